@@ -7,6 +7,8 @@ import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * size: a pipeline of builds and greps with quoting, substitutions and a here-document, and the
  * same with a force push at the end, which the guard must find after everything before it.
  *
+ * <p>The fork runs with the gateway's own collector, heap and stack options ({@code jvm.options},
+ * which the launcher reads): "inside the gateway" means its garbage collector too, and a decision
+ * of a 64 KiB command makes about 2 MB of short-lived garbage, so the collector sets the tail. The
+ * set-up refuses to measure when the file and these options part ways.
+ *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar GuardBenchmark}</pre>
  */
 @State(Scope.Benchmark)
@@ -36,8 +43,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k"})
 public class GuardBenchmark {
+
+  /**
+   * The options of the fork that {@code jvm.options} must hold too (the gateway runs with them).
+   */
+  static final List<String> GATEWAY_OPTIONS =
+      List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k");
 
   /** The command's size in bytes: a typical call, the 4 KiB goal, the 64 KiB goal. */
   @Param({"100", "4096", "65536"})
@@ -48,7 +63,12 @@ public class GuardBenchmark {
   private GuardCall denied;
 
   @Setup
-  public void setUp() {
+  public void setUp() throws IOException {
+    if (Files.exists(LauncherOptions.FILE)
+        && !LauncherOptions.read(LauncherOptions.FILE).containsAll(GATEWAY_OPTIONS)) {
+      throw new IllegalStateException(
+          "the gateway's jvm.options no longer holds " + GATEWAY_OPTIONS + ": update @Fork here");
+    }
     guard =
         Guard.create(
             GuardSettings.defaults(),

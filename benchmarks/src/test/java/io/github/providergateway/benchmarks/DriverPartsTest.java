@@ -40,6 +40,20 @@ class DriverPartsTest {
         .allMatch(flag -> flag.startsWith("-Xlog:"));
   }
 
+  /**
+   * The guard's benchmark forks with the gateway's collector and heap (its {@code @Fork} cannot
+   * read a file): the launcher's file must still hold every one of them.
+   */
+  @Test
+  void theGuardBenchmarkForksWithTheGatewaysCollectorAndHeap() throws Exception {
+    java.nio.file.Path file = java.nio.file.Path.of("..").resolve(LauncherOptions.FILE);
+    org.openjdk.jmh.annotations.Fork fork =
+        GuardBenchmark.class.getAnnotation(org.openjdk.jmh.annotations.Fork.class);
+
+    assertThat(fork.jvmArgsAppend()).containsExactlyElementsOf(GuardBenchmark.GATEWAY_OPTIONS);
+    assertThat(LauncherOptions.read(file)).containsAll(GuardBenchmark.GATEWAY_OPTIONS);
+  }
+
   @Test
   void jvmFlagsSplitOnWhitespace() {
     assertThat(LoadDriver.splitFlags("  -Xmx64m   -XX:+UseSerialGC "))

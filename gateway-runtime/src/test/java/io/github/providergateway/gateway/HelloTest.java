@@ -167,6 +167,41 @@ class HelloTest {
         });
   }
 
+  /**
+   * The built-in guard's name is taken only inside the gateway's process: a provider over a
+   * transport named {@code guard} would have its verdicts read as the guard's in the audit trail
+   * and the agents' answers.
+   */
+  @Test
+  void theGuardsNameIsForAnInProcessProviderOnly() {
+    String session = f.startSession("alpha");
+    Map<String, java.util.function.Supplier<RecordingProviderConnection>> remote =
+        Map.of(
+            "project", f::authenticated,
+            "spawned",
+                () -> {
+                  RecordingProviderConnection spawned = f.connectSpawned(session);
+                  spawned.next(io.github.providergateway.protocol.Sessions.class);
+                  return spawned;
+                },
+            "paired", () -> f.paired(session, sessions -> {}));
+    remote.forEach(
+        (kind, connect) -> {
+          RecordingProviderConnection conn = connect.get();
+          for (String name : new String[] {"guard", "Guard", "GUARD"}) {
+            conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
+            ErrorMessage refused = conn.next(ErrorMessage.class);
+            assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
+            assertThat(refused.message()).as(kind).contains("built-in guard's");
+          }
+          assertThat(conn.isClosed()).as(kind).isFalse();
+        });
+
+    RecordingProviderConnection inProcess = f.connectLocal(session);
+    inProcess.send(Hello.builder("guard").session(session).tools(tool("t-guard")).build());
+    assertThat(inProcess.next(HelloAck.class).providerId()).startsWith("p-");
+  }
+
   @Test
   void declarationsPastFourMebibytesOfHeapAreTooLargeThoughTheirTextIsSmall() {
     String session = f.startSession("alpha");

@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -386,14 +387,69 @@ class HookTest {
         guardedBy(
             100,
             HookRule.context(new HookMatch(null, "zzz", null, null), "should not appear"),
-            HookRule.deny(new HookMatch(null, "zzz", null, null), "out of steps, so denied"))) {
+            HookRule.deny(new HookMatch(null, "zzz", null, null), "a private key"))) {
 
       HookDecision decision = preToolUse(few, LONG_ARGS);
 
-      // "zzz" is nowhere in the text: only the step budget can make the deny rule match.
+      // "zzz" is nowhere in the text: only the step budget can make the deny rule match. The
+      // denial says it is a fail-safe one: the rule's reason would tell the agent its call holds
+      // a private key (issue 47, row 5).
       assertThat(decision.allowed()).isFalse();
-      assertThat(decision.reason()).isEqualTo("out of steps, so denied");
+      assertThat(decision.reason())
+          .startsWith("Not checked: a rule of provider 'guardian' could not be run")
+          .doesNotContain("a private key");
       assertThat(decision.context()).isEmpty();
+    }
+  }
+
+  /**
+   * Issue 47, row 5: an agent's parallel tool calls (40 writes of 16 KiB at once) against one
+   * provider's two credential rules are all decided by the rules, none denied for want of steps; a
+   * burst four times as large is not (the allowance is a rate, not a blank cheque).
+   */
+  @Test
+  void anAgentsBurstOfFortyParallelWritesIsDecidedInFullByTheRules() {
+    try (GatewayFixture fixture = GatewayFixture.withLimits(l -> {})) {
+      String s = fixture.startSession("burst");
+      fixture.bound(
+          Hello.builder("secrets")
+              .session(s)
+              .hooks(
+                  new Hooks(
+                      List.of(
+                          HookRule.deny(
+                              new HookMatch(null, "BEGIN RSA PRIVATE KEY", null, null),
+                              "a private key"),
+                          HookRule.deny(
+                              new HookMatch(
+                                  null,
+                                  "(?i)(aws_secret_access_key|api[_-]?key|token|password|secret)\\s*[:=]\\s*['\"]?[A-Za-z0-9/+=]{16,}",
+                                  null,
+                                  null),
+                              "a credential")),
+                      null))
+              .build());
+      String write = "{\"path\":\"notes.md\",\"content\":\"" + "lorem ipsum ".repeat(1365) + "\"}";
+
+      List<CompletableFuture<HookDecision>> burst = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        burst.add(fixture.gateway.preToolUse(s, "edit", json(write)).toCompletableFuture());
+      }
+
+      assertThat(burst)
+          .extracting(decision -> done(decision).allowed())
+          .as("every one of the 40 decided by the rules, which find nothing")
+          .containsOnly(true);
+      // The clock stands still: no refill. Past the bucket's four seconds' worth the rules go
+      // unrun, and the denial says so.
+      int more = 0;
+      HookDecision last;
+      do {
+        last = done(fixture.gateway.preToolUse(s, "edit", json(write)));
+        more++;
+      } while (last.allowed() && more < 2_000);
+      assertThat(last.allowed()).as("the allowance is a bound: %d more calls", more).isFalse();
+      assertThat(last.reason()).startsWith("Not checked:");
     }
   }
 
@@ -441,7 +497,7 @@ class HookTest {
           .as("exactly the steps it needs: finished, nothing found")
           .isTrue();
       assertThat(pastIt.allowed()).as("one step short: stopped").isFalse();
-      assertThat(pastIt.reason()).isEqualTo("stopped, so denied");
+      assertThat(pastIt.reason()).startsWith("Not checked:");
     }
   }
 
@@ -493,7 +549,7 @@ class HookTest {
     HookDecision decision = done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS)));
 
     assertThat(decision.allowed()).as("cut off: a deny rule counts it as matched").isFalse();
-    assertThat(decision.reason()).isEqualTo("stuck");
+    assertThat(decision.reason()).startsWith("Not checked:");
   }
 
   /** Context rules whose {@code args} regex or {@code file} glob backtracks catastrophically. */
@@ -516,7 +572,7 @@ class HookTest {
     HookDecision decision = done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS)));
 
     assertThat(decision.allowed()).isFalse();
-    assertThat(decision.reason()).isEqualTo("no steps left, so denied");
+    assertThat(decision.reason()).startsWith("Not checked:");
   }
 
   @Test
@@ -533,25 +589,27 @@ class HookTest {
   @Test
   void aProvidersRulesGetTenMatchesOfStepsASecondWhoeverCallsAndRefillWithTheGatewaysClock() {
     // Four whole matches (4 of the message's 5) and a cheap rule found at once ("{" is the first
-    // character) per evaluation: two evaluations spend 8 of the provider's 10 a second.
+    // character) per evaluation. The bucket holds four seconds' worth, 40 whole matches: nine
+    // evaluations run the cheap rule, the tenth has spent the rest on its four matches.
     List<HookRule> rules = catastrophicContextRules(4, CATASTROPHIC, null);
     rules.add(HookRule.context(new HookMatch(null, "\\{", null, null), "the cheap rule ran"));
     guard("guardian", rules.toArray(HookRule[]::new));
     java.util.function.Supplier<List<String>> evaluate =
         () -> done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS))).context();
 
-    List<String> first = evaluate.get();
-    List<String> second = evaluate.get();
-    List<String> third = evaluate.get();
+    int inFull = 0;
+    while (inFull < 100 && evaluate.get().contains("the cheap rule ran")) {
+      inFull++;
+    }
+    List<String> stillSpent = evaluate.get();
     f.clock.advance(Duration.ofSeconds(1));
     List<String> aSecondLater = evaluate.get();
 
-    assertThat(first).containsExactly("the cheap rule ran");
-    assertThat(second).containsExactly("the cheap rule ran");
-    assertThat(third)
-        .as("2 matches' steps left this second: the cheap rule comes too late")
-        .isEmpty();
-    assertThat(aSecondLater).containsExactly("the cheap rule ran");
+    assertThat(inFull).as("four seconds' worth at once, no more").isEqualTo(9);
+    assertThat(stillSpent).as("no time has passed: nothing refilled").isEmpty();
+    assertThat(aSecondLater)
+        .as("a second refills ten matches' worth")
+        .containsExactly("the cheap rule ran");
   }
 
   @Test
@@ -567,7 +625,7 @@ class HookTest {
 
     // Through an unguarded PathMatcher this glob runs for minutes on this name.
     assertThat(decision.allowed()).as("cut off: a deny rule counts it as matched").isFalse();
-    assertThat(decision.reason()).isEqualTo("stuck glob");
+    assertThat(decision.reason()).startsWith("Not checked:");
   }
 
   /**
@@ -629,6 +687,42 @@ class HookTest {
     assertThat(check.tool()).isEqualTo("shell");
     assertThat(check.args()).isEqualTo(json("{\"command\":\"git push origin main\"}"));
     assertThat(decision).isNotDone();
+  }
+
+  /**
+   * Issue 47, row 7 (decision 67): while a {@code git push} waits on a gate, the gate's own
+   * provider adds a {@code deny} on {@code push}; the gate then allows. The rules in force decide:
+   * the deny applies to this call, not only to the next. A call whose gate allows and to which the
+   * added rule does not apply is allowed, and a gate added meanwhile is not asked.
+   */
+  @Test
+  void aDenyAddedWhileTheCallWaitsOnAGateAppliesToThatCall() {
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("shell"), "ci"));
+
+    var push = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push origin\"}"));
+    GateCheck asked = ci.next(GateCheck.class);
+    ci.send(
+        new HooksUpdate(
+            null,
+            null,
+            new Hooks(
+                List.of(
+                    HookRule.gate(HookMatch.tool("shell"), "ci"),
+                    HookRule.gate(HookMatch.tool("shell"), "added-gate"),
+                    HookRule.deny(new HookMatch(null, "push", null, null), "no pushes today")),
+                null)));
+    ci.send(GateResult.allow("ci", asked.callId()));
+
+    assertThat(done(push).allowed()).isFalse();
+    assertThat(done(push).reason()).isEqualTo("no pushes today");
+
+    var status = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
+    GateCheck first = ci.next(GateCheck.class);
+    ci.send(GateResult.allow(first.gateId(), first.callId()));
+    GateCheck second = ci.next(GateCheck.class);
+    ci.send(GateResult.allow(second.gateId(), second.callId()));
+    assertThat(done(status).allowed()).as("the added rule does not apply to it").isTrue();
   }
 
   @Test

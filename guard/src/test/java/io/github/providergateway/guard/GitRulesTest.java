@@ -34,6 +34,14 @@ class GitRulesTest {
           git -c alias.p=push p --force => git.push-force => DENY
           /usr/bin/git push -f => git.push-force => DENY
           git push --mirror => git.push-mirror => DENY
+          git push --mirr origin => git.push-mirror => DENY
+          git push --del origin main => git.push-delete => DENY
+          git push --forc origin main => git.push-force => DENY
+          git reset --har HEAD~3 => git.reset-hard => DENY
+          git clean --forc -d => git.clean => DENY
+          git branch --del --forc feature => git.branch-force-delete => DENY
+          git push origin ${F:---force} => git.push-force => DENY
+          git push origin ${REF:-+main} => git.push-force => DENY
           git push origin --delete feature => git.push-delete => DENY
           git push origin -d feature => git.push-delete => DENY
           git push origin :feature => git.push-delete => DENY
@@ -104,6 +112,9 @@ class GitRulesTest {
         "git gc",
         "git reflog",
         "git log --force",
+        "git push --force-w origin main",
+        "git push --dry origin main",
+        "git push origin ${BRANCH:-main}",
         "git commit -m 'git push --force'",
         "git -C ../other status",
         "git prune -n",

@@ -60,6 +60,24 @@ public record Hello(
       List.of("gateway", "provider-gateway", "console", "host", "status-page");
 
   /**
+   * The names only a provider running inside the gateway's own process (internal trust) may take:
+   * {@code guard}, the built-in guard's, whose decisions the audit trail and the agents' answers
+   * name. A provider over a transport (WebSocket, stdio, paired) that took it could have its
+   * verdicts read as the guard's. Matched as {@link #isReservedName} matches.
+   */
+  public static final List<String> IN_PROCESS_NAMES = List.of("guard");
+
+  /**
+   * Whether {@code name} is one of the {@link #IN_PROCESS_NAMES} as a person would read it.
+   *
+   * @param name a provider name; not null
+   * @return whether only an in-process provider may take it
+   */
+  public static boolean isInProcessName(String name) {
+    return IN_PROCESS_NAMES.contains(asRead(name));
+  }
+
+  /**
    * Whether {@code name} is one of the {@link #RESERVED_NAMES} as a person would read it: in any
    * case, with {@code _}, {@code .} or a space for {@code -}, and with surrounding white space and
    * {@linkplain VisibleText#isHidden hidden characters} left out ({@code " Gateway"}, {@code
@@ -72,6 +90,14 @@ public record Hello(
    * @return whether a provider may not take it
    */
   public static boolean isReservedName(String name) {
+    return RESERVED_NAMES.contains(asRead(name));
+  }
+
+  /**
+   * A name as a person reads it: hidden characters and surrounding blanks left out, {@code _},
+   * {@code .} and blanks read as {@code -}, in lower case.
+   */
+  private static String asRead(String name) {
     StringBuilder visible = new StringBuilder(name.length());
     name.codePoints().filter(c -> !VisibleText.isHidden(c)).forEach(visible::appendCodePoint);
     StringBuilder read = new StringBuilder(visible.length());
@@ -81,7 +107,7 @@ public record Hello(
         .codePoints()
         .map(c -> c == '_' || c == '.' || Character.isWhitespace(c) ? '-' : c)
         .forEach(read::appendCodePoint);
-    return RESERVED_NAMES.contains(read.toString().toLowerCase(Locale.ROOT));
+    return read.toString().toLowerCase(Locale.ROOT);
   }
 
   /**

@@ -47,4 +47,13 @@ class ReservedNamesTest {
   void namesThatMerelyResembleOrContainOneAreFree(String name) {
     assertThat(Hello.isReservedName(name)).isFalse();
   }
+
+  @Test
+  void theGuardsNameIsForInProcessProvidersAndReadAsAPersonReadsIt() {
+    assertThat(Hello.IN_PROCESS_NAMES).containsExactly("guard");
+    assertThat(Hello.isInProcessName("Guard")).isTrue();
+    assertThat(Hello.isInProcessName(" guard\u200B")).isTrue();
+    assertThat(Hello.isInProcessName("guardrail")).isFalse();
+    assertThat(Hello.isReservedName("guard")).isFalse();
+  }
 }

@@ -57,11 +57,13 @@ final class AgentConfig {
   static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
 
   /**
-   * The tools of Claude Code the hooks gate: its shell, its edits, and its reads and searches
-   * (issue 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it).
+   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
+   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
+   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
+   * directly, which only this hook guards).
    */
-  private static final String CLAUDE_MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob";
+  static final String CLAUDE_MATCHER =
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|mcp__.*";
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -273,9 +275,9 @@ final class AgentConfig {
    * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
    * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
    */
-  private static final String GEMINI_MATCHER =
-      "run_shell_command|write_file|replace|read_file|read_many_files|glob|grep_search"
-          + "|list_directory|mcp_.*";
+  static final String GEMINI_MATCHER =
+      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
+          + "|search_file_content|replace|write_file|mcp_.*)$";
 
   /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
   private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
@@ -473,9 +475,12 @@ final class AgentConfig {
     return server;
   }
 
-  private ObjectNode stdioServer(String type) {
+  /** The MCP server entry that starts {@code gateway mcp}, of {@code type} (none when null). */
+  ObjectNode stdioServer(String type) {
     ObjectNode server = JSON.createObjectNode();
-    server.put("type", type);
+    if (type != null) {
+      server.put("type", type);
+    }
     server.put("command", launcher.get(0));
     ArrayNode args = server.putArray("args");
     launcher.subList(1, launcher.size()).forEach(args::add);
@@ -484,11 +489,13 @@ final class AgentConfig {
     return server;
   }
 
-  /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
   /**
-   * The command hook for {@code agent}, and a deny should the gateway's program not run at all (its
-   * clone or installation gone): both agents run the call when a hook fails, and the launcher
-   * itself always answers and exits 0, so the fallback speaks only when it could not (decision 61).
+   * The command hook for {@code agent}, and what answers should the gateway's program not run at
+   * all (its clone or installation gone), in that agent's own terms (decision 61). Claude Code and
+   * Copilot CLI run a call whose hook fails, and the launcher itself always answers and exits 0, so
+   * a deny is printed only when it could not. Gemini CLI and Codex block only on exit code 2 (any
+   * other failure lets the call run), so every failure becomes exit 2 with the reason on stderr.
+   * Cursor's hook entry says {@code failClosed} itself.
    */
   String hookCommand(String agent) {
     String reason =
@@ -496,28 +503,37 @@ final class AgentConfig {
             + String.join(" ", launcher)
             + " is missing or broken): its gates cannot be checked, so the call is denied;"
             + " reinstall the gateway, or remove this hook";
-    if (agent.equals("gemini") || agent.equals("codex")) {
-      // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
-      // exits 2 (its reason already on stderr), anything else it exits with is a failure.
-      return shellLine("hook", agent)
-          + " || { [ $? -eq 2 ] || printf '%s\\n' "
-          + shellQuote(reason)
-          + " >&2; exit 2; }";
+    switch (agent) {
+      case "gemini", "codex" -> {
+        // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
+        // exits 2 (its reason already on stderr), anything else it exits with is a failure.
+        // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
+        return "/bin/sh -c "
+            + shellQuote(
+                shellLine("hook", agent)
+                    + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
+                    + shellQuote(reason)
+                    + " >&2; exit 2; }");
+      }
+      case "cursor" -> {
+        ObjectNode deny = JSON.createObjectNode();
+        deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
+        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
+      }
+      default -> {
+        ObjectNode deny = JSON.createObjectNode();
+        ObjectNode decision =
+            agent.equals("copilot")
+                ? deny
+                : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
+        decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
+        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
+      }
     }
-    ObjectNode deny = JSON.createObjectNode();
-    if (agent.equals("cursor")) {
-      deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
-    } else {
-      ObjectNode decision =
-          agent.equals("copilot")
-              ? deny
-              : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
-      decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
-    }
-    return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
   }
 
-  private String shellLine(String... words) {
+  /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
+  String shellLine(String... words) {
     List<String> line = new ArrayList<>(launcher);
     line.addAll(List.of(words));
     line.addAll(homeArgs);

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
       McpCommand.class,
       Main.Hook.class,
       GuardCommand.class,
-      ServiceCommand.class
+      ServiceCommand.class,
+      SetupCommand.class
     },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,

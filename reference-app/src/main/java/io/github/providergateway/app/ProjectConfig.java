@@ -295,6 +295,12 @@ record ProjectConfig(
           + String.join(", ", Hello.RESERVED_NAMES)
           + ", in any case)";
     }
+    if (Hello.isInProcessName(name.textValue())) {
+      return "field \"name\" may not be \""
+          + name.textValue()
+          + "\": it is the built-in guard's (configure the guard under \"guard\" in the home's"
+          + " settings instead)";
+    }
     JsonNode mcp = entry.get("mcp");
     if (mcp != null
         && !mcp.isNull()

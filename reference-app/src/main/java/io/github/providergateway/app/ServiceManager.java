@@ -1,16 +1,11 @@
 package io.github.providergateway.app;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The user's service manager as {@code gateway service} talks to it: {@code systemctl --user} or
@@ -83,55 +78,11 @@ final class ServiceManager {
     List<String> line = new ArrayList<>();
     line.add(tool.get().toString());
     line.addAll(List.of(args));
-    Path output = null;
-    try {
-      // To a file, not a pipe: a manager that hangs must not hang a read past the timeout.
-      output = Files.createTempFile("provider-gateway-service-", ".out");
-      ProcessBuilder builder =
-          new ProcessBuilder(line)
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      builder.environment().clear();
-      builder.environment().putAll(env);
-      Process process = builder.start();
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
-        return new Outcome(
-            -1, String.join(" ", line) + " did not answer within " + timeout.toSeconds() + " s");
-      }
-      return new Outcome(
-          process.exitValue(), Files.readString(output, StandardCharsets.UTF_8).strip());
-    } catch (IOException e) {
-      return new Outcome(-1, "cannot run " + String.join(" ", line) + ": " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Outcome(-1, String.join(" ", line) + " was interrupted");
-    } finally {
-      if (output != null) {
-        try {
-          Files.deleteIfExists(output);
-        } catch (IOException e) {
-          // A temporary file of a few bytes; the system's cleaner takes it.
-        }
-      }
-    }
+    return BoundedCommand.run(line, env, timeout);
   }
 
   /** {@code name} in a directory of the environment's {@code PATH}, if it is there. */
   private Optional<Path> onPath(String name) {
-    String path = env.get("PATH");
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty()) {
-        Path candidate = Path.of(dir, name);
-        if (Files.isExecutable(candidate)) {
-          return Optional.of(candidate.toAbsolutePath());
-        }
-      }
-    }
-    return Optional.empty();
+    return BoundedCommand.onPath(name, env);
   }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,6 +101,40 @@ class AgentConfigTest {
   }
 
   /** Runs {@code command} as the agent does, with a hook's input on stdin; {@return its stdout} */
+  /**
+   * Issue 45: Gemini CLI and Codex block a call only on exit code 2, so the installed hook turns
+   * every failure into 2 with a reason on stderr: the gateway's program gone, or broken (exit 1),
+   * while the adapter's own 2 and 0 pass as they are.
+   */
+  @Test
+  void geminiAndCodexHooksExitTwoWhateverFails(@TempDir Path dir) throws Exception {
+    Path gone = dir.resolve("gone/gateway");
+    for (String agent : List.of("gemini", "codex")) {
+      String command = new AgentConfig(List.of(gone.toString()), null).hookCommand(agent);
+      Process missing = runIn("bash", command);
+      assertThat(missing.waitFor()).as(agent).isEqualTo(2);
+      assertThat(new String(missing.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+          .contains("is missing or broken");
+    }
+    for (int exit : new int[] {0, 1, 2}) {
+      Path launcher = dir.resolve("exit" + exit);
+      Files.writeString(launcher, "#!/bin/sh\nexit " + exit + "\n");
+      Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+      Process ran =
+          runIn("sh", new AgentConfig(List.of(launcher.toString()), null).hookCommand("codex"));
+      assertThat(ran.waitFor()).isEqualTo(exit == 0 ? 0 : 2);
+      String stderr = new String(ran.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(stderr.contains("is missing or broken")).isEqualTo(exit == 1);
+    }
+  }
+
+  private static Process runIn(String shell, String command) throws Exception {
+    Process process = new ProcessBuilder(shell, "-c", command).start();
+    process.getOutputStream().close();
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return process;
+  }
+
   private static String shell(String shell, String command) throws Exception {
     Process process =
         new ProcessBuilder(shell, "-c", command)
@@ -361,7 +397,7 @@ class AgentConfigTest {
     assertThat(parts).hasSize(2);
     JsonNode http = parts.get(0).path("hooks").path("PreToolUse").get(0);
     assertThat(http.path("matcher").asText())
-        .isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob");
+        .isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|mcp__.*");
     JsonNode hook = http.path("hooks").get(0);
     assertThat(hook.path("type").asText()).isEqualTo("http");
     assertThat(hook.path("url").asText()).isEqualTo("http://127.0.0.1:9555/hooks/claude");
@@ -424,8 +460,9 @@ class AgentConfigTest {
     JsonNode geminiHook = jsonParts(gemini[1]).get(0).path("hooks").path("BeforeTool").get(0);
     assertThat(geminiHook.path("matcher").asText()).contains("run_shell_command", "write_file");
     assertThat(geminiHook.path("hooks").get(0).path("command").asText())
-        .contains(" hook gemini --home " + home + " || { [ $? -eq 2 ] || printf ")
-        .endsWith(" >&2; exit 2; }");
+        .startsWith("/bin/sh -c ")
+        .contains(" hook gemini --home " + home + " || { s=$?; [ $s -eq 2 ] || printf ")
+        .endsWith(" >&2; exit 2; }'");
     assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(30000);
     assertThat(codex[0]).isEqualTo("0");
     JsonNode codexHook = jsonParts(codex[1]).get(0).path("hooks").path("PreToolUse").get(0);
@@ -442,6 +479,51 @@ class AgentConfigTest {
           .contains(" hook cursor --home " + home + " || printf ")
           .contains("\"permission\":\"deny\"");
     }
+  }
+
+  /**
+   * Issue 45: the command line installed for Gemini CLI and Codex denies in their way (exit 2, the
+   * reason on stderr) when the launcher cannot run at all, and passes the launcher's own deny (exit
+   * 2) on unchanged; run by a real shell, as the agents run it.
+   */
+  @Test
+  void theInstalledGeminiAndCodexHooksExitTwoWhenTheLauncherCannotRun(@TempDir Path dir)
+      throws Exception {
+    Path denying = dir.resolve("denying");
+    java.nio.file.Files.writeString(denying, "#!/bin/sh\necho 'CI is red' >&2\nexit 2\n");
+    java.nio.file.Files.setPosixFilePermissions(
+        denying, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    for (String agent : List.of("gemini", "codex")) {
+      String[] gone =
+          shell(new AgentConfig(List.of(dir.resolve("gone/gateway").toString()), null), agent);
+      String[] denied = shell(new AgentConfig(List.of(denying.toString()), null), agent);
+
+      assertThat(gone[0]).as(agent).isEqualTo("2");
+      assertThat(gone[1]).isEmpty();
+      assertThat(gone[2]).contains("the provider gateway hook could not run");
+      assertThat(denied[0]).isEqualTo("2");
+      assertThat(denied[2]).isEqualTo("CI is red\n");
+    }
+  }
+
+  /** Runs {@code agent}'s installed hook command in {@code /bin/sh}: exit code, stdout, stderr. */
+  private static String[] shell(AgentConfig config, String agent) throws Exception {
+    Process process = new ProcessBuilder("/bin/sh", "-c", config.hookCommand(agent)).start();
+    process.getOutputStream().close();
+    java.util.concurrent.CompletableFuture<byte[]> err =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return process.getErrorStream().readAllBytes();
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return new String[] {
+      Integer.toString(process.exitValue()), out, new String(err.join(), StandardCharsets.UTF_8)
+    };
   }
 
   /** Issue 34: "Unmatched argument at index 1: 'gemini'" named the parser, not the problem. */

@@ -24,12 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The command hook without a JVM on the hot path (issue 33): {@code src/main/sh/gateway-hook.sh},
- * the POSIX shell script the launcher runs for {@code gateway hook claude|copilot}, against a real
- * gateway process ({@code --rpc}) with a real provider on a WebSocket gating {@code git push}, in
- * each state a gateway can be in: running, stopped, killed ({@code kill -9}: its socket refuses)
- * and stopped but listening ({@code SIGSTOP}). The script's JVM path is a stand-in launcher that
- * runs {@code gateway hook} on the test classpath and leaves a mark, so each test can say whether a
- * JVM started at all.
+ * the POSIX shell script the launcher runs for {@code gateway hook <agent>}, against a real gateway
+ * process ({@code --rpc}) with a real provider on a WebSocket gating {@code git push}, in each
+ * state a gateway can be in: running, stopped, killed ({@code kill -9}: its socket refuses) and
+ * stopped but listening ({@code SIGSTOP}). The script's JVM path is a stand-in launcher that runs
+ * {@code gateway hook} on the test classpath and leaves a mark, so each test can say whether a JVM
+ * started at all. Gemini CLI and Codex (issue 45) read a deny from exit code 2 and the reason from
+ * stderr: their tests check both, on the socket path and when the adapter or the gateway fails.
  */
 class CommandHookTest {
 

@@ -206,6 +206,7 @@ class ProjectConfigTest {
             "{\"providers\":["
                 + "{\"name\":\"gateway\",\"mcp\":\"stdio\",\"command\":[\"x\"]},"
                 + "{\"name\":\"Console\",\"command\":[\"x\"]},"
+                + "{\"name\":\"Guard\",\"command\":[\"x\"]},"
                 + "{\"name\":\"gateway-ci\",\"command\":[\"x\"]}]}");
 
     assertThat(config.providers())
@@ -214,7 +215,8 @@ class ProjectConfigTest {
     assertThat(config.problems())
         .satisfiesExactly(
             gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
-            console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"));
+            console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"),
+            guard -> assertThat(guard).contains("(\"Guard\")", "the built-in guard's"));
   }
 
   /** Issue 44: the guard's object beside the providers. */

@@ -31,7 +31,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public enum AgentKind {
 
   /** Claude Code's {@code PreToolUse} command hook. */
-  CLAUDE("claude") {
+  CLAUDE("claude", "Claude Code", false) {
     @Override
     HookRequest parse(JsonNode input) {
       String cwd = requiredText(input, "cwd");
@@ -74,7 +74,7 @@ public enum AgentKind {
    * string, or an object as the SDK passes it), or the VS Code compatible {@code PreToolUse} form
    * with {@code tool_name} and {@code tool_input}.
    */
-  COPILOT("copilot") {
+  COPILOT("copilot", "Copilot CLI", false) {
     @Override
     HookRequest parse(JsonNode input) {
       String cwd = requiredText(input, "cwd");
@@ -127,7 +127,7 @@ public enum AgentKind {
    * the call run. Its {@code decision: "ask"} (0.61.0, undocumented) is not used: older versions
    * read it as "go ahead" (decision 66).
    */
-  GEMINI("gemini") {
+  GEMINI("gemini", "Gemini CLI", true) {
     @Override
     HookRequest parse(JsonNode input) {
       return ToolMapping.gemini(
@@ -147,16 +147,6 @@ public enum AgentKind {
       }
       return withContext(root, "BeforeTool", verdict);
     }
-
-    @Override
-    HookVerdict fit(HookVerdict verdict, HookRequest request) {
-      return withoutAskOrRewrite(verdict, "Gemini CLI");
-    }
-
-    @Override
-    int exitCode(HookVerdict verdict) {
-      return verdict.allowed() ? 0 : 2;
-    }
   },
 
   /**
@@ -166,7 +156,7 @@ public enum AgentKind {
    * exit code 2 (stderr is the reason), and refuses {@code ask} and {@code updatedInput} without
    * {@code allow} as unsupported, running the call (decision 66).
    */
-  CODEX("codex") {
+  CODEX("codex", "Codex", true) {
     @Override
     HookRequest parse(JsonNode input) {
       String cwd = requiredText(input, "cwd");
@@ -191,16 +181,6 @@ public enum AgentKind {
       }
       return withContext(root, "PreToolUse", verdict);
     }
-
-    @Override
-    HookVerdict fit(HookVerdict verdict, HookRequest request) {
-      return withoutAskOrRewrite(verdict, "Codex");
-    }
-
-    @Override
-    int exitCode(HookVerdict verdict) {
-      return verdict.allowed() ? 0 : 2;
-    }
   },
 
   /**
@@ -212,7 +192,7 @@ public enum AgentKind {
    * ask}; {@code beforeReadFile} has no {@code ask}) with {@code user_message} and {@code
    * agent_message}; its hooks' {@code failClosed} blocks the call when the hook fails.
    */
-  CURSOR("cursor") {
+  CURSOR("cursor", "Cursor", false) {
     @Override
     HookRequest parse(JsonNode input) {
       String event = requiredText(input, "hook_event_name");
@@ -268,7 +248,7 @@ public enum AgentKind {
       if (verdict.updatedInput() != null || (verdict.ask() && !canAsk)) {
         // Cursor's updated_input is documented beside allow only, which would run the rewrite
         // unseen; beforeReadFile answers allow or deny.
-        return withoutAskOrRewrite(verdict, "Cursor");
+        return withoutAskOrRewrite(verdict, displayName);
       }
       return verdict;
     }
@@ -288,8 +268,20 @@ public enum AgentKind {
 
   private final String word;
 
-  AgentKind(String word) {
+  /** The agent's name in a reason a person or its model reads. */
+  final String displayName;
+
+  /**
+   * Whether the agent reads a deny from exit code 2 and the reason from stderr, and can neither ask
+   * for a hook nor show a rewritten call (Gemini CLI, Codex): every deny exits 2, and {@link #fit}
+   * turns a question or a rewrite into a deny.
+   */
+  private final boolean deniesByExitCode;
+
+  AgentKind(String word, String displayName, boolean deniesByExitCode) {
     this.word = word;
+    this.displayName = displayName;
+    this.deniesByExitCode = deniesByExitCode;
   }
 
   /**
@@ -315,12 +307,12 @@ public enum AgentKind {
    * @param request the call, or null when its input could not be read
    */
   HookVerdict fit(HookVerdict verdict, HookRequest request) {
-    return verdict;
+    return deniesByExitCode ? withoutAskOrRewrite(verdict, displayName) : verdict;
   }
 
   /** The exit code that goes with the answer to {@code verdict}, a verdict {@link #fit} for it. */
   int exitCode(HookVerdict verdict) {
-    return 0;
+    return deniesByExitCode && !verdict.allowed() ? 2 : 0;
   }
 
   /**

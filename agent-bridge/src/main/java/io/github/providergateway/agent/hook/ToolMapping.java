@@ -206,8 +206,9 @@ final class ToolMapping {
 
   /**
    * Codex CLI: {@code Bash} (and its {@code exec_command}, {@code shell}) is a shell, its command a
-   * string or an argument list; {@code apply_patch} edits every file its patch names; MCP tools are
-   * {@code mcp__<server>__<tool>} already.
+   * string or an argument list; {@code apply_patch} edits every file its patch names (the patch is
+   * its hooks' {@code tool_input.command}, or a freeform tool's text); MCP tools are {@code
+   * mcp__<server>__<tool>} already.
    */
   static HookRequest codex(String cwd, String tool, JsonNode input) {
     return map(CODEX_TOOLS, cwd, tool, input);

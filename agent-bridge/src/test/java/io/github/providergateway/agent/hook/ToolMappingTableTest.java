@@ -159,7 +159,7 @@ class ToolMappingTableTest {
         row(
             AgentKind.CODEX,
             "apply_patch",
-            "{\"input\":\"*** Begin Patch\\n*** Delete File: /p/a\\n*** End Patch\"}",
+            "{\"command\":\"*** Begin Patch\\n*** Delete File: /p/a\\n*** End Patch\"}",
             "edit",
             "/p/a"),
         row(

@@ -244,7 +244,7 @@ final class BindingHandler {
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
     Names.checkProvider("name", hello.name());
-    Names.checkNotReserved(hello.name());
+    Names.checkNotReserved(hello.name(), conn.credential() instanceof Credential.Local);
     Names.checkProvider("instance", hello.instance());
     ProviderState.Identity identity =
         new ProviderState.Identity(

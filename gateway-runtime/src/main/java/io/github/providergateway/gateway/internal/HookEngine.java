@@ -374,6 +374,18 @@ final class HookEngine {
     int matched;
 
     /**
+     * Whether a gate was asked: the call waited, and the rules in force may have changed meanwhile
+     * (decision 67).
+     */
+    boolean waited;
+
+    /**
+     * Whether the rule being matched counted as matched only because its pattern could not be run
+     * (its steps spent): its deny then says so, not the rule's own reason.
+     */
+    boolean unrun;
+
+    /**
      * The gates asked and their answers, in every pass, when the audit trail is kept; else null.
      */
     List<Decision.GateAnswer> gateAnswers;
@@ -525,16 +537,14 @@ final class HookEngine {
       if (!isLive(binding) && !Restarts.holds(binding)) {
         continue; // the provider left after the call began: its rules no longer apply
       }
+      run.unrun = false;
       if (!matches(run, binding, rule)) {
         continue;
       }
       run.matched++;
       switch (rule.action()) {
         case DENY -> {
-          run.deny(
-              rule.reason() != null
-                  ? rule.reason()
-                  : "Blocked by provider '" + binding.provider.name + "'");
+          run.deny(denyReason(run, binding, rule));
           return;
         }
         case CONTEXT -> run.context.add(rule.content());
@@ -544,7 +554,38 @@ final class HookEngine {
         }
       }
     }
+    if (run.waited && deniedByARuleAddedMeanwhile(run)) {
+      return;
+    }
     run.allow();
+  }
+
+  /**
+   * A call that waited on a gate is checked once more, before it is allowed, against the deny rules
+   * added while it waited (a provider's {@code hooks.update}, a provider that bound): the rules in
+   * force decide the call, not only those in force when its evaluation began (decision 67). Gates
+   * added meanwhile are not asked (no second question); rules taken away meanwhile still count, as
+   * the evaluation already ran them.
+   */
+  private boolean deniedByARuleAddedMeanwhile(Run run) {
+    Set<HookRule> evaluated = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Candidate candidate : run.candidates) {
+      evaluated.add(candidate.rule);
+    }
+    for (Binding binding : run.session.bindings().values()) {
+      for (HookRule rule : binding.declared.hookRules) {
+        if (rule.action() != HookAction.DENY || evaluated.contains(rule)) {
+          continue;
+        }
+        run.unrun = false;
+        if (matches(run, binding, rule)) {
+          run.matched++;
+          run.deny(denyReason(run, binding, rule));
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static void addContext(Run run, GateResult answer) {
@@ -583,9 +624,31 @@ final class HookEngine {
     if (found == RegexGuard.Result.OUT_OF_STEPS) {
       logOutOfStepsOnce(binding, regexText);
       // Fail safe (design brief, decision 8): a deny or gate counts as matched, context not.
+      run.unrun = true;
       return rule.action() != HookAction.CONTEXT;
     }
     return found == RegexGuard.Result.MATCHED;
+  }
+
+  /** What a deny rule that matched says: its reason, or that it could not be run. */
+  private static String denyReason(Run run, Binding binding, HookRule rule) {
+    if (run.unrun) {
+      return notChecked(binding);
+    }
+    return rule.reason() != null
+        ? rule.reason()
+        : "Blocked by provider '" + binding.provider.name + "'";
+  }
+
+  /**
+   * The reason of a deny rule that could not be run: a fail-safe denial says it is one, never the
+   * rule's own reason (which would tell the agent its call holds what it does not).
+   */
+  private static String notChecked(Binding binding) {
+    return "Not checked: a rule of provider '"
+        + binding.provider.name
+        + "' could not be run (its regex work for this call or this moment is spent), so the call"
+        + " is denied to be safe; try again";
   }
 
   /** The provider's regex steps per second, whichever message runs its rules. */
@@ -649,6 +712,7 @@ final class HookEngine {
       run.deny(reason);
       return;
     }
+    run.waited = true;
     run.asking(gate.who());
   }
 

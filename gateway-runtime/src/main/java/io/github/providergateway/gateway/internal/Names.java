@@ -33,9 +33,21 @@ public final class Names {
   /**
    * Refuses a provider name the gateway signs with ({@link Hello#isReservedName}): a provider named
    * {@code gateway} would have its timeline lines reach the host as the gateway's own (pairing
-   * codes) and its questions read as the gateway's. Not fatal: the provider may try another name.
+   * codes) and its questions read as the gateway's; one named {@code guard} over a transport would
+   * have its verdicts read as the built-in guard's ({@code inProcess}: the connection is in the
+   * gateway's process, which may take that name). Not fatal: the provider may try another name.
    */
-  static void checkNotReserved(String name) {
+  static void checkNotReserved(String name, boolean inProcess) {
+    if (!inProcess && Hello.isInProcessName(name)) {
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED,
+          "Provider name '"
+              + shown(name)
+              + "' is the built-in guard's, which only a provider inside the gateway may take"
+              + " (reserved: "
+              + String.join(", ", Hello.IN_PROCESS_NAMES)
+              + ", in any case); say hello with another name");
+    }
     if (Hello.isReservedName(name)) {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,

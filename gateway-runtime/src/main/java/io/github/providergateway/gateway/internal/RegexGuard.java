@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  *       Limits.regexStepsPerMessage}): a push through its stream's filter, one {@code onPreToolUse}
  *       evaluation;
  *   <li>all the rules of one provider an {@link Allowance} per second ({@code
- *       Limits.regexStepsPerProviderSecond}), whoever's message runs them.
+ *       Limits.regexStepsPerProviderSecond}), whoever's message runs them, with a burst of {@link
+ *       #BURST_SECONDS} seconds' worth.
  * </ul>
  *
  * A rule that would run with nothing left of either is not run at all and reports {@link
@@ -140,18 +141,29 @@ final class RegexGuard {
   }
 
   /**
-   * One provider's regex steps: a bucket holding at most a second's allowance, refilled at that
-   * allowance per second of the gateway's clock, so a burst can use at most one second's worth and
-   * a steady stream of messages at most the allowance per second.
+   * How many seconds of allowance a provider's bucket holds: an agent's parallel tool calls (40
+   * writes of 16 KiB through two credential rules, about 120,000 steps each, 4.8 million in all:
+   * issue 47) arrive at once, and a bucket of one second's 2.6 million denied half of them for want
+   * of steps. Four seconds' worth holds 87 such calls; the rate stays a second's worth a second
+   * (docs/security.md, "Loop time").
+   */
+  static final int BURST_SECONDS = 4;
+
+  /**
+   * One provider's regex steps: a bucket holding at most {@link #BURST_SECONDS} seconds' allowance,
+   * refilled at the allowance per second of the gateway's clock, so a burst can use at most that
+   * much and a steady stream of messages at most the allowance per second.
    */
   static final class Allowance {
     private final long perSecond;
+    private final long capacity;
     private long steps;
     private Instant refilledAt;
 
     private Allowance(long perSecond, Instant now) {
       this.perSecond = perSecond;
-      this.steps = perSecond;
+      this.capacity = perSecond * BURST_SECONDS;
+      this.steps = capacity;
       this.refilledAt = now;
     }
 
@@ -160,16 +172,17 @@ final class RegexGuard {
       if (elapsed.isNegative()) {
         return steps; // the clock went back: no refill, and none lost
       }
-      if (elapsed.compareTo(Duration.ofSeconds(1)) >= 0) {
+      if (elapsed.compareTo(Duration.ofSeconds(BURST_SECONDS)) >= 0) {
         refilledAt = now;
-        steps = perSecond;
+        steps = capacity;
         return steps;
       }
-      // Below a second, nanoseconds times an int allowance stay far below Long.MAX_VALUE. Only the
-      // time the whole steps refilled stands for is used up: the rest carries to the next refill.
+      // Below the burst's seconds, nanoseconds times an int allowance stay far below
+      // Long.MAX_VALUE. Only the time the whole steps refilled stands for is used up: the rest
+      // carries to the next refill.
       long refill = elapsed.toNanos() * perSecond / NANOS_PER_SECOND;
       refilledAt = refilledAt.plusNanos(refill * NANOS_PER_SECOND / perSecond);
-      steps = Math.min(perSecond, steps + refill);
+      steps = Math.min(capacity, steps + refill);
       return steps;
     }
 

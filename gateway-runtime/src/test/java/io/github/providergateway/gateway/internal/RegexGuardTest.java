@@ -90,8 +90,8 @@ class RegexGuardTest {
   @Test
   void aProviderOverItsAllowanceRunsNothingUntilTheClockRefillsIt() {
     RegexGuard.Allowance allowance = guard.allowance();
-    for (int i = 0; i < 10; i++) {
-      guard.find(CATASTROPHIC, XS, guard.spend(), allowance); // ten whole matches: a second's worth
+    for (int i = 0; i < 10 * RegexGuard.BURST_SECONDS; i++) {
+      guard.find(CATASTROPHIC, XS, guard.spend(), allowance); // ten whole matches a second's worth
     }
 
     RegexGuard.Result spent = guard.find("x", XS, guard.spend(), allowance);
@@ -105,11 +105,12 @@ class RegexGuardTest {
   }
 
   @Test
-  void theAllowanceRefillsInProportionToTheTimePassedUpToOneSecondsWorth() {
-    RegexGuard.Allowance allowance = guard.allowance(); // full
+  void theAllowanceRefillsInProportionToTheTimePassedUpToTheBurstsWorth() {
+    RegexGuard.Allowance allowance = guard.allowance(); // full: four seconds' worth
     Instant start = now;
 
-    allowance.charge(PER_SECOND);
+    assertThat(allowance.available(start)).isEqualTo(4 * PER_SECOND);
+    allowance.charge(4 * PER_SECOND);
 
     assertThat(allowance.available(start)).isZero();
     assertThat(allowance.available(start.plusMillis(500)))
@@ -121,9 +122,12 @@ class RegexGuardTest {
     assertThat(allowance.available(start.minusSeconds(3)))
         .as("the clock went back: nothing changes")
         .isEqualTo(PER_SECOND / 2);
-    assertThat(allowance.available(start.plus(Duration.ofSeconds(5))))
-        .as("never more than a second's worth")
-        .isEqualTo(PER_SECOND);
+    assertThat(allowance.available(start.plus(Duration.ofSeconds(2))))
+        .as("two seconds' worth two seconds after it was spent")
+        .isEqualTo(2 * PER_SECOND);
+    assertThat(allowance.available(start.plus(Duration.ofSeconds(30))))
+        .as("never more than four seconds' worth")
+        .isEqualTo(4 * PER_SECOND);
   }
 
   @Test

@@ -121,9 +121,14 @@ public record CorpusCase(
     /** The rules may be tuned to it. */
     TUNING,
     /** Kept out of rule-writing; its figures are reported apart. */
-    HOLDOUT;
+    HOLDOUT,
+    /**
+     * Written after the rules, by someone who had not read them, and run once before any rule
+     * changed; its figures are reported apart, its first run's in docs/guard.md.
+     */
+    BLIND;
 
-    /** {@return the name in the corpus file: {@code tuning} or {@code holdout}} */
+    /** {@return the name in the corpus file: {@code tuning}, {@code holdout} or {@code blind}} */
     public String wireName() {
       return name().toLowerCase(Locale.ROOT);
     }
@@ -131,7 +136,7 @@ public record CorpusCase(
     /**
      * The split the corpus file names.
      *
-     * @param name {@code tuning} or {@code holdout}
+     * @param name {@code tuning}, {@code holdout} or {@code blind}
      * @return the split
      * @throws IllegalArgumentException for any other name
      */
@@ -141,7 +146,7 @@ public record CorpusCase(
           return split;
         }
       }
-      throw new IllegalArgumentException("unknown split '" + name + "': tuning or holdout");
+      throw new IllegalArgumentException("unknown split '" + name + "': tuning, holdout or blind");
     }
   }
 

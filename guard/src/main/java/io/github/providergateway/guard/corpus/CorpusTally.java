@@ -250,8 +250,8 @@ public final class CorpusTally {
   }
 
   /**
-   * The table as markdown: a line per group and split (tuning, holdout, all), with the cases, the
-   * shares blocked and allowed, and the share decided as labelled.
+   * The table as markdown: a line per group and split (tuning, holdout, blind where it has cases,
+   * all), with the cases, the shares blocked and allowed, and the share decided as labelled.
    *
    * @return the table
    */
@@ -260,8 +260,11 @@ public final class CorpusTally {
     out.append("| category | split | cases | blocked | allowed | as labelled |\n");
     out.append("|---|---|---:|---:|---:|---:|\n");
     for (Group group : Group.values()) {
-      for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, null}) {
+      for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, Split.BLIND, null}) {
         Row row = row(group, split);
+        if (split == Split.BLIND && row.cases() == 0) {
+          continue; // the blind cases are of some categories only
+        }
         out.append("| ")
             .append(group.label())
             .append(" | ")

@@ -175,13 +175,21 @@ final class Accesses {
         }
       }
       case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
+      case "source", "." -> {
+        // Sourcing runs the file and puts what it sets in the environment: it reads it whole.
+        if (!args.isEmpty()) {
+          add(scan, step, args.get(0), Kind.READ, out);
+        }
+      }
+      case "git" -> git(scan, step, args, out);
       default -> {
         if (READERS.contains(program)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
           boolean inPlace =
               (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
-          for (Word w : args) {
+          for (int i = 0; i < args.size(); i++) { // indexed: every reader's every argument
+            Word w = args.get(i);
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
               add(
@@ -192,6 +200,15 @@ final class Accesses {
                   out);
             } else if (!t.startsWith("-")) {
               add(scan, step, w, inPlace ? Kind.WRITE : Kind.READ, out);
+            }
+          }
+          if (program.equals("tar") && Argv.of(args, "").has("remove-files")
+              || program.equals("zip") && Argv.of(args, "").has('m')) {
+            // tar --remove-files and zip -m delete what they archive.
+            for (Word w : args) {
+              if (!w.text().startsWith("-")) {
+                add(scan, step, w, Kind.DELETE, out);
+              }
             }
           }
           if (program.equals("tar") || program.equals("zip") || program.equals("7z")) {
@@ -207,13 +224,38 @@ final class Accesses {
     }
   }
 
+  /**
+   * The files git removes ({@code git rm}, not {@code --cached}: the working copy's file goes) and
+   * reads whole outside any repository ({@code git diff --no-index}).
+   */
+  private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
+    GitCommand git = GitCommand.of(args);
+    Argv argv = Argv.of(git.args(), "");
+    switch (git.subcommand()) {
+      case "rm" -> {
+        if (!argv.has("cached")) {
+          all(scan, step, argv.positionals(), Kind.DELETE, out);
+        }
+      }
+      case "diff" -> {
+        if (argv.has("no-index")) {
+          all(scan, step, argv.positionals(), Kind.READ, out);
+        }
+      }
+      default -> {}
+    }
+  }
+
   /** What curl and its kind upload ({@code -d @f}, {@code -F k=@f}, {@code -T f}) or save. */
   private static void sent(Scan scan, Step step, List<Word> args, List<Access> out) {
     for (int i = 0; i < args.size(); i++) {
       String t = args.get(i).text();
       boolean literal = args.get(i).literal();
       String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
-      if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
+      if (t.regionMatches(true, 0, "file://", 0, 7)) {
+        // A file: URL reads the file as surely as cat does.
+        add(scan, step, new Word(t.substring(7), literal), Kind.READ, out);
+      } else if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
         add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.READ, out);
       } else if ((t.equals("-o") || t.equals("--output") || t.equals("-O")) && next != null) {
         if (!next.startsWith("-") && !next.startsWith("http")) {

@@ -13,8 +13,17 @@ import java.util.Set;
  * -rf}), long options with or without {@code =value}, options anywhere before {@code --}, and the
  * rest positional. Which options take a value is told per program, so their values are not taken
  * for positionals.
+ *
+ * <p>A long option may be abbreviated, as GNU {@code getopt_long} and git read it: {@code git push
+ * --mirr} is {@code --mirror}, {@code git clean --fo} is {@code --force}. A long option given with
+ * at least {@value #MIN_ABBREVIATION} letters counts as every option it begins, so asking for
+ * {@code delete} finds {@code --del}. Where the program would find the abbreviation ambiguous it
+ * refuses to run, so reading it as the dangerous option costs nothing.
  */
 public final class Argv {
+  /** The fewest letters of a long option read as its abbreviation. */
+  static final int MIN_ABBREVIATION = 2;
+
   private final Set<Character> shorts = new HashSet<>();
   private final Map<String, String> longs = new HashMap<>();
   private final Map<Character, String> shortValues = new HashMap<>();
@@ -32,7 +41,7 @@ public final class Argv {
         int eq = a.indexOf('=');
         String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
         String value = eq < 0 ? "" : a.substring(eq + 1);
-        if (eq < 0 && longWithValue.contains(name) && i + 1 < args.size()) {
+        if (eq < 0 && takesValue(name, longWithValue) && i + 1 < args.size()) {
           value = args.get(++i).text();
         }
         longs.putIfAbsent(name, value);
@@ -72,14 +81,46 @@ public final class Argv {
     return shorts.contains(option);
   }
 
-  /** {@return whether the long option was given, with or without a value} */
-  public boolean has(String option) {
-    return longs.containsKey(option);
+  /** Whether {@code name} as given is, or abbreviates, a long option that takes a value. */
+  private static boolean takesValue(String name, Set<String> longWithValue) {
+    if (longWithValue.contains(name)) {
+      return true;
+    }
+    for (String option : longWithValue) {
+      if (abbreviates(name, option)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** {@return the long option's value, the empty string when it had none, or {@code null}} */
+  /** Whether {@code given} is a long enough beginning of {@code option}, not all of it. */
+  private static boolean abbreviates(String given, String option) {
+    return given.length() >= MIN_ABBREVIATION
+        && given.length() < option.length()
+        && option.startsWith(given);
+  }
+
+  /** {@return whether the long option was given, with or without a value, or abbreviated} */
+  public boolean has(String option) {
+    return value(option) != null;
+  }
+
+  /**
+   * {@return the long option's value, the empty string when it had none, or {@code null}; an
+   * abbreviation of it counts}
+   */
   public String value(String option) {
-    return longs.get(option);
+    String exact = longs.get(option);
+    if (exact != null || longs.isEmpty()) {
+      return exact;
+    }
+    for (Map.Entry<String, String> given : longs.entrySet()) {
+      if (abbreviates(given.getKey(), option)) {
+        return given.getValue();
+      }
+    }
+    return null;
   }
 
   /** {@return the short option's value, or {@code null}} */

@@ -41,7 +41,7 @@ public final class FedCode {
               || program.equals("source")
               || program.equals(".")
               || isShell(program) && invocation.args().contains("-c");
-      String file = runs(invocation, program);
+      String file = runs(invocation, program, RemoteRules.isInterpreter(program));
       if (file != null) {
         lastRun.put(file, i);
       }
@@ -133,9 +133,10 @@ public final class FedCode {
    *
    * @param invocation the program
    * @param program its name without its folder
+   * @param interpreter whether that is a shell or an interpreter
    * @return the file's name, or {@code null}
    */
-  static String runs(Invocation invocation, String program) {
+  static String runs(Invocation invocation, String program, boolean interpreter) {
     List<Word> words = invocation.words();
     if (words.isEmpty()) {
       return null;
@@ -143,7 +144,7 @@ public final class FedCode {
     if (words.get(0).text().contains("/")) {
       return base(words.get(0).text());
     }
-    if (RemoteRules.isInterpreter(program) || program.equals("source") || program.equals(".")) {
+    if (interpreter || program.equals("source") || program.equals(".")) {
       for (Word word : words.subList(1, words.size())) {
         if (!word.text().startsWith("-")) {
           return base(word.text());

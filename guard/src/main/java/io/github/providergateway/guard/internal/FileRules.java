@@ -228,6 +228,8 @@ final class FileRules implements Family {
             disk(scan, step, WIPEFS);
           }
         }
+        case "blkdiscard" -> disk(scan, step, WIPEFS);
+        case "tar", "bsdtar", "gtar" -> archiveRemoves(scan, step);
         case "fdisk", "sfdisk", "cfdisk", "parted", "gdisk", "sgdisk", "diskutil" ->
             partition(scan, step);
         case "shred", "srm", "wipe" -> shred(scan, step);
@@ -264,10 +266,10 @@ final class FileRules implements Family {
           && SYSTEM_WRITES.contains(path.getName(0).toString())) {
         scan.hit(WRITE_SYSTEM, access);
       }
+      // The name first: a parent is a new path each time it is asked for.
       if (path != null
-          && path.getParent() != null
-          && path.getParent().equals(scan.places().home())
-          && STARTUP_FILES.contains(access.target().name())) {
+          && STARTUP_FILES.contains(access.target().name())
+          && scan.places().home().equals(path.getParent())) {
         scan.hit(SHELL_STARTUP, access);
       }
       Place place = scan.place(access.target());
@@ -294,7 +296,20 @@ final class FileRules implements Family {
       }
       return;
     }
-    for (Word word : argv.positionals()) {
+    removed(scan, step, argv.positionals(), recursive);
+  }
+
+  /** tar --remove-files: what it archives, folders and all, is gone after. */
+  private static void archiveRemoves(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "fCbHKNgVTX", "file", "directory", "exclude", "format");
+    if (argv.has("remove-files")) {
+      removed(scan, step, argv.positionals(), true);
+    }
+  }
+
+  /** The rules that deleting {@code words} ({@code recursive}: folders and all) matches. */
+  private static void removed(Scan scan, Step step, List<Word> words, boolean recursive) {
+    for (Word word : words) {
       for (Target target : scan.targets(step, word)) {
         if (isGitFolder(target)) {
           scan.hit(GitRules.REMOVE_REPO, step, target);

@@ -87,6 +87,13 @@ final class GitRules implements Family {
           "DDD",
           "deletes a ref without a safety check",
           "git branch -d");
+  static final BuiltinRule UPDATE_REF_MOVE =
+      of(
+          "git.update-ref-move",
+          "git",
+          "AAD",
+          "moves a branch to another commit without a safety check: commits only it held are lost",
+          "git reset or git branch -f, which say what they move");
   static final BuiltinRule REFLOG_EXPIRE =
       of(
           "git.reflog-expire",
@@ -121,6 +128,7 @@ final class GitRules implements Family {
         REMOVE_REPO,
         FILTER_BRANCH,
         UPDATE_REF_DELETE,
+        UPDATE_REF_MOVE,
         REFLOG_EXPIRE,
         GC_PRUNE);
   }
@@ -189,6 +197,25 @@ final class GitRules implements Family {
         }
         if (argv.has("stdin")) {
           scan.hit(UPDATE_REF_DELETE, step, null);
+        }
+        List<Word> refs = argv.positionals();
+        if (!argv.has('d')
+            && !argv.has("delete")
+            && refs.size() >= 2
+            && refs.get(0).text().startsWith("refs/heads/")) {
+          scan.hit(UPDATE_REF_MOVE, step, null);
+        }
+      }
+      case "config" -> {
+        // A push refspec with + (or mirroring) set for later: every plain push then forces.
+        List<Word> pos = Argv.of(args, "f", "file", "blob", "type").positionals();
+        for (int i = 0; i + 1 < pos.size(); i++) {
+          String key = pos.get(i).text().toLowerCase(java.util.Locale.ROOT);
+          String value = pos.get(i + 1).text();
+          if (key.startsWith("remote.") && key.endsWith(".push") && value.startsWith("+")
+              || key.startsWith("remote.") && key.endsWith(".mirror") && value.equals("true")) {
+            scan.hit(PUSH_FORCE, step, null);
+          }
         }
       }
       case "reflog" -> {

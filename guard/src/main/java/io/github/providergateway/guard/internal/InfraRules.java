@@ -5,6 +5,7 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -62,6 +63,13 @@ final class InfraRules implements Family {
           "-AA",
           "runs a container with the host's full power (privileged, or the root folder mounted)",
           null);
+  static final BuiltinRule DOCKER_MOUNTS_HOME =
+      of(
+          "infra.docker-mounts-home",
+          "infra",
+          "AAD",
+          "runs a container with the home or a secret folder mounted: what runs inside reaches them",
+          "mount the project's folder only");
   static final BuiltinRule DB_DROP =
       of(
           "db.drop",
@@ -126,6 +134,7 @@ final class InfraRules implements Family {
         DOCKER_PRUNE,
         DOCKER_VOLUME,
         DOCKER_PRIVILEGED,
+        DOCKER_MOUNTS_HOME,
         DB_DROP,
         DB_TRUNCATE,
         DB_DELETE_ALL,
@@ -320,6 +329,7 @@ final class InfraRules implements Family {
       scan.hit(DOCKER_VOLUME, step, null);
     } else if (sub.equals("run") || sub.equals("create") || sub.equals("exec")) {
       boolean rootMounted = false;
+      boolean homeMounted = false;
       List<Word> args = step.args();
       for (int i = 0; i < args.size(); i++) {
         String t = args.get(i).text();
@@ -330,6 +340,10 @@ final class InfraRules implements Family {
                     ? t.substring(9)
                     : t.startsWith("-v") ? t.substring(2) : "";
         rootMounted |= mount.startsWith("/:") || mount.equals("/");
+        homeMounted |= mountsHome(scan, step, mount);
+      }
+      if (homeMounted && !rootMounted) {
+        scan.hit(DOCKER_MOUNTS_HOME, step, null);
       }
       String pid = argv.value("pid");
       if (argv.has("privileged") || rootMounted || "host".equals(pid)) {
@@ -413,6 +427,25 @@ final class InfraRules implements Family {
     if (publishes) {
       scan.hit(PUBLISH, step, null);
     }
+  }
+
+  /**
+   * Whether a volume's source ({@code SRC:DST}) is the home, a folder above it, or a secret: the
+   * container's command then reaches them as if run here.
+   */
+  private static boolean mountsHome(Scan scan, Step step, String mount) {
+    int colon = mount.indexOf(':');
+    if (colon <= 0) {
+      return false;
+    }
+    Path home = scan.places().home();
+    for (Target target : scan.targets(step, new Word(mount.substring(0, colon), false))) {
+      Path source = target.path();
+      if (source != null && (home.startsWith(source) || SecretRules.secret(home, source) != null)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The SQL a program carries: its arguments, here-documents and here-strings. */

@@ -83,7 +83,74 @@ final class InlineRules implements Family {
     return null;
   }
 
+  /** What decodes text in inline code: base64, hex. */
+  private static final String[] DECODERS = {
+    "b64decode",
+    "base64",
+    "atob(",
+    "fromhex",
+    "unhexlify",
+    "decode('hex')",
+    "pack(\"H*\"",
+    "pack('H*'",
+    "decode64"
+  };
+
+  /** What fetches text from the network in inline code. */
+  private static final String[] FETCHES = {
+    "urlopen",
+    "requests.get",
+    "urllib",
+    "fetch(",
+    "http.get",
+    "https.get",
+    "LWP::",
+    "Net::HTTP",
+    "open-uri",
+    "URI.open",
+    "HTTParty",
+    "httpx.get"
+  };
+
+  /** What runs text as code or as a shell command in inline code. */
+  private static final String[] RUNS = {
+    "exec(",
+    "eval(",
+    "(eval)",
+    "system(",
+    "popen(",
+    "spawn",
+    "subprocess",
+    "execSync",
+    "new Function",
+    "Function(",
+    "vm.run",
+    "`",
+    "%x",
+    "instance_eval",
+    "compile("
+  };
+
+  /**
+   * Inline code that runs what it decodes or downloads, which no one reads before it runs; and a
+   * loop of forks, which starts processes until the machine stops.
+   */
+  private static void runsHiddenCode(Scan scan, Step step, String code) {
+    boolean runs = containsAny(code, RUNS);
+    if (runs && containsAny(code, DECODERS)) {
+      scan.hit(RemoteRules.DECODED_TO_SHELL, step, null);
+    }
+    if (runs && containsAny(code, FETCHES)) {
+      scan.hit(RemoteRules.EVAL_DOWNLOAD, step, null);
+    }
+    if (code.contains("fork")
+        && (code.contains("while") || code.contains("loop") || code.contains("for(;;)"))) {
+      scan.hit(SystemRules.FORK_BOMB, step, null);
+    }
+  }
+
   private static void read(Scan scan, Step step, String code) {
+    runsHiddenCode(scan, step, code);
     boolean homeInCode = containsAny(code, HOME_SOURCES);
     Places places = scan.places();
     for (String call : DELETES) {

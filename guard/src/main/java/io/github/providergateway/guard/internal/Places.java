@@ -184,6 +184,19 @@ public final class Places {
         }
       }
     }
+    // ${TMPDIR:-/tmp}, ${HOME-…}: the variable where it is set, which is what the guard reads it
+    // as (the default's word is read too, by the parser's second reading).
+    for (String operator : new String[] {":-", "-", ":=", "="}) {
+      String form = "${" + name + operator;
+      int close = text.indexOf('}');
+      if (text.startsWith(form) && close > form.length() - 1) {
+        String rest = text.substring(close + 1);
+        if (text.substring(form.length(), close).indexOf('$') < 0
+            && (rest.isEmpty() || rest.startsWith("/"))) {
+          return rest;
+        }
+      }
+    }
     return null;
   }
 
@@ -208,7 +221,8 @@ public final class Places {
     }
   }
 
-  private static int firstWildcard(String text) {
+  /** {@return where the first wildcard of {@code text} is, or -1} */
+  static int firstWildcard(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '*' || c == '?' || c == '[') {

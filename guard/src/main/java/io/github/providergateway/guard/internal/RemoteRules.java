@@ -104,7 +104,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation(), step.program());
+      String run = FedCode.runs(step.invocation(), step.program(), step.interpreter());
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -195,7 +195,7 @@ final class RemoteRules implements Family {
    */
   private static boolean runsCode(Step step) {
     String program = step.program();
-    return isInterpreter(program)
+    return step.interpreter()
         || program.equals("eval")
         || program.equals("source")
         || program.equals(".")
@@ -205,7 +205,7 @@ final class RemoteRules implements Family {
   /** A shell or interpreter with no script named: it runs what comes on standard input. */
   private static boolean readsCodeFromInput(Step step) {
     String program = step.program();
-    if (!isInterpreter(program)) {
+    if (!step.interpreter()) {
       return false;
     }
     Argv argv = Argv.of(step.args(), "", "init-file", "rcfile");
@@ -226,10 +226,11 @@ final class RemoteRules implements Family {
     Argv argv = Argv.of(step.args(), "oOdHuAeXwmrKTEF", "output", "output-document");
     return switch (step.program()) {
       case "wget" -> "-".equals(argv.value('O')) || "-".equals(argv.value("output-document"));
+      // -o - and --output - name standard output itself: still piped on.
       case "curl" ->
-          !argv.has('o')
+          (!argv.has('o') || "-".equals(argv.value('o')))
+              && (!argv.has("output") || "-".equals(argv.value("output")))
               && !argv.has('O')
-              && !argv.has("output")
               && !argv.has("remote-name")
               && !argv.has("remote-name-all");
       default -> !argv.has('d') && !argv.has("download") && !argv.has('o');

@@ -25,7 +25,7 @@ public final class Scan {
   private final Places places;
   private final GuardCall call;
   private final String source;
-  private final List<Step> steps = new ArrayList<>();
+  private final List<Step> steps;
   private final List<Access> accesses = new ArrayList<>();
 
   /** The steps the plain rules may still take over this call. */
@@ -53,8 +53,15 @@ public final class Scan {
    * @param cwds the folders it may run in ({@code null} among them: unknown)
    * @param program the program's name without its folder, read once
    * @param args the arguments, the program left out: taken once, as every family reads them
+   * @param interpreter whether the program is a shell or an interpreter ({@link
+   *     RemoteRules#isInterpreter}): asked once, as several rules ask it of every program
    */
-  public record Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
+  public record Step(
+      Invocation invocation,
+      List<Path> cwds,
+      String program,
+      List<Word> args,
+      boolean interpreter) {
     /**
      * A program and its folders.
      *
@@ -63,6 +70,10 @@ public final class Scan {
      */
     public Step(Invocation invocation, List<Path> cwds) {
       this(invocation, cwds, invocation.program(), argsOf(invocation));
+    }
+
+    private Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
+      this(invocation, cwds, program, args, RemoteRules.isInterpreter(program));
     }
 
     private static List<Word> argsOf(Invocation invocation) {
@@ -91,6 +102,7 @@ public final class Scan {
     Set<Path> folders = new LinkedHashSet<>();
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
     List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
+    steps = new ArrayList<>(invocations.size());
     for (Invocation invocation : invocations) {
       Step step = new Step(invocation, current);
       steps.add(step);

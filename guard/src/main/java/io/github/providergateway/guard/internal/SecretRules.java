@@ -4,6 +4,7 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -91,6 +92,22 @@ final class SecretRules implements Family {
           "changes the SSH keys, the keys allowed to log in, or SSH's settings",
           "ask the person to change ~/.ssh");
 
+  static final BuiltinRule CLI_TOKEN =
+      of(
+          "secrets.cli-token",
+          "secrets",
+          "AAD",
+          "prints a credential from a tool's own store (gh auth token, gcloud auth"
+              + " print-access-token, aws configure export-credentials)",
+          null);
+  static final BuiltinRule ENVIRONMENT_SENT =
+      of(
+          "secrets.environment-sent",
+          "secrets",
+          "DDD",
+          "sends the environment, where tokens and keys live, over the network",
+          null);
+
   private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
@@ -102,6 +119,8 @@ final class SecretRules implements Family {
     return List.of(
         SSH,
         SSH_WRITE,
+        CLI_TOKEN,
+        ENVIRONMENT_SENT,
         ENV_FILE,
         AWS,
         GCLOUD,
@@ -120,8 +139,18 @@ final class SecretRules implements Family {
 
   @Override
   public void scan(Scan scan) {
+    boolean environmentDumped = false;
     for (Step step : scan.steps()) {
       String program = step.program();
+      if (TOKEN_TOOLS.contains(program) && printsCliToken(program, step.invocation().args())
+          || program.startsWith("docker-credential-")
+              && printsCliToken(program, step.invocation().args())) {
+        scan.hit(CLI_TOKEN, step, null);
+      }
+      if (environmentDumped && SENDERS.contains(program)) {
+        scan.hit(ENVIRONMENT_SENT, step, null);
+      }
+      environmentDumped |= dumpsEnvironment(program, step.args());
       if (program.equals("gpg") || program.equals("gpg2")) {
         for (String arg : step.invocation().args()) {
           if (arg.startsWith("--export-secret")) {
@@ -191,11 +220,56 @@ final class SecretRules implements Family {
         || program.equals("mkdir");
   }
 
+  /**
+   * Where the secrets of a home typically are: a glob with a wildcard in a folder's name ({@code
+   * ~/.ss?/id_rsa}, {@code ~/.[a]ws/credentials}) reads a secret when it would match one of these.
+   */
+  private static final List<String> HOME_SECRETS =
+      List.of(
+          ".ssh/id_rsa",
+          ".ssh/id_ed25519",
+          ".ssh/id_ecdsa",
+          ".ssh/id_dsa",
+          ".aws/credentials",
+          ".azure/accessTokens.json",
+          ".kube/config",
+          ".docker/config.json",
+          ".netrc",
+          ".pgpass",
+          ".npmrc",
+          ".pypirc",
+          ".git-credentials",
+          ".gnupg/private-keys-v1.d",
+          ".terraform.d/credentials.tfrc.json",
+          ".claude/.credentials.json",
+          ".codex/auth.json",
+          ".gemini/oauth_creds.json",
+          ".config/gcloud/credentials.db",
+          ".config/gh/hosts.yml",
+          ".config/git/credentials");
+
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
   private static BuiltinRule globbed(Path home, Target target) {
     Glob glob = Glob.path(target.glob());
     Path dir = target.path();
     String tail = target.glob().substring(target.glob().lastIndexOf('/') + 1);
+    String listedTail = target.glob().substring(dir.toString().length());
+    if (listedTail.indexOf('/', 1) > 0) {
+      // A wildcard in a folder's name: the secrets it could reach, and a file named as a secret
+      // is (`*/.env`, `~/.ss?/id_rsa`).
+      for (String secret : HOME_SECRETS) {
+        Path candidate = home.resolve(secret);
+        if (glob.matches(candidate.toString())) {
+          return secret(home, candidate);
+        }
+      }
+      if (Places.firstWildcard(tail) < 0) {
+        BuiltinRule byName = secret(home, dir.resolve(tail));
+        if (byName == ENV_FILE || byName == SSH) {
+          return byName;
+        }
+      }
+    }
     for (String probe :
         new String[] {
           ".env",
@@ -308,6 +382,51 @@ final class SecretRules implements Family {
       case "gh" -> "hosts.yml".equals(third) ? GIT_CREDENTIALS : null;
       case "github-copilot" -> third == null || name.endsWith(".json") ? AGENT_TOKENS : null;
       default -> null;
+    };
+  }
+
+  /** Programs that send what they are given over the network. */
+  private static final Set<String> SENDERS =
+      Set.of("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp");
+
+  /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
+  private static boolean dumpsEnvironment(String program, List<Word> args) {
+    return switch (program) {
+      case "env", "printenv" -> args.stream().allMatch(w -> w.text().startsWith("-"));
+      case "export", "declare", "typeset" -> args.stream().anyMatch(w -> w.text().equals("-p"));
+      case "set" -> args.isEmpty();
+      default -> false;
+    };
+  }
+
+  /** The tools whose stores {@link #printsCliToken} reads (and docker's credential helpers). */
+  private static final Set<String> TOKEN_TOOLS =
+      Set.of("gh", "gcloud", "aws", "az", "vault", "heroku", "kubectl", "oc");
+
+  /** Whether a tool is asked to print a credential it keeps. */
+  private static boolean printsCliToken(String program, List<String> args) {
+    String first = args.isEmpty() ? "" : args.get(0);
+    String second = args.size() > 1 ? args.get(1) : "";
+    return switch (program) {
+      case "gh" ->
+          first.equals("auth")
+              && (second.equals("token")
+                  || second.equals("status")
+                      && (args.contains("-t") || args.contains("--show-token")));
+      case "gcloud" ->
+          first.equals("auth")
+              && (args.contains("print-access-token") || args.contains("print-identity-token"));
+      case "aws" ->
+          first.equals("configure")
+              && (second.equals("export-credentials")
+                  || second.equals("get")
+                      && args.size() > 2
+                      && (args.get(2).contains("secret") || args.get(2).contains("token")));
+      case "az" -> first.equals("account") && second.equals("get-access-token");
+      case "vault" -> first.equals("print") && second.equals("token");
+      case "heroku" -> first.equals("auth:token");
+      case "kubectl", "oc" -> first.equals("create") && second.equals("token");
+      default -> program.startsWith("docker-credential-") && first.equals("get");
     };
   }
 

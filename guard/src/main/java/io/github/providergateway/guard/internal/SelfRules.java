@@ -74,13 +74,15 @@ final class SelfRules implements Family {
     boolean gatewayNamed = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      kills |= KILLERS.contains(program);
-      if (!KILLERS.contains(program) && !FINDERS.contains(program)) {
+      boolean killer = KILLERS.contains(program);
+      kills |= killer;
+      if (!killer && !FINDERS.contains(program)) {
         process(scan, step);
         continue;
       }
-      for (Word word : step.invocation().words()) {
-        String t = word.text();
+      List<Word> words = step.invocation().words();
+      for (int i = 0; i < words.size(); i++) {
+        String t = words.get(i).text();
         gatewayNamed |=
             t.contains("gateway.pid")
                 || t.contains("provider-gateway")
@@ -119,7 +121,7 @@ final class SelfRules implements Family {
         boolean named = false;
         for (String a : args) {
           stops |= STOP_VERBS.contains(a);
-          named |= a.contains("provider-gateway") || a.contains("providergateway");
+          named |= namesTheService(a);
         }
         if (stops && named) {
           scan.hit(SELF, step, null);
@@ -144,6 +146,30 @@ final class SelfRules implements Family {
     }
   }
 
+  /** The service's names: systemd's unit and launchd's label. */
+  private static final List<String> SERVICE_NAMES =
+      List.of("provider-gateway.service", "io.github.providergateway.plist");
+
+  /**
+   * Whether a word of systemctl or launchctl names the gateway's service: by its name, or a pattern
+   * that matches it ({@code 'provider-gate*'}, {@code *gateway*}).
+   */
+  private static boolean namesTheService(String word) {
+    if (word.contains("provider-gateway") || word.contains("providergateway")) {
+      return true;
+    }
+    if (Places.firstWildcard(word) < 0 || word.startsWith("-")) {
+      return false;
+    }
+    Glob pattern = Glob.path(word);
+    for (String name : SERVICE_NAMES) {
+      if (pattern.matches(name) || pattern.matches(name.substring(0, name.lastIndexOf('.')))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
     String name = path.getFileName() == null ? "" : path.getFileName().toString();
@@ -154,6 +180,18 @@ final class SelfRules implements Family {
       return true;
     }
     if (folder.equals(".gemini") && name.equals("settings.json")) {
+      return true;
+    }
+    // Copilot CLI's hooks (.github/hooks/*.json), Codex's (hooks.json beside its config.toml),
+    // Cursor's (.cursor/hooks.json): a file that holds the agent's pre-tool-use hook.
+    String grandparent =
+        parent == null || parent.getParent() == null || parent.getParent().getFileName() == null
+            ? ""
+            : parent.getParent().getFileName().toString();
+    if (folder.equals("hooks") && grandparent.equals(".github") && name.endsWith(".json")) {
+      return true;
+    }
+    if ((folder.equals(".codex") || folder.equals(".cursor")) && name.equals("hooks.json")) {
       return true;
     }
     // The service that restarts the gateway: systemd's unit, launchd's agent.

@@ -75,7 +75,7 @@ class CorpusTest {
         .append(" of one-call-visible bypass blocked, at most 1 % of must-allow blocked.\n\n")
         .append(tally.markdown())
         .append("\n## Goals\n\n");
-    for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, null}) {
+    for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, Split.BLIND, null}) {
       List<String> failures = tally.goalFailures(split);
       out.append("- ")
           .append(CorpusTally.splitName(split))
@@ -167,7 +167,7 @@ class CorpusTest {
     root.put("cases", corpus.cases().size());
     ArrayNode rows = root.putArray("rows");
     for (Group group : Group.values()) {
-      for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, null}) {
+      for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, Split.BLIND, null}) {
         Row row = tally.row(group, split);
         rows.addObject()
             .put("category", group.label())
@@ -179,7 +179,7 @@ class CorpusTest {
       }
     }
     ObjectNode goals = root.putObject("goalFailures");
-    for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, null}) {
+    for (Split split : new Split[] {Split.TUNING, Split.HOLDOUT, Split.BLIND, null}) {
       ArrayNode list = goals.putArray(CorpusTally.splitName(split));
       tally.goalFailures(split).forEach(list::add);
     }

@@ -53,8 +53,11 @@ class GuardCorpusTest {
   @Test
   void everyFifthCaseOfEachCategoryIsHoldout() {
     for (Category category : Category.values()) {
+      // The blind cases came later, apart: the fifths are of the cases the rules were written with.
       List<CorpusCase> inCategory =
-          corpus.cases().stream().filter(c -> c.category() == category).toList();
+          corpus.cases().stream()
+              .filter(c -> c.category() == category && c.split() != Split.BLIND)
+              .toList();
       for (int i = 0; i < inCategory.size(); i++) {
         Split expected = i % 5 == 4 ? Split.HOLDOUT : Split.TUNING;
         assertThat(inCategory.get(i).split()).as(inCategory.get(i).id()).isEqualTo(expected);

@@ -8,7 +8,9 @@ import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -30,6 +32,15 @@ public final class Resolver {
 
   /** Where invocations go, in order. */
   private final List<Invocation> out;
+
+  /** The most aliases one parse remembers. */
+  private static final int MAX_ALIASES = 64;
+
+  /** The aliases the command defined so far, by name: the text each stands for. */
+  private final Map<String, String> aliases = new HashMap<>();
+
+  /** The wrappers of the command being resolved, reused: {@link Invocation} keeps a copy. */
+  private final List<String> wrapperScratch = new ArrayList<>();
 
   /** The variables known in the script being resolved; each nested script gets a copy. */
   private Variables variables;
@@ -68,8 +79,8 @@ public final class Resolver {
     Variables outer = variables;
     variables = outer.nested(arguments);
     try {
-      for (RawCommand command : commands) {
-        resolve(command, via);
+      for (int i = 0; i < commands.size(); i++) {
+        resolve(commands.get(i), via);
       }
     } finally {
       variables = outer;
@@ -82,14 +93,22 @@ public final class Resolver {
         variables.assign(a.name(), a.value());
       }
     }
-    List<String> wrappers = new ArrayList<>();
+    // The scratch list is copied by the invocation (none at all when empty), and nothing below
+    // reads it again: a long command's thousands of programs make no list each for it.
+    List<String> wrappers = wrapperScratch;
+    wrappers.clear();
     if (raw.timed) {
       wrappers.add("time");
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
-    List<Redirect> redirects = raw.redirects.isEmpty() ? List.of() : new ArrayList<>();
-    for (RawRedirect r : raw.redirects) {
-      redirects.add(new Redirect(r.operator, r.target, r.body));
+    List<Redirect> redirects = List.of();
+    if (!raw.redirects.isEmpty()) {
+      Redirect[] made = new Redirect[raw.redirects.size()];
+      for (int i = 0; i < made.length; i++) {
+        RawRedirect r = raw.redirects.get(i);
+        made[i] = new Redirect(r.operator, r.target, r.body);
+      }
+      redirects = List.of(made);
     }
     if (!words.isEmpty() || !redirects.isEmpty()) {
       out.add(new Invocation(words, wrappers, redirects, via));
@@ -97,10 +116,12 @@ public final class Resolver {
     if (!words.isEmpty()) {
       nested(raw, words, via);
     }
-    for (Nest nest : raw.nests) {
+    // Indexed loops here and below: this runs for every program, and an iterator is garbage each.
+    for (int n = 0; n < raw.nests.size(); n++) {
+      Nest nest = raw.nests.get(n);
       List<String> inner = append(via, nest.via());
-      for (RawCommand command : nest.commands()) {
-        resolve(command, inner);
+      for (int c = 0; c < nest.commands().size(); c++) {
+        resolve(nest.commands().get(c), inner);
       }
     }
     if (!raw.substituted) {
@@ -114,6 +135,64 @@ public final class Resolver {
         resolve(again, append(via, "$var"));
       }
     }
+  }
+
+  /** {@code alias name='text'}: remembered for the commands after it in this parse. */
+  private void defineAliases(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      int eq = t.indexOf('=');
+      if (eq > 0 && aliases.size() < MAX_ALIASES) {
+        aliases.put(t.substring(0, eq), t.substring(eq + 1));
+      }
+    }
+  }
+
+  /**
+   * {@code make -f -} with its makefile on standard input (a here-document, a here-string, piped
+   * text): each recipe line (a tab first) runs through the shell.
+   */
+  private void makefileFromInput(RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean fromInput = false;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      fromInput |=
+          (t.equals("-f") || t.equals("--file") || t.equals("--makefile"))
+                  && i + 1 < words.size()
+                  && isStandardInput(words.get(i + 1).text())
+              || (t.startsWith("--file=") || t.startsWith("--makefile="))
+                  && isStandardInput(t.substring(t.indexOf('=') + 1));
+    }
+    if (!fromInput) {
+      return;
+    }
+    List<String> bodies = new ArrayList<>();
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null) {
+        bodies.add(r.body);
+      }
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      bodies.add(piped);
+    }
+    for (String body : bodies) {
+      for (String line : body.split("\n")) {
+        if (line.startsWith("\t")) {
+          script(line.substring(1), depth, append(via, "make recipe"), " in a recipe of make");
+        }
+      }
+    }
+  }
+
+  private static boolean isStandardInput(String file) {
+    return file.equals("-") || file.equals("/dev/stdin") || file.equals("/proc/self/fd/0");
+  }
+
+  /** {@return whether {@code program} is a shell} */
+  static boolean isShell(String program) {
+    return SHELLS.contains(program);
   }
 
   /** The programs {@code words} runs in its turn. */
@@ -133,7 +212,26 @@ public final class Resolver {
       shell(raw, words, program, depth, via);
       return;
     }
+    String alias = aliases.get(program);
+    if (alias != null && !via.contains("alias " + program)) {
+      // An alias the command defined runs its text with the arguments after it.
+      script(
+          alias + " " + joined(words, 1),
+          depth,
+          append(via, "alias " + program),
+          " in the alias " + program);
+    }
+    for (CarriedCode.Carried carried : CarriedCode.of(program, words)) {
+      List<String> inner = append(via, carried.via());
+      if (carried.script() != null) {
+        script(carried.script(), depth, inner, " in the code of " + carried.via());
+      } else {
+        command(carried.command(), depth, inner);
+      }
+    }
     switch (program) {
+      case "alias" -> defineAliases(words);
+      case "make", "gmake" -> makefileFromInput(raw, words, depth, via);
       case "su", "runuser" -> {
         String command = Wrappers.optionValue(words, 'c', "--command");
         if (command != null) {
@@ -262,6 +360,10 @@ public final class Resolver {
     }
   }
 
+  private static boolean isHex(char c) {
+    return Character.digit(c, 16) >= 0;
+  }
+
   private static boolean isEchoOption(String word) {
     if (word.length() < 2 || word.charAt(0) != '-') {
       return false;
@@ -288,9 +390,24 @@ public final class Resolver {
         } else if (next < words.size()) {
           sb.append(words.get(next++).text());
         }
-      } else if (c == '\\' && i + 1 < format.length() && format.charAt(i + 1) == 'n') {
-        sb.append('\n');
-        i++;
+      } else if (c == '\\' && i + 1 < format.length()) {
+        // \n, \t, \x72, \162 and the rest, as printf decodes its format.
+        int end = i + 2;
+        char d = format.charAt(i + 1);
+        if (d == 'x') {
+          while (end < format.length() && end < i + 4 && isHex(format.charAt(end))) {
+            end++;
+          }
+        } else if (d >= '0' && d <= '7') {
+          while (end < format.length()
+              && end < i + 5
+              && format.charAt(end) >= '0'
+              && format.charAt(end) <= '7') {
+            end++;
+          }
+        }
+        sb.append(ScriptReader.decodeEscapes(format.substring(i, end)));
+        i = end - 1;
       } else {
         sb.append(c);
       }

@@ -26,6 +26,12 @@ final class ScriptReader {
   /** The text read. */
   private final String s;
 
+  /**
+   * Its characters, read by index: charAt checks the string's coding and bounds each time, which
+   * the reader's loops over every character of a long command pay for.
+   */
+  private final char[] chars;
+
   /** Its length. */
   private final int n;
 
@@ -64,8 +70,12 @@ final class ScriptReader {
 
   private int plainWordCount;
 
+  /** The hash of the text of the run {@link #plainRun} last found, as {@link String#hashCode}'s. */
+  private int runHash;
+
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
+    this.chars = s.toCharArray();
     this.n = s.length();
     this.limits = limits;
     this.where = where;
@@ -95,7 +105,7 @@ final class ScriptReader {
     ScriptReader reader = new ScriptReader(body, limits, where);
     StringBuilder scratch = new StringBuilder();
     while (reader.pos < reader.n) {
-      char c = reader.s.charAt(reader.pos);
+      char c = reader.chars[reader.pos];
       if (c == '\\') {
         reader.pos += 2;
       } else if (c == '$') {
@@ -131,7 +141,7 @@ final class ScriptReader {
             openedAt,
             where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case '\n' -> {
           pos++;
@@ -187,7 +197,7 @@ final class ScriptReader {
   private boolean parseCommand(int stop, List<RawCommand> out, int depth)
       throws ShellParseException {
     int at = pos;
-    if (s.charAt(pos) == '(') {
+    if (chars[pos] == '(') {
       limits.depth(depth + 1, at, "a ( … )", where);
       if (peek(1) == '(' && arithmeticAhead(pos + 2)) {
         RawCommand holder = new RawCommand(depth);
@@ -241,7 +251,7 @@ final class ScriptReader {
         pos += keyword.length();
         skipBlanks();
         RawCommand holder = new RawCommand(depth);
-        if (pos < n && !isMeta(s.charAt(pos))) {
+        if (pos < n && !isMeta(chars[pos])) {
           readWord(holder, depth);
         }
         skipFunctionParens();
@@ -269,14 +279,14 @@ final class ScriptReader {
     int start = pos;
     pos += 4;
     skipBlanks();
-    if (s.startsWith("-p", pos) && (pos + 2 >= n || isMeta(s.charAt(pos + 2)))) {
+    if (s.startsWith("-p", pos) && (pos + 2 >= n || isMeta(chars[pos + 2]))) {
       pos += 2;
       skipBlanks();
     }
     if (pos >= n) {
       return true;
     }
-    char c = s.charAt(pos);
+    char c = chars[pos];
     String next = peekKeyword();
     if (c == '(' || (next != null && !next.equals("time") && !next.equals("in"))) {
       return true;
@@ -306,7 +316,7 @@ final class ScriptReader {
       if (pos >= n) {
         return cmd;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '#') {
         skipComment();
         return cmd;
@@ -333,7 +343,7 @@ final class ScriptReader {
         readAssignment(cmd, depth);
         continue;
       }
-      if (isDeclaration(cmd) && assignmentEnd() > 0 && s.charAt(assignmentEnd()) == '(') {
+      if (isDeclaration(cmd) && assignmentEnd() > 0 && chars[assignmentEnd()] == '(') {
         // declare -a x=(1 2): an argument bash reads as an array assignment.
         int start = pos;
         readAssignment(cmd, depth);
@@ -422,7 +432,7 @@ final class ScriptReader {
       readArithmetic(holder, depth + 1, at);
       return;
     }
-    if (pos >= n || isMeta(s.charAt(pos))) {
+    if (pos >= n || isMeta(chars[pos])) {
       throw Limits.malformed("a for with no name", at, where);
     }
     readWord(holder, depth);
@@ -434,7 +444,7 @@ final class ScriptReader {
         if (pos >= n) {
           return;
         }
-        char c = s.charAt(pos);
+        char c = chars[pos];
         if (c == '#') {
           skipComment();
           return;
@@ -452,7 +462,7 @@ final class ScriptReader {
     RawCommand holder = new RawCommand(depth);
     out.add(holder);
     skipBlanks();
-    if (pos >= n || isMeta(s.charAt(pos))) {
+    if (pos >= n || isMeta(chars[pos])) {
       throw Limits.malformed("a case with no word", at, where);
     }
     readWord(holder, depth);
@@ -471,7 +481,7 @@ final class ScriptReader {
         parseTrailingRedirects(holder, depth);
         return;
       }
-      if (s.charAt(pos) == '(') {
+      if (chars[pos] == '(') {
         pos++;
       }
       for (; ; ) {
@@ -479,7 +489,7 @@ final class ScriptReader {
         if (pos >= n) {
           throw Limits.malformed("a case pattern with no )", at, where);
         }
-        if (!isMeta(s.charAt(pos))) {
+        if (!isMeta(chars[pos])) {
           readWord(holder, depth);
           skipBlanks();
         }
@@ -512,7 +522,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("a [[ with no ]]", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if ("<>()!&|;".indexOf(c) >= 0) {
         pos++;
         continue;
@@ -530,29 +540,29 @@ final class ScriptReader {
 
   private boolean isRedirectAt() {
     int i = pos;
-    while (i < n && isDigit(s.charAt(i))) {
+    while (i < n && isDigit(chars[i])) {
       i++;
     }
-    if (i == pos && i < n && s.charAt(i) == '{') {
+    if (i == pos && i < n && chars[i] == '{') {
       int j = i + 1;
-      while (j < n && j - i < 64 && isNameChar(s.charAt(j))) {
+      while (j < n && j - i < 64 && isNameChar(chars[j])) {
         j++;
       }
-      if (j > i + 1 && j < n && s.charAt(j) == '}') {
+      if (j > i + 1 && j < n && chars[j] == '}') {
         i = j + 1;
       }
     }
     if (i >= n) {
       return false;
     }
-    char c = s.charAt(i);
+    char c = chars[i];
     if (c == '&' && i == pos) {
-      return i + 1 < n && s.charAt(i + 1) == '>';
+      return i + 1 < n && chars[i + 1] == '>';
     }
     if (c != '<' && c != '>') {
       return false;
     }
-    return !(i == pos && i + 1 < n && s.charAt(i + 1) == '(');
+    return !(i == pos && i + 1 < n && chars[i + 1] == '(');
   }
 
   private static final String[] OPERATORS = {
@@ -560,10 +570,10 @@ final class ScriptReader {
   };
 
   private void parseRedirect(RawCommand cmd, int depth) throws ShellParseException {
-    while (isDigit(s.charAt(pos))) {
+    while (isDigit(chars[pos])) {
       pos++;
     }
-    if (s.charAt(pos) == '{') {
+    if (chars[pos] == '{') {
       pos = s.indexOf('}', pos) + 1;
     }
     int at = pos;
@@ -579,7 +589,7 @@ final class ScriptReader {
     }
     pos += operator.length();
     skipBlanks();
-    if (pos >= n || (isMeta(s.charAt(pos)) && !isProcessSubstitutionAt())) {
+    if (pos >= n || (isMeta(chars[pos]) && !isProcessSubstitutionAt())) {
       throw Limits.malformed("a redirection " + operator + " with no target", at, where);
     }
     int start = pos;
@@ -587,7 +597,7 @@ final class ScriptReader {
     if (operator.equals("<<") || operator.equals("<<-")) {
       boolean quoted = false;
       for (int i = start; i < pos; i++) {
-        char c = s.charAt(i);
+        char c = chars[i];
         if (c == '\'' || c == '"' || c == '\\') {
           quoted = true;
           break;
@@ -608,16 +618,16 @@ final class ScriptReader {
   /** Whether {@code $IFS} or {@code ${IFS}} is at the read position. */
   private boolean isIfsAt() {
     return s.startsWith("${IFS}", pos)
-        || (s.startsWith("$IFS", pos) && (pos + 4 >= n || !isNameChar(s.charAt(pos + 4))));
+        || (s.startsWith("$IFS", pos) && (pos + 4 >= n || !isNameChar(chars[pos + 4])));
   }
 
   /** Whether the text from {@code from} to {@code to} is a shell name. */
   private boolean isName(int from, int to) {
-    if (to <= from || !isNameStart(s.charAt(from))) {
+    if (to <= from || !isNameStart(chars[from])) {
       return false;
     }
     for (int i = from + 1; i < to; i++) {
-      if (!isNameChar(s.charAt(i))) {
+      if (!isNameChar(chars[i])) {
         return false;
       }
     }
@@ -649,7 +659,7 @@ final class ScriptReader {
         }
         int start = pos;
         if (strip) {
-          while (start < eol && s.charAt(start) == '\t') {
+          while (start < eol && chars[start] == '\t') {
             start++;
           }
         }
@@ -683,35 +693,35 @@ final class ScriptReader {
   /** Where the value of the assignment at the read position starts, or -1 when none is there. */
   private int assignmentEnd() {
     int i = pos;
-    if (i >= n || !isNameStart(s.charAt(i))) {
+    if (i >= n || !isNameStart(chars[i])) {
       return -1;
     }
-    while (i < n && isNameChar(s.charAt(i))) {
+    while (i < n && isNameChar(chars[i])) {
       i++;
     }
-    if (i < n && s.charAt(i) == '[') {
+    if (i < n && chars[i] == '[') {
       int close = i;
-      while (close < n && s.charAt(close) != ']' && !isMeta(s.charAt(close))) {
+      while (close < n && chars[close] != ']' && !isMeta(chars[close])) {
         close++;
       }
-      if (close >= n || s.charAt(close) != ']') {
+      if (close >= n || chars[close] != ']') {
         return -1;
       }
       i = close + 1;
     }
-    if (i < n && s.charAt(i) == '+') {
+    if (i < n && chars[i] == '+') {
       i++;
     }
-    return i < n && s.charAt(i) == '=' ? i + 1 : -1;
+    return i < n && chars[i] == '=' ? i + 1 : -1;
   }
 
   private void readAssignment(RawCommand cmd, int depth) throws ShellParseException {
     int at = pos;
-    while (s.charAt(pos) != '=') {
+    while (chars[pos] != '=') {
       pos++;
     }
-    boolean plain = s.charAt(pos - 1) != '+' && s.charAt(pos - 1) != ']';
-    String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
+    boolean plain = chars[pos - 1] != '+' && chars[pos - 1] != ']';
+    String name = s.substring(at, chars[pos - 1] == '+' ? pos - 1 : pos);
     pos++;
     if (peek(0) == '(' || !plain) {
       cmd.addAssignment(new RawCommand.Assignment(name, null));
@@ -724,7 +734,7 @@ final class ScriptReader {
         if (pos >= n) {
           throw Limits.malformed("an array assignment with no )", at, where);
         }
-        char c = s.charAt(pos);
+        char c = chars[pos];
         if (c == ')') {
           pos++;
           return;
@@ -739,7 +749,7 @@ final class ScriptReader {
         readWord(cmd, depth);
       }
     }
-    if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
+    if (pos >= n || isMeta(chars[pos]) && !isProcessSubstitutionAt()) {
       limits.word(at, where);
       if (plain) {
         cmd.addAssignment(new RawCommand.Assignment(name, Word.literal("")));
@@ -783,7 +793,7 @@ final class ScriptReader {
     boolean assignmentLike = false;
     loop:
     while (pos < n) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case ' ', '\t', '\n', ';', '&', '|', '(', ')' -> {
           break loop;
@@ -808,10 +818,10 @@ final class ScriptReader {
           if (pos + 1 >= n) {
             sb.append('\\');
             pos++;
-          } else if (s.charAt(pos + 1) == '\n') {
+          } else if (chars[pos + 1] == '\n') {
             pos += 2;
           } else {
-            sb.append(s.charAt(pos + 1));
+            sb.append(chars[pos + 1]);
             pos += 2;
           }
         }
@@ -859,7 +869,7 @@ final class ScriptReader {
           pos++;
         }
         case '.' -> {
-          if (brace && !braceClosed && pos > start && s.charAt(pos - 1) == '.') {
+          if (brace && !braceClosed && pos > start && chars[pos - 1] == '.') {
             braceList = true;
             braceSimple = false;
           }
@@ -875,7 +885,7 @@ final class ScriptReader {
           pos++;
         }
         case '~' -> {
-          char before = pos == start ? 0 : s.charAt(pos - 1);
+          char before = pos == start ? 0 : chars[pos - 1];
           literal &= pos != start && !(assignmentLike && (before == '=' || before == ':'));
           sb.append(c);
           pos++;
@@ -906,10 +916,7 @@ final class ScriptReader {
 
   /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
   private Word plainWord(int start, int end) {
-    int hash = 0;
-    for (int i = start; i < end; i++) {
-      hash = 31 * hash + s.charAt(i); // String.hashCode's, so a word's text hash compares
-    }
+    int hash = runHash;
     int mask = plainWords.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = plainWords[slot]; seen != null; seen = plainWords[slot]) {
@@ -950,38 +957,31 @@ final class ScriptReader {
    */
   private int plainRun(int from) {
     int i = from;
-    while (i < n && standsForItself(s.charAt(i))) {
+    int hash = 0;
+    while (i < n) {
+      char c = chars[i];
+      if (c < SPECIAL.length && SPECIAL[c]) {
+        break;
+      }
+      // String.hashCode's, so plainWord finds a word it made by its text's hash.
+      hash = 31 * hash + c;
       i++;
     }
+    runHash = hash;
     return i;
   }
 
-  private static boolean standsForItself(char c) {
-    return switch (c) {
-      case ' ',
-          '\t',
-          '\n',
-          ';',
-          '&',
-          '|',
-          '(',
-          ')',
-          '<',
-          '>',
-          '\'',
-          '"',
-          '\\',
-          '$',
-          '`',
-          '*',
-          '?',
-          '[',
-          '{',
-          '~',
-          '=' ->
-          false;
-      default -> true;
-    };
+  /**
+   * The characters {@link #readWord} must look at, by code: blanks and operators, quotes, escapes,
+   * expansions and the start of a glob, a brace list or an assignment. A table, not a switch: every
+   * character of a long command is looked up here.
+   */
+  private static final boolean[] SPECIAL = new boolean[128];
+
+  static {
+    for (char c : " \t\n;&|()<>'\"\\$`*?[{~=".toCharArray()) {
+      SPECIAL[c] = true;
+    }
   }
 
   /** Whether a word ends at {@code i}: the text's end, a blank, an operator. */
@@ -989,9 +989,9 @@ final class ScriptReader {
     if (i >= n) {
       return true;
     }
-    return switch (s.charAt(i)) {
+    return switch (chars[i]) {
       case ' ', '\t', '\n', ';', '&', '|', '(', ')' -> true;
-      case '<', '>' -> i + 1 >= n || s.charAt(i + 1) != '(';
+      case '<', '>' -> i + 1 >= n || chars[i + 1] != '(';
       default -> false;
     };
   }
@@ -1006,7 +1006,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated double quote", open, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case '"' -> {
           pos++;
@@ -1081,7 +1081,7 @@ final class ScriptReader {
     }
     if (isNameStart(d)) {
       pos++;
-      while (pos < n && isNameChar(s.charAt(pos))) {
+      while (pos < n && isNameChar(chars[pos])) {
         pos++;
       }
       sb.append(s, at, pos);
@@ -1104,7 +1104,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated ${", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '}') {
         pos++;
         return;
@@ -1141,12 +1141,12 @@ final class ScriptReader {
   private boolean arithmeticAhead(int from) {
     int open = 0;
     for (int i = from; i < n; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '(') {
         open++;
       } else if (c == ')') {
         if (open == 0) {
-          return i + 1 < n && s.charAt(i + 1) == ')';
+          return i + 1 < n && chars[i + 1] == ')';
         }
         open--;
       }
@@ -1162,7 +1162,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated (( … ))", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case '(' -> {
           open++;
@@ -1193,7 +1193,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated $[ … ]", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '[') {
         open++;
         pos++;
@@ -1217,8 +1217,8 @@ final class ScriptReader {
   private void readProcessSubstitution(StringBuilder sb, RawCommand holder, int depth)
       throws ShellParseException {
     int at = pos;
-    String via = s.charAt(pos) + "(…)";
-    limits.depth(depth + 1, at, "a " + s.charAt(pos) + "( … )", where);
+    String via = chars[pos] + "(…)";
+    limits.depth(depth + 1, at, "a " + chars[pos] + "( … )", where);
     pos += 2;
     List<RawCommand> inner = new ArrayList<>();
     parseList(STOP_PAREN, inner, depth + 1, at);
@@ -1237,13 +1237,13 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated backquote", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '`') {
         pos++;
         break;
       }
       if (c == '\\' && pos + 1 < n) {
-        char d = s.charAt(pos + 1);
+        char d = chars[pos + 1];
         if (d == '`' || d == '$' || d == '\\' || (inDouble && d == '"')) {
           inner.append(d);
         } else if (d != '\n') {
@@ -1268,7 +1268,7 @@ final class ScriptReader {
       if (pos >= n) {
         throw Limits.malformed("an unterminated $'", at, where);
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '\'') {
         pos++;
         return;
@@ -1280,7 +1280,7 @@ final class ScriptReader {
         pos++;
         continue;
       }
-      char d = s.charAt(pos + 1);
+      char d = chars[pos + 1];
       pos += 2;
       int value;
       switch (d) {
@@ -1298,7 +1298,7 @@ final class ScriptReader {
         case 'U' -> value = readDigits(16, 8, -1);
         case 'c' -> {
           if (pos < n) {
-            value = s.charAt(pos) & 0x1f;
+            value = chars[pos] & 0x1f;
             pos++;
           } else {
             value = -2;
@@ -1327,12 +1327,30 @@ final class ScriptReader {
     }
   }
 
+  /**
+   * {@code text} with its backslash escapes decoded as in {@code $'…'} (and so, nearly, as {@code
+   * printf} and {@code echo -e} decode them).
+   *
+   * @param text the text
+   * @return the decoded text; an escape it does not know kept as written
+   */
+  static String decodeEscapes(String text) {
+    ScriptReader reader = new ScriptReader(text.replace("'", "\\'") + "'", null, "");
+    StringBuilder sb = new StringBuilder(text.length());
+    try {
+      reader.readAnsiC(sb, 0);
+    } catch (ShellParseException e) {
+      return text; // cannot happen: the text ends with the quote that ends it
+    }
+    return sb.toString();
+  }
+
   /** Up to {@code max} digits in {@code radix}; -1 when there is none and no {@code first}. */
   private int readDigits(int radix, int max, int first) {
     int value = Math.max(first, 0);
     int count = 0;
-    while (count < max && pos < n && Character.digit(s.charAt(pos), radix) >= 0) {
-      value = value * radix + Character.digit(s.charAt(pos), radix);
+    while (count < max && pos < n && Character.digit(chars[pos], radix) >= 0) {
+      value = value * radix + Character.digit(chars[pos], radix);
       pos++;
       count++;
     }
@@ -1380,13 +1398,13 @@ final class ScriptReader {
   private String peekKeyword() {
     int i = pos;
     while (i < n && i - pos < 9) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
         break;
       }
       i++;
     }
-    if (i < n && !isMeta(s.charAt(i))) {
+    if (i < n && !isMeta(chars[i])) {
       return null;
     }
     // Compared in place: a substring per command would be garbage for every program read.
@@ -1400,7 +1418,7 @@ final class ScriptReader {
 
   private void skipBlanks() {
     while (pos < n) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == ' ' || c == '\t') {
         pos++;
       } else if (c == '\\' && peek(1) == '\n') {
@@ -1426,14 +1444,14 @@ final class ScriptReader {
   }
 
   private void skipComment() {
-    while (pos < n && s.charAt(pos) != '\n') {
+    while (pos < n && chars[pos] != '\n') {
       pos++;
     }
   }
 
   private char peek(int ahead) {
     int i = pos + ahead;
-    return i < n ? s.charAt(i) : 0;
+    return i < n ? chars[i] : 0;
   }
 
   private static boolean isMeta(char c) {

@@ -101,10 +101,12 @@ final class Variables {
 
   /**
    * {@code words} with the known variables' values put in, or null when none is there. A word whose
-   * text then holds no {@code $}, backquote, glob or leading tilde is literal.
+   * text then holds no {@code $}, backquote, glob or leading tilde is literal. A default or
+   * alternative value ({@code ${F:---force}}, {@code ${X+-rf}}) is put in for a variable the script
+   * did not set: it may be unset (or set) where the command runs, and then bash uses that word.
    */
   List<Word> substitute(List<Word> words) {
-    if (isEmpty()) {
+    if (isEmpty() && !anyWordHasAlternative(words)) {
       return null;
     }
     List<Word> out = new ArrayList<>(words.size());
@@ -134,8 +136,9 @@ final class Variables {
       if (out.isEmpty()) {
         // The program's word, $cmd as people write it, unquoted: split as bash splits it.
         int from = 0;
+        String separators = fieldSeparators();
         for (int k = 0; k <= replaced.length(); k++) {
-          if (k == replaced.length() || " \t\n".indexOf(replaced.charAt(k)) >= 0) {
+          if (k == replaced.length() || separators.indexOf(replaced.charAt(k)) >= 0) {
             if (k > from) {
               String part = replaced.substring(from, k);
               out.add(new Word(part, isPlain(part)));
@@ -148,6 +151,15 @@ final class Variables {
       }
     }
     return changed ? out : null;
+  }
+
+  /**
+   * The characters bash splits an unquoted expansion on: {@code $IFS} where the script gave it a
+   * value ({@code IFS=,}), and blanks as well (the guard reads the worse of the two).
+   */
+  private String fieldSeparators() {
+    Word ifs = get("IFS");
+    return ifs == null ? " \t\n" : " \t\n" + ifs.text();
   }
 
   /** {@code text} with its known {@code $NAME} and {@code ${NAME}}s replaced, or null if none. */
@@ -180,6 +192,15 @@ final class Variables {
           }
           after = nameEnd;
         }
+        if (after < 0 && nameEnd > nameStart) {
+          int[] alternative = alternative(text, nameEnd);
+          if (alternative != null) {
+            sb.append(chosen(get(text.substring(nameStart, nameEnd)), text, nameEnd, alternative));
+            any = true;
+            i = alternative[1] + 1;
+            continue;
+          }
+        }
         Word value =
             after > 0 && nameEnd > nameStart ? get(text.substring(nameStart, nameEnd)) : null;
         if (value != null) {
@@ -193,6 +214,69 @@ final class Variables {
       i++;
     }
     return any ? sb.toString() : null;
+  }
+
+  /**
+   * After a {@code ${NAME} at {@code at}: an operator that gives a word of its own ({@code :-} or
+   * {@code -} default, {@code :=} or {@code =} assign, {@code :+} or {@code +} alternative) and a
+   * word with no expansion in it, up to the closing brace: {@code {start, end}} of the word; else
+   * null (the expansion is left as it stands).
+   */
+  private static int[] alternative(String text, int at) {
+    int op = at < text.length() && text.charAt(at) == ':' ? at + 1 : at;
+    if (op >= text.length() || "-=+".indexOf(text.charAt(op)) < 0) {
+      return null;
+    }
+    int start = op + 1;
+    int end = text.indexOf('}', start);
+    if (end < 0) {
+      return null;
+    }
+    for (int k = start; k < end; k++) {
+      char c = text.charAt(k);
+      if (c == '$' || c == '`' || c == '{' || c == '\\') {
+        return null;
+      }
+    }
+    return new int[] {start, end};
+  }
+
+  /**
+   * The word bash would use for {@code ${NAME<op>word}}: the variable's value where the script gave
+   * it one that the operator keeps, else the operator's word (its quotes taken off), which is what
+   * an unset variable gives for a default and what a set one gives for an alternative: the guard
+   * reads the word either way, as it cannot know the environment.
+   */
+  private static String chosen(Word known, String text, int at, int[] alternative) {
+    boolean colon = text.charAt(at) == ':';
+    char operator = text.charAt(colon ? at + 1 : at);
+    String word = text.substring(alternative[0], alternative[1]).replace("\"", "").replace("'", "");
+    boolean set = known != null && (!colon || !known.text().isEmpty());
+    if (operator == '+' || !set) {
+      return word;
+    }
+    return known.text();
+  }
+
+  /** Whether a word that is no literal holds a {@code ${NAME…}} with a word of its own. */
+  private static boolean anyWordHasAlternative(List<Word> words) {
+    for (int w = 0; w < words.size(); w++) {
+      Word word = words.get(w);
+      String text = word.text();
+      if (word.literal() || text.indexOf("${") < 0) {
+        continue;
+      }
+      for (int i = text.indexOf("${"); i >= 0; i = text.indexOf("${", i + 2)) {
+        int nameEnd = i + 2;
+        while (nameEnd < text.length() && isNameChar(text.charAt(nameEnd))) {
+          nameEnd++;
+        }
+        if (nameEnd > i + 2 && alternative(text, nameEnd) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean isPlain(String text) {

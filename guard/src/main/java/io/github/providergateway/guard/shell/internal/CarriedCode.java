@@ -1,0 +1,302 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Shell code a program carries in an option's value or runs as a command of its own, found from its
+ * words alone: {@code git -c core.fsmonitor='…'}, {@code ssh -o ProxyCommand='…'} and the remote
+ * command of {@code ssh host …}, {@code tar --checkpoint-action=exec='…'}, {@code rsync -e '…'},
+ * {@code sed 'e …'}, the command of {@code parallel … ::: …}, {@code kubectl exec … -- …} and a
+ * shell's {@code -c} inside {@code docker run} or {@code docker exec}. The resolver reads each as
+ * commands reached that way, so the rules see them as they see any other.
+ */
+final class CarriedCode {
+
+  /**
+   * What a program carries: a script ({@code command} null) or a command as words ({@code script}
+   * null), and how it is reached.
+   *
+   * @param via how it is reached ({@code git -c}, {@code ssh}, …)
+   * @param script shell text, or null
+   * @param command the words of a command, or null
+   */
+  record Carried(String via, String script, List<Word> command) {}
+
+  /** The programs read here. */
+  private static final Set<String> PROGRAMS =
+      Set.of(
+          "git",
+          "ssh",
+          "tar",
+          "bsdtar",
+          "gtar",
+          "rsync",
+          "sed",
+          "gsed",
+          "parallel",
+          "kubectl",
+          "oc",
+          "docker",
+          "podman",
+          "nerdctl");
+
+  /** Git settings whose value git runs through the shell. */
+  private static final Set<String> GIT_CODE_KEYS =
+      Set.of(
+          "core.fsmonitor",
+          "core.sshcommand",
+          "core.editor",
+          "core.pager",
+          "sequence.editor",
+          "diff.external",
+          "credential.helper",
+          "gpg.program",
+          "pager.log",
+          "pager.diff",
+          "pager.show");
+
+  /** ssh's options that take a value in the next word. */
+  private static final String SSH_WITH_VALUE = "BbcDEeFIiJLlmOoPpQRSWw";
+
+  /** ssh configuration keys whose value runs as a local shell command. */
+  private static final Set<String> SSH_CODE_KEYS =
+      Set.of("proxycommand", "localcommand", "knownhostscommand", "remotecommand");
+
+  /** tar's options whose value it runs as a command. */
+  private static final List<String> TAR_CODE_OPTIONS =
+      List.of(
+          "--checkpoint-action=exec=",
+          "--to-command=",
+          "--use-compress-program=",
+          "--rsh-command=",
+          "--info-script=",
+          "--new-volume-script=");
+
+  /**
+   * sed's {@code e command} (GNU): an address or nothing, then {@code e} and the command to the end
+   * of the line or the next {@code ;}.
+   */
+  private static final Pattern SED_EXECUTE =
+      Pattern.compile("(?:^|[;\\n{}])\\s*(?:\\$|\\d+|/[^/]*/)?\\s*e\\s+([^;\\n}]+)");
+
+  private CarriedCode() {}
+
+  /**
+   * The code {@code words} carries.
+   *
+   * @param program the program's name without its folder
+   * @param words the program and its arguments
+   * @return what it carries, empty for nothing
+   */
+  static List<Carried> of(String program, List<Word> words) {
+    if (!PROGRAMS.contains(program)) {
+      return List.of(); // most programs: no list made
+    }
+    List<Carried> found = new ArrayList<>();
+    switch (program) {
+      case "git" -> git(words, found);
+      case "ssh" -> ssh(words, found);
+      case "tar", "bsdtar", "gtar" -> tar(words, found);
+      case "rsync" -> rsync(words, found);
+      case "sed", "gsed" -> sed(words, found);
+      case "parallel" -> parallel(words, found);
+      case "kubectl", "oc" -> kubectlExec(words, found);
+      case "docker", "podman", "nerdctl" -> containerShell(words, found);
+      default -> {}
+    }
+    return found;
+  }
+
+  /** {@code git -c key=value} and {@code git config key value} of a key git runs as shell. */
+  private static void git(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      String setting = null;
+      String value = null;
+      if (t.equals("-c") && i + 1 < words.size()) {
+        setting = words.get(i + 1).text();
+      } else if (t.startsWith("-c") && t.length() > 2) {
+        setting = t.substring(2);
+      } else if (t.equals("config") && i + 2 < words.size()) {
+        int key = i + 1;
+        while (key < words.size() && words.get(key).text().startsWith("-")) {
+          key++;
+        }
+        if (key + 1 < words.size()) {
+          setting = words.get(key).text() + "=" + words.get(key + 1).text();
+        }
+      }
+      int eq = setting == null ? -1 : setting.indexOf('=');
+      if (eq > 0) {
+        value = setting.substring(eq + 1);
+        String key = setting.substring(0, eq).toLowerCase(Locale.ROOT);
+        if (key.equals("credential.helper") && !value.startsWith("!")) {
+          continue; // a helper's name, not shell
+        }
+        if (GIT_CODE_KEYS.contains(key) || key.startsWith("pager.")) {
+          found.add(
+              new Carried("git " + key, value.startsWith("!") ? value.substring(1) : value, null));
+        }
+      }
+    }
+  }
+
+  /** ssh's {@code -o Key=value} or {@code -oKey value} that runs code, and its remote command. */
+  private static void ssh(List<Word> words, List<Carried> found) {
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--")) {
+        i++;
+        break;
+      }
+      if (!t.startsWith("-") || t.length() < 2) {
+        break;
+      }
+      String option = null;
+      if (t.startsWith("-o")) {
+        option =
+            t.length() > 2 ? t.substring(2) : i + 1 < words.size() ? words.get(++i).text() : "";
+        sshOption(option, found);
+        continue;
+      }
+      char last = t.charAt(t.length() - 1);
+      if (SSH_WITH_VALUE.indexOf(last) >= 0 && t.length() == 2) {
+        i++;
+      }
+    }
+    // The host, then the command it runs there: destructive wherever it runs.
+    if (i + 1 < words.size()) {
+      StringBuilder remote = new StringBuilder();
+      for (int k = i + 1; k < words.size(); k++) {
+        remote.append(k > i + 1 ? " " : "").append(words.get(k).text());
+      }
+      found.add(new Carried("ssh", remote.toString(), null));
+    }
+  }
+
+  private static void sshOption(String option, List<Carried> found) {
+    int split = 0;
+    while (split < option.length() && option.charAt(split) != '=' && option.charAt(split) != ' ') {
+      split++;
+    }
+    if (split >= option.length()) {
+      return;
+    }
+    String key = option.substring(0, split).toLowerCase(Locale.ROOT);
+    if (SSH_CODE_KEYS.contains(key)) {
+      found.add(new Carried("ssh -o " + key, option.substring(split + 1).strip(), null));
+    }
+  }
+
+  /** tar's options that run a command: checkpoint actions, filters, compressors, scripts. */
+  private static void tar(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      for (String option : TAR_CODE_OPTIONS) {
+        if (t.startsWith(option)) {
+          found.add(new Carried("tar " + option, t.substring(option.length()), null));
+        }
+      }
+      if ((t.equals("-I") || t.equals("-F")) && i + 1 < words.size()) {
+        found.add(new Carried("tar " + t, words.get(i + 1).text(), null));
+      }
+    }
+  }
+
+  /** rsync's remote shell ({@code -e}, {@code --rsh}) and {@code --rsync-path}. */
+  private static void rsync(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-e") && i + 1 < words.size()) {
+        found.add(new Carried("rsync -e", words.get(i + 1).text(), null));
+      } else if (t.startsWith("--rsh=") || t.startsWith("--rsync-path=")) {
+        found.add(new Carried("rsync", t.substring(t.indexOf('=') + 1), null));
+      }
+    }
+  }
+
+  /** GNU sed's {@code e command} in a script: the command runs through the shell. */
+  private static void sed(List<Word> words, List<Carried> found) {
+    List<String> scripts = new ArrayList<>();
+    boolean scriptGiven = false;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if ((t.equals("-e") || t.equals("--expression")) && i + 1 < words.size()) {
+        scripts.add(words.get(++i).text());
+        scriptGiven = true;
+      } else if (t.startsWith("--expression=")) {
+        scripts.add(t.substring(13));
+        scriptGiven = true;
+      } else if (!t.startsWith("-") && !scriptGiven) {
+        scripts.add(t);
+        scriptGiven = true;
+      }
+    }
+    for (String script : scripts) {
+      Matcher m = SED_EXECUTE.matcher(script);
+      while (m.find()) {
+        found.add(new Carried("sed e", m.group(1).strip(), null));
+      }
+    }
+  }
+
+  /** GNU parallel: its command with the arguments after {@code :::} as xargs would give them. */
+  private static void parallel(List<Word> words, List<Carried> found) {
+    int at = 1;
+    while (at < words.size() && words.get(at).text().startsWith("-")) {
+      at++;
+    }
+    List<Word> command = new ArrayList<>();
+    int k = at;
+    for (; k < words.size() && !words.get(k).text().startsWith(":::"); k++) {
+      command.add(words.get(k));
+    }
+    if (command.isEmpty()) {
+      return;
+    }
+    for (k++; k < words.size(); k++) {
+      if (!words.get(k).text().startsWith(":::")) {
+        command.add(words.get(k));
+      }
+    }
+    found.add(new Carried("parallel", null, command));
+  }
+
+  /** {@code kubectl exec … -- command}: the command runs in the pod. */
+  private static void kubectlExec(List<Word> words, List<Carried> found) {
+    if (words.size() < 2 || !words.get(1).text().equals("exec")) {
+      return;
+    }
+    for (int i = 2; i < words.size(); i++) {
+      if (words.get(i).text().equals("--") && i + 1 < words.size()) {
+        found.add(new Carried("kubectl exec", null, words.subList(i + 1, words.size())));
+        return;
+      }
+    }
+  }
+
+  /** A shell's {@code -c} string in {@code docker run} or {@code docker exec}: it runs inside. */
+  private static void containerShell(List<Word> words, List<Carried> found) {
+    if (words.size() < 2) {
+      return;
+    }
+    String verb = words.get(1).text();
+    if (!verb.equals("run") && !verb.equals("exec")) {
+      return;
+    }
+    for (int i = 2; i + 2 < words.size(); i++) {
+      String program = Resolver.basename(words.get(i).text());
+      if (Resolver.isShell(program) && words.get(i + 1).text().equals("-c")) {
+        found.add(new Carried("docker " + verb, words.get(i + 2).text(), null));
+        return;
+      }
+    }
+  }
+}
