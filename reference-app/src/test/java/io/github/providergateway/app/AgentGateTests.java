@@ -215,7 +215,7 @@ abstract class AgentGateTests {
   /**
    * Runs the agent on one shell call, {@code touch <markers>/<marker>}, once the guard is bound.
    */
-  private NpmAgent.Run shell(String marker) throws Exception {
+  NpmAgent.Run shell(String marker) throws Exception {
     return shell(marker, null, () -> true);
   }
 

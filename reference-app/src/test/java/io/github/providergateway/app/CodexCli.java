@@ -55,6 +55,11 @@ final class CodexCli {
     return new CodexCli(NpmAgent.installed("codex-cli", PACKAGE, "codex").binary());
   }
 
+  /** The installed binary. */
+  Path binary() {
+    return binary;
+  }
+
   /** {@code home}'s {@code CODEX_HOME}: {@code <home>/.codex}. */
   static Path codexHome(Path home) {
     return home.resolve(".codex");

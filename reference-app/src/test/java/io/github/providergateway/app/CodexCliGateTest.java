@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * Codex CLI 0.169.0's real binary gated end to end ({@link AgentGateTests}): {@code codex exec}
@@ -25,6 +26,30 @@ class CodexCliGateTest extends AgentGateTests {
 
   private CodexCli codex;
   private Path codexHome;
+
+  /**
+   * A person's set-up in one command: {@code gateway setup codex} writes the MCP server, the hook
+   * and Codex's trust of it ({@code [hooks.state]}) into the user's Codex home, and Codex, with no
+   * trust-bypass switch, then runs the hook: the gated call does not run.
+   */
+  @Test
+  void afterGatewaySetupCodexAGatedCallDoesNotRun() throws Exception {
+    codexHome = Files.createDirectory(temp.toRealPath().resolve("codex-setup-home"));
+    String said =
+        guarded.setup(
+            "codex",
+            Map.of(
+                "HOME", codexHome.toString(),
+                "CODEX_HOME", CodexCli.codexHome(codexHome).toString(),
+                "PATH", codex.binary().getParent() + ":" + System.getenv("PATH")));
+
+    NpmAgent.Run run = shell("guarded-denied.marker");
+
+    assertThat(guarded.marker("guarded-denied.marker"))
+        .as(() -> "gateway setup said: " + said + "\n" + describe(run))
+        .doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
+  }
 
   @Override
   void install() throws Exception {

@@ -45,6 +45,11 @@ final class GeminiCli {
     return new GeminiCli(NpmAgent.installed("gemini-cli", PACKAGE, "gemini").binary());
   }
 
+  /** The installed binary. */
+  Path binary() {
+    return binary;
+  }
+
   /**
    * The settings every run needs, for a test to add its hooks and MCP servers to: the API key is
    * the auth ({@code security.auth.selectedType}), and no telemetry, usage statistics or update

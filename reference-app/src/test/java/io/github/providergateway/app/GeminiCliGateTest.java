@@ -1,11 +1,14 @@
 package io.github.providergateway.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * Gemini CLI 0.61.0's real binary gated end to end ({@link AgentGateTests}): {@code gemini -p} in a
@@ -21,6 +24,38 @@ class GeminiCliGateTest extends AgentGateTests {
   private GeminiCli gemini;
   private Path geminiHome;
   private ObjectNode settings;
+
+  /** Whether gateway setup wrote Gemini's settings, so that a run leaves them as they are. */
+  private boolean setUpByGateway;
+
+  /**
+   * A person's set-up in one command: {@code gateway setup gemini --project} in the project writes
+   * the project's MCP server and hook ({@code .gemini/settings.json}) and trusts the folder, and
+   * Gemini, with no {@code GEMINI_CLI_TRUST_WORKSPACE}, then runs the hook: the gated call does not
+   * run. The user's own settings hold only the API key's auth.
+   */
+  @Test
+  void afterGatewaySetupGeminiProjectAGatedCallDoesNotRun() throws Exception {
+    geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-setup-home"));
+    GeminiCli.writeSettings(geminiHome, GeminiCli.settings());
+    String said =
+        guarded.setup(
+            "gemini",
+            Map.of(
+                "HOME",
+                geminiHome.toString(),
+                "PATH",
+                gemini.binary().getParent() + ":" + System.getenv("PATH")),
+            "--project");
+    setUpByGateway = true;
+
+    NpmAgent.Run run = shell("guarded-denied.marker");
+
+    assertThat(guarded.marker("guarded-denied.marker"))
+        .as(() -> "gateway setup said: " + said + "\n" + describe(run))
+        .doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
+  }
 
   @Override
   void install() throws Exception {
@@ -72,8 +107,10 @@ class GeminiCliGateTest extends AgentGateTests {
 
   @Override
   NpmAgent.Run run() throws Exception {
-    GeminiCli.writeSettings(geminiHome, settings);
-    GeminiCli.trustFolder(geminiHome, guarded.project());
+    if (!setUpByGateway) {
+      GeminiCli.writeSettings(geminiHome, settings);
+      GeminiCli.trustFolder(geminiHome, guarded.project());
+    }
     return gemini.run(
         guarded.project(),
         geminiHome,

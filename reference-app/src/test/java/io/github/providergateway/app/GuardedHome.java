@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -175,6 +176,30 @@ final class GuardedHome implements AutoCloseable {
     }
     return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
         .anyMatch(provider -> provider.name().equals(guard) && !provider.sessions().isEmpty());
+  }
+
+  /**
+   * {@code gateway setup AGENT --home HOME ARGS…}, as a person runs it in the project: the stand-in
+   * launcher is the gateway's program ({@code GATEWAY_LAUNCHER}), {@code env} the person's (their
+   * {@code HOME}, the agent's binary on {@code PATH}); {@return what it printed}; fails when it
+   * does not exit 0.
+   */
+  String setup(String agent, Map<String, String> env, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(List.of(launcher.toString(), "setup", agent, "--home", home.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(project.toFile())
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    builder.environment().put("GATEWAY_LAUNCHER", launcher.toString());
+    builder.environment().putAll(env);
+    Process setup = builder.start();
+    String said = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    boolean ended = setup.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(ended && setup.exitValue() == 0).as("gateway setup %s: %s", agent, said).isTrue();
+    return said;
   }
 
   /** The pid of the home's gateway, from its record; null when it has none. */
