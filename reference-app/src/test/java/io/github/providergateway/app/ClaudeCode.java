@@ -1,12 +1,8 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,29 +14,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * Claude Code, the real binary, driven by a test: the version pinned in {@code
- * src/test/resources/agents/claude-code/package.json}, installed from the npm registry under {@code
- * target/agents/} the first time a test needs it ({@link #installed()}), and run as {@code claude
- * -p PROMPT --output-format json} against a {@link ScriptedModel} on loopback ({@link #print}).
+ * Claude Code, the real binary, driven by a test: a version pinned in {@code
+ * src/test/resources/agents/claude-code…/package.json}, installed from the npm registry under
+ * {@code target/agents/} the first time a test needs it ({@link #installed()}, {@link
+ * #beforeOnFailure()}, through {@link NpmAgent}), and run as {@code claude -p PROMPT
+ * --output-format json} against a {@link ScriptedModel} on loopback ({@link #print}).
  *
  * <p>Every run has a {@code HOME} of the test's, so {@code ~/.claude/settings.json} (the hooks) and
  * {@code ~/.claude.json} (the MCP servers {@link #mcpAdd} adds) are the test's and never the real
  * home's; the machine's own {@code ANTHROPIC_*}, {@code CLAUDE*} and {@code MCP_*} variables are
- * left out. The real-agent tests run in a phase of their own ({@code -P agents}, JUnit tag {@value
- * #TAG}).
+ * left out.
  */
 final class ClaudeCode {
 
-  /**
-   * The JUnit tag of tests that run a real agent: excluded by default, run by {@code -P agents}.
-   */
-  static final String TAG = "agents";
-
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PACKAGE = "@anthropic-ai/claude-code";
   private static final Duration NPM_WAIT = Duration.ofSeconds(60);
-
-  private static ClaudeCode installed;
 
   private final Path binary;
 
@@ -49,89 +37,23 @@ final class ClaudeCode {
   }
 
   /**
-   * The pinned Claude Code, installed under {@code target/agents/claude-code-<version>/} unless it
-   * is there already (about 400 MB, 10 s). Skips the test when npm is not installed or cannot reach
-   * its registry; fails it when the install fails or the binary is not the pinned version.
+   * The pinned Claude Code ({@code agents/claude-code}: 2.1.332, whose HTTP hooks have {@code
+   * "onFailure": "block"}), installed under {@code target/agents/} unless it is there already
+   * (about 400 MB, 10 s). Skips the test when npm is not installed or cannot reach its registry;
+   * fails it when the install fails or the binary is not the pinned version.
    */
-  static synchronized ClaudeCode installed() throws IOException, InterruptedException {
-    assumeTrue(
-        Interop.runs(List.of("npm", "--version")),
-        "npm is not installed: the real-agent tests (Claude Code from the npm registry) skipped");
-    if (installed != null) {
-      return installed;
-    }
-    Path pins = Interop.repoRoot().resolve("reference-app/src/test/resources/agents/claude-code");
-    String version =
-        JSON.readTree(pins.resolve("package.json").toFile())
-            .at("/dependencies/" + PACKAGE.replace("/", "~1"))
-            .asText();
-    Path dir = Interop.buildDir().resolve("agents").resolve("claude-code-" + version);
-    FileChannel lock = Interop.lockForPreparing(dir);
-    try {
-      Interop.copyChanged(pins, dir);
-      Path binary = dir.resolve("node_modules/.bin/claude");
-      if (!Files.exists(dir.resolve("node_modules").resolve(PACKAGE).resolve("package.json"))) {
-        String registry = npmRegistryAnswer(dir, version);
-        assumeTrue(
-            registry == null,
-            () ->
-                "npm cannot reach its registry for "
-                    + PACKAGE
-                    + "@"
-                    + version
-                    + ", so the real-agent tests are skipped: "
-                    + registry);
-        Interop.npmInstall(dir, PACKAGE);
-      }
-      String printed = Interop.run(List.of(binary.toString(), "--version"), dir, NPM_WAIT).output();
-      assertThat(printed)
-          .as("%s --version (the pin is %s; see npm-install.log in %s)", binary, version, dir)
-          .startsWith(version + " ");
-      installed = new ClaudeCode(binary);
-    } finally {
-      lock.close();
-    }
-    return installed;
+  static ClaudeCode installed() throws IOException, InterruptedException {
+    return new ClaudeCode(NpmAgent.installed("claude-code", PACKAGE, "claude").binary());
   }
 
-  /** Null when the registry knows {@code PACKAGE@version}; else why not, as npm said it. */
-  private static String npmRegistryAnswer(Path dir, String version)
-      throws IOException, InterruptedException {
-    Path log = dir.resolve("npm-view.log");
-    Process npm =
-        // No retries: a registry that cannot be reached says so at once, not after a minute.
-        new ProcessBuilder(
-                "npm",
-                "view",
-                "--fetch-retries=0",
-                "--fetch-timeout=20000",
-                PACKAGE + "@" + version,
-                "version")
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    if (!npm.waitFor(NPM_WAIT.toSeconds(), TimeUnit.SECONDS)) {
-      npm.destroyForcibly();
-      return "npm view gave no answer within " + NPM_WAIT.toSeconds() + " s";
-    }
-    String said = Files.readString(log).strip();
-    if (npm.exitValue() == 0 && said.equals(version)) {
-      return null;
-    }
-    // npm's first lines name the failure (code ECONNREFUSED, ENOTFOUND, E404, …); the rest is
-    // advice.
-    return "npm view "
-        + PACKAGE
-        + "@"
-        + version
-        + " exited "
-        + npm.exitValue()
-        + ": "
-        + said.lines().limit(4).collect(Collectors.joining(" / "))
-        + " (all of it in "
-        + log
-        + ")";
+  /**
+   * The Claude Code that {@code npm install @anthropic-ai/claude-code} gives on Node 20 ({@code
+   * agents/claude-code-before-2.1.295}: 2.1.197), from before HTTP hooks had {@code "onFailure":
+   * "block"} (2.1.295); installed as {@link #installed()} is.
+   */
+  static ClaudeCode beforeOnFailure() throws IOException, InterruptedException {
+    return new ClaudeCode(
+        NpmAgent.installed("claude-code-before-2.1.295", PACKAGE, "claude").binary());
   }
 
   /**
@@ -163,7 +85,7 @@ final class ClaudeCode {
    *
    * @param env more variables for Claude (and so for its hooks and MCP servers)
    */
-  Run print(
+  NpmAgent.Run print(
       Path project,
       Path home,
       ScriptedModel model,
@@ -182,26 +104,7 @@ final class ClaudeCode {
     environment.put("ANTHROPIC_BASE_URL", model.baseUrl().toString());
     environment.put("ANTHROPIC_API_KEY", "sk-ant-scripted-model");
     environment.putAll(env);
-    Path out = home.resolveSibling("claude.out");
-    Path err = home.resolveSibling("claude.err");
-    Process claude =
-        builder
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
-    boolean ended = claude.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
-    if (!ended) {
-      claude.descendants().forEach(ProcessHandle::destroyForcibly);
-      claude.destroyForcibly();
-      claude.waitFor(10, TimeUnit.SECONDS);
-    }
-    return new Run(
-        ended ? claude.exitValue() : -1,
-        !ended,
-        Files.readString(out),
-        Files.readString(err),
-        debugLog(home));
+    return NpmAgent.run(builder, home.getParent(), "claude", limit, () -> debugLog(home));
   }
 
   /**
@@ -212,13 +115,7 @@ final class ClaudeCode {
    * without it).
    */
   private static void environment(Map<String, String> environment, Path home) {
-    environment
-        .keySet()
-        .removeIf(
-            name ->
-                name.startsWith("ANTHROPIC_")
-                    || name.startsWith("CLAUDE")
-                    || name.startsWith("MCP_"));
+    NpmAgent.withoutVariables(environment, "ANTHROPIC_", "CLAUDE", "MCP_");
     environment.put("HOME", home.toString());
     environment.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
     environment.put("ENABLE_TOOL_SEARCH", "false");
@@ -247,33 +144,6 @@ final class ClaudeCode {
                       || line.contains("[engine] turn")
                       || line.contains("[API REQUEST]"))
           .collect(Collectors.joining("\n"));
-    }
-  }
-
-  /**
-   * One run of {@code claude -p}: how it ended, what it printed (its JSON result on stdout) and the
-   * telling lines of its debug log.
-   */
-  record Run(int exitCode, boolean timedOut, String stdout, String stderr, String debugLog) {
-
-    /** Claude's result ({@code --output-format json}), or null when stdout holds none. */
-    JsonNode result() {
-      try {
-        return stdout.isBlank() ? null : JSON.readTree(stdout);
-      } catch (IOException e) {
-        return null;
-      }
-    }
-
-    /** All of it, for an assertion's description. */
-    String describe() {
-      return (timedOut ? "claude was killed: it ran past its limit" : "claude exited " + exitCode)
-          + "\n--- its stdout:\n"
-          + stdout
-          + "\n--- its stderr:\n"
-          + stderr
-          + "\n--- its debug log (MCP, hooks, turns):\n"
-          + debugLog;
     }
   }
 }

@@ -6,22 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.gateway.testing.FreePorts;
-import io.github.providergateway.host.api.ProviderInfo;
-import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.host.client.HomeSettings;
-import io.github.providergateway.loop.testing.Await;
-import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -50,7 +41,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * dispatch, {@code hook claude} to {@code src/main/sh/gateway-hook.sh}, the rest to the JVM on the
  * test class path.
  */
-@Tag(ClaudeCode.TAG)
+@Tag(NpmAgent.TAG)
 class ClaudeCodeGateTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,24 +54,23 @@ class ClaudeCodeGateTest {
   private ClaudeCode claude;
 
   @TempDir Path temp;
+  private GuardedHome guarded;
   private Path project;
   private Path remote;
   private Path home;
   private Path claudeHome;
-  private Path launcher;
-  private int port;
   private ScriptedModel model;
-  private GatewayClient observer;
 
   @BeforeEach
   void aProjectItsRemoteAndTheHomesGateway() throws Exception {
     // Per test, not per class: a skip (npm cannot reach its registry) then names each test, with
     // its reason, in the reports. Installed once per JVM.
     claude = ClaudeCode.installed();
-    temp = temp.toRealPath();
-    remote = temp.resolve("remote.git");
-    git(temp, "init", "--quiet", "--bare", remote.toString());
-    project = Files.createDirectory(temp.resolve("project"));
+    guarded = GuardedHome.start(temp, "push-guard");
+    home = guarded.home();
+    project = guarded.project();
+    remote = guarded.temp().resolve("remote.git");
+    git(guarded.temp(), "init", "--quiet", "--bare", remote.toString());
     git(project, "init", "--quiet", "--initial-branch=main");
     git(
         project,
@@ -93,45 +83,8 @@ class ClaudeCodeGateTest {
         "--allow-empty",
         "--message=first");
     git(project, "remote", "add", "origin", remote.toString());
-    claudeHome = Files.createDirectory(temp.resolve("claude-home"));
-    home =
-        Files.createDirectory(
-            temp.resolve("gateway-home"),
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-
-    Path guard = temp.resolve("push-guard.mjs");
-    Files.copy(
-        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/push-guard.mjs"),
-        guard);
-    ObjectNode config = JSON.createObjectNode();
-    ObjectNode provider = config.putArray("providers").addObject();
-    provider.put("name", "push-guard").put("transport", "stdio");
-    provider.putArray("command").add("node").add(guard.toString());
-    Path providers = temp.resolve("providers.json");
-    Files.writeString(providers, JSON.writeValueAsString(config));
-    port = FreePorts.pick();
-    HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
-
-    launcher = StandInLauncher.write(temp);
-    // The home's gateway, as a person starts it once: --detached takes the home's port and config.
-    new ProcessBuilder(
-            launcher.toString(),
-            "--detached",
-            "--home",
-            home.toString(),
-            "--audit-args",
-            "--idle-exit-grace",
-            "10m")
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-        .redirectErrorStream(true)
-        .redirectOutput(temp.resolve("detached.out").toFile())
-        .start();
-    Await.until(
-        WAIT,
-        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
-        () -> "the home's gateway writes gateway.port; " + gatewayLog());
-    claude.mcpAdd(
-        project, claudeHome, "gw", List.of(launcher.toString(), "mcp", "--home", home.toString()));
+    claudeHome = Files.createDirectory(guarded.temp().resolve("claude-home"));
+    claude.mcpAdd(project, claudeHome, "gw", guarded.mcpCommand());
   }
 
   @AfterEach
@@ -139,20 +92,8 @@ class ClaudeCodeGateTest {
     if (model != null) {
       model.close();
     }
-    if (observer != null) {
-      observer.close();
-    }
-    String mark = temp.toString();
-    List<ProcessHandle> ours =
-        ProcessHandle.allProcesses()
-            .filter(
-                process ->
-                    SharedGatewayTest.argumentsOf(process).stream()
-                        .anyMatch(argument -> argument.contains(mark)))
-            .toList();
-    ours.forEach(ProcessHandle::destroyForcibly);
-    for (ProcessHandle process : ours) {
-      process.onExit().get(10, TimeUnit.SECONDS);
+    if (guarded != null) {
+      guarded.close();
     }
   }
 
@@ -167,7 +108,7 @@ class ClaudeCodeGateTest {
   @ParameterizedTest(name = "through the {0} hook")
   @EnumSource(Hook.class)
   void theFirstCallAtStartMeetsTheGate(Hook hook) throws Exception {
-    ClaudeCode.Run run = push(hook, false);
+    NpmAgent.Run run = push(hook, false);
 
     assertGated(run);
   }
@@ -175,7 +116,7 @@ class ClaudeCodeGateTest {
   @ParameterizedTest(name = "through the {0} hook")
   @EnumSource(Hook.class)
   void aCallAfterTheSessionJoinedIsDeniedByTheGate(Hook hook) throws Exception {
-    ClaudeCode.Run run = push(hook, true);
+    NpmAgent.Run run = push(hook, true);
 
     assertGated(run);
     assertThat(deniedWith(run)).contains(GUARD_REASON);
@@ -204,7 +145,7 @@ class ClaudeCodeGateTest {
                 ScriptedModel.Turn.toolUse("Bash", "toolu_key", input),
                 ScriptedModel.Turn.text("Done.")));
 
-    ClaudeCode.Run run =
+    NpmAgent.Run run =
         claude.print(
             project,
             claudeHome,
@@ -232,7 +173,7 @@ class ClaudeCodeGateTest {
    */
   private Map<String, String> httpHook() throws IOException {
     ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "http").put("url", "http://127.0.0.1:" + port + "/hooks/claude");
+    hook.put("type", "http").put("url", "http://127.0.0.1:" + guarded.port() + "/hooks/claude");
     hook.putObject("headers").put("Authorization", "Bearer $PROVIDER_GATEWAY_HOOK_TOKEN");
     hook.putArray("allowedEnvVars").add("PROVIDER_GATEWAY_HOOK_TOKEN");
     hook.put("timeout", 30).put("onFailure", "block");
@@ -246,12 +187,7 @@ class ClaudeCodeGateTest {
    */
   private Map<String, String> commandHook() throws IOException {
     ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command")
-        .put(
-            "command",
-            AgentConfig.shellQuote(launcher.toString())
-                + " hook claude --home "
-                + AgentConfig.shellQuote(home.toString()));
+    hook.put("type", "command").put("command", guarded.hookCommand("claude"));
     hook.put("timeout", 30);
     settings(hook);
     return Map.of();
@@ -277,9 +213,7 @@ class ClaudeCodeGateTest {
     input.put("description", "Push main to origin");
     ScriptedModel.Turn push = ScriptedModel.Turn.toolUse("Bash", "toolu_push", input);
     if (afterJoin) {
-      push =
-          push.after(
-              "push-guard is bound to the gateway session of " + project, this::guardIsBound);
+      push = push.after("push-guard is bound to the agent's session", guarded::guardIsBound);
     }
     return List.of(push, ScriptedModel.Turn.text("Done."));
   }
@@ -287,7 +221,7 @@ class ClaudeCodeGateTest {
   /**
    * Installs {@code hook}, then runs Claude on the model's {@link #pushThenStop script} to its end.
    */
-  private ClaudeCode.Run push(Hook hook, boolean afterJoin) throws Exception {
+  private NpmAgent.Run push(Hook hook, boolean afterJoin) throws Exception {
     Map<String, String> env =
         switch (hook) {
           case HTTP -> httpHook();
@@ -304,29 +238,13 @@ class ClaudeCodeGateTest {
         CLAUDE_LIMIT);
   }
 
-  /** Whether a session of the project holds the guard, asked of the gateway as a host. */
-  private boolean guardIsBound() throws Exception {
-    if (observer == null) {
-      observer = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
-    }
-    List<String> sessions =
-        observer.sessions().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
-            .filter(session -> project.toString().equals(session.cwd()))
-            .map(SessionInfo::id)
-            .toList();
-    return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
-        .filter(provider -> provider.name().equals("push-guard"))
-        .map(ProviderInfo::sessions)
-        .anyMatch(bound -> bound.stream().anyMatch(sessions::contains));
-  }
-
   // ---- what happened ----
 
   /**
    * The push was tried and did not run: Claude ended normally after the model's push, the bare
    * remote has no {@code main}, and the gateway recorded its decision on the push.
    */
-  private void assertGated(ClaudeCode.Run run) throws Exception {
+  private void assertGated(NpmAgent.Run run) throws Exception {
     assertThat(run.timedOut() || run.exitCode() != 0).as(() -> describe(run)).isFalse();
     assertThat(model.failures()).as(() -> describe(run)).isEmpty();
     assertThat(model.toolResult("toolu_push"))
@@ -342,55 +260,20 @@ class ClaudeCodeGateTest {
                     + "\n"
                     + describe(run))
         .isEmpty();
-    assertThat(pushDecisions())
+    assertThat(guarded.decisionsOnCommand(PUSH))
         .as(() -> "the audit trail's record of the push's denial; " + describe(run))
         .anyMatch(record -> record.path("outcome").asText().equals("deny"));
   }
 
   /** What the model was told of its push: the tool_result of a denied call is an error. */
-  private String deniedWith(ClaudeCode.Run run) {
+  private String deniedWith(NpmAgent.Run run) {
     JsonNode result = model.toolResult("toolu_push").orElseThrow();
     assertThat(result.path("is_error").asBoolean()).as(() -> describe(run)).isTrue();
     return ScriptedModel.text(result);
   }
 
-  /** The {@code pre_tool_use} records of the push in {@code <home>/logs/audit.jsonl}. */
-  private List<JsonNode> pushDecisions() throws IOException {
-    Path audit = home.resolve("logs/audit.jsonl");
-    List<JsonNode> records = new ArrayList<>();
-    if (!Files.exists(audit)) {
-      return records;
-    }
-    for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
-      JsonNode record = JSON.readTree(line);
-      if (record.path("kind").asText().equals("pre_tool_use")
-          && record.path("args").path("command").asText().equals(PUSH)) {
-        records.add(record);
-      }
-    }
-    return records;
-  }
-
-  private String describe(ClaudeCode.Run run) {
-    return run.describe()
-        + "\n--- the model endpoint:\n"
-        + model.describe()
-        + "\n--- audit.jsonl:\n"
-        + read(home.resolve("logs/audit.jsonl"))
-        + "\n--- gateway.log:\n"
-        + gatewayLog();
-  }
-
-  private String gatewayLog() {
-    return read(home.resolve("logs/gateway.log"));
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file) : "(none)";
-    } catch (IOException e) {
-      return "(unreadable: " + e + ")";
-    }
+  private String describe(NpmAgent.Run run) {
+    return run.describe() + "\n--- the model endpoint:\n" + model.describe() + guarded.describe();
   }
 
   // ---- the machine ----

@@ -22,32 +22,62 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A model endpoint on loopback that answers a coding agent from a script: the Anthropic Messages
- * API as Claude Code calls it ({@code POST /v1/messages?beta=true}, streamed as server-sent events:
- * {@code message_start}, {@code content_block_start}/{@code _delta}/{@code _stop}, {@code
- * message_delta}, {@code message_stop}), so the real agent binary runs its real tools, hooks and
- * MCP client offline.
+ * A model endpoint on loopback that answers a coding agent from a script, in the agent's own API
+ * ({@link Dialect}), so the real agent binary runs its real tools, hooks and MCP client offline:
  *
- * <p>A request's turn is the number of assistant messages it carries (the first request has none),
- * so a retried request gets the same answer. Every request is kept ({@link #requests()}), so a test
- * can read what the agent sent back, e.g. the {@code tool_result} of a denied call ({@link
- * #toolResult}). Requests the script does not cover are answered sensibly and written to {@link
- * #log()}: a token count, a request that is not streamed, a turn past the script's end, any other
- * path.
+ * <ul>
+ *   <li>{@link Dialect#ANTHROPIC}, Claude Code's Messages API: {@code POST /v1/messages?beta=true},
+ *       streamed as server-sent events ({@code message_start}, {@code content_block_start}/{@code
+ *       _delta}/{@code _stop}, {@code message_delta}, {@code message_stop});
+ *   <li>{@link Dialect#GEMINI}, Gemini CLI's Generative Language API: {@code
+ *       …/models/M:streamGenerateContent?alt=sse} per turn ({@code data:} events of {@code
+ *       GenerateContentResponse}), and {@code …:generateContent} for its router, which is told the
+ *       task is simple;
+ *   <li>{@link Dialect#RESPONSES}, the Responses API of Codex CLI and of Copilot CLI's own model
+ *       provider: {@code POST /v1/responses}, streamed ({@code response.created}, {@code
+ *       response.output_item.done}, {@code response.completed}).
+ * </ul>
+ *
+ * <p>A request's turn is the number of the model's answers it carries (the first request has none),
+ * so a retried request gets the same answer. Every turn's request is kept ({@link #requests()}), so
+ * a test can read what the agent sent back, e.g. the result of a denied call ({@link #toolResult}).
+ * Requests the script does not cover are answered sensibly and written to {@link #log()}: a token
+ * count, a request that is not streamed, a turn past the script's end, any other path.
  */
 final class ScriptedModel implements AutoCloseable {
 
   /** How long a {@link Turn#after held} turn waits for its condition before failing the run. */
   static final Duration HOLD_LIMIT = Duration.ofSeconds(60);
 
+  /** How many {@link Turn#onceOffered probes} a turn may take before the run fails. */
+  static final int MAX_PROBES = 50;
+
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The model API an agent speaks. */
+  enum Dialect {
+    /** Anthropic's Messages API (Claude Code). */
+    ANTHROPIC,
+    /** Google's Generative Language API (Gemini CLI). */
+    GEMINI,
+    /** OpenAI's Responses API (Codex CLI). */
+    RESPONSES
+  }
 
   private final HttpServer server;
   private final ExecutorService threads;
+  private final Dialect dialect;
   private final List<Turn> script;
 
-  /** The bodies of every {@code /v1/messages} request, in arrival order. Any thread. */
+  /** The bodies of every turn's request, in arrival order. Any thread. */
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+
+  /**
+   * The agent's answer counts at which a probe was answered instead of the script's turn. Any
+   * thread.
+   */
+  private final java.util.Set<Integer> probedAt =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** What the endpoint did, one line per request, and what it did not expect. Any thread. */
   private final List<String> log = new CopyOnWriteArrayList<>();
@@ -61,46 +91,72 @@ final class ScriptedModel implements AutoCloseable {
    * One answer of the script, optionally held until a condition holds (bounded by {@link
    * #HOLD_LIMIT}).
    *
-   * @param block the one content block of the answer: a {@code tool_use} or a {@code text}
-   * @param stopReason {@code tool_use} or {@code end_turn}
+   * @param tool the tool the model calls, as the agent names it, or null for a text answer; in
+   *     {@link Dialect#RESPONSES} an MCP tool {@code mcp__S__T} is called as Codex lists it, {@code
+   *     T} in the namespace {@code mcp__S}
+   * @param id the call's id ({@code tool_use} id, {@code functionCall.id}, {@code call_id})
+   * @param input the call's arguments
+   * @param text the text of a text answer, which ends the agent's turn
    * @param holdUntil what must be true before the answer is sent, or null
    * @param holdFor what the hold waits for, in words
+   * @param probe what is answered instead while the request does not offer {@code tool}, or null
    */
-  record Turn(ObjectNode block, String stopReason, Await.Condition holdUntil, String holdFor) {
+  record Turn(
+      String tool,
+      String id,
+      JsonNode input,
+      String text,
+      Await.Condition holdUntil,
+      String holdFor,
+      Turn probe) {
 
-    /** A call of {@code tool} with {@code input}, its {@code tool_use} id {@code id}. */
+    /** A call of {@code tool} with {@code input}, its id {@code id}. */
     static Turn toolUse(String tool, String id, JsonNode input) {
-      ObjectNode block = JSON.createObjectNode();
-      block.put("type", "tool_use").put("id", id).put("name", tool);
-      block.set("input", input);
-      return new Turn(block, "tool_use", null, null);
+      return new Turn(tool, id, input, null, null, null, null);
     }
 
     /** A text answer that ends the agent's turn. */
     static Turn text(String text) {
-      ObjectNode block = JSON.createObjectNode();
-      block.put("type", "text").put("text", text);
-      return new Turn(block, "end_turn", null, null);
+      return new Turn(null, null, null, text, null, null, null);
     }
 
     /** This turn, sent only once {@code condition} holds ({@code what}, in words). */
     Turn after(String what, Await.Condition condition) {
-      return new Turn(block, stopReason, condition, what);
+      return new Turn(tool, id, input, text, condition, what, probe);
     }
 
-    String toolUseId() {
-      return block.path("id").asText(null);
+    /**
+     * This call, made only once the agent offers its tool: until then (an MCP server's tools come
+     * in the background, by {@code list_changed}) the model calls {@code probe} instead, a harmless
+     * call whose id gets a number each time, at most {@value #MAX_PROBES} times. The probes are not
+     * turns of the script.
+     */
+    Turn onceOffered(Turn probe) {
+      return new Turn(tool, id, input, text, holdUntil, holdFor, probe);
+    }
+
+    private String describe() {
+      return tool == null ? "text " + text : "call " + tool + " " + input + " (" + id + ")";
     }
   }
 
-  private ScriptedModel(HttpServer server, ExecutorService threads, List<Turn> script) {
+  private ScriptedModel(
+      HttpServer server, ExecutorService threads, Dialect dialect, List<Turn> script) {
     this.server = server;
     this.threads = threads;
+    this.dialect = dialect;
     this.script = List.copyOf(script);
   }
 
-  /** Starts the endpoint on 127.0.0.1, on a port of the system's choosing. */
+  /**
+   * Starts an {@link Dialect#ANTHROPIC} endpoint on 127.0.0.1, on a port of the system's choosing.
+   */
   static ScriptedModel start(List<Turn> script) throws IOException {
+    return start(Dialect.ANTHROPIC, script);
+  }
+
+  /** Starts a {@code dialect} endpoint on 127.0.0.1, on a port of the system's choosing. */
+  static ScriptedModel start(Dialect dialect, List<Turn> script) throws IOException {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
     ExecutorService threads =
@@ -110,34 +166,61 @@ final class ScriptedModel implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    ScriptedModel model = new ScriptedModel(server, threads, script);
+    ScriptedModel model = new ScriptedModel(server, threads, dialect, script);
     server.createContext("/", model::handle);
     server.setExecutor(threads);
     server.start();
     return model;
   }
 
-  /** {@code http://127.0.0.1:<port>}: the agent's {@code ANTHROPIC_BASE_URL}. */
+  /**
+   * {@code http://127.0.0.1:<port>}: Claude's {@code ANTHROPIC_BASE_URL}, Gemini's {@code
+   * GOOGLE_GEMINI_BASE_URL}; Codex's provider {@code base_url} is this with {@code /v1}.
+   */
   URI baseUrl() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
   }
 
-  /** The bodies of the {@code /v1/messages} requests so far, in arrival order. */
+  /** The bodies of the turns' requests so far, in arrival order. */
   List<JsonNode> requests() {
     return List.copyOf(requests);
   }
 
   /**
-   * The {@code tool_result} block the agent sent back for the call {@code toolUseId}, if a request
-   * carried one: {@code is_error} and {@code content} say whether the call ran and, if not, why.
+   * What the agent sent back for the call {@code id}, if a request carried it: Claude's {@code
+   * tool_result} block ({@code is_error} and {@code content}), Gemini's {@code functionResponse}
+   * ({@code response}), Codex's {@code function_call_output} ({@code output}). {@link #text} reads
+   * any of them.
    */
-  Optional<JsonNode> toolResult(String toolUseId) {
+  Optional<JsonNode> toolResult(String id) {
     for (JsonNode request : requests) {
-      for (JsonNode message : request.path("messages")) {
-        for (JsonNode block : message.path("content")) {
-          if ("tool_result".equals(block.path("type").asText())
-              && toolUseId.equals(block.path("tool_use_id").asText())) {
-            return Optional.of(block);
+      switch (dialect) {
+        case ANTHROPIC -> {
+          for (JsonNode message : request.path("messages")) {
+            for (JsonNode block : message.path("content")) {
+              if ("tool_result".equals(block.path("type").asText())
+                  && id.equals(block.path("tool_use_id").asText())) {
+                return Optional.of(block);
+              }
+            }
+          }
+        }
+        case GEMINI -> {
+          for (JsonNode content : request.path("contents")) {
+            for (JsonNode part : content.path("parts")) {
+              JsonNode response = part.path("functionResponse");
+              if (id.equals(response.path("id").asText())) {
+                return Optional.of(response);
+              }
+            }
+          }
+        }
+        case RESPONSES -> {
+          for (JsonNode item : request.path("input")) {
+            if ("function_call_output".equals(item.path("type").asText())
+                && id.equals(item.path("call_id").asText())) {
+              return Optional.of(item);
+            }
           }
         }
       }
@@ -145,9 +228,22 @@ final class ScriptedModel implements AutoCloseable {
     return Optional.empty();
   }
 
-  /** The text of a {@code tool_result} block's content (a string, or text blocks). */
+  /**
+   * The text of what {@link #toolResult} found: a {@code tool_result}'s content, a {@code
+   * functionResponse}'s {@code response} ({@code output} or {@code error}, else all of it as JSON),
+   * a {@code function_call_output}'s {@code output}; a string as itself, text blocks joined.
+   */
   static String text(JsonNode toolResult) {
-    JsonNode content = toolResult.path("content");
+    JsonNode content =
+        toolResult.has("response")
+            ? toolResult.get("response")
+            : toolResult.has("output") ? toolResult.get("output") : toolResult.path("content");
+    if (content.isObject()) {
+      JsonNode said = content.has("output") ? content.get("output") : content.path("error");
+      return said.isMissingNode()
+          ? content.toString()
+          : said.isTextual() ? said.asText() : said.toString();
+    }
     if (content.isTextual()) {
       return content.asText();
     }
@@ -170,11 +266,11 @@ final class ScriptedModel implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
-      String path = exchange.getRequestURI().getPath();
+      URI uri = exchange.getRequestURI();
+      String path = uri.getPath();
       byte[] bytes = exchange.getRequestBody().readAllBytes();
       if (!"POST".equals(exchange.getRequestMethod())) {
-        note(
-            "unexpected " + exchange.getRequestMethod() + " " + exchange.getRequestURI() + ": 404");
+        note("unexpected " + exchange.getRequestMethod() + " " + uri + ": 404");
         send(exchange, 404, "application/json", "{}");
         return;
       }
@@ -186,14 +282,10 @@ final class ScriptedModel implements AutoCloseable {
         send(exchange, 400, "application/json", error("invalid_request_error", "not JSON"));
         return;
       }
-      if (path.equals("/v1/messages/count_tokens")) {
-        note("unexpected token count: answered 1 token");
-        send(exchange, 200, "application/json", "{\"input_tokens\":1}");
-      } else if (path.equals("/v1/messages")) {
-        messages(exchange, body);
-      } else {
-        note("unexpected POST " + exchange.getRequestURI() + ": 404");
-        send(exchange, 404, "application/json", error("not_found_error", "no such endpoint"));
+      switch (dialect) {
+        case ANTHROPIC -> anthropic(exchange, path, body);
+        case GEMINI -> gemini(exchange, path, body);
+        case RESPONSES -> responses(exchange, path, body);
       }
     } catch (RuntimeException e) {
       note("failed to answer: " + e);
@@ -201,24 +293,215 @@ final class ScriptedModel implements AutoCloseable {
     }
   }
 
-  private void messages(HttpExchange exchange, JsonNode body) throws IOException {
-    requests.add(body);
+  // ---- Anthropic's Messages API ----
+
+  private void anthropic(HttpExchange exchange, String path, JsonNode body) throws IOException {
+    if (path.equals("/v1/messages/count_tokens")) {
+      note("unexpected token count: answered 1 token");
+      send(exchange, 200, "application/json", "{\"input_tokens\":1}");
+      return;
+    }
+    if (!path.equals("/v1/messages")) {
+      unexpected(exchange);
+      return;
+    }
     String model = body.path("model").asText("scripted");
     if (!body.path("stream").asBoolean(false)) {
       note("unexpected request that is not streamed (model " + model + "): answered \"ok\"");
-      ObjectNode message = message(model, "end_turn");
+      ObjectNode message = anthropicMessage(model, "end_turn");
       message
           .withArray("content")
           .add(JSON.createObjectNode().put("type", "text").put("text", "ok"));
       send(exchange, 200, "application/json", JSON.writeValueAsString(message));
       return;
     }
+    int turn = countRole(body.path("messages"), "assistant");
+    Turn answer = turn(exchange, body, turn);
+    if (answer != null) {
+      send(exchange, 200, "text/event-stream", anthropicEvents(model, turn, answer));
+    }
+  }
+
+  /** The answer as the Messages API streams it. */
+  private static String anthropicEvents(String model, int turn, Turn answer) throws IOException {
+    StringBuilder out = new StringBuilder();
+    ObjectNode start = JSON.createObjectNode().put("type", "message_start");
+    // An id per turn: Claude Code merges the assistant messages of one id into one.
+    start.set("message", anthropicMessage(model, null).put("id", "msg_scripted_" + turn));
+    event(out, start);
+    ObjectNode opening = JSON.createObjectNode();
+    ObjectNode delta = JSON.createObjectNode();
+    if (answer.tool() != null) {
+      opening.put("type", "tool_use").put("id", answer.id()).put("name", answer.tool());
+      opening.putObject("input");
+      delta.put("type", "input_json_delta");
+      delta.put("partial_json", JSON.writeValueAsString(answer.input()));
+    } else {
+      opening.put("type", "text").put("text", "");
+      delta.put("type", "text_delta").put("text", answer.text());
+    }
+    ObjectNode blockStart =
+        JSON.createObjectNode().put("type", "content_block_start").put("index", 0);
+    blockStart.set("content_block", opening);
+    event(out, blockStart);
+    ObjectNode blockDelta =
+        JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
+    blockDelta.set("delta", delta);
+    event(out, blockDelta);
+    event(out, JSON.createObjectNode().put("type", "content_block_stop").put("index", 0));
+    ObjectNode messageDelta = JSON.createObjectNode().put("type", "message_delta");
+    messageDelta
+        .putObject("delta")
+        .put("stop_reason", answer.tool() != null ? "tool_use" : "end_turn")
+        .putNull("stop_sequence");
+    messageDelta.putObject("usage").put("output_tokens", 8);
+    event(out, messageDelta);
+    event(out, JSON.createObjectNode().put("type", "message_stop"));
+    return out.toString();
+  }
+
+  /** A message with no content yet; {@code stopReason} null while it streams. */
+  private static ObjectNode anthropicMessage(String model, String stopReason) {
+    ObjectNode message = JSON.createObjectNode();
+    message
+        .put("id", "msg_scripted")
+        .put("type", "message")
+        .put("role", "assistant")
+        .put("model", model);
+    message.putArray("content");
+    message.put("stop_reason", stopReason).putNull("stop_sequence");
+    message.putObject("usage").put("input_tokens", 16).put("output_tokens", 1);
+    return message;
+  }
+
+  // ---- Google's Generative Language API ----
+
+  private void gemini(HttpExchange exchange, String path, JsonNode body) throws IOException {
+    if (path.endsWith(":countTokens")) {
+      note("unexpected token count: answered 1 token");
+      send(exchange, 200, "application/json", "{\"totalTokens\":1}");
+    } else if (path.endsWith(":generateContent")) {
+      // Gemini CLI's router (and any other side question) asks here, not streamed: the task is
+      // simple, in the JSON its classifier reads.
+      note("side question " + path + ": answered that the task is simple");
+      ObjectNode part =
+          JSON.createObjectNode()
+              .put("text", "{\"complexity_reasoning\":\"scripted\",\"complexity_score\":1}");
+      send(exchange, 200, "application/json", JSON.writeValueAsString(geminiResponse(part)));
+    } else if (path.endsWith(":streamGenerateContent")) {
+      Turn answer = turn(exchange, body, countRole(body.path("contents"), "model"));
+      if (answer == null) {
+        return;
+      }
+      ObjectNode part = JSON.createObjectNode();
+      if (answer.tool() != null) {
+        ObjectNode call = part.putObject("functionCall");
+        call.put("id", answer.id()).put("name", answer.tool());
+        call.set("args", answer.input());
+      } else {
+        part.put("text", answer.text());
+      }
+      send(
+          exchange,
+          200,
+          "text/event-stream",
+          "data: " + JSON.writeValueAsString(geminiResponse(part)) + "\r\n\r\n");
+    } else {
+      unexpected(exchange);
+    }
+  }
+
+  private static ObjectNode geminiResponse(ObjectNode part) {
+    ObjectNode response = JSON.createObjectNode();
+    ObjectNode candidate = response.putArray("candidates").addObject();
+    ObjectNode content = candidate.putObject("content").put("role", "model");
+    content.putArray("parts").add(part);
+    candidate.put("finishReason", "STOP").put("index", 0);
+    response
+        .putObject("usageMetadata")
+        .put("promptTokenCount", 16)
+        .put("candidatesTokenCount", 1)
+        .put("totalTokenCount", 17);
+    return response;
+  }
+
+  // ---- OpenAI's Responses API ----
+
+  private void responses(HttpExchange exchange, String path, JsonNode body) throws IOException {
+    if (!path.equals("/v1/responses")) {
+      unexpected(exchange);
+      return;
+    }
     int turn = 0;
-    for (JsonNode message : body.path("messages")) {
-      if ("assistant".equals(message.path("role").asText())) {
+    for (JsonNode item : body.path("input")) {
+      String type = item.path("type").asText();
+      if (type.equals("function_call")
+          || type.equals("custom_tool_call")
+          || (type.equals("message") && item.path("role").asText().equals("assistant"))) {
         turn++;
       }
     }
+    Turn answer = turn(exchange, body, turn);
+    if (answer == null) {
+      return;
+    }
+    ObjectNode item = JSON.createObjectNode();
+    if (answer.tool() != null) {
+      item.put("type", "function_call").put("id", "fc_" + answer.id());
+      item.put("call_id", answer.id());
+      int namespace = answer.tool().startsWith("mcp__") ? answer.tool().indexOf("__", 5) : -1;
+      if (namespace > 0) {
+        item.put("namespace", answer.tool().substring(0, namespace));
+        item.put("name", answer.tool().substring(namespace + 2));
+      } else {
+        item.put("name", answer.tool());
+      }
+      item.put("arguments", JSON.writeValueAsString(answer.input()));
+    } else {
+      item.put("type", "message").put("role", "assistant").put("id", "msg_" + turn);
+      item.putArray("content").addObject().put("type", "output_text").put("text", answer.text());
+    }
+    String id = "resp_" + turn;
+    StringBuilder out = new StringBuilder();
+    ObjectNode created = JSON.createObjectNode().put("type", "response.created");
+    created.putObject("response").put("id", id);
+    event(out, created);
+    ObjectNode done = JSON.createObjectNode().put("type", "response.output_item.done");
+    done.put("output_index", 0).set("item", item);
+    event(out, done);
+    ObjectNode completed = JSON.createObjectNode().put("type", "response.completed");
+    ObjectNode response = completed.putObject("response").put("id", id);
+    // Codex reads the item from output_item.done; Copilot CLI from the completed response.
+    response.put("object", "response").put("status", "completed");
+    response.putArray("output").add(item);
+    response
+        .putObject("usage")
+        .put("input_tokens", 16)
+        .put("output_tokens", 1)
+        .put("total_tokens", 17);
+    event(out, completed);
+    send(exchange, 200, "text/event-stream", out.toString());
+  }
+
+  // ---- what every dialect shares ----
+
+  private static int countRole(JsonNode messages, String role) {
+    int count = 0;
+    for (JsonNode message : messages) {
+      if (role.equals(message.path("role").asText())) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * The script's answer to the request {@code body}, turn {@code turn} (from 0), once its hold (if
+   * any) holds; null when the hold failed, and the request has been answered 500 already.
+   */
+  private Turn turn(HttpExchange exchange, JsonNode body, int answered) throws IOException {
+    requests.add(body);
+    int turn = answered - (int) probedAt.stream().filter(at -> at < answered).count();
     String turnName = "turn " + (turn + 1) + ":";
     Turn answer;
     if (turn < script.size()) {
@@ -230,7 +513,7 @@ final class ScriptedModel implements AutoCloseable {
     if (answer.holdUntil() != null && failures.stream().anyMatch(f -> f.startsWith(turnName))) {
       // The agent retries a failed request: once a hold has failed, the run has failed.
       send(exchange, 500, "application/json", error("api_error", "the script's hold failed"));
-      return;
+      return null;
     }
     if (answer.holdUntil() != null) {
       Instant since = Instant.now();
@@ -247,69 +530,48 @@ final class ScriptedModel implements AutoCloseable {
         failures.add(turnName + " " + e.getMessage());
         note("turn " + (turn + 1) + " held in vain: " + e.getMessage() + "; answered 500");
         send(exchange, 500, "application/json", error("api_error", "the script's hold failed"));
-        return;
+        return null;
       }
     }
-    note("turn " + (turn + 1) + ": " + answer.block());
-    send(exchange, 200, "text/event-stream", events(model, answer));
-  }
-
-  /** The answer as the Messages API streams it. */
-  private static String events(String model, Turn answer) throws IOException {
-    StringBuilder out = new StringBuilder();
-    ObjectNode start = JSON.createObjectNode().put("type", "message_start");
-    start.set("message", message(model, null));
-    event(out, start);
-    ObjectNode opening = answer.block().deepCopy();
-    ObjectNode delta = JSON.createObjectNode();
-    if (opening.has("input")) {
-      delta.put("type", "input_json_delta");
-      delta.put("partial_json", JSON.writeValueAsString(opening.get("input")));
-      opening.set("input", JSON.createObjectNode());
-    } else {
-      delta.put("type", "text_delta").put("text", opening.path("text").asText());
-      opening.put("text", "");
+    if (answer.probe() != null && !offers(body.path("tools"), answer.tool())) {
+      if (probedAt.size() >= MAX_PROBES && !probedAt.contains(answered)) {
+        failures.add(
+            turnName + " " + answer.tool() + " never offered after " + MAX_PROBES + " probes");
+        send(exchange, 500, "application/json", error("api_error", "the tool never came"));
+        return null;
+      }
+      probedAt.add(answered);
+      Turn probe = answer.probe();
+      probe = Turn.toolUse(probe.tool(), probe.id() + "_" + answered, probe.input());
+      note("turn " + (turn + 1) + " waits for " + answer.tool() + ": " + probe.describe());
+      return probe;
     }
-    ObjectNode blockStart =
-        JSON.createObjectNode().put("type", "content_block_start").put("index", 0);
-    blockStart.set("content_block", opening);
-    event(out, blockStart);
-    ObjectNode blockDelta =
-        JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
-    blockDelta.set("delta", delta);
-    event(out, blockDelta);
-    event(out, JSON.createObjectNode().put("type", "content_block_stop").put("index", 0));
-    ObjectNode messageDelta = JSON.createObjectNode().put("type", "message_delta");
-    messageDelta
-        .putObject("delta")
-        .put("stop_reason", answer.stopReason())
-        .putNull("stop_sequence");
-    messageDelta.putObject("usage").put("output_tokens", 8);
-    event(out, messageDelta);
-    event(out, JSON.createObjectNode().put("type", "message_stop"));
-    return out.toString();
+    note("turn " + (turn + 1) + ": " + answer.describe());
+    return answer;
   }
 
+  /** Whether {@code tools}, as a request offers them, hold {@code tool} (as the model calls it). */
+  private boolean offers(JsonNode tools, String tool) {
+    List<String> names = toolNames(tools);
+    int namespace = tool.startsWith("mcp__") ? tool.indexOf("__", 5) : -1;
+    return names.contains(tool)
+        || (dialect == Dialect.RESPONSES
+            && namespace > 0
+            && names.contains(tool.substring(0, namespace) + "/" + tool.substring(namespace + 2)));
+  }
+
+  private void unexpected(HttpExchange exchange) throws IOException {
+    note("unexpected POST " + exchange.getRequestURI() + ": 404");
+    send(exchange, 404, "application/json", error("not_found_error", "no such endpoint"));
+  }
+
+  /** A server-sent event named after {@code data}'s {@code type}. */
   private static void event(StringBuilder out, ObjectNode data) throws IOException {
     out.append("event: ")
         .append(data.get("type").asText())
         .append("\ndata: ")
         .append(JSON.writeValueAsString(data))
         .append("\n\n");
-  }
-
-  /** A message with no content yet; {@code stopReason} null while it streams. */
-  private static ObjectNode message(String model, String stopReason) {
-    ObjectNode message = JSON.createObjectNode();
-    message
-        .put("id", "msg_scripted")
-        .put("type", "message")
-        .put("role", "assistant")
-        .put("model", model);
-    message.putArray("content");
-    message.put("stop_reason", stopReason).putNull("stop_sequence");
-    message.putObject("usage").put("input_tokens", 16).put("output_tokens", 1);
-    return message;
   }
 
   private static String error(String type, String message) {
@@ -332,11 +594,37 @@ final class ScriptedModel implements AutoCloseable {
     log.add(Instant.now() + " " + line);
   }
 
-  /** The held turns that failed, then the log: for an assertion's description. */
+  /**
+   * The held turns that failed, the log, and the tools the agent offered in each request: for an
+   * assertion's description.
+   */
   String describe() {
     List<String> lines = new ArrayList<>(failures);
     lines.add(log());
+    for (JsonNode request : requests) {
+      lines.add("tools offered: " + String.join(", ", toolNames(request.path("tools"))));
+    }
     return String.join("\n", lines);
+  }
+
+  /**
+   * The names of the tools a request offers the model: Claude's and Codex's {@code name} (a Codex
+   * {@code namespace} as {@code namespace/tool} each), Gemini's {@code functionDeclarations}.
+   */
+  private static List<String> toolNames(JsonNode tools) {
+    List<String> names = new ArrayList<>();
+    for (JsonNode tool : tools) {
+      for (JsonNode declaration : tool.path("functionDeclarations")) {
+        names.add(declaration.path("name").asText());
+      }
+      for (JsonNode inner : tool.path("tools")) {
+        names.add(tool.path("name").asText() + "/" + inner.path("name").asText());
+      }
+      if (tool.has("name") && !tool.has("tools")) {
+        names.add(tool.path("name").asText());
+      }
+    }
+    return names;
   }
 
   @Override

@@ -1,0 +1,266 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every agent's real binary must show with the gateway (issue 45), written once and run per
+ * agent ({@link GeminiCliGateTest}, {@link CodexCliGateTest}, {@link CopilotCliGateTest}): the
+ * agent works in a project of a {@link GuardedHome}, its MCP server {@code gateway mcp}, its
+ * pre-tool hook {@code gateway hook AGENT} (where a test says so), and its model a {@link
+ * ScriptedModel} in its dialect. The ground truth is the marker folder: a call that ran left its
+ * marker there.
+ *
+ * <p>Shell calls are held at the model until agent-guard is bound to the agent's session, so the
+ * gates decide live (a session's start is another test's business); the gateway stopped and killed
+ * are done inside that hold, just before the call. Every run is bounded ({@link #AGENT_LIMIT}); the
+ * hook's answer budget ({@code --timeout}, 10 s) stays below the agent's own hook timeout ({@link
+ * #HOOK_TIMEOUT}), so a stopped gateway is denied by the adapter, not timed out by the agent.
+ */
+abstract class AgentGateTests {
+
+  /** How long one run of the agent may take, all turns and hooks included. */
+  static final Duration AGENT_LIMIT = Duration.ofSeconds(120);
+
+  /** The agent's own limit for one hook run, longer than the adapter's 10 s answer budget. */
+  static final Duration HOOK_TIMEOUT = Duration.ofSeconds(30);
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path temp;
+  GuardedHome guarded;
+  ScriptedModel model;
+
+  // ---- what each agent says ----
+
+  /**
+   * Installs the agent (skipping the test where npm cannot) and gives it a home in {@code temp}.
+   */
+  abstract void install() throws Exception;
+
+  /** Adds {@code command} as the agent's MCP server {@code gw}, as a person installs it. */
+  abstract void addMcpServer(List<String> command) throws Exception;
+
+  /** The model API the agent speaks. */
+  abstract ScriptedModel.Dialect dialect();
+
+  /** The agent's shell tool, as its model calls it. */
+  abstract String shellTool();
+
+  /** The shell tool's arguments for {@code command}. */
+  abstract ObjectNode shellInput(String command);
+
+  /** The gateway's MCP tool {@code tool}, as the agent's model calls it (server {@code gw}). */
+  abstract String mcpTool(String tool);
+
+  /**
+   * What the model is told of a call a gate rewrote: by default the name of the call the gate would
+   * run, as a deny that names the safer call does where the agent would run a rewrite unseen
+   * (Gemini, Codex).
+   */
+  String rewriteTold() {
+    return "rewritten.marker";
+  }
+
+  /** Installs {@code gateway hook AGENT} as the agent's pre-tool hook for its shell tool. */
+  abstract void installHook() throws Exception;
+
+  /** Runs the agent on {@link #model} with {@code gateway mcp} as its MCP server {@code gw}. */
+  abstract NpmAgent.Run run() throws Exception;
+
+  // ---- the set-up ----
+
+  @BeforeEach
+  void theHomesGatewayAndTheAgent() throws Exception {
+    // Per test, not per class: a skip (npm cannot reach its registry) then names each test, with
+    // its reason, in the reports. Installed once per JVM.
+    install();
+    guarded = GuardedHome.start(temp);
+    addMcpServer(guarded.mcpCommand());
+  }
+
+  @AfterEach
+  void stopEverythingStartedHere() throws Exception {
+    if (model != null) {
+      model.close();
+    }
+    if (guarded != null) {
+      guarded.close();
+    }
+  }
+
+  // ---- the tests ----
+
+  @Test
+  void anMcpToolBehindAGateRunsWhenAllowedAndNotWhenDenied() throws Exception {
+    model =
+        ScriptedModel.start(
+            dialect(),
+            List.of(
+                mark("call_mark_allowed", "allowed-mcp.marker")
+                    .after(bound(), guarded::guardIsBound)
+                    .onceOffered(
+                        ScriptedModel.Turn.toolUse(shellTool(), "call_probe", shellInput("true"))),
+                mark("call_mark_denied", "denied-mcp.marker"),
+                ScriptedModel.Turn.text("Done.")));
+
+    NpmAgent.Run run = run();
+
+    assertEnded(run);
+    assertThat(guarded.marker("allowed-mcp.marker")).as(() -> describe(run)).exists();
+    assertThat(guarded.marker("denied-mcp.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(resultOf("call_mark_denied", run))
+        .contains("Denied by the provider gateway")
+        .contains("agent-guard: no-denied-mark says no");
+  }
+
+  @Test
+  void anAllowedShellCallRunsAndTheGatewayDecidedIt() throws Exception {
+    installHook();
+    NpmAgent.Run run = shell("allowed.marker");
+
+    assertThat(guarded.marker("allowed.marker")).as(() -> describe(run)).exists();
+    assertThat(guarded.decisionsOnCommand("touch " + guarded.marker("allowed.marker")))
+        .as(() -> "the hook asked the gateway about the call; " + describe(run))
+        .anyMatch(record -> record.path("outcome").asText().equals("allow"));
+  }
+
+  @Test
+  void aDeniedShellCallDoesNotRunAndTheModelIsToldWhy() throws Exception {
+    installHook();
+    NpmAgent.Run run = shell("guarded-denied.marker");
+
+    assertThat(guarded.marker("guarded-denied.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
+    assertThat(guarded.decisionsOnCommand("touch " + guarded.marker("guarded-denied.marker")))
+        .as(() -> describe(run))
+        .anyMatch(record -> record.path("outcome").asText().equals("deny"));
+  }
+
+  /**
+   * A gate's rewrite, in {@code -p} where nobody can be shown the rewritten call: neither the
+   * agent's call nor the gate's runs, and the model is told ({@link #rewriteTold()}).
+   */
+  @Test
+  void aRewrittenShellCallRunsNeitherWayAndTheModelIsTold() throws Exception {
+    installHook();
+    NpmAgent.Run run = shell("guarded-rewrite.marker");
+
+    assertThat(guarded.marker("guarded-rewrite.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(guarded.marker("rewritten.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains(rewriteTold());
+  }
+
+  /**
+   * A gate's question meets an agent that cannot ask the person: a deny that names the question.
+   */
+  @Test
+  void aGatesQuestionIsADenialThatNamesTheQuestion() throws Exception {
+    installHook();
+    NpmAgent.Run run = shell("guarded-ask.marker");
+
+    assertThat(guarded.marker("guarded-ask.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("may the agent make the asked marker?");
+  }
+
+  /**
+   * The gateway stopped ({@code SIGSTOP}) just before the call: the hook reaches its socket, gets
+   * no answer and denies after its budget; the call is not gated by anyone, and still does not run.
+   */
+  @Test
+  void withTheGatewayStoppedACallDoesNotRun() throws Exception {
+    installHook();
+    NpmAgent.Run run =
+        shell("stopped.marker", "the gateway is stopped", () -> guarded.signalGateway("STOP"));
+
+    assertThat(guarded.marker("stopped.marker")).as(() -> describe(run)).doesNotExist();
+  }
+
+  /**
+   * The gateway killed ({@code SIGKILL}) just before a gated call: whether the hook finds no
+   * gateway or the one the agent's {@code gateway mcp} starts again (the gate held), the call does
+   * not run.
+   */
+  @Test
+  void withTheGatewayKilledAGatedCallDoesNotRun() throws Exception {
+    installHook();
+    NpmAgent.Run run =
+        shell(
+            "guarded-killed.marker", "the gateway is killed", () -> guarded.signalGateway("KILL"));
+
+    assertThat(guarded.marker("guarded-killed.marker")).as(() -> describe(run)).doesNotExist();
+  }
+
+  // ---- the script ----
+
+  private ScriptedModel.Turn mark(String id, String name) {
+    return ScriptedModel.Turn.toolUse(
+        mcpTool("mark"), id, JSON.createObjectNode().put("name", name));
+  }
+
+  private static String bound() {
+    return "agent-guard is bound to the agent's session";
+  }
+
+  /**
+   * Runs the agent on one shell call, {@code touch <markers>/<marker>}, once the guard is bound.
+   */
+  NpmAgent.Run shell(String marker) throws Exception {
+    return shell(marker, null, () -> true);
+  }
+
+  /**
+   * Runs the agent on one shell call, {@code touch <markers>/<marker>}, once the guard is bound and
+   * then {@code before} (named {@code what}) has run; the run must end normally.
+   */
+  private NpmAgent.Run shell(
+      String marker, String what, io.github.providergateway.loop.testing.Await.Condition before)
+      throws Exception {
+    String command = "touch " + guarded.marker(marker);
+    model =
+        ScriptedModel.start(
+            dialect(),
+            List.of(
+                ScriptedModel.Turn.toolUse(shellTool(), "call_shell", shellInput(command))
+                    .after(
+                        what == null ? bound() : bound() + ", then " + what,
+                        () -> guarded.guardIsBound() && before.holds()),
+                ScriptedModel.Turn.text("Done.")));
+    NpmAgent.Run run = run();
+    assertEnded(run);
+    return run;
+  }
+
+  // ---- what happened ----
+
+  /** The agent ended normally, the script ran as meant. */
+  void assertEnded(NpmAgent.Run run) {
+    assertThat(run.timedOut() || run.exitCode() != 0).as(() -> describe(run)).isFalse();
+    assertThat(model.failures()).as(() -> describe(run)).isEmpty();
+  }
+
+  /**
+   * The text of what the agent told the model of the call {@code id}; fails when it told nothing.
+   */
+  String resultOf(String id, NpmAgent.Run run) {
+    JsonNode result =
+        model
+            .toolResult(id)
+            .orElseThrow(() -> new AssertionError("no result of " + id + "; " + describe(run)));
+    return ScriptedModel.text(result);
+  }
+
+  String describe(NpmAgent.Run run) {
+    return run.describe() + "\n--- the model endpoint:\n" + model.describe() + guarded.describe();
+  }
+}

@@ -1,0 +1,82 @@
+package io.github.providergateway.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * GitHub Copilot CLI 1.0.102's real binary gated end to end ({@link AgentGateTests}), offline with
+ * a model provider of the test's and no GitHub account ({@link CopilotCli}): {@code copilot -p}
+ * with {@code --allow-all-tools}, its MCP server {@code gw} = {@code gateway mcp} in {@code
+ * ~/.copilot/mcp-config.json}, and where a test says so its user-level {@code preToolUse} hook =
+ * {@code gateway hook copilot} in {@code ~/.copilot/settings.json}, which needs no trust: neither
+ * {@code --trust-folder} nor {@code COPILOT_ALLOW_ALL=true} is given. Copilot's shell tool is
+ * {@code bash {command, description}}; it calls the gateway's tools {@code gw-<tool>}.
+ */
+@Tag(NpmAgent.TAG)
+class CopilotCliGateTest extends AgentGateTests {
+
+  private CopilotCli copilot;
+  private Path copilotHome;
+
+  @Override
+  void install() throws Exception {
+    copilot = CopilotCli.installed();
+    copilotHome = Files.createDirectory(temp.toRealPath().resolve("copilot-home"));
+  }
+
+  @Override
+  void addMcpServer(List<String> command) throws Exception {
+    CopilotCli.addMcpServer(copilotHome, "gw", command);
+  }
+
+  @Override
+  ScriptedModel.Dialect dialect() {
+    return ScriptedModel.Dialect.RESPONSES;
+  }
+
+  @Override
+  String shellTool() {
+    return "bash";
+  }
+
+  @Override
+  ObjectNode shellInput(String command) {
+    return JSON.createObjectNode().put("command", command).put("description", "Make a marker");
+  }
+
+  @Override
+  String mcpTool(String tool) {
+    return "gw-" + tool;
+  }
+
+  /**
+   * Copilot is answered {@code ask} with the rewritten arguments ({@code modifiedArgs}), so that
+   * its person sees the rewritten call; in {@code -p} nobody can be asked, and Copilot denies.
+   */
+  @Override
+  String rewriteTold() {
+    return "Denied by preToolUse hook (unable to ask user for confirmation)";
+  }
+
+  @Override
+  void installHook() throws Exception {
+    CopilotCli.writeHooks(
+        copilotHome, guarded.hookCommand("copilot"), (int) HOOK_TIMEOUT.toSeconds());
+  }
+
+  @Override
+  NpmAgent.Run run() throws Exception {
+    return copilot.run(
+        guarded.project(),
+        copilotHome,
+        model,
+        Map.of(),
+        "Make the marker.",
+        List.of(),
+        AGENT_LIMIT);
+  }
+}

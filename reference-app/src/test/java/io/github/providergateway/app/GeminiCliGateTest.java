@@ -1,0 +1,123 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gemini CLI 0.61.0's real binary gated end to end ({@link AgentGateTests}): {@code gemini -p} in a
+ * folder trusted the way a person trusts it ({@code ~/.gemini/trustedFolders.json}, not {@code
+ * GEMINI_CLI_TRUST_WORKSPACE}), {@code --approval-mode yolo} (in {@code -p} nobody could approve a
+ * tool), its MCP server {@code gw} = {@code gateway mcp} in {@code settings.json}, and where a test
+ * says so its {@code BeforeTool} hook = {@code gateway hook gemini} for {@code run_shell_command}.
+ * Gemini calls the gateway's tools {@code mcp_gw_<tool>}.
+ */
+@Tag(NpmAgent.TAG)
+class GeminiCliGateTest extends AgentGateTests {
+
+  private GeminiCli gemini;
+  private Path geminiHome;
+  private ObjectNode settings;
+
+  /** Whether gateway setup wrote Gemini's settings, so that a run leaves them as they are. */
+  private boolean setUpByGateway;
+
+  /**
+   * A person's set-up in one command: {@code gateway setup gemini --project} in the project writes
+   * the project's MCP server and hook ({@code .gemini/settings.json}) and trusts the folder, and
+   * Gemini, with no {@code GEMINI_CLI_TRUST_WORKSPACE}, then runs the hook: the gated call does not
+   * run. The user's own settings hold only the API key's auth.
+   */
+  @Test
+  void afterGatewaySetupGeminiProjectAGatedCallDoesNotRun() throws Exception {
+    geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-setup-home"));
+    GeminiCli.writeSettings(geminiHome, GeminiCli.settings());
+    String said =
+        guarded.setup(
+            "gemini",
+            Map.of(
+                "HOME",
+                geminiHome.toString(),
+                "PATH",
+                gemini.binary().getParent() + ":" + System.getenv("PATH")),
+            "--project");
+    setUpByGateway = true;
+
+    NpmAgent.Run run = shell("guarded-denied.marker");
+
+    assertThat(guarded.marker("guarded-denied.marker"))
+        .as(() -> "gateway setup said: " + said + "\n" + describe(run))
+        .doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
+  }
+
+  @Override
+  void install() throws Exception {
+    gemini = GeminiCli.installed();
+    geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-home"));
+    settings = GeminiCli.settings();
+  }
+
+  @Override
+  void addMcpServer(List<String> command) {
+    ObjectNode server = settings.putObject("mcpServers").putObject("gw");
+    server.put("command", command.get(0));
+    command.subList(1, command.size()).forEach(server.putArray("args")::add);
+  }
+
+  @Override
+  ScriptedModel.Dialect dialect() {
+    return ScriptedModel.Dialect.GEMINI;
+  }
+
+  @Override
+  String shellTool() {
+    return "run_shell_command";
+  }
+
+  @Override
+  ObjectNode shellInput(String command) {
+    return JSON.createObjectNode().put("command", command).put("description", "Make a marker");
+  }
+
+  @Override
+  String mcpTool(String tool) {
+    return "mcp_gw_" + tool;
+  }
+
+  @Override
+  void installHook() {
+
+    ObjectNode group = settings.putObject("hooks").putArray("BeforeTool").addObject();
+    group.put("matcher", "run_shell_command");
+    group
+        .putArray("hooks")
+        .addObject()
+        .put("type", "command")
+        .put("name", "provider-gateway")
+        .put("command", guarded.hookCommand("gemini"))
+        .put("timeout", HOOK_TIMEOUT.toMillis());
+  }
+
+  @Override
+  NpmAgent.Run run() throws Exception {
+    if (!setUpByGateway) {
+      GeminiCli.writeSettings(geminiHome, settings);
+      GeminiCli.trustFolder(geminiHome, guarded.project());
+    }
+    return gemini.run(
+        guarded.project(),
+        geminiHome,
+        model,
+        Map.of(),
+        "Make the marker.",
+        List.of("--approval-mode", "yolo"),
+        AGENT_LIMIT);
+  }
+}

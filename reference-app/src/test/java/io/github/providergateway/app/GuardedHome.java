@@ -1,0 +1,296 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.HookGateRecord;
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.HomeSettings;
+import io.github.providergateway.loop.testing.Await;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the real-agent tests stand on: a project folder, a gateway home whose shared gateway runs
+ * (started {@code --detached} as a person starts it once, on a free port, with the home's
+ * settings), its {@code --config} one stdio provider, the guard ({@code agent-guard.mjs}: its gates
+ * decide shell calls by the marker they name, its tool {@code mark} makes a marker; or {@code
+ * push-guard.mjs}), and a {@link StandInLauncher} for {@code ./gateway}. Markers land in {@link
+ * #markers()}: a call that ran left its marker there.
+ *
+ * <p>{@link #close()} kills every process whose command line names the test's folder (the gateway,
+ * its providers, {@code gateway mcp}, hook adapters), resuming a stopped gateway first.
+ */
+final class GuardedHome implements AutoCloseable {
+
+  /** How long the gateway and the agents' set-up may take to come up. */
+  static final Duration WAIT = Duration.ofSeconds(60);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path temp;
+  private final Path project;
+  private final Path markers;
+  private final Path home;
+  private final Path launcher;
+  private final int port;
+  private final String guard;
+
+  /** A host connection to the gateway, for {@link #guardIsBound}; opened on first use. */
+  private GatewayClient observer;
+
+  private GuardedHome(
+      Path temp, Path project, Path markers, Path home, Path launcher, int port, String guard) {
+    this.temp = temp;
+    this.project = project;
+    this.markers = markers;
+    this.home = home;
+    this.launcher = launcher;
+    this.port = port;
+    this.guard = guard;
+  }
+
+  /**
+   * Sets it all up in {@code temp}, with agent-guard, and waits for the home's gateway to write its
+   * port.
+   */
+  static GuardedHome start(Path temp) throws Exception {
+    return start(temp, "agent-guard");
+  }
+
+  /**
+   * Sets it all up in {@code temp} with the guard {@code guard} ({@code
+   * src/test/resources/agents/<guard>.mjs}, given the marker folder and {@code guardArgs} as its
+   * arguments), and waits for the home's gateway to write its port.
+   */
+  static GuardedHome start(Path temp, String guard, String... guardArgs) throws Exception {
+    temp = temp.toRealPath();
+    Path project = Files.createDirectory(temp.resolve("project"));
+    Path markers = Files.createDirectory(temp.resolve("markers"));
+    Path home =
+        Files.createDirectory(
+            temp.resolve("gateway-home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path script = temp.resolve(guard + ".mjs");
+    Files.copy(
+        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/" + guard + ".mjs"),
+        script);
+    ObjectNode config = JSON.createObjectNode();
+    ObjectNode provider = config.putArray("providers").addObject();
+    provider.put("name", guard).put("transport", "stdio");
+    ArrayNode command = provider.putArray("command");
+    command.add("node").add(script.toString()).add(markers.toString());
+    for (String arg : guardArgs) {
+      command.add(arg);
+    }
+    Path providers = temp.resolve("providers.json");
+    Files.writeString(providers, JSON.writeValueAsString(config));
+    int port = FreePorts.pick();
+    HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
+    Path launcher = StandInLauncher.write(temp);
+    GuardedHome guarded = new GuardedHome(temp, project, markers, home, launcher, port, guard);
+    new ProcessBuilder(
+            launcher.toString(),
+            "--detached",
+            "--home",
+            home.toString(),
+            "--audit-args",
+            "--idle-exit-grace",
+            "10m")
+        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+        .redirectErrorStream(true)
+        .redirectOutput(temp.resolve("detached.out").toFile())
+        .start();
+    Await.until(
+        WAIT,
+        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> "the home's gateway writes gateway.port; " + guarded.gatewayLog());
+    return guarded;
+  }
+
+  /** The folder the agent works in. */
+  Path project() {
+    return project;
+  }
+
+  /** Where {@code mark} and the scripted shell calls leave their markers. */
+  Path markers() {
+    return markers;
+  }
+
+  /** A marker's path: {@code markers()/name}. */
+  Path marker(String name) {
+    return markers.resolve(name);
+  }
+
+  /** The gateway home. */
+  Path home() {
+    return home;
+  }
+
+  /** The home's port. */
+  int port() {
+    return port;
+  }
+
+  /** The test's folder, where an agent's own home goes too. */
+  Path temp() {
+    return temp;
+  }
+
+  /** The agent's hook command: {@code <launcher> hook AGENT --home HOME}, quoted for a shell. */
+  String hookCommand(String agent) {
+    return AgentConfig.shellQuote(launcher.toString())
+        + " hook "
+        + agent
+        + " --home "
+        + AgentConfig.shellQuote(home.toString());
+  }
+
+  /** The agent's MCP server: {@code <launcher> mcp --home HOME}, command first. */
+  List<String> mcpCommand() {
+    return List.of(launcher.toString(), "mcp", "--home", home.toString());
+  }
+
+  /**
+   * Whether the guard is bound to a session of the home's gateway (an agent's {@code gateway mcp}
+   * opened one, and the gateway started the guard for it), asked of the gateway as a host.
+   */
+  boolean guardIsBound() throws Exception {
+    if (observer == null) {
+      observer = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+    }
+    return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
+        .anyMatch(provider -> provider.name().equals(guard) && !provider.sessions().isEmpty());
+  }
+
+  /**
+   * {@code gateway setup AGENT --home HOME ARGS…}, as a person runs it in the project: the stand-in
+   * launcher is the gateway's program ({@code GATEWAY_LAUNCHER}), {@code env} the person's (their
+   * {@code HOME}, the agent's binary on {@code PATH}); {@return what it printed}; fails when it
+   * does not exit 0.
+   */
+  String setup(String agent, Map<String, String> env, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(List.of(launcher.toString(), "setup", agent, "--home", home.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(project.toFile())
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    builder.environment().put("GATEWAY_LAUNCHER", launcher.toString());
+    builder.environment().putAll(env);
+    Process setup = builder.start();
+    String said = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    boolean ended = setup.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(ended && setup.exitValue() == 0).as("gateway setup %s: %s", agent, said).isTrue();
+    return said;
+  }
+
+  /** The pid of the home's gateway, from its record; null when it has none. */
+  Long gatewayPid() {
+    try {
+      HookGateRecord.GatewayState state = HookGateRecord.read(home).gateway();
+      return state == null ? null : state.pid();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** {@code kill -SIGNAL} of the home's gateway; {@return true}, for a held turn's condition. */
+  boolean signalGateway(String signal) throws Exception {
+    Long pid = gatewayPid();
+    assertThat(pid).as("the home's gateway has a pid in its record; %s", gatewayLog()).isNotNull();
+    int exit =
+        new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+    assertThat(exit).as("kill -%s %s", signal, pid).isZero();
+    return true;
+  }
+
+  /**
+   * The {@code pre_tool_use} records in {@code <home>/logs/audit.jsonl} of the shell call {@code
+   * command}: the gateway's arguments {@code {"command": command}}, as the record has them, or as
+   * their SHA-256 where it keeps only that (a call decided by the home's rules, with no session).
+   */
+  List<JsonNode> decisionsOnCommand(String command) throws Exception {
+    Path audit = home.resolve("logs/audit.jsonl");
+    List<JsonNode> records = new ArrayList<>();
+    if (!Files.exists(audit)) {
+      return records;
+    }
+    String args = JSON.writeValueAsString(JSON.createObjectNode().put("command", command));
+    String sha256 =
+        HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256").digest(args.getBytes(StandardCharsets.UTF_8)));
+    for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
+      JsonNode record = JSON.readTree(line);
+      if (record.path("kind").asText().equals("pre_tool_use")
+          && (record.path("args").path("command").asText().equals(command)
+              || record.path("argsSha256").asText().equals(sha256))) {
+        records.add(record);
+      }
+    }
+    return records;
+  }
+
+  /** The audit trail and the gateway's log, for an assertion's description. */
+  String describe() {
+    return "\n--- audit.jsonl:\n"
+        + read(home.resolve("logs/audit.jsonl"))
+        + "\n--- gateway.log:\n"
+        + gatewayLog();
+  }
+
+  private String gatewayLog() {
+    return read(home.resolve("logs/gateway.log"));
+  }
+
+  /** The text of {@code file}, or a sentence saying why there is none. */
+  static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "(none)";
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    Long pid = gatewayPid();
+    if (pid != null) {
+      // A stopped gateway is resumed first, so that it can be killed and reaped.
+      new ProcessBuilder("kill", "-CONT", Long.toString(pid)).start().waitFor();
+    }
+    if (observer != null) {
+      observer.close();
+    }
+    String mark = temp.toString();
+    List<ProcessHandle> ours =
+        ProcessHandle.allProcesses()
+            .filter(
+                process ->
+                    SharedGatewayTest.argumentsOf(process).stream()
+                        .anyMatch(argument -> argument.contains(mark)))
+            .toList();
+    ours.forEach(ProcessHandle::destroyForcibly);
+    for (ProcessHandle process : ours) {
+      process.onExit().get(10, TimeUnit.SECONDS);
+    }
+  }
+}
