@@ -66,8 +66,9 @@ public final class HookRoute {
 
   private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
 
-  private final HookEndpoint endpoint;
+  private final HookSocket.Answerer endpoint;
   private final ClientTokens tokens;
+  private final HookSocket.Denial denial;
 
   /** Calls waiting for their decision, and their bodies' bytes. Guarded by this. */
   private int inProgress;
@@ -81,8 +82,26 @@ public final class HookRoute {
    * @param tokens the hook tokens admitted
    */
   public HookRoute(HookEndpoint endpoint, ClientTokens tokens) {
+    this(requireNonNull(endpoint, "endpoint")::answer, tokens);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): a route answering from {@code endpoint}, which a
+   * test makes fail, as {@link HookEndpoint#answer} never does, to see what the agent reads then.
+   */
+  HookRoute(HookSocket.Answerer endpoint, ClientTokens tokens) {
+    this(endpoint, tokens, HookEndpoint::failed);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): as {@link #HookRoute(HookSocket.Answerer,
+   * ClientTokens)}, the deny of a failed decision built by {@code denial}, which a test makes throw
+   * to see the one case that is answered with an error.
+   */
+  HookRoute(HookSocket.Answerer endpoint, ClientTokens tokens, HookSocket.Denial denial) {
     this.endpoint = requireNonNull(endpoint, "endpoint");
     this.tokens = requireNonNull(tokens, "tokens");
+    this.denial = requireNonNull(denial, "denial");
   }
 
   /** {@return the route to register at {@link #PATH} with {@link #MAX_BODY_BYTES}} */
@@ -112,24 +131,32 @@ public final class HookRoute {
         // deadline; cutting the connection then would be a failed hook, which an older Claude Code
         // lets through. The decision is bounded by the gateway's gate timeouts instead.
         reply.holdPastDeadline();
+        AgentKind agent = agentOf(request.path()).orElseThrow();
         CompletableFuture<HookEndpoint.Answer> decided;
         try {
-          decided = endpoint.answer(agentOf(request.path()).orElseThrow(), request.body());
+          decided = endpoint.answer(agent, request.body());
         } catch (RuntimeException e) {
           decided = CompletableFuture.failedFuture(e);
         }
         decided.whenComplete(
             (answer, failure) -> {
               release(bytes);
+              HookEndpoint.Answer spoken = answer;
               if (failure != null) {
-                reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
-              } else {
-                reply.send(
-                    200,
-                    "application/json",
-                    Map.of(),
-                    (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
+                // An explicit deny, not an error: a 5xx is a failed hook, which Claude Code before
+                // 2.1.295, and any hook without "onFailure": "block", lets run (issue 48).
+                try {
+                  spoken = denial.of(agent, failure);
+                } catch (RuntimeException none) {
+                  reply.send(HttpRefusal.text(500, "provider gateway failed: " + none + "\n"));
+                  return;
+                }
               }
+              reply.send(
+                  200,
+                  "application/json",
+                  Map.of(),
+                  (spoken.body() + "\n").getBytes(StandardCharsets.UTF_8));
             });
       }
     };
