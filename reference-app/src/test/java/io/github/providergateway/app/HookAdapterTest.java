@@ -716,12 +716,12 @@ class HookAdapterTest {
 
   /** The deny {@code result} printed for Claude Code, and its reason. */
   private static String denyReason(Run result) throws IOException {
-    JsonNode out = result.answer().get("hookSpecificOutput");
+    JsonNode out = result.answer();
     assertThat(result.exitCode()).isZero();
-    assertThat(out.get("permissionDecision").asText())
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText())
         .as("the hook's output: %s", result.out().strip())
         .isEqualTo("deny");
-    return out.get("permissionDecisionReason").asText();
+    return out.at("/hookSpecificOutput/permissionDecisionReason").asText();
   }
 
   /**
