@@ -21,10 +21,12 @@ import java.util.concurrent.CompletableFuture;
  * same for a Copilot CLI hook input. The body is what the agent would write on a command hook's
  * stdin; a 200 answer's body is what the command hook would print: a deny with its reason, an
  * {@code ask}, {@code updatedInput} for rewritten arguments, or no decision for allow. The decision
- * is {@link HookEndpoint}'s, the same the command hook reaches. The answer may take as long as the
- * session's gates (5 s each): a request the route takes is held past the server's 5 s handshake
- * deadline, at most {@link #MAX_IN_PROGRESS} at once with at most {@link #MAX_HELD_BODY_BYTES} of
- * bodies between them (503 past either).
+ * is {@link HookEndpoint}'s, the same the command hook reaches. A decision that fails is a 200 with
+ * an explicit deny, never a 5xx, which Claude Code before 2.1.295 (and any hook without {@code
+ * "onFailure": "block"}) counts as a failed hook and runs the call; a 500 only when not even that
+ * deny can be built. The answer may take as long as the session's gates (5 s each): a request the
+ * route takes is held past the server's 5 s handshake deadline, at most {@link #MAX_IN_PROGRESS} at
+ * once with at most {@link #MAX_HELD_BODY_BYTES} of bodies between them (503 past either).
  *
  * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
  * foreign {@code Origin}: 403), then a hook token of {@link ClientTokens} ({@code Authorization:

@@ -49,8 +49,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #MAX_BODY_BYTES} ({@code Expect: 100-continue} is answered), one request a connection. A
  * 200 answer is {@code text/plain}: the line the agent reads, then {@code <word>: <note>}, what
  * decided (for the hook's stderr; for a deny of Gemini CLI or Codex, the reason, which the script
- * writes on stderr before it exits 2). Anything else gets 400, 404, 405, 411, 413 or 503 with a
- * line of text, and the script denies.
+ * writes on stderr before it exits 2); a decision that fails is such a 200 with a deny. Anything
+ * else gets 400, 404, 405, 411, 413 or 503 with a line of text (500 when not even a deny can be
+ * built), and the script denies.
  *
  * <p><b>Bounds</b> (docs/security.md): at most {@link #MAX_CONNECTIONS} connections are open (more
  * wait in the kernel's backlog, unaccepted); a request must arrive whole within {@link
