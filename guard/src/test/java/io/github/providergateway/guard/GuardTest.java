@@ -31,6 +31,28 @@ class GuardTest {
     assertThat(verdict.reason()).contains("characters, over " + ShellParser.MAX_LENGTH);
   }
 
+  /**
+   * Issue 48: whatever throws while the guard reads a call ({@code Guard.explain}'s last catch) is
+   * a deny of {@code guard.unreadable}, never an allow: here arguments that fail when read.
+   */
+  @Test
+  void aCallTheGuardFailsToReadThroughIsDeniedNeverAllowed() {
+    com.fasterxml.jackson.databind.node.ObjectNode failing =
+        new com.fasterxml.jackson.databind.node.ObjectNode(JsonNodeFactory.instance) {
+          @Override
+          public com.fasterxml.jackson.databind.JsonNode get(String field) {
+            throw new IllegalStateException("arguments that cannot be read");
+          }
+        };
+
+    GuardVerdict verdict =
+        standard.decide(new GuardCall("shell", failing, GuardFixture.PROJECT, null, null));
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("guard.unreadable");
+    assertThat(verdict.reason()).contains("could not read this call (IllegalStateException)");
+  }
+
   @Test
   void aMalformedCommandIsDenied() {
     GuardVerdict verdict = standard.decide(shell("echo 'unterminated"));

@@ -712,6 +712,80 @@ class HookAdapterTest {
     Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
   }
 
+  // ---- decisions that fail (issue 48) ----
+
+  /** The deny {@code result} printed for Claude Code, and its reason. */
+  private static String denyReason(Run result) throws IOException {
+    JsonNode out = result.answer();
+    assertThat(result.exitCode()).isZero();
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText())
+        .as("the hook's output: %s", result.out().strip())
+        .isEqualTo("deny");
+    return out.at("/hookSpecificOutput/permissionDecisionReason").asText();
+  }
+
+  /**
+   * The gateway goes away while the call's gate is asked: the connection the hook asks on ends with
+   * no decision, and that failure is a deny, never the record's verdict (the gate fails open) nor
+   * an allow.
+   */
+  @Test
+  void theGatewayGoingAwayWhileTheGateIsAskedIsADeny() throws Exception {
+    WsProvider guard = gatewayWithGuard(",\"failOpen\":true");
+    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json", "--timeout", "30s");
+    guard.next("gate.check");
+
+    crash();
+
+    assertThat(denyReason(done(run)))
+        .containsAnyOf("provider gateway failed (", "disconnected")
+        .doesNotContain("fails open");
+  }
+
+  /** Standard input that fails as no reader expects: what the hook reads of the agent. */
+  private static InputStream failingStdin(RuntimeException failure) {
+    return new InputStream() {
+      @Override
+      public int read() {
+        throw failure;
+      }
+
+      @Override
+      public byte[] readNBytes(int len) {
+        throw failure;
+      }
+    };
+  }
+
+  @Test
+  void anExceptionInTheHookItselfIsADenyNeverACrash() throws Exception {
+    Run result = done(hook("claude", failingStdin(new IllegalStateException("the adapter broke"))));
+
+    assertThat(denyReason(result))
+        .contains(
+            "provider gateway hook failed (java.lang.IllegalStateException: the adapter broke)")
+        .contains("denied because it could not check the call");
+  }
+
+  @Test
+  void stdinThatCannotBeReadIsADeny() throws Exception {
+    InputStream unreadable =
+        new InputStream() {
+          @Override
+          public int read() throws IOException {
+            throw new IOException("the pipe broke");
+          }
+
+          @Override
+          public byte[] readNBytes(int len) throws IOException {
+            throw new IOException("the pipe broke");
+          }
+        };
+
+    assertThat(denyReason(done(hook("claude", unreadable))))
+        .contains("could not read the claude hook input (the pipe broke)");
+  }
+
   // ---- bad input ----
 
   @Test

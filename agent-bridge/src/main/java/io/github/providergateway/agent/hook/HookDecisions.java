@@ -362,7 +362,20 @@ final class HookDecisions {
                 giveUp.cancel();
                 settled.complete(null);
               });
-      settled.thenRun(() -> evaluate(session));
+      settled.thenRun(() -> evaluateOrFail(session));
+    }
+
+    /**
+     * {@link #evaluate}, run after a wait, where an exception would end nowhere: the call would
+     * never be answered, and a hook that times out lets an older Claude Code run the call. It fails
+     * the verdict instead, which {@link HookEndpoint} answers with a deny.
+     */
+    private void evaluateOrFail(SessionInfo session) {
+      try {
+        evaluate(session);
+      } catch (RuntimeException e) {
+        verdict.completeExceptionally(e);
+      }
     }
 
     private void evaluate(SessionInfo session) {
@@ -385,8 +398,12 @@ final class HookDecisions {
               (decision, failure) -> {
                 if (failure != null) {
                   verdict.completeExceptionally(failure);
-                } else {
+                  return;
+                }
+                try {
                   verdict.complete(verdict(decision, request, about));
+                } catch (RuntimeException e) { // a rewrite the agent's shape cannot take, say
+                  verdict.completeExceptionally(e);
                 }
               });
     }

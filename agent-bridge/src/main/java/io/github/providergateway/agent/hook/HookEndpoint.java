@@ -75,12 +75,23 @@ public final class HookEndpoint {
    */
   public HookEndpoint(
       Gateway gateway, HookGateRecorder gates, Scheduler scheduler, Supplier<Guard> guard) {
+    this(gateway, requireNonNull(gates, "gates")::view, scheduler, guard);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): an endpoint whose home rules come from {@code
+   * homeRules}, which a test makes throw to see a failure inside a decision answered as a deny.
+   */
+  HookEndpoint(
+      Gateway gateway,
+      Supplier<HomeGates.View> homeRules,
+      Scheduler scheduler,
+      Supplier<Guard> guard) {
     requireNonNull(gateway, "gateway");
-    requireNonNull(gates, "gates");
     this.gateway = gateway;
     this.context =
         new HookDecisions.Context(
-            gates::view,
+            homeRules,
             requireNonNull(scheduler, "scheduler"),
             gateway.transports().clock(),
             UserHome.get(),
@@ -107,23 +118,47 @@ public final class HookEndpoint {
    */
   public CompletableFuture<Answer> answer(AgentKind agent, byte[] input) {
     requireNonNull(agent, "agent");
-    HookRequests.Read read = HookRequests.read(agent, input);
-    CompletableFuture<HookVerdict> verdict =
-        read.refusal() != null
-            ? CompletableFuture.completedFuture(read.refusal())
-            : HookDecisions.decide(gateway, read.request(), agent, context);
-    return verdict
-        .exceptionally(
-            failure ->
-                HookVerdict.deny(
-                    "provider gateway could not check the call (" + failure + "); denied",
-                    "failed, denied: " + failure))
-        .thenApply(
-            decided -> {
-              // In the agent's terms: a question or a rewrite it cannot take becomes a deny that
-              // names it (decision 66).
-              HookVerdict spoken = agent.fit(decided, read.request());
-              return new Answer(agent.answer(spoken), spoken.word(), agent.noteLine(spoken));
-            });
+    CompletableFuture<Answer> spoken;
+    try {
+      HookRequests.Read read = HookRequests.read(agent, input);
+      CompletableFuture<HookVerdict> verdict =
+          read.refusal() != null
+              ? CompletableFuture.completedFuture(read.refusal())
+              : HookDecisions.decide(gateway, read.request(), agent, context);
+      spoken =
+          verdict
+              .exceptionally(HookEndpoint::couldNotCheck)
+              .thenApply(
+                  decided -> {
+                    // In the agent's terms: a question or a rewrite it cannot take becomes a deny
+                    // that names it (decision 66).
+                    HookVerdict fitted = agent.fit(decided, read.request());
+                    return new Answer(agent.answer(fitted), fitted.word(), agent.noteLine(fitted));
+                  });
+    } catch (RuntimeException e) {
+      spoken = CompletableFuture.failedFuture(e);
+    }
+    // A failure past the decision (reading the input, the agent's terms) is a deny too.
+    return spoken.exceptionally(failure -> failed(agent, failure));
+  }
+
+  /** The deny of a call whose decision failed with {@code failure} (fail closed). */
+  private static HookVerdict couldNotCheck(Throwable failure) {
+    return HookVerdict.deny(
+        "provider gateway could not check the call (" + failure + "); denied",
+        "failed, denied: " + failure);
+  }
+
+  /**
+   * The deny of a call whose answer failed with {@code failure}, in {@code agent}'s terms: what
+   * {@link HookRoute} and {@link HookSocket} answer for a failed decision, so that the agent reads
+   * an explicit deny rather than an error (which an older Claude Code counts as a failed hook, and
+   * lets the call run).
+   *
+   * @throws RuntimeException when even that cannot be built; the caller then answers an error
+   */
+  static Answer failed(AgentKind agent, Throwable failure) {
+    HookVerdict deny = couldNotCheck(failure);
+    return new Answer(agent.answer(deny), deny.word(), agent.noteLine(deny));
   }
 }

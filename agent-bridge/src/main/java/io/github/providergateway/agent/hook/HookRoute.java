@@ -21,10 +21,12 @@ import java.util.concurrent.CompletableFuture;
  * same for a Copilot CLI hook input. The body is what the agent would write on a command hook's
  * stdin; a 200 answer's body is what the command hook would print: a deny with its reason, an
  * {@code ask}, {@code updatedInput} for rewritten arguments, or no decision for allow. The decision
- * is {@link HookEndpoint}'s, the same the command hook reaches. The answer may take as long as the
- * session's gates (5 s each): a request the route takes is held past the server's 5 s handshake
- * deadline, at most {@link #MAX_IN_PROGRESS} at once with at most {@link #MAX_HELD_BODY_BYTES} of
- * bodies between them (503 past either).
+ * is {@link HookEndpoint}'s, the same the command hook reaches. A decision that fails is a 200 with
+ * an explicit deny, never a 5xx, which Claude Code before 2.1.295 (and any hook without {@code
+ * "onFailure": "block"}) counts as a failed hook and runs the call; a 500 only when not even that
+ * deny can be built. The answer may take as long as the session's gates (5 s each): a request the
+ * route takes is held past the server's 5 s handshake deadline, at most {@link #MAX_IN_PROGRESS} at
+ * once with at most {@link #MAX_HELD_BODY_BYTES} of bodies between them (503 past either).
  *
  * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
  * foreign {@code Origin}: 403), then a hook token of {@link ClientTokens} ({@code Authorization:
@@ -66,8 +68,9 @@ public final class HookRoute {
 
   private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
 
-  private final HookEndpoint endpoint;
+  private final HookSocket.Answerer endpoint;
   private final ClientTokens tokens;
+  private final HookSocket.Denial denial;
 
   /** Calls waiting for their decision, and their bodies' bytes. Guarded by this. */
   private int inProgress;
@@ -81,8 +84,26 @@ public final class HookRoute {
    * @param tokens the hook tokens admitted
    */
   public HookRoute(HookEndpoint endpoint, ClientTokens tokens) {
+    this(requireNonNull(endpoint, "endpoint")::answer, tokens);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): a route answering from {@code endpoint}, which a
+   * test makes fail, as {@link HookEndpoint#answer} never does, to see what the agent reads then.
+   */
+  HookRoute(HookSocket.Answerer endpoint, ClientTokens tokens) {
+    this(endpoint, tokens, HookEndpoint::failed);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): as {@link #HookRoute(HookSocket.Answerer,
+   * ClientTokens)}, the deny of a failed decision built by {@code denial}, which a test makes throw
+   * to see the one case that is answered with an error.
+   */
+  HookRoute(HookSocket.Answerer endpoint, ClientTokens tokens, HookSocket.Denial denial) {
     this.endpoint = requireNonNull(endpoint, "endpoint");
     this.tokens = requireNonNull(tokens, "tokens");
+    this.denial = requireNonNull(denial, "denial");
   }
 
   /** {@return the route to register at {@link #PATH} with {@link #MAX_BODY_BYTES}} */
@@ -112,24 +133,32 @@ public final class HookRoute {
         // deadline; cutting the connection then would be a failed hook, which an older Claude Code
         // lets through. The decision is bounded by the gateway's gate timeouts instead.
         reply.holdPastDeadline();
+        AgentKind agent = agentOf(request.path()).orElseThrow();
         CompletableFuture<HookEndpoint.Answer> decided;
         try {
-          decided = endpoint.answer(agentOf(request.path()).orElseThrow(), request.body());
+          decided = endpoint.answer(agent, request.body());
         } catch (RuntimeException e) {
           decided = CompletableFuture.failedFuture(e);
         }
         decided.whenComplete(
             (answer, failure) -> {
               release(bytes);
+              HookEndpoint.Answer spoken = answer;
               if (failure != null) {
-                reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
-              } else {
-                reply.send(
-                    200,
-                    "application/json",
-                    Map.of(),
-                    (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
+                // An explicit deny, not an error: a 5xx is a failed hook, which Claude Code before
+                // 2.1.295, and any hook without "onFailure": "block", lets run (issue 48).
+                try {
+                  spoken = denial.of(agent, failure);
+                } catch (RuntimeException none) {
+                  reply.send(HttpRefusal.text(500, "provider gateway failed: " + none + "\n"));
+                  return;
+                }
               }
+              reply.send(
+                  200,
+                  "application/json",
+                  Map.of(),
+                  (spoken.body() + "\n").getBytes(StandardCharsets.UTF_8));
             });
       }
     };

@@ -49,8 +49,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #MAX_BODY_BYTES} ({@code Expect: 100-continue} is answered), one request a connection. A
  * 200 answer is {@code text/plain}: the line the agent reads, then {@code <word>: <note>}, what
  * decided (for the hook's stderr; for a deny of Gemini CLI or Codex, the reason, which the script
- * writes on stderr before it exits 2). Anything else gets 400, 404, 405, 411, 413 or 503 with a
- * line of text, and the script denies.
+ * writes on stderr before it exits 2); a decision that fails is such a 200 with a deny. Anything
+ * else gets 400, 404, 405, 411, 413 or 503 with a line of text (500 when not even a deny can be
+ * built), and the script denies.
  *
  * <p><b>Bounds</b> (docs/security.md): at most {@link #MAX_CONNECTIONS} connections are open (more
  * wait in the kernel's backlog, unaccepted); a request must arrive whole within {@link
@@ -118,11 +119,27 @@ public final class HookSocket implements AutoCloseable {
     CompletableFuture<HookEndpoint.Answer> answer(AgentKind agent, byte[] input);
   }
 
+  /**
+   * The deny answered for a decision that failed ({@link HookEndpoint#failed}); a seam, so that a
+   * test can make even that fail and see the error answered then.
+   */
+  @FunctionalInterface
+  interface Denial {
+    HookEndpoint.Answer of(AgentKind agent, Throwable failure);
+  }
+
+  private final Denial denial;
+
   private HookSocket(
-      Path path, ServerSocketChannel server, Answerer endpoint, Scheduler scheduler) {
+      Path path,
+      ServerSocketChannel server,
+      Answerer endpoint,
+      Scheduler scheduler,
+      Denial denial) {
     this.path = path;
     this.server = server;
     this.endpoint = endpoint;
+    this.denial = denial;
     this.scheduler = scheduler;
     // A thread a connection at most: the acceptor takes no more than MAX_CONNECTIONS at once.
     this.workers = Executors.newCachedThreadPool(task -> daemon(task, "gateway-hook-socket"));
@@ -150,7 +167,17 @@ public final class HookSocket implements AutoCloseable {
   /** {@link #open(Path, HookEndpoint, Scheduler)} with answers from {@code endpoint}. */
   static Optional<HookSocket> open(Path home, Answerer endpoint, Scheduler scheduler)
       throws IOException {
+    return open(home, endpoint, scheduler, HookEndpoint::failed);
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 48): {@link #open(Path, Answerer, Scheduler)} with the
+   * deny of a failed decision built by {@code denial}.
+   */
+  static Optional<HookSocket> open(Path home, Answerer endpoint, Scheduler scheduler, Denial denial)
+      throws IOException {
     requireNonNull(scheduler, "scheduler");
+    requireNonNull(denial, "denial");
     Path path = home.toAbsolutePath().resolve(FILE_NAME);
     if (path.toString().getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
       LOG.log(
@@ -181,7 +208,7 @@ public final class HookSocket implements AutoCloseable {
       server.close();
       throw e;
     }
-    HookSocket socket = new HookSocket(path, server, endpoint, scheduler);
+    HookSocket socket = new HookSocket(path, server, endpoint, scheduler, denial);
     socket.acceptor.start();
     return Optional.of(socket);
   }
@@ -340,9 +367,7 @@ public final class HookSocket implements AutoCloseable {
     try {
       answer = endpoint.answer(request.agent(), request.body()); // never fails: a failure is a deny
     } catch (RuntimeException e) {
-      exchange.startDeadline(); // for the answer, and what the client may still send
-      respond(exchange, 500, "provider gateway failed: " + oneLine(e.toString()) + "\n");
-      return;
+      answer = CompletableFuture.failedFuture(e);
     }
     answer.whenComplete(
         (decided, failure) -> {
@@ -353,22 +378,23 @@ public final class HookSocket implements AutoCloseable {
             workers.execute(
                 () -> {
                   exchange.startDeadline();
+                  HookEndpoint.Answer spoken = decided;
                   if (failure != null) {
-                    respond(
-                        exchange,
-                        500,
-                        "provider gateway failed: " + oneLine(failure.toString()) + "\n");
-                  } else {
-                    respond(
-                        exchange,
-                        200,
-                        decided.body()
-                            + "\n"
-                            + decided.word()
-                            + ": "
-                            + oneLine(decided.note())
-                            + "\n");
+                    // An explicit deny the script passes on, as HookRoute answers (issue 48).
+                    try {
+                      spoken = denial.of(request.agent(), failure);
+                    } catch (RuntimeException none) {
+                      respond(
+                          exchange,
+                          500,
+                          "provider gateway failed: " + oneLine(none.toString()) + "\n");
+                      return;
+                    }
                   }
+                  respond(
+                      exchange,
+                      200,
+                      spoken.body() + "\n" + spoken.word() + ": " + oneLine(spoken.note()) + "\n");
                 });
           } catch (RejectedExecutionException closing) {
             exchange.finish();

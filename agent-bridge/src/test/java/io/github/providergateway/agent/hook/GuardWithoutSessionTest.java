@@ -95,7 +95,20 @@ class GuardWithoutSessionTest {
               assertThat(d.provider()).isEqualTo("guard");
               assertThat(d.sessionId()).isNull();
               assertThat(d.reason()).startsWith("guard: fs.delete-root: ");
+              // As the gateway's own records: the hash of the arguments' JSON text (issue 48).
+              assertThat(d.argsSha256()).isEqualTo(sha256("{\"command\":\"rm -rf /\"}"));
             });
+  }
+
+  private static String sha256(String text) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
   }
 
   @Test

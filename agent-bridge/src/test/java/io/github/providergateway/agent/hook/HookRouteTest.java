@@ -48,13 +48,29 @@ class HookRouteTest {
 
   @BeforeEach
   void aGuardedSession() throws Exception {
+    route = routeOn(f, "home", 3);
+  }
+
+  /**
+   * A route on {@code gateway} with a home of its own, {@code name} in {@link #temp}; its token is
+   * {@link #token}.
+   */
+  private HttpRoute routeOn(GatewayFixture gateway, String name, int seed) throws Exception {
+    ClientTokens tokens = tokensIn(name, seed);
+    return new HookRoute(TestEndpoints.of(gateway, temp.resolve(name)), tokens).route();
+  }
+
+  /**
+   * Hook tokens kept in an owner-only home {@code name} in {@link #temp}; one is {@link #token}.
+   */
+  private ClientTokens tokensIn(String name, int seed) throws Exception {
     Path home =
         Files.createDirectory(
-            temp.resolve("home"),
+            temp.resolve(name),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    ClientTokens tokens = ClientTokens.hooks(home, new SplittableRandom(3));
+    ClientTokens tokens = ClientTokens.hooks(home, new SplittableRandom(seed));
     token = tokens.issue("claude");
-    route = new HookRoute(TestEndpoints.of(f, home), tokens).route();
+    return tokens;
   }
 
   @AfterEach
@@ -206,5 +222,127 @@ class HookRouteTest {
         .isEqualTo(503);
     f.clock.advance(Duration.ofSeconds(5));
     assertThat(bigOnes).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+  }
+
+  // ---- decisions that fail (issue 48): an explicit deny, a 5xx only when none can be built ----
+
+  private static final String DELETE_IN_PROJECT =
+      "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf /code/agent/build\"}}";
+
+  private static void assertExplicitDeny(Reply reply, String reason) {
+    assertThat(reply.status)
+        .as("a 5xx is a failed hook, which older Claude Code runs")
+        .isEqualTo(200);
+    assertThat(reply.body)
+        .contains("\"permissionDecision\":\"deny\"")
+        .contains(reason)
+        .doesNotContain("\"allow\"");
+  }
+
+  @Test
+  void theGatewayClosingWhileACallWaitsForItsSessionIsAnExplicitDeny() throws Exception {
+    TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
+    try (GatewayFixture closing = GatewayFixture.with(b -> b.executor(loop))) {
+      route = routeOn(closing, "closing", 7);
+      // The guard blocks a delete with no project, so the call waits for its session to join.
+      Reply reply = post(DELETE_IN_PROJECT);
+      assertThat(reply.status).as("waiting for its session").isZero();
+
+      TestEndpoints.closeGateway(closing, loop);
+      closing.clock.advance(HookDecisions.POLL); // it looks again: the gateway cannot be asked
+
+      assertExplicitDeny(reply, "provider gateway could not check the call (");
+    }
+  }
+
+  @Test
+  void aCallAfterTheGatewayClosedIsAnExplicitDeny() throws Exception {
+    TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
+    try (GatewayFixture closing = GatewayFixture.with(b -> b.executor(loop))) {
+      route = routeOn(closing, "closing", 7);
+      TestEndpoints.closeGateway(closing, loop);
+
+      assertExplicitDeny(post(PUSH), "provider gateway could not check the call (");
+    }
+  }
+
+  /** A push whose gate is being asked when {@code failure} happens: what the agent reads. */
+  private Reply pushWhileTheGateIsAsked(
+      java.util.function.BiConsumer<String, RecordingProviderConnection> failure) {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    RecordingProviderConnection guard = gate(session, "ci-guard", "ci-green");
+    f.settle();
+    Reply reply = post(PUSH);
+    guard.next(GateCheck.class);
+    failure.accept(session, guard);
+    f.settle();
+    return reply;
+  }
+
+  @Test
+  void theSessionEndingWhileItsGateIsAskedIsAnExplicitDeny() {
+    Reply reply =
+        pushWhileTheGateIsAsked((session, guard) -> f.gateway.endSession(session, Duration.ZERO));
+
+    assertExplicitDeny(reply, "Gate provider 'ci-guard' disconnected");
+  }
+
+  @Test
+  void theGatesProviderVanishingWhileItIsAskedIsAnExplicitDeny() {
+    Reply reply = pushWhileTheGateIsAsked((session, guard) -> guard.drop());
+
+    assertExplicitDeny(reply, "Gate provider 'ci-guard' disconnected");
+  }
+
+  /** The route on an answerer that fails as {@code failing} says (the route's seam). */
+  private HttpRoute failingRoute(HookSocket.Answerer failing) throws Exception {
+    return failingRoute(failing, HookEndpoint::failed);
+  }
+
+  /** As {@link #failingRoute(HookSocket.Answerer)}, its denies built by {@code denial}. */
+  private HttpRoute failingRoute(HookSocket.Answerer failing, HookSocket.Denial denial)
+      throws Exception {
+    return new HookRoute(failing, tokensIn("other", 5), denial).route();
+  }
+
+  @Test
+  void anAnswerThatFailsIsAnExplicitDenyNotAnError() throws Exception {
+    route =
+        failingRoute(
+            (agent, input) ->
+                java.util.concurrent.CompletableFuture.failedFuture(
+                    new IllegalStateException("the adapter broke")));
+
+    assertExplicitDeny(
+        post(PUSH),
+        "could not check the call (java.lang.IllegalStateException: the adapter broke)");
+  }
+
+  @Test
+  void anAnswererThatThrowsIsAnExplicitDenyNotAnError() throws Exception {
+    route =
+        failingRoute(
+            (agent, input) -> {
+              throw new IllegalStateException("the adapter broke at once");
+            });
+
+    assertExplicitDeny(post(PUSH), "the adapter broke at once");
+  }
+
+  @Test
+  void onlyWhenNoDenyCanBeBuiltIsTheAnswerA500() throws Exception {
+    route =
+        failingRoute(
+            (agent, input) ->
+                java.util.concurrent.CompletableFuture.failedFuture(
+                    new IllegalStateException("the adapter broke")),
+            (agent, failure) -> {
+              throw new IllegalStateException("no deny either");
+            });
+
+    Reply reply = post(PUSH);
+
+    assertThat(reply.status).isEqualTo(500);
+    assertThat(reply.body).contains("no deny either");
   }
 }

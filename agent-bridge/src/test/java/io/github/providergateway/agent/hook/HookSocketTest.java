@@ -425,4 +425,57 @@ class HookSocketTest {
 
     assertThat(HookSocket.open(deep, (agent, input) -> new CompletableFuture<>(), clock)).isEmpty();
   }
+
+  // ---- decisions that fail (issue 48): the line the script passes on is a deny ----
+
+  /** The body of a 200 answer. */
+  private static String bodyOf200(String answer) {
+    assertThat(answer).startsWith("HTTP/1.1 200 OK");
+    return answer.substring(answer.indexOf("\r\n\r\n") + 4);
+  }
+
+  @Test
+  void aCallToAGatewayThatClosedIsAnsweredWithADeny() throws Exception {
+    TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
+    try (GatewayFixture f = GatewayFixture.with(b -> b.executor(loop))) {
+      socket = HookSocket.open(home, TestEndpoints.of(f, home), clock).orElseThrow();
+      TestEndpoints.closeGateway(f, loop);
+
+      assertThat(bodyOf200(ask(post("claude", LS))))
+          .contains("\"permissionDecision\":\"deny\"")
+          .contains("provider gateway could not check the call (")
+          .contains("\ndeny: failed, denied: ");
+    }
+  }
+
+  @Test
+  void anAnswerThatFailsIsADenyInTheAgentsTerms() throws Exception {
+    heldSocket();
+    SocketChannel channel = connect();
+    write(channel, post("gemini", LS));
+    Future<String> answer = answerOf(channel);
+    awaitHeld(1);
+    held.get(0).completeExceptionally(new IllegalStateException("the adapter broke"));
+
+    assertThat(bodyOf200(done(answer)))
+        .startsWith("{\"decision\":\"deny\"")
+        .contains("\ndeny: ")
+        .contains("the adapter broke");
+  }
+
+  @Test
+  void aFailureNoDenyCanBeBuiltForIsA500WhichTheScriptDenies() throws Exception {
+    socket =
+        HookSocket.open(
+                home,
+                (agent, input) ->
+                    CompletableFuture.failedFuture(new IllegalStateException("the adapter broke")),
+                clock,
+                (agent, failure) -> {
+                  throw new IllegalStateException("no deny either");
+                })
+            .orElseThrow();
+
+    assertThat(ask(post("claude", LS))).startsWith("HTTP/1.1 500 ").contains("no deny either");
+  }
 }

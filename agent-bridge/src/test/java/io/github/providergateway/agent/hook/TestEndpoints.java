@@ -55,4 +55,34 @@ final class TestEndpoints {
     f.gateway.monitor().addListener(gates);
     return new HookEndpoint(f.gateway, gates, f.clock);
   }
+
+  /**
+   * A gateway loop's executor that runs each task in the caller's thread until {@link #stop}: then
+   * it refuses, as a real gateway's loop does once the gateway has closed.
+   */
+  static final class StoppingLoop implements java.util.concurrent.Executor {
+    private volatile boolean stopped;
+
+    @Override
+    public void execute(Runnable command) {
+      if (stopped) {
+        throw new java.util.concurrent.RejectedExecutionException("the gateway's loop has ended");
+      }
+      command.run();
+    }
+
+    /** From now on, every task is refused. */
+    void stop() {
+      stopped = true;
+    }
+  }
+
+  /**
+   * Closes {@code f}'s gateway as a real one closes: its loop then refuses what it is asked ({@code
+   * loop} must be the fixture's executor).
+   */
+  static void closeGateway(GatewayFixture f, StoppingLoop loop) {
+    f.gateway.close();
+    loop.stop();
+  }
 }
