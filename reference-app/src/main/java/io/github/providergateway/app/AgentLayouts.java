@@ -43,7 +43,7 @@ final class AgentLayouts {
    * MCP tool (the gateway's own, and those of servers Claude reaches directly, which only this hook
    * guards).
    */
-  static final String CLAUDE_MATCHER = AgentConfig.CLAUDE_MATCHER + "|mcp__.*";
+  static final String CLAUDE_MATCHER = AgentConfig.CLAUDE_MATCHER + "|LS|mcp__.*";
 
   /**
    * Gemini CLI's tools of every kind (0.61.0): shell, reads and searches, edits, writes, and every
@@ -51,7 +51,7 @@ final class AgentLayouts {
    */
   static final String GEMINI_MATCHER =
       "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search|search_file_content"
-          + "|replace|write_file|mcp_.*)$";
+          + "|replace|write_file|edit|mcp_.*)$";
 
   /** Cursor's tools that change files, for its {@code preToolUse} hook (its docs' names). */
   static final String CURSOR_EDIT_MATCHER = "Write|Edit|StrReplace|Delete|MultiEdit|EditNotebook";
@@ -422,6 +422,16 @@ final class AgentLayouts {
       }
     }
     return quoted.append('"').toString();
+  }
+
+  /** Codex's user {@code config.toml}, where it keeps its hooks' trust. */
+  Path codexConfig() {
+    return codexHome().resolve("config.toml");
+  }
+
+  /** Gemini CLI's {@code trustedFolders.json}. */
+  Path geminiTrustedFolders() {
+    return trustedFoldersFile(geminiHome().resolve(".gemini"));
   }
 
   private Path claudeConfigDir() {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A stand-in for {@code ./gateway} in tests of real processes: {@code hook claude|copilot} runs the
+ * A stand-in for {@code ./gateway} in tests of real processes: {@code hook <agent>} runs the
  * launcher's shell script ({@code src/main/sh/gateway-hook.sh}, which comes back here with {@code
  * GATEWAY_HOOK_JVM=1} when no gateway answers), everything else the app on the test class path. The
  * real launcher may run Maven first; this one never builds.
@@ -30,7 +30,7 @@ final class StandInLauncher {
         "#!/bin/sh\n"
             + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
             + "  case \"${2:-}\" in\n"
-            + "    claude|copilot) shift; GATEWAY_HOOK_LAUNCHER="
+            + "    claude|copilot|gemini|codex|cursor) shift; GATEWAY_HOOK_LAUNCHER="
             + AgentConfig.shellQuote(file.toString())
             + " exec /bin/sh "
             + AgentConfig.shellQuote(script.toString())
