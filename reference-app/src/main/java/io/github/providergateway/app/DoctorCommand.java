@@ -143,10 +143,13 @@ final class DoctorCommand implements Callable<Integer> {
         report.print(out);
       }
       out.println();
+      boolean found = reports.stream().anyMatch(AgentReport::examined);
       out.println(
-          guarded
-              ? "Every agent found is guarded."
-              : "NOT every agent is guarded: see the problems above.");
+          !found
+              ? "No agent is installed or set up here: nothing to guard."
+              : guarded
+                  ? "Every agent found is guarded."
+                  : "NOT every agent is guarded: see the problems above.");
     }
     return guarded ? Main.EXIT_OK : Main.EXIT_START_FAILED;
   }

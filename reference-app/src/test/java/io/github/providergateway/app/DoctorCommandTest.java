@@ -222,6 +222,38 @@ class DoctorCommandTest {
   }
 
   @Test
+  void aHookThatAllowsAndOneThatPrintsNothingAreToldApartHereAndInTheAuditTrail()
+      throws IOException {
+    fake("claude", "2.1.332 (Claude Code)");
+    Path claudeDir = Files.createDirectories(project.resolve(".claude"));
+    // Hand-written hooks that name the gateway's hook but do not run it: one answers allow, one
+    // prints nothing and exits 0.
+    Files.writeString(
+        claudeDir.resolve("settings.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
+            + " \"printf '{}' # gateway hook claude\"}]}]}}");
+    Files.writeString(
+        claudeDir.resolve("settings.local.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
+            + " \"true gateway hook claude\"}]}]}}");
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("wins").asText())
+        .isEqualTo(claudeDir.resolve("settings.local.json").toString());
+    List<String> outcomes = new ArrayList<>();
+    claude.path("hooks").forEach(h -> outcomes.add(h.path("canary").path("outcome").asText()));
+    assertThat(outcomes).containsExactly("no_answer", "allowed");
+    assertThat(claude.path("problems").toString()).contains("allowed: NOT guarded");
+    String audit = auditWith("\"provider\":\"doctor\"", "\"outcome\":\"allow\"");
+    assertThat(audit.lines().filter(l -> l.contains("\"provider\":\"doctor\"")))
+        .anyMatch(l -> l.contains("\"outcome\":\"failure\"") && l.contains("NO_ANSWER"))
+        .anyMatch(l -> l.contains("\"outcome\":\"allow\"") && l.contains("allowed"));
+  }
+
+  @Test
   void anUntrustedCodexHookIsReported() throws IOException {
     fake("codex", "codex-cli 0.169.0");
     assertThat(run("setup", "codex")).as(err).isZero();
@@ -253,7 +285,8 @@ class DoctorCommandTest {
 
     assertThat(report.path("gateway").path("running").asBoolean()).isFalse();
     JsonNode claude = agent(report, "claude");
-    assertThat(claude.path("problems").toString()).contains("is not running");
+    assertThat(claude.path("problems").toString())
+        .contains("is not running: every hook call is denied (fail closed) until it runs");
     // The hook fails closed by itself: denied, but not by the gateway's canary.
     // The hook fails closed by itself (its JVM path, when its start is slow, may not answer in
     // time): either way not denied by the gateway's canary.
