@@ -64,9 +64,13 @@ final class AgentHooks {
 
   private AgentHooks() {}
 
-  /** Whether {@code command} runs {@code gateway hook <agent>}. */
+  /**
+   * Whether {@code command} runs {@code gateway hook <agent>}, or the launcher's script for it
+   * ({@code gateway-hook.sh <agent>}).
+   */
   static boolean runsHook(String command, String agent) {
-    return Pattern.compile("(^|[\\s'\"/])hook\\s+" + Pattern.quote(agent) + "(?![\\w-])")
+    return Pattern.compile(
+            "(^|[\\s'\"/])(hook|gateway-hook\\.sh)\\s+" + Pattern.quote(agent) + "(?![\\w-])")
         .matcher(command)
         .find();
   }

@@ -59,6 +59,12 @@ final class CanaryAudit {
     if (outcome == Decision.Outcome.FAILURE) {
       decision.code(NO_ANSWER);
     }
+    try {
+      // As the gateway keeps it: owner-only, created so when the doctor writes first.
+      HomeDirectory.ensure(home);
+    } catch (java.io.IOException e) {
+      return; // no home to keep a trail in: the report says what happened
+    }
     try (AuditFile audit =
         new AuditFile(home.resolve("logs"), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES)) {
       audit.decided(decision.build());

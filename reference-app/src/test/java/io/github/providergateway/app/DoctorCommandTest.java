@@ -140,7 +140,9 @@ class DoctorCommandTest {
     fake("claude", "2.1.197 (Claude Code)");
     fake("codex", "codex-cli 0.169.0");
     fake("gemini", "0.61.0");
+    fake("copilot", "1.0.102");
     assertThat(run("setup", "claude")).as(err).isZero();
+    assertThat(run("setup", "copilot")).as(err).isZero();
     assertThat(run("setup", "codex")).as(err).isZero();
     assertThat(run("setup", "gemini", "--project", "--dir", project.toString())).as(err).isZero();
     startGateway();
@@ -148,7 +150,7 @@ class DoctorCommandTest {
     JsonNode report = doctor(0);
 
     assertThat(report.path("guarded").asBoolean()).isTrue();
-    for (String name : List.of("claude", "codex", "gemini")) {
+    for (String name : List.of("claude", "codex", "gemini", "copilot")) {
       JsonNode agent = agent(report, name);
       assertThat(agent.path("guarded").asBoolean()).as(agent.toPrettyString()).isTrue();
       assertThat(agent.path("uncovered")).as(name).isEmpty();
@@ -163,8 +165,8 @@ class DoctorCommandTest {
     }
     assertThat(agent(report, "claude").path("version").asText()).isEqualTo("2.1.197");
     assertThat(agent(report, "claude").path("ledger").toString()).contains("claude (user)");
-    assertThat(agent(report, "copilot").path("installed").asBoolean()).isFalse();
-    assertThat(agent(report, "copilot").path("examined").asBoolean()).isFalse();
+    assertThat(agent(report, "cursor").path("installed").asBoolean()).isFalse();
+    assertThat(agent(report, "cursor").path("examined").asBoolean()).isFalse();
     // The gateway recorded each canary as the doctor's.
     String canary = report.path("canary").asText();
     assertThat(auditWith("\"provider\":\"" + HookCanary.PROVIDER + "\"", canary))
