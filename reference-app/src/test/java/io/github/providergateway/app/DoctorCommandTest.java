@@ -174,6 +174,27 @@ class DoctorCommandTest {
   }
 
   @Test
+  void claudesHttpHookGetsTheCanaryWithItsTokenAndTheGatewayDeniesIt() throws IOException {
+    fake("claude", "2.1.332 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    startGateway();
+    // Setup named the home's port (9400); this gateway listens on another: the hook is pointed
+    // there, and the doctor told the port, as a home that names its port would.
+    String port = Files.readString(gatewayHome.resolve("gateway.port")).strip();
+    Path settings = userHome.resolve(".claude").resolve("settings.json");
+    Files.writeString(
+        settings, Files.readString(settings).replace("127.0.0.1:9400/", "127.0.0.1:" + port + "/"));
+
+    assertThat(run("doctor", "--json", "--dir", project.toString(), "--port", port))
+        .as(out + err)
+        .isZero();
+
+    JsonNode hook = agent(JSON.readTree(out), "claude").path("hooks").get(0);
+    assertThat(hook.path("url").asText()).endsWith(":" + port + "/hooks/claude");
+    assertThat(hook.path("canary").path("outcome").asText()).isEqualTo("denied_by_canary");
+  }
+
+  @Test
   void aMatcherThatMissesEditIsReportedUncovered() throws IOException {
     fake("claude", "2.1.197 (Claude Code)");
     assertThat(run("setup", "claude")).as(err).isZero();
