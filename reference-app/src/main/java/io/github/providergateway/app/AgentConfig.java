@@ -63,7 +63,7 @@ final class AgentConfig {
    * directly, which only this hook guards).
    */
   static final String CLAUDE_MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|mcp__.*";
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -277,7 +277,7 @@ final class AgentConfig {
    */
   static final String GEMINI_MATCHER =
       "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
-          + "|search_file_content|replace|write_file|mcp_.*)$";
+          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
 
   /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
   private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";

@@ -422,6 +422,16 @@ final class AgentLayouts {
     return quoted.append('"').toString();
   }
 
+  /** Codex's user {@code config.toml}, where it keeps its hooks' trust. */
+  Path codexConfig() {
+    return codexHome().resolve("config.toml");
+  }
+
+  /** Gemini CLI's {@code trustedFolders.json}. */
+  Path geminiTrustedFolders() {
+    return trustedFoldersFile(geminiHome().resolve(".gemini"));
+  }
+
   private Path claudeConfigDir() {
     String dir = env.get("CLAUDE_CONFIG_DIR");
     return dir != null && !dir.isBlank() ? Path.of(dir) : userHome.resolve(".claude");

@@ -30,37 +30,75 @@ final class BoundedCommand {
    *     end in time
    */
   static ServiceManager.Outcome run(List<String> line, Map<String, String> env, Duration timeout) {
+    Ran ran = run(line, env, null, timeout);
+    return ran.problem() != null
+        ? new ServiceManager.Outcome(-1, ran.problem())
+        : new ServiceManager.Outcome(ran.exitCode(), ran.stdout().strip());
+  }
+
+  /**
+   * What a program run by {@link #run(List, Map, byte[], Duration)} gave.
+   *
+   * @param exitCode its exit code; -1 when it did not end (see {@code problem})
+   * @param stdout what it printed on stdout (with stderr, when no input was given)
+   * @param stderr what it printed on stderr, when input was given; else empty
+   * @param problem why it could not run or did not end in time; null when it ended
+   */
+  record Ran(int exitCode, String stdout, String stderr, String problem) {}
+
+  /**
+   * Runs {@code line} with {@code env} as {@link #run(List, Map, Duration)} does; with {@code
+   * input} (not null) on its stdin and its stdout and stderr apart, as an agent runs its hook.
+   */
+  static Ran run(List<String> line, Map<String, String> env, byte[] input, Duration timeout) {
     Path output = null;
+    Path errors = null;
+    Path stdin = null;
     try {
       output = Files.createTempFile("provider-gateway-run-", ".out");
-      ProcessBuilder builder =
-          new ProcessBuilder(line)
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+      ProcessBuilder builder = new ProcessBuilder(line).redirectOutput(output.toFile());
+      if (input == null) {
+        builder
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+      } else {
+        errors = Files.createTempFile("provider-gateway-run-", ".err");
+        stdin = Files.createTempFile("provider-gateway-run-", ".in");
+        Files.write(stdin, input);
+        builder
+            .redirectError(errors.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
+      }
       builder.environment().clear();
       builder.environment().putAll(env);
       Process process = builder.start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        return new ServiceManager.Outcome(
-            -1, String.join(" ", line) + " did not answer within " + timeout.toSeconds() + " s");
+        return new Ran(
+            -1,
+            "",
+            "",
+            String.join(" ", line) + " did not answer within " + timeout.toSeconds() + " s");
       }
-      return new ServiceManager.Outcome(
-          process.exitValue(), Files.readString(output, StandardCharsets.UTF_8).strip());
+      return new Ran(
+          process.exitValue(),
+          Files.readString(output, StandardCharsets.UTF_8),
+          errors == null ? "" : Files.readString(errors, StandardCharsets.UTF_8),
+          null);
     } catch (IOException e) {
-      return new ServiceManager.Outcome(
-          -1, "cannot run " + String.join(" ", line) + ": " + e.getMessage());
+      return new Ran(-1, "", "", "cannot run " + String.join(" ", line) + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new ServiceManager.Outcome(-1, String.join(" ", line) + " was interrupted");
+      return new Ran(-1, "", "", String.join(" ", line) + " was interrupted");
     } finally {
-      if (output != null) {
-        try {
-          Files.deleteIfExists(output);
-        } catch (IOException e) {
-          // A temporary file of a few bytes; the system's cleaner takes it.
+      for (Path file : new Path[] {output, errors, stdin}) {
+        if (file != null) {
+          try {
+            Files.deleteIfExists(file);
+          } catch (IOException e) {
+            // A temporary file of a few bytes; the system's cleaner takes it.
+          }
         }
       }
     }

@@ -36,7 +36,8 @@ import picocli.CommandLine.Option;
       Main.Hook.class,
       GuardCommand.class,
       ServiceCommand.class,
-      SetupCommand.class
+      SetupCommand.class,
+      DoctorCommand.class
     },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,

@@ -293,6 +293,24 @@ public enum AgentKind {
   }
 
   /**
+   * The agent's own tools whose calls the gateway reads as a shell, a read or an edit, each with
+   * the gateway's name for it ({@code shell}, {@code read}, {@code edit}; docs/agents.md, "Tool
+   * mapping"): what a hook of the agent must run before, besides its MCP tools. {@code gateway
+   * doctor} tests the agent's hook matchers against these names.
+   *
+   * @return the agent's tool names, each with its gateway name
+   */
+  public java.util.Map<String, String> tools() {
+    return switch (this) {
+      case CLAUDE -> ToolMapping.CLAUDE_TOOLS;
+      case COPILOT -> ToolMapping.COPILOT_TOOLS;
+      case GEMINI -> ToolMapping.GEMINI_TOOLS;
+      case CODEX -> ToolMapping.CODEX_TOOLS;
+      case CURSOR -> ToolMapping.CURSOR_TOOLS;
+    };
+  }
+
+  /**
    * The agent's hook input as a gateway call. @throws IllegalArgumentException when it is not one
    */
   abstract HookRequest parse(JsonNode input);

@@ -243,6 +243,14 @@ final class HookDecisions {
     }
 
     CompletableFuture<HookVerdict> decide() {
+      if (HookCanary.is(request)) {
+        // gateway doctor's canary: denied here, before sessions, rules, gates and the guard, so
+        // that nothing a person configured answers it, and recorded as the doctor's.
+        String command = request.args().get("command").asText();
+        String reason = HookCanary.reason(command);
+        complete(HookVerdict.deny(reason, reason), null, HookCanary.PROVIDER);
+        return verdict;
+      }
       look();
       return verdict;
     }
