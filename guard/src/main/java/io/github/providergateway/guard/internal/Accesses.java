@@ -229,6 +229,9 @@ final class Accesses {
    * reads whole outside any repository ({@code git diff --no-index}).
    */
   private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
+    if (!names(args, "rm") && !names(args, "diff")) {
+      return; // most git commands: no reading of the subcommand and its options at all
+    }
     GitCommand git = GitCommand.of(args);
     Argv argv = Argv.of(git.args(), "");
     switch (git.subcommand()) {
@@ -244,6 +247,15 @@ final class Accesses {
       }
       default -> {}
     }
+  }
+
+  private static boolean names(List<Word> args, String word) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).text().equals(word)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What curl and its kind upload ({@code -d @f}, {@code -F k=@f}, {@code -T f}) or save. */
