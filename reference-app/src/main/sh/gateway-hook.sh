@@ -245,8 +245,11 @@ EOF
 }
 trusted || jvm "$@"
 
-# -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints.
-out=$(curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
+# -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints. Its stderr (where
+# --silent prints nothing), and that of the subshell bash runs it in, is not the agent's: a curl
+# left behind by a worker killed on a signal must not hold the agent's pipes open until its
+# --max-time (an agent may wait for them to close).
+out=$(exec 2>/dev/null; curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
   --header 'Content-Type: application/json' --header 'Expect:' --header 'Gateway-Hook-Format: 2' \
   --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
 $input
@@ -292,14 +295,17 @@ stopped() {
   interrupted=yes
   denying=yes # first: a worker asking from now on gets no yes
   [ -z "$committed" ] || return 0
-  [ -z "$child" ] || kill -KILL "$child" 2>/dev/null
+  # Reaped here, where bash's "Killed" notice goes nowhere: not into the reason on stderr.
+  [ -z "$child" ] || { kill -KILL "$child" && wait "$child"; } 2>/dev/null
   deny "provider gateway hook was stopped by SIG$1 before it had an answer; denied"
 }
 trap 'stopped TERM' TERM
 trap 'stopped INT' INT
 trap 'stopped HUP' HUP
-# Whatever ends this shell without an answer (a shell error, a signal it survives) denies.
-trap '[ -n "$answered" ] || [ -n "$committed" ] || deny "provider gateway hook ended without an answer; denied"' EXIT
+# Whatever ends this shell without an answer denies: a worker that ended without one (killed; a
+# shell error), a shell error here.
+status=
+trap '[ -n "$answered" ] || [ -n "$committed" ] || deny "provider gateway hook ended without an answer${status:+ (its worker'"'"'s exit $status)}; denied"' EXIT
 {
   (
     worker=yes
@@ -311,7 +317,6 @@ trap '[ -n "$answered" ] || [ -n "$committed" ] || deny "provider gateway hook e
   child=$!
 } 3<&0
 [ -n "$child" ] || deny "provider gateway hook could not start its worker; denied"
-status=
 while :; do
   interrupted=
   wait "$child"
@@ -320,6 +325,4 @@ while :; do
   [ "$code" -eq 127 ] && [ -n "$status" ] || status=$code
   [ -n "$interrupted" ] || break
 done
-[ -n "$committed" ] || deny "provider gateway hook ended without an answer (its worker's exit $status); denied"
-answered=yes
-exit "$status"
+exit "$status" # the worker's, whose answer is printed (else the EXIT trap denies)
