@@ -196,7 +196,9 @@ final class GuardCheck {
     }
   }
 
-  /** POSTs {@code body} to the command hook's socket as its script does, and reads the answer. */
+  /**
+   * POSTs {@code body} to the command hook's socket as its script does; returns the agent's line.
+   */
   static String overSocket(Path socket, byte[] body) throws IOException {
     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       channel.connect(UnixDomainSocketAddress.of(socket));
