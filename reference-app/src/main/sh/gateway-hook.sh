@@ -15,21 +15,54 @@
 # A socket or a directory above it that another user could have made is not believed: the JVM
 # adapter then runs, and refuses what SafeFiles refuses. It answers in the agent's dialect: one
 # answer on stdout, exit 0 (claude, copilot, cursor); a deny for gemini and codex also exits 2 with
-# the reason alone on stderr, as those agents block on exit code 2. Whatever goes wrong, the EXIT
-# trap denies (an agent reads no answer, and gemini and codex any other exit code, as "go ahead").
+# the reason alone on stderr, as those agents block on exit code 2. Whatever goes wrong, it denies
+# (an agent reads no answer, and gemini and codex any other exit code, as "go ahead"):
+#   - the hook runs in a child of this shell, the worker; this shell only waits for it, in `wait`,
+#     the one place where a shell runs a trap at once (dash, busybox sh and bash all hold a trap
+#     back while they read a command substitution, such as curl's answer, until it ends). SIGTERM,
+#     SIGINT or SIGHUP (the agent giving up on the hook) kill the worker and print a deny here;
+#   - the worker prints nothing before this shell agrees (commit: SIGUSR1 asks, SIGUSR2 agrees),
+#     so that exactly one answer is ever printed: the worker's, or this shell's deny;
+#   - a worker that ends without an answer (killed; a shell error its EXIT trap could not answer
+#     for) leaves this shell to deny.
+#
+# The gateway's answer (format 2, asked for by a request header; a gateway of another version
+# refuses the request with a line saying so, which is denied) is two lines: `gateway-hook/2 <exit>
+# <stderr>`, then the agent's line, which may be megabytes (a rewritten call). The shell's field
+# splitting on line breaks takes them apart, linear in every shell; no pattern searches the agent's
+# line (dash and busybox take quadratic time for that: issue 47).
 #
 # POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file. Every
-# process costs milliseconds on a busy machine, so the hot path starts three (cat, ls, curl) and
-# uses the shell's own words for the rest (performance.md, "Hook decision latency").
+# process costs milliseconds on a busy machine, so the hot path starts three programs (cat, ls,
+# curl) and one fork of this shell (the worker), and uses the shell's own words for the rest
+# (performance.md, "Hook decision latency").
 # GATEWAY_HOOK_LAUNCHER names the launcher for the JVM path; ./gateway sets it.
 
 agent=${1:-}
 [ $# -gt 0 ] && shift
 answered=
+worker=    # yes in the worker
+committed= # yes once the worker may print its answer
+set -f     # no pathname expansion: the answer is split into fields (spoken), never globbed
+
+# In the worker, before it prints anything: asks the waiting shell whether it may answer, and waits
+# for its yes, which comes unless that shell is denying already (it then kills the worker). With no
+# waiting shell (killed with SIGKILL) nobody else answers: go on.
+commit() {
+  [ -n "$worker" ] && [ -z "$committed" ] || return 0
+  committed=yes
+  kill -USR1 "$waiter" 2>/dev/null || return 0
+  spins=0
+  while [ -z "$agreed" ]; do
+    spins=$((spins + 1))
+    [ "$spins" -lt 1000000 ] || exit 1 # the waiting shell is stopped (SIGSTOP): it answers then
+  done
+}
 
 # A deny in the agent's own format; $1 is the reason (escaped for JSON here). Gemini CLI and Codex
 # block on exit code 2 with the reason on stderr; the others read the deny on stdout, exit 0.
 deny() {
+  commit
   reason=$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | tr '\n\r\t' '   ')
   case "$agent" in
     copilot) printf '{"permissionDecision":"deny","permissionDecisionReason":"%s"}\n' "$reason" ;;
@@ -45,9 +78,6 @@ deny() {
   exit 0
 }
 
-# Whatever ends this script without an answer (a shell error, a signal the shell survives) denies.
-trap '[ -n "$answered" ] || deny "provider gateway hook ended without an answer; denied"' EXIT
-
 nl='
 '
 
@@ -55,7 +85,7 @@ nl='
 answer() {
   case "$1" in
     *"$nl"*) ;;
-    '{'*'}') printf '%s\n' "$1"; answered=yes; return ;;
+    '{'*'}') commit; printf '%s\n' "$1"; answered=yes; return ;;
   esac
   deny "provider gateway hook got no answer it could read; denied"
 }
@@ -81,7 +111,9 @@ jvm() {
   exit 0
 }
 
-# The input first: the JVM path needs it too when the gateway is not there.
+# The hook itself, in the worker: the input first (the JVM path needs it too when the gateway is
+# not there), then the gateway's socket, else the JVM.
+hook() {
 input=$(cat)
 
 case "$agent" in
@@ -213,10 +245,13 @@ EOF
 }
 trusted || jvm "$@"
 
-# -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints.
-out=$(curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
-  --header 'Content-Type: application/json' --header 'Expect:' --data-binary @- \
-  --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
+# -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints. Its stderr (where
+# --silent prints nothing), and that of the subshell bash runs it in, is not the agent's: a curl
+# left behind by a worker killed on a signal must not hold the agent's pipes open until its
+# --max-time (an agent may wait for them to close).
+out=$(exec 2>/dev/null; curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
+  --header 'Content-Type: application/json' --header 'Expect:' --header 'Gateway-Hook-Format: 2' \
+  --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
 $input
 EOF
 )
@@ -227,21 +262,67 @@ case $status in
   28) deny "provider gateway at $socket accepted the call but did not answer within $shown (is it stopped?); denied" ;;
   *) deny "provider gateway hook could not ask the gateway at $socket (curl exit $status); denied" ;;
 esac
+spoken "$out"
+}
 
-code=${out##*"$nl"}
-body=${out%"$nl"*}
-line=${body%%"$nl"*}
-note=${body#*"$nl"}
-[ "$code" = 200 ] || deny "provider gateway answered $code: $body"
-[ "$line" != "$body" ] || deny "provider gateway hook got no answer it could read; denied"
-answer "$line"
-case "$agent:$note" in
-  # The reason alone: what Gemini CLI and Codex read on stderr beside exit code 2.
-  gemini:deny:*|codex:deny:*)
-    note=${note#deny: }
-    printf '%s\n' "${note%"$nl"}" >&2
-    exit 2
-    ;;
-esac
-printf 'gateway hook %s: %s\n' "$agent" "$note" >&2
-exit 0
+# Speaks the gateway's answer $1 (its lines, then curl's status code on a line of its own): field
+# splitting takes it apart in linear time however long the agent's line is, and nothing searches
+# that line but answer()'s look at its two ends.
+spoken() {
+  saved=$IFS
+  IFS=$nl
+  set -- $1
+  IFS=$saved
+  eval "code=\${$#}"
+  case "$code:$#:$1" in
+    "200:3:gateway-hook/2 0 "*) answer "$2"; printf '%s\n' "${1#gateway-hook/2 0 }" >&2; exit 0 ;;
+    "200:3:gateway-hook/2 2 "*) answer "$2"; printf '%s\n' "${1#gateway-hook/2 2 }" >&2; exit 2 ;;
+    200:*) deny "provider gateway at $socket answered in a format this hook script does not read (is the gateway of an older version? restart it from this build); denied" ;;
+    [0-9][0-9][0-9]:2:*) deny "provider gateway answered $code: $1" ;; # a refusal: a line of text
+  esac
+  deny "provider gateway hook got no answer it could read; denied"
+}
+
+# The waiting shell (see the top): runs hook() in the worker, with this script's stdin (an
+# asynchronous list's own would be /dev/null), and waits for it.
+waiter=$$
+child=
+denying=
+# The worker asks to print its answer: yes, unless a deny is on its way already.
+trap 'interrupted=yes; [ -n "$denying" ] || { committed=yes; kill -USR2 "$child" 2>/dev/null; }' USR1
+# The agent gave up on the hook: deny, unless the worker's answer is on its way (it ends soon).
+stopped() {
+  interrupted=yes
+  denying=yes # first: a worker asking from now on gets no yes
+  [ -z "$committed" ] || return 0
+  # Reaped here, where bash's "Killed" notice goes nowhere: not into the reason on stderr.
+  [ -z "$child" ] || { kill -KILL "$child" && wait "$child"; } 2>/dev/null
+  deny "provider gateway hook was stopped by SIG$1 before it had an answer; denied"
+}
+trap 'stopped TERM' TERM
+trap 'stopped INT' INT
+trap 'stopped HUP' HUP
+# Whatever ends this shell without an answer denies: a worker that ended without one (killed; a
+# shell error), a shell error here.
+status=
+trap '[ -n "$answered" ] || [ -n "$committed" ] || deny "provider gateway hook ended without an answer${status:+ (its worker'"'"'s exit $status)}; denied"' EXIT
+{
+  (
+    worker=yes
+    agreed=
+    trap 'agreed=yes' USR2
+    trap '[ -n "$answered" ] || deny "provider gateway hook ended without an answer; denied"' EXIT
+    hook "$@"
+  ) <&3 3<&- &
+  child=$!
+} 3<&0
+[ -n "$child" ] || deny "provider gateway hook could not start its worker; denied"
+while :; do
+  interrupted=
+  wait "$child"
+  code=$?
+  # 127: an earlier wait read the worker's status, and a trap interrupted it afterwards
+  [ "$code" -eq 127 ] && [ -n "$status" ] || status=$code
+  [ -n "$interrupted" ] || break
+done
+exit "$status" # the worker's, whose answer is printed (else the EXIT trap denies)

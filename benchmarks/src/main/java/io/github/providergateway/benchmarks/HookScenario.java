@@ -246,12 +246,13 @@ final class HookScenario implements AutoCloseable {
     ProcessBuilder hook =
         new ProcessBuilder("sh", config.script().toString(), "claude", "--home", home.toString());
     hook.environment().put("GATEWAY_HOOK_LAUNCHER", NO_JVM);
-    return processCalls(hook, spinners);
+    return processCalls(hook, 0, spinners);
   }
 
   /**
    * The command hook without its script: the {@code curl} command it runs, alone, started as the
-   * hook is. Its answer is the socket's: the agent's line, then a line saying what decided.
+   * hook is. Its answer is the socket's (format 2): a line with the exit code and what the hook
+   * writes on stderr, then the agent's line.
    */
   Result curlAlone(List<Long> spinners) throws Exception {
     return processCalls(
@@ -267,24 +268,29 @@ final class HookScenario implements AutoCloseable {
             "Content-Type: application/json",
             "--header",
             "Expect:",
+            "--header",
+            "Gateway-Hook-Format: 2",
             "--data-binary",
             "@-",
             "http://localhost/hooks/claude"),
+        1,
         spinners);
   }
 
   /**
-   * Calls that are processes: {@code builder}'s, the hook's input on stdin, its first line the
-   * answer.
+   * Calls that are processes: {@code builder}'s, the hook's input on stdin, its line {@code
+   * answerLine} (from 0) the answer.
    */
-  private Result processCalls(ProcessBuilder builder, List<Long> spinners) throws Exception {
+  private Result processCalls(ProcessBuilder builder, int answerLine, List<Long> spinners)
+      throws Exception {
     builder.redirectError(
         ProcessBuilder.Redirect.appendTo(config.dir().resolve("command-hook.stderr.log").toFile()));
     return measure(
         c -> {
           Ran ran = Ran.run(builder, HookCases.input(c));
           return new Timed(
-              ran.nanos(), HookCases.wrong(c, ran.stdout().lines().findFirst().orElse("")));
+              ran.nanos(),
+              HookCases.wrong(c, ran.stdout().lines().skip(answerLine).findFirst().orElse("")));
         },
         spinners);
   }

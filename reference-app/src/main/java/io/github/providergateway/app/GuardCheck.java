@@ -196,13 +196,18 @@ final class GuardCheck {
     }
   }
 
-  /** POSTs {@code body} to the command hook's socket as its script does, and reads the answer. */
+  /**
+   * POSTs {@code body} to the command hook's socket as its script does; returns the agent's line.
+   */
   static String overSocket(Path socket, byte[] body) throws IOException {
     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       channel.connect(UnixDomainSocketAddress.of(socket));
       String head =
           "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-              + "Content-Length: "
+              + HookSocket.FORMAT_HEADER
+              + ": "
+              + HookSocket.FORMAT_VERSION
+              + "\r\nContent-Length: "
               + body.length
               + "\r\n\r\n";
       ByteBuffer request = ByteBuffer.allocate(head.length() + body.length);
@@ -223,7 +228,12 @@ final class GuardCheck {
       if (!text.startsWith("HTTP/1.1 200") || blank < 0) {
         throw new IOException("the socket answered: " + text.lines().findFirst().orElse("nothing"));
       }
-      return text.substring(blank + 4);
+      // gateway-hook/2 <exit> <stderr>, then the agent's line (HookSocket)
+      String[] lines = text.substring(blank + 4).split("\n", -1);
+      if (lines.length < 2 || !lines[0].startsWith("gateway-hook/" + HookSocket.FORMAT_VERSION)) {
+        throw new IOException("the socket answered in another format: " + lines[0]);
+      }
+      return lines[1];
     }
   }
 }

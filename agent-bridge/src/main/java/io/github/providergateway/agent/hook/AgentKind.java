@@ -328,6 +328,14 @@ public enum AgentKind {
     return deniesByExitCode ? withoutAskOrRewrite(verdict, displayName) : verdict;
   }
 
+  /**
+   * {@return whether this agent reads a deny from exit code 2 with the reason on stderr} (Gemini
+   * CLI, Codex); the hook socket's answer carries the exit code ({@link HookSocket}).
+   */
+  boolean deniesByExitCode() {
+    return deniesByExitCode;
+  }
+
   /** The exit code that goes with the answer to {@code verdict}, a verdict {@link #fit} for it. */
   int exitCode(HookVerdict verdict) {
     return deniesByExitCode && !verdict.allowed() ? 2 : 0;

@@ -46,12 +46,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>What it speaks.</b> The least of HTTP/1.1 that curl sends: {@code POST /hooks/<agent>}
  * ({@code /hooks/claude}, {@code /hooks/gemini}, …) with a {@code Content-Length} body of at most
- * {@link #MAX_BODY_BYTES} ({@code Expect: 100-continue} is answered), one request a connection. A
- * 200 answer is {@code text/plain}: the line the agent reads, then {@code <word>: <note>}, what
- * decided (for the hook's stderr; for a deny of Gemini CLI or Codex, the reason, which the script
- * writes on stderr before it exits 2); a decision that fails is such a 200 with a deny. Anything
- * else gets 400, 404, 405, 411, 413 or 503 with a line of text (500 when not even a deny can be
- * built), and the script denies.
+ * {@link #MAX_BODY_BYTES} ({@code Expect: 100-continue} is answered) and the header {@value
+ * #FORMAT_HEADER}{@code : }{@value #FORMAT_VERSION}, one request a connection. A 200 answer is
+ * {@code text/plain}, two lines: {@code gateway-hook/2 <exit> <stderr>} (the hook's exit code, 0 or
+ * 2 for a deny of Gemini CLI or Codex, and what it writes on stderr: a line saying what decided, or
+ * that deny's reason), then the line the agent reads on stdout, which may be megabytes (a rewritten
+ * call): the script splits the answer at its line breaks, linear however long, and never searches
+ * the agent's line (issue 47). A decision that fails is such a 200 with a deny (issue 48). Anything
+ * else gets 400, 404, 405, 406 (another format), 411, 413 or 503 with a line of text (500 when not
+ * even a deny can be built), and the script denies.
  *
  * <p><b>Bounds</b> (docs/security.md): at most {@link #MAX_CONNECTIONS} connections are open (more
  * wait in the kernel's backlog, unaccepted); a request must arrive whole within {@link
@@ -73,6 +76,19 @@ public final class HookSocket implements AutoCloseable {
 
   /** Connections open at once; further ones wait in the kernel's backlog until one closes. */
   public static final int MAX_CONNECTIONS = 64;
+
+  /**
+   * The request header that names the answer's format the hook script reads ({@value
+   * #FORMAT_VERSION}), lower case. A request without it, or with another, is refused with 406 and a
+   * line saying why: a script and a gateway of different versions deny, never misread each other.
+   */
+  public static final String FORMAT_HEADER = "gateway-hook-format";
+
+  /** The answer's format this socket speaks; see {@link #FORMAT_HEADER}. */
+  public static final String FORMAT_VERSION = "2";
+
+  /** The first word of a 200 answer's first line, which names its format. */
+  static final String ANSWER_TAG = "gateway-hook/" + FORMAT_VERSION;
 
   /** How long accepting waits after a failed accept before it tries again. */
   private static final Duration ACCEPT_PAUSE = Duration.ofMillis(100);
@@ -391,10 +407,7 @@ public final class HookSocket implements AutoCloseable {
                       return;
                     }
                   }
-                  respond(
-                      exchange,
-                      200,
-                      spoken.body() + "\n" + spoken.word() + ": " + oneLine(spoken.note()) + "\n");
+                  respond(exchange, 200, answerText(request.agent(), spoken));
                 });
           } catch (RejectedExecutionException closing) {
             exchange.finish();
@@ -436,6 +449,29 @@ public final class HookSocket implements AutoCloseable {
     } finally {
       exchange.finish();
     }
+  }
+
+  /**
+   * A 200 answer's text, format {@value #FORMAT_VERSION}: {@code gateway-hook/2 <exit> <stderr>},
+   * then the line the agent reads on stdout. The script splits it on its line breaks, which costs
+   * it linear time however long the agent's line is, and prints the parts as they are; which exit
+   * code and stderr go with a deny of this agent is decided here, as {@link AgentKind#exitCode} and
+   * {@link AgentKind#stderr} decide it for the JVM adapter.
+   */
+  static String answerText(AgentKind agent, HookEndpoint.Answer answer) {
+    boolean exitTwo = agent.deniesByExitCode() && answer.word().equals("deny");
+    String stderr =
+        exitTwo
+            ? answer.note()
+            : "gateway hook " + agent.word() + ": " + answer.word() + ": " + answer.note();
+    return ANSWER_TAG
+        + " "
+        + (exitTwo ? 2 : 0)
+        + " "
+        + oneLine(stderr)
+        + "\n"
+        + oneLine(answer.body())
+        + "\n";
   }
 
   /** A note for a log line: line breaks would split it. */

@@ -14,8 +14,9 @@ import java.util.function.LongPredicate;
  * One request on the {@link HookSocket}, read with blocking I/O: the least of HTTP/1.1 that {@code
  * curl --unix-socket … --data-binary @-} sends. A request line {@code POST /hooks/<agent>
  * HTTP/1.1}, headers ending in an empty line within the header limit, a {@code Content-Length} (no
- * chunked body: curl sends the length of what it read), and exactly that many bytes. What is not
- * that is {@link Refused} with the status to answer.
+ * chunked body: curl sends the length of what it read), {@value HookSocket#FORMAT_HEADER}{@code :
+ * }{@value HookSocket#FORMAT_VERSION} (the answer's format the script reads), and exactly that many
+ * bytes. What is not that is {@link Refused} with the status to answer.
  *
  * @param agent whose hook the path names
  * @param body the agent's hook input
@@ -88,6 +89,18 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
       throw new Refused(
           413, "Payload Too Large: a hook input is at most " + maxBodyBytes + " bytes");
     }
+    if (!HookSocket.FORMAT_VERSION.equals(headers.get(HookSocket.FORMAT_HEADER))) {
+      // A hook script of another version would misread this gateway's answer, or this gateway its
+      // request: it is told why, in the one line every version of the script shows when it denies.
+      throw new Refused(
+          406,
+          "Not Acceptable: this gateway answers the command hook in format "
+              + HookSocket.FORMAT_VERSION
+              + " and the hook script asked for "
+              + (headers.containsKey(HookSocket.FORMAT_HEADER) ? "another" : "the format before it")
+              + ": run the hook script of the gateway's own build (its ./gateway hook), or restart"
+              + " the gateway from the build the agent's hook runs");
+    }
     if (!charge.test(length)) {
       throw new Refused(503, "Service Unavailable: the gateway holds its most hook inputs now");
     }
@@ -118,6 +131,7 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
       case 400 -> "Bad Request";
       case 404 -> "Not Found";
       case 405 -> "Method Not Allowed";
+      case 406 -> "Not Acceptable";
       case 411 -> "Length Required";
       case 413 -> "Payload Too Large";
       case 431 -> "Request Header Fields Too Large";

@@ -112,7 +112,7 @@ class HookSocketTest {
     return "POST /hooks/"
         + agent
         + " HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n"
-        + "Content-Type: application/json\r\nContent-Length: "
+        + "Content-Type: application/json\r\nGateway-Hook-Format: 2\r\nContent-Length: "
         + body.getBytes(StandardCharsets.UTF_8).length
         + "\r\n\r\n"
         + body;
@@ -189,7 +189,8 @@ class HookSocketTest {
     assertThat(text).startsWith("HTTP/1.1 200 OK\r\n").contains("Connection: close\r\n");
     assertThat(text.substring(text.indexOf("\r\n\r\n") + 4))
         .isEqualTo(
-            "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no rule applies\n");
+            "gateway-hook/2 0 gateway hook claude: allow: no rule applies\n"
+                + "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\n");
     assertThat(new String(inputs.get(0), StandardCharsets.UTF_8)).isEqualTo(LS);
   }
 
@@ -202,7 +203,54 @@ class HookSocketTest {
     awaitHeld(1);
     held.get(0).complete(new HookEndpoint.Answer("{}", "deny", "a provider's\nreason\r\nin lines"));
 
-    assertThat(done(answer)).endsWith("\r\n\r\n{}\ndeny: a provider's reason  in lines\n");
+    assertThat(done(answer))
+        .endsWith(
+            "\r\n\r\ngateway-hook/2 0 gateway hook copilot: deny: a provider's reason  in lines\n"
+                + "{}\n");
+  }
+
+  /**
+   * Gemini CLI and Codex read a deny from exit code 2 with the reason alone on stderr: the answer's
+   * first line says so, so that the script need not know the agents' dialects.
+   */
+  @Test
+  void aDenyOfGeminiOrCodexIsExitTwoWithTheReasonAloneAndTheirAllowIsExitZero() throws Exception {
+    heldSocket();
+    SocketChannel gemini = connect();
+    write(gemini, post("gemini", LS));
+    Future<String> denied = answerOf(gemini);
+    awaitHeld(1);
+    held.get(0).complete(new HookEndpoint.Answer("{\"decision\":\"deny\"}", "deny", "CI is red"));
+    SocketChannel codex = connect();
+    write(codex, post("codex", LS));
+    Future<String> allowed = answerOf(codex);
+    awaitHeld(2);
+    held.get(1).complete(new HookEndpoint.Answer("{}", "allow", "no rule applies"));
+
+    assertThat(done(denied))
+        .endsWith("\r\n\r\ngateway-hook/2 2 CI is red\n{\"decision\":\"deny\"}\n");
+    assertThat(done(allowed))
+        .endsWith("\r\n\r\ngateway-hook/2 0 gateway hook codex: allow: no rule applies\n{}\n");
+  }
+
+  /**
+   * A hook script of another version is refused with a line saying why (406), which every version
+   * of the script prints in its deny: the old script would read the new answer's first line as no
+   * answer, and the new script an old gateway's answer as another format; neither misreads.
+   */
+  @Test
+  void aScriptOfAnotherFormatIsRefusedWithAReasonAndTheAnswererNeverSeesIt() throws Exception {
+    heldSocket();
+
+    String old = ask(post("claude", LS).replace("Gateway-Hook-Format: 2\r\n", ""));
+    String newer =
+        ask(post("claude", LS).replace("Gateway-Hook-Format: 2", "Gateway-Hook-Format: 3"));
+
+    assertThat(old)
+        .startsWith("HTTP/1.1 406 Not Acceptable\r\n")
+        .contains("answers the command hook in format 2 and the hook script asked for the format");
+    assertThat(newer).startsWith("HTTP/1.1 406 ").contains("asked for another");
+    assertThat(held).isEmpty();
   }
 
   @Test
@@ -214,8 +262,8 @@ class HookSocketTest {
 
       assertThat(text).startsWith("HTTP/1.1 200 OK");
       assertThat(text)
-          .contains(
-              "\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session holds /code/agent");
+          .contains("\r\n\r\ngateway-hook/2 0 gateway hook claude: allow: no gateway session holds")
+          .endsWith("\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\n");
     }
   }
 
@@ -225,7 +273,8 @@ class HookSocketTest {
     SocketChannel channel = connect();
     write(
         channel,
-        "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
+        "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nGateway-Hook-Format: 2\r\n"
+            + "Content-Length: "
             + LS.length()
             + "\r\nExpect: 100-continue\r\n\r\n");
     // The body goes only after "100 Continue", as curl sends it; one reader at a time.
@@ -341,7 +390,9 @@ class HookSocketTest {
       throws Exception {
     heldSocket();
     SocketChannel slow = connect();
-    write(slow, "POST /hooks/claude HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"cwd\"");
+    write(
+        slow,
+        "POST /hooks/claude HTTP/1.1\r\nGateway-Hook-Format: 2\r\nContent-Length: 100\r\n\r\n{\"cwd\"");
     Future<String> slowAnswer = answerOf(slow);
     awaitDeadlines(1);
 
@@ -442,9 +493,9 @@ class HookSocketTest {
       TestEndpoints.closeGateway(f, loop);
 
       assertThat(bodyOf200(ask(post("claude", LS))))
+          .startsWith("gateway-hook/2 0 gateway hook claude: deny: failed, denied: ")
           .contains("\"permissionDecision\":\"deny\"")
-          .contains("provider gateway could not check the call (")
-          .contains("\ndeny: failed, denied: ");
+          .contains("provider gateway could not check the call (");
     }
   }
 
@@ -457,9 +508,10 @@ class HookSocketTest {
     awaitHeld(1);
     held.get(0).completeExceptionally(new IllegalStateException("the adapter broke"));
 
+    // Gemini's deny: exit 2, the reason on stderr, the deny line for stdout.
     assertThat(bodyOf200(done(answer)))
-        .startsWith("{\"decision\":\"deny\"")
-        .contains("\ndeny: ")
+        .startsWith("gateway-hook/2 2 ")
+        .contains("\n{\"decision\":\"deny\"")
         .contains("the adapter broke");
   }
 
