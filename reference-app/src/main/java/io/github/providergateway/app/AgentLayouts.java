@@ -51,8 +51,13 @@ final class AgentLayouts {
    */
   static final String GEMINI_MATCHER = AgentConfig.GEMINI_MATCHER;
 
-  /** Cursor's tools that change files, for its {@code preToolUse} hook (its docs' names). */
-  static final String CURSOR_EDIT_MATCHER = "Write|Edit|StrReplace|Delete|MultiEdit|EditNotebook";
+  /**
+   * Cursor's tools for its {@code preToolUse} hook (its docs' names): those that change files, and
+   * its searches and listings, which {@code beforeReadFile} does not see (the doctor checks the
+   * matcher against agent-bridge's tool table).
+   */
+  static final String CURSOR_EDIT_MATCHER =
+      "Write|Edit|StrReplace|Delete|MultiEdit|EditNotebook|TabWrite|Read|Grep|Glob|LS";
 
   /** The hook's name where an agent shows one (Gemini). */
   private static final String HOOK_NAME = AgentConfig.SERVER_NAME;
