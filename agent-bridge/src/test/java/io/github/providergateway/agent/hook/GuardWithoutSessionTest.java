@@ -111,6 +111,23 @@ class GuardWithoutSessionTest {
     }
   }
 
+  /**
+   * Fail-closed path FC-12 (docs/conformance.md): a {@code cwd} the guard cannot read as a folder
+   * (relative, or not a path at all) is no project: a delete relative to it is read the stricter
+   * way and denied, never resolved against some folder that would make it look safe.
+   */
+  @Test
+  void aCwdThatIsNoFolderIsNoProjectAndADeleteRelativeToItIsDenied() {
+    for (String cwd : new String[] {"code/agent", "\\u0000"}) {
+      CompletableFuture<HookEndpoint.Answer> answer = bash(cwd, "rm -rf ./build");
+      f.clock.advance(HookDecisions.JOIN_WAIT.plus(HookDecisions.POLL));
+
+      assertThat(answer.join().word())
+          .as("cwd %s: %s", cwd, answer.join().note())
+          .isEqualTo("deny");
+    }
+  }
+
   @Test
   void whatTheGuardAllowsGoesOnAsBefore() {
     CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "ls");
