@@ -742,6 +742,49 @@ class HookAdapterTest {
         .doesNotContain("fails open");
   }
 
+  /**
+   * Fail-closed path FC-21 (docs/conformance.md): the hook's thread interrupted while the call's
+   * gate is asked (the agent's process shutting down, a host that embeds the adapter cancelling it)
+   * answers a deny, never the record's verdict (the gate fails open) nor an allow.
+   */
+  @Test
+  void aHookInterruptedWhileTheGateIsAskedIsADeny() throws Exception {
+    WsProvider guard = gatewayWithGuard(",\"failOpen\":true");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "hook",
+                "claude",
+                "--home",
+                home.toString(),
+                "--timeout",
+                "60s",
+                "--port",
+                Integer.toString(running.port())));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Thread hook =
+        new Thread(
+            () ->
+                Main.run(
+                    args.toArray(String[]::new),
+                    getClass().getResourceAsStream("/hooks/claude-bash-git-push.json"),
+                    out,
+                    new PrintStream(err, true, StandardCharsets.UTF_8),
+                    Map.of()),
+            "interrupted-hook");
+    hook.start();
+    guard.next("gate.check");
+
+    hook.interrupt();
+    hook.join(RpcApp.WAIT.toMillis());
+
+    assertThat(hook.isAlive()).as("the interrupted hook ended").isFalse();
+    assertThat(denyReason(new Run(0, out.toString(StandardCharsets.UTF_8), "")))
+        .contains("interrupted")
+        .doesNotContain("fails open");
+  }
+
   /** Standard input that fails as no reader expects: what the hook reads of the agent. */
   private static InputStream failingStdin(RuntimeException failure) {
     return new InputStream() {
