@@ -142,9 +142,8 @@ final class SecretRules implements Family {
     boolean environmentDumped = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      if (TOKEN_TOOLS.contains(program) && printsCliToken(program, step.invocation().args())
-          || program.startsWith("docker-credential-")
-              && printsCliToken(program, step.invocation().args())) {
+      if ((TOKEN_TOOLS.contains(program) || program.startsWith("docker-credential-"))
+          && printsCliToken(program, step.invocation().args())) {
         scan.hit(CLI_TOKEN, step, null);
       }
       if (environmentDumped && SENDERS.contains(program)) {

@@ -4,7 +4,9 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,23 +30,26 @@ final class CarriedCode {
    */
   record Carried(String via, String script, List<Word> command) {}
 
-  /** The programs read here. */
-  private static final Set<String> PROGRAMS =
-      Set.of(
-          "git",
-          "ssh",
-          "tar",
-          "bsdtar",
-          "gtar",
-          "rsync",
-          "sed",
-          "gsed",
-          "parallel",
-          "kubectl",
-          "oc",
-          "docker",
-          "podman",
-          "nerdctl");
+  /**
+   * Each program read here, with what reads it: one table, so that a program with no reading makes
+   * no list at all (every program of a long command is asked).
+   */
+  private static final Map<String, BiConsumer<List<Word>, List<Carried>>> READERS =
+      Map.ofEntries(
+          Map.entry("git", CarriedCode::git),
+          Map.entry("ssh", CarriedCode::ssh),
+          Map.entry("tar", CarriedCode::tar),
+          Map.entry("bsdtar", CarriedCode::tar),
+          Map.entry("gtar", CarriedCode::tar),
+          Map.entry("rsync", CarriedCode::rsync),
+          Map.entry("sed", CarriedCode::sed),
+          Map.entry("gsed", CarriedCode::sed),
+          Map.entry("parallel", CarriedCode::parallel),
+          Map.entry("kubectl", CarriedCode::kubectlExec),
+          Map.entry("oc", CarriedCode::kubectlExec),
+          Map.entry("docker", CarriedCode::containerShell),
+          Map.entry("podman", CarriedCode::containerShell),
+          Map.entry("nerdctl", CarriedCode::containerShell));
 
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =
@@ -95,21 +100,12 @@ final class CarriedCode {
    * @return what it carries, empty for nothing
    */
   static List<Carried> of(String program, List<Word> words) {
-    if (!PROGRAMS.contains(program)) {
-      return List.of(); // most programs: no list made
+    BiConsumer<List<Word>, List<Carried>> reader = READERS.get(program);
+    if (reader == null) {
+      return List.of();
     }
     List<Carried> found = new ArrayList<>();
-    switch (program) {
-      case "git" -> git(words, found);
-      case "ssh" -> ssh(words, found);
-      case "tar", "bsdtar", "gtar" -> tar(words, found);
-      case "rsync" -> rsync(words, found);
-      case "sed", "gsed" -> sed(words, found);
-      case "parallel" -> parallel(words, found);
-      case "kubectl", "oc" -> kubectlExec(words, found);
-      case "docker", "podman", "nerdctl" -> containerShell(words, found);
-      default -> {}
-    }
+    reader.accept(words, found);
     return found;
   }
 
