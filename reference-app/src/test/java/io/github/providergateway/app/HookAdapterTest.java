@@ -110,23 +110,25 @@ class HookAdapterTest {
     }
   }
 
-  private CompletableFuture<Run> hook(String agent, InputStream stdin, String... options) {
+  /** The command line of {@code gateway hook AGENT} in this home, on the running gateway's port. */
+  private String[] hookArgs(String agent, String... options) {
     List<String> args = new ArrayList<>(List.of("hook", agent, "--home", home.toString()));
     if (running != null && !List.of(options).contains("--port")) {
       args.addAll(List.of("--port", Integer.toString(running.port())));
     }
     args.addAll(List.of(options));
+    return args.toArray(String[]::new);
+  }
+
+  private CompletableFuture<Run> hook(String agent, InputStream stdin, String... options) {
+    String[] args = hookArgs(agent, options);
     return CompletableFuture.supplyAsync(
         () -> {
           ByteArrayOutputStream out = new ByteArrayOutputStream();
           ByteArrayOutputStream err = new ByteArrayOutputStream();
           int code =
               Main.run(
-                  args.toArray(String[]::new),
-                  stdin,
-                  out,
-                  new PrintStream(err, true, StandardCharsets.UTF_8),
-                  Map.of());
+                  args, stdin, out, new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
           return new Run(
               code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         });
@@ -750,24 +752,14 @@ class HookAdapterTest {
   @Test
   void aHookInterruptedWhileTheGateIsAskedIsADeny() throws Exception {
     WsProvider guard = gatewayWithGuard(",\"failOpen\":true");
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "hook",
-                "claude",
-                "--home",
-                home.toString(),
-                "--timeout",
-                "60s",
-                "--port",
-                Integer.toString(running.port())));
+    String[] args = hookArgs("claude", "--timeout", "60s");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     Thread hook =
         new Thread(
             () ->
                 Main.run(
-                    args.toArray(String[]::new),
+                    args,
                     getClass().getResourceAsStream("/hooks/claude-bash-git-push.json"),
                     out,
                     new PrintStream(err, true, StandardCharsets.UTF_8),
