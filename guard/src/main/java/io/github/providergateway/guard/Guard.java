@@ -232,12 +232,15 @@ public final class Guard {
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      List<Invocation> invocations = new ArrayList<>(script.invocations());
+      List<Invocation> invocations = script.invocations();
       List<Invocation> fed = FedCode.of(invocations);
       for (Invocation invocation : showParse ? fed : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      invocations.addAll(fed);
+      if (!fed.isEmpty()) {
+        invocations = new ArrayList<>(invocations);
+        invocations.addAll(fed);
+      }
       scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());

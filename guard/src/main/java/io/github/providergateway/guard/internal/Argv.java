@@ -24,10 +24,16 @@ public final class Argv {
   /** The fewest letters of a long option read as its abbreviation. */
   static final int MIN_ABBREVIATION = 2;
 
-  private final Set<Character> shorts = new HashSet<>();
-  private final Map<String, String> longs = new HashMap<>();
-  private final Map<Character, String> shortValues = new HashMap<>();
-  private final List<Word> positionals = new ArrayList<>();
+  // Made on first use: the rules read the arguments of every program in a long command, and most
+  // programs there have no long option and no option value.
+
+  /** The short options given, ASCII letters and digits as bits (others in {@link #otherShorts}). */
+  private long shortBits;
+
+  private Set<Character> otherShorts = Set.of();
+  private Map<String, String> longs = Map.of();
+  private Map<Character, String> shortValues = Map.of();
+  private List<Word> positionals = List.of();
   private final List<Word> args;
 
   private Argv(List<Word> args, String shortWithValue, Set<String> longWithValue) {
@@ -44,21 +50,30 @@ public final class Argv {
         if (eq < 0 && takesValue(name, longWithValue) && i + 1 < args.size()) {
           value = args.get(++i).text();
         }
+        if (longs.isEmpty()) {
+          longs = new HashMap<>();
+        }
         longs.putIfAbsent(name, value);
       } else if (options && a.length() > 1 && a.startsWith("-")) {
         for (int k = 1; k < a.length(); k++) {
           char c = a.charAt(k);
-          shorts.add(c);
+          addShort(c);
           if (shortWithValue.indexOf(c) >= 0) {
             String value = a.substring(k + 1);
             if (value.isEmpty() && i + 1 < args.size()) {
               value = args.get(++i).text();
+            }
+            if (shortValues.isEmpty()) {
+              shortValues = new HashMap<>();
             }
             shortValues.putIfAbsent(c, value);
             break;
           }
         }
       } else {
+        if (positionals.isEmpty()) {
+          positionals = new ArrayList<>();
+        }
         positionals.add(args.get(i));
       }
     }
@@ -78,7 +93,32 @@ public final class Argv {
 
   /** {@return whether the short option was given, alone or in a cluster} */
   public boolean has(char option) {
-    return shorts.contains(option);
+    int bit = shortBit(option);
+    return bit >= 0 ? (shortBits & (1L << bit)) != 0 : otherShorts.contains(option);
+  }
+
+  private void addShort(char option) {
+    int bit = shortBit(option);
+    if (bit >= 0) {
+      shortBits |= 1L << bit;
+    } else {
+      if (otherShorts.isEmpty()) {
+        otherShorts = new HashSet<>();
+      }
+      otherShorts.add(option);
+    }
+  }
+
+  /** The bit of an ASCII letter or digit (0–61), or -1. */
+  private static int shortBit(char option) {
+    if (option >= 'a' && option <= 'z') {
+      return option - 'a';
+    } else if (option >= 'A' && option <= 'Z') {
+      return 26 + option - 'A';
+    } else if (option >= '0' && option <= '9') {
+      return 52 + option - '0';
+    }
+    return -1;
   }
 
   /** Whether {@code name} as given is, or abbreviates, a long option that takes a value. */

@@ -221,7 +221,9 @@ public final class Resolver {
           append(via, "alias " + program),
           " in the alias " + program);
     }
-    for (CarriedCode.Carried carried : CarriedCode.of(program, words)) {
+    List<CarriedCode.Carried> carriedCode = CarriedCode.of(program, words);
+    for (int c = 0; c < carriedCode.size(); c++) {
+      CarriedCode.Carried carried = carriedCode.get(c);
       List<String> inner = append(via, carried.via());
       if (carried.script() != null) {
         script(carried.script(), depth, inner, " in the code of " + carried.via());
