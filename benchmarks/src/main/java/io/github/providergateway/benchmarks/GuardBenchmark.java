@@ -45,14 +45,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k"})
+    jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms16m", "-XX:SurvivorRatio=4", "-Xmx512m", "-Xss512k"})
 public class GuardBenchmark {
 
   /**
    * The options of the fork that {@code jvm.options} must hold too (the gateway runs with them).
    */
   static final List<String> GATEWAY_OPTIONS =
-      List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k");
+      List.of("-XX:+UseSerialGC", "-Xms16m", "-XX:SurvivorRatio=4", "-Xmx512m", "-Xss512k");
 
   /** The command's size in bytes: a typical call, the 4 KiB goal, the 64 KiB goal. */
   @Param({"100", "4096", "65536"})

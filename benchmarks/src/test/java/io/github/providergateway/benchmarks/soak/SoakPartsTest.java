@@ -15,7 +15,8 @@ class SoakPartsTest {
     // Tests run in the module's directory; the file's path is from the repository root.
     List<String> options = LauncherOptions.read(Path.of("..").resolve(LauncherOptions.FILE));
 
-    assertThat(options).startsWith("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k");
+    assertThat(options)
+        .startsWith("-XX:+UseSerialGC", "-Xms16m", "-XX:SurvivorRatio=4", "-Xmx512m", "-Xss512k");
   }
 
   @Test
