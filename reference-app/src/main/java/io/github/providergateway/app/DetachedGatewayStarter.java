@@ -151,10 +151,11 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /**
-   * Makes {@code copy}'s class-data archive as {@code ./gateway} makes the build jar's: a gateway
-   * in {@code --rpc} mode on a scratch home, stopped by the end of its input, dumps the classes it
-   * loaded. Written under a temporary name and moved, so a gateway never maps a torn archive. Any
-   * failure leaves no archive: the gateway starts without one, which costs it ~0.2 s.
+   * Makes {@code copy}'s class-data archive (or, on Java 25 and later, its ahead-of-time cache:
+   * {@link ClassDataCache}) as {@code ./gateway} makes the build jar's: a gateway in {@code --rpc}
+   * mode on a scratch home, stopped by the end of its input, writes what it loaded. Written under a
+   * temporary name and moved, so a gateway never maps a torn file. Any failure leaves none: the
+   * gateway starts without one, which costs it ~0.2 s (Java 17) to ~0.4 s (Java 25) of CPU.
    */
   private static void trainClassDataArchive(Path copy) throws IOException {
     Path archive = RuntimeCopy.archiveOf(copy);
@@ -164,7 +165,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
       List<String> line = new ArrayList<>();
       line.add(java());
       line.addAll(jvmOptions());
-      line.add("-XX:ArchiveClassesAtExit=" + draft);
+      line.add(ClassDataCache.ofThisRuntime().makeOption(draft));
       line.addAll(
           List.of(
               "-cp",
@@ -182,6 +183,8 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
       if (!training.waitFor(TRAINING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+        // Java 25 makes the cache in a second JVM the training run starts at its exit.
+        training.descendants().forEach(ProcessHandle::destroyForcibly);
         training.destroyForcibly();
         return;
       }
@@ -195,6 +198,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
       Thread.currentThread().interrupt();
     } finally {
       Files.deleteIfExists(draft);
+      Files.deleteIfExists(ClassDataCache.ofThisRuntime().sideFile(draft));
       deleteTree(scratchHome);
     }
   }
@@ -230,7 +234,8 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
     }
     line.add(java());
     line.addAll(jvmOptions());
-    classDataArchive(classPath).ifPresent(archive -> line.add("-XX:SharedArchiveFile=" + archive));
+    classDataArchive(classPath)
+        .ifPresent(archive -> line.add(ClassDataCache.ofThisRuntime().useOption(archive)));
     line.add("-cp");
     line.add(classPath);
     line.add(Main.class.getName());
@@ -260,9 +265,10 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /**
-   * The class-data archive beside a one-jar class path ({@code provider-gateway-<hash>.jsa} beside
-   * its copy, or the launcher's {@code provider-gateway.jsa} beside the build's jar), if it exists
-   * and is not older than the jar: a stale one would be refused by the JVM anyway.
+   * The class-data archive or ahead-of-time cache of this runtime ({@link ClassDataCache}) beside a
+   * one-jar class path ({@code provider-gateway-<hash>.jsa} or {@code .aot} beside its copy, or the
+   * launcher's {@code provider-gateway.jsa} beside the build's jar), if it exists and is not older
+   * than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
     if (classPath == null
@@ -271,7 +277,11 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
       return Optional.empty();
     }
     Path jar = Path.of(classPath);
-    Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
+    Path archive =
+        jar.resolveSibling(
+            jar.getFileName()
+                .toString()
+                .replaceFirst("\\.jar$", ClassDataCache.ofThisRuntime().suffix()));
     try {
       if (Files.isRegularFile(archive)
           && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0) {

@@ -52,7 +52,6 @@ final class RuntimeCopy {
 
   private static final String PREFIX = "provider-gateway-";
   private static final String JAR = ".jar";
-  private static final String ARCHIVE = ".jsa";
   private static final String TEMPORARY = ".tmp";
   private static final int HASH_HEX_DIGITS = 16;
 
@@ -133,13 +132,19 @@ final class RuntimeCopy {
   }
 
   /**
-   * The class-data archive made for {@code copy} ({@code .jsa} beside it), if there is one. An
-   * archive records the path and modification time of its jar, so the launcher's archive beside the
-   * build's jar is of no use to a copy: {@link DetachedGatewayStarter} trains one per copy.
+   * The class-data archive or ahead-of-time cache made for {@code copy} on this runtime ({@code
+   * .jsa} or {@code .aot} beside it, {@link ClassDataCache}), if there is one. Either records the
+   * path and modification time of its jar, so the launcher's beside the build's jar is of no use to
+   * a copy: {@link DetachedGatewayStarter} trains one per copy.
    */
   static Path archiveOf(Path copy) {
+    return archiveOf(copy, ClassDataCache.ofThisRuntime());
+  }
+
+  /** The file of {@code kind} made for {@code copy}. */
+  static Path archiveOf(Path copy, ClassDataCache kind) {
     String name = copy.getFileName().toString();
-    return copy.resolveSibling(name.substring(0, name.length() - JAR.length()) + ARCHIVE);
+    return copy.resolveSibling(name.substring(0, name.length() - JAR.length()) + kind.suffix());
   }
 
   /** A temporary name beside {@code file}, unique to this process and call. */
@@ -195,7 +200,9 @@ final class RuntimeCopy {
     Set<Path> keptArchives = new HashSet<>();
     for (Path copy : copies) {
       if (kept.contains(copy) || kept.contains(copy.toAbsolutePath().normalize())) {
-        keptArchives.add(archiveOf(copy));
+        for (ClassDataCache kind : ClassDataCache.values()) {
+          keptArchives.add(archiveOf(copy, kind));
+        }
       } else {
         deleteQuietly(copy);
       }
@@ -203,7 +210,9 @@ final class RuntimeCopy {
     for (Path other : others) {
       String name = other.getFileName().toString();
       boolean orphanArchive =
-          name.startsWith(PREFIX) && name.endsWith(ARCHIVE) && !keptArchives.contains(other);
+          name.startsWith(PREFIX)
+              && ClassDataCache.isCacheFile(name)
+              && !keptArchives.contains(other);
       if (orphanArchive || (name.endsWith(TEMPORARY) && writerEnded(name))) {
         deleteQuietly(other);
       }

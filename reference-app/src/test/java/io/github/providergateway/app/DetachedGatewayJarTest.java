@@ -98,7 +98,8 @@ class DetachedGatewayJarTest {
     assertThat(copy).hasBinaryContent(built);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)))
         .isEqualTo("rw-------");
-    assertThat(args).contains("-XX:SharedArchiveFile=" + RuntimeCopy.archiveOf(copy));
+    assertThat(args)
+        .contains(ClassDataCache.ofThisRuntime().useOption(RuntimeCopy.archiveOf(copy)));
   }
 
   @Test

@@ -104,7 +104,7 @@ class DetachedGatewayStarterTest {
     Path jar = jarAndArchive("2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z");
 
     assertThat(DetachedGatewayStarter.classDataArchive(jar.toString()))
-        .contains(dir.resolve("provider-gateway.jsa"));
+        .contains(dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()));
   }
 
   @Test
@@ -114,10 +114,15 @@ class DetachedGatewayStarterTest {
     assertThat(DetachedGatewayStarter.classDataArchive(jar.toString())).isEmpty();
   }
 
-  /** Writes provider-gateway.jar and .jsa last modified at the given instants; returns the jar. */
+  /**
+   * Writes provider-gateway.jar and its archive (.jsa, or .aot on Java 25) last modified at the
+   * given instants; returns the jar.
+   */
   private Path jarAndArchive(String jarModified, String archiveModified) throws Exception {
     Path jar = Files.writeString(dir.resolve("provider-gateway.jar"), "jar");
-    Path archive = Files.writeString(dir.resolve("provider-gateway.jsa"), "archive");
+    Path archive =
+        Files.writeString(
+            dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()), "archive");
     Files.setLastModifiedTime(jar, FileTime.from(Instant.parse(jarModified)));
     Files.setLastModifiedTime(archive, FileTime.from(Instant.parse(archiveModified)));
     return jar;
@@ -126,7 +131,8 @@ class DetachedGatewayStarterTest {
   @Test
   void noArchiveForAMissingFileOrAClassPathOfSeveralEntries() throws Exception {
     Path jar = Files.writeString(dir.resolve("provider-gateway.jar"), "jar");
-    Files.writeString(dir.resolve("provider-gateway.jsa"), "archive");
+    Files.writeString(
+        dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()), "archive");
 
     assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("other.jar").toString()))
         .isEmpty();

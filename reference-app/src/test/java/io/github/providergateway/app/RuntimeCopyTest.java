@@ -123,6 +123,32 @@ class RuntimeCopyTest {
   }
 
   @Test
+  void pruningKeepsBothKindsOfCacheOfAKeptCopyAndDropsThoseOfCopiesGone() throws Exception {
+    // A runtime upgraded from 17 to 25 leaves a copy with an archive and an ahead-of-time cache.
+    Files.createDirectories(runtime());
+    List<Path> copies = Stream.of("a", "b", "c", "d", "e").map(this::copyMadeAt).toList();
+    for (Path copy : copies) {
+      for (ClassDataCache kind : ClassDataCache.values()) {
+        Files.writeString(RuntimeCopy.archiveOf(copy, kind), "cache");
+      }
+    }
+
+    RuntimeCopy.prune(runtime(), Set.of());
+
+    assertThat(filesIn(runtime()))
+        .containsExactlyInAnyOrder(
+            copies.get(2),
+            RuntimeCopy.archiveOf(copies.get(2), ClassDataCache.CLASS_DATA_ARCHIVE),
+            RuntimeCopy.archiveOf(copies.get(2), ClassDataCache.AOT_CACHE),
+            copies.get(3),
+            RuntimeCopy.archiveOf(copies.get(3), ClassDataCache.CLASS_DATA_ARCHIVE),
+            RuntimeCopy.archiveOf(copies.get(3), ClassDataCache.AOT_CACHE),
+            copies.get(4),
+            RuntimeCopy.archiveOf(copies.get(4), ClassDataCache.CLASS_DATA_ARCHIVE),
+            RuntimeCopy.archiveOf(copies.get(4), ClassDataCache.AOT_CACHE));
+  }
+
+  @Test
   void pruningRemovesTheDraftsOfEndedProcessesOnly() throws Exception {
     Files.createDirectories(runtime());
     Process ended = new ProcessBuilder("true").start();
