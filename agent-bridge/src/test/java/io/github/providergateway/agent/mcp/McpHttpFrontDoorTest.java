@@ -401,7 +401,7 @@ class McpHttpFrontDoorTest {
 
   @Test
   void
-      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersAreNotTold()
+      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersHearClient()
           throws Exception {
     start();
     // The client of token "claude" may call itself anything: who opened the session is what hook
@@ -418,7 +418,8 @@ class McpHttpFrontDoorTest {
     provider.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
     assertThat(next(provider, Sessions.class).active())
         .singleElement()
-        .satisfies(seen -> assertThat(seen.openedBy()).as("what providers are told").isNull());
+        .satisfies(
+            seen -> assertThat(seen.openedBy()).as("what providers are told").isEqualTo("client"));
   }
 
   @Test
