@@ -401,7 +401,7 @@ class McpHttpFrontDoorTest {
 
   @Test
   void
-      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersHearClient()
+      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersAreNotTold()
           throws Exception {
     start();
     // The client of token "claude" may call itself anything: who opened the session is what hook
@@ -414,6 +414,7 @@ class McpHttpFrontDoorTest {
     assertThat(live.f.gateway.sessions().join())
         .singleElement()
         .satisfies(listed -> assertThat(listed.openedBy()).isEqualTo("mcp-http:claude"));
+    // Providers are told only that a client opened it, never which (decision 68).
     RecordingProviderConnection provider = live.f.connect();
     provider.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
     assertThat(next(provider, Sessions.class).active())
