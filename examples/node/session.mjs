@@ -22,6 +22,11 @@
 //      swallow every project): the gateway's own rule (ProjectScope), written again here.
 //   3. The only active session, when there is exactly one.
 //   Otherwise it says which sessions there are and how to pick one, and binds to none.
+//
+// A session a front-door client opened ("openedBy": "client", the gateway's word; decision 68) is
+// taken only when TAP_SESSION names its id: a client chooses its own label and roots, so it can
+// look exactly like the agent's session, and a guardrail bound to it guards nobody. Steps 2 and 3
+// choose among the other sessions alone: while only clients' sessions are active, it waits.
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, parse, resolve, sep } from "node:path";
@@ -131,32 +136,44 @@ const withSep = (path) => (path.endsWith(sep) ? path : path + sep);
 const depth = (path) => resolve(path).split(sep).filter(Boolean).length;
 
 /**
+ * Whether a session may be taken for the agent's: not one a front-door client opened. The gateway
+ * says "agent" for an agent's own session, "client" for a client's, and nothing for its host's own;
+ * a word this example does not know is treated as a client's (fail closed).
+ */
+export function mayBeTheAgents(session) {
+  return session.openedBy === undefined || session.openedBy === null || session.openedBy === "agent" || session.openedBy === "host";
+}
+
+/**
  * Picks the session from the `sessions` (or `sessions.updated`) message's `active` list.
  * Returns { session, why } to bind, { wait, why } when there is none yet, or { error } to say.
  */
 export function chooseSession(active, { env = process.env, cwd = process.cwd(), home = homedir() } = {}) {
-  const list = () => active.map((s) => `${s.id} (${s.label ?? "no label"}${s.cwd ? `, ${s.cwd}` : ""})`).join(", ");
+  const describe = (s) => `${s.id} (${s.label ?? "no label"}${s.cwd ? `, ${s.cwd}` : ""}${mayBeTheAgents(s) ? "" : ", a front-door client's"})`;
+  const list = () => active.map(describe).join(", ");
+  const candidates = active.filter(mayBeTheAgents);
   const wanted = env.TAP_SESSION;
   if (wanted) {
     const byId = active.find((s) => s.id === wanted);
     if (byId) return { session: byId.id, why: `TAP_SESSION names it` };
-    const byLabel = active.filter((s) => s.label === wanted);
+    const byLabel = candidates.filter((s) => s.label === wanted);
     if (byLabel.length === 1) return { session: byLabel[0].id, why: `TAP_SESSION names its label '${wanted}'` };
-    if (byLabel.length > 1) return { error: `TAP_SESSION=${wanted} is the label of ${byLabel.length} sessions; give an id: ${list()}` };
-    if (!active.length) return { wait: true, why: `no session is active yet; waiting for TAP_SESSION=${wanted}` };
+    if (byLabel.length > 1) return { error: `TAP_SESSION=${wanted} is the label of ${byLabel.length} sessions; give an id: ${byLabel.map(describe).join(", ")}` };
+    if (!candidates.length) return { wait: true, why: `no session is active yet${active.length ? " but front-door clients' (taken by id only)" : ""}; waiting for TAP_SESSION=${wanted}` };
     return { error: `TAP_SESSION=${wanted} is no active session's id or label; active: ${list()}` };
   }
   const here = resolve(cwd);
-  const holding = active.filter((s) => projectHolds(s.cwd, here, home));
+  const holding = candidates.filter((s) => projectHolds(s.cwd, here, home));
   if (holding.length) {
     const deepest = Math.max(...holding.map((s) => depth(s.cwd)));
     const best = holding.filter((s) => depth(s.cwd) === deepest);
     if (best.length === 1) return { session: best[0].id, why: `its cwd ${best[0].cwd} holds this directory` };
-    return { error: `${best.length} sessions work in ${best[0].cwd}; set TAP_SESSION to one of: ${best.map((s) => `${s.id} (${s.label ?? "no label"})`).join(", ")}` };
+    return { error: `${best.length} sessions work in ${best[0].cwd}; set TAP_SESSION to one of: ${best.map(describe).join(", ")}` };
   }
-  if (active.length === 1) return { session: active[0].id, why: "it is the only active session" };
+  if (candidates.length === 1) return { session: candidates[0].id, why: "it is the only active session" };
   if (!active.length) return { wait: true, why: "no session is active yet; waiting for one" };
-  return { error: `${active.length} sessions are active and none works in ${here}: set TAP_SESSION to the id or label of one of: ${list()}` };
+  if (!candidates.length) return { wait: true, why: `only front-door clients' sessions are active (${list()}), and a client's is never taken for the agent's unless TAP_SESSION names its id; waiting for the agent's` };
+  return { error: `${candidates.length} sessions are active and none works in ${here}: set TAP_SESSION to the id or label of one of: ${candidates.map(describe).join(", ")}` };
 }
 
 /**

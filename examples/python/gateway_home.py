@@ -115,27 +115,43 @@ def _depth(path):
     return len([part for part in os.path.abspath(path).split(os.sep) if part])
 
 
+def may_be_the_agents(session):
+    """Whether a session may be taken for the agent's: not one a front-door client opened. The
+    gateway says "agent" for an agent's own session, "client" for a client's and nothing for its
+    host's own (decision 68); a word this example does not know counts as a client's."""
+    return session.get("openedBy") in (None, "agent", "host")
+
+
 def choose_session(active, wanted=None, cwd=None, user_home=None):
     """Which session to bind to, as examples/node/session.mjs chooses (docs/providers.md, "Which
     session"): TAP_SESSION by id, then by label; else the session whose project holds this
-    directory (the deepest); else the only one. Returns (session_id, why), (None, why) to wait for
-    one, or raises ValueError saying why none can be chosen."""
+    directory (the deepest); else the only one. A session a front-door client opened is taken by
+    its id only: it may look exactly like the agent's. Returns (session_id, why), (None, why) to
+    wait for one, or raises ValueError saying why none can be chosen."""
     wanted = os.environ.get("TAP_SESSION") if wanted is None else wanted
     here = os.path.abspath(cwd or os.getcwd())
-    listed = ", ".join(f"{s['id']} ({s.get('label') or 'no label'}{', ' + s['cwd'] if s.get('cwd') else ''})" for s in active)
+
+    def describe(s):
+        client = "" if may_be_the_agents(s) else ", a front-door client's"
+        return f"{s['id']} ({s.get('label') or 'no label'}{', ' + s['cwd'] if s.get('cwd') else ''}{client})"
+
+    listed = ", ".join(describe(s) for s in active)
+    candidates = [s for s in active if may_be_the_agents(s)]
     if wanted:
         for s in active:
             if s["id"] == wanted:
                 return s["id"], "TAP_SESSION names it"
-        labelled = [s for s in active if s.get("label") == wanted]
+        labelled = [s for s in candidates if s.get("label") == wanted]
         if len(labelled) == 1:
             return labelled[0]["id"], f"TAP_SESSION names its label '{wanted}'"
         if labelled:
-            raise ValueError(f"TAP_SESSION={wanted} is the label of {len(labelled)} sessions; give an id: {listed}")
-        if not active:
-            return None, f"no session is active yet; waiting for TAP_SESSION={wanted}"
+            raise ValueError(f"TAP_SESSION={wanted} is the label of {len(labelled)} sessions; give an id: "
+                             + ", ".join(describe(s) for s in labelled))
+        if not candidates:
+            clients = " but front-door clients' (taken by id only)" if active else ""
+            return None, f"no session is active yet{clients}; waiting for TAP_SESSION={wanted}"
         raise ValueError(f"TAP_SESSION={wanted} is no active session's id or label; active: {listed}")
-    holding = [s for s in active if project_holds(s.get("cwd"), here, user_home)]
+    holding = [s for s in candidates if project_holds(s.get("cwd"), here, user_home)]
     if holding:
         deepest = max(_depth(s["cwd"]) for s in holding)
         best = [s for s in holding if _depth(s["cwd"]) == deepest]
@@ -143,8 +159,12 @@ def choose_session(active, wanted=None, cwd=None, user_home=None):
             return best[0]["id"], f"its cwd {best[0]['cwd']} holds this directory"
         raise ValueError(f"{len(best)} sessions work in {best[0]['cwd']}; set TAP_SESSION to one of: "
                          + ", ".join(f"{s['id']} ({s.get('label') or 'no label'})" for s in best))
-    if len(active) == 1:
-        return active[0]["id"], "it is the only active session"
+    if len(candidates) == 1:
+        return candidates[0]["id"], "it is the only active session"
     if not active:
         return None, "no session is active yet; waiting for one"
-    raise ValueError(f"{len(active)} sessions are active and none works in {here}: set TAP_SESSION to the id or label of one of: {listed}")
+    if not candidates:
+        return None, (f"only front-door clients' sessions are active ({listed}), and a client's is never taken"
+                      " for the agent's unless TAP_SESSION names its id; waiting for the agent's")
+    raise ValueError(f"{len(candidates)} sessions are active and none works in {here}: set TAP_SESSION to the id or label of one of: "
+                     + ", ".join(describe(s) for s in candidates))

@@ -81,3 +81,24 @@ test("the only session is taken; none means wait; several elsewhere is an error"
   assert.equal(chooseSession([], at("/tmp")).wait, true);
   assert.match(chooseSession([claude, copilot], at("/tmp")).error, /2 sessions are active and none works in \/tmp/);
 });
+
+// Issue 47, row 3: a front-door client that names itself claude and offers the agent's project as
+// its root ("openedBy": "client") is never taken for the agent's session, whichever started first.
+const decoy = { id: "s-9", label: "claude-code", cwd: "/home/me/app", openedBy: "client" };
+const agent = { id: "s-2", label: "claude-code", cwd: "/home/me/app", openedBy: "agent" };
+
+test("a client's session is never taken for the agent's, whichever started first", () => {
+  assert.deepEqual(chooseSession([decoy, agent], at("/home/me/app/src")), { session: "s-2", why: "its cwd /home/me/app holds this directory" });
+  assert.equal(chooseSession([agent, decoy], at("/home/me/app/src")).session, "s-2");
+  assert.equal(chooseSession([decoy, agent], at("/", { TAP_SESSION: "claude-code" })).session, "s-2", "by label, the agent's alone");
+  assert.equal(chooseSession([console_, decoy], at("/tmp")).session, "s-1", "the only session that is not a client's");
+  assert.equal(chooseSession([{ ...decoy, openedBy: "someday" }], at("/home/me/app")).wait, true, "an unknown opener is no agent's");
+});
+
+test("with only a client's session it waits, unless TAP_SESSION names its id", () => {
+  const alone = chooseSession([decoy], at("/home/me/app"));
+  assert.equal(alone.wait, true);
+  assert.match(alone.why, /only front-door clients' sessions are active \(s-9 \(claude-code, \/home\/me\/app, a front-door client's\)\).*waiting for the agent's/);
+  assert.equal(chooseSession([decoy], at("/", { TAP_SESSION: "claude-code" })).wait, true);
+  assert.equal(chooseSession([decoy], at("/", { TAP_SESSION: "s-9" })).session, "s-9");
+});

@@ -46,6 +46,28 @@ class SessionChoice(unittest.TestCase):
         self.assertIsNone(choose([], "/tmp")[0])
 
 
+class ClientSessions(unittest.TestCase):
+    """Issue 47, row 3: a front-door client named like the agent, in its project, is no agent."""
+
+    DECOY = {"id": "s-9", "label": "claude-code", "cwd": "/home/me/app", "openedBy": "client"}
+    AGENT = {"id": "s-2", "label": "claude-code", "cwd": "/home/me/app", "openedBy": "agent"}
+
+    def test_a_clients_session_is_never_taken_for_the_agents_whichever_started_first(self):
+        self.assertEqual(choose([self.DECOY, self.AGENT], "/home/me/app/src"),
+                         ("s-2", "its cwd /home/me/app holds this directory"))
+        self.assertEqual(choose([self.AGENT, self.DECOY], "/home/me/app/src")[0], "s-2")
+        self.assertEqual(choose([self.DECOY, self.AGENT], "/", "claude-code")[0], "s-2")
+        self.assertEqual(choose([CONSOLE, self.DECOY], "/tmp")[0], "s-1")
+
+    def test_with_only_a_clients_session_it_waits_unless_named_by_id(self):
+        session, why = choose([self.DECOY], "/home/me/app")
+        self.assertIsNone(session)
+        self.assertIn("only front-door clients' sessions are active", why)
+        self.assertIsNone(choose([dict(self.DECOY, openedBy="someday")], "/home/me/app")[0])
+        self.assertIsNone(choose([self.DECOY], "/", "claude-code")[0])
+        self.assertEqual(choose([self.DECOY], "/", "s-9")[0], "s-9")
+
+
 class FindingTheGateway(unittest.TestCase):
     def test_the_home_is_tap_home_else_copilot_homes(self):
         self.assertEqual(gateway_home({"TAP_HOME": "/h/tap", "COPILOT_HOME": "/c"}), "/h/tap")

@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
@@ -14,6 +15,7 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GateCheck;
@@ -29,6 +31,7 @@ import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
@@ -86,6 +89,38 @@ class SessionLifecycleTest {
     waiting
         .assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
     bound.assertNoMoreMessages();
+  }
+
+  /**
+   * Decision 68: providers learn who opened each session, as its kind only, and a front-door
+   * client's session comes after the others, so that "the first listed" is never a decoy that
+   * merely started first; the host keeps the whole {@code openedBy}.
+   */
+  @Test
+  void providersAreToldWhoOpenedEachSessionAndHearOfClientSessionsLast() {
+    RecordingProviderConnection waiting = f.authenticated();
+    String decoy =
+        f.startSession(SessionSpec.of("claude", "/code/app").openedFor("mcp-http:decoy"));
+    assertThat(waiting.next(SessionsUpdated.class).active())
+        .containsExactly(new SessionInfo(decoy, "claude", "/code/app", null, "client"));
+
+    String agent = f.startSession(SessionSpec.of("claude", "/code/app").openedFor("agent"));
+    String console = f.startSession("console");
+
+    SessionInfo agentSeen = new SessionInfo(agent, "claude", "/code/app", null, "agent");
+    SessionInfo consoleSeen = new SessionInfo(console, "console", "/code/console", null);
+    SessionInfo decoySeen = new SessionInfo(decoy, "claude", "/code/app", null, "client");
+    assertThat(waiting.next(SessionsUpdated.class).active()).containsExactly(agentSeen, decoySeen);
+    assertThat(waiting.next(SessionsUpdated.class).active())
+        .containsExactly(agentSeen, consoleSeen, decoySeen);
+    RecordingProviderConnection late = f.connect();
+    late.send(Auth.withToken(f.gateway.credentials().providerToken()));
+    assertThat(late.next(Sessions.class).active())
+        .containsExactly(agentSeen, consoleSeen, decoySeen);
+    assertThat(done(f.gateway.sessions()))
+        .extracting(SessionInfo::id, SessionInfo::openedBy)
+        .containsExactly(
+            tuple(decoy, "mcp-http:decoy"), tuple(agent, "agent"), tuple(console, null));
   }
 
   /** Ending a session takes it off the list at once, not when its providers' deadline ends. */

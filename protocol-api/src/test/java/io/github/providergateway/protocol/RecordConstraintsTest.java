@@ -439,18 +439,36 @@ class RecordConstraintsTest {
   }
 
   @Test
-  void sessionInfoWithoutOpenedByKeepsEveryOtherComponentAndIsItselfWhenThereIsNone() {
-    SessionInfo opened = new SessionInfo("a", "l", "/w", true, "mcp-http:c");
+  void providersAreToldOnlyTheKindOfWhoOpenedASessionEveryOtherComponentKept() {
+    SessionInfo client = new SessionInfo("a", "l", "/w", true, "mcp-http:c");
+    SessionInfo agent = new SessionInfo("a", "l", "/w", true, "agent:mcp-http:claude");
     SessionInfo own = new SessionInfo("a", "l", "/w", true);
 
-    assertThat(opened.withoutOpenedBy()).isEqualTo(own);
-    assertThat(own.withoutOpenedBy()).isSameAs(own);
+    assertThat(client.forProviders()).isEqualTo(new SessionInfo("a", "l", "/w", true, "client"));
+    assertThat(agent.forProviders()).isEqualTo(new SessionInfo("a", "l", "/w", true, "agent"));
+    assertThat(own.forProviders()).isSameAs(own);
+    assertThat(new SessionInfo("a", "l", "/w", true, "host").forProviders()).isEqualTo(own);
   }
 
   @Test
-  void aSessionOpenedByNoNarrowerClientIsTheTokenHolders() {
+  void whoOpenedASessionReadsTheHostsAndTheProvidersSpellingAndAnUnknownOneIsAClient() {
+    assertThat(SessionOpener.of(null)).isEqualTo(SessionOpener.HOST);
+    assertThat(SessionOpener.of("host")).isEqualTo(SessionOpener.HOST);
+    assertThat(SessionOpener.of("agent")).isEqualTo(SessionOpener.AGENT);
+    assertThat(SessionOpener.of("agent:mcp-http:claude")).isEqualTo(SessionOpener.AGENT);
+    assertThat(SessionOpener.of("client")).isEqualTo(SessionOpener.CLIENT);
+    assertThat(SessionOpener.of("mcp-http:claude")).isEqualTo(SessionOpener.CLIENT);
+    // Fail closed: a later version's kind, or one that only starts like "agent", is no agent's.
+    assertThat(SessionOpener.of("agents")).isEqualTo(SessionOpener.CLIENT);
+    assertThat(SessionOpener.of("embedded")).isEqualTo(SessionOpener.CLIENT);
+  }
+
+  @Test
+  void aSessionNoClientOpenedMayBeTakenForTheAgents() {
     assertThat(new SessionInfo("a", "l", "/w", true).openedByTokenHolder()).isTrue();
+    assertThat(new SessionInfo("a", "l", "/w", true, "agent").openedByTokenHolder()).isTrue();
     assertThat(new SessionInfo("a", "l", "/w", true, "mcp-http:c").openedByTokenHolder()).isFalse();
+    assertThat(new SessionInfo("a", "l", "/w", true, "client").openedByTokenHolder()).isFalse();
   }
 
   @Test

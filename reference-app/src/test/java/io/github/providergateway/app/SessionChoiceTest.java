@@ -39,7 +39,7 @@ class SessionChoiceTest {
     assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(node.exitValue()).as(output).isZero();
-    assertThat(output).contains("# pass 9").contains("# fail 0");
+    assertThat(output).contains("# pass 11").contains("# fail 0");
   }
 
   /**
@@ -62,6 +62,6 @@ class SessionChoiceTest {
     assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(python.exitValue()).as(output).isZero();
-    assertThat(output).contains("Ran 7 tests").contains("OK");
+    assertThat(output).contains("Ran 9 tests").contains("OK");
   }
 }

@@ -13,6 +13,7 @@ import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import io.modelcontextprotocol.json.TypeRef;
@@ -115,7 +116,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /**
    * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code
    * mcp-http:<client>} for a front-door client's token; null for the stdio front door, whose
-   * process holds the gateway token.
+   * process holds the gateway token and opens it for the agent ({@code agent}).
    */
   private final String openedBy;
 
@@ -310,8 +311,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private SessionSpec spec(String cwd) {
     SessionSpec spec = SessionSpec.of(label(), cwd);
     // A client's label and roots are its own to choose ("claude", the agent's project): who opened
-    // the session is what keeps hook adapters from taking it for the agent's.
-    return openedBy == null ? spec : spec.openedFor(openedBy);
+    // the session is what keeps hook adapters and providers from taking it for the agent's. The
+    // stdio front door is the agent's own MCP server, and says so (decision 68).
+    return spec.openedFor(openedBy == null ? SessionOpener.AGENT.wireName() : openedBy);
   }
 
   private String label() {

@@ -22,6 +22,7 @@ import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
@@ -150,9 +151,10 @@ class McpFrontDoorTest {
 
   @Test
   void theStdioFrontDoorsSessionIsOpenedByAHolderOfTheGatewayToken() {
-    // gateway mcp holds the gateway token: its sessions are the ones hook adapters take for the
-    // agent's.
-    assertThat(started.join().openedBy()).isNull();
+    // gateway mcp holds the gateway token and is the agent's own MCP server: its sessions are the
+    // ones hook adapters take for the agent's, and providers are told "agent" (decision 68).
+    assertThat(started.join().openedBy()).isEqualTo("agent");
+    assertThat(started.join().opener()).isEqualTo(SessionOpener.AGENT);
     assertThat(started.join().openedByTokenHolder()).isTrue();
   }
 

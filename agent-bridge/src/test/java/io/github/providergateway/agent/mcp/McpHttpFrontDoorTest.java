@@ -414,11 +414,13 @@ class McpHttpFrontDoorTest {
     assertThat(live.f.gateway.sessions().join())
         .singleElement()
         .satisfies(listed -> assertThat(listed.openedBy()).isEqualTo("mcp-http:claude"));
+    // Providers are told only that a client opened it, never which (decision 68).
     RecordingProviderConnection provider = live.f.connect();
     provider.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
     assertThat(next(provider, Sessions.class).active())
         .singleElement()
-        .satisfies(seen -> assertThat(seen.openedBy()).as("what providers are told").isNull());
+        .satisfies(
+            seen -> assertThat(seen.openedBy()).as("what providers are told").isEqualTo("client"));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionOpener;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -78,15 +79,20 @@ final class SessionRegistry {
 
   /**
    * The active sessions as {@code credential} may see them: {@code cwd} only where it may access,
-   * never {@code openedBy}.
+   * who opened each only as its kind ({@link SessionInfo#forProviders()}), and front-door clients'
+   * sessions after the others, each part in start order: a provider that takes the first session
+   * listed (the spec's own examples do) takes the agent's or the host's while there is one, never a
+   * client's that merely started earlier (decision 68).
    */
   List<SessionInfo> listFor(Credential credential) {
     List<SessionInfo> list = new ArrayList<>();
+    List<SessionInfo> clients = new ArrayList<>();
     for (SessionInfo info : list()) {
-      // Who opened a session is the hosts' business (hook adapters), not the providers'.
-      SessionInfo shown = info.withoutOpenedBy();
-      list.add(credential.mayAccess(info.id()) ? shown : shown.withoutCwd());
+      SessionInfo shown = info.forProviders();
+      shown = credential.mayAccess(info.id()) ? shown : shown.withoutCwd();
+      (shown.opener() == SessionOpener.CLIENT ? clients : list).add(shown);
     }
+    list.addAll(clients);
     return list;
   }
 }

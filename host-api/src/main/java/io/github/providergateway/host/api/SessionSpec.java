@@ -13,12 +13,14 @@ import java.util.Set;
  * @param foreground whether the user is looking at this session; optional
  * @param hostToolNames names of tools the host itself owns in this session; providers may not
  *     register tools with these names ({@code TOOL_CONFLICT})
- * @param openedBy who the host opens the session for, when that is not a holder of the gateway
- *     token itself: the MCP front door on HTTP says {@code mcp-http:<client>} for a client of a
- *     front-door token. Hosts see it in their session list ({@link
- *     io.github.providergateway.protocol.SessionInfo#openedBy()}), providers never do; hook
- *     adapters never take such a session for the agent's. {@code null} (the usual case) for the
- *     host's own sessions
+ * @param openedBy who the host opens the session for, when that is not the host itself: the MCP
+ *     front door on HTTP says {@code mcp-http:<client>} for a client of a front-door token, {@code
+ *     gateway mcp} says {@code agent} for the agent it serves ({@code agent:<detail>} also reads as
+ *     an agent's). Hosts see it in their session list ({@link
+ *     io.github.providergateway.protocol.SessionInfo#openedBy()}); providers are told only its kind
+ *     ({@link io.github.providergateway.protocol.SessionOpener}); hook adapters and the example
+ *     providers never take a client's session for the agent's. {@code null} (the usual case) for
+ *     the host's own sessions
  */
 public record SessionSpec(
     String label, String cwd, Boolean foreground, Set<String> hostToolNames, String openedBy) {
@@ -77,7 +79,8 @@ public record SessionSpec(
   /**
    * This spec opened for {@code opener} rather than for the host itself.
    *
-   * @param opener whom the host opens it for, such as {@code mcp-http:<client>}; not empty
+   * @param opener whom the host opens it for, such as {@code agent} or {@code mcp-http:<client>};
+   *     not empty
    * @return a new spec; this one is unchanged
    * @throws NullPointerException when {@code opener} is null
    * @throws IllegalArgumentException when {@code opener} is empty

@@ -17,9 +17,11 @@ import java.util.List;
  *     the session (extension {@code gate.ask}): it gets {@code gate.ask} ({@link GateAsk}) and
  *     {@code gate.ask.ended} ({@link GateAskEnded}) and answers with {@code gate.answer} ({@link
  *     AnswerQuestion}); optional
- * @param openedBy ours: whom the host opens the session for when that is not a holder of the
- *     gateway token itself (such as {@code mcp-http:<client>}): hook adapters never take such a
- *     session for an agent's, and {@code sessions.list} shows it; optional, not empty
+ * @param openedBy ours: whom the host opens the session for when that is not the host itself:
+ *     {@code agent} (or {@code agent:<detail>}) for an agent it serves, such as {@code gateway
+ *     mcp}'s; anything else, such as {@code mcp-http:<client>}, for a client, whose session hook
+ *     adapters never take for an agent's. {@code sessions.list} shows it, providers only its kind
+ *     ({@code SessionOpener}); optional, not empty
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record StartSession(

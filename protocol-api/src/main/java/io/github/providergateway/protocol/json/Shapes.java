@@ -116,7 +116,8 @@ final class Shapes {
         f.requiredString("id"),
         f.optionalString("label"),
         f.optionalString("cwd"),
-        f.optionalBoolean("foreground"));
+        f.optionalBoolean("foreground"),
+        f.optionalString("openedBy"));
   }
 
   static Concurrency concurrency(Fields f) {
@@ -257,6 +258,9 @@ final class Shapes {
       Writing.string(g, "label", session.label());
       Writing.string(g, "cwd", session.cwd());
       Writing.bool(g, "foreground", session.foreground());
+      // Ours (decision 68): who opened it, only ever as its kind (a client's name stays the
+      // hosts').
+      Writing.string(g, "openedBy", session.forProviders().openedBy());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -10,8 +10,10 @@ import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.AuthMode;
 import io.github.providergateway.protocol.AuthPairing;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.SessionsUpdated;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -184,6 +186,60 @@ class AuthMessagesTest {
             new SessionInfo("abc", "PR #42 review", "/code/foo", true),
             new SessionInfo("def", "feature/auth", "/code/bar", false));
     assertEncodesTo(updated, json);
+  }
+
+  @Test
+  void sessionsSayWhoOpenedEachAsItsKindAndDecodeItBack() {
+    // Ours (decision 68): "openedBy" beside the spec's fields; absent for the host's own session.
+    String json =
+        """
+        {
+        "type": "sessions.updated",
+        "active": [
+        { "id": "a", "label": "claude", "cwd": "/code/foo", "openedBy": "agent" },
+        { "id": "c", "label": "claude", "cwd": "/code/foo", "openedBy": "client" },
+        { "id": "h", "label": "console", "cwd": "/code" }
+        ]
+        }""";
+
+    SessionsUpdated updated = decodeGateway(json, SessionsUpdated.class);
+
+    assertThat(updated.active())
+        .extracting(SessionInfo::opener)
+        .containsExactly(SessionOpener.AGENT, SessionOpener.CLIENT, SessionOpener.HOST);
+    assertEncodesTo(updated, json);
+  }
+
+  @Test
+  void openedByAbsentOrNullIsTheHostsAndAnUnknownNeighbourIsIgnored() {
+    SessionsUpdated nulled =
+        decodeGateway(
+            """
+            { "type": "sessions.updated", "active": [{ "id": "a", "openedBy": null }] }""",
+            SessionsUpdated.class);
+    SessionsUpdated neighbour =
+        decodeGateway(
+            """
+            { "type": "sessions.updated",
+              "active": [{ "id": "a", "colour": {"x": 1}, "openedBy": "client" }] }""",
+            SessionsUpdated.class);
+
+    assertThat(nulled.active()).containsExactly(new SessionInfo("a", null, null, null));
+    assertThat(nulled.active().get(0).opener()).isEqualTo(SessionOpener.HOST);
+    assertThat(neighbour.active().get(0).opener()).isEqualTo(SessionOpener.CLIENT);
+    assertEncodesTo(
+        new SessionsUpdated(List.of(new SessionInfo("a", null, null, null, null))),
+        """
+        { "type": "sessions.updated", "active": [{ "id": "a" }] }""");
+  }
+
+  @Test
+  void providersAreToldOnlyTheKindOfOpenerNeverAClientsName() {
+    // A host-side record given to the codec as it is: the client's name does not reach the wire.
+    assertEncodesTo(
+        new SessionsUpdated(List.of(new SessionInfo("c", "claude", null, null, "mcp-http:decoy"))),
+        """
+        { "type": "sessions.updated", "active": [{ "id": "c", "label": "claude", "openedBy": "client" }] }""");
   }
 
   @Test

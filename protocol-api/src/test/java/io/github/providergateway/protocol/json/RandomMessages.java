@@ -46,6 +46,7 @@ import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.Sessions;
@@ -283,7 +284,13 @@ final class RandomMessages {
   }
 
   SessionInfo sessionInfo() {
-    return new SessionInfo(nonEmpty(), maybeString(), maybeString(), maybe(this::coin));
+    // openedBy as the gateway sends it: a kind, or absent for the host's own session.
+    return new SessionInfo(
+        nonEmpty(),
+        maybeString(),
+        maybeString(),
+        maybe(this::coin),
+        maybe(() -> coin() ? SessionOpener.AGENT.wireName() : SessionOpener.CLIENT.wireName()));
   }
 
   StreamEntry streamEntry() {

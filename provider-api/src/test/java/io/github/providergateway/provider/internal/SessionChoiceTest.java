@@ -27,6 +27,44 @@ class SessionChoiceTest {
     return SessionChoice.choose(active, wanted, Path.of(cwd), USER_HOME);
   }
 
+  /** The decoy of issue 47 (row 3): a front-door client named claude, in the agent's project. */
+  private static final SessionInfo DECOY =
+      new SessionInfo("s-9", "claude-code", "/home/me/app", null, "client");
+
+  private static final SessionInfo AGENT =
+      new SessionInfo("s-2", "claude-code", "/home/me/app", null, "agent");
+
+  @Test
+  void aClientsSessionIsNeverTakenForTheAgentsWhicheverStartedFirst() {
+    assertThat(choose(List.of(DECOY, AGENT), null, "/home/me/app/src"))
+        .isEqualTo(new SessionChoice("s-2", "its cwd /home/me/app holds this directory"));
+    assertThat(choose(List.of(AGENT, DECOY), null, "/home/me/app/src").sessionId())
+        .isEqualTo("s-2");
+    assertThat(choose(List.of(DECOY, AGENT), "claude-code", "/").sessionId())
+        .as("by label, the agent's alone")
+        .isEqualTo("s-2");
+    assertThat(choose(List.of(CONSOLE, DECOY), null, "/tmp").sessionId())
+        .as("the only session that is not a client's")
+        .isEqualTo("s-1");
+  }
+
+  @Test
+  void withOnlyAClientsSessionItChoosesNoneAndWaitsUnlessTheIdNamesIt() {
+    assertThat(choose(List.of(DECOY), null, "/home/me/app"))
+        .satisfies(c -> assertThat(c.sessionId()).isNull())
+        .satisfies(
+            c ->
+                assertThat(c.reason())
+                    .contains("only front-door clients' sessions are active")
+                    .contains("s-9 (claude-code, /home/me/app, a front-door client's)")
+                    .contains("waiting for the agent's"));
+    assertThat(choose(List.of(DECOY), "claude-code", "/").reason())
+        .contains("no active session has the id or label claude-code but front-door clients'");
+    assertThat(choose(List.of(DECOY), "s-9", "/").sessionId())
+        .as("named by its id, a client's session is the provider's to take")
+        .isEqualTo("s-9");
+  }
+
   @Test
   void aWantedSessionIsTakenByIdThenByLabel() {
     assertThat(choose(ALL, "s-3", "/"))
