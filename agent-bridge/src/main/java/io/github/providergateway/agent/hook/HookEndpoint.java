@@ -137,7 +137,8 @@ public final class HookEndpoint {
               ? CompletableFuture.completedFuture(read.refusal())
               : gateway.isClosed()
                   ? CompletableFuture.completedFuture(STOPPED)
-                  : HookDecisions.decide(gateway, read.request(), agent, context);
+                  : HookDecisions.decide(gateway, read.request(), agent, context)
+                      .thenApply(this::unlessClosedMeanwhile);
       spoken =
           verdict
               .exceptionally(HookEndpoint::couldNotCheck)
@@ -153,6 +154,14 @@ public final class HookEndpoint {
     }
     // A failure past the decision (reading the input, the agent's terms) is a deny too.
     return spoken.exceptionally(failure -> failed(agent, failure));
+  }
+
+  /**
+   * {@code decided}, unless it lets the call run and the gateway closed while it was decided: then
+   * it may rest on the stopped engine's empty lists, and the call is denied as one after the close.
+   */
+  private HookVerdict unlessClosedMeanwhile(HookVerdict decided) {
+    return decided.allowed() && gateway.isClosed() ? STOPPED : decided;
   }
 
   /** The deny of a call whose decision failed with {@code failure} (fail closed). */

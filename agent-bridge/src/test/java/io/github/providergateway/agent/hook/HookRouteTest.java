@@ -280,9 +280,21 @@ class HookRouteTest {
     gate(session, "ci-guard", "ci-green");
     f.settle();
 
+    List<io.github.providergateway.gateway.Decision> audit = new ArrayList<>();
+    f.gateway
+        .monitor()
+        .addListener(
+            new io.github.providergateway.gateway.GatewayListener() {
+              @Override
+              public void decided(io.github.providergateway.gateway.Decision decision) {
+                audit.add(decision);
+              }
+            });
+
     f.gateway.close();
 
     assertExplicitDeny(post(PUSH), "the provider gateway has stopped");
+    assertThat(audit).as("not decided on the stopped engine, so no allow in the audit").isEmpty();
   }
 
   /** A push whose gate is being asked when {@code failure} happens: what the agent reads. */
