@@ -244,7 +244,8 @@ final class GuardProvider implements AutoCloseable {
       verdict = guard.decide(new GuardCall(check.tool(), check.args(), project, project, hints));
     } catch (RuntimeException e) {
       // Fail closed at once rather than by the gate's timeout: what the guard could not read is
-      // denied (rule guard.unreadable).
+      // denied (rule guard.unreadable). Guard.explain catches its own failures (FC-33), but the
+      // home's work around it (the project's file, its reporter) runs outside that catch (FC-34).
       verdict =
           new GuardVerdict(
               GuardVerdict.Outcome.DENY,
