@@ -144,6 +144,16 @@ public final class Gateway implements HostApi, AutoCloseable {
     return loop.inLoop();
   }
 
+  /**
+   * {@return whether {@link #close} has been called (by itself or by {@link #shutdown}): from then
+   * on the gateway decides nothing, and what its requests answer may come from a stopped engine (an
+   * executor of the embedder's still runs them), so a caller that answers for it, such as an
+   * agent's hook, answers a deny} Any thread.
+   */
+  public boolean isClosed() {
+    return closed;
+  }
+
   /** {@return a new builder: every setting has a production default} */
   public static Builder builder() {
     return new Builder();

@@ -335,6 +335,54 @@ class GateArgsTest {
     later.assertNoMoreMessages();
   }
 
+  /**
+   * FC-30 (issue 48): a schema pattern that runs out of regex steps on a gate's replacement makes
+   * the replacement refused, whether the pattern checks a value ({@code pattern}: read as "found",
+   * the value would pass) or picks the keys a rule applies to ({@code patternProperties}: read as
+   * "not found", the key would escape its rule).
+   */
+  @Test
+  void aReplacementWhoseSchemaPatternRunsOutOfStepsIsDeniedWhetherThePatternIsOnAValueOrAKey() {
+    // (x+x+)+y backtracks exponentially on x's with no y: the default budget cuts it off.
+    String catastrophic = "(x+x+)+y";
+    String xs = "x".repeat(5_000);
+    RecordingProviderConnection tagger =
+        f.bound(
+            Hello.builder("tagger")
+                .session(session)
+                .tools(
+                    ToolDefinition.of(
+                        "tag",
+                        "Tags a build",
+                        json(
+                            "{\"type\":\"object\",\"properties\":{\"label\":{\"type\":\"string\","
+                                + "\"pattern\":\""
+                                + catastrophic
+                                + "\"}},\"patternProperties\":{\""
+                                + catastrophic
+                                + "\":{\"type\":\"integer\"}}}")))
+                .build());
+    RecordingProviderConnection pin = rewriter("pinner", "pin-label");
+
+    var onAValue = f.call(session, "tag", "{\"label\":\"xxy\"}");
+    rewrite(pin, "{\"label\":\"" + xs + "\"}");
+    var onAKey = f.call(session, "tag", "{}");
+    rewrite(pin, "{\"" + xs + "\":\"not a number\"}");
+
+    for (var call : List.of(onAValue, onAKey)) {
+      assertThat(done(call).outcome())
+          .asInstanceOf(
+              org.assertj.core.api.InstanceOfAssertFactories.type(ToolOutcome.Denied.class))
+          .extracting(ToolOutcome.Denied::reason)
+          .asString()
+          .startsWith(
+              "The arguments gate 'pin-label' of provider 'pinner' returned for tool 'tag' were"
+                  + " refused: ")
+          .contains("a \"pattern\" of the schema ran out of regex steps ((x+x+)+y)");
+    }
+    tagger.assertNoMoreMessages();
+  }
+
   @Test
   void aReplacementThatIsNotAJsonObjectDeniesEvenForAHostOwnedTool() {
     RecordingProviderConnection bad = rewriter("sloppy", "g");

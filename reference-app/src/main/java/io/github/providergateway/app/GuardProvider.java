@@ -138,10 +138,14 @@ final class GuardProvider implements AutoCloseable {
     }
   }
 
-  private CompletionStage<GateVerdict> check(GateCheck check) {
-    CompletableFuture<ToolHints> hints =
+  /**
+   * The gate's handler: the verdict for {@code check}. Package-private for tests, which hand it a
+   * check the gateway would not send (a session that ended).
+   */
+  CompletionStage<GateVerdict> check(GateCheck check) {
+    CompletableFuture<Declared> hints =
         AGENT_TOOLS.contains(check.tool())
-            ? CompletableFuture.completedFuture(null)
+            ? CompletableFuture.completedFuture(Declared.NOTHING)
             : hints(check.sessionId(), check.tool());
     Path project = projects.get(check.sessionId());
     if (project != null || projects.containsKey(check.sessionId())) {
@@ -165,11 +169,20 @@ final class GuardProvider implements AutoCloseable {
   }
 
   /**
+   * What a tool declared of itself ({@code hints}, null for none: a tool the session does not list,
+   * or one of the agents' own), or why that could not be learnt ({@code unknown}).
+   */
+  private record Declared(ToolHints hints, Throwable unknown) {
+    static final Declared NOTHING = new Declared(null, null);
+  }
+
+  /**
    * What {@code tool} of the session declared of itself (MCP's annotations) and the trust of the
    * provider that offers it: the guard's tool rules ask about a destructive tool of a provider
-   * below the trust its preset wants. None for a tool the session does not list.
+   * below the trust its preset wants. None for a tool the session does not list; the failure when
+   * the gateway cannot say (the session ended, the gateway stops).
    */
-  private CompletableFuture<ToolHints> hints(String sessionId, String tool) {
+  private CompletableFuture<Declared> hints(String sessionId, String tool) {
     return gateway
         .tools(sessionId)
         .thenCombine(
@@ -180,7 +193,29 @@ final class GuardProvider implements AutoCloseable {
                     .findFirst()
                     .map(t -> hints(t, providers, sessionId))
                     .orElse(null))
-        .exceptionally(unknown -> null); // a session that ended meanwhile: no hints
+        .handle(Declared::new);
+  }
+
+  /**
+   * The verdict for {@code check}: {@link #decide(GateCheck, Path, ToolHints)} with what the tool
+   * declared, or a deny when that is unknown (FC-35, fail closed): decided without it, a
+   * destructive tool of a low-trust provider would lose the question the guard asks about it.
+   */
+  private GateVerdict decide(GateCheck check, Path project, Declared declared) {
+    if (declared.unknown() != null) {
+      return GateVerdict.deny(
+          reason(
+              new GuardVerdict(
+                  GuardVerdict.Outcome.DENY,
+                  HomeGuard.UNREADABLE,
+                  "the guard could not learn what tool '"
+                      + check.tool()
+                      + "' declares of itself ("
+                      + declared.unknown()
+                      + "), and does not decide without it",
+                  null)));
+    }
+    return decide(check, project, declared.hints());
   }
 
   private static ToolHints hints(HostTool tool, List<ProviderInfo> providers, String sessionId) {
@@ -209,7 +244,8 @@ final class GuardProvider implements AutoCloseable {
       verdict = guard.decide(new GuardCall(check.tool(), check.args(), project, project, hints));
     } catch (RuntimeException e) {
       // Fail closed at once rather than by the gate's timeout: what the guard could not read is
-      // denied (rule guard.unreadable).
+      // denied (rule guard.unreadable). Guard.explain catches its own failures (FC-33), but the
+      // home's work around it (the project's file, its reporter) runs outside that catch (FC-34).
       verdict =
           new GuardVerdict(
               GuardVerdict.Outcome.DENY,

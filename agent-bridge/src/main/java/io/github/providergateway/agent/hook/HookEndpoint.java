@@ -47,6 +47,17 @@ public final class HookEndpoint {
     }
   }
 
+  /**
+   * The answer to every call once the gateway has closed (issue 48). Its own check, not left to the
+   * gateway's requests failing: an embedder's executor still runs them on the stopped engine, which
+   * lists no session, and the home's record of gates holds none unless {@link
+   * HookGateRecorder#stopping} was called first, so the call would be allowed.
+   */
+  private static final HookVerdict STOPPED =
+      HookVerdict.deny(
+          "the provider gateway has stopped, so it cannot check the call; denied",
+          "the gateway has stopped, denied");
+
   private final Gateway gateway;
   private final HookDecisions.Context context;
 
@@ -124,7 +135,10 @@ public final class HookEndpoint {
       CompletableFuture<HookVerdict> verdict =
           read.refusal() != null
               ? CompletableFuture.completedFuture(read.refusal())
-              : HookDecisions.decide(gateway, read.request(), agent, context);
+              : gateway.isClosed()
+                  ? CompletableFuture.completedFuture(STOPPED)
+                  : HookDecisions.decide(gateway, read.request(), agent, context)
+                      .thenApply(this::unlessClosedMeanwhile);
       spoken =
           verdict
               .exceptionally(HookEndpoint::couldNotCheck)
@@ -140,6 +154,14 @@ public final class HookEndpoint {
     }
     // A failure past the decision (reading the input, the agent's terms) is a deny too.
     return spoken.exceptionally(failure -> failed(agent, failure));
+  }
+
+  /**
+   * {@code decided}, unless it lets the call run and the gateway closed while it was decided: then
+   * it may rest on the stopped engine's empty lists, and the call is denied as one after the close.
+   */
+  private HookVerdict unlessClosedMeanwhile(HookVerdict decided) {
+    return decided.allowed() && gateway.isClosed() ? STOPPED : decided;
   }
 
   /** The deny of a call whose decision failed with {@code failure} (fail closed). */

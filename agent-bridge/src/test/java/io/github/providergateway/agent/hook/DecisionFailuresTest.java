@@ -64,6 +64,31 @@ class DecisionFailuresTest {
         .contains(why);
   }
 
+  /**
+   * The gateway closes while a call is decided, after its lists were read: the stopped engine lists
+   * no session and the home's record was not told (no {@link HookGateRecorder#stopping}), so the
+   * decision is an allow; the endpoint answers the close, not that allow. The home's rules, read
+   * once the call is found to have no session, are the seam that closes the gateway.
+   */
+  @Test
+  void aGatewayThatClosesWhileTheCallIsDecidedIsADenyNotTheAllowOfItsEmptyLists() throws Exception {
+    Guard guard = guard();
+    Supplier<HomeGates.View> closingMeanwhile =
+        () -> {
+          f.gateway.close();
+          return HomeGates.View.of(HookGateRecord.Contents.NONE);
+        };
+    HookEndpoint endpoint = new HookEndpoint(f.gateway, closingMeanwhile, f.clock, () -> guard);
+
+    CompletableFuture<HookEndpoint.Answer> answer = bash(endpoint, "ls");
+
+    assertThat(answer).as("answered, not left to the hook's timeout").isDone();
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().body())
+        .contains("\"permissionDecision\":\"deny\"")
+        .contains("the provider gateway has stopped");
+  }
+
   @Test
   void homeRulesThatFailAfterTheSessionSettledAreADenyNotAHookThatNeverAnswers() throws Exception {
     f.startSession(SessionSpec.of("claude", PROJECT));

@@ -256,14 +256,45 @@ class HookRouteTest {
   }
 
   @Test
-  void aCallAfterTheGatewayClosedIsAnExplicitDeny() throws Exception {
+  void aCallTheGatewaysLoopRefusesIsAnExplicitDeny() throws Exception {
+    // Its executor refuses while the gateway is open (an embedder's, shut down first): the
+    // gateway's requests fail, and the call is denied, not read as one with no session.
     TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
     try (GatewayFixture closing = GatewayFixture.with(b -> b.executor(loop))) {
       route = routeOn(closing, "closing", 7);
-      TestEndpoints.closeGateway(closing, loop);
+      loop.stop();
 
       assertExplicitDeny(post(PUSH), "provider gateway could not check the call (");
     }
+  }
+
+  /**
+   * Issue 48: a gateway closed without its record of gates told first ({@link
+   * HookGateRecorder#stopping}), on an executor that still runs what it is given (an embedder's):
+   * its stopped engine lists no session and its record no gate, so only the endpoint's own check
+   * keeps the push from being allowed.
+   */
+  @Test
+  void aCallAfterTheGatewayClosedWithoutItsRecordToldIsAnExplicitDeny() {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    gate(session, "ci-guard", "ci-green");
+    f.settle();
+
+    List<io.github.providergateway.gateway.Decision> audit = new ArrayList<>();
+    f.gateway
+        .monitor()
+        .addListener(
+            new io.github.providergateway.gateway.GatewayListener() {
+              @Override
+              public void decided(io.github.providergateway.gateway.Decision decision) {
+                audit.add(decision);
+              }
+            });
+
+    f.gateway.close();
+
+    assertExplicitDeny(post(PUSH), "the provider gateway has stopped");
+    assertThat(audit).as("not decided on the stopped engine, so no allow in the audit").isEmpty();
   }
 
   /** A push whose gate is being asked when {@code failure} happens: what the agent reads. */

@@ -3,6 +3,7 @@ package io.github.providergateway.agent.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
@@ -486,16 +487,34 @@ class HookSocketTest {
   }
 
   @Test
-  void aCallToAGatewayThatClosedIsAnsweredWithADeny() throws Exception {
+  void aCallTheGatewaysLoopRefusesIsAnsweredWithADeny() throws Exception {
+    // Its executor refuses while the gateway is open (an embedder's, shut down first).
     TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
     try (GatewayFixture f = GatewayFixture.with(b -> b.executor(loop))) {
       socket = HookSocket.open(home, TestEndpoints.of(f, home), clock).orElseThrow();
-      TestEndpoints.closeGateway(f, loop);
+      loop.stop();
 
       assertThat(bodyOf200(ask(post("claude", LS))))
           .startsWith("gateway-hook/2 0 gateway hook claude: deny: failed, denied: ")
           .contains("\"permissionDecision\":\"deny\"")
           .contains("provider gateway could not check the call (");
+    }
+  }
+
+  @Test
+  void aCallAfterTheGatewayClosedWithoutItsRecordToldIsAnsweredWithADeny() throws Exception {
+    // The gateway's executor still runs what it is given (an embedder's), and the home's record
+    // of gates was not told the gateway stops (HookGateRecorder.stopping): only the endpoint's own
+    // check stands between the call and an allow.
+    try (GatewayFixture f = GatewayFixture.create()) {
+      f.startSession(SessionSpec.of("claude", "/code/agent"));
+      socket = HookSocket.open(home, TestEndpoints.of(f, home), clock).orElseThrow();
+      f.gateway.close();
+
+      assertThat(bodyOf200(ask(post("claude", LS))))
+          .startsWith("gateway-hook/2 0 gateway hook claude: deny: ")
+          .contains("\"permissionDecision\":\"deny\"")
+          .contains("the provider gateway has stopped");
     }
   }
 

@@ -3,8 +3,10 @@ package io.github.providergateway.transport.ws;
 import static io.github.providergateway.transport.ws.HostileTransportTest.assertAnotherProviderIsServed;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
@@ -19,10 +21,14 @@ import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.FilterSet;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
@@ -71,6 +77,86 @@ class HostileProviderTest {
 
       // 100 pushes through 50 rules: five matches' steps each and ten a second for this provider.
       assertAnotherProviderIsServed(f);
+    }
+  }
+
+  /**
+   * Issue 48: a provider over a real socket whose hook rules backtrack catastrophically, and a
+   * burst of hook calls in its session. Its rules spend its own regex allowance and nothing more
+   * (four seconds' worth, {@code RegexGuard.BURST_SECONDS}, at once), the calls past it are denied
+   * as not checked without running a rule, and another provider's rule in another session still
+   * runs in the middle of the burst. Counted on the gateway's manual clock, which the burst cannot
+   * refill.
+   */
+  @Test
+  void catastrophicHookRulesSpendOnlyTheirProvidersAllowanceAndCallsPastItAreNotChecked()
+      throws Exception {
+    ManualClock time = new ManualClock();
+    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> {});
+        RawProvider bomb = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
+      String other =
+          ServerFixture.await(
+                  f.gateway.startSession(SessionSpec.of("other", "/code/other"), f.host))
+              .id();
+      bomb.next(SessionsUpdated.class);
+      RawProvider sentry = f.authenticatedRaw(RawWebSocket.connect(f.port()));
+      // Four rules that each spend a whole match's steps, then a deny rule on text found nowhere:
+      // only a rule left without steps makes it deny.
+      List<HookRule> rules = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        rules.add(HookRule.context(new HookMatch(null, "(x+x+)+y", null, null), "never " + i));
+      }
+      rules.add(HookRule.deny(new HookMatch(null, "zzz", null, null), "zzz is nowhere"));
+      bomb.send(
+          Hello.builder("regex-bomb").session(f.sessionId).hooks(new Hooks(rules, null)).build());
+      bomb.next(HelloAck.class);
+      sentry.send(
+          Hello.builder("sentry")
+              .session(other)
+              .hooks(
+                  new Hooks(
+                      List.of(
+                          HookRule.deny(
+                              new HookMatch(null, "rm -rf", null, null), "sentry: no rm -rf")),
+                      null))
+              .build());
+      sentry.next(HelloAck.class);
+      JsonNode evil = ServerFixture.json("{\"x\":\"" + "x".repeat(5_000) + "\"}");
+
+      List<CompletableFuture<HookDecision>> burst = new ArrayList<>();
+      CompletableFuture<HookDecision> meanwhile = null;
+      for (int i = 0; i < 30; i++) {
+        burst.add(f.gateway.preToolUse(f.sessionId, "shell", evil));
+        if (i == 14) {
+          meanwhile =
+              f.gateway.preToolUse(
+                  other, "shell", ServerFixture.json("{\"command\":\"rm -rf /code/other\"}"));
+        }
+      }
+      List<HookDecision> decided = new ArrayList<>();
+      for (CompletableFuture<HookDecision> call : burst) {
+        decided.add(ServerFixture.await(call));
+      }
+
+      // Forty whole matches in four seconds' worth: nine calls of four matches and a scan for
+      // "zzz" each, then the tenth's fourth match takes the last steps.
+      assertThat(decided).filteredOn(HookDecision::allowed).hasSize(9);
+      assertThat(decided.subList(9, 30))
+          .allSatisfy(
+              d ->
+                  assertThat(d.reason())
+                      .startsWith("Not checked: a rule of provider 'regex-bomb' could not be run"));
+      HookDecision sentried = ServerFixture.await(meanwhile);
+      assertThat(sentried.allowed()).isFalse();
+      assertThat(sentried.reason())
+          .as("the other provider's rule ran on steps of its own")
+          .isEqualTo("sentry: no rm -rf");
+
+      time.advance(Duration.ofSeconds(1)); // ten matches' worth again
+      assertThat(ServerFixture.await(f.gateway.preToolUse(f.sessionId, "shell", evil)).allowed())
+          .isTrue();
+      assertAnotherProviderIsServed(f);
+      sentry.close();
     }
   }
 
