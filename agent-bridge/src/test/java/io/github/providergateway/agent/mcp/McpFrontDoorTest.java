@@ -150,7 +150,7 @@ class McpFrontDoorTest {
   }
 
   @Test
-  void theStdioFrontDoorsSessionIsOpenedByAHolderOfTheGatewayToken() {
+  void theStdioFrontDoorsSessionIsTheAgentsOpenedByAHolderOfTheGatewayToken() {
     // gateway mcp holds the gateway token and is the agent's own MCP server: its sessions are the
     // ones hook adapters take for the agent's, and providers are told "agent" (decision 68).
     assertThat(started.join().openedBy()).isEqualTo("agent");

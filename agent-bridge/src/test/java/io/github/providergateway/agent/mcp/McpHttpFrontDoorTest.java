@@ -401,7 +401,7 @@ class McpHttpFrontDoorTest {
 
   @Test
   void
-      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersAreNotTold()
+      aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersHearOnlyClient()
           throws Exception {
     start();
     // The client of token "claude" may call itself anything: who opened the session is what hook
