@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
@@ -24,6 +25,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,6 +41,23 @@ class HostTrafficTest {
   /** The gateway's clock only (its timers run on the system scheduler): it ages writes. */
   private final ManualClock clock = new ManualClock();
 
+  /** One host's share of the hosts' budget, in chars (a quarter of the default, for speed). */
+  private static final int PER_HOST = 1 << 20;
+
+  /** Each flood message: a command nobody knows, padded. */
+  private static final int FLOOD_MESSAGE = 64 << 10;
+
+  /** 16 MiB in all: far more than the share, and more than loopback's socket buffers hold. */
+  private static final int FLOOD_MESSAGES = 256;
+
+  private final InboundBacklog hostsInbound =
+      new InboundBacklog(
+          4L * PER_HOST,
+          PER_HOST,
+          InboundBacklog.DEFAULT_TOTAL_MESSAGES,
+          InboundBacklog.DEFAULT_PER_CONNECTION_MESSAGES);
+
+  private final ExecutorService threads = Executors.newCachedThreadPool();
   private Gateway gateway;
   private SystemScheduler timer;
   private WebSocketServer server;
@@ -45,7 +66,8 @@ class HostTrafficTest {
   void start() throws IOException {
     gateway = Gateway.builder().clock(clock).build();
     timer = new SystemScheduler();
-    HostService hosts = HostService.builder(gateway).scheduler(timer).build();
+    HostService hosts =
+        HostService.builder(gateway).scheduler(timer).inboundBacklog(hostsInbound).build();
     server =
         WebSocketServer.builder(gateway)
             .port(0)
@@ -57,6 +79,7 @@ class HostTrafficTest {
 
   @AfterEach
   void stop() {
+    threads.shutdownNow();
     server.close();
     gateway.close();
     timer.close();
@@ -197,6 +220,110 @@ class HostTrafficTest {
   private static void handled(RawProvider provider) throws IOException {
     provider.send(new StreamQuery("handled", null, List.of("bulk"), 1));
     assertThat(provider.next(StreamHistory.class).queryId()).isEqualTo("handled");
+  }
+
+  /**
+   * A host flooding {@code /host} (issue 47, row 8): its text waits for the gateway loop counted
+   * against the hosts' budget, past which the server stops reading its socket, so the flood waits
+   * in the flooder's own socket while an honest host and a provider are answered.
+   */
+  @Test
+  void aFloodingHostIsHeldInItsSocketWhileAnHonestHostAndAProviderAreAnswered() throws Exception {
+    RawWebSocket honest = host(0);
+    String session = startSession(honest);
+    RawWebSocket flooder = host(0);
+    try (RawProvider provider = bulkProvider(session)) {
+      // The loop is busy (a burst of rules, a slow disk) until the flood has passed the budget.
+      CountDownLatch busy = new CountDownLatch(1);
+      gateway.loop().execute(() -> awaitQuietly(busy));
+      CompletableFuture<Integer> answered = threads(() -> readReplies(flooder));
+      CompletableFuture<Integer> sent = threads(() -> flood(flooder));
+      ServerFixture.awaitTrue(
+          "the flood passes the host's share", () -> hostsInbound.total() > PER_HOST);
+      busy.countDown();
+
+      // The flood goes on; the honest host's calls and the provider's queries are answered.
+      for (int round = 0; round < 10; round++) {
+        honest.sendText(
+            "{\"id\":"
+                + (100 + round)
+                + ",\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"bulk\",\"args\":{}}");
+        ToolCall call = provider.next(ToolCall.class);
+        provider.send(ToolResult.success(call.id(), ServerFixture.json("\"ok\"")));
+        assertThat(reply(honest, 100 + round).get("ok").asBoolean()).isTrue();
+        provider.send(new StreamQuery("q" + round, null, List.of("bulk"), 1));
+        assertThat(provider.next(StreamHistory.class).queryId()).isEqualTo("q" + round);
+        if (round == 0) {
+          assertThat(sent).as("answered while the flood goes on").isNotDone();
+        }
+      }
+
+      // Held back, never cut: every flood message arrived and was answered.
+      assertThat(sent.get(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS))
+          .isEqualTo(FLOOD_MESSAGES);
+      assertThat(answered.get(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS))
+          .as("the flooder's commands answered (a flooder cut as too fast gets none)")
+          .isEqualTo(FLOOD_MESSAGES);
+      // What the gateway held for it: its share, the message that passed it, and what the server
+      // had already read from the socket when it stopped reading.
+      assertThat(hostsInbound.highWaterMark())
+          .isGreaterThan(PER_HOST)
+          .isLessThanOrEqualTo(PER_HOST + FLOOD_MESSAGE + (256 << 10));
+    } finally {
+      honest.close();
+      flooder.close();
+    }
+  }
+
+  private <T> CompletableFuture<T> threads(java.util.concurrent.Callable<T> work) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return work.call();
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        },
+        threads);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Sends the flood; returns how many messages went out before the socket failed, if it did. */
+  private static int flood(RawWebSocket flooder) {
+    String start = "\",\"cmd\":\"flood\",\"pad\":\"";
+    for (int i = 0; i < FLOOD_MESSAGES; i++) {
+      String head = "{\"id\":\"f" + i + start;
+      try {
+        flooder.sendText(head + "p".repeat(FLOOD_MESSAGE - head.length() - 2) + "\"}");
+      } catch (IOException cut) {
+        return i;
+      }
+    }
+    return FLOOD_MESSAGES;
+  }
+
+  /** Reads the flooder's replies until all came or the connection ended; returns how many. */
+  private static int readReplies(RawWebSocket flooder) throws IOException {
+    int replies = 0;
+    while (replies < FLOOD_MESSAGES) {
+      Object next = flooder.readMessage(ServerFixture.WAIT);
+      if (next instanceof RawWebSocket.Closed) {
+        return replies;
+      }
+      if (ServerFixture.json((String) next).has("id")) {
+        replies++;
+      }
+    }
+    return replies;
   }
 
   private static JsonNode reply(RawWebSocket host, int id) throws IOException {
