@@ -41,12 +41,12 @@ public interface HostConnection {
   }
 
   /**
-   * The gateway has more of this host's text waiting than it lets one connection or all hosts queue
-   * ({@link HostService.Builder#inboundBacklog}): stop reading from the host until {@link
-   * #resumeReading()}, so that what it sends waits in its own socket rather than in the gateway's
-   * memory. A carrier that cannot may deliver the connection's allowance once more; then the
-   * connection is closed ({@link CloseReason#TOO_FAST}). Called on the thread that delivered or on
-   * the gateway loop; must not block. Default: nothing.
+   * The gateway has more of this host's text waiting than it lets one connection, or all hosts and
+   * providers together, queue ({@link io.github.providergateway.gateway.Gateway#inboundBacklog()}):
+   * stop reading from the host until {@link #resumeReading()}, so that what it sends waits in its
+   * own socket rather than in the gateway's memory. A carrier that cannot may deliver the
+   * connection's allowance once more; then the connection is closed ({@link CloseReason#TOO_FAST}).
+   * Called on the thread that delivered or on the gateway loop; must not block. Default: nothing.
    */
   default void suspendReading() {}
 

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.internal.HostSide;
-import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -51,7 +50,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>Thread-safe. Its state lives on the gateway loop ({@link Gateway#loop()}) like the gateway's
  * own: carriers deliver on their own threads, and what they deliver is handled there, in order.
- * Time comes from the builder's {@link Scheduler}.
+ * Text a carrier delivers waits for the loop as text, counted against the gateway's {@link
+ * Gateway#inboundBacklog()} with the providers' (past it the carrier is told to stop reading, and
+ * one that goes on is closed), and is decoded there, one command at a time. Time comes from the
+ * builder's {@link Scheduler}.
  */
 public final class HostService implements AutoCloseable {
 
@@ -83,21 +85,7 @@ public final class HostService implements AutoCloseable {
                 b.decisionLog,
                 b.statusLinks,
                 b.providerReloads,
-                b.heldGates,
-                b.inbound == null ? defaultInbound(gateway) : b.inbound));
-  }
-
-  /**
-   * Hosts' own inbound budget, as large as the providers' (the gateway's {@link
-   * io.github.providergateway.protocol.MessageLimits}): a flood of host text cannot crowd out
-   * provider text, nor the other way round.
-   */
-  private static InboundBacklog defaultInbound(Gateway gateway) {
-    return new InboundBacklog(
-        gateway.limits().messages().maxQueuedInboundBytes(),
-        gateway.limits().messages().maxQueuedInboundBytesPerConnection(),
-        InboundBacklog.DEFAULT_TOTAL_MESSAGES,
-        InboundBacklog.DEFAULT_PER_CONNECTION_MESSAGES);
+                b.heldGates));
   }
 
   /**
@@ -181,7 +169,6 @@ public final class HostService implements AutoCloseable {
     private java.util.function.Supplier<java.net.URI> statusLinks;
     private ProviderReloads providerReloads;
     private HeldGates heldGates;
-    private InboundBacklog inbound;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -313,24 +300,6 @@ public final class HostService implements AutoCloseable {
      */
     public Builder heldGates(HeldGates gates) {
       this.heldGates = requireNonNull(gates, "gates");
-      return this;
-    }
-
-    /**
-     * The budget that hosts' received text waits under until the gateway loop decodes it (security:
-     * "A loop that cannot keep up"): past it a carrier is told to stop reading from the host that
-     * delivered, and a host whose carrier goes on delivering is closed ({@link
-     * io.github.providergateway.gateway.CloseReason#TOO_FAST}). Default: one of the hosts' own,
-     * with the gateway's {@code maxQueuedInboundBytes} and {@code
-     * maxQueuedInboundBytesPerConnection} in chars and {@link
-     * InboundBacklog#DEFAULT_TOTAL_MESSAGES} and {@link
-     * InboundBacklog#DEFAULT_PER_CONNECTION_MESSAGES} in messages.
-     *
-     * @param backlog the budget; its {@link InboundBacklog#total()} is what hosts' text holds
-     * @return this builder
-     */
-    public Builder inboundBacklog(InboundBacklog backlog) {
-      this.inbound = requireNonNull(backlog, "backlog");
       return this;
     }
 

@@ -8,6 +8,7 @@ import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.Limits;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Host text waits for a busy gateway loop as counted text, as provider text does (decision 54;
- * issue 47, row 8): past the hosts' budget the carrier is told to stop reading, and told to read
- * again once the loop has caught up; a carrier that goes on delivering is closed.
+ * Host text waits for a busy gateway loop as counted text, in the budget provider text waits in
+ * (decision 54; issue 47, row 8): past its share the carrier is told to stop reading, and told to
+ * read again once the loop has caught up; a carrier that goes on delivering is closed.
  */
 class HostInboundBacklogTest {
 
@@ -28,10 +29,18 @@ class HostInboundBacklogTest {
 
   private final ManualClock time = new ManualClock();
   private final Gateway gateway =
-      Gateway.builder().clock(time).scheduler(time).executor(held::add).build();
-  private final InboundBacklog backlog = new InboundBacklog(3_000, PER_CONNECTION, 1_000, 1_000);
-  private final HostService hosts =
-      HostService.builder(gateway).scheduler(time).inboundBacklog(backlog).build();
+      Gateway.builder()
+          .clock(time)
+          .scheduler(time)
+          .executor(held::add)
+          .limits(
+              Limits.defaults().toBuilder()
+                  .maxQueuedInboundBytes(3_000)
+                  .maxQueuedInboundBytesPerConnection(PER_CONNECTION)
+                  .build())
+          .build();
+  private final InboundBacklog backlog = gateway.inboundBacklog();
+  private final HostService hosts = HostService.builder(gateway).scheduler(time).build();
 
   @AfterEach
   void close() {

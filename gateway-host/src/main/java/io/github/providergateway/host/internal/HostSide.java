@@ -48,13 +48,12 @@ public final class HostSide {
       DecisionLog decisionLog,
       java.util.function.Supplier<java.net.URI> statusLinks,
       ProviderReloads providerReloads,
-      HeldGates heldGates,
-      InboundBacklog inbound) {}
+      HeldGates heldGates) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
     this.authTimeout = settings.authTimeout();
-    this.inbound = settings.inbound();
+    this.inbound = gateway.inboundBacklog();
     this.registry =
         new HostRegistry(
             loop,

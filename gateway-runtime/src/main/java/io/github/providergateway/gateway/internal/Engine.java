@@ -213,6 +213,10 @@ public final class Engine {
     return limits;
   }
 
+  public InboundBacklog inbound() {
+    return inbound;
+  }
+
   public Credentials credentials() {
     return credentials;
   }

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
-import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.StreamHistory;
@@ -41,7 +41,9 @@ class HostTrafficTest {
   /** The gateway's clock only (its timers run on the system scheduler): it ages writes. */
   private final ManualClock clock = new ManualClock();
 
-  /** One host's share of the hosts' budget, in chars (a quarter of the default, for speed). */
+  /**
+   * One connection's share of the inbound budget, in chars (a quarter of the default, for speed).
+   */
   private static final int PER_HOST = 1 << 20;
 
   /** Each flood message: a command nobody knows, padded. */
@@ -50,13 +52,6 @@ class HostTrafficTest {
   /** 16 MiB in all: far more than the share, and more than loopback's socket buffers hold. */
   private static final int FLOOD_MESSAGES = 256;
 
-  private final InboundBacklog hostsInbound =
-      new InboundBacklog(
-          4L * PER_HOST,
-          PER_HOST,
-          InboundBacklog.DEFAULT_TOTAL_MESSAGES,
-          InboundBacklog.DEFAULT_PER_CONNECTION_MESSAGES);
-
   private final ExecutorService threads = Executors.newCachedThreadPool();
   private Gateway gateway;
   private SystemScheduler timer;
@@ -64,10 +59,17 @@ class HostTrafficTest {
 
   @BeforeEach
   void start() throws IOException {
-    gateway = Gateway.builder().clock(clock).build();
+    gateway =
+        Gateway.builder()
+            .clock(clock)
+            .limits(
+                Limits.defaults().toBuilder()
+                    .maxQueuedInboundBytes(4 * PER_HOST)
+                    .maxQueuedInboundBytesPerConnection(PER_HOST)
+                    .build())
+            .build();
     timer = new SystemScheduler();
-    HostService hosts =
-        HostService.builder(gateway).scheduler(timer).inboundBacklog(hostsInbound).build();
+    HostService hosts = HostService.builder(gateway).scheduler(timer).build();
     server =
         WebSocketServer.builder(gateway)
             .port(0)
@@ -239,7 +241,7 @@ class HostTrafficTest {
       CompletableFuture<Integer> answered = threads(() -> readReplies(flooder));
       CompletableFuture<Integer> sent = threads(() -> flood(flooder));
       ServerFixture.awaitTrue(
-          "the flood passes the host's share", () -> hostsInbound.total() > PER_HOST);
+          "the flood passes the host's share", () -> gateway.inboundBacklog().total() > PER_HOST);
       busy.countDown();
 
       // The flood goes on; the honest host's calls and the provider's queries are answered.
@@ -268,7 +270,7 @@ class HostTrafficTest {
           .isEqualTo(FLOOD_MESSAGES);
       // What the gateway held for it: its share, the message that passed it, and what the server
       // had already read from the socket when it stopped reading.
-      assertThat(hostsInbound.highWaterMark())
+      assertThat(gateway.inboundBacklog().highWaterMark())
           .isGreaterThan(PER_HOST)
           .isLessThanOrEqualTo(PER_HOST + FLOOD_MESSAGE + (256 << 10));
     } finally {
