@@ -96,12 +96,14 @@ class InboundBacklogTest {
       link.receive(unknownMessageOf(100)); // its share again: what it had already read
     }
 
-    link.receive(unknownMessageOf(100));
-    link.receive(unknownMessageOf(100));
+    for (int i = 0; i < 100; i++) {
+      link.receive(unknownMessageOf(100));
+    }
 
     assertThat(gateway.inboundBacklog().total())
         .as("twice the share and the message that passed it")
         .isEqualTo(2_100);
+    assertThat(gateway.inboundBacklog().totalMessages()).isEqualTo(21);
     runLoop();
     assertThat(conn.closedWith).isEqualTo(CloseReason.TOO_FAST);
     assertThat(conn.sent).as("the dropped messages are never answered").hasSize(21);

@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -442,6 +443,9 @@ public final class Engine {
     /** This connection's received text waiting for the loop. */
     private final InboundBacklog.Share backlog;
 
+    /** Set once it passed the backlog's hard bound and its close was queued. */
+    private final AtomicBoolean tooFast = new AtomicBoolean();
+
     Link(Conn conn, InboundBacklog.Share backlog) {
       this.conn = conn;
       this.backlog = backlog;
@@ -456,8 +460,11 @@ public final class Engine {
       long chars = text.length();
       if (!backlog.added(chars)) {
         // Its transport went on delivering after it was told to stop reading: drop the text,
-        // which the bound is for, and close the connection (the backlog's hard bound).
-        loop.execute(() -> closeConnection(conn, CloseReason.TOO_FAST));
+        // which the bound is for, and close the connection (the backlog's hard bound), once: a
+        // transport that goes on delivering must not queue a task a message.
+        if (tooFast.compareAndSet(false, true)) {
+          loop.execute(() -> closeConnection(conn, CloseReason.TOO_FAST));
+        }
         return;
       }
       try {
