@@ -25,10 +25,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The host side of one host connection. A carrier delivers on its own thread; the text waits,
- * counted against the hosts' {@link InboundBacklog}, and is decoded and handled on the gateway
- * loop, in the order delivered: nothing but {@code host.auth}, and at most one {@code
- * host.challenge} before it, until the connection is authenticated (then neither again), every
- * other command to {@link HostCommands}.
+ * counted in the gateway's {@link InboundBacklog} beside the providers', and is decoded and handled
+ * on the gateway loop, in the order delivered: nothing but {@code host.auth}, and at most one
+ * {@code host.challenge} before it, until the connection is authenticated (then neither again),
+ * every other command to {@link HostCommands}.
  *
  * <p>Its lifecycle: open and unauthenticated (an auth deadline runs; a challenge answered does not
  * extend it) → authenticated (owns the sessions it starts) → gone. A refused {@code host.auth}, a

@@ -34,7 +34,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
    */
   private final InetSocketAddress local;
 
-  /** Holds the delivering thread while the hosts' inbound backlog is full. */
+  /** Holds the delivering thread while the gateway's inbound backlog is full. */
   private final ReadingGate reading = new ReadingGate();
 
   /** Where commands go; set right after opening. */

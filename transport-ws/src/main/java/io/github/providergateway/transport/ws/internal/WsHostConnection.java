@@ -54,7 +54,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   /** Reads the host's frames and applies their rules; told when the host authenticated. */
   private final FrameDecoder decoder;
 
-  /** Turns reading off while the hosts' inbound backlog is full. */
+  /** Turns reading off while the gateway's inbound backlog is full. */
   private final SocketReading reading;
 
   /** Where commands go; set right after opening. */
