@@ -17,7 +17,7 @@ import java.util.Optional;
  * encoded on the caller's thread and queued in an {@link OutboundQueue} whose byte bound counts
  * only once the send in flight has stalled (a host is sent file results larger than the bound).
  * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once. While the
- * hosts' inbound backlog is full, the thread that delivered waits ({@link ReadingGate}).
+ * gateway's inbound backlog is full, the thread that delivered waits ({@link ReadingGate}).
  */
 final class JakartaHostConnection implements HostConnection, Peer {
 
