@@ -4,9 +4,11 @@
  * the state needs no lock), {@link io.github.providergateway.loop.Scheduler} with its production
  * {@link io.github.providergateway.loop.SystemScheduler} (time is injected, so tests drive it), and
  * {@link io.github.providergateway.loop.Backoff} (the reconnect delays of the provider client and
- * the host's {@code GatewayClient}), and {@link io.github.providergateway.loop.TaskBatch} (work a
- * thread defers to the end of the tasks it is running: the WebSocket transport's writes). The JDK
- * only: a provider depends on it without the engine.
+ * the host's {@code GatewayClient}), {@link io.github.providergateway.loop.TaskBatch} (work a
+ * thread defers to the end of the tasks it is running: the WebSocket transport's writes), and
+ * {@link io.github.providergateway.loop.InboundBacklog} (received text waiting for a loop, bounded
+ * by suspending reads: the gateway's providers and hosts share one). The JDK only: a provider
+ * depends on it without the engine.
  */
 module io.github.providergateway.loop {
   exports io.github.providergateway.loop;

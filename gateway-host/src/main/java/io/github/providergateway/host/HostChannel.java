@@ -10,7 +10,12 @@ import io.github.providergateway.host.protocol.HostCommand;
 public interface HostChannel {
 
   /**
-   * Delivers one command as JSON text; an unreadable one is answered with its error.
+   * Delivers one command as JSON text; an unreadable one is answered with its error. It is decoded
+   * and handled on the gateway loop, one command at a time; until then it waits as text, counted in
+   * the gateway's {@link io.github.providergateway.gateway.Gateway#inboundBacklog()}: past its
+   * bound the service calls {@link HostConnection#suspendReading()} on the connection, and closes
+   * one whose carrier goes on delivering ({@link
+   * io.github.providergateway.gateway.CloseReason#TOO_FAST}; what it delivered then is dropped).
    *
    * @param text one whole command as received
    */

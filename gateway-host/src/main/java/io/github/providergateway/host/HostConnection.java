@@ -1,5 +1,6 @@
 package io.github.providergateway.host;
 
+import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.host.protocol.HostOutput;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -27,6 +28,30 @@ public interface HostConnection {
    * HostChannel#closed()}.
    */
   void close();
+
+  /**
+   * Closes the connection for {@code reason}: a carrier with close codes sends the one its
+   * providers' connections get for the same reason. Default: {@link #close()}.
+   *
+   * @param reason why; {@link CloseReason#TOO_FAST} when the host went on sending after reading
+   *     from it was suspended
+   */
+  default void close(CloseReason reason) {
+    close();
+  }
+
+  /**
+   * The gateway has more of this host's text waiting than it lets one connection, or all hosts and
+   * providers together, queue ({@link io.github.providergateway.gateway.Gateway#inboundBacklog()}):
+   * stop reading from the host until {@link #resumeReading()}, so that what it sends waits in its
+   * own socket rather than in the gateway's memory. A carrier that cannot may deliver the
+   * connection's allowance once more; then the connection is closed ({@link CloseReason#TOO_FAST}).
+   * Called on the thread that delivered or on the gateway loop; must not block. Default: nothing.
+   */
+  default void suspendReading() {}
+
+  /** The gateway has caught up: read from the host again. Same threads and rules as above. */
+  default void resumeReading() {}
 
   /** {@return a short description for logs, e.g. {@code host ws 127.0.0.1:53211}} */
   String describe();

@@ -50,7 +50,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>Thread-safe. Its state lives on the gateway loop ({@link Gateway#loop()}) like the gateway's
  * own: carriers deliver on their own threads, and what they deliver is handled there, in order.
- * Time comes from the builder's {@link Scheduler}.
+ * Text a carrier delivers waits for the loop as text, counted against the gateway's {@link
+ * Gateway#inboundBacklog()} with the providers' (past it the carrier is told to stop reading, and
+ * one that goes on is closed), and is decoded there, one command at a time. Time comes from the
+ * builder's {@link Scheduler}.
  */
 public final class HostService implements AutoCloseable {
 

@@ -15,6 +15,12 @@ public enum CloseReason {
   PROTOCOL_ERROR,
   /** The provider did not drain its outbound queue. */
   TOO_SLOW,
+  /**
+   * The peer went on sending after the gateway stopped reading from it: its transport delivered the
+   * connection's whole inbound allowance again while reading was suspended (the inbound backlog's
+   * hard bound). Hosts on {@code /host} are closed for it too.
+   */
+  TOO_FAST,
   /** Authenticated, it stayed without a binding for the bind timeout while it could have bound. */
   UNBOUND_TOO_LONG,
   /** The gateway is stopping. */

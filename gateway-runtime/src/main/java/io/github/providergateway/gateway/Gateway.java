@@ -18,6 +18,7 @@ import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
@@ -196,6 +197,21 @@ public final class Gateway implements HostApi, AutoCloseable {
   /** {@return the limits this gateway enforces} */
   public Limits limits() {
     return engine.limits();
+  }
+
+  /**
+   * The budget that received text waits under until the gateway loop decodes it (architecture,
+   * "Bounded inbound"): every provider connection's, and every host connection's that a {@code
+   * HostService} serves, so hosts and providers share one bound on the heap. Sized by {@link
+   * io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytes()} and {@link
+   * io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytesPerConnection()} in
+   * chars, and {@link InboundBacklog#DEFAULT_TOTAL_MESSAGES} and {@link
+   * InboundBacklog#DEFAULT_PER_CONNECTION_MESSAGES} in messages.
+   *
+   * @return the backlog; its {@link InboundBacklog#total()} is what waits now
+   */
+  public InboundBacklog inboundBacklog() {
+    return engine.inbound();
   }
 
   // ---- the host API ----

@@ -59,8 +59,10 @@ public interface ProviderConnection {
    * The gateway has more of this provider's messages waiting than it lets one connection or all of
    * them queue ({@link io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytes()}):
    * stop reading from the peer until {@link #resumeReading()}, so that what it sends waits in its
-   * own socket rather than in the gateway's memory. Called on whichever thread delivered the
-   * message or on the loop; must not block. Default: nothing (an in-process provider is trusted).
+   * own socket rather than in the gateway's memory. A transport may still deliver what it had
+   * already read; one that delivers the connection's share again while suspended is closed ({@link
+   * CloseReason#TOO_FAST}). Called on whichever thread delivered the message or on the loop; must
+   * not block. Default: nothing (an in-process provider is trusted).
    */
   default void suspendReading() {}
 

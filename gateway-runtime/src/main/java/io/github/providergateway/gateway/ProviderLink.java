@@ -15,7 +15,10 @@ public interface ProviderLink {
    * loop, one message at a time (on the calling thread when the loop is idle). Text waiting for the
    * loop is bounded ({@link
    * io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytes()}): past it the gateway
-   * calls {@link ProviderConnection#suspendReading()} on the connection that delivered.
+   * calls {@link ProviderConnection#suspendReading()} on the connection that delivered (and, in
+   * messages, past {@link io.github.providergateway.loop.InboundBacklog#DEFAULT_TOTAL_MESSAGES}). A
+   * connection that delivers its share again while suspended has the rest dropped and is closed
+   * {@link CloseReason#TOO_FAST}.
    *
    * @param text one whole message as received, not yet decoded
    */

@@ -85,6 +85,31 @@ class InboundBacklogTest {
   }
 
   @Test
+  void aTransportThatGoesOnDeliveringWhileSuspendedIsClosedTooFastAndTheRestIsDropped() {
+    FlowRecordingConnection conn = new FlowRecordingConnection(); // reads on regardless
+    ProviderLink link = gateway.transports().acceptWebSocket(conn);
+    for (int i = 0; i < 11; i++) {
+      link.receive(unknownMessageOf(100));
+    }
+    assertThat(conn.events).containsExactly("suspend");
+    for (int i = 0; i < 10; i++) {
+      link.receive(unknownMessageOf(100)); // its share again: what it had already read
+    }
+
+    for (int i = 0; i < 100; i++) {
+      link.receive(unknownMessageOf(100));
+    }
+
+    assertThat(gateway.inboundBacklog().total())
+        .as("twice the share and the message that passed it")
+        .isEqualTo(2_100);
+    assertThat(gateway.inboundBacklog().totalMessages()).isEqualTo(21);
+    runLoop();
+    assertThat(conn.closedWith).isEqualTo(CloseReason.TOO_FAST);
+    assertThat(conn.sent).as("the dropped messages are never answered").hasSize(21);
+  }
+
+  @Test
   void anIdleLoopHandlesTextAtOnceAndNeverSuspends() {
     Gateway idle =
         Gateway.builder()
@@ -120,6 +145,7 @@ class InboundBacklogTest {
   private static final class FlowRecordingConnection implements ProviderConnection {
     final List<String> events = new ArrayList<>();
     final List<GatewayMessage> sent = new ArrayList<>();
+    CloseReason closedWith;
 
     @Override
     public synchronized boolean send(GatewayMessage message) {
@@ -128,7 +154,11 @@ class InboundBacklogTest {
     }
 
     @Override
-    public void close(CloseReason reason) {}
+    public synchronized void close(CloseReason reason) {
+      if (closedWith == null) {
+        closedWith = reason;
+      }
+    }
 
     @Override
     public String describe() {

@@ -3,6 +3,7 @@ package io.github.providergateway.host.internal;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.api.CallResult;
@@ -13,6 +14,7 @@ import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostDecodeError;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
+import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.util.ArrayList;
@@ -22,10 +24,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The host side of one host connection. A carrier delivers on its own thread; the text is decoded
- * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth}, and
- * at most one {@code host.challenge} before it, until the connection is authenticated (then neither
- * again), every other command to {@link HostCommands}.
+ * The host side of one host connection. A carrier delivers on its own thread; the text waits,
+ * counted in the gateway's {@link InboundBacklog} beside the providers', and is decoded and handled
+ * on the gateway loop, in the order delivered: nothing but {@code host.auth}, and at most one
+ * {@code host.challenge} before it, until the connection is authenticated (then neither again),
+ * every other command to {@link HostCommands}.
  *
  * <p>Its lifecycle: open and unauthenticated (an auth deadline runs; a challenge answered does not
  * extend it) → authenticated (owns the sessions it starts) → gone. A refused {@code host.auth}, a
@@ -36,6 +39,10 @@ final class HostLink implements HostChannel {
   private static final HostCodec CODEC = HostCodec.create();
 
   final HostConnection connection;
+
+  /** This connection's received text waiting for the loop. */
+  private final InboundBacklog.Share backlog;
+
   private final HostLoop loop;
   private final HostRegistry registry;
   private final HostAuthenticator authenticator;
@@ -69,11 +76,13 @@ final class HostLink implements HostChannel {
 
   HostLink(
       HostConnection connection,
+      InboundBacklog.Share backlog,
       HostLoop loop,
       HostRegistry registry,
       HostAuthenticator authenticator,
       HostCommands commands) {
     this.connection = connection;
+    this.backlog = backlog;
     this.loop = loop;
     this.registry = registry;
     this.authenticator = authenticator;
@@ -84,8 +93,26 @@ final class HostLink implements HostChannel {
 
   @Override
   public void receive(String text) {
-    DecodeResult<HostCommand, HostDecodeError> decoded = CODEC.decodeCommand(text);
-    loop.execute(() -> handle(decoded));
+    // The text waits as text, counted, and is decoded when its turn comes (decision 54, as for
+    // providers): one decoded tree at a time, however many commands a host sends at once.
+    long chars = text.length();
+    if (!backlog.added(chars)) {
+      // Its carrier went on delivering after it was told to stop reading: drop the text, which
+      // the bound is for, and close the connection (the backlog's hard bound).
+      connection.close(CloseReason.TOO_FAST);
+      return;
+    }
+    boolean queued =
+        loop.execute(
+            () -> {
+              backlog.removed(chars);
+              if (!gone) {
+                handle(CODEC.decodeCommand(text));
+              }
+            });
+    if (!queued) {
+      backlog.removed(chars);
+    }
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -31,6 +32,7 @@ public final class HostSide {
   private final HostAuthenticator authenticator;
   private final HostCommands commands;
   private final Duration authTimeout;
+  private final InboundBacklog inbound;
 
   /** What a {@code HostService.Builder} was given, defaults applied. */
   public record Settings(
@@ -51,6 +53,7 @@ public final class HostSide {
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
     this.authTimeout = settings.authTimeout();
+    this.inbound = gateway.inboundBacklog();
     this.registry =
         new HostRegistry(
             loop,
@@ -103,7 +106,13 @@ public final class HostSide {
   }
 
   private HostLink newLink(HostConnection connection) {
-    return new HostLink(connection, loop, registry, authenticator, commands);
+    return new HostLink(
+        connection,
+        inbound.share(connection::suspendReading, connection::resumeReading),
+        loop,
+        registry,
+        authenticator,
+        commands);
   }
 
   /** See {@code HostService.startIdleExit}. */

@@ -10,6 +10,7 @@ import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
@@ -29,6 +30,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -107,7 +109,9 @@ public final class Engine {
     this.inbound =
         new InboundBacklog(
             limits.messages().maxQueuedInboundBytes(),
-            limits.messages().maxQueuedInboundBytesPerConnection());
+            limits.messages().maxQueuedInboundBytesPerConnection(),
+            InboundBacklog.DEFAULT_TOTAL_MESSAGES,
+            InboundBacklog.DEFAULT_PER_CONNECTION_MESSAGES);
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
     Outbox outbox = new Outbox(this::closeConnection, this.listener);
@@ -208,6 +212,10 @@ public final class Engine {
 
   public Limits limits() {
     return limits;
+  }
+
+  public InboundBacklog inbound() {
+    return inbound;
   }
 
   public Credentials credentials() {
@@ -405,7 +413,7 @@ public final class Engine {
       Consumer<Conn> opened) {
     Objects.requireNonNull(transport, "transport");
     Conn conn = new Conn(connSerials.incrementAndGet(), transport, initial, credential);
-    Link link = new Link(conn, inbound.share(transport));
+    Link link = new Link(conn, inbound.share(transport::suspendReading, transport::resumeReading));
     loop.execute(
         () -> {
           if (stopped) {
@@ -435,6 +443,9 @@ public final class Engine {
     /** This connection's received text waiting for the loop. */
     private final InboundBacklog.Share backlog;
 
+    /** Set once it passed the backlog's hard bound and its close was queued. */
+    private final AtomicBoolean tooFast = new AtomicBoolean();
+
     Link(Conn conn, InboundBacklog.Share backlog) {
       this.conn = conn;
       this.backlog = backlog;
@@ -447,7 +458,15 @@ public final class Engine {
       // for every message waiting. When the loop is idle this thread runs it at once, saving a
       // thread wake-up.
       long chars = text.length();
-      backlog.added(chars);
+      if (!backlog.added(chars)) {
+        // Its transport went on delivering after it was told to stop reading: drop the text,
+        // which the bound is for, and close the connection (the backlog's hard bound), once: a
+        // transport that goes on delivering must not queue a task a message.
+        if (tooFast.compareAndSet(false, true)) {
+          loop.execute(() -> closeConnection(conn, CloseReason.TOO_FAST));
+        }
+        return;
+      }
       try {
         loop.executeHere(
             () -> {

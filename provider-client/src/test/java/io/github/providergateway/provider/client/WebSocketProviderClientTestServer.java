@@ -163,7 +163,7 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
     private CloseReason.CloseCode codeFor(io.github.providergateway.gateway.CloseReason reason) {
       return switch (reason) {
         case NORMAL -> CloseReason.CloseCodes.NORMAL_CLOSURE;
-        case AUTH_FAILED, UNBOUND_TOO_LONG -> CloseReason.CloseCodes.VIOLATED_POLICY;
+        case AUTH_FAILED, UNBOUND_TOO_LONG, TOO_FAST -> CloseReason.CloseCodes.VIOLATED_POLICY;
         case UNSUPPORTED_VERSION, PROTOCOL_ERROR -> CloseReason.CloseCodes.PROTOCOL_ERROR;
         case TOO_SLOW -> CloseReason.CloseCodes.TRY_AGAIN_LATER;
         case GATEWAY_STOPPING -> CloseReason.CloseCodes.GOING_AWAY;

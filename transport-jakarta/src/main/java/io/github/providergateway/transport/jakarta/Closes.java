@@ -21,6 +21,8 @@ final class Closes {
       // A peer that does not drain what it is sent broke the transport's contract: 1008, not 1013,
       // which would tell it the server is overloaded and invite an immediate retry.
       case TOO_SLOW -> tooSlow("outbound queue full");
+      // The same rule the other way: a peer that goes on sending after reading stopped.
+      case TOO_FAST -> close(CloseCodes.VIOLATED_POLICY, "too fast: inbound backlog full");
       case UNBOUND_TOO_LONG ->
           close(CloseCodes.VIOLATED_POLICY, "no hello within the bind timeout");
       case GATEWAY_STOPPING -> goingAway();

@@ -16,7 +16,8 @@ import java.util.Optional;
  * protocol's WebSocket carrier, as {@code transport-ws}'s {@code /host} is. Replies and events are
  * encoded on the caller's thread and queued in an {@link OutboundQueue} whose byte bound counts
  * only once the send in flight has stalled (a host is sent file results larger than the bound).
- * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
+ * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once. While the
+ * gateway's inbound backlog is full, the thread that delivered waits ({@link ReadingGate}).
  */
 final class JakartaHostConnection implements HostConnection, Peer {
 
@@ -33,6 +34,9 @@ final class JakartaHostConnection implements HostConnection, Peer {
    */
   private final InetSocketAddress local;
 
+  /** Holds the delivering thread while the gateway's inbound backlog is full. */
+  private final ReadingGate reading = new ReadingGate();
+
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
 
@@ -47,6 +51,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
     this.outbound = requireNonNull(outbound, "outbound");
     this.authenticatedMessageLimit = authenticatedMessageLimit;
     this.local = local;
+    outbound.whenGone(reading::shut);
   }
 
   /** Connects the host service's side; a connection that ended before this is reported at once. */
@@ -62,7 +67,24 @@ final class JakartaHostConnection implements HostConnection, Peer {
 
   @Override
   public void close() {
-    outbound.close(Closes.of(CloseReason.NORMAL));
+    close(CloseReason.NORMAL);
+  }
+
+  /** Closes with the code a provider's session gets for {@code reason}. */
+  @Override
+  public void close(CloseReason reason) {
+    outbound.close(Closes.of(reason));
+  }
+
+  /** Holds the container's thread after the message it delivered, as for a provider. */
+  @Override
+  public void suspendReading() {
+    reading.suspend();
+  }
+
+  @Override
+  public void resumeReading() {
+    reading.resume();
   }
 
   @Override
@@ -89,6 +111,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
     HostChannel target = channel;
     if (target != null && outbound.state() != OutboundQueue.State.GONE) {
       target.receive(text);
+      reading.awaitOpen();
     }
   }
 

@@ -11,6 +11,7 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -18,6 +19,7 @@ import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
 import io.github.providergateway.transport.testing.RawHttp;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -32,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,6 +49,15 @@ class JettyEndpointsTest {
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
   private static final Duration WAIT = Duration.ofSeconds(10);
 
+  /** One connection's share of the inbound budget, in chars (small, for speed). */
+  private static final int SHARE = 256 << 10;
+
+  /** Each flood message: a command nobody knows, padded. */
+  private static final int FLOOD_MESSAGE = 16 << 10;
+
+  /** 2 MiB in all: past the share and the allowance after it. */
+  private static final int FLOOD_MESSAGES = 128;
+
   private Gateway gateway;
   private SystemScheduler timer;
   private HostService hosts;
@@ -55,7 +67,14 @@ class JettyEndpointsTest {
   @BeforeEach
   void start() throws Exception {
     gateway =
-        Gateway.builder().limits(Limits.defaults().toBuilder().maxConnections(3).build()).build();
+        Gateway.builder()
+            .limits(
+                Limits.defaults().toBuilder()
+                    .maxConnections(3)
+                    .maxQueuedInboundBytes(4 * SHARE)
+                    .maxQueuedInboundBytesPerConnection(SHARE)
+                    .build())
+            .build();
     timer = new SystemScheduler();
     hosts = HostService.builder(gateway).scheduler(timer).build();
     endpoints =
@@ -182,6 +201,64 @@ class JettyEndpointsTest {
         "x".repeat(gateway.limits().messages().maxUnauthenticatedMessageBytes() + 1), true);
 
     assertThat(await(closed)).isEqualTo(1009);
+  }
+
+  /**
+   * A host flooding the host endpoint while the gateway loop is busy is held back by the container
+   * thread that delivered, as a provider is (issue 47, row 8): the gateway holds its share and the
+   * message that passed it, no more, and answers every command once the loop is free.
+   */
+  @Test
+  void aHostFloodingTheHostEndpointIsHeldBackNotCut() throws Exception {
+    RawWebSocket flooder =
+        RawWebSocket.connect(
+            "127.0.0.1", jetty.port(), "/host", RawWebSocket.defaultHeaders(jetty.port()), 0);
+    flooder.sendText(
+        "{\"id\":1,\"cmd\":\"host.auth\",\"token\":\""
+            + gateway.credentials().providerToken()
+            + "\"}");
+    assertThat((String) flooder.readMessage(WAIT)).contains("\"ok\":true");
+    CountDownLatch busy = new CountDownLatch(1);
+    gateway.loop().execute(() -> awaitQuietly(busy)); // the loop is busy until told
+    CompletableFuture<Integer> sent =
+        CompletableFuture.supplyAsync(
+            () -> {
+              for (int i = 0; i < FLOOD_MESSAGES; i++) {
+                String head = "{\"id\":" + (10 + i) + ",\"cmd\":\"flood\",\"pad\":\"";
+                try {
+                  flooder.sendText(head + "p".repeat(FLOOD_MESSAGE - head.length() - 2) + "\"}");
+                } catch (IOException cut) {
+                  return i;
+                }
+              }
+              return FLOOD_MESSAGES;
+            });
+    try {
+      Await.until(
+          WAIT, () -> gateway.inboundBacklog().total() > SHARE, () -> "the flood passes its share");
+      busy.countDown();
+
+      assertThat(sent.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(FLOOD_MESSAGES);
+      for (int i = 0; i < FLOOD_MESSAGES; i++) {
+        assertThat(flooder.readMessage(WAIT))
+            .as("an answer to each flood command; a flooder cut as too fast gets none")
+            .isInstanceOf(String.class);
+      }
+      assertThat(gateway.inboundBacklog().highWaterMark())
+          .as("its share and the message that passed it")
+          .isLessThanOrEqualTo(SHARE + FLOOD_MESSAGE);
+    } finally {
+      busy.countDown();
+      flooder.close();
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // ---- helpers ----

@@ -10,6 +10,7 @@ import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.StreamHistory;
@@ -24,7 +25,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,13 +43,36 @@ class HostTrafficTest {
   /** The gateway's clock only (its timers run on the system scheduler): it ages writes. */
   private final ManualClock clock = new ManualClock();
 
+  /**
+   * One connection's share of the inbound budget, in chars (a quarter of the default, for speed).
+   */
+  private static final int PER_HOST = 1 << 20;
+
+  /** Each flood message: a command nobody knows, padded. */
+  private static final int FLOOD_MESSAGE = 64 << 10;
+
+  /**
+   * The least the flood sends, 16 MiB: far more than the share, and more than loopback's socket
+   * buffers hold. It goes on until the honest host is done.
+   */
+  private static final int FLOOD_MESSAGES = 256;
+
+  private final ExecutorService threads = Executors.newCachedThreadPool();
   private Gateway gateway;
   private SystemScheduler timer;
   private WebSocketServer server;
 
   @BeforeEach
   void start() throws IOException {
-    gateway = Gateway.builder().clock(clock).build();
+    gateway =
+        Gateway.builder()
+            .clock(clock)
+            .limits(
+                Limits.defaults().toBuilder()
+                    .maxQueuedInboundBytes(4 * PER_HOST)
+                    .maxQueuedInboundBytesPerConnection(PER_HOST)
+                    .build())
+            .build();
     timer = new SystemScheduler();
     HostService hosts = HostService.builder(gateway).scheduler(timer).build();
     server =
@@ -57,6 +86,7 @@ class HostTrafficTest {
 
   @AfterEach
   void stop() {
+    threads.shutdownNow();
     server.close();
     gateway.close();
     timer.close();
@@ -197,6 +227,111 @@ class HostTrafficTest {
   private static void handled(RawProvider provider) throws IOException {
     provider.send(new StreamQuery("handled", null, List.of("bulk"), 1));
     assertThat(provider.next(StreamHistory.class).queryId()).isEqualTo("handled");
+  }
+
+  /**
+   * A host flooding {@code /host} (issue 47, row 8): its text waits for the gateway loop counted
+   * against the hosts' budget, past which the server stops reading its socket, so the flood waits
+   * in the flooder's own socket while an honest host and a provider are answered.
+   */
+  @Test
+  void aFloodingHostIsHeldInItsSocketWhileAnHonestHostAndAProviderAreAnswered() throws Exception {
+    RawWebSocket honest = host(0);
+    String session = startSession(honest);
+    RawWebSocket flooder = host(0);
+    try (RawProvider provider = bulkProvider(session)) {
+      // The loop is busy (a burst of rules, a slow disk) until the flood has passed the budget.
+      CountDownLatch busy = new CountDownLatch(1);
+      gateway.loop().execute(() -> awaitQuietly(busy));
+      AtomicInteger answered = new AtomicInteger();
+      AtomicBoolean stop = new AtomicBoolean();
+      threads(() -> readReplies(flooder, answered));
+      CompletableFuture<Integer> sent = threads(() -> flood(flooder, stop));
+      ServerFixture.awaitTrue(
+          "the flood passes the host's share", () -> gateway.inboundBacklog().total() > PER_HOST);
+      busy.countDown();
+
+      // The flood goes on; the honest host's calls and the provider's queries are answered.
+      for (int round = 0; round < 10; round++) {
+        honest.sendText(
+            "{\"id\":"
+                + (100 + round)
+                + ",\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"bulk\",\"args\":{}}");
+        ToolCall call = provider.next(ToolCall.class);
+        provider.send(ToolResult.success(call.id(), ServerFixture.json("\"ok\"")));
+        assertThat(reply(honest, 100 + round).get("ok").asBoolean()).isTrue();
+        provider.send(new StreamQuery("q" + round, null, List.of("bulk"), 1));
+        assertThat(provider.next(StreamHistory.class).queryId()).isEqualTo("q" + round);
+      }
+      assertThat(sent).as("the flood went on all along, never cut").isNotDone();
+      stop.set(true);
+
+      // Held back, never cut: every flood message arrived and was answered.
+      int flooded = sent.get(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
+      assertThat(flooded).isGreaterThanOrEqualTo(FLOOD_MESSAGES);
+      ServerFixture.awaitTrue(
+          "the flooder's commands answered (a flooder cut as too fast gets none)",
+          () -> answered.get() == flooded);
+      // What the gateway held for it: its share, the message that passed it, and what the server
+      // had already read from the socket when it stopped reading.
+      assertThat(gateway.inboundBacklog().highWaterMark())
+          .isGreaterThan(PER_HOST)
+          .isLessThanOrEqualTo(PER_HOST + FLOOD_MESSAGE + (256 << 10));
+    } finally {
+      honest.close();
+      flooder.close();
+    }
+  }
+
+  private <T> CompletableFuture<T> threads(java.util.concurrent.Callable<T> work) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return work.call();
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        },
+        threads);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Sends the flood, at least {@link #FLOOD_MESSAGES} and on until {@code stop}; returns how many
+   * messages went out before it stopped or the socket failed.
+   */
+  private static int flood(RawWebSocket flooder, AtomicBoolean stop) {
+    String start = "\",\"cmd\":\"flood\",\"pad\":\"";
+    int i = 0;
+    for (; i < FLOOD_MESSAGES || !stop.get(); i++) {
+      String head = "{\"id\":\"f" + i + start;
+      try {
+        flooder.sendText(head + "p".repeat(FLOOD_MESSAGE - head.length() - 2) + "\"}");
+      } catch (IOException cut) {
+        return i;
+      }
+    }
+    return i;
+  }
+
+  /** Counts the replies to flood commands in {@code replies} until the connection ends. */
+  private static Void readReplies(RawWebSocket flooder, AtomicInteger replies) throws IOException {
+    Object next;
+    while (!((next = flooder.readMessage(ServerFixture.WAIT)) instanceof RawWebSocket.Closed)) {
+      if (ServerFixture.json((String) next).path("id").asText().startsWith("f")) {
+        replies.incrementAndGet();
+      }
+    }
+    return null;
   }
 
   private static JsonNode reply(RawWebSocket host, int id) throws IOException {

@@ -20,6 +20,8 @@ final class WsCloseCodes {
       // A peer that does not drain what it is sent broke the transport's contract: 1008, not
       // 1013, which would tell it the server is overloaded and invite an immediate retry.
       case TOO_SLOW -> tooSlow();
+      // The same rule the other way: a peer that goes on sending after reading stopped.
+      case TOO_FAST -> close(WsClose.VIOLATED_POLICY, "too fast: inbound backlog full");
       case UNBOUND_TOO_LONG -> close(WsClose.VIOLATED_POLICY, "no hello within the bind timeout");
       case GATEWAY_STOPPING -> goingAway();
     };

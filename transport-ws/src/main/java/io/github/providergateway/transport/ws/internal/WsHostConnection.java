@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
@@ -53,6 +54,9 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   /** Reads the host's frames and applies their rules; told when the host authenticated. */
   private final FrameDecoder decoder;
 
+  /** Turns reading off while the gateway's inbound backlog is full. */
+  private final SocketReading reading;
+
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
 
@@ -84,6 +88,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
           decoder.release();
           onGone.accept(this);
         });
+    this.reading = new SocketReading(socket, sender, description);
   }
 
   /** Connects the host service's side; a connection that closed before this is reported at once. */
@@ -101,7 +106,27 @@ final class WsHostConnection implements HostConnection, SocketPeer {
 
   @Override
   public void close() {
-    sender.close(WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL));
+    close(CloseReason.NORMAL);
+  }
+
+  /** Closes with the code a provider's connection gets for {@code reason} (e.g. 1008, too fast). */
+  @Override
+  public void close(CloseReason reason) {
+    sender.close(WsCloseCodes.of(reason));
+  }
+
+  /**
+   * Stops reading from the socket until {@link #resumeReading()}: TCP flow control then holds the
+   * host back while the gateway works through what it already sent.
+   */
+  @Override
+  public void suspendReading() {
+    reading.suspend();
+  }
+
+  @Override
+  public void resumeReading() {
+    reading.resume();
   }
 
   @Override

@@ -7,8 +7,6 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
-import java.io.IOException;
-import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,7 +32,6 @@ import java.util.function.Consumer;
  */
 final class WsProviderConnection implements ProviderConnection, SocketPeer {
 
-  private static final System.Logger LOG = System.getLogger(WsProviderConnection.class.getName());
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final org.glassfish.grizzly.Connection<?> socket;
@@ -59,13 +56,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   /** The process at the other end, once found after authentication; null until then, or never. */
   private volatile ProcessHandle peerProcess;
 
-  private final Object reading = new Object();
-
-  /**
-   * Whether reading from the socket is suspended (the gateway's inbound queue is full). Guarded by
-   * reading.
-   */
-  private boolean readingSuspended;
+  /** Turns reading off while the gateway's inbound backlog is full. */
+  private final SocketReading reading;
 
   /**
    * @param onGone told once when this connection is gone (the server's bookkeeping: registry,
@@ -89,6 +81,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
           decoder.release();
           onGone.accept(this);
         });
+    this.reading = new SocketReading(socket, sender, description);
     // Grizzly's close future completes however the TCP connection ends.
     socket.closeFuture().addCompletionHandler(new SocketClosed());
   }
@@ -163,35 +156,12 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
    */
   @Override
   public void suspendReading() {
-    synchronized (reading) {
-      if (readingSuspended || sender.state() == BoundedSender.State.GONE) {
-        return;
-      }
-      readingSuspended = true;
-    }
-    try {
-      socket.disableIOEvent(org.glassfish.grizzly.IOEvent.READ);
-    } catch (IOException e) {
-      LOG.log(Level.DEBUG, "{0}: cannot suspend reading: {1}", description, e.toString());
-    }
+    reading.suspend();
   }
 
   @Override
   public void resumeReading() {
-    synchronized (reading) {
-      if (!readingSuspended) {
-        return;
-      }
-      readingSuspended = false;
-      if (sender.state() == BoundedSender.State.GONE) {
-        return;
-      }
-    }
-    try {
-      socket.enableIOEvent(org.glassfish.grizzly.IOEvent.READ);
-    } catch (IOException e) {
-      LOG.log(Level.DEBUG, "{0}: cannot resume reading: {1}", description, e.toString());
-    }
+    reading.resume();
   }
 
   // ---- from the socket: Grizzly worker threads ----

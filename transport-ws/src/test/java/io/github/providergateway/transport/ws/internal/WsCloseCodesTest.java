@@ -15,6 +15,7 @@ class WsCloseCodesTest {
     "UNSUPPORTED_VERSION, 1002",
     "PROTOCOL_ERROR, 1002",
     "TOO_SLOW, 1008",
+    "TOO_FAST, 1008",
     "GATEWAY_STOPPING, 1001"
   })
   void eachGatewayCloseReasonHasItsRfc6455Code(CloseReason reason, int code) {
