@@ -8,6 +8,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.glassfish.grizzly.filterchain.Filter;
+import org.glassfish.grizzly.filterchain.FilterChainBuilder;
+import org.glassfish.grizzly.filterchain.TransportFilter;
+import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 
@@ -32,15 +36,23 @@ final class LoopbackListeners {
   private final WebSocketFilter webSockets;
   private final HttpRoutes routes;
 
+  /** Accepts only when the waiting sockets have room; shared by both listeners. */
+  private final AcceptPacingStrategy accepting;
+
+  /** Marks a waiting socket whose bytes are being handled, which is not pushed out meanwhile. */
+  private final PendingReadFilter pendingReads;
+
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
   /** The bound port once listening; -1 before. */
   private volatile int boundPort = -1;
 
-  LoopbackListeners(WebSocketFilter webSockets, HttpRoutes routes) {
+  LoopbackListeners(WebSocketFilter webSockets, HttpRoutes routes, PendingHandshakes pending) {
     this.webSockets = webSockets;
     this.routes = routes;
+    this.accepting = new AcceptPacingStrategy(pending);
+    this.pendingReads = new PendingReadFilter(pending);
   }
 
   /**
@@ -108,11 +120,15 @@ final class LoopbackListeners {
     // Read and unframe on the selector thread that saw the data: our handler never blocks (it
     // hands the text to the gateway loop), and a hand-off to a worker thread per message cost
     // more than it saved (docs/performance.md). The transport also pauses accepting when the
-    // process is out of descriptors, where Grizzly's own would spin.
-    listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
+    // process is out of descriptors, where Grizzly's own would spin, and while the sockets waiting
+    // for their request have no room that pushing out an unread one would make (issue 47).
+    listener.getTransport().setIOStrategy(accepting);
+    listener.getTransport().getConnectionMonitoringConfig().addProbes(accepting.probe());
     listener.registerAddOn(WebSocketFilter.addOn(webSockets));
     // Heads RFC 9112 refuses are answered before the HTTP codec reads them (issue 35).
-    listener.registerAddOn(RequestHeadGuard.addOn(new RequestHeadGuard()));
+    listener.registerAddOn(afterTransport(new RequestHeadGuard()));
+    // Registered last, so first after the transport: it sees every read before it is handled.
+    listener.registerAddOn(afterTransport(pendingReads));
     server.addListener(listener);
     server.getServerConfiguration().addHttpHandler(routes);
     // A body answered without being read is read and dropped up to this, not cut under the
@@ -130,6 +146,17 @@ final class LoopbackListeners {
       throw new IOException("cannot listen on " + where + ": " + e.getMessage(), e);
     }
     return server;
+  }
+
+  /** The add-on that puts {@code filter} right after the transport, before the HTTP codec. */
+  private static AddOn afterTransport(Filter filter) {
+    return (NetworkListener listener, FilterChainBuilder builder) -> {
+      int transport = builder.indexOfType(TransportFilter.class);
+      if (transport < 0) {
+        throw new IllegalStateException("no TransportFilter in the listener's filter chain");
+      }
+      builder.add(transport + 1, filter);
+    };
   }
 
   /** Whether ::1 can be bound here (containers and some hosts run without IPv6). */

@@ -90,12 +90,6 @@ final class WebSocketFilter extends BaseFilter {
   }
 
   @Override
-  public NextAction handleAccept(FilterChainContext ctx) throws IOException {
-    guards.pendingHandshakes().accepted(ctx.getConnection());
-    return ctx.getInvokeAction();
-  }
-
-  @Override
   public NextAction handleRead(FilterChainContext ctx) throws IOException {
     Connection<?> connection = ctx.getConnection();
     WsSocket socket = SOCKET.get(connection);
