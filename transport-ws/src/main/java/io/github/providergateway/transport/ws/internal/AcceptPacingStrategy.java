@@ -94,6 +94,17 @@ final class AcceptPacingStrategy implements IOStrategy {
   @Override
   public boolean executeIoEvent(Connection connection, IOEvent event, boolean isIoEventEnabled)
       throws IOException {
+    if (event == IOEvent.READ && !WebSocketFilter.upgraded(connection)) {
+      // From before a byte leaves the kernel until the chain has handled what was read (parsed,
+      // and admitted when it is a request with credentials), the socket is not pushed out: its
+      // bytes may be such a request (PendingHandshakes). The chain runs on this thread.
+      pending.reading(connection);
+      try {
+        return SAME_THREAD.executeIoEvent(connection, event, isIoEventEnabled);
+      } finally {
+        pending.read(connection);
+      }
+    }
     if (event != IOEvent.SERVER_ACCEPT || !(connection instanceof TCPNIOServerConnection server)) {
       return SAME_THREAD.executeIoEvent(connection, event, isIoEventEnabled);
     }

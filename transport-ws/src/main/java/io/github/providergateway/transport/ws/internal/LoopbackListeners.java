@@ -8,10 +8,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.glassfish.grizzly.filterchain.Filter;
-import org.glassfish.grizzly.filterchain.FilterChainBuilder;
-import org.glassfish.grizzly.filterchain.TransportFilter;
-import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 
@@ -39,9 +35,6 @@ final class LoopbackListeners {
   /** Accepts only when the waiting sockets have room; shared by both listeners. */
   private final AcceptPacingStrategy accepting;
 
-  /** Marks a waiting socket whose bytes are being handled, which is not pushed out meanwhile. */
-  private final PendingReadFilter pendingReads;
-
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
@@ -52,7 +45,6 @@ final class LoopbackListeners {
     this.webSockets = webSockets;
     this.routes = routes;
     this.accepting = new AcceptPacingStrategy(pending);
-    this.pendingReads = new PendingReadFilter(pending);
   }
 
   /**
@@ -126,9 +118,7 @@ final class LoopbackListeners {
     listener.getTransport().getConnectionMonitoringConfig().addProbes(accepting.probe());
     listener.registerAddOn(WebSocketFilter.addOn(webSockets));
     // Heads RFC 9112 refuses are answered before the HTTP codec reads them (issue 35).
-    listener.registerAddOn(afterTransport(new RequestHeadGuard()));
-    // Registered last, so first after the transport: it sees every read before it is handled.
-    listener.registerAddOn(afterTransport(pendingReads));
+    listener.registerAddOn(RequestHeadGuard.addOn(new RequestHeadGuard()));
     server.addListener(listener);
     server.getServerConfiguration().addHttpHandler(routes);
     // A body answered without being read is read and dropped up to this, not cut under the
@@ -146,17 +136,6 @@ final class LoopbackListeners {
       throw new IOException("cannot listen on " + where + ": " + e.getMessage(), e);
     }
     return server;
-  }
-
-  /** The add-on that puts {@code filter} right after the transport, before the HTTP codec. */
-  private static AddOn afterTransport(Filter filter) {
-    return (NetworkListener listener, FilterChainBuilder builder) -> {
-      int transport = builder.indexOfType(TransportFilter.class);
-      if (transport < 0) {
-        throw new IllegalStateException("no TransportFilter in the listener's filter chain");
-      }
-      builder.add(transport + 1, filter);
-    };
   }
 
   /** Whether ::1 can be bound here (containers and some hosts run without IPv6). */

@@ -152,8 +152,8 @@ final class PendingHandshakes {
   }
 
   /**
-   * The server took bytes of {@code connection} from the kernel and hands them to its request's
-   * parser: until {@link #read} it is not pushed out, as when they were unread.
+   * The server is about to take bytes of {@code connection} from the kernel and hand them to its
+   * request's parser: until {@link #read} it is not pushed out, as when they were unread.
    */
   synchronized void reading(Connection<?> connection) {
     if (pending.containsKey(connection)) {

@@ -9,8 +9,12 @@ import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.Grizzly;
 import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.filterchain.BaseFilter;
+import org.glassfish.grizzly.filterchain.FilterChainBuilder;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.NextAction;
+import org.glassfish.grizzly.filterchain.TransportFilter;
+import org.glassfish.grizzly.http.server.AddOn;
+import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.memory.Buffers;
 
 /**
@@ -54,6 +58,17 @@ final class RequestHeadGuard extends BaseFilter {
       length += take;
       return available <= room;
     }
+  }
+
+  /** The add-on that puts this guard right after the transport, before the HTTP codec. */
+  static AddOn addOn(RequestHeadGuard guard) {
+    return (NetworkListener listener, FilterChainBuilder builder) -> {
+      int transport = builder.indexOfType(TransportFilter.class);
+      if (transport < 0) {
+        throw new IllegalStateException("no TransportFilter in the listener's filter chain");
+      }
+      builder.add(transport + 1, guard);
+    };
   }
 
   @Override

@@ -89,6 +89,11 @@ final class WebSocketFilter extends BaseFilter {
     SOCKET.set(connection, socket);
   }
 
+  /** Whether {@code connection} became a WebSocket. */
+  static boolean upgraded(Connection<?> connection) {
+    return SOCKET.get(connection) != null;
+  }
+
   @Override
   public NextAction handleRead(FilterChainContext ctx) throws IOException {
     Connection<?> connection = ctx.getConnection();
