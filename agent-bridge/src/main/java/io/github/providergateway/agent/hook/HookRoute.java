@@ -189,7 +189,9 @@ public final class HookRoute {
     final byte[] body;
     final HttpReply reply;
 
-    /** Its {@link #MAX_WAIT} while it waits. Guarded by the route. */
+    /** Whether it waits its turn, and its {@link #MAX_WAIT} once armed. Guarded by the route. */
+    boolean waiting;
+
     Scheduler.Cancellable deadline;
 
     Call(ClientTokens.Client client, AgentKind agent, byte[] body, HttpReply reply) {
@@ -228,7 +230,10 @@ public final class HookRoute {
             holdPastGates(reply);
             decide(call);
           }
-          case WAIT -> holdPastGates(reply);
+          case WAIT -> {
+            holdPastGates(reply);
+            armDeadline(call);
+          }
           case REFUSE ->
               reply.send(
                   HttpRefusal.text(
@@ -282,10 +287,25 @@ public final class HookRoute {
       return Taken.REFUSE;
     }
     waiting.computeIfAbsent(call.client, c -> new ArrayDeque<>()).addLast(call);
+    call.waiting = true;
     waitingCount++;
     waitingBytes += bytes;
-    call.deadline = scheduler.schedule(MAX_WAIT, () -> waitedTooLong(call));
     return Taken.WAIT;
+  }
+
+  /**
+   * Times {@code call}'s wait; scheduled outside the route's lock (a scheduler may run a task due
+   * on the thread that schedules), and cancelled when the call started meanwhile.
+   */
+  private void armDeadline(Call call) {
+    Scheduler.Cancellable deadline = scheduler.schedule(MAX_WAIT, () -> waitedTooLong(call));
+    synchronized (this) {
+      if (call.waiting) {
+        call.deadline = deadline;
+        return;
+      }
+    }
+    deadline.cancel();
   }
 
   /** Asks for {@code call}'s decision, counted in progress, and answers it when it comes. */
@@ -336,7 +356,10 @@ public final class HookRoute {
         }
         waitingCount--;
         waitingBytes -= first.body.length;
-        first.deadline.cancel();
+        first.waiting = false;
+        if (first.deadline != null) {
+          first.deadline.cancel();
+        }
         inProgress++;
         heldBodyBytes += first.body.length;
         next.add(first);
@@ -357,10 +380,12 @@ public final class HookRoute {
    */
   private void waitedTooLong(Call call) {
     synchronized (this) {
-      ArrayDeque<Call> own = waiting.get(call.client);
-      if (own == null || !own.remove(call)) {
+      if (!call.waiting) {
         return; // started meanwhile
       }
+      call.waiting = false;
+      ArrayDeque<Call> own = waiting.get(call.client);
+      own.remove(call);
       if (own.isEmpty()) {
         waiting.remove(call.client);
       }

@@ -53,12 +53,17 @@ class PendingHandshakesTest {
                 });
   }
 
+  /** A connection accepted now: it waits for its request. */
+  private Connection<?> accepted(String name) {
+    Connection<?> connection = connection(name);
+    pending.accepted(connection);
+    return connection;
+  }
+
   @Test
   void idleSocketsArePushedOutOldestFirst() {
-    Connection<?> first = connection("first");
-    Connection<?> second = connection("second");
-    pending.accepted(first);
-    pending.accepted(second);
+    Connection<?> first = accepted("first");
+    Connection<?> second = accepted("second");
 
     assertThat(pending.makeRoom()).isTrue();
 
@@ -68,10 +73,8 @@ class PendingHandshakesTest {
 
   @Test
   void aSocketWithUnreadBytesIsNeverPushedOutAndAcceptingPausesUntilOneIsRead() {
-    Connection<?> first = connection("first");
-    Connection<?> second = connection("second");
-    pending.accepted(first);
-    pending.accepted(second);
+    Connection<?> first = accepted("first");
+    Connection<?> second = accepted("second");
     unread.add(first);
     unread.add(second);
 
@@ -91,10 +94,8 @@ class PendingHandshakesTest {
 
   @Test
   void anAdmittedRequestLeavesRoomAndResumesAPausedListener() {
-    Connection<?> first = connection("first");
-    Connection<?> second = connection("second");
-    pending.accepted(first);
-    pending.accepted(second);
+    Connection<?> first = accepted("first");
+    Connection<?> second = accepted("second");
     unread.add(second);
     pending.reading(first);
     assertThat(pending.parkUnlessRoom(() -> resumed++)).isFalse();
@@ -109,10 +110,8 @@ class PendingHandshakesTest {
 
   @Test
   void aSocketAcceptedWithoutRoomPushesOutTheOldestReadOneFirst() {
-    Connection<?> first = connection("first");
-    Connection<?> second = connection("second");
-    pending.accepted(first);
-    pending.accepted(second);
+    Connection<?> first = accepted("first");
+    Connection<?> second = accepted("second");
     unread.add(first);
 
     pending.accepted(connection("third"));
