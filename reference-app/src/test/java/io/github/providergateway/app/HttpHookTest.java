@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -228,6 +231,112 @@ class HttpHookTest {
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.get("permissionDecisionReason").asText())
         .contains("could not read the claude hook input");
+  }
+
+  // ---- parallel calls (issue 47, row 6) ----
+
+  /**
+   * An agent's parallel tool calls, 100 at once on their own connections, 50 pushes its guard's
+   * gate holds until the test answers and 50 listings, while a stranger floods the port with
+   * sockets that send nothing or half a request: every call gets its decision (none refused, none
+   * reset), no push is let through, and the stranger's sockets are still held to the 64 that may
+   * wait for their request.
+   */
+  @Test
+  void aHundredParallelCallsAmidAFloodOfStrangersSocketsAreAllAnsweredAndNoPushRuns()
+      throws Exception {
+    WsProvider guard = guard("");
+    String push = payload("claude-bash-git-push.json");
+    String ls = payload("claude-bash-ls.json");
+    int port = running.port();
+    List<java.net.Socket> strangers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.ExecutorService threads = Executors.newFixedThreadPool(101);
+    try {
+      java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+      Future<?> flood =
+          threads.submit(
+              () -> {
+                go.await();
+                for (int i = 0; i < 400; i++) {
+                  java.net.Socket stranger =
+                      new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port);
+                  strangers.add(stranger);
+                  if (i % 2 == 1) {
+                    stranger
+                        .getOutputStream()
+                        .write("POST /hooks/claude HTTP/1.1\r\nHost: 127.0".getBytes(US_ASCII));
+                  }
+                }
+                return null;
+              });
+      List<Future<RawHttp.Answer>> pushes = new ArrayList<>();
+      List<Future<RawHttp.Answer>> listings = new ArrayList<>();
+      for (int i = 0; i < 50; i++) {
+        pushes.add(threads.submit(() -> hookCall(go, port, push)));
+        listings.add(threads.submit(() -> hookCall(go, port, ls)));
+      }
+      go.countDown();
+
+      for (int i = 0; i < 50; i++) {
+        answerGate(guard, "\"decision\":\"deny\",\"reason\":\"" + CI_RED + "\"");
+      }
+      flood.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+      for (Future<RawHttp.Answer> answer : pushes) {
+        RawHttp.Answer pushed = answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(pushed.status()).as(pushed.body()).isEqualTo(200);
+        JsonNode out = JSON.readTree(pushed.body()).get("hookSpecificOutput");
+        assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(out.get("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+      }
+      for (Future<RawHttp.Answer> answer : listings) {
+        RawHttp.Answer listed = answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(listed.status()).as(listed.body()).isEqualTo(200);
+        assertThat(JSON.readTree(listed.body()).get("hookSpecificOutput").has("permissionDecision"))
+            .isFalse();
+      }
+      assertThat(stillOpen(strangers))
+          .as("the stranger's sockets the server holds")
+          .isLessThanOrEqualTo(64);
+    } finally {
+      threads.shutdownNow();
+      for (java.net.Socket stranger : strangers) {
+        stranger.close();
+      }
+    }
+  }
+
+  /** One hook call on a connection of its own, sent once {@code go} opens. */
+  private RawHttp.Answer hookCall(java.util.concurrent.CountDownLatch go, int port, String body)
+      throws Exception {
+    go.await();
+    try (RawHttp raw = RawHttp.connect(port)) {
+      raw.send(
+          "POST",
+          "/hooks/claude",
+          port,
+          Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json"),
+          body);
+      return raw.answer();
+    }
+  }
+
+  /** How many of {@code sockets} the server has not closed: a read neither ends nor fails. */
+  private static int stillOpen(List<java.net.Socket> sockets) throws IOException {
+    int open = 0;
+    for (java.net.Socket socket : sockets) {
+      socket.setSoTimeout(1);
+      try {
+        if (socket.getInputStream().read() >= 0) {
+          open++; // it answered something: still counts as held
+        }
+      } catch (java.net.SocketTimeoutException waiting) {
+        open++;
+      } catch (IOException reset) {
+        // closed by the server
+      }
+    }
+    return open;
   }
 
   // ---- who may ask ----

@@ -172,6 +172,25 @@ public final class HookEndpoint {
   }
 
   /**
+   * The deny of a call left unchecked, in {@code agent}'s terms, saying so and why (issue 47: a
+   * fail-safe denial says it is one).
+   *
+   * @throws RuntimeException when even that cannot be built; the caller then answers an error
+   */
+  static Answer notChecked(AgentKind agent, String why) {
+    HookVerdict deny =
+        HookVerdict.deny(
+            "not checked: " + why + "; the call is denied, not run (try it again)",
+            "not checked, denied: " + why);
+    return new Answer(agent.answer(deny), deny.word(), agent.noteLine(deny));
+  }
+
+  /** {@return what times the waits of this endpoint's calls (the gateway's timers)} */
+  Scheduler scheduler() {
+    return context.scheduler();
+  }
+
+  /**
    * The deny of a call whose answer failed with {@code failure}, in {@code agent}'s terms: what
    * {@link HookRoute} and {@link HookSocket} answer for a failed decision, so that the agent reads
    * an explicit deny rather than an error (which an older Claude Code counts as a failed hook, and

@@ -57,7 +57,11 @@ class HookRouteTest {
    */
   private HttpRoute routeOn(GatewayFixture gateway, String name, int seed) throws Exception {
     ClientTokens tokens = tokensIn(name, seed);
-    return new HookRoute(TestEndpoints.of(gateway, temp.resolve(name)), tokens).route();
+    HookEndpoint endpoint = TestEndpoints.of(gateway, temp.resolve(name));
+    // Waiting calls timed by the manual clock and started on the thread that frees their place.
+    return new HookRoute(
+            endpoint::answer, tokens, HookEndpoint::failed, gateway.clock, Runnable::run)
+        .route();
   }
 
   /**
@@ -118,12 +122,17 @@ class HookRouteTest {
   }
 
   private Reply post(String body) {
+    return post(token, body);
+  }
+
+  /** Posts {@code body} as the holder of {@code bearer} does. */
+  private Reply post(String bearer, String body) {
     HttpRequest request =
         new HttpRequest(
             "POST",
             "/hooks/claude",
             "",
-            Map.of("authorization", "Bearer " + token, "content-type", "application/json"),
+            Map.of("authorization", "Bearer " + bearer, "content-type", "application/json"),
             body.getBytes(StandardCharsets.UTF_8));
     assertThat(route.admit(request)).isEmpty();
     Reply reply = new Reply();
@@ -158,70 +167,156 @@ class HookRouteTest {
         .contains("Gate provider 'freeze' did not respond in time");
   }
 
-  @Test
-  void bodiesWaitingPastTheirBudgetGet503UntilOneIsAnswered() {
-    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
-    gate(session, "ci-guard", "ci-green");
-    f.settle();
-    String big =
-        "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
-            + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100)
-            + "\"}}";
-    List<Reply> waiting = new ArrayList<>();
-    long held = 0;
-    while (held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES) {
-      waiting.add(post(big));
-      held += big.length();
-    }
+  private static final String LS =
+      "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
 
-    assertThat(post(big).status).isEqualTo(503);
-    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isZero());
-    f.clock.advance(Duration.ofSeconds(5));
-    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
-    Reply after = post(big);
-    assertThat(after.held).as("taken once the others gave their bytes back").isTrue();
+  /** A push whose body is nearly the largest hook input. */
+  private static final String BIG_PUSH =
+      "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
+          + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100)
+          + "\"}}";
+
+  /** Answers the next {@code n} gate checks {@code guard} was sent with a deny. */
+  private static void denyNext(RecordingProviderConnection guard, int n) {
+    for (int i = 0; i < n; i++) {
+      GateCheck check = guard.next(GateCheck.class);
+      guard.sendText(
+          "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+              + check.callId()
+              + "\",\"decision\":\"deny\",\"reason\":\"CI is red\"}");
+    }
   }
 
+  /**
+   * Issue 47, row 6: an agent's 100 parallel tool calls, 50 pushes held by a gate and 50 listings,
+   * are all answered: those past the calls being decided wait their turn rather than get 503, and
+   * no push is let through.
+   */
   @Test
-  void hookCallsWaitingPastTheirBoundGet503AndTheRestAreAnswered() {
+  void aHundredParallelCallsOfOneTokenAreAllAnsweredAndNoPushIsAllowed() {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    RecordingProviderConnection guard = gate(session, "ci-guard", "ci-green");
+    f.settle();
+    List<Reply> pushes = new ArrayList<>();
+    List<Reply> listings = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      pushes.add(post(PUSH));
+      listings.add(post(LS));
+    }
+
+    assertThat(pushes).allSatisfy(reply -> assertThat(reply.held).isTrue());
+    assertThat(listings).allSatisfy(reply -> assertThat(reply.held).isTrue());
+    assertThat(pushes).noneSatisfy(reply -> assertThat(reply.status).isEqualTo(503));
+    assertThat(listings).noneSatisfy(reply -> assertThat(reply.status).isEqualTo(503));
+    denyNext(guard, 50);
+
+    assertThat(pushes)
+        .allSatisfy(
+            reply -> {
+              assertThat(reply.status).isEqualTo(200);
+              assertThat(reply.body).contains("\"permissionDecision\":\"deny\"", "CI is red");
+            });
+    assertThat(listings)
+        .allSatisfy(
+            reply -> {
+              assertThat(reply.status).isEqualTo(200);
+              assertThat(reply.body).doesNotContain("permissionDecision");
+            });
+  }
+
+  /** A call that could not start within {@link HookRoute#MAX_WAIT} is denied, and says why. */
+  @Test
+  void aCallThatWaitsPastItsBoundIsDeniedAsNotCheckedInsideTheAgentsTimeout() throws Exception {
+    route = failingRoute((agent, input) -> new java.util.concurrent.CompletableFuture<>());
+    for (int i = 0; i < HookRoute.MAX_IN_PROGRESS; i++) {
+      post(PUSH);
+    }
+    Reply waiting = post(LS);
+    assertThat(waiting.held).isTrue();
+
+    f.clock.advance(HookRoute.MAX_WAIT.minusMillis(1));
+    assertThat(waiting.status).as("still waiting one tick before its bound").isZero();
+
+    f.clock.advance(Duration.ofMillis(1));
+    assertExplicitDeny(waiting, "not checked: the gateway was deciding 32 hook calls");
+  }
+
+  /** Waiting calls of two tokens take turns: one token's backlog does not starve another's. */
+  @Test
+  void tokensTakeTurnsAndEachTokensCallsKeepTheirOrder() throws Exception {
+    List<String> started = new ArrayList<>();
+    List<java.util.concurrent.CompletableFuture<HookEndpoint.Answer>> deciding = new ArrayList<>();
+    ClientTokens both = tokensIn("third", 7);
+    String first = token;
+    String second = both.issue("copilot");
+    route =
+        new HookRoute(
+                (agent, input) -> {
+                  started.add(new String(input, StandardCharsets.UTF_8));
+                  var answer = new java.util.concurrent.CompletableFuture<HookEndpoint.Answer>();
+                  deciding.add(answer);
+                  return answer;
+                },
+                both,
+                HookEndpoint::failed,
+                f.clock,
+                Runnable::run)
+            .route();
+    for (int i = 0; i < HookRoute.MAX_IN_PROGRESS; i++) {
+      post(first, "{\"n\":\"a-busy\"}");
+    }
+    for (int i = 0; i < 3; i++) {
+      post(first, "{\"n\":\"a" + i + "\"}");
+    }
+    post(second, "{\"n\":\"b0\"}");
+    started.clear();
+
+    for (int i = 0; i < 4; i++) {
+      deciding.get(i).complete(new HookEndpoint.Answer("{}", "allow", "test"));
+    }
+
+    assertThat(started)
+        .containsExactly("{\"n\":\"a0\"}", "{\"n\":\"b0\"}", "{\"n\":\"a1\"}", "{\"n\":\"a2\"}");
+  }
+
+  /**
+   * Past the bounds on waiting work a call is denied as not checked, a 200 (a 503 is a failed hook,
+   * which older Claude Code runs): the bodies being decided (8 MiB) and one token's waiting bodies
+   * (8 MiB) full of the largest inputs, or one token's 128 waiting calls.
+   */
+  @Test
+  void pastTheBoundsOnWaitingWorkACallIsDeniedAsNotCheckedAndTheRestAreAnswered() {
     String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
     gate(session, "ci-guard", "ci-green");
     f.settle();
-    List<Reply> waiting = new ArrayList<>();
-    for (int i = 0; i < HookRoute.MAX_IN_PROGRESS; i++) {
-      waiting.add(post(PUSH));
+    List<Reply> taken = new ArrayList<>();
+    long bytes = 0;
+    while (bytes + BIG_PUSH.length()
+        <= HookRoute.MAX_HELD_BODY_BYTES + HookRoute.MAX_WAITING_BYTES_PER_TOKEN) {
+      taken.add(post(BIG_PUSH));
+      bytes += BIG_PUSH.length();
     }
 
-    Reply over = post(PUSH);
-    // A large body refused for the count must not free bytes it never held (review of issue 33).
-    String big =
-        "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
-            + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100)
-            + "\"}}";
-    for (int i = 0; i < 8; i++) {
-      assertThat(post(big).status).isEqualTo(503);
-    }
+    Reply over = post(BIG_PUSH);
 
-    assertThat(over.status).isEqualTo(503);
+    assertExplicitDeny(over, "not checked: the gateway already holds the most hook calls");
     assertThat(over.held).isFalse();
-    f.clock.advance(Duration.ofSeconds(5)); // every gate times out: each call is denied
-    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
-    assertThat(
-            post("{\"cwd\":\"/elsewhere\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}")
-                .status)
-        .as("room again once they are answered")
-        .isEqualTo(200);
-    List<Reply> bigOnes = new ArrayList<>();
-    for (long held = 0;
-        held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES;
-        held += big.length()) {
-      bigOnes.add(post(big));
-    }
-    assertThat(post(big).status)
-        .as("the byte budget is what it was: no bytes were freed twice")
-        .isEqualTo(503);
+    assertThat(taken).allSatisfy(reply -> assertThat(reply.held).isTrue());
+    f.clock.advance(Duration.ofSeconds(5)); // the first two gates time out, the next two start
     f.clock.advance(Duration.ofSeconds(5));
-    assertThat(bigOnes).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+    assertThat(taken).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+
+    List<Reply> many = new ArrayList<>();
+    for (int i = 0; i < HookRoute.MAX_IN_PROGRESS + HookRoute.MAX_WAITING_PER_TOKEN; i++) {
+      many.add(post(PUSH));
+    }
+    assertExplicitDeny(post(LS), "not checked: the gateway already holds the most hook calls");
+    assertThat(many).allSatisfy(reply -> assertThat(reply.status).isZero());
+    for (int round = 0; round < 5; round++) {
+      f.clock.advance(Duration.ofSeconds(5)); // 32 gates time out each round, 32 more start
+    }
+    assertThat(many).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+    assertThat(post(LS).status).as("room again once they are answered").isEqualTo(200);
   }
 
   // ---- decisions that fail (issue 48): an explicit deny, a 5xx only when none can be built ----
@@ -333,7 +428,7 @@ class HookRouteTest {
   /** As {@link #failingRoute(HookSocket.Answerer)}, its denies built by {@code denial}. */
   private HttpRoute failingRoute(HookSocket.Answerer failing, HookSocket.Denial denial)
       throws Exception {
-    return new HookRoute(failing, tokensIn("other", 5), denial).route();
+    return new HookRoute(failing, tokensIn("other", 5), denial, f.clock, Runnable::run).route();
   }
 
   @Test

@@ -444,6 +444,32 @@ class HookSocketTest {
     assertThat(done(queuedAnswer)).startsWith("HTTP/1.1 200 OK");
   }
 
+  /**
+   * Issue 47, row 6, on the command hook's socket: 100 calls at once, none answered until the test
+   * says so, are all answered; past the 64 open connections the rest wait in the kernel's backlog,
+   * not refused (the socket has no refusal by count, only the 8 MiB of bodies held).
+   */
+  @Test
+  void aHundredParallelCallsAreAllAnsweredThosePastTheCapOnceOthersAreDone() throws Exception {
+    heldSocket();
+    List<Future<String>> answers = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      SocketChannel channel = connect();
+      write(channel, post("claude", LS));
+      answers.add(answerOf(channel));
+    }
+
+    awaitHeld(HookSocket.MAX_CONNECTIONS);
+    for (int i = 0; i < 100; i++) {
+      awaitHeld(i + 1);
+      held.get(i).complete(allow());
+    }
+
+    for (Future<String> answer : answers) {
+      assertThat(done(answer)).startsWith("HTTP/1.1 200 OK");
+    }
+  }
+
   @Test
   void closingEndsConnectionsWaitingForTheirDecisionAtOnce() throws Exception {
     heldSocket();

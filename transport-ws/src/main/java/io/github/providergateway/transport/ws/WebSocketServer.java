@@ -331,8 +331,12 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How many TCP connections may wait for their WebSocket handshake at once; one more closes the
-     * one that has waited longest (a real client's handshake takes milliseconds). Default 64.
+     * How many TCP connections may wait for their WebSocket handshake (or a route's admission) at
+     * once; one more closes the one that has waited longest among those that sent nothing or whose
+     * bytes the server has read (a real client's handshake takes milliseconds). One whose bytes are
+     * unread, or being read, is never closed for a newcomer (it may be a request with credentials):
+     * while every waiting one is such, the server stops accepting and newcomers wait in the
+     * kernel's backlog. Default 64.
      *
      * @param count at least 1
      * @return this builder

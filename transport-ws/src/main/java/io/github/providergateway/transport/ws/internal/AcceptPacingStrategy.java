@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.ConnectionProbe;
 import org.glassfish.grizzly.IOEvent;
 import org.glassfish.grizzly.IOStrategy;
 import org.glassfish.grizzly.Transport;
@@ -27,6 +28,13 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  * keep its descriptors far below the default limit; this is for a process whose limit is lower, or
  * whose descriptors someone else took. Grizzly's transport class is final, so the hook is here,
  * where the selector hands it each event.
+ *
+ * <p>It also asks the server's {@link PendingHandshakes} for room before each accept, and pauses
+ * accepting while there is none: when every socket waiting for its request still has bytes unread,
+ * pushing one out could reset a complete, authenticated request the server has not read yet (issue
+ * 47, row 6). The newcomer waits in the kernel's backlog instead, and accepting resumes when a
+ * waiting socket is read, admitted, answered or closed. Each server has its own strategy, shared by
+ * its listeners (127.0.0.1 and ::1), which accept one at a time so the room one made is its own.
  */
 final class AcceptPacingStrategy implements IOStrategy {
 
@@ -34,8 +42,6 @@ final class AcceptPacingStrategy implements IOStrategy {
 
   /** How long accepting pauses after a failure. */
   static final Duration PAUSE = Duration.ofMillis(100);
-
-  static final AcceptPacingStrategy INSTANCE = new AcceptPacingStrategy();
 
   /** How often a pause is logged while accepting keeps failing. */
   private static final Duration WARNING_INTERVAL = Duration.ofSeconds(10);
@@ -59,7 +65,26 @@ final class AcceptPacingStrategy implements IOStrategy {
             });
   }
 
-  private AcceptPacingStrategy() {}
+  /** Where each accepted connection waits for its request, and whether there is room for one. */
+  private final PendingHandshakes pending;
+
+  AcceptPacingStrategy(PendingHandshakes pending) {
+    this.pending = pending;
+  }
+
+  /**
+   * The probe that counts each connection among the waiting ones on the thread that accepted it,
+   * before the next accept asks for room (Grizzly's {@code ACCEPTED} event comes later, on the
+   * selector the connection is registered with).
+   */
+  ConnectionProbe probe() {
+    return new ConnectionProbe.Adapter() {
+      @Override
+      public void onAcceptEvent(Connection serverConnection, Connection clientConnection) {
+        pending.accepted(clientConnection);
+      }
+    };
+  }
 
   @Override
   public boolean executeIoEvent(Connection connection, IOEvent event) throws IOException {
@@ -69,12 +94,29 @@ final class AcceptPacingStrategy implements IOStrategy {
   @Override
   public boolean executeIoEvent(Connection connection, IOEvent event, boolean isIoEventEnabled)
       throws IOException {
+    if (event == IOEvent.READ && !WebSocketFilter.upgraded(connection)) {
+      // From before a byte leaves the kernel until the chain has handled what was read (parsed,
+      // and admitted when it is a request with credentials), the socket is not pushed out: its
+      // bytes may be such a request (PendingHandshakes). The chain runs on this thread.
+      pending.reading(connection);
+      try {
+        return SAME_THREAD.executeIoEvent(connection, event, isIoEventEnabled);
+      } finally {
+        pending.read(connection);
+      }
+    }
     if (event != IOEvent.SERVER_ACCEPT || !(connection instanceof TCPNIOServerConnection server)) {
       return SAME_THREAD.executeIoEvent(connection, event, isIoEventEnabled);
     }
     try {
-      // What Grizzly's TCPNIOTransport.fireIOEvent does for this event, with the failure visible.
-      server.onAccept();
+      synchronized (pending) {
+        if (!pending.makeRoom()) {
+          park(server);
+          return true;
+        }
+        // What Grizzly's TCPNIOTransport.fireIOEvent does for this event, with the failure visible.
+        server.onAccept();
+      }
     } catch (ClosedByInterruptException interrupted) {
       // Grizzly rebinds the address after an interrupt: leave that case to it.
       return SAME_THREAD.executeIoEvent(connection, event, isIoEventEnabled);
@@ -92,6 +134,27 @@ final class AcceptPacingStrategy implements IOStrategy {
   @Override
   public ThreadPoolConfig createDefaultWorkerPoolConfig(Transport transport) {
     return SAME_THREAD.createDefaultWorkerPoolConfig(transport);
+  }
+
+  /**
+   * Stops accepting on {@code server} until {@link PendingHandshakes} has room: the accept event is
+   * disabled first, so a resume that comes at once is never lost.
+   */
+  private void park(TCPNIOServerConnection server) throws IOException {
+    server.disableIOEvent(IOEvent.SERVER_ACCEPT);
+    if (pending.parkUnlessRoom(() -> resume(server))) {
+      resume(server);
+    }
+  }
+
+  private static void resume(TCPNIOServerConnection server) {
+    try {
+      if (server.isOpen()) {
+        server.enableIOEvent(IOEvent.SERVER_ACCEPT);
+      }
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "cannot resume accepting on {0}: {1}", server.getLocalAddress(), e);
+    }
   }
 
   private static void pause(TCPNIOServerConnection server, IOException cause) {
@@ -115,18 +178,6 @@ final class AcceptPacingStrategy implements IOStrategy {
     } catch (IOException e) {
       return; // the listening socket is closing
     }
-    Resumer.TIMER.schedule(
-        () -> {
-          try {
-            if (server.isOpen()) {
-              server.enableIOEvent(IOEvent.SERVER_ACCEPT);
-            }
-          } catch (IOException e) {
-            LOG.log(
-                Level.DEBUG, "cannot resume accepting on {0}: {1}", server.getLocalAddress(), e);
-          }
-        },
-        PAUSE.toNanos(),
-        TimeUnit.NANOSECONDS);
+    Resumer.TIMER.schedule(() -> resume(server), PAUSE.toNanos(), TimeUnit.NANOSECONDS);
   }
 }

@@ -32,15 +32,19 @@ final class LoopbackListeners {
   private final WebSocketFilter webSockets;
   private final HttpRoutes routes;
 
+  /** Accepts only when the waiting sockets have room; shared by both listeners. */
+  private final AcceptPacingStrategy accepting;
+
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
   /** The bound port once listening; -1 before. */
   private volatile int boundPort = -1;
 
-  LoopbackListeners(WebSocketFilter webSockets, HttpRoutes routes) {
+  LoopbackListeners(WebSocketFilter webSockets, HttpRoutes routes, PendingHandshakes pending) {
     this.webSockets = webSockets;
     this.routes = routes;
+    this.accepting = new AcceptPacingStrategy(pending);
   }
 
   /**
@@ -108,8 +112,10 @@ final class LoopbackListeners {
     // Read and unframe on the selector thread that saw the data: our handler never blocks (it
     // hands the text to the gateway loop), and a hand-off to a worker thread per message cost
     // more than it saved (docs/performance.md). The transport also pauses accepting when the
-    // process is out of descriptors, where Grizzly's own would spin.
-    listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
+    // process is out of descriptors, where Grizzly's own would spin, and while the sockets waiting
+    // for their request have no room that pushing out an unread one would make (issue 47).
+    listener.getTransport().setIOStrategy(accepting);
+    listener.getTransport().getConnectionMonitoringConfig().addProbes(accepting.probe());
     listener.registerAddOn(WebSocketFilter.addOn(webSockets));
     // Heads RFC 9112 refuses are answered before the HTTP codec reads them (issue 35).
     listener.registerAddOn(RequestHeadGuard.addOn(new RequestHeadGuard()));

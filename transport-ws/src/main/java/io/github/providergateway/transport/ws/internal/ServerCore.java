@@ -215,7 +215,8 @@ public final class ServerCore {
                 this::port,
                 guards.pendingHandshakes(),
                 eventStreams,
-                httpBodies));
+                httpBodies),
+            guards.pendingHandshakes());
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */

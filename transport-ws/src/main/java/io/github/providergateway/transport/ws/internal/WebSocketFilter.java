@@ -89,10 +89,9 @@ final class WebSocketFilter extends BaseFilter {
     SOCKET.set(connection, socket);
   }
 
-  @Override
-  public NextAction handleAccept(FilterChainContext ctx) throws IOException {
-    guards.pendingHandshakes().accepted(ctx.getConnection());
-    return ctx.getInvokeAction();
+  /** Whether {@code connection} became a WebSocket. */
+  static boolean upgraded(Connection<?> connection) {
+    return SOCKET.get(connection) != null;
   }
 
   @Override
