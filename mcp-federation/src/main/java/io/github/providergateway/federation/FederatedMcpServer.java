@@ -8,18 +8,23 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An MCP server federated into one session as a provider of project trust, kept running: started
- * when {@link #start} is called (the host does it when the session starts), restarted with
- * exponential backoff when it dies, stopped with the session or by {@link #stop}.
+ * An MCP server federated into one or more sessions as a provider of project trust, kept running:
+ * started when {@link #start} is called (the host does it when the session starts), restarted with
+ * exponential backoff when it dies, stopped with its last session or by {@link #stop}. Sessions of
+ * one project may share it ({@link #join}): one process serves them all, each session's calls its
+ * own, and a session that ends leaves it to the others ({@link McpBridge}).
  *
  * <p>Lifecycle: {@link State#STARTING} → {@link State#RUNNING} (its tools are in the session); on a
  * crash → {@link State#RESTARTING} (its tools have left the session, calls in flight ended {@code
  * DISCONNECTED}) → {@code STARTING} after 1 s, 2 s, 4 s … up to 30 s; after {@value #MAX_FAILURES}
  * failures in a row without a run of at least a minute → {@link State#FAILED}, and it is left
- * alone. The session ending, the gateway closing the connection or {@link #stop} → {@link
+ * alone. Its last session ending, the gateway closing its last connection or {@link #stop} → {@link
  * State#STOPPED}, for good. Each change is written to the server's log.
  *
  * <pre>{@code
@@ -66,7 +71,10 @@ public final class FederatedMcpServer {
       String name, State state, int restarts, String lastProblem, Instant nextStart) {}
 
   private final Gateway gateway;
-  private final String sessionId;
+
+  /** The sessions it serves, in the order they joined; guarded by this. */
+  private final Set<String> sessions = new LinkedHashSet<>();
+
   private final McpServerConfig config;
   private final Scheduler scheduler;
   private final ProcessLog log;
@@ -82,7 +90,7 @@ public final class FederatedMcpServer {
   private FederatedMcpServer(
       Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
     this.gateway = gateway;
-    this.sessionId = sessionId;
+    this.sessions.add(sessionId);
     this.config = config;
     this.scheduler = scheduler;
     this.log = new ProcessLog(config.log(), gateway.transports().clock());
@@ -107,6 +115,63 @@ public final class FederatedMcpServer {
             requireNonNull(scheduler, "scheduler"));
     server.run();
     return server;
+  }
+
+  /**
+   * Serves {@code sessionId} as well: its tools are registered there now if the server runs, else
+   * when it next does.
+   *
+   * @param sessionId a session of the same project
+   * @return completes once its tools are registered in that session; fails when the server has
+   *     stopped or failed for good (start another), or the gateway refused the session
+   */
+  public CompletableFuture<Void> join(String sessionId) {
+    requireNonNull(sessionId, "sessionId");
+    McpBridge running;
+    CompletableFuture<Void> next;
+    synchronized (this) {
+      if (state == State.STOPPED || state == State.FAILED) {
+        return CompletableFuture.failedFuture(
+            new IllegalStateException(
+                "the MCP server '" + config.name() + "' is " + state.name().toLowerCase()));
+      }
+      sessions.add(sessionId);
+      running = state == State.RUNNING ? current : null;
+      next = startedFuture;
+    }
+    if (running != null) {
+      log.note("serving session " + sessionId + " as well");
+      return running.join(sessionId);
+    }
+    return next; // the run being started binds every session it then serves
+  }
+
+  /**
+   * Stops serving {@code sessionId}, as its ending does; stops the server when it served no other.
+   *
+   * @param sessionId the session
+   * @param grace how long the server may take to exit when it is stopped
+   */
+  public void leave(String sessionId, Duration grace) {
+    boolean last;
+    McpBridge running;
+    synchronized (this) {
+      if (!sessions.remove(sessionId)) {
+        return;
+      }
+      last = sessions.isEmpty();
+      running = current;
+    }
+    if (last) {
+      stop(grace);
+    } else if (running != null) {
+      running.leave(sessionId);
+    }
+  }
+
+  /** {@return the sessions it serves now, in the order they joined} */
+  public synchronized List<String> sessions() {
+    return List.copyOf(sessions);
   }
 
   /** {@return where the server is, how often it restarted and why it last stopped} */
@@ -159,21 +224,43 @@ public final class FederatedMcpServer {
   private void run() {
     McpBridge bridge;
     CompletableFuture<Void> started;
+    List<String> serving;
     synchronized (this) {
       if (state == State.STOPPED) {
+        return;
+      }
+      if (sessions.isEmpty()) {
+        state = State.STOPPED; // every session left while it waited to start again
         return;
       }
       state = State.STARTING;
       nextStart = null;
       runStarted = gateway.transports().clock().instant();
       bridge =
-          new McpBridge(config, gateway, sessionId, log, (why, restart) -> ended(why, restart));
+          new McpBridge(
+              config,
+              gateway,
+              log,
+              new McpBridge.Ended() {
+                @Override
+                public void ended(String why, boolean restart) {
+                  FederatedMcpServer.this.ended(why, restart);
+                }
+
+                @Override
+                public void left(String sessionId) {
+                  synchronized (FederatedMcpServer.this) {
+                    sessions.remove(sessionId);
+                  }
+                }
+              });
       current = bridge;
       started = startedFuture;
+      serving = List.copyOf(sessions);
     }
     log.note("starting " + (config.isStdio() ? String.join(" ", config.command()) : config.url()));
     bridge
-        .start()
+        .start(serving)
         .whenComplete(
             (ok, failure) -> {
               if (failure == null) {
@@ -182,7 +269,7 @@ public final class FederatedMcpServer {
                     state = State.RUNNING;
                   }
                 }
-                log.note("running; its tools are in session " + sessionId);
+                log.note("running; its tools are in session(s) " + String.join(", ", serving));
                 started.complete(null);
               } else {
                 started.completeExceptionally(failure);
@@ -196,6 +283,7 @@ public final class FederatedMcpServer {
       lastProblem = why;
       if (!restart || state == State.STOPPED) {
         state = State.STOPPED;
+        sessions.clear();
         current = null;
         log.note("stopped: " + why);
         return;
@@ -206,15 +294,11 @@ public final class FederatedMcpServer {
       if (failuresInARow >= MAX_FAILURES) {
         state = State.FAILED;
         log.note(why + "; " + failuresInARow + " failures in a row: not started again");
-        gateway
-            .spawning()
-            .log(
-                sessionId,
-                "mcp:" + config.name(),
-                "MCP server failed "
-                    + failuresInARow
-                    + " times in a row and is not started again: "
-                    + why);
+        tellSessions(
+            "MCP server failed "
+                + failuresInARow
+                + " times in a row and is not started again: "
+                + why);
         return;
       }
       Duration delay = BACKOFF.delay(failuresInARow - 1);
@@ -224,12 +308,14 @@ public final class FederatedMcpServer {
       startedFuture = new CompletableFuture<>();
       pendingRestart = scheduler.schedule(delay, this::run);
       log.note(why + "; restarting in " + delay.toMillis() + " ms");
-      gateway
-          .spawning()
-          .log(
-              sessionId,
-              "mcp:" + config.name(),
-              "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+      tellSessions("MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+    }
+  }
+
+  /** Writes {@code text} in the timeline of every session it serves. Holds this. */
+  private void tellSessions(String text) {
+    for (String sessionId : sessions) {
+      gateway.spawning().log(sessionId, "mcp:" + config.name(), text);
     }
   }
 }

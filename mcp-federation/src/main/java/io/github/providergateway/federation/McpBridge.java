@@ -3,19 +3,7 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
-import io.github.providergateway.protocol.Auth;
-import io.github.providergateway.protocol.Concurrency;
-import io.github.providergateway.protocol.ConcurrencyScope;
-import io.github.providergateway.protocol.ErrorMessage;
-import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Goodbye;
-import io.github.providergateway.protocol.Hello;
-import io.github.providergateway.protocol.HelloAck;
-import io.github.providergateway.protocol.LifecycleState;
-import io.github.providergateway.protocol.SessionLifecycle;
-import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
@@ -35,6 +23,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,39 +35,54 @@ import reactor.core.Disposables;
 import reactor.core.publisher.Mono;
 
 /**
- * One run of an MCP server as a provider: the SDK's MCP client on one side, a provider connection
- * to the gateway on the other, and the translation between them. It authenticates like a spawned
- * provider (a spawn token, so project trust and this session only) and says {@code hello} with the
- * server's tools, so the engine treats it as any provider: the argument check, hooks, gates,
- * concurrency, timeouts and the audit apply, with nothing special for MCP in the engine.
+ * One run of an MCP server as a provider of one or more sessions: the SDK's MCP client on one side,
+ * one provider connection per session on the other ({@link McpSessionLink}: a spawn token for that
+ * session, so project trust and that session only, and a {@code hello} with the server's tools),
+ * and the translation between them. The engine treats the server in each session as any provider of
+ * it: the argument check, hooks, gates, concurrency, timeouts and the audit apply, with nothing
+ * special for MCP in the engine. Sessions of one project share one run (one process): each
+ * session's calls are its own, told apart by their progress tokens, and nothing of one session's
+ * reaches another.
  *
  * <ul>
- *   <li>{@code tool.call} → {@code tools/call} with the call id as {@code progressToken}; {@code
- *       notifications/progress} for it → {@code tool.progress}; the result → {@code tool.result}
- *       ({@link McpResults}).
+ *   <li>{@code tool.call} → {@code tools/call} with {@code <session>/<call id>} as {@code
+ *       progressToken}; {@code notifications/progress} for it → {@code tool.progress} in that
+ *       session; the result → {@code tool.result} there ({@link McpResults}).
  *   <li>{@code tool.cancel} (the call's timeout, the host's cancel) → {@code
  *       notifications/cancelled} to the server, and {@code CANCELLED} to the gateway.
  *   <li>{@code notifications/tools/list_changed} → {@code tools/list} again, coalesced ({@link
- *       ToolsRelister}) → {@code tools.update} (the engine debounces registrations).
- *   <li>The server gone (process exit, HTTP failure) → the connection closes: its tools leave the
- *       session and calls in flight end {@code DISCONNECTED}; {@link FederatedMcpServer} restarts.
- *   <li>{@code shutdown.pending} → the server is stopped, then {@code shutdown.ready} and {@code
- *       goodbye}.
+ *       ToolsRelister}) → {@code tools.update} in every session (the engine debounces).
+ *   <li>The server gone (process exit, HTTP failure) → every session's connection closes: its tools
+ *       leave the sessions and calls in flight end {@code DISCONNECTED}; {@link FederatedMcpServer}
+ *       restarts it.
+ *   <li>{@code shutdown.pending} of a session → that session's {@code shutdown.ready} and {@code
+ *       goodbye}; the server is stopped first when it was the last session it served.
  * </ul>
  */
-final class McpBridge implements ProviderConnection {
+final class McpBridge {
 
-  /** How a run ended, for the supervisor. */
+  /** How a run ended, or a session left it, for the supervisor. */
   interface Ended {
     /**
      * The run is over.
      *
      * @param why what happened, for the log
-     * @param restart whether the server should be started again (it died), or not (the session
-     *     ended, the gateway closed the connection, it was stopped)
+     * @param restart whether the server should be started again (it died), or not (its last session
+     *     ended, the gateway closed the last connection, it was stopped)
      */
     void ended(String why, boolean restart);
+
+    /**
+     * {@code sessionId} no longer has the server (its session ended, or the gateway closed its
+     * connection) while the run goes on for others.
+     *
+     * @param sessionId the session that left
+     */
+    default void left(String sessionId) {}
   }
+
+  /** A call in flight: the session's link it came on and the gateway's id of it there. */
+  private record Call(McpSessionLink link, String callId, Disposable.Swap subscription) {}
 
   private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(new ObjectMapper());
   private static final Duration INITIALIZE_TIMEOUT = Duration.ofSeconds(30);
@@ -87,24 +92,27 @@ final class McpBridge implements ProviderConnection {
 
   private final McpServerConfig config;
   private final Gateway gateway;
-  private final String sessionId;
   private final ProcessLog log;
   private final Ended ended;
   private final CancellingTransport transport;
   private final ToolsRelister relister = new ToolsRelister(this::listAgain);
   private final StdioServerProcess process;
   private final McpAsyncClient client;
-  private final Map<String, Disposable.Swap> calls = new ConcurrentHashMap<>();
-  private final CompletableFuture<Void> authenticated = new CompletableFuture<>();
-  private final CompletableFuture<Void> bound = new CompletableFuture<>();
-  private final AtomicBoolean over = new AtomicBoolean();
-  private volatile ProviderLink link;
 
-  McpBridge(
-      McpServerConfig config, Gateway gateway, String sessionId, ProcessLog log, Ended ended) {
+  /** Calls in flight by their progress token, {@code <session>/<call id>}. */
+  private final Map<String, Call> calls = new ConcurrentHashMap<>();
+
+  /** The sessions served, by id; guarded by this for changes that decide the server's end. */
+  private final Map<String, McpSessionLink> links = new LinkedHashMap<>();
+
+  private final AtomicBoolean over = new AtomicBoolean();
+
+  /** The server's tools as last listed; set once initialized. */
+  private volatile List<ToolDefinition> tools;
+
+  McpBridge(McpServerConfig config, Gateway gateway, ProcessLog log, Ended ended) {
     this.config = config;
     this.gateway = gateway;
-    this.sessionId = sessionId;
     this.log = log;
     this.ended = ended;
     McpClientTransport raw;
@@ -138,16 +146,22 @@ final class McpBridge implements ProviderConnection {
   }
 
   /**
-   * Starts the server, initializes it, and binds its tools to the session.
+   * Starts the server and initializes it, then binds its tools in {@code sessions}.
    *
-   * @return completes once the tools are registered; fails if the server or the gateway refused
+   * @param sessions the sessions to serve first; more may {@link #join} later
+   * @return completes once the tools are registered in each of them; fails if the server did not
+   *     start or the gateway refused every one
    */
-  CompletableFuture<Void> start() {
+  CompletableFuture<Void> start(Collection<String> sessions) {
     return client
         .initialize()
         .then(client.listTools())
         .toFuture()
-        .thenCompose(listed -> bind(listed.tools()))
+        .thenCompose(
+            listed -> {
+              tools = definitions(listed.tools());
+              return joinAll(sessions);
+            })
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
@@ -156,43 +170,55 @@ final class McpBridge implements ProviderConnection {
             });
   }
 
+  private CompletableFuture<Void> joinAll(Collection<String> sessions) {
+    List<CompletableFuture<Void>> joins = new ArrayList<>();
+    for (String sessionId : sessions) {
+      joins.add(join(sessionId));
+    }
+    return CompletableFuture.allOf(joins.toArray(CompletableFuture[]::new));
+  }
+
+  /**
+   * Binds the server's tools in {@code sessionId} as well, once it is initialized.
+   *
+   * @return completes once they are registered there; fails when the gateway refuses (the session
+   *     ended meanwhile), which leaves the other sessions as they are
+   */
+  CompletableFuture<Void> join(String sessionId) {
+    McpSessionLink link;
+    synchronized (this) {
+      if (over.get() || tools == null) {
+        return CompletableFuture.failedFuture(
+            new IllegalStateException("the MCP server '" + config.name() + "' is not running"));
+      }
+      if (links.containsKey(sessionId)) {
+        return CompletableFuture.completedFuture(null);
+      }
+      link = new McpSessionLink(this, sessionId);
+      links.put(sessionId, link);
+    }
+    return link.bind(gateway, config, tools)
+        .whenComplete(
+            (ok, refused) -> {
+              if (refused != null) {
+                forget(link);
+              }
+            });
+  }
+
+  /** {@return the sessions served now} */
+  synchronized List<String> sessions() {
+    return List.copyOf(links.keySet());
+  }
+
   /** The process of a stdio server (tests and the shutdown use it); null for http. */
   Process process() {
     return process == null ? null : process.process();
   }
 
-  private CompletableFuture<Void> bind(List<McpSchema.Tool> tools) {
-    List<ToolDefinition> definitions = definitions(tools);
-    return gateway
-        .spawning()
-        .issueSpawnToken(
-            sessionId, config.name()) // what a restart names (Gateway.spawning().restarting)
-        .thenCompose(
-            token -> {
-              link = gateway.transports().acceptAuthenticating(this);
-              link.receive(Auth.withToken(token));
-              return authenticated;
-            })
-        .thenCompose(
-            none -> {
-              Hello.Builder hello =
-                  Hello.builder(config.name())
-                      .session(sessionId)
-                      .tools(definitions.toArray(ToolDefinition[]::new));
-              if (config.maxConcurrentCalls() > 0) {
-                // The gateway's own limit, as a provider declares it: calls past it wait in its
-                // queue.
-                hello.concurrency(
-                    new Concurrency(config.maxConcurrentCalls(), ConcurrencyScope.PROVIDER));
-              }
-              link.receive(hello.build());
-              return bound;
-            });
-  }
-
-  private List<ToolDefinition> definitions(List<McpSchema.Tool> tools) {
+  private List<ToolDefinition> definitions(List<McpSchema.Tool> listed) {
     List<String> skipped = new ArrayList<>();
-    List<ToolDefinition> definitions = McpResults.definitions(tools, config.toolPrefix(), skipped);
+    List<ToolDefinition> definitions = McpResults.definitions(listed, config.toolPrefix(), skipped);
     if (!skipped.isEmpty()) {
       log.note(
           "tools left out, their names are not in the gateway's grammar [A-Za-z0-9_.-]{1,128}: "
@@ -201,71 +227,41 @@ final class McpBridge implements ProviderConnection {
     return definitions;
   }
 
-  // ---- from the gateway (on its loop: hand off, never block) ----
-
-  @Override
-  public boolean send(GatewayMessage message) {
-    if (message instanceof Sessions) {
-      authenticated.complete(null);
-    } else if (message instanceof HelloAck) {
-      bound.complete(null);
-    } else if (message instanceof ErrorMessage error) {
-      refused(error);
-    } else if (message instanceof ToolCall call) {
-      startCall(call);
-    } else if (message instanceof ToolCancel cancel) {
-      cancelCall(cancel);
-    } else if (message instanceof SessionLifecycle lifecycle
-        && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
-      CompletableFuture.runAsync(() -> shutdown(lifecycle.deadline()));
-    }
-    return true;
+  /** Writes {@code text} to the server's log. */
+  void note(String text) {
+    log.note(text);
   }
 
-  private void refused(ErrorMessage error) {
-    String text = "the gateway refused it: " + error.code().wireName() + " " + error.message();
-    if (!bound.isDone()) {
-      IllegalStateException refusal = new IllegalStateException(text);
-      authenticated.completeExceptionally(refusal);
-      bound.completeExceptionally(refusal);
-    } else {
-      log.note(text);
-    }
-  }
-
-  @Override
-  public void close(CloseReason reason) {
-    if (over.compareAndSet(false, true)) {
-      CompletableFuture.runAsync(() -> stopServer(Duration.ofSeconds(4)));
-      ended.ended("the gateway closed its connection (" + reason + ")", false);
-    }
-  }
-
-  @Override
-  public String describe() {
+  /** {@return how the gateway's logs name this server} */
+  String describe() {
     return "mcp:" + config.name();
   }
 
   // ---- calls ----
 
-  private void startCall(ToolCall call) {
+  private static String token(McpSessionLink link, String callId) {
+    return link.sessionId() + "/" + callId;
+  }
+
+  void startCall(McpSessionLink link, ToolCall call) {
     String tool = call.tool().substring(config.toolPrefix().length());
+    String token = token(link, call.id());
     McpSchema.CallToolRequest request =
         McpSchema.CallToolRequest.builder()
             .name(tool)
             .arguments(McpResults.arguments(call.args()))
-            .progressToken(call.id())
+            .progressToken(token)
             .build();
     Disposable.Swap subscription = Disposables.swap();
-    calls.put(call.id(), subscription);
+    calls.put(token, new Call(link, call.id(), subscription));
     subscription.update(
         client
             .callTool(request)
             .subscribe(
-                result -> answer(call.id(), McpResults.result(call.id(), result)),
+                result -> answer(token, McpResults.result(call.id(), result)),
                 failure ->
                     answer(
-                        call.id(),
+                        token,
                         ToolResult.failure(
                             call.id(),
                             "MCP server '" + config.name() + "': " + rootMessage(failure),
@@ -277,40 +273,38 @@ final class McpBridge implements ProviderConnection {
    * cannot answer because it died ends {@code DISCONNECTED} when the connection closes, not with
    * whatever error the client made of the broken pipe.
    */
-  private void answer(String callId, ToolResult result) {
+  private void answer(String token, ToolResult result) {
     if (result.errorCode() != null && serverDown()) {
       return;
     }
-    if (calls.remove(callId) != null) {
-      transport.forget(callId);
-      ProviderLink current = link;
-      if (current != null) {
-        current.receive(result);
-      }
+    Call call = calls.remove(token);
+    if (call != null) {
+      transport.forget(token);
+      call.link().receive(result);
     }
   }
 
-  private void cancelCall(ToolCancel cancel) {
-    Disposable call = calls.remove(cancel.id());
+  void cancelCall(McpSessionLink link, ToolCancel cancel) {
+    String token = token(link, cancel.id());
+    Call call = calls.remove(token);
     if (call != null) {
-      call.dispose();
+      call.subscription().dispose();
       transport.cancel(
-          cancel.id(), "cancelled by the provider gateway (" + cancel.reason().wireName() + ")");
+          token, "cancelled by the provider gateway (" + cancel.reason().wireName() + ")");
       link.receive(ToolResult.cancelled(cancel.id()));
     }
   }
 
   private Mono<Void> progress(McpSchema.ProgressNotification notification) {
-    String callId = String.valueOf(notification.progressToken());
-    ProviderLink current = link;
-    if (current != null && calls.containsKey(callId)) {
+    Call call = calls.get(String.valueOf(notification.progressToken()));
+    if (call != null) {
       String message =
           notification.message() != null
               ? notification.message()
               : notification.total() != null
                   ? format(notification.progress()) + " / " + format(notification.total())
                   : format(notification.progress());
-      current.receive(new ToolProgress(callId, message));
+      call.link().receive(new ToolProgress(call.callId(), message));
     }
     return Mono.empty();
   }
@@ -343,11 +337,20 @@ final class McpBridge implements ProviderConnection {
             });
   }
 
-  private void toolsChanged(List<McpSchema.Tool> tools) {
-    ProviderLink current = link;
-    if (current != null && bound.isDone() && !bound.isCompletedExceptionally()) {
-      log.note("the server's tools changed (list_changed): " + tools.size() + " tools");
-      current.receive(ToolsUpdate.replaceAll(definitions(tools)));
+  private void toolsChanged(List<McpSchema.Tool> listed) {
+    List<ToolDefinition> definitions = definitions(listed);
+    List<McpSessionLink> bound = new ArrayList<>();
+    synchronized (this) {
+      tools = definitions;
+      for (McpSessionLink link : links.values()) {
+        if (link.isBound()) {
+          bound.add(link);
+        }
+      }
+    }
+    log.note("the server's tools changed (list_changed): " + listed.size() + " tools");
+    for (McpSessionLink link : bound) {
+      link.receive(ToolsUpdate.replaceAll(definitions));
     }
   }
 
@@ -361,45 +364,100 @@ final class McpBridge implements ProviderConnection {
     return running != null && !running.isAlive();
   }
 
-  /** The server went away by itself: the connection closes, and the supervisor may restart it. */
+  /** The server went away by itself: every connection closes, and the supervisor may restart it. */
   private void serverGone(String why) {
     if (over.compareAndSet(false, true)) {
-      calls.values().forEach(Disposable::dispose); // no late answer: they end DISCONNECTED below
+      calls.values().forEach(call -> call.subscription().dispose()); // no late answers
       calls.clear();
       ended.ended(
           why, true); // before the tools leave, so whoever sees them leave sees it restarting
-      ProviderLink current = link;
-      if (current != null) {
-        current.closed(); // the engine ends calls in flight DISCONNECTED and removes the tools
+      for (McpSessionLink link : linksNow()) {
+        link.serverGone(); // the engine ends calls in flight DISCONNECTED and removes the tools
       }
       client.close();
       stopServer(Duration.ZERO);
     }
   }
 
-  /** The session is ending: stop the server within the deadline, then say so. */
-  private void shutdown(Duration deadline) {
-    if (over.compareAndSet(false, true)) {
+  private synchronized List<McpSessionLink> linksNow() {
+    return List.copyOf(links.values());
+  }
+
+  /**
+   * {@code link}'s session is ending: it says {@code shutdown.ready} and {@code goodbye}; when it
+   * was the last session served, the server is stopped within the deadline first.
+   */
+  void sessionEnding(McpSessionLink link, Duration deadline) {
+    boolean last = forget(link);
+    if (last && over.compareAndSet(false, true)) {
       Duration grace = deadline == null ? Duration.ofSeconds(4) : deadline.dividedBy(2);
       stopServer(grace);
       // STOPPED before the gateway hears shutdown.ready: whoever sees the session end sees it
       // stopped.
       ended.ended("the session ended", false);
-      ProviderLink current = link;
-      if (current != null) {
-        current.receive(new ShutdownReady(sessionId));
-        current.receive(new Goodbye("the session ended"));
-      }
+    } else if (!last) {
+      ended.left(link.sessionId());
+    }
+    link.receive(new ShutdownReady(link.sessionId()));
+    link.receive(new Goodbye("the session ended"));
+  }
+
+  /** The gateway closed {@code link}'s connection: the server stops if it served no one else. */
+  void linkClosed(McpSessionLink link, CloseReason reason) {
+    boolean last = forget(link);
+    if (last && over.compareAndSet(false, true)) {
+      CompletableFuture.runAsync(() -> stopServer(Duration.ofSeconds(4)));
+      ended.ended("the gateway closed its connection (" + reason + ")", false);
+    } else if (!last) {
+      ended.left(link.sessionId());
     }
   }
 
-  /** Stops this run for good (the app is stopping). */
+  /**
+   * Stops serving {@code link}'s session: its calls in flight are dropped (the gateway ends them).
+   *
+   * @return whether it was the last session served
+   */
+  private boolean forget(McpSessionLink link) {
+    String prefix = link.sessionId() + "/";
+    calls
+        .entrySet()
+        .removeIf(
+            entry -> {
+              if (entry.getKey().startsWith(prefix)) {
+                entry.getValue().subscription().dispose();
+                transport.cancel(entry.getKey(), "the session ended");
+                return true;
+              }
+              return false;
+            });
+    synchronized (this) {
+      boolean had = links.remove(link.sessionId(), link);
+      return had && links.isEmpty();
+    }
+  }
+
+  /**
+   * Stops serving {@code sessionId} while the run goes on for others (a reload took the entry from
+   * that session): its calls in flight are dropped and its tools leave it.
+   */
+  void leave(String sessionId) {
+    McpSessionLink link;
+    synchronized (this) {
+      link = links.get(sessionId);
+    }
+    if (link != null) {
+      forget(link);
+      link.receive(new Goodbye("the MCP server no longer serves this session"));
+    }
+  }
+
+  /** Stops this run for good (the app is stopping, or the server was stopped). */
   void stop(Duration grace) {
     if (over.compareAndSet(false, true)) {
       stopServer(grace);
-      ProviderLink current = link;
-      if (current != null) {
-        current.receive(new Goodbye("the MCP server was stopped"));
+      for (McpSessionLink link : linksNow()) {
+        link.receive(new Goodbye("the MCP server was stopped"));
       }
       ended.ended("stopped", false);
     }

@@ -437,6 +437,119 @@ class FederatedMcpServerTest {
     assertThat(memory.status().lastProblem()).isEqualTo("the session ended");
   }
 
+  // ---- one server, the sessions of a project (issue 46) ----
+
+  private String secondSession() throws Exception {
+    return await(gateway.startSession(SessionSpec.of("second window", home.toString()), host)).id();
+  }
+
+  private List<String> toolNames(String sessionId) throws Exception {
+    return await(gateway.tools(sessionId)).stream().map(HostTool::name).toList();
+  }
+
+  @Test
+  void aSecondSessionJoinsTheRunningServerAndEachSessionsCallsAndProgressAreItsOwn()
+      throws Exception {
+    FederatedMcpServer everything =
+        federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+    Process process = everything.process();
+    String second = secondSession();
+
+    await(everything.join(second));
+
+    assertThat(everything.process()).as("one process for both").isSameAs(process);
+    assertThat(everything.sessions()).containsExactly(session, second);
+    assertThat(toolNames(second)).contains("get-sum");
+    List<String> firstProgress = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> secondProgress = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CompletableFuture<CallResult> slow =
+        gateway.callTool(
+            session,
+            "trigger-long-running-operation",
+            JSON.readTree("{\"duration\":2,\"steps\":2}"),
+            null,
+            firstProgress::add);
+    CompletableFuture<CallResult> sum =
+        gateway.callTool(
+            second, "get-sum", JSON.readTree("{\"a\":40,\"b\":2}"), null, secondProgress::add);
+    assertThat(text(await(sum))).contains("42");
+    awaitTrue("the first session's progress", () -> !firstProgress.isEmpty());
+    assertThat(text(await(slow))).contains("Long running operation completed");
+    assertThat(secondProgress).as("the other session's progress never reaches it").isEmpty();
+  }
+
+  @Test
+  void aSessionThatEndsLeavesTheServerToTheOtherAndTheLastOneStopsIt() throws Exception {
+    FederatedMcpServer everything =
+        federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+    Process process = everything.process();
+    String second = secondSession();
+    await(everything.join(second));
+
+    CompletableFuture<Void> firstEnded = gateway.endSession(session, Duration.ofSeconds(4));
+    clock.advance(Duration.ofSeconds(4));
+    await(firstEnded);
+
+    assertThat(process.isAlive()).as("still serving the other session").isTrue();
+    assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
+    assertThat(everything.sessions()).containsExactly(second);
+    assertThat(
+            text(
+                await(
+                    gateway.callTool(second, "get-sum", JSON.readTree("{\"a\":1,\"b\":2}"), null))))
+        .contains("3");
+
+    CompletableFuture<Void> secondEnded = gateway.endSession(second, Duration.ofSeconds(4));
+    awaitTrue("the server exited with its last session", () -> !process.isAlive());
+    clock.advance(Duration.ofSeconds(4));
+    await(secondEnded);
+    awaitTrue("STOPPED", () -> everything.status().state() == FederatedMcpServer.State.STOPPED);
+    assertThat(everything.join(secondSession()))
+        .as("a stopped server is not joined: the host starts another")
+        .isCompletedExceptionally();
+  }
+
+  @Test
+  void leavingOneSessionTakesTheToolsFromItAloneAndLeavingTheLastStopsTheServer() throws Exception {
+    FederatedMcpServer everything =
+        federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+    Process process = everything.process();
+    String second = secondSession();
+    await(everything.join(second));
+
+    everything.leave(session, Duration.ofSeconds(2));
+
+    awaitTrue("its tools left that session", () -> !toolNames().contains("get-sum"));
+    assertThat(toolNames(second)).contains("get-sum");
+    assertThat(process.isAlive()).isTrue();
+
+    everything.leave(second, Duration.ofSeconds(2));
+
+    awaitTrue("the server exited", () -> !process.isAlive());
+    assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.STOPPED);
+  }
+
+  @Test
+  void aKilledSharedServerLeavesEverySessionAndComesBackInEach() throws Exception {
+    FederatedMcpServer everything =
+        federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+    String second = secondSession();
+    await(everything.join(second));
+    Process first = everything.process();
+
+    first.toHandle().destroyForcibly(); // kill -9
+
+    awaitTrue(
+        "its tools left both sessions",
+        () -> !toolNames().contains("get-sum") && !toolNames(second).contains("get-sum"));
+    clock.advance(Duration.ofSeconds(1));
+    await(everything.started());
+
+    assertThat(everything.process().pid()).isNotEqualTo(first.pid());
+    assertThat(toolNames()).contains("get-sum");
+    assertThat(toolNames(second)).contains("get-sum");
+  }
+
   // ---- Streamable HTTP ----
 
   @Test
