@@ -136,14 +136,14 @@ public final class FederatedMcpServer {
                 "the MCP server '" + config.name() + "' is " + state.name().toLowerCase()));
       }
       sessions.add(sessionId);
-      running = state == State.RUNNING ? current : null;
+      running = current;
       next = startedFuture;
     }
     if (running != null) {
       log.note("serving session " + sessionId + " as well");
-      return running.join(sessionId);
+      return running.join(sessionId); // bound now, or once the run being started is initialized
     }
-    return next; // the run being started binds every session it then serves
+    return next; // restarting: the next run binds every session it then serves
   }
 
   /**

@@ -105,10 +105,13 @@ final class McpBridge {
   /** The sessions served, by id; guarded by this for changes that decide the server's end. */
   private final Map<String, McpSessionLink> links = new LinkedHashMap<>();
 
+  /** Sessions that joined before the server was initialized, bound once it is; guarded by this. */
+  private final Map<String, CompletableFuture<Void>> waiting = new LinkedHashMap<>();
+
   private final AtomicBoolean over = new AtomicBoolean();
 
-  /** The server's tools as last listed; set once initialized. */
-  private volatile List<ToolDefinition> tools;
+  /** The server's tools as last listed; set once initialized, guarded by this. */
+  private List<ToolDefinition> tools;
 
   McpBridge(McpServerConfig config, Gateway gateway, ProcessLog log, Ended ended) {
     this.config = config;
@@ -153,29 +156,43 @@ final class McpBridge {
    *     start or the gateway refused every one
    */
   CompletableFuture<Void> start(Collection<String> sessions) {
-    return client
+    List<CompletableFuture<Void>> joins = new ArrayList<>();
+    for (String sessionId : sessions) {
+      joins.add(join(sessionId));
+    }
+    client
         .initialize()
         .then(client.listTools())
         .toFuture()
-        .thenCompose(
-            listed -> {
-              tools = definitions(listed.tools());
-              return joinAll(sessions);
-            })
+        .thenAccept(listed -> initialized(definitions(listed.tools())))
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
                 serverGone("it did not start: " + whyNotStarted(failure));
               }
             });
+    return CompletableFuture.allOf(joins.toArray(CompletableFuture[]::new));
   }
 
-  private CompletableFuture<Void> joinAll(Collection<String> sessions) {
-    List<CompletableFuture<Void>> joins = new ArrayList<>();
-    for (String sessionId : sessions) {
-      joins.add(join(sessionId));
+  /** The server answered: the sessions that joined meanwhile are bound now. */
+  private void initialized(List<ToolDefinition> listed) {
+    Map<String, CompletableFuture<Void>> due;
+    synchronized (this) {
+      tools = listed;
+      due = new LinkedHashMap<>(waiting);
+      waiting.clear();
     }
-    return CompletableFuture.allOf(joins.toArray(CompletableFuture[]::new));
+    due.forEach(
+        (sessionId, joined) ->
+            join(sessionId)
+                .whenComplete(
+                    (ok, refused) -> {
+                      if (refused != null) {
+                        joined.completeExceptionally(refused);
+                      } else {
+                        joined.complete(null);
+                      }
+                    }));
   }
 
   /**
@@ -186,22 +203,32 @@ final class McpBridge {
    */
   CompletableFuture<Void> join(String sessionId) {
     McpSessionLink link;
+    List<ToolDefinition> listed;
     synchronized (this) {
-      if (over.get() || tools == null) {
+      if (over.get()) {
         return CompletableFuture.failedFuture(
             new IllegalStateException("the MCP server '" + config.name() + "' is not running"));
       }
+      if (tools == null) { // not initialized yet: bound once it is
+        return waiting.computeIfAbsent(sessionId, id -> new CompletableFuture<>());
+      }
+      listed = tools;
       if (links.containsKey(sessionId)) {
         return CompletableFuture.completedFuture(null);
       }
       link = new McpSessionLink(this, sessionId);
       links.put(sessionId, link);
     }
-    return link.bind(gateway, config, tools)
+    return link.bind(gateway, config, listed)
         .whenComplete(
             (ok, refused) -> {
-              if (refused != null) {
-                forget(link);
+              if (refused != null
+                  && forget(link)
+                  && nobodyWaits()
+                  && over.compareAndSet(false, true)) {
+                // Refused in the only session it served (it ended meanwhile): nothing to serve.
+                stopServer(Duration.ZERO);
+                ended.ended("it did not start: " + rootMessage(refused), false);
               }
             });
   }
@@ -369,6 +396,7 @@ final class McpBridge {
     if (over.compareAndSet(false, true)) {
       calls.values().forEach(call -> call.subscription().dispose()); // no late answers
       calls.clear();
+      failWaiting(why);
       ended.ended(
           why, true); // before the tools leave, so whoever sees them leave sees it restarting
       for (McpSessionLink link : linksNow()) {
@@ -377,6 +405,21 @@ final class McpBridge {
       client.close();
       stopServer(Duration.ZERO);
     }
+  }
+
+  private synchronized boolean nobodyWaits() {
+    return waiting.isEmpty() && links.isEmpty();
+  }
+
+  private void failWaiting(String why) {
+    List<CompletableFuture<Void>> due;
+    synchronized (this) {
+      due = List.copyOf(waiting.values());
+      waiting.clear();
+    }
+    IllegalStateException gone =
+        new IllegalStateException("the MCP server '" + config.name() + "' " + why);
+    due.forEach(joined -> joined.completeExceptionally(gone));
   }
 
   private synchronized List<McpSessionLink> linksNow() {
@@ -455,6 +498,7 @@ final class McpBridge {
   /** Stops this run for good (the app is stopping, or the server was stopped). */
   void stop(Duration grace) {
     if (over.compareAndSet(false, true)) {
+      failWaiting("was stopped");
       stopServer(grace);
       for (McpSessionLink link : linksNow()) {
         link.receive(new Goodbye("the MCP server was stopped"));

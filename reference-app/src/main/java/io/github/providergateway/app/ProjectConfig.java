@@ -38,7 +38,10 @@ import java.util.Set;
  * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
  * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
  * reaches {@code url} (https, or http on loopback). {@code toolPrefix} goes before each of its tool
- * names.
+ * names. An MCP server runs once per project and is shared by that project's sessions ({@code
+ * "session": "project"}, its default; {@code "each"} gives every session its own, {@code "first"}
+ * only the first session one). {@value ProjectPlaceholder#PLACEHOLDER} in an entry's command,
+ * {@code cwd} or environment is the folder of the session's project ({@link ProjectPlaceholder}).
  *
  * <p>Beside {@code "providers"}, a {@code "guard"} object configures the guard every home runs
  * (issue 44, docs/guard.md): {@code {"preset": "strict", "rules": [...], "allow": [...]}}, the
@@ -89,7 +92,12 @@ record ProjectConfig(
     /** Once, for the first session that starts. */
     FIRST,
     /** Once for every session that starts, bound to it. */
-    EACH
+    EACH,
+    /**
+     * Once for each project, shared by the sessions of that project ({@link SharedMcpServers}): an
+     * MCP server's default.
+     */
+    PROJECT
   }
 
   /**
@@ -140,6 +148,13 @@ record ProjectConfig(
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
+    /**
+     * {@return whether it runs for every session (its own or its project's), not the first only}
+     */
+    boolean forEverySession() {
+      return session != SessionMode.FIRST;
+    }
+
     McpServerConfig mcpServer() {
       McpServerConfig server =
           mcp == Mcp.HTTP
@@ -368,7 +383,14 @@ record ProjectConfig(
     }
     JsonNode session = entry.get("session");
     if (session != null && !session.isNull() && !session.isTextual()) {
-      return "field \"session\" must be a string (\"first\", or any other value for each session)";
+      return "field \"session\" must be a string (\"first\", \"project\" for an MCP server, or"
+          + " any other value for each session)";
+    }
+    if (session != null
+        && "project".equals(session.asText())
+        && entry.path("mcp").asText("").isEmpty()) {
+      return "\"session\": \"project\" shares an MCP server (\"mcp\") among a project's"
+          + " sessions; a provider entry runs for the \"first\" session or for each";
     }
     return null;
   }
@@ -397,19 +419,29 @@ record ProjectConfig(
     }
     Path cwd = folder;
     if (entry.path("cwd").isTextual()) {
-      cwd = folder.resolve(entry.get("cwd").textValue()).normalize();
+      String text = entry.get("cwd").textValue();
+      // ${project} is the session's project, replaced when the entry starts: not under the folder.
+      cwd =
+          text.startsWith(ProjectPlaceholder.PLACEHOLDER)
+              ? Path.of(text)
+              : folder.resolve(text).normalize();
     }
     Map<String, String> env = new LinkedHashMap<>();
     if (entry.path("env").isObject()) {
       entry.get("env").properties().forEach(v -> env.put(v.getKey(), v.getValue().textValue()));
     }
-    SessionMode mode =
-        "first".equals(entry.path("session").asText(null)) ? SessionMode.FIRST : SessionMode.EACH;
     Mcp mcp =
         switch (entry.path("mcp").asText("")) {
           case "stdio" -> Mcp.STDIO;
           case "http" -> Mcp.HTTP;
           default -> Mcp.NONE;
+        };
+    // An MCP server is shared by the sessions of a project unless the entry says otherwise.
+    SessionMode mode =
+        switch (entry.path("session").asText(mcp == Mcp.NONE ? "each" : "project")) {
+          case "first" -> SessionMode.FIRST;
+          case "project" -> SessionMode.PROJECT;
+          default -> SessionMode.EACH;
         };
     URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
     Transport transport =

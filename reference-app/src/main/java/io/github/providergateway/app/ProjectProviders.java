@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -130,6 +131,15 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /** The first session that started: entries marked "first" run there. Guarded by lifecycle. */
   private String firstSession;
 
+  /**
+   * Each active session's project folder (its working directory), or null for one without: what
+   * {@code ${project}} means for it and which MCP servers it shares. Guarded by lifecycle.
+   */
+  private final Map<String, Path> projects = new HashMap<>();
+
+  /** The MCP servers the sessions of a project share. */
+  private final SharedMcpServers shared;
+
   /** What runs, by session and entry name. Guarded by lifecycle. */
   private final Map<String, Map<String, Run>> runs = new LinkedHashMap<>();
 
@@ -151,6 +161,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     this.scheduler = scheduler;
     this.killGrace = killGrace;
     this.spawner = spawner;
+    this.shared = new SharedMcpServers(gateway, scheduler);
   }
 
   /**
@@ -221,6 +232,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         if (firstSession == null && !closed) {
           firstSession = session.id(); // in start order: this listener runs on the gateway's loop
         }
+        projects.put(session.id(), projectOf(session));
       }
       List<String> due = new ArrayList<>();
       for (ProjectConfig.Entry entry : config.providers()) {
@@ -238,6 +250,16 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         activeSessions.remove(sessionId); // a reload from now on leaves it alone
       }
       scheduler.schedule(deadline, () -> stop(sessionId));
+    }
+  }
+
+  /** A session's project folder: its working directory when that is an absolute path, else none. */
+  private static Path projectOf(SessionInfo session) {
+    try {
+      Path cwd = session.cwd() == null ? null : Path.of(session.cwd());
+      return cwd != null && cwd.isAbsolute() ? cwd.normalize() : null;
+    } catch (java.nio.file.InvalidPathException notAPath) {
+      return null;
     }
   }
 
@@ -267,7 +289,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /** Whether {@code entry} runs in {@code sessionId}: every session, or the first one. */
   private boolean isDue(ProjectConfig.Entry entry, String sessionId) {
     synchronized (lifecycle) {
-      return entry.session() == ProjectConfig.SessionMode.EACH || sessionId.equals(firstSession);
+      return entry.forEverySession() || sessionId.equals(firstSession);
     }
   }
 
@@ -331,8 +353,13 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  /** An MCP server, which restarts itself when it dies, until stopped. */
-  private record McpRun(ProjectConfig.Entry entry, FederatedMcpServer server) implements Run {
+  /**
+   * An MCP server serving a session (and perhaps the other sessions of its project), which restarts
+   * itself when it dies; stopping it for the session leaves it to the others, and stops it when it
+   * served no other.
+   */
+  private record McpRun(ProjectConfig.Entry entry, FederatedMcpServer server, String sessionId)
+      implements Run {
     @Override
     public CompletableFuture<?> stop(Duration grace) {
       // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
@@ -340,7 +367,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       onThreadOfItsOwn(
           "mcp-stop-" + entry.name(),
           () -> {
-            server.stop(grace);
+            server.leave(sessionId, grace);
             stopped.complete(null);
           });
       return stopped;
@@ -402,13 +429,30 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     return exited;
   }
 
-  private void spawn(ProjectConfig.Entry entry, String sessionId) {
+  private void spawn(ProjectConfig.Entry configured, String sessionId) {
+    Path project;
+    synchronized (lifecycle) {
+      project = projects.get(sessionId);
+    }
+    ProjectConfig.Entry entry;
+    try {
+      entry = ProjectPlaceholder.resolve(configured, project);
+    } catch (IllegalArgumentException noProject) {
+      gateway
+          .spawning()
+          .log(
+              sessionId,
+              SOURCE,
+              "Cannot start '" + configured.name() + "': " + noProject.getMessage());
+      gateway.spawning().providerNotStarted(sessionId, configured.name());
+      return;
+    }
     if (entry.mcp() != ProjectConfig.Mcp.NONE) {
-      federate(entry, sessionId);
+      federate(configured, entry, project, sessionId);
       return;
     }
     if (entry.transport() == ProjectConfig.Transport.STDIO) {
-      spawnOverStdio(entry, sessionId);
+      spawnOverStdio(configured, entry, sessionId);
       return;
     }
     try {
@@ -434,7 +478,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         }
         ProcessTree tree = ProcessTree.start(builder);
         process = tree.process();
-        register(sessionId, new ProcessRun(entry, tree, scheduler));
+        register(sessionId, new ProcessRun(configured, tree, scheduler));
       }
       log.copy(process.getInputStream(), "provider-" + entry.name() + "-output");
       process.getOutputStream().close(); // providers read nothing from us
@@ -485,7 +529,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout (module
    * transport-stdio): no token, no URL, {@code TAP_SESSION}; its stderr and its life go to its log.
    */
-  private void spawnOverStdio(ProjectConfig.Entry entry, String sessionId) {
+  private void spawnOverStdio(
+      ProjectConfig.Entry configured, ProjectConfig.Entry entry, String sessionId) {
     try {
       // TAP_SESSION as a WebSocket entry gets it: its session is implied, but a script may say it.
       Map<String, String> env = new LinkedHashMap<>(entry.env());
@@ -499,7 +544,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           return; // the app is stopping: a process started now would outlive it
         }
         provider = StdioProvider.spawn(gateway, sessionId, spec);
-        register(sessionId, new StdioRun(entry, provider));
+        register(sessionId, new StdioRun(configured, provider));
       }
       LOG.log(
           Level.INFO,
@@ -521,18 +566,27 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * Starts the entry's MCP server as a provider of {@code sessionId} (module mcp-federation): it
    * restarts itself when it dies and stops with the session; its stderr and its life go to its log.
    */
-  private void federate(ProjectConfig.Entry entry, String sessionId) {
+  private void federate(
+      ProjectConfig.Entry configured, ProjectConfig.Entry entry, Path project, String sessionId) {
     try {
       McpServerConfig server = entry.mcpServer().withLog(logFile(entry.name()));
+      boolean sharing = entry.session() == ProjectConfig.SessionMode.PROJECT && project != null;
       synchronized (lifecycle) {
         if (closed) {
           return;
         }
-        register(
-            sessionId,
-            new McpRun(entry, FederatedMcpServer.start(gateway, sessionId, server, scheduler)));
+        FederatedMcpServer running =
+            sharing
+                ? shared.serve(entry, server, project, sessionId)
+                : FederatedMcpServer.start(gateway, sessionId, server, scheduler);
+        register(sessionId, new McpRun(configured, running, sessionId));
       }
-      LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
+      LOG.log(
+          Level.INFO,
+          sharing ? "MCP server {0} serves session {1} of {2}" : "starting MCP server {0} for {1}",
+          entry.name(),
+          sessionId,
+          project);
     } catch (IOException | RuntimeException e) {
       gateway
           .spawning()
@@ -583,6 +637,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private void stop(String sessionId) {
     List<Run> ending;
     synchronized (lifecycle) {
+      projects.remove(sessionId);
       Map<String, Run> ofSession = runs.remove(sessionId);
       ending = ofSession == null ? List.of() : List.copyOf(ofSession.values());
     }
@@ -712,7 +767,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         Map<String, Run> running = runs.getOrDefault(sessionId, Map.of());
         Map<String, ProjectConfig.Entry> due = new LinkedHashMap<>();
         for (ProjectConfig.Entry entry : next.providers()) {
-          if (entry.session() == ProjectConfig.SessionMode.EACH || sessionId.equals(firstSession)) {
+          if (entry.forEverySession() || sessionId.equals(firstSession)) {
             due.put(entry.name(), entry);
           }
         }

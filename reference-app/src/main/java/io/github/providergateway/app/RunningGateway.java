@@ -587,7 +587,7 @@ final class RunningGateway implements AutoCloseable {
       return java.util.Set.of();
     }
     return config.providers().stream()
-        .filter(e -> e.session() == ProjectConfig.SessionMode.EACH)
+        .filter(ProjectConfig.Entry::forEverySession)
         .map(ProjectConfig.Entry::name)
         .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
