@@ -38,10 +38,11 @@ import java.util.Set;
  * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
  * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
  * reaches {@code url} (https, or http on loopback). {@code toolPrefix} goes before each of its tool
- * names. An MCP server runs once per project and is shared by that project's sessions ({@code
- * "session": "project"}, its default; {@code "each"} gives every session its own, {@code "first"}
- * only the first session one). {@value ProjectPlaceholder#PLACEHOLDER} in an entry's command,
- * {@code cwd} or environment is the folder of the session's project ({@link ProjectPlaceholder}).
+ * names. With {@code "session": "project"} (this gateway's extension, decision 69) an MCP server
+ * runs once per project and that project's sessions share it; without, as the host RPC says, each
+ * session gets its own run ({@code "first"}: only the first session). {@value
+ * ProjectPlaceholder#PLACEHOLDER} in an entry's command, {@code cwd} or environment is the folder
+ * of the session's project ({@link ProjectPlaceholder}).
  *
  * <p>Beside {@code "providers"}, a {@code "guard"} object configures the guard every home runs
  * (issue 44, docs/guard.md): {@code {"preset": "strict", "rules": [...], "allow": [...]}}, the
@@ -94,8 +95,8 @@ record ProjectConfig(
     /** Once for every session that starts, bound to it. */
     EACH,
     /**
-     * Once for each project, shared by the sessions of that project ({@link SharedMcpServers}): an
-     * MCP server's default.
+     * Once for each project, shared by the sessions of that project ({@link SharedMcpServers}): MCP
+     * servers only, an extension of the host RPC's config (decision 69).
      */
     PROJECT
   }
@@ -436,9 +437,9 @@ record ProjectConfig(
           case "http" -> Mcp.HTTP;
           default -> Mcp.NONE;
         };
-    // An MCP server is shared by the sessions of a project unless the entry says otherwise.
+    // "project" is this gateway's extension (decision 69); the spec's default is each session.
     SessionMode mode =
-        switch (entry.path("session").asText(mcp == Mcp.NONE ? "each" : "project")) {
+        switch (entry.path("session").asText("each")) {
           case "first" -> SessionMode.FIRST;
           case "project" -> SessionMode.PROJECT;
           default -> SessionMode.EACH;

@@ -13,13 +13,13 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The configured MCP servers that the sessions of one project share ({@code "session": "project"},
- * the default for an {@code "mcp"} entry): one run of an entry per project folder, joined by each
- * session of that project that starts while it runs, and stopped when the last of them ends (issue
- * 46: five agent windows over two projects need two copies of each server, not five). A session's
- * project is its working directory; sessions without one share nothing. A server's per-session
- * state stays apart: each session has its own provider connection to it, its own calls and their
- * progress ({@code FederatedMcpServer}); the federated client offers no roots and holds no
- * subscriptions, so nothing else of one session reaches another.
+ * decision 69): one run of an entry per project folder, joined by each session of that project that
+ * starts while it runs, and stopped when the last of them ends (issue 46: five agent windows over
+ * two projects need two copies of each server, not five). A session's project is its working
+ * directory; sessions without one share nothing. A server's per-session state stays apart: each
+ * session has its own provider connection to it, its own calls and their progress ({@code
+ * FederatedMcpServer}); the federated client offers no roots and holds no subscriptions, so nothing
+ * else of one session reaches another.
  *
  * <p>Thread-safe.
  */

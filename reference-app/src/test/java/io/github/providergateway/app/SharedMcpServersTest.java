@@ -101,7 +101,7 @@ class SharedMcpServersTest {
 
   @Test
   void threeWindowsOfTwoProjectsNeedOneServerForEachProjectEachInItsOwnFolder() throws Exception {
-    attach(null); // an MCP server's default: shared by the sessions of a project
+    attach("project");
     Path alpha = project("alpha");
     Path beta = project("beta");
 
@@ -120,8 +120,8 @@ class SharedMcpServersTest {
   }
 
   @Test
-  void eachKeepsACopyPerSessionAsBefore() throws Exception {
-    attach("each");
+  void withoutProjectSharingEachSessionKeepsACopyAsTheHostRpcSays() throws Exception {
+    attach(null); // R-SPAWN-03: an entry without "session" runs once for each session
     Path alpha = project("alpha");
 
     String first = session("claude", alpha);
@@ -134,7 +134,7 @@ class SharedMcpServersTest {
 
   @Test
   void aSessionWithNoProjectStartsNoEntryThatNamesItAndSaysWhy() throws Exception {
-    attach(null);
+    attach("project");
     Path alpha = project("alpha");
     String withProject = session("claude", alpha);
     RecordingSessionHost host = new RecordingSessionHost();
