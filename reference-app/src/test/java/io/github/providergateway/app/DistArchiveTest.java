@@ -118,6 +118,13 @@ class DistArchiveTest {
       assertThat(app.reply(id).get("outcome").toString())
           .isEqualTo("{\"status\":\"success\",\"data\":\"from the installed gateway\"}");
     }
+
+    // install.sh recorded its files in the default home's ledger; uninstall takes them back.
+    Outcome uninstall = run(List.of(gateway.toString(), "uninstall"), env);
+    assertThat(uninstall.exit).as(uninstall.output).isZero();
+    assertThat(uninstall.output).contains("Removed " + gateway);
+    assertThat(gateway).doesNotExist();
+    assertThat(data).doesNotExist();
   }
 
   @Test
