@@ -32,9 +32,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DistArchiveTest {
 
-  /** The tools install.sh and the launcher may use: sh and a few files tools, no JDK, no curl. */
+  /**
+   * The tools install.sh, the launcher and the hook script may use: sh and a few file tools, no
+   * JDK, no curl.
+   */
   private static final List<String> TOOLS =
-      List.of("sh", "cat", "cp", "dirname", "ln", "mkdir", "mv", "rm", "sed", "readlink", "chmod");
+      List.of(
+          "sh",
+          "cat",
+          "cp",
+          "dirname",
+          "ln",
+          "mkdir",
+          "mv",
+          "rm",
+          "sed",
+          "readlink",
+          "chmod",
+          "ls",
+          "tr");
 
   /** A first start of the installed gateway (its runtime's class-data archive is there). */
   private static final Duration START = Duration.ofSeconds(60);
@@ -91,13 +107,7 @@ class DistArchiveTest {
     assertThat(Files.readSymbolicLink(data.resolve("current"))).isEqualTo(Path.of(version));
 
     Path home = dir.resolve("home");
-    try (RpcApp app =
-        RpcApp.startCommand(
-            List.of(gateway.toString(), "--rpc", "--port", "0", "--home", home.toString()),
-            home,
-            dir.resolve("stderr.txt"),
-            env,
-            START)) {
+    try (RpcApp app = startInstalled(home)) {
       // The launcher ran the bundled runtime (exec: the app's pid is the JVM's).
       String command = ProcessHandle.of(app.pid()).orElseThrow().info().command().orElseThrow();
       assertThat(Path.of(command))
@@ -173,6 +183,75 @@ class DistArchiveTest {
     assertThat(runs.output).as("exit %s", runs.exit).contains("provider-gateway " + version);
   }
 
+  /**
+   * The archive's hook script carries its version and the gateway its own: the installed script
+   * asks the installed gateway over its socket and gets its answer; a script of another build and
+   * format (an older one, left in an agent's settings) is refused by the same gateway with a line
+   * naming both versions, and denies.
+   */
+  @Test
+  void aHookScriptAndAGatewayOfDifferentVersionsMeetAndSaySoAndTheCallIsDenied() throws Exception {
+    assertThat(install(unpacked).exit).isZero();
+    Path curl = Path.of("/usr/bin/curl");
+    assumeTrue(Files.isExecutable(curl), "no curl: the hook script asks the gateway through it");
+    Files.createSymbolicLink(Path.of(env.get("PATH")).resolve("curl"), curl);
+    Path installed = user.resolve(".local/share/provider-gateway/current/lib/gateway-hook.sh");
+    String script = Files.readString(installed);
+    assertThat(script).contains("\nhook_version=" + version + "\n");
+    Path older = dir.resolve("older-gateway-hook.sh");
+    Files.writeString(
+        older,
+        script
+            .replace("hook_version=" + version, "hook_version=0.0.1")
+            .replace("Gateway-Hook-Format: 2", "Gateway-Hook-Format: 1"));
+
+    Path home = dir.resolve("home");
+    try (RpcApp app = startInstalled(home)) {
+      Outcome same =
+          run(
+              List.of(
+                  "sh",
+                  "-c",
+                  "\"$0\" hook claude --home \"$1\" <\"$2\"",
+                  user.resolve(".local/bin/gateway").toString(),
+                  home.toString(),
+                  hookInput().toString()),
+              env);
+      assertThat(same.output)
+          .startsWith("{\"hookSpecificOutput\"")
+          .doesNotContain("does not read", "GATEWAY_HOOK_LAUNCHER");
+
+      Outcome other = hook(older, home);
+
+      assertThat(other.exit).isZero();
+      assertThat(other.output)
+          .contains("\"permissionDecision\":\"deny\"")
+          .contains(
+              "hook script: provider-gateway 0.0.1; gateway: provider-gateway " + version + ")");
+    }
+  }
+
+  /** Runs {@code script} as the agent's command hook of Claude Code for {@code home}. */
+  private Outcome hook(Path script, Path home) throws Exception {
+    return run(
+        List.of(
+            "sh",
+            "-c",
+            "sh \"$0\" claude --home \"$1\" <\"$2\"",
+            script.toString(),
+            home.toString(),
+            hookInput().toString()),
+        env);
+  }
+
+  /** What Claude Code gives its hook before a Bash call. */
+  private Path hookInput() throws IOException {
+    return Files.writeString(
+        dir.resolve("hook-input.json"),
+        "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
+            + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}");
+  }
+
   @Test
   void aGatewayCommandThatIsNotOursIsLeftAlone() throws Exception {
     Path gateway = Files.createDirectories(user.resolve(".local/bin")).resolve("gateway");
@@ -184,6 +263,22 @@ class DistArchiveTest {
     assertThat(install.output).contains(gateway + " exists and is not this installation's link");
     assertThat(Files.readString(gateway)).isEqualTo("someone else's\n");
     assertThat(user.resolve(".local/share/provider-gateway/current")).doesNotExist();
+  }
+
+  /** The installed {@code gateway} in {@code --rpc} mode for {@code home}, started. */
+  private RpcApp startInstalled(Path home) throws IOException {
+    return RpcApp.startCommand(
+        List.of(
+            user.resolve(".local/bin/gateway").toString(),
+            "--rpc",
+            "--port",
+            "0",
+            "--home",
+            home.toString()),
+        home,
+        dir.resolve("stderr.txt"),
+        env,
+        START);
   }
 
   private Outcome install(Path folder) throws Exception {
