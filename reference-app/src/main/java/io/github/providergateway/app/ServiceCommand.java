@@ -441,6 +441,9 @@ final class ServiceCommand implements Callable<Integer> {
     for (Path gone : pruneInstalled(context.platform, context.env)) {
       context.out.println("Removed " + gone);
     }
+    SetupLedger ledger = SetupLedger.read(context.home);
+    ledger.forgetWritten("service");
+    ledger.write();
     return Main.EXIT_OK;
   }
 

@@ -177,6 +177,11 @@ final class SetupLedger {
     written.clear();
   }
 
+  /** Forgets the files {@code by} wrote (as {@link Written#by}). */
+  void forgetWritten(String by) {
+    written.removeIf(w -> w.by().equals(by));
+  }
+
   /** Every setup recorded. */
   List<Setup> all() {
     return List.copyOf(setups);

@@ -129,6 +129,20 @@ class UninstallCommandTest {
   }
 
   @Test
+  void theLedgerForgetsTheServiceWhenItIsUninstalledAlone() throws Exception {
+    assertThat(gateway("service", "install", "--home", home.toString()).exit).isZero();
+    Path unit = onlyFile(dir.resolve("config/systemd/user"));
+    assertThat(gateway("uninstall", "--home", home.toString(), "--list").out)
+        .contains("service  " + unit);
+
+    assertThat(gateway("service", "uninstall", "--home", home.toString()).exit).isZero();
+
+    assertThat(gateway("uninstall", "--home", home.toString(), "--list").out)
+        .doesNotContain("service  ");
+    assertThat(home.resolve(SetupLedger.FILE)).doesNotExist();
+  }
+
+  @Test
   void aHomeWithNothingButTheGatewaysFilesGoesWhole() throws Exception {
     Files.writeString(home.resolve("gateway.port"), "0");
     Files.createDirectories(home.resolve("runtime"));
