@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -138,10 +139,24 @@ class DistArchiveTest {
   }
 
   @Test
-  void anUpgradeReplacesTheVersionInPlaceAndWritesTheServiceAgainForTheNewRuntime()
-      throws Exception {
+  void anUpgradeReplacesTheVersionInPlaceAndRestartsTheServiceOnTheNewRuntime() throws Exception {
     Path data = user.resolve(".local/share/provider-gateway");
     Path gateway = user.resolve(".local/bin/gateway");
+    // A user manager that answers and runs the service: a systemctl that records its calls.
+    Path calls = dir.resolve("systemctl-calls");
+    Path systemctl = Path.of(env.get("PATH")).resolve("systemctl");
+    Files.writeString(
+        systemctl,
+        String.join(
+            "\n",
+            "#!/bin/sh",
+            "echo \"$*\" >> '" + calls + "'",
+            "case \"$2\" in",
+            "  show-environment) echo HOME=/nowhere ;;",
+            "  is-active) echo active ;;",
+            "esac",
+            ""));
+    Files.setPosixFilePermissions(systemctl, PosixFilePermissions.fromString("rwx------"));
     assertThat(install(unpacked).exit).isZero();
     Path home = Files.createDirectories(dir.resolve("a home"));
     Outcome service =
@@ -178,6 +193,9 @@ class DistArchiveTest {
         .contains("Service of " + home + ": writing it again for " + next)
         .contains("Removed " + version);
     assertThat(javaOf(unit)).isEqualTo(data.resolve(next).resolve("runtime/bin/java").toString());
+    assertThat(Files.readAllLines(calls))
+        .as("the running service restarted on the new runtime")
+        .endsWith("--user enable " + unit.getFileName(), "--user restart " + unit.getFileName());
     assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
     Outcome runs = run(List.of(gateway.toString(), "--version"), env);
     assertThat(runs.output).as("exit %s", runs.exit).contains("provider-gateway " + version);
