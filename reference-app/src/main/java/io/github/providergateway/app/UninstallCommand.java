@@ -198,8 +198,9 @@ final class UninstallCommand implements Callable<Integer> {
       out.println("Removed " + file);
     }
     try {
-      Files.deleteIfExists(home);
-      out.println("Removed " + home);
+      if (Files.deleteIfExists(home)) {
+        out.println("Removed " + home);
+      }
     } catch (DirectoryNotEmptyException kept) {
       out.println("Kept " + home + ": it holds files the gateway did not write");
     }

@@ -154,6 +154,17 @@ class UninstallCommandTest {
   }
 
   @Test
+  void aHomeThatWasNeverUsedHasNothingToRemove() throws Exception {
+    Path never = dir.resolve("never");
+
+    Run uninstall = gateway("uninstall", "--home", never.toString());
+
+    assertThat(uninstall.exit).as(uninstall.err).isZero();
+    assertThat(uninstall.out).doesNotContain("Removed");
+    assertThat(never).doesNotExist();
+  }
+
+  @Test
   void aGatewayRunningForTheHomeIsRefusedAndNothingIsRemoved() throws Exception {
     assertThat(gateway("setup", "claude", "--home", home.toString()).exit).isZero();
     try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
