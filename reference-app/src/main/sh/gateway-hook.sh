@@ -38,6 +38,10 @@
 # (performance.md, "Hook decision latency").
 # GATEWAY_HOOK_LAUNCHER names the launcher for the JVM path; ./gateway sets it.
 
+# The version of the build this script is of: the archive's make-dist writes it here; a clone's
+# script says `source`. Sent with every question, so that a gateway of another format says which
+# versions met (docs/install.md).
+hook_version=source
 agent=${1:-}
 [ $# -gt 0 ] && shift
 answered=
@@ -251,7 +255,7 @@ trusted || jvm "$@"
 # --max-time (an agent may wait for them to close).
 out=$(exec 2>/dev/null; curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
   --header 'Content-Type: application/json' --header 'Expect:' --header 'Gateway-Hook-Format: 2' \
-  --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
+  --header "Gateway-Hook-Version: $hook_version" --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
 $input
 EOF
 )
@@ -277,7 +281,7 @@ spoken() {
   case "$code:$#:$1" in
     "200:3:gateway-hook/2 0 "*) answer "$2"; printf '%s\n' "${1#gateway-hook/2 0 }" >&2; exit 0 ;;
     "200:3:gateway-hook/2 2 "*) answer "$2"; printf '%s\n' "${1#gateway-hook/2 2 }" >&2; exit 2 ;;
-    200:*) deny "provider gateway at $socket answered in a format this hook script does not read (is the gateway of an older version? restart it from this build); denied" ;;
+    200:*) deny "provider gateway at $socket answered in a format this hook script does not read (hook script: provider-gateway $hook_version, format 2; is the gateway of an older version? restart it from this build); denied" ;;
     [0-9][0-9][0-9]:2:*) deny "provider gateway answered $code: $1" ;; # a refusal: a line of text
   esac
   deny "provider gateway hook got no answer it could read; denied"

@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
       GuardCommand.class,
       ServiceCommand.class,
       SetupCommand.class,
-      DoctorCommand.class
+      DoctorCommand.class,
+      UninstallCommand.class
     },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,

@@ -259,6 +259,11 @@ final class ServiceCommand implements Callable<Integer> {
         Files.createFile(agentLog, DetachedHost.ownerOnly(agentLog.getParent(), "rw-------"));
       }
     }
+    // The home's ledger lists them, for `gateway uninstall` (which runs uninstall below for them).
+    SetupLedger ledger = SetupLedger.read(context.home);
+    ledger.wrote(unit.file(), "service");
+    ledger.wrote(installed, "service");
+    ledger.write();
     List<Path> removed = pruneInstalled(context.platform, context.env);
     boolean changed = previous != null && !previous.equals(text);
     context.out.println(
@@ -377,6 +382,16 @@ final class ServiceCommand implements Callable<Integer> {
     return Main.EXIT_OK;
   }
 
+  /**
+   * {@code gateway service uninstall --home home}, for {@code gateway uninstall}: stops and removes
+   * the home's unit when there is one, and the installed jars no unit names any more.
+   */
+  static int uninstall(Main main, Path home) {
+    HomeOption option = new HomeOption();
+    option.home = home;
+    return withContext(main, option, "uninstall", ServiceCommand::uninstall);
+  }
+
   private static int uninstall(Context context) throws IOException {
     ServiceUnit unit = context.unit();
     if (!Files.exists(unit.file(), LinkOption.NOFOLLOW_LINKS)) {
@@ -426,6 +441,9 @@ final class ServiceCommand implements Callable<Integer> {
     for (Path gone : pruneInstalled(context.platform, context.env)) {
       context.out.println("Removed " + gone);
     }
+    SetupLedger ledger = SetupLedger.read(context.home);
+    ledger.forgetWritten("service");
+    ledger.write();
     return Main.EXIT_OK;
   }
 

@@ -124,19 +124,8 @@ final class SetupCommand implements Callable<Integer> {
       err.println("gateway setup: " + e.getMessage());
       return Main.EXIT_USAGE;
     }
-    Path home = gateway.home(env);
     PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
-    AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
-    AgentSetup setup =
-        new AgentSetup(
-            home,
-            env,
-            new AgentLayouts(config, env, HomeDirectory.userHome(env)),
-            config::shellLine,
-            commandHook,
-            URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),
-            out,
-            err);
+    AgentSetup setup = agentSetup(parent, gateway, port, commandHook, out);
     try {
       if (list) {
         return setup.list();
@@ -147,5 +136,25 @@ final class SetupCommand implements Callable<Integer> {
       err.println("gateway setup: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
+  }
+
+  /**
+   * Setup for the home of {@code gateway}, which {@code gateway uninstall} uses too: the launcher
+   * and home its entries name, the port of the HTTP hook.
+   */
+  static AgentSetup agentSetup(
+      Main parent, GatewayHomeOptions gateway, int port, boolean commandHook, PrintStream out) {
+    Map<String, String> env = parent.env();
+    Path home = gateway.home(env);
+    AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
+    return new AgentSetup(
+        home,
+        env,
+        new AgentLayouts(config, env, HomeDirectory.userHome(env)),
+        config::shellLine,
+        commandHook,
+        URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),
+        out,
+        parent.err());
   }
 }

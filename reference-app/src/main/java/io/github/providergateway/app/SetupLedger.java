@@ -16,11 +16,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What {@code gateway setup} wrote where: {@code <home>/setup.json}, owner-only, and the backups of
- * the files it changed, {@code <home>/setup-backups/}. {@code --remove} takes back exactly what is
- * recorded here, and {@code --list} shows it. The ledger is read only when it passes {@link
- * SafeFiles#checkSecretFile} (it says which files setup may restore), and the backups are written
- * owner-only since a settings file may hold a token.
+ * The home's ledger, {@code <home>/setup.json}, owner-only: what {@code gateway setup} wrote where
+ * (and the backups of the files it changed, {@code <home>/setup-backups/}), and every other file of
+ * the gateway's outside its home ({@link Written}: the service's unit and jar, the installed
+ * archive's folder and links). {@code setup --remove} takes back exactly what a setup recorded
+ * here, {@code --list} shows it, and {@code gateway uninstall} takes back all of it ({@link
+ * UninstallCommand}). The ledger is read only when it passes {@link SafeFiles#checkSecretFile} (it
+ * says which files setup may restore), and the backups are written owner-only since a settings file
+ * may hold a token.
  */
 final class SetupLedger {
 
@@ -83,14 +86,32 @@ final class SetupLedger {
     }
   }
 
+  /**
+   * A file or folder outside the home that the gateway wrote (a folder with everything in it).
+   *
+   * @param path the file, absolute
+   * @param by who wrote it: {@code service} ({@code gateway service install}) or {@code install}
+   *     (the archive's install.sh)
+   */
+  record Written(Path path, String by) {
+    Written {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(by, "by");
+    }
+  }
+
   private final Path home;
 
   /** Every setup recorded, in the order they were first made. */
   private final List<Setup> setups;
 
-  private SetupLedger(Path home, List<Setup> setups) {
+  /** The other files recorded, in the order they were first written. */
+  private final List<Written> written;
+
+  private SetupLedger(Path home, List<Setup> setups, List<Written> written) {
     this.home = home;
     this.setups = new ArrayList<>(setups);
+    this.written = new ArrayList<>(written);
   }
 
   /**
@@ -105,7 +126,7 @@ final class SetupLedger {
     try {
       content = Files.readAllBytes(SafeFiles.checkSecretFile(file));
     } catch (NoSuchFileException e) {
-      return new SetupLedger(home, List.of());
+      return new SetupLedger(home, List.of(), List.of());
     }
     JsonNode root = JSON.readTree(content);
     List<Setup> setups = new ArrayList<>();
@@ -131,7 +152,34 @@ final class SetupLedger {
               setup.hasNonNull("hookClient") ? setup.path("hookClient").asText() : null,
               files));
     }
-    return new SetupLedger(home, setups);
+    List<Written> written = new ArrayList<>();
+    for (JsonNode w : root.path("written")) {
+      written.add(new Written(Path.of(w.path("path").asText()), w.path("by").asText()));
+    }
+    return new SetupLedger(home, setups, written);
+  }
+
+  /** The files outside the home recorded besides the setups. */
+  List<Written> written() {
+    return List.copyOf(written);
+  }
+
+  /** Records {@code path} as written by {@code by}, once. */
+  void wrote(Path path, String by) {
+    Written entry = new Written(path.toAbsolutePath().normalize(), by);
+    if (!written.contains(entry)) {
+      written.add(entry);
+    }
+  }
+
+  /** Forgets every file recorded besides the setups. */
+  void forgetWritten() {
+    written.clear();
+  }
+
+  /** Forgets the files {@code by} wrote (as {@link Written#by}). */
+  void forgetWritten(String by) {
+    written.removeIf(w -> w.by().equals(by));
   }
 
   /** Every setup recorded. */
@@ -160,10 +208,10 @@ final class SetupLedger {
     setups.removeIf(s -> s.is(agent, scope, project));
   }
 
-  /** Writes the ledger, owner-only; with no setup left, removes it. */
+  /** Writes the ledger, owner-only; with nothing left in it, removes it. */
   void write() throws IOException {
     Path file = home.resolve(FILE);
-    if (setups.isEmpty()) {
+    if (setups.isEmpty() && written.isEmpty()) {
       Files.deleteIfExists(file);
       return;
     }
@@ -186,6 +234,10 @@ final class SetupLedger {
         ArrayNode additions = f.putArray("additions");
         record.additions().forEach(a -> additions.add(a.toJson()));
       }
+    }
+    ArrayNode others = root.putArray("written");
+    for (Written w : written) {
+      others.addObject().put("path", w.path().toString()).put("by", w.by());
     }
     HomeDirectory.ensure(home);
     SafeFiles.replaceOwnerOnly(file, SettingsMerge.print(root));

@@ -73,14 +73,8 @@ class ServiceCommandTest {
 
   @BeforeEach
   void aUserOfItsOwn() throws IOException {
-    user = Files.createDirectories(dir.resolve("user"));
-    Path runtime = Files.createDirectories(dir.resolve("runtime"));
-    Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));
-    env.put("HOME", user.toString());
+    user = UserFolders.in(dir, env);
     env.put("USER", "ada");
-    env.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
-    env.put("XDG_DATA_HOME", dir.resolve("data").toString());
-    env.put("XDG_RUNTIME_DIR", runtime.toString()); // empty: no user bus in it
     env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
     // A space in the home's path: ExecStart must quote it.
     home = dir.resolve("a home");

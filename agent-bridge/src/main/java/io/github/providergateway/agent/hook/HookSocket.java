@@ -84,6 +84,23 @@ public final class HookSocket implements AutoCloseable {
    */
   public static final String FORMAT_HEADER = "gateway-hook-format";
 
+  /**
+   * The request header that names the version of the build the hook script is of, lower case: a
+   * refusal for another format names it beside this gateway's ({@link #buildVersion}), so that a
+   * person sees which two builds met.
+   */
+  static final String VERSION_HEADER = "gateway-hook-version";
+
+  /**
+   * The version of the build this gateway is of, from its jar's manifest ({@code
+   * Implementation-Version}, which the app's jar carries); {@code source} when it runs from
+   * classes.
+   */
+  static String buildVersion() {
+    String version = HookSocket.class.getPackage().getImplementationVersion();
+    return version == null ? "source" : version;
+  }
+
   /** The answer's format this socket speaks; see {@link #FORMAT_HEADER}. */
   public static final String FORMAT_VERSION = "2";
 

@@ -98,7 +98,11 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
               + HookSocket.FORMAT_VERSION
               + " and the hook script asked for "
               + (headers.containsKey(HookSocket.FORMAT_HEADER) ? "another" : "the format before it")
-              + ": run the hook script of the gateway's own build (its ./gateway hook), or restart"
+              + " (hook script: provider-gateway "
+              + headers.getOrDefault(HookSocket.VERSION_HEADER, "before 0.1.0")
+              + "; gateway: provider-gateway "
+              + HookSocket.buildVersion()
+              + "): run the hook script of the gateway's own build (its ./gateway hook), or restart"
               + " the gateway from the build the agent's hook runs");
     }
     if (!charge.test(length)) {

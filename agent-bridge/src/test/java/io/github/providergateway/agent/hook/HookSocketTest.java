@@ -254,6 +254,27 @@ class HookSocketTest {
     assertThat(held).isEmpty();
   }
 
+  /** The refusal names the builds that met: the script's (its header) and this gateway's. */
+  @Test
+  void aRefusalForAnotherFormatNamesTheScriptsVersionAndTheGateways() throws Exception {
+    heldSocket();
+
+    String old = ask(post("claude", LS).replace("Gateway-Hook-Format: 2\r\n", ""));
+    String versioned =
+        ask(
+            post("claude", LS)
+                .replace(
+                    "Gateway-Hook-Format: 2",
+                    "Gateway-Hook-Format: 3\r\nGateway-Hook-Version: 9.9"));
+
+    // Classes, not the app's jar: no version in a manifest.
+    assertThat(old)
+        .contains("(hook script: provider-gateway before 0.1.0; gateway: provider-gateway source)");
+    assertThat(versioned)
+        .contains("(hook script: provider-gateway 9.9; gateway: provider-gateway source)");
+    assertThat(held).isEmpty();
+  }
+
   @Test
   void aRealEndpointAnswersFromTheGatewaysSessions() throws Exception {
     try (GatewayFixture f = GatewayFixture.create()) {

@@ -1,0 +1,107 @@
+#!/bin/sh
+# Installs the provider gateway from this unpacked archive for the user who runs it
+# (docs/install.md). Needs only sh and the usual file tools (cp, ln, mkdir, mv, rm, sed, readlink):
+#
+#   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/<version>/   this folder, copied
+#   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/current       a link to it
+#   ${XDG_BIN_HOME:-~/.local/bin}/gateway                           a link to current/bin/gateway
+#
+# Agents' settings (`gateway setup`) and the service (`gateway service install`) name the last
+# path, which stays the same across upgrades. An upgrade (another version installed over one)
+# moves `current`, writes every service unit of `gateway service` again for the new runtime (which
+# restarts a running service) and removes the old version's folder. Installing the same version
+# again replaces its folder.
+set -eu
+
+src=$(cd -P -- "$(dirname -- "$0")" && pwd)
+version=$(sed -n 's/^VERSION="\(.*\)"$/\1/p' "$src/release" 2>/dev/null || true)
+case $version in
+  '' | */* | .*)
+    echo "install.sh: $src/release names no version: is this the unpacked archive?" >&2
+    exit 1
+    ;;
+esac
+if [ -z "${HOME:-}" ]; then
+  echo "install.sh: HOME is not set" >&2
+  exit 1
+fi
+
+absolute() { # $1 if it is an absolute path, else $2
+  case ${1:-} in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s\n' "$2" ;;
+  esac
+}
+data=$(absolute "${XDG_DATA_HOME:-}" "$HOME/.local/share")/provider-gateway
+bin=$(absolute "${XDG_BIN_HOME:-}" "$HOME/.local/bin")
+dest=$data/$version
+link=$bin/gateway
+target=$data/current/bin/gateway
+
+# A `gateway` there that is not ours is left alone.
+if [ -e "$link" ] || [ -L "$link" ]; then
+  if [ ! -L "$link" ] || [ "$(readlink -- "$link")" != "$target" ]; then
+    echo "install.sh: $link exists and is not this installation's link to $target; move it away and run install.sh again" >&2
+    exit 1
+  fi
+fi
+
+mkdir -p -- "$data" "$bin"
+chmod 755 "$data"
+previous=
+if [ -L "$data/current" ]; then
+  previous=$(readlink -- "$data/current")
+fi
+
+# The new folder is copied whole under a temporary name, then put in place: a half-copied
+# version is never `current`.
+if [ "$src" != "$(cd -P -- "$dest" 2>/dev/null && pwd)" ]; then
+  rm -r -f -- "$dest.partial"
+  cp -R -- "$src" "$dest.partial"
+  if [ -e "$dest" ]; then
+    mv -- "$dest" "$dest.replaced.$$"
+  fi
+  mv -- "$dest.partial" "$dest"
+  rm -r -f -- "$dest.replaced.$$"
+fi
+ln -s -f -n -- "$version" "$data/current"
+ln -s -f -n -- "$target" "$link"
+echo "Installed provider-gateway $version in $dest"
+echo "  $link -> $target"
+
+# The homes whose service `gateway service install` wrote (systemd user units; this archive is
+# for Linux): each unit names the runtime and jar of the version that wrote it, so it is written
+# again by this one, which restarts it when it runs.
+units=$(absolute "${XDG_CONFIG_HOME:-}" "$HOME/.config")/systemd/user
+if [ -n "$previous" ] && [ "$previous" != "$version" ] || [ "${GATEWAY_INSTALL_SERVICES:-}" = always ]; then
+  for unit in "$units"/provider-gateway*.service; do
+    [ -f "$unit" ] || continue
+    home=$(sed -n 's/^Description=Provider gateway for //p' "$unit" | sed 's/%%/%/g')
+    [ -n "$home" ] || continue
+    echo "Service of $home: writing it again for $version"
+    "$link" service install --home "$home" || echo "install.sh: 'gateway service install --home $home' failed; run it again by hand" >&2
+  done
+fi
+
+if [ -n "$previous" ] && [ "$previous" != "$version" ] && [ -d "$data/$previous" ]; then
+  case $previous in
+    */* | .* | '') ;;
+    *)
+      rm -r -f -- "${data:?}/$previous"
+      echo "Removed $previous ($data/$previous): upgraded to $version"
+      ;;
+  esac
+fi
+
+# The ledger of the gateway's home lists what this wrote, so that `gateway uninstall` takes it
+# back (docs/install.md).
+"$link" uninstall --record-install "$dest" "$data/current" "$link" >/dev/null 2>&1 || true
+
+if ! command -v curl >/dev/null 2>&1; then
+  echo "Note: no curl here. Agents' hooks still work, each starting a JVM (about half a second a"
+  echo "  tool call); with curl they ask the running gateway over its socket in milliseconds."
+fi
+case ":${PATH:-}:" in
+  *":$bin:"*) echo "Run: gateway --help" ;;
+  *) echo "$bin is not on your PATH: add it (e.g. in ~/.profile: PATH=\"$bin:\$PATH\"), or run $link" ;;
+esac

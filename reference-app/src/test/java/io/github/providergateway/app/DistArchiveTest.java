@@ -1,0 +1,345 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The archive for people who only want to use the gateway (issue 46, "installed without a clone";
+ * docs/install.md), as such a person uses it: unpacked in a temporary folder, installed by its
+ * {@code install.sh} for a user whose {@code HOME} is a temporary folder, and run with a {@code
+ * PATH} that has the shell and the file tools install.sh names and no {@code java} (nor {@code
+ * curl}): the launcher must take the runtime bundled in the archive, whatever {@code JAVA_HOME}
+ * says. It runs when {@code gateway.distArchive} names a built archive, which the {@code dist}
+ * profile's second test run does after making it ({@code ./mvnw -P dist verify -pl reference-app
+ * -am -Dtest=DistArchiveTest -Dsurefire.failIfNoSpecifiedTests=false}, as .ci/run does); the
+ * default run skips it and says so.
+ */
+class DistArchiveTest {
+
+  /**
+   * The tools install.sh, the launcher and the hook script may use: sh and a few file tools, no
+   * JDK, no curl.
+   */
+  private static final List<String> TOOLS =
+      List.of(
+          "sh",
+          "cat",
+          "cp",
+          "dirname",
+          "ln",
+          "mkdir",
+          "mv",
+          "rm",
+          "sed",
+          "readlink",
+          "chmod",
+          "ls",
+          "tr");
+
+  /** A first start of the installed gateway (its runtime's class-data archive is there). */
+  private static final Duration START = Duration.ofSeconds(60);
+
+  private static final Duration COMMAND = Duration.ofSeconds(60);
+
+  @TempDir Path dir;
+
+  private Path archive;
+  private String version;
+  private Path unpacked;
+  private Path user;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void unpackTheArchive() throws Exception {
+    String named = System.getProperty("gateway.distArchive");
+    assumeTrue(
+        named != null && Files.isRegularFile(Path.of(named)),
+        "no archive to install (gateway.distArchive: "
+            + named
+            + "): ./mvnw -P dist verify -pl reference-app -am makes it and runs this test");
+    archive = Path.of(named);
+    String file = archive.getFileName().toString();
+    version =
+        file.substring("provider-gateway-".length(), file.length() - "-linux-x64.tar.gz".length());
+    Path into = Files.createDirectories(dir.resolve("download"));
+    Outcome tar = run(List.of("tar", "-xzf", archive.toString(), "-C", into.toString()), Map.of());
+    assertThat(tar.exit).as(tar.output).isZero();
+    unpacked = into.resolve("provider-gateway-" + version);
+    user = Files.createDirectories(dir.resolve("user"));
+    env = new HashMap<>();
+    env.put("HOME", user.toString());
+    env.put("PATH", pathWithoutJava().toString());
+    Path runtime = Files.createDirectories(dir.resolve("run"));
+    env.put("XDG_RUNTIME_DIR", runtime.toString()); // empty: no user manager answers
+  }
+
+  @Test
+  void theInstalledGatewayRunsOnItsOwnRuntimeWithNoJavaOnThePathAndMakesAToolCall()
+      throws Exception {
+    Outcome noJava = run(List.of("sh", "-c", "command -v java || command -v curl"), env);
+    assertThat(noJava.exit).as("java or curl on the test's PATH: %s", noJava.output).isNotZero();
+
+    Outcome install = install(unpacked);
+
+    assertThat(install.exit).as(install.output).isZero();
+    Path data = user.resolve(".local/share/provider-gateway");
+    Path gateway = user.resolve(".local/bin/gateway");
+    assertThat(install.output)
+        .contains("Installed provider-gateway " + version + " in " + data.resolve(version))
+        .contains("Note: no curl here. Agents' hooks still work, each starting a JVM");
+    assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
+    assertThat(Files.readSymbolicLink(data.resolve("current"))).isEqualTo(Path.of(version));
+
+    Path home = dir.resolve("home");
+    try (RpcApp app = startInstalled(home)) {
+      // The launcher ran the bundled runtime (exec: the app's pid is the JVM's).
+      String command = ProcessHandle.of(app.pid()).orElseThrow().info().command().orElseThrow();
+      assertThat(Path.of(command))
+          .isEqualTo(data.resolve(version).resolve("runtime/bin/java").toRealPath());
+      assertThat(app.stderr()).doesNotContain("[error]", "[warning]");
+
+      String session = app.startSession();
+      WsProvider provider = app.provider(session, "installed", WsProvider.tools("echo"));
+      app.awaitEvent("tools.changed");
+      int id =
+          app.sendWithId(
+              "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                  + session
+                  + "\",\"tool\":\"echo\",\"args\":{\"said\":\"hi\"}}");
+      JsonNode call = provider.next("tool.call");
+      assertThat(call.at("/args/said").asText()).isEqualTo("hi");
+      provider.result(call, "\"from the installed gateway\"");
+      assertThat(app.reply(id).get("outcome").toString())
+          .isEqualTo("{\"status\":\"success\",\"data\":\"from the installed gateway\"}");
+    }
+
+    // install.sh recorded its files in the default home's ledger; uninstall takes them back.
+    Outcome uninstall = run(List.of(gateway.toString(), "uninstall"), env);
+    assertThat(uninstall.exit).as(uninstall.output).isZero();
+    assertThat(uninstall.output).contains("Removed " + gateway);
+    assertThat(gateway).doesNotExist();
+    assertThat(data).doesNotExist();
+  }
+
+  @Test
+  void anUpgradeReplacesTheVersionInPlaceAndRestartsTheServiceOnTheNewRuntime() throws Exception {
+    Path data = user.resolve(".local/share/provider-gateway");
+    Path gateway = user.resolve(".local/bin/gateway");
+    // A user manager that answers and runs the service: a systemctl that records its calls.
+    Path calls = dir.resolve("systemctl-calls");
+    Path systemctl = Path.of(env.get("PATH")).resolve("systemctl");
+    Files.writeString(
+        systemctl,
+        String.join(
+            "\n",
+            "#!/bin/sh",
+            "echo \"$*\" >> '" + calls + "'",
+            "case \"$2\" in",
+            "  show-environment) echo HOME=/nowhere ;;",
+            "  is-active) echo active ;;",
+            "esac",
+            ""));
+    Files.setPosixFilePermissions(systemctl, PosixFilePermissions.fromString("rwx------"));
+    assertThat(install(unpacked).exit).isZero();
+    Path home = Files.createDirectories(dir.resolve("a home"));
+    Outcome service =
+        run(List.of(gateway.toString(), "service", "install", "--home", home.toString()), env);
+    assertThat(service.exit).as(service.output).isZero();
+    Path unit;
+    try (Stream<Path> units = Files.list(user.resolve(".config/systemd/user"))) {
+      unit =
+          units
+              .filter(file -> file.getFileName().toString().endsWith(".service"))
+              .findFirst()
+              .orElseThrow();
+    }
+    assertThat(javaOf(unit))
+        .isEqualTo(data.resolve(version).resolve("runtime/bin/java").toString());
+
+    // The next version: the same files, another version in its release file.
+    String next = version + ".next";
+    Path newer = dir.resolve("download/provider-gateway-" + next);
+    Outcome copy = run(List.of("cp", "-R", unpacked.toString(), newer.toString()), Map.of());
+    assertThat(copy.exit).as(copy.output).isZero();
+    Path release = newer.resolve("release");
+    Files.writeString(
+        release,
+        Files.readString(release)
+            .replace("VERSION=\"" + version + "\"", "VERSION=\"" + next + "\""));
+
+    Outcome upgrade = install(newer);
+
+    assertThat(upgrade.exit).as(upgrade.output).isZero();
+    assertThat(Files.readSymbolicLink(data.resolve("current"))).isEqualTo(Path.of(next));
+    assertThat(data.resolve(version)).doesNotExist();
+    assertThat(upgrade.output)
+        .contains("Service of " + home + ": writing it again for " + next)
+        .contains("Removed " + version);
+    assertThat(javaOf(unit)).isEqualTo(data.resolve(next).resolve("runtime/bin/java").toString());
+    assertThat(Files.readAllLines(calls))
+        .as("the running service restarted on the new runtime")
+        .endsWith("--user enable " + unit.getFileName(), "--user restart " + unit.getFileName());
+    assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
+    Outcome runs = run(List.of(gateway.toString(), "--version"), env);
+    assertThat(runs.output).as("exit %s", runs.exit).contains("provider-gateway " + version);
+  }
+
+  /**
+   * The archive's hook script carries its version and the gateway its own: the installed script
+   * asks the installed gateway over its socket and gets its answer; a script of another build and
+   * format (an older one, left in an agent's settings) is refused by the same gateway with a line
+   * naming both versions, and denies.
+   */
+  @Test
+  void aHookScriptAndAGatewayOfDifferentVersionsMeetAndSaySoAndTheCallIsDenied() throws Exception {
+    assertThat(install(unpacked).exit).isZero();
+    Path curl = Path.of("/usr/bin/curl");
+    assumeTrue(Files.isExecutable(curl), "no curl: the hook script asks the gateway through it");
+    Files.createSymbolicLink(Path.of(env.get("PATH")).resolve("curl"), curl);
+    Path installed = user.resolve(".local/share/provider-gateway/current/lib/gateway-hook.sh");
+    String script = Files.readString(installed);
+    assertThat(script).contains("\nhook_version=" + version + "\n");
+    Path older = dir.resolve("older-gateway-hook.sh");
+    Files.writeString(
+        older,
+        script
+            .replace("hook_version=" + version, "hook_version=0.0.1")
+            .replace("Gateway-Hook-Format: 2", "Gateway-Hook-Format: 1"));
+
+    Path home = dir.resolve("home");
+    try (RpcApp app = startInstalled(home)) {
+      Outcome same =
+          run(
+              List.of(
+                  "sh",
+                  "-c",
+                  "\"$0\" hook claude --home \"$1\" <\"$2\"",
+                  user.resolve(".local/bin/gateway").toString(),
+                  home.toString(),
+                  hookInput().toString()),
+              env);
+      assertThat(same.output)
+          .startsWith("{\"hookSpecificOutput\"")
+          .doesNotContain("does not read", "GATEWAY_HOOK_LAUNCHER");
+
+      Outcome other = hook(older, home);
+
+      assertThat(other.exit).isZero();
+      assertThat(other.output)
+          .contains("\"permissionDecision\":\"deny\"")
+          .contains(
+              "hook script: provider-gateway 0.0.1; gateway: provider-gateway " + version + ")");
+    }
+  }
+
+  /** Runs {@code script} as the agent's command hook of Claude Code for {@code home}. */
+  private Outcome hook(Path script, Path home) throws Exception {
+    return run(
+        List.of(
+            "sh",
+            "-c",
+            "sh \"$0\" claude --home \"$1\" <\"$2\"",
+            script.toString(),
+            home.toString(),
+            hookInput().toString()),
+        env);
+  }
+
+  /** What Claude Code gives its hook before a Bash call. */
+  private Path hookInput() throws IOException {
+    return Files.writeString(
+        dir.resolve("hook-input.json"),
+        "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
+            + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}");
+  }
+
+  @Test
+  void aGatewayCommandThatIsNotOursIsLeftAlone() throws Exception {
+    Path gateway = Files.createDirectories(user.resolve(".local/bin")).resolve("gateway");
+    Files.writeString(gateway, "someone else's\n");
+
+    Outcome install = install(unpacked);
+
+    assertThat(install.exit).isNotZero();
+    assertThat(install.output).contains(gateway + " exists and is not this installation's link");
+    assertThat(Files.readString(gateway)).isEqualTo("someone else's\n");
+    assertThat(user.resolve(".local/share/provider-gateway/current")).doesNotExist();
+  }
+
+  /** The installed {@code gateway} in {@code --rpc} mode for {@code home}, started. */
+  private RpcApp startInstalled(Path home) throws IOException {
+    return RpcApp.startCommand(
+        List.of(
+            user.resolve(".local/bin/gateway").toString(),
+            "--rpc",
+            "--port",
+            "0",
+            "--home",
+            home.toString()),
+        home,
+        dir.resolve("stderr.txt"),
+        env,
+        START);
+  }
+
+  private Outcome install(Path folder) throws Exception {
+    return run(List.of("sh", folder.resolve("install.sh").toString()), env);
+  }
+
+  /** The JVM a service unit runs: the first word of its ExecStart. */
+  private static String javaOf(Path unit) throws IOException {
+    return ServiceCommandTest.ExecStart.words(Files.readString(unit)).get(0);
+  }
+
+  /** A folder of links to {@link #TOOLS} only, found where the system keeps them. */
+  private Path pathWithoutJava() throws IOException {
+    Path bin = Files.createDirectories(dir.resolve("path"));
+    for (String tool : TOOLS) {
+      Path found =
+          Stream.of("/usr/bin", "/bin")
+              .map(folder -> Path.of(folder, tool))
+              .filter(Files::isExecutable)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no " + tool + " in /usr/bin or /bin"));
+      Files.createSymbolicLink(bin.resolve(tool), found);
+    }
+    return bin;
+  }
+
+  /** A command's exit code and its stdout and stderr together. */
+  private record Outcome(int exit, String output) {}
+
+  /** Runs {@code command} with {@code env} added to this JVM's environment, at most a minute. */
+  private Outcome run(List<String> command, Map<String, String> env) throws Exception {
+    Path output = Files.createTempFile(dir, "output", ".txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(new ArrayList<>(command))
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    builder.environment().putAll(env);
+    Process process = builder.start();
+    if (!process.waitFor(COMMAND.toSeconds(), TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError(command + " did not end within " + COMMAND);
+    }
+    return new Outcome(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+  }
+}
