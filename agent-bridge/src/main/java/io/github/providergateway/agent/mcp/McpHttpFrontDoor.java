@@ -624,7 +624,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private int replayEvents = 256;
     private long replayBytes = 1024 * 1024;
     private String version = "dev";
-    private Path workingDirectory = Path.of("").toAbsolutePath();
+    private Path workingDirectory;
 
     private Builder(HostApi gateway, ClientTokens tokens) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -782,13 +782,16 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * The sessions' cwd when the client offers no roots (default: this process's).
+     * The sessions' cwd when the client offers no roots (default: none). Without it such a session
+     * has no project: no hook call's folder is inside it (a hook adapter never takes it for the
+     * agent's session of any project), and providers are told no {@code cwd}. The gateway's own
+     * folder is nobody's project, so the gateway leaves this unset.
      *
-     * @param directory the directory, made absolute
+     * @param directory the directory, made absolute; null for none
      * @return this builder
      */
     public Builder workingDirectory(Path directory) {
-      this.workingDirectory = directory.toAbsolutePath().normalize();
+      this.workingDirectory = directory == null ? null : directory.toAbsolutePath().normalize();
       return this;
     }
 
