@@ -139,7 +139,60 @@ class SetupMcpHttpTest {
     assertThat(err).contains("--mcp http goes with the user's settings");
   }
 
+  @Test
+  void theDoctorRecognisesBothFormsAndATokenTheGatewayNoLongerAdmits() throws IOException {
+    Path project = Files.createDirectories(dir.resolve("project"));
+    assertThat(setup("gemini", "--mcp", "stdio")).as(err).isZero();
+    assertThat(setup("claude", "--mcp", "http")).as(err).isZero();
+    String token = httpEntry(AgentLayouts.Agent.claude, mcpFile(AgentLayouts.Agent.claude));
+
+    assertThat(
+            file(doctor(project), "gemini", mcpFile(AgentLayouts.Agent.gemini))
+                .path("mcpTransport")
+                .asText())
+        .isEqualTo("stdio");
+    JsonNode claude = agent(doctor(project), "claude");
+    assertThat(file(claude, mcpFile(AgentLayouts.Agent.claude)).path("mcpTransport").asText())
+        .isEqualTo("http");
+    assertThat(claude.path("problems").toString()).doesNotContain("MCP server in");
+
+    ClientTokens.mcpHttp(gatewayHome).revoke("setup-claude");
+
+    assertThat(agent(doctor(project), "claude").path("problems").toString())
+        .contains("carries a token this home's gateway does not admit")
+        .doesNotContain(token);
+  }
+
   // ---- the parts ----
+
+  private JsonNode doctor(Path project) throws IOException {
+    List<String> line =
+        List.of("doctor", "--json", "--dir", project.toString(), "--home", gatewayHome.toString());
+    AppRun run = AppRun.of(line, env);
+    return JSON.readTree(run.out());
+  }
+
+  private static JsonNode agent(JsonNode doctor, String name) {
+    for (JsonNode agent : doctor.path("agents")) {
+      if (agent.path("agent").asText().equals(name)) {
+        return agent;
+      }
+    }
+    throw new AssertionError("no " + name + " in " + doctor);
+  }
+
+  private static JsonNode file(JsonNode doctor, String agent, Path file) {
+    return file(agent(doctor, agent), file);
+  }
+
+  private static JsonNode file(JsonNode agent, Path file) {
+    for (JsonNode one : agent.path("files")) {
+      if (one.path("file").asText().equals(file.toString())) {
+        return one;
+      }
+    }
+    throw new AssertionError("no " + file + " in " + agent);
+  }
 
   private int setup(String... args) {
     List<String> line = new ArrayList<>(List.of("setup"));
