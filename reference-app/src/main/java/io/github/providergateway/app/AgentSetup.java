@@ -543,7 +543,7 @@ final class AgentSetup {
                   ? ", HTTP hook (token '" + setup.hookClient() + "')"
                   : "")
               + (holdsMcpToken(setup)
-                  ? ", MCP over HTTP (token '" + setup.agent() + "' of setup)"
+                  ? ", MCP over HTTP (token 'setup-" + setup.agent() + "')"
                   : ""));
       for (SetupLedger.FileRecord file : setup.files()) {
         byte[] current = SettingsFiles.read(file.file());
