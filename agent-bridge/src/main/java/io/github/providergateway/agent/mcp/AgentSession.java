@@ -116,8 +116,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /**
    * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code
-   * mcp-http:<client>} for a front-door client's token; null for the stdio front door, whose
-   * process holds the gateway token and opens it for the agent ({@code agent}).
+   * mcp-http:<client>} for a front-door client's token, {@code agent:<client>} for a token of the
+   * agent's kind; null for the stdio front door, whose process holds the gateway token and opens it
+   * for the agent ({@code agent}).
    */
   private final String openedBy;
 

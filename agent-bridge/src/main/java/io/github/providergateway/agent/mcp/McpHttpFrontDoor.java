@@ -45,10 +45,14 @@ import java.util.random.RandomGenerator;
  * <p><b>Who gets in.</b> The server has checked the peer, {@code Host} and {@code Origin} before
  * the route sees a request (403 otherwise: DNS rebinding, browsers). Every request then needs
  * {@code Authorization: Bearer <token>} with a token of {@link ClientTokens} (401 with {@code
- * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. The
- * route checks the token from the headers ({@link HttpRoute#admit}), so a request without one is
- * answered and its connection closed before the server reads or holds a byte of its body: a process
- * without a token cannot make the gateway receive anything.
+ * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. A
+ * client's token opens a stranger's session ({@code openedBy} {@code mcp-http:<client>}); a token
+ * of the agent's kind ({@link ClientTokens.Kind#AGENT}, which {@code gateway setup} writes into the
+ * agent's own settings) opens the agent's own ({@code agent:<client>}). A session whose client
+ * offers no root has no project (no {@code cwd}) unless {@link Builder#workingDirectory} gives one.
+ * The route checks the token from the headers ({@link HttpRoute#admit}), so a request without one
+ * is answered and its connection closed before the server reads or holds a byte of its body: a
+ * process without a token cannot make the gateway receive anything.
  *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
  * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it the
