@@ -21,6 +21,7 @@ final class AgentDoctor {
   static final Duration VERSION_TIMEOUT = Duration.ofSeconds(3);
 
   private final Map<String, String> env;
+  private final Path home;
   private final Path project;
   private final AgentPlaces places;
   private final SetupLedger ledger;
@@ -32,12 +33,14 @@ final class AgentDoctor {
   private final String canaryCommand;
 
   /**
+   * @param home the gateway's home, whose front-door tokens an MCP entry over HTTP must carry
    * @param ledger the home's setup ledger, or null when it could not be read
    * @param gateway whether the home's gateway runs ({@link HookReach#gateway})
    * @param canaryCommand this run's canary ({@code HookCanary.command})
    */
   AgentDoctor(
       Map<String, String> env,
+      Path home,
       Path project,
       AgentPlaces places,
       SetupLedger ledger,
@@ -48,6 +51,7 @@ final class AgentDoctor {
       CanaryAudit audit,
       String canaryCommand) {
     this.env = env;
+    this.home = home;
     this.project = project;
     this.places = places;
     this.ledger = ledger;
@@ -88,7 +92,14 @@ final class AgentDoctor {
       if (read.mcpServer() || !read.hooks().isEmpty()) {
         files.add(
             new AgentReport.FileFinding(
-                read.file(), read.scope(), read.mcpServer(), read.hooks().size()));
+                read.file(),
+                read.scope(),
+                read.mcpServer(),
+                read.hooks().size(),
+                read.mcp() != null && read.mcp().http()));
+      }
+      if (read.mcp() != null && read.mcp().http()) {
+        mcpOverHttp(agent, read).ifPresent(problems::add);
       }
       if (wins == null && !read.hooks().isEmpty()) {
         wins = read.file();
@@ -174,6 +185,52 @@ final class AgentDoctor {
         trusted,
         findings,
         problems);
+  }
+
+  /**
+   * What is wrong with an MCP server entry over HTTP: a token the home's gateway does not take as
+   * this agent's (revoked, issued anew, another home's, or a client's), or none; the agent's
+   * windows then get 401 and no tools.
+   */
+  private java.util.Optional<String> mcpOverHttp(AgentLayouts.Agent agent, AgentHooks.Read read) {
+    String token = read.mcp().token();
+    if (token == null) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " is over HTTP without a bearer token: the gateway answers it 401 (run 'gateway"
+              + " setup "
+              + agent
+              + "' again)");
+    }
+    java.util.Optional<io.github.providergateway.agent.tokens.ClientTokens.Client> client;
+    try {
+      client = io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(home).clientOf(token);
+    } catch (RuntimeException e) {
+      client = java.util.Optional.empty();
+    }
+    if (client.isEmpty()) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " carries a token this home's gateway does not admit (revoked, replaced or another"
+              + " home's): its windows get no tools; run 'gateway setup "
+              + agent
+              + "' again");
+    }
+    if (client.get().kind() != io.github.providergateway.agent.tokens.ClientTokens.Kind.AGENT) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " carries the token of the front-door client '"
+              + client.get().name()
+              + "': its sessions are not "
+              + agent
+              + "'s own, so no hook takes them for the agent's; run 'gateway setup "
+              + agent
+              + "' for a token of the agent's kind");
+    }
+    return java.util.Optional.empty();
   }
 
   /**

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -49,6 +50,7 @@ final class AgentHooks {
    * @param scope {@code user} or {@code project}
    * @param exists whether it is there
    * @param mcpServer whether it holds the gateway's MCP server entry
+   * @param mcp how that entry reaches the gateway: the command or Streamable HTTP; null without it
    * @param hooks the gateway's hooks in it
    * @param root the file's JSON object (empty for TOML, for none, or when it could not be read)
    * @param problem why it could not be read, or null
@@ -58,9 +60,60 @@ final class AgentHooks {
       String scope,
       boolean exists,
       boolean mcpServer,
+      McpEntry mcp,
       List<Hook> hooks,
       ObjectNode root,
       String problem) {}
+
+  /**
+   * The gateway's MCP server entry in an agent's settings, in either form setup writes: the command
+   * {@code gateway mcp} (stdio), or Streamable HTTP on the gateway's {@code /mcp} with a bearer
+   * token.
+   *
+   * @param url the {@code /mcp} URL; null for the command
+   * @param token the bearer token of its {@code Authorization} header; null for none
+   */
+  record McpEntry(String url, String token) {
+    /** The command's entry. */
+    static final McpEntry COMMAND = new McpEntry(null, null);
+
+    private static final Pattern BEARER = Pattern.compile("Bearer\\s+(\\S+)");
+
+    boolean http() {
+      return url != null;
+    }
+
+    /** The entry of a JSON agent: {@code url} (Gemini: {@code httpUrl}) and {@code headers}. */
+    static McpEntry of(JsonNode server) {
+      String url =
+          server.hasNonNull("httpUrl")
+              ? server.get("httpUrl").asText()
+              : server.hasNonNull("url") ? server.get("url").asText() : null;
+      if (url == null) {
+        return COMMAND;
+      }
+      return new McpEntry(url, bearer(server.path("headers").path("Authorization").asText("")));
+    }
+
+    /** The entry of Codex's table, from the lines after its header up to the next table. */
+    static McpEntry ofToml(List<String> table) {
+      String url = null;
+      String token = null;
+      for (String line : table) {
+        if (line.startsWith("url")) {
+          url = line.replaceFirst("^url\\s*=\\s*\"([^\"]*)\".*$", "$1");
+        } else if (line.startsWith("http_headers")) {
+          token = bearer(line);
+        }
+      }
+      return url == null ? COMMAND : new McpEntry(url, token);
+    }
+
+    private static String bearer(String text) {
+      Matcher matcher = BEARER.matcher(text);
+      return matcher.find() ? matcher.group(1).replaceAll("[\"}]+$", "") : null;
+    }
+  }
 
   private AgentHooks() {}
 
@@ -81,29 +134,36 @@ final class AgentHooks {
     try {
       content = SettingsFiles.read(file);
     } catch (IOException e) {
-      return unread(file, scope, true, false, e.getMessage());
+      return unread(file, scope, true, null, e.getMessage());
     }
     if (content == null) {
-      return unread(file, scope, false, false, null);
+      return unread(file, scope, false, null, null);
     }
     if (file.getFileName().toString().endsWith(".toml")) {
-      String text = new String(content, StandardCharsets.UTF_8);
-      boolean server =
-          text.lines()
-              .map(String::strip)
-              .anyMatch(
-                  l ->
-                      l.equals("[mcp_servers." + AgentConfig.SERVER_NAME + "]")
-                          || l.equals("[mcp_servers.\"" + AgentConfig.SERVER_NAME + "\"]"));
-      return unread(file, scope, true, server, null);
+      List<String> lines =
+          new String(content, StandardCharsets.UTF_8).lines().map(String::strip).toList();
+      McpEntry entry = null;
+      for (int i = 0; i < lines.size() && entry == null; i++) {
+        String l = lines.get(i);
+        if (l.equals("[mcp_servers." + AgentConfig.SERVER_NAME + "]")
+            || l.equals("[mcp_servers.\"" + AgentConfig.SERVER_NAME + "\"]")) {
+          int end = i + 1;
+          while (end < lines.size() && !lines.get(end).startsWith("[")) {
+            end++;
+          }
+          entry = McpEntry.ofToml(lines.subList(i + 1, end));
+        }
+      }
+      return unread(file, scope, true, entry, null);
     }
     ObjectNode root;
     try {
       root = SettingsMerge.parseObject(file.toString(), content);
     } catch (SettingsMerge.Refused e) {
-      return unread(file, scope, true, false, e.getMessage());
+      return unread(file, scope, true, null, e.getMessage());
     }
-    boolean server = root.path("mcpServers").has(AgentConfig.SERVER_NAME);
+    JsonNode server = root.path("mcpServers").get(AgentConfig.SERVER_NAME);
+    McpEntry mcpEntry = server == null ? null : McpEntry.of(server);
     List<Hook> hooks = new ArrayList<>();
     root.path("hooks")
         .fields()
@@ -127,14 +187,21 @@ final class AgentHooks {
                 }
               }
             });
-    return new Read(file, scope, true, server, List.copyOf(hooks), root, null);
+    return new Read(file, scope, true, mcpEntry != null, mcpEntry, List.copyOf(hooks), root, null);
   }
 
   /** A file with no hook read from it: none there, TOML, or one that cannot be read. */
   private static Read unread(
-      Path file, String scope, boolean exists, boolean mcpServer, String problem) {
+      Path file, String scope, boolean exists, McpEntry mcp, String problem) {
     return new Read(
-        file, scope, exists, mcpServer, List.of(), JsonNodeFactory.instance.objectNode(), problem);
+        file,
+        scope,
+        exists,
+        mcp != null,
+        mcp,
+        List.of(),
+        JsonNodeFactory.instance.objectNode(),
+        problem);
   }
 
   private static boolean ours(Hook hook, String agent) {

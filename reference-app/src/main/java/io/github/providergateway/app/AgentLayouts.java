@@ -88,6 +88,21 @@ final class AgentLayouts {
    */
   record HttpHook(URI url, String token) {}
 
+  /**
+   * The gateway's MCP server over Streamable HTTP: the running gateway's {@code /mcp}, with a token
+   * of the agent's kind ({@code ClientTokens.Kind.AGENT}), so the agent's windows start no process
+   * and their sessions are the agent's own.
+   *
+   * @param url {@code http://127.0.0.1:<port>/mcp}
+   * @param token the token, written only into the user's (owner-only) settings
+   */
+  record McpHttp(URI url, String token) {
+    /** {@return the header every request carries} */
+    String authorization() {
+      return "Bearer " + token;
+    }
+  }
+
   /** What an earlier setup of the same agent and scope added to a file; empty for none. */
   @FunctionalInterface
   interface Earlier {
@@ -102,19 +117,38 @@ final class AgentLayouts {
    * @param http Claude Code's HTTP hook when the installed version takes it; null for the command
    *     hook
    * @param earlier what an earlier setup recorded (where Codex's trust must name the hook's place)
+   * @param mcp the MCP server over HTTP, for the user's settings; null for the stdio command
    * @throws IOException when a file the plan depends on cannot be read
    */
-  Plan plan(Agent agent, Path project, HttpHook http, Earlier earlier) throws IOException {
+  Plan plan(Agent agent, Path project, HttpHook http, Earlier earlier, McpHttp mcp)
+      throws IOException {
+    if (mcp != null && project != null) {
+      throw new IllegalArgumentException("a project's settings are committed: no token in them");
+    }
     return switch (agent) {
-      case claude -> claude(project, http);
-      case copilot -> copilot(project);
-      case gemini -> gemini(project);
-      case codex -> codex(project, earlier);
-      case cursor -> cursor(project);
+      case claude -> claude(project, http, mcp);
+      case copilot -> copilot(project, mcp);
+      case gemini -> gemini(project, mcp);
+      case codex -> codex(project, earlier, mcp);
+      case cursor -> cursor(project, mcp);
     };
   }
 
-  private Plan claude(Path project, HttpHook http) {
+  /**
+   * The server entry of the JSON agents over HTTP: {@code urlKey} ({@code url}, Gemini's {@code
+   * httpUrl}) and the {@code Authorization} header, after {@code type} when the agent takes one.
+   */
+  private static ObjectNode httpServer(McpHttp mcp, String type, String urlKey) {
+    ObjectNode server = JsonNodeFactory.instance.objectNode();
+    if (type != null) {
+      server.put("type", type);
+    }
+    server.put(urlKey, mcp.url().toString());
+    server.putObject("headers").put("Authorization", mcp.authorization());
+    return server;
+  }
+
+  private Plan claude(Path project, HttpHook http, McpHttp mcpHttp) {
     List<SettingsEdit> edits = new ArrayList<>();
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
     boolean secret = false;
@@ -145,7 +179,12 @@ final class AgentLayouts {
         project == null
             ? (env.containsKey("CLAUDE_CONFIG_DIR") ? configDir : userHome).resolve(".claude.json")
             : project.resolve(".mcp.json");
-    edits.add(mcpMember(mcp, config.stdioServer("stdio")));
+    // Claude Code 2.1.332 writes ~/.claude.json owner-only and keeps a file's mode when it rewrites
+    // it (checked): the token stays readable by the person alone.
+    edits.add(
+        mcpHttp != null
+            ? mcpMember(mcp, httpServer(mcpHttp, "http", "url"), true)
+            : mcpMember(mcp, config.stdioServer("stdio"), false));
     List<String> notes = new ArrayList<>();
     if (secret) {
       notes.add(
@@ -165,7 +204,7 @@ final class AgentLayouts {
     return new Plan(edits, notes);
   }
 
-  private Plan copilot(Path project) {
+  private Plan copilot(Path project, McpHttp mcp) {
     ObjectNode file = JsonNodeFactory.instance.objectNode();
     file.put("version", 1);
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
@@ -190,9 +229,10 @@ final class AgentLayouts {
             false));
     List<String> notes = new ArrayList<>();
     if (project == null) {
-      ObjectNode server = config.stdioServer("local");
+      ObjectNode server =
+          mcp != null ? httpServer(mcp, "http", "url") : config.stdioServer("local");
       server.putArray("tools").add("*");
-      edits.add(mcpMember(copilotHome.resolve("mcp-config.json"), server));
+      edits.add(mcpMember(copilotHome.resolve("mcp-config.json"), server, mcp != null));
     } else {
       notes.add(
           "Copilot CLI keeps MCP servers per user: 'gateway setup copilot --user' adds the"
@@ -206,7 +246,7 @@ final class AgentLayouts {
     return new Plan(edits, notes);
   }
 
-  private Plan gemini(Path project) {
+  private Plan gemini(Path project, McpHttp mcp) {
     Path geminiDir = geminiHome().resolve(".gemini");
     Path settings =
         project == null
@@ -226,11 +266,14 @@ final class AgentLayouts {
     additions.add(
         new SettingsEdit.Member(
             List.of("hooksConfig"), "enabled", JsonNodeFactory.instance.booleanNode(true)));
+    // Gemini CLI: httpUrl is Streamable HTTP (url is the older SSE transport).
     additions.add(
         new SettingsEdit.Member(
-            List.of("mcpServers"), AgentConfig.SERVER_NAME, config.stdioServer(null)));
+            List.of("mcpServers"),
+            AgentConfig.SERVER_NAME,
+            mcp != null ? httpServer(mcp, null, "httpUrl") : config.stdioServer(null)));
     List<SettingsEdit> edits = new ArrayList<>();
-    edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, false));
+    edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, mcp != null));
     List<String> notes = new ArrayList<>();
     Path trusted = trustedFoldersFile(geminiDir);
     if (project != null) {
@@ -261,7 +304,7 @@ final class AgentLayouts {
     return new Plan(edits, notes);
   }
 
-  private Plan codex(Path project, Earlier earlier) throws IOException {
+  private Plan codex(Path project, Earlier earlier, McpHttp mcpHttp) throws IOException {
     Path codexHome = project == null ? codexHome() : project.resolve(".codex");
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
     hook.put("type", "command").put("command", config.hookCommand("codex")).put("timeout", 30);
@@ -302,14 +345,14 @@ final class AgentLayouts {
               + " gateway's hook there.");
       trust = "";
     }
-    String mcp = codexMcpBlock();
+    String mcp = mcpHttp != null ? codexHttpBlock(mcpHttp) : codexMcpBlock();
     if (project == null) {
       edits.add(
           new SettingsEdit(
               userConfig,
               SettingsEdit.Format.toml,
               List.of(new SettingsEdit.Block(mcp + trust)),
-              false));
+              mcpHttp != null));
     } else {
       edits.add(
           new SettingsEdit(
@@ -343,7 +386,7 @@ final class AgentLayouts {
     return new Plan(edits, notes);
   }
 
-  private Plan cursor(Path project) {
+  private Plan cursor(Path project, McpHttp mcp) {
     Path cursorDir = project == null ? userHome.resolve(".cursor") : project.resolve(".cursor");
     String command = config.hookCommand("cursor");
     List<SettingsEdit.Addition> additions = new ArrayList<>();
@@ -359,7 +402,10 @@ final class AgentLayouts {
     edits.add(
         new SettingsEdit(
             cursorDir.resolve("hooks.json"), SettingsEdit.Format.json, additions, false));
-    edits.add(mcpMember(cursorDir.resolve("mcp.json"), config.stdioServer(null)));
+    edits.add(
+        mcp != null
+            ? mcpMember(cursorDir.resolve("mcp.json"), httpServer(mcp, null, "url"), true)
+            : mcpMember(cursorDir.resolve("mcp.json"), config.stdioServer(null), false));
     return new Plan(
         edits,
         List.of(
@@ -376,12 +422,30 @@ final class AgentLayouts {
     return hook;
   }
 
-  private static SettingsEdit mcpMember(Path file, ObjectNode server) {
+  /** The gateway's entry in {@code file}'s {@code mcpServers}; the file owner-only when secret. */
+  private static SettingsEdit mcpMember(Path file, ObjectNode server, boolean secret) {
     return new SettingsEdit(
         file,
         SettingsEdit.Format.json,
         List.of(new SettingsEdit.Member(List.of("mcpServers"), AgentConfig.SERVER_NAME, server)),
-        false);
+        secret);
+  }
+
+  /**
+   * Codex's {@code [mcp_servers.provider-gateway]} table over Streamable HTTP: {@code url} and a
+   * static {@code http_headers} (Codex refuses an inline {@code bearer_token}; {@code
+   * bearer_token_env_var} would need the person's environment), marked as setup's.
+   */
+  private static String codexHttpBlock(McpHttp mcp) {
+    return blockHeader()
+        + "[mcp_servers."
+        + AgentConfig.SERVER_NAME
+        + "]\n"
+        + "url = "
+        + tomlString(mcp.url().toString())
+        + "\nhttp_headers = { \"Authorization\" = "
+        + tomlString(mcp.authorization())
+        + " }\n";
   }
 
   /** Codex's {@code [mcp_servers.provider-gateway]} table, marked as setup's. */

@@ -42,7 +42,8 @@ final class AgentPlaces {
     }
     for (String scope : List.of("project", "user")) {
       AgentLayouts.Plan plan =
-          layouts.plan(agent, scope.equals("project") ? project : null, null, file -> List.of());
+          layouts.plan(
+              agent, scope.equals("project") ? project : null, null, file -> List.of(), null);
       for (SettingsEdit edit : plan.edits()) {
         places.putIfAbsent(edit.file(), new Place(edit.file(), scopeOf(edit.file(), project)));
         if (agent == AgentLayouts.Agent.copilot && edit.file().getParent().endsWith("hooks")) {

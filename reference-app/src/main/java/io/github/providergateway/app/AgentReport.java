@@ -43,7 +43,7 @@ record AgentReport(
    * @param mcpServer whether it holds the gateway's MCP server
    * @param hooks how many of the gateway's hooks it holds
    */
-  record FileFinding(Path file, String scope, boolean mcpServer, int hooks) {}
+  record FileFinding(Path file, String scope, boolean mcpServer, int hooks, boolean mcpHttp) {}
 
   /**
    * One hook of the gateway and what the doctor found of it.
@@ -79,7 +79,9 @@ record AgentReport(
               + " ("
               + file.scope()
               + "): "
-              + (file.mcpServer() ? "MCP server" : "")
+              + (file.mcpServer()
+                  ? file.mcpHttp() ? "MCP server over HTTP" : "MCP server (command)"
+                  : "")
               + (file.mcpServer() && file.hooks() > 0 ? ", " : "")
               + (file.hooks() > 0 ? file.hooks() + " hook" + (file.hooks() > 1 ? "s" : "") : ""));
     }
@@ -133,6 +135,7 @@ record AgentReport(
           .put("file", file.file().toString())
           .put("scope", file.scope())
           .put("mcpServer", file.mcpServer())
+          .put("mcpTransport", file.mcpServer() ? (file.mcpHttp() ? "http" : "stdio") : null)
           .put("hooks", file.hooks());
     }
     var recorded = json.putArray("ledger");

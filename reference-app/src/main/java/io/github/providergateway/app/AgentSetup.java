@@ -32,12 +32,34 @@ final class AgentSetup {
   private final boolean commandHook;
 
   private final URI hookUrl;
+  private final McpChoice mcp;
   private final PrintStream out;
   private final PrintStream err;
+
+  /** How the agent reaches the gateway's MCP server ({@code --mcp}). */
+  enum McpTransport {
+    /** Streamable HTTP when the home's gateway is kept running by {@code gateway service}. */
+    auto,
+    /** Streamable HTTP on the running gateway's {@code /mcp}: no process per window. */
+    http,
+    /** The stdio command {@code gateway mcp}: one JVM per window, the gateway started on demand. */
+    stdio
+  }
+
+  /**
+   * What {@code --mcp} asked, where the front door is, and whether the home's gateway is kept
+   * running by the user's service manager ({@code gateway service install}).
+   *
+   * @param transport what was asked
+   * @param url {@code http://127.0.0.1:<port>/mcp}
+   * @param serviceInstalled whether the home's service unit is installed
+   */
+  record McpChoice(McpTransport transport, URI url, boolean serviceInstalled) {}
 
   /**
    * @param home the gateway's home: the ledger, the backups and the hook tokens
    * @param hookUrl the gateway's Claude Code hook, {@code http://127.0.0.1:<port>/hooks/claude}
+   * @param mcp how the agent's MCP server is written
    */
   AgentSetup(
       Path home,
@@ -46,6 +68,7 @@ final class AgentSetup {
       java.util.function.Function<String[], String> commandLine,
       boolean commandHook,
       URI hookUrl,
+      McpChoice mcp,
       PrintStream out,
       PrintStream err) {
     this.home = home;
@@ -54,12 +77,25 @@ final class AgentSetup {
     this.commandLine = commandLine;
     this.commandHook = commandHook;
     this.hookUrl = hookUrl;
+    this.mcp = mcp;
     this.out = out;
     this.err = err;
   }
 
   /** The client name of the hook token setup issues for Claude Code's HTTP hook. */
   static final String HOOK_CLIENT = "setup-claude";
+
+  /** What a token setup wrote looks like in what it recorded: the MCP front door's prefix. */
+  private static final java.util.regex.Pattern MCP_BEARER =
+      java.util.regex.Pattern.compile("Bearer (mcp-[A-Za-z0-9_-]+)");
+
+  /**
+   * The front-door client whose token of the agent's kind setup writes into {@code agent}'s user
+   * settings: one per agent, however many windows it opens.
+   */
+  static String mcpClient(AgentLayouts.Agent agent) {
+    return "setup-" + agent.name();
+  }
 
   /** One file merged, not yet written. */
   private record Merged(SettingsEdit edit, byte[] before, SettingsMerge.Applied applied) {}
@@ -80,30 +116,40 @@ final class AgentSetup {
     if (agent == AgentLayouts.Agent.claude) {
       http = claudeHookChoice(version, project);
     }
+    boolean mcpHttp = mcpChoice(project);
     String token = http ? currentToken(previous) : null;
-    AgentLayouts.Plan plan =
-        layouts.plan(
-            agent,
-            project,
-            http ? new AgentLayouts.HttpHook(hookUrl, token != null ? token : "pending") : null,
-            earlier(previous));
+    String mcpToken = mcpHttp ? currentMcpToken(agent, previous) : null;
+    AgentLayouts.Plan plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
     List<Merged> merged = merge(plan, previous);
     if (merged == null) {
       return Main.EXIT_START_FAILED;
     }
-    if (http && token == null && merged.stream().anyMatch(m -> m.applied().content() != null)) {
+    boolean writes = merged.stream().anyMatch(m -> m.applied().content() != null);
+    if (writes && ((http && token == null) || (mcpHttp && mcpToken == null))) {
       // Issued only now that every file merged: a refusal must not replace a working token.
-      IssuedToken issued =
-          IssuedToken.issue(ClientTokens.hooks(home), HOOK_CLIENT, home, "gateway setup", err);
-      if (issued.token() == null) {
-        return issued.exitCode();
+      if (http && token == null) {
+        IssuedToken issued =
+            IssuedToken.issue(ClientTokens.hooks(home), HOOK_CLIENT, home, "gateway setup", err);
+        if (issued.token() == null) {
+          return issued.exitCode();
+        }
+        token = issued.token();
       }
-      plan =
-          layouts.plan(
-              agent,
-              project,
-              new AgentLayouts.HttpHook(hookUrl, issued.token()),
-              earlier(previous));
+      if (mcpHttp && mcpToken == null) {
+        IssuedToken issued =
+            IssuedToken.issue(
+                ClientTokens.mcpHttp(home),
+                mcpClient(agent),
+                ClientTokens.Kind.AGENT,
+                home,
+                "gateway setup",
+                err);
+        if (issued.token() == null) {
+          return issued.exitCode();
+        }
+        mcpToken = issued.token();
+      }
+      plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
       merged = merge(plan, previous);
       if (merged == null) {
         return Main.EXIT_START_FAILED;
@@ -149,6 +195,10 @@ final class AgentSetup {
       ledger.put(now);
       ledger.write();
     }
+    if (!mcpHttp && previous.isPresent() && holdsMcpToken(previous.get())) {
+      // Back to the stdio command: the token setup wrote before is in no file any more.
+      revokeMcpToken(agent);
+    }
     for (String note : plan.notes()) {
       out.println("Note: " + note);
     }
@@ -168,6 +218,109 @@ final class AgentSetup {
                         })
             : "Nothing to change: " + agent + " is set up already.");
     return Main.EXIT_OK;
+  }
+
+  /** The plan, with the tokens setup has (a placeholder for one not issued yet). */
+  private AgentLayouts.Plan plan(
+      AgentLayouts.Agent agent,
+      Path project,
+      boolean http,
+      String token,
+      boolean mcpHttp,
+      String mcpToken,
+      Optional<SetupLedger.Setup> previous)
+      throws IOException {
+    return layouts.plan(
+        agent,
+        project,
+        http ? new AgentLayouts.HttpHook(hookUrl, token != null ? token : "pending") : null,
+        earlier(previous),
+        mcpHttp
+            ? new AgentLayouts.McpHttp(mcp.url(), mcpToken != null ? mcpToken : "pending")
+            : null);
+  }
+
+  /**
+   * Whether the agent's MCP server is written as Streamable HTTP, saying why: asked for ({@code
+   * --mcp http}), or the home's gateway is kept running by the service ({@code --mcp auto}); never
+   * in a project's settings, which are committed and hold no token.
+   */
+  private boolean mcpChoice(Path project) {
+    if (project != null || mcp.transport() == McpTransport.stdio) {
+      out.println(
+          "  the MCP server as the command 'gateway mcp'"
+              + (project != null
+                  ? ": the project's settings are committed, and hold no token"
+                  : ", as --mcp stdio asks"));
+      return false;
+    }
+    if (mcp.transport() == McpTransport.http || mcp.serviceInstalled()) {
+      out.println(
+          "  the MCP server over HTTP at "
+              + mcp.url()
+              + (mcp.transport() == McpTransport.http
+                  ? ", as --mcp http asks"
+                  : ", kept running by 'gateway service'")
+              + ": no process per window; its token is the agent's own");
+      return true;
+    }
+    out.println(
+        "  the MCP server as the command 'gateway mcp' (one JVM per window): for windows that cost"
+            + " almost nothing, keep the gateway running with '"
+            + commandLine.apply(new String[] {"service", "install"})
+            + "' and run setup again, or pass --mcp http");
+    return false;
+  }
+
+  /**
+   * The MCP token setup wrote before for {@code agent}, when the gateway still takes it as that
+   * agent's: running setup again keeps it instead of issuing one that would change the file.
+   */
+  private String currentMcpToken(AgentLayouts.Agent agent, Optional<SetupLedger.Setup> previous) {
+    if (previous.isEmpty()) {
+      return null;
+    }
+    for (SetupLedger.FileRecord file : previous.get().files()) {
+      for (SettingsEdit.Addition addition : file.additions()) {
+        java.util.regex.Matcher bearer = MCP_BEARER.matcher(addition.toJson().toString());
+        while (bearer.find()) {
+          String token = bearer.group(1);
+          try {
+            ClientTokens tokens = ClientTokens.mcpHttp(home);
+            if (tokens
+                .clientOf(token)
+                .filter(
+                    c ->
+                        c.name().equals(mcpClient(agent))
+                            && c.kind() == ClientTokens.Kind.AGENT
+                            && tokens.isCurrent(c))
+                .isPresent()) {
+              return token;
+            }
+          } catch (UncheckedIOException e) {
+            return null;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether what {@code setup} wrote holds an MCP token of the front door. */
+  private static boolean holdsMcpToken(SetupLedger.Setup setup) {
+    return setup.files().stream()
+        .flatMap(f -> f.additions().stream())
+        .anyMatch(a -> MCP_BEARER.matcher(a.toJson().toString()).find());
+  }
+
+  private void revokeMcpToken(AgentLayouts.Agent agent) {
+    try {
+      if (ClientTokens.mcpHttp(home).revoke(mcpClient(agent))) {
+        out.println("  revoked the MCP token of '" + mcpClient(agent) + "'");
+      }
+    } catch (UncheckedIOException e) {
+      err.println("gateway setup: could not revoke the MCP token: " + e.getMessage());
+    }
   }
 
   /**
@@ -345,6 +498,9 @@ final class AgentSetup {
       err.println("gateway setup: the setup stays recorded; fix the file and run --remove again");
       return exit;
     }
+    if (holdsMcpToken(setup)) {
+      revokeMcpToken(agent);
+    }
     if (setup.hookClient() != null) {
       try {
         if (ClientTokens.hooks(home).revoke(setup.hookClient())) {
@@ -385,6 +541,9 @@ final class AgentSetup {
           setup.describe()
               + (setup.hookClient() != null
                   ? ", HTTP hook (token '" + setup.hookClient() + "')"
+                  : "")
+              + (holdsMcpToken(setup)
+                  ? ", MCP over HTTP (token 'setup-" + setup.agent() + "')"
                   : ""));
       for (SetupLedger.FileRecord file : setup.files()) {
         byte[] current = SettingsFiles.read(file.file());

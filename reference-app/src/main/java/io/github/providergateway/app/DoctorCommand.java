@@ -114,6 +114,7 @@ final class DoctorCommand implements Callable<Integer> {
     AgentDoctor doctor =
         new AgentDoctor(
             env,
+            home,
             project,
             new AgentPlaces(layouts),
             ledger,

@@ -21,6 +21,17 @@ record IssuedToken(String token, int exitCode) {
    */
   static IssuedToken issue(
       ClientTokens tokens, String client, Path home, String command, PrintStream err) {
+    return issue(tokens, client, ClientTokens.Kind.CLIENT, home, command, err);
+  }
+
+  /** As above, for a client of {@code kind} ({@code gateway setup}'s agents' own tokens). */
+  static IssuedToken issue(
+      ClientTokens tokens,
+      String client,
+      ClientTokens.Kind kind,
+      Path home,
+      String command,
+      PrintStream err) {
     if (!ClientTokens.CLIENT_NAME.matcher(client).matches()) {
       err.println(
           command + ": --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
@@ -28,7 +39,7 @@ record IssuedToken(String token, int exitCode) {
     }
     try {
       HomeDirectory.ensure(home);
-      return new IssuedToken(tokens.issue(client), Main.EXIT_OK);
+      return new IssuedToken(tokens.issue(client, kind), Main.EXIT_OK);
     } catch (IOException | UncheckedIOException e) {
       err.println(command + ": cannot write " + tokens.file() + ": " + e.getMessage());
       return new IssuedToken(null, Main.EXIT_START_FAILED);

@@ -547,6 +547,20 @@ final class ServiceCommand implements Callable<Integer> {
   }
 
   /**
+   * Whether {@code gateway service install} installed a unit for {@code home} on this system: then
+   * the user's service manager keeps the home's gateway running, and {@code gateway setup} points
+   * agents at its {@code /mcp} rather than a process per window.
+   */
+  static boolean isInstalled(Path home, Map<String, String> env, String osName) {
+    try {
+      return Files.isRegularFile(
+          ServiceUnit.of(ServiceUnit.Platform.of(osName), env, home, List.of()).file());
+    } catch (IllegalArgumentException noManager) {
+      return false;
+    }
+  }
+
+  /**
    * Has the user's service manager start the gateway of {@code home} when {@code gateway service}
    * installed it, the unit is enabled and the manager answers: what a host's start on demand does
    * for such a home ({@link DetachedGatewayStarter}). A unit in its restart delay after a crash

@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.HookRoute;
+import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -36,6 +37,12 @@ import picocli.CommandLine.ParentCommand;
           + " people commit: no token is written there. It checks the agent's version (Claude Code"
           + " 2.1.295 and later get the HTTP hook, which blocks a call when the gateway does not"
           + " answer; older ones the command hook) and says what the agent still needs (trust).",
+      "",
+      "The MCP server: over Streamable HTTP on the running gateway's /mcp (no process per agent"
+          + " window; a token of the agent's own kind, written only into the user's settings, made"
+          + " owner-only) when the home's gateway is kept running by 'gateway service install', or"
+          + " with --mcp http; else the command 'gateway mcp', one JVM per window (--mcp stdio"
+          + " always). A project's settings always get the command.",
       "",
       "--remove takes back exactly what setup added (the file restored byte for byte when nothing"
           + " else changed it); --list says what is set up where.",
@@ -84,6 +91,15 @@ final class SetupCommand implements Callable<Integer> {
               + " other people log in to: while no gateway listens on the port, they could).")
   private boolean commandHook;
 
+  @Option(
+      names = "--mcp",
+      paramLabel = "auto|http|stdio",
+      description =
+          "How the agent reaches the MCP server: http (the running gateway's /mcp), stdio (the"
+              + " command 'gateway mcp', one JVM per window) or auto (default: http when 'gateway"
+              + " service' keeps the home's gateway running).")
+  private AgentSetup.McpTransport mcp = AgentSetup.McpTransport.auto;
+
   @Option(names = "--remove", description = "Take back what setup added, and nothing else.")
   private boolean remove;
 
@@ -112,6 +128,12 @@ final class SetupCommand implements Callable<Integer> {
       err.println("gateway setup: --user and --project cannot be combined");
       return Main.EXIT_USAGE;
     }
+    if (project && mcp == AgentSetup.McpTransport.http) {
+      err.println(
+          "gateway setup: --mcp http goes with the user's settings: a project's are committed, and"
+              + " hold no token");
+      return Main.EXIT_USAGE;
+    }
     if (dir != null && !project) {
       err.println("gateway setup: --dir goes with --project");
       return Main.EXIT_USAGE;
@@ -125,7 +147,17 @@ final class SetupCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
-    AgentSetup setup = agentSetup(parent, gateway, port, commandHook, out);
+    AgentSetup setup =
+        agentSetup(
+            parent,
+            gateway,
+            port,
+            commandHook,
+            mcp,
+            !list
+                && !remove
+                && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName()),
+            out);
     try {
       if (list) {
         return setup.list();
@@ -143,7 +175,13 @@ final class SetupCommand implements Callable<Integer> {
    * and home its entries name, the port of the HTTP hook.
    */
   static AgentSetup agentSetup(
-      Main parent, GatewayHomeOptions gateway, int port, boolean commandHook, PrintStream out) {
+      Main parent,
+      GatewayHomeOptions gateway,
+      int port,
+      boolean commandHook,
+      AgentSetup.McpTransport mcp,
+      boolean serviceInstalled,
+      PrintStream out) {
     Map<String, String> env = parent.env();
     Path home = gateway.home(env);
     AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
@@ -154,6 +192,8 @@ final class SetupCommand implements Callable<Integer> {
         config::shellLine,
         commandHook,
         URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),
+        new AgentSetup.McpChoice(
+            mcp, URI.create("http://127.0.0.1:" + port + McpHttpFrontDoor.PATH), serviceInstalled),
         out,
         parent.err());
   }

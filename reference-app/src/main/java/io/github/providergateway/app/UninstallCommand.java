@@ -165,7 +165,10 @@ final class UninstallCommand implements Callable<Integer> {
       return Main.EXIT_START_FAILED;
     }
     int port = gateway.launchPort(env);
-    AgentSetup setup = SetupCommand.agentSetup(parent, gateway, port, false, out);
+    // Taking setups back: how their MCP servers were written is read from the ledger, not chosen.
+    AgentSetup setup =
+        SetupCommand.agentSetup(
+            parent, gateway, port, false, AgentSetup.McpTransport.auto, false, out);
     for (SetupLedger.Setup done : ledger.all()) {
       if (setup.remove(AgentLayouts.Agent.valueOf(done.agent()), done.project()) != Main.EXIT_OK) {
         err.println(

@@ -65,6 +65,34 @@ final class ClaudeCode {
       throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of(binary.toString(), "mcp", "add", name, "--"));
     args.addAll(command);
+    mcp(project, home, name, args);
+  }
+
+  /**
+   * {@code claude mcp add --transport http NAME URL --header "Authorization: Bearer TOKEN"} in
+   * {@code project}: an MCP server over Streamable HTTP, as {@code gateway setup claude --mcp http}
+   * writes it.
+   */
+  void mcpAddHttp(Path project, Path home, String name, String url, String token)
+      throws IOException, InterruptedException {
+    mcp(
+        project,
+        home,
+        name,
+        List.of(
+            binary.toString(),
+            "mcp",
+            "add",
+            "--transport",
+            "http",
+            name,
+            url,
+            "--header",
+            "Authorization: Bearer " + token));
+  }
+
+  private void mcp(Path project, Path home, String name, List<String> args)
+      throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(args).directory(project.toFile());
     environment(builder.environment(), home);
     Path log = home.resolveSibling("claude-mcp-add.log");

@@ -44,6 +44,16 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
     claude.mcpAdd(guarded.project(), claudeHome, "gw", command);
   }
 
+  /** The Claude Code installed for this test. */
+  ClaudeCode claudeCode() {
+    return claude;
+  }
+
+  /** Claude's {@code HOME} for this test. */
+  Path claudeHome() {
+    return claudeHome;
+  }
+
   @Override
   ScriptedModel.Dialect dialect() {
     return ScriptedModel.Dialect.ANTHROPIC;

@@ -7,11 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.loop.testing.Await;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -82,18 +78,10 @@ class DoctorCommandTest {
   private int run(String... args) {
     List<String> line = new ArrayList<>(List.of(args));
     line.addAll(List.of("--home", gatewayHome.toString()));
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int exit =
-        Main.run(
-            line.toArray(String[]::new),
-            InputStream.nullInputStream(),
-            stdout,
-            new PrintStream(stderr, true, StandardCharsets.UTF_8),
-            env);
-    out = stdout.toString(StandardCharsets.UTF_8);
-    err = stderr.toString(StandardCharsets.UTF_8);
-    return exit;
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+    return run.exit();
   }
 
   private JsonNode doctor(int expectedExit) throws IOException {

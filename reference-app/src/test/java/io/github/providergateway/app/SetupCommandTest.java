@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,18 +56,10 @@ class SetupCommandTest {
     List<String> line = new ArrayList<>(List.of("setup"));
     line.addAll(List.of(args));
     line.addAll(List.of("--home", gatewayHome.toString()));
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int exit =
-        Main.run(
-            line.toArray(String[]::new),
-            InputStream.nullInputStream(),
-            stdout,
-            new PrintStream(stderr, true, StandardCharsets.UTF_8),
-            env);
-    out = stdout.toString(StandardCharsets.UTF_8);
-    err = stderr.toString(StandardCharsets.UTF_8);
-    return exit;
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+    return run.exit();
   }
 
   /** A {@code claude} on the PATH whose {@code --version} prints {@code version}. */
@@ -420,7 +409,8 @@ class SetupCommandTest {
             project,
             new AgentLayouts.HttpHook(
                 java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"),
-            file -> List.of());
+            file -> List.of(),
+            null);
 
     assertThat(plan.edits()).allSatisfy(edit -> assertThat(edit.secret()).isFalse());
     assertThat(plan.edits().toString()).doesNotContain("hook-secret");

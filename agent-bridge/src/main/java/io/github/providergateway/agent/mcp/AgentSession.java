@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,9 +50,9 @@ import reactor.core.publisher.Mono;
  *
  * <p>The session starts once the agent has sent {@code notifications/initialized} (only then may
  * the server ask for {@code roots/list}): label from {@code clientInfo.name}, cwd from the first
- * {@code file:} root when the agent offers roots, else the server's own working directory. It ends
- * when the connection closes (stdin ends; an HTTP session is deleted or expires). Every handler
- * that needs the session waits for it ({@link #sessionId()}).
+ * {@code file:} root when the agent offers roots, else the server's own working directory (none, so
+ * no project, for an HTTP session). It ends when the connection closes (stdin ends; an HTTP session
+ * is deleted or expires). Every handler that needs the session waits for it ({@link #sessionId()}).
  *
  * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
@@ -115,8 +116,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /**
    * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code
-   * mcp-http:<client>} for a front-door client's token; null for the stdio front door, whose
-   * process holds the gateway token and opens it for the agent ({@code agent}).
+   * mcp-http:<client>} for a front-door client's token, {@code agent:<client>} for a token of the
+   * agent's kind; null for the stdio front door, whose process holds the gateway token and opens it
+   * for the agent ({@code agent}).
    */
   private final String openedBy;
 
@@ -323,36 +325,44 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         : "mcp";
   }
 
-  /** The agent's first {@code file:} root, when it offers roots; else our own working directory. */
+  /**
+   * The agent's first {@code file:} root, when it offers roots; else our own working directory,
+   * which is null (no project) for an HTTP session: its server runs in the gateway's folder, which
+   * is nobody's project.
+   */
   private CompletableFuture<String> cwd(McpServerSession session) {
     McpSchema.InitializeRequest request = initialize;
     boolean offersRoots =
         request != null && request.capabilities() != null && request.capabilities().roots() != null;
+    Optional<String> own = Optional.ofNullable(ownCwd).map(Path::toString);
     if (!offersRoots) {
-      return CompletableFuture.completedFuture(ownCwd.toString());
+      return CompletableFuture.completedFuture(own.orElse(null));
     }
+    // Reactor carries no null: "no project" travels as an empty Optional.
     return session
         .sendRequest(McpSchema.METHOD_ROOTS_LIST, null, ROOTS)
         .timeout(ROOTS_WAIT)
         .map(this::firstFileRoot)
-        .onErrorReturn(ownCwd.toString())
-        .defaultIfEmpty(ownCwd.toString())
-        .toFuture();
+        .onErrorReturn(Optional.empty())
+        .defaultIfEmpty(Optional.empty())
+        .map(root -> root.or(() -> own))
+        .toFuture()
+        .thenApply(root -> root.orElse(null));
   }
 
-  private String firstFileRoot(McpSchema.ListRootsResult result) {
+  private Optional<String> firstFileRoot(McpSchema.ListRootsResult result) {
     for (McpSchema.Root root :
         result.roots() == null ? List.<McpSchema.Root>of() : result.roots()) {
       try {
         URI uri = URI.create(root.uri());
         if ("file".equals(uri.getScheme())) {
-          return Path.of(uri).toString();
+          return Optional.of(Path.of(uri).toString());
         }
       } catch (RuntimeException notAPath) {
         // the next root may be one
       }
     }
-    return ownCwd.toString();
+    return Optional.empty();
   }
 
   @Override

@@ -45,10 +45,14 @@ import java.util.random.RandomGenerator;
  * <p><b>Who gets in.</b> The server has checked the peer, {@code Host} and {@code Origin} before
  * the route sees a request (403 otherwise: DNS rebinding, browsers). Every request then needs
  * {@code Authorization: Bearer <token>} with a token of {@link ClientTokens} (401 with {@code
- * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. The
- * route checks the token from the headers ({@link HttpRoute#admit}), so a request without one is
- * answered and its connection closed before the server reads or holds a byte of its body: a process
- * without a token cannot make the gateway receive anything.
+ * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. A
+ * client's token opens a stranger's session ({@code openedBy} {@code mcp-http:<client>}); a token
+ * of the agent's kind ({@link ClientTokens.Kind#AGENT}, which {@code gateway setup} writes into the
+ * agent's own settings) opens the agent's own ({@code agent:<client>}). A session whose client
+ * offers no root has no project (no {@code cwd}) unless {@link Builder#workingDirectory} gives one.
+ * The route checks the token from the headers ({@link HttpRoute#admit}), so a request without one
+ * is answered and its connection closed before the server reads or holds a byte of its body: a
+ * process without a token cannot make the gateway receive anything.
  *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
  * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it the
@@ -624,7 +628,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private int replayEvents = 256;
     private long replayBytes = 1024 * 1024;
     private String version = "dev";
-    private Path workingDirectory = Path.of("").toAbsolutePath();
+    private Path workingDirectory;
 
     private Builder(HostApi gateway, ClientTokens tokens) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -782,13 +786,16 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * The sessions' cwd when the client offers no roots (default: this process's).
+     * The sessions' cwd when the client offers no roots (default: none). Without it such a session
+     * has no project: no hook call's folder is inside it (a hook adapter never takes it for the
+     * agent's session of any project), and providers are told no {@code cwd}. The gateway's own
+     * folder is nobody's project, so the gateway leaves this unset.
      *
-     * @param directory the directory, made absolute
+     * @param directory the directory, made absolute; null for none
      * @return this builder
      */
     public Builder workingDirectory(Path directory) {
-      this.workingDirectory = directory.toAbsolutePath().normalize();
+      this.workingDirectory = directory == null ? null : directory.toAbsolutePath().normalize();
       return this;
     }
 

@@ -108,6 +108,13 @@ final class McpHttpSession {
    */
   static final String OPENED_BY = "mcp-http:";
 
+  /**
+   * The same for a token of an agent's kind ({@link ClientTokens.Kind#AGENT}, written by {@code
+   * gateway setup} into the agent's own settings): {@code agent:<client>}, the agent's own session
+   * for hooks, providers and the status page (decision 68's {@code agent:<detail>}).
+   */
+  static final String OPENED_BY_AGENT = "agent:";
+
   /** The client whose token opened it; only that token reaches it. */
   final ClientTokens.Client client;
 
@@ -169,7 +176,7 @@ final class McpHttpSession {
             CompletableFuture.completedFuture(gateway),
             () -> {},
             settings.workingDirectory(),
-            OPENED_BY + client.name(),
+            openedBy(client),
             carrier,
             scheduler);
     this.server = McpFrontDoor.server(agent, settings.version());
@@ -177,6 +184,16 @@ final class McpHttpSession {
       lastActive = clock.instant();
       expiry = scheduler.schedule(settings.handshakeOnlyTimeout(), this::checkIdle);
     }
+  }
+
+  /**
+   * Whom the gateway session is opened for: see {@link #OPENED_BY} and {@link #OPENED_BY_AGENT}.
+   */
+  static String openedBy(ClientTokens.Client client) {
+    return switch (client.kind()) {
+      case AGENT -> OPENED_BY_AGENT + client.name();
+      case CLIENT -> OPENED_BY + client.name();
+    };
   }
 
   // ---- what the client sends ----

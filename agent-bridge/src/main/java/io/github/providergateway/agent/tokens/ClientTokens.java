@@ -48,8 +48,15 @@ import java.util.regex.Pattern;
  * new file and moved into place, so a reader never sees half of it.
  *
  * <pre>{@code
- * {"clients": [{"name": "claude", "sha256": "9f86d0…"}]}
+ * {"clients": [{"name": "claude", "sha256": "9f86d0…"},
+ *              {"name": "setup-gemini", "sha256": "4e07b1…", "kind": "agent"}]}
  * }</pre>
+ *
+ * <p>A client is of a {@link Kind}: a {@link Kind#CLIENT} (the default, and what an entry without
+ * {@code "kind"} is) opens sessions that are a stranger's, which hook adapters never take for an
+ * agent's; an {@link Kind#AGENT} token is one {@code gateway setup} wrote into an agent's own
+ * owner-only settings, and its sessions are that agent's (openedBy {@code agent:<name>}). A {@code
+ * "kind"} this version does not know makes the file not read (fail closed: nobody is admitted).
  *
  * <p>Revoking a client ({@link #revoke}, {@code --revoke NAME}, or deleting its entry from the file
  * by hand) takes effect at the running gateway's next look at the file: it checks the file's time
@@ -75,13 +82,52 @@ public final class ClientTokens {
   /** What a client may be called: what shells, JSON and logs take without quoting. */
   public static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
+  /** Whose sessions a token opens: a stranger's or an agent's own. */
+  public enum Kind {
+    /**
+     * A front-door client ({@code gateway mcp --print-config http}): it chooses its own label and
+     * roots, so its sessions are never taken for an agent's.
+     */
+    CLIENT,
+    /**
+     * An agent's own MCP connection, written by {@code gateway setup} into the agent's owner-only
+     * settings: its sessions are the agent's, for hooks, providers and the status page.
+     */
+    AGENT
+  }
+
   /**
    * A client the file names: a token presented is this one's while the file keeps it.
    *
    * @param name the client's name
    * @param sha256 the SHA-256 of its token, in lower-case hex
+   * @param kind whose sessions its token opens
    */
-  public record Client(String name, String sha256) {}
+  public record Client(String name, String sha256, Kind kind) {
+    /**
+     * Checks the kind.
+     *
+     * @param name the client's name
+     * @param sha256 the SHA-256 of its token, in lower-case hex
+     * @param kind whose sessions its token opens
+     */
+    public Client {
+      requireNonNull(kind, "kind");
+    }
+
+    /**
+     * A client of {@link Kind#CLIENT}.
+     *
+     * @param name the client's name
+     * @param sha256 the SHA-256 of its token, in lower-case hex
+     */
+    public Client(String name, String sha256) {
+      this(name, sha256, Kind.CLIENT);
+    }
+  }
+
+  /** One entry of the file: its token's hash and its kind. */
+  private record Entry(String sha256, Kind kind) {}
 
   private final Path file;
   private final String tokenPrefix;
@@ -171,11 +217,26 @@ public final class ClientTokens {
    * @throws UncheckedIOException when the file cannot be written
    */
   public String issue(String client) {
+    return issue(client, Kind.CLIENT);
+  }
+
+  /**
+   * As {@link #issue(String)}, for a client of {@code kind}: {@link Kind#AGENT} only for a token
+   * that goes into an agent's own owner-only settings ({@code gateway setup}).
+   *
+   * @param client the client's name, matching {@link #CLIENT_NAME}
+   * @param kind whose sessions the token opens
+   * @return the token; only its hash is kept, so this is the one time it can be read
+   * @throws IllegalArgumentException for a name that does not match
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public String issue(String client, Kind kind) {
     checkName(client);
+    requireNonNull(kind, "kind");
     byte[] bits = new byte[32];
     random.nextBytes(bits);
     String token = tokenPrefix + Base64.getUrlEncoder().withoutPadding().encodeToString(bits);
-    update(clients -> clients.put(client, sha256(token)));
+    update(clients -> clients.put(client, new Entry(sha256(token), kind)));
     return token;
   }
 
@@ -287,8 +348,9 @@ public final class ClientTokens {
       if (!attributes.isRegularFile()) {
         throw new IOException("not a regular file");
       }
-      for (Map.Entry<String, String> entry : read(readText(checked)).entrySet()) {
-        read.put(entry.getValue(), new Client(entry.getKey(), entry.getValue()));
+      for (Map.Entry<String, Entry> entry : read(readText(checked)).entrySet()) {
+        Entry one = entry.getValue();
+        read.put(one.sha256(), new Client(entry.getKey(), one.sha256(), one.kind()));
       }
     } catch (IOException | RuntimeException e) {
       LOG.log(
@@ -359,13 +421,13 @@ public final class ClientTokens {
 
   // ---- the file ----
 
-  /** Name → SHA-256 (hex), in the file's order; throws for anything else. */
-  private static Map<String, String> read(String text) throws IOException {
+  /** Name → SHA-256 (hex) and kind, in the file's order; throws for anything else. */
+  private static Map<String, Entry> read(String text) throws IOException {
     JsonNode root = JSON.readTree(text);
     if (root == null || !root.path("clients").isArray()) {
       throw new IOException("expected {\"clients\": [...]}");
     }
-    Map<String, String> clients = new LinkedHashMap<>();
+    Map<String, Entry> clients = new LinkedHashMap<>();
     for (JsonNode entry : root.get("clients")) {
       String name = entry.path("name").asText("");
       String hash = entry.path("sha256").asText("");
@@ -373,13 +435,28 @@ public final class ClientTokens {
         throw new IOException(
             "an entry needs a \"name\" and a \"sha256\" of 64 lower-case hex digits: " + entry);
       }
-      clients.put(name, hash);
+      clients.put(name, new Entry(hash, kind(entry.get("kind"))));
     }
     return clients;
   }
 
+  /**
+   * An entry's kind: absent is a client's (files from before kinds); anything but {@code "client"}
+   * or {@code "agent"} is refused, so a later kind is never read as an agent's.
+   */
+  private static Kind kind(JsonNode kind) throws IOException {
+    if (kind == null || kind.isNull()) {
+      return Kind.CLIENT;
+    }
+    return switch (kind.asText()) {
+      case "client" -> Kind.CLIENT;
+      case "agent" -> Kind.AGENT;
+      default -> throw new IOException("an entry's \"kind\" is \"client\" or \"agent\": " + kind);
+    };
+  }
+
   private interface Change {
-    void apply(Map<String, String> clients);
+    void apply(Map<String, Entry> clients);
   }
 
   /**
@@ -398,7 +475,7 @@ public final class ClientTokens {
                   Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
                   OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
           FileLock held = channel.lock()) {
-        Map<String, String> clients;
+        Map<String, Entry> clients;
         try {
           clients = read(checkedText());
         } catch (NoSuchFileException e) {
@@ -412,10 +489,17 @@ public final class ClientTokens {
     }
   }
 
-  private static void write(Path target, Map<String, String> clients) throws IOException {
+  private static void write(Path target, Map<String, Entry> clients) throws IOException {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode list = root.putArray("clients");
-    clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
+    clients.forEach(
+        (name, entry) -> {
+          ObjectNode one = list.addObject().put("name", name).put("sha256", entry.sha256());
+          if (entry.kind() == Kind.AGENT) {
+            // Only agents' entries say so: a client's stays as older versions wrote it.
+            one.put("kind", "agent");
+          }
+        });
     // Owner-only from its creation, and moved over the old file in one step.
     OwnerOnlyFiles.replace(
         target,

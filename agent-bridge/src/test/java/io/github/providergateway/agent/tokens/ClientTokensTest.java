@@ -73,4 +73,50 @@ class ClientTokensTest {
         .hasMessageContaining(tokens.file().toString())
         .hasMessageContaining("writable by other users");
   }
+
+  // ---- kinds (issue 46: a token of the agent's kind) ----
+
+  @Test
+  void aTokenOfTheAgentsKindSaysSoInTheFileAndIsReadBackAsTheAgents() throws IOException {
+    String agent = tokens.issue("setup-gemini", ClientTokens.Kind.AGENT);
+
+    assertThat(tokens.clientOf(agent))
+        .map(ClientTokens.Client::kind)
+        .contains(ClientTokens.Kind.AGENT);
+    assertThat(tokens.clientOf(token))
+        .map(ClientTokens.Client::kind)
+        .contains(ClientTokens.Kind.CLIENT);
+    assertThat(Files.readString(tokens.file()))
+        .contains("\"kind\" : \"agent\"")
+        .as("a client's entry is written as before kinds")
+        .containsOnlyOnce("\"kind\"");
+    // A second look (another ClientTokens, as the gateway has) reads the kind from the file.
+    assertThat(ClientTokens.mcpHttp(home).clientOf(agent))
+        .map(ClientTokens.Client::kind)
+        .contains(ClientTokens.Kind.AGENT);
+  }
+
+  @Test
+  void anEntryWithoutAKindIsAClientsAsInFilesFromBeforeKinds() throws IOException {
+    String hash = ClientTokens.sha256("mcp-old");
+    write("{\"clients\": [{\"name\": \"inspector\", \"sha256\": \"" + hash + "\"}]}");
+
+    assertThat(ClientTokens.mcpHttp(home).clientOf("mcp-old"))
+        .contains(new ClientTokens.Client("inspector", hash, ClientTokens.Kind.CLIENT));
+  }
+
+  @Test
+  void aKindThisVersionDoesNotKnowAdmitsNobodyRatherThanGuessing() throws IOException {
+    String hash = ClientTokens.sha256("mcp-new");
+    write(
+        "{\"clients\": [{\"name\": \"x\", \"sha256\": \"" + hash + "\", \"kind\": \"operator\"}]}");
+
+    assertThat(ClientTokens.mcpHttp(home).clientOf("mcp-new")).isEmpty();
+  }
+
+  /** Replaces the file with {@code text}, owner-only as the gateway wants it. */
+  private void write(String text) throws IOException {
+    Files.writeString(tokens.file(), text);
+    Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-------"));
+  }
 }
