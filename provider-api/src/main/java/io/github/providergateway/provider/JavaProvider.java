@@ -273,7 +273,9 @@ public final class JavaProvider {
      * the gateway chooses: an in-process provider's home session, a spawned or paired provider's
      * own. For the gateway token it cannot (it answers {@code INVALID_SESSION}, which is not given
      * to {@code onError}): the runtime then waits, unbound, for a session list it can choose from,
-     * and never guesses "the first" of several, which may be another agent's.
+     * and never guesses "the first" of several, which may be another agent's. A session named here
+     * (or an in-process home session) that the gateway does not have is refused with {@code
+     * INVALID_SESSION}, which fails {@link ProviderSession#bound()} and ends the provider.
      *
      * @param sessionId the session's id or label; {@code null} to choose as above
      * @return this builder

@@ -197,6 +197,50 @@ class ProviderRuntimeTest {
     assertRefusedWith(session, refused);
   }
 
+  /**
+   * In process no session list has come when the first hello is refused: the warning said "no
+   * session is active", which was untrue whenever one was.
+   */
+  @Test
+  void anInProcessProviderWithoutAHomeSessionWaitsAndDoesNotClaimThatNoSessionIsActive() {
+    List<String> warnings = new ArrayList<>();
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger(Binder.class.getName());
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            warnings.add(record.getMessage());
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(handler);
+    try {
+      ProviderSession session = start(provider());
+      open(channel);
+      channel.next(Hello.class);
+
+      deliver(
+          ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session")
+              .withReplyTo("hello"));
+      deliver(new SessionsUpdated(List.of(session("s-1"))));
+
+      assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-1"));
+      assertThat(session.bound().toCompletableFuture()).as("waiting is not refused").isNotDone();
+      assertThat(warnings)
+          .singleElement()
+          .asString()
+          .contains("names no session")
+          .doesNotContain("no session is active");
+    } finally {
+      logger.removeHandler(handler);
+    }
+  }
+
   @Test
   void aDuplicateInstanceFailsBoundAndAPendingUpdateWithIt() {
     ProviderSession session = start(provider());
