@@ -284,9 +284,10 @@ final class Binder {
   }
 
   /**
-   * After a refused {@code hello}, tries again when the session list offers something new: the
-   * configured session once it is listed, or the first active session when the gateway had no
-   * choice to make. A connection that was bound once is never rebound by the runtime.
+   * After a {@code hello} naming no session was refused because the gateway had none to give, tries
+   * again when the session list offers one {@link SessionChoice} takes (every other refusal ends
+   * the provider: see {@link #onHelloRefused}). A connection that was bound once is never rebound
+   * by the runtime.
    */
   private void retryHello() {
     SessionSelector configured = provider.session();
