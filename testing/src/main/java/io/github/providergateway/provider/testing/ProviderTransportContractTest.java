@@ -453,6 +453,21 @@ public abstract class ProviderTransportContractTest {
     assertThat(refusal(rival.closed()).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
   }
 
+  @Test
+  void aHelloReplacingAProtectedSectionFailsBoundWithUnauthorized() throws Exception {
+    ProviderSession session =
+        start(
+            quiet("rewriter")
+                .session(sessionId)
+                .transform("safety", TransformRule.replace("anything goes")));
+
+    GatewayErrorException refused = refusal(session.bound());
+
+    assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(refused.error().message()).contains("safety");
+    assertThat(refusal(session.closed()).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
   /** A provider whose {@code onError} does not log: the refusals here are expected. */
   private static JavaProvider.Builder quiet(String name) {
     return JavaProvider.builder(name).onError(error -> {});
