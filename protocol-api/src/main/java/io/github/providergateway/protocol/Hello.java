@@ -3,6 +3,7 @@ package io.github.providergateway.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * {@code hello}: register as a provider and bind to a session. A {@code hello} on a bound
@@ -48,6 +49,26 @@ public record Hello(
 
   /** The only protocol version this library speaks. */
   public static final int PROTOCOL_VERSION = 2;
+
+  /**
+   * The grammar of provider names, instances and tool names (docs/decisions, decision 24): 1 to 128
+   * of {@code A-Z a-z 0-9 _ . -}, the set agent hosts accept for tool names; {@code .} and {@code
+   * ..} alone are no provider name. The gateway refuses a {@code hello} with a name outside it
+   * ({@link ErrorCode#INVALID_JSON}), and the Java provider's builder before it connects.
+   */
+  public static final String NAME_GRAMMAR = "[A-Za-z0-9_.-]{1,128}";
+
+  private static final Pattern NAME_PATTERN = Pattern.compile(NAME_GRAMMAR);
+
+  /**
+   * Whether {@code name} fits {@link #NAME_GRAMMAR}.
+   *
+   * @param name a provider, instance or tool name; null fits nothing
+   * @return whether the gateway accepts it as a tool name or instance
+   */
+  public static boolean fitsNameGrammar(String name) {
+    return name != null && NAME_PATTERN.matcher(name).matches();
+  }
 
   /**
    * The names the gateway itself signs with, which no provider may take ({@link #isReservedName}):

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.ProtocolExtension;
@@ -15,11 +16,11 @@ import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.provider.internal.HandlerCheck;
+import io.github.providergateway.provider.internal.NameCheck;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,16 +79,11 @@ public final class JavaProvider {
 
   private JavaProvider(Builder b) {
     this.name = requireNonNull(b.name, "name");
-    if (name.isEmpty()) {
-      throw new IllegalArgumentException("name must not be empty");
-    }
-    if (b.instance != null && b.instance.isEmpty()) {
-      throw new IllegalArgumentException("instance must not be empty; use null for none");
-    }
+    NameCheck.checkProvider(name, b.instance);
     this.instance = b.instance;
     this.session = b.session;
     this.tools = List.copyOf(b.tools);
-    checkUniqueNames(tools);
+    NameCheck.checkTools(tools);
     if (b.metadata != null && !b.metadata.isObject()) {
       throw new IllegalArgumentException("metadata must be a JSON object");
     }
@@ -223,16 +219,6 @@ public final class JavaProvider {
     return new Builder(name);
   }
 
-  /** Fails when two tools share a name: the gateway could not tell their calls apart. */
-  static void checkUniqueNames(List<ProviderTool> tools) {
-    Set<String> names = new HashSet<>();
-    for (ProviderTool tool : tools) {
-      if (!names.add(tool.name())) {
-        throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
-      }
-    }
-  }
-
   /** Builds a {@link JavaProvider}. */
   public static final class Builder {
     private final String name;
@@ -287,7 +273,9 @@ public final class JavaProvider {
      * the gateway chooses: an in-process provider's home session, a spawned or paired provider's
      * own. For the gateway token it cannot (it answers {@code INVALID_SESSION}, which is not given
      * to {@code onError}): the runtime then waits, unbound, for a session list it can choose from,
-     * and never guesses "the first" of several, which may be another agent's.
+     * and never guesses "the first" of several, which may be another agent's. A session named here
+     * (or an in-process home session) that the gateway does not have is refused with {@code
+     * INVALID_SESSION}, which fails {@link ProviderSession#bound()} and ends the provider.
      *
      * @param sessionId the session's id or label; {@code null} to choose as above
      * @return this builder
@@ -542,7 +530,9 @@ public final class JavaProvider {
      * The provider, to run with a transport.
      *
      * @return a new provider
-     * @throws IllegalArgumentException when the name or instance is empty, two tools share a name,
+     * @throws IllegalArgumentException when the name, the instance or a tool's name is outside the
+     *     grammar the gateway enforces ({@link Hello#NAME_GRAMMAR}; the message states it), the
+     *     name is one the gateway reserves ({@link Hello#isReservedName}), two tools share a name,
      *     metadata is not a JSON object, or a {@code gate} rule or {@code callback} transform has
      *     no handler
      */

@@ -35,9 +35,14 @@ import java.util.concurrent.CompletionStage;
 public interface ProviderSession extends AutoCloseable {
 
   /**
-   * Completes with the first {@code hello.ack}. Fails with {@link GatewayErrorException} when a
-   * fatal {@code error} ends the session before that, or with {@link IllegalStateException} when
-   * the session is closed first.
+   * Completes with the first {@code hello.ack}. Fails at once with {@link GatewayErrorException}
+   * (its {@link GatewayErrorException#code() code} and message the gateway's) when the gateway
+   * refuses the {@code hello} ({@code INVALID_SESSION} for a session it does not have, {@code
+   * DUPLICATE_INSTANCE}, {@code TOOL_CONFLICT}, {@code UNAUTHORIZED}, ...) or a fatal {@code error}
+   * ends the session before that; a refused {@code hello} ends the session, so {@link #closed()}
+   * fails with it too. Fails with {@link IllegalStateException} when the session is closed first.
+   * Never fails while the runtime waits for a session it may choose (see {@link
+   * JavaProvider.Builder#session(String)}).
    *
    * @return the binding's {@code hello.ack}
    */

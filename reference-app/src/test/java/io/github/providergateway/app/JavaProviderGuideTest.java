@@ -21,6 +21,7 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
@@ -39,6 +40,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -69,6 +71,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -175,6 +178,21 @@ class JavaProviderGuideTest {
   // --- docs/java-provider.md: "in-process" ---
   static ProviderSession greeterInProcess(Gateway gateway, String sessionId) {
     return LocalProviderTransport.connect(gateway, greeter(), sessionId);
+  }
+
+  // --- end of example ---
+
+  // --- docs/java-provider.md: "refused" ---
+  /** Where the provider is bound, or why the gateway refused it: its code and message. */
+  static String bindingOf(ProviderSession session) {
+    try {
+      return "bound in " + session.bound().toCompletableFuture().join().sessionId();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof GatewayErrorException refused) {
+        return "refused: " + refused.code() + " " + refused.error().message();
+      }
+      throw e;
+    }
   }
 
   // --- end of example ---
@@ -396,6 +414,17 @@ class JavaProviderGuideTest {
   }
 
   @Test
+  @Timeout(10) // the sample's join() has no timeout of its own
+  void aRefusedProviderIsToldWhyAtOnce() {
+    String first = bindingOf(keep(greeterInProcess(gateway, sessionId)));
+
+    String second = bindingOf(keep(greeterInProcess(gateway, sessionId)));
+
+    assertThat(first).isEqualTo("bound in " + sessionId);
+    assertThat(second).startsWith("refused: DUPLICATE_INSTANCE ").contains("greeter");
+  }
+
+  @Test
   void aCountThatIsCancelledStopsAndAnswersCancelled() throws Exception {
     ProviderSession session =
         keep(
@@ -572,7 +601,7 @@ class JavaProviderGuideTest {
           .as("docs/java-provider.md quotes the sample \"%s\" as it is here", region.group(1))
           .contains(dedent(region.group(2)));
     }
-    assertThat(names).hasSize(16);
+    assertThat(names).hasSize(17);
   }
 
   // ---- helpers ----

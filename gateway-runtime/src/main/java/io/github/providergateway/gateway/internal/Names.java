@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 public final class Names {
 
   /** The grammar of provider, instance and tool names. */
-  static final Pattern GRAMMAR = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
+  static final Pattern GRAMMAR = Pattern.compile(Hello.NAME_GRAMMAR);
 
   /** How much of a refused name an error message repeats. */
   private static final int SHOWN_CHARS = 40;

@@ -284,9 +284,10 @@ final class Binder {
   }
 
   /**
-   * After a refused {@code hello}, tries again when the session list offers something new: the
-   * configured session once it is listed, or the first active session when the gateway had no
-   * choice to make. A connection that was bound once is never rebound by the runtime.
+   * After a {@code hello} naming no session was refused because the gateway had none to give, tries
+   * again when the session list offers one {@link SessionChoice} takes (every other refusal ends
+   * the provider: see {@link #onHelloRefused}). A connection that was bound once is never rebound
+   * by the runtime.
    */
   private void retryHello() {
     SessionSelector configured = provider.session();
@@ -327,13 +328,18 @@ final class Binder {
   }
 
   /**
-   * An {@code error} answering the {@code hello} in flight.
+   * An {@code error} answering the {@code hello} in flight ({@link #phase} is {@link
+   * Phase#HELLO_SENT}). Two refusals are expected steps: a reconnect token whose session has ended
+   * (a fresh {@code hello} follows), and a {@code hello} naming no session when the gateway has
+   * none to give (the {@code error} names no session; the runtime waits for a list it can choose
+   * from, X-AGENT-20). Any other refusal is final: the same {@code hello} would be refused again.
    *
-   * @return whether the runtime handled it as an expected step, not the user's concern
+   * @return whether the runtime handled it as an expected step, not the user's concern; {@code
+   *     false} when the refusal ends the provider
    */
   boolean onHelloRefused(ErrorMessage error) {
     if (phase != Phase.HELLO_SENT) {
-      return false;
+      throw new IllegalStateException("no hello in flight");
     }
     phase = Phase.UNBOUND;
     updates.helloRefused();
@@ -345,22 +351,26 @@ final class Binder {
       sendHello(provider.session());
       return true;
     }
-    if (helloSelector == null && error.code() == ErrorCode.INVALID_SESSION && !defaultRefused) {
+    if (helloSelector == null
+        && error.code() == ErrorCode.INVALID_SESSION
+        && error.sessionId() == null
+        && !defaultRefused) {
       // The gateway has no session to choose for this connection (the gateway token), and the list
       // offered none to choose either: wait for one the choice can take (never the first of
-      // several, which may be another agent's).
+      // several, which may be another agent's). An error naming a session is another matter: the
+      // session the gateway chose for it (its credential's, the in-process home) does not exist.
       defaultRefused = true;
       LOG.log(
           System.Logger.Level.WARNING,
           "provider "
               + provider.name()
               + " is not bound: "
-              + SessionChoice.choose(
-                      sessions == null ? List.of() : sessions,
-                      environmentSession,
-                      workingDirectory,
-                      userHome)
-                  .reason());
+              + (sessions == null
+                  // In process no list has come yet: "no session is active" could be untrue.
+                  ? "it names no session and the gateway has none to give it; waiting for a"
+                      + " session list to choose from"
+                  : SessionChoice.choose(sessions, environmentSession, workingDirectory, userHome)
+                      .reason()));
       retryHello();
       return true;
     }

@@ -275,8 +275,15 @@ public final class ProviderSide {
       user.run("onError", () -> provider.onError().accept(error));
       return;
     }
-    if ("hello".equals(error.replyTo()) && binder.onHelloRefused(error)) {
-      return; // an expected step, not the user's concern
+    if ("hello".equals(error.replyTo()) && binder.phase() == Binder.Phase.HELLO_SENT) {
+      if (binder.onHelloRefused(error)) {
+        return; // an expected step, not the user's concern
+      }
+      // Refused for good (a name outside the grammar, an unknown session, a duplicate instance, a
+      // tool conflict, ...): the same hello would be refused again, so nothing may wait on it.
+      user.run("onError", () -> provider.onError().accept(error));
+      abandon(new GatewayErrorException(error));
+      return;
     }
     user.run("onError", () -> provider.onError().accept(error));
     if (binder.phase() == Binder.Phase.AWAIT_SESSIONS) {
@@ -320,9 +327,13 @@ public final class ProviderSide {
     connection.close();
   }
 
-  /** Ends the provider with {@code cause}: closes the connection, and the runtime with it. */
+  /**
+   * Ends the provider with {@code cause}: {@code bound()} fails at once, then the connection
+   * closes, and the runtime with it (failing {@code closed()} and every stage still waiting).
+   */
   private void abandon(Throwable cause) {
     failure = cause;
+    bound.completeExceptionally(cause);
     ProviderChannel connection = link.current();
     if (connection == null) {
       terminate();

@@ -13,9 +13,7 @@ import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.internal.Declaration.Change;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -56,12 +54,7 @@ final class SessionHandle implements ProviderSession {
   @Override
   public CompletionStage<Void> updateTools(List<ProviderTool> tools) {
     List<ProviderTool> list = List.copyOf(tools);
-    Set<String> names = new HashSet<>();
-    for (ProviderTool tool : list) {
-      if (!names.add(tool.name())) {
-        throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
-      }
-    }
+    NameCheck.checkTools(list);
     return update(new Declaration.ToolsChange(list));
   }
 

@@ -153,23 +153,139 @@ class ProviderRuntimeTest {
     assertThat(errors).as("an expected step, not the user's concern").isEmpty();
   }
 
+  /**
+   * Issue 49: a refused hello fails bound() at once with the gateway's code, and closed() with it;
+   * the runtime does not wait for a session list that could not change the refusal.
+   */
   @Test
-  void aConfiguredSessionThatDoesNotExistYetIsTriedAgainOnceListed() {
-    startWebSocket(provider().session("s-2"));
+  void aHelloNamingASessionThatDoesNotExistFailsBoundAndEndsTheProvider() {
+    ProviderSession session = startWebSocket(provider().session("s-2"));
     open(channel);
     channel.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"))));
     channel.next(Hello.class);
-    deliver(
+    ErrorMessage refused =
         ErrorMessage.of(ErrorCode.INVALID_SESSION, "Session s-2 does not exist")
-            .withReplyTo("hello"));
-    deliver(new SessionsUpdated(List.of(session("s-1"), session("s-3"))));
-    channel.assertNoMoreMessages();
+            .withReplyTo("hello")
+            .withContext(null, "s-2");
 
-    deliver(new SessionsUpdated(List.of(session("s-1"), session("s-2"))));
+    deliver(refused);
 
-    assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-2"));
-    assertThat(errors).extracting(ErrorMessage::code).containsExactly(ErrorCode.INVALID_SESSION);
+    assertRefusedWith(session, refused);
+    assertThat(channel.isClosed()).isTrue();
+    assertThat(drop(true).reconnect()).as("the same hello would be refused again").isFalse();
+    assertThatThrownBy(() -> session.closed().toCompletableFuture().join())
+        .hasCauseInstanceOf(GatewayErrorException.class);
+    assertThat(terminations).isEqualTo(1);
+    assertThat(errors).as("onError still hears it").containsExactly(refused);
+  }
+
+  @Test
+  void aHomeSessionThatDoesNotExistFailsBoundInsteadOfWaitingForAChoice() {
+    ProviderSession session = start(provider());
+    open(channel);
+    channel.next(Hello.class);
+    // The gateway chose the in-process home session for the hello, and names it: it has ended.
+    ErrorMessage refused =
+        ErrorMessage.of(ErrorCode.INVALID_SESSION, "Session s-9 does not exist")
+            .withReplyTo("hello")
+            .withContext(null, "s-9");
+
+    deliver(refused);
+    deliver(new SessionsUpdated(List.of(session("s-1"))));
+
+    assertRefusedWith(session, refused);
+  }
+
+  /**
+   * In process no session list has come when the first hello is refused: the warning said "no
+   * session is active", which was untrue whenever one was.
+   */
+  @Test
+  void anInProcessProviderWithoutAHomeSessionWaitsAndDoesNotClaimThatNoSessionIsActive() {
+    List<String> warnings = new ArrayList<>();
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger(Binder.class.getName());
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            warnings.add(record.getMessage());
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(handler);
+    try {
+      ProviderSession session = start(provider());
+      open(channel);
+      channel.next(Hello.class);
+
+      deliver(
+          ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session")
+              .withReplyTo("hello"));
+      deliver(new SessionsUpdated(List.of(session("s-1"))));
+
+      assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-1"));
+      assertThat(session.bound().toCompletableFuture()).as("waiting is not refused").isNotDone();
+      assertThat(warnings)
+          .singleElement()
+          .asString()
+          .contains("names no session")
+          .doesNotContain("no session is active");
+    } finally {
+      logger.removeHandler(handler);
+    }
+  }
+
+  @Test
+  void aDuplicateInstanceFailsBoundAndAPendingUpdateWithIt() {
+    ProviderSession session = start(provider());
+    open(channel);
+    channel.next(Hello.class);
+    CompletableFuture<Void> update = session.updateContext("ctx").toCompletableFuture();
+    ErrorMessage refused =
+        ErrorMessage.of(ErrorCode.DUPLICATE_INSTANCE, "provider 'greeter' is connected")
+            .withReplyTo("hello");
+
+    deliver(refused);
+    drop(false);
+
+    assertRefusedWith(session, refused);
+    assertThatThrownBy(update::join).hasCauseInstanceOf(GatewayErrorException.class);
+  }
+
+  @Test
+  void aToolConflictFailsBound() {
+    ProviderSession session = start(provider().session("s-1"));
+    open(channel);
+    channel.next(Hello.class);
+    ErrorMessage refused =
+        ErrorMessage.of(ErrorCode.TOOL_CONFLICT, "Tool greet is taken").withReplyTo("hello");
+
+    deliver(refused);
+
+    assertRefusedWith(session, refused);
+  }
+
+  /**
+   * {@code bound()} failed, already, with a {@link GatewayErrorException} carrying {@code error}.
+   */
+  private static void assertRefusedWith(ProviderSession session, ErrorMessage error) {
+    CompletableFuture<HelloAck> bound = session.bound().toCompletableFuture();
+    assertThat(bound).isCompletedExceptionally();
+    assertThatThrownBy(bound::join)
+        .cause()
+        .isInstanceOfSatisfying(
+            GatewayErrorException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(error.code());
+              assertThat(e.error()).isEqualTo(error);
+              assertThat(e).hasMessage(error.codeText() + ": " + error.message());
+            });
   }
 
   @Test

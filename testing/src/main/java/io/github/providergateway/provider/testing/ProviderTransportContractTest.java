@@ -2,6 +2,7 @@ package io.github.providergateway.provider.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -13,6 +14,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.FilterOutcome;
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.GateCheck;
@@ -49,6 +51,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -402,6 +405,80 @@ public abstract class ProviderTransportContractTest {
 
     assertThat(outcome)
         .isEqualTo(new ToolOutcome.Failure("no such page", ToolErrorCode.NOT_FOUND, "NOT_FOUND"));
+  }
+
+  // ---- refusals: no future waits forever (issue 49) ----
+
+  @Test
+  void aHelloNamingASessionThatDoesNotExistFailsBoundAndClosedWithInvalidSession()
+      throws Exception {
+    ProviderSession session = start(quiet("greeter").session("no-such-session").tool(GREET, HELLO));
+
+    GatewayErrorException refused = refusal(session.bound());
+
+    assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(refused.getMessage()).startsWith("INVALID_SESSION: ").contains("no-such-session");
+    assertThat(refusal(session.closed()).error()).isEqualTo(refused.error());
+    assertThat(fromProviders().all())
+        .as("the provider does not come back to be refused again")
+        .filteredOn(Hello.class::isInstance)
+        .hasSize(1);
+  }
+
+  @Test
+  void aSecondProviderOfTheSameNameFailsBoundWithDuplicateInstance() throws Exception {
+    ProviderSession first = start(greeter().tool(GREET, HELLO));
+    await(first.bound());
+
+    ProviderSession second = start(quiet("greeter").session(sessionId));
+
+    GatewayErrorException refused = refusal(second.bound());
+    assertThat(refused.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
+    assertThat(refused.getMessage()).startsWith("DUPLICATE_INSTANCE: ").contains("greeter");
+    assertThat(refusal(second.closed()).code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
+    assertThat(first.closed().toCompletableFuture()).as("the holder is untouched").isNotDone();
+    assertThat(await(call("greet", "{\"name\":\"Ann\"}")).outcome())
+        .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Ann!")));
+  }
+
+  @Test
+  void aToolNameTakenInTheSessionFailsBoundWithToolConflict() throws Exception {
+    await(start(greeter().tool(GREET, HELLO)).bound());
+
+    ProviderSession rival = start(quiet("rival").session(sessionId).tool(GREET, HELLO));
+
+    GatewayErrorException refused = refusal(rival.bound());
+    assertThat(refused.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    assertThat(refused.error().message()).contains("greet");
+    assertThat(refusal(rival.closed()).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+  }
+
+  @Test
+  void aHelloReplacingAProtectedSectionFailsBoundWithUnauthorized() throws Exception {
+    ProviderSession session =
+        start(
+            quiet("rewriter")
+                .session(sessionId)
+                .transform("safety", TransformRule.replace("anything goes")));
+
+    GatewayErrorException refused = refusal(session.bound());
+
+    assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(refused.error().message()).contains("safety");
+    assertThat(refusal(session.closed()).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
+  /** A provider whose {@code onError} does not log: the refusals here are expected. */
+  private static JavaProvider.Builder quiet(String name) {
+    return JavaProvider.builder(name).onError(error -> {});
+  }
+
+  /** The {@link GatewayErrorException} {@code stage} fails with, within {@link #WAIT}. */
+  private static GatewayErrorException refusal(CompletionStage<?> stage) {
+    ExecutionException failed = catchThrowableOfType(ExecutionException.class, () -> await(stage));
+    assertThat(failed).as("the stage failed within " + WAIT).isNotNull();
+    assertThat(failed.getCause()).isInstanceOf(GatewayErrorException.class);
+    return (GatewayErrorException) failed.getCause();
   }
 
   // ---- hooks and gates ----

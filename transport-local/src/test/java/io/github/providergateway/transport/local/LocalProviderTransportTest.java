@@ -13,6 +13,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -21,14 +22,17 @@ import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -237,6 +241,33 @@ class LocalProviderTransportTest {
       assertThat(GatewayFixture.done(f.gateway.providers()))
           .singleElement()
           .satisfies(info -> assertThat(info.trust()).isEqualTo(TrustLevel.INTERNAL));
+    }
+  }
+
+  /**
+   * Issue 49: a home session that does not exist failed nothing; the provider logged "no session is
+   * active" (one was) and {@code bound()} never completed.
+   */
+  @Test
+  void aHomeSessionThatDoesNotExistFailsBoundAndClosedWithInvalidSession() {
+    try (GatewayFixture f = GatewayFixture.create()) {
+      f.startSession("demo");
+      ProviderSession provider =
+          LocalProviderTransport.connect(
+              f.gateway, greeter().onError(error -> {}).build(), "s-gone", Runnable::run);
+
+      for (CompletionStage<?> stage : List.of(provider.bound(), provider.closed())) {
+        assertThat(stage.toCompletableFuture())
+            .failsWithin(Duration.ZERO)
+            .withThrowableOfType(ExecutionException.class)
+            .havingCause()
+            .isInstanceOfSatisfying(
+                GatewayErrorException.class,
+                e -> {
+                  assertThat(e.code()).isEqualTo(ErrorCode.INVALID_SESSION);
+                  assertThat(e.error().sessionId()).isEqualTo("s-gone");
+                });
+      }
     }
   }
 
