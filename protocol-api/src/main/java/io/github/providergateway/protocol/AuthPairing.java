@@ -8,9 +8,13 @@ package io.github.providergateway.protocol;
  */
 public record AuthPairing(String prompt) implements GatewayMessage {
 
-  /** The prompt this gateway sends. */
+  /**
+   * The prompt this gateway sends: the code is in the session's timeline (the console, the status
+   * page), whichever agent the session is of. (The spec's example names Copilot, whose host it was
+   * written for; the prompt is the gateway's free text.)
+   */
   public static final String DEFAULT_PROMPT =
-      "Enter the pairing code shown in your Copilot session";
+      "Enter the pairing code the provider gateway shows in your session's timeline";
 
   /**
    * Checks the required fields.

@@ -83,7 +83,7 @@ class AuthMessagesTest {
         """
         {
         "type": "auth.pairing",
-        "prompt": "Enter the pairing code shown in your Copilot session"
+        "prompt": "Enter the pairing code the provider gateway shows in your session's timeline"
         }""";
 
     AuthPairing pairing = decodeGateway(json, AuthPairing.class);
