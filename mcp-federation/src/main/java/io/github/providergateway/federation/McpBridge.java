@@ -233,11 +233,6 @@ final class McpBridge {
             });
   }
 
-  /** {@return the sessions served now} */
-  synchronized List<String> sessions() {
-    return List.copyOf(links.keySet());
-  }
-
   /** The process of a stdio server (tests and the shutdown use it); null for http. */
   Process process() {
     return process == null ? null : process.process();

@@ -271,17 +271,12 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
    * than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
-    if (classPath == null
-        || !classPath.endsWith(".jar")
-        || classPath.contains(File.pathSeparator)) {
+    Optional<Path> oneJar = classPath == null ? Optional.empty() : oneJar(classPath);
+    if (oneJar.isEmpty()) {
       return Optional.empty();
     }
-    Path jar = Path.of(classPath);
-    Path archive =
-        jar.resolveSibling(
-            jar.getFileName()
-                .toString()
-                .replaceFirst("\\.jar$", ClassDataCache.ofThisRuntime().suffix()));
+    Path jar = oneJar.get();
+    Path archive = RuntimeCopy.archiveOf(jar);
     try {
       if (Files.isRegularFile(archive)
           && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0) {

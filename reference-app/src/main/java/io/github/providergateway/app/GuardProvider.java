@@ -125,8 +125,11 @@ final class GuardProvider implements AutoCloseable {
     }
   }
 
-  /** The session's folder, absolute, or null when it has none the guard can read. */
-  private static Path project(SessionInfo session) {
+  /**
+   * The session's folder, absolute, or null when it has none the guard can read: its project, as
+   * {@link ProjectProviders} reads it too.
+   */
+  static Path project(SessionInfo session) {
     if (session.cwd() == null || session.cwd().isBlank()) {
       return null;
     }

@@ -232,7 +232,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         if (firstSession == null && !closed) {
           firstSession = session.id(); // in start order: this listener runs on the gateway's loop
         }
-        projects.put(session.id(), projectOf(session));
+        projects.put(session.id(), GuardProvider.project(session)); // the guard's reading
       }
       List<String> due = new ArrayList<>();
       for (ProjectConfig.Entry entry : config.providers()) {
@@ -250,16 +250,6 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         activeSessions.remove(sessionId); // a reload from now on leaves it alone
       }
       scheduler.schedule(deadline, () -> stop(sessionId));
-    }
-  }
-
-  /** A session's project folder: its working directory when that is an absolute path, else none. */
-  private static Path projectOf(SessionInfo session) {
-    try {
-      Path cwd = session.cwd() == null ? null : Path.of(session.cwd());
-      return cwd != null && cwd.isAbsolute() ? cwd.normalize() : null;
-    } catch (java.nio.file.InvalidPathException notAPath) {
-      return null;
     }
   }
 

@@ -66,12 +66,6 @@ final class SharedMcpServers {
     return started;
   }
 
-  /** {@return how many runs are shared now (tests)} */
-  synchronized int running() {
-    servers.values().removeIf(SharedMcpServers::over);
-    return servers.size();
-  }
-
   private static boolean over(FederatedMcpServer server) {
     FederatedMcpServer.State state = server.status().state();
     return state == FederatedMcpServer.State.STOPPED || state == FederatedMcpServer.State.FAILED;
