@@ -5,7 +5,6 @@ import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The files a program reads, writes or deletes, by what the guard knows of the program: readers
@@ -15,94 +14,6 @@ import java.util.Set;
  * touches only its redirections' targets.
  */
 final class Accesses {
-  /** Programs that print, search, encode or pack the files they are given. */
-  static final Set<String> READERS =
-      Set.of(
-          "cat",
-          "tac",
-          "less",
-          "more",
-          "most",
-          "head",
-          "tail",
-          "bat",
-          "batcat",
-          "nl",
-          "od",
-          "xxd",
-          "hexdump",
-          "hd",
-          "strings",
-          "base64",
-          "base32",
-          "basenc",
-          "uuencode",
-          "grep",
-          "egrep",
-          "fgrep",
-          "zgrep",
-          "rg",
-          "ag",
-          "ack",
-          "awk",
-          "gawk",
-          "mawk",
-          "nawk",
-          "cut",
-          "sort",
-          "uniq",
-          "diff",
-          "cmp",
-          "comm",
-          "paste",
-          "jq",
-          "yq",
-          "tar",
-          "zip",
-          "7z",
-          "7za",
-          "gzip",
-          "bzip2",
-          "xz",
-          "zstd",
-          "zcat",
-          "gpg",
-          "openssl",
-          "nc",
-          "ncat",
-          "netcat",
-          "socat",
-          "sed",
-          "perl",
-          "iconv",
-          "fold",
-          "fmt",
-          "pr",
-          "expand",
-          "column",
-          "look",
-          "view",
-          "vi",
-          "vim",
-          "nvim",
-          "emacs",
-          "nano",
-          "code",
-          "xclip",
-          "xsel",
-          "pbcopy",
-          "wl-copy",
-          "sha256sum",
-          "md5sum",
-          "split",
-          "csplit",
-          "join",
-          "rev",
-          "tr",
-          "dos2unix",
-          "unix2dos",
-          "sqlite3",
-          "sqlite");
 
   private Accesses() {}
 
@@ -183,7 +94,7 @@ final class Accesses {
       }
       case "git" -> git(scan, step, args, out);
       default -> {
-        if (READERS.contains(program)) {
+        if (step.is(ProgramKind.READER)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
           boolean inPlace =

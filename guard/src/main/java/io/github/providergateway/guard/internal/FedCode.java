@@ -51,22 +51,24 @@ public final class FedCode {
       Invocation invocation = invocations.get(i);
       String program = programs[i];
       if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
-        String text = printed(invocation);
-        if (text == null) {
-          continue;
-        }
-        boolean substituted = false;
-        for (String via : invocation.via()) {
-          substituted |= via.startsWith("$(") || via.startsWith("`");
-        }
-        if (substituted && runner) {
-          texts.add(new String[] {text, program + " › code"});
-        }
+        // What it prints is read only when something runs it: a long command prints a lot.
+        boolean fedToRunner = runner && substituted(invocation);
+        List<String> filesRun = new ArrayList<>(0);
         for (Redirect redirect : invocation.redirects()) {
           String file = base(redirect.target().text());
           if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
-            texts.add(new String[] {text, program + " › " + file});
+            filesRun.add(file);
           }
+        }
+        String text = fedToRunner || !filesRun.isEmpty() ? printed(invocation) : null;
+        if (text == null) {
+          continue;
+        }
+        if (fedToRunner) {
+          texts.add(new String[] {text, program + " › code"});
+        }
+        for (String file : filesRun) {
+          texts.add(new String[] {text, program + " › " + file});
         }
       } else if (program.equals("git")) {
         gitAlias(invocation.args(), texts);
@@ -88,6 +90,16 @@ public final class FedCode {
       }
     }
     return fed;
+  }
+
+  /** Whether a program's output is a command substitution's: the code a runner is handed. */
+  private static boolean substituted(Invocation invocation) {
+    for (String via : invocation.via()) {
+      if (via.startsWith("$(") || via.startsWith("`")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isShell(String program) {

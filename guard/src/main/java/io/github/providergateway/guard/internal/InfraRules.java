@@ -99,30 +99,6 @@ final class InfraRules implements Family {
           "publishes a package, image or release for everyone",
           null);
 
-  private static final Set<String> SQL_CLIENTS =
-      Set.of(
-          "psql",
-          "mysql",
-          "mariadb",
-          "sqlite3",
-          "sqlite",
-          "sqlcmd",
-          "clickhouse-client",
-          "clickhouse",
-          "cockroach",
-          "duckdb",
-          "pgcli",
-          "mycli",
-          "litecli",
-          "usql",
-          "isql",
-          "snowsql",
-          "bq",
-          "trino",
-          "presto",
-          "cqlsh");
-  private static final Set<String> ECHOES = Set.of("echo", "printf", "cat", "print");
-
   @Override
   public List<BuiltinRule> rules() {
     return List.of(
@@ -148,7 +124,7 @@ final class InfraRules implements Family {
   public void scan(Scan scan) {
     boolean client = false;
     for (Step step : scan.steps()) {
-      client |= SQL_CLIENTS.contains(step.program());
+      client |= step.is(ProgramKind.SQL_CLIENT);
     }
     for (Step step : scan.steps()) {
       List<Word> args = step.args();
@@ -235,7 +211,7 @@ final class InfraRules implements Family {
             publish(scan, step);
         default -> {}
       }
-      if (SQL_CLIENTS.contains(step.program()) || client && ECHOES.contains(step.program())) {
+      if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
         for (String text : sqlTexts(step)) {
           sql(scan, step, text);
         }

@@ -65,12 +65,6 @@ final class RemoteRules implements Family {
           "runs a file it has just downloaded, before anyone reads it",
           "download it, read it, then run it in another call");
 
-  static final Set<String> DOWNLOADERS =
-      Set.of("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET");
-  private static final Set<String> SHELLS =
-      Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox");
-  private static final Set<String> INTERPRETERS =
-      Set.of("perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript");
   private static final Set<String> LOCAL =
       Set.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");
 
@@ -108,7 +102,7 @@ final class RemoteRules implements Family {
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
-      if (!DOWNLOADERS.contains(step.program())) {
+      if (!step.is(ProgramKind.DOWNLOADER)) {
         continue;
       }
       if (!local(step)) {
@@ -184,8 +178,13 @@ final class RemoteRules implements Family {
   }
 
   static boolean isInterpreter(String program) {
-    return SHELLS.contains(program)
-        || INTERPRETERS.contains(program)
+    return isInterpreter(program, ProgramKind.of(program));
+  }
+
+  /** {@return whether a program of these {@link ProgramKind}s is a shell or an interpreter} */
+  static boolean isInterpreter(String program, int kinds) {
+    return ProgramKind.SHELL.in(kinds)
+        || ProgramKind.INTERPRETER.in(kinds)
         || program.startsWith("python")
         || program.startsWith("pypy");
   }
@@ -214,7 +213,7 @@ final class RemoteRules implements Family {
     }
     List<Word> pos = argv.positionals();
     if (program.equals("busybox")) {
-      return !pos.isEmpty() && SHELLS.contains(pos.get(0).text()) && pos.size() == 1;
+      return !pos.isEmpty() && ProgramKind.SHELL.names(pos.get(0).text()) && pos.size() == 1;
     }
     return pos.isEmpty()
         || argv.has('s')

@@ -53,6 +53,8 @@ public final class Scan {
    * @param cwds the folders it may run in ({@code null} among them: unknown)
    * @param program the program's name without its folder, read once
    * @param args the arguments, the program left out: taken once, as every family reads them
+   * @param kinds the program's {@link ProgramKind}s, as bits: looked up once, as every family asks
+   *     them of every program
    * @param interpreter whether the program is a shell or an interpreter ({@link
    *     RemoteRules#isInterpreter}): asked once, as several rules ask it of every program
    */
@@ -61,6 +63,7 @@ public final class Scan {
       List<Path> cwds,
       String program,
       List<Word> args,
+      int kinds,
       boolean interpreter) {
     /**
      * A program and its folders.
@@ -73,7 +76,17 @@ public final class Scan {
     }
 
     private Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
-      this(invocation, cwds, program, args, RemoteRules.isInterpreter(program));
+      this(invocation, cwds, program, args, ProgramKind.of(program));
+    }
+
+    private Step(
+        Invocation invocation, List<Path> cwds, String program, List<Word> args, int kinds) {
+      this(invocation, cwds, program, args, kinds, RemoteRules.isInterpreter(program, kinds));
+    }
+
+    /** {@return whether the program is of this kind} */
+    boolean is(ProgramKind kind) {
+      return kind.in(kinds);
     }
 
     private static List<Word> argsOf(Invocation invocation) {

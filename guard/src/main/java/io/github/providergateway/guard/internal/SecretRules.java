@@ -142,11 +142,11 @@ final class SecretRules implements Family {
     boolean environmentDumped = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      if ((TOKEN_TOOLS.contains(program) || program.startsWith("docker-credential-"))
+      if ((step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-"))
           && printsCliToken(program, step.invocation().args())) {
         scan.hit(CLI_TOKEN, step, null);
       }
-      if (environmentDumped && SENDERS.contains(program)) {
+      if (environmentDumped && step.is(ProgramKind.SENDER)) {
         scan.hit(ENVIRONMENT_SENT, step, null);
       }
       environmentDumped |= dumpsEnvironment(program, step.args());
@@ -384,10 +384,6 @@ final class SecretRules implements Family {
     };
   }
 
-  /** Programs that send what they are given over the network. */
-  private static final Set<String> SENDERS =
-      Set.of("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp");
-
   /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
   private static boolean dumpsEnvironment(String program, List<Word> args) {
     return switch (program) {
@@ -397,10 +393,6 @@ final class SecretRules implements Family {
       default -> false;
     };
   }
-
-  /** The tools whose stores {@link #printsCliToken} reads (and docker's credential helpers). */
-  private static final Set<String> TOKEN_TOOLS =
-      Set.of("gh", "gcloud", "aws", "az", "vault", "heroku", "kubectl", "oc");
 
   /** Whether a tool is asked to print a credential it keeps. */
   private static boolean printsCliToken(String program, List<String> args) {

@@ -32,11 +32,6 @@ final class SelfRules implements Family {
           "reads the gateway's own token, which would let the agent speak for the gateway",
           null);
 
-  private static final Set<String> KILLERS = Set.of("kill", "pkill", "killall", "xargs");
-  private static final Set<String> FINDERS =
-      Set.of("pgrep", "pidof", "cat", "head", "tail", "grep", "awk", "lsof", "ps", "jps", "<");
-  private static final Set<String> PROCESS_PROGRAMS =
-      Set.of("pkill", "killall", "systemctl", "launchctl", "gateway", "provider-gateway");
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
 
@@ -74,9 +69,9 @@ final class SelfRules implements Family {
     boolean gatewayNamed = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      boolean killer = KILLERS.contains(program);
+      boolean killer = step.is(ProgramKind.KILLER);
       kills |= killer;
-      if (!killer && !FINDERS.contains(program)) {
+      if (!killer && !step.is(ProgramKind.FINDER)) {
         process(scan, step);
         continue;
       }
@@ -92,7 +87,7 @@ final class SelfRules implements Family {
     }
     if (kills && gatewayNamed) {
       for (Step step : scan.steps()) {
-        if (KILLERS.contains(step.program())) {
+        if (step.is(ProgramKind.KILLER)) {
           scan.hit(SELF, step, null);
           return;
         }
@@ -102,7 +97,7 @@ final class SelfRules implements Family {
 
   private static void process(Scan scan, Step step) {
     String program = step.program();
-    if (!PROCESS_PROGRAMS.contains(program)) {
+    if (!step.is(ProgramKind.PROCESS_PROGRAM)) {
       return;
     }
     List<String> args = step.invocation().args();

@@ -19,10 +19,6 @@ final class SystemRules implements Family {
   static final BuiltinRule SUDO =
       of("system.sudo", "system", "--A", "runs a command as root", null);
 
-  private static final Set<String> COMMANDS =
-      Set.of("shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kill");
-  private static final Set<String> ROOT_WRAPPERS = Set.of("sudo", "doas", "pkexec", "su", "run0");
-
   @Override
   public List<BuiltinRule> rules() {
     return List.of(FORK_BOMB, SHUTDOWN, KILL_ALL, SUDO);
@@ -35,7 +31,8 @@ final class SystemRules implements Family {
     }
     for (Step step : scan.steps()) {
       String program = step.program();
-      List<String> args = COMMANDS.contains(program) ? step.invocation().args() : List.of();
+      List<String> args =
+          step.is(ProgramKind.SYSTEM_COMMAND) ? step.invocation().args() : List.of();
       switch (program) {
         case "shutdown", "reboot", "halt", "poweroff" -> {
           if (!args.contains("-c") && !args.contains("--help")) {
@@ -64,9 +61,9 @@ final class SystemRules implements Family {
         case "killall5" -> scan.hit(KILL_ALL, step, null);
         default -> {}
       }
-      boolean root = ROOT_WRAPPERS.contains(program);
+      boolean root = step.is(ProgramKind.ROOT_WRAPPER);
       for (String wrapper : step.invocation().wrappers()) {
-        root |= ROOT_WRAPPERS.contains(wrapper);
+        root |= ProgramKind.ROOT_WRAPPER.names(wrapper);
       }
       if (root) {
         scan.hit(SUDO, step, null);

@@ -1,0 +1,193 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a program is, as the rule families ask: a shell, a downloader, a reader of files… Each
+ * step's kinds are looked up once, as bits ({@link Scan.Step#kinds()}): a long command has
+ * thousands of programs, and each family asking its own sets of every one was a sixth of a 64 KiB
+ * decision.
+ *
+ * <p>Every kind's names are here, in this one class, and the table is built in its own static
+ * initialiser after them: a table filled from the families' classes could be read half-made, during
+ * their initialisation, and would then find no kind for a program: a program let through.
+ */
+enum ProgramKind {
+  /** A shell: runs the script it is handed. */
+  SHELL("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"),
+  /** An interpreter of another language (python is matched by its prefix, in Scan.Step). */
+  INTERPRETER(
+      "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript"),
+  /** A program that fetches a URL. */
+  DOWNLOADER("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET"),
+  /** A program that sends what it is given over the network. */
+  SENDER("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp"),
+  /** A program that keeps a credential it can be asked to print. */
+  TOKEN_TOOL("gh", "gcloud", "aws", "az", "vault", "heroku", "kubectl", "oc"),
+  /** A database client. */
+  SQL_CLIENT(
+      "psql",
+      "mysql",
+      "mariadb",
+      "sqlite3",
+      "sqlite",
+      "sqlcmd",
+      "clickhouse-client",
+      "clickhouse",
+      "cockroach",
+      "duckdb",
+      "pgcli",
+      "mycli",
+      "litecli",
+      "usql",
+      "isql",
+      "snowsql",
+      "bq",
+      "trino",
+      "presto",
+      "cqlsh"),
+  /** A program that prints text (SQL piped into a client). */
+  ECHO("echo", "printf", "cat", "print"),
+  /** A program that stops, restarts or signals the system or its services. */
+  SYSTEM_COMMAND("shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kill"),
+  /** A program that runs a command as root. */
+  ROOT_WRAPPER("sudo", "doas", "pkexec", "su", "run0"),
+  /** A program that prints, searches, encodes or packs the files it is given. */
+  READER(
+      "cat",
+      "tac",
+      "less",
+      "more",
+      "most",
+      "head",
+      "tail",
+      "bat",
+      "batcat",
+      "nl",
+      "od",
+      "xxd",
+      "hexdump",
+      "hd",
+      "strings",
+      "base64",
+      "base32",
+      "basenc",
+      "uuencode",
+      "grep",
+      "egrep",
+      "fgrep",
+      "zgrep",
+      "rg",
+      "ag",
+      "ack",
+      "awk",
+      "gawk",
+      "mawk",
+      "nawk",
+      "cut",
+      "sort",
+      "uniq",
+      "diff",
+      "cmp",
+      "comm",
+      "paste",
+      "jq",
+      "yq",
+      "tar",
+      "zip",
+      "7z",
+      "7za",
+      "gzip",
+      "bzip2",
+      "xz",
+      "zstd",
+      "zcat",
+      "gpg",
+      "openssl",
+      "nc",
+      "ncat",
+      "netcat",
+      "socat",
+      "sed",
+      "perl",
+      "iconv",
+      "fold",
+      "fmt",
+      "pr",
+      "expand",
+      "column",
+      "look",
+      "view",
+      "vi",
+      "vim",
+      "nvim",
+      "emacs",
+      "nano",
+      "code",
+      "xclip",
+      "xsel",
+      "pbcopy",
+      "wl-copy",
+      "sha256sum",
+      "md5sum",
+      "split",
+      "csplit",
+      "join",
+      "rev",
+      "tr",
+      "dos2unix",
+      "unix2dos",
+      "sqlite3",
+      "sqlite"),
+  /** A program that sends signals to processes. */
+  KILLER("kill", "pkill", "killall", "xargs"),
+  /** A program that finds a process or reads a pid file. */
+  FINDER("pgrep", "pidof", "cat", "head", "tail", "grep", "awk", "lsof", "ps", "jps", "<"),
+  /** A program that stops services or processes by name. */
+  PROCESS_PROGRAM("pkill", "killall", "systemctl", "launchctl", "gateway", "provider-gateway");
+
+  /** Each program's kinds, as bits. */
+  private static final Map<String, Integer> KINDS = new HashMap<>();
+
+  static {
+    if (values().length > Integer.SIZE) {
+      throw new AssertionError("more kinds than an int has bits");
+    }
+    for (ProgramKind kind : values()) {
+      for (String name : kind.names) {
+        KINDS.merge(name, kind.bit, (a, b) -> a | b);
+      }
+    }
+  }
+
+  private final List<String> names;
+  private final int bit;
+
+  ProgramKind(String... names) {
+    this.names = List.of(names);
+    this.bit = 1 << ordinal();
+  }
+
+  /** {@return the kinds of a program's name, as bits; 0 for none} */
+  static int of(String program) {
+    Integer kinds = KINDS.get(program);
+    return kinds == null ? 0 : kinds;
+  }
+
+  /** {@return whether kinds, as {@link #of} gives them, hold this one} */
+  boolean in(int kinds) {
+    return (kinds & bit) != 0;
+  }
+
+  /** {@return whether a program's name is of this kind} */
+  boolean names(String program) {
+    return in(of(program));
+  }
+
+  /** {@return this kind's names} */
+  List<String> names() {
+    return names;
+  }
+}
