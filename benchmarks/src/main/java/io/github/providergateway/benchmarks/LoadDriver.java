@@ -265,8 +265,16 @@ public final class LoadDriver {
     }
   }
 
-  /** The gateway's calls/s at 64 in flight as a share of the bare relay's, within this run. */
+  /**
+   * The gateway's calls/s at 64 in flight as a share of the bare relay's, and its CPU per
+   * sequential call above the relay's, within this run.
+   */
   private void shares() {
+    Double cpu = thisRun.get("process.async.cpu");
+    Double relayCpu = thisRun.get("bare.async.cpu");
+    if (cpu != null && relayCpu != null) {
+      add("above.async.cpu", cpu - relayCpu);
+    }
     for (String k : List.of("k1", "k10")) {
       Double gateway = thisRun.get("process.inflight." + k + ".cps");
       Double floor = thisRun.get("bare.inflight." + k + ".cps");
@@ -359,6 +367,7 @@ public final class LoadDriver {
     add("mcphttp.host.p99", r.hostP99());
     add("mcphttp.cpu", r.gatewayCpuPerHttpCall());
     add("mcphttp.host.cpu", r.gatewayCpuPerHostCall());
+    add("mcphttp.frontdoor.cpu", r.gatewayCpuPerHttpCall() - r.gatewayCpuPerHostCall());
     add("mcphttp.others", r.othersPercent());
   }
 
@@ -774,6 +783,12 @@ public final class LoadDriver {
    * against it: those were measured on another machine of the same type. Start-up, the local
    * transport and registration keep issue 9's goals, which never were Node's figures.
    */
+  /**
+   * Issue 20's goals that sat below what the bare relay alone costs here (issue 46): kept as
+   * figures, their goals replaced by the ones a change to the gateway can move.
+   */
+  private static final String BELOW_FLOOR = "issue 20's goal, below the bare relay's floor";
+
   private List<Figure> figures() {
     List<Figure> list = new ArrayList<>();
     Consumer<Figure> add = list::add;
@@ -785,21 +800,31 @@ public final class LoadDriver {
             "sequential p50, async host" + own,
             "µs",
             1,
-            Goal.atMost(20, "≤ 20 µs (" + NODE + ": 25.5 µs)")));
+            Goal.none(BELOW_FLOOR + ": ≤ 20 µs (" + NODE + ": 25.5 µs)")));
     add.accept(
         figure(
             "process.async.p99",
             "sequential p99, async host" + own,
             "µs",
             1,
-            Goal.atMost(60, "≤ 60 µs (" + NODE + ": 74–92 µs)")));
+            Goal.none(BELOW_FLOOR + ": ≤ 60 µs (" + NODE + ": 74–92 µs)")));
     add.accept(
         figure(
             "process.async.cpu",
             "gateway CPU per sequential call, async host (incl. its driver)" + own,
             "µs",
             1,
-            Goal.atMost(20, "≤ 20 µs (" + NODE + ": ≤ 23 µs incl. process start)")));
+            Goal.none(BELOW_FLOOR + ": ≤ 20 µs; now above.async.cpu")));
+    // Issue 46: what a change to the gateway can move, where the goals above sit below what the
+    // bare relay alone costs on this machine.
+    add.accept(
+        figure(
+            "above.async.cpu",
+            "gateway CPU per sequential call above the bare relay's (same run, both incl. their"
+                + " driver)",
+            "µs",
+            1,
+            Goal.atMost(30, "≤ 30 µs (issue 46; 47–65 µs on 2026-11-25)")));
     add.accept(
         figure(
             "process.async.cps",
@@ -827,14 +852,14 @@ public final class LoadDriver {
             "gateway CPU per call, 64 in flight, 1 provider (incl. its driver)" + own,
             "µs",
             2,
-            Goal.atMost(3.3, "≤ 3.3 µs, half of Node's (" + NODE + ": 6.5 µs)")));
+            Goal.none(BELOW_FLOOR + ": ≤ 3.3 µs; now share.inflight.k1")));
     add.accept(
         figure(
             "process.inflight.k10.cpu",
             "gateway CPU per call, 64 in flight, 10 providers (incl. its driver)" + own,
             "µs",
             2,
-            Goal.atMost(3.6, "≤ 3.6 µs, half of Node's (" + NODE + ": 7.2 µs)")));
+            Goal.none(BELOW_FLOOR + ": ≤ 3.6 µs; now share.inflight.k10")));
     add.accept(
         figure(
             "share.inflight.k1",
@@ -1091,6 +1116,13 @@ public final class LoadDriver {
             "µs",
             1,
             Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcphttp.frontdoor.cpu",
+            "the HTTP front door's CPU per tools/call inside the gateway (the two above's difference)",
+            "µs",
+            1,
+            Goal.atMost(150, "≤ 150 µs (issue 46; 306 µs on 2026-11-25)")));
     add.accept(
         figure(
             "mcphttp.others",
