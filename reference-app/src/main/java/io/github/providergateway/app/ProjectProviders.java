@@ -1,5 +1,8 @@
 package io.github.providergateway.app;
 
+import static io.github.providergateway.app.ReloadPlan.Action.RESTART;
+import static io.github.providergateway.app.ReloadPlan.Action.START;
+import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.federation.FederatedMcpServer;
@@ -735,74 +738,47 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  /** One entry in one session, as a reload changes it. */
-  private record Change(String sessionId, String name, Run running, ProjectConfig.Entry entry) {}
+  /** A step of a reload's plan that stops a run, and the run it stops. */
+  private record Change(ReloadPlan.Step step, Run running) {}
 
   /**
-   * Puts {@code next} in force, for the entries {@code only} names (all when null): in each active
-   * session, an entry running and due restarts when it changed or {@code restartUnchanged} says so;
-   * one due and not running starts; one running and no longer due stops. An entry with a problem in
-   * {@code next} is left as it is. Spawner thread.
+   * Puts {@code next} in force, for the entries {@code only} names (all when null): the {@link
+   * ReloadPlan} says what starts, stops and restarts in each active session; it is made, and the
+   * runs it stops are taken, under the lock, so that no session starts or ends in between. Spawner
+   * thread.
    */
   private ReloadReport apply(
       ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
-    List<Change> restarts = new ArrayList<>();
-    List<Change> starts = new ArrayList<>();
-    List<Change> stops = new ArrayList<>();
+    ReloadPlan plan;
+    List<Change> ending = new ArrayList<>();
     synchronized (lifecycle) {
       if (closed) {
         throw new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping");
       }
-      for (String sessionId : activeSessions) {
-        Map<String, Run> running = runs.getOrDefault(sessionId, Map.of());
-        Map<String, ProjectConfig.Entry> due = new LinkedHashMap<>();
-        for (ProjectConfig.Entry entry : next.providers()) {
-          if (entry.forEverySession() || sessionId.equals(firstSession)) {
-            due.put(entry.name(), entry);
-          }
-        }
-        Set<String> names = new LinkedHashSet<>(due.keySet());
-        names.addAll(running.keySet());
-        for (String name : names) {
-          if ((only != null && !only.contains(name)) || next.brokenNames().contains(name)) {
-            continue;
-          }
-          Run run = running.get(name);
-          ProjectConfig.Entry entry = due.get(name);
-          if (run != null && entry != null) {
-            if (!run.entry().equals(entry) || restartUnchanged.test(name)) {
-              restarts.add(new Change(sessionId, name, run, entry));
-            }
-          } else if (entry != null) {
-            starts.add(new Change(sessionId, name, null, entry));
-          } else {
-            stops.add(new Change(sessionId, name, run, null));
-          }
-        }
+      plan = ReloadPlan.of(sessionsNow(), next, only, restartUnchanged);
+      for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(STOP))) {
+        ending.add(new Change(step, runs.get(step.sessionId()).get(step.name())));
       }
       config = next;
     }
     // The sessions hear of each restart once, when its provider is back (decision 34).
-    for (Change restart : restarts) {
-      holdTools(restart);
-    }
+    plan.of(RESTART).forEach(this::holdTools);
     List<CompletableFuture<?>> exited = new ArrayList<>();
-    for (Change change : concat(restarts, stops)) {
+    for (Change change : ending) {
       synchronized (lifecycle) {
-        Map<String, Run> ofSession = runs.get(change.sessionId());
+        Map<String, Run> ofSession = runs.get(change.step().sessionId());
         if (ofSession != null) {
-          ofSession.remove(change.name(), change.running());
+          ofSession.remove(change.step().name(), change.running());
         }
       }
       exited.add(stopRun(change.running()));
     }
     awaitExits(exited);
-    for (Change change : concat(restarts, starts)) {
-      spawn(change.entry(), change.sessionId());
+    for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(START))) {
+      spawn(step.next(), step.sessionId());
     }
     configListeners.forEach(listener -> listener.accept(next));
-    ReloadReport report =
-        new ReloadReport(names(restarts), names(starts), names(stops), next.problems());
+    ReloadReport report = plan.report(next.problems());
     LOG.log(Level.INFO, "reloaded ({0}): {1}", why, report);
     String done = describe(report);
     if (done != null) {
@@ -811,8 +787,19 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     return report;
   }
 
+  /** The active sessions, in start order, and the entries each runs. Under the lifecycle lock. */
+  private List<ReloadPlan.Session> sessionsNow() {
+    List<ReloadPlan.Session> sessions = new ArrayList<>();
+    for (String sessionId : activeSessions) {
+      Map<String, ProjectConfig.Entry> running = new LinkedHashMap<>();
+      runs.getOrDefault(sessionId, Map.of()).forEach((name, run) -> running.put(name, run.entry()));
+      sessions.add(new ReloadPlan.Session(sessionId, sessionId.equals(firstSession), running));
+    }
+    return sessions;
+  }
+
   /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
-  private void holdTools(Change restart) {
+  private void holdTools(ReloadPlan.Step restart) {
     try {
       gateway
           .spawning()
@@ -844,15 +831,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  private static List<Change> concat(List<Change> first, List<Change> second) {
-    List<Change> all = new ArrayList<>(first);
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new ArrayList<>(first);
     all.addAll(second);
     return all;
-  }
-
-  /** The entry names of {@code changes}, each once, in order. */
-  private static List<String> names(List<Change> changes) {
-    return List.copyOf(new LinkedHashSet<>(changes.stream().map(Change::name).toList()));
   }
 
   /** "restarted a, b; started c", or null when the reload changed nothing. */
