@@ -144,10 +144,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final SharedMcpServers shared;
 
   /** What runs, by session and entry name. Guarded by lifecycle. */
-  private final Map<String, Map<String, Run>> runs = new LinkedHashMap<>();
+  private final Map<String, Map<String, ProviderRun>> runs = new LinkedHashMap<>();
 
   /** Runs being stopped, until they have exited: closing kills them too. Guarded by lifecycle. */
-  private final Set<Run> stopping = new HashSet<>();
+  private final Set<ProviderRun> stopping = new HashSet<>();
 
   private ProjectProviders(
       Gateway gateway,
@@ -286,111 +286,13 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  // ---- one entry running for one session ----
-
-  /** One entry running for one session: a process, a stdio provider or a federated MCP server. */
-  private interface Run {
-    /** {@return the entry it was started from} */
-    ProjectConfig.Entry entry();
-
-    /** Stops it within {@code grace}; completes once it has exited. */
-    CompletableFuture<?> stop(Duration grace);
-
-    /** Kills it now: the app is stopping. */
-    void kill();
-
-    /** {@return its process, or null (an MCP server's is its own)} */
-    Process process();
-  }
-
-  /** A provider that connects back over WebSocket with its spawn token. */
-  private record ProcessRun(ProjectConfig.Entry entry, ProcessTree tree, Scheduler scheduler)
-      implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      if (process().isAlive()) {
-        // Finding what it started reads /proc: never on the scheduler's thread (or the loop).
-        onThreadOfItsOwn("provider-stop-" + entry.name(), tree::terminate);
-        scheduler.schedule(
-            grace, () -> onThreadOfItsOwn("provider-kill-" + entry.name(), tree::kill));
-      }
-      return process().onExit();
-    }
-
-    @Override
-    public void kill() {
-      tree.kill();
-    }
-
-    @Override
-    public Process process() {
-      return tree.process();
-    }
-  }
-
-  /** A provider over its stdin and stdout. */
-  private record StdioRun(ProjectConfig.Entry entry, StdioProvider provider) implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      return provider.stop(grace);
-    }
-
-    @Override
-    public void kill() {
-      provider.kill();
-    }
-
-    @Override
-    public Process process() {
-      return provider.process();
-    }
-  }
-
-  /**
-   * An MCP server serving a session (and perhaps the other sessions of its project), which restarts
-   * itself when it dies; stopping it for the session leaves it to the others, and stops it when it
-   * served no other.
-   */
-  private record McpRun(ProjectConfig.Entry entry, FederatedMcpServer server, String sessionId)
-      implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
-      CompletableFuture<Void> stopped = new CompletableFuture<>();
-      onThreadOfItsOwn(
-          "mcp-stop-" + entry.name(),
-          () -> {
-            server.leave(sessionId, grace);
-            stopped.complete(null);
-          });
-      return stopped;
-    }
-
-    @Override
-    public void kill() {
-      server.stop(Duration.ofSeconds(1));
-    }
-
-    @Override
-    public Process process() {
-      return null;
-    }
-  }
-
-  /** Runs {@code job}, which blocks, on a daemon thread called {@code name}. */
-  private static void onThreadOfItsOwn(String name, Runnable job) {
-    Thread thread = new Thread(job, name);
-    thread.setDaemon(true);
-    thread.start();
-  }
-
   /**
    * Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock.
    */
-  private void register(String sessionId, Run run) {
+  private void register(String sessionId, ProviderRun run) {
     synchronized (lifecycle) {
       if (!closed) {
-        Run replaced =
+        ProviderRun replaced =
             runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>())
                 .put(run.entry().name(), run);
         if (replaced != null) {
@@ -408,7 +310,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    *
    * @return completes once it has exited
    */
-  private CompletableFuture<?> stopRun(Run run) {
+  private CompletableFuture<?> stopRun(ProviderRun run) {
     synchronized (lifecycle) {
       stopping.add(run);
     }
@@ -471,7 +373,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         }
         ProcessTree tree = ProcessTree.start(builder);
         process = tree.process();
-        register(sessionId, new ProcessRun(configured, tree, scheduler));
+        register(sessionId, new ProviderRun.ProcessRun(configured, tree, scheduler));
       }
       log.copy(process.getInputStream(), "provider-" + entry.name() + "-output");
       process.getOutputStream().close(); // providers read nothing from us
@@ -537,7 +439,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           return; // the app is stopping: a process started now would outlive it
         }
         provider = StdioProvider.spawn(gateway, sessionId, spec);
-        register(sessionId, new StdioRun(configured, provider));
+        register(sessionId, new ProviderRun.StdioRun(configured, provider));
       }
       LOG.log(
           Level.INFO,
@@ -572,7 +474,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
             sharing
                 ? shared.serve(entry, server, project, sessionId)
                 : FederatedMcpServer.start(gateway, sessionId, server, scheduler);
-        register(sessionId, new McpRun(configured, running, sessionId));
+        register(sessionId, new ProviderRun.McpRun(configured, running, sessionId));
       }
       LOG.log(
           Level.INFO,
@@ -596,8 +498,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   public List<FederatedMcpServer.Status> mcpServersOf(String sessionId) {
     synchronized (lifecycle) {
       return runs.getOrDefault(sessionId, Map.of()).values().stream()
-          .filter(McpRun.class::isInstance)
-          .map(run -> ((McpRun) run).server().status())
+          .filter(ProviderRun.McpRun.class::isInstance)
+          .map(run -> ((ProviderRun.McpRun) run).server().status())
           .toList();
     }
   }
@@ -628,10 +530,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * now. They stay known until they have exited: the app stopping meanwhile kills them (close).
    */
   private void stop(String sessionId) {
-    List<Run> ending;
+    List<ProviderRun> ending;
     synchronized (lifecycle) {
       projects.remove(sessionId);
-      Map<String, Run> ofSession = runs.remove(sessionId);
+      Map<String, ProviderRun> ofSession = runs.remove(sessionId);
       ending = ofSession == null ? List.of() : List.copyOf(ofSession.values());
     }
     ending.forEach(this::stopRun);
@@ -641,7 +543,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   public List<Process> processesOf(String sessionId) {
     List<Process> all = new ArrayList<>();
     synchronized (lifecycle) {
-      for (Run run : runs.getOrDefault(sessionId, Map.of()).values()) {
+      for (ProviderRun run : runs.getOrDefault(sessionId, Map.of()).values()) {
         if (run.process() != null) {
           all.add(run.process());
         }
@@ -739,7 +641,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   /** A step of a reload's plan that stops a run, and the run it stops. */
-  private record Change(ReloadPlan.Step step, Run running) {}
+  private record Change(ReloadPlan.Step step, ProviderRun running) {}
 
   /**
    * Puts {@code next} in force, for the entries {@code only} names (all when null): the {@link
@@ -766,7 +668,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     List<CompletableFuture<?>> exited = new ArrayList<>();
     for (Change change : ending) {
       synchronized (lifecycle) {
-        Map<String, Run> ofSession = runs.get(change.step().sessionId());
+        Map<String, ProviderRun> ofSession = runs.get(change.step().sessionId());
         if (ofSession != null) {
           ofSession.remove(change.step().name(), change.running());
         }
@@ -868,22 +770,22 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    */
   @Override
   public void close() {
-    List<Run> all = new ArrayList<>();
+    List<ProviderRun> all = new ArrayList<>();
     synchronized (lifecycle) {
       closed = true;
       runs.values().forEach(ofSession -> all.addAll(ofSession.values()));
       all.addAll(stopping);
       runs.clear();
       stopping.clear();
-      for (Run run : all) {
-        if (!(run instanceof McpRun)) {
+      for (ProviderRun run : all) {
+        if (!(run instanceof ProviderRun.McpRun)) {
           run.kill();
         }
       }
     }
     // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
-    for (Run run : all) {
-      if (run instanceof McpRun) {
+    for (ProviderRun run : all) {
+      if (run instanceof ProviderRun.McpRun) {
         run.kill();
       }
     }
