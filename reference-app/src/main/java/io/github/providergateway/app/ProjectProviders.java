@@ -1,5 +1,8 @@
 package io.github.providergateway.app;
 
+import static io.github.providergateway.app.ReloadPlan.Action.RESTART;
+import static io.github.providergateway.app.ReloadPlan.Action.START;
+import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.federation.FederatedMcpServer;
@@ -141,10 +144,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final SharedMcpServers shared;
 
   /** What runs, by session and entry name. Guarded by lifecycle. */
-  private final Map<String, Map<String, Run>> runs = new LinkedHashMap<>();
+  private final Map<String, Map<String, ProviderRun>> runs = new LinkedHashMap<>();
 
   /** Runs being stopped, until they have exited: closing kills them too. Guarded by lifecycle. */
-  private final Set<Run> stopping = new HashSet<>();
+  private final Set<ProviderRun> stopping = new HashSet<>();
 
   private ProjectProviders(
       Gateway gateway,
@@ -283,111 +286,13 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  // ---- one entry running for one session ----
-
-  /** One entry running for one session: a process, a stdio provider or a federated MCP server. */
-  private interface Run {
-    /** {@return the entry it was started from} */
-    ProjectConfig.Entry entry();
-
-    /** Stops it within {@code grace}; completes once it has exited. */
-    CompletableFuture<?> stop(Duration grace);
-
-    /** Kills it now: the app is stopping. */
-    void kill();
-
-    /** {@return its process, or null (an MCP server's is its own)} */
-    Process process();
-  }
-
-  /** A provider that connects back over WebSocket with its spawn token. */
-  private record ProcessRun(ProjectConfig.Entry entry, ProcessTree tree, Scheduler scheduler)
-      implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      if (process().isAlive()) {
-        // Finding what it started reads /proc: never on the scheduler's thread (or the loop).
-        onThreadOfItsOwn("provider-stop-" + entry.name(), tree::terminate);
-        scheduler.schedule(
-            grace, () -> onThreadOfItsOwn("provider-kill-" + entry.name(), tree::kill));
-      }
-      return process().onExit();
-    }
-
-    @Override
-    public void kill() {
-      tree.kill();
-    }
-
-    @Override
-    public Process process() {
-      return tree.process();
-    }
-  }
-
-  /** A provider over its stdin and stdout. */
-  private record StdioRun(ProjectConfig.Entry entry, StdioProvider provider) implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      return provider.stop(grace);
-    }
-
-    @Override
-    public void kill() {
-      provider.kill();
-    }
-
-    @Override
-    public Process process() {
-      return provider.process();
-    }
-  }
-
-  /**
-   * An MCP server serving a session (and perhaps the other sessions of its project), which restarts
-   * itself when it dies; stopping it for the session leaves it to the others, and stops it when it
-   * served no other.
-   */
-  private record McpRun(ProjectConfig.Entry entry, FederatedMcpServer server, String sessionId)
-      implements Run {
-    @Override
-    public CompletableFuture<?> stop(Duration grace) {
-      // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
-      CompletableFuture<Void> stopped = new CompletableFuture<>();
-      onThreadOfItsOwn(
-          "mcp-stop-" + entry.name(),
-          () -> {
-            server.leave(sessionId, grace);
-            stopped.complete(null);
-          });
-      return stopped;
-    }
-
-    @Override
-    public void kill() {
-      server.stop(Duration.ofSeconds(1));
-    }
-
-    @Override
-    public Process process() {
-      return null;
-    }
-  }
-
-  /** Runs {@code job}, which blocks, on a daemon thread called {@code name}. */
-  private static void onThreadOfItsOwn(String name, Runnable job) {
-    Thread thread = new Thread(job, name);
-    thread.setDaemon(true);
-    thread.start();
-  }
-
   /**
    * Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock.
    */
-  private void register(String sessionId, Run run) {
+  private void register(String sessionId, ProviderRun run) {
     synchronized (lifecycle) {
       if (!closed) {
-        Run replaced =
+        ProviderRun replaced =
             runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>())
                 .put(run.entry().name(), run);
         if (replaced != null) {
@@ -405,7 +310,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    *
    * @return completes once it has exited
    */
-  private CompletableFuture<?> stopRun(Run run) {
+  private CompletableFuture<?> stopRun(ProviderRun run) {
     synchronized (lifecycle) {
       stopping.add(run);
     }
@@ -468,7 +373,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         }
         ProcessTree tree = ProcessTree.start(builder);
         process = tree.process();
-        register(sessionId, new ProcessRun(configured, tree, scheduler));
+        register(sessionId, new ProviderRun.ProcessRun(configured, tree, scheduler));
       }
       log.copy(process.getInputStream(), "provider-" + entry.name() + "-output");
       process.getOutputStream().close(); // providers read nothing from us
@@ -534,7 +439,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           return; // the app is stopping: a process started now would outlive it
         }
         provider = StdioProvider.spawn(gateway, sessionId, spec);
-        register(sessionId, new StdioRun(configured, provider));
+        register(sessionId, new ProviderRun.StdioRun(configured, provider));
       }
       LOG.log(
           Level.INFO,
@@ -569,7 +474,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
             sharing
                 ? shared.serve(entry, server, project, sessionId)
                 : FederatedMcpServer.start(gateway, sessionId, server, scheduler);
-        register(sessionId, new McpRun(configured, running, sessionId));
+        register(sessionId, new ProviderRun.McpRun(configured, running, sessionId));
       }
       LOG.log(
           Level.INFO,
@@ -593,8 +498,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   public List<FederatedMcpServer.Status> mcpServersOf(String sessionId) {
     synchronized (lifecycle) {
       return runs.getOrDefault(sessionId, Map.of()).values().stream()
-          .filter(McpRun.class::isInstance)
-          .map(run -> ((McpRun) run).server().status())
+          .filter(ProviderRun.McpRun.class::isInstance)
+          .map(run -> ((ProviderRun.McpRun) run).server().status())
           .toList();
     }
   }
@@ -625,10 +530,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * now. They stay known until they have exited: the app stopping meanwhile kills them (close).
    */
   private void stop(String sessionId) {
-    List<Run> ending;
+    List<ProviderRun> ending;
     synchronized (lifecycle) {
       projects.remove(sessionId);
-      Map<String, Run> ofSession = runs.remove(sessionId);
+      Map<String, ProviderRun> ofSession = runs.remove(sessionId);
       ending = ofSession == null ? List.of() : List.copyOf(ofSession.values());
     }
     ending.forEach(this::stopRun);
@@ -638,7 +543,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   public List<Process> processesOf(String sessionId) {
     List<Process> all = new ArrayList<>();
     synchronized (lifecycle) {
-      for (Run run : runs.getOrDefault(sessionId, Map.of()).values()) {
+      for (ProviderRun run : runs.getOrDefault(sessionId, Map.of()).values()) {
         if (run.process() != null) {
           all.add(run.process());
         }
@@ -735,74 +640,47 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  /** One entry in one session, as a reload changes it. */
-  private record Change(String sessionId, String name, Run running, ProjectConfig.Entry entry) {}
+  /** A step of a reload's plan that stops a run, and the run it stops. */
+  private record Change(ReloadPlan.Step step, ProviderRun running) {}
 
   /**
-   * Puts {@code next} in force, for the entries {@code only} names (all when null): in each active
-   * session, an entry running and due restarts when it changed or {@code restartUnchanged} says so;
-   * one due and not running starts; one running and no longer due stops. An entry with a problem in
-   * {@code next} is left as it is. Spawner thread.
+   * Puts {@code next} in force, for the entries {@code only} names (all when null): the {@link
+   * ReloadPlan} says what starts, stops and restarts in each active session; it is made, and the
+   * runs it stops are taken, under the lock, so that no session starts or ends in between. Spawner
+   * thread.
    */
   private ReloadReport apply(
       ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
-    List<Change> restarts = new ArrayList<>();
-    List<Change> starts = new ArrayList<>();
-    List<Change> stops = new ArrayList<>();
+    ReloadPlan plan;
+    List<Change> ending = new ArrayList<>();
     synchronized (lifecycle) {
       if (closed) {
         throw new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping");
       }
-      for (String sessionId : activeSessions) {
-        Map<String, Run> running = runs.getOrDefault(sessionId, Map.of());
-        Map<String, ProjectConfig.Entry> due = new LinkedHashMap<>();
-        for (ProjectConfig.Entry entry : next.providers()) {
-          if (entry.forEverySession() || sessionId.equals(firstSession)) {
-            due.put(entry.name(), entry);
-          }
-        }
-        Set<String> names = new LinkedHashSet<>(due.keySet());
-        names.addAll(running.keySet());
-        for (String name : names) {
-          if ((only != null && !only.contains(name)) || next.brokenNames().contains(name)) {
-            continue;
-          }
-          Run run = running.get(name);
-          ProjectConfig.Entry entry = due.get(name);
-          if (run != null && entry != null) {
-            if (!run.entry().equals(entry) || restartUnchanged.test(name)) {
-              restarts.add(new Change(sessionId, name, run, entry));
-            }
-          } else if (entry != null) {
-            starts.add(new Change(sessionId, name, null, entry));
-          } else {
-            stops.add(new Change(sessionId, name, run, null));
-          }
-        }
+      plan = ReloadPlan.of(sessionsNow(), next, only, restartUnchanged);
+      for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(STOP))) {
+        ending.add(new Change(step, runs.get(step.sessionId()).get(step.name())));
       }
       config = next;
     }
     // The sessions hear of each restart once, when its provider is back (decision 34).
-    for (Change restart : restarts) {
-      holdTools(restart);
-    }
+    plan.of(RESTART).forEach(this::holdTools);
     List<CompletableFuture<?>> exited = new ArrayList<>();
-    for (Change change : concat(restarts, stops)) {
+    for (Change change : ending) {
       synchronized (lifecycle) {
-        Map<String, Run> ofSession = runs.get(change.sessionId());
+        Map<String, ProviderRun> ofSession = runs.get(change.step().sessionId());
         if (ofSession != null) {
-          ofSession.remove(change.name(), change.running());
+          ofSession.remove(change.step().name(), change.running());
         }
       }
       exited.add(stopRun(change.running()));
     }
     awaitExits(exited);
-    for (Change change : concat(restarts, starts)) {
-      spawn(change.entry(), change.sessionId());
+    for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(START))) {
+      spawn(step.next(), step.sessionId());
     }
     configListeners.forEach(listener -> listener.accept(next));
-    ReloadReport report =
-        new ReloadReport(names(restarts), names(starts), names(stops), next.problems());
+    ReloadReport report = plan.report(next.problems());
     LOG.log(Level.INFO, "reloaded ({0}): {1}", why, report);
     String done = describe(report);
     if (done != null) {
@@ -811,8 +689,19 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     return report;
   }
 
+  /** The active sessions, in start order, and the entries each runs. Under the lifecycle lock. */
+  private List<ReloadPlan.Session> sessionsNow() {
+    List<ReloadPlan.Session> sessions = new ArrayList<>();
+    for (String sessionId : activeSessions) {
+      Map<String, ProjectConfig.Entry> running = new LinkedHashMap<>();
+      runs.getOrDefault(sessionId, Map.of()).forEach((name, run) -> running.put(name, run.entry()));
+      sessions.add(new ReloadPlan.Session(sessionId, sessionId.equals(firstSession), running));
+    }
+    return sessions;
+  }
+
   /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
-  private void holdTools(Change restart) {
+  private void holdTools(ReloadPlan.Step restart) {
     try {
       gateway
           .spawning()
@@ -844,15 +733,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
   }
 
-  private static List<Change> concat(List<Change> first, List<Change> second) {
-    List<Change> all = new ArrayList<>(first);
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new ArrayList<>(first);
     all.addAll(second);
     return all;
-  }
-
-  /** The entry names of {@code changes}, each once, in order. */
-  private static List<String> names(List<Change> changes) {
-    return List.copyOf(new LinkedHashSet<>(changes.stream().map(Change::name).toList()));
   }
 
   /** "restarted a, b; started c", or null when the reload changed nothing. */
@@ -886,22 +770,22 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    */
   @Override
   public void close() {
-    List<Run> all = new ArrayList<>();
+    List<ProviderRun> all = new ArrayList<>();
     synchronized (lifecycle) {
       closed = true;
       runs.values().forEach(ofSession -> all.addAll(ofSession.values()));
       all.addAll(stopping);
       runs.clear();
       stopping.clear();
-      for (Run run : all) {
-        if (!(run instanceof McpRun)) {
+      for (ProviderRun run : all) {
+        if (!(run instanceof ProviderRun.McpRun)) {
           run.kill();
         }
       }
     }
     // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
-    for (Run run : all) {
-      if (run instanceof McpRun) {
+    for (ProviderRun run : all) {
+      if (run instanceof ProviderRun.McpRun) {
         run.kill();
       }
     }

@@ -45,6 +45,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
@@ -262,22 +264,7 @@ final class RunningGateway implements AutoCloseable {
       Scheduler scheduler,
       HeldGates heldGates)
       throws StartupException {
-    Gateway gateway;
-    try {
-      // The built-in guard's name: a provider over a socket named so would read as the guard.
-      Gateway.Builder builder =
-          Gateway.builder()
-              .home(options.home())
-              .auditArguments(options.auditArgs())
-              .inProcessOnlyNames(List.of(GuardProvider.NAME));
-      if (scheduler != null) {
-        builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
-      }
-      gateway = builder.build();
-    } catch (UncheckedIOException | IllegalStateException e) {
-      throw new StartupException(
-          "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
-    }
+    Gateway gateway = newGateway(options, clock, scheduler);
     gateway.monitor().addListener(listener);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
@@ -297,14 +284,7 @@ final class RunningGateway implements AutoCloseable {
             config != null ? config.guard() : GuardSettings.defaults(),
             HomeGuard.environment(options.home(), System.getenv()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    GuardProvider guardProvider;
-    try {
-      guardProvider = GuardProvider.start(gateway, guard);
-    } catch (StartupException e) {
-      gateway.close();
-      hookGates.close();
-      throw e;
-    }
+    GuardProvider guardProvider = startGuard(gateway, guard, hookGates);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     gateway.monitor().addListener(decisions);
@@ -330,41 +310,21 @@ final class RunningGateway implements AutoCloseable {
             .scheduler(timers)
             .version(Version.text())
             .build();
-    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
-    // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
-    CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
-    HostService.Builder hostsBuilder =
-        HostService.builder(gateway)
-            .scheduler(timers)
-            .defaultPromptSections(DefaultPrompt.sections())
-            .decisionLog(decisions)
-            .statusLinks(() -> statusPage.openLink(httpBase.get()));
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
     HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
-    if (config != null) {
-      hostsBuilder.providerReloads(
-          name -> {
-            ProjectProviders attached = reloads.get();
-            return attached != null
-                ? attached.reload(name)
-                : CompletableFuture.failedFuture(
-                    new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
-          });
-    }
+    CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
     if (heldGates == null) {
       heldGates = new RecordedHeldGates(hookGates);
     }
-    hostsBuilder.heldGates(heldGates);
-    if (options.detached()) {
-      if (options.idleExitGrace() != null) {
-        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
-        hostsBuilder.idleExit(
-            options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
-      }
-      hostsBuilder.onShutdown(stopRequested::complete);
-    }
-    HostService hosts = hostsBuilder.build();
+    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
+    // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
+    HostService hosts =
+        hostService(options, gateway, timers, stopRequested, config != null ? reloads::get : null)
+            .decisionLog(decisions)
+            .statusLinks(() -> statusPage.openLink(httpBase.get()))
+            .heldGates(heldGates)
+            .build();
     // What a failed start closes again, in this order.
     List<Runnable> started =
         new ArrayList<>(
@@ -380,28 +340,138 @@ final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       started.add(telemetry::close);
     }
-    WebSocketServer server;
+    WebSocketServer server =
+        listen(options, gateway, hosts, statusPage, mcpHttp, hookEndpoint, started);
+    httpBase.set(server.httpUrl());
+    hookGates.listening(server.port());
+    publishHome(options, server, started);
+    warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
+    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
+    ConfiguredProviders configured =
+        config == null
+            ? ConfiguredProviders.NONE
+            : attachProviders(
+                options, config, gateway, server, timers, hookGates, guard, reloads::set);
+    return new RunningGateway(
+        gateway,
+        hosts,
+        stopRequested,
+        server,
+        system,
+        configured.providers(),
+        configured.watcher(),
+        configured.problems(),
+        hookGates,
+        audit,
+        decisions,
+        statusPage,
+        mcpHttp,
+        telemetry,
+        hookSocket,
+        lock,
+        options.home(),
+        heldGates,
+        guardProvider,
+        guard);
+  }
+
+  /** The engine, on the home and with the audit settings of {@code options}. */
+  private static Gateway newGateway(AppOptions options, Clock clock, Scheduler scheduler)
+      throws StartupException {
     try {
-      server =
-          WebSocketServer.builder(gateway)
-              .port(options.port())
-              .hosts(hosts)
-              .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
-              .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
-              .route(
-                  HookRoute.PATH,
-                  HookRoute.MAX_BODY_BYTES,
-                  new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
-              // The status page's viewers, and each MCP session's GET stream and answers in
-              // progress.
-              .maxEventStreams(MAX_EVENT_STREAMS)
-              // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients
-              // hold.
-              .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
-              .build()
-              .start();
-      httpBase.set(server.httpUrl());
-      hookGates.listening(server.port());
+      // The built-in guard's name: a provider over a socket named so would read as the guard.
+      Gateway.Builder builder =
+          Gateway.builder()
+              .home(options.home())
+              .auditArguments(options.auditArgs())
+              .inProcessOnlyNames(List.of(GuardProvider.NAME));
+      if (scheduler != null) {
+        builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
+      }
+      return builder.build();
+    } catch (UncheckedIOException | IllegalStateException e) {
+      throw new StartupException(
+          "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
+    }
+  }
+
+  /** The guard's provider, bound; on failure the gateway and the record of gates close again. */
+  private static GuardProvider startGuard(
+      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates) throws StartupException {
+    try {
+      return GuardProvider.start(gateway, guard);
+    } catch (StartupException e) {
+      gateway.close();
+      hookGates.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The host side's builder as every mode has it; {@code reloads} gives the project's providers
+   * once attached, or is null without {@code --config}. Only the detached gateway lets hosts stop
+   * it, and only it exits by itself when idle.
+   */
+  private static HostService.Builder hostService(
+      AppOptions options,
+      Gateway gateway,
+      Scheduler timers,
+      CompletableFuture<Duration> stopRequested,
+      Supplier<ProjectProviders> reloads) {
+    HostService.Builder hosts =
+        HostService.builder(gateway)
+            .scheduler(timers)
+            .defaultPromptSections(DefaultPrompt.sections());
+    if (reloads != null) {
+      hosts.providerReloads(
+          name -> {
+            ProjectProviders attached = reloads.get();
+            return attached != null
+                ? attached.reload(name)
+                : CompletableFuture.failedFuture(
+                    new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
+          });
+    }
+    if (options.detached()) {
+      if (options.idleExitGrace() != null) {
+        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
+        hosts.idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
+      }
+      hosts.onShutdown(stopRequested::complete);
+    }
+    return hosts;
+  }
+
+  /**
+   * The server on the port: providers, hosts at {@code /host}, the status page, MCP over HTTP and
+   * the HTTP hooks. On failure what {@code started} names is closed again.
+   */
+  private static WebSocketServer listen(
+      AppOptions options,
+      Gateway gateway,
+      HostService hosts,
+      StatusPage statusPage,
+      McpHttpFrontDoor mcpHttp,
+      HookEndpoint hookEndpoint,
+      List<Runnable> started)
+      throws StartupException {
+    try {
+      return WebSocketServer.builder(gateway)
+          .port(options.port())
+          .hosts(hosts)
+          .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
+          .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
+          .route(
+              HookRoute.PATH,
+              HookRoute.MAX_BODY_BYTES,
+              new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
+          // The status page's viewers, and each MCP session's GET stream and answers in progress.
+          .maxEventStreams(MAX_EVENT_STREAMS)
+          // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients
+          // hold.
+          .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
+          .build()
+          .start();
     } catch (IOException e) {
       closeAfterFailedStart(started);
       if (causedByBind(e)) {
@@ -410,6 +480,14 @@ final class RunningGateway implements AutoCloseable {
       throw new StartupException(
           "cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
+  }
+
+  /**
+   * Writes where the gateway listens, and the settings {@code options} records, into the home; on
+   * failure the server and what {@code started} names are closed again.
+   */
+  private static void publishHome(
+      AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
     try {
       // Every gateway says where it listens, so that every client of the home finds it by the home
       // (a console on --port 9477 too); removed at the stop, while the lock still makes it ours.
@@ -431,48 +509,42 @@ final class RunningGateway implements AutoCloseable {
           "cannot write the home's port or settings in " + options.home() + ": " + e.getMessage(),
           e);
     }
-    warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
-    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
-    ProjectProviders providers = null;
-    ConfigWatcher watcher = null;
-    List<String> problems = List.of();
-    if (config != null) {
-      problems = config.problems();
-      providers = ProjectProviders.attach(gateway, config, server.url(), options.logDir(), timers);
-      reloads.set(providers);
-      // An entry that leaves the config takes its provider's kept and held gates along.
-      providers.onConfig(next -> hookGates.configurationChanged());
-      // A reload (or --watch) re-reads the guard's object too: from the next call on.
-      providers.onConfig(next -> guard.personal(next.guard()));
-      // The good entries still start; each new session's timeline says what was left out, since
-      // that is where a script or a person watching a session looks (the config in force: a
-      // reload may have changed it).
-      gateway.monitor().addListener(new ProblemReporter(gateway, providers::config));
-      if (options.watch()) {
-        watcher = watch(providers, timers);
-      }
-    }
-    return new RunningGateway(
-        gateway,
-        hosts,
-        stopRequested,
-        server,
-        system,
-        providers,
-        watcher,
-        problems,
-        hookGates,
-        audit,
-        decisions,
-        statusPage,
-        mcpHttp,
-        telemetry,
-        hookSocket,
-        lock,
-        options.home(),
-        heldGates,
-        guardProvider,
-        guard);
+  }
+
+  /** The project's providers with {@code --config}, and what watches their files. */
+  private record ConfiguredProviders(
+      ProjectProviders providers, ConfigWatcher watcher, List<String> problems) {
+    static final ConfiguredProviders NONE = new ConfiguredProviders(null, null, List.of());
+  }
+
+  /**
+   * Attaches {@code config}'s providers to the gateway (told to {@code attached} at once), their
+   * changes to the record of gates and the guard, their problems to each new session's timeline,
+   * and with {@code --watch} their files to a watcher.
+   */
+  private static ConfiguredProviders attachProviders(
+      AppOptions options,
+      ProjectConfig config,
+      Gateway gateway,
+      WebSocketServer server,
+      Scheduler timers,
+      HookGateRecorder hookGates,
+      HomeGuard guard,
+      Consumer<ProjectProviders> attached)
+      throws StartupException {
+    ProjectProviders providers =
+        ProjectProviders.attach(gateway, config, server.url(), options.logDir(), timers);
+    attached.accept(providers); // providers.reload from now on
+    // An entry that leaves the config takes its provider's kept and held gates along.
+    providers.onConfig(next -> hookGates.configurationChanged());
+    // A reload (or --watch) re-reads the guard's object too: from the next call on.
+    providers.onConfig(next -> guard.personal(next.guard()));
+    // The good entries still start; each new session's timeline says what was left out, since
+    // that is where a script or a person watching a session looks (the config in force: a
+    // reload may have changed it).
+    gateway.monitor().addListener(new ProblemReporter(gateway, providers::config));
+    ConfigWatcher watcher = options.watch() ? watch(providers, timers) : null;
+    return new ConfiguredProviders(providers, watcher, config.problems());
   }
 
   /**

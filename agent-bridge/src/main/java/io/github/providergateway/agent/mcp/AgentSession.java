@@ -2,11 +2,9 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.api.AskChannel;
-import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostTool;
-import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionHost;
@@ -14,12 +12,10 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionOpener;
-import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
-import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -28,7 +24,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,12 +31,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Mono;
 
 /**
@@ -76,24 +67,6 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /** How long the agent may take to answer {@code roots/list}. */
   static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
-
-  /**
-   * The longest a question to the person may wait for the agent's client: a gate's most, and a
-   * little.
-   */
-  static final Duration ELICITATION_WAIT =
-      io.github.providergateway.protocol.Limits.defaults().asks().maxAskTimeout().plusSeconds(30);
-
-  /**
-   * How the front door answers a gate's question, for the audit trail ({@code host (mcp
-   * elicitation)}).
-   */
-  static final String ELICITATION = "mcp elicitation";
-
-  /** The one field of the form the person fills in: whether the call may run. */
-  static final String ALLOW_FIELD = "allow";
-
-  private static final TypeRef<McpSchema.ElicitResult> ELICIT_RESULT = new TypeRef<>() {};
 
   /** How long ending the gateway session may take once stdin closed. */
   static final Duration END_WAIT = Duration.ofSeconds(15);
@@ -140,24 +113,20 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
   private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
 
-  /** The tools offered to the agent, by name: changed on {@link #toolSync}, read by any thread. */
-  private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
+  /** The tools offered to the agent. */
+  private final OfferedTools offered;
 
-  private final ExecutorService toolSync =
-      Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
-  private final CountDownLatch attached = new CountDownLatch(1);
-  private volatile McpAsyncServer server;
   private volatile StreamResources streams;
   private volatile McpSchema.InitializeRequest initialize;
 
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
   private volatile McpServerSession mcpSession;
 
-  /** Questions put to the agent's client and not yet answered or ended. */
-  private final OpenQuestions asking = new OpenQuestions();
+  /** Gates' questions to the person, through the agent's client when it can take them. */
+  private final ElicitationChannel elicitation;
 
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
@@ -180,6 +149,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
     this.transport = new TappedTransport(carrier, this);
+    this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
+    this.offered = new OfferedTools(transport, this::call);
   }
 
   TappedTransport transport() {
@@ -188,12 +159,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /**
    * Joins the SDK server built on {@link #transport()}. The transport reads stdin from the moment
-   * the server is built, so work that needs the server waits for this ({@link #attached}).
+   * the server is built, so work that needs the server waits for this.
    */
   void attach(McpAsyncServer server) {
-    this.server = server;
     this.streams = new StreamResources(server, gateway, this::sessionId);
-    attached.countDown();
+    offered.attach(server);
   }
 
   /** Blocks until stdin has closed and the gateway session has ended (or could not end). */
@@ -218,11 +188,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    * tool registrations queued before now are installed, {@code tools/list} may be answered.
    */
   private void markToolsReady() {
-    try {
-      toolSync.execute(() -> toolsReady.complete(null));
-    } catch (RejectedExecutionException closedAlready) {
-      toolsReady.complete(null);
-    }
+    offered.afterQueued(() -> toolsReady.complete(null));
   }
 
   /**
@@ -232,12 +198,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   @Override
   public String unknownTool(String name) {
-    if (name != null && installed.containsKey(name)) {
+    if (name != null && offered.offers(name)) {
       return null;
     }
     String asked =
         name == null ? "No tool name given" : "No tool named '" + VisibleText.escape(name) + "'";
-    List<String> names = new ArrayList<>(installed.keySet());
+    List<String> names = offered.names();
     if (names.isEmpty()) {
       return asked
           + " in this session: it has no tools now (no provider bound to it has registered any;"
@@ -378,7 +344,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (!closing.compareAndSet(false, true)) {
       return;
     }
-    toolSync.shutdownNow();
+    offered.close();
     toolsReady.complete(null); // a request still waiting for the tools need wait no longer
     sessionId.cancel(false); // a session that never started has nothing to end
     sessionId
@@ -462,7 +428,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     return "Context from the providers of this session:\n\n" + String.join("\n\n", lines);
   }
 
-  // ---- gates' questions to the person (elicitation) ----
+  // ---- the gateway's side (SessionHost) ----
+
+  @Override
+  public void registerTools(String session, List<HostTool> tools) {
+    offered.register(tools);
+  }
 
   /**
    * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
@@ -470,198 +441,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   @Override
   public AskChannel askChannel() {
-    return elicits() ? elicitation : null;
-  }
-
-  /**
-   * Whether the client can be asked for a form: {@code elicitation} declared, with {@code form} or
-   * nothing (2025-06-18).
-   */
-  private boolean elicits() {
-    McpSchema.InitializeRequest request = initialize;
-    if (request == null
-        || request.capabilities() == null
-        || request.capabilities().elicitation() == null) {
-      return false;
-    }
-    McpSchema.ClientCapabilities.Elicitation declared = request.capabilities().elicitation();
-    return declared.form() != null || declared.url() == null;
-  }
-
-  private final AskChannel elicitation =
-      new AskChannel() {
-        @Override
-        public String name() {
-          return ELICITATION;
-        }
-
-        @Override
-        public void ask(PersonQuestion question) {
-          elicit(question);
-        }
-
-        @Override
-        public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
-          asking.end(question.askId());
-        }
-      };
-
-  /**
-   * Puts {@code question} to the agent's person with {@code elicitation/create}: a form of one
-   * boolean, {@code allow}. Accepted with {@code allow: true} allows the call; accepted with false,
-   * declined or cancelled denies it; no answer, or an error, leaves it to the gateway's deadline
-   * ({@code gate.ask.ended} then disposes of the request; the SDK's own wait is {@link
-   * #ELICITATION_WAIT}).
-   */
-  private void elicit(PersonQuestion question) {
-    McpServerSession session = mcpSession;
-    if (session == null) {
-      return; // never initialized: the gateway's deadline answers
-    }
-    McpSchema.ElicitRequest request =
-        McpSchema.ElicitRequest.builder(elicitationMessage(question), ALLOW_SCHEMA).build();
-    asking.ask(
-        question.askId(),
-        () ->
-            session
-                .sendRequest(McpSchema.METHOD_ELICITATION_CREATE, request, ELICIT_RESULT)
-                .subscribe(
-                    result -> answer(question, result),
-                    failure -> {
-                      asking.close(question.askId());
-                      LOG.log(
-                          System.Logger.Level.INFO,
-                          "gateway mcp: no answer to "
-                              + question.askId()
-                              + " from the agent: "
-                              + failure);
-                    }));
-  }
-
-  private void answer(PersonQuestion question, McpSchema.ElicitResult result) {
-    if (!asking.close(question.askId())) {
-      return; // ended meanwhile
-    }
-    boolean allow =
-        result.action() == McpSchema.ElicitResult.Action.ACCEPT
-            && result.content() != null
-            && Boolean.TRUE.equals(result.content().get(ALLOW_FIELD));
-    gateway.join().answerQuestion(question.askId(), allow, ELICITATION);
-  }
-
-  /**
-   * What the person reads, as the console words it: who asks (the provider first, since a gate's id
-   * is free text that could be made to read as another name), before which tool, the question, and
-   * every character of the arguments, pretty-printed, since a cut part could be what matters (issue
-   * 32). Each text a peer chose is as {@link VisibleText} shows it: the client renders the message
-   * as it likes, and a bidirectional override or a zero-width character would reorder or hide what
-   * the person allows.
-   */
-  static String elicitationMessage(PersonQuestion question) {
-    return "provider '"
-        + VisibleText.escape(question.provider())
-        + "'"
-        + (question.gateId() == null
-            ? ""
-            : ", gate '" + VisibleText.escape(question.gateId()) + "',")
-        + " asks before "
-        + VisibleText.escape(question.tool())
-        + " runs: "
-        + VisibleText.escape(question.question())
-        + "\nArguments:\n"
-        + String.join("\n", ShownText.jsonLines(question.args()));
-  }
-
-  /** The form: one required boolean, whether the call may run. */
-  static final Map<String, Object> ALLOW_SCHEMA =
-      Map.of(
-          "type", "object",
-          "properties",
-              Map.of(
-                  ALLOW_FIELD,
-                  Map.of(
-                      "type",
-                      "boolean",
-                      "title",
-                      "Allow",
-                      "description",
-                      "Let this tool call run")),
-          "required", List.of(ALLOW_FIELD));
-
-  // ---- the gateway's side (SessionHost) ----
-
-  @Override
-  public void registerTools(String session, List<HostTool> tools) {
-    try {
-      toolSync.execute(
-          () -> {
-            try {
-              attached.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-              return;
-            }
-            // Every registration is one notification: the gateway registers when the list changed,
-            // and once when providers it restarted are back (decision 34), even with the same
-            // tools, so that the agent hears that the reload is over.
-            transport.batchToolChanges(() -> replaceTools(tools), true);
-          });
-    } catch (RejectedExecutionException closedAlready) {
-      // stdin has closed: no agent is left to show tools to (and this runs on the gateway
-      // client's thread, which must not see the exception)
-    }
-  }
-
-  /** Makes the SDK's tool list {@code tools}: removes what went or changed, adds what is new. */
-  private void replaceTools(List<HostTool> tools) {
-    Map<String, HostTool> wanted = new HashMap<>();
-    for (HostTool tool : tools) {
-      wanted.put(tool.name(), tool);
-    }
-    for (String name : new ArrayList<>(installed.keySet())) {
-      if (!installed.get(name).equals(wanted.get(name))) {
-        installed.remove(name);
-        server.removeTool(name).onErrorComplete().block();
-      }
-    }
-    for (HostTool tool : tools) {
-      if (!installed.containsKey(tool.name())) {
-        try {
-          server.addTool(specification(tool)).block();
-          installed.put(tool.name(), tool);
-        } catch (RuntimeException refused) {
-          LOG.log(
-              System.Logger.Level.WARNING,
-              "gateway mcp: tool "
-                  + tool.name()
-                  + " of "
-                  + tool.provider()
-                  + " not offered to the agent: "
-                  + refused.getMessage());
-        }
-      }
-    }
-  }
-
-  private McpServerFeatures.AsyncToolSpecification specification(HostTool tool) {
-    Map<String, Object> schema =
-        tool.parameters().isObject()
-            ? Json.plainObject(tool.parameters())
-            : Map.of("type", "object");
-    McpSchema.Tool mcpTool =
-        McpSchema.Tool.builder()
-            .name(tool.name())
-            .description(tool.description())
-            .inputSchema(schema)
-            .build();
-    return McpServerFeatures.AsyncToolSpecification.builder()
-        .tool(mcpTool)
-        .callHandler(
-            (exchange, request) ->
-                Mono.deferContextual(
-                    context ->
-                        call(exchange, request, context.getOrDefault(SessionTap.REQUEST_ID, null))))
-        .build();
+    return elicitation.available() ? elicitation : null;
   }
 
   @Override
@@ -689,32 +469,5 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (resources != null) {
       resources.updated(stream);
     } // else: not attached yet, and nobody can have read or subscribed to it
-  }
-
-  private static Thread daemon(Runnable runnable, String name) {
-    Thread thread = new Thread(runnable, name);
-    thread.setDaemon(true);
-    return thread;
-  }
-
-  /** {@code tool.progress} as {@code notifications/progress} for the request's token. */
-  private static final class ProgressRelay implements ProgressListener {
-    private final McpAsyncServerExchange exchange;
-    private final Object token;
-    private final AtomicLong count = new AtomicLong();
-
-    ProgressRelay(McpAsyncServerExchange exchange, Object token) {
-      this.exchange = exchange;
-      this.token = token;
-    }
-
-    @Override
-    public void progress(String message) {
-      exchange
-          .progressNotification(
-              new McpSchema.ProgressNotification(token, count.incrementAndGet(), null, message))
-          .onErrorComplete()
-          .subscribe();
-    }
   }
 }

@@ -155,7 +155,7 @@ public final class McpFrontDoor {
             .validateToolInputs(false)
             // A question to the person (elicitation/create) may wait as long as a gate lets it:
             // the SDK's 10 s would end it first. roots/list keeps its own 2 s.
-            .requestTimeout(AgentSession.ELICITATION_WAIT)
+            .requestTimeout(ElicitationChannel.ELICITATION_WAIT)
             .capabilities(
                 McpSchema.ServerCapabilities.builder()
                     .tools(true)

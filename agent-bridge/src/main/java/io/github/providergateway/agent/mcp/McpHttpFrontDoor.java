@@ -2,9 +2,6 @@ package io.github.providergateway.agent.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.agent.internal.BearerTokens;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.http.HttpRefusal;
@@ -13,18 +10,10 @@ import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.IOException;
-import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -66,54 +55,25 @@ import java.util.random.RandomGenerator;
  */
 public final class McpHttpFrontDoor implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger(McpHttpFrontDoor.class.getName());
-
   /** Where the front door is on the gateway's port. */
   public static final String PATH = "/mcp";
 
-  static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
-  static final String EVENT_STREAM = "text/event-stream";
-
-  /**
-   * The protocol a client that sends no {@code MCP-Protocol-Version} is taken to speak (MCP
-   * 2025-06-18).
-   */
-  static final String ASSUMED_PROTOCOL = "2025-03-26";
-
   private final HostApi gateway;
-  private final ClientTokens tokens;
   private final Clock clock;
   private final Scheduler scheduler;
-  private final RandomGenerator random;
   private final McpHttpSession.Settings settings;
-  private final int maxSessions;
-  private final int maxSessionsPerClient;
   private final long maxBodyBytes;
 
-  /** The live sessions by id. Guarded by this. */
-  private final Map<String, McpHttpSession> sessions = new HashMap<>();
+  /** Who a request comes from, and whose tokens were revoked. */
+  private final McpHttpAuthentication authentication;
 
-  /**
-   * The token file's generation when the sessions were last checked against it. Guarded by this.
-   */
-  private long tokensSeen = -1;
-
-  /** Set by close: no session opens after it. Guarded by this. */
-  private boolean closed;
-
-  /**
-   * The periodic look at the token file, so a revoked client's open stream ends without a request.
-   */
-  private Scheduler.Cancellable tokenCheck;
+  /** The open sessions and their bounds. */
+  private final McpHttpSessions<McpHttpSession> sessions;
 
   private McpHttpFrontDoor(Builder builder) {
     this.gateway = builder.gateway;
-    this.tokens = builder.tokens;
     this.clock = builder.clock;
     this.scheduler = builder.scheduler;
-    this.random = builder.random;
-    this.maxSessions = builder.maxSessions;
-    this.maxSessionsPerClient = builder.maxSessionsPerClient;
     this.maxBodyBytes = builder.maxBodyBytes;
     this.settings =
         new McpHttpSession.Settings(
@@ -125,7 +85,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
             builder.replayBytes,
             builder.version,
             builder.workingDirectory);
-    scheduleTokenCheck();
+    this.authentication = new McpHttpAuthentication(builder.tokens);
+    this.sessions =
+        new McpHttpSessions<>(builder.maxSessions, builder.maxSessionsPerClient, builder.random);
+    // So that a revoked client's open stream ends without a request.
+    authentication.watch(scheduler, this::endSessionsOfRevokedClients);
   }
 
   /**
@@ -149,7 +113,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       public Optional<HttpRefusal> admit(HttpRequest head) {
         // Every request looks at the token file, refused or not: a revoked client's sessions end.
         endSessionsOfRevokedClients();
-        return refusal(head, clientOf(head));
+        return refusal(head, authentication.clientOf(head)).map(McpHttpError::refusal);
       }
 
       @Override
@@ -165,34 +129,25 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   /** {@return how many sessions are open now} */
-  public synchronized int sessionCount() {
-    return sessions.size();
+  public int sessionCount() {
+    return sessions.count();
   }
 
   /** Ends every session (their gateway sessions end too) and opens no more. Idempotent. */
   @Override
   public void close() {
-    List<McpHttpSession> open;
-    synchronized (this) {
-      closed = true;
-      open = new ArrayList<>(sessions.values());
-      if (tokenCheck != null) {
-        tokenCheck.cancel();
-      }
-    }
-    open.forEach(McpHttpSession::close);
+    authentication.stopWatching();
+    sessions.closeAll();
   }
-
-  // ---- requests ----
 
   private void handle(HttpRequest request, HttpReply reply) {
     endSessionsOfRevokedClients();
     // Admitted already from the same headers; asked again, since the token may have been revoked
     // since then, and the route may be called without admission.
-    Optional<ClientTokens.Client> client = clientOf(request);
-    Optional<HttpRefusal> refusal = refusal(request, client);
+    Optional<ClientTokens.Client> client = authentication.clientOf(request);
+    Optional<McpHttpError> refusal = refusal(request, client);
     if (refusal.isPresent()) {
-      reply.send(refusal.get());
+      refusal.get().send(reply);
       return;
     }
     switch (request.method()) {
@@ -205,136 +160,68 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
   }
 
-  /** The client whose bearer token a request carries, if it is one of the file's. */
-  private Optional<ClientTokens.Client> clientOf(HttpRequest request) {
-    return BearerTokens.of(request).flatMap(tokens::clientOf);
-  }
-
   /**
    * What a request gets from its request line and headers alone, or empty when it may go on: 404
    * off {@link #PATH}, 401 without a client's token, 405 for a method other than {@code POST},
    * {@code GET} and {@code DELETE}. The server asks this before it reads a byte of the body, so
    * that a process without a token never makes it receive one (issue 32).
    */
-  private Optional<HttpRefusal> refusal(HttpRequest request, Optional<ClientTokens.Client> client) {
-    if (!request.path().equals(PATH)) {
-      return Optional.of(
-          errorAnswer(404, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of()));
-    }
-    if (client.isEmpty()) {
-      // RFC 6750: a request without credentials gets the challenge alone, a bad token its error.
-      return Optional.of(
-          errorAnswer(
-              401,
-              -32001,
-              "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
-              Map.of("WWW-Authenticate", BearerTokens.challenge(request))));
-    }
-    return switch (request.method()) {
-      case "POST", "GET", "DELETE" -> Optional.empty();
-      default ->
-          Optional.of(
-              errorAnswer(
-                  405,
-                  -32000,
-                  "Method Not Allowed: POST, GET or DELETE",
-                  Map.of("Allow", "GET, POST, DELETE")));
-    };
+  private static Optional<McpHttpError> refusal(
+      HttpRequest request, Optional<ClientTokens.Client> client) {
+    return McpHttpNegotiation.offPath(request)
+        .or(
+            () ->
+                client.isEmpty()
+                    ? Optional.of(McpHttpAuthentication.unauthorized(request))
+                    : Optional.empty())
+        .or(() -> McpHttpNegotiation.unknownMethod(request));
   }
 
   private void post(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
-    // The client must take both: the server chooses per request (MCP: Sending messages, item 2).
-    if (!accepts(request, McpHttpSession.JSON) || !accepts(request, EVENT_STREAM)) {
-      error(
-          reply,
-          406,
-          null,
-          -32000,
-          "Not Acceptable: Accept must list application/json and text/event-stream",
-          Map.of());
+    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.postHeaders(request);
+    if (wrongHeaders.isPresent()) {
+      wrongHeaders.get().send(reply);
       return;
     }
-    String type = request.header("Content-Type").map(McpHttpFrontDoor::essence).orElse("");
-    if (!type.equals(McpHttpSession.JSON)) {
-      error(
-          reply,
-          415,
-          null,
-          -32000,
-          "Unsupported Media Type: the body must be application/json",
-          Map.of());
+    McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
+    if (body.error() != null) {
+      body.error().send(reply);
       return;
     }
-    JsonNode tree;
-    try {
-      tree = Json.MAPPER.readTree(request.body());
-    } catch (IOException e) {
-      error(reply, 400, null, -32700, "Parse error: the body is not JSON", Map.of());
-      return;
-    }
-    String problem = JsonRpcLineGuard.problemOf(tree);
-    if (problem != null) {
-      JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
-      error(
-          reply,
-          400,
-          id == null ? null : Json.plain(id),
-          -32600,
-          "Invalid Request: " + problem,
-          Map.of());
-      return;
-    }
-    McpSchema.JSONRPCMessage message;
-    try {
-      // The body as it came (valid UTF-8: it parsed), as the stdio path hands the SDK its line:
-      // not the tree written out again for the SDK to parse a third time.
-      message = McpSchema.deserializeJsonRpcMessage(Json.MCP, request.bodyText());
-    } catch (IOException | RuntimeException e) {
-      error(reply, 400, null, -32600, "Invalid Request: not an MCP message", Map.of());
-      return;
-    }
-    Optional<String> sessionId = request.header(McpHttpSession.SESSION_HEADER);
-    boolean initialize =
-        message instanceof McpSchema.JSONRPCRequest r
-            && McpSchema.METHOD_INITIALIZE.equals(r.method());
-    if (initialize) {
-      if (sessionId.isPresent()) {
-        error(
-            reply,
-            400,
-            ((McpSchema.JSONRPCRequest) message).id(),
-            -32600,
-            "Invalid Request: initialize opens a new session and is sent without Mcp-Session-Id",
-            Map.of());
+    if (body.isInitialize()) {
+      McpSchema.JSONRPCRequest initialize = (McpSchema.JSONRPCRequest) body.message();
+      Optional<McpHttpError> named = McpHttpNegotiation.initializeHeaders(request, initialize);
+      if (named.isPresent()) {
+        named.get().send(reply);
         return;
       }
-      open(client, reply)
-          .ifPresent(session -> session.request((McpSchema.JSONRPCRequest) message, reply));
+      open(client, reply).ifPresent(session -> session.request(initialize, reply));
       return;
     }
-    Optional<McpHttpSession> session = session(request, sessionId, client, reply);
+    Optional<McpHttpSession> session = session(request, client, reply);
     if (session.isEmpty()) {
       return;
     }
-    if (message instanceof McpSchema.JSONRPCRequest call) {
+    if (body.message() instanceof McpSchema.JSONRPCRequest call) {
       session.get().request(call, reply);
     } else {
       McpHttpSession target = session.get();
-      target.accept(message, () -> reply.send(202, null, target.headers(), new byte[0]));
+      target.accept(body.message(), () -> reply.send(202, null, target.headers(), new byte[0]));
     }
   }
 
   private void get(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
-    if (!accepts(request, EVENT_STREAM)) {
-      error(reply, 406, null, -32000, "Not Acceptable: GET opens a text/event-stream", Map.of());
+    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.getHeaders(request);
+    if (wrongHeaders.isPresent()) {
+      wrongHeaders.get().send(reply);
       return;
     }
-    session(request, request.header(McpHttpSession.SESSION_HEADER), client, reply)
+    session(request, client, reply)
         .ifPresent(session -> session.get(request.header("Last-Event-ID").orElse(null), reply));
   }
 
   private void delete(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
-    session(request, request.header(McpHttpSession.SESSION_HEADER), client, reply)
+    session(request, client, reply)
         .ifPresent(
             session -> {
               session.close();
@@ -343,272 +230,43 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   /**
-   * The session a request names: 400 without {@code Mcp-Session-Id} or with a protocol version we
-   * do not speak; 404 for a session that is not (or no longer) there, or is another client's.
+   * The session a request names, or empty with the error answered: 400 for headers that name none
+   * or a protocol we do not speak, 404 for a session that is not (or no longer) there, or is
+   * another client's.
    */
   private Optional<McpHttpSession> session(
-      HttpRequest request,
-      Optional<String> sessionId,
-      ClientTokens.Client client,
-      HttpReply reply) {
-    if (sessionId.isEmpty()) {
-      error(
-          reply,
-          400,
-          null,
-          -32000,
-          "Bad Request: Mcp-Session-Id is required (send initialize first to get one)",
-          Map.of());
+      HttpRequest request, ClientTokens.Client client, HttpReply reply) {
+    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.sessionHeaders(request);
+    if (wrongHeaders.isPresent()) {
+      wrongHeaders.get().send(reply);
       return Optional.empty();
     }
-    String version = request.header(PROTOCOL_HEADER).orElse(ASSUMED_PROTOCOL);
-    if (!HttpSessionTransport.PROTOCOL_VERSIONS.contains(version)) {
-      error(
-          reply,
-          400,
-          null,
-          -32000,
-          "Bad Request: unsupported MCP-Protocol-Version "
-              + shorten(version)
-              + "; supported: "
-              + String.join(", ", HttpSessionTransport.PROTOCOL_VERSIONS),
-          Map.of());
-      return Optional.empty();
+    Optional<McpHttpSession> session =
+        sessions.find(request.header(McpHttpSession.SESSION_HEADER).orElseThrow(), client);
+    if (session.isEmpty()) {
+      McpHttpError.sessionNotFound().send(reply);
     }
-    McpHttpSession session;
-    synchronized (this) {
-      session = sessions.get(sessionId.get());
-    }
-    // Another client's session is as unknown to this one as a session that never was.
-    if (session == null || !session.client.equals(client)) {
-      sessionNotFound(reply);
-      return Optional.empty();
-    }
-    return Optional.of(session);
+    return session;
   }
 
-  /**
-   * A new session for {@code client}, or empty with 503 or 429 answered when the bounds say no. A
-   * client at its most sessions loses the one it used longest ago among those with no request in
-   * progress, instead of being refused: clients leave sessions without {@code DELETE} (the
-   * TypeScript SDK's {@code close()} does), and a stream they dropped is noticed only at the next
-   * write (the keep-alive, 15 s), so an open {@code GET} stream does not protect a session here.
-   */
+  /** A new session for {@code client}, or empty with the table's refusal (503, 429) answered. */
   private Optional<McpHttpSession> open(ClientTokens.Client client, HttpReply reply) {
-    McpHttpSession victim = null;
-    McpHttpSession session;
-    synchronized (this) {
-      if (closed) {
-        error(reply, 503, null, -32000, "Service Unavailable: the gateway is stopping", Map.of());
-        return Optional.empty();
-      }
-      List<McpHttpSession> own =
-          sessions.values().stream().filter(s -> s.client.equals(client)).toList();
-      if (own.size() >= maxSessionsPerClient) {
-        victim =
-            own.stream()
-                .filter(s -> !s.hasRequestsInProgress())
-                .min(java.util.Comparator.comparing(McpHttpSession::lastActive))
-                .orElse(null);
-        if (victim == null) {
-          LOG.log(
-              Level.WARNING,
-              "MCP over HTTP: session refused to client {0}: its {1} sessions all have requests in progress",
-              client.name(),
-              maxSessionsPerClient);
-          error(
-              reply,
-              429,
-              null,
-              -32000,
-              "Too Many Requests: this client's "
-                  + maxSessionsPerClient
-                  + " MCP sessions all have requests in progress; end one (DELETE) first",
-              Map.of());
-          return Optional.empty();
-        }
-        sessions.remove(victim.id); // its slot is this initialize's
-      } else if (sessions.size() >= maxSessions) {
-        LOG.log(
-            Level.WARNING,
-            "MCP over HTTP: session refused to client {0}: {1} sessions are open, the most",
-            client.name(),
-            maxSessions);
-        error(
-            reply,
-            503,
-            null,
-            -32000,
-            "Service Unavailable: the gateway has "
-                + maxSessions
-                + " MCP sessions open, its most; end one (DELETE) or wait for one to expire",
-            Map.of());
-        return Optional.empty();
-      }
-      byte[] bits = new byte[32];
-      random.nextBytes(bits);
-      // Built under the lock, so that two initializes at once cannot both take the last slot;
-      // building runs no request and does no I/O.
-      session =
-          new McpHttpSession(
-              Base64.getUrlEncoder().withoutPadding().encodeToString(bits),
-              client,
-              gateway,
-              settings,
-              clock,
-              scheduler,
-              this::ended);
-      sessions.put(session.id, session);
+    McpHttpSessions.Opening<McpHttpSession> opening =
+        sessions.open(
+            client,
+            id ->
+                // Building runs no request and does no I/O: fine under the table's lock.
+                new McpHttpSession(
+                    id, client, gateway, settings, clock, scheduler, sessions::ended));
+    if (opening.refusal() != null) {
+      opening.refusal().send(reply);
     }
-    if (victim != null) {
-      LOG.log(
-          Level.INFO,
-          "MCP over HTTP: client {0} is at its {1} sessions: its session {2}, used longest ago, ended for a new one",
-          client.name(),
-          maxSessionsPerClient,
-          victim.id);
-      victim.close();
-    }
-    LOG.log(
-        Level.INFO, "MCP over HTTP: session {0} opened for client {1}", session.id, client.name());
-    return Optional.of(session);
-  }
-
-  private void ended(McpHttpSession session) {
-    synchronized (this) {
-      sessions.remove(session.id, session);
-    }
+    return Optional.ofNullable(opening.session());
   }
 
   /** Ends the sessions whose client's token was revoked or replaced since the last look. */
   private void endSessionsOfRevokedClients() {
-    List<McpHttpSession> revoked = new ArrayList<>();
-    long generation = tokens.generation();
-    synchronized (this) {
-      if (generation == tokensSeen) {
-        return;
-      }
-      tokensSeen = generation;
-      for (McpHttpSession session : sessions.values()) {
-        if (!tokens.isCurrent(session.client)) {
-          revoked.add(session);
-        }
-      }
-    }
-    for (McpHttpSession session : revoked) {
-      LOG.log(
-          Level.INFO,
-          "MCP over HTTP: client {0}''s token was revoked: session {1} ended",
-          session.client.name(),
-          session.id);
-      session.close();
-    }
-  }
-
-  private void scheduleTokenCheck() {
-    Scheduler.Cancellable next =
-        scheduler.schedule(
-            TOKEN_CHECK,
-            () -> {
-              endSessionsOfRevokedClients();
-              synchronized (this) {
-                if (!closed) {
-                  scheduleTokenCheck();
-                }
-              }
-            });
-    synchronized (this) {
-      tokenCheck = next;
-    }
-  }
-
-  /** How often the token file is looked at when no request comes. */
-  static final Duration TOKEN_CHECK = Duration.ofSeconds(10);
-
-  // ---- answers ----
-
-  /** A JSON-RPC error as the body of an HTTP error, as the TypeScript SDK's server answers them. */
-  static void error(
-      HttpReply reply,
-      int status,
-      Object id,
-      int code,
-      String message,
-      Map<String, String> headers) {
-    reply.send(status, McpHttpSession.JSON, headers, errorBody(id, code, message));
-  }
-
-  /** {@link #error} as a refusal, for a request that names no id (the body is not read yet). */
-  private static HttpRefusal errorAnswer(
-      int status, int code, String message, Map<String, String> headers) {
-    return new HttpRefusal(status, McpHttpSession.JSON, headers, errorBody(null, code, message));
-  }
-
-  private static byte[] errorBody(Object id, int code, String message) {
-    ObjectNode body = Json.MAPPER.createObjectNode();
-    body.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-    body.set("id", Json.tree(id));
-    body.putObject("error").put("code", code).put("message", message);
-    return Json.text(body).getBytes(StandardCharsets.UTF_8);
-  }
-
-  static void sessionNotFound(HttpReply reply) {
-    // MCP: a request with an unknown or ended session's id gets 404; the client starts a new one.
-    error(
-        reply,
-        404,
-        null,
-        -32001,
-        "Session not found: it ended or expired; send initialize for a new one",
-        Map.of());
-  }
-
-  /**
-   * Whether the request's {@code Accept} takes {@code type}: a range naming it, its family or
-   * {@code *}{@code /*}, without {@code q=0}. A request without {@code Accept} takes anything (RFC
-   * 9110).
-   */
-  static boolean accepts(HttpRequest request, String type) {
-    Optional<String> accept = request.header("Accept");
-    if (accept.isEmpty()) {
-      return true;
-    }
-    String family = type.substring(0, type.indexOf('/')) + "/*";
-    for (String range : accept.get().split(",")) {
-      String media = essence(range);
-      if ((media.equals(type) || media.equals(family) || media.equals("*/*")) && !refused(range)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a media range carries {@code q=0}: "not acceptable". */
-  private static boolean refused(String range) {
-    String[] parameters = range.split(";");
-    for (int i = 1; i < parameters.length; i++) {
-      String parameter = parameters[i].strip().toLowerCase(Locale.ROOT);
-      if (parameter.startsWith("q=")) {
-        try {
-          return Double.parseDouble(parameter.substring(2)) == 0;
-        } catch (NumberFormatException e) {
-          return false;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** A media type without its parameters, lower case. */
-  static String essence(String mediaType) {
-    int semicolon = mediaType.indexOf(';');
-    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon))
-        .strip()
-        .toLowerCase(Locale.ROOT);
-  }
-
-  private static String shorten(String text) {
-    return text.length() <= 40 ? text : text.substring(0, 40) + "…";
+    authentication.revokedSinceLastLook().ifPresent(sessions::endRevoked);
   }
 
   /** Builds a {@link McpHttpFrontDoor}. */

@@ -41,7 +41,7 @@ import java.util.concurrent.CompletableFuture;
  * object's lock. Nothing done under it blocks: event streams and HTTP answers never wait for the
  * client, and the SDK is handed messages outside it.
  */
-final class McpHttpSession {
+final class McpHttpSession implements McpHttpSessions.Entry {
 
   private static final System.Logger LOG = System.getLogger(McpHttpSession.class.getName());
 
@@ -204,29 +204,29 @@ final class McpHttpSession {
     Exchange exchange;
     synchronized (this) {
       if (closed) {
-        McpHttpFrontDoor.sessionNotFound(reply);
+        McpHttpError.sessionNotFound().send(reply);
         return;
       }
       if (pending.containsKey(key)) {
-        McpHttpFrontDoor.error(
-            reply,
-            400,
-            request.id(),
-            -32600,
-            "Invalid Request: a request with id " + request.id() + " is still in progress",
-            headers());
+        new McpHttpError(
+                400,
+                request.id(),
+                McpHttpError.INVALID_REQUEST,
+                "Invalid Request: a request with id " + request.id() + " is still in progress",
+                headers())
+            .send(reply);
         return;
       }
       if (pending.size() >= settings.maxPendingRequests()) {
-        McpHttpFrontDoor.error(
-            reply,
-            429,
-            request.id(),
-            -32000,
-            "Too many requests in progress on this session (at most "
-                + settings.maxPendingRequests()
-                + "); try again when one is answered",
-            headers());
+        new McpHttpError(
+                429,
+                request.id(),
+                McpHttpError.TRANSPORT,
+                "Too many requests in progress on this session (at most "
+                    + settings.maxPendingRequests()
+                    + "); try again when one is answered",
+                headers())
+            .send(reply);
         return;
       }
       exchange =
@@ -334,7 +334,7 @@ final class McpHttpSession {
   void get(String lastEventId, HttpReply reply) {
     synchronized (this) {
       if (closed) {
-        McpHttpFrontDoor.sessionNotFound(reply);
+        McpHttpError.sessionNotFound().send(reply);
         return;
       }
       lastActive = clock.instant();
@@ -343,13 +343,13 @@ final class McpHttpSession {
           // One GET stream a session, as the TypeScript SDK's server has it: a second would split
           // the notifications between two readers. A client that lost its stream resumes it with
           // Last-Event-ID, which takes it over.
-          McpHttpFrontDoor.error(
-              reply,
-              409,
-              null,
-              -32000,
-              "Conflict: this session's GET stream is open already; resume it with Last-Event-ID",
-              headers());
+          new McpHttpError(
+                  409,
+                  null,
+                  McpHttpError.TRANSPORT,
+                  "Conflict: this session's GET stream is open already; resume it with Last-Event-ID",
+                  headers())
+              .send(reply);
           return;
         }
         openStandalone(reply, standaloneSentThrough);
@@ -359,13 +359,15 @@ final class McpHttpSession {
       if (position == null
           || position.stream() >= nextStream
           || position.seq() > events.lastSeq()) {
-        McpHttpFrontDoor.error(
-            reply,
-            400,
-            null,
-            -32000,
-            "Bad Request: Last-Event-ID " + shown(lastEventId) + " names no event of this session",
-            headers());
+        new McpHttpError(
+                400,
+                null,
+                McpHttpError.TRANSPORT,
+                "Bad Request: Last-Event-ID "
+                    + shown(lastEventId)
+                    + " names no event of this session",
+                headers())
+            .send(reply);
         return;
       }
       if (position.stream() == EventLog.STANDALONE) {
@@ -382,7 +384,8 @@ final class McpHttpSession {
   }
 
   /** {@code DELETE}, or the end of the front door: ends the session and its gateway session. */
-  void close() {
+  @Override
+  public void close() {
     List<Runnable> after = new ArrayList<>();
     synchronized (this) {
       if (closed) {
@@ -395,7 +398,7 @@ final class McpHttpSession {
       for (Exchange exchange : new ArrayList<>(pending.values())) {
         finish(exchange);
         switch (exchange.mode) {
-          case JSON -> McpHttpFrontDoor.sessionNotFound(exchange.reply);
+          case JSON -> McpHttpError.sessionNotFound().send(exchange.reply);
           case EVENTS -> after.add(exchange.events::close);
           case DETACHED -> {}
         }
@@ -420,13 +423,24 @@ final class McpHttpSession {
     return pending.isEmpty() && (standalone == null || !standalone.isOpen());
   }
 
-  /** Whether a request of it waits for its answer. */
-  synchronized boolean hasRequestsInProgress() {
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public ClientTokens.Client client() {
+    return client;
+  }
+
+  @Override
+  public synchronized boolean hasRequestsInProgress() {
     return !pending.isEmpty();
   }
 
   /** When a request last came or a stream last closed. */
-  synchronized Instant lastActive() {
+  @Override
+  public synchronized Instant lastActive() {
     return lastActive;
   }
 

@@ -35,7 +35,7 @@ class ElicitationMessageTest {
     ObjectNode args =
         JsonNodeFactory.instance.objectNode().put("cmd", command).put("dryRun", false);
 
-    String message = AgentSession.elicitationMessage(question("confirm", "Run this?", args));
+    String message = ElicitationChannel.message(question("confirm", "Run this?", args));
 
     assertThat(message)
         .isEqualTo(
@@ -54,7 +54,7 @@ class ElicitationMessageTest {
     ObjectNode args = JsonNodeFactory.instance.objectNode().put("file", "report\u202Efdp.exe");
 
     String message =
-        AgentSession.elicitationMessage(
+        ElicitationChannel.message(
             question("confirm\u202E'", "Allow\u001B[2K?\u2028Sure\u3164", args));
 
     assertThat(message)
@@ -70,7 +70,7 @@ class ElicitationMessageTest {
   @Test
   void aGateWithoutAnIdIsAskedInItsProvidersName() {
     String message =
-        AgentSession.elicitationMessage(
+        ElicitationChannel.message(
             question(null, "Run this?", JsonNodeFactory.instance.objectNode()));
 
     assertThat(message)

@@ -134,201 +134,202 @@ final class HostCommands {
     }
   }
 
+  /** The reply's fields for {@code command}, or its refusal: one method a command. */
   private CompletableFuture<ObjectNode> execute(HostLink link, HostCommand command) {
-    switch (command.type()) {
-      case SESSION_START -> {
-        StartSession start = (StartSession) command;
-        HostRegistry.Owner owner = link.owner();
-        SessionSpec spec =
-            new SessionSpec(
-                start.label(),
-                start.cwd(),
-                start.foreground(),
-                start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()),
-                start.openedBy());
-        return gateway
-            .startSession(spec, events.router(owner, start.wantsStreamUpdates(), start.wantsAsks()))
-            .thenApply(
-                session -> {
-                  registry.adopt(owner, session.id());
-                  return fields().put("sessionId", session.id());
-                });
-      }
-      case SESSION_IDLE -> {
-        return gateway.idle(((IdleSession) command).sessionId()).thenApply(done -> fields());
-      }
-      case SESSION_END -> {
-        EndSession end = (EndSession) command;
-        // Replied only once teardown is over (R-RPC-12): the future completes then.
-        return gateway
-            .endSession(end.sessionId(), deadline(end.deadline()))
-            .thenApply(done -> fields());
-      }
-      case SESSION_INTERRUPT -> {
-        return gateway
-            .interrupt(((InterruptSession) command).sessionId())
-            .thenApply(done -> fields());
-      }
-      case SESSIONS_LIST -> {
-        return gateway
-            .sessions()
-            .thenApply(sessions -> list("sessions", sessions, HostWire::session));
-      }
-      case TOOLS_LIST -> {
-        return gateway
-            .tools(((ListTools) command).sessionId())
-            .thenApply(tools -> list("tools", tools, HostWire::tool));
-      }
-      case SESSION_SETTLE -> {
-        return gateway
-            .providersSettled(((SettleSession) command).sessionId())
-            .thenApply(done -> fields());
-      }
-      case TOOL_CALL -> {
-        CallTool call = (CallTool) command;
-        ProgressListener progress =
-            call.wantsProgress() && call.id() != null
-                ? message ->
-                    link.connection.send(new CallProgress(call.sessionId(), call.id(), message))
-                : ProgressListener.NONE;
-        CompletableFuture<CallResult> result =
-            gateway.callTool(call.sessionId(), call.tool(), call.args(), call.timeout(), progress);
-        if (call.id() != null) {
-          link.callStarted(call.id(), result);
-        }
-        return result
-            .exceptionally(error -> cancelledByHost(call, error))
-            .thenApply(HostWire::callResult);
-      }
-      case TOOL_CANCEL -> {
-        CancelCall cancel = (CancelCall) command;
-        if (!link.cancelCalls(cancel.callId())) {
-          return CompletableFuture.failedFuture(
-              new Refused(
-                  RpcErrorCode.UNKNOWN_CALL,
-                  "this host has no tool.call with id " + cancel.callId() + " in flight"));
-        }
-        return CompletableFuture.completedFuture(fields());
-      }
-      case HOOK_PRE_TOOL_USE -> {
-        PreToolUse pre = (PreToolUse) command;
-        return gateway
-            .preToolUse(pre.sessionId(), pre.tool(), pre.args(), pre.asksItself())
-            .thenApply(
-                decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
-      }
-      case PROMPT -> {
-        RunPrompt prompt = (RunPrompt) command;
-        Map<String, String> sections =
-            prompt.sections() == null ? defaultPromptSections : prompt.sections();
-        return gateway.onPrompt(prompt.sessionId(), sections).thenApply(HostWire::prompt);
-      }
-      case EVENT -> {
-        EmitEvent event = (EmitEvent) command;
-        return gateway
-            .emit(event.sessionId(), event.event(), event.data())
-            .thenApply(done -> fields());
-      }
-      case STREAM_QUERY -> {
-        QueryStreams query = (QueryStreams) command;
-        // The host is not held to the providers' cap of 100 (R-RPC-23); without "last", all.
-        int last = query.last() == null ? Integer.MAX_VALUE : query.last();
-        return gateway
-            .queryStreams(query.sessionId(), query.streams(), last)
-            .thenApply(history -> (ObjectNode) fields().set("streams", HostWire.streams(history)));
-      }
-      case PROVIDERS_LIST -> {
-        return gateway
-            .providers()
-            .thenApply(providers -> list("providers", providers, HostWire::provider));
-      }
-      case AUDIT_QUERY -> {
-        if (decisionLog == null) {
-          return CompletableFuture.failedFuture(
-              new Refused(
-                  RpcErrorCode.UNAUTHORIZED,
-                  "this gateway keeps no audit trail (HostService.Builder.decisionLog)"));
-        }
-        QueryAudit query = (QueryAudit) command;
-        AuditFilter filter =
-            new AuditFilter(
-                query.sessionId(),
-                query.provider(),
-                query.tool(),
-                query.kind(),
-                query.callId(),
-                query.since(),
-                query.limit() == null ? 100 : query.limit());
-        return CompletableFuture.completedFuture(
-            list("decisions", decisionLog.query(filter), AuditJson::decision));
-      }
-      case STATUS_LINK -> {
-        if (statusLinks == null) {
-          return CompletableFuture.failedFuture(
-              new Refused(
-                  RpcErrorCode.UNAUTHORIZED,
-                  "this gateway serves no status page (HostService.Builder.statusLinks)"));
-        }
-        return CompletableFuture.completedFuture(fields().put("url", statusLinks.get().toString()));
-      }
-      case PROVIDERS_RELOAD -> {
-        if (providerReloads == null) {
-          return CompletableFuture.failedFuture(
-              new Refused(
-                  RpcErrorCode.UNAUTHORIZED,
-                  "this gateway has no project config to reload (--config)"));
-        }
-        // The reload completes on the spawner's thread; the reply goes out on the loop, as all do.
-        return onLoop(
-            providerReloads.reload(((ReloadProviders) command).name()), HostWire::reloadReport);
-      }
-      case GATES_HELD -> {
-        if (heldGates == null) {
-          return CompletableFuture.failedFuture(noRecordOfGates());
-        }
-        return onLoop(heldGates.held(), gates -> list("gates", gates, HostWire::heldGate));
-      }
-      case GATES_RELEASE -> {
-        if (heldGates == null) {
-          return CompletableFuture.failedFuture(noRecordOfGates());
-        }
-        ReleaseHeldGates release = (ReleaseHeldGates) command;
-        return onLoop(
-            heldGates.release(release.provider(), release.gateId(), release.project()),
-            released -> {
-              if (!released.isEmpty()) {
-                // A person retired a fail-closed rule: the log says who asked, beside the record's
-                // own account of it.
-                LOG.log(
-                    Level.INFO,
-                    "{0} released held gates: {1}",
-                    link.connection.describe(),
-                    released);
-              }
-              return list("released", released, HostWire::heldGate);
-            });
-      }
-      case GATE_ANSWER -> {
-        AnswerQuestion answer = (AnswerQuestion) command;
-        return gateway
-            .answerQuestion(answer.askId(), answer.allow(), answer.answeredBy())
-            .thenApply(decided -> fields().put("decided", decided));
-      }
-      case SHUTDOWN -> {
-        if (onShutdown == null) {
-          return CompletableFuture.failedFuture(
-              new Refused(
-                  RpcErrorCode.UNAUTHORIZED,
-                  "this gateway is stopped by whoever started it, not by its hosts"));
-        }
-        // Replied first (see run): the connection goes down with the gateway.
-        return CompletableFuture.completedFuture(fields());
-      }
+    return switch (command.type()) {
+      case SESSION_START -> startSession(link, (StartSession) command);
+      case SESSION_IDLE ->
+          gateway.idle(((IdleSession) command).sessionId()).thenApply(done -> fields());
+      case SESSION_END -> endSession((EndSession) command);
+      case SESSION_INTERRUPT ->
+          gateway.interrupt(((InterruptSession) command).sessionId()).thenApply(done -> fields());
+      case SESSIONS_LIST ->
+          gateway.sessions().thenApply(sessions -> list("sessions", sessions, HostWire::session));
+      case TOOLS_LIST ->
+          gateway
+              .tools(((ListTools) command).sessionId())
+              .thenApply(tools -> list("tools", tools, HostWire::tool));
+      case SESSION_SETTLE ->
+          gateway
+              .providersSettled(((SettleSession) command).sessionId())
+              .thenApply(done -> fields());
+      case TOOL_CALL -> callTool(link, (CallTool) command);
+      case TOOL_CANCEL -> cancelCall(link, (CancelCall) command);
+      case HOOK_PRE_TOOL_USE -> preToolUse((PreToolUse) command);
+      case PROMPT -> prompt((RunPrompt) command);
+      case EVENT -> emit((EmitEvent) command);
+      case STREAM_QUERY -> queryStreams((QueryStreams) command);
+      case PROVIDERS_LIST ->
+          gateway
+              .providers()
+              .thenApply(providers -> list("providers", providers, HostWire::provider));
+      case AUDIT_QUERY -> queryAudit((QueryAudit) command);
+      case STATUS_LINK -> statusLink();
+      case PROVIDERS_RELOAD -> reloadProviders((ReloadProviders) command);
+      case GATES_HELD -> heldGates();
+      case GATES_RELEASE -> releaseHeldGates(link, (ReleaseHeldGates) command);
+      case GATE_ANSWER -> answerQuestion((AnswerQuestion) command);
+      case SHUTDOWN -> shutdown();
       case HOST_AUTH, HOST_CHALLENGE ->
           throw new IllegalStateException(
               command.type().wireName() + " is handled before dispatch");
+    };
+  }
+
+  // ---- sessions ----
+
+  private CompletableFuture<ObjectNode> startSession(HostLink link, StartSession start) {
+    HostRegistry.Owner owner = link.owner();
+    SessionSpec spec =
+        new SessionSpec(
+            start.label(),
+            start.cwd(),
+            start.foreground(),
+            start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()),
+            start.openedBy());
+    return gateway
+        .startSession(spec, events.router(owner, start.wantsStreamUpdates(), start.wantsAsks()))
+        .thenApply(
+            session -> {
+              registry.adopt(owner, session.id());
+              return fields().put("sessionId", session.id());
+            });
+  }
+
+  private CompletableFuture<ObjectNode> endSession(EndSession end) {
+    // Replied only once teardown is over (R-RPC-12): the future completes then.
+    return gateway
+        .endSession(end.sessionId(), deadline(end.deadline()))
+        .thenApply(done -> fields());
+  }
+
+  // ---- calls, hooks, prompts, events ----
+
+  private CompletableFuture<ObjectNode> callTool(HostLink link, CallTool call) {
+    ProgressListener progress =
+        call.wantsProgress() && call.id() != null
+            ? message ->
+                link.connection.send(new CallProgress(call.sessionId(), call.id(), message))
+            : ProgressListener.NONE;
+    CompletableFuture<CallResult> result =
+        gateway.callTool(call.sessionId(), call.tool(), call.args(), call.timeout(), progress);
+    if (call.id() != null) {
+      link.callStarted(call.id(), result);
     }
-    throw new IllegalStateException("unhandled command " + command.type());
+    return result
+        .exceptionally(error -> cancelledByHost(call, error))
+        .thenApply(HostWire::callResult);
+  }
+
+  private static CompletableFuture<ObjectNode> cancelCall(HostLink link, CancelCall cancel) {
+    if (!link.cancelCalls(cancel.callId())) {
+      return CompletableFuture.failedFuture(
+          new Refused(
+              RpcErrorCode.UNKNOWN_CALL,
+              "this host has no tool.call with id " + cancel.callId() + " in flight"));
+    }
+    return CompletableFuture.completedFuture(fields());
+  }
+
+  private CompletableFuture<ObjectNode> preToolUse(PreToolUse pre) {
+    return gateway
+        .preToolUse(pre.sessionId(), pre.tool(), pre.args(), pre.asksItself())
+        .thenApply(decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
+  }
+
+  private CompletableFuture<ObjectNode> prompt(RunPrompt prompt) {
+    Map<String, String> sections =
+        prompt.sections() == null ? defaultPromptSections : prompt.sections();
+    return gateway.onPrompt(prompt.sessionId(), sections).thenApply(HostWire::prompt);
+  }
+
+  private CompletableFuture<ObjectNode> emit(EmitEvent event) {
+    return gateway.emit(event.sessionId(), event.event(), event.data()).thenApply(done -> fields());
+  }
+
+  private CompletableFuture<ObjectNode> queryStreams(QueryStreams query) {
+    // The host is not held to the providers' cap of 100 (R-RPC-23); without "last", all.
+    int last = query.last() == null ? Integer.MAX_VALUE : query.last();
+    return gateway
+        .queryStreams(query.sessionId(), query.streams(), last)
+        .thenApply(history -> (ObjectNode) fields().set("streams", HostWire.streams(history)));
+  }
+
+  private CompletableFuture<ObjectNode> answerQuestion(AnswerQuestion answer) {
+    return gateway
+        .answerQuestion(answer.askId(), answer.allow(), answer.answeredBy())
+        .thenApply(decided -> fields().put("decided", decided));
+  }
+
+  // ---- what a gateway may be built without: refused UNAUTHORIZED then ----
+
+  private CompletableFuture<ObjectNode> queryAudit(QueryAudit query) {
+    if (decisionLog == null) {
+      return notServed("this gateway keeps no audit trail (HostService.Builder.decisionLog)");
+    }
+    AuditFilter filter =
+        new AuditFilter(
+            query.sessionId(),
+            query.provider(),
+            query.tool(),
+            query.kind(),
+            query.callId(),
+            query.since(),
+            query.limit() == null ? 100 : query.limit());
+    return CompletableFuture.completedFuture(
+        list("decisions", decisionLog.query(filter), AuditJson::decision));
+  }
+
+  private CompletableFuture<ObjectNode> statusLink() {
+    if (statusLinks == null) {
+      return notServed("this gateway serves no status page (HostService.Builder.statusLinks)");
+    }
+    return CompletableFuture.completedFuture(fields().put("url", statusLinks.get().toString()));
+  }
+
+  private CompletableFuture<ObjectNode> reloadProviders(ReloadProviders reload) {
+    if (providerReloads == null) {
+      return notServed("this gateway has no project config to reload (--config)");
+    }
+    // The reload completes on the spawner's thread; the reply goes out on the loop, as all do.
+    return onLoop(providerReloads.reload(reload.name()), HostWire::reloadReport);
+  }
+
+  private CompletableFuture<ObjectNode> heldGates() {
+    if (heldGates == null) {
+      return noRecordOfGates();
+    }
+    return onLoop(heldGates.held(), gates -> list("gates", gates, HostWire::heldGate));
+  }
+
+  private CompletableFuture<ObjectNode> releaseHeldGates(HostLink link, ReleaseHeldGates release) {
+    if (heldGates == null) {
+      return noRecordOfGates();
+    }
+    return onLoop(
+        heldGates.release(release.provider(), release.gateId(), release.project()),
+        released -> {
+          if (!released.isEmpty()) {
+            // A person retired a fail-closed rule: the log says who asked, beside the record's own
+            // account of it.
+            LOG.log(
+                Level.INFO, "{0} released held gates: {1}", link.connection.describe(), released);
+          }
+          return list("released", released, HostWire::heldGate);
+        });
+  }
+
+  private CompletableFuture<ObjectNode> shutdown() {
+    if (onShutdown == null) {
+      return notServed("this gateway is stopped by whoever started it, not by its hosts");
+    }
+    // Replied first (see run): the connection goes down with the gateway.
+    return CompletableFuture.completedFuture(fields());
+  }
+
+  /** A command for something this gateway was built without. */
+  private static CompletableFuture<ObjectNode> notServed(String why) {
+    return CompletableFuture.failedFuture(new Refused(RpcErrorCode.UNAUTHORIZED, why));
   }
 
   /**
@@ -355,9 +356,8 @@ final class HostCommands {
   }
 
   /** {@code gates.held} and {@code gates.release} on a gateway built without a record of gates. */
-  private static Refused noRecordOfGates() {
-    return new Refused(
-        RpcErrorCode.UNAUTHORIZED,
+  private static CompletableFuture<ObjectNode> noRecordOfGates() {
+    return notServed(
         "this gateway keeps no record of gates, so none is held (HostService.Builder.heldGates)");
   }
 
