@@ -75,7 +75,8 @@ import java.util.function.Supplier;
  * callbacks run, on the client's loop: one at a time and in order, on the client's own thread or,
  * when the client is idle, on the JDK WebSocket thread that read what they answer (which saves a
  * thread wake-up per call). They must not block: a callback that blocks holds up the others and the
- * socket's reading.
+ * socket's reading. For calls that wait for their answer, wrap the client in {@code
+ * SyncHostApi.of(client)}.
  */
 public final class GatewayClient implements HostApi, AutoCloseable {
 
