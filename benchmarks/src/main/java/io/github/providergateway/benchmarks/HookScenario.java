@@ -3,6 +3,8 @@ package io.github.providergateway.benchmarks;
 import io.github.providergateway.benchmarks.soak.SoakProvider;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -154,14 +156,14 @@ final class HookScenario implements AutoCloseable {
           SharedGateway.start(
               config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
       int port = SharedGateway.awaitPort(home, gateway);
-      client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+      client = GatewayClient.connect(home, port, GatewayClientOptions.defaults());
       String sessionId =
           client
               .startSession(SessionSpec.of(LABEL, HookCases.CWD), new BenchHost())
               .get(10, TimeUnit.SECONDS)
               .id();
       String token =
-          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+          Files.readString(home.resolve(GatewayHome.TOKEN_FILE), StandardCharsets.UTF_8).strip();
       provider =
           SoakProvider.answering(
               SoakProvider.bind(port, token, HookCases.hello("hook-guard", sessionId)),

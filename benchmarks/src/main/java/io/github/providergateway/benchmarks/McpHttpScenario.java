@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -111,13 +113,13 @@ final class McpHttpScenario {
           SharedGateway.start(
               config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway-http.log"));
       int port = SharedGateway.awaitPort(home, gateway);
-      client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+      client = GatewayClient.connect(home, port, GatewayClientOptions.defaults());
       http = new LoopbackPost(port, "/mcp");
       bearer = issueToken(home, port);
       initialize();
       String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
       String token =
-          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+          Files.readString(home.resolve(GatewayHome.TOKEN_FILE), StandardCharsets.UTF_8).strip();
       providers =
           NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
       providers.awaitReady(60);

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -194,7 +196,7 @@ final class McpScenario {
           SharedGateway.start(
               config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
       int port = SharedGateway.awaitPort(home, gateway);
-      client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+      client = GatewayClient.connect(home, port, GatewayClientOptions.defaults());
 
       // Start-up with the shared gateway running.
       double[] initialize = new double[config.launches()];
@@ -212,7 +214,7 @@ final class McpScenario {
       mcp.notify("notifications/initialized");
       String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
       String token =
-          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+          Files.readString(home.resolve(GatewayHome.TOKEN_FILE), StandardCharsets.UTF_8).strip();
       providers =
           NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
       providers.awaitReady(60);
@@ -327,10 +329,9 @@ final class McpScenario {
   private double[] startedByMcp() throws Exception {
     double[] times = launch(startingHome, archive, true);
     int port = SharedGateway.awaitPort(startingHome, null);
-    long pid =
-        Long.parseLong(Files.readString(startingHome.resolve(GatewayClient.PID_FILE)).strip());
+    long pid = Long.parseLong(Files.readString(startingHome.resolve(GatewayHome.PID_FILE)).strip());
     GatewayClient client =
-        GatewayClient.connect(startingHome, port, GatewayClient.Options.defaults());
+        GatewayClient.connect(startingHome, port, GatewayClientOptions.defaults());
     SharedGateway.stop(client);
     ProcessHandle gateway = ProcessHandle.of(pid).orElse(null);
     if (gateway != null) {

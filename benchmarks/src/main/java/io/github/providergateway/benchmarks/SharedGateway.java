@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ final class SharedGateway {
     while (System.nanoTime() < deadline) {
       try {
         String text =
-            Files.readString(home.resolve(GatewayClient.PORT_FILE), StandardCharsets.UTF_8).strip();
+            Files.readString(home.resolve(GatewayHome.PORT_FILE), StandardCharsets.UTF_8).strip();
         if (!text.isEmpty()) {
           return Integer.parseInt(text);
         }
@@ -69,8 +70,7 @@ final class SharedGateway {
       }
       Thread.sleep(20);
     }
-    throw new IllegalStateException(
-        "no " + GatewayClient.PORT_FILE + " in " + home + " after 30 s");
+    throw new IllegalStateException("no " + GatewayHome.PORT_FILE + " in " + home + " after 30 s");
   }
 
   /** Asks the gateway to stop, and closes the host connection that asked. */

@@ -8,6 +8,7 @@ import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.SyncHostApi;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
@@ -20,6 +21,7 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,5 +99,51 @@ class EmbeddingExampleTest {
     assertThat(result.outcome())
         .isEqualTo(ToolOutcome.success(codec.parseJson("\"Hello, Alice!\"")));
     assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void theBlockingTwinRunsAsWritten() throws Exception {
+    Gateway gateway = Gateway.builder().home(home).build();
+    ProtocolCodec codec = ProtocolCodec.create();
+    JsonNode args = codec.parseJson("{\"name\":\"Alice\"}");
+    // --- docs/embedding.md: "Blocking, if you prefer" ---
+    SyncHostApi host = SyncHostApi.of(gateway).withTimeout(Duration.ofSeconds(30));
+    SessionInfo session =
+        host.startSession(SessionSpec.of("demo", "/code/demo"), new MyAgentSession());
+    // ... a provider connects and registers "greet" ...
+    // --- (the test plays the provider here, answering on a thread of its own) ---
+    RecordingProviderConnection provider = new RecordingProviderConnection("doc");
+    provider.attach(gateway.transports().acceptWebSocket(provider));
+    provider.send(Auth.withToken(gateway.credentials().providerToken()));
+    provider.await(1, Duration.ofSeconds(10));
+    provider.send(
+        Hello.builder("greeter")
+            .session(session.id())
+            .tools(
+                ToolDefinition.of("greet", "Say hello", codec.parseJson("{\"type\":\"object\"}")))
+            .build());
+    provider.await(3, Duration.ofSeconds(10));
+    provider.drain();
+    CompletableFuture<Void> answered =
+        CompletableFuture.runAsync(
+            () -> {
+              provider.await(1, Duration.ofSeconds(10));
+              ToolCall call = provider.next(ToolCall.class);
+              provider.send(ToolResult.success(call.id(), codec.parseJson("\"Hello, Alice!\"")));
+            });
+    // --- continued ---
+    CallResult result = host.callTool(session.id(), "greet", args, Duration.ofSeconds(10));
+    // Waits for the answer: a refusal throws HostException (its code() the gateway's), no answer
+    // within 30 s SyncTimeoutException; a tool's failure is an outcome, as with the futures.
+    // --- (the provider leaves, so ending the session need not wait for its deadline) ---
+    answered.get(10, TimeUnit.SECONDS);
+    provider.drop();
+    // --- continued ---
+    host.endSession(session.id(), Duration.ofSeconds(5));
+    // --- end of example ---
+    gateway.close();
+
+    assertThat(result.outcome())
+        .isEqualTo(ToolOutcome.success(codec.parseJson("\"Hello, Alice!\"")));
   }
 }

@@ -31,6 +31,8 @@ import java.util.concurrent.CompletionStage;
  * state.
  *
  * <p>Stages complete on the provider's executor. Every method is thread-safe and returns at once.
+ * For calls that wait for the gateway's answer instead, wrap it in its blocking twin, {@link
+ * SyncProviderSession}.
  */
 public interface ProviderSession extends AutoCloseable {
 

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientListener;
 import java.util.List;
 
 /**
@@ -8,7 +8,7 @@ import java.util.List;
  * timeline (it observes), providers, and the connection dropping and coming back. On the client's
  * thread.
  */
-final class AttachedEvents implements GatewayClient.Listener {
+final class AttachedEvents implements GatewayClientListener {
   private final ConsoleOut out;
 
   /** Prints timeline lines as the embedded console does. */

@@ -10,6 +10,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
@@ -212,7 +213,7 @@ final class ConsoleHost implements FrontEnd {
           GatewayClient.connect(
               home,
               port,
-              GatewayClient.Options.builder()
+              GatewayClientOptions.builder()
                   .observer(true)
                   .listener(new AttachedEvents(out, events))
                   .build());

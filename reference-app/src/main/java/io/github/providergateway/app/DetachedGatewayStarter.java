@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayStarter;
 import io.github.providergateway.transport.stdio.ProcessTree;
 import java.io.File;
 import java.io.IOException;
@@ -25,11 +25,11 @@ import java.util.stream.Stream;
 
 /**
  * Starts the reference app as the shared gateway of a home ({@code --detached}), from this JVM's
- * class path: the {@link GatewayClient.Starter} for a JVM host that has the reference app on its
- * class path.
+ * class path: the {@link GatewayStarter} for a JVM host that has the reference app on its class
+ * path.
  *
  * <pre>{@code
- * GatewayClient.connectOrStart(home, GatewayClient.Launch.of(DetachedGatewayStarter.fromClassPath()))
+ * GatewayClient.connectOrStart(home, GatewayLaunch.of(DetachedGatewayStarter.fromClassPath()))
  * }</pre>
  *
  * <p>It runs {@code java <options> -cp <class path> io.github.providergateway.app.Main --detached
@@ -47,7 +47,7 @@ import java.util.stream.Stream;
  * s, 40 %, off every later start). A class path of directories or of several entries (tests,
  * embedders) is run as it is.
  */
-public final class DetachedGatewayStarter implements GatewayClient.Starter {
+public final class DetachedGatewayStarter implements GatewayStarter {
 
   /** The launcher's JVM options, one a line, beside this class in the jar. */
   private static final String JVM_OPTIONS_RESOURCE = "jvm.options";

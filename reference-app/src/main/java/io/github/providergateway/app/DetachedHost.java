@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.SafeFiles;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import java.io.IOException;
@@ -95,8 +95,8 @@ final class DetachedHost implements FrontEnd {
       running.stopRequested().complete(SIGNAL_DEADLINE);
     }
     // The pid was published as the gateway took the home, before it listened (publishPid).
-    Path pidFile = options.home().resolve(GatewayClient.PID_FILE);
-    Path portFile = options.home().resolve(GatewayClient.PORT_FILE);
+    Path pidFile = options.home().resolve(GatewayHome.PID_FILE);
+    Path portFile = options.home().resolve(GatewayHome.PORT_FILE);
     try {
       // Only now can a host find this gateway (RunningGateway wrote its port file): a slow start
       // must not use up the idle grace.
@@ -156,12 +156,12 @@ final class DetachedHost implements FrontEnd {
    */
   static void publishPid(Path home) throws IOException {
     writeOwnerOnly(
-        home.resolve(GatewayClient.PID_FILE), Long.toString(ProcessHandle.current().pid()));
+        home.resolve(GatewayHome.PID_FILE), Long.toString(ProcessHandle.current().pid()));
   }
 
   /** Removes {@code <home>/gateway.pid}, if there. */
   static void withdrawPid(Path home) {
-    deleteQuietly(home.resolve(GatewayClient.PID_FILE));
+    deleteQuietly(home.resolve(GatewayHome.PID_FILE));
   }
 
   /**

@@ -1,6 +1,9 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.host.client.GatewayLaunch;
+import io.github.providergateway.host.client.GatewayStarter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -26,15 +29,14 @@ final class DetachedLaunch implements FrontEnd {
   private final PrintStream err;
 
   /** The starter for a detached gateway given these extra arguments. */
-  private final Function<List<String>, GatewayClient.Starter> starter;
+  private final Function<List<String>, GatewayStarter> starter;
 
   DetachedLaunch(PrintStream out, PrintStream err) {
     this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args));
   }
 
   /** Tests pass a starter that runs the app from their class path. */
-  DetachedLaunch(
-      PrintStream out, PrintStream err, Function<List<String>, GatewayClient.Starter> starter) {
+  DetachedLaunch(PrintStream out, PrintStream err, Function<List<String>, GatewayStarter> starter) {
     this.out = out;
     this.err = err;
     this.starter = starter;
@@ -62,8 +64,7 @@ final class DetachedLaunch implements FrontEnd {
       args.add("--watch");
     }
     Long before = livePid(home);
-    GatewayClient.Launch launch =
-        GatewayClient.Launch.builder().port(port).starter(starter.apply(args)).build();
+    GatewayLaunch launch = GatewayLaunch.builder().port(port).starter(starter.apply(args)).build();
     // Connected once, then closed: this started no session, so the gateway is left as it was.
     try (GatewayClient ignored = GatewayClient.connectOrStart(home, launch)) {
       Long pid = livePid(home);
@@ -91,7 +92,7 @@ final class DetachedLaunch implements FrontEnd {
               + " (hosts: ws://127.0.0.1:"
               + listening
               + "/host)");
-      out.println("  token file    " + home.resolve(GatewayClient.TOKEN_FILE));
+      out.println("  token file    " + home.resolve(GatewayHome.TOKEN_FILE));
       out.println("  log           " + home.resolve("logs").resolve("gateway.log"));
       out.println(
           options.idleExitGrace() == null
@@ -120,7 +121,7 @@ final class DetachedLaunch implements FrontEnd {
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
   static Long livePid(Path home) {
     try {
-      long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+      long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;
     } catch (IOException | NumberFormatException none) {
       return null;
@@ -130,7 +131,7 @@ final class DetachedLaunch implements FrontEnd {
   /** The port in {@code <home>/gateway.port}, else {@code fallback}. */
   static int publishedPort(Path home, int fallback) {
     try {
-      return Integer.parseInt(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip());
+      return Integer.parseInt(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip());
     } catch (IOException | NumberFormatException none) {
       return fallback;
     }

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ final class GatewayHomeOptions {
   int port(Map<String, String> env) {
     Path at = home(env);
     try {
-      return GatewayClient.port(at, givenPort());
+      return GatewayHome.port(at, givenPort());
     } catch (IOException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

@@ -62,7 +62,7 @@ final class GuardCheck {
     List<String> notCovered = new ArrayList<>();
     GuardCorpusRun.run(home, env, out, err, missed);
     if (Files.notExists(
-        home.resolve(io.github.providergateway.host.client.GatewayClient.TOKEN_FILE),
+        home.resolve(io.github.providergateway.host.client.GatewayHome.TOKEN_FILE),
         LinkOption.NOFOLLOW_LINKS)) {
       notCovered.add("no gateway running for " + home + ": hook paths not checked");
     } else {

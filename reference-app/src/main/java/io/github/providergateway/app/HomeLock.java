@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class HomeLock implements AutoCloseable {
 
-  static final String FILE = GatewayClient.LOCK_FILE;
+  static final String FILE = GatewayHome.LOCK_FILE;
 
   private final FileChannel channel;
   private final FileLock lock;

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -81,7 +81,7 @@ final class HookReach {
 
   /** Whether the home's gateway is running. */
   Reach gateway() {
-    if (Files.notExists(home.resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.notExists(home.resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
       return new Reach(
           false,
           "the gateway of "
@@ -94,7 +94,7 @@ final class HookReach {
     }
     int listening;
     try {
-      listening = GatewayClient.port(home, port);
+      listening = GatewayHome.port(home, port);
     } catch (IOException e) {
       return new Reach(false, "the gateway's port cannot be read: " + e.getMessage());
     }

@@ -4,6 +4,7 @@ import io.github.providergateway.agent.mcp.McpFrontDoor;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayLaunch;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -105,8 +106,8 @@ final class McpCommand implements Callable<Integer> {
       return Main.EXIT_OK;
     }
     StderrLogging.install(parent.env());
-    GatewayClient.Launch launch =
-        GatewayClient.Launch.builder()
+    GatewayLaunch launch =
+        GatewayLaunch.builder()
             .port(port)
             .startTimeout(Duration.ofSeconds(20))
             .starter(DetachedGatewayStarter.fromClassPath())

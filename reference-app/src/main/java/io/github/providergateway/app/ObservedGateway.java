@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,7 +28,6 @@ final class ObservedGateway {
       // wait out the client's connect timeout (7 s) to say the same.
       throw new IOException("no token file in " + home);
     }
-    return GatewayClient.connect(
-        home, port, GatewayClient.Options.builder().observer(true).build());
+    return GatewayClient.connect(home, port, GatewayClientOptions.builder().observer(true).build());
   }
 }

@@ -14,7 +14,7 @@ import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.SafeFiles;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.ReloadReport;
@@ -345,7 +345,7 @@ final class RunningGateway implements AutoCloseable {
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
     publishHome(options, server, started);
-    warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
+    warnIfOthersCouldWrite(options.home().resolve(GatewayHome.TOKEN_FILE));
     HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
     ConfiguredProviders configured =
         config == null
@@ -492,7 +492,7 @@ final class RunningGateway implements AutoCloseable {
       // Every gateway says where it listens, so that every client of the home finds it by the home
       // (a console on --port 9477 too); removed at the stop, while the lock still makes it ours.
       DetachedHost.writeOwnerOnly(
-          options.home().resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
+          options.home().resolve(GatewayHome.PORT_FILE), Integer.toString(server.port()));
       if (options.record() != null) {
         options.record().write(options.home());
         LOG.log(
@@ -590,7 +590,7 @@ final class RunningGateway implements AutoCloseable {
       DetachedHost.publishPid(home);
     } catch (IOException e) {
       throw new StartupException(
-          "cannot publish " + home.resolve(GatewayClient.PID_FILE) + ": " + e.getMessage(), e);
+          "cannot publish " + home.resolve(GatewayHome.PID_FILE) + ": " + e.getMessage(), e);
     }
   }
 
@@ -682,7 +682,7 @@ final class RunningGateway implements AutoCloseable {
 
   private static void deletePortFile(Path home) {
     try {
-      Files.deleteIfExists(home.resolve(GatewayClient.PORT_FILE));
+      Files.deleteIfExists(home.resolve(GatewayHome.PORT_FILE));
     } catch (IOException e) {
       LOG.log(System.Logger.Level.WARNING, "cannot delete the port file in " + home, e);
     }

@@ -227,8 +227,7 @@ final class RuntimeCopy {
     Optional<ProcessHandle> gateway;
     try {
       String pid =
-          Files.readString(
-                  home.resolve(io.github.providergateway.host.client.GatewayClient.PID_FILE))
+          Files.readString(home.resolve(io.github.providergateway.host.client.GatewayHome.PID_FILE))
               .strip();
       gateway = ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive);
     } catch (IOException | NumberFormatException e) {

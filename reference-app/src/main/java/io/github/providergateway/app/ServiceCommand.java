@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -640,7 +640,7 @@ final class ServiceCommand implements Callable<Integer> {
   static OptionalInt answeringPort(Path home) {
     int port;
     try {
-      port = Integer.parseInt(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip());
+      port = Integer.parseInt(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip());
     } catch (IOException | NumberFormatException none) {
       return OptionalInt.empty();
     }

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -59,10 +59,10 @@ final class UninstallCommand implements Callable<Integer> {
    */
   static final List<String> HOME_FILES =
       List.of(
-          GatewayClient.TOKEN_FILE,
-          GatewayClient.PORT_FILE,
-          GatewayClient.PID_FILE,
-          GatewayClient.LOCK_FILE,
+          GatewayHome.TOKEN_FILE,
+          GatewayHome.PORT_FILE,
+          GatewayHome.PID_FILE,
+          GatewayHome.LOCK_FILE,
           "hook.sock",
           "hook-gates.json",
           "hook-clients.json",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class ConsoleQuitWithAgentsTest {
   @Test
   void quittingWithAnAgentAttachedSaysTheGuardIsDownForIt() throws Exception {
     ConsoleApp console = ConsoleApp.start(home);
-    GatewayClient agent = GatewayClient.connect(home, 9400, GatewayClient.Options.defaults());
+    GatewayClient agent = GatewayClient.connect(home, 9400, GatewayClientOptions.defaults());
     agent
         .startSession(SessionSpec.of("claude-code", "/work/repo"), new RecordingSessionHost())
         .get(10, TimeUnit.SECONDS);

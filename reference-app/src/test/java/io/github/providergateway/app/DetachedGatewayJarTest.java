@@ -11,6 +11,8 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.host.client.GatewayLaunch;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
@@ -66,7 +68,7 @@ class DetachedGatewayJarTest {
     GatewayClient first =
         connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
     startSession(first, "before");
-    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
     List<String> args = RuntimeCopy.argumentsOf(ProcessHandle.of(gateway).orElseThrow());
     byte[] built = Files.readAllBytes(jar);
 
@@ -88,7 +90,7 @@ class DetachedGatewayJarTest {
     provider.result(provider.next("tool.call"), "\"still here\"");
     assertThat(HostWire.outcome(call.get(10, TimeUnit.SECONDS).outcome()).toString())
         .isEqualTo("{\"status\":\"success\",\"data\":\"still here\"}");
-    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip())
+    assertThat(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip())
         .isEqualTo(Long.toString(gateway));
     assertThat(ProcessHandle.of(gateway).map(ProcessHandle::isAlive)).contains(true);
 
@@ -117,7 +119,7 @@ class DetachedGatewayJarTest {
         client.callTool(
             session, "wait", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(60));
     provider.next("tool.call"); // and never answered
-    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
 
     long killed = System.nanoTime();
     ProcessHandle.of(gateway).orElseThrow().destroyForcibly();
@@ -138,7 +140,7 @@ class DetachedGatewayJarTest {
     GatewayClient client =
         GatewayClient.connectOrStart(
             home,
-            GatewayClient.Launch.builder()
+            GatewayLaunch.builder()
                 .port(port)
                 .startTimeout(WAIT)
                 .starter(starter.withArgs(List.of("--idle-exit-grace", "60s")))

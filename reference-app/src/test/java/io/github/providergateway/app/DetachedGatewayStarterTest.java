@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayLaunch;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ class DetachedGatewayStarterTest {
             () ->
                 GatewayClient.connectOrStart(
                     home,
-                    GatewayClient.Launch.builder()
+                    GatewayLaunch.builder()
                         .port(FreePorts.pick())
                         .startTimeout(startTimeout)
                         .starter(DetachedGatewayStarter.fromClassPath(noApp.toString()))

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +76,7 @@ class DetachedLaunchTest {
 
     assertThat(launch(port)).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(Main.EXIT_OK);
 
-    long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
     assertThat(RuntimeCopy.argumentsOf(ProcessHandle.of(pid).orElseThrow()))
         .contains("--detached", "--idle-exit-grace", "60s");
@@ -85,7 +87,7 @@ class DetachedLaunchTest {
         .contains("log           " + home.resolve("logs/gateway.log"))
         .contains("no session and no host for 60s")
         .contains("'kill " + pid + "' stops it now");
-    try (GatewayClient host = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
+    try (GatewayClient host = GatewayClient.connect(home, port, GatewayClientOptions.defaults())) {
       assertThat(host.sessions().get()).isEmpty(); // it serves hosts, from the background
     }
   }
@@ -96,7 +98,7 @@ class DetachedLaunchTest {
 
     assertThat(launch(port, "never")).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
 
-    long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
     assertThat(RuntimeCopy.argumentsOf(ProcessHandle.of(pid).orElseThrow()))
         .containsSubsequence("--idle-exit-grace", "never");
     assertThat(printed())
@@ -114,7 +116,7 @@ class DetachedLaunchTest {
 
     RunningGateway running = RunningGateway.start(options, new GatewayListener() {});
     try {
-      assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip())
+      assertThat(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip())
           .isEqualTo(Long.toString(ProcessHandle.current().pid()));
     } finally {
       running.close();
@@ -125,13 +127,13 @@ class DetachedLaunchTest {
   void aSecondLaunchFindsTheGatewayRunningAndStartsNoOther() throws Exception {
     int port = FreePorts.pick();
     assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
-    String pid = Files.readString(home.resolve(GatewayClient.PID_FILE)).strip();
+    String pid = Files.readString(home.resolve(GatewayHome.PID_FILE)).strip();
     stdout.reset();
 
     assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
 
     assertThat(printed())
         .contains("the shared gateway for " + home + " was running already (pid " + pid + ")");
-    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip()).isEqualTo(pid);
+    assertThat(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip()).isEqualTo(pid);
   }
 }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.testing.FreePorts;
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
@@ -97,7 +97,7 @@ class GuardUnderFailureTest {
     start(List.of(launcher.toString(), "--detached", "--home", home.toString()), temp, "detached");
     Await.until(
         WAIT,
-        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
         () -> "the home's gateway listens; " + log());
     agent(projectA, "claude-code");
     agent(projectB, "copilot");
@@ -140,7 +140,7 @@ class GuardUnderFailureTest {
     Long after = gatewayPid();
     assertThat(after).as("an agent's gateway mcp started the home's gateway again").isNotNull();
     assertThat(after).isNotEqualTo(before);
-    assertThat(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip())
+    assertThat(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip())
         .as("on the home's port, not another")
         .isEqualTo(Integer.toString(port));
     assertThat(answers)
@@ -198,7 +198,7 @@ class GuardUnderFailureTest {
     signal(gatewayPid(), "TERM");
     Await.until(
         WAIT,
-        () -> !Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> !Files.exists(home.resolve(GatewayHome.PORT_FILE)),
         () -> "the gateway stops; " + log());
 
     Answer command = commandHook(hookInput("ls"));

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
@@ -117,7 +119,7 @@ final class GuardedHome implements AutoCloseable {
         .start();
     Await.until(
         WAIT,
-        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
         () -> "the home's gateway writes gateway.port; " + guarded.gatewayLog());
     return guarded;
   }
@@ -172,7 +174,7 @@ final class GuardedHome implements AutoCloseable {
    */
   boolean guardIsBound() throws Exception {
     if (observer == null) {
-      observer = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+      observer = GatewayClient.connect(home, port, GatewayClientOptions.defaults());
     }
     return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
         .anyMatch(provider -> provider.name().equals(guard) && !provider.sessions().isEmpty());

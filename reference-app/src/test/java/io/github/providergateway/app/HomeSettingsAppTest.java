@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -45,11 +45,11 @@ class HomeSettingsAppTest {
 
     try (RunningGateway first =
         start("--rpc", "--home", home.toString(), "--port", "" + port, "--config", "" + config)) {
-      assertThat(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip())
+      assertThat(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip())
           .isEqualTo(Integer.toString(port));
       assertThat(HomeSettings.read(home)).isEqualTo(new HomeSettings(port, config, false));
     }
-    assertThat(home.resolve(GatewayClient.PORT_FILE)).as("removed at the stop").doesNotExist();
+    assertThat(home.resolve(GatewayHome.PORT_FILE)).as("removed at the stop").doesNotExist();
 
     try (RunningGateway second = start("--rpc", "--home", home.toString())) {
       assertThat(second.port()).isEqualTo(port);
@@ -57,7 +57,7 @@ class HomeSettingsAppTest {
     }
     try (RunningGateway free = start("--rpc", "--home", home.toString(), "--port", "0")) {
       assertThat(free.port()).isNotEqualTo(port);
-      assertThat(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip())
+      assertThat(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip())
           .isEqualTo(Integer.toString(free.port()));
     }
     assertThat(HomeSettings.read(home).port()).as("--port 0 changes nothing").isEqualTo(port);
@@ -103,7 +103,7 @@ class HomeSettingsAppTest {
       assertThatThrownBy(() -> start("--rpc", "--home", home.toString()))
           .isInstanceOf(StartupException.class)
           .hasMessageContaining("port " + taken.getLocalPort() + " is already in use");
-      assertThat(home.resolve(GatewayClient.PORT_FILE)).doesNotExist();
+      assertThat(home.resolve(GatewayHome.PORT_FILE)).doesNotExist();
     }
   }
 

@@ -5,6 +5,10 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientListener;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.host.client.GatewayLaunch;
 import io.github.providergateway.host.protocol.HostWire;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -40,8 +44,8 @@ public final class HostProcessMain {
     String label = args[2];
     List<String> gatewayArgs = List.of(args).subList(3, args.length);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    GatewayClient.Listener listener =
-        new GatewayClient.Listener() {
+    GatewayClientListener listener =
+        new GatewayClientListener() {
           @Override
           public void connectionLost(String reason) {
             out.println("LOST " + reason.replace('\n', ' '));
@@ -61,12 +65,12 @@ public final class HostProcessMain {
     GatewayClient client =
         GatewayClient.connectOrStart(
             home,
-            GatewayClient.Launch.builder()
+            GatewayLaunch.builder()
                 .port(port)
                 .startTimeout(Duration.ofSeconds(20))
                 .starter(DetachedGatewayStarter.fromClassPath().withArgs(gatewayArgs))
                 .build(),
-            GatewayClient.Options.builder()
+            GatewayClientOptions.builder()
                 .listener(listener)
                 .heartbeat(Duration.ofSeconds(1), Duration.ofSeconds(5))
                 .closeDeadline(Duration.ofSeconds(2))
@@ -110,7 +114,7 @@ public final class HostProcessMain {
    */
   private static String pid(Path home) {
     try {
-      return Files.readString(home.resolve(GatewayClient.PID_FILE)).strip();
+      return Files.readString(home.resolve(GatewayHome.PID_FILE)).strip();
     } catch (IOException e) {
       return "unknown: " + e;
     }

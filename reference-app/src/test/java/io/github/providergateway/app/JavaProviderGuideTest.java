@@ -27,6 +27,7 @@ import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.PushBuilder;
+import io.github.providergateway.provider.SyncProviderSession;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
@@ -193,6 +194,22 @@ class JavaProviderGuideTest {
       }
       throw e;
     }
+  }
+
+  // --- end of example ---
+
+  // --- docs/java-provider.md: "blocking" ---
+  /**
+   * The greeter over WebSocket with blocking calls: each waits for the gateway's answer, up to
+   * 10 s, and throws what its stage would fail with, unchecked.
+   */
+  static SyncProviderSession greeterBlocking(URI gatewayUrl, String token) {
+    SyncProviderSession session =
+        SyncProviderSession.of(WebSocketProviderClient.connect(gatewayUrl, token, greeter()))
+            .withTimeout(Duration.ofSeconds(10));
+    session.awaitBound(); // a refused hello: GatewayErrorException, its code() the gateway's
+    session.updateContext("The greeter greets by name."); // returns once the gateway acked it
+    return session; // session.awaitClosed() would wait, with no limit, until the session ends
   }
 
   // --- end of example ---
@@ -414,6 +431,18 @@ class JavaProviderGuideTest {
   }
 
   @Test
+  void theBlockingGreeterIsBoundAndHasItsContextWhenItReturns() throws Exception {
+    SyncProviderSession session =
+        greeterBlocking(server.url(), gateway.credentials().providerToken());
+    keep(session.async());
+
+    assertThat(await(gateway.onPrompt(sessionId, Map.of())).context())
+        .containsExactly("The greeter greets by name.");
+    assertThat(await(call("greet", "{\"name\":\"Cy\"}")).outcome())
+        .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Cy!")));
+  }
+
+  @Test
   @Timeout(10) // the sample's join() has no timeout of its own
   void aRefusedProviderIsToldWhyAtOnce() {
     String first = bindingOf(keep(greeterInProcess(gateway, sessionId)));
@@ -601,7 +630,7 @@ class JavaProviderGuideTest {
           .as("docs/java-provider.md quotes the sample \"%s\" as it is here", region.group(1))
           .contains(dedent(region.group(2)));
     }
-    assertThat(names).hasSize(17);
+    assertThat(names).hasSize(18);
   }
 
   // ---- helpers ----

@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -173,7 +173,7 @@ class RuntimeCopyTest {
     Process gateway =
         new ProcessBuilder("sh", "-c", "sleep 30; true", "gateway", "-cp", copy.toString()).start();
     try {
-      Files.writeString(home.resolve(GatewayClient.PID_FILE), gateway.pid() + "\n");
+      Files.writeString(home.resolve(GatewayHome.PID_FILE), gateway.pid() + "\n");
 
       assertThat(RuntimeCopy.inUse(home, runtime())).containsExactly(copy);
     } finally {

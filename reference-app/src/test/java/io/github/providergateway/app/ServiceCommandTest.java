@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.providergateway.gateway.testing.FreePorts;
-import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.testing.Await;
 import java.io.ByteArrayInputStream;
@@ -165,14 +165,14 @@ class ServiceCommandTest {
     Process gateway = runUnderEmptyEnvironment(command);
     awaitAnswering(port);
 
-    assertThat(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip())
+    assertThat(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip())
         .isEqualTo(Integer.toString(port));
-    assertThat(home.resolve(GatewayClient.TOKEN_FILE)).exists();
+    assertThat(home.resolve(GatewayHome.TOKEN_FILE)).exists();
     gateway.destroy(); // SIGTERM, what `systemctl --user stop` sends
     assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     assertThat(gateway.exitValue()).as("a stop asked for: not restarted").isZero();
-    assertThat(home.resolve(GatewayClient.PORT_FILE)).doesNotExist();
-    assertThat(home.resolve(GatewayClient.TOKEN_FILE)).doesNotExist();
+    assertThat(home.resolve(GatewayHome.PORT_FILE)).doesNotExist();
+    assertThat(home.resolve(GatewayHome.TOKEN_FILE)).doesNotExist();
   }
 
   @Test
@@ -184,14 +184,14 @@ class ServiceCommandTest {
     List<String> command = ExecStart.words(Files.readString(systemdUnit()));
     runUnderEmptyEnvironment(command);
     awaitAnswering(port);
-    String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE));
+    String token = Files.readString(home.resolve(GatewayHome.TOKEN_FILE));
 
     Process second = runUnderEmptyEnvironment(command);
 
     assertThat(second.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     assertThat(second.exitValue()).isEqualTo(Main.EXIT_START_FAILED);
     assertThat(answers(port)).isTrue();
-    assertThat(Files.readString(home.resolve(GatewayClient.TOKEN_FILE))).isEqualTo(token);
+    assertThat(Files.readString(home.resolve(GatewayHome.TOKEN_FILE))).isEqualTo(token);
     assertThat(Files.readString(home.resolve("logs/gateway.log")))
         .as("refused by the home's port, or by its lock")
         .containsAnyOf("is already in use", "another gateway already runs for the home");
@@ -368,7 +368,7 @@ class ServiceCommandTest {
     try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       deadPort = gone.getLocalPort();
     }
-    Files.writeString(home.resolve(GatewayClient.PORT_FILE), deadPort + "\n");
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), deadPort + "\n");
     Run dead = service("status", "--home", home.toString());
     FakeSystemctl systemctl = new FakeSystemctl();
     systemctl.active(true);
@@ -589,7 +589,7 @@ class ServiceCommandTest {
   /** A listener standing for a running gateway of {@code home}: its port in gateway.port. */
   private static ServerSocket gatewayPortOf(Path home) throws IOException {
     ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-    Files.writeString(home.resolve(GatewayClient.PORT_FILE), socket.getLocalPort() + "\n");
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), socket.getLocalPort() + "\n");
     return socket;
   }
 

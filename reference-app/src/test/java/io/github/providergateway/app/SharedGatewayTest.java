@@ -7,6 +7,8 @@ import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.net.URI;
@@ -239,8 +241,8 @@ class SharedGatewayTest {
             .redirectOutput(logs.resolve("gateway.out").toFile())
             .start();
     try {
-      Path pid = home.resolve(GatewayClient.PID_FILE);
-      Path portFile = home.resolve(GatewayClient.PORT_FILE);
+      Path pid = home.resolve(GatewayHome.PID_FILE);
+      Path portFile = home.resolve(GatewayHome.PORT_FILE);
       awaitTrue("the gateway publishes its port", () -> Files.exists(portFile));
       assertThat(Files.readString(pid).strip()).isEqualTo(Long.toString(gateway.pid()));
       assertThat(Files.readString(portFile).strip()).isEqualTo(Integer.toString(port));
@@ -255,7 +257,7 @@ class SharedGatewayTest {
       // manual clock (HostServiceTest); here the process shows that it counts from the last host.
       long leaving;
       try (GatewayClient client =
-          GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
+          GatewayClient.connect(home, port, GatewayClientOptions.defaults())) {
         client
             .startSession(SessionSpec.of("brief", "/tmp"), new RecordingSessionHost())
             .get(10, TimeUnit.SECONDS);

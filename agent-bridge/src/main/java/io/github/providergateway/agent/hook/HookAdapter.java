@@ -8,6 +8,8 @@ import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.loop.SystemScheduler;
@@ -430,7 +432,7 @@ public final class HookAdapter {
     try {
       // Its token file is published once it listens (decision 14): without one it is not there yet.
       if (Files.notExists(
-          settings.home().resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
+          settings.home().resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
         throw new Unreachable("no token file yet");
       }
       probe(settings.home());
@@ -489,13 +491,13 @@ public final class HookAdapter {
     Path home = settings.home();
     // Not isRegularFile, which follows a link: a link at the token file's name is refused, not
     // missed.
-    if (Files.notExists(home.resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.notExists(home.resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
       throw new Unreachable("provider gateway not running (no token file in " + home + ")");
     }
     int port = probe(home);
     // Something listens: from here on, silence is a stuck gateway, not a missing one.
-    GatewayClient.Options options =
-        GatewayClient.Options.builder().connectTimeout(settings.answerTimeout()).build();
+    GatewayClientOptions options =
+        GatewayClientOptions.builder().connectTimeout(settings.answerTimeout()).build();
     CompletableFuture<GatewayClient> connecting = new CompletableFuture<>();
     workers.execute(
         () -> {
@@ -552,7 +554,7 @@ public final class HookAdapter {
   private int probe(Path home) throws Unreachable, Stuck {
     int port;
     try {
-      port = GatewayClient.port(home, settings.port());
+      port = GatewayHome.port(home, settings.port());
     } catch (IOException e) {
       throw new Unreachable("provider gateway not running (" + e.getMessage() + ")");
     }

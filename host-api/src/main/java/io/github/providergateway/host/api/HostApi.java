@@ -14,7 +14,8 @@ import java.util.concurrent.CompletableFuture;
  * in another process); a host written against this interface does not care where the gateway runs.
  *
  * <p>Every method returns at once. Futures complete on the gateway loop: callbacks attached to them
- * must not block. A refused request completes exceptionally with {@link HostException}.
+ * must not block. A refused request completes exceptionally with {@link HostException}. For calls
+ * that wait for their answer instead, wrap it in its blocking twin, {@link SyncHostApi}.
  */
 public interface HostApi {
 

@@ -23,12 +23,12 @@ import java.util.function.Consumer;
 /**
  * Hands the gateway's events to whoever hears them: a session's own {@link
  * io.github.providergateway.host.api.SessionHost} (for the sessions of this client) and every
- * {@link GatewayClient.Listener}, under the session ids callers use. Client thread only.
+ * {@link GatewayClientListener}, under the session ids callers use. Client thread only.
  */
 final class EventRouter {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
   private final SessionTable sessions;
-  private final List<GatewayClient.Listener> listeners;
+  private final List<GatewayClientListener> listeners;
 
   /** The progress listeners of this client's calls in flight, by the {@code tool.call}'s id. */
   private final Map<JsonNode, ProgressListener> progress = new HashMap<>();
@@ -46,7 +46,7 @@ final class EventRouter {
   /** A question and the channel it went to. */
   private record Asked(AskChannel channel, PersonQuestion question) {}
 
-  EventRouter(SessionTable sessions, List<GatewayClient.Listener> listeners) {
+  EventRouter(SessionTable sessions, List<GatewayClientListener> listeners) {
     this.sessions = sessions;
     this.listeners = listeners;
   }
@@ -81,7 +81,7 @@ final class EventRouter {
       String id = sessions.ended(ended.sessionId());
       listeners.forEach(l -> l.sessionEnded(id));
     } else if (output instanceof ProviderPresence presence) {
-      for (GatewayClient.Listener listener : listeners) {
+      for (GatewayClientListener listener : listeners) {
         if (presence.connected()) {
           listener.providerConnected(presence.providerId(), presence.name(), presence.instance());
         } else {

@@ -54,10 +54,10 @@ final class GatewayConnection implements HostSocket.Handler {
   private final SerialExecutor thread;
   private final Scheduler scheduler;
   private final HttpClient http;
-  private final GatewayClient.Options options;
+  private final GatewayClientOptions options;
   private final GatewayDiscovery discovery;
   private final GatewayLauncher launcher;
-  private final List<GatewayClient.Listener> listeners;
+  private final List<GatewayClientListener> listeners;
   private final Events events;
   private final PendingReplies replies = new PendingReplies();
 
@@ -103,10 +103,10 @@ final class GatewayConnection implements HostSocket.Handler {
   GatewayConnection(
       SerialExecutor thread,
       Scheduler scheduler,
-      GatewayClient.Options options,
+      GatewayClientOptions options,
       GatewayDiscovery discovery,
       GatewayLauncher launcher,
-      List<GatewayClient.Listener> listeners,
+      List<GatewayClientListener> listeners,
       Events events) {
     this.thread = thread;
     this.scheduler = scheduler;
@@ -346,7 +346,7 @@ final class GatewayConnection implements HostSocket.Handler {
     if (firstTime) {
       firstConnection.complete(null);
     } else {
-      for (GatewayClient.Listener listener : listeners) {
+      for (GatewayClientListener listener : listeners) {
         listener.reconnected(fresh);
       }
     }
@@ -396,7 +396,7 @@ final class GatewayConnection implements HostSocket.Handler {
       return;
     }
     LOG.log(Level.INFO, "connection to the gateway lost ({0}); reconnecting", reason);
-    for (GatewayClient.Listener listener : listeners) {
+    for (GatewayClientListener listener : listeners) {
       listener.connectionLost(reason);
     }
     failures = 0;

@@ -76,7 +76,7 @@ interface GatewayDiscovery {
       @Override
       public URI url() throws IOException {
         return URI.create(
-            "ws://127.0.0.1:" + GatewayClient.port(home, defaultPort) + GatewayAddress.HOST_PATH);
+            "ws://127.0.0.1:" + GatewayHome.port(home, defaultPort) + GatewayAddress.HOST_PATH);
       }
 
       @Override
@@ -86,7 +86,7 @@ interface GatewayDiscovery {
 
       @Override
       public String token() throws IOException {
-        Path file = home.resolve(GatewayClient.TOKEN_FILE);
+        Path file = home.resolve(GatewayHome.TOKEN_FILE);
         try {
           // A token file another user could have written may name their process's token: the
           // proof (host.challenge) would then come from their process. One they could read gives

@@ -16,9 +16,9 @@ import java.util.Optional;
 
 /**
  * Starts a gateway for a home when nobody answers ({@link GatewayClient#connectOrStart}), at most
- * once per {@link GatewayClient.Launch#startTimeout()}, so a gateway still starting up is not
- * started twice; and tells whether a started gateway that exited before answering is worth waiting
- * on. A client made by {@code connect} has no launch and starts nothing. Client thread only.
+ * once per {@link GatewayLaunch#startTimeout()}, so a gateway still starting up is not started
+ * twice; and tells whether a started gateway that exited before answering is worth waiting on. A
+ * client made by {@code connect} has no launch and starts nothing. Client thread only.
  */
 final class GatewayLauncher {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
@@ -36,7 +36,7 @@ final class GatewayLauncher {
   private static final int LOG_TAIL_BYTES = 8 * 1024;
 
   /** How to start one, or null to never start one. */
-  private final GatewayClient.Launch launch;
+  private final GatewayLaunch launch;
 
   private final Path home;
   private final Clock clock;
@@ -52,7 +52,7 @@ final class GatewayLauncher {
    */
   private long logLengthAtStart;
 
-  GatewayLauncher(GatewayClient.Launch launch, Path home, Clock clock) {
+  GatewayLauncher(GatewayLaunch launch, Path home, Clock clock) {
     this.launch = launch;
     this.home = home;
     this.clock = clock;
@@ -96,7 +96,7 @@ final class GatewayLauncher {
    */
   Optional<IOException> exitedEarly(Process exited) {
     int code = exited.exitValue();
-    if (code == 0 || heldByAnotherGateway(home.resolve(GatewayClient.LOCK_FILE))) {
+    if (code == 0 || heldByAnotherGateway(home.resolve(GatewayHome.LOCK_FILE))) {
       return Optional.empty();
     }
     Path log = home.resolve(LOG_FILE);

@@ -49,7 +49,7 @@ final class SessionTable {
   }
 
   private final GatewayConnection connection;
-  private final List<GatewayClient.Listener> listeners;
+  private final List<GatewayClientListener> listeners;
 
   /**
    * Sessions this client started and that have not ended, by the id callers use. Client thread
@@ -60,7 +60,7 @@ final class SessionTable {
   /** The same sessions by their id on the current gateway. Client thread only. */
   private final Map<String, Handle> byGatewayId = new HashMap<>();
 
-  SessionTable(GatewayConnection connection, List<GatewayClient.Listener> listeners) {
+  SessionTable(GatewayConnection connection, List<GatewayClientListener> listeners) {
     this.connection = connection;
     this.listeners = listeners;
   }
@@ -176,7 +176,7 @@ final class SessionTable {
               }
               handle.gatewayId = fields.get("sessionId").asText();
               byGatewayId.put(handle.gatewayId, handle);
-              for (GatewayClient.Listener listener : listeners) {
+              for (GatewayClientListener listener : listeners) {
                 listener.sessionReplaced(handle.id, handle.gatewayId);
               }
               fetchTools(handle);

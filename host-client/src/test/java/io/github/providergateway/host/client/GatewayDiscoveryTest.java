@@ -21,7 +21,7 @@ class GatewayDiscoveryTest {
 
   private Path homeWithToken(String dir, String token) throws IOException {
     Path home = Files.createDirectories(temp.resolve(dir).resolve("home"));
-    Path file = Files.writeString(home.resolve(GatewayClient.TOKEN_FILE), token + "\n");
+    Path file = Files.writeString(home.resolve(GatewayHome.TOKEN_FILE), token + "\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     return home;
   }

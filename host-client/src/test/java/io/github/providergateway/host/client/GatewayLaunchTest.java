@@ -31,8 +31,8 @@ class GatewayLaunchTest {
    * A starter whose "gateway" runs {@code script} in {@code sh} from the home, its output in the
    * log.
    */
-  private GatewayClient.Launch launch(String script, Duration startTimeout) {
-    return GatewayClient.Launch.builder()
+  private GatewayLaunch launch(String script, Duration startTimeout) {
+    return GatewayLaunch.builder()
         .port(FreePorts.pick())
         .startTimeout(startTimeout)
         .starter(
@@ -85,7 +85,7 @@ class GatewayLaunchTest {
   void theLoserOfAStartRaceIsWaitedPastWhileAnotherGatewayHoldsTheHome() throws IOException {
     try (FileChannel lockFile =
             FileChannel.open(
-                home.resolve(GatewayClient.LOCK_FILE),
+                home.resolve(GatewayHome.LOCK_FILE),
                 StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
         FileLock held = lockFile.lock()) {

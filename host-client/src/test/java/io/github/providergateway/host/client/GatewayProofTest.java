@@ -57,14 +57,14 @@ class GatewayProofTest {
   }
 
   private void tokenFile(String permissions) throws IOException {
-    Path file = home.resolve(GatewayClient.TOKEN_FILE);
+    Path file = home.resolve(GatewayHome.TOKEN_FILE);
     Files.writeString(file, TOKEN + "\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
   }
 
   private GatewayClient connect(FakeGateway fake) throws IOException {
     GatewayClient client =
-        GatewayClient.connect(home, fake.port(), GatewayClient.Options.defaults());
+        GatewayClient.connect(home, fake.port(), GatewayClientOptions.defaults());
     toClose.add(client);
     return client;
   }
@@ -157,10 +157,10 @@ class GatewayProofTest {
     FakeGateway live = fake(proving(TOKEN));
     RecordingRelay relay = RecordingRelay.start(live.port());
     toClose.add(relay);
-    Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(relay.port()));
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), Integer.toString(relay.port()));
 
     assertThatThrownBy(
-            () -> toClose.add(GatewayClient.connect(home, 1, GatewayClient.Options.defaults())))
+            () -> toClose.add(GatewayClient.connect(home, 1, GatewayClientOptions.defaults())))
         .isInstanceOf(UnverifiedGatewayException.class)
         .hasMessageContaining("is not the gateway of " + home)
         .hasMessageContaining("relays to the gateway at 127.0.0.1:" + live.port());
@@ -240,7 +240,7 @@ class GatewayProofTest {
     assertThatThrownBy(() -> connect(fake))
         .isInstanceOf(UnsafeFileException.class)
         .hasMessageContaining("writable by other users")
-        .hasMessageContaining("chmod go-w " + home.resolve(GatewayClient.TOKEN_FILE));
+        .hasMessageContaining("chmod go-w " + home.resolve(GatewayHome.TOKEN_FILE));
     assertThat(fake.received()).isEmpty();
   }
 
@@ -252,7 +252,7 @@ class GatewayProofTest {
     assertThatThrownBy(() -> connect(fake))
         .isInstanceOf(UnsafeFileException.class)
         .hasMessageContaining("readable by other users")
-        .hasMessageContaining("chmod go-rwx " + home.resolve(GatewayClient.TOKEN_FILE));
+        .hasMessageContaining("chmod go-rwx " + home.resolve(GatewayHome.TOKEN_FILE));
     assertThat(fake.received()).isEmpty();
   }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link HomeSettings}, {@code <home>/settings.json}: the home's port and configuration, read back
  * as written, owner-only, and refused when another user could have written them (issue 43,
- * X-HOME-01); {@link GatewayClient#port} finds the home's gateway by them.
+ * X-HOME-01); {@link GatewayHome#port} finds the home's gateway by them.
  */
 class HomeSettingsTest {
 
@@ -76,11 +76,11 @@ class HomeSettingsTest {
 
   @Test
   void theGatewaysPortIsItsPortFileElseTheHomesElseTheDefault() throws IOException {
-    assertThat(GatewayClient.port(home, 9400)).isEqualTo(9400);
+    assertThat(GatewayHome.port(home, 9400)).isEqualTo(9400);
     HomeSettings.NONE.withPort(9477).write(home);
-    assertThat(GatewayClient.port(home, 9400)).isEqualTo(9477);
-    Files.writeString(home.resolve(GatewayClient.PORT_FILE), "9611\n");
-    assertThat(GatewayClient.port(home, 9400)).isEqualTo(9611);
+    assertThat(GatewayHome.port(home, 9400)).isEqualTo(9477);
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), "9611\n");
+    assertThat(GatewayHome.port(home, 9400)).isEqualTo(9611);
   }
 
   @Test

@@ -16,6 +16,11 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientListener;
+import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.host.client.GatewayLaunch;
+import io.github.providergateway.host.client.GatewayStarter;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.testing.FakeHeldGates;
@@ -57,7 +62,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link GatewayClient} against real gateways in this JVM: the same host API as an embedded
  * gateway, over {@code /host}; and the crash path, where a gateway vanishes and the client starts a
- * new one (an in-process {@link GatewayClient.Starter}) and registers its sessions again.
+ * new one (an in-process {@link GatewayStarter}) and registers its sessions again.
  */
 class GatewayClientTest {
 
@@ -103,7 +108,7 @@ class GatewayClientTest {
     HostService hosts = builder.build();
     WebSocketServer server =
         WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
-    Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), Integer.toString(server.port()));
     Running running = new Running(gateway, hosts, server, timer);
     started.add(running);
     return running;
@@ -320,7 +325,7 @@ class GatewayClientTest {
                 reads.getAndIncrement() == 0
                     ? "ptk-of-a-crashed-run"
                     : gateway.gateway().credentials().providerToken(),
-            GatewayClient.Options.defaults())) {
+            GatewayClientOptions.defaults())) {
       assertThat(await(client.sessions())).isEmpty();
     }
     assertThat(reads.get()).isGreaterThanOrEqualTo(3); // the refused try, the check, the next try
@@ -331,8 +336,8 @@ class GatewayClientTest {
     int port = FreePorts.pick();
     Map<String, String> replaced = new ConcurrentHashMap<>();
     List<Boolean> reconnects = new CopyOnWriteArrayList<>();
-    GatewayClient.Launch launch =
-        GatewayClient.Launch.builder()
+    GatewayLaunch launch =
+        GatewayLaunch.builder()
             .port(port)
             .startTimeout(Duration.ofSeconds(5))
             .starter(
@@ -341,13 +346,13 @@ class GatewayClientTest {
                   return null; // in this JVM: no process to watch
                 })
             .build();
-    GatewayClient.Options options =
-        GatewayClient.Options.builder()
+    GatewayClientOptions options =
+        GatewayClientOptions.builder()
             .heartbeat(Duration.ofMillis(200), Duration.ofSeconds(2))
             .closeDeadline(Duration.ofMillis(300))
             .connectTimeout(Duration.ofSeconds(1))
             .listener(
-                new GatewayClient.Listener() {
+                new GatewayClientListener() {
                   @Override
                   public void sessionReplaced(String sessionId, String gatewaySessionId) {
                     replaced.put(sessionId, gatewaySessionId);
