@@ -80,7 +80,11 @@ final class GuideBlocks {
 
   private void compileAlone(String name, String source, Path work) throws IOException {
     Path dir = Files.createDirectories(work.resolve("src-" + name));
-    Path file = Files.writeString(dir.resolve(name + ".java"), source);
+    compile(Files.writeString(dir.resolve(name + ".java"), source), classes);
+  }
+
+  /** Compiles {@code file} alone into {@code classes}, against what this module's tests see. */
+  static void compile(Path file, Path classes) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter errors = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
@@ -88,7 +92,11 @@ final class GuideBlocks {
       List<String> options =
           List.of("-classpath", classPath(), "-d", classes.toString(), "-proc:none");
       boolean compiled = javac.getTask(errors, files, null, options, null, units).call();
-      assertThat(compiled).as("javac, on the block %s alone, says:%n%s", name, errors).isTrue();
+      assertThat(compiled)
+          .as(
+              "javac, on %s alone, says:%n%s%n%s",
+              file.getFileName(), errors, Files.readString(file))
+          .isTrue();
     }
   }
 
