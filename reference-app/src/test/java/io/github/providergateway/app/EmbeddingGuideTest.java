@@ -14,15 +14,11 @@ import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.io.IOException;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -59,14 +55,12 @@ class EmbeddingGuideTest {
   private static final Set<String> COMPILED_ONLY = Set.of("SharedHost", "JarStarter");
 
   private static GuideBlocks blocks;
-  private static ClassLoader loader;
 
   @TempDir Path home;
 
   @BeforeAll
   static void compileEveryBlockOnItsOwn(@TempDir Path work) throws IOException {
     blocks = GuideBlocks.compile(PAGE, JAKARTA, work);
-    loader = blocks.loader();
   }
 
   @Test
@@ -106,9 +100,9 @@ class EmbeddingGuideTest {
 
   @Test
   void startCallStopCallsTheInProcessGreeterAndStopsCleanly() throws Exception {
-    SessionHost agent = (SessionHost) instance("MyAgentSession");
+    SessionHost agent = (SessionHost) blocks.construct("MyAgentSession");
 
-    Object data = run("StartCallStop", "run", home, agent);
+    Object data = blocks.call("StartCallStop", null, "run", home, agent);
 
     assertThat(data).isEqualTo(TextNode.valueOf("Hello, Alice!"));
     assertThat(home.resolve(".provider-token")).doesNotExist();
@@ -127,7 +121,7 @@ class EmbeddingGuideTest {
           }
         };
 
-    run("EmbeddedHost", "run", home, port, host);
+    blocks.call("EmbeddedHost", null, "run", home, port, host);
 
     assertThat(greeted.get(1, TimeUnit.SECONDS).outcome())
         .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
@@ -136,12 +130,9 @@ class EmbeddingGuideTest {
 
   @Test
   void theFixtureTestPasses() throws Exception {
-    Object test = instance("GreetTimeoutTest");
-    Method method =
-        test.getClass().getDeclaredMethod("aToolThatNeverAnswersTimesOutAfterSixtySeconds");
-    method.setAccessible(true);
+    Object test = blocks.construct("GreetTimeoutTest");
 
-    invoke(method, test);
+    blocks.call("GreetTimeoutTest", test, "aToolThatNeverAnswersTimesOutAfterSixtySeconds");
   }
 
   @Test
@@ -169,37 +160,6 @@ class EmbeddingGuideTest {
           .get(WAIT.toSeconds(), TimeUnit.SECONDS);
     } finally {
       provider.close();
-    }
-  }
-
-  private static Object instance(String className) throws Exception {
-    Constructor<?> constructor = loader.loadClass(className).getDeclaredConstructor();
-    constructor.setAccessible(true);
-    return constructor.newInstance();
-  }
-
-  /** Runs the static method {@code name} of the block's class {@code className}. */
-  private static Object run(String className, String name, Object... args) throws Exception {
-    Method method =
-        Arrays.stream(loader.loadClass(className).getDeclaredMethods())
-            .filter(m -> m.getName().equals(name) && m.getParameterCount() == args.length)
-            .findFirst()
-            .orElseThrow(() -> new AssertionError(className + " has no method " + name));
-    method.setAccessible(true);
-    return invoke(method, null, args);
-  }
-
-  private static Object invoke(Method method, Object target, Object... args) throws Exception {
-    try {
-      return method.invoke(target, args);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof Exception cause) {
-        throw cause;
-      }
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      throw e;
     }
   }
 }

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +46,9 @@ final class GuideBlocks {
   final List<String> modules = new ArrayList<>();
 
   private final Path classes;
+
+  /** Loads the compiled blocks; made once. */
+  private ClassLoader loader;
 
   private GuideBlocks(Path classes) {
     this.classes = classes;
@@ -102,8 +109,55 @@ final class GuideBlocks {
 
   /** A loader of the compiled blocks, beside this test's classes. */
   ClassLoader loader() throws IOException {
-    return new URLClassLoader(
-        new URL[] {classes.toUri().toURL()}, GuideBlocks.class.getClassLoader());
+    if (loader == null) {
+      loader =
+          new URLClassLoader(
+              new URL[] {classes.toUri().toURL()}, GuideBlocks.class.getClassLoader());
+    }
+    return loader;
+  }
+
+  /**
+   * A new instance of the block's type {@code className}, by its constructor taking {@code args}.
+   */
+  Object construct(String className, Object... args) throws Exception {
+    for (Constructor<?> constructor : loader().loadClass(className).getDeclaredConstructors()) {
+      if (constructor.getParameterCount() == args.length) {
+        constructor.setAccessible(true); // the page's types are package-private
+        try {
+          return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+          throw thrown(e);
+        }
+      }
+    }
+    throw new AssertionError(className + " has no constructor of " + args.length + " parameters");
+  }
+
+  /**
+   * Runs the method {@code name} of the block's type {@code className} ({@code target} null: a
+   * static one), rethrowing what it throws.
+   */
+  Object call(String className, Object target, String name, Object... args) throws Exception {
+    Class<?> type = loader().loadClass(className);
+    Method method =
+        Stream.concat(Arrays.stream(type.getDeclaredMethods()), Arrays.stream(type.getMethods()))
+            .filter(m -> m.getName().equals(name) && m.getParameterCount() == args.length)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(className + " has no method " + name));
+    method.setAccessible(true); // the page's types are package-private
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw thrown(e);
+    }
+  }
+
+  private static Exception thrown(InvocationTargetException e) {
+    if (e.getCause() instanceof Error error) {
+      throw error;
+    }
+    return e.getCause() instanceof Exception cause ? cause : e;
   }
 
   /** Everything this test sees, module path included, as a class path. */
