@@ -10,7 +10,9 @@ import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -48,11 +51,11 @@ class EmbeddingGuideTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   /**
-   * Blocks that are compiled, not run: {@code SharedHost} starts a detached gateway on the default
-   * port 9400, which a test may not take on a shared machine (DetachedGatewayStarterTest runs the
-   * starter on a free port); {@code JarStarter} names a placeholder jar path.
+   * The block that is compiled, not run: {@code JarStarter} names a placeholder jar path. ({@code
+   * SharedHost} runs against a gateway already serving its home, since the one it would start takes
+   * the default port 9400, which a test may not take on a shared machine.)
    */
-  private static final Set<String> COMPILED_ONLY = Set.of("SharedHost", "JarStarter");
+  private static final Set<String> COMPILED_ONLY = Set.of("JarStarter");
 
   private static GuideBlocks blocks;
 
@@ -126,6 +129,42 @@ class EmbeddingGuideTest {
     assertThat(greeted.get(1, TimeUnit.SECONDS).outcome())
         .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
     assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void theSharedHostJoinsTheGatewayServingItsHomeCallsAndLeaves() throws Exception {
+    int port = FreePorts.pick();
+    // The home's gateway, started as the block's starter would, but on a free port.
+    Process gateway =
+        DetachedGatewayStarter.fromClassPath(GuideBlocks.classPath())
+            .withArgs(List.of("--idle-exit-grace", "5s"))
+            .start(home, port);
+    try {
+      Await.until(
+          Duration.ofSeconds(60),
+          () -> Files.isRegularFile(home.resolve("gateway.port")) || !gateway.isAlive(),
+          () -> "the gateway's port file in " + home);
+      assertThat(gateway.isAlive()).as("the gateway started (see %s/logs)", home).isTrue();
+
+      CallResult result =
+          (CallResult)
+              blocks.call(
+                  "SharedHost",
+                  null,
+                  "greet",
+                  home,
+                  new RecordingSessionHost(),
+                  JavaProviderGuideTest.CODEC.parseJson("{\"name\":\"Alice\"}"));
+
+      // No provider offers greet there: the call is made, and answered NOT_FOUND.
+      assertThat(result.outcome())
+          .isInstanceOfSatisfying(
+              ToolOutcome.Failure.class,
+              failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.NOT_FOUND));
+    } finally {
+      gateway.destroy();
+      gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
   }
 
   @Test
