@@ -73,7 +73,7 @@ public final class HostService implements AutoCloseable {
         new HostSide(
             gateway,
             new HostSide.Settings(
-                b.scheduler,
+                b.scheduler == null ? gateway.scheduler() : b.scheduler,
                 reclaimGrace,
                 b.authTimeout,
                 b.idleExitGrace,
@@ -152,8 +152,8 @@ public final class HostService implements AutoCloseable {
   /**
    * Configures a {@link HostService}. Defaults: a re-claim grace of the gateway's reconnect window
    * (30 s), 10 s to authenticate, no idle exit, {@code shutdown} refused, no default prompt
-   * sections, a {@link SecureRandom} for re-claim tokens. The scheduler is required (tests: the
-   * manual clock).
+   * sections, a {@link SecureRandom} for re-claim tokens, and the gateway's own scheduler ({@link
+   * Gateway#scheduler()}), so that a gateway on a manual clock has its host side on it too.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -175,7 +175,8 @@ public final class HostService implements AutoCloseable {
     }
 
     /**
-     * What times the grace periods (the gateway's own scheduler, or a manual clock). Required.
+     * What times the grace periods and the time to authenticate. Default: the gateway's own ({@link
+     * Gateway#scheduler()}).
      *
      * @param scheduler the scheduler
      * @return this builder
@@ -318,10 +319,8 @@ public final class HostService implements AutoCloseable {
      * The host side, ready for {@link HostService#open} and {@link HostService#openTrusted}.
      *
      * @return a new host service
-     * @throws NullPointerException when no scheduler was given
      */
     public HostService build() {
-      requireNonNull(scheduler, "scheduler");
       return new HostService(this);
     }
 

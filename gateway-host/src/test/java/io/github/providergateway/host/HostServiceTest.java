@@ -352,6 +352,25 @@ class HostServiceTest {
     assertThat(host.isClosed()).isTrue();
   }
 
+  /**
+   * Issue 49: {@code HostService.builder(gateway).build()} (docs/embedding.md's Jakarta example)
+   * threw {@code NullPointerException: scheduler}; without one it times on the gateway's own, so
+   * the gateway's manual clock closes a host that never authenticates.
+   */
+  @Test
+  void aServiceBuiltWithoutASchedulerTimesOnTheGatewaysOwn() {
+    try (HostService defaults = HostService.builder(f.gateway).build()) {
+      RecordingHostConnection host = new RecordingHostConnection("defaults");
+      host.attach(defaults.open(host));
+
+      f.clock.advance(Duration.ofSeconds(10).minus(ONE_MS));
+      assertThat(host.isClosed()).isFalse();
+      f.clock.advance(ONE_MS);
+
+      assertThat(host.isClosed()).isTrue();
+    }
+  }
+
   @Test
   void eachHostHearsItsOwnSessionsAndEveryoneHearsProviders() {
     RecordingHostConnection a = authenticated();

@@ -138,6 +138,18 @@ public final class Gateway implements HostApi, AutoCloseable {
   }
 
   /**
+   * What times this gateway's timeouts, for code that keeps timers beside the gateway's own ({@code
+   * HostService} by default): the builder's {@link Builder#scheduler}, or else the {@link
+   * SystemScheduler} the gateway made and owns. That one stops with {@link #close()}, after which
+   * it may refuse a task with {@link java.util.concurrent.RejectedExecutionException}.
+   *
+   * @return the gateway's scheduler
+   */
+  public Scheduler scheduler() {
+    return scheduler;
+  }
+
+  /**
    * {@return whether the calling thread is running a task of the {@linkplain #loop() gateway loop}
    * now}
    */

@@ -23,23 +23,13 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
-import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.PushBuilder;
 import io.github.providergateway.provider.SyncProviderSession;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
-import io.github.providergateway.provider.client.WebSocketProviderClient;
-import io.github.providergateway.transport.local.LocalProviderTransport;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -48,7 +38,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 // --- end of example ---
 
+// --- docs/java-provider.md: "imports over WebSocket" ---
+import io.github.providergateway.provider.PairingCodeSupplier;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+// --- end of example ---
+
+// --- docs/java-provider.md: "imports in process" ---
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.transport.local.LocalProviderTransport;
+// --- end of example ---
+
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
@@ -630,7 +636,48 @@ class JavaProviderGuideTest {
           .as("docs/java-provider.md quotes the sample \"%s\" as it is here", region.group(1))
           .contains(dedent(region.group(2)));
     }
-    assertThat(names).hasSize(18);
+    assertThat(names).hasSize(20);
+  }
+
+  /**
+   * Issue 49: the guide's imports lacked {@code Gateway} and mixed the two setups. Each setup's
+   * samples compile as one file with the imports every sample uses and that setup's own, and
+   * nothing else: what a reader who copies them for one setup gets. {@code slowStep()} is the one
+   * name the guide leaves to the reader ("stands for one step of your slow work").
+   */
+  @Test
+  void eachSetupsSamplesCompileWithTheCommonImportsAndItsOwn(@TempDir Path work) throws Exception {
+    Map<String, String> regions = new java.util.LinkedHashMap<>();
+    Matcher region =
+        REGION.matcher(
+            Files.readString(
+                Path.of("src/test/java/io/github/providergateway/app")
+                    .resolve(getClass().getSimpleName() + ".java")));
+    while (region.find()) {
+      regions.put(region.group(1), region.group(2));
+    }
+    List<String> overWebSocket = List.of("over WebSocket", "pairing", "options", "blocking");
+    List<String> inProcess = List.of("in-process");
+
+    compileSamples(work, "OverWebSocket", regions, "imports over WebSocket", inProcess);
+    compileSamples(work, "InProcess", regions, "imports in process", overWebSocket);
+  }
+
+  private static void compileSamples(
+      Path work, String name, Map<String, String> regions, String imports, List<String> leftOut)
+      throws IOException {
+    StringBuilder source =
+        new StringBuilder(regions.get("imports")).append(regions.get(imports)).append('\n');
+    source.append("final class ").append(name).append(" {\n  static void slowStep() {}\n\n");
+    regions.forEach(
+        (sample, text) -> {
+          if (!sample.startsWith("imports") && !leftOut.contains(sample)) {
+            source.append(text).append('\n');
+          }
+        });
+    source.append("}\n");
+    Path dir = Files.createDirectories(work.resolve(name));
+    GuideBlocks.compile(Files.writeString(dir.resolve(name + ".java"), source), dir);
   }
 
   // ---- helpers ----

@@ -40,9 +40,18 @@ final class HostLoop {
     }
   }
 
-  /** Runs {@code task} on the loop after {@code delay}; cancelling may come too late to stop it. */
+  /**
+   * Runs {@code task} on the loop after {@code delay}; cancelling may come too late to stop it. A
+   * scheduler that has stopped (the gateway's own, once the gateway is closed) refuses it, and the
+   * task is dropped as {@link #execute} drops one the stopped loop refuses.
+   */
   Scheduler.Cancellable after(Duration delay, Runnable task) {
-    return scheduler.schedule(delay, () -> execute(task));
+    try {
+      return scheduler.schedule(delay, () -> execute(task));
+    } catch (RejectedExecutionException stopped) {
+      LOG.log(Level.DEBUG, "the gateway's scheduler has stopped; a host-side timer was dropped");
+      return () -> {};
+    }
   }
 
   /** Fails fast when host-side state is touched off the loop. */

@@ -22,6 +22,7 @@ import java.io.StringWriter;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -79,6 +80,28 @@ class CiGuardrailExampleTest {
       server.close();
     } finally {
       gateway.close();
+    }
+  }
+
+  /**
+   * docs/hooks.md quotes the example's members ("The heart of it"): each paragraph of its block is
+   * in the file as written there, so the page shows code that is compiled and run here (issue 49:
+   * it showed a main that was not the file's).
+   */
+  @Test
+  void theHooksGuideQuotesTheExampleVerbatim() throws Exception {
+    String page = Files.readString(Path.of("../docs/hooks.md"));
+    int heart = page.indexOf("The heart of it");
+    assertThat(heart).isNotNegative();
+    int start = page.indexOf("```java\n", heart) + "```java\n".length();
+    String quoted = page.substring(start, page.indexOf("```", start));
+    StringBuilder members = new StringBuilder();
+    for (String line : Files.readString(EXAMPLE).split("\n", -1)) {
+      members.append(line.startsWith("  ") ? line.substring(2) : line).append('\n');
+    }
+
+    for (String paragraph : quoted.strip().split("\n\n")) {
+      assertThat(members.toString()).contains(paragraph);
     }
   }
 
