@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.TaskBatch;
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -196,7 +199,7 @@ final class BoundedSender<M> {
     void ping() throws IOException;
 
     /** Hands over the close frame, and cuts the socket if the peer never finishes closing. */
-    void close(WsClose reason);
+    void close(CloseStatus reason);
   }
 
   /** One encoded message, as the UTF-8 the wire writes. */
@@ -222,7 +225,7 @@ final class BoundedSender<M> {
   private State state = State.OPEN;
 
   /** The close frame to send once drained; set with {@link State#DRAINING}. Guarded by lock. */
-  private WsClose closeWhenDrained;
+  private CloseStatus closeWhenDrained;
 
   /** Records accepted and not yet encoded ({@link Encoding#IN_PUMP}), oldest first. Guarded. */
   private final ArrayDeque<M> unencoded = new ArrayDeque<>();
@@ -344,7 +347,7 @@ final class BoundedSender<M> {
    * with {@code reason}, so a peer that stopped reading cannot hold it open. Only from {@link
    * State#OPEN}; otherwise nothing happens.
    */
-  void close(WsClose reason) {
+  void close(CloseStatus reason) {
     requireNonNull(reason, "reason");
     boolean startPump;
     synchronized (lock) {
@@ -374,22 +377,22 @@ final class BoundedSender<M> {
    *
    * @return false when the connection had already ended
    */
-  boolean abort(WsClose reason) {
+  boolean abort(CloseStatus reason) {
     return abort(reason, null);
   }
 
-  /** As {@link #abort(WsClose)}, logging {@code why} at INFO when this call ends it. */
-  boolean abort(WsClose reason, String why) {
+  /** As {@link #abort(CloseStatus)}, logging {@code why} at INFO when this call ends it. */
+  boolean abort(CloseStatus reason, String why) {
     return end(reason, Level.INFO, why);
   }
 
   /** Closes as too slow to read (1008), logging {@code detail}, unless already ended. */
   void tooSlow(String detail) {
-    end(WsCloseCodes.tooSlow(), Level.WARNING, "too slow to read (" + detail + ")");
+    end(CloseStatuses.tooSlow(), Level.WARNING, "too slow to read (" + detail + ")");
   }
 
   /** The WebSocket closed, whoever started it: nothing more can be written. */
-  void ended(WsClose reason) {
+  void ended(CloseStatus reason) {
     LOG.log(Level.DEBUG, "{0}: closed {1} {2}", description, reason.code(), reason.reason());
     List<Runnable> listeners;
     synchronized (lock) {
@@ -416,7 +419,7 @@ final class BoundedSender<M> {
     listener.run();
   }
 
-  private boolean end(WsClose reason, Level level, String why) {
+  private boolean end(CloseStatus reason, Level level, String why) {
     boolean sendClose;
     List<Runnable> listeners;
     synchronized (lock) {
@@ -470,7 +473,7 @@ final class BoundedSender<M> {
    */
   void heartbeat(Instant now, Duration idleTimeout) {
     if (now.toEpochMilli() - lastHeardMillis >= idleTimeout.toMillis()) {
-      abort(WsCloseCodes.idle(), "nothing received within the idle timeout");
+      abort(CloseStatuses.idle(), "nothing received within the idle timeout");
       return;
     }
     synchronized (lock) {
@@ -482,7 +485,7 @@ final class BoundedSender<M> {
       wire.ping();
     } catch (IOException | IllegalStateException e) {
       LOG.log(Level.DEBUG, "{0}: ping failed, closing: {1}", description, e.toString());
-      abort(WsCloseCodes.writeFailed());
+      abort(CloseStatuses.writeFailed());
     }
   }
 
@@ -517,7 +520,7 @@ final class BoundedSender<M> {
     while (true) {
       M toEncode;
       Batch toWrite = null;
-      WsClose closeFrame = null;
+      CloseStatus closeFrame = null;
       synchronized (lock) {
         if (!state.writes()) {
           pumping = false;
@@ -634,7 +637,7 @@ final class BoundedSender<M> {
     }
     if (failure != null) {
       LOG.log(Level.DEBUG, "{0}: write failed: {1}", description, String.valueOf(failure));
-      abort(WsCloseCodes.writeFailed());
+      abort(CloseStatuses.writeFailed());
     } else if (startPump) {
       schedulePump();
     }
@@ -651,7 +654,7 @@ final class BoundedSender<M> {
           Level.ERROR,
           description + ": cannot encode " + message.getClass().getSimpleName() + ", closing",
           bug);
-      abort(WsCloseCodes.internalError());
+      abort(CloseStatuses.internalError());
       return null;
     }
     return new Encoded(utf8);
@@ -674,7 +677,7 @@ final class BoundedSender<M> {
       synchronized (lock) {
         pumping = false;
       }
-      abort(WsCloseCodes.goingAway());
+      abort(CloseStatuses.goingAway());
     }
   }
 

@@ -7,6 +7,11 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.GatewayAddress;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.FrameWriter;
+import io.github.providergateway.websocket.internal.InboundBudget;
+import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -310,18 +315,18 @@ public final class ServerCore {
       }
     }
     for (WsHostConnection host : new ArrayList<>(hostConnections)) {
-      host.abort(WsCloseCodes.goingAway());
+      host.abort(CloseStatuses.goingAway());
     }
     List<WsProviderConnection> open = new ArrayList<>(connections);
     for (WsProviderConnection connection : open) {
-      connection.closeAfterQueue(WsCloseCodes.goingAway());
+      connection.closeAfterQueue(CloseStatuses.goingAway());
     }
     awaitSocketsClosed(open);
     for (WsProviderConnection connection : open) {
       if (connection.isSocketOpen()) {
         connection.terminate();
       }
-      connection.abort(WsCloseCodes.goingAway()); // reports any not reported yet
+      connection.abort(CloseStatuses.goingAway()); // reports any not reported yet
     }
     listeners.stop();
     synchronized (lifecycle) {
@@ -391,7 +396,7 @@ public final class ServerCore {
       LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
       socket.write(
           org.glassfish.grizzly.memory.Buffers.wrap(
-              socket.getMemoryManager(), WsFrames.close(WsCloseCodes.notLoopback())));
+              socket.getMemoryManager(), FrameWriter.close(CloseStatuses.notLoopback())));
       socket.closeSilently();
       return null;
     }
@@ -499,7 +504,7 @@ public final class ServerCore {
     if (guards.messageOverdue(peer.decoder().unfinishedSinceMillis())) {
       peer.refuse(
           new FrameDecoder.Refusal(
-              WsCloseCodes.unfinishedMessage(),
+              CloseStatuses.unfinishedMessage(),
               "began a message and did not finish it within "
                   + guards.messageTimeout().toMillis()
                   + " ms"));

@@ -1,5 +1,7 @@
 package io.github.providergateway.transport.ws.internal;
 
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.FrameDecoder;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -34,12 +36,12 @@ interface SocketPeer {
   }
 
   /** The WebSocket closed, whoever started it (peer, us, a dropped socket, a broken rule). */
-  default void sessionClosed(WsClose reason) {
+  default void sessionClosed(CloseStatus reason) {
     sender().ended(reason);
   }
 
   /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
-  default void abort(WsClose reason) {
+  default void abort(CloseStatus reason) {
     sender().abort(reason);
   }
 
@@ -56,7 +58,7 @@ interface SocketPeer {
    * the connection with the refusal's code, dropping what is queued, and logs why.
    */
   default void refuse(FrameDecoder.Refusal refusal) {
-    WsClose reason = refusal.reason();
+    CloseStatus reason = refusal.reason();
     System.getLogger(SocketPeer.class.getName())
         .log(
             System.Logger.Level.INFO,

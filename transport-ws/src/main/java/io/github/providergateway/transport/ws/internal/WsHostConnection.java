@@ -7,6 +7,8 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -112,7 +114,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   /** Closes with the code a provider's connection gets for {@code reason} (e.g. 1008, too fast). */
   @Override
   public void close(CloseReason reason) {
-    sender.close(WsCloseCodes.of(reason));
+    sender.close(CloseStatuses.of(reason));
   }
 
   /**

@@ -7,6 +7,9 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -126,7 +129,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   @Override
   public void close(CloseReason reason) {
     requireNonNull(reason, "reason");
-    sender.close(WsCloseCodes.of(reason));
+    sender.close(CloseStatuses.of(reason));
   }
 
   @Override
@@ -174,7 +177,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
       link.receive(text);
     } catch (RejectedExecutionException e) {
       // The gateway has stopped while this server still runs: nobody is left to serve the peer.
-      abort(WsCloseCodes.goingAway());
+      abort(CloseStatuses.goingAway());
     }
   }
 
@@ -191,7 +194,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   // ---- from the server ----
 
   /** Sends {@code reason} after the queued messages; cut after the grace period if still open. */
-  void closeAfterQueue(WsClose reason) {
+  void closeAfterQueue(CloseStatus reason) {
     sender.close(reason);
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.TaskBatch;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -28,8 +31,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BoundedSenderTest {
 
   private static final Duration GRACE = Duration.ofSeconds(2);
-  private static final WsClose GOODBYE =
-      WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL);
+  private static final CloseStatus GOODBYE =
+      CloseStatuses.of(io.github.providergateway.gateway.CloseReason.NORMAL);
 
   private final ManualClock time = new ManualClock();
   private final QueuedExecutor executor = new QueuedExecutor();
@@ -187,7 +190,7 @@ class BoundedSenderTest {
 
     assertThat(sender.send("d")).isFalse();
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.tooSlow()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.tooSlow()));
     assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
     assertThat(goneReports).hasValue(1);
   }
@@ -204,7 +207,7 @@ class BoundedSenderTest {
     assertThat(sender.send("y")).isTrue(); // its bytes are known once the pump encodes it
     executor.runAll();
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.tooSlow()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.tooSlow()));
     assertThat(goneReports).hasValue(1);
   }
 
@@ -224,7 +227,7 @@ class BoundedSenderTest {
     time.advance(Duration.ofMillis(1));
     assertThat(sender.send("z")).as("past it").isFalse();
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.tooSlow()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.tooSlow()));
     assertThat(wire.written()).containsExactly("x".repeat(20));
   }
 
@@ -252,7 +255,7 @@ class BoundedSenderTest {
         .isEqualTo(-1);
 
     sender.send("1234");
-    sender.abort(WsCloseCodes.goingAway());
+    sender.abort(CloseStatuses.goingAway());
     assertThat(shared.queued()).as("dropped with the connection").isZero();
     wire.completeNext(); // the write that was in flight completes late
     assertThat(shared.queued()).isZero();
@@ -309,10 +312,10 @@ class BoundedSenderTest {
     BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
 
-    assertThat(sender.abort(WsCloseCodes.binaryRefused())).isTrue();
-    assertThat(sender.abort(WsCloseCodes.goingAway())).isFalse();
+    assertThat(sender.abort(CloseStatuses.binaryRefused())).isTrue();
+    assertThat(sender.abort(CloseStatuses.goingAway())).isFalse();
     sender.tooSlow("late");
-    sender.ended(WsCloseCodes.goingAway());
+    sender.ended(CloseStatuses.goingAway());
     sender.close(GOODBYE);
     sender.heartbeat(time.instant().plus(Duration.ofHours(1)), Duration.ofSeconds(1));
     sender.heartbeat(time.instant(), Duration.ofHours(1));
@@ -322,7 +325,7 @@ class BoundedSenderTest {
     assertThat(sender.send("b")).isFalse();
     assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
     assertThat(goneReports).hasValue(1);
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.binaryRefused()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.binaryRefused()));
     assertThat(wire.written()).containsExactly("a");
     assertThat(wire.pings()).isZero();
     AtomicInteger late = new AtomicInteger();
@@ -335,7 +338,7 @@ class BoundedSenderTest {
     BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
 
-    sender.ended(WsCloseCodes.goingAway());
+    sender.ended(CloseStatuses.goingAway());
 
     assertThat(wire.closes()).isEmpty();
     assertThat(goneReports).hasValue(1);
@@ -350,7 +353,7 @@ class BoundedSenderTest {
     wire.failNext(new IOException("reset"));
     executor.runAll();
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.writeFailed()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.writeFailed()));
     assertThat(wire.written()).containsExactly("a");
     assertThat(goneReports).hasValue(1);
   }
@@ -367,14 +370,14 @@ class BoundedSenderTest {
     BoundedSender<String> provider =
         sender(bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, encoder);
     provider.send("bad");
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.internalError()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.internalError()));
 
     RecordingWire other = new RecordingWire();
     BoundedSender<String> host =
         new BoundedSender<>(
             "host", other, bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, encoder, context());
     assertThat(host.send("bad")).isFalse();
-    assertThat(other.closes()).containsExactly(frame(WsCloseCodes.internalError()));
+    assertThat(other.closes()).containsExactly(frame(CloseStatuses.internalError()));
   }
 
   @Test
@@ -394,7 +397,7 @@ class BoundedSenderTest {
     sender.send("a"); // in flight
     sender.send("b"); // needs a send thread
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.goingAway()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.goingAway()));
     assertThat(goneReports).hasValue(1);
   }
 
@@ -415,7 +418,7 @@ class BoundedSenderTest {
     time.advance(Duration.ofMillis(1));
     sender.heartbeat(time.instant(), idle);
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.idle()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.idle()));
     assertThat(goneReports).hasValue(1);
   }
 
@@ -438,7 +441,7 @@ class BoundedSenderTest {
 
     sender.heartbeat(time.instant(), Duration.ofSeconds(3));
 
-    assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.writeFailed()));
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.writeFailed()));
   }
 
   // ---- races ----
@@ -492,8 +495,8 @@ class BoundedSenderTest {
     sender.send("b");
     List<Runnable> endings =
         List.of(
-            () -> sender.abort(WsCloseCodes.goingAway()),
-            () -> sender.ended(WsCloseCodes.goingAway()),
+            () -> sender.abort(CloseStatuses.goingAway()),
+            () -> sender.ended(CloseStatuses.goingAway()),
             () -> sender.tooSlow("racing"),
             () -> sender.heartbeat(time.instant().plus(Duration.ofHours(1)), Duration.ofSeconds(1)),
             () -> sender.close(GOODBYE),
@@ -551,7 +554,7 @@ class BoundedSenderTest {
   }
 
   /** A close frame as the tests compare it. */
-  private static String frame(WsClose reason) {
+  private static String frame(CloseStatus reason) {
     return reason.code() + " " + reason.reason();
   }
 
@@ -633,7 +636,7 @@ class BoundedSenderTest {
     }
 
     @Override
-    public synchronized void close(WsClose reason) {
+    public synchronized void close(CloseStatus reason) {
       closes.add(frame(reason));
     }
 
@@ -727,7 +730,7 @@ class BoundedSenderTest {
     public void ping() {}
 
     @Override
-    public void close(WsClose reason) {
+    public void close(CloseStatus reason) {
       closed.countDown();
     }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.websocket.internal.FrameDecoder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

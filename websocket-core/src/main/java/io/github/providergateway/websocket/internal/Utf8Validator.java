@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -9,7 +9,7 @@ import java.nio.ByteOrder;
  * U+10FFFF), as RFC 6455 §8.1 requires of text frames. Eight ASCII bytes at a time, since nearly
  * every byte of this protocol's JSON is ASCII.
  */
-final class Utf8Validator {
+public final class Utf8Validator {
 
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -17,7 +17,7 @@ final class Utf8Validator {
 
   private Utf8Validator() {}
 
-  static boolean isValid(byte[] bytes, int from, int length) {
+  public static boolean isValid(byte[] bytes, int from, int length) {
     int at = from;
     int end = from + length;
     while (at < end) {

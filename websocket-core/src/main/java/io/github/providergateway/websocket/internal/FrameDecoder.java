@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static java.util.Objects.requireNonNull;
 
@@ -36,17 +36,17 @@ import java.util.Arrays;
  * and never finishes it ({@link #unfinishedSinceMillis()}).
  *
  * <p>Bytes come in as {@link ByteBuffer}s, however the container split them: the decoder knows no
- * container (the Grizzly adapter is {@link WsSocket}). Where it is in the stream is its {@link
- * State}.
+ * container ({@code transport-ws}'s Grizzly adapter, {@code WsSocket}, feeds it). Where it is in
+ * the stream is its {@link State}.
  *
  * <p>Reads of one connection come in order on one thread at a time (Grizzly's selector thread);
  * {@link #release()} may come from another when the connection closes, so what touches the budget
  * holds this object's monitor (never while a message is being handed over).
  */
-final class FrameDecoder {
+public final class FrameDecoder {
 
   /** Where decoded frames go. Runs on the reading thread, in the order the frames came. */
-  interface Sink {
+  public interface Sink {
     /** A whole text message. */
     void text(String message);
 
@@ -59,7 +59,7 @@ final class FrameDecoder {
     /**
      * The peer's close frame.
      *
-     * @param code its status code, or {@link WsClose#NO_STATUS} when it carried none
+     * @param code its status code, or {@link CloseStatus#NO_STATUS} when it carried none
      * @param reason its reason, possibly empty
      */
     void close(int code, String reason);
@@ -70,8 +70,8 @@ final class FrameDecoder {
    * the socket at once rather than wait for the peer's close (a peer that does not read would never
    * see the close frame).
    */
-  record Refusal(WsClose reason, String detail, boolean cutAtOnce) {
-    Refusal(WsClose reason, String detail) {
+  public record Refusal(CloseStatus reason, String detail, boolean cutAtOnce) {
+    public Refusal(CloseStatus reason, String detail) {
       this(reason, detail, false);
     }
   }
@@ -84,7 +84,7 @@ final class FrameDecoder {
    * fragmented message is open is the message's state, not the frame's ({@link #inMessage}): a
    * control frame may come between its fragments.
    */
-  enum State {
+  public enum State {
     /** Collecting a frame header: 2 to 14 bytes, in as many reads as the peer likes. */
     HEADER,
     /** Reading a control frame's payload (at most 125 bytes) into its own buffer. */
@@ -111,7 +111,7 @@ final class FrameDecoder {
   private static final int LENGTH_64_BITS = 127;
 
   /** The largest message any limit may allow: what one Java array can hold, less its header. */
-  static final long MAX_LIMIT = Integer.MAX_VALUE - 8;
+  public static final long MAX_LIMIT = Integer.MAX_VALUE - 8;
 
   /** What a connection's message buffer starts at, and shrinks back to after a large message. */
   private static final int INITIAL_MESSAGE_BYTES = 1024;
@@ -186,7 +186,7 @@ final class FrameDecoder {
   /** When (clock millis) the unfinished message began, or -1; read by the server's sweeper. */
   private volatile long unfinishedSinceMillis = -1;
 
-  FrameDecoder(
+  public FrameDecoder(
       InboundBudget budget,
       long unauthenticatedLimit,
       long authenticatedLimit,
@@ -209,7 +209,7 @@ final class FrameDecoder {
   }
 
   /** The peer proved who it is: from now on its messages may be as large as the protocol's. */
-  void authenticated() {
+  public void authenticated() {
     authenticated = true;
   }
 
@@ -221,7 +221,7 @@ final class FrameDecoder {
    * @return null when all went well; otherwise why the connection must close (the bytes after the
    *     offending frame header are dropped, as is everything read later)
    */
-  Refusal read(ByteBuffer bytes, long nowMillis, Sink sink) {
+  public Refusal read(ByteBuffer bytes, long nowMillis, Sink sink) {
     while (bytes.hasRemaining()) {
       if (refused != null) {
         state = State.FAILED; // release() from another thread, or a refusal earlier on
@@ -245,7 +245,7 @@ final class FrameDecoder {
   }
 
   /** Where the reader is now: for tests, and for the fuzz target's invariants. */
-  State state() {
+  public State state() {
     return refused != null ? State.FAILED : state;
   }
 
@@ -253,7 +253,7 @@ final class FrameDecoder {
    * Gives back what the unfinished message held and drops every later byte: the connection is gone.
    * Idempotent.
    */
-  void release() {
+  public void release() {
     synchronized (this) {
       if (held > 0) {
         budget.release(held);
@@ -261,18 +261,18 @@ final class FrameDecoder {
       }
     }
     if (refused == null) {
-      refused = new Refusal(WsCloseCodes.goingAway(), "closed");
+      refused = new Refusal(CloseStatuses.goingAway(), "closed");
     }
     unfinishedSinceMillis = -1;
   }
 
   /** When the message the peer is in the middle of began (clock millis), or -1 when none is. */
-  long unfinishedSinceMillis() {
+  public long unfinishedSinceMillis() {
     return unfinishedSinceMillis;
   }
 
   /** The bytes this connection holds of an unfinished message, for tests and logs. */
-  synchronized long heldBytes() {
+  public synchronized long heldBytes() {
     return held;
   }
 
@@ -309,18 +309,18 @@ final class FrameDecoder {
     opcode = header[0] & 0x0F;
     if ((header[0] & 0x70) != 0) {
       return new Refusal(
-          WsCloseCodes.protocolError(), "set a reserved bit with no extension agreed");
+          CloseStatuses.protocolError(), "set a reserved bit with no extension agreed");
     }
     if ((header[1] & 0x80) == 0) {
-      return new Refusal(WsCloseCodes.unmasked(), "sent an unmasked frame (RFC 6455 §5.1)");
+      return new Refusal(CloseStatuses.unmasked(), "sent an unmasked frame (RFC 6455 §5.1)");
     }
     long length = payloadLength();
     if (length < 0) {
-      return new Refusal(WsCloseCodes.protocolError(), "sent a frame length with its top bit set");
+      return new Refusal(CloseStatuses.protocolError(), "sent a frame length with its top bit set");
     }
     if (!isMinimalLength(length)) {
       return new Refusal(
-          WsCloseCodes.protocolError(),
+          CloseStatuses.protocolError(),
           "sent a length of "
               + length
               + " in "
@@ -332,33 +332,34 @@ final class FrameDecoder {
     payloadRead = 0;
     if (opcode >= OPCODE_CLOSE) {
       if (opcode != OPCODE_CLOSE && opcode != OPCODE_PING && opcode != OPCODE_PONG) {
-        return new Refusal(WsCloseCodes.protocolError(), "sent a reserved opcode " + opcode);
+        return new Refusal(CloseStatuses.protocolError(), "sent a reserved opcode " + opcode);
       }
       if (!finalFrame || length > MAX_CONTROL_PAYLOAD) {
         return new Refusal(
-            WsCloseCodes.protocolError(), "sent a fragmented or over-long control frame");
+            CloseStatuses.protocolError(), "sent a fragmented or over-long control frame");
       }
       controlHave = 0;
       return opcode == OPCODE_PING ? countPing(nowMillis) : null;
     }
     if (opcode == OPCODE_BINARY) {
-      return new Refusal(WsCloseCodes.binaryRefused(), "sent a binary frame");
+      return new Refusal(CloseStatuses.binaryRefused(), "sent a binary frame");
     }
     if (opcode != OPCODE_TEXT && opcode != OPCODE_CONTINUATION) {
-      return new Refusal(WsCloseCodes.protocolError(), "sent a reserved opcode " + opcode);
+      return new Refusal(CloseStatuses.protocolError(), "sent a reserved opcode " + opcode);
     }
     if (opcode == OPCODE_CONTINUATION && !inMessage) {
-      return new Refusal(WsCloseCodes.protocolError(), "sent a continuation with no message begun");
+      return new Refusal(
+          CloseStatuses.protocolError(), "sent a continuation with no message begun");
     }
     if (opcode == OPCODE_TEXT && inMessage) {
-      return new Refusal(WsCloseCodes.protocolError(), "began a message inside a fragmented one");
+      return new Refusal(CloseStatuses.protocolError(), "began a message inside a fragmented one");
     }
     long limit = limit();
     // Compared before adding: a 64-bit length near 2^63 on a continuation would overflow the
     // total, which then passed for small (found by review; the fuzz target keeps the input).
     if (length > limit - messageBytes) {
       return new Refusal(
-          WsCloseCodes.tooBig(),
+          CloseStatuses.tooBig(),
           "announced "
               + length
               + " more bytes of a message of "
@@ -401,7 +402,7 @@ final class FrameDecoder {
     if (++pingsInWindow > maxPingsPerSecond) {
       // Cut at once: a flood of pings is an attack, and the flooder need not be heard out.
       return new Refusal(
-          WsCloseCodes.pingFlood(),
+          CloseStatuses.pingFlood(),
           "sent more than " + maxPingsPerSecond + " pings in a second",
           true);
     }
@@ -426,7 +427,7 @@ final class FrameDecoder {
       }
       if (!budget.tryCharge(take)) {
         return new Refusal(
-            WsCloseCodes.tryAgainLater(),
+            CloseStatuses.tryAgainLater(),
             "unfinished messages of all connections would exceed " + budget.limit() + " bytes");
       }
       held += take;
@@ -508,19 +509,19 @@ final class FrameDecoder {
   private Refusal closeFrame(Sink sink) {
     if (controlHave == 1) {
       return new Refusal(
-          WsCloseCodes.protocolError(), "sent a close frame with a one-byte payload");
+          CloseStatuses.protocolError(), "sent a close frame with a one-byte payload");
     }
     if (controlHave == 0) {
-      sink.close(WsClose.NO_STATUS, "");
+      sink.close(CloseStatus.NO_STATUS, "");
       return null;
     }
     int code = ((control[0] & 0xFF) << 8) | (control[1] & 0xFF);
-    if (!WsClose.isValidOnTheWire(code)) {
+    if (!CloseStatus.isValidOnTheWire(code)) {
       return new Refusal(
-          WsCloseCodes.protocolError(), "closed with status " + code + ", which may not be sent");
+          CloseStatuses.protocolError(), "closed with status " + code + ", which may not be sent");
     }
     if (!Utf8Validator.isValid(control, 2, controlHave - 2)) {
-      return new Refusal(WsCloseCodes.notUtf8(), "closed with a reason that is not UTF-8");
+      return new Refusal(CloseStatuses.notUtf8(), "closed with a reason that is not UTF-8");
     }
     sink.close(code, new String(control, 2, controlHave - 2, StandardCharsets.UTF_8));
     return null;
@@ -542,7 +543,7 @@ final class FrameDecoder {
       message = new byte[INITIAL_MESSAGE_BYTES]; // an idle connection keeps no large buffer
     }
     if (!Utf8Validator.isValid(bytes, 0, length)) {
-      return new Refusal(WsCloseCodes.notUtf8(), "sent text that is not UTF-8");
+      return new Refusal(CloseStatuses.notUtf8(), "sent text that is not UTF-8");
     }
     sink.text(new String(bytes, 0, length, StandardCharsets.UTF_8));
     return null;

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -6,16 +6,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * How many bytes of unfinished inbound data all connections of one server may make it hold at once.
  * The server keeps two: one for WebSocket messages, which {@link FrameDecoder} charges as a
  * message's bytes arrive (a fragmented message is held until its last fragment), and one for HTTP
- * request bodies, which {@link HttpRoutes} charges before it reads a body. One connection's message
- * is bounded by the message limit; this bounds their sum, which the connection cap alone would
- * leave at 50 × 6 MiB. Thread-safe: selector threads charge and release concurrently.
+ * request bodies, which {@code transport-ws}'s {@code HttpRoutes} charges before it reads a body.
+ * One connection's message is bounded by the message limit; this bounds their sum, which the
+ * connection cap alone would leave at 50 × 6 MiB. Thread-safe: selector threads charge and release
+ * concurrently.
  */
-final class InboundBudget {
+public final class InboundBudget {
 
   private final long limit;
   private final AtomicLong held = new AtomicLong();
 
-  InboundBudget(long limit) {
+  public InboundBudget(long limit) {
     if (limit <= 0) {
       throw new IllegalArgumentException("limit must be positive, was " + limit);
     }
@@ -23,7 +24,7 @@ final class InboundBudget {
   }
 
   /** Takes {@code bytes} from the budget; false, taking nothing, when that would pass the limit. */
-  boolean tryCharge(long bytes) {
+  public boolean tryCharge(long bytes) {
     while (true) {
       long now = held.get();
       long next = now + bytes;
@@ -37,16 +38,16 @@ final class InboundBudget {
   }
 
   /** Gives {@code bytes} back. */
-  void release(long bytes) {
+  public void release(long bytes) {
     held.addAndGet(-bytes);
   }
 
   /** What is held now. */
-  long held() {
+  public long held() {
     return held.get();
   }
 
-  long limit() {
+  public long limit() {
     return limit;
   }
 }

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * MiB), but 50 connections that all stop reading would hold fifty times that; past this bound the
  * server closes whichever connection is furthest behind. Thread-safe.
  */
-final class OutboundBudget {
+public final class OutboundBudget {
 
   private final long limit;
   private final AtomicLong queued = new AtomicLong();
 
-  OutboundBudget(long limit) {
+  public OutboundBudget(long limit) {
     if (limit <= 0) {
       throw new IllegalArgumentException("limit must be positive, was " + limit);
     }
@@ -21,21 +21,21 @@ final class OutboundBudget {
   }
 
   /** {@code bytes} more wait; true when all connections together now have more than the limit. */
-  boolean add(long bytes) {
+  public boolean add(long bytes) {
     return queued.addAndGet(bytes) > limit;
   }
 
   /** {@code bytes} no longer wait (written, or dropped with their connection). */
-  void release(long bytes) {
+  public void release(long bytes) {
     queued.addAndGet(-bytes);
   }
 
   /** Bytes waiting now, over all connections. */
-  long queued() {
+  public long queued() {
     return queued.get();
   }
 
-  long limit() {
+  public long limit() {
     return limit;
   }
 }

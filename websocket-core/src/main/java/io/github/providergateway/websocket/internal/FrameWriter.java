@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -7,32 +7,32 @@ import java.util.List;
  * The frames the server writes (RFC 6455 §5.2): whole, unmasked (§5.1: a server never masks), in
  * one array per write (a frame, or several messages' frames), so that frames never interleave.
  */
-final class WsFrames {
+public final class FrameWriter {
 
-  static final int OPCODE_TEXT = 0x1;
-  static final int OPCODE_CLOSE = 0x8;
-  static final int OPCODE_PING = 0x9;
-  static final int OPCODE_PONG = 0xA;
+  public static final int OPCODE_TEXT = 0x1;
+  public static final int OPCODE_CLOSE = 0x8;
+  public static final int OPCODE_PING = 0x9;
+  public static final int OPCODE_PONG = 0xA;
 
   /** What a close frame's reason may take: 125 bytes of payload less the 2 of the code. */
-  static final int MAX_CLOSE_REASON_BYTES = 123;
+  public static final int MAX_CLOSE_REASON_BYTES = 123;
 
   private static final byte[] EMPTY = new byte[0];
 
-  private WsFrames() {}
+  private FrameWriter() {}
 
   /** A final text frame carrying {@code utf8}. */
-  static byte[] text(byte[] utf8) {
+  public static byte[] text(byte[] utf8) {
     return frame(OPCODE_TEXT, utf8, utf8.length);
   }
 
   /** A ping with no payload. */
-  static byte[] ping() {
+  public static byte[] ping() {
     return frame(OPCODE_PING, EMPTY, 0);
   }
 
   /** A pong echoing a ping's {@code payload} (§5.5.3). */
-  static byte[] pong(byte[] payload) {
+  public static byte[] pong(byte[] payload) {
     return frame(OPCODE_PONG, payload, payload.length);
   }
 
@@ -40,7 +40,7 @@ final class WsFrames {
    * A close frame with {@code close}'s code and its reason cut to what fits, on a character
    * boundary.
    */
-  static byte[] close(WsClose close) {
+  public static byte[] close(CloseStatus close) {
     byte[] reason = close.reason().getBytes(StandardCharsets.UTF_8);
     int reasonBytes = Math.min(reason.length, MAX_CLOSE_REASON_BYTES);
     while (reasonBytes < reason.length && reasonBytes > 0 && (reason[reasonBytes] & 0xC0) == 0x80) {
@@ -58,7 +58,7 @@ final class WsFrames {
    *
    * @param messages each one message's UTF-8
    */
-  static byte[] texts(List<byte[]> messages) {
+  public static byte[] texts(List<byte[]> messages) {
     if (messages.size() == 1) {
       return text(messages.get(0));
     }
@@ -75,7 +75,7 @@ final class WsFrames {
   }
 
   /** The bytes a server frame with {@code length} bytes of payload takes on the wire. */
-  static int framedLength(int length) {
+  public static int framedLength(int length) {
     return headerLength(length) + length;
   }
 

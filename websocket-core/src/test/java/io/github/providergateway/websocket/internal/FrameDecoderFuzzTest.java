@@ -1,21 +1,21 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
-import static io.github.providergateway.transport.ws.ClientFrames.BINARY;
-import static io.github.providergateway.transport.ws.ClientFrames.CONTINUATION;
-import static io.github.providergateway.transport.ws.ClientFrames.FIN;
-import static io.github.providergateway.transport.ws.ClientFrames.PING;
-import static io.github.providergateway.transport.ws.ClientFrames.PONG;
-import static io.github.providergateway.transport.ws.ClientFrames.TEXT;
-import static io.github.providergateway.transport.ws.ClientFrames.close;
-import static io.github.providergateway.transport.ws.ClientFrames.concat;
-import static io.github.providergateway.transport.ws.ClientFrames.frame;
-import static io.github.providergateway.transport.ws.ClientFrames.text;
-import static io.github.providergateway.transport.ws.ClientFrames.utf8;
+import static io.github.providergateway.transport.testing.ClientFrames.BINARY;
+import static io.github.providergateway.transport.testing.ClientFrames.CONTINUATION;
+import static io.github.providergateway.transport.testing.ClientFrames.FIN;
+import static io.github.providergateway.transport.testing.ClientFrames.PING;
+import static io.github.providergateway.transport.testing.ClientFrames.PONG;
+import static io.github.providergateway.transport.testing.ClientFrames.TEXT;
+import static io.github.providergateway.transport.testing.ClientFrames.close;
+import static io.github.providergateway.transport.testing.ClientFrames.concat;
+import static io.github.providergateway.transport.testing.ClientFrames.frame;
+import static io.github.providergateway.transport.testing.ClientFrames.text;
+import static io.github.providergateway.transport.testing.ClientFrames.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.github.providergateway.transport.ws.ClientFrames;
+import io.github.providergateway.transport.testing.ClientFrames;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ class FrameDecoderFuzzTest {
   private static final long[] BUDGETS = {100, 1_000, 70_000, 4 << 20};
 
   /**
-   * The codes a refusal may carry (WsCloseCodes): protocol, binary, policy, UTF-8, size, budget.
+   * The codes a refusal may carry (CloseStatuses): protocol, binary, policy, UTF-8, size, budget.
    */
   private static final Set<Integer> REFUSAL_CODES = Set.of(1002, 1003, 1007, 1008, 1009, 1013);
 
@@ -174,7 +174,7 @@ class FrameDecoderFuzzTest {
     @Override
     public void close(int code, String reason) {
       noRefusalYet();
-      assertThat(code == WsClose.NO_STATUS || WsClose.isValidOnTheWire(code))
+      assertThat(code == CloseStatus.NO_STATUS || CloseStatus.isValidOnTheWire(code))
           .as("close code %s", code)
           .isTrue();
       assertThat(reason.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(123);

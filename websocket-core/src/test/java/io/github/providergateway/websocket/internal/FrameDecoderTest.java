@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

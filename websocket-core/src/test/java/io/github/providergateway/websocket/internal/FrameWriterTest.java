@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The server's frames, read back by a parser written from RFC 6455 §5.2. */
-class WsFramesTest {
+class FrameWriterTest {
 
   @Test
   void severalMessagesGoInOneArrayAsWholeTextFramesInOrder() {
@@ -16,29 +16,29 @@ class WsFramesTest {
     String medium = "m".repeat(300); // 16-bit length
     String large = "l".repeat(70_000); // 64-bit length
 
-    byte[] frames = WsFrames.texts(List.of(utf8(small), utf8(medium), utf8(large)));
+    byte[] frames = FrameWriter.texts(List.of(utf8(small), utf8(medium), utf8(large)));
 
     assertThat(parse(frames)).containsExactly(small, medium, large);
     assertThat(frames)
         .hasSize(
-            WsFrames.framedLength(small.length())
-                + WsFrames.framedLength(medium.length())
-                + WsFrames.framedLength(large.length()));
+            FrameWriter.framedLength(small.length())
+                + FrameWriter.framedLength(medium.length())
+                + FrameWriter.framedLength(large.length()));
   }
 
   @Test
   void oneMessageIsTheSameFrameAsText() {
     byte[] message = utf8("{\"type\":\"ping\"}");
 
-    assertThat(WsFrames.texts(List.of(message))).isEqualTo(WsFrames.text(message));
+    assertThat(FrameWriter.texts(List.of(message))).isEqualTo(FrameWriter.text(message));
   }
 
   @Test
   void headerLengthsChangeAtTheRfcsBoundaries() {
-    assertThat(WsFrames.framedLength(125)).isEqualTo(2 + 125);
-    assertThat(WsFrames.framedLength(126)).isEqualTo(4 + 126);
-    assertThat(WsFrames.framedLength(0xFFFF)).isEqualTo(4 + 0xFFFF);
-    assertThat(WsFrames.framedLength(0x10000)).isEqualTo(10 + 0x10000);
+    assertThat(FrameWriter.framedLength(125)).isEqualTo(2 + 125);
+    assertThat(FrameWriter.framedLength(126)).isEqualTo(4 + 126);
+    assertThat(FrameWriter.framedLength(0xFFFF)).isEqualTo(4 + 0xFFFF);
+    assertThat(FrameWriter.framedLength(0x10000)).isEqualTo(10 + 0x10000);
   }
 
   /** Final, unmasked text frames, each one message. */

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,7 @@ import io.github.providergateway.gateway.CloseReason;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class WsCloseCodesTest {
+class CloseStatusesTest {
 
   @ParameterizedTest
   @CsvSource({
@@ -19,6 +19,6 @@ class WsCloseCodesTest {
     "GATEWAY_STOPPING, 1001"
   })
   void eachGatewayCloseReasonHasItsRfc6455Code(CloseReason reason, int code) {
-    assertThat(WsCloseCodes.of(reason).code()).isEqualTo(code);
+    assertThat(CloseStatuses.of(reason).code()).isEqualTo(code);
   }
 }
