@@ -9,6 +9,7 @@ import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -44,13 +45,15 @@ final class ConnectionEndpoint extends Endpoint {
 
   @Override
   public void onOpen(Session session, EndpointConfig config) {
+    InetSocketAddress reached =
+        GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS);
     Optional<String> refusal =
         settings
-            .checks()
-            .refusal(
+            .policy()
+            .openedRefusal(
+                GatewayConfigurator.reported(session, GatewayConfigurator.REMOTE_ADDRESS),
                 (String) session.getUserProperties().get(GatewayConfigurator.HOST_HEADER),
-                session.getUserProperties().get(HandshakeChecks.REMOTE_ADDRESS),
-                session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS));
+                reached == null ? -1 : reached.getPort());
     if (refusal.isPresent()) {
       LOG.log(Level.WARNING, "WebSocket refused: {0}", refusal.get());
       closeNow(session, Closes.refused());

@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
+import io.github.providergateway.websocket.internal.HandshakePolicy;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.lang.System.Logger.Level;
@@ -112,7 +113,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, HOST_STALL);
     this.settings =
         new EndpointSettings(
-            new HandshakeChecks(builder.allowedOrigins),
+            new HandshakePolicy(builder.allowedOrigins),
             gateway.limits().messages().maxUnauthenticatedMessageBytes(),
             gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES,
             builder.idleTimeout,
@@ -192,7 +193,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     return ServerEndpointConfig.Builder.create(ContainerEndpoint.class, path)
         .configurator(
             new GatewayConfigurator(
-                settings.checks(),
+                settings.policy(),
                 () -> new ContainerEndpoint(new ConnectionEndpoint(settings, opener))))
         .build();
   }
@@ -238,10 +239,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
                 gateway.transports().clock(),
                 closer),
             settings.authenticatedMessageLimit(),
-            session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS)
-                    instanceof InetSocketAddress local
-                ? local
-                : null);
+            GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS));
     if (!connections.add(connection)) {
       return null;
     }
@@ -251,9 +249,10 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
 
   /** The peer's address for logs where the container reports it, else the session's id. */
   private static String peerOf(Session session) {
-    Object remote = session.getUserProperties().get(HandshakeChecks.REMOTE_ADDRESS);
-    return remote instanceof InetSocketAddress inet
-        ? inet.getHostString() + ":" + inet.getPort()
+    InetSocketAddress remote =
+        GatewayConfigurator.reported(session, GatewayConfigurator.REMOTE_ADDRESS);
+    return remote != null
+        ? remote.getHostString() + ":" + remote.getPort()
         : "session " + session.getId();
   }
 

@@ -10,6 +10,7 @@ import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.websocket.internal.CloseStatuses;
 import io.github.providergateway.websocket.internal.FrameDecoder;
 import io.github.providergateway.websocket.internal.FrameWriter;
+import io.github.providergateway.websocket.internal.HandshakePolicy;
 import io.github.providergateway.websocket.internal.InboundBudget;
 import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;

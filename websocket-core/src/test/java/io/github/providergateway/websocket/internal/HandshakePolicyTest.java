@@ -1,7 +1,8 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetSocketAddress;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,5 +76,56 @@ class HandshakePolicyTest {
   @Test
   void aMissingHostIsRefused() {
     assertThat(policy.refusal("127.0.0.1", null, null, 9400)).isPresent();
+  }
+
+  // What a Jakarta container shows an endpoint once the session is open (transport-jakarta).
+
+  private final InetSocketAddress peer = new InetSocketAddress("127.0.0.1", 50_000);
+
+  @Test
+  void noOriginOrAnAllowListedOneMayProceedAndAnyOtherMayNot() {
+    assertThat(policy.originAllowed(null)).isTrue();
+    assertThat(policy.originAllowed("http://localhost:3000")).isTrue();
+    assertThat(policy.originAllowed("http://evil.example")).isFalse();
+    assertThat(policy.originAllowed("http://localhost:3001")).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"127.0.0.1:9400", "localhost:9400", "[::1]:9400", "LOCALHOST:9400"})
+  void anOpenedSessionWithALoopbackHostAndTheReachedPortIsServed(String host) {
+    assertThat(policy.openedRefusal(peer, host, 9400)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"evil.example:9400", "127.0.0.1:9401", "localhost", "127.0.0.1:", "10.0.0.1:9400"})
+  void anOpenedSessionWithAnyOtherHostIsRefused(String host) {
+    assertThat(policy.openedRefusal(peer, host, 9400))
+        .get()
+        .asString()
+        .contains("does not name this loopback server");
+  }
+
+  @Test
+  void anOpenedSessionWithoutAHostHeaderIsRefused() {
+    assertThat(policy.openedRefusal(peer, null, 9400)).isPresent();
+  }
+
+  @Test
+  void anOpenedSessionFromAPeerOffLoopbackIsRefusedWhenTheContainerReportsIt() {
+    assertThat(
+            policy.openedRefusal(
+                new InetSocketAddress("192.0.2.7", 50_000), "127.0.0.1:9400", 9400))
+        .get()
+        .asString()
+        .contains("not on loopback");
+  }
+
+  @Test
+  void whenTheContainerReportsNoAddressesOnlyTheHostNameIsChecked() {
+    assertThat(policy.openedRefusal(null, "localhost:8025", -1)).isEmpty();
+    assertThat(policy.openedRefusal(null, "evil.example:8025", -1)).isPresent();
+    assertThat(policy.openedRefusal(null, "localhost:123456", -1)).isPresent();
+    assertThat(policy.openedRefusal(null, "localhost", -1)).isPresent();
   }
 }
