@@ -27,7 +27,7 @@ final class ConnectionEndpoint extends Endpoint {
   /** The most of a binary message a container may buffer before it finds no handler for it. */
   private static final int MAX_BINARY_BYTES = 1024;
 
-  private final EndpointSettings settings;
+  private final SessionSettings settings;
 
   /** Makes this session's connection and registers it with the gateway or the host service. */
   private final Function<Session, Peer> opener;
@@ -38,7 +38,7 @@ final class ConnectionEndpoint extends Endpoint {
    */
   private volatile Peer peer;
 
-  ConnectionEndpoint(EndpointSettings settings, Function<Session, Peer> opener) {
+  ConnectionEndpoint(SessionSettings settings, Function<Session, Peer> opener) {
     this.settings = requireNonNull(settings, "settings");
     this.opener = requireNonNull(opener, "opener");
   }

@@ -7,7 +7,7 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
-import io.github.providergateway.websocket.internal.HandshakePolicy;
+import io.github.providergateway.websocket.internal.EndpointSettings;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.lang.System.Logger.Level;
@@ -90,7 +90,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   private final String hostPath;
   private final OutboundQueue.Bounds providerBounds;
   private final OutboundQueue.Bounds hostBounds;
-  private final EndpointSettings settings;
+  private final SessionSettings settings;
   private final OpenConnections connections;
 
   /**
@@ -108,15 +108,17 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     this.providerPath = builder.providerPath;
     this.hostPath = builder.hostPath;
     this.providerBounds =
-        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, Duration.ZERO);
+        new OutboundQueue.Bounds(
+            builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), Duration.ZERO);
     this.hostBounds =
-        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, HOST_STALL);
+        new OutboundQueue.Bounds(
+            builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), HOST_STALL);
     this.settings =
-        new EndpointSettings(
-            new HandshakePolicy(builder.allowedOrigins),
+        new SessionSettings(
+            builder.settings.handshakePolicy(),
             gateway.limits().messages().maxUnauthenticatedMessageBytes(),
             gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES,
-            builder.idleTimeout,
+            builder.settings.idleTimeout(),
             builder.sendTimeout);
     this.connections = new OpenConnections(gateway.limits().connections().maxConnections());
     this.closer = closerThreads();
@@ -285,10 +287,10 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     private HostService hosts;
     private String providerPath = "/";
     private String hostPath = GatewayAddress.HOST_PATH;
-    private Set<String> allowedOrigins = Set.of();
-    private int maxQueuedMessages = 1024;
-    private long maxQueuedBytes = 8L << 20;
-    private Duration idleTimeout = Duration.ofMinutes(5);
+
+    /** Origins, per-connection bounds, idle timeout: what transport-ws's builder takes too. */
+    private final EndpointSettings settings = new EndpointSettings();
+
     private Duration sendTimeout = Duration.ofSeconds(30);
 
     private Builder(Gateway gateway) {
@@ -341,7 +343,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @return this builder
      */
     public Builder allowedOrigins(Set<String> origins) {
-      this.allowedOrigins = Set.copyOf(requireNonNull(origins, "origins"));
+      settings.allowedOrigins(origins);
       return this;
     }
 
@@ -354,10 +356,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public Builder maxQueuedMessages(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("maxQueuedMessages must be at least 1, was " + count);
-      }
-      this.maxQueuedMessages = count;
+      settings.maxQueuedMessages(count);
       return this;
     }
 
@@ -371,10 +370,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxQueuedBytes(long bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("maxQueuedBytes must be at least 1, was " + bytes);
-      }
-      this.maxQueuedBytes = bytes;
+      settings.maxQueuedBytes(bytes);
       return this;
     }
 
@@ -387,7 +383,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      settings.idleTimeout(timeout);
       return this;
     }
 
@@ -400,7 +396,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder sendTimeout(Duration timeout) {
-      this.sendTimeout = positive(timeout, "sendTimeout");
+      this.sendTimeout = EndpointSettings.positive(timeout, "sendTimeout");
       return this;
     }
 
@@ -420,14 +416,6 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         throw new IllegalArgumentException("a path starts with '/', was " + path);
       }
       return path;
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

@@ -14,13 +14,13 @@ import java.time.Duration;
  * @param idleTimeout how long a session may be silent before the container closes it
  * @param sendTimeout how long one send may take before the connection counts as not reading
  */
-record EndpointSettings(
+record SessionSettings(
     HandshakePolicy policy,
     int unauthenticatedMessageLimit,
     int authenticatedMessageLimit,
     Duration idleTimeout,
     Duration sendTimeout) {
-  EndpointSettings {
+  SessionSettings {
     requireNonNull(policy, "policy");
     requireNonNull(idleTimeout, "idleTimeout");
     requireNonNull(sendTimeout, "sendTimeout");
