@@ -11,6 +11,8 @@
 module io.github.providergateway.websocket {
   // CloseStatuses maps the engine's CloseReason to a close status.
   requires io.github.providergateway.gateway;
+  // OutboundQueue: the close grace's Scheduler, and TaskBatch.
+  requires io.github.providergateway.loop;
 
   exports io.github.providergateway.websocket.internal to
       io.github.providergateway.transport.ws,

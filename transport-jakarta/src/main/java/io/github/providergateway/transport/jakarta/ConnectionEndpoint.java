@@ -2,6 +2,8 @@ package io.github.providergateway.transport.jakarta;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
@@ -56,7 +58,7 @@ final class ConnectionEndpoint extends Endpoint {
                 reached == null ? -1 : reached.getPort());
     if (refusal.isPresent()) {
       LOG.log(Level.WARNING, "WebSocket refused: {0}", refusal.get());
-      closeNow(session, Closes.refused());
+      closeNow(session, CloseStatuses.notLoopback());
       return;
     }
     // Before any message can arrive: what the container may buffer of one, and how long it waits.
@@ -66,7 +68,7 @@ final class ConnectionEndpoint extends Endpoint {
     session.getAsyncRemote().setSendTimeout(settings.sendTimeout().toMillis());
     Peer opened = opener.apply(session);
     if (opened == null) {
-      closeNow(session, Closes.tooManyConnections());
+      closeNow(session, CloseStatuses.tooManyConnections());
       return;
     }
     peer = opened;
@@ -76,8 +78,8 @@ final class ConnectionEndpoint extends Endpoint {
   @Override
   public void onClose(Session session, CloseReason reason) {
     if (peer != null) {
-      LOG.log(Level.DEBUG, "{0}: closed {1}", peer, reason);
-      peer.ended();
+      String phrase = reason.getReasonPhrase();
+      peer.ended(new CloseStatus(reason.getCloseCode().getCode(), phrase == null ? "" : phrase));
     }
   }
 
@@ -87,13 +89,13 @@ final class ConnectionEndpoint extends Endpoint {
     // session or has; make sure the gateway hears the connection is gone either way.
     if (peer != null) {
       LOG.log(Level.DEBUG, "{0}: {1}", peer, error.toString());
-      peer.abort(Closes.writeFailed(), null);
+      peer.abort(CloseStatuses.writeFailed(), null);
     }
   }
 
-  private static void closeNow(Session session, CloseReason reason) {
+  private static void closeNow(Session session, CloseStatus status) {
     try {
-      session.close(reason);
+      session.close(SessionWire.closeReason(status));
     } catch (IOException e) {
       LOG.log(Level.DEBUG, "closing a refused session: {0}", e.toString());
     }

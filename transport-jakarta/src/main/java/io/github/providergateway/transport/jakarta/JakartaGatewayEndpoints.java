@@ -7,11 +7,14 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
+import io.github.providergateway.websocket.internal.CloseStatuses;
 import io.github.providergateway.websocket.internal.EndpointSettings;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -108,10 +111,10 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     this.providerPath = builder.providerPath;
     this.hostPath = builder.hostPath;
     this.providerBounds =
-        new OutboundQueue.Bounds(
+        OutboundQueue.Bounds.alone(
             builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), Duration.ZERO);
     this.hostBounds =
-        new OutboundQueue.Bounds(
+        OutboundQueue.Bounds.alone(
             builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), HOST_STALL);
     this.settings =
         new SessionSettings(
@@ -178,7 +181,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   @Override
   public void close() {
     for (Peer peer : connections.closeAll()) {
-      peer.abort(Closes.goingAway(), null);
+      peer.abort(CloseStatuses.goingAway(), null);
     }
     closer.shutdown();
     LOG.log(Level.DEBUG, "provider gateway Jakarta endpoints closed");
@@ -210,12 +213,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaProviderConnection(
             session,
             description,
-            new OutboundQueue(
-                description,
-                new SessionWire(session),
-                providerBounds,
-                gateway.transports().clock(),
-                closer),
+            outbound(session, description, providerBounds),
             settings.authenticatedMessageLimit());
     if (!connections.add(connection)) {
       return null;
@@ -234,12 +232,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaHostConnection(
             session,
             description,
-            new OutboundQueue(
-                description,
-                new SessionWire(session),
-                hostBounds,
-                gateway.transports().clock(),
-                closer),
+            outbound(session, description, hostBounds),
             settings.authenticatedMessageLimit(),
             GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS));
     if (!connections.add(connection)) {
@@ -247,6 +240,22 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     }
     connection.attach(hosts.open(connection));
     return connection;
+  }
+
+  /**
+   * A session's outbound queue: texts counted in UTF-8 as they are taken, sent through the async
+   * remote, the close frame written on {@link #closer}. The container keeps the close handshake,
+   * and a write that completes later goes on on the container's thread that completed it.
+   */
+  private OutboundQueue<String> outbound(
+      Session session, String description, OutboundQueue.Bounds bounds) {
+    return new OutboundQueue<>(
+        description,
+        new SessionWire(description, SessionWire.Remote.of(session), closer),
+        bounds,
+        OutboundQueue.Encoding.ON_SEND,
+        text -> text.getBytes(StandardCharsets.UTF_8),
+        OutboundQueue.Context.containerCloses(Runnable::run, gateway.transports().clock()));
   }
 
   /** The peer's address for logs where the container reports it, else the session's id. */

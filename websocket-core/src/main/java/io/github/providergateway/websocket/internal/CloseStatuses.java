@@ -3,8 +3,9 @@ package io.github.providergateway.websocket.internal;
 import io.github.providergateway.gateway.CloseReason;
 
 /**
- * The RFC 6455 status codes this transport closes with. One place, so a provider author can read
- * every close the server makes and what it means.
+ * The RFC 6455 status codes the gateway's servers close with, both of them (transport-ws and
+ * transport-jakarta) for the same events. One place, so a provider author can read every close a
+ * server makes and what it means, and sees one protocol whichever server carries the gateway.
  */
 public final class CloseStatuses {
 
@@ -48,9 +49,17 @@ public final class CloseStatuses {
     return close(CloseStatus.GOING_AWAY, "idle timeout");
   }
 
-  /** The peer connected from an address that is not loopback (R-WS-02). */
+  /**
+   * The peer connected from an address that is not loopback, or its handshake named another host
+   * (R-WS-02, R-WS-08..10).
+   */
   public static CloseStatus notLoopback() {
     return close(CloseStatus.VIOLATED_POLICY, "loopback connections only");
+  }
+
+  /** The gateway's connection cap is reached; the peer may try again once others leave. */
+  public static CloseStatus tooManyConnections() {
+    return close(CloseStatus.TRY_AGAIN_LATER, "too many connections");
   }
 
   /** The server itself is in a state it should never reach; the connection cannot be served. */

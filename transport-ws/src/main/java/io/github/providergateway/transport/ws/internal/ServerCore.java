@@ -13,6 +13,7 @@ import io.github.providergateway.websocket.internal.FrameWriter;
 import io.github.providergateway.websocket.internal.HandshakePolicy;
 import io.github.providergateway.websocket.internal.InboundBudget;
 import io.github.providergateway.websocket.internal.OutboundBudget;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -108,7 +109,7 @@ public final class ServerCore {
   private final Scheduler heartbeatScheduler;
 
   /** Each provider connection's outbound bounds, and the budget they share. */
-  private final BoundedSender.Bounds providerBounds;
+  private final OutboundQueue.Bounds providerBounds;
 
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
   private final long hostMaxQueuedBytes;
@@ -157,7 +158,7 @@ public final class ServerCore {
   private ScheduledExecutorService timer;
 
   /** What every connection's sender shares; created by start. Guarded by lifecycle. */
-  private BoundedSender.Context senders;
+  private OutboundQueue.Context senders;
 
   /** Pings connections and closes silent ones; created by start. Guarded by lifecycle. */
   private ServerHeartbeat heartbeat;
@@ -176,7 +177,7 @@ public final class ServerCore {
     this.heartbeatScheduler = config.scheduler();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
     this.providerBounds =
-        new BoundedSender.Bounds(
+        new OutboundQueue.Bounds(
             config.maxQueuedMessages(),
             config.maxQueuedBytes(),
             Duration.ZERO,
@@ -235,7 +236,7 @@ public final class ServerCore {
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
       senders =
-          new BoundedSender.Context(
+          new OutboundQueue.Context(
               sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
       try {
         listeners.start(requestedPort);
@@ -437,7 +438,7 @@ public final class ServerCore {
 
   // ---- internals ----
 
-  private BoundedSender.Context senderContext() {
+  private OutboundQueue.Context senderContext() {
     synchronized (lifecycle) {
       return senders;
     }

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import io.github.providergateway.websocket.internal.CloseStatus;
 import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -9,7 +10,7 @@ import java.time.Instant;
  * What a {@link WsSocket} hands one WebSocket connection's traffic to: a provider's or a host's.
  * Every method runs on a Grizzly thread (or the server's timer) and must not block.
  *
- * <p>Both kinds keep their outbound queue, liveness and end in a {@link BoundedSender}; the
+ * <p>Both kinds keep their outbound queue, liveness and end in a {@link OutboundQueue}; the
  * defaults below are theirs alike, so only what differs (where received text goes) is written
  * twice.
  */
@@ -19,7 +20,7 @@ interface SocketPeer {
   void received(String text);
 
   /** The connection's outbound side, which also keeps its liveness and its end. */
-  BoundedSender<?> sender();
+  OutboundQueue<?> sender();
 
   /** The connection for logs. */
   String describe();

@@ -6,6 +6,7 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.websocket.internal.CloseStatus;
 import io.github.providergateway.websocket.internal.FrameDecoder;
 import io.github.providergateway.websocket.internal.FrameWriter;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -38,7 +39,7 @@ import org.glassfish.grizzly.memory.MemoryManager;
  *
  * <p>Reads come on the connection's selector thread; writes and closes from any thread.
  */
-final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
+final class WsSocket implements OutboundQueue.Wire, FrameDecoder.Sink {
 
   private static final System.Logger LOG = System.getLogger(WsSocket.class.getName());
 

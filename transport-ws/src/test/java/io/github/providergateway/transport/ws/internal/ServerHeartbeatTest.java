@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,7 +156,7 @@ class ServerHeartbeatTest {
     }
 
     @Override
-    public BoundedSender<?> sender() {
+    public OutboundQueue<?> sender() {
       throw new UnsupportedOperationException();
     }
 

@@ -1,12 +1,9 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.TaskBatch;
-import io.github.providergateway.websocket.internal.CloseStatus;
-import io.github.providergateway.websocket.internal.CloseStatuses;
-import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -21,17 +18,22 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The outbound side of one server connection, provider or host: a bounded queue, one write in
- * flight, the heartbeat, and the connection's end.
+ * The outbound side of one server connection, provider or host, whichever server carries it: a
+ * bounded queue, one write in flight, the heartbeat, and the connection's end. Each container
+ * supplies a small {@link Wire} that writes frames and closes ({@code transport-ws}: Grizzly's
+ * socket; {@code transport-jakarta}: a session's async remote); how a slow reader is cut is decided
+ * here, once.
  *
  * <p><b>Lifecycle.</b> {@link State#OPEN} accepts messages and writes them in order. {@link #close}
  * moves to {@link State#DRAINING}: nothing more is accepted, what is queued is written, then the
- * close frame, and the sender is {@link State#CLOSING} until the socket reports the session ended
- * ({@link #ended}). {@link #abort} (a broken rule, a peer too slow or silent, a failed write, a
- * close that outlived the grace period) drops what is queued and sends its close frame unless one
- * went already. Every path ends in {@link State#GONE}, the only terminal state, and the call that
- * reaches it tells the {@link #whenGone} listeners, once. Nothing leaves {@code GONE}: sends are
- * refused and every other call does nothing.
+ * close frame, and the queue is {@link State#CLOSING} until the socket reports the session ended
+ * ({@link #ended}); where the container keeps the close handshake ({@link
+ * Context#containerCloses}), the queue is gone as soon as the close frame is handed over. {@link
+ * #abort} (a broken rule, a peer too slow or silent, a failed write, a close that outlived the
+ * grace period) drops what is queued and sends its close frame unless one went already. Every path
+ * ends in {@link State#GONE}, the only terminal state, and the call that reaches it tells the
+ * {@link #whenGone} listeners, once. Nothing leaves {@code GONE}: sends are refused and every other
+ * call does nothing.
  *
  * <p><b>Bounds.</b> A message is refused, and the connection closed as too slow (1008), when {@link
  * Bounds#maxMessages} wait (the one being written included), or when more than {@link
@@ -56,21 +58,21 @@ import java.util.function.Function;
  *
  * @param <M> what the owner sends: a record to encode
  */
-final class BoundedSender<M> {
+public final class OutboundQueue<M> {
 
-  private static final System.Logger LOG = System.getLogger(BoundedSender.class.getName());
+  private static final System.Logger LOG = System.getLogger(OutboundQueue.class.getName());
 
   /** How many writes one pump run starts before it yields its send thread to other connections. */
-  static final int MAX_WRITES_PER_TURN = 16;
+  public static final int MAX_WRITES_PER_TURN = 16;
 
   /**
    * The most bytes of messages one write carries (a single larger message goes alone): enough for a
    * burst of calls, small enough that a copy into one frame buffer costs little.
    */
-  static final int MAX_BATCH_BYTES = 64 * 1024;
+  public static final int MAX_BATCH_BYTES = 64 * 1024;
 
   /** Where a connection is in its life; see the class comment. */
-  enum State {
+  public enum State {
     /** Accepts messages and writes them in order. */
     OPEN,
     /** Closing was asked: refuses messages, writes what is queued, then the close frame. */
@@ -81,7 +83,7 @@ final class BoundedSender<M> {
     GONE;
 
     /** The state after {@code event}: the sender's only transitions. Nothing leaves GONE. */
-    State after(Event event) {
+    public State after(Event event) {
       return switch (event) {
         case CLOSE_ASKED -> this == OPEN ? DRAINING : this;
         case DRAINED -> this == DRAINING ? CLOSING : this;
@@ -90,18 +92,18 @@ final class BoundedSender<M> {
     }
 
     /** Whether a message may be queued. */
-    boolean accepts() {
+    public boolean accepts() {
       return this == OPEN;
     }
 
     /** Whether anything may still be written: messages, pings, the close frame. */
-    boolean writes() {
+    public boolean writes() {
       return this == OPEN || this == DRAINING;
     }
   }
 
   /** What moves a sender from one {@link State} to the next. */
-  enum Event {
+  public enum Event {
     /** {@link #close} was called. */
     CLOSE_ASKED,
     /** Closing, the queue is written: the close frame goes now. */
@@ -111,7 +113,7 @@ final class BoundedSender<M> {
   }
 
   /** Where messages are encoded. */
-  enum Encoding {
+  public enum Encoding {
     /**
      * On the thread that calls {@link #send}, so that a message's bytes count before it is queued
      * and the byte bound can refuse it; the pump only writes. Host connections: their traffic is
@@ -135,13 +137,13 @@ final class BoundedSender<M> {
    * @param sharedExceeded run, outside any lock, whenever a message takes {@code shared} past its
    *     limit (the server closes whichever connection is furthest behind)
    */
-  record Bounds(
+  public record Bounds(
       int maxMessages,
       long maxBytes,
       Duration stallGrace,
       OutboundBudget shared,
       Runnable sharedExceeded) {
-    Bounds {
+    public Bounds {
       if (maxMessages < 1) {
         throw new IllegalArgumentException("maxMessages must be at least 1, was " + maxMessages);
       }
@@ -157,7 +159,7 @@ final class BoundedSender<M> {
     }
 
     /** Bounds of a connection that shares no budget with others. */
-    static Bounds alone(int maxMessages, long maxBytes, Duration stallGrace) {
+    public static Bounds alone(int maxMessages, long maxBytes, Duration stallGrace) {
       return new Bounds(
           maxMessages, maxBytes, stallGrace, new OutboundBudget(Long.MAX_VALUE), () -> {});
     }
@@ -172,17 +174,36 @@ final class BoundedSender<M> {
    *     clock
    * @param closeGrace how long a close may take before the connection is aborted
    */
-  record Context(Executor sendExecutor, Scheduler timer, Clock clock, Duration closeGrace) {
-    Context {
+  public record Context(Executor sendExecutor, Scheduler timer, Clock clock, Duration closeGrace) {
+    /** Checks every part. */
+    public Context {
       requireNonNull(sendExecutor, "sendExecutor");
-      requireNonNull(timer, "timer");
       requireNonNull(clock, "clock");
-      requireNonNull(closeGrace, "closeGrace");
+      if ((timer == null) != (closeGrace == null)) {
+        throw new IllegalArgumentException("a close grace needs a timer, and a timer a grace");
+      }
+    }
+
+    /**
+     * Connections whose container keeps the close handshake and its deadline (a Jakarta container):
+     * no grace timer, and a connection is gone once its close frame is handed over.
+     *
+     * @param sendExecutor runs pumps
+     * @param clock the gateway's clock
+     * @return the context
+     */
+    public static Context containerCloses(Executor sendExecutor, Clock clock) {
+      return new Context(sendExecutor, null, clock, null);
+    }
+
+    /** Whether the container keeps the close handshake (see {@link #containerCloses}). */
+    boolean containerKeepsClose() {
+      return closeGrace == null;
     }
   }
 
   /** The socket, as the sender writes to it. Its methods must not block. */
-  interface Wire {
+  public interface Wire {
 
     /**
      * Starts writing {@code messages}, each one text message in UTF-8, in order and as one write.
@@ -259,7 +280,7 @@ final class BoundedSender<M> {
    * @param encoder turns a record into its JSON text as UTF-8 (what the queue counts and the wire
    *     frames); a failure is a bug, and closes only this connection (1011)
    */
-  BoundedSender(
+  public OutboundQueue(
       String description,
       Wire wire,
       Bounds bounds,
@@ -283,7 +304,7 @@ final class BoundedSender<M> {
    * @return false when the sender no longer accepts messages, or when this one would pass a bound
    *     (the connection is then closed as too slow) or cannot be encoded (closed, 1011)
    */
-  boolean send(M message) {
+  public boolean send(M message) {
     requireNonNull(message, "message");
     Encoded item = null;
     if (encoding == Encoding.ON_SEND) {
@@ -347,7 +368,7 @@ final class BoundedSender<M> {
    * with {@code reason}, so a peer that stopped reading cannot hold it open. Only from {@link
    * State#OPEN}; otherwise nothing happens.
    */
-  void close(CloseStatus reason) {
+  public void close(CloseStatus reason) {
     requireNonNull(reason, "reason");
     boolean startPump;
     synchronized (lock) {
@@ -360,6 +381,9 @@ final class BoundedSender<M> {
     }
     if (startPump) {
       schedulePump();
+    }
+    if (context.containerKeepsClose()) {
+      return;
     }
     try {
       context.timer().schedule(context.closeGrace(), () -> abort(reason));
@@ -377,38 +401,38 @@ final class BoundedSender<M> {
    *
    * @return false when the connection had already ended
    */
-  boolean abort(CloseStatus reason) {
+  public boolean abort(CloseStatus reason) {
     return abort(reason, null);
   }
 
   /** As {@link #abort(CloseStatus)}, logging {@code why} at INFO when this call ends it. */
-  boolean abort(CloseStatus reason, String why) {
+  public boolean abort(CloseStatus reason, String why) {
     return end(reason, Level.INFO, why);
   }
 
   /** Closes as too slow to read (1008), logging {@code detail}, unless already ended. */
-  void tooSlow(String detail) {
+  public void tooSlow(String detail) {
     end(CloseStatuses.tooSlow(), Level.WARNING, "too slow to read (" + detail + ")");
   }
 
   /** The WebSocket closed, whoever started it: nothing more can be written. */
-  void ended(CloseStatus reason) {
+  public void ended(CloseStatus reason) {
     LOG.log(Level.DEBUG, "{0}: closed {1} {2}", description, reason.code(), reason.reason());
-    List<Runnable> listeners;
+    tell(goneUnlessGone());
+  }
+
+  /** Enters the terminal state unless there already; returns the listeners to tell. */
+  private List<Runnable> goneUnlessGone() {
     synchronized (lock) {
-      if (state == State.GONE) {
-        return;
-      }
-      listeners = goneLocked();
+      return state == State.GONE ? List.of() : goneLocked();
     }
-    tell(listeners);
   }
 
   /**
    * Runs {@code listener} once when the connection is gone: later, on the thread that ends it, or
    * now if it already is. Listeners run in the order they were added.
    */
-  void whenGone(Runnable listener) {
+  public void whenGone(Runnable listener) {
     requireNonNull(listener, "listener");
     synchronized (lock) {
       if (state != State.GONE) {
@@ -463,7 +487,7 @@ final class BoundedSender<M> {
   // ---- liveness ----
 
   /** The peer proved alive (a message or a pong arrived). */
-  void heard() {
+  public void heard() {
     lastHeardMillis = context.clock().millis();
   }
 
@@ -471,7 +495,7 @@ final class BoundedSender<M> {
    * One beat of the server's heartbeat: a peer from which nothing arrived for {@code idleTimeout}
    * is closed (1001); one that can still be written to gets a ping.
    */
-  void heartbeat(Instant now, Duration idleTimeout) {
+  public void heartbeat(Instant now, Duration idleTimeout) {
     if (now.toEpochMilli() - lastHeardMillis >= idleTimeout.toMillis()) {
       abort(CloseStatuses.idle(), "nothing received within the idle timeout");
       return;
@@ -491,14 +515,14 @@ final class BoundedSender<M> {
 
   // ---- what the server and the filter read ----
 
-  State state() {
+  public State state() {
     synchronized (lock) {
       return state;
     }
   }
 
   /** Bytes of the messages being written now, framed, or 0. */
-  long inFlightBytes() {
+  public long inFlightBytes() {
     return inFlightBytes;
   }
 
@@ -506,7 +530,7 @@ final class BoundedSender<M> {
    * Bytes waiting to be written when more than one message waits (the one in flight included), else
    * -1: what the server compares when its shared budget is passed.
    */
-  long backlogBytesIfBehind() {
+  public long backlogBytesIfBehind() {
     synchronized (lock) {
       return state != State.GONE && waitingLocked() > 1 ? queuedBytes : -1;
     }
@@ -552,6 +576,9 @@ final class BoundedSender<M> {
         }
       } else if (closeFrame != null) {
         wire.close(closeFrame);
+        if (context.containerKeepsClose()) {
+          tell(goneUnlessGone()); // the container ends the session: nothing here waits for it
+        }
         return;
       } else if (toWrite == null) {
         // The send threads are shared: a connection with a long queue must not keep one. The

@@ -1,12 +1,9 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.TaskBatch;
 import io.github.providergateway.loop.testing.ManualClock;
-import io.github.providergateway.websocket.internal.CloseStatus;
-import io.github.providergateway.websocket.internal.CloseStatuses;
-import io.github.providergateway.websocket.internal.OutboundBudget;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -28,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The outbound sender on fakes: a recording wire, an executor run by hand, a manual clock. */
-class BoundedSenderTest {
+class OutboundQueueTest {
 
   private static final Duration GRACE = Duration.ofSeconds(2);
   private static final CloseStatus GOODBYE =
@@ -57,7 +54,7 @@ class BoundedSenderTest {
     "GONE,     ENDED,       GONE"
   })
   void everyCellOfTheStateTable(
-      BoundedSender.State from, BoundedSender.Event event, BoundedSender.State to) {
+      OutboundQueue.State from, OutboundQueue.Event event, OutboundQueue.State to) {
     assertThat(from.after(event)).isEqualTo(to);
   }
 
@@ -65,7 +62,7 @@ class BoundedSenderTest {
 
   @Test
   void anIdleConnectionEncodesAndStartsTheWriteOnTheCallingThread() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
 
     assertThat(sender.send("a")).isTrue();
 
@@ -75,7 +72,7 @@ class BoundedSenderTest {
 
   @Test
   void aBusyConnectionQueuesInOrderAndKeepsOneWriteInFlight() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
 
     sender.send("a");
     sender.send("b");
@@ -96,9 +93,9 @@ class BoundedSenderTest {
 
   @Test
   void oneWriteCarriesAtMostTheBatchBoundUnlessOneMessageIsLargerAlone() {
-    BoundedSender<String> sender = inPump(bounds(100, 1 << 22));
-    String third = "x".repeat(BoundedSender.MAX_BATCH_BYTES / 3);
-    String whole = "y".repeat(BoundedSender.MAX_BATCH_BYTES + 1);
+    OutboundQueue<String> sender = inPump(bounds(100, 1 << 22));
+    String third = "x".repeat(OutboundQueue.MAX_BATCH_BYTES / 3);
+    String whole = "y".repeat(OutboundQueue.MAX_BATCH_BYTES + 1);
 
     sender.send("first"); // in flight
     for (int i = 0; i < 4; i++) {
@@ -120,7 +117,7 @@ class BoundedSenderTest {
 
   @Test
   void whileATaskBatchIsOpenAnIdleConnectionWritesOnceWhenItCloses() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
 
     TaskBatch.around(
         () -> {
@@ -137,10 +134,10 @@ class BoundedSenderTest {
   @Test
   void hostsEncodeOnSendAndAnIdleOneWritesOnTheCaller() {
     List<String> encodedOn = new ArrayList<>();
-    BoundedSender<String> sender =
+    OutboundQueue<String> sender =
         sender(
             bounds(8, 1 << 20),
-            BoundedSender.Encoding.ON_SEND,
+            OutboundQueue.Encoding.ON_SEND,
             text -> {
               encodedOn.add(Thread.currentThread().getName());
               return UTF8.apply(text.toUpperCase());
@@ -160,8 +157,8 @@ class BoundedSenderTest {
 
   @Test
   void writesThatCompleteAtOnceGoOnInOnePumpForSixteenThenYieldTheThread() {
-    BoundedSender<String> sender = inPump(bounds(100, 1 << 23));
-    String large = "m".repeat(BoundedSender.MAX_BATCH_BYTES / 2 + 1); // one per write
+    OutboundQueue<String> sender = inPump(bounds(100, 1 << 23));
+    String large = "m".repeat(OutboundQueue.MAX_BATCH_BYTES / 2 + 1); // one per write
     sender.send("first"); // in flight, not completed
     for (int i = 0; i < 40; i++) {
       sender.send(large + i);
@@ -173,7 +170,7 @@ class BoundedSenderTest {
     assertThat(executor.pending()).isEqualTo(1);
     executor.runOne();
 
-    assertThat(wire.written()).hasSize(1 + BoundedSender.MAX_WRITES_PER_TURN);
+    assertThat(wire.written()).hasSize(1 + OutboundQueue.MAX_WRITES_PER_TURN);
     assertThat(executor.pending()).as("the rest waits its turn").isEqualTo(1);
     executor.runAll();
     assertThat(wire.written()).hasSize(41).endsWith(large + 39);
@@ -183,7 +180,7 @@ class BoundedSenderTest {
 
   @Test
   void theMessageBoundRefusesTheOneTooManyAndClosesAsTooSlow() {
-    BoundedSender<String> sender = inPump(bounds(3, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(3, 1 << 20));
     assertThat(sender.send("a")).isTrue(); // in flight
     assertThat(sender.send("b")).isTrue();
     assertThat(sender.send("c")).isTrue();
@@ -191,18 +188,18 @@ class BoundedSenderTest {
     assertThat(sender.send("d")).isFalse();
 
     assertThat(wire.closes()).containsExactly(frame(CloseStatuses.tooSlow()));
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.GONE);
     assertThat(goneReports).hasValue(1);
   }
 
   @Test
   void oneMessageAloneMayPassTheByteBoundButASecondBehindItClosesTheConnection() {
-    BoundedSender<String> sender = inPump(bounds(100, 10));
+    OutboundQueue<String> sender = inPump(bounds(100, 10));
 
     assertThat(sender.send("x".repeat(20))).isTrue();
     assertThat(sender.state())
         .as("one message alone is never too slow")
-        .isEqualTo(BoundedSender.State.OPEN);
+        .isEqualTo(OutboundQueue.State.OPEN);
 
     assertThat(sender.send("y")).isTrue(); // its bytes are known once the pump encodes it
     executor.runAll();
@@ -213,10 +210,10 @@ class BoundedSenderTest {
 
   @Test
   void withAStallGraceTheByteBoundActsOnlyOnceTheWriteInFlightIsOlderThanTheGrace() {
-    BoundedSender<String> sender =
+    OutboundQueue<String> sender =
         sender(
-            BoundedSender.Bounds.alone(100, 10, Duration.ofSeconds(2)),
-            BoundedSender.Encoding.ON_SEND,
+            OutboundQueue.Bounds.alone(100, 10, Duration.ofSeconds(2)),
+            OutboundQueue.Encoding.ON_SEND,
             UTF8);
     sender.send("x".repeat(20));
     executor.runAll(); // in flight from now
@@ -235,9 +232,9 @@ class BoundedSenderTest {
   void theSharedBudgetIsToldWhenPassedAndGetsEveryByteBack() {
     OutboundBudget shared = new OutboundBudget(10);
     AtomicInteger exceeded = new AtomicInteger();
-    BoundedSender<String> sender =
+    OutboundQueue<String> sender =
         inPump(
-            new BoundedSender.Bounds(
+            new OutboundQueue.Bounds(
                 100, 1 << 20, Duration.ZERO, shared, exceeded::incrementAndGet));
 
     sender.send("12345678");
@@ -265,7 +262,7 @@ class BoundedSenderTest {
 
   @Test
   void closeWritesWhatIsQueuedThenTheCloseFrameAndIsGoneWhenTheSessionEnds() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
     sender.send("b");
 
@@ -280,11 +277,11 @@ class BoundedSenderTest {
 
     assertThat(wire.written()).containsExactly("a", "b");
     assertThat(wire.closes()).containsExactly(frame(GOODBYE));
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.CLOSING);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.CLOSING);
     assertThat(goneReports).as("the peer has not answered the close yet").hasValue(0);
 
     sender.ended(GOODBYE);
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.GONE);
     assertThat(goneReports).hasValue(1);
     time.advance(GRACE); // the grace abort finds it gone
     assertThat(goneReports).hasValue(1);
@@ -293,23 +290,23 @@ class BoundedSenderTest {
 
   @Test
   void aCloseThatOutlivesTheGraceIsAbortedWithItsReason() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("never written"); // the peer does not read
     sender.close(GOODBYE);
     executor.runAll();
 
     time.advance(GRACE.minusMillis(1));
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.DRAINING);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.DRAINING);
     time.advance(Duration.ofMillis(1));
 
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.GONE);
     assertThat(wire.closes()).containsExactly(frame(GOODBYE));
     assertThat(goneReports).hasValue(1);
   }
 
   @Test
   void everyWayToTheEndReportsGoneOnceAndTheTerminalStateIgnoresTheRest() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
 
     assertThat(sender.abort(CloseStatuses.binaryRefused())).isTrue();
@@ -323,7 +320,7 @@ class BoundedSenderTest {
     executor.runAll();
 
     assertThat(sender.send("b")).isFalse();
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.GONE);
     assertThat(goneReports).hasValue(1);
     assertThat(wire.closes()).containsExactly(frame(CloseStatuses.binaryRefused()));
     assertThat(wire.written()).containsExactly("a");
@@ -335,7 +332,7 @@ class BoundedSenderTest {
 
   @Test
   void aSessionThatEndsUnderTheSenderIsGoneWithoutACloseFrame() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
 
     sender.ended(CloseStatuses.goingAway());
@@ -346,7 +343,7 @@ class BoundedSenderTest {
 
   @Test
   void aFailedWriteClosesWithWriteFailed() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
     sender.send("b");
 
@@ -367,32 +364,32 @@ class BoundedSenderTest {
           }
           return UTF8.apply(text);
         };
-    BoundedSender<String> provider =
-        sender(bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, encoder);
+    OutboundQueue<String> provider =
+        sender(bounds(8, 1 << 20), OutboundQueue.Encoding.IN_PUMP, encoder);
     provider.send("bad");
     assertThat(wire.closes()).containsExactly(frame(CloseStatuses.internalError()));
 
     RecordingWire other = new RecordingWire();
-    BoundedSender<String> host =
-        new BoundedSender<>(
-            "host", other, bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, encoder, context());
+    OutboundQueue<String> host =
+        new OutboundQueue<>(
+            "host", other, bounds(8, 1 << 20), OutboundQueue.Encoding.ON_SEND, encoder, context());
     assertThat(host.send("bad")).isFalse();
     assertThat(other.closes()).containsExactly(frame(CloseStatuses.internalError()));
   }
 
   @Test
   void aSendExecutorThatRefusesMeansTheServerStoppedAndTheConnectionEnds() {
-    BoundedSender.Context stopped =
-        new BoundedSender.Context(
+    OutboundQueue.Context stopped =
+        new OutboundQueue.Context(
             task -> {
               throw new java.util.concurrent.RejectedExecutionException("stopped");
             },
             time,
             time,
             GRACE);
-    BoundedSender<String> sender =
-        new BoundedSender<>(
-            "ws test", wire, bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, UTF8, stopped);
+    OutboundQueue<String> sender =
+        new OutboundQueue<>(
+            "ws test", wire, bounds(8, 1 << 20), OutboundQueue.Encoding.IN_PUMP, UTF8, stopped);
     sender.whenGone(goneReports::incrementAndGet);
     sender.send("a"); // in flight
     sender.send("b"); // needs a send thread
@@ -406,7 +403,7 @@ class BoundedSenderTest {
   @Test
   void aPeerSilentForTheIdleTimeoutIsClosedAndOneHeardFromIsPinged() {
     Duration idle = Duration.ofSeconds(3);
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
 
     time.advance(idle.minusMillis(1));
     sender.heartbeat(time.instant(), idle);
@@ -424,10 +421,10 @@ class BoundedSenderTest {
 
   @Test
   void nothingIsPingedAfterTheCloseFrame() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.close(GOODBYE);
     executor.runAll();
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.CLOSING);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.CLOSING);
 
     sender.heartbeat(time.instant(), Duration.ofSeconds(3));
 
@@ -436,7 +433,7 @@ class BoundedSenderTest {
 
   @Test
   void aFailedPingClosesWithWriteFailed() {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     wire.failPings();
 
     sender.heartbeat(time.instant(), Duration.ofSeconds(3));
@@ -458,14 +455,14 @@ class BoundedSenderTest {
     ExecutorService completions = Executors.newSingleThreadExecutor();
     try {
       ThreadedWire threaded = new ThreadedWire(completions, random.split());
-      BoundedSender<String> sender =
-          new BoundedSender<>(
+      OutboundQueue<String> sender =
+          new OutboundQueue<>(
               "ws race",
               threaded,
               bounds(20_000, 1L << 30),
-              BoundedSender.Encoding.IN_PUMP,
+              OutboundQueue.Encoding.IN_PUMP,
               UTF8,
-              new BoundedSender.Context(pool, time, time, GRACE));
+              new OutboundQueue.Context(pool, time, time, GRACE));
       int count = 5_000;
       for (int i = 0; i < count; i++) {
         assertThat(sender.send(Integer.toString(i))).isTrue();
@@ -490,7 +487,7 @@ class BoundedSenderTest {
   /** Every way to end, at once on several threads: one close frame at most, one report. */
   @RepeatedTest(50)
   void endingsRacingOnSeveralThreadsReportGoneExactlyOnce() throws Exception {
-    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
     sender.send("a");
     sender.send("b");
     List<Runnable> endings =
@@ -524,7 +521,7 @@ class BoundedSenderTest {
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
     executor.runAll();
 
-    assertThat(sender.state()).isEqualTo(BoundedSender.State.GONE);
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.GONE);
     assertThat(goneReports).hasValue(1);
     assertThat(wire.closes()).hasSizeLessThanOrEqualTo(1);
   }
@@ -535,22 +532,22 @@ class BoundedSenderTest {
   private static final Function<String, byte[]> UTF8 =
       text -> text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
-  private BoundedSender<String> inPump(BoundedSender.Bounds bounds) {
-    return sender(bounds, BoundedSender.Encoding.IN_PUMP, UTF8);
+  private OutboundQueue<String> inPump(OutboundQueue.Bounds bounds) {
+    return sender(bounds, OutboundQueue.Encoding.IN_PUMP, UTF8);
   }
 
-  private BoundedSender<String> sender(
-      BoundedSender.Bounds bounds,
-      BoundedSender.Encoding encoding,
+  private OutboundQueue<String> sender(
+      OutboundQueue.Bounds bounds,
+      OutboundQueue.Encoding encoding,
       Function<String, byte[]> encoder) {
-    BoundedSender<String> sender =
-        new BoundedSender<>("ws test", wire, bounds, encoding, encoder, context());
+    OutboundQueue<String> sender =
+        new OutboundQueue<>("ws test", wire, bounds, encoding, encoder, context());
     sender.whenGone(goneReports::incrementAndGet);
     return sender;
   }
 
-  private BoundedSender.Context context() {
-    return new BoundedSender.Context(executor, time, time, GRACE);
+  private OutboundQueue.Context context() {
+    return new OutboundQueue.Context(executor, time, time, GRACE);
   }
 
   /** A close frame as the tests compare it. */
@@ -564,8 +561,8 @@ class BoundedSenderTest {
         .toList();
   }
 
-  private static BoundedSender.Bounds bounds(int maxMessages, long maxBytes) {
-    return BoundedSender.Bounds.alone(maxMessages, maxBytes, Duration.ZERO);
+  private static OutboundQueue.Bounds bounds(int maxMessages, long maxBytes) {
+    return OutboundQueue.Bounds.alone(maxMessages, maxBytes, Duration.ZERO);
   }
 
   /** Runs tasks only when told, on the test thread. */
@@ -600,7 +597,7 @@ class BoundedSenderTest {
    * Keeps what is written; a write completes when the test says so ({@link #completeNext}) or, with
    * {@link #completeInline}, inside {@code write}.
    */
-  private static final class RecordingWire implements BoundedSender.Wire {
+  private static final class RecordingWire implements OutboundQueue.Wire {
     private final List<List<String>> writes = new ArrayList<>();
     private final ArrayDeque<Consumer<Throwable>> pending = new ArrayDeque<>();
 
@@ -690,7 +687,7 @@ class BoundedSenderTest {
   }
 
   /** Completes each write at once or later on another thread, at random; counts overlaps. */
-  private static final class ThreadedWire implements BoundedSender.Wire {
+  private static final class ThreadedWire implements OutboundQueue.Wire {
     final CountDownLatch closed = new CountDownLatch(1);
     private final Executor completions;
     private final SplittableRandom random;

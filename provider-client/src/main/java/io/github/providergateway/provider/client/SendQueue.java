@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * and the close frame once the queue is sent. A full queue means the gateway stopped reading: the
  * connection is dropped. Sends come from any thread; one lock guards the state below.
  */
-final class OutboundQueue {
+final class SendQueue {
   /** The socket, or null until it opened. */
   private final Supplier<WebSocket> ws;
 
@@ -43,7 +43,7 @@ final class OutboundQueue {
   /** Whether this connection takes no more sends (it ended, or is being dropped). */
   private boolean shut;
 
-  OutboundQueue(Supplier<WebSocket> ws, int maxQueuedMessages, Consumer<Throwable> abortAndLose) {
+  SendQueue(Supplier<WebSocket> ws, int maxQueuedMessages, Consumer<Throwable> abortAndLose) {
     this.ws = ws;
     this.maxQueuedMessages = maxQueuedMessages;
     this.abortAndLose = abortAndLose;
