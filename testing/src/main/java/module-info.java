@@ -28,10 +28,11 @@
  *       io.github.providergateway.transport.testing.RawHttp}, an HTTP client on a raw socket, for
  *       requests no well-behaved client would send, {@link
  *       io.github.providergateway.transport.testing.RawWebSocket}, a WebSocket client on a raw
- *       socket, for frames no well-behaved client would send, and {@link
- *       io.github.providergateway.transport.testing.RawProvider}, the provider protocol over one,
- *       {@link io.github.providergateway.transport.testing.JdkProvider}, a provider on the JDK's
- *       own WebSocket client, for a real server, and {@link
+ *       socket, for frames no well-behaved client would send, {@link
+ *       io.github.providergateway.transport.testing.ClientFrames}, the frames themselves, and
+ *       {@link io.github.providergateway.transport.testing.RawProvider}, the provider protocol over
+ *       one, {@link io.github.providergateway.transport.testing.JdkProvider}, a provider on the
+ *       JDK's own WebSocket client, for a real server, and {@link
  *       io.github.providergateway.transport.testing.Processes}, the pids real processes recorded
  *       and a bounded wait for each to be gone.
  * </ul>

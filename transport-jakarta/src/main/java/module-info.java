@@ -10,6 +10,8 @@ module io.github.providergateway.transport.jakarta {
   requires transitive io.github.providergateway.host;
   requires transitive jakarta.websocket;
   requires io.github.providergateway.protocol;
+  // What it shares with transport-ws: handshake policy, close statuses, the outbound queue.
+  requires io.github.providergateway.websocket;
 
   exports io.github.providergateway.transport.jakarta;
 }

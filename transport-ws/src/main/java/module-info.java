@@ -15,6 +15,8 @@ module io.github.providergateway.transport.ws {
 
   // The server is Grizzly's (4.0.2 ships real module descriptors) with WebSocket framing of our
   // own (RFC 6455): no WebSocket library.
+  // What it shares with transport-jakarta: framing, close statuses, budgets, the outbound queue.
+  requires io.github.providergateway.websocket;
   requires java.logging; // only to quiet Grizzly's own start-up lines (ServerCore)
   requires org.glassfish.grizzly;
   requires org.glassfish.grizzly.http;

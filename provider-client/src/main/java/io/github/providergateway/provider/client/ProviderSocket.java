@@ -27,7 +27,7 @@ final class ProviderSocket implements WebSocket.Listener, ProviderChannel {
   private final Scheduler scheduler;
   private final Duration closeTimeout;
   private final InboundText inbound;
-  private final OutboundQueue outbound;
+  private final SendQueue outbound;
 
   /** Set by {@link #onOpen} before anything else can use it. */
   volatile WebSocket ws;
@@ -45,7 +45,7 @@ final class ProviderSocket implements WebSocket.Listener, ProviderChannel {
     this.scheduler = scheduler;
     this.closeTimeout = options.closeTimeout();
     this.inbound = new InboundText(options.maxMessageChars());
-    this.outbound = new OutboundQueue(() -> ws, options.maxQueuedMessages(), this::abortAndLose);
+    this.outbound = new SendQueue(() -> ws, options.maxQueuedMessages(), this::abortAndLose);
   }
 
   // ---- the runtime's channel ----

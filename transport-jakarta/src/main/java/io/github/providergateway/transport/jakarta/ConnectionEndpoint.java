@@ -2,6 +2,8 @@ package io.github.providergateway.transport.jakarta;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
@@ -9,6 +11,7 @@ import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -26,7 +29,7 @@ final class ConnectionEndpoint extends Endpoint {
   /** The most of a binary message a container may buffer before it finds no handler for it. */
   private static final int MAX_BINARY_BYTES = 1024;
 
-  private final EndpointSettings settings;
+  private final SessionSettings settings;
 
   /** Makes this session's connection and registers it with the gateway or the host service. */
   private final Function<Session, Peer> opener;
@@ -37,23 +40,25 @@ final class ConnectionEndpoint extends Endpoint {
    */
   private volatile Peer peer;
 
-  ConnectionEndpoint(EndpointSettings settings, Function<Session, Peer> opener) {
+  ConnectionEndpoint(SessionSettings settings, Function<Session, Peer> opener) {
     this.settings = requireNonNull(settings, "settings");
     this.opener = requireNonNull(opener, "opener");
   }
 
   @Override
   public void onOpen(Session session, EndpointConfig config) {
+    InetSocketAddress reached =
+        GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS);
     Optional<String> refusal =
         settings
-            .checks()
-            .refusal(
+            .policy()
+            .openedRefusal(
+                GatewayConfigurator.reported(session, GatewayConfigurator.REMOTE_ADDRESS),
                 (String) session.getUserProperties().get(GatewayConfigurator.HOST_HEADER),
-                session.getUserProperties().get(HandshakeChecks.REMOTE_ADDRESS),
-                session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS));
+                reached == null ? -1 : reached.getPort());
     if (refusal.isPresent()) {
       LOG.log(Level.WARNING, "WebSocket refused: {0}", refusal.get());
-      closeNow(session, Closes.refused());
+      closeNow(session, CloseStatuses.notLoopback());
       return;
     }
     // Before any message can arrive: what the container may buffer of one, and how long it waits.
@@ -63,7 +68,7 @@ final class ConnectionEndpoint extends Endpoint {
     session.getAsyncRemote().setSendTimeout(settings.sendTimeout().toMillis());
     Peer opened = opener.apply(session);
     if (opened == null) {
-      closeNow(session, Closes.tooManyConnections());
+      closeNow(session, CloseStatuses.tooManyConnections());
       return;
     }
     peer = opened;
@@ -73,8 +78,8 @@ final class ConnectionEndpoint extends Endpoint {
   @Override
   public void onClose(Session session, CloseReason reason) {
     if (peer != null) {
-      LOG.log(Level.DEBUG, "{0}: closed {1}", peer, reason);
-      peer.ended();
+      String phrase = reason.getReasonPhrase();
+      peer.ended(new CloseStatus(reason.getCloseCode().getCode(), phrase == null ? "" : phrase));
     }
   }
 
@@ -84,13 +89,13 @@ final class ConnectionEndpoint extends Endpoint {
     // session or has; make sure the gateway hears the connection is gone either way.
     if (peer != null) {
       LOG.log(Level.DEBUG, "{0}: {1}", peer, error.toString());
-      peer.abort(Closes.writeFailed(), null);
+      peer.abort(CloseStatuses.writeFailed(), null);
     }
   }
 
-  private static void closeNow(Session session, CloseReason reason) {
+  private static void closeNow(Session session, CloseStatus status) {
     try {
-      session.close(reason);
+      session.close(SessionWire.closeReason(status));
     } catch (IOException e) {
       LOG.log(Level.DEBUG, "closing a refused session: {0}", e.toString());
     }

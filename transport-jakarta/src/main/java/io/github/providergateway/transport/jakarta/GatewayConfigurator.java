@@ -3,9 +3,12 @@ package io.github.providergateway.transport.jakarta;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
+import io.github.providergateway.websocket.internal.HandshakePolicy;
 import jakarta.websocket.HandshakeResponse;
+import jakarta.websocket.Session;
 import jakarta.websocket.server.HandshakeRequest;
 import jakarta.websocket.server.ServerEndpointConfig;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -23,17 +26,23 @@ final class GatewayConfigurator extends ServerEndpointConfig.Configurator {
   /** The user property holding the handshake's {@code Host} header. */
   static final String HOST_HEADER = "io.github.providergateway.transport.jakarta.host";
 
-  private final HandshakeChecks checks;
+  /** Where Jetty and Tomcat report the peer's address (Tyrus does not). */
+  static final String REMOTE_ADDRESS = "jakarta.websocket.endpoint.remoteAddress";
+
+  /** Where Jetty and Tomcat report the address the peer reached (Tyrus does not). */
+  static final String LOCAL_ADDRESS = "jakarta.websocket.endpoint.localAddress";
+
+  private final HandshakePolicy policy;
   private final Supplier<ContainerEndpoint> endpoints;
 
-  GatewayConfigurator(HandshakeChecks checks, Supplier<ContainerEndpoint> endpoints) {
-    this.checks = requireNonNull(checks, "checks");
+  GatewayConfigurator(HandshakePolicy policy, Supplier<ContainerEndpoint> endpoints) {
+    this.policy = requireNonNull(policy, "policy");
     this.endpoints = requireNonNull(endpoints, "endpoints");
   }
 
   @Override
   public boolean checkOrigin(String originHeaderValue) {
-    return checks.originAllowed(originHeaderValue);
+    return policy.originAllowed(originHeaderValue);
   }
 
   @Override
@@ -50,6 +59,16 @@ final class GatewayConfigurator extends ServerEndpointConfig.Configurator {
   @Override
   public <T> T getEndpointInstance(Class<T> endpointClass) {
     return endpointClass.cast(endpoints.get());
+  }
+
+  /**
+   * The address the container reports in {@code session}'s user property {@code key} ({@link
+   * #REMOTE_ADDRESS}, {@link #LOCAL_ADDRESS}), or null when it reports none.
+   */
+  static InetSocketAddress reported(Session session, String key) {
+    return session.getUserProperties().get(key) instanceof InetSocketAddress address
+        ? address
+        : null;
   }
 
   /** A header's first value, its name in any case (containers differ in how they key the map). */

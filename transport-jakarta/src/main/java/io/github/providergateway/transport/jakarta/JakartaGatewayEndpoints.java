@@ -7,10 +7,14 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.EndpointSettings;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -89,7 +93,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   private final String hostPath;
   private final OutboundQueue.Bounds providerBounds;
   private final OutboundQueue.Bounds hostBounds;
-  private final EndpointSettings settings;
+  private final SessionSettings settings;
   private final OpenConnections connections;
 
   /**
@@ -107,15 +111,17 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     this.providerPath = builder.providerPath;
     this.hostPath = builder.hostPath;
     this.providerBounds =
-        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, Duration.ZERO);
+        OutboundQueue.Bounds.alone(
+            builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), Duration.ZERO);
     this.hostBounds =
-        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, HOST_STALL);
+        OutboundQueue.Bounds.alone(
+            builder.settings.maxQueuedMessages(), builder.settings.maxQueuedBytes(), HOST_STALL);
     this.settings =
-        new EndpointSettings(
-            new HandshakeChecks(builder.allowedOrigins),
+        new SessionSettings(
+            builder.settings.handshakePolicy(),
             gateway.limits().messages().maxUnauthenticatedMessageBytes(),
             gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES,
-            builder.idleTimeout,
+            builder.settings.idleTimeout(),
             builder.sendTimeout);
     this.connections = new OpenConnections(gateway.limits().connections().maxConnections());
     this.closer = closerThreads();
@@ -175,7 +181,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   @Override
   public void close() {
     for (Peer peer : connections.closeAll()) {
-      peer.abort(Closes.goingAway(), null);
+      peer.abort(CloseStatuses.goingAway(), null);
     }
     closer.shutdown();
     LOG.log(Level.DEBUG, "provider gateway Jakarta endpoints closed");
@@ -192,7 +198,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     return ServerEndpointConfig.Builder.create(ContainerEndpoint.class, path)
         .configurator(
             new GatewayConfigurator(
-                settings.checks(),
+                settings.policy(),
                 () -> new ContainerEndpoint(new ConnectionEndpoint(settings, opener))))
         .build();
   }
@@ -207,12 +213,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaProviderConnection(
             session,
             description,
-            new OutboundQueue(
-                description,
-                new SessionWire(session),
-                providerBounds,
-                gateway.transports().clock(),
-                closer),
+            outbound(session, description, providerBounds),
             settings.authenticatedMessageLimit());
     if (!connections.add(connection)) {
       return null;
@@ -231,17 +232,9 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaHostConnection(
             session,
             description,
-            new OutboundQueue(
-                description,
-                new SessionWire(session),
-                hostBounds,
-                gateway.transports().clock(),
-                closer),
+            outbound(session, description, hostBounds),
             settings.authenticatedMessageLimit(),
-            session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS)
-                    instanceof InetSocketAddress local
-                ? local
-                : null);
+            GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS));
     if (!connections.add(connection)) {
       return null;
     }
@@ -249,11 +242,28 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     return connection;
   }
 
+  /**
+   * A session's outbound queue: texts counted in UTF-8 as they are taken, sent through the async
+   * remote, the close frame written on {@link #closer}. The container keeps the close handshake,
+   * and a write that completes later goes on on the container's thread that completed it.
+   */
+  private OutboundQueue<String> outbound(
+      Session session, String description, OutboundQueue.Bounds bounds) {
+    return new OutboundQueue<>(
+        description,
+        new SessionWire(description, SessionWire.Remote.of(session), closer),
+        bounds,
+        OutboundQueue.Encoding.ON_SEND,
+        text -> text.getBytes(StandardCharsets.UTF_8),
+        OutboundQueue.Context.containerCloses(Runnable::run, gateway.transports().clock()));
+  }
+
   /** The peer's address for logs where the container reports it, else the session's id. */
   private static String peerOf(Session session) {
-    Object remote = session.getUserProperties().get(HandshakeChecks.REMOTE_ADDRESS);
-    return remote instanceof InetSocketAddress inet
-        ? inet.getHostString() + ":" + inet.getPort()
+    InetSocketAddress remote =
+        GatewayConfigurator.reported(session, GatewayConfigurator.REMOTE_ADDRESS);
+    return remote != null
+        ? remote.getHostString() + ":" + remote.getPort()
         : "session " + session.getId();
   }
 
@@ -286,10 +296,10 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     private HostService hosts;
     private String providerPath = "/";
     private String hostPath = GatewayAddress.HOST_PATH;
-    private Set<String> allowedOrigins = Set.of();
-    private int maxQueuedMessages = 1024;
-    private long maxQueuedBytes = 8L << 20;
-    private Duration idleTimeout = Duration.ofMinutes(5);
+
+    /** Origins, per-connection bounds, idle timeout: what transport-ws's builder takes too. */
+    private final EndpointSettings settings = new EndpointSettings();
+
     private Duration sendTimeout = Duration.ofSeconds(30);
 
     private Builder(Gateway gateway) {
@@ -342,7 +352,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @return this builder
      */
     public Builder allowedOrigins(Set<String> origins) {
-      this.allowedOrigins = Set.copyOf(requireNonNull(origins, "origins"));
+      settings.allowedOrigins(origins);
       return this;
     }
 
@@ -355,10 +365,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public Builder maxQueuedMessages(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("maxQueuedMessages must be at least 1, was " + count);
-      }
-      this.maxQueuedMessages = count;
+      settings.maxQueuedMessages(count);
       return this;
     }
 
@@ -372,10 +379,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxQueuedBytes(long bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("maxQueuedBytes must be at least 1, was " + bytes);
-      }
-      this.maxQueuedBytes = bytes;
+      settings.maxQueuedBytes(bytes);
       return this;
     }
 
@@ -388,7 +392,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      settings.idleTimeout(timeout);
       return this;
     }
 
@@ -401,7 +405,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder sendTimeout(Duration timeout) {
-      this.sendTimeout = positive(timeout, "sendTimeout");
+      this.sendTimeout = EndpointSettings.positive(timeout, "sendTimeout");
       return this;
     }
 
@@ -421,14 +425,6 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         throw new IllegalArgumentException("a path starts with '/', was " + path);
       }
       return path;
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

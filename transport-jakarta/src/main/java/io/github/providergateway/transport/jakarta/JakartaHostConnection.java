@@ -7,6 +7,8 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import jakarta.websocket.Session;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -25,7 +27,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
 
   private final Session session;
   private final String description;
-  private final OutboundQueue outbound;
+  private final OutboundQueue<String> outbound;
   private final int authenticatedMessageLimit;
 
   /**
@@ -43,7 +45,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
   JakartaHostConnection(
       Session session,
       String description,
-      OutboundQueue outbound,
+      OutboundQueue<String> outbound,
       int authenticatedMessageLimit,
       InetSocketAddress local) {
     this.session = requireNonNull(session, "session");
@@ -73,7 +75,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
   /** Closes with the code a provider's session gets for {@code reason}. */
   @Override
   public void close(CloseReason reason) {
-    outbound.close(Closes.of(reason));
+    outbound.close(CloseStatuses.of(reason));
   }
 
   /** Holds the container's thread after the message it delivered, as for a provider. */
@@ -116,7 +118,7 @@ final class JakartaHostConnection implements HostConnection, Peer {
   }
 
   @Override
-  public OutboundQueue outbound() {
+  public OutboundQueue<String> outbound() {
     return outbound;
   }
 

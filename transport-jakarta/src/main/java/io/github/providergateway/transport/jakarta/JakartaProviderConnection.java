@@ -7,16 +7,19 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import jakarta.websocket.Session;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One provider's connection over a Jakarta WebSocket session, as the gateway sees it.
  *
- * <p>Outbound: an {@link OutboundQueue}. {@link #send} encodes on the caller's thread (the gateway
- * loop): the queue's byte bound needs a message's size before it takes it, and the adapter keeps no
- * thread of its own in the host's container to encode on. A provider that lets the queue pass its
- * bounds is closed with 1008 and reported gone at once, so its calls end {@code DISCONNECTED}.
+ * <p>Outbound: {@code websocket-core}'s {@link OutboundQueue}, over a {@link SessionWire}. {@link
+ * #send} encodes on the caller's thread (the gateway loop): the queue's byte bound needs a
+ * message's size before it takes it, and the adapter keeps no thread of its own in the host's
+ * container to encode on. A provider that lets the queue pass its bounds is closed with 1008 and
+ * reported gone at once, so its calls end {@code DISCONNECTED}.
  *
  * <p>Inbound: text goes to the gateway on the container's thread. Until the provider has
  * authenticated, the session buffers at most {@code Limits#maxUnauthenticatedMessageBytes} of a
@@ -32,7 +35,7 @@ final class JakartaProviderConnection implements ProviderConnection, Peer {
 
   private final Session session;
   private final String description;
-  private final OutboundQueue outbound;
+  private final OutboundQueue<String> outbound;
 
   /** The largest message once authenticated, in what the container counts. */
   private final int authenticatedMessageLimit;
@@ -43,7 +46,10 @@ final class JakartaProviderConnection implements ProviderConnection, Peer {
   private volatile ProviderLink link;
 
   JakartaProviderConnection(
-      Session session, String description, OutboundQueue outbound, int authenticatedMessageLimit) {
+      Session session,
+      String description,
+      OutboundQueue<String> outbound,
+      int authenticatedMessageLimit) {
     this.session = requireNonNull(session, "session");
     this.description = requireNonNull(description, "description");
     this.outbound = requireNonNull(outbound, "outbound");
@@ -71,7 +77,7 @@ final class JakartaProviderConnection implements ProviderConnection, Peer {
 
   @Override
   public void close(CloseReason reason) {
-    outbound.close(Closes.of(requireNonNull(reason, "reason")));
+    outbound.close(CloseStatuses.of(requireNonNull(reason, "reason")));
   }
 
   @Override
@@ -107,14 +113,14 @@ final class JakartaProviderConnection implements ProviderConnection, Peer {
       link.receive(text);
     } catch (RejectedExecutionException e) {
       // The gateway has stopped while the container still runs: nobody is left to serve the peer.
-      abort(Closes.goingAway(), null);
+      abort(CloseStatuses.goingAway(), null);
       return;
     }
     reading.awaitOpen();
   }
 
   @Override
-  public OutboundQueue outbound() {
+  public OutboundQueue<String> outbound() {
     return outbound;
   }
 

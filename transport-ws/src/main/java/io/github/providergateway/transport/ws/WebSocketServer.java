@@ -9,6 +9,7 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
+import io.github.providergateway.websocket.internal.EndpointSettings;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -219,10 +220,10 @@ public final class WebSocketServer implements AutoCloseable {
   public static final class Builder {
     private final Gateway gateway;
     private int port = DEFAULT_PORT;
-    private Set<String> allowedOrigins = Set.of();
-    private int maxQueuedMessages = 1024;
-    private long maxQueuedBytes = 8L << 20;
-    private Duration idleTimeout = Duration.ofMinutes(5);
+
+    /** Origins, per-connection bounds, idle timeout: what transport-jakarta's builder takes too. */
+    private final EndpointSettings settings = new EndpointSettings();
+
     private HostService hosts;
     private Duration handshakeTimeout = Duration.ofSeconds(5);
     private int maxPendingHandshakes = 64;
@@ -266,7 +267,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @return this builder
      */
     public Builder allowedOrigins(Set<String> origins) {
-      this.allowedOrigins = Set.copyOf(requireNonNull(origins, "origins"));
+      settings.allowedOrigins(origins);
       return this;
     }
 
@@ -279,10 +280,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public Builder maxQueuedMessages(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("maxQueuedMessages must be at least 1, was " + count);
-      }
-      this.maxQueuedMessages = count;
+      settings.maxQueuedMessages(count);
       return this;
     }
 
@@ -295,10 +293,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxQueuedBytes(long bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("maxQueuedBytes must be at least 1, was " + bytes);
-      }
-      this.maxQueuedBytes = bytes;
+      settings.maxQueuedBytes(bytes);
       return this;
     }
 
@@ -312,7 +307,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      settings.idleTimeout(timeout);
       return this;
     }
 
@@ -326,7 +321,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder handshakeTimeout(Duration timeout) {
-      this.handshakeTimeout = positive(timeout, "handshakeTimeout");
+      this.handshakeTimeout = EndpointSettings.positive(timeout, "handshakeTimeout");
       return this;
     }
 
@@ -379,7 +374,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder messageTimeout(Duration timeout) {
-      this.messageTimeout = positive(timeout, "messageTimeout");
+      this.messageTimeout = EndpointSettings.positive(timeout, "messageTimeout");
       return this;
     }
 
@@ -415,14 +410,6 @@ public final class WebSocketServer implements AutoCloseable {
       }
       this.maxPingsPerSecond = count;
       return this;
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
 
     /**
@@ -587,10 +574,10 @@ public final class WebSocketServer implements AutoCloseable {
               new ServerCore.Config(
                   gateway,
                   port,
-                  allowedOrigins,
-                  maxQueuedMessages,
-                  maxQueuedBytes,
-                  idleTimeout,
+                  settings.allowedOrigins(),
+                  settings.maxQueuedMessages(),
+                  settings.maxQueuedBytes(),
+                  settings.idleTimeout(),
                   hosts,
                   handshakeTimeout,
                   maxPendingHandshakes,

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
+import io.github.providergateway.websocket.internal.HandshakePolicy;
+import io.github.providergateway.websocket.internal.InboundBudget;
 import java.lang.System.Logger.Level;
 import java.util.Comparator;
 import java.util.HashMap;

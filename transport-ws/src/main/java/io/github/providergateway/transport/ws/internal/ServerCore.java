@@ -7,6 +7,13 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.GatewayAddress;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.FrameWriter;
+import io.github.providergateway.websocket.internal.HandshakePolicy;
+import io.github.providergateway.websocket.internal.InboundBudget;
+import io.github.providergateway.websocket.internal.OutboundBudget;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -102,7 +109,7 @@ public final class ServerCore {
   private final Scheduler heartbeatScheduler;
 
   /** Each provider connection's outbound bounds, and the budget they share. */
-  private final BoundedSender.Bounds providerBounds;
+  private final OutboundQueue.Bounds providerBounds;
 
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
   private final long hostMaxQueuedBytes;
@@ -151,7 +158,7 @@ public final class ServerCore {
   private ScheduledExecutorService timer;
 
   /** What every connection's sender shares; created by start. Guarded by lifecycle. */
-  private BoundedSender.Context senders;
+  private OutboundQueue.Context senders;
 
   /** Pings connections and closes silent ones; created by start. Guarded by lifecycle. */
   private ServerHeartbeat heartbeat;
@@ -170,7 +177,7 @@ public final class ServerCore {
     this.heartbeatScheduler = config.scheduler();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
     this.providerBounds =
-        new BoundedSender.Bounds(
+        new OutboundQueue.Bounds(
             config.maxQueuedMessages(),
             config.maxQueuedBytes(),
             Duration.ZERO,
@@ -229,7 +236,7 @@ public final class ServerCore {
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
       senders =
-          new BoundedSender.Context(
+          new OutboundQueue.Context(
               sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
       try {
         listeners.start(requestedPort);
@@ -310,18 +317,18 @@ public final class ServerCore {
       }
     }
     for (WsHostConnection host : new ArrayList<>(hostConnections)) {
-      host.abort(WsCloseCodes.goingAway());
+      host.abort(CloseStatuses.goingAway());
     }
     List<WsProviderConnection> open = new ArrayList<>(connections);
     for (WsProviderConnection connection : open) {
-      connection.closeAfterQueue(WsCloseCodes.goingAway());
+      connection.closeAfterQueue(CloseStatuses.goingAway());
     }
     awaitSocketsClosed(open);
     for (WsProviderConnection connection : open) {
       if (connection.isSocketOpen()) {
         connection.terminate();
       }
-      connection.abort(WsCloseCodes.goingAway()); // reports any not reported yet
+      connection.abort(CloseStatuses.goingAway()); // reports any not reported yet
     }
     listeners.stop();
     synchronized (lifecycle) {
@@ -391,7 +398,7 @@ public final class ServerCore {
       LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
       socket.write(
           org.glassfish.grizzly.memory.Buffers.wrap(
-              socket.getMemoryManager(), WsFrames.close(WsCloseCodes.notLoopback())));
+              socket.getMemoryManager(), FrameWriter.close(CloseStatuses.notLoopback())));
       socket.closeSilently();
       return null;
     }
@@ -431,7 +438,7 @@ public final class ServerCore {
 
   // ---- internals ----
 
-  private BoundedSender.Context senderContext() {
+  private OutboundQueue.Context senderContext() {
     synchronized (lifecycle) {
       return senders;
     }
@@ -499,7 +506,7 @@ public final class ServerCore {
     if (guards.messageOverdue(peer.decoder().unfinishedSinceMillis())) {
       peer.refuse(
           new FrameDecoder.Refusal(
-              WsCloseCodes.unfinishedMessage(),
+              CloseStatuses.unfinishedMessage(),
               "began a message and did not finish it within "
                   + guards.messageTimeout().toMillis()
                   + " ms"));

@@ -1,5 +1,8 @@
 package io.github.providergateway.transport.ws.internal;
 
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -7,7 +10,7 @@ import java.time.Instant;
  * What a {@link WsSocket} hands one WebSocket connection's traffic to: a provider's or a host's.
  * Every method runs on a Grizzly thread (or the server's timer) and must not block.
  *
- * <p>Both kinds keep their outbound queue, liveness and end in a {@link BoundedSender}; the
+ * <p>Both kinds keep their outbound queue, liveness and end in a {@link OutboundQueue}; the
  * defaults below are theirs alike, so only what differs (where received text goes) is written
  * twice.
  */
@@ -17,7 +20,7 @@ interface SocketPeer {
   void received(String text);
 
   /** The connection's outbound side, which also keeps its liveness and its end. */
-  BoundedSender<?> sender();
+  OutboundQueue<?> sender();
 
   /** The connection for logs. */
   String describe();
@@ -34,12 +37,12 @@ interface SocketPeer {
   }
 
   /** The WebSocket closed, whoever started it (peer, us, a dropped socket, a broken rule). */
-  default void sessionClosed(WsClose reason) {
+  default void sessionClosed(CloseStatus reason) {
     sender().ended(reason);
   }
 
   /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
-  default void abort(WsClose reason) {
+  default void abort(CloseStatus reason) {
     sender().abort(reason);
   }
 
@@ -56,7 +59,7 @@ interface SocketPeer {
    * the connection with the refusal's code, dropping what is queued, and logs why.
    */
   default void refuse(FrameDecoder.Refusal refusal) {
-    WsClose reason = refusal.reason();
+    CloseStatus reason = refusal.reason();
     System.getLogger(SocketPeer.class.getName())
         .log(
             System.Logger.Level.INFO,

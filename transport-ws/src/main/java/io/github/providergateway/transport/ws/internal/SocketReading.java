@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 
@@ -16,7 +17,7 @@ final class SocketReading {
   private static final System.Logger LOG = System.getLogger(SocketReading.class.getName());
 
   private final org.glassfish.grizzly.Connection<?> socket;
-  private final BoundedSender<?> sender;
+  private final OutboundQueue<?> sender;
   private final String description;
 
   /** Whether reading from the socket is suspended. Guarded by this. */
@@ -26,7 +27,7 @@ final class SocketReading {
    * @param sender the connection's end: a connection gone is left alone
    */
   SocketReading(
-      org.glassfish.grizzly.Connection<?> socket, BoundedSender<?> sender, String description) {
+      org.glassfish.grizzly.Connection<?> socket, OutboundQueue<?> sender, String description) {
     this.socket = requireNonNull(socket, "socket");
     this.sender = requireNonNull(sender, "sender");
     this.description = requireNonNull(description, "description");
@@ -35,7 +36,7 @@ final class SocketReading {
   /** Stops reading from the socket until {@link #resume()}. */
   void suspend() {
     synchronized (this) {
-      if (suspended || sender.state() == BoundedSender.State.GONE) {
+      if (suspended || sender.state() == OutboundQueue.State.GONE) {
         return;
       }
       suspended = true;
@@ -54,7 +55,7 @@ final class SocketReading {
         return;
       }
       suspended = false;
-      if (sender.state() == BoundedSender.State.GONE) {
+      if (sender.state() == OutboundQueue.State.GONE) {
         return;
       }
     }

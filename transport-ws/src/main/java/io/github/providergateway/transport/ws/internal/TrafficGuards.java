@@ -2,6 +2,8 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.InboundBudget;
 import java.time.Clock;
 import java.time.Duration;
 

@@ -3,6 +3,8 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.TaskBatch;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
 import java.io.IOException;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
@@ -156,7 +158,7 @@ final class WebSocketFilter extends BaseFilter {
     if (peer != null && estimate > CONTROL_ALLOWANCE_BYTES + peer.inFlightBytes()) {
       peer.refuse(
           new FrameDecoder.Refusal(
-              WsCloseCodes.notReading(),
+              CloseStatuses.notReading(),
               "does not read what it is sent (" + bytes + " bytes unwritten)",
               true));
     }

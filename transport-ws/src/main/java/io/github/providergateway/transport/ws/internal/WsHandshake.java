@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.websocket.internal.HandshakePolicy;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.URISyntaxException;

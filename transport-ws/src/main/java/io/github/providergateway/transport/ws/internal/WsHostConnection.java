@@ -7,6 +7,9 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
  * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the reply
- * or event on the caller's thread and queues it in a {@link BoundedSender}, whose pump on the
+ * or event on the caller's thread and queues it in a {@link OutboundQueue}, whose pump on the
  * server's send executor writes them one at a time through its socket. Encoding at once is what
  * lets the queue count bytes before it takes a message.
  *
@@ -49,7 +52,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   private final String description;
 
   /** The outbound queue, the heartbeat, and the connection's end. */
-  private final BoundedSender<HostOutput> sender;
+  private final OutboundQueue<HostOutput> sender;
 
   /** Reads the host's frames and applies their rules; told when the host authenticated. */
   private final FrameDecoder decoder;
@@ -68,7 +71,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   WsHostConnection(
       WsSocket wire,
       long maxQueuedBytes,
-      BoundedSender.Context context,
+      OutboundQueue.Context context,
       Consumer<WsHostConnection> onGone) {
     this.wire = requireNonNull(wire, "wire");
     this.socket = wire.socket();
@@ -76,11 +79,11 @@ final class WsHostConnection implements HostConnection, SocketPeer {
     requireNonNull(onGone, "onGone");
     this.description = "host ws " + WsSocket.describePeer(socket.getPeerAddress());
     this.sender =
-        new BoundedSender<>(
+        new OutboundQueue<>(
             description,
             wire,
-            BoundedSender.Bounds.alone(MAX_QUEUED, maxQueuedBytes, STALL),
-            BoundedSender.Encoding.ON_SEND,
+            OutboundQueue.Bounds.alone(MAX_QUEUED, maxQueuedBytes, STALL),
+            OutboundQueue.Encoding.ON_SEND,
             output -> CODEC.encode(output).getBytes(StandardCharsets.UTF_8),
             context);
     sender.whenGone(
@@ -112,7 +115,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   /** Closes with the code a provider's connection gets for {@code reason} (e.g. 1008, too fast). */
   @Override
   public void close(CloseReason reason) {
-    sender.close(WsCloseCodes.of(reason));
+    sender.close(CloseStatuses.of(reason));
   }
 
   /**
@@ -163,7 +166,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   }
 
   @Override
-  public BoundedSender<HostOutput> sender() {
+  public OutboundQueue<HostOutput> sender() {
     return sender;
   }
 

@@ -7,6 +7,10 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.CloseStatuses;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -15,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * One provider's WebSocket connection, as the gateway sees it.
  *
- * <p>Outbound: a {@link BoundedSender} that encodes on a send thread and writes one message at a
+ * <p>Outbound: a {@link OutboundQueue} that encodes on a send thread and writes one message at a
  * time through its socket (Jakarta containers may refuse concurrent sends, and Grizzly's own write
  * queue is unbounded). When nothing is queued or in flight, {@link #send} encodes the one message
  * and starts its write on the gateway loop itself (a large one costs the loop its encoding time),
@@ -42,7 +46,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   private final String description;
 
   /** The outbound queue, the heartbeat, and the connection's end. */
-  private final BoundedSender<GatewayMessage> sender;
+  private final OutboundQueue<GatewayMessage> sender;
 
   /** Completes when the TCP connection has closed. */
   private final CompletableFuture<Void> socketClosed = new CompletableFuture<>();
@@ -65,8 +69,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
    */
   WsProviderConnection(
       WsSocket wire,
-      BoundedSender.Bounds bounds,
-      BoundedSender.Context context,
+      OutboundQueue.Bounds bounds,
+      OutboundQueue.Context context,
       Consumer<WsProviderConnection> onGone) {
     this.wire = requireNonNull(wire, "wire");
     this.socket = wire.socket();
@@ -74,8 +78,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
     requireNonNull(onGone, "onGone");
     this.description = "ws " + WsSocket.describePeer(socket.getPeerAddress());
     this.sender =
-        new BoundedSender<>(
-            description, wire, bounds, BoundedSender.Encoding.IN_PUMP, CODEC::encodeUtf8, context);
+        new OutboundQueue<>(
+            description, wire, bounds, OutboundQueue.Encoding.IN_PUMP, CODEC::encodeUtf8, context);
     sender.whenGone(
         () -> {
           decoder.release();
@@ -126,7 +130,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   @Override
   public void close(CloseReason reason) {
     requireNonNull(reason, "reason");
-    sender.close(WsCloseCodes.of(reason));
+    sender.close(CloseStatuses.of(reason));
   }
 
   @Override
@@ -174,12 +178,12 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
       link.receive(text);
     } catch (RejectedExecutionException e) {
       // The gateway has stopped while this server still runs: nobody is left to serve the peer.
-      abort(WsCloseCodes.goingAway());
+      abort(CloseStatuses.goingAway());
     }
   }
 
   @Override
-  public BoundedSender<GatewayMessage> sender() {
+  public OutboundQueue<GatewayMessage> sender() {
     return sender;
   }
 
@@ -191,7 +195,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   // ---- from the server ----
 
   /** Sends {@code reason} after the queued messages; cut after the grace period if still open. */
-  void closeAfterQueue(WsClose reason) {
+  void closeAfterQueue(CloseStatus reason) {
     sender.close(reason);
   }
 

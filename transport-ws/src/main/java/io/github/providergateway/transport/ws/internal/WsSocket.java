@@ -3,6 +3,10 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.websocket.internal.CloseStatus;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.FrameWriter;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -35,7 +39,7 @@ import org.glassfish.grizzly.memory.MemoryManager;
  *
  * <p>Reads come on the connection's selector thread; writes and closes from any thread.
  */
-final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
+final class WsSocket implements OutboundQueue.Wire, FrameDecoder.Sink {
 
   private static final System.Logger LOG = System.getLogger(WsSocket.class.getName());
 
@@ -72,7 +76,7 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
     this.description = requireNonNull(description, "description");
     // However the TCP connection ends, the peer hears of it once; without a close frame, 1006.
     socket.addCloseListener(
-        (closeable, type) -> ended(new WsClose(WsClose.ABNORMAL, "connection dropped")));
+        (closeable, type) -> ended(new CloseStatus(CloseStatus.ABNORMAL, "connection dropped")));
   }
 
   /** Attaches the connection the frames are for; called once, before the first read. */
@@ -133,7 +137,7 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
   public void ping(byte[] payload) {
     peer.heard();
     if (!closeSent.get()) {
-      writeFrame(WsFrames.pong(payload), null); // nothing may follow our close frame
+      writeFrame(FrameWriter.pong(payload), null); // nothing may follow our close frame
     }
   }
 
@@ -145,12 +149,14 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
   @Override
   public void close(int code, String reason) {
     closeReceived = true;
-    WsClose close = new WsClose(code, reason);
+    CloseStatus close = new CloseStatus(code, reason);
     if (closeSent.compareAndSet(false, true)) {
       // Answer with the same code (1000 for a close without one), then end the TCP connection.
-      WsClose answer =
-          code == WsClose.NO_STATUS ? new WsClose(WsClose.NORMAL, "") : new WsClose(code, "");
-      writeFrame(WsFrames.close(answer), failure -> socket.closeSilently());
+      CloseStatus answer =
+          code == CloseStatus.NO_STATUS
+              ? new CloseStatus(CloseStatus.NORMAL, "")
+              : new CloseStatus(code, "");
+      writeFrame(FrameWriter.close(answer), failure -> socket.closeSilently());
     } else {
       socket.closeSilently(); // the answer to our own close: the handshake is done
     }
@@ -161,7 +167,7 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
 
   @Override
   public void write(List<byte[]> messages, Consumer<Throwable> done) {
-    writeFrame(WsFrames.texts(messages), done);
+    writeFrame(FrameWriter.texts(messages), done);
   }
 
   @Override
@@ -169,13 +175,14 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
     if (!socket.isOpen()) {
       throw new IOException("the connection is closed");
     }
-    writeFrame(WsFrames.ping(), null);
+    writeFrame(FrameWriter.ping(), null);
   }
 
   @Override
-  public void close(WsClose reason) {
+  public void close(CloseStatus reason) {
     if (closeSent.compareAndSet(false, true)) {
-      writeFrame(WsFrames.close(reason), closeReceived ? failure -> socket.closeSilently() : null);
+      writeFrame(
+          FrameWriter.close(reason), closeReceived ? failure -> socket.closeSilently() : null);
     }
     try {
       timer.schedule(closeGrace, this::cutIfOpen);
@@ -238,7 +245,7 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
   }
 
   /** Tells the peer, once, that the connection ended, and gives back what the decoder held. */
-  private void ended(WsClose close) {
+  private void ended(CloseStatus close) {
     if (reported.compareAndSet(false, true)) {
       decoder.release();
       SocketPeer current = peer;

@@ -3,6 +3,8 @@ package io.github.providergateway.transport.ws.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.websocket.internal.FrameDecoder;
+import io.github.providergateway.websocket.internal.OutboundQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -154,7 +156,7 @@ class ServerHeartbeatTest {
     }
 
     @Override
-    public BoundedSender<?> sender() {
+    public OutboundQueue<?> sender() {
       throw new UnsupportedOperationException();
     }
 

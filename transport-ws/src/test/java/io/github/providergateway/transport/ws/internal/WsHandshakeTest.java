@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.websocket.internal.HandshakePolicy;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
