@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -155,16 +156,24 @@ class ProcessTagTest {
     }
   }
 
+  /** Each file read once for the class's tests: reading every module's sources is most of it. */
+  private static final Map<Path, Source> READ = new ConcurrentHashMap<>();
+
   private static List<Source> sources(String... sets) {
     List<Source> all = new ArrayList<>();
     for (String module : ArchitectureTest.modules()) {
       for (String set : sets) {
         for (Path file : ArchitectureTest.sources(module, set)) {
           all.add(
-              new Source(
-                  ArchitectureTest.ROOT.relativize(file),
-                  String.join("\n", ArchitectureTest.codeLines(file)),
-                  ArchitectureTest.read(file)));
+              READ.computeIfAbsent(
+                  file,
+                  f -> {
+                    String text = ArchitectureTest.read(f);
+                    return new Source(
+                        ArchitectureTest.ROOT.relativize(f),
+                        String.join("\n", ArchitectureTest.codeLines(f)),
+                        text);
+                  }));
         }
       }
     }
@@ -178,6 +187,7 @@ class ProcessTagTest {
             .anyMatch(
                 launcher ->
                     !launcher.getKey().equals(source.name())
+                        && source.code().contains(launcher.getKey()) // cheap, before the regex
                         && launcher.getValue().matcher(source.code()).find());
   }
 
@@ -238,12 +248,12 @@ class ProcessTagTest {
   void everyModuleWithProcessTestsRunsThemInTheProcessPhase() {
     Set<String> withProcessTests = new TreeSet<>();
     Set<String> running = new TreeSet<>();
-    for (String module : ArchitectureTest.modules()) {
-      for (Path file : ArchitectureTest.sources(module, "test")) {
-        if (ArchitectureTest.read(file).contains("@Tag(\"process\")")) {
-          withProcessTests.add(module);
-        }
+    for (Source source : sources("test")) {
+      if (source.text().contains("@Tag(\"process\")")) {
+        withProcessTests.add(source.file().getName(0).toString());
       }
+    }
+    for (String module : ArchitectureTest.modules()) {
       if (ArchitectureTest.read(ArchitectureTest.ROOT.resolve(module).resolve("pom.xml"))
           .contains(PROCESS_PHASE)) {
         running.add(module);
