@@ -40,6 +40,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * notifications/cancelled}, a killed server leaves and comes back, the session's end stops it. The
  * gateway runs on a manual clock: timeouts and restart backoff move only when the test says.
  */
+@Tag("process")
 class FederatedMcpServerTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -21,6 +22,7 @@ import reactor.core.publisher.Mono;
  * the server is ended and its owner told why, so that its supervisor restarts it. A real process
  * writes the line; the SDK's handler is a stand-in that fails as the SDK did.
  */
+@Tag("process")
 class StdioServerProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

@@ -12,10 +12,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gateway mcp --print-config}: the snippets people paste into their agents' settings. */
+@Tag("process")
 class AgentConfigTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

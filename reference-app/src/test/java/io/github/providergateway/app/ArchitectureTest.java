@@ -191,7 +191,7 @@ class ArchitectureTest {
     return modules;
   }
 
-  private static List<Path> sources(String module, String set) {
+  static List<Path> sources(String module, String set) {
     Path dir = ROOT.resolve(module).resolve("src").resolve(set).resolve("java");
     if (!Files.isDirectory(dir)) {
       return List.of();
@@ -248,7 +248,7 @@ class ArchitectureTest {
    * The code of a source file, line by line, with comments and string and char literals blanked out
    * (a package named in Javadoc or in a class name given to a child JVM is no dependency).
    */
-  private static List<String> codeLines(Path file) {
+  static List<String> codeLines(Path file) {
     String text = read(file);
     StringBuilder code = new StringBuilder(text.length());
     int i = 0;

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the failures no helper of the script catches (issue 48): a worker killed mid-call, a directory on
  * the home's path that another user owns.
  */
+@Tag("process")
 class CommandHookShellsTest {
 
   private static final Path SCRIPT = Path.of("src/main/sh/gateway-hook.sh").toAbsolutePath();

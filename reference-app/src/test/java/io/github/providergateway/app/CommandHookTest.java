@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * started at all. Gemini CLI and Codex (issue 45) read a deny from exit code 2 and the reason from
  * stderr: their tests check both, on the socket path and when the adapter or the gateway fails.
  */
+@Tag("process")
 class CommandHookTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * files and the native library, raw mode, keypad keys and SIGINT from Ctrl-C are the kernel's.
  * Skipped where tmux cannot be run ({@code .ci/run} installs it when it runs as root).
  */
+@Tag("process")
 class ConsoleInTmuxTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);

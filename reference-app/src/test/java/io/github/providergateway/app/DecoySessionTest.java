@@ -33,6 +33,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * session open it waits, and binds to the agent's once it opens. The agent then lists the
  * guardrail's tool and the decoy does not.
  */
+@Tag("process")
 class DecoySessionTest {
 
   /** Bounds every wait: a gateway mcp JVM and a Node process start on a busy machine. */

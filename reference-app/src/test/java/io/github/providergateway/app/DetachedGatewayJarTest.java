@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * gateway down, and when a gateway dies anyway its hosts' pending calls fail at once. Every
  * detached gateway of the test's home is killed in {@link #killGateways()}.
  */
+@Tag("process")
 class DetachedGatewayJarTest {
 
   private static final Duration WAIT = HostProcess.WAIT;

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs, where it logs and how to stop it. Every detached gateway of the test's home is killed
  * afterwards.
  */
+@Tag("process")
 class DetachedLaunchTest {
 
   @TempDir Path home;

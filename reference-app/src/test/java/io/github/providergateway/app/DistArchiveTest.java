@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -am -Dtest=DistArchiveTest -Dsurefire.failIfNoSpecifiedTests=false}, as .ci/run does); the
  * default run skips it and says so.
  */
+@Tag("process")
 class DistArchiveTest {
 
   /**

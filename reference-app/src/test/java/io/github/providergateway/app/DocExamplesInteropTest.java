@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Node examples of docs/hooks.md and docs/streams.md, run as real providers against the app:
  * what the docs say they do, they do.
  */
+@Tag("process")
 class DocExamplesInteropTest {
 
   @TempDir Path tmp;

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * seconds of its listening, and answer calls there. Real processes: the two gateways are {@code
  * java} processes, the Node and Python examples their own, the Java client runs here.
  */
+@Tag("process")
 class HomeFollowingInteropTest {
 
   /** How soon after the new gateway listens a provider must be back: 2 s backoff and a margin. */

@@ -21,6 +21,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -32600} and its id, and the agent's session goes on. Part of the adversarial suite ({@code
  * Hostile*Test}).
  */
+@Tag("process")
 class HostileAgentTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

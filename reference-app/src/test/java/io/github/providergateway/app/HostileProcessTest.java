@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * descriptors and its CPU (issue 13, finding 6). Part of the adversarial suite ({@code
  * Hostile*Test}).
  */
+@Tag("process")
 class HostileProcessTest {
 
   @TempDir Path home;

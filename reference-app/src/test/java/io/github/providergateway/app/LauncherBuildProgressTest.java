@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * module), and line by line as Maven writes. Running the launcher's build itself here would rebuild
  * the jar the tests run from.
  */
+@Tag("process")
 class LauncherBuildProgressTest {
 
   private static final Pattern FILTER =

@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from the test class path ({@link AppJar}), newer than every build input, so the launcher starts
  * it without building.
  */
+@Tag("process")
 class LauncherJarCopyTest {
 
   /** The launcher's first start of a jar also makes its class-data archive (a training run). */

@@ -25,6 +25,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Which process is whose: each session's start brings one new process of each entry, a child of
  * the gateway; a WebSocket run's {@code TAP_SESSION} confirms it is its agent's session.
  */
+@Tag("process")
 class ManyAgentsOneGatewayTest {
 
   /** Bounds every wait: sessions here start node and Python processes, on a busy machine too. */

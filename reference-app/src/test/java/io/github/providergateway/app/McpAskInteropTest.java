@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * mcp-interop/mcp-ask.mjs}. The gate gives the person 3 s ({@code askTimeoutMs}): the gateway runs
  * in a process of its own, where no manual clock can reach, so "never" waits that long.
  */
+@Tag("process")
 class McpAskInteropTest {
 
   private static final int ASK_TIMEOUT_MS = 3_000;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the JVMs and the gateway); each test here asserts one check. Every process of the test's home
  * (the MCP servers and the detached gateway they started) is killed in {@link #killEverything()}.
  */
+@Tag("process")
 class McpFrontDoorInteropTest {
 
   private static final Duration RUN_WAIT = Duration.ofSeconds(120);

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reference server has, ask for sampling or elicitation, which the gateway does not relay, or for
  * {@code completion/complete}, which it does not offer: they fail here by design.
  */
+@Tag("process")
 class McpHttpConformanceTest {
 
   /** The scenarios about MCP itself and its HTTP transport: these must pass. */

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints what it observed per check; each test here asserts one check. docs/conformance.md,
  * X-MCPHTTP-12..15.
  */
+@Tag("process")
 class McpHttpInteropTest {
 
   private static final Duration RUN_WAIT = Duration.ofSeconds(150);

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a real {@code gateway mcp} process and a real WebSocket provider bound to its session: the
  * list/call round trip, a gate's denial, list_changed, and the session ending with the client.
  */
+@Tag("process")
 class McpJavaClientTest {
 
   private static final Duration WAIT = Duration.ofSeconds(20);

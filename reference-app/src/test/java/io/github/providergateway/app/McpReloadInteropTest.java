@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one {@code notifications/tools/list_changed} and calls {@code greet} again on the same session.
  * The script is {@code mcp-interop/mcp-reload.mjs}.
  */
+@Tag("process")
 class McpReloadInteropTest {
 
   @TempDir Path tmp;

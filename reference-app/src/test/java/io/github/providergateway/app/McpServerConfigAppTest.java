@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * arguments its schema refuses stopped before it, its stderr and its life in {@code
  * <home>/logs/fs.log}, and the server gone when the app stops.
  */
+@Tag("process")
 class McpServerConfigAppTest {
 
   @TempDir Path tmp;

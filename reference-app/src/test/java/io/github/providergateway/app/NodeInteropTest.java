@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * core profile's example and the config file's provider meet it as its own {@code java} process
  * (its stderr is part of what they show).
  */
+@Tag("process")
 class NodeInteropTest {
 
   @TempDir Path tmp;

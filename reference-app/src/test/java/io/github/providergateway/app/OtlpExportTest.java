@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Traces and metrics reach an OTLP endpoint when the standard {@code OTEL_*} variables name one,
  * and nothing is built when none does (issue 19).
  */
+@Tag("process")
 class OtlpExportTest {
 
   @TempDir Path tmp;

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Spawning project providers: real child processes (small shell scripts), the gateway on a manual
  * clock. Waits on real processes are bounded.
  */
+@Tag("process")
 class ProjectProvidersTest {
 
   @TempDir Path dir;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its home's port and meets it as its own {@code java} process, and the gateways a provider follows
  * across a kill. The examples run from a copy ({@link Interop#pythonExamples}).
  */
+@Tag("process")
 class PythonInteropTest {
 
   @TempDir Path tmp;

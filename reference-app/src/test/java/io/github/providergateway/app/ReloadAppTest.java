@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hears of it once; a changed config starts and stops entries; a broken one changes nothing; {@code
  * --watch} reloads a provider whose file was edited.
  */
+@Tag("process")
 class ReloadAppTest {
 
   @TempDir Path tmp;

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code audit.query} and {@code <home>/logs/audit.jsonl} in the reference gateway: why a call was
- * denied, asked after the fact, with filters; the same records on disk; no token in either.
+ * {@code audit.query} and {@code <home>/logs/audit.jsonl} in the reference gateway: the app's trail
+ * on disk and its {@code --audit-args} option, and the query's reply on the {@code --rpc} front
+ * end; no token in either. The query's filters are proved in gateway-host's HostAuditQueryTest.
  */
 class RpcAuditTest {
 
@@ -46,21 +47,6 @@ class RpcAuditTest {
         assertThat(call.get("outcome").asText()).isEqualTo("denied");
         assertThat(call.get("reason").asText()).isEqualTo("rm is off limits");
         assertThat(call.get("provider").asText()).isEqualTo("policy");
-        JsonNode why =
-            app.request(
-                    "{\"cmd\":\"audit.query\",\"callId\":\"" + call.get("callId").asText() + "\"}")
-                .get("decisions");
-        assertThat(why)
-            .extracting(d -> d.get("kind").asText())
-            .containsExactly("pre_tool_use", "tool_call");
-        assertThat(why.get(0).get("reason").asText()).isEqualTo("rm is off limits");
-
-        JsonNode hellos =
-            app.request("{\"cmd\":\"audit.query\",\"kind\":\"hello\",\"provider\":\"policy\"}")
-                .get("decisions");
-        assertThat(hellos).hasSize(1);
-        JsonNode bad = app.request("{\"cmd\":\"audit.query\",\"since\":\"yesterday\"}");
-        assertThat(bad.at("/error/code").asText()).isEqualTo("INVALID_ARGUMENT");
       }
       app.endInput();
       app.awaitExit();

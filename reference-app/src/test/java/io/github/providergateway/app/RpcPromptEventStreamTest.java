@@ -11,7 +11,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code prompt}, {@code event}, {@code stream.query} and the push events. */
+/**
+ * {@code prompt}, {@code stream.query} and the push events on the {@code --rpc} front end: the
+ * app's own default sections (DefaultPrompt) and each line with its field names as host-rpc.md
+ * writes them. Transforms, events, pushes and stream retention are proved in gateway-host's
+ * HostSessionCommandsTest and HostCommandsTest.
+ */
 class RpcPromptEventStreamTest {
 
   @TempDir Path home;
@@ -48,56 +53,12 @@ class RpcPromptEventStreamTest {
         .containsExactlyInAnyOrder(
             "identity", "safety", "custom_instructions", "code_change_rules");
     reply.get("sections").forEach(text -> assertThat(text.asText()).isNotBlank());
+    DefaultPrompt.sections()
+        .forEach(
+            (name, text) ->
+                assertThat(reply.at("/sections/" + name).asText()).as(name).isEqualTo(text));
     assertThat(reply.get("context")).isEmpty();
     assertThat(reply.get("startupContext")).isEmpty();
-  }
-
-  @Test
-  void aPromptAppliesTransformsAndReturnsAmbientAndStartupContexts() {
-    provider(
-        "pnpm",
-        "\"context\":\"CI is passing.\",\"startup_context\":\"Watching 3 endpoints.\","
-            + "\"hooks\":{\"transforms\":{\"custom_instructions\":{\"action\":\"append\","
-            + "\"content\":\"This repo uses pnpm.\"}}}");
-
-    JsonNode reply =
-        app.request("{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"text\":\"hi\"}");
-
-    assertThat(reply.at("/sections/custom_instructions").asText())
-        .startsWith(DefaultPrompt.sections().get("custom_instructions"))
-        .endsWith("This repo uses pnpm.");
-    assertThat(reply.at("/sections/identity").asText())
-        .isEqualTo(DefaultPrompt.sections().get("identity"));
-    assertThat(reply.get("context").toString()).isEqualTo("[\"CI is passing.\"]");
-    assertThat(reply.get("startupContext").toString()).isEqualTo("[\"Watching 3 endpoints.\"]");
-  }
-
-  @Test
-  void aPromptWithSectionsTransformsThoseInstead() {
-    JsonNode reply =
-        app.request(
-            "{\"cmd\":\"prompt\",\"sessionId\":\""
-                + session
-                + "\",\"text\":\"hi\",\"sections\":{\"identity\":\"I am a test.\"}}");
-
-    assertThat(reply.get("sections").toString()).isEqualTo("{\"identity\":\"I am a test.\"}");
-  }
-
-  @Test
-  void anEventIsForwardedToSubscribedProvidersAsSessionEvent() {
-    WsProvider listener = provider("listener", "\"subscribe\":[\"user.message\"]");
-
-    JsonNode reply =
-        app.request(
-            "{\"cmd\":\"event\",\"sessionId\":\""
-                + session
-                + "\",\"event\":\"user.message\",\"data\":{\"content\":\"fix the auth bug\"}}");
-
-    assertThat(reply.toString()).endsWith("\"ok\":true}");
-    JsonNode event = listener.next("session.event");
-    assertThat(event.get("sessionId").asText()).isEqualTo(session);
-    assertThat(event.get("event").asText()).isEqualTo("user.message");
-    assertThat(event.get("data").toString()).isEqualTo("{\"content\":\"fix the auth bug\"}");
   }
 
   @Test
@@ -148,45 +109,5 @@ class RpcPromptEventStreamTest {
     assertThat(builds.get(0).get("ts").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
     assertThat(builds.get(1).get("event").asText()).isEqualTo("first");
     assertThat(reply.at("/streams/other@ci")).isEmpty();
-  }
-
-  @Test
-  void aHostStreamQueryIsNotCappedAtOneHundredButAtTheRetentionOfTwoHundred() {
-    // Pushes are budgeted at 10 a second per connection, so 21 instances of one provider fill
-    // its stream with 211 events at once.
-    for (int instance = 0; instance < 21; instance++) {
-      WsProvider tab = provider("feed", "\"instance\":\"i-" + instance + "\"");
-      for (int n = 0; n < 10; n++) {
-        tab.send(
-            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e-"
-                + instance
-                + "-"
-                + n
-                + "\",\"stream\":\"items\"}");
-      }
-      // Sockets have no order between them: the gateway answers this query only once it has
-      // handled this connection's pushes, so every one is in before the next instance starts.
-      tab.send("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"items\"],\"last\":1}");
-      assertThat(tab.next("stream.history").get("queryId").asText()).isEqualTo("q");
-    }
-    // One more instance, with budget to spare, marks the end: surface pushes reach the timeline.
-    provider("feed", "\"instance\":\"i-last\"")
-        .send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"last\",\"stream\":\"items\"}");
-    app.awaitEvent("session.log", line -> line.get("message").asText().equals("last"));
-
-    JsonNode some =
-        app.request(
-            "{\"cmd\":\"stream.query\",\"sessionId\":\""
-                + session
-                + "\",\"streams\":[\"items@feed\"],\"last\":150}");
-    JsonNode all =
-        app.request(
-            "{\"cmd\":\"stream.query\",\"sessionId\":\""
-                + session
-                + "\",\"streams\":[\"items@feed\"],\"last\":100000}");
-
-    assertThat(some.at("/streams/items@feed")).hasSize(150);
-    assertThat(all.at("/streams/items@feed")).hasSize(200);
-    assertThat(all.at("/streams/items@feed/0/event").asText()).isEqualTo("last");
   }
 }

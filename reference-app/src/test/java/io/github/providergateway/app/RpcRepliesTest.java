@@ -115,26 +115,6 @@ class RpcRepliesTest {
   }
 
   @Test
-  void anUnknownSessionIsInvalidSession() {
-    for (String command :
-        new String[] {
-          "{\"cmd\":\"session.idle\",\"sessionId\":\"s-none\"}",
-          "{\"cmd\":\"session.end\",\"sessionId\":\"s-none\"}",
-          "{\"cmd\":\"tools.list\",\"sessionId\":\"s-none\"}",
-          "{\"cmd\":\"tool.call\",\"sessionId\":\"s-none\",\"tool\":\"greet\",\"args\":{}}",
-          "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s-none\",\"tool\":\"shell\",\"args\":{}}",
-          "{\"cmd\":\"prompt\",\"sessionId\":\"s-none\",\"text\":\"hi\"}",
-          "{\"cmd\":\"event\",\"sessionId\":\"s-none\",\"event\":\"user.message\",\"data\":{}}",
-          "{\"cmd\":\"stream.query\",\"sessionId\":\"s-none\",\"streams\":[\"a@b\"],\"last\":5}"
-        }) {
-      JsonNode reply = app.request(command);
-
-      assertThat(reply.at("/error/code").asText()).as(command).isEqualTo("INVALID_SESSION");
-      assertThat(reply.at("/error/message").asText()).as(command).isNotEmpty();
-    }
-  }
-
-  @Test
   void mistypedFieldsAreInvalidArgument() {
     String session = app.startSession();
     for (String command :

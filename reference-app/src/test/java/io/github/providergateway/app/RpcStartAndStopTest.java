@@ -16,10 +16,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Start-up and shutdown of the {@code --rpc} host (host-rpc.md: Start-up; R-RPC-06..09). */
+@Tag("process")
 class RpcStartAndStopTest {
 
   @TempDir Path home;

@@ -32,6 +32,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -48,6 +49,7 @@ import org.w3c.dom.NodeList;
  * puts a recording {@code systemctl} first on the {@code PATH}. The unit's {@code ExecStart} is run
  * for real, under {@code env -i}, since PID 1 here is not systemd.
  */
+@Tag("process")
 class ServiceCommandTest {
 
   private static final Duration WAIT = HostProcess.WAIT;

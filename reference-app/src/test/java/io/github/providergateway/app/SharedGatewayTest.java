@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process started here is killed in {@link #killEverything()}, the detached gateways included
  * (found by their home on the command line).
  */
+@Tag("process")
 class SharedGatewayTest {
 
   private static final Duration WAIT = HostProcess.WAIT;

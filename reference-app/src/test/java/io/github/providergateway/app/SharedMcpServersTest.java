@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sessions of that project share it; {@code ${project}} gives each run its own project. The
  * official filesystem server from the npm registry, real processes, the gateway on a manual clock.
  */
+@Tag("process")
 class SharedMcpServersTest {
 
   @TempDir Path dir;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * config's env and cwd arrive. The token file is owner-only while the gateway runs and gone once it
  * stops.
  */
+@Tag("process")
 class SpawnedProviderEnvironmentTest {
 
   @TempDir Path tmp;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
  * ProjectProvidersTest, on the gateway fixture.
  */
+@Tag("process")
 class StdioProviderAppTest {
 
   private static final String PYTHON = "python3";

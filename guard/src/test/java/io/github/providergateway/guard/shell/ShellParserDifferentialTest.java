@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * generated from a fixed seed; {@code BASH_ENV} and {@code ENV} are cleared. Skipped when there is
  * no bash.
  */
+@Tag("process")
 class ShellParserDifferentialTest {
   private static final Path BASH = Path.of("/bin/bash");
 

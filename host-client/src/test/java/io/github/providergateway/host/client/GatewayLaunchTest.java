@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whole start timeout (issue 17: a class path without the app took 15 s to say anything). The loser
  * of a start race exits too, and is waited past.
  */
+@Tag("process")
 class GatewayLaunchTest {
 
   /** Long enough that waiting it out is the failure a test here would see. */

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exits though something it started holds its stdout, and the bound of its log (issue 35). Waits on
  * real processes are bounded.
  */
+@Tag("process")
 class ChildProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * itself waits for them on TERM, so that only a TERM that reached them lets it exit before the
  * KILL. Waits on real processes are bounded.
  */
+@Tag("process")
 class ProcessTreeTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);

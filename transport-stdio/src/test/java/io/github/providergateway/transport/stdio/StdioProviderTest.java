@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * line bound, a provider that does not read, one that dies, and the stop sequence (X-STDIO-05..10).
  * Processes are real, so waits on them are bounded polls.
  */
+@Tag("process")
 class StdioProviderTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * end is found, whether another process (a Python child holding the socket) or this one; a
  * connection that is gone has none. Linux only ({@code /proc}).
  */
+@Tag("process")
 class LoopbackPeerProcessTest {
 
   @ParameterizedTest
