@@ -1,5 +1,6 @@
 package io.github.providergateway.host;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
@@ -192,7 +193,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder reclaimGrace(Duration grace) {
-      this.reclaimGrace = positive(grace, "reclaimGrace");
+      this.reclaimGrace = requirePositive(grace, "reclaimGrace");
       return this;
     }
 
@@ -203,7 +204,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder authTimeout(Duration timeout) {
-      this.authTimeout = positive(timeout, "authTimeout");
+      this.authTimeout = requirePositive(timeout, "authTimeout");
       return this;
     }
 
@@ -217,7 +218,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder idleExit(Duration grace, Runnable action) {
-      this.idleExitGrace = positive(grace, "grace");
+      this.idleExitGrace = requirePositive(grace, "grace");
       this.onIdle = requireNonNull(action, "action");
       return this;
     }
@@ -323,14 +324,6 @@ public final class HostService implements AutoCloseable {
     public HostService build() {
       requireNonNull(scheduler, "scheduler");
       return new HostService(this);
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

@@ -12,6 +12,7 @@ import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.protocol.ShownText;
@@ -144,7 +145,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
 
   private final ExecutorService toolSync =
-      Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
+      Executors.newSingleThreadExecutor(DaemonThreads.factory("mcp-tool-sync"));
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -689,12 +690,6 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (resources != null) {
       resources.updated(stream);
     } // else: not attached yet, and nobody can have read or subscribed to it
-  }
-
-  private static Thread daemon(Runnable runnable, String name) {
-    Thread thread = new Thread(runnable, name);
-    thread.setDaemon(true);
-    return thread;
   }
 
   /** {@code tool.progress} as {@code notifications/progress} for the request's token. */

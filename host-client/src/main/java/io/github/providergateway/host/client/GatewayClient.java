@@ -22,6 +22,8 @@ import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
@@ -68,13 +70,13 @@ import java.util.function.Supplier;
  * the challenge on to a gateway on another port, gets neither the token nor any command, and the
  * first connection fails with {@link UnverifiedGatewayException}. The URL's host is resolved once
  * and dialled as that address, so the proof is checked for exactly where the socket went. A token
- * read from a home's token file must pass {@link SafeFiles#checkSecretFile} ({@link
- * UnsafeFileException} otherwise, at once). {@link #connectOrStart} finds the gateway serving a
- * home ({@code <home>/gateway.port}, or the launch port, and {@code <home>/.provider-token}); when
- * none answers it has the launch's {@link Starter} start one (the reference app's starts {@code
- * gateway --detached}) and waits for it. Two hosts racing to start one end up on the same gateway:
- * the loser fails to take the home's lock or the port, exits, and both clients connect to the
- * winner.
+ * read from a home's token file must pass {@link
+ * io.github.providergateway.loop.base.SafeFiles#checkSecretFile} ({@link UnsafeFileException}
+ * otherwise, at once). {@link #connectOrStart} finds the gateway serving a home ({@code
+ * <home>/gateway.port}, or the launch port, and {@code <home>/.provider-token}); when none answers
+ * it has the launch's {@link Starter} start one (the reference app's starts {@code gateway
+ * --detached}) and waits for it. Two hosts racing to start one end up on the same gateway: the
+ * loser fails to take the home's lock or the port, exits, and both clients connect to the winner.
  *
  * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost} hears
  * {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log} and
@@ -281,13 +283,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   private GatewayClient(GatewayDiscovery discovery, Launch launch, Path home, Options options) {
     this.options = options;
-    this.thread =
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread t = new Thread(task, "gateway-client");
-              t.setDaemon(true);
-              return t;
-            });
+    this.thread = Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-client"));
     this.loop = new SerialExecutor("gateway client", thread);
     Scheduler scheduler;
     if (options.scheduler == null) {

@@ -3,6 +3,8 @@ package io.github.providergateway.host.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -167,6 +169,6 @@ public record HomeSettings(Integer port, Path config, boolean watch) {
     byte[] text =
         (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
             .getBytes(StandardCharsets.UTF_8);
-    SafeFiles.replaceOwnerOnly(home.resolve(FILE), text);
+    OwnerOnlyFiles.replace(home.resolve(FILE), text);
   }
 }

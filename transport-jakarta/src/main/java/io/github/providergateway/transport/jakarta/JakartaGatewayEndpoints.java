@@ -1,10 +1,12 @@
 package io.github.providergateway.transport.jakarta;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
 import jakarta.websocket.Session;
@@ -18,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -258,7 +259,6 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   }
 
   private static ExecutorService closerThreads() {
-    AtomicInteger count = new AtomicInteger();
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(
             0,
@@ -268,11 +268,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
             30,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, "pg-jakarta-close-" + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+            DaemonThreads.numbered("pg-jakarta-close-"));
     return pool;
   }
 
@@ -388,7 +384,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      this.idleTimeout = requirePositive(timeout, "idleTimeout");
       return this;
     }
 
@@ -401,7 +397,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder sendTimeout(Duration timeout) {
-      this.sendTimeout = positive(timeout, "sendTimeout");
+      this.sendTimeout = requirePositive(timeout, "sendTimeout");
       return this;
     }
 
@@ -421,14 +417,6 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         throw new IllegalArgumentException("a path starts with '/', was " + path);
       }
       return path;
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.ws;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
@@ -312,7 +313,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      this.idleTimeout = requirePositive(timeout, "idleTimeout");
       return this;
     }
 
@@ -326,7 +327,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder handshakeTimeout(Duration timeout) {
-      this.handshakeTimeout = positive(timeout, "handshakeTimeout");
+      this.handshakeTimeout = requirePositive(timeout, "handshakeTimeout");
       return this;
     }
 
@@ -379,7 +380,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder messageTimeout(Duration timeout) {
-      this.messageTimeout = positive(timeout, "messageTimeout");
+      this.messageTimeout = requirePositive(timeout, "messageTimeout");
       return this;
     }
 
@@ -415,14 +416,6 @@ public final class WebSocketServer implements AutoCloseable {
       }
       this.maxPingsPerSecond = count;
       return this;
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
 
     /**
