@@ -99,7 +99,8 @@ public record HomeSettings(Integer port, Path config, boolean watch) {
    *
    * @param home the gateway's home
    * @return its settings
-   * @throws UnsafeFileException when another user could have written the file
+   * @throws io.github.providergateway.loop.base.UnsafeFileException when another user could have
+   *     written the file
    * @throws IOException when it cannot be read or is not settings this version reads: its message
    *     names the file and what is wrong
    */
