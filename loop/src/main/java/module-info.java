@@ -9,7 +9,12 @@
  * {@link io.github.providergateway.loop.InboundBacklog} (received text waiting for a loop, bounded
  * by suspending reads: the gateway's providers and hosts share one). The JDK only: a provider
  * depends on it without the engine.
+ *
+ * <p>{@code io.github.providergateway.loop.base} holds one primitive per concern for every module:
+ * owner-only files and the checks that believe them, the check of a positive span, named daemon
+ * threads.
  */
 module io.github.providergateway.loop {
   exports io.github.providergateway.loop;
+  exports io.github.providergateway.loop.base;
 }

@@ -3,6 +3,7 @@ package io.github.providergateway.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -97,8 +98,7 @@ final class BareRelay implements AutoCloseable {
     this.token = hex(16);
     this.sessionId = "s-" + run + "-1";
     this.callPrefix = "call-" + run + "-";
-    this.thread = new Thread(this::loop, "bare-relay");
-    this.thread.setDaemon(true);
+    this.thread = DaemonThreads.create("bare-relay", this::loop);
   }
 
   /** Listens on a free loopback port and starts the relay's thread. */

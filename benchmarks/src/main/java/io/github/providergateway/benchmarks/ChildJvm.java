@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,7 +43,8 @@ final class ChildJvm implements AutoCloseable {
     long t0 = System.nanoTime();
     ChildJvm child = new ChildJvm(builder.start(), t0);
     Thread reader =
-        new Thread(
+        DaemonThreads.start(
+            "child-stdout",
             () -> {
               try (BufferedReader in =
                   new BufferedReader(
@@ -56,10 +58,7 @@ final class ChildJvm implements AutoCloseable {
                 // the process ended; EOF below tells the waiter
               }
               child.lines.add(EOF);
-            },
-            "child-stdout");
-    reader.setDaemon(true);
-    reader.start();
+            });
     return child;
   }
 

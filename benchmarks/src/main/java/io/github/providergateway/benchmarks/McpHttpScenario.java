@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -80,13 +81,7 @@ final class McpHttpScenario {
 
   /** The threads the paced calls block on, one per call in progress. */
   private final ExecutorService callers =
-      Executors.newFixedThreadPool(
-          IN_PROGRESS_PER_SESSION,
-          task -> {
-            Thread thread = new Thread(task, "http-call");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newFixedThreadPool(IN_PROGRESS_PER_SESSION, DaemonThreads.factory("http-call"));
 
   private String bearer;
   private String sessionHeader;

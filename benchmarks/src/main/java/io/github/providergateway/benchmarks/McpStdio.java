@@ -3,6 +3,7 @@ package io.github.providergateway.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -66,9 +67,7 @@ final class McpStdio implements AutoCloseable {
             .redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()));
     long t0 = System.nanoTime();
     McpStdio mcp = new McpStdio(builder.start(), t0);
-    Thread reader = new Thread(mcp::read, "mcp-stdout-" + mcp.process.pid());
-    reader.setDaemon(true);
-    reader.start();
+    Thread reader = DaemonThreads.start("mcp-stdout-" + mcp.process.pid(), mcp::read);
     return mcp;
   }
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.benchmarks;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,7 +102,8 @@ final class NodeProviders implements AutoCloseable {
 
   private void readOutput(int k) {
     Thread reader =
-        new Thread(
+        DaemonThreads.start(
+            "node-providers-stdout",
             () -> {
               try (BufferedReader lines =
                   new BufferedReader(
@@ -121,10 +123,7 @@ final class NodeProviders implements AutoCloseable {
               }
               ready.completeExceptionally(
                   new IllegalStateException("providers.cjs ended before ready: " + tail()));
-            },
-            "node-providers-stdout");
-    reader.setDaemon(true);
-    reader.start();
+            });
   }
 
   /** Waits until every provider is bound. */

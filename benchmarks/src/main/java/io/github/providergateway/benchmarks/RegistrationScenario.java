@@ -2,6 +2,7 @@ package io.github.providergateway.benchmarks;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
@@ -38,7 +39,8 @@ final class RegistrationScenario {
   private static double wallClock(int providers, int toolsEach) throws Exception {
     BenchHost host = new BenchHost(providers * toolsEach, System::nanoTime);
     Gateway gateway = Gateway.builder().build();
-    ExecutorService pool = Executors.newFixedThreadPool(2, daemon());
+    ExecutorService pool =
+        Executors.newFixedThreadPool(2, DaemonThreads.factory("registration-providers"));
     List<ProviderSession> sessions = new ArrayList<>();
     try {
       String sessionId = gateway.startSession(spec(), host).get(10, TimeUnit.SECONDS).id();
@@ -102,13 +104,5 @@ final class RegistrationScenario {
       list.add(builder.build());
     }
     return list;
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon() {
-    return task -> {
-      Thread thread = new Thread(task, "registration-providers");
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.benchmarks;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,7 +28,8 @@ final class WakeupProbe {
   private Result run(long gapNanos, int warmup, int rounds) throws InterruptedException {
     int total = warmup + rounds;
     Thread other =
-        new Thread(
+        DaemonThreads.create(
+            "wakeup-probe",
             () -> {
               for (int i = 0; i < total; i++) {
                 while (turn != 1) {
@@ -36,9 +38,7 @@ final class WakeupProbe {
                 turn = 0;
                 LockSupport.unpark(sender);
               }
-            },
-            "wakeup-probe");
-    other.setDaemon(true);
+            });
     echo = other;
     other.start();
     long[] samples = new long[rounds];

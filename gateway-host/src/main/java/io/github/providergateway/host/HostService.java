@@ -1,5 +1,6 @@
 package io.github.providergateway.host;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
@@ -193,7 +194,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder reclaimGrace(Duration grace) {
-      this.reclaimGrace = positive(grace, "reclaimGrace");
+      this.reclaimGrace = requirePositive(grace, "reclaimGrace");
       return this;
     }
 
@@ -204,7 +205,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder authTimeout(Duration timeout) {
-      this.authTimeout = positive(timeout, "authTimeout");
+      this.authTimeout = requirePositive(timeout, "authTimeout");
       return this;
     }
 
@@ -218,7 +219,7 @@ public final class HostService implements AutoCloseable {
      * @return this builder
      */
     public Builder idleExit(Duration grace, Runnable action) {
-      this.idleExitGrace = positive(grace, "grace");
+      this.idleExitGrace = requirePositive(grace, "grace");
       this.onIdle = requireNonNull(action, "action");
       return this;
     }
@@ -322,14 +323,6 @@ public final class HostService implements AutoCloseable {
      */
     public HostService build() {
       return new HostService(this);
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.internal.Engine;
+import io.github.providergateway.loop.base.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,10 +33,7 @@ final class EngineSpawning implements ProviderSpawning {
   @Override
   public CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace) {
     requireNonNull(spawnName, "spawnName");
-    requireNonNull(grace, "grace");
-    if (grace.isNegative() || grace.isZero()) {
-      throw new IllegalArgumentException("grace must be positive, was " + grace);
-    }
+    Durations.requirePositive(grace, "grace");
     return requests.run(() -> engine.restarting(sessionId, spawnName, grace));
   }
 

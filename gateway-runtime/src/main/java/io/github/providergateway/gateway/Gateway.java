@@ -22,6 +22,7 @@ import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
@@ -394,15 +395,12 @@ public final class Gateway implements HostApi, AutoCloseable {
         () -> {
           if (closing.compareAndSet(false, true)) {
             // Closing waits for the loop, so it must not run on it.
-            Thread closer =
-                new Thread(
-                    () -> {
-                      close();
-                      done.complete(null);
-                    },
-                    "gateway-shutdown");
-            closer.setDaemon(true);
-            closer.start();
+            DaemonThreads.start(
+                "gateway-shutdown",
+                () -> {
+                  close();
+                  done.complete(null);
+                });
           }
         };
     Scheduler.Cancellable latest = scheduleUnlessClosed(deadline.plus(SHUTDOWN_SLACK), closeNow);
@@ -631,12 +629,7 @@ public final class Gateway implements HostApi, AutoCloseable {
       Executor loopExecutor = executor;
       if (loopExecutor == null) {
         ExecutorService thread =
-            Executors.newSingleThreadExecutor(
-                task -> {
-                  Thread t = new Thread(task, "gateway-loop");
-                  t.setDaemon(true);
-                  return t;
-                });
+            Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-loop"));
         owned.add(thread::shutdown);
         loopExecutor = thread;
       }
@@ -648,13 +641,7 @@ public final class Gateway implements HostApi, AutoCloseable {
       }
       Executor ioExecutor = io;
       if (ioExecutor == null) {
-        ExecutorService pool =
-            Executors.newCachedThreadPool(
-                task -> {
-                  Thread t = new Thread(task, "gateway-io");
-                  t.setDaemon(true);
-                  return t;
-                });
+        ExecutorService pool = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-io"));
         owned.add(pool::shutdown);
         ioExecutor = pool;
       }

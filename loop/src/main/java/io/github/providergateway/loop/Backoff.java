@@ -2,6 +2,7 @@ package io.github.providergateway.loop;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.Durations;
 import java.time.Duration;
 
 /**
@@ -29,11 +30,8 @@ public record Backoff(Duration initial, Duration max, double jitter) {
    * @throws IllegalArgumentException when a value is out of its range
    */
   public Backoff {
-    requireNonNull(initial, "initial");
+    Durations.requirePositive(initial, "initial");
     requireNonNull(max, "max");
-    if (initial.isNegative() || initial.isZero()) {
-      throw new IllegalArgumentException("initial must be positive, was " + initial);
-    }
     if (initial.compareTo(max) > 0) {
       throw new IllegalArgumentException(
           "initial must not exceed max, was " + initial + " > " + max);

@@ -2,6 +2,7 @@ package io.github.providergateway.loop;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Comparator;
@@ -90,9 +91,7 @@ public final class SystemScheduler implements Scheduler, AutoCloseable {
       Entry entry = new Entry(dueAfter(delay), nextOrder++, task);
       queue.add(entry);
       if (thread == null) {
-        thread = new Thread(this::run, "gateway-timer");
-        thread.setDaemon(true);
-        thread.start();
+        thread = DaemonThreads.start("gateway-timer", this::run);
       } else if (entry.due < plannedWake) {
         changed.signal(); // it would sleep past this task
       }

@@ -3,6 +3,7 @@ package io.github.providergateway.provider;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.base.Durations;
 import io.github.providergateway.protocol.GateDecision;
 import java.time.Duration;
 
@@ -45,8 +46,7 @@ public record GateVerdict(
     if (decision == GateDecision.ASK) {
       requireNonNull(reason, "an ask needs the question");
     }
-    if (askTimeout != null
-        && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
+    if (askTimeout != null && (decision != GateDecision.ASK || !Durations.isPositive(askTimeout))) {
       throw new IllegalArgumentException(
           "askTimeout must be positive and goes only with ask, was " + askTimeout);
     }

@@ -3,6 +3,8 @@ package io.github.providergateway.app;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.AuditJson;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -11,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -64,9 +65,7 @@ final class AuditFile implements GatewayListener, AutoCloseable {
     this.dir = dir;
     this.maxBytes = maxBytes;
     this.files = files;
-    this.writer = new Thread(this::writeAll, "audit-writer");
-    writer.setDaemon(true);
-    writer.start();
+    this.writer = DaemonThreads.start("audit-writer", this::writeAll);
   }
 
   /** The file being written. */
@@ -126,15 +125,11 @@ final class AuditFile implements GatewayListener, AutoCloseable {
   }
 
   private FileChannel open() throws IOException {
-    if (!Files.isDirectory(dir)) {
-      Files.createDirectories(
-          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    }
+    OwnerOnlyFiles.createDirectories(dir);
     Path file = file();
     if (!Files.exists(file)) {
       // Created owner-only at once, never written first and narrowed after.
-      Files.createFile(
-          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      OwnerOnlyFiles.createFile(file);
     }
     return FileChannel.open(file, EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.APPEND));
   }

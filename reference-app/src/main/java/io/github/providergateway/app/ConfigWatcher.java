@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.ClosedWatchServiceException;
@@ -51,8 +52,7 @@ final class ConfigWatcher implements AutoCloseable {
     this.service = service;
     this.batch = batch;
     this.report = report;
-    this.thread = new Thread(this::run, "config-watch");
-    this.thread.setDaemon(true);
+    this.thread = DaemonThreads.create("config-watch", this::run);
   }
 
   /**

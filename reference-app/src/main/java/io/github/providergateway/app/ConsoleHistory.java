@@ -1,11 +1,11 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import org.jline.reader.LineReader;
 import org.jline.reader.impl.history.DefaultHistory;
@@ -48,9 +48,9 @@ final class ConsoleHistory extends DefaultHistory {
    */
   static Path prepare(Path home) throws IOException {
     Path file = home.resolve(FILE);
-    DetachedHost.createOwnerOnlyDirectories(home);
+    OwnerOnlyFiles.createDirectories(home);
     try {
-      Files.createFile(file, DetachedHost.ownerOnly(home, "rw-------"));
+      OwnerOnlyFiles.createFile(file);
       return file;
     } catch (FileAlreadyExistsException exists) {
       // Used before: check it below.
@@ -61,9 +61,7 @@ final class ConsoleHistory extends DefaultHistory {
     if (Files.size(file) > MAX_FILE_BYTES) {
       throw new IOException(file + " is larger than " + MAX_FILE_BYTES / (1024 * 1024) + " MiB");
     }
-    if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    }
+    OwnerOnlyFiles.restrict(file);
     return file;
   }
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.ByteArrayInputStream;
 import java.io.IOError;
 import java.io.IOException;
@@ -91,18 +92,15 @@ final class ConsoleTerminal implements AutoCloseable {
    */
   static CompletableFuture<ConsoleTerminal> openSystem(Runnable beforeCommands) {
     CompletableFuture<ConsoleTerminal> opened = new CompletableFuture<>();
-    Thread opener =
-        new Thread(
-            () -> {
-              try {
-                opened.complete(new ConsoleTerminal(systemTerminal(), beforeCommands));
-              } catch (IOException | RuntimeException e) {
-                opened.completeExceptionally(e);
-              }
-            },
-            "gateway-terminal");
-    opener.setDaemon(true);
-    opener.start();
+    DaemonThreads.start(
+        "gateway-terminal",
+        () -> {
+          try {
+            opened.complete(new ConsoleTerminal(systemTerminal(), beforeCommands));
+          } catch (IOException | RuntimeException e) {
+            opened.completeExceptionally(e);
+          }
+        });
     return opened;
   }
 

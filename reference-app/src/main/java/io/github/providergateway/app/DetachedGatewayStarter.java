@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.host.client.GatewayStarter;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessTree;
 import java.io.File;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -189,9 +189,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
         return;
       }
       if (Files.isRegularFile(draft) && Files.size(draft) > 0) {
-        if (draft.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-          Files.setPosixFilePermissions(draft, PosixFilePermissions.fromString("r--------"));
-        }
+        OwnerOnlyFiles.makeReadOnly(draft);
         RuntimeCopy.publish(draft, archive);
       }
     } catch (InterruptedException e) {

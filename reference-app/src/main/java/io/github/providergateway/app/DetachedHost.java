@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayHome;
-import io.github.providergateway.host.client.SafeFiles;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -172,7 +170,7 @@ final class DetachedHost implements FrontEnd {
    */
   static void writeOwnerOnly(Path file, String text) throws IOException {
     // Written beside it and moved into place, so a host polling for it never reads it half-written.
-    SafeFiles.replaceOwnerOnly(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
+    OwnerOnlyFiles.replace(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   /**
@@ -203,31 +201,16 @@ final class DetachedHost implements FrontEnd {
    * report), outside the bound.
    */
   static Path createLogFile(Path logDir) throws IOException {
-    createOwnerOnlyDirectories(logDir);
+    OwnerOnlyFiles.createDirectories(logDir);
     Path logFile = logDir.resolve("gateway.log");
     if (!Files.exists(logFile)) {
       try {
-        Files.createFile(logFile, ownerOnly(logDir, "rw-------"));
+        OwnerOnlyFiles.createFile(logFile);
       } catch (java.nio.file.FileAlreadyExistsException raced) {
         // The other gateway (or host) of a start race made it: append to it.
       }
     }
     return logFile;
-  }
-
-  static void createOwnerOnlyDirectories(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      Files.createDirectories(dir, ownerOnly(dir, "rwx------"));
-    }
-  }
-
-  static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
-    if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
-      };
-    }
-    return new FileAttribute<?>[0];
   }
 
   private static void deleteQuietly(Path file) {

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -157,13 +158,7 @@ final class DoctorCommand implements Callable<Integer> {
 
   /** Every agent, examined at once, within {@link #DEADLINE}. */
   private static List<AgentReport> examineAll(AgentDoctor doctor) {
-    ExecutorService pool =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread t = new Thread(task, "gateway-doctor");
-              t.setDaemon(true);
-              return t;
-            });
+    ExecutorService pool = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-doctor"));
     try {
       List<Callable<AgentReport>> tasks = new ArrayList<>();
       for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {

@@ -1,9 +1,8 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /**
@@ -33,10 +32,7 @@ final class HomeDirectory {
    * that write a file there before any gateway ran (a client token's hash).
    */
   static void ensure(Path home) throws IOException {
-    if (!Files.isDirectory(home)) {
-      Files.createDirectories(
-          home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    }
+    OwnerOnlyFiles.createDirectories(home);
   }
 
   /**

@@ -1,16 +1,14 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
@@ -40,15 +38,12 @@ final class HomeLock implements AutoCloseable {
     Path file = home.resolve(FILE);
     FileChannel channel;
     try {
-      if (!Files.isDirectory(home)) {
-        Files.createDirectories(home, ownerOnly(home, "rwx------"));
-      }
+      OwnerOnlyFiles.createDirectories(home);
       channel =
-          FileChannel.open(
+          OwnerOnlyFiles.open(
               file,
               Set.of(
-                  StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-              ownerOnly(home, "rw-------"));
+                  StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
     } catch (IOException e) {
       throw new StartupException("cannot lock " + file + ": " + e.getMessage(), e);
     }
@@ -86,16 +81,5 @@ final class HomeLock implements AutoCloseable {
     } catch (IOException e) {
       // Nothing held any more that matters.
     }
-  }
-
-  private static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
-    Path existing = Files.isDirectory(where) ? where : where.getParent();
-    if (existing != null
-        && existing.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
-      };
-    }
-    return new FileAttribute<?>[0];
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -63,9 +64,7 @@ final class LineQueue {
     this.sink = sink;
     this.maxQueuedChars = maxQueuedChars;
     this.droppedNotice = droppedNotice;
-    this.writer = new Thread(this::writeLoop, threadName);
-    writer.setDaemon(true);
-    writer.start();
+    this.writer = DaemonThreads.start(threadName, this::writeLoop);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.Durations;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -485,7 +486,7 @@ public final class Main implements Callable<Integer> {
       } else {
         value = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
       }
-      if (value.isNegative() || value.isZero()) {
+      if (!Durations.isPositive(value)) {
         throw new IllegalArgumentException("must be positive, was " + text);
       }
       return value;

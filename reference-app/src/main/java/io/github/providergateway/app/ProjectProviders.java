@@ -14,6 +14,8 @@ import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.transport.stdio.ChildProcess;
 import io.github.providergateway.transport.stdio.ProcessLog;
@@ -24,7 +26,6 @@ import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -183,12 +184,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         gatewayUrl,
         logDir,
         scheduler,
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread thread = new Thread(task, "project-providers");
-              thread.setDaemon(true);
-              return thread;
-            }));
+        Executors.newSingleThreadExecutor(DaemonThreads.factory("project-providers")));
   }
 
   /**
@@ -511,15 +507,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   private Path logFile(String name) throws IOException {
-    if (!Files.isDirectory(logDir)) {
-      Files.createDirectories(
-          logDir,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    }
+    OwnerOnlyFiles.createDirectories(logDir);
     Path log = logDir.resolve(name + ".log");
     if (!Files.exists(log)) {
-      Files.createFile(
-          log, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      OwnerOnlyFiles.createFile(log);
     }
     return log;
   }

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.transport.stdio.ProcessTree;
 import io.github.providergateway.transport.stdio.StdioProvider;
 import java.time.Duration;
@@ -103,8 +104,6 @@ sealed interface ProviderRun
 
   /** Runs {@code job}, which blocks, on a daemon thread called {@code name}. */
   private static void onThreadOfItsOwn(String name, Runnable job) {
-    Thread thread = new Thread(job, name);
-    thread.setDaemon(true);
-    thread.start();
+    DaemonThreads.start(name, job);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -97,7 +98,7 @@ final class RuntimeCopy {
    * @throws IOException if it cannot be made, or {@code jar} was caught half-written
    */
   static Path install(Path jar, Path dir) throws IOException {
-    DetachedHost.createOwnerOnlyDirectories(dir);
+    OwnerOnlyFiles.createDirectories(dir);
     Path draft = draft(dir, PREFIX + "copy" + JAR);
     try {
       MessageDigest sha256 = sha256();
@@ -106,13 +107,12 @@ final class RuntimeCopy {
               new DigestOutputStream(
                   // Written through the descriptor that created it, never re-opened by name.
                   Channels.newOutputStream(
-                      Files.newByteChannel(
+                      OwnerOnlyFiles.open(
                           draft,
                           Set.of(
                               StandardOpenOption.CREATE_NEW,
                               StandardOpenOption.WRITE,
-                              LinkOption.NOFOLLOW_LINKS),
-                          DetachedHost.ownerOnly(dir, "rw-------"))),
+                              LinkOption.NOFOLLOW_LINKS))),
                   sha256)) {
         in.transferTo(out);
       }

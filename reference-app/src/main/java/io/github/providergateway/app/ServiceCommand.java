@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -256,7 +257,7 @@ final class ServiceCommand implements Callable<Integer> {
       Path log = DetachedHost.createLogFile(context.home.resolve("logs"));
       Path agentLog = log.resolveSibling(LAUNCHD_LOG);
       if (!Files.exists(agentLog, LinkOption.NOFOLLOW_LINKS)) {
-        Files.createFile(agentLog, DetachedHost.ownerOnly(agentLog.getParent(), "rw-------"));
+        OwnerOnlyFiles.createFile(agentLog);
       }
     }
     // The home's ledger lists them, for `gateway uninstall` (which runs uninstall below for them).

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.host.client.SafeFiles;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -240,7 +241,7 @@ final class SetupLedger {
       others.addObject().put("path", w.path().toString()).put("by", w.by());
     }
     HomeDirectory.ensure(home);
-    SafeFiles.replaceOwnerOnly(file, SettingsMerge.print(root));
+    OwnerOnlyFiles.replace(file, SettingsMerge.print(root));
   }
 
   /**
@@ -250,16 +251,11 @@ final class SetupLedger {
   Path backUp(Path file, String owner, byte[] content) throws IOException {
     Path folder = home.resolve(BACKUPS);
     HomeDirectory.ensure(home);
-    if (!Files.isDirectory(folder)) {
-      Files.createDirectories(
-          folder,
-          java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-              java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
-    }
+    OwnerOnlyFiles.createDirectories(folder);
     String name =
         ClientTokens.sha256(owner + "\n" + file).substring(0, 16) + "-" + file.getFileName();
     Path backup = folder.resolve(name);
-    SafeFiles.replaceOwnerOnly(backup, content);
+    OwnerOnlyFiles.replace(backup, content);
     return backup;
   }
 

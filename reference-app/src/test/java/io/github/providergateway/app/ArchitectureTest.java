@@ -544,6 +544,78 @@ class ArchitectureTest {
         .isEmpty();
   }
 
+  /**
+   * One primitive per concern (issue 50): each raw call below is made in {@code loop}'s {@code
+   * base} package only, so that a fix to how the gateway makes a thread, creates a secret file or
+   * checks a span is made once. The key is the call, the value the primitive to use instead.
+   */
+  static final Map<Pattern, String> RAW_PRIMITIVE_CALLS =
+      Map.of(
+          Pattern.compile("\\.setDaemon\\("),
+          "DaemonThreads (a named daemon thread, a factory of them)",
+          Pattern.compile("\\bPosixFilePermissions?\\b"),
+          "OwnerOnlyFiles (owner-only from creation) or SafeFiles (who could have written it)",
+          Pattern.compile(
+              "([\\w.]+(?:\\(\\))?)\\.isNegative\\(\\)\\s*\\|\\|\\s*\\1\\.isZero\\(\\)"
+                  + "|!([\\w.]+(?:\\(\\))?)\\.isNegative\\(\\)\\s*&&\\s*!\\2\\.isZero\\(\\)"),
+          "Durations (requirePositive, isPositive)");
+
+  /** Where the primitives live, the one place the raw calls may be made. */
+  private static final String PRIMITIVES =
+      "loop/src/main/java/io/github/providergateway/loop/base/";
+
+  /**
+   * The modules that cannot use {@code loop} ({@code protocol-api}, {@code host-api}, ...: nothing
+   * of ours, or only the protocol) keep their own span checks for their records' constructors.
+   */
+  private static boolean mayUseThePrimitives(String module) {
+    return module.equals("loop")
+        || ANYTHING.contains(module)
+        || MAY_USE.getOrDefault(module, Set.of()).contains("loop");
+  }
+
+  @Test
+  void theRawCallsOfAPrimitiveAreMadeInItsPackageOnly() {
+    List<String> hits = new ArrayList<>();
+    for (String module : modules()) {
+      List<Path> files = new ArrayList<>(mainSources(module));
+      files.addAll(fixtureSources(module));
+      files.removeIf(file -> ROOT.relativize(file).toString().startsWith(PRIMITIVES));
+      RAW_PRIMITIVE_CALLS.forEach(
+          (raw, primitive) -> {
+            boolean spanCheck = primitive.startsWith("Durations");
+            if (!spanCheck || mayUseThePrimitives(module)) {
+              offending(files, raw).forEach(hit -> hits.add(hit + "  -> use " + primitive));
+            }
+          });
+    }
+    assertThat(hits)
+        .as("raw calls outside %s (issue 50: one primitive per concern)", PRIMITIVES)
+        .isEmpty();
+  }
+
+  @Test
+  void theRawCallRulesRecogniseWhatTheyForbid() {
+    // Each rule above is only as good as its pattern: these are the copies issue 50 removed.
+    List<String> copies =
+        List.of(
+            "thread.setDaemon(true);",
+            "PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(\"rw-------\"))",
+            "Set<PosixFilePermission> permissions =",
+            "if (value.isNegative() || value.isZero()) {",
+            "if (!left().isNegative() && !left().isZero() && !blockedAnywhere) {",
+            "&& (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {");
+    assertThat(copies)
+        .allMatch(
+            copy ->
+                RAW_PRIMITIVE_CALLS.keySet().stream().anyMatch(raw -> raw.matcher(copy).find()));
+    assertThat(List.of("if (delay.isNegative()) {", "interval.isZero() || !now.isBefore(next)"))
+        .as("a check of one bound alone is no positive-span check")
+        .noneMatch(
+            line ->
+                RAW_PRIMITIVE_CALLS.keySet().stream().anyMatch(raw -> raw.matcher(line).find()));
+  }
+
   @Test
   void theProtocolLibraryHasNoThreadsOrIo() {
     assertThat(

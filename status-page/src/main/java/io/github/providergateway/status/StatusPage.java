@@ -1,5 +1,6 @@
 package io.github.providergateway.status;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Decision;
@@ -257,7 +258,7 @@ public final class StatusPage implements AutoCloseable {
      * @throws IllegalArgumentException when not positive
      */
     public Builder linkLifetime(Duration lifetime) {
-      this.linkLifetime = positive(lifetime, "linkLifetime");
+      this.linkLifetime = requirePositive(lifetime, "linkLifetime");
       return this;
     }
 
@@ -269,7 +270,7 @@ public final class StatusPage implements AutoCloseable {
      * @throws IllegalArgumentException when not positive
      */
     public Builder viewerLifetime(Duration lifetime) {
-      this.viewerLifetime = positive(lifetime, "viewerLifetime");
+      this.viewerLifetime = requirePositive(lifetime, "viewerLifetime");
       return this;
     }
 
@@ -291,14 +292,6 @@ public final class StatusPage implements AutoCloseable {
     /** {@return a status page: route it, then hand out links} */
     public StatusPage build() {
       return new StatusPage(this);
-    }
-
-    private static Duration positive(Duration value, String name) {
-      requireNonNull(value, name);
-      if (value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + value);
-      }
-      return value;
     }
   }
 }

@@ -10,9 +10,10 @@ import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.host.client.GatewayHome;
-import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -64,7 +65,7 @@ import java.util.concurrent.TimeoutException;
  * the call is denied either way.
  *
  * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
- * another user could have written ({@link io.github.providergateway.host.client.SafeFiles}) and any
+ * another user could have written ({@link io.github.providergateway.loop.base.SafeFiles}) and any
  * unexpected error answer an explicit deny: exit code 0 with the deny printed for agents that read
  * it (Claude Code, Copilot CLI, Cursor), exit code 2 with the reason on stderr for those that block
  * on it (Gemini CLI, Codex).
@@ -182,12 +183,7 @@ public final class HookAdapter {
   private final String launcher = GuardDown.launcher();
 
   private final ExecutorService workers =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread t = new Thread(null, task, "gateway-hook", WORKER_STACK_BYTES);
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook", WORKER_STACK_BYTES));
 
   private HookAdapter(AgentKind agent, Settings settings, PrintStream err, Guard guard) {
     this.agent = agent;

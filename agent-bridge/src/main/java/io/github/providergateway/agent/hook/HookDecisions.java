@@ -11,6 +11,7 @@ import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.Durations;
 import io.github.providergateway.protocol.SessionInfo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -292,7 +293,7 @@ final class HookDecisions {
       }
       GuardVerdict guarded = guardedWithoutSession;
       if (!guarded.allowed()) {
-        if (!left().isNegative() && !left().isZero() && !blockedAnywhere) {
+        if (Durations.isPositive(left()) && !blockedAnywhere) {
           // Its session may be joining, and the session's project may hold what this reading
           // takes as outside every project.
           context.scheduler().schedule(POLL, this::look);
@@ -315,7 +316,7 @@ final class HookDecisions {
       if (found.isEmpty() && !view.unknownEntries().isEmpty()) {
         // The home's configured providers have never bound: their gates are not known yet. The
         // agent's session (and with it their first copies) may be on its way.
-        if (!left().isNegative() && !left().isZero()) {
+        if (Durations.isPositive(left())) {
           context.scheduler().schedule(POLL, this::look);
           return;
         }
@@ -340,7 +341,7 @@ final class HookDecisions {
             null);
         return;
       }
-      if (!left().isNegative() && !left().isZero()) {
+      if (Durations.isPositive(left())) {
         // The agent's session may be joining (its MCP server answers initialize first).
         context.scheduler().schedule(POLL, this::look);
         return;
@@ -356,7 +357,7 @@ final class HookDecisions {
     /** The session is there: its configured providers bind, or the wait is over. */
     private void settle(SessionInfo session) {
       Duration left = left();
-      if ((left.isNegative() || left.isZero())) {
+      if (!Durations.isPositive(left)) {
         evaluate(session);
         return;
       }

@@ -2,10 +2,11 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,12 +74,7 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
         home,
         clock,
         configured,
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread t = new Thread(task, "hook-gate-record");
-              t.setDaemon(true);
-              return t;
-            }));
+        Executors.newSingleThreadExecutor(DaemonThreads.factory("hook-gate-record")));
   }
 
   /** Tests: writes on {@code writer} (one that runs each write before returning, say). */

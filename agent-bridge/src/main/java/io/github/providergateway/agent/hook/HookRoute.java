@@ -9,6 +9,7 @@ import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -175,12 +176,7 @@ public final class HookRoute {
 
   /** Threads that start waiting calls, shared by every route; idle ones end. */
   private static final Executor STARTERS =
-      Executors.newCachedThreadPool(
-          task -> {
-            Thread thread = new Thread(task, "gateway-hook-route");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook-route"));
 
   /** One call taken: what it asked, where its answer goes, and while it waits, its deadline. */
   private static final class Call {

@@ -3,6 +3,8 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -13,7 +15,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -175,8 +176,8 @@ public final class HookSocket implements AutoCloseable {
     this.denial = denial;
     this.scheduler = scheduler;
     // A thread a connection at most: the acceptor takes no more than MAX_CONNECTIONS at once.
-    this.workers = Executors.newCachedThreadPool(task -> daemon(task, "gateway-hook-socket"));
-    this.acceptor = daemon(this::acceptLoop, "gateway-hook-socket-accept");
+    this.workers = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook-socket"));
+    this.acceptor = DaemonThreads.create("gateway-hook-socket-accept", this::acceptLoop);
   }
 
   /**
@@ -236,7 +237,11 @@ public final class HookSocket implements AutoCloseable {
       // dead gateway's (or a planted one, which binding over it removes).
       Files.deleteIfExists(path);
       server.bind(UnixDomainSocketAddress.of(path), MAX_CONNECTIONS);
-      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+      if (!OwnerOnlyFiles.restrict(path)) {
+        // As setting POSIX permissions would: a socket others could connect to is not served.
+        throw new UnsupportedOperationException(
+            "no POSIX permissions to make " + path + " owner-only");
+      }
     } catch (IOException | RuntimeException e) {
       server.close();
       throw e;
@@ -502,11 +507,5 @@ public final class HookSocket implements AutoCloseable {
     } catch (IOException e) {
       // already gone
     }
-  }
-
-  private static Thread daemon(Runnable task, String name) {
-    Thread thread = new Thread(task, name);
-    thread.setDaemon(true);
-    return thread;
   }
 }

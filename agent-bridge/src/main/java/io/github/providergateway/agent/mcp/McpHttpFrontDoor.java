@@ -1,5 +1,6 @@
 package io.github.providergateway.agent.mcp;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
@@ -338,7 +339,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * @return this builder
      */
     public Builder idleTimeout(Duration timeout) {
-      this.idleTimeout = positive(timeout, "idleTimeout");
+      this.idleTimeout = requirePositive(timeout, "idleTimeout");
       return this;
     }
 
@@ -351,7 +352,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * @return this builder
      */
     public Builder handshakeOnlyTimeout(Duration timeout) {
-      this.handshakeOnlyTimeout = positive(timeout, "handshakeOnlyTimeout");
+      this.handshakeOnlyTimeout = requirePositive(timeout, "handshakeOnlyTimeout");
       return this;
     }
 
@@ -363,7 +364,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * @return this builder
      */
     public Builder jsonWait(Duration wait) {
-      this.jsonWait = positive(wait, "jsonWait");
+      this.jsonWait = requirePositive(wait, "jsonWait");
       return this;
     }
 
@@ -465,13 +466,6 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     public McpHttpFrontDoor build() {
       requireNonNull(scheduler, "scheduler");
       return new McpHttpFrontDoor(this);
-    }
-
-    private static Duration positive(Duration duration, String name) {
-      if (duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, was " + duration);
-      }
-      return duration;
     }
 
     private static int atLeastOne(int count, String name) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.agent.mcp;
 
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -42,12 +43,7 @@ final class OfferedTools {
   private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
 
   private final ExecutorService sync =
-      Executors.newSingleThreadExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "mcp-tool-sync");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.factory("mcp-tool-sync"));
 
   /** Counted down once the SDK server is attached: registrations wait for it. */
   private final CountDownLatch attached = new CountDownLatch(1);

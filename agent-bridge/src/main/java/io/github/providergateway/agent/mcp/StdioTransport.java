@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -46,9 +47,7 @@ final class StdioTransport implements McpServerTransportProvider {
   public void setSessionFactory(McpServerSession.Factory factory) {
     McpServerSession created = factory.create(new LineWriter());
     session = created;
-    Thread reader = new Thread(() -> read(created), "mcp-stdin");
-    reader.setDaemon(true);
-    reader.start();
+    DaemonThreads.start("mcp-stdin", () -> read(created));
   }
 
   /** Reads stdin to its end, handing each message to {@code session}; then closes it. */

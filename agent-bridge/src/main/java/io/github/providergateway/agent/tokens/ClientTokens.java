@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
-import io.github.providergateway.host.client.SafeFiles;
-import io.github.providergateway.host.client.UnsafeFileException;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import io.github.providergateway.loop.base.SafeFiles;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -470,10 +470,8 @@ public final class ClientTokens {
       Path target = SafeFiles.checkDirectory(file.getParent()).resolve(file.getFileName());
       Path lock = target.resolveSibling(file.getFileName() + ".lock");
       try (FileChannel channel =
-              FileChannel.open(
-                  lock,
-                  Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                  OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
+              OwnerOnlyFiles.open(
+                  lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE));
           FileLock held = channel.lock()) {
         Map<String, Entry> clients;
         try {

@@ -1,5 +1,6 @@
 package io.github.providergateway.benchmarks.soak;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -154,15 +155,13 @@ final class SoakAttacks {
     }
     // Left open: the 30 s bind deadline closes them while the soak goes on.
     Thread closer =
-        new Thread(
+        DaemonThreads.start(
+            "soak-never-hello",
             () -> {
               long closed = silent.stream().filter(s -> s.awaitClosed(40_000)).count();
               silent.forEach(RawWs::close);
               SoakDriver.note("never-hello: " + closed + "/10 closed by the bind deadline");
-            },
-            "soak-never-hello");
-    closer.setDaemon(true);
-    closer.start();
+            });
     return "10 left silent (result noted later)";
   }
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks.soak;
 
 import io.github.providergateway.benchmarks.LauncherOptions;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -193,7 +194,8 @@ public final class SoakDriver {
 
     Thread startTraffic() {
       Thread traffic =
-          new Thread(
+          DaemonThreads.start(
+              "soak-traffic",
               () -> {
                 while (running) {
                   long key = ++serial;
@@ -224,10 +226,7 @@ public final class SoakDriver {
                     return;
                   }
                 }
-              },
-              "soak-traffic");
-      traffic.setDaemon(true);
-      traffic.start();
+              });
       return traffic;
     }
 

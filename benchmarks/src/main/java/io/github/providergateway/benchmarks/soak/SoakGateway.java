@@ -2,6 +2,7 @@ package io.github.providergateway.benchmarks.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.benchmarks.LauncherOptions;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -47,9 +48,7 @@ final class SoakGateway implements AutoCloseable {
     this.process = process;
     this.stdin = process.getOutputStream();
     this.stderr = stderr;
-    Thread reader = new Thread(this::readStdout, "soak-gateway-stdout");
-    reader.setDaemon(true);
-    reader.start();
+    Thread reader = DaemonThreads.start("soak-gateway-stdout", this::readStdout);
   }
 
   static SoakGateway start(Path jar, List<String> jvmOptions, Path home, Path stderr)

@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.util.function.UnaryOperator;
 
@@ -20,9 +21,7 @@ public final class SoakProvider implements AutoCloseable {
   private SoakProvider(RawWs socket, String name, UnaryOperator<String> reply) {
     this.socket = socket;
     this.reply = reply;
-    this.answering = new Thread(this::answer, "soak-provider-" + name);
-    answering.setDaemon(true);
-    answering.start();
+    this.answering = DaemonThreads.start("soak-provider-" + name, this::answer);
   }
 
   /** Connects, authenticates and binds {@code name} with {@code tool}; waits for its ack. */

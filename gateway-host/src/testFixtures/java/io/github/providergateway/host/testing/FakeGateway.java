@@ -1,6 +1,7 @@
 package io.github.providergateway.host.testing;
 
 import io.github.providergateway.host.protocol.HostChallenge;
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -95,9 +96,7 @@ public final class FakeGateway implements AutoCloseable {
     server.setReuseAddress(true);
     server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     FakeGateway fake = new FakeGateway(server, answer);
-    Thread accepting = new Thread(fake::accept, "fake-gateway-accept");
-    accepting.setDaemon(true);
-    accepting.start();
+    Thread accepting = DaemonThreads.start("fake-gateway-accept", fake::accept);
     return fake;
   }
 
@@ -210,9 +209,7 @@ public final class FakeGateway implements AutoCloseable {
         return; // closed
       }
       connections.add(socket);
-      Thread serving = new Thread(() -> serve(socket), "fake-gateway-connection");
-      serving.setDaemon(true);
-      serving.start();
+      Thread serving = DaemonThreads.start("fake-gateway-connection", () -> serve(socket));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.host.testing;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,9 +61,7 @@ public final class RecordingRelay implements AutoCloseable {
     ServerSocket server = new ServerSocket();
     server.bind(new InetSocketAddress(ipv4Loopback(), 0));
     RecordingRelay relay = new RecordingRelay(server, targetPort);
-    Thread accepting = new Thread(relay::accept, "relay-accept");
-    accepting.setDaemon(true);
-    accepting.start();
+    Thread accepting = DaemonThreads.start("relay-accept", relay::accept);
     return relay;
   }
 
@@ -112,7 +111,8 @@ public final class RecordingRelay implements AutoCloseable {
 
   private void pump(String name, Socket from, Socket to, List<String> texts, boolean request) {
     Thread thread =
-        new Thread(
+        DaemonThreads.start(
+            name,
             () -> {
               try {
                 copy(from.getInputStream(), to.getOutputStream(), texts, request);
@@ -122,10 +122,7 @@ public final class RecordingRelay implements AutoCloseable {
                 closeQuietly(from);
                 closeQuietly(to);
               }
-            },
-            name);
-    thread.setDaemon(true);
-    thread.start();
+            });
   }
 
   /** The HTTP header (the request's {@code Host} rewritten), then frames, each passed on whole. */

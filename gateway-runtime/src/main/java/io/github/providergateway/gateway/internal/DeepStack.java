@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -38,11 +39,7 @@ final class DeepStack {
           IDLE_SECONDS,
           TimeUnit.SECONDS,
           new LinkedBlockingQueue<>(),
-          task -> {
-            Thread deep = new Thread(null, task, "gateway-regex-deep-stack", STACK_BYTES);
-            deep.setDaemon(true);
-            return deep;
-          });
+          DaemonThreads.factory("gateway-regex-deep-stack", STACK_BYTES));
 
   private DeepStack() {
     thread.allowCoreThreadTimeOut(true);

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -35,8 +36,8 @@ final class PersistDirs {
     Path dir = root.resolve(safe);
     if (created.add(safe)) {
       try {
-        TokenFile.OwnerOnlyFiles.createDirectories(root);
-        TokenFile.OwnerOnlyFiles.createDirectories(dir);
+        OwnerOnlyFiles.createDirectories(root);
+        OwnerOnlyFiles.createDirectories(dir);
       } catch (IOException e) {
         created.remove(safe);
         throw new UncheckedIOException("cannot create " + dir, e);

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,12 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -75,13 +72,19 @@ public final class TokenFile {
       byte[] line = (token + "\n").getBytes(StandardCharsets.UTF_8);
       // Written through the descriptor that created it: a name swapped for a link meanwhile
       // cannot redirect the token into another file.
-      try (SeekableByteChannel out = OwnerOnlyFiles.createNew(path)) {
+      try (SeekableByteChannel out =
+          OwnerOnlyFiles.open(
+              path,
+              Set.of(
+                  StandardOpenOption.CREATE_NEW,
+                  StandardOpenOption.WRITE,
+                  LinkOption.NOFOLLOW_LINKS))) {
         afterCreate.accept(path);
         out.write(ByteBuffer.wrap(line));
       } catch (FileAlreadyExistsException raced) {
         throw new IllegalStateException("another gateway is writing " + path, raced);
       }
-      if (!OwnerOnlyFiles.holds(path, line)) {
+      if (!holds(path, line)) {
         throw new IllegalStateException(
             "the token file "
                 + path
@@ -118,78 +121,19 @@ public final class TokenFile {
     }
   }
 
-  /** Owner-only files and directories where the file system supports POSIX permissions. */
-  static final class OwnerOnlyFiles {
-    private OwnerOnlyFiles() {}
-
-    static boolean posix(Path path) {
-      return path.getFileSystem().supportedFileAttributeViews().contains("posix");
+  /** Whether {@code file} is a regular file (not a link) holding exactly {@code content}. */
+  private static boolean holds(Path file, byte[] content) throws IOException {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
     }
-
-    static void createDirectories(Path dir) throws IOException {
-      if (Files.isDirectory(dir)) {
-        return;
+    try (SeekableByteChannel in =
+        Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      ByteBuffer read = ByteBuffer.allocate(content.length + 1);
+      while (read.hasRemaining() && in.read(read) > 0) {
+        // until the file or the buffer ends
       }
-      if (posix(dir)) {
-        Files.createDirectories(
-            dir,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } else {
-        Files.createDirectories(dir);
-      }
-    }
-
-    /** A new owner-only file, opened for writing without following a link at its name. */
-    static SeekableByteChannel createNew(Path file) throws IOException {
-      Set<OpenOption> options =
-          Set.of(
-              StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-      return posix(file)
-          ? Files.newByteChannel(
-              file,
-              options,
-              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-          : Files.newByteChannel(file, options);
-    }
-
-    /** Whether {@code file} is a regular file (not a link) holding exactly {@code content}. */
-    static boolean holds(Path file, byte[] content) throws IOException {
-      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-        return false;
-      }
-      try (SeekableByteChannel in =
-          Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-        ByteBuffer read = ByteBuffer.allocate(content.length + 1);
-        while (read.hasRemaining() && in.read(read) > 0) {
-          // until the file or the buffer ends
-        }
-        return read.position() == content.length
-            && Arrays.equals(Arrays.copyOf(read.array(), content.length), content);
-      }
-    }
-
-    /** Makes {@code dir} owner-only if others may write to it; refuses one another user owns. */
-    static void closeToOthers(Path dir) throws IOException {
-      if (!posix(dir)) {
-        return;
-      }
-      Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(dir);
-      if (!permissions.contains(PosixFilePermission.GROUP_WRITE)
-          && !permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
-        return;
-      }
-      UserPrincipal me =
-          dir.getFileSystem()
-              .getUserPrincipalLookupService()
-              .lookupPrincipalByName(System.getProperty("user.name"));
-      if (!Files.getOwner(dir).equals(me)) {
-        throw new IOException(
-            dir
-                + " may be written by other users and belongs to "
-                + Files.getOwner(dir).getName()
-                + "; use a home only you can write to");
-      }
-      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+      return read.position() == content.length
+          && Arrays.equals(Arrays.copyOf(read.array(), content.length), content);
     }
   }
 }

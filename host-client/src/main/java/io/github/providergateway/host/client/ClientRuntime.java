@@ -5,6 +5,8 @@ import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -63,13 +65,7 @@ final class ClientRuntime implements GatewayConnection.Events {
   ClientRuntime(
       GatewayDiscovery discovery, GatewayLaunch launch, Path home, GatewayClientOptions options) {
     this.options = options;
-    this.thread =
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread t = new Thread(task, "gateway-client");
-              t.setDaemon(true);
-              return t;
-            });
+    this.thread = Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-client"));
     this.loop = new SerialExecutor("gateway client", thread);
     Scheduler scheduler;
     if (options.scheduler() == null) {

@@ -16,6 +16,7 @@ import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.ReloadReport;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
 import java.io.IOException;
@@ -48,13 +49,13 @@ import java.util.function.Supplier;
  * the challenge on to a gateway on another port, gets neither the token nor any command, and the
  * first connection fails with {@link UnverifiedGatewayException}. The URL's host is resolved once
  * and dialled as that address, so the proof is checked for exactly where the socket went. A token
- * read from a home's token file must pass {@link SafeFiles#checkSecretFile} ({@link
- * UnsafeFileException} otherwise, at once). {@link #connectOrStart} finds the gateway serving a
- * home ({@code <home>/gateway.port}, or the launch port, and {@code <home>/.provider-token}); when
- * none answers it has the launch's {@link GatewayStarter} start one (the reference app's starts
- * {@code gateway --detached}) and waits for it. Two hosts racing to start one end up on the same
- * gateway: the loser fails to take the home's lock or the port, exits, and both clients connect to
- * the winner.
+ * read from a home's token file must pass {@link
+ * io.github.providergateway.loop.base.SafeFiles#checkSecretFile} ({@link UnsafeFileException}
+ * otherwise, at once). {@link #connectOrStart} finds the gateway serving a home ({@code
+ * <home>/gateway.port}, or the launch port, and {@code <home>/.provider-token}); when none answers
+ * it has the launch's {@link GatewayStarter} start one (the reference app's starts {@code gateway
+ * --detached}) and waits for it. Two hosts racing to start one end up on the same gateway: the
+ * loser fails to take the home's lock or the port, exits, and both clients connect to the winner.
  *
  * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost} hears
  * {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log} and

@@ -14,6 +14,7 @@ import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.IOException;
 import java.lang.System.Logger.Level;

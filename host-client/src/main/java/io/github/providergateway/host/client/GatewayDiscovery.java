@@ -1,5 +1,6 @@
 package io.github.providergateway.host.client;
 
+import io.github.providergateway.loop.base.SafeFiles;
 import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,9 +60,10 @@ interface GatewayDiscovery {
 
   /**
    * The gateway serving a home: {@code <home>/gateway.port} (or {@code defaultPort}) and the token
-   * file, which must pass {@link SafeFiles#checkSecretFile} ({@link UnsafeFileException} otherwise)
-   * and is read from the path that check returns. The port file only says where to knock: what
-   * answers there must still prove it holds the token, there.
+   * file, which must pass {@link SafeFiles#checkSecretFile} ({@link
+   * io.github.providergateway.loop.base.UnsafeFileException} otherwise) and is read from the path
+   * that check returns. The port file only says where to knock: what answers there must still prove
+   * it holds the token, there.
    */
   static GatewayDiscovery home(Path home, int defaultPort) {
     return home(home, defaultPort, checked -> {});

@@ -3,6 +3,8 @@ package io.github.providergateway.host.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -97,7 +99,8 @@ public record HomeSettings(Integer port, Path config, boolean watch) {
    *
    * @param home the gateway's home
    * @return its settings
-   * @throws UnsafeFileException when another user could have written the file
+   * @throws io.github.providergateway.loop.base.UnsafeFileException when another user could have
+   *     written the file
    * @throws IOException when it cannot be read or is not settings this version reads: its message
    *     names the file and what is wrong
    */
@@ -167,6 +170,6 @@ public record HomeSettings(Integer port, Path config, boolean watch) {
     byte[] text =
         (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
             .getBytes(StandardCharsets.UTF_8);
-    SafeFiles.replaceOwnerOnly(home.resolve(FILE), text);
+    OwnerOnlyFiles.replace(home.resolve(FILE), text);
   }
 }

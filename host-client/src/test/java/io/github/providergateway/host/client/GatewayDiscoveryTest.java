@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link GatewayDiscovery#home}: the token is read from exactly the file {@link SafeFiles} checked,
- * so a link on the way to the home that changes after the check cannot lead the read elsewhere.
- * Issue 32, finding 8 (review: the check resolved links, the read did not).
+ * {@link GatewayDiscovery#home}: the token is read from exactly the file {@link
+ * io.github.providergateway.loop.base.SafeFiles} checked, so a link on the way to the home that
+ * changes after the check cannot lead the read elsewhere. Issue 32, finding 8 (review: the check
+ * resolved links, the read did not).
  */
 class GatewayDiscoveryTest {
 

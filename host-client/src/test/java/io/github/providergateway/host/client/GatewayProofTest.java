@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.testing.FakeGateway;
 import io.github.providergateway.host.testing.RecordingRelay;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -3,6 +3,7 @@ package io.github.providergateway.host.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,12 @@
 package io.github.providergateway.provider.client;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
@@ -307,12 +309,7 @@ public final class WebSocketProviderClient {
   }
 
   private static ExecutorService daemonThread(String name) {
-    return Executors.newSingleThreadExecutor(
-        task -> {
-          Thread thread = new Thread(task, name);
-          thread.setDaemon(true);
-          return thread;
-        });
+    return Executors.newSingleThreadExecutor(DaemonThreads.factory(name));
   }
 
   /**
@@ -463,7 +460,7 @@ public final class WebSocketProviderClient {
        * @return this builder
        */
       public Builder initialBackoff(Duration initialBackoff) {
-        this.initialBackoff = positive(initialBackoff, "initialBackoff");
+        this.initialBackoff = requirePositive(initialBackoff, "initialBackoff");
         return this;
       }
 
@@ -474,7 +471,7 @@ public final class WebSocketProviderClient {
        * @return this builder
        */
       public Builder maxBackoff(Duration maxBackoff) {
-        this.maxBackoff = positive(maxBackoff, "maxBackoff");
+        this.maxBackoff = requirePositive(maxBackoff, "maxBackoff");
         return this;
       }
 
@@ -499,7 +496,7 @@ public final class WebSocketProviderClient {
        * @return this builder
        */
       public Builder connectTimeout(Duration connectTimeout) {
-        this.connectTimeout = positive(connectTimeout, "connectTimeout");
+        this.connectTimeout = requirePositive(connectTimeout, "connectTimeout");
         return this;
       }
 
@@ -510,7 +507,7 @@ public final class WebSocketProviderClient {
        * @return this builder
        */
       public Builder closeTimeout(Duration closeTimeout) {
-        this.closeTimeout = positive(closeTimeout, "closeTimeout");
+        this.closeTimeout = requirePositive(closeTimeout, "closeTimeout");
         return this;
       }
 
@@ -598,14 +595,6 @@ public final class WebSocketProviderClient {
           throw new IllegalArgumentException("initialBackoff must not exceed maxBackoff");
         }
         return new Options(this);
-      }
-
-      private static Duration positive(Duration value, String name) {
-        requireNonNull(value, name);
-        if (value.isNegative() || value.isZero()) {
-          throw new IllegalArgumentException(name + " must be positive, was " + value);
-        }
-        return value;
       }
     }
   }

@@ -1,10 +1,12 @@
 package io.github.providergateway.transport.jakarta;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.jakarta.internal.ContainerEndpoint;
 import io.github.providergateway.websocket.internal.CloseStatuses;
@@ -22,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -268,7 +269,6 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   }
 
   private static ExecutorService closerThreads() {
-    AtomicInteger count = new AtomicInteger();
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(
             0,
@@ -278,11 +278,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
             30,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, "pg-jakarta-close-" + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+            DaemonThreads.numbered("pg-jakarta-close-"));
     return pool;
   }
 
@@ -405,7 +401,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder sendTimeout(Duration timeout) {
-      this.sendTimeout = EndpointSettings.positive(timeout, "sendTimeout");
+      this.sendTimeout = requirePositive(timeout, "sendTimeout");
       return this;
     }
 

@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.provider.JavaProvider;
@@ -175,12 +176,7 @@ public final class LocalProviderTransport {
   }
 
   private static ExecutorService daemonThread(String name) {
-    return Executors.newSingleThreadExecutor(
-        task -> {
-          Thread thread = new Thread(task, name);
-          thread.setDaemon(true);
-          return thread;
-        });
+    return Executors.newSingleThreadExecutor(DaemonThreads.factory(name));
   }
 
   /** The runtime's view of a local connection. */

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.stdio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
@@ -274,13 +275,13 @@ public final class ChildProcess {
     if (!reading.compareAndSet(false, true)) {
       throw new IllegalStateException("the output of " + spec.name() + " is read already");
     }
-    Daemons.start("stdio-" + spec.name() + "-stdout", () -> readAll(handler));
+    DaemonThreads.start("stdio-" + spec.name() + "-stdout", () -> readAll(handler));
     // Its exit ends its output, not only the end of its stdout, which whatever it started may hold;
     // even if killing what it left failed, so that its owner still hears the end.
     tree.exited()
         .whenCompleteAsync(
             (exited, killFailed) -> endAfterExit(handler),
-            Daemons.named("stdio-" + spec.name() + "-exit"));
+            DaemonThreads.threadPerTask("stdio-" + spec.name() + "-exit"));
   }
 
   private void readAll(LineHandler handler) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.stdio;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ final class LineWriter {
     this.maxLines = maxLines;
     this.maxBytes = maxBytes;
     this.broken = broken;
-    Daemons.start(threadName, this::run);
+    DaemonThreads.start(threadName, this::run);
   }
 
   synchronized ChildProcess.Write offer(String line) {

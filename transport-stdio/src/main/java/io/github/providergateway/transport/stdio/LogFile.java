@@ -1,5 +1,7 @@
 package io.github.providergateway.transport.stdio;
 
+import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -13,8 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -94,7 +94,7 @@ final class LogFile {
    * it is never held back by its log.
    */
   void copy(InputStream stream, String threadName) {
-    Daemons.start(
+    DaemonThreads.start(
         threadName,
         () -> {
           byte[] chunk = new byte[64 << 10];
@@ -130,20 +130,11 @@ final class LogFile {
   }
 
   private void write(ByteBuffer bytes) throws IOException {
-    try (SeekableByteChannel out = Files.newByteChannel(file, APPEND, ownerOnly())) {
+    try (SeekableByteChannel out = OwnerOnlyFiles.open(file, APPEND)) {
       while (bytes.hasRemaining()) {
         out.write(bytes);
       }
     }
-  }
-
-  private FileAttribute<?>[] ownerOnly() {
-    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
-      };
-    }
-    return new FileAttribute<?>[0];
   }
 
   private static long sizeOf(Path path) throws IOException {

@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.stdio;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -88,7 +89,7 @@ public final class ProcessLog {
   public void copy(InputStream stream, String threadName) {
     Objects.requireNonNull(stream, "stream");
     if (file == null) {
-      Daemons.start(threadName, () -> discard(stream));
+      DaemonThreads.start(threadName, () -> discard(stream));
       return;
     }
     file.copy(stream, threadName);

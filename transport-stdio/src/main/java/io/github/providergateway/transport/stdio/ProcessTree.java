@@ -2,6 +2,7 @@ package io.github.providergateway.transport.stdio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -78,7 +79,7 @@ public final class ProcessTree {
                   kill();
                   return this;
                 },
-                Daemons.named("process-" + process.pid() + "-exit"));
+                DaemonThreads.threadPerTask("process-" + process.pid() + "-exit"));
   }
 
   /**

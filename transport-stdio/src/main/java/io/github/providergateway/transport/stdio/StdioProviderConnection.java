@@ -3,6 +3,7 @@ package io.github.providergateway.transport.stdio;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;
@@ -160,7 +161,7 @@ final class StdioProviderConnection implements ProviderConnection, ChildProcess.
     if (!stopping.compareAndSet(false, true)) {
       return false;
     }
-    Daemons.start("stdio-" + child.spec().name() + "-stop", () -> child.stop(grace));
+    DaemonThreads.start("stdio-" + child.spec().name() + "-stop", () -> child.stop(grace));
     return true;
   }
 

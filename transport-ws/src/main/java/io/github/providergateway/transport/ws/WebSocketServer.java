@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.ws;
 
+import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
@@ -321,7 +322,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder handshakeTimeout(Duration timeout) {
-      this.handshakeTimeout = EndpointSettings.positive(timeout, "handshakeTimeout");
+      this.handshakeTimeout = requirePositive(timeout, "handshakeTimeout");
       return this;
     }
 
@@ -374,7 +375,7 @@ public final class WebSocketServer implements AutoCloseable {
      * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder messageTimeout(Duration timeout) {
-      this.messageTimeout = EndpointSettings.positive(timeout, "messageTimeout");
+      this.messageTimeout = requirePositive(timeout, "messageTimeout");
       return this;
     }
 

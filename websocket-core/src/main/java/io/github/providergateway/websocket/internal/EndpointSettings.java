@@ -2,6 +2,7 @@ package io.github.providergateway.websocket.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.Durations;
 import java.time.Duration;
 import java.util.Set;
 
@@ -77,7 +78,7 @@ public final class EndpointSettings {
    * @throws IllegalArgumentException when {@code timeout} is zero or negative
    */
   public void idleTimeout(Duration timeout) {
-    this.idleTimeout = positive(timeout, "idleTimeout");
+    this.idleTimeout = Durations.requirePositive(timeout, "idleTimeout");
   }
 
   /** {@return the allowed {@code Origin} values} */
@@ -103,21 +104,5 @@ public final class EndpointSettings {
   /** {@return how long a connection may stay silent} */
   public Duration idleTimeout() {
     return idleTimeout;
-  }
-
-  /**
-   * {@code value}, checked to be positive: what every duration a builder takes must be.
-   *
-   * @param value a duration
-   * @param name the setting's name, for the message
-   * @return {@code value}
-   * @throws IllegalArgumentException when it is zero or negative
-   */
-  public static Duration positive(Duration value, String name) {
-    requireNonNull(value, name);
-    if (value.isNegative() || value.isZero()) {
-      throw new IllegalArgumentException(name + " must be positive, was " + value);
-    }
-    return value;
   }
 }

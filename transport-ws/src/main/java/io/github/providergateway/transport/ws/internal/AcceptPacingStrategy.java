@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.ws.internal;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.channels.ClosedByInterruptException;
@@ -57,12 +58,7 @@ final class AcceptPacingStrategy implements IOStrategy {
   /** Re-enables accepting after a pause; its daemon thread starts on the first failure. */
   private static final class Resumer {
     static final ScheduledExecutorService TIMER =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "pg-accept-pause");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("pg-accept-pause"));
   }
 
   /** Where each accepted connection waits for its request, and whether there is room for one. */

@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.ws.internal;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,11 +42,7 @@ final class PeerLookups {
             30,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(MAX_WAITING),
-            task -> {
-              Thread thread = new Thread(task, "ws-peer-lookup");
-              thread.setDaemon(true);
-              return thread;
-            },
+            DaemonThreads.factory("ws-peer-lookup"),
             new ThreadPoolExecutor.DiscardPolicy());
     executor.allowCoreThreadTimeOut(true); // no thread while nobody connects
     return executor;

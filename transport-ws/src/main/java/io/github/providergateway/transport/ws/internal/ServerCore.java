@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.websocket.internal.CloseStatuses;
 import io.github.providergateway.websocket.internal.FrameDecoder;
@@ -28,10 +29,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The engine behind {@code WebSocketServer}: the loopback listeners, the per-connection
@@ -233,8 +232,9 @@ public final class ServerCore {
         throw new IllegalStateException("a WebSocketServer starts once; build a new one");
       }
       started = true;
-      sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
-      timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
+      sendExecutor =
+          Executors.newFixedThreadPool(sendThreads(), DaemonThreads.numbered("pg-ws-send-"));
+      timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("pg-ws-timer-"));
       senders =
           new OutboundQueue.Context(
               sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
@@ -553,15 +553,6 @@ public final class ServerCore {
 
   private static int sendThreads() {
     return Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
-  }
-
-  private static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.github.providergateway.host.client;
+package io.github.providergateway.loop.base;
 
 import java.io.IOException;
 import java.nio.file.Path;

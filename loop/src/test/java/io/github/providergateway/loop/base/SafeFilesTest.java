@@ -1,4 +1,4 @@
-package io.github.providergateway.host.client;
+package io.github.providergateway.loop.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;

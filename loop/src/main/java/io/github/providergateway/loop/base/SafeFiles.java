@@ -1,4 +1,4 @@
-package io.github.providergateway.host.client;
+package io.github.providergateway.loop.base;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
@@ -39,7 +39,8 @@ import java.util.Set;
  * system's business, and the home is in the user's profile.
  *
  * <p>Every refusal is an {@link UnsafeFileException} whose message names the file, what is wrong
- * and the command that fixes it ({@code chmod go-w <dir>}, say).
+ * and the command that fixes it ({@code chmod go-w <dir>}, say). The files these checks believe are
+ * written by {@link OwnerOnlyFiles}.
  */
 public final class SafeFiles {
 
@@ -105,50 +106,6 @@ public final class SafeFiles {
    */
   public static Path checkDirectory(Path directory) throws IOException {
     return forThisUser(directory.getFileSystem()).directory(directory);
-  }
-
-  /**
-   * Replaces {@code file} with {@code content}, a file only its owner may read or write: written to
-   * a draft beside it ({@code <name>.tmp}) that is created owner-only (never written and then
-   * narrowed), not through a link, and through the descriptor that created it; then moved over the
-   * file in one step, so a reader never sees it half-written. A draft a crash left behind is
-   * replaced; one a failure leaves is removed. The caller is the file's only writer (a lock or a
-   * single thread sees to it): the gateway's files in its home, which {@link #checkFile} then
-   * believes.
-   *
-   * @param file the file to replace (or create)
-   * @param content its new content
-   * @throws IOException when the draft cannot be written or moved; the old file then stands
-   */
-  public static void replaceOwnerOnly(Path file, byte[] content) throws IOException {
-    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.deleteIfExists(draft);
-    try {
-      java.nio.file.attribute.FileAttribute<?>[] ownerOnly =
-          file.getFileSystem().supportedFileAttributeViews().contains("posix")
-              ? new java.nio.file.attribute.FileAttribute<?>[] {
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))
-              }
-              : new java.nio.file.attribute.FileAttribute<?>[0];
-      try (java.nio.channels.SeekableByteChannel out =
-          Files.newByteChannel(
-              draft,
-              java.util.Set.of(
-                  java.nio.file.StandardOpenOption.CREATE_NEW,
-                  java.nio.file.StandardOpenOption.WRITE,
-                  java.nio.file.LinkOption.NOFOLLOW_LINKS),
-              ownerOnly)) {
-        out.write(java.nio.ByteBuffer.wrap(content));
-      }
-      Files.move(
-          draft,
-          file,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(draft);
-    }
   }
 
   /** A check for the user this process runs as. */
