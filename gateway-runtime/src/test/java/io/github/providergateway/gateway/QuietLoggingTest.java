@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * once per JVM, on the class path this module's tests see (no test dependency brings an SLF4J
  * provider).
  */
+@Tag("process")
 class QuietLoggingTest {
 
   @TempDir Path dir;

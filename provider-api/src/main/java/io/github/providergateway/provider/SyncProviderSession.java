@@ -2,6 +2,7 @@ package io.github.providergateway.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.base.Durations;
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Hooks;
@@ -53,10 +54,7 @@ public final class SyncProviderSession implements AutoCloseable {
 
   private SyncProviderSession(ProviderSession async, Duration timeout) {
     this.async = requireNonNull(async, "async");
-    this.timeout = requireNonNull(timeout, "timeout");
-    if (timeout.isNegative() || timeout.isZero()) {
-      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-    }
+    this.timeout = Durations.requirePositive(timeout, "timeout");
   }
 
   /**

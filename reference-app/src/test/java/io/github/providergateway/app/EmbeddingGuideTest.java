@@ -31,6 +31,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file that compiles on its own, and each is run here against a real gateway, doing what the page
  * says.
  */
+@Tag("process")
 class EmbeddingGuideTest {
 
   private static final String PAGE = "docs/embedding.md";
