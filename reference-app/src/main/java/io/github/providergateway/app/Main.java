@@ -1,5 +1,7 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.guard.GuardCommand;
+import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;
@@ -63,20 +65,21 @@ import picocli.CommandLine.Option;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:the gateway ran and stopped normally (end of input, 'quit', 'shutdown'), or --help/--version",
+      "0:the gateway ran and stopped normally (end of input, 'quit', 'shutdown'), or"
+          + " --help/--version",
       "1:the gateway could not start (port in use, home not writable, config file missing)",
       "2:bad command line"
     })
 public final class Main implements Callable<Integer> {
 
   /** Ran and stopped normally. */
-  static final int EXIT_OK = 0;
+  public static final int EXIT_OK = 0;
 
   /** Could not start. */
-  static final int EXIT_START_FAILED = 1;
+  public static final int EXIT_START_FAILED = 1;
 
   /** Bad command line. */
-  static final int EXIT_USAGE = 2;
+  public static final int EXIT_USAGE = 2;
 
   @Option(
       names = "--rpc",
@@ -230,19 +233,23 @@ public final class Main implements Callable<Integer> {
     System.exit(exitCode);
   }
 
-  InputStream in() {
+  /** The app's standard input (a test's stream when run in process). */
+  public InputStream in() {
     return in;
   }
 
-  OutputStream out() {
+  /** The app's standard output (a test's stream when run in process). */
+  public OutputStream out() {
     return out;
   }
 
-  PrintStream err() {
+  /** The app's standard error (a test's stream when run in process). */
+  public PrintStream err() {
     return err;
   }
 
-  Map<String, String> env() {
+  /** The environment the app runs in (a test's own when run in process). */
+  public Map<String, String> env() {
     return env;
   }
 
@@ -258,7 +265,7 @@ public final class Main implements Callable<Integer> {
    *
    * @param env the environment ({@code COPILOT_HOME} picks the default home)
    */
-  static int run(
+  public static int run(
       String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
     return new Main(in, out, err, env, false).execute(args);
   }
@@ -268,7 +275,7 @@ public final class Main implements Callable<Integer> {
    * {@code --rpc} gateway on {@code time}, a test's manual clock (which is also its scheduler): the
    * test shows each timeout at its exact bound instead of waiting it out.
    */
-  static <T extends Clock & Scheduler> int run(
+  public static <T extends Clock & Scheduler> int run(
       String[] args,
       InputStream in,
       OutputStream out,
@@ -285,7 +292,7 @@ public final class Main implements Callable<Integer> {
    * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, the app being {@code
    * app}: {@code gateway service} in a test, installing a jar of the test's on a system it names.
    */
-  static int run(
+  public static int run(
       String[] args,
       InputStream in,
       OutputStream out,
@@ -297,7 +304,8 @@ public final class Main implements Callable<Integer> {
     return main.execute(args);
   }
 
-  ServiceCommand.RunningApp runningApp() {
+  /** This JVM as {@code gateway service} installs it: its OS, java and class path. */
+  public ServiceCommand.RunningApp runningApp() {
     return runningApp;
   }
 
@@ -371,7 +379,7 @@ public final class Main implements Callable<Integer> {
    *
    * @throws IllegalArgumentException for a bad command line, saying what is wrong
    */
-  static AppOptions options(Map<String, String> env, String... args) {
+  public static AppOptions options(Map<String, String> env, String... args) {
     PrintStream nowhere =
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     Main main =
@@ -442,7 +450,7 @@ public final class Main implements Callable<Integer> {
    * {@code --idle-exit-grace never}: no idle exit at all, for a gateway that a service manager
    * keeps there from login ({@code gateway service install}).
    */
-  static final String NEVER = "never";
+  public static final String NEVER = "never";
 
   /**
    * {@code --idle-exit-grace}: a duration as {@link #parseDuration} reads it, or null for {@value
@@ -540,8 +548,8 @@ public final class Main implements Callable<Integer> {
       usageHelpAutoWidth = true,
       description = {
         "Prints a one-time link to the live status page of the gateway running for a home (its"
-            + " sessions, providers, tools, streams and latest decisions, updating by itself), and a"
-            + " line of what it holds now. The link works once, within 5 minutes, and carries no"
+            + " sessions, providers, tools, streams and latest decisions, updating by itself), and"
+            + " a line of what it holds now. The link works once, within 5 minutes, and carries no"
             + " token: open it in a browser on this machine.",
         ""
       },
@@ -604,8 +612,8 @@ public final class Main implements Callable<Integer> {
       usageHelpAutoWidth = true,
       description = {
         "Lists the gates the gateway running for a home holds in force although their provider is"
-            + " not bound: a provider's fail-closed gates and static denies, held after a gateway of"
-            + " the home stopped or crashed until that provider binds again in that project"
+            + " not bound: a provider's fail-closed gates and static denies, held after a gateway"
+            + " of the home stopped or crashed until that provider binds again in that project"
             + " (docs/agents.md). Each line: provider, gate, project, since when, why.",
         "'gateway gates release PROVIDER [GATE] [--project DIR]' releases those of a provider gone"
             + " for good. With no gateway running it says so: the next start of the home's gateway"
@@ -644,9 +652,9 @@ public final class Main implements Callable<Integer> {
         usageHelpAutoWidth = true,
         description = {
           "Releases held gates of a provider gone for good (it left the configuration, or will not"
-              + " come back): its gate GATE, or every gate and static deny it holds, for the project"
-              + " DIR, or for every project. Prints what was released, or what is held when nothing"
-              + " matched. A provider that binds again holds its gates anew.",
+              + " come back): its gate GATE, or every gate and static deny it holds, for the"
+              + " project DIR, or for every project. Prints what was released, or what is held when"
+              + " nothing matched. A provider that binds again holds its gates anew.",
           ""
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -730,10 +738,10 @@ public final class Main implements Callable<Integer> {
             + " agent before each tool call; see 'gateway hook claude --help' and"
             + " 'gateway hook copilot --help' for how to install each, and docs/agents.md.",
         "",
-        "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
-            + " running gateway itself, fail closed) and the command hook; --print-config copilot"
-            + " prints Copilot CLI's command hook, and gemini, codex and cursor theirs; --revoke NAME"
-            + " takes a hook token back.",
+        "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by"
+            + " the running gateway itself, fail closed) and the command hook; --print-config"
+            + " copilot prints Copilot CLI's command hook, and gemini, codex and cursor theirs;"
+            + " --revoke NAME takes a hook token back.",
         ""
       })
   static final class Hook implements Callable<Integer> {
@@ -757,7 +765,8 @@ public final class Main implements Callable<Integer> {
         names = "--client",
         paramLabel = "NAME",
         description =
-            "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
+            "With --print-config claude: the hook token's client name (default: claude); a new"
+                + " token replaces its old one.")
     private String client; // no picocli default: one named like a subcommand ("claude") is refused
 
     @Option(
@@ -810,7 +819,8 @@ public final class Main implements Callable<Integer> {
           paramLabel = "DURATION",
           defaultValue = "1s",
           description =
-              "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
+              "How long to try to reach the gateway before counting it as not running (default:"
+                  + " ${DEFAULT-VALUE}).")
       String connectTimeout;
 
       @Option(
@@ -818,7 +828,8 @@ public final class Main implements Callable<Integer> {
           paramLabel = "DURATION",
           defaultValue = "10s",
           description =
-              "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
+              "How long to wait for the providers' decision once connected; gates take up to 5 s"
+                  + " each (default: ${DEFAULT-VALUE}).")
       String answerTimeout;
 
       @Option(
@@ -872,20 +883,21 @@ public final class Main implements Callable<Integer> {
         usageHelpAutoWidth = true,
         description = {
           "Claude Code's PreToolUse command hook: reads the hook's JSON on stdin, asks the gateway"
-              + " session whose cwd is the agent's, and prints a deny with the provider's reason, or"
-              + " no decision (Claude Code's own permissions then apply). Always exits 0; when it"
-              + " cannot check a call it denies explicitly.",
+              + " session whose cwd is the agent's, and prints a deny with the provider's reason,"
+              + " or no decision (Claude Code's own permissions then apply). Always exits 0; when"
+              + " it cannot check a call it denies explicitly.",
           ""
         },
         footerHeading =
             "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
         footer = {
           "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write|Read\",\"hooks\":[",
-          "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
+          "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook"
+              + " claude\",\"timeout\":30}]}]}}",
           "",
-          "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
-              + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"
-              + " tools keep their names (docs/agents.md).",
+          "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit"
+              + " become 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path';"
+              + " other tools keep their names (docs/agents.md).",
           "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
               + " fail-closed gate denies, fail-open gates allow. Stderr says which."
         })
@@ -936,9 +948,9 @@ public final class Main implements Callable<Integer> {
         description = {
           "Gemini CLI's BeforeTool command hook: reads the hook's JSON on stdin, asks the gateway"
               + " session whose cwd is the agent's, and exits 2 with the reason on stderr (and"
-              + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI cannot"
-              + " ask for a hook and would run a rewritten call unseen: a gate's question or rewrite"
-              + " is a deny that names it (docs/decisions/0066). Any failure exits 2.",
+              + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI"
+              + " cannot ask for a hook and would run a rewritten call unseen: a gate's question or"
+              + " rewrite is a deny that names it (docs/decisions/0066). Any failure exits 2.",
           ""
         },
         footerHeading =
@@ -947,9 +959,10 @@ public final class Main implements Callable<Integer> {
           "  {\"hooks\":{\"BeforeTool\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
           "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":30000}]}]}}",
           "",
-          "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
-              + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"
-              + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."
+          "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace"
+              + " become 'edit' with 'path';"
+              + " read_file/read_many_files/glob/grep_search/list_directory become 'read' with"
+              + " 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."
         })
     static final class Gemini implements Callable<Integer> {
       @picocli.CommandLine.ParentCommand private Hook hook;
@@ -965,11 +978,11 @@ public final class Main implements Callable<Integer> {
         name = "codex",
         usageHelpAutoWidth = true,
         description = {
-          "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on stdin,"
-              + " asks the gateway session whose cwd is the agent's, and exits 2 with the reason on"
-              + " stderr to deny (a deny always has a reason), or 0 with no decision. Codex refuses"
-              + " ask and a rewrite without allow: a gate's question or rewrite is a deny that names it"
-              + " (docs/decisions/0066). Any failure exits 2.",
+          "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on"
+              + " stdin, asks the gateway session whose cwd is the agent's, and exits 2 with the"
+              + " reason on stderr to deny (a deny always has a reason), or 0 with no decision."
+              + " Codex refuses ask and a rewrite without allow: a gate's question or rewrite is a"
+              + " deny that names it (docs/decisions/0066). Any failure exits 2.",
           ""
         },
         footerHeading =
@@ -979,7 +992,8 @@ public final class Main implements Callable<Integer> {
           "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
           "",
           "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
-              + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md)."
+              + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays"
+              + " (docs/agents.md)."
         })
     static final class Codex implements Callable<Integer> {
       @picocli.CommandLine.ParentCommand private Hook hook;
@@ -997,15 +1011,16 @@ public final class Main implements Callable<Integer> {
         description = {
           "Cursor's beforeShellExecution, beforeMCPExecution, beforeReadFile and preToolUse command"
               + " hooks, built from Cursor's published hooks documentation and untested against a"
-              + " Cursor binary: reads the hook's JSON on stdin and prints {\"permission\":\"deny\"}"
-              + " with the reason, {\"permission\":\"ask\"} for a gate's question (beforeReadFile:"
-              + " a deny), or {} for no objection. Always exits 0; set failClosed on the hooks.",
+              + " Cursor binary: reads the hook's JSON on stdin and prints"
+              + " {\"permission\":\"deny\"} with the reason, {\"permission\":\"ask\"} for a gate's"
+              + " question (beforeReadFile: a deny), or {} for no objection. Always exits 0; set"
+              + " failClosed on the hooks.",
           ""
         },
         footerHeading = "%nInstall it in ~/.cursor/hooks.json or <project>/.cursor/hooks.json:%n",
         footer = {
-          "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway hook"
-              + " cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
+          "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway"
+              + " hook cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
           "",
           "See 'gateway hook --print-config cursor' for every hook, and docs/agents.md."
         })

@@ -1,8 +1,10 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.ProjectConfig;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
@@ -37,7 +39,7 @@ import java.util.function.Consumer;
  * <p>Thread-safe: the person's settings are replaced whole by a reload; the project files' cache is
  * guarded by this object.
  */
-final class HomeGuard {
+public final class HomeGuard {
 
   /** Where a project keeps its own guard rules, relative to its folder. */
   static final Path PROJECT_FILE = Path.of(".provider-gateway", "guard.json");
@@ -72,7 +74,8 @@ final class HomeGuard {
   private record ProjectFile(
       FileTime modified, long size, GuardSettings settings, GuardVerdict broken) {}
 
-  HomeGuard(GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
+  public HomeGuard(
+      GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
     this.environment = requireNonNull(environment, "environment");
     this.problems = requireNonNull(problems, "problems");
     this.personal = Guard.create(requireNonNull(personal, "personal"), environment);
@@ -83,7 +86,7 @@ final class HomeGuard {
    * ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}) and the gateway's
    * home.
    */
-  static GuardEnvironment environment(Path gatewayHome, Map<String, String> env) {
+  public static GuardEnvironment environment(Path gatewayHome, Map<String, String> env) {
     return io.github.providergateway.agent.hook.HookAdapter.guardEnvironment(
         gatewayHome, HomeDirectory.userHome(env), env.get("TMPDIR"));
   }
@@ -95,7 +98,7 @@ final class HomeGuard {
    *
    * @param problems told what is wrong in the config's guard object, a line each
    */
-  static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
+  public static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
     GuardSettings settings = GuardSettings.defaults();
     Path config = null;
     try {
@@ -117,17 +120,17 @@ final class HomeGuard {
   }
 
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */
-  void personal(GuardSettings settings) {
+  public void personal(GuardSettings settings) {
     personal = Guard.create(requireNonNull(settings, "settings"), environment);
   }
 
   /** {@return the guard of the person's settings alone: a call with no project} */
-  Guard personal() {
+  public Guard personal() {
     return personal;
   }
 
   /** {@return the machine's folders the guard knows} */
-  GuardEnvironment environment() {
+  public GuardEnvironment environment() {
     return environment;
   }
 

@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

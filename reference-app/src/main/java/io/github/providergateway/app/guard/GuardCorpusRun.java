@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.guard;
 
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardPreset;

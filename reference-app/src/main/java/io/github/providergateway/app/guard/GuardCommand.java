@@ -1,8 +1,11 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.guard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.Main;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardExplanation;
 import io.github.providergateway.guard.GuardVerdict;
@@ -33,7 +36,7 @@ import picocli.CommandLine.ParentCommand;
           + " shipped corpus and a canary through the running gateway's hook paths.",
       ""
     })
-final class GuardCommand implements Callable<Integer> {
+public final class GuardCommand implements Callable<Integer> {
 
   /** {@code explain}: the guard allows the call. */
   static final int EXIT_ALLOW = 0;

@@ -1,7 +1,9 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.ProjectProviders;
+import io.github.providergateway.app.StartupException;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardCall.ToolHints;
@@ -45,10 +47,10 @@ import java.util.concurrent.TimeoutException;
  * with a session, tool calls through the MCP front door, federated MCP servers' and providers'
  * tools; its decisions are in the audit trail as the gate {@code guard/guard}.
  */
-final class GuardProvider implements AutoCloseable {
+public final class GuardProvider implements AutoCloseable {
 
   /** The provider's name, as the audit trail and {@code providers} show it. */
-  static final String NAME = "guard";
+  public static final String NAME = "guard";
 
   /** Its one gate's id. */
   static final String GATE_ID = "guard";
@@ -84,7 +86,7 @@ final class GuardProvider implements AutoCloseable {
    *
    * @throws StartupException when it does not bind
    */
-  static GuardProvider start(Gateway gateway, HomeGuard guard) throws StartupException {
+  public static GuardProvider start(Gateway gateway, HomeGuard guard) throws StartupException {
     GuardProvider provider = new GuardProvider(requireNonNull(gateway), requireNonNull(guard));
     provider.session = LocalProviderTransport.connect(gateway, provider.definition(), null);
     try {
@@ -129,7 +131,7 @@ final class GuardProvider implements AutoCloseable {
    * The session's folder, absolute, or null when it has none the guard can read: its project, as
    * {@link ProjectProviders} reads it too.
    */
-  static Path project(SessionInfo session) {
+  public static Path project(SessionInfo session) {
     if (session.cwd() == null || session.cwd().isBlank()) {
       return null;
     }
