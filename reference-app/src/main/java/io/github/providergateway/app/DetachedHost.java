@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * touching the winner's token, pid or port file, and the port check before it catches a gateway of
  * another home on the same port.
  */
-final class DetachedHost implements FrontEnd {
+public final class DetachedHost implements FrontEnd {
 
   private static final System.Logger LOG = System.getLogger(DetachedHost.class.getName());
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
@@ -170,7 +170,7 @@ final class DetachedHost implements FrontEnd {
    * it half-written. The draft's name is fixed (the home lock makes this process the only writer),
    * so one a crash left behind is replaced next time.
    */
-  static void writeOwnerOnly(Path file, String text) throws IOException {
+  public static void writeOwnerOnly(Path file, String text) throws IOException {
     // Written beside it and moved into place, so a host polling for it never reads it half-written.
     SafeFiles.replaceOwnerOnly(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
   }
@@ -202,7 +202,7 @@ final class DetachedHost implements FrontEnd {
    * output to it (what the JVM writes before the gateway has its log, or outside Java: a crash
    * report), outside the bound.
    */
-  static Path createLogFile(Path logDir) throws IOException {
+  public static Path createLogFile(Path logDir) throws IOException {
     createOwnerOnlyDirectories(logDir);
     Path logFile = logDir.resolve("gateway.log");
     if (!Files.exists(logFile)) {
@@ -215,13 +215,21 @@ final class DetachedHost implements FrontEnd {
     return logFile;
   }
 
-  static void createOwnerOnlyDirectories(Path dir) throws IOException {
+  /**
+   * Creates {@code dir} and its missing parents {@code rwx------} where the file system has POSIX
+   * permissions.
+   */
+  public static void createOwnerOnlyDirectories(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       Files.createDirectories(dir, ownerOnly(dir, "rwx------"));
     }
   }
 
-  static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
+  /**
+   * {@return {@code permissions} as a file attribute where {@code where}'s file system has POSIX
+   * permissions, else none}
+   */
+  public static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
     if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       return new FileAttribute<?>[] {
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +21,7 @@ import java.util.function.Function;
  * embedder's starter or a service manager runs, in the foreground of whoever started it. If the
  * home already has a gateway, nothing is started and this says where that one is.
  */
-final class DetachedLaunch implements FrontEnd {
+public final class DetachedLaunch implements FrontEnd {
 
   private final PrintStream out;
   private final PrintStream err;
@@ -74,7 +75,8 @@ final class DetachedLaunch implements FrontEnd {
                 + home
                 + " on ws://127.0.0.1:"
                 + listening
-                + " (not a detached one: it stops when whoever started it says so); nothing started");
+                + " (not a detached one: it stops when whoever started it says so); nothing"
+                + " started");
         return Main.EXIT_OK;
       }
       out.println(
@@ -118,7 +120,7 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
-  static Long livePid(Path home) {
+  public static Long livePid(Path home) {
     try {
       long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;

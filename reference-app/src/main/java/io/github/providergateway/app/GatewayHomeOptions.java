@@ -36,7 +36,7 @@ public final class GatewayHomeOptions {
   }
 
   /** Whether {@code --home} was given. */
-  boolean homeNamed() {
+  public boolean homeNamed() {
     return home != null;
   }
 
@@ -68,7 +68,7 @@ public final class GatewayHomeOptions {
    *
    * @throws IllegalArgumentException as {@link #port}
    */
-  int launchPort(Map<String, String> env) {
+  public int launchPort(Map<String, String> env) {
     Path at = home(env);
     int given = givenPort();
     try {

@@ -32,7 +32,7 @@ public final class HomeDirectory {
    * Makes {@code home} as a gateway makes it, owner-only, when it does not exist yet: for commands
    * that write a file there before any gateway ran (a client token's hash).
    */
-  static void ensure(Path home) throws IOException {
+  public static void ensure(Path home) throws IOException {
     if (!Files.isDirectory(home)) {
       Files.createDirectories(
           home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));

@@ -1,7 +1,13 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.DoctorCommand;
+import io.github.providergateway.app.agents.HookConfig;
+import io.github.providergateway.app.agents.SetupCommand;
+import io.github.providergateway.app.dist.UninstallCommand;
 import io.github.providergateway.app.guard.GuardCommand;
 import io.github.providergateway.app.guard.HomeGuard;
+import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;

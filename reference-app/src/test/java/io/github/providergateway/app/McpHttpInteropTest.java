@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.agents.AgentConfigTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -180,7 +181,11 @@ class McpHttpInteropTest {
     assertThat(elicited.get("asked")).hasSize(2);
     assertThat(elicited.at("/asked/0").asText())
         .isEqualTo(
-            "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\nArguments:\n{\n  \"q\" : \"main\"\n}");
+            "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\n"
+                + "Arguments:\n"
+                + "{\n"
+                + "  \"q\" : \"main\"\n"
+                + "}");
     assertThat(elicited.at("/results/0/isError").asBoolean())
         .as("yes: %s", elicited.get("results"))
         .isFalse();

@@ -32,7 +32,7 @@ import java.util.Map;
  * session holds, so they are decided as a call with no session is (the guard first), and no
  * session's gates, no question to a person, are involved.
  */
-public final class GuardCheck {
+final class GuardCheck {
 
   /** The canary's folder: no agent's session holds it. */
   static final String CANARY_CWD = "/nonexistent/gateway-guard-test";

@@ -74,6 +74,10 @@ public final class HomeGuard {
   private record ProjectFile(
       FileTime modified, long size, GuardSettings settings, GuardVerdict broken) {}
 
+  /**
+   * The guard of {@code personal} settings on {@code environment}; a project file's problems go to
+   * {@code problems}.
+   */
   public HomeGuard(
       GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
     this.environment = requireNonNull(environment, "environment");
