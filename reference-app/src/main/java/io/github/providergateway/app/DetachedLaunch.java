@@ -75,8 +75,7 @@ public final class DetachedLaunch implements FrontEnd {
                 + home
                 + " on ws://127.0.0.1:"
                 + listening
-                + " (not a detached one: it stops when whoever started it says so); nothing"
-                + " started");
+                + " (not a detached one: it stops when whoever started it says so); nothing started");
         return Main.EXIT_OK;
       }
       out.println(

@@ -71,8 +71,7 @@ import picocli.CommandLine.Option;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:the gateway ran and stopped normally (end of input, 'quit', 'shutdown'), or"
-          + " --help/--version",
+      "0:the gateway ran and stopped normally (end of input, 'quit', 'shutdown'), or --help/--version",
       "1:the gateway could not start (port in use, home not writable, config file missing)",
       "2:bad command line"
     })
@@ -554,8 +553,8 @@ public final class Main implements Callable<Integer> {
       usageHelpAutoWidth = true,
       description = {
         "Prints a one-time link to the live status page of the gateway running for a home (its"
-            + " sessions, providers, tools, streams and latest decisions, updating by itself), and"
-            + " a line of what it holds now. The link works once, within 5 minutes, and carries no"
+            + " sessions, providers, tools, streams and latest decisions, updating by itself), and a"
+            + " line of what it holds now. The link works once, within 5 minutes, and carries no"
             + " token: open it in a browser on this machine.",
         ""
       },
@@ -618,8 +617,8 @@ public final class Main implements Callable<Integer> {
       usageHelpAutoWidth = true,
       description = {
         "Lists the gates the gateway running for a home holds in force although their provider is"
-            + " not bound: a provider's fail-closed gates and static denies, held after a gateway"
-            + " of the home stopped or crashed until that provider binds again in that project"
+            + " not bound: a provider's fail-closed gates and static denies, held after a gateway of"
+            + " the home stopped or crashed until that provider binds again in that project"
             + " (docs/agents.md). Each line: provider, gate, project, since when, why.",
         "'gateway gates release PROVIDER [GATE] [--project DIR]' releases those of a provider gone"
             + " for good. With no gateway running it says so: the next start of the home's gateway"
@@ -658,9 +657,9 @@ public final class Main implements Callable<Integer> {
         usageHelpAutoWidth = true,
         description = {
           "Releases held gates of a provider gone for good (it left the configuration, or will not"
-              + " come back): its gate GATE, or every gate and static deny it holds, for the"
-              + " project DIR, or for every project. Prints what was released, or what is held when"
-              + " nothing matched. A provider that binds again holds its gates anew.",
+              + " come back): its gate GATE, or every gate and static deny it holds, for the project"
+              + " DIR, or for every project. Prints what was released, or what is held when nothing"
+              + " matched. A provider that binds again holds its gates anew.",
           ""
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -744,10 +743,10 @@ public final class Main implements Callable<Integer> {
             + " agent before each tool call; see 'gateway hook claude --help' and"
             + " 'gateway hook copilot --help' for how to install each, and docs/agents.md.",
         "",
-        "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by"
-            + " the running gateway itself, fail closed) and the command hook; --print-config"
-            + " copilot prints Copilot CLI's command hook, and gemini, codex and cursor theirs;"
-            + " --revoke NAME takes a hook token back.",
+        "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
+            + " running gateway itself, fail closed) and the command hook; --print-config copilot"
+            + " prints Copilot CLI's command hook, and gemini, codex and cursor theirs; --revoke NAME"
+            + " takes a hook token back.",
         ""
       })
   static final class Hook implements Callable<Integer> {
@@ -771,8 +770,7 @@ public final class Main implements Callable<Integer> {
         names = "--client",
         paramLabel = "NAME",
         description =
-            "With --print-config claude: the hook token's client name (default: claude); a new"
-                + " token replaces its old one.")
+            "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
     private String client; // no picocli default: one named like a subcommand ("claude") is refused
 
     @Option(
@@ -825,8 +823,7 @@ public final class Main implements Callable<Integer> {
           paramLabel = "DURATION",
           defaultValue = "1s",
           description =
-              "How long to try to reach the gateway before counting it as not running (default:"
-                  + " ${DEFAULT-VALUE}).")
+              "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
       String connectTimeout;
 
       @Option(
@@ -834,8 +831,7 @@ public final class Main implements Callable<Integer> {
           paramLabel = "DURATION",
           defaultValue = "10s",
           description =
-              "How long to wait for the providers' decision once connected; gates take up to 5 s"
-                  + " each (default: ${DEFAULT-VALUE}).")
+              "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
       String answerTimeout;
 
       @Option(
@@ -889,21 +885,20 @@ public final class Main implements Callable<Integer> {
         usageHelpAutoWidth = true,
         description = {
           "Claude Code's PreToolUse command hook: reads the hook's JSON on stdin, asks the gateway"
-              + " session whose cwd is the agent's, and prints a deny with the provider's reason,"
-              + " or no decision (Claude Code's own permissions then apply). Always exits 0; when"
-              + " it cannot check a call it denies explicitly.",
+              + " session whose cwd is the agent's, and prints a deny with the provider's reason, or"
+              + " no decision (Claude Code's own permissions then apply). Always exits 0; when it"
+              + " cannot check a call it denies explicitly.",
           ""
         },
         footerHeading =
             "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
         footer = {
           "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write|Read\",\"hooks\":[",
-          "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook"
-              + " claude\",\"timeout\":30}]}]}}",
+          "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
           "",
-          "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit"
-              + " become 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path';"
-              + " other tools keep their names (docs/agents.md).",
+          "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
+              + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"
+              + " tools keep their names (docs/agents.md).",
           "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
               + " fail-closed gate denies, fail-open gates allow. Stderr says which."
         })
@@ -954,9 +949,9 @@ public final class Main implements Callable<Integer> {
         description = {
           "Gemini CLI's BeforeTool command hook: reads the hook's JSON on stdin, asks the gateway"
               + " session whose cwd is the agent's, and exits 2 with the reason on stderr (and"
-              + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI"
-              + " cannot ask for a hook and would run a rewritten call unseen: a gate's question or"
-              + " rewrite is a deny that names it (docs/decisions/0066). Any failure exits 2.",
+              + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI cannot"
+              + " ask for a hook and would run a rewritten call unseen: a gate's question or rewrite"
+              + " is a deny that names it (docs/decisions/0066). Any failure exits 2.",
           ""
         },
         footerHeading =
@@ -965,10 +960,9 @@ public final class Main implements Callable<Integer> {
           "  {\"hooks\":{\"BeforeTool\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
           "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":30000}]}]}}",
           "",
-          "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace"
-              + " become 'edit' with 'path';"
-              + " read_file/read_many_files/glob/grep_search/list_directory become 'read' with"
-              + " 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."
+          "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
+              + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"
+              + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."
         })
     static final class Gemini implements Callable<Integer> {
       @picocli.CommandLine.ParentCommand private Hook hook;
@@ -984,11 +978,11 @@ public final class Main implements Callable<Integer> {
         name = "codex",
         usageHelpAutoWidth = true,
         description = {
-          "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on"
-              + " stdin, asks the gateway session whose cwd is the agent's, and exits 2 with the"
-              + " reason on stderr to deny (a deny always has a reason), or 0 with no decision."
-              + " Codex refuses ask and a rewrite without allow: a gate's question or rewrite is a"
-              + " deny that names it (docs/decisions/0066). Any failure exits 2.",
+          "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on stdin,"
+              + " asks the gateway session whose cwd is the agent's, and exits 2 with the reason on"
+              + " stderr to deny (a deny always has a reason), or 0 with no decision. Codex refuses"
+              + " ask and a rewrite without allow: a gate's question or rewrite is a deny that names it"
+              + " (docs/decisions/0066). Any failure exits 2.",
           ""
         },
         footerHeading =
@@ -998,8 +992,7 @@ public final class Main implements Callable<Integer> {
           "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
           "",
           "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
-              + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays"
-              + " (docs/agents.md)."
+              + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md)."
         })
     static final class Codex implements Callable<Integer> {
       @picocli.CommandLine.ParentCommand private Hook hook;
@@ -1017,16 +1010,15 @@ public final class Main implements Callable<Integer> {
         description = {
           "Cursor's beforeShellExecution, beforeMCPExecution, beforeReadFile and preToolUse command"
               + " hooks, built from Cursor's published hooks documentation and untested against a"
-              + " Cursor binary: reads the hook's JSON on stdin and prints"
-              + " {\"permission\":\"deny\"} with the reason, {\"permission\":\"ask\"} for a gate's"
-              + " question (beforeReadFile: a deny), or {} for no objection. Always exits 0; set"
-              + " failClosed on the hooks.",
+              + " Cursor binary: reads the hook's JSON on stdin and prints {\"permission\":\"deny\"}"
+              + " with the reason, {\"permission\":\"ask\"} for a gate's question (beforeReadFile:"
+              + " a deny), or {} for no objection. Always exits 0; set failClosed on the hooks.",
           ""
         },
         footerHeading = "%nInstall it in ~/.cursor/hooks.json or <project>/.cursor/hooks.json:%n",
         footer = {
-          "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway"
-              + " hook cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
+          "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway hook"
+              + " cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
           "",
           "See 'gateway hook --print-config cursor' for every hook, and docs/agents.md."
         })

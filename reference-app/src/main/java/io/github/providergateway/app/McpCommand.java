@@ -32,8 +32,7 @@ import picocli.CommandLine.ParentCommand;
       // Commands and URLs on lines of their own: the help's wrapping would split them.
       "Add it to Claude Code with:",
       "  claude mcp add provider-gateway -- <path>/gateway mcp",
-      "or print the snippet for your agent with --print-config"
-          + " claude|copilot|gemini|codex|cursor|vscode.",
+      "or print the snippet for your agent with --print-config claude|copilot|gemini|codex|cursor|vscode.",
       "",
       "Clients that speak MCP only over HTTP reach the running gateway at",
       "  http://127.0.0.1:<port>/mcp",
@@ -55,8 +54,8 @@ final class McpCommand implements Callable<Integer> {
       names = "--print-config",
       paramLabel = "AGENT",
       description =
-          "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and"
-              + " exit. http: issue a token for --client and print the HTTP front door's set-up.")
+          "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and exit."
+              + " http: issue a token for --client and print the HTTP front door's set-up.")
   private AgentConfig.Agent printConfig;
 
   @Option(
@@ -64,8 +63,7 @@ final class McpCommand implements Callable<Integer> {
       paramLabel = "NAME",
       defaultValue = "mcp-client",
       description =
-          "With --print-config http: the client's name (default: ${DEFAULT-VALUE}); a new token"
-              + " replaces its old one.")
+          "With --print-config http: the client's name (default: ${DEFAULT-VALUE}); a new token replaces its old one.")
   private String client;
 
   @Option(

@@ -301,8 +301,7 @@ public record ProjectConfig(
       return "field \"name\" must be a non-empty string";
     }
     if (!name.textValue().matches("[A-Za-z0-9._-]+")) {
-      return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log"
-                 + " file)";
+      return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log file)";
     }
     if (Hello.isReservedName(name.textValue())) {
       // An MCP server's entry name is its provider name; any entry's names it in the gateway's own
@@ -331,8 +330,7 @@ public record ProjectConfig(
         return "field \"transport\" must be \"stdio\" or \"websocket\"";
       }
       if (mcp != null && !mcp.isNull()) {
-        return "field \"transport\" is for providers; an MCP server is reached as its \"mcp\" field"
-                   + " says";
+        return "field \"transport\" is for providers; an MCP server is reached as its \"mcp\" field says";
       }
     }
     JsonNode limit = entry.get("maxConcurrentCalls");

@@ -407,8 +407,7 @@ class ArchitectureTest {
         .extracting(
             use -> use.module() + " uses " + use.target() + "'s internal package at " + use.where())
         .as(
-            "internal packages are private to their module; what others need belongs in a public or"
-                + " SPI package")
+            "internal packages are private to their module; what others need belongs in a public or SPI package")
         .isEmpty();
   }
 

@@ -181,11 +181,7 @@ class McpHttpInteropTest {
     assertThat(elicited.get("asked")).hasSize(2);
     assertThat(elicited.at("/asked/0").asText())
         .isEqualTo(
-            "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\n"
-                + "Arguments:\n"
-                + "{\n"
-                + "  \"q\" : \"main\"\n"
-                + "}");
+            "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\nArguments:\n{\n  \"q\" : \"main\"\n}");
     assertThat(elicited.at("/results/0/isError").asBoolean())
         .as("yes: %s", elicited.get("results"))
         .isFalse();

@@ -282,15 +282,12 @@ class StdioProviderAppTest {
             "import json, os, sys",
             "def send(m): print(json.dumps(m), flush=True)",
             "send({'type': 'hello', 'name': 'reporter', 'protocolVersion': 2,",
-            "      'tools': [{'name': 'my_session', 'description': 'TAP_SESSION', 'parameters':"
-                + " {'type': 'object'}}]})",
+            "      'tools': [{'name': 'my_session', 'description': 'TAP_SESSION', 'parameters': {'type': 'object'}}]})",
             "for line in sys.stdin:",
             "    msg = json.loads(line)",
             "    if msg.get('type') == 'tool.call':",
-            "        send({'type': 'tool.result', 'id': msg['id'], 'data':"
-                + " os.environ.get('TAP_SESSION')})",
-            "    elif msg.get('type') == 'session.lifecycle' and msg.get('state') =="
-                + " 'shutdown.pending':",
+            "        send({'type': 'tool.result', 'id': msg['id'], 'data': os.environ.get('TAP_SESSION')})",
+            "    elif msg.get('type') == 'session.lifecycle' and msg.get('state') == 'shutdown.pending':",
             "        send({'type': 'goodbye'})",
             ""));
     try (RpcApp app = start(config(entry("reporter", List.of(PYTHON, reporter.toString()))))) {
@@ -358,8 +355,8 @@ class StdioProviderAppTest {
   @Test
   void theAppStoppingKillsAStdioProviderThatIgnoresItsStdinAndSigterm() throws IOException {
     String stubborn =
-        "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}';"
-            + " while :; do sleep 1; done";
+        "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
+            + "while :; do sleep 1; done";
     ProcessHandle provider;
     try (RpcApp app = start(config(entry("stubborn", List.of("sh", "-c", stubborn))))) {
       app.startSession();

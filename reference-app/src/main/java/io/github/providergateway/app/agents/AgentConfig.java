@@ -165,8 +165,7 @@ public final class AgentConfig {
         "# or put this in .mcp.json at the project root:",
         pretty(mcp),
         "",
-        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or"
-            + " .claude/settings.json",
+        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
         "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
             + shellLine("hook", "--print-config", "claude")
             + ")",
@@ -188,10 +187,8 @@ public final class AgentConfig {
     hook.put("onFailure", "block");
     return String.join(
         "\n",
-        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook"
-            + " itself,",
-        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request"
-            + " (no",
+        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
+        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
         "# gateway running, a revoked token, a time-out) block the call: fail closed.",
         "# The token below was issued now for the client '"
             + access.client()
@@ -204,16 +201,13 @@ public final class AgentConfig {
             ? "# It REPLACES the token '"
                 + access.client()
                 + "' had: a Claude Code still sending the old one now gets 401,\n"
-                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for"
-                + " a second one."
+                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
             : "# (--client NAME issues another, for a second machine account or settings file.)",
         "",
-        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or"
-            + " ~/.zshrc):",
+        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
         "export " + HOOK_TOKEN_VARIABLE + "=" + access.token(),
         "",
-        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file"
-            + " you commit):",
+        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
         pretty(claudeSettings(hook)),
         "",
         "# A gateway must be running on this port: the MCP server entry ("
@@ -221,19 +215,15 @@ public final class AgentConfig {
             + ")",
         "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
         "",
-        "# On a machine other people can log in to, use the command hook below instead: while no"
-            + " gateway",
+        "# On a machine other people can log in to, use the command hook below instead: while no gateway",
         "# listens on "
             + access.url().getHost()
             + ":"
             + access.url().getPort()
             + " (stopped, not started yet, killed), another user could listen there, get",
-        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their"
-            + " own.",
-        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook"
-            + " there too.",
-        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs),"
-            + " and",
+        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
+        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
+        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
         "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
         pretty(claudeSettings(claudeCommandHook())),
         "");
@@ -307,12 +297,9 @@ public final class AgentConfig {
     ObjectNode settings = matcherSettings("BeforeTool", GEMINI_MATCHER, hook);
     return String.join(
         "\n",
-        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or"
-            + " .gemini/settings.json",
-        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on"
-            + " any",
-        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to"
-            + " run.)",
+        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
+        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)",
         pretty(settings),
         "");
   }
@@ -324,10 +311,8 @@ public final class AgentConfig {
     ObjectNode settings = matcherSettings("PreToolUse", CODEX_MATCHER, hook);
     return String.join(
         "\n",
-        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or"
-            + " merge",
-        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when"
-            + " Codex",
+        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
+        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
         "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).",
         pretty(settings),
         "");
@@ -352,8 +337,7 @@ public final class AgentConfig {
     return String.join(
         "\n",
         "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
-        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed"
-            + " blocks",
+        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
         "# the call when the hook fails or times out.)",
         pretty(settings),
         "");
@@ -453,8 +437,7 @@ public final class AgentConfig {
         "# The provider gateway's MCP front door over Streamable HTTP, for the client '"
             + http.client()
             + "'.",
-        "# Its token was issued now and is shown only this once: the gateway keeps only its"
-            + " SHA-256, in",
+        "# Its token was issued now and is shown only this once: the gateway keeps only its SHA-256, in",
         "# " + http.tokenFile() + ". Issuing again for the same name replaces it.",
         "# Revoke it with: "
             + shellLine("mcp", "--revoke", http.client())
@@ -480,8 +463,7 @@ public final class AgentConfig {
         "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
         pretty(vscode),
         "",
-        "# Any other MCP client that speaks Streamable HTTP: this URL, with this header on every"
-            + " request",
+        "# Any other MCP client that speaks Streamable HTTP: this URL, with this header on every request",
         pretty(generic),
         "");
   }

@@ -84,8 +84,7 @@ final class AgentPlaces {
               + " both run, hooksConfig.enabled is read from the highest file that sets it";
       case codex ->
           "project .codex/ (in a trusted project) and $CODEX_HOME: the hooks of both hooks.json"
-              + " files run (Codex hooks documentation); its trust is kept in"
-              + " $CODEX_HOME/config.toml";
+              + " files run (Codex hooks documentation); its trust is kept in $CODEX_HOME/config.toml";
       case copilot ->
           "every hooks file of .github/hooks/ and ~/.copilot/hooks/ runs (Copilot CLI hooks"
               + " reference); MCP servers only in ~/.copilot/mcp-config.json";

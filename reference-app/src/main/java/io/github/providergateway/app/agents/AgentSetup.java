@@ -342,8 +342,7 @@ public final class AgentSetup {
       out.println(
           "  the HTTP hook, answered by the running gateway at "
               + hookUrl
-              + ", with \"onFailure\": \"block\": a call is blocked when the gateway does not"
-              + " answer");
+              + ", with \"onFailure\": \"block\": a call is blocked when the gateway does not answer");
       return true;
     }
     out.println(

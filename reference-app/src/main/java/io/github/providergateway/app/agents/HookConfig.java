@@ -55,9 +55,9 @@ public final class HookConfig {
       }
       case vscode, http -> {
         err.println(
-            "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code"
-                + " and HTTP clients have no pre-tool-use hook of their own; their calls through"
-                + " the gateway pass its gates anyway)");
+            "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code and"
+                + " HTTP clients have no"
+                + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
         return Main.EXIT_USAGE;
       }
     }

@@ -58,8 +58,7 @@ public class AgentConfigTest {
         .startsWith("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude || printf ");
     assertThat(snippet)
         .contains(
-            "claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar"
-                + " mcp");
+            "claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp");
   }
 
   @Test
@@ -260,8 +259,7 @@ public class AgentConfigTest {
         .isEqualTo("Bearer mcp-secret");
     assertThat(snippet)
         .contains(
-            "claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header"
-                + " 'Authorization: Bearer mcp-secret'")
+            "claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
         .contains("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp --revoke claude");
   }
 

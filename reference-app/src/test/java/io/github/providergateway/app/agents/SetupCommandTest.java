@@ -455,8 +455,7 @@ class SetupCommandTest {
     Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
     Files.writeString(
         codexHome.resolve("hooks.json"),
-        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
-            + " \"mine\"}]}]}}");
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}");
 
     assertThat(setup("codex", "--project", "--dir", project.toString())).as(err).isZero();
     assertThat(setup("codex")).as(err).isZero();
