@@ -8,12 +8,14 @@ import io.github.providergateway.protocol.WireEnum;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One decision the gateway took about a peer or a call, with its reason: the audit trail's record
- * ({@link GatewayListener#decided}). Every field that does not apply to its {@link #kind} is null.
- * Records never carry a token or a pairing code, and carry a call's arguments only as {@link
- * #argsSha256} unless the gateway was built to keep them ({@code Gateway.Builder.auditArguments}).
+ * ({@link GatewayListener#decided}). Every field that does not apply to its {@link #kind()} is
+ * null. Records never carry a token or a pairing code, and carry a call's arguments only as {@link
+ * #argsSha256()} unless the gateway was built to keep them ({@code
+ * Gateway.Builder.auditArguments}).
  *
  * <p>Build one with {@link #builder}, which takes the three required fields and leaves the rest
  * null until set:
@@ -23,74 +25,229 @@ import java.util.List;
  *     .code("RATE_LIMITED").reason("over 20 pushes a minute").provider("ci").build();
  * }</pre>
  *
- * @param time when the decision was taken, on the gateway's clock
- * @param kind what was decided about
- * @param outcome the decision; which ones each kind takes is on {@link Outcome}
- * @param code the error code when there is one ({@code AUTH_FAILED}, {@code INVALID_ARGS}, ...)
- * @param reason why, in words: the error text, the denial's reason
- * @param connection the connection, as logs name it ({@code conn#3 (ws 127.0.0.1:51234)})
- * @param provider the provider concerned: the one refused, bound, whose tool was called
- * @param trust the provider's trust level, where known
- * @param sessionId the session, where there is one
- * @param tool the tool, for calls and pre-tool-use evaluations
- * @param callId the call's id, for calls and their pre-tool-use evaluation
- * @param latency how long it took: the call from the host's request to its outcome, the evaluation
- *     from its start to its decision
- * @param queueWait how long a call waited for its provider's concurrency slot, if it waited
- * @param argsSha256 the SHA-256 of the call's arguments as JSON text, hex: lets two records be
- *     matched without keeping what may be secret
- * @param gates for a pre-tool-use evaluation: each gate asked, in order
- * @param args the call's arguments, for a call and its evaluation, only when the gateway keeps them
- *     ({@code Gateway.Builder.auditArguments}); else null
- * @param answeredBy for a question to the person ({@link DecisionKind#ASK}) that someone answered:
- *     the channel it was answered on ({@code console}, {@code status page}, a host's); else null
+ * <p>A final class, not a record, so that a new field is a new accessor and builder method and
+ * never a change to a public constructor's signature (decision 70).
  */
-public record Decision(
-    Instant time,
-    DecisionKind kind,
-    Outcome outcome,
-    String code,
-    String reason,
-    String connection,
-    String provider,
-    TrustLevel trust,
-    String sessionId,
-    String tool,
-    String callId,
-    Duration latency,
-    Duration queueWait,
-    String argsSha256,
-    List<GateAnswer> gates,
-    JsonNode args,
-    String answeredBy) {
+public final class Decision {
+
+  private final Instant time;
+  private final DecisionKind kind;
+  private final Outcome outcome;
+  private final String code;
+  private final String reason;
+  private final String connection;
+  private final String provider;
+  private final TrustLevel trust;
+  private final String sessionId;
+  private final String tool;
+  private final String callId;
+  private final Duration latency;
+  private final Duration queueWait;
+  private final String argsSha256;
+  private final List<GateAnswer> gates;
+  private final JsonNode args;
+  private final String answeredBy;
+
+  private Decision(Builder b) {
+    this.time = b.time;
+    this.kind = b.kind;
+    this.outcome = b.outcome;
+    this.code = b.code;
+    this.reason = b.reason;
+    this.connection = b.connection;
+    this.provider = b.provider;
+    this.trust = b.trust;
+    this.sessionId = b.sessionId;
+    this.tool = b.tool;
+    this.callId = b.callId;
+    this.latency = b.latency;
+    this.queueWait = b.queueWait;
+    this.argsSha256 = b.argsSha256;
+    this.gates = b.gates == null ? List.of() : List.copyOf(b.gates);
+    this.args = b.args;
+    this.answeredBy = b.answeredBy;
+  }
+
+  /** {@return when the decision was taken, on the gateway's clock} */
+  public Instant time() {
+    return time;
+  }
+
+  /** {@return what was decided about} */
+  public DecisionKind kind() {
+    return kind;
+  }
+
+  /** {@return the decision; which ones each kind takes is on {@link Outcome}} */
+  public Outcome outcome() {
+    return outcome;
+  }
+
+  /** {@return the error code when there is one ({@code AUTH_FAILED}, {@code INVALID_ARGS}, ...)} */
+  public String code() {
+    return code;
+  }
+
+  /** {@return why, in words: the error text, the denial's reason} */
+  public String reason() {
+    return reason;
+  }
+
+  /** {@return the connection, as logs name it ({@code conn#3 (ws 127.0.0.1:51234)})} */
+  public String connection() {
+    return connection;
+  }
+
+  /** {@return the provider concerned: the one refused, bound, whose tool was called} */
+  public String provider() {
+    return provider;
+  }
+
+  /** {@return the provider's trust level, where known} */
+  public TrustLevel trust() {
+    return trust;
+  }
+
+  /** {@return the session, where there is one} */
+  public String sessionId() {
+    return sessionId;
+  }
+
+  /** {@return the tool, for calls and pre-tool-use evaluations} */
+  public String tool() {
+    return tool;
+  }
+
+  /** {@return the call's id, for calls and their pre-tool-use evaluation} */
+  public String callId() {
+    return callId;
+  }
 
   /**
-   * Checks the required fields and copies the gates. Prefer {@link #builder}: seventeen positional
-   * components, most of them null, are easy to get out of order.
-   *
-   * @param time when; not null
-   * @param kind what about; not null
-   * @param outcome the decision; not null
-   * @param code the error code, or null
-   * @param reason why, or null
-   * @param connection the connection, or null
-   * @param provider the provider, or null
-   * @param trust its trust level, or null
-   * @param sessionId the session, or null
-   * @param tool the tool, or null
-   * @param callId the call's id, or null
-   * @param latency how long it took, or null
-   * @param queueWait how long a call queued, or null
-   * @param argsSha256 the arguments' hash, or null
-   * @param gates the gates asked; null is none
-   * @param args the call's arguments, or null
-   * @param answeredBy the channel that answered a question, or null
+   * {@return how long it took: the call from the host's request to its outcome, the evaluation from
+   * its start to its decision}
    */
-  public Decision {
-    requireNonNull(time, "time");
-    requireNonNull(kind, "kind");
-    requireNonNull(outcome, "outcome");
-    gates = gates == null ? List.of() : List.copyOf(gates);
+  public Duration latency() {
+    return latency;
+  }
+
+  /** {@return how long a call waited for its provider's concurrency slot, if it waited} */
+  public Duration queueWait() {
+    return queueWait;
+  }
+
+  /**
+   * {@return the SHA-256 of the call's arguments as JSON text, hex: lets two records be matched
+   * without keeping what may be secret}
+   */
+  public String argsSha256() {
+    return argsSha256;
+  }
+
+  /** {@return for a pre-tool-use evaluation: each gate asked, in order} */
+  public List<GateAnswer> gates() {
+    return gates;
+  }
+
+  /**
+   * {@return the call's arguments, for a call and its evaluation, only when the gateway keeps them
+   * ({@code Gateway.Builder.auditArguments}); else null}
+   */
+  public JsonNode args() {
+    return args;
+  }
+
+  /**
+   * {@return for a question to the person ({@link DecisionKind#ASK}) that someone answered: the
+   * channel it was answered on ({@code console}, {@code status page}, a host's); else null}
+   */
+  public String answeredBy() {
+    return answeredBy;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Decision d
+        && Objects.equals(time, d.time)
+        && Objects.equals(kind, d.kind)
+        && Objects.equals(outcome, d.outcome)
+        && Objects.equals(code, d.code)
+        && Objects.equals(reason, d.reason)
+        && Objects.equals(connection, d.connection)
+        && Objects.equals(provider, d.provider)
+        && Objects.equals(trust, d.trust)
+        && Objects.equals(sessionId, d.sessionId)
+        && Objects.equals(tool, d.tool)
+        && Objects.equals(callId, d.callId)
+        && Objects.equals(latency, d.latency)
+        && Objects.equals(queueWait, d.queueWait)
+        && Objects.equals(argsSha256, d.argsSha256)
+        && Objects.equals(gates, d.gates)
+        && Objects.equals(args, d.args)
+        && Objects.equals(answeredBy, d.answeredBy);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        time,
+        kind,
+        outcome,
+        code,
+        reason,
+        connection,
+        provider,
+        trust,
+        sessionId,
+        tool,
+        callId,
+        latency,
+        queueWait,
+        argsSha256,
+        gates,
+        args,
+        answeredBy);
+  }
+
+  /** {@return the fields by name, as a record would show them} */
+  @Override
+  public String toString() {
+    return "Decision["
+        + "time="
+        + time
+        + ", kind="
+        + kind
+        + ", outcome="
+        + outcome
+        + ", code="
+        + code
+        + ", reason="
+        + reason
+        + ", connection="
+        + connection
+        + ", provider="
+        + provider
+        + ", trust="
+        + trust
+        + ", sessionId="
+        + sessionId
+        + ", tool="
+        + tool
+        + ", callId="
+        + callId
+        + ", latency="
+        + latency
+        + ", queueWait="
+        + queueWait
+        + ", argsSha256="
+        + argsSha256
+        + ", gates="
+        + gates
+        + ", args="
+        + args
+        + ", answeredBy="
+        + answeredBy
+        + "]";
   }
 
   /**
@@ -336,24 +493,7 @@ public record Decision(
 
     /** {@return the decision} */
     public Decision build() {
-      return new Decision(
-          time,
-          kind,
-          outcome,
-          code,
-          reason,
-          connection,
-          provider,
-          trust,
-          sessionId,
-          tool,
-          callId,
-          latency,
-          queueWait,
-          argsSha256,
-          gates,
-          args,
-          answeredBy);
+      return new Decision(this);
     }
   }
 

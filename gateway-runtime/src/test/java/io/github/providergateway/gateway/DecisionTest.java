@@ -49,26 +49,23 @@ class DecisionTest {
     Decision refused =
         Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("RATE_LIMITED").build();
 
-    assertThat(refused)
-        .isEqualTo(
-            new Decision(
-                NOW,
-                DecisionKind.PUSH,
-                Outcome.REFUSED,
-                "RATE_LIMITED",
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                null));
+    assertThat(refused.code()).isEqualTo("RATE_LIMITED");
+    assertThat(refused.gates()).isEmpty();
+    assertThat(
+            Arrays.asList(
+                refused.reason(),
+                refused.connection(),
+                refused.provider(),
+                refused.trust(),
+                refused.sessionId(),
+                refused.tool(),
+                refused.callId(),
+                refused.latency(),
+                refused.queueWait(),
+                refused.argsSha256(),
+                refused.args(),
+                refused.answeredBy()))
+        .containsOnlyNulls();
   }
 
   @Test
@@ -91,26 +88,56 @@ class DecisionTest {
             .answeredBy("console")
             .build();
 
-    assertThat(call)
-        .isEqualTo(
-            new Decision(
-                NOW,
-                DecisionKind.TOOL_CALL,
-                Outcome.FAILURE,
-                "TIMEOUT",
-                "took too long",
-                "conn#1",
-                "worker",
-                io.github.providergateway.protocol.TrustLevel.PROJECT,
-                "s-1",
-                "fast",
-                "call-1",
-                Duration.ofSeconds(3),
-                Duration.ofMillis(5),
-                "ab",
-                List.of(gate),
-                TextNode.valueOf("x"),
-                "console"));
+    assertThat(
+            List.of(
+                call.time(),
+                call.kind(),
+                call.outcome(),
+                call.code(),
+                call.reason(),
+                call.connection(),
+                call.provider(),
+                call.trust(),
+                call.sessionId(),
+                call.tool(),
+                call.callId(),
+                call.latency(),
+                call.queueWait(),
+                call.argsSha256(),
+                call.gates(),
+                call.args(),
+                call.answeredBy()))
+        .containsExactly(
+            NOW,
+            DecisionKind.TOOL_CALL,
+            Outcome.FAILURE,
+            "TIMEOUT",
+            "took too long",
+            "conn#1",
+            "worker",
+            io.github.providergateway.protocol.TrustLevel.PROJECT,
+            "s-1",
+            "fast",
+            "call-1",
+            Duration.ofSeconds(3),
+            Duration.ofMillis(5),
+            "ab",
+            List.of(gate),
+            TextNode.valueOf("x"),
+            "console");
+  }
+
+  @Test
+  void twoDecisionsWithTheSameFieldsAreEqualAndOneFieldApartIsNot() {
+    Decision one = Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("X").build();
+    Decision same = Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("X").build();
+    Decision apart =
+        Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("X").answeredBy("c").build();
+
+    assertThat(one).isEqualTo(same).hasSameHashCodeAs(same).isNotEqualTo(apart);
+    assertThat(one.toString())
+        .startsWith("Decision[time=" + NOW + ", kind=PUSH")
+        .contains("code=X");
   }
 
   @Test

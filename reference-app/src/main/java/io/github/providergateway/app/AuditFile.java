@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * writer thread writes. A full queue drops the decision and counts it (the next line written says
  * how many were dropped), so a slow disk never holds the loop.
  */
-final class AuditFile implements GatewayListener, AutoCloseable {
+public final class AuditFile implements GatewayListener, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(AuditFile.class.getName());
 
@@ -38,9 +38,10 @@ final class AuditFile implements GatewayListener, AutoCloseable {
   static final int QUEUE = 10_000;
 
   /** Defaults: 10 MiB a file, 5 files. */
-  static final long DEFAULT_MAX_BYTES = 10L << 20;
+  public static final long DEFAULT_MAX_BYTES = 10L << 20;
 
-  static final int DEFAULT_FILES = 5;
+  /** Defaults: see {@link #DEFAULT_MAX_BYTES}. */
+  public static final int DEFAULT_FILES = 5;
 
   /** Tells the writer to stop; compared by identity, so its fields mean nothing. */
   private static final Decision STOP =
@@ -58,7 +59,12 @@ final class AuditFile implements GatewayListener, AutoCloseable {
   private final Thread writer;
   private FileChannel current;
 
-  AuditFile(Path dir, long maxBytes, int files) {
+  /**
+   * Starts the trail's writer thread over {@code dir}.
+   *
+   * @throws IllegalArgumentException when {@code maxBytes} or {@code files} is not positive
+   */
+  public AuditFile(Path dir, long maxBytes, int files) {
     if (maxBytes < 1 || files < 1) {
       throw new IllegalArgumentException("maxBytes and files must be positive");
     }

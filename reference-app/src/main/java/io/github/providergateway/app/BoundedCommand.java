@@ -13,11 +13,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs another program for a command of the app and waits a bounded time for it: a service
- * manager's tool ({@link ServiceManager}), an agent's {@code --version} ({@link AgentVersion}). The
+ * manager's tool ({@code ServiceManager}), an agent's {@code --version} ({@code AgentVersion}). The
  * program is found on the {@code PATH} of the environment given, as the person's shell would find
  * it, and runs with exactly that environment.
  */
-final class BoundedCommand {
+public final class BoundedCommand {
 
   private BoundedCommand() {}
 
@@ -29,11 +29,29 @@ final class BoundedCommand {
    * @return its exit code and output; exit code -1 with the reason when it could not run or did not
    *     end in time
    */
-  static ServiceManager.Outcome run(List<String> line, Map<String, String> env, Duration timeout) {
+  public static Outcome run(List<String> line, Map<String, String> env, Duration timeout) {
     Ran ran = run(line, env, null, timeout);
     return ran.problem() != null
-        ? new ServiceManager.Outcome(-1, ran.problem())
-        : new ServiceManager.Outcome(ran.exitCode(), ran.stdout().strip());
+        ? new Outcome(-1, ran.problem())
+        : new Outcome(ran.exitCode(), ran.stdout().strip());
+  }
+
+  /**
+   * What a command did.
+   *
+   * @param exitCode its exit code, or -1 when it could not run or did not end in time
+   * @param output what it wrote, stdout and stderr together, stripped
+   */
+  public record Outcome(int exitCode, String output) {
+    /** Whether it ended with exit code 0. */
+    public boolean ok() {
+      return exitCode == 0;
+    }
+
+    /** Its output's first line, or the exit code when it said nothing. */
+    public String said() {
+      return output.isEmpty() ? "exit code " + exitCode : output.lines().findFirst().orElse("");
+    }
   }
 
   /**
@@ -44,13 +62,14 @@ final class BoundedCommand {
    * @param stderr what it printed on stderr, when input was given; else empty
    * @param problem why it could not run or did not end in time; null when it ended
    */
-  record Ran(int exitCode, String stdout, String stderr, String problem) {}
+  public record Ran(int exitCode, String stdout, String stderr, String problem) {}
 
   /**
    * Runs {@code line} with {@code env} as {@link #run(List, Map, Duration)} does; with {@code
    * input} (not null) on its stdin and its stdout and stderr apart, as an agent runs its hook.
    */
-  static Ran run(List<String> line, Map<String, String> env, byte[] input, Duration timeout) {
+  public static Ran run(
+      List<String> line, Map<String, String> env, byte[] input, Duration timeout) {
     Path output = null;
     Path errors = null;
     Path stdin = null;
@@ -105,7 +124,7 @@ final class BoundedCommand {
   }
 
   /** {@code name} in a directory of the environment's {@code PATH}, if it is there. */
-  static Optional<Path> onPath(String name, Map<String, String> env) {
+  public static Optional<Path> onPath(String name, Map<String, String> env) {
     String path = env.get("PATH");
     if (path == null) {
       return Optional.empty();

@@ -2,6 +2,9 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.dist.ClassDataCache;
+import io.github.providergateway.app.dist.RuntimeCopy;
+import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.host.client.GatewayStarter;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessTree;
@@ -77,13 +80,13 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   }
 
   /** Runs the app's {@code Main} from {@code classPath} (tests: a jar of their own). */
-  static DetachedGatewayStarter fromClassPath(String classPath) {
+  public static DetachedGatewayStarter fromClassPath(String classPath) {
     return new DetachedGatewayStarter(
         requireNonNull(classPath, "classPath"), List.of(), System.getenv());
   }
 
   /** This starter looking for the user's service manager in {@code env} (tests). */
-  DetachedGatewayStarter withEnvironment(Map<String, String> env) {
+  public DetachedGatewayStarter withEnvironment(Map<String, String> env) {
     return new DetachedGatewayStarter(classPath, extraArgs, Map.copyOf(env));
   }
 
@@ -134,7 +137,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
    * in {@code <home>/runtime}, made (with its class-data archive) if missing, the copies no gateway
    * needs pruned; any other class path as it is.
    */
-  String runFrom(Path home) throws IOException {
+  public String runFrom(Path home) throws IOException {
     Path jar = oneJar(classPath).orElse(null);
     if (jar == null || !RuntimeCopy.copyable(jar)) {
       return classPath;
@@ -214,7 +217,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   }
 
   /** The jar of a class path that is one jar. */
-  static Optional<Path> oneJar(String classPath) {
+  public static Optional<Path> oneJar(String classPath) {
     if (classPath.isEmpty()
         || !classPath.endsWith(".jar")
         || classPath.contains(File.pathSeparator)) {
@@ -246,7 +249,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
    * The launcher's JVM options (docs/performance.md explains each): the lines of {@code
    * jvm.options}, less blank ones and {@code #} comments, as {@code ./gateway} reads them.
    */
-  static List<String> jvmOptions() {
+  public static List<String> jvmOptions() {
     try (InputStream in = DetachedGatewayStarter.class.getResourceAsStream(JVM_OPTIONS_RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException(

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * touching the winner's token, pid or port file, and the port check before it catches a gateway of
  * another home on the same port.
  */
-final class DetachedHost implements FrontEnd {
+public final class DetachedHost implements FrontEnd {
 
   private static final System.Logger LOG = System.getLogger(DetachedHost.class.getName());
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
@@ -168,7 +168,7 @@ final class DetachedHost implements FrontEnd {
    * it half-written. The draft's name is fixed (the home lock makes this process the only writer),
    * so one a crash left behind is replaced next time.
    */
-  static void writeOwnerOnly(Path file, String text) throws IOException {
+  public static void writeOwnerOnly(Path file, String text) throws IOException {
     // Written beside it and moved into place, so a host polling for it never reads it half-written.
     OwnerOnlyFiles.replace(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
   }
@@ -200,7 +200,7 @@ final class DetachedHost implements FrontEnd {
    * output to it (what the JVM writes before the gateway has its log, or outside Java: a crash
    * report), outside the bound.
    */
-  static Path createLogFile(Path logDir) throws IOException {
+  public static Path createLogFile(Path logDir) throws IOException {
     OwnerOnlyFiles.createDirectories(logDir);
     Path logFile = logDir.resolve("gateway.log");
     if (!Files.exists(logFile)) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.GatewayLaunch;
@@ -23,7 +24,7 @@ import java.util.function.Function;
  * embedder's starter or a service manager runs, in the foreground of whoever started it. If the
  * home already has a gateway, nothing is started and this says where that one is.
  */
-final class DetachedLaunch implements FrontEnd {
+public final class DetachedLaunch implements FrontEnd {
 
   private final PrintStream out;
   private final PrintStream err;
@@ -119,7 +120,7 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
-  static Long livePid(Path home) {
+  public static Long livePid(Path home) {
     try {
       long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * else the home's own port ({@link HomeSettings}), and only where the home says nothing {@code
  * --port} or 9400.
  */
-final class GatewayHomeOptions {
+public final class GatewayHomeOptions {
 
   @Option(
       names = "--home",
@@ -31,12 +31,12 @@ final class GatewayHomeOptions {
   private Integer port;
 
   /** The home named, or the default one; absolute. */
-  Path home(Map<String, String> env) {
+  public Path home(Map<String, String> env) {
     return HomeDirectory.resolve(home, env);
   }
 
   /** Whether {@code --home} was given. */
-  boolean homeNamed() {
+  public boolean homeNamed() {
     return home != null;
   }
 
@@ -52,7 +52,7 @@ final class GatewayHomeOptions {
    * @throws IllegalArgumentException when {@code --port} is not 1..65535, or the home's files
    *     cannot be read (the message says which and why)
    */
-  int port(Map<String, String> env) {
+  public int port(Map<String, String> env) {
     Path at = home(env);
     try {
       return GatewayHome.port(at, givenPort());
@@ -68,7 +68,7 @@ final class GatewayHomeOptions {
    *
    * @throws IllegalArgumentException as {@link #port}
    */
-  int launchPort(Map<String, String> env) {
+  public int launchPort(Map<String, String> env) {
     Path at = home(env);
     int given = givenPort();
     try {

@@ -10,7 +10,7 @@ import java.util.Map;
  * from ({@code <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token}), so its example
  * providers and SDK auto-discovery find a gateway started without {@code --home}.
  */
-final class HomeDirectory {
+public final class HomeDirectory {
 
   private HomeDirectory() {}
 
@@ -31,7 +31,7 @@ final class HomeDirectory {
    * Makes {@code home} as a gateway makes it, owner-only, when it does not exist yet: for commands
    * that write a file there before any gateway ran (a client token's hash).
    */
-  static void ensure(Path home) throws IOException {
+  public static void ensure(Path home) throws IOException {
     OwnerOnlyFiles.createDirectories(home);
   }
 
@@ -41,13 +41,13 @@ final class HomeDirectory {
    * account's home, only without it): where they differ (a container, {@code sudo -E}) the token
    * must be where {@code $(cat ~/.copilot/...)} and the examples look (issue 34).
    */
-  static Path resolve(Path named, Map<String, String> env) {
+  public static Path resolve(Path named, Map<String, String> env) {
     Path home = named != null ? named : defaultHome(env, userHome(env));
     return home.toAbsolutePath().normalize();
   }
 
   /** {@code ~}: {@code HOME} when set and not blank, else the JVM's {@code user.home}. */
-  static Path userHome(Map<String, String> env) {
+  public static Path userHome(Map<String, String> env) {
     String home = env.get("HOME");
     return home != null && !home.isBlank()
         ? Path.of(home)

@@ -1,5 +1,13 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.DoctorCommand;
+import io.github.providergateway.app.agents.HookConfig;
+import io.github.providergateway.app.agents.SetupCommand;
+import io.github.providergateway.app.dist.UninstallCommand;
+import io.github.providergateway.app.guard.GuardCommand;
+import io.github.providergateway.app.guard.HomeGuard;
+import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.Durations;
@@ -71,13 +79,13 @@ import picocli.CommandLine.Option;
 public final class Main implements Callable<Integer> {
 
   /** Ran and stopped normally. */
-  static final int EXIT_OK = 0;
+  public static final int EXIT_OK = 0;
 
   /** Could not start. */
-  static final int EXIT_START_FAILED = 1;
+  public static final int EXIT_START_FAILED = 1;
 
   /** Bad command line. */
-  static final int EXIT_USAGE = 2;
+  public static final int EXIT_USAGE = 2;
 
   @Option(
       names = "--rpc",
@@ -231,19 +239,23 @@ public final class Main implements Callable<Integer> {
     System.exit(exitCode);
   }
 
-  InputStream in() {
+  /** The app's standard input (a test's stream when run in process). */
+  public InputStream in() {
     return in;
   }
 
-  OutputStream out() {
+  /** The app's standard output (a test's stream when run in process). */
+  public OutputStream out() {
     return out;
   }
 
-  PrintStream err() {
+  /** The app's standard error (a test's stream when run in process). */
+  public PrintStream err() {
     return err;
   }
 
-  Map<String, String> env() {
+  /** The environment the app runs in (a test's own when run in process). */
+  public Map<String, String> env() {
     return env;
   }
 
@@ -259,7 +271,7 @@ public final class Main implements Callable<Integer> {
    *
    * @param env the environment ({@code COPILOT_HOME} picks the default home)
    */
-  static int run(
+  public static int run(
       String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
     return new Main(in, out, err, env, false).execute(args);
   }
@@ -269,7 +281,7 @@ public final class Main implements Callable<Integer> {
    * {@code --rpc} gateway on {@code time}, a test's manual clock (which is also its scheduler): the
    * test shows each timeout at its exact bound instead of waiting it out.
    */
-  static <T extends Clock & Scheduler> int run(
+  public static <T extends Clock & Scheduler> int run(
       String[] args,
       InputStream in,
       OutputStream out,
@@ -286,7 +298,7 @@ public final class Main implements Callable<Integer> {
    * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, the app being {@code
    * app}: {@code gateway service} in a test, installing a jar of the test's on a system it names.
    */
-  static int run(
+  public static int run(
       String[] args,
       InputStream in,
       OutputStream out,
@@ -298,7 +310,8 @@ public final class Main implements Callable<Integer> {
     return main.execute(args);
   }
 
-  ServiceCommand.RunningApp runningApp() {
+  /** This JVM as {@code gateway service} installs it: its OS, java and class path. */
+  public ServiceCommand.RunningApp runningApp() {
     return runningApp;
   }
 
@@ -372,7 +385,7 @@ public final class Main implements Callable<Integer> {
    *
    * @throws IllegalArgumentException for a bad command line, saying what is wrong
    */
-  static AppOptions options(Map<String, String> env, String... args) {
+  public static AppOptions options(Map<String, String> env, String... args) {
     PrintStream nowhere =
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     Main main =
@@ -443,7 +456,7 @@ public final class Main implements Callable<Integer> {
    * {@code --idle-exit-grace never}: no idle exit at all, for a gateway that a service manager
    * keeps there from login ({@code gateway service install}).
    */
-  static final String NEVER = "never";
+  public static final String NEVER = "never";
 
   /**
    * {@code --idle-exit-grace}: a duration as {@link #parseDuration} reads it, or null for {@value

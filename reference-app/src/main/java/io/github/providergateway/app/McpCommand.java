@@ -3,6 +3,8 @@ package io.github.providergateway.app;
 import io.github.providergateway.agent.mcp.McpFrontDoor;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.IssuedToken;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
 import java.io.PrintStream;

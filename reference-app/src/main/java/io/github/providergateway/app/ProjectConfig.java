@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.protocol.Hello;
@@ -60,7 +61,7 @@ import java.util.Set;
  *     reload leaves such an entry as it runs rather than stop it for a half-typed edit
  * @param guard the guard's settings, the standard preset when the file has no {@code "guard"}
  */
-record ProjectConfig(
+public record ProjectConfig(
     Path file,
     List<Entry> providers,
     List<String> problems,
@@ -68,7 +69,7 @@ record ProjectConfig(
     GuardSettings guard) {
 
   /** Where a problem of the {@code "guard"} object is, after the file's name. */
-  static final String GUARD_PROBLEM = ": guard: ";
+  public static final String GUARD_PROBLEM = ": guard: ";
 
   public ProjectConfig {
     requireNonNull(file, "file");
@@ -188,7 +189,7 @@ record ProjectConfig(
    * providers} array), or null when it can (its entries may still have problems of their own). A
    * gateway refuses to start with such a file rather than run without the providers it names.
    */
-  String fileProblem() {
+  public String fileProblem() {
     return providers.isEmpty()
             && problems.size() == 1
             && !problems.get(0).contains(": providers[")

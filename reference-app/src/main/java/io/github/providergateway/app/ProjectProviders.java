@@ -5,6 +5,7 @@ import static io.github.providergateway.app.ReloadPlan.Action.START;
 import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;
@@ -87,7 +88,7 @@ import java.util.function.Predicate;
  * io.github.providergateway.gateway.ProviderSpawning#log}), which an embedder can use the same way
  * to start providers of its own.
  */
-final class ProjectProviders implements AutoCloseable, ProviderReloads {
+public final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   private static final System.Logger LOG = System.getLogger(ProjectProviders.class.getName());
   private static final String SOURCE = "gateway";

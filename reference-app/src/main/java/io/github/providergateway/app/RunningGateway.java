@@ -6,6 +6,8 @@ import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.guard.GuardSettings;
@@ -60,7 +62,7 @@ import java.util.function.Supplier;
  * of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal). Either
  * way the token file is gone afterwards.
  */
-final class RunningGateway implements AutoCloseable {
+public final class RunningGateway implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(RunningGateway.class.getName());
 
@@ -194,7 +196,7 @@ final class RunningGateway implements AutoCloseable {
    * @throws StartupException with a one-line reason: port in use, home not writable, config file
    *     missing
    */
-  static RunningGateway start(AppOptions options, GatewayListener listener)
+  public static RunningGateway start(AppOptions options, GatewayListener listener)
       throws StartupException {
     return start(options, listener, null, null);
   }
@@ -704,7 +706,7 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /** The gateway, for the host API. */
-  Gateway gateway() {
+  public Gateway gateway() {
     return gateway;
   }
 
@@ -729,7 +731,7 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /** The bound port. */
-  int port() {
+  public int port() {
     return server.port();
   }
 
@@ -744,7 +746,7 @@ final class RunningGateway implements AutoCloseable {
    *
    * @return what was restarted, started and stopped; fails with {@link HostException}
    */
-  CompletableFuture<ReloadReport> reload(String name) {
+  public CompletableFuture<ReloadReport> reload(String name) {
     if (projectProviders == null) {
       return CompletableFuture.failedFuture(
           new HostException(

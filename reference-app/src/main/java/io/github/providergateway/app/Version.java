@@ -7,7 +7,7 @@ import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /** The app's version, from the {@code version.properties} the build fills in. */
-final class Version implements IVersionProvider {
+public final class Version implements IVersionProvider {
 
   /** The version text, such as {@code 0.1.0-SNAPSHOT}. */
   static String text() {

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * The reference app packed as one jar from the test class path, for tests of what a rebuild does to
  * a running gateway.
  */
-final class AppJar {
+public final class AppJar {
 
   private AppJar() {}
 
@@ -32,7 +32,7 @@ final class AppJar {
    * a gateway running from it breaks that gateway. {@code reversed} writes the entries in the other
    * order.
    */
-  static Path write(Path jar, boolean reversed) throws IOException {
+  public static Path write(Path jar, boolean reversed) throws IOException {
     List<String> libraries = new ArrayList<>();
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");

@@ -15,10 +15,10 @@ import java.util.Map;
  * @param out what it wrote on stdout
  * @param err what it wrote on stderr
  */
-record AppRun(int exit, String out, String err) {
+public record AppRun(int exit, String out, String err) {
 
   /** Runs the app with {@code args} in {@code env}. */
-  static AppRun of(List<String> args, Map<String, String> env) {
+  public static AppRun of(List<String> args, Map<String, String> env) {
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     int exit =

@@ -480,6 +480,88 @@ class ArchitectureTest {
         .isEmpty();
   }
 
+  /**
+   * The reference app's rooms (docs/architecture.md, "Inside the reference app: its rooms"): which
+   * other rooms each one's main code may read. Every room may read the {@code app} package, which
+   * wires them all (Main's commands) and holds what they share.
+   */
+  private static final Map<String, Set<String>> ROOMS_MAY_READ =
+      Map.of(
+          // The shipped guard's app side: the gateway's provider and the guard command.
+          "guard", Set.of(),
+          // Setup asks whether the service is installed, to name it in what it prints.
+          "agents", Set.of("service"),
+          // The service installs a copy of the jar and records its files in setup's ledger.
+          "service", Set.of("dist", "agents"),
+          // Uninstall takes back what setup and the service wrote.
+          "dist", Set.of("agents", "service"));
+
+  private static final Pattern APP_ROOM =
+      Pattern.compile("\\bio\\.github\\.providergateway\\.app\\.([a-z]+)\\.[A-Z]");
+
+  @Test
+  void theAppsRoomsReadOnlyTheRoomsTheirRowNames() throws IOException {
+    Path app = ROOT.resolve("reference-app/src/main/java/io/github/providergateway/app");
+    Set<String> rooms = new TreeSet<>();
+    try (Stream<Path> dirs = Files.list(app)) {
+      dirs.filter(Files::isDirectory).forEach(dir -> rooms.add(dir.getFileName().toString()));
+    }
+    assertThat(rooms)
+        .as("packages under app with a row in ROOMS_MAY_READ")
+        .isEqualTo(ROOMS_MAY_READ.keySet());
+    List<String> offending = new ArrayList<>();
+    for (String room : rooms) {
+      try (Stream<Path> files = Files.list(app.resolve(room))) {
+        for (Path file : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+          List<String> lines = codeLines(file);
+          for (int i = 0; i < lines.size(); i++) {
+            Matcher read = APP_ROOM.matcher(lines.get(i));
+            while (read.find()) {
+              String other = read.group(1);
+              if (!other.equals(room) && !ROOMS_MAY_READ.get(room).contains(other)) {
+                offending.add(ROOT.relativize(file) + ":" + (i + 1) + " reads app." + other);
+              }
+            }
+          }
+        }
+      }
+    }
+    assertThat(offending).as("rooms reading rooms their row does not name").isEmpty();
+  }
+
+  /** A row of docs/architecture.md's module map: {@code | `module` | what it holds | may use |}. */
+  private static final Pattern MAP_ROW = Pattern.compile("(?m)^\\| `([a-z-]+)` \\|(.*)\\|\\s*$");
+
+  private static final Pattern NAMED = Pattern.compile("`([a-z-]+)`");
+
+  @Test
+  void theArchitectureMapSaysWhatEachModuleMayUseAsTheGraphDoes() {
+    Map<String, String> documented = new TreeMap<>();
+    Matcher row = MAP_ROW.matcher(read(ROOT.resolve("docs/architecture.md")));
+    while (row.find()) {
+      String cells = row.group(2);
+      documented.put(row.group(1), cells.substring(cells.lastIndexOf('|') + 1));
+    }
+    assertThat(documented.keySet())
+        .as("modules with a row in docs/architecture.md's map")
+        .containsExactlyInAnyOrderElementsOf(modules());
+    for (Map.Entry<String, String> entry : documented.entrySet()) {
+      String module = entry.getKey();
+      if (ANYTHING.contains(module)) {
+        assertThat(entry.getValue()).as("the map's row of %s", module).contains("everything");
+        continue;
+      }
+      Set<String> named = new TreeSet<>();
+      Matcher name = NAMED.matcher(entry.getValue());
+      while (name.find()) {
+        named.add(name.group(1));
+      }
+      assertThat(named)
+          .as("what docs/architecture.md says %s may use (MAY_USE's row)", module)
+          .isEqualTo(new TreeSet<>(MAY_USE.get(module)));
+    }
+  }
+
   private static Set<String> mayUse(String module, boolean test) {
     Set<String> allowed = new TreeSet<>(MAY_USE.getOrDefault(module, Set.of()));
     if (test) {

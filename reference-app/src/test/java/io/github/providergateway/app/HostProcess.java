@@ -17,9 +17,9 @@ import java.util.concurrent.TimeUnit;
  * prints are kept and awaited with bounded waits; its stderr goes to a file shown on failure.
  * {@link #close()} kills it if it is still running.
  */
-final class HostProcess implements AutoCloseable {
+public final class HostProcess implements AutoCloseable {
 
-  static final Duration WAIT = Duration.ofSeconds(30);
+  public static final Duration WAIT = Duration.ofSeconds(30);
 
   private final Process process;
   private final Path stderr;

@@ -34,9 +34,9 @@ import java.util.stream.Stream;
  * test moves ({@link #startOnClock}), or as a real {@code java} subprocess on the test classpath
  * ({@link #startProcess}). All waits are bounded by {@link #WAIT}.
  */
-final class RpcApp implements AutoCloseable {
+public final class RpcApp implements AutoCloseable {
 
-  static final Duration WAIT = Duration.ofSeconds(10);
+  public static final Duration WAIT = Duration.ofSeconds(10);
   static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final LineRecorder output = new LineRecorder();
@@ -188,12 +188,12 @@ final class RpcApp implements AutoCloseable {
         config, "{\"guard\": {\"allow\": [\"git.push-force\"]}}");
   }
 
-  static RpcApp start(Path home, String... extraArgs) {
+  public static RpcApp start(Path home, String... extraArgs) {
     return start(home, Map.of(), extraArgs);
   }
 
   /** {@link #start(Path, String...)} with {@code env} as the app's environment. */
-  static RpcApp start(Path home, Map<String, String> env, String... extraArgs) {
+  public static RpcApp start(Path home, Map<String, String> env, String... extraArgs) {
     RpcApp app = new RpcApp(home, arguments(home, extraArgs), env, null);
     app.awaitStarted();
     return app;

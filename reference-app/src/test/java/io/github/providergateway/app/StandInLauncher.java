@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +14,12 @@ import java.util.stream.Collectors;
  * GATEWAY_HOOK_JVM=1} when no gateway answers), everything else the app on the test class path. The
  * real launcher may run Maven first; this one never builds.
  */
-final class StandInLauncher {
+public final class StandInLauncher {
 
   private StandInLauncher() {}
 
   /** Writes the stand-in as {@code dir/gateway}; {@return its path} */
-  static Path write(Path dir) throws IOException {
+  public static Path write(Path dir) throws IOException {
     Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
     Path file = dir.resolve("gateway");
     String jvm =

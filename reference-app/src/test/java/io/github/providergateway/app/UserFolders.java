@@ -12,12 +12,12 @@ import java.util.Map;
  * {@code XDG_RUNTIME_DIR}, which leaves {@code systemctl --user} without a bus, so that the real
  * {@code ~/.config} and the real user manager are never touched.
  */
-final class UserFolders {
+public final class UserFolders {
 
   private UserFolders() {}
 
   /** Makes the folders under {@code dir} and puts their variables in {@code env}; returns HOME. */
-  static Path in(Path dir, Map<String, String> env) throws IOException {
+  public static Path in(Path dir, Map<String, String> env) throws IOException {
     Path user = Files.createDirectories(dir.resolve("user"));
     Path runtime = Files.createDirectories(dir.resolve("runtime"));
     Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));

@@ -1,0 +1,559 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.host.client.HomeSettings;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a person pastes into an agent's settings to use the gateway ({@code gateway mcp
+ * --print-config}): the MCP server entry and the pre-tool-use hook, with this machine's absolute
+ * paths. The command is the {@code gateway} launcher script when the app was started through it
+ * ({@code GATEWAY_LAUNCHER}), else {@code java -jar} of this jar.
+ */
+public final class AgentConfig {
+
+  /** The agents whose set-up it prints; {@code http} is any client of the HTTP front door. */
+  public enum Agent {
+    claude,
+    copilot,
+    gemini,
+    codex,
+    cursor,
+    vscode,
+    http
+  }
+
+  /**
+   * What an HTTP client needs: the front door's URL, the client's name and its token, just issued.
+   *
+   * @param url {@code http://127.0.0.1:<port>/mcp}
+   * @param client the name the token was issued for
+   * @param token the token; printed once, never stored
+   * @param tokenFile where the gateway keeps its hash
+   */
+  public record HttpAccess(URI url, String client, String token, Path tokenFile) {}
+
+  /**
+   * What Claude Code's HTTP hook needs: the hook's URL, the client's name and its hook token.
+   *
+   * @param url {@code http://127.0.0.1:<port>/hooks/claude}
+   * @param client the name the token was issued for
+   * @param token the token; printed once, never stored
+   * @param tokenFile where the gateway keeps its hash
+   * @param replaced whether the client had a token before, which stops working now
+   */
+  record HookAccess(URI url, String client, String token, Path tokenFile, boolean replaced) {}
+
+  /** The environment variable Claude Code's HTTP hook reads its token from. */
+  static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
+
+  /**
+   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
+   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
+   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
+   * directly, which only this hook guards).
+   */
+  static final String CLAUDE_MATCHER =
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
+
+  static final String SERVER_NAME = "provider-gateway";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The command line that starts the app, before its arguments. */
+  private final List<String> launcher;
+
+  /**
+   * {@code --home DIR} when the person named a home, and {@code --port N} when the home's gateway
+   * listens on another port than 9400: what every command printed passes, so that a gateway it
+   * starts takes that port even in a home that has no settings yet.
+   */
+  private final List<String> homeArgs;
+
+  /** For {@link Agent#http}: the access just issued; else null. */
+  private final HttpAccess http;
+
+  /** The home the person named, or null. */
+  private final Path home;
+
+  /** The home's port. */
+  private final int port;
+
+  AgentConfig(List<String> launcher, Path home) {
+    this(launcher, home, HomeSettings.DEFAULT_PORT, null);
+  }
+
+  private AgentConfig(List<String> launcher, Path home, int port, HttpAccess http) {
+    this.launcher = List.copyOf(launcher);
+    List<String> args = new ArrayList<>();
+    if (home != null) {
+      args.addAll(List.of("--home", home.toString()));
+    }
+    if (port != HomeSettings.DEFAULT_PORT) {
+      args.addAll(List.of("--port", Integer.toString(port)));
+    }
+    this.homeArgs = List.copyOf(args);
+    this.http = http;
+    this.home = home;
+    this.port = port;
+  }
+
+  /** The same set-up, able to print {@link Agent#http} with {@code access}. */
+  public AgentConfig withHttp(HttpAccess access) {
+    return new AgentConfig(launcher, home, port, access);
+  }
+
+  /**
+   * The set-up for this machine: the launcher script when the app runs through it, else {@code java
+   * -jar}.
+   *
+   * @param home the home the person named, or null for the default one
+   * @param port the home's port: named in the commands when it is not 9400
+   */
+  public static AgentConfig forThisMachine(Map<String, String> env, Path home, int port) {
+    String script = env.get("GATEWAY_LAUNCHER");
+    if (script != null && Files.isExecutable(Path.of(script))) {
+      return new AgentConfig(
+          List.of(Path.of(script).toAbsolutePath().toString()), home, port, null);
+    }
+    return new AgentConfig(List.of(javaCommand(), "-jar", thisJar()), home, port, null);
+  }
+
+  private static String javaCommand() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static String thisJar() {
+    try {
+      return Path.of(AgentConfig.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
+    } catch (URISyntaxException | RuntimeException e) {
+      return "provider-gateway.jar";
+    }
+  }
+
+  /** {@return what a person pastes into {@code agent}'s settings} */
+  public String snippet(Agent agent) {
+    return switch (agent) {
+      case claude -> claude();
+      case copilot -> copilot();
+      case gemini -> gemini();
+      case codex -> codex();
+      case cursor -> cursor();
+      case vscode -> vscode();
+      case http -> http();
+    };
+  }
+
+  private String claude() {
+    ObjectNode server = stdioServer("stdio");
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, server);
+    return String.join(
+        "\n",
+        "# Claude Code: add the MCP server (add --scope project to share it through .mcp.json)",
+        "claude mcp add " + SERVER_NAME + " -- " + shellLine("mcp"),
+        "",
+        "# or put this in .mcp.json at the project root:",
+        pretty(mcp),
+        "",
+        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
+        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
+            + shellLine("hook", "--print-config", "claude")
+            + ")",
+        pretty(claudeSettings(claudeCommandHook())),
+        "");
+  }
+
+  /**
+   * {@code gateway hook --print-config claude}: Claude Code's HTTP hook with the token just issued,
+   * fail closed, and the command hook for older Claude Code.
+   */
+  String claudeHooks(HookAccess access) {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "http");
+    hook.put("url", access.url().toString());
+    hook.putObject("headers").put("Authorization", "Bearer $" + HOOK_TOKEN_VARIABLE);
+    hook.putArray("allowedEnvVars").add(HOOK_TOKEN_VARIABLE);
+    hook.put("timeout", 30);
+    hook.put("onFailure", "block");
+    return String.join(
+        "\n",
+        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
+        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
+        "# gateway running, a revoked token, a time-out) block the call: fail closed.",
+        "# The token below was issued now for the client '"
+            + access.client()
+            + "' and is shown only this once: the",
+        "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
+        "# Revoke it with: "
+            + shellLine("hook", "--revoke", access.client())
+            + "; issuing again replaces it.",
+        access.replaced()
+            ? "# It REPLACES the token '"
+                + access.client()
+                + "' had: a Claude Code still sending the old one now gets 401,\n"
+                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
+            : "# (--client NAME issues another, for a second machine account or settings file.)",
+        "",
+        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
+        "export " + HOOK_TOKEN_VARIABLE + "=" + access.token(),
+        "",
+        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
+        pretty(claudeSettings(hook)),
+        "",
+        "# A gateway must be running on this port: the MCP server entry ("
+            + shellLine("mcp", "--print-config", "claude")
+            + ")",
+        "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
+        "",
+        "# On a machine other people can log in to, use the command hook below instead: while no gateway",
+        "# listens on "
+            + access.url().getHost()
+            + ":"
+            + access.url().getPort()
+            + " (stopped, not started yet, killed), another user could listen there, get",
+        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
+        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
+        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
+        "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
+        pretty(claudeSettings(claudeCommandHook())),
+        "");
+  }
+
+  /** {@code gateway hook --print-config copilot}: Copilot CLI's command hook. */
+  String copilotHooks() {
+    return String.join(
+        "\n",
+        "# Gates for Copilot's own tools: save as .github/hooks/"
+            + SERVER_NAME
+            + ".json in the repository",
+        "# (no JVM starts while a gateway runs; docs/agents.md)",
+        pretty(copilotHookFile()),
+        "");
+  }
+
+  private ObjectNode claudeCommandHook() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", hookCommand("claude")).put("timeout", 30);
+    return hook;
+  }
+
+  /** Claude Code's settings with {@code hook} before its shell and edit tools. */
+  private static ObjectNode claudeSettings(ObjectNode hook) {
+    return matcherSettings("PreToolUse", CLAUDE_MATCHER, hook);
+  }
+
+  /**
+   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
+   * event} for the tools {@code matcher} names.
+   */
+  private static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
+    ObjectNode settings = JSON.createObjectNode();
+    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
+    entry.put("matcher", matcher);
+    entry.putArray("hooks").add(hook);
+    return settings;
+  }
+
+  private ObjectNode copilotHookFile() {
+    ObjectNode hooks = JSON.createObjectNode();
+    hooks.put("version", 1);
+    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
+    hook.put("type", "command").put("bash", hookCommand("copilot")).put("timeoutSec", 30);
+    return hooks;
+  }
+
+  /**
+   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
+   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
+   */
+  static final String GEMINI_MATCHER =
+      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
+          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
+
+  /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
+  private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
+
+  /** Cursor's hooks the gateway answers: each runs before a tool, and fails closed. */
+  private static final List<String> CURSOR_EVENTS =
+      List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse");
+
+  /** {@code gateway hook --print-config gemini}: Gemini CLI's BeforeTool command hook. */
+  String geminiHooks() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command")
+        .put("name", SERVER_NAME)
+        .put("command", hookCommand("gemini"))
+        .put("timeout", 30000);
+    ObjectNode settings = matcherSettings("BeforeTool", GEMINI_MATCHER, hook);
+    return String.join(
+        "\n",
+        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
+        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)",
+        pretty(settings),
+        "");
+  }
+
+  /** {@code gateway hook --print-config codex}: Codex CLI's PreToolUse command hook. */
+  String codexHooks() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", hookCommand("codex")).put("timeout", 30);
+    ObjectNode settings = matcherSettings("PreToolUse", CODEX_MATCHER, hook);
+    return String.join(
+        "\n",
+        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
+        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
+        "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).",
+        pretty(settings),
+        "");
+  }
+
+  /**
+   * {@code gateway hook --print-config cursor}: Cursor's hooks before shells, MCP tools, reads and
+   * any tool, each fail closed (built from Cursor's documentation, untested against a binary).
+   */
+  String cursorHooks() {
+    ObjectNode settings = JSON.createObjectNode();
+    settings.put("version", 1);
+    ObjectNode hooks = settings.putObject("hooks");
+    for (String event : CURSOR_EVENTS) {
+      hooks
+          .putArray(event)
+          .addObject()
+          .put("command", hookCommand("cursor"))
+          .put("timeout", 30)
+          .put("failClosed", true);
+    }
+    return String.join(
+        "\n",
+        "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
+        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
+        "# the call when the hook fails or times out.)",
+        pretty(settings),
+        "");
+  }
+
+  private String gemini() {
+    ObjectNode mcp = JSON.createObjectNode();
+    ObjectNode server = mcp.putObject("mcpServers").putObject(SERVER_NAME);
+    server.put("command", launcher.get(0));
+    ArrayNode args = server.putArray("args");
+    launcher.subList(1, launcher.size()).forEach(args::add);
+    args.add("mcp");
+    homeArgs.forEach(args::add);
+    return String.join(
+        "\n",
+        "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        pretty(mcp),
+        "",
+        geminiHooks());
+  }
+
+  private String codex() {
+    List<String> args = new ArrayList<>(launcher.subList(1, launcher.size()));
+    args.add("mcp");
+    args.addAll(homeArgs);
+    return String.join(
+        "\n",
+        "# Codex CLI: add to $CODEX_HOME/config.toml (~/.codex/config.toml)",
+        "[mcp_servers." + SERVER_NAME + "]",
+        "command = " + tomlString(launcher.get(0)),
+        "args = [" + String.join(", ", args.stream().map(AgentConfig::tomlString).toList()) + "]",
+        "",
+        codexHooks());
+  }
+
+  private String cursor() {
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, stdioServer("stdio"));
+    return String.join(
+        "\n",
+        "# Cursor: merge into ~/.cursor/mcp.json or .cursor/mcp.json",
+        pretty(mcp),
+        "",
+        cursorHooks());
+  }
+
+  /** {@code text} as a TOML basic string. */
+  private static String tomlString(String text) {
+    try {
+      return JSON.writeValueAsString(text); // JSON's escapes are TOML's for a basic string
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String copilot() {
+    ObjectNode server = stdioServer("local");
+    server.putArray("tools").add("*");
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, server);
+    return String.join(
+        "\n",
+        "# GitHub Copilot CLI: merge into ~/.copilot/mcp-config.json",
+        pretty(mcp),
+        "",
+        "# Gates for Copilot's own tools: save as .github/hooks/"
+            + SERVER_NAME
+            + ".json in the repository",
+        pretty(copilotHookFile()),
+        "");
+  }
+
+  private String vscode() {
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("servers").set(SERVER_NAME, stdioServer("stdio"));
+    return String.join(
+        "\n",
+        "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
+        pretty(mcp),
+        "");
+  }
+
+  /** The HTTP front door for Claude Code, VS Code and any Streamable HTTP client (decision 36). */
+  private String http() {
+    if (http == null) {
+      throw new IllegalStateException("the http set-up needs a token: withHttp first");
+    }
+    ObjectNode headers = JSON.createObjectNode().put("Authorization", "Bearer " + http.token());
+    ObjectNode claude = JSON.createObjectNode();
+    claude.putObject("mcpServers").set(SERVER_NAME, httpServer("http", headers));
+    ObjectNode vscode = JSON.createObjectNode();
+    vscode.putObject("servers").set(SERVER_NAME, httpServer("http", headers));
+    ObjectNode generic = JSON.createObjectNode().put("url", http.url().toString());
+    generic.set("headers", headers.deepCopy());
+    return String.join(
+        "\n",
+        "# The provider gateway's MCP front door over Streamable HTTP, for the client '"
+            + http.client()
+            + "'.",
+        "# Its token was issued now and is shown only this once: the gateway keeps only its SHA-256, in",
+        "# " + http.tokenFile() + ". Issuing again for the same name replaces it.",
+        "# Revoke it with: "
+            + shellLine("mcp", "--revoke", http.client())
+            + " (or delete its entry from that file).",
+        "# A gateway must be running on this port: the console ("
+            + shellLine()
+            + "), or the shared one",
+        "# ("
+            + shellLine("--detached", "--idle-exit-grace", "12h")
+            + "); stdio agents start that one themselves.",
+        "",
+        "# Claude Code:",
+        "claude mcp add --transport http "
+            + SERVER_NAME
+            + " "
+            + http.url()
+            + " --header "
+            + shellQuote("Authorization: Bearer " + http.token()),
+        "",
+        "# or put this in .mcp.json at the project root:",
+        pretty(claude),
+        "",
+        "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
+        pretty(vscode),
+        "",
+        "# Any other MCP client that speaks Streamable HTTP: this URL, with this header on every request",
+        pretty(generic),
+        "");
+  }
+
+  private ObjectNode httpServer(String type, ObjectNode headers) {
+    ObjectNode server = JSON.createObjectNode();
+    server.put("type", type);
+    server.put("url", http.url().toString());
+    server.set("headers", headers.deepCopy());
+    return server;
+  }
+
+  /** The MCP server entry that starts {@code gateway mcp}, of {@code type} (none when null). */
+  ObjectNode stdioServer(String type) {
+    ObjectNode server = JSON.createObjectNode();
+    if (type != null) {
+      server.put("type", type);
+    }
+    server.put("command", launcher.get(0));
+    ArrayNode args = server.putArray("args");
+    launcher.subList(1, launcher.size()).forEach(args::add);
+    args.add("mcp");
+    homeArgs.forEach(args::add);
+    return server;
+  }
+
+  /**
+   * The command hook for {@code agent}, and what answers should the gateway's program not run at
+   * all (its clone or installation gone), in that agent's own terms (decision 61). Claude Code and
+   * Copilot CLI run a call whose hook fails, and the launcher itself always answers and exits 0, so
+   * a deny is printed only when it could not. Gemini CLI and Codex block only on exit code 2 (any
+   * other failure lets the call run), so every failure becomes exit 2 with the reason on stderr.
+   * Cursor's hook entry says {@code failClosed} itself.
+   */
+  String hookCommand(String agent) {
+    String reason =
+        "the provider gateway hook could not run ("
+            + String.join(" ", launcher)
+            + " is missing or broken): its gates cannot be checked, so the call is denied;"
+            + " reinstall the gateway, or remove this hook";
+    switch (agent) {
+      case "gemini", "codex" -> {
+        // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
+        // exits 2 (its reason already on stderr), anything else it exits with is a failure.
+        // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
+        return "/bin/sh -c "
+            + shellQuote(
+                shellLine("hook", agent)
+                    + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
+                    + shellQuote(reason)
+                    + " >&2; exit 2; }");
+      }
+      case "cursor" -> {
+        ObjectNode deny = JSON.createObjectNode();
+        deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
+        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
+      }
+      default -> {
+        ObjectNode deny = JSON.createObjectNode();
+        ObjectNode decision =
+            agent.equals("copilot")
+                ? deny
+                : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
+        decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
+        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
+      }
+    }
+  }
+
+  /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
+  String shellLine(String... words) {
+    List<String> line = new ArrayList<>(launcher);
+    line.addAll(List.of(words));
+    line.addAll(homeArgs);
+    return String.join(" ", line.stream().map(AgentConfig::shellQuote).toList());
+  }
+
+  /** {@return {@code word} as one word of a POSIX shell line, quoted only when it must be} */
+  public static String shellQuote(String word) {
+    if (word.matches("[A-Za-z0-9_./=:@%+-]+")) {
+      return word;
+    }
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+
+  private static String pretty(ObjectNode node) {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

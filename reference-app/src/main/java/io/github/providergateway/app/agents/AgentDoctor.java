@@ -1,0 +1,256 @@
+package io.github.providergateway.app.agents;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Examines one agent for {@code gateway doctor}: its version, the settings files that hold the
+ * gateway ({@link AgentPlaces}, {@link AgentHooks}) and what {@code gateway setup} recorded, its
+ * matchers ({@link MatcherCoverage}), its trust ({@link HookTrustCheck}), whether each hook names
+ * this home ({@link HookReach}) and the canary through each ({@link CanaryRun}, recorded by {@link
+ * CanaryAudit} when the gateway did not deny it).
+ */
+final class AgentDoctor {
+
+  /** How long an agent's {@code --version} may take here. */
+  static final Duration VERSION_TIMEOUT = Duration.ofSeconds(3);
+
+  private final Map<String, String> env;
+  private final Path home;
+  private final Path project;
+  private final AgentPlaces places;
+  private final SetupLedger ledger;
+  private final HookTrustCheck trust;
+  private final HookReach reach;
+  private final HookReach.Reach gateway;
+  private final CanaryRun canary;
+  private final CanaryAudit audit;
+  private final String canaryCommand;
+
+  /**
+   * @param home the gateway's home, whose front-door tokens an MCP entry over HTTP must carry
+   * @param ledger the home's setup ledger, or null when it could not be read
+   * @param gateway whether the home's gateway runs ({@link HookReach#gateway})
+   * @param canaryCommand this run's canary ({@code HookCanary.command})
+   */
+  AgentDoctor(
+      Map<String, String> env,
+      Path home,
+      Path project,
+      AgentPlaces places,
+      SetupLedger ledger,
+      HookTrustCheck trust,
+      HookReach reach,
+      HookReach.Reach gateway,
+      CanaryRun canary,
+      CanaryAudit audit,
+      String canaryCommand) {
+    this.env = env;
+    this.home = home;
+    this.project = project;
+    this.places = places;
+    this.ledger = ledger;
+    this.trust = trust;
+    this.reach = reach;
+    this.gateway = gateway;
+    this.canary = canary;
+    this.audit = audit;
+    this.canaryCommand = canaryCommand;
+  }
+
+  /** Examines {@code agent}. */
+  AgentReport examine(AgentLayouts.Agent agent) {
+    AgentVersion version = AgentVersion.probe(agent.binary, env, VERSION_TIMEOUT);
+    List<String> problems = new ArrayList<>();
+    List<AgentHooks.Read> reads = new ArrayList<>();
+    try {
+      for (AgentPlaces.Place place : places.of(agent, project)) {
+        reads.add(AgentHooks.read(agent.name(), place.file(), place.scope()));
+      }
+    } catch (IOException | RuntimeException e) {
+      problems.add("its settings files cannot be listed: " + e.getMessage());
+    }
+    List<String> recorded = new ArrayList<>();
+    if (ledger != null) {
+      ledger.all().stream()
+          .filter(s -> s.agent().equals(agent.name()))
+          .forEach(s -> recorded.add(s.describe()));
+    }
+    List<AgentHooks.Hook> hooks = new ArrayList<>();
+    List<AgentReport.FileFinding> files = new ArrayList<>();
+    Path wins = null;
+    for (AgentHooks.Read read : reads) {
+      if (read.problem() != null) {
+        problems.add(read.file() + " cannot be read: " + read.problem());
+      }
+      hooks.addAll(read.hooks());
+      if (read.mcpServer() || !read.hooks().isEmpty()) {
+        files.add(
+            new AgentReport.FileFinding(
+                read.file(),
+                read.scope(),
+                read.mcpServer(),
+                read.hooks().size(),
+                read.mcp() != null && read.mcp().http()));
+      }
+      if (read.mcp() != null && read.mcp().http()) {
+        mcpOverHttp(agent, read).ifPresent(problems::add);
+      }
+      if (wins == null && !read.hooks().isEmpty()) {
+        wins = read.file();
+      }
+    }
+    boolean configExists = reads.stream().anyMatch(AgentHooks.Read::exists);
+    boolean examined =
+        !files.isEmpty()
+            || !recorded.isEmpty()
+            || (agent == AgentLayouts.Agent.cursor ? configExists : version.path() != null);
+    if (!examined) {
+      return new AgentReport(
+          agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
+          List.of());
+    }
+    if (hooks.isEmpty()) {
+      problems.add(
+          "no hook of the gateway in its settings: its own tools are not gated (run 'gateway setup "
+              + agent
+              + "')");
+    }
+    disabled(agent, reads).ifPresent(problems::add);
+    List<String> uncovered = MatcherCoverage.uncovered(agent, hooks);
+    if (!hooks.isEmpty() && !uncovered.isEmpty()) {
+      problems.add("no hook of the gateway runs before " + String.join(", ", uncovered));
+    }
+    HookTrustCheck.Trust trusted = trust.check(agent, project, hooks, reads);
+    if (!trusted.trusted()) {
+      problems.add(trusted.detail());
+    }
+    if (!hooks.isEmpty() && !gateway.ok()) {
+      problems.add(gateway.detail());
+    }
+    List<AgentReport.HookFinding> findings = new ArrayList<>();
+    Map<String, CanaryRun.Result> ran = new HashMap<>();
+    for (AgentHooks.Hook hook : hooks) {
+      HookReach.Reach reaches = reach.of(agent.name(), hook);
+      if (!reaches.ok()) {
+        problems.add("the hook in " + hook.file() + ": " + reaches.detail());
+      }
+      if (agent == AgentLayouts.Agent.claude
+          && hook.url() != null
+          && !version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
+        problems.add(
+            "the HTTP hook in "
+                + hook.file()
+                + ": Claude Code before "
+                + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+                + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for the"
+                + " command hook");
+      }
+      // One canary per distinct hook: the same command in two events answers the same (Cursor's
+      // gets it as a shell call whatever its event).
+      String key = hook.url() != null ? hook.url() : hook.command();
+      CanaryRun.Result result = ran.get(key);
+      if (result == null) {
+        result = canary.run(agent, hook, canaryCommand);
+        ran.put(key, result);
+        audit.record(agent, hook.file(), canaryCommand, result);
+      }
+      if (result.outcome() != CanaryRun.Outcome.DENIED_BY_CANARY) {
+        problems.add(
+            "the canary through the hook in "
+                + hook.file()
+                + ": "
+                + result.outcome().words
+                + (result.outcome() == CanaryRun.Outcome.ALLOWED ? ": NOT guarded" : "")
+                + " ("
+                + result.detail()
+                + ")");
+      }
+      findings.add(new AgentReport.HookFinding(hook, reaches, result));
+    }
+    return new AgentReport(
+        agent,
+        version,
+        true,
+        files,
+        recorded,
+        AgentPlaces.precedence(agent),
+        wins,
+        uncovered,
+        trusted,
+        findings,
+        problems);
+  }
+
+  /**
+   * What is wrong with an MCP server entry over HTTP: a token the home's gateway does not take as
+   * this agent's (revoked, issued anew, another home's, or a client's), or none; the agent's
+   * windows then get 401 and no tools.
+   */
+  private java.util.Optional<String> mcpOverHttp(AgentLayouts.Agent agent, AgentHooks.Read read) {
+    String token = read.mcp().token();
+    if (token == null) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " is over HTTP without a bearer token: the gateway answers it 401 (run 'gateway"
+              + " setup "
+              + agent
+              + "' again)");
+    }
+    java.util.Optional<io.github.providergateway.agent.tokens.ClientTokens.Client> client;
+    try {
+      client = io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(home).clientOf(token);
+    } catch (RuntimeException e) {
+      client = java.util.Optional.empty();
+    }
+    if (client.isEmpty()) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " carries a token this home's gateway does not admit (revoked, replaced or another"
+              + " home's): its windows get no tools; run 'gateway setup "
+              + agent
+              + "' again");
+    }
+    if (client.get().kind() != io.github.providergateway.agent.tokens.ClientTokens.Kind.AGENT) {
+      return java.util.Optional.of(
+          "the MCP server in "
+              + read.file()
+              + " carries the token of the front-door client '"
+              + client.get().name()
+              + "': its sessions are not "
+              + agent
+              + "'s own, so no hook takes them for the agent's; run 'gateway setup "
+              + agent
+              + "' for a token of the agent's kind");
+    }
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * Claude Code's {@code disableAllHooks} and Gemini CLI's {@code hooksConfig.enabled}, from the
+   * highest file that sets them; Gemini's is {@link HookTrustCheck}'s.
+   */
+  private static java.util.Optional<String> disabled(
+      AgentLayouts.Agent agent, List<AgentHooks.Read> reads) {
+    if (agent != AgentLayouts.Agent.claude) {
+      return java.util.Optional.empty();
+    }
+    for (AgentHooks.Read read : reads) {
+      var value = read.root().get("disableAllHooks");
+      if (value != null && value.isBoolean()) {
+        return value.asBoolean()
+            ? java.util.Optional.of(
+                "disableAllHooks is true in " + read.file() + ": Claude Code runs no hook")
+            : java.util.Optional.empty();
+      }
+    }
+    return java.util.Optional.empty();
+  }
+}

@@ -1,0 +1,164 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code gateway doctor} found for one agent, for a person ({@link #print}) and for scripts
+ * ({@link #toJson}).
+ *
+ * @param agent the agent
+ * @param version its version, or why there is none ("not installed")
+ * @param examined whether it was examined: installed, set up, or (Cursor) its settings exist
+ * @param files the settings files that hold the gateway's MCP server or hook
+ * @param ledger what {@code gateway setup} recorded for it in the home's {@code setup.json}
+ * @param precedence which file wins where the agent reads several, as its documentation says
+ * @param wins the highest file holding the gateway's hook, or null
+ * @param uncovered the agent's tool names no hook of the gateway runs before
+ * @param trust whether the agent runs the hook at all
+ * @param hooks each hook of the gateway: where, whether it reaches this home, the canary
+ * @param problems what is not guarded, a line each; empty when all is well
+ */
+record AgentReport(
+    AgentLayouts.Agent agent,
+    AgentVersion version,
+    boolean examined,
+    List<FileFinding> files,
+    List<String> ledger,
+    String precedence,
+    Path wins,
+    List<String> uncovered,
+    HookTrustCheck.Trust trust,
+    List<HookFinding> hooks,
+    List<String> problems) {
+
+  /**
+   * A settings file that holds the gateway's entries.
+   *
+   * @param file the file
+   * @param scope {@code user} or {@code project}
+   * @param mcpServer whether it holds the gateway's MCP server
+   * @param hooks how many of the gateway's hooks it holds
+   */
+  record FileFinding(Path file, String scope, boolean mcpServer, int hooks, boolean mcpHttp) {}
+
+  /**
+   * One hook of the gateway and what the doctor found of it.
+   *
+   * @param hook the hook
+   * @param reach whether it names this home's gateway
+   * @param canary the canary's result through it
+   */
+  record HookFinding(AgentHooks.Hook hook, HookReach.Reach reach, CanaryRun.Result canary) {}
+
+  /** Whether nothing is wrong. */
+  boolean guarded() {
+    return problems.isEmpty();
+  }
+
+  /** The report in words. */
+  void print(PrintStream out) {
+    out.println(
+        agent
+            + ": "
+            + (version.version() != null ? version.describe() : "not installed")
+            + (examined ? "" : "; not set up: nothing to check"));
+    if (!examined) {
+      return;
+    }
+    if (files.isEmpty()) {
+      out.println("  set up: in no settings file");
+    }
+    for (FileFinding file : files) {
+      out.println(
+          "  set up in "
+              + file.file()
+              + " ("
+              + file.scope()
+              + "): "
+              + (file.mcpServer()
+                  ? file.mcpHttp() ? "MCP server over HTTP" : "MCP server (command)"
+                  : "")
+              + (file.mcpServer() && file.hooks() > 0 ? ", " : "")
+              + (file.hooks() > 0 ? file.hooks() + " hook" + (file.hooks() > 1 ? "s" : "") : ""));
+    }
+    ledger.forEach(l -> out.println("  recorded by gateway setup: " + l));
+    out.println("  wins: " + (wins == null ? "no file holds the hook" : wins));
+    out.println("  precedence: " + precedence);
+    out.println(
+        "  matchers: "
+            + (uncovered.isEmpty()
+                ? "every tool kind is covered"
+                : "NOT covered: " + String.join(", ", uncovered)));
+    out.println("  trust: " + (trust.trusted() ? "" : "NOT TRUSTED: ") + trust.detail());
+    for (HookFinding hook : hooks) {
+      out.println(
+          "  hook in "
+              + hook.hook().file()
+              + " ("
+              + hook.hook().event()
+              + "): "
+              + (hook.reach().ok() ? "" : "NOT this home's: ")
+              + hook.reach().detail());
+      out.println(
+          "    canary: "
+              + (hook.canary().outcome() == CanaryRun.Outcome.ALLOWED ? "ALLOWED, NOT guarded" : "")
+              + (hook.canary().outcome() == CanaryRun.Outcome.ALLOWED
+                  ? ""
+                  : hook.canary().outcome().words)
+              + " ("
+              + hook.canary().detail()
+              + ")");
+    }
+    out.println(guarded() ? "  result: guarded" : "  result: NOT guarded:");
+    problems.forEach(p -> out.println("    - " + p));
+  }
+
+  /** The report for {@code gateway doctor --json}. */
+  ObjectNode toJson() {
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    json.put("agent", agent.name());
+    json.put("installed", version.path() != null);
+    json.put("version", version.version());
+    json.put("path", version.path() == null ? null : version.path().toString());
+    json.put("examined", examined);
+    if (!examined) {
+      json.put("guarded", guarded());
+      return json;
+    }
+    var list = json.putArray("files");
+    for (FileFinding file : files) {
+      list.addObject()
+          .put("file", file.file().toString())
+          .put("scope", file.scope())
+          .put("mcpServer", file.mcpServer())
+          .put("mcpTransport", file.mcpServer() ? (file.mcpHttp() ? "http" : "stdio") : null)
+          .put("hooks", file.hooks());
+    }
+    var recorded = json.putArray("ledger");
+    ledger.forEach(recorded::add);
+    json.put("wins", wins == null ? null : wins.toString());
+    json.put("precedence", precedence);
+    var missing = json.putArray("uncovered");
+    uncovered.forEach(missing::add);
+    json.putObject("trust").put("trusted", trust.trusted()).put("detail", trust.detail());
+    var found = json.putArray("hooks");
+    for (HookFinding hook : hooks) {
+      ObjectNode h = found.addObject();
+      h.put("file", hook.hook().file().toString()).put("event", hook.hook().event());
+      h.put("command", hook.hook().command()).put("url", hook.hook().url());
+      h.putObject("reaches").put("ok", hook.reach().ok()).put("detail", hook.reach().detail());
+      h.putObject("canary")
+          .put("outcome", hook.canary().outcome().name().toLowerCase(java.util.Locale.ROOT))
+          .put("words", hook.canary().outcome().words)
+          .put("detail", hook.canary().detail());
+    }
+    var wrong = json.putArray("problems");
+    problems.forEach(wrong::add);
+    json.put("guarded", guarded());
+    return json;
+  }
+}

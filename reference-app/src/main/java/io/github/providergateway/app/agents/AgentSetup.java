@@ -1,0 +1,562 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.Main;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What {@code gateway setup} does, once the command line is read: sets an agent up ({@link
+ * #setUp}), takes it back ({@link #remove}), lists what is set up ({@link #list}). Every file is
+ * merged first and written only when all of them could be: a refusal leaves every file as it was.
+ */
+public final class AgentSetup {
+
+  private final Path home;
+  private final Map<String, String> env;
+  private final AgentLayouts layouts;
+
+  /** The launcher's command line for {@code gateway} and words, with the home's options. */
+  private final java.util.function.Function<String[], String> commandLine;
+
+  /** Whether Claude Code gets the command hook whatever its version ({@code --command-hook}). */
+  private final boolean commandHook;
+
+  private final URI hookUrl;
+  private final McpChoice mcp;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  /** How the agent reaches the gateway's MCP server ({@code --mcp}). */
+  public enum McpTransport {
+    /** Streamable HTTP when the home's gateway is kept running by {@code gateway service}. */
+    auto,
+    /** Streamable HTTP on the running gateway's {@code /mcp}: no process per window. */
+    http,
+    /** The stdio command {@code gateway mcp}: one JVM per window, the gateway started on demand. */
+    stdio
+  }
+
+  /**
+   * What {@code --mcp} asked, where the front door is, and whether the home's gateway is kept
+   * running by the user's service manager ({@code gateway service install}).
+   *
+   * @param transport what was asked
+   * @param url {@code http://127.0.0.1:<port>/mcp}
+   * @param serviceInstalled whether the home's service unit is installed
+   */
+  record McpChoice(McpTransport transport, URI url, boolean serviceInstalled) {}
+
+  /**
+   * @param home the gateway's home: the ledger, the backups and the hook tokens
+   * @param hookUrl the gateway's Claude Code hook, {@code http://127.0.0.1:<port>/hooks/claude}
+   * @param mcp how the agent's MCP server is written
+   */
+  AgentSetup(
+      Path home,
+      Map<String, String> env,
+      AgentLayouts layouts,
+      java.util.function.Function<String[], String> commandLine,
+      boolean commandHook,
+      URI hookUrl,
+      McpChoice mcp,
+      PrintStream out,
+      PrintStream err) {
+    this.home = home;
+    this.env = env;
+    this.layouts = layouts;
+    this.commandLine = commandLine;
+    this.commandHook = commandHook;
+    this.hookUrl = hookUrl;
+    this.mcp = mcp;
+    this.out = out;
+    this.err = err;
+  }
+
+  /** The client name of the hook token setup issues for Claude Code's HTTP hook. */
+  static final String HOOK_CLIENT = "setup-claude";
+
+  /** What a token setup wrote looks like in what it recorded: the MCP front door's prefix. */
+  private static final java.util.regex.Pattern MCP_BEARER =
+      java.util.regex.Pattern.compile("Bearer (mcp-[A-Za-z0-9_-]+)");
+
+  /**
+   * The front-door client whose token of the agent's kind setup writes into {@code agent}'s user
+   * settings: one per agent, however many windows it opens.
+   */
+  static String mcpClient(AgentLayouts.Agent agent) {
+    return "setup-" + agent.name();
+  }
+
+  /** One file merged, not yet written. */
+  private record Merged(SettingsEdit edit, byte[] before, SettingsMerge.Applied applied) {}
+
+  /** Sets {@code agent} up for the user (project null) or for the project's folder. */
+  int setUp(AgentLayouts.Agent agent, Path project) throws IOException {
+    String scope = project == null ? "user" : "project";
+    SetupLedger ledger = SetupLedger.read(home);
+    Optional<SetupLedger.Setup> previous = ledger.find(agent.name(), scope, project);
+    out.println(
+        "gateway setup " + agent + " (" + scope + (project == null ? "" : " " + project) + ")");
+    AgentVersion version = AgentVersion.probe(agent.binary, env, AgentVersion.TIMEOUT);
+    out.println(
+        "  "
+            + version.describe()
+            + (version.path() == null ? "; writing its settings anyway" : ""));
+    boolean http = false;
+    if (agent == AgentLayouts.Agent.claude) {
+      http = claudeHookChoice(version, project);
+    }
+    boolean mcpHttp = mcpChoice(project);
+    String token = http ? currentToken(previous) : null;
+    String mcpToken = mcpHttp ? currentMcpToken(agent, previous) : null;
+    AgentLayouts.Plan plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
+    List<Merged> merged = merge(plan, previous);
+    if (merged == null) {
+      return Main.EXIT_START_FAILED;
+    }
+    boolean writes = merged.stream().anyMatch(m -> m.applied().content() != null);
+    if (writes && ((http && token == null) || (mcpHttp && mcpToken == null))) {
+      // Issued only now that every file merged: a refusal must not replace a working token.
+      if (http && token == null) {
+        IssuedToken issued =
+            IssuedToken.issue(ClientTokens.hooks(home), HOOK_CLIENT, home, "gateway setup", err);
+        if (issued.token() == null) {
+          return issued.exitCode();
+        }
+        token = issued.token();
+      }
+      if (mcpHttp && mcpToken == null) {
+        IssuedToken issued =
+            IssuedToken.issue(
+                ClientTokens.mcpHttp(home),
+                mcpClient(agent),
+                ClientTokens.Kind.AGENT,
+                home,
+                "gateway setup",
+                err);
+        if (issued.token() == null) {
+          return issued.exitCode();
+        }
+        mcpToken = issued.token();
+      }
+      plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
+      merged = merge(plan, previous);
+      if (merged == null) {
+        return Main.EXIT_START_FAILED;
+      }
+    }
+    List<SetupLedger.FileRecord> records = new ArrayList<>();
+    boolean changed = false;
+    for (Merged m : merged) {
+      Path file = m.edit().file();
+      Optional<SetupLedger.FileRecord> earlier = previous.flatMap(p -> record(p, file));
+      byte[] content = m.applied().content();
+      boolean created = earlier.map(SetupLedger.FileRecord::created).orElse(m.before() == null);
+      Path backup = earlier.map(SetupLedger.FileRecord::backup).orElse(null);
+      String written = earlier.map(SetupLedger.FileRecord::written).orElse(null);
+      if (content != null) {
+        if (earlier.isEmpty() && m.before() != null) {
+          backup = ledger.backUp(file, agent + " " + scope + " " + project, m.before());
+        }
+        SettingsFiles.write(file, content, m.edit().secret());
+        written = SetupLedger.sha256(content);
+        changed = true;
+        out.println(
+            "  "
+                + (m.before() == null ? "created " : "changed ")
+                + file
+                + ": "
+                + String.join(", ", m.applied().changes())
+                + (backup != null && earlier.isEmpty() ? " (backup: " + backup + ")" : ""));
+      } else {
+        out.println("  unchanged " + file);
+        if (written == null) {
+          // Already as setup would write it, by hand or by an earlier setup whose record is gone.
+          written = SetupLedger.sha256(m.before());
+        }
+      }
+      records.add(
+          new SetupLedger.FileRecord(
+              file, m.edit().format(), created, backup, written, m.applied().recorded()));
+    }
+    SetupLedger.Setup now =
+        new SetupLedger.Setup(agent.name(), scope, project, http ? HOOK_CLIENT : null, records);
+    if (changed || previous.isEmpty() || !previous.get().equals(now)) {
+      ledger.put(now);
+      ledger.write();
+    }
+    if (!mcpHttp && previous.isPresent() && holdsMcpToken(previous.get())) {
+      // Back to the stdio command: the token setup wrote before is in no file any more.
+      revokeMcpToken(agent);
+    }
+    for (String note : plan.notes()) {
+      out.println("Note: " + note);
+    }
+    out.println(
+        changed
+            ? "Set up. Take it back with: "
+                + commandLine.apply(
+                    project == null
+                        ? new String[] {"setup", agent.name(), "--remove"}
+                        : new String[] {
+                          "setup",
+                          agent.name(),
+                          "--project",
+                          "--dir",
+                          project.toString(),
+                          "--remove"
+                        })
+            : "Nothing to change: " + agent + " is set up already.");
+    return Main.EXIT_OK;
+  }
+
+  /** The plan, with the tokens setup has (a placeholder for one not issued yet). */
+  private AgentLayouts.Plan plan(
+      AgentLayouts.Agent agent,
+      Path project,
+      boolean http,
+      String token,
+      boolean mcpHttp,
+      String mcpToken,
+      Optional<SetupLedger.Setup> previous)
+      throws IOException {
+    return layouts.plan(
+        agent,
+        project,
+        http ? new AgentLayouts.HttpHook(hookUrl, token != null ? token : "pending") : null,
+        earlier(previous),
+        mcpHttp
+            ? new AgentLayouts.McpHttp(mcp.url(), mcpToken != null ? mcpToken : "pending")
+            : null);
+  }
+
+  /**
+   * Whether the agent's MCP server is written as Streamable HTTP, saying why: asked for ({@code
+   * --mcp http}), or the home's gateway is kept running by the service ({@code --mcp auto}); never
+   * in a project's settings, which are committed and hold no token.
+   */
+  private boolean mcpChoice(Path project) {
+    if (project != null || mcp.transport() == McpTransport.stdio) {
+      out.println(
+          "  the MCP server as the command 'gateway mcp'"
+              + (project != null
+                  ? ": the project's settings are committed, and hold no token"
+                  : ", as --mcp stdio asks"));
+      return false;
+    }
+    if (mcp.transport() == McpTransport.http || mcp.serviceInstalled()) {
+      out.println(
+          "  the MCP server over HTTP at "
+              + mcp.url()
+              + (mcp.transport() == McpTransport.http
+                  ? ", as --mcp http asks"
+                  : ", kept running by 'gateway service'")
+              + ": no process per window; its token is the agent's own");
+      return true;
+    }
+    out.println(
+        "  the MCP server as the command 'gateway mcp' (one JVM per window): for windows that cost"
+            + " almost nothing, keep the gateway running with '"
+            + commandLine.apply(new String[] {"service", "install"})
+            + "' and run setup again, or pass --mcp http");
+    return false;
+  }
+
+  /**
+   * The MCP token setup wrote before for {@code agent}, when the gateway still takes it as that
+   * agent's: running setup again keeps it instead of issuing one that would change the file.
+   */
+  private String currentMcpToken(AgentLayouts.Agent agent, Optional<SetupLedger.Setup> previous) {
+    if (previous.isEmpty()) {
+      return null;
+    }
+    for (SetupLedger.FileRecord file : previous.get().files()) {
+      for (SettingsEdit.Addition addition : file.additions()) {
+        java.util.regex.Matcher bearer = MCP_BEARER.matcher(addition.toJson().toString());
+        while (bearer.find()) {
+          String token = bearer.group(1);
+          try {
+            ClientTokens tokens = ClientTokens.mcpHttp(home);
+            if (tokens
+                .clientOf(token)
+                .filter(
+                    c ->
+                        c.name().equals(mcpClient(agent))
+                            && c.kind() == ClientTokens.Kind.AGENT
+                            && tokens.isCurrent(c))
+                .isPresent()) {
+              return token;
+            }
+          } catch (UncheckedIOException e) {
+            return null;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether what {@code setup} wrote holds an MCP token of the front door. */
+  private static boolean holdsMcpToken(SetupLedger.Setup setup) {
+    return setup.files().stream()
+        .flatMap(f -> f.additions().stream())
+        .anyMatch(a -> MCP_BEARER.matcher(a.toJson().toString()).find());
+  }
+
+  private void revokeMcpToken(AgentLayouts.Agent agent) {
+    try {
+      if (ClientTokens.mcpHttp(home).revoke(mcpClient(agent))) {
+        out.println("  revoked the MCP token of '" + mcpClient(agent) + "'");
+      }
+    } catch (UncheckedIOException e) {
+      err.println("gateway setup: could not revoke the MCP token: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Whether Claude Code gets the HTTP hook, saying why: only in the user's settings (a project's
+   * are committed, and the hook's token must not be), and only from 2.1.295, which blocks a call
+   * whose HTTP hook failed; older ones run it, so they get the command hook.
+   */
+  private boolean claudeHookChoice(AgentVersion version, Path project) {
+    if (project != null) {
+      out.println("  the command hook: the project's settings are committed, and hold no token");
+      return false;
+    }
+    if (commandHook) {
+      out.println("  the command hook, as --command-hook asks");
+      return false;
+    }
+    if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
+      out.println(
+          "  the HTTP hook, answered by the running gateway at "
+              + hookUrl
+              + ", with \"onFailure\": \"block\": a call is blocked when the gateway does not answer");
+      return true;
+    }
+    out.println(
+        "  the command hook: "
+            + (version.version() == null
+                ? "the version of Claude Code is not known, and"
+                : "Claude Code "
+                    + version.version()
+                    + " is older than "
+                    + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+                    + ", and")
+            + " before "
+            + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+            + " a failed HTTP hook lets the call run; the command hook denies when it cannot ask"
+            + " the gateway");
+    return false;
+  }
+
+  /**
+   * The hook token setup wrote before, when the gateway still takes it for {@link #HOOK_CLIENT}:
+   * running setup again keeps it instead of issuing one that would change the file.
+   */
+  private String currentToken(Optional<SetupLedger.Setup> previous) {
+    if (previous.isEmpty()) {
+      return null;
+    }
+    for (SetupLedger.FileRecord file : previous.get().files()) {
+      for (SettingsEdit.Addition addition : file.additions()) {
+        if (addition instanceof SettingsEdit.Element element) {
+          for (JsonNode hook : element.element().path("hooks")) {
+            String header = hook.path("headers").path("Authorization").asText("");
+            if (header.startsWith("Bearer ")) {
+              String token = header.substring("Bearer ".length());
+              try {
+                ClientTokens tokens = ClientTokens.hooks(home);
+                boolean valid =
+                    tokens
+                        .clientOf(token)
+                        .filter(c -> c.name().equals(HOOK_CLIENT) && tokens.isCurrent(c))
+                        .isPresent();
+                return valid ? token : null;
+              } catch (UncheckedIOException e) {
+                return null;
+              }
+            }
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Every file of {@code plan} merged; null, after saying why, when any is refused. */
+  private List<Merged> merge(AgentLayouts.Plan plan, Optional<SetupLedger.Setup> previous)
+      throws IOException {
+    List<Merged> merged = new ArrayList<>();
+    List<String> refusals = new ArrayList<>();
+    for (SettingsEdit edit : plan.edits()) {
+      byte[] before = SettingsFiles.read(edit.file());
+      List<SettingsEdit.Addition> earlier =
+          previous
+              .flatMap(p -> record(p, edit.file()))
+              .map(SetupLedger.FileRecord::additions)
+              .orElse(List.of());
+      try {
+        merged.add(new Merged(edit, before, SettingsMerge.apply(edit, before, earlier)));
+      } catch (SettingsMerge.Refused e) {
+        refusals.add(e.getMessage());
+      }
+    }
+    if (!refusals.isEmpty()) {
+      refusals.forEach(r -> err.println("gateway setup: refused: " + r));
+      err.println("gateway setup: nothing was changed");
+      return null;
+    }
+    return merged;
+  }
+
+  /** What {@code previous} recorded, file by file. */
+  private static AgentLayouts.Earlier earlier(Optional<SetupLedger.Setup> previous) {
+    return file ->
+        previous
+            .flatMap(p -> record(p, file))
+            .map(SetupLedger.FileRecord::additions)
+            .orElse(List.of());
+  }
+
+  private static Optional<SetupLedger.FileRecord> record(SetupLedger.Setup setup, Path file) {
+    return setup.files().stream().filter(f -> f.file().equals(file)).findFirst();
+  }
+
+  /** Takes back what setup added for {@code agent} for the user (project null) or the project. */
+  public int remove(AgentLayouts.Agent agent, Path project) throws IOException {
+    String scope = project == null ? "user" : "project";
+    SetupLedger ledger = SetupLedger.read(home);
+    Optional<SetupLedger.Setup> found = ledger.find(agent.name(), scope, project);
+    if (found.isEmpty()) {
+      out.println(
+          "Nothing to take back: "
+              + agent
+              + " ("
+              + scope
+              + (project == null ? "" : " " + project)
+              + ") was not set up with this home ("
+              + home.resolve(SetupLedger.FILE)
+              + ")");
+      return Main.EXIT_OK;
+    }
+    SetupLedger.Setup setup = found.get();
+    out.println(
+        "gateway setup " + agent + " --remove (" + setup.describe().replaceFirst("^\\S+ \\(", ""));
+    int exit = Main.EXIT_OK;
+    for (SetupLedger.FileRecord file : setup.files()) {
+      byte[] current = SettingsFiles.read(file.file());
+      if (current == null) {
+        out.println("  gone already: " + file.file());
+        continue;
+      }
+      if (SetupLedger.sha256(current).equals(file.written())) {
+        if (file.created()) {
+          SettingsFiles.delete(file.file());
+          out.println("  removed " + file.file() + " (setup had created it)");
+        } else if (file.backup() != null) {
+          SettingsFiles.write(file.file(), SetupLedger.readBackup(file.backup()), false);
+          out.println("  restored " + file.file() + " as it was before setup, byte for byte");
+        } else {
+          out.println("  unchanged " + file.file() + " (it was already as setup would write it)");
+        }
+        continue;
+      }
+      try {
+        SettingsMerge.Removed removed =
+            SettingsMerge.remove(file.format(), file.file().toString(), current, file.additions());
+        if (file.created() && isEmptyObject(removed.content())) {
+          SettingsFiles.delete(file.file());
+          out.println(
+              "  removed " + file.file() + " (setup had created it; nothing else is in it)");
+        } else if (!Arrays.equals(removed.content(), current)) {
+          SettingsFiles.write(file.file(), removed.content(), false);
+          out.println(
+              "  took setup's entries out of "
+                  + file.file()
+                  + " (it changed since; the rest is kept)");
+        }
+        for (String left : removed.left()) {
+          out.println("  left in " + file.file() + ": " + left);
+        }
+      } catch (SettingsMerge.Refused e) {
+        err.println("gateway setup: refused: " + e.getMessage());
+        exit = Main.EXIT_START_FAILED;
+      }
+    }
+    if (exit != Main.EXIT_OK) {
+      err.println("gateway setup: the setup stays recorded; fix the file and run --remove again");
+      return exit;
+    }
+    if (holdsMcpToken(setup)) {
+      revokeMcpToken(agent);
+    }
+    if (setup.hookClient() != null) {
+      try {
+        if (ClientTokens.hooks(home).revoke(setup.hookClient())) {
+          out.println("  revoked the hook token of '" + setup.hookClient() + "'");
+        }
+      } catch (UncheckedIOException e) {
+        err.println("gateway setup: could not revoke the hook token: " + e.getMessage());
+      }
+    }
+    for (SetupLedger.FileRecord file : setup.files()) {
+      if (file.backup() != null) {
+        Files.deleteIfExists(file.backup());
+      }
+    }
+    ledger.forget(setup.agent(), setup.scope(), setup.project());
+    ledger.write();
+    out.println("Taken back.");
+    return Main.EXIT_OK;
+  }
+
+  private static boolean isEmptyObject(byte[] content) {
+    try {
+      return SettingsMerge.parseObject("", content).isEmpty();
+    } catch (SettingsMerge.Refused e) {
+      return false;
+    }
+  }
+
+  /** Says what is set up where, and whether each file still has what setup wrote. */
+  int list() throws IOException {
+    SetupLedger ledger = SetupLedger.read(home);
+    if (ledger.all().isEmpty()) {
+      out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
+      return Main.EXIT_OK;
+    }
+    for (SetupLedger.Setup setup : ledger.all()) {
+      out.println(
+          setup.describe()
+              + (setup.hookClient() != null
+                  ? ", HTTP hook (token '" + setup.hookClient() + "')"
+                  : "")
+              + (holdsMcpToken(setup)
+                  ? ", MCP over HTTP (token 'setup-" + setup.agent() + "')"
+                  : ""));
+      for (SetupLedger.FileRecord file : setup.files()) {
+        byte[] current = SettingsFiles.read(file.file());
+        String state =
+            current == null
+                ? "missing"
+                : SetupLedger.sha256(current).equals(file.written())
+                    ? "as setup wrote it"
+                    : "changed since setup wrote it";
+        out.println("  " + file.file() + ": " + state);
+      }
+    }
+    return Main.EXIT_OK;
+  }
+}

@@ -1,0 +1,247 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.app.BoundedCommand;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The doctor's canary through one hook of an agent: the agent's real hook command, exactly as its
+ * settings hold it, run through {@code /bin/sh -c} as the agent runs it (or Claude Code's HTTP hook
+ * posted to), with a shell call of {@link HookCanary#command} in that agent's own hook input, and
+ * the answer read as that agent reads it: its JSON on stdout, its exit code, its stderr.
+ */
+final class CanaryRun {
+
+  /** How long one canary may take: the gateway answers it at once. */
+  static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** What came back. */
+  enum Outcome {
+    /** The gateway's canary denied it: the hook reaches the gateway and its answer is read. */
+    DENIED_BY_CANARY("denied by the canary"),
+    /** Denied, but not by the canary: the hook failed closed without reaching the gateway. */
+    DENIED_OTHERWISE("denied, but not by the canary"),
+    /** The agent would run the call: NOT guarded. */
+    ALLOWED("allowed"),
+    /** No answer the agent reads: nothing printed, a crash, a time-out. */
+    NO_ANSWER("the guard never answered");
+
+    /** As the doctor says it. */
+    final String words;
+
+    Outcome(String words) {
+      this.words = words;
+    }
+  }
+
+  /**
+   * One canary's result.
+   *
+   * @param outcome what came back
+   * @param detail the reason the hook gave, or what went wrong
+   */
+  record Result(Outcome outcome, String detail) {}
+
+  private final Map<String, String> env;
+  private final Path cwd;
+  private final Duration timeout;
+
+  /**
+   * @param env the environment the hook runs with (the person's, as the agent passes it on)
+   * @param cwd the folder the canary's call says it is in
+   */
+  CanaryRun(Map<String, String> env, Path cwd, Duration timeout) {
+    this.env = env;
+    this.cwd = cwd;
+    this.timeout = timeout;
+  }
+
+  /** Sends {@code command}, the canary, through {@code hook} of {@code agent}. */
+  Result run(AgentLayouts.Agent agent, AgentHooks.Hook hook, String command) {
+    byte[] input = input(agent, hook.event(), command).getBytes(StandardCharsets.UTF_8);
+    if (hook.url() != null) {
+      return http(hook, input);
+    }
+    BoundedCommand.Ran ran =
+        BoundedCommand.run(List.of("/bin/sh", "-c", hook.command()), env, input, timeout);
+    if (ran.problem() != null) {
+      return new Result(Outcome.NO_ANSWER, ran.problem());
+    }
+    return read(agent, ran.exitCode(), ran.stdout(), ran.stderr());
+  }
+
+  /** The agent's own hook input for a shell call of {@code command}. */
+  String input(AgentLayouts.Agent agent, String event, String command) {
+    ObjectNode in = JSON.createObjectNode();
+    String folder = cwd.toString();
+    switch (agent) {
+      case claude, codex, gemini -> {
+        in.put("session_id", "gateway-doctor");
+        if (agent == AgentLayouts.Agent.codex) {
+          in.put("turn_id", "gateway-doctor");
+        }
+        in.put("cwd", folder);
+        in.put("hook_event_name", agent == AgentLayouts.Agent.gemini ? "BeforeTool" : "PreToolUse");
+        in.put("tool_name", agent == AgentLayouts.Agent.gemini ? "run_shell_command" : "Bash");
+        in.putObject("tool_input").put("command", command);
+      }
+      case copilot -> {
+        in.put("timestamp", 0);
+        in.put("cwd", folder);
+        in.put("toolName", "bash");
+        in.put("toolArgs", JSON.createObjectNode().put("command", command).toString());
+      }
+      case cursor -> {
+        in.put("conversation_id", "gateway-doctor");
+        // Its shell's own hook, unless the hook is its preToolUse.
+        in.put("hook_event_name", event.equals("preToolUse") ? event : "beforeShellExecution");
+        in.putArray("workspace_roots").add(folder);
+        if (event.equals("preToolUse")) {
+          in.put("tool_name", "Shell");
+          in.putObject("tool_input").put("command", command);
+        } else {
+          in.put("command", command).put("cwd", folder);
+        }
+      }
+    }
+    return in.toString();
+  }
+
+  /** The answer as {@code agent} reads it. */
+  static Result read(AgentLayouts.Agent agent, int exitCode, String stdout, String stderr) {
+    boolean byExitCode =
+        agent == AgentLayouts.Agent.claude
+            || agent == AgentLayouts.Agent.gemini
+            || agent == AgentLayouts.Agent.codex
+            || agent == AgentLayouts.Agent.cursor;
+    if (exitCode == 2 && byExitCode) {
+      return denied(stderr.strip());
+    }
+    if (exitCode != 0) {
+      return new Result(
+          Outcome.NO_ANSWER,
+          "the hook exited " + exitCode + " (" + firstLine(stderr) + "): the agent runs the call");
+    }
+    String text = stdout.strip();
+    if (text.isEmpty()) {
+      return new Result(
+          Outcome.NO_ANSWER,
+          "the hook printed nothing (" + firstLine(stderr) + "): the agent runs the call");
+    }
+    JsonNode answer;
+    try {
+      answer = JSON.readTree(text);
+    } catch (IOException e) {
+      answer = null;
+    }
+    if (answer == null || !answer.isObject()) {
+      return new Result(
+          Outcome.NO_ANSWER, "the hook printed no JSON the agent reads: " + firstLine(text));
+    }
+    JsonNode specific = answer.path("hookSpecificOutput");
+    String decision =
+        switch (agent) {
+          case claude, codex -> specific.path("permissionDecision").asText("");
+          case copilot -> answer.path("permissionDecision").asText("");
+          case gemini -> answer.path("decision").asText("");
+          case cursor -> answer.path("permission").asText("");
+        };
+    String reason =
+        switch (agent) {
+          case claude, codex -> specific.path("permissionDecisionReason").asText("");
+          case copilot -> answer.path("permissionDecisionReason").asText("");
+          case gemini -> answer.path("reason").asText("");
+          case cursor -> answer.path("agent_message").asText("");
+        };
+    if (agent == AgentLayouts.Agent.codex && answer.path("decision").asText().equals("block")) {
+      decision = "deny";
+      reason = answer.path("reason").asText("");
+    }
+    boolean blocks =
+        decision.equals("deny")
+            || (decision.equals("block") && agent == AgentLayouts.Agent.gemini)
+            || (decision.equals("ask") && agent != AgentLayouts.Agent.codex);
+    if (agent == AgentLayouts.Agent.codex && blocks && reason.isBlank()) {
+      return new Result(Outcome.ALLOWED, "a deny without a reason, which Codex runs");
+    }
+    if (!blocks) {
+      return new Result(Outcome.ALLOWED, "the hook answered " + firstLine(text));
+    }
+    return denied(reason);
+  }
+
+  private static Result denied(String reason) {
+    return reason.startsWith(HookCanary.RULE + ":")
+        ? new Result(Outcome.DENIED_BY_CANARY, reason)
+        : new Result(Outcome.DENIED_OTHERWISE, reason);
+  }
+
+  private Result http(AgentHooks.Hook hook, byte[] input) {
+    HttpClient client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .build();
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(hook.url()))
+            .timeout(timeout)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(input));
+    hook.handler()
+        .path("headers")
+        .fields()
+        .forEachRemaining(h -> request.header(h.getKey(), interpolate(h.getValue().asText())));
+    String failure =
+        "block".equals(hook.handler().path("onFailure").asText())
+            ? " (Claude Code blocks the call: onFailure is block)"
+            : " (Claude Code runs the call: onFailure is not block)";
+    try {
+      HttpResponse<String> response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() / 100 != 2) {
+        return new Result(
+            Outcome.NO_ANSWER, "the gateway answered status " + response.statusCode() + failure);
+      }
+      return read(AgentLayouts.Agent.claude, 0, response.body(), "");
+    } catch (IOException | IllegalArgumentException e) {
+      return new Result(Outcome.NO_ANSWER, hook.url() + ": " + e + failure);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Result(Outcome.NO_ANSWER, "interrupted");
+    }
+  }
+
+  private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+
+  /** A header value with {@code $VAR} and {@code ${VAR}} from the environment, as Claude Code. */
+  private String interpolate(String value) {
+    Matcher m = VARIABLE.matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(env.getOrDefault(m.group(1), "")));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static String firstLine(String text) {
+    String line = text.strip().lines().findFirst().orElse("");
+    return line.isEmpty() ? "nothing on stderr" : line;
+  }
+}

@@ -1,0 +1,213 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.Main;
+import io.github.providergateway.loop.base.DaemonThreads;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code gateway doctor [--json]}: says for every agent on the machine whether the gateway guards
+ * it, and proves it with a canary through the agent's real hook ({@link AgentDoctor}).
+ */
+@Command(
+    name = "doctor",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Says for every agent found on the machine (claude, copilot, gemini, codex; cursor when its"
+          + " settings exist) whether the gateway guards it: its version; which settings files"
+          + " (the user's and the current project's) hold the gateway's MCP server and hook, and"
+          + " which one wins; whether the hook's matchers cover every tool kind (shell, read,"
+          + " edit and write, notebook, MCP); whether the agent trusts the hook; whether the hook"
+          + " names this home's gateway, and whether that gateway runs.",
+      "",
+      "Then it sends a canary through each hook: the agent's real hook command, run as the agent"
+          + " runs it, with a shell call of '"
+          + HookCanary.PROGRAM
+          + " <nonce>' in the agent's own hook input, which the running gateway denies by itself"
+          + " (rule "
+          + HookCanary.RULE
+          + "). 'denied by the canary' is working; 'allowed' is NOT guarded; 'the guard never"
+          + " answered' (nothing printed, a crash, a time-out) is reported apart, and recorded"
+          + " apart in the audit trail (outcome failure, code "
+          + CanaryAudit.NO_ANSWER
+          + ").",
+      ""
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:every agent found is guarded, and each canary was denied by the gateway",
+      "1:something is not guarded (or not proven: the gateway is not running)",
+      "2:bad command line"
+    })
+public final class DoctorCommand implements Callable<Integer> {
+
+  /** The whole doctor's bound: each check is bounded, and the agents are examined at once. */
+  static final Duration DEADLINE = Duration.ofSeconds(25);
+
+  @ParentCommand private Main parent;
+
+  @CommandLine.Mixin private GatewayHomeOptions gateway;
+
+  @Option(names = "--json", description = "One JSON object, for scripts.")
+  private boolean json;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "The project whose settings are read (default: the current folder).")
+  private Path dir;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  private boolean help;
+
+  @Override
+  public Integer call() {
+    PrintStream err = parent.err();
+    Map<String, String> env = parent.env();
+    int port;
+    try {
+      port = gateway.launchPort(env);
+    } catch (IllegalArgumentException e) {
+      err.println("gateway doctor: " + e.getMessage());
+      return Main.EXIT_USAGE;
+    }
+    Path home = gateway.home(env);
+    Path project = (dir != null ? dir : Path.of("")).toAbsolutePath().normalize();
+    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
+    AgentLayouts layouts = new AgentLayouts(config, env, HomeDirectory.userHome(env));
+    SetupLedger ledger;
+    try {
+      ledger = SetupLedger.read(home);
+    } catch (IOException e) {
+      err.println("gateway doctor: the setup ledger cannot be read: " + e.getMessage());
+      ledger = null;
+    }
+    HookReach reach = new HookReach(config, home, port);
+    HookReach.Reach running = reach.gateway();
+    String canary = HookCanary.command(nonce());
+    AgentDoctor doctor =
+        new AgentDoctor(
+            env,
+            home,
+            project,
+            new AgentPlaces(layouts),
+            ledger,
+            new HookTrustCheck(env, layouts.codexConfig(), layouts.geminiTrustedFolders()),
+            reach,
+            running,
+            new CanaryRun(env, project, CanaryRun.TIMEOUT),
+            new CanaryAudit(home, Clock.systemUTC()),
+            canary);
+    List<AgentReport> reports = examineAll(doctor);
+    boolean guarded = reports.stream().allMatch(AgentReport::guarded) && reports.size() > 0;
+    if (json) {
+      ObjectNode root = JsonNodeFactory.instance.objectNode();
+      root.put("home", home.toString()).put("project", project.toString());
+      root.putObject("gateway").put("running", running.ok()).put("detail", running.detail());
+      root.put("canary", canary);
+      var agents = root.putArray("agents");
+      reports.forEach(r -> agents.add(r.toJson()));
+      root.put("guarded", guarded);
+      out.println(root.toPrettyString());
+    } else {
+      out.println("gateway doctor (home " + home + ", project " + project + ")");
+      out.println("gateway: " + running.detail());
+      out.println("canary: '" + canary + "'");
+      for (AgentReport report : reports) {
+        out.println();
+        report.print(out);
+      }
+      out.println();
+      boolean found = reports.stream().anyMatch(AgentReport::examined);
+      out.println(
+          !found
+              ? "No agent is installed or set up here: nothing to guard."
+              : guarded
+                  ? "Every agent found is guarded."
+                  : "NOT every agent is guarded: see the problems above.");
+    }
+    return guarded ? Main.EXIT_OK : Main.EXIT_START_FAILED;
+  }
+
+  /** Every agent, examined at once, within {@link #DEADLINE}. */
+  private static List<AgentReport> examineAll(AgentDoctor doctor) {
+    ExecutorService pool = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-doctor"));
+    try {
+      List<Callable<AgentReport>> tasks = new ArrayList<>();
+      for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
+        tasks.add(() -> doctor.examine(agent));
+      }
+      List<Future<AgentReport>> futures =
+          pool.invokeAll(tasks, DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+      List<AgentReport> reports = new ArrayList<>();
+      for (int i = 0; i < futures.size(); i++) {
+        AgentLayouts.Agent agent = AgentLayouts.Agent.values()[i];
+        try {
+          reports.add(futures.get(i).get());
+        } catch (CancellationException e) {
+          reports.add(unfinished(agent, "not examined within " + DEADLINE.toSeconds() + " s"));
+        } catch (ExecutionException e) {
+          reports.add(unfinished(agent, "could not be examined: " + e.getCause()));
+        }
+      }
+      return reports;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static AgentReport unfinished(AgentLayouts.Agent agent, String why) {
+    return new AgentReport(
+        agent,
+        new AgentVersion(agent.binary, null, null, why),
+        true,
+        List.of(),
+        List.of(),
+        AgentPlaces.precedence(agent),
+        null,
+        List.of(),
+        new HookTrustCheck.Trust(false, why),
+        List.of(),
+        List.of(why));
+  }
+
+  /** A nonce for this run's canary, to find it in the audit trail. */
+  private static String nonce() {
+    byte[] bytes = new byte[6];
+    new SecureRandom().nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+}

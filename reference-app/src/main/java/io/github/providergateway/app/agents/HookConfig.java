@@ -1,0 +1,115 @@
+package io.github.providergateway.app.agents;
+
+import io.github.providergateway.agent.hook.HookRoute;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.Main;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * {@code gateway hook --print-config claude|copilot|gemini|codex|cursor} and {@code gateway hook
+ * --revoke NAME}: the hooks' set-up for a person to paste, with a hook token issued for Claude
+ * Code's HTTP hook, and taking such a token back (docs/agents.md).
+ */
+public final class HookConfig {
+
+  private HookConfig() {}
+
+  /**
+   * Prints {@code agent}'s hook set-up; for Claude Code, after issuing a hook token for {@code
+   * client}.
+   */
+  public static int print(
+      AgentConfig config,
+      AgentConfig.Agent agent,
+      String client,
+      Path home,
+      int port,
+      OutputStream out,
+      PrintStream err) {
+    PrintStream printed = new PrintStream(out, true, StandardCharsets.UTF_8);
+    switch (agent) {
+      case copilot -> {
+        err.flush();
+        printed.print(config.copilotHooks());
+        return Main.EXIT_OK;
+      }
+      case gemini -> {
+        printed.print(config.geminiHooks());
+        return Main.EXIT_OK;
+      }
+      case codex -> {
+        printed.print(config.codexHooks());
+        return Main.EXIT_OK;
+      }
+      case cursor -> {
+        printed.print(config.cursorHooks());
+        return Main.EXIT_OK;
+      }
+      case claude -> {
+        // below
+      }
+      case vscode, http -> {
+        err.println(
+            "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code and"
+                + " HTTP clients have no"
+                + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
+        return Main.EXIT_USAGE;
+      }
+    }
+    ClientTokens tokens = ClientTokens.hooks(home);
+    boolean replacing = hasToken(tokens, client);
+    IssuedToken issued = IssuedToken.issue(tokens, client, home, "gateway hook", err);
+    if (issued.token() == null) {
+      return issued.exitCode();
+    }
+    // The home's port (GatewayHomeOptions.port): the running gateway's, else the home's own.
+    URI url = URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude");
+    err.flush();
+    printed.print(
+        config.claudeHooks(
+            new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
+    return Main.EXIT_OK;
+  }
+
+  /**
+   * Whether {@code client} has a token now (a file that cannot be read: no, and issuing says why).
+   */
+  private static boolean hasToken(ClientTokens tokens, String client) {
+    try {
+      return tokens.clients().contains(client);
+    } catch (UncheckedIOException e) {
+      return false;
+    }
+  }
+
+  /** {@code --revoke NAME}: the client's hook token stops working at its next request. */
+  public static int revoke(Path home, String client, OutputStream out, PrintStream err) {
+    ClientTokens tokens = ClientTokens.hooks(home);
+    try {
+      if (!tokens.revoke(client)) {
+        err.println(
+            "gateway hook: no client named '"
+                + client
+                + "' has a hook token"
+                + (tokens.clients().isEmpty()
+                    ? " (none has)"
+                    : " (clients: " + String.join(", ", tokens.clients()) + ")"));
+        return Main.EXIT_USAGE;
+      }
+    } catch (UncheckedIOException e) {
+      err.println("gateway hook: cannot update " + tokens.file() + ": " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    new PrintStream(out, true, StandardCharsets.UTF_8)
+        .println(
+            "Revoked the hook token of '"
+                + client
+                + "'; its next hook request gets 401 (Claude Code then blocks the call).");
+    return Main.EXIT_OK;
+  }
+}

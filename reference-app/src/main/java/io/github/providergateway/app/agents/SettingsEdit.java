@@ -1,0 +1,130 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@code gateway setup} puts into one of an agent's settings files: entries added to a JSON
+ * object file (a member of an object, or an element of an array), or a block of text appended to a
+ * TOML file. Exactly these are recorded in the setup ledger, so that {@code --remove} takes back
+ * these and nothing else.
+ *
+ * @param file the settings file, absolute
+ * @param format how the file is read and written
+ * @param additions what setup adds to it, in order
+ * @param secret whether an addition holds a token: the file is then written owner-only
+ */
+record SettingsEdit(Path file, Format format, List<Addition> additions, boolean secret) {
+
+  SettingsEdit {
+    Objects.requireNonNull(file, "file");
+    additions = List.copyOf(additions);
+  }
+
+  /** How a settings file is read and written. */
+  enum Format {
+    /** A JSON object, parsed and written back pretty-printed. */
+    json,
+    /** A TOML file, which setup does not parse: it appends and removes its own block. */
+    toml
+  }
+
+  /** One entry setup adds to a file. */
+  sealed interface Addition permits Member, Element, Block {
+
+    /** This addition as the ledger keeps it. */
+    ObjectNode toJson();
+
+    /** The addition the ledger recorded in {@code node}. */
+    static Addition fromJson(JsonNode node) {
+      if (node.has("text")) {
+        return new Block(node.path("text").asText());
+      }
+      List<String> path = new ArrayList<>();
+      node.path("path").forEach(segment -> path.add(segment.asText()));
+      if (node.has("key")) {
+        return new Member(path, node.path("key").asText(), node.path("value"));
+      }
+      return new Element(path, node.path("element"));
+    }
+  }
+
+  /**
+   * The member {@code key} of the object at {@code path} (objects made where missing), set to
+   * {@code value}.
+   *
+   * @param path the names of the objects that lead to the one that holds the member
+   * @param key the member's name
+   * @param value its value
+   */
+  record Member(List<String> path, String key, JsonNode value) implements Addition {
+    Member {
+      path = List.copyOf(path);
+    }
+
+    @Override
+    public ObjectNode toJson() {
+      ObjectNode node = JsonNodeFactory.instance.objectNode();
+      ArrayNode segments = node.putArray("path");
+      path.forEach(segments::add);
+      node.put("key", key);
+      node.set("value", value);
+      return node;
+    }
+
+    @Override
+    public String toString() {
+      return String.join(".", path) + (path.isEmpty() ? "" : ".") + key;
+    }
+  }
+
+  /**
+   * {@code element} appended to the array at {@code path} (made, and the objects on the way, where
+   * missing).
+   *
+   * @param path the names of the objects that lead to the array, the array's own last
+   * @param element the element
+   */
+  record Element(List<String> path, JsonNode element) implements Addition {
+    Element {
+      path = List.copyOf(path);
+    }
+
+    @Override
+    public ObjectNode toJson() {
+      ObjectNode node = JsonNodeFactory.instance.objectNode();
+      ArrayNode segments = node.putArray("path");
+      path.forEach(segments::add);
+      node.set("element", element);
+      return node;
+    }
+
+    @Override
+    public String toString() {
+      return String.join(".", path) + "[+]";
+    }
+  }
+
+  /**
+   * {@code text} appended to a text file, taken back by cutting exactly it out again.
+   *
+   * @param text the lines, each ending in a line break
+   */
+  record Block(String text) implements Addition {
+    @Override
+    public ObjectNode toJson() {
+      return JsonNodeFactory.instance.objectNode().put("text", text);
+    }
+
+    @Override
+    public String toString() {
+      return "a block of " + text.lines().count() + " lines";
+    }
+  }
+}

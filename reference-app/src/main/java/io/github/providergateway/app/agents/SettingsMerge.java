@@ -1,0 +1,453 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Merges {@code gateway setup}'s entries into the content of an agent's settings file, and takes
+ * them out again: pure functions from bytes to bytes, so every rule (never clobber, idempotent,
+ * refuse what cannot be parsed) is tested without a disk.
+ *
+ * <p>JSON files are parsed strictly (no comments, no duplicate keys, one object): a file that is
+ * not is refused whole, since writing it back would lose what the parser skipped. They are written
+ * back as {@code JSON.stringify(value, null, 2)} writes them (what Claude Code and Gemini CLI write
+ * themselves), so a file they wrote changes only where setup added to it. TOML files are not
+ * parsed: setup appends a block of its own and cuts exactly that block out again, and refuses a
+ * file that already names the gateway's server outside that block, or is not UTF-8.
+ */
+final class SettingsMerge {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  private static final ObjectWriter PRETTY =
+      JSON.writer(
+          new DefaultPrettyPrinter()
+              .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+              .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+              .withSeparators(
+                  Separators.createDefaultInstance()
+                      .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                      .withObjectEmptySeparator("")
+                      .withArrayEmptySeparator("")));
+
+  private SettingsMerge() {}
+
+  /** A file setup refuses to change; the message names it and says why. */
+  static final class Refused extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * The file with setup's entries in.
+   *
+   * @param content the new content, or null when nothing changed (the file is left untouched)
+   * @param recorded the additions as made, for the ledger (a TOML block as appended)
+   * @param changes what changed, one line each, for the person
+   */
+  record Applied(byte[] content, List<SettingsEdit.Addition> recorded, List<String> changes) {}
+
+  /**
+   * The file with setup's entries taken out.
+   *
+   * @param content the new content
+   * @param left the entries left in because they are not as setup wrote them, one line each
+   */
+  record Removed(byte[] content, List<String> left) {}
+
+  /**
+   * Puts {@code edit}'s additions into {@code current}.
+   *
+   * @param current the file's content, or null when it does not exist
+   * @param previous what an earlier setup of the same agent recorded for this file (its entries may
+   *     be replaced by newer ones); empty for none
+   * @throws Refused when the file cannot be parsed, or holds an entry of the same name that setup
+   *     did not write
+   */
+  static Applied apply(SettingsEdit edit, byte[] current, List<SettingsEdit.Addition> previous)
+      throws Refused {
+    return switch (edit.format()) {
+      case json -> applyJson(edit, current, previous);
+      case toml -> applyToml(edit, current, previous);
+    };
+  }
+
+  /**
+   * Takes {@code recorded} out of {@code current}, entry by entry: an entry that is no longer as
+   * setup wrote it stays, and is named in {@link Removed#left}. Objects and arrays left empty by
+   * the removal go too.
+   *
+   * @throws Refused when the file cannot be parsed any more
+   */
+  static Removed remove(
+      SettingsEdit.Format format, String file, byte[] current, List<SettingsEdit.Addition> recorded)
+      throws Refused {
+    return switch (format) {
+      case json -> removeJson(file, current, recorded);
+      case toml -> removeToml(file, current, recorded);
+    };
+  }
+
+  private static Applied applyJson(
+      SettingsEdit edit, byte[] current, List<SettingsEdit.Addition> previous) throws Refused {
+    String file = edit.file().toString();
+    ObjectNode root = parseObject(file, current);
+    List<String> changes = new ArrayList<>();
+    // Only what setup wrote is recorded as setup's: an entry that was there already, the same to
+    // the letter (pasted from --print-config, say), stays the person's and --remove leaves it.
+    List<SettingsEdit.Addition> recorded = new ArrayList<>();
+    for (SettingsEdit.Addition addition : edit.additions()) {
+      if (addition instanceof SettingsEdit.Member member) {
+        ObjectNode holder = objectAt(file, root, member.path(), true);
+        JsonNode existing = holder.get(member.key());
+        if (existing == null) {
+          holder.set(member.key(), member.value());
+          changes.add("added " + member);
+          recorded.add(member);
+        } else if (existing.equals(member.value())) {
+          if (previous.contains(member)) {
+            recorded.add(member);
+          }
+        } else {
+          boolean ours =
+              previous.stream()
+                  .anyMatch(
+                      p ->
+                          p instanceof SettingsEdit.Member m
+                              && m.path().equals(member.path())
+                              && m.key().equals(member.key())
+                              && m.value().equals(existing));
+          if (!ours) {
+            throw new Refused(
+                file
+                    + " already has "
+                    + member
+                    + " = "
+                    + existing
+                    + ", which gateway setup did not write: left as is. Remove or rename it,"
+                    + " then run setup again");
+          }
+          holder.set(member.key(), member.value());
+          changes.add("updated " + member);
+          recorded.add(member);
+        }
+      } else if (addition instanceof SettingsEdit.Element element) {
+        ArrayNode array = arrayAt(file, root, element.path(), true);
+        if (indexOf(array, element.element()) >= 0) {
+          if (previous.contains(element)) {
+            recorded.add(element);
+          }
+          continue;
+        }
+        int older =
+            previous.stream()
+                .filter(p -> p instanceof SettingsEdit.Element e && e.path().equals(element.path()))
+                .mapToInt(p -> indexOf(array, ((SettingsEdit.Element) p).element()))
+                .filter(i -> i >= 0)
+                .findFirst()
+                .orElse(-1);
+        if (older >= 0) {
+          array.set(older, element.element());
+          changes.add("updated " + String.join(".", element.path()) + "[" + older + "]");
+        } else {
+          array.add(element.element());
+          changes.add("added " + String.join(".", element.path()) + "[" + (array.size() - 1) + "]");
+        }
+        recorded.add(element);
+      } else {
+        throw new IllegalArgumentException("a text block in a JSON file: " + file);
+      }
+    }
+    return new Applied(changes.isEmpty() ? null : print(root), recorded, changes);
+  }
+
+  private static Removed removeJson(
+      String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
+    ObjectNode root = parseObject(file, current);
+    List<String> left = new ArrayList<>();
+    List<SettingsEdit.Addition> lastFirst = new ArrayList<>(recorded);
+    java.util.Collections.reverse(lastFirst);
+    for (SettingsEdit.Addition addition : lastFirst) {
+      if (addition instanceof SettingsEdit.Member member) {
+        ObjectNode holder = objectAt(file, root, member.path(), false);
+        JsonNode existing = holder == null ? null : holder.get(member.key());
+        if (existing != null && existing.equals(member.value())) {
+          holder.remove(member.key());
+          prune(root, member.path());
+        } else if (existing != null) {
+          left.add(member + " (changed since setup wrote it)");
+        }
+      } else if (addition instanceof SettingsEdit.Element element) {
+        ArrayNode array = arrayAt(file, root, element.path(), false);
+        int index = array == null ? -1 : indexOf(array, element.element());
+        if (index >= 0) {
+          array.remove(index);
+          prune(root, element.path());
+        } else if (array != null && !array.isEmpty()) {
+          left.add(String.join(".", element.path()) + ": setup's entry is not there as written");
+        }
+      } else {
+        throw new IllegalArgumentException("a text block in a JSON file: " + file);
+      }
+    }
+    return new Removed(print(root), left);
+  }
+
+  private static Applied applyToml(
+      SettingsEdit edit, byte[] current, List<SettingsEdit.Addition> previous) throws Refused {
+    String file = edit.file().toString();
+    String text = current == null ? "" : utf8(file, current);
+    List<SettingsEdit.Addition> recorded = new ArrayList<>();
+    List<String> changes = new ArrayList<>();
+    for (SettingsEdit.Addition addition : edit.additions()) {
+      if (!(addition instanceof SettingsEdit.Block block)) {
+        throw new IllegalArgumentException("only text blocks go into a TOML file: " + file);
+      }
+      Optional<SettingsEdit.Block> older =
+          previous.stream()
+              .filter(p -> p instanceof SettingsEdit.Block b && text.contains(b.text()))
+              .map(SettingsEdit.Block.class::cast)
+              .findFirst();
+      if (older.isPresent() && older.get().text().strip().equals(block.text().strip())) {
+        recorded.add(older.get());
+        continue;
+      }
+      String rest = older.map(b -> text.replace(b.text(), "")).orElse(text);
+      for (String header : block.text().lines().filter(l -> l.startsWith("[")).toList()) {
+        if (definesTable(rest, header)) {
+          throw new Refused(
+              file
+                  + " already has "
+                  + header
+                  + ", which gateway setup did not write: left as is. Remove or rename it, then"
+                  + " run setup again");
+        }
+      }
+      String appended = rest.isEmpty() || rest.endsWith("\n") ? block.text() : "\n" + block.text();
+      recorded.add(new SettingsEdit.Block(appended));
+      changes.add((older.isPresent() ? "updated " : "added ") + block);
+      return new Applied((rest + appended).getBytes(StandardCharsets.UTF_8), recorded, changes);
+    }
+    return new Applied(null, recorded, changes);
+  }
+
+  private static Removed removeToml(
+      String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
+    String text = utf8(file, current);
+    List<String> left = new ArrayList<>();
+    for (SettingsEdit.Addition addition : recorded) {
+      if (addition instanceof SettingsEdit.Block block) {
+        int at = text.lastIndexOf(block.text());
+        if (at >= 0) {
+          text = text.substring(0, at) + text.substring(at + block.text().length());
+        } else {
+          left.add("setup's block is not there as written (changed since?)");
+        }
+      }
+    }
+    return new Removed(text.getBytes(StandardCharsets.UTF_8), left);
+  }
+
+  /**
+   * Where {@code element} will stand in its array once {@code edit} is applied to {@code current}
+   * (appended, kept where it is, or in place of setup's older entry); -1 when the file is refused.
+   */
+  static int indexAfterApply(
+      SettingsEdit edit,
+      byte[] current,
+      List<SettingsEdit.Addition> previous,
+      SettingsEdit.Element element) {
+    try {
+      byte[] content = apply(edit, current, previous).content();
+      ObjectNode root = parseObject(edit.file().toString(), content != null ? content : current);
+      ArrayNode array = arrayAt(edit.file().toString(), root, element.path(), false);
+      return array == null ? -1 : indexOf(array, element.element());
+    } catch (Refused e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Whether {@code text} defines the table {@code header} ({@code [a.b]} or {@code [a."b c"]})
+   * another way than setup's block would: that header, a table below it ({@code [a.b.env]}), dotted
+   * keys before the first table ({@code a.b.command = …}), or the key {@code b} in the table {@code
+   * [a]} ({@code b = { … }}). TOML forbids defining a table twice, so appending the block would
+   * break the file.
+   */
+  static boolean definesTable(String text, String header) {
+    java.util.regex.Matcher parts =
+        java.util.regex.Pattern.compile("\\[([A-Za-z0-9_-]+)\\.(\"(.*)\"|[A-Za-z0-9_-]+)]")
+            .matcher(header.strip());
+    if (!parts.matches()) {
+      return text.lines().anyMatch(l -> l.strip().equals(header.strip()));
+    }
+    String table = java.util.regex.Pattern.quote(parts.group(1));
+    String key =
+        "(\"?)"
+            + java.util.regex.Pattern.quote(
+                parts.group(3) != null ? parts.group(3) : parts.group(2))
+            + "\\1";
+    java.util.regex.Pattern asTable =
+        java.util.regex.Pattern.compile(
+            "^\\s*\\[\\s*" + table + "\\s*\\.\\s*" + key + "\\s*[\\].].*");
+    java.util.regex.Pattern asDottedKey =
+        java.util.regex.Pattern.compile("^\\s*" + table + "\\s*\\.\\s*" + key + "\\s*[.=].*");
+    java.util.regex.Pattern asKey = java.util.regex.Pattern.compile("^\\s*" + key + "\\s*[.=].*");
+    java.util.regex.Pattern parent =
+        java.util.regex.Pattern.compile("^\\s*\\[\\s*" + table + "\\s*]\\s*(#.*)?");
+    boolean atRoot = true;
+    boolean inParent = false;
+    for (String line : text.lines().toList()) {
+      if (line.strip().startsWith("[")) {
+        atRoot = false;
+        inParent = parent.matcher(line).matches();
+      }
+      if (asTable.matcher(line).matches()
+          || (atRoot && asDottedKey.matcher(line).matches())
+          || (inParent && asKey.matcher(line).matches())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The file's JSON object; an absent or blank file is an empty one. */
+  static ObjectNode parseObject(String file, byte[] content) throws Refused {
+    if (content == null || utf8(file, content).isBlank()) {
+      return JSON.createObjectNode();
+    }
+    JsonNode node;
+    try {
+      node = JSON.readTree(content);
+    } catch (JsonProcessingException e) {
+      throw new Refused(
+          file
+              + " is not JSON that gateway setup can rewrite without losing anything ("
+              + e.getOriginalMessage()
+              + ", line "
+              + e.getLocation().getLineNr()
+              + "): left untouched. Fix it (comments and trailing commas are not kept), or add"
+              + " the entries by hand ('gateway mcp --print-config' prints them)");
+    } catch (java.io.IOException e) {
+      throw new Refused(file + " cannot be read: " + e.getMessage());
+    }
+    if (!(node instanceof ObjectNode object)) {
+      throw new Refused(file + " holds no JSON object: left untouched");
+    }
+    return object;
+  }
+
+  private static String utf8(String file, byte[] content) throws Refused {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(content))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new Refused(file + " is not UTF-8 text: left untouched");
+    }
+  }
+
+  /** The object at {@code path} under {@code root}, made when {@code create}; else null if none. */
+  private static ObjectNode objectAt(
+      String file, ObjectNode root, List<String> path, boolean create) throws Refused {
+    ObjectNode at = root;
+    for (String name : path) {
+      JsonNode next = at.get(name);
+      if (next == null) {
+        if (!create) {
+          return null;
+        }
+        next = at.putObject(name);
+      }
+      if (!(next instanceof ObjectNode object)) {
+        throw new Refused(
+            file
+                + ": '"
+                + name
+                + "' is not a JSON object, so setup cannot add to it: left untouched");
+      }
+      at = object;
+    }
+    return at;
+  }
+
+  private static ArrayNode arrayAt(String file, ObjectNode root, List<String> path, boolean create)
+      throws Refused {
+    ObjectNode holder = objectAt(file, root, path.subList(0, path.size() - 1), create);
+    if (holder == null) {
+      return null;
+    }
+    String name = path.get(path.size() - 1);
+    JsonNode array = holder.get(name);
+    if (array == null) {
+      if (!create) {
+        return null;
+      }
+      array = holder.putArray(name);
+    }
+    if (!(array instanceof ArrayNode found)) {
+      throw new Refused(
+          file + ": '" + name + "' is not a JSON array, so setup cannot add to it: left untouched");
+    }
+    return found;
+  }
+
+  private static int indexOf(ArrayNode array, JsonNode element) {
+    for (int i = 0; i < array.size(); i++) {
+      if (array.get(i).equals(element)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Removes the objects and arrays along {@code path} that are empty now, deepest first. */
+  private static void prune(ObjectNode root, List<String> path) {
+    for (int depth = path.size(); depth > 0; depth--) {
+      JsonNode parent = root;
+      for (String name : path.subList(0, depth - 1)) {
+        parent = parent.path(name);
+      }
+      JsonNode node = parent.get(path.get(depth - 1));
+      if (node != null && node.isContainerNode() && node.isEmpty()) {
+        ((ObjectNode) parent).remove(path.get(depth - 1));
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** {@code root} as setup writes a JSON settings file: two spaces, a line break at the end. */
+  static byte[] print(JsonNode root) {
+    try {
+      return (PRETTY.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

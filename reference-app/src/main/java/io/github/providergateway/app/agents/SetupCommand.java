@@ -1,0 +1,204 @@
+package io.github.providergateway.app.agents;
+
+import io.github.providergateway.agent.hook.HookRoute;
+import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.Main;
+import io.github.providergateway.app.service.ServiceCommand;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code gateway setup <agent> [--user|--project] [--remove]} and {@code gateway setup --list}:
+ * writes an agent's MCP server entry and pre-tool-use hooks into the agent's own settings files,
+ * and takes exactly them back ({@link AgentSetup}).
+ */
+@Command(
+    name = "setup",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Sets an agent up to use the gateway, in one command: writes the gateway's MCP server"
+          + " ('gateway mcp') and a pre-tool-use hook before every tool of the agent ('gateway hook"
+          + " AGENT') into the agent's own settings files, merged with what is there. Before its"
+          + " first change to a file it keeps a copy in <home>/setup-backups/; it records what it"
+          + " added in <home>/setup.json; run again, it changes nothing. A file it cannot parse,"
+          + " or an entry of the same name it did not write, is refused and left untouched.",
+      "",
+      "AGENT is claude, copilot, gemini, codex or cursor. --user (the default) writes the user's"
+          + " settings; --project those of the project in the current folder (or --dir), which"
+          + " people commit: no token is written there. It checks the agent's version (Claude Code"
+          + " 2.1.295 and later get the HTTP hook, which blocks a call when the gateway does not"
+          + " answer; older ones the command hook) and says what the agent still needs (trust).",
+      "",
+      "The MCP server: over Streamable HTTP on the running gateway's /mcp (no process per agent"
+          + " window; a token of the agent's own kind, written only into the user's settings, made"
+          + " owner-only) when the home's gateway is kept running by 'gateway service install', or"
+          + " with --mcp http; else the command 'gateway mcp', one JVM per window (--mcp stdio"
+          + " always). A project's settings always get the command.",
+      "",
+      "--remove takes back exactly what setup added (the file restored byte for byte when nothing"
+          + " else changed it); --list says what is set up where.",
+      ""
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:set up, taken back or listed (also when nothing needed to change)",
+      "1:refused: a file could not be parsed or holds an entry setup did not write (it is left"
+          + " untouched), or a file could not be written",
+      "2:bad command line"
+    })
+public final class SetupCommand implements Callable<Integer> {
+
+  @ParentCommand private Main parent;
+
+  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin private GatewayHomeOptions gateway;
+
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "AGENT",
+      description = "claude, copilot, gemini, codex or cursor.")
+  private AgentLayouts.Agent agent;
+
+  @Option(names = "--user", description = "The user's settings (default).")
+  private boolean user;
+
+  @Option(
+      names = "--project",
+      description = "The project's settings, in the current folder or --dir; no token in them.")
+  private boolean project;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "With --project: the project's folder (default: the current folder).")
+  private Path dir;
+
+  @Option(
+      names = "--command-hook",
+      description =
+          "Claude Code: the command hook even where its version takes the HTTP hook (a machine"
+              + " other people log in to: while no gateway listens on the port, they could).")
+  private boolean commandHook;
+
+  @Option(
+      names = "--mcp",
+      paramLabel = "auto|http|stdio",
+      description =
+          "How the agent reaches the MCP server: http (the running gateway's /mcp), stdio (the"
+              + " command 'gateway mcp', one JVM per window) or auto (default: http when 'gateway"
+              + " service' keeps the home's gateway running).")
+  private AgentSetup.McpTransport mcp = AgentSetup.McpTransport.auto;
+
+  @Option(names = "--remove", description = "Take back what setup added, and nothing else.")
+  private boolean remove;
+
+  @Option(names = "--list", description = "Say which agents are set up, where.")
+  private boolean list;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  private boolean help;
+
+  @Override
+  public Integer call() {
+    PrintStream err = parent.err();
+    if (list) {
+      if (agent != null || remove || user || project) {
+        err.println("gateway setup: --list takes no agent and no other option");
+        return Main.EXIT_USAGE;
+      }
+    } else if (agent == null) {
+      spec.commandLine().usage(err);
+      return Main.EXIT_USAGE;
+    }
+    if (user && project) {
+      err.println("gateway setup: --user and --project cannot be combined");
+      return Main.EXIT_USAGE;
+    }
+    if (project && mcp == AgentSetup.McpTransport.http) {
+      err.println(
+          "gateway setup: --mcp http goes with the user's settings: a project's are committed, and"
+              + " hold no token");
+      return Main.EXIT_USAGE;
+    }
+    if (dir != null && !project) {
+      err.println("gateway setup: --dir goes with --project");
+      return Main.EXIT_USAGE;
+    }
+    Map<String, String> env = parent.env();
+    int port;
+    try {
+      port = gateway.launchPort(env);
+    } catch (IllegalArgumentException e) {
+      err.println("gateway setup: " + e.getMessage());
+      return Main.EXIT_USAGE;
+    }
+    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    AgentSetup setup =
+        agentSetup(
+            parent,
+            gateway,
+            port,
+            commandHook,
+            mcp,
+            !list
+                && !remove
+                && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName()),
+            out);
+    try {
+      if (list) {
+        return setup.list();
+      }
+      Path folder = project ? (dir != null ? dir : Path.of("")).toAbsolutePath().normalize() : null;
+      return remove ? setup.remove(agent, folder) : setup.setUp(agent, folder);
+    } catch (IOException e) {
+      err.println("gateway setup: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+  }
+
+  /**
+   * Setup for the home of {@code gateway}, which {@code gateway uninstall} uses too: the launcher
+   * and home its entries name, the port of the HTTP hook.
+   */
+  public static AgentSetup agentSetup(
+      Main parent,
+      GatewayHomeOptions gateway,
+      int port,
+      boolean commandHook,
+      AgentSetup.McpTransport mcp,
+      boolean serviceInstalled,
+      PrintStream out) {
+    Map<String, String> env = parent.env();
+    Path home = gateway.home(env);
+    AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
+    return new AgentSetup(
+        home,
+        env,
+        new AgentLayouts(config, env, HomeDirectory.userHome(env)),
+        config::shellLine,
+        commandHook,
+        URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),
+        new AgentSetup.McpChoice(
+            mcp, URI.create("http://127.0.0.1:" + port + McpHttpFrontDoor.PATH), serviceInstalled),
+        out,
+        parent.err());
+  }
+}

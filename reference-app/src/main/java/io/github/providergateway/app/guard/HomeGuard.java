@@ -1,0 +1,266 @@
+package io.github.providergateway.app.guard;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.ProjectConfig;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.GuardExplanation;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The guard of a home (issue 44, docs/guard.md): the person's settings (the {@code "guard"} object
+ * of the home's config, {@link ProjectConfig#guard}), and for a call in a project the project's own
+ * file, {@code <project>/.provider-gateway/guard.json}, which can only tighten them.
+ *
+ * <p>The project's file is read when a call of that project is decided, and read again when its
+ * modification time or size changes. One that cannot be used (unreadable, past {@link
+ * #MAX_PROJECT_FILE_BYTES}, not a JSON object) is reported and every call in its project is denied
+ * by rule {@code guard.unreadable} until it is mended or removed: a broken file must not loosen
+ * what its project asked for, and taking it as absent would (docs/guard.md). Entries it may not
+ * have ({@code off}, an allow list) are left out and reported, as the guard module reads them.
+ *
+ * <p>Thread-safe: the person's settings are replaced whole by a reload; the project files' cache is
+ * guarded by this object.
+ */
+public final class HomeGuard {
+
+  /** Where a project keeps its own guard rules, relative to its folder. */
+  static final Path PROJECT_FILE = Path.of(".provider-gateway", "guard.json");
+
+  /** The largest project file read: a bigger one is refused, not read in part. */
+  static final int MAX_PROJECT_FILE_BYTES = 64 * 1024;
+
+  /** The rule that denies what cannot be read (agreed by every part of issue 44). */
+  static final String UNREADABLE = "guard.unreadable";
+
+  /** The projects whose files are remembered; beyond it the oldest is read again when asked. */
+  private static final int MAX_PROJECTS = 256;
+
+  private static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  private final GuardEnvironment environment;
+
+  /** Told each problem of a project file, once per version of the file. */
+  private final Consumer<String> problems;
+
+  /** The guard of the person's settings; replaced whole by {@link #personal(GuardSettings)}. */
+  private volatile Guard personal;
+
+  /** The project files read, by project folder, oldest first. Guarded by {@code this}. */
+  private final Map<Path, ProjectFile> projects = new LinkedHashMap<>(16, 0.75f, true);
+
+  /**
+   * One version of a project's file: its modification time and size when read, and the guard it
+   * makes (the person's tightened by it), or the deny of a file that cannot be used. Null times: no
+   * file.
+   */
+  private record ProjectFile(
+      FileTime modified, long size, GuardSettings settings, GuardVerdict broken) {}
+
+  /**
+   * The guard of {@code personal} settings on {@code environment}; a project file's problems go to
+   * {@code problems}.
+   */
+  public HomeGuard(
+      GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
+    this.environment = requireNonNull(environment, "environment");
+    this.problems = requireNonNull(problems, "problems");
+    this.personal = Guard.create(requireNonNull(personal, "personal"), environment);
+  }
+
+  /**
+   * The folders of this machine as the guard needs them: the user's home, the temporary folders
+   * ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}) and the gateway's
+   * home.
+   */
+  public static GuardEnvironment environment(Path gatewayHome, Map<String, String> env) {
+    return io.github.providergateway.agent.hook.HookAdapter.guardEnvironment(
+        gatewayHome, HomeDirectory.userHome(env), env.get("TMPDIR"));
+  }
+
+  /**
+   * The guard of {@code home} as its gateway would run it: its config's {@code "guard"} object (the
+   * home's settings name the config), else the defaults; a config that cannot be read gives the
+   * defaults, whose catastrophic rules every preset but {@code off} keeps.
+   *
+   * @param problems told what is wrong in the config's guard object, a line each
+   */
+  public static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
+    GuardSettings settings = GuardSettings.defaults();
+    Path config = null;
+    try {
+      config = io.github.providergateway.host.client.HomeSettings.read(home).config();
+    } catch (IOException e) {
+      problems.accept("the home's settings cannot be read (" + e.getMessage() + ")");
+    }
+    if (config != null) {
+      ProjectConfig read = ProjectConfig.load(config);
+      settings = read.guard();
+      read.problems().stream()
+          .filter(problem -> problem.contains(ProjectConfig.GUARD_PROBLEM))
+          .forEach(problems);
+      if (read.fileProblem() != null) {
+        problems.accept("config file " + read.fileProblem() + "; the guard's defaults apply");
+      }
+    }
+    return new HomeGuard(settings, environment(home, env), problems);
+  }
+
+  /** The person's settings changed (a reload, {@code --watch}): from the next call on. */
+  public void personal(GuardSettings settings) {
+    personal = Guard.create(requireNonNull(settings, "settings"), environment);
+  }
+
+  /** {@return the guard of the person's settings alone: a call with no project} */
+  public Guard personal() {
+    return personal;
+  }
+
+  /** {@return the machine's folders the guard knows} */
+  public GuardEnvironment environment() {
+    return environment;
+  }
+
+  /**
+   * Decides {@code call}, with its project's file when it has a project.
+   *
+   * @return the verdict; never throws
+   */
+  GuardVerdict decide(GuardCall call) {
+    return explain(call).verdict();
+  }
+
+  /** As {@link #decide}, with the parse and every rule that matched. */
+  GuardExplanation explain(GuardCall call) {
+    Guard base = personal;
+    if (call.project() == null) {
+      return base.explain(call);
+    }
+    ProjectFile file = projectFile(call.project());
+    if (file.broken() != null) {
+      return new GuardExplanation(
+          file.broken(),
+          List.of("project file " + call.project().resolve(PROJECT_FILE)),
+          List.of(UNREADABLE + " deny: " + file.broken().reason()));
+    }
+    return file.settings() == null
+        ? base.explain(call)
+        : base.tightenedBy(file.settings()).explain(call);
+  }
+
+  /** The project's file as it is now: the one remembered while its time and size are unchanged. */
+  private synchronized ProjectFile projectFile(Path project) {
+    Path path = project.resolve(PROJECT_FILE);
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(path, BasicFileAttributes.class);
+    } catch (NoSuchFileException absent) {
+      ProjectFile none = new ProjectFile(null, -1, null, null);
+      remember(project, none);
+      return none;
+    } catch (IOException e) {
+      return broken(project, path, null, -1, "cannot be read (" + e.getMessage() + ")");
+    }
+    ProjectFile known = projects.get(project);
+    if (known != null
+        && attributes.lastModifiedTime().equals(known.modified())
+        && attributes.size() == known.size()) {
+      return known;
+    }
+    FileTime modified = attributes.lastModifiedTime();
+    long size = attributes.size();
+    if (!attributes.isRegularFile()) {
+      return broken(project, path, modified, size, "is not a regular file");
+    }
+    if (size > MAX_PROJECT_FILE_BYTES) {
+      return broken(
+          project,
+          path,
+          modified,
+          size,
+          "is "
+              + size
+              + " bytes, more than the "
+              + MAX_PROJECT_FILE_BYTES
+              + " a guard file may be");
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(path)) {
+      bytes = in.readNBytes(MAX_PROJECT_FILE_BYTES + 1);
+    } catch (IOException e) {
+      return broken(project, path, modified, size, "cannot be read (" + e.getMessage() + ")");
+    }
+    if (bytes.length > MAX_PROJECT_FILE_BYTES) {
+      return broken(
+          project, path, modified, size, "grew past " + MAX_PROJECT_FILE_BYTES + " bytes");
+    }
+    JsonNode root;
+    try {
+      root = CODEC.parseJson(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      return broken(project, path, modified, size, "is not valid JSON (" + e.getMessage() + ")");
+    }
+    if (!root.isObject()) {
+      return broken(project, path, modified, size, "is not a JSON object");
+    }
+    GuardSettings settings;
+    try {
+      settings = GuardSettings.project(root);
+    } catch (IllegalArgumentException e) {
+      return broken(project, path, modified, size, e.getMessage());
+    }
+    for (String problem : settings.problems()) {
+      problems.accept(path + ": " + problem + " (left out: a project's file can only tighten)");
+    }
+    ProjectFile read = new ProjectFile(modified, size, settings, null);
+    remember(project, read);
+    return read;
+  }
+
+  private ProjectFile broken(Path project, Path path, FileTime modified, long size, String why) {
+    ProjectFile known = projects.get(project);
+    String reason =
+        "the project's guard file "
+            + path
+            + " "
+            + why
+            + "; every call in "
+            + project
+            + " is denied until it is mended or removed (a broken file must not loosen the guard)";
+    ProjectFile broken =
+        new ProjectFile(
+            modified,
+            size,
+            null,
+            new GuardVerdict(GuardVerdict.Outcome.DENY, UNREADABLE, reason, null));
+    if (known == null || known.broken() == null || !reason.equals(known.broken().reason())) {
+      problems.accept(reason);
+    }
+    remember(project, broken);
+    return broken;
+  }
+
+  private void remember(Path project, ProjectFile file) {
+    projects.put(project, file);
+    if (projects.size() > MAX_PROJECTS) {
+      projects.remove(projects.keySet().iterator().next());
+    }
+  }
+}

@@ -1,0 +1,329 @@
+package io.github.providergateway.app.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.app.AppRun;
+import io.github.providergateway.app.Main;
+import io.github.providergateway.app.RpcApp;
+import io.github.providergateway.app.StandInLauncher;
+import io.github.providergateway.loop.testing.Await;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gateway doctor} (issue 45, "proven covered"), run in-process with {@code HOME}, {@code
+ * CODEX_HOME}, the gateway's home and a project in temporary directories, fake agent binaries on a
+ * {@code PATH} that print versions, the agents set up by {@code gateway setup} with a stand-in
+ * launcher (the real {@code gateway-hook.sh} on the socket path), and a real gateway on port 0
+ * answering the canary. Each check is broken once by hand in the settings, as a person could.
+ */
+class DoctorCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private Path userHome;
+  private Path gatewayHome;
+  private Path project;
+  private Path bin;
+  private Map<String, String> env;
+  private RpcApp gateway;
+
+  private String out;
+  private String err;
+
+  @BeforeAll
+  static void curlIsThere() {
+    assumeTrue(
+        Files.isExecutable(Path.of("/usr/bin/curl")) || Files.isExecutable(Path.of("/bin/curl")),
+        "the command hook's fast path needs curl");
+  }
+
+  @BeforeEach
+  void directories() throws IOException {
+    userHome = Files.createDirectories(dir.resolve("home"));
+    gatewayHome =
+        Files.createDirectory(
+            dir.resolve("gateway-home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    project = Files.createDirectories(dir.resolve("project"));
+    bin = Files.createDirectories(dir.resolve("bin"));
+    env = new HashMap<>();
+    env.put("HOME", userHome.toString());
+    env.put("PATH", bin + ":/usr/bin:/bin");
+    env.put("CODEX_HOME", dir.resolve("codex-home").toString());
+    env.put("GATEWAY_LAUNCHER", StandInLauncher.write(dir).toString());
+  }
+
+  @AfterEach
+  void stop() {
+    if (gateway != null) {
+      gateway.close();
+    }
+  }
+
+  private int run(String... args) {
+    List<String> line = new ArrayList<>(List.of(args));
+    line.addAll(List.of("--home", gatewayHome.toString()));
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+    return run.exit();
+  }
+
+  private JsonNode doctor(int expectedExit) throws IOException {
+    assertThat(run("doctor", "--json", "--dir", project.toString()))
+        .as(out + err)
+        .isEqualTo(expectedExit);
+    return JSON.readTree(out);
+  }
+
+  private static JsonNode agent(JsonNode report, String name) {
+    return StreamSupport.stream(report.path("agents").spliterator(), false)
+        .filter(a -> a.path("agent").asText().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** A fake agent binary on the PATH whose {@code --version} prints {@code version}. */
+  private void fake(String binary, String version) throws IOException {
+    Path file = bin.resolve(binary);
+    Files.writeString(file, "#!/bin/sh\necho '" + version + "'\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+  }
+
+  private void startGateway() {
+    gateway = RpcApp.start(gatewayHome);
+  }
+
+  /** The home's audit trail, once it holds a line containing every one of {@code parts}. */
+  private String auditWith(String... parts) throws IOException {
+    Path audit = gatewayHome.resolve("logs").resolve("audit.jsonl");
+    Await.until(
+        RpcApp.WAIT,
+        () ->
+            Files.exists(audit)
+                && Files.readString(audit)
+                    .lines()
+                    .anyMatch(l -> List.of(parts).stream().allMatch(l::contains)),
+        () -> audit + " has a line with " + List.of(parts));
+    return Files.readString(audit);
+  }
+
+  @Test
+  void setUpAgentsAreGuardedAndEachCanaryIsDeniedByTheGateway() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    fake("codex", "codex-cli 0.169.0");
+    fake("gemini", "0.61.0");
+    fake("copilot", "1.0.102");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    assertThat(run("setup", "copilot")).as(err).isZero();
+    assertThat(run("setup", "codex")).as(err).isZero();
+    assertThat(run("setup", "gemini", "--project", "--dir", project.toString())).as(err).isZero();
+    startGateway();
+
+    JsonNode report = doctor(0);
+
+    assertThat(report.path("guarded").asBoolean()).isTrue();
+    for (String name : List.of("claude", "codex", "gemini", "copilot")) {
+      JsonNode agent = agent(report, name);
+      assertThat(agent.path("guarded").asBoolean()).as(agent.toPrettyString()).isTrue();
+      assertThat(agent.path("uncovered")).as(name).isEmpty();
+      assertThat(agent.path("trust").path("trusted").asBoolean()).as(name).isTrue();
+      assertThat(agent.path("hooks")).as(name).isNotEmpty();
+      for (JsonNode hook : agent.path("hooks")) {
+        assertThat(hook.path("canary").path("outcome").asText())
+            .as(name + ": " + hook)
+            .isEqualTo("denied_by_canary");
+        assertThat(hook.path("reaches").path("ok").asBoolean()).isTrue();
+      }
+    }
+    assertThat(agent(report, "claude").path("version").asText()).isEqualTo("2.1.197");
+    assertThat(agent(report, "claude").path("ledger").toString()).contains("claude (user)");
+    assertThat(agent(report, "cursor").path("installed").asBoolean()).isFalse();
+    assertThat(agent(report, "cursor").path("examined").asBoolean()).isFalse();
+    // The gateway recorded each canary as the doctor's.
+    String canary = report.path("canary").asText();
+    assertThat(auditWith("\"provider\":\"" + HookCanary.PROVIDER + "\"", canary))
+        .contains(HookCanary.RULE + ": '" + canary);
+  }
+
+  @Test
+  void claudesHttpHookGetsTheCanaryWithItsTokenAndTheGatewayDeniesIt() throws IOException {
+    fake("claude", "2.1.332 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    startGateway();
+    // Setup named the home's port (9400); this gateway listens on another: the hook is pointed
+    // there, and the doctor told the port, as a home that names its port would.
+    String port = Files.readString(gatewayHome.resolve("gateway.port")).strip();
+    Path settings = userHome.resolve(".claude").resolve("settings.json");
+    Files.writeString(
+        settings, Files.readString(settings).replace("127.0.0.1:9400/", "127.0.0.1:" + port + "/"));
+
+    assertThat(run("doctor", "--json", "--dir", project.toString(), "--port", port))
+        .as(out + err)
+        .isZero();
+
+    JsonNode hook = agent(JSON.readTree(out), "claude").path("hooks").get(0);
+    assertThat(hook.path("url").asText()).endsWith(":" + port + "/hooks/claude");
+    assertThat(hook.path("canary").path("outcome").asText()).isEqualTo("denied_by_canary");
+  }
+
+  @Test
+  void aMatcherThatMissesEditIsReportedUncovered() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    Path settings = userHome.resolve(".claude").resolve("settings.json");
+    Files.writeString(settings, Files.readString(settings).replace("Bash|Edit|", "Bash|"));
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("uncovered").toString()).isEqualTo("[\"Edit\"]");
+    assertThat(claude.path("problems").toString())
+        .contains("no hook of the gateway runs before Edit");
+    assertThat(claude.path("hooks").get(0).path("canary").path("outcome").asText())
+        .isEqualTo("denied_by_canary");
+  }
+
+  @Test
+  void aHookWhoseLauncherIsMissingNeverAnswersAndTheDoctorRecordsThat() throws IOException {
+    fake("claude", "2.1.332 (Claude Code)");
+    Path settings = Files.createDirectories(project.resolve(".claude")).resolve("settings.json");
+    // Hand-written, with no fallback deny: the shell finds no launcher and prints nothing.
+    Files.writeString(
+        settings,
+        "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\","
+            + " \"command\": \""
+            + dir.resolve("gone").resolve("gateway")
+            + " hook claude --home "
+            + gatewayHome
+            + "\"}]}]}}");
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("wins").asText()).isEqualTo(settings.toString());
+    JsonNode hook = claude.path("hooks").get(0);
+    assertThat(hook.path("canary").path("outcome").asText()).isEqualTo("no_answer");
+    assertThat(hook.path("canary").path("words").asText()).isEqualTo("the guard never answered");
+    assertThat(hook.path("reaches").path("ok").asBoolean()).isFalse();
+    String audit = auditWith("\"code\":\"" + CanaryAudit.NO_ANSWER + "\"");
+    assertThat(audit)
+        .contains(
+            "\"outcome\":\"failure\"",
+            "\"code\":\"" + CanaryAudit.NO_ANSWER + "\"",
+            "\"provider\":\"doctor\"",
+            "the guard never answered");
+  }
+
+  @Test
+  void aHookThatAllowsAndOneThatPrintsNothingAreToldApartHereAndInTheAuditTrail()
+      throws IOException {
+    fake("claude", "2.1.332 (Claude Code)");
+    Path claudeDir = Files.createDirectories(project.resolve(".claude"));
+    // Hand-written hooks that name the gateway's hook but do not run it: one answers allow, one
+    // prints nothing and exits 0.
+    Files.writeString(
+        claudeDir.resolve("settings.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
+            + " \"printf '{}' # gateway hook claude\"}]}]}}");
+    Files.writeString(
+        claudeDir.resolve("settings.local.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
+            + " \"true gateway hook claude\"}]}]}}");
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("wins").asText())
+        .isEqualTo(claudeDir.resolve("settings.local.json").toString());
+    List<String> outcomes = new ArrayList<>();
+    claude.path("hooks").forEach(h -> outcomes.add(h.path("canary").path("outcome").asText()));
+    assertThat(outcomes).containsExactly("no_answer", "allowed");
+    assertThat(claude.path("problems").toString()).contains("allowed: NOT guarded");
+    String audit = auditWith("\"provider\":\"doctor\"", "\"outcome\":\"allow\"");
+    assertThat(audit.lines().filter(l -> l.contains("\"provider\":\"doctor\"")))
+        .anyMatch(l -> l.contains("\"outcome\":\"failure\"") && l.contains("NO_ANSWER"))
+        .anyMatch(l -> l.contains("\"outcome\":\"allow\"") && l.contains("allowed"));
+  }
+
+  @Test
+  void anUntrustedCodexHookIsReported() throws IOException {
+    fake("codex", "codex-cli 0.169.0");
+    assertThat(run("setup", "codex")).as(err).isZero();
+    Path config = dir.resolve("codex-home").resolve("config.toml");
+    String withoutTrust =
+        String.join(
+            "\n",
+            Files.readString(config).lines().filter(l -> !l.startsWith("trusted_hash")).toList());
+    Files.writeString(config, withoutTrust + "\n");
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    JsonNode codex = agent(report, "codex");
+    assertThat(codex.path("trust").path("trusted").asBoolean()).isFalse();
+    assertThat(codex.path("trust").path("detail").asText())
+        .contains("Codex skips an untrusted hook silently", "no trust for ");
+    // The hook itself still answers: only the trust is missing.
+    assertThat(codex.path("hooks").get(0).path("canary").path("outcome").asText())
+        .isEqualTo("denied_by_canary");
+  }
+
+  @Test
+  void aStoppedGatewayIsReportedAndItsCanaryIsNotDeniedByTheCanary() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+
+    JsonNode report = doctor(1);
+
+    assertThat(report.path("gateway").path("running").asBoolean()).isFalse();
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("problems").toString())
+        .contains("is not running: every hook call is denied (fail closed) until it runs");
+    // The hook fails closed by itself: denied, but not by the gateway's canary.
+    // The hook fails closed by itself (its JVM path, when its start is slow, may not answer in
+    // time): either way not denied by the gateway's canary.
+    assertThat(claude.path("hooks").get(0).path("canary").path("outcome").asText())
+        .isIn("denied_otherwise", "no_answer");
+  }
+
+  @Test
+  void textSaysGuardedOrNot() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    startGateway();
+
+    assertThat(run("doctor", "--dir", project.toString())).as(out + err).isZero();
+
+    assertThat(out)
+        .contains(
+            "claude: claude 2.1.197",
+            "matchers: every tool kind is covered",
+            "trust: nothing needed",
+            "canary: denied by the canary",
+            "Every agent found is guarded.");
+    assertThat(run("doctor", "--no-such-option")).isEqualTo(Main.EXIT_USAGE);
+  }
+}

@@ -1,0 +1,556 @@
+package io.github.providergateway.app.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.app.AppRun;
+import io.github.providergateway.app.Main;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gateway setup} (issue 45, "set up in one command, taken back in one"), run in-process with
+ * {@code HOME}, {@code CODEX_HOME}, the gateway's home and a project in temporary directories, and
+ * a {@code PATH} that holds only what a test puts there (a fake {@code claude} printing a version):
+ * the real agents' settings are never touched.
+ */
+class SetupCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private Path userHome;
+  private Path gatewayHome;
+  private Path project;
+  private Path bin;
+  private Map<String, String> env;
+
+  /** What the last run printed on stdout and stderr. */
+  private String out;
+
+  private String err;
+
+  @BeforeEach
+  void directories() throws IOException {
+    userHome = Files.createDirectories(dir.resolve("home"));
+    gatewayHome = dir.resolve("gateway-home");
+    project = Files.createDirectories(dir.resolve("project"));
+    bin = Files.createDirectories(dir.resolve("bin"));
+    env = new HashMap<>();
+    env.put("HOME", userHome.toString());
+    env.put("PATH", bin.toString());
+    env.put("CODEX_HOME", dir.resolve("codex-home").toString());
+  }
+
+  private int setup(String... args) {
+    List<String> line = new ArrayList<>(List.of("setup"));
+    line.addAll(List.of(args));
+    line.addAll(List.of("--home", gatewayHome.toString()));
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+    return run.exit();
+  }
+
+  /** A {@code claude} on the PATH whose {@code --version} prints {@code version}. */
+  private void fakeClaude(String version) throws IOException {
+    Path claude = bin.resolve("claude");
+    Files.writeString(claude, "#!/bin/sh\necho '" + version + " (Claude Code)'\n");
+    Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+  }
+
+  private static JsonNode json(Path file) throws IOException {
+    return JSON.readTree(Files.readAllBytes(file));
+  }
+
+  private static final String CLAUDE_SETTINGS =
+      """
+      {
+          "model": "opus",
+          "hooks": {
+              "PreToolUse": [
+                  {"matcher": "Bash", "hooks": [{"type": "command", "command": "my-own-check"}]}
+              ]
+          }
+      }
+      """;
+
+  @Test
+  void claudeSetupKeepsTheOtherEntriesAndASecondRunChangesNothing() throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+
+    assertThat(setup("claude")).as(err).isZero();
+
+    JsonNode written = json(settings);
+    assertThat(written.path("model").asText()).isEqualTo("opus");
+    JsonNode groups = written.path("hooks").path("PreToolUse");
+    assertThat(groups).hasSize(2);
+    assertThat(groups.get(0).path("hooks").get(0).path("command").asText())
+        .isEqualTo("my-own-check");
+    JsonNode ours = groups.get(1);
+    assertThat(ours.path("matcher").asText())
+        .contains("Bash", "Edit", "Write", "NotebookEdit", "Read", "Grep", "Glob", "mcp__.*");
+    assertThat(ours.path("hooks").get(0).path("type").asText()).isEqualTo("command");
+    assertThat(ours.path("hooks").get(0).path("command").asText())
+        .contains(" hook claude --home " + gatewayHome);
+    JsonNode server =
+        json(userHome.resolve(".claude.json")).path("mcpServers").path("provider-gateway");
+    assertThat(server.path("args").toString()).contains("\"mcp\"", gatewayHome.toString());
+    assertThat(out).contains("claude is not on the PATH; writing its settings anyway");
+    assertThat(Files.readString(Path.of(out.replaceAll("(?s).*\\(backup: ([^)]+)\\).*", "$1"))))
+        .isEqualTo(CLAUDE_SETTINGS);
+
+    byte[] first = Files.readAllBytes(settings);
+    byte[] ledger = Files.readAllBytes(gatewayHome.resolve("setup.json"));
+    assertThat(setup("claude")).as(err).isZero();
+    assertThat(out).contains("Nothing to change: claude is set up already.");
+    assertThat(Files.readAllBytes(settings)).isEqualTo(first);
+    assertThat(Files.readAllBytes(gatewayHome.resolve("setup.json"))).isEqualTo(ledger);
+    assertThat(Files.getPosixFilePermissions(gatewayHome.resolve("setup.json")))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+  }
+
+  @Test
+  void removeRestoresTheFileByteForByteAndDeletesWhatSetupCreated() throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+    assertThat(setup("claude")).as(err).isZero();
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(Files.readString(settings)).isEqualTo(CLAUDE_SETTINGS);
+    assertThat(userHome.resolve(".claude.json")).doesNotExist();
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
+    assertThat(out).contains("byte for byte");
+  }
+
+  @Test
+  void removeAfterAnotherChangeTakesOutOnlySetupsEntries() throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+    assertThat(setup("claude")).as(err).isZero();
+    // The person (or Claude Code) changes the file after setup.
+    JsonNode changed = json(settings);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
+    Files.write(settings, SettingsMerge.print(changed));
+    // Claude Code rewrites the file setup created, compactly: the same entries, other bytes.
+    Path claudeJson = userHome.resolve(".claude.json");
+    Files.writeString(claudeJson, json(claudeJson).toString());
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(claudeJson).doesNotExist();
+    JsonNode after = json(settings);
+    assertThat(after.path("theme").asText()).isEqualTo("dark");
+    assertThat(after.path("model").asText()).isEqualTo("opus");
+    assertThat(after.path("hooks").path("PreToolUse")).hasSize(1);
+    assertThat(after.toString()).doesNotContain("hook claude");
+  }
+
+  @Test
+  void aFileThatCannotBeParsedIsRefusedAndNothingIsWritten() throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    String commented = "{\n  // my settings\n  \"model\": \"opus\"\n}\n";
+    Files.writeString(settings, commented);
+
+    assertThat(setup("claude")).isEqualTo(Main.EXIT_START_FAILED);
+
+    assertThat(err).contains("refused: " + settings, "left untouched", "nothing was changed");
+    assertThat(Files.readString(settings)).isEqualTo(commented);
+    assertThat(userHome.resolve(".claude.json")).doesNotExist();
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
+  }
+
+  @Test
+  void anEntryOfTheSameNameSetupDidNotWriteIsRefused() throws IOException {
+    String mine = "{\"mcpServers\": {\"provider-gateway\": {\"command\": \"something-else\"}}}";
+    Files.writeString(userHome.resolve(".claude.json"), mine);
+
+    assertThat(setup("claude")).isEqualTo(Main.EXIT_START_FAILED);
+
+    assertThat(err).contains("mcpServers.provider-gateway", "did not write");
+    assertThat(Files.readString(userHome.resolve(".claude.json"))).isEqualTo(mine);
+    assertThat(userHome.resolve(".claude/settings.json")).doesNotExist();
+  }
+
+  @Test
+  void claudeBefore2_1_295GetsTheCommandHookAndSaysWhy() throws IOException {
+    fakeClaude("2.1.197");
+
+    assertThat(setup("claude")).as(err).isZero();
+
+    assertThat(out)
+        .contains("claude 2.1.197", "the command hook: Claude Code 2.1.197 is older than 2.1.295");
+    JsonNode hook =
+        json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
+    assertThat(hook.path("type").asText()).isEqualTo("command");
+  }
+
+  @Test
+  void claudeFrom2_1_295GetsTheHttpHookThatBlocksWithATokenInAnOwnerOnlyFile() throws IOException {
+    fakeClaude("2.1.295");
+
+    assertThat(setup("claude")).as(err).isZero();
+
+    Path settings = userHome.resolve(".claude/settings.json");
+    JsonNode hook = json(settings).at("/hooks/PreToolUse/0/hooks/0");
+    assertThat(hook.path("type").asText()).isEqualTo("http");
+    assertThat(hook.path("onFailure").asText()).isEqualTo("block");
+    assertThat(hook.path("url").asText()).endsWith("/hooks/claude");
+    String token = hook.at("/headers/Authorization").asText().substring("Bearer ".length());
+    assertThat(
+            io.github.providergateway.agent.tokens.ClientTokens.hooks(gatewayHome)
+                .clientOf(token)
+                .map(c -> c.name()))
+        .contains(AgentSetup.HOOK_CLIENT);
+    assertThat(Files.getPosixFilePermissions(settings))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+
+    // Again: the token still works, so it is kept and nothing changes.
+    byte[] first = Files.readAllBytes(settings);
+    assertThat(setup("claude")).as(err).isZero();
+    assertThat(out).contains("Nothing to change");
+    assertThat(Files.readAllBytes(settings)).isEqualTo(first);
+
+    // Taken back: the token no longer opens the hook.
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(
+            io.github.providergateway.agent.tokens.ClientTokens.hooks(gatewayHome).clientOf(token))
+        .isEmpty();
+  }
+
+  @Test
+  void aProjectSetupWritesNoTokenEvenForANewClaude() throws IOException {
+    fakeClaude("2.1.332");
+
+    assertThat(setup("claude", "--project", "--dir", project.toString())).as(err).isZero();
+
+    String settings = Files.readString(project.resolve(".claude/settings.json"));
+    assertThat(settings).doesNotContain("Bearer", "\"http\"").contains("hook claude");
+    assertThat(Files.readString(project.resolve(".mcp.json"))).doesNotContain("Bearer");
+    assertThat(out).contains("the command hook: the project's settings are committed");
+    assertThat(gatewayHome.resolve("hook-tokens.json")).doesNotExist();
+  }
+
+  @Test
+  void codexGetsHooksJsonAndItsOwnBlockInConfigTomlTakenBackExactly() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    String toml = "model = \"o3\"\n\n[mcp_servers.other]\ncommand = \"other\"";
+    Files.writeString(codexHome.resolve("config.toml"), toml);
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    String written = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(written).startsWith(toml + "\n").contains("[mcp_servers.provider-gateway]");
+    JsonNode hook = json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse/0");
+    assertThat(hook.has("matcher")).isFalse();
+    assertThat(hook.at("/hooks/0/command").asText()).contains(" hook codex ", "exit 2");
+    String command = hook.at("/hooks/0/command").asText();
+    assertThat(written)
+        .contains(
+            "[hooks.state.\""
+                + codexHome.resolve("hooks.json")
+                + ":pre_tool_use:0:0\"]\n"
+                + "trusted_hash = \""
+                + CodexHookTrust.trustedHash(command, 30)
+                + "\"\n");
+    assertThat(out).contains("setup trusted this one in " + codexHome.resolve("config.toml"));
+
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(out).contains("Nothing to change");
+
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(Files.readString(codexHome.resolve("config.toml"))).isEqualTo(toml);
+    assertThat(codexHome.resolve("hooks.json")).doesNotExist();
+  }
+
+  @Test
+  void codexConfigThatAlreadyNamesTheServerIsRefused() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    String toml = "[mcp_servers.provider-gateway]\ncommand = \"mine\"\n";
+    Files.writeString(codexHome.resolve("config.toml"), toml);
+
+    assertThat(setup("codex")).isEqualTo(Main.EXIT_START_FAILED);
+
+    assertThat(err).contains("[mcp_servers.provider-gateway]", "did not write");
+    assertThat(Files.readString(codexHome.resolve("config.toml"))).isEqualTo(toml);
+    assertThat(codexHome.resolve("hooks.json")).doesNotExist();
+  }
+
+  @Test
+  void geminiProjectGetsBeforeToolHooksAndTheFolderTrusted() throws IOException {
+    Path trusted =
+        Files.createDirectories(userHome.resolve(".gemini")).resolve("trustedFolders.json");
+    Files.writeString(trusted, "{\"/elsewhere\": \"TRUST_FOLDER\"}");
+
+    assertThat(setup("gemini", "--project", "--dir", project.toString())).as(err).isZero();
+
+    JsonNode settings = json(project.resolve(".gemini/settings.json"));
+    JsonNode group = settings.at("/hooks/BeforeTool/0");
+    for (String tool :
+        List.of(
+            "run_shell_command",
+            "read_file",
+            "replace",
+            "write_file",
+            "mcp_provider-gateway_echo")) {
+      assertThat(tool).matches(".*(" + group.path("matcher").asText() + ").*");
+    }
+    assertThat(group.at("/hooks/0/command").asText()).contains(" hook gemini ");
+    assertThat(settings.at("/hooksConfig/enabled").asBoolean()).isTrue();
+    assertThat(settings.at("/mcpServers/provider-gateway/command").isTextual()).isTrue();
+    assertThat(json(trusted).path(project.toString()).asText()).isEqualTo("TRUST_FOLDER");
+    assertThat(json(trusted).path("/elsewhere").asText()).isEqualTo("TRUST_FOLDER");
+
+    assertThat(setup("gemini", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(Files.readString(trusted)).isEqualTo("{\"/elsewhere\": \"TRUST_FOLDER\"}");
+    assertThat(project.resolve(".gemini/settings.json")).doesNotExist();
+  }
+
+  @Test
+  void copilotAndCursorGetTheirHookFiles() throws IOException {
+    assertThat(setup("copilot")).as(err).isZero();
+    JsonNode copilot = json(userHome.resolve(".copilot/hooks/provider-gateway.json"));
+    assertThat(copilot.path("version").asInt()).isEqualTo(1);
+    assertThat(copilot.at("/hooks/preToolUse/0/bash").asText()).contains(" hook copilot ");
+    assertThat(
+            json(userHome.resolve(".copilot/mcp-config.json"))
+                .at("/mcpServers/provider-gateway/tools/0")
+                .asText())
+        .isEqualTo("*");
+
+    assertThat(setup("cursor")).as(err).isZero();
+    JsonNode cursor = json(userHome.resolve(".cursor/hooks.json"));
+    for (String event :
+        List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse")) {
+      assertThat(cursor.at("/hooks/" + event + "/0/failClosed").asBoolean()).as(event).isTrue();
+      assertThat(cursor.at("/hooks/" + event + "/0/command").asText()).contains(" hook cursor ");
+    }
+  }
+
+  @Test
+  void listSaysWhatIsSetUpWhere() throws IOException {
+    assertThat(setup("--list")).isZero();
+    assertThat(out).contains("Nothing is set up");
+    assertThat(setup("claude")).as(err).isZero();
+    assertThat(setup("codex", "--project", "--dir", project.toString())).as(err).isZero();
+
+    assertThat(setup("--list")).isZero();
+
+    assertThat(out)
+        .contains(
+            "claude (user)", userHome.resolve(".claude/settings.json") + ": as setup wrote it")
+        .contains(
+            "codex (project " + project + ")", project.resolve(".codex/hooks.json").toString());
+  }
+
+  /** A launcher script at {@code path}, as the {@code gateway} script the app runs through. */
+  private void launcher(Path path) throws IOException {
+    Files.createDirectories(path.getParent());
+    Files.writeString(path, "#!/bin/sh\n");
+    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwx------"));
+    env.put("GATEWAY_LAUNCHER", path.toString());
+  }
+
+  @Test
+  void aMovedLauncherReplacesSetupsOwnEntriesInPlace() throws IOException {
+    launcher(dir.resolve("old/gateway"));
+    assertThat(setup("gemini")).as(err).isZero();
+    launcher(dir.resolve("new/gateway"));
+
+    assertThat(setup("gemini")).as(err).isZero();
+
+    assertThat(out).contains("updated hooks.BeforeTool[0]", "updated mcpServers.provider-gateway");
+    JsonNode settings = json(userHome.resolve(".gemini/settings.json"));
+    assertThat(settings.at("/hooks/BeforeTool")).hasSize(1);
+    assertThat(settings.toString()).contains(dir.resolve("new/gateway").toString());
+    assertThat(settings.toString()).doesNotContain(dir.resolve("old/gateway").toString());
+    assertThat(out)
+        .contains(
+            "Take it back with: " + dir.resolve("new/gateway") + " setup gemini --remove --home");
+
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+    assertThat(userHome.resolve(".gemini/settings.json")).doesNotExist();
+  }
+
+  @Test
+  void commandHookFlagKeepsANewClaudeOnTheCommandHook() throws IOException {
+    fakeClaude("2.1.332");
+
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    JsonNode hook =
+        json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
+    assertThat(hook.path("type").asText()).isEqualTo("command");
+    assertThat(gatewayHome.resolve("hook-tokens.json")).doesNotExist();
+  }
+
+  @Test
+  void theLayoutOfAProjectNeverHoldsAToken() throws IOException {
+    AgentLayouts layouts =
+        new AgentLayouts(new AgentConfig(List.of("/opt/gateway"), null), env, userHome);
+
+    AgentLayouts.Plan plan =
+        layouts.plan(
+            AgentLayouts.Agent.claude,
+            project,
+            new AgentLayouts.HttpHook(
+                java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"),
+            file -> List.of(),
+            null);
+
+    assertThat(plan.edits()).allSatisfy(edit -> assertThat(edit.secret()).isFalse());
+    assertThat(plan.edits().toString()).doesNotContain("hook-secret");
+  }
+
+  @Test
+  void anAgentThatDoesNotAnswerItsVersionInTimeCountsAsUnknown() throws IOException {
+    Path claude = bin.resolve("claude");
+    Files.writeString(claude, "#!/bin/sh\nPATH=/usr/bin:/bin exec sleep 60\n");
+    Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+
+    AgentVersion version = AgentVersion.probe("claude", env, java.time.Duration.ofMillis(300));
+
+    assertThat(version.version()).isNull();
+    assertThat(version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)).isFalse();
+    assertThat(version.describe()).contains("did not answer within");
+  }
+
+  @Test
+  void versionsCompareAsNumbers() {
+    assertThat(AgentVersion.compare("2.1.295", "2.1.295")).isZero();
+    assertThat(AgentVersion.compare("2.1.1000", "2.1.295")).isPositive();
+    assertThat(AgentVersion.compare("2.0.999", "2.1.295")).isNegative();
+    assertThat(AgentVersion.compare("10.0.0", "2.1.295")).isPositive();
+  }
+
+  /**
+   * The hash Codex CLI 0.169.0 itself reported ({@code codex app-server}, {@code hooks/list},
+   * {@code currentHash}) for {@code {"hooks":{"PreToolUse":[{"hooks":[{"type":"command",
+   * "command":"echo hi","timeout":30}]}]}}}.
+   */
+  @Test
+  void theTrustedHashIsTheOneCodexComputes() {
+    assertThat(CodexHookTrust.trustedHash("echo hi", 30))
+        .isEqualTo("sha256:d94b9f64da70c55ef842085ca595da25d055f2f81d7a6a9bb93cbb0a391cfdbc");
+  }
+
+  @Test
+  void codexTrustNamesThePlaceTheHookTakesAfterThePersonsOwn() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    Files.writeString(
+        codexHome.resolve("hooks.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}");
+
+    assertThat(setup("codex", "--project", "--dir", project.toString())).as(err).isZero();
+    assertThat(setup("codex")).as(err).isZero();
+
+    String config = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(config)
+        .contains("[hooks.state.\"" + codexHome.resolve("hooks.json") + ":pre_tool_use:1:0\"]")
+        .contains(
+            "[hooks.state.\"" + project.resolve(".codex/hooks.json") + ":pre_tool_use:0:0\"]");
+    assertThat(Files.readString(project.resolve(".codex/config.toml")))
+        .contains("[mcp_servers.provider-gateway]")
+        .doesNotContain("hooks.state");
+
+    // Taken back in the reverse order, each restores the file as the other left it.
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(setup("codex", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(codexHome.resolve("config.toml")).doesNotExist();
+    assertThat(json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse")).hasSize(1);
+  }
+
+  @Test
+  void twoSetupsThatChangeOneFileEachKeepTheirOwnBackup() throws IOException {
+    Path trusted =
+        Files.createDirectories(userHome.resolve(".gemini")).resolve("trustedFolders.json");
+    String original = "{\"/elsewhere\": \"TRUST_FOLDER\"}";
+    Files.writeString(trusted, original);
+    Path other = Files.createDirectories(dir.resolve("other"));
+    assertThat(setup("gemini", "--project", "--dir", project.toString())).as(err).isZero();
+    assertThat(setup("gemini", "--project", "--dir", other.toString())).as(err).isZero();
+
+    // Taken back last first: each restores the file byte for byte from its own backup.
+    assertThat(setup("gemini", "--project", "--dir", other.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(setup("gemini", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+
+    assertThat(Files.readString(trusted)).isEqualTo(original);
+  }
+
+  @Test
+  void aTomlTableIsFoundHoweverItIsWritten() {
+    String header = "[mcp_servers.provider-gateway]";
+    assertThat(SettingsMerge.definesTable("[mcp_servers.provider-gateway]\n", header)).isTrue();
+    assertThat(SettingsMerge.definesTable("[ mcp_servers . \"provider-gateway\" ]\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable("[mcp_servers.provider-gateway.env]\nA = \"1\"\n", header))
+        .isTrue();
+    assertThat(SettingsMerge.definesTable("mcp_servers.provider-gateway.command = \"x\"\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable(
+                "[mcp_servers]\n\"provider-gateway\" = { command = \"x\" }\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable(
+                "[projects.\"/home/me/provider-gateway\"]\ntrust_level = \"trusted\"\n"
+                    + "[other]\nprovider-gateway = 1\n",
+                header))
+        .isFalse();
+  }
+
+  @Test
+  void jsonIsWrittenAsTheAgentsWriteIt() {
+    assertThat(
+            new String(
+                SettingsMerge.print(
+                    JSON.createObjectNode().putNull("n").set("a", JSON.createArrayNode())),
+                StandardCharsets.UTF_8))
+        .isEqualTo("{\n  \"n\": null,\n  \"a\": []\n}\n");
+  }
+
+  @Test
+  void entriesThatWereThereAlreadyStayThePersonsOnRemove() throws IOException {
+    assertThat(setup("gemini")).as(err).isZero();
+    Path settings = userHome.resolve(".gemini/settings.json");
+    byte[] pasted = Files.readAllBytes(settings);
+    // As if the person had pasted the same entries by hand: no record of setup's.
+    Files.delete(gatewayHome.resolve("setup.json"));
+
+    assertThat(setup("gemini")).as(err).isZero();
+    assertThat(out).contains("Nothing to change");
+    JsonNode changed = json(settings);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
+    Files.write(settings, SettingsMerge.print(changed));
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+
+    JsonNode after = json(settings);
+    assertThat(after.at("/hooks/BeforeTool")).hasSize(1);
+    assertThat(after.at("/mcpServers/provider-gateway").isObject()).isTrue();
+    assertThat(after.at("/hooksConfig/enabled").asBoolean()).isTrue();
+    assertThat(pasted).isNotEmpty();
+  }
+}
