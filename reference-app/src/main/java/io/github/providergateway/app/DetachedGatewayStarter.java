@@ -175,7 +175,8 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
               "--port",
               "0",
               "--home",
-              scratchHome.toString()));
+              scratchHome.toString(),
+              "--class-data-training"));
       Process training =
           new ProcessBuilder(line)
               .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))

@@ -662,6 +662,11 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /** The token file's absolute path. */
+  /** {@return the gateway's home} */
+  Path home() {
+    return home;
+  }
+
   Path tokenFile() {
     return gateway.credentials().tokenFile().orElseThrow();
   }
