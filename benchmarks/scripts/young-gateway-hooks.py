@@ -143,6 +143,7 @@ def run(args, options, kind):
         for i in range(args.calls):
             took, decision = hook(port, token, claude_call(project, i))
             latencies.append(took * 1000)
+            decision = decision or "none (allowed)"
             decisions[decision] = decisions.get(decision, 0) + 1
         ticks = cpu_ticks(gateway.pid) - before
         time.sleep(args.idle)  # quiet, so that the RSS is the idle gateway's
