@@ -11,11 +11,13 @@ Usage:
   --java   the java binary (default: the one on the PATH); its release file gives its version
   --jar    the reference app's uber jar (default: reference-app/target/provider-gateway.jar)
   --cache  train: make the cache first as the launchers do (a training run, --class-data-training,
-           on that jar and runtime) and start with it; none: start without (default: train)
+           on that jar and runtime) and start with it; start: make it as the launchers did before
+           the training made hook calls (a start and stop of --rpc); none: start without
+           (default: train)
 
 Run it once for each launcher to compare, e.g. JDK 17 with and without its archive and JDK 25 with
-and without its cache, alternated, on a quiet machine; an older jar (--jar) gives "today's
-launcher", whose training only started and stopped. Prints one JSON line per run.
+and without its cache, alternated, on a quiet machine; --cache start is the training of the
+launchers before issue 46 (a start and stop), on the same jar. Prints one JSON line per run.
 
 Each run: a fresh home; the gateway in --rpc mode (its stdin kept open, the JVM options of the
 app's jvm.options) started with the cache's option; a hook token from `hook --print-config claude`
@@ -69,13 +71,14 @@ def load():
         return f.read().split()[:3]
 
 
-def train(java, jar, options, work, kind):
+def train(java, jar, options, work, kind, exercise):
     cache = os.path.join(work, "app." + kind)
     make = ("-XX:AOTCacheOutput=" if kind == "aot" else "-XX:ArchiveClassesAtExit=") + cache
     home = tempfile.mkdtemp(dir=work)
     t0 = time.monotonic()
     subprocess.run([java, *options, make, "-cp", jar, MAIN, "--rpc", "--port", "0", "--home", home,
-                    "--class-data-training"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    *(["--class-data-training"] if exercise else [])], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=600)
     took = round(time.monotonic() - t0, 1)
     if not os.path.isfile(cache) or os.path.getsize(cache) == 0:
@@ -110,8 +113,8 @@ def hook(port, token, body):
 def run(args, options, kind):
     work = tempfile.mkdtemp(prefix="young-gateway-")
     use, trained = [], None
-    if args.cache == "train":
-        option, trained = train(args.java, args.jar, options, work, kind)
+    if args.cache != "none":
+        option, trained = train(args.java, args.jar, options, work, kind, args.cache == "train")
         use = [option]
     home = os.path.join(work, "home")
     project = os.path.join(work, "project")
@@ -174,7 +177,7 @@ def main():
     p.add_argument("--java", default=subprocess.run(["sh", "-c", "command -v java"], capture_output=True,
                                                     text=True).stdout.strip())
     p.add_argument("--jar", default=os.path.join(ROOT, "reference-app/target/provider-gateway.jar"))
-    p.add_argument("--cache", choices=["none", "train"], default="train")
+    p.add_argument("--cache", choices=["none", "start", "train"], default="train")
     p.add_argument("--calls", type=int, default=1000)
     p.add_argument("--idle", type=float, default=10)
     p.add_argument("--runs", type=int, default=1)
