@@ -46,8 +46,7 @@ import java.util.stream.Stream;
  * by a training run the first time a jar's content is started (it takes about 0.2 s, 40 %, off
  * every later start): a start, the calls a young gateway serves ({@link ClassDataTraining}: 600
  * hook calls and an MCP window), and a stop, 12 s on a 2-core machine at load 4 (3 s without the
- * calls). A class path of directories or of several entries (tests,
- * embedders) is run as it is.
+ * calls). A class path of directories or of several entries (tests, embedders) is run as it is.
  */
 public final class DetachedGatewayStarter implements GatewayClient.Starter {
 

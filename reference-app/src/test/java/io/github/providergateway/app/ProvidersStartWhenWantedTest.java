@@ -44,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProvidersStartWhenWantedTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Two servers from the npm registry start on a busy machine. */
   private static final Duration WAIT = Duration.ofSeconds(30);
 
