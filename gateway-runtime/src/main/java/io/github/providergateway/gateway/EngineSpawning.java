@@ -7,6 +7,7 @@ import io.github.providergateway.loop.base.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /** The {@link ProviderSpawning} of a {@link Gateway}: each request runs on its loop. */
 final class EngineSpawning implements ProviderSpawning {
@@ -42,6 +43,13 @@ final class EngineSpawning implements ProviderSpawning {
     requireNonNull(sessionId, "sessionId");
     List<String> names = List.copyOf(spawnNames);
     requests.tell(() -> engine.expectProviders(sessionId, names));
+  }
+
+  @Override
+  public void startProvidersWhenWanted(String sessionId, Supplier<List<String>> start) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(start, "start");
+    requests.tell(() -> engine.startProvidersWhenWanted(sessionId, start));
   }
 
   @Override

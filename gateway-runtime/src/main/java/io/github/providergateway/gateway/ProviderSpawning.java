@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * What a host that starts providers for its sessions uses (the reference app's project providers, a
@@ -80,6 +81,22 @@ public interface ProviderSpawning {
    *     String, String)}
    */
   void expectProviders(String sessionId, List<String> spawnNames);
+
+  /**
+   * Tells the gateway that the host starts {@code sessionId}'s providers only once they are wanted:
+   * the first time someone waits for them ({@link
+   * io.github.providergateway.host.api.HostApi#providersSettled}: an MCP front door's first {@code
+   * tools/list} or {@code tools/call}, a hook deciding a call in the session), the gateway calls
+   * {@code start} on its loop, and the spawn names it returns count as {@linkplain #expectProviders
+   * announced} before that wait is answered, so it waits for them. A session that only initializes
+   * (an agent's health check) and ends is never started (issue 46). Call it from {@link
+   * GatewayListener#sessionStarted}, instead of {@link #expectProviders}.
+   *
+   * @param sessionId the session
+   * @param start starts the session's providers (it must return at once: hand the spawning to a
+   *     thread of the host's) and returns the names it spawns them under; called at most once
+   */
+  void startProvidersWhenWanted(String sessionId, Supplier<List<String>> start);
 
   /**
    * Tells the gateway that what the host announced ({@link #expectProviders}) as {@code spawnName}

@@ -154,4 +154,67 @@ class ProvidersSettledTest {
     f.clock.advance(Duration.ofMillis(200));
     assertThat(settled).isCompleted();
   }
+
+  // ---- providers started when wanted (issue 46: a health check starts none) ----
+
+  /**
+   * A host that starts a session's providers when wanted is asked at the first wait for them, once,
+   * and that wait already waits for what it starts; until then nothing is started.
+   */
+  @Test
+  void providersStartedWhenWantedStartAtTheFirstWaitAndThatWaitWaitsForThem() {
+    List<String> starts = startGreeterWhenWanted();
+    f.clock.advance(Duration.ofSeconds(60));
+    assertThat(starts).as("nobody has asked for the session's providers").isEmpty();
+
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+
+    assertThat(starts).containsExactly(session);
+    assertThat(settled).as("waits for what the first wait started").isNotDone();
+    CompletableFuture<Void> second = f.gateway.providersSettled(session);
+    assertThat(starts).as("started once").hasSize(1);
+    bindSpawned("greeter", "greet");
+    f.clock.advance(Duration.ofMillis(200));
+    assertThat(settled).isCompleted();
+    assertThat(second).isCompleted();
+  }
+
+  /** A session that ends, or is ending, before anyone waits for its providers never starts them. */
+  @Test
+  void aSessionThatEndsBeforeItsProvidersAreWantedNeverStartsThem() {
+    List<String> starts = startGreeterWhenWanted();
+    bindSpawned("by-hand", "stay");
+
+    f.gateway.endSession(session, Duration.ofSeconds(5)); // ending: by-hand has 5 s to be ready
+    assertThat(f.gateway.providersSettled(session)).as("while it ends").isCompleted();
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(f.gateway.providersSettled(session)).as("once it ended").isCompleted();
+
+    assertThat(starts).isEmpty();
+  }
+
+  /**
+   * Has the host start the session's providers when wanted, starting {@code greeter}; {@return the
+   * sessions it was asked to start, in order}.
+   */
+  private List<String> startGreeterWhenWanted() {
+    List<String> starts = new java.util.ArrayList<>();
+    f.gateway
+        .spawning()
+        .startProvidersWhenWanted(
+            session,
+            () -> {
+              starts.add(session);
+              return List.of("greeter");
+            });
+    return starts;
+  }
+
+  /** A provider spawned as {@code name} for the session, bound with the tool {@code tool}. */
+  private void bindSpawned(String name, String tool) {
+    RecordingProviderConnection spawned = f.connectSpawned(session, name);
+    spawned.next(Sessions.class);
+    spawned.send(Hello.builder(name).tools(List.of(GatewayFixture.tool(tool))).build());
+    spawned.next(HelloAck.class);
+  }
 }

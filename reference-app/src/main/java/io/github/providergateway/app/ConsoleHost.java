@@ -44,8 +44,11 @@ final class ConsoleHost implements FrontEnd {
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
   private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+-]+");
 
-  /** The port of sessions an attached console starts: the observer listener prints their lines. */
-  private static final SessionHost SILENT =
+  /**
+   * The port of sessions an attached console starts: the observer listener prints their lines. The
+   * class-data training's session has it too: nobody reads what it is told.
+   */
+  static final SessionHost SILENT =
       new SessionHost() {
         @Override
         public void registerTools(String sessionId, List<HostTool> tools) {}

@@ -165,7 +165,11 @@ public final class Main implements Callable<Integer> {
       })
   private boolean auditArgs;
 
-  /** The launcher's class-data training run: load the terminal console's classes too. */
+  /**
+   * The launcher's class-data training run: load the terminal console's classes too, and with
+   * {@code --rpc} exercise the hook route and the MCP front door before serving ({@link
+   * ClassDataTraining}).
+   */
   @Option(names = "--class-data-training", hidden = true)
   private boolean classDataTraining;
 
@@ -370,13 +374,15 @@ public final class Main implements Callable<Integer> {
               ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err)
               : new DetachedHost(err);
     } else {
-      chosen =
-          rpc
-              ? new RpcHost(in, out, err, clock, scheduler)
-              : ConsoleHost.create(in, out, err, terminal);
+      chosen = rpc ? rpcHost() : ConsoleHost.create(in, out, err, terminal);
     }
     frontEnd = chosen;
     return chosen.run(options);
+  }
+
+  private RpcHost rpcHost() {
+    RpcHost host = new RpcHost(in, out, err, clock, scheduler);
+    return classDataTraining ? host.trainingClassData() : host;
   }
 
   /**

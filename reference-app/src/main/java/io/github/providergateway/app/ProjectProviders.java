@@ -18,6 +18,7 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionOpener;
 import io.github.providergateway.transport.stdio.ChildProcess;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.transport.stdio.ProcessTree;
@@ -52,12 +53,14 @@ import java.util.function.Predicate;
  * sessions:
  *
  * <ul>
- *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN} set
- *       to a fresh token scoped to that session (project trust), {@code TAP_GATEWAY_URL} to the
- *       gateway's WebSocket URL and {@code TAP_SESSION} to the session's id; the same entry runs
- *       once for each session, each run a provider of its session's own (architecture, decision
- *       40); its stdout and stderr are kept in {@code <logs>/<name>.log}, a log of bounded size
- *       ({@link ProcessLog});
+ *   <li>when a session starts, each entry due for it is spawned (for a session an MCP front door
+ *       opened, an agent's or a client's, only once it is first used: its first {@code tools/list}
+ *       or call, or a hook deciding a call in it; a health check that only initializes starts none)
+ *       with {@code TAP_PROVIDER_TOKEN} set to a fresh token scoped to that session (project
+ *       trust), {@code TAP_GATEWAY_URL} to the gateway's WebSocket URL and {@code TAP_SESSION} to
+ *       the session's id; the same entry runs once for each session, each run a provider of its
+ *       session's own (architecture, decision 40); its stdout and stderr are kept in {@code
+ *       <logs>/<name>.log}, a log of bounded size ({@link ProcessLog});
  *   <li>when the session ends, the provider gets {@code shutdown.pending} from the gateway; a
  *       process still running at the deadline is terminated, and killed 5 s later, each with
  *       everything it started ({@link ProcessTree});
@@ -133,7 +136,10 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
    */
   private final Set<String> activeSessions = new LinkedHashSet<>();
 
-  /** The first session that started: entries marked "first" run there. Guarded by lifecycle. */
+  /**
+   * The first session whose providers started: entries marked "first" run there. Guarded by
+   * lifecycle.
+   */
   private String firstSession;
 
   /**
@@ -226,22 +232,29 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final class SessionWatcher implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
-      // Announced now, on the loop, before the session's host can ask whether its providers are
-      // up: a client listing tools at once waits for them (issue 34).
       synchronized (lifecycle) {
-        if (firstSession == null && !closed) {
-          firstSession = session.id(); // in start order: this listener runs on the gateway's loop
-        }
         projects.put(session.id(), GuardProvider.project(session)); // the guard's reading
       }
-      List<String> due = new ArrayList<>();
-      for (ProjectConfig.Entry entry : config.providers()) {
-        if (isDue(entry, session.id())) {
-          due.add(entry.name());
-        }
+      if (session.opener() == SessionOpener.HOST) {
+        // Announced now, on the loop, before the session's host can ask whether its providers are
+        // up: a client listing tools at once waits for them (issue 34).
+        gateway.spawning().expectProviders(session.id(), dueNow(session.id()));
+        onSpawner(() -> started(session.id()));
+      } else {
+        // An MCP front door's session (an agent's, a client's): its providers start when it is
+        // first used, so that a health check (initialize, then close) starts none (issue 46).
+        gateway
+            .spawning()
+            .startProvidersWhenWanted(
+                session.id(),
+                () -> {
+                  List<String> due = dueNow(session.id());
+                  // Announced by returning them, before the spawner can issue their tokens: this
+                  // runs on the loop, and the spawner's requests queue behind it.
+                  onSpawner(() -> started(session.id()));
+                  return due;
+                });
       }
-      gateway.spawning().expectProviders(session.id(), due);
-      onSpawner(() -> started(session.id()));
     }
 
     @Override
@@ -251,6 +264,26 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
       }
       scheduler.schedule(deadline, () -> stop(sessionId));
     }
+  }
+
+  /**
+   * {@return the names of the entries due for {@code sessionId}, whose providers start now, for the
+   * gateway to wait for}. On the gateway loop, in the order the sessions' providers start: the
+   * first one runs the entries marked "first".
+   */
+  private List<String> dueNow(String sessionId) {
+    synchronized (lifecycle) {
+      if (firstSession == null && !closed) {
+        firstSession = sessionId;
+      }
+    }
+    List<String> due = new ArrayList<>();
+    for (ProjectConfig.Entry entry : config.providers()) {
+      if (isDue(entry, sessionId)) {
+        due.add(entry.name());
+      }
+    }
+    return due;
   }
 
   private void onSpawner(Runnable task) {

@@ -69,12 +69,24 @@ final class RpcHost implements FrontEnd {
   /** This host's channel into the gateway's host service. */
   private HostChannel channel;
 
+  /** Whether this is the class-data training run: it exercises the gateway before serving. */
+  private boolean classDataTraining;
+
   RpcHost(InputStream in, OutputStream out, PrintStream err, Clock clock, Scheduler scheduler) {
     this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     this.out = new JsonLineWriter(out);
     this.err = err;
     this.clock = clock;
     this.scheduler = scheduler;
+  }
+
+  /**
+   * Makes this the class-data training run ({@code --class-data-training}): once started, the
+   * gateway is exercised ({@link ClassDataTraining}) before the input is read. {@return this}
+   */
+  RpcHost trainingClassData() {
+    classDataTraining = true;
+    return this;
   }
 
   @Override
@@ -95,6 +107,9 @@ final class RpcHost implements FrontEnd {
             running.tokenFile().toAbsolutePath().toString(),
             Hello.PROTOCOL_VERSION));
     channel = running.hosts().openTrusted(new Stdout());
+    if (classDataTraining) {
+      ClassDataTraining.exercise(running, running.home());
+    }
     Duration deadline = serve();
     stop(deadline);
     return Main.EXIT_OK;

@@ -736,6 +736,11 @@ public final class RunningGateway implements AutoCloseable {
   }
 
   /** The token file's absolute path. */
+  /** {@return the gateway's home} */
+  Path home() {
+    return home;
+  }
+
   Path tokenFile() {
     return gateway.credentials().tokenFile().orElseThrow();
   }

@@ -58,10 +58,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /**
    * The longest a new session's first {@code tools/list} (or {@code tools/call}) waits for the
-   * providers the gateway starts for it (its {@code --config}) to bind, counted from the session's
-   * start: a one-shot client then lists their tools rather than none (issue 34). A provider slower
-   * than this reaches the agent by {@code notifications/tools/list_changed} as usual; an agent that
-   * starts with the session is not held up longer by one that hangs.
+   * providers the gateway starts for it (its {@code --config}) to bind, counted from that request
+   * (which starts them) or the session's start, whichever is later: a one-shot client then lists
+   * their tools rather than none (issue 34). A provider slower than this reaches the agent by
+   * {@code notifications/tools/list_changed} as usual; an agent that starts with the session is not
+   * held up longer by one that hangs.
    */
   static final Duration SETTLE_WAIT = Duration.ofSeconds(2);
 
@@ -104,6 +105,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /** Why the gateway session could not start, once it could not; else null. */
   private volatile String unavailable;
+
+  /**
+   * Completes at the agent's first {@code tools/list} or {@code tools/call}: what starts the
+   * session's providers.
+   */
+  private final CompletableFuture<Void> wanted = new CompletableFuture<>();
 
   /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
   private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
@@ -178,8 +185,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   // ---- the agent's side (SessionTap.Listener) ----
 
+  /**
+   * {@inheritDoc} The first ask is the session's first use beyond {@code initialize}: the gateway
+   * is then asked to start its providers, and this waits for them.
+   */
   @Override
   public CompletableFuture<Void> toolsReady() {
+    wanted.complete(null);
     return toolsReady;
   }
 
@@ -248,13 +260,6 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
-                // The first tools/list waits for the providers the gateway started for this session
-                // (its --config), for at most SETTLE_WAIT from now: the gateway's own grace for
-                // them
-                // (30 s) is far longer than an agent starting up should be held. Armed before the
-                // id is published, so that whoever sees the session started sees the bound armed.
-                Scheduler.Cancellable giveUp =
-                    scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
                 // The tools come from the gateway's registerTools alone, never from a tools(id)
                 // query: the gateway debounces registration and sends a change only when it
                 // differs from what it last registered, so a list fetched outside that path could
@@ -264,15 +269,28 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                   // The connection closed while the session started: nobody else will end it.
                   gateway.join().endSession(id, null);
                 }
-                gateway
-                    .join()
-                    .providersSettled(id)
-                    .whenComplete(
-                        (settled, notKnown) -> {
-                          giveUp.cancel();
-                          markToolsReady();
-                        });
+                // The gateway starts the session's providers (its --config) when it is first asked
+                // for them: at the first tools/list or tools/call, not here, so that a health check
+                // (initialize, then close) starts none (issue 46).
+                wanted.thenRun(() -> settle(id));
               }
+            });
+  }
+
+  /**
+   * Waits for the providers the gateway starts for session {@code id} (asking starts them), for at
+   * most {@link #SETTLE_WAIT} from now: the gateway's own grace for them (30 s) is far longer than
+   * an agent starting up should be held. Then {@code tools/list} may be answered.
+   */
+  private void settle(String id) {
+    Scheduler.Cancellable giveUp = scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
+    gateway
+        .join()
+        .providersSettled(id)
+        .whenComplete(
+            (settled, notKnown) -> {
+              giveUp.cancel();
+              markToolsReady();
             });
   }
 

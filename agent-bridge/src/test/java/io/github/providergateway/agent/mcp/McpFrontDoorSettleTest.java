@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 34, as a one-shot client ({@code mcp-inspector --cli … --method tools/list}) meets the
  * front door: a new session's first {@code tools/list} waits for the providers the gateway
- * announced for it, at most {@link AgentSession#SETTLE_WAIT} from the session's start on the
+ * announced for it, at most {@link AgentSession#SETTLE_WAIT} from that first list (or call), which
+ * asks the gateway for them (issue 46: a session that only initializes asks for none), on the
  * injected clock; and a {@code tools/call} of a tool that is not there says which tool was asked
  * for and which there are, where the SDK alone says {@code Unknown tool: invalid_tool_name}.
  *
@@ -74,7 +75,8 @@ class McpFrontDoorSettleTest {
             .requestTimeout(WAIT)
             .build();
     client.initialize();
-    // The bound is armed before the session's id is published: from here on, the clock is ours.
+    // The bound is armed by the first tools/list or tools/call (which asks for the session's
+    // providers), once the session has started: from here on, the clock is ours.
     session = door.serving().sessionId().block(WAIT);
   }
 
@@ -120,8 +122,8 @@ class McpFrontDoorSettleTest {
         CompletableFuture.supplyAsync(client::listTools);
     client.ping();
 
-    // bindOther() moved the clock by the debounce: 1,999 ms from the session's start now.
-    f.clock.advance(TWO_SECONDS.minus(debounce()).minusMillis(1));
+    // 1,999 ms from the list, which armed the bound (the ping is answered after it was read).
+    f.clock.advance(TWO_SECONDS.minusMillis(1));
     assertThat(door.serving().toolsReady()).as("a tick before the bound").isNotDone();
     assertThat(listed).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
@@ -135,12 +137,8 @@ class McpFrontDoorSettleTest {
   @Test
   void aCallOfAToolThatIsNotThereNamesItAndTheToolsThereAre() {
     bindOther();
-    f.clock.advance(AgentSession.SETTLE_WAIT.minus(debounce()));
 
-    McpError unknown =
-        catchThrowableOfType(
-            () -> client.callTool(new McpSchema.CallToolRequest("stats", Map.of())),
-            McpError.class);
+    McpError unknown = callOnceSettled("stats");
 
     assertThat(unknown.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
     assertThat(unknown.getMessage())
@@ -150,19 +148,26 @@ class McpFrontDoorSettleTest {
 
   @Test
   void aCallInASessionWithoutToolsSaysItHasNone() {
-    f.clock.advance(AgentSession.SETTLE_WAIT);
-
-    McpError unknown =
-        catchThrowableOfType(
-            () -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of())),
-            McpError.class);
+    McpError unknown = callOnceSettled("greet");
 
     assertThat(unknown.getMessage())
         .contains("No tool named 'greet' in this session: it has no tools now");
   }
 
-  private Duration debounce() {
-    return f.gateway.limits().registration().registrationDebounce();
+  /**
+   * Calls {@code tool} as the session's first request: it waits for the announced greeter, which
+   * does not come, until the bound has passed on the clock; {@return the error it was answered}.
+   */
+  private McpError callOnceSettled(String tool) {
+    CompletableFuture<McpError> called =
+        CompletableFuture.supplyAsync(
+            () ->
+                catchThrowableOfType(
+                    () -> client.callTool(new McpSchema.CallToolRequest(tool, Map.of())),
+                    McpError.class));
+    client.ping(); // answered after the call was read: its wait is armed
+    f.clock.advance(AgentSession.SETTLE_WAIT);
+    return called.join();
   }
 
   /**

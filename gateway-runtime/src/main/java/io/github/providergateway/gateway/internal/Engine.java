@@ -33,6 +33,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The gateway engine: every piece of gateway state, owned by one loop (architecture: one Gateway =
@@ -300,6 +301,15 @@ public final class Engine {
   public void expectProviders(String sessionId, List<String> spawnNames) {
     loop.assertInLoop();
     spawnNames.forEach(name -> starting.expected(sessionId, name));
+  }
+
+  /**
+   * The host starts {@code sessionId}'s providers only once someone waits for them ({@link
+   * StartingProviders#whenWanted}). Loop only.
+   */
+  public void startProvidersWhenWanted(String sessionId, Supplier<List<String>> start) {
+    loop.assertInLoop();
+    starting.whenWanted(sessionId, start);
   }
 
   /** The host could not start {@code spawnName} for {@code sessionId}. Loop only. */

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The providers a host is starting for each session, and who waits for them: a spawn token issued
@@ -14,7 +15,9 @@ import java.util.concurrent.CompletableFuture;
  * <em>settled</em> when none is starting, no tool registration is waiting out its debounce, and no
  * restart is under way: then its host has been told every tool its providers brought (issue 34: a
  * one-shot MCP client asked {@code tools/list} before the session's config providers had bound, and
- * was told there were none). Loop only.
+ * was told there were none). A host may also leave a session's providers unstarted until someone
+ * first waits for them ({@link #whenWanted}): a session that only initializes (an agent's health
+ * check) then starts none (issue 46). Loop only.
  */
 final class StartingProviders {
 
@@ -29,6 +32,12 @@ final class StartingProviders {
 
   /** By session: who waits for it to settle. */
   private final Map<String, List<CompletableFuture<Void>>> waiting = new HashMap<>();
+
+  /**
+   * By session: what starts its providers the first time someone waits for them, and returns the
+   * spawn names it starts ({@link #whenWanted}).
+   */
+  private final Map<String, Supplier<List<String>>> unstarted = new HashMap<>();
 
   /** One provider being started, and the end of its grace. */
   private static final class Starting {
@@ -57,6 +66,17 @@ final class StartingProviders {
    */
   void expected(String sessionId, String spawnName) {
     add(sessionId, new Starting(spawnName, true));
+  }
+
+  /**
+   * The host starts {@code sessionId}'s providers only once they are wanted: the first {@link
+   * #settled} of the session calls {@code start}, and the spawn names it returns count as {@link
+   * #expected} before that wait is checked. A session that ends first never calls it.
+   */
+  void whenWanted(String sessionId, Supplier<List<String>> start) {
+    if (sessions.active(sessionId) != null) {
+      unstarted.put(sessionId, start);
+    }
   }
 
   /**
@@ -116,9 +136,15 @@ final class StartingProviders {
 
   /**
    * Completes once {@code sessionId} is settled (at once when it is, or when it is no session); the
-   * caller bounds how long it waits.
+   * caller bounds how long it waits. The first wait of a session whose providers start when wanted
+   * starts them, and waits for them.
    */
   CompletableFuture<Void> settled(String sessionId) {
+    Supplier<List<String>> start = unstarted.remove(sessionId);
+    if (start != null && sessions.active(sessionId) != null) {
+      // Active, not ending: a session on its way out starts nothing.
+      start.get().forEach(name -> expected(sessionId, name));
+    }
     CompletableFuture<Void> future = new CompletableFuture<>();
     waiting.computeIfAbsent(sessionId, id -> new ArrayList<>()).add(future);
     check(sessionId);
@@ -147,6 +173,7 @@ final class StartingProviders {
 
   /** The session ended: nothing is starting for it any more, and its waiters are done. */
   void sessionEnded(String sessionId) {
+    unstarted.remove(sessionId);
     List<Starting> entries = starting.remove(sessionId);
     if (entries != null) {
       entries.forEach(entry -> entry.grace.cancel());
