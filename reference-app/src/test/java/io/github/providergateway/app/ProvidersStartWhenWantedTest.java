@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each entry's command is {@code sh} writing a line to a file of the test's before it runs the
  * server, so the file lists every start there was.
  */
+@Tag("process")
 class ProvidersStartWhenWantedTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
