@@ -486,6 +486,94 @@ class ProviderRuntimeTest {
   }
 
   @Test
+  void aBlockingHandlerRunsOnItsOwnExecutorAndWhatItReturnsIsTheResult() {
+    List<Runnable> work = new ArrayList<>();
+    bind(
+        provider()
+            .tool(
+                tool("wait"),
+                ToolHandler.blocking(
+                    work::add, (args, call) -> TextNode.valueOf("waited for " + call.id()))));
+
+    deliver(call("c-1", "wait", "{}"));
+    channel.assertNoMoreMessages(); // handed over: the provider's executor is free at once
+    work.remove(0).run();
+
+    assertThat(channel.next(ToolResult.class))
+        .isEqualTo(ToolResult.success("c-1", TextNode.valueOf("waited for c-1")));
+  }
+
+  @Test
+  void aBlockingHandlerThatThrowsFailsItsCallWithTheCodeOrInternal() {
+    List<Runnable> work = new ArrayList<>();
+    bind(
+        provider()
+            .tool(
+                tool("busy"),
+                ToolHandler.blocking(
+                    work::add,
+                    (args, call) -> {
+                      throw new ToolException(ToolErrorCode.RATE_LIMITED, "try later");
+                    }))
+            .tool(
+                tool("broken"),
+                ToolHandler.blocking(
+                    work::add,
+                    (args, call) -> {
+                      throw new StackOverflowError("too deep");
+                    })));
+
+    deliver(call("c-1", "busy", "{}"));
+    deliver(call("c-2", "broken", "{}"));
+    work.forEach(Runnable::run);
+
+    assertThat(channel.next(ToolResult.class).errorCode()).isEqualTo(ToolErrorCode.RATE_LIMITED);
+    assertThat(channel.next(ToolResult.class))
+        .isEqualTo(ToolResult.failure("c-2", "too deep", ToolErrorCode.INTERNAL));
+  }
+
+  @Test
+  void aBlockingHandlerSeesTheCancelWhileItWaitsAndWhatItReturnsLaterIsDropped() {
+    List<Runnable> work = new ArrayList<>();
+    List<Boolean> cancelledWhenRun = new ArrayList<>();
+    bind(
+        provider()
+            .tool(
+                tool("slow"),
+                ToolHandler.blocking(
+                    work::add,
+                    (args, call) -> {
+                      cancelledWhenRun.add(call.isCancelled());
+                      return TextNode.valueOf("too late");
+                    })));
+    deliver(call("c-1", "slow", "{}"));
+
+    deliver(new ToolCancel("c-1", "s-1", CancelReason.TIMEOUT));
+    assertThat(channel.next(ToolResult.class)).isEqualTo(ToolResult.cancelled("c-1"));
+    work.remove(0).run();
+
+    assertThat(cancelledWhenRun).containsExactly(true);
+  }
+
+  @Test
+  void anExecutorThatRefusesABlockingHandlerFailsTheCallInternal() {
+    bind(
+        provider()
+            .tool(
+                tool("nowhere"),
+                ToolHandler.blocking(
+                    task -> {
+                      throw new java.util.concurrent.RejectedExecutionException("pool is shut");
+                    },
+                    (args, call) -> TextNode.valueOf("never"))));
+
+    deliver(call("c-1", "nowhere", "{}"));
+
+    assertThat(channel.next(ToolResult.class))
+        .isEqualTo(ToolResult.failure("c-1", "pool is shut", ToolErrorCode.INTERNAL));
+  }
+
+  @Test
   void aCancelArrivingAfterTheResultChangesNothing() {
     bind(provider());
     deliver(call("c-1", "greet", "{}"));
