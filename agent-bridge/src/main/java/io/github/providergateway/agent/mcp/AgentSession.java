@@ -112,6 +112,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   private final CompletableFuture<Void> wanted = new CompletableFuture<>();
 
+  /** Set once the wait for the session's providers has started: the tests that time it ask. */
+  private volatile boolean waitingForProviders;
+
   /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
   private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
 
@@ -193,6 +196,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   public CompletableFuture<Void> toolsReady() {
     wanted.complete(null);
     return toolsReady;
+  }
+
+  /**
+   * {@return whether the wait for the session's providers has started: its first request that needs
+   * them was read, and {@link #SETTLE_WAIT} counts from then} For tests that time the wait.
+   */
+  boolean waitingForProviders() {
+    return waitingForProviders;
   }
 
   /**
@@ -284,6 +295,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   private void settle(String id) {
     Scheduler.Cancellable giveUp = scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
+    waitingForProviders = true;
     gateway
         .join()
         .providersSettled(id)

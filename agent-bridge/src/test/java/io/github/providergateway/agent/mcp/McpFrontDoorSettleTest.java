@@ -99,7 +99,7 @@ class McpFrontDoorSettleTest {
   void theFirstListWaitsForTheAnnouncedProviderAndListsItsTools() throws Exception {
     CompletableFuture<McpSchema.ListToolsResult> listed =
         CompletableFuture.supplyAsync(client::listTools);
-    client.ping(); // answered: the list was read before it and is held
+    awaitTheWaitForProviders(); // the list was read and is held
 
     assertThat(listed).as("held until greeter has bound").isNotDone();
     RecordingProviderConnection greeter = f.connectSpawned(session, "greeter");
@@ -120,9 +120,9 @@ class McpFrontDoorSettleTest {
     bindOther();
     CompletableFuture<McpSchema.ListToolsResult> listed =
         CompletableFuture.supplyAsync(client::listTools);
-    client.ping();
+    awaitTheWaitForProviders();
 
-    // 1,999 ms from the list, which armed the bound (the ping is answered after it was read).
+    // 1,999 ms from the list, which armed the bound when it was read.
     f.clock.advance(TWO_SECONDS.minusMillis(1));
     assertThat(door.serving().toolsReady()).as("a tick before the bound").isNotDone();
     assertThat(listed).isNotDone();
@@ -165,9 +165,21 @@ class McpFrontDoorSettleTest {
                 catchThrowableOfType(
                     () -> client.callTool(new McpSchema.CallToolRequest(tool, Map.of())),
                     McpError.class));
-    client.ping(); // answered after the call was read: its wait is armed
+    awaitTheWaitForProviders();
     f.clock.advance(AgentSession.SETTLE_WAIT);
     return called.join();
+  }
+
+  /**
+   * Waits until the front door has read the session's first request that needs its providers and
+   * started the wait for them: the request is sent from another thread, so a ping answered after it
+   * proves nothing about its order (it failed that way under load).
+   */
+  private void awaitTheWaitForProviders() {
+    Await.until(
+        WAIT,
+        () -> door.serving().waitingForProviders(),
+        () -> "the front door waiting for the session's providers");
   }
 
   /**
