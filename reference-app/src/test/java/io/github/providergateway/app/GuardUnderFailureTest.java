@@ -332,7 +332,10 @@ class GuardUnderFailureTest {
                 + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\""
                 + name
                 + "\",\"version\":\"1\"}}}\n"
-                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                // As an agent does at its start: the list starts the session's providers (a
+                // session that only initializes, a health check, starts none: issue 46).
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n")
             .getBytes(StandardCharsets.UTF_8));
     in.flush(); // stdin stays open: the agent's session lasts as long as it does
   }
