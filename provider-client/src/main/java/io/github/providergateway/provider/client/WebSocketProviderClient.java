@@ -92,7 +92,7 @@ public final class WebSocketProviderClient {
     requireNonNull(provider, "provider");
     // What the backend makes for this client is the client's, released when it ends; what the
     // caller set stays the caller's.
-    Backend backend = options.backend != null ? options.backend : Backend.system();
+    Backend backend = options.backend();
     Executor ownedThread =
         options.executor == null ? backend.loopExecutor("provider-" + provider.name()) : null;
     Scheduler ownedScheduler = options.scheduler == null ? backend.scheduler() : null;
@@ -341,9 +341,14 @@ public final class WebSocketProviderClient {
       this.random = b.random;
     }
 
-    /** The clock set, else the backend's, else the system's. */
+    /** The backend set, else {@link Backend#system()}. */
+    private Backend backend() {
+      return backend != null ? backend : Backend.system();
+    }
+
+    /** The clock set, else the backend's. */
     private Clock clock() {
-      return clock != null ? clock : backend != null ? backend.clock() : Clock.systemUTC();
+      return clock != null ? clock : backend().clock();
     }
 
     /** The jitter source set, else the backend's generator, else {@link ThreadLocalRandom}. */
