@@ -4,15 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.testing.RecordingHostConnection;
-import io.github.providergateway.loop.Backend;
-import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.testing.ManualClock;
-import java.time.Clock;
+import io.github.providergateway.loop.testing.RecordingBackend;
 import java.time.Duration;
 import java.util.SplittableRandom;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -67,16 +62,16 @@ class HostServiceBackendTest {
 
   @Test
   void closingTheServiceReleasesTheSchedulerItsBackendMade() {
-    AtomicInteger closed = new AtomicInteger();
-    Backend counting = closingSchedulers(hostTime.backend(), closed);
+    RecordingBackend recording = new RecordingBackend(hostTime.backend());
 
-    HostService mine = HostService.builder(f.gateway).backend(counting).build();
+    HostService mine = HostService.builder(f.gateway).backend(recording).build();
     HostService given =
-        HostService.builder(f.gateway).backend(counting).scheduler(hostTime).build();
+        HostService.builder(f.gateway).backend(recording).scheduler(hostTime).build();
     mine.close();
     given.close();
 
-    assertThat(closed).as("only the one the backend made for it").hasValue(1);
+    assertThat(recording.schedulersMade()).as("none for the one given a scheduler").isEqualTo(1);
+    assertThat(recording.schedulersReleased()).isEqualTo(1);
   }
 
   private RecordingHostConnection connect(HostService hosts) {
@@ -92,50 +87,5 @@ class HostServiceBackendTest {
                 + "\"}")
         .get("gatewayId")
         .asText();
-  }
-
-  /** {@code backend}, whose schedulers count their closes in {@code closed}. */
-  private static Backend closingSchedulers(Backend backend, AtomicInteger closed) {
-    interface ClosingScheduler extends Scheduler, AutoCloseable {
-      @Override
-      void close();
-    }
-    return new Backend() {
-      @Override
-      public Clock clock() {
-        return backend.clock();
-      }
-
-      @Override
-      public Scheduler scheduler() {
-        Scheduler inner = backend.scheduler();
-        return new ClosingScheduler() {
-          @Override
-          public Cancellable schedule(Duration delay, Runnable task) {
-            return inner.schedule(delay, task);
-          }
-
-          @Override
-          public void close() {
-            closed.incrementAndGet();
-          }
-        };
-      }
-
-      @Override
-      public Executor loopExecutor(String name) {
-        return backend.loopExecutor(name);
-      }
-
-      @Override
-      public Executor ioExecutor(String name) {
-        return backend.ioExecutor(name);
-      }
-
-      @Override
-      public RandomGenerator random() {
-        return backend.random();
-      }
-    };
   }
 }
