@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.internal.HostSide;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -61,11 +62,20 @@ public final class HostService implements AutoCloseable {
   /** Connections, owners, sessions, commands and timers, on the gateway loop. */
   private final HostSide side;
 
+  /** The scheduler the builder's backend made for this service, released by close; or null. */
+  private final Scheduler ownScheduler;
+
   private HostService(Builder b) {
     Gateway gateway = b.gateway;
     Duration reclaimGrace =
         b.reclaimGrace == null ? gateway.limits().connections().reconnectWindow() : b.reclaimGrace;
-    RandomGenerator random = b.random == null ? new SecureRandom() : b.random;
+    RandomGenerator random =
+        b.random != null ? b.random : b.backend != null ? b.backend.random() : new SecureRandom();
+    this.ownScheduler = b.scheduler == null && b.backend != null ? b.backend.scheduler() : null;
+    Scheduler scheduler =
+        b.scheduler != null
+            ? b.scheduler
+            : ownScheduler != null ? ownScheduler : gateway.scheduler();
     // This run's id takes the first random bytes, re-claim tokens the ones after (tests pin them).
     byte[] run = new byte[8];
     random.nextBytes(run);
@@ -74,7 +84,7 @@ public final class HostService implements AutoCloseable {
         new HostSide(
             gateway,
             new HostSide.Settings(
-                b.scheduler == null ? gateway.scheduler() : b.scheduler,
+                scheduler,
                 reclaimGrace,
                 b.authTimeout,
                 b.idleExitGrace,
@@ -144,10 +154,16 @@ public final class HostService implements AutoCloseable {
     return side.orphanedSessions();
   }
 
-  /** Cancels the service's timers; connections are the carriers' to close. Idempotent. */
+  /**
+   * Cancels the service's timers, and stops the scheduler its {@link Builder#backend} made for it;
+   * connections are the carriers' to close. Idempotent.
+   */
   @Override
   public void close() {
     side.close();
+    if (ownScheduler != null) {
+      Backend.release(ownScheduler);
+    }
   }
 
   /**
@@ -158,6 +174,7 @@ public final class HostService implements AutoCloseable {
    */
   public static final class Builder {
     private final Gateway gateway;
+    private Backend backend;
     private Scheduler scheduler;
     private Duration reclaimGrace;
     private Duration authTimeout = Duration.ofSeconds(10);
@@ -173,6 +190,22 @@ public final class HostService implements AutoCloseable {
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
+    }
+
+    /**
+     * Where the service's time and secrets come from: its scheduler (the grace periods, the time to
+     * authenticate) and the generator of its run id and re-claim tokens. Tests pass {@code
+     * ManualClock.backend()}. A scheduler the backend makes is the service's: {@link
+     * HostService#close()} releases it ({@link Backend#release}). A {@link #scheduler} or {@link
+     * #random} set as well wins over the backend for what it sets. Default: none, so the gateway's
+     * scheduler and a {@link SecureRandom}.
+     *
+     * @param backend the source of time and secrets
+     * @return this builder
+     */
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
+      return this;
     }
 
     /**

@@ -18,6 +18,7 @@ import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
@@ -37,8 +38,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -483,13 +482,15 @@ public final class Gateway implements HostApi, AutoCloseable {
   }
 
   /**
-   * Configures a {@link Gateway}. Defaults: the spec's {@link Limits}, the system UTC clock, a
-   * {@link SystemScheduler}, a dedicated loop thread, a {@link SecureRandom}, no home directory (no
-   * token file), and a listener that ignores everything.
+   * Configures a {@link Gateway}. Defaults: the spec's {@link Limits}, time and threads from {@link
+   * Backend#system()} (the system UTC clock, a {@link SystemScheduler}, a dedicated loop thread, a
+   * pool of I/O threads, a {@link SecureRandom}), no home directory (no token file), and a listener
+   * that ignores everything.
    */
   public static final class Builder {
     private Limits limits = Limits.defaults();
-    private Clock clock = Clock.systemUTC();
+    private Backend backend = Backend.system();
+    private Clock clock;
     private Scheduler scheduler;
     private Executor executor;
     private Path home;
@@ -509,6 +510,23 @@ public final class Gateway implements HostApi, AutoCloseable {
      */
     public Builder limits(Limits limits) {
       this.limits = requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
+     * Where the gateway's time and threads come from: its clock, its scheduler, the thread of its
+     * loop ({@code gateway-loop}), its I/O threads ({@code gateway-io}) and its generator. Tests
+     * pass {@code ManualClock.backend()}, so that the one manual clock drives every timeout and
+     * everything runs on the test thread. What the backend makes for the gateway is the gateway's:
+     * {@link Gateway#close()} releases it ({@link Backend#release}). A {@link #clock}, {@link
+     * #scheduler}, {@link #executor}, {@link #ioExecutor} or {@link #random} set as well wins over
+     * the backend for what it sets. Default: {@link Backend#system()}.
+     *
+     * @param backend the source of time and threads
+     * @return this builder
+     */
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
       return this;
     }
 
@@ -626,27 +644,14 @@ public final class Gateway implements HostApi, AutoCloseable {
     /** {@return a new gateway, running: builds and starts it} */
     public Gateway build() {
       List<AutoCloseable> owned = new ArrayList<>();
-      Executor loopExecutor = executor;
-      if (loopExecutor == null) {
-        ExecutorService thread =
-            Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-loop"));
-        owned.add(thread::shutdown);
-        loopExecutor = thread;
-      }
-      Scheduler timer = scheduler;
-      if (timer == null) {
-        SystemScheduler system = new SystemScheduler();
-        owned.add(system);
-        timer = system;
-      }
-      Executor ioExecutor = io;
-      if (ioExecutor == null) {
-        ExecutorService pool = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-io"));
-        owned.add(pool::shutdown);
-        ioExecutor = pool;
-      }
+      Executor loopExecutor =
+          executor != null ? executor : owned(backend.loopExecutor("gateway-loop"), owned);
+      Scheduler timer = scheduler != null ? scheduler : owned(backend.scheduler(), owned);
+      Executor ioExecutor = io != null ? io : owned(backend.ioExecutor("gateway-io"), owned);
+      Clock clock = this.clock != null ? this.clock : backend.clock();
+      RandomGenerator random = this.random != null ? this.random : backend.random();
       SerialExecutor loop = new SerialExecutor("gateway", loopExecutor);
-      Secrets secrets = new Secrets(random == null ? new SecureRandom() : random);
+      Secrets secrets = new Secrets(random);
       Engine engine =
           new Engine(
               loop,
@@ -660,6 +665,12 @@ public final class Gateway implements HostApi, AutoCloseable {
               auditArguments,
               inProcessOnlyNames);
       return new Gateway(engine, loop, owned, clock, timer);
+    }
+
+    /** {@return {@code made}, which the backend made for this gateway: its close releases it} */
+    private static <T> T owned(T made, List<AutoCloseable> owned) {
+      owned.add(() -> Backend.release(made));
+      return made;
     }
   }
 }

@@ -583,8 +583,8 @@ class ArchitectureTest {
                 libraries,
                 Pattern.compile(
                     "Instant\\.now\\(|System\\.currentTimeMillis\\(|Thread\\.sleep\\(|LocalDateTime\\.now\\(|Clock\\.systemUTC\\(|Clock\\.systemDefaultZone\\(")))
-        .as("time is injected: only Gateway.Builder may pick the system clock")
-        .allMatch(hit -> hit.contains("gateway/Gateway.java"));
+        .as("time is injected: only Backend.system() may pick the system clock")
+        .allMatch(hit -> hit.contains("loop/SystemBackend.java"));
   }
 
   @Test

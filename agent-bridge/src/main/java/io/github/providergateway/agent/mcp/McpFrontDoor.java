@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.loop.SystemScheduler;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -78,8 +78,11 @@ public final class McpFrontDoor {
   private final Path workingDirectory;
   private final String version;
 
-  /** Times the wait for a session's providers; null: one of our own for each {@link #run}. */
+  /** Times the wait for a session's providers; null: the backend's, for each {@link #run}. */
   private final Scheduler scheduler;
+
+  /** Where a scheduler of each {@link #run}'s own comes from when none is given. */
+  private final Backend backend;
 
   /** The session being served, once {@link #run} has started. */
   private volatile AgentSession session;
@@ -91,6 +94,7 @@ public final class McpFrontDoor {
     this.workingDirectory = builder.workingDirectory;
     this.version = builder.version;
     this.scheduler = builder.scheduler;
+    this.backend = builder.backend;
   }
 
   /**
@@ -114,7 +118,7 @@ public final class McpFrontDoor {
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
-    SystemScheduler ownScheduler = scheduler == null ? new SystemScheduler() : null;
+    Scheduler ownScheduler = scheduler == null ? backend.scheduler() : null;
     AgentSession session =
         new AgentSession(
             gateway,
@@ -132,7 +136,7 @@ public final class McpFrontDoor {
       server.close();
       gateway.thenAccept(McpFrontDoor::closeQuietly);
       if (ownScheduler != null) {
-        ownScheduler.close();
+        Backend.release(ownScheduler);
       }
     }
   }
@@ -228,6 +232,7 @@ public final class McpFrontDoor {
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String version = "dev";
     private Scheduler scheduler;
+    private Backend backend = Backend.system();
 
     private Builder() {}
 
@@ -282,8 +287,22 @@ public final class McpFrontDoor {
     }
 
     /**
-     * What times the front door's own waits (default: a timer thread of its own for each {@link
-     * McpFrontDoor#run}); tests give the gateway's manual clock.
+     * Where the front door's time comes from: each {@link McpFrontDoor#run} asks it for the
+     * scheduler of its own waits, and releases that scheduler when it ends ({@link
+     * Backend#release}). Tests pass the gateway's {@code ManualClock.backend()}. A {@link
+     * #scheduler} set as well wins. Default: {@link Backend#system()}, a timer thread per run.
+     *
+     * @param backend the source of time
+     * @return this builder
+     */
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
+      return this;
+    }
+
+    /**
+     * What times the front door's own waits (default: the {@link #backend}'s, a timer thread of its
+     * own for each {@link McpFrontDoor#run}); it stays the caller's.
      *
      * @param scheduler the scheduler
      * @return this builder

@@ -9,6 +9,7 @@ import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ import java.util.random.RandomGenerator;
  *
  * <pre>{@code
  * McpHttpFrontDoor mcp = McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(home))
- *     .clock(clock).scheduler(scheduler).build();
+ *     .backend(Backend.system()).build();
  * WebSocketServer.builder(gateway).route(McpHttpFrontDoor.PATH, mcp.maxBodyBytes(), mcp.route())...
  * }</pre>
  *
@@ -62,6 +63,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   private final HostApi gateway;
   private final Clock clock;
   private final Scheduler scheduler;
+
+  /** The scheduler the builder's backend made for this front door, released by close; or null. */
+  private final Scheduler ownScheduler;
+
   private final McpHttpSession.Settings settings;
   private final long maxBodyBytes;
 
@@ -73,8 +78,12 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   private McpHttpFrontDoor(Builder builder) {
     this.gateway = builder.gateway;
-    this.clock = builder.clock;
-    this.scheduler = builder.scheduler;
+    // Without a backend the scheduler is given, and the rest has the defaults of old.
+    Backend backend = builder.backend != null ? builder.backend : Backend.system();
+    this.clock = builder.clock != null ? builder.clock : backend.clock();
+    this.ownScheduler = builder.scheduler == null ? backend.scheduler() : null;
+    this.scheduler = builder.scheduler != null ? builder.scheduler : ownScheduler;
+    RandomGenerator random = builder.random != null ? builder.random : backend.random();
     this.maxBodyBytes = builder.maxBodyBytes;
     this.settings =
         new McpHttpSession.Settings(
@@ -88,7 +97,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
             builder.workingDirectory);
     this.authentication = new McpHttpAuthentication(builder.tokens);
     this.sessions =
-        new McpHttpSessions<>(builder.maxSessions, builder.maxSessionsPerClient, builder.random);
+        new McpHttpSessions<>(builder.maxSessions, builder.maxSessionsPerClient, random);
     // So that a revoked client's open stream ends without a request.
     authentication.watch(scheduler, this::endSessionsOfRevokedClients);
   }
@@ -139,6 +148,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   public void close() {
     authentication.stopWatching();
     sessions.closeAll();
+    if (ownScheduler != null) {
+      Backend.release(ownScheduler);
+    }
   }
 
   private void handle(HttpRequest request, HttpReply reply) {
@@ -274,9 +286,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   public static final class Builder {
     private final HostApi gateway;
     private final ClientTokens tokens;
-    private Clock clock = Clock.systemUTC();
+    private Backend backend;
+    private Clock clock;
     private Scheduler scheduler;
-    private RandomGenerator random = new SecureRandom();
+    private RandomGenerator random;
     private Duration idleTimeout = Duration.ofMinutes(2);
     private Duration handshakeOnlyTimeout = Duration.ofSeconds(15);
     private Duration jsonWait = Duration.ofSeconds(1);
@@ -295,7 +308,24 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * The clock sessions' idle time is measured on (default: the system's UTC clock).
+     * Where the front door's time and session ids come from: the clock idle time is measured on,
+     * the scheduler its timers run on, and the generator of its session ids. Tests pass {@code
+     * ManualClock.backend()}; a production front door {@link Backend#system()}. A scheduler the
+     * backend makes is the front door's: {@link McpHttpFrontDoor#close()} releases it ({@link
+     * Backend#release}). A {@link #clock}, {@link #scheduler} or {@link #random} set as well wins
+     * over the backend for what it sets. A backend or a scheduler is required.
+     *
+     * @param backend the source of time and session ids
+     * @return this builder
+     */
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
+      return this;
+    }
+
+    /**
+     * The clock sessions' idle time is measured on (default: the backend's, else the system's UTC
+     * clock).
      *
      * @param clock the clock
      * @return this builder
@@ -307,7 +337,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
     /**
      * Where the timers run: idle expiry, the switch from a JSON answer to an event stream, the look
-     * at the token file. Required.
+     * at the token file. Required unless a {@link #backend} is given. Stays the caller's.
      *
      * @param scheduler the scheduler
      * @return this builder
@@ -318,7 +348,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * Where session ids come from (default: a {@link SecureRandom}); tests pin them.
+     * Where session ids come from (default: the backend's generator, else a {@link SecureRandom});
+     * tests pin them.
      *
      * @param random the source of session ids
      * @return this builder
@@ -461,10 +492,12 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     /**
      * {@return the front door}
      *
-     * @throws NullPointerException without a scheduler
+     * @throws NullPointerException without a scheduler or a backend
      */
     public McpHttpFrontDoor build() {
-      requireNonNull(scheduler, "scheduler");
+      if (scheduler == null && backend == null) {
+        throw new NullPointerException("scheduler or backend");
+      }
       return new McpHttpFrontDoor(this);
     }
 

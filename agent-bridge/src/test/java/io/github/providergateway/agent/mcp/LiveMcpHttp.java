@@ -80,9 +80,8 @@ final class LiveMcpHttp implements AutoCloseable {
     token = tokens.issue("claude");
     McpHttpFrontDoor.Builder builder =
         McpHttpFrontDoor.builder(f.gateway, tokens)
-            .clock(f.clock)
-            .scheduler(f.clock)
-            .random(new SplittableRandom(11))
+            // The gateway's manual clock for the door's clock and timers, session ids from 11.
+            .backend(f.clock.backend(11))
             // Long enough that a test's registration debounce (f.settle()) never turns a waiting
             // answer into a stream; the tests of that switch advance the clock to it.
             .jsonWait(Duration.ofSeconds(4))

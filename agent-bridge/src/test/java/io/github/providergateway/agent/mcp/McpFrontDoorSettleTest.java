@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.loop.testing.RecordingBackend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -50,6 +51,10 @@ class McpFrontDoorSettleTest {
   private static final Duration TWO_SECONDS = Duration.ofMillis(2_000);
 
   private final GatewayFixture f = GatewayFixture.create();
+
+  /** The gateway's manual clock as the front door's backend, counting the schedulers it makes. */
+  private final RecordingBackend backend = new RecordingBackend(f.clock.backend());
+
   private CompletableFuture<Void> ran;
   private McpFrontDoor door;
   private McpSyncClient client;
@@ -66,7 +71,7 @@ class McpFrontDoorSettleTest {
                 f.gateway.spawning().expectProviders(info.id(), List.of("greeter"));
               }
             });
-    PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).scheduler(f.clock));
+    PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).backend(backend));
     door = piped.door;
     ran = piped.ran;
     client =
@@ -93,6 +98,9 @@ class McpFrontDoorSettleTest {
         },
         () -> "the front door ended with its input");
     assertThat(ran).isCompleted();
+    // Its waits ran on the backend's scheduler (issue 50), released when the run ended.
+    assertThat(backend.schedulersMade()).isEqualTo(1);
+    assertThat(backend.schedulersReleased()).isEqualTo(1);
   }
 
   @Test

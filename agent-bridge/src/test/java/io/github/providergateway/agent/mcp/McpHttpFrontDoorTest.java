@@ -12,6 +12,8 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.loop.testing.RecordingBackend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
@@ -69,6 +71,21 @@ class McpHttpFrontDoorTest {
     if (live != null) {
       live.close();
     }
+  }
+
+  // ---- time ----
+
+  /** Issue 50: what the backend made for the door is the door's, and its close gives it back. */
+  @Test
+  void closingTheDoorReleasesTheSchedulerItsBackendMade() throws Exception {
+    RecordingBackend recording = new RecordingBackend(new ManualClock().backend());
+    start(b -> b.backend(recording));
+    assertThat(recording.schedulersMade()).isEqualTo(1);
+    assertThat(recording.schedulersReleased()).isZero();
+
+    live.door.close();
+
+    assertThat(recording.schedulersReleased()).isEqualTo(1);
   }
 
   // ---- sessions ----

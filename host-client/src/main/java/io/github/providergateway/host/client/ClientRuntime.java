@@ -2,9 +2,9 @@ package io.github.providergateway.host.client;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
-import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
@@ -69,9 +69,9 @@ final class ClientRuntime implements GatewayConnection.Events {
     this.loop = new SerialExecutor("gateway client", thread);
     Scheduler scheduler;
     if (options.scheduler() == null) {
-      SystemScheduler own = new SystemScheduler();
+      Scheduler own = options.backend().scheduler();
       scheduler = own;
-      this.releaseScheduler = own::close;
+      this.releaseScheduler = () -> Backend.release(own);
     } else {
       scheduler = options.scheduler();
       this.releaseScheduler = () -> {};

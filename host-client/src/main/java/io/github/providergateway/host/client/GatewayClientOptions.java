@@ -2,6 +2,7 @@ package io.github.providergateway.host.client;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import java.time.Clock;
@@ -11,7 +12,8 @@ import java.time.Duration;
  * How a {@link GatewayClient} connects and notices failures. Defaults: 2 s to connect, a ping every
  * 5 s and 15 s of silence before the gateway counts as gone, reconnect attempts from 100 ms
  * doubling to 1 s, a 10 s deadline for the sessions ended by {@link GatewayClient#close()}, not an
- * observer, the system clock, a timer thread of its own.
+ * observer, time from {@link Backend#system()} (the system clock, a timer thread of the client's
+ * own).
  */
 public final class GatewayClientOptions {
   private final Duration connectTimeout;
@@ -20,6 +22,7 @@ public final class GatewayClientOptions {
   private final Backoff backoff;
   private final Duration closeDeadline;
   private final boolean observer;
+  private final Backend backend;
   private final Clock clock;
   private final Scheduler scheduler;
   private final GatewayClientListener listener;
@@ -31,7 +34,8 @@ public final class GatewayClientOptions {
     this.backoff = b.backoff;
     this.closeDeadline = b.closeDeadline;
     this.observer = b.observer;
-    this.clock = b.clock;
+    this.backend = b.backend;
+    this.clock = b.clock != null ? b.clock : b.backend.clock();
     this.scheduler = b.scheduler;
     this.listener = b.listener;
   }
@@ -76,7 +80,12 @@ public final class GatewayClientOptions {
     return closeDeadline;
   }
 
-  /** The scheduler given, or {@code null} for a timer of the client's own. */
+  /** Where a scheduler of the client's own comes from, when none is given. */
+  Backend backend() {
+    return backend;
+  }
+
+  /** The scheduler given, or {@code null} for one of the client's own from {@link #backend()}. */
   Scheduler scheduler() {
     return scheduler;
   }
@@ -96,7 +105,8 @@ public final class GatewayClientOptions {
     private Backoff backoff = Backoff.exponential(Duration.ofMillis(100), Duration.ofSeconds(1));
     private Duration closeDeadline = Duration.ofSeconds(10);
     private boolean observer;
-    private Clock clock = Clock.systemUTC();
+    private Backend backend = Backend.system();
+    private Clock clock;
     private Scheduler scheduler;
     private GatewayClientListener listener;
 
@@ -160,6 +170,22 @@ public final class GatewayClientOptions {
      */
     public Builder observer(boolean observer) {
       this.observer = observer;
+      return this;
+    }
+
+    /**
+     * Where the client's time comes from: the clock its heartbeat reads and the scheduler that
+     * times heartbeats and reconnect waits. Tests pass {@code ManualClock.backend()}, so that one
+     * manual clock drives both. A scheduler the backend makes is the client's: {@link
+     * GatewayClient#close()} releases it ({@link Backend#release}). A {@link #clock} or {@link
+     * #scheduler} set as well wins over the backend for what it sets. Default: {@link
+     * Backend#system()}.
+     *
+     * @param backend the source of time
+     * @return this builder
+     */
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
       return this;
     }
 

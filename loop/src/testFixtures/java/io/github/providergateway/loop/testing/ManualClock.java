@@ -1,5 +1,6 @@
 package io.github.providergateway.loop.testing;
 
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
@@ -7,6 +8,9 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executor;
+import java.util.random.RandomGenerator;
 
 /**
  * A clock that moves only when told, and the scheduler that goes with it: {@link
@@ -15,7 +19,7 @@ import java.util.PriorityQueue;
  *
  * <pre>{@code
  * var time = new ManualClock();
- * var gateway = Gateway.builder().clock(time).scheduler(time).executor(Runnable::run).build();
+ * var gateway = Gateway.builder().backend(time.backend()).build();
  * // ... a call with a 15 s timeout ...
  * time.advance(Duration.ofSeconds(15)); // the timeout fires here, on this thread
  * }</pre>
@@ -65,6 +69,58 @@ public final class ManualClock extends Clock implements Scheduler {
     return () -> {
       synchronized (ManualClock.this) {
         task.cancelled = true;
+      }
+    };
+  }
+
+  /**
+   * {@return the tests' {@link Backend}: this clock as its clock and its scheduler, {@code
+   * Runnable::run} as every loop and I/O executor (everything happens on the test thread), and a
+   * generator seeded with 42 for each {@link Backend#random()} (tokens and ids the same at every
+   * run)} Nothing it returns needs closing.
+   */
+  public Backend backend() {
+    return backend(42);
+  }
+
+  /**
+   * {@return the tests' {@link Backend} as {@link #backend()}, with generators seeded with {@code
+   * seed}}
+   *
+   * @param seed what each {@link Backend#random()} starts from
+   */
+  public Backend backend(long seed) {
+    ManualClock time = this;
+    Executor direct = Runnable::run;
+    return new Backend() {
+      @Override
+      public Clock clock() {
+        return time;
+      }
+
+      @Override
+      public Scheduler scheduler() {
+        return time;
+      }
+
+      @Override
+      public Executor loopExecutor(String name) {
+        return direct;
+      }
+
+      @Override
+      public Executor ioExecutor(String name) {
+        return direct;
+      }
+
+      @Override
+      public RandomGenerator random() {
+        return new SplittableRandom(seed);
+      }
+
+      @Override
+      public String toString() {
+        return "ManualClock.backend(" + seed + ")";
       }
     };
   }

@@ -3,10 +3,9 @@ package io.github.providergateway.provider.client;
 import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.loop.SystemScheduler;
-import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
@@ -20,8 +19,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
@@ -93,18 +90,21 @@ public final class WebSocketProviderClient {
     requireNonNull(options, "options");
     requireNonNull(connector, "connector");
     requireNonNull(provider, "provider");
-    ExecutorService ownedThread =
-        options.executor == null ? daemonThread("provider-" + provider.name()) : null;
-    SystemScheduler ownedScheduler = options.scheduler == null ? new SystemScheduler() : null;
+    // What the backend makes for this client is the client's, released when it ends; what the
+    // caller set stays the caller's.
+    Backend backend = options.backend();
+    Executor ownedThread =
+        options.executor == null ? backend.loopExecutor("provider-" + provider.name()) : null;
+    Scheduler ownedScheduler = options.scheduler == null ? backend.scheduler() : null;
     this.loop = new ProviderLoop(ownedThread != null ? ownedThread : options.executor);
     Scheduler scheduler = ownedScheduler != null ? ownedScheduler : options.scheduler;
     Runnable release =
         () -> {
           if (ownedScheduler != null) {
-            ownedScheduler.close();
+            Backend.release(ownedScheduler);
           }
           if (ownedThread != null) {
-            ownedThread.shutdown();
+            Backend.release(ownedThread);
           }
         };
     this.connection =
@@ -114,11 +114,11 @@ public final class WebSocketProviderClient {
             connector,
             loop,
             scheduler,
-            options.random,
+            options.random(),
             release,
             provider,
             auth,
-            options.clock);
+            options.clock());
   }
 
   /**
@@ -308,16 +308,13 @@ public final class WebSocketProviderClient {
         http.newWebSocketBuilder().connectTimeout(connectTimeout).buildAsync(uri, listener);
   }
 
-  private static ExecutorService daemonThread(String name) {
-    return Executors.newSingleThreadExecutor(DaemonThreads.factory(name));
-  }
-
   /**
    * How a {@link WebSocketProviderClient} connects, reconnects and queues. Defaults: backoff from
    * 250 ms doubling to 2 s with 20 % jitter (a gateway on this machine that restarted has its
    * providers back within about 2 s of listening), 10 s to connect, 5 s for the gateway to answer a
    * close, 4,096 queued outbound messages, incoming messages up to 16 Mi chars, a daemon thread of
-   * its own for the provider, the system clock, a scheduler thread of its own.
+   * its own for the provider, the system clock, a scheduler thread of its own (all three from
+   * {@link Backend#system()}), jitter from {@link ThreadLocalRandom}.
    */
   public static final class Options {
     private final Backoff backoff;
@@ -325,6 +322,7 @@ public final class WebSocketProviderClient {
     private final Duration closeTimeout;
     private final int maxQueuedMessages;
     private final int maxMessageChars;
+    private final Backend backend;
     private final Executor executor;
     private final Clock clock;
     private final Scheduler scheduler;
@@ -336,10 +334,32 @@ public final class WebSocketProviderClient {
       this.closeTimeout = b.closeTimeout;
       this.maxQueuedMessages = b.maxQueuedMessages;
       this.maxMessageChars = b.maxMessageChars;
+      this.backend = b.backend;
       this.executor = b.executor;
       this.clock = b.clock;
       this.scheduler = b.scheduler;
       this.random = b.random;
+    }
+
+    /** The backend set, else {@link Backend#system()}. */
+    private Backend backend() {
+      return backend != null ? backend : Backend.system();
+    }
+
+    /** The clock set, else the backend's. */
+    private Clock clock() {
+      return clock != null ? clock : backend().clock();
+    }
+
+    /** The jitter source set, else the backend's generator, else {@link ThreadLocalRandom}. */
+    private DoubleSupplier random() {
+      if (random != null) {
+        return random;
+      }
+      if (backend != null) {
+        return backend.random()::nextDouble;
+      }
+      return () -> ThreadLocalRandom.current().nextDouble();
     }
 
     /**
@@ -446,10 +466,11 @@ public final class WebSocketProviderClient {
       private Duration closeTimeout = Duration.ofSeconds(5);
       private int maxQueuedMessages = 4096;
       private int maxMessageChars = 16 << 20;
+      private Backend backend;
       private Executor executor;
-      private Clock clock = Clock.systemUTC();
+      private Clock clock;
       private Scheduler scheduler;
-      private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+      private DoubleSupplier random;
 
       private Builder() {}
 
@@ -536,6 +557,24 @@ public final class WebSocketProviderClient {
           throw new IllegalArgumentException("maxMessageChars must be at least 1");
         }
         this.maxMessageChars = maxMessageChars;
+        return this;
+      }
+
+      /**
+       * Where the client's time and threads come from: the thread its messages are handled and its
+       * tools run on ({@code provider-<name>}), the scheduler of its reconnect delays and close
+       * timeouts, the clock its reconnect token's expiry reads, and its jitter. Tests pass {@code
+       * ManualClock.backend()}. What the backend makes for the client is the client's, released
+       * when the client ends ({@link Backend#release}). An {@link #executor}, {@link #clock},
+       * {@link #scheduler} or {@link #random} set as well wins over the backend for what it sets.
+       * Default: none, so {@link Backend#system()}'s thread, scheduler and clock, and jitter from
+       * {@link ThreadLocalRandom}.
+       *
+       * @param backend the setting
+       * @return this builder
+       */
+      public Builder backend(Backend backend) {
+        this.backend = requireNonNull(backend, "backend");
         return this;
       }
 

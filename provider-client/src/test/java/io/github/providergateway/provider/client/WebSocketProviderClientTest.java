@@ -41,6 +41,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
@@ -108,6 +109,51 @@ class WebSocketProviderClientTest {
     assertThat(defaults.backoff(0, 0.0)).isEqualTo(Duration.ofMillis(250));
     assertThat(defaults.backoff(0, 0.999_999)).isGreaterThan(Duration.ofMillis(200));
     assertThat(defaults.backoff(40, 0.0)).isEqualTo(Duration.ofSeconds(2));
+  }
+
+  /** One manual backend is all a test gives (issue 50): its thread, its scheduler, its jitter. */
+  @Test
+  void aManualBackendAloneTimesTheBackoffOnTheTestThread() {
+    connect(WebSocketProviderClient.Options.builder().backend(clock.backend()).jitter(0));
+
+    connector.attempt(0).fail();
+    clock.advance(Duration.ofMillis(249));
+    assertThat(connector.attempts()).as("one tick before 250 ms").isEqualTo(1);
+    clock.advance(Duration.ofMillis(1));
+
+    assertThat(connector.attempts()).isEqualTo(2);
+  }
+
+  @Test
+  void theBackendsSeededGeneratorIsTheJitter() {
+    WebSocketProviderClient.Options.Builder jittered =
+        WebSocketProviderClient.Options.builder().backend(clock.backend(7)).jitter(1);
+    Duration delay = jittered.build().backoff(0, new SplittableRandom(7).nextDouble());
+    assertThat(delay).isLessThan(Duration.ofMillis(240));
+    connect(jittered);
+
+    connector.attempt(0).fail();
+    clock.advance(delay.minusMillis(1));
+    assertThat(connector.attempts()).isEqualTo(1);
+    clock.advance(Duration.ofMillis(1));
+
+    assertThat(connector.attempts()).isEqualTo(2);
+  }
+
+  @Test
+  void aSetterBesideTheBackendWinsForWhatItSets() {
+    connect(
+        WebSocketProviderClient.Options.builder()
+            .backend(clock.backend(7))
+            .jitter(1)
+            .random(() -> 0.0));
+
+    connector.attempt(0).fail();
+    clock.advance(Duration.ofMillis(249));
+    assertThat(connector.attempts()).as("no jitter drawn from the backend").isEqualTo(1);
+    clock.advance(Duration.ofMillis(1));
+
+    assertThat(connector.attempts()).isEqualTo(2);
   }
 
   @Test

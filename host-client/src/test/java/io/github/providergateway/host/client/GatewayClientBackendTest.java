@@ -1,0 +1,99 @@
+package io.github.providergateway.host.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.loop.testing.ManualClock;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GatewayClientOptions.Builder#backend}: the client's reconnect waits are timed by the
+ * backend's scheduler, so a manual backend holds the next attempt until its clock is advanced by
+ * the backoff, and not one tick less (issue 50). A real connection attempt to a closed loopback
+ * port, which is refused at once.
+ */
+class GatewayClientBackendTest {
+
+  private final ManualClock time = new ManualClock();
+  private final AtomicInteger attempts = new AtomicInteger();
+
+  @Test
+  void theManualBackendTimesTheWaitBeforeTheNextAttempt() throws IOException {
+    GatewayDiscovery closedPort = counting(GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x"));
+    GatewayClientOptions options =
+        GatewayClientOptions.builder()
+            .backend(time.backend())
+            .backoff(Duration.ofMillis(100), Duration.ofSeconds(1))
+            .build();
+    ClientRuntime client = new ClientRuntime(closedPort, null, null, options);
+    // The first attempt, as GatewayClient.connect makes it; its wait ends with the close below.
+    CompletableFuture<Void> waiting =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                client.awaitFirstConnection(Duration.ofMinutes(1), "the closed port");
+              } catch (IOException closedBeforeAnyConnection) {
+                // expected: the test closes the client
+              }
+            });
+    try {
+      Await.until(
+          Duration.ofSeconds(10),
+          () -> time.pendingTasks() == 1,
+          () -> "the refused attempt's retry on the manual clock");
+      assertThat(attempts).hasValue(1);
+
+      time.advance(Duration.ofMillis(99));
+      assertThat(attempts).as("one tick before the backoff").hasValue(1);
+      time.advance(Duration.ofMillis(1));
+
+      Await.until(Duration.ofSeconds(10), () -> attempts.get() == 2, () -> "the second attempt");
+    } finally {
+      client.close();
+    }
+    Await.until(Duration.ofSeconds(10), waiting::isDone, () -> "the first wait ended by close");
+  }
+
+  @Test
+  void theBackendsClockIsTheOptionsClockUnlessOneIsSet() {
+    ManualClock other = new ManualClock(java.time.Instant.EPOCH);
+    assertThat(GatewayClientOptions.builder().backend(time.backend()).build().clock())
+        .isSameAs(time);
+    assertThat(GatewayClientOptions.builder().backend(time.backend()).clock(other).build().clock())
+        .isSameAs(other);
+  }
+
+  private GatewayDiscovery counting(GatewayDiscovery discovery) {
+    return new GatewayDiscovery() {
+      @Override
+      public URI url() throws IOException {
+        attempts.incrementAndGet();
+        return discovery.url();
+      }
+
+      @Override
+      public String token() throws IOException {
+        return discovery.token();
+      }
+
+      @Override
+      public String describe() {
+        return discovery.describe();
+      }
+    };
+  }
+
+  /** A loopback port that was just free: nothing listens on it, so connecting is refused. */
+  private static URI closedPortUrl() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return URI.create("ws://127.0.0.1:" + socket.getLocalPort() + "/host");
+    }
+  }
+}
