@@ -39,6 +39,9 @@ public final class Argv {
   private Argv(List<Word> args, String shortWithValue, Set<String> longWithValue) {
     this.args = args;
     boolean options = true;
+    // Arguments that are all positional up to here (their count), until an option breaks the run.
+    int leading = 0;
+    boolean listed = false;
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i).text();
       if (options && a.equals("--")) {
@@ -70,12 +73,20 @@ public final class Argv {
             break;
           }
         }
+      } else if (!listed && leading == i) {
+        leading++;
       } else {
-        if (positionals.isEmpty()) {
-          positionals = new ArrayList<>();
+        if (!listed) {
+          positionals = new ArrayList<>(args.subList(0, leading));
+          listed = true;
         }
         positionals.add(args.get(i));
       }
+    }
+    if (!listed && leading > 0) {
+      // Most programs of a long command have no option before their last positional: their
+      // positionals are the leading arguments themselves, with no list made for them.
+      positionals = leading == args.size() ? args : args.subList(0, leading);
     }
   }
 

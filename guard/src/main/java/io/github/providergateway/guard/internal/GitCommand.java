@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -64,7 +65,8 @@ public record GitCommand(String subcommand, List<Word> args) {
         return new GitCommand(expanded.get(0).text(), expanded.subList(1, expanded.size()));
       }
     }
-    return new GitCommand(sub, List.copyOf(rest));
+    // A view, not a copy: the arguments of an invocation are fixed already.
+    return new GitCommand(sub, Collections.unmodifiableList(rest));
   }
 
   /** {@return the words {@code git subcommand args…}, global options left out} */

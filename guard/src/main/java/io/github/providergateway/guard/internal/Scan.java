@@ -235,7 +235,13 @@ public final class Scan {
    * @return its place
    */
   public Place place(Target target) {
-    return placeOf.computeIfAbsent(target, places::classify);
+    // Not computeIfAbsent(target, places::classify): the bound reference is a new object a call.
+    Place place = placeOf.get(target);
+    if (place == null) {
+      place = places.classify(target);
+      placeOf.put(target, place);
+    }
+    return place;
   }
 
   /** A word's targets, for the folders they were resolved against. */

@@ -62,8 +62,9 @@ final class SystemRules implements Family {
         default -> {}
       }
       boolean root = step.is(ProgramKind.ROOT_WRAPPER);
-      for (String wrapper : step.invocation().wrappers()) {
-        root |= ProgramKind.ROOT_WRAPPER.names(wrapper);
+      List<String> wrappers = step.invocation().wrappers();
+      for (int i = 0; i < wrappers.size(); i++) { // indexed: every program, most with none
+        root |= ProgramKind.ROOT_WRAPPER.names(wrappers.get(i));
       }
       if (root) {
         scan.hit(SUDO, step, null);

@@ -2,7 +2,11 @@ package io.github.providergateway.guard.shell;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.Words;
+import java.util.AbstractList;
 import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * One program the command would run, wherever it sits: at the top, in a pipeline, in a subshell, in
@@ -32,7 +36,8 @@ public record Invocation(
    *     {@code <(…)}, {@code bash -c}, {@code heredoc}, {@code python -c}, {@code xargs}, …
    */
   public Invocation {
-    words = List.copyOf(words);
+    // The parser's word lists are fixed already: a long command's thousands of programs copy none.
+    words = Words.isFixed(words) ? words : List.copyOf(words);
     wrappers = List.copyOf(requireNonNull(wrappers, "wrappers"));
     redirects = List.copyOf(redirects);
     via = List.copyOf(via);
@@ -50,13 +55,41 @@ public record Invocation(
     return first.substring(first.lastIndexOf('/') + 1);
   }
 
-  /** {@return the arguments' texts, the program's word left out} */
+  /**
+   * {@return the arguments' texts, the program's word left out: a view of {@link #words()}, made in
+   * no time, as the rules ask it of many programs in a long command}
+   */
   public List<String> args() {
-    // A loop, not a stream: the rules ask this of many programs in a long command.
-    String[] texts = new String[Math.max(0, words.size() - 1)];
-    for (int i = 0; i < texts.length; i++) {
-      texts[i] = words.get(i + 1).text();
+    return words.size() <= 1 ? List.of() : new ArgumentTexts(words);
+  }
+
+  /** The texts of every word but the first, read from the words as asked. Unmodifiable. */
+  private static final class ArgumentTexts extends AbstractList<String> implements RandomAccess {
+    private final List<Word> words;
+
+    ArgumentTexts(List<Word> words) {
+      this.words = words;
     }
-    return List.of(texts);
+
+    @Override
+    public String get(int index) {
+      return words.get(Objects.checkIndex(index, size()) + 1).text();
+    }
+
+    @Override
+    public int size() {
+      return words.size() - 1;
+    }
+
+    // Indexed, with no iterator: rules ask "is this word among the arguments" of many programs.
+    @Override
+    public boolean contains(Object text) {
+      for (int i = 1; i < words.size(); i++) {
+        if (words.get(i).text().equals(text)) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 }

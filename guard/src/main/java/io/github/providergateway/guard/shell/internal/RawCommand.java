@@ -13,8 +13,12 @@ final class RawCommand {
   /** The nesting depth the command sits at. */
   final int depth;
 
-  /** The words after quote removal, assignments before the program left out. Reader only. */
-  final List<Word> words = new ArrayList<>();
+  /**
+   * The words after quote removal, assignments before the program left out: while the reader reads
+   * the command, one of its scratch lists; once read, fixed ({@link Words}), so the invocation made
+   * of it keeps the same array.
+   */
+  List<Word> words = List.of();
 
   /** The redirections, here-document bodies filled in when their lines are read. Reader only. */
   List<RawRedirect> redirects = List.of();
@@ -40,7 +44,7 @@ final class RawCommand {
 
   RawCommand(int depth, List<Word> words) {
     this(depth);
-    this.words.addAll(words);
+    this.words = Words.copyOf(words);
   }
 
   /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */

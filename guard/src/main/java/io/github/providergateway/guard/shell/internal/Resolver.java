@@ -39,6 +39,9 @@ public final class Resolver {
   /** The aliases the command defined so far, by name: the text each stands for. */
   private final Map<String, String> aliases = new HashMap<>();
 
+  /** The options a wrapper's skip met, reused from command to command. */
+  private final Wrappers.Seen seenScratch = new Wrappers.Seen();
+
   /** The wrappers of the command being resolved, reused: {@link Invocation} keeps a copy. */
   private final List<String> wrapperScratch = new ArrayList<>();
 
@@ -76,6 +79,10 @@ public final class Resolver {
   private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
     List<RawCommand> commands = ScriptReader.read(text, depth, limits, where);
+    if (out instanceof ArrayList<Invocation> invocations) {
+      // Most commands are one program each: room for them at once, not grown a half at a time.
+      invocations.ensureCapacity(invocations.size() + commands.size());
+    }
     Variables outer = variables;
     variables = outer.nested(arguments);
     try {
@@ -100,7 +107,7 @@ public final class Resolver {
     if (raw.timed) {
       wrappers.add("time");
     }
-    List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
+    List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, limits, raw.depth);
     List<Redirect> redirects = List.of();
     if (!raw.redirects.isEmpty()) {
       Redirect[] made = new Redirect[raw.redirects.size()];
@@ -111,7 +118,7 @@ public final class Resolver {
       redirects = List.of(made);
     }
     if (!words.isEmpty() || !redirects.isEmpty()) {
-      out.add(new Invocation(words, wrappers, redirects, via));
+      out.add(new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via));
     }
     if (!words.isEmpty()) {
       nested(raw, words, via);
@@ -333,7 +340,8 @@ public final class Resolver {
     if (from == null) {
       return null;
     }
-    List<Word> words = Wrappers.strip(from.words, new ArrayList<>(), limits, from.depth);
+    List<Word> words =
+        Wrappers.strip(from.words, new ArrayList<>(), seenScratch, limits, from.depth);
     if (words.isEmpty() || !words.get(0).literal()) {
       return null;
     }

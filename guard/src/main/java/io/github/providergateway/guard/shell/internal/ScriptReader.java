@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,6 +56,17 @@ final class ScriptReader {
 
   /** Of the last word read: where its unquoted {@code $IFS}s sit in its text, from and to. */
   private final List<int[]> wordIfs = new ArrayList<>();
+
+  /** Builders of finished words, emptied, for the next words that are not plain text. */
+  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>();
+
+  /** The largest builder kept for reuse: a huge quoted word's is left to the collector. */
+  private static final int MAX_SPARE_BUILDER = 4096;
+
+  /**
+   * Word lists of finished commands, cleared, for the next commands' words ({@link #parseSimple}).
+   */
+  private final ArrayDeque<List<Word>> spareWordLists = new ArrayDeque<>();
 
   /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
   private final List<Integer> wordBraces = new ArrayList<>();
@@ -311,21 +323,37 @@ final class ScriptReader {
     cmd.pipedFrom = pipeFrom;
     pipeFrom = null;
     lastSimple = cmd;
+    // The words gather in a scratch list (a substitution inside takes another) and are fixed once
+    // read: one exact array a command, where a list of its own would be grown and then copied.
+    List<Word> scratch = spareWordLists.isEmpty() ? new ArrayList<>() : spareWordLists.pop();
+    cmd.words = scratch;
+    try {
+      readSimple(cmd, depth);
+    } finally {
+      cmd.words = Words.copyOf(scratch);
+      scratch.clear();
+      spareWordLists.push(scratch);
+    }
+    return cmd;
+  }
+
+  /** Reads the words, assignments and redirections of the simple command {@code cmd}. */
+  private void readSimple(RawCommand cmd, int depth) throws ShellParseException {
     for (; ; ) {
       skipBlanks();
       if (pos >= n) {
-        return cmd;
+        return;
       }
       char c = chars[pos];
       if (c == '#') {
         skipComment();
-        return cmd;
+        return;
       }
       if (c == '\n' || c == ';' || c == '|' || c == ')') {
-        return cmd;
+        return;
       }
       if (c == '&' && peek(1) != '>') {
-        return cmd;
+        return;
       }
       if (isRedirectAt()) {
         parseRedirect(cmd, depth);
@@ -335,7 +363,7 @@ final class ScriptReader {
         if (cmd.words.size() == 1 && cmd.redirects.isEmpty() && skipFunctionParens()) {
           // name () compound: a definition; its body follows as commands that may run.
           cmd.words.clear();
-          return cmd;
+          return;
         }
         throw Limits.malformed("a ( inside a command", pos, where);
       }
@@ -778,8 +806,25 @@ final class ScriptReader {
       wordLiteralApart = true;
       return plainWord(start, plain);
     }
-    StringBuilder sb = new StringBuilder(Math.max(16, plain - start + 16));
-    sb.append(s, start, plain);
+    // A builder of the reader's, not a new one a word; a substitution inside the word reads its
+    // own words meanwhile, so each word in progress takes one from the spares and gives it back.
+    StringBuilder sb = spareBuilders.isEmpty() ? new StringBuilder(64) : spareBuilders.pop();
+    try {
+      return readQuotedWord(sb.append(s, start, plain), holder, depth, start, plain);
+    } finally {
+      sb.setLength(0);
+      if (sb.capacity() <= MAX_SPARE_BUILDER) {
+        spareBuilders.push(sb);
+      }
+    }
+  }
+
+  /**
+   * Reads the rest of the word begun at {@code start} that is not plain text from {@code plain} on,
+   * into {@code sb}.
+   */
+  private Word readQuotedWord(StringBuilder sb, RawCommand holder, int depth, int start, int plain)
+      throws ShellParseException {
     pos = plain;
     boolean literal = true;
     boolean bracket = false;

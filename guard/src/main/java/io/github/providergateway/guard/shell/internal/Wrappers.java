@@ -28,9 +28,11 @@ final class Wrappers {
    * Takes the wrappers off {@code words}, adding their names to {@code wrappers}. Each wrapper is a
    * level of nesting: the command at {@code depth} may have as many as the depth left.
    *
+   * @param seen scratch for the options a wrapper's skip meets, reused from command to command
    * @return the wrapped command's words
    */
-  static List<Word> strip(List<Word> words, List<String> wrappers, Limits limits, int depth)
+  static List<Word> strip(
+      List<Word> words, List<String> wrappers, Seen seen, Limits limits, int depth)
       throws ShellParseException {
     List<Word> current = words;
     int i = 0;
@@ -52,7 +54,7 @@ final class Wrappers {
         i = 0;
         continue;
       }
-      next = skip(name, current, i);
+      next = skip(name, current, i, seen);
       if (next < 0 || next >= current.size()) {
         break;
       }
@@ -63,8 +65,8 @@ final class Wrappers {
   }
 
   /** Where the command wrapped by the wrapper {@code name} at {@code i} starts, or -1. */
-  private static int skip(String name, List<Word> w, int i) {
-    Seen seen = new Seen();
+  private static int skip(String name, List<Word> w, int i, Seen seen) {
+    seen.clear();
     switch (name) {
       case "sudo" -> {
         int at =
@@ -326,8 +328,9 @@ final class Wrappers {
   }
 
   /**
-   * The options a skip met: short letters and long names. Made for every command the parse reads,
-   * most of them no wrapper: it holds nothing until an option is met.
+   * The options a skip met: short letters and long names. One for a whole parse (its {@link
+   * Resolver}'s), cleared at each skip: every command the parse reads is asked whether it is a
+   * wrapper, most of them are not, and a new one each was a twentieth of a long command's garbage.
    */
   static final class Seen {
     /** Every short option letter met, in order; null for none. */
@@ -335,6 +338,15 @@ final class Wrappers {
 
     /** Every long option name met, without its value; null for none. */
     private List<String> longs;
+
+    void clear() {
+      if (letters != null) {
+        letters.setLength(0);
+      }
+      if (longs != null) {
+        longs.clear();
+      }
+    }
 
     void addLetter(char c) {
       if (letters == null) {
