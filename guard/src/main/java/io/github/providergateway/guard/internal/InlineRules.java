@@ -59,6 +59,9 @@ final class InlineRules implements Family {
 
   /** The inline code of an interpreter, or {@code null}. */
   static String code(Step step) {
+    if (!step.interpreter()) {
+      return null; // most programs: no name to compare below
+    }
     String program = step.program();
     String flag;
     if (program.startsWith("python") || program.startsWith("pypy")) {

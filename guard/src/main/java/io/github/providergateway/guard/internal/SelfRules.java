@@ -52,16 +52,26 @@ final class SelfRules implements Family {
       if (path == null) {
         continue;
       }
+      // get and put, not computeIfAbsent: its capturing lambda would be a new object an access.
+      Boolean underHome = underGatewayHome.get(path);
+      if (underHome == null) {
+        underHome = path.startsWith(places.gatewayHome());
+        underGatewayHome.put(path, underHome);
+      }
       boolean inGateway =
-          underGatewayHome.computeIfAbsent(path, p -> p.startsWith(places.gatewayHome()))
-              || access.changes() && scan.place(access.target()) == Place.GATEWAY;
+          underHome || access.changes() && scan.place(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
         if (inGateway && access.target().name().toLowerCase(Locale.ROOT).contains("token")) {
           scan.hit(GATEWAY_TOKEN, access);
         }
         continue;
       }
-      if (inGateway || guards.computeIfAbsent(path, p -> protectsGuard(places, p))) {
+      Boolean guard = inGateway ? Boolean.TRUE : guards.get(path);
+      if (guard == null) {
+        guard = protectsGuard(places, path);
+        guards.put(path, guard);
+      }
+      if (guard) {
         scan.hit(SELF, access);
       }
     }

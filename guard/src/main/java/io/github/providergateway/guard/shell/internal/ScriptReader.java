@@ -102,7 +102,8 @@ final class ScriptReader {
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     ScriptReader reader = new ScriptReader(text, limits, where);
-    List<RawCommand> out = new ArrayList<>();
+    // About a command a line or per 40 characters of a long one-liner: grown less often.
+    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + text.length() / 40));
     reader.parseList(STOP_END, out, depth, 0);
     return out;
   }
