@@ -50,6 +50,10 @@ public final class Places {
           "cores");
   private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
   private static final List<String> CACHES = List.of(".cache", "Library/Caches");
+
+  /** The devices' folder. */
+  private static final Path DEVICES = Path.of("/dev");
+
   private static final Set<String> SAFE_DEVICES =
       Set.of(
           "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
@@ -296,10 +300,10 @@ public final class Places {
    * @return whether it is such a device
    */
   public static boolean isDisk(Path path) {
+    // startsWith compares the paths' bytes: no name is made for the many paths outside /dev.
     return path != null
+        && path.startsWith(DEVICES)
         && path.getNameCount() >= 2
-        && path.getName(0).toString().equals("dev")
-        && path.isAbsolute()
         && !SAFE_DEVICES.contains(path.getName(1).toString());
   }
 
