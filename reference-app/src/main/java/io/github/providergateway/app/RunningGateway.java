@@ -19,8 +19,8 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.ReloadReport;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.SafeFiles;
 import io.github.providergateway.otel.GatewayTelemetry;
 import io.github.providergateway.protocol.SessionInfo;
@@ -36,7 +36,6 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +86,10 @@ public final class RunningGateway implements AutoCloseable {
   private final Gateway gateway;
   private final HostService hosts;
   private final WebSocketServer server;
-  private final SystemScheduler scheduler;
+
+  /** The one backend every part was built with; its close stops the app's one timer thread. */
+  private final AppBackend backend;
+
   private final ProjectProviders projectProviders;
 
   /** With {@code --watch}: watches the config and its providers' files; else null. */
@@ -151,7 +153,7 @@ public final class RunningGateway implements AutoCloseable {
       HostService hosts,
       CompletableFuture<Duration> stopRequested,
       WebSocketServer server,
-      SystemScheduler scheduler,
+      AppBackend backend,
       ProjectProviders projectProviders,
       ConfigWatcher configWatcher,
       List<String> configProblems,
@@ -183,7 +185,7 @@ public final class RunningGateway implements AutoCloseable {
     this.hosts = hosts;
     this.stopRequested = stopRequested;
     this.server = server;
-    this.scheduler = scheduler;
+    this.backend = backend;
     this.projectProviders = projectProviders;
     this.configWatcher = configWatcher;
     this.configProblems = configProblems;
@@ -198,34 +200,29 @@ public final class RunningGateway implements AutoCloseable {
    */
   public static RunningGateway start(AppOptions options, GatewayListener listener)
       throws StartupException {
-    return start(options, listener, null, null);
+    return start(options, listener, Backend.system(), null);
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener)}, with every timer of the app on {@code clock}
-   * and {@code scheduler} when they are given: the engine's (gates, transforms, tool calls, session
-   * deadlines), the host side's (the re-claim grace, the idle exit), the status page's, the MCP
-   * front door's, the command hooks' and the project providers'. Tests pass one manual clock as
-   * both; null for both is the real clock.
+   * As {@link #start(AppOptions, GatewayListener)}, with the app's time and threads from {@code
+   * backend}, which every part is built with ({@link AppBackend}): the engine's timers (gates,
+   * transforms, tool calls, session deadlines), the host side's (the re-claim grace, the idle
+   * exit), the server's heartbeat, the status page's, the MCP front door's, the command hooks' and
+   * the project providers'. Tests pass a manual clock's backend.
    */
-  static RunningGateway start(
-      AppOptions options, GatewayListener listener, Clock clock, Scheduler scheduler)
+  static RunningGateway start(AppOptions options, GatewayListener listener, Backend backend)
       throws StartupException {
-    return start(options, listener, clock, scheduler, null);
+    return start(options, listener, backend, null);
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener, Clock, Scheduler)}, with {@code heldGates}
-   * serving {@code gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and
-   * the console's {@code gates}; null for the home's own record of gates ({@link
-   * HookGateRecorder}), which every gateway of the app keeps (tests give one of their own).
+   * As {@link #start(AppOptions, GatewayListener, Backend)}, with {@code heldGates} serving {@code
+   * gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and the console's
+   * {@code gates}; null for the home's own record of gates ({@link HookGateRecorder}), which every
+   * gateway of the app keeps (tests give one of their own).
    */
   static RunningGateway start(
-      AppOptions options,
-      GatewayListener listener,
-      Clock clock,
-      Scheduler scheduler,
-      HeldGates heldGates)
+      AppOptions options, GatewayListener listener, Backend backend, HeldGates heldGates)
       throws StartupException {
     ProjectConfig config = null;
     if (options.config() != null) {
@@ -247,7 +244,7 @@ public final class RunningGateway implements AutoCloseable {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, clock, scheduler, heldGates);
+      return start(options, listener, config, lock, backend, heldGates);
     } catch (StartupException | RuntimeException e) {
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
@@ -262,11 +259,19 @@ public final class RunningGateway implements AutoCloseable {
       GatewayListener listener,
       ProjectConfig config,
       HomeLock lock,
-      Clock clock,
-      Scheduler scheduler,
+      Backend given,
       HeldGates heldGates)
       throws StartupException {
-    Gateway gateway = newGateway(options, clock, scheduler);
+    // One backend for every part, with one timer for the whole app: a test's manual clock fires
+    // them all.
+    AppBackend backend = new AppBackend(given);
+    Gateway gateway;
+    try {
+      gateway = newGateway(options, backend);
+    } catch (StartupException e) {
+      backend.close();
+      throw e;
+    }
     gateway.monitor().addListener(listener);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
@@ -286,7 +291,7 @@ public final class RunningGateway implements AutoCloseable {
             config != null ? config.guard() : GuardSettings.defaults(),
             HomeGuard.environment(options.home(), System.getenv()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    GuardProvider guardProvider = startGuard(gateway, guard, hookGates);
+    GuardProvider guardProvider = startGuard(gateway, guard, hookGates, backend);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     gateway.monitor().addListener(decisions);
@@ -298,9 +303,8 @@ public final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }
-    SystemScheduler system = new SystemScheduler();
-    // The app's own timers on the gateway's time, so that a test's manual clock fires them all.
-    Scheduler timers = scheduler == null ? system : scheduler;
+    // The app's own timers, on the one scheduler every part shares.
+    Scheduler timers = backend.scheduler();
     // The status page, on the server's port; its links name the server, known once it listens.
     StatusPage statusPage = StatusPage.builder(gateway, timers).decisionLog(decisions).build();
     AtomicReference<URI> httpBase = new AtomicReference<>();
@@ -308,8 +312,7 @@ public final class RunningGateway implements AutoCloseable {
     // `gateway mcp --print-config http` issued (architecture, decision 36).
     McpHttpFrontDoor mcpHttp =
         McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
-            .clock(gateway.transports().clock())
-            .scheduler(timers)
+            .backend(backend)
             .version(Version.text())
             .build();
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
@@ -322,7 +325,7 @@ public final class RunningGateway implements AutoCloseable {
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
     HostService hosts =
-        hostService(options, gateway, timers, stopRequested, config != null ? reloads::get : null)
+        hostService(options, gateway, backend, stopRequested, config != null ? reloads::get : null)
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()))
             .heldGates(heldGates)
@@ -334,16 +337,16 @@ public final class RunningGateway implements AutoCloseable {
                 mcpHttp::close,
                 statusPage::close,
                 hosts::close,
-                system::close,
                 guardProvider::close,
                 gateway::close,
                 hookGates::close,
-                audit::close));
+                audit::close,
+                backend::close));
     if (telemetry != null) {
       started.add(telemetry::close);
     }
     WebSocketServer server =
-        listen(options, gateway, hosts, statusPage, mcpHttp, hookEndpoint, started);
+        listen(options, gateway, backend, hosts, statusPage, mcpHttp, hookEndpoint, started);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
     publishHome(options, server, started);
@@ -359,7 +362,7 @@ public final class RunningGateway implements AutoCloseable {
         hosts,
         stopRequested,
         server,
-        system,
+        backend,
         configured.providers(),
         configured.watcher(),
         configured.problems(),
@@ -378,18 +381,15 @@ public final class RunningGateway implements AutoCloseable {
   }
 
   /** The engine, on the home and with the audit settings of {@code options}. */
-  private static Gateway newGateway(AppOptions options, Clock clock, Scheduler scheduler)
-      throws StartupException {
+  private static Gateway newGateway(AppOptions options, Backend backend) throws StartupException {
     try {
       // The built-in guard's name: a provider over a socket named so would read as the guard.
       Gateway.Builder builder =
           Gateway.builder()
               .home(options.home())
               .auditArguments(options.auditArgs())
-              .inProcessOnlyNames(List.of(GuardProvider.NAME));
-      if (scheduler != null) {
-        builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
-      }
+              .inProcessOnlyNames(List.of(GuardProvider.NAME))
+              .backend(backend);
       return builder.build();
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new StartupException(
@@ -397,14 +397,19 @@ public final class RunningGateway implements AutoCloseable {
     }
   }
 
-  /** The guard's provider, bound; on failure the gateway and the record of gates close again. */
+  /**
+   * The guard's provider, bound; on failure the gateway, the record of gates and the app's timer
+   * close again.
+   */
   private static GuardProvider startGuard(
-      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates) throws StartupException {
+      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates, AppBackend backend)
+      throws StartupException {
     try {
       return GuardProvider.start(gateway, guard);
     } catch (StartupException e) {
       gateway.close();
       hookGates.close();
+      backend.close();
       throw e;
     }
   }
@@ -417,12 +422,12 @@ public final class RunningGateway implements AutoCloseable {
   private static HostService.Builder hostService(
       AppOptions options,
       Gateway gateway,
-      Scheduler timers,
+      Backend backend,
       CompletableFuture<Duration> stopRequested,
       Supplier<ProjectProviders> reloads) {
     HostService.Builder hosts =
         HostService.builder(gateway)
-            .scheduler(timers)
+            .backend(backend)
             .defaultPromptSections(DefaultPrompt.sections());
     if (reloads != null) {
       hosts.providerReloads(
@@ -451,6 +456,7 @@ public final class RunningGateway implements AutoCloseable {
   private static WebSocketServer listen(
       AppOptions options,
       Gateway gateway,
+      Backend backend,
       HostService hosts,
       StatusPage statusPage,
       McpHttpFrontDoor mcpHttp,
@@ -459,6 +465,7 @@ public final class RunningGateway implements AutoCloseable {
       throws StartupException {
     try {
       return WebSocketServer.builder(gateway)
+          .backend(backend)
           .port(options.port())
           .hosts(hosts)
           .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
@@ -876,11 +883,7 @@ public final class RunningGateway implements AutoCloseable {
     }
     parts.addAll(
         List.of(
-            guardProvider::close,
-            gateway::close,
-            hookGates::close,
-            audit::close,
-            scheduler::close));
+            guardProvider::close, gateway::close, hookGates::close, audit::close, backend::close));
     if (telemetry != null) {
       parts.add(telemetry::close); // flushes what the gateway's last calls recorded
     }
