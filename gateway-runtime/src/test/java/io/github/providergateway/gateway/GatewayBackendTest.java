@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Gateway.Builder#backend}: one manual backend is all a test gives for the gateway's time,
- * threads and secrets, and an older setter set beside it still wins for what it sets (issue 50).
+ * threads and secrets (issue 50).
  */
 class GatewayBackendTest {
 

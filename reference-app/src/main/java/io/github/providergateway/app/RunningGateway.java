@@ -2,10 +2,8 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
-import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
-import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.gateway.Gateway;
@@ -47,7 +45,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
@@ -64,21 +61,6 @@ import java.util.function.Supplier;
 public final class RunningGateway implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(RunningGateway.class.getName());
-
-  /** Nobody is left to wait for when the idle exit fires: providers get this long. */
-  private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
-
-  /**
-   * Event streams the server holds at once: status pages, and for each MCP session over HTTP its
-   * GET stream and its answers in progress (docs/security.md, the arithmetic).
-   */
-  static final int MAX_EVENT_STREAMS = 64;
-
-  /**
-   * Of those, the status page's own: its viewers (and their Allow/Deny for gates' questions) are
-   * served while MCP clients hold all the others (issue 35).
-   */
-  static final int STATUS_PAGE_EVENT_STREAMS = 8;
 
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
@@ -265,9 +247,10 @@ public final class RunningGateway implements AutoCloseable {
     // One backend for every part, with one timer for the whole app: a test's manual clock fires
     // them all.
     AppBackend backend = new AppBackend(given);
+    AppParts parts = new AppParts(options, backend);
     Gateway gateway;
     try {
-      gateway = newGateway(options, backend);
+      gateway = newGateway(options, parts);
     } catch (StartupException e) {
       backend.close();
       throw e;
@@ -304,17 +287,11 @@ public final class RunningGateway implements AutoCloseable {
       GatewayTelemetry.attach(gateway, telemetry);
     }
     // The app's own timers, on the one scheduler every part shares.
-    Scheduler timers = backend.scheduler();
+    Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
-    StatusPage statusPage = StatusPage.builder(gateway, timers).decisionLog(decisions).build();
+    StatusPage statusPage = parts.statusPage(gateway, decisions);
     AtomicReference<URI> httpBase = new AtomicReference<>();
-    // MCP for agents that speak only HTTP, on the same port, for the clients whose tokens
-    // `gateway mcp --print-config http` issued (architecture, decision 36).
-    McpHttpFrontDoor mcpHttp =
-        McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
-            .backend(backend)
-            .version(Version.text())
-            .build();
+    McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
     HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
@@ -325,7 +302,8 @@ public final class RunningGateway implements AutoCloseable {
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
     HostService hosts =
-        hostService(options, gateway, backend, stopRequested, config != null ? reloads::get : null)
+        parts
+            .hostService(gateway, stopRequested, config != null ? reloads::get : null)
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()))
             .heldGates(heldGates)
@@ -346,7 +324,7 @@ public final class RunningGateway implements AutoCloseable {
       started.add(telemetry::close);
     }
     WebSocketServer server =
-        listen(options, gateway, backend, hosts, statusPage, mcpHttp, hookEndpoint, started);
+        listen(options, parts.server(gateway, hosts, statusPage, mcpHttp, hookEndpoint), started);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
     publishHome(options, server, started);
@@ -380,17 +358,10 @@ public final class RunningGateway implements AutoCloseable {
         guard);
   }
 
-  /** The engine, on the home and with the audit settings of {@code options}. */
-  private static Gateway newGateway(AppOptions options, Backend backend) throws StartupException {
+  /** The engine ({@link AppParts#gateway()}), or why the home cannot have one. */
+  private static Gateway newGateway(AppOptions options, AppParts parts) throws StartupException {
     try {
-      // The built-in guard's name: a provider over a socket named so would read as the guard.
-      Gateway.Builder builder =
-          Gateway.builder()
-              .home(options.home())
-              .auditArguments(options.auditArgs())
-              .inProcessOnlyNames(List.of(GuardProvider.NAME))
-              .backend(backend);
-      return builder.build();
+      return parts.gateway();
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
@@ -415,72 +386,13 @@ public final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * The host side's builder as every mode has it; {@code reloads} gives the project's providers
-   * once attached, or is null without {@code --config}. Only the detached gateway lets hosts stop
-   * it, and only it exits by itself when idle.
-   */
-  private static HostService.Builder hostService(
-      AppOptions options,
-      Gateway gateway,
-      Backend backend,
-      CompletableFuture<Duration> stopRequested,
-      Supplier<ProjectProviders> reloads) {
-    HostService.Builder hosts =
-        HostService.builder(gateway)
-            .backend(backend)
-            .defaultPromptSections(DefaultPrompt.sections());
-    if (reloads != null) {
-      hosts.providerReloads(
-          name -> {
-            ProjectProviders attached = reloads.get();
-            return attached != null
-                ? attached.reload(name)
-                : CompletableFuture.failedFuture(
-                    new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
-          });
-    }
-    if (options.detached()) {
-      if (options.idleExitGrace() != null) {
-        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
-        hosts.idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
-      }
-      hosts.onShutdown(stopRequested::complete);
-    }
-    return hosts;
-  }
-
-  /**
-   * The server on the port: providers, hosts at {@code /host}, the status page, MCP over HTTP and
-   * the HTTP hooks. On failure what {@code started} names is closed again.
+   * Starts {@code server} ({@link AppParts#server}) on the options' port. On failure what {@code
+   * started} names is closed again.
    */
   private static WebSocketServer listen(
-      AppOptions options,
-      Gateway gateway,
-      Backend backend,
-      HostService hosts,
-      StatusPage statusPage,
-      McpHttpFrontDoor mcpHttp,
-      HookEndpoint hookEndpoint,
-      List<Runnable> started)
-      throws StartupException {
+      AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
     try {
-      return WebSocketServer.builder(gateway)
-          .backend(backend)
-          .port(options.port())
-          .hosts(hosts)
-          .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
-          .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
-          .route(
-              HookRoute.PATH,
-              HookRoute.MAX_BODY_BYTES,
-              new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
-          // The status page's viewers, and each MCP session's GET stream and answers in progress.
-          .maxEventStreams(MAX_EVENT_STREAMS)
-          // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients
-          // hold.
-          .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
-          .build()
-          .start();
+      return server.start();
     } catch (IOException e) {
       closeAfterFailedStart(started);
       if (causedByBind(e)) {
