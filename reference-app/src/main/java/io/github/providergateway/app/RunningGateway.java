@@ -248,13 +248,7 @@ public final class RunningGateway implements AutoCloseable {
     // them all.
     AppBackend backend = new AppBackend(given);
     AppParts parts = new AppParts(options, backend);
-    Gateway gateway;
-    try {
-      gateway = newGateway(options, parts);
-    } catch (StartupException e) {
-      backend.close();
-      throw e;
-    }
+    Gateway gateway = newGateway(options, parts, backend);
     gateway.monitor().addListener(listener);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
@@ -358,11 +352,16 @@ public final class RunningGateway implements AutoCloseable {
         guard);
   }
 
-  /** The engine ({@link AppParts#gateway()}), or why the home cannot have one. */
-  private static Gateway newGateway(AppOptions options, AppParts parts) throws StartupException {
+  /**
+   * The engine ({@link AppParts#gateway()}), or why the home cannot have one; then the app's
+   * backend is closed again.
+   */
+  private static Gateway newGateway(AppOptions options, AppParts parts, AppBackend backend)
+      throws StartupException {
     try {
       return parts.gateway();
     } catch (UncheckedIOException | IllegalStateException e) {
+      backend.close();
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
