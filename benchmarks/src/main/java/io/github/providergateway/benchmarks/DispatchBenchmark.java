@@ -70,7 +70,7 @@ public class DispatchBenchmark {
 
   @Setup
   public void setUp() throws Exception {
-    gateway = Gateway.builder().executor(Runnable::run).ioExecutor(Runnable::run).build();
+    gateway = Gateway.builder().backend(OneThreadBackend.onSystemTime()).build();
     sessionId =
         gateway.startSession(SessionSpec.of("dispatch", "/tmp"), new BenchHost()).get().id();
     EchoConnection connection = new EchoConnection(form.equals("text"));

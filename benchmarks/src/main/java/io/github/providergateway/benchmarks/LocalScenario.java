@@ -42,7 +42,7 @@ final class LocalScenario implements AutoCloseable {
   static LocalScenario start(boolean oneThread) throws Exception {
     Gateway.Builder builder = Gateway.builder();
     if (oneThread) {
-      builder.executor(Runnable::run).ioExecutor(Runnable::run);
+      builder.backend(OneThreadBackend.onSystemTime());
     }
     Gateway gateway = builder.build();
     String sessionId =

@@ -62,13 +62,7 @@ final class RegistrationScenario {
   private static double manualClock(int providers, int toolsEach) throws Exception {
     ManualTime time = new ManualTime();
     BenchHost host = new BenchHost(providers * toolsEach, System::nanoTime);
-    Gateway gateway =
-        Gateway.builder()
-            .clock(time)
-            .scheduler(time)
-            .executor(Runnable::run)
-            .ioExecutor(Runnable::run)
-            .build();
+    Gateway gateway = Gateway.builder().backend(OneThreadBackend.on(time)).build();
     try {
       String sessionId = gateway.startSession(spec(), host).get(10, TimeUnit.SECONDS).id();
       List<JavaProvider> all = providers(providers, toolsEach, sessionId);

@@ -55,7 +55,7 @@ import java.util.random.RandomGenerator;
  * Text a carrier delivers waits for the loop as text, counted against the gateway's {@link
  * Gateway#inboundBacklog()} with the providers' (past it the carrier is told to stop reading, and
  * one that goes on is closed), and is decoded there, one command at a time. Time comes from the
- * builder's {@link Scheduler}.
+ * builder's {@link Builder#backend}, or else the gateway's {@link Scheduler}.
  */
 public final class HostService implements AutoCloseable {
 
@@ -69,13 +69,9 @@ public final class HostService implements AutoCloseable {
     Gateway gateway = b.gateway;
     Duration reclaimGrace =
         b.reclaimGrace == null ? gateway.limits().connections().reconnectWindow() : b.reclaimGrace;
-    RandomGenerator random =
-        b.random != null ? b.random : b.backend != null ? b.backend.random() : new SecureRandom();
-    this.ownScheduler = b.scheduler == null && b.backend != null ? b.backend.scheduler() : null;
-    Scheduler scheduler =
-        b.scheduler != null
-            ? b.scheduler
-            : ownScheduler != null ? ownScheduler : gateway.scheduler();
+    RandomGenerator random = b.backend != null ? b.backend.random() : new SecureRandom();
+    this.ownScheduler = b.backend != null ? b.backend.scheduler() : null;
+    Scheduler scheduler = ownScheduler != null ? ownScheduler : gateway.scheduler();
     // This run's id takes the first random bytes, re-claim tokens the ones after (tests pin them).
     byte[] run = new byte[8];
     random.nextBytes(run);
@@ -175,13 +171,11 @@ public final class HostService implements AutoCloseable {
   public static final class Builder {
     private final Gateway gateway;
     private Backend backend;
-    private Scheduler scheduler;
     private Duration reclaimGrace;
     private Duration authTimeout = Duration.ofSeconds(10);
     private Duration idleExitGrace;
     private Runnable onIdle;
     private Consumer<Duration> onShutdown;
-    private RandomGenerator random;
     private Map<String, String> promptSections = Map.of();
     private DecisionLog decisionLog;
     private java.util.function.Supplier<java.net.URI> statusLinks;
@@ -196,27 +190,15 @@ public final class HostService implements AutoCloseable {
      * Where the service's time and secrets come from: its scheduler (the grace periods, the time to
      * authenticate) and the generator of its run id and re-claim tokens. Tests pass {@code
      * ManualClock.backend()}. A scheduler the backend makes is the service's: {@link
-     * HostService#close()} releases it ({@link Backend#release}). A {@link #scheduler} or {@link
-     * #random} set as well wins over the backend for what it sets. Default: none, so the gateway's
-     * scheduler and a {@link SecureRandom}.
+     * HostService#close()} releases it ({@link Backend#release}). Default: none, so the gateway's
+     * scheduler ({@link Gateway#scheduler()}: a gateway on a manual clock has its host side on it
+     * too) and a {@link SecureRandom}.
      *
      * @param backend the source of time and secrets
      * @return this builder
      */
     public Builder backend(Backend backend) {
       this.backend = requireNonNull(backend, "backend");
-      return this;
-    }
-
-    /**
-     * What times the grace periods and the time to authenticate. Default: the gateway's own ({@link
-     * Gateway#scheduler()}).
-     *
-     * @param scheduler the scheduler
-     * @return this builder
-     */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
     }
 
@@ -335,17 +317,6 @@ public final class HostService implements AutoCloseable {
      */
     public Builder heldGates(HeldGates gates) {
       this.heldGates = requireNonNull(gates, "gates");
-      return this;
-    }
-
-    /**
-     * The source of re-claim tokens (tests pin it; production keeps the secure default).
-     *
-     * @param random the generator
-     * @return this builder
-     */
-    public Builder random(RandomGenerator random) {
-      this.random = requireNonNull(random, "random");
       return this;
     }
 

@@ -46,7 +46,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,8 +64,7 @@ class HostCommandsTest {
 
   private final HostService hosts =
       HostService.builder(f.gateway)
-          .scheduler(f.clock)
-          .random(new SplittableRandom(7))
+          .backend(f.clock.backend(7))
           .defaultPromptSections(DEFAULT_SECTIONS)
           .build();
   private final RecordingHostConnection host = authenticated();
@@ -554,7 +552,6 @@ class HostCommandsTest {
         new java.util.concurrent.atomic.AtomicInteger();
     try (HostService withPage =
         HostService.builder(f.gateway)
-            .scheduler(f.clock)
             .statusLinks(
                 () ->
                     java.net.URI.create(
@@ -594,8 +591,7 @@ class HostCommandsTest {
                         List.of("greeter"), List.of("added"), List.of("removed"), List.of()));
           };
         };
-    try (HostService withConfig =
-        HostService.builder(f.gateway).scheduler(f.clock).providerReloads(reloads).build()) {
+    try (HostService withConfig = HostService.builder(f.gateway).providerReloads(reloads).build()) {
       RecordingHostConnection other = new RecordingHostConnection("other");
       other.attach(withConfig.open(other));
       other.ok(
@@ -628,8 +624,7 @@ class HostCommandsTest {
     HeldGate pushes = FakeHeldGates.CI_GREEN;
     HeldGate deny = FakeHeldGates.CI_DENY;
     FakeHeldGates record = new FakeHeldGates(pushes, deny);
-    try (HostService withRecord =
-        HostService.builder(f.gateway).scheduler(f.clock).heldGates(record).build()) {
+    try (HostService withRecord = HostService.builder(f.gateway).heldGates(record).build()) {
       RecordingHostConnection other = hostOf(withRecord);
 
       assertThat(other.ok("{\"cmd\":\"gates.held\"}"))
@@ -687,8 +682,7 @@ class HostCommandsTest {
                 new HostException(HostErrorCode.INVALID_ARGUMENT, "no provider " + provider));
           }
         };
-    try (HostService withRecord =
-        HostService.builder(f.gateway).scheduler(f.clock).heldGates(record).build()) {
+    try (HostService withRecord = HostService.builder(f.gateway).heldGates(record).build()) {
       RecordingHostConnection other = hostOf(withRecord);
 
       HostReply refused = other.request("{\"cmd\":\"gates.release\",\"provider\":\"ghost\"}");

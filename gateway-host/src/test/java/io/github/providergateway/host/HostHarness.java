@@ -7,7 +7,6 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.testing.RecordingHostConnection;
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
@@ -41,8 +40,7 @@ final class HostHarness implements AutoCloseable {
   /** With the host service's builder changed by {@code customizer} before it is built. */
   HostHarness(GatewayFixture fixture, Consumer<HostService.Builder> customizer) {
     f = fixture;
-    HostService.Builder builder =
-        HostService.builder(f.gateway).scheduler(f.clock).random(new SplittableRandom(7));
+    HostService.Builder builder = HostService.builder(f.gateway).backend(f.clock.backend(7));
     customizer.accept(builder);
     hosts = builder.build();
     host = authenticated();

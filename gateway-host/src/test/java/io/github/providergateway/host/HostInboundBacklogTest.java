@@ -30,9 +30,7 @@ class HostInboundBacklogTest {
   private final ManualClock time = new ManualClock();
   private final Gateway gateway =
       Gateway.builder()
-          .clock(time)
-          .scheduler(time)
-          .executor(held::add)
+          .backend(time.backend().threaded().withLoopExecutor(held::add))
           .limits(
               Limits.defaults().toBuilder()
                   .maxQueuedInboundBytes(3_000)
@@ -40,7 +38,7 @@ class HostInboundBacklogTest {
                   .build())
           .build();
   private final InboundBacklog backlog = gateway.inboundBacklog();
-  private final HostService hosts = HostService.builder(gateway).scheduler(time).build();
+  private final HostService hosts = HostService.builder(gateway).build();
 
   @AfterEach
   void close() {

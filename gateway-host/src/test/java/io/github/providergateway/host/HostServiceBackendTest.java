@@ -7,7 +7,6 @@ import io.github.providergateway.host.testing.RecordingHostConnection;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.loop.testing.RecordingBackend;
 import java.time.Duration;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -47,15 +46,9 @@ class HostServiceBackendTest {
   void theBackendsSeededGeneratorPinsTheRunId() {
     try (HostService first = HostService.builder(f.gateway).backend(hostTime.backend(7)).build();
         HostService again = HostService.builder(f.gateway).backend(hostTime.backend(7)).build();
-        HostService pinned =
-            HostService.builder(f.gateway)
-                .backend(hostTime.backend(8))
-                .random(new SplittableRandom(7))
-                .build();
         HostService other = HostService.builder(f.gateway).backend(hostTime.backend(8)).build()) {
       String id = gatewayId(first);
       assertThat(gatewayId(again)).isEqualTo(id);
-      assertThat(gatewayId(pinned)).as("the setter wins over the backend").isEqualTo(id);
       assertThat(gatewayId(other)).isNotEqualTo(id);
     }
   }
@@ -65,12 +58,11 @@ class HostServiceBackendTest {
     RecordingBackend recording = new RecordingBackend(hostTime.backend());
 
     HostService mine = HostService.builder(f.gateway).backend(recording).build();
-    HostService given =
-        HostService.builder(f.gateway).backend(recording).scheduler(hostTime).build();
+    HostService gatewaysOwn = HostService.builder(f.gateway).build();
     mine.close();
-    given.close();
+    gatewaysOwn.close();
 
-    assertThat(recording.schedulersMade()).as("none for the one given a scheduler").isEqualTo(1);
+    assertThat(recording.schedulersMade()).as("none for the one without a backend").isEqualTo(1);
     assertThat(recording.schedulersReleased()).isEqualTo(1);
   }
 

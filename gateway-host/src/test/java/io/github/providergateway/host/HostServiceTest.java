@@ -24,7 +24,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,8 +41,7 @@ class HostServiceTest {
   private final AtomicInteger idleExits = new AtomicInteger();
   private final HostService hosts =
       HostService.builder(f.gateway)
-          .scheduler(f.clock)
-          .random(new SplittableRandom(7))
+          .backend(f.clock.backend(7))
           .idleExit(GRACE, idleExits::incrementAndGet)
           .build();
   private int connections;
@@ -682,8 +680,7 @@ class HostServiceTest {
   @Test
   void aGatewayThatLetsHostsStopItRepliesFirstThenStopsWithTheDeadlineAsked() {
     List<Duration> stops = new java.util.ArrayList<>();
-    HostService stoppable =
-        HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
+    HostService stoppable = HostService.builder(f.gateway).onShutdown(stops::add).build();
     RecordingHostConnection host = new RecordingHostConnection("stopper");
     host.attach(stoppable.open(host));
     host.ok(

@@ -63,9 +63,9 @@ import java.util.random.RandomGenerator;
  * </ul>
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
- * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
- * when it is idle, on the transport thread that delivers a message. Time comes from the builder's
- * clock and scheduler, so tests drive every timeout with a manual clock.
+ * Futures complete on the loop (callbacks must not block), which runs on its backend's loop
+ * executor or, when it is idle, on the transport thread that delivers a message. Time comes from
+ * the backend's clock and scheduler, so tests drive every timeout with a manual clock.
  *
  * <p>Every future it returns completes. A request the gateway fails to handle (a bug, or a class
  * that no longer loads because the jar was rewritten under the running JVM) completes exceptionally
@@ -139,9 +139,9 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * What times this gateway's timeouts, for code that keeps timers beside the gateway's own ({@code
-   * HostService} by default): the builder's {@link Builder#scheduler}, or else the {@link
-   * SystemScheduler} the gateway made and owns. That one stops with {@link #close()}, after which
-   * it may refuse a task with {@link java.util.concurrent.RejectedExecutionException}.
+   * HostService} by default): the one its {@link Builder#backend} made for it (by default a {@link
+   * SystemScheduler}), which the gateway owns. That one stops with {@link #close()}, after which it
+   * may refuse a task with {@link java.util.concurrent.RejectedExecutionException}.
    *
    * @return the gateway's scheduler
    */
@@ -490,13 +490,8 @@ public final class Gateway implements HostApi, AutoCloseable {
   public static final class Builder {
     private Limits limits = Limits.defaults();
     private Backend backend = Backend.system();
-    private Clock clock;
-    private Scheduler scheduler;
-    private Executor executor;
     private Path home;
-    private RandomGenerator random;
     private GatewayListener listener = new GatewayListener() {};
-    private Executor io;
     private boolean auditArguments;
     private List<String> inProcessOnlyNames = List.of();
 
@@ -518,49 +513,15 @@ public final class Gateway implements HostApi, AutoCloseable {
      * loop ({@code gateway-loop}), its I/O threads ({@code gateway-io}) and its generator. Tests
      * pass {@code ManualClock.backend()}, so that the one manual clock drives every timeout and
      * everything runs on the test thread. What the backend makes for the gateway is the gateway's:
-     * {@link Gateway#close()} releases it ({@link Backend#release}). A {@link #clock}, {@link
-     * #scheduler}, {@link #executor}, {@link #ioExecutor} or {@link #random} set as well wins over
-     * the backend for what it sets. Default: {@link Backend#system()}.
+     * {@link Gateway#close()} releases it ({@link Backend#release}), so a host that runs the loop
+     * on an executor of its own returns a wrapper or a method reference ({@code pool::execute}),
+     * not the pool itself. Default: {@link Backend#system()}.
      *
      * @param backend the source of time and threads
      * @return this builder
      */
     public Builder backend(Backend backend) {
       this.backend = requireNonNull(backend, "backend");
-      return this;
-    }
-
-    /**
-     * The clock every timeout and timestamp reads (tests: a manual clock).
-     *
-     * @param clock the clock
-     * @return this builder
-     */
-    public Builder clock(Clock clock) {
-      this.clock = requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * What runs delayed tasks (tests: the manual clock, so advancing time fires them).
-     *
-     * @param scheduler the scheduler
-     * @return this builder
-     */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
-      return this;
-    }
-
-    /**
-     * What runs the gateway loop. Tasks run one at a time whatever it is; tests pass {@code
-     * Runnable::run} so everything happens on the test thread. Default: one dedicated thread.
-     *
-     * @param executor runs the loop's tasks
-     * @return this builder
-     */
-    public Builder executor(Executor executor) {
-      this.executor = requireNonNull(executor, "executor");
       return this;
     }
 
@@ -573,18 +534,6 @@ public final class Gateway implements HostApi, AutoCloseable {
      */
     public Builder home(Path home) {
       this.home = requireNonNull(home, "home");
-      return this;
-    }
-
-    /**
-     * The source of tokens, pairing codes and ids (default: a {@link SecureRandom}). Tests pass a
-     * seeded generator to pin them; production must keep the secure default.
-     *
-     * @param random the generator
-     * @return this builder
-     */
-    public Builder random(RandomGenerator random) {
-      this.random = requireNonNull(random, "random");
       return this;
     }
 
@@ -629,27 +578,14 @@ public final class Gateway implements HostApi, AutoCloseable {
       return this;
     }
 
-    /**
-     * Where the gateway does file I/O (reading file results), off its loop. Default: a small pool
-     * of daemon threads. Tests pass {@code Runnable::run}.
-     *
-     * @param io runs the file reads
-     * @return this builder
-     */
-    public Builder ioExecutor(Executor io) {
-      this.io = requireNonNull(io, "io");
-      return this;
-    }
-
     /** {@return a new gateway, running: builds and starts it} */
     public Gateway build() {
       List<AutoCloseable> owned = new ArrayList<>();
-      Executor loopExecutor =
-          executor != null ? executor : owned(backend.loopExecutor("gateway-loop"), owned);
-      Scheduler timer = scheduler != null ? scheduler : owned(backend.scheduler(), owned);
-      Executor ioExecutor = io != null ? io : owned(backend.ioExecutor("gateway-io"), owned);
-      Clock clock = this.clock != null ? this.clock : backend.clock();
-      RandomGenerator random = this.random != null ? this.random : backend.random();
+      Executor loopExecutor = owned(backend.loopExecutor("gateway-loop"), owned);
+      Scheduler timer = owned(backend.scheduler(), owned);
+      Executor ioExecutor = owned(backend.ioExecutor("gateway-io"), owned);
+      Clock clock = backend.clock();
+      RandomGenerator random = backend.random();
       SerialExecutor loop = new SerialExecutor("gateway", loopExecutor);
       Secrets secrets = new Secrets(random);
       Engine engine =

@@ -76,8 +76,8 @@ public interface TransportPort {
   Limits limits();
 
   /**
-   * {@return the clock this gateway reads ({@link Gateway.Builder#clock}), for transports that time
-   * their peers}
+   * {@return the clock this gateway reads (its {@link Gateway.Builder#backend}'s), for transports
+   * that time their peers}
    */
   Clock clock();
 }

@@ -138,10 +138,7 @@ class AuthenticationTest {
 
   private static Gateway unseeded(ManualClock time) {
     return Gateway.builder()
-        .clock(time)
-        .scheduler(time)
-        .executor(Runnable::run)
-        .ioExecutor(Runnable::run)
+        .backend(time.backend().withRandom(new java.security.SecureRandom()))
         .build();
   }
 
@@ -164,7 +161,7 @@ class AuthenticationTest {
   void tokenOfAnotherGatewayRunIsRefusedAndTheConnectionCloses() {
     String oldToken;
     try (GatewayFixture earlier =
-        GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {
+        GatewayFixture.withBackend(t -> t.withRandom(new java.util.SplittableRandom(7)))) {
       oldToken = earlier.gateway.credentials().providerToken();
     }
     RecordingProviderConnection conn = f.connect();

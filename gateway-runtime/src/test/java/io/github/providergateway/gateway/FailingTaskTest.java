@@ -178,12 +178,12 @@ class FailingTaskTest {
     f.close();
     f =
         GatewayFixture.with(
-            b ->
-                b.home(home)
-                    .ioExecutor(
-                        task -> {
-                          throw brokenJar();
-                        }));
+            t ->
+                t.withIoExecutor(
+                    task -> {
+                      throw brokenJar();
+                    }),
+            b -> b.home(home));
     String session = f.startSession("alpha");
     RecordingProviderConnection browser = f.authenticated();
     browser.send(Hello.builder("browser").session(session).tools(tool("screenshot")).build());
@@ -208,7 +208,7 @@ class FailingTaskTest {
   void aCallWhoseAnswerIsLostEndsAtItsOwnTimeout(@TempDir Path home) {
     f.close();
     // The I/O task dies without a word (its failure lost on another thread): the call waits on.
-    f = GatewayFixture.with(b -> b.home(home).ioExecutor(task -> {}));
+    f = GatewayFixture.with(t -> t.withIoExecutor(task -> {}), b -> b.home(home));
     String session = f.startSession("alpha");
     RecordingProviderConnection browser = f.authenticated();
     browser.send(

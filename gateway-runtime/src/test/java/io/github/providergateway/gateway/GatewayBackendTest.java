@@ -7,12 +7,11 @@ import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import java.time.Duration;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link Gateway.Builder#backend}: one manual backend is all a test gives for the gateway's time,
- * threads and secrets, and an older setter set beside it still wins for what it sets (issue 50).
+ * threads and secrets (issue 50).
  */
 class GatewayBackendTest {
 
@@ -43,16 +42,6 @@ class GatewayBackendTest {
       assertThat(first.credentials().providerToken())
           .isEqualTo(second.credentials().providerToken())
           .isNotEqualTo(other.credentials().providerToken());
-    }
-  }
-
-  @Test
-  void aSetterBesideTheBackendWinsForWhatItSets() {
-    try (Gateway pinned = Gateway.builder().random(new SplittableRandom(7)).build();
-        Gateway both =
-            Gateway.builder().backend(time.backend(8)).random(new SplittableRandom(7)).build()) {
-      assertThat(both.credentials().providerToken())
-          .isEqualTo(pinned.credentials().providerToken());
     }
   }
 }

@@ -28,9 +28,7 @@ class InboundBacklogTest {
   private final ManualClock time = new ManualClock();
   private final Gateway gateway =
       Gateway.builder()
-          .clock(time)
-          .scheduler(time)
-          .executor(heldExecutor)
+          .backend(time.backend().threaded().withLoopExecutor(heldExecutor))
           .limits(
               Limits.defaults().toBuilder()
                   .maxQueuedInboundBytes(TOTAL)
@@ -113,9 +111,7 @@ class InboundBacklogTest {
   void anIdleLoopHandlesTextAtOnceAndNeverSuspends() {
     Gateway idle =
         Gateway.builder()
-            .clock(time)
-            .scheduler(time)
-            .executor(Runnable::run)
+            .backend(time.backend().threaded().withLoopExecutor(Runnable::run))
             .limits(Limits.defaults().toBuilder().maxQueuedInboundBytesPerConnection(10).build())
             .build();
     FlowRecordingConnection conn = new FlowRecordingConnection();

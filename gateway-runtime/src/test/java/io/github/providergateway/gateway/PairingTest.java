@@ -89,7 +89,7 @@ class PairingTest {
             return (next++) << 32;
           }
         };
-    try (GatewayFixture small = GatewayFixture.with(b -> b.random(counting))) {
+    try (GatewayFixture small = GatewayFixture.withBackend(t -> t.withRandom(counting))) {
       String session = small.startSession("alpha");
       RecordingProviderConnection conn = small.connect();
       conn.send(Auth.pair());
@@ -205,7 +205,7 @@ class PairingTest {
             task.run();
           }
         };
-    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(heldLoop))) {
+    try (GatewayFixture busy = GatewayFixture.withBackend(t -> t.withLoopExecutor(heldLoop))) {
       Runnable runLoop =
           () -> {
             for (Runnable task; (task = loopQueue.poll()) != null; ) {
@@ -374,7 +374,7 @@ class PairingTest {
   void externalTokensAreRefusedAfterARestartOnTheSameHome(@TempDir Path home) {
     String token;
     try (GatewayFixture first =
-        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(1)))) {
+        GatewayFixture.with(t -> t.withRandom(new SplittableRandom(1)), b -> b.home(home))) {
       String session = first.startSession("alpha");
       AtomicReference<Sessions> sessions = new AtomicReference<>();
       first.paired(session, sessions::set);
@@ -387,7 +387,7 @@ class PairingTest {
     }
 
     try (GatewayFixture restarted =
-        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(2)))) {
+        GatewayFixture.with(t -> t.withRandom(new SplittableRandom(2)), b -> b.home(home))) {
       restarted.startSession("alpha");
       RecordingProviderConnection conn = restarted.connect();
       conn.send(Auth.withToken(token));

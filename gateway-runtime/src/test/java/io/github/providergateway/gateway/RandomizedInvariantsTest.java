@@ -180,7 +180,7 @@ class RandomizedInvariantsTest {
   @ValueSource(longs = {1, 2, 3, 20260426})
   void invariantsHoldAfterEveryRandomStep(long seed) {
     random = new SplittableRandom(seed);
-    f = GatewayFixture.with(b -> b.random(new SplittableRandom(seed)));
+    f = GatewayFixture.withBackend(t -> t.withRandom(new SplittableRandom(seed)));
     try {
       for (step = 0; step < STEPS; step++) {
         act();

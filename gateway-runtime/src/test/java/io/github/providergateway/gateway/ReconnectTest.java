@@ -241,7 +241,7 @@ class ReconnectTest {
   void tokensAndRevisionsOfAnEarlierRunOnTheSameHomeAreNotHonoured(@TempDir Path home) {
     HelloAck old;
     try (GatewayFixture earlier =
-        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(99)))) {
+        GatewayFixture.with(t -> t.withRandom(new SplittableRandom(99)), b -> b.home(home))) {
       String s = earlier.startSession("alpha");
       RecordingProviderConnection conn = earlier.authenticated();
       conn.send(
@@ -261,7 +261,7 @@ class ReconnectTest {
     }
 
     try (GatewayFixture restarted =
-        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(100)))) {
+        GatewayFixture.with(t -> t.withRandom(new SplittableRandom(100)), b -> b.home(home))) {
       String s = restarted.startSession("alpha");
       RecordingProviderConnection conn = restarted.authenticated();
       conn.send(

@@ -84,7 +84,8 @@ class TokenFileTest {
     GatewayFixture old = GatewayFixture.withHome(home);
     old.gateway.credentials().publishTokenFile();
     try (GatewayFixture newer =
-        GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
+        GatewayFixture.with(
+            t -> t.withRandom(new java.util.SplittableRandom(5)), b -> b.home(home))) {
       newer.gateway.credentials().publishTokenFile();
       old.close();
 

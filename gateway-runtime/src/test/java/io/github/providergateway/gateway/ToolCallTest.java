@@ -641,7 +641,7 @@ class ToolCallTest {
                   }
                   task.run();
                 });
-    try (GatewayFixture real = GatewayFixture.with(b -> b.executor(gated))) {
+    try (GatewayFixture real = GatewayFixture.withBackend(t -> t.withLoopExecutor(gated))) {
       var sessions = real.gateway.sessions();
       var thread = sessions.thenApply(list -> Thread.currentThread().getName());
       released.countDown();

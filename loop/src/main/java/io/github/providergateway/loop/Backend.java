@@ -21,8 +21,10 @@ import java.util.random.RandomGenerator;
  * returns something that is neither (a wrapper, a method reference), or the first component to
  * close stops it for all.
  *
- * <p>A builder's older setters ({@code clock}, {@code scheduler}, {@code executor}, ...) still work
- * beside {@code backend(Backend)}; when set, they win over the backend for what they set.
+ * <p>A builder takes its time and threads from {@code backend(Backend)} alone: it has no {@code
+ * clock}, {@code scheduler}, {@code executor} or {@code random} setter beside it. A test changes
+ * one part of the manual backend ({@code ManualClock.backend().withLoopExecutor(...)}); an embedder
+ * implements this interface.
  */
 public interface Backend {
 

@@ -65,7 +65,7 @@ class FederatedMcpServerTest {
 
   @BeforeEach
   void startGateway() throws Exception {
-    gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+    gateway = Gateway.builder().backend(clock.backend().threaded()).build();
     session = await(gateway.startSession(SessionSpec.of("federation", home.toString()), host)).id();
   }
 

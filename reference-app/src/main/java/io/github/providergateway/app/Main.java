@@ -9,7 +9,7 @@ import io.github.providergateway.app.guard.GuardCommand;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.host.client.HomeSettings;
-import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.base.Durations;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -193,11 +192,8 @@ public final class Main implements Callable<Integer> {
   /** Whether stdin and stdout are a terminal: the console then edits lines (ConsoleTerminal). */
   private final boolean terminal;
 
-  /** The {@code --rpc} gateway's clock: a test's manual clock, or null for the real one. */
-  private Clock clock;
-
-  /** What runs the {@code --rpc} gateway's timers: the same manual clock, or null. */
-  private Scheduler scheduler;
+  /** The {@code --rpc} gateway's time and threads: the system's, or a test's manual backend. */
+  private Backend backend = Backend.system();
 
   /** What {@code gateway service install} copies and for which system: this JVM's, or a test's. */
   private ServiceCommand.RunningApp runningApp = ServiceCommand.RunningApp.thisJvm();
@@ -282,19 +278,18 @@ public final class Main implements Callable<Integer> {
 
   /**
    * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, with every timer of the
-   * {@code --rpc} gateway on {@code time}, a test's manual clock (which is also its scheduler): the
-   * test shows each timeout at its exact bound instead of waiting it out.
+   * {@code --rpc} gateway on {@code backend}, a test's manual one: the test shows each timeout at
+   * its exact bound instead of waiting it out.
    */
-  public static <T extends Clock & Scheduler> int run(
+  public static int run(
       String[] args,
       InputStream in,
       OutputStream out,
       PrintStream err,
       Map<String, String> env,
-      T time) {
+      Backend backend) {
     Main main = new Main(in, out, err, env, false);
-    main.clock = time;
-    main.scheduler = time;
+    main.backend = backend;
     return main.execute(args);
   }
 
@@ -381,7 +376,7 @@ public final class Main implements Callable<Integer> {
   }
 
   private RpcHost rpcHost() {
-    RpcHost host = new RpcHost(in, out, err, clock, scheduler);
+    RpcHost host = new RpcHost(in, out, err, backend);
     return classDataTraining ? host.trainingClassData() : host;
   }
 

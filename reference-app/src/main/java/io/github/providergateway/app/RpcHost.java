@@ -11,7 +11,7 @@ import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.Shutdown;
-import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.json.DecodeResult;
@@ -22,7 +22,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -57,11 +56,8 @@ final class RpcHost implements FrontEnd {
   private final JsonLineWriter out;
   private final PrintStream err;
 
-  /** The gateway's clock: a test's manual clock, or null for the real one. */
-  private final Clock clock;
-
-  /** What runs the gateway's timers: the same manual clock, or null. */
-  private final Scheduler scheduler;
+  /** The gateway's time and threads: {@link Backend#system()}, or a test's manual backend. */
+  private final Backend backend;
 
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
@@ -72,12 +68,11 @@ final class RpcHost implements FrontEnd {
   /** Whether this is the class-data training run: it exercises the gateway before serving. */
   private boolean classDataTraining;
 
-  RpcHost(InputStream in, OutputStream out, PrintStream err, Clock clock, Scheduler scheduler) {
+  RpcHost(InputStream in, OutputStream out, PrintStream err, Backend backend) {
     this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     this.out = new JsonLineWriter(out);
     this.err = err;
-    this.clock = clock;
-    this.scheduler = scheduler;
+    this.backend = backend;
   }
 
   /**
@@ -92,7 +87,7 @@ final class RpcHost implements FrontEnd {
   @Override
   public int run(AppOptions options) {
     try {
-      running = RunningGateway.start(options, new Logged(), clock, scheduler);
+      running = RunningGateway.start(options, new Logged(), backend);
     } catch (StartupException e) {
       err.println("provider-gateway: " + e.getMessage());
       return Main.EXIT_START_FAILED;

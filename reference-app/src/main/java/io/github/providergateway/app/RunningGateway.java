@@ -2,10 +2,8 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
-import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
-import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.gateway.Gateway;
@@ -19,8 +17,8 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.ReloadReport;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.SafeFiles;
 import io.github.providergateway.otel.GatewayTelemetry;
 import io.github.providergateway.protocol.SessionInfo;
@@ -36,7 +34,6 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +45,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
@@ -66,28 +62,16 @@ public final class RunningGateway implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(RunningGateway.class.getName());
 
-  /** Nobody is left to wait for when the idle exit fires: providers get this long. */
-  private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
-
-  /**
-   * Event streams the server holds at once: status pages, and for each MCP session over HTTP its
-   * GET stream and its answers in progress (docs/security.md, the arithmetic).
-   */
-  static final int MAX_EVENT_STREAMS = 64;
-
-  /**
-   * Of those, the status page's own: its viewers (and their Allow/Deny for gates' questions) are
-   * served while MCP clients hold all the others (issue 35).
-   */
-  static final int STATUS_PAGE_EVENT_STREAMS = 8;
-
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
 
   private final Gateway gateway;
   private final HostService hosts;
   private final WebSocketServer server;
-  private final SystemScheduler scheduler;
+
+  /** The one backend every part was built with; its close stops the app's one timer thread. */
+  private final AppBackend backend;
+
   private final ProjectProviders projectProviders;
 
   /** With {@code --watch}: watches the config and its providers' files; else null. */
@@ -151,7 +135,7 @@ public final class RunningGateway implements AutoCloseable {
       HostService hosts,
       CompletableFuture<Duration> stopRequested,
       WebSocketServer server,
-      SystemScheduler scheduler,
+      AppBackend backend,
       ProjectProviders projectProviders,
       ConfigWatcher configWatcher,
       List<String> configProblems,
@@ -183,7 +167,7 @@ public final class RunningGateway implements AutoCloseable {
     this.hosts = hosts;
     this.stopRequested = stopRequested;
     this.server = server;
-    this.scheduler = scheduler;
+    this.backend = backend;
     this.projectProviders = projectProviders;
     this.configWatcher = configWatcher;
     this.configProblems = configProblems;
@@ -198,34 +182,29 @@ public final class RunningGateway implements AutoCloseable {
    */
   public static RunningGateway start(AppOptions options, GatewayListener listener)
       throws StartupException {
-    return start(options, listener, null, null);
+    return start(options, listener, Backend.system(), null);
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener)}, with every timer of the app on {@code clock}
-   * and {@code scheduler} when they are given: the engine's (gates, transforms, tool calls, session
-   * deadlines), the host side's (the re-claim grace, the idle exit), the status page's, the MCP
-   * front door's, the command hooks' and the project providers'. Tests pass one manual clock as
-   * both; null for both is the real clock.
+   * As {@link #start(AppOptions, GatewayListener)}, with the app's time and threads from {@code
+   * backend}, which every part is built with ({@link AppBackend}): the engine's timers (gates,
+   * transforms, tool calls, session deadlines), the host side's (the re-claim grace, the idle
+   * exit), the server's heartbeat, the status page's, the MCP front door's, the command hooks' and
+   * the project providers'. Tests pass a manual clock's backend.
    */
-  static RunningGateway start(
-      AppOptions options, GatewayListener listener, Clock clock, Scheduler scheduler)
+  static RunningGateway start(AppOptions options, GatewayListener listener, Backend backend)
       throws StartupException {
-    return start(options, listener, clock, scheduler, null);
+    return start(options, listener, backend, null);
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener, Clock, Scheduler)}, with {@code heldGates}
-   * serving {@code gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and
-   * the console's {@code gates}; null for the home's own record of gates ({@link
-   * HookGateRecorder}), which every gateway of the app keeps (tests give one of their own).
+   * As {@link #start(AppOptions, GatewayListener, Backend)}, with {@code heldGates} serving {@code
+   * gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and the console's
+   * {@code gates}; null for the home's own record of gates ({@link HookGateRecorder}), which every
+   * gateway of the app keeps (tests give one of their own).
    */
   static RunningGateway start(
-      AppOptions options,
-      GatewayListener listener,
-      Clock clock,
-      Scheduler scheduler,
-      HeldGates heldGates)
+      AppOptions options, GatewayListener listener, Backend backend, HeldGates heldGates)
       throws StartupException {
     ProjectConfig config = null;
     if (options.config() != null) {
@@ -247,7 +226,7 @@ public final class RunningGateway implements AutoCloseable {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, clock, scheduler, heldGates);
+      return start(options, listener, config, lock, backend, heldGates);
     } catch (StartupException | RuntimeException e) {
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
@@ -262,11 +241,14 @@ public final class RunningGateway implements AutoCloseable {
       GatewayListener listener,
       ProjectConfig config,
       HomeLock lock,
-      Clock clock,
-      Scheduler scheduler,
+      Backend given,
       HeldGates heldGates)
       throws StartupException {
-    Gateway gateway = newGateway(options, clock, scheduler);
+    // One backend for every part, with one timer for the whole app: a test's manual clock fires
+    // them all.
+    AppBackend backend = new AppBackend(given);
+    AppParts parts = new AppParts(options, backend);
+    Gateway gateway = newGateway(options, parts, backend);
     gateway.monitor().addListener(listener);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
@@ -286,7 +268,7 @@ public final class RunningGateway implements AutoCloseable {
             config != null ? config.guard() : GuardSettings.defaults(),
             HomeGuard.environment(options.home(), System.getenv()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    GuardProvider guardProvider = startGuard(gateway, guard, hookGates);
+    GuardProvider guardProvider = startGuard(gateway, guard, hookGates, backend);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     gateway.monitor().addListener(decisions);
@@ -298,20 +280,12 @@ public final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }
-    SystemScheduler system = new SystemScheduler();
-    // The app's own timers on the gateway's time, so that a test's manual clock fires them all.
-    Scheduler timers = scheduler == null ? system : scheduler;
+    // The app's own timers, on the one scheduler every part shares.
+    Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
-    StatusPage statusPage = StatusPage.builder(gateway, timers).decisionLog(decisions).build();
+    StatusPage statusPage = parts.statusPage(gateway, decisions);
     AtomicReference<URI> httpBase = new AtomicReference<>();
-    // MCP for agents that speak only HTTP, on the same port, for the clients whose tokens
-    // `gateway mcp --print-config http` issued (architecture, decision 36).
-    McpHttpFrontDoor mcpHttp =
-        McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
-            .clock(gateway.transports().clock())
-            .scheduler(timers)
-            .version(Version.text())
-            .build();
+    McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
     HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
@@ -322,7 +296,8 @@ public final class RunningGateway implements AutoCloseable {
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
     HostService hosts =
-        hostService(options, gateway, timers, stopRequested, config != null ? reloads::get : null)
+        parts
+            .hostService(gateway, stopRequested, config != null ? reloads::get : null)
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()))
             .heldGates(heldGates)
@@ -334,16 +309,16 @@ public final class RunningGateway implements AutoCloseable {
                 mcpHttp::close,
                 statusPage::close,
                 hosts::close,
-                system::close,
                 guardProvider::close,
                 gateway::close,
                 hookGates::close,
-                audit::close));
+                audit::close,
+                backend::close));
     if (telemetry != null) {
       started.add(telemetry::close);
     }
     WebSocketServer server =
-        listen(options, gateway, hosts, statusPage, mcpHttp, hookEndpoint, started);
+        listen(options, parts.server(gateway, hosts, statusPage, mcpHttp, hookEndpoint), started);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
     publishHome(options, server, started);
@@ -359,7 +334,7 @@ public final class RunningGateway implements AutoCloseable {
         hosts,
         stopRequested,
         server,
-        system,
+        backend,
         configured.providers(),
         configured.watcher(),
         configured.problems(),
@@ -377,103 +352,46 @@ public final class RunningGateway implements AutoCloseable {
         guard);
   }
 
-  /** The engine, on the home and with the audit settings of {@code options}. */
-  private static Gateway newGateway(AppOptions options, Clock clock, Scheduler scheduler)
+  /**
+   * The engine ({@link AppParts#gateway()}), or why the home cannot have one; then the app's
+   * backend is closed again.
+   */
+  private static Gateway newGateway(AppOptions options, AppParts parts, AppBackend backend)
       throws StartupException {
     try {
-      // The built-in guard's name: a provider over a socket named so would read as the guard.
-      Gateway.Builder builder =
-          Gateway.builder()
-              .home(options.home())
-              .auditArguments(options.auditArgs())
-              .inProcessOnlyNames(List.of(GuardProvider.NAME));
-      if (scheduler != null) {
-        builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
-      }
-      return builder.build();
+      return parts.gateway();
     } catch (UncheckedIOException | IllegalStateException e) {
+      backend.close();
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
   }
 
-  /** The guard's provider, bound; on failure the gateway and the record of gates close again. */
+  /**
+   * The guard's provider, bound; on failure the gateway, the record of gates and the app's timer
+   * close again.
+   */
   private static GuardProvider startGuard(
-      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates) throws StartupException {
+      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates, AppBackend backend)
+      throws StartupException {
     try {
       return GuardProvider.start(gateway, guard);
     } catch (StartupException e) {
       gateway.close();
       hookGates.close();
+      backend.close();
       throw e;
     }
   }
 
   /**
-   * The host side's builder as every mode has it; {@code reloads} gives the project's providers
-   * once attached, or is null without {@code --config}. Only the detached gateway lets hosts stop
-   * it, and only it exits by itself when idle.
-   */
-  private static HostService.Builder hostService(
-      AppOptions options,
-      Gateway gateway,
-      Scheduler timers,
-      CompletableFuture<Duration> stopRequested,
-      Supplier<ProjectProviders> reloads) {
-    HostService.Builder hosts =
-        HostService.builder(gateway)
-            .scheduler(timers)
-            .defaultPromptSections(DefaultPrompt.sections());
-    if (reloads != null) {
-      hosts.providerReloads(
-          name -> {
-            ProjectProviders attached = reloads.get();
-            return attached != null
-                ? attached.reload(name)
-                : CompletableFuture.failedFuture(
-                    new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
-          });
-    }
-    if (options.detached()) {
-      if (options.idleExitGrace() != null) {
-        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
-        hosts.idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
-      }
-      hosts.onShutdown(stopRequested::complete);
-    }
-    return hosts;
-  }
-
-  /**
-   * The server on the port: providers, hosts at {@code /host}, the status page, MCP over HTTP and
-   * the HTTP hooks. On failure what {@code started} names is closed again.
+   * Starts {@code server} ({@link AppParts#server}) on the options' port. On failure what {@code
+   * started} names is closed again.
    */
   private static WebSocketServer listen(
-      AppOptions options,
-      Gateway gateway,
-      HostService hosts,
-      StatusPage statusPage,
-      McpHttpFrontDoor mcpHttp,
-      HookEndpoint hookEndpoint,
-      List<Runnable> started)
-      throws StartupException {
+      AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
     try {
-      return WebSocketServer.builder(gateway)
-          .port(options.port())
-          .hosts(hosts)
-          .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
-          .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
-          .route(
-              HookRoute.PATH,
-              HookRoute.MAX_BODY_BYTES,
-              new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
-          // The status page's viewers, and each MCP session's GET stream and answers in progress.
-          .maxEventStreams(MAX_EVENT_STREAMS)
-          // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients
-          // hold.
-          .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
-          .build()
-          .start();
+      return server.start();
     } catch (IOException e) {
       closeAfterFailedStart(started);
       if (causedByBind(e)) {
@@ -876,11 +794,7 @@ public final class RunningGateway implements AutoCloseable {
     }
     parts.addAll(
         List.of(
-            guardProvider::close,
-            gateway::close,
-            hookGates::close,
-            audit::close,
-            scheduler::close));
+            guardProvider::close, gateway::close, hookGates::close, audit::close, backend::close));
     if (telemetry != null) {
       parts.add(telemetry::close); // flushes what the gateway's last calls recorded
     }

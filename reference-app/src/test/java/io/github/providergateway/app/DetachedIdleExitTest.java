@@ -28,7 +28,7 @@ class DetachedIdleExitTest {
     ManualClock clock = new ManualClock();
 
     try (RunningGateway running =
-        RunningGateway.start(options, new GatewayListener() {}, clock, clock)) {
+        RunningGateway.start(options, new GatewayListener() {}, RpcApp.appBackend(clock))) {
       running.hosts().startIdleExit();
       loopCaughtUp(running); // the countdown starts on the gateway loop
       clock.advance(Duration.ofSeconds(30).minusMillis(1));
@@ -48,7 +48,7 @@ class DetachedIdleExitTest {
     ManualClock clock = new ManualClock();
 
     try (RunningGateway running =
-        RunningGateway.start(options, new GatewayListener() {}, clock, clock)) {
+        RunningGateway.start(options, new GatewayListener() {}, RpcApp.appBackend(clock))) {
       loopCaughtUp(running);
       int recurring = clock.pendingTasks(); // the MCP front door's token check, say
       running
@@ -80,7 +80,7 @@ class DetachedIdleExitTest {
     ManualClock clock = new ManualClock();
 
     try (RunningGateway running =
-        RunningGateway.start(options, new GatewayListener() {}, clock, clock)) {
+        RunningGateway.start(options, new GatewayListener() {}, RpcApp.appBackend(clock))) {
       loopCaughtUp(running);
       int recurring = clock.pendingTasks();
       running.hosts().startIdleExit(); // as DetachedHost calls it once its port file is out

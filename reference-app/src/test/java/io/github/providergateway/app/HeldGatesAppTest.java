@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.testing.FakeHeldGates;
+import io.github.providergateway.loop.Backend;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -45,8 +46,7 @@ class HeldGatesAppTest {
         RunningGateway.start(
             Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
             new GatewayListener() {},
-            null,
-            null,
+            Backend.system(),
             record);
     toClose.add(running);
     return running;

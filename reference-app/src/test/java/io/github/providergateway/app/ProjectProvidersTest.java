@@ -451,9 +451,9 @@ class ProjectProvidersTest {
     // A gateway whose loop refuses once it is closed, as the app's own thread does after close.
     AtomicBoolean stopped = new AtomicBoolean();
     GatewayFixture gateway =
-        GatewayFixture.with(
-            b ->
-                b.executor(
+        GatewayFixture.withBackend(
+            t ->
+                t.withLoopExecutor(
                     task -> {
                       if (stopped.get()) {
                         throw new RejectedExecutionException("the gateway loop has stopped");

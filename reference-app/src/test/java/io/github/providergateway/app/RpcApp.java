@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -15,6 +16,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -103,7 +105,16 @@ public final class RpcApp implements AutoCloseable {
             () ->
                 clock == null
                     ? Main.run(argv, commands, output, err, env)
-                    : Main.run(argv, commands, output, err, env, clock));
+                    : Main.run(argv, commands, output, err, env, appBackend(clock)));
+  }
+
+  /**
+   * {@return the backend an in-process app runs on with {@code clock}: every timer on the manual
+   * clock, real threads, and secure generators as in production (tokens unguessable, as a test of
+   * the app expects)}
+   */
+  static Backend appBackend(ManualClock clock) {
+    return clock.backend().threaded().withRandom(new SecureRandom());
   }
 
   /**

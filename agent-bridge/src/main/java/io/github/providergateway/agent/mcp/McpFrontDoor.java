@@ -78,10 +78,7 @@ public final class McpFrontDoor {
   private final Path workingDirectory;
   private final String version;
 
-  /** Times the wait for a session's providers; null: the backend's, for each {@link #run}. */
-  private final Scheduler scheduler;
-
-  /** Where a scheduler of each {@link #run}'s own comes from when none is given. */
+  /** Where the scheduler of each {@link #run}'s own waits comes from. */
   private final Backend backend;
 
   /** The session being served, once {@link #run} has started. */
@@ -93,7 +90,6 @@ public final class McpFrontDoor {
     this.out = requireNonNull(builder.out, "out");
     this.workingDirectory = builder.workingDirectory;
     this.version = builder.version;
-    this.scheduler = builder.scheduler;
     this.backend = builder.backend;
   }
 
@@ -118,7 +114,7 @@ public final class McpFrontDoor {
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
-    Scheduler ownScheduler = scheduler == null ? backend.scheduler() : null;
+    Scheduler ownScheduler = backend.scheduler();
     AgentSession session =
         new AgentSession(
             gateway,
@@ -127,7 +123,7 @@ public final class McpFrontDoor {
             ProjectRoot.of(workingDirectory, UserHome.get()),
             null,
             TappedTransport.stdio(in, out),
-            scheduler == null ? ownScheduler : scheduler);
+            ownScheduler);
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {
@@ -135,9 +131,7 @@ public final class McpFrontDoor {
     } finally {
       server.close();
       gateway.thenAccept(McpFrontDoor::closeQuietly);
-      if (ownScheduler != null) {
-        Backend.release(ownScheduler);
-      }
+      Backend.release(ownScheduler);
     }
   }
 
@@ -231,7 +225,6 @@ public final class McpFrontDoor {
     private OutputStream out;
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String version = "dev";
-    private Scheduler scheduler;
     private Backend backend = Backend.system();
 
     private Builder() {}
@@ -289,26 +282,14 @@ public final class McpFrontDoor {
     /**
      * Where the front door's time comes from: each {@link McpFrontDoor#run} asks it for the
      * scheduler of its own waits, and releases that scheduler when it ends ({@link
-     * Backend#release}). Tests pass the gateway's {@code ManualClock.backend()}. A {@link
-     * #scheduler} set as well wins. Default: {@link Backend#system()}, a timer thread per run.
+     * Backend#release}). Tests pass the gateway's {@code ManualClock.backend()}. Default: {@link
+     * Backend#system()}, a timer thread per run.
      *
      * @param backend the source of time
      * @return this builder
      */
     public Builder backend(Backend backend) {
       this.backend = requireNonNull(backend, "backend");
-      return this;
-    }
-
-    /**
-     * What times the front door's own waits (default: the {@link #backend}'s, a timer thread of its
-     * own for each {@link McpFrontDoor#run}); it stays the caller's.
-     *
-     * @param scheduler the scheduler
-     * @return this builder
-     */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
     }
 

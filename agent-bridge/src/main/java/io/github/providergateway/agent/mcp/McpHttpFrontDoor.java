@@ -13,7 +13,6 @@ import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -62,10 +61,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   private final HostApi gateway;
   private final Clock clock;
-  private final Scheduler scheduler;
 
-  /** The scheduler the builder's backend made for this front door, released by close; or null. */
-  private final Scheduler ownScheduler;
+  /** The scheduler the builder's backend made for this front door, released by close. */
+  private final Scheduler scheduler;
 
   private final McpHttpSession.Settings settings;
   private final long maxBodyBytes;
@@ -78,12 +76,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   private McpHttpFrontDoor(Builder builder) {
     this.gateway = builder.gateway;
-    // Without a backend the scheduler is given, and the rest has the defaults of old.
-    Backend backend = builder.backend != null ? builder.backend : Backend.system();
-    this.clock = builder.clock != null ? builder.clock : backend.clock();
-    this.ownScheduler = builder.scheduler == null ? backend.scheduler() : null;
-    this.scheduler = builder.scheduler != null ? builder.scheduler : ownScheduler;
-    RandomGenerator random = builder.random != null ? builder.random : backend.random();
+    Backend backend = builder.backend;
+    this.clock = backend.clock();
+    this.scheduler = backend.scheduler();
+    RandomGenerator random = backend.random();
     this.maxBodyBytes = builder.maxBodyBytes;
     this.settings =
         new McpHttpSession.Settings(
@@ -148,9 +144,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   public void close() {
     authentication.stopWatching();
     sessions.closeAll();
-    if (ownScheduler != null) {
-      Backend.release(ownScheduler);
-    }
+    Backend.release(scheduler);
   }
 
   private void handle(HttpRequest request, HttpReply reply) {
@@ -287,9 +281,6 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private final HostApi gateway;
     private final ClientTokens tokens;
     private Backend backend;
-    private Clock clock;
-    private Scheduler scheduler;
-    private RandomGenerator random;
     private Duration idleTimeout = Duration.ofMinutes(2);
     private Duration handshakeOnlyTimeout = Duration.ofSeconds(15);
     private Duration jsonWait = Duration.ofSeconds(1);
@@ -312,50 +303,13 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * the scheduler its timers run on, and the generator of its session ids. Tests pass {@code
      * ManualClock.backend()}; a production front door {@link Backend#system()}. A scheduler the
      * backend makes is the front door's: {@link McpHttpFrontDoor#close()} releases it ({@link
-     * Backend#release}). A {@link #clock}, {@link #scheduler} or {@link #random} set as well wins
-     * over the backend for what it sets. A backend or a scheduler is required.
+     * Backend#release}). Required.
      *
      * @param backend the source of time and session ids
      * @return this builder
      */
     public Builder backend(Backend backend) {
       this.backend = requireNonNull(backend, "backend");
-      return this;
-    }
-
-    /**
-     * The clock sessions' idle time is measured on (default: the backend's, else the system's UTC
-     * clock).
-     *
-     * @param clock the clock
-     * @return this builder
-     */
-    public Builder clock(Clock clock) {
-      this.clock = requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * Where the timers run: idle expiry, the switch from a JSON answer to an event stream, the look
-     * at the token file. Required unless a {@link #backend} is given. Stays the caller's.
-     *
-     * @param scheduler the scheduler
-     * @return this builder
-     */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
-      return this;
-    }
-
-    /**
-     * Where session ids come from (default: the backend's generator, else a {@link SecureRandom});
-     * tests pin them.
-     *
-     * @param random the source of session ids
-     * @return this builder
-     */
-    public Builder random(RandomGenerator random) {
-      this.random = requireNonNull(random, "random");
       return this;
     }
 
@@ -492,12 +446,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     /**
      * {@return the front door}
      *
-     * @throws NullPointerException without a scheduler or a backend
+     * @throws NullPointerException without a {@link #backend}
      */
     public McpHttpFrontDoor build() {
-      if (scheduler == null && backend == null) {
-        throw new NullPointerException("scheduler or backend");
-      }
+      requireNonNull(backend, "backend");
       return new McpHttpFrontDoor(this);
     }
 

@@ -337,7 +337,7 @@ class HookRouteTest {
   @Test
   void theGatewayClosingWhileACallWaitsForItsSessionIsAnExplicitDeny() throws Exception {
     TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
-    try (GatewayFixture closing = GatewayFixture.with(b -> b.executor(loop))) {
+    try (GatewayFixture closing = GatewayFixture.withBackend(t -> t.withLoopExecutor(loop))) {
       route = routeOn(closing, "closing", 7);
       // The guard blocks a delete with no project, so the call waits for its session to join.
       Reply reply = post(DELETE_IN_PROJECT);
@@ -355,7 +355,7 @@ class HookRouteTest {
     // Its executor refuses while the gateway is open (an embedder's, shut down first): the
     // gateway's requests fail, and the call is denied, not read as one with no session.
     TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
-    try (GatewayFixture closing = GatewayFixture.with(b -> b.executor(loop))) {
+    try (GatewayFixture closing = GatewayFixture.withBackend(t -> t.withLoopExecutor(loop))) {
       route = routeOn(closing, "closing", 7);
       loop.stop();
 

@@ -537,7 +537,7 @@ class HookSocketTest {
   void aCallTheGatewaysLoopRefusesIsAnsweredWithADeny() throws Exception {
     // Its executor refuses while the gateway is open (an embedder's, shut down first).
     TestEndpoints.StoppingLoop loop = new TestEndpoints.StoppingLoop();
-    try (GatewayFixture f = GatewayFixture.with(b -> b.executor(loop))) {
+    try (GatewayFixture f = GatewayFixture.withBackend(t -> t.withLoopExecutor(loop))) {
       socket = HookSocket.open(home, TestEndpoints.of(f, home), clock).orElseThrow();
       loop.stop();
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.loop.testing.ManualBackend;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
@@ -21,12 +22,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * A gateway on a manual clock with a direct executor: everything runs on the test thread, and every
@@ -65,14 +66,9 @@ public final class GatewayFixture implements AutoCloseable {
   /** Every spawn token issued here, in order. */
   private final List<String> spawnTokens = new ArrayList<>();
 
-  private GatewayFixture(Consumer<Gateway.Builder> customizer) {
-    Gateway.Builder builder =
-        Gateway.builder()
-            .clock(clock)
-            .scheduler(clock)
-            .executor(Runnable::run)
-            .ioExecutor(Runnable::run)
-            .random(new SplittableRandom(42));
+  private GatewayFixture(
+      UnaryOperator<ManualBackend> backend, Consumer<Gateway.Builder> customizer) {
+    Gateway.Builder builder = Gateway.builder().backend(backend.apply(clock.backend()));
     customizer.accept(builder);
     gateway = builder.build();
   }
@@ -83,7 +79,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the fixture; close it after the test
    */
   public static GatewayFixture create() {
-    return new GatewayFixture(b -> {});
+    return new GatewayFixture(UnaryOperator.identity(), b -> {});
   }
 
   /**
@@ -93,7 +89,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the fixture; close it after the test
    */
   public static GatewayFixture withHome(Path home) {
-    return new GatewayFixture(b -> b.home(home));
+    return new GatewayFixture(UnaryOperator.identity(), b -> b.home(home));
   }
 
   /**
@@ -103,7 +99,32 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the fixture; close it after the test
    */
   public static GatewayFixture with(Consumer<Gateway.Builder> customizer) {
-    return new GatewayFixture(customizer);
+    return new GatewayFixture(UnaryOperator.identity(), customizer);
+  }
+
+  /**
+   * A gateway whose backend is the fixture's ({@link ManualClock#backend()}: {@link #clock}, direct
+   * executors, generators seeded with 42) changed by {@code backend}: a held loop, a generator the
+   * test pins.
+   *
+   * @param backend changes the fixture's backend, such as {@code t -> t.withLoopExecutor(held)}
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture withBackend(UnaryOperator<ManualBackend> backend) {
+    return new GatewayFixture(backend, b -> {});
+  }
+
+  /**
+   * A gateway with its backend changed by {@code backend} (as {@link #withBackend}) and the rest by
+   * {@code customizer}.
+   *
+   * @param backend changes the fixture's backend
+   * @param customizer changes the builder before the gateway is built
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture with(
+      UnaryOperator<ManualBackend> backend, Consumer<Gateway.Builder> customizer) {
+    return new GatewayFixture(backend, customizer);
   }
 
   /**
@@ -116,7 +137,7 @@ public final class GatewayFixture implements AutoCloseable {
     Limits.Builder limits = Limits.defaults().toBuilder();
     change.accept(limits);
     Limits built = limits.build();
-    return new GatewayFixture(b -> b.limits(built));
+    return new GatewayFixture(UnaryOperator.identity(), b -> b.limits(built));
   }
 
   // ---- sessions ----

@@ -67,15 +67,8 @@ final class ClientRuntime implements GatewayConnection.Events {
     this.options = options;
     this.thread = Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-client"));
     this.loop = new SerialExecutor("gateway client", thread);
-    Scheduler scheduler;
-    if (options.scheduler() == null) {
-      Scheduler own = options.backend().scheduler();
-      scheduler = own;
-      this.releaseScheduler = () -> Backend.release(own);
-    } else {
-      scheduler = options.scheduler();
-      this.releaseScheduler = () -> {};
-    }
+    Scheduler scheduler = options.backend().scheduler();
+    this.releaseScheduler = () -> Backend.release(scheduler);
     if (options.listener() != null) {
       listeners.add(options.listener());
     }

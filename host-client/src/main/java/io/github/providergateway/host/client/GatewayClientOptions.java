@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Backoff;
-import io.github.providergateway.loop.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -24,7 +23,6 @@ public final class GatewayClientOptions {
   private final boolean observer;
   private final Backend backend;
   private final Clock clock;
-  private final Scheduler scheduler;
   private final GatewayClientListener listener;
 
   private GatewayClientOptions(Builder b) {
@@ -35,8 +33,7 @@ public final class GatewayClientOptions {
     this.closeDeadline = b.closeDeadline;
     this.observer = b.observer;
     this.backend = b.backend;
-    this.clock = b.clock != null ? b.clock : b.backend.clock();
-    this.scheduler = b.scheduler;
+    this.clock = b.backend.clock();
     this.listener = b.listener;
   }
 
@@ -80,14 +77,9 @@ public final class GatewayClientOptions {
     return closeDeadline;
   }
 
-  /** Where a scheduler of the client's own comes from, when none is given. */
+  /** Where the client's own scheduler comes from. */
   Backend backend() {
     return backend;
-  }
-
-  /** The scheduler given, or {@code null} for one of the client's own from {@link #backend()}. */
-  Scheduler scheduler() {
-    return scheduler;
   }
 
   /** The listener registered before the first connection, or {@code null}. */
@@ -106,8 +98,6 @@ public final class GatewayClientOptions {
     private Duration closeDeadline = Duration.ofSeconds(10);
     private boolean observer;
     private Backend backend = Backend.system();
-    private Clock clock;
-    private Scheduler scheduler;
     private GatewayClientListener listener;
 
     /** A builder with every setting at its default, as {@link GatewayClientOptions#builder()}. */
@@ -177,8 +167,7 @@ public final class GatewayClientOptions {
      * Where the client's time comes from: the clock its heartbeat reads and the scheduler that
      * times heartbeats and reconnect waits. Tests pass {@code ManualClock.backend()}, so that one
      * manual clock drives both. A scheduler the backend makes is the client's: {@link
-     * GatewayClient#close()} releases it ({@link Backend#release}). A {@link #clock} or {@link
-     * #scheduler} set as well wins over the backend for what it sets. Default: {@link
+     * GatewayClient#close()} releases it ({@link Backend#release}). Default: {@link
      * Backend#system()}.
      *
      * @param backend the source of time
@@ -186,29 +175,6 @@ public final class GatewayClientOptions {
      */
     public Builder backend(Backend backend) {
       this.backend = requireNonNull(backend, "backend");
-      return this;
-    }
-
-    /**
-     * The clock the heartbeat reads (tests: a manual clock, with it as the scheduler).
-     *
-     * @param clock the clock; default the system's
-     * @return this builder
-     */
-    public Builder clock(Clock clock) {
-      this.clock = requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * What times heartbeats and reconnect waits (tests: the manual clock). Default: a timer of the
-     * client's own.
-     *
-     * @param scheduler the scheduler
-     * @return this builder
-     */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
     }
 

@@ -8,9 +8,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.PriorityQueue;
-import java.util.SplittableRandom;
-import java.util.concurrent.Executor;
-import java.util.random.RandomGenerator;
 
 /**
  * A clock that moves only when told, and the scheduler that goes with it: {@link
@@ -79,7 +76,7 @@ public final class ManualClock extends Clock implements Scheduler {
    * generator seeded with 42 for each {@link Backend#random()} (tokens and ids the same at every
    * run)} Nothing it returns needs closing.
    */
-  public Backend backend() {
+  public ManualBackend backend() {
     return backend(42);
   }
 
@@ -89,40 +86,8 @@ public final class ManualClock extends Clock implements Scheduler {
    *
    * @param seed what each {@link Backend#random()} starts from
    */
-  public Backend backend(long seed) {
-    ManualClock time = this;
-    Executor direct = Runnable::run;
-    return new Backend() {
-      @Override
-      public Clock clock() {
-        return time;
-      }
-
-      @Override
-      public Scheduler scheduler() {
-        return time;
-      }
-
-      @Override
-      public Executor loopExecutor(String name) {
-        return direct;
-      }
-
-      @Override
-      public Executor ioExecutor(String name) {
-        return direct;
-      }
-
-      @Override
-      public RandomGenerator random() {
-        return new SplittableRandom(seed);
-      }
-
-      @Override
-      public String toString() {
-        return "ManualClock.backend(" + seed + ")";
-      }
-    };
+  public ManualBackend backend(long seed) {
+    return ManualBackend.of(this, seed);
   }
 
   /**

@@ -90,22 +90,15 @@ public final class WebSocketProviderClient {
     requireNonNull(options, "options");
     requireNonNull(connector, "connector");
     requireNonNull(provider, "provider");
-    // What the backend makes for this client is the client's, released when it ends; what the
-    // caller set stays the caller's.
+    // What the backend makes for this client is the client's, released when it ends.
     Backend backend = options.backend();
-    Executor ownedThread =
-        options.executor == null ? backend.loopExecutor("provider-" + provider.name()) : null;
-    Scheduler ownedScheduler = options.scheduler == null ? backend.scheduler() : null;
-    this.loop = new ProviderLoop(ownedThread != null ? ownedThread : options.executor);
-    Scheduler scheduler = ownedScheduler != null ? ownedScheduler : options.scheduler;
+    Executor ownedThread = backend.loopExecutor("provider-" + provider.name());
+    Scheduler scheduler = backend.scheduler();
+    this.loop = new ProviderLoop(ownedThread);
     Runnable release =
         () -> {
-          if (ownedScheduler != null) {
-            Backend.release(ownedScheduler);
-          }
-          if (ownedThread != null) {
-            Backend.release(ownedThread);
-          }
+          Backend.release(scheduler);
+          Backend.release(ownedThread);
         };
     this.connection =
         new ReconnectLoop(
@@ -323,10 +316,6 @@ public final class WebSocketProviderClient {
     private final int maxQueuedMessages;
     private final int maxMessageChars;
     private final Backend backend;
-    private final Executor executor;
-    private final Clock clock;
-    private final Scheduler scheduler;
-    private final DoubleSupplier random;
 
     private Options(Builder b) {
       this.backoff = new Backoff(b.initialBackoff, b.maxBackoff, b.jitter);
@@ -335,10 +324,6 @@ public final class WebSocketProviderClient {
       this.maxQueuedMessages = b.maxQueuedMessages;
       this.maxMessageChars = b.maxMessageChars;
       this.backend = b.backend;
-      this.executor = b.executor;
-      this.clock = b.clock;
-      this.scheduler = b.scheduler;
-      this.random = b.random;
     }
 
     /** The backend set, else {@link Backend#system()}. */
@@ -346,16 +331,13 @@ public final class WebSocketProviderClient {
       return backend != null ? backend : Backend.system();
     }
 
-    /** The clock set, else the backend's. */
+    /** The backend's clock. */
     private Clock clock() {
-      return clock != null ? clock : backend().clock();
+      return backend().clock();
     }
 
-    /** The jitter source set, else the backend's generator, else {@link ThreadLocalRandom}. */
+    /** The backend's generator, else {@link ThreadLocalRandom}. */
     private DoubleSupplier random() {
-      if (random != null) {
-        return random;
-      }
       if (backend != null) {
         return backend.random()::nextDouble;
       }
@@ -467,10 +449,6 @@ public final class WebSocketProviderClient {
       private int maxQueuedMessages = 4096;
       private int maxMessageChars = 16 << 20;
       private Backend backend;
-      private Executor executor;
-      private Clock clock;
-      private Scheduler scheduler;
-      private DoubleSupplier random;
 
       private Builder() {}
 
@@ -565,61 +543,16 @@ public final class WebSocketProviderClient {
        * tools run on ({@code provider-<name>}), the scheduler of its reconnect delays and close
        * timeouts, the clock its reconnect token's expiry reads, and its jitter. Tests pass {@code
        * ManualClock.backend()}. What the backend makes for the client is the client's, released
-       * when the client ends ({@link Backend#release}). An {@link #executor}, {@link #clock},
-       * {@link #scheduler} or {@link #random} set as well wins over the backend for what it sets.
-       * Default: none, so {@link Backend#system()}'s thread, scheduler and clock, and jitter from
-       * {@link ThreadLocalRandom}.
+       * when the client ends ({@link Backend#release}), so an executor the caller keeps is returned
+       * wrapped or as a method reference ({@code pool::execute}), not as the pool itself. Default:
+       * none, so {@link Backend#system()}'s thread, scheduler and clock, and jitter from {@link
+       * ThreadLocalRandom}.
        *
        * @param backend the setting
        * @return this builder
        */
       public Builder backend(Backend backend) {
         this.backend = requireNonNull(backend, "backend");
-        return this;
-      }
-
-      /**
-       * Where the provider's messages are handled and its tools run, one at a time. It stays the
-       * caller's: the client does not shut it down.
-       *
-       * @param executor the setting
-       * @return this builder
-       */
-      public Builder executor(Executor executor) {
-        this.executor = requireNonNull(executor, "executor");
-        return this;
-      }
-
-      /**
-       * What reconnect-token expiry reads (tests: a manual clock).
-       *
-       * @param clock the setting
-       * @return this builder
-       */
-      public Builder clock(Clock clock) {
-        this.clock = requireNonNull(clock, "clock");
-        return this;
-      }
-
-      /**
-       * What runs reconnect delays and close timeouts (tests: a manual clock). Stays the caller's.
-       *
-       * @param scheduler the setting
-       * @return this builder
-       */
-      public Builder scheduler(Scheduler scheduler) {
-        this.scheduler = requireNonNull(scheduler, "scheduler");
-        return this;
-      }
-
-      /**
-       * The source of jitter, numbers in [0, 1) (tests pin it).
-       *
-       * @param random the setting
-       * @return this builder
-       */
-      public Builder random(DoubleSupplier random) {
-        this.random = requireNonNull(random, "random");
         return this;
       }
 

@@ -27,8 +27,7 @@ class WebSocketProviderClientContractTest extends ProviderTransportContractTest 
     // coalesces them is the engine's, tested in ToolCallTest.
     gateway =
         Gateway.builder()
-            .clock(clock)
-            .scheduler(clock)
+            .backend(clock.backend().threaded())
             .limits(Limits.defaults().toBuilder().progressInterval(Duration.ZERO).build())
             .build();
     server = WebSocketProviderClientTestServer.start(gateway);

@@ -59,7 +59,7 @@ class WebSocketProviderClientPairingTest {
   @BeforeEach
   void start() throws Exception {
     ManualClock clock = new ManualClock();
-    gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+    gateway = Gateway.builder().backend(clock.backend().threaded()).build();
     server = WebSocketProviderClientTestServer.start(gateway);
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), host)).id();
   }

@@ -60,7 +60,7 @@ class WebSocketProviderClientRealSocketTest {
   @BeforeEach
   void start() throws Exception {
     ManualClock clock = new ManualClock();
-    gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+    gateway = Gateway.builder().backend(clock.backend().threaded()).build();
     server = WebSocketProviderClientTestServer.start(gateway);
     sessionId =
         await(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.loop.testing.ManualBackend;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
@@ -45,6 +46,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +99,7 @@ class WebSocketProviderClientTest {
 
   @Test
   void jitterTakesUpToItsShareOffEachDelay() {
-    connect(options().jitter(0.2).random(() -> 0.5));
+    connect(options().jitter(0.2).backend(clock.backend().withRandom(always(0.5))));
 
     connector.attempt(0).fail();
     clock.advance(Duration.ofMillis(224));
@@ -135,22 +137,6 @@ class WebSocketProviderClientTest {
     connector.attempt(0).fail();
     clock.advance(delay.minusMillis(1));
     assertThat(connector.attempts()).isEqualTo(1);
-    clock.advance(Duration.ofMillis(1));
-
-    assertThat(connector.attempts()).isEqualTo(2);
-  }
-
-  @Test
-  void aSetterBesideTheBackendWinsForWhatItSets() {
-    connect(
-        WebSocketProviderClient.Options.builder()
-            .backend(clock.backend(7))
-            .jitter(1)
-            .random(() -> 0.0));
-
-    connector.attempt(0).fail();
-    clock.advance(Duration.ofMillis(249));
-    assertThat(connector.attempts()).as("no jitter drawn from the backend").isEqualTo(1);
     clock.advance(Duration.ofMillis(1));
 
     assertThat(connector.attempts()).isEqualTo(2);
@@ -558,7 +544,7 @@ class WebSocketProviderClientTest {
   @Test
   void theNextMessageIsReadOnlyOnceTheProviderHandledThePrevious() {
     Deque<Runnable> providerThread = new ArrayDeque<>();
-    connect(options().executor(providerThread::add));
+    connect(options().backend(backend().withLoopExecutor(providerThread::add)));
     runAll(providerThread);
     Attempt attempt = connector.attempt(0);
     attempt.listener.onOpen(attempt.ws);
@@ -605,11 +591,27 @@ class WebSocketProviderClientTest {
   // ---- helpers ----
 
   private WebSocketProviderClient.Options.Builder options() {
-    return WebSocketProviderClient.Options.builder()
-        .executor(Runnable::run)
-        .clock(clock)
-        .scheduler(clock)
-        .random(() -> 0.0);
+    return WebSocketProviderClient.Options.builder().backend(backend());
+  }
+
+  /** The manual clock's backend, with no jitter drawn. */
+  private ManualBackend backend() {
+    return clock.backend().withRandom(always(0.0));
+  }
+
+  /** A generator whose every {@code nextDouble} is {@code value}: jitter the test pins. */
+  private static RandomGenerator always(double value) {
+    return new RandomGenerator() {
+      @Override
+      public long nextLong() {
+        throw new UnsupportedOperationException("only nextDouble is drawn");
+      }
+
+      @Override
+      public double nextDouble() {
+        return value;
+      }
+    };
   }
 
   private ProviderSession connect(WebSocketProviderClient.Options.Builder options) {

@@ -35,7 +35,7 @@ class GuardProviderFailuresTest {
   @TempDir Path temp;
 
   private final ManualClock clock = new ManualClock();
-  private final Gateway gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+  private final Gateway gateway = Gateway.builder().backend(clock.backend().threaded()).build();
   private GuardProvider provider;
 
   @AfterEach

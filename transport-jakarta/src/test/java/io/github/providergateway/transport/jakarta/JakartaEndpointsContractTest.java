@@ -46,8 +46,7 @@ abstract class JakartaEndpointsContractTest extends ProviderTransportContractTes
     // Every tool.progress reaches the timeline: the contract is about order.
     gateway =
         Gateway.builder()
-            .clock(clock)
-            .scheduler(clock)
+            .backend(clock.backend().threaded())
             .limits(Limits.defaults().toBuilder().progressInterval(Duration.ZERO).build())
             .build();
     endpoints = JakartaGatewayEndpoints.builder(gateway).build(this::accept);

@@ -10,7 +10,7 @@ import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -59,7 +59,6 @@ class JettyEndpointsTest {
   private static final int FLOOD_MESSAGES = 128;
 
   private Gateway gateway;
-  private SystemScheduler timer;
   private HostService hosts;
   private JakartaGatewayEndpoints endpoints;
   private EmbeddedJetty jetty;
@@ -75,8 +74,7 @@ class JettyEndpointsTest {
                     .maxQueuedInboundBytesPerConnection(SHARE)
                     .build())
             .build();
-    timer = new SystemScheduler();
-    hosts = HostService.builder(gateway).scheduler(timer).build();
+    hosts = HostService.builder(gateway).backend(Backend.system()).build();
     endpoints =
         JakartaGatewayEndpoints.builder(gateway)
             .hosts(hosts)
@@ -93,7 +91,6 @@ class JettyEndpointsTest {
       endpoints.close();
       hosts.close();
       gateway.close();
-      timer.close();
     }
   }
 

@@ -311,7 +311,7 @@ class LocalProviderTransportTest {
   /** A gateway on its own loop thread; time still moves only when told. */
   private static Gateway threadedGateway() {
     ManualClock clock = new ManualClock();
-    return Gateway.builder().clock(clock).scheduler(clock).build();
+    return Gateway.builder().backend(clock.backend().threaded()).build();
   }
 
   private static String start(Gateway gateway) throws Exception {

@@ -6,7 +6,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.http.HttpRoute;
-import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
@@ -73,7 +73,7 @@ import java.util.Set;
  * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout}; one
  * from which nothing (not even a pong) arrives for that long is closed with 1001. Silence is
  * measured on the gateway's {@link io.github.providergateway.gateway.TransportPort#clock()}, and
- * the pings are timed by {@link Builder#scheduler}.
+ * the pings are timed by the scheduler of {@link Builder#backend}.
  *
  * <p><b>Close codes.</b> 1000 after {@code goodbye}; 1008 for failed authentication or a too slow
  * reader; 1002 for an unsupported version or a protocol error; 1001 when the gateway or this server
@@ -216,7 +216,8 @@ public final class WebSocketServer implements AutoCloseable {
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
    * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout, 5 s
    * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish a
-   * message, 8 MiB of HTTP bodies being received, the heartbeat on a timer of the server's own.
+   * message, 8 MiB of HTTP bodies being received, no backend (the heartbeat on a timer of the
+   * server's own).
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -236,8 +237,8 @@ public final class WebSocketServer implements AutoCloseable {
     private int maxEventStreams = 16;
     private long maxUnfinishedHttpBodyBytes = 8L << 20;
 
-    /** Times the heartbeat; null: the server's own timer. */
-    private Scheduler scheduler;
+    /** Gives the heartbeat its scheduler; null: the server's own timer. */
+    private Backend backend;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -414,15 +415,23 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * What times the heartbeat (default: a timer thread of the server's own). Silence is measured
-     * on the gateway's clock either way; give the scheduler the gateway was built with when that
-     * clock is a manual one, so that advancing it pings peers and closes silent ones.
+     * Where the server's heartbeat takes its scheduler ({@link Backend#scheduler()}, the server's
+     * own: {@link WebSocketServer#close()} releases it). Silence is measured on the gateway's clock
+     * either way: give the backend the gateway was built with, so that with a manual clock ({@code
+     * ManualClock.backend()}) advancing it pings peers and closes silent ones. Default: none, and
+     * the heartbeat runs on the server's own timer.
      *
-     * @param scheduler the heartbeat's scheduler
+     * <p>Not from the backend: Grizzly's selector threads (Grizzly's transport makes and runs them,
+     * and the frame decoder and routes run on them), the pool that encodes and writes outbound
+     * messages (a direct executor would write on the gateway's loop), and the server's timer for
+     * the 2 s close grace (a peer that never answers a close frame is cut in real time: its socket
+     * lives in the kernel's time, not the test's) and the 250 ms deadline sweep.
+     *
+     * @param backend the source of the heartbeat's scheduler
      * @return this builder
      */
-    public Builder scheduler(Scheduler scheduler) {
-      this.scheduler = requireNonNull(scheduler, "scheduler");
+    public Builder backend(Backend backend) {
+      this.backend = requireNonNull(backend, "backend");
       return this;
     }
 
@@ -586,7 +595,7 @@ public final class WebSocketServer implements AutoCloseable {
                   messageTimeout,
                   maxPingsPerSecond,
                   maxQueuedBytesTotal,
-                  scheduler,
+                  backend,
                   routes,
                   maxEventStreams,
                   maxUnfinishedHttpBodyBytes)),

@@ -13,7 +13,7 @@ import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.Hello;
@@ -58,15 +58,13 @@ class ArgsRewriteOverWebSocketTest {
 
   @TempDir Path home;
   private Gateway gateway;
-  private SystemScheduler timer;
   private HostService hosts;
   private WebSocketServer server;
 
   @BeforeEach
   void start() throws IOException {
     gateway = Gateway.builder().home(home).limits(ServerFixture.PATIENT_LIMITS).build();
-    timer = new SystemScheduler();
-    hosts = HostService.builder(gateway).scheduler(timer).build();
+    hosts = HostService.builder(gateway).backend(Backend.system()).build();
     server = WebSocketServer.builder(gateway).port(0).hosts(hosts).build().start();
   }
 
@@ -75,7 +73,6 @@ class ArgsRewriteOverWebSocketTest {
     server.close();
     hosts.close();
     gateway.close();
-    timer.close();
   }
 
   /**

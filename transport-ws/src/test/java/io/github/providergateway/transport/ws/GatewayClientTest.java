@@ -25,7 +25,7 @@ import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.testing.FakeHeldGates;
 import io.github.providergateway.host.testing.RecordingRelay;
-import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.Hello;
@@ -71,13 +71,11 @@ class GatewayClientTest {
   /** Gateways this test started, each with its server; stopped after the test. */
   private final List<Running> started = new CopyOnWriteArrayList<>();
 
-  private record Running(
-      Gateway gateway, HostService hosts, WebSocketServer server, SystemScheduler timer) {
+  private record Running(Gateway gateway, HostService hosts, WebSocketServer server) {
     void stop() {
       server.close();
       hosts.close();
       gateway.close();
-      timer.close();
     }
   }
 
@@ -100,8 +98,7 @@ class GatewayClientTest {
       }
     }
     Gateway gateway = Gateway.builder().home(home).build();
-    SystemScheduler timer = new SystemScheduler();
-    HostService.Builder builder = HostService.builder(gateway).scheduler(timer);
+    HostService.Builder builder = HostService.builder(gateway).backend(Backend.system());
     if (heldGates != null) {
       builder.heldGates(heldGates);
     }
@@ -109,7 +106,7 @@ class GatewayClientTest {
     WebSocketServer server =
         WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
     Files.writeString(home.resolve(GatewayHome.PORT_FILE), Integer.toString(server.port()));
-    Running running = new Running(gateway, hosts, server, timer);
+    Running running = new Running(gateway, hosts, server);
     started.add(running);
     return running;
   }

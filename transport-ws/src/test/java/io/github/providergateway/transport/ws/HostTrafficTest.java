@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
@@ -59,22 +60,20 @@ class HostTrafficTest {
 
   private final ExecutorService threads = Executors.newCachedThreadPool();
   private Gateway gateway;
-  private SystemScheduler timer;
   private WebSocketServer server;
 
   @BeforeEach
   void start() throws IOException {
     gateway =
         Gateway.builder()
-            .clock(clock)
+            .backend(clock.backend().threaded().withScheduler(new SystemScheduler()))
             .limits(
                 Limits.defaults().toBuilder()
                     .maxQueuedInboundBytes(4 * PER_HOST)
                     .maxQueuedInboundBytesPerConnection(PER_HOST)
                     .build())
             .build();
-    timer = new SystemScheduler();
-    HostService hosts = HostService.builder(gateway).scheduler(timer).build();
+    HostService hosts = HostService.builder(gateway).backend(Backend.system()).build();
     server =
         WebSocketServer.builder(gateway)
             .port(0)
@@ -89,7 +88,6 @@ class HostTrafficTest {
     threads.shutdownNow();
     server.close();
     gateway.close();
-    timer.close();
   }
 
   /**

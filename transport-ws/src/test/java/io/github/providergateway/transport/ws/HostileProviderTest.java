@@ -92,7 +92,7 @@ class HostileProviderTest {
   void catastrophicHookRulesSpendOnlyTheirProvidersAllowanceAndCallsPastItAreNotChecked()
       throws Exception {
     ManualClock time = new ManualClock();
-    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> {});
+    try (ServerFixture f = ServerFixture.start(g -> g.backend(time.backend().threaded()), b -> {});
         RawProvider bomb = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
       String other =
           ServerFixture.await(
@@ -318,7 +318,7 @@ class HostileProviderTest {
     ManualClock time = new ManualClock();
     Limits fiveSlots = ServerFixture.PATIENT_LIMITS.toBuilder().maxConnections(5).build();
     try (ServerFixture f =
-        ServerFixture.start(g -> g.limits(fiveSlots).clock(time).scheduler(time), b -> {})) {
+        ServerFixture.start(g -> g.limits(fiveSlots).backend(time.backend().threaded()), b -> {})) {
       List<RawProvider> squatters = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
         squatters.add(f.authenticatedRaw(RawWebSocket.connect(f.port())));
@@ -342,7 +342,8 @@ class HostileProviderTest {
   @Test
   void theJavaClientClosedForStayingUnboundReconnectsIntoTheSessionThatIsLeft() throws Exception {
     ManualClock time = new ManualClock();
-    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> {})) {
+    try (ServerFixture f =
+        ServerFixture.start(g -> g.backend(time.backend().threaded()), b -> {})) {
       JavaProvider provider =
           JavaProvider.builder("greeter")
               .tool(

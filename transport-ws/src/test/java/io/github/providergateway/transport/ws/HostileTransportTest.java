@@ -186,7 +186,8 @@ class HostileTransportTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time), b -> b.messageTimeout(Duration.ofSeconds(30)));
+                g -> g.backend(time.backend().threaded()),
+                b -> b.messageTimeout(Duration.ofSeconds(30)));
         RawProvider parker = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
       parker.socket.sendTextFrameStart(MIB, 1024);
       awaitTrue("the partial frame is held", () -> f.server.unfinishedInboundBytes() > 0);
@@ -365,7 +366,7 @@ class HostileTransportTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
         ServerFixture.start(
-            g -> g.clock(time).scheduler(time),
+            g -> g.backend(time.backend().threaded()),
             b -> b.handshakeTimeout(Duration.ofSeconds(5)).maxPendingHandshakes(64))) {
       List<Socket> idle = new ArrayList<>();
       try {
@@ -408,7 +409,7 @@ class HostileTransportTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b -> b.handshakeTimeout(Duration.ofSeconds(5)));
         Socket http = openTcp(f.port())) {
       http.getOutputStream()

@@ -401,7 +401,7 @@ class HttpRoutesTest {
     long giveUpBytes = 256L << 20;
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time), b -> b.route("/api", 1024, guarded));
+                g -> g.backend(time.backend().threaded()), b -> b.route("/api", 1024, guarded));
         RawHttp stranger = RawHttp.connect(f.port())) {
       boolean chunked = framing.equals("chunked");
       byte[] data = new byte[16 * 1024];
@@ -456,7 +456,7 @@ class HttpRoutesTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b -> b.route("/mcp", 4 << 20, guarded).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp stranger = RawHttp.connect(f.port())) {
       stranger.send(
@@ -496,7 +496,7 @@ class HttpRoutesTest {
         };
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b ->
                     b.route("/held", 1024, slow)
                         .route("/plain", 1024, slow)
@@ -542,7 +542,7 @@ class HttpRoutesTest {
     List<RawHttp> strangers = new ArrayList<>();
     try (ServerFixture f =
         ServerFixture.start(
-            g -> g.clock(time).scheduler(time), b -> b.route("/mcp", body, guarded))) {
+            g -> g.backend(time.backend().threaded()), b -> b.route("/mcp", body, guarded))) {
       long before = heapAfterGc();
       for (int i = 0; i < clients; i++) {
         RawHttp stranger = RawHttp.connect(f.port());
@@ -602,7 +602,7 @@ class HttpRoutesTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b -> b.route("/api", 8_000, guarded).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp slow = RawHttp.connect(f.port())) {
       slow.send(
@@ -657,7 +657,7 @@ class HttpRoutesTest {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b ->
                     b.route("/never", (request, reply) -> {})
                         .route("/status", echo)
@@ -916,7 +916,7 @@ class HttpRoutesTest {
     StreamRoute route = new StreamRoute();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
+                g -> g.backend(time.backend().threaded()),
                 b -> b.route("/events", route).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("GET", "/events", f.port(), Map.of(), null);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.loop.testing.RecordingBackend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -374,24 +375,26 @@ class ProviderTrafficTest {
 
   @Test
   void aSilentPeerIsClosedAfterTheIdleTimeoutWhileAPeerAnsweringPingsStays() throws Exception {
-    // Real sockets, manual time: the gateway's clock measures silence, and the heartbeat is
-    // scheduled on it, once a second for a 3 s idle timeout.
+    // Real sockets, manual time: the gateway's clock measures silence, and the server's backend
+    // schedules the heartbeat on it, every 15 s for a 45 s idle timeout (issue 50). A timer of the
+    // server's own would beat 15 s of real time apart, past every wait here: only the backend's
+    // beats close the silent peer in time.
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time),
-                b -> b.idleTimeout(Duration.ofSeconds(3)).scheduler(time));
+                g -> g.backend(time.backend().threaded()),
+                b -> b.idleTimeout(Duration.ofSeconds(45)).backend(time.backend()));
         RawProvider silent = f.boundRaw(RawWebSocket.connect(f.port()), "silent", "nap");
         JdkProvider live = boundJdk(f, "live", "echo")) {
       CompletableFuture<CallResult> napping = f.call("nap", "{}");
       // The raw client answers pings only while reading: from here on it is silent. The JDK
       // client answers each ping by itself; the test waits until the server has read each answer.
-      time.advance(Duration.ofSeconds(1));
+      time.advance(Duration.ofSeconds(15));
       live.awaitPingAnswered();
-      time.advance(Duration.ofSeconds(1));
+      time.advance(Duration.ofSeconds(15));
       live.awaitPingAnswered();
 
-      time.advance(Duration.ofSeconds(1).minusMillis(1));
+      time.advance(Duration.ofSeconds(15).minusMillis(1));
       await(f.gateway.sessions()); // whatever a close would have queued on the loop has run
       assertThat(napping).as("silent one tick before the idle timeout: still open").isNotDone();
 
@@ -402,6 +405,23 @@ class ProviderTrafficTest {
       // The JDK client answered the pings, so it outlived the same timeout.
       assertEchoWorks(f, live);
     }
+  }
+
+  /** The heartbeat's scheduler is the server's own, taken from its backend (issue 50). */
+  @Test
+  void theServerTakesItsHeartbeatsSchedulerFromItsBackendAndItsCloseReleasesIt() throws Exception {
+    ManualClock time = new ManualClock();
+    RecordingBackend backend = new RecordingBackend(time.backend());
+    ServerFixture f =
+        ServerFixture.start(g -> g.backend(time.backend().threaded()), b -> b.backend(backend));
+    try {
+      assertThat(backend.schedulersMade()).isEqualTo(1);
+      assertThat(backend.schedulersReleased()).isZero();
+    } finally {
+      f.close();
+    }
+
+    assertThat(backend.schedulersReleased()).isEqualTo(1);
   }
 
   @Test

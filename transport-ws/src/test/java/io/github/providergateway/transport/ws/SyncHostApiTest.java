@@ -15,7 +15,7 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.SyncHostApi;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.Hello;
@@ -43,7 +43,6 @@ import org.junit.jupiter.api.Test;
 class SyncHostApiTest {
 
   private Gateway gateway;
-  private SystemScheduler timer;
   private HostService hosts;
   private WebSocketServer server;
   private GatewayClient client;
@@ -53,8 +52,7 @@ class SyncHostApiTest {
   @BeforeEach
   void start() throws Exception {
     gateway = Gateway.builder().build();
-    timer = new SystemScheduler();
-    hosts = HostService.builder(gateway).scheduler(timer).build();
+    hosts = HostService.builder(gateway).backend(Backend.system()).build();
     server = WebSocketServer.builder(gateway).port(0).hosts(hosts).build().start();
     client = GatewayClient.connect(server.hostUrl(), gateway.credentials().providerToken());
     sync = SyncHostApi.of(client);
@@ -68,7 +66,6 @@ class SyncHostApiTest {
     server.close();
     hosts.close();
     gateway.close();
-    timer.close();
   }
 
   /** A raw provider bound to the session, with tool {@code greet}, and the host told of it. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayAddress;
@@ -67,7 +68,7 @@ public final class ServerCore {
 
   /**
    * What the façade's builder collected; see its setters for what each means. A null {@code
-   * scheduler} means the server's own timer.
+   * backend} means the heartbeat runs on the server's own timer.
    */
   public record Config(
       Gateway gateway,
@@ -83,7 +84,7 @@ public final class ServerCore {
       Duration messageTimeout,
       int maxPingsPerSecond,
       long maxQueuedBytesTotal,
-      Scheduler scheduler,
+      Backend backend,
       List<HttpRoutes.Route> routes,
       int maxEventStreams,
       long maxUnfinishedHttpBodyBytes) {
@@ -104,8 +105,14 @@ public final class ServerCore {
   private final int requestedPort;
   private final Duration idleTimeout;
 
-  /** What times the heartbeat; null: the server's own timer. */
-  private final Scheduler heartbeatScheduler;
+  /** Where the heartbeat's scheduler comes from; null: the server's own timer. */
+  private final Backend backend;
+
+  /**
+   * The scheduler the backend made for the heartbeat, released by close; null without a backend.
+   * Guarded by lifecycle.
+   */
+  private Scheduler heartbeatScheduler;
 
   /** Each provider connection's outbound bounds, and the budget they share. */
   private final OutboundQueue.Bounds providerBounds;
@@ -173,7 +180,7 @@ public final class ServerCore {
     this.requestedPort = config.port();
     this.idleTimeout = config.idleTimeout();
     this.hosts = config.hosts();
-    this.heartbeatScheduler = config.scheduler();
+    this.backend = config.backend();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
     this.providerBounds =
         new OutboundQueue.Bounds(
@@ -248,6 +255,7 @@ public final class ServerCore {
         }
         throw new IOException("cannot start the WebSocket server: " + e.getMessage(), e);
       }
+      heartbeatScheduler = backend != null ? backend.scheduler() : null;
       heartbeat =
           new ServerHeartbeat(
               heartbeatScheduler != null ? heartbeatScheduler : scheduler(timer),
@@ -535,6 +543,9 @@ public final class ServerCore {
   }
 
   private void stopExecutors() {
+    if (heartbeatScheduler != null) {
+      Backend.release(heartbeatScheduler); // the backend made it for this server
+    }
     if (timer != null) {
       timer.shutdownNow();
     }
