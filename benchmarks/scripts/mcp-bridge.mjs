@@ -28,7 +28,8 @@ async function relay(response) {
     while ((at = rest.indexOf("\n")) >= 0) {
       const line = rest.slice(0, at).replace(/\r$/, "");
       rest = rest.slice(at + 1);
-      if (line.startsWith("data:")) write(line.slice(5).trimStart());
+      const data = line.startsWith("data:") ? line.slice(5).trimStart() : "";
+      if (data) write(data);
     }
   }
 }

@@ -173,7 +173,9 @@ relay() {
       while IFS= read -r line || [ -n "$line" ]; do
         line=${line%"$cr"}
         case $line in
-          data:*) line=${line#data:}; emit "${line# }" ;;
+          # An event without data (the stream's first, which only gives an id to resume from)
+          # is no message.
+          data:*) line=${line#data:}; line=${line# }; [ -z "$line" ] || emit "$line" ;;
         esac
       done
       ;;
