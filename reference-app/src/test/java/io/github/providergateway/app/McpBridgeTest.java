@@ -124,6 +124,14 @@ class McpBridgeTest {
     assertThat(bridge.answer(4).at("/result/content/0/text").asText())
         .isEqualTo("{\"greeting\":\"Hello, Alice!\"}");
 
+    // An answer longer than one atomic write (4000 bytes) comes whole, under the bridge's lock.
+    String big = "x".repeat(20_000);
+    bridge.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\","
+            + "\"arguments\":{\"name\":\"Bob\"}}}");
+    provider.result(provider.next("tool.call"), "\"" + big + "\"");
+    assertThat(bridge.answer(5).at("/result/content/0/text").asText()).contains(big);
+
     // Claude Code's hook from the project's folder meets the session's gate: the agent's own.
     CompletableFuture<HttpResponse<String>> hook = hook(home, startedIn);
     JsonNode check = provider.next("gate.check");
