@@ -31,6 +31,23 @@ set -f
 
 launcher=${GATEWAY_BRIDGE_LAUNCHER:-}
 
+# Writes one message and its line break, whole.
+emit() {
+  if [ ${#1} -le 4000 ]; then
+    printf '%s\n' "$1"
+  else
+    lock
+    printf '%s\n' "$1"
+    unlock
+  fi
+}
+lock() {
+  until mkdir "$tmp/lock" 2>/dev/null; do
+    sleep 0.005 2>/dev/null || sleep 1
+  done
+}
+unlock() { rmdir "$tmp/lock"; }
+
 # Answers a request line ($1) with a JSON-RPC error ($2), when it has an id.
 reply_error() {
   id=$(printf '%s\n' "$1" | sed -n 's/^.*"id"[[:space:]]*:[[:space:]]*\("[^"]*"\).*$/\1/p')
@@ -102,6 +119,16 @@ case "$(ls -ln -- "$token_file" 2>/dev/null)" in
   *) reason="$token_file may be read by others"; jvm "$@" ;;
 esac
 IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
+# A detached gateway (the shared one, the service's) names its pid: one that is not running left
+# its port behind (a crash), and whoever listens there now is not it. kill -0 reaches only this
+# user's processes.
+if [ -f "$home/gateway.pid" ]; then
+  IFS= read -r pid <"$home/gateway.pid" || pid=
+  case $pid in
+    ''|*[!0-9]*) reason="no pid in $home/gateway.pid"; jvm "$@" ;;
+  esac
+  kill -0 "$pid" 2>/dev/null || { reason="the gateway of $home (pid $pid) is not running"; jvm "$@"; }
+fi
 if [ -f "$home/gateway.port" ]; then
   IFS= read -r port <"$home/gateway.port" || port=
 fi
@@ -120,23 +147,6 @@ cleanup() { rm -r -f -- "$tmp"; }
 printf 'header = "Authorization: Bearer %s"\n' "$token" >"$tmp/curl.conf"
 token=
 cr=$(printf '\r')
-
-# Writes one message and its line break, whole.
-emit() {
-  if [ ${#1} -le 4000 ]; then
-    printf '%s\n' "$1"
-  else
-    lock
-    printf '%s\n' "$1"
-    unlock
-  fi
-}
-lock() {
-  until mkdir "$tmp/lock" 2>/dev/null; do
-    sleep 0.005 2>/dev/null || sleep 1
-  done
-}
-unlock() { rmdir "$tmp/lock"; }
 
 # Reads `curl -i` output on stdin (the answer to the message $1, or the GET stream's) and writes
 # the messages it carries. The session's id and protocol version of an initialize go to files.

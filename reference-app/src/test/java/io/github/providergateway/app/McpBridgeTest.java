@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -175,6 +176,29 @@ class McpBridgeTest {
     assertThat(bridge.answer(1).at("/result/from").asText()).isEqualTo("jvm");
     assertThat(Files.readString(dir.resolve("launched")).strip())
         .isEqualTo("1|mcp --home " + home + "|" + INITIALIZE);
+  }
+
+  @Test
+  void aPortLeftByAGatewayThatIsNotRunningIsNotTrustedWithTheToken() throws Exception {
+    Path home = homeWithoutGateway();
+    // Whoever listens on the port now, after the home's detached gateway ended without removing it.
+    try (ServerSocket stranger = new ServerSocket(0)) {
+      Files.writeString(home.resolve(GatewayHome.PORT_FILE), stranger.getLocalPort() + "\n");
+      Process ended = new ProcessBuilder("true").start();
+      ended.waitFor();
+      Files.writeString(home.resolve(GatewayHome.PID_FILE), ended.pid() + "\n");
+      stranger.setSoTimeout(1);
+
+      Bridge bridge = bridge(home, dir, null);
+      bridge.send(INITIALIZE);
+
+      assertThat(bridge.answer(1).at("/error/message").asText())
+          .contains("pid " + ended.pid() + ") is not running");
+      assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      assertThatThrownBy(stranger::accept)
+          .as("the stranger on the port was never connected to")
+          .isInstanceOf(java.net.SocketTimeoutException.class);
+    }
   }
 
   @Test
