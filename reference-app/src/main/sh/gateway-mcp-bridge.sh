@@ -68,22 +68,24 @@ jvm() {
   exit 1
 }
 
-# The JVM's gateway mcp, with the initialize ($1) this script already read given back first.
+# The JVM's gateway mcp, with the initialize ($1) this script already read given back first; the
+# script's arguments follow it.
 jvm_after() {
+  first=$1
+  shift
   if [ -n "$launcher" ]; then
     cleanup
-    { printf '%s\n' "$1"; exec cat; } | GATEWAY_MCP_JVM=1 "$launcher" mcp $args
+    { printf '%s\n' "$first"; exec cat; } | GATEWAY_MCP_JVM=1 "$launcher" mcp "$@"
     exit $?
   fi
   echo "gateway mcp (bridge): $reason" >&2
-  reply_error "$1" "provider gateway: $reason"
+  reply_error "$first" "provider gateway: $reason"
   cleanup
   exit 1
 }
 
 home=
 port=
-args=
 expect=
 for word in "$@"; do
   if [ -n "$expect" ]; then
@@ -102,7 +104,6 @@ for word in "$@"; do
     *) reason="an argument for the JVM: $word"; jvm "$@" ;;
   esac
 done
-args="$*"
 if [ -z "$home" ]; then
   case "${COPILOT_HOME:-}" in
     *[![:space:]]*) home=$COPILOT_HOME/extensions/tap ;;
@@ -225,11 +226,11 @@ printf '%s\n' "$init" \
     --data-binary @- -o "$tmp/init" "$url" 2>"$tmp/curl.err"
 case $? in
   0) ;;
-  *) reason="no gateway answers at $url"; jvm_after "$init" ;;
+  *) reason="no gateway answers at $url"; jvm_after "$init" "$@" ;;
 esac
 IFS= read -r line <"$tmp/init"
 case $line in
-  *' 401 '*|*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" ;;
+  *' 401 '*|*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
 esac
 relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
 [ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
