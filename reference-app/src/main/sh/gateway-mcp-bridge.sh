@@ -7,7 +7,8 @@
 #   agent -> stdin, one JSON-RPC message a line -> POST /mcp, one curl each, in the background
 #   POST's answer (JSON, or an event stream)    -> stdout, one message a line
 #   the session's GET stream (list_changed, roots/list, elicitation) -> stdout
-#   stdin's end, SIGTERM, SIGINT, SIGHUP        -> DELETE /mcp: the session ends
+#   stdin's end                                 -> the answers under way, then DELETE /mcp
+#   SIGTERM, SIGINT, SIGHUP                     -> DELETE /mcp at once: the session ends
 #
 # Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
 # owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
@@ -257,6 +258,7 @@ finish() {
 trap 'finish; exit 0' TERM INT HUP
 
 n=0
+posts=
 while IFS= read -r message || [ -n "$message" ]; do
   [ -n "$message" ] || continue
   n=$((n + 1))
@@ -264,9 +266,16 @@ while IFS= read -r message || [ -n "$message" ]; do
   # at once, so that it reaches the gateway before what the agent sends after it (initialized
   # before tools/list).
   case $message in
-    *'"id"'*) post "$message" "$n" & ;;
+    *'"id"'*)
+      post "$message" "$n" &
+      posts="$posts $!"
+      ;;
     *) post "$message" "$n" ;;
   esac
   message=
+done
+# stdin's end (a one-shot client's pipe, say): the answers under way first, then the session ends.
+for job in $posts; do
+  wait "$job"
 done
 finish

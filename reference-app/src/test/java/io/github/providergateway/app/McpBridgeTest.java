@@ -156,6 +156,22 @@ class McpBridgeTest {
   }
 
   @Test
+  void aOneShotClientThatClosesStdinAtOnceStillGetsItsAnswers() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Bridge bridge = bridge(home, dir, null);
+    bridge.send(INITIALIZE);
+    bridge.answer(1);
+
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    bridge.process.getOutputStream().close();
+
+    assertThat(bridge.answer(2).at("/result/tools").isArray()).isTrue();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
+  @Test
   void withNoGatewayTheWindowGoesToTheLaunchersJvmWithItsInitializeFirst() throws Exception {
     Path home = homeWithoutGateway();
     // A stand-in for the launcher: what the JVM's gateway mcp would get, answered as it would.
