@@ -409,6 +409,17 @@ public final class RunningGateway implements AutoCloseable {
   private static void publishHome(
       AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
     try {
+      // The stdio bridge's token first, so that a bridge that finds the port finds it too.
+      McpBridgeToken.ensure(options.home(), ClientTokens.mcpHttp(options.home()));
+    } catch (IOException | RuntimeException e) {
+      // Its agents' windows then run the JVM's gateway mcp, as before the bridge (issue 46).
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "no agent token for the stdio bridge in {0}: agent windows start a JVM ({1})",
+          options.home(),
+          e.toString());
+    }
+    try {
       // Every gateway says where it listens, so that every client of the home finds it by the home
       // (a console on --port 9477 too); removed at the stop, while the lock still makes it ours.
       DetachedHost.writeOwnerOnly(

@@ -3,6 +3,7 @@ package io.github.providergateway.agent.mcp;
 import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.http.HttpRefusal;
@@ -39,7 +40,9 @@ import java.util.random.RandomGenerator;
  * client's token opens a stranger's session ({@code openedBy} {@code mcp-http:<client>}); a token
  * of the agent's kind ({@link ClientTokens.Kind#AGENT}, which {@code gateway setup} writes into the
  * agent's own settings) opens the agent's own ({@code agent:<client>}). A session whose client
- * offers no root has no project (no {@code cwd}) unless {@link Builder#workingDirectory} gives one.
+ * offers no root has no project (no {@code cwd}) unless {@link Builder#workingDirectory} gives one,
+ * or, with an agent's token, its {@code initialize} names the window's folder in the header {@code
+ * Provider-Gateway-Project} (a stdio bridge's working directory; refused with a client's token).
  * The route checks the token from the headers ({@link HttpRoute#admit}), so a request without one
  * is answered and its connection closed before the server reads or holds a byte of its body: a
  * process without a token cannot make the gateway receive anything.
@@ -202,7 +205,13 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         named.get().send(reply);
         return;
       }
-      open(client, reply).ifPresent(session -> session.request(initialize, reply));
+      McpHttpProject.Named project = McpHttpProject.of(request, client, UserHome.get());
+      if (project.refusal() != null) {
+        project.refusal().send(reply);
+        return;
+      }
+      Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
+      open(client, folder, reply).ifPresent(session -> session.request(initialize, reply));
       return;
     }
     Optional<McpHttpSession> session = session(request, client, reply);
@@ -256,15 +265,18 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     return session;
   }
 
-  /** A new session for {@code client}, or empty with the table's refusal (503, 429) answered. */
-  private Optional<McpHttpSession> open(ClientTokens.Client client, HttpReply reply) {
+  /**
+   * A new session for {@code client} in {@code folder} (null: none), or empty with the table's
+   * refusal (503, 429) answered.
+   */
+  private Optional<McpHttpSession> open(ClientTokens.Client client, Path folder, HttpReply reply) {
     McpHttpSessions.Opening<McpHttpSession> opening =
         sessions.open(
             client,
             id ->
                 // Building runs no request and does no I/O: fine under the table's lock.
                 new McpHttpSession(
-                    id, client, gateway, settings, clock, scheduler, sessions::ended));
+                    id, client, folder, gateway, settings, clock, scheduler, sessions::ended));
     if (opening.refusal() != null) {
       opening.refusal().send(reply);
     }

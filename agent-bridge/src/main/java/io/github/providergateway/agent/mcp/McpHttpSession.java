@@ -158,6 +158,7 @@ final class McpHttpSession implements McpHttpSessions.Entry {
   McpHttpSession(
       String id,
       ClientTokens.Client client,
+      java.nio.file.Path folder,
       HostApi gateway,
       Settings settings,
       Clock clock,
@@ -175,7 +176,7 @@ final class McpHttpSession implements McpHttpSessions.Entry {
         new AgentSession(
             CompletableFuture.completedFuture(gateway),
             () -> {},
-            settings.workingDirectory(),
+            folder,
             openedBy(client),
             carrier,
             scheduler);

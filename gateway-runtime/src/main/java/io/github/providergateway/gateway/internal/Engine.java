@@ -136,7 +136,7 @@ public final class Engine {
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());
     this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener, argsSchemas);
     this.restarts = new Restarts(loop, timers, sessions, catalog);
-    this.starting = new StartingProviders(timers, sessions);
+    this.starting = new StartingProviders(timers, sessions, catalog::flush);
     catalog.afterFlush(starting::check);
     this.calls =
         new CallDispatcher(

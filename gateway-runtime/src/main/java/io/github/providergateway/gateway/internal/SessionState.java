@@ -71,6 +71,9 @@ final class SessionState {
   private Instant registrationBatchStart;
   private List<HostTool> registeredTools = List.of();
 
+  /** Whether a registration was flushed yet: the first one waits out no debounce (issue 46). */
+  private boolean everFlushed;
+
   /** While ending: providers whose readiness is awaited, the deadline timer, and who waits. */
   private final Set<ProviderState> awaitingShutdown = new LinkedHashSet<>();
 
@@ -181,6 +184,14 @@ final class SessionState {
     registrationFlush = flush;
   }
 
+  /**
+   * Whether a registration was flushed since the session started: a first list someone waits for is
+   * not debounced ({@link StartingProviders#check}).
+   */
+  boolean everFlushed() {
+    return everFlushed;
+  }
+
   /** Whether a registration is waiting out its debounce. */
   boolean registrationPending() {
     return registrationFlush != null;
@@ -198,6 +209,7 @@ final class SessionState {
   void registrationFlushed() {
     cancelRegistrationFlush();
     registrationBatchStart = null;
+    everFlushed = true;
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -54,9 +55,13 @@ final class StartingProviders {
     }
   }
 
-  StartingProviders(Timers timers, SessionRegistry sessions) {
+  /** Registers a session's tools with its host now, without the debounce ({@link #check}). */
+  private final Consumer<SessionState> registerNow;
+
+  StartingProviders(Timers timers, SessionRegistry sessions, Consumer<SessionState> registerNow) {
     this.timers = timers;
     this.sessions = sessions;
+    this.registerNow = registerNow;
   }
 
   /**
@@ -153,6 +158,10 @@ final class StartingProviders {
 
   /**
    * Completes who waits for {@code sessionId} if it has settled: after anything that may settle it.
+   * A session whose first tool list waits out the debounce with nothing else to wait for has it
+   * registered now (issue 46): the debounce batches changes the host was already told of, and a new
+   * session always has one (the {@code "all"}-bound guard binds in it), so an agent window's first
+   * {@code tools/list} would wait 200 ms for nothing. Later changes are debounced as ever.
    */
   void check(String sessionId) {
     List<CompletableFuture<Void>> waiters = waiting.get(sessionId);
@@ -160,6 +169,14 @@ final class StartingProviders {
       return;
     }
     SessionState session = sessions.active(sessionId);
+    if (session != null
+        && !starting.containsKey(sessionId)
+        && session.restarts.isEmpty()
+        && session.registrationPending()
+        && !session.everFlushed()) {
+      registerNow.accept(session); // its flush checks again, and the waiters settle
+      return;
+    }
     boolean settled =
         session == null
             || (!starting.containsKey(sessionId)

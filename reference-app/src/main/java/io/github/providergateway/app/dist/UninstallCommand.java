@@ -62,8 +62,9 @@ public final class UninstallCommand implements Callable<Integer> {
 
   /**
    * What a gateway writes in its home, by name: its token, port, pid, lock and hook socket, the
-   * hook's record of gates, the tokens of hook and HTTP clients, the home's settings, the ledger
-   * and setup's backups, its logs, the runtime copies of its jar and its providers' state.
+   * hook's record of gates, the tokens of hook and HTTP clients and the stdio bridge's, the home's
+   * settings, the ledger and setup's backups, its logs, the runtime copies of its jar and its
+   * providers' state.
    */
   static final List<String> HOME_FILES =
       List.of(
@@ -75,6 +76,7 @@ public final class UninstallCommand implements Callable<Integer> {
           "hook-gates.json",
           "hook-clients.json",
           "mcp-http-clients.json",
+          "mcp-bridge.token", // McpBridgeToken.FILE: the stdio bridge's agent token
           HomeSettings.FILE,
           SetupLedger.BACKUPS,
           "logs",

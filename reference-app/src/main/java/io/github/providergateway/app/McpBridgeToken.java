@@ -1,0 +1,59 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import io.github.providergateway.loop.base.SafeFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * The home's agent token for its stdio bridge ({@code gateway-mcp-bridge.sh}, what {@code gateway
+ * mcp} runs while a gateway is there; issue 46): client {@value #CLIENT} of the agent's kind in the
+ * MCP front door's token file, the token itself in {@value #FILE}, owner-only, beside the gateway
+ * token, whose holder can do more than this one. A gateway makes it as it starts, and keeps the one
+ * there while the front door admits it as an agent's: the bridge reads it from the file, never from
+ * its command line.
+ */
+final class McpBridgeToken {
+
+  /** The token's file in the home. */
+  static final String FILE = "mcp-bridge.token";
+
+  /** Its client's name in {@code mcp-http-clients.json}. */
+  static final String CLIENT = "mcp-bridge";
+
+  private McpBridgeToken() {}
+
+  /**
+   * Makes sure {@code home} holds a token of the agent's kind that {@code tokens} admit.
+   *
+   * @param home the gateway's home, which this gateway holds the lock of
+   * @param tokens the MCP front door's tokens of that home
+   * @return the token's file
+   * @throws IOException when the token cannot be read, issued or written
+   */
+  static Path ensure(Path home, ClientTokens tokens) throws IOException {
+    Path file = home.resolve(FILE);
+    try {
+      SafeFiles.checkSecretFile(file);
+      String held = Files.readString(file, StandardCharsets.UTF_8).strip();
+      if (tokens
+          .clientOf(held)
+          .filter(client -> client.name().equals(CLIENT))
+          .filter(client -> client.kind() == ClientTokens.Kind.AGENT)
+          .isPresent()) {
+        return file;
+      }
+    } catch (NoSuchFileException none) {
+      // the first start of this home's gateway: issued below
+    } catch (io.github.providergateway.loop.base.UnsafeFileException unsafe) {
+      // another user could have read or planted it: a new token replaces it below
+    }
+    String token = tokens.issue(CLIENT, ClientTokens.Kind.AGENT);
+    OwnerOnlyFiles.replace(file, (token + "\n").getBytes(StandardCharsets.UTF_8));
+    return file;
+  }
+}

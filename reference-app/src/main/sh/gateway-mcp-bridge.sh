@@ -1,0 +1,281 @@
+#!/bin/sh
+# gateway mcp, the light way (issue 46): an agent's stdio MCP server that relays every message to
+# the running gateway's own Streamable HTTP front door (http://127.0.0.1:<port>/mcp), with curl, so
+# that an agent window starts no JVM (docs/agents.md; docs/performance.md, "A stdio window through
+# the bridge"). The launcher (./gateway) runs this for `gateway mcp [--home DIR] [--port N]`.
+#
+#   agent -> stdin, one JSON-RPC message a line -> POST /mcp, one curl each, in the background
+#   POST's answer (JSON, or an event stream)    -> stdout, one message a line
+#   the session's GET stream (list_changed, roots/list, elicitation) -> stdout
+#   stdin's end                                 -> the answers under way, then DELETE /mcp
+#   SIGTERM, SIGINT, SIGHUP                     -> DELETE /mcp at once: the session ends
+#
+# Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
+# owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
+# would show it) and names its folder, this process's working directory, in the header
+# Provider-Gateway-Project, so that the session's project is the one the agent was started in, as
+# with the JVM's `gateway mcp` (docs/security.md).
+#
+# When no gateway answers, it does what `gateway mcp` always did: it hands the window to the JVM's
+# `gateway mcp` (GATEWAY_MCP_JVM=1, through the launcher named by GATEWAY_BRIDGE_LAUNCHER), which
+# starts the home's shared gateway and serves this window itself; the next windows find that
+# gateway and are light. The same with no curl, no token file, a token the gateway refuses, or
+# arguments this script does not take (--print-config, --revoke, --help): the JVM says what they
+# mean. Run without a launcher, it answers initialize with a JSON-RPC error and says why on stderr.
+#
+# Writes to stdout: a message of up to 4000 bytes is one write(2), which a pipe or socket never
+# splits; a longer one is written under a lock (mkdir, atomic), so that two answers never mix.
+# POSIX sh, curl, awk, sed, mkdir, mktemp; no bash, no JVM.
+LC_ALL=C
+export LC_ALL
+set -f
+
+launcher=${GATEWAY_BRIDGE_LAUNCHER:-}
+
+# Writes one message and its line break, whole.
+emit() {
+  if [ ${#1} -le 4000 ]; then
+    printf '%s\n' "$1"
+  else
+    lock
+    printf '%s\n' "$1"
+    unlock
+  fi
+}
+lock() {
+  until mkdir "$tmp/lock" 2>/dev/null; do
+    sleep 0.005 2>/dev/null || sleep 1
+  done
+}
+unlock() { rmdir "$tmp/lock"; }
+
+# Answers a request line ($1) with a JSON-RPC error ($2), when it has an id.
+reply_error() {
+  id=$(printf '%s\n' "$1" | sed -n 's/^.*"id"[[:space:]]*:[[:space:]]*\("[^"]*"\).*$/\1/p')
+  [ -n "$id" ] || id=$(printf '%s\n' "$1" | sed -n 's/^.*"id"[[:space:]]*:[[:space:]]*\(-\{0,1\}[0-9][0-9]*\).*$/\1/p')
+  [ -n "$id" ] || return 0
+  text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
+  emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":-32000,\"message\":\"$text\"}}"
+}
+
+# The JVM's gateway mcp, before any of stdin was read.
+jvm() {
+  if [ -n "$launcher" ]; then
+    GATEWAY_MCP_JVM=1 exec "$launcher" mcp "$@"
+  fi
+  echo "gateway mcp (bridge): $reason; and no launcher to hand the window to (GATEWAY_BRIDGE_LAUNCHER)" >&2
+  IFS= read -r first || exit 1
+  reply_error "$first" "provider gateway: $reason"
+  exit 1
+}
+
+# The JVM's gateway mcp, with the initialize ($1) this script already read given back first; the
+# script's arguments follow it.
+jvm_after() {
+  first=$1
+  shift
+  if [ -n "$launcher" ]; then
+    cleanup
+    { printf '%s\n' "$first"; exec cat; } | GATEWAY_MCP_JVM=1 "$launcher" mcp "$@"
+    exit $?
+  fi
+  echo "gateway mcp (bridge): $reason" >&2
+  reply_error "$first" "provider gateway: $reason"
+  cleanup
+  exit 1
+}
+
+home=
+port=
+expect=
+for word in "$@"; do
+  if [ -n "$expect" ]; then
+    case $expect in
+      home) home=$word ;;
+      port) port=$word ;;
+    esac
+    expect=
+    continue
+  fi
+  case $word in
+    --home) expect=home ;;
+    --home=*) home=${word#--home=} ;;
+    --port) expect=port ;;
+    --port=*) port=${word#--port=} ;;
+    *) reason="an argument for the JVM: $word"; jvm "$@" ;;
+  esac
+done
+if [ -z "$home" ]; then
+  case "${COPILOT_HOME:-}" in
+    *[![:space:]]*) home=$COPILOT_HOME/extensions/tap ;;
+    *) home=${HOME:-/}/.copilot/extensions/tap ;;
+  esac
+fi
+command -v curl >/dev/null 2>&1 || { reason="no curl"; jvm "$@"; }
+token_file=$home/mcp-bridge.token
+# The token must be this user's, in a file only this user may read (the gateway makes it 0600).
+[ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] \
+  || { reason="no agent token in $token_file (a gateway makes it when it starts)"; jvm "$@"; }
+case "$(ls -ln -- "$token_file" 2>/dev/null)" in
+  -rw-------*|-r--------*) ;;
+  *) reason="$token_file may be read by others"; jvm "$@" ;;
+esac
+IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
+# A detached gateway (the shared one, the service's) names its pid: one that is not running left
+# its port behind (a crash), and whoever listens there now is not it. kill -0 reaches only this
+# user's processes.
+if [ -f "$home/gateway.pid" ]; then
+  IFS= read -r pid <"$home/gateway.pid" || pid=
+  case $pid in
+    ''|*[!0-9]*) reason="no pid in $home/gateway.pid"; jvm "$@" ;;
+  esac
+  kill -0 "$pid" 2>/dev/null || { reason="the gateway of $home (pid $pid) is not running"; jvm "$@"; }
+fi
+if [ -f "$home/gateway.port" ]; then
+  IFS= read -r port <"$home/gateway.port" || port=
+fi
+case ${port:-9400} in
+  ''|*[!0-9]*) reason="no port"; jvm "$@" ;;
+esac
+url=http://127.0.0.1:${port:-9400}/mcp
+
+# The folder the agent started this window in, physical, without a subshell (cd -P sets PWD).
+cd -P -- . 2>/dev/null && folder=$PWD
+
+umask 077
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX") || { reason="no temporary folder"; jvm "$@"; }
+cleanup() { rm -r -f -- "$tmp"; }
+# curl's headers from files of this user's only: the token never shows on a command line.
+printf 'header = "Authorization: Bearer %s"\n' "$token" >"$tmp/curl.conf"
+token=
+cr=$(printf '\r')
+
+# Reads `curl -i` output on stdin (the answer to the message $1, or the GET stream's) and writes
+# the messages it carries. The session's id and protocol version of an initialize go to files.
+relay() {
+  status= type= length=
+  IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url"; return; }
+  line=${line%"$cr"}
+  status=${line#* }
+  status=${status%% *}
+  while IFS= read -r line; do
+    line=${line%"$cr"}
+    [ -n "$line" ] || break
+    case $line in
+      [Cc]ontent-[Tt]ype:*) type=${line#*:} ;;
+      [Cc]ontent-[Ll]ength:*) length=${line#*:} ;;
+      [Mm]cp-[Ss]ession-[Ii]d:*) sid=${line#*:}; printf '%s\n' $sid >"$tmp/sid" ;;
+    esac
+  done
+  case $status in
+    202|204) return ;;
+    2??) ;;
+    *)
+      body=$(cat)
+      echo "gateway mcp (bridge): HTTP $status from $url: $body" >&2
+      case $body in
+        *'"id":null'*|*'"id": null'*|'') reply_error "$1" "provider gateway: HTTP $status: $body" ;;
+        *) emit "$body" ;;
+      esac
+      return
+      ;;
+  esac
+  case $type in
+    *text/event-stream*)
+      while IFS= read -r line || [ -n "$line" ]; do
+        line=${line%"$cr"}
+        case $line in
+          # An event without data (the stream's first, which only gives an id to resume from)
+          # is no message.
+          data:*) line=${line#data:}; line=${line# }; [ -z "$line" ] || emit "$line" ;;
+        esac
+      done
+      ;;
+    *)
+      length=$(printf '%s' "$length" | tr -d ' ')
+      case $length in
+        ''|*[!0-9]*) length=99999 ;;
+      esac
+      if [ "$length" -le 4000 ]; then
+        awk 'length' # one write of at most 4001 bytes
+      else
+        file=$tmp/body.$2
+        cat >"$file"
+        lock
+        awk 'length' "$file"
+        unlock
+        rm -f -- "$file"
+      fi
+      ;;
+  esac
+}
+
+# POSTs the message $1 (number $2) and writes what answers it.
+post() {
+  printf '%s\n' "$1" \
+    | curl -sS -i -N -K "$tmp/session.conf" \
+      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+      --data-binary @- "$url" 2>>"$tmp/curl.err" \
+    | relay "$1" "$2"
+}
+
+# initialize: at once, before anything else, as it makes the session.
+IFS= read -r init || { cleanup; exit 0; }
+printf '%s\n' "$init" \
+  | curl -sS -i -N -K "$tmp/curl.conf" -H "Provider-Gateway-Project: $folder" \
+    -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+    --data-binary @- -o "$tmp/init" "$url" 2>"$tmp/curl.err"
+case $? in
+  0) ;;
+  *) reason="no gateway answers at $url"; jvm_after "$init" "$@" ;;
+esac
+IFS= read -r line <"$tmp/init"
+case $line in
+  *' 401 '*|*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
+esac
+relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
+[ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
+IFS= read -r sid <"$tmp/sid"
+version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out")
+{
+  cat "$tmp/curl.conf" # curl reads one config file: the last -K
+  printf 'header = "Mcp-Session-Id: %s"\n' "$sid"
+  [ -z "$version" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
+} >"$tmp/session.conf"
+
+# The session's own stream, for what the gateway sends unasked; then the initialize's answer.
+curl -sS -i -N -K "$tmp/session.conf" -H 'Accept: text/event-stream' \
+  "$url" 2>>"$tmp/curl.err" | relay "" get &
+cat "$tmp/init.out"
+
+finish() {
+  trap - TERM INT HUP
+  curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 \
+    "$url" 2>/dev/null
+  wait
+  cleanup
+}
+trap 'finish; exit 0' TERM INT HUP
+
+n=0
+posts=
+while IFS= read -r message || [ -n "$message" ]; do
+  [ -n "$message" ] || continue
+  n=$((n + 1))
+  # Requests (and answers) in the background, so that a long call holds nothing up; a notification
+  # at once, so that it reaches the gateway before what the agent sends after it (initialized
+  # before tools/list).
+  case $message in
+    *'"id"'*)
+      post "$message" "$n" &
+      posts="$posts $!"
+      ;;
+    *) post "$message" "$n" ;;
+  esac
+  message=
+done
+# stdin's end (a one-shot client's pipe, say): the answers under way first, then the session ends.
+for job in $posts; do
+  wait "$job"
+done
+finish

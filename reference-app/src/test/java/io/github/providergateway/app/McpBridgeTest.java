@@ -1,0 +1,372 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.protocol.SessionInfo;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stdio bridge ({@code src/main/sh/gateway-mcp-bridge.sh}, what {@code gateway mcp} runs while
+ * a gateway is there; issue 46) as a real process, as an agent starts it, on a real gateway's port:
+ * initialize, tools/list, a provider's tools arriving as {@code list_changed} on the session's
+ * {@code GET} stream, a tools/call answered by that provider; the window's session is the agent's
+ * own, with the project of the folder the agent started it in, so that Claude Code's HTTP hook from
+ * that project meets the session's provider's gate. With no gateway it hands the window to the
+ * JVM's {@code gateway mcp} (the launcher), the initialize it read given back first; with no
+ * launcher either it fails the initialize with a JSON-RPC error.
+ */
+@Tag("process")
+class McpBridgeTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = RpcApp.WAIT;
+  private static final Path SCRIPT = Path.of("src/main/sh/gateway-mcp-bridge.sh").toAbsolutePath();
+  private static final String CI_RED = "CI is red on this branch. Fix the tests first.";
+  private static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"claude-code\","
+          + "\"version\":\"2.1\"}}}";
+
+  @TempDir Path dir;
+  private RunningGateway running;
+  private final Map<String, CompletableFuture<SessionInfo>> started = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<Void>> ended = new ConcurrentHashMap<>();
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+
+  @AfterEach
+  void stop() throws Exception {
+    for (int i = toClose.size() - 1; i >= 0; i--) {
+      toClose.get(i).close();
+    }
+    if (running != null) {
+      running.close();
+    }
+  }
+
+  @Test
+  void aWindowThroughTheBridgeIsTheAgentsOwnInItsProjectAndCallsAProvidersTool() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Files.createDirectories(project.resolve(".git"));
+    Path startedIn = Files.createDirectories(project.resolve("src/app"));
+
+    Bridge bridge = bridge(home, startedIn, null);
+    bridge.send(INITIALIZE);
+    assertThat(bridge.answer(1).at("/result/serverInfo/name").asText())
+        .isEqualTo("provider-gateway");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(2).at("/result/tools").isArray()).isTrue();
+
+    SessionInfo session = session("agent:" + McpBridgeToken.CLIENT);
+    assertThat(session.cwd())
+        .as("the git top level of the folder it started in")
+        .isEqualTo(project.toString());
+    assertThat(session.label()).isEqualTo("claude-code");
+
+    WsProvider provider =
+        WsProvider.bound(
+            running.url(),
+            running.gateway().credentials().providerToken(),
+            session.id(),
+            "ci-guard",
+            WsProvider.tools("greet")
+                + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":"
+                + "\"git push\"},\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+    toClose.add(provider);
+    // The session's GET stream carries what the gateway sends unasked.
+    bridge.next(m -> "notifications/tools/list_changed".equals(m.path("method").asText()));
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(3).at("/result/tools/0/name").asText()).isEqualTo("greet");
+
+    bridge.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\","
+            + "\"arguments\":{\"name\":\"Alice\"}}}");
+    JsonNode call = provider.next("tool.call");
+    assertThat(call.at("/args/name").asText()).isEqualTo("Alice");
+    provider.result(call, "{\"greeting\":\"Hello, Alice!\"}");
+    assertThat(bridge.answer(4).at("/result/content/0/text").asText())
+        .isEqualTo("{\"greeting\":\"Hello, Alice!\"}");
+
+    // An answer longer than one atomic write (4000 bytes) comes whole, under the bridge's lock.
+    String big = "x".repeat(20_000);
+    bridge.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\","
+            + "\"arguments\":{\"name\":\"Bob\"}}}");
+    provider.result(provider.next("tool.call"), "\"" + big + "\"");
+    assertThat(bridge.answer(5).at("/result/content/0/text").asText()).contains(big);
+
+    // Claude Code's hook from the project's folder meets the session's gate: the agent's own.
+    CompletableFuture<HttpResponse<String>> hook = hook(home, startedIn);
+    JsonNode check = provider.next("gate.check");
+    provider.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\",\"decision\":\"deny\",\"reason\":\""
+            + CI_RED
+            + "\"}");
+    HttpResponse<String> decided = hook.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(
+            JSON.readTree(decided.body())
+                .at("/hookSpecificOutput/permissionDecisionReason")
+                .asText())
+        .isEqualTo(CI_RED);
+
+    // stdin's end: DELETE, and the session ends (its provider is told it is ending).
+    bridge.process.getOutputStream().close();
+    endedOf(session.id()).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
+  @Test
+  void aOneShotClientThatClosesStdinAtOnceStillGetsItsAnswers() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Bridge bridge = bridge(home, dir, null);
+    bridge.send(INITIALIZE);
+    bridge.answer(1);
+
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    bridge.process.getOutputStream().close();
+
+    assertThat(bridge.answer(2).at("/result/tools").isArray()).isTrue();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
+  @Test
+  void withNoGatewayTheWindowGoesToTheLaunchersJvmWithItsInitializeFirst() throws Exception {
+    Path home = homeWithoutGateway();
+    // A stand-in for the launcher: what the JVM's gateway mcp would get, answered as it would.
+    Path launcher = dir.resolve("launcher");
+    Files.writeString(
+        launcher,
+        "#!/bin/sh\n"
+            + "IFS= read -r first\n"
+            + "printf '%s|%s|%s\\n' \"$GATEWAY_MCP_JVM\" \"$*\" \"$first\" >\""
+            + dir.resolve("launched")
+            + "\"\n"
+            + "echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"from\":\"jvm\"}}'\n");
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+
+    Bridge bridge = bridge(home, dir, launcher);
+    bridge.send(INITIALIZE);
+
+    assertThat(bridge.answer(1).at("/result/from").asText()).isEqualTo("jvm");
+    assertThat(Files.readString(dir.resolve("launched")).strip())
+        .isEqualTo("1|mcp --home " + home + "|" + INITIALIZE);
+  }
+
+  @Test
+  void aPortLeftByAGatewayThatIsNotRunningIsNotTrustedWithTheToken() throws Exception {
+    Path home = homeWithoutGateway();
+    // Whoever listens on the port now, after the home's detached gateway ended without removing it.
+    try (ServerSocket stranger = new ServerSocket(0)) {
+      Files.writeString(home.resolve(GatewayHome.PORT_FILE), stranger.getLocalPort() + "\n");
+      Process ended = new ProcessBuilder("true").start();
+      ended.waitFor();
+      Files.writeString(home.resolve(GatewayHome.PID_FILE), ended.pid() + "\n");
+      stranger.setSoTimeout(1);
+
+      Bridge bridge = bridge(home, dir, null);
+      bridge.send(INITIALIZE);
+
+      assertThat(bridge.answer(1).at("/error/message").asText())
+          .contains("pid " + ended.pid() + ") is not running");
+      assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      assertThatThrownBy(stranger::accept)
+          .as("the stranger on the port was never connected to")
+          .isInstanceOf(java.net.SocketTimeoutException.class);
+    }
+  }
+
+  @Test
+  void withNoGatewayAndNoLauncherTheInitializeFailsWithAJsonRpcErrorSayingWhy() throws Exception {
+    Path home = homeWithoutGateway();
+
+    Bridge bridge = bridge(home, dir, null);
+    bridge.send(INITIALIZE);
+
+    JsonNode error = bridge.answer(1).path("error");
+    assertThat(error.path("code").asInt()).isEqualTo(-32000);
+    assertThat(error.path("message").asText()).contains("no gateway answers at http://127.0.0.1:");
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+        .contains("no gateway answers");
+  }
+
+  // ---- the parts ----
+
+  private void startGateway(Path home) throws Exception {
+    running =
+        RunningGateway.start(
+            Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
+            new GatewayListener() {});
+    running
+        .gateway()
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo session) {
+                startedBy(session.openedBy()).complete(session);
+              }
+
+              @Override
+              public void sessionEnding(String sessionId, Duration deadline) {
+                endedOf(sessionId).complete(null); // its providers then have the deadline to go
+              }
+            });
+  }
+
+  /** A home with a token file and a port where nothing listens. */
+  private Path homeWithoutGateway() throws IOException {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    ClientTokens tokens = ClientTokens.mcpHttp(home);
+    McpBridgeToken.ensure(home, tokens);
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), closed + "\n");
+    return home;
+  }
+
+  private CompletableFuture<SessionInfo> startedBy(String openedBy) {
+    return started.computeIfAbsent(String.valueOf(openedBy), k -> new CompletableFuture<>());
+  }
+
+  private CompletableFuture<Void> endedOf(String sessionId) {
+    return ended.computeIfAbsent(sessionId, k -> new CompletableFuture<>());
+  }
+
+  private SessionInfo session(String openedBy) throws Exception {
+    return startedBy(openedBy).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Claude Code's HTTP hook for {@code git push}, from {@code cwd}. */
+  private CompletableFuture<HttpResponse<String>> hook(Path home, Path cwd) throws IOException {
+    String token = ClientTokens.hooks(home).issue("claude");
+    ObjectNode body;
+    try (InputStream in =
+        McpBridgeTest.class.getResourceAsStream("/hooks/claude-bash-git-push.json")) {
+      body = (ObjectNode) JSON.readTree(in);
+    }
+    body.put("cwd", cwd.toString());
+    return http.sendAsync(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.port() + "/hooks/claude"))
+            .timeout(WAIT)
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + token)
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The bridge started as an agent starts its MCP server: in {@code cwd}, on pipes. */
+  private Bridge bridge(Path home, Path cwd, Path launcher) throws IOException {
+    ProcessBuilder builder =
+        new ProcessBuilder("/bin/sh", SCRIPT.toString(), "--home", home.toString())
+            .directory(cwd.toFile());
+    builder.environment().put("HOME", dir.toString());
+    builder.environment().remove("GATEWAY_BRIDGE_LAUNCHER");
+    if (launcher != null) {
+      builder.environment().put("GATEWAY_BRIDGE_LAUNCHER", launcher.toString());
+    }
+    Process process = builder.start();
+    Bridge bridge = new Bridge(process);
+    toClose.add(bridge);
+    return bridge;
+  }
+
+  /** A running bridge: its stdin, and the messages of its stdout as they come. */
+  private static final class Bridge implements AutoCloseable {
+    final Process process;
+    private final OutputStream in;
+    private final BlockingQueue<JsonNode> out = new LinkedBlockingQueue<>();
+
+    Bridge(Process process) {
+      this.process = process;
+      this.in = process.getOutputStream();
+      Thread reader =
+          new Thread(
+              () -> {
+                try (BufferedReader lines =
+                    new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  for (String line; (line = lines.readLine()) != null; ) {
+                    out.add(JSON.readTree(line));
+                  }
+                } catch (IOException ended) {
+                  // the process is gone
+                }
+              },
+              "bridge-stdout");
+      reader.setDaemon(true);
+      reader.start();
+    }
+
+    void send(String line) throws IOException {
+      in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    }
+
+    JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (true) {
+        JsonNode message = out.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+        assertThat(message).as("a message from the bridge within %s", WAIT).isNotNull();
+        if (wanted.test(message)) {
+          return message;
+        }
+      }
+    }
+
+    JsonNode answer(int id) throws InterruptedException {
+      return next(m -> m.path("id").asInt(-1) == id && !m.has("method"));
+    }
+
+    @Override
+    public void close() {
+      process.destroy();
+    }
+  }
+}
