@@ -5,8 +5,10 @@ on a given Java runtime, with or without the class-data cache its launcher keeps
 class-data archive; 25 and later: an ahead-of-time cache with method profiles, JEP 483/514/515).
 
 Usage:
-  benchmarks/scripts/young-gateway-hooks.py [--java JAVA] [--jar JAR] [--cache none|train]
+  benchmarks/scripts/young-gateway-hooks.py [--java JAVA] [--jar JAR] [--cache none|start|train]
                                             [--calls N] [--idle SECONDS] [--runs R]
+                                            [--options FILE] [--jvm-option OPT]... [--env NAME=VALUE]...
+                                            [--threads] [--jfr FILE]
 
   --java   the java binary (default: the one on the PATH); its release file gives its version
   --jar    the reference app's uber jar (default: reference-app/target/provider-gateway.jar)
@@ -14,6 +16,19 @@ Usage:
            on that jar and runtime) and start with it; start: make it as the launchers did before
            the training made hook calls (a start and stop of --rpc); none: start without
            (default: train)
+  --options     the JVM options file (default: the app's jvm.options of this tree); give an older
+                one (`git show REV:reference-app/src/main/resources/.../jvm.options > old.options`)
+                to measure today's launcher beside a changed one
+  --jvm-option  an option added after the file's, for the training run and the gateway (repeat it);
+                e.g. -XX:TieredStopAtLevel=1 to try one
+  --env         an environment variable for the training run and the gateway (repeat it); e.g.
+                MALLOC_ARENA_MAX=2, as a launcher would set it
+  --threads     add the CPU over the calls of each of the gateway's threads, by kind (the JIT's
+                compiler threads, the garbage collector's, the gateway's own by name, the JVM's
+                other threads, and threads that ended during the calls), the number of live
+                threads when idle, and with -XX:NativeMemoryTracking=summary among the options the
+                idle gateway's NMT summary (committed KB by category, through jcmd beside java)
+  --jfr         record the calls with Java Flight Recorder (method sampling every 10 ms) into FILE
 
 Run it once for each launcher to compare, e.g. JDK 17 with and without its archive and JDK 25 with
 and without its cache, alternated, on a quiet machine; --cache start is the training of the
@@ -47,8 +62,8 @@ def feature(java):
         return 17
 
 
-def jvm_options():
-    path = os.path.join(ROOT, "reference-app/src/main/resources/io/github/providergateway/app/jvm.options")
+def jvm_options(path=None):
+    path = path or os.path.join(ROOT, "reference-app/src/main/resources/io/github/providergateway/app/jvm.options")
     with open(path) as f:
         return [l.strip() for l in f if l.strip() and not l.startswith("#")]
 
@@ -66,12 +81,57 @@ def rss_mib(pid):
                 return round(int(line.split()[1]) / 1024, 1)
 
 
+def thread_ticks(pid):
+    """{tid: (name, utime + stime)} of each live thread of pid."""
+    threads = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # ended meanwhile
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        threads[tid] = (name, int(fields[11]) + int(fields[12]))
+    return threads
+
+
+def thread_kind(name):
+    if name.startswith(("C1 Compiler", "C2 Compiler", "C1 CompilerThre", "C2 CompilerThre")):
+        return "jit"
+    if name.startswith(("GC Thread", "VM Thread", "G1 ", "VM Periodic", "Service Thread")):
+        return "gc+vm"
+    if name.startswith(("gateway", "grizzly", "Grizzly", "hook", "loop")):
+        return "gateway:" + re.sub(r"[-#]?\d+$", "", name)
+    return "other:" + re.sub(r"[-#]?\d+$", "", name)
+
+
+def thread_split(before, after, total_ticks):
+    """CPU ms over the calls by thread kind, and what threads that ended during them spent."""
+    split = {}
+    for tid, (name, ticks) in after.items():
+        spent = ticks - before.get(tid, (name, 0))[1]
+        if spent:
+            kind = thread_kind(name)
+            split[kind] = split.get(kind, 0) + spent
+    split["ended threads"] = total_ticks - sum(split.values())
+    return {k: round(v / HZ * 1000) for k, v in sorted(split.items(), key=lambda kv: -kv[1]) if v}
+
+
+def nmt(java, pid):
+    jcmd = os.path.join(os.path.dirname(os.path.realpath(java)), "jcmd")
+    out = subprocess.run([jcmd, str(pid), "VM.native_memory", "summary"], capture_output=True,
+                         text=True, timeout=60).stdout
+    return {m.group(1).strip(): int(m.group(2)) for m in
+            re.finditer(r"^-\s+(.+?) \(reserved=\d+KB, committed=(\d+)KB", out, re.M)}
+
+
 def load():
     with open("/proc/loadavg") as f:
         return f.read().split()[:3]
 
 
-def train(java, jar, options, work, kind, exercise):
+def train(java, jar, options, work, kind, exercise, env):
     cache = os.path.join(work, "app." + kind)
     make = ("-XX:AOTCacheOutput=" if kind == "aot" else "-XX:ArchiveClassesAtExit=") + cache
     home = tempfile.mkdtemp(dir=work)
@@ -79,11 +139,22 @@ def train(java, jar, options, work, kind, exercise):
     subprocess.run([java, *options, make, "-cp", jar, MAIN, "--rpc", "--port", "0", "--home", home,
                     *(["--class-data-training"] if exercise else [])], stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, timeout=600)
+                   stderr=subprocess.DEVNULL, timeout=600, env=env)
     took = round(time.monotonic() - t0, 1)
     if not os.path.isfile(cache) or os.path.getsize(cache) == 0:
         sys.exit(f"the training run made no {cache}")
     return ("-XX:AOTCache=" if kind == "aot" else "-XX:SharedArchiveFile=") + cache, took
+
+
+def protocol_line(gateway):
+    """The gateway's next JSON line on stdout; lines the JVM itself prints there (Flight Recorder's
+    "Started recording") are passed over."""
+    while True:
+        line = gateway.stdout.readline()
+        if not line:
+            sys.exit("the gateway closed its stdout")
+        if line.startswith("{"):
+            return json.loads(line)
 
 
 def claude_call(cwd, i):
@@ -112,19 +183,24 @@ def hook(port, token, body):
 
 def run(args, options, kind):
     work = tempfile.mkdtemp(prefix="young-gateway-")
+    env = dict(os.environ, **dict(e.split("=", 1) for e in args.env))
     use, trained = [], None
     if args.cache != "none":
-        option, trained = train(args.java, args.jar, options, work, kind, args.cache == "train")
+        option, trained = train(args.java, args.jar, options, work, kind, args.cache == "train", env)
         use = [option]
+    if args.jfr:
+        use.append("-XX:StartFlightRecording=filename=" + os.path.abspath(args.jfr) +
+                   ",settings=profile,dumponexit=true")
     home = os.path.join(work, "home")
     project = os.path.join(work, "project")
     os.makedirs(project)
     t0 = time.monotonic()
     gateway = subprocess.Popen([args.java, *options, *use, "-cp", args.jar, MAIN, "--rpc", "--port", "0",
                                 "--home", home], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=open(os.path.join(work, "gateway.err"), "w"), text=True, bufsize=1)
+                               stderr=open(os.path.join(work, "gateway.err"), "w"), text=True, bufsize=1,
+                               env=env)
     try:
-        started = json.loads(gateway.stdout.readline())
+        started = protocol_line(gateway)
         listening = round(time.monotonic() - t0, 2)
         port = started["port"]
         printed = subprocess.run([args.java, *options, "-cp", args.jar, MAIN, "hook", "--print-config",
@@ -137,11 +213,12 @@ def run(args, options, kind):
                                         "cwd": project}) + "\n")
         gateway.stdin.flush()
         while True:
-            line = json.loads(gateway.stdout.readline())
+            line = protocol_line(gateway)
             if line.get("replyTo") == "1" or line.get("id") == "1":
                 break
         rss_start = rss_mib(gateway.pid)
         before = cpu_ticks(gateway.pid)
+        threads_before = thread_ticks(gateway.pid) if args.threads else None
         latencies, decisions = [], {}
         for i in range(args.calls):
             took, decision = hook(port, token, claude_call(project, i))
@@ -149,7 +226,14 @@ def run(args, options, kind):
             decision = decision or "none (allowed)"
             decisions[decision] = decisions.get(decision, 0) + 1
         ticks = cpu_ticks(gateway.pid) - before
+        extra = {}
+        if args.threads:
+            extra["cpu_ms_by_thread"] = thread_split(threads_before, thread_ticks(gateway.pid), ticks)
         time.sleep(args.idle)  # quiet, so that the RSS is the idle gateway's
+        if args.threads:
+            extra["idle_threads"] = len(os.listdir(f"/proc/{gateway.pid}/task"))
+            if any(o.startswith("-XX:NativeMemoryTracking=") for o in options):
+                extra["nmt_committed_kb"] = nmt(args.java, gateway.pid)
         q = statistics.quantiles(latencies, n=100)
         return {"java": kind_name(args.java), "cache": args.cache + ("/" + kind if use else ""),
                 "training_s": trained, "listening_s": listening, "calls": args.calls,
@@ -157,7 +241,8 @@ def run(args, options, kind):
                 "p50_ms": round(statistics.median(latencies), 3), "p90_ms": round(q[89], 3),
                 "p99_ms": round(q[98], 3), "first_call_ms": round(latencies[0], 1),
                 "decisions": decisions, "rss_after_start_mib": rss_start,
-                "rss_idle_after_calls_mib": rss_mib(gateway.pid), "load": load()}
+                "rss_idle_after_calls_mib": rss_mib(gateway.pid), "load": load(),
+                "options": args.jvm_option + args.env + ([args.options] if args.options else []), **extra}
     finally:
         gateway.stdin.close()
         try:
@@ -181,11 +266,16 @@ def main():
     p.add_argument("--calls", type=int, default=1000)
     p.add_argument("--idle", type=float, default=10)
     p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--options", help="the JVM options file (default: the app's jvm.options)")
+    p.add_argument("--jvm-option", action="append", default=[], help="an option added to the file's")
+    p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the gateway's environment")
+    p.add_argument("--threads", action="store_true", help="CPU by thread kind, idle threads, NMT")
+    p.add_argument("--jfr", help="record the calls with Flight Recorder into this file")
     args = p.parse_args()
     if not os.path.isfile(args.jar):
         sys.exit(f"no {args.jar}: ./mvnw -o -q package -pl reference-app -am -DskipTests first")
     kind = "aot" if feature(args.java) >= 25 else "jsa"
-    options = jvm_options()
+    options = jvm_options(args.options) + args.jvm_option
     for _ in range(args.runs):
         print(json.dumps(run(args, options, kind)), flush=True)
 
