@@ -140,6 +140,38 @@ class HookRouteTest {
     return reply;
   }
 
+  /**
+   * Issue 46: {@code handle} looks at the token file once, not twice; a token revoked since its
+   * request was admitted is still refused there, with the bearer challenge, and nothing is decided.
+   */
+  @Test
+  void aTokenRevokedAfterItsRequestWasAdmittedIsRefusedWhenTheCallIsHandled() throws Exception {
+    ClientTokens tokens = tokensIn("revoked", 5);
+    HttpRoute revocable =
+        new HookRoute(
+                TestEndpoints.of(f, temp.resolve("revoked"))::answer,
+                tokens,
+                HookEndpoint::failed,
+                f.clock,
+                Runnable::run)
+            .route();
+    HttpRequest request =
+        new HttpRequest(
+            "POST",
+            "/hooks/claude",
+            "",
+            Map.of("authorization", "Bearer " + token, "content-type", "application/json"),
+            PUSH.getBytes(StandardCharsets.UTF_8));
+    assertThat(revocable.admit(request)).isEmpty();
+
+    tokens.revoke("claude");
+    Reply reply = new Reply();
+    revocable.handle(request, reply);
+
+    assertThat(reply.status).isEqualTo(401);
+    assertThat(reply.held).isFalse();
+  }
+
   @Test
   void gatesThatTakeLongerThanTheHandshakeDeadlineStillGetTheirAnswerToTheAgent() {
     String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
