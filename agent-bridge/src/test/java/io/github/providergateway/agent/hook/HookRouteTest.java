@@ -125,15 +125,19 @@ class HookRouteTest {
     return post(token, body);
   }
 
+  /** Claude Code's hook call with {@code body}, as the holder of {@code bearer} sends it. */
+  private static HttpRequest hookRequest(String bearer, String body) {
+    return new HttpRequest(
+        "POST",
+        "/hooks/claude",
+        "",
+        Map.of("authorization", "Bearer " + bearer, "content-type", "application/json"),
+        body.getBytes(StandardCharsets.UTF_8));
+  }
+
   /** Posts {@code body} as the holder of {@code bearer} does. */
   private Reply post(String bearer, String body) {
-    HttpRequest request =
-        new HttpRequest(
-            "POST",
-            "/hooks/claude",
-            "",
-            Map.of("authorization", "Bearer " + bearer, "content-type", "application/json"),
-            body.getBytes(StandardCharsets.UTF_8));
+    HttpRequest request = hookRequest(bearer, body);
     assertThat(route.admit(request)).isEmpty();
     Reply reply = new Reply();
     route.handle(request, reply);
@@ -155,13 +159,7 @@ class HookRouteTest {
                 f.clock,
                 Runnable::run)
             .route();
-    HttpRequest request =
-        new HttpRequest(
-            "POST",
-            "/hooks/claude",
-            "",
-            Map.of("authorization", "Bearer " + token, "content-type", "application/json"),
-            PUSH.getBytes(StandardCharsets.UTF_8));
+    HttpRequest request = hookRequest(token, PUSH);
     assertThat(revocable.admit(request)).isEmpty();
 
     tokens.revoke("claude");
