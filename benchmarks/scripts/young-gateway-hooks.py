@@ -5,8 +5,10 @@ on a given Java runtime, with or without the class-data cache its launcher keeps
 class-data archive; 25 and later: an ahead-of-time cache with method profiles, JEP 483/514/515).
 
 Usage:
-  benchmarks/scripts/young-gateway-hooks.py [--java JAVA] [--jar JAR] [--cache none|train]
+  benchmarks/scripts/young-gateway-hooks.py [--java JAVA] [--jar JAR] [--cache none|start|train]
                                             [--calls N] [--idle SECONDS] [--runs R]
+                                            [--options FILE] [--jvm-option OPT]... [--env NAME=VALUE]...
+                                            [--threads] [--jfr FILE]
 
   --java   the java binary (default: the one on the PATH); its release file gives its version
   --jar    the reference app's uber jar (default: reference-app/target/provider-gateway.jar)
@@ -14,8 +16,26 @@ Usage:
            on that jar and runtime) and start with it; start: make it as the launchers did before
            the training made hook calls (a start and stop of --rpc); none: start without
            (default: train)
+  --options     the JVM options file (default: the app's jvm.options of this tree); give an older
+                one (`git show REV:reference-app/src/main/resources/.../jvm.options > old.options`)
+                to measure today's launcher beside a changed one
+  --jvm-option  an option added after the file's, for the training run and the gateway (repeat it);
+                e.g. -XX:TieredStopAtLevel=1 to try one
+  --env         an environment variable for the training run and the gateway (repeat it); e.g.
+                MALLOC_ARENA_MAX=2, as a launcher would set it
+  --threads     add the CPU over the calls of each of the gateway's threads, by kind (the JIT's
+                compiler threads, the garbage collector's, the gateway's own by name, the JVM's
+                other threads, and threads that ended during the calls), the number of live
+                threads when idle, and with -XX:NativeMemoryTracking=summary among the options the
+                idle gateway's NMT summary (committed KB by category, through jcmd beside java)
+  --jfr         record the calls (not the start) with Java Flight Recorder into FILE: its profile
+                settings, methods sampled every 2 ms (started and stopped through jcmd; the CPU
+                figure then includes the recorder's)
 
-Run it once for each launcher to compare, e.g. JDK 17 with and without its archive and JDK 25 with
+--variant NAME=ARGS (repeat it) puts several gateways side by side in each run: all started, then
+each call made to each of them in turn, so that what the machine does meanwhile falls on all alike;
+e.g. --variant "before=--jar old.jar --options old.options" --variant "after=--jar new.jar".
+Without it, run it once for each launcher to compare, e.g. JDK 17 with and without its archive and JDK 25 with
 and without its cache, alternated, on a quiet machine; --cache start is the training of the
 launchers before issue 46 (a start and stop), on the same jar. Prints one JSON line per run.
 
@@ -28,7 +48,7 @@ CPU is the gateway process's (utime + stime in /proc/PID/stat) over the N calls;
 is not in it. RSS is VmRSS after the start (the session opened, no call yet) and after the calls
 and IDLE seconds of quiet.
 """
-import argparse, http.client, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, http.client, json, os, re, shlex, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 MAIN = "io.github.providergateway.app.Main"
@@ -47,8 +67,8 @@ def feature(java):
         return 17
 
 
-def jvm_options():
-    path = os.path.join(ROOT, "reference-app/src/main/resources/io/github/providergateway/app/jvm.options")
+def jvm_options(path=None):
+    path = path or os.path.join(ROOT, "reference-app/src/main/resources/io/github/providergateway/app/jvm.options")
     with open(path) as f:
         return [l.strip() for l in f if l.strip() and not l.startswith("#")]
 
@@ -66,12 +86,61 @@ def rss_mib(pid):
                 return round(int(line.split()[1]) / 1024, 1)
 
 
+def thread_ticks(pid):
+    """{tid: (name, utime + stime)} of each live thread of pid."""
+    threads = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # ended meanwhile
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        threads[tid] = (name, int(fields[11]) + int(fields[12]))
+    return threads
+
+
+def thread_kind(name):
+    if name.startswith(("C1 Compiler", "C2 Compiler", "C1 CompilerThre", "C2 CompilerThre")):
+        return "jit"
+    if name.startswith(("GC Thread", "VM Thread", "G1 ", "VM Periodic", "Service Thread")):
+        return "gc+vm"
+    if name.startswith(("gateway", "grizzly", "Grizzly", "hook", "loop")):
+        return "gateway:" + re.sub(r"[-#]?\d+$", "", name)
+    return "other:" + re.sub(r"[-#]?\d+$", "", name)
+
+
+def thread_split(before, after, total_ticks):
+    """CPU ms over the calls by thread kind, and what threads that ended during them spent."""
+    split = {}
+    for tid, (name, ticks) in after.items():
+        spent = ticks - before.get(tid, (name, 0))[1]
+        if spent:
+            kind = thread_kind(name)
+            split[kind] = split.get(kind, 0) + spent
+    split["ended threads"] = total_ticks - sum(split.values())
+    return {k: round(v / HZ * 1000) for k, v in sorted(split.items(), key=lambda kv: -kv[1]) if v}
+
+
+def jcmd(java, pid, *command):
+    """What the jcmd beside java prints for command on the JVM pid."""
+    tool = os.path.join(os.path.dirname(os.path.realpath(java)), "jcmd")
+    return subprocess.run([tool, str(pid), *command], capture_output=True, text=True, timeout=120).stdout
+
+
+def nmt(java, pid):
+    out = jcmd(java, pid, "VM.native_memory", "summary")
+    return {m.group(1).strip(): int(m.group(2)) for m in
+            re.finditer(r"^-\s+(.+?) \(reserved=\d+KB, committed=(\d+)KB", out, re.M)}
+
+
 def load():
     with open("/proc/loadavg") as f:
         return f.read().split()[:3]
 
 
-def train(java, jar, options, work, kind, exercise):
+def train(java, jar, options, work, kind, exercise, env):
     cache = os.path.join(work, "app." + kind)
     make = ("-XX:AOTCacheOutput=" if kind == "aot" else "-XX:ArchiveClassesAtExit=") + cache
     home = tempfile.mkdtemp(dir=work)
@@ -79,11 +148,22 @@ def train(java, jar, options, work, kind, exercise):
     subprocess.run([java, *options, make, "-cp", jar, MAIN, "--rpc", "--port", "0", "--home", home,
                     *(["--class-data-training"] if exercise else [])], stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, timeout=600)
+                   stderr=subprocess.DEVNULL, timeout=600, env=env)
     took = round(time.monotonic() - t0, 1)
     if not os.path.isfile(cache) or os.path.getsize(cache) == 0:
         sys.exit(f"the training run made no {cache}")
     return ("-XX:AOTCache=" if kind == "aot" else "-XX:SharedArchiveFile=") + cache, took
+
+
+def protocol_line(gateway):
+    """The gateway's next JSON line on stdout; lines the JVM itself prints there (Flight Recorder's
+    "Started recording") are passed over."""
+    while True:
+        line = gateway.stdout.readline()
+        if not line:
+            sys.exit("the gateway closed its stdout")
+        if line.startswith("{"):
+            return json.loads(line)
 
 
 def claude_call(cwd, i):
@@ -110,61 +190,127 @@ def hook(port, token, body):
     return took, json.loads(data).get("hookSpecificOutput", {}).get("permissionDecision")
 
 
-def run(args, options, kind):
-    work = tempfile.mkdtemp(prefix="young-gateway-")
-    use, trained = [], None
-    if args.cache != "none":
-        option, trained = train(args.java, args.jar, options, work, kind, args.cache == "train")
-        use = [option]
-    home = os.path.join(work, "home")
-    project = os.path.join(work, "project")
-    os.makedirs(project)
-    t0 = time.monotonic()
-    gateway = subprocess.Popen([args.java, *options, *use, "-cp", args.jar, MAIN, "--rpc", "--port", "0",
-                                "--home", home], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=open(os.path.join(work, "gateway.err"), "w"), text=True, bufsize=1)
-    try:
-        started = json.loads(gateway.stdout.readline())
-        listening = round(time.monotonic() - t0, 2)
-        port = started["port"]
-        printed = subprocess.run([args.java, *options, "-cp", args.jar, MAIN, "hook", "--print-config",
-                                  "claude", "--home", home], capture_output=True, text=True, timeout=120)
+class Young:
+    """One gateway of a run: started (after its cache's training), then called, then read."""
+
+    def __init__(self, args, name):
+        self.args, self.name = args, name
+        self.kind = "aot" if feature(args.java) >= 25 else "jsa"
+        self.options = jvm_options(args.options) + args.jvm_option
+        self.env = dict(os.environ, **dict(e.split("=", 1) for e in args.env))
+        self.work = tempfile.mkdtemp(prefix="young-gateway-")
+        self.gateway = None
+
+    def start(self):
+        args, work = self.args, self.work
+        use, self.trained = [], None
+        if args.cache != "none":
+            option, self.trained = train(args.java, args.jar, self.options, work, self.kind,
+                                         args.cache == "train", self.env)
+            use = [option]
+        self.cached = bool(use)
+        home = os.path.join(work, "home")
+        self.project = os.path.join(work, "project")
+        os.makedirs(self.project)
+        t0 = time.monotonic()
+        self.gateway = subprocess.Popen(
+            [args.java, *self.options, *use, "-cp", args.jar, MAIN, "--rpc", "--port", "0", "--home", home],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=open(os.path.join(work, "gateway.err"), "w"), text=True, bufsize=1, env=self.env)
+        started = protocol_line(self.gateway)
+        self.listening = round(time.monotonic() - t0, 2)
+        self.port = started["port"]
+        printed = subprocess.run([args.java, *self.options, "-cp", args.jar, MAIN, "hook", "--print-config",
+                                  "claude", "--home", home], capture_output=True, text=True, timeout=300)
         token = re.search(r"PROVIDER_GATEWAY_HOOK_TOKEN=(hook-[A-Za-z0-9_-]+)", printed.stdout + printed.stderr)
         if not token:
             sys.exit("no hook token in: " + printed.stdout + printed.stderr)
-        token = token.group(1)
-        gateway.stdin.write(json.dumps({"cmd": "session.start", "id": "1", "label": "claude",
-                                        "cwd": project}) + "\n")
-        gateway.stdin.flush()
+        self.token = token.group(1)
+        self.gateway.stdin.write(json.dumps({"cmd": "session.start", "id": "1", "label": "claude",
+                                             "cwd": self.project}) + "\n")
+        self.gateway.stdin.flush()
         while True:
-            line = json.loads(gateway.stdout.readline())
+            line = protocol_line(self.gateway)
             if line.get("replyTo") == "1" or line.get("id") == "1":
                 break
-        rss_start = rss_mib(gateway.pid)
-        before = cpu_ticks(gateway.pid)
-        latencies, decisions = [], {}
-        for i in range(args.calls):
-            took, decision = hook(port, token, claude_call(project, i))
-            latencies.append(took * 1000)
-            decision = decision or "none (allowed)"
-            decisions[decision] = decisions.get(decision, 0) + 1
-        ticks = cpu_ticks(gateway.pid) - before
-        time.sleep(args.idle)  # quiet, so that the RSS is the idle gateway's
-        q = statistics.quantiles(latencies, n=100)
-        return {"java": kind_name(args.java), "cache": args.cache + ("/" + kind if use else ""),
-                "training_s": trained, "listening_s": listening, "calls": args.calls,
-                "cpu_ms_per_call": round(ticks / HZ * 1000 / args.calls, 3),
-                "p50_ms": round(statistics.median(latencies), 3), "p90_ms": round(q[89], 3),
-                "p99_ms": round(q[98], 3), "first_call_ms": round(latencies[0], 1),
-                "decisions": decisions, "rss_after_start_mib": rss_start,
-                "rss_idle_after_calls_mib": rss_mib(gateway.pid), "load": load()}
+        self.rss_start = rss_mib(self.gateway.pid)
+
+    def begin(self):
+        pid = self.gateway.pid
+        self.threads_before = thread_ticks(pid) if self.args.threads else None
+        if self.args.jfr:  # the calls only, not the start: started through jcmd
+            jcmd(self.args.java, pid, "JFR.start", "name=calls", "settings=profile",
+                 "jdk.ExecutionSample#period=2ms", "jdk.NativeMethodSample#period=2ms")
+        self.before = cpu_ticks(pid)
+        self.latencies, self.decisions = [], {}
+
+    def call(self, i):
+        took, decision = hook(self.port, self.token, claude_call(self.project, i))
+        self.latencies.append(took * 1000)
+        decision = decision or "none (allowed)"
+        self.decisions[decision] = self.decisions.get(decision, 0) + 1
+
+    def end(self):
+        pid = self.gateway.pid
+        self.ticks = cpu_ticks(pid) - self.before
+        if self.args.jfr:
+            jfr = os.path.abspath(self.args.jfr)
+            jfr = jfr if not self.name else jfr.replace(".jfr", "") + "-" + self.name + ".jfr"
+            jcmd(self.args.java, pid, "JFR.stop", "name=calls", "filename=" + jfr)
+        self.extra = {}
+        if self.args.threads:
+            self.extra["cpu_ms_by_thread"] = thread_split(self.threads_before, thread_ticks(pid), self.ticks)
+
+    def report(self):
+        """What it measured; after the quiet, so that the RSS is the idle gateway's."""
+        args, pid = self.args, self.gateway.pid
+        if args.threads:
+            self.extra["idle_threads"] = len(os.listdir(f"/proc/{pid}/task"))
+            if any(o.startswith("-XX:NativeMemoryTracking=") for o in self.options):
+                self.extra["nmt_committed_kb"] = nmt(args.java, pid)
+        q = statistics.quantiles(self.latencies, n=100)
+        calls = len(self.latencies)
+        return {**({"variant": self.name} if self.name else {}),
+                "java": kind_name(args.java), "cache": args.cache + ("/" + self.kind if self.cached else ""),
+                "training_s": self.trained, "listening_s": self.listening, "calls": calls,
+                "cpu_ms_per_call": round(self.ticks / HZ * 1000 / calls, 3),
+                "p50_ms": round(statistics.median(self.latencies), 3), "p90_ms": round(q[89], 3),
+                "p99_ms": round(q[98], 3), "first_call_ms": round(self.latencies[0], 1),
+                "decisions": self.decisions, "rss_after_start_mib": self.rss_start,
+                "rss_idle_after_calls_mib": rss_mib(pid), "load": load(),
+                "options": args.jvm_option + args.env + ([args.options] if args.options else []),
+                **self.extra}
+
+    def close(self):
+        if self.gateway:
+            self.gateway.stdin.close()
+            try:
+                self.gateway.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.gateway.kill()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def run(variants):
+    """One run: every variant's gateway started, then the calls made to each in turn (the order
+    turning each call, so that none is always first), then the quiet, then each one's figures."""
+    gateways = [Young(args, name) for name, args in variants]
+    try:
+        for g in gateways:
+            g.start()
+        for g in gateways:
+            g.begin()
+        calls = gateways[0].args.calls
+        for i in range(calls):
+            for k in range(len(gateways)):
+                gateways[(i + k) % len(gateways)].call(i)
+        for g in gateways:
+            g.end()
+        time.sleep(max(g.args.idle for g in gateways))
+        return [g.report() for g in gateways]
     finally:
-        gateway.stdin.close()
-        try:
-            gateway.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            gateway.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        for g in gateways:
+            g.close()
 
 
 def kind_name(java):
@@ -172,7 +318,7 @@ def kind_name(java):
     return out[0] if out else java
 
 
-def main():
+def parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--java", default=subprocess.run(["sh", "-c", "command -v java"], capture_output=True,
                                                     text=True).stdout.strip())
@@ -181,13 +327,31 @@ def main():
     p.add_argument("--calls", type=int, default=1000)
     p.add_argument("--idle", type=float, default=10)
     p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--options", help="the JVM options file (default: the app's jvm.options)")
+    p.add_argument("--jvm-option", action="append", default=[], help="an option added to the file's")
+    p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the gateway's environment")
+    p.add_argument("--threads", action="store_true", help="CPU by thread kind, idle threads, NMT")
+    p.add_argument("--jfr", help="record the calls with Flight Recorder into this file")
+    p.add_argument("--variant", action="append", default=[],
+                   help="NAME=ARGS: a gateway side by side with the others in each run, its ARGS "
+                        "(--java, --jar, --options, --jvm-option, --env) over the command line's")
+    return p
+
+
+def main():
+    p = parser()
     args = p.parse_args()
-    if not os.path.isfile(args.jar):
-        sys.exit(f"no {args.jar}: ./mvnw -o -q package -pl reference-app -am -DskipTests first")
-    kind = "aot" if feature(args.java) >= 25 else "jsa"
-    options = jvm_options()
+    variants = []
+    for variant in args.variant or [""]:
+        name, _, more = variant.partition("=")
+        own = p.parse_args(shlex.split(more), namespace=argparse.Namespace(**{
+            k: (list(v) if isinstance(v, list) else v) for k, v in vars(args).items()}))
+        if not os.path.isfile(own.jar):
+            sys.exit(f"no {own.jar}: ./mvnw -o -q package -pl reference-app -am -DskipTests first")
+        variants.append((name, own))
     for _ in range(args.runs):
-        print(json.dumps(run(args, options, kind)), flush=True)
+        for result in run(variants):
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -209,18 +209,16 @@ public final class HookRoute {
       @Override
       public void handle(HttpRequest request, HttpReply reply) {
         // Asked again: the route may be called without admission, and the token revoked since.
-        Optional<HttpRefusal> refusal = refusal(request);
+        // One look at the token file for both (each look checks the file and its directories).
+        Optional<ClientTokens.Client> client = BearerTokens.of(request).flatMap(tokens::clientOf);
+        Optional<HttpRefusal> refusal = refusal(request, client);
         if (refusal.isPresent()) {
           reply.send(refusal.get());
           return;
         }
-        Optional<ClientTokens.Client> client = BearerTokens.of(request).flatMap(tokens::clientOf);
-        if (client.isEmpty()) { // revoked between the two looks
-          reply.send(BearerTokens.unauthorized(request, HOW_TO_GET_A_TOKEN));
-          return;
-        }
         Call call =
-            new Call(client.get(), agentOf(request.path()).orElseThrow(), request.body(), reply);
+            new Call(
+                client.orElseThrow(), agentOf(request.path()).orElseThrow(), request.body(), reply);
         switch (take(call)) {
           case START -> {
             holdPastGates(reply);
@@ -428,13 +426,18 @@ public final class HookRoute {
 
   /** What a request gets from its request line and headers alone, or empty when it may go on. */
   private Optional<HttpRefusal> refusal(HttpRequest request) {
+    return refusal(request, BearerTokens.of(request).flatMap(tokens::clientOf));
+  }
+
+  /** As {@link #refusal(HttpRequest)}, with the request's token looked up: its {@code client}. */
+  private Optional<HttpRefusal> refusal(HttpRequest request, Optional<ClientTokens.Client> client) {
     Optional<AgentKind> agent = agentOf(request.path());
     if (agent.isEmpty()) {
       return Optional.of(
           HttpRefusal.text(
               404, "Not Found: the hooks are " + PATH + "/claude and " + PATH + "/copilot\n"));
     }
-    if (BearerTokens.of(request).flatMap(tokens::clientOf).isEmpty()) {
+    if (client.isEmpty()) {
       return Optional.of(BearerTokens.unauthorized(request, HOW_TO_GET_A_TOKEN));
     }
     if (!request.method().equals("POST")) {

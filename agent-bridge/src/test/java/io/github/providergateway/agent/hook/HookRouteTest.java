@@ -125,19 +125,49 @@ class HookRouteTest {
     return post(token, body);
   }
 
+  /** Claude Code's hook call with {@code body}, as the holder of {@code bearer} sends it. */
+  private static HttpRequest hookRequest(String bearer, String body) {
+    return new HttpRequest(
+        "POST",
+        "/hooks/claude",
+        "",
+        Map.of("authorization", "Bearer " + bearer, "content-type", "application/json"),
+        body.getBytes(StandardCharsets.UTF_8));
+  }
+
   /** Posts {@code body} as the holder of {@code bearer} does. */
   private Reply post(String bearer, String body) {
-    HttpRequest request =
-        new HttpRequest(
-            "POST",
-            "/hooks/claude",
-            "",
-            Map.of("authorization", "Bearer " + bearer, "content-type", "application/json"),
-            body.getBytes(StandardCharsets.UTF_8));
+    HttpRequest request = hookRequest(bearer, body);
     assertThat(route.admit(request)).isEmpty();
     Reply reply = new Reply();
     route.handle(request, reply);
     return reply;
+  }
+
+  /**
+   * Issue 46: {@code handle} looks at the token file once, not twice; a token revoked since its
+   * request was admitted is still refused there, with the bearer challenge, and nothing is decided.
+   */
+  @Test
+  void aTokenRevokedAfterItsRequestWasAdmittedIsRefusedWhenTheCallIsHandled() throws Exception {
+    ClientTokens tokens = tokensIn("revoked", 5);
+    HttpRoute revocable =
+        new HookRoute(
+                TestEndpoints.of(f, temp.resolve("revoked"))::answer,
+                tokens,
+                HookEndpoint::failed,
+                f.clock,
+                Runnable::run)
+            .route();
+    HttpRequest request = hookRequest(token, PUSH);
+    assertThat(revocable.admit(request)).isEmpty();
+
+    tokens.revoke("claude");
+    Reply reply = new Reply();
+    revocable.handle(request, reply);
+
+    assertThat(reply.status).isEqualTo(401);
+    assertThat(reply.held).isFalse();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.github.providergateway.loop.base;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Refuses a file in a gateway's home that another user of this machine could have written: the
@@ -38,6 +40,12 @@ import java.util.Set;
  * with neither (Windows), only that the file is a regular file and no link: its ACLs are the
  * system's business, and the home is in the user's profile.
  *
+ * <p>Cost: the checks run on every look at such a file (the HTTP hooks' and front door's client
+ * tokens: on every request), so what cannot change while the process runs is found once: this
+ * process's user (a look-up by name in the user database), and each owner's name (a look-up by
+ * uid), kept by uid, which is what the kernel and {@link UserPrincipal#equals} compare; the modes,
+ * owners' uids and links are read from the file system every time.
+ *
  * <p>Every refusal is an {@link UnsafeFileException} whose message names the file, what is wrong
  * and the command that fixes it ({@code chmod go-w <dir>}, say). The files these checks believe are
  * written by {@link OwnerOnlyFiles}.
@@ -56,8 +64,23 @@ public final class SafeFiles {
   /** The sticky bit, in a Unix mode. */
   private static final int STICKY = 01000;
 
+  /** Owners' names kept by uid, at most this many (a path has a few owners: the user, root). */
+  static final int MAX_OWNERS_KEPT = 64;
+
   /** This process's user, whom the file must belong to. */
   private final UserPrincipal user;
+
+  /**
+   * Owners seen, by uid: each read with its uid in one look at a file ({@code stat}), so the two
+   * agree; read again for a uid not kept.
+   */
+  private final Map<Integer, UserPrincipal> owners = new ConcurrentHashMap<>();
+
+  /** How many owners were looked up by uid (not taken from {@link #owners}); for tests. */
+  private int ownerLookups;
+
+  /** The checks for this process's user on the default file system, once looked up. */
+  private static volatile SafeFiles defaultFileSystem;
 
   /** Checks against {@code user} (tests pass another one). */
   SafeFiles(UserPrincipal user) {
@@ -108,8 +131,30 @@ public final class SafeFiles {
     return forThisUser(directory.getFileSystem()).directory(directory);
   }
 
-  /** A check for the user this process runs as. */
+  /**
+   * The checks for the user this process runs as: on the default file system the same ones each
+   * time (the user does not change while the process runs), so that their user and owners are
+   * looked up once.
+   */
   static SafeFiles forThisUser(FileSystem fileSystem) throws IOException {
+    if (fileSystem != FileSystems.getDefault()) {
+      return lookUpThisUser(fileSystem);
+    }
+    SafeFiles checks = defaultFileSystem;
+    if (checks == null) {
+      checks = lookUpThisUser(fileSystem);
+      defaultFileSystem = checks;
+    }
+    return checks;
+  }
+
+  /** {@return how many owners these checks looked up by uid rather than took from those kept} */
+  synchronized int ownerLookups() {
+    return ownerLookups;
+  }
+
+  /** A check for the user this process runs as, looked up. */
+  private static SafeFiles lookUpThisUser(FileSystem fileSystem) throws IOException {
     if (!fileSystem.supportedFileAttributeViews().contains("posix")) {
       return new SafeFiles(null);
     }
@@ -136,7 +181,7 @@ public final class SafeFiles {
     // Every check, and the caller's open, goes through the real directory: a link on the way that
     // changed between the check and the open could lead elsewhere.
     Path checked = absolute.getParent().toRealPath().resolve(absolute.getFileName());
-    Attributes attributes = Attributes.of(checked);
+    Attributes attributes = attributes(checked);
     if (attributes.symbolicLink) {
       throw new UnsafeFileException(
           file,
@@ -211,7 +256,7 @@ public final class SafeFiles {
   private Path directories(Path start, Path subject, String what) throws IOException {
     Path real = start.toRealPath();
     for (Path dir = real; dir != null; dir = dir.getParent()) {
-      Attributes attributes = Attributes.of(dir);
+      Attributes attributes = attributes(dir);
       if (attributes.owner != null && !attributes.owner.equals(user) && !attributes.root) {
         throw new UnsafeFileException(
             subject,
@@ -240,6 +285,43 @@ public final class SafeFiles {
   }
 
   /**
+   * What the check needs to know of {@code path}, read without following a link at it; with Unix
+   * modes, its owner's name from those kept when its uid has one, else looked up with it.
+   */
+  private Attributes attributes(Path path) throws IOException {
+    Set<String> views = path.getFileSystem().supportedFileAttributeViews();
+    if (!views.contains("unix")) {
+      return Attributes.of(path, views);
+    }
+    Map<String, Object> unix =
+        Files.readAttributes(
+            path, "unix:mode,uid,isSymbolicLink,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+    UserPrincipal owner = owners.get((Integer) unix.get("uid"));
+    if (owner == null) {
+      // The owner with the rest, from one stat: a uid and a name of two different looks could
+      // belong to two different files.
+      unix =
+          Files.readAttributes(
+              path, "unix:mode,uid,owner,isSymbolicLink,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+      owner = (UserPrincipal) unix.get("owner");
+      synchronized (this) {
+        ownerLookups++;
+      }
+      if (owners.size() < MAX_OWNERS_KEPT) {
+        owners.put((Integer) unix.get("uid"), owner);
+      }
+    }
+    int mode = (Integer) unix.get("mode");
+    return new Attributes(
+        (Boolean) unix.get("isSymbolicLink"),
+        (Boolean) unix.get("isRegularFile"),
+        owner,
+        mode,
+        (mode & STICKY) != 0,
+        (Integer) unix.get("uid") == 0);
+  }
+
+  /**
    * What the check needs to know of a path, read without following a link at it.
    *
    * @param owner its owner; null where the file system has no POSIX owner (then nothing else is
@@ -256,23 +338,8 @@ public final class SafeFiles {
       boolean sticky,
       boolean root) {
 
-    static Attributes of(Path path) throws IOException {
-      Set<String> views = path.getFileSystem().supportedFileAttributeViews();
-      if (views.contains("unix")) {
-        Map<String, Object> unix =
-            Files.readAttributes(
-                path,
-                "unix:mode,uid,owner,isSymbolicLink,isRegularFile",
-                LinkOption.NOFOLLOW_LINKS);
-        int mode = (Integer) unix.get("mode");
-        return new Attributes(
-            (Boolean) unix.get("isSymbolicLink"),
-            (Boolean) unix.get("isRegularFile"),
-            (UserPrincipal) unix.get("owner"),
-            mode,
-            (mode & STICKY) != 0,
-            (Integer) unix.get("uid") == 0);
-      }
+    /** Where the file system has no {@code unix} view: its POSIX attributes, or only its kind. */
+    static Attributes of(Path path, Set<String> views) throws IOException {
       if (views.contains("posix")) {
         PosixFileAttributes posix =
             Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

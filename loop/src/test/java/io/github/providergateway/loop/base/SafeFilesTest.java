@@ -206,4 +206,37 @@ class SafeFilesTest {
         .hasMessageContaining(theirs.toRealPath() + " belongs to ")
         .hasMessageContaining("neither to nobody nor to root");
   }
+
+  /**
+   * Issue 46: the hook route and the MCP front door check their client file on every request; the
+   * user and each owner's name (look-ups in the user database) are found once, not per check.
+   */
+  @Test
+  void ownersAreLookedUpOnceForEachUidNotOnEveryCheck() throws IOException {
+    SafeFiles checks = SafeFiles.forThisUser(file.getFileSystem());
+    checks.file(file, true);
+    int afterFirst = checks.ownerLookups();
+
+    checks.file(file, true);
+    checks.directory(home);
+
+    assertThat(checks.ownerLookups()).isEqualTo(afterFirst);
+    assertThat(SafeFiles.forThisUser(file.getFileSystem())).isSameAs(checks);
+  }
+
+  /**
+   * What is kept is names by uid: a directory handed to another user is refused at the next look.
+   */
+  @Test
+  void aDirectoryHandedToAnotherUserAfterAPassingCheckIsRefused() throws IOException {
+    SafeFiles checks = SafeFiles.forThisUser(file.getFileSystem());
+    checks.file(file, true);
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.getAttribute(home, "unix:uid").equals(0), "only root can hand a directory over");
+    Files.setAttribute(home, "unix:uid", 12345);
+
+    assertThatThrownBy(() -> checks.file(file, true))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining(home.toRealPath() + " belongs to 12345");
+  }
 }
