@@ -4,6 +4,7 @@ import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.gateway.Gateway;
@@ -375,7 +376,7 @@ public final class RunningGateway implements AutoCloseable {
       Gateway gateway, HomeGuard guard, HookGateRecorder hookGates, AppBackend backend)
       throws StartupException {
     try {
-      return GuardProvider.start(gateway, guard);
+      return GuardProvider.start(gateway, guard, backend.ioExecutor(GuardProvider.NAME));
     } catch (StartupException e) {
       gateway.close();
       hookGates.close();

@@ -10,6 +10,7 @@ import io.github.providergateway.guard.GuardCall.ToolHints;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
@@ -30,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -68,15 +70,25 @@ public final class GuardProvider implements AutoCloseable {
   private final HomeGuard guard;
 
   /**
+   * Where decisions run: off the gateway's loop (a decision may read the project's files). Named,
+   * not {@code thenApplyAsync}'s default: on a machine of fewer than three cores the common pool
+   * has no thread to spare and the JDK starts a new thread for every task, which cost a hook call
+   * about 0.9 ms of CPU on Java 17 (docs/performance.md, "Fast from the first call"). Released by
+   * {@link #close}.
+   */
+  private final Executor decisions;
+
+  /**
    * The folders of the sessions, by id, as the gateway lists them. The provider's executor only.
    */
   private final Map<String, Path> projects = new HashMap<>();
 
   private ProviderSession session;
 
-  private GuardProvider(Gateway gateway, HomeGuard guard) {
+  private GuardProvider(Gateway gateway, HomeGuard guard, Executor decisions) {
     this.gateway = gateway;
     this.guard = guard;
+    this.decisions = decisions;
   }
 
   /**
@@ -84,10 +96,19 @@ public final class GuardProvider implements AutoCloseable {
    * returns meets its gate from its first call (the engine holds a call until an {@code
    * "all"}-bound provider is ready in its session).
    *
+   * @param gateway the gateway it guards
+   * @param guard the home's guard
+   * @param decisions where decisions run, off the gateway's loop (a {@link
+   *     io.github.providergateway.loop.Backend#ioExecutor}); the provider's own from now on,
+   *     released by {@link #close}
+   * @return the provider, bound
    * @throws StartupException when it does not bind
    */
-  public static GuardProvider start(Gateway gateway, HomeGuard guard) throws StartupException {
-    GuardProvider provider = new GuardProvider(requireNonNull(gateway), requireNonNull(guard));
+  public static GuardProvider start(Gateway gateway, HomeGuard guard, Executor decisions)
+      throws StartupException {
+    GuardProvider provider =
+        new GuardProvider(
+            requireNonNull(gateway), requireNonNull(guard), requireNonNull(decisions));
     provider.session = LocalProviderTransport.connect(gateway, provider.definition(), null);
     try {
       provider
@@ -154,7 +175,7 @@ public final class GuardProvider implements AutoCloseable {
             : hints(check.sessionId(), check.tool());
     Path project = projects.get(check.sessionId());
     if (project != null || projects.containsKey(check.sessionId())) {
-      return hints.thenApplyAsync(declared -> decide(check, project, declared));
+      return hints.thenApplyAsync(declared -> decide(check, project, declared), decisions);
     }
     // Not in the last list it heard (it may be on its way): the gateway's own list says. Its answer
     // completes on the gateway's loop, where the project's file is not to be read: decided off it.
@@ -170,7 +191,8 @@ public final class GuardProvider implements AutoCloseable {
                         .findFirst()
                         .map(GuardProvider::project)
                         .orElse(null),
-                    declared));
+                    declared),
+            decisions);
   }
 
   /**
@@ -275,5 +297,6 @@ public final class GuardProvider implements AutoCloseable {
     if (session != null) {
       session.close();
     }
+    Backend.release(decisions);
   }
 }

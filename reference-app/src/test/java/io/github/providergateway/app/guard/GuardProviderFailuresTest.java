@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
@@ -38,19 +40,23 @@ class GuardProviderFailuresTest {
   private final Gateway gateway = Gateway.builder().backend(clock.backend().threaded()).build();
   private GuardProvider provider;
 
+  /** Where the provider decides: its own, counted, and shut down by its close. */
+  private final ThreadPoolExecutor decisions = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
+
   @AfterEach
   void close() {
     if (provider != null) {
       provider.close();
     }
     gateway.close();
+    decisions.shutdownNow();
   }
 
   private GuardProvider start(Consumer<String> problems) throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
     HomeGuard guard =
         new HomeGuard(GuardSettings.defaults(), HomeGuard.environment(home, Map.of()), problems);
-    provider = GuardProvider.start(gateway, guard);
+    provider = GuardProvider.start(gateway, guard, decisions);
     return provider;
   }
 
@@ -125,5 +131,24 @@ class GuardProviderFailuresTest {
             "guard: "
                 + HomeGuard.UNREADABLE
                 + ": the guard could not learn what tool 'wipe' declares of itself (");
+  }
+
+  /**
+   * Decisions run on the executor the provider is given (the app's I/O executor), never on the
+   * JDK's default for {@code thenApplyAsync}: on two cores that starts a thread per decision. The
+   * provider's close releases it.
+   */
+  @Test
+  void decisionsRunOnTheExecutorTheProviderIsGivenWhichItsCloseReleases() throws Exception {
+    start(problem -> {});
+    String session = session(Files.createDirectories(temp.resolve("project")).toRealPath());
+
+    HookDecision decision = done(gateway.preToolUse(session, "shell", shell("ls"), true));
+
+    assertThat(decision.allowed()).isTrue();
+    assertThat(decisions.getTaskCount()).isPositive();
+    provider.close();
+    provider = null;
+    assertThat(decisions.isShutdown()).isTrue();
   }
 }
