@@ -142,8 +142,15 @@ class SharedProvidersTest {
     }
   }
 
+  /**
+   * Ends {@code session} and lets its 1 s deadline pass, once the gateway has taken the end (the
+   * session left the list, its deadline's timer set): another thread may be draining the loop.
+   */
   private void end(String session) {
     f.gateway.endSession(session, Duration.ofSeconds(1));
+    await(
+        "the end of " + session,
+        () -> awaited(f.gateway.sessions()).stream().noneMatch(info -> info.id().equals(session)));
     f.clock.advance(Duration.ofSeconds(1));
   }
 
@@ -168,23 +175,34 @@ class SharedProvidersTest {
         .contains(script.toString());
   }
 
+  /**
+   * Beta's session is active, with its own run, when alpha's provider says {@code hello "all"}: its
+   * token binds alpha's sessions only, and a later session of alpha joins alpha's run, not beta's.
+   */
   @Test
   void aSessionOfAnotherProjectNeverReachesTheProjectsProvider() throws Exception {
     attach("project");
     Path alpha = project("alpha");
     Path beta = project("beta");
+    String other = session("claude", beta);
+    awaitWhoami(other);
+    long betaPid = pidIn(other);
+
     String first = session("claude", alpha);
     awaitWhoami(first);
     long alphaPid = pidIn(first);
+    String second = session("copilot", alpha);
+    awaitWhoami(second);
 
-    String other = session("claude", beta);
-    awaitWhoami(other);
-
-    assertThat(pidIn(other)).isNotEqualTo(alphaPid);
+    assertThat(alphaPid).isNotEqualTo(betaPid);
+    assertThat(pidIn(second)).isEqualTo(alphaPid);
+    for (int i = 0; i < 3; i++) {
+      assertThat(pidIn(other)).as("beta's calls reach beta's run only").isEqualTo(betaPid);
+    }
+    assertThat(providers.processesOf(other)).extracting(Process::pid).containsExactly(betaPid);
     assertThat(Files.readString(dir.resolve("logs/shared.log")))
-        .as("alpha's provider heard of beta's session only without its cwd, and readied nothing")
+        .as("no provider was refused anything, nor readied a session it may not access")
         .doesNotContain("error ");
-    assertThat(providers.processesOf(other)).extracting(Process::pid).doesNotContain(alphaPid);
   }
 
   @Test
