@@ -452,14 +452,14 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private void share(
       ProjectConfig.Entry configured, ProjectConfig.Entry entry, Path project, String sessionId) {
     try {
-      Path log = logFile(entry.name());
-      synchronized (lifecycle) {
-        if (closed) {
-          return;
-        }
-        SharedProviders.SharedProvider run = sharedProviders.serve(entry, project, sessionId, log);
-        register(sessionId, new ProviderRun.SharedRun(configured, run, sessionId));
+      if (isClosed()) {
+        return;
       }
+      // Not under the lifecycle lock: a new run waits for its token from the loop, and the loop
+      // takes that lock when a session starts. A run registered after close is killed (register).
+      SharedProviders.SharedProvider run =
+          sharedProviders.serve(entry, project, sessionId, logFile(entry.name()));
+      register(sessionId, new ProviderRun.SharedRun(configured, run, sessionId));
       LOG.log(
           Level.INFO, "provider {0} serves session {1} of {2}", entry.name(), sessionId, project);
     } catch (Exception e) {

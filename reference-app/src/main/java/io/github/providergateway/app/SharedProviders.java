@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -159,18 +160,28 @@ final class SharedProviders {
      * Blocks while the token is issued.
      */
     private void run() throws Exception {
-      String anyone;
+      List<String> serving;
       synchronized (this) {
         if (over || sessions.isEmpty()) {
           return;
         }
-        anyone = sessions.iterator().next();
+        serving = List.copyOf(sessions);
       }
-      String token =
-          gateway
-              .spawning()
-              .issueSharedSpawnToken(group, anyone, entry.name())
-              .get(10, TimeUnit.SECONDS);
+      String token = null;
+      for (int i = 0; token == null; i++) {
+        try {
+          token =
+              gateway
+                  .spawning()
+                  .issueSharedSpawnToken(group, serving.get(i), entry.name())
+                  .get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException ended) {
+          // That session is ending (it leaves at its deadline): the token goes through another.
+          if (i == serving.size() - 1) {
+            throw ended;
+          }
+        }
+      }
       synchronized (this) {
         if (over) {
           return; // its last session left meanwhile

@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.Await;
@@ -200,6 +201,10 @@ class SharedProvidersTest {
       assertThat(pidIn(other)).as("beta's calls reach beta's run only").isEqualTo(betaPid);
     }
     assertThat(providers.processesOf(other)).extracting(Process::pid).containsExactly(betaPid);
+    assertThat(awaited(f.gateway.providers()))
+        .as("each run is bound in its own project's sessions only")
+        .extracting(ProviderInfo::sessions)
+        .containsExactlyInAnyOrder(List.of(other), List.of(first, second));
     assertThat(Files.readString(dir.resolve("logs/shared.log")))
         .as("no provider was refused anything, nor readied a session it may not access")
         .doesNotContain("error ");
