@@ -71,7 +71,13 @@ class SharedProvidersTest {
     String json =
         ("{\"providers\":[{\"name\":\"shared\",\"command\":[\"node\",\"%s\"],\"cwd\":\"${project}\"%s}]}")
             .formatted(script, session == null ? "" : ",\"session\":\"" + session + "\"");
-    ProjectConfig config = ProjectConfig.parse(dir.resolve("providers.json"), json);
+    Path file = dir.resolve("providers.json"); // a reload reads it again
+    try {
+      Files.writeString(file, json);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    ProjectConfig config = ProjectConfig.load(file);
     assertThat(config.problems()).isEmpty();
     providers =
         ProjectProviders.attach(
@@ -210,13 +216,21 @@ class SharedProvidersTest {
         .doesNotContain("error ");
   }
 
+  /** Two sessions of {@code project}, with the entry shared by project, its tool in both. */
+  private List<String> twoSessionsSharing(Path project) {
+    attach("project");
+    String first = session("claude", project);
+    String second = session("copilot", project);
+    awaitWhoami(first, second);
+    return List.of(first, second);
+  }
+
   @Test
   void aSessionLeavingKeepsItForTheOthersAndTheLastOneStopsIt() throws Exception {
-    attach("project");
     Path alpha = project("alpha");
-    String first = session("claude", alpha);
-    String second = session("copilot", alpha);
-    awaitWhoami(first, second);
+    List<String> both = twoSessionsSharing(alpha);
+    String first = both.get(0);
+    String second = both.get(1);
     long pid = pidIn(first);
     ProcessHandle process = ProcessHandle.of(pid).orElseThrow();
 
@@ -235,11 +249,9 @@ class SharedProvidersTest {
 
   @Test
   void aCrashComesBackInEverySessionOfTheProject() throws Exception {
-    attach("project");
-    Path alpha = project("alpha");
-    String first = session("claude", alpha);
-    String second = session("copilot", alpha);
-    awaitWhoami(first, second);
+    List<String> both = twoSessionsSharing(project("alpha"));
+    String first = both.get(0);
+    String second = both.get(1);
     long pid = pidIn(first);
 
     ProcessHandle.of(pid).orElseThrow().destroyForcibly();
@@ -254,6 +266,33 @@ class SharedProvidersTest {
     assertThat(restarted).isNotEqualTo(pid);
     assertThat(pidIn(second)).isEqualTo(restarted);
     assertThat(running()).containsExactly(restarted);
+  }
+
+  /** {@code reload shared}: one new run for the project, back in both of its sessions. */
+  @Test
+  void aReloadRestartsTheProjectsRunOnceAndItComesBackInEachSession() throws Exception {
+    List<String> both = twoSessionsSharing(project("alpha"));
+    long pid = pidIn(both.get(0));
+
+    providers.reload("shared").get(30, TimeUnit.SECONDS);
+
+    // Its tools stay listed while it restarts (decision 34), and their calls fail until it is back.
+    for (String session : both) {
+      await(
+          "the new run to answer in " + session,
+          () -> {
+            CallResult result =
+                awaited(
+                    f.gateway.callTool(
+                        session, "whoami", GatewayFixture.json("{}"), Duration.ofSeconds(20)));
+            return result.outcome() instanceof ToolOutcome.Success success
+                && success.data().path("pid").asLong() != pid;
+          });
+    }
+    long reloaded = pidIn(both.get(0));
+    assertThat(reloaded).isNotEqualTo(pid);
+    assertThat(pidIn(both.get(1))).isEqualTo(reloaded);
+    await("the old run to have gone", () -> running().equals(Set.of(reloaded)));
   }
 
   @Test
