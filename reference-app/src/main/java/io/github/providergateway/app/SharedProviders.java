@@ -114,23 +114,12 @@ final class SharedProviders {
 
     private int failuresInARow;
     private Instant runStarted;
-    private int runs;
 
     private SharedProvider(ProjectConfig.Entry entry, String group, Path log, String first) {
       this.entry = entry;
       this.group = group;
       this.log = log;
       this.sessions.add(first);
-    }
-
-    /** {@return the group of sessions the gateway knows it by} */
-    String group() {
-      return group;
-    }
-
-    /** {@return how many processes it has started} */
-    synchronized int runs() {
-      return runs;
     }
 
     /** {@return its process now, or null while it restarts or after it stopped} */
@@ -189,7 +178,6 @@ final class SharedProviders {
         // TAP_SESSION "all": a provider that binds where TAP_SESSION says binds its project's.
         ProcessTree tree = SpawnedProvider.start(entry, token, gatewayUrl, "all", log, gateway);
         current = tree;
-        runs++;
         runStarted = gateway.transports().clock().instant();
         tree.process().onExit().thenAccept(exited -> exited(tree, exited.exitValue()));
         LOG.log(
@@ -282,11 +270,6 @@ final class SharedProviders {
       if (tree != null) {
         tree.kill();
       }
-    }
-
-    /** {@return the sessions it serves now} */
-    synchronized List<String> sessions() {
-      return List.copyOf(sessions);
     }
 
     @Override
