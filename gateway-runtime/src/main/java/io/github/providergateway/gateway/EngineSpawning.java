@@ -32,6 +32,23 @@ final class EngineSpawning implements ProviderSpawning {
   }
 
   @Override
+  public CompletableFuture<String> issueSharedSpawnToken(
+      String group, String sessionId, String spawnName) {
+    requireNonNull(group, "group");
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(spawnName, "spawnName");
+    return requests.get(() -> engine.issueSharedSpawnToken(group, sessionId, spawnName));
+  }
+
+  @Override
+  public CompletableFuture<Void> shareSpawned(String group, String sessionId, String spawnName) {
+    requireNonNull(group, "group");
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(spawnName, "spawnName");
+    return requests.run(() -> engine.shareSpawned(group, sessionId, spawnName));
+  }
+
+  @Override
   public CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace) {
     requireNonNull(spawnName, "spawnName");
     Durations.requirePositive(grace, "grace");

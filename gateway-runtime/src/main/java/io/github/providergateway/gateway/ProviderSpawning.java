@@ -35,6 +35,51 @@ public interface ProviderSpawning {
   CompletableFuture<String> issueSpawnToken(String sessionId, String spawnName);
 
   /**
+   * Issues a fresh project token for a provider the host spawns as {@code spawnName} to serve a
+   * group of sessions at once, the group named {@code group} by the host, adding the active session
+   * {@code sessionId} to the group first (this gateway's extension to the spec's binding, decision
+   * 72: the reference app's {@code "session": "project"}). The token grants project trust over the
+   * group's sessions and no other:
+   *
+   * <ul>
+   *   <li>its provider's {@code hello} with {@code "session": "all"}, or without {@code session},
+   *       binds every active session of the group, as {@code "all"} binds every session;
+   *   <li>a session that joins later ({@link #shareSpawned}) is told to it with {@code
+   *       sessions.updated}, and its tools are registered there once it sends {@code session.ready}
+   *       for it, as the spec says for an {@code "all"}-bound provider when a session starts;
+   *   <li>a session that ends leaves the group ({@code shutdown.pending} for it, as for {@code
+   *       "all"}); when the last one has ended the group is over and its tokens are refused.
+   * </ul>
+   *
+   * <p>A new token for a group replaces its older ones (the host's previous run of it, which
+   * crashed or stopped). The provider's identity is the group's: one config entry shared by two
+   * groups is two providers.
+   *
+   * @param group the host's name for the group; a new name makes a new group
+   * @param sessionId an active session, added to the group
+   * @param spawnName what the host spawns the provider as (a config entry's name); not null
+   * @return the token; fails with {@link io.github.providergateway.host.api.HostException} for a
+   *     session that is not active
+   */
+  CompletableFuture<String> issueSharedSpawnToken(String group, String sessionId, String spawnName);
+
+  /**
+   * Adds the active session {@code sessionId} to {@code group}, the sessions a provider spawned as
+   * {@code spawnName} with {@link #issueSharedSpawnToken} serves: its provider hears {@code
+   * sessions.updated}, and when it is bound {@code "all"} its tools are registered in the session
+   * once it sends {@code session.ready} for it (decision 72). Until then, or 30 s, the session
+   * counts the provider as starting ({@link
+   * io.github.providergateway.host.api.HostApi#providersSettled}).
+   *
+   * @param group the group's name, as given to {@link #issueSharedSpawnToken}
+   * @param sessionId an active session
+   * @param spawnName what the host spawned the group's provider as; not null
+   * @return completes on the loop once the session is in the group; fails with {@link
+   *     io.github.providergateway.host.api.HostException} for a session that is not active
+   */
+  CompletableFuture<Void> shareSpawned(String group, String sessionId, String spawnName);
+
+  /**
    * Tells the gateway that the host is about to restart what it spawned as {@code spawnName} for
    * {@code sessionId} ({@link #issueSpawnToken(String, String)}, {@link
    * TransportPort#acceptSpawned(ProviderConnection, String, String)}), so that the session's host

@@ -39,11 +39,12 @@ import java.util.Set;
  * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
  * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
  * reaches {@code url} (https, or http on loopback). {@code toolPrefix} goes before each of its tool
- * names. With {@code "session": "project"} (this gateway's extension, decision 69) an MCP server
- * runs once per project and that project's sessions share it; without, as the host RPC says, each
- * session gets its own run ({@code "first"}: only the first session). {@value
- * ProjectPlaceholder#PLACEHOLDER} in an entry's command, {@code cwd} or environment is the folder
- * of the session's project ({@link ProjectPlaceholder}).
+ * names. With {@code "session": "project"} (this gateway's extension, decisions 69 and 72) an MCP
+ * server or a WebSocket provider runs once per project and that project's sessions share it (a
+ * {@code "transport": "stdio"} provider cannot); without, as the host RPC says, each session gets
+ * its own run ({@code "first"}: only the first session). {@value ProjectPlaceholder#PLACEHOLDER} in
+ * an entry's command, {@code cwd} or environment is the folder of the session's project ({@link
+ * ProjectPlaceholder}).
  *
  * <p>Beside {@code "providers"}, a {@code "guard"} object configures the guard every home runs
  * (issue 44, docs/guard.md): {@code {"preset": "strict", "rules": [...], "allow": [...]}}, the
@@ -96,8 +97,9 @@ public record ProjectConfig(
     /** Once for every session that starts, bound to it. */
     EACH,
     /**
-     * Once for each project, shared by the sessions of that project ({@link SharedMcpServers}): MCP
-     * servers only, an extension of the host RPC's config (decision 69).
+     * Once for each project, shared by the sessions of that project: MCP servers ({@link
+     * SharedMcpServers}, decision 69) and providers that connect over WebSocket ({@link
+     * SharedProviders}, decision 72), an extension of the host RPC's config.
      */
     PROJECT
   }
@@ -385,14 +387,15 @@ public record ProjectConfig(
     }
     JsonNode session = entry.get("session");
     if (session != null && !session.isNull() && !session.isTextual()) {
-      return "field \"session\" must be a string (\"first\", \"project\" for an MCP server, or"
-          + " any other value for each session)";
+      return "field \"session\" must be a string (\"first\", \"project\", or any other value for"
+          + " each session)";
     }
     if (session != null
         && "project".equals(session.asText())
-        && entry.path("mcp").asText("").isEmpty()) {
-      return "\"session\": \"project\" shares an MCP server (\"mcp\") among a project's"
-          + " sessions; a provider entry runs for the \"first\" session or for each";
+        && "stdio".equals(entry.path("transport").asText(""))) {
+      return "\"session\": \"project\" shares a provider that connects over WebSocket, or an MCP"
+          + " server, among a project's sessions; a \"transport\": \"stdio\" provider's one"
+          + " channel serves one session: run it for the \"first\" session or for each";
     }
     return null;
   }

@@ -151,6 +151,9 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /** The MCP servers the sessions of a project share. */
   private final SharedMcpServers shared;
 
+  /** The providers the sessions of a project share (decision 72). */
+  private final SharedProviders sharedProviders;
+
   /** What runs, by session and entry name. Guarded by lifecycle. */
   private final Map<String, Map<String, ProviderRun>> runs = new LinkedHashMap<>();
 
@@ -173,6 +176,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
     this.killGrace = killGrace;
     this.spawner = spawner;
     this.shared = new SharedMcpServers(gateway, scheduler);
+    this.sharedProviders = new SharedProviders(gateway, gatewayUrl, scheduler);
   }
 
   /**
@@ -380,33 +384,24 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
       spawnOverStdio(configured, entry, sessionId);
       return;
     }
+    if (entry.session() == ProjectConfig.SessionMode.PROJECT && project != null) {
+      share(configured, entry, project, sessionId);
+      return;
+    }
     try {
       String token =
           gateway.spawning().issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
-      ProcessLog log = new ProcessLog(logFile(entry.name()), gateway.transports().clock());
-      // Both outputs on one pipe we read, rather than appended by the OS: the log stays bounded.
-      ProcessBuilder builder =
-          new ProcessBuilder(entry.command())
-              .directory(entry.cwd().toFile())
-              .redirectInput(ProcessBuilder.Redirect.PIPE)
-              .redirectErrorStream(true);
-      builder.environment().putAll(entry.env());
-      builder.environment().put("TAP_PROVIDER_TOKEN", token);
-      builder.environment().put("TAP_GATEWAY_URL", gatewayUrl.toString());
-      // The session it was started for: a provider that picks its session itself (the examples,
-      // the Java client) binds there, not to whichever session happens to be listed first.
-      builder.environment().put("TAP_SESSION", sessionId);
       Process process;
       synchronized (lifecycle) {
         if (closed) {
           return; // the app is stopping: a process started now would outlive it
         }
-        ProcessTree tree = ProcessTree.start(builder);
+        ProcessTree tree =
+            SpawnedProvider.start(
+                entry, token, gatewayUrl, sessionId, logFile(entry.name()), gateway);
         process = tree.process();
         register(sessionId, new ProviderRun.ProcessRun(configured, tree, scheduler));
       }
-      log.copy(process.getInputStream(), "provider-" + entry.name() + "-output");
-      process.getOutputStream().close(); // providers read nothing from us
       process
           .onExit()
           .thenAccept(
@@ -441,6 +436,36 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
         return;
       }
       // A provider that cannot start is the user's to fix: say so where they look.
+      gateway
+          .spawning()
+          .log(
+              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway.spawning().providerNotStarted(sessionId, entry.name());
+      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
+    }
+  }
+
+  /**
+   * Serves {@code sessionId} with the run of the entry its project shares (decision 72): the one
+   * that runs for {@code project}, or a new one.
+   */
+  private void share(
+      ProjectConfig.Entry configured, ProjectConfig.Entry entry, Path project, String sessionId) {
+    try {
+      if (isClosed()) {
+        return;
+      }
+      // Not under the lifecycle lock: a new run waits for its token from the loop, and the loop
+      // takes that lock when a session starts. A run registered after close is killed (register).
+      SharedProviders.SharedProvider run =
+          sharedProviders.serve(entry, project, sessionId, logFile(entry.name()));
+      register(sessionId, new ProviderRun.SharedRun(configured, run, sessionId));
+      LOG.log(
+          Level.INFO, "provider {0} serves session {1} of {2}", entry.name(), sessionId, project);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
       gateway
           .spawning()
           .log(

@@ -14,7 +14,10 @@ import java.util.concurrent.CompletableFuture;
  * server; what stopping and killing it means for each.
  */
 sealed interface ProviderRun
-    permits ProviderRun.ProcessRun, ProviderRun.StdioRun, ProviderRun.McpRun {
+    permits ProviderRun.ProcessRun,
+        ProviderRun.StdioRun,
+        ProviderRun.McpRun,
+        ProviderRun.SharedRun {
 
   /** {@return the entry it was started from} */
   ProjectConfig.Entry entry();
@@ -99,6 +102,30 @@ sealed interface ProviderRun
     @Override
     public Process process() {
       return null;
+    }
+  }
+
+  /**
+   * A provider serving a session and the other sessions of its project (decision 72), which
+   * restarts itself when it dies; stopping it for the session leaves it to the others, and stops it
+   * when it served no other.
+   */
+  record SharedRun(
+      ProjectConfig.Entry entry, SharedProviders.SharedProvider provider, String sessionId)
+      implements ProviderRun {
+    @Override
+    public CompletableFuture<?> stop(Duration grace) {
+      return provider.leave(sessionId, grace);
+    }
+
+    @Override
+    public void kill() {
+      provider.kill();
+    }
+
+    @Override
+    public Process process() {
+      return provider.process();
     }
   }
 

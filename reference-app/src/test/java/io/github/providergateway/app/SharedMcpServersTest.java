@@ -150,17 +150,4 @@ class SharedMcpServersTest {
         () -> host.logs.stream().anyMatch(line -> line.text().contains("no project folder")));
     assertThat(tools(without)).doesNotContain("read_file");
   }
-
-  @Test
-  void projectSharingIsForMcpServersOnly() {
-    ProjectConfig config =
-        ProjectConfig.parse(
-            dir.resolve("providers.json"),
-            "{\"providers\":[{\"name\":\"ci\",\"command\":[\"node\",\"ci.mjs\"],\"session\":\"project\"}]}");
-
-    assertThat(config.problems())
-        .singleElement()
-        .asString()
-        .contains("\"session\": \"project\" shares an MCP server");
-  }
 }

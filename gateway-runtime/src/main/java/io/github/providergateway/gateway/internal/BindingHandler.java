@@ -78,6 +78,8 @@ final class BindingHandler {
 
   private java.util.function.Consumer<Conn> afterFirstBind = conn -> {};
 
+  private java.util.function.BiConsumer<Conn, String> afterReady = (conn, sessionId) -> {};
+
   /** Names only an in-process provider may take ({@code Gateway.Builder.inProcessOnlyNames}). */
   private final List<String> inProcessOnlyNames;
 
@@ -120,6 +122,11 @@ final class BindingHandler {
   /** Told of each connection whose first provider just bound (a spawned one ends its start). */
   void afterFirstBind(java.util.function.Consumer<Conn> listener) {
     this.afterFirstBind = listener;
+  }
+
+  /** Told of each {@code session.ready} that bound a provider in a session (decision 72). */
+  void afterReady(java.util.function.BiConsumer<Conn, String> listener) {
+    this.afterReady = listener;
   }
 
   void shutdownBarrier(ShutdownBarrier barrier) {
@@ -281,6 +288,9 @@ final class BindingHandler {
             : claim.live() != null ? Reconnects.Snapshot.of(claim.live()) : claim.departed();
     SessionSelector selector =
         hello.session() != null ? hello.session() : restored != null ? restored.selector() : null;
+    if (selector == null && conn.credential().allMeansItsOwn()) {
+      selector = SessionSelector.All.INSTANCE; // a shared provider serves its group (decision 72)
+    }
     if (selector == null) {
       String fallback = conn.credential().defaultSession();
       if (fallback == null) {
@@ -361,7 +371,10 @@ final class BindingHandler {
 
   private List<SessionState> resolveSessions(Conn conn, SessionSelector selector) {
     if (selector instanceof SessionSelector.All) {
-      return sessions.active();
+      // Every session the credential may access: for a shared provider its group's (decision 72).
+      return sessions.active().stream()
+          .filter(session -> conn.credential().mayAccess(session.id))
+          .toList();
     }
     String sessionId = ((SessionSelector.Named) selector).sessionId();
     SessionState session = sessions.active(sessionId);
@@ -545,7 +558,9 @@ final class BindingHandler {
   /** A session started: {@code "all"}-bound providers wait for their {@code session.ready}. */
   void sessionStarted(SessionState session) {
     for (ProviderState provider : providers.all()) {
-      if (provider.isAllBound() && provider.conn.state() == ConnectionState.BOUND) {
+      if (provider.isAllBound()
+          && provider.conn.state() == ConnectionState.BOUND
+          && provider.conn.credential().mayAccess(session.id)) {
         provider.awaitReady(session.id);
       }
     }
@@ -568,6 +583,8 @@ final class BindingHandler {
     }
     bind(provider, session, provider.template.copy(), 0);
     outbox.send(conn, SessionLifecycle.started(session.id));
+    restarts.bound(provider); // a restart of a shared provider ends in each session it readies
+    afterReady.accept(conn, session.id);
     hooks.readinessChanged(); // after "started": the held calls' checks come in the session
   }
 

@@ -32,6 +32,19 @@ sealed interface Credential {
     return null;
   }
 
+  /**
+   * Whether {@code "all"}, and a {@code hello} without {@code session}, mean every session this
+   * credential may access: a provider shared by a group of sessions (decision 72).
+   */
+  default boolean allMeansItsOwn() {
+    return false;
+  }
+
+  /** What the host spawned the provider as (a config entry's name), or null. */
+  default String spawnName() {
+    return null;
+  }
+
   /** The gateway token: project trust, free to bind to any one active session it names. */
   record GatewayToken() implements Credential {
     @Override
@@ -76,6 +89,42 @@ sealed interface Credential {
     @Override
     public String identityScope() {
       return sessionId;
+    }
+  }
+
+  /**
+   * A shared spawn token (this gateway's extension, decision 72): project trust over the sessions
+   * of one {@link SpawnGroup}, which the host grows as its sessions start and which shrinks as they
+   * end. {@code "all"} binds the group's sessions, and new members await {@code session.ready} as
+   * the spec says for {@code "all"}; a session outside the group is never accessible.
+   *
+   * @param group the sessions it serves
+   * @param spawnName what the host spawned it as; not null
+   */
+  record SharedSpawnToken(SpawnGroup group, String spawnName) implements Credential {
+    @Override
+    public TrustLevel trust() {
+      return TrustLevel.PROJECT;
+    }
+
+    @Override
+    public boolean mayAccess(String id) {
+      return group.contains(id);
+    }
+
+    @Override
+    public String defaultSession() {
+      return null;
+    }
+
+    @Override
+    public String identityScope() {
+      return "group:" + group.id();
+    }
+
+    @Override
+    public boolean allMeansItsOwn() {
+      return true;
     }
   }
 

@@ -44,6 +44,9 @@ public final class Credentials {
   /** Issued tokens other than the gateway token, by the hex SHA-256 of the token. */
   private final Map<String, Credential> issued = new HashMap<>();
 
+  /** The groups of sessions shared providers serve, by the host's name for each (decision 72). */
+  private final Map<String, SpawnGroup> groups = new HashMap<>();
+
   Credentials(Secrets secrets, Path home) {
     this(secrets, home, TokenHash::same);
   }
@@ -112,6 +115,38 @@ public final class Credentials {
     return token;
   }
 
+  /**
+   * The group {@code groupId}, created when it is new, with {@code sessionId} in it (decision 72).
+   *
+   * @return the group
+   */
+  SpawnGroup share(String groupId, String sessionId) {
+    SpawnGroup group = groups.computeIfAbsent(groupId, SpawnGroup::new);
+    group.add(sessionId);
+    return group;
+  }
+
+  /** The group {@code groupId}, or null when it has no session (any more). */
+  SpawnGroup group(String groupId) {
+    return groups.get(groupId);
+  }
+
+  /**
+   * Issues a shared spawn token for the provider the host spawns as {@code spawnName} for the
+   * sessions of {@code group}: project trust over them (decision 72). It replaces the group's older
+   * tokens: the host starts one process for a group at a time, so an older token was its previous
+   * run's.
+   */
+  String issueSharedSpawnToken(SpawnGroup group, String spawnName) {
+    issued
+        .values()
+        .removeIf(
+            held -> held instanceof Credential.SharedSpawnToken shared && shared.group() == group);
+    String token = secrets.token("ptk-");
+    issued.put(hex(token), new Credential.SharedSpawnToken(group, spawnName));
+    return token;
+  }
+
   /** Issues an external token for a provider paired to {@code sessionId}. */
   String issueExternalToken(String sessionId) {
     String token = secrets.token("ext-tok-");
@@ -119,10 +154,22 @@ public final class Credentials {
     return token;
   }
 
-  /** Revokes every token scoped to {@code sessionId}: they die with it (R-AUTH-08, R-AUTH-18). */
+  /**
+   * Revokes every token scoped to {@code sessionId}: they die with it (R-AUTH-08, R-AUTH-18). The
+   * session leaves every group; a group left empty is over, and its shared tokens die with it.
+   */
   void revokeSession(String sessionId) {
+    for (Iterator<SpawnGroup> it = groups.values().iterator(); it.hasNext(); ) {
+      SpawnGroup group = it.next();
+      if (group.remove(sessionId) && group.isEmpty()) {
+        it.remove();
+      }
+    }
     for (Iterator<Credential> it = issued.values().iterator(); it.hasNext(); ) {
-      if (sessionId.equals(it.next().defaultSession())) {
+      Credential credential = it.next();
+      if (sessionId.equals(credential.defaultSession())
+          || (credential instanceof Credential.SharedSpawnToken shared
+              && shared.group().isEmpty())) {
         it.remove();
       }
     }
@@ -131,6 +178,7 @@ public final class Credentials {
   /** Forgets every token and deletes the token file. */
   void stop() {
     issued.clear();
+    groups.clear();
     synchronized (this) {
       stopped = true;
       if (tokenFile != null) {

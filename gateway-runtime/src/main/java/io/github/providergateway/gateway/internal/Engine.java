@@ -195,6 +195,17 @@ public final class Engine {
         conn -> {
           if (conn.credential() instanceof Credential.SpawnToken spawned) {
             starting.ended(spawned.sessionId(), spawned.spawnName());
+          } else if (conn.credential() instanceof Credential.SharedSpawnToken shared) {
+            conn.provider()
+                .bindings()
+                .keySet()
+                .forEach(sessionId -> starting.ended(sessionId, shared.spawnName()));
+          }
+        });
+    bindings.afterReady(
+        (conn, sessionId) -> {
+          if (conn.credential() instanceof Credential.SharedSpawnToken shared) {
+            starting.ended(sessionId, shared.spawnName());
           }
         });
     UpdateHandler updates = new UpdateHandler(limits, catalog, declaredBudget, outbox);
@@ -292,6 +303,39 @@ public final class Engine {
     String token = credentials.issueSpawnToken(sessionId, spawnName);
     starting.started(sessionId, spawnName);
     return token;
+  }
+
+  /**
+   * Issues a shared spawn token for the provider the host spawns as {@code spawnName} for the
+   * sessions of group {@code groupId}, adding the active session {@code sessionId} to the group
+   * first (decision 72). Loop only.
+   */
+  public String issueSharedSpawnToken(String groupId, String sessionId, String spawnName) {
+    loop.assertInLoop();
+    sessionManager.requireActive(sessionId);
+    SpawnGroup group = credentials.share(groupId, sessionId);
+    String token = credentials.issueSharedSpawnToken(group, spawnName);
+    for (String member : group.sessions()) {
+      if (sessions.active(member) != null) {
+        starting.started(member, spawnName);
+      }
+    }
+    return token;
+  }
+
+  /**
+   * The active session {@code sessionId} joins group {@code groupId}, which the provider spawned as
+   * {@code spawnName} serves (decision 72): the group's connections hear {@code sessions.updated},
+   * and one bound {@code "all"} awaits its {@code session.ready} there, which the session's
+   * settling waits for. Loop only.
+   */
+  public void shareSpawned(String groupId, String sessionId, String spawnName) {
+    loop.assertInLoop();
+    sessionManager.requireActive(sessionId);
+    SpawnGroup group = credentials.share(groupId, sessionId);
+    if (sessionManager.joinedGroup(group, sessionId)) {
+      starting.started(sessionId, spawnName);
+    }
   }
 
   /**
@@ -544,6 +588,9 @@ public final class Engine {
     } else if (provider == null && conn.credential() instanceof Credential.SpawnToken spawned) {
       // Started for a session and gone before it bound: nobody need wait for it.
       starting.ended(spawned.sessionId(), spawned.spawnName());
+    } else if (provider == null
+        && conn.credential() instanceof Credential.SharedSpawnToken shared) {
+      shared.group().sessions().forEach(id -> starting.ended(id, shared.spawnName()));
     }
     LOG.log(Level.DEBUG, "{0} closed", conn);
   }

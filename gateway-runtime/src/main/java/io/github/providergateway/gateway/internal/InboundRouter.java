@@ -205,6 +205,13 @@ final class InboundRouter {
             ? hello.name()
             : conn.provider() == null ? null : conn.provider().name;
     Set<Capability> required = Capabilities.requiredFor(message, ownName);
+    if (conn.credential() != null
+        && conn.credential().allMeansItsOwn()
+        && required.contains(Capability.BIND_ANY_SESSION)) {
+      // A shared provider's "all" is its group's sessions, never any other (decision 72).
+      required = EnumSet.copyOf(required);
+      required.remove(Capability.BIND_ANY_SESSION);
+    }
     if (!trust.allowsAll(required)) {
       Set<Capability> missing = EnumSet.copyOf(required);
       missing.removeAll(trust.capabilities());

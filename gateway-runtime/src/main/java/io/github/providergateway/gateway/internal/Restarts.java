@@ -45,7 +45,7 @@ final class Restarts {
 
   /** What {@code conn}'s credential says the host spawned it as, or null. */
   static String spawnNameOf(Conn conn) {
-    return conn.credential() instanceof Credential.SpawnToken spawned ? spawned.spawnName() : null;
+    return conn.credential() == null ? null : conn.credential().spawnName();
   }
 
   /**

@@ -181,6 +181,33 @@ public final class SessionManager {
     session.tellEnded();
   }
 
+  /**
+   * {@code sessionId} joined {@code group} (decision 72): each connection authenticated for the
+   * group hears {@code sessions.updated} (the session's {@code cwd} now shown), and a provider
+   * bound {@code "all"} through it awaits the session's {@code session.ready}, as the spec has an
+   * {@code "all"}-bound provider await a session that starts.
+   *
+   * @return whether a provider bound {@code "all"} now awaits its {@code session.ready}
+   */
+  boolean joinedGroup(SpawnGroup group, String sessionId) {
+    boolean awaited = false;
+    for (Conn conn : connections.authenticated()) {
+      if (conn.credential() instanceof Credential.SharedSpawnToken shared
+          && shared.group() == group) {
+        outbox.send(conn, new SessionsUpdated(sessions.listFor(conn.credential())));
+        ProviderState provider = conn.provider();
+        if (provider != null
+            && provider.isAllBound()
+            && conn.state() == ConnectionState.BOUND
+            && !provider.bindings().containsKey(sessionId)) {
+          provider.awaitReady(sessionId);
+          awaited = true;
+        }
+      }
+    }
+    return awaited;
+  }
+
   /** The active sessions, in start order, with every field (the host's view). */
   public List<SessionInfo> list() {
     return sessions.list();
