@@ -97,6 +97,7 @@ class ProcessTagTest {
           calls("ChildProcess", "start"),
           calls("ProcessTree", "start"),
           calls("StdioProvider", "spawn"),
+          calls("SpawnedProvider", "start"),
           Map.entry("StdioServerProcess", Pattern.compile("\\bnew\\s+StdioServerProcess\\b")),
           // benchmarks: each starts a child JVM, node, a shell or a load of its own
           calls("BusyCores", "start"),
