@@ -219,6 +219,25 @@ class OutboundQueueTest {
     assertThat(wire.written()).containsExactly("a", "b");
   }
 
+  @Test
+  void aHostsSendAfterTheEndIsRefusedWithoutEncodingIt() {
+    AtomicInteger encoded = new AtomicInteger();
+    OutboundQueue<String> host =
+        sender(
+            bounds(8, 1 << 20),
+            OutboundQueue.Encoding.ON_SEND,
+            text -> {
+              encoded.incrementAndGet();
+              return UTF8.apply(text);
+            });
+    host.abort(CloseStatuses.goingAway());
+
+    assertThat(host.send("late")).isFalse();
+
+    assertThat(encoded).as("not worth encoding").hasValue(0);
+    assertThat(wire.written()).isEmpty();
+  }
+
   // ---- bounds ----
 
   @Test
