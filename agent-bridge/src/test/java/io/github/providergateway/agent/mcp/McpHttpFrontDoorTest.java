@@ -373,6 +373,35 @@ class McpHttpFrontDoorTest {
         .isEqualTo(200);
   }
 
+  /** The watch on the token file: a revoked client's session ends without waiting for a request. */
+  @Test
+  void aRevokedClientsSessionEndsAtTheNextLookAtTheTokensWithoutARequest() throws Exception {
+    start();
+    live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(live.tokens.revoke("claude")).isTrue();
+
+    live.f.clock.advance(McpHttpAuthentication.TOKEN_CHECK.minusMillis(1));
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+    live.f.clock.advance(Duration.ofMillis(1));
+
+    live.awaitEnded(gatewaySession.id());
+    assertThat(live.door.sessionCount()).isZero();
+  }
+
+  @Test
+  void closingTheFrontDoorEndsEverySessionAndItsGatewaySession() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+
+    live.door.close();
+
+    assertThat(live.door.sessionCount()).isZero();
+    live.awaitEnded(gatewaySession.id());
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
+  }
+
   @Test
   void aSessionIsReachableOnlyWithTheTokenThatOpenedIt() throws Exception {
     start();

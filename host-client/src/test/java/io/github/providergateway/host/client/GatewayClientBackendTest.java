@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.loop.testing.RecordingBackend;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -65,6 +66,48 @@ class GatewayClientBackendTest {
   void theBackendsClockIsTheOptionsClock() {
     assertThat(GatewayClientOptions.builder().backend(time.backend()).build().clock())
         .isSameAs(time);
+  }
+
+  @Test
+  void aSchedulerTakenFromTheBackendIsGivenBackByCloseAndAGivenOneIsNotTakenFromIt()
+      throws IOException {
+    GatewayDiscovery closedPort = GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x");
+    RecordingBackend lends = new RecordingBackend(time.backend());
+    ClientRuntime own =
+        new ClientRuntime(
+            closedPort, null, null, GatewayClientOptions.builder().backend(lends).build());
+    assertThat(lends.schedulersMade()).isEqualTo(1);
+    own.close();
+    assertThat(lends.schedulersReleased()).isEqualTo(1);
+
+    RecordingBackend unused = new RecordingBackend(time.backend());
+    ClientRuntime given =
+        new ClientRuntime(
+            closedPort,
+            null,
+            null,
+            GatewayClientOptions.builder().backend(unused).scheduler(time).build());
+    given.close();
+    assertThat(unused.schedulersMade()).isZero();
+  }
+
+  @Test
+  void theOptionsCarryWhatTheBuilderWasGiven() {
+    GatewayClientListener listener = new GatewayClientListener() {};
+    GatewayClientOptions options =
+        GatewayClientOptions.builder()
+            .heartbeat(Duration.ofSeconds(7), Duration.ofSeconds(21))
+            .observer(true)
+            .scheduler(time)
+            .listener(listener)
+            .build();
+
+    assertThat(options.heartbeatInterval()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(options.heartbeatTimeout()).isEqualTo(Duration.ofSeconds(21));
+    assertThat(options.observer()).isTrue();
+    assertThat(options.scheduler()).isSameAs(time);
+    assertThat(options.listener()).isSameAs(listener);
+    assertThat(GatewayClientOptions.builder().build().observer()).isFalse();
   }
 
   private GatewayDiscovery counting(GatewayDiscovery discovery) {

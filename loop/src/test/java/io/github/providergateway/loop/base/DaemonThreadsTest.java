@@ -100,4 +100,18 @@ class DaemonThreadsTest {
         .extracting(Thread::getName)
         .containsOnly("stdio-x-exit");
   }
+
+  /**
+   * A thread inherits whether it is a daemon from the thread that makes it: one made from a user
+   * thread (a program's main thread) is a daemon all the same, so it never holds the JVM open.
+   */
+  @Test
+  void aThreadMadeFromAUserThreadIsADaemonAllTheSame() throws Exception {
+    CompletableFuture<Thread> made = new CompletableFuture<>();
+    Thread user = new Thread(() -> made.complete(DaemonThreads.create("made-by-main", () -> {})));
+    user.setDaemon(false);
+    user.start();
+
+    assertThat(made.get(BOUND.toSeconds(), TimeUnit.SECONDS).isDaemon()).isTrue();
+  }
 }

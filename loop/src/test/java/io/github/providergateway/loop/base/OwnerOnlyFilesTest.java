@@ -57,7 +57,7 @@ class OwnerOnlyFilesTest {
     Path dir = Files.createDirectory(temp.resolve("shared"));
     chmod(dir, "rwxr-xr-x");
 
-    OwnerOnlyFiles.createDirectories(dir);
+    assertThat(OwnerOnlyFiles.createDirectories(dir)).isEqualTo(dir);
 
     assertThat(mode(dir)).isEqualTo("rwxr-xr-x");
   }
@@ -66,7 +66,7 @@ class OwnerOnlyFilesTest {
   void aNewFileIsOwnerOnlyAndAnExistingOneIsRefused() throws IOException {
     Path file = temp.resolve("gateway.log");
 
-    OwnerOnlyFiles.createFile(file);
+    assertThat(OwnerOnlyFiles.createFile(file)).isEqualTo(file);
 
     assertThat(mode(file)).isEqualTo("rw-------");
     assertThat(file).isEmptyFile();
@@ -141,6 +141,22 @@ class OwnerOnlyFilesTest {
     OwnerOnlyFiles.replaceKeepingMode(settings, draft, "{\"token\":1}\n".getBytes(), true);
     assertThat(mode(settings)).isEqualTo("rw-------");
     assertThat(draft).doesNotExist();
+  }
+
+  /**
+   * A mode the umask would narrow at creation (group write, under the usual {@code 022}) is set on
+   * the draft after it is written, so the replaced file keeps it.
+   */
+  @Test
+  void aReplaceKeepingModeKeepsAModeTheUmaskWouldHaveNarrowed() throws IOException {
+    Path settings = Files.writeString(temp.resolve("settings.json"), "{}\n");
+    chmod(settings, "rw-rw-r--");
+
+    OwnerOnlyFiles.replaceKeepingMode(
+        settings, temp.resolve("settings.json.draft"), "{\"a\":1}\n".getBytes(), false);
+
+    assertThat(settings).hasContent("{\"a\":1}");
+    assertThat(mode(settings)).isEqualTo("rw-rw-r--");
   }
 
   @Test

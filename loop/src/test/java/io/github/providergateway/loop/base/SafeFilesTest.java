@@ -86,6 +86,19 @@ class SafeFilesTest {
     }
   }
 
+  @Test
+  void aSecretFileOthersMayNotReadIsRefusedForThePermissionsItGivesNotAsReadable()
+      throws IOException {
+    for (String mode : List.of("rw------x", "rw---x---")) {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+
+      assertThatThrownBy(() -> SafeFiles.checkSecretFile(file))
+          .as(mode)
+          .hasMessageContaining(" gives other users permissions (mode ")
+          .hasMessageNotContaining("readable");
+    }
+  }
+
   /**
    * The review of issue 32: the directories checked are the real path's, so the path to open is the
    * file's name there; the path given may pass through a link someone could change after.

@@ -73,6 +73,49 @@ class HandshakePolicyTest {
     assertThat(HandshakePolicy.isLoopbackHost(host, 9400)).isEqualTo(accepted);
   }
 
+  /**
+   * A container that does not report the port it was reached on (-1) lets {@code Host} name any
+   * port of one to five digits, and nothing else after the colon.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "localhost:65535, true",
+    "127.0.0.1:8080, true",
+    "[::1]:9, true",
+    "localhost:123456, false",
+    "localhost:80a0, false",
+    "localhost:8/80, false",
+    "localhost:8:80, false",
+    "localhost:, false",
+    "evil.example:8080, false"
+  })
+  void withThePortUnknownALoopbackNameWithAnyPortOfUpToFiveDigitsIsAHost(
+      String host, boolean accepted) {
+    assertThat(HandshakePolicy.isLoopbackHost(host, -1)).isEqualTo(accepted);
+  }
+
+  @Test
+  void aHeaderOfAHundredCharactersIsShownWholeAndALongerOneIsCutToAHundred() {
+    String hundred = "h".repeat(100);
+
+    assertThat(HandshakePolicy.shown(hundred)).isEqualTo(hundred);
+    assertThat(HandshakePolicy.shown(hundred + "x")).isEqualTo(hundred + "…(101 chars)");
+    assertThat(HandshakePolicy.shown(null)).isEqualTo("null");
+  }
+
+  /** The HTTP routes' rule: a page of this server itself may post; any other origin may not. */
+  @Test
+  void overHttpThisServersOwnOriginMayProceedAndAnotherLoopbackPortsMayNot() {
+    assertThat(policy.httpRefusal("127.0.0.1", "localhost:9400", "http://LOCALHOST:9400", 9400))
+        .isEmpty();
+    assertThat(policy.httpRefusal("127.0.0.1", "localhost:9400", "http://localhost:9401", 9400))
+        .hasValueSatisfying(reason -> assertThat(reason).contains("Origin"));
+    assertThat(policy.httpRefusal("127.0.0.1", "localhost:9400", "https://localhost:9400", 9400))
+        .isPresent();
+    assertThat(policy.httpRefusal("127.0.0.1", "localhost:9400", null, 9400)).isEmpty();
+    assertThat(policy.httpRefusal("10.0.0.5", "localhost:9400", null, 9400)).isPresent();
+  }
+
   @Test
   void aMissingHostIsRefused() {
     assertThat(policy.refusal("127.0.0.1", null, null, 9400)).isPresent();

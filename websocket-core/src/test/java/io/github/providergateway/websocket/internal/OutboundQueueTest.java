@@ -176,7 +176,96 @@ class OutboundQueueTest {
     assertThat(wire.written()).hasSize(41).endsWith(large + 39);
   }
 
+  @Test
+  void theBytesInFlightAreTheWritesMessagesAndTenBytesOfFrameHeaderEach() {
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
+
+    sender.send("abc");
+    assertThat(sender.inFlightBytes()).isEqualTo(3 + 10);
+    sender.send("de");
+    sender.send("fgh");
+    executor.runAll();
+    wire.completeNext();
+    executor.runAll();
+
+    assertThat(wire.writes()).last().isEqualTo(List.of("de", "fgh"));
+    assertThat(sender.inFlightBytes()).isEqualTo(5 + 2 * 10);
+  }
+
+  @Test
+  void oneWriteTakesMessagesUpToExactlyTheBatchBound() {
+    OutboundQueue<String> sender = inPump(bounds(100, 1 << 22));
+    String half = "h".repeat(OutboundQueue.MAX_BATCH_BYTES / 2);
+
+    sender.send("first"); // in flight
+    sender.send(half);
+    sender.send(half);
+    executor.runAll();
+    wire.completeNext();
+    executor.runAll();
+
+    assertThat(wire.writes()).extracting(List::size).containsExactly(1, 2);
+  }
+
+  @Test
+  void aCompletedWriteWithNothingWaitingWakesNoPump() {
+    OutboundQueue<String> sender = inPump(bounds(8, 1 << 20));
+    sender.send("a");
+
+    wire.completeNext();
+
+    assertThat(executor.pending()).as("no pump task for nothing").isZero();
+    assertThat(sender.send("b")).isTrue();
+    assertThat(wire.written()).containsExactly("a", "b");
+  }
+
+  @Test
+  void aHostsSendAfterTheEndIsRefusedWithoutEncodingIt() {
+    AtomicInteger encoded = new AtomicInteger();
+    OutboundQueue<String> host =
+        sender(
+            bounds(8, 1 << 20),
+            OutboundQueue.Encoding.ON_SEND,
+            text -> {
+              encoded.incrementAndGet();
+              return UTF8.apply(text);
+            });
+    host.abort(CloseStatuses.goingAway());
+
+    assertThat(host.send("late")).isFalse();
+
+    assertThat(encoded).as("not worth encoding").hasValue(0);
+    assertThat(wire.written()).isEmpty();
+  }
+
   // ---- bounds ----
+
+  @Test
+  void exactlyTheByteBoundIsNotTooSlow() {
+    OutboundQueue<String> sender = inPump(bounds(100, 10));
+
+    sender.send("12345"); // in flight
+    sender.send("67890");
+    executor.runAll();
+
+    assertThat(sender.state()).isEqualTo(OutboundQueue.State.OPEN);
+    assertThat(sender.send("x")).isTrue();
+    executor.runAll();
+    assertThat(wire.closes())
+        .as("one byte past it")
+        .containsExactly(frame(CloseStatuses.tooSlow()));
+  }
+
+  @Test
+  void aHostsMessageThatWouldPassTheByteBoundBehindAnotherIsRefusedOnSend() {
+    OutboundQueue<String> host = sender(bounds(100, 10), OutboundQueue.Encoding.ON_SEND, UTF8);
+    assertThat(host.send("x".repeat(20))).as("alone, in flight").isTrue();
+
+    assertThat(host.send("y".repeat(20))).isFalse();
+
+    assertThat(wire.closes()).containsExactly(frame(CloseStatuses.tooSlow()));
+    assertThat(wire.written()).containsExactly("x".repeat(20));
+  }
 
   @Test
   void theMessageBoundRefusesTheOneTooManyAndClosesAsTooSlow() {
@@ -238,6 +327,7 @@ class OutboundQueueTest {
                 100, 1 << 20, Duration.ZERO, shared, exceeded::incrementAndGet));
 
     sender.send("12345678");
+    assertThat(exceeded).as("within the budget: not told").hasValue(0);
     sender.send("12345678");
     executor.runAll();
     assertThat(exceeded).hasValue(1);
