@@ -69,8 +69,7 @@ class GatewayClientBackendTest {
   }
 
   @Test
-  void aSchedulerTakenFromTheBackendIsGivenBackByCloseAndAGivenOneIsNotTakenFromIt()
-      throws IOException {
+  void aSchedulerTakenFromTheBackendIsGivenBackByClose() throws IOException {
     GatewayDiscovery closedPort = GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x");
     RecordingBackend lends = new RecordingBackend(time.backend());
     ClientRuntime own =
@@ -79,16 +78,6 @@ class GatewayClientBackendTest {
     assertThat(lends.schedulersMade()).isEqualTo(1);
     own.close();
     assertThat(lends.schedulersReleased()).isEqualTo(1);
-
-    RecordingBackend unused = new RecordingBackend(time.backend());
-    ClientRuntime given =
-        new ClientRuntime(
-            closedPort,
-            null,
-            null,
-            GatewayClientOptions.builder().backend(unused).scheduler(time).build());
-    given.close();
-    assertThat(unused.schedulersMade()).isZero();
   }
 
   @Test
@@ -98,14 +87,12 @@ class GatewayClientBackendTest {
         GatewayClientOptions.builder()
             .heartbeat(Duration.ofSeconds(7), Duration.ofSeconds(21))
             .observer(true)
-            .scheduler(time)
             .listener(listener)
             .build();
 
     assertThat(options.heartbeatInterval()).isEqualTo(Duration.ofSeconds(7));
     assertThat(options.heartbeatTimeout()).isEqualTo(Duration.ofSeconds(21));
     assertThat(options.observer()).isTrue();
-    assertThat(options.scheduler()).isSameAs(time);
     assertThat(options.listener()).isSameAs(listener);
     assertThat(GatewayClientOptions.builder().build().observer()).isFalse();
   }
