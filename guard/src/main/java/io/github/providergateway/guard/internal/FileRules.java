@@ -127,7 +127,6 @@ final class FileRules implements Family {
           "removes every cron job of the user",
           "crontab -l to read them, crontab -e to change one");
 
-  private static final Path DEV = Path.of("/dev");
   private static final Set<String> BUILD_DIRS =
       Set.of(
           "build",
@@ -258,7 +257,7 @@ final class FileRules implements Family {
         scan.hit(DISK_WRITE, access);
         continue;
       }
-      if (path != null && path.getNameCount() > 1 && path.startsWith(DEV)) {
+      if (path != null && path.getNameCount() > 1 && path.startsWith(Places.DEVICES)) {
         continue;
       }
       if (path != null

@@ -51,8 +51,8 @@ public final class Places {
   private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
   private static final List<String> CACHES = List.of(".cache", "Library/Caches");
 
-  /** The devices' folder. */
-  private static final Path DEVICES = Path.of("/dev");
+  /** The devices' folder (FileRules reads it too). */
+  static final Path DEVICES = Path.of("/dev");
 
   private static final Set<String> SAFE_DEVICES =
       Set.of(
