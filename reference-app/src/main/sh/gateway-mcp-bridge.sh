@@ -9,6 +9,8 @@
 #   the session's GET stream (list_changed, roots/list, elicitation) -> stdout
 #   stdin's end                                 -> the answers under way, then DELETE /mcp
 #   SIGTERM, SIGINT, SIGHUP                     -> DELETE /mcp at once: the session ends
+#   SIGKILL (no trap runs)                      -> the GET stream's loop, at its next renewal
+#                                                  (every minute), ends the session and cleans up
 #
 # Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
 # owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
@@ -182,12 +184,25 @@ relay() {
   esac
   case $type in
     *text/event-stream*)
-      while IFS= read -r line || [ -n "$line" ]; do
+      # An event is whole at its blank line: only then is its data passed on (one message; JSON
+      # split over several data lines is joined with a space, which JSON reads as a line break)
+      # and, on the GET stream, its id kept to resume from. An event cut off (the stream's renewal,
+      # below) is sent again on the next stream. An event without data (the stream's first, which
+      # only gives an id) is no message.
+      data= id=
+      while IFS= read -r line; do
         line=${line%"$cr"}
         case $line in
-          # An event without data (the stream's first, which only gives an id to resume from)
-          # is no message.
-          data:*) line=${line#data:}; line=${line# }; [ -z "$line" ] || emit "$line" ;;
+          data:*) line=${line#data:}; data=${data:+$data }${line# } ;;
+          id:*) id=${line#id:}; id=${id# } ;;
+          '')
+            [ -z "$data" ] || emit "$data"
+            case $2:$id in
+              get:*[!0-9-]*|get:) ;;
+              get:*) printf '%s\n' "$id" >"$tmp/last-event" ;;
+            esac
+            data= id=
+            ;;
         esac
       done
       ;;
@@ -243,9 +258,42 @@ version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/
   [ -z "$version" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
 } >"$tmp/session.conf"
 
-# The session's own stream, for what the gateway sends unasked; then the initialize's answer.
-curl -sS -i -N -K "$tmp/session.conf" -H 'Accept: text/event-stream' \
-  "$url" 2>>"$tmp/curl.err" | relay "" get &
+# The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
+# $renew seconds, from the last event passed on (Last-Event-ID: the gateway keeps the events it
+# sent and sends again what came after), and between two streams the loop looks whether this
+# bridge is still there. A bridge killed with SIGKILL runs no trap: the stream, left behind, would
+# hold its session and the session's providers open for as long as the gateway runs. Instead, at
+# the next renewal, the loop ends the session (DELETE) and removes the bridge's files.
+renew=${GATEWAY_MCP_BRIDGE_RENEW:-60}
+case $renew in
+  ''|*[!0-9]*|0) renew=60 ;;
+esac
+bridge=$$
+stream() {
+  while :; do
+    last=
+    [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
+    {
+      cat "$tmp/session.conf"
+      [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
+    } >"$tmp/stream.conf"
+    {
+      curl -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
+        "$url" 2>"$tmp/stream.err"
+      echo $? >"$tmp/stream.rc"
+    } | relay "" get
+    IFS= read -r rc <"$tmp/stream.rc" || rc=
+    # 28 is curl's own time limit, the renewal; anything else (the session or the gateway ended) ends
+    # the stream.
+    [ "$rc" = 28 ] || return 0
+    if ! kill -0 "$bridge" 2>/dev/null; then
+      curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 "$url" 2>/dev/null
+      cleanup
+      return 0
+    fi
+  done
+}
+stream &
 cat "$tmp/init.out"
 
 finish() {

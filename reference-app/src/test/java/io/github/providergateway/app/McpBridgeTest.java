@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -172,6 +173,105 @@ class McpBridgeTest {
   }
 
   @Test
+  void aBridgeKilledWithSigkillEndsItsSessionAtItsStreamsNextRenewalAndLeavesNothingBehind()
+      throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    Bridge bridge =
+        bridge(home, dir, null, Map.of("GATEWAY_MCP_BRIDGE_RENEW", "1", "TMPDIR", tmp.toString()));
+    bridge.send(INITIALIZE);
+    bridge.answer(1);
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    bridge.answer(2);
+    SessionInfo session = session("agent:" + McpBridgeToken.CLIENT);
+    List<ProcessHandle> below = bridge.process.descendants().toList();
+    assertThat(below).as("the stream's loop and its curl").isNotEmpty();
+
+    // SIGKILL: no trap runs, and the stream's processes are left to themselves.
+    bridge.process.destroyForcibly();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+
+    endedOf(session.id()).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    for (ProcessHandle process : below) {
+      process.onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+    try (var left = Files.list(tmp)) {
+      assertThat(left.toList()).as("the bridge's files").isEmpty();
+    }
+  }
+
+  @Test
+  void theSessionsStreamRenewedResumesAfterTheLastEventItPassedOnAndRepeatsNone() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Bridge bridge = bridge(home, dir, null, Map.of("GATEWAY_MCP_BRIDGE_RENEW", "1"));
+    bridge.send(INITIALIZE);
+    bridge.answer(1);
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    SessionInfo session = session("agent:" + McpBridgeToken.CLIENT);
+    // Two changes passed on before the renewals, each its own event.
+    for (String tool : List.of("greet", "wave")) {
+      toClose.add(
+          WsProvider.bound(
+              running.url(),
+              running.gateway().credentials().providerToken(),
+              session.id(),
+              tool + "-provider",
+              WsProvider.tools(tool)));
+      bridge.next(m -> "notifications/tools/list_changed".equals(m.path("method").asText()));
+    }
+
+    // Two renewals: each stream's curl ends at its time limit and the next takes over.
+    for (int renewal = 0; renewal < 2; renewal++) {
+      streamCurl(bridge).onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    List<JsonNode> before = bridge.until(m -> m.path("id").asInt(-1) == 3);
+    List<String> tools = new ArrayList<>();
+    before
+        .get(before.size() - 1)
+        .at("/result/tools")
+        .forEach(t -> tools.add(t.get("name").asText()));
+    assertThat(tools).containsExactlyInAnyOrder("greet", "wave");
+    assertThat(before)
+        .as("the changes passed on before the renewals are not sent again after them")
+        .noneMatch(m -> m.has("method"));
+
+    // What the gateway sends after a renewal still comes, on the renewed stream.
+    toClose.add(
+        WsProvider.bound(
+            running.url(),
+            running.gateway().credentials().providerToken(),
+            session.id(),
+            "point-provider",
+            WsProvider.tools("point")));
+    bridge.next(m -> "notifications/tools/list_changed".equals(m.path("method").asText()));
+  }
+
+  /** The {@code curl} of the bridge's session stream, once there. */
+  private static ProcessHandle streamCurl(Bridge bridge) {
+    ProcessHandle[] found = new ProcessHandle[1];
+    Await.until(
+        WAIT,
+        () -> {
+          found[0] =
+              bridge
+                  .process
+                  .descendants()
+                  .filter(ProcessHandle::isAlive)
+                  .filter(p -> p.info().commandLine().orElse("").contains("text/event-stream"))
+                  .filter(p -> p.info().commandLine().orElse("").contains("--max-time"))
+                  .findFirst()
+                  .orElse(null);
+          return found[0] != null;
+        },
+        () -> "the bridge's stream");
+    return found[0];
+  }
+
+  @Test
   void withNoGatewayTheWindowGoesToTheLaunchersJvmWithItsInitializeFirst() throws Exception {
     Path home = homeWithoutGateway();
     // A stand-in for the launcher: what the JVM's gateway mcp would get, answered as it would.
@@ -303,6 +403,12 @@ class McpBridgeTest {
 
   /** The bridge started as an agent starts its MCP server: in {@code cwd}, on pipes. */
   private Bridge bridge(Path home, Path cwd, Path launcher) throws IOException {
+    return bridge(home, cwd, launcher, Map.of());
+  }
+
+  /** The bridge with {@code env} added to its environment. */
+  private Bridge bridge(Path home, Path cwd, Path launcher, Map<String, String> env)
+      throws IOException {
     ProcessBuilder builder =
         new ProcessBuilder("/bin/sh", SCRIPT.toString(), "--home", home.toString())
             .directory(cwd.toFile());
@@ -311,6 +417,7 @@ class McpBridgeTest {
     if (launcher != null) {
       builder.environment().put("GATEWAY_BRIDGE_LAUNCHER", launcher.toString());
     }
+    builder.environment().putAll(env);
     Process process = builder.start();
     Bridge bridge = new Bridge(process);
     toClose.add(bridge);
@@ -358,6 +465,17 @@ class McpBridgeTest {
           return message;
         }
       }
+    }
+
+    /** The messages up to the first {@code last} accepts, that one included. */
+    List<JsonNode> until(Predicate<JsonNode> last) throws InterruptedException {
+      List<JsonNode> seen = new ArrayList<>();
+      JsonNode message;
+      do {
+        message = next(m -> true);
+        seen.add(message);
+      } while (!last.test(message));
+      return seen;
     }
 
     JsonNode answer(int id) throws InterruptedException {
