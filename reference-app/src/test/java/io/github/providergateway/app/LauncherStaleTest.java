@@ -1,0 +1,122 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * When {@code ./gateway} builds before it starts: the launcher's own {@code stale} function, run in
+ * {@code bash} over a clone made of empty files with set times. A source, resource or pom newer
+ * than the jar asks for a build; a newer script of {@code src/main/sh}, which the clone runs as it
+ * is and the jar does not hold, does not (it did, at every start: the build leaves an unchanged jar
+ * as it was, older than the script). Running the launcher itself here would rebuild the jar the
+ * tests run from.
+ */
+@Tag("process")
+class LauncherStaleTest {
+
+  private static final Pattern STALE = Pattern.compile("(?ms)^stale\\(\\) \\{\\n.*?^\\}$");
+  private static final Instant BUILT = Instant.parse("2026-11-27T00:00:00Z");
+
+  @TempDir Path clone;
+
+  @BeforeEach
+  void aBuiltClone() throws Exception {
+    for (String file :
+        new String[] {
+          "pom.xml",
+          "reference-app/pom.xml",
+          "reference-app/src/main/java/Main.java",
+          "reference-app/src/main/resources/jvm.options",
+          "reference-app/src/main/sh/gateway-mcp-bridge.sh",
+          "reference-app/target/provider-gateway.jar"
+        }) {
+      touch(file, BUILT.minusSeconds(60));
+    }
+    touch("reference-app/target/provider-gateway.jar", BUILT);
+    // Folders are looked at too (a file added or removed changes its folder's time): as built.
+    try (var paths = Files.walk(clone)) {
+      for (Path folder : paths.filter(Files::isDirectory).toList()) {
+        Files.setLastModifiedTime(folder, FileTime.from(BUILT.minusSeconds(60)));
+      }
+    }
+  }
+
+  @Test
+  void aBuiltCloneIsNotStale() throws Exception {
+    assertThat(stale()).isFalse();
+  }
+
+  @Test
+  void aNewerSourceResourceOrPomAsksForABuild() throws Exception {
+    for (String input :
+        new String[] {
+          "reference-app/src/main/java/Main.java",
+          "reference-app/src/main/resources/jvm.options",
+          "reference-app/pom.xml",
+          "pom.xml"
+        }) {
+      touch(input, BUILT.plusSeconds(1));
+      assertThat(stale()).as(input).isTrue();
+      touch(input, BUILT.minusSeconds(60));
+    }
+  }
+
+  @Test
+  void aNewerScriptOfSrcMainShAsksForNone() throws Exception {
+    touch("reference-app/src/main/sh/gateway-mcp-bridge.sh", BUILT.plusSeconds(1));
+    assertThat(stale()).isFalse();
+  }
+
+  @Test
+  void noJarAsksForABuild() throws Exception {
+    Files.delete(clone.resolve("reference-app/target/provider-gateway.jar"));
+    assertThat(stale()).isTrue();
+  }
+
+  private void touch(String file, Instant time) throws Exception {
+    Path path = clone.resolve(file);
+    Files.createDirectories(path.getParent());
+    if (!Files.exists(path)) {
+      Files.createFile(path);
+    }
+    Files.setLastModifiedTime(path, FileTime.from(time));
+  }
+
+  /** Whether the launcher's {@code stale} says the clone's jar needs a build. */
+  private boolean stale() throws Exception {
+    String launcher = Files.readString(Path.of("..", "gateway"), StandardCharsets.UTF_8);
+    Matcher function = STALE.matcher(launcher);
+    assertThat(function.find()).as("the launcher's stale function").isTrue();
+    Matcher modules = Pattern.compile("(?m)^modules=\\(.*\\)$").matcher(launcher);
+    assertThat(modules.find()).as("the launcher's module list").isTrue();
+    Process bash =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "root=\"$1\"\njar=\"$root/reference-app/target/provider-gateway.jar\"\n"
+                    + modules.group()
+                    + "\n"
+                    + function.group()
+                    + "\nif stale; then echo stale; else echo fresh; fi",
+                "bash",
+                clone.toString())
+            .redirectErrorStream(true)
+            .start();
+    String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(bash.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(said).isIn("stale", "fresh");
+    return said.equals("stale");
+  }
+}
