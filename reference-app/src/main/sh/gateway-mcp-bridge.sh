@@ -87,6 +87,27 @@ jvm_after() {
   exit 1
 }
 
+# Who listens where a connection to 127.0.0.1 at port $1 may arrive, by the kernel's tables of
+# sockets (/proc/net/tcp and tcp6, from $3: local address and port in hex, state 0A, uid):
+# 127.0.0.1 and every address, as IPv4 and as IPv6 (Java's sockets are IPv6 ones, bound to
+# ::ffff:127.0.0.1). Exits 0 when user $2 alone listens there, 1 when another user does too, 2 when
+# nobody does, 3 when it cannot be told (no table).
+listener() {
+  [ -r "$3/tcp" ] || [ -r "$3/tcp6" ] || return 3
+  set -- "$1" "$2" "$3/tcp" "$3/tcp6"
+  [ -r "$4" ] || set -- "$1" "$2" "$3"
+  [ -r "$3" ] || set -- "$1" "$2" "$4"
+  awk -v port="$1" -v uid="$2" '
+    BEGIN {
+      port = sprintf(":%04X", port)
+      reach["0100007F" port]; reach["00000000" port]
+      reach["0000000000000000FFFF00000100007F" port]; reach["0000000000000000FFFF000000000000" port]
+      reach["00000000000000000000000000000000" port]
+    }
+    $4 == "0A" && ($2 in reach) { seen = 1; if ($8 != uid) other = 1 }
+    END { exit other ? 1 : seen ? 0 : 2 }' "$3" ${4:+"$4"}
+}
+
 home=
 port=
 expect=
@@ -118,10 +139,14 @@ token_file=$home/mcp-bridge.token
 # The token must be this user's, in a file only this user may read (the gateway makes it 0600).
 [ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] \
   || { reason="no agent token in $token_file (a gateway makes it when it starts)"; jvm "$@"; }
-case "$(ls -ln -- "$token_file" 2>/dev/null)" in
+listing=$(ls -ln -- "$token_file" 2>/dev/null)
+case $listing in
   -rw-------*|-r--------*) ;;
   *) reason="$token_file may be read by others"; jvm "$@" ;;
 esac
+# This user's id, as ls shows the token file's owner ([ -O ] above: this user), with no `id`.
+owner() { uid=$3; }
+owner $listing
 IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
 # A detached gateway (the shared one, the service's) names its pid: one that is not running left
 # its port behind (a crash), and whoever listens there now is not it. kill -0 reaches only this
@@ -140,6 +165,18 @@ case ${port:-9400} in
   ''|*[!0-9]*) reason="no port"; jvm "$@" ;;
 esac
 url=http://127.0.0.1:${port:-9400}/mcp
+# Whoever listens there must be this user: a gateway that crashed (a console's names no pid) left
+# its port file behind, and another user may listen on that port now, to be sent the token, which
+# stays the same across the gateway's starts. The kernel's table of listening sockets says whose
+# each one is; where there is none to read (not Linux), the JVM, which makes the gateway prove it
+# holds the home's token before it sends anything, serves the window.
+listener "${port:-9400}" "$uid" /proc/net
+case $? in
+  0) ;;
+  1) reason="another user listens on port ${port:-9400} (the home's gateway is not running)"; jvm "$@" ;;
+  2) reason="no gateway answers at $url"; jvm "$@" ;;
+  *) reason="who listens on port ${port:-9400} cannot be told (no /proc/net/tcp)"; jvm "$@" ;;
+esac
 
 # The folder the agent started this window in, physical, without a subshell (cd -P sets PWD).
 cd -P -- . 2>/dev/null && folder=$PWD

@@ -36,6 +36,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -314,6 +315,51 @@ class McpBridgeTest {
       assertThatThrownBy(stranger::accept)
           .as("the stranger on the port was never connected to")
           .isInstanceOf(java.net.SocketTimeoutException.class);
+    }
+  }
+
+  @Test
+  void aPortWhereAnotherUserListensIsNeverSentTheToken() throws Exception {
+    // A console gateway names no pid: after its crash, another user may listen on its port.
+    Path python = Path.of("/usr/bin/python3");
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name"))
+            && Files.isExecutable(Path.of("/usr/bin/setpriv"))
+            && Files.isExecutable(python),
+        "needs root, setpriv and /usr/bin/python3 to listen as another user");
+    Path home = homeWithoutGateway();
+    Process stranger =
+        new ProcessBuilder(
+                "/usr/bin/setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                python.toString(),
+                "-c",
+                "import socket,sys\n"
+                    + "s=socket.socket(); s.bind(('127.0.0.1',0)); s.listen()\n"
+                    + "print(s.getsockname()[1], flush=True)\n"
+                    + "while True:\n"
+                    + "  c,peer=s.accept(); print(peer[1], flush=True)\n")
+            .start();
+    toClose.add(stranger::destroyForcibly);
+    BufferedReader said =
+        new BufferedReader(
+            new InputStreamReader(stranger.getInputStream(), StandardCharsets.UTF_8));
+    String port = said.readLine();
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), port + "\n");
+
+    Bridge bridge = bridge(home, dir, null);
+    bridge.send(INITIALIZE);
+
+    assertThat(bridge.answer(1).at("/error/message").asText())
+        .contains("another user listens on port " + port);
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    // The stranger's first connection is this test's own, made once the bridge has ended.
+    try (java.net.Socket mine = new java.net.Socket("127.0.0.1", Integer.parseInt(port))) {
+      assertThat(said.readLine())
+          .as("the stranger was never connected to before")
+          .isEqualTo(Integer.toString(mine.getLocalPort()));
     }
   }
 
