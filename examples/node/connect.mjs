@@ -59,6 +59,11 @@ export function runProvider(name, { hello, onMessage }) {
       retry();
       return;
     }
+    if (where?.stranger) {
+      tell(`${name}: another user listens on port ${where.port} (from ${where.from}): the home's gateway is not running there; waiting for it`);
+      retry();
+      return;
+    }
     const url = pinned ?? `ws://127.0.0.1:${where.port}`;
     const ws = new WebSocket(url);
     const send = (message) => ws.send(JSON.stringify(message));

@@ -60,20 +60,57 @@ export function providerToken(env = process.env) {
  * Where the home's gateway listens, looked up now: { port, from } naming the file (or default) the
  * port came from. `stale` is set when the token file is newer than gateway.port: a gateway has
  * started since that port was written (the last one was killed), and does not listen yet; its new
- * token must not go to the dead one's port, which anyone may have taken since.
+ * token must not go to the dead one's port, which anyone may have taken since. `stranger` is set
+ * when another user listens on the port (anotherUserListens): not the home's gateway.
  */
-export function homePort(env = process.env) {
+export function homePort(env = process.env, tables = "/proc/net") {
   const home = gatewayHome(env);
   const portFile = join(home, "gateway.port");
   const running = portIn(() => readFileSync(portFile, "utf8").trim());
+  let found;
   if (running) {
     const stale = !env.TAP_PROVIDER_TOKEN && modified(tokenFile(env)) > modified(portFile);
-    return { port: running, from: portFile, stale };
+    found = { port: running, from: portFile, stale };
+  } else {
+    const settingsFile = join(home, "settings.json");
+    const own = portIn(() => JSON.parse(readFileSync(settingsFile, "utf8")).port);
+    found = own ? { port: own, from: settingsFile, stale: false } : { port: DEFAULT_PORT, from: "the default port", stale: false };
   }
-  const settingsFile = join(home, "settings.json");
-  const own = portIn(() => JSON.parse(readFileSync(settingsFile, "utf8")).port);
-  if (own) return { port: own, from: settingsFile, stale: false };
-  return { port: DEFAULT_PORT, from: "the default port", stale: false };
+  return { ...found, stranger: anotherUserListens(found.port, tables) };
+}
+
+// Where a connection to 127.0.0.1 may arrive, as the kernel's socket tables write addresses:
+// 127.0.0.1, every IPv4 address, their IPv6 forms (a JVM's socket bound to 127.0.0.1 sits at
+// ::ffff:127.0.0.1) and every IPv6 address, which takes IPv4 too.
+const REACHED = new Set(["0100007F", "00000000", "0000000000000000FFFF00000100007F",
+  "0000000000000000FFFF000000000000", "00000000000000000000000000000000"]);
+
+/**
+ * Whether another user listens where a connection to 127.0.0.1:port may arrive, by the kernel's
+ * tables of sockets (Linux; false where there are none): a gateway that crashed left its port in
+ * the home, and whoever took it since must get neither the token nor our tools to call. The same
+ * look as the Java client's and the stdio bridge's (docs/security.md).
+ */
+export function anotherUserListens(port, tables = "/proc/net", uid = process.geteuid?.()) {
+  if (uid === undefined) return false;
+  const suffix = ":" + port.toString(16).toUpperCase().padStart(4, "0");
+  for (const table of ["tcp", "tcp6"]) {
+    let rows;
+    try {
+      rows = readFileSync(join(tables, table), "utf8").split("\n").slice(1);
+    } catch {
+      continue; // no IPv6, or no tables at all
+    }
+    for (const row of rows) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid ...
+      const fields = row.trim().split(/\s+/);
+      if (fields.length >= 8 && fields[3] === "0A" && fields[1].endsWith(suffix)
+          && REACHED.has(fields[1].slice(0, -suffix.length)) && fields[7] !== String(uid)) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -87,6 +87,35 @@ def home_port(env=None):
     return DEFAULT_PORT, "the default port", False
 
 
+# Where a connection to 127.0.0.1 may arrive, as the kernel's socket tables write addresses:
+# 127.0.0.1, every IPv4 address, their IPv6 forms (a JVM's socket bound to 127.0.0.1 sits at
+# ::ffff:127.0.0.1) and every IPv6 address, which takes IPv4 too.
+_REACHED = {"0100007F", "00000000", "0000000000000000FFFF00000100007F",
+            "0000000000000000FFFF000000000000", "00000000000000000000000000000000"}
+
+
+def another_user_listens(port, tables="/proc/net", uid=None):
+    """Whether another user listens where a connection to 127.0.0.1:port may arrive, by the
+    kernel's tables of sockets (Linux; False where there are none): a gateway that crashed left its
+    port in the home, and whoever took it since must get neither the token nor our tools to call.
+    The same look as the Java client's and the stdio bridge's (docs/security.md)."""
+    uid = os.geteuid() if uid is None else uid
+    suffix = ":%04X" % port
+    for table in ("tcp", "tcp6"):
+        try:
+            with open(os.path.join(tables, table)) as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue  # no IPv6, or no tables at all
+        for row in rows:
+            # sl local_address rem_address st tx:rx tr:when retrnsmt uid ...
+            fields = row.split()
+            if (len(fields) >= 8 and fields[3] == "0A" and fields[1].endswith(suffix)
+                    and fields[1][:-len(suffix)] in _REACHED and fields[7] != str(uid)):
+                return True
+    return False
+
+
 def gateway_url(env=None):
     """The gateway's URL now: TAP_GATEWAY_URL, else ws://127.0.0.1:<the home's port>. Call it at
     every connect: the port is the running gateway's."""

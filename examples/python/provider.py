@@ -22,7 +22,7 @@ import sys
 
 import websockets
 
-from gateway_home import choose_session, gateway_home, home_port, read_token, token_file
+from gateway_home import another_user_listens, choose_session, gateway_home, home_port, read_token, token_file
 
 # The first retry after a drop; each failed one doubles it, up to MAX_RETRY_S.
 FIRST_RETRY_S = 0.25
@@ -173,6 +173,8 @@ async def main():
             tell(f"python-example: the gateway is gone and its token file {token_file()} with it; waiting for it to start again")
         elif stale:
             tell(f"python-example: the home's gateway is starting (its token is newer than {where}); waiting for it to listen")
+        elif port and another_user_listens(port):
+            tell(f"python-example: another user listens on port {port} (from {where}): the home's gateway is not running there; waiting for it")
         else:
             url = pinned or f"ws://127.0.0.1:{port}"
             try:

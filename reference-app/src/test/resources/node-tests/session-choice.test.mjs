@@ -3,10 +3,10 @@
 // of the examples. The user's home is /home/me.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseSession, gatewayHome, gatewayUrl, homePort, projectHolds, providerToken } from "./session.mjs";
+import { anotherUserListens, chooseSession, gatewayHome, gatewayUrl, homePort, projectHolds, providerToken } from "./session.mjs";
 
 const console_ = { id: "s-1", label: "console", cwd: "/home/me" };
 const claude = { id: "s-2", label: "claude-code", cwd: "/home/me/app" };
@@ -64,6 +64,32 @@ test("the gateway is TAP_GATEWAY_URL, else the home's gateway.port, else its set
   utimesSync(join(home, "gateway.port"), new Date(0), new Date(0));
   assert.equal(homePort(env).stale, true);
   assert.equal(homePort({ ...env, TAP_PROVIDER_TOKEN: "given" }).stale, false);
+});
+
+// The kernel's socket tables (/proc/net/tcp, tcp6) as written here: port 9400 is 24B8.
+function tables(v4, v6) {
+  const dir = mkdtempSync(join(tmpdir(), "net-"));
+  const header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid\n";
+  if (v4) writeFileSync(join(dir, "tcp"), header + v4);
+  if (v6) writeFileSync(join(dir, "tcp6"), header + v6);
+  return dir;
+}
+const row = (local, state, uid) => `   0: ${local} 00000000:0000 ${state} 00000000:00000000 00:00000000 00000000  ${uid}        0 4711 1\n`;
+
+test("another user listening where a connection to 127.0.0.1 may arrive is not the home's gateway", () => {
+  const mapped = "0000000000000000FFFF00000100007F";
+  assert.equal(anotherUserListens(9400, tables(row("0100007F:24B8", "0A", 1000)), 1000), false, "this user's");
+  assert.equal(anotherUserListens(9400, tables(null, row(`${mapped}:24B8`, "0A", 1000)), 1000), false, "a JVM's");
+  assert.equal(anotherUserListens(9400, tables(row("0100007F:24B8", "0A", 33)), 1000), true);
+  assert.equal(anotherUserListens(9400, tables(null, row(`${mapped}:24B8`, "0A", 33)), 1000), true);
+  assert.equal(anotherUserListens(9400, tables(row("00000000:24B8", "0A", 33)), 1000), true, "every address");
+  assert.equal(anotherUserListens(9400, tables(row("0100007F:24B8", "01", 33) + row("0100007F:24B9", "0A", 33)), 1000), false,
+    "a connection, and another port");
+  assert.equal(anotherUserListens(9400, join(tmpdir(), "no-such-tables"), 1000), false, "no tables: cannot be told");
+  const home = mkdtempSync(join(tmpdir(), "home-"));
+  writeFileSync(join(home, "gateway.port"), "9400\n");
+  assert.equal(homePort({ TAP_HOME: home }, tables(row("0100007F:24B8", "0A", process.geteuid() + 1))).stranger, true);
+  assert.equal(homePort({ TAP_HOME: home }, tables(row("0100007F:24B8", "0A", process.geteuid()))).stranger, false);
 });
 
 test("a cwd is held only on a path boundary: /home/me/app does not hold /home/me/app2", () => {

@@ -6,7 +6,7 @@ import os
 import tempfile
 import unittest
 
-from gateway_home import choose_session, gateway_home, gateway_url, home_port, project_holds, read_token
+from gateway_home import another_user_listens, choose_session, gateway_home, gateway_url, home_port, project_holds, read_token
 
 CONSOLE = {"id": "s-1", "label": "console", "cwd": "/home/me"}
 CLAUDE = {"id": "s-2", "label": "claude-code", "cwd": "/home/me/app"}
@@ -91,6 +91,30 @@ class FindingTheGateway(unittest.TestCase):
         os.utime(os.path.join(home, "gateway.port"), (0, 0))
         self.assertTrue(home_port(env)[2])
         self.assertFalse(home_port(dict(env, TAP_PROVIDER_TOKEN="given"))[2])
+
+    def test_another_user_listening_where_a_connection_to_127_0_0_1_may_arrive_is_not_the_gateway(self):
+        # The kernel's socket tables (/proc/net/tcp, tcp6) as written here: port 9400 is 24B8.
+        def tables(v4="", v6=""):
+            folder = tempfile.mkdtemp()
+            header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid\n"
+            for name, rows in (("tcp", v4), ("tcp6", v6)):
+                if rows:
+                    with open(os.path.join(folder, name), "w") as f:
+                        f.write(header + rows)
+            return folder
+
+        def row(local, state, uid):
+            return f"   0: {local} 00000000:0000 {state} 00000000:00000000 00:00000000 00000000  {uid}        0 4711 1\n"
+
+        mapped = "0000000000000000FFFF00000100007F"
+        self.assertFalse(another_user_listens(9400, tables(row("0100007F:24B8", "0A", 1000)), 1000))
+        self.assertFalse(another_user_listens(9400, tables(v6=row(mapped + ":24B8", "0A", 1000)), 1000))
+        self.assertTrue(another_user_listens(9400, tables(row("0100007F:24B8", "0A", 33)), 1000))
+        self.assertTrue(another_user_listens(9400, tables(v6=row(mapped + ":24B8", "0A", 33)), 1000))
+        self.assertTrue(another_user_listens(9400, tables(row("00000000:24B8", "0A", 33)), 1000))
+        self.assertFalse(another_user_listens(
+            9400, tables(row("0100007F:24B8", "01", 33) + row("0100007F:24B9", "0A", 33)), 1000))
+        self.assertFalse(another_user_listens(9400, "/no/such/tables", 1000))
 
 
 if __name__ == "__main__":

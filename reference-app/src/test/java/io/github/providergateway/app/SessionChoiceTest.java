@@ -41,7 +41,7 @@ class SessionChoiceTest {
     assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(node.exitValue()).as(output).isZero();
-    assertThat(output).contains("# pass 11").contains("# fail 0");
+    assertThat(output).contains("# pass 12").contains("# fail 0");
   }
 
   /**
@@ -64,6 +64,6 @@ class SessionChoiceTest {
     assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(python.exitValue()).as(output).isZero();
-    assertThat(output).contains("Ran 9 tests").contains("OK");
+    assertThat(output).contains("Ran 10 tests").contains("OK");
   }
 }

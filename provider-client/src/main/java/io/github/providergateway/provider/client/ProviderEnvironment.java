@@ -53,8 +53,16 @@ final class ProviderEnvironment {
 
   private final Map<String, String> variables;
 
+  /** The kernel's tables of sockets, where who listens on the home's port is looked up. */
+  private final Path socketTables;
+
   ProviderEnvironment(Map<String, String> variables) {
+    this(variables, LoopbackListener.PROC_NET);
+  }
+
+  ProviderEnvironment(Map<String, String> variables, Path socketTables) {
     this.variables = variables;
+    this.socketTables = socketTables;
   }
 
   /**
@@ -83,7 +91,8 @@ final class ProviderEnvironment {
    *
    * @throws GatewayStarting when the token file is newer than {@value #PORT_FILE}: a gateway has
    *     started since that port was written (the last one was killed) and does not listen yet; the
-   *     new token must not go to the dead gateway's port, which anyone may have taken since
+   *     new token must not go to the dead gateway's port, which anyone may have taken since; and
+   *     when another user listens on the port ({@link LoopbackListener})
    */
   URI homeUri() {
     Path home = home();
@@ -101,7 +110,19 @@ final class ProviderEnvironment {
     } else {
       port = settingsPort(home.resolve(SETTINGS_FILE));
     }
-    return URI.create("ws://127.0.0.1:" + (port != null ? port : GatewayAddress.DEFAULT_PORT));
+    int at = port != null ? port : GatewayAddress.DEFAULT_PORT;
+    if (LoopbackListener.at(socketTables, at, LoopbackListener.currentUid())
+        == LoopbackListener.Owner.ANOTHER_USER) {
+      // A port a crashed gateway left: whoever took it must get neither the token nor the
+      // provider's tools to call. Nobody listening is only refused by the connection itself.
+      throw new GatewayStarting(
+          "another user listens on port "
+              + at
+              + " (the gateway of "
+              + home
+              + " is not running there); waiting for the home's gateway");
+    }
+    return URI.create("ws://127.0.0.1:" + at);
   }
 
   /**
@@ -210,7 +231,10 @@ final class ProviderEnvironment {
     }
   }
 
-  /** The home's gateway has started but does not listen yet: try again later. */
+  /**
+   * The home's gateway does not listen yet (it is starting), or not where its home says (another
+   * user listens there): try again later.
+   */
   static final class GatewayStarting extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

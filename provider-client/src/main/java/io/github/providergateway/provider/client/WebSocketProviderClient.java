@@ -14,6 +14,7 @@ import io.github.providergateway.provider.spi.ProviderLoop;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -188,8 +189,19 @@ public final class WebSocketProviderClient {
       Map<String, String> environment,
       Options options,
       Connector connector) {
+    return fromEnvironment(provider, environment, options, connector, LoopbackListener.PROC_NET);
+  }
+
+  /** As above, with the kernel's socket tables read from {@code socketTables}. */
+  static ProviderSession fromEnvironment(
+      JavaProvider provider,
+      Map<String, String> environment,
+      Options options,
+      Connector connector,
+      Path socketTables) {
     requireNonNull(provider, "provider");
-    ProviderEnvironment found = new ProviderEnvironment(requireNonNull(environment, "environment"));
+    ProviderEnvironment found =
+        new ProviderEnvironment(requireNonNull(environment, "environment"), socketTables);
     return start(found.address(), found.auth(), provider, options, connector);
   }
 

@@ -47,6 +47,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
 import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -390,6 +391,42 @@ class WebSocketProviderClientTest {
     clock.advance(Duration.ofMillis(1000));
 
     assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9472"));
+  }
+
+  /**
+   * A port a crashed gateway left in its home, where another user of the machine listens now: the
+   * provider's token and tools must not go there. The kernel's socket tables say whose listener it
+   * is (here a copy whose rows the test writes; port 9491 is 2513 in them).
+   */
+  @Test
+  void aPortWhereAnotherUserListensIsWaitedOutNotConnectedTo(@TempDir Path dir) throws Exception {
+    Path home = dir.resolve("home");
+    writeHome(home, "ptk-old", 9491);
+    Path tables = Files.createDirectories(dir.resolve("net"));
+    long me = LoopbackListener.currentUid();
+    Assumptions.assumeTrue(me >= 0, "a user id from /proc/self");
+    Files.writeString(
+        tables.resolve("tcp6"), socketRow("0000000000000000FFFF00000100007F", me + 1));
+
+    WebSocketProviderClient.fromEnvironment(
+        greeter(), Map.of("TAP_HOME", home.toString()), options().build(), connector, tables);
+    clock.advance(Duration.ofMillis(250 + 500 + 1000));
+    assertThat(connector.attempts()).as("no connection to another user's listener").isZero();
+
+    // The home's gateway listens there again: this user's.
+    Files.writeString(tables.resolve("tcp6"), socketRow("0000000000000000FFFF00000100007F", me));
+    clock.advance(Duration.ofMillis(2000));
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9491"));
+  }
+
+  /** A table of sockets with one listening at port 9491 of {@code address}, user {@code uid}'s. */
+  private static String socketRow(String address, long uid) {
+    return "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid\n"
+        + "   0: "
+        + address
+        + ":2513 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000 "
+        + uid
+        + " 0 4711 1 0000000000000000 100 0 0 10 0\n";
   }
 
   @Test
