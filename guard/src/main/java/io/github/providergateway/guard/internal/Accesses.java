@@ -140,8 +140,13 @@ final class Accesses {
    * reads whole outside any repository ({@code git diff --no-index}).
    */
   private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
-    if (!names(args, "rm") && !names(args, "diff")) {
-      return; // most git commands: no reading of the subcommand and its options at all
+    boolean maybeReads =
+        names(args, "diff") && (mentions(args, "--no") || mentions(args, "alias."));
+    if (!names(args, "rm") && !maybeReads) {
+      // Most git commands: no reading of the subcommand and its options at all. A diff reads
+      // files only with --no-index, written (abbreviated to --no at the least) in one of its
+      // words; an alias on the line may stand for anything, so it is read through.
+      return;
     }
     GitCommand git = GitCommand.of(args);
     Argv argv = Argv.of(git.args(), "");
@@ -158,6 +163,15 @@ final class Accesses {
       }
       default -> {}
     }
+  }
+
+  private static boolean mentions(List<Word> args, String text) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).text().contains(text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean names(List<Word> args, String word) {
@@ -216,8 +230,8 @@ final class Accesses {
   }
 
   private static void all(Scan scan, Step step, List<Word> words, Kind kind, List<Access> out) {
-    for (Word w : words) {
-      add(scan, step, w, kind, out);
+    for (int i = 0; i < words.size(); i++) { // indexed, as below: no iterator a program
+      add(scan, step, words.get(i), kind, out);
     }
   }
 
@@ -226,8 +240,9 @@ final class Accesses {
     if (text.isEmpty() || text.startsWith("&") || digits(text)) {
       return;
     }
-    for (Target target : scan.targets(step, word)) {
-      out.add(new Access(kind, target, step.invocation()));
+    List<Target> targets = scan.targets(step, word);
+    for (int i = 0; i < targets.size(); i++) {
+      out.add(new Access(kind, targets.get(i), step.invocation()));
     }
   }
 }

@@ -34,12 +34,10 @@ public final class Scan {
   /** Each target's place, by the target's identity; this scan's own. */
   private final Map<Target, Place> placeOf = new IdentityHashMap<>();
 
-  /** Each word's targets, by the word's identity; this scan's own. */
-  private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
-
   /**
    * The targets of a word's text, last resolved: a long command names the same files again and
-   * again, and a resolution reads only the text and the folders.
+   * again, and a resolution reads only the text and the folders (never whether the word is
+   * literal), so the text is the whole key.
    */
   private final Map<String, Resolved> resolvedText = new HashMap<>();
 
@@ -214,17 +212,13 @@ public final class Scan {
    * @return its targets, one per folder the program may run in
    */
   public List<Target> targets(Step step, Word word) {
-    // Several rules read the same word: resolve it once per program.
-    Resolved seen = resolved.get(word);
-    if (seen != null && seen.cwds() == step.cwds()) {
-      return seen.targets();
-    }
+    // Several rules read the same word, and a long command the same text again and again:
+    // resolve a text once for the folders it is read in.
     Resolved same = resolvedText.get(word.text());
     if (same == null || same.cwds() != step.cwds()) {
       same = new Resolved(step.cwds(), places.resolve(word, step.cwds()));
       resolvedText.put(word.text(), same);
     }
-    resolved.put(word, same);
     return same.targets();
   }
 
