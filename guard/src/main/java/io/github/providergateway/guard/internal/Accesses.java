@@ -28,15 +28,17 @@ final class Accesses {
       Kind kind = redirect.writes() ? Kind.WRITE : Kind.READ;
       add(scan, step, redirect.target(), kind, out);
     }
-    List<Word> args = step.args();
+    // The arguments are asked only of the programs below: most of a long command's are none.
     String program = step.program();
     switch (program) {
       case "rm", "rmdir", "unlink", "shred", "srm", "wipe" -> {
-        Argv argv = Argv.of(args, "ns", "iterations", "size", "random-source", "interactive");
+        Argv argv =
+            Argv.of(step.args(), "ns", "iterations", "size", "random-source", "interactive");
         all(scan, step, argv.positionals(), Kind.DELETE, out);
       }
       case "cp", "install", "scp", "rsync", "ln", "rclone" -> {
-        Argv argv = Argv.of(args, "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
+        Argv argv =
+            Argv.of(step.args(), "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
         List<Word> pos = argv.positionals();
         String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
         if (into != null) {
@@ -49,7 +51,7 @@ final class Accesses {
         }
       }
       case "mv" -> {
-        Argv argv = Argv.of(args, "tS", "target-directory", "suffix");
+        Argv argv = Argv.of(step.args(), "tS", "target-directory", "suffix");
         List<Word> pos = argv.positionals();
         String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
         if (into != null) {
@@ -62,11 +64,11 @@ final class Accesses {
         }
       }
       case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
-        Argv argv = Argv.of(args, "sdrtmaA", "size", "reference", "date", "mode");
+        Argv argv = Argv.of(step.args(), "sdrtmaA", "size", "reference", "date", "mode");
         all(scan, step, argv.positionals(), Kind.WRITE, out);
       }
       case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
-        Argv argv = Argv.of(args, "", "reference", "from");
+        Argv argv = Argv.of(step.args(), "", "reference", "from");
         List<Word> pos = argv.positionals();
         boolean reference = argv.has("reference");
         all(
@@ -77,7 +79,7 @@ final class Accesses {
             out);
       }
       case "dd" -> {
-        for (Word w : args) {
+        for (Word w : step.args()) {
           if (w.text().startsWith("of=")) {
             add(scan, step, new Word(w.text().substring(3), w.literal()), Kind.WRITE, out);
           } else if (w.text().startsWith("if=")) {
@@ -85,16 +87,17 @@ final class Accesses {
           }
         }
       }
-      case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
+      case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, step.args(), out);
       case "source", "." -> {
         // Sourcing runs the file and puts what it sets in the environment: it reads it whole.
-        if (!args.isEmpty()) {
-          add(scan, step, args.get(0), Kind.READ, out);
+        if (!step.args().isEmpty()) {
+          add(scan, step, step.args().get(0), Kind.READ, out);
         }
       }
-      case "git" -> git(scan, step, args, out);
+      case "git" -> git(scan, step, step.args(), out);
       default -> {
         if (step.is(ProgramKind.READER)) {
+          List<Word> args = step.args();
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
           boolean inPlace =

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
@@ -15,7 +16,7 @@ import java.util.Map;
  * "$(echo rm -rf /)"}, {@code echo 'rm -rf ~' > x.sh && bash x.sh}, {@code git config alias.x '!rm
  * -rf ~'}. One level deep; text that does not parse is left to the other rules.
  */
-public final class FedCode {
+final class FedCode {
   /** The most texts read as code from one command. */
   private static final int MAX_TEXTS = 16;
 
@@ -24,39 +25,55 @@ public final class FedCode {
   /**
    * The programs of the code the command feeds itself, each reached via what fed it.
    *
-   * @param invocations the command's programs
+   * @param steps the command's programs, as the scan reads them
    * @return the fed code's programs, empty for none
    */
-  public static List<Invocation> of(List<Invocation> invocations) {
+  static List<Invocation> of(List<Step> steps) {
     boolean runner = false;
+    boolean printer = false;
+    boolean git = false;
     // The last program to run each file, so a write is paired with a later run in one pass.
-    Map<String, Integer> lastRun = new HashMap<>();
-    String[] programs = new String[invocations.size()];
-    for (int i = 0; i < invocations.size(); i++) {
-      Invocation invocation = invocations.get(i);
-      String program = invocation.program();
-      programs[i] = program;
+    Map<String, Integer> lastRun = null; // made for the first file run: most commands run none
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      String program = step.program();
       runner |=
           program.equals("eval")
               || program.equals("source")
               || program.equals(".")
-              || isShell(program) && invocation.args().contains("-c");
-      String file = runs(invocation, program, RemoteRules.isInterpreter(program));
+              || step.is(ProgramKind.SHELL)
+                  && isShell(program)
+                  && step.invocation().args().contains("-c");
+      printer |= program.equals("echo") || program.equals("printf") || program.equals("cat");
+      git |= program.equals("git");
+      String file = runs(step.invocation(), program, step.interpreter());
       if (file != null) {
+        if (lastRun == null) {
+          lastRun = new HashMap<>();
+        }
         lastRun.put(file, i);
       }
     }
+    if (!git && !(printer && (runner || lastRun != null))) {
+      // No git (whose aliases are code), and nothing runs what a program prints: no text is read.
+      return List.of();
+    }
     List<String[]> texts = new ArrayList<>();
-    for (int i = 0; i < invocations.size() && texts.size() < MAX_TEXTS; i++) {
-      Invocation invocation = invocations.get(i);
-      String program = programs[i];
+    for (int i = 0; i < steps.size() && texts.size() < MAX_TEXTS; i++) {
+      Invocation invocation = steps.get(i).invocation();
+      String program = steps.get(i).program();
       if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
         // What it prints is read only when something runs it: a long command prints a lot.
         boolean fedToRunner = runner && substituted(invocation);
-        List<String> filesRun = new ArrayList<>(0);
-        for (Redirect redirect : invocation.redirects()) {
+        List<String> filesRun = List.of();
+        List<Redirect> redirects = invocation.redirects();
+        for (int r = 0; lastRun != null && r < redirects.size(); r++) {
+          Redirect redirect = redirects.get(r);
           String file = base(redirect.target().text());
           if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
+            if (filesRun.isEmpty()) {
+              filesRun = new ArrayList<>(1);
+            }
             filesRun.add(file);
           }
         }
@@ -94,7 +111,9 @@ public final class FedCode {
 
   /** Whether a program's output is a command substitution's: the code a runner is handed. */
   private static boolean substituted(Invocation invocation) {
-    for (String via : invocation.via()) {
+    List<String> vias = invocation.via();
+    for (int i = 0; i < vias.size(); i++) { // indexed: no iterator a printer
+      String via = vias.get(i);
       if (via.startsWith("$(") || via.startsWith("`")) {
         return true;
       }

@@ -26,6 +26,10 @@ public final class Scan {
   private final GuardCall call;
   private final String source;
   private final List<Step> steps;
+
+  /** The programs of the code the command feeds itself ({@link FedCode}), empty for none. */
+  private final List<Invocation> fed;
+
   private final List<Access> accesses = new ArrayList<>();
 
   /** The steps the plain rules may still take over this call. */
@@ -45,41 +49,70 @@ public final class Scan {
   private final List<Hit> hits = new ArrayList<>();
 
   /**
-   * One program of the command, with the folders it may run in.
-   *
-   * @param invocation the program
-   * @param cwds the folders it may run in ({@code null} among them: unknown)
-   * @param program the program's name without its folder, read once
-   * @param args the arguments, the program left out: taken once, as every family reads them
-   * @param kinds the program's {@link ProgramKind}s, as bits: looked up once, as every family asks
-   *     them of every program
-   * @param interpreter whether the program is a shell or an interpreter ({@link
-   *     RemoteRules#isInterpreter}): asked once, as several rules ask it of every program
+   * One program of the command, with the folders it may run in, and what every family asks of it
+   * read once: its name, its {@link ProgramKind}s as bits, whether it is an interpreter.
    */
-  public record Step(
-      Invocation invocation,
-      List<Path> cwds,
-      String program,
-      List<Word> args,
-      int kinds,
-      boolean interpreter) {
+  public static final class Step {
+    private final Invocation invocation;
+    private final List<Path> cwds;
+    private final String program;
+    private final int kinds;
+    private final boolean interpreter;
+
+    /** The arguments, made when first asked: most programs are never asked them. */
+    private List<Word> args;
+
     /**
      * A program and its folders.
      *
      * @param invocation the program
-     * @param cwds the folders it may run in
+     * @param cwds the folders it may run in ({@code null} among them: unknown)
      */
     public Step(Invocation invocation, List<Path> cwds) {
-      this(invocation, cwds, invocation.program(), argsOf(invocation));
+      this.invocation = invocation;
+      this.cwds = cwds;
+      this.program = invocation.program();
+      this.kinds = ProgramKind.of(program);
+      this.interpreter = RemoteRules.isInterpreter(program, kinds);
     }
 
-    private Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
-      this(invocation, cwds, program, args, ProgramKind.of(program));
+    /** {@return the program} */
+    public Invocation invocation() {
+      return invocation;
     }
 
-    private Step(
-        Invocation invocation, List<Path> cwds, String program, List<Word> args, int kinds) {
-      this(invocation, cwds, program, args, kinds, RemoteRules.isInterpreter(program, kinds));
+    /** {@return the folders it may run in ({@code null} among them: unknown)} */
+    public List<Path> cwds() {
+      return cwds;
+    }
+
+    /** {@return the program's name without its folder, read once} */
+    public String program() {
+      return program;
+    }
+
+    /** {@return the arguments, the program left out: a view of its words, taken once} */
+    public List<Word> args() {
+      List<Word> taken = args;
+      if (taken == null) {
+        List<Word> words = invocation.words();
+        taken = words.isEmpty() ? List.of() : words.subList(1, words.size());
+        args = taken;
+      }
+      return taken;
+    }
+
+    /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */
+    int kinds() {
+      return kinds;
+    }
+
+    /**
+     * {@return whether the program is a shell or an interpreter ({@link
+     * RemoteRules#isInterpreter}): asked once, as several rules ask it of every program}
+     */
+    public boolean interpreter() {
+      return interpreter;
     }
 
     /** {@return whether the program is of this kind} */
@@ -87,14 +120,15 @@ public final class Scan {
       return kind.in(kinds);
     }
 
-    private static List<Word> argsOf(Invocation invocation) {
-      List<Word> words = invocation.words();
-      return words.isEmpty() ? List.of() : words.subList(1, words.size());
+    @Override
+    public String toString() {
+      return "Step[" + invocation + ", cwds=" + cwds + "]";
     }
   }
 
   /**
-   * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty).
+   * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty). The
+   * code the command feeds itself ({@link FedCode}) is read too: its programs follow the parse's.
    *
    * @param places the call's places
    * @param call the call
@@ -114,8 +148,24 @@ public final class Scan {
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
     List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
     steps = new ArrayList<>(invocations.size());
-    for (Invocation invocation : invocations) {
-      Step step = new Step(invocation, current);
+    current = addSteps(invocations, chain, folders, current);
+    // The fed code is read from the steps: their names and kinds are read once, for every family.
+    fed = FedCode.of(steps);
+    addSteps(fed, chain, folders, current);
+    for (int i = 0; i < steps.size(); i++) {
+      Accesses.of(this, steps.get(i), accesses);
+    }
+  }
+
+  /**
+   * Adds a step a program, following its {@code cd}s.
+   *
+   * @return the folders the next program may run in
+   */
+  private List<Path> addSteps(
+      List<Invocation> invocations, boolean chain, Set<Path> folders, List<Path> current) {
+    for (int i = 0; i < invocations.size(); i++) {
+      Step step = new Step(invocations.get(i), current);
       steps.add(step);
       String program = step.program();
       if (program.equals("cd") || program.equals("pushd")) {
@@ -138,9 +188,7 @@ public final class Scan {
         current = Collections.unmodifiableList(new ArrayList<>(folders));
       }
     }
-    for (Step step : steps) {
-      Accesses.of(this, step, accesses);
-    }
+    return current;
   }
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */
@@ -183,6 +231,14 @@ public final class Scan {
   /** {@return the command's programs} */
   public List<Step> steps() {
     return steps;
+  }
+
+  /**
+   * {@return the programs of the code the command feeds itself, each reached via what fed it; their
+   * steps follow the parse's programs' in {@link #steps()}}
+   */
+  public List<Invocation> fed() {
+    return fed;
   }
 
   /** {@return the files the call reads, writes and deletes} */

@@ -4,7 +4,6 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -149,7 +148,7 @@ final class SecretRules implements Family {
       if (environmentDumped && step.is(ProgramKind.SENDER)) {
         scan.hit(ENVIRONMENT_SENT, step, null);
       }
-      environmentDumped |= dumpsEnvironment(program, step.args());
+      environmentDumped |= dumpsEnvironment(step);
       if (program.equals("gpg") || program.equals("gpg2")) {
         for (String arg : step.invocation().args()) {
           if (arg.startsWith("--export-secret")) {
@@ -385,11 +384,12 @@ final class SecretRules implements Family {
   }
 
   /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
-  private static boolean dumpsEnvironment(String program, List<Word> args) {
-    return switch (program) {
-      case "env", "printenv" -> args.stream().allMatch(w -> w.text().startsWith("-"));
-      case "export", "declare", "typeset" -> args.stream().anyMatch(w -> w.text().equals("-p"));
-      case "set" -> args.isEmpty();
+  private static boolean dumpsEnvironment(Step step) {
+    return switch (step.program()) {
+      case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
+      case "export", "declare", "typeset" ->
+          step.args().stream().anyMatch(w -> w.text().equals("-p"));
+      case "set" -> step.args().isEmpty();
       default -> false;
     };
   }
