@@ -37,16 +37,18 @@ final class FedCode {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       String program = step.program();
-      runner |=
-          program.equals("eval")
-              || program.equals("source")
-              || program.equals(".")
-              || step.is(ProgramKind.SHELL)
-                  && isShell(program)
-                  && step.invocation().args().contains("-c");
-      printer |= program.equals("echo") || program.equals("printf") || program.equals("cat");
-      git |= program.equals("git");
-      String file = runs(step.invocation(), program, step.interpreter());
+      // One switch on the name (its hash is kept by the string): most programs are none of these.
+      switch (program) {
+        case "eval", "source", "." -> runner = true;
+        case "echo", "printf", "cat" -> printer = true;
+        case "git" -> git = true;
+        default ->
+            runner |=
+                step.is(ProgramKind.SHELL)
+                    && isShell(program)
+                    && step.invocation().args().contains("-c");
+      }
+      String file = runs(step);
       if (file != null) {
         if (lastRun == null) {
           lastRun = new HashMap<>();
@@ -162,20 +164,20 @@ final class FedCode {
    * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
    * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
    *
-   * @param invocation the program
-   * @param program its name without its folder
-   * @param interpreter whether that is a shell or an interpreter
+   * @param step the program
    * @return the file's name, or {@code null}
    */
-  static String runs(Invocation invocation, String program, boolean interpreter) {
-    List<Word> words = invocation.words();
+  static String runs(Step step) {
+    List<Word> words = step.invocation().words();
     if (words.isEmpty()) {
       return null;
     }
-    if (words.get(0).text().contains("/")) {
-      return base(words.get(0).text());
+    String program = step.program();
+    if (program.length() != words.get(0).text().length()) {
+      // The program's word names a folder (its name is what follows the last '/'): no search.
+      return program;
     }
-    if (interpreter || program.equals("source") || program.equals(".")) {
+    if (step.interpreter() || program.equals("source") || program.equals(".")) {
       for (Word word : words.subList(1, words.size())) {
         if (!word.text().startsWith("-")) {
           return base(word.text());

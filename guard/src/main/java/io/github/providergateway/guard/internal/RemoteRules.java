@@ -98,7 +98,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation(), step.program(), step.interpreter());
+      String run = FedCode.runs(step);
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -195,10 +195,10 @@ final class RemoteRules implements Family {
   private static boolean runsCode(Step step) {
     String program = step.program();
     return step.interpreter()
-        || program.equals("eval")
-        || program.equals("source")
-        || program.equals(".")
-        || program.equals("exec");
+        || switch (program) {
+          case "eval", "source", ".", "exec" -> true;
+          default -> false;
+        };
   }
 
   /** A shell or interpreter with no script named: it runs what comes on standard input. */

@@ -53,11 +53,18 @@ public final class Scan {
    * read once: its name, its {@link ProgramKind}s as bits, whether it is an interpreter.
    */
   public static final class Step {
+    /** The bit of {@link #kinds} that says the program is a shell or an interpreter. */
+    private static final int INTERPRETER = ProgramKind.FREE_BIT;
+
     private final Invocation invocation;
     private final List<Path> cwds;
     private final String program;
+
+    /**
+     * The program's {@link ProgramKind}s as bits, and {@link #INTERPRETER} when it is a shell or an
+     * interpreter: one field, not two, as a long command has thousands of steps (8 bytes each).
+     */
     private final int kinds;
-    private final boolean interpreter;
 
     /** The arguments, made when first asked: most programs are never asked them. */
     private List<Word> args;
@@ -72,8 +79,8 @@ public final class Scan {
       this.invocation = invocation;
       this.cwds = cwds;
       this.program = invocation.program();
-      this.kinds = ProgramKind.of(program);
-      this.interpreter = RemoteRules.isInterpreter(program, kinds);
+      int bits = ProgramKind.of(program);
+      this.kinds = RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
     }
 
     /** {@return the program} */
@@ -104,7 +111,7 @@ public final class Scan {
 
     /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */
     int kinds() {
-      return kinds;
+      return kinds & ~INTERPRETER;
     }
 
     /**
@@ -112,12 +119,12 @@ public final class Scan {
      * RemoteRules#isInterpreter}): asked once, as several rules ask it of every program}
      */
     public boolean interpreter() {
-      return interpreter;
+      return (kinds & INTERPRETER) != 0;
     }
 
     /** {@return whether the program is of this kind} */
     boolean is(ProgramKind kind) {
-      return kind.in(kinds);
+      return kind.in(kinds());
     }
 
     @Override
