@@ -97,13 +97,15 @@ final class Accesses {
       case "git" -> git(scan, step, step.args(), out);
       default -> {
         if (step.is(ProgramKind.READER)) {
-          List<Word> args = step.args();
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
           boolean inPlace =
-              (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
-          for (int i = 0; i < args.size(); i++) { // indexed: every reader's every argument
-            Word w = args.get(i);
+              (program.equals("sed") || program.equals("perl"))
+                  && editsInPlace(Argv.of(step.args(), ""));
+          // The words in place, the program's skipped: no view of the arguments a reader.
+          List<Word> words = step.invocation().words();
+          for (int i = 1; i < words.size(); i++) { // indexed: every reader's every argument
+            Word w = words.get(i);
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
               add(
@@ -116,10 +118,10 @@ final class Accesses {
               add(scan, step, w, inPlace ? Kind.WRITE : Kind.READ, out);
             }
           }
-          if (program.equals("tar") && Argv.of(args, "").has("remove-files")
-              || program.equals("zip") && Argv.of(args, "").has('m')) {
+          if (program.equals("tar") && Argv.of(step.args(), "").has("remove-files")
+              || program.equals("zip") && Argv.of(step.args(), "").has('m')) {
             // tar --remove-files and zip -m delete what they archive.
-            for (Word w : args) {
+            for (Word w : step.args()) {
               if (!w.text().startsWith("-")) {
                 add(scan, step, w, Kind.DELETE, out);
               }
@@ -127,7 +129,7 @@ final class Accesses {
           }
           if (program.equals("tar") || program.equals("zip") || program.equals("7z")) {
             // The archive an option names is written when created; its sources are read above.
-            for (Word w : args) {
+            for (Word w : step.args()) {
               if (w.text().startsWith("--file=")) {
                 add(scan, step, new Word(w.text().substring(7), w.literal()), Kind.WRITE, out);
               }

@@ -287,7 +287,11 @@ final class RemoteRules implements Family {
       }
     }
     String program = step.program();
-    if (program.equals("nc") || program.equals("ncat") || program.equals("netcat")) {
+    boolean netcat = switch (program) { // one switch, not three comparisons a program
+          case "nc", "ncat", "netcat" -> true;
+          default -> false;
+        };
+    if (netcat) {
       Argv argv = Argv.of(step.args(), "");
       if (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec")) {
         scan.hit(REVERSE_SHELL, step, null);
