@@ -310,8 +310,11 @@ final class RemoteRules implements Family {
     List<Word> words = step.invocation().words(); // the words, not a view of the arguments
     for (int i = 1; i < words.size(); i++) { // every program's: no view or iterator made
       String arg = words.get(i).text();
-      // One search for what both share: most arguments hold neither.
-      if (arg.contains("/dev/") && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
+      // Too short to hold either (most arguments: -q, HEAD, src), then one search for what both
+      // share: most arguments hold neither.
+      if (arg.length() >= "/dev/tcp/".length()
+          && arg.contains("/dev/")
+          && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
         scan.hit(REVERSE_SHELL, step, null);
         return;
       }
