@@ -64,33 +64,10 @@ final class FedCode {
     for (int i = 0; i < steps.size() && texts.size() < MAX_TEXTS; i++) {
       Invocation invocation = steps.get(i).invocation();
       String program = steps.get(i).program();
-      if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
-        // What it prints is read only when something runs it: a long command prints a lot.
-        boolean fedToRunner = runner && substituted(invocation);
-        List<String> filesRun = List.of();
-        List<Redirect> redirects = invocation.redirects();
-        for (int r = 0; lastRun != null && r < redirects.size(); r++) {
-          Redirect redirect = redirects.get(r);
-          String file = base(redirect.target().text());
-          if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
-            if (filesRun.isEmpty()) {
-              filesRun = new ArrayList<>(1);
-            }
-            filesRun.add(file);
-          }
-        }
-        String text = fedToRunner || !filesRun.isEmpty() ? printed(invocation) : null;
-        if (text == null) {
-          continue;
-        }
-        if (fedToRunner) {
-          texts.add(new String[] {text, program + " › code"});
-        }
-        for (String file : filesRun) {
-          texts.add(new String[] {text, program + " › " + file});
-        }
-      } else if (program.equals("git")) {
-        gitAlias(invocation.args(), texts);
+      switch (program) { // one switch on the name, as above
+        case "echo", "printf", "cat" -> addPrinted(invocation, program, i, runner, lastRun, texts);
+        case "git" -> gitAlias(invocation.args(), texts);
+        default -> {}
       }
     }
     List<Invocation> fed = new ArrayList<>();
@@ -109,6 +86,43 @@ final class FedCode {
       }
     }
     return fed;
+  }
+
+  /**
+   * Adds what a printer prints as code, where something runs it: a runner it is substituted into,
+   * or a later program that runs the file it writes. What it prints is read only then: a long
+   * command prints a lot.
+   */
+  private static void addPrinted(
+      Invocation invocation,
+      String program,
+      int at,
+      boolean runner,
+      Map<String, Integer> lastRun,
+      List<String[]> texts) {
+    boolean fedToRunner = runner && substituted(invocation);
+    List<String> filesRun = List.of();
+    List<Redirect> redirects = invocation.redirects();
+    for (int r = 0; lastRun != null && r < redirects.size(); r++) {
+      Redirect redirect = redirects.get(r);
+      String file = base(redirect.target().text());
+      if (redirect.writes() && lastRun.getOrDefault(file, -1) > at) {
+        if (filesRun.isEmpty()) {
+          filesRun = new ArrayList<>(1);
+        }
+        filesRun.add(file);
+      }
+    }
+    String text = fedToRunner || !filesRun.isEmpty() ? printed(invocation) : null;
+    if (text == null) {
+      return;
+    }
+    if (fedToRunner) {
+      texts.add(new String[] {text, program + " › code"});
+    }
+    for (String file : filesRun) {
+      texts.add(new String[] {text, program + " › " + file});
+    }
   }
 
   /** Whether a program's output is a command substitution's: the code a runner is handed. */

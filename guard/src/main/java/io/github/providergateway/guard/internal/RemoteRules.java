@@ -98,7 +98,8 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step);
+      // A file run is looked for only once something was saved: most commands download nothing.
+      String run = downloaded.isEmpty() ? null : FedCode.runs(step);
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
