@@ -5,6 +5,7 @@ import static io.github.providergateway.guard.GuardFixture.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict.Outcome;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -14,8 +15,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cached by its text for the folders it is read in, git's file reading looked for only where a word
  * can say it, a written file's system folder and home parent read from its path's text, the
  * gateway's name looked for only when something kills, a script's folder told from the lengths of
- * the word and the name, words too short for {@code /dev/tcp/} skipped. Each row is a case where a
- * shortcut taken one step too far would decide otherwise than the full reading.
+ * the word and the name, words too short for {@code /dev/tcp/} skipped, a hit told from those
+ * before it by one look-up. Each row is a case where a shortcut taken one step too far would decide
+ * otherwise than the full reading.
  */
 class RuleShortcutsTest {
   private final Guard standard = guard(GuardPreset.STANDARD);
@@ -64,5 +66,25 @@ class RuleShortcutsTest {
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
     assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
+  void theSameFindingIsReportedOnceAndEveryOtherInTheOrderFound() {
+    assertThat(standard.explain(shell("rm -rf ~/a; rm -rf ~/a")).matched())
+        .extracting(line -> line.substring(0, line.indexOf(':')))
+        .containsExactly("fs.delete-outside-project", "fs.write-outside-project");
+    assertThat(standard.explain(shell("rm -rf ~/a; rm -rf ~/b")).matched())
+        .extracting(line -> line.substring(line.indexOf('`')))
+        .containsExactly(
+            "`rm -rf ~/a` deletes a folder outside the project and the temporary folders (or one"
+                + " the guard cannot resolve); instead: delete inside the project or under /tmp,"
+                + " with a literal path",
+            "`rm -rf ~/b` deletes a folder outside the project and the temporary folders (or one"
+                + " the guard cannot resolve); instead: delete inside the project or under /tmp,"
+                + " with a literal path",
+            "`rm -rf ~/a` writes outside the project and the temporary folders; instead: write"
+                + " inside the project",
+            "`rm -rf ~/b` writes outside the project and the temporary folders; instead: write"
+                + " inside the project");
   }
 }

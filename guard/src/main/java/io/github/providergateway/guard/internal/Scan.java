@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,6 +48,9 @@ public final class Scan {
 
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
+
+  /** The hits of {@link #hits}, as what makes two the same. */
+  private final Set<SameHit> seenHits = new HashSet<>();
 
   /**
    * One program of the command, with the folders it may run in, and what every family asks of it
@@ -321,15 +325,17 @@ public final class Scan {
       // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
       throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
     }
-    for (Hit seen : hits) {
-      if (seen.rule().equals(hit.rule())
-          && seen.found().equals(hit.found())
-          && java.util.Objects.equals(seen.target(), hit.target())) {
-        return;
-      }
+    // One look-up a hit, not a comparison with every hit before: a long command of the same
+    // dangerous program over and over (`rm -rf ~/x1; rm -rf ~/x2; …`) has thousands.
+    if (seenHits.add(new SameHit(hit.rule(), hit.found(), hit.target()))) {
+      hits.add(hit);
     }
-    hits.add(hit);
   }
+
+  /**
+   * What makes two hits one finding: the rule, what was found, the path (not how it was reached).
+   */
+  private record SameHit(BuiltinRule rule, String found, Target target) {}
 
   /**
    * Records a match of a file.
