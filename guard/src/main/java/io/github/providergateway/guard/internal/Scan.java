@@ -49,8 +49,8 @@ public final class Scan {
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
 
-  /** The hits of {@link #hits}, as what makes two the same. */
-  private final Set<SameHit> seenHits = new HashSet<>();
+  /** The hits of {@link #hits}, as what makes two the same; made at the first hit. */
+  private Set<SameHit> seenHits;
 
   /**
    * One program of the command, with the folders it may run in, and what every family asks of it
@@ -327,6 +327,9 @@ public final class Scan {
     }
     // One look-up a hit, not a comparison with every hit before: a long command of the same
     // dangerous program over and over (`rm -rf ~/x1; rm -rf ~/x2; …`) has thousands.
+    if (seenHits == null) {
+      seenHits = new HashSet<>(); // most commands match nothing
+    }
     if (seenHits.add(new SameHit(hit.rule(), hit.found(), hit.target()))) {
       hits.add(hit);
     }
