@@ -8,7 +8,6 @@ import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
-import io.github.providergateway.guard.internal.FedCode;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
@@ -232,16 +231,11 @@ public final class Guard {
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      List<Invocation> invocations = script.invocations();
-      List<Invocation> fed = FedCode.of(invocations);
-      for (Invocation invocation : showParse ? fed : List.<Invocation>of()) {
+      // The scan reads the code the command feeds itself too (FedCode), after the parse's programs.
+      scan = new Scan(places, call, command.asText(), script.invocations());
+      for (Invocation invocation : showParse ? scan.fed() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      if (!fed.isEmpty()) {
-        invocations = new ArrayList<>(invocations);
-        invocations.addAll(fed);
-      }
-      scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());
       if (!fileAccess(call, places, scan, parse)) {

@@ -28,15 +28,17 @@ final class Accesses {
       Kind kind = redirect.writes() ? Kind.WRITE : Kind.READ;
       add(scan, step, redirect.target(), kind, out);
     }
-    List<Word> args = step.args();
+    // The arguments are asked only of the programs below: most of a long command's are none.
     String program = step.program();
     switch (program) {
       case "rm", "rmdir", "unlink", "shred", "srm", "wipe" -> {
-        Argv argv = Argv.of(args, "ns", "iterations", "size", "random-source", "interactive");
+        Argv argv =
+            Argv.of(step.args(), "ns", "iterations", "size", "random-source", "interactive");
         all(scan, step, argv.positionals(), Kind.DELETE, out);
       }
       case "cp", "install", "scp", "rsync", "ln", "rclone" -> {
-        Argv argv = Argv.of(args, "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
+        Argv argv =
+            Argv.of(step.args(), "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
         List<Word> pos = argv.positionals();
         String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
         if (into != null) {
@@ -49,7 +51,7 @@ final class Accesses {
         }
       }
       case "mv" -> {
-        Argv argv = Argv.of(args, "tS", "target-directory", "suffix");
+        Argv argv = Argv.of(step.args(), "tS", "target-directory", "suffix");
         List<Word> pos = argv.positionals();
         String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
         if (into != null) {
@@ -62,11 +64,11 @@ final class Accesses {
         }
       }
       case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
-        Argv argv = Argv.of(args, "sdrtmaA", "size", "reference", "date", "mode");
+        Argv argv = Argv.of(step.args(), "sdrtmaA", "size", "reference", "date", "mode");
         all(scan, step, argv.positionals(), Kind.WRITE, out);
       }
       case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
-        Argv argv = Argv.of(args, "", "reference", "from");
+        Argv argv = Argv.of(step.args(), "", "reference", "from");
         List<Word> pos = argv.positionals();
         boolean reference = argv.has("reference");
         all(
@@ -77,7 +79,7 @@ final class Accesses {
             out);
       }
       case "dd" -> {
-        for (Word w : args) {
+        for (Word w : step.args()) {
           if (w.text().startsWith("of=")) {
             add(scan, step, new Word(w.text().substring(3), w.literal()), Kind.WRITE, out);
           } else if (w.text().startsWith("if=")) {
@@ -85,22 +87,25 @@ final class Accesses {
           }
         }
       }
-      case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
+      case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, step.args(), out);
       case "source", "." -> {
         // Sourcing runs the file and puts what it sets in the environment: it reads it whole.
-        if (!args.isEmpty()) {
-          add(scan, step, args.get(0), Kind.READ, out);
+        if (!step.args().isEmpty()) {
+          add(scan, step, step.args().get(0), Kind.READ, out);
         }
       }
-      case "git" -> git(scan, step, args, out);
+      case "git" -> git(scan, step, step.args(), out);
       default -> {
         if (step.is(ProgramKind.READER)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
           boolean inPlace =
-              (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
-          for (int i = 0; i < args.size(); i++) { // indexed: every reader's every argument
-            Word w = args.get(i);
+              (program.equals("sed") || program.equals("perl"))
+                  && editsInPlace(Argv.of(step.args(), ""));
+          // The words in place, the program's skipped: no view of the arguments a reader.
+          List<Word> words = step.invocation().words();
+          for (int i = 1; i < words.size(); i++) { // indexed: every reader's every argument
+            Word w = words.get(i);
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
               add(
@@ -113,10 +118,10 @@ final class Accesses {
               add(scan, step, w, inPlace ? Kind.WRITE : Kind.READ, out);
             }
           }
-          if (program.equals("tar") && Argv.of(args, "").has("remove-files")
-              || program.equals("zip") && Argv.of(args, "").has('m')) {
+          if (program.equals("tar") && Argv.of(step.args(), "").has("remove-files")
+              || program.equals("zip") && Argv.of(step.args(), "").has('m')) {
             // tar --remove-files and zip -m delete what they archive.
-            for (Word w : args) {
+            for (Word w : step.args()) {
               if (!w.text().startsWith("-")) {
                 add(scan, step, w, Kind.DELETE, out);
               }
@@ -124,7 +129,7 @@ final class Accesses {
           }
           if (program.equals("tar") || program.equals("zip") || program.equals("7z")) {
             // The archive an option names is written when created; its sources are read above.
-            for (Word w : args) {
+            for (Word w : step.args()) {
               if (w.text().startsWith("--file=")) {
                 add(scan, step, new Word(w.text().substring(7), w.literal()), Kind.WRITE, out);
               }
@@ -140,8 +145,13 @@ final class Accesses {
    * reads whole outside any repository ({@code git diff --no-index}).
    */
   private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
-    if (!names(args, "rm") && !names(args, "diff")) {
-      return; // most git commands: no reading of the subcommand and its options at all
+    boolean maybeReads =
+        names(args, "diff") && (mentions(args, "--no") || mentions(args, "alias."));
+    if (!names(args, "rm") && !maybeReads) {
+      // Most git commands: no reading of the subcommand and its options at all. A diff reads
+      // files only with --no-index, written (abbreviated to --no at the least) in one of its
+      // words; an alias on the line may stand for anything, so it is read through.
+      return;
     }
     GitCommand git = GitCommand.of(args);
     Argv argv = Argv.of(git.args(), "");
@@ -158,6 +168,15 @@ final class Accesses {
       }
       default -> {}
     }
+  }
+
+  private static boolean mentions(List<Word> args, String text) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).text().contains(text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean names(List<Word> args, String word) {
@@ -216,8 +235,8 @@ final class Accesses {
   }
 
   private static void all(Scan scan, Step step, List<Word> words, Kind kind, List<Access> out) {
-    for (Word w : words) {
-      add(scan, step, w, kind, out);
+    for (int i = 0; i < words.size(); i++) { // indexed, as below: no iterator a program
+      add(scan, step, words.get(i), kind, out);
     }
   }
 
@@ -226,8 +245,9 @@ final class Accesses {
     if (text.isEmpty() || text.startsWith("&") || digits(text)) {
       return;
     }
-    for (Target target : scan.targets(step, word)) {
-      out.add(new Access(kind, target, step.invocation()));
+    List<Target> targets = scan.targets(step, word);
+    for (int i = 0; i < targets.size(); i++) {
+      out.add(new Access(kind, targets.get(i), step.invocation()));
     }
   }
 }

@@ -36,7 +36,7 @@ public final class Argv {
   private List<Word> positionals = List.of();
   private final List<Word> args;
 
-  private Argv(List<Word> args, String shortWithValue, Set<String> longWithValue) {
+  private Argv(List<Word> args, String shortWithValue, String[] longWithValue) {
     this.args = args;
     boolean options = true;
     // Arguments that are all positional up to here (their count), until an option breaks the run.
@@ -99,7 +99,8 @@ public final class Argv {
    * @return the reading
    */
   public static Argv of(List<Word> args, String shortWithValue, String... longWithValue) {
-    return new Argv(args, shortWithValue, Set.of(longWithValue));
+    // The array as given, not a set of it: a handful of names, read only when a long option is.
+    return new Argv(args, shortWithValue, longWithValue);
   }
 
   /** {@return whether the short option was given, alone or in a cluster} */
@@ -133,12 +134,9 @@ public final class Argv {
   }
 
   /** Whether {@code name} as given is, or abbreviates, a long option that takes a value. */
-  private static boolean takesValue(String name, Set<String> longWithValue) {
-    if (longWithValue.contains(name)) {
-      return true;
-    }
+  private static boolean takesValue(String name, String[] longWithValue) {
     for (String option : longWithValue) {
-      if (abbreviates(name, option)) {
+      if (option.equals(name) || abbreviates(name, option)) {
         return true;
       }
     }

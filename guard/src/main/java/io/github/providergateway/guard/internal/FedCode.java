@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
@@ -15,7 +16,7 @@ import java.util.Map;
  * "$(echo rm -rf /)"}, {@code echo 'rm -rf ~' > x.sh && bash x.sh}, {@code git config alias.x '!rm
  * -rf ~'}. One level deep; text that does not parse is left to the other rules.
  */
-public final class FedCode {
+final class FedCode {
   /** The most texts read as code from one command. */
   private static final int MAX_TEXTS = 16;
 
@@ -24,54 +25,49 @@ public final class FedCode {
   /**
    * The programs of the code the command feeds itself, each reached via what fed it.
    *
-   * @param invocations the command's programs
+   * @param steps the command's programs, as the scan reads them
    * @return the fed code's programs, empty for none
    */
-  public static List<Invocation> of(List<Invocation> invocations) {
+  static List<Invocation> of(List<Step> steps) {
     boolean runner = false;
+    boolean printer = false;
+    boolean git = false;
     // The last program to run each file, so a write is paired with a later run in one pass.
-    Map<String, Integer> lastRun = new HashMap<>();
-    String[] programs = new String[invocations.size()];
-    for (int i = 0; i < invocations.size(); i++) {
-      Invocation invocation = invocations.get(i);
-      String program = invocation.program();
-      programs[i] = program;
-      runner |=
-          program.equals("eval")
-              || program.equals("source")
-              || program.equals(".")
-              || isShell(program) && invocation.args().contains("-c");
-      String file = runs(invocation, program, RemoteRules.isInterpreter(program));
+    Map<String, Integer> lastRun = null; // made for the first file run: most commands run none
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      String program = step.program();
+      // One switch on the name (its hash is kept by the string): most programs are none of these.
+      switch (program) {
+        case "eval", "source", "." -> runner = true;
+        case "echo", "printf", "cat" -> printer = true;
+        case "git" -> git = true;
+        default ->
+            runner |=
+                step.is(ProgramKind.SHELL)
+                    && isShell(program)
+                    && step.invocation().args().contains("-c");
+      }
+      String file = runs(step);
       if (file != null) {
+        if (lastRun == null) {
+          lastRun = new HashMap<>();
+        }
         lastRun.put(file, i);
       }
     }
+    if (!git && !(printer && (runner || lastRun != null))) {
+      // No git (whose aliases are code), and nothing runs what a program prints: no text is read.
+      return List.of();
+    }
     List<String[]> texts = new ArrayList<>();
-    for (int i = 0; i < invocations.size() && texts.size() < MAX_TEXTS; i++) {
-      Invocation invocation = invocations.get(i);
-      String program = programs[i];
-      if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
-        // What it prints is read only when something runs it: a long command prints a lot.
-        boolean fedToRunner = runner && substituted(invocation);
-        List<String> filesRun = new ArrayList<>(0);
-        for (Redirect redirect : invocation.redirects()) {
-          String file = base(redirect.target().text());
-          if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
-            filesRun.add(file);
-          }
-        }
-        String text = fedToRunner || !filesRun.isEmpty() ? printed(invocation) : null;
-        if (text == null) {
-          continue;
-        }
-        if (fedToRunner) {
-          texts.add(new String[] {text, program + " › code"});
-        }
-        for (String file : filesRun) {
-          texts.add(new String[] {text, program + " › " + file});
-        }
-      } else if (program.equals("git")) {
-        gitAlias(invocation.args(), texts);
+    for (int i = 0; i < steps.size() && texts.size() < MAX_TEXTS; i++) {
+      Invocation invocation = steps.get(i).invocation();
+      String program = steps.get(i).program();
+      switch (program) { // one switch on the name, as above
+        case "echo", "printf", "cat" -> addPrinted(invocation, program, i, runner, lastRun, texts);
+        case "git" -> gitAlias(invocation.args(), texts);
+        default -> {}
       }
     }
     List<Invocation> fed = new ArrayList<>();
@@ -92,9 +88,48 @@ public final class FedCode {
     return fed;
   }
 
+  /**
+   * Adds what a printer prints as code, where something runs it: a runner it is substituted into,
+   * or a later program that runs the file it writes. What it prints is read only then: a long
+   * command prints a lot.
+   */
+  private static void addPrinted(
+      Invocation invocation,
+      String program,
+      int at,
+      boolean runner,
+      Map<String, Integer> lastRun,
+      List<String[]> texts) {
+    boolean fedToRunner = runner && substituted(invocation);
+    List<String> filesRun = List.of();
+    List<Redirect> redirects = invocation.redirects();
+    for (int r = 0; lastRun != null && r < redirects.size(); r++) {
+      Redirect redirect = redirects.get(r);
+      String file = base(redirect.target().text());
+      if (redirect.writes() && lastRun.getOrDefault(file, -1) > at) {
+        if (filesRun.isEmpty()) {
+          filesRun = new ArrayList<>(1);
+        }
+        filesRun.add(file);
+      }
+    }
+    String text = fedToRunner || !filesRun.isEmpty() ? printed(invocation) : null;
+    if (text == null) {
+      return;
+    }
+    if (fedToRunner) {
+      texts.add(new String[] {text, program + " › code"});
+    }
+    for (String file : filesRun) {
+      texts.add(new String[] {text, program + " › " + file});
+    }
+  }
+
   /** Whether a program's output is a command substitution's: the code a runner is handed. */
   private static boolean substituted(Invocation invocation) {
-    for (String via : invocation.via()) {
+    List<String> vias = invocation.via();
+    for (int i = 0; i < vias.size(); i++) { // indexed: no iterator a printer
+      String via = vias.get(i);
       if (via.startsWith("$(") || via.startsWith("`")) {
         return true;
       }
@@ -143,20 +178,20 @@ public final class FedCode {
    * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
    * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
    *
-   * @param invocation the program
-   * @param program its name without its folder
-   * @param interpreter whether that is a shell or an interpreter
+   * @param step the program
    * @return the file's name, or {@code null}
    */
-  static String runs(Invocation invocation, String program, boolean interpreter) {
-    List<Word> words = invocation.words();
+  static String runs(Step step) {
+    List<Word> words = step.invocation().words();
     if (words.isEmpty()) {
       return null;
     }
-    if (words.get(0).text().contains("/")) {
-      return base(words.get(0).text());
+    String program = step.program();
+    if (program.length() != words.get(0).text().length()) {
+      // The program's word names a folder (its name is what follows the last '/'): no search.
+      return program;
     }
-    if (interpreter || program.equals("source") || program.equals(".")) {
+    if (step.interpreter() || program.equals("source") || program.equals(".")) {
       for (Word word : words.subList(1, words.size())) {
         if (!word.text().startsWith("-")) {
           return base(word.text());

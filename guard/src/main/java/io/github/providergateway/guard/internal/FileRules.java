@@ -166,8 +166,8 @@ final class FileRules implements Family {
           "cmake-build-debug",
           "cmake-build-release",
           "logs");
-  private static final Set<String> SYSTEM_WRITES =
-      Set.of("etc", "usr", "boot", "bin", "sbin", "lib", "lib32", "lib64", "System", "Library");
+  private static final List<String> SYSTEM_WRITES =
+      List.of("etc", "usr", "boot", "bin", "sbin", "lib", "lib32", "lib64", "System", "Library");
   private static final Set<String> STARTUP_FILES =
       Set.of(
           ".bashrc",
@@ -248,7 +248,10 @@ final class FileRules implements Family {
         }
       }
     }
-    for (Access access : scan.accesses()) {
+    Path home = scan.places().home();
+    List<Access> accesses = scan.accesses();
+    for (int i = 0; i < accesses.size(); i++) { // indexed: a long command writes hundreds
+      Access access = accesses.get(i);
       if (!access.changes()) {
         continue;
       }
@@ -260,15 +263,15 @@ final class FileRules implements Family {
       if (path != null && path.getNameCount() > 1 && path.startsWith(Places.DEVICES)) {
         continue;
       }
-      if (path != null
-          && path.getNameCount() > 1
-          && SYSTEM_WRITES.contains(path.getName(0).toString())) {
+      if (path != null && path.getNameCount() > 1 && inSystemFolder(path)) {
         scan.hit(WRITE_SYSTEM, access);
       }
-      // The name first: a parent is a new path each time it is asked for.
+      // The parent compared in place first: a parent, a name, is a new path each time it is
+      // asked for, and most files written are not in the home itself.
       if (path != null
-          && STARTUP_FILES.contains(access.target().name())
-          && scan.places().home().equals(path.getParent())) {
+          && path.getNameCount() == home.getNameCount() + 1
+          && path.startsWith(home)
+          && STARTUP_FILES.contains(access.target().name())) {
         scan.hit(SHELL_STARTUP, access);
       }
       Place place = scan.place(access.target());
@@ -276,6 +279,25 @@ final class FileRules implements Family {
         scan.hit(WRITE_OUTSIDE, access);
       }
     }
+  }
+
+  /**
+   * Whether an absolute path of two names or more lies in a folder of {@link #SYSTEM_WRITES}, read
+   * from its text: its first name as a path would be a new path and a new string per file written.
+   */
+  private static boolean inSystemFolder(Path file) {
+    if (!file.isAbsolute()) {
+      return SYSTEM_WRITES.contains(file.getName(0).toString());
+    }
+    String path = file.toString(); // kept by the path once made
+    for (int i = 0; i < SYSTEM_WRITES.size(); i++) {
+      String folder = SYSTEM_WRITES.get(i);
+      int end = 1 + folder.length();
+      if (path.length() > end && path.charAt(end) == '/' && path.startsWith(folder, 1)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void remove(Scan scan, Step step) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.Words;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -22,7 +23,7 @@ public record GitCommand(String subcommand, List<Word> args) {
    * @return the command
    */
   public static GitCommand of(List<Word> args) {
-    List<String[]> aliases = new ArrayList<>();
+    List<String[]> aliases = null; // most git commands give none
     int i = 0;
     while (i < args.size()) {
       String a = args.get(i).text();
@@ -40,6 +41,9 @@ public record GitCommand(String subcommand, List<Word> args) {
       if (takesValue && i + 1 < args.size()) {
         String value = args.get(i + 1).text();
         if (a.equals("-c") && value.startsWith("alias.") && value.indexOf('=') > 6) {
+          if (aliases == null) {
+            aliases = new ArrayList<>();
+          }
           aliases.add(
               new String[] {
                 value.substring(6, value.indexOf('=')), value.substring(value.indexOf('=') + 1)
@@ -55,7 +59,7 @@ public record GitCommand(String subcommand, List<Word> args) {
     }
     String sub = args.get(i).text();
     List<Word> rest = args.subList(i + 1, args.size());
-    for (String[] alias : aliases) {
+    for (String[] alias : aliases == null ? List.<String[]>of() : aliases) {
       if (alias[0].equals(sub) && !alias[1].startsWith("!")) {
         List<Word> expanded = new ArrayList<>();
         for (String part : alias[1].trim().split("[ \t]+")) {
@@ -65,8 +69,9 @@ public record GitCommand(String subcommand, List<Word> args) {
         return new GitCommand(expanded.get(0).text(), expanded.subList(1, expanded.size()));
       }
     }
-    // A view, not a copy: the arguments of an invocation are fixed already.
-    return new GitCommand(sub, Collections.unmodifiableList(rest));
+    // A view, not a copy: the arguments of an invocation are fixed already (and a parse's fixed
+    // words need no unmodifiable wrapper: they are one already).
+    return new GitCommand(sub, Words.isFixed(rest) ? rest : Collections.unmodifiableList(rest));
   }
 
   /** {@return the words {@code git subcommand args…}, global options left out} */

@@ -127,11 +127,10 @@ final class InfraRules implements Family {
       client |= step.is(ProgramKind.SQL_CLIENT);
     }
     for (Step step : scan.steps()) {
-      List<Word> args = step.args();
       switch (step.program()) {
         case "terraform", "tofu", "terragrunt" -> terraform(scan, step);
         case "pulumi" -> {
-          List<Word> pos = Argv.of(args, "sC", "stack", "cwd").positionals();
+          List<Word> pos = Argv.of(step.args(), "sC", "stack", "cwd").positionals();
           String sub = text(pos, 0);
           if (sub.equals("destroy") || sub.equals("stack") && text(pos, 1).equals("rm")) {
             scan.hit(PULUMI_DESTROY, step, null);
@@ -139,14 +138,15 @@ final class InfraRules implements Family {
         }
         case "kubectl", "oc", "kubecolor" -> kubectl(scan, step);
         case "helm" -> {
-          String sub = text(Argv.of(args, "n", "namespace", "kube-context").positionals(), 0);
+          String sub =
+              text(Argv.of(step.args(), "n", "namespace", "kube-context").positionals(), 0);
           if (Set.of("uninstall", "delete", "del", "un").contains(sub)) {
             scan.hit(HELM_UNINSTALL, step, null);
           }
         }
         case "docker", "podman", "nerdctl" -> docker(scan, step);
         case "redis-cli", "valkey-cli", "keydb-cli" -> {
-          for (Word w : args) {
+          for (Word w : step.args()) {
             String t = w.text().toLowerCase(Locale.ROOT);
             if (t.equals("flushall") || t.equals("flushdb")) {
               scan.hit(DB_FLUSH, step, null);
@@ -169,7 +169,7 @@ final class InfraRules implements Family {
           }
         }
         case "rails", "rake", "bundle" -> {
-          for (Word w : args) {
+          for (Word w : step.args()) {
             if (w.text().equals("db:drop") || w.text().equals("db:reset")) {
               scan.hit(DB_DROP, step, null);
             }

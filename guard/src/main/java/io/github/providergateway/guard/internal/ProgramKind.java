@@ -148,12 +148,15 @@ enum ProgramKind {
   /** A program that stops services or processes by name. */
   PROCESS_PROGRAM("pkill", "killall", "systemctl", "launchctl", "gateway", "provider-gateway");
 
+  /** A bit no kind has (the highest of an int), left for a step's own flag. */
+  static final int FREE_BIT = 1 << (Integer.SIZE - 1);
+
   /** Each program's kinds, as bits. */
   private static final Map<String, Integer> KINDS = new HashMap<>();
 
   static {
-    if (values().length > Integer.SIZE) {
-      throw new AssertionError("more kinds than an int has bits");
+    if (values().length >= Integer.SIZE) {
+      throw new AssertionError("more kinds than an int has bits, less the free one");
     }
     for (ProgramKind kind : values()) {
       for (String name : kind.names) {

@@ -98,7 +98,8 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation(), step.program(), step.interpreter());
+      // A file run is looked for only once something was saved: most commands download nothing.
+      String run = downloaded.isEmpty() ? null : FedCode.runs(step);
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -195,10 +196,10 @@ final class RemoteRules implements Family {
   private static boolean runsCode(Step step) {
     String program = step.program();
     return step.interpreter()
-        || program.equals("eval")
-        || program.equals("source")
-        || program.equals(".")
-        || program.equals("exec");
+        || switch (program) {
+          case "eval", "source", ".", "exec" -> true;
+          default -> false;
+        };
   }
 
   /** A shell or interpreter with no script named: it runs what comes on standard input. */
@@ -287,7 +288,11 @@ final class RemoteRules implements Family {
       }
     }
     String program = step.program();
-    if (program.equals("nc") || program.equals("ncat") || program.equals("netcat")) {
+    boolean netcat = switch (program) { // one switch, not three comparisons a program
+          case "nc", "ncat", "netcat" -> true;
+          default -> false;
+        };
+    if (netcat) {
       Argv argv = Argv.of(step.args(), "");
       if (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec")) {
         scan.hit(REVERSE_SHELL, step, null);
@@ -303,10 +308,14 @@ final class RemoteRules implements Family {
         }
       }
     }
-    for (Word word : step.args()) {
-      String arg = word.text();
-      // One search for what both share: most arguments hold neither.
-      if (arg.contains("/dev/") && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
+    List<Word> words = step.invocation().words(); // the words, not a view of the arguments
+    for (int i = 1; i < words.size(); i++) { // every program's: no view or iterator made
+      String arg = words.get(i).text();
+      // Too short to hold either (most arguments: -q, HEAD, src), then one search for what both
+      // share: most arguments hold neither.
+      if (arg.length() >= "/dev/tcp/".length()
+          && arg.contains("/dev/")
+          && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
         scan.hit(REVERSE_SHELL, step, null);
         return;
       }

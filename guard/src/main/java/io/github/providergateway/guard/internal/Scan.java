@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,6 +27,10 @@ public final class Scan {
   private final GuardCall call;
   private final String source;
   private final List<Step> steps;
+
+  /** The programs of the code the command feeds itself ({@link FedCode}), empty for none. */
+  private final List<Invocation> fed;
+
   private final List<Access> accesses = new ArrayList<>();
 
   /** The steps the plain rules may still take over this call. */
@@ -34,69 +39,107 @@ public final class Scan {
   /** Each target's place, by the target's identity; this scan's own. */
   private final Map<Target, Place> placeOf = new IdentityHashMap<>();
 
-  /** Each word's targets, by the word's identity; this scan's own. */
-  private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
-
   /**
    * The targets of a word's text, last resolved: a long command names the same files again and
-   * again, and a resolution reads only the text and the folders.
+   * again, and a resolution reads only the text and the folders (never whether the word is
+   * literal), so the text is the whole key.
    */
   private final Map<String, Resolved> resolvedText = new HashMap<>();
 
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
 
+  /** The hits of {@link #hits}, as what makes two the same; made at the first hit. */
+  private Set<SameHit> seenHits;
+
   /**
-   * One program of the command, with the folders it may run in.
-   *
-   * @param invocation the program
-   * @param cwds the folders it may run in ({@code null} among them: unknown)
-   * @param program the program's name without its folder, read once
-   * @param args the arguments, the program left out: taken once, as every family reads them
-   * @param kinds the program's {@link ProgramKind}s, as bits: looked up once, as every family asks
-   *     them of every program
-   * @param interpreter whether the program is a shell or an interpreter ({@link
-   *     RemoteRules#isInterpreter}): asked once, as several rules ask it of every program
+   * One program of the command, with the folders it may run in, and what every family asks of it
+   * read once: its name, its {@link ProgramKind}s as bits, whether it is an interpreter.
    */
-  public record Step(
-      Invocation invocation,
-      List<Path> cwds,
-      String program,
-      List<Word> args,
-      int kinds,
-      boolean interpreter) {
+  public static final class Step {
+    /** The bit of {@link #kinds} that says the program is a shell or an interpreter. */
+    private static final int INTERPRETER = ProgramKind.FREE_BIT;
+
+    private final Invocation invocation;
+    private final List<Path> cwds;
+    private final String program;
+
+    /**
+     * The program's {@link ProgramKind}s as bits, and {@link #INTERPRETER} when it is a shell or an
+     * interpreter: one field, not two, as a long command has thousands of steps (8 bytes each).
+     */
+    private final int kinds;
+
+    /** The arguments, made when first asked: most programs are never asked them. */
+    private List<Word> args;
+
     /**
      * A program and its folders.
      *
      * @param invocation the program
-     * @param cwds the folders it may run in
+     * @param cwds the folders it may run in ({@code null} among them: unknown)
      */
     public Step(Invocation invocation, List<Path> cwds) {
-      this(invocation, cwds, invocation.program(), argsOf(invocation));
+      this.invocation = invocation;
+      this.cwds = cwds;
+      this.program = invocation.program();
+      int bits = ProgramKind.of(program);
+      this.kinds = RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
     }
 
-    private Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
-      this(invocation, cwds, program, args, ProgramKind.of(program));
+    /** {@return the program} */
+    public Invocation invocation() {
+      return invocation;
     }
 
-    private Step(
-        Invocation invocation, List<Path> cwds, String program, List<Word> args, int kinds) {
-      this(invocation, cwds, program, args, kinds, RemoteRules.isInterpreter(program, kinds));
+    /** {@return the folders it may run in ({@code null} among them: unknown)} */
+    public List<Path> cwds() {
+      return cwds;
+    }
+
+    /** {@return the program's name without its folder, read once} */
+    public String program() {
+      return program;
+    }
+
+    /** {@return the arguments, the program left out: a view of its words, taken once} */
+    public List<Word> args() {
+      List<Word> taken = args;
+      if (taken == null) {
+        List<Word> words = invocation.words();
+        taken = words.isEmpty() ? List.of() : words.subList(1, words.size());
+        args = taken;
+      }
+      return taken;
+    }
+
+    /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */
+    int kinds() {
+      return kinds & ~INTERPRETER;
+    }
+
+    /**
+     * {@return whether the program is a shell or an interpreter ({@link
+     * RemoteRules#isInterpreter}): asked once, as several rules ask it of every program}
+     */
+    public boolean interpreter() {
+      return (kinds & INTERPRETER) != 0;
     }
 
     /** {@return whether the program is of this kind} */
     boolean is(ProgramKind kind) {
-      return kind.in(kinds);
+      return kind.in(kinds());
     }
 
-    private static List<Word> argsOf(Invocation invocation) {
-      List<Word> words = invocation.words();
-      return words.isEmpty() ? List.of() : words.subList(1, words.size());
+    @Override
+    public String toString() {
+      return "Step[" + invocation + ", cwds=" + cwds + "]";
     }
   }
 
   /**
-   * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty).
+   * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty). The
+   * code the command feeds itself ({@link FedCode}) is read too: its programs follow the parse's.
    *
    * @param places the call's places
    * @param call the call
@@ -116,8 +159,24 @@ public final class Scan {
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
     List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
     steps = new ArrayList<>(invocations.size());
-    for (Invocation invocation : invocations) {
-      Step step = new Step(invocation, current);
+    current = addSteps(invocations, chain, folders, current);
+    // The fed code is read from the steps: their names and kinds are read once, for every family.
+    fed = FedCode.of(steps);
+    addSteps(fed, chain, folders, current);
+    for (int i = 0; i < steps.size(); i++) {
+      Accesses.of(this, steps.get(i), accesses);
+    }
+  }
+
+  /**
+   * Adds a step a program, following its {@code cd}s.
+   *
+   * @return the folders the next program may run in
+   */
+  private List<Path> addSteps(
+      List<Invocation> invocations, boolean chain, Set<Path> folders, List<Path> current) {
+    for (int i = 0; i < invocations.size(); i++) {
+      Step step = new Step(invocations.get(i), current);
       steps.add(step);
       String program = step.program();
       if (program.equals("cd") || program.equals("pushd")) {
@@ -140,9 +199,7 @@ public final class Scan {
         current = Collections.unmodifiableList(new ArrayList<>(folders));
       }
     }
-    for (Step step : steps) {
-      Accesses.of(this, step, accesses);
-    }
+    return current;
   }
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */
@@ -187,6 +244,14 @@ public final class Scan {
     return steps;
   }
 
+  /**
+   * {@return the programs of the code the command feeds itself, each reached via what fed it; their
+   * steps follow the parse's programs' in {@link #steps()}}
+   */
+  public List<Invocation> fed() {
+    return fed;
+  }
+
   /** {@return the files the call reads, writes and deletes} */
   public List<Access> accesses() {
     return Collections.unmodifiableList(accesses);
@@ -214,17 +279,13 @@ public final class Scan {
    * @return its targets, one per folder the program may run in
    */
   public List<Target> targets(Step step, Word word) {
-    // Several rules read the same word: resolve it once per program.
-    Resolved seen = resolved.get(word);
-    if (seen != null && seen.cwds() == step.cwds()) {
-      return seen.targets();
-    }
+    // Several rules read the same word, and a long command the same text again and again:
+    // resolve a text once for the folders it is read in.
     Resolved same = resolvedText.get(word.text());
     if (same == null || same.cwds() != step.cwds()) {
       same = new Resolved(step.cwds(), places.resolve(word, step.cwds()));
       resolvedText.put(word.text(), same);
     }
-    resolved.put(word, same);
     return same.targets();
   }
 
@@ -264,15 +325,20 @@ public final class Scan {
       // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
       throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
     }
-    for (Hit seen : hits) {
-      if (seen.rule().equals(hit.rule())
-          && seen.found().equals(hit.found())
-          && java.util.Objects.equals(seen.target(), hit.target())) {
-        return;
-      }
+    // One look-up a hit, not a comparison with every hit before: a long command of the same
+    // dangerous program over and over (`rm -rf ~/x1; rm -rf ~/x2; …`) has thousands.
+    if (seenHits == null) {
+      seenHits = new HashSet<>(); // most commands match nothing
     }
-    hits.add(hit);
+    if (seenHits.add(new SameHit(hit.rule(), hit.found(), hit.target()))) {
+      hits.add(hit);
+    }
   }
+
+  /**
+   * What makes two hits one finding: the rule, what was found, the path (not how it was reached).
+   */
+  private record SameHit(BuiltinRule rule, String found, Target target) {}
 
   /**
    * Records a match of a file.

@@ -4,7 +4,6 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -149,20 +148,24 @@ final class SecretRules implements Family {
       if (environmentDumped && step.is(ProgramKind.SENDER)) {
         scan.hit(ENVIRONMENT_SENT, step, null);
       }
-      environmentDumped |= dumpsEnvironment(program, step.args());
-      if (program.equals("gpg") || program.equals("gpg2")) {
-        for (String arg : step.invocation().args()) {
-          if (arg.startsWith("--export-secret")) {
-            scan.hit(GPG, step, null);
+      environmentDumped |= dumpsEnvironment(step);
+      switch (program) { // one switch, not four comparisons a program
+        case "gpg", "gpg2" -> {
+          for (String arg : step.invocation().args()) {
+            if (arg.startsWith("--export-secret")) {
+              scan.hit(GPG, step, null);
+            }
           }
         }
-      } else if (program.equals("kubectl") || program.equals("oc")) {
-        List<String> args = step.invocation().args();
-        if (args.contains("config")
-            && args.contains("view")
-            && (args.contains("--raw") || args.contains("--flatten"))) {
-          scan.hit(KUBE, step, null);
+        case "kubectl", "oc" -> {
+          List<String> args = step.invocation().args();
+          if (args.contains("config")
+              && args.contains("view")
+              && (args.contains("--raw") || args.contains("--flatten"))) {
+            scan.hit(KUBE, step, null);
+          }
         }
+        default -> {}
       }
     }
     Path home = scan.places().home();
@@ -170,11 +173,17 @@ final class SecretRules implements Family {
     // A long command names the same few files again and again, and their targets are shared:
     // each target is read once.
     Map<Target, Optional<BuiltinRule>> read = new IdentityHashMap<>();
-    for (Access access : scan.accesses()) {
+    List<Access> accesses = scan.accesses();
+    for (int i = 0; i < accesses.size(); i++) { // indexed: a long command has hundreds
+      Access access = accesses.get(i);
       Target target = access.target();
-      BuiltinRule rule =
-          read.computeIfAbsent(target, t -> Optional.ofNullable(secretOrGlob(home, t)))
-              .orElse(null);
+      // get and put, not computeIfAbsent: its capturing lambda would be a new object an access.
+      Optional<BuiltinRule> known = read.get(target);
+      if (known == null) {
+        known = Optional.ofNullable(secretOrGlob(home, target));
+        read.put(target, known);
+      }
+      BuiltinRule rule = known.orElse(null);
       if (rule == null) {
         Path path = target.path();
         if (access.changes()
@@ -385,11 +394,12 @@ final class SecretRules implements Family {
   }
 
   /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
-  private static boolean dumpsEnvironment(String program, List<Word> args) {
-    return switch (program) {
-      case "env", "printenv" -> args.stream().allMatch(w -> w.text().startsWith("-"));
-      case "export", "declare", "typeset" -> args.stream().anyMatch(w -> w.text().equals("-p"));
-      case "set" -> args.isEmpty();
+  private static boolean dumpsEnvironment(Step step) {
+    return switch (step.program()) {
+      case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
+      case "export", "declare", "typeset" ->
+          step.args().stream().anyMatch(w -> w.text().equals("-p"));
+      case "set" -> step.args().isEmpty();
       default -> false;
     };
   }

@@ -76,13 +76,18 @@ final class SelfRules implements Family {
       }
     }
     boolean kills = false;
+    List<Step> steps = scan.steps();
+    for (int s = 0; s < steps.size(); s++) {
+      Step step = steps.get(s);
+      kills |= step.is(ProgramKind.KILLER);
+      process(scan, step);
+    }
+    // Only a command that kills asks whether it names the gateway: the words of every reader of a
+    // long command (cat, grep, tail…) are read for it only then, and no further than the first.
     boolean gatewayNamed = false;
-    for (Step step : scan.steps()) {
-      String program = step.program();
-      boolean killer = step.is(ProgramKind.KILLER);
-      kills |= killer;
-      if (!killer && !step.is(ProgramKind.FINDER)) {
-        process(scan, step);
+    for (int s = 0; kills && !gatewayNamed && s < steps.size(); s++) {
+      Step step = steps.get(s);
+      if (!step.is(ProgramKind.KILLER) && !step.is(ProgramKind.FINDER)) {
         continue;
       }
       List<Word> words = step.invocation().words();
@@ -93,7 +98,6 @@ final class SelfRules implements Family {
                 || t.contains("provider-gateway")
                 || t.contains("providergateway");
       }
-      process(scan, step);
     }
     if (kills && gatewayNamed) {
       for (Step step : scan.steps()) {
