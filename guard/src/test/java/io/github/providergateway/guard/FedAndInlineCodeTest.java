@@ -24,6 +24,9 @@ class FedAndInlineCodeTest {
           """
           sh -c "$(echo rm -rf /)" => fs.delete-root
           sh -c "$(printf 'rm -rf ~')" => fs.delete-home
+          sh -c "$(echo rm -rf ~)" => fs.delete-home
+          eval "$(echo rm -rf $HOME)" => fs.delete-home
+          bash -c "$(echo git push --force origin "$BRANCH")" => git.push-force
           echo 'rm -rf ~' > x.sh && bash x.sh => fs.delete-home
           printf 'rm -rf /\\n' > wipe.sh; sh wipe.sh => fs.delete-root
           echo 'git push --force' > p.sh; ./p.sh => git.push-force

@@ -144,7 +144,11 @@ final class FedCode {
     };
   }
 
-  /** What echo, printf or a here-document to cat prints, or {@code null} when not all literal. */
+  /**
+   * What echo, printf or a here-document to cat prints, an expansion as written ({@code ~}, {@code
+   * $HOME}, a glob): read again as shell, it means what its value would, and {@code sh -c "$(echo
+   * rm -rf ~)"} was allowed while its words were taken as unknowable.
+   */
   private static String printed(Invocation invocation) {
     if (invocation.program().equals("cat")) {
       for (Redirect redirect : invocation.redirects()) {
@@ -158,11 +162,7 @@ final class FedCode {
     StringBuilder out = new StringBuilder();
     boolean printf = invocation.program().equals("printf");
     for (int k = 1; k < words.size(); k++) {
-      Word word = words.get(k);
-      if (!word.literal()) {
-        return null;
-      }
-      String t = word.text();
+      String t = words.get(k).text();
       if (!printf && out.length() == 0 && (t.equals("-n") || t.equals("-e") || t.equals("-E"))) {
         continue;
       }
