@@ -66,7 +66,7 @@ final class ScriptReader {
   /**
    * Word lists of finished commands, cleared, for the next commands' words ({@link #parseSimple}).
    */
-  private final ArrayDeque<List<Word>> spareWordLists = new ArrayDeque<>();
+  private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>();
 
   /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
   private final List<Integer> wordBraces = new ArrayList<>();
@@ -326,12 +326,12 @@ final class ScriptReader {
     lastSimple = cmd;
     // The words gather in a scratch list (a substitution inside takes another) and are fixed once
     // read: one exact array a command, where a list of its own would be grown and then copied.
-    List<Word> scratch = spareWordLists.isEmpty() ? new ArrayList<>() : spareWordLists.pop();
+    WordScratch scratch = spareWordLists.isEmpty() ? new WordScratch() : spareWordLists.pop();
     cmd.words = scratch;
     try {
       readSimple(cmd, depth);
     } finally {
-      cmd.words = Words.copyOf(scratch);
+      cmd.words = scratch.fixed();
       scratch.clear();
       spareWordLists.push(scratch);
     }

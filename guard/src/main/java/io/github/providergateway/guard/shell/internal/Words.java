@@ -54,6 +54,13 @@ public final class Words extends AbstractList<Word> implements RandomAccess {
   }
 
   /**
+   * {@return {@code words} as they are, no copy: the caller's array, none null, changed no more}
+   */
+  static Words wrap(Word[] words) {
+    return words.length == 0 ? EMPTY : new Words(words, 0, words.length);
+  }
+
+  /**
    * {@return whether {@code list} is already fixed, so a copy of it would change nothing}
    *
    * @param list a list of words
