@@ -10,8 +10,9 @@ beside each run. docs/performance.md, "A stdio window through the bridge".
 Usage: mcp-stdio-bridges.py HOME LAUNCHER [RUNS] [CANDIDATE...]
   HOME      the home of a running gateway (its gateway.port and mcp-bridge.token)
   LAUNCHER  the clone's ./gateway (or an installed one)
-  CANDIDATE sh (gateway mcp: the shell script and curl), node (benchmarks/scripts/mcp-bridge.mjs),
-            jvm (GATEWAY_MCP_JVM=1 gateway mcp: the JVM); default all three
+  CANDIDATE sh (gateway mcp: the shell script and curl), script (the same script run by sh
+            directly, without the launcher's own start), node (benchmarks/scripts/mcp-bridge.mjs),
+            jvm (GATEWAY_MCP_JVM=1 gateway mcp: the JVM); default sh, node and jvm
 """
 import json
 import os
@@ -32,6 +33,10 @@ MESSAGES = [
 def command(candidate, home, launcher):
     if candidate == "sh":
         return [launcher, "mcp", "--home", home], {}
+    if candidate == "script":
+        script = os.path.join(HERE, "..", "..", "reference-app", "src", "main", "sh",
+                              "gateway-mcp-bridge.sh")
+        return ["sh", os.path.normpath(script), "--home", home], {}
     if candidate == "node":
         return ["node", os.path.join(HERE, "mcp-bridge.mjs"), "--home", home], {}
     if candidate == "jvm":
@@ -101,7 +106,7 @@ def run(candidate, home, launcher):
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
-    print(f"{candidate:5} load {load:5.2f}  initialize {initialized * 1000:7.0f} ms  "
+    print(f"{candidate:6} load {load:5.2f}  initialize {initialized * 1000:7.0f} ms  "
           f"first tools/list {first_list * 1000:7.0f} ms ({tools} tools)  "
           f"RSS {kib / 1024:6.1f} MiB  {' '.join(sorted(names))}", flush=True)
     return first_list, kib
@@ -120,7 +125,7 @@ def main():
     for candidate, rows in results.items():
         times = [t * 1000 for t, _ in rows]
         sizes = [k / 1024 for _, k in rows]
-        print(f"{candidate:5} first tools/list {min(times):.0f}-{max(times):.0f} ms, "
+        print(f"{candidate:6} first tools/list {min(times):.0f}-{max(times):.0f} ms, "
               f"RSS {min(sizes):.1f}-{max(sizes):.1f} MiB over {len(rows)} runs")
 
 
