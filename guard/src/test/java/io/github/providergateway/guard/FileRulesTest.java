@@ -132,6 +132,8 @@ class FileRulesTest {
         "crontab -l",
         "ls -la /",
         "echo rm -rf /",
+        "export NODE_OPTIONS= && npm test",
+        "local out=",
         "git commit -m 'rm -rf /'",
       })
   void allows(String command) {

@@ -168,6 +168,9 @@ class ShellParserTest {
           coproc rm x                      → rm x
           declare -a x=(1 $(rm y)) z=2     → declare -a «x=(1 $(rm y))» z=2\\n$(…) rm y
           local arr=(a b); rm x            → local «arr=(a b)»\\nrm x
+          export FOO=                      → export FOO=
+          declare -a x=                    → declare -a x=
+          local a=; rm x                   → local a=\\nrm x
           """)
   void compoundCommandsAndAssignmentsYieldTheCommandsWithin(String command, String expected) {
     check(command, expected);

@@ -372,7 +372,8 @@ final class ScriptReader {
         readAssignment(cmd, depth);
         continue;
       }
-      if (isDeclaration(cmd) && assignmentEnd() > 0 && chars[assignmentEnd()] == '(') {
+      int valueAt = isDeclaration(cmd) ? assignmentEnd() : -1;
+      if (valueAt > 0 && valueAt < n && chars[valueAt] == '(') {
         // declare -a x=(1 2): an argument bash reads as an array assignment.
         int start = pos;
         readAssignment(cmd, depth);
