@@ -36,13 +36,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * of a 64 KiB command makes about 2 MB of short-lived garbage, so the collector sets the tail. The
  * set-up refuses to measure when the file and these options part ways.
  *
+ * <p>Fifteen seconds of warm-up, ten of measure: at 64 KiB a decision takes about 2 ms, so JMH's
+ * usual three seconds are some 1,500 decisions, and a method called once a decision has not yet
+ * reached the compiler's second tier (5,000 calls): with three seconds, {@code
+ * -XX:+PrintCompilation} showed 40 of the guard's methods compiled by C2 during the measured
+ * iterations, which then timed the compiler beside the decision on a two-core machine; with
+ * fifteen, 3. Ten seconds of measure give the 64 KiB p99 about 50 samples above it, not 20.
+ *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar GuardBenchmark}</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 15, time = 1)
+@Measurement(iterations = 10, time = 1)
 @Fork(
     value = 1,
     jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms16m", "-XX:SurvivorRatio=4", "-Xmx512m", "-Xss512k"})
