@@ -43,6 +43,7 @@ class FedAndInlineCodeTest {
           node -e "require('fs').rmSync('/', {recursive: true})" => fs.delete-root
           perl -MFile::Path -e 'rmtree("/etc")' => fs.delete-system
           ruby -e 'require "fileutils"; FileUtils.rm_rf("/")' => fs.delete-root
+          perl -e 'print `rm -rf ~`' => fs.delete-home
           python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' => fs.delete-outside-project
           python3 -c "import os,shutil; shutil.rmtree(os.path.expanduser('~'))" => fs.delete-home
           node -e "console.log(require('fs').readFileSync(process.env.HOME+'/.ssh/id_rsa','utf8'))" => secrets.ssh
@@ -71,6 +72,10 @@ class FedAndInlineCodeTest {
         "python3 -c \"print(open('/home/ada/.claude/settings.json').read())\"",
         "git config alias.co checkout",
         "git config --global alias.st status",
+        "ruby -e 'puts `date`'",
+        // An unclosed backquote: the code does not compile, so nothing runs (it threw in the
+        // guard).
+        "perl -e 'print `date'",
       })
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));

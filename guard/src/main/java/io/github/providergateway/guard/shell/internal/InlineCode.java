@@ -278,7 +278,9 @@ final class InlineCode {
           int start = pos;
           String literal = readString();
           if (c == '`' && runsBackquotes()) {
-            found.add(Extracted.shell(literal));
+            if (literal != null) { // unclosed, the code does not compile and runs nothing
+              found.add(Extracted.shell(literal));
+            }
           } else if (language == Language.AWK && literal != null) {
             awkPipe(start, literal);
           }
