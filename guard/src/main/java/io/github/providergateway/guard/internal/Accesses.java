@@ -145,8 +145,8 @@ final class Accesses {
    * reads whole outside any repository ({@code git diff --no-index}).
    */
   private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
-    boolean maybeReads =
-        names(args, "diff") && (mentions(args, "--no") || mentions(args, "alias."));
+    // An alias on the line may stand for anything (-c alias.nd='diff --no-index' nd): read through.
+    boolean maybeReads = mentions(args, "alias.") || names(args, "diff") && mentions(args, "--no");
     if (!names(args, "rm") && !maybeReads) {
       // Most git commands: no reading of the subcommand and its options at all. A diff reads
       // files only with --no-index, written (abbreviated to --no at the least) in one of its
