@@ -7,6 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -83,6 +89,47 @@ class LauncherStaleTest {
   void noJarAsksForABuild() throws Exception {
     Files.delete(clone.resolve("reference-app/target/provider-gateway.jar"));
     assertThat(stale()).isTrue();
+  }
+
+  /**
+   * The launcher looks at every module the reference app's jar is built from: the app and every
+   * module of this build it depends on at compile or run time, through their poms. The guard,
+   * {@code http-routes} and {@code websocket-core} were missing, so a changed guard rule did not
+   * rebuild the jar {@code ./gateway} ran.
+   */
+  @Test
+  void theLauncherLooksAtEveryModuleTheJarIsBuiltFrom() throws Exception {
+    String launcher = Files.readString(Path.of("..", "gateway"), StandardCharsets.UTF_8);
+    Matcher modules = Pattern.compile("(?m)^modules=\\((.*)\\)$").matcher(launcher);
+    assertThat(modules.find()).as("the launcher's module list").isTrue();
+    Set<String> built = new TreeSet<>();
+    Deque<String> todo = new ArrayDeque<>(List.of("reference-app"));
+    while (!todo.isEmpty()) {
+      String module = todo.pop();
+      if (built.add(module)) {
+        todo.addAll(buildDependencies(module));
+      }
+    }
+    assertThat(Set.of(modules.group(1).trim().split("\\s+"))).containsAll(built);
+  }
+
+  /** The modules of this build {@code module}'s pom depends on, but for tests. */
+  private static List<String> buildDependencies(String module) throws Exception {
+    String pom = Files.readString(Path.of("..", module, "pom.xml"), StandardCharsets.UTF_8);
+    pom = pom.replaceAll("(?s)<dependencyManagement>.*?</dependencyManagement>", "");
+    List<String> found = new ArrayList<>();
+    Matcher dependency = Pattern.compile("(?s)<dependency>(.*?)</dependency>").matcher(pom);
+    while (dependency.find()) {
+      String text = dependency.group(1);
+      Matcher artifact = Pattern.compile("<artifactId>(.*?)</artifactId>").matcher(text);
+      if (artifact.find()
+          && !text.contains("<scope>test</scope>")
+          && !text.contains("<scope>provided</scope>")
+          && Files.isRegularFile(Path.of("..", artifact.group(1), "pom.xml"))) {
+        found.add(artifact.group(1));
+      }
+    }
+    return found;
   }
 
   private void touch(String file, Instant time) throws Exception {
