@@ -92,7 +92,10 @@ procs = []
 for i in range(2):
     p, r = stdio_window()
     time.sleep(3)
-    r["gateway_mcp_jvm_rss_mib"] = round(rss_kib(p.pid) / 1024, 1)
+    # The JVM's gateway mcp with GATEWAY_MCP_JVM=1; else the bridge's first sh alone (its curl and
+    # other sh are not counted here: mcp-stdio-bridges.py adds up the whole window).
+    kind = "jvm" if os.environ.get("GATEWAY_MCP_JVM") else "bridge_first_process"
+    r[f"gateway_mcp_{kind}_rss_mib"] = round(rss_kib(p.pid) / 1024, 1)
     r["gateway_rss_mib_with_it"] = round(rss_kib(pid) / 1024, 1)
     print(json.dumps(r))
     procs.append(p)
