@@ -12,7 +12,7 @@
 // (default: the home's token file), TAP_SESSION (see session.mjs), TAP_INSTANCE (to run a second
 // one of a name beside the first: the hello's "instance").
 import WebSocket from "ws";
-import { gatewayHome, homePort, providerInstance, providerToken, sessionPicker, tokenFile } from "./session.mjs";
+import { anotherUserListens, gatewayHome, homePort, providerInstance, providerToken, sessionPicker, tokenFile } from "./session.mjs";
 
 /** The first retry after a drop; each failed one doubles it, up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 250;
@@ -59,7 +59,7 @@ export function runProvider(name, { hello, onMessage }) {
       retry();
       return;
     }
-    if (where?.stranger) {
+    if (where && anotherUserListens(where.port)) {
       tell(`${name}: another user listens on port ${where.port} (from ${where.from}): the home's gateway is not running there; waiting for it`);
       retry();
       return;

@@ -60,23 +60,20 @@ export function providerToken(env = process.env) {
  * Where the home's gateway listens, looked up now: { port, from } naming the file (or default) the
  * port came from. `stale` is set when the token file is newer than gateway.port: a gateway has
  * started since that port was written (the last one was killed), and does not listen yet; its new
- * token must not go to the dead one's port, which anyone may have taken since. `stranger` is set
- * when another user listens on the port (anotherUserListens): not the home's gateway.
+ * token must not go to the dead one's port, which anyone may have taken since.
  */
-export function homePort(env = process.env, tables = "/proc/net") {
+export function homePort(env = process.env) {
   const home = gatewayHome(env);
   const portFile = join(home, "gateway.port");
   const running = portIn(() => readFileSync(portFile, "utf8").trim());
-  let found;
   if (running) {
     const stale = !env.TAP_PROVIDER_TOKEN && modified(tokenFile(env)) > modified(portFile);
-    found = { port: running, from: portFile, stale };
-  } else {
-    const settingsFile = join(home, "settings.json");
-    const own = portIn(() => JSON.parse(readFileSync(settingsFile, "utf8")).port);
-    found = own ? { port: own, from: settingsFile, stale: false } : { port: DEFAULT_PORT, from: "the default port", stale: false };
+    return { port: running, from: portFile, stale };
   }
-  return { ...found, stranger: anotherUserListens(found.port, tables) };
+  const settingsFile = join(home, "settings.json");
+  const own = portIn(() => JSON.parse(readFileSync(settingsFile, "utf8")).port);
+  if (own) return { port: own, from: settingsFile, stale: false };
+  return { port: DEFAULT_PORT, from: "the default port", stale: false };
 }
 
 // Where a connection to 127.0.0.1 may arrive, as the kernel's socket tables write addresses:

@@ -89,7 +89,7 @@ final class ProviderEnvironment {
    * The home's gateway now: {@code ws://127.0.0.1:<port>} with the port of {@value #PORT_FILE},
    * else of {@value #SETTINGS_FILE}, else 9400.
    *
-   * @throws GatewayStarting when the token file is newer than {@value #PORT_FILE}: a gateway has
+   * @throws GatewayNotThere when the token file is newer than {@value #PORT_FILE}: a gateway has
    *     started since that port was written (the last one was killed) and does not listen yet; the
    *     new token must not go to the dead gateway's port, which anyone may have taken since; and
    *     when another user listens on the port ({@link LoopbackListener})
@@ -100,7 +100,7 @@ final class ProviderEnvironment {
     Integer port = portIn(read(portFile));
     if (port != null) {
       if (get(TOKEN) == null && modified(tokenFile()).compareTo(modified(portFile)) > 0) {
-        throw new GatewayStarting(
+        throw new GatewayNotThere(
             "the gateway of "
                 + home
                 + " is starting (its token is newer than "
@@ -115,7 +115,7 @@ final class ProviderEnvironment {
         == LoopbackListener.Owner.ANOTHER_USER) {
       // A port a crashed gateway left: whoever took it must get neither the token nor the
       // provider's tools to call. Nobody listening is only refused by the connection itself.
-      throw new GatewayStarting(
+      throw new GatewayNotThere(
           "another user listens on port "
               + at
               + " (the gateway of "
@@ -235,10 +235,10 @@ final class ProviderEnvironment {
    * The home's gateway does not listen yet (it is starting), or not where its home says (another
    * user listens there): try again later.
    */
-  static final class GatewayStarting extends RuntimeException {
+  static final class GatewayNotThere extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    GatewayStarting(String message) {
+    GatewayNotThere(String message) {
       super(message, null, false, false);
     }
   }
