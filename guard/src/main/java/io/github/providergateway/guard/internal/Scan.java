@@ -169,7 +169,7 @@ public final class Scan {
   }
 
   /**
-   * Adds a step a program, following its {@code cd}s.
+   * Adds a step for each program, following their {@code cd}s.
    *
    * @return the folders the next program may run in
    */
