@@ -306,6 +306,10 @@ case $renew in
   ''|*[!0-9]*|0) renew=60 ;;
 esac
 bridge=$$
+# DELETE /mcp: the session ends, and the gateway closes its stream.
+end_session() {
+  curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 "$url" 2>/dev/null
+}
 stream() {
   while :; do
     last=
@@ -324,7 +328,7 @@ stream() {
     # the stream.
     [ "$rc" = 28 ] || return 0
     if ! kill -0 "$bridge" 2>/dev/null; then
-      curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 "$url" 2>/dev/null
+      end_session
       cleanup
       return 0
     fi
@@ -335,8 +339,7 @@ cat "$tmp/init.out"
 
 finish() {
   trap - TERM INT HUP
-  curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 \
-    "$url" 2>/dev/null
+  end_session
   wait
   cleanup
 }
