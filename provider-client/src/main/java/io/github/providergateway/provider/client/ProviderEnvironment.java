@@ -56,6 +56,9 @@ final class ProviderEnvironment {
   /** The kernel's tables of sockets, where who listens on the home's port is looked up. */
   private final Path socketTables;
 
+  /** This process's user id ({@link LoopbackListener#currentUid}): read once, it never changes. */
+  private final long uid = LoopbackListener.currentUid();
+
   ProviderEnvironment(Map<String, String> variables) {
     this(variables, LoopbackListener.PROC_NET);
   }
@@ -111,8 +114,7 @@ final class ProviderEnvironment {
       port = settingsPort(home.resolve(SETTINGS_FILE));
     }
     int at = port != null ? port : GatewayAddress.DEFAULT_PORT;
-    if (LoopbackListener.at(socketTables, at, LoopbackListener.currentUid())
-        == LoopbackListener.Owner.ANOTHER_USER) {
+    if (LoopbackListener.at(socketTables, at, uid) == LoopbackListener.Owner.ANOTHER_USER) {
       // A port a crashed gateway left: whoever took it must get neither the token nor the
       // provider's tools to call. Nobody listening is only refused by the connection itself.
       throw new GatewayNotThere(
