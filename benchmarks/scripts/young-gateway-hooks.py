@@ -276,6 +276,8 @@ class Young:
                 "cpu_ms_per_call": round(self.ticks / HZ * 1000 / calls, 3),
                 "p50_ms": round(statistics.median(self.latencies), 3), "p90_ms": round(q[89], 3),
                 "p99_ms": round(q[98], 3), "first_call_ms": round(self.latencies[0], 1),
+                "p50_ms_by_hundred": [round(statistics.median(self.latencies[i:i + 100]), 2)
+                                      for i in range(0, calls, 100)],
                 "decisions": self.decisions, "rss_after_start_mib": self.rss_start,
                 "rss_idle_after_calls_mib": rss_mib(pid), "load": load(),
                 "options": args.jvm_option + args.env + ([args.options] if args.options else []),
