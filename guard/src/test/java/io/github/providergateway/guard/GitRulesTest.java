@@ -32,6 +32,9 @@ class GitRulesTest {
           git -C /home/ada/code/app -c core.x=y push -f => git.push-force => DENY
           git --no-pager push --force => git.push-force => DENY
           git -c alias.p=push p --force => git.push-force => DENY
+          git config alias.fp 'push --force' && git fp origin main => git.push-force => DENY
+          git config --global alias.fp 'push --force' => git.push-force => DENY
+          git config alias.undo 'reset --hard HEAD~1' => git.reset-hard => DENY
           /usr/bin/git push -f => git.push-force => DENY
           git push --mirror => git.push-mirror => DENY
           git push --mirr origin => git.push-mirror => DENY
@@ -117,6 +120,11 @@ class GitRulesTest {
         "git push origin ${BRANCH:-main}",
         "git commit -m 'git push --force'",
         "git -C ../other status",
+        "git config alias.co checkout && git co main",
+        "git config --global alias.lg 'log --graph --oneline'",
+        "git config alias.fp",
+        "git lg",
+        "git lfs track '*.psd'",
         "git prune -n",
         "rm -rf ./build/.gitkeep-dir",
       })

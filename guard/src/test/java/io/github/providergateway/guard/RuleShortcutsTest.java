@@ -15,9 +15,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cached by its text for the folders it is read in, git's file reading looked for only where a word
  * can say it, a written file's system folder and home parent read from its path's text, the
  * gateway's name looked for only when something kills, a script's folder told from the lengths of
- * the word and the name, words too short for {@code /dev/tcp/} skipped, a hit told from those
- * before it by one look-up. Each row is a case where a shortcut taken one step too far would decide
- * otherwise than the full reading.
+ * the word and the name, words too short for {@code /dev/tcp/} skipped, a git subcommand read as a
+ * possible alias only when git has none of that name, a hit told from those before it by one
+ * look-up. Each row is a case where a shortcut taken one step too far would decide otherwise than
+ * the full reading.
  */
 class RuleShortcutsTest {
   private final Guard standard = guard(GuardPreset.STANDARD);
@@ -31,6 +32,7 @@ class RuleShortcutsTest {
           git diff --no /dev/null ~/.ssh/id_rsa => secrets.ssh => DENY
           git diff --no-i /dev/null ~/.ssh/id_rsa => secrets.ssh => DENY
           git -c alias.x=rm x ~/.ssh/id_rsa diff => secrets.ssh-write => DENY
+          git -C /tmp nd /dev/null ~/.ssh/id_rsa => secrets.ssh => DENY
           echo x > /etc/hosts => fs.write-system => ASK
           echo x > /Library/LaunchAgents/a.plist => fs.write-system => ASK
           echo x >> ~/.bashrc => fs.shell-startup => ASK
@@ -54,6 +56,8 @@ class RuleShortcutsTest {
       strings = {
         "git diff /dev/null ~/.ssh/id_rsa",
         "git -c alias.x=rm x notes.txt diff",
+        "git status ~/.ssh/id_rsa",
+        "git -C nd status ~/.ssh/id_rsa",
         "echo x > /etcetera/hosts",
         "echo x >> ~/sub/.bashrc",
         "echo x >> /home/.bashrc",

@@ -145,8 +145,13 @@ final class Accesses {
    * reads whole outside any repository ({@code git diff --no-index}).
    */
   private static void git(Scan scan, Step step, List<Word> args, List<Access> out) {
-    // An alias on the line may stand for anything (-c alias.nd='diff --no-index' nd): read through.
-    boolean maybeReads = mentions(args, "alias.") || names(args, "diff") && mentions(args, "--no");
+    // An alias on the line may stand for anything (-c alias.nd='diff --no-index' nd): read through;
+    // so may a subcommand git does not have, an alias defined before this call or earlier in it
+    // (git config alias.nd 'diff --no-index' && git nd /dev/null ~/.ssh/id_rsa).
+    boolean maybeReads =
+        mentions(args, "alias.")
+            || names(args, "diff") && mentions(args, "--no")
+            || GitSubcommands.maybeAlias(args);
     if (!names(args, "rm") && !maybeReads) {
       // Most git commands: no reading of the subcommand and its options at all. A diff reads
       // files only with --no-index, written (abbreviated to --no at the least) in one of its
@@ -166,7 +171,11 @@ final class Accesses {
           all(scan, step, argv.positionals(), Kind.READ, out);
         }
       }
-      default -> {}
+      default -> {
+        if (GitSubcommands.maybeAlias(git.subcommand())) {
+          all(scan, step, argv.positionals(), Kind.READ, out);
+        }
+      }
     }
   }
 

@@ -201,7 +201,12 @@ final class FedCode {
     return null;
   }
 
-  /** {@code git config alias.x '!cmd'} and {@code git -c alias.x='!cmd'}: cmd is shell. */
+  /**
+   * {@code git config alias.x '!cmd'} and {@code git -c alias.x='!cmd'}: cmd is shell. An alias of
+   * git's own ({@code alias.fp 'push --force'}) is read as the git command it stands for, so that
+   * defining it is judged as running it would be: {@code git fp} in this call or any later one is
+   * that command, and a later call shows only {@code git fp}.
+   */
   private static void gitAlias(List<String> args, List<String[]> texts) {
     for (int k = 0; k < args.size(); k++) {
       String a = args.get(k);
@@ -213,6 +218,8 @@ final class FedCode {
       }
       if (value != null && value.startsWith("!")) {
         texts.add(new String[] {value.substring(1), "git alias"});
+      } else if (value != null && !value.isBlank()) {
+        texts.add(new String[] {"git " + value, "git alias"});
       }
     }
   }

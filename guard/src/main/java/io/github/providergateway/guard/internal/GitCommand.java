@@ -30,15 +30,7 @@ public record GitCommand(String subcommand, List<Word> args) {
       if (!a.startsWith("-")) {
         break;
       }
-      boolean takesValue =
-          a.equals("-C")
-              || a.equals("-c")
-              || a.equals("--git-dir")
-              || a.equals("--work-tree")
-              || a.equals("--namespace")
-              || a.equals("--config-env")
-              || a.equals("--super-prefix");
-      if (takesValue && i + 1 < args.size()) {
+      if (takesValue(a) && i + 1 < args.size()) {
         String value = args.get(i + 1).text();
         if (a.equals("-c") && value.startsWith("alias.") && value.indexOf('=') > 6) {
           if (aliases == null) {
@@ -72,6 +64,36 @@ public record GitCommand(String subcommand, List<Word> args) {
     // A view, not a copy: the arguments of an invocation are fixed already (and a parse's fixed
     // words need no unmodifiable wrapper: they are one already).
     return new GitCommand(sub, Words.isFixed(rest) ? rest : Collections.unmodifiableList(rest));
+  }
+
+  /**
+   * {@return the subcommand of git's arguments {@code args} as written, past the global options, or
+   * the empty string for none} No alias is expanded, and nothing is made: this is asked of every
+   * git command.
+   *
+   * @param args the arguments after {@code git}
+   */
+  static String subcommandOf(List<Word> args) {
+    int i = 0;
+    while (i < args.size()) {
+      String a = args.get(i).text();
+      if (!a.startsWith("-")) {
+        return a;
+      }
+      i += takesValue(a) ? 2 : 1;
+    }
+    return "";
+  }
+
+  /** Whether git's global option {@code option} takes the next word as its value. */
+  private static boolean takesValue(String option) {
+    return option.equals("-C")
+        || option.equals("-c")
+        || option.equals("--git-dir")
+        || option.equals("--work-tree")
+        || option.equals("--namespace")
+        || option.equals("--config-env")
+        || option.equals("--super-prefix");
   }
 
   /** {@return the words {@code git subcommand args…}, global options left out} */
