@@ -11,6 +11,10 @@
 #   SIGTERM, SIGINT, SIGHUP                     -> DELETE /mcp at once: the session ends
 #   SIGKILL (no trap runs)                      -> the GET stream's loop, at its next renewal
 #                                                  (every minute), ends the session and cleans up
+#   the gateway stopped, or crashed             -> each request answered with a JSON-RPC error
+#   ... and running again (404 for the session) -> a new session, made with the agent's own
+#                                                  initialize; the request sent again in it, and
+#                                                  the agent told the lists changed
 #
 # Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
 # owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
@@ -189,8 +193,10 @@ printf 'header = "Authorization: Bearer %s"\n' "$token" >"$tmp/curl.conf"
 token=
 cr=$(printf '\r')
 
-# Reads `curl -i` output on stdin (the answer to the message $1, or the GET stream's) and writes
-# the messages it carries. The session's id and protocol version of an initialize go to files.
+# Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
+# and writes the messages it carries. The session's id and protocol version of an initialize go to
+# files. With $3 set, a 404 (the gateway no longer has the session) is not passed on but marked
+# ($tmp/lost.$2), for the caller to make a new session and send again.
 relay() {
   status= type= length=
   IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url"; return; }
@@ -203,19 +209,26 @@ relay() {
     case $line in
       [Cc]ontent-[Tt]ype:*) type=${line#*:} ;;
       [Cc]ontent-[Ll]ength:*) length=${line#*:} ;;
-      [Mm]cp-[Ss]ession-[Ii]d:*) sid=${line#*:}; printf '%s\n' $sid >"$tmp/sid" ;;
+      [Mm]cp-[Ss]ession-[Ii]d:*)
+        # The initialize's (number 0) only: a late answer in a session since replaced names that.
+        [ "$2" != 0 ] || { sid=${line#*:}; printf '%s\n' $sid >"$tmp/sid"; }
+        ;;
     esac
   done
   case $status in
     202|204) return ;;
     2??) ;;
+    404)
+      if [ -n "${3:-}" ]; then
+        cat >/dev/null
+        : >"$tmp/lost.$2"
+        return
+      fi
+      relay_refusal "$1"
+      return
+      ;;
     *)
-      body=$(cat)
-      echo "gateway mcp (bridge): HTTP $status from $url: $body" >&2
-      case $body in
-        *'"id":null'*|*'"id": null'*|'') reply_error "$1" "provider gateway: HTTP $status: $body" ;;
-        *) emit "$body" ;;
-      esac
+      relay_refusal "$1"
       return
       ;;
   esac
@@ -262,13 +275,133 @@ relay() {
   esac
 }
 
-# POSTs the message $1 (number $2) and writes what answers it.
+# An answer that is not a success ($status, its body on stdin) to the message $1: the gateway's
+# JSON-RPC error as it is, or one made of it for the message's id.
+relay_refusal() {
+  body=$(cat)
+  echo "gateway mcp (bridge): HTTP $status from $url: $body" >&2
+  case $body in
+    *'"id":null'*|*'"id": null'*|'') reply_error "$1" "provider gateway: HTTP $status: $body" ;;
+    *) emit "$body" ;;
+  esac
+}
+
+# Whether the session's port is still this user's alone: looked at before anything is sent, since
+# the token goes with every message, and a gateway that crashed leaves its port to whoever takes
+# it next (see the look at the start).
+ours() {
+  IFS= read -r at <"$tmp/port" || at=
+  listener "$at" "$uid" /proc/net
+}
+
+# POSTs the message $1 (number $2) and writes what answers it. A session the gateway no longer has
+# (it was stopped or crashed, and runs again) is made anew, once, and the message sent again in it.
 post() {
+  IFS= read -r used <"$tmp/sid" || used=
+  send "$1" "$2" renewable
+  [ -f "$tmp/lost.$2" ] || return 0
+  rm -f -- "$tmp/lost.$2"
+  if new_session "$used"; then
+    send "$1" "$2"
+  else
+    reply_error "$1" "provider gateway: the gateway no longer has this window's session ($reason)"
+  fi
+}
+
+# Whether the home's port file names another port than the session's: a gateway of the home runs
+# again, elsewhere.
+moved() {
+  IFS= read -r at <"$tmp/port" || at=
+  [ -f "$home/gateway.port" ] && IFS= read -r named <"$home/gateway.port" && [ "$named" != "$at" ]
+}
+
+# POSTs the message $1 (number $2) in the session as it is now; $3 as relay's.
+send() {
+  if ! ours; then
+    if [ -n "${3:-}" ] && moved; then
+      : >"$tmp/lost.$2"
+      return
+    fi
+    reply_error "$1" "provider gateway: no gateway of this user listens at $url (stopped?); this window uses it again once it runs"
+    return
+  fi
   printf '%s\n' "$1" \
     | curl -sS -i -N -K "$tmp/session.conf" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-      --data-binary @- "$url" 2>>"$tmp/curl.err" \
-    | relay "$1" "$2"
+      --data-binary @- 2>>"$tmp/curl.err" \
+    | relay "$1" "$2" "${3:-}"
+}
+
+# Writes the session's curl config: the token, the gateway's address at port $1, the session's id
+# $2 and protocol version $3. Replaced whole (a rename), as requests read it at any moment.
+session_conf() {
+  {
+    cat "$tmp/curl.conf" # curl reads one config file: the last -K
+    printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
+    printf 'header = "Mcp-Session-Id: %s"\n' "$2"
+    [ -z "$3" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$3"
+  } >"$tmp/session.new"
+  mv -f -- "$tmp/session.new" "$tmp/session.conf"
+  printf '%s\n' "$1" >"$tmp/port.new" && mv -f -- "$tmp/port.new" "$tmp/port"
+  printf '%s\n' "$2" >"$tmp/sid.new" && mv -f -- "$tmp/sid.new" "$tmp/sid"
+}
+
+# A new session in place of session $1, which the gateway no longer has: it was stopped, or it
+# crashed, and a gateway of the home runs again (at the port its file names now). Over stdio an
+# agent has no way to be told its session is gone (over HTTP a 404 is the client's cue to
+# initialize again); without this, every call of the window would fail until the agent restarts.
+# The agent's own initialize is sent again and then its initialized; its answer is not passed on
+# (the agent had it), but the agent is told the lists changed, to ask for them again. Once for all
+# the requests that met the same 404: the others wait, then find the new session. Returns 1, with
+# $reason, when no new session could be made.
+new_session() {
+  until mkdir "$tmp/renewing" 2>/dev/null; do
+    [ -d "$tmp" ] || return 1
+    sleep 0.05 2>/dev/null || sleep 1
+  done
+  IFS= read -r current <"$tmp/sid" || current=
+  if [ "$current" != "$1" ]; then
+    rmdir "$tmp/renewing"
+    return 0
+  fi
+  IFS= read -r at <"$tmp/port" || at=
+  if [ -f "$home/gateway.port" ]; then
+    IFS= read -r named <"$home/gateway.port" || named=
+    case $named in
+      ''|*[!0-9]*) ;;
+      *) at=$named ;;
+    esac
+  fi
+  made=
+  if listener "$at" "$uid" /proc/net; then
+    {
+      cat "$tmp/curl.conf"
+      printf 'url = "http://127.0.0.1:%s/mcp"\n' "$at"
+    } >"$tmp/renew.conf"
+    printf '%s\n' "$init" \
+      | curl -sS -i -K "$tmp/renew.conf" -H "Provider-Gateway-Project: $folder" \
+        -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        --data-binary @- -o "$tmp/renewed" 2>>"$tmp/curl.err"
+    made=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d:[[:space:]]*\([^[:space:]]*\).*$/\1/p' "$tmp/renewed" 2>/dev/null | tr -d '\r' | head -n 1)
+    reason="the gateway at port $at made no new session"
+  else
+    reason="no gateway of this user listens at port $at"
+  fi
+  if [ -n "$made" ]; then
+    version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/renewed" | head -n 1)
+    rm -f -- "$tmp/last-event"
+    session_conf "$at" "$made" "$version"
+    printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+      | curl -sS -o /dev/null -K "$tmp/session.conf" -H 'Content-Type: application/json' \
+        -H 'Accept: application/json, text/event-stream' --data-binary @- 2>>"$tmp/curl.err"
+    echo "gateway mcp (bridge): the gateway had lost this window's session; a new one at port $at" >&2
+    emit '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
+    emit '{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}'
+    emit '{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}'
+  fi
+  rm -f -- "$tmp/renewed"
+  rmdir "$tmp/renewing"
+  [ -n "$made" ]
 }
 
 # initialize: at once, before anything else, as it makes the session.
@@ -289,11 +422,7 @@ relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
 [ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
 IFS= read -r sid <"$tmp/sid"
 version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out")
-{
-  cat "$tmp/curl.conf" # curl reads one config file: the last -K
-  printf 'header = "Mcp-Session-Id: %s"\n' "$sid"
-  [ -z "$version" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
-} >"$tmp/session.conf"
+session_conf "${port:-9400}" "$sid" "$version"
 
 # The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
 # $renew seconds, from the last event passed on (Last-Event-ID: the gateway keeps the events it
@@ -308,29 +437,41 @@ esac
 bridge=$$
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
-  curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 "$url" 2>/dev/null
+  ! ours || curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
 }
 stream() {
-  while :; do
-    last=
-    [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
-    {
-      cat "$tmp/session.conf"
-      [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
-    } >"$tmp/stream.conf"
-    {
-      curl -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
-        "$url" 2>"$tmp/stream.err"
-      echo $? >"$tmp/stream.rc"
-    } | relay "" get
-    IFS= read -r rc <"$tmp/stream.rc" || rc=
-    # 28 is curl's own time limit, the renewal; anything else (the session or the gateway ended) ends
-    # the stream.
-    [ "$rc" = 28 ] || return 0
+  while [ ! -f "$tmp/done" ]; do
+    rc=
+    IFS= read -r used <"$tmp/sid" || used=
+    if ours; then
+      last=
+      [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
+      {
+        cat "$tmp/session.conf"
+        [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
+      } >"$tmp/stream.conf"
+      {
+        curl -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
+          2>"$tmp/stream.err"
+        echo $? >"$tmp/stream.rc"
+      } | relay "" get renewable
+      IFS= read -r rc <"$tmp/stream.rc" || rc=
+    fi
     if ! kill -0 "$bridge" 2>/dev/null; then
       end_session
       cleanup
       return 0
+    fi
+    [ ! -f "$tmp/done" ] || return 0
+    # 28 is curl's own time limit, the renewal. Anything else: the gateway ended the stream (it
+    # stopped, or the session ended) or none listens. A 404 (the gateway runs again, without the
+    # session) or a port that is not the session's any more makes a new session at once, so that
+    # the agent hears the lists changed without asking; else the loop looks again in 2 s.
+    if [ -f "$tmp/lost.get" ] || { [ "$rc" != 28 ] && ! ours; }; then
+      rm -f -- "$tmp/lost.get"
+      new_session "$used" || sleep 2
+    elif [ "$rc" != 28 ]; then
+      sleep 2
     fi
   done
 }
@@ -339,6 +480,7 @@ cat "$tmp/init.out"
 
 finish() {
   trap - TERM INT HUP
+  : >"$tmp/done"
   end_session
   wait
   cleanup

@@ -157,13 +157,64 @@ class McpBridgeTest {
     assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
   }
 
+  /**
+   * A gateway stopped and started again (or crashed, and started by a service): over stdio the
+   * agent cannot be told its session is gone, so the bridge makes a new one with the agent's own
+   * initialize, sends the request again in it, and tells the agent the lists changed. While no
+   * gateway runs, each request is answered with an error at once, and the token goes nowhere.
+   */
+  @Test
+  void aGatewayStoppedAndStartedAgainGetsTheWindowBackInANewSessionOfItsOwn() throws Exception {
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Files.createDirectories(project.resolve(".git"));
+    Bridge bridge = initializedWindow(project);
+    Path home = dir.resolve("home");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(2).has("result")).isTrue();
+    String agent = "agent:" + McpBridgeToken.CLIENT;
+    String first = session(agent).id();
+
+    int firstPort = running.port();
+    running.close();
+    running = null;
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(3).at("/error/message").asText())
+        .contains("no gateway of this user listens")
+        .contains("uses it again once it runs");
+
+    // Started again elsewhere (its port file names the new port), then at the old port once more.
+    for (String port : List.of("0", String.valueOf(firstPort))) {
+      started.clear();
+      startGateway(home, port);
+      int id = port.equals("0") ? 4 : 5;
+      bridge.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/list\"}");
+      List<JsonNode> seen = bridge.until(m -> m.path("id").asInt(-1) == id && !m.has("method"));
+      JsonNode answer = seen.get(seen.size() - 1);
+      assertThat(answer.has("result")).as(answer.toString()).isTrue();
+      assertThat(seen)
+          .as("the agent is told to ask for the lists again")
+          .anyMatch(m -> "notifications/tools/list_changed".equals(m.path("method").asText()));
+      SessionInfo again = session(agent);
+      assertThat(again.id()).isNotEqualTo(first);
+      assertThat(again.cwd()).as("the agent's project, as before").isEqualTo(project.toString());
+      assertThat(again.label()).isEqualTo("claude-code");
+      if (port.equals("0")) {
+        running.close();
+        running = null;
+      }
+    }
+
+    // stdin's end ends the new session on the new gateway.
+    String last = session(agent).id();
+    bridge.process.getOutputStream().close();
+    endedOf(last).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
   @Test
   void aOneShotClientThatClosesStdinAtOnceStillGetsItsAnswers() throws Exception {
-    Path home = Files.createDirectories(dir.resolve("home"));
-    startGateway(home);
-    Bridge bridge = bridge(home, dir, null);
-    bridge.send(INITIALIZE);
-    bridge.answer(1);
+    Bridge bridge = initializedWindow(dir);
 
     bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
@@ -321,14 +372,49 @@ class McpBridgeTest {
   @Test
   void aPortWhereAnotherUserListensIsNeverSentTheToken() throws Exception {
     // A console gateway names no pid: after its crash, another user may listen on its port.
+    Path home = homeWithoutGateway();
+    Stranger stranger = stranger(0);
+    Files.writeString(home.resolve(GatewayHome.PORT_FILE), stranger.port + "\n");
+
+    Bridge bridge = bridge(home, dir, null);
+    bridge.send(INITIALIZE);
+
+    assertThat(bridge.answer(1).at("/error/message").asText())
+        .contains("another user listens on port " + stranger.port);
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    stranger.assertNeverConnectedToBefore();
+  }
+
+  /**
+   * The look at the start is made again before each message, each stream and the session's end: the
+   * token goes with every one, and a gateway that crashed mid-session leaves its port to whoever
+   * takes it next.
+   */
+  @Test
+  void anotherUserTakingTheCrashedGatewaysPortMidSessionIsNeverSentTheToken() throws Exception {
+    Bridge bridge = initializedWindow(dir);
+    int port = running.port();
+    running.close();
+    running = null;
+    Stranger stranger = stranger(port);
+
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(2).at("/error/message").asText())
+        .contains("no gateway of this user listens");
+    bridge.process.getOutputStream().close(); // the session's end: no DELETE to the stranger either
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    stranger.assertNeverConnectedToBefore();
+  }
+
+  /** A listener of uid 65534 at {@code port} (0: any), which says each connection's port. */
+  private Stranger stranger(int port) throws IOException {
     Path python = Path.of("/usr/bin/python3");
     Assumptions.assumeTrue(
         "root".equals(System.getProperty("user.name"))
             && Files.isExecutable(Path.of("/usr/bin/setpriv"))
             && Files.isExecutable(python),
         "needs root, setpriv and /usr/bin/python3 to listen as another user");
-    Path home = homeWithoutGateway();
-    Process stranger =
+    Process process =
         new ProcessBuilder(
                 "/usr/bin/setpriv",
                 "--reuid=65534",
@@ -337,29 +423,38 @@ class McpBridgeTest {
                 python.toString(),
                 "-c",
                 "import socket,sys\n"
-                    + "s=socket.socket(); s.bind(('127.0.0.1',0)); s.listen()\n"
+                    + "s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                    + "s.bind(('127.0.0.1',"
+                    + port
+                    + ")); s.listen()\n"
                     + "print(s.getsockname()[1], flush=True)\n"
                     + "while True:\n"
                     + "  c,peer=s.accept(); print(peer[1], flush=True)\n")
             .start();
-    toClose.add(stranger::destroyForcibly);
-    BufferedReader said =
-        new BufferedReader(
-            new InputStreamReader(stranger.getInputStream(), StandardCharsets.UTF_8));
-    String port = said.readLine();
-    Files.writeString(home.resolve(GatewayHome.PORT_FILE), port + "\n");
+    toClose.add(process::destroyForcibly);
+    return new Stranger(process);
+  }
 
-    Bridge bridge = bridge(home, dir, null);
-    bridge.send(INITIALIZE);
+  /** Another user's listener: its port, and the ports its connections came from, in order. */
+  private static final class Stranger {
+    final BufferedReader said;
+    final String port;
 
-    assertThat(bridge.answer(1).at("/error/message").asText())
-        .contains("another user listens on port " + port);
-    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    // The stranger's first connection is this test's own, made once the bridge has ended.
-    try (java.net.Socket mine = new java.net.Socket("127.0.0.1", Integer.parseInt(port))) {
-      assertThat(said.readLine())
-          .as("the stranger was never connected to before")
-          .isEqualTo(Integer.toString(mine.getLocalPort()));
+    Stranger(Process process) throws IOException {
+      said =
+          new BufferedReader(
+              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      port = said.readLine();
+      assertThat(port).as("the stranger listens").isNotNull();
+    }
+
+    /** The stranger's first connection is the caller's own, made now. */
+    void assertNeverConnectedToBefore() throws IOException {
+      try (java.net.Socket mine = new java.net.Socket("127.0.0.1", Integer.parseInt(port))) {
+        assertThat(said.readLine())
+            .as("the stranger was never connected to before")
+            .isEqualTo(Integer.toString(mine.getLocalPort()));
+      }
     }
   }
 
@@ -381,9 +476,13 @@ class McpBridgeTest {
   // ---- the parts ----
 
   private void startGateway(Path home) throws Exception {
+    startGateway(home, "0");
+  }
+
+  private void startGateway(Path home, String port) throws Exception {
     running =
         RunningGateway.start(
-            Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
+            Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", port),
             new GatewayListener() {});
     running
         .gateway()
@@ -445,6 +544,16 @@ class McpBridgeTest {
             .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A gateway in a new home, and a window on it started in {@code cwd}, initialized. */
+  private Bridge initializedWindow(Path cwd) throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Bridge bridge = bridge(home, cwd, null);
+    bridge.send(INITIALIZE);
+    bridge.answer(1);
+    return bridge;
   }
 
   /** The bridge started as an agent starts its MCP server: in {@code cwd}, on pipes. */
