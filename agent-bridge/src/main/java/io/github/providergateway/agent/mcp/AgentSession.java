@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
@@ -29,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +47,9 @@ import reactor.core.publisher.Mono;
  * {@code file:} root when the agent offers roots, else the server's own working directory (none, so
  * no project, for an HTTP session). It ends when the connection closes (stdin ends; an HTTP session
  * is deleted or expires). Every handler that needs the session waits for it ({@link #sessionId()}).
+ * A gateway that lost the session (it was stopped, or restarted by a service) answers the next call
+ * with {@code INVALID_SESSION}: over stdio, where the agent cannot be told to initialize again, the
+ * session is started again as it first was, and the call made in it ({@link #renewed}).
  *
  * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
@@ -89,6 +95,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final Path ownCwd;
 
   /**
+   * Whether a session the gateway lost is started again ({@link #renewed}): over stdio, where the
+   * agent cannot be told to initialize again. Over HTTP the gateway's 404 tells the client, and a
+   * session the gateway ended (its client's token revoked, say) stays ended.
+   */
+  private final boolean renewsLostSession;
+
+  /**
    * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code
    * mcp-http:<client>} for a front-door client's token, {@code agent:<client>} for a token of the
    * agent's kind; null for the stdio front door, whose process holds the gateway token and opens it
@@ -101,7 +114,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** Times {@link #SETTLE_WAIT}. */
   private final Scheduler scheduler;
 
-  private final CompletableFuture<String> sessionId = new CompletableFuture<>();
+  /** The gateway session: replaced, once started, only by {@link #renewed}. */
+  private volatile CompletableFuture<String> sessionId = new CompletableFuture<>();
+
+  /** What the session was started with, to start it again as it was; null until then. */
+  private volatile SessionSpec startedAs;
 
   /** Why the gateway session could not start, once it could not; else null. */
   private volatile String unavailable;
@@ -150,8 +167,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
       Runnable connect,
       Path ownCwd,
       String openedBy,
+      boolean renewsLostSession,
       McpServerTransportProvider carrier,
       Scheduler scheduler) {
+    this.renewsLostSession = renewsLostSession;
     this.gateway = gateway;
     this.scheduler = scheduler;
     this.connect = connect;
@@ -258,7 +277,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     mcpSession = session;
     connect.run();
     cwd(session)
-        .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(spec(cwd), this)))
+        .thenApply(this::spec)
+        .thenCompose(spec -> gateway.thenCompose(api -> api.startSession(startedAs = spec, this)))
         .thenApply(SessionInfo::id)
         .whenComplete(
             (id, failure) -> {
@@ -376,8 +396,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     }
     offered.close();
     toolsReady.complete(null); // a request still waiting for the tools need wait no longer
-    sessionId.cancel(false); // a session that never started has nothing to end
-    sessionId
+    CompletableFuture<String> current = sessionId;
+    current.cancel(false); // a session that never started has nothing to end
+    current
         .thenCompose(id -> gateway.join().endSession(id, null))
         .orTimeout(END_WAIT.toMillis(), TimeUnit.MILLISECONDS)
         .whenComplete((done, failure) -> closed.countDown());
@@ -387,11 +408,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /** The gateway session's id, once it has started. */
   Mono<String> sessionId() {
-    if (sessionId.isDone() && !sessionId.isCompletedExceptionally()) {
+    CompletableFuture<String> current = sessionId;
+    if (current.isDone() && !current.isCompletedExceptionally()) {
       // Every call after the first: no timer to arm and cancel on Reactor's scheduler.
-      return Mono.just(sessionId.join());
+      return Mono.just(current.join());
     }
-    return Mono.fromFuture(sessionId.copy())
+    return Mono.fromFuture(current.copy())
         .timeout(SESSION_WAIT)
         .onErrorMap(
             failure ->
@@ -418,23 +440,84 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
     return sessionId()
         .flatMap(
-            id -> {
-              CompletableFuture<CallResult> call =
-                  gateway.join().callTool(id, request.name(), args, null, progress);
+            id ->
+                callIn(id, request, args, progress, requestId)
+                    .onErrorResume(
+                        lost -> renewsLostSession && lostSession(lost),
+                        lost ->
+                            renewed(id)
+                                .flatMap(
+                                    again -> callIn(again, request, args, progress, requestId))));
+  }
+
+  private Mono<McpSchema.CallToolResult> callIn(
+      String id,
+      McpSchema.CallToolRequest request,
+      JsonNode args,
+      ProgressListener progress,
+      String requestId) {
+    CompletableFuture<CallResult> call =
+        gateway.join().callTool(id, request.name(), args, null, progress);
+    if (requestId != null) {
+      calls.put(requestId, call);
+    }
+    return Mono.fromFuture(call)
+        .map(result -> ToolResults.of(request.name(), result, pushed.drain()))
+        // A cancelled request gets no response (MCP: the receiver should not answer it).
+        .onErrorResume(CancellationException.class, cancelled -> Mono.empty())
+        .doFinally(
+            signal -> {
               if (requestId != null) {
-                calls.put(requestId, call);
+                calls.remove(requestId, call);
               }
-              return Mono.fromFuture(call)
-                  .map(result -> ToolResults.of(request.name(), result, pushed.drain()))
-                  // A cancelled request gets no response (MCP: the receiver should not answer it).
-                  .onErrorResume(CancellationException.class, cancelled -> Mono.empty())
-                  .doFinally(
-                      signal -> {
-                        if (requestId != null) {
-                          calls.remove(requestId, call);
-                        }
-                      });
             });
+  }
+
+  /** Whether {@code failure} says the gateway has no such session (any more). */
+  private static boolean lostSession(Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
+    return cause instanceof HostException e && e.code() == HostErrorCode.INVALID_SESSION;
+  }
+
+  /**
+   * The session again, in place of {@code lost}, which the gateway no longer has: started as it
+   * first was (label, project, opener), once for every call that found it lost. Its providers start
+   * and register their tools as a new session's do, which the agent hears as a list change.
+   */
+  private synchronized Mono<String> renewed(String lost) {
+    CompletableFuture<String> current = sessionId;
+    if (current.isDone() && !current.isCompletedExceptionally() && lost.equals(current.join())) {
+      CompletableFuture<String> next = new CompletableFuture<>();
+      sessionId = next;
+      HostApi api = gateway.join();
+      api.startSession(startedAs, this)
+          .thenApply(SessionInfo::id)
+          // Its providers start when asked for, as a first session's do; the call waits for them
+          // as a first tools/call does, at most SETTLE_WAIT.
+          .thenCompose(
+              id ->
+                  api.providersSettled(id)
+                      .orTimeout(SETTLE_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+                      .handle((settled, notYet) -> id))
+          .whenComplete(
+              (id, failure) -> {
+                if (failure != null) {
+                  next.completeExceptionally(failure);
+                  return;
+                }
+                LOG.log(
+                    System.Logger.Level.INFO,
+                    "gateway mcp: the gateway had lost session " + lost + "; a new one, " + id);
+                next.complete(id);
+                if (closing.get()) {
+                  api.endSession(id, null); // the agent went meanwhile
+                }
+              });
+    }
+    return sessionId();
   }
 
   Mono<McpSchema.GetPromptResult> contextPrompt() {

@@ -122,6 +122,7 @@ public final class McpFrontDoor {
             // The agent's project when it announces no root (architecture, decision 60).
             ProjectRoot.of(workingDirectory, UserHome.get()),
             null,
+            true, // a session the gateway lost is started again: see AgentSession
             TappedTransport.stdio(in, out),
             ownScheduler);
     this.session = session;

@@ -178,6 +178,7 @@ final class McpHttpSession implements McpHttpSessions.Entry {
             () -> {},
             folder,
             openedBy(client),
+            false, // a session the gateway ended stays ended: the client hears 404
             carrier,
             scheduler);
     this.server = McpFrontDoor.server(agent, settings.version());

@@ -4,7 +4,6 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.loop.testing.Await;
@@ -12,7 +11,6 @@ import io.github.providergateway.loop.testing.RecordingBackend;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
-import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.Sessions;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -62,15 +60,7 @@ class McpFrontDoorSettleTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void sessionStarted(SessionInfo info) {
-                f.gateway.spawning().expectProviders(info.id(), List.of("greeter"));
-              }
-            });
+    f.onSessionStarted(info -> f.gateway.spawning().expectProviders(info.id(), List.of("greeter")));
     PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).backend(backend));
     door = piped.door;
     ran = piped.ran;

@@ -5,10 +5,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
-import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
@@ -33,8 +31,6 @@ import io.github.providergateway.protocol.ToolsUpdate;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -77,17 +73,10 @@ class McpFrontDoorTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void sessionStarted(SessionInfo info) {
-                started.complete(info);
-              }
-            });
+    f.onSessionStarted(started::complete);
     PipedFrontDoor piped =
-        PipedFrontDoor.start(b -> b.gateway(() -> notClosable(f.gateway)).version("test"));
+        PipedFrontDoor.start(
+            b -> b.gateway(() -> PipedFrontDoor.notClosable(f.gateway)).version("test"));
     ran = piped.ran;
     client =
         McpClient.sync(new StreamClientTransport(piped.agentReads, piped.agentWrites))
@@ -360,23 +349,5 @@ class McpFrontDoorTest {
 
   private static McpSchema.Tool byName(List<McpSchema.Tool> tools, String name) {
     return tools.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
-  }
-
-  /**
-   * The gateway as a {@link HostApi} the front door cannot close (it closes what is {@link
-   * AutoCloseable} when it ends), so that a test can still ask it afterwards.
-   */
-  private static HostApi notClosable(HostApi gateway) {
-    return (HostApi)
-        Proxy.newProxyInstance(
-            HostApi.class.getClassLoader(),
-            new Class<?>[] {HostApi.class},
-            (proxy, method, args) -> {
-              try {
-                return method.invoke(gateway, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
-            });
   }
 }

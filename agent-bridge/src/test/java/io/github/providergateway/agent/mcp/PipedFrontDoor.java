@@ -1,8 +1,11 @@
 package io.github.providergateway.agent.mcp;
 
+import io.github.providergateway.host.api.HostApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.file.Path;
@@ -61,5 +64,23 @@ final class PipedFrontDoor {
     serving.setDaemon(true);
     serving.start();
     return piped;
+  }
+
+  /**
+   * The gateway as a {@link HostApi} the front door cannot close (it closes what is {@link
+   * AutoCloseable} when it ends), so that a test can still ask it afterwards.
+   */
+  static HostApi notClosable(HostApi gateway) {
+    return (HostApi)
+        Proxy.newProxyInstance(
+            HostApi.class.getClassLoader(),
+            new Class<?>[] {HostApi.class},
+            (proxy, method, args) -> {
+              try {
+                return method.invoke(gateway, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 }

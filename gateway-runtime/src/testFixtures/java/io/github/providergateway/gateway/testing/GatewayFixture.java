@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.ManualBackend;
@@ -12,6 +13,7 @@ import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -189,6 +191,23 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingSessionHost host(String sessionId) {
     return hosts.get(sessionId);
+  }
+
+  /**
+   * Runs {@code action} for each session the gateway starts from now on, on the gateway's loop.
+   *
+   * @param action what to do with the started session
+   */
+  public void onSessionStarted(Consumer<SessionInfo> action) {
+    gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo info) {
+                action.accept(info);
+              }
+            });
   }
 
   /** Lets the registration debounce window pass. */

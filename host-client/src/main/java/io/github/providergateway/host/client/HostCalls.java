@@ -228,7 +228,11 @@ final class HostCalls {
    * connection, completes only once the session host has them (issue 34).
    */
   CompletableFuture<Void> settled(String sessionId) {
-    return request(id -> new SettleSession(id, sessions.toGateway(sessionId)))
+    return request(
+            id -> {
+              sessions.asked(sessionId);
+              return new SettleSession(id, sessions.toGateway(sessionId));
+            })
         .thenCompose(settled -> request(id -> new ListTools(id, sessions.toGateway(sessionId))))
         .thenApply(fields -> null);
   }

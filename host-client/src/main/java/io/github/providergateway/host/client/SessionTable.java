@@ -7,6 +7,7 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.protocol.EndSession;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.StartSession;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
@@ -39,6 +40,12 @@ final class SessionTable {
      * Its id on the current gateway: {@link #id} until it is registered again. Client thread only.
      */
     String gatewayId;
+
+    /**
+     * Whether a caller asked for its providers ({@link HostCalls#settled}), which starts those a
+     * gateway starts when asked: a gateway it is registered on again is asked too. Client thread.
+     */
+    boolean asked;
 
     private Handle(String id, SessionSpec spec, SessionHost host) {
       this.id = id;
@@ -86,6 +93,14 @@ final class SessionTable {
                   new SessionInfo(
                       id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy()));
             });
+  }
+
+  /** A caller asked for the providers of the session it names {@code sessionId}. */
+  void asked(String sessionId) {
+    Handle handle = sessions.get(sessionId);
+    if (handle != null) {
+      handle.asked = true;
+    }
   }
 
   /** The id on the gateway of a session callers name {@code sessionId}. */
@@ -179,7 +194,15 @@ final class SessionTable {
               for (GatewayClientListener listener : listeners) {
                 listener.sessionReplaced(handle.id, handle.gatewayId);
               }
-              fetchTools(handle);
+              if (handle.asked) {
+                // The new gateway starts the providers it starts when asked (its --config) only
+                // now: the session's tools are fetched once they settled, as at the first ask.
+                connection
+                    .send(new SettleSession(connection.nextId(), handle.gatewayId))
+                    .whenComplete((settled, notSettled) -> fetchTools(handle));
+              } else {
+                fetchTools(handle);
+              }
             });
   }
 

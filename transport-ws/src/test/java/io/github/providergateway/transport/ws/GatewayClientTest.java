@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.HeldGates;
@@ -71,6 +72,9 @@ class GatewayClientTest {
   /** Gateways this test started, each with its server; stopped after the test. */
   private final List<Running> started = new CopyOnWriteArrayList<>();
 
+  /** The sessions, of every gateway started here, whose providers someone asked for. */
+  private final List<String> providersWanted = new CopyOnWriteArrayList<>();
+
   private record Running(Gateway gateway, HostService hosts, WebSocketServer server) {
     void stop() {
       server.close();
@@ -98,6 +102,23 @@ class GatewayClientTest {
       }
     }
     Gateway gateway = Gateway.builder().home(home).build();
+    // As the app starts a session's --config providers: once someone asks for them.
+    gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo session) {
+                gateway
+                    .spawning()
+                    .startProvidersWhenWanted(
+                        session.id(),
+                        () -> {
+                          providersWanted.add(session.id());
+                          return List.of();
+                        });
+              }
+            });
     HostService.Builder builder = HostService.builder(gateway).backend(Backend.system());
     if (heldGates != null) {
       builder.heldGates(heldGates);
@@ -365,6 +386,8 @@ class GatewayClientTest {
     try (GatewayClient client = GatewayClient.connectOrStart(home, launch, options)) {
       assertThat(started).hasSize(1); // nobody answered: the client started one
       String session = await(client.startSession(SessionSpec.of("survivor", "/code/s"), host)).id();
+      await(client.providersSettled(session)); // the agent asked for its providers
+      assertThat(providersWanted).containsExactly(session);
       Running first = started.get(0);
       RawProvider old = bind(first, session, "ci", "build");
 
@@ -378,6 +401,9 @@ class GatewayClientTest {
       String newId = replaced.get(session);
       assertThat(newId).isNotEqualTo(session);
       assertThat(reconnects).containsExactly(true);
+      awaitTrue(
+          "the new gateway is asked for the session's providers, as the old one was",
+          () -> providersWanted.contains(newId));
       assertThat(await(second.gateway().sessions()))
           .extracting(SessionInfo::id)
           .containsExactly(newId);
