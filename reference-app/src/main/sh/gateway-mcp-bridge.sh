@@ -57,8 +57,26 @@ unlock() { rmdir "$tmp/lock"; }
 
 # Answers a request line ($1) with a JSON-RPC error ($2), when it has an id.
 reply_error() {
-  id=$(printf '%s\n' "$1" | sed -n 's/^.*"id"[[:space:]]*:[[:space:]]*\("[^"]*"\).*$/\1/p')
-  [ -n "$id" ] || id=$(printf '%s\n' "$1" | sed -n 's/^.*"id"[[:space:]]*:[[:space:]]*\(-\{0,1\}[0-9][0-9]*\).*$/\1/p')
+  # The message's own "id": the key at the top level of its object, wherever it stands (the
+  # TypeScript SDK writes it last, others first) and whatever "id" its params hold.
+  id=$(printf '%s\n' "$1" | awk '{
+    s = $0; n = length(s); depth = 0; i = 1
+    while (i <= n) {
+      c = substr(s, i, 1)
+      if (c == "\"") {
+        j = i + 1
+        while (j <= n && substr(s, j, 1) != "\"") j += substr(s, j, 1) == "\\" ? 2 : 1
+        if (depth == 1 && substr(s, i, j - i + 1) == "\"id\"" &&
+            match(substr(s, j + 1), /^[[:space:]]*:[[:space:]]*("[^"\\]*"|-?[0-9]+)/)) {
+          v = substr(s, j + 1 + RSTART - 1, RLENGTH); sub(/^[[:space:]]*:[[:space:]]*/, "", v)
+          print v; exit
+        }
+        i = j + 1; continue
+      }
+      if (c == "{" || c == "[") depth++; else if (c == "}" || c == "]") depth--
+      i++
+    }
+  }')
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
   emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":-32000,\"message\":\"$text\"}}"
@@ -182,12 +200,21 @@ case $? in
   *) reason="who listens on port ${port:-9400} cannot be told (no /proc/net/tcp)"; jvm "$@" ;;
 esac
 
-# The folder the agent started this window in, physical, without a subshell (cd -P sets PWD).
+# The folder the agent started this window in, physical, without a subshell (cd -P sets PWD). One
+# with a line break in its name is named not at all: it would end the header and start another.
 cd -P -- . 2>/dev/null && folder=$PWD
+nl=$(printf '\nx')
+nl=${nl%x}
+case $folder in
+  *"$nl"*|*"$(printf '\r')"*) folder= ;;
+esac
 
 umask 077
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX") || { reason="no temporary folder"; jvm "$@"; }
 cleanup() { rm -r -f -- "$tmp"; }
+# Until the session is made (and `finish` takes over below), a signal leaves no folder behind: it
+# will hold the token.
+trap 'cleanup; exit 143' TERM INT HUP
 # curl's headers from files of this user's only: the token never shows on a command line.
 printf 'header = "Authorization: Bearer %s"\n' "$token" >"$tmp/curl.conf"
 token=
@@ -288,7 +315,10 @@ relay_refusal() {
 
 # Whether the session's port is still this user's alone: looked at before anything is sent, since
 # the token goes with every message, and a gateway that crashed leaves its port to whoever takes
-# it next (see the look at the start).
+# it next (see the look at the start). A look reads the kernel's socket tables: 15-20 ms a message
+# on a machine with a thousand sockets, most of it the kernel's. A look that stood for a while (a
+# second, say) would let a stranger who binds the port the moment a gateway crashes have the token
+# with the next message of that while.
 ours() {
   IFS= read -r at <"$tmp/port" || at=
   listener "$at" "$uid" /proc/net
@@ -317,16 +347,16 @@ moved() {
 
 # POSTs the message $1 (number $2) in the session as it is now; $3 as relay's.
 send() {
+  if [ -n "${3:-}" ] && moved; then
+    : >"$tmp/lost.$2"
+    return
+  fi
   if ! ours; then
-    if [ -n "${3:-}" ] && moved; then
-      : >"$tmp/lost.$2"
-      return
-    fi
     reply_error "$1" "provider gateway: no gateway of this user listens at $url (stopped?); this window uses it again once it runs"
     return
   fi
   printf '%s\n' "$1" \
-    | curl -sS -i -N -K "$tmp/session.conf" \
+    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- 2>>"$tmp/curl.err" \
     | relay "$1" "$2" "${3:-}"
@@ -379,7 +409,7 @@ new_session() {
       printf 'url = "http://127.0.0.1:%s/mcp"\n' "$at"
     } >"$tmp/renew.conf"
     printf '%s\n' "$init" \
-      | curl -sS -i -K "$tmp/renew.conf" -H "Provider-Gateway-Project: $folder" \
+      | curl -q --noproxy '*' -sS -i -K "$tmp/renew.conf" -H "Provider-Gateway-Project: $folder" \
         -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
         --data-binary @- -o "$tmp/renewed" 2>>"$tmp/curl.err"
     made=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d:[[:space:]]*\([^[:space:]]*\).*$/\1/p' "$tmp/renewed" 2>/dev/null | tr -d '\r' | head -n 1)
@@ -392,7 +422,7 @@ new_session() {
     rm -f -- "$tmp/last-event"
     session_conf "$at" "$made" "$version"
     printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-      | curl -sS -o /dev/null -K "$tmp/session.conf" -H 'Content-Type: application/json' \
+      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H 'Content-Type: application/json' \
         -H 'Accept: application/json, text/event-stream' --data-binary @- 2>>"$tmp/curl.err"
     echo "gateway mcp (bridge): the gateway had lost this window's session; a new one at port $at" >&2
     emit '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
@@ -407,7 +437,7 @@ new_session() {
 # initialize: at once, before anything else, as it makes the session.
 IFS= read -r init || { cleanup; exit 0; }
 printf '%s\n' "$init" \
-  | curl -sS -i -N -K "$tmp/curl.conf" -H "Provider-Gateway-Project: $folder" \
+  | curl -q --noproxy '*' -sS -i -N -K "$tmp/curl.conf" -H "Provider-Gateway-Project: $folder" \
     -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
     --data-binary @- -o "$tmp/init" "$url" 2>"$tmp/curl.err"
 case $? in
@@ -437,7 +467,7 @@ esac
 bridge=$$
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
-  ! ours || curl -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
+  ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
 }
 stream() {
   while [ ! -f "$tmp/done" ]; do
@@ -451,7 +481,7 @@ stream() {
         [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
       } >"$tmp/stream.conf"
       {
-        curl -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
+        curl -q --noproxy '*' -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
           2>"$tmp/stream.err"
         echo $? >"$tmp/stream.rc"
       } | relay "" get renewable

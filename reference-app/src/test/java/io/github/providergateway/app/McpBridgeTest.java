@@ -473,6 +473,52 @@ class McpBridgeTest {
         .contains("no gateway answers");
   }
 
+  /**
+   * The error answers the message's own id: the TypeScript SDK (Claude Code's) writes it after the
+   * params, where a tool's arguments or a {@code _meta} may hold an {@code "id"} of their own.
+   */
+  @Test
+  void anErrorAnswersTheMessagesOwnIdWhereverItStandsAndWhateverIdsItsParamsHold()
+      throws Exception {
+    Bridge bridge = bridge(homeWithoutGateway(), dir, null);
+    bridge.send(
+        "{\"method\":\"initialize\",\"params\":{\"_meta\":{\"id\":\"trace-42\"},"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":"
+            + "\"claude-code\",\"version\":\"2.1\"},\"x\":\"a \\\"id\\\": 9\"},\"jsonrpc\":\"2.0\","
+            + "\"id\":0}");
+
+    JsonNode error = bridge.next(m -> true);
+    assertThat(error.path("id").isInt()).as(error.toString()).isTrue();
+    assertThat(error.path("id").asInt()).isZero();
+    assertThat(error.path("error").path("code").asInt()).isEqualTo(-32000);
+  }
+
+  /**
+   * Agents pass on the person's environment, where {@code http_proxy} is common; curl honours it
+   * for 127.0.0.1 too, and would send the token to the proxy (and read its {@code ~/.curlrc}).
+   */
+  @Test
+  void aProxyInTheAgentsEnvironmentIsNeverSentTheToken() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    try (ServerSocket proxy = new ServerSocket(0)) {
+      proxy.setSoTimeout(1);
+      String at = "http://127.0.0.1:" + proxy.getLocalPort();
+      Bridge bridge =
+          bridge(home, dir, null, Map.of("http_proxy", at, "all_proxy", at, "HTTP_PROXY", at));
+      bridge.send(INITIALIZE);
+      assertThat(bridge.answer(1).at("/result/serverInfo/name").asText())
+          .isEqualTo("provider-gateway");
+      bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+      assertThat(bridge.answer(2).has("result")).isTrue();
+
+      assertThatThrownBy(proxy::accept)
+          .as("the proxy was never connected to")
+          .isInstanceOf(java.net.SocketTimeoutException.class);
+    }
+  }
+
   // ---- the parts ----
 
   private void startGateway(Path home) throws Exception {
