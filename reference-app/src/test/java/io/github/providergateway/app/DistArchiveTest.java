@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.service.ServiceCommandTest;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -271,6 +272,59 @@ class DistArchiveTest {
         dir.resolve("hook-input.json"),
         "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
             + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}");
+  }
+
+  /**
+   * An agent's first hook call after an install or an upgrade (a new jar: no cache yet) runs inside
+   * the agent's hook timeout, after which some agents let the tool run: the launcher trains no
+   * cache inside it (12 s here, three first calls at once 37 s each, found by the review) but
+   * beside it, for the calls after it. A cache folder whose path has a space (a home's) is used
+   * whole: the option was split into two words, and every start failed.
+   */
+  @Test
+  void anAgentsFirstHookCallTrainsNoCacheInsideItAndTheNextUsesTheOneTrainedBesideIt()
+      throws Exception {
+    assertThat(install(unpacked).exit).isZero();
+    Path cache = dir.resolve("cache dir");
+    Map<String, String> agent = new HashMap<>(env);
+    agent.put("XDG_CACHE_HOME", cache.toString());
+    agent.put("GATEWAY_HOOK_JVM", "1"); // the hook script's way back when no gateway runs
+    List<String> hook =
+        List.of(
+            "sh",
+            "-c",
+            "\"$0\" hook claude --home \"$1\" <\"$2\"",
+            user.resolve(".local/bin/gateway").toString(),
+            dir.resolve("home").toString(),
+            hookInput().toString());
+
+    Outcome first = run(hook, agent);
+
+    assertThat(first.output)
+        .contains("{\"hookSpecificOutput\"")
+        .doesNotContain("making a class-data archive");
+    Path caches = cache.resolve("provider-gateway");
+    Path trained =
+        Await.value(
+            COMMAND,
+            () -> {
+              try (Stream<Path> files = Files.list(caches)) {
+                return files
+                    .filter(f -> f.getFileName().toString().matches(".*-agents\\.(aot|jsa)"))
+                    .findFirst()
+                    .orElse(null);
+              }
+            },
+            () -> "the agents' cache, trained beside the first call, in " + caches);
+    Await.until(
+        COMMAND,
+        () -> !Files.exists(Path.of(trained + ".training")),
+        () -> "the training's lock gone");
+
+    Outcome second = run(hook, agent);
+    assertThat(second.output)
+        .contains("{\"hookSpecificOutput\"")
+        .doesNotContain("Could not find or load main class", "making a class-data archive");
   }
 
   @Test
