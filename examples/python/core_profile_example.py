@@ -1,14 +1,14 @@
 import asyncio, json, os, websockets
 # The one difference from the spec's text: the port is the gateway home's, looked up at each
 # connect (gateway_home.py: gateway.port, else settings.json, else 9400), not always 9400.
-from gateway_home import gateway_url
+from gateway_home import connect_directly, gateway_url
 
 TOKEN = os.environ["TAP_PROVIDER_TOKEN"]
 
 async def connect():
     while True:
         try:
-            async with websockets.connect(gateway_url()) as ws:
+            async with connect_directly(gateway_url()) as ws:
                 await ws.send(json.dumps({"type": "auth", "token": TOKEN}))
 
                 async for raw in ws:

@@ -116,6 +116,18 @@ def another_user_listens(port, tables="/proc/net", uid=None):
     return False
 
 
+def connect_directly(url, websockets_module=None):
+    """websockets.connect(url), never through a proxy: from version 15 the package follows
+    http_proxy, https_proxy and all_proxy by default (for 127.0.0.1 too), which would hand the
+    provider's token, and the tool calls, to whoever runs the proxy. Older versions use none."""
+    if websockets_module is None:
+        import websockets as websockets_module
+    major = int(websockets_module.__version__.split(".")[0])
+    if major >= 15:
+        return websockets_module.connect(url, proxy=None)
+    return websockets_module.connect(url)
+
+
 def gateway_url(env=None):
     """The gateway's URL now: TAP_GATEWAY_URL, else ws://127.0.0.1:<the home's port>. Call it at
     every connect: the port is the running gateway's."""

@@ -22,7 +22,7 @@ import sys
 
 import websockets
 
-from gateway_home import another_user_listens, choose_session, gateway_home, home_port, read_token, token_file
+from gateway_home import another_user_listens, choose_session, connect_directly, gateway_home, home_port, read_token, token_file
 
 # The first retry after a drop; each failed one doubles it, up to MAX_RETRY_S.
 FIRST_RETRY_S = 0.25
@@ -178,7 +178,7 @@ async def main():
         else:
             url = pinned or f"ws://127.0.0.1:{port}"
             try:
-                async with websockets.connect(url) as ws:
+                async with connect_directly(url) as ws:
                     if told_away:
                         print(f"python-example: found the gateway at {url}", file=sys.stderr, flush=True)
                     told_away = False

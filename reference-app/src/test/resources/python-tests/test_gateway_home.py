@@ -6,7 +6,7 @@ import os
 import tempfile
 import unittest
 
-from gateway_home import another_user_listens, choose_session, gateway_home, gateway_url, home_port, project_holds, read_token
+from gateway_home import another_user_listens, choose_session, connect_directly, gateway_home, gateway_url, home_port, project_holds, read_token
 
 CONSOLE = {"id": "s-1", "label": "console", "cwd": "/home/me"}
 CLAUDE = {"id": "s-2", "label": "claude-code", "cwd": "/home/me/app"}
@@ -116,6 +116,29 @@ class FindingTheGateway(unittest.TestCase):
             9400, tables(row("0100007F:24B8", "01", 33) + row("0100007F:24B9", "0A", 33)), 1000))
         self.assertFalse(another_user_listens(9400, "/no/such/tables", 1000))
 
+
+
+class NoProxy(unittest.TestCase):
+    """websockets 15 and later follow http_proxy/all_proxy by default, for 127.0.0.1 too: the
+    token and the tool calls would go through whoever runs the proxy."""
+
+    @staticmethod
+    def websockets_of(version):
+        class Package:
+            __version__ = version
+
+            @staticmethod
+            def connect(url, **options):
+                return url, options
+        return Package
+
+    def test_a_version_that_follows_proxies_is_told_not_to(self):
+        self.assertEqual(connect_directly("ws://127.0.0.1:9400", self.websockets_of("15.0.1")),
+                         ("ws://127.0.0.1:9400", {"proxy": None}))
+
+    def test_an_older_version_which_knows_no_proxy_is_called_as_it_was(self):
+        self.assertEqual(connect_directly("ws://127.0.0.1:9400", self.websockets_of("10.4")),
+                         ("ws://127.0.0.1:9400", {}))
 
 if __name__ == "__main__":
     unittest.main()

@@ -64,6 +64,6 @@ class SessionChoiceTest {
     assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(python.exitValue()).as(output).isZero();
-    assertThat(output).contains("Ran 10 tests").contains("OK");
+    assertThat(output).contains("Ran 12 tests").contains("OK");
   }
 }
