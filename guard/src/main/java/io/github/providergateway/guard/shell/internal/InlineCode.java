@@ -3,6 +3,7 @@ package io.github.providergateway.guard.shell.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -61,6 +62,34 @@ final class InlineCode {
     }
   }
 
+  /** The interpreters known by their name alone; python's and pypy's may carry a version. */
+  private static final Map<String, Language> NAMED =
+      Map.ofEntries(
+          Map.entry("node", Language.NODE),
+          Map.entry("nodejs", Language.NODE),
+          Map.entry("bun", Language.NODE),
+          Map.entry("deno", Language.NODE),
+          Map.entry("perl", Language.PERL),
+          Map.entry("perl5", Language.PERL),
+          Map.entry("ruby", Language.RUBY),
+          Map.entry("jruby", Language.RUBY),
+          Map.entry("php", Language.PHP),
+          Map.entry("php-cli", Language.PHP),
+          Map.entry("awk", Language.AWK),
+          Map.entry("gawk", Language.AWK),
+          Map.entry("mawk", Language.AWK),
+          Map.entry("nawk", Language.AWK));
+
+  /** {@return the names {@link #languageOf} knows but python's and pypy's} */
+  static Set<String> namedInterpreters() {
+    return NAMED.keySet();
+  }
+
+  /** {@return whether {@link #languageOf} may know {@code program} though it is no named one} */
+  static boolean mayBeVersioned(String program) {
+    return program.startsWith("p");
+  }
+
   /** The family of {@code program}, or null. */
   static Language languageOf(String program) {
     if (program.startsWith("python") || program.startsWith("pypy")) {
@@ -69,14 +98,7 @@ final class InlineCode {
           ? Language.PYTHON
           : null;
     }
-    return switch (program) {
-      case "node", "nodejs", "bun", "deno" -> Language.NODE;
-      case "perl", "perl5" -> Language.PERL;
-      case "ruby", "jruby" -> Language.RUBY;
-      case "php", "php-cli" -> Language.PHP;
-      case "awk", "gawk", "mawk", "nawk" -> Language.AWK;
-      default -> null;
-    };
+    return NAMED.get(program);
   }
 
   /** The inline code given on the command line, or null when there is none. */

@@ -49,18 +49,19 @@ final class RawCommand {
 
   /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */
   // Most commands have no redirection, substitution or assignment: their lists are made on the
-  // first one, so a long command's thousands of commands do not each hold three empty lists.
+  // first one, so a long command's thousands of commands do not each hold three empty lists, and
+  // made for two, as most that have one have one or two.
 
   void addRedirect(RawRedirect redirect) {
     if (redirects.isEmpty()) {
-      redirects = new ArrayList<>();
+      redirects = new ArrayList<>(2);
     }
     redirects.add(redirect);
   }
 
   void addNest(Nest nest) {
     if (nests.isEmpty()) {
-      nests = new ArrayList<>();
+      nests = new ArrayList<>(2);
     }
     nests.add(nest);
   }

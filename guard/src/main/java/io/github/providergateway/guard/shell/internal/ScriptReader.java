@@ -95,6 +95,11 @@ final class ScriptReader {
    */
   private Word[] words = new Word[64];
 
+  /**
+   * The hash of each word's text in {@link #words}, as {@link String#hashCode}'s: compared first.
+   */
+  private int[] wordHashes = new int[64];
+
   private int wordCount;
 
   /** The hash of the text of the run {@link #plainRun} last found, as {@link String#hashCode}'s. */
@@ -150,8 +155,9 @@ final class ScriptReader {
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     ScriptReader reader = new ScriptReader(text, limits, where);
-    // About a command a line or per 40 characters of a long one-liner: grown less often.
-    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + text.length() / 40));
+    // About a command a line or per 16 characters of a long one-liner (the benchmark's 64 KiB
+    // command is one per 19): made once, where growing from fewer left three arrays behind.
+    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + text.length() / 16));
     try {
       reader.parseList(STOP_END, out, depth, 0);
     } finally {
@@ -283,9 +289,7 @@ final class ScriptReader {
       }
       pos++;
       parseList(STOP_PAREN, out, depth + 1, at);
-      RawCommand holder = new RawCommand(depth);
-      parseTrailingRedirects(holder, depth);
-      out.add(holder);
+      addTrailingRedirects(out, depth);
       return true;
     }
     String keyword = peekKeyword();
@@ -303,9 +307,7 @@ final class ScriptReader {
           return false;
         }
         pos += keyword.length();
-        RawCommand holder = new RawCommand(depth);
-        parseTrailingRedirects(holder, depth);
-        out.add(holder);
+        addTrailingRedirects(out, depth);
         return true;
       }
       case "time" -> {
@@ -433,7 +435,8 @@ final class ScriptReader {
         readAssignment(cmd, depth);
         continue;
       }
-      int valueAt = isDeclaration(cmd) ? assignmentEnd() : -1;
+      // Asked of every word: the character first, as most words start no assignment.
+      int valueAt = isNameStart(c) && isDeclaration(cmd) ? assignmentEnd() : -1;
       if (valueAt > 0 && valueAt < n && chars[valueAt] == '(') {
         // declare -a x=(1 2): an argument bash reads as an array assignment.
         int start = pos;
@@ -500,6 +503,19 @@ final class ScriptReader {
     }
     pos = save;
     return false;
+  }
+
+  /**
+   * The redirections after a compound command ({@code done > log}), on a holder of their own: none
+   * there, no holder (a holder of nothing adds no invocation, and a long command has many).
+   */
+  private void addTrailingRedirects(List<RawCommand> out, int depth) throws ShellParseException {
+    skipBlanks();
+    if (pos < n && isRedirectAt()) {
+      RawCommand holder = new RawCommand(depth);
+      parseTrailingRedirects(holder, depth);
+      out.add(holder);
+    }
   }
 
   private void parseTrailingRedirects(RawCommand holder, int depth) throws ShellParseException {
@@ -656,9 +672,33 @@ final class ScriptReader {
     return !(i == pos && i + 1 < n && chars[i + 1] == '(');
   }
 
-  private static final String[] OPERATORS = {
-    "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">"
-  };
+  /**
+   * The redirection operator at the read position, the longest that is there: {@code &>>}, {@code
+   * &>}, {@code <<<}, {@code <<-}, {@code <<}, {@code <>}, {@code <&}, {@code <}, {@code >>},
+   * {@code >|}, {@code >&}, {@code >}; or null. Read by its characters, not tried one by one.
+   */
+  private String operatorAt() {
+    char c = peek(0);
+    char d = peek(1);
+    return switch (c) {
+      case '&' -> d != '>' ? null : peek(2) == '>' ? "&>>" : "&>";
+      case '<' ->
+          switch (d) {
+            case '<' -> peek(2) == '<' ? "<<<" : peek(2) == '-' ? "<<-" : "<<";
+            case '>' -> "<>";
+            case '&' -> "<&";
+            default -> "<";
+          };
+      case '>' ->
+          switch (d) {
+            case '>' -> ">>";
+            case '|' -> ">|";
+            case '&' -> ">&";
+            default -> ">";
+          };
+      default -> null;
+    };
+  }
 
   private void parseRedirect(RawCommand cmd, int depth) throws ShellParseException {
     while (isDigit(chars[pos])) {
@@ -668,13 +708,7 @@ final class ScriptReader {
       pos = s.indexOf('}', pos) + 1;
     }
     int at = pos;
-    String operator = null;
-    for (String op : OPERATORS) {
-      if (s.startsWith(op, pos)) {
-        operator = op;
-        break;
-      }
-    }
+    String operator = operatorAt();
     if (operator == null) {
       throw Limits.malformed("a redirection with no operator", at, where);
     }
@@ -738,7 +772,10 @@ final class ScriptReader {
     for (RawRedirect r : pending) {
       boolean strip = r.operator.equals("<<-");
       String delimiter = r.delimiter;
-      StringBuilder body = new StringBuilder();
+      // Without <<-'s tabs to take off, the body is the text's lines as they stand: one substring.
+      StringBuilder body = strip ? new StringBuilder() : null;
+      int bodyStart = pos;
+      int bodyEnd;
       for (; ; ) {
         if (pos >= n) {
           throw Limits.malformed(
@@ -754,13 +791,17 @@ final class ScriptReader {
             start++;
           }
         }
+        bodyEnd = pos;
         pos = eol < n ? eol + 1 : n;
         if (eol - start == delimiter.length() && s.startsWith(delimiter, start)) {
           break;
         }
-        body.append(s, start, eol).append('\n');
+        if (strip) {
+          body.append(s, start, eol).append('\n');
+        }
       }
-      r.body = body.toString();
+      // Each line before the delimiter's ended with a newline (a last one without is no body).
+      r.body = strip ? body.toString() : s.substring(bodyStart, bodyEnd);
       if (!r.quoted) {
         readBodyExpansions(
             r.body, r.owner, r.owner.depth, limits, " in the here-document at " + r.at + where);
@@ -1044,16 +1085,15 @@ final class ScriptReader {
     int mask = words.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = words[slot]; seen != null; seen = words[slot]) {
-      String text = seen.text();
-      if (seen.literal() == literal
-          && text.hashCode() == hash
-          && text.length() == length
-          && text.contentEquals(sb)) {
+      if (wordHashes[slot] == hash
+          && seen.literal() == literal
+          && seen.text().length() == length
+          && seen.text().contentEquals(sb)) {
         return seen;
       }
       slot = (slot + 1) & mask;
     }
-    return keep(slot, new Word(sb.toString(), literal));
+    return keep(slot, hash, new Word(sb.toString(), literal));
   }
 
   /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
@@ -1062,21 +1102,21 @@ final class ScriptReader {
     int mask = words.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = words[slot]; seen != null; seen = words[slot]) {
-      String text = seen.text();
-      if (seen.literal()
-          && text.hashCode() == hash
-          && text.length() == end - start
-          && s.startsWith(text, start)) {
+      if (wordHashes[slot] == hash
+          && seen.literal()
+          && seen.text().length() == end - start
+          && s.startsWith(seen.text(), start)) {
         return seen;
       }
       slot = (slot + 1) & mask;
     }
-    return keep(slot, Word.literal(s.substring(start, end)));
+    return keep(slot, hash, Word.literal(s.substring(start, end)));
   }
 
-  /** Puts {@code word} in the free {@code slot} of {@link #words}, and returns it. */
-  private Word keep(int slot, Word word) {
+  /** Puts {@code word} of text hash {@code hash} in the free {@code slot}, and returns it. */
+  private Word keep(int slot, int hash, Word word) {
     words[slot] = word;
+    wordHashes[slot] = hash;
     if (++wordCount * 2 > words.length) {
       rehashWords();
     }
@@ -1085,16 +1125,19 @@ final class ScriptReader {
 
   private void rehashWords() {
     Word[] old = words;
+    int[] oldHashes = wordHashes;
     words = new Word[old.length * 2];
+    wordHashes = new int[old.length * 2];
     int mask = words.length - 1;
-    for (Word word : old) {
-      if (word != null) {
-        int hash = word.text().hashCode();
+    for (int i = 0; i < old.length; i++) {
+      if (old[i] != null) {
+        int hash = oldHashes[i];
         int slot = (hash ^ (hash >>> 16)) & mask;
         while (words[slot] != null) {
           slot = (slot + 1) & mask;
         }
-        words[slot] = word;
+        words[slot] = old[i];
+        wordHashes[slot] = hash;
       }
     }
   }
@@ -1207,7 +1250,8 @@ final class ScriptReader {
         readArithmetic(holder, depth + 1, at);
       } else {
         pos += 2;
-        List<RawCommand> inner = new ArrayList<>();
+        // Most substitutions are one command ($(date), $(ls …)): a list of their size.
+        List<RawCommand> inner = new ArrayList<>(2);
         parseList(STOP_PAREN, inner, depth + 1, at);
         holder.addNest(new Nest("$(…)", inner));
       }
@@ -1369,7 +1413,7 @@ final class ScriptReader {
     String via = chars[pos] + "(…)";
     limits.depth(depth + 1, at, "a " + chars[pos] + "( … )", where);
     pos += 2;
-    List<RawCommand> inner = new ArrayList<>();
+    List<RawCommand> inner = new ArrayList<>(2);
     parseList(STOP_PAREN, inner, depth + 1, at);
     holder.addNest(new Nest(via, inner));
     sb.append(s, at, pos);

@@ -43,6 +43,10 @@ final class WordScratch extends AbstractList<Word> implements RandomAccess {
 
   /** {@return the words gathered, fixed: a copy of exactly their number} */
   Words fixed() {
-    return Words.wrap(Arrays.copyOf(words, size));
+    // A plain array and a copy into it: Arrays.copyOf makes an array of the original's class by
+    // reflection, which the profile showed at every command.
+    Word[] fixed = new Word[size];
+    System.arraycopy(words, 0, fixed, 0, size);
+    return Words.wrap(fixed);
   }
 }
