@@ -106,6 +106,27 @@ class ReaderShortcutsTest {
     }
   }
 
+  @Test
+  void eachCommandKeepsItsOwnWordsThoughTheyShareOneArray() throws Exception {
+    // Commands of 1 to 40 words, and one of 1,500: their runs cross the reader's arrays' ends.
+    StringBuilder command = new StringBuilder();
+    List<List<String>> expected = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      int count = i == 150 ? 1_500 : 1 + (i * 7) % 40;
+      List<String> words = new ArrayList<>();
+      for (int w = 0; w < count; w++) {
+        words.add("w" + i + "." + w);
+      }
+      expected.add(words);
+      command.append(i == 0 ? "" : "; ").append(String.join(" ", words));
+    }
+    List<Invocation> invocations = ShellParser.parse(command.toString()).invocations();
+    assertThat(invocations).hasSize(expected.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(invocations.get(i).words()).extracting(Word::text).isEqualTo(expected.get(i));
+    }
+  }
+
   /** {@code step} joined by {@code &&} to about {@code size} characters. */
   private static String commands(String step, int size) {
     StringBuilder sb = new StringBuilder(step);

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,21 +65,24 @@ final class InlineCode {
 
   /** The interpreters known by their name alone; python's and pypy's may carry a version. */
   private static final Map<String, Language> NAMED =
-      Map.ofEntries(
-          Map.entry("node", Language.NODE),
-          Map.entry("nodejs", Language.NODE),
-          Map.entry("bun", Language.NODE),
-          Map.entry("deno", Language.NODE),
-          Map.entry("perl", Language.PERL),
-          Map.entry("perl5", Language.PERL),
-          Map.entry("ruby", Language.RUBY),
-          Map.entry("jruby", Language.RUBY),
-          Map.entry("php", Language.PHP),
-          Map.entry("php-cli", Language.PHP),
-          Map.entry("awk", Language.AWK),
-          Map.entry("gawk", Language.AWK),
-          Map.entry("mawk", Language.AWK),
-          Map.entry("nawk", Language.AWK));
+      named(
+          Map.of(
+              Language.NODE, "node nodejs bun deno",
+              Language.PERL, "perl perl5",
+              Language.RUBY, "ruby jruby",
+              Language.PHP, "php php-cli",
+              Language.AWK, "awk gawk mawk nawk"));
+
+  private static Map<String, Language> named(Map<Language, String> namesOf) {
+    Map<String, Language> named = new HashMap<>();
+    namesOf.forEach(
+        (language, names) -> {
+          for (String name : names.split(" ")) {
+            named.put(name, language);
+          }
+        });
+    return Map.copyOf(named);
+  }
 
   /** {@return the names {@link #languageOf} knows but python's and pypy's} */
   static Set<String> namedInterpreters() {

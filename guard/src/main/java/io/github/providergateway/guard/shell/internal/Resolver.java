@@ -140,7 +140,10 @@ public final class Resolver {
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     List<Redirect> redirects = List.of();
-    if (!raw.redirects.isEmpty()) {
+    if (raw.redirects.size() == 1) {
+      RawRedirect r = raw.redirects.get(0);
+      redirects = List.of(new Redirect(r.operator, r.target, r.body));
+    } else if (!raw.redirects.isEmpty()) {
       Redirect[] made = new Redirect[raw.redirects.size()];
       for (int i = 0; i < made.length; i++) {
         RawRedirect r = raw.redirects.get(i);

@@ -83,6 +83,12 @@ final class ScriptReader {
    */
   private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>();
 
+  /** Where the words of the commands read are kept ({@link WordScratch.Room}). */
+  private final WordScratch.Room wordRoom = new WordScratch.Room();
+
+  /** Command lists of finished substitutions, cleared, for the next ({@link #readNest}). */
+  private final ArrayDeque<List<RawCommand>> spareCommandLists = new ArrayDeque<>();
+
   /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
   private final List<Integer> wordBraces = new ArrayList<>();
 
@@ -388,13 +394,13 @@ final class ScriptReader {
     pipeFrom = null;
     lastSimple = cmd;
     // The words gather in a scratch list (a substitution inside takes another) and are fixed once
-    // read: one exact array a command, where a list of its own would be grown and then copied.
+    // read: a run of the reader's room, where a list of its own would be grown and then copied.
     WordScratch scratch = spareWordLists.isEmpty() ? new WordScratch() : spareWordLists.pop();
     cmd.words = scratch;
     try {
       readSimple(cmd, depth);
     } finally {
-      cmd.words = scratch.fixed();
+      cmd.words = scratch.fixed(wordRoom);
       scratch.clear();
       spareWordLists.push(scratch);
     }
@@ -769,7 +775,8 @@ final class ScriptReader {
     if (pending.isEmpty()) {
       return;
     }
-    for (RawRedirect r : pending) {
+    for (int p = 0; p < pending.size(); p++) { // indexed: no iterator a line
+      RawRedirect r = pending.get(p);
       boolean strip = r.operator.equals("<<-");
       String delimiter = r.delimiter;
       // Without <<-'s tabs to take off, the body is the text's lines as they stand: one substring.
@@ -1250,10 +1257,7 @@ final class ScriptReader {
         readArithmetic(holder, depth + 1, at);
       } else {
         pos += 2;
-        // Most substitutions are one command ($(date), $(ls …)): a list of their size.
-        List<RawCommand> inner = new ArrayList<>(2);
-        parseList(STOP_PAREN, inner, depth + 1, at);
-        holder.addNest(new Nest("$(…)", inner));
+        readNest("$(…)", holder, depth, at);
       }
       sb.append(s, at, pos);
       return false;
@@ -1406,6 +1410,24 @@ final class ScriptReader {
     }
   }
 
+  /**
+   * The commands of a substitution to its {@code )}, added to {@code holder} reached by {@code
+   * via}. They gather in a list of the reader's and are then fixed at their number: most
+   * substitutions are one command ({@code $(date)}), and a long command has hundreds.
+   */
+  private void readNest(String via, RawCommand holder, int depth, int at)
+      throws ShellParseException {
+    List<RawCommand> inner =
+        spareCommandLists.isEmpty() ? new ArrayList<>() : spareCommandLists.pop();
+    try {
+      parseList(STOP_PAREN, inner, depth + 1, at);
+      holder.addNest(new Nest(via, List.copyOf(inner)));
+    } finally {
+      inner.clear();
+      spareCommandLists.push(inner);
+    }
+  }
+
   /** At {@code <(} or {@code >(}: a process substitution, a command list to its {@code )}. */
   private void readProcessSubstitution(StringBuilder sb, RawCommand holder, int depth)
       throws ShellParseException {
@@ -1413,9 +1435,7 @@ final class ScriptReader {
     String via = chars[pos] + "(…)";
     limits.depth(depth + 1, at, "a " + chars[pos] + "( … )", where);
     pos += 2;
-    List<RawCommand> inner = new ArrayList<>(2);
-    parseList(STOP_PAREN, inner, depth + 1, at);
-    holder.addNest(new Nest(via, inner));
+    readNest(via, holder, depth, at);
     sb.append(s, at, pos);
   }
 
