@@ -34,7 +34,7 @@ public final class Scan {
   private final List<Access> accesses = new ArrayList<>();
 
   /** The last step made of each first word's text, by its hash: see {@link #step}. */
-  private final Step[] stepsByWord = new Step[32];
+  private final Step[] stepsByWord = new Step[16];
 
   /** The steps the plain rules may still take over this call. */
   private final Budget budget = new Budget(Budget.STEPS);

@@ -73,7 +73,7 @@ final class ScriptReader {
   private final List<int[]> wordIfs = new ArrayList<>();
 
   /** Builders of finished words, emptied, for the next words that are not plain text. */
-  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>();
+  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>(4);
 
   /** The largest builder kept for reuse: a huge quoted word's is left to the collector. */
   private static final int MAX_SPARE_BUILDER = 4096;
@@ -81,13 +81,13 @@ final class ScriptReader {
   /**
    * Word lists of finished commands, cleared, for the next commands' words ({@link #parseSimple}).
    */
-  private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>();
+  private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>(4);
 
   /** Where the words of the commands read are kept ({@link WordScratch.Room}). */
-  private final WordScratch.Room wordRoom = new WordScratch.Room();
+  private final WordScratch.Room wordRoom;
 
   /** Command lists of finished substitutions, cleared, for the next ({@link #readNest}). */
-  private final ArrayDeque<List<RawCommand>> spareCommandLists = new ArrayDeque<>();
+  private final ArrayDeque<List<RawCommand>> spareCommandLists = new ArrayDeque<>(4);
 
   /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
   private final List<Integer> wordBraces = new ArrayList<>();
@@ -101,11 +101,6 @@ final class ScriptReader {
    */
   private Word[] words = new Word[64];
 
-  /**
-   * The hash of each word's text in {@link #words}, as {@link String#hashCode}'s: compared first.
-   */
-  private int[] wordHashes = new int[64];
-
   private int wordCount;
 
   /** The hash of the text of the run {@link #plainRun} last found, as {@link String#hashCode}'s. */
@@ -115,6 +110,8 @@ final class ScriptReader {
     this.s = s;
     this.chars = charsOf(s);
     this.n = s.length();
+    // About a word per five characters: a short command's words in one array of their size.
+    this.wordRoom = new WordScratch.Room(n / 5);
     this.limits = limits;
     this.where = where;
   }
@@ -1092,7 +1089,7 @@ final class ScriptReader {
     int mask = words.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = words[slot]; seen != null; seen = words[slot]) {
-      if (wordHashes[slot] == hash
+      if (seen.text().hashCode() == hash
           && seen.literal() == literal
           && seen.text().length() == length
           && seen.text().contentEquals(sb)) {
@@ -1100,7 +1097,7 @@ final class ScriptReader {
       }
       slot = (slot + 1) & mask;
     }
-    return keep(slot, hash, new Word(sb.toString(), literal));
+    return keep(slot, new Word(sb.toString(), literal));
   }
 
   /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
@@ -1109,7 +1106,7 @@ final class ScriptReader {
     int mask = words.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = words[slot]; seen != null; seen = words[slot]) {
-      if (wordHashes[slot] == hash
+      if (seen.text().hashCode() == hash
           && seen.literal()
           && seen.text().length() == end - start
           && s.startsWith(seen.text(), start)) {
@@ -1117,13 +1114,12 @@ final class ScriptReader {
       }
       slot = (slot + 1) & mask;
     }
-    return keep(slot, hash, Word.literal(s.substring(start, end)));
+    return keep(slot, Word.literal(s.substring(start, end)));
   }
 
-  /** Puts {@code word} of text hash {@code hash} in the free {@code slot}, and returns it. */
-  private Word keep(int slot, int hash, Word word) {
+  /** Puts {@code word} in the free {@code slot} of {@link #words}, and returns it. */
+  private Word keep(int slot, Word word) {
     words[slot] = word;
-    wordHashes[slot] = hash;
     if (++wordCount * 2 > words.length) {
       rehashWords();
     }
@@ -1132,19 +1128,16 @@ final class ScriptReader {
 
   private void rehashWords() {
     Word[] old = words;
-    int[] oldHashes = wordHashes;
     words = new Word[old.length * 2];
-    wordHashes = new int[old.length * 2];
     int mask = words.length - 1;
-    for (int i = 0; i < old.length; i++) {
-      if (old[i] != null) {
-        int hash = oldHashes[i];
+    for (Word word : old) {
+      if (word != null) {
+        int hash = word.text().hashCode();
         int slot = (hash ^ (hash >>> 16)) & mask;
         while (words[slot] != null) {
           slot = (slot + 1) & mask;
         }
-        words[slot] = old[i];
-        wordHashes[slot] = hash;
+        words[slot] = word;
       }
     }
   }

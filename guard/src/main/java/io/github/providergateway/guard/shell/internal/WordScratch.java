@@ -58,6 +58,16 @@ final class WordScratch extends AbstractList<Word> implements RandomAccess {
     private Word[] room = new Word[0];
     private int used;
 
+    /**
+     * The size of the first array, when the first command needs no more: kept within 16 to 1,024.
+     */
+    private final int first;
+
+    /** A room whose first array holds about {@code expected} words. */
+    Room(int expected) {
+      this.first = Math.max(16, Math.min(MAX_ROOM, expected));
+    }
+
     /** {@return the first {@code size} of {@code words}, copied into this room, as fixed words} */
     Words keep(Word[] words, int size) {
       if (size == 0) {
@@ -65,7 +75,7 @@ final class WordScratch extends AbstractList<Word> implements RandomAccess {
       }
       if (room.length - used < size) {
         // Grown as the command goes on: a short command's room is a few words, not thousands.
-        room = new Word[Math.max(size, Math.min(MAX_ROOM, Math.max(16, room.length * 2)))];
+        room = new Word[Math.max(size, Math.min(MAX_ROOM, Math.max(first, room.length * 2)))];
         used = 0;
       }
       System.arraycopy(words, 0, room, used, size);
