@@ -33,8 +33,11 @@ public final class Scan {
 
   private final List<Access> accesses = new ArrayList<>();
 
-  /** The last step made of each first word's text, by its hash: see {@link #step}. */
-  private final Step[] stepsByWord = new Step[16];
+  /**
+   * The last step made of each first word's text, by its hash: see {@link #step}. Null for a
+   * command of a few programs, where it would save nothing.
+   */
+  private final Step[] stepsByWord;
 
   /** The steps the plain rules may still take over this call. */
   private final Budget budget = new Budget(Budget.STEPS);
@@ -175,6 +178,7 @@ public final class Scan {
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
     List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
     steps = new ArrayList<>(invocations.size());
+    stepsByWord = invocations.size() < 8 ? null : new Step[16];
     current = addSteps(invocations, chain, folders, current);
     // The fed code is read from the steps: their names and kinds are read once, for every family.
     fed = FedCode.of(steps);
@@ -225,7 +229,7 @@ public final class Scan {
    */
   private Step step(Invocation invocation, List<Path> cwds) {
     List<Word> words = invocation.words();
-    if (words.isEmpty()) {
+    if (words.isEmpty() || stepsByWord == null) {
       return new Step(invocation, cwds);
     }
     String first = words.get(0).text();
