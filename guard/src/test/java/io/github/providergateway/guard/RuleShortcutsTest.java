@@ -73,6 +73,30 @@ class RuleShortcutsTest {
   }
 
   @Test
+  void aProgramIsReadByItsOwnNameThoughAnotherSharesItsPlaceInTheStepCache() {
+    // Steps of the same first word share its name and kinds, found by the word's hash: a word of
+    // another text at the same place must be read for itself, before and after it.
+    String other = null;
+    for (int i = 0; other == null; i++) {
+      String name = "tool" + i;
+      if ((name.hashCode() & 1023) == ("rm".hashCode() & 1023)) {
+        other = name;
+      }
+    }
+    // Enough programs before them that the steps are cached at all (a short command's are not).
+    String before = "true && ".repeat(8);
+    for (String command :
+        new String[] {
+          other + " -rf ~ && rm -rf ~", "rm -rf ~ && " + other + " -rf ~ && rm -rf ~"
+        }) {
+      GuardVerdict verdict = standard.decide(shell(before + command));
+      assertThat(verdict.ruleId()).as(command).isEqualTo("fs.delete-home");
+    }
+    assertThat(standard.decide(shell(before + "rm -rf x && " + other + " -rf ~")).outcome())
+        .isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
   void theSameFindingIsReportedOnceAndEveryOtherInTheOrderFound() {
     assertThat(standard.explain(shell("rm -rf ~/a; rm -rf ~/a")).matched())
         .extracting(line -> line.substring(0, line.indexOf(':')))

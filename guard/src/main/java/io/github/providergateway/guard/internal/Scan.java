@@ -33,6 +33,12 @@ public final class Scan {
 
   private final List<Access> accesses = new ArrayList<>();
 
+  /**
+   * The last step made of each first word's text, by its hash: see {@link #step}. Null for a
+   * command of a few programs, where it would save nothing.
+   */
+  private final Step[] stepsByWord;
+
   /** The steps the plain rules may still take over this call. */
   private final Budget budget = new Budget(Budget.STEPS);
 
@@ -80,11 +86,24 @@ public final class Scan {
      * @param cwds the folders it may run in ({@code null} among them: unknown)
      */
     public Step(Invocation invocation, List<Path> cwds) {
+      this(invocation, cwds, invocation.program());
+    }
+
+    private Step(Invocation invocation, List<Path> cwds, String program) {
+      this(invocation, cwds, program, kindsOf(program));
+    }
+
+    private Step(Invocation invocation, List<Path> cwds, String program, int kinds) {
       this.invocation = invocation;
       this.cwds = cwds;
-      this.program = invocation.program();
+      this.program = program;
+      this.kinds = kinds;
+    }
+
+    /** {@return the kinds of the program {@code program}, {@link #INTERPRETER} among them} */
+    private static int kindsOf(String program) {
       int bits = ProgramKind.of(program);
-      this.kinds = RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
+      return RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
     }
 
     /** {@return the program} */
@@ -159,6 +178,7 @@ public final class Scan {
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
     List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
     steps = new ArrayList<>(invocations.size());
+    stepsByWord = invocations.size() < 8 ? null : new Step[16];
     current = addSteps(invocations, chain, folders, current);
     // The fed code is read from the steps: their names and kinds are read once, for every family.
     fed = FedCode.of(steps);
@@ -176,7 +196,7 @@ public final class Scan {
   private List<Path> addSteps(
       List<Invocation> invocations, boolean chain, Set<Path> folders, List<Path> current) {
     for (int i = 0; i < invocations.size(); i++) {
-      Step step = new Step(invocations.get(i), current);
+      Step step = step(invocations.get(i), current);
       steps.add(step);
       String program = step.program();
       if (program.equals("cd") || program.equals("pushd")) {
@@ -200,6 +220,27 @@ public final class Scan {
       }
     }
     return current;
+  }
+
+  /**
+   * The step of {@code invocation}: its program's name and kinds those of the step before it of the
+   * same first word when there is one. The parser makes each plain word once per text, so a long
+   * command's thousands of programs are a few dozen words, each cut and looked up once.
+   */
+  private Step step(Invocation invocation, List<Path> cwds) {
+    List<Word> words = invocation.words();
+    if (words.isEmpty() || stepsByWord == null) {
+      return new Step(invocation, cwds);
+    }
+    String first = words.get(0).text();
+    int slot = first.hashCode() & (stepsByWord.length - 1);
+    Step same = stepsByWord[slot];
+    if (same != null && same.invocation.words().get(0).text() == first) {
+      return new Step(invocation, cwds, same.program, same.kinds);
+    }
+    Step step = new Step(invocation, cwds);
+    stepsByWord[slot] = step;
+    return step;
   }
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */

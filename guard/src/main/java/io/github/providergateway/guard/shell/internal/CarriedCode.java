@@ -92,6 +92,11 @@ final class CarriedCode {
 
   private CarriedCode() {}
 
+  /** {@return the programs {@link #of} reads} */
+  static Set<String> programs() {
+    return READERS.keySet();
+  }
+
   /**
    * The code {@code words} carries.
    *

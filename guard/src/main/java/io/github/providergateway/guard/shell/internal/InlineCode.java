@@ -2,7 +2,9 @@ package io.github.providergateway.guard.shell.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -61,6 +63,37 @@ final class InlineCode {
     }
   }
 
+  /** The interpreters known by their name alone; python's and pypy's may carry a version. */
+  private static final Map<String, Language> NAMED =
+      named(
+          Map.of(
+              Language.NODE, "node nodejs bun deno",
+              Language.PERL, "perl perl5",
+              Language.RUBY, "ruby jruby",
+              Language.PHP, "php php-cli",
+              Language.AWK, "awk gawk mawk nawk"));
+
+  private static Map<String, Language> named(Map<Language, String> namesOf) {
+    Map<String, Language> named = new HashMap<>();
+    namesOf.forEach(
+        (language, names) -> {
+          for (String name : names.split(" ")) {
+            named.put(name, language);
+          }
+        });
+    return Map.copyOf(named);
+  }
+
+  /** {@return the names {@link #languageOf} knows but python's and pypy's} */
+  static Set<String> namedInterpreters() {
+    return NAMED.keySet();
+  }
+
+  /** {@return whether {@link #languageOf} may know {@code program} though it is no named one} */
+  static boolean mayBeVersioned(String program) {
+    return program.startsWith("p");
+  }
+
   /** The family of {@code program}, or null. */
   static Language languageOf(String program) {
     if (program.startsWith("python") || program.startsWith("pypy")) {
@@ -69,14 +102,7 @@ final class InlineCode {
           ? Language.PYTHON
           : null;
     }
-    return switch (program) {
-      case "node", "nodejs", "bun", "deno" -> Language.NODE;
-      case "perl", "perl5" -> Language.PERL;
-      case "ruby", "jruby" -> Language.RUBY;
-      case "php", "php-cli" -> Language.PHP;
-      case "awk", "gawk", "mawk", "nawk" -> Language.AWK;
-      default -> null;
-    };
+    return NAMED.get(program);
   }
 
   /** The inline code given on the command line, or null when there is none. */

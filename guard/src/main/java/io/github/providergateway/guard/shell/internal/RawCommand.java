@@ -48,28 +48,35 @@ final class RawCommand {
   }
 
   /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */
-  // Most commands have no redirection, substitution or assignment: their lists are made on the
-  // first one, so a long command's thousands of commands do not each hold three empty lists.
+  // Most commands have no redirection, substitution or assignment, and most that have one have
+  // one: a long command's thousands of commands hold no list of their own for none, and a list
+  // of one, not a growing list and its array, for one.
 
   void addRedirect(RawRedirect redirect) {
-    if (redirects.isEmpty()) {
-      redirects = new ArrayList<>();
-    }
-    redirects.add(redirect);
+    redirects = plus(redirects, redirect);
   }
 
   void addNest(Nest nest) {
-    if (nests.isEmpty()) {
-      nests = new ArrayList<>();
-    }
-    nests.add(nest);
+    nests = plus(nests, nest);
   }
 
   void addAssignment(Assignment assignment) {
-    if (assignments.isEmpty()) {
-      assignments = new ArrayList<>();
+    assignments = plus(assignments, assignment);
+  }
+
+  /** {@code list} and {@code item}: a fixed list of one for the first, a growing one after. */
+  private static <T> List<T> plus(List<T> list, T item) {
+    if (list.isEmpty()) {
+      return List.of(item);
     }
-    assignments.add(assignment);
+    if (list.size() == 1) {
+      List<T> grown = new ArrayList<>(4);
+      grown.add(list.get(0));
+      grown.add(item);
+      return grown;
+    }
+    list.add(item);
+    return list;
   }
 
   record Assignment(String name, Word value) {}

@@ -9,6 +9,7 @@ import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +28,27 @@ public final class Resolver {
   private static final Set<String> SHELLS =
       Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
 
+  /** The programs {@link #nested} reads by name, in its {@code switch}. */
+  private static final Set<String> SWITCHED =
+      Set.of("alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find", "flock");
+
+  /**
+   * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
+   * long command's programs, where each was looked for in six tables. Not in it: an alias this
+   * command defined, and python's and pypy's names with a version ({@link
+   * InlineCode#mayBeVersioned}).
+   */
+  private static final Set<String> READ_FURTHER = readFurther();
+
+  private static Set<String> readFurther() {
+    Set<String> names = new HashSet<>(DECLARATIONS);
+    names.addAll(SHELLS);
+    names.addAll(SWITCHED);
+    names.addAll(CarriedCode.programs());
+    names.addAll(InlineCode.namedInterpreters());
+    return Set.copyOf(names);
+  }
+
   /** The bounds of this parse. */
   private final Limits limits;
 
@@ -39,11 +61,20 @@ public final class Resolver {
   /** The aliases the command defined so far, by name: the text each stands for. */
   private final Map<String, String> aliases = new HashMap<>();
 
+  /** The program names of the last paths asked, for the wrapper strip and the nesting. */
+  private final ProgramNames names = new ProgramNames();
+
   /** The options a wrapper's skip met, reused from command to command. */
   private final Wrappers.Seen seenScratch = new Wrappers.Seen();
 
   /** The wrappers of the command being resolved, reused: {@link Invocation} keeps a copy. */
   private final List<String> wrapperScratch = new ArrayList<>();
+
+  /** The way of the last substitution's commands ({@link #nestWay}), and what it was made of. */
+  private List<String> nestWay = List.of();
+
+  private List<String> nestVia;
+  private String nestStep;
 
   /** The variables known in the script being resolved; each nested script gets a copy. */
   private Variables variables;
@@ -107,9 +138,12 @@ public final class Resolver {
     if (raw.timed) {
       wrappers.add("time");
     }
-    List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, limits, raw.depth);
+    List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     List<Redirect> redirects = List.of();
-    if (!raw.redirects.isEmpty()) {
+    if (raw.redirects.size() == 1) {
+      RawRedirect r = raw.redirects.get(0);
+      redirects = List.of(new Redirect(r.operator, r.target, r.body));
+    } else if (!raw.redirects.isEmpty()) {
       Redirect[] made = new Redirect[raw.redirects.size()];
       for (int i = 0; i < made.length; i++) {
         RawRedirect r = raw.redirects.get(i);
@@ -126,7 +160,7 @@ public final class Resolver {
     // Indexed loops here and below: this runs for every program, and an iterator is garbage each.
     for (int n = 0; n < raw.nests.size(); n++) {
       Nest nest = raw.nests.get(n);
-      List<String> inner = append(via, nest.via());
+      List<String> inner = nestWay(via, nest.via());
       for (int c = 0; c < nest.commands().size(); c++) {
         resolve(nest.commands().get(c), inner);
       }
@@ -141,6 +175,19 @@ public final class Resolver {
         again.pipedFrom = raw.pipedFrom;
         resolve(again, append(via, "$var"));
       }
+    }
+  }
+
+  /** An alias the command defined runs its text with the arguments after it. */
+  private void alias(List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    String alias = aliases.isEmpty() ? null : aliases.get(program);
+    if (alias != null && !via.contains("alias " + program)) {
+      script(
+          alias + " " + joined(words, 1),
+          depth,
+          append(via, "alias " + program),
+          " in the alias " + program);
     }
   }
 
@@ -209,8 +256,12 @@ public final class Resolver {
     if (!first.literal()) {
       return;
     }
-    String program = basename(first.text());
+    String program = names.of(first.text());
     int depth = raw.depth + 1;
+    if (!READ_FURTHER.contains(program) && !InlineCode.mayBeVersioned(program)) {
+      alias(words, program, depth, via);
+      return;
+    }
     if (DECLARATIONS.contains(program)) {
       variables.declare(words);
       return;
@@ -219,15 +270,7 @@ public final class Resolver {
       shell(raw, words, program, depth, via);
       return;
     }
-    String alias = aliases.get(program);
-    if (alias != null && !via.contains("alias " + program)) {
-      // An alias the command defined runs its text with the arguments after it.
-      script(
-          alias + " " + joined(words, 1),
-          depth,
-          append(via, "alias " + program),
-          " in the alias " + program);
-    }
+    alias(words, program, depth, via);
     List<CarriedCode.Carried> carriedCode = CarriedCode.of(program, words);
     for (int c = 0; c < carriedCode.size(); c++) {
       CarriedCode.Carried carried = carriedCode.get(c);
@@ -341,11 +384,11 @@ public final class Resolver {
       return null;
     }
     List<Word> words =
-        Wrappers.strip(from.words, new ArrayList<>(), seenScratch, limits, from.depth);
+        Wrappers.strip(from.words, new ArrayList<>(), seenScratch, names, limits, from.depth);
     if (words.isEmpty() || !words.get(0).literal()) {
       return null;
     }
-    switch (basename(words.get(0).text())) {
+    switch (names.of(words.get(0).text())) {
       case "echo" -> {
         int at = 1;
         while (at < words.size() && isEchoOption(words.get(at).text())) {
@@ -574,6 +617,36 @@ public final class Resolver {
 
   static String basename(String path) {
     return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  /**
+   * A program's name without its folder, of the path last asked: the wrapper strip and the nesting
+   * ask it of the same word one after the other, for every program of a long command.
+   */
+  static final class ProgramNames {
+    private String path;
+    private String name;
+
+    String of(String path) {
+      if (path != this.path) { // the same string: a plain word is made once per text
+        this.name = basename(path);
+        this.path = path;
+      }
+      return name;
+    }
+  }
+
+  /**
+   * {@code via} and the substitution {@code step}: the same list as last time when both are the
+   * same, as a long command's {@code $(…)}s mostly sit at the same place.
+   */
+  private List<String> nestWay(List<String> via, String step) {
+    if (via != nestVia || !step.equals(nestStep)) {
+      nestVia = via;
+      nestStep = step;
+      nestWay = append(via, step);
+    }
+    return nestWay;
   }
 
   /** The way one step further in, unmodifiable: each invocation reached by it keeps it as is. */

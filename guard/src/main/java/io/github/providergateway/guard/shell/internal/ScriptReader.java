@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Reads one text as bash splits it into simple commands, their words after quote removal, their
@@ -29,9 +30,23 @@ final class ScriptReader {
 
   /**
    * Its characters, read by index: charAt checks the string's coding and bounds each time, which
-   * the reader's loops over every character of a long command pay for.
+   * the reader's loops over every character of a long command pay for. Of a long text, the array of
+   * an earlier reading ({@link #charsOf}): only the first {@link #n} are this text's.
    */
   private final char[] chars;
+
+  /**
+   * The array a long text's characters were last read into, free for the next ({@link #charsOf}): a
+   * 64 KiB command's copy was an eighth of the bytes its decision allocated. Taken and given back
+   * whole, so two readings at once never share it (the second copies its text as it is).
+   */
+  private static final AtomicReference<char[]> SPARE_CHARS = new AtomicReference<>();
+
+  /** Texts shorter than this are copied as they are: a small array costs next to nothing. */
+  private static final int MIN_SPARE_TEXT = 1024;
+
+  /** The longest array kept for reuse (64 Ki characters): a longer text's is left to go. */
+  private static final int MAX_SPARE_TEXT = 64 * 1024;
 
   /** Its length. */
   private final int n;
@@ -58,7 +73,7 @@ final class ScriptReader {
   private final List<int[]> wordIfs = new ArrayList<>();
 
   /** Builders of finished words, emptied, for the next words that are not plain text. */
-  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>();
+  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>(4);
 
   /** The largest builder kept for reuse: a huge quoted word's is left to the collector. */
   private static final int MAX_SPARE_BUILDER = 4096;
@@ -66,7 +81,13 @@ final class ScriptReader {
   /**
    * Word lists of finished commands, cleared, for the next commands' words ({@link #parseSimple}).
    */
-  private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>();
+  private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>(4);
+
+  /** Where the words of the commands read are kept ({@link WordScratch.Room}). */
+  private final WordScratch.Room wordRoom;
+
+  /** Command lists of finished substitutions, cleared, for the next ({@link #readNest}). */
+  private final ArrayDeque<List<RawCommand>> spareCommandLists = new ArrayDeque<>(4);
 
   /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
   private final List<Integer> wordBraces = new ArrayList<>();
@@ -75,22 +96,57 @@ final class ScriptReader {
   private boolean wordLiteralApart;
 
   /**
-   * The plain words read so far, an open-addressed table by their text's hash: a long command says
-   * the same words again and again (git, -n, test.log), and each is made once, not once a time.
+   * The words read so far, an open-addressed table by their text's hash: a long command says the
+   * same words again and again (git, -n, test.log, "$f"), and each is made once, not once a time.
    */
-  private Word[] plainWords = new Word[64];
+  private Word[] words = new Word[64];
 
-  private int plainWordCount;
+  private int wordCount;
 
   /** The hash of the text of the run {@link #plainRun} last found, as {@link String#hashCode}'s. */
   private int runHash;
 
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
-    this.chars = s.toCharArray();
+    this.chars = charsOf(s);
     this.n = s.length();
+    // About a word per five characters: a short command's words in one array of their size.
+    this.wordRoom = new WordScratch.Room(n / 5);
     this.limits = limits;
     this.where = where;
+  }
+
+  /** The characters of {@code text}: in the spare array when it is long and fits there. */
+  private static char[] charsOf(String text) {
+    int length = text.length();
+    if (length >= MIN_SPARE_TEXT && length <= MAX_SPARE_TEXT) {
+      char[] spare = SPARE_CHARS.getAndSet(null);
+      if (spare != null && spare.length >= length) {
+        text.getChars(0, length, spare, 0);
+        return spare;
+      }
+      if (spare != null) {
+        SPARE_CHARS.compareAndSet(null, spare);
+      }
+    }
+    return text.toCharArray();
+  }
+
+  /**
+   * Gives the characters' array for the next long text, once nothing reads it any more: kept when
+   * the spare is gone or shorter (a nested reading's, while this one held the spare).
+   */
+  private void release() {
+    if (chars.length < MIN_SPARE_TEXT || chars.length > MAX_SPARE_TEXT) {
+      return;
+    }
+    for (; ; ) {
+      char[] spare = SPARE_CHARS.get();
+      if (spare != null && spare.length >= chars.length
+          || SPARE_CHARS.compareAndSet(spare, chars)) {
+        return;
+      }
+    }
   }
 
   /**
@@ -102,9 +158,14 @@ final class ScriptReader {
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     ScriptReader reader = new ScriptReader(text, limits, where);
-    // About a command a line or per 40 characters of a long one-liner: grown less often.
-    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + text.length() / 40));
-    reader.parseList(STOP_END, out, depth, 0);
+    // About a command a line or per 16 characters of a long one-liner (the benchmark's 64 KiB
+    // command is one per 19): made once, where growing from fewer left three arrays behind.
+    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + text.length() / 16));
+    try {
+      reader.parseList(STOP_END, out, depth, 0);
+    } finally {
+      reader.release();
+    }
     return out;
   }
 
@@ -116,17 +177,26 @@ final class ScriptReader {
       String body, RawCommand owner, int depth, Limits limits, String where)
       throws ShellParseException {
     ScriptReader reader = new ScriptReader(body, limits, where);
+    try {
+      reader.readExpansions(owner, depth);
+    } finally {
+      reader.release();
+    }
+  }
+
+  /** Reads the substitutions of the whole text as a here-document's body. */
+  private void readExpansions(RawCommand owner, int depth) throws ShellParseException {
     StringBuilder scratch = new StringBuilder();
-    while (reader.pos < reader.n) {
-      char c = reader.chars[reader.pos];
+    while (pos < n) {
+      char c = chars[pos];
       if (c == '\\') {
-        reader.pos += 2;
+        pos += 2;
       } else if (c == '$') {
-        reader.readDollar(scratch, owner, depth, true);
+        readDollar(scratch, owner, depth, true);
       } else if (c == '`') {
-        reader.readBacktick(scratch, owner, depth, false);
+        readBacktick(scratch, owner, depth, false);
       } else {
-        reader.pos++;
+        pos++;
       }
       scratch.setLength(0);
     }
@@ -222,9 +292,7 @@ final class ScriptReader {
       }
       pos++;
       parseList(STOP_PAREN, out, depth + 1, at);
-      RawCommand holder = new RawCommand(depth);
-      parseTrailingRedirects(holder, depth);
-      out.add(holder);
+      addTrailingRedirects(out, depth);
       return true;
     }
     String keyword = peekKeyword();
@@ -242,9 +310,7 @@ final class ScriptReader {
           return false;
         }
         pos += keyword.length();
-        RawCommand holder = new RawCommand(depth);
-        parseTrailingRedirects(holder, depth);
-        out.add(holder);
+        addTrailingRedirects(out, depth);
         return true;
       }
       case "time" -> {
@@ -325,13 +391,13 @@ final class ScriptReader {
     pipeFrom = null;
     lastSimple = cmd;
     // The words gather in a scratch list (a substitution inside takes another) and are fixed once
-    // read: one exact array a command, where a list of its own would be grown and then copied.
+    // read: a run of the reader's room, where a list of its own would be grown and then copied.
     WordScratch scratch = spareWordLists.isEmpty() ? new WordScratch() : spareWordLists.pop();
     cmd.words = scratch;
     try {
       readSimple(cmd, depth);
     } finally {
-      cmd.words = scratch.fixed();
+      cmd.words = scratch.fixed(wordRoom);
       scratch.clear();
       spareWordLists.push(scratch);
     }
@@ -372,7 +438,8 @@ final class ScriptReader {
         readAssignment(cmd, depth);
         continue;
       }
-      int valueAt = isDeclaration(cmd) ? assignmentEnd() : -1;
+      // Asked of every word: the character first, as most words start no assignment.
+      int valueAt = isNameStart(c) && isDeclaration(cmd) ? assignmentEnd() : -1;
       if (valueAt > 0 && valueAt < n && chars[valueAt] == '(') {
         // declare -a x=(1 2): an argument bash reads as an array assignment.
         int start = pos;
@@ -439,6 +506,19 @@ final class ScriptReader {
     }
     pos = save;
     return false;
+  }
+
+  /**
+   * The redirections after a compound command ({@code done > log}), on a holder of their own: none
+   * there, no holder (a holder of nothing adds no invocation, and a long command has many).
+   */
+  private void addTrailingRedirects(List<RawCommand> out, int depth) throws ShellParseException {
+    skipBlanks();
+    if (pos < n && isRedirectAt()) {
+      RawCommand holder = new RawCommand(depth);
+      parseTrailingRedirects(holder, depth);
+      out.add(holder);
+    }
   }
 
   private void parseTrailingRedirects(RawCommand holder, int depth) throws ShellParseException {
@@ -595,9 +675,33 @@ final class ScriptReader {
     return !(i == pos && i + 1 < n && chars[i + 1] == '(');
   }
 
-  private static final String[] OPERATORS = {
-    "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">"
-  };
+  /**
+   * The redirection operator at the read position, the longest that is there: {@code &>>}, {@code
+   * &>}, {@code <<<}, {@code <<-}, {@code <<}, {@code <>}, {@code <&}, {@code <}, {@code >>},
+   * {@code >|}, {@code >&}, {@code >}; or null. Read by its characters, not tried one by one.
+   */
+  private String operatorAt() {
+    char c = peek(0);
+    char d = peek(1);
+    return switch (c) {
+      case '&' -> d != '>' ? null : peek(2) == '>' ? "&>>" : "&>";
+      case '<' ->
+          switch (d) {
+            case '<' -> peek(2) == '<' ? "<<<" : peek(2) == '-' ? "<<-" : "<<";
+            case '>' -> "<>";
+            case '&' -> "<&";
+            default -> "<";
+          };
+      case '>' ->
+          switch (d) {
+            case '>' -> ">>";
+            case '|' -> ">|";
+            case '&' -> ">&";
+            default -> ">";
+          };
+      default -> null;
+    };
+  }
 
   private void parseRedirect(RawCommand cmd, int depth) throws ShellParseException {
     while (isDigit(chars[pos])) {
@@ -607,13 +711,7 @@ final class ScriptReader {
       pos = s.indexOf('}', pos) + 1;
     }
     int at = pos;
-    String operator = null;
-    for (String op : OPERATORS) {
-      if (s.startsWith(op, pos)) {
-        operator = op;
-        break;
-      }
-    }
+    String operator = operatorAt();
     if (operator == null) {
       throw Limits.malformed("a redirection with no operator", at, where);
     }
@@ -674,10 +772,14 @@ final class ScriptReader {
     if (pending.isEmpty()) {
       return;
     }
-    for (RawRedirect r : pending) {
+    for (int p = 0; p < pending.size(); p++) { // indexed: no iterator a line
+      RawRedirect r = pending.get(p);
       boolean strip = r.operator.equals("<<-");
       String delimiter = r.delimiter;
-      StringBuilder body = new StringBuilder();
+      // Without <<-'s tabs to take off, the body is the text's lines as they stand: one substring.
+      StringBuilder body = strip ? new StringBuilder() : null;
+      int bodyStart = pos;
+      int bodyEnd;
       for (; ; ) {
         if (pos >= n) {
           throw Limits.malformed(
@@ -693,13 +795,17 @@ final class ScriptReader {
             start++;
           }
         }
+        bodyEnd = pos;
         pos = eol < n ? eol + 1 : n;
         if (eol - start == delimiter.length() && s.startsWith(delimiter, start)) {
           break;
         }
-        body.append(s, start, eol).append('\n');
+        if (strip) {
+          body.append(s, start, eol).append('\n');
+        }
       }
-      r.body = body.toString();
+      // Each line before the delimiter's ended with a newline (a last one without is no body).
+      r.body = strip ? body.toString() : s.substring(bodyStart, bodyEnd);
       if (!r.quoted) {
         readBodyExpansions(
             r.body, r.owner, r.owner.depth, limits, " in the here-document at " + r.at + where);
@@ -958,41 +1064,80 @@ final class ScriptReader {
     if (!braceSimple || !braceClosed) {
       wordBraces.clear();
     }
-    return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
+    return quotedWord(sb, literal && !braceClosed && wordIfs.isEmpty());
+  }
+
+  /**
+   * The longest quoted word looked up among those already made: longer ones are rarely said twice.
+   */
+  private static final int MAX_SHARED_QUOTED = 256;
+
+  /**
+   * The word of the text in {@code sb}, made once per text and literalness as {@link #plainWord}
+   * makes plain ones: a long command says the same quoted words again and again ({@code "$f"},
+   * {@code 2>&1}'s neighbours, {@code HEAD~1}), and each was a new string and word.
+   */
+  private Word quotedWord(StringBuilder sb, boolean literal) {
+    int length = sb.length();
+    if (length > MAX_SHARED_QUOTED) {
+      return new Word(sb.toString(), literal);
+    }
+    int hash = 0;
+    for (int i = 0; i < length; i++) {
+      hash = 31 * hash + sb.charAt(i);
+    }
+    int mask = words.length - 1;
+    int slot = (hash ^ (hash >>> 16)) & mask;
+    for (Word seen = words[slot]; seen != null; seen = words[slot]) {
+      if (seen.text().hashCode() == hash
+          && seen.literal() == literal
+          && seen.text().length() == length
+          && seen.text().contentEquals(sb)) {
+        return seen;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return keep(slot, new Word(sb.toString(), literal));
   }
 
   /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
   private Word plainWord(int start, int end) {
     int hash = runHash;
-    int mask = plainWords.length - 1;
+    int mask = words.length - 1;
     int slot = (hash ^ (hash >>> 16)) & mask;
-    for (Word seen = plainWords[slot]; seen != null; seen = plainWords[slot]) {
-      String text = seen.text();
-      if (text.hashCode() == hash && text.length() == end - start && s.startsWith(text, start)) {
+    for (Word seen = words[slot]; seen != null; seen = words[slot]) {
+      if (seen.text().hashCode() == hash
+          && seen.literal()
+          && seen.text().length() == end - start
+          && s.startsWith(seen.text(), start)) {
         return seen;
       }
       slot = (slot + 1) & mask;
     }
-    Word word = Word.literal(s.substring(start, end));
-    plainWords[slot] = word;
-    if (++plainWordCount * 2 > plainWords.length) {
-      rehashPlainWords();
+    return keep(slot, Word.literal(s.substring(start, end)));
+  }
+
+  /** Puts {@code word} in the free {@code slot} of {@link #words}, and returns it. */
+  private Word keep(int slot, Word word) {
+    words[slot] = word;
+    if (++wordCount * 2 > words.length) {
+      rehashWords();
     }
     return word;
   }
 
-  private void rehashPlainWords() {
-    Word[] old = plainWords;
-    plainWords = new Word[old.length * 2];
-    int mask = plainWords.length - 1;
+  private void rehashWords() {
+    Word[] old = words;
+    words = new Word[old.length * 2];
+    int mask = words.length - 1;
     for (Word word : old) {
       if (word != null) {
         int hash = word.text().hashCode();
         int slot = (hash ^ (hash >>> 16)) & mask;
-        while (plainWords[slot] != null) {
+        while (words[slot] != null) {
           slot = (slot + 1) & mask;
         }
-        plainWords[slot] = word;
+        words[slot] = word;
       }
     }
   }
@@ -1105,9 +1250,7 @@ final class ScriptReader {
         readArithmetic(holder, depth + 1, at);
       } else {
         pos += 2;
-        List<RawCommand> inner = new ArrayList<>();
-        parseList(STOP_PAREN, inner, depth + 1, at);
-        holder.addNest(new Nest("$(…)", inner));
+        readNest("$(…)", holder, depth, at);
       }
       sb.append(s, at, pos);
       return false;
@@ -1260,6 +1403,24 @@ final class ScriptReader {
     }
   }
 
+  /**
+   * The commands of a substitution to its {@code )}, added to {@code holder} reached by {@code
+   * via}. They gather in a list of the reader's and are then fixed at their number: most
+   * substitutions are one command ({@code $(date)}), and a long command has hundreds.
+   */
+  private void readNest(String via, RawCommand holder, int depth, int at)
+      throws ShellParseException {
+    List<RawCommand> inner =
+        spareCommandLists.isEmpty() ? new ArrayList<>() : spareCommandLists.pop();
+    try {
+      parseList(STOP_PAREN, inner, depth + 1, at);
+      holder.addNest(new Nest(via, List.copyOf(inner)));
+    } finally {
+      inner.clear();
+      spareCommandLists.push(inner);
+    }
+  }
+
   /** At {@code <(} or {@code >(}: a process substitution, a command list to its {@code )}. */
   private void readProcessSubstitution(StringBuilder sb, RawCommand holder, int depth)
       throws ShellParseException {
@@ -1267,9 +1428,7 @@ final class ScriptReader {
     String via = chars[pos] + "(…)";
     limits.depth(depth + 1, at, "a " + chars[pos] + "( … )", where);
     pos += 2;
-    List<RawCommand> inner = new ArrayList<>();
-    parseList(STOP_PAREN, inner, depth + 1, at);
-    holder.addNest(new Nest(via, inner));
+    readNest(via, holder, depth, at);
     sb.append(s, at, pos);
   }
 
@@ -1388,6 +1547,8 @@ final class ScriptReader {
       reader.readAnsiC(sb, 0);
     } catch (ShellParseException e) {
       return text; // cannot happen: the text ends with the quote that ends it
+    } finally {
+      reader.release();
     }
     return sb.toString();
   }
@@ -1441,12 +1602,39 @@ final class ScriptReader {
     return table;
   }
 
+  /** Whether a keyword starts with the character, by code: most words are ruled out by it. */
+  private static final boolean[] KEYWORD_START = new boolean[128];
+
+  /** The characters that end a keyword's run: blanks, operators, quotes, escapes, expansions. */
+  private static final boolean[] KEYWORD_STOP = new boolean[128];
+
+  static {
+    for (String[] same : KEYWORDS) {
+      for (String keyword : same) {
+        KEYWORD_START[keyword.charAt(0)] = true;
+      }
+    }
+    for (char c : " \t\n;&|()<>'\"\\$`".toCharArray()) {
+      KEYWORD_STOP[c] = true;
+    }
+  }
+
   /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
   private String peekKeyword() {
-    int i = pos;
-    while (i < n && i - pos < 9) {
+    // Asked at every command: a table look at the first character rules most programs out, and
+    // the run is compared in place (a substring per command would be garbage for every program).
+    if (pos >= n) {
+      return null;
+    }
+    char first = chars[pos];
+    if (first >= KEYWORD_START.length || !KEYWORD_START[first]) {
+      return null;
+    }
+    int i = pos + 1;
+    int limit = Math.min(n, pos + 9);
+    while (i < limit) {
       char c = chars[i];
-      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
+      if (c < KEYWORD_STOP.length && KEYWORD_STOP[c]) {
         break;
       }
       i++;
@@ -1454,11 +1642,14 @@ final class ScriptReader {
     if (i < n && !isMeta(chars[i])) {
       return null;
     }
-    // Compared in place: a substring per command would be garbage for every program read.
+    candidates:
     for (String keyword : KEYWORDS[i - pos]) {
-      if (s.startsWith(keyword, pos)) {
-        return keyword;
+      for (int k = 0; k < keyword.length(); k++) {
+        if (chars[pos + k] != keyword.charAt(k)) {
+          continue candidates;
+        }
       }
+      return keyword;
     }
     return null;
   }

@@ -10,8 +10,9 @@ import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
- * A command's words, fixed once the command is read: one exact array, no copy of it anywhere after.
- * {@link io.github.providergateway.guard.shell.Invocation} keeps such a list as it is, where {@code
+ * A command's words, fixed once the command is read: a run of an array the reader keeps them in
+ * ({@link WordScratch.Room}), no copy of it anywhere after. {@link
+ * io.github.providergateway.guard.shell.Invocation} keeps such a list as it is, where {@code
  * List.copyOf} of a growing list would make two arrays (the list's own, then the copy's). A 64 KiB
  * command has thousands of programs, and their word lists were a fifth of the bytes one decision
  * allocated (docs/guard.md, "Time").
@@ -54,10 +55,11 @@ public final class Words extends AbstractList<Word> implements RandomAccess {
   }
 
   /**
-   * {@return {@code words} as they are, no copy: the caller's array, none null, changed no more}
+   * {@return {@code size} words of {@code words} from {@code from}, no copy: a run of the caller's
+   * array, none null, changed no more}
    */
-  static Words wrap(Word[] words) {
-    return words.length == 0 ? EMPTY : new Words(words, 0, words.length);
+  static Words wrap(Word[] words, int from, int size) {
+    return size == 0 ? EMPTY : new Words(words, from, size);
   }
 
   /**

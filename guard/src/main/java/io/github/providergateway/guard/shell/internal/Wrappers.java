@@ -29,10 +29,16 @@ final class Wrappers {
    * level of nesting: the command at {@code depth} may have as many as the depth left.
    *
    * @param seen scratch for the options a wrapper's skip meets, reused from command to command
+   * @param names the resolver's program names
    * @return the wrapped command's words
    */
   static List<Word> strip(
-      List<Word> words, List<String> wrappers, Seen seen, Limits limits, int depth)
+      List<Word> words,
+      List<String> wrappers,
+      Seen seen,
+      Resolver.ProgramNames names,
+      Limits limits,
+      int depth)
       throws ShellParseException {
     List<Word> current = words;
     int i = 0;
@@ -42,7 +48,7 @@ final class Wrappers {
       if (!first.literal()) {
         break;
       }
-      String name = Resolver.basename(first.text());
+      String name = names.of(first.text());
       int next;
       if (name.equals("env")) {
         List<Word> split = env(current, i);
