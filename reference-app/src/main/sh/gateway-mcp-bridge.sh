@@ -508,14 +508,17 @@ stream() {
 stream &
 cat "$tmp/init.out"
 
+# The window ends: stdin's end waits for the answers under way first (a one-shot client's); a signal
+# is the agent stopping the window, and nothing but the session's DELETE (at most 5 s) is waited
+# for: a gateway that hangs (stopped, say) would otherwise hold the window open until it answered.
 finish() {
   trap - TERM INT HUP
   : >"$tmp/done"
   end_session
-  wait
+  [ "${1:-}" = signal ] || wait
   cleanup
 }
-trap 'finish; exit 0' TERM INT HUP
+trap 'finish signal; exit 0' TERM INT HUP
 
 n=0
 posts=

@@ -474,6 +474,33 @@ class McpBridgeTest {
   }
 
   /**
+   * An agent stopping its window (SIGTERM) while the gateway does not answer (stopped, or hung) is
+   * obeyed: the session's {@code DELETE} gets its 5 s and the requests under way are not waited for
+   * (the review found the window alive until the gateway came back).
+   */
+  @Test
+  void aWindowStoppedWhileItsGatewayHangsEndsWithoutWaitingForIt() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    try (RpcApp hung = RpcApp.startProcess(home, dir.resolve("gateway.err"), "--port", "0")) {
+      Bridge bridge = bridge(home, dir, null);
+      bridge.send(INITIALIZE);
+      bridge.answer(1);
+      String pid = Long.toString(hung.pid());
+      assertThat(new ProcessBuilder("kill", "-STOP", pid).start().waitFor()).isZero();
+      try {
+        bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+        bridge.process.destroy(); // SIGTERM, as an agent stops its MCP server
+
+        assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+            .as("the window ended while its gateway was stopped")
+            .isTrue();
+      } finally {
+        new ProcessBuilder("kill", "-CONT", pid).start().waitFor();
+      }
+    }
+  }
+
+  /**
    * The error answers the message's own id: the TypeScript SDK (Claude Code's) writes it after the
    * params, where a tool's arguments or a {@code _meta} may hold an {@code "id"} of their own.
    */
