@@ -338,11 +338,24 @@ post() {
   fi
 }
 
+# Sets named_port to the port the home's gateway.port names, or to $1 when it names none.
+home_port() {
+  named_port=$1
+  if [ -f "$home/gateway.port" ]; then
+    IFS= read -r named <"$home/gateway.port" || named=
+    case $named in
+      ''|*[!0-9]*) ;;
+      *) named_port=$named ;;
+    esac
+  fi
+}
+
 # Whether the home's port file names another port than the session's: a gateway of the home runs
 # again, elsewhere.
 moved() {
   IFS= read -r at <"$tmp/port" || at=
-  [ -f "$home/gateway.port" ] && IFS= read -r named <"$home/gateway.port" && [ "$named" != "$at" ]
+  home_port "$at"
+  [ "$named_port" != "$at" ]
 }
 
 # POSTs the message $1 (number $2) in the session as it is now; $3 as relay's.
@@ -362,12 +375,33 @@ send() {
     | relay "$1" "$2" "${3:-}"
 }
 
+# Prints a curl config of the token and the gateway's address at port $1 (curl reads one config
+# file: the last -K, so every config holds the token).
+address_conf() {
+  cat "$tmp/curl.conf"
+  printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
+}
+
+# POSTs the agent's initialize to the gateway at port $1, and writes the answer, headers and all,
+# to the file $2: the session's start, and each new session's.
+initialize_at() {
+  address_conf "$1" >"$tmp/initialize.conf"
+  printf '%s\n' "$init" \
+    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "Provider-Gateway-Project: $folder" \
+      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+      --data-binary @- -o "$2" 2>>"$tmp/curl.err"
+}
+
+# Prints the protocol version the initialize's answer in the file $1 names, if any.
+version_in() {
+  sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$1" | head -n 1
+}
+
 # Writes the session's curl config: the token, the gateway's address at port $1, the session's id
 # $2 and protocol version $3. Replaced whole (a rename), as requests read it at any moment.
 session_conf() {
   {
-    cat "$tmp/curl.conf" # curl reads one config file: the last -K
-    printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
+    address_conf "$1"
     printf 'header = "Mcp-Session-Id: %s"\n' "$2"
     [ -z "$3" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$3"
   } >"$tmp/session.new"
@@ -395,30 +429,18 @@ new_session() {
     return 0
   fi
   IFS= read -r at <"$tmp/port" || at=
-  if [ -f "$home/gateway.port" ]; then
-    IFS= read -r named <"$home/gateway.port" || named=
-    case $named in
-      ''|*[!0-9]*) ;;
-      *) at=$named ;;
-    esac
-  fi
+  home_port "$at"
+  at=$named_port
   made=
   if listener "$at" "$uid" /proc/net; then
-    {
-      cat "$tmp/curl.conf"
-      printf 'url = "http://127.0.0.1:%s/mcp"\n' "$at"
-    } >"$tmp/renew.conf"
-    printf '%s\n' "$init" \
-      | curl -q --noproxy '*' -sS -i -K "$tmp/renew.conf" -H "Provider-Gateway-Project: $folder" \
-        -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-        --data-binary @- -o "$tmp/renewed" 2>>"$tmp/curl.err"
+    initialize_at "$at" "$tmp/renewed"
     made=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d:[[:space:]]*\([^[:space:]]*\).*$/\1/p' "$tmp/renewed" 2>/dev/null | tr -d '\r' | head -n 1)
     reason="the gateway at port $at made no new session"
   else
     reason="no gateway of this user listens at port $at"
   fi
   if [ -n "$made" ]; then
-    version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/renewed" | head -n 1)
+    version=$(version_in "$tmp/renewed")
     rm -f -- "$tmp/last-event"
     session_conf "$at" "$made" "$version"
     printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
@@ -436,10 +458,7 @@ new_session() {
 
 # initialize: at once, before anything else, as it makes the session.
 IFS= read -r init || { cleanup; exit 0; }
-printf '%s\n' "$init" \
-  | curl -q --noproxy '*' -sS -i -N -K "$tmp/curl.conf" -H "Provider-Gateway-Project: $folder" \
-    -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-    --data-binary @- -o "$tmp/init" "$url" 2>"$tmp/curl.err"
+initialize_at "${port:-9400}" "$tmp/init"
 case $? in
   0) ;;
   *) reason="no gateway answers at $url"; jvm_after "$init" "$@" ;;
@@ -451,7 +470,7 @@ esac
 relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
 [ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
 IFS= read -r sid <"$tmp/sid"
-version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out")
+version=$(version_in "$tmp/init.out")
 session_conf "${port:-9400}" "$sid" "$version"
 
 # The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
