@@ -1605,7 +1605,7 @@ final class ScriptReader {
   /** Whether a keyword starts with the character, by code: most words are ruled out by it. */
   private static final boolean[] KEYWORD_START = new boolean[128];
 
-  /** The characters that end a keyword's run: blanks, operators, quotes, escapes, expansions. */
+  /** The characters that end a keyword's run: {@link #isMeta}'s, quotes, escapes, expansions. */
   private static final boolean[] KEYWORD_STOP = new boolean[128];
 
   static {
@@ -1614,8 +1614,8 @@ final class ScriptReader {
         KEYWORD_START[keyword.charAt(0)] = true;
       }
     }
-    for (char c : " \t\n;&|()<>'\"\\$`".toCharArray()) {
-      KEYWORD_STOP[c] = true;
+    for (char c = 0; c < KEYWORD_STOP.length; c++) {
+      KEYWORD_STOP[c] = isMeta(c) || "'\"\\$`".indexOf(c) >= 0;
     }
   }
 
