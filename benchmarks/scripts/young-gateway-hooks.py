@@ -8,7 +8,7 @@ Usage:
   benchmarks/scripts/young-gateway-hooks.py [--java JAVA] [--jar JAR] [--cache none|start|train]
                                             [--calls N] [--idle SECONDS] [--runs R]
                                             [--options FILE] [--jvm-option OPT]... [--env NAME=VALUE]...
-                                            [--threads] [--jfr FILE]
+                                            [--threads] [--jfr FILE] [--warm N]
 
   --java   the java binary (default: the one on the PATH); its release file gives its version
   --jar    the reference app's uber jar (default: reference-app/target/provider-gateway.jar)
@@ -31,6 +31,8 @@ Usage:
   --jfr         record the calls (not the start) with Java Flight Recorder into FILE: its profile
                 settings, methods sampled every 2 ms (started and stopped through jcmd; the CPU
                 figure then includes the recorder's)
+  --warm        make N calls after the start and before the measured ones (default 0): with
+                --warm 12000 the figures are a warm gateway's, the floor a young one comes down to
 
 --variant NAME=ARGS (repeat it) puts several gateways side by side in each run: all started, then
 each call made to each of them in turn, so that what the machine does meanwhile falls on all alike;
@@ -234,6 +236,7 @@ class Young:
             if line.get("replyTo") == "1" or line.get("id") == "1":
                 break
         self.rss_start = rss_mib(self.gateway.pid)
+        self.latencies, self.decisions = [], {}  # --warm's calls, forgotten at begin
 
     def begin(self):
         pid = self.gateway.pid
@@ -272,7 +275,7 @@ class Young:
         calls = len(self.latencies)
         return {**({"variant": self.name} if self.name else {}),
                 "java": kind_name(args.java), "cache": args.cache + ("/" + self.kind if self.cached else ""),
-                "training_s": self.trained, "listening_s": self.listening, "calls": calls,
+                "training_s": self.trained, "listening_s": self.listening, "warm_calls": args.warm, "calls": calls,
                 "cpu_ms_per_call": round(self.ticks / HZ * 1000 / calls, 3),
                 "p50_ms": round(statistics.median(self.latencies), 3), "p90_ms": round(q[89], 3),
                 "p99_ms": round(q[98], 3), "first_call_ms": round(self.latencies[0], 1),
@@ -300,6 +303,9 @@ def run(variants):
     try:
         for g in gateways:
             g.start()
+        for i in range(gateways[0].args.warm):
+            for g in gateways:
+                g.call(i)
         for g in gateways:
             g.begin()
         calls = gateways[0].args.calls
@@ -334,6 +340,7 @@ def parser():
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the gateway's environment")
     p.add_argument("--threads", action="store_true", help="CPU by thread kind, idle threads, NMT")
     p.add_argument("--jfr", help="record the calls with Flight Recorder into this file")
+    p.add_argument("--warm", type=int, default=0, help="calls made before the measured ones")
     p.add_argument("--variant", action="append", default=[],
                    help="NAME=ARGS: a gateway side by side with the others in each run, its ARGS "
                         "(--java, --jar, --options, --jvm-option, --env) over the command line's")

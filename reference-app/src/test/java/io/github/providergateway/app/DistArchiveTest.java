@@ -62,6 +62,9 @@ class DistArchiveTest {
 
   private static final Duration COMMAND = Duration.ofSeconds(60);
 
+  /** The option make-dist adds to the archive's jvm.options when its runtime takes it. */
+  private static final String TRIM_NATIVE_HEAP = "-XX:TrimNativeHeapInterval=10000";
+
   @TempDir Path dir;
 
   private Path archive;
@@ -117,6 +120,15 @@ class DistArchiveTest {
       String command = ProcessHandle.of(app.pid()).orElseThrow().info().command().orElseThrow();
       assertThat(Path.of(command))
           .isEqualTo(data.resolve(version).resolve("runtime/bin/java").toRealPath());
+      // With the bundled runtime's own option when that runtime takes it (make-dist asks it).
+      Path runtimeJava = data.resolve(version).resolve("runtime/bin/java");
+      boolean trims =
+          run(List.of(runtimeJava.toString(), TRIM_NATIVE_HEAP, "-version"), env).exit == 0;
+      assertThat(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow())
+          .as(
+              "the installed gateway's JVM options, its runtime taking %s: %s",
+              TRIM_NATIVE_HEAP, trims)
+          .matches(arguments -> List.of(arguments).contains(TRIM_NATIVE_HEAP) == trims);
       assertThat(app.stderr()).doesNotContain("[error]", "[warning]");
 
       String session = app.startSession();
