@@ -357,10 +357,12 @@ final class GatewayConnection implements HostSocket.Handler {
     if (closed) {
       return;
     }
-    Process started = launcher.attemptFailed(cause);
-    if (started != null && !firstConnection.isDone()) {
-      started.onExit().thenAccept(exited -> thread.execute(() -> startedGatewayExited(exited)));
-    }
+    launcher.attemptFailed(
+        cause,
+        started ->
+            started
+                .onExit()
+                .thenAccept(exited -> thread.execute(() -> startedGatewayExited(exited))));
     Duration delay = options.backoff().delay(failures++);
     LOG.log(
         Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());

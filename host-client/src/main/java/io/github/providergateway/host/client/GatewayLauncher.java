@@ -1,5 +1,6 @@
 package io.github.providergateway.host.client;
 
+import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.System.Logger.Level;
@@ -13,12 +14,14 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Starts a gateway for a home when nobody answers ({@link GatewayClient#connectOrStart}), at most
  * once per {@link GatewayLaunch#startTimeout()}, so a gateway still starting up is not started
  * twice; and tells whether a started gateway that exited before answering is worth waiting on. A
- * client made by {@code connect} has no launch and starts nothing. Client thread only.
+ * client made by {@code connect} has no launch and starts nothing. Called on the client thread
+ * only; the starter runs on a thread of its own.
  */
 final class GatewayLauncher {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
@@ -59,28 +62,38 @@ final class GatewayLauncher {
   }
 
   /**
-   * A connection attempt failed with {@code cause}: start a gateway if nobody listens and it is
-   * time.
+   * A connection attempt failed with {@code cause}: starts a gateway if nobody listens and it is
+   * time. The start runs on a thread of its own, never the client's: a starter may take seconds
+   * (the reference app's trains a class-data archive for a jar its home has not run yet), and
+   * meanwhile the client's loop goes on as it does whenever it is disconnected, failing requests at
+   * once and trying to connect again.
    *
-   * @return the process the starter started, to watch, or null (none started, or none to watch)
+   * @param started hears, on the starting thread, the process the starter started, to watch (not
+   *     called when it started none, or failed)
    */
-  Process attemptFailed(Throwable cause) {
+  void attemptFailed(Throwable cause, Consumer<Process> started) {
     if (launch == null || !isUnreachable(cause)) {
-      return null;
+      return;
     }
     long now = clock.millis();
     if (now - lastStartMillis < launch.startTimeout().toMillis()) {
-      return null;
+      return;
     }
     lastStartMillis = now;
     logLengthAtStart = length(home.resolve(LOG_FILE));
-    try {
-      LOG.log(Level.INFO, "no gateway for {0}; starting one", home);
-      return launch.starter().start(home, launch.port());
-    } catch (IOException | RuntimeException e) {
-      LOG.log(Level.WARNING, "could not start a gateway: {0}", e.toString());
-      return null;
-    }
+    LOG.log(Level.INFO, "no gateway for {0}; starting one", home);
+    DaemonThreads.start(
+        "gateway-starter",
+        () -> {
+          try {
+            Process process = launch.starter().start(home, launch.port());
+            if (process != null) {
+              started.accept(process);
+            }
+          } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "could not start a gateway: {0}", e.toString());
+          }
+        });
   }
 
   /** A gateway answered: the next loss may start one at once. */

@@ -13,8 +13,10 @@ import java.nio.file.Path;
  * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write the
  * token file ({@link GatewayHome#TOKEN_FILE}) and {@link GatewayHome#PORT_FILE} in the home, hold
  * {@link GatewayHome#LOCK_FILE} while it runs, write what it prints to {@code
- * <home>/logs/gateway.log}, and stay up while hosts use it. The client calls it on its loop, at
- * most once per {@link GatewayLaunch#startTimeout()} while no gateway answers; an exception is
+ * <home>/logs/gateway.log}, and stay up while hosts use it. The client calls it at most once per
+ * {@link GatewayLaunch#startTimeout()} while no gateway answers, on a thread of its own: it may
+ * take a while (the reference app's prepares what the gateway runs from), and the client goes on
+ * meanwhile, failing requests at once as it does whenever no gateway answers. An exception is
  * logged and the next connection attempt tries again.
  */
 @FunctionalInterface

@@ -56,6 +56,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -355,33 +357,13 @@ class GatewayClientTest {
     Map<String, String> replaced = new ConcurrentHashMap<>();
     List<Boolean> reconnects = new CopyOnWriteArrayList<>();
     GatewayLaunch launch =
-        GatewayLaunch.builder()
-            .port(port)
-            .startTimeout(Duration.ofSeconds(5))
-            .starter(
-                (where, onPort) -> {
-                  startGateway(where, onPort);
-                  return null; // in this JVM: no process to watch
-                })
-            .build();
-    GatewayClientOptions options =
-        GatewayClientOptions.builder()
-            .heartbeat(Duration.ofMillis(200), Duration.ofSeconds(2))
-            .closeDeadline(Duration.ofMillis(300))
-            .connectTimeout(Duration.ofSeconds(1))
-            .listener(
-                new GatewayClientListener() {
-                  @Override
-                  public void sessionReplaced(String sessionId, String gatewaySessionId) {
-                    replaced.put(sessionId, gatewaySessionId);
-                  }
-
-                  @Override
-                  public void reconnected(boolean freshGateway) {
-                    reconnects.add(freshGateway);
-                  }
-                })
-            .build();
+        launchOn(
+            port,
+            (where, onPort) -> {
+              startGateway(where, onPort);
+              return null; // in this JVM: no process to watch
+            });
+    GatewayClientOptions options = quickToNotice(new Replacements(replaced, reconnects));
     RecordingSessionHost host = new RecordingSessionHost();
     try (GatewayClient client = GatewayClient.connectOrStart(home, launch, options)) {
       assertThat(started).hasSize(1); // nobody answered: the client started one
@@ -420,6 +402,103 @@ class GatewayClientTest {
         assertThat(shutdownPending(fresh, newId)).isTrue();
       }
     }
+  }
+
+  /**
+   * A starter that takes its time (the reference app's trains a class-data archive for a jar the
+   * home has not run yet: 6 s and more) runs beside the client, not on its loop: a call made
+   * meanwhile fails at once, as any call while no gateway answers, where it waited for the start
+   * (an agent's tool call through {@code gateway mcp} answered after the training).
+   */
+  @Test
+  void aCallWhileASlowStarterRunsFailsAtOnceAndTheClientComesBackWhenTheGatewayIsUp()
+      throws Exception {
+    int port = FreePorts.pick();
+    CountDownLatch secondStartBegun = new CountDownLatch(1);
+    CountDownLatch secondStartMayGoOn = new CountDownLatch(1);
+    Map<String, String> replaced = new ConcurrentHashMap<>();
+    GatewayLaunch launch =
+        launchOn(
+            port,
+            (where, onPort) -> {
+              if (!started.isEmpty()) {
+                secondStartBegun.countDown();
+                try {
+                  secondStartMayGoOn.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  return null;
+                }
+              }
+              startGateway(where, onPort);
+              return null;
+            });
+    GatewayClientOptions options =
+        quickToNotice(new Replacements(replaced, new CopyOnWriteArrayList<>()));
+    try (GatewayClient client = GatewayClient.connectOrStart(home, launch, options)) {
+      String session =
+          await(
+                  client.startSession(
+                      SessionSpec.of("slow start", "/code/s"), new RecordingSessionHost()))
+              .id();
+      started.get(0).stop();
+      assertThat(secondStartBegun.await(ServerFixture.WAIT.toMillis(), TimeUnit.MILLISECONDS))
+          .as("the client started a gateway again")
+          .isTrue();
+
+      try {
+        // The starter is still held: the call's answer cannot wait for it.
+        var call =
+            client.callTool(session, "build", ServerFixture.json("{}"), Duration.ofSeconds(5));
+        assertThatThrownBy(() -> await(call))
+            .hasRootCauseInstanceOf(HostException.class)
+            .rootCause()
+            .satisfies(
+                e ->
+                    assertThat(((HostException) e).code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
+      } finally {
+        secondStartMayGoOn.countDown();
+      }
+      awaitTrue(
+          "the client registered the session on the gateway the starter started",
+          () -> replaced.containsKey(session));
+      assertThat(await(client.sessions())).extracting(SessionInfo::id).containsExactly(session);
+    }
+  }
+
+  /** A launch on {@code port} by {@code starter}, waiting 5 s for an answer. */
+  private static GatewayLaunch launchOn(int port, GatewayStarter starter) {
+    return GatewayLaunch.builder()
+        .port(port)
+        .startTimeout(Duration.ofSeconds(5))
+        .starter(starter)
+        .build();
+  }
+
+  /**
+   * Hears the gateway id each session got again, and whether each reconnection found a new gateway.
+   */
+  private record Replacements(Map<String, String> replaced, List<Boolean> reconnects)
+      implements GatewayClientListener {
+    @Override
+    public void sessionReplaced(String sessionId, String gatewaySessionId) {
+      replaced.put(sessionId, gatewaySessionId);
+    }
+
+    @Override
+    public void reconnected(boolean freshGateway) {
+      reconnects.add(freshGateway);
+    }
+  }
+
+  /** Options of a client quick to notice a lost gateway, and its {@code listener}. */
+  private static GatewayClientOptions quickToNotice(GatewayClientListener listener) {
+    return GatewayClientOptions.builder()
+        .heartbeat(Duration.ofMillis(200), Duration.ofSeconds(2))
+        .closeDeadline(Duration.ofMillis(300))
+        .connectTimeout(Duration.ofSeconds(1))
+        .listener(listener)
+        .build();
   }
 
   private static boolean shutdownPending(RawProvider provider, String sessionId)
