@@ -14,14 +14,16 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * Starts a gateway for a home when nobody answers ({@link GatewayClient#connectOrStart}), at most
- * once per {@link GatewayLaunch#startTimeout()}, so a gateway still starting up is not started
- * twice; and tells whether a started gateway that exited before answering is worth waiting on. A
- * client made by {@code connect} has no launch and starts nothing. Called on the client thread
- * only; the starter runs on a thread of its own.
+ * once per {@link GatewayLaunch#startTimeout()} and one start at a time, so a gateway still
+ * starting up is not started twice; and tells whether a started gateway that exited before
+ * answering is worth waiting on. A client made by {@code connect} has no launch and starts nothing.
+ * Called on the client thread only; the starter runs on a thread of its own.
  */
 final class GatewayLauncher {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
@@ -55,10 +57,25 @@ final class GatewayLauncher {
    */
   private long logLengthAtStart;
 
+  /**
+   * Whether a starter is still running: a start that outlasts the start timeout (a class-data
+   * archive trained for a new jar may take a minute on a busy machine) is not joined by a second.
+   */
+  private final AtomicBoolean starting = new AtomicBoolean();
+
+  /** Runs each start: a thread of its own, never the client's. */
+  private final Executor starters;
+
   GatewayLauncher(GatewayLaunch launch, Path home, Clock clock) {
+    this(launch, home, clock, DaemonThreads.threadPerTask("gateway-starter"));
+  }
+
+  /** A launcher whose starts {@code starters} runs (tests hold them). */
+  GatewayLauncher(GatewayLaunch launch, Path home, Clock clock, Executor starters) {
     this.launch = launch;
     this.home = home;
     this.clock = clock;
+    this.starters = starters;
   }
 
   /**
@@ -76,14 +93,14 @@ final class GatewayLauncher {
       return;
     }
     long now = clock.millis();
-    if (now - lastStartMillis < launch.startTimeout().toMillis()) {
+    if (now - lastStartMillis < launch.startTimeout().toMillis()
+        || !starting.compareAndSet(false, true)) {
       return;
     }
     lastStartMillis = now;
     logLengthAtStart = length(home.resolve(LOG_FILE));
     LOG.log(Level.INFO, "no gateway for {0}; starting one", home);
-    DaemonThreads.start(
-        "gateway-starter",
+    starters.execute(
         () -> {
           try {
             Process process = launch.starter().start(home, launch.port());
@@ -92,6 +109,8 @@ final class GatewayLauncher {
             }
           } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "could not start a gateway: {0}", e.toString());
+          } finally {
+            starting.set(false);
           }
         });
   }

@@ -1,0 +1,89 @@
+package io.github.providergateway.host.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.loop.testing.ManualClock;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * When {@link GatewayLauncher} starts a gateway: its starter runs off the client's thread (here
+ * held in a queue until the test runs it), at most once per start timeout, and never while an
+ * earlier start is still running.
+ */
+class GatewayLauncherTest {
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
+
+  private static final IOException NOBODY_LISTENS = new IOException("Connection refused");
+
+  @TempDir Path home;
+
+  private final ManualClock clock = new ManualClock();
+
+  /** The starts asked for and not yet run. */
+  private final Queue<Runnable> startsHeld = new ArrayDeque<>();
+
+  private final AtomicInteger startersCalled = new AtomicInteger();
+
+  private GatewayLauncher launcher;
+
+  @BeforeEach
+  void aLauncherWhoseStartsAreHeld() {
+    GatewayLaunch launch =
+        GatewayLaunch.builder()
+            .port(9)
+            .startTimeout(START_TIMEOUT)
+            .starter(
+                (where, port) -> {
+                  startersCalled.incrementAndGet();
+                  return null;
+                })
+            .build();
+    launcher = new GatewayLauncher(launch, home, clock, startsHeld::add);
+  }
+
+  @Test
+  void theStartRunsOffTheCallersThread() {
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+
+    assertThat(startsHeld).hasSize(1);
+    assertThat(startersCalled).hasValue(0); // asked for, not run on the caller's thread
+    startsHeld.remove().run();
+    assertThat(startersCalled).hasValue(1);
+  }
+
+  @Test
+  void aStartThatOutlastsTheStartTimeoutIsNotJoinedByASecondOne() {
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+    clock.advance(START_TIMEOUT.plusSeconds(1));
+
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {}); // the first is still running
+
+    assertThat(startsHeld).hasSize(1);
+    startsHeld.remove().run(); // it ends
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+    assertThat(startsHeld).hasSize(1);
+  }
+
+  @Test
+  void withinTheStartTimeoutNothingIsStartedAgain() {
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+    startsHeld.remove().run();
+    clock.advance(START_TIMEOUT.minusMillis(1));
+
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+
+    assertThat(startsHeld).isEmpty();
+    clock.advance(Duration.ofMillis(1));
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+    assertThat(startsHeld).hasSize(1);
+  }
+}
