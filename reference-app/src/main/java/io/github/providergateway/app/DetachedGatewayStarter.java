@@ -36,11 +36,11 @@ import java.util.stream.Stream;
  * }</pre>
  *
  * <p>It runs {@code java <options> -cp <class path> io.github.providergateway.app.Main --detached
- * --home <home> --port <port>} with this JVM's {@code java} and the {@code ./gateway} launcher's
- * JVM options (the app's {@code jvm.options}, the one file the launcher reads too); in a session of
- * its own where {@code setsid} exists, reading {@code /dev/null}, with its output appended to
- * {@code <home>/logs/gateway.log} (owner-only, like its directory). It returns without waiting for
- * the gateway.
+ * --home <home> --port <port>} with this JVM's {@code java} and the launcher's JVM options (the
+ * app's {@code jvm.options}, the one file {@code ./gateway} reads too, or the installed archive's
+ * beside its jar: {@link #jvmOptions(String)}); in a session of its own where {@code setsid}
+ * exists, reading {@code /dev/null}, with its output appended to {@code <home>/logs/gateway.log}
+ * (owner-only, like its directory). It returns without waiting for the gateway.
  *
  * <p>When the class path is one jar (the launcher's {@code provider-gateway.jar}), the gateway runs
  * from a private copy of it in {@code <home>/runtime} ({@link RuntimeCopy}), never from the jar
@@ -149,7 +149,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
     Path dir = home.resolve(RuntimeCopy.DIR);
     Path copy = RuntimeCopy.install(jar, dir);
     if (!Files.exists(RuntimeCopy.archiveOf(copy))) {
-      trainClassDataArchive(copy);
+      trainClassDataArchive(copy, jvmOptions(classPath));
     }
     Set<Path> keep = new HashSet<>(RuntimeCopy.inUse(home, dir));
     keep.add(copy);
@@ -162,16 +162,17 @@ public final class DetachedGatewayStarter implements GatewayStarter {
    * {@link ClassDataCache}) as {@code ./gateway} makes the build jar's: a gateway in {@code --rpc}
    * mode on a scratch home, stopped by the end of its input, writes what it loaded. Written under a
    * temporary name and moved, so a gateway never maps a torn file. Any failure leaves none: the
-   * gateway starts without one, which costs it ~0.2 s (Java 17) to ~0.4 s (Java 25) of CPU.
+   * gateway starts without one, which costs it ~0.2 s (Java 17) to ~0.4 s (Java 25) of CPU. It runs
+   * with the gateway's {@code options}: an archive made with others may be refused.
    */
-  private static void trainClassDataArchive(Path copy) throws IOException {
+  private static void trainClassDataArchive(Path copy, List<String> options) throws IOException {
     Path archive = RuntimeCopy.archiveOf(copy);
     Path draft = RuntimeCopy.draft(copy.getParent(), archive.getFileName().toString());
     Path scratchHome = Files.createTempDirectory("provider-gateway-training-");
     try {
       List<String> line = new ArrayList<>();
       line.add(java());
-      line.addAll(jvmOptions());
+      line.addAll(options);
       line.add(ClassDataCache.ofThisRuntime().makeOption(draft));
       line.addAll(
           List.of(
@@ -239,7 +240,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
       line.add(setsid.toString()); // its own session: closing the terminal does not stop it
     }
     line.add(java());
-    line.addAll(jvmOptions());
+    line.addAll(jvmOptions(this.classPath));
     classDataArchive(classPath)
         .ifPresent(archive -> line.add(ClassDataCache.ofThisRuntime().useOption(archive)));
     line.add("-cp");
@@ -260,14 +261,41 @@ public final class DetachedGatewayStarter implements GatewayStarter {
         throw new IllegalStateException(
             JVM_OPTIONS_RESOURCE + " is missing beside " + DetachedGatewayStarter.class.getName());
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
-          .lines()
-          .map(String::strip)
-          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-          .toList();
+      return optionLines(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The JVM options of the app run from {@code classPath}: those of the {@code jvm.options} file
+   * beside its jar when there is one, as the installed archive's launcher reads its {@code
+   * lib/jvm.options} (which adds its runtime's own: docs/install.md), else {@link #jvmOptions()}.
+   * So a gateway a host or the service starts from the archive runs as its launcher would start it.
+   *
+   * @param classPath the class path the app runs from
+   * @return the options, one an element
+   */
+  public static List<String> jvmOptions(String classPath) {
+    Optional<Path> beside =
+        oneJar(classPath)
+            .map(jar -> jar.resolveSibling(JVM_OPTIONS_RESOURCE))
+            .filter(Files::isRegularFile);
+    if (beside.isEmpty()) {
+      return jvmOptions();
+    }
+    try {
+      return optionLines(Files.readString(beside.get()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<String> optionLines(String text) {
+    return text.lines()
+        .map(String::strip)
+        .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+        .toList();
   }
 
   /**

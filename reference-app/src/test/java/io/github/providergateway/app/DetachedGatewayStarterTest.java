@@ -77,6 +77,32 @@ class DetachedGatewayStarterTest {
   }
 
   /**
+   * Run from the installed archive, whose launcher reads {@code lib/jvm.options} beside the jar
+   * (make-dist adds its runtime's own option there), a gateway a host or the service starts gets
+   * that file's options, not only the jar's; run from a jar with no such file, the jar's.
+   */
+  @Test
+  void aJarWithTheLaunchersOptionsFileBesideItStartsItsGatewayWithThem() throws IOException {
+    Path lib = Files.createDirectories(dir.resolve("provider-gateway-1.0/lib"));
+    Path jar = Files.writeString(lib.resolve("provider-gateway.jar"), "not read here");
+    Files.writeString(
+        lib.resolve("jvm.options"),
+        "# the archive's\n-XX:+UseSerialGC\n\n-XX:TrimNativeHeapInterval=10000\n");
+    Path bare = Files.writeString(dir.resolve("bare.jar"), "not read here");
+
+    assertThat(DetachedGatewayStarter.jvmOptions(jar.toString()))
+        .containsExactly("-XX:+UseSerialGC", "-XX:TrimNativeHeapInterval=10000");
+    assertThat(
+            DetachedGatewayStarter.fromClassPath(jar.toString()).commandLine(dir, 9401, "copy.jar"))
+        .containsSubsequence(
+            "-XX:+UseSerialGC", "-XX:TrimNativeHeapInterval=10000", "-cp", "copy.jar");
+    assertThat(DetachedGatewayStarter.jvmOptions(bare.toString()))
+        .isEqualTo(DetachedGatewayStarter.jvmOptions());
+    assertThat(DetachedGatewayStarter.jvmOptions(jar + File.pathSeparator + bare))
+        .isEqualTo(DetachedGatewayStarter.jvmOptions());
+  }
+
+  /**
    * A host whose class path lacks the app (issue 17: shared mode without reference-app) learns it
    * at once, in the JVM's own words, rather than after the 15 s start timeout. It also shows that
    * the process the starter returns is the gateway's JVM ({@code setsid} does not fork here).

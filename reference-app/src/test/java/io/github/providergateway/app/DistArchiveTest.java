@@ -65,6 +65,11 @@ class DistArchiveTest {
   /** The option make-dist adds to the archive's jvm.options when its runtime takes it. */
   private static final String TRIM_NATIVE_HEAP = "-XX:TrimNativeHeapInterval=10000";
 
+  /** Whether {@code java} starts with {@link #TRIM_NATIVE_HEAP}, as make-dist asks its runtime. */
+  private boolean takesTheTrim(Path java) throws Exception {
+    return run(List.of(java.toString(), TRIM_NATIVE_HEAP, "-version"), env).exit == 0;
+  }
+
   @TempDir Path dir;
 
   private Path archive;
@@ -121,9 +126,7 @@ class DistArchiveTest {
       assertThat(Path.of(command))
           .isEqualTo(data.resolve(version).resolve("runtime/bin/java").toRealPath());
       // With the bundled runtime's own option when that runtime takes it (make-dist asks it).
-      Path runtimeJava = data.resolve(version).resolve("runtime/bin/java");
-      boolean trims =
-          run(List.of(runtimeJava.toString(), TRIM_NATIVE_HEAP, "-version"), env).exit == 0;
+      boolean trims = takesTheTrim(data.resolve(version).resolve("runtime/bin/java"));
       assertThat(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow())
           .as(
               "the installed gateway's JVM options, its runtime taking %s: %s",
@@ -188,6 +191,10 @@ class DistArchiveTest {
     }
     assertThat(javaOf(unit))
         .isEqualTo(data.resolve(version).resolve("runtime/bin/java").toString());
+    // The service runs as the launcher starts a gateway: with the archive's lib/jvm.options.
+    assertThat(Files.readString(unit).contains(TRIM_NATIVE_HEAP))
+        .as("the unit has %s exactly when its runtime takes it", TRIM_NATIVE_HEAP)
+        .isEqualTo(takesTheTrim(data.resolve(version).resolve("runtime/bin/java")));
 
     // The next version: the same files, another version in its release file.
     String next = version + ".next";

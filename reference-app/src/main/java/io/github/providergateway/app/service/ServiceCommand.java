@@ -257,7 +257,10 @@ public final class ServiceCommand implements Callable<Integer> {
             context.env,
             context.home,
             ServiceUnit.command(
-                javaOfThisJvm(), DetachedGatewayStarter.jvmOptions(), installed, context.home));
+                javaOfThisJvm(),
+                DetachedGatewayStarter.jvmOptions(classPath),
+                installed,
+                context.home));
     String text = unit.text();
     String previous = Files.isRegularFile(unit.file()) ? Files.readString(unit.file()) : null;
     Files.createDirectories(unit.file().getParent());
