@@ -57,6 +57,11 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   private static final String JVM_OPTIONS_RESOURCE = "jvm.options";
 
   /**
+   * The line of an installed archive's {@code release} file that names it (make-dist writes it).
+   */
+  private static final String ARCHIVE_NAME = "NAME=\"provider-gateway\"";
+
+  /**
    * The longest a class-data training run may take; past it the gateway starts without. The
    * training's hook calls took 28-34 s of it on a 2-core machine at load 6-12.
    */
@@ -268,26 +273,44 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   }
 
   /**
-   * The JVM options of the app run from {@code classPath}: those of the {@code jvm.options} file
-   * beside its jar when there is one, as the installed archive's launcher reads its {@code
-   * lib/jvm.options} (which adds its runtime's own: docs/install.md), else {@link #jvmOptions()}.
-   * So a gateway a host or the service starts from the archive runs as its launcher would start it.
+   * The JVM options of the app run from {@code classPath}: when that is the jar of an installed
+   * archive ({@code <dist>/lib/provider-gateway.jar}, its {@code <dist>/release} naming
+   * provider-gateway), those of the archive's {@code lib/jvm.options}, which its launcher reads
+   * (make-dist adds its runtime's own there: docs/install.md); else {@link #jvmOptions()}. So a
+   * gateway a host or the service starts from the archive runs as its launcher would start it, and
+   * a jar elsewhere beside some other {@code jvm.options} is not run with that file's options.
    *
    * @param classPath the class path the app runs from
    * @return the options, one an element
    */
   public static List<String> jvmOptions(String classPath) {
-    Optional<Path> beside =
-        oneJar(classPath)
-            .map(jar -> jar.resolveSibling(JVM_OPTIONS_RESOURCE))
-            .filter(Files::isRegularFile);
-    if (beside.isEmpty()) {
+    Optional<Path> archives = oneJar(classPath).flatMap(DetachedGatewayStarter::archiveOptions);
+    if (archives.isEmpty()) {
       return jvmOptions();
     }
     try {
-      return optionLines(Files.readString(beside.get()));
+      return optionLines(Files.readString(archives.get()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The installed archive's {@code lib/jvm.options} when {@code jar} is that archive's. */
+  private static Optional<Path> archiveOptions(Path jar) {
+    Path lib = jar.toAbsolutePath().getParent();
+    if (lib == null || lib.getParent() == null) {
+      return Optional.empty();
+    }
+    Path options = lib.resolve(JVM_OPTIONS_RESOURCE);
+    Path release = lib.getParent().resolve("release");
+    try {
+      return Files.isRegularFile(options)
+              && Files.isRegularFile(release)
+              && Files.readString(release).lines().anyMatch(ARCHIVE_NAME::equals)
+          ? Optional.of(options)
+          : Optional.empty();
+    } catch (IOException unreadable) {
+      return Optional.empty();
     }
   }
 

@@ -79,15 +79,21 @@ class DetachedGatewayStarterTest {
   /**
    * Run from the installed archive, whose launcher reads {@code lib/jvm.options} beside the jar
    * (make-dist adds its runtime's own option there), a gateway a host or the service starts gets
-   * that file's options, not only the jar's; run from a jar with no such file, the jar's.
+   * that file's options, not only the jar's; run from any other jar, the jar's own, even beside a
+   * {@code jvm.options} of someone else's.
    */
   @Test
-  void aJarWithTheLaunchersOptionsFileBesideItStartsItsGatewayWithThem() throws IOException {
-    Path lib = Files.createDirectories(dir.resolve("provider-gateway-1.0/lib"));
+  void theInstalledArchivesJarStartsItsGatewayWithTheArchivesOptionsFile() throws IOException {
+    Path dist = Files.createDirectories(dir.resolve("provider-gateway-1.0"));
+    Path lib = Files.createDirectories(dist.resolve("lib"));
     Path jar = Files.writeString(lib.resolve("provider-gateway.jar"), "not read here");
     Files.writeString(
         lib.resolve("jvm.options"),
         "# the archive's\n-XX:+UseSerialGC\n\n-XX:TrimNativeHeapInterval=10000\n");
+    Files.writeString(dist.resolve("release"), "NAME=\"provider-gateway\"\nVERSION=\"1.0\"\n");
+    Path elsewhere = Files.createDirectories(dir.resolve("an embedder's/lib"));
+    Path theirs = Files.writeString(elsewhere.resolve("provider-gateway.jar"), "not read here");
+    Files.writeString(elsewhere.resolve("jvm.options"), "-Xmx8g\n");
     Path bare = Files.writeString(dir.resolve("bare.jar"), "not read here");
 
     assertThat(DetachedGatewayStarter.jvmOptions(jar.toString()))
@@ -97,6 +103,8 @@ class DetachedGatewayStarterTest {
         .containsSubsequence(
             "-XX:+UseSerialGC", "-XX:TrimNativeHeapInterval=10000", "-cp", "copy.jar");
     assertThat(DetachedGatewayStarter.jvmOptions(bare.toString()))
+        .isEqualTo(DetachedGatewayStarter.jvmOptions());
+    assertThat(DetachedGatewayStarter.jvmOptions(theirs.toString()))
         .isEqualTo(DetachedGatewayStarter.jvmOptions());
     assertThat(DetachedGatewayStarter.jvmOptions(jar + File.pathSeparator + bare))
         .isEqualTo(DetachedGatewayStarter.jvmOptions());
