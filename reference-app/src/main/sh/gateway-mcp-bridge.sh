@@ -55,18 +55,18 @@ lock() {
 }
 unlock() { rmdir "$tmp/lock"; }
 
-# Answers a request line ($1) with a JSON-RPC error ($2), when it has an id.
-reply_error() {
-  # The message's own "id": the key at the top level of its object, wherever it stands (the
-  # TypeScript SDK writes it last, others first) and whatever "id" its params hold.
-  id=$(printf '%s\n' "$1" | awk '{
+# Prints the value of the key $2 at the top level of the message $1 (a string, quotes and all, or a
+# number), wherever it stands (the TypeScript SDK writes "id" last, others first) and whatever keys
+# of that name its params hold.
+top_level() {
+  printf '%s\n' "$1" | awk -v key="\"$2\"" '{
     s = $0; n = length(s); depth = 0; i = 1
     while (i <= n) {
       c = substr(s, i, 1)
       if (c == "\"") {
         j = i + 1
         while (j <= n && substr(s, j, 1) != "\"") j += substr(s, j, 1) == "\\" ? 2 : 1
-        if (depth == 1 && substr(s, i, j - i + 1) == "\"id\"" &&
+        if (depth == 1 && substr(s, i, j - i + 1) == key &&
             match(substr(s, j + 1), /^[[:space:]]*:[[:space:]]*("[^"\\]*"|-?[0-9]+)/)) {
           v = substr(s, j + 1 + RSTART - 1, RLENGTH); sub(/^[[:space:]]*:[[:space:]]*/, "", v)
           print v; exit
@@ -76,10 +76,15 @@ reply_error() {
       if (c == "{" || c == "[") depth++; else if (c == "}" || c == "]") depth--
       i++
     }
-  }')
+  }'
+}
+
+# Answers a request line ($1) with a JSON-RPC error ($2; code $3, else -32000), when it has an id.
+reply_error() {
+  id=$(top_level "$1" id)
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
-  emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":-32000,\"message\":\"$text\"}}"
+  emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
 }
 
 # The JVM's gateway mcp, before any of stdin was read.
@@ -456,8 +461,15 @@ new_session() {
   [ -n "$made" ]
 }
 
-# initialize: at once, before anything else, as it makes the session.
-IFS= read -r init || { cleanup; exit 0; }
+# initialize: at once, before anything else, as it makes the session. What comes before it is
+# answered here as the JVM's gateway mcp answers it: Claude Code (2.1.332) opens with a
+# server/discover probe of the 2026-07-28 revision and sends initialize once an error answers it;
+# the gateway would refuse the probe (no session yet), and the window would end.
+while IFS= read -r init || { cleanup; exit 0; }; do
+  method=$(top_level "$init" method)
+  [ "$method" != '"initialize"' ] || break
+  reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
+done
 initialize_at "${port:-9400}" "$tmp/init"
 case $? in
   0) ;;

@@ -90,12 +90,7 @@ class McpBridgeTest {
     Path startedIn = Files.createDirectories(project.resolve("src/app"));
 
     Bridge bridge = bridge(home, startedIn, null);
-    bridge.send(INITIALIZE);
-    assertThat(bridge.answer(1).at("/result/serverInfo/name").asText())
-        .isEqualTo("provider-gateway");
-    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
-    assertThat(bridge.answer(2).at("/result/tools").isArray()).isTrue();
+    opens(bridge);
 
     SessionInfo session = session("agent:" + McpBridgeToken.CLIENT);
     assertThat(session.cwd())
@@ -210,6 +205,35 @@ class McpBridgeTest {
     bridge.process.getOutputStream().close();
     endedOf(last).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
+  /**
+   * Claude Code 2.1.332 opens its stdio server with a {@code server/discover} probe (the 2026-07-28
+   * revision) and sends {@code initialize} only after an error answers it. The trial of issue 46,
+   * session 8, found the bridge taking the probe for the initialize: the gateway refused it (no
+   * session), the bridge ended, and every Claude Code window set up by {@code gateway setup claude}
+   * failed to connect while a gateway ran. Answered as the JVM's {@code gateway mcp} answers it.
+   */
+  @Test
+  void aServerDiscoverProbeBeforeInitializeIsAnsweredMethodNotFoundAndTheWindowOpens()
+      throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Bridge bridge = bridge(home, dir, null);
+
+    bridge.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"server-discover-probe-1\",\"method\":\"server/discover\","
+            + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"claude-code\",\"version\":"
+            + "\"2.1.332\"},\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":"
+            + "{\"listChanged\":true}}}}}");
+    JsonNode probe = bridge.next(m -> true);
+    assertThat(probe.path("id").asText()).as(probe.toString()).isEqualTo("server-discover-probe-1");
+    assertThat(probe.at("/error/code").asInt()).as(probe.toString()).isEqualTo(-32601);
+
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\"}");
+    opens(bridge);
+    assertThat(session("agent:" + McpBridgeToken.CLIENT).label()).isEqualTo("claude-code");
   }
 
   @Test
@@ -617,6 +641,16 @@ class McpBridgeTest {
             .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Initializes the window, and lists its tools: the gateway's, a list. */
+  private static void opens(Bridge bridge) throws Exception {
+    bridge.send(INITIALIZE);
+    assertThat(bridge.answer(1).at("/result/serverInfo/name").asText())
+        .isEqualTo("provider-gateway");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(2).at("/result/tools").isArray()).isTrue();
   }
 
   /** A gateway in a new home, and a window on it started in {@code cwd}, initialized. */
