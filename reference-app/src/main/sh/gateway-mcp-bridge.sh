@@ -12,9 +12,11 @@
 #   SIGKILL (no trap runs)                      -> the GET stream's loop, at its next renewal
 #                                                  (every minute), ends the session and cleans up
 #   the gateway stopped, or crashed             -> each request answered with a JSON-RPC error
+#   ... crashed (its pid file names a dead pid) -> the launcher starts it again (--detached)
 #   ... and running again (404 for the session) -> a new session, made with the agent's own
 #                                                  initialize; the request sent again in it, and
 #                                                  the agent told the lists changed
+#   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
 #
 # Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
 # owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
@@ -137,12 +139,13 @@ listener() {
 
 home=
 port=
+asked_port=
 expect=
 for word in "$@"; do
   if [ -n "$expect" ]; then
     case $expect in
       home) home=$word ;;
-      port) port=$word ;;
+      port) port=$word; asked_port=$word ;;
     esac
     expect=
     continue
@@ -151,7 +154,7 @@ for word in "$@"; do
     --home) expect=home ;;
     --home=*) home=${word#--home=} ;;
     --port) expect=port ;;
-    --port=*) port=${word#--port=} ;;
+    --port=*) port=${word#--port=}; asked_port=$port ;;
     *) reason="an argument for the JVM: $word"; jvm "$@" ;;
   esac
 done
@@ -496,6 +499,28 @@ case $renew in
   ''|*[!0-9]*|0) renew=60 ;;
 esac
 bridge=$$
+# Starts the home's gateway again, through the launcher, when it crashed: its gateway.pid names a
+# process that is not running (a gateway that stops cleanly removes the file, and a person who
+# stopped it is not overruled). The JVM's gateway mcp starts a gateway that is gone for its window;
+# without this, a crash with no service to restart it left every window's calls denied by the
+# agents' hooks until a person started it. Once per crash; of windows that try at once, the
+# gateway's lock lets one run and the others exit. In a session of its own (setsid), so that the
+# agent ending its window's processes does not end the gateway.
+tried=
+restart_crashed() {
+  [ -n "$launcher" ] && [ -f "$home/gateway.pid" ] || return 0
+  IFS= read -r dead <"$home/gateway.pid" || return 0
+  case $dead in
+    ''|*[!0-9]*) return 0 ;;
+  esac
+  [ "$dead" != "$tried" ] && ! kill -0 "$dead" 2>/dev/null || return 0
+  tried=$dead
+  echo "gateway mcp (bridge): the gateway of $home (pid $dead) is not running; starting it again" >&2
+  detach=
+  ! command -v setsid >/dev/null 2>&1 || detach=setsid
+  (cd / && exec $detach "$launcher" --detached --home "$home" ${asked_port:+--port "$asked_port"} \
+    </dev/null >/dev/null 2>&1) &
+}
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
   ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
@@ -530,7 +555,7 @@ stream() {
     # the agent hears the lists changed without asking; else the loop looks again in 2 s.
     if [ -f "$tmp/lost.get" ] || { [ "$rc" != 28 ] && ! ours; }; then
       rm -f -- "$tmp/lost.get"
-      new_session "$used" || sleep 2
+      new_session "$used" || { restart_crashed; sleep 2; }
     elif [ "$rc" != 28 ]; then
       sleep 2
     fi

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;
@@ -29,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -234,6 +236,73 @@ class McpBridgeTest {
     bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\"}");
     opens(bridge);
     assertThat(session("agent:" + McpBridgeToken.CLIENT).label()).isEqualTo("claude-code");
+  }
+
+  /**
+   * The trial of issue 46, session 8: a gateway that crashed (SIGKILL: its pid file names a process
+   * that is not running) came back with the JVM's {@code gateway mcp} in the windows, which starts
+   * the home's gateway again ({@code GuardUnderFailureTest}), and the hooks' deny says "an agent
+   * whose MCP server is gateway mcp starts it by itself"; with the bridge in the windows nothing
+   * started it, and every call of every agent was denied until a person did. The window's stream
+   * starts it, through the launcher, as {@code gateway --detached} (one per crash; of windows that
+   * try at once, the gateway's own lock lets one run).
+   */
+  @Test
+  void aGatewayThatCrashedIsStartedAgainByTheWindowThroughTheLauncher() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    Path launcher = StandInLauncher.withMcpBridge(dir);
+    Process first =
+        new ProcessBuilder(
+                launcher.toString(),
+                "--detached",
+                "--home",
+                home.toString(),
+                "--port",
+                Integer.toString(FreePorts.pick()),
+                "--no-config")
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("detached.out").toFile())
+            .start();
+    toClose.add(first::destroyForcibly);
+    toClose.add(
+        () ->
+            homeGatewayPid(home)
+                .flatMap(ProcessHandle::of)
+                .ifPresent(ProcessHandle::destroyForcibly));
+    Await.until(
+        WAIT,
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
+        () -> "the home's gateway runs");
+    Bridge bridge = bridge(home, dir, launcher);
+    opens(bridge);
+
+    long crashed = homeGatewayPid(home).orElseThrow();
+    assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(crashed)).start().waitFor())
+        .isZero();
+    first.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(3).at("/error/message").asText()).contains("no gateway");
+
+    // The window's stream makes it a new session there, and tells the agent the lists changed.
+    bridge.next(
+        m -> "notifications/tools/list_changed".equals(m.path("method").asText()),
+        GuardedHome.WAIT); // a JVM's start, on a machine under load
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
+    JsonNode again = bridge.answer(4);
+    assertThat(again.has("result")).as(again.toString()).isTrue();
+  }
+
+  /** The pid the home's {@code gateway.pid} names, if it names one. */
+  private static Optional<Long> homeGatewayPid(Path home) {
+    try {
+      return Optional.of(
+          Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   @Test
@@ -719,10 +788,14 @@ class McpBridgeTest {
     }
 
     JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
-      long deadline = System.nanoTime() + WAIT.toNanos();
+      return next(wanted, WAIT);
+    }
+
+    JsonNode next(Predicate<JsonNode> wanted, Duration wait) throws InterruptedException {
+      long deadline = System.nanoTime() + wait.toNanos();
       while (true) {
         JsonNode message = out.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-        assertThat(message).as("a message from the bridge within %s", WAIT).isNotNull();
+        assertThat(message).as("a message from the bridge within %s", wait).isNotNull();
         if (wanted.test(message)) {
           return message;
         }
