@@ -503,10 +503,19 @@ bridge=$$
 # process that is not running (a gateway that stops cleanly removes the file, and a person who
 # stopped it is not overruled). The JVM's gateway mcp starts a gateway that is gone for its window;
 # without this, a crash with no service to restart it left every window's calls denied by the
-# agents' hooks until a person started it. Once per crash; of windows that try at once, the
-# gateway's lock lets one run and the others exit. In a session of its own (setsid), so that the
-# agent ending its window's processes does not end the gateway.
+# agents' hooks until a person started it. A service (gateway service install) restarts a crashed
+# gateway after 2 s, and one started here first would leave the service's failing (the port is
+# taken) until its manager gives up: so the window waits $restart_after looks (2 s each) after it
+# first finds the gateway crashed, and starts it only if it is still not back. Once per crash; of
+# windows that try at once, the gateway's lock lets one run and the others exit. In a session of
+# its own (setsid), so that the agent ending its window's processes does not end the gateway.
+restart_after=${GATEWAY_MCP_BRIDGE_RESTART_AFTER:-5}
+case $restart_after in
+  ''|*[!0-9]*) restart_after=5 ;;
+esac
 tried=
+crashed=
+looks=0
 restart_crashed() {
   [ -n "$launcher" ] && [ -f "$home/gateway.pid" ] || return 0
   IFS= read -r dead <"$home/gateway.pid" || return 0
@@ -514,6 +523,9 @@ restart_crashed() {
     ''|*[!0-9]*) return 0 ;;
   esac
   [ "$dead" != "$tried" ] && ! kill -0 "$dead" 2>/dev/null || return 0
+  [ "$dead" = "$crashed" ] || { crashed=$dead; looks=0; }
+  looks=$((looks + 1))
+  [ "$looks" -gt "$restart_after" ] || return 0
   tried=$dead
   echo "gateway mcp (bridge): the gateway of $home (pid $dead) is not running; starting it again" >&2
   detach=

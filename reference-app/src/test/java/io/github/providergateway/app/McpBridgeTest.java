@@ -254,22 +254,52 @@ class McpBridgeTest {
   @Test
   void aGatewayThatCrashedIsStartedAgainByTheWindowThroughTheLauncher() throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
-    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
     Path launcher = StandInLauncher.withMcpBridge(dir);
-    Process first =
-        new ProcessBuilder(
-                launcher.toString(),
-                "--detached",
-                "--home",
-                home.toString(),
-                "--port",
-                Integer.toString(FreePorts.pick()),
-                "--no-config")
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("detached.out").toFile())
-            .start();
-    toClose.add(first::destroyForcibly);
+    Bridge bridge = windowOnADetachedGateway(home, launcher);
+
+    long crashed = crash(home);
+    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    assertThat(bridge.answer(3).at("/error/message").asText()).contains("no gateway");
+
+    // The window's stream makes it a new session there, and tells the agent the lists changed.
+    backInANewSession(bridge);
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+    bridge.process.getOutputStream().close();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+        .contains("(pid " + crashed + ") is not running; starting it again");
+  }
+
+  /**
+   * A service restarts a crashed gateway after 2 s (RestartSec): a window that started one first
+   * would leave the service's start failing, the port taken, until its manager gave up. The window
+   * waits (5 looks, about 10 s) and starts none when the gateway is back by then.
+   */
+  @Test
+  void aCrashedGatewayThatAServiceStartsAgainIsLeftToTheService() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path launcher = StandInLauncher.withMcpBridge(dir);
+    Bridge bridge = windowOnADetachedGateway(home, launcher);
+
+    long crashed = crash(home);
+    detached(launcher, home, "service.out"); // as the service manager starts it again
+
+    backInANewSession(bridge);
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+    bridge.process.getOutputStream().close();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+        .doesNotContain("starting it again");
+  }
+
+  /**
+   * A home whose gateway runs {@code --detached} through {@code launcher}, on a port of its
+   * settings, and a window on it through the bridge, opened; the gateway is killed after the test.
+   */
+  private Bridge windowOnADetachedGateway(Path home, Path launcher) throws Exception {
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    HomeSettings.NONE.withPort(FreePorts.pick()).write(home);
+    detached(launcher, home, "detached.out");
     toClose.add(
         () ->
             homeGatewayPid(home)
@@ -281,19 +311,38 @@ class McpBridgeTest {
         () -> "the home's gateway runs");
     Bridge bridge = bridge(home, dir, launcher);
     opens(bridge);
+    return bridge;
+  }
 
+  /** {@code launcher --detached --home home}, with no terminal, its output to {@code log}. */
+  private void detached(Path launcher, Path home, String log) throws IOException {
+    Process gateway =
+        new ProcessBuilder(
+                launcher.toString(), "--detached", "--home", home.toString(), "--no-config")
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(log).toFile())
+            .start();
+    toClose.add(gateway::destroyForcibly);
+  }
+
+  /** Kills the home's gateway (SIGKILL); {@return its pid}, once it is gone. */
+  private static long crash(Path home) throws Exception {
     long crashed = homeGatewayPid(home).orElseThrow();
     assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(crashed)).start().waitFor())
         .isZero();
-    first.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
-    assertThat(bridge.answer(3).at("/error/message").asText()).contains("no gateway");
+    Await.until(
+        WAIT,
+        () -> ProcessHandle.of(crashed).map(p -> !p.isAlive()).orElse(true),
+        () -> "the gateway " + crashed + " is gone");
+    return crashed;
+  }
 
-    // The window's stream makes it a new session there, and tells the agent the lists changed.
+  /** The window's stream made it a new session and said so; its next call is answered there. */
+  private static void backInANewSession(Bridge bridge) throws Exception {
     bridge.next(
         m -> "notifications/tools/list_changed".equals(m.path("method").asText()),
-        GuardedHome.WAIT); // a JVM's start, on a machine under load
-    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+        GuardedHome.WAIT); // a JVM's start, after the window's wait, on a machine under load
     bridge.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
     JsonNode again = bridge.answer(4);
     assertThat(again.has("result")).as(again.toString()).isTrue();
