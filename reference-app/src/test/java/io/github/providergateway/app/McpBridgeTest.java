@@ -264,9 +264,7 @@ class McpBridgeTest {
     // The window's stream makes it a new session there, and tells the agent the lists changed.
     backInANewSession(bridge);
     assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
-    bridge.process.getOutputStream().close();
-    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+    assertThat(endedSaying(bridge))
         .contains("(pid " + crashed + ") is not running; starting it again");
   }
 
@@ -286,10 +284,7 @@ class McpBridgeTest {
 
     backInANewSession(bridge);
     assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
-    bridge.process.getOutputStream().close();
-    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-        .doesNotContain("starting it again");
+    assertThat(endedSaying(bridge)).doesNotContain("starting it again");
   }
 
   /**
@@ -336,6 +331,13 @@ class McpBridgeTest {
         () -> ProcessHandle.of(crashed).map(p -> !p.isAlive()).orElse(true),
         () -> "the gateway " + crashed + " is gone");
     return crashed;
+  }
+
+  /** Ends the window (stdin's end); {@return what it said on stderr}. */
+  private static String endedSaying(Bridge bridge) throws Exception {
+    bridge.process.getOutputStream().close();
+    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    return new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
   }
 
   /** The window's stream made it a new session and said so; its next call is answered there. */
