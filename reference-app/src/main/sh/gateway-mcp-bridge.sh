@@ -12,9 +12,11 @@
 #   SIGKILL (no trap runs)                      -> the GET stream's loop, at its next renewal
 #                                                  (every minute), ends the session and cleans up
 #   the gateway stopped, or crashed             -> each request answered with a JSON-RPC error
+#   ... crashed (its pid file names a dead pid) -> the launcher starts it again (--detached)
 #   ... and running again (404 for the session) -> a new session, made with the agent's own
 #                                                  initialize; the request sent again in it, and
 #                                                  the agent told the lists changed
+#   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
 #
 # Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
 # owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
@@ -55,18 +57,18 @@ lock() {
 }
 unlock() { rmdir "$tmp/lock"; }
 
-# Answers a request line ($1) with a JSON-RPC error ($2), when it has an id.
-reply_error() {
-  # The message's own "id": the key at the top level of its object, wherever it stands (the
-  # TypeScript SDK writes it last, others first) and whatever "id" its params hold.
-  id=$(printf '%s\n' "$1" | awk '{
+# Prints the value of the key $2 at the top level of the message $1 (a string, quotes and all, or a
+# number), wherever it stands (the TypeScript SDK writes "id" last, others first) and whatever keys
+# of that name its params hold.
+top_level() {
+  printf '%s\n' "$1" | awk -v key="\"$2\"" '{
     s = $0; n = length(s); depth = 0; i = 1
     while (i <= n) {
       c = substr(s, i, 1)
       if (c == "\"") {
         j = i + 1
         while (j <= n && substr(s, j, 1) != "\"") j += substr(s, j, 1) == "\\" ? 2 : 1
-        if (depth == 1 && substr(s, i, j - i + 1) == "\"id\"" &&
+        if (depth == 1 && substr(s, i, j - i + 1) == key &&
             match(substr(s, j + 1), /^[[:space:]]*:[[:space:]]*("[^"\\]*"|-?[0-9]+)/)) {
           v = substr(s, j + 1 + RSTART - 1, RLENGTH); sub(/^[[:space:]]*:[[:space:]]*/, "", v)
           print v; exit
@@ -76,10 +78,15 @@ reply_error() {
       if (c == "{" || c == "[") depth++; else if (c == "}" || c == "]") depth--
       i++
     }
-  }')
+  }'
+}
+
+# Answers a request line ($1) with a JSON-RPC error ($2; code $3, else -32000), when it has an id.
+reply_error() {
+  id=$(top_level "$1" id)
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
-  emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":-32000,\"message\":\"$text\"}}"
+  emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
 }
 
 # The JVM's gateway mcp, before any of stdin was read.
@@ -132,12 +139,13 @@ listener() {
 
 home=
 port=
+asked_port=
 expect=
 for word in "$@"; do
   if [ -n "$expect" ]; then
     case $expect in
       home) home=$word ;;
-      port) port=$word ;;
+      port) port=$word; asked_port=$word ;;
     esac
     expect=
     continue
@@ -146,7 +154,7 @@ for word in "$@"; do
     --home) expect=home ;;
     --home=*) home=${word#--home=} ;;
     --port) expect=port ;;
-    --port=*) port=${word#--port=} ;;
+    --port=*) port=${word#--port=}; asked_port=$port ;;
     *) reason="an argument for the JVM: $word"; jvm "$@" ;;
   esac
 done
@@ -456,8 +464,15 @@ new_session() {
   [ -n "$made" ]
 }
 
-# initialize: at once, before anything else, as it makes the session.
-IFS= read -r init || { cleanup; exit 0; }
+# initialize: at once, before anything else, as it makes the session. What comes before it is
+# answered here as the JVM's gateway mcp answers it: Claude Code (2.1.332) opens with a
+# server/discover probe of the 2026-07-28 revision and sends initialize once an error answers it;
+# the gateway would refuse the probe (no session yet), and the window would end.
+while IFS= read -r init || { cleanup; exit 0; }; do
+  method=$(top_level "$init" method)
+  [ "$method" != '"initialize"' ] || break
+  reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
+done
 initialize_at "${port:-9400}" "$tmp/init"
 case $? in
   0) ;;
@@ -484,6 +499,40 @@ case $renew in
   ''|*[!0-9]*|0) renew=60 ;;
 esac
 bridge=$$
+# Starts the home's gateway again, through the launcher, when it crashed: its gateway.pid names a
+# process that is not running (a gateway that stops cleanly removes the file, and a person who
+# stopped it is not overruled). The JVM's gateway mcp starts a gateway that is gone for its window;
+# without this, a crash with no service to restart it left every window's calls denied by the
+# agents' hooks until a person started it. A service (gateway service install) restarts a crashed
+# gateway after 2 s, and one started here first would leave the service's failing (the port is
+# taken) until its manager gives up: so the window waits $restart_after looks (2 s each) after it
+# first finds the gateway crashed, and starts it only if it is still not back. Once per crash; of
+# windows that try at once, the gateway's lock lets one run and the others exit. In a session of
+# its own (setsid), so that the agent ending its window's processes does not end the gateway.
+restart_after=${GATEWAY_MCP_BRIDGE_RESTART_AFTER:-5}
+case $restart_after in
+  ''|*[!0-9]*) restart_after=5 ;;
+esac
+tried=
+crashed=
+looks=0
+restart_crashed() {
+  [ -n "$launcher" ] && [ -f "$home/gateway.pid" ] || return 0
+  IFS= read -r dead <"$home/gateway.pid" || return 0
+  case $dead in
+    ''|*[!0-9]*) return 0 ;;
+  esac
+  [ "$dead" != "$tried" ] && ! kill -0 "$dead" 2>/dev/null || return 0
+  [ "$dead" = "$crashed" ] || { crashed=$dead; looks=0; }
+  looks=$((looks + 1))
+  [ "$looks" -gt "$restart_after" ] || return 0
+  tried=$dead
+  echo "gateway mcp (bridge): the gateway of $home (pid $dead) is not running; starting it again" >&2
+  detach=
+  ! command -v setsid >/dev/null 2>&1 || detach=setsid
+  (cd / && exec $detach "$launcher" --detached --home "$home" ${asked_port:+--port "$asked_port"} \
+    </dev/null >/dev/null 2>&1) &
+}
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
   ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
@@ -518,7 +567,7 @@ stream() {
     # the agent hears the lists changed without asking; else the loop looks again in 2 s.
     if [ -f "$tmp/lost.get" ] || { [ "$rc" != 28 ] && ! ours; }; then
       rm -f -- "$tmp/lost.get"
-      new_session "$used" || sleep 2
+      new_session "$used" || { restart_crashed; sleep 2; }
     elif [ "$rc" != 28 ]; then
       sleep 2
     fi

@@ -20,6 +20,29 @@ public final class StandInLauncher {
 
   /** Writes the stand-in as {@code dir/gateway}; {@return its path} */
   public static Path write(Path dir) throws IOException {
+    return write(dir, "");
+  }
+
+  /**
+   * Writes the stand-in as {@code dir/gateway}, handing {@code mcp} to the bridge ({@code
+   * src/main/sh/gateway-mcp-bridge.sh}, which comes back here with {@code GATEWAY_MCP_JVM=1} when
+   * no gateway answers) as {@code ./gateway} does; {@return its path}
+   */
+  public static Path withMcpBridge(Path dir) throws IOException {
+    Path bridge = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-mcp-bridge.sh");
+    String file = AgentConfig.shellQuote(dir.resolve("gateway").toString());
+    return write(
+        dir,
+        "if [ \"${1:-}\" = mcp ] && [ -z \"${GATEWAY_MCP_JVM:-}\" ]; then\n"
+            + "  shift; GATEWAY_BRIDGE_LAUNCHER="
+            + file
+            + " exec /bin/sh "
+            + AgentConfig.shellQuote(bridge.toString())
+            + " \"$@\"\n"
+            + "fi\n");
+  }
+
+  private static Path write(Path dir, String mcp) throws IOException {
     Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
     Path file = dir.resolve("gateway");
     String jvm =
@@ -29,6 +52,7 @@ public final class StandInLauncher {
     Files.writeString(
         file,
         "#!/bin/sh\n"
+            + mcp
             + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
             + "  case \"${2:-}\" in\n"
             + "    claude|copilot|gemini|codex|cursor) shift; GATEWAY_HOOK_LAUNCHER="
