@@ -42,7 +42,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -359,11 +358,6 @@ class McpBridgeTest {
    * the home's port is held by someone else until the window has given up, then a gateway starts.
    */
   @Test
-  @Disabled(
-      "fails today, in agent-bridge's AgentSession (the JVM window, not the bridge script): a"
-          + " window whose gateway did not answer within 20 s of its start stays unavailable for"
-          + " the agent's whole session; it never joins the gateway that comes later, nor tells"
-          + " the agent the lists changed")
   void aJvmWindowWhoseGatewayCameLateJoinsItAndSaysTheListsChanged() throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));

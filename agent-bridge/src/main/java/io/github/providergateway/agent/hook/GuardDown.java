@@ -130,9 +130,9 @@ public final class GuardDown {
         + launcher
         + " service install --home "
         + home
-        + "'; an agent whose MCP server is '"
+        + "'; after a crash, an agent whose MCP server is '"
         + launcher
-        + " mcp' starts it by itself";
+        + " mcp' starts it again";
   }
 
   /** An instant as a person reads it: to the second. */

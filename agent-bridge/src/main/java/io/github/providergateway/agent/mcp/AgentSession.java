@@ -49,7 +49,9 @@ import reactor.core.publisher.Mono;
  * is deleted or expires). Every handler that needs the session waits for it ({@link #sessionId()}).
  * A gateway that lost the session (it was stopped, or restarted by a service) answers the next call
  * with {@code INVALID_SESSION}: over stdio, where the agent cannot be told to initialize again, the
- * session is started again as it first was, and the call made in it ({@link #renewed}).
+ * session is started again as it first was, and the call made in it ({@link #renewed}). Over stdio
+ * too, a gateway that did not answer the window in time is joined when it does ({@link
+ * #gatewayNotYet}): requests meanwhile are answered at once with why.
  *
  * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
@@ -147,6 +149,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
   private volatile StreamResources streams;
+
+  /**
+   * The SDK server on this session's transport, once attached: what tells the agent lists changed.
+   */
+  private volatile McpAsyncServer server;
+
   private volatile McpSchema.InitializeRequest initialize;
 
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
@@ -191,6 +199,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    * the server is built, so work that needs the server waits for this.
    */
   void attach(McpAsyncServer server) {
+    this.server = server;
     this.streams = new StreamResources(server, gateway, this::sessionId);
     offered.attach(server);
   }
@@ -291,6 +300,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
+                boolean late = unavailable != null;
+                unavailable = null;
                 // The tools come from the gateway's registerTools alone, never from a tools(id)
                 // query: the gateway debounces registration and sends a change only when it
                 // differs from what it last registered, so a list fetched outside that path could
@@ -304,8 +315,50 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 // for them: at the first tools/list or tools/call, not here, so that a health check
                 // (initialize, then close) starts none (issue 46).
                 wanted.thenRun(() -> settle(id));
+                if (late) {
+                  // The agent was answered with errors, and may have stopped asking: it asks again.
+                  listsChanged();
+                }
               }
             });
+  }
+
+  /**
+   * No gateway answered the window yet ({@code failure} says why), and the front door tries again:
+   * until one does, every request is answered at once with why, where it would wait for a session
+   * that cannot start (stdio only: an HTTP session lives in its gateway). When one does, the
+   * session starts as it would have, and the agent is told its lists changed.
+   */
+  void gatewayNotYet(Throwable failure) {
+    if (unavailable == null) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "gateway mcp: no gateway yet (" + describe(failure) + "); trying again");
+    }
+    unavailable =
+        "The provider gateway is not available: "
+            + describe(failure)
+            + " (this window joins it when it answers)";
+    toolsReady.complete(null); // a tools/list is answered with why, not held
+  }
+
+  /** Whether the agent's connection has closed: nothing more is to be joined for it. */
+  boolean isClosing() {
+    return closing.get();
+  }
+
+  /** Tells the agent that its tool, prompt and resource lists changed, so that it asks again. */
+  private void listsChanged() {
+    McpAsyncServer attached = server;
+    if (attached == null) {
+      return;
+    }
+    attached
+        .notifyToolsListChanged()
+        .onErrorComplete()
+        .then(attached.notifyPromptsListChanged().onErrorComplete())
+        .then(attached.notifyResourcesListChanged().onErrorComplete())
+        .subscribe();
   }
 
   /**
@@ -412,6 +465,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (current.isDone() && !current.isCompletedExceptionally()) {
       // Every call after the first: no timer to arm and cancel on Reactor's scheduler.
       return Mono.just(current.join());
+    }
+    String why = unavailable;
+    if (why != null) {
+      // No gateway answers yet (McpFrontDoor keeps trying): said at once, not after SESSION_WAIT.
+      return Mono.error(
+          new McpError(
+              new McpSchema.JSONRPCResponse.JSONRPCError(
+                  McpSchema.ErrorCodes.INTERNAL_ERROR, why, null)));
     }
     return Mono.fromFuture(current.copy())
         .timeout(SESSION_WAIT)

@@ -13,9 +13,11 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * {@code gateway mcp}: an MCP server on a pair of streams (the process's stdin/stdout) for one
@@ -43,6 +45,12 @@ import java.util.concurrent.CompletableFuture;
 public final class McpFrontDoor {
 
   private static final System.Logger LOG = System.getLogger(McpFrontDoor.class.getName());
+
+  /**
+   * How long after a failed attempt to join the gateway the window tries again (each attempt itself
+   * waits for a gateway it starts, up to the launch's start timeout).
+   */
+  static final Duration REJOIN_EVERY = Duration.ofSeconds(5);
 
   /** The server's name in {@code initialize}. */
   public static final String SERVER_NAME = "provider-gateway";
@@ -113,8 +121,8 @@ public final class McpFrontDoor {
     // The gateway is joined once the agent has had its initialize answer (an agent spawns us at
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
-    Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
     Scheduler ownScheduler = backend.scheduler();
+    Runnable connect = () -> join(gateway, ownScheduler);
     AgentSession session =
         new AgentSession(
             gateway,
@@ -196,6 +204,37 @@ public final class McpFrontDoor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Joins the gateway, completing {@code gateway}. While none answers (one that takes longer to
+   * start than the connection waits, a port someone else holds), the session answers every request
+   * at once with why ({@link AgentSession#gatewayNotYet}) and this tries again every {@link
+   * #REJOIN_EVERY} for as long as the window is open: the agent cannot be told to start it again,
+   * and an agent that stopped asking hears the lists changed once the gateway is joined.
+   */
+  private void join(CompletableFuture<HostApi> gateway, Scheduler scheduler) {
+    AgentSession window = session;
+    if (window.isClosing()) {
+      gateway.completeExceptionally(new IllegalStateException("the window closed"));
+      return;
+    }
+    CompletableFuture.supplyAsync(this::connectToGateway)
+        .whenComplete(
+            (api, failure) -> {
+              if (failure == null) {
+                gateway.complete(api);
+              } else if (window.isClosing()) {
+                gateway.completeExceptionally(failure);
+              } else {
+                window.gatewayNotYet(failure);
+                try {
+                  scheduler.schedule(REJOIN_EVERY, () -> join(gateway, scheduler));
+                } catch (RejectedExecutionException closedMeanwhile) {
+                  gateway.completeExceptionally(failure);
+                }
+              }
+            });
   }
 
   private HostApi connectToGateway() {
