@@ -193,7 +193,7 @@ class ClaudeCodeWindowAcrossRestartsTest {
 
   private static boolean listens(int port) {
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-      return true;
+      return socket.isConnected();
     } catch (IOException e) {
       return false;
     }

@@ -397,7 +397,7 @@ class McpBridgeTest {
         GuardedHome.WAIT,
         () -> {
           try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            return homeGatewayPid(home).isPresent();
+            return socket.isConnected() && homeGatewayPid(home).isPresent();
           } catch (IOException e) {
             return false;
           }
