@@ -178,16 +178,25 @@ esac
 owner() { uid=$3; }
 owner $listing
 IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
-# A detached gateway (the shared one, the service's) names its pid: one that is not running left
-# its port behind (a crash), and whoever listens there now is not it. kill -0 reaches only this
-# user's processes.
-if [ -f "$home/gateway.pid" ]; then
+# The home's gateway.pid, read into $pid: 0 when its process runs, 1 when there is no such file
+# (none was started, or it stopped cleanly and removed it), 2 when it names no pid, 3 when it names
+# a process that is not running (a crash). kill -0 reaches only this user's processes.
+home_pid() {
+  pid=
+  [ -f "$home/gateway.pid" ] || return 1
   IFS= read -r pid <"$home/gateway.pid" || pid=
   case $pid in
-    ''|*[!0-9]*) reason="no pid in $home/gateway.pid"; jvm "$@" ;;
+    ''|*[!0-9]*) return 2 ;;
   esac
-  kill -0 "$pid" 2>/dev/null || { reason="the gateway of $home (pid $pid) is not running"; jvm "$@"; }
-fi
+  kill -0 "$pid" 2>/dev/null || return 3
+}
+# A detached gateway (the shared one, the service's) names its pid: one that is not running left
+# its port behind (a crash), and whoever listens there now is not it.
+home_pid
+case $? in
+  2) reason="no pid in $home/gateway.pid"; jvm "$@" ;;
+  3) reason="the gateway of $home (pid $pid) is not running"; jvm "$@" ;;
+esac
 if [ -f "$home/gateway.port" ]; then
   IFS= read -r port <"$home/gateway.port" || port=
 fi
@@ -517,12 +526,10 @@ tried=
 crashed=
 looks=0
 restart_crashed() {
-  [ -n "$launcher" ] && [ -f "$home/gateway.pid" ] || return 0
-  IFS= read -r dead <"$home/gateway.pid" || return 0
-  case $dead in
-    ''|*[!0-9]*) return 0 ;;
-  esac
-  [ "$dead" != "$tried" ] && ! kill -0 "$dead" 2>/dev/null || return 0
+  [ -n "$launcher" ] || return 0
+  home_pid
+  [ $? = 3 ] && [ "$pid" != "$tried" ] || return 0
+  dead=$pid
   [ "$dead" = "$crashed" ] || { crashed=$dead; looks=0; }
   looks=$((looks + 1))
   [ "$looks" -gt "$restart_after" ] || return 0
