@@ -46,7 +46,10 @@ class GuardBoundsTest {
             "nice ".repeat(depth + 1) + "ls",
             "nests deeper than"),
         Arguments.of(
-            "nesting of eval", "eval ".repeat(depth) + "ls", "eval ".repeat(depth + 1) + "ls", "nests deeper than"),
+            "nesting of eval",
+            "eval ".repeat(depth) + "ls",
+            "eval ".repeat(depth + 1) + "ls",
+            "nests deeper than"),
         Arguments.of(
             "nesting of shells and eval",
             "bash -c '" + "eval ".repeat(depth - 1) + "ls'",
@@ -57,8 +60,16 @@ class GuardBoundsTest {
         Arguments.of(
             "words over nested readings",
             // echo, bash, -c and the string are four words at the top, echo one within.
-            "echo " + "a ".repeat(words / 2 - 5) + "; bash -c 'echo " + "b ".repeat(words / 2) + "'",
-            "echo " + "a ".repeat(words / 2 - 4) + "; bash -c 'echo " + "b ".repeat(words / 2) + "'",
+            "echo "
+                + "a ".repeat(words / 2 - 5)
+                + "; bash -c 'echo "
+                + "b ".repeat(words / 2)
+                + "'",
+            "echo "
+                + "a ".repeat(words / 2 - 4)
+                + "; bash -c 'echo "
+                + "b ".repeat(words / 2)
+                + "'",
             "words"),
         Arguments.of("completeness", "echo 'done'", "echo 'done", "not a complete command"));
   }
@@ -67,7 +78,9 @@ class GuardBoundsTest {
   @MethodSource("bounds")
   void atTheBoundAllowedOneStepPastDenied(String bound, String at, String past, String says) {
     GuardVerdict within = STANDARD.decide(shell(at));
-    assertThat(within.outcome()).as(bound + " at its bound: " + within.reason()).isEqualTo(Outcome.ALLOW);
+    assertThat(within.outcome())
+        .as(bound + " at its bound: " + within.reason())
+        .isEqualTo(Outcome.ALLOW);
 
     GuardVerdict beyond = STANDARD.decide(shell(past));
     assertThat(beyond.outcome()).as(bound + " past its bound").isEqualTo(Outcome.DENY);
@@ -79,7 +92,9 @@ class GuardBoundsTest {
   @MethodSource("bounds")
   void pastABoundDeniedInEveryPresetButOff(String bound, String at, String past, String says) {
     for (GuardPreset preset : new GuardPreset[] {GuardPreset.STRICT, GuardPreset.PARANOID}) {
-      assertThat(guard(preset).decide(shell(past)).outcome()).as(bound + " " + preset).isEqualTo(Outcome.DENY);
+      assertThat(guard(preset).decide(shell(past)).outcome())
+          .as(bound + " " + preset)
+          .isEqualTo(Outcome.DENY);
     }
   }
 }

@@ -12,12 +12,7 @@ import java.util.Map;
  */
 public final class Catalogue {
   /** A command the parser will not read: denied, never allowed. */
-  public static final BuiltinRule UNREADABLE =
-      BuiltinRule.catastrophic(
-          "guard.unreadable",
-          "guard",
-          "cannot be read by the guard (past a bound, or not a complete command), so it is denied",
-          "split the command into smaller ones");
+  public static final BuiltinRule UNREADABLE = RuleBook.rule("guard.unreadable");
 
   private static final List<Family> FAMILIES =
       List.of(
@@ -29,20 +24,51 @@ public final class Catalogue {
           new SystemRules(),
           new SelfRules(),
           new InlineRules(),
-          new ToolRules());
+          new ToolRules(),
+          new DeclaredRules(RuleBook.specs()));
   private static final Map<String, BuiltinRule> BY_ID;
 
   static {
-    Map<String, BuiltinRule> byId = new LinkedHashMap<>();
+    // The book lists every rule; each is found by the family its spec names (the declared ones by
+    // their patterns), and a family finds no rule the book does not list: a rule missing from
+    // either side fails here, at the first guard, not in a decision.
+    Map<String, String> claimedBy = new LinkedHashMap<>();
     for (Family family : FAMILIES) {
+      String name = family instanceof DeclaredRules ? null : family.getClass().getSimpleName();
       for (BuiltinRule rule : family.rules()) {
-        if (byId.put(rule.id(), rule) != null) {
-          throw new IllegalStateException("two built-in rules are " + rule.id());
+        RuleSpec.Match match = spec(rule.id()).matches();
+        if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {
+          throw new IllegalStateException(
+              rule.id()
+                  + " is found by "
+                  + family.getClass().getSimpleName()
+                  + ", its spec says "
+                  + match.description());
+        }
+        if (claimedBy.put(rule.id(), family.getClass().getSimpleName()) != null) {
+          throw new IllegalStateException("two families find " + rule.id());
         }
       }
     }
-    byId.put(UNREADABLE.id(), UNREADABLE);
+    Map<String, BuiltinRule> byId = new LinkedHashMap<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      String id = spec.rule().id();
+      if (!claimedBy.containsKey(id) && !id.equals("guard.unreadable")) {
+        throw new IllegalStateException(
+            id + ": no family finds it (" + spec.matches().description() + ")");
+      }
+      byId.put(id, spec.rule());
+    }
     BY_ID = Collections.unmodifiableMap(byId);
+  }
+
+  private static RuleSpec spec(String id) {
+    for (RuleSpec spec : RuleBook.specs()) {
+      if (spec.rule().id().equals(id)) {
+        return spec;
+      }
+    }
+    throw new IllegalStateException(id + " is not in the rule book");
   }
 
   private Catalogue() {}

@@ -1,8 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -15,117 +12,30 @@ import java.util.Set;
  * outside the project and the temporary folders, and writing over disks and system files.
  */
 final class FileRules implements Family {
-  static final BuiltinRule DELETE_ROOT =
-      catastrophic("fs.delete-root", "fs", "deletes the root filesystem", null);
-  static final BuiltinRule DELETE_SYSTEM =
-      catastrophic(
-          "fs.delete-system", "fs", "deletes a system folder the machine needs to run", null);
-  static final BuiltinRule DELETE_HOME =
-      catastrophic("fs.delete-home", "fs", "deletes the user's home folder", null);
-  static final BuiltinRule DELETE_PROJECT =
-      of(
-          "fs.delete-project",
-          "fs",
-          "DDD",
-          "deletes the whole project",
-          "delete the folders you mean by name (./build, ./dist)");
-  static final BuiltinRule DELETE_OUTSIDE =
-      of(
-          "fs.delete-outside-project",
-          "fs",
-          "DDD",
-          "deletes a folder outside the project and the temporary folders (or one the guard cannot"
-              + " resolve)",
-          "delete inside the project or under /tmp, with a literal path");
-  static final BuiltinRule DELETE_IN_PROJECT =
-      of(
-          "fs.delete-in-project",
-          "fs",
-          "-AA",
-          "deletes a folder of the project that is not build output",
-          null);
-  static final BuiltinRule REMOVE_OUTSIDE =
-      of("fs.remove-outside-project", "fs", "-AD", "removes a file outside the project", null);
-  static final BuiltinRule FIND_DELETE =
-      of(
-          "fs.find-delete",
-          "fs",
-          "DDD",
-          "deletes what find finds under a folder outside the project",
-          "run find with -print first, and delete inside the project");
-  static final BuiltinRule DISK_WRITE =
-      catastrophic(
-          "fs.disk-write", "fs", "writes over a disk device and destroys its filesystem", null);
-  static final BuiltinRule MKFS =
-      catastrophic("fs.mkfs", "fs", "formats a disk, destroying everything on it", null);
-  static final BuiltinRule WIPEFS =
-      catastrophic("fs.wipefs", "fs", "erases a disk's filesystem signatures", "wipefs without -a");
-  static final BuiltinRule PARTITION =
-      catastrophic("fs.partition", "fs", "rewrites a disk's partition table", "list with -l");
-  static final BuiltinRule SHRED =
-      of("fs.shred", "fs", "DDD", "destroys files outside the project beyond recovery", null);
-  static final BuiltinRule PERMISSIONS_SYSTEM =
-      catastrophic(
-          "fs.permissions-system",
-          "fs",
-          "changes the owner or mode of everything under the root, a system folder or the home",
-          null);
-  static final BuiltinRule CHMOD_OUTSIDE =
-      of(
-          "fs.chmod-recursive-outside",
-          "fs",
-          "DDD",
-          "changes the mode of everything under a folder outside the project",
-          "chmod inside the project, or name the files");
-  static final BuiltinRule CHOWN_OUTSIDE =
-      of(
-          "fs.chown-recursive-outside",
-          "fs",
-          "DDD",
-          "changes the owner of everything under a folder outside the project",
-          null);
-  static final BuiltinRule CHMOD_WORLD =
-      of(
-          "fs.chmod-world-writable",
-          "fs",
-          "-AA",
-          "makes files writable by every user",
-          "give the mode you need (755, 644, u+x)");
-  static final BuiltinRule TRUNCATE =
-      of("fs.truncate-outside", "fs", "DDD", "empties a file outside the project", null);
-  static final BuiltinRule MOVE_SYSTEM =
-      catastrophic(
-          "fs.move-system", "fs", "moves the root, a system folder or the home away", null);
-  static final BuiltinRule RSYNC_DELETE =
-      of(
-          "fs.rsync-delete",
-          "fs",
-          "DDD",
-          "deletes what the source lacks at a destination outside the project",
-          "rsync without --delete, or into the project");
-  static final BuiltinRule WRITE_SYSTEM =
-      of("fs.write-system", "fs", "AAD", "writes a system file (/etc, /usr, /boot, …)", null);
-  static final BuiltinRule WRITE_OUTSIDE =
-      of(
-          "fs.write-outside-project",
-          "fs",
-          "--D",
-          "writes outside the project and the temporary folders",
-          "write inside the project");
-  static final BuiltinRule SHELL_STARTUP =
-      of(
-          "fs.shell-startup",
-          "fs",
-          "AAD",
-          "changes a shell's startup file, which runs in every later shell",
-          null);
-  static final BuiltinRule CRONTAB_REMOVE =
-      of(
-          "fs.crontab-remove",
-          "fs",
-          "DDD",
-          "removes every cron job of the user",
-          "crontab -l to read them, crontab -e to change one");
+  static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
+  static final BuiltinRule DELETE_SYSTEM = RuleBook.rule("fs.delete-system");
+  static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
+  static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
+  static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
+  static final BuiltinRule DELETE_IN_PROJECT = RuleBook.rule("fs.delete-in-project");
+  static final BuiltinRule REMOVE_OUTSIDE = RuleBook.rule("fs.remove-outside-project");
+  static final BuiltinRule FIND_DELETE = RuleBook.rule("fs.find-delete");
+  static final BuiltinRule DISK_WRITE = RuleBook.rule("fs.disk-write");
+  static final BuiltinRule MKFS = RuleBook.rule("fs.mkfs");
+  static final BuiltinRule WIPEFS = RuleBook.rule("fs.wipefs");
+  static final BuiltinRule PARTITION = RuleBook.rule("fs.partition");
+  static final BuiltinRule SHRED = RuleBook.rule("fs.shred");
+  static final BuiltinRule PERMISSIONS_SYSTEM = RuleBook.rule("fs.permissions-system");
+  static final BuiltinRule CHMOD_OUTSIDE = RuleBook.rule("fs.chmod-recursive-outside");
+  static final BuiltinRule CHOWN_OUTSIDE = RuleBook.rule("fs.chown-recursive-outside");
+  static final BuiltinRule CHMOD_WORLD = RuleBook.rule("fs.chmod-world-writable");
+  static final BuiltinRule TRUNCATE = RuleBook.rule("fs.truncate-outside");
+  static final BuiltinRule MOVE_SYSTEM = RuleBook.rule("fs.move-system");
+  static final BuiltinRule RSYNC_DELETE = RuleBook.rule("fs.rsync-delete");
+  static final BuiltinRule WRITE_SYSTEM = RuleBook.rule("fs.write-system");
+  static final BuiltinRule WRITE_OUTSIDE = RuleBook.rule("fs.write-outside-project");
+  static final BuiltinRule SHELL_STARTUP = RuleBook.rule("fs.shell-startup");
+  static final BuiltinRule CRONTAB_REMOVE = RuleBook.rule("fs.crontab-remove");
 
   private static final Set<String> BUILD_DIRS =
       Set.of(

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
@@ -14,100 +12,23 @@ import java.util.Set;
  * dir} and {@code -c k=v} ({@link GitCommand}).
  */
 final class GitRules implements Family {
-  static final BuiltinRule PUSH_FORCE =
-      of(
-          "git.push-force",
-          "git",
-          "DDD",
-          "rewrites the remote branch's history and can destroy others' commits",
-          "git push --force-with-lease");
-  static final BuiltinRule PUSH_MIRROR =
-      of(
-          "git.push-mirror",
-          "git",
-          "DDD",
-          "makes the remote a mirror of this repository, deleting its other branches and tags",
-          "push the branches you mean");
-  static final BuiltinRule PUSH_DELETE =
-      of(
-          "git.push-delete",
-          "git",
-          "DDD",
-          "deletes branches or tags on the remote",
-          "ask the person to delete remote branches");
-  static final BuiltinRule PUSH_MAIN =
-      of("git.push-main", "git", "-AA", "pushes straight to the main branch", "push a branch");
-  static final BuiltinRule RESET_HARD =
-      of(
-          "git.reset-hard",
-          "git",
-          "DDD",
-          "throws away uncommitted changes for good",
-          "git stash, then git reset --keep or --soft");
-  static final BuiltinRule CLEAN =
-      of(
-          "git.clean",
-          "git",
-          "DDD",
-          "deletes untracked files, which git cannot bring back",
-          "git clean -n to see what it would delete");
-  static final BuiltinRule BRANCH_FORCE_DELETE =
-      of(
-          "git.branch-force-delete",
-          "git",
-          "DDD",
-          "deletes a branch whether or not it was merged",
-          "git branch -d, which refuses an unmerged branch");
-  static final BuiltinRule STASH_CLEAR =
-      of("git.stash-clear", "git", "DDD", "deletes every stash", "git stash list");
-  static final BuiltinRule STASH_DROP =
-      of("git.stash-drop", "git", "AAD", "deletes a stash", "git stash pop, or git stash apply");
-  static final BuiltinRule CHECKOUT_DISCARD =
-      of(
-          "git.checkout-discard",
-          "git",
-          "DDD",
-          "overwrites uncommitted changes in the working tree",
-          "git stash first");
-  static final BuiltinRule RESTORE_WORKTREE =
-      of(
-          "git.restore-worktree",
-          "git",
-          "DDD",
-          "overwrites uncommitted changes in the working tree",
-          "git restore --staged to unstage only, or git stash first");
-  static final BuiltinRule REMOVE_REPO =
-      of("git.remove-repo", "git", "DDD", "deletes the repository's history (.git)", null);
-  static final BuiltinRule FILTER_BRANCH =
-      of("git.filter-branch", "git", "DDD", "rewrites the whole history of the repository", null);
-  static final BuiltinRule UPDATE_REF_DELETE =
-      of(
-          "git.update-ref-delete",
-          "git",
-          "DDD",
-          "deletes a ref without a safety check",
-          "git branch -d");
-  static final BuiltinRule UPDATE_REF_MOVE =
-      of(
-          "git.update-ref-move",
-          "git",
-          "AAD",
-          "moves a branch to another commit without a safety check: commits only it held are lost",
-          "git reset or git branch -f, which say what they move");
-  static final BuiltinRule REFLOG_EXPIRE =
-      of(
-          "git.reflog-expire",
-          "git",
-          "DDD",
-          "deletes the reflog, the record that lets lost commits be recovered",
-          null);
-  static final BuiltinRule GC_PRUNE =
-      of(
-          "git.gc-prune",
-          "git",
-          "DDD",
-          "deletes unreachable commits now, so they cannot be recovered",
-          "git gc without --prune=now");
+  static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
+  static final BuiltinRule PUSH_MIRROR = RuleBook.rule("git.push-mirror");
+  static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
+  static final BuiltinRule PUSH_MAIN = RuleBook.rule("git.push-main");
+  static final BuiltinRule RESET_HARD = RuleBook.rule("git.reset-hard");
+  static final BuiltinRule CLEAN = RuleBook.rule("git.clean");
+  static final BuiltinRule BRANCH_FORCE_DELETE = RuleBook.rule("git.branch-force-delete");
+  static final BuiltinRule STASH_CLEAR = RuleBook.rule("git.stash-clear");
+  static final BuiltinRule STASH_DROP = RuleBook.rule("git.stash-drop");
+  static final BuiltinRule CHECKOUT_DISCARD = RuleBook.rule("git.checkout-discard");
+  static final BuiltinRule RESTORE_WORKTREE = RuleBook.rule("git.restore-worktree");
+  static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
+  static final BuiltinRule FILTER_BRANCH = RuleBook.rule("git.filter-branch");
+  static final BuiltinRule UPDATE_REF_DELETE = RuleBook.rule("git.update-ref-delete");
+  static final BuiltinRule UPDATE_REF_MOVE = RuleBook.rule("git.update-ref-move");
+  static final BuiltinRule REFLOG_EXPIRE = RuleBook.rule("git.reflog-expire");
+  static final BuiltinRule GC_PRUNE = RuleBook.rule("git.gc-prune");
 
   private static final Set<String> MAIN = Set.of("main", "master");
 

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
@@ -17,87 +15,22 @@ import java.util.Set;
  * it), pruning Docker's volumes, deleting buckets, and cloud deletes.
  */
 final class InfraRules implements Family {
-  static final BuiltinRule TERRAFORM_DESTROY =
-      of(
-          "infra.terraform-destroy",
-          "infra",
-          "DDD",
-          "destroys every resource of the stack",
-          "terraform plan -destroy to see what it would remove");
-  static final BuiltinRule PULUMI_DESTROY =
-      of(
-          "infra.pulumi-destroy",
-          "infra",
-          "DDD",
-          "destroys every resource of the stack",
-          "pulumi preview --destroy");
-  static final BuiltinRule KUBE_DELETE_NAMESPACE =
-      of(
-          "infra.kubectl-delete-namespace",
-          "infra",
-          "DDD",
-          "deletes a namespace or every resource of a kind, and all that runs in it",
-          "delete the one resource by name");
-  static final BuiltinRule KUBE_DELETE =
-      of("infra.kubectl-delete", "infra", "-AA", "deletes cluster resources", null);
-  static final BuiltinRule HELM_UNINSTALL =
-      of("infra.helm-uninstall", "infra", "DDD", "uninstalls a release from the cluster", null);
-  static final BuiltinRule DOCKER_PRUNE =
-      of(
-          "infra.docker-prune",
-          "infra",
-          "DDD",
-          "deletes every stopped container, unused image and network (and volumes with --volumes)",
-          "docker container rm <name>");
-  static final BuiltinRule DOCKER_VOLUME =
-      of(
-          "infra.docker-volume",
-          "infra",
-          "DDD",
-          "deletes Docker volumes and the data in them",
-          "docker volume ls, then remove the one you mean");
-  static final BuiltinRule DOCKER_PRIVILEGED =
-      of(
-          "infra.docker-privileged",
-          "infra",
-          "-AA",
-          "runs a container with the host's full power (privileged, or the root folder mounted)",
-          null);
-  static final BuiltinRule DOCKER_MOUNTS_HOME =
-      of(
-          "infra.docker-mounts-home",
-          "infra",
-          "AAD",
-          "runs a container with the home or a secret folder mounted: what runs inside reaches them",
-          "mount the project's folder only");
-  static final BuiltinRule DB_DROP =
-      of(
-          "db.drop",
-          "db",
-          "DDD",
-          "drops a database, schema or table",
-          "ask the person to run migrations that drop data");
-  static final BuiltinRule DB_TRUNCATE = of("db.truncate", "db", "DDD", "empties a table", null);
-  static final BuiltinRule DB_DELETE_ALL =
-      of("db.delete-all", "db", "AAD", "deletes every row of a table (DELETE without WHERE)", null);
-  static final BuiltinRule DB_FLUSH =
-      of("db.flush", "db", "DDD", "deletes every key or document of a data store", null);
-  static final BuiltinRule BUCKET_DELETE =
-      of(
-          "cloud.bucket-delete",
-          "cloud",
-          "DDD",
-          "deletes a storage bucket or everything under a prefix",
-          null);
-  static final BuiltinRule CLOUD_DELETE =
-      of("cloud.delete", "cloud", "AAD", "deletes or terminates cloud resources", null);
-  static final BuiltinRule PUBLISH =
-      of(
-          "system.publish",
-          "system",
-          "-AA",
-          "publishes a package, image or release for everyone",
-          null);
+  static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
+  static final BuiltinRule PULUMI_DESTROY = RuleBook.rule("infra.pulumi-destroy");
+  static final BuiltinRule KUBE_DELETE_NAMESPACE = RuleBook.rule("infra.kubectl-delete-namespace");
+  static final BuiltinRule KUBE_DELETE = RuleBook.rule("infra.kubectl-delete");
+  static final BuiltinRule HELM_UNINSTALL = RuleBook.rule("infra.helm-uninstall");
+  static final BuiltinRule DOCKER_PRUNE = RuleBook.rule("infra.docker-prune");
+  static final BuiltinRule DOCKER_VOLUME = RuleBook.rule("infra.docker-volume");
+  static final BuiltinRule DOCKER_PRIVILEGED = RuleBook.rule("infra.docker-privileged");
+  static final BuiltinRule DOCKER_MOUNTS_HOME = RuleBook.rule("infra.docker-mounts-home");
+  static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
+  static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
+  static final BuiltinRule DB_DELETE_ALL = RuleBook.rule("db.delete-all");
+  static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
+  static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
+  static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+  static final BuiltinRule PUBLISH = RuleBook.rule("system.publish");
 
   @Override
   public List<BuiltinRule> rules() {

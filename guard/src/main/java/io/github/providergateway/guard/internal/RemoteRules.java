@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
@@ -19,51 +17,14 @@ import java.util.Set;
  * piped into the other.
  */
 final class RemoteRules implements Family {
-  static final BuiltinRule PIPE_TO_SHELL =
-      of(
-          "remote.pipe-to-shell",
-          "remote",
-          "DDD",
-          "runs code downloaded from the network without anyone reading it",
-          "download to a file, read it, then run it");
-  static final BuiltinRule PROCESS_SUBSTITUTION =
-      of(
-          "remote.process-substitution",
-          "remote",
-          "DDD",
-          "runs code downloaded from the network (bash <(curl …))",
-          "download to a file, read it, then run it");
-  static final BuiltinRule EVAL_DOWNLOAD =
-      of(
-          "remote.eval-download",
-          "remote",
-          "DDD",
-          "runs code downloaded from the network (eval \"$(curl …)\")",
-          "download to a file, read it, then run it");
-  static final BuiltinRule REVERSE_SHELL =
-      of(
-          "remote.reverse-shell",
-          "remote",
-          "DDD",
-          "hands a shell on this machine to a network peer",
-          null);
-  static final BuiltinRule FETCH =
-      of("remote.fetch", "remote", "--A", "reaches a host other than this machine", null);
+  static final BuiltinRule PIPE_TO_SHELL = RuleBook.rule("remote.pipe-to-shell");
+  static final BuiltinRule PROCESS_SUBSTITUTION = RuleBook.rule("remote.process-substitution");
+  static final BuiltinRule EVAL_DOWNLOAD = RuleBook.rule("remote.eval-download");
+  static final BuiltinRule REVERSE_SHELL = RuleBook.rule("remote.reverse-shell");
+  static final BuiltinRule FETCH = RuleBook.rule("remote.fetch");
 
-  static final BuiltinRule DECODED_TO_SHELL =
-      of(
-          "remote.decoded-to-shell",
-          "remote",
-          "DDD",
-          "runs text it decodes first (base64 -d | sh), so no one can read what runs",
-          "run the command itself");
-  static final BuiltinRule DOWNLOAD_EXEC =
-      of(
-          "remote.download-exec",
-          "remote",
-          "DDD",
-          "runs a file it has just downloaded, before anyone reads it",
-          "download it, read it, then run it in another call");
+  static final BuiltinRule DECODED_TO_SHELL = RuleBook.rule("remote.decoded-to-shell");
+  static final BuiltinRule DOWNLOAD_EXEC = RuleBook.rule("remote.download-exec");
 
   private static final Set<String> LOCAL =
       Set.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import java.nio.file.Path;
@@ -22,90 +20,26 @@ import java.util.Set;
 final class SecretRules implements Family {
   private static final String NO_SECRETS = "ask the person for the value you need";
 
-  static final BuiltinRule SSH =
-      of("secrets.ssh", "secrets", "DDD", "reads an SSH private key", NO_SECRETS);
-  static final BuiltinRule ENV_FILE =
-      of(
-          "secrets.env-file",
-          "secrets",
-          "DDD",
-          "reads a .env file, which holds the project's secrets",
-          "read .env.example for the names");
-  static final BuiltinRule AWS =
-      of("secrets.aws", "secrets", "DDD", "reads the AWS credentials", NO_SECRETS);
-  static final BuiltinRule GCLOUD =
-      of("secrets.gcloud", "secrets", "DDD", "reads the Google Cloud credentials", NO_SECRETS);
-  static final BuiltinRule AZURE =
-      of("secrets.azure", "secrets", "DDD", "reads the Azure credentials", NO_SECRETS);
-  static final BuiltinRule KUBE =
-      of("secrets.kube", "secrets", "DDD", "reads the Kubernetes credentials", NO_SECRETS);
-  static final BuiltinRule DOCKER =
-      of("secrets.docker", "secrets", "DDD", "reads the Docker registry credentials", NO_SECRETS);
-  static final BuiltinRule NETRC =
-      of("secrets.netrc", "secrets", "DDD", "reads the .netrc passwords", NO_SECRETS);
-  static final BuiltinRule REGISTRY =
-      of(
-          "secrets.package-registry",
-          "secrets",
-          "DDD",
-          "reads a package registry's token (.npmrc, .pypirc, cargo, gem)",
-          NO_SECRETS);
-  static final BuiltinRule GIT_CREDENTIALS =
-      of(
-          "secrets.git-credentials",
-          "secrets",
-          "DDD",
-          "reads stored git or GitHub credentials",
-          NO_SECRETS);
-  static final BuiltinRule GPG =
-      of("secrets.gpg", "secrets", "DDD", "reads or exports a GPG private key", NO_SECRETS);
-  static final BuiltinRule AGENT_TOKENS =
-      of(
-          "secrets.agent-tokens",
-          "secrets",
-          "DDD",
-          "reads a coding agent's login token",
-          NO_SECRETS);
+  static final BuiltinRule SSH = RuleBook.rule("secrets.ssh");
+  static final BuiltinRule ENV_FILE = RuleBook.rule("secrets.env-file");
+  static final BuiltinRule AWS = RuleBook.rule("secrets.aws");
+  static final BuiltinRule GCLOUD = RuleBook.rule("secrets.gcloud");
+  static final BuiltinRule AZURE = RuleBook.rule("secrets.azure");
+  static final BuiltinRule KUBE = RuleBook.rule("secrets.kube");
+  static final BuiltinRule DOCKER = RuleBook.rule("secrets.docker");
+  static final BuiltinRule NETRC = RuleBook.rule("secrets.netrc");
+  static final BuiltinRule REGISTRY = RuleBook.rule("secrets.package-registry");
+  static final BuiltinRule GIT_CREDENTIALS = RuleBook.rule("secrets.git-credentials");
+  static final BuiltinRule GPG = RuleBook.rule("secrets.gpg");
+  static final BuiltinRule AGENT_TOKENS = RuleBook.rule("secrets.agent-tokens");
 
-  static final BuiltinRule DATABASE =
-      of(
-          "secrets.database",
-          "secrets",
-          "DDD",
-          "reads stored database passwords (.pgpass, .my.cnf)",
-          NO_SECRETS);
-  static final BuiltinRule TERRAFORM =
-      of("secrets.terraform", "secrets", "DDD", "reads the Terraform Cloud token", NO_SECRETS);
-  static final BuiltinRule SYSTEM =
-      of(
-          "secrets.system",
-          "secrets",
-          "DDD",
-          "reads the machine's password hashes or host keys",
-          null);
-  static final BuiltinRule SSH_WRITE =
-      of(
-          "secrets.ssh-write",
-          "secrets",
-          "DDD",
-          "changes the SSH keys, the keys allowed to log in, or SSH's settings",
-          "ask the person to change ~/.ssh");
+  static final BuiltinRule DATABASE = RuleBook.rule("secrets.database");
+  static final BuiltinRule TERRAFORM = RuleBook.rule("secrets.terraform");
+  static final BuiltinRule SYSTEM = RuleBook.rule("secrets.system");
+  static final BuiltinRule SSH_WRITE = RuleBook.rule("secrets.ssh-write");
 
-  static final BuiltinRule CLI_TOKEN =
-      of(
-          "secrets.cli-token",
-          "secrets",
-          "AAD",
-          "prints a credential from a tool's own store (gh auth token, gcloud auth"
-              + " print-access-token, aws configure export-credentials)",
-          null);
-  static final BuiltinRule ENVIRONMENT_SENT =
-      of(
-          "secrets.environment-sent",
-          "secrets",
-          "DDD",
-          "sends the environment, where tokens and keys live, over the network",
-          null);
+  static final BuiltinRule CLI_TOKEN = RuleBook.rule("secrets.cli-token");
+  static final BuiltinRule ENVIRONMENT_SENT = RuleBook.rule("secrets.environment-sent");
 
   private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
-
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
@@ -18,19 +16,8 @@ import java.util.Set;
  * on but under off; no allow list lets an agent switch off what watches it.
  */
 final class SelfRules implements Family {
-  static final BuiltinRule SELF =
-      catastrophic(
-          "guard.self",
-          "guard",
-          "would switch off or rewrite the guard that checks this agent (its hook settings, the"
-              + " gateway's process or its home)",
-          "ask the person to change the guard's settings");
-  static final BuiltinRule GATEWAY_TOKEN =
-      catastrophic(
-          "guard.gateway-token",
-          "guard",
-          "reads the gateway's own token, which would let the agent speak for the gateway",
-          null);
+  static final BuiltinRule SELF = RuleBook.rule("guard.self");
+  static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
 
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");

@@ -1,23 +1,15 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.internal.Scan.Step;
 import java.util.List;
 import java.util.Set;
 
 /** The machine itself: the fork bomb, shutting down, killing every process, and sudo. */
 final class SystemRules implements Family {
-  static final BuiltinRule FORK_BOMB =
-      catastrophic(
-          "system.fork-bomb", "system", "starts processes until the machine stops answering", null);
-  static final BuiltinRule SHUTDOWN =
-      of("system.shutdown", "system", "DDD", "shuts down or restarts the machine", null);
-  static final BuiltinRule KILL_ALL =
-      of("system.kill-all", "system", "DDD", "kills every process of the user", "kill the one pid");
-  static final BuiltinRule SUDO =
-      of("system.sudo", "system", "--A", "runs a command as root", null);
+  static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
+  static final BuiltinRule SHUTDOWN = RuleBook.rule("system.shutdown");
+  static final BuiltinRule KILL_ALL = RuleBook.rule("system.kill-all");
+  static final BuiltinRule SUDO = RuleBook.rule("system.sudo");
 
   @Override
   public List<BuiltinRule> rules() {

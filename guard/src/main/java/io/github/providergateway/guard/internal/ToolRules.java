@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import static io.github.providergateway.guard.internal.BuiltinRule.of;
-
 import io.github.providergateway.guard.GuardCall.ToolHints;
 import java.util.List;
 
@@ -14,20 +12,8 @@ import java.util.List;
  * declares itself read-only is never blocked by these rules, whatever else it declares.
  */
 final class ToolRules implements Family {
-  static final BuiltinRule DESTRUCTIVE =
-      of(
-          "tools.destructive",
-          "tools",
-          "-AA",
-          "is a tool its provider declares destructive, from a provider below the trust asked for",
-          null);
-  static final BuiltinRule OPEN_WORLD =
-      of(
-          "tools.open-world",
-          "tools",
-          "--A",
-          "is a tool that reaches the outside world, from a provider below trust user",
-          null);
+  static final BuiltinRule DESTRUCTIVE = RuleBook.rule("tools.destructive");
+  static final BuiltinRule OPEN_WORLD = RuleBook.rule("tools.open-world");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -58,13 +44,7 @@ final class ToolRules implements Family {
   }
 
   /** The same rule for a trusted provider's destructive tool: paranoid only. */
-  static final BuiltinRule DESTRUCTIVE_PARANOID =
-      of(
-          "tools.destructive-trusted",
-          "tools",
-          "--A",
-          "is a tool its provider declares destructive (paranoid asks below trust internal)",
-          null);
+  static final BuiltinRule DESTRUCTIVE_PARANOID = RuleBook.rule("tools.destructive-trusted");
 
   /**
    * A trust level's rank.

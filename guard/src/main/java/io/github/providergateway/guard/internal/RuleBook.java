@@ -1,0 +1,233 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.internal.RuleSpec.Example;
+import io.github.providergateway.guard.internal.RuleSpec.Examples;
+import io.github.providergateway.guard.internal.RuleSpec.Match;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The built-in rules as data: one file a family under {@code rules/} beside this class's package
+ * ({@code guard/src/main/resources/io/github/providergateway/guard/rules/}), listed in order by
+ * {@code families.json}, read once. Each rule is one spec ({@link RuleSpec}): id, decision per
+ * preset, the reason and the safer alternative, how it matches, examples, sources. A file that does
+ * not read fails the class's initialisation, and with it every guard: a book half read would be a
+ * guard without some of its rules.
+ *
+ * <p>Three fields are reserved for later layers and refused while nothing reads them, so a rule
+ * cannot claim a condition the guard ignores: {@code session} (a condition on what the session did
+ * before), {@code sandbox} (what an agent's sandbox enforces of it) and {@code layer} (an
+ * organisation's rules above the person's).
+ */
+public final class RuleBook {
+  private static final String FOLDER = "/io/github/providergateway/guard/rules/";
+
+  private static final Set<String> RULE_FIELDS =
+      Set.of(
+          "id",
+          "catastrophic",
+          "presets",
+          "why",
+          "instead",
+          "match",
+          "code",
+          "examples",
+          "sources");
+  private static final Set<String> RESERVED = Set.of("session", "sandbox", "layer");
+  private static final Set<String> EXAMPLE_FIELDS =
+      Set.of("command", "tool", "path", "cwd", "preset", "session");
+
+  private static final Map<String, RuleSpec> SPECS;
+  private static final List<String> FAMILIES;
+
+  static {
+    Map<String, RuleSpec> specs = new LinkedHashMap<>();
+    List<String> families = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (JsonNode family : read(json, "families.json")) {
+      String name = family.asText();
+      families.add(name);
+      JsonNode file = read(json, name + ".json");
+      if (!name.equals(file.path("family").asText())) {
+        throw new IllegalStateException(name + ".json: its family is not " + name);
+      }
+      for (JsonNode rule : file.path("rules")) {
+        RuleSpec spec = spec(name, rule);
+        if (specs.put(spec.rule().id(), spec) != null) {
+          throw new IllegalStateException("two rules are " + spec.rule().id());
+        }
+      }
+    }
+    SPECS = Collections.unmodifiableMap(specs);
+    FAMILIES = List.copyOf(families);
+  }
+
+  private RuleBook() {}
+
+  /**
+   * The rule of an id, for the family that finds it.
+   *
+   * @param id the id
+   * @return the rule
+   * @throws IllegalStateException when the book has no such rule
+   */
+  public static BuiltinRule rule(String id) {
+    RuleSpec spec = SPECS.get(id);
+    if (spec == null) {
+      throw new IllegalStateException("the rule book has no rule " + id);
+    }
+    return spec.rule();
+  }
+
+  /** {@return every rule's spec, by family in the book's order} */
+  public static List<RuleSpec> specs() {
+    return new ArrayList<>(SPECS.values());
+  }
+
+  /** {@return the families, in the book's order} */
+  public static List<String> families() {
+    return FAMILIES;
+  }
+
+  private static JsonNode read(ObjectMapper json, String file) {
+    try (InputStream in = RuleBook.class.getResourceAsStream(FOLDER + file)) {
+      if (in == null) {
+        throw new IllegalStateException("the rule book has no " + file);
+      }
+      return json.readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("the rule book's " + file + " does not read", e);
+    }
+  }
+
+  private static RuleSpec spec(String family, JsonNode rule) {
+    String id = text(rule, "id", null);
+    if (id == null || !id.startsWith(family + ".")) {
+      throw new IllegalStateException(family + ".json: a rule's id must start with " + family);
+    }
+    for (Iterator<String> names = rule.fieldNames(); names.hasNext(); ) {
+      String field = names.next();
+      if (RESERVED.contains(field)) {
+        throw new IllegalStateException(
+            id + ": '" + field + "' is reserved for a later layer and not read yet");
+      }
+      if (!RULE_FIELDS.contains(field)) {
+        throw new IllegalStateException(id + ": unknown field '" + field + "'");
+      }
+    }
+    String why = text(rule, "why", id);
+    String instead = text(rule, "instead", null);
+    BuiltinRule builtin =
+        rule.path("catastrophic").asBoolean(false)
+            ? BuiltinRule.catastrophic(id, family, why, instead)
+            : BuiltinRule.of(id, family, actions(id, rule.path("presets")), why, instead);
+    return new RuleSpec(
+        builtin, match(id, rule), examples(id, rule.path("examples")), text(rule, "sources", null));
+  }
+
+  private static String actions(String id, JsonNode presets) {
+    StringBuilder actions = new StringBuilder();
+    for (String preset : List.of("standard", "strict", "paranoid")) {
+      actions.append(
+          switch (presets.path(preset).asText("")) {
+            case "deny" -> 'D';
+            case "ask" -> 'A';
+            case "off" -> '-';
+            default ->
+                throw new IllegalStateException(
+                    id + ": presets." + preset + " is deny, ask or off");
+          });
+    }
+    return actions.toString();
+  }
+
+  private static Match match(String id, JsonNode rule) {
+    JsonNode match = rule.get("match");
+    String code = text(rule, "code", null);
+    if ((match == null) == (code == null)) {
+      throw new IllegalStateException(id + ": a rule has a 'match' or names its 'code', not both");
+    }
+    if (code != null) {
+      return new Match(code, List.of(), List.of(), "found by " + code);
+    }
+    List<String> commands = texts(id, match.path("commands"));
+    if (commands.isEmpty()) {
+      throw new IllegalStateException(id + ": match.commands is empty");
+    }
+    List<String> unless = texts(id, match.path("unless"));
+    String description = "`" + String.join("`, `", commands) + "`";
+    if (!unless.isEmpty()) {
+      description += ", unless `" + String.join("`, `", unless) + "`";
+    }
+    return new Match(null, commands, unless, description);
+  }
+
+  private static Examples examples(String id, JsonNode examples) {
+    return new Examples(
+        exampleList(id, examples.path("deny")),
+        exampleList(id, examples.path("ask")),
+        exampleList(id, examples.path("allow")));
+  }
+
+  private static List<Example> exampleList(String id, JsonNode list) {
+    List<Example> out = new ArrayList<>();
+    for (JsonNode example : list) {
+      if (example.isTextual()) {
+        out.add(new Example("shell", example.asText(), null, null, true));
+        continue;
+      }
+      for (Iterator<String> names = example.fieldNames(); names.hasNext(); ) {
+        String field = names.next();
+        if (!EXAMPLE_FIELDS.contains(field)) {
+          throw new IllegalStateException(id + ": an example's unknown field '" + field + "'");
+        }
+      }
+      String command = text(example, "command", null);
+      String tool = text(example, "tool", command == null ? null : "shell");
+      String what = command != null ? command : text(example, "path", null);
+      if (tool == null || what == null) {
+        throw new IllegalStateException(id + ": an example has a command, or a tool and a path");
+      }
+      out.add(
+          new Example(
+              tool,
+              what,
+              text(example, "cwd", null),
+              text(example, "preset", null),
+              example.path("session").asBoolean(true)));
+    }
+    return out;
+  }
+
+  private static List<String> texts(String id, JsonNode list) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : list) {
+      if (!item.isTextual()) {
+        throw new IllegalStateException(id + ": a pattern is not a text: " + item);
+      }
+      out.add(item.asText());
+    }
+    return out;
+  }
+
+  private static String text(JsonNode node, String field, String requiredBy) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      if (requiredBy != null) {
+        throw new IllegalStateException(requiredBy + ": '" + field + "' is required");
+      }
+      return null;
+    }
+    return value.asText();
+  }
+}

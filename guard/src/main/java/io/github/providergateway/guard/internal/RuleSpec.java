@@ -1,0 +1,78 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+
+/**
+ * One built-in rule as the rule book writes it ({@code rules/<family>.json}): its decision per
+ * preset and what the agent reads ({@link #rule()}), how it matches, and the examples that prove
+ * it.
+ *
+ * @param rule the rule's id, family, decision per preset, reason and safer alternative
+ * @param matches how it matches: {@link Match#declared()} patterns run by the same matcher as the
+ *     person's plain rules, or the name of the family class whose code finds it
+ * @param examples calls that must be denied, asked or allowed, each checked by a test
+ * @param sources where the knowledge behind the rule comes from, or {@code null}
+ */
+public record RuleSpec(BuiltinRule rule, Match matches, Examples examples, String sources) {
+
+  /**
+   * How a rule matches.
+   *
+   * @param code the family class whose code finds it ({@code GitRules}), or {@code null} when
+   *     declared
+   * @param commands word patterns over each program the command runs, as a plain rule's {@code
+   *     command} ({@code npm * publish *}); any one matching is a match
+   * @param unless word patterns that take a program back out ({@code * --dry-run *})
+   * @param description what it matches, for the docs: the family's words for code, the patterns for
+   *     a declared match
+   */
+  public record Match(String code, List<String> commands, List<String> unless, String description) {
+
+    /** Copies. */
+    public Match {
+      commands = List.copyOf(commands);
+      unless = List.copyOf(unless);
+    }
+
+    /** {@return whether the rule is matched by its declared patterns rather than code} */
+    public boolean declared() {
+      return code == null;
+    }
+  }
+
+  /**
+   * The calls a rule must decide so.
+   *
+   * @param deny calls it denies
+   * @param ask calls it asks about
+   * @param allow calls it does not match and the guard allows
+   */
+  public record Examples(List<Example> deny, List<Example> ask, List<Example> allow) {
+
+    /** Copies. */
+    public Examples {
+      deny = List.copyOf(deny);
+      ask = List.copyOf(ask);
+      allow = List.copyOf(allow);
+    }
+
+    /** {@return how many examples there are} */
+    public int size() {
+      return deny.size() + ask.size() + allow.size();
+    }
+  }
+
+  /**
+   * One example call, in the corpus's setting (project {@code /work/project}, home {@code
+   * /home/user}).
+   *
+   * @param tool {@code shell}, {@code read} or {@code edit}
+   * @param text the command, or the file tool's path
+   * @param cwd the folder the call reports, or {@code null} for the project
+   * @param preset the preset it is decided under, or {@code null} for the rule's first preset in
+   *     force ({@code standard} for most)
+   * @param session whether the call is in a session (a project known); {@code false} for a call
+   *     with none
+   */
+  public record Example(String tool, String text, String cwd, String preset, boolean session) {}
+}
