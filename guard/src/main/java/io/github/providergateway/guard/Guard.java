@@ -215,6 +215,7 @@ public final class Guard {
           new GuardVerdict(Outcome.ALLOW, null, "the guard is off", null), parse, matched);
     }
     Places places = new Places(environment, call.project());
+    boolean session = call.project() != null;
     Scan scan;
     if (call.tool().equals("shell")) {
       JsonNode command = call.args().get("command");
@@ -232,7 +233,9 @@ public final class Guard {
         parse.add(describe(invocation));
       }
       // The scan reads the code the command feeds itself too (FedCode), after the parse's programs.
-      scan = new Scan(places, call, command.asText(), script.invocations());
+      scan =
+          new Scan(places, call, command.asText(), script.invocations())
+              .withOpaque(script.opaque());
       for (Invocation invocation : showParse ? scan.fed() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
@@ -251,7 +254,7 @@ public final class Guard {
     List<Hit> active = new ArrayList<>();
     for (Hit hit : hits) {
       BuiltinRule rule = hit.rule();
-      Outcome action = rule.action(preset);
+      Outcome action = rule.action(preset, session);
       String line = rule.id() + ": ";
       if (action == null) {
         matched.add(line + "off in " + preset.wireName() + " — " + hit.reason());
@@ -277,7 +280,7 @@ public final class Guard {
     List<PlainMatcher> projectHits = plainHits(projectRules, scan, "the project's rule", matched);
     List<PlainMatcher> personalHits = plainHits(personalRules, scan, "the person's rule", matched);
     if (catastrophe != null) {
-      return verdict(catastrophe, parse, matched);
+      return verdict(catastrophe, session, parse, matched);
     }
     for (Outcome outcome : new Outcome[] {Outcome.DENY, Outcome.ASK}) {
       for (List<PlainMatcher> plain : List.of(projectHits, personalHits)) {
@@ -288,8 +291,8 @@ public final class Guard {
         }
       }
       for (Hit hit : active) {
-        if (hit.rule().action(preset) == outcome) {
-          return verdict(hit, parse, matched);
+        if (hit.rule().action(preset, session) == outcome) {
+          return verdict(hit, session, parse, matched);
         }
       }
     }
@@ -308,10 +311,11 @@ public final class Guard {
     return outcome.name().toLowerCase(Locale.ROOT);
   }
 
-  private GuardExplanation verdict(Hit hit, List<String> parse, List<String> matched) {
+  private GuardExplanation verdict(
+      Hit hit, boolean session, List<String> parse, List<String> matched) {
     BuiltinRule rule = hit.rule();
     return new GuardExplanation(
-        new GuardVerdict(rule.action(preset), rule.id(), hit.reason(), rule.instead()),
+        new GuardVerdict(rule.action(preset, session), rule.id(), hit.reason(), rule.instead()),
         parse,
         matched);
   }

@@ -31,8 +31,9 @@ class GuardBoundsTest {
             "characters, over"),
         Arguments.of(
             "nesting of substitutions",
-            "echo " + "$(".repeat(depth) + "ls" + ")".repeat(depth),
-            "echo " + "$(".repeat(depth + 1) + "ls" + ")".repeat(depth + 1),
+            // Each substitution an argument of echo: a substitution run as a program is asked.
+            "echo " + "$(echo ".repeat(depth) + "ls" + ")".repeat(depth),
+            "echo " + "$(echo ".repeat(depth + 1) + "ls" + ")".repeat(depth + 1),
             "nests deeper than"),
         Arguments.of(
             "nesting of subshells",

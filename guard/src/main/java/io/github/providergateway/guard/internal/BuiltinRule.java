@@ -18,9 +18,17 @@ import java.util.List;
  * @param why what the matched command does, the second half of the reason ("deletes the root
  *     filesystem")
  * @param instead what would be allowed instead, or {@code null}
+ * @param denyWithoutSession whether it denies, where it would ask, a call with no session: nobody
+ *     is there to ask, and what it cannot read it must not let through unseen
  */
 public record BuiltinRule(
-    String id, String category, boolean catastrophic, String actions, String why, String instead) {
+    String id,
+    String category,
+    boolean catastrophic,
+    String actions,
+    String why,
+    String instead,
+    boolean denyWithoutSession) {
 
   /**
    * Checks the rule's table.
@@ -31,6 +39,7 @@ public record BuiltinRule(
    * @param actions under standard, strict and paranoid
    * @param why what the command does
    * @param instead what would be allowed instead, or {@code null}
+   * @param denyWithoutSession whether it denies, where it would ask, a call with no session
    */
   public BuiltinRule {
     if (actions.length() != 3 || !actions.matches("[DA-]{3}")) {
@@ -40,12 +49,29 @@ public record BuiltinRule(
 
   /** A catastrophic rule: deny in every preset but off. */
   static BuiltinRule catastrophic(String id, String category, String why, String instead) {
-    return new BuiltinRule(id, category, true, "DDD", why, instead);
+    return new BuiltinRule(id, category, true, "DDD", why, instead, false);
   }
 
   /** A rule with its actions under standard, strict and paranoid. */
   static BuiltinRule of(String id, String category, String actions, String why, String instead) {
-    return new BuiltinRule(id, category, false, actions, why, instead);
+    return new BuiltinRule(id, category, false, actions, why, instead, false);
+  }
+
+  /** This rule, denying where it would ask when the call has no session. */
+  BuiltinRule denyingWithoutSession() {
+    return new BuiltinRule(id, category, catastrophic, actions, why, instead, true);
+  }
+
+  /**
+   * What the rule does under a preset, for a call with or without a session.
+   *
+   * @param preset the preset
+   * @param session whether the call has a session
+   * @return deny or ask, or {@code null} when it is off
+   */
+  public Outcome action(GuardPreset preset, boolean session) {
+    Outcome action = action(preset);
+    return action == Outcome.ASK && !session && denyWithoutSession ? Outcome.DENY : action;
   }
 
   /**

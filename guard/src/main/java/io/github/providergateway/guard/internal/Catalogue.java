@@ -25,6 +25,7 @@ public final class Catalogue {
           new SelfRules(),
           new InlineRules(),
           new ToolRules(),
+          new ExecRules(),
           new DeclaredRules(RuleBook.specs()));
   private static final Map<String, BuiltinRule> BY_ID;
 

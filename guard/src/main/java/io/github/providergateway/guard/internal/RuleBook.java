@@ -41,6 +41,7 @@ public final class RuleBook {
           "instead",
           "match",
           "code",
+          "no-session",
           "examples",
           "sources");
   private static final Set<String> RESERVED = Set.of("session", "sandbox", "layer");
@@ -131,6 +132,12 @@ public final class RuleBook {
         rule.path("catastrophic").asBoolean(false)
             ? BuiltinRule.catastrophic(id, family, why, instead)
             : BuiltinRule.of(id, family, actions(id, rule.path("presets")), why, instead);
+    String noSession = text(rule, "no-session", null);
+    if ("deny".equals(noSession)) {
+      builtin = builtin.denyingWithoutSession();
+    } else if (noSession != null) {
+      throw new IllegalStateException(id + ": no-session is deny, or absent");
+    }
     return new RuleSpec(
         builtin, match(id, rule), examples(id, rule.path("examples")), text(rule, "sources", null));
   }
@@ -193,7 +200,8 @@ public final class RuleBook {
         }
       }
       String command = text(example, "command", null);
-      String tool = text(example, "tool", command == null ? null : "shell");
+      String tool = text(example, "tool", null);
+      tool = tool == null && command != null ? "shell" : tool;
       String what = command != null ? command : text(example, "path", null);
       if (tool == null || what == null) {
         throw new IllegalStateException(id + ": an example has a command, or a tool and a path");

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -32,6 +33,9 @@ public final class Scan {
   private final List<Invocation> fed;
 
   private final List<Access> accesses = new ArrayList<>();
+
+  /** Where the command runs what the parse could not read. */
+  private List<Opaque> opaque = List.of();
 
   /**
    * The last step made of each first word's text, by its hash: see {@link #step}. Null for a
@@ -291,6 +295,22 @@ public final class Scan {
    */
   public List<Invocation> fed() {
     return fed;
+  }
+
+  /** {@return where the command runs what the parse could not read} */
+  public List<Opaque> opaque() {
+    return opaque;
+  }
+
+  /**
+   * Adds where the command runs what the parse could not read.
+   *
+   * @param found the parse's findings
+   * @return this scan
+   */
+  public Scan withOpaque(List<Opaque> found) {
+    this.opaque = List.copyOf(found);
+    return this;
   }
 
   /** {@return the files the call reads, writes and deletes} */

@@ -66,7 +66,9 @@ public final class ShellParser {
           "the command is " + command.length() + " characters, over " + MAX_LENGTH);
     }
     List<Invocation> invocations = new ArrayList<>();
-    new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations).script(command, 0, List.of(), "");
-    return new ShellScript(invocations, command);
+    List<Opaque> opaque = new ArrayList<>();
+    new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations, opaque)
+        .script(command, 0, List.of(), "");
+    return new ShellScript(invocations, command, opaque);
   }
 }

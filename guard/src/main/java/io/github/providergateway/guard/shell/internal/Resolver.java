@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell.internal;
 
 import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
@@ -55,6 +56,9 @@ public final class Resolver {
   /** Where invocations go, in order. */
   private final List<Invocation> out;
 
+  /** Where what cannot be read goes, in order. */
+  private final List<Opaque> opaque;
+
   /** The most aliases one parse remembers. */
   private static final int MAX_ALIASES = 64;
 
@@ -84,10 +88,12 @@ public final class Resolver {
    *
    * @param limits its bounds
    * @param out where its invocations go
+   * @param opaque where what it cannot read goes
    */
-  public Resolver(Limits limits, List<Invocation> out) {
+  public Resolver(Limits limits, List<Invocation> out, List<Opaque> opaque) {
     this.limits = limits;
     this.out = out;
+    this.opaque = opaque;
     this.variables = new Variables(ShellParser.MAX_LENGTH);
   }
 
@@ -141,18 +147,23 @@ public final class Resolver {
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     List<Redirect> redirects = List.of();
     if (raw.redirects.size() == 1) {
-      RawRedirect r = raw.redirects.get(0);
-      redirects = List.of(new Redirect(r.operator, r.target, r.body));
+      redirects = List.of(redirect(raw.redirects.get(0)));
     } else if (!raw.redirects.isEmpty()) {
       Redirect[] made = new Redirect[raw.redirects.size()];
       for (int i = 0; i < made.length; i++) {
-        RawRedirect r = raw.redirects.get(i);
-        made[i] = new Redirect(r.operator, r.target, r.body);
+        made[i] = redirect(raw.redirects.get(i));
       }
       redirects = List.of(made);
     }
+    Invocation invocation = null;
     if (!words.isEmpty() || !redirects.isEmpty()) {
-      out.add(new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via));
+      invocation = new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
+      out.add(invocation);
+    }
+    List<Word> second = raw.substituted ? null : secondReading(raw.words, raw.depth);
+    if (!words.isEmpty() && !programKnown(words.get(0)) && (raw.substituted || second == null)) {
+      // Nothing more to put in: what runs is computed at run time.
+      opaque.add(new Opaque(Opaque.Kind.COMPUTED_PROGRAM, invocation, words.get(0).text()));
     }
     if (!words.isEmpty()) {
       nested(raw, words, via);
@@ -165,17 +176,55 @@ public final class Resolver {
         resolve(nest.commands().get(c), inner);
       }
     }
-    if (!raw.substituted) {
-      // $x -rf / after x=rm: read once more with the values put in.
-      List<Word> substituted = variables.substitute(raw.words);
-      if (substituted != null) {
-        RawCommand again = new RawCommand(raw.depth, substituted);
-        again.substituted = true;
-        raw.redirects.forEach(again::addRedirect);
-        again.pipedFrom = raw.pipedFrom;
-        resolve(again, append(via, "$var"));
+    if (!raw.substituted && second != null) {
+      // $x -rf / after x=rm, $(echo rm) -rf /: read once more with the values put in.
+      RawCommand again = new RawCommand(raw.depth, second);
+      again.substituted = true;
+      raw.redirects.forEach(again::addRedirect);
+      again.pipedFrom = raw.pipedFrom;
+      resolve(again, append(via, "$var"));
+    }
+  }
+
+  /**
+   * The command's words with the known variables' values and the folded text of its substitutions
+   * put in ({@link TextFolding}), or null when nothing changed.
+   */
+  private List<Word> secondReading(List<Word> words, int depth) {
+    List<Word> substituted = variables.substitute(words);
+    List<Word> folded = TextFolding.fold(substituted == null ? words : substituted, depth);
+    return folded != null ? folded : substituted;
+  }
+
+  /**
+   * A redirection as the invocation keeps it, its target with the known variables' values put in
+   * ({@code f=~/.claude/settings.json; echo x > $f} writes that file).
+   */
+  private Redirect redirect(RawRedirect r) {
+    Word target = r.body == null ? variables.substituteWord(r.target) : null;
+    return new Redirect(r.operator, target == null ? r.target : target, r.body);
+  }
+
+  /**
+   * Whether a program's word names a program the rules can read: literal, or computed only in its
+   * folder ({@code $VIRTUAL_ENV/bin/python}, {@code ~/bin/tool}, {@code $(go env GOPATH)/bin/x}).
+   */
+  static boolean programKnown(Word program) {
+    if (program.literal()) {
+      return true;
+    }
+    String text = program.text();
+    String name = basename(text);
+    if (name.isEmpty() || name.length() == text.length()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '$' || c == '`' || c == '*' || c == '?' || c == '[' || c == ')' || c == '}') {
+        return false;
       }
     }
+    return true;
   }
 
   /** An alias the command defined runs its text with the arguments after it. */
@@ -253,7 +302,7 @@ public final class Resolver {
   private void nested(RawCommand raw, List<Word> words, List<String> via)
       throws ShellParseException {
     Word first = words.get(0);
-    if (!first.literal()) {
+    if (!programKnown(first)) {
       return;
     }
     String program = names.of(first.text());
@@ -430,7 +479,7 @@ public final class Resolver {
   }
 
   /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
-  private static String printf(List<Word> words) {
+  static String printf(List<Word> words) {
     String format = words.get(1).text();
     StringBuilder sb = new StringBuilder();
     int next = 2;

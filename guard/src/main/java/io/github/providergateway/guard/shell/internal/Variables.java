@@ -62,9 +62,49 @@ final class Variables {
     return inner;
   }
 
-  /** Records {@code name=value}; a value that is no literal word makes the variable unknown. */
+  /**
+   * Records {@code name=value}; a value that is no literal word makes the variable unknown, but for
+   * a path from the home ({@code f=~/.ssh/id_rsa}, {@code d=$HOME/x}): kept as written, so that a
+   * later {@code cat $f} or {@code > $f} resolves to it as the literal path would.
+   */
   void assign(String name, Word value) {
-    values.put(name, value != null && value.literal() ? value : UNKNOWN);
+    values.put(
+        name, value != null && (value.literal() || isHomePath(value.text())) ? value : UNKNOWN);
+  }
+
+  /**
+   * Whether {@code text} is a path from the home with no other expansion: {@code ~}, {@code ~/…},
+   * {@code $HOME}, {@code ${HOME}/…}. The places resolve these as the home.
+   */
+  static boolean isHomePath(String text) {
+    String rest;
+    if (text.equals("~") || text.startsWith("~/")) {
+      rest = text.substring(1);
+    } else if (text.startsWith("$HOME") && (text.length() == 5 || text.charAt(5) == '/')) {
+      rest = text.substring(5);
+    } else if (text.startsWith("${HOME}")) {
+      rest = text.substring(7);
+    } else {
+      return false;
+    }
+    return (rest.isEmpty() || rest.startsWith("/"))
+        && rest.indexOf('$') < 0
+        && rest.indexOf('`') < 0;
+  }
+
+  /**
+   * {@code word} with the known variables' values put in, or {@code null} when it has none: for a
+   * redirection's target, which the command's second reading does not carry.
+   */
+  Word substituteWord(Word word) {
+    if (word.literal() || isEmpty()) {
+      return null;
+    }
+    String replaced = replace(word.text());
+    if (replaced == null || replaced.length() > maxLength) {
+      return null;
+    }
+    return new Word(replaced, isPlain(replaced));
   }
 
   /** The literal value of {@code name}, or null when it is not known. */
@@ -94,7 +134,10 @@ final class Variables {
       String t = w.text();
       int eq = t.indexOf('=');
       if (eq > 0 && isName(t, 0, eq)) {
-        assign(t.substring(0, eq), w.literal() ? Word.literal(t.substring(eq + 1)) : null);
+        String value = t.substring(eq + 1);
+        assign(
+            t.substring(0, eq),
+            w.literal() ? Word.literal(value) : isHomePath(value) ? new Word(value, false) : null);
       }
     }
   }
