@@ -85,6 +85,29 @@ class RuleBookTest {
         .isEqualTo(expected != Outcome.ALLOW);
   }
 
+  /**
+   * Every rule shows both sides: a call it blocks (deny or ask) and a near-miss it lets through.
+   * The tool rules ({@code ToolRules}) are the exception on the blocking side: they match what a
+   * provider's tool declares of itself ({@code GuardCall.ToolHints}), and an example is a shell or
+   * file call, which declares nothing; their examples can only show what they let through.
+   */
+  @Test
+  void everyRuleHasABlockingAndAnAllowExample() {
+    List<String> missing = new ArrayList<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      String id = spec.rule().id();
+      boolean byToolHints = "ToolRules".equals(spec.matches().code());
+      boolean blocks = !spec.examples().deny().isEmpty() || !spec.examples().ask().isEmpty();
+      if (!blocks && !byToolHints) {
+        missing.add(id + ": no deny or ask example");
+      }
+      if (spec.examples().allow().isEmpty()) {
+        missing.add(id + ": no allow example");
+      }
+    }
+    assertThat(missing).as("rules without examples on both sides").isEmpty();
+  }
+
   @Test
   void everyRuleOfTheBookIsInTheCatalogueAndBack() {
     assertThat(Catalogue.all())
