@@ -65,6 +65,9 @@ final class RemoteRules implements Family {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
       if (!step.is(ProgramKind.DOWNLOADER)) {
+        if (lastReader > i && readsNetwork(step)) {
+          scan.hit(PIPE_TO_SHELL, step, null);
+        }
         continue;
       }
       if (!local(step)) {
@@ -167,7 +170,7 @@ final class RemoteRules implements Family {
   private static boolean readsCodeFromInput(Step step) {
     String program = step.program();
     if (!step.interpreter()) {
-      return false;
+      return runsInputLater(step);
     }
     Argv argv = Argv.of(step.args(), "", "init-file", "rcfile");
     if (argv.has('c') || argv.has('e') || argv.has('m') || argv.has("eval")) {
@@ -181,6 +184,36 @@ final class RemoteRules implements Family {
         || argv.has('s')
         || pos.get(0).text().equals("-")
         || pos.get(0).text().equals("/dev/stdin");
+  }
+
+  /**
+   * A program that is no interpreter but runs its standard input as shell code, now or later:
+   * {@code source /dev/stdin}, {@code at} and {@code batch} jobs, {@code crontab -}, {@code
+   * parallel} with no command (issue 60: programs that run programs).
+   */
+  private static boolean runsInputLater(Step step) {
+    List<Word> args = step.args();
+    return switch (step.program()) {
+      case "source", "." ->
+          !args.isEmpty()
+              && (args.get(0).text().equals("/dev/stdin")
+                  || args.get(0).text().equals("-")
+                  || args.get(0).text().equals("/proc/self/fd/0"));
+      case "at", "batch" -> !Argv.of(args, "qftM").has('f') && !Argv.of(args, "qftM").has('l');
+      case "crontab" -> args.isEmpty() || args.get(args.size() - 1).text().equals("-");
+      case "parallel" -> args.isEmpty() || args.get(0).text().startsWith("-");
+      default -> false;
+    };
+  }
+
+  /** A program that reads from the network and prints what it read: netcat's kin. */
+  private static boolean readsNetwork(Step step) {
+    return switch (step.program()) {
+      case "nc", "ncat", "netcat", "telnet" -> true;
+      case "socat" -> true;
+      case "openssl" -> step.args().size() > 0 && step.args().get(0).text().equals("s_client");
+      default -> false;
+    };
   }
 
   private static boolean toStandardOutput(Step step) {

@@ -26,6 +26,9 @@ public final class Resolver {
   private static final Set<String> DECLARATIONS =
       Set.of("export", "declare", "typeset", "local", "readonly");
 
+  /** The programs that copy, link, move or install a file under another name. */
+  private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
+
   private static final Set<String> SHELLS =
       Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
 
@@ -47,6 +50,8 @@ public final class Resolver {
     names.addAll(SWITCHED);
     names.addAll(CarriedCode.programs());
     names.addAll(InlineCode.namedInterpreters());
+    names.addAll(Runners.nestedNames());
+    names.addAll(MAKERS);
     return Set.copyOf(names);
   }
 
@@ -137,6 +142,20 @@ public final class Resolver {
         variables.assign(a.name(), a.value());
       }
     }
+    for (int a = 0; a < raw.assignments.size(); a++) { // indexed: most commands have none
+      RawCommand.Assignment assignment = raw.assignments.get(a);
+      carried(assignment.name(), assignment.value(), raw.depth, via);
+    }
+    if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
+      List<Word> remade = madeProgram(raw.words, via);
+      if (remade != null) {
+        RawCommand again = new RawCommand(raw.depth, remade);
+        again.substituted = raw.substituted;
+        raw.redirects.forEach(again::addRedirect);
+        again.pipedFrom = raw.pipedFrom;
+        raw = again;
+      }
+    }
     // The scratch list is copied by the invocation (none at all when empty), and nothing below
     // reads it again: a long command's thousands of programs make no list each for it.
     List<String> wrappers = wrapperScratch;
@@ -145,6 +164,9 @@ public final class Resolver {
       wrappers.add("time");
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
+    if (wrappers.contains("env")) {
+      carriedInWords(raw.words, raw.depth, via); // env GIT_PAGER=… git log
+    }
     List<Redirect> redirects = List.of();
     if (raw.redirects.size() == 1) {
       redirects = List.of(redirect(raw.redirects.get(0)));
@@ -225,6 +247,129 @@ public final class Resolver {
       }
     }
     return true;
+  }
+
+  /** The most programs one parse remembers as made. */
+  private static final int MAX_MADE = 64;
+
+  /**
+   * The files this command made from a program under another name so far ({@code ln -s /bin/rm
+   * del}): the made path as written, without a leading {@code ./}, to the program it was made from
+   * ({@code null} when that cannot be read).
+   */
+  private final Map<String, Word> made = new HashMap<>();
+
+  /** Remembers {@code ln|cp|mv|install SOURCE DEST} (and {@code -t DIR}) as programs made. */
+  private void rememberMade(List<Word> words, String program) {
+    List<Word> positionals = new ArrayList<>();
+    String into = null;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if ((t.equals("-t") || t.equals("--target-directory")) && i + 1 < words.size()) {
+        into = words.get(++i).text();
+      } else if (t.startsWith("--target-directory=")) {
+        into = t.substring(19);
+      } else if ((t.equals("-m")
+              || t.equals("--mode")
+              || t.equals("-o")
+              || t.equals("-g")
+              || t.equals("-S")
+              || t.equals("--suffix"))
+          && program.equals("install")) {
+        i++;
+      } else if (!t.startsWith("-") || t.equals("-")) {
+        positionals.add(words.get(i));
+      }
+    }
+    if (positionals.isEmpty() || made.size() >= MAX_MADE) {
+      return;
+    }
+    if (into != null) {
+      for (Word source : positionals) {
+        made.put(plainPath(into + "/" + basename(source.text())), source);
+      }
+    } else if (positionals.size() >= 2) {
+      Word source = positionals.get(0);
+      String dest = positionals.get(positionals.size() - 1).text();
+      made.put(plainPath(dest), source);
+      made.put(plainPath(dest + "/" + basename(source.text())), source);
+    }
+  }
+
+  private static String plainPath(String path) {
+    String p = path;
+    while (p.startsWith("./")) {
+      p = p.substring(2);
+    }
+    while (p.contains("//")) {
+      p = p.replace("//", "/");
+    }
+    return p;
+  }
+
+  /**
+   * A command that runs a program made earlier in this command, with the program it was made from
+   * put in its place ({@code ./del -rf ~} after {@code ln -s /bin/rm del} is {@code /bin/rm -rf
+   * ~}); opaque when what it was made from cannot be read; null when it runs no made program.
+   */
+  private List<Word> madeProgram(List<Word> words, List<String> via) {
+    Word source = made.get(plainPath(words.get(0).text()));
+    if (source == null) {
+      return null;
+    }
+    if (!source.literal()) {
+      opaque(
+          Opaque.Kind.MADE_PROGRAM,
+          words,
+          via,
+          words.get(0).text() + " (from " + source.text() + ")");
+      return null;
+    }
+    List<Word> remade = new ArrayList<>(words);
+    remade.set(0, source);
+    return remade;
+  }
+
+  /** {@code NAME=value} words of env, export and the like that carry code. */
+  private void carriedInWords(List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      int eq = t.indexOf('=');
+      if (eq > 0 && CarriedInEnvironment.of(t.substring(0, eq)) != null) {
+        String value = t.substring(eq + 1);
+        carried(t.substring(0, eq), new Word(value, words.get(i).literal()), depth, via);
+      }
+    }
+  }
+
+  /**
+   * A variable given code that programs run ({@link CarriedInEnvironment}): its literal value read
+   * as the command it is ({@code GIT_PAGER='rm -rf ~'} is {@code rm -rf ~}); a value the guard
+   * cannot read is opaque.
+   */
+  private void carried(String name, Word value, int depth, List<String> via)
+      throws ShellParseException {
+    CarriedInEnvironment.Form form = CarriedInEnvironment.of(name);
+    if (form == null || value == null) {
+      return;
+    }
+    List<Word> shown = List.of(new Word(name + "=" + value.text(), value.literal()));
+    boolean readable = value.literal() || Variables.isHomePath(value.text());
+    if (form == CarriedInEnvironment.Form.LIBRARY) {
+      if (!readable || !CarriedInEnvironment.systemLibrary(value.text())) {
+        opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
+      }
+      return;
+    }
+    if (!readable) {
+      opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
+      return;
+    }
+    String command = CarriedInEnvironment.command(form, value.text());
+    if (command != null && !command.isEmpty()) {
+      script(command, depth + 1, append(via, "$" + name), " in the value of " + name);
+    }
   }
 
   /** An alias the command defined runs its text with the arguments after it. */
@@ -313,7 +458,14 @@ public final class Resolver {
     }
     if (DECLARATIONS.contains(program)) {
       variables.declare(words);
+      carriedInWords(words, depth, via);
       return;
+    }
+    if (program.equals("env") || program.equals("cross-env") || program.equals("env-cmd")) {
+      carriedInWords(words, depth, via);
+    }
+    if (MAKERS.contains(program)) {
+      rememberMade(words, program);
     }
     if (SHELLS.contains(program)) {
       shell(raw, words, program, depth, via);
@@ -360,6 +512,118 @@ public final class Resolver {
         }
       }
     }
+    Runners.Row row = Runners.of(program);
+    if (row != null && !row.wrapper()) {
+      runner(raw, words, program, row, depth, via);
+    }
+  }
+
+  /**
+   * A program of the table of programs that run programs ({@link Runners}) read by the table: the
+   * code of its code options, the command after its options, the code fed on its standard input. A
+   * row the table says is read by other code ({@code handler}) is left to it.
+   */
+  private void runner(
+      RawCommand raw,
+      List<Word> words,
+      String program,
+      Runners.Row row,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    String handler = row.handler();
+    if (handler != null && !handler.startsWith("Runners.")) {
+      return;
+    }
+    List<String> inner = append(via, program);
+    if (handler != null) {
+      RunnerHandlers.read(handler, this, raw, words, row, depth, inner);
+      return;
+    }
+    List<Word> values = Runners.codeValues(row, words);
+    for (int i = 0; i < values.size(); i++) {
+      code(values.get(i), row.language(), words, depth, inner);
+    }
+    if (row.runs().equals("argv") && values.isEmpty()) {
+      int at = Runners.commandStart(row, words);
+      if (at >= 0 && at < words.size()) {
+        List<Word> command = new ArrayList<>(row.prefix().size() + words.size() - at);
+        for (String word : row.prefix()) {
+          command.add(Word.literal(word));
+        }
+        command.addAll(words.subList(at, words.size()));
+        command(command, depth, inner);
+      }
+    }
+    if ((row.runs().equals("stdin") || row.stdinToo()) && Runners.commandStart(row, words) >= 0) {
+      input(raw, row.language(), words, depth, inner);
+    }
+  }
+
+  /**
+   * Code in {@code language} that a runner runs: read as shell, or for another language as what its
+   * code runs ({@link ForeignCode}); code that is not written in the command (a variable, a
+   * substitution) is opaque.
+   */
+  void code(Word value, String language, List<Word> runner, int depth, List<String> via)
+      throws ShellParseException {
+    if (language.equals("shell")) {
+      script(value.text(), depth, via, " in the code of " + via.get(via.size() - 1));
+      return;
+    }
+    if (!value.literal()) {
+      opaque(Opaque.Kind.COMPUTED_CODE, runner, via, value.text());
+      return;
+    }
+    for (ForeignCode.Found found : ForeignCode.extract(language, value.text())) {
+      if (found.shell() != null) {
+        script(found.shell(), depth, via, " in the code of " + via.get(via.size() - 1));
+      } else if (found.argv() != null && !found.argv().isEmpty()) {
+        command(found.argv(), depth, via);
+      } else if (found.language() != null) {
+        extract(found.language(), found.code(), depth, append(via, found.language().via()));
+      } else if (found.opaque() != null) {
+        opaque(Opaque.Kind.COMPUTED_CODE, runner, via, found.opaque());
+      }
+    }
+  }
+
+  /**
+   * What a runner reads as code on its standard input: here-documents, here-strings and literal
+   * text piped into it are read in its language; text another program prints is opaque, but for a
+   * file's contents (a script on disk, as {@code sh file} runs one) and for what the network and
+   * decoders print, which the remote rules read.
+   */
+  void input(RawCommand raw, String language, List<Word> runner, int depth, List<String> via)
+      throws ShellParseException {
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null && r.operator.startsWith("<<")) {
+        code(Word.literal(r.body), language, runner, depth, append(via, "heredoc"));
+      }
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      code(Word.literal(piped), language, runner, depth, append(via, "pipe"));
+    } else if (raw.pipedFrom != null
+        && !language.equals("sql")
+        && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
+      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, Producers.shown(raw.pipedFrom));
+    }
+  }
+
+  /** Records what cannot be read, against the runner's words. */
+  void opaque(Opaque.Kind kind, List<Word> runner, List<String> via, String what) {
+    opaque.add(new Opaque(kind, new Invocation(runner, List.of(), List.of(), via), what));
+  }
+
+  /** A command given as words, for the runner handlers. */
+  void runCommand(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    command(words, depth, via);
+  }
+
+  /** A script reached by {@code via}, for the runner handlers. */
+  void runScript(String text, int depth, List<String> via) throws ShellParseException {
+    script(text, depth, via, " in the code of " + via.get(via.size() - 1));
   }
 
   private void shell(RawCommand raw, List<Word> words, String program, int depth, List<String> via)
@@ -419,7 +683,37 @@ public final class Resolver {
       String piped = pipedText(raw);
       if (piped != null) {
         script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
+      } else if (raw.pipedFrom != null
+          && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
+        opaque(Opaque.Kind.COMPUTED_INPUT, words, via, Producers.shown(raw.pipedFrom));
       }
+    } else {
+      processSubstitution(words.get(i), words, depth, via);
+    }
+  }
+
+  /**
+   * A script a shell or {@code source} reads from a process substitution ({@code bash <(echo …)}):
+   * read as what it prints where that folds ({@link TextFolding}); opaque where it does not, but
+   * for the network's and the decoders' output, which the remote rules read.
+   */
+  void processSubstitution(Word operand, List<Word> runner, int depth, List<String> via)
+      throws ShellParseException {
+    String text = operand.text();
+    if (operand.literal() || !text.startsWith("<(") || !text.endsWith(")")) {
+      return;
+    }
+    String inner = text.substring(2, text.length() - 1);
+    String printed = TextFolding.evaluate(inner, depth);
+    if (printed != null) {
+      script(printed, depth, append(via, "<(…)"), " in a process substitution");
+      return;
+    }
+    List<RawCommand> commands =
+        ScriptReader.read(inner, depth, new Limits(ShellParser.MAX_DEPTH, 1024), "");
+    if (!commands.isEmpty()
+        && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
+      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
     }
   }
 

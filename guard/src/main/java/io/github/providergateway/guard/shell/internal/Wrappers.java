@@ -8,9 +8,10 @@ import java.util.Set;
 
 /**
  * The programs that run another program given as their remaining words ({@code sudo}, {@code env},
- * {@code timeout}, …), and how each one's own options are skipped to find it. A wrapper is taken
- * off only when a command is left after it ({@code sudo -l} and {@code env} alone stay programs),
- * and only when its word is literal.
+ * {@code timeout}, …), taken off the command: how each one's own options are skipped to find it is
+ * a row of the table of programs that run programs ({@link Runners}), but for {@code env}, whose
+ * {@code -S} string is split here. A wrapper is taken off only when a command is left after it
+ * ({@code sudo -l} and {@code env} alone stay programs), and only when its word is literal.
  */
 final class Wrappers {
   static final Set<String> XARGS_LONG =
@@ -70,86 +71,17 @@ final class Wrappers {
     return i == 0 ? current : current.subList(i, current.size());
   }
 
-  /** Where the command wrapped by the wrapper {@code name} at {@code i} starts, or -1. */
+  /**
+   * Where the command wrapped by the wrapper {@code name} at {@code i} starts, or -1: read from the
+   * table of programs that run programs ({@link Runners}), its rows marked as wrappers.
+   */
   private static int skip(String name, List<Word> w, int i, Seen seen) {
     seen.clear();
-    switch (name) {
-      case "sudo" -> {
-        int at =
-            skipOptions(
-                w,
-                i + 1,
-                "ugpCDrtUTRh",
-                Set.of(
-                    "--user",
-                    "--group",
-                    "--prompt",
-                    "--chdir",
-                    "--role",
-                    "--type",
-                    "--close-from",
-                    "--other-user",
-                    "--host",
-                    "--command-timeout"),
-                seen);
-        if (seen.has('e', 'l', 'v', 'V', 'K') || seen.hasLong("--edit", "--list")) {
-          return -1;
-        }
-        return skipAssignments(w, at);
-      }
-      case "doas" -> {
-        return skipOptions(w, i + 1, "uC", Set.of(), seen);
-      }
-      case "pkexec" -> {
-        return skipOptions(w, i + 1, "", Set.of("--user"), seen);
-      }
-      case "command" -> {
-        int at = skipOptions(w, i + 1, "", Set.of(), seen);
-        return seen.has('v', 'V') ? -1 : at;
-      }
-      case "exec" -> {
-        return skipOptions(w, i + 1, "a", Set.of(), seen);
-      }
-      case "builtin", "nohup", "setsid", "unbuffer", "nocorrect", "noglob", "fakeroot" -> {
-        return skipOptions(w, i + 1, "", Set.of(), seen);
-      }
-      case "nice" -> {
-        return skipOptions(w, i + 1, "n", Set.of("--adjustment"), seen);
-      }
-      case "ionice" -> {
-        int at = skipOptions(w, i + 1, "cnpPu", Set.of("--class", "--classdata"), seen);
-        return seen.has('p', 'P', 'u') ? -1 : at;
-      }
-      case "timeout" -> {
-        int at = skipOptions(w, i + 1, "sk", Set.of("--signal", "--kill-after"), seen);
-        return at + 1;
-      }
-      case "time" -> {
-        return skipOptions(w, i + 1, "fo", Set.of("--format", "--output"), seen);
-      }
-      case "stdbuf" -> {
-        return skipOptions(w, i + 1, "ioe", Set.of("--input", "--output", "--error"), seen);
-      }
-      case "chroot" -> {
-        int at = skipOptions(w, i + 1, "", Set.of("--userspec", "--groups"), seen);
-        return at + 1;
-      }
-      case "flock" -> {
-        int at =
-            skipOptions(
-                w, i + 1, "wEc", Set.of("--timeout", "--wait", "--conflict-exit-code"), seen);
-        boolean command =
-            at + 1 < w.size()
-                && (w.get(at + 1).text().equals("-c") || w.get(at + 1).text().equals("--command"));
-        return seen.has('c') || seen.hasLong("--command") || command ? -1 : at + 1;
-      }
-      case "busybox", "toybox" -> {
-        return i + 1 < w.size() && !w.get(i + 1).text().startsWith("-") ? i + 1 : -1;
-      }
-      default -> {
-        return -1;
-      }
+    Runners.Row row = Runners.of(name);
+    if (row == null || !row.wrapper() || row.handler() != null) {
+      return -1;
     }
+    return Runners.skipWrapper(row, w, i, seen);
   }
 
   /**
@@ -313,7 +245,7 @@ final class Wrappers {
     return null;
   }
 
-  private static int skipAssignments(List<Word> w, int at) {
+  static int skipAssignments(List<Word> w, int at) {
     while (at < w.size() && isAssignment(w.get(at).text())) {
       at++;
     }

@@ -1,0 +1,246 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The rows of the table of programs that run programs whose reading the table's fields cannot say
+ * ({@code "handler": "Runners.…"}): tmux's subcommands, {@code nix develop -c}, {@code sops
+ * exec-env}, the secret managers' {@code -- command}, {@code start-stop-daemon --exec}, vim's
+ * {@code +cmd}, sqlite3's SQL arguments, apt's hooks, {@code trap}, {@code source} and hyperfine's
+ * commands.
+ */
+final class RunnerHandlers {
+  private static final Set<String> TMUX_COMMANDS =
+      Set.of(
+          "new-session",
+          "new",
+          "new-window",
+          "neww",
+          "split-window",
+          "splitw",
+          "respawn-pane",
+          "respawnp",
+          "respawn-window",
+          "respawnw",
+          "display-popup",
+          "popup");
+  private static final Set<String> TMUX_RUN = Set.of("run-shell", "run", "if-shell", "if");
+  private static final Set<String> TMUX_KEYS = Set.of("send-keys", "send");
+  private static final Set<String> ENTER = Set.of("Enter", "C-m", "KPEnter", "\\n");
+
+  private RunnerHandlers() {}
+
+  static void read(
+      String handler,
+      Resolver r,
+      RawCommand raw,
+      List<Word> words,
+      Runners.Row row,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    switch (handler) {
+      case "Runners.tmux" -> tmux(r, words, depth, via);
+      case "Runners.nix" -> {
+        List<Word> after = valueRest(words, Set.of("-c", "--command"));
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.sops" -> {
+        if (words.size() > 3 && words.get(1).text().startsWith("exec-")) {
+          r.code(words.get(3), "shell", words, depth, via);
+        }
+      }
+      case "Runners.afterDoubleDash" -> {
+        List<Word> after = Runners.afterDoubleDash(words);
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.afterDoubleDashOrRest" -> {
+        List<Word> after = Runners.afterDoubleDash(words);
+        if (after == null && Resolver.basename(words.get(0).text()).equals("flatpak-spawn")) {
+          int at = Wrappers.skipOptions(words, 1, "", Set.of(), null);
+          after = at < words.size() ? words.subList(at, words.size()) : null;
+        }
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.startStopDaemon" -> startStopDaemon(r, words, depth, via);
+      case "Runners.vim" -> vim(r, raw, words, depth, via);
+      case "Runners.sqlite" -> {
+        Wrappers.Seen seen = new Wrappers.Seen();
+        int at =
+            Wrappers.skipOptions(
+                words, 1, "", Set.of("-cmd", "-separator", "-newline", "-nullvalue"), seen);
+        List<Word> cmd = valueRest(words, Set.of("-cmd"));
+        if (cmd != null && !cmd.isEmpty()) {
+          r.code(cmd.get(0), "sql", words, depth, via);
+        }
+        for (int i = at + 1; i < words.size(); i++) {
+          r.code(words.get(i), "sql", words, depth, via);
+        }
+        r.input(raw, "sql", words, depth, via);
+      }
+      case "Runners.aptHooks" -> {
+        for (int i = 1; i + 1 < words.size(); i++) {
+          String t = words.get(i).text();
+          String option = t.equals("-o") || t.equals("--option") ? words.get(i + 1).text() : null;
+          int eq = option == null ? -1 : option.indexOf('=');
+          if (eq > 0
+              && option.substring(0, eq).toLowerCase(java.util.Locale.ROOT).contains("invoke")) {
+            r.code(
+                new Word(option.substring(eq + 1), words.get(i + 1).literal()),
+                "shell",
+                words,
+                depth,
+                via);
+          }
+        }
+      }
+      case "Runners.trap" -> {
+        if (words.size() > 2) {
+          String first = words.get(1).text();
+          if (!first.equals("-l")
+              && !first.equals("-p")
+              && !first.equals("-")
+              && !first.isEmpty()) {
+            r.code(words.get(1), "shell", words, depth, via);
+          }
+        }
+      }
+      case "Runners.source" -> {
+        if (words.size() > 1) {
+          String file = words.get(1).text();
+          if (file.equals("/dev/stdin") || file.equals("-") || file.equals("/proc/self/fd/0")) {
+            r.input(raw, "shell", words, depth, via);
+          } else {
+            r.processSubstitution(words.get(1), words, depth, via);
+          }
+        }
+      }
+      case "Runners.positionalCode" -> {
+        for (Word value : Runners.codeValues(row, words)) {
+          r.code(value, "shell", words, depth, via);
+        }
+        Wrappers.Seen seen = new Wrappers.Seen();
+        int at = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), seen);
+        for (int i = at; i < words.size(); i++) {
+          r.code(words.get(i), "shell", words, depth, via);
+        }
+      }
+      case "Runners.parallel" -> {
+        // parallel … ::: … is read with the code carried in options (CarriedCode); with no
+        // command, each line of its input is one.
+        int at = Wrappers.skipOptions(words, 1, "jSaIEdnNL", Set.of(), null);
+        if (at >= words.size() || words.get(at).text().startsWith(":::")) {
+          r.input(raw, "lines", words, depth, via);
+        }
+      }
+      case "Runners.pager" -> {
+        // What a pager runs comes from LESSOPEN and the like: read as code carried in the
+        // environment, not from the pager's own words.
+      }
+      default ->
+          throw new IllegalStateException("runners.json names an unknown handler " + handler);
+    }
+  }
+
+  /** The words after the first of {@code options}, or null when none is there. */
+  private static List<Word> valueRest(List<Word> words, Set<String> options) {
+    for (int i = 1; i < words.size(); i++) {
+      if (options.contains(words.get(i).text())) {
+        return i + 1 < words.size() ? words.subList(i + 1, words.size()) : null;
+      }
+    }
+    return null;
+  }
+
+  private static void tmux(Resolver r, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    int at = Wrappers.skipOptions(words, 1, "cfLST", Set.of(), null);
+    // tmux -c 'command' runs a shell command as a login shell would.
+    for (int i = 1; i + 1 < words.size() && i < at; i++) {
+      if (words.get(i).text().equals("-c")) {
+        r.code(words.get(i + 1), "shell", words, depth, via);
+      }
+    }
+    if (at >= words.size()) {
+      return;
+    }
+    String command = words.get(at).text();
+    int rest = Wrappers.skipOptions(words, at + 1, "cefFnstxylL", Set.of(), null);
+    if (rest >= words.size()) {
+      return;
+    }
+    if (TMUX_COMMANDS.contains(command) || TMUX_RUN.contains(command)) {
+      r.code(joined(words.subList(rest, words.size())), "shell", words, depth, via);
+    } else if (TMUX_KEYS.contains(command)) {
+      List<Word> keys = new ArrayList<>(words.subList(rest, words.size()));
+      keys.removeIf(k -> ENTER.contains(k.text()));
+      if (!keys.isEmpty()) {
+        r.code(joined(keys), "shell", words, depth, via);
+      }
+    }
+  }
+
+  private static Word joined(List<Word> words) {
+    StringBuilder text = new StringBuilder();
+    boolean literal = true;
+    for (Word word : words) {
+      text.append(text.length() == 0 ? "" : " ").append(word.text());
+      literal &= word.literal();
+    }
+    return new Word(text.toString(), literal);
+  }
+
+  private static void startStopDaemon(Resolver r, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Word program = null;
+    for (int i = 1; i + 1 < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--exec") || t.equals("-x") || t.equals("--startas") || t.equals("-a")) {
+        program = words.get(i + 1);
+      } else if (t.startsWith("--exec=") || t.startsWith("--startas=")) {
+        program = new Word(t.substring(t.indexOf('=') + 1), words.get(i).literal());
+      }
+    }
+    if (program == null) {
+      return;
+    }
+    List<Word> command = new ArrayList<>();
+    command.add(program);
+    List<Word> after = Runners.afterDoubleDash(words);
+    if (after != null) {
+      command.addAll(after);
+    }
+    r.runCommand(command, depth, via);
+  }
+
+  private static void vim(Resolver r, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean silentMode = false;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if ((t.equals("-c") || t.equals("--cmd")) && i + 1 < words.size()) {
+        r.code(words.get(++i), "vim", words, depth, via);
+      } else if (t.startsWith("+") && t.length() > 1 && !t.substring(1).matches("[0-9]+|/.*")) {
+        r.code(new Word(t.substring(1), word.literal()), "vim", words, depth, via);
+      } else if (t.equals("-es") || t.equals("-e") || t.equals("-Es") || t.equals("-s")) {
+        silentMode = true;
+      } else if (t.equals("--")) {
+        break;
+      }
+    }
+    if (silentMode || Resolver.basename(words.get(0).text()).equals("ex")) {
+      r.input(raw, "vim", words, depth, via);
+    }
+  }
+}

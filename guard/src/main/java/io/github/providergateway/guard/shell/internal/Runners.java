@@ -1,0 +1,288 @@
+package io.github.providergateway.guard.shell.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.Word;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The table of programs that run programs ({@code runners.json} beside this package's resources):
+ * for each, how it runs another (the words after its options, an option's value in a language, its
+ * standard input) and how its own options are skipped to find it (issue 60: "programs that run
+ * programs, as data"). The resolver reads what each runs where it is literal; what it cannot read
+ * is recorded as opaque and asked about. Read once; a table that does not read fails the class's
+ * initialisation, and with it every parse.
+ */
+public final class Runners {
+
+  /**
+   * One program that runs programs, as the table gives it.
+   *
+   * @param names the program's names
+   * @param wrapper whether it is taken off the command (the inner program is the invocation) rather
+   *     than read beside it
+   * @param runs {@code argv}, {@code code} or {@code stdin}
+   * @param options its short options that take a value
+   * @param longOptions its long options that take a value
+   * @param skip words after its options that come before the command (timeout's duration)
+   * @param after the words that must come first, as alternatives ({@code exec}, {@code netns
+   *     exec}): empty for none; an alternative ending in {@code ?} may be left out
+   * @param code its options whose value is code in {@link #language()}
+   * @param language the code's language: {@code shell}, {@code vim}, {@code gdb}, …
+   * @param none short options that mean it runs nothing ({@code sudo -l})
+   * @param noneLong long options that mean it runs nothing
+   * @param assignments whether {@code NAME=value} words may come before the command
+   * @param applet whether the next word is the program (busybox)
+   * @param handler the code that reads it, where the table's fields cannot say it; or null
+   * @param stdinToo whether it also runs its standard input as code in its language
+   * @param prefix words put before the command it runs (capsh passes them to a shell)
+   * @param redteam how the red-team test runs a destructive command through it
+   * @param source where the knowledge comes from
+   */
+  public record Row(
+      List<String> names,
+      boolean wrapper,
+      String runs,
+      String options,
+      Set<String> longOptions,
+      int skip,
+      List<List<String>> after,
+      List<String> code,
+      String language,
+      String none,
+      Set<String> noneLong,
+      boolean assignments,
+      boolean applet,
+      String handler,
+      boolean stdinToo,
+      List<String> prefix,
+      List<String> redteam,
+      String source) {}
+
+  private static final Map<String, Row> BY_NAME;
+  private static final List<Row> ROWS;
+
+  static {
+    JsonNode table;
+    try (InputStream in =
+        Runners.class.getResourceAsStream("/io/github/providergateway/guard/shell/runners.json")) {
+      if (in == null) {
+        throw new IllegalStateException("the guard has no runners.json");
+      }
+      table = new ObjectMapper().readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("runners.json does not read", e);
+    }
+    Map<String, Row> byName = new HashMap<>();
+    List<Row> rows = new ArrayList<>();
+    for (JsonNode row : table.path("runners")) {
+      Row read = row(row);
+      rows.add(read);
+      for (String name : read.names()) {
+        if (byName.put(name, read) != null) {
+          throw new IllegalStateException("runners.json: " + name + " is in two rows");
+        }
+      }
+    }
+    BY_NAME = Collections.unmodifiableMap(byName);
+    ROWS = List.copyOf(rows);
+  }
+
+  private Runners() {}
+
+  /** {@return the row of a program's name, or null} */
+  static Row of(String program) {
+    return BY_NAME.get(program);
+  }
+
+  /** {@return every row, in the table's order} */
+  public static List<Row> rows() {
+    return ROWS;
+  }
+
+  /** {@return the names of every program the table reads beside the command (not wrappers)} */
+  static Set<String> nestedNames() {
+    Set<String> names = new HashSet<>();
+    for (Map.Entry<String, Row> entry : BY_NAME.entrySet()) {
+      if (!entry.getValue().wrapper()) {
+        names.add(entry.getKey());
+      }
+    }
+    return names;
+  }
+
+  private static Row row(JsonNode row) {
+    List<List<String>> after = new ArrayList<>();
+    for (JsonNode alternative : row.path("after")) {
+      for (String words : alternative.asText().split("\\|")) {
+        after.add(List.of(words.trim().split(" +")));
+      }
+    }
+    return new Row(
+        texts(row.path("names")),
+        row.path("as").asText().equals("wrapper"),
+        row.path("runs").asText(),
+        row.path("options").asText("").replace(" ", ""),
+        new HashSet<>(texts(row.path("long"))),
+        row.path("skip").asInt(0),
+        after,
+        texts(row.path("code")),
+        row.path("language").asText("shell"),
+        row.path("none").asText(""),
+        new HashSet<>(texts(row.path("noneLong"))),
+        row.path("assignments").asBoolean(false),
+        row.path("applet").asBoolean(false),
+        row.path("handler").isMissingNode() ? null : row.path("handler").asText(),
+        row.path("stdinToo").asBoolean(false),
+        texts(row.path("prefix")),
+        texts(row.path("redteam")),
+        row.path("source").asText(""));
+  }
+
+  private static List<String> texts(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : list) {
+      out.add(item.asText());
+    }
+    return out;
+  }
+
+  /**
+   * Where the command a wrapper at {@code i} runs starts, or -1 when it runs none (or is not a
+   * wrapper of the table's).
+   */
+  static int skipWrapper(Row row, List<Word> w, int i, Wrappers.Seen seen) {
+    if (row.applet()) {
+      return i + 1 < w.size() && !w.get(i + 1).text().startsWith("-") ? i + 1 : -1;
+    }
+    int at = Wrappers.skipOptions(w, i + 1, row.options(), row.longOptions(), seen);
+    if (seen.has(row.none().toCharArray()) || seen.hasLong(row.noneLong().toArray(new String[0]))) {
+      return -1;
+    }
+    if (row.assignments()) {
+      at = Wrappers.skipAssignments(w, at);
+    }
+    at += row.skip();
+    if (row.skip() > 0 && at < w.size() && w.get(at).text().startsWith("-")) {
+      return -1; // flock FILE -c …: an option after the file, no command of its own
+    }
+    return at;
+  }
+
+  /**
+   * Where the words a row's runner runs start, after the words it wants first and its options: a
+   * command's first word, or -1 when the row does not apply to these words (an {@code npm} that is
+   * no {@code npm exec}) or its options say it runs nothing.
+   */
+  static int commandStart(Row row, List<Word> words) {
+    int i = 1;
+    if (!row.after().isEmpty()) {
+      int first = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), null);
+      i = matchAfter(row, words, first);
+      if (i < 0) {
+        return -1;
+      }
+    }
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, i, row.options(), row.longOptions(), seen);
+    if (seen.has(row.none().toCharArray()) || seen.hasLong(row.noneLong().toArray(new String[0]))) {
+      return -1;
+    }
+    if (row.assignments()) {
+      at = Wrappers.skipAssignments(words, at);
+    }
+    return at + row.skip();
+  }
+
+  private static int matchAfter(Row row, List<Word> words, int from) {
+    for (List<String> alternative : row.after()) {
+      int at = from;
+      boolean matched = true;
+      for (String expected : alternative) {
+        boolean optional = expected.endsWith("?");
+        String word = optional ? expected.substring(0, expected.length() - 1) : expected;
+        if (at < words.size() && words.get(at).text().equals(word)) {
+          at++;
+        } else if (!optional) {
+          matched = false;
+          break;
+        }
+      }
+      if (matched) {
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The values of a row's code options in {@code words}: {@code -c X}, {@code --command=X}, {@code
+   * -qc X} (a bundle ending in the letter), in order.
+   */
+  static List<Word> codeValues(Row row, List<Word> words) {
+    if (row.code().isEmpty()) {
+      return List.of();
+    }
+    List<Word> values = new ArrayList<>(1);
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if (t.equals("--")) {
+        break;
+      }
+      for (String option : row.code()) {
+        if (t.equals(option)) {
+          if (i + 1 < words.size()) {
+            values.add(words.get(++i));
+          }
+          break;
+        }
+        if (t.startsWith(option + "=")) {
+          values.add(new Word(t.substring(option.length() + 1), word.literal()));
+          break;
+        }
+        boolean letter = option.length() == 2 && option.charAt(0) == '-' && option.charAt(1) != '-';
+        if (letter
+            && t.length() > 2
+            && t.charAt(0) == '-'
+            && t.charAt(1) != '-'
+            && t.charAt(t.length() - 1) == option.charAt(1)
+            && row.options().indexOf(t.charAt(1)) < 0
+            && i + 1 < words.size()) {
+          values.add(words.get(++i)); // script -qc CMD
+          break;
+        }
+      }
+    }
+    return values;
+  }
+
+  /** {@return the words after the first {@code --}, or null when there is none} */
+  static List<Word> afterDoubleDash(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      if (words.get(i).text().equals("--")) {
+        return i + 1 < words.size() ? words.subList(i + 1, words.size()) : null;
+      }
+    }
+    return null;
+  }
+
+  /** The rows by name, for the docs and the red-team test: name to the row's source. */
+  public static Map<String, String> sources() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Row row : ROWS) {
+      out.put(String.join(", ", row.names()), row.source());
+    }
+    return out;
+  }
+}
