@@ -46,7 +46,6 @@ class FileRulesTest {
           rm -rf ~/.cache => fs.delete-outside-project
           rm -rf "$(mktemp -d)/../.." => fs.delete-root
           rm -rf ../other => fs.delete-outside-project
-          rm -rf $DIR => fs.delete-outside-project
           rm -rf /opt/tool/cache => fs.delete-outside-project
           rm -r ~/Downloads/old => fs.delete-outside-project
           rm -rf . => fs.delete-project
@@ -176,9 +175,21 @@ class FileRulesTest {
   }
 
   @Test
-  void aRelativePathWithNoReportedFolderIsOutside() {
+  void aRelativePathWithNoReportedFolderCannotBeResolvedAndAsks() {
     GuardVerdict verdict = standard.decide(shellIn(GuardFixture.PROJECT, null, "rm -rf build"));
-    assertThat(verdict.ruleId()).isEqualTo("fs.delete-outside-project");
+    assertThat(verdict.ruleId()).isEqualTo("fs.delete-unresolved");
+    assertThat(verdict.outcome()).isEqualTo(Outcome.ASK);
+  }
+
+  /** Issue 60: a path the guard cannot resolve asks, never more; with no session it denies. */
+  @Test
+  void aDeletedFolderTheGuardCannotResolveAsksAndWithNoSessionDenies() {
+    GuardVerdict asked = standard.decide(shell("rm -rf $DIR"));
+    assertThat(asked.outcome()).isEqualTo(Outcome.ASK);
+    assertThat(asked.ruleId()).isEqualTo("fs.delete-unresolved");
+    GuardVerdict denied = standard.decide(shellIn(null, GuardFixture.PROJECT, "rm -rf $DIR"));
+    assertThat(denied.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(standard.decide(shell("DIR=build; rm -rf $DIR")).allowed()).isTrue();
   }
 
   @Test

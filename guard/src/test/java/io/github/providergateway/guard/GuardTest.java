@@ -135,10 +135,9 @@ class GuardTest {
             "rm -rf «$DIR» | wrappers: sudo | redirects: > log.txt", "git push origin main");
     assertThat(explanation.matched())
         .containsExactly(
-            "fs.delete-outside-project: deny — fs.delete-outside-project: `rm -rf $DIR > log.txt`"
-                + " deletes a folder outside the project and the temporary folders (or one the"
-                + " guard cannot resolve); instead: delete inside the project or under /tmp, with"
-                + " a literal path",
+            "fs.delete-unresolved: ask — fs.delete-unresolved: `rm -rf $DIR > log.txt` deletes a"
+                + " folder whose path the guard cannot resolve (a variable, a substitution), which"
+                + " may be anywhere; instead: delete with a literal path",
             "fs.write-outside-project: off in strict — fs.write-outside-project: `rm -rf $DIR >"
                 + " log.txt` writes outside the project and the temporary folders; instead: write"
                 + " inside the project",
@@ -146,7 +145,7 @@ class GuardTest {
                 + " main branch; instead: push a branch",
             "system.sudo: off in strict — system.sudo: `rm -rf $DIR > log.txt` runs a command as"
                 + " root");
-    assertThat(explanation.verdict().ruleId()).isEqualTo("fs.delete-outside-project");
+    assertThat(explanation.verdict().ruleId()).isEqualTo("fs.delete-unresolved");
   }
 
   @Test

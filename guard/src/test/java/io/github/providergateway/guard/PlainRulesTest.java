@@ -156,8 +156,7 @@ class PlainRulesTest {
   @Test
   void anAllowEntryMatchesAWordTheGuardCannotKnowOnlyWithAStar() {
     Guard guard = guard("{\"allow\": [{\"command\": \"rm -rf /opt/cache\"}]}");
-    assertThat(guard.decide(shell("rm -rf $CACHE")).ruleId())
-        .isEqualTo("fs.delete-outside-project");
+    assertThat(guard.decide(shell("rm -rf $CACHE")).ruleId()).isEqualTo("fs.delete-unresolved");
   }
 
   @Test

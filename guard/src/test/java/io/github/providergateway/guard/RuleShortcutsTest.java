@@ -104,12 +104,10 @@ class RuleShortcutsTest {
     assertThat(standard.explain(shell("rm -rf ~/a; rm -rf ~/b")).matched())
         .extracting(line -> line.substring(line.indexOf('`')))
         .containsExactly(
-            "`rm -rf ~/a` deletes a folder outside the project and the temporary folders (or one"
-                + " the guard cannot resolve); instead: delete inside the project or under /tmp,"
-                + " with a literal path",
-            "`rm -rf ~/b` deletes a folder outside the project and the temporary folders (or one"
-                + " the guard cannot resolve); instead: delete inside the project or under /tmp,"
-                + " with a literal path",
+            "`rm -rf ~/a` deletes a folder outside the project and the temporary folders;"
+                + " instead: delete inside the project or under /tmp, with a literal path",
+            "`rm -rf ~/b` deletes a folder outside the project and the temporary folders;"
+                + " instead: delete inside the project or under /tmp, with a literal path",
             "`rm -rf ~/a` writes outside the project and the temporary folders; instead: write"
                 + " inside the project",
             "`rm -rf ~/b` writes outside the project and the temporary folders; instead: write"

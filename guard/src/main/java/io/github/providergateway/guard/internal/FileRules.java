@@ -17,6 +17,7 @@ final class FileRules implements Family {
   static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
   static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
   static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
+  static final BuiltinRule DELETE_UNRESOLVED = RuleBook.rule("fs.delete-unresolved");
   static final BuiltinRule DELETE_IN_PROJECT = RuleBook.rule("fs.delete-in-project");
   static final BuiltinRule REMOVE_OUTSIDE = RuleBook.rule("fs.remove-outside-project");
   static final BuiltinRule FIND_DELETE = RuleBook.rule("fs.find-delete");
@@ -102,6 +103,7 @@ final class FileRules implements Family {
         DELETE_HOME,
         DELETE_PROJECT,
         DELETE_OUTSIDE,
+        DELETE_UNRESOLVED,
         DELETE_IN_PROJECT,
         REMOVE_OUTSIDE,
         FIND_DELETE,
@@ -211,11 +213,20 @@ final class FileRules implements Family {
   }
 
   private static void remove(Scan scan, Step step) {
-    if (reachedBy(step, "find")) {
-      return; // find -exec rm {}: the find rule reads find's own folders.
-    }
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
+    if (reachedBy(step, "find")) {
+      // find -exec rm {}: the find rule reads find's own folders; what rm is named besides the
+      // found files ({} and its kin) it deletes as it would anywhere.
+      List<Word> named = new ArrayList<>();
+      for (Word word : argv.positionals()) {
+        if (!word.text().contains("{}")) {
+          named.add(word);
+        }
+      }
+      removed(scan, step, named, recursive);
+      return;
+    }
     boolean fromInput =
         reachedBy(step, "xargs")
             && (argv.positionals().isEmpty()
@@ -254,7 +265,10 @@ final class FileRules implements Family {
               case PROJECT -> recursive ? DELETE_PROJECT : null;
               case INSIDE -> recursive && !isBuildOutput(scan, target) ? DELETE_IN_PROJECT : null;
               case GATEWAY, TEMP -> null; // the gateway's home: guard.self reads every access
-              case OUTSIDE, UNKNOWN -> recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
+              case OUTSIDE -> recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
+              // A path the guard cannot resolve asks, never more (issue 60): $BUILD_DIR may be
+              // the build folder, and the person can say.
+              case UNKNOWN -> recursive ? DELETE_UNRESOLVED : REMOVE_OUTSIDE;
             };
         if (rule != null) {
           scan.hit(rule, step, target);

@@ -140,12 +140,179 @@ final class CarriedCode {
         if (key.equals("credential.helper") && !value.startsWith("!")) {
           continue; // a helper's name, not shell
         }
-        if (GIT_CODE_KEYS.contains(key) || key.startsWith("pager.")) {
+        if (GIT_CODE_KEYS.contains(key) || key.startsWith("pager.") || runsCode(key)) {
           found.add(
               new Carried("git " + key, value.startsWith("!") ? value.substring(1) : value, null));
         }
       }
     }
+    gitSubcommand(words, found);
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      int ext = t.indexOf("ext::");
+      if (ext >= 0) {
+        found.add(
+            new Carried(
+                "git ext::", null, extArguments(t.substring(ext + 5), words.get(i).literal())));
+      }
+    }
+  }
+
+  /**
+   * Git settings of a driver or a hook whose value git runs (git-config(1)): {@code
+   * filter.<driver>.clean|smudge|process}, {@code diff.<driver>.textconv|command}, {@code
+   * merge.<driver>.driver}, {@code difftool|mergetool.<tool>.cmd}, {@code
+   * remote.<name>.uploadpack|receivepack}, {@code credential.<url>.helper}, {@code
+   * gpg.<format>.program}, {@code core.gitProxy}, {@code core.askPass}, {@code
+   * uploadpack.packObjectsHook}, {@code interactive.diffFilter}.
+   */
+  private static boolean runsCode(String key) {
+    return key.equals("core.gitproxy")
+        || key.equals("core.askpass")
+        || key.equals("uploadpack.packobjectshook")
+        || key.equals("interactive.difffilter")
+        || key.startsWith("filter.")
+            && (key.endsWith(".clean") || key.endsWith(".smudge") || key.endsWith(".process"))
+        || key.startsWith("diff.") && (key.endsWith(".textconv") || key.endsWith(".command"))
+        || key.startsWith("merge.") && key.endsWith(".driver")
+        || (key.startsWith("difftool.") || key.startsWith("mergetool.")) && key.endsWith(".cmd")
+        || key.startsWith("remote.")
+            && (key.endsWith(".uploadpack") || key.endsWith(".receivepack"))
+        || key.startsWith("credential.") && key.endsWith(".helper")
+        || key.startsWith("gpg.") && key.endsWith(".program");
+  }
+
+  /** Git's global options that take the next word. */
+  private static final Set<String> GIT_GLOBAL_WITH_VALUE =
+      Set.of(
+          "-C",
+          "-c",
+          "--git-dir",
+          "--work-tree",
+          "--namespace",
+          "--super-prefix",
+          "--config-env",
+          "--exec-path");
+
+  /**
+   * The commands git's subcommands run (git-submodule(1) foreach, git-rebase(1) --exec,
+   * git-bisect(1) run, --upload-pack and --receive-pack, git-difftool(1) --extcmd, git-grep(1)
+   * --open-files-in-pager, git-filter-branch(1)'s filters, git-archive(1) --exec).
+   */
+  private static void gitSubcommand(List<Word> words, List<Carried> found) {
+    int at = 1;
+    while (at < words.size() && words.get(at).text().startsWith("-")) {
+      at += GIT_GLOBAL_WITH_VALUE.contains(words.get(at).text()) ? 2 : 1;
+    }
+    if (at >= words.size()) {
+      return;
+    }
+    String sub = words.get(at).text();
+    List<Word> rest = words.subList(at + 1, words.size());
+    switch (sub) {
+      case "submodule" -> {
+        int foreach = indexOf(rest, "foreach");
+        if (foreach >= 0) {
+          int from = foreach + 1;
+          while (from < rest.size() && rest.get(from).text().startsWith("--")) {
+            from++;
+          }
+          if (from < rest.size()) {
+            found.add(
+                new Carried(
+                    "git submodule foreach", joinedTexts(rest.subList(from, rest.size())), null));
+          }
+        }
+      }
+      case "bisect" -> {
+        if (!rest.isEmpty() && rest.get(0).text().equals("run") && rest.size() > 1) {
+          found.add(new Carried("git bisect run", null, rest.subList(1, rest.size())));
+        }
+      }
+      default -> {
+        for (int i = 0; i < rest.size(); i++) {
+          String t = rest.get(i).text();
+          String value = null;
+          for (String option :
+              List.of(
+                  "--exec",
+                  "--upload-pack",
+                  "--receive-pack",
+                  "--extcmd",
+                  "--open-files-in-pager",
+                  "--tree-filter",
+                  "--index-filter",
+                  "--msg-filter",
+                  "--env-filter",
+                  "--commit-filter",
+                  "--parent-filter",
+                  "--tag-name-filter")) {
+            if (t.equals(option) && i + 1 < rest.size()) {
+              value = rest.get(i + 1).text();
+            } else if (t.startsWith(option + "=")) {
+              value = t.substring(option.length() + 1);
+            }
+          }
+          boolean shortExec =
+              (t.equals("-x") && (sub.equals("rebase") || sub.equals("difftool")))
+                  || (t.equals("-u")
+                      && (sub.equals("clone") || sub.equals("fetch") || sub.equals("ls-remote")))
+                  || (t.equals("-O") && sub.equals("grep"));
+          if (shortExec && i + 1 < rest.size()) {
+            value = rest.get(i + 1).text();
+          } else if (t.startsWith("-O") && t.length() > 2 && sub.equals("grep")) {
+            value = t.substring(2);
+          }
+          if (value != null && !value.isEmpty()) {
+            found.add(new Carried("git " + sub, value, null));
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * An {@code ext::} remote's command as git-remote-ext(1) splits it: blanks part the arguments,
+   * {@code "% "} is a blank within one, {@code "%%"} a percent sign.
+   */
+  private static List<Word> extArguments(String command, boolean literal) {
+    List<Word> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i < command.length(); i++) {
+      char c = command.charAt(i);
+      if (c == '%' && i + 1 < command.length()) {
+        char next = command.charAt(++i);
+        word.append(next);
+      } else if (c == ' ') {
+        if (word.length() > 0) {
+          words.add(new Word(word.toString(), literal));
+          word.setLength(0);
+        }
+      } else {
+        word.append(c);
+      }
+    }
+    if (word.length() > 0) {
+      words.add(new Word(word.toString(), literal));
+    }
+    return words;
+  }
+
+  private static int indexOf(List<Word> words, String text) {
+    for (int i = 0; i < words.size(); i++) {
+      if (words.get(i).text().equals(text)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static String joinedTexts(List<Word> words) {
+    StringBuilder out = new StringBuilder();
+    for (Word w : words) {
+      out.append(out.length() == 0 ? "" : " ").append(w.text());
+    }
+    return out.toString();
   }
 
   /** ssh's {@code -o Key=value} or {@code -oKey value} that runs code, and its remote command. */

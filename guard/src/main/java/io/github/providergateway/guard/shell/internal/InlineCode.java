@@ -260,6 +260,11 @@ final class InlineCode {
           "execaCommand",
           "execaCommandSync");
   private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
+
+  /** The commands awk may print into that run what they read. */
+  private static final Set<String> AWK_SHELLS =
+      Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
+
   private static final Set<String> RUBY_RUNS =
       Set.of(
           "system",
@@ -309,18 +314,31 @@ final class InlineCode {
             }
           } else if (language == Language.AWK && literal != null) {
             awkPipe(start, literal);
+            if (literal.contains("/inet/tcp/") || literal.contains("/inet/udp/")) {
+              // gawk's network files: a coprocess to a remote host, read as the shell's own.
+              found.add(
+                  Extracted.shell(
+                      "cat < /dev/tcp/" + literal.substring(literal.indexOf("/inet/") + 10)));
+            }
           }
         } else if (isComment()) {
           skipComment();
         } else if (isIdentifierStart(c)) {
           identifier();
         } else if (language == Language.AWK && c == '|') {
+          int bar = pos;
           pos++;
           skipSpaces();
           if (pos < n && s.charAt(pos) == '"') {
             String command = readString();
             if (command != null) {
               found.add(Extracted.shell(command));
+              if (AWK_SHELLS.contains(command.strip())) {
+                // print … | "sh": what is printed is the shell's code; a printed expression the
+                // guard cannot read stands as a computed command.
+                String printed = printedBefore(bar);
+                found.add(Extracted.shell(printed != null ? printed : "\"$AWK_PRINTED\""));
+              }
             }
           }
         } else {
@@ -328,6 +346,26 @@ final class InlineCode {
         }
       }
       return found;
+    }
+
+    /**
+     * awk: what the {@code print} before the pipe at {@code bar} prints, when it is one string
+     * literal; else null.
+     */
+    private String printedBefore(int bar) {
+      int print = s.lastIndexOf("print", bar);
+      if (print < 0) {
+        return null;
+      }
+      int from = print + (s.startsWith("printf", print) ? 6 : 5);
+      String expression = s.substring(from, bar).strip();
+      if (expression.length() >= 2
+          && expression.charAt(0) == '"'
+          && expression.charAt(expression.length() - 1) == '"'
+          && expression.indexOf('"', 1) == expression.length() - 1) {
+        return expression.substring(1, expression.length() - 1);
+      }
+      return null;
     }
 
     private boolean runsBackquotes() {

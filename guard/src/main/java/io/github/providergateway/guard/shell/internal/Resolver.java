@@ -177,18 +177,21 @@ public final class Resolver {
       }
       redirects = List.of(made);
     }
-    Invocation invocation = null;
-    if (!words.isEmpty() || !redirects.isEmpty()) {
-      invocation = new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
-      out.add(invocation);
-    }
+    // A second reading, with the known variables' values and folded substitutions put in, is the
+    // command as it runs: it stands for this one (BUILD=build; rm -rf "$BUILD" deletes ./build),
+    // and this one's substitutions are still read below.
     List<Word> second = raw.substituted ? null : secondReading(raw.words, raw.depth);
-    if (!words.isEmpty() && !programKnown(words.get(0)) && (raw.substituted || second == null)) {
-      // Nothing more to put in: what runs is computed at run time.
-      opaque.add(new Opaque(Opaque.Kind.COMPUTED_PROGRAM, invocation, words.get(0).text()));
-    }
-    if (!words.isEmpty()) {
-      nested(raw, words, via);
+    if (second == null && (!words.isEmpty() || !redirects.isEmpty())) {
+      Invocation invocation =
+          new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
+      out.add(invocation);
+      if (!words.isEmpty() && !programKnown(words.get(0))) {
+        // Nothing more to put in: what runs is computed at run time.
+        opaque.add(new Opaque(Opaque.Kind.COMPUTED_PROGRAM, invocation, words.get(0).text()));
+      }
+      if (!words.isEmpty()) {
+        nested(raw, words, via);
+      }
     }
     // Indexed loops here and below: this runs for every program, and an iterator is garbage each.
     for (int n = 0; n < raw.nests.size(); n++) {
@@ -412,16 +415,25 @@ public final class Resolver {
               || (t.startsWith("--file=") || t.startsWith("--makefile="))
                   && isStandardInput(t.substring(t.indexOf('=') + 1));
     }
-    if (!fromInput) {
+    List<String> bodies = new ArrayList<>();
+    for (int i = 1; i < words.size(); i++) {
+      // make --eval=TEXT reads TEXT as a makefile (GTFOBins make).
+      String t = words.get(i).text();
+      if (t.startsWith("--eval=")) {
+        bodies.add(t.substring(7));
+      } else if (t.equals("--eval") && i + 1 < words.size()) {
+        bodies.add(words.get(++i).text());
+      }
+    }
+    if (!fromInput && bodies.isEmpty()) {
       return;
     }
-    List<String> bodies = new ArrayList<>();
-    for (RawRedirect r : raw.redirects) {
+    for (RawRedirect r : fromInput ? raw.redirects : List.<RawRedirect>of()) {
       if (r.body != null) {
         bodies.add(r.body);
       }
     }
-    String piped = pipedText(raw);
+    String piped = fromInput ? pipedText(raw) : null;
     if (piped != null) {
       bodies.add(piped);
     }
@@ -571,7 +583,9 @@ public final class Resolver {
       script(value.text(), depth, via, " in the code of " + via.get(via.size() - 1));
       return;
     }
-    if (!value.literal()) {
+    if (!value.literal() && !(language.equals("sql") && !value.text().startsWith("$"))) {
+      // SQL with a value put in (psql -c "… WHERE id=$ID") is SQL still: what it runs is read
+      // from its text; code that is computed whole is not.
       opaque(Opaque.Kind.COMPUTED_CODE, runner, via, value.text());
       return;
     }
@@ -598,17 +612,30 @@ public final class Resolver {
       throws ShellParseException {
     for (RawRedirect r : raw.redirects) {
       if (r.body != null && r.operator.startsWith("<<")) {
-        code(Word.literal(r.body), language, runner, depth, append(via, "heredoc"));
+        // A here-document with a quoted delimiter is its text; any other expands $… and `…`.
+        boolean literal = r.quoted || r.body.indexOf('$') < 0 && r.body.indexOf('`') < 0;
+        code(new Word(r.body, literal), language, runner, depth, append(via, "heredoc"));
       }
     }
     String piped = pipedText(raw);
     if (piped != null) {
-      code(Word.literal(piped), language, runner, depth, append(via, "pipe"));
+      Word text = new Word(piped, producerLiteral(raw.pipedFrom));
+      code(text, language, runner, depth, append(via, "pipe"));
     } else if (raw.pipedFrom != null
         && !language.equals("sql")
         && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
       opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, Producers.shown(raw.pipedFrom));
     }
+  }
+
+  /** Whether every word of a literal producer ({@code printf '%s' "$X"}) is literal. */
+  private static boolean producerLiteral(RawCommand from) {
+    for (Word word : from.words) {
+      if (!word.literal()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Records what cannot be read, against the runner's words. */

@@ -56,6 +56,15 @@ final class RunnerHandlers {
           r.code(words.get(3), "shell", words, depth, via);
         }
       }
+      case "Runners.capsh" -> {
+        List<Word> after = Runners.afterDoubleDash(words);
+        if (after != null) {
+          List<Word> shell = new ArrayList<>(after.size() + 1);
+          shell.add(Word.literal("sh")); // capsh passes what follows -- to /bin/bash
+          shell.addAll(after);
+          r.runCommand(shell, depth, via);
+        }
+      }
       case "Runners.afterDoubleDash" -> {
         List<Word> after = Runners.afterDoubleDash(words);
         if (after != null) {
