@@ -27,6 +27,8 @@ class GitRulesTest {
           git push origin +main => git.push-force => DENY
           git push origin +HEAD:refs/heads/main => git.push-force => DENY
           git push --force-with-lease --force => git.push-force => DENY
+          git push --force-with-lease origin main => git.push-force => DENY
+          git push --force-w origin main => git.push-force => DENY
           git  push   --force => git.push-force => DENY
           git -C . push -f => git.push-force => DENY
           git -C /home/ada/code/app -c core.x=y push -f => git.push-force => DENY
@@ -115,7 +117,7 @@ class GitRulesTest {
         "git gc",
         "git reflog",
         "git log --force",
-        "git push --force-w origin main",
+        "git push --force-w origin feature",
         "git push --dry origin main",
         "git push origin ${BRANCH:-main}",
         "git commit -m 'git push --force'",

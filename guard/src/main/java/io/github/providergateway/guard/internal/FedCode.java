@@ -56,7 +56,8 @@ final class FedCode {
         lastRun.put(file, i);
       }
     }
-    if (!git && !(printer && (runner || lastRun != null))) {
+    boolean runsLater = printer && writesRunLater(steps);
+    if (!git && !(printer && (runner || lastRun != null || runsLater))) {
       // No git (whose aliases are code), and nothing runs what a program prints: no text is read.
       return List.of();
     }
@@ -65,7 +66,12 @@ final class FedCode {
       Invocation invocation = steps.get(i).invocation();
       String program = steps.get(i).program();
       switch (program) { // one switch on the name, as above
-        case "echo", "printf", "cat" -> addPrinted(invocation, program, i, runner, lastRun, texts);
+        case "echo", "printf", "cat" -> {
+          addPrinted(invocation, program, i, runner, lastRun, texts);
+          if (runsLater) {
+            addRunLater(steps, i, texts);
+          }
+        }
         case "git" -> gitAlias(invocation.args(), texts);
         default -> {}
       }
@@ -122,6 +128,74 @@ final class FedCode {
     }
     for (String file : filesRun) {
       texts.add(new String[] {text, program + " › " + file});
+    }
+  }
+
+  /**
+   * Files whose text runs later, in every shell or at every commit: a shell's start-up files,
+   * {@code /etc/profile.d}, a repository's hooks. Text written there is code, read now.
+   */
+  static boolean runsLater(String path) {
+    String name = base(path);
+    return switch (name) {
+      case ".bashrc",
+          ".bash_profile",
+          ".bash_login",
+          ".profile",
+          ".zshrc",
+          ".zprofile",
+          ".zshenv",
+          ".zlogin",
+          ".kshrc",
+          "config.fish",
+          "bash.bashrc" ->
+          true;
+      default -> path.contains("/etc/profile.d/") || path.contains(".git/hooks/");
+    };
+  }
+
+  /**
+   * Whether a program writes a file that runs later ({@link #runsLater}), by redirection or tee.
+   */
+  private static boolean writesRunLater(List<Step> steps) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (laterFile(steps.get(i)) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The file that runs later a program writes, by a redirection or as tee's argument; or null. */
+  private static String laterFile(Step step) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && runsLater(redirect.target().text())) {
+        return redirect.target().text();
+      }
+    }
+    if (step.program().equals("tee")) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-") && runsLater(word.text())) {
+          return word.text();
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What a printer writes into a file that runs later, by its own redirection or through the tee it
+   * is piped into, read as code: {@code echo 'curl … | sh' >> ~/.bashrc} runs in every shell after.
+   */
+  private static void addRunLater(List<Step> steps, int at, List<String[]> texts) {
+    Step printer = steps.get(at);
+    String file = laterFile(printer);
+    if (file == null && at + 1 < steps.size() && steps.get(at + 1).program().equals("tee")) {
+      file = laterFile(steps.get(at + 1));
+    }
+    String text = file == null ? null : printed(printer.invocation());
+    if (text != null) {
+      texts.add(new String[] {text, printer.program() + " › " + base(file) + " (runs later)"});
     }
   }
 

@@ -212,6 +212,34 @@ final class FileRules implements Family {
     return false;
   }
 
+  /**
+   * Whether a glob over a folder names part of what it holds (a star, a slash and node_modules;
+   * {@code *.egg-info}) rather than all of it ({@code *}, {@code .*}, two stars): a letter or a
+   * digit in what follows the folder.
+   */
+  static boolean namesPart(Target target) {
+    if (!target.contents() || target.glob() == null || target.path() == null) {
+      return false;
+    }
+    String folder = target.path().toString();
+    String tail = target.glob().substring(Math.min(target.glob().length(), folder.length()));
+    for (int i = 0; i < tail.length(); i++) {
+      if (Character.isLetterOrDigit(tail.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code path} is a shell's start-up file in the home. */
+  static boolean isStartupFile(Places places, Path path) {
+    Path home = places.home();
+    return path != null
+        && path.getNameCount() == home.getNameCount() + 1
+        && path.startsWith(home)
+        && STARTUP_FILES.contains(path.getFileName().toString());
+  }
+
   private static void remove(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
@@ -262,7 +290,14 @@ final class FileRules implements Family {
               case SYSTEM -> recursive ? DELETE_SYSTEM : REMOVE_OUTSIDE;
               case HOME ->
                   recursive ? DELETE_HOME : target.contents() ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
-              case PROJECT -> recursive ? DELETE_PROJECT : null;
+              case PROJECT ->
+                  // *.egg-info, a star then /node_modules: a glob at the project's top that names
+                  // some of what it holds is not the project; a star alone is all of it.
+                  !recursive
+                      ? null
+                      : namesPart(target)
+                          ? (isBuildOutput(scan, target) ? null : DELETE_IN_PROJECT)
+                          : DELETE_PROJECT;
               case INSIDE -> recursive && !isBuildOutput(scan, target) ? DELETE_IN_PROJECT : null;
               case GATEWAY, TEMP -> null; // the gateway's home: guard.self reads every access
               case OUTSIDE -> recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
@@ -309,6 +344,10 @@ final class FileRules implements Family {
     Path path = target.path();
     if (path == null) {
       return false;
+    }
+    String glob = target.glob();
+    if (glob != null && (glob.endsWith("/.git") || glob.contains("/.git/"))) {
+      return true; // */.git: every repository under the folder
     }
     for (Path part : path) {
       if (part.toString().equals(".git")) {
@@ -385,6 +424,9 @@ final class FileRules implements Family {
 
   private static void findStart(Scan scan, Step step, Word start) {
     for (Target target : scan.targets(step, start)) {
+      if (scan.places().isTempFolder(target.path())) {
+        continue; // find /tmp -name 'x*' -delete: what it finds is in the temporary folder
+      }
       BuiltinRule rule =
           switch (scan.places().classify(target)) {
             case ROOT -> DELETE_ROOT;

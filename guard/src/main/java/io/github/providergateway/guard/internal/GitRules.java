@@ -198,6 +198,10 @@ final class GitRules implements Family {
     if (main) {
       scan.hit(PUSH_MAIN, step, null);
     }
+    if (main && (argv.has("force-with-lease") || argv.has("force-if-includes"))) {
+      // With a lease it is still a rewrite of the branch everyone builds on.
+      scan.hit(PUSH_FORCE, step, null);
+    }
   }
 
   private static void checkout(Scan scan, Step step, List<Word> args) {

@@ -112,8 +112,57 @@ final class InlineRules implements Family {
     "open-uri",
     "URI.open",
     "HTTParty",
-    "httpx.get"
+    "httpx.get",
+    "require('https')",
+    "require(\"https\")",
+    "require('http')",
+    "require(\"http\")",
+    "require('node:https')",
+    "axios",
+    "undici",
+    "IO::Socket",
+    "Net::HTTP.get"
   };
+
+  /** What opens a network connection in inline code. */
+  private static final String[] CONNECTS = {
+    "socket.socket",
+    "create_connection",
+    "socket(",
+    "TCPSocket",
+    "IO::Socket",
+    "Socket.new",
+    "net.connect",
+    "net.Socket",
+    "net.createConnection",
+    "createConnection(",
+    "fsockopen",
+    "socket_create",
+    "/dev/tcp/"
+  };
+
+  /** What hands a process's input and output to something, or runs a shell, in inline code. */
+  private static final String[] HANDS_OVER = {
+    "dup2",
+    "pty.spawn",
+    "popen",
+    "subprocess",
+    "spawn(",
+    "exec(",
+    "system(",
+    "/bin/sh",
+    "/bin/bash",
+    "child_process",
+    "proc_open",
+    "shell_exec",
+    "IO.popen",
+    "exec "
+  };
+
+  /** SQL that destroys data, as inline code may send it to a database it opens. */
+  private static final java.util.regex.Pattern DESTROYS =
+      java.util.regex.Pattern.compile(
+          "(?i)\\b(?:drop\\s+(?:table|database|schema|keyspace|collection)|truncate\\s+table|truncate\\s+\\w+|flushall|flushdb|dropDatabase\\s*\\()");
 
   /** What runs text as code or as a shell command in inline code. */
   private static final String[] RUNS = {
@@ -149,6 +198,20 @@ final class InlineRules implements Family {
     if (code.contains("fork")
         && (code.contains("while") || code.contains("loop") || code.contains("for(;;)"))) {
       scan.hit(SystemRules.FORK_BOMB, step, null);
+    }
+    if (containsAny(code, CONNECTS) && containsAny(code, HANDS_OVER)) {
+      // socket + dup2 + a shell, TCPSocket + IO.popen: a shell handed to a network peer.
+      scan.hit(RemoteRules.REVERSE_SHELL, step, null);
+    }
+    java.util.regex.Matcher destroys = DESTROYS.matcher(code);
+    if (destroys.find()) {
+      String found = destroys.group().toLowerCase(java.util.Locale.ROOT);
+      scan.hit(
+          found.startsWith("truncate")
+              ? InfraRules.DB_TRUNCATE
+              : found.startsWith("flush") ? InfraRules.DB_FLUSH : InfraRules.DB_DROP,
+          step,
+          null);
     }
   }
 
@@ -188,6 +251,9 @@ final class InlineRules implements Family {
           && (SelfRules.protectsGuard(places, target.path())
               || target.path().startsWith(places.gatewayHome()))) {
         scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+      }
+      if (writes && FileRules.isStartupFile(places, target.path())) {
+        scan.hit(FileRules.SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
       }
     }
   }

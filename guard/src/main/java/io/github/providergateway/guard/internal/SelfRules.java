@@ -83,7 +83,8 @@ final class SelfRules implements Family {
         gatewayNamed |=
             t.contains("gateway.pid")
                 || t.contains("provider-gateway")
-                || t.contains("providergateway");
+                || t.contains("providergateway")
+                || namesGatewayHome(t);
       }
     }
     if (kills && gatewayNamed) {
@@ -106,7 +107,7 @@ final class SelfRules implements Family {
       case "pkill", "killall" -> {
         for (String a : args) {
           String lower = a.toLowerCase(Locale.ROOT);
-          if (lower.contains("gateway") || lower.equals("java")) {
+          if (lower.contains("gateway") || lower.equals("java") || namesGatewayHome(lower)) {
             scan.hit(SELF, step, null);
             return;
           }
@@ -140,6 +141,16 @@ final class SelfRules implements Family {
       }
       default -> {}
     }
+  }
+
+  /**
+   * Whether a word names the gateway's home as its processes carry it ({@code pkill -f
+   * copilot/extensions/tap}, {@code grep '[e]xtensions/tap'}): the home's last two folders, with a
+   * character class or two in them read through.
+   */
+  private static boolean namesGatewayHome(String word) {
+    String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
+    return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
   }
 
   /** The service's names: systemd's unit and launchd's label. */
@@ -188,6 +199,15 @@ final class SelfRules implements Family {
       return true;
     }
     if ((folder.equals(".codex") || folder.equals(".cursor")) && name.equals("hooks.json")) {
+      return true;
+    }
+    // The folders that hold them, anywhere (a project's .claude, Copilot's .github/hooks):
+    // deleting or moving one takes the hook with it.
+    if (name.equals("hooks") && folder.equals(".github")
+        || name.equals(".claude")
+        || name.equals(".gemini")
+        || name.equals(".codex")
+        || name.equals(".cursor")) {
       return true;
     }
     // The service that restarts the gateway: systemd's unit, launchd's agent.

@@ -22,6 +22,16 @@ final class SystemRules implements Family {
       scan.hit(FORK_BOMB, forkBombShown());
     }
     for (Step step : scan.steps()) {
+      // bash -c ':(){ :|:& };:', eval '…': the text a shell or eval is handed, read the same way.
+      if (step.is(ProgramKind.SHELL) || step.program().equals("eval")) {
+        for (io.github.providergateway.guard.shell.Word word : step.args()) {
+          if (word.text().indexOf('(') >= 0 && forkBomb(word.text())) {
+            scan.hit(FORK_BOMB, forkBombShown());
+          }
+        }
+      }
+    }
+    for (Step step : scan.steps()) {
       String program = step.program();
       List<String> args =
           step.is(ProgramKind.SYSTEM_COMMAND) ? step.invocation().args() : List.of();

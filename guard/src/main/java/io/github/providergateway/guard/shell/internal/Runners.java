@@ -254,6 +254,7 @@ public final class Runners {
         boolean letter = option.length() == 2 && option.charAt(0) == '-' && option.charAt(1) != '-';
         if (letter
             && t.length() > 2
+            && t.length() <= 5 // a bundle of a few letters (-qc), not a word (-NoProfile)
             && t.charAt(0) == '-'
             && t.charAt(1) != '-'
             && t.charAt(t.length() - 1) == option.charAt(1)
