@@ -11,6 +11,7 @@ import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
+import io.github.providergateway.guard.internal.ProgramKnowledge;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.Target;
 import io.github.providergateway.guard.shell.Invocation;
@@ -443,6 +444,11 @@ public final class Guard {
       for (Redirect redirect : invocation.redirects()) {
         line.append(' ').append(redirect.operator()).append(' ').append(redirect.target().text());
       }
+    }
+    String program = invocation.program();
+    if (!program.isEmpty() && !ProgramKnowledge.known(program)) {
+      // Allowed: what it does is its own, and the guard says that it does not know it.
+      line.append(" | unknown program: what it does is not read");
     }
     return line.toString();
   }

@@ -101,7 +101,7 @@ public final class Runners {
   private Runners() {}
 
   /** {@return the row of a program's name, or null} */
-  static Row of(String program) {
+  public static Row of(String program) {
     return BY_NAME.get(program);
   }
 
