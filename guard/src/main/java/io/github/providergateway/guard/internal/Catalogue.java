@@ -21,6 +21,7 @@ public final class Catalogue {
           new SecretRules(),
           new RemoteRules(),
           new InfraRules(),
+          new PublishRules(),
           new SystemRules(),
           new SelfRules(),
           new InlineRules(),

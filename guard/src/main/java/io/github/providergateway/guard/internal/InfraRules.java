@@ -30,7 +30,6 @@ final class InfraRules implements Family {
   static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
   static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
-  static final BuiltinRule PUBLISH = RuleBook.rule("system.publish");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -49,8 +48,7 @@ final class InfraRules implements Family {
         DB_DELETE_ALL,
         DB_FLUSH,
         BUCKET_DELETE,
-        CLOUD_DELETE,
-        PUBLISH);
+        CLOUD_DELETE);
   }
 
   @Override
@@ -123,25 +121,6 @@ final class InfraRules implements Family {
             scan.hit(CLOUD_DELETE, step, null);
           }
         }
-        case "npm",
-            "pnpm",
-            "yarn",
-            "cargo",
-            "poetry",
-            "gem",
-            "uv",
-            "flit",
-            "hatch",
-            "dotnet",
-            "twine",
-            "gh",
-            "mvn",
-            "gradle",
-            "./gradlew",
-            "gradlew",
-            "./mvnw",
-            "mvnw" ->
-            publish(scan, step);
         default -> {}
       }
       if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
@@ -258,8 +237,6 @@ final class InfraRules implements Family {
       if (argv.has("privileged") || rootMounted || "host".equals(pid)) {
         scan.hit(DOCKER_PRIVILEGED, step, null);
       }
-    } else if (sub.equals("push")) {
-      scan.hit(PUBLISH, step, null);
     }
   }
 
@@ -315,26 +292,6 @@ final class InfraRules implements Family {
     }
     if (pos.contains("delete")) {
       scan.hit(CLOUD_DELETE, step, null);
-    }
-  }
-
-  private static void publish(Scan scan, Step step) {
-    List<String> a = step.invocation().args();
-    String first = a.isEmpty() ? "" : a.get(0);
-    boolean publishes =
-        switch (step.program()) {
-          case "npm", "pnpm", "yarn", "cargo", "poetry", "uv", "flit", "hatch" ->
-              first.equals("publish")
-                  || step.program().equals("yarn") && a.contains("publish")
-                  || step.program().equals("hatch") && first.equals("publish");
-          case "gem" -> first.equals("push");
-          case "twine" -> first.equals("upload");
-          case "dotnet" -> first.equals("nuget") && a.contains("push");
-          case "gh" -> first.equals("release") && a.contains("create");
-          default -> a.contains("deploy") || a.contains("publish");
-        };
-    if (publishes) {
-      scan.hit(PUBLISH, step, null);
     }
   }
 
