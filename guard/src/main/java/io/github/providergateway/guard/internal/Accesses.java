@@ -64,7 +64,15 @@ final class Accesses {
         }
       }
       case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
-        Argv argv = Argv.of(step.args(), "sdrtmaA", "size", "reference", "date", "mode");
+        // Each program's own options with a value: tee's -a appends, it takes no file of its own.
+        String values =
+            switch (program) {
+              case "touch" -> "drt";
+              case "truncate" -> "sr";
+              case "tee" -> "";
+              default -> "m";
+            };
+        Argv argv = Argv.of(step.args(), values, "size", "reference", "date", "mode");
         all(scan, step, argv.positionals(), Kind.WRITE, out);
       }
       case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
@@ -208,7 +216,11 @@ final class Accesses {
         add(scan, step, new Word(t.substring(7), literal), Kind.READ, out);
       } else if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
         add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.READ, out);
-      } else if ((t.equals("-o") || t.equals("--output") || t.equals("-O")) && next != null) {
+      } else if ((t.equals("-o")
+              || t.equals("--output")
+              || t.equals("-O")
+              || savesClustered(step.program(), t))
+          && next != null) {
         if (!next.startsWith("-") && !next.startsWith("http")) {
           add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.WRITE, out);
         }
@@ -228,6 +240,31 @@ final class Accesses {
         }
       }
     }
+  }
+
+  /**
+   * Whether a cluster of short options ends with the one that names the file saved, its value the
+   * next word: curl's {@code -fsSLo file}, wget's {@code -qO file}. Only flags that take no value
+   * may come before it, or the letter would be a value of theirs.
+   */
+  private static boolean savesClustered(String program, String word) {
+    if (word.length() < 3 || word.charAt(0) != '-' || word.charAt(1) == '-') {
+      return false;
+    }
+    char last = word.charAt(word.length() - 1);
+    String flags =
+        program.equals("wget")
+            ? "qvcNSkrnpb46"
+            : program.equals("curl") ? "fsSLkvigGNnqZjJlMOR" : "";
+    if (last != (program.equals("wget") ? 'O' : 'o') || flags.isEmpty()) {
+      return false;
+    }
+    for (int i = 1; i < word.length() - 1; i++) {
+      if (flags.indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean editsInPlace(Argv argv) {

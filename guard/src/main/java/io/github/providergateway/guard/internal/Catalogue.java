@@ -22,6 +22,7 @@ public final class Catalogue {
           new RemoteRules(),
           new InfraRules(),
           new PublishRules(),
+          new PersistRules(),
           new SystemRules(),
           new SelfRules(),
           new InlineRules(),

@@ -123,16 +123,16 @@ final class SecretRules implements Family {
         if (access.changes()
             && path != null
             && path.startsWith(sshFolder)
-            && !metadataOnly(access)) {
+            && !access.metadataOnly()) {
           scan.hit(SSH_WRITE, access);
         }
         continue;
       }
       if (access.kind() == Kind.READ) {
         scan.hit(rule, access);
-      } else if (rule == SSH && path(target).startsWith(sshFolder) && !metadataOnly(access)) {
+      } else if (rule == SSH && path(target).startsWith(sshFolder) && !access.metadataOnly()) {
         scan.hit(SSH_WRITE, access);
-      } else if (access.invocation() == null || rule != ENV_FILE && !metadataOnly(access)) {
+      } else if (access.invocation() == null || rule != ENV_FILE && !access.metadataOnly()) {
         // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
         // .env.example .env) reads nothing of it.
         scan.hit(rule, access);
@@ -147,19 +147,6 @@ final class SecretRules implements Family {
 
   private static Path path(Target target) {
     return target.path() == null ? Path.of("") : target.path();
-  }
-
-  /** chmod, chown and touch change a file's metadata, not what it holds. */
-  private static boolean metadataOnly(Access access) {
-    if (access.invocation() == null) {
-      return false;
-    }
-    String program = access.invocation().program();
-    return program.equals("chmod")
-        || program.equals("chown")
-        || program.equals("chgrp")
-        || program.equals("touch")
-        || program.equals("mkdir");
   }
 
   /**
