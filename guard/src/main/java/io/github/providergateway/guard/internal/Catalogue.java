@@ -23,6 +23,7 @@ public final class Catalogue {
           new InfraRules(),
           new PublishRules(),
           new PersistRules(),
+          new HostingRules(),
           new SystemRules(),
           new SelfRules(),
           new InlineRules(),

@@ -10,9 +10,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Infrastructure and data: destroying stacks and clusters' namespaces, uninstalling releases,
- * dropping or emptying databases (SQL in a client's arguments, its here-documents, or echoed into
- * it), pruning Docker's volumes, deleting buckets, and cloud deletes.
+ * Infrastructure and data: destroying stacks and clusters' namespaces (or scaling all of one to
+ * zero), uninstalling releases, dropping or emptying databases (SQL in a client's arguments, its
+ * here-documents, or echoed into it), pruning Docker's volumes, deleting buckets, and cloud
+ * deletes.
  */
 final class InfraRules implements Family {
   static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
@@ -30,6 +31,7 @@ final class InfraRules implements Family {
   static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
   static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+  static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -48,7 +50,8 @@ final class InfraRules implements Family {
         DB_DELETE_ALL,
         DB_FLUSH,
         BUCKET_DELETE,
-        CLOUD_DELETE);
+        CLOUD_DELETE,
+        KUBE_SCALE_ALL);
   }
 
   @Override
@@ -121,6 +124,16 @@ final class InfraRules implements Family {
             scan.hit(CLOUD_DELETE, step, null);
           }
         }
+        case "doctl" -> {
+          // doctl's delete and its aliases; with --force it is cloud.terminate's (declared).
+          List<String> args = step.invocation().args();
+          if (args.contains("delete")
+              || args.contains("rm")
+              || args.contains("del")
+              || args.contains("d")) {
+            scan.hit(CLOUD_DELETE, step, null);
+          }
+        }
         default -> {}
       }
       if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
@@ -171,8 +184,18 @@ final class InfraRules implements Family {
             "field-selector",
             "token",
             "grace-period",
-            "timeout");
+            "timeout",
+            "replicas",
+            "current-replicas",
+            "resource-version");
     List<Word> pos = argv.positionals();
+    if (text(pos, 0).equals("scale") && argv.has("all") && !argv.has("dry-run")) {
+      String replicas = argv.value("replicas");
+      if ("0".equals(replicas)) {
+        scan.hit(KUBE_SCALE_ALL, step, null);
+      }
+      return;
+    }
     if (!text(pos, 0).equals("delete") || argv.has("dry-run")) {
       return;
     }
@@ -250,6 +273,8 @@ final class InfraRules implements Family {
             || action.equals("rb") && argv.has("force")
             || action.equals("sync") && argv.has("delete"))) {
       scan.hit(BUCKET_DELETE, step, null);
+    } else if (service.equals("s3") && action.equals("rb")) {
+      scan.hit(CLOUD_DELETE, step, null); // an empty bucket: its name is free for anyone after
     } else if (service.equals("s3api") && action.startsWith("delete-bucket")) {
       scan.hit(BUCKET_DELETE, step, null);
     } else if (action.startsWith("delete-")
