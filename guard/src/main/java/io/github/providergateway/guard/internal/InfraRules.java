@@ -12,8 +12,8 @@ import java.util.Set;
 /**
  * Infrastructure and data: destroying stacks and clusters' namespaces (or scaling all of one to
  * zero), uninstalling releases, dropping or emptying databases (SQL in a client's arguments, its
- * here-documents, or echoed into it), pruning Docker's volumes, deleting buckets, and cloud
- * deletes.
+ * here-documents, or echoed into it; the other data stores in {@link DataStores}), pruning Docker's
+ * volumes, deleting buckets, and cloud deletes.
  */
 final class InfraRules implements Family {
   static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
@@ -32,6 +32,10 @@ final class InfraRules implements Family {
   static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
   static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
+
+  /** What DROP destroys with its data, in SQL and in Cassandra's CQL. */
+  private static final Set<String> DROPPED =
+      Set.of("TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -79,23 +83,6 @@ final class InfraRules implements Family {
           }
         }
         case "docker", "podman", "nerdctl" -> docker(scan, step);
-        case "redis-cli", "valkey-cli", "keydb-cli" -> {
-          for (Word w : step.args()) {
-            String t = w.text().toLowerCase(Locale.ROOT);
-            if (t.equals("flushall") || t.equals("flushdb")) {
-              scan.hit(DB_FLUSH, step, null);
-            }
-          }
-        }
-        case "mongo", "mongosh" -> {
-          for (String text : sqlTexts(step)) {
-            if (text.contains("dropDatabase(") || text.contains(".drop(")) {
-              scan.hit(DB_DROP, step, null);
-            } else if (text.contains("deleteMany({})") || text.contains("remove({})")) {
-              scan.hit(DB_FLUSH, step, null);
-            }
-          }
-        }
         case "dropdb" -> scan.hit(DB_DROP, step, null);
         case "mysqladmin" -> {
           if (step.invocation().args().contains("drop")) {
@@ -137,11 +124,12 @@ final class InfraRules implements Family {
         default -> {}
       }
       if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
-        for (String text : sqlTexts(step)) {
+        for (String text : statements(step)) {
           sql(scan, step, text);
         }
       }
     }
+    DataStores.scan(scan);
   }
 
   private static String text(List<Word> words, int i) {
@@ -339,8 +327,11 @@ final class InfraRules implements Family {
     return false;
   }
 
-  /** The SQL a program carries: its arguments, here-documents and here-strings. */
-  private static List<String> sqlTexts(Step step) {
+  /**
+   * The statements a program carries, SQL or a data store's commands: its arguments, here-documents
+   * and here-strings.
+   */
+  static List<String> statements(Step step) {
     // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole.
     List<String> texts = new ArrayList<>();
     texts.add(String.join(" ", step.invocation().args()));
@@ -388,7 +379,7 @@ final class InfraRules implements Family {
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
       String next = i + 1 < words.size() ? words.get(i + 1) : "";
-      if (w.equals("DROP") && Set.of("TABLE", "DATABASE", "SCHEMA").contains(next)) {
+      if (w.equals("DROP") && DROPPED.contains(next)) {
         scan.hit(DB_DROP, step, null);
       } else if (w.equals("TRUNCATE") && !next.isEmpty() && !next.equals(";")) {
         scan.hit(DB_TRUNCATE, step, null);

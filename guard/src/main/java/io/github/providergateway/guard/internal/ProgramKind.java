@@ -47,7 +47,8 @@ enum ProgramKind {
       "bq",
       "trino",
       "presto",
-      "cqlsh"),
+      "cqlsh",
+      "influx"),
   /** A program that prints text (SQL piped into a client). */
   ECHO("echo", "printf", "cat", "print"),
   /** A program that stops, restarts or signals the system or its services. */
