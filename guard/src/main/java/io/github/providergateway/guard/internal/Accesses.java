@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * The files a program reads, writes or deletes, by what the guard knows of the program: readers
  * ({@code cat}, {@code grep}, {@code base64}, …) read every argument, copiers read their sources
- * and write the last, senders ({@code curl -d @f}, {@code -T f}) read what they upload, removers
- * delete, and every redirection reads or writes its target. A program the guard does not know
- * touches only its redirections' targets.
+ * and write the last, senders ({@code curl -d @f}, {@code -T f}) and publishers ({@code gh gist
+ * create f}, {@code aws s3 cp f s3://…}: {@link Uploads}) read what they upload, removers delete,
+ * and every redirection reads or writes its target. A program the guard does not know touches only
+ * its redirections' targets.
  */
 final class Accesses {
 
@@ -103,6 +104,23 @@ final class Accesses {
         }
       }
       case "git" -> git(scan, step, step.args(), out);
+      case "gh",
+          "glab",
+          "aws",
+          "gsutil",
+          "gcloud",
+          "s3cmd",
+          "mc",
+          "az",
+          "pastebinit",
+          "wgetpaste",
+          "ffsend",
+          "croc",
+          "wormhole" -> {
+        Uploads.Files files = Uploads.of(step);
+        all(scan, step, files.read(), Kind.READ, out);
+        all(scan, step, files.written(), Kind.WRITE, out);
+      }
       default -> {
         if (step.is(ProgramKind.READER)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none

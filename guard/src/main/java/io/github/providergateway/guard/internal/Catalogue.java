@@ -19,6 +19,7 @@ public final class Catalogue {
           new FileRules(),
           new GitRules(),
           new SecretRules(),
+          new PrintedSecretRules(),
           new RemoteRules(),
           new InfraRules(),
           new PublishRules(),
