@@ -22,21 +22,30 @@ final class DataStores {
    * @param scan the call
    */
   static void scan(Scan scan) {
+    boolean any = false;
     boolean redis = false;
     boolean mongo = false;
     boolean scansKeys = false;
     for (Step step : scan.steps()) {
+      if (!step.is(ProgramKind.DATA_STORE)) {
+        continue; // one bit for most programs
+      }
+      any = true;
       String program = step.program();
       redis |= redisClient(program) || rawClient(program);
       mongo |= mongoShell(program);
       scansKeys |= redisClient(program) && scansEveryKey(step);
     }
-    if (!redis && !mongo && !anyStore(scan)) {
+    if (!any) {
       return; // most commands: no data store at all
     }
     for (Step step : scan.steps()) {
-      String program = step.program();
+      boolean store = step.is(ProgramKind.DATA_STORE);
       boolean printer = step.is(ProgramKind.ECHO);
+      if (!store && !(printer && (redis || mongo))) {
+        continue;
+      }
+      String program = step.program();
       if (redisClient(program) || rawClient(program) || redis && printer) {
         for (String text : InfraRules.statements(step)) {
           if (flushesRedis(text)) {
@@ -74,31 +83,6 @@ final class DataStores {
         scan.hit(rule, step, null);
       }
     }
-  }
-
-  /** Whether a program the switch above reads is in the command. */
-  private static boolean anyStore(Scan scan) {
-    for (Step step : scan.steps()) {
-      switch (step.program()) {
-        case "influx",
-            "etcdctl",
-            "consul",
-            "kafka-topics",
-            "kafka-topics.sh",
-            "rpk",
-            "rabbitmqctl",
-            "rabbitmqadmin",
-            "heroku",
-            "curl",
-            "http",
-            "https",
-            "xh" -> {
-          return true;
-        }
-        default -> {}
-      }
-    }
-    return false;
   }
 
   private static boolean redisClient(String program) {

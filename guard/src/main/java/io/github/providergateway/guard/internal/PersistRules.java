@@ -59,11 +59,11 @@ final class PersistRules implements Family {
             case "loginctl" -> step.invocation().args().contains("enable-linger") ? SERVICE : null;
             case "osascript" -> addsLoginItem(step) ? AUTOSTART : null;
             case "git" -> {
+              if (!GitCommand.subcommandOf(step.args()).equals("config")) {
+                yield null; // most git commands: nothing made to read them
+              }
               GitCommand git = GitCommand.of(step.args());
-              yield git.subcommand().equals("config")
-                      && GlobalGitConfig.setsCode(scan, step, git.args())
-                  ? GIT_GLOBAL
-                  : null;
+              yield GlobalGitConfig.setsCode(scan, step, git.args()) ? GIT_GLOBAL : null;
             }
             case "cp", "install", "ln", "mv" -> copiesShadow(scan, step, home) ? PATH_SHADOW : null;
             default -> null;
@@ -170,6 +170,26 @@ final class PersistRules implements Family {
     return false;
   }
 
+  /**
+   * Whether a word of the copy could name a folder on {@code PATH}: every such folder's name ends
+   * in {@code bin}, {@code shims}, {@code tools} or {@code pnpm}, or a {@code -t} names it.
+   */
+  private static boolean mayNamePathFolder(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int end = text.endsWith("/") ? text.length() - 1 : text.length();
+      if (text.startsWith("-t")
+          || text.startsWith("--target-directory")
+          || text.startsWith("bin", end - 3)
+          || text.startsWith("shims", end - 5)
+          || text.startsWith("tools", end - 5)
+          || text.startsWith("pnpm", end - 4)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether launchctl loads, bootstraps, submits or enables a job (it then runs by itself). */
   private static boolean launchctlLoads(Step step) {
     List<String> args = step.invocation().args();
@@ -197,6 +217,10 @@ final class PersistRules implements Family {
    * source's name, which the file-access reading does not see.
    */
   private static boolean copiesShadow(Scan scan, Step step, Path home) {
+    List<Word> args = step.args();
+    if (args.isEmpty() || !mayNamePathFolder(args)) {
+      return false; // most copies: no folder on PATH named, no options read
+    }
     Argv argv = Argv.of(step.args(), "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
     List<Word> pos = argv.positionals();
     String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");

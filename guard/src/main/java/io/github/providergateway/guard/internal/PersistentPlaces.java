@@ -226,6 +226,18 @@ final class PersistentPlaces {
           "ping",
           "date");
 
+  static {
+    // written() reads a folder's name before anything else: every folder listed must end as it
+    // expects, or files written there would go unread.
+    for (List<Path> folders : List.of(PATH_FOLDERS, HOME_PATH_FOLDERS)) {
+      for (Path folder : folders) {
+        if (!inPathLikeFolder(folder + "/x")) {
+          throw new AssertionError(folder + " does not end as inPathLikeFolder expects");
+        }
+      }
+    }
+  }
+
   private PersistentPlaces() {}
 
   private static List<Path> paths(String... paths) {
@@ -263,11 +275,27 @@ final class PersistentPlaces {
     if (GIT_SETTINGS.contains(path) || inHome != null && HOME_GIT_SETTINGS.contains(inHome)) {
       return PersistRules.GIT_GLOBAL;
     }
-    Path folder = path.getParent();
-    if (folder != null && pathFolder(home, folder) && shadows(path.getFileName().toString())) {
-      return PersistRules.PATH_SHADOW;
+    if (inPathLikeFolder(path.toString())) {
+      Path folder = path.getParent();
+      if (folder != null && pathFolder(home, folder) && shadows(path.getFileName().toString())) {
+        return PersistRules.PATH_SHADOW;
+      }
     }
     return null;
+  }
+
+  /**
+   * Whether the file's folder, read from the path's text (kept by the path once made), ends as
+   * every folder on {@code PATH} of the lists does: {@code bin}, {@code shims}, {@code tools},
+   * {@code pnpm}. Most files written are in none, and no path is made for them.
+   */
+  private static boolean inPathLikeFolder(String path) {
+    int slash = path.lastIndexOf('/');
+    return slash > 0
+        && (path.startsWith("bin", slash - 3)
+            || path.startsWith("shims", slash - 5)
+            || path.startsWith("tools", slash - 5)
+            || path.startsWith("pnpm", slash - 4));
   }
 
   /** {@return whether {@code folder} is a folder usually on {@code PATH} ahead of the system's} */

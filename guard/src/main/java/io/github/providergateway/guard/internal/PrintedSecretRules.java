@@ -127,18 +127,17 @@ final class PrintedSecretRules implements Family {
    */
   private static boolean asksCredentialHelper(Step step) {
     String program = step.program();
-    List<String> args = step.invocation().args();
     if (program.startsWith("git-credential-")) {
-      return args.contains("get");
+      return step.invocation().args().contains("get");
     }
     if (!program.equals("git")) {
-      return false;
+      return false; // most programs: no arguments read
     }
     String sub = GitCommand.subcommandOf(step.args());
     if (sub.equals("credential")) {
-      return args.contains("fill");
+      return step.invocation().args().contains("fill");
     }
-    return sub.startsWith("credential-") && args.contains("get");
+    return sub.startsWith("credential-") && step.invocation().args().contains("get");
   }
 
   /** Whether a tool is asked to print a credential it keeps. */

@@ -1,8 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import java.util.Locale;
-import java.util.Set;
-
 /**
  * Which environment variables hold secrets, by their names ({@code GITHUB_TOKEN}, {@code
  * AWS_SECRET_ACCESS_KEY}, {@code DB_PASSWORD}, {@code OPENAI_API_KEY}, {@code CR_PAT}), and where a
@@ -17,10 +14,10 @@ final class SecretNames {
   };
 
   /** Parts that make a name a secret's when a part is exactly one of them. */
-  private static final Set<String> WHOLE = Set.of("PASS", "PAT", "PWD");
+  private static final String[] WHOLE = {"PASS", "PAT", "PWD"};
 
   /** Parts holding TOKEN that are no secret: counts of a model's tokens, a tokenizer's setting. */
-  private static final Set<String> NOT_SECRET = Set.of("TOKENS", "TOKENIZER", "TOKENIZERS");
+  private static final String[] NOT_SECRET = {"TOKENS", "TOKENIZER", "TOKENIZERS"};
 
   private SecretNames() {}
 
@@ -31,26 +28,64 @@ final class SecretNames {
    * @return whether it does
    */
   static boolean secret(String name) {
-    String upper = name.toUpperCase(Locale.ROOT);
-    if (upper.equals("PWD") || upper.equals("OLDPWD")) {
+    return secret(name, 0, name.length());
+  }
+
+  /**
+   * Whether the name {@code text[start, end)} says it holds a secret, read in place: asked of every
+   * variable a printer expands, so no part of it is copied.
+   */
+  private static boolean secret(String text, int start, int end) {
+    if (is(text, start, end, "PWD") || is(text, start, end, "OLDPWD")) {
       return false; // the shell's folders
     }
-    String[] parts = upper.split("_");
-    for (int i = 0; i < parts.length; i++) {
-      String part = parts[i];
-      if (NOT_SECRET.contains(part)) {
-        continue;
-      }
-      for (String held : HELD) {
-        if (part.contains(held)) {
+    boolean several = text.indexOf('_', start) >= 0 && text.indexOf('_', start) < end;
+    int part = start;
+    while (part < end) {
+      int stop = text.indexOf('_', part);
+      stop = stop < 0 || stop > end ? end : stop;
+      if (!anyIs(text, part, stop, NOT_SECRET)) {
+        for (String held : HELD) {
+          if (holds(text, part, stop, held)) {
+            return true;
+          }
+        }
+        if (several && anyIs(text, part, stop, WHOLE)) {
+          return true;
+        }
+        boolean keyNext = stop < end && is(text, stop + 1, partEnd(text, stop + 1, end), "KEY");
+        if (keyNext && (is(text, part, stop, "API") || is(text, part, stop, "PRIVATE"))) {
           return true;
         }
       }
-      if (WHOLE.contains(part) && parts.length > 1) {
+      part = stop + 1;
+    }
+    return false;
+  }
+
+  private static int partEnd(String text, int from, int end) {
+    int stop = text.indexOf('_', from);
+    return stop < 0 || stop > end ? end : stop;
+  }
+
+  /** Whether {@code text[start, end)} is {@code word}, in any case. */
+  private static boolean is(String text, int start, int end, String word) {
+    return end - start == word.length() && text.regionMatches(true, start, word, 0, word.length());
+  }
+
+  private static boolean anyIs(String text, int start, int end, String[] words) {
+    for (String word : words) {
+      if (is(text, start, end, word)) {
         return true;
       }
-      String next = i + 1 < parts.length ? parts[i + 1] : "";
-      if (next.equals("KEY") && (part.equals("API") || part.equals("PRIVATE"))) {
+    }
+    return false;
+  }
+
+  /** Whether {@code text[start, end)} holds {@code word}, in any case. */
+  private static boolean holds(String text, int start, int end, String word) {
+    for (int i = start; i + word.length() <= end; i++) {
+      if (text.regionMatches(true, i, word, 0, word.length())) {
         return true;
       }
     }
@@ -84,9 +119,8 @@ final class SecretNames {
       if (braced && (text.startsWith(":+", i) || text.startsWith("+", i))) {
         continue; // ${TOKEN:+set} is "set" when it is set: the value is not shown
       }
-      String name = text.substring(start, i);
-      if (secret(name)) {
-        return name;
+      if (secret(text, start, i)) {
+        return text.substring(start, i);
       }
     }
     return null;
