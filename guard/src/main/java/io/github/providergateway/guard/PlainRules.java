@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Glob;
+import io.github.providergateway.guard.internal.RuleBook;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -100,6 +101,11 @@ final class PlainRules {
                   + " allow entries; this and the rest are left out");
           break;
         }
+        List<PlainRule> renamed = renamed(allowNodes.get(i), where, problems);
+        if (!renamed.isEmpty()) {
+          allow.addAll(renamed);
+          continue;
+        }
         PlainRule entry = allowEntry(allowNodes.get(i), where, i, problems);
         if (entry != null) {
           allow.add(entry);
@@ -126,6 +132,37 @@ final class PlainRules {
       return none;
     }
     return preset;
+  }
+
+  /**
+   * An allow entry naming a retired built-in rule ({@code system.publish}, split into the {@code
+   * publish} family): the rules that took its work over, each allowed as the old id was, and a
+   * problem line naming them, so an allow list written before the rename keeps working and says
+   * what to write instead.
+   *
+   * @return the entries, empty when the node names no retired rule
+   */
+  private static List<PlainRule> renamed(JsonNode node, String where, List<String> problems) {
+    if (!node.isTextual() || Catalogue.byId(node.asText()) != null) {
+      return List.of();
+    }
+    List<PlainRule> entries = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    for (BuiltinRule rule : RuleBook.replacing(node.asText())) {
+      entries.add(
+          new PlainRule(rule.id(), GuardVerdict.Outcome.ALLOW, null, null, null, null, null));
+      ids.add(rule.id());
+    }
+    if (!ids.isEmpty()) {
+      problems.add(
+          where
+              + ": '"
+              + node.asText()
+              + "' was renamed; it allows "
+              + String.join(", ", ids)
+              + " (name those instead)");
+    }
+    return entries;
   }
 
   /** An allow entry: a built-in rule's id, or a rule whose match allows. */

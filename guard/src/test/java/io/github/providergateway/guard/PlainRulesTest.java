@@ -143,6 +143,38 @@ class PlainRulesTest {
   }
 
   @Test
+  void anAllowListNamingTheRetiredSystemPublishAllowsThePublishRulesAndSaysSo() {
+    // system.publish (asked about in strict) became the publish family (denied in standard): an
+    // allow list written before keeps letting the person's agent publish.
+    GuardSettings settings = GuardSettings.personal(json("{\"allow\": [\"system.publish\"]}"));
+    assertThat(settings.problems())
+        .singleElement()
+        .satisfies(
+            problem ->
+                assertThat(problem)
+                    .startsWith("guard.allow[0]: 'system.publish' was renamed; it allows ")
+                    .contains("publish.npm", "publish.maven", "publish.image")
+                    .endsWith("(name those instead)"));
+    Guard guard = Guard.create(settings, ENVIRONMENT);
+    for (String command :
+        new String[] {"npm publish", "./mvnw deploy", "docker push acme/api:1", "cargo publish"}) {
+      GuardExplanation explanation = guard.explain(shell(command));
+      assertThat(explanation.verdict().outcome()).as(command).isEqualTo(Outcome.ALLOW);
+      assertThat(explanation.verdict().reason()).isEqualTo("allowed by the person's allow list");
+    }
+    assertThat(guard.decide(shell("git push -f")).ruleId()).isEqualTo("git.push-force");
+    assertThat(GuardFixture.guard(GuardPreset.STANDARD).decide(shell("npm publish")).ruleId())
+        .isEqualTo("publish.npm");
+  }
+
+  @Test
+  void anUnknownIdInTheAllowListIsStillLeftOut() {
+    GuardSettings settings = GuardSettings.personal(json("{\"allow\": [\"system.publishes\"]}"));
+    assertThat(settings.problems())
+        .containsExactly("guard.allow[0]: 'system.publishes' is no built-in rule; left out");
+  }
+
+  @Test
   void thePersonCanAllowOneShapeOfABlockedCall() {
     Guard guard =
         guard("{\"allow\": [{\"command\": \"rm -rf /opt/cache/*\"}], \"preset\": \"strict\"}");

@@ -24,7 +24,8 @@ class PresetsTest {
           git push origin main                     => ALLOW => ASK   => ASK
           rm -rf src/legacy                        => ALLOW => ASK   => ASK
           rm -rf ./build                           => ALLOW => ALLOW => ALLOW
-          npm publish                              => ALLOW => ASK   => ASK
+          npm publish                              => DENY  => DENY  => DENY
+          npm publish --dry-run                    => ALLOW => ALLOW => ALLOW
           docker run --privileged alpine sh        => ALLOW => ASK   => ASK
           docker run -v /:/host alpine             => ALLOW => ASK   => ASK
           chmod 777 run.sh                         => ALLOW => ASK   => ASK

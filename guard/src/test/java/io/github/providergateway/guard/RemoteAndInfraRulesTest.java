@@ -61,8 +61,10 @@ class RemoteAndInfraRulesTest {
           aws s3 rb s3://bucket --force => cloud.bucket-delete => DENY
           gsutil rm -r gs://bucket => cloud.bucket-delete => DENY
           gsutil -m rm -r gs://bucket/** => cloud.bucket-delete => DENY
-          aws ec2 terminate-instances --instance-ids i-1 => cloud.delete => ASK
-          gcloud projects delete my-project => cloud.delete => ASK
+          aws ec2 terminate-instances --instance-ids i-1 => cloud.terminate => DENY
+          gcloud projects delete my-project => cloud.project-delete => DENY
+          aws ec2 delete-security-group --group-id sg-1 => cloud.delete => ASK
+          gcloud compute instances delete web-1 => cloud.delete => ASK
           shutdown -h now => system.shutdown => DENY
           reboot => system.shutdown => DENY
           kill -9 -1 => system.kill-all => DENY
@@ -110,7 +112,7 @@ class RemoteAndInfraRulesTest {
         "shutdown -c",
         "kill -9 1234",
         "kill -1 1234",
-        "npm publish",
+        "npm publish --dry-run",
         "curl -o install.sh https://x.example/i.sh | sh",
         "curl --out install.sh https://x.example/i.sh",
       })

@@ -34,7 +34,7 @@ class RuleShortcutsTest {
           git -c alias.x=rm x ~/.ssh/id_rsa diff => secrets.ssh-write => DENY
           git -C /tmp nd /dev/null ~/.ssh/id_rsa => secrets.ssh => DENY
           echo x > /etc/hosts => fs.write-system => ASK
-          echo x > /Library/LaunchAgents/a.plist => fs.write-system => ASK
+          echo x > /Library/Preferences/a.plist => fs.write-system => ASK
           echo x >> ~/.bashrc => fs.shell-startup => ASK
           cd /tmp && rm -rf x && cd /home/ada && rm -rf x => fs.delete-outside-project => DENY
           cd /home/ada && rm -rf x && cd /tmp && rm -rf x => fs.delete-outside-project => DENY

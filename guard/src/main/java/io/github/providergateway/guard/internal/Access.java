@@ -25,4 +25,18 @@ public record Access(Kind kind, Target target, Invocation invocation) {
   public boolean changes() {
     return kind != Kind.READ;
   }
+
+  /**
+   * {@return whether the program changes only the file's metadata or makes it empty: chmod, chown,
+   * touch and mkdir write nothing a secret or a program is made of}
+   */
+  public boolean metadataOnly() {
+    if (invocation == null) {
+      return false;
+    }
+    return switch (invocation.program()) {
+      case "chmod", "chown", "chgrp", "touch", "mkdir" -> true;
+      default -> false;
+    };
+  }
 }

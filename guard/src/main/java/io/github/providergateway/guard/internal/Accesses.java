@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * The files a program reads, writes or deletes, by what the guard knows of the program: readers
  * ({@code cat}, {@code grep}, {@code base64}, …) read every argument, copiers read their sources
- * and write the last, senders ({@code curl -d @f}, {@code -T f}) read what they upload, removers
- * delete, and every redirection reads or writes its target. A program the guard does not know
- * touches only its redirections' targets.
+ * and write the last, senders ({@code curl -d @f}, {@code -T f}) and publishers ({@code gh gist
+ * create f}, {@code aws s3 cp f s3://…}: {@link Uploads}) read what they upload, removers delete,
+ * and every redirection reads or writes its target. A program the guard does not know touches only
+ * its redirections' targets.
  */
 final class Accesses {
 
@@ -64,7 +65,15 @@ final class Accesses {
         }
       }
       case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
-        Argv argv = Argv.of(step.args(), "sdrtmaA", "size", "reference", "date", "mode");
+        // Each program's own options with a value: tee's -a appends, it takes no file of its own.
+        String values =
+            switch (program) {
+              case "touch" -> "drt";
+              case "truncate" -> "sr";
+              case "tee" -> "";
+              default -> "m";
+            };
+        Argv argv = Argv.of(step.args(), values, "size", "reference", "date", "mode");
         all(scan, step, argv.positionals(), Kind.WRITE, out);
       }
       case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
@@ -95,6 +104,23 @@ final class Accesses {
         }
       }
       case "git" -> git(scan, step, step.args(), out);
+      case "gh",
+          "glab",
+          "aws",
+          "gsutil",
+          "gcloud",
+          "s3cmd",
+          "mc",
+          "az",
+          "pastebinit",
+          "wgetpaste",
+          "ffsend",
+          "croc",
+          "wormhole" -> {
+        Uploads.Files files = Uploads.of(step);
+        all(scan, step, files.read(), Kind.READ, out);
+        all(scan, step, files.written(), Kind.WRITE, out);
+      }
       default -> {
         if (step.is(ProgramKind.READER)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none
@@ -208,7 +234,11 @@ final class Accesses {
         add(scan, step, new Word(t.substring(7), literal), Kind.READ, out);
       } else if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
         add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.READ, out);
-      } else if ((t.equals("-o") || t.equals("--output") || t.equals("-O")) && next != null) {
+      } else if ((t.equals("-o")
+              || t.equals("--output")
+              || t.equals("-O")
+              || savesClustered(step.program(), t))
+          && next != null) {
         if (!next.startsWith("-") && !next.startsWith("http")) {
           add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.WRITE, out);
         }
@@ -228,6 +258,31 @@ final class Accesses {
         }
       }
     }
+  }
+
+  /**
+   * Whether a cluster of short options ends with the one that names the file saved, its value the
+   * next word: curl's {@code -fsSLo file}, wget's {@code -qO file}. Only flags that take no value
+   * may come before it, or the letter would be a value of theirs.
+   */
+  private static boolean savesClustered(String program, String word) {
+    if (word.length() < 3 || word.charAt(0) != '-' || word.charAt(1) == '-') {
+      return false;
+    }
+    char last = word.charAt(word.length() - 1);
+    String flags =
+        program.equals("wget")
+            ? "qvcNSkrnpb46"
+            : program.equals("curl") ? "fsSLkvigGNnqZjJlMOR" : "";
+    if (last != (program.equals("wget") ? 'O' : 'o') || flags.isEmpty()) {
+      return false;
+    }
+    for (int i = 1; i < word.length() - 1; i++) {
+      if (flags.indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean editsInPlace(Argv argv) {

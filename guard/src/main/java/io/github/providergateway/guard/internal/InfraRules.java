@@ -10,9 +10,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Infrastructure and data: destroying stacks and clusters' namespaces, uninstalling releases,
- * dropping or emptying databases (SQL in a client's arguments, its here-documents, or echoed into
- * it), pruning Docker's volumes, deleting buckets, and cloud deletes.
+ * Infrastructure and data: destroying stacks and clusters' namespaces (or scaling all of one to
+ * zero), uninstalling releases, dropping or emptying databases (SQL in a client's arguments, its
+ * here-documents, or echoed into it; the other data stores in {@link DataStores}), pruning Docker's
+ * volumes, deleting buckets, and cloud deletes.
  */
 final class InfraRules implements Family {
   static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
@@ -30,7 +31,11 @@ final class InfraRules implements Family {
   static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
   static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
-  static final BuiltinRule PUBLISH = RuleBook.rule("system.publish");
+  static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
+
+  /** What DROP destroys with its data, in SQL and in Cassandra's CQL. */
+  private static final Set<String> DROPPED =
+      Set.of("TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -50,7 +55,7 @@ final class InfraRules implements Family {
         DB_FLUSH,
         BUCKET_DELETE,
         CLOUD_DELETE,
-        PUBLISH);
+        KUBE_SCALE_ALL);
   }
 
   @Override
@@ -78,23 +83,6 @@ final class InfraRules implements Family {
           }
         }
         case "docker", "podman", "nerdctl" -> docker(scan, step);
-        case "redis-cli", "valkey-cli", "keydb-cli" -> {
-          for (Word w : step.args()) {
-            String t = w.text().toLowerCase(Locale.ROOT);
-            if (t.equals("flushall") || t.equals("flushdb")) {
-              scan.hit(DB_FLUSH, step, null);
-            }
-          }
-        }
-        case "mongo", "mongosh" -> {
-          for (String text : sqlTexts(step)) {
-            if (text.contains("dropDatabase(") || text.contains(".drop(")) {
-              scan.hit(DB_DROP, step, null);
-            } else if (text.contains("deleteMany({})") || text.contains("remove({})")) {
-              scan.hit(DB_FLUSH, step, null);
-            }
-          }
-        }
         case "dropdb" -> scan.hit(DB_DROP, step, null);
         case "mysqladmin" -> {
           if (step.invocation().args().contains("drop")) {
@@ -123,33 +111,25 @@ final class InfraRules implements Family {
             scan.hit(CLOUD_DELETE, step, null);
           }
         }
-        case "npm",
-            "pnpm",
-            "yarn",
-            "cargo",
-            "poetry",
-            "gem",
-            "uv",
-            "flit",
-            "hatch",
-            "dotnet",
-            "twine",
-            "gh",
-            "mvn",
-            "gradle",
-            "./gradlew",
-            "gradlew",
-            "./mvnw",
-            "mvnw" ->
-            publish(scan, step);
+        case "doctl" -> {
+          // doctl's delete and its aliases; with --force it is cloud.terminate's (declared).
+          List<String> args = step.invocation().args();
+          if (args.contains("delete")
+              || args.contains("rm")
+              || args.contains("del")
+              || args.contains("d")) {
+            scan.hit(CLOUD_DELETE, step, null);
+          }
+        }
         default -> {}
       }
       if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
-        for (String text : sqlTexts(step)) {
+        for (String text : statements(step)) {
           sql(scan, step, text);
         }
       }
     }
+    DataStores.scan(scan);
   }
 
   private static String text(List<Word> words, int i) {
@@ -192,8 +172,18 @@ final class InfraRules implements Family {
             "field-selector",
             "token",
             "grace-period",
-            "timeout");
+            "timeout",
+            "replicas",
+            "current-replicas",
+            "resource-version");
     List<Word> pos = argv.positionals();
+    if (text(pos, 0).equals("scale") && argv.has("all") && !argv.has("dry-run")) {
+      String replicas = argv.value("replicas");
+      if ("0".equals(replicas)) {
+        scan.hit(KUBE_SCALE_ALL, step, null);
+      }
+      return;
+    }
     if (!text(pos, 0).equals("delete") || argv.has("dry-run")) {
       return;
     }
@@ -258,8 +248,6 @@ final class InfraRules implements Family {
       if (argv.has("privileged") || rootMounted || "host".equals(pid)) {
         scan.hit(DOCKER_PRIVILEGED, step, null);
       }
-    } else if (sub.equals("push")) {
-      scan.hit(PUBLISH, step, null);
     }
   }
 
@@ -273,6 +261,8 @@ final class InfraRules implements Family {
             || action.equals("rb") && argv.has("force")
             || action.equals("sync") && argv.has("delete"))) {
       scan.hit(BUCKET_DELETE, step, null);
+    } else if (service.equals("s3") && action.equals("rb")) {
+      scan.hit(CLOUD_DELETE, step, null); // an empty bucket: its name is free for anyone after
     } else if (service.equals("s3api") && action.startsWith("delete-bucket")) {
       scan.hit(BUCKET_DELETE, step, null);
     } else if (action.startsWith("delete-")
@@ -318,26 +308,6 @@ final class InfraRules implements Family {
     }
   }
 
-  private static void publish(Scan scan, Step step) {
-    List<String> a = step.invocation().args();
-    String first = a.isEmpty() ? "" : a.get(0);
-    boolean publishes =
-        switch (step.program()) {
-          case "npm", "pnpm", "yarn", "cargo", "poetry", "uv", "flit", "hatch" ->
-              first.equals("publish")
-                  || step.program().equals("yarn") && a.contains("publish")
-                  || step.program().equals("hatch") && first.equals("publish");
-          case "gem" -> first.equals("push");
-          case "twine" -> first.equals("upload");
-          case "dotnet" -> first.equals("nuget") && a.contains("push");
-          case "gh" -> first.equals("release") && a.contains("create");
-          default -> a.contains("deploy") || a.contains("publish");
-        };
-    if (publishes) {
-      scan.hit(PUBLISH, step, null);
-    }
-  }
-
   /**
    * Whether a volume's source ({@code SRC:DST}) is the home, a folder above it, or a secret: the
    * container's command then reaches them as if run here.
@@ -357,8 +327,11 @@ final class InfraRules implements Family {
     return false;
   }
 
-  /** The SQL a program carries: its arguments, here-documents and here-strings. */
-  private static List<String> sqlTexts(Step step) {
+  /**
+   * The statements a program carries, SQL or a data store's commands: its arguments, here-documents
+   * and here-strings.
+   */
+  static List<String> statements(Step step) {
     // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole.
     List<String> texts = new ArrayList<>();
     texts.add(String.join(" ", step.invocation().args()));
@@ -406,7 +379,7 @@ final class InfraRules implements Family {
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
       String next = i + 1 < words.size() ? words.get(i + 1) : "";
-      if (w.equals("DROP") && Set.of("TABLE", "DATABASE", "SCHEMA").contains(next)) {
+      if (w.equals("DROP") && DROPPED.contains(next)) {
         scan.hit(DB_DROP, step, null);
       } else if (w.equals("TRUNCATE") && !next.isEmpty() && !next.equals(";")) {
         scan.hit(DB_TRUNCATE, step, null);

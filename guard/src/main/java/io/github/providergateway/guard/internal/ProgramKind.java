@@ -47,7 +47,36 @@ enum ProgramKind {
       "bq",
       "trino",
       "presto",
-      "cqlsh"),
+      "cqlsh",
+      "influx"),
+  /**
+   * A client of a data store other than SQL ({@link DataStores}), or a program that can speak to
+   * one (a raw socket, an HTTP client).
+   */
+  DATA_STORE(
+      "redis-cli",
+      "valkey-cli",
+      "keydb-cli",
+      "nc",
+      "ncat",
+      "netcat",
+      "socat",
+      "telnet",
+      "mongosh",
+      "mongo",
+      "influx",
+      "etcdctl",
+      "consul",
+      "kafka-topics",
+      "kafka-topics.sh",
+      "rpk",
+      "rabbitmqctl",
+      "rabbitmqadmin",
+      "heroku",
+      "curl",
+      "http",
+      "https",
+      "xh"),
   /** A program that prints text (SQL piped into a client). */
   ECHO("echo", "printf", "cat", "print"),
   /** A program that stops, restarts or signals the system or its services. */

@@ -43,13 +43,17 @@ public final class RuleBook {
           "code",
           "no-session",
           "examples",
-          "sources");
+          "sources",
+          "replaces");
   private static final Set<String> RESERVED = Set.of("session", "sandbox", "layer");
   private static final Set<String> EXAMPLE_FIELDS =
       Set.of("command", "tool", "path", "cwd", "preset", "session");
 
   private static final Map<String, RuleSpec> SPECS;
   private static final List<String> FAMILIES;
+
+  /** The rules that took over each retired id ({@code "replaces"}), in the book's order. */
+  private static final Map<String, List<BuiltinRule>> REPLACED;
 
   static {
     Map<String, RuleSpec> specs = new LinkedHashMap<>();
@@ -71,6 +75,18 @@ public final class RuleBook {
     }
     SPECS = Collections.unmodifiableMap(specs);
     FAMILIES = List.copyOf(families);
+    Map<String, List<BuiltinRule>> replaced = new LinkedHashMap<>();
+    for (RuleSpec spec : specs.values()) {
+      for (String old : spec.replaces()) {
+        if (specs.containsKey(old)) {
+          // An id is either a rule or retired: an allow list naming it must mean one thing.
+          throw new IllegalStateException(spec.rule().id() + " replaces " + old + ", still a rule");
+        }
+        replaced.computeIfAbsent(old, o -> new ArrayList<>()).add(spec.rule());
+      }
+    }
+    replaced.replaceAll((old, rules) -> List.copyOf(rules));
+    REPLACED = Collections.unmodifiableMap(replaced);
   }
 
   private RuleBook() {}
@@ -93,6 +109,17 @@ public final class RuleBook {
   /** {@return every rule's spec, by family in the book's order} */
   public static List<RuleSpec> specs() {
     return new ArrayList<>(SPECS.values());
+  }
+
+  /**
+   * The rules that took over a retired id: a person's allow list written before the rename still
+   * names it, and must go on allowing what it allowed.
+   *
+   * @param id an id that is no rule of the book any more ({@code system.publish})
+   * @return the rules whose spec says they replace it, in the book's order; empty for none
+   */
+  public static List<BuiltinRule> replacing(String id) {
+    return REPLACED.getOrDefault(id, List.of());
   }
 
   /** {@return the families, in the book's order} */
@@ -139,7 +166,11 @@ public final class RuleBook {
       throw new IllegalStateException(id + ": no-session is deny, or absent");
     }
     return new RuleSpec(
-        builtin, match(id, rule), examples(id, rule.path("examples")), text(rule, "sources", null));
+        builtin,
+        match(id, rule),
+        examples(id, rule.path("examples")),
+        text(rule, "sources", null),
+        texts(id, rule.path("replaces")));
   }
 
   private static String actions(String id, JsonNode presets) {
@@ -221,7 +252,7 @@ public final class RuleBook {
     List<String> out = new ArrayList<>();
     for (JsonNode item : list) {
       if (!item.isTextual()) {
-        throw new IllegalStateException(id + ": a pattern is not a text: " + item);
+        throw new IllegalStateException(id + ": a list holds something not a text: " + item);
       }
       out.add(item.asText());
     }

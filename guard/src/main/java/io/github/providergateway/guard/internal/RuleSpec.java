@@ -12,8 +12,16 @@ import java.util.List;
  *     person's plain rules, or the name of the family class whose code finds it
  * @param examples calls that must be denied, asked or allowed, each checked by a test
  * @param sources where the knowledge behind the rule comes from, or {@code null}
+ * @param replaces the retired ids whose work this rule took over ({@code system.publish}): an allow
+ *     list naming one allows this rule, with a problem line saying it was renamed
  */
-public record RuleSpec(BuiltinRule rule, Match matches, Examples examples, String sources) {
+public record RuleSpec(
+    BuiltinRule rule, Match matches, Examples examples, String sources, List<String> replaces) {
+
+  /** Copies. */
+  public RuleSpec {
+    replaces = List.copyOf(replaces);
+  }
 
   /**
    * How a rule matches.

@@ -37,8 +37,8 @@ final class SecretRules implements Family {
   static final BuiltinRule TERRAFORM = RuleBook.rule("secrets.terraform");
   static final BuiltinRule SYSTEM = RuleBook.rule("secrets.system");
   static final BuiltinRule SSH_WRITE = RuleBook.rule("secrets.ssh-write");
+  static final BuiltinRule PROCESS_ENVIRONMENT = RuleBook.rule("secrets.process-environment");
 
-  static final BuiltinRule CLI_TOKEN = RuleBook.rule("secrets.cli-token");
   static final BuiltinRule ENVIRONMENT_SENT = RuleBook.rule("secrets.environment-sent");
 
   private static final Path ETC = Path.of("/etc");
@@ -52,7 +52,6 @@ final class SecretRules implements Family {
     return List.of(
         SSH,
         SSH_WRITE,
-        CLI_TOKEN,
         ENVIRONMENT_SENT,
         ENV_FILE,
         AWS,
@@ -67,7 +66,8 @@ final class SecretRules implements Family {
         AGENT_TOKENS,
         DATABASE,
         TERRAFORM,
-        SYSTEM);
+        SYSTEM,
+        PROCESS_ENVIRONMENT);
   }
 
   @Override
@@ -75,10 +75,6 @@ final class SecretRules implements Family {
     boolean environmentDumped = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      if ((step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-"))
-          && printsCliToken(program, step.invocation().args())) {
-        scan.hit(CLI_TOKEN, step, null);
-      }
       if (environmentDumped && step.is(ProgramKind.SENDER)) {
         scan.hit(ENVIRONMENT_SENT, step, null);
       }
@@ -123,16 +119,16 @@ final class SecretRules implements Family {
         if (access.changes()
             && path != null
             && path.startsWith(sshFolder)
-            && !metadataOnly(access)) {
+            && !access.metadataOnly()) {
           scan.hit(SSH_WRITE, access);
         }
         continue;
       }
       if (access.kind() == Kind.READ) {
         scan.hit(rule, access);
-      } else if (rule == SSH && path(target).startsWith(sshFolder) && !metadataOnly(access)) {
+      } else if (rule == SSH && path(target).startsWith(sshFolder) && !access.metadataOnly()) {
         scan.hit(SSH_WRITE, access);
-      } else if (access.invocation() == null || rule != ENV_FILE && !metadataOnly(access)) {
+      } else if (access.invocation() == null || rule != ENV_FILE && !access.metadataOnly()) {
         // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
         // .env.example .env) reads nothing of it.
         scan.hit(rule, access);
@@ -142,24 +138,24 @@ final class SecretRules implements Family {
 
   /** The secret a target is, or one its glob would match; or {@code null}. */
   private static BuiltinRule secretOrGlob(Path home, Target target) {
+    if (processEnvironment(target.raw())
+        || target.path() != null && processEnvironment(target.path().toString())) {
+      return PROCESS_ENVIRONMENT;
+    }
     return target.glob() == null ? secret(home, target.path()) : globbed(home, target);
+  }
+
+  /**
+   * Whether a path, as written, is a process's environment ({@code /proc/self/environ}, {@code
+   * /proc/$PID/environ}, {@code /proc/*}{@code /environ}): every variable the process was given,
+   * tokens and keys among them. Read as written, since the process's number is rarely literal.
+   */
+  private static boolean processEnvironment(String raw) {
+    return raw.startsWith("/proc/") && raw.endsWith("/environ");
   }
 
   private static Path path(Target target) {
     return target.path() == null ? Path.of("") : target.path();
-  }
-
-  /** chmod, chown and touch change a file's metadata, not what it holds. */
-  private static boolean metadataOnly(Access access) {
-    if (access.invocation() == null) {
-      return false;
-    }
-    String program = access.invocation().program();
-    return program.equals("chmod")
-        || program.equals("chown")
-        || program.equals("chgrp")
-        || program.equals("touch")
-        || program.equals("mkdir");
   }
 
   /**
@@ -328,40 +324,13 @@ final class SecretRules implements Family {
   }
 
   /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
-  private static boolean dumpsEnvironment(Step step) {
+  static boolean dumpsEnvironment(Step step) {
     return switch (step.program()) {
       case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
       case "export", "declare", "typeset" ->
           step.args().stream().anyMatch(w -> w.text().equals("-p"));
       case "set" -> step.args().isEmpty();
       default -> false;
-    };
-  }
-
-  /** Whether a tool is asked to print a credential it keeps. */
-  private static boolean printsCliToken(String program, List<String> args) {
-    String first = args.isEmpty() ? "" : args.get(0);
-    String second = args.size() > 1 ? args.get(1) : "";
-    return switch (program) {
-      case "gh" ->
-          first.equals("auth")
-              && (second.equals("token")
-                  || second.equals("status")
-                      && (args.contains("-t") || args.contains("--show-token")));
-      case "gcloud" ->
-          first.equals("auth")
-              && (args.contains("print-access-token") || args.contains("print-identity-token"));
-      case "aws" ->
-          first.equals("configure")
-              && (second.equals("export-credentials")
-                  || second.equals("get")
-                      && args.size() > 2
-                      && (args.get(2).contains("secret") || args.get(2).contains("token")));
-      case "az" -> first.equals("account") && second.equals("get-access-token");
-      case "vault" -> first.equals("print") && second.equals("token");
-      case "heroku" -> first.equals("auth:token");
-      case "kubectl", "oc" -> first.equals("create") && second.equals("token");
-      default -> program.startsWith("docker-credential-") && first.equals("get");
     };
   }
 

@@ -103,10 +103,10 @@ class ShellParserTest {
           echo $(( $(rm x) + 1 ))          → echo «$(( $(rm x) + 1 ))»\\n$(…) rm x
           ((i++)); rm x                    → rm x
           echo ${x:-$(rm y)}               → echo «${x:-$(rm y)}»\\n$(…) rm y
-          echo "${x:-'a b'}" ${y:-'a)b'}   → $var echo [a b] a)b
-          git push ${F:---force} origin    → $var git push --force origin
+          echo "${x:-'a b'}" ${y:-'a)b'}   → echo «${x:-'a b'}» «${y:-'a)b'}»\\n$var echo [a b] a)b
+          git push ${F:---force} origin    → git push «${F:---force}» origin\\n$var git push --force origin
           F=x; rm ${F:+-rf} /tmp/a         → $var rm -rf /tmp/a
-          F=a; echo ${F:-b} ${G=c}         → $var echo a c
+          F=a; echo ${F:-b} ${G=c}         → echo «${F:-b}» «${G=c}»\\n$var echo a c
           X=$(rm -rf /)                    → $(…) rm -rf /
           echo $( (rm x) )                 → echo «$( (rm x) )»\\n$(…) rm x
           echo $(case x in a) rm y;; esac) → echo «$(case x in a) rm y;; esac)»\\n$(…) rm y

@@ -181,11 +181,14 @@ public final class Resolver {
     // command as it runs: it stands for this one (BUILD=build; rm -rf "$BUILD" deletes ./build),
     // and this one's substitutions are still read below.
     List<Word> second = raw.substituted ? null : secondReading(raw.words, raw.depth);
-    if (second == null && (!words.isEmpty() || !redirects.isEmpty())) {
+    // A default put in for a variable the environment may set (${TOKEN:-none}) is one reading of
+    // two: both are read.
+    boolean both = second != null && variables.guessed();
+    if ((second == null || both) && (!words.isEmpty() || !redirects.isEmpty())) {
       Invocation invocation =
           new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
       out.add(invocation);
-      if (!words.isEmpty() && !programKnown(words.get(0))) {
+      if (!words.isEmpty() && !programKnown(words.get(0)) && second == null) {
         // Nothing more to put in: what runs is computed at run time.
         opaque.add(new Opaque(Opaque.Kind.COMPUTED_PROGRAM, invocation, words.get(0).text()));
       }

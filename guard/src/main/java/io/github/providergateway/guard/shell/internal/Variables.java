@@ -31,6 +31,12 @@ final class Variables {
   /** The longest text a substitution may make. */
   private final int maxLength;
 
+  /**
+   * Whether the last {@link #substitute} put in a default or alternative word for a variable the
+   * script did not set: one reading of the command, not the command as it runs.
+   */
+  private boolean guessed;
+
   Variables(int maxLength) {
     this(null, null, maxLength);
   }
@@ -60,6 +66,11 @@ final class Variables {
       inner.values.put(String.valueOf(i), arguments.get(i));
     }
     return inner;
+  }
+
+  /** {@return whether the last substitution put in a word for a variable the script did not set} */
+  boolean guessed() {
+    return guessed;
   }
 
   /**
@@ -149,6 +160,7 @@ final class Variables {
    * did not set: it may be unset (or set) where the command runs, and then bash uses that word.
    */
   List<Word> substitute(List<Word> words) {
+    guessed = false;
     if (isEmpty() && !anyWordHasAlternative(words)) {
       return null;
     }
@@ -238,7 +250,9 @@ final class Variables {
         if (after < 0 && nameEnd > nameStart) {
           int[] alternative = alternative(text, nameEnd);
           if (alternative != null) {
-            sb.append(chosen(get(text.substring(nameStart, nameEnd)), text, nameEnd, alternative));
+            Word known = get(text.substring(nameStart, nameEnd));
+            guessed |= known == null; // the environment may set it: the word is one reading
+            sb.append(chosen(known, text, nameEnd, alternative));
             any = true;
             i = alternative[1] + 1;
             continue;

@@ -1,0 +1,275 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The data stores other than SQL databases, for {@link InfraRules}' {@code db.*} rules: Redis (its
+ * commands as arguments, or fed on standard input to {@code redis-cli} or a raw TCP client),
+ * MongoDB shells' JavaScript, InfluxDB, etcd, Consul's key-value store, Elasticsearch and
+ * OpenSearch over HTTP, Kafka's topics, RabbitMQ's queues, and Heroku's {@code pg:reset}. What a
+ * client is fed is read as {@link InfraRules} reads SQL: its arguments, here-documents and
+ * here-strings ({@link InfraRules#statements}), and what a printer of the same command prints.
+ */
+final class DataStores {
+  private DataStores() {}
+
+  /**
+   * Adds the {@code db.*} rules the command's data-store programs match.
+   *
+   * @param scan the call
+   */
+  static void scan(Scan scan) {
+    boolean any = false;
+    boolean redis = false;
+    boolean mongo = false;
+    boolean scansKeys = false;
+    for (Step step : scan.steps()) {
+      if (!step.is(ProgramKind.DATA_STORE)) {
+        continue; // one bit for most programs
+      }
+      any = true;
+      String program = step.program();
+      redis |= redisClient(program) || rawClient(program);
+      mongo |= mongoShell(program);
+      scansKeys |= redisClient(program) && scansEveryKey(step);
+    }
+    if (!any) {
+      return; // most commands: no data store at all
+    }
+    for (Step step : scan.steps()) {
+      boolean store = step.is(ProgramKind.DATA_STORE);
+      boolean printer = step.is(ProgramKind.ECHO);
+      if (!store && !(printer && (redis || mongo))) {
+        continue;
+      }
+      String program = step.program();
+      if (redisClient(program) || rawClient(program) || redis && printer) {
+        for (String text : InfraRules.statements(step)) {
+          if (flushesRedis(text)) {
+            scan.hit(InfraRules.DB_FLUSH, step, null);
+          }
+        }
+      }
+      if (redisClient(program)
+          && scansKeys
+          && FileRules.reachedBy(step, "xargs")
+          && deletesKeys(step.invocation().args())) {
+        scan.hit(InfraRules.DB_FLUSH, step, null); // redis-cli --scan | xargs redis-cli del
+      }
+      if (mongoShell(program) || mongo && printer) {
+        for (String text : InfraRules.statements(step)) {
+          mongo(scan, step, text);
+        }
+      }
+      BuiltinRule rule =
+          switch (program) {
+            case "influx" -> influx(step.invocation().args());
+            case "etcdctl" -> etcd(step.invocation().args());
+            case "consul" -> consul(step.invocation().args());
+            case "kafka-topics", "kafka-topics.sh" ->
+                step.invocation().args().contains("--delete") ? InfraRules.DB_DROP : null;
+            case "rpk" -> rpk(step.invocation().args());
+            case "rabbitmqctl" -> rabbitmqctl(step.invocation().args());
+            case "rabbitmqadmin" -> rabbitmqadmin(step.invocation().args());
+            case "heroku" ->
+                step.invocation().args().contains("pg:reset") ? InfraRules.DB_DROP : null;
+            case "curl", "http", "https", "xh" -> searchIndexDeleted(step.args());
+            default -> null;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, null);
+      }
+    }
+  }
+
+  private static boolean redisClient(String program) {
+    return program.equals("redis-cli")
+        || program.equals("valkey-cli")
+        || program.equals("keydb-cli");
+  }
+
+  /** A client that writes what it is fed to a socket: Redis's protocol is plain text lines. */
+  private static boolean rawClient(String program) {
+    return switch (program) {
+      case "nc", "ncat", "netcat", "socat", "telnet" -> true;
+      default -> false;
+    };
+  }
+
+  private static boolean mongoShell(String program) {
+    return program.equals("mongosh") || program.equals("mongo");
+  }
+
+  /** Whether text holds FLUSHALL or FLUSHDB as a word, in any case. */
+  private static boolean flushesRedis(String text) {
+    int start = -1;
+    for (int i = 0; i <= text.length(); i++) {
+      boolean letter = i < text.length() && Character.isLetter(text.charAt(i));
+      if (letter && start < 0) {
+        start = i;
+      } else if (!letter && start >= 0) {
+        String word = text.substring(start, i);
+        if (word.equalsIgnoreCase("flushall") || word.equalsIgnoreCase("flushdb")) {
+          return true;
+        }
+        start = -1;
+      }
+    }
+    return false;
+  }
+
+  /** {@code redis-cli --scan} (or {@code KEYS *}) listing every key: no pattern, or {@code *}. */
+  private static boolean scansEveryKey(Step step) {
+    List<String> args = step.invocation().args();
+    int pattern = args.indexOf("--pattern");
+    if (args.contains("--scan")) {
+      return pattern < 0 || pattern + 1 < args.size() && args.get(pattern + 1).equals("*");
+    }
+    int keys = lowerIndexOf(args, "keys");
+    return keys >= 0 && keys + 1 < args.size() && args.get(keys + 1).equals("*");
+  }
+
+  private static boolean deletesKeys(List<String> args) {
+    return lowerIndexOf(args, "del") >= 0 || lowerIndexOf(args, "unlink") >= 0;
+  }
+
+  private static int lowerIndexOf(List<String> args, String word) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).equalsIgnoreCase(word)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** MongoDB's shell: dropping a database or collection, or deleting every document. */
+  private static void mongo(Scan scan, Step step, String text) {
+    String code = text.replaceAll("\\s+", "");
+    if (code.contains("dropDatabase(") || code.contains(".drop(")) {
+      scan.hit(InfraRules.DB_DROP, step, null);
+    } else if (code.contains("deleteMany({})")
+        || code.contains("remove({})")
+        || code.contains("deleteMany()")) {
+      scan.hit(InfraRules.DB_FLUSH, step, null);
+    }
+  }
+
+  /** influx bucket delete (and org delete); influx delete with no predicate empties a range. */
+  private static BuiltinRule influx(List<String> args) {
+    String first = args.isEmpty() ? "" : args.get(0);
+    String second = args.size() > 1 ? args.get(1) : "";
+    if ((first.equals("bucket") || first.equals("org")) && second.equals("delete")) {
+      return InfraRules.DB_DROP;
+    }
+    if (first.equals("delete") && !args.contains("--predicate") && !args.contains("-p")) {
+      return InfraRules.DB_DELETE_ALL;
+    }
+    return null;
+  }
+
+  /** etcdctl del with --prefix or --from-key: every key under (or after) the one given. */
+  private static BuiltinRule etcd(List<String> args) {
+    boolean del = args.contains("del") || args.contains("delete");
+    boolean many = false;
+    for (String arg : args) {
+      many |= arg.equals("--prefix") || arg.startsWith("--prefix=") || arg.startsWith("--from-key");
+    }
+    return del && many ? InfraRules.DB_FLUSH : null;
+  }
+
+  /** consul kv delete -recurse: every key under a prefix, or all of them. */
+  private static BuiltinRule consul(List<String> args) {
+    if (args.size() < 2 || !args.get(0).equals("kv") || !args.get(1).equals("delete")) {
+      return null;
+    }
+    for (String arg : args) {
+      if (arg.equals("-recurse") || arg.equals("--recurse") || arg.equals("-recurse=true")) {
+        return InfraRules.DB_FLUSH;
+      }
+    }
+    return null;
+  }
+
+  /** Redpanda's rpk: topic delete. */
+  private static BuiltinRule rpk(List<String> args) {
+    return args.size() >= 2 && args.get(0).equals("topic") && args.get(1).equals("delete")
+        ? InfraRules.DB_DROP
+        : null;
+  }
+
+  private static BuiltinRule rabbitmqctl(List<String> args) {
+    for (String arg : args) {
+      switch (arg) {
+        case "reset", "force_reset" -> {
+          return InfraRules.DB_FLUSH; // every queue, exchange, user and message of the node
+        }
+        case "delete_queue", "delete_vhost" -> {
+          return InfraRules.DB_DROP;
+        }
+        case "purge_queue" -> {
+          return InfraRules.DB_TRUNCATE;
+        }
+        default -> {}
+      }
+    }
+    return null;
+  }
+
+  private static BuiltinRule rabbitmqadmin(List<String> args) {
+    boolean queueOrVhost = args.contains("queue") || args.contains("vhost");
+    if (args.contains("delete") && queueOrVhost) {
+      return InfraRules.DB_DROP;
+    }
+    return args.contains("purge") && args.contains("queue") ? InfraRules.DB_TRUNCATE : null;
+  }
+
+  /**
+   * An HTTP DELETE of an Elasticsearch or OpenSearch index, of every index ({@code _all}, {@code
+   * *}) or of a data stream: the store's port (9200, Elastic Cloud's 9243) or its name in the host.
+   * A document ({@code index/_doc/1}) is one row, not the table.
+   */
+  private static BuiltinRule searchIndexDeleted(List<Word> args) {
+    if (!HostingRules.deletes(args)) {
+      return null; // most requests: no URL read at all
+    }
+    for (Word word : args) {
+      if (searchIndex(word.text())) {
+        return InfraRules.DB_DROP;
+      }
+    }
+    return null;
+  }
+
+  private static boolean searchIndex(String url) {
+    String rest = url.contains("://") ? url.substring(url.indexOf("://") + 3) : url;
+    int slash = rest.indexOf('/');
+    if (slash < 0) {
+      return false;
+    }
+    String host = rest.substring(0, slash).toLowerCase(Locale.ROOT);
+    boolean store =
+        host.endsWith(":9200")
+            || host.endsWith(":9243")
+            || host.contains("elastic")
+            || host.contains("opensearch");
+    if (!store) {
+      return false;
+    }
+    String path = rest.substring(slash + 1);
+    int query = path.indexOf('?');
+    if (query >= 0) {
+      path = path.substring(0, query);
+    }
+    String[] parts = path.split("/");
+    if (parts.length == 0 || parts[0].isEmpty()) {
+      return false;
+    }
+    if (parts.length == 1) {
+      return !parts[0].startsWith("_") || parts[0].equals("_all");
+    }
+    return parts.length == 2 && parts[0].equals("_data_stream");
+  }
+}

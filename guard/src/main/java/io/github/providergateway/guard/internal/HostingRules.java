@@ -1,0 +1,120 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+
+/**
+ * A hosted repository deleted whole, with its issues, pull requests, releases and wiki: {@code gh
+ * repo delete}, {@code glab repo delete}, and the same through the hosts' APIs ({@code gh api -X
+ * DELETE repos/OWNER/REPO}, {@code curl -X DELETE https://api.github.com/repos/OWNER/REPO}). An API
+ * call is read for its method and its path, so deleting one issue comment or one branch ({@code
+ * repos/o/r/git/refs/heads/x}) is not the repository.
+ */
+final class HostingRules implements Family {
+  static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(REPO_DELETE);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      boolean deletes =
+          switch (step.program()) {
+            case "gh", "glab" -> cli(step);
+            case "curl", "http", "https", "xh" -> rest(step.args());
+            default -> false;
+          };
+      if (deletes) {
+        scan.hit(REPO_DELETE, step, null);
+      }
+    }
+  }
+
+  private static boolean cli(Step step) {
+    List<String> args = step.invocation().args();
+    int repo = args.indexOf("repo");
+    if (repo >= 0 && repo + 1 < args.size() && args.get(repo + 1).equals("delete")) {
+      return true;
+    }
+    if (args.isEmpty() || !args.get(0).equals("api")) {
+      return false;
+    }
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "XHfFqtp",
+            "method",
+            "header",
+            "raw-field",
+            "field",
+            "input",
+            "jq",
+            "template",
+            "hostname",
+            "preview",
+            "cache");
+    String method = argv.value('X') != null ? argv.value('X') : argv.value("method");
+    if (method == null || !method.equalsIgnoreCase("DELETE")) {
+      return false;
+    }
+    List<Word> pos = argv.positionals();
+    return pos.size() >= 2 && wholeRepository(pos.get(1).text());
+  }
+
+  /** curl and httpie: a DELETE of a repository on GitHub's or GitLab's API. */
+  private static boolean rest(List<Word> args) {
+    if (!deletes(args)) {
+      return false; // most requests: no path read at all
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String word = args.get(i).text();
+      int api = word.indexOf("://api.github.com/");
+      if (api >= 0 && wholeRepository(word.substring(api + "://api.github.com/".length()))) {
+        return true;
+      }
+      int gitlab = word.indexOf("/api/v4/");
+      if (gitlab >= 0 && wholeRepository(word.substring(gitlab + "/api/v4/".length()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an HTTP client's words ask for DELETE: curl's {@code -X DELETE}, httpie's method. */
+  static boolean deletes(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String word = args.get(i).text();
+      if (word.equalsIgnoreCase("DELETE")
+          || word.equalsIgnoreCase("-XDELETE")
+          || word.equalsIgnoreCase("--request=DELETE")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether an API path names a whole repository ({@code repos/OWNER/REPO}, GitLab's {@code
+   * projects/ID}) or organisation, and nothing below it.
+   */
+  static boolean wholeRepository(String endpoint) {
+    String path = endpoint.startsWith("/") ? endpoint.substring(1) : endpoint;
+    int query = path.indexOf('?');
+    if (query >= 0) {
+      path = path.substring(0, query);
+    }
+    if (path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
+    String[] parts = path.split("/", -1);
+    return switch (parts[0]) {
+      case "repos" -> parts.length == 3;
+      case "projects", "orgs", "groups" -> parts.length == 2;
+      default -> false;
+    };
+  }
+}
