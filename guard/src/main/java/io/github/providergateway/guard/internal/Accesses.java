@@ -4,6 +4,8 @@ import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -121,7 +123,27 @@ final class Accesses {
         all(scan, step, files.read(), Kind.READ, out);
         all(scan, step, files.written(), Kind.WRITE, out);
       }
+      case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack" -> searched(scan, step, out);
+      case "find" -> foundAndRead(scan, step, out);
+      case "vim", "vi", "nvim", "ex", "view" -> {
+        // Commands given on the line (-c, +cmd, -es) edit and write the files without a person.
+        boolean scripted = false;
+        for (Word w : step.args()) {
+          String t = w.text();
+          scripted |=
+              t.equals("-c")
+                  || t.equals("-es")
+                  || t.equals("-e")
+                  || t.equals("-s")
+                  || t.startsWith("+") && t.length() > 1;
+        }
+        Argv argv = Argv.of(step.args(), "cSsTuUwWio", "cmd");
+        all(scan, step, argv.positionals(), scripted ? Kind.WRITE : Kind.READ, out);
+      }
       default -> {
+        if (program.equals("tar") || program.equals("bsdtar") || program.equals("gtar")) {
+          fromFolder(scan, step, out);
+        }
         if (step.is(ProgramKind.READER)) {
           // Options are read only where they matter: most readers (grep, cat, tail) have none
           // that change what they do to a file.
@@ -162,6 +184,105 @@ final class Accesses {
             }
           }
         }
+      }
+    }
+  }
+
+  /**
+   * What a search reads: its files, not its pattern ({@code grep -rn .env src/} reads src/, not a
+   * .env), unless the pattern is given by -e or -f, where every word is a file.
+   */
+  private static void searched(Scan scan, Step step, List<Access> out) {
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "efmABCdDgtTjM",
+            "regexp",
+            "file",
+            "max-count",
+            "after-context",
+            "before-context",
+            "context",
+            "include",
+            "exclude",
+            "exclude-dir",
+            "label",
+            "color",
+            "colour",
+            "binary-files",
+            "devices",
+            "directories",
+            "glob",
+            "type",
+            "type-not",
+            "threads",
+            "max-columns");
+    List<Word> positionals = argv.positionals();
+    boolean patternGiven = argv.has('e') || argv.has('f') || argv.has("regexp") || argv.has("file");
+    int from = patternGiven || positionals.isEmpty() ? 0 : 1;
+    all(scan, step, positionals.subList(from, positionals.size()), Kind.READ, out);
+    for (Word w : step.args()) {
+      String t = w.text();
+      if (t.startsWith("--file=")) {
+        add(scan, step, new Word(t.substring(7), w.literal()), Kind.READ, out);
+      }
+    }
+    String file = argv.value('f');
+    if (file != null) {
+      add(scan, step, new Word(file, true), Kind.READ, out);
+    }
+  }
+
+  /**
+   * {@code find START -name NAME -exec cat {} \;}: the reader reads what find finds, a NAME under
+   * each START (and where the gateway's home is under START, its NAME).
+   */
+  private static void foundAndRead(Scan scan, Step step, List<Access> out) {
+    List<Word> args = step.args();
+    boolean reads = false;
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if ((t.equals("-name") || t.equals("-iname") || t.equals("-path") || t.equals("-wholename"))
+          && i + 1 < args.size()) {
+        names.add(args.get(i + 1).text());
+      }
+      if ((t.equals("-exec") || t.equals("-execdir") || t.equals("-ok")) && i + 1 < args.size()) {
+        String program = args.get(i + 1).text();
+        program = program.substring(program.lastIndexOf('/') + 1);
+        reads |= ProgramKind.READER.names(program) || program.equals("cp") || program.equals("scp");
+      }
+    }
+    if (!reads) {
+      return;
+    }
+    Path gatewayHome = scan.places().gatewayHome();
+    for (Word start : FileRules.findStarts(step)) {
+      for (String name : names.isEmpty() ? List.of("*") : names) {
+        String base = name.contains("/") ? name.substring(name.lastIndexOf('/') + 1) : name;
+        add(scan, step, new Word(start.text() + "/" + base, false), Kind.READ, out);
+        for (Target target : scan.targets(step, start)) {
+          if (target.path() != null && gatewayHome.startsWith(target.path())) {
+            add(scan, step, Word.literal(gatewayHome + "/" + base), Kind.READ, out);
+          }
+        }
+      }
+    }
+  }
+
+  /** tar's {@code -C DIR} (and {@code --directory}): the files after it are read from DIR. */
+  private static void fromFolder(Scan scan, Step step, List<Access> out) {
+    List<Word> args = step.args();
+    String folder = null;
+    for (int i = 0; i < args.size(); i++) {
+      Word w = args.get(i);
+      String t = w.text();
+      if ((t.equals("-C") || t.equals("--directory")) && i + 1 < args.size()) {
+        folder = args.get(++i).text();
+      } else if (t.startsWith("--directory=")) {
+        folder = t.substring(12);
+      } else if (folder != null && !t.startsWith("-")) {
+        add(scan, step, new Word(folder + "/" + t, false), Kind.READ, out);
       }
     }
   }

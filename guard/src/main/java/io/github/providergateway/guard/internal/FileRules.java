@@ -402,7 +402,7 @@ final class FileRules implements Family {
   }
 
   /** The folders a find starts from: its words before the first test, else {@code .}. */
-  private static List<Word> findStarts(Step step) {
+  static List<Word> findStarts(Step step) {
     List<Word> args = step.args();
     int k = 0;
     while (k < args.size()

@@ -239,6 +239,9 @@ final class SecretRules implements Family {
         return rule;
       }
     }
+    if (tail.endsWith(".pub") || tail.startsWith("known_hosts")) {
+      return null; // ~/.ssh/*.pub: the public halves, which no probe above matched
+    }
     BuiltinRule folder = secret(home, dir);
     return folder;
   }
