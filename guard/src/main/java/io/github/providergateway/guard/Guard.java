@@ -9,6 +9,7 @@ import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Hit;
+import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
 import io.github.providergateway.guard.internal.ProgramKnowledge;
@@ -241,7 +242,23 @@ public final class Guard {
         parse.add(describe(invocation));
       }
     } else {
-      scan = new Scan(places, call, null, List.of());
+      List<Invocation> later = List.of();
+      if (call.tool().equals("edit")) {
+        JsonNode path =
+            call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+        JsonNode text =
+            call.args().has("new_string")
+                ? call.args().get("new_string")
+                : call.args().get("content");
+        later =
+            LaterCode.of(
+                path == null || !path.isTextual() ? null : path.asText(),
+                text == null || !text.isTextual() ? null : text.asText());
+      }
+      for (Invocation invocation : showParse ? later : List.<Invocation>of()) {
+        parse.add(describe(invocation));
+      }
+      scan = new Scan(places, call, null, later);
       if (!fileAccess(call, places, scan, parse)) {
         // A path that is there but blank or not a text (a number, an array) cannot be checked.
         // No path at all names no file, so no file rule applies (a provider's tool called "read").

@@ -102,4 +102,37 @@ class UnwrittenShapesTest {
     assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(outcome);
     assertThat(verdict.ruleId() == null ? "-" : verdict.ruleId()).as(command).isEqualTo(rule);
   }
+
+  /** An edit's new text in a start-up file runs in every later shell: judged as the code it is. */
+  @org.junit.jupiter.api.Test
+  void whatAnEditWritesIntoAStartUpFileIsReadAsCode() {
+    com.fasterxml.jackson.databind.node.ObjectNode hijack =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+            .objectNode()
+            .put("path", GuardFixture.HOME + "/.zshrc")
+            .put("old_string", "# aliases")
+            .put("new_string", "# aliases\nalias git='/home/ada/.cache/g'");
+    GuardVerdict verdict =
+        standard.decide(
+            new GuardCall("edit", hijack, GuardFixture.PROJECT, GuardFixture.PROJECT, null));
+    assertThat(verdict.ruleId()).isEqualTo("persist.startup-hijack");
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+
+    com.fasterxml.jackson.databind.node.ObjectNode wipe =
+        hijack.deepCopy().put("new_string", "rm -rf ~");
+    assertThat(
+            standard
+                .decide(
+                    new GuardCall("edit", wipe, GuardFixture.PROJECT, GuardFixture.PROJECT, null))
+                .ruleId())
+        .isEqualTo("fs.delete-home");
+
+    com.fasterxml.jackson.databind.node.ObjectNode plain =
+        hijack.deepCopy().put("new_string", "alias ll='ls -la'");
+    GuardVerdict asked =
+        standard.decide(
+            new GuardCall("edit", plain, GuardFixture.PROJECT, GuardFixture.PROJECT, null));
+    assertThat(asked.outcome()).isEqualTo(Outcome.ASK);
+    assertThat(asked.ruleId()).isEqualTo("fs.shell-startup");
+  }
 }

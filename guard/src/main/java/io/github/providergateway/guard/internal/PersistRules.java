@@ -22,6 +22,7 @@ final class PersistRules implements Family {
   static final BuiltinRule AUTOSTART = RuleBook.rule("persist.autostart");
   static final BuiltinRule PATH_SHADOW = RuleBook.rule("persist.path-shadow");
   static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
+  static final BuiltinRule STARTUP_HIJACK = RuleBook.rule("persist.startup-hijack");
 
   /** systemd-run's options that make a timer: the command runs later, not now. */
   private static final List<String> TIMERS =
@@ -42,7 +43,49 @@ final class PersistRules implements Family {
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(SCHEDULED_JOB, SERVICE, AUTOSTART, PATH_SHADOW, GIT_GLOBAL);
+    return List.of(SCHEDULED_JOB, SERVICE, AUTOSTART, PATH_SHADOW, GIT_GLOBAL, STARTUP_HIJACK);
+  }
+
+  /** Whether a program is code written into a file that runs later (a start-up file, a hook). */
+  private static boolean runsLater(Step step) {
+    List<String> via = step.invocation().via();
+    return !via.isEmpty() && via.get(0).endsWith("(runs later)");
+  }
+
+  /**
+   * Whether a line of code that runs in every later shell puts something ahead of a system program
+   * or into every program: an alias named like one ({@code alias git=~/.cache/g}), a temporary or
+   * cache folder first on {@code PATH}, a library preloaded into every program.
+   */
+  private static boolean hijacks(Scan scan, Step step) {
+    String program = step.program();
+    boolean assigns =
+        program.equals("export") || program.equals("declare") || program.equals("alias");
+    for (Word word : assigns ? step.args() : step.invocation().words()) {
+      String t = word.text();
+      int eq = t.indexOf('=');
+      if (eq <= 0) {
+        continue;
+      }
+      String name = t.substring(0, eq);
+      String value = t.substring(eq + 1);
+      if (program.equals("alias") && PersistentPlaces.shadows(name)) {
+        return true;
+      }
+      if (name.equals("LD_PRELOAD") || name.equals("LD_AUDIT")) {
+        return true;
+      }
+      if (name.equals("PATH")) {
+        String first = value.split(":", 2)[0];
+        for (Target target : scan.targets(step, new Word(first, false))) {
+          Place place = scan.place(target);
+          if (place == Place.TEMP || place == Place.UNKNOWN && !first.startsWith("$")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   @Override
@@ -70,6 +113,9 @@ final class PersistRules implements Family {
           };
       if (rule != null) {
         scan.hit(rule, step, null);
+      }
+      if (runsLater(step) && hijacks(scan, step)) {
+        scan.hit(STARTUP_HIJACK, step, null);
       }
     }
     List<Access> accesses = scan.accesses();
