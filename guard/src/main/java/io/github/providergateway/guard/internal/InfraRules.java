@@ -132,6 +132,19 @@ final class InfraRules implements Family {
     DataStores.scan(scan);
   }
 
+  /** Whether the command lists namespaces ({@code kubectl get ns}), which a later delete is fed. */
+  private static boolean listsNamespaces(Scan scan) {
+    for (Step other : scan.steps()) {
+      List<String> args = other.invocation().args();
+      if ((other.program().equals("kubectl") || other.program().equals("oc"))
+          && args.contains("get")
+          && (args.contains("ns") || args.contains("namespace") || args.contains("namespaces"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static String text(List<Word> words, int i) {
     return i < words.size() ? words.get(i).text() : "";
   }
@@ -188,6 +201,11 @@ final class InfraRules implements Family {
       return;
     }
     String kind = text(pos, 1).toLowerCase(Locale.ROOT);
+    if (kind.isEmpty() && FileRules.reachedBy(step, "xargs") && listsNamespaces(scan)) {
+      // kubectl get ns -o name | … | xargs kubectl delete: what it deletes is every namespace
+      // listed.
+      kind = "namespace";
+    }
     boolean everything = argv.has("all") || argv.has('A') || argv.has("all-namespaces");
     boolean namespace =
         kind.equals("ns")

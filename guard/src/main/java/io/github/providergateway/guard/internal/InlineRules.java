@@ -159,6 +159,13 @@ final class InlineRules implements Family {
     "exec "
   };
 
+  /** The whole environment printed by inline code (not one named variable of it). */
+  private static final java.util.regex.Pattern PRINTS_ENVIRONMENT =
+      java.util.regex.Pattern.compile(
+          "(?:console\\.log|console\\.dir|JSON\\.stringify|print|pprint|puts|p|say|echo|var_dump|print_r|json\\.dumps)"
+              + "\\s*\\(?\\s*(?:dict\\()?(?:process\\.env|os\\.environ|ENV|%ENV|\\$_ENV|getenv\\(\\))"
+              + "(?!\\s*[.\\[])");
+
   /** SQL that destroys data, as inline code may send it to a database it opens. */
   private static final java.util.regex.Pattern DESTROYS =
       java.util.regex.Pattern.compile(
@@ -198,6 +205,10 @@ final class InlineRules implements Family {
     if (code.contains("fork")
         && (code.contains("while") || code.contains("loop") || code.contains("for(;;)"))) {
       scan.hit(SystemRules.FORK_BOMB, step, null);
+    }
+    if (PRINTS_ENVIRONMENT.matcher(code).find()) {
+      // console.log(process.env), print(os.environ): every variable, tokens among them.
+      scan.hit(PrintedSecretRules.VARIABLE_PRINTED, step, null);
     }
     if (containsAny(code, CONNECTS) && containsAny(code, HANDS_OVER)) {
       // socket + dup2 + a shell, TCPSocket + IO.popen: a shell handed to a network peer.
