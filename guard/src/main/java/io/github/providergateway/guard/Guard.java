@@ -15,6 +15,7 @@ import io.github.providergateway.guard.internal.PlainMatcher;
 import io.github.providergateway.guard.internal.ProgramKnowledge;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.Target;
+import io.github.providergateway.guard.internal.Unreadable;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
@@ -193,7 +194,7 @@ public final class Guard {
     List<String> matched = new ArrayList<>();
     try {
       return decide(call, showParse, parse, matched);
-    } catch (Budget.Exhausted e) {
+    } catch (Budget.Exhausted | Unreadable e) {
       return unreadable(e.getMessage(), parse, matched);
     } catch (RuntimeException e) {
       // Fail closed: a call the guard could not read through is denied, never allowed.

@@ -98,4 +98,32 @@ class GuardBoundsTest {
           .isEqualTo(Outcome.DENY);
     }
   }
+
+  /**
+   * The resolver's own memories are bounded by the words alone: an alias or a linked program
+   * defined after many others is still read (a cap of 64 let the 65th through unread), and code fed
+   * to itself past what is read is refused, not read in part.
+   */
+  @org.junit.jupiter.api.Test
+  void whatTheResolverRemembersHasNoCapThatLetsTheNextOneThrough() {
+    StringBuilder aliases = new StringBuilder();
+    StringBuilder links = new StringBuilder();
+    for (int i = 0; i < 100; i++) {
+      aliases.append("alias a").append(i).append("=ls; ");
+      links.append("ln -s /bin/ls l").append(i).append("; ");
+    }
+    assertThat(STANDARD.decide(shell(aliases + "alias wipe='rm -rf ~'; wipe")).ruleId())
+        .isEqualTo("fs.delete-home");
+    assertThat(STANDARD.decide(shell(links + "ln -s /bin/rm del; ./del -rf ~")).ruleId())
+        .isEqualTo("fs.delete-home");
+    StringBuilder fed = new StringBuilder();
+    for (int i = 0; i < 17; i++) {
+      fed.append("echo ls > f").append(i).append(".sh; bash f").append(i).append(".sh; ");
+    }
+    GuardVerdict refused = STANDARD.decide(shell(fed.toString()));
+    assertThat(refused.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(refused.ruleId()).isEqualTo("guard.unreadable");
+    assertThat(refused.reason()).contains("more than 16 texts");
+    assertThat(STANDARD.decide(shell("echo ls > f.sh; bash f.sh")).allowed()).isTrue();
+  }
 }

@@ -62,7 +62,7 @@ final class FedCode {
       return List.of();
     }
     List<String[]> texts = new ArrayList<>();
-    for (int i = 0; i < steps.size() && texts.size() < MAX_TEXTS; i++) {
+    for (int i = 0; i < steps.size(); i++) {
       Invocation invocation = steps.get(i).invocation();
       String program = steps.get(i).program();
       switch (program) { // one switch on the name, as above
@@ -77,6 +77,11 @@ final class FedCode {
       }
     }
     List<Invocation> fed = new ArrayList<>();
+    if (texts.size() > MAX_TEXTS) {
+      // Past the bound the rest would go unread: the command is not read in part, it is refused.
+      throw new Unreadable(
+          "the command feeds itself more than " + MAX_TEXTS + " texts to run as code");
+    }
     for (String[] text : texts) {
       try {
         for (Invocation invocation : ShellParser.parse(text[0]).invocations()) {

@@ -64,9 +64,6 @@ public final class Resolver {
   /** Where what cannot be read goes, in order. */
   private final List<Opaque> opaque;
 
-  /** The most aliases one parse remembers. */
-  private static final int MAX_ALIASES = 64;
-
   /** The aliases the command defined so far, by name: the text each stands for. */
   private final Map<String, String> aliases = new HashMap<>();
 
@@ -255,9 +252,6 @@ public final class Resolver {
     return true;
   }
 
-  /** The most programs one parse remembers as made. */
-  private static final int MAX_MADE = 64;
-
   /**
    * The files this command made from a program under another name so far ({@code ln -s /bin/rm
    * del}): the made path as written, without a leading {@code ./}, to the program it was made from
@@ -287,7 +281,7 @@ public final class Resolver {
         positionals.add(words.get(i));
       }
     }
-    if (positionals.isEmpty() || made.size() >= MAX_MADE) {
+    if (positionals.isEmpty()) { // bounded by the words, as the aliases are
       return;
     }
     if (into != null) {
@@ -396,7 +390,9 @@ public final class Resolver {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       int eq = t.indexOf('=');
-      if (eq > 0 && aliases.size() < MAX_ALIASES) {
+      // No count of its own: every alias is a word, and the words are bounded (a cap here let the
+      // 65th alias, and what it stood for, through unread).
+      if (eq > 0) {
         aliases.put(t.substring(0, eq), t.substring(eq + 1));
       }
     }
