@@ -47,7 +47,7 @@ public final class RuleBook {
           "replaces");
   private static final Set<String> RESERVED = Set.of("session", "sandbox", "layer");
   private static final Set<String> EXAMPLE_FIELDS =
-      Set.of("command", "tool", "path", "cwd", "preset", "session");
+      Set.of("command", "tool", "path", "cwd", "preset", "session", "hints");
 
   private static final Map<String, RuleSpec> SPECS;
   private static final List<String> FAMILIES;
@@ -221,7 +221,7 @@ public final class RuleBook {
     List<Example> out = new ArrayList<>();
     for (JsonNode example : list) {
       if (example.isTextual()) {
-        out.add(new Example("shell", example.asText(), null, null, true));
+        out.add(new Example("shell", example.asText(), null, null, true, null));
         continue;
       }
       for (Iterator<String> names = example.fieldNames(); names.hasNext(); ) {
@@ -234,8 +234,10 @@ public final class RuleBook {
       String tool = text(example, "tool", null);
       tool = tool == null && command != null ? "shell" : tool;
       String what = command != null ? command : text(example, "path", null);
-      if (tool == null || what == null) {
-        throw new IllegalStateException(id + ": an example has a command, or a tool and a path");
+      JsonNode hints = example.get("hints");
+      if (tool == null || what == null && hints == null) {
+        throw new IllegalStateException(
+            id + ": an example has a command, a tool and a path, or a tool and its hints");
       }
       out.add(
           new Example(
@@ -243,9 +245,23 @@ public final class RuleBook {
               what,
               text(example, "cwd", null),
               text(example, "preset", null),
-              example.path("session").asBoolean(true)));
+              example.path("session").asBoolean(true),
+              hints == null ? null : hints(hints)));
     }
     return out;
+  }
+
+  /**
+   * A provider's tool's declared hints: {@code destructive}, {@code readOnly}, {@code openWorld},
+   * {@code trust}.
+   */
+  private static io.github.providergateway.guard.GuardCall.ToolHints hints(JsonNode hints) {
+    return new io.github.providergateway.guard.GuardCall.ToolHints(
+        hints.has("destructive") ? hints.get("destructive").asBoolean() : null,
+        hints.has("readOnly") ? hints.get("readOnly").asBoolean() : null,
+        hints.has("openWorld") ? hints.get("openWorld").asBoolean() : null,
+        hints.has("provider") ? hints.get("provider").asText() : "example",
+        hints.has("trust") ? hints.get("trust").asText() : null);
   }
 
   private static List<String> texts(String id, JsonNode list) {

@@ -81,6 +81,13 @@ public record RuleSpec(
    *     force ({@code standard} for most)
    * @param session whether the call is in a session (a project known); {@code false} for a call
    *     with none
+   * @param hints what a provider's tool declares of itself, or {@code null} for an agent's own tool
    */
-  public record Example(String tool, String text, String cwd, String preset, boolean session) {}
+  public record Example(
+      String tool,
+      String text,
+      String cwd,
+      String preset,
+      boolean session,
+      io.github.providergateway.guard.GuardCall.ToolHints hints) {}
 }

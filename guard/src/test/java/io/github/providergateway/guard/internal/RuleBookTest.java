@@ -86,19 +86,16 @@ class RuleBookTest {
   }
 
   /**
-   * Every rule shows both sides: a call it blocks (deny or ask) and a near-miss it lets through.
-   * The tool rules ({@code ToolRules}) are the exception on the blocking side: they match what a
-   * provider's tool declares of itself ({@code GuardCall.ToolHints}), and an example is a shell or
-   * file call, which declares nothing; their examples can only show what they let through.
+   * Every rule shows both sides: a call it blocks (deny or ask) and a near-miss it lets through
+   * (the tool rules' examples give the provider's tool with the hints it declares).
    */
   @Test
   void everyRuleHasABlockingAndAnAllowExample() {
     List<String> missing = new ArrayList<>();
     for (RuleSpec spec : RuleBook.specs()) {
       String id = spec.rule().id();
-      boolean byToolHints = "ToolRules".equals(spec.matches().code());
       boolean blocks = !spec.examples().deny().isEmpty() || !spec.examples().ask().isEmpty();
-      if (!blocks && !byToolHints) {
+      if (!blocks) {
         missing.add(id + ": no deny or ask example");
       }
       if (spec.examples().allow().isEmpty()) {
@@ -180,11 +177,12 @@ class RuleBookTest {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
     if (example.tool().equals("shell")) {
       args.put("command", example.text());
-    } else {
+    } else if (example.text() != null) {
       args.put("path", example.text());
     }
     Path cwd = example.cwd() == null ? PROJECT : Path.of(example.cwd());
-    return new GuardCall(example.tool(), args, example.session() ? PROJECT : null, cwd, null);
+    return new GuardCall(
+        example.tool(), args, example.session() ? PROJECT : null, cwd, example.hints());
   }
 
   static String lower(Outcome outcome) {
