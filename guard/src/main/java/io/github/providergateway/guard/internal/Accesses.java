@@ -34,12 +34,55 @@ final class Accesses {
     // The arguments are asked only of the programs below: most of a long command's are none.
     String program = step.program();
     switch (program) {
+      case "rimraf", "del", "del-cli", "trash", "trash-put", "rm-rf" -> {
+        // npx rimraf ~: node's and the desktop's deleters, folder and all.
+        all(scan, step, Argv.of(step.args(), "").positionals(), Kind.DELETE, out);
+      }
+      case "cmake" -> {
+        // cmake -E rm -rf DIR, cmake -E remove_directory DIR: cmake's portable deletes.
+        List<Word> args = step.args();
+        if (args.size() > 1 && args.get(0).text().equals("-E")) {
+          String verb = args.get(1).text();
+          if (verb.equals("rm") || verb.equals("remove") || verb.equals("remove_directory")) {
+            all(
+                scan,
+                step,
+                Argv.of(args.subList(2, args.size()), "").positionals(),
+                Kind.DELETE,
+                out);
+          }
+        }
+      }
+      case "7z", "7za", "7zr" -> {
+        // 7z a -sdel deletes what it archived.
+        List<Word> pos = Argv.of(step.args(), "").positionals();
+        if (step.invocation().args().contains("-sdel")) {
+          all(
+              scan,
+              step,
+              pos.size() > 2 ? pos.subList(2, pos.size()) : List.of(),
+              Kind.DELETE,
+              out);
+        }
+        all(scan, step, pos, Kind.READ, out);
+      }
       case "rm", "rmdir", "unlink", "shred", "srm", "wipe" -> {
         Argv argv =
             Argv.of(step.args(), "ns", "iterations", "size", "random-source", "interactive");
         all(scan, step, argv.positionals(), Kind.DELETE, out);
       }
       case "cp", "install", "scp", "rsync", "ln", "rclone" -> {
+        if (program.equals("rsync") && step.invocation().args().contains("--remove-source-files")) {
+          // rsync --remove-source-files: what it copied is gone from where it was.
+          List<Word> sent =
+              Argv.of(step.args(), "e", "rsh", "exclude", "include", "filter").positionals();
+          all(
+              scan,
+              step,
+              sent.isEmpty() ? sent : sent.subList(0, sent.size() - 1),
+              Kind.DELETE,
+              out);
+        }
         Argv argv =
             Argv.of(step.args(), "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
         List<Word> pos = argv.positionals();

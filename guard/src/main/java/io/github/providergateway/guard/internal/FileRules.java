@@ -127,9 +127,10 @@ final class FileRules implements Family {
 
   @Override
   public void scan(Scan scan) {
+    otherDeletes(scan);
     for (Step step : scan.steps()) {
       switch (step.program()) {
-        case "rm" -> remove(scan, step);
+        case "rm", "unlink", "rmdir" -> remove(scan, step);
         case "find" -> find(scan, step);
         case "mkfs", "mke2fs", "mkswap", "newfs", "mkdosfs", "mkntfs", "mkexfatfs" ->
             disk(scan, step, MKFS);
@@ -260,20 +261,114 @@ final class FileRules implements Family {
             && (argv.positionals().isEmpty()
                 || argv.positionals().stream().anyMatch(w -> w.text().contains("{}")));
     if (fromInput) {
-      // The names come from standard input: fine only when a find under the project lists them.
-      if (!listedInside(scan)) {
-        scan.hit(recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
-      }
+      fromInput(scan, step, recursive);
       return;
     }
     removed(scan, step, argv.positionals(), recursive);
   }
 
+  /**
+   * A deleter fed its names on standard input ({@code … | xargs rm -f}): fine when a find under the
+   * project or a temporary folder lists them; what a find elsewhere lists is deleted there, file by
+   * file as surely as folder and all ({@code find ~ -type f | xargs rm -f} empties the home).
+   */
+  private static void fromInput(Scan scan, Step step, boolean recursive) {
+    if (listedInside(scan)) {
+      return;
+    }
+    BuiltinRule worst = null;
+    for (Step other : scan.steps()) {
+      if (!other.program().equals("find")) {
+        continue;
+      }
+      for (Word start : findStarts(other)) {
+        for (Target target : scan.targets(other, start)) {
+          BuiltinRule rule =
+              switch (scan.places().classify(target)) {
+                case ROOT -> DELETE_ROOT;
+                case SYSTEM -> DELETE_SYSTEM;
+                case HOME -> DELETE_HOME;
+                case GATEWAY -> SelfRules.SELF;
+                case PROJECT, INSIDE, TEMP -> null;
+                case OUTSIDE, UNKNOWN -> FIND_DELETE;
+              };
+          worst =
+              worst == null || rule != null && rule.catastrophic()
+                  ? (rule == null ? worst : rule)
+                  : worst;
+        }
+      }
+    }
+    scan.hit(worst != null ? worst : recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
+  }
+
+  /**
+   * What the other programs delete (the accesses' reading: {@code zip -m}, {@code 7z -sdel}, {@code
+   * rsync --remove-source-files}, {@code rimraf}, {@code cmake -E rm}, {@code unlink} and {@code
+   * shred} through xargs…), judged as {@code rm} is: folder and all where the program deletes
+   * folders.
+   */
+  private static void otherDeletes(Scan scan) {
+    List<Access> accesses = scan.accesses();
+    for (int i = 0; i < accesses.size(); i++) {
+      Access access = accesses.get(i);
+      if (access.kind() != Access.Kind.DELETE || access.invocation() == null) {
+        continue;
+      }
+      String program = access.invocation().program();
+      if (program.equals("rm")
+          || program.equals("mv")
+          || program.equals("tar")
+          || program.equals("bsdtar")
+          || program.equals("gtar")
+          || program.equals("shred")
+          || program.equals("srm")
+          || program.equals("wipe")) {
+        continue; // read by their own rules
+      }
+      Scan.Step step =
+          new Scan.Step(
+              access.invocation(),
+              List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
+      removed(
+          scan,
+          step,
+          List.of(new Word(access.target().raw(), false)),
+          FOLDER_DELETERS.contains(program));
+    }
+  }
+
+  /** The programs that delete a folder with all it holds (the others delete files). */
+  private static final Set<String> FOLDER_DELETERS =
+      Set.of(
+          "rimraf",
+          "del",
+          "del-cli",
+          "trash",
+          "trash-put",
+          "rm-rf",
+          "cmake",
+          "7z",
+          "7za",
+          "7zr",
+          "zip",
+          "rsync");
+
   /** tar --remove-files: what it archives, folders and all, is gone after. */
   private static void archiveRemoves(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "fCbHKNgVTX", "file", "directory", "exclude", "format");
     if (argv.has("remove-files")) {
-      removed(scan, step, argv.positionals(), true);
+      String folder = argv.value('C') != null ? argv.value('C') : argv.value("directory");
+      List<Word> files = argv.positionals();
+      if (folder != null) {
+        // tar -C / --remove-files … home: the files are named from the -C folder.
+        List<Word> from = new ArrayList<>(files.size());
+        for (Word file : files) {
+          from.add(new Word(folder + "/" + file.text(), false));
+        }
+        files = from;
+      }
+      removed(scan, step, files, true);
     }
   }
 
@@ -382,7 +477,8 @@ final class FileRules implements Family {
           && i + 1 < args.size()) {
         String program = args.get(i + 1).text();
         program = program.substring(program.lastIndexOf('/') + 1);
-        deletes |= Set.of("rm", "shred", "unlink", "rmdir", "srm").contains(program);
+        deletes |=
+            Set.of("rm", "shred", "unlink", "rmdir", "srm", "truncate", "wipe").contains(program);
       }
     }
     if (!deletes) {
@@ -397,7 +493,7 @@ final class FileRules implements Family {
       }
     }
     for (Word start : findStarts(step)) {
-      findStart(scan, step, start);
+      findStart(scan, step, start, selects(args));
     }
   }
 
@@ -422,7 +518,43 @@ final class FileRules implements Family {
     return starts.isEmpty() ? List.of(Word.literal(".")) : starts;
   }
 
-  private static void findStart(Scan scan, Step step, Word start) {
+  /** Whether find picks some files by name or path, rather than everything under its start. */
+  private static boolean selects(List<Word> args) {
+    for (Word word : args) {
+      switch (word.text()) {
+        case "-name",
+            "-iname",
+            "-path",
+            "-ipath",
+            "-wholename",
+            "-iwholename",
+            "-regex",
+            "-iregex",
+            "-newer",
+            "-mtime",
+            "-mmin",
+            "-atime",
+            "-amin",
+            "-ctime",
+            "-cmin",
+            "-size",
+            "-empty",
+            "-user",
+            "-perm",
+            "-links",
+            "-inum",
+            "-samefile",
+            "-lname",
+            "-ilname" -> {
+          return true;
+        }
+        default -> {}
+      }
+    }
+    return false;
+  }
+
+  private static void findStart(Scan scan, Step step, Word start, boolean selects) {
     for (Target target : scan.targets(step, start)) {
       if (scan.places().isTempFolder(target.path())) {
         continue; // find /tmp -name 'x*' -delete: what it finds is in the temporary folder
@@ -433,7 +565,9 @@ final class FileRules implements Family {
             case SYSTEM -> DELETE_SYSTEM;
             case HOME -> DELETE_HOME;
             case GATEWAY -> SelfRules.SELF;
-            case PROJECT, INSIDE, TEMP -> null;
+            // find . -delete, find /work/project -mindepth 1 -delete: the whole project.
+            case PROJECT -> selects ? null : DELETE_PROJECT;
+            case INSIDE, TEMP -> null;
             case OUTSIDE, UNKNOWN -> FIND_DELETE;
           };
       if (rule != null) {
@@ -564,11 +698,31 @@ final class FileRules implements Family {
     List<Word> pos = argv.positionals();
     boolean into = argv.has('t') || argv.has("target-directory");
     List<Word> sources = into || pos.isEmpty() ? pos : pos.subList(0, pos.size() - 1);
+    boolean intoTemp = false;
+    Word destination =
+        into
+            ? new Word(
+                argv.value('t') != null ? argv.value('t') : argv.value("target-directory"), true)
+            : pos.isEmpty() ? null : pos.get(pos.size() - 1);
+    if (destination != null) {
+      for (Target target : scan.targets(step, destination)) {
+        intoTemp |=
+            scan.places().classify(target) == Place.TEMP
+                || scan.places().isTempFolder(target.path());
+      }
+    }
     for (Word word : sources) {
       for (Target target : scan.targets(step, word)) {
         Place place = scan.places().classify(target);
         if (place == Place.ROOT || place == Place.SYSTEM || place == Place.HOME) {
           scan.hit(MOVE_SYSTEM, step, target);
+        } else if (place == Place.PROJECT) {
+          scan.hit(DELETE_PROJECT, step, target); // the project moved away is gone from its place
+        } else if (isGitFolder(target) && target.path() != null && target.name().equals(".git")) {
+          scan.hit(GitRules.REMOVE_REPO, step, target);
+        } else if (intoTemp && (place == Place.OUTSIDE || place == Place.GATEWAY)) {
+          // mv ~/Documents /tmp/d: into the folder whose contents are free to delete.
+          scan.hit(DELETE_OUTSIDE, step, target);
         }
       }
     }

@@ -148,7 +148,7 @@ public final class Places {
    * @return one target per folder for a relative path, else one
    */
   public List<Target> resolve(Word word, List<Path> cwds) {
-    String text = word.text();
+    String text = plainer(word.text());
     Path base = null;
     String rest = text;
     char first = text.isEmpty() ? ' ' : text.charAt(0);
@@ -168,6 +168,16 @@ public final class Places {
     } else if (text.equals("~") || text.startsWith("~/")) {
       base = home();
       rest = text.substring(1);
+    } else if (text.equals("~+") || text.startsWith("~+/")) {
+      rest = "." + text.substring(2); // ~+ is $PWD
+    } else if (first == '~'
+        && text.length() > 1
+        && Character.isLetter(text.charAt(1))
+        && userHome(text) != null) {
+      // ~user: that user's home, beside the person's (~user/… is the person's own for its name).
+      int slash = text.indexOf('/');
+      base = userHome(text);
+      rest = slash < 0 ? "" : text.substring(slash);
     } else if (startsWithVariable(text, "HOME")) {
       base = home();
       rest = afterVariable(text, "HOME");
@@ -203,6 +213,82 @@ public final class Places {
   /** {@return whether {@code path} is one of the temporary folders itself} */
   public boolean isTempFolder(Path path) {
     return path != null && environment.tempDirs().contains(path);
+  }
+
+  /** The folders well-known variables name, from the home: read by their meaning (issue 60). */
+  private static final java.util.Map<String, String> FROM_HOME =
+      java.util.Map.of(
+          "XDG_CONFIG_HOME", ".config",
+          "XDG_CACHE_HOME", ".cache",
+          "XDG_DATA_HOME", ".local/share",
+          "XDG_STATE_HOME", ".local/state",
+          "CARGO_HOME", ".cargo",
+          "GOPATH", "go",
+          "RUSTUP_HOME", ".rustup");
+
+  /**
+   * {@code text} with what names a plain path put plainly: {@code /proc/self/root/x} is {@code /x};
+   * {@code ${HOME%/}} and the other operators on HOME are HOME; {@code $USER} is the home's name; a
+   * well-known variable ({@code $XDG_CONFIG_HOME}, {@code $GITHUB_WORKSPACE}, …) is its folder.
+   */
+  private String plainer(String text) {
+    String t = text;
+    if (t.startsWith("/proc/")) {
+      java.util.regex.Matcher root =
+          java.util.regex.Pattern.compile("^/proc/(?:self|thread-self|[0-9]+)/root(/.*)?$")
+              .matcher(t);
+      if (root.matches()) {
+        t = root.group(1) == null ? "/" : root.group(1);
+      }
+    }
+    if (t.startsWith("${HOME")
+        && t.length() > 6
+        && "%#/:".indexOf(t.charAt(6)) >= 0
+        && t.indexOf('}') > 0) {
+      t = "$HOME" + t.substring(t.indexOf('}') + 1);
+    }
+    if (t.indexOf("$USER") >= 0 || t.indexOf("${USER}") >= 0) {
+      String name = home().getFileName() == null ? "" : home().getFileName().toString();
+      t = t.replace("${USER}", name).replace("$USER", name);
+    }
+    if (t.startsWith("$") || t.startsWith("${")) {
+      for (java.util.Map.Entry<String, String> v : FROM_HOME.entrySet()) {
+        String rest = afterVariable(t, v.getKey());
+        if (rest != null) {
+          return home().resolve(v.getValue()) + rest;
+        }
+      }
+      for (String project :
+          new String[] {"GITHUB_WORKSPACE", "CI_PROJECT_DIR", "BITBUCKET_CLONE_DIR"}) {
+        String rest = afterVariable(t, project);
+        if (rest != null && this.project != null) {
+          return this.project + rest;
+        }
+      }
+      String venv = afterVariable(t, "VIRTUAL_ENV");
+      if (venv != null && this.project != null) {
+        return this.project.resolve(".venv") + venv;
+      }
+      String runnerTemp = afterVariable(t, "RUNNER_TEMP");
+      if (runnerTemp != null && hasTemp()) {
+        return environment.tempDirs().get(0) + runnerTemp;
+      }
+    }
+    return t;
+  }
+
+  /** The home of {@code ~user…}: the person's for their own name, another user's beside it. */
+  private Path userHome(String text) {
+    int slash = text.indexOf('/');
+    String name = slash < 0 ? text.substring(1) : text.substring(1, slash);
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!Character.isLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {
+        return null;
+      }
+    }
+    Path parent = home().getParent();
+    return parent == null ? null : parent.resolve(name);
   }
 
   private boolean hasTemp() {

@@ -209,7 +209,7 @@ public final class Scan {
         if (chain) {
           folders.clear();
         }
-        if (to.text().equals("-")) {
+        if (to.text().equals("-") || searchesCdPath(to)) {
           folders.add(null);
         } else {
           for (Target t : places.resolve(to, step.cwds())) {
@@ -245,6 +245,25 @@ public final class Scan {
     Step step = new Step(invocation, cwds);
     stepsByWord[slot] = step;
     return step;
+  }
+
+  /**
+   * Whether a {@code cd} may land somewhere its word does not say: with {@code CDPATH} or {@code
+   * cdable_vars} set in the command, {@code cd home} may be {@code /home}. A folder read so is
+   * unknown.
+   */
+  private boolean searchesCdPath(Word to) {
+    String text = to.text();
+    if (source == null
+        || text.startsWith("/")
+        || text.startsWith("./")
+        || text.startsWith("../")
+        || text.equals(".")
+        || text.equals("..")
+        || text.startsWith("~")) {
+      return false;
+    }
+    return source.contains("CDPATH") || source.contains("cdable_vars");
   }
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */

@@ -160,6 +160,11 @@ public final class Resolver {
     if (raw.timed) {
       wrappers.add("time");
     }
+    Word chdir = raw.words.isEmpty() ? null : Wrappers.chdir(raw.words, names);
+    if (chdir != null) {
+      // env -C DIR cmd, sudo -D DIR cmd: the command runs in DIR, as after cd DIR.
+      out.add(new Invocation(List.of(Word.literal("cd"), chdir), List.of(), List.of(), via));
+    }
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     if (wrappers.contains("env")) {
       carriedInWords(raw.words, raw.depth, via); // env GIT_PAGER=… git log
@@ -445,8 +450,11 @@ public final class Resolver {
     }
   }
 
-  private static boolean isStandardInput(String file) {
-    return file.equals("-") || file.equals("/dev/stdin") || file.equals("/proc/self/fd/0");
+  static boolean isStandardInput(String file) {
+    return file.equals("-")
+        || file.equals("/dev/stdin")
+        || file.equals("/proc/self/fd/0")
+        || file.equals("/dev/fd/0");
   }
 
   /** {@return whether {@code program} is a shell} */
@@ -503,8 +511,9 @@ public final class Resolver {
         }
       }
       case "eval" -> {
-        if (words.size() > 1) {
-          script(joined(words, 1), depth, append(via, "eval"), " in the string of eval");
+        int from = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
+        if (words.size() > from) {
+          script(joined(words, from), depth, append(via, "eval"), " in the string of eval");
         }
       }
       case "watch" -> watch(words, depth, via);
@@ -688,6 +697,17 @@ public final class Resolver {
     }
     if (i < words.size()) {
       operand = words.get(i).text();
+      // bash /dev/stdin, bash /dev/fd/0, bash /dev/fd/3 3<<< …: the script is what is fed in.
+      if (isStandardInput(operand)
+          || operand.startsWith("/dev/fd/")
+          || operand.startsWith("/proc/self/fd/")) {
+        stdin = true;
+      }
+    }
+    for (RawRedirect r : raw.redirects) {
+      if (r.operator.equals("<") && r.target.text().startsWith("<(")) {
+        processSubstitution(r.target, words, depth, via); // bash < <(echo …)
+      }
     }
     if (dashC) {
       if (operand != null) {
@@ -760,10 +780,13 @@ public final class Resolver {
     switch (names.of(words.get(0).text())) {
       case "echo" -> {
         int at = 1;
+        boolean escapes = false;
         while (at < words.size() && isEchoOption(words.get(at).text())) {
+          escapes |= words.get(at).text().indexOf('e') > 0;
           at++;
         }
-        return joined(words, at);
+        // echo -e decodes its escapes (\x72\x6d is rm), as the shell it feeds would read them.
+        return escapes ? ScriptReader.decodeEscapes(joined(words, at)) : joined(words, at);
       }
       case "printf" -> {
         return words.size() > 1 ? printf(words) : null;
@@ -810,7 +833,9 @@ public final class Resolver {
         if (d == '%') {
           sb.append('%');
         } else if (next < words.size()) {
-          sb.append(words.get(next++).text());
+          // %b decodes its argument's escapes as the format's own are decoded.
+          String argument = words.get(next++).text();
+          sb.append(d == 'b' ? ScriptReader.decodeEscapes(argument) : argument);
         }
       } else if (c == '\\' && i + 1 < format.length()) {
         // \n, \t, \x72, \162 and the rest, as printf decodes its format.

@@ -114,20 +114,21 @@ final class RunnerHandlers {
         }
       }
       case "Runners.trap" -> {
-        if (words.size() > 2) {
-          String first = words.get(1).text();
+        int at = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
+        if (words.size() > at + 1) {
+          String first = words.get(at).text();
           if (!first.equals("-l")
               && !first.equals("-p")
               && !first.equals("-")
               && !first.isEmpty()) {
-            r.code(words.get(1), "shell", words, depth, via);
+            r.code(words.get(at), "shell", words, depth, via);
           }
         }
       }
       case "Runners.source" -> {
         if (words.size() > 1) {
           String file = words.get(1).text();
-          if (file.equals("/dev/stdin") || file.equals("-") || file.equals("/proc/self/fd/0")) {
+          if (Resolver.isStandardInput(file) || file.startsWith("/dev/fd/")) {
             r.input(raw, "shell", words, depth, via);
           } else {
             r.processSubstitution(words.get(1), words, depth, via);

@@ -118,8 +118,26 @@ final class TextFolding {
   /** The programs a fold can start with: a substitution of any other is not parsed again. */
   private static final java.util.Set<String> STARTS =
       java.util.Set.of(
-          "echo", "printf", "cat", "which", "command", "type", "base64", "base32", "basenc",
-          "openssl", "xxd", "rev", "tr", "sed");
+          "echo",
+          "printf",
+          "cat",
+          "which",
+          "command",
+          "type",
+          "base64",
+          "base32",
+          "basenc",
+          "openssl",
+          "xxd",
+          "rev",
+          "tr",
+          "sed",
+          "dirname",
+          "basename",
+          "cd",
+          "pwd",
+          "realpath",
+          "readlink");
 
   /** Whether {@code inner} starts with a program a fold can start with. */
   private static boolean mayFold(String inner) {
@@ -174,6 +192,14 @@ final class TextFolding {
     if (commands.isEmpty()) {
       return null;
     }
+    if (commands.size() == 2
+        && commands.get(1).pipedFrom == null
+        && commands.get(0).words.size() == 2
+        && commands.get(0).words.get(0).text().equals("cd")
+        && commands.get(1).words.size() == 1
+        && commands.get(1).words.get(0).text().equals("pwd")) {
+      return commands.get(0).words.get(1).text(); // $(cd DIR && pwd) is DIR
+    }
     // One pipeline: each command piped into the next, the last printing the result.
     for (int i = 1; i < commands.size(); i++) {
       if (commands.get(i).pipedFrom != commands.get(i - 1)) {
@@ -187,8 +213,8 @@ final class TextFolding {
         return null;
       }
       for (Word w : command.words) {
-        if (!w.literal()) {
-          return null;
+        if (!w.literal() && !Variables.isHomePath(w.text())) {
+          return null; // ~/x and $HOME/x stay as written: the places read them as the home
         }
       }
       String input = i == 0 ? hereText(command) : text;
@@ -238,6 +264,13 @@ final class TextFolding {
       case "echo" -> echo(args);
       case "printf" -> args.isEmpty() ? null : Resolver.printf(words);
       case "which", "command", "type" -> located(program, args);
+      case "dirname" -> args.size() == 1 ? parentOf(args.get(0)) + "\n" : null;
+      case "basename" -> args.size() == 1 ? Resolver.basename(args.get(0)) + "\n" : null;
+      case "pwd" -> args.isEmpty() ? "$PWD\n" : null;
+      case "realpath", "readlink" ->
+          args.size() == 1 || args.size() == 2 && args.get(0).startsWith("-")
+              ? args.get(args.size() - 1) + "\n"
+              : null;
       default -> input == null && Generators.known(program, args) ? ":" : null;
     };
   }
@@ -290,6 +323,14 @@ final class TextFolding {
       text = ScriptReader.decodeEscapes(text);
     }
     return newline ? text + "\n" : text;
+  }
+
+  /** What dirname prints of a path: everything before its last name. */
+  private static String parentOf(String path) {
+    String p =
+        path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+    int slash = p.lastIndexOf('/');
+    return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
   }
 
   /** {@code which X}, {@code command -v X}, {@code type -p X}: the program's name. */

@@ -85,6 +85,38 @@ final class Wrappers {
   }
 
   /**
+   * The folder a wrapper runs its command in ({@code env -C DIR}, {@code env --chdir=DIR}, {@code
+   * sudo -D DIR}, {@code sudo --chdir=DIR}), or null.
+   */
+  static Word chdir(List<Word> words, Resolver.ProgramNames names) {
+    Word first = words.get(0);
+    if (!first.literal()) {
+      return null;
+    }
+    String program = names.of(first.text());
+    if (!program.equals("env") && !program.equals("sudo")) {
+      return null;
+    }
+    String letter = program.equals("env") ? "-C" : "-D";
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-") || t.equals("--")) {
+        return null;
+      }
+      if ((t.equals(letter) || t.equals("--chdir")) && i + 1 < words.size()) {
+        return words.get(i + 1);
+      }
+      if (t.startsWith("--chdir=")) {
+        return new Word(t.substring(8), words.get(i).literal());
+      }
+      if (t.startsWith(letter) && t.length() > 2) {
+        return new Word(t.substring(2), words.get(i).literal());
+      }
+    }
+    return null;
+  }
+
+  /**
    * {@code env}'s options ({@code -i}, {@code -u NAME}, {@code -C DIR}, {@code -S STRING} split
    * into words) and assignments: the wrapped command's words, or null when there is none.
    */
