@@ -57,6 +57,16 @@ final class InlineRules implements Family {
     }
   }
 
+  /** The program text of awk, or {@code null}. */
+  static String awkCode(Step step) {
+    for (Word word : step.args()) {
+      if (!word.text().startsWith("-")) {
+        return word.text();
+      }
+    }
+    return null;
+  }
+
   /** The inline code of an interpreter, or {@code null}. */
   static String code(Step step) {
     if (!step.interpreter()) {

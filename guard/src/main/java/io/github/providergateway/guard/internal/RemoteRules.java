@@ -70,8 +70,31 @@ final class RemoteRules implements Family {
       }
       // A file run is looked for only once something was saved: most commands download nothing.
       String run = downloaded.isEmpty() ? null : FedCode.runs(step);
-      if (run != null && downloaded.contains(run)) {
+      if (run != null && (downloaded.contains(run) || clonedRun(step, downloaded))) {
         scan.hit(DOWNLOAD_EXEC, step, null);
+      }
+      if (!downloaded.isEmpty() && step.interpreter()) {
+        for (Redirect redirect : step.invocation().redirects()) {
+          if (redirect.operator().equals("<")
+              && downloaded.contains(base(redirect.target().text()))) {
+            scan.hit(DOWNLOAD_EXEC, step, null); // bash < f, f just downloaded
+          }
+        }
+      }
+      if (!downloaded.isEmpty()
+          && (step.program().equals("mv")
+              || step.program().equals("cp")
+              || step.program().equals("install"))) {
+        List<Word> pos = Argv.of(step.args(), "tSm").positionals();
+        if (pos.size() >= 2 && downloaded.contains(base(pos.get(0).text()))) {
+          downloaded.add(base(pos.get(pos.size() - 1).text())); // a download renamed is still one
+        }
+      }
+      if (step.program().equals("git") && GitCommand.subcommandOf(step.args()).equals("clone")) {
+        downloaded.addAll(cloneFolder(step));
+      }
+      if (step.program().equals("deno") && runsFromNetwork(step)) {
+        scan.hit(DOWNLOAD_EXEC, step, null); // deno run https://…: code from the network, run
       }
       if (!step.is(ProgramKind.DOWNLOADER)) {
         if (lastReader > i && readsNetwork(step)) {
@@ -106,6 +129,75 @@ final class RemoteRules implements Family {
       case "gzip", "bzip2", "xz", "zstd" -> argv.has('d') || argv.has("decompress");
       default -> false;
     };
+  }
+
+  /** The prefix that marks a cloned repository among the downloaded names. */
+  private static final String CLONED = "clone:";
+
+  /**
+   * The folder a {@code git clone} of a remote repository makes, marked as cloned: its name, or the
+   * repository's name from the URL.
+   */
+  private static List<String> cloneFolder(Step step) {
+    List<Word> pos =
+        Argv.of(
+                step.args(),
+                "bcoju",
+                "branch",
+                "origin",
+                "depth",
+                "config",
+                "template",
+                "reference",
+                "separate-git-dir",
+                "upload-pack",
+                "jobs")
+            .positionals();
+    // positionals: clone URL [DIR]
+    int at = pos.size() > 0 && pos.get(0).text().equals("clone") ? 1 : 0;
+    if (at >= pos.size()) {
+      return List.of();
+    }
+    String url = pos.get(at).text();
+    if (!url.contains("://") && !url.contains("@")) {
+      return List.of(); // a local path: nothing from the network
+    }
+    String folder = at + 1 < pos.size() ? pos.get(at + 1).text() : base(url);
+    if (folder.endsWith(".git")) {
+      folder = folder.substring(0, folder.length() - 4);
+    }
+    return List.of(CLONED + base(folder), CLONED + folder);
+  }
+
+  /** Whether a program runs a file out of a repository cloned in this command. */
+  private static boolean clonedRun(Step step, Set<String> downloaded) {
+    List<Word> words = step.invocation().words();
+    for (int i = 0; i < words.size() && i < 3; i++) {
+      String t = words.get(i).text();
+      for (String name : downloaded) {
+        if (name.startsWith(CLONED)) {
+          String folder = name.substring(CLONED.length());
+          if (t.startsWith(folder + "/") || t.contains("/" + folder + "/")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@code deno run URL}: a script fetched and run. */
+  private static boolean runsFromNetwork(Step step) {
+    List<Word> args = step.args();
+    if (args.isEmpty() || !args.get(0).text().equals("run")) {
+      return false;
+    }
+    for (Word w : args) {
+      if (w.text().startsWith("https://") || w.text().startsWith("http://")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The files a download is saved as, without their folder: -o f, -O, wget's default. */
@@ -219,8 +311,40 @@ final class RemoteRules implements Family {
       case "at", "batch" -> !Argv.of(args, "qftM").has('f') && !Argv.of(args, "qftM").has('l');
       case "crontab" -> args.isEmpty() || args.get(args.size() - 1).text().equals("-");
       case "parallel" -> args.isEmpty() || args.get(0).text().startsWith("-");
+      // tclsh, expect, ed and sqlite3 read their commands from standard input; make -f - a
+      // makefile; awk's {system($0)} runs each line it reads.
+      case "tclsh", "wish", "expect", "ed", "ex" ->
+          Argv.of(args, "").positionals().isEmpty() || step.program().startsWith("e");
+      case "sqlite3", "sqlite" -> Argv.of(args, "").positionals().size() <= 1;
+      case "make", "gmake" -> {
+        List<String> texts = step.invocation().args();
+        int f = Math.max(texts.indexOf("-f"), texts.indexOf("--file"));
+        yield f >= 0
+            && f + 1 < texts.size()
+            && (texts.get(f + 1).equals("-") || texts.get(f + 1).equals("/dev/stdin"));
+      }
+      case "awk", "gawk", "mawk", "nawk" -> {
+        String code = InlineRules.awkCode(step);
+        yield code != null
+            && (code.contains("system($0)")
+                || code.contains("| \"sh\"")
+                || code.contains("|\"sh\""));
+      }
+      // xargs … sh -c: the text it reads becomes the shell's script (xargs -0 sh -c).
+      case "xargs" -> xargsFeedsAShell(args);
       default -> false;
     };
+  }
+
+  /** Whether xargs runs a shell whose -c string is the text it reads ({@code xargs -0 sh -c}). */
+  private static boolean xargsFeedsAShell(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (ProgramKind.SHELL.names(t.substring(t.lastIndexOf('/') + 1))) {
+        return i + 1 < args.size() && args.get(i + 1).text().equals("-c") && i + 2 >= args.size();
+      }
+    }
+    return false;
   }
 
   /** A program that reads from the network and prints what it read: netcat's kin. */

@@ -315,7 +315,7 @@ class ShellParserTest {
           python -c 'os.system("bash -c \\"rm x\\"")' → python -c bash -c [rm x]\\npython -c>bash -c rm x
           python -c "exec('import os; os.system(\\"rm x\\")')" → python -c rm x
           node -e 'eval("require(\\"child_process\\").execSync(\\"rm x\\")")' → node -e rm x
-          perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm y
+          perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm x\\nperl -e rm y
           echo 'import os; os.system("rm x")' | python3 → python3\\npipe>python -c rm x
           """)
   void inlineCodeYieldsTheShellCommandsItRuns(String command, String expected) {

@@ -261,6 +261,25 @@ final class InlineCode {
           "execaCommandSync");
   private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
 
+  /** What a run call given the program's own arguments stands as: the words after the code. */
+  static final String ARGUMENTS = "\"$INLINE_ARGUMENTS\"";
+
+  /** What a run call given a command the code computes stands as: a computed command, asked. */
+  static final String COMPUTED = "\"$INLINE\"";
+
+  /** {@code name = 'literal' (+ 'literal')*}, with a declaration before it or none. */
+  private static final java.util.regex.Pattern ASSIGNMENT =
+      java.util.regex.Pattern.compile(
+          "(?:\\b(?:const|let|var|my|local)\\s+)?([$@]?[A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*"
+              + "((?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')(?:\\s*(?:\\+|\\.\\.|\\.)\\s*(?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'))*)");
+
+  private static final java.util.regex.Pattern PERL_QUOTE =
+      java.util.regex.Pattern.compile(
+          "qq?\\s*[({\\[<](.*)[)}\\]>]", java.util.regex.Pattern.DOTALL);
+
+  private static final java.util.regex.Pattern LITERAL =
+      java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
+
   /** The commands awk may print into that run what they read. */
   private static final Set<String> AWK_SHELLS =
       Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
@@ -295,6 +314,9 @@ final class InlineCode {
 
     /** The next character to look at. */
     private int pos;
+
+    /** The strings the code assigns to names, read when first asked. */
+    private Map<String, String> assigned;
 
     Scan(Language language, String code) {
       this.language = language;
@@ -430,9 +452,63 @@ final class InlineCode {
       if (c == '(') {
         pos++;
         arguments(')', code);
-      } else if ((language == Language.PERL || language == Language.RUBY) && isQuote(c)) {
+      } else if ((language == Language.PERL || language == Language.RUBY)
+          && (isQuote(c) || c == '$' || c == '@' || isIdentifierStart(c))) {
         arguments(';', code);
       }
+    }
+
+    /**
+     * A run call's argument that is no literal: a string the code assigned earlier ({@code c='rm
+     * -rf ' + '~'; os.system(c)}), the program's own arguments ({@code exec @ARGV}, {@code
+     * sys.argv[1:]}: the words after the code, {@link #ARGUMENTS}), or what the code computes,
+     * which stands as a computed command ({@link #COMPUTED}).
+     */
+    private String expression() {
+      int start = pos;
+      int depth = 0;
+      while (pos < n) {
+        char c = s.charAt(pos);
+        if (c == '(' || c == '[' || c == '{') {
+          depth++;
+        } else if (c == ')' || c == ']' || c == '}') {
+          if (depth == 0) {
+            break;
+          }
+          depth--;
+        } else if ((c == ',' || c == ';' || c == '\n') && depth == 0) {
+          break;
+        }
+        pos++;
+      }
+      String expression = s.substring(start, pos).strip();
+      if (expression.matches(
+          ".*(?:\\bsys\\.argv|@ARGV|\\bARGV\\b|process\\.argv|\\$argv|\\*ARGV).*")) {
+        return ARGUMENTS;
+      }
+      java.util.regex.Matcher quoteLike = PERL_QUOTE.matcher(expression);
+      if (language == Language.PERL && quoteLike.matches()) {
+        return quoteLike.group(1); // q(…), qq{…}: perl's own quotes
+      }
+      String known = assigned().get(expression.replaceFirst("^\\*", ""));
+      return known != null ? known : COMPUTED;
+    }
+
+    /** The strings the code assigns to a name, literals joined by +, . or .. as written. */
+    private Map<String, String> assigned() {
+      if (assigned == null) {
+        assigned = new java.util.HashMap<>();
+        java.util.regex.Matcher m = ASSIGNMENT.matcher(s);
+        while (m.find()) {
+          StringBuilder value = new StringBuilder();
+          java.util.regex.Matcher literal = LITERAL.matcher(m.group(2));
+          while (literal.find()) {
+            value.append(literal.group(1) != null ? literal.group(1) : literal.group(2));
+          }
+          assigned.put(m.group(1), value.toString());
+        }
+      }
+      return assigned;
     }
 
     /** Whether {@code last} runs code of the same language given as a string. */
@@ -486,6 +562,12 @@ final class InlineCode {
         } else if (c == '[') {
           pos++;
           args.add(list());
+        } else if (args.isEmpty() && !code) {
+          args.add(expression());
+        } else if (args.isEmpty()) {
+          String computed = expression();
+          found.add(Extracted.shell(computed == ARGUMENTS ? ARGUMENTS : COMPUTED));
+          return;
         } else {
           break;
         }

@@ -61,6 +61,9 @@ public final class Resolver {
   /** Where invocations go, in order. */
   private final List<Invocation> out;
 
+  /** The words after the inline code being read: its program's arguments. */
+  private List<Word> trailing = List.of();
+
   /** Where what cannot be read goes, in order. */
   private final List<Opaque> opaque;
 
@@ -961,7 +964,15 @@ public final class Resolver {
       throws ShellParseException {
     InlineCode.Code code = InlineCode.codeOf(language, words);
     if (code != null) {
+      trailing = List.of();
+      for (int i = 1; i < words.size(); i++) {
+        if (words.get(i).text().equals(code.text())) {
+          trailing = words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
+          break;
+        }
+      }
       extract(language, code.text(), depth, append(via, language.via()));
+      trailing = List.of();
       return;
     }
     if (!InlineCode.takesScriptFromStdin(language, words)) {
@@ -982,7 +993,14 @@ public final class Resolver {
       throws ShellParseException {
     limits.depth(depth, 0, "inline code", " in the code of " + language.via());
     for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
-      if (e.argv() != null) {
+      if (InlineCode.ARGUMENTS.equals(e.shell())) {
+        // exec @ARGV, os.execvp(sys.argv[1], sys.argv[1:]): the words after the code run.
+        if (trailing.size() == 1 && trailing.get(0).text().indexOf(' ') >= 0) {
+          script(trailing.get(0).text(), depth + 1, via, " in the arguments of the inline code");
+        } else if (!trailing.isEmpty()) {
+          command(trailing, depth + 1, via);
+        }
+      } else if (e.argv() != null) {
         command(e.argv(), depth + 1, via);
       } else if (e.code() != null) {
         extract(language, e.code(), depth + 1, via);
