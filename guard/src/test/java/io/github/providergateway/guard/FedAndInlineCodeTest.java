@@ -44,7 +44,7 @@ class FedAndInlineCodeTest {
           perl -MFile::Path -e 'rmtree("/etc")' => fs.delete-system
           ruby -e 'require "fileutils"; FileUtils.rm_rf("/")' => fs.delete-root
           perl -e 'print `rm -rf ~`' => fs.delete-home
-          python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' => fs.delete-outside-project
+          python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' /home/ada => fs.delete-home
           python3 -c "import os,shutil; shutil.rmtree(os.path.expanduser('~'))" => fs.delete-home
           node -e "console.log(require('fs').readFileSync(process.env.HOME+'/.ssh/id_rsa','utf8'))" => secrets.ssh
           python3 -c "print(open('/home/ada/.aws/credentials').read())" => secrets.aws

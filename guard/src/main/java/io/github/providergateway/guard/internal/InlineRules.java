@@ -22,6 +22,11 @@ final class InlineRules implements Family {
 
   private static final String[] DELETES = {
     "rmtree(",
+    "'rmtree')(",
+    "\"rmtree\")(",
+    ".rm(",
+    "removeSync(",
+    "remove(",
     "rmSync(",
     "rm_rf(",
     "rm_r(",
@@ -34,10 +39,48 @@ final class InlineRules implements Family {
     "remove_tree("
   };
   private static final String[] HOME_SOURCES = {
-    "expanduser", "process.env.HOME", "homedir()", "Path.home()", "environ['HOME']",
-    "environ[\"HOME\"]", "getenv('HOME')", "getenv(\"HOME\")", "ENV['HOME']", "ENV[\"HOME\"]",
-    "$ENV{HOME}", "Dir.home"
+    "expanduser",
+    "process.env.HOME",
+    "homedir()",
+    "Path.home()",
+    "environ['HOME']",
+    "Deno.env.get('HOME')",
+    "Deno.env.get(\"HOME\")",
+    "HOMEDRIVE",
+    "environ[\"HOME\"]",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "$ENV{HOME}",
+    "Dir.home"
   };
+
+  /** An index into the program's own arguments: {@code sys.argv[1]}, {@code $ARGV[0]}. */
+  private static final java.util.regex.Pattern ARGV_INDEX =
+      java.util.regex.Pattern.compile(
+          "(sys\\.argv|process\\.argv|\\$?ARGV)\\s*\\[\\s*(\\d+)\\s*\\]");
+
+  /** The words after the code on the interpreter's line: its program's arguments. */
+  private static List<Word> afterCode(Step step, String code) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).text().equals(code)) {
+        return args.subList(i + 1, args.size());
+      }
+    }
+    return List.of();
+  }
+
+  /** Module names a path expression may hold beside the home it reads. */
+  private static final java.util.Set<String> MODULES =
+      java.util.Set.of("os", "path", "fs", "node:os", "node:path", "node:fs", "pathlib", "shutil");
+
+  /** What reads an environment variable by its name in inline code. */
+  private static final String[] ENVIRONMENT_READS = {
+    "environ", "getenv", "ENV[", "env.get", "process.env["
+  };
+
   private static final String[] WRITES = {
     "'w'", "\"w\"", "'a'", "\"a\"", "write", "unlink", "remove", "rename", "truncate", "rmSync"
   };
@@ -69,20 +112,27 @@ final class InlineRules implements Family {
 
   /** The inline code of an interpreter, or {@code null}. */
   static String code(Step step) {
+    String program = step.program();
+    if (program.equals("awk")
+        || program.equals("gawk")
+        || program.equals("mawk")
+        || program.equals("nawk")) {
+      return awkCode(step);
+    }
     if (!step.interpreter()) {
       return null; // most programs: no name to compare below
     }
-    String program = step.program();
     String flag;
     if (program.startsWith("python") || program.startsWith("pypy")) {
       flag = "-c";
-    } else if (program.equals("node")
-        || program.equals("nodejs")
-        || program.equals("bun")
-        || program.equals("deno")) {
+    } else if (program.equals("node") || program.equals("nodejs") || program.equals("bun")) {
       flag = "-e";
-    } else if (program.equals("perl") || program.equals("ruby")) {
+    } else if (program.equals("perl") || program.equals("ruby") || program.equals("lua")) {
       flag = "-e";
+    } else if (program.equals("php")) {
+      flag = "-r";
+    } else if (program.equals("deno")) {
+      flag = "eval";
     } else {
       return null;
     }
@@ -106,7 +156,12 @@ final class InlineRules implements Family {
     "decode('hex')",
     "pack(\"H*\"",
     "pack('H*'",
-    "decode64"
+    "decode64",
+    "codecs.decode",
+    "rot13",
+    "rot_13",
+    "fromCharCode",
+    "Buffer.from("
   };
 
   /** What fetches text from the network in inline code. */
@@ -131,7 +186,17 @@ final class InlineRules implements Family {
     "axios",
     "undici",
     "IO::Socket",
-    "Net::HTTP.get"
+    "Net::HTTP.get",
+    "HTTP::Tiny",
+    "requests.",
+    "Session()",
+    "file_get_contents(\"http",
+    "file_get_contents('http",
+    "curl_exec",
+    "urllib3",
+    "aiohttp",
+    "Deno.readTextFile(\"http",
+    "fetch("
   };
 
   /** What opens a network connection in inline code. */
@@ -185,6 +250,7 @@ final class InlineRules implements Family {
   private static final String[] RUNS = {
     "exec(",
     "eval(",
+    "eval ",
     "(eval)",
     "system(",
     "popen(",
@@ -250,11 +316,33 @@ final class InlineRules implements Family {
               case HOME -> FileRules.DELETE_HOME;
               case PROJECT -> FileRules.DELETE_PROJECT;
               case GATEWAY -> SelfRules.SELF;
-              case OUTSIDE, UNKNOWN -> FileRules.DELETE_OUTSIDE;
+              case OUTSIDE -> FileRules.DELETE_OUTSIDE;
+              case UNKNOWN -> FileRules.DELETE_UNRESOLVED; // asked, as a path no one can read
               case INSIDE, TEMP -> null;
             };
         if (rule != null) {
           scan.hit(rule, step, target);
+        }
+      }
+    }
+    if (code.contains("walk(")
+        && (code.contains("remove(") || code.contains("unlink(") || code.contains("rmdir("))) {
+      // os.walk(ROOT) feeding os.remove: everything under ROOT, file by file.
+      for (int at = code.indexOf("walk("); at >= 0; at = code.indexOf("walk(", at + 1)) {
+        Target root = argument(scan, step, code, at + 5, homeInCode);
+        BuiltinRule rule =
+            switch (places.classify(root)) {
+              case ROOT -> FileRules.DELETE_ROOT;
+              case SYSTEM -> FileRules.DELETE_SYSTEM;
+              case HOME -> FileRules.DELETE_HOME;
+              case PROJECT -> FileRules.DELETE_PROJECT;
+              case GATEWAY -> SelfRules.SELF;
+              case OUTSIDE -> FileRules.DELETE_OUTSIDE;
+              case UNKNOWN -> FileRules.DELETE_UNRESOLVED;
+              case INSIDE, TEMP -> null;
+            };
+        if (rule != null) {
+          scan.hit(rule, step, root);
         }
       }
     }
@@ -302,10 +390,28 @@ final class InlineRules implements Family {
     }
     String expression = code.substring(from, end).strip();
     List<String> literals = literals(expression);
+    java.util.regex.Matcher argv = ARGV_INDEX.matcher(expression);
+    if (argv.matches()) {
+      // sys.argv[1], process.argv[1], ARGV[0], $ARGV[0]: a word after the code on the line.
+      int index = Integer.parseInt(argv.group(2)) - (argv.group(1).endsWith("ARGV") ? 0 : 1);
+      List<Word> after = afterCode(step, code);
+      if (index >= 0 && index < after.size()) {
+        return scan.targets(step, after.get(index)).get(0);
+      }
+    }
+    if (literals.size() == 1
+        && literals.get(0).equals("HOME")
+        && containsAny(expression, ENVIRONMENT_READS)) {
+      return new Target(expression, scan.places().home(), false, null); // os.environ['HOME']
+    }
     if (literals.size() == 1) {
       String rest = expression.replace(quoted(expression, literals.get(0)), "");
       boolean plain = rest.isBlank();
       boolean fromHome = containsAny(expression, HOME_SOURCES);
+      if (fromHome && literals.get(0).indexOf('/') < 0 && MODULES.contains(literals.get(0))) {
+        // require('os').homedir(): the literal names a module; the path is the home itself.
+        return new Target(expression, scan.places().home(), false, null);
+      }
       if (plain || fromHome) {
         Target target = path(scan, step, literals.get(0), fromHome);
         if (target != null) {
