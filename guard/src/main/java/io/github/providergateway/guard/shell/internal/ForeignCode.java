@@ -76,6 +76,41 @@ final class ForeignCode {
           "(?i)\\b(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\\b[^;|]*?(https?://[^\\s'\")]+)");
   private static final Pattern PS_RUN =
       Pattern.compile("(?i)\\b(?:iex|invoke-expression|start-process|invoke-command|&\\s*\\()");
+  private static final Pattern R_UNLINK =
+      Pattern.compile("\\bunlink\\s*\\(\\s*(\"[^\"]*\"|'[^']*')[^)]*recursive\\s*=\\s*T(?:RUE)?");
+  private static final Pattern TCL_DELETE =
+      Pattern.compile("(?:^|[\\[;\\n{])\\s*file\\s+delete\\s+([^\\]\\n;}]+)");
+  private static final Pattern VIM_DELETE =
+      Pattern.compile(
+          "\\bdelete\\s*\\(\\s*(?:expand\\s*\\(\\s*[\"']([^\"']*)[\"']\\s*\\)|[\"']([^\"']*)[\"'])"
+              + "\\s*(?:,\\s*[\"']([a-z]*)[\"'])?");
+  private static final Pattern EMACS_DELETE_EXPANDED =
+      Pattern.compile("\\(delete-directory\\s+\\(expand-file-name\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+  private static final Pattern SQL_FILE =
+      Pattern.compile("(?i)\\b(readfile|writefile)\\s*\\(\\s*'([^']*)'");
+
+  /** PowerShell's cmdlets and aliases with the shell's program they stand for. */
+  private static final String[][] PS_CMDLETS = {
+    {"Remove-Item", "rm"},
+    {"ri", "rm"},
+    {"rd", "rm"},
+    {"del", "rm"},
+    {"erase", "rm"},
+    {"Get-Content", "cat"},
+    {"gc", "cat"},
+    {"type", "cat"},
+    {"Copy-Item", "cp"},
+    {"cpi", "cp"},
+    {"Move-Item", "mv"},
+    {"mi", "mv"},
+    {"Set-Content", "tee"},
+    {"Out-File", "tee"},
+    {"Invoke-WebRequest", "curl"},
+    {"iwr", "curl"},
+    {"Invoke-RestMethod", "curl"},
+    {"irm", "curl"}
+  };
+
   private static final Pattern SQL_PROGRAM = Pattern.compile("(?i)\\bprogram\\s+('(?:[^']|'')*')");
 
   private ForeignCode() {}
@@ -147,11 +182,25 @@ final class ForeignCode {
         while (m.find()) {
           found.add(Found.argv(tclWords(m.group(1))));
         }
+        Matcher delete = TCL_DELETE.matcher(code);
+        while (delete.find()) {
+          List<String> argv = new ArrayList<>(List.of("rm", "-rf"));
+          for (String word : tclWords(delete.group(1))) {
+            if (!word.startsWith("-")) {
+              argv.add(word); // file delete -force PATH
+            }
+          }
+          found.add(Found.argv(argv));
+        }
       }
       case "r" -> {
         Matcher m = R_SYSTEM.matcher(code);
         while (m.find()) {
           found.add(Found.shell(unquote(m.group(1))));
+        }
+        Matcher unlink = R_UNLINK.matcher(code);
+        while (unlink.find()) {
+          found.add(Found.argv(List.of("rm", "-rf", unquote(unlink.group(1)))));
         }
       }
       case "applescript" -> {
@@ -222,6 +271,13 @@ final class ForeignCode {
     while (m.find()) {
       found.add(Found.shell(unquote(m.group(1))));
     }
+    Matcher delete = VIM_DELETE.matcher(c);
+    while (delete.find()) {
+      // delete(expand("~"), "rf"): vim's recursive delete.
+      String path = delete.group(1) != null ? delete.group(1) : delete.group(2);
+      boolean recursive = delete.group(3) != null && delete.group(3).contains("r");
+      found.add(Found.argv(List.of("rm", recursive ? "-rf" : "-f", path)));
+    }
   }
 
   private static void gdb(String line, List<Found> found) {
@@ -261,6 +317,12 @@ final class ForeignCode {
         found.add(Found.shell(l.substring(l.indexOf('|') + 1)));
       }
     }
+    Matcher files = SQL_FILE.matcher(code);
+    while (files.find()) {
+      // sqlite's readfile('p') and writefile('p', …): a file read or written.
+      String program = files.group(1).equalsIgnoreCase("readfile") ? "cat" : "tee";
+      found.add(Found.argv(List.of(program, files.group(2))));
+    }
     Matcher m = SQL_PROGRAM.matcher(code);
     while (m.find()) {
       String quoted = m.group(1);
@@ -292,6 +354,10 @@ final class ForeignCode {
     while (delete.find()) {
       found.add(Found.argv(List.of("rm", "-rf", unquote(delete.group(1)))));
     }
+    Matcher expanded = EMACS_DELETE_EXPANDED.matcher(code);
+    while (expanded.find()) {
+      found.add(Found.argv(List.of("rm", "-rf", unquote(expanded.group(1)))));
+    }
   }
 
   private static void powershell(String code, List<Found> found) {
@@ -306,11 +372,16 @@ final class ForeignCode {
       found.add(Found.opaque("PowerShell code that runs what it builds"));
       return;
     }
-    // Plain commands: PowerShell's aliases (ls, cat, rm) read as the shell's.
-    found.add(
-        Found.shell(
-            text.replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
-                .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f")));
+    // Plain commands: PowerShell's cmdlets and aliases read as the shell's programs.
+    String shell = text;
+    for (String[] alias : PS_CMDLETS) {
+      shell = shell.replaceAll("(?i)(^|[;|]\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
+    }
+    shell =
+        shell
+            .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
+            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
+    found.add(Found.shell(shell));
   }
 
   /** PowerShell's {@code -EncodedCommand}: base64 of UTF-16LE text; null when it is not. */

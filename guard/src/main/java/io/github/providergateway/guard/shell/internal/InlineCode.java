@@ -44,6 +44,18 @@ final class InlineCode {
     String via() {
       return via;
     }
+
+    /** {@return the program and its flag that run this language's code given on the line} */
+    String[] commandLine() {
+      return switch (this) {
+        case PYTHON -> new String[] {"python3", "-c"};
+        case NODE -> new String[] {"node", "-e"};
+        case PERL -> new String[] {"perl", "-e"};
+        case RUBY -> new String[] {"ruby", "-e"};
+        case PHP -> new String[] {"php", "-r"};
+        case AWK -> new String[] {"awk", "--"};
+      };
+    }
   }
 
   /** The code of an invocation: the text of its code word(s). */

@@ -567,6 +567,12 @@ public final class Resolver {
     for (int i = 0; i < values.size(); i++) {
       code(values.get(i), row.language(), words, depth, inner);
     }
+    for (int i = 1; i + 1 < words.size() && !row.argvAfter().isEmpty(); i++) {
+      if (row.argvAfter().contains(words.get(i).text())) {
+        command(words.subList(i + 1, words.size()), depth, inner); // gdb --args prog …
+        break;
+      }
+    }
     if (row.runs().equals("argv") && values.isEmpty()) {
       int at = Runners.commandStart(row, words);
       if (at >= 0 && at < words.size()) {
@@ -606,7 +612,16 @@ public final class Resolver {
       } else if (found.argv() != null && !found.argv().isEmpty()) {
         command(found.argv(), depth, via);
       } else if (found.language() != null) {
-        extract(found.language(), found.code(), depth, append(via, found.language().via()));
+        // vim's py3 …, gdb's python …: the interpreter's own code, read as python -c is (its
+        // shell commands, and what the inline rules read of it: deletes, secrets, downloads).
+        String[] interpreter = found.language().commandLine();
+        command(
+            List.of(
+                Word.literal(interpreter[0]),
+                Word.literal(interpreter[1]),
+                Word.literal(found.code())),
+            depth,
+            via);
       } else if (found.opaque() != null) {
         opaque(Opaque.Kind.COMPUTED_CODE, runner, via, found.opaque());
       }

@@ -46,6 +46,7 @@ public final class Runners {
    * @param handler the code that reads it, where the table's fields cannot say it; or null
    * @param stdinToo whether it also runs its standard input as code in its language
    * @param prefix words put before the command it runs (capsh passes them to a shell)
+   * @param argvAfter words after which the rest is a command it runs ({@code gdb --args prog …})
    * @param redteam how the red-team test runs a destructive command through it
    * @param source where the knowledge comes from
    */
@@ -66,6 +67,7 @@ public final class Runners {
       String handler,
       boolean stdinToo,
       List<String> prefix,
+      List<String> argvAfter,
       List<String> redteam,
       String source) {}
 
@@ -145,6 +147,7 @@ public final class Runners {
         row.path("handler").isMissingNode() ? null : row.path("handler").asText(),
         row.path("stdinToo").asBoolean(false),
         texts(row.path("prefix")),
+        texts(row.path("argvAfter")),
         texts(row.path("redteam")),
         row.path("source").asText(""));
   }
