@@ -455,6 +455,11 @@ final class CarriedCode {
     if (words.size() < 2) {
       return;
     }
+    if (words.get(1).text().equals("unshare")) {
+      // podman unshare CMD: a command on this machine, in podman's user namespace.
+      found.add(new Carried("podman unshare", null, words.subList(2, words.size())));
+      return;
+    }
     String verb = words.get(1).text();
     if (!verb.equals("run") && !verb.equals("exec")) {
       return;

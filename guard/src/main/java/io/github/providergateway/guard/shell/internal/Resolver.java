@@ -30,7 +30,9 @@ public final class Resolver {
   private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
 
   private static final Set<String> SHELLS =
-      Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
+      Set.of(
+          "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh", "csh",
+          "tcsh", "ksh93", "oksh", "loksh");
 
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =

@@ -32,6 +32,55 @@ final class RunnerHandlers {
   private static final Set<String> TMUX_KEYS = Set.of("send-keys", "send");
   private static final Set<String> ENTER = Set.of("Enter", "C-m", "KPEnter", "\\n");
 
+  private static final Set<String> BWRAP_TWO =
+      Set.of(
+          "--bind",
+          "--bind-try",
+          "--dev-bind",
+          "--dev-bind-try",
+          "--ro-bind",
+          "--ro-bind-try",
+          "--symlink",
+          "--setenv",
+          "--file",
+          "--bind-data",
+          "--ro-bind-data",
+          "--chmod");
+  private static final Set<String> BWRAP_ONE =
+      Set.of(
+          "--tmpfs",
+          "--proc",
+          "--dev",
+          "--dir",
+          "--chdir",
+          "--unsetenv",
+          "--uid",
+          "--gid",
+          "--hostname",
+          "--remount-ro",
+          "--exec-label",
+          "--file-label",
+          "--seccomp",
+          "--info-fd",
+          "--json-status-fd",
+          "--block-fd",
+          "--userns-block-fd",
+          "--lock-file",
+          "--sync-fd",
+          "--cap-add",
+          "--cap-drop",
+          "--perms",
+          "--size",
+          "--mqueue",
+          "--argv0",
+          "--userns",
+          "--userns2",
+          "--pidns",
+          "--add-seccomp-fd",
+          "--overlay-src",
+          "--tmp-overlay",
+          "--ro-overlay");
+
   private RunnerHandlers() {}
 
   static void read(
@@ -151,6 +200,51 @@ final class RunnerHandlers {
         int at = Wrappers.skipOptions(words, 1, "jSaIEdnNL", Set.of(), null);
         if (at >= words.size() || words.get(at).text().startsWith(":::")) {
           r.input(raw, "lines", words, depth, via);
+        }
+      }
+      case "Runners.npm" -> {
+        // npm exec/x: the command after its options (or -c CODE); npm explore PKG -- CMD.
+        int at =
+            Wrappers.skipOptions(
+                words, 1, "pcw", Set.of("--package", "--call", "--workspace", "--prefix"), null);
+        String verb = at < words.size() ? words.get(at).text() : "";
+        if (verb.equals("explore")) {
+          List<Word> after = Runners.afterDoubleDash(words);
+          if (after != null) {
+            r.runCommand(after, depth, via);
+          }
+        } else if (verb.equals("exec") || verb.equals("x")) {
+          List<Word> rest = words.subList(at, words.size());
+          for (int i = 1; i + 1 < rest.size(); i++) {
+            if (rest.get(i).text().equals("-c") || rest.get(i).text().equals("--call")) {
+              r.code(rest.get(i + 1), "shell", words, depth, via);
+              return;
+            }
+          }
+          int from =
+              Wrappers.skipOptions(
+                  rest, 1, "pw", Set.of("--package", "--workspace", "--prefix"), null);
+          if (from < rest.size()) {
+            r.runCommand(rest.subList(from, rest.size()), depth, via);
+          }
+        }
+      }
+      case "Runners.bwrap" -> {
+        // bwrap's options take zero, one or two words; the rest is the command it runs.
+        int i = 1;
+        while (i < words.size()) {
+          String t = words.get(i).text();
+          if (t.equals("--")) {
+            i++;
+            break;
+          }
+          if (!t.startsWith("--")) {
+            break;
+          }
+          i += BWRAP_TWO.contains(t) ? 3 : BWRAP_ONE.contains(t) ? 2 : 1;
+        }
+        if (i < words.size()) {
+          r.runCommand(words.subList(i, words.size()), depth, via);
         }
       }
       case "Runners.pager" -> {
