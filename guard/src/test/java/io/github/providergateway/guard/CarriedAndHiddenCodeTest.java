@@ -53,7 +53,7 @@ class CarriedAndHiddenCodeTest {
           curl -s file:///home/ada/.ssh/id_ed25519 => secrets.ssh => DENY
           git diff --no-index /dev/null ~/.ssh/id_rsa => secrets.ssh => DENY
           set -a; . ./.env; set +a => secrets.env-file => DENY
-          docker run --rm -v ~/.ssh:/k:ro alpine cat /k/id_rsa => infra.docker-mounts-home => ASK
+          docker run --rm -v ~/.ssh:/k:ro alpine cat /k/id_rsa => secrets.ssh => DENY
           docker run --rm -v $HOME:/h alpine ls /h => infra.docker-mounts-home => ASK
           git config remote.origin.push '+refs/heads/*:refs/heads/*' => git.push-force => DENY
           git update-ref refs/heads/main HEAD~10 => git.update-ref-move => ASK

@@ -437,6 +437,140 @@ final class CarriedCode {
     found.add(new Carried("parallel", null, command));
   }
 
+  /** docker run's options that take the next word. */
+  private static final Set<String> RUN_WITH_VALUE =
+      Set.of(
+          "-v",
+          "--volume",
+          "--mount",
+          "-e",
+          "--env",
+          "--env-file",
+          "-w",
+          "--workdir",
+          "--name",
+          "-p",
+          "--publish",
+          "--network",
+          "--net",
+          "-u",
+          "--user",
+          "--entrypoint",
+          "-l",
+          "--label",
+          "-h",
+          "--hostname",
+          "--add-host",
+          "--cpus",
+          "-m",
+          "--memory",
+          "--restart",
+          "--platform",
+          "--pull",
+          "--log-driver",
+          "--log-opt",
+          "--device",
+          "--cap-add",
+          "--cap-drop",
+          "--security-opt",
+          "--ulimit",
+          "--tmpfs",
+          "--gpus",
+          "--shm-size",
+          "--ipc",
+          "--pid",
+          "--dns",
+          "--volumes-from",
+          "--cidfile",
+          "-a",
+          "--attach",
+          "--link",
+          "--expose",
+          "--health-cmd",
+          "--stop-signal",
+          "--userns",
+          "--uts",
+          "--cgroupns",
+          "--runtime",
+          "--label-file",
+          "--mac-address",
+          "--ip");
+
+  /**
+   * {@code docker run -v /:/host alpine rm -rf /host/home/user}: a command in a container whose
+   * words name a folder of this machine mounted into it is read with the machine's paths put back
+   * ({@code rm -rf /home/user}); a command that names no mounted folder changes only the container.
+   */
+  private static void mounted(List<Word> words, List<Carried> found) {
+    List<String[]> mounts = new ArrayList<>();
+    int i = 2;
+    for (; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-")) {
+        break;
+      }
+      String value = null;
+      if (RUN_WITH_VALUE.contains(t) && i + 1 < words.size()) {
+        value = words.get(++i).text();
+      } else if (t.startsWith("--volume=") || t.startsWith("--mount=")) {
+        value = t.substring(t.indexOf('=') + 1);
+        t = t.substring(0, t.indexOf('='));
+      }
+      if (value != null && (t.equals("-v") || t.equals("--volume"))) {
+        String[] parts = value.split(":");
+        if (parts.length >= 2 && parts[1].startsWith("/")) {
+          mounts.add(new String[] {parts[0], parts[1]});
+        }
+      } else if (value != null && t.equals("--mount")) {
+        String source = null;
+        String target = null;
+        for (String field : value.split(",")) {
+          int eq = field.indexOf('=');
+          String key = eq < 0 ? field : field.substring(0, eq);
+          String val = eq < 0 ? "" : field.substring(eq + 1);
+          if (key.equals("src") || key.equals("source")) {
+            source = val;
+          } else if (key.equals("dst") || key.equals("target") || key.equals("destination")) {
+            target = val;
+          }
+        }
+        if (source != null && target != null) {
+          mounts.add(new String[] {source, target});
+        }
+      }
+    }
+    if (mounts.isEmpty() || i + 1 >= words.size()) {
+      return;
+    }
+    List<Word> command = new ArrayList<>();
+    boolean named = false;
+    for (Word word : words.subList(i + 1, words.size())) {
+      String text = word.text();
+      for (String[] mount : mounts) {
+        String inside =
+            mount[1].endsWith("/") && mount[1].length() > 1
+                ? mount[1].substring(0, mount[1].length() - 1)
+                : mount[1];
+        if (text.equals(inside) || text.startsWith(inside + "/")) {
+          String outside =
+              mount[0].endsWith("/") && mount[0].length() > 1
+                  ? mount[0].substring(0, mount[0].length() - 1)
+                  : mount[0];
+          text = outside + text.substring(inside.length());
+          if (text.startsWith("//")) {
+            text = text.substring(1);
+          }
+          named = true;
+          break;
+        }
+      }
+      command.add(new Word(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
+    }
+    if (named) {
+      found.add(new Carried("docker run (mounted)", null, command));
+    }
+  }
+
   /** {@code kubectl exec … -- command}: the command runs in the pod. */
   private static void kubectlExec(List<Word> words, List<Carried> found) {
     if (words.size() < 2 || !words.get(1).text().equals("exec")) {
@@ -463,6 +597,9 @@ final class CarriedCode {
     String verb = words.get(1).text();
     if (!verb.equals("run") && !verb.equals("exec")) {
       return;
+    }
+    if (verb.equals("run")) {
+      mounted(words, found);
     }
     for (int i = 2; i + 2 < words.size(); i++) {
       String program = Resolver.basename(words.get(i).text());

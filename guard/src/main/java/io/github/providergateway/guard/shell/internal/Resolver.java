@@ -36,7 +36,9 @@ public final class Resolver {
 
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =
-      Set.of("alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find", "flock");
+      Set.of(
+          "cat", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
+          "flock");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -323,7 +325,19 @@ public final class Resolver {
    * ~}); opaque when what it was made from cannot be read; null when it runs no made program.
    */
   private List<Word> madeProgram(List<Word> words, List<String> via) {
-    Word source = made.get(plainPath(words.get(0).text()));
+    String run = plainPath(words.get(0).text());
+    Word source = made.get(run);
+    if (source == null) {
+      // cd /tmp && ./d, PATH=/tmp/bin:$PATH del: the same name, reached another way.
+      String name = basename(run);
+      for (Map.Entry<String, Word> entry : made.entrySet()) {
+        if (basename(entry.getKey()).equals(name)
+            && !entry.getValue().text().equals(words.get(0).text())) {
+          source = entry.getValue();
+          break;
+        }
+      }
+    }
     if (source == null) {
       return null;
     }
@@ -490,6 +504,13 @@ public final class Resolver {
     }
     if (MAKERS.contains(program)) {
       rememberMade(words, program);
+    }
+    if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body == null && (r.operator.equals(">") || r.operator.equals(">|"))) {
+          made.put(plainPath(r.target.text()), words.get(1)); // cat /bin/rm > del: a copy
+        }
+      }
     }
     if (SHELLS.contains(program)) {
       shell(raw, words, program, depth, via);
