@@ -125,6 +125,9 @@ public final class Resolver {
   private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
     List<RawCommand> commands = ScriptReader.read(text, depth, limits, where);
+    for (String evaluated : EvaluatedStrings.of(text)) {
+      script(evaluated, depth + 1, append(via, "evaluated string"), " in a string bash evaluates");
+    }
     if (out instanceof ArrayList<Invocation> invocations) {
       // Most commands are one program each: room for them at once, not grown a half at a time.
       invocations.ensureCapacity(invocations.size() + commands.size());
