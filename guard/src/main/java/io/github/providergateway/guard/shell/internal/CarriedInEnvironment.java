@@ -21,7 +21,15 @@ final class CarriedInEnvironment {
     /** A library loaded into every program started: code, not a command. */
     LIBRARY,
     /** git settings, {@code 'key=value'} each. */
-    GIT_CONFIG
+    GIT_CONFIG,
+    /** A shell function exported through the environment ({@code BASH_FUNC_ls%%=() { …; }}). */
+    FUNCTION,
+    /** A prompt string, whose substitutions run when it is shown ({@code PS4} under {@code -x}). */
+    PROMPT,
+    /** tar's options, read as tar reads its own. */
+    TAR_OPTIONS,
+    /** node's options, which may load code ({@code --import=data:…}, {@code --require}). */
+    NODE_OPTIONS
   }
 
   private static final Set<String> COMMANDS =
@@ -63,7 +71,13 @@ final class CarriedInEnvironment {
     if (COMMANDS.contains(name) || name.endsWith("_PAGER") || name.endsWith("_EDITOR")) {
       return Form.COMMAND;
     }
+    if (name.startsWith("BASH_FUNC_")) {
+      return Form.FUNCTION;
+    }
     return switch (name) {
+      case "PS0", "PS1", "PS2", "PS3", "PS4" -> Form.PROMPT;
+      case "TAR_OPTIONS" -> Form.TAR_OPTIONS;
+      case "NODE_OPTIONS" -> Form.NODE_OPTIONS;
       case "BASH_ENV", "ENV" -> Form.SOURCED;
       case "LD_PRELOAD", "LD_AUDIT" -> Form.LIBRARY;
       case "GIT_CONFIG_PARAMETERS" -> Form.GIT_CONFIG;
@@ -87,8 +101,30 @@ final class CarriedInEnvironment {
       }
       case SOURCED -> "source " + quoted(value);
       case GIT_CONFIG -> "git -c " + value + " status";
-      case LIBRARY -> null;
+      case FUNCTION -> {
+        int open = value.indexOf('{');
+        int close = value.lastIndexOf('}');
+        yield open >= 0 && close > open ? value.substring(open + 1, close) : value;
+      }
+      case PROMPT -> {
+        // Only what a prompt runs: its $(…) and `…`.
+        StringBuilder runs = new StringBuilder();
+        for (int at = value.indexOf("$("); at >= 0; at = value.indexOf("$(", at + 2)) {
+          int end = value.indexOf(')', at);
+          if (end > at) {
+            runs.append(value, at + 2, end).append('\n');
+          }
+        }
+        yield runs.toString();
+      }
+      case TAR_OPTIONS -> "tar " + value + " -cf /dev/null .";
+      case NODE_OPTIONS, LIBRARY -> null;
     };
+  }
+
+  /** Whether node's options load code the guard cannot read: a data: module, a module fetched. */
+  static boolean loadsUnreadCode(String options) {
+    return options.contains("data:") || options.contains("http://") || options.contains("https://");
   }
 
   /** Whether a library's path is one of the system's, loaded by every program anyway. */

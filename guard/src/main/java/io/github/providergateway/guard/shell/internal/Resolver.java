@@ -37,8 +37,8 @@ public final class Resolver {
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =
       Set.of(
-          "cat", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock");
+          "cat", "echo", "printf", "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval",
+          "watch", "xargs", "find", "flock");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -152,6 +152,12 @@ public final class Resolver {
     for (int a = 0; a < raw.assignments.size(); a++) { // indexed: most commands have none
       RawCommand.Assignment assignment = raw.assignments.get(a);
       carried(assignment.name(), assignment.value(), raw.depth, via);
+      environmentFrom(raw, assignment, via);
+    }
+    if (!raw.words.isEmpty()
+        && raw.words.get(0).literal()
+        && raw.words.get(0).text().endsWith("git")) {
+      configEnv(raw, via);
     }
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
       List<Word> remade = madeProgram(raw.words, via);
@@ -169,6 +175,9 @@ public final class Resolver {
     wrappers.clear();
     if (raw.timed) {
       wrappers.add("time");
+    }
+    if (!written.isEmpty() && !raw.words.isEmpty() && raw.words.get(0).literal()) {
+      configRead(raw, raw.words, names.of(raw.words.get(0).text()), raw.depth + 1, via);
     }
     Word chdir = raw.words.isEmpty() ? null : Wrappers.chdir(raw.words, names);
     if (chdir != null) {
@@ -357,6 +366,182 @@ public final class Resolver {
     return remade;
   }
 
+  /** What the command wrote into files so far, by path as written (no leading ./): their text. */
+  private final Map<String, String> written = new HashMap<>();
+
+  /**
+   * Remembers the text a printer writes into a file ({@code printf '…' > /tmp/gc}, {@code | tee
+   * f}).
+   */
+  private void rememberWritten(RawCommand raw, List<Word> words, String program)
+      throws ShellParseException {
+    String text = null;
+    if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
+      RawCommand self = new RawCommand(raw.depth, words);
+      raw.redirects.forEach(self::addRedirect);
+      text = printedBy(self);
+      if (text != null) {
+        for (RawRedirect r : raw.redirects) {
+          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
+            written.put(plainPath(r.target.text()), text);
+          }
+        }
+      }
+    } else if (program.equals("tee") && raw.pipedFrom != null) {
+      text = pipedText(raw);
+      if (text != null) {
+        for (int i = 1; i < words.size(); i++) {
+          if (!words.get(i).text().startsWith("-")) {
+            written.put(plainPath(words.get(i).text()), text);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A program that reads a configuration file this command wrote: its settings that run commands
+   * read as those commands ({@link WrittenConfig}).
+   */
+  private void configRead(
+      RawCommand raw, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    if (written.isEmpty()) {
+      return;
+    }
+    for (RawCommand.Assignment a : raw.assignments) {
+      String file = a.value() == null ? null : written.get(plainPath(a.value().text()));
+      if (file == null) {
+        continue;
+      }
+      List<String> commands =
+          switch (a.name()) {
+            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> WrittenConfig.git(file);
+            case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE" -> WrittenConfig.aws(file);
+            default -> List.of();
+          };
+      for (String command : commands) {
+        script(
+            command, depth + 1, append(via, "$" + a.name()), " in the file " + a.name() + " names");
+      }
+    }
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      String path = null;
+      boolean git = program.equals("git");
+      if (git && t.contains("include") && t.contains(".path=")) {
+        path = t.substring(t.indexOf(".path=") + 6);
+      } else if (git && (t.equals("--file") || t.equals("-f")) && i + 1 < words.size()) {
+        path = words.get(i + 1).text();
+      } else if (program.equals("ssh") && t.equals("-F") && i + 1 < words.size()) {
+        path = words.get(i + 1).text();
+      }
+      String file = path == null ? null : written.get(plainPath(path));
+      if (file != null) {
+        for (String command : git ? WrittenConfig.git(file) : WrittenConfig.ssh(file)) {
+          script(
+              command, depth + 1, append(via, program + " config"), " in a config file it reads");
+        }
+      }
+      if (git && t.contains("core.hooksPath=")) {
+        // -c core.hooksPath=DIR: the hooks written into DIR run at the next commit, push, …
+        String dir = plainPath(t.substring(t.indexOf("core.hooksPath=") + 15));
+        for (Map.Entry<String, String> entry : written.entrySet()) {
+          if (entry.getKey().startsWith(dir + "/")) {
+            script(entry.getValue(), depth + 1, append(via, "git hook"), " in a hook it runs");
+          }
+        }
+      }
+    }
+  }
+
+  /** What a printer prints: {@code echo}, {@code printf}, {@code cat} of a here-document. */
+  private String printedBy(RawCommand printer) throws ShellParseException {
+    RawCommand probe = new RawCommand(printer.depth);
+    probe.pipedFrom = printer;
+    return pipedText(probe);
+  }
+
+  /**
+   * Settings given through the environment that a program reads with another: {@code
+   * GIT_CONFIG_KEY_n} paired with {@code GIT_CONFIG_VALUE_n} (git's settings), and {@code
+   * BASH_ENV=/dev/stdin} with the here-document the command feeds (a shell's start-up code).
+   */
+  private void environmentFrom(RawCommand raw, RawCommand.Assignment assignment, List<String> via)
+      throws ShellParseException {
+    String name = assignment.name();
+    Word value = assignment.value();
+    if (value == null) {
+      return;
+    }
+    if (name.startsWith("GIT_CONFIG_KEY_")) {
+      String index = name.substring("GIT_CONFIG_KEY_".length());
+      for (RawCommand.Assignment other : raw.assignments) {
+        if (other.name().equals("GIT_CONFIG_VALUE_" + index) && other.value() != null) {
+          String setting = value.text() + "=" + other.value().text();
+          script(
+              "git -c " + quotedWord(setting) + " status",
+              raw.depth + 1,
+              append(via, "$GIT_CONFIG_KEY"),
+              " in git's settings from the environment");
+        }
+      }
+    }
+    if ((name.equals("BASH_ENV") || name.equals("ENV")) && isStandardInput(value.text())) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          script(
+              r.body,
+              raw.depth + 1,
+              append(via, "$" + name),
+              " in the start-up code fed to the shell");
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code git --config-env=KEY=VAR}: the setting's value is the variable's, given before the
+   * command or earlier in it; one the guard cannot read is opaque.
+   */
+  private void configEnv(RawCommand raw, List<String> via) throws ShellParseException {
+    for (Word word : raw.words) {
+      String t = word.text();
+      if (!t.startsWith("--config-env=")) {
+        continue;
+      }
+      String setting = t.substring("--config-env=".length());
+      int eq = setting.lastIndexOf('=');
+      if (eq <= 0) {
+        continue;
+      }
+      String variable = setting.substring(eq + 1);
+      String value = null;
+      for (RawCommand.Assignment a : raw.assignments) {
+        if (a.name().equals(variable) && a.value() != null && a.value().literal()) {
+          value = a.value().text();
+        }
+      }
+      if (value == null) {
+        Word known = variables.value(variable);
+        value = known == null ? null : known.text();
+      }
+      if (value == null) {
+        opaque(Opaque.Kind.CARRIED_CODE, raw.words, via, t);
+      } else {
+        script(
+            "git -c " + quotedWord(setting.substring(0, eq) + "=" + value) + " status",
+            raw.depth + 1,
+            append(via, "git --config-env"),
+            " in a setting git reads from the environment");
+      }
+    }
+  }
+
+  private static String quotedWord(String text) {
+    return "'" + text.replace("'", "'\\''") + "'";
+  }
+
   /** {@code NAME=value} words of env, export and the like that carry code. */
   private void carriedInWords(List<Word> words, int depth, List<String> via)
       throws ShellParseException {
@@ -383,13 +568,26 @@ public final class Resolver {
     }
     List<Word> shown = List.of(new Word(name + "=" + value.text(), value.literal()));
     boolean readable = value.literal() || Variables.isHomePath(value.text());
+    if (form == CarriedInEnvironment.Form.NODE_OPTIONS) {
+      if (!readable || CarriedInEnvironment.loadsUnreadCode(value.text())) {
+        opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
+      }
+      return;
+    }
+    if (form == CarriedInEnvironment.Form.PROMPT) {
+      readable = true; // a prompt's own text is no code; what it runs is read below
+    }
     if (form == CarriedInEnvironment.Form.LIBRARY) {
       if (!readable || !CarriedInEnvironment.systemLibrary(value.text())) {
         opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
       }
       return;
     }
-    if (!readable) {
+    // A command whose program is written out (ssh -i $HOME/.ssh/key) is read as any command is,
+    // its words' expansions and all; one computed whole ($X, $(…)) cannot be read.
+    String text = value.text().strip();
+    boolean computedWhole = text.startsWith("$") || text.startsWith("`");
+    if (!readable && (form != CarriedInEnvironment.Form.COMMAND || computedWhole)) {
       opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
       return;
     }
@@ -508,6 +706,7 @@ public final class Resolver {
     if (MAKERS.contains(program)) {
       rememberMade(words, program);
     }
+    rememberWritten(raw, words, program);
     if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {
       for (RawRedirect r : raw.redirects) {
         if (r.body == null && (r.operator.equals(">") || r.operator.equals(">|"))) {

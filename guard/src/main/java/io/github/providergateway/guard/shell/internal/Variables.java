@@ -118,6 +118,11 @@ final class Variables {
     return new Word(replaced, isPlain(replaced));
   }
 
+  /** {@return the value the script gave {@code name}, or null when it is not known} */
+  Word value(String name) {
+    return get(name);
+  }
+
   /** The literal value of {@code name}, or null when it is not known. */
   private Word get(String name) {
     for (Variables v = this; v != null; v = v.outer) {
