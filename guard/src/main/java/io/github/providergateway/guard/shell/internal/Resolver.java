@@ -387,6 +387,26 @@ public final class Resolver {
           }
         }
       }
+    } else if (TextFolding.transforms(program)) {
+      // base64 -d <<< … > f: what a decoder prints of a here-string or literal text piped in.
+      String input = null;
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          input = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+        }
+      }
+      if (input == null && raw.pipedFrom != null) {
+        String piped = pipedText(raw);
+        input = piped == null ? null : piped + "\n";
+      }
+      text = input == null ? null : TextFolding.transform(words, input);
+      if (text != null) {
+        for (RawRedirect r : raw.redirects) {
+          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
+            written.put(plainPath(r.target.text()), text);
+          }
+        }
+      }
     } else if (program.equals("tee") && raw.pipedFrom != null) {
       text = pipedText(raw);
       if (text != null) {
@@ -647,6 +667,20 @@ public final class Resolver {
         bodies.add(t.substring(7));
       } else if (t.equals("--eval") && i + 1 < words.size()) {
         bodies.add(words.get(++i).text());
+      }
+    }
+    String makefile = null;
+    for (int i = 1; i + 1 < words.size(); i++) {
+      if (words.get(i).text().equals("-f") || words.get(i).text().equals("--file")) {
+        makefile = words.get(i + 1).text();
+      }
+    }
+    for (String name :
+        makefile != null ? List.of(makefile) : List.of("GNUmakefile", "makefile", "Makefile")) {
+      String text = written.get(plainPath(name));
+      if (text != null) {
+        bodies.add(text); // printf 'x:\n\trm -rf ~\n' > Makefile && make x
+        break;
       }
     }
     if (!fromInput && bodies.isEmpty()) {
@@ -978,6 +1012,25 @@ public final class Resolver {
       }
     } else {
       processSubstitution(words.get(i), words, depth, via);
+      String script = written.get(plainPath(operand));
+      if (script != null) {
+        script(
+            script,
+            depth,
+            append(via, "written " + basename(operand)),
+            " in a file the command wrote");
+      }
+    }
+    for (RawRedirect r : raw.redirects) {
+      String script =
+          r.body == null && r.operator.equals("<") ? written.get(plainPath(r.target.text())) : null;
+      if (script != null) {
+        script(
+            script,
+            depth,
+            append(via, "written " + basename(r.target.text())),
+            " in a file the command wrote");
+      }
     }
   }
 

@@ -208,7 +208,23 @@ final class RunnerHandlers {
             Wrappers.skipOptions(
                 words, 1, "pcw", Set.of("--package", "--call", "--workspace", "--prefix"), null);
         String verb = at < words.size() ? words.get(at).text() : "";
-        if (verb.equals("explore")) {
+        if (verb.equals("pkg") || verb.equals("set-script")) {
+          // npm pkg set scripts.x='…', npm set-script x '…': a script defined is one npm runs.
+          for (int i = at + 1; i < words.size(); i++) {
+            String t = words.get(i).text();
+            if (t.startsWith("scripts.") && t.indexOf('=') > 0) {
+              r.code(
+                  new Word(t.substring(t.indexOf('=') + 1), words.get(i).literal()),
+                  "shell",
+                  words,
+                  depth,
+                  via);
+            } else if (verb.equals("set-script") && i + 1 == words.size() - 1) {
+              r.code(words.get(i + 1), "shell", words, depth, via);
+              break;
+            }
+          }
+        } else if (verb.equals("explore")) {
           List<Word> after = Runners.afterDoubleDash(words);
           if (after != null) {
             r.runCommand(after, depth, via);

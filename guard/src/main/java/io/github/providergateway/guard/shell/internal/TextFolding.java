@@ -275,6 +275,28 @@ final class TextFolding {
     };
   }
 
+  /** {@return whether {@code program} is one this folding reads as turning text into text} */
+  static boolean transforms(String program) {
+    return switch (program) {
+      case "base64", "base32", "basenc", "openssl", "xxd", "rev", "tr", "sed" -> true;
+      default -> false;
+    };
+  }
+
+  /** {@return what {@code words} print of {@code input}, or null where it is not modelled} */
+  static String transform(List<Word> words, String input) {
+    for (Word w : words) {
+      if (!w.literal()) {
+        return null;
+      }
+    }
+    List<String> args = new ArrayList<>(words.size());
+    for (int i = 1; i < words.size(); i++) {
+      args.add(words.get(i).text());
+    }
+    return transform(Resolver.basename(words.get(0).text()), args, input);
+  }
+
   /** What a program prints of the text piped into it. */
   private static String transform(String program, List<String> args, String input) {
     return switch (program) {
