@@ -37,8 +37,9 @@ public final class Resolver {
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =
       Set.of(
-          "cat", "echo", "printf", "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval",
-          "watch", "xargs", "find", "flock");
+          "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
+          "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
+          "flock");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
