@@ -179,6 +179,12 @@ final class FileRules implements Family {
       if (path != null && path.getNameCount() > 1 && inSystemFolder(path)) {
         scan.hit(WRITE_SYSTEM, access);
       }
+      if (path != null && access.kind() == Access.Kind.WRITE && writesHistory(path)) {
+        // : > .git/logs/HEAD, a ref overwritten by hand: the history git keeps, gone.
+        scan.hit(
+            path.toString().contains("/.git/logs") ? GitRules.REFLOG_EXPIRE : GitRules.REMOVE_REPO,
+            access);
+      }
       // The parent compared in place first: a parent, a name, is a new path each time it is
       // asked for, and most files written are not in the home itself.
       if (path != null
@@ -334,8 +340,28 @@ final class FileRules implements Family {
           scan,
           step,
           List.of(new Word(access.target().raw(), false)),
-          FOLDER_DELETERS.contains(program));
+          FOLDER_DELETERS.contains(program) || program.equals("git") && recursiveGitRm(access));
     }
+  }
+
+  /** Whether a path is .git's history itself: its logs, refs, packed refs, objects. */
+  private static boolean writesHistory(Path path) {
+    String p = path.toString();
+    return p.contains("/.git/logs")
+        || p.contains("/.git/refs/")
+        || p.endsWith("/.git/packed-refs")
+        || p.contains("/.git/objects/");
+  }
+
+  /** {@code git rm -r}, in any bundle of its letters ({@code -rqf}). */
+  private static boolean recursiveGitRm(Access access) {
+    for (Word word : access.invocation().words()) {
+      String t = word.text();
+      if (t.equals("-r") || t.startsWith("-") && !t.startsWith("--") && t.indexOf('r') > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The programs that delete a folder with all it holds (the others delete files). */
@@ -435,18 +461,25 @@ final class FileRules implements Family {
     return false;
   }
 
+  /** What .git holds that is the history: the rest (locks, a rebase's state, hooks) is not. */
+  private static final Set<String> HISTORY =
+      Set.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
+
   private static boolean isGitFolder(Target target) {
     Path path = target.path();
     if (path == null) {
       return false;
     }
     String glob = target.glob();
-    if (glob != null && (glob.endsWith("/.git") || glob.contains("/.git/"))) {
-      return true; // */.git: every repository under the folder
+    if (glob != null && (glob.endsWith("/.git") || glob.matches(".*/\\.git/[*]*"))) {
+      return true; // */.git, .git/*: every repository under the folder, or all of one
     }
-    for (Path part : path) {
-      if (part.toString().equals(".git")) {
-        return true;
+    for (int i = 0; i < path.getNameCount(); i++) {
+      if (path.getName(i).toString().equals(".git")) {
+        // .git itself, or its history; not .git/index.lock, .git/rebase-merge, .git/hooks/x.
+        return i == path.getNameCount() - 1
+            || HISTORY.contains(path.getName(i + 1).toString())
+                && (target.glob() == null || i + 2 <= path.getNameCount());
       }
     }
     return false;

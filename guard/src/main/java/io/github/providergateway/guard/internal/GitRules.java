@@ -63,8 +63,70 @@ final class GitRules implements Family {
     }
   }
 
+  /** The {@code -c key=value} settings given on the line, keys in lower case. */
+  private static java.util.Map<String, String> settings(Step step) {
+    java.util.Map<String, String> settings = new java.util.HashMap<>();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      String setting =
+          t.equals("-c") && i + 1 < args.size()
+              ? args.get(i + 1).text()
+              : t.startsWith("-c") && t.length() > 2 && t.indexOf('=') > 0 ? t.substring(2) : null;
+      int eq = setting == null ? -1 : setting.indexOf('=');
+      if (eq > 0) {
+        settings.put(
+            setting.substring(0, eq).toLowerCase(java.util.Locale.ROOT), setting.substring(eq + 1));
+      }
+      if (!t.startsWith("-")) {
+        break; // the subcommand: its own options follow
+      }
+    }
+    return settings;
+  }
+
+  /**
+   * What settings given on the line turn an everyday subcommand into a destructive one (issue 60,
+   * red team): a remote's mirror or forced refspec for push, clean without its safety, gc pruning
+   * now.
+   */
+  private static void settingsTurned(Scan scan, Step step, String subcommand) {
+    java.util.Map<String, String> settings = settings(step);
+    if (settings.isEmpty()) {
+      return;
+    }
+    for (java.util.Map.Entry<String, String> entry : settings.entrySet()) {
+      String key = entry.getKey();
+      String value = entry.getValue();
+      if (subcommand.equals("push")
+          && key.startsWith("remote.")
+          && key.endsWith(".mirror")
+          && value.equals("true")) {
+        scan.hit(PUSH_MIRROR, step, null);
+      } else if (subcommand.equals("push")
+          && key.startsWith("remote.")
+          && key.endsWith(".push")
+          && value.startsWith("+")) {
+        scan.hit(PUSH_FORCE, step, null);
+      } else if (subcommand.equals("clean")
+          && key.equals("clean.requireforce")
+          && value.equals("false")) {
+        scan.hit(CLEAN, step, null);
+      } else if (subcommand.equals("gc")
+          && (key.startsWith("gc.reflogexpire"))
+          && (value.equals("now") || value.equals("all"))) {
+        scan.hit(REFLOG_EXPIRE, step, null);
+      } else if (subcommand.equals("gc")
+          && key.equals("gc.pruneexpire")
+          && (value.equals("now") || value.equals("all"))) {
+        scan.hit(GC_PRUNE, step, null);
+      }
+    }
+  }
+
   private static void scan(Scan scan, Step step, GitCommand git) {
     List<Word> args = git.args();
+    settingsTurned(scan, step, git.subcommand());
     switch (git.subcommand()) {
       case "push" -> push(scan, step, args);
       case "reset" -> {
@@ -75,7 +137,9 @@ final class GitRules implements Family {
       case "clean" -> {
         Argv argv = Argv.of(args, "e", "exclude");
         boolean dry = argv.has('n') || argv.has("dry-run");
-        if ((argv.has('f') || argv.has("force")) && !dry) {
+        // -X alone removes only what .gitignore ignores: build output, not work.
+        boolean ignoredOnly = argv.has('X') && !argv.has('x');
+        if ((argv.has('f') || argv.has("force")) && !dry && !ignoredOnly) {
           scan.hit(CLEAN, step, null);
         }
       }
@@ -84,6 +148,14 @@ final class GitRules implements Family {
         boolean delete = argv.has('d') || argv.has("delete");
         boolean named = !argv.positionals().isEmpty();
         if (named && (argv.has('D') || delete && (argv.has('f') || argv.has("force")))) {
+          scan.hit(BRANCH_FORCE_DELETE, step, null);
+        }
+        boolean forcedMove =
+            argv.has('M')
+                || argv.has('C')
+                || (argv.has('m') || argv.has("move")) && (argv.has('f') || argv.has("force"));
+        if (forcedMove && argv.positionals().size() >= 2) {
+          // git branch -M old main: main is replaced, its commits kept by the reflog only.
           scan.hit(BRANCH_FORCE_DELETE, step, null);
         }
       }
@@ -111,6 +183,29 @@ final class GitRules implements Family {
         }
       }
       case "filter-branch", "filter-repo" -> scan.hit(FILTER_BRANCH, step, null);
+      case "checkout-index" -> {
+        Argv argv = Argv.of(args, "");
+        if (argv.has('f') || argv.has("force")) {
+          scan.hit(CHECKOUT_DISCARD, step, null); // overwrites the working tree's files
+        }
+      }
+      case "read-tree" -> {
+        Argv argv = Argv.of(args, "", "prefix", "exclude-per-directory", "index-output");
+        if (argv.has('u') && (argv.has("reset") || argv.has('m'))) {
+          scan.hit(CHECKOUT_DISCARD, step, null);
+        }
+      }
+      case "send-pack" -> {
+        Argv argv = Argv.of(args, "", "receive-pack", "exec");
+        if (argv.has('f') || argv.has("force") || argv.has("mirror")) {
+          scan.hit(argv.has("mirror") ? PUSH_MIRROR : PUSH_FORCE, step, null);
+        }
+        for (Word refspec : argv.positionals()) {
+          if (refspec.text().startsWith("+")) {
+            scan.hit(PUSH_FORCE, step, null);
+          }
+        }
+      }
       case "update-ref" -> {
         Argv argv = Argv.of(args, "m");
         if (argv.has('d') || argv.has("delete")) {
@@ -230,6 +325,10 @@ final class GitRules implements Family {
         scan.hit(CHECKOUT_DISCARD, step, null);
         return;
       }
+    }
+    if (argv.positionals().size() >= 2) {
+      // git checkout HEAD src/, git checkout main -- …: a tree's files over the working tree's.
+      scan.hit(CHECKOUT_DISCARD, step, null);
     }
   }
 }
