@@ -84,7 +84,25 @@ final class Accesses {
               out);
         }
         Argv argv =
-            Argv.of(step.args(), "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
+            Argv.of(
+                step.args(),
+                "tSPiomgeFl",
+                "target-directory",
+                "suffix",
+                "mode",
+                "owner",
+                "exclude",
+                "include",
+                "filter",
+                "exclude-from",
+                "include-from",
+                "files-from",
+                "rsh",
+                "rsync-path",
+                "chmod",
+                "chown",
+                "log-file",
+                "password-file");
         List<Word> pos = argv.positionals();
         String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
         if (into != null) {
@@ -195,9 +213,33 @@ final class Accesses {
                   && editsInPlace(Argv.of(step.args(), ""));
           // The words in place, the program's skipped: no view of the arguments a reader.
           List<Word> words = step.invocation().words();
+          boolean archiver =
+              program.equals("tar")
+                  || program.equals("bsdtar")
+                  || program.equals("gtar")
+                  || program.equals("zip");
           for (int i = 1; i < words.size(); i++) { // indexed: every reader's every argument
             Word w = words.get(i);
             String t = w.text();
+            if (archiver
+                && (t.equals("-C")
+                    || t.equals("--directory")
+                    || t.equals("-x")
+                    || t.equals("-i")
+                    || t.equals("--exclude")
+                    || t.equals("--exclude-from")
+                    || t.equals("-X")
+                    || t.equals("-T"))) {
+              // Their values are a folder to work from or patterns to leave out (or take), no
+              // file read: zip -x '.env*', tar --exclude .env keep the .env out.
+              i += t.equals("-x") || t.equals("-i") ? skipPatterns(words, i) : 1;
+              continue;
+            }
+            if (t.startsWith("--exclude=")
+                || t.startsWith("--include=")
+                || t.startsWith("--exclude-from=")) {
+              continue;
+            }
             if (t.startsWith("--") && t.indexOf('=') > 0) {
               add(
                   scan,
@@ -330,6 +372,15 @@ final class Accesses {
     }
   }
 
+  /** zip's -x and -i take every word after them up to the next option: how many to skip. */
+  private static int skipPatterns(List<Word> words, int at) {
+    int skip = 0;
+    while (at + skip + 1 < words.size() && !words.get(at + skip + 1).text().startsWith("-")) {
+      skip++;
+    }
+    return skip;
+  }
+
   /**
    * The files git removes ({@code git rm}, not {@code --cached}: the working copy's file goes) and
    * reads whole outside any repository ({@code git diff --no-index}).
@@ -342,7 +393,7 @@ final class Accesses {
         mentions(args, "alias.")
             || names(args, "diff") && mentions(args, "--no")
             || GitSubcommands.maybeAlias(args);
-    if (!names(args, "rm") && !maybeReads) {
+    if (!names(args, "rm") && !names(args, "mv") && !names(args, "hash-object") && !maybeReads) {
       // Most git commands: no reading of the subcommand and its options at all. A diff reads
       // files only with --no-index, written (abbreviated to --no at the least) in one of its
       // words; an alias on the line may stand for anything, so it is read through.
@@ -356,6 +407,15 @@ final class Accesses {
           all(scan, step, argv.positionals(), Kind.DELETE, out);
         }
       }
+      case "mv" -> {
+        // git mv a b: a is gone from its place, b written.
+        List<Word> pos = argv.positionals();
+        if (pos.size() >= 2) {
+          all(scan, step, pos.subList(0, pos.size() - 1), Kind.DELETE, out);
+          add(scan, step, pos.get(pos.size() - 1), Kind.WRITE, out);
+        }
+      }
+      case "hash-object" -> all(scan, step, argv.positionals(), Kind.READ, out);
       case "diff" -> {
         if (argv.has("no-index")) {
           all(scan, step, argv.positionals(), Kind.READ, out);

@@ -48,7 +48,8 @@ final class SelfRules implements Family {
       boolean inGateway =
           underHome || access.changes() && scan.place(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
-        if (inGateway && access.target().name().toLowerCase(Locale.ROOT).contains("token")) {
+        if (inGateway && access.target().name().toLowerCase(Locale.ROOT).contains("token")
+            || readsToken(places, access)) {
           scan.hit(GATEWAY_TOKEN, access);
         }
         continue;
@@ -81,10 +82,13 @@ final class SelfRules implements Family {
       for (int i = 0; i < words.size(); i++) {
         String t = words.get(i).text();
         gatewayNamed |=
-            t.contains("gateway.pid")
-                || t.contains("provider-gateway")
-                || t.contains("providergateway")
-                || namesGatewayHome(t);
+            t.contains("tap/gateway.pid")
+                || t.contains("TAP_HOME")
+                || namesGatewayProcess(t.toLowerCase(Locale.ROOT))
+                    && (step.program().equals("pgrep")
+                        || step.program().equals("pidof")
+                        || step.program().equals("grep")
+                        || step.program().equals("pkill"));
       }
     }
     if (kills && gatewayNamed) {
@@ -107,7 +111,7 @@ final class SelfRules implements Family {
       case "pkill", "killall" -> {
         for (String a : args) {
           String lower = a.toLowerCase(Locale.ROOT);
-          if (lower.contains("gateway") || lower.equals("java") || namesGatewayHome(lower)) {
+          if (namesGatewayProcess(lower)) {
             scan.hit(SELF, step, null);
             return;
           }
@@ -130,6 +134,8 @@ final class SelfRules implements Family {
         boolean revokes =
             args.contains("--revoke") || args.contains("--uninstall") || args.contains("--remove");
         if (first.equals("stop")
+            || first.equals("uninstall")
+            || first.equals("setup") && revokes
             || first.equals("hook") && revokes
             || first.equals("kill")
             || first.equals("service") && Set.of("uninstall", "stop", "disable").contains(second)
@@ -144,6 +150,35 @@ final class SelfRules implements Family {
   }
 
   /**
+   * Whether a pattern names the gateway's process: its name ({@code gateway}, {@code java}, the
+   * launcher's {@code provider-gateway}), its home, or a piece of its name long enough to be one
+   * ({@code ider-gate}); a character class or two read through ({@code provider-gatewa[y]}). An
+   * api-gateway or another project's gateway.pid is not it.
+   */
+  private static boolean namesGatewayProcess(String word) {
+    String plain =
+        word.replaceAll("\\[([a-zA-Z.-])\\]", "$1")
+            .replace(".*", "")
+            .replace("^", "")
+            .replace("$", "");
+    if (plain.equals("gateway") || plain.equals("java") || plain.equals("provider-gateway")) {
+      return true;
+    }
+    if (namesGatewayHome(plain)) {
+      return true;
+    }
+    for (String name :
+        new String[] {
+          "provider-gateway", "io.github.providergateway", "providergateway", "reference-app"
+        }) {
+      if (plain.length() >= 5 && name.contains(plain) || plain.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether a word names the gateway's home as its processes carry it ({@code pkill -f
    * copilot/extensions/tap}, {@code grep '[e]xtensions/tap'}): the home's last two folders, with a
    * character class or two in them read through.
@@ -151,6 +186,52 @@ final class SelfRules implements Family {
   private static boolean namesGatewayHome(String word) {
     String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
     return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
+  }
+
+  /** The programs that read a folder with all it holds. */
+  private static final Set<String> RECURSIVE_READERS =
+      Set.of("rg", "ag", "ack", "tar", "bsdtar", "gtar", "zip", "7z", "rsync", "rclone", "du");
+
+  /**
+   * Whether a read reaches the gateway's token without naming it: a glob that matches it ({@code
+   * tap/.provider-t*}), or a folder that holds it read whole ({@code grep -r . ~/.copilot}, {@code
+   * tar cf - ~}, {@code cp -r tap /tmp/t}).
+   */
+  private static boolean readsToken(Places places, Access access) {
+    Target target = access.target();
+    Path path = target.path();
+    Path token = places.gatewayHome().resolve(".provider-token");
+    if (target.glob() != null && Glob.path(target.glob()).matches(token.toString())) {
+      return true;
+    }
+    if (path == null || access.invocation() == null || !places.gatewayHome().startsWith(path)) {
+      return false;
+    }
+    String program = access.invocation().program();
+    if (RECURSIVE_READERS.contains(program)) {
+      return !program.equals("du");
+    }
+    for (io.github.providergateway.guard.shell.Word word : access.invocation().words()) {
+      String t = word.text();
+      boolean recursive =
+          t.equals("-r")
+              || t.equals("-R")
+              || t.equals("--recursive")
+              || t.equals("-a")
+              || t.equals("--archive")
+              || t.startsWith("-")
+                  && !t.startsWith("--")
+                  && (t.indexOf('r') > 0 || t.indexOf('R') > 0 || t.indexOf('a') > 0);
+      if (recursive
+          && (program.equals("grep")
+              || program.equals("egrep")
+              || program.equals("cp")
+              || program.equals("scp")
+              || program.equals("zip"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The service's names: systemd's unit and launchd's label. */
@@ -203,7 +284,8 @@ final class SelfRules implements Family {
     }
     // The folders that hold them, anywhere (a project's .claude, Copilot's .github/hooks):
     // deleting or moving one takes the hook with it.
-    if (name.equals("hooks") && folder.equals(".github")
+    if (folder.equals("hooks") && grandparent.equals(".copilot")
+        || name.equals("hooks") && (folder.equals(".github") || folder.equals(".copilot"))
         || name.equals(".claude")
         || name.equals(".gemini")
         || name.equals(".codex")
