@@ -186,6 +186,15 @@ final class Accesses {
       }
       case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack" -> searched(scan, step, out);
       case "find" -> foundAndRead(scan, step, out);
+      case "xargs" -> {
+        // xargs -a FILE reads its arguments from FILE.
+        Argv argv =
+            Argv.of(step.args(), "adEILnPs", "arg-file", "delimiter", "max-args", "max-procs");
+        String file = argv.value('a') != null ? argv.value('a') : argv.value("arg-file");
+        if (file != null) {
+          add(scan, step, new Word(file, true), Kind.READ, out);
+        }
+      }
       case "vim", "vi", "nvim", "ex", "view" -> {
         // Commands given on the line (-c, +cmd, -es) edit and write the files without a person.
         boolean scripted = false;

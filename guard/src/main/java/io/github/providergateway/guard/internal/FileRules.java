@@ -147,6 +147,7 @@ final class FileRules implements Family {
         case "shred", "srm", "wipe" -> shred(scan, step);
         case "chmod", "chown", "chgrp" -> permissions(scan, step);
         case "truncate" -> truncate(scan, step);
+        case ":", "true", "", "cp", "dd" -> emptied(scan, step);
         case "mv" -> move(scan, step);
         case "rsync" -> rsync(scan, step);
         case "crontab" -> {
@@ -421,7 +422,11 @@ final class FileRules implements Family {
                           : DELETE_PROJECT;
               case INSIDE -> recursive && !isBuildOutput(scan, target) ? DELETE_IN_PROJECT : null;
               case GATEWAY, TEMP -> null; // the gateway's home: guard.self reads every access
-              case OUTSIDE -> recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
+              // rm -f ~/Documents/*: every file of a folder outside is the folder's contents gone.
+              case OUTSIDE ->
+                  recursive || target.contents() && !namesPart(target)
+                      ? DELETE_OUTSIDE
+                      : REMOVE_OUTSIDE;
               // A path the guard cannot resolve asks, never more (issue 60): $BUILD_DIR may be
               // the build folder, and the person can say.
               case UNKNOWN -> recursive ? DELETE_UNRESOLVED : REMOVE_OUTSIDE;
@@ -656,6 +661,10 @@ final class FileRules implements Family {
 
   private static void shred(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "ns", "iterations", "size", "random-source");
+    if (reachedBy(step, "xargs") && argv.positionals().isEmpty()) {
+      fromInput(scan, step, false); // find ~ … | xargs shred -u
+      return;
+    }
     for (Word word : argv.positionals()) {
       for (Target target : scan.targets(step, word)) {
         if (!Places.isDisk(target.path()) && !scan.places().ownedByAgent(target)) {
@@ -711,6 +720,54 @@ final class FileRules implements Family {
       }
     }
     return false;
+  }
+
+  /**
+   * A file outside the project emptied or overwritten with nothing: {@code : > f}, {@code true >
+   * f}, {@code cp /dev/null f}, {@code dd if=/dev/zero of=f} (issue 60, red team).
+   */
+  private static void emptied(Scan scan, Step step) {
+    String program = step.program();
+    List<Word> targets = new ArrayList<>();
+    boolean empties = program.equals(":") || program.equals("true") || program.isEmpty();
+    if (empties) {
+      for (io.github.providergateway.guard.shell.Redirect redirect :
+          step.invocation().redirects()) {
+        if (redirect.operator().equals(">") || redirect.operator().equals(">|")) {
+          targets.add(redirect.target());
+        }
+      }
+    } else if (program.equals("cp")
+        && step.args().size() == 2
+        && step.args().get(0).text().equals("/dev/null")) {
+      targets.add(step.args().get(1));
+    } else if (program.equals("dd")) {
+      boolean nothing = false;
+      Word of = null;
+      for (Word w : step.args()) {
+        nothing |=
+            w.text().equals("if=/dev/zero")
+                || w.text().equals("if=/dev/null")
+                || w.text().equals("if=/dev/urandom");
+        if (w.text().startsWith("of=")) {
+          of = new Word(w.text().substring(3), w.literal());
+        }
+      }
+      if (nothing && of != null) {
+        targets.add(of);
+      }
+    }
+    for (Word word : targets) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path())
+            && target.path() != null
+            && !scan.places().ownedByAgent(target)
+            && scan.places().classify(target) != Place.GATEWAY
+            && !target.path().startsWith(Places.DEVICES)) {
+          scan.hit(TRUNCATE, step, target);
+        }
+      }
+    }
   }
 
   private static void truncate(Scan scan, Step step) {

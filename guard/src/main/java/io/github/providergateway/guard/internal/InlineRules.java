@@ -347,7 +347,7 @@ final class InlineRules implements Family {
       }
     }
     boolean writes = containsAny(code, WRITES);
-    for (String literal : literals(code)) {
+    for (String literal : joinedLiterals(code)) {
       Target target = path(scan, step, literal, homeInCode);
       if (target == null || target.path() == null) {
         continue;
@@ -442,11 +442,35 @@ final class InlineRules implements Family {
     if (literal.isEmpty() || literal.indexOf('\n') >= 0) {
       return null;
     }
-    if (homeInCode && literal.startsWith("/")) {
+    if (homeInCode
+        && (literal.startsWith("/")
+            || literal.startsWith(".")
+                && !literal.startsWith("./")
+                && !literal.startsWith("../"))) {
+      // The home the code reads, then '.aws/credentials' joined to it (Path.home()/'.aws'/…).
       Path home = scan.places().home();
-      return new Target(literal, home.resolve(literal.substring(1)).normalize(), false, null);
+      String relative = literal.startsWith("/") ? literal.substring(1) : literal;
+      return new Target(literal, home.resolve(relative).normalize(), false, null);
     }
     return scan.targets(step, Word.literal(literal)).get(0);
+  }
+
+  /**
+   * The code's literals, and the paths it builds of them: {@code "id_"+"rsa"} joined, and two or
+   * three literals in a row joined by {@code /} ({@code Path.home()/'.aws'/'credentials'}, {@code
+   * path.join(homedir(), '.aws', 'credentials')}, {@code File.join(Dir.home, ".ssh", "id_rsa")}).
+   */
+  static List<String> joinedLiterals(String code) {
+    String joined = code.replaceAll("([\"'])\\s*\\+\\s*([\"'])", "");
+    List<String> literals = literals(joined);
+    List<String> out = new ArrayList<>(literals);
+    for (int i = 0; i + 1 < literals.size() && i < 64; i++) {
+      out.add(literals.get(i) + "/" + literals.get(i + 1));
+      if (i + 2 < literals.size()) {
+        out.add(literals.get(i) + "/" + literals.get(i + 1) + "/" + literals.get(i + 2));
+      }
+    }
+    return out;
   }
 
   /** The string literals of the code, in single or double quotes, escapes kept as written. */

@@ -211,6 +211,12 @@ public final class Scan {
         }
         if (to.text().equals("-") || searchesCdPath(to)) {
           folders.add(null);
+          for (String base : cdPath()) {
+            // CDPATH=~ cd .aws: where it most likely lands, read as well as an unknown folder.
+            for (Target t : places.resolve(new Word(base + "/" + to.text(), false), step.cwds())) {
+              folders.add(t.path());
+            }
+          }
         } else {
           for (Target t : places.resolve(to, step.cwds())) {
             folders.add(t.path());
@@ -264,6 +270,24 @@ public final class Scan {
       return false;
     }
     return source.contains("CDPATH") || source.contains("cdable_vars");
+  }
+
+  /** The folders a {@code CDPATH=…} in the command names, as written. */
+  private List<String> cdPath() {
+    List<String> bases = new ArrayList<>();
+    int at = source == null ? -1 : source.indexOf("CDPATH=");
+    if (at >= 0) {
+      int end = at + 7;
+      while (end < source.length() && " \t;&|\n'\"".indexOf(source.charAt(end)) < 0) {
+        end++;
+      }
+      for (String base : source.substring(at + 7, end).split(":")) {
+        if (!base.isEmpty() && !base.equals(".")) {
+          bases.add(base);
+        }
+      }
+    }
+    return bases;
   }
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */

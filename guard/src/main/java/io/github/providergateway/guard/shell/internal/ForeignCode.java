@@ -64,7 +64,8 @@ final class ForeignCode {
       Pattern.compile(
           "\\b(?:os\\.execute|io\\.popen)\\s*\\(?\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|\\[\\[.*?\\]\\])",
           Pattern.DOTALL);
-  private static final Pattern LUA_ANY = Pattern.compile("\\b(?:os\\.execute|io\\.popen)\\b");
+  private static final Pattern LUA_ANY =
+      Pattern.compile("\\b(?:os\\.execute|io\\.popen)\\b|\\b(?:os|io)\\s*\\[");
   private static final Pattern TCL_EXEC =
       Pattern.compile("(?:^|[\\[;\\n{])\\s*(?:exec|spawn)\\s+([^\\]\\n;}]+)");
   private static final Pattern R_SYSTEM =

@@ -363,8 +363,16 @@ final class InlineCode {
           int bar = pos;
           pos++;
           skipSpaces();
-          if (pos < n && s.charAt(pos) == '"') {
-            String command = readString();
+          String named = null;
+          if (pos < n && isIdentifierStart(s.charAt(pos))) {
+            int start = pos;
+            while (pos < n && isIdentifierPart(s.charAt(pos))) {
+              pos++;
+            }
+            named = assigned().get(s.substring(start, pos)); // s="sh"; print … | s
+          }
+          if (named != null || pos < n && s.charAt(pos) == '"') {
+            String command = named != null ? named : readString();
             if (command != null) {
               found.add(Extracted.shell(command));
               if (AWK_SHELLS.contains(command.strip())) {

@@ -39,7 +39,7 @@ public final class Resolver {
       Set.of(
           "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
           "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock");
+          "flock", "cpio");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -780,6 +780,26 @@ public final class Resolver {
         }
       }
       case "watch" -> watch(words, depth, via);
+      case "cpio" -> {
+        // cpio -o reads the files whose names it is fed: echo ~/.ssh/id_rsa | cpio -o.
+        boolean out = false;
+        for (Word w : words) {
+          out |=
+              w.text().startsWith("-") && !w.text().startsWith("--") && w.text().indexOf('o') > 0
+                  || w.text().equals("--create");
+        }
+        String piped = out ? pipedText(raw) : null;
+        if (piped != null) {
+          List<Word> read = new ArrayList<>();
+          read.add(Word.literal("cat"));
+          for (Word name : Wrappers.splitString(new Word(piped, false))) {
+            read.add(
+                new Word(
+                    name.text(), !name.text().startsWith("~") && name.text().indexOf('$') < 0));
+          }
+          command(read, depth, append(via, "cpio -o"));
+        }
+      }
       case "xargs" -> xargs(raw, words, depth, via);
       case "find" -> find(words, depth, via);
       case "flock" -> {
