@@ -33,6 +33,9 @@ final class Accesses {
     }
     // The arguments are asked only of the programs below: most of a long command's are none.
     String program = step.program();
+    if (program.startsWith("python") && pythonServes(step.args())) {
+      served(scan, step, pythonFolder(step.args()), out);
+    }
     switch (program) {
       case "rm", "rmdir", "unlink", "shred", "srm", "wipe" -> {
         Argv argv =
@@ -102,6 +105,19 @@ final class Accesses {
         sent(scan, step, step.args(), out);
         if (program.equals("curl") || program.equals("wget")) {
           savedByName(scan, step, out);
+        }
+      }
+      case "http-server", "serve", "miniserve", "darkhttpd", "static-web-server" ->
+          served(scan, step, firstFolder(step.args()), out);
+      case "php" -> {
+        int at = step.invocation().args().indexOf("-S");
+        if (at >= 0) {
+          int t = step.invocation().args().indexOf("-t");
+          served(
+              scan,
+              step,
+              t >= 0 && t + 1 < step.args().size() ? step.args().get(t + 1) : null,
+              out);
         }
       }
       case "source", "." -> {
@@ -384,6 +400,66 @@ final class Accesses {
         }
       }
     }
+  }
+
+  /**
+   * A web server of a folder ({@code python3 -m http.server -d ~/.ssh}, {@code npx http-server
+   * ~/.aws}, {@code php -S 0.0.0.0:8000 -t ~}): whoever reaches the port reads every file in it, so
+   * the folder is read, and the home's secret folders with the home or a folder above it. With no
+   * folder named, the current one is served.
+   */
+  private static void served(Scan scan, Step step, Word folder, List<Access> out) {
+    Word served = folder == null ? new Word(".", true) : folder;
+    add(scan, step, served, Kind.READ, out);
+    Path home = scan.places().home();
+    for (Target target : scan.targets(step, served)) {
+      if (target.path() != null && home.startsWith(target.path())) {
+        for (String secrets : new String[] {".ssh", ".aws", ".config/gcloud", ".kube", ".docker"}) {
+          add(scan, step, new Word(home.resolve(secrets).toString(), true), Kind.READ, out);
+        }
+        return;
+      }
+    }
+  }
+
+  /** The first argument that is no option and no port: the folder a static server serves. */
+  private static Word firstFolder(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.startsWith("-")) {
+        if (t.length() == 2 && "paplcP".indexOf(t.charAt(1)) >= 0) {
+          i++; // -p 8080, -a host, -l listen
+        }
+        continue;
+      }
+      if (!digits(t)) {
+        return args.get(i);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * python's {@code -m http.server} ({@code SimpleHTTPServer} in Python 2): the folder it serves.
+   */
+  static boolean pythonServes(List<Word> args) {
+    return args.size() >= 2
+        && args.get(0).text().equals("-m")
+        && (args.get(1).text().equals("http.server")
+            || args.get(1).text().equals("SimpleHTTPServer"));
+  }
+
+  private static Word pythonFolder(List<Word> args) {
+    for (int i = 2; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if ((t.equals("-d") || t.equals("--directory")) && i + 1 < args.size()) {
+        return args.get(i + 1);
+      }
+      if (t.startsWith("--directory=")) {
+        return new Word(t.substring(12), args.get(i).literal());
+      }
+    }
+    return null;
   }
 
   /**
