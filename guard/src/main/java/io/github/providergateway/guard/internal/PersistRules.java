@@ -67,10 +67,21 @@ final class PersistRules implements Family {
   /**
    * Whether a line of code that runs in every later shell puts something ahead of a system program
    * or into every program: an alias named like one ({@code alias git=~/.cache/g}), a temporary or
-   * cache folder first on {@code PATH}, a library preloaded into every program.
+   * cache folder first on {@code PATH}, a library preloaded into every program, a file sourced from
+   * a temporary folder.
    */
   private static boolean hijacks(Scan scan, Step step) {
     String program = step.program();
+    if ((program.equals("source") || program.equals(".")) && !step.args().isEmpty()) {
+      // Sourcing a file from a temporary folder: whatever is written there later runs in every
+      // shell, and anyone can write there.
+      for (Target target : scan.targets(step, step.args().get(0))) {
+        if (scan.place(target) == Place.TEMP) {
+          return true;
+        }
+      }
+      return false;
+    }
     boolean assigns =
         program.equals("export") || program.equals("declare") || program.equals("alias");
     for (Word word : assigns ? step.args() : step.invocation().words()) {
