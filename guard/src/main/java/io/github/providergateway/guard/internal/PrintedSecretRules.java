@@ -33,27 +33,12 @@ final class PrintedSecretRules implements Family {
     List<Step> steps = scan.steps();
     int dumped = -1; // the last program that printed the whole environment
     boolean listsNames = false; // whether the command lists the variables' names (compgen -e)
+    for (int i = 0; i < steps.size() && !listsNames; i++) {
+      listsNames = steps.get(i).program().equals("compgen");
+    }
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
-      String program = step.program();
-      listsNames |= program.equals("compgen");
-      BuiltinRule rule = null;
-      if (step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-")) {
-        List<String> args = step.invocation().args();
-        rule =
-            printsCliToken(program, args)
-                ? CLI_TOKEN
-                : printsStoredSecret(program, args) ? STORE_PRINTED : null;
-      }
-      if (rule != null) {
-        // found above
-      } else if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
-          || printsNamedVariable(step, listsNames)
-          || dumped >= 0 && searchesForSecrets(step)) {
-        rule = VARIABLE_PRINTED;
-      } else if (asksCredentialHelper(step)) {
-        rule = CREDENTIAL_HELPER;
-      }
+      BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
       if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
         scan.hit(rule, step, null);
       }
@@ -61,6 +46,30 @@ final class PrintedSecretRules implements Family {
         dumped = i;
       }
     }
+  }
+
+  /**
+   * The rule a program matches by what it prints, shown or not: a tool's credential, a stored
+   * secret, a secret variable (by name, by a search of the printed environment, by a name the guard
+   * cannot read), git's credential helper; or {@code null}.
+   */
+  private static BuiltinRule printedRule(Step step, boolean dumped, boolean listsNames) {
+    String program = step.program();
+    if (step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-")) {
+      List<String> args = step.invocation().args();
+      if (printsCliToken(program, args)) {
+        return CLI_TOKEN;
+      }
+      if (printsStoredSecret(program, args)) {
+        return STORE_PRINTED;
+      }
+    }
+    if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
+        || printsNamedVariable(step, listsNames)
+        || dumped && searchesForSecrets(step)) {
+      return VARIABLE_PRINTED;
+    }
+    return asksCredentialHelper(step) ? CREDENTIAL_HELPER : null;
   }
 
   /**
