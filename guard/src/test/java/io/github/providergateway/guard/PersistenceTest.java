@@ -52,7 +52,7 @@ class PersistenceTest {
           launchctl load ~/Library/LaunchAgents/io.x.plist => persist.service
           cp a.desktop ~/.config/autostart/ => persist.autostart
           ln -sf /tmp/s ~/bin/sudo => persist.path-shadow
-          git config --global core.pager 'less -R' => persist.git-global
+          git config --global core.pager 'less -R; sh /tmp/p' => persist.git-global
           """)
   void everyPresetButOffDenies(String command, String rule) {
     for (GuardPreset preset :

@@ -56,6 +56,7 @@ class RemoteAndInfraRulesTest {
           docker system prune -a => infra.docker-prune => DENY
           docker volume prune => infra.docker-volume => DENY
           docker volume rm data => infra.docker-volume => DENY
+          docker compose down --volumes --remove-orphans => infra.container-volumes => ASK
           dropdb production => db.drop => DENY
           aws s3 rm s3://bucket/ --recursive => cloud.bucket-delete => DENY
           aws s3 rb s3://bucket --force => cloud.bucket-delete => DENY
@@ -101,7 +102,6 @@ class RemoteAndInfraRulesTest {
         "redis-cli GET key",
         "docker system df",
         "docker compose down",
-        "docker compose down --volumes --remove-orphans",
         "kubectl delete namespace scratch --dry-run=client",
         "psql -c \"SELECT * FROM audit WHERE action = 'DROP TABLE'\"",
         "psql -c 'SELECT 1 -- DROP TABLE users'",

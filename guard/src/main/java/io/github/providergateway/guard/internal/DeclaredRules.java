@@ -3,18 +3,22 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.PlainRule;
 import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The rules the book declares by patterns rather than code ({@link RuleSpec.Match#declared()}),
  * found by the same matcher as the person's plain rules ({@link PlainMatcher}): a program matching
- * any of a rule's command patterns and none of its {@code unless} patterns is a match. Patterns are
- * filed by their program's name, so a program is tried against the rules of its name and those
- * whose first word is a glob only.
+ * any of a rule's command patterns and none of its {@code unless} patterns is a match. The {@code
+ * unless} patterns read the options as the program settles them ({@link #settled}), so that a later
+ * option undoing an earlier one, or a {@code --}, does not take a program out. Patterns are filed
+ * by their program's name, so a program is tried against the rules of its name and those whose
+ * first word is a glob only.
  */
 final class DeclaredRules implements Family {
   /**
@@ -96,13 +100,80 @@ final class DeclaredRules implements Family {
   }
 
   private static void scan(Scan scan, Step step, List<Declared> declared, Budget budget) {
+    Invocation settled = null; // made for the first rule whose commands match: most match none
     for (Declared rule : declared) {
-      if (hasAll(step, rule.required())
-          && matchesAny(rule.commands(), step, budget)
-          && !matchesAny(rule.unless(), step, budget)) {
-        scan.hit(rule.rule(), step, null);
+      if (hasAll(step, rule.required()) && matchesAny(rule.commands(), step.invocation(), budget)) {
+        if (settled == null) {
+          settled = settled(step.invocation());
+        }
+        if (!matchesAny(rule.unless(), settled, budget)) {
+          scan.hit(rule.rule(), step, null);
+        }
       }
     }
+  }
+
+  /**
+   * Long options whose repeats add to each other rather than replace: goreleaser's {@code
+   * --skip=publish --skip=validate} skips both.
+   */
+  private static final Set<String> ADDING = Set.of("skip");
+
+  /**
+   * The program's words as an {@code unless} pattern reads them, the options as the program settles
+   * them: an option given again later is decided by the later one ({@code --dry-run --no-dry-run}
+   * publishes, {@code --draft --draft=false} is no draft, of two {@code --registry} the last is
+   * used), and what follows a {@code --} after the program's first word that is no option is
+   * arguments, no option of the program's ({@code npm publish -- --dry-run}, or a lone {@code --}).
+   * An unless that names a dry run or a local registry must not be met by an option the program
+   * does not end up with.
+   */
+  static Invocation settled(Invocation invocation) {
+    List<Word> words = invocation.words();
+    int end = words.size();
+    boolean positional = false;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--") && positional) {
+        end = i;
+        break;
+      }
+      positional |= !t.startsWith("-");
+    }
+    Map<String, Integer> last = null;
+    for (int i = 1; i < end; i++) {
+      String name = optionName(words.get(i).text());
+      if (name != null && !ADDING.contains(name)) {
+        if (last == null) {
+          last = new HashMap<>();
+        }
+        last.put(name, i);
+      }
+    }
+    if (last == null && end == words.size()) {
+      return invocation; // no long option, no end of options: as written
+    }
+    List<Word> kept = new ArrayList<>(end);
+    for (int i = 0; i < end; i++) {
+      String name = i == 0 ? null : optionName(words.get(i).text());
+      if (name == null || last == null || last.getOrDefault(name, i) == i) {
+        kept.add(words.get(i));
+      }
+    }
+    return new Invocation(kept, invocation.wrappers(), invocation.redirects(), invocation.via());
+  }
+
+  /**
+   * The name of a long option as given ({@code dry-run} for {@code --dry-run}, {@code
+   * --dry-run=true} and {@code --no-dry-run}), or {@code null} for any other word.
+   */
+  private static String optionName(String word) {
+    if (!word.startsWith("--") || word.length() == 2) {
+      return null;
+    }
+    int eq = word.indexOf('=');
+    String name = eq < 0 ? word.substring(2) : word.substring(2, eq);
+    return name.startsWith("no-") ? name.substring(3) : name;
   }
 
   /**
@@ -124,9 +195,10 @@ final class DeclaredRules implements Family {
     return true;
   }
 
-  private static boolean matchesAny(List<PlainMatcher> matchers, Step step, Budget budget) {
+  private static boolean matchesAny(
+      List<PlainMatcher> matchers, Invocation invocation, Budget budget) {
     for (PlainMatcher matcher : matchers) {
-      if (matcher.commandMatches(step.invocation(), false, budget)) {
+      if (matcher.commandMatches(invocation, false, budget)) {
         return true;
       }
     }

@@ -137,8 +137,10 @@ final class FedCode {
   }
 
   /**
-   * Files whose text runs later, in every shell or at every commit: a shell's start-up files,
-   * {@code /etc/profile.d}, a repository's hooks. Text written there is code, read now.
+   * Files whose text runs later, in every shell or at every commit: a shell's start-up files (and
+   * its logout files, and the folders of files its start-up files source: {@code ~/.bashrc.d},
+   * fish's {@code conf.d}), direnv's {@code direnvrc}, {@code /etc/profile.d}, a repository's
+   * hooks. Text written there is code, read now.
    */
   static boolean runsLater(String path) {
     String name = base(path);
@@ -146,16 +148,27 @@ final class FedCode {
       case ".bashrc",
           ".bash_profile",
           ".bash_login",
+          ".bash_logout",
           ".profile",
           ".zshrc",
           ".zprofile",
           ".zshenv",
           ".zlogin",
+          ".zlogout",
           ".kshrc",
           "config.fish",
-          "bash.bashrc" ->
+          "bash.bashrc",
+          "direnvrc",
+          ".direnvrc" ->
           true;
-      default -> path.contains("/etc/profile.d/") || path.contains(".git/hooks/");
+      default ->
+          path.contains("/etc/profile.d/")
+              || path.contains(".git/hooks/")
+              || path.contains("/.bashrc.d/")
+              || path.contains("/.zshrc.d/")
+              || path.contains("/fish/conf.d/")
+              || path.contains("/fish/functions/")
+              || path.contains("/direnv/lib/");
     };
   }
 

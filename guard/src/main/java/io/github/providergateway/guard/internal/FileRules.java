@@ -93,7 +93,34 @@ final class FileRules implements Family {
           ".tcshrc",
           ".kshrc",
           ".bash_aliases",
-          ".inputrc");
+          ".inputrc",
+          ".bash_logout",
+          ".zlogout",
+          ".direnvrc",
+          ".vimrc",
+          ".gvimrc",
+          ".exrc");
+
+  /**
+   * Start-up files in folders of the home, read as the home's own are: by bash (a {@code
+   * ~/.bashrc.d} its {@code .bashrc} sources, as Fedora's does), fish, direnv (its {@code
+   * direnvrc}, at every {@code cd} into a folder it allows) and vim or neovim. A folder (ending in
+   * {@code /}) holds them all.
+   */
+  private static final List<String> NESTED_STARTUP =
+      List.of(
+          ".bashrc.d/",
+          ".zshrc.d/",
+          ".config/fish/config.fish",
+          ".config/fish/conf.d/",
+          ".config/fish/functions/",
+          ".config/direnv/direnvrc",
+          ".config/direnv/lib/",
+          ".vim/vimrc",
+          ".vim/plugin/",
+          ".config/nvim/init.vim",
+          ".config/nvim/init.lua",
+          ".config/nvim/plugin/");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -193,12 +220,33 @@ final class FileRules implements Family {
           && path.startsWith(home)
           && STARTUP_FILES.contains(access.target().name())) {
         scan.hit(SHELL_STARTUP, access);
+      } else if (path != null
+          && path.getNameCount() > home.getNameCount() + 1
+          && nestedStartup(home, path)) {
+        scan.hit(SHELL_STARTUP, access);
       }
       Place place = scan.place(access.target());
       if (place != Place.INSIDE && place != Place.TEMP && place != Place.PROJECT) {
         scan.hit(WRITE_OUTSIDE, access);
       }
     }
+  }
+
+  /** Whether a file is one of {@link #NESTED_STARTUP}, or in one of its folders. */
+  static boolean nestedStartup(Path home, Path file) {
+    if (!file.startsWith(home)) {
+      return false;
+    }
+    String rel = home.relativize(file).toString();
+    for (int i = 0; i < NESTED_STARTUP.size(); i++) {
+      String place = NESTED_STARTUP.get(i);
+      if (place.endsWith("/")
+          ? rel.startsWith(place) && rel.length() > place.length()
+          : rel.equals(place)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -75,7 +75,8 @@ final class Output {
     return !fed(scan, i);
   }
 
-  private static boolean savedToFile(Step step) {
+  /** Whether a program's standard output goes to a file, not the terminal. */
+  static boolean savedToFile(Step step) {
     for (Redirect redirect : step.invocation().redirects()) {
       if (!redirect.writes() || redirect.operator().equals(">&")) {
         continue; // >&2 writes to a descriptor: the terminal's standard error is shown too
@@ -88,7 +89,8 @@ final class Output {
     return false;
   }
 
-  private static boolean captured(Step step) {
+  /** Whether a program's output is captured by a substitution. */
+  static boolean captured(Step step) {
     return FileRules.reachedBy(step, "$(")
         || FileRules.reachedBy(step, "`")
         || FileRules.reachedBy(step, "<(");
@@ -131,7 +133,8 @@ final class Output {
     return false;
   }
 
-  private static boolean consumer(Step step) {
+  /** Whether a program takes a secret in to use it, or prints only a digest of it. */
+  static boolean consumer(Step step) {
     if (CONSUMERS.contains(step.program())) {
       return true;
     }

@@ -2,11 +2,13 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What makes code run later, on its own, after the session has ended: cron and at jobs, systemd and
@@ -23,6 +25,8 @@ final class PersistRules implements Family {
   static final BuiltinRule PATH_SHADOW = RuleBook.rule("persist.path-shadow");
   static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
   static final BuiltinRule STARTUP_HIJACK = RuleBook.rule("persist.startup-hijack");
+  static final BuiltinRule STARTUP_CODE = RuleBook.rule("persist.startup-code");
+  static final BuiltinRule PACKAGE_SOURCE = RuleBook.rule("persist.package-source");
 
   /** systemd-run's options that make a timer: the command runs later, not now. */
   private static final List<String> TIMERS =
@@ -43,7 +47,15 @@ final class PersistRules implements Family {
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(SCHEDULED_JOB, SERVICE, AUTOSTART, PATH_SHADOW, GIT_GLOBAL, STARTUP_HIJACK);
+    return List.of(
+        SCHEDULED_JOB,
+        SERVICE,
+        AUTOSTART,
+        PATH_SHADOW,
+        GIT_GLOBAL,
+        STARTUP_HIJACK,
+        STARTUP_CODE,
+        PACKAGE_SOURCE);
   }
 
   /** Whether a program is code written into a file that runs later (a start-up file, a hook). */
@@ -55,10 +67,21 @@ final class PersistRules implements Family {
   /**
    * Whether a line of code that runs in every later shell puts something ahead of a system program
    * or into every program: an alias named like one ({@code alias git=~/.cache/g}), a temporary or
-   * cache folder first on {@code PATH}, a library preloaded into every program.
+   * cache folder first on {@code PATH}, a library preloaded into every program, a file sourced from
+   * a temporary folder.
    */
   private static boolean hijacks(Scan scan, Step step) {
     String program = step.program();
+    if ((program.equals("source") || program.equals(".")) && !step.args().isEmpty()) {
+      // Sourcing a file from a temporary folder: whatever is written there later runs in every
+      // shell, and anyone can write there.
+      for (Target target : scan.targets(step, step.args().get(0))) {
+        if (scan.place(target) == Place.TEMP) {
+          return true;
+        }
+      }
+      return false;
+    }
     boolean assigns =
         program.equals("export") || program.equals("declare") || program.equals("alias");
     for (Word word : assigns ? step.args() : step.invocation().words()) {
@@ -106,10 +129,12 @@ final class PersistRules implements Family {
                 yield null; // most git commands: nothing made to read them
               }
               GitCommand git = GitCommand.of(step.args());
-              yield GlobalGitConfig.setsCode(scan, step, git.args()) ? GIT_GLOBAL : null;
+              yield GlobalGitConfig.setsCode(scan, step, git.args())
+                  ? GIT_GLOBAL
+                  : GlobalGitConfig.redirects(scan, step, git.args()) ? PACKAGE_SOURCE : null;
             }
             case "cp", "install", "ln", "mv" -> copiesShadow(scan, step, home) ? PATH_SHADOW : null;
-            default -> null;
+            default -> PackageSources.setsGlobally(step) ? PACKAGE_SOURCE : null;
           };
       if (rule != null) {
         scan.hit(rule, step, null);
@@ -125,10 +150,147 @@ final class PersistRules implements Family {
         continue;
       }
       BuiltinRule rule = PersistentPlaces.written(home, access.target().path());
+      if (rule == PATH_SHADOW && linksSystemProgram(scan, access)) {
+        rule = null;
+      }
+      if (rule == null && startupCode(scan, access)) {
+        rule = STARTUP_CODE;
+      }
       if (rule != null) {
         scan.hit(rule, access);
       }
     }
+  }
+
+  /** Folders of the system's own programs: a link to one runs the system's program, no other. */
+  private static final List<String> SYSTEM_BINS =
+      List.of(
+          "/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/opt/homebrew/bin/");
+
+  /**
+   * Whether an access is {@code ln} (or {@code cp}) putting the system's own program on {@code
+   * PATH} under a name of its: {@code ln -s $(which python3) ~/.local/bin/python}, {@code ln -s
+   * /usr/bin/python3 ~/bin/python}. What runs in its place is the system's program, which sees
+   * nothing it would not see anyway.
+   */
+  private static boolean linksSystemProgram(Scan scan, Access access) {
+    Step step = stepOf(scan, access);
+    if (step == null || !step.program().equals("ln") && !step.program().equals("cp")) {
+      return false;
+    }
+    List<Word> pos = Argv.of(step.args(), "tS", "target-directory", "suffix").positionals();
+    if (pos.size() != 2) {
+      return false;
+    }
+    String text = pos.get(0).text();
+    for (String bin : SYSTEM_BINS) {
+      if (text.startsWith(bin) && text.indexOf('/', bin.length()) < 0) {
+        return true;
+      }
+    }
+    // $(which python3) and $(command -v python3): the parse reads the word as the name asked for,
+    // and the finder as a program of the substitution.
+    for (Step other : scan.steps()) {
+      List<String> args = other.invocation().args();
+      boolean finder =
+          other.program().equals("which")
+              || other.program().equals("command") && args.contains("-v");
+      if (finder
+          && FileRules.reachedBy(other, "$(")
+          && !args.isEmpty()
+          && args.get(args.size() - 1).equals(text)
+          && text.indexOf('/') < 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Step stepOf(Scan scan, Access access) {
+    for (Step step : scan.steps()) {
+      if (step.invocation() == access.invocation()) {
+        return step;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a write puts code where another program runs it at every start, in every session:
+   * Python's start-up files in a site-packages folder outside the project (a {@code .pth} file's
+   * {@code import} lines run at every start of Python, as {@code usercustomize} and {@code
+   * sitecustomize} do), systemd's {@code environment.d} and {@code ~/.pam_environment} (every
+   * program of every session gets their variables, {@code LD_PRELOAD} among them), and a vim
+   * start-up file given a line that runs a shell command ({@code autocmd VimEnter * silent !…}).
+   */
+  private static boolean startupCode(Scan scan, Access access) {
+    Target target = access.target();
+    Path path = target.path();
+    if (path == null) {
+      return false;
+    }
+    String text = path.toString();
+    String name = target.name();
+    if ((name.endsWith(".pth")
+            || name.equals("usercustomize.py")
+            || name.equals("sitecustomize.py"))
+        && (text.contains("/site-packages/") || text.contains("/dist-packages/"))) {
+      Place place = scan.place(target);
+      return place != Place.INSIDE && place != Place.PROJECT;
+    }
+    Path home = scan.places().home();
+    if (text.contains("/environment.d/")
+            && (path.startsWith(home.resolve(".config/environment.d"))
+                || text.startsWith("/etc/environment.d/")
+                || text.startsWith("/usr/lib/environment.d/"))
+        || path.equals(home.resolve(".pam_environment"))) {
+      return true;
+    }
+    return vimStartup(home, path) && runsShell(written(access));
+  }
+
+  private static boolean vimStartup(Path home, Path path) {
+    if (!path.startsWith(home)) {
+      return false;
+    }
+    String rel = home.relativize(path).toString();
+    return rel.equals(".vimrc")
+        || rel.equals(".gvimrc")
+        || rel.equals(".exrc")
+        || rel.equals(".vim/vimrc")
+        || rel.startsWith(".vim/plugin/")
+        || rel.startsWith(".config/nvim/");
+  }
+
+  /** What a printer writes by its redirection: its words, or its here-document. */
+  private static String written(Access access) {
+    if (access.invocation() == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    for (String arg : access.invocation().args()) {
+      out.append(arg).append(' ');
+    }
+    for (Redirect redirect : access.invocation().redirects()) {
+      if (redirect.body() != null) {
+        out.append(redirect.body()).append('\n');
+      } else if (redirect.operator().equals("<<<")) {
+        out.append(redirect.target().text()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /** Vim script or neovim's Lua that runs a shell command. */
+  private static final Pattern VIM_SHELL =
+      Pattern.compile(
+          "(?:^|[:|*]|\\bsilent!?)\\s*!\\s*\\S"
+              + "|\\b(?:system|systemlist|jobstart|job_start|termopen|term_start|libcall)\\s*\\("
+              + "|\\bos\\.execute|\\bio\\.popen|\\bvim\\.fn\\.system|\\bvim\\.system",
+          Pattern.MULTILINE);
+
+  private static boolean runsShell(String text) {
+    return VIM_SHELL.matcher(text).find();
   }
 
   /**

@@ -3,8 +3,11 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Secrets printed into the transcript, where the agent reads them and its provider keeps them: a
@@ -18,42 +21,224 @@ final class PrintedSecretRules implements Family {
   static final BuiltinRule CLI_TOKEN = RuleBook.rule("secrets.cli-token");
   static final BuiltinRule VARIABLE_PRINTED = RuleBook.rule("secrets.variable-printed");
   static final BuiltinRule CREDENTIAL_HELPER = RuleBook.rule("secrets.credential-helper");
-
-  /** Words in a search of the environment that look for secrets. */
-  private static final String[] SOUGHT = {
-    "token", "secret", "pass", "pwd", "key", "cred", "auth", "aws_", "_pat", "private"
-  };
+  static final BuiltinRule STORE_PRINTED = RuleBook.rule("secrets.store-printed");
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(CLI_TOKEN, VARIABLE_PRINTED, CREDENTIAL_HELPER);
+    return List.of(CLI_TOKEN, VARIABLE_PRINTED, CREDENTIAL_HELPER, STORE_PRINTED);
   }
 
   @Override
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     int dumped = -1; // the last program that printed the whole environment
+    boolean listsNames = false; // whether the command lists the variables' names (compgen -e)
+    for (int i = 0; i < steps.size() && !listsNames; i++) {
+      listsNames = steps.get(i).program().equals("compgen");
+    }
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
-      String program = step.program();
-      BuiltinRule rule = null;
-      if ((step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-"))
-          && printsCliToken(program, step.invocation().args())) {
-        rule = CLI_TOKEN;
-      } else if (step.is(ProgramKind.ECHO) && printsSecretVariable(step)
-          || printsNamedVariable(step)
-          || dumped >= 0 && searchesForSecrets(step)) {
-        rule = VARIABLE_PRINTED;
-      } else if (asksCredentialHelper(step)) {
-        rule = CREDENTIAL_HELPER;
-      }
-      if (rule != null && Output.shown(scan, i)) {
+      BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
+      if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
         scan.hit(rule, step, null);
       }
       if (SecretRules.dumpsEnvironment(step)) {
         dumped = i;
       }
     }
+  }
+
+  /**
+   * The rule a program matches by what it prints, shown or not: a tool's credential, a stored
+   * secret, a secret variable (by name, by a search of the printed environment, by a name the guard
+   * cannot read), git's credential helper; or {@code null}.
+   */
+  private static BuiltinRule printedRule(Step step, boolean dumped, boolean listsNames) {
+    String program = step.program();
+    if (step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-")) {
+      List<String> args = step.invocation().args();
+      if (printsCliToken(program, args)) {
+        return CLI_TOKEN;
+      }
+      if (printsStoredSecret(program, args)) {
+        return STORE_PRINTED;
+      }
+    }
+    if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
+        || printsNamedVariable(step, listsNames)
+        || dumped && searchesForSecrets(step)) {
+      return VARIABLE_PRINTED;
+    }
+    return asksCredentialHelper(step) ? CREDENTIAL_HELPER : null;
+  }
+
+  /**
+   * Whether what a program printed, though not shown where it ran, is shown by a later program of
+   * the same command: saved to a file a later program prints ({@code gh auth token > /tmp/t && cat
+   * /tmp/t}), or captured into a variable a later printer expands ({@code T=$(gh auth token); echo
+   * "$T"}). What a later call does with the file or the variable is not seen: the guard reads one
+   * call at a time.
+   */
+  private static boolean shownLater(Scan scan, int i) {
+    List<Step> steps = scan.steps();
+    Step step = steps.get(i);
+    if (Output.savedToFile(step)) {
+      Set<Path> saved = new HashSet<>();
+      for (Redirect redirect : step.invocation().redirects()) {
+        if (redirect.writes()) {
+          for (Target target : scan.targets(step, redirect.target())) {
+            if (target.path() != null) {
+              saved.add(target.path());
+            }
+          }
+        }
+      }
+      for (Access access : scan.accesses()) {
+        if (access.kind() != Access.Kind.READ
+            || access.target().path() == null
+            || !saved.contains(access.target().path())) {
+          continue;
+        }
+        for (int k = i + 1; k < steps.size(); k++) {
+          Step reader = steps.get(k);
+          if (reader.invocation() == access.invocation()
+              && !Output.consumer(reader)
+              && Output.shown(scan, k)) {
+            return true;
+          }
+        }
+      }
+    }
+    if (Output.captured(step) && scan.source() != null) {
+      Set<String> names = assignedFrom(scan.source(), step.program());
+      if (names.isEmpty()) {
+        return false;
+      }
+      for (int k = 0; k < steps.size(); k++) {
+        Step printer = steps.get(k);
+        if (k != i
+            && printer.is(ProgramKind.ECHO)
+            && !Output.captured(printer)
+            && Output.shown(scan, k)) {
+          for (Word word : printer.args()) {
+            if (!word.literal() && expandsAny(word.text(), names)) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The variables the command assigns a substitution running {@code program} to: {@code T=$(gh auth
+   * token)}, {@code export T="$(…)"}, {@code T=`…`}. Read from the command's text, as the parse
+   * keeps no assignment.
+   */
+  static Set<String> assignedFrom(String source, String program) {
+    Set<String> names = new HashSet<>();
+    for (int eq = source.indexOf('='); eq > 0; eq = source.indexOf('=', eq + 1)) {
+      int start = eq;
+      while (start > 0
+          && (Character.isLetterOrDigit(source.charAt(start - 1))
+              || source.charAt(start - 1) == '_')) {
+        start--;
+      }
+      if (start == eq || Character.isDigit(source.charAt(start))) {
+        continue;
+      }
+      int body = eq + 1;
+      if (body < source.length() && source.charAt(body) == '"') {
+        body++;
+      }
+      String inner = null;
+      if (source.startsWith("$(", body)) {
+        int depth = 0;
+        int end = body + 1;
+        for (; end < source.length(); end++) {
+          char c = source.charAt(end);
+          if (c == '(') {
+            depth++;
+          } else if (c == ')' && --depth == 0) {
+            break;
+          }
+        }
+        inner = source.substring(body + 2, Math.min(end, source.length()));
+      } else if (source.startsWith("`", body)) {
+        int end = source.indexOf('`', body + 1);
+        inner = source.substring(body + 1, end < 0 ? source.length() : end);
+      }
+      if (inner != null && containsWord(inner, program)) {
+        names.add(source.substring(start, eq));
+      }
+    }
+    return names;
+  }
+
+  private static boolean containsWord(String text, String word) {
+    for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      int end = at + word.length();
+      boolean before = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+      boolean after = end == text.length() || !Character.isLetterOrDigit(text.charAt(end));
+      if (before && after) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word expands one of the variables to its value ({@code $T}, {@code ${T}}). */
+  private static boolean expandsAny(String text, Set<String> names) {
+    for (int at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) {
+      int i = at + 1;
+      boolean braced = i < text.length() && text.charAt(i) == '{';
+      if (braced) {
+        i++;
+      }
+      int start = i;
+      while (i < text.length()
+          && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+        i++;
+      }
+      if (i > start
+          && names.contains(text.substring(start, i))
+          && !(braced && (text.startsWith(":+", i) || text.startsWith("+", i)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * echo or printf of {@code ${!v}}: the value of the variable {@code v} names, which the guard
+   * cannot know ({@code for v in $(compgen -e); do printf '%s=%s\n' "$v" "${!v}"; done} prints
+   * every variable). {@code ${!prefix*}} and {@code ${!prefix@}} list names only, and {@code
+   * ${!array[@]}} an array's keys.
+   */
+  private static boolean printsIndirect(Step step) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (word.literal()) {
+        continue;
+      }
+      for (int at = text.indexOf("${!"); at >= 0; at = text.indexOf("${!", at + 1)) {
+        int i = at + 3;
+        int start = i;
+        while (i < text.length()
+            && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+          i++;
+        }
+        if (i > start
+            && i < text.length()
+            && text.charAt(i) != '*'
+            && text.charAt(i) != '@'
+            && text.charAt(i) != '[') {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** echo, printf, cat: a word, here-document or here-string that expands a secret variable. */
@@ -75,12 +260,17 @@ final class PrintedSecretRules implements Family {
     return false;
   }
 
-  /** printenv NAME, and declare -p NAME or typeset -p NAME, of a secret's name. */
-  private static boolean printsNamedVariable(Step step) {
+  /**
+   * printenv NAME, and declare -p NAME or typeset -p NAME, of a secret's name; or of a name the
+   * guard cannot know where the command lists every variable's name ({@code for v in $(compgen -e);
+   * do printenv "$v"; done}).
+   */
+  private static boolean printsNamedVariable(Step step, boolean listsNames) {
     switch (step.program()) {
       case "printenv", "declare", "typeset" -> {
         for (Word word : step.args()) {
-          if (!word.text().startsWith("-") && SecretNames.secret(word.text())) {
+          if (!word.text().startsWith("-")
+              && (SecretNames.secret(word.text()) || listsNames && !word.literal())) {
             return true;
           }
         }
@@ -93,18 +283,21 @@ final class PrintedSecretRules implements Family {
   }
 
   /**
-   * A search, after the environment was printed in the same command, for what looks like a secret:
-   * {@code env | grep -i token}, {@code printenv | grep -iE 'key|secret'}. A search that leaves
-   * them out ({@code grep -v}) prints the rest, as a plain {@code env} would.
+   * A search, after the environment was printed in the same command, for what looks like a secret
+   * ({@link SecretSearch}): {@code env | grep -i tok}, {@code printenv | grep -iE
+   * '^(gh|aws|openai)'}, but not {@code env | grep KEYCLOAK_URL}. A search that leaves them out
+   * ({@code grep -v}) prints the rest, as a plain {@code env} would. awk's and sed's patterns are
+   * the ones between slashes ({@code awk '/TOKEN/'}, {@code sed -n '/KEY/p'}).
    */
   private static boolean searchesForSecrets(Step step) {
+    boolean slashed;
     switch (step.program()) {
-      case "grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "sed" -> {}
+      case "grep", "egrep", "fgrep", "rg", "ag", "ack" -> slashed = false;
+      case "awk", "gawk", "mawk", "sed" -> slashed = true;
       default -> {
         return false;
       }
     }
-    boolean sought = false;
     for (Word word : step.args()) {
       String text = word.text();
       if (text.equals("-v") || text.equals("--invert-match")) {
@@ -113,12 +306,22 @@ final class PrintedSecretRules implements Family {
       if (text.startsWith("-") && !text.startsWith("-e") && !text.startsWith("--regexp")) {
         continue;
       }
-      String lower = text.toLowerCase(Locale.ROOT);
-      for (String secret : SOUGHT) {
-        sought |= lower.contains(secret);
+      if (slashed) {
+        for (int at = text.indexOf('/'); at >= 0; ) {
+          int end = text.indexOf('/', at + 1);
+          if (end < 0) {
+            break;
+          }
+          if (SecretSearch.looksForSecret(text.substring(at + 1, end))) {
+            return true;
+          }
+          at = text.indexOf('/', end + 1);
+        }
+      } else if (SecretSearch.looksForSecret(text)) {
+        return true;
       }
     }
-    return sought;
+    return false;
   }
 
   /**
@@ -147,23 +350,197 @@ final class PrintedSecretRules implements Family {
     return switch (program) {
       case "gh" ->
           first.equals("auth")
-              && (second.equals("token")
-                  || second.equals("status")
-                      && (args.contains("-t") || args.contains("--show-token")));
+                  && (second.equals("token")
+                      || second.equals("git-credential") && args.contains("get")
+                      || second.equals("status")
+                          && (args.contains("-t") || args.contains("--show-token")))
+              || first.equals("config") && second.equals("get") && args.contains("oauth_token");
+      case "glab" ->
+          first.equals("config") && second.equals("get") && anyHolds(args, "token")
+              || first.equals("auth")
+                  && second.equals("status")
+                  && (args.contains("-t") || args.contains("--show-token"));
       case "gcloud" ->
           first.equals("auth")
-              && (args.contains("print-access-token") || args.contains("print-identity-token"));
+                  && (args.contains("print-access-token") || args.contains("print-identity-token"))
+              || first.equals("config") && second.equals("config-helper");
       case "aws" ->
           first.equals("configure")
-              && (second.equals("export-credentials")
-                  || second.equals("get")
-                      && args.size() > 2
-                      && (args.get(2).contains("secret") || args.get(2).contains("token")));
-      case "az" -> first.equals("account") && second.equals("get-access-token");
-      case "vault" -> first.equals("print") && second.equals("token");
+                  && (second.equals("export-credentials")
+                      || second.equals("get")
+                          && args.size() > 2
+                          && (args.get(2).contains("secret") || args.get(2).contains("token")))
+              || first.equals("sts")
+                  && (second.equals("get-session-token")
+                      || second.startsWith("assume-role")
+                      || second.equals("get-federation-token"))
+              || (first.equals("ecr") || first.equals("ecr-public"))
+                  && second.equals("get-login-password")
+              || first.equals("codeartifact") && second.equals("get-authorization-token")
+              || first.equals("sso") && second.equals("get-role-credentials")
+              || first.equals("eks") && second.equals("get-token")
+              || first.equals("rds") && second.equals("generate-db-auth-token")
+              || first.equals("iam") && second.equals("create-access-key");
+      case "az" ->
+          first.equals("account") && second.equals("get-access-token")
+              || first.equals("acr")
+                  && (second.equals("login") && args.contains("--expose-token")
+                      || second.equals("credential") && args.contains("show"))
+              || args.contains("keys") && args.contains("list")
+              || args.contains("create-for-rbac")
+              || args.contains("credential") && args.contains("reset");
+      case "vault" ->
+          first.equals("print") && second.equals("token")
+              || first.equals("token") && second.equals("create");
       case "heroku" -> first.equals("auth:token");
-      case "kubectl", "oc" -> first.equals("create") && second.equals("token");
+      case "kubectl", "oc" ->
+          first.equals("create") && second.equals("token")
+              || program.equals("oc")
+                  && first.equals("whoami")
+                  && (args.contains("-t") || args.contains("--show-token"));
+      case "npm" ->
+          (first.equals("config") && second.equals("get") || first.equals("get"))
+                  && (anyHolds(args, "auth")
+                      || anyHolds(args, "token")
+                      || anyHolds(args, "_password"))
+              || first.equals("token") && second.equals("create");
+      case "fly", "flyctl" ->
+          first.equals("auth") && second.equals("token")
+              || first.equals("tokens") && (second.equals("create") || second.equals("deploy"));
       default -> program.startsWith("docker-credential-") && first.equals("get");
     };
+  }
+
+  /** Whether an argument holds {@code part}, in any case. */
+  private static boolean anyHolds(List<String> args, String part) {
+    for (String arg : args) {
+      if (arg.toLowerCase(Locale.ROOT).contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** pass's and gopass's commands that print no password. */
+  private static final Set<String> PASS_QUIET =
+      Set.of(
+          "ls",
+          "list",
+          "find",
+          "search",
+          "insert",
+          "add",
+          "edit",
+          "generate",
+          "rm",
+          "remove",
+          "delete",
+          "mv",
+          "rename",
+          "cp",
+          "copy",
+          "git",
+          "init",
+          "help",
+          "version",
+          "--help",
+          "--version",
+          "setup",
+          "sync",
+          "audit",
+          "config",
+          "mounts",
+          "recipients",
+          "fsck");
+
+  /**
+   * Whether a secret store is asked to print a secret it keeps: Vault's {@code kv get} and {@code
+   * read}, AWS Secrets Manager, Parameter Store with decryption and KMS, Google's Secret Manager,
+   * Azure Key Vault, a Kubernetes secret's data, pass and gopass, 1Password, Bitwarden, LastPass,
+   * the macOS keychain, the freedesktop secret service, Doppler and Infisical.
+   */
+  private static boolean printsStoredSecret(String program, List<String> args) {
+    String first = args.isEmpty() ? "" : args.get(0);
+    String second = args.size() > 1 ? args.get(1) : "";
+    return switch (program) {
+      case "vault" -> first.equals("kv") && second.equals("get") || first.equals("read");
+      case "aws" ->
+          first.equals("secretsmanager")
+                  && (second.equals("get-secret-value") || second.equals("batch-get-secret-value"))
+              || first.equals("ssm")
+                  && second.startsWith("get-parameter")
+                  && args.contains("--with-decryption")
+              || first.equals("kms") && second.equals("decrypt");
+      case "gcloud" ->
+          first.equals("secrets") && second.equals("versions") && args.contains("access");
+      case "az" -> first.equals("keyvault") && second.equals("secret") && args.contains("show");
+      case "kubectl", "oc" -> kubeSecret(args);
+      case "pass", "gopass" ->
+          !first.isEmpty()
+              && !PASS_QUIET.contains(first)
+              && !args.contains("-c")
+              && !args.contains("--clip");
+      case "op" ->
+          (first.equals("read") || first.equals("inject") || first.equals("document"))
+                  && !args.contains("-o")
+                  && !args.contains("--out-file")
+                  && !args.contains("--output")
+                  && (!first.equals("document") || second.equals("get"))
+              || first.equals("item") && second.equals("get") && args.contains("--reveal");
+      case "bw" -> first.equals("get");
+      case "lpass" -> first.equals("show");
+      case "security" ->
+          (first.equals("find-generic-password") || first.equals("find-internet-password"))
+              && (args.contains("-w") || args.contains("-g"));
+      case "secret-tool" -> first.equals("lookup");
+      case "doppler" -> first.equals("secrets") && !args.contains("--only-names");
+      case "infisical" -> first.equals("secrets") || first.equals("export");
+      default -> false;
+    };
+  }
+
+  /**
+   * {@code kubectl get secret … -o yaml} (or json, jsonpath, a template): the secret's data, base64
+   * that anyone decodes. A plain listing, {@code describe} and {@code -o name} show none.
+   */
+  private static boolean kubeSecret(List<String> args) {
+    if (args.contains("view-secret")) {
+      return true;
+    }
+    if (!args.contains("get") && !args.contains("extract")) {
+      return false;
+    }
+    boolean secret = false;
+    String output = null;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      secret |=
+          a.equals("secret")
+              || a.equals("secrets")
+              || a.startsWith("secret/")
+              || a.startsWith("secrets/")
+              || a.contains(",secret")
+              || a.startsWith("secret,");
+      if ((a.equals("-o") || a.equals("--output")) && i + 1 < args.size()) {
+        output = args.get(i + 1);
+      } else if (a.startsWith("--output=") || a.startsWith("-o") && a.length() > 2) {
+        output = a.substring(a.startsWith("-o=") ? 3 : a.startsWith("-o") ? 2 : 9);
+      }
+    }
+    if (args.contains("extract")) {
+      // oc extract secret/x writes its keys into files; with --to=- it prints them.
+      int to = args.indexOf("--to");
+      return secret
+          && (args.contains("--to=-")
+              || to >= 0 && to + 1 < args.size() && args.get(to + 1).equals("-"));
+    }
+    return secret
+        && output != null
+        && (output.equals("yaml")
+            || output.equals("json")
+            || output.startsWith("jsonpath")
+            || output.startsWith("go-template")
+            || output.startsWith("template")
+            || output.startsWith("custom-columns"));
   }
 }

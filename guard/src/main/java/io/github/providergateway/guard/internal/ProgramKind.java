@@ -24,8 +24,29 @@ enum ProgramKind {
   DOWNLOADER("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET"),
   /** A program that sends what it is given over the network. */
   SENDER("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp"),
-  /** A program that keeps a credential it can be asked to print. */
-  TOKEN_TOOL("gh", "gcloud", "aws", "az", "vault", "heroku", "kubectl", "oc"),
+  /** A program that keeps a credential or a secret it can be asked to print. */
+  TOKEN_TOOL(
+      "gh",
+      "gcloud",
+      "aws",
+      "az",
+      "vault",
+      "heroku",
+      "kubectl",
+      "oc",
+      "npm",
+      "glab",
+      "fly",
+      "flyctl",
+      "pass",
+      "gopass",
+      "op",
+      "bw",
+      "lpass",
+      "security",
+      "secret-tool",
+      "doppler",
+      "infisical"),
   /** A database client. */
   SQL_CLIENT(
       "psql",

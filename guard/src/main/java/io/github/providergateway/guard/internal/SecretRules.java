@@ -40,6 +40,7 @@ final class SecretRules implements Family {
   static final BuiltinRule PROCESS_ENVIRONMENT = RuleBook.rule("secrets.process-environment");
 
   static final BuiltinRule ENVIRONMENT_SENT = RuleBook.rule("secrets.environment-sent");
+  static final BuiltinRule TOOL_CREDENTIALS = RuleBook.rule("secrets.tool-credentials");
 
   private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =
@@ -67,7 +68,8 @@ final class SecretRules implements Family {
         DATABASE,
         TERRAFORM,
         SYSTEM,
-        PROCESS_ENVIRONMENT);
+        PROCESS_ENVIRONMENT,
+        TOOL_CREDENTIALS);
   }
 
   @Override
@@ -93,6 +95,11 @@ final class SecretRules implements Family {
               && args.contains("view")
               && (args.contains("--raw") || args.contains("--flatten"))) {
             scan.hit(KUBE, step, null);
+          }
+        }
+        case "ps" -> {
+          if (psShowsEnvironment(step.invocation().args())) {
+            scan.hit(PROCESS_ENVIRONMENT, step, null);
           }
         }
         default -> {}
@@ -184,7 +191,20 @@ final class SecretRules implements Family {
           ".gemini/oauth_creds.json",
           ".config/gcloud/credentials.db",
           ".config/gh/hosts.yml",
-          ".config/git/credentials");
+          ".config/git/credentials",
+          ".aws/cli/cache",
+          ".vault-token",
+          ".m2/settings.xml",
+          ".gradle/gradle.properties",
+          ".config/rclone/rclone.conf",
+          ".pulumi/credentials.json",
+          ".config/glab-cli/config.yml",
+          ".fly/config.yml",
+          ".config/doctl/config.yaml",
+          ".s3cfg",
+          ".boto",
+          ".databrickscfg",
+          ".oci/config");
 
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
   private static BuiltinRule globbed(Path home, Target target) {
@@ -285,7 +305,12 @@ final class SecretRules implements Family {
       case ".ssh" ->
           second == null || !SSH_PUBLIC.contains(second) && !second.endsWith(".pub") ? SSH : null;
       case ".aws" ->
-          second == null || second.equals("credentials") || second.equals("sso") ? AWS : null;
+          second == null
+                  || second.equals("credentials")
+                  || second.equals("sso")
+                  || second.equals("cli") // cli/cache: the session credentials of assumed roles
+              ? AWS
+              : null;
       case ".azure" -> AZURE;
       case ".kube" -> second == null || second.equals("config") ? KUBE : null;
       case ".docker" -> second == null || second.equals("config.json") ? DOCKER : null;
@@ -308,6 +333,37 @@ final class SecretRules implements Family {
               : null;
       case ".copilot" -> name.toLowerCase(Locale.ROOT).contains("token") ? AGENT_TOKENS : null;
       case ".config" -> config(rel, second, name);
+      case ".m2" ->
+          name.equals("settings.xml") || name.equals("settings-security.xml") ? REGISTRY : null;
+      case ".gradle" -> rest.equals(".gradle/gradle.properties") ? REGISTRY : null;
+      case ".ivy2", ".sbt", ".lein" -> name.contains("credentials") ? REGISTRY : null;
+      case ".composer" -> name.equals("auth.json") ? REGISTRY : null;
+      case ".nuget" -> name.equalsIgnoreCase("NuGet.Config") ? REGISTRY : null;
+      case ".jfrog" -> REGISTRY;
+      case ".vault-token",
+          ".s3cfg",
+          ".boto",
+          ".databrickscfg",
+          ".sentryclirc",
+          ".oci",
+          ".ngrok2",
+          ".wrangler",
+          ".tsh",
+          ".railway",
+          ".aliyun" ->
+          TOOL_CREDENTIALS;
+      case ".pulumi" -> name.equals("credentials.json") ? TOOL_CREDENTIALS : null;
+      case ".fly" -> name.equals("config.yml") ? TOOL_CREDENTIALS : null;
+      case ".huggingface" -> name.equals("token") ? TOOL_CREDENTIALS : null;
+      case ".kaggle" -> name.equals("kaggle.json") ? TOOL_CREDENTIALS : null;
+      case ".circleci" -> name.equals("cli.yml") ? TOOL_CREDENTIALS : null;
+      case ".cloudflared" ->
+          name.endsWith(".pem") || name.endsWith(".json") ? TOOL_CREDENTIALS : null;
+      case ".cache" -> rest.equals(".cache/huggingface/token") ? TOOL_CREDENTIALS : null;
+      case ".local" ->
+          rest.startsWith(".local/share/com.vercel.cli/") && name.equals("auth.json")
+              ? TOOL_CREDENTIALS
+              : null;
       default -> null;
     };
   }
@@ -322,8 +378,85 @@ final class SecretRules implements Family {
       case "git" -> "credentials".equals(third) ? GIT_CREDENTIALS : null;
       case "gh" -> "hosts.yml".equals(third) ? GIT_CREDENTIALS : null;
       case "github-copilot" -> third == null || name.endsWith(".json") ? AGENT_TOKENS : null;
+      case "glab-cli", "hub" -> GIT_CREDENTIALS;
+      case "containers" -> name.equals("auth.json") ? DOCKER : null;
+      case "helm" -> "registry".equals(third) ? DOCKER : null;
+      case "composer" -> name.equals("auth.json") ? REGISTRY : null;
+      case "jfrog" -> REGISTRY;
+      case "rclone", "doctl", "stripe", "ngrok", "hcloud", "scw", "linode-cli", ".wrangler" ->
+          TOOL_CREDENTIALS;
+      case "netlify" -> name.equals("config.json") ? TOOL_CREDENTIALS : null;
+      case "configstore" ->
+          name.equals("firebase-tools.json") || name.equals("snyk.json") ? TOOL_CREDENTIALS : null;
       default -> null;
     };
+  }
+
+  /** ps's options that take a value in the next word when it is not attached. */
+  private static final Set<String> PS_VALUES =
+      Set.of(
+          "-o",
+          "-O",
+          "-p",
+          "-u",
+          "-U",
+          "-g",
+          "-G",
+          "-t",
+          "-C",
+          "-q",
+          "-k",
+          "-s",
+          "--sort",
+          "--format",
+          "--pid",
+          "--ppid",
+          "--user",
+          "--User",
+          "--group",
+          "--Group",
+          "--tty",
+          "--sid",
+          "--cols",
+          "--columns",
+          "--rows",
+          "--lines",
+          "-N",
+          "-M");
+
+  /** The options ps takes in BSD's form, with no dash: {@code aux}, {@code eww}. */
+  private static final String PS_BSD = "aAcCeEfghHjlLmMnNrsStTuvwxXZ";
+
+  /**
+   * Whether ps shows the processes' environments: BSD's {@code e} ({@code ps eww}, {@code ps
+   * auxe}), or macOS's {@code -E}. Every variable of every process of the user is printed, the
+   * agents' API keys among them. ({@code -e} with a dash selects every process; it shows no
+   * environment.)
+   */
+  static boolean psShowsEnvironment(List<String> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.startsWith("-")) {
+        if (!a.startsWith("--") && a.indexOf('E') > 0) {
+          return true;
+        }
+        if (PS_VALUES.contains(a)
+            || !a.startsWith("--")
+                && a.length() > 2
+                && "oOpuUgGtCqks".indexOf(a.charAt(a.length() - 1)) >= 0) {
+          i++; // -o user, -eo user: the value, no BSD options
+        }
+        continue;
+      }
+      boolean bsd = !a.isEmpty();
+      for (int k = 0; k < a.length() && bsd; k++) {
+        bsd = PS_BSD.indexOf(a.charAt(k)) >= 0;
+      }
+      if (bsd && a.indexOf('e') >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */

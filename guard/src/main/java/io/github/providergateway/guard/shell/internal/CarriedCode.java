@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * Shell code a program carries in an option's value or runs as a command of its own, found from its
  * words alone: {@code git -c core.fsmonitor='…'}, {@code ssh -o ProxyCommand='…'} and the remote
  * command of {@code ssh host …}, {@code tar --checkpoint-action=exec='…'}, {@code rsync -e '…'},
- * {@code sed 'e …'}, the command of {@code parallel … ::: …}, {@code kubectl exec … -- …} and a
- * shell's {@code -c} inside {@code docker run} or {@code docker exec}. The resolver reads each as
+ * {@code sed 'e …'}, the command of {@code parallel … ::: …}, {@code kubectl exec|debug … -- …} and
+ * a shell's {@code -c} inside {@code docker run} or {@code docker exec}. The resolver reads each as
  * commands reached that way, so the rules see them as they see any other.
  */
 final class CarriedCode {
@@ -571,14 +571,39 @@ final class CarriedCode {
     }
   }
 
-  /** {@code kubectl exec … -- command}: the command runs in the pod. */
+  /** kubectl's global options that take a value in the next word. */
+  private static final Set<String> KUBECTL_WITH_VALUE =
+      Set.of(
+          "-n",
+          "--namespace",
+          "--context",
+          "--kubeconfig",
+          "--cluster",
+          "--user",
+          "-s",
+          "--server",
+          "--token",
+          "--as",
+          "--as-group");
+
+  /**
+   * {@code kubectl exec … -- command}: the command runs in the pod. {@code kubectl debug … --
+   * command} runs it in a debugging container, and for {@code debug node/…} on the node itself with
+   * its root folder at {@code /host} ({@code -- chroot /host rm -rf /var/lib/etcd}): read as run
+   * here, as exec's is.
+   */
   private static void kubectlExec(List<Word> words, List<Carried> found) {
-    if (words.size() < 2 || !words.get(1).text().equals("exec")) {
+    int sub = 1;
+    while (sub < words.size() && words.get(sub).text().startsWith("-")) {
+      sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
+    }
+    String verb = sub < words.size() ? words.get(sub).text() : "";
+    if (!verb.equals("exec") && !verb.equals("debug")) {
       return;
     }
-    for (int i = 2; i < words.size(); i++) {
+    for (int i = sub + 1; i < words.size(); i++) {
       if (words.get(i).text().equals("--") && i + 1 < words.size()) {
-        found.add(new Carried("kubectl exec", null, words.subList(i + 1, words.size())));
+        found.add(new Carried("kubectl " + verb, null, words.subList(i + 1, words.size())));
         return;
       }
     }

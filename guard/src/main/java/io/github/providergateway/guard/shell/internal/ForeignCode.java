@@ -316,6 +316,11 @@ final class ForeignCode {
               || lower.startsWith("\\o"))
           && l.indexOf('|') > 0) {
         found.add(Found.shell(l.substring(l.indexOf('|') + 1)));
+      } else {
+        String piped = psqlPipe(l);
+        if (piped != null) {
+          found.add(Found.shell(piped));
+        }
       }
     }
     Matcher files = SQL_FILE.matcher(code);
@@ -329,6 +334,32 @@ final class ForeignCode {
       String quoted = m.group(1);
       found.add(Found.shell(quoted.substring(1, quoted.length() - 1).replace("''", "'")));
     }
+  }
+
+  /**
+   * The command psql's {@code \g}, {@code \gx} or {@code \w} pipes into ({@code select 1 \g |rm -rf
+   * ~}): psql runs what follows the bar as a shell command, as {@code \o |cmd} does. The
+   * meta-command may end a line of SQL. Returns {@code null} for none.
+   */
+  private static String psqlPipe(String line) {
+    for (int at = line.indexOf('\\'); at >= 0; at = line.indexOf('\\', at + 1)) {
+      int end = at + 1;
+      while (end < line.length() && Character.isLetter(line.charAt(end))) {
+        end++;
+      }
+      String name = line.substring(at + 1, end);
+      if (!name.equals("g") && !name.equals("gx") && !name.equals("w") && !name.equals("write")) {
+        continue;
+      }
+      int bar = end;
+      while (bar < line.length() && line.charAt(bar) == ' ') {
+        bar++;
+      }
+      if (bar < line.length() && line.charAt(bar) == '|') {
+        return line.substring(bar + 1);
+      }
+    }
+    return null;
   }
 
   private static void emacs(String code, List<Found> found) {
