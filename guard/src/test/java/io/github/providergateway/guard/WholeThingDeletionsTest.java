@@ -41,7 +41,7 @@ class WholeThingDeletionsTest {
           kubectl scale deploy --all --replicas=0 => infra.kubectl-scale-all => DENY
           kubectl delete deploy --all => infra.kubectl-delete-namespace => DENY
           kubectl scale deploy web --replicas=0 -n dev => - => ALLOW
-          gh api -X DELETE repos/acme/api/git/refs/heads/old => - => ALLOW
+          gh api -X DELETE repos/acme/api/git/refs/heads/old => git.push-delete => DENY
           """)
   void decides(String command, String rule, Outcome outcome) {
     GuardVerdict verdict = standard.decide(shell(command));

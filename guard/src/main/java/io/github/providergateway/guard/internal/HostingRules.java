@@ -31,6 +31,48 @@ final class HostingRules implements Family {
       if (deletes) {
         scan.hit(REPO_DELETE, step, null);
       }
+      if (step.program().equals("gh")) {
+        refs(scan, step);
+      }
+    }
+  }
+
+  /**
+   * gh api on a repository's refs (issue 60, red team): a DELETE of refs/heads/… deletes the remote
+   * branch (as git push --delete), a PATCH with force=true moves it whatever it held (as git push
+   * --force).
+   */
+  private static void refs(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    if (args.isEmpty() || !args.get(0).equals("api")) {
+      return;
+    }
+    String endpoint = null;
+    String method = "GET";
+    boolean force = false;
+    for (int i = 1; i < args.size(); i++) {
+      String t = args.get(i);
+      if ((t.equals("-X") || t.equals("--method")) && i + 1 < args.size()) {
+        method = args.get(++i);
+      } else if (t.startsWith("--method=")) {
+        method = t.substring(9);
+      } else if ((t.equals("-f")
+              || t.equals("-F")
+              || t.equals("--field")
+              || t.equals("--raw-field"))
+          && i + 1 < args.size()) {
+        force |= args.get(++i).replace(" ", "").equalsIgnoreCase("force=true");
+      } else if (!t.startsWith("-") && endpoint == null) {
+        endpoint = t;
+      }
+    }
+    if (endpoint == null || !endpoint.matches("/?repos/[^/]+/[^/]+/git/refs/.+")) {
+      return;
+    }
+    if (method.equalsIgnoreCase("DELETE")) {
+      scan.hit(GitRules.PUSH_DELETE, step, null);
+    } else if (method.equalsIgnoreCase("PATCH") && force) {
+      scan.hit(GitRules.PUSH_FORCE, step, null);
     }
   }
 
