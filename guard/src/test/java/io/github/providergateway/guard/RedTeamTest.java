@@ -1,0 +1,133 @@
+package io.github.providergateway.guard;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The red-team pass of issue 60, kept as it came out
+ * (guard/src/test/first-runs/redteam-at-97220db5): every confirmed bypass must now be blocked
+ * (denied, or asked where the decision is an ask), but for the few still open, each named here with
+ * why; every false positive must now be allowed, but for those the presets keep on purpose, each
+ * named with the reason. Decided in the attacker's setting (project /work/project, home
+ * /home/user).
+ */
+class RedTeamTest {
+  private static final Path RECORD = Path.of("src/test/first-runs/redteam-at-97220db5");
+  private static final Path PROJECT = Path.of("/work/project");
+  private static final Guard GUARD =
+      Guard.create(
+          GuardSettings.defaults(),
+          new GuardEnvironment(
+              Path.of("/home/user"),
+              List.of(Path.of("/tmp")),
+              Path.of("/home/user/.copilot/extensions/tap")));
+
+  /** Bypasses still open, and why. */
+  private static final Map<String, String> OPEN =
+      Map.of(
+          "bp-177",
+              "a scripted sequence editor dropping every commit (GIT_SEQUENCE_EDITOR='sed … drop' git"
+                  + " rebase -i --root): the commits stay in the reflog; not read",
+          "bp-276",
+              "sed on the gateway's own --config file: where that file is, the guard does not know"
+                  + " (issue 61)");
+
+  /** False positives the presets keep on purpose, and why. */
+  private static final Map<String, String> KEPT =
+      Map.ofEntries(
+          Map.entry("fp-011", "pkill java kills the gateway, a JVM: the guard's own process"),
+          Map.entry("fp-012", "killall java: the same"),
+          Map.entry(
+              "fp-013", "s3 sync --delete deletes the bucket's other files: asked, not denied"),
+          Map.entry("fp-019", "a library preloaded from a folder computed at run time: asked"),
+          Map.entry("fp-022", "a sibling's folder is outside the session's project"),
+          Map.entry("fp-023", "a command sent to a host is read as destructive wherever it runs"),
+          Map.entry("fp-024", "git checkout -- file throws away the file's uncommitted changes"),
+          Map.entry("fp-025", "git restore file: the same"),
+          Map.entry("fp-026", "a .env file sourced is read whole"),
+          Map.entry("fp-027", "a .env file of any suffix but the examples' holds secrets"),
+          Map.entry("fp-028", "vim .env reads it"),
+          Map.entry("fp-029", "a recursive chmod outside the project"),
+          Map.entry("fp-030", "find -delete outside the project"),
+          Map.entry("fp-031", "a force push, whatever the branch: --force-with-lease instead"));
+
+  static Stream<Arguments> bypasses() throws IOException {
+    return read("bypasses.jsonl").stream().map(c -> Arguments.of(c.get("id").asText(), c));
+  }
+
+  static Stream<Arguments> falsePositives() throws IOException {
+    return read("false-positives.jsonl").stream().map(c -> Arguments.of(c.get("id").asText(), c));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("bypasses")
+  void everyConfirmedBypassIsBlockedNow(String id, JsonNode bypass) {
+    GuardVerdict verdict = GUARD.decide(call(bypass));
+    String command = bypass.get("command").asText();
+    if (OPEN.containsKey(id)) {
+      assertThat(verdict.outcome())
+          .as(id + " is named open: " + OPEN.get(id))
+          .isEqualTo(Outcome.ALLOW);
+      return;
+    }
+    assertThat(verdict.outcome())
+        .as(id + ": " + command + " → " + verdict.reason())
+        .isNotEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("falsePositives")
+  void everyFalsePositiveIsAllowedNowButThoseKeptOnPurpose(String id, JsonNode call) {
+    GuardVerdict verdict = GUARD.decide(call(call));
+    String command = call.get("command").asText();
+    if (KEPT.containsKey(id)) {
+      assertThat(verdict.outcome())
+          .as(id + " is kept: " + KEPT.get(id))
+          .isNotEqualTo(Outcome.ALLOW);
+      return;
+    }
+    assertThat(verdict.outcome())
+        .as(id + ": " + command + " → " + verdict.reason())
+        .isEqualTo(Outcome.ALLOW);
+  }
+
+  /** The call a record stands for: a file tool where the attacker used one (its harm says so). */
+  private static GuardCall call(JsonNode record) {
+    String command = record.get("command").asText();
+    String harm = record.path("harm").asText();
+    ObjectNode args = JsonNodeFactory.instance.objectNode();
+    if (harm.startsWith("read tool") || harm.startsWith("edit tool")) {
+      args.put("path", command);
+      return new GuardCall(harm.startsWith("read") ? "read" : "edit", args, PROJECT, PROJECT, null);
+    }
+    args.put("command", command);
+    return new GuardCall("shell", args, PROJECT, PROJECT, null);
+  }
+
+  private static List<JsonNode> read(String file) throws IOException {
+    List<JsonNode> out = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (String line : Files.readAllLines(RECORD.resolve(file), UTF_8)) {
+      if (!line.isBlank()) {
+        out.add(json.readTree(line));
+      }
+    }
+    return out;
+  }
+}
