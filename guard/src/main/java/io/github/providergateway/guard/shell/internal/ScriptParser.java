@@ -102,6 +102,12 @@ final class ScriptParser {
   static Script parse(String text, int depth, Limits limits, String where)
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
+    int nul = text.indexOf('\0');
+    if (nul >= 0) {
+      // No shell receives one: an argument ends at it, and a file's is dropped. Refused, as the
+      // guard cannot say what would run (and paths with one are no paths to the rules).
+      throw Limits.malformed("a NUL character, which no shell receives,", nul, where);
+    }
     Source in = new Source(text, limits, where);
     try {
       ScriptParser parser = new ScriptParser(in);
