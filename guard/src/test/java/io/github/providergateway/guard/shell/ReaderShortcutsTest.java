@@ -42,6 +42,8 @@ class ReaderShortcutsTest {
           [[ -f a ]] && [[x                → [[x
           function f { a; }; functionx g   → a\\nfunctionx g
           coproc a; coprocx b; select s in t; do u; done → a\\ncoprocx b\\nu
+          fi<(a) b; done>(c) d             → «fi<(a)» b\\n<(…) a\\n«done>(c)» d\\n>(…) c
+          if\\\\n a; then\\\\n b; fi             → a\\nb
           """)
   void keywordsAreFoundByTheirWholeRunNotByTheirFirstCharacter(String command, String expected) {
     assertThat(parse(unescape(command))).as(command).isEqualTo(unescape(expected));
