@@ -19,7 +19,9 @@ import io.github.providergateway.guard.shell.syntax.Word;
 import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads words as bash does, into their parts: literal text, quotes, {@code $'…'}, expansions
@@ -846,24 +848,15 @@ final class WordReader {
       return bad(prefix, name, index, depth, at, inDouble);
     }
     in.pos += operator.text().length();
-    Word argument;
+    // A replacement's pattern ends at a /, a substring's offset at a :, every other word at the
+    // brace.
+    String second =
+        REPLACEMENTS.contains(operator) ? "/" : operator == Operator.SUBSTRING ? ":" : "";
+    Word argument = parameterWord(depth, at, second, inDouble);
     Word replacement = null;
-    switch (operator) {
-      case REPLACE_FIRST, REPLACE_ALL, REPLACE_PREFIX, REPLACE_SUFFIX -> {
-        argument = parameterWord(depth, at, "/", inDouble);
-        if (in.peek(0) == '/') {
-          in.pos++;
-          replacement = parameterWord(depth, at, "", inDouble);
-        }
-      }
-      case SUBSTRING -> {
-        argument = parameterWord(depth, at, ":", inDouble);
-        if (in.peek(0) == ':') {
-          in.pos++;
-          replacement = parameterWord(depth, at, "", inDouble);
-        }
-      }
-      default -> argument = parameterWord(depth, at, "", inDouble);
+    if (!second.isEmpty() && in.peek(0) == second.charAt(0)) {
+      in.pos++;
+      replacement = parameterWord(depth, at, "", inDouble);
     }
     in.pos++;
     return new ParameterExpansion(
@@ -879,6 +872,13 @@ final class WordReader {
     return new ParameterExpansion(
         true, prefix, name, index, Operator.BAD_SUBSTITUTION, rest, null, at, in.pos);
   }
+
+  private static final Set<Operator> REPLACEMENTS =
+      EnumSet.of(
+          Operator.REPLACE_FIRST,
+          Operator.REPLACE_ALL,
+          Operator.REPLACE_PREFIX,
+          Operator.REPLACE_SUFFIX);
 
   /** Whether a parameter's name starts at {@code i} and the expansion goes on after it. */
   private boolean startsParameter(int i) {
