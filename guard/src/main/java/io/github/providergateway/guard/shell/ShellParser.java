@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.internal.Limits;
 import io.github.providergateway.guard.shell.internal.Resolver;
+import io.github.providergateway.guard.shell.internal.Syntax;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,5 +69,33 @@ public final class ShellParser {
     List<Invocation> invocations = new ArrayList<>();
     new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations).script(command, 0, List.of(), "");
     return new ShellScript(invocations, command);
+  }
+
+  /**
+   * Parses {@code script} as a shell runs a script or a {@code -c} string it is given: a complete
+   * command at a time (a line, with its here-documents and the lines a compound command or an
+   * operator carries on to), so that the commands before the first one it cannot read have run when
+   * it stops there. {@code printf 'rm -rf ~\nfi' > x.sh; sh x.sh} removes the home, then fails.
+   *
+   * @param script the text a shell would be given
+   * @return every program of the complete commands before the first that is not one (all of them
+   *     when there is none)
+   * @throws ShellParseException when it is past a bound
+   */
+  public static ShellScript parseRunnable(String script) throws ShellParseException {
+    try {
+      return parse(script);
+    } catch (ShellParseException refused) {
+      if (refused.reason() != ShellParseException.Reason.MALFORMED) {
+        throw refused;
+      }
+      String runnable = script.substring(0, Syntax.runnableEnd(script));
+      try {
+        return parse(runnable);
+      } catch (ShellParseException again) {
+        // Read whole, the commands before the first refused one read as they do in the whole.
+        throw refused;
+      }
+    }
   }
 }

@@ -120,6 +120,28 @@ final class ScriptParser {
   }
 
   /**
+   * Where the first complete command of {@code text} that bash would refuse starts: bash runs the
+   * complete commands (a line, and the lines it carries on to) one at a time, so those before it
+   * run. The text's length when all are read; a bound passed counts as read.
+   */
+  static int runnableEnd(String text, Limits limits) {
+    Source in = new Source(text, limits, "");
+    ScriptParser parser = new ScriptParser(in);
+    try {
+      limits.depth(0, 0, "a nested script", "");
+      parser.statements(0, Closer.END, null);
+      parser.requireNoPending();
+      return text.length();
+    } catch (ShellParseException e) {
+      return e.reason() == ShellParseException.Reason.MALFORMED
+          ? parser.completeCommandStart
+          : text.length();
+    } finally {
+      in.release();
+    }
+  }
+
+  /**
    * After the {@code $(} or {@code <(} of a substitution at {@code at}: its statements, to the
    * closing {@code )}, taken. Its here-documents end within it.
    */
@@ -164,7 +186,10 @@ final class ScriptParser {
     // are of it or after it.
     int unfilled = 0;
     for (; ; ) {
-      skipBlankLines();
+      boolean lineEnded = skipBlankLines() || out.isEmpty();
+      if (closer == Closer.END && lineEnded) {
+        completeCommandStart = in.pos;
+      }
       if (!hereDocuments.isEmpty() && unfilled < out.size()) {
         new HereDocumentFill(hereDocuments).statements(out, unfilled);
       }
@@ -258,21 +283,26 @@ final class ScriptParser {
     return "'" + in.text.substring(in.pos, end) + "'";
   }
 
-  /** Steps over blanks, comments and newlines, reading the here-documents each newline starts. */
-  void skipBlankLines() throws ShellParseException {
+  /**
+   * Steps over blanks, comments and newlines, reading the here-documents each newline starts.
+   * {@return whether it stepped over a newline}
+   */
+  boolean skipBlankLines() throws ShellParseException {
+    boolean newline = false;
     for (; ; ) {
       in.skipBlanks();
       if (in.atEnd()) {
-        return;
+        return newline;
       }
       char c = in.chars[in.pos];
       if (c == '\n') {
         in.pos++;
+        newline = true;
         readHereDocuments();
       } else if (c == '#') {
         in.skipComment();
       } else {
-        return;
+        return newline;
       }
     }
   }
@@ -1375,6 +1405,12 @@ final class ScriptParser {
       KEYWORD_STOP[c] = Source.isMeta(c) || "'\"\\$`".indexOf(c) >= 0;
     }
   }
+
+  /**
+   * Where the script's complete command being read started: after a newline of the script's own
+   * list, past the here-documents it started. Reader only.
+   */
+  private int completeCommandStart;
 
   /** Where {@link #peekKeyword} last looked, and at which length, and what it found there. */
   private int keywordAt = -1;

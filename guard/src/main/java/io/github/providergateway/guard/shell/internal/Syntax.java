@@ -24,4 +24,15 @@ public final class Syntax {
     return ScriptParser.parse(
         source, 0, new Limits(ShellParser.MAX_DEPTH, ShellParser.MAX_WORDS), "");
   }
+
+  /**
+   * {@return where the first complete command of {@code source} a shell cannot read starts (it runs
+   * the complete commands before it, then stops), or the source's length when it reads all}
+   *
+   * @param source the script
+   */
+  public static int runnableEnd(String source) {
+    return ScriptParser.runnableEnd(
+        source, new Limits(ShellParser.MAX_DEPTH, ShellParser.MAX_WORDS));
+  }
 }
