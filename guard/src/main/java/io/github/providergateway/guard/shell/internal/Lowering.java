@@ -107,7 +107,12 @@ final class Lowering {
   /** The simple command a pipe feeds, for the next simple command lowered; or null. */
   private RawCommand pipeFrom;
 
-  /** The last simple command lowered outside substitutions, for a pipe after it. */
+  /**
+   * The last simple command lowered, substitutions' included, for a pipe after it: the resolver
+   * reads the text a printer pipes into a shell, and the output of {@code echo $(echo rm -rf /)} or
+   * {@code cat <(echo …)} is that of the command within, the printer nearest the pipe (as the
+   * reader before this one chose it). The tree has bash's pipeline as it is.
+   */
   private RawCommand lastSimple;
 
   /** How the next simple command is timed: none, by the keyword, or as GNU time's program. */
@@ -184,9 +189,9 @@ final class Lowering {
   }
 
   /**
-   * A pipeline: each command's first simple command is fed by the last simple command of the one
-   * before (the resolver reads what {@code echo}, {@code printf} and {@code cat} pipe into a
-   * shell).
+   * A pipeline: each command's first simple command is fed by the last simple command lowered in
+   * the one before ({@link #lastSimple}; the resolver reads what {@code echo}, {@code printf} and
+   * {@code cat} pipe into a shell).
    */
   private void pipeline(Pipeline pipeline, int depth, List<RawCommand> out)
       throws ShellParseException {
@@ -367,10 +372,13 @@ final class Lowering {
           redirection(redirections.get(r++), cmd, depth);
         }
       }
-      // A here-document's substitutions are read after its command's line, as bash reads them.
+      // A here-document's substitutions are read after its command's line, as bash reads them,
+      // after a pipe on the line too: no printer of a pipe.
+      RawCommand printer = lastSimple;
       for (int i = 0; i < redirections.size(); i++) {
         hereDocumentNests(redirections.get(i), cmd, depth);
       }
+      lastSimple = printer;
     } finally {
       cmd.words = scratch.fixed(wordRoom);
       scratch.clear();
@@ -784,12 +792,12 @@ final class Lowering {
 
   /**
    * The commands of a substitution's statements, lowered into a list of their own: the pipe and
-   * timing state of the command holding it is kept aside meanwhile.
+   * timing state of the command holding it is kept aside meanwhile (its last simple command stays
+   * the last lowered, for a pipe after the command holding it).
    */
   private List<RawCommand> substitution(List<Statement> statements, int depth)
       throws ShellParseException {
     RawCommand savedPipe = pipeFrom;
-    RawCommand savedLast = lastSimple;
     Timing savedTiming = timing;
     pipeFrom = null;
     timing = Timing.NONE;
@@ -798,7 +806,6 @@ final class Lowering {
       statements(statements, depth, inner);
     } finally {
       pipeFrom = savedPipe;
-      lastSimple = savedLast;
       timing = savedTiming;
     }
     return inner;
