@@ -125,12 +125,25 @@ final class Lowering {
     PROGRAM_POSIX
   }
 
-  private Lowering(String source, Limits limits, String where) {
+  /** The depth of the script's own statements. */
+  private final int depth;
+
+  /** The script's simple commands lowered so far, in order. Lowering only. */
+  private final List<RawCommand> commands;
+
+  /**
+   * A lowering of the script of {@code source} at {@code depth}, its statements given one by one
+   * ({@link #statement}).
+   */
+  Lowering(String source, Limits limits, String where, int depth) {
     this.source = source;
     this.limits = limits;
     this.where = where;
+    this.depth = depth;
     // About a word per five characters: a short command's words in one array of their size.
     this.wordRoom = new WordScratch.Room(source.length() / 5);
+    // About a command a line or per 16 characters of a long one-liner: made once.
+    this.commands = new ArrayList<>(Math.min(4096, 8 + source.length() / 16));
   }
 
   /**
@@ -139,10 +152,19 @@ final class Lowering {
    */
   static List<RawCommand> lower(Script script, int depth, Limits limits, String where)
       throws ShellParseException {
-    // About a command a line or per 16 characters of a long one-liner: made once.
-    List<RawCommand> out = new ArrayList<>(Math.min(4096, 8 + script.source().length() / 16));
-    new Lowering(script.source(), limits, where).statements(script.statements(), depth, out);
-    return out;
+    Lowering lowering = new Lowering(script.source(), limits, where, depth);
+    lowering.statements(script.statements(), depth, lowering.commands);
+    return lowering.commands;
+  }
+
+  /** Lowers the script's next statement. */
+  void statement(Statement statement) throws ShellParseException {
+    command(statement.command(), depth, commands);
+  }
+
+  /** {@return the script's simple commands lowered, in order} */
+  List<RawCommand> commands() {
+    return commands;
   }
 
   // ---- statements and commands ----

@@ -101,6 +101,23 @@ final class ScriptParser {
    */
   static Script parse(String text, int depth, Limits limits, String where)
       throws ShellParseException {
+    return parse(text, depth, limits, where, null);
+  }
+
+  /** Takes each statement of a script as soon as its line has ended and its bodies are read. */
+  interface StatementSink {
+    void accept(Statement statement) throws ShellParseException;
+  }
+
+  /**
+   * Reads {@code text} as a script at {@code depth}, its statements each given to {@code sink} as
+   * soon as its line has ended, when not null: a long command's tree is then never all in memory at
+   * once (its statements' trees are lowered and let go one by one), and the script returned holds
+   * none. Refused as {@link #parse(String, int, Limits, String)} refuses, maybe after some
+   * statements went to the sink.
+   */
+  static Script parse(String text, int depth, Limits limits, String where, StatementSink sink)
+      throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     int nul = text.indexOf('\0');
     if (nul >= 0) {
@@ -111,9 +128,17 @@ final class ScriptParser {
     Source in = new Source(text, limits, where);
     try {
       ScriptParser parser = new ScriptParser(in);
-      List<Statement> statements = parser.statements(depth, Closer.END, null);
+      parser.sink = sink;
+      List<Statement> statements =
+          parser.withHereDocuments(parser.statements(depth, Closer.END, null));
       parser.requireNoPending();
-      return new Script(text, parser.withHereDocuments(statements));
+      if (sink == null) {
+        return new Script(text, statements);
+      }
+      for (int i = 0; i < statements.size(); i++) {
+        sink.accept(statements.get(i));
+      }
+      return new Script(text, List.of());
     } finally {
       in.release();
     }
@@ -186,12 +211,23 @@ final class ScriptParser {
     // are of it or after it.
     int unfilled = 0;
     for (; ; ) {
-      boolean lineEnded = skipBlankLines() || out.isEmpty();
-      if (closer == Closer.END && lineEnded) {
+      boolean newline = skipBlankLines();
+      if (closer == Closer.END && (newline || out.isEmpty())) {
         completeCommandStart = in.pos;
       }
       if (!hereDocuments.isEmpty() && unfilled < out.size()) {
         new HereDocumentFill(hereDocuments).statements(out, unfilled);
+      }
+      if (closer == Closer.END
+          && sink != null
+          && newline
+          && pending.isEmpty()
+          && hereDocuments.isEmpty()) {
+        // Their lines have ended and their bodies are in: done with, as far as this list goes.
+        for (int i = 0; i < out.size(); i++) {
+          sink.accept(out.get(i));
+        }
+        out.clear();
       }
       unfilled = out.size();
       if (in.atEnd()) {
@@ -941,16 +977,17 @@ final class ScriptParser {
       }
       arguments.add(word);
     }
-    int end = Math.max(end(assignments), Math.max(end(arguments), end(redirections)));
+    int end =
+        Math.max(
+            assignments.isEmpty() ? -1 : assignments.get(assignments.size() - 1).end(),
+            Math.max(
+                arguments.isEmpty() ? -1 : arguments.get(arguments.size() - 1).end(),
+                redirections.isEmpty() ? -1 : redirections.get(redirections.size() - 1).end()));
     List<Word> words = fixed(arguments);
     if (end < 0) {
       throw Limits.malformed("a command expected (" + near() + ")", in.pos, in.where);
     }
     return new SimpleCommand(assignments, words, redirections, start, end);
-  }
-
-  private static int end(List<? extends io.github.providergateway.guard.shell.syntax.Node> nodes) {
-    return nodes.isEmpty() ? -1 : nodes.get(nodes.size() - 1).end();
   }
 
   /** {@code list} and {@code item}: a fixed list of one for the first, a growing one after. */
@@ -1405,6 +1442,9 @@ final class ScriptParser {
       KEYWORD_STOP[c] = Source.isMeta(c) || "'\"\\$`".indexOf(c) >= 0;
     }
   }
+
+  /** Where the script's statements go as their lines end, or null to keep them. Reader only. */
+  private StatementSink sink;
 
   /**
    * Where the script's complete command being read started: after a newline of the script's own

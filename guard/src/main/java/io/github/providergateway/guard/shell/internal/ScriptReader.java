@@ -18,7 +18,10 @@ final class ScriptReader {
    */
   static List<RawCommand> read(String text, int depth, Limits limits, String where)
       throws ShellParseException {
-    return Lowering.lower(ScriptParser.parse(text, depth, limits, where), depth, limits, where);
+    // Each statement lowered as soon as it is read: a long command's tree is never whole at once.
+    Lowering lowering = new Lowering(text, limits, where, depth);
+    ScriptParser.parse(text, depth, limits, where, lowering::statement);
+    return lowering.commands();
   }
 
   /**
