@@ -82,7 +82,7 @@ final class ScriptParser {
   /** {@return {@code list}, fixed, and gives the reader's list back emptied} */
   @SuppressWarnings("unchecked")
   private <T> List<T> fixed(List<T> list) {
-    List<T> copy = List.copyOf(list);
+    List<T> copy = FixedList.copyOf(list);
     list.clear();
     spareLists.push((List<Object>) (List<?>) list);
     return copy;

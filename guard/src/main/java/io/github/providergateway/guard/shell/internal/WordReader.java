@@ -75,7 +75,7 @@ final class WordReader {
       if (in.pos == start) {
         throw Limits.malformed("a word expected", start, in.where);
       }
-      return new Word(WordShapes.apply(parts, context, depth, in), start, in.pos);
+      return new Word(FixedList.copyOf(WordShapes.apply(parts, context, depth, in)), start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -199,7 +199,7 @@ final class WordReader {
         throw Limits.malformed("a ( with no ) to close it", start, in.where);
       }
       addLiteral(parts, runStart, in.pos, value);
-      return new Word(parts, start, in.pos);
+      return new Word(FixedList.copyOf(parts), start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -266,7 +266,7 @@ final class WordReader {
     List<WordPart> parts = takeParts();
     try {
       readBounded(parts, depth);
-      return new Word(parts, from, to);
+      return new Word(FixedList.copyOf(parts), from, to);
     } finally {
       giveParts(parts);
       in.length = savedLength;
@@ -330,7 +330,9 @@ final class WordReader {
       }
       readUnquoted(parts, depth);
       return new Word(
-          WordShapes.apply(merged(parts), WordShapes.Context.ARGUMENT, depth, in), start, in.pos);
+          FixedList.copyOf(WordShapes.apply(merged(parts), WordShapes.Context.ARGUMENT, depth, in)),
+          start,
+          in.pos);
     } finally {
       giveParts(parts);
     }
@@ -347,7 +349,8 @@ final class WordReader {
     try {
       parts.addAll(first);
       readUnquoted(parts, depth);
-      return new Word(WordShapes.apply(merged(parts), context, depth, in), start, in.pos);
+      return new Word(
+          FixedList.copyOf(WordShapes.apply(merged(parts), context, depth, in)), start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -497,7 +500,7 @@ final class WordReader {
     try {
       readDoubleQuotedParts(parts, '"', open, depth);
       in.pos++;
-      return new DoubleQuoted(parts, localized, start, in.pos);
+      return new DoubleQuoted(FixedList.copyOf(parts), localized, start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -775,13 +778,13 @@ final class WordReader {
               throw Limits.malformed("an unterminated " + what, at, in.where);
             }
             addLiteral(parts, runStart, i, null);
-            return new ArithmeticExpression(parts, start, i);
+            return new ArithmeticExpression(FixedList.copyOf(parts), start, i);
           }
           level--;
           in.pos++;
         } else if (c == ';' && semicolon && level == 0) {
           addLiteral(parts, runStart, i, null);
-          return new ArithmeticExpression(parts, start, i);
+          return new ArithmeticExpression(FixedList.copyOf(parts), start, i);
         } else if (c == '\\') {
           in.pos = Math.min(in.length, i + 2);
         } else if (c == '\'' || c == '"' || c == '$' || c == '`') {
@@ -977,7 +980,7 @@ final class WordReader {
         char c = chars[i];
         if (c == '}' || stops.indexOf(c) >= 0) {
           addLiteral(parts, runStart, i, value);
-          return new Word(parts, start, i);
+          return new Word(FixedList.copyOf(parts), start, i);
         }
         if ((c == '<' || c == '>') && in.peek(1) == '(') {
           addLiteral(parts, runStart, i, value);
@@ -1103,7 +1106,7 @@ final class WordReader {
         in.pos++;
       }
       addLiteral(parts, runStart, end, value);
-      return new Word(parts, start, end);
+      return new Word(FixedList.copyOf(parts), start, end);
     } finally {
       giveParts(parts);
       in.length = savedLength;

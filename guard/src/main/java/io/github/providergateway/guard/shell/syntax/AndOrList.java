@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -43,8 +44,8 @@ public record AndOrList(List<Command> commands, List<Operator> operators, int st
    * @param end the offset after its last character
    */
   public AndOrList {
-    commands = List.copyOf(commands);
-    operators = List.copyOf(operators);
+    commands = FixedList.of(commands);
+    operators = FixedList.of(operators);
     if (commands.size() < 2 || operators.size() != commands.size() - 1) {
       throw new IllegalArgumentException(
           "an and-or list has two commands or more and an operator between each two, not "

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -24,8 +25,8 @@ public record AndOrTest(
    * @param end the offset after the last operand
    */
   public AndOrTest {
-    operands = List.copyOf(operands);
-    operators = List.copyOf(operators);
+    operands = FixedList.of(operands);
+    operators = FixedList.of(operators);
     if (operands.size() < 2 || operators.size() != operands.size() - 1) {
       throw new IllegalArgumentException(
           "tests joined have two operands or more and an operator between each two, not "

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -27,6 +28,6 @@ public record ArithmeticCommand(
    */
   public ArithmeticCommand {
     requireNonNull(expression, "expression");
-    redirections = List.copyOf(redirections);
+    redirections = FixedList.of(redirections);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -23,6 +24,6 @@ public record ArithmeticExpression(List<WordPart> parts, int start, int end) imp
    * @param end the offset after its last character
    */
   public ArithmeticExpression {
-    parts = List.copyOf(parts);
+    parts = FixedList.of(parts);
   }
 }

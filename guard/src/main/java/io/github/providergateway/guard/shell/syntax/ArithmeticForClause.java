@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -40,7 +41,7 @@ public record ArithmeticForClause(
     requireNonNull(init, "init");
     requireNonNull(condition, "condition");
     requireNonNull(step, "step");
-    body = List.copyOf(body);
-    redirections = List.copyOf(redirections);
+    body = FixedList.of(body);
+    redirections = FixedList.of(redirections);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -23,6 +24,6 @@ public record ArrayExpression(List<Word> elements, int start, int end) implement
    * @param end the offset after the {@code )}
    */
   public ArrayExpression {
-    elements = List.copyOf(elements);
+    elements = FixedList.of(elements);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -29,6 +30,6 @@ public record BraceExpansion(List<Word> items, boolean sequence, int start, int 
    * @param end the offset after the closing brace
    */
   public BraceExpansion {
-    items = List.copyOf(items);
+    items = FixedList.of(items);
   }
 }

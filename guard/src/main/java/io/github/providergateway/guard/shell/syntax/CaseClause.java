@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ public record CaseClause(
    */
   public CaseClause {
     requireNonNull(subject, "subject");
-    items = List.copyOf(items);
-    redirections = List.copyOf(redirections);
+    items = FixedList.of(items);
+    redirections = FixedList.of(redirections);
   }
 }

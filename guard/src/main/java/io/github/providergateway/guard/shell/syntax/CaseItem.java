@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -50,8 +51,8 @@ public record CaseItem(
    * @param end the offset after its terminator, or after its body
    */
   public CaseItem {
-    patterns = List.copyOf(patterns);
-    body = List.copyOf(body);
+    patterns = FixedList.of(patterns);
+    body = FixedList.of(body);
     requireNonNull(terminator, "terminator");
     if (patterns.isEmpty()) {
       throw new IllegalArgumentException("a case item has a pattern at least");

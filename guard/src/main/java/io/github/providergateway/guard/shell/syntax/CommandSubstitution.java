@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -20,6 +21,6 @@ public record CommandSubstitution(List<Statement> statements, int start, int end
    * @param end the offset after the {@code )}
    */
   public CommandSubstitution {
-    statements = List.copyOf(statements);
+    statements = FixedList.of(statements);
   }
 }

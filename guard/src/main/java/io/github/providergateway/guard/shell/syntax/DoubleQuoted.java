@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -24,6 +25,6 @@ public record DoubleQuoted(List<WordPart> parts, boolean localized, int start, i
    * @param end the offset after the closing quote
    */
   public DoubleQuoted {
-    parts = List.copyOf(parts);
+    parts = FixedList.of(parts);
   }
 }

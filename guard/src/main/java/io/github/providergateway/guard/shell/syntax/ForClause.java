@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -40,8 +41,8 @@ public record ForClause(
    */
   public ForClause {
     requireNonNull(name, "name");
-    items = items == null ? null : List.copyOf(items);
-    body = List.copyOf(body);
-    redirections = List.copyOf(redirections);
+    items = items == null ? null : FixedList.of(items);
+    body = FixedList.of(body);
+    redirections = FixedList.of(redirections);
   }
 }

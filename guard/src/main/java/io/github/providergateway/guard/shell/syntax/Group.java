@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ public record Group(List<Statement> statements, List<Redirection> redirections, 
    * @param end the offset after the closing brace or its last redirection
    */
   public Group {
-    statements = List.copyOf(statements);
-    redirections = List.copyOf(redirections);
+    statements = FixedList.of(statements);
+    redirections = FixedList.of(redirections);
   }
 }

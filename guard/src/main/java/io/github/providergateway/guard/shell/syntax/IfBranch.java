@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public record IfBranch(List<Statement> condition, List<Statement> body, int star
    * @param end the offset after the body's last statement
    */
   public IfBranch {
-    condition = List.copyOf(condition);
-    body = List.copyOf(body);
+    condition = FixedList.of(condition);
+    body = FixedList.of(body);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -30,9 +31,9 @@ public record IfClause(
    * @param end the offset after the {@code fi} or its last redirection
    */
   public IfClause {
-    branches = List.copyOf(branches);
-    elseBody = List.copyOf(elseBody);
-    redirections = List.copyOf(redirections);
+    branches = FixedList.of(branches);
+    elseBody = FixedList.of(elseBody);
+    redirections = FixedList.of(redirections);
     if (branches.isEmpty()) {
       throw new IllegalArgumentException("an if has a branch at least");
     }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -42,8 +43,8 @@ public record Pipeline(List<Command> commands, List<Operator> operators, int sta
    * @param end the offset after its last character
    */
   public Pipeline {
-    commands = List.copyOf(commands);
-    operators = List.copyOf(operators);
+    commands = FixedList.of(commands);
+    operators = FixedList.of(operators);
     if (commands.size() < 2 || operators.size() != commands.size() - 1) {
       throw new IllegalArgumentException(
           "a pipeline has two commands or more and an operator between each two, not "

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -23,6 +24,6 @@ public record ProcessSubstitution(boolean output, List<Statement> statements, in
    * @param end the offset after the {@code )}
    */
   public ProcessSubstitution {
-    statements = List.copyOf(statements);
+    statements = FixedList.of(statements);
   }
 }

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ public record Script(String source, List<Statement> statements) implements Node 
    */
   public Script {
     requireNonNull(source, "source");
-    statements = List.copyOf(statements);
+    statements = FixedList.of(statements);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -31,8 +32,8 @@ public record SimpleCommand(
    * @param end the offset after its last character
    */
   public SimpleCommand {
-    assignments = List.copyOf(assignments);
-    words = List.copyOf(words);
-    redirections = List.copyOf(redirections);
+    assignments = FixedList.of(assignments);
+    words = FixedList.of(words);
+    redirections = FixedList.of(redirections);
   }
 }

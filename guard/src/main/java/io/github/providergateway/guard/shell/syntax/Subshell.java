@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public record Subshell(
    * @param end the offset after the {@code )} or its last redirection
    */
   public Subshell {
-    statements = List.copyOf(statements);
-    redirections = List.copyOf(redirections);
+    statements = FixedList.of(statements);
+    redirections = FixedList.of(redirections);
   }
 }

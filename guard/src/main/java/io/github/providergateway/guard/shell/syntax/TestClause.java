@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell.syntax;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -28,6 +29,6 @@ public record TestClause(
    */
   public TestClause {
     requireNonNull(expression, "expression");
-    redirections = List.copyOf(redirections);
+    redirections = FixedList.of(redirections);
   }
 }

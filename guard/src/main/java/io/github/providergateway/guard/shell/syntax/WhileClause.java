@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -33,8 +34,8 @@ public record WhileClause(
    * @param end the offset after the {@code done} or its last redirection
    */
   public WhileClause {
-    condition = List.copyOf(condition);
-    body = List.copyOf(body);
-    redirections = List.copyOf(redirections);
+    condition = FixedList.of(condition);
+    body = FixedList.of(body);
+    redirections = FixedList.of(redirections);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.syntax;
 
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ public record Word(List<WordPart> parts, int start, int end) implements Node, Te
    * @param end the offset after its last character
    */
   public Word {
-    parts = List.copyOf(parts);
+    parts = FixedList.of(parts);
   }
 
   /**
