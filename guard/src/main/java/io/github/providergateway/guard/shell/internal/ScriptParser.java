@@ -15,7 +15,6 @@ import io.github.providergateway.guard.shell.syntax.CoprocClause;
 import io.github.providergateway.guard.shell.syntax.ForClause;
 import io.github.providergateway.guard.shell.syntax.FunctionDeclaration;
 import io.github.providergateway.guard.shell.syntax.Group;
-import io.github.providergateway.guard.shell.syntax.HereDocument;
 import io.github.providergateway.guard.shell.syntax.IfBranch;
 import io.github.providergateway.guard.shell.syntax.IfClause;
 import io.github.providergateway.guard.shell.syntax.Literal;
@@ -30,13 +29,10 @@ import io.github.providergateway.guard.shell.syntax.Subshell;
 import io.github.providergateway.guard.shell.syntax.TimeClause;
 import io.github.providergateway.guard.shell.syntax.WhileClause;
 import io.github.providergateway.guard.shell.syntax.Word;
-import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads a script as bash's grammar does, into its syntax tree: lists of statements, and-or lists,
@@ -55,17 +51,17 @@ final class ScriptParser {
   private final WordReader words;
   private final TestParser tests;
 
-  /**
-   * The here-documents whose bodies start after the next newline, in order: of the script, or of
-   * the substitution being read (each has its own, as in bash). Reader only.
-   */
-  private List<PendingHereDocument> pending = new ArrayList<>(0);
+  /** The here-documents of this reading, and of each substitution while it is read. */
+  private final HereDocuments hereDocuments;
+
+  /** Where the script's statements go as their lines end, or null to keep them. Reader only. */
+  private StatementSink sink;
 
   /**
-   * Each here-document's redirection as first made, and as made once its body was read, until it is
-   * put in the tree ({@link HereDocumentFill}). Reader only.
+   * Where the script's complete command being read started: after a newline of the script's own
+   * list, past the here-documents it started. Reader only.
    */
-  private final Map<Redirection, Redirection> hereDocuments = new IdentityHashMap<>(4);
+  private int completeCommandStart;
 
   /**
    * Lists of the reader's, emptied, for the lists of nodes being read (one per list in progress: a
@@ -92,6 +88,7 @@ final class ScriptParser {
     this.in = in;
     this.words = new WordReader(in, this);
     this.tests = new TestParser(in, words, this);
+    this.hereDocuments = new HereDocuments(in, words);
   }
 
   /**
@@ -130,8 +127,8 @@ final class ScriptParser {
       ScriptParser parser = new ScriptParser(in);
       parser.sink = sink;
       List<Statement> statements =
-          parser.withHereDocuments(parser.statements(depth, Closer.END, null));
-      parser.requireNoPending();
+          parser.hereDocuments.filled(parser.statements(depth, Closer.END, null));
+      parser.hereDocuments.requireNoneWaiting();
       if (sink == null) {
         return new Script(text, statements);
       }
@@ -155,7 +152,7 @@ final class ScriptParser {
     try {
       limits.depth(0, 0, "a nested script", "");
       parser.statements(0, Closer.END, null);
-      parser.requireNoPending();
+      parser.hereDocuments.requireNoneWaiting();
       return text.length();
     } catch (ShellParseException e) {
       return e.reason() == ShellParseException.Reason.MALFORMED
@@ -171,18 +168,17 @@ final class ScriptParser {
    * closing {@code )}, taken. Its here-documents end within it.
    */
   List<Statement> substitution(int depth, int at) throws ShellParseException {
-    List<PendingHereDocument> outer = pending;
-    pending = new ArrayList<>(0);
+    Object outer = hereDocuments.begin();
     try {
       List<Statement> statements = statements(depth, Closer.PAREN, null);
       if (in.atEnd()) {
         throw Limits.malformed("a ( with no ) to close it", at, in.where);
       }
-      requireNoPending();
+      hereDocuments.requireNoneWaiting();
       in.pos++;
-      return withHereDocuments(statements);
+      return hereDocuments.filled(statements);
     } finally {
-      pending = outer;
+      hereDocuments.end(outer);
     }
   }
 
@@ -215,14 +211,12 @@ final class ScriptParser {
       if (closer == Closer.END && (newline || out.isEmpty())) {
         completeCommandStart = in.pos;
       }
-      if (!hereDocuments.isEmpty() && unfilled < out.size()) {
-        new HereDocumentFill(hereDocuments).statements(out, unfilled);
-      }
+      hereDocuments.fill(out, unfilled);
       if (closer == Closer.END
           && sink != null
           && newline
-          && pending.isEmpty()
-          && hereDocuments.isEmpty()) {
+          && hereDocuments.noneWaiting()
+          && hereDocuments.allFilled()) {
         // Their lines have ended and their bodies are in: done with, as far as this list goes.
         for (int i = 0; i < out.size(); i++) {
           sink.accept(out.get(i));
@@ -248,12 +242,12 @@ final class ScriptParser {
             "a " + operatorText() + " with no command before it", in.pos, in.where);
       }
       String keyword = peekKeyword();
-      if (keyword != null && isCloser(keyword)) {
+      if (keyword != null && Keywords.isCloser(keyword)) {
         if (closer == Closer.KEYWORD && Arrays.asList(keywords).contains(keyword)
             || closer == Closer.CASE_ITEM && keyword.equals("esac")) {
           return fixed(out);
         }
-        throw Limits.malformed(unexpected(keyword), in.pos, in.where);
+        throw Limits.malformed(Keywords.unexpected(keyword), in.pos, in.where);
       }
       int start = in.pos;
       Command command = andOr(depth);
@@ -277,27 +271,6 @@ final class ScriptParser {
       }
       out.add(new Statement(command, background, start, background ? in.pos : command.end()));
     }
-  }
-
-  /** The closing keywords and what each closes, for messages. */
-  private static boolean isCloser(String keyword) {
-    return switch (keyword) {
-      case "then", "elif", "else", "fi", "do", "done", "esac", "}", "]]" -> true;
-      default -> false;
-    };
-  }
-
-  private static String unexpected(String keyword) {
-    String opener =
-        switch (keyword) {
-          case "then", "elif", "else", "fi" -> "if";
-          case "do" -> "while, until, for or select";
-          case "done" -> "do";
-          case "esac" -> "case";
-          case "}" -> "{";
-          default -> "[[";
-        };
-    return "a " + keyword + " with no " + opener + " before it";
   }
 
   /** The operator at the read position, for messages: {@code ;;}, {@code &&}, {@code |}, … */
@@ -334,7 +307,7 @@ final class ScriptParser {
       if (c == '\n') {
         in.pos++;
         newline = true;
-        readHereDocuments();
+        hereDocuments.readBodies();
       } else if (c == '#') {
         in.skipComment();
       } else {
@@ -530,7 +503,7 @@ final class ScriptParser {
         return simple(depth);
       }
       case "in" -> throw Limits.malformed("an in where a command should start", at, in.where);
-      default -> throw Limits.malformed(unexpected(keyword), at, in.where);
+      default -> throw Limits.malformed(Keywords.unexpected(keyword), at, in.where);
     }
   }
 
@@ -687,7 +660,7 @@ final class ScriptParser {
           if (c == ';' && in.peek(1) != ';' && in.peek(1) != '&' || c == '\n') {
             in.pos++;
             if (c == '\n') {
-              readHereDocuments();
+              hereDocuments.readBodies();
             }
             break;
           }
@@ -869,9 +842,11 @@ final class ScriptParser {
       return new CoprocClause(null, command, at, command.end());
     }
     String keyword = peekKeyword();
-    if ("!".equals(keyword) || keyword != null && isCloser(keyword)) {
+    if ("!".equals(keyword) || keyword != null && Keywords.isCloser(keyword)) {
       throw Limits.malformed(
-          keyword.equals("!") ? "a ! after coproc" : unexpected(keyword), in.pos, in.where);
+          keyword.equals("!") ? "a ! after coproc" : Keywords.unexpected(keyword),
+          in.pos,
+          in.where);
     }
     if (keyword != null || isRedirectionAt() || assignmentValueAt() > 0 || subscriptAt() > 0) {
       Command command = simple(depth + 1, null);
@@ -889,7 +864,9 @@ final class ScriptParser {
     keyword = peekKeyword();
     if (keyword != null) {
       throw Limits.malformed(
-          isCloser(keyword) ? unexpected(keyword) : "a " + keyword + " after coproc and a name",
+          Keywords.isCloser(keyword)
+              ? Keywords.unexpected(keyword)
+              : "a " + keyword + " after coproc and a name",
           in.pos,
           in.where);
     }
@@ -1269,188 +1246,15 @@ final class ScriptParser {
       Word target = words.word(WordShapes.Context.ARGUMENT, depth);
       return new Redirection(descriptor, operator, target, null, start, target.end());
     }
-    Word delimiterWord = words.word(WordShapes.Context.NAME, depth);
-    boolean quoted = false;
-    for (int i = delimiterWord.start(); i < delimiterWord.end() && !quoted; i++) {
-      char c = chars[i];
-      quoted = c == '\'' || c == '"' || c == '\\';
-    }
-    String delimiter = delimiterText(delimiterWord);
-    // Made again once the body is read, after the line ends: the tree is built first.
-    HereDocument unread = new HereDocument(delimiter, quoted, new Word(List.of(), at, at), at, at);
-    Redirection redirection =
-        new Redirection(descriptor, operator, delimiterWord, unread, start, delimiterWord.end());
-    pending.add(new PendingHereDocument(redirection, at, depth));
-    return redirection;
-  }
-
-  /**
-   * The delimiter of a here-document: its word after quote removal, and nothing expanded ({@code
-   * <<$x} ends at the line {@code $x}).
-   */
-  private String delimiterText(Word word) {
-    StringBuilder sb = new StringBuilder();
-    for (WordPart part : word.parts()) {
-      if (part instanceof Literal literal) {
-        sb.append(literal.value());
-      } else if (part instanceof io.github.providergateway.guard.shell.syntax.SingleQuoted q) {
-        sb.append(q.value());
-      } else if (part instanceof io.github.providergateway.guard.shell.syntax.AnsiCQuoted q) {
-        sb.append(q.value());
-      } else if (part instanceof io.github.providergateway.guard.shell.syntax.DoubleQuoted q) {
-        sb.append(delimiterText(new Word(q.parts(), q.start(), q.end())));
-      } else {
-        sb.append(in.text, part.start(), part.end());
-      }
-    }
-    return sb.toString();
+    // Its body is read after the line ends, and put in the tree then.
+    Word delimiter = words.word(WordShapes.Context.NAME, depth);
+    return hereDocuments.open(descriptor, operator, delimiter, start, at, depth);
   }
 
   /** The descriptors of one digit, made once: {@code 2>&1} is in many commands. */
   private static final String[] DIGITS = {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
 
-  /** A here-document waiting for its body: its redirection, operator's offset and depth. */
-  private record PendingHereDocument(Redirection redirection, int at, int depth) {}
-
-  /** Right after a newline: the bodies of the here-documents its line opened, in order. */
-  void readHereDocuments() throws ShellParseException {
-    if (pending.isEmpty()) {
-      return;
-    }
-    char[] chars = in.chars;
-    for (int p = 0; p < pending.size(); p++) { // indexed: no iterator a line
-      PendingHereDocument waiting = pending.get(p);
-      Redirection redirection = waiting.redirection();
-      HereDocument unread = redirection.hereDocument();
-      String delimiter = unread.delimiter();
-      boolean strip = redirection.operator() == RedirectOperator.HERE_DOCUMENT_TABS;
-      int bodyStart = in.pos;
-      int bodyEnd;
-      for (; ; ) {
-        if (in.pos >= in.length) {
-          throw Limits.malformed(
-              "a here-document with no line '" + delimiter + "' to end it", waiting.at(), in.where);
-        }
-        int eol = in.pos;
-        while (eol < in.length && chars[eol] != '\n') {
-          eol++;
-        }
-        int lineStart = in.pos;
-        if (strip) {
-          while (lineStart < eol && chars[lineStart] == '\t') {
-            lineStart++;
-          }
-        }
-        bodyEnd = in.pos;
-        in.pos = eol < in.length ? eol + 1 : in.length;
-        if (eol - lineStart == delimiter.length() && in.text.startsWith(delimiter, lineStart)) {
-          break;
-        }
-      }
-      int end = in.pos;
-      Word body;
-      if (unread.quoted()) {
-        body = words.literalBody(bodyStart, bodyEnd, strip);
-      } else {
-        in.pos = bodyStart;
-        body = words.hereDocumentBody(bodyEnd, strip, waiting.depth());
-        in.pos = end;
-      }
-      hereDocuments.put(
-          redirection,
-          new Redirection(
-              redirection.descriptor(),
-              redirection.operator(),
-              redirection.target(),
-              new HereDocument(delimiter, unread.quoted(), body, bodyStart, end),
-              redirection.start(),
-              redirection.end()));
-    }
-    pending.clear();
-  }
-
-  private void requireNoPending() throws ShellParseException {
-    if (!pending.isEmpty()) {
-      PendingHereDocument first = pending.get(0);
-      throw Limits.malformed(
-          "a here-document with no line '"
-              + first.redirection().hereDocument().delimiter()
-              + "' to end it",
-          first.at(),
-          in.where);
-    }
-  }
-
-  /** {@code statements} with the here-documents read since their redirections were made. */
-  private List<Statement> withHereDocuments(List<Statement> statements) {
-    return hereDocuments.isEmpty()
-        ? statements
-        : new HereDocumentFill(hereDocuments).statements(statements);
-  }
-
   // ---- keywords ----
-
-  /** The words bash reads as keywords at a command's start, by their length. */
-  private static final String[][] KEYWORDS =
-      byLength(
-          "if",
-          "then",
-          "else",
-          "elif",
-          "fi",
-          "do",
-          "done",
-          "while",
-          "until",
-          "for",
-          "select",
-          "case",
-          "esac",
-          "function",
-          "{",
-          "}",
-          "!",
-          "[[",
-          "]]",
-          "time",
-          "coproc",
-          "in");
-
-  private static String[][] byLength(String... keywords) {
-    String[][] table = new String[10][0];
-    for (String keyword : keywords) {
-      String[] same = Arrays.copyOf(table[keyword.length()], table[keyword.length()].length + 1);
-      same[same.length - 1] = keyword;
-      table[keyword.length()] = same;
-    }
-    return table;
-  }
-
-  /** Whether a keyword starts with the character, by code: most words are ruled out by it. */
-  private static final boolean[] KEYWORD_START = new boolean[128];
-
-  /** The characters that end a keyword's run: operators and blanks, quotes, escapes, expansions. */
-  private static final boolean[] KEYWORD_STOP = new boolean[128];
-
-  static {
-    for (String[] same : KEYWORDS) {
-      for (String keyword : same) {
-        KEYWORD_START[keyword.charAt(0)] = true;
-      }
-    }
-    for (char c = 0; c < KEYWORD_STOP.length; c++) {
-      KEYWORD_STOP[c] = Source.isMeta(c) || "'\"\\$`".indexOf(c) >= 0;
-    }
-  }
-
-  /** Where the script's statements go as their lines end, or null to keep them. Reader only. */
-  private StatementSink sink;
-
-  /**
-   * Where the script's complete command being read started: after a newline of the script's own
-   * list, past the here-documents it started. Reader only.
-   */
-  private int completeCommandStart;
 
   /** Where {@link #peekKeyword} last looked, and at which length, and what it found there. */
   private int keywordAt = -1;
@@ -1464,49 +1268,8 @@ final class ScriptParser {
     if (keywordAt != in.pos || keywordLength != in.length) {
       keywordAt = in.pos;
       keywordLength = in.length;
-      keyword = findKeyword();
+      keyword = Keywords.at(in);
     }
     return keyword;
-  }
-
-  private String findKeyword() {
-    // A table look at the first character rules most programs out, and the run is compared in
-    // place (a substring per command would be garbage for every program).
-    char[] chars = in.chars;
-    int pos = in.pos;
-    if (pos >= in.length) {
-      return null;
-    }
-    char first = chars[pos];
-    if (first >= KEYWORD_START.length || !KEYWORD_START[first]) {
-      return null;
-    }
-    int i = pos + 1;
-    int limit = Math.min(in.length, pos + 9);
-    while (i < limit) {
-      char c = chars[i];
-      if (c < KEYWORD_STOP.length && KEYWORD_STOP[c]) {
-        break;
-      }
-      i++;
-    }
-    // A line continued after the keyword is nothing: what follows it decides where the word ends.
-    int after = i;
-    while (after + 1 < in.length && chars[after] == '\\' && chars[after + 1] == '\n') {
-      after += 2;
-    }
-    if (!in.endsWord(after)) {
-      return null;
-    }
-    candidates:
-    for (String keyword : KEYWORDS[i - pos]) {
-      for (int k = 0; k < keyword.length(); k++) {
-        if (chars[pos + k] != keyword.charAt(k)) {
-          continue candidates;
-        }
-      }
-      return keyword;
-    }
-    return null;
   }
 }

@@ -19,9 +19,7 @@ import io.github.providergateway.guard.shell.syntax.Word;
 import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads words as bash does, into their parts: literal text, quotes, {@code $'…'}, expansions
@@ -33,6 +31,9 @@ import java.util.Set;
 final class WordReader {
   private final Source in;
   private final ScriptParser grammar;
+
+  /** Reads the expansions of parameters, <code>${…}</code>. */
+  private final ParameterReader parameters;
 
   /** Part lists of finished words, emptied, for the words being read (one per word in progress). */
   private final ArrayDeque<List<WordPart>> spareParts = new ArrayDeque<>(4);
@@ -52,6 +53,7 @@ final class WordReader {
   WordReader(Source in, ScriptParser grammar) {
     this.in = in;
     this.grammar = grammar;
+    this.parameters = new ParameterReader(in, this);
   }
 
   // ---- words ----
@@ -386,7 +388,7 @@ final class WordReader {
   }
 
   /** Adds the literal text from {@code from} to {@code to}, if any; {@code value} when escaped. */
-  private void addLiteral(List<WordPart> parts, int from, int to, StringBuilder value) {
+  void addLiteral(List<WordPart> parts, int from, int to, StringBuilder value) {
     if (to > from) {
       String text = in.text.substring(from, to);
       parts.add(new Literal(text, value == null ? text : value.toString(), from, to));
@@ -466,11 +468,11 @@ final class WordReader {
 
   // A word in progress takes a part list of the spares and gives it back, emptied: a substitution
   // inside reads words of its own meanwhile.
-  private List<WordPart> takeParts() {
+  List<WordPart> takeParts() {
     return spareParts.isEmpty() ? new ArrayList<>(8) : spareParts.pop();
   }
 
-  private void giveParts(List<WordPart> parts) {
+  void giveParts(List<WordPart> parts) {
     parts.clear();
     spareParts.push(parts);
   }
@@ -478,7 +480,7 @@ final class WordReader {
   // ---- quotes ----
 
   /** At {@code '}: to the closing quote. */
-  private SingleQuoted singleQuoted() throws ShellParseException {
+  SingleQuoted singleQuoted() throws ShellParseException {
     int open = in.pos;
     int close = in.text.indexOf('\'', open + 1);
     if (close < 0 || close >= in.length) {
@@ -492,8 +494,7 @@ final class WordReader {
    * At {@code "}: to the closing quote; {@code start} is the offset of its {@code $} when {@code
    * localized} ({@code $"…"}), else of the quote.
    */
-  private DoubleQuoted doubleQuoted(int start, boolean localized, int depth)
-      throws ShellParseException {
+  DoubleQuoted doubleQuoted(int start, boolean localized, int depth) throws ShellParseException {
     int open = in.pos;
     in.pos = open + 1;
     List<WordPart> parts = takeParts();
@@ -565,7 +566,7 @@ final class WordReader {
   // ---- expansions ----
 
   /** At {@code $}: the expansion or quoting it starts, or null (stepped over) for a literal $. */
-  private WordPart dollar(boolean inDouble, int depth) throws ShellParseException {
+  WordPart dollar(boolean inDouble, int depth) throws ShellParseException {
     int at = in.pos;
     char[] chars = in.chars;
     // A line continued after the $ is nothing, as bash joins the lines first: $\<newline>x is $x.
@@ -597,7 +598,7 @@ final class WordReader {
     if (d == '{') {
       in.limits.depth(depth + 1, at, "a ${ … }", in.where);
       in.pos = o + 1;
-      return parameter(depth + 1, at, inDouble);
+      return parameters.expansion(depth + 1, at, inDouble);
     }
     if (d == '[') {
       in.limits.depth(depth + 1, at, "a $[ … ]", in.where);
@@ -650,7 +651,7 @@ final class WordReader {
   }
 
   /** At {@code <(} or {@code >(}: a process substitution, statements to its {@code )}. */
-  private ProcessSubstitution processSubstitution(int depth) throws ShellParseException {
+  ProcessSubstitution processSubstitution(int depth) throws ShellParseException {
     int at = in.pos;
     boolean output = in.chars[at] == '>';
     in.limits.depth(depth + 1, at, "a " + in.chars[at] + "( … )", in.where);
@@ -660,7 +661,7 @@ final class WordReader {
   }
 
   /** At a backquote: its text, unescaped as bash does, read as a script of its own. */
-  private BackquoteSubstitution backquote(boolean inDouble, int depth) throws ShellParseException {
+  BackquoteSubstitution backquote(boolean inDouble, int depth) throws ShellParseException {
     int at = in.pos;
     in.limits.depth(depth + 1, at, "a `…`", in.where);
     char[] chars = in.chars;
@@ -796,249 +797,6 @@ final class WordReader {
           }
         } else {
           in.pos++;
-        }
-      }
-    } finally {
-      giveParts(parts);
-    }
-  }
-
-  // ---- parameter expansions ----
-
-  /** After <code>${</code>: the expansion to its closing brace. */
-  private ParameterExpansion parameter(int depth, int at, boolean inDouble)
-      throws ShellParseException {
-    char[] chars = in.chars;
-    Prefix prefix = Prefix.NONE;
-    char c = in.peek(0);
-    if ((c == '#' || c == '!') && startsParameter(in.pos + 1)) {
-      prefix = c == '#' ? Prefix.LENGTH : Prefix.INDIRECT;
-      in.pos++;
-    }
-    int nameStart = in.pos;
-    int nameEnd = parameterNameEnd(nameStart);
-    in.pos = nameEnd;
-    String name = in.text.substring(nameStart, nameEnd);
-    Word index = null;
-    if (nameEnd > nameStart && Source.isNameStart(chars[nameStart]) && in.peek(0) == '[') {
-      in.pos++;
-      index = parameterWord(depth, at, "]", inDouble);
-      if (in.peek(0) != ']') {
-        return bad(prefix, name, index, depth, at, inDouble);
-      }
-      in.pos++;
-    }
-    if (name.isEmpty()) {
-      return bad(prefix, name, index, depth, at, inDouble);
-    }
-    if (in.pos >= in.length) {
-      throw Limits.malformed("an unterminated ${", at, in.where);
-    }
-    c = chars[in.pos];
-    if (c == '}') {
-      in.pos++;
-      return new ParameterExpansion(
-          true, prefix, name, index, Operator.NONE, null, null, at, in.pos);
-    }
-    if (prefix == Prefix.INDIRECT && (c == '*' || c == '@') && in.peek(1) == '}') {
-      Word which = parameterWord(depth, at, "", inDouble);
-      in.pos++;
-      return new ParameterExpansion(
-          true, prefix, name, index, Operator.NAMES_STARTING, which, null, at, in.pos);
-    }
-    Operator operator = operatorAt();
-    if (operator == null) {
-      return bad(prefix, name, index, depth, at, inDouble);
-    }
-    in.pos += operator.text().length();
-    // A replacement's pattern ends at a /, a substring's offset at a :, every other word at the
-    // brace.
-    String second =
-        REPLACEMENTS.contains(operator) ? "/" : operator == Operator.SUBSTRING ? ":" : "";
-    Word argument = parameterWord(depth, at, second, inDouble);
-    Word replacement = null;
-    if (!second.isEmpty() && in.peek(0) == second.charAt(0)) {
-      in.pos++;
-      replacement = parameterWord(depth, at, "", inDouble);
-    }
-    in.pos++;
-    return new ParameterExpansion(
-        true, prefix, name, index, operator, argument, replacement, at, in.pos);
-  }
-
-  /** The rest of an expansion bash would refuse, read to its brace for what is in it. */
-  private ParameterExpansion bad(
-      Prefix prefix, String name, Word index, int depth, int at, boolean inDouble)
-      throws ShellParseException {
-    Word rest = parameterWord(depth, at, "", inDouble);
-    in.pos++;
-    return new ParameterExpansion(
-        true, prefix, name, index, Operator.BAD_SUBSTITUTION, rest, null, at, in.pos);
-  }
-
-  private static final Set<Operator> REPLACEMENTS =
-      EnumSet.of(
-          Operator.REPLACE_FIRST,
-          Operator.REPLACE_ALL,
-          Operator.REPLACE_PREFIX,
-          Operator.REPLACE_SUFFIX);
-
-  /** Whether a parameter's name starts at {@code i} and the expansion goes on after it. */
-  private boolean startsParameter(int i) {
-    if (i >= in.length) {
-      return false;
-    }
-    char c = in.chars[i];
-    if (Source.isNameChar(c)) {
-      return true;
-    }
-    // ${#@}, ${#?}, ${!@}: a special parameter, then the brace; ${#} and ${!} are # and !.
-    return "@*#?-$!".indexOf(c) >= 0 && i + 1 < in.length && in.chars[i + 1] == '}';
-  }
-
-  /**
-   * The end of the parameter's name from {@code from}: a name, digits, or one special character.
-   */
-  private int parameterNameEnd(int from) {
-    char[] chars = in.chars;
-    if (from >= in.length) {
-      return from;
-    }
-    char c = chars[from];
-    int i = from + 1;
-    if (Source.isNameStart(c)) {
-      while (i < in.length && Source.isNameChar(chars[i])) {
-        i++;
-      }
-      return i;
-    }
-    if (Source.isDigit(c)) {
-      while (i < in.length && Source.isDigit(chars[i])) {
-        i++;
-      }
-      return i;
-    }
-    if (c == '$' && i < in.length && "({[".indexOf(chars[i]) >= 0) {
-      // ${$(…)}: bash reads the substitution, not the parameter $, and refuses it when it expands.
-      return from;
-    }
-    return "@*#?-$!".indexOf(c) >= 0 ? i : from;
-  }
-
-  /** The operator at the read position after a name, the longest there, or null. */
-  private Operator operatorAt() {
-    char c = in.peek(0);
-    char d = in.peek(1);
-    return switch (c) {
-      case ':' ->
-          switch (d) {
-            case '-' -> Operator.DEFAULT;
-            case '=' -> Operator.ASSIGN;
-            case '?' -> Operator.ERROR;
-            case '+' -> Operator.ALTERNATE;
-            default -> Operator.SUBSTRING;
-          };
-      case '-' -> Operator.DEFAULT_IF_UNSET;
-      case '=' -> Operator.ASSIGN_IF_UNSET;
-      case '?' -> Operator.ERROR_IF_UNSET;
-      case '+' -> Operator.ALTERNATE_IF_SET;
-      case '#' -> d == '#' ? Operator.REMOVE_LONGEST_PREFIX : Operator.REMOVE_SHORTEST_PREFIX;
-      case '%' -> d == '%' ? Operator.REMOVE_LONGEST_SUFFIX : Operator.REMOVE_SHORTEST_SUFFIX;
-      case '/' ->
-          switch (d) {
-            case '/' -> Operator.REPLACE_ALL;
-            case '#' -> Operator.REPLACE_PREFIX;
-            case '%' -> Operator.REPLACE_SUFFIX;
-            default -> Operator.REPLACE_FIRST;
-          };
-      case '^' -> d == '^' ? Operator.UPPER_ALL : Operator.UPPER_FIRST;
-      case ',' -> d == ',' ? Operator.LOWER_ALL : Operator.LOWER_FIRST;
-      case '@' -> Operator.TRANSFORM;
-      default -> null;
-    };
-  }
-
-  /**
-   * Reads the word of an expansion to its closing brace, or to the first of {@code stops} (not
-   * taken): blanks and operators are text in it, quotes and expansions are read. A brace does not
-   * nest in it, as bash reads it (<code>${x:-a{b}c}</code> is {@code a{b} then {@code c}}). Within
-   * double quotes ({@code inDouble}), a single quote still hides a brace but is text, kept.
-   */
-  private Word parameterWord(int depth, int at, String stops, boolean inDouble)
-      throws ShellParseException {
-    char[] chars = in.chars;
-    int start = in.pos;
-    List<WordPart> parts = takeParts();
-    try {
-      int runStart = start;
-      StringBuilder value = null;
-      for (; ; ) {
-        if (in.pos >= in.length) {
-          throw Limits.malformed("an unterminated ${", at, in.where);
-        }
-        int i = in.pos;
-        char c = chars[i];
-        if (c == '}' || stops.indexOf(c) >= 0) {
-          addLiteral(parts, runStart, i, value);
-          return new Word(FixedList.copyOf(parts), start, i);
-        }
-        if ((c == '<' || c == '>') && in.peek(1) == '(') {
-          addLiteral(parts, runStart, i, value);
-          parts.add(processSubstitution(depth));
-          runStart = in.pos;
-          value = null;
-          continue;
-        }
-        switch (c) {
-          case '\\' -> {
-            if (value == null) {
-              value = new StringBuilder().append(chars, runStart, i - runStart);
-            }
-            if (i + 1 < in.length && chars[i + 1] != '\n') {
-              value.append(chars[i + 1]);
-            }
-            in.pos = Math.min(in.length, i + 2);
-          }
-          case '\'', '"', '$', '`' -> {
-            if (c == '\'' && inDouble) {
-              // Bash finds the brace past it, and keeps the quotes in the value.
-              int close = in.text.indexOf('\'', i + 1);
-              if (close < 0 || close >= in.length) {
-                throw Limits.malformed("an unterminated single quote", i, in.where);
-              }
-              if (value != null) {
-                value.append(chars, i, close + 1 - i);
-              }
-              in.pos = close + 1;
-              continue;
-            }
-            WordPart part;
-            if (c == '\'') {
-              part = singleQuoted();
-            } else if (c == '"') {
-              part = doubleQuoted(in.pos, false, depth);
-            } else if (c == '$') {
-              part = dollar(inDouble, depth);
-            } else {
-              part = backquote(inDouble, depth);
-            }
-            if (part == null) {
-              if (value != null) {
-                value.append('$');
-              }
-              continue;
-            }
-            addLiteral(parts, runStart, i, value);
-            parts.add(part);
-            runStart = in.pos;
-            value = null;
-          }
-          default -> {
-            if (value != null) {
-              value.append(c);
-            }
-            in.pos++;
-          }
         }
       }
     } finally {
