@@ -11,5 +11,6 @@ module io.github.providergateway.guard {
 
   exports io.github.providergateway.guard;
   exports io.github.providergateway.guard.shell;
+  exports io.github.providergateway.guard.shell.syntax;
   exports io.github.providergateway.guard.corpus;
 }

@@ -84,7 +84,8 @@ final class FedCode {
     }
     for (String[] text : texts) {
       try {
-        for (Invocation invocation : ShellParser.parse(text[0]).invocations()) {
+        // As a shell runs it: the complete commands before one it cannot read run.
+        for (Invocation invocation : ShellParser.parseRunnable(text[0]).invocations()) {
           List<String> via = new ArrayList<>();
           via.add(text[1]);
           via.addAll(invocation.via());
@@ -93,7 +94,7 @@ final class FedCode {
                   invocation.words(), invocation.wrappers(), invocation.redirects(), via));
         }
       } catch (ShellParseException e) {
-        // Text that does not parse as shell runs nothing whole; the other rules still apply.
+        // Text past a bound is not read; the other rules still apply.
       }
     }
     return fed;

@@ -2,13 +2,18 @@ package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.internal.Limits;
 import io.github.providergateway.guard.shell.internal.Resolver;
+import io.github.providergateway.guard.shell.internal.Syntax;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a shell command as bash would split it, into every program it would run ({@link
- * ShellScript}). Executes nothing; one pass without regular expressions, bounded in size, nesting
- * and words: past a bound, or not a complete command, it throws, never returns a part.
+ * ShellScript}): its syntax tree, as bash's grammar reads it ({@link
+ * io.github.providergateway.guard.shell.syntax.SyntaxParser}), lowered to its simple commands, each
+ * read further as below. Executes nothing; no regular expressions, bounded in size, nesting and
+ * words: past a bound, or not a complete command (what bash would refuse to run), it throws, never
+ * returns a part. {@link #parseRunnable} reads a script as a shell runs one, up to its first
+ * complete command it cannot read.
  *
  * <p>What it reads: separators, pipes, subshells, groups, compound commands ({@code if}, loops,
  * {@code case}, function bodies: every command within may run), {@code $(…)}, backquotes, process
@@ -70,5 +75,33 @@ public final class ShellParser {
     new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations, opaque)
         .script(command, 0, List.of(), "");
     return new ShellScript(invocations, command, opaque);
+  }
+
+  /**
+   * Parses {@code script} as a shell runs a script or a {@code -c} string it is given: a complete
+   * command at a time (a line, with its here-documents and the lines a compound command or an
+   * operator carries on to), so that the commands before the first one it cannot read have run when
+   * it stops there. {@code printf 'rm -rf ~\nfi' > x.sh; sh x.sh} removes the home, then fails.
+   *
+   * @param script the text a shell would be given
+   * @return every program of the complete commands before the first that is not one (all of them
+   *     when there is none)
+   * @throws ShellParseException when it is past a bound
+   */
+  public static ShellScript parseRunnable(String script) throws ShellParseException {
+    try {
+      return parse(script);
+    } catch (ShellParseException refused) {
+      if (refused.reason() != ShellParseException.Reason.MALFORMED) {
+        throw refused;
+      }
+      String runnable = script.substring(0, Syntax.runnableEnd(script));
+      try {
+        return parse(runnable);
+      } catch (ShellParseException again) {
+        // Read whole, the commands before the first refused one read as they do in the whole.
+        throw refused;
+      }
+    }
   }
 }

@@ -26,7 +26,7 @@ class ReaderShortcutsTest {
       quoteCharacter = '\u0000',
       textBlock =
           """
-          if a; then b; elif c; else d; fi → a\\nb\\nc\\nd
+          if a; then b; elif c; then e; else d; fi → a\\nb\\nc\\ne\\nd
           iff a; thenx b; fix              → iff a\\nthenx b\\nfix
           while a; do b; done              → a\\nb
           dox a; donex; doner b            → dox a\\ndonex\\ndoner b
@@ -36,12 +36,14 @@ class ReaderShortcutsTest {
           "if" a; i\\f b; 'do' c; d\\o e    → if a\\nif b\\ndo c\\ndo e
           if$x a; do'x' b; fi"" c; functionxyz d → «if$x» a\\ndox b\\nfi c\\nfunctionxyz d
           for i in a b; do c; done         → c
-          for x in y; do c; done; in z     → c\\nin z
+          for x in y; do c; done; inx z    → c\\ninx z
           time a; timex b; time -p c       → {time} a\\ntimex b\\n{time} c
           case a in x) b;; esac; esacx c   → b\\nesacx c
           [[ -f a ]] && [[x                → [[x
           function f { a; }; functionx g   → a\\nfunctionx g
           coproc a; coprocx b; select s in t; do u; done → a\\ncoprocx b\\nu
+          fi<(a) b; done>(c) d             → «fi<(a)» b\\n<(…) a\\n«done>(c)» d\\n>(…) c
+          if\\\\n a; then\\\\n b; fi             → a\\nb
           """)
   void keywordsAreFoundByTheirWholeRunNotByTheirFirstCharacter(String command, String expected) {
     assertThat(parse(unescape(command))).as(command).isEqualTo(unescape(expected));

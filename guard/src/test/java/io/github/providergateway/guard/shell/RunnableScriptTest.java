@@ -1,0 +1,78 @@
+package io.github.providergateway.guard.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.shell.ShellParseException.Reason;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A shell runs a script a complete command at a time, so the commands before the first it cannot
+ * read run ({@link ShellParser#parseRunnable}); the code a command writes and runs is read so.
+ */
+class RunnableScriptTest {
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '→',
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
+          rm a\\nfi\\nrm b                  → rm a
+          rm a; fi                          →
+          rm a\\nif b; then c               → rm a
+          rm a &&\\nrm b\\n(                → rm a\\nrm b
+          cat <<EOF\\nfi\\nEOF\\nrm a\\ndone → cat <<EOF=fi⏎\\nrm a
+          rm a\\necho "b                   → rm a
+          rm a\\nrm b                       → rm a\\nrm b
+          """)
+  void theCommandsBeforeTheFirstUnreadableOneAreRead(String script, String expected)
+      throws Exception {
+    ShellScript read = ShellParser.parseRunnable(unescape(script));
+    assertThat(Rendering.render(read)).as(script).isEqualTo(unescape(expected));
+  }
+
+  @Test
+  void aBoundPassedIsStillRefused() {
+    ShellParseException e =
+        catchThrowableOfType(
+            ShellParseException.class,
+            () -> ShellParser.parseRunnable("rm a\n" + "a ".repeat(ShellParser.MAX_WORDS + 1)));
+    assertThat(e.reason()).isEqualTo(Reason.TOO_MANY_WORDS);
+  }
+
+  @Test
+  void codeWrittenAndRunIsReadToWhereTheShellStops() {
+    Guard guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            new GuardEnvironment(
+                Path.of("/home/ada"), List.of(Path.of("/tmp")), Path.of("/home/ada/.gw")));
+    Path project = Path.of("/home/ada/code/app");
+    GuardVerdict verdict =
+        guard.decide(
+            new GuardCall(
+                "shell",
+                JsonNodeFactory.instance
+                    .objectNode()
+                    .put("command", "printf 'rm -rf ~\\nfi\\n' > x.sh && sh x.sh"),
+                project,
+                project,
+                null));
+    assertThat(verdict.ruleId()).isEqualTo("fs.delete-home");
+  }
+
+  private static String unescape(String text) {
+    return text == null ? "" : text.replace("\\n", "\n");
+  }
+}
