@@ -41,12 +41,9 @@ class RedTeamTest {
   /** Bypasses still open, and why. */
   private static final Map<String, String> OPEN =
       Map.of(
-          "bp-177",
-              "a scripted sequence editor dropping every commit (GIT_SEQUENCE_EDITOR='sed … drop' git"
-                  + " rebase -i --root): the commits stay in the reflog; not read",
           "bp-276",
-              "sed on the gateway's own --config file: where that file is, the guard does not know"
-                  + " (issue 61)");
+          "sed on the gateway's own --config file: where that file is, the guard does not know"
+              + " (issue 61)");
 
   /** False positives the presets keep on purpose, and why. */
   private static final Map<String, String> KEPT =

@@ -135,4 +135,31 @@ class UnwrittenShapesTest {
     assertThat(asked.outcome()).isEqualTo(Outcome.ASK);
     assertThat(asked.ruleId()).isEqualTo("fs.shell-startup");
   }
+
+  /**
+   * A program started from the cache at every shell's start, in an edit that opens a block whose
+   * end is elsewhere in the file (fish's {@code if status is-interactive}): the lines before the
+   * block run, so they are read (fresh set B, b-md-105).
+   */
+  @org.junit.jupiter.api.Test
+  void anEditStartingACachedProgramInAStartUpFileIsAHijackThoughItsBlockIsOpen() {
+    String fish = GuardFixture.HOME + "/.config/fish/config.fish";
+    GuardVerdict verdict =
+        edited(fish, GuardFixture.HOME + "/.cache/.f/run &\nif status is-interactive");
+    assertThat(verdict.ruleId()).isEqualTo("persist.startup-hijack");
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(edited(fish, "fish_add_path ~/.cargo/bin\nif status is-interactive").outcome())
+        .isEqualTo(Outcome.ASK);
+  }
+
+  private GuardVerdict edited(String path, String newString) {
+    com.fasterxml.jackson.databind.node.ObjectNode edit =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+            .objectNode()
+            .put("path", path)
+            .put("old_string", "if status is-interactive")
+            .put("new_string", newString);
+    return standard.decide(
+        new GuardCall("edit", edit, GuardFixture.PROJECT, GuardFixture.PROJECT, null));
+  }
 }

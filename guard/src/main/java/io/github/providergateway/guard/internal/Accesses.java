@@ -130,13 +130,13 @@ final class Accesses {
           add(scan, step, pos.get(pos.size() - 1), Kind.WRITE, out);
         }
       }
-      case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
+      case "tee", "sponge", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
         // Each program's own options with a value: tee's -a appends, it takes no file of its own.
         String values =
             switch (program) {
               case "touch" -> "drt";
               case "truncate" -> "sr";
-              case "tee" -> "";
+              case "tee", "sponge" -> ""; // sponge soaks up its input, then writes the file
               default -> "m";
             };
         Argv argv = Argv.of(step.args(), values, "size", "reference", "date", "mode");

@@ -15,14 +15,15 @@ import java.util.Set;
  * for positionals.
  *
  * <p>A long option may be abbreviated, as GNU {@code getopt_long} and git read it: {@code git push
- * --mirr} is {@code --mirror}, {@code git clean --fo} is {@code --force}. A long option given with
- * at least {@value #MIN_ABBREVIATION} letters counts as every option it begins, so asking for
- * {@code delete} finds {@code --del}. Where the program would find the abbreviation ambiguous it
- * refuses to run, so reading it as the dangerous option costs nothing.
+ * --mirr} is {@code --mirror}, {@code git clean --f} is {@code --force} (one letter is enough where
+ * it is unambiguous). A long option given with at least {@value #MIN_ABBREVIATION} letter counts as
+ * every option it begins, so asking for {@code delete} finds {@code --del}. Where the program would
+ * find the abbreviation ambiguous it refuses to run, so reading it as the dangerous option costs
+ * nothing.
  */
 public final class Argv {
   /** The fewest letters of a long option read as its abbreviation. */
-  static final int MIN_ABBREVIATION = 2;
+  static final int MIN_ABBREVIATION = 1;
 
   // Made on first use: the rules read the arguments of every program in a long command, and most
   // programs there have no long option and no option value.

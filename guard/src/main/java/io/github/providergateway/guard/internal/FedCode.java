@@ -40,13 +40,15 @@ final class FedCode {
       // One switch on the name (its hash is kept by the string): most programs are none of these.
       switch (program) {
         case "eval", "source", "." -> runner = true;
-        case "echo", "printf", "cat" -> printer = true;
+        case "echo", "printf", "cat", "tee", "sponge", "sed" -> printer = true;
         case "git" -> git = true;
-        default ->
-            runner |=
-                step.is(ProgramKind.SHELL)
-                    && isShell(program)
-                    && step.invocation().args().contains("-c");
+        default -> {
+          runner |=
+              step.is(ProgramKind.SHELL)
+                  && isShell(program)
+                  && step.invocation().args().contains("-c");
+          printer |= step.interpreter(); // inline code may write a start-up file
+        }
       }
       String file = runs(step);
       if (file != null) {
@@ -73,7 +75,11 @@ final class FedCode {
           }
         }
         case "git" -> gitAlias(invocation.args(), texts);
-        default -> {}
+        default -> {
+          if (runsLater) {
+            LaterWrites.add(steps.get(i), texts);
+          }
+        }
       }
     }
     List<Invocation> fed = new ArrayList<>();
@@ -199,7 +205,7 @@ final class FedCode {
         }
       }
     }
-    return null;
+    return LaterWrites.file(step);
   }
 
   /**
@@ -317,7 +323,7 @@ final class FedCode {
     }
   }
 
-  private static String base(String path) {
+  static String base(String path) {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 }

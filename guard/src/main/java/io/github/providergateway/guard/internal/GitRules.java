@@ -29,6 +29,7 @@ final class GitRules implements Family {
   static final BuiltinRule UPDATE_REF_MOVE = RuleBook.rule("git.update-ref-move");
   static final BuiltinRule REFLOG_EXPIRE = RuleBook.rule("git.reflog-expire");
   static final BuiltinRule GC_PRUNE = RuleBook.rule("git.gc-prune");
+  static final BuiltinRule REBASE_DROP = RuleBook.rule("git.rebase-drop");
 
   private static final Set<String> MAIN = Set.of("main", "master");
 
@@ -51,7 +52,8 @@ final class GitRules implements Family {
         UPDATE_REF_DELETE,
         UPDATE_REF_MOVE,
         REFLOG_EXPIRE,
-        GC_PRUNE);
+        GC_PRUNE,
+        REBASE_DROP);
   }
 
   @Override
@@ -59,6 +61,8 @@ final class GitRules implements Family {
     for (Step step : scan.steps()) {
       if (step.program().equals("git")) {
         scan(scan, step, GitCommand.of(step.args()));
+      } else if (!step.invocation().via().isEmpty() && ScriptedRebase.drops(scan, step)) {
+        scan.hit(REBASE_DROP, step, null);
       }
     }
   }
@@ -146,7 +150,8 @@ final class GitRules implements Family {
       case "branch" -> {
         Argv argv = Argv.of(args, "u", "set-upstream-to");
         boolean delete = argv.has('d') || argv.has("delete");
-        boolean named = !argv.positionals().isEmpty();
+        // Fed by xargs, the names are what it reads: git branch | xargs git branch -D.
+        boolean named = !argv.positionals().isEmpty() || FileRules.reachedBy(step, "xargs");
         if (named && (argv.has('D') || delete && (argv.has('f') || argv.has("force")))) {
           scan.hit(BRANCH_FORCE_DELETE, step, null);
         }

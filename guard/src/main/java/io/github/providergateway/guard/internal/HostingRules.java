@@ -25,11 +25,16 @@ final class HostingRules implements Family {
       boolean deletes =
           switch (step.program()) {
             case "gh", "glab" -> cli(step);
-            case "curl", "http", "https", "xh" -> rest(step.args());
+            case "curl", "http", "https", "xh", "xhs", "wget" -> rest(step.args());
             default -> false;
           };
       if (deletes) {
         scan.hit(REPO_DELETE, step, null);
+      } else if (ProgramKind.DOWNLOADER.names(step.program())
+          && deletes(step.args())
+          && cloudApi(step.args())) {
+        // A raw DELETE on a cloud's API destroys what its CLI's delete would: a server, a volume.
+        scan.hit(InfraRules.CLOUD_DELETE, step, null);
       }
       if (step.program().equals("gh")) {
         refs(scan, step);
@@ -126,13 +131,61 @@ final class HostingRules implements Family {
     return false;
   }
 
+  /**
+   * The hosts of the clouds' and platforms' management APIs, each a place where DELETE destroys.
+   */
+  private static final List<String> CLOUD_APIS =
+      List.of(
+          "api.digitalocean.com",
+          "api.linode.com",
+          "api.vultr.com",
+          "api.hetzner.cloud",
+          "api.heroku.com",
+          "api.fly.io",
+          "api.machines.dev",
+          "api.cloudflare.com",
+          "api.netlify.com",
+          "api.vercel.com",
+          "api.render.com",
+          "backboard.railway.app",
+          "management.azure.com",
+          "googleapis.com",
+          "amazonaws.com",
+          "api.scaleway.com",
+          "cloud.mongodb.com",
+          "api.supabase.com",
+          "console.neon.tech",
+          "api.planetscale.com",
+          "api.ovh.com",
+          "api.upcloud.com");
+
+  /** Whether a word of the request is a URL on a cloud's management API. */
+  private static boolean cloudApi(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      int scheme = text.indexOf("://");
+      if (scheme < 0) {
+        continue;
+      }
+      int end = text.indexOf('/', scheme + 3);
+      String host = text.substring(scheme + 3, end < 0 ? text.length() : end);
+      for (String api : CLOUD_APIS) {
+        if (host.equals(api) || host.endsWith("." + api)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether an HTTP client's words ask for DELETE: curl's {@code -X DELETE}, httpie's method. */
   static boolean deletes(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
       String word = args.get(i).text();
       if (word.equalsIgnoreCase("DELETE")
           || word.equalsIgnoreCase("-XDELETE")
-          || word.equalsIgnoreCase("--request=DELETE")) {
+          || word.equalsIgnoreCase("--request=DELETE")
+          || word.equalsIgnoreCase("--method=DELETE")) {
         return true;
       }
     }

@@ -182,7 +182,11 @@ final class InfraRules implements Family {
         case "rclone" -> rclone(scan, step);
         case "mc" -> minio(scan, step);
         case "s3cmd" -> s3cmd(scan, step);
-        case "dropdb" -> scan.hit(DB_DROP, step, null);
+        case "dropdb" -> {
+          if (!TestDatabases.isLocalTestDatabase(step)) {
+            scan.hit(DB_DROP, step, null);
+          }
+        }
         case "mysqladmin" -> {
           if (step.invocation().args().contains("drop")) {
             scan.hit(DB_DROP, step, null);

@@ -290,6 +290,10 @@ final class InlineRules implements Family {
       // socket + dup2 + a shell, TCPSocket + IO.popen: a shell handed to a network peer.
       scan.hit(RemoteRules.REVERSE_SHELL, step, null);
     }
+    BuiltinRule cloud = CloudSdkCalls.deletes(code);
+    if (cloud != null) {
+      scan.hit(cloud, step, null);
+    }
     java.util.regex.Matcher destroys = DESTROYS.matcher(code);
     if (destroys.find()) {
       String found = destroys.group().toLowerCase(java.util.Locale.ROOT);

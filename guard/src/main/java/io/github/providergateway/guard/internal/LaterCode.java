@@ -29,7 +29,9 @@ public final class LaterCode {
     String name = path.substring(path.lastIndexOf('/') + 1);
     List<Invocation> out = new ArrayList<>();
     try {
-      for (Invocation invocation : ShellParser.parse(text).invocations()) {
+      // As a shell runs the file: an edit is often part of a block (fish's `if status …` with its
+      // end elsewhere), and the lines before what cannot be read alone still run.
+      for (Invocation invocation : ShellParser.parseRunnable(text).invocations()) {
         List<String> via = new ArrayList<>();
         via.add("edit › " + name + " (runs later)");
         via.addAll(invocation.via());

@@ -82,6 +82,16 @@ final class PersistRules implements Family {
       }
       return false;
     }
+    List<Word> words = step.invocation().words();
+    if (!words.isEmpty() && words.get(0).text().indexOf('/') >= 0) {
+      // A program run from a temporary or cache folder at every start: anyone (or anything the
+      // agent downloads) can put there what runs next.
+      for (Target target : scan.targets(step, words.get(0))) {
+        if (scan.place(target) == Place.TEMP || inCache(scan.places().home(), target.path())) {
+          return true;
+        }
+      }
+    }
     boolean assigns =
         program.equals("export") || program.equals("declare") || program.equals("alias");
     for (Word word : assigns ? step.args() : step.invocation().words()) {
@@ -109,6 +119,11 @@ final class PersistRules implements Family {
       }
     }
     return false;
+  }
+
+  /** Whether {@code path} is under the home's cache folder, where tools keep what they download. */
+  private static boolean inCache(Path home, Path path) {
+    return path != null && home != null && path.startsWith(home.resolve(".cache"));
   }
 
   @Override

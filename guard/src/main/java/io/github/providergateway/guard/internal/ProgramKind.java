@@ -20,8 +20,21 @@ enum ProgramKind {
   /** An interpreter of another language (python is matched by its prefix, in Scan.Step). */
   INTERPRETER(
       "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript"),
-  /** A program that fetches a URL. */
-  DOWNLOADER("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET"),
+  /** A program that fetches what a host serves: a URL, a DNS record's text ({@code dig TXT}). */
+  DOWNLOADER(
+      "curl",
+      "wget",
+      "fetch",
+      "http",
+      "https",
+      "xh",
+      "xhs",
+      "lwp-request",
+      "GET",
+      "dig",
+      "drill",
+      "kdig",
+      "nslookup"),
   /** A program that sends what it is given over the network. */
   SENDER("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp"),
   /** A program that keeps a credential or a secret it can be asked to print. */

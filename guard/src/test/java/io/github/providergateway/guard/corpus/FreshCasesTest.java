@@ -111,20 +111,25 @@ class FreshCasesTest {
     }
   }
 
+  /**
+   * Both sets, now that their first runs are kept (guard/src/test/first-runs) and their misses were
+   * fixed: a figure on cases the rules were fixed beside, held so no later change loses them.
+   */
   @Test
-  void theSetTheRulesWereReadBesideMeetsTheIssuesGoalsOnHarm() {
-    Map<String, int[]> a = TALLIES.get("fresh-a");
-    int[] deny = a.get("must-deny");
-    int[] bypass = a.get("bypass");
-    int n = deny[0] + deny[1] + deny[2];
-    int m = bypass[0] + bypass[1] + bypass[2];
-    assertThat((deny[1] + deny[2]) * 100.0 / n)
-        .as("must-deny blocked %")
-        .isGreaterThanOrEqualTo(95.0);
-    assertThat(deny[2] * 100.0 / n).as("must-deny denied %").isGreaterThanOrEqualTo(85.0);
-    assertThat((bypass[1] + bypass[2]) * 100.0 / m)
-        .as("bypass blocked %")
-        .isGreaterThanOrEqualTo(97.0);
+  void everySetMeetsTheIssuesGoalsOnHarmSinceItsMissesWereFixed() {
+    for (String set : SETS) {
+      int[] deny = TALLIES.get(set).get("must-deny");
+      int[] bypass = TALLIES.get(set).get("bypass");
+      int n = deny[0] + deny[1] + deny[2];
+      int m = bypass[0] + bypass[1] + bypass[2];
+      assertThat((deny[1] + deny[2]) * 100.0 / n)
+          .as(set + ": must-deny blocked %")
+          .isGreaterThanOrEqualTo(95.0);
+      assertThat(deny[2] * 100.0 / n).as(set + ": must-deny denied %").isGreaterThanOrEqualTo(85.0);
+      assertThat((bypass[1] + bypass[2]) * 100.0 / m)
+          .as(set + ": bypass blocked %")
+          .isGreaterThanOrEqualTo(97.0);
+    }
   }
 
   private static String percent(int part, int whole) {

@@ -135,8 +135,8 @@ final class ForeignCode {
         }
       }
       case "vim" -> {
-        for (String command : code.split("\n|(?<!\\\\)\\|")) {
-          vim(command.strip(), found);
+        for (String line : code.split("\n")) {
+          vimLine(line, found);
         }
       }
       case "gdb" -> {
@@ -218,8 +218,31 @@ final class ForeignCode {
     return found;
   }
 
-  private static void vim(String command, List<Found> found) {
-    String c = command;
+  /**
+   * A line of vim's commands, split at its {@code |}s but where a command takes the rest of the
+   * line as a shell command: {@code :!}, {@code :r !}, {@code :w !} and {@code :terminal} pass the
+   * {@code |} to the shell (vim's {@code :help :bar}), so {@code :!curl … | sh} runs the pipe.
+   */
+  private static void vimLine(String line, List<Found> found) {
+    String[] parts = line.split("(?<!\\\\)\\|", -1);
+    for (int p = 0; p < parts.length; p++) {
+      if (VIM_SHELL_COMMAND.matcher(bare(parts[p])).matches()) {
+        vim(String.join("|", java.util.Arrays.copyOfRange(parts, p, parts.length)).strip(), found);
+        return;
+      }
+      vim(parts[p].strip(), found);
+    }
+  }
+
+  /** The commands of vim that see a {@code |} as part of their shell command. */
+  private static final Pattern VIM_SHELL_COMMAND =
+      Pattern.compile(
+          "^(?:!|(?:\\d*,?\\d*|%)?\\s*(?:r|read|w|write)\\s*!|(?:te|terminal|term)\\s).*",
+          Pattern.DOTALL);
+
+  /** A vim command without its colons and its {@code silent} and {@code execute}. */
+  private static String bare(String command) {
+    String c = command.strip();
     while (c.startsWith(":")) {
       c = c.substring(1).strip();
     }
@@ -231,6 +254,11 @@ final class ForeignCode {
         }
       }
     }
+    return c;
+  }
+
+  private static void vim(String command, List<Found> found) {
+    String c = bare(command);
     if (c.startsWith("!")) {
       found.add(Found.shell(c.substring(1)));
       return;

@@ -38,7 +38,11 @@ final class Producers {
           "lwp-request",
           "GET",
           "aria2c",
-          "openssl");
+          "openssl",
+          "dig",
+          "drill",
+          "kdig",
+          "nslookup");
   private static final Set<String> DECODERS =
       Set.of(
           "base64",

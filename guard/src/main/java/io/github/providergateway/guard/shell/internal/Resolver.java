@@ -160,6 +160,20 @@ public final class Resolver {
         && raw.words.get(0).text().endsWith("git")) {
       configEnv(raw, via);
     }
+    if (!raw.words.isEmpty()
+        && raw.words.get(0).literal()
+        && (raw.words.get(0).text().endsWith("terraform")
+            || raw.words.get(0).text().endsWith("tofu"))
+        && !via.contains("TF_CLI_ARGS")) { // read with them once: the variables are still set
+      String added = TerraformArguments.withAdded(raw, variables);
+      if (added != null) {
+        script(
+            added,
+            raw.depth + 1,
+            append(via, "TF_CLI_ARGS"),
+            " in the arguments terraform reads from the environment");
+      }
+    }
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
       List<Word> remade = madeProgram(raw.words, via);
       if (remade != null) {
