@@ -527,6 +527,15 @@ final class FileRules implements Family {
     if (glob != null && (glob.endsWith("/.git") || glob.matches(".*/\\.git/[*]*"))) {
       return true; // */.git, .git/*: every repository under the folder, or all of one
     }
+    if (glob != null && glob.indexOf('/') >= 0) {
+      // ./.g*, .gi?, .[g]it: a name's pattern that .git fits takes the repository with the rest.
+      String name = glob.substring(glob.lastIndexOf('/') + 1);
+      // A bracket is read as any one character: the rule errs on the repository's side.
+      String pattern = name.replaceAll("\\[[^]]*]", "?");
+      if (name.startsWith(".") && Glob.text(pattern).matches(".git")) {
+        return true;
+      }
+    }
     for (int i = 0; i < path.getNameCount(); i++) {
       if (path.getName(i).toString().equals(".git")) {
         // .git itself, or its history; not .git/index.lock, .git/rebase-merge, .git/hooks/x.

@@ -134,9 +134,21 @@ class RuleBookTest {
 
   /** The docs' table of every rule, in the book's order. */
   static String table() {
+    java.util.Map<String, Integer> families = new java.util.LinkedHashMap<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      families.merge(spec.rule().category(), 1, Integer::sum);
+    }
+    List<String> counts =
+        families.entrySet().stream()
+            .sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
+            .map(e -> e.getKey() + " " + e.getValue())
+            .toList();
     StringBuilder out =
         new StringBuilder(
-            "| rule | family | presets | what it finds | matched by |\n|---|---|---|---|---|\n");
+            String.format(
+                "%d built-in rules in %d families (%s):\n\n",
+                RuleBook.specs().size(), families.size(), String.join(", ", counts)));
+    out.append("| rule | family | presets | what it finds | matched by |\n|---|---|---|---|---|\n");
     for (RuleSpec spec : RuleBook.specs()) {
       BuiltinRule rule = spec.rule();
       String presets =
