@@ -262,7 +262,7 @@ final class PersistentPlaces {
     }
     // Relative to the home once, and compared with the home's places as relative paths: no path
     // is made for each place a write is compared with.
-    Path inHome = path.startsWith(home) && !path.equals(home) ? home.relativize(path) : null;
+    Path inHome = hiddenOrLibrary(home, path) ? home.relativize(path) : null;
     if (under(path, SCHEDULERS)) {
       return PersistRules.SCHEDULED_JOB;
     }
@@ -282,6 +282,21 @@ final class PersistentPlaces {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether {@code path} is in the home under a hidden folder or file or {@code Library}, where
+   * every place of the home's lists is; read from the paths' texts, so that the project's files (in
+   * the home too, most often) make no relative path each.
+   */
+  private static boolean hiddenOrLibrary(Path home, Path path) {
+    String text = path.toString();
+    String root = home.toString();
+    int at = root.endsWith("/") ? root.length() : root.length() + 1; // a home of / ends so
+    return text.length() > at
+        && text.startsWith(root)
+        && (at == root.length() || text.charAt(root.length()) == '/')
+        && (text.charAt(at) == '.' || text.startsWith("Library/", at));
   }
 
   /**
