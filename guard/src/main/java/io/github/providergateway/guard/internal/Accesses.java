@@ -74,7 +74,17 @@ final class Accesses {
             Argv.of(step.args(), "ns", "iterations", "size", "random-source", "interactive");
         all(scan, step, argv.positionals(), Kind.DELETE, out);
       }
-      case "cp", "install", "scp", "rsync", "ln", "rclone" -> {
+      case "rename" -> {
+        // util-linux's rename FROM TO FILE… and perl's rename EXPR FILE…: each file leaves its name
+        // (the TO of the first form read as a file too: the rules err on the files' side).
+        List<Word> pos = Argv.of(step.args(), "").positionals();
+        if (pos.size() > 1) {
+          all(scan, step, pos.subList(1, pos.size()), Kind.DELETE, out);
+          all(scan, step, pos.subList(1, pos.size()), Kind.WRITE, out);
+        }
+      }
+      case "gio" -> GioAccesses.add(scan, step, out);
+      case "cp", "install", "scp", "rsync", "ln", "rclone", "link" -> {
         if (program.equals("rsync") && step.invocation().args().contains("--remove-source-files")) {
           // rsync --remove-source-files: what it copied is gone from where it was.
           List<Word> sent =
@@ -232,6 +242,7 @@ final class Accesses {
         all(scan, step, argv.positionals(), scripted ? Kind.WRITE : Kind.READ, out);
       }
       default -> {
+        WrittenByOptions.add(scan, step, out);
         if (program.equals("tar") || program.equals("bsdtar") || program.equals("gtar")) {
           fromFolder(scan, step, out);
         }
@@ -713,13 +724,13 @@ final class Accesses {
     return true;
   }
 
-  private static void all(Scan scan, Step step, List<Word> words, Kind kind, List<Access> out) {
+  static void all(Scan scan, Step step, List<Word> words, Kind kind, List<Access> out) {
     for (int i = 0; i < words.size(); i++) { // indexed, as below: no iterator a program
       add(scan, step, words.get(i), kind, out);
     }
   }
 
-  private static void add(Scan scan, Step step, Word word, Kind kind, List<Access> out) {
+  static void add(Scan scan, Step step, Word word, Kind kind, List<Access> out) {
     String text = word.text();
     if (text.isEmpty() || text.startsWith("&") || digits(text)) {
       return;
