@@ -82,7 +82,6 @@ class DataStoreClientsTest {
         "consul kv delete app/feature-x",
         "curl -s http://localhost:9200/_cat/indices",
         "curl -X DELETE http://localhost:9200/orders/_doc/42",
-        "curl -X DELETE https://api.example.com/users/42",
         "kafka-topics --bootstrap-server kafka:9092 --list",
         "rabbitmqctl list_queues",
         "heroku pg:info --app shop",

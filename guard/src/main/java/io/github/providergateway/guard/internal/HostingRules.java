@@ -32,8 +32,14 @@ final class HostingRules implements Family {
         scan.hit(REPO_DELETE, step, null);
       } else if (ProgramKind.DOWNLOADER.names(step.program())
           && deletes(step.args())
-          && cloudApi(step.args())) {
-        // A raw DELETE on a cloud's API destroys what its CLI's delete would: a server, a volume.
+          && !RemoteRules.local(step)) {
+        // A DELETE sent anywhere but this machine removes something the person may not get back:
+        // a server, a bucket's object, a release. Which hosts matter cannot be listed (issue 60,
+        // set B: DigitalOcean's API), so every one is asked about, and a URL the guard cannot read
+        // too.
+        scan.hit(InfraRules.CLOUD_DELETE, step, null);
+      } else if ((step.program().equals("gh") || step.program().equals("glab"))
+          && hostedDelete(step)) {
         scan.hit(InfraRules.CLOUD_DELETE, step, null);
       }
       if (step.program().equals("gh")) {
@@ -112,6 +118,25 @@ final class HostingRules implements Family {
     return pos.size() >= 2 && wholeRepository(pos.get(1).text());
   }
 
+  /**
+   * gh's and glab's deletes of what a repository or account holds on the host, short of the
+   * repository itself: {@code gh release delete}, {@code gh secret delete}, {@code glab variable
+   * delete}, {@code gh repo deploy-key delete}, and any {@code gh api -X DELETE} (a branch's
+   * protection, a comment). The person's token does them, and the host keeps no copy.
+   */
+  private static boolean hostedDelete(Step step) {
+    List<String> args = step.invocation().args();
+    if (!args.isEmpty() && args.get(0).equals("api")) {
+      return deletes(step.args());
+    }
+    for (int i = 1; i < Math.min(args.size(), 3); i++) {
+      if (args.get(i).equals("delete") && !args.get(i - 1).startsWith("-")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** curl and httpie: a DELETE of a repository on GitHub's or GitLab's API. */
   private static boolean rest(List<Word> args) {
     if (!deletes(args)) {
@@ -126,53 +151,6 @@ final class HostingRules implements Family {
       int gitlab = word.indexOf("/api/v4/");
       if (gitlab >= 0 && wholeRepository(word.substring(gitlab + "/api/v4/".length()))) {
         return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The hosts of the clouds' and platforms' management APIs, each a place where DELETE destroys.
-   */
-  private static final List<String> CLOUD_APIS =
-      List.of(
-          "api.digitalocean.com",
-          "api.linode.com",
-          "api.vultr.com",
-          "api.hetzner.cloud",
-          "api.heroku.com",
-          "api.fly.io",
-          "api.machines.dev",
-          "api.cloudflare.com",
-          "api.netlify.com",
-          "api.vercel.com",
-          "api.render.com",
-          "backboard.railway.app",
-          "management.azure.com",
-          "googleapis.com",
-          "amazonaws.com",
-          "api.scaleway.com",
-          "cloud.mongodb.com",
-          "api.supabase.com",
-          "console.neon.tech",
-          "api.planetscale.com",
-          "api.ovh.com",
-          "api.upcloud.com");
-
-  /** Whether a word of the request is a URL on a cloud's management API. */
-  private static boolean cloudApi(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      int scheme = text.indexOf("://");
-      if (scheme < 0) {
-        continue;
-      }
-      int end = text.indexOf('/', scheme + 3);
-      String host = text.substring(scheme + 3, end < 0 ? text.length() : end);
-      for (String api : CLOUD_APIS) {
-        if (host.equals(api) || host.endsWith("." + api)) {
-          return true;
-        }
       }
     }
     return false;

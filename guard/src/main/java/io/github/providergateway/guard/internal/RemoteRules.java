@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Running code fetched from the network ({@code curl … | sh}, {@code bash <(curl …)}, {@code eval
@@ -200,6 +201,10 @@ final class RemoteRules implements Family {
     return false;
   }
 
+  /** A host with a dot and a path, as curl and wget take a URL without its scheme. */
+  private static final Pattern SCHEMELESS_URL =
+      Pattern.compile("[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+(:[0-9]+)?/[^\\s]*");
+
   /** The files a download is saved as, without their folder: -o f, -O, wget's default. */
   private static List<String> savedAs(Step step) {
     List<String> files = new ArrayList<>();
@@ -230,12 +235,12 @@ final class RemoteRules implements Family {
               && t.indexOf('O') > 0
               && step.program().equals("curl")) {
         remoteName = true;
-      } else if (t.contains("://")) {
-        url = t;
+      } else if (t.contains("://") || SCHEMELESS_URL.matcher(t).matches()) {
+        url = t; // wget x.io/a.sh and curl -O x.io/a.sh take http:// as said
       }
     }
     if (url != null && (remoteName || step.program().equals("wget") && files.isEmpty())) {
-      String path = url.substring(url.indexOf("://") + 3);
+      String path = url.substring(url.indexOf("://") < 0 ? 0 : url.indexOf("://") + 3);
       int query = path.indexOf('?');
       files.add(base(query < 0 ? path : path.substring(0, query)));
     }
@@ -373,7 +378,7 @@ final class RemoteRules implements Family {
   }
 
   /** Whether every URL the program is given is this machine. */
-  private static boolean local(Step step) {
+  static boolean local(Step step) {
     for (Word word : step.args()) {
       String text = word.text();
       if (text.startsWith("-")) {

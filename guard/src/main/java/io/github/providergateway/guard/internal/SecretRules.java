@@ -41,10 +41,33 @@ final class SecretRules implements Family {
 
   static final BuiltinRule ENVIRONMENT_SENT = RuleBook.rule("secrets.environment-sent");
   static final BuiltinRule TOOL_CREDENTIALS = RuleBook.rule("secrets.tool-credentials");
+  static final BuiltinRule PASSWORD_STORE = RuleBook.rule("secrets.password-store");
 
   private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
+
+  /**
+   * The files in which browsers keep their cookies and saved passwords (Chromium's family and
+   * Firefox), by name: read below a browser's profile folder only.
+   */
+  private static final Set<String> BROWSER_STORES =
+      Set.of(
+          "Cookies",
+          "Login Data",
+          "Login Data For Account",
+          "Web Data",
+          "Local State",
+          "cookies.sqlite",
+          "logins.json",
+          "key3.db",
+          "key4.db",
+          "signons.sqlite",
+          "Cookies.binarycookies");
+
+  /** The folders of the home below which browsers keep their profiles. */
+  private static final Set<String> BROWSER_HOMES = Set.of(".config", ".mozilla", "snap", ".var");
+
   private static final Set<String> SSH_PUBLIC =
       Set.of("known_hosts", "known_hosts.old", "config", "authorized_keys", "authorized_keys2");
 
@@ -69,7 +92,8 @@ final class SecretRules implements Family {
         TERRAFORM,
         SYSTEM,
         PROCESS_ENVIRONMENT,
-        TOOL_CREDENTIALS);
+        TOOL_CREDENTIALS,
+        PASSWORD_STORE);
   }
 
   @Override
@@ -295,6 +319,9 @@ final class SecretRules implements Family {
       return null;
     }
     String first = path.getName(home.getNameCount()).toString();
+    if (passwordStore(home.relativize(path), first, name)) {
+      return PASSWORD_STORE;
+    }
     if (!first.startsWith(".") && !first.equals("_netrc")) {
       return null; // a project's file: none of the dot folders and files below
     }
@@ -366,6 +393,23 @@ final class SecretRules implements Family {
               : null;
       default -> null;
     };
+  }
+
+  /**
+   * A browser's cookies or saved passwords (below its profile folder), the desktop's keyrings, or
+   * macOS's keychains: every site's session and password the person has, in one file.
+   */
+  private static boolean passwordStore(Path rel, String first, String name) {
+    String rest = rel.toString();
+    if (rest.startsWith(".local/share/keyrings/") || rest.startsWith("Library/Keychains/")) {
+      return true;
+    }
+    if (!BROWSER_STORES.contains(name)) {
+      return false;
+    }
+    return BROWSER_HOMES.contains(first)
+        || rest.startsWith("Library/Application Support/")
+        || rest.startsWith("Library/Cookies/");
   }
 
   private static BuiltinRule config(Path rel, String second, String name) {
