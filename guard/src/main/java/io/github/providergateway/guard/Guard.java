@@ -244,7 +244,7 @@ public final class Guard {
       }
     } else {
       List<Invocation> later = List.of();
-      if (call.tool().equals("edit")) {
+      if (writesFile(call.tool())) {
         JsonNode path =
             call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
         JsonNode text =
@@ -400,6 +400,14 @@ public final class Guard {
         matched);
   }
 
+  /**
+   * Whether a file tool writes: {@code edit}, the gateway's name for every agent's edit and write
+   * tools, and {@code write}, which a host that does not map its tools may send (fresh set C).
+   */
+  private static boolean writesFile(String tool) {
+    return tool.equals("edit") || tool.equals("write");
+  }
+
   /** The fields a file tool names its file in, in the order they are read. */
   private static final List<String> PATH_FIELDS = List.of("path", "file_path");
 
@@ -408,7 +416,7 @@ public final class Guard {
    * field is there but blank or not a text, which the guard cannot check}
    */
   private static boolean fileAccess(GuardCall call, Places places, Scan scan, List<String> parse) {
-    boolean edit = call.tool().equals("edit");
+    boolean edit = writesFile(call.tool());
     if (!edit && !call.tool().equals("read")) {
       parse.add("tool " + call.tool() + (call.hints() == null ? "" : " " + call.hints()));
       return true;

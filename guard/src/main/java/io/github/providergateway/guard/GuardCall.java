@@ -8,9 +8,10 @@ import java.nio.file.Path;
 /**
  * One tool call as the guard sees it, in the gateway's names (docs/agents.md, "Tool mapping"): a
  * shell is {@code shell} with {@code {"command": "..."}}, a tool that changes a file is {@code
- * edit} with its {@code path}, one that reads a file is {@code read} with its {@code path}; any
- * other tool (an MCP tool, a provider's) keeps its name and arguments, and {@code hints} says what
- * it declared it does.
+ * edit} with its {@code path} ({@code write} is read as {@code edit}: a host that does not map its
+ * tools may send it), one that reads a file is {@code read} with its {@code path}; any other tool
+ * (an MCP tool, a provider's) keeps its name and arguments, and {@code hints} says what it declared
+ * it does.
  *
  * @param tool the tool's name in the gateway's names
  * @param args its arguments, a JSON object

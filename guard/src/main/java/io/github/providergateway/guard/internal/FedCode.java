@@ -40,7 +40,7 @@ final class FedCode {
       // One switch on the name (its hash is kept by the string): most programs are none of these.
       switch (program) {
         case "eval", "source", "." -> runner = true;
-        case "echo", "printf", "cat", "tee", "sponge", "sed" -> printer = true;
+        case "echo", "printf", "cat", "tee", "sponge", "sed", "ed", "ex" -> printer = true;
         case "git" -> git = true;
         default -> {
           runner |=

@@ -518,7 +518,7 @@ final class FileRules implements Family {
   private static final Set<String> HISTORY =
       Set.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
 
-  private static boolean isGitFolder(Target target) {
+  static boolean isGitFolder(Target target) {
     Path path = target.path();
     if (path == null) {
       return false;
@@ -530,8 +530,7 @@ final class FileRules implements Family {
     if (glob != null && glob.indexOf('/') >= 0) {
       // ./.g*, .gi?, .[g]it: a name's pattern that .git fits takes the repository with the rest.
       String name = glob.substring(glob.lastIndexOf('/') + 1);
-      // A bracket is read as any one character: the rule errs on the repository's side.
-      String pattern = name.replaceAll("\\[[^]]*]", "?");
+      String pattern = Glob.bracketsAsAny(name);
       if (name.startsWith(".") && Glob.text(pattern).matches(".git")) {
         return true;
       }

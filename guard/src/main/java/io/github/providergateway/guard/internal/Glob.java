@@ -37,6 +37,15 @@ public final class Glob {
   }
 
   /**
+   * {@code pattern} with each bracket expression ({@code [er]}, {@code [!a-z]}) read as any one
+   * character, which these globs do not have: a rule that asks whether a pattern could reach a file
+   * errs on the file's side.
+   */
+  static String bracketsAsAny(String pattern) {
+    return pattern.indexOf('[') < 0 ? pattern : pattern.replaceAll("\\[[^]]*]", "?");
+  }
+
+  /**
    * A glob over paths.
    *
    * @param pattern the pattern, at most {@link #MAX_LENGTH} characters

@@ -65,6 +65,8 @@ final class HostingRules implements Family {
       String t = args.get(i);
       if ((t.equals("-X") || t.equals("--method")) && i + 1 < args.size()) {
         method = args.get(++i);
+      } else if (t.startsWith("-X") && t.length() > 2) {
+        method = t.substring(2); // -XDELETE
       } else if (t.startsWith("--method=")) {
         method = t.substring(9);
       } else if ((t.equals("-f")

@@ -33,6 +33,8 @@ final class InfraRules implements Family {
   static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
   static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+  static final BuiltinRule KUBE_DELETE_PRODUCTION =
+      RuleBook.rule("infra.kubectl-delete-production");
   static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
   static final BuiltinRule TERRAFORM_REPLACE = RuleBook.rule("infra.terraform-replace");
   static final BuiltinRule KUBE_DELETE_VOLUME = RuleBook.rule("infra.kubectl-delete-volume");
@@ -123,6 +125,7 @@ final class InfraRules implements Family {
         PULUMI_DESTROY,
         KUBE_DELETE_NAMESPACE,
         KUBE_DELETE,
+        KUBE_DELETE_PRODUCTION,
         HELM_UNINSTALL,
         DOCKER_PRUNE,
         DOCKER_VOLUME,
@@ -229,6 +232,49 @@ final class InfraRules implements Family {
       }
     }
     DataStores.scan(scan);
+  }
+
+  /** The kind a {@code kubectl get KIND} of the command lists, or empty. */
+  private static String listedKind(Scan scan) {
+    for (Step other : scan.steps()) {
+      List<String> args = other.invocation().args();
+      int get = args.indexOf("get");
+      if ((other.program().equals("kubectl") || other.program().equals("oc"))
+          && get >= 0
+          && get + 1 < args.size()) {
+        return args.get(get + 1).toLowerCase(Locale.ROOT);
+      }
+    }
+    return "";
+  }
+
+  /**
+   * A name that says production: {@code prod}, {@code production}, {@code prod-eu}, {@code
+   * k8s/prod/}.
+   */
+  private static final java.util.regex.Pattern PRODUCTION =
+      java.util.regex.Pattern.compile("(?i)(?:^|[^a-z])prod(?:uction)?(?:[^a-z]|$)");
+
+  /**
+   * Whether a kubectl call names production: its namespace, context, cluster, kubeconfig or the
+   * manifests it reads ({@code -f k8s/prod/}). A delete there is asked about even where deletes are
+   * otherwise the developer's own (standard).
+   */
+  private static boolean production(Argv argv) {
+    for (String option :
+        new String[] {"namespace", "context", "cluster", "kubeconfig", "filename"}) {
+      String value = argv.value(option);
+      if (value != null && PRODUCTION.matcher(value).find()) {
+        return true;
+      }
+    }
+    for (char option : new char[] {'n', 'f'}) {
+      String value = argv.value(option);
+      if (value != null && PRODUCTION.matcher(value).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the command lists namespaces ({@code kubectl get ns}), which a later delete is fed. */
@@ -380,6 +426,12 @@ final class InfraRules implements Family {
       // kubectl get ns -o name | … | xargs kubectl delete: what it deletes is every namespace
       // listed.
       kind = "namespace";
+    } else if (pos.size() > 1 && !pos.get(1).literal()) {
+      // kubectl delete $(kubectl get pvc -o name): what it deletes is what the command lists.
+      kind = listedKind(scan);
+    }
+    if (production(argv)) {
+      scan.hit(KUBE_DELETE_PRODUCTION, step, null);
     }
     boolean everything = argv.has("all") || argv.has('A') || argv.has("all-namespaces");
     boolean namespace =

@@ -267,6 +267,26 @@ final class InlineRules implements Family {
   };
 
   /**
+   * Whether the interpreter is told to load an HTTP client before the code runs ({@code perl
+   * -MLWP::Simple -e 'eval get(…)'}, {@code ruby -ropen-uri}), so the code's bare {@code get} is a
+   * download.
+   */
+  private static boolean loadsFetcher(Step step) {
+    for (Word word : step.args()) {
+      String t = word.text();
+      if ((t.startsWith("-M") || t.startsWith("-r")) && containsAny(t, FETCHES)
+          || t.startsWith("-MLWP")
+          || t.startsWith("-MHTTP::")
+          || t.startsWith("-MNet::")
+          || t.equals("-ropen-uri")
+          || t.equals("-rnet/http")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Inline code that runs what it decodes or downloads, which no one reads before it runs; and a
    * loop of forks, which starts processes until the machine stops.
    */
@@ -275,7 +295,7 @@ final class InlineRules implements Family {
     if (runs && containsAny(code, DECODERS)) {
       scan.hit(RemoteRules.DECODED_TO_SHELL, step, null);
     }
-    if (runs && containsAny(code, FETCHES)) {
+    if (runs && (containsAny(code, FETCHES) || loadsFetcher(step))) {
       scan.hit(RemoteRules.EVAL_DOWNLOAD, step, null);
     }
     if (code.contains("fork")
@@ -312,42 +332,14 @@ final class InlineRules implements Family {
     Places places = scan.places();
     for (String call : DELETES) {
       for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
-        Target target = argument(scan, step, code, at + call.length(), homeInCode);
-        BuiltinRule rule =
-            switch (places.classify(target)) {
-              case ROOT -> FileRules.DELETE_ROOT;
-              case SYSTEM -> FileRules.DELETE_SYSTEM;
-              case HOME -> FileRules.DELETE_HOME;
-              case PROJECT -> FileRules.DELETE_PROJECT;
-              case GATEWAY -> SelfRules.SELF;
-              case OUTSIDE -> FileRules.DELETE_OUTSIDE;
-              case UNKNOWN -> FileRules.DELETE_UNRESOLVED; // asked, as a path no one can read
-              case INSIDE, TEMP -> null;
-            };
-        if (rule != null) {
-          scan.hit(rule, step, target);
-        }
+        deleted(scan, step, argument(scan, step, code, at + call.length(), homeInCode));
       }
     }
     if (code.contains("walk(")
         && (code.contains("remove(") || code.contains("unlink(") || code.contains("rmdir("))) {
       // os.walk(ROOT) feeding os.remove: everything under ROOT, file by file.
       for (int at = code.indexOf("walk("); at >= 0; at = code.indexOf("walk(", at + 1)) {
-        Target root = argument(scan, step, code, at + 5, homeInCode);
-        BuiltinRule rule =
-            switch (places.classify(root)) {
-              case ROOT -> FileRules.DELETE_ROOT;
-              case SYSTEM -> FileRules.DELETE_SYSTEM;
-              case HOME -> FileRules.DELETE_HOME;
-              case PROJECT -> FileRules.DELETE_PROJECT;
-              case GATEWAY -> SelfRules.SELF;
-              case OUTSIDE -> FileRules.DELETE_OUTSIDE;
-              case UNKNOWN -> FileRules.DELETE_UNRESOLVED;
-              case INSIDE, TEMP -> null;
-            };
-        if (rule != null) {
-          scan.hit(rule, step, root);
-        }
+        deleted(scan, step, argument(scan, step, code, at + 5, homeInCode));
       }
     }
     boolean writes = containsAny(code, WRITES);
@@ -368,6 +360,27 @@ final class InlineRules implements Family {
       if (writes && FileRules.isStartupFile(places, target.path())) {
         scan.hit(FileRules.SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
       }
+    }
+  }
+
+  /** The rules a recursive delete of {@code target} by inline code matches, as rm -r's would. */
+  private static void deleted(Scan scan, Step step, Target target) {
+    if (FileRules.isGitFolder(target)) {
+      scan.hit(GitRules.REMOVE_REPO, step, target); // shutil.rmtree('.git')
+    }
+    BuiltinRule rule =
+        switch (scan.places().classify(target)) {
+          case ROOT -> FileRules.DELETE_ROOT;
+          case SYSTEM -> FileRules.DELETE_SYSTEM;
+          case HOME -> FileRules.DELETE_HOME;
+          case PROJECT -> FileRules.DELETE_PROJECT;
+          case GATEWAY -> SelfRules.SELF;
+          case OUTSIDE -> FileRules.DELETE_OUTSIDE;
+          case UNKNOWN -> FileRules.DELETE_UNRESOLVED; // asked, as a path no one can read
+          case INSIDE, TEMP -> null;
+        };
+    if (rule != null) {
+      scan.hit(rule, step, target);
     }
   }
 

@@ -26,7 +26,7 @@ final class LaterWrites {
   /** {@return the file that runs later {@code step} writes this way, or null} */
   static String file(Step step) {
     switch (step.program()) {
-      case "tee", "sponge" -> {
+      case "tee", "sponge", "ed", "ex" -> {
         return operand(step.args(), 0);
       }
       case "sed" -> {
@@ -57,6 +57,7 @@ final class LaterWrites {
     String text =
         switch (step.program()) {
           case "tee", "sponge" -> given(step.invocation().redirects());
+          case "ed", "ex" -> edAdds(given(step.invocation().redirects()));
           case "sed" -> sedAdds(step);
           default -> otherLiterals(InlineRules.code(step), file);
         };
@@ -64,6 +65,33 @@ final class LaterWrites {
       texts.add(new String[] {text, step.program() + " › " + FedCode.base(file) + " (runs later)"});
     }
   }
+
+  /**
+   * The lines an ed script ({@code $a}, {@code 1i}, {@code c}, each ended by a line of one dot)
+   * puts into the file, or null: {@code ed -s ~/.bashrc <<< $'$a\\nsource x\\n.\\nw'}.
+   */
+  private static String edAdds(String script) {
+    if (script == null) {
+      return null;
+    }
+    StringBuilder added = new StringBuilder();
+    boolean adding = false;
+    for (String line : script.split("\n", -1)) {
+      if (adding) {
+        if (line.equals(".")) {
+          adding = false;
+        } else {
+          added.append(line).append('\n');
+        }
+      } else {
+        adding = ED_ADDS.matcher(line).matches();
+      }
+    }
+    return added.isEmpty() ? null : added.toString();
+  }
+
+  /** An ed command that adds lines after it: {@code a}, {@code i} or {@code c}, with an address. */
+  private static final Pattern ED_ADDS = Pattern.compile("^\\s*(?:\\$|\\d+|\\.|,)?\\s*[aic]\\s*$");
 
   /** The first operand from {@code from} on that is a file that runs later, or null. */
   private static String operand(List<Word> words, int from) {

@@ -253,6 +253,9 @@ final class PersistRules implements Family {
       Place place = scan.place(target);
       return place != Place.INSIDE && place != Place.PROJECT;
     }
+    if (SYSTEM_STARTUP.contains(text) || text.startsWith("/etc/profile.d/")) {
+      return true;
+    }
     Path home = scan.places().home();
     if (text.contains("/environment.d/")
             && (path.startsWith(home.resolve(".config/environment.d"))
@@ -263,6 +266,25 @@ final class PersistRules implements Family {
     }
     return vimStartup(home, path) && runsShell(written(access));
   }
+
+  /**
+   * The machine's files that every program ({@code /etc/ld.so.preload}: a library loaded into each)
+   * or every login and shell of every user reads as code or environment.
+   */
+  private static final Set<String> SYSTEM_STARTUP =
+      Set.of(
+          "/etc/ld.so.preload",
+          "/etc/environment",
+          "/etc/profile",
+          "/etc/bash.bashrc",
+          "/etc/bashrc",
+          "/etc/zshenv",
+          "/etc/zprofile",
+          "/etc/zshrc",
+          "/etc/zsh/zshenv",
+          "/etc/zsh/zprofile",
+          "/etc/zsh/zshrc",
+          "/etc/fish/config.fish");
 
   private static boolean vimStartup(Path home, Path path) {
     if (!path.startsWith(home)) {

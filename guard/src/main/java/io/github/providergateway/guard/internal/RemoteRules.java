@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -71,7 +72,8 @@ final class RemoteRules implements Family {
       }
       // A file run is looked for only once something was saved: most commands download nothing.
       String run = downloaded.isEmpty() ? null : FedCode.runs(step);
-      if (run != null && (downloaded.contains(run) || clonedRun(step, downloaded))) {
+      if (run != null && (downloaded.contains(run) || clonedRun(step, downloaded))
+          || !downloaded.isEmpty() && buildsClone(scan, step, downloaded)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
       if (!downloaded.isEmpty() && step.interpreter()) {
@@ -181,6 +183,61 @@ final class RemoteRules implements Family {
           if (t.startsWith(folder + "/") || t.contains("/" + folder + "/")) {
             return true;
           }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Programs that run a folder's own code when started in it or pointed at it: its build file
+   * (Makefile, package.json's scripts, setup.py, build.rs), its tasks.
+   */
+  private static final Set<String> BUILDERS =
+      Set.of(
+          "make", "gmake", "cmake", "ninja", "meson", "npm", "pnpm", "yarn", "bun", "pip", "pip3",
+          "cargo", "go", "gradle", "mvn", "ant", "rake", "bundle", "just", "task", "poetry", "uv",
+          "pipx");
+
+  /**
+   * Whether a program runs the code of a repository cloned in this command: a builder in its folder
+   * ({@code cd st && make install}) or given it ({@code make -C /tmp/st}, {@code pip install
+   * ./st}), or a script of its own started there ({@code cd st && ./install.sh}).
+   */
+  private static boolean buildsClone(Scan scan, Step step, Set<String> downloaded) {
+    boolean builder = BUILDERS.contains(step.program());
+    List<Word> words = step.invocation().words();
+    if (!builder
+        && !step.interpreter()
+        && (words.isEmpty() || !words.get(0).text().startsWith("./"))) {
+      return false;
+    }
+    Path start = scan.call().cwd();
+    for (Path cwd : step.cwds()) {
+      // A folder changed into: the call's own folder may share a clone's name (/work/app).
+      if (cwd != null && !cwd.equals(start) && cloned(cwd.toString(), downloaded)) {
+        return true;
+      }
+    }
+    for (int i = 0; builder && i < step.args().size(); i++) {
+      String t = step.args().get(i).text();
+      if (cloned(t.startsWith("--directory=") ? t.substring(12) : t, downloaded)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code path} names a folder cloned in this command (by its name or its path). */
+  private static boolean cloned(String path, Set<String> downloaded) {
+    String p =
+        path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+    for (String name : downloaded) {
+      if (name.startsWith(CLONED)) {
+        String folder = name.substring(CLONED.length());
+        if (!folder.isEmpty()
+            && (p.equals(folder) || p.endsWith("/" + base(folder)) && base(folder).length() > 0)) {
+          return true;
         }
       }
     }

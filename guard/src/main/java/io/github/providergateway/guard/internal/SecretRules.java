@@ -232,7 +232,7 @@ final class SecretRules implements Family {
 
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
   private static BuiltinRule globbed(Path home, Target target) {
-    Glob glob = Glob.path(target.glob());
+    Glob glob = Glob.path(Glob.bracketsAsAny(target.glob()));
     Path dir = target.path();
     String tail = target.glob().substring(target.glob().lastIndexOf('/') + 1);
     String listedTail = target.glob().substring(dir.toString().length());
@@ -503,15 +503,52 @@ final class SecretRules implements Family {
     return false;
   }
 
-  /** Whether a program prints the whole environment: env or printenv alone, export -p, set. */
+  /**
+   * Whether a program prints the whole environment: env or printenv alone, export -p, set, and
+   * inline code that walks it ({@code keys %ENV}, {@code os.environ.items()}, {@code
+   * JSON.stringify(process.env)}, {@code ENV.to_h}).
+   */
   static boolean dumpsEnvironment(Step step) {
     return switch (step.program()) {
       case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
       case "export", "declare", "typeset" ->
           step.args().stream().anyMatch(w -> w.text().equals("-p"));
       case "set" -> step.args().isEmpty();
-      default -> false;
+      default -> step.interpreter() && walksEnvironment(InlineRules.code(step));
     };
+  }
+
+  /** The ways inline code takes the whole environment rather than one variable of it. */
+  private static final List<String> WHOLE_ENVIRONMENT =
+      List.of(
+          "%ENV",
+          "os.environ)",
+          "os.environ.items(",
+          "os.environ.copy(",
+          "os.environ.keys(",
+          "os.environ,",
+          "dict(os.environ",
+          "(process.env)",
+          "process.env,",
+          "Object.entries(process.env",
+          "Object.keys(process.env",
+          "ENV.to_h",
+          "ENV.each",
+          "ENV.to_a",
+          "ENV.inspect",
+          "getenv()",
+          "System.getenv()");
+
+  private static boolean walksEnvironment(String code) {
+    if (code == null) {
+      return false;
+    }
+    for (String way : WHOLE_ENVIRONMENT) {
+      if (code.contains(way)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean isEnvFile(String name) {

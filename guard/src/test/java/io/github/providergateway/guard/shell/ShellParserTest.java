@@ -311,12 +311,12 @@ class ShellParserTest {
           php -r 'shell_exec("rm x");'     → php -r rm x
           awk 'BEGIN { system("rm -rf /") }' → awk rm -rf /
           awk 'BEGIN { "date" | getline d; print d | "sh" }' → awk date\\nawk sh\\nawk «$AWK_PRINTED»
-          python3 <<EOF\\nimport os\\nos.system('rm x')\\nEOF\\n → heredoc>python -c rm x
+          python3 <<EOF\\nimport os\\nos.system('rm x')\\nEOF\\n → heredoc python3 -c [import os\\nos.system('rm x')\\n]\\nheredoc>python -c rm x
           python -c 'os.system("bash -c \\"rm x\\"")' → python -c bash -c [rm x]\\npython -c>bash -c rm x
           python -c "exec('import os; os.system(\\"rm x\\")')" → python -c rm x
           node -e 'eval("require(\\"child_process\\").execSync(\\"rm x\\")")' → node -e rm x
           perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm x\\nperl -e rm y
-          echo 'import os; os.system("rm x")' | python3 → python3\\npipe>python -c rm x
+          echo 'import os; os.system("rm x")' | python3 → python3\\npipe python3 -c [import os; os.system("rm x")]\\npipe>python -c rm x
           """)
   void inlineCodeYieldsTheShellCommandsItRuns(String command, String expected) {
     String[] parts = parse(unescape(command)).split("\n", 2);

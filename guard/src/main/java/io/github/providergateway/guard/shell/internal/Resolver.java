@@ -163,7 +163,8 @@ public final class Resolver {
     if (!raw.words.isEmpty()
         && raw.words.get(0).literal()
         && (raw.words.get(0).text().endsWith("terraform")
-            || raw.words.get(0).text().endsWith("tofu"))
+            || raw.words.get(0).text().endsWith("tofu")
+            || raw.words.get(0).text().endsWith("env"))
         && !via.contains("TF_CLI_ARGS")) { // read with them once: the variables are still set
       String added = TerraformArguments.withAdded(raw, variables);
       if (added != null) {
@@ -1306,15 +1307,25 @@ public final class Resolver {
     if (!InlineCode.takesScriptFromStdin(language, words)) {
       return;
     }
+    // The code on its input is read as the same code given on the line ({@code python3 -c CODE}),
+    // so that the rules read what its library calls do too (a delete, a secret, a write).
     for (RawRedirect r : raw.redirects) {
       if (r.body != null && r.operator.startsWith("<<")) {
-        extract(language, r.body, depth, append(append(via, "heredoc"), language.via()));
+        onTheLine(language, r.body, depth, append(via, "heredoc"));
       }
     }
     String piped = pipedText(raw);
     if (piped != null) {
-      extract(language, piped, depth, append(append(via, "pipe"), language.via()));
+      onTheLine(language, piped, depth, append(via, "pipe"));
     }
+  }
+
+  /** Resolves {@code code} as the interpreter's command with the code on its line. */
+  private void onTheLine(InlineCode.Language language, String code, int depth, List<String> via)
+      throws ShellParseException {
+    String[] line = language.commandLine();
+    command(
+        List.of(Word.literal(line[0]), Word.literal(line[1]), Word.literal(code)), depth + 1, via);
   }
 
   private void extract(InlineCode.Language language, String code, int depth, List<String> via)

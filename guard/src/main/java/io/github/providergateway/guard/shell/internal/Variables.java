@@ -131,7 +131,29 @@ final class Variables {
         return value == UNKNOWN ? null : value;
       }
     }
-    return null;
+    return SHELLS.get(name);
+  }
+
+  /**
+   * The variables every shell has that name a shell, read by their meaning where the script did not
+   * set them: {@code curl … | "$SHELL"} pipes into a shell as {@code | sh} does, and so does {@code
+   * $BASH} or a top-level {@code $0}.
+   */
+  private static final Map<String, Word> SHELLS =
+      Map.of(
+          "SHELL", Word.literal("/bin/sh"),
+          "BASH", Word.literal("/bin/bash"),
+          "0", Word.literal("/bin/sh"));
+
+  /** Whether a word may name one of {@link #SHELLS}, which a script need not have set. */
+  private static boolean mayNameAShell(List<Word> words) {
+    for (Word w : words) {
+      String t = w.text();
+      if (!w.literal() && (t.contains("SHELL") || t.contains("BASH") || t.contains("$0"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean isEmpty() {
@@ -166,7 +188,7 @@ final class Variables {
    */
   List<Word> substitute(List<Word> words) {
     guessed = false;
-    if (isEmpty() && !anyWordHasAlternative(words)) {
+    if (isEmpty() && !anyWordHasAlternative(words) && !mayNameAShell(words)) {
       return null;
     }
     List<Word> out = new ArrayList<>(words.size());
