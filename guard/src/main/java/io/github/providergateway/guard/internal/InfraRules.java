@@ -225,7 +225,8 @@ final class InfraRules implements Family {
         }
         default -> {}
       }
-      if (step.is(ProgramKind.SQL_CLIENT) || client && step.is(ProgramKind.ECHO)) {
+      if (step.is(ProgramKind.SQL_CLIENT) && !TestDatabases.isLocalTestClient(step)
+          || client && step.is(ProgramKind.ECHO)) {
         for (String text : statements(step)) {
           sql(scan, step, text);
         }

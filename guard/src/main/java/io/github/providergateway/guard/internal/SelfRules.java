@@ -48,8 +48,7 @@ final class SelfRules implements Family {
       boolean inGateway =
           underHome || access.changes() && scan.place(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
-        if (inGateway && access.target().name().toLowerCase(Locale.ROOT).contains("token")
-            || readsToken(places, access)) {
+        if (inGateway && readsHeld(places, path, access.target()) || readsToken(places, access)) {
           scan.hit(GATEWAY_TOKEN, access);
         }
         continue;
@@ -258,8 +257,62 @@ final class SelfRules implements Family {
     return false;
   }
 
+  /**
+   * Whether a read in the gateway's home may show what it holds: its tokens, its setup ledger
+   * (which records the agent's token), its settings; everything but the home's listing and its logs
+   * and audit trail, which stay the person's and the agent's to read (issue 61).
+   */
+  private static boolean readsHeld(Places places, Path path, Target target) {
+    if (target.name().toLowerCase(Locale.ROOT).contains("token")) {
+      return true;
+    }
+    Path home = places.gatewayHome();
+    if (target.glob() != null) {
+      // A pattern (find -name, a glob): held when it would reach one of the files that hold most.
+      Glob glob = Glob.path(Glob.bracketsAsAny(target.glob()));
+      for (String held : HELD) {
+        if (glob.matches(home.resolve(held).toString())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (!path.startsWith(home) || path.equals(home) || path.startsWith(home.resolve("logs"))) {
+      return false; // the logs and the audit trail stay readable
+    }
+    String name = path.getFileName().toString();
+    return HELD.contains(name) || name.endsWith(".json"); // its ledger, settings, configuration
+  }
+
+  /** The files of the gateway's home that hold tokens or its settings. */
+  private static final List<String> HELD =
+      List.of(".provider-token", "mcp-bridge.token", "setup.json", "guard.json", "config.json");
+
+  /**
+   * The gateway's install and cache ({@code ~/.local/bin/gateway}, {@code
+   * ~/.local/share/provider-gateway}, {@code ~/.cache/provider-gateway}, whose jar the launcher
+   * runs) and a project's own guard folder ({@code .provider-gateway}), with what is in them.
+   */
+  private static boolean gatewayInstall(Places places, Path path) {
+    Path home = places.home();
+    if (path.equals(home.resolve(".local/bin/gateway"))
+        || path.startsWith(home.resolve(".local/share/provider-gateway"))
+        || path.startsWith(home.resolve(".cache/provider-gateway"))) {
+      return true;
+    }
+    for (Path part : path) {
+      if (part.toString().equals(".provider-gateway")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
+    if (gatewayInstall(places, path)) {
+      return true;
+    }
     String name = path.getFileName() == null ? "" : path.getFileName().toString();
     Path parent = path.getParent();
     String folder =

@@ -19,6 +19,46 @@ final class TestDatabases {
 
   private TestDatabases() {}
 
+  /** A connection URL: {@code postgres://user:pw@host:port/name?…}, {@code mysql://…}. */
+  private static final Pattern URL =
+      Pattern.compile(
+          "(?:postgres|postgresql|mysql|mariadb)://(?:[^@/]*@)?(\\[[^]]*]|[^:/?]*)(?::\\d+)?/([^?]+).*");
+
+  /**
+   * {@return whether {@code step}, psql or mysql, speaks to a test database of this machine only}:
+   * by a URL ({@code psql postgresql://…@localhost:5432/app_test}) or by its host and database
+   * options, every host named being this machine and the database a test's.
+   */
+  static boolean isLocalTestClient(Step step) {
+    String program = step.program();
+    if (!program.equals("psql") && !program.equals("mysql") && !program.equals("mariadb")) {
+      return false;
+    }
+    Argv argv =
+        Argv.of(step.args(), "hpUdDcefPu", "host", "port", "username", "dbname", "database");
+    String host = argv.value('h') != null ? argv.value('h') : argv.value("host");
+    String name =
+        argv.value('d') != null
+            ? argv.value('d')
+            : argv.value("dbname") != null
+                ? argv.value("dbname")
+                : argv.value('D') != null ? argv.value('D') : argv.value("database");
+    for (Word word : argv.positionals()) {
+      java.util.regex.Matcher url = URL.matcher(word.text());
+      if (!word.literal()) {
+        return false; // $DATABASE_URL: a database the guard cannot know
+      } else if (url.matches()) {
+        host = url.group(1).isEmpty() ? host : url.group(1).replace("[", "").replace("]", "");
+        name = url.group(2);
+      } else if (name == null) {
+        name = word.text();
+      }
+    }
+    return (host == null || LOCAL_HOSTS.contains(host) || host.startsWith("/"))
+        && name != null
+        && TEST_NAME.matcher(name).matches();
+  }
+
   /** {@return whether {@code step}, a {@code dropdb}, drops a test database of this machine} */
   static boolean isLocalTestDatabase(Step step) {
     Argv argv = Argv.of(step.args(), "hpUd", "host", "port", "username", "maintenance-db");
