@@ -273,6 +273,11 @@ final class GitRules implements Family {
       scan.hit(PUSH_DELETE, step, null);
     }
     List<Word> pos = argv.positionals();
+    String repository =
+        argv.value("repo") != null ? argv.value("repo") : pos.isEmpty() ? null : pos.get(0).text();
+    if (repository != null && (isUrl(repository) || addedHere(scan, repository))) {
+      scan.hit(PublishRules.PUSH_ELSEWHERE, step, null);
+    }
     boolean forced = false;
     boolean deleted = false;
     boolean main = false;
@@ -302,6 +307,30 @@ final class GitRules implements Family {
       // With a lease it is still a rewrite of the branch everyone builds on.
       scan.hit(PUSH_FORCE, step, null);
     }
+  }
+
+  /** A repository named by its URL: {@code https://…}, {@code ssh://…}, {@code git@host:path}. */
+  private static boolean isUrl(String repository) {
+    return repository.contains("://") || SCP_LIKE.matcher(repository).matches();
+  }
+
+  private static final java.util.regex.Pattern SCP_LIKE =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:.+");
+
+  /** Whether {@code name} is a remote the command adds itself ({@code git remote add NAME URL}). */
+  private static boolean addedHere(Scan scan, String name) {
+    for (Step other : scan.steps()) {
+      List<String> args = other.invocation().args();
+      int remote = args.indexOf("remote");
+      if (other.program().equals("git")
+          && remote >= 0
+          && remote + 2 < args.size()
+          && args.get(remote + 1).equals("add")
+          && args.subList(remote + 2, args.size()).contains(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void checkout(Scan scan, Step step, List<Word> args) {

@@ -441,7 +441,10 @@ final class InfraRules implements Family {
             || kind.equals("namespaces")
             || kind.startsWith("namespace/")
             || kind.startsWith("ns/")
-            || kind.equals("all");
+            || kind.equals("all")
+            // A custom resource definition takes every resource of its kind, in every namespace.
+            || kind.startsWith("crd")
+            || kind.startsWith("customresourcedefinition");
     scan.hit(
         everything || namespace
             ? KUBE_DELETE_NAMESPACE

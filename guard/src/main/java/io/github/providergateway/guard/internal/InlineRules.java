@@ -36,7 +36,9 @@ final class InlineRules implements Family {
     "removedirs(",
     "fs.rm(",
     "promises.rm(",
-    "remove_tree("
+    "remove_tree(",
+    "unlink glob(", // perl: every file the pattern names
+    "unlink(glob("
   };
   private static final String[] HOME_SOURCES = {
     "expanduser",

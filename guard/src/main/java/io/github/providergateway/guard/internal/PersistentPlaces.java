@@ -59,6 +59,7 @@ final class PersistentPlaces {
   private static final List<Path> HOME_AUTOSTART =
       paths(
           ".config/autostart",
+          ".config/autostart-scripts",
           ".config/plasma-workspace/env",
           ".config/plasma-workspace/shutdown",
           ".kde/Autostart",

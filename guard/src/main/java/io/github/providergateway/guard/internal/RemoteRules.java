@@ -430,7 +430,10 @@ final class RemoteRules implements Family {
               && !argv.has('O')
               && !argv.has("remote-name")
               && !argv.has("remote-name-all");
-      default -> !argv.has('d') && !argv.has("download") && !argv.has('o');
+      default ->
+          !argv.has('d')
+              && !argv.has("download")
+              && (!argv.has('o') || "-".equals(argv.value('o'))); // fetch -o -: standard output
     };
   }
 

@@ -144,10 +144,25 @@ public final class Resolver {
     }
   }
 
+  /** The variables that choose which programs and libraries every later command runs. */
+  private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
+
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
         variables.assign(a.name(), a.value());
+        if (a.value() != null && LOADER_VARIABLES.contains(a.name())) {
+          // PATH=/tmp/bin:$PATH alone sets the shell's own PATH, as export does: read as the export
+          // it is for the rules of start-up files (a folder put ahead of the system's programs).
+          out.add(
+              new Invocation(
+                  List.of(
+                      Word.literal("export"),
+                      new Word(a.name() + "=" + a.value().text(), a.value().literal())),
+                  List.of(),
+                  List.of(),
+                  via));
+        }
       }
     }
     for (int a = 0; a < raw.assignments.size(); a++) { // indexed: most commands have none
