@@ -64,6 +64,8 @@ class SecretsSentOrPrintedTest {
           gcloud auth print-access-token | cut -c1-20 => secrets.cli-token
           git credential fill => secrets.credential-helper
           cat /proc/self/environ => secrets.process-environment
+          env => secrets.variable-printed
+          cd /work/project && printenv => secrets.variable-printed
           """)
   void denies(String command, String rule) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -91,7 +93,6 @@ class SecretsSentOrPrintedTest {
         "[ -n \"$GITHUB_TOKEN\" ] && echo set",
         "echo '$GITHUB_TOKEN is read from the environment'",
         "echo $MAX_TOKENS $TOKENIZERS_PARALLELISM $PWD",
-        "env",
         "env | grep -i java",
         "env | grep -v -i token",
         "printenv JAVA_HOME",

@@ -13,6 +13,7 @@ import java.util.List;
  */
 final class HostingRules implements Family {
   static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
+  static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -44,6 +45,9 @@ final class HostingRules implements Family {
       }
       if (step.program().equals("gh")) {
         refs(scan, step);
+      }
+      if (ProgramKind.DOWNLOADER.names(step.program()) && createsPublicly(step.args())) {
+        scan.hit(PUBLISHES, step, null);
       }
     }
   }
@@ -156,6 +160,34 @@ final class HostingRules implements Family {
       }
     }
     return false;
+  }
+
+  /**
+   * A request that creates a gist or a repository through GitHub's API ({@code POST /gists}, {@code
+   * POST /user/repos}, {@code POST /orgs/O/repos}) with a body the guard cannot read to be private:
+   * a gist is readable by anyone with its address, and the body may say public.
+   */
+  private static boolean createsPublicly(List<Word> args) {
+    boolean sends = false;
+    boolean endpoint = false;
+    for (Word word : args) {
+      String t = word.text();
+      sends |=
+          t.startsWith("-d")
+              || t.startsWith("--data")
+              || t.equals("--json")
+              || t.startsWith("-F")
+              || t.equals("--form")
+              || t.equalsIgnoreCase("POST")
+              || t.equalsIgnoreCase("-XPOST");
+      int api = t.indexOf("://api.github.com/");
+      if (api >= 0) {
+        String path = t.substring(api + "://api.github.com/".length()).replaceAll("[?#].*$", "");
+        endpoint |=
+            path.equals("gists") || path.equals("user/repos") || path.matches("orgs/[^/]+/repos");
+      }
+    }
+    return sends && endpoint;
   }
 
   /** Whether an HTTP client's words ask for DELETE: curl's {@code -X DELETE}, httpie's method. */

@@ -569,7 +569,31 @@ final class InfraRules implements Family {
   /**
    * Whether {@code compose down} is given {@code -v} or {@code --volumes}: named volumes go too.
    */
+  /** An endpoint on this machine: {@code http://localhost:4566}, {@code http://127.0.0.1:9000}. */
+  private static final java.util.regex.Pattern LOCAL_ENDPOINT =
+      java.util.regex.Pattern.compile(
+          "https?://(?:localhost|127\\.[0-9.]+|\\[::1])(?::[0-9]+)?(?:/.*)?");
+
+  /**
+   * Whether a compose command deletes its volumes ({@code down -v}) of a stack that is not a
+   * test's: a compose file named for tests ({@code -f docker-compose.test.yml}) holds the test
+   * suite's data, which it makes again.
+   */
   private static boolean composeVolumes(List<Word> args) {
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String t = args.get(i).text();
+      if ((t.equals("-f") || t.equals("--file"))
+          && TEST_STACK.matcher(args.get(i + 1).text()).find()) {
+        return false;
+      }
+    }
+    return removesVolumes(args);
+  }
+
+  private static final java.util.regex.Pattern TEST_STACK =
+      java.util.regex.Pattern.compile("(?i)(?:^|[/._-])(?:test|tests|e2e|ci)(?:[._-]|$)");
+
+  private static boolean removesVolumes(List<Word> args) {
     for (Word word : args) {
       String t = word.text();
       if (t.equals("--volumes") || t.equals("--volumes=true")) {
@@ -752,6 +776,10 @@ final class InfraRules implements Family {
     String action = text(pos, 1);
     if (argv.has("dryrun")) {
       return; // the s3 commands' dry run lists what they would do
+    }
+    String endpoint = argv.value("endpoint-url");
+    if (endpoint != null && LOCAL_ENDPOINT.matcher(endpoint).matches()) {
+      return; // LocalStack, MinIO on this machine: an emulator's bucket, the test suite's
     }
     if (service.equals("s3")
         && (action.equals("rm") && argv.has("recursive")

@@ -92,6 +92,9 @@ final class PersistRules implements Family {
         }
       }
     }
+    if (fishPutsAhead(scan, step)) {
+      return true;
+    }
     boolean assigns =
         program.equals("export") || program.equals("declare") || program.equals("alias");
     for (Word word : assigns ? step.args() : step.invocation().words()) {
@@ -116,6 +119,41 @@ final class PersistRules implements Family {
             return true;
           }
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * fish's way of putting a folder first on PATH: {@code set -gx PATH /tmp/x $PATH}, {@code
+   * fish_add_path /tmp/x} (which prepends), with a temporary folder first.
+   */
+  private static boolean fishPutsAhead(Scan scan, Step step) {
+    List<Word> args = step.args();
+    int at;
+    if (step.program().equals("fish_add_path")) {
+      at = 0;
+    } else if (step.program().equals("set")) {
+      int name = 0;
+      while (name < args.size() && args.get(name).text().startsWith("-")) {
+        name++;
+      }
+      if (name >= args.size() || !args.get(name).text().equals("PATH")) {
+        return false;
+      }
+      at = name + 1;
+    } else {
+      return false;
+    }
+    while (at < args.size() && args.get(at).text().startsWith("-")) {
+      at++;
+    }
+    if (at >= args.size()) {
+      return false;
+    }
+    for (Target target : scan.targets(step, args.get(at))) {
+      if (scan.place(target) == Place.TEMP || inCache(scan.places().home(), target.path())) {
+        return true;
       }
     }
     return false;

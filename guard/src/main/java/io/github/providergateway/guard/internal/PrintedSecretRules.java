@@ -39,6 +39,11 @@ final class PrintedSecretRules implements Family {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
+      if (rule == null && i == steps.size() - 1 && SecretRules.dumpsEnvironment(step)) {
+        // env, printenv last and unfiltered: every variable shown, tokens among them (fresh set
+        // D); piped on to grep it is a search, read above for the names it looks for.
+        rule = VARIABLE_PRINTED;
+      }
       if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
         scan.hit(rule, step, null);
       }

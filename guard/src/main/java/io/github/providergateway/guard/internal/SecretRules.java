@@ -247,7 +247,7 @@ final class SecretRules implements Family {
       }
       if (Places.firstWildcard(tail) < 0) {
         BuiltinRule byName = secret(home, dir.resolve(tail));
-        if (byName == ENV_FILE || byName == SSH) {
+        if (byName == ENV_FILE || byName == SSH || byName == PASSWORD_STORE) {
           return byName;
         }
       }

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * read beside (A) to the issue's goals on harm, so that what was fixed stays fixed.
  */
 class FreshCasesTest {
-  private static final List<String> SETS = List.of("fresh-a", "fresh-b", "fresh-c");
+  private static final List<String> SETS = List.of("fresh-a", "fresh-b", "fresh-c", "fresh-d");
   private static final Path PROJECT = Path.of("/work/project");
   private static final GuardEnvironment ENVIRONMENT =
       new GuardEnvironment(

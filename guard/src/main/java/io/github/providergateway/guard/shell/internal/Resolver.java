@@ -144,13 +144,29 @@ public final class Resolver {
     }
   }
 
+  /**
+   * A variable's value with a substitution that only turns literal text into other text put in as
+   * that text ({@code x=$(printf '\\x2d\\x2dforce')} is {@code --force}); otherwise as given.
+   */
+  private static Word folded(Word value, int depth) {
+    if (value == null
+        || value.literal()
+        || value.text().indexOf('$') < 0 && value.text().indexOf('`') < 0) {
+      return value;
+    }
+    String text = TextFolding.foldWord(value.text(), depth);
+    return text == null || text.indexOf('$') >= 0 || text.indexOf('`') >= 0
+        ? value
+        : Word.literal(text);
+  }
+
   /** The variables that choose which programs and libraries every later command runs. */
   private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
-        variables.assign(a.name(), a.value());
+        variables.assign(a.name(), folded(a.value(), raw.depth));
         if (a.value() != null && LOADER_VARIABLES.contains(a.name())) {
           // PATH=/tmp/bin:$PATH alone sets the shell's own PATH, as export does: read as the export
           // it is for the rules of start-up files (a folder put ahead of the system's programs).
