@@ -123,9 +123,8 @@ class StatusPageInBrowserTest {
     waitFor(
         "the denied call",
         () -> text("#decisions tbody").contains("deploys are frozen until Monday"));
-    String row =
-        browser.findElement(By.cssSelector("#decisions tr[data-kind='tool_call']")).getText();
-    assertThat(row).contains("denied", "deploy", "guard", "deploys are frozen until Monday");
+    assertThat(text("#decisions tr[data-kind='tool_call']"))
+        .contains("denied", "deploy", "guard", "deploys are frozen until Monday");
 
     assertThat(js("return window.loadedOnce;")).as("the same document all along").isEqualTo("yes");
     Path shot = Path.of("target", "status-page.png");
@@ -263,9 +262,21 @@ class StatusPageInBrowserTest {
     }
   }
 
+  /**
+   * The text of the first element {@code css} finds, or empty. The page redraws a table when an
+   * event arrives: an element found just before is then gone, and is found again.
+   */
   private String text(String css) {
-    List<org.openqa.selenium.WebElement> found = browser.findElements(By.cssSelector(css));
-    return found.isEmpty() ? "" : found.get(0).getText();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        List<org.openqa.selenium.WebElement> found = browser.findElements(By.cssSelector(css));
+        return found.isEmpty() ? "" : found.get(0).getText();
+      } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+        if (attempt == 4) {
+          throw redrawn;
+        }
+      }
+    }
   }
 
   private Object js(String script) {
@@ -275,6 +286,7 @@ class StatusPageInBrowserTest {
   private void waitFor(String what, java.util.function.BooleanSupplier condition) {
     new WebDriverWait(browser, LiveStatusGateway.WAIT)
         .withMessage(what)
+        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
         .until(driver -> condition.getAsBoolean());
   }
 }
