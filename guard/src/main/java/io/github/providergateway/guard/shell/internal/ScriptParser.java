@@ -70,6 +70,9 @@ final class ScriptParser {
    */
   private final ArrayDeque<List<Object>> spareLists = new ArrayDeque<>(8);
 
+  /** Word builders of the reader's, emptied, for the simple commands being read (as the lists). */
+  private final ArrayDeque<CommandWords.Builder> spareWords = new ArrayDeque<>(4);
+
   @SuppressWarnings("unchecked")
   private <T> List<T> takeList() {
     return spareLists.isEmpty() ? new ArrayList<>() : (List<T>) (List<?>) spareLists.pop();
@@ -883,9 +886,21 @@ final class ScriptParser {
 
   /** As {@link #simple(int)}, its first word read already when not null. */
   private Command simple(int depth, Word first) throws ShellParseException {
+    CommandWords.Builder arguments =
+        spareWords.isEmpty() ? new CommandWords.Builder() : spareWords.pop();
+    try {
+      return simple(depth, first, arguments);
+    } finally {
+      arguments.clear();
+      spareWords.push(arguments);
+    }
+  }
+
+  /** As {@link #simple(int, Word)}, its words gathered in {@code arguments}, empty. */
+  private Command simple(int depth, Word first, CommandWords.Builder arguments)
+      throws ShellParseException {
     int start = first == null ? in.pos : first.start();
     List<Assignment> assignments = List.of();
-    List<Word> arguments = takeList();
     if (first != null) {
       arguments.add(first);
     }
@@ -913,7 +928,7 @@ final class ScriptParser {
         if (arguments.size() == 1 && assignments.isEmpty() && redirections.isEmpty()) {
           int at = in.pos;
           if (skipFunctionParens()) {
-            return functionBody(fixed(arguments).get(0), false, start, depth);
+            return functionBody(arguments.fixed().get(0), false, start, depth);
           }
           in.pos = at;
         }
@@ -948,6 +963,16 @@ final class ScriptParser {
           continue;
         }
       }
+      int wordStart = in.pos;
+      String plain = words.plainWord();
+      if (plain != null) {
+        // Most words: kept as their text and span, no node made (CommandWords).
+        if (arguments.isEmpty()) {
+          declaration = isDeclaration(plain);
+        }
+        arguments.addPlain(plain, wordStart, in.pos);
+        continue;
+      }
       Word word = words.word(WordShapes.Context.ARGUMENT, depth);
       if (arguments.isEmpty()) {
         declaration = isDeclaration(word);
@@ -958,9 +983,9 @@ final class ScriptParser {
         Math.max(
             assignments.isEmpty() ? -1 : assignments.get(assignments.size() - 1).end(),
             Math.max(
-                arguments.isEmpty() ? -1 : arguments.get(arguments.size() - 1).end(),
+                arguments.isEmpty() ? -1 : arguments.lastEnd(),
                 redirections.isEmpty() ? -1 : redirections.get(redirections.size() - 1).end()));
-    List<Word> words = fixed(arguments);
+    List<Word> words = arguments.fixed();
     if (end < 0) {
       throw Limits.malformed("a command expected (" + near() + ")", in.pos, in.where);
     }
@@ -983,15 +1008,19 @@ final class ScriptParser {
   }
 
   private static boolean isDeclaration(Word word) {
-    if (word.parts().size() != 1 || !(word.parts().get(0) instanceof Literal literal)) {
-      return false;
-    }
+    return word.parts().size() == 1
+        && word.parts().get(0) instanceof Literal literal
+        && isDeclaration(literal.text());
+  }
+
+  /** Whether a word of one literal, {@code text} as written, names an assignment builtin. */
+  private static boolean isDeclaration(String text) {
     // Asked of every command: its first character rules most programs out.
-    if ("detlra".indexOf(literal.text().charAt(0)) < 0) {
+    if ("detlra".indexOf(text.charAt(0)) < 0) {
       return false;
     }
     // Bash's assignment builtins: after one, name=(…) is an array's assignment.
-    return switch (literal.text()) {
+    return switch (text) {
       case "declare", "typeset", "local", "export", "readonly", "alias", "eval", "let" -> true;
       default -> false;
     };

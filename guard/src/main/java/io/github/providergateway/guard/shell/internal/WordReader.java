@@ -83,6 +83,22 @@ final class WordReader {
     }
   }
 
+  /**
+   * Reads the word at the read position when it is plain (a run of text with no quote, expansion or
+   * shape), counting it against the bound of words as {@link #word} does; {@return its text, or
+   * null when it is not plain (nothing read)}
+   */
+  String plainWord() throws ShellParseException {
+    int start = in.pos;
+    int plain = plainRun(start);
+    if (plain > start && in.endsWord(plain)) {
+      in.limits.word(start, in.where);
+      in.pos = plain;
+      return plainText(start, plain);
+    }
+    return null;
+  }
+
   /** Reads the parts of an unquoted word to its end. */
   private void readUnquoted(List<WordPart> parts, int depth) throws ShellParseException {
     char[] chars = in.chars;
