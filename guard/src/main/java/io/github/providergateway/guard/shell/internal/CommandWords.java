@@ -12,10 +12,11 @@ import java.util.RandomAccess;
  * A simple command's words in the syntax tree ({@link
  * io.github.providergateway.guard.shell.syntax.SimpleCommand#words()}), as the parser read them: a
  * plain word (a run of text with no quote, expansion or shape: most words of a command) is kept as
- * its text and span, and made a {@link Word} node only when asked. The tree made three objects for
- * each (the word, its list of parts, the literal), which lowering read once and let go: at 4 KiB, a
- * sixth of what a decision allocated. Lowering reads a plain word's text here ({@link #plainText}),
- * with no node. Other words are kept as their nodes.
+ * its text and where it starts (it ends a text's length after), and made a {@link Word} node only
+ * when asked. The tree made three objects for each (the word, its list of parts, the literal),
+ * which lowering read once and let go: at 4 KiB, a sixth of what a decision allocated. Lowering
+ * reads a plain word's text here ({@link #plainText}), with no node. Other words are kept as their
+ * nodes.
  *
  * <p>A plain word's node is made anew each time it is asked: equal to the one before, not the same
  * object (nodes are values). Unmodifiable: every change throws, as {@link AbstractList}'s do.
@@ -24,12 +25,12 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
   /** Each word: its text ({@link String}) when plain, else its node ({@link Word}). */
   private final Object[] items;
 
-  /** Each word's start and end, in pairs. */
-  private final int[] spans;
+  /** Each word's start. */
+  private final int[] starts;
 
-  private CommandWords(Object[] items, int[] spans) {
+  private CommandWords(Object[] items, int[] starts) {
     this.items = items;
-    this.spans = spans;
+    this.starts = starts;
   }
 
   @Override
@@ -39,8 +40,8 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
       return word;
     }
     String text = (String) item;
-    int start = spans[2 * index];
-    int end = spans[2 * index + 1];
+    int start = starts[index];
+    int end = start + text.length();
     return new Word(List.of(new Literal(text, text, start, end)), start, end);
   }
 
@@ -51,7 +52,7 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
 
   /** {@return the offset of the first character of the word at {@code index}} */
   int start(int index) {
-    return spans[2 * Objects.checkIndex(index, items.length)];
+    return starts[Objects.checkIndex(index, items.length)];
   }
 
   /**
@@ -68,15 +69,14 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
    */
   static final class Builder {
     private Object[] items = new Object[16];
-    private int[] spans = new int[32];
+    private int[] starts = new int[16];
     private int size;
 
-    /** Adds a plain word: {@code text}, from {@code start} to {@code end}. */
-    void addPlain(String text, int start, int end) {
+    /** Adds a plain word: {@code text}, as written from {@code start}. */
+    void addPlain(String text, int start) {
       room();
       items[size] = text;
-      spans[2 * size] = start;
-      spans[2 * size + 1] = end;
+      starts[size] = start;
       size++;
     }
 
@@ -84,15 +84,14 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
     void add(Word word) {
       room();
       items[size] = Objects.requireNonNull(word, "word");
-      spans[2 * size] = word.start();
-      spans[2 * size + 1] = word.end();
+      starts[size] = word.start();
       size++;
     }
 
     private void room() {
       if (size == items.length) {
         items = Arrays.copyOf(items, size * 2);
-        spans = Arrays.copyOf(spans, size * 4);
+        starts = Arrays.copyOf(starts, size * 2);
       }
     }
 
@@ -106,7 +105,8 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
 
     /** {@return the end of the last word added; there must be one} */
     int lastEnd() {
-      return spans[2 * size - 1];
+      Object last = items[size - 1];
+      return last instanceof Word word ? word.end() : starts[size - 1] + ((String) last).length();
     }
 
     /**
@@ -118,7 +118,7 @@ final class CommandWords extends AbstractList<Word> implements RandomAccess {
         return List.of();
       }
       CommandWords words =
-          new CommandWords(Arrays.copyOf(items, size), Arrays.copyOf(spans, 2 * size));
+          new CommandWords(Arrays.copyOf(items, size), Arrays.copyOf(starts, size));
       Arrays.fill(items, 0, size, null);
       size = 0;
       return words;

@@ -320,11 +320,12 @@ final class ScriptParser {
   }
 
   /** A list that must hold a statement, up to one of {@code keywords}, taken. */
-  private List<Statement> body(int depth, String[] keywords, String what, int at)
+  private List<Statement> body(int depth, String[] keywords, String opener, int at)
       throws ShellParseException {
     List<Statement> statements = statements(depth, Closer.KEYWORD, keywords);
     if (in.atEnd()) {
-      throw Limits.malformed(what, at, in.where);
+      // The message made only when it is thrown: "a for with no done" (the last keyword ends it).
+      throw Limits.malformed(opener + " with no " + keywords[keywords.length - 1], at, in.where);
     }
     if (statements.isEmpty()) {
       throw Limits.malformed("a " + peekKeyword() + " with no command before it", in.pos, in.where);
@@ -377,7 +378,7 @@ final class ScriptParser {
     int start = in.pos;
     String keyword = peekKeyword();
     if ("!".equals(keyword) || "time".equals(keyword)) {
-      in.limits.depth(depth + 1, start, "a " + keyword, in.where);
+      in.limits.depth(depth + 1, start, keyword.equals("!") ? "a !" : "a time", in.where);
       if (keyword.equals("!")) {
         in.pos++;
         in.skipBlanks();
@@ -471,7 +472,7 @@ final class ScriptParser {
       case "{" -> {
         in.limits.depth(depth + 1, at, "a { … }", in.where);
         in.pos++;
-        List<Statement> statements = body(depth + 1, new String[] {"}"}, "a { with no }", at);
+        List<Statement> statements = body(depth + 1, BRACE, "a {", at);
         in.pos++;
         return withRedirections(depth, new Group(statements, List.of(), at, in.pos));
       }
@@ -581,9 +582,9 @@ final class ScriptParser {
     int branchStart = at;
     in.pos += 2;
     for (; ; ) {
-      List<Statement> condition = body(depth + 1, THEN, "an if with no then", at);
+      List<Statement> condition = body(depth + 1, THEN, "an if", at);
       in.pos += 4;
-      List<Statement> then = body(depth + 1, ELSE_ELIF_FI, "an if with no fi", at);
+      List<Statement> then = body(depth + 1, ELSE_ELIF_FI, "an if", at);
       branches.add(new IfBranch(condition, then, branchStart, then.get(then.size() - 1).end()));
       String keyword = peekKeyword();
       if (keyword.equals("elif")) {
@@ -593,7 +594,7 @@ final class ScriptParser {
       }
       if (keyword.equals("else")) {
         in.pos += 4;
-        elseBody = body(depth + 1, FI, "an if with no fi", at);
+        elseBody = body(depth + 1, FI, "an if", at);
       }
       in.pos += 2;
       return new IfClause(branches, elseBody, List.of(), at, in.pos);
@@ -609,18 +610,22 @@ final class ScriptParser {
 
   private WhileClause whileClause(int depth, int at, boolean until) throws ShellParseException {
     String keyword = until ? "until" : "while";
-    in.limits.depth(depth + 1, at, "a " + keyword + " … done", in.where);
+    // Constant messages: a loop's reading makes no text of its own unless it is refused.
+    String opener = until ? "a until" : "a while";
+    in.limits.depth(depth + 1, at, until ? "a until … done" : "a while … done", in.where);
     in.pos += keyword.length();
-    List<Statement> condition = body(depth + 1, DO, "a " + keyword + " with no do", at);
+    List<Statement> condition = body(depth + 1, DO, opener, at);
     in.pos += 2;
-    List<Statement> body = body(depth + 1, DONE, "a " + keyword + " with no done", at);
+    List<Statement> body = body(depth + 1, DONE, opener, at);
     in.pos += 4;
     return new WhileClause(until, condition, body, List.of(), at, in.pos);
   }
 
   private CompoundCommand forClause(int depth, int at, boolean select) throws ShellParseException {
     String keyword = select ? "select" : "for";
-    in.limits.depth(depth + 1, at, "a " + keyword + " … done", in.where);
+    // Constant messages: a loop's reading makes no text of its own unless it is refused.
+    String opener = select ? "a select" : "a for";
+    in.limits.depth(depth + 1, at, select ? "a select … done" : "a for … done", in.where);
     in.pos += keyword.length();
     in.skipBlanks();
     if (!select && in.at("((")) {
@@ -634,7 +639,7 @@ final class ScriptParser {
         }
         in.pos += i < 2 ? 1 : 2;
       }
-      List<Statement> body = loopBody(depth, at, keyword, true);
+      List<Statement> body = loopBody(depth, at, opener, true);
       return new ArithmeticForClause(parts[0], parts[1], parts[2], body, List.of(), at, in.pos);
     }
     if (in.atEnd() || Source.isMeta(in.chars[in.pos])) {
@@ -675,7 +680,7 @@ final class ScriptParser {
         }
       }
     }
-    List<Statement> body = loopBody(depth, at, keyword, false);
+    List<Statement> body = loopBody(depth, at, opener, false);
     return new ForClause(select, name, items, body, List.of(), at, in.pos);
   }
 
@@ -683,7 +688,7 @@ final class ScriptParser {
    * A loop's {@code do list; done}, or bash's <code>{ list; }</code>, taken; after a {@code ;} when
    * {@code semicolon} ({@code for (( … ));}).
    */
-  private List<Statement> loopBody(int depth, int at, String keyword, boolean semicolon)
+  private List<Statement> loopBody(int depth, int at, String opener, boolean semicolon)
       throws ShellParseException {
     in.skipBlanks();
     if (semicolon && in.peek(0) == ';' && in.peek(1) != ';' && in.peek(1) != '&') {
@@ -693,17 +698,17 @@ final class ScriptParser {
     String open = peekKeyword();
     if ("do".equals(open)) {
       in.pos += 2;
-      List<Statement> body = body(depth + 1, DONE, "a " + keyword + " with no done", at);
+      List<Statement> body = body(depth + 1, DONE, opener, at);
       in.pos += 4;
       return body;
     }
     if ("{".equals(open)) {
       in.pos++;
-      List<Statement> body = body(depth + 1, BRACE, "a " + keyword + " with no }", at);
+      List<Statement> body = body(depth + 1, BRACE, opener, at);
       in.pos++;
       return body;
     }
-    throw Limits.malformed("a " + keyword + " with no do", at, in.where);
+    throw Limits.malformed(opener + " with no do", at, in.where);
   }
 
   private CaseClause caseClause(int depth, int at) throws ShellParseException {
@@ -970,7 +975,7 @@ final class ScriptParser {
         if (arguments.isEmpty()) {
           declaration = isDeclaration(plain);
         }
-        arguments.addPlain(plain, wordStart, in.pos);
+        arguments.addPlain(plain, wordStart);
         continue;
       }
       Word word = words.word(WordShapes.Context.ARGUMENT, depth);

@@ -670,7 +670,7 @@ final class WordReader {
   ProcessSubstitution processSubstitution(int depth) throws ShellParseException {
     int at = in.pos;
     boolean output = in.chars[at] == '>';
-    in.limits.depth(depth + 1, at, "a " + in.chars[at] + "( … )", in.where);
+    in.limits.depth(depth + 1, at, output ? "a >( … )" : "a <( … )", in.where);
     in.pos = at + 2;
     List<Statement> statements = grammar.substitution(depth + 1, at);
     return new ProcessSubstitution(output, statements, at, in.pos);
