@@ -232,27 +232,7 @@ final class CarriedCode {
       default -> {
         for (int i = 0; i < rest.size(); i++) {
           String t = rest.get(i).text();
-          String value = null;
-          for (String option :
-              List.of(
-                  "--exec",
-                  "--upload-pack",
-                  "--receive-pack",
-                  "--extcmd",
-                  "--open-files-in-pager",
-                  "--tree-filter",
-                  "--index-filter",
-                  "--msg-filter",
-                  "--env-filter",
-                  "--commit-filter",
-                  "--parent-filter",
-                  "--tag-name-filter")) {
-            if (t.equals(option) && i + 1 < rest.size()) {
-              value = rest.get(i + 1).text();
-            } else if (t.startsWith(option + "=")) {
-              value = t.substring(option.length() + 1);
-            }
-          }
+          String value = t.startsWith("--") ? gitCodeOption(t, rest, i) : null;
           boolean shortExec =
               (t.equals("-x") && (sub.equals("rebase") || sub.equals("difftool")))
                   || (t.equals("-u")
@@ -269,6 +249,42 @@ final class CarriedCode {
         }
       }
     }
+  }
+
+  /** Git's subcommands' options whose value is a command: the word after, or after {@code =}. */
+  private static final List<String> GIT_CODE_OPTIONS =
+      List.of(
+          "--exec",
+          "--upload-pack",
+          "--receive-pack",
+          "--extcmd",
+          "--open-files-in-pager",
+          "--tree-filter",
+          "--index-filter",
+          "--msg-filter",
+          "--env-filter",
+          "--commit-filter",
+          "--parent-filter",
+          "--tag-name-filter");
+
+  /**
+   * {@return the command {@code t}, the word at {@code i} of {@code rest}, gives one of {@link
+   * #GIT_CODE_OPTIONS}, or null} Asked of every {@code --} word of every git command: no option's
+   * text is made to compare it (no option is the start of another).
+   */
+  private static String gitCodeOption(String t, List<Word> rest, int i) {
+    for (int o = 0; o < GIT_CODE_OPTIONS.size(); o++) {
+      String option = GIT_CODE_OPTIONS.get(o);
+      if (t.startsWith(option)) {
+        if (t.length() == option.length()) {
+          return i + 1 < rest.size() ? rest.get(i + 1).text() : null;
+        }
+        if (t.charAt(option.length()) == '=') {
+          return t.substring(option.length() + 1);
+        }
+      }
+    }
+    return null;
   }
 
   /**

@@ -23,13 +23,14 @@ public final class FixedList<T> extends AbstractList<T> implements RandomAccess 
 
   /**
    * {@return {@code list}, unmodifiable and with no null item: itself when it is fixed already (a
-   * list of this class or one of {@code List.of}'s), else a copy}
+   * list of this class, a simple command's {@link CommandWords} or one of {@code List.of}'s), else
+   * a copy}
    *
    * @param list the items, none null
    * @param <T> the items' type
    */
   public static <T> List<T> of(List<T> list) {
-    return list instanceof FixedList<T> ? list : List.copyOf(list);
+    return list instanceof FixedList<T> || list instanceof CommandWords ? list : List.copyOf(list);
   }
 
   /**

@@ -378,18 +378,30 @@ final class Lowering {
       // are read in that order.
       List<Assignment> assignments = simple.assignments();
       List<io.github.providergateway.guard.shell.syntax.Word> arguments = simple.words();
+      // The parser's words: a plain one read as its text, with no node made for it.
+      CommandWords parsed = arguments instanceof CommandWords words ? words : null;
       List<Redirection> redirections = simple.redirections();
       int a = 0;
       int w = 0;
       int r = 0;
       while (a < assignments.size() || w < arguments.size() || r < redirections.size()) {
         int at = a < assignments.size() ? assignments.get(a).start() : Integer.MAX_VALUE;
-        int wordAt = w < arguments.size() ? arguments.get(w).start() : Integer.MAX_VALUE;
+        int wordAt =
+            w >= arguments.size()
+                ? Integer.MAX_VALUE
+                : parsed != null ? parsed.start(w) : arguments.get(w).start();
         int redirectAt = r < redirections.size() ? redirections.get(r).start() : Integer.MAX_VALUE;
         if (at < wordAt && at < redirectAt) {
           assignment(assignments.get(a++), cmd, depth);
         } else if (wordAt < redirectAt) {
-          argument(arguments.get(w++), cmd, scratch, depth);
+          String plain = parsed != null ? parsed.plainText(w) : null;
+          if (plain != null) {
+            // As argument() lowers a word of one literal: its value is its text.
+            scratch.add(make(plain, true));
+            w++;
+          } else {
+            argument(arguments.get(w++), cmd, scratch, depth);
+          }
         } else {
           redirection(redirections.get(r++), cmd, depth);
         }

@@ -70,6 +70,9 @@ final class ScriptParser {
    */
   private final ArrayDeque<List<Object>> spareLists = new ArrayDeque<>(8);
 
+  /** Word builders of the reader's, emptied, for the simple commands being read (as the lists). */
+  private final ArrayDeque<CommandWords.Builder> spareWords = new ArrayDeque<>(4);
+
   @SuppressWarnings("unchecked")
   private <T> List<T> takeList() {
     return spareLists.isEmpty() ? new ArrayList<>() : (List<T>) (List<?>) spareLists.pop();
@@ -317,11 +320,12 @@ final class ScriptParser {
   }
 
   /** A list that must hold a statement, up to one of {@code keywords}, taken. */
-  private List<Statement> body(int depth, String[] keywords, String what, int at)
+  private List<Statement> body(int depth, String[] keywords, String opener, int at)
       throws ShellParseException {
     List<Statement> statements = statements(depth, Closer.KEYWORD, keywords);
     if (in.atEnd()) {
-      throw Limits.malformed(what, at, in.where);
+      // The message made only when it is thrown: "a for with no done" (the last keyword ends it).
+      throw Limits.malformed(opener + " with no " + keywords[keywords.length - 1], at, in.where);
     }
     if (statements.isEmpty()) {
       throw Limits.malformed("a " + peekKeyword() + " with no command before it", in.pos, in.where);
@@ -374,7 +378,7 @@ final class ScriptParser {
     int start = in.pos;
     String keyword = peekKeyword();
     if ("!".equals(keyword) || "time".equals(keyword)) {
-      in.limits.depth(depth + 1, start, "a " + keyword, in.where);
+      in.limits.depth(depth + 1, start, keyword.equals("!") ? "a !" : "a time", in.where);
       if (keyword.equals("!")) {
         in.pos++;
         in.skipBlanks();
@@ -468,7 +472,7 @@ final class ScriptParser {
       case "{" -> {
         in.limits.depth(depth + 1, at, "a { … }", in.where);
         in.pos++;
-        List<Statement> statements = body(depth + 1, new String[] {"}"}, "a { with no }", at);
+        List<Statement> statements = body(depth + 1, BRACE, "a {", at);
         in.pos++;
         return withRedirections(depth, new Group(statements, List.of(), at, in.pos));
       }
@@ -578,9 +582,9 @@ final class ScriptParser {
     int branchStart = at;
     in.pos += 2;
     for (; ; ) {
-      List<Statement> condition = body(depth + 1, THEN, "an if with no then", at);
+      List<Statement> condition = body(depth + 1, THEN, "an if", at);
       in.pos += 4;
-      List<Statement> then = body(depth + 1, ELSE_ELIF_FI, "an if with no fi", at);
+      List<Statement> then = body(depth + 1, ELSE_ELIF_FI, "an if", at);
       branches.add(new IfBranch(condition, then, branchStart, then.get(then.size() - 1).end()));
       String keyword = peekKeyword();
       if (keyword.equals("elif")) {
@@ -590,7 +594,7 @@ final class ScriptParser {
       }
       if (keyword.equals("else")) {
         in.pos += 4;
-        elseBody = body(depth + 1, FI, "an if with no fi", at);
+        elseBody = body(depth + 1, FI, "an if", at);
       }
       in.pos += 2;
       return new IfClause(branches, elseBody, List.of(), at, in.pos);
@@ -606,18 +610,22 @@ final class ScriptParser {
 
   private WhileClause whileClause(int depth, int at, boolean until) throws ShellParseException {
     String keyword = until ? "until" : "while";
-    in.limits.depth(depth + 1, at, "a " + keyword + " … done", in.where);
+    // Constant messages: a loop's reading makes no text of its own unless it is refused.
+    String opener = until ? "a until" : "a while";
+    in.limits.depth(depth + 1, at, until ? "a until … done" : "a while … done", in.where);
     in.pos += keyword.length();
-    List<Statement> condition = body(depth + 1, DO, "a " + keyword + " with no do", at);
+    List<Statement> condition = body(depth + 1, DO, opener, at);
     in.pos += 2;
-    List<Statement> body = body(depth + 1, DONE, "a " + keyword + " with no done", at);
+    List<Statement> body = body(depth + 1, DONE, opener, at);
     in.pos += 4;
     return new WhileClause(until, condition, body, List.of(), at, in.pos);
   }
 
   private CompoundCommand forClause(int depth, int at, boolean select) throws ShellParseException {
     String keyword = select ? "select" : "for";
-    in.limits.depth(depth + 1, at, "a " + keyword + " … done", in.where);
+    // Constant messages: a loop's reading makes no text of its own unless it is refused.
+    String opener = select ? "a select" : "a for";
+    in.limits.depth(depth + 1, at, select ? "a select … done" : "a for … done", in.where);
     in.pos += keyword.length();
     in.skipBlanks();
     if (!select && in.at("((")) {
@@ -631,7 +639,7 @@ final class ScriptParser {
         }
         in.pos += i < 2 ? 1 : 2;
       }
-      List<Statement> body = loopBody(depth, at, keyword, true);
+      List<Statement> body = loopBody(depth, at, opener, true);
       return new ArithmeticForClause(parts[0], parts[1], parts[2], body, List.of(), at, in.pos);
     }
     if (in.atEnd() || Source.isMeta(in.chars[in.pos])) {
@@ -672,7 +680,7 @@ final class ScriptParser {
         }
       }
     }
-    List<Statement> body = loopBody(depth, at, keyword, false);
+    List<Statement> body = loopBody(depth, at, opener, false);
     return new ForClause(select, name, items, body, List.of(), at, in.pos);
   }
 
@@ -680,7 +688,7 @@ final class ScriptParser {
    * A loop's {@code do list; done}, or bash's <code>{ list; }</code>, taken; after a {@code ;} when
    * {@code semicolon} ({@code for (( … ));}).
    */
-  private List<Statement> loopBody(int depth, int at, String keyword, boolean semicolon)
+  private List<Statement> loopBody(int depth, int at, String opener, boolean semicolon)
       throws ShellParseException {
     in.skipBlanks();
     if (semicolon && in.peek(0) == ';' && in.peek(1) != ';' && in.peek(1) != '&') {
@@ -690,17 +698,17 @@ final class ScriptParser {
     String open = peekKeyword();
     if ("do".equals(open)) {
       in.pos += 2;
-      List<Statement> body = body(depth + 1, DONE, "a " + keyword + " with no done", at);
+      List<Statement> body = body(depth + 1, DONE, opener, at);
       in.pos += 4;
       return body;
     }
     if ("{".equals(open)) {
       in.pos++;
-      List<Statement> body = body(depth + 1, BRACE, "a " + keyword + " with no }", at);
+      List<Statement> body = body(depth + 1, BRACE, opener, at);
       in.pos++;
       return body;
     }
-    throw Limits.malformed("a " + keyword + " with no do", at, in.where);
+    throw Limits.malformed(opener + " with no do", at, in.where);
   }
 
   private CaseClause caseClause(int depth, int at) throws ShellParseException {
@@ -883,9 +891,21 @@ final class ScriptParser {
 
   /** As {@link #simple(int)}, its first word read already when not null. */
   private Command simple(int depth, Word first) throws ShellParseException {
+    CommandWords.Builder arguments =
+        spareWords.isEmpty() ? new CommandWords.Builder() : spareWords.pop();
+    try {
+      return simple(depth, first, arguments);
+    } finally {
+      arguments.clear();
+      spareWords.push(arguments);
+    }
+  }
+
+  /** As {@link #simple(int, Word)}, its words gathered in {@code arguments}, empty. */
+  private Command simple(int depth, Word first, CommandWords.Builder arguments)
+      throws ShellParseException {
     int start = first == null ? in.pos : first.start();
     List<Assignment> assignments = List.of();
-    List<Word> arguments = takeList();
     if (first != null) {
       arguments.add(first);
     }
@@ -913,7 +933,7 @@ final class ScriptParser {
         if (arguments.size() == 1 && assignments.isEmpty() && redirections.isEmpty()) {
           int at = in.pos;
           if (skipFunctionParens()) {
-            return functionBody(fixed(arguments).get(0), false, start, depth);
+            return functionBody(arguments.fixed().get(0), false, start, depth);
           }
           in.pos = at;
         }
@@ -948,6 +968,16 @@ final class ScriptParser {
           continue;
         }
       }
+      int wordStart = in.pos;
+      String plain = words.plainWord();
+      if (plain != null) {
+        // Most words: kept as their text and span, no node made (CommandWords).
+        if (arguments.isEmpty()) {
+          declaration = isDeclaration(plain);
+        }
+        arguments.addPlain(plain, wordStart);
+        continue;
+      }
       Word word = words.word(WordShapes.Context.ARGUMENT, depth);
       if (arguments.isEmpty()) {
         declaration = isDeclaration(word);
@@ -958,9 +988,9 @@ final class ScriptParser {
         Math.max(
             assignments.isEmpty() ? -1 : assignments.get(assignments.size() - 1).end(),
             Math.max(
-                arguments.isEmpty() ? -1 : arguments.get(arguments.size() - 1).end(),
+                arguments.isEmpty() ? -1 : arguments.lastEnd(),
                 redirections.isEmpty() ? -1 : redirections.get(redirections.size() - 1).end()));
-    List<Word> words = fixed(arguments);
+    List<Word> words = arguments.fixed();
     if (end < 0) {
       throw Limits.malformed("a command expected (" + near() + ")", in.pos, in.where);
     }
@@ -983,15 +1013,19 @@ final class ScriptParser {
   }
 
   private static boolean isDeclaration(Word word) {
-    if (word.parts().size() != 1 || !(word.parts().get(0) instanceof Literal literal)) {
-      return false;
-    }
+    return word.parts().size() == 1
+        && word.parts().get(0) instanceof Literal literal
+        && isDeclaration(literal.text());
+  }
+
+  /** Whether a word of one literal, {@code text} as written, names an assignment builtin. */
+  private static boolean isDeclaration(String text) {
     // Asked of every command: its first character rules most programs out.
-    if ("detlra".indexOf(literal.text().charAt(0)) < 0) {
+    if ("detlra".indexOf(text.charAt(0)) < 0) {
       return false;
     }
     // Bash's assignment builtins: after one, name=(…) is an array's assignment.
-    return switch (literal.text()) {
+    return switch (text) {
       case "declare", "typeset", "local", "export", "readonly", "alias", "eval", "let" -> true;
       default -> false;
     };

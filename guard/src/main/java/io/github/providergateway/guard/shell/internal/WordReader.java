@@ -83,6 +83,22 @@ final class WordReader {
     }
   }
 
+  /**
+   * Reads the word at the read position when it is plain (a run of text with no quote, expansion or
+   * shape), counting it against the bound of words as {@link #word} does; {@return its text, or
+   * null when it is not plain (nothing read)}
+   */
+  String plainWord() throws ShellParseException {
+    int start = in.pos;
+    int plain = plainRun(start);
+    if (plain > start && in.endsWord(plain)) {
+      in.limits.word(start, in.where);
+      in.pos = plain;
+      return plainText(start, plain);
+    }
+    return null;
+  }
+
   /** Reads the parts of an unquoted word to its end. */
   private void readUnquoted(List<WordPart> parts, int depth) throws ShellParseException {
     char[] chars = in.chars;
@@ -654,7 +670,7 @@ final class WordReader {
   ProcessSubstitution processSubstitution(int depth) throws ShellParseException {
     int at = in.pos;
     boolean output = in.chars[at] == '>';
-    in.limits.depth(depth + 1, at, "a " + in.chars[at] + "( … )", in.where);
+    in.limits.depth(depth + 1, at, output ? "a >( … )" : "a <( … )", in.where);
     in.pos = at + 2;
     List<Statement> statements = grammar.substitution(depth + 1, at);
     return new ProcessSubstitution(output, statements, at, in.pos);

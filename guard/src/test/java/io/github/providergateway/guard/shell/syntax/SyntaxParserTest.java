@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell.syntax;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.github.providergateway.guard.shell.ShellParseException;
@@ -184,6 +185,27 @@ class SyntaxParserTest {
   }
 
   // ---- words ----
+
+  @Test
+  void aCommandsWordsAreNodesAndCompareAsAnyList() {
+    SimpleCommand command = simple("rm -rf 'a b' c");
+    List<Word> words = command.words();
+    assertThat(words.get(0)).isEqualTo(new Word(List.of(new Literal("rm", "rm", 0, 2)), 0, 2));
+    assertThat(words.get(2)).isEqualTo(new Word(List.of(new SingleQuoted("a b", 7, 12)), 7, 12));
+    assertThat(words).extracting(Word::start).containsExactly(0, 3, 7, 13);
+    // A plain word's node is made when asked: each one equal, as values are.
+    assertThat(words.get(1)).isEqualTo(words.get(1)).hasSameHashCodeAs(words.get(1));
+    List<Word> copy = List.copyOf(words);
+    assertThat(words).isEqualTo(copy).hasSameHashCodeAs(copy);
+    assertThat(copy).isEqualTo(words);
+    assertThat(new SimpleCommand(List.of(), copy, List.of(), 0, 14)).isEqualTo(command);
+    assertThat(words.subList(1, 3)).containsExactly(copy.get(1), copy.get(2));
+    assertThatThrownBy(() -> words.add(copy.get(0)))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> words.set(0, copy.get(0)))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> words.get(4)).isInstanceOf(IndexOutOfBoundsException.class);
+  }
 
   @Test
   void literalTextKeepsWhatIsWrittenAndTheValueBashTakes() {
