@@ -200,28 +200,6 @@ public record ProjectConfig(
         : null;
   }
 
-  /** "not valid JSON at line L, column C: ..." for text the codec refused. */
-  private static String whereJsonBreaks(String text, IllegalArgumentException refusal) {
-    try (com.fasterxml.jackson.core.JsonParser parser =
-        new com.fasterxml.jackson.core.JsonFactory().createParser(text)) {
-      while (parser.nextToken() != null) {
-        parser.skipChildren();
-      }
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      // Jackson names the source it does not show ("[Source: REDACTED ...; line: 1, column: 16]").
-      return "not valid JSON at line "
-          + e.getLocation().getLineNr()
-          + ", column "
-          + e.getLocation().getColumnNr()
-          + ": "
-          + e.getOriginalMessage()
-              .replaceAll("\\[Source: [^;]*; (line: \\d+, column: \\d+)\\]", "$1");
-    } catch (java.io.IOException e) {
-      // a string cannot fail to read; fall through to the codec's words
-    }
-    return refusal.getMessage();
-  }
-
   /** Reads {@code file}; problems are reported in the result, never thrown. */
   public static ProjectConfig load(Path file) {
     Path absolute = file.toAbsolutePath().normalize();
@@ -245,8 +223,7 @@ public record ProjectConfig(
     try {
       root = ProtocolCodec.create().parseJson(text);
     } catch (IllegalArgumentException e) {
-      return new ProjectConfig(
-          absolute, List.of(), List.of(absolute + ": " + whereJsonBreaks(text, e)));
+      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": " + JsonBreak.at(text)));
     }
     JsonNode providers = root.path("providers");
     JsonNode guardObject = root.path("guard");

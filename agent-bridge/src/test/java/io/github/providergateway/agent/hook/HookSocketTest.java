@@ -431,8 +431,25 @@ class HookSocketTest {
     assertThat(clock.pendingTasks()).as("its deadline has not fired").isEqualTo(1);
     clock.advance(Duration.ofMillis(1));
     assertThat(clock.pendingTasks()).isZero();
-    assertThat(done(slowAnswer)).as("closed without an answer").isEmpty();
+    assertThat(closedAnswer(slowAnswer)).as("closed without an answer").isEmpty();
     assertThat(held).hasSize(1);
+  }
+
+  /**
+   * What a connection the socket closed was told: everything up to its end, or nothing when the
+   * close reset it (the deadline may fire before the socket read all the client sent, and a close
+   * with bytes unread is a reset on a loaded machine: CI, 2 cores).
+   */
+  private static String closedAnswer(Future<String> answer) throws Exception {
+    try {
+      return done(answer);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof java.net.SocketException reset
+          && String.valueOf(reset.getMessage()).contains("reset")) {
+        return "";
+      }
+      throw e;
+    }
   }
 
   @Test

@@ -1,9 +1,12 @@
 package io.github.providergateway.app.guard;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.JsonBreak;
 import io.github.providergateway.app.ProjectConfig;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
@@ -170,7 +173,18 @@ public final class HomeGuard {
     Path path = project.resolve(PROJECT_FILE);
     BasicFileAttributes attributes;
     try {
-      attributes = Files.readAttributes(path, BasicFileAttributes.class);
+      attributes = Files.readAttributes(path, BasicFileAttributes.class, NOFOLLOW_LINKS);
+      if (attributes.isSymbolicLink() || !insideProject(project, path)) {
+        // A cloned repository chooses its files: a link out of it would make the gateway read
+        // any file of the person's (a token) as this project's rules.
+        return broken(
+            project,
+            path,
+            attributes.lastModifiedTime(),
+            attributes.size(),
+            "is a link, or lies outside the project through a linked folder; it must be a regular"
+                + " file of the project");
+      }
     } catch (NoSuchFileException absent) {
       ProjectFile none = new ProjectFile(null, -1, null, null);
       remember(project, none);
@@ -202,7 +216,7 @@ public final class HomeGuard {
               + " a guard file may be");
     }
     byte[] bytes;
-    try (InputStream in = Files.newInputStream(path)) {
+    try (InputStream in = Files.newInputStream(path, NOFOLLOW_LINKS)) {
       bytes = in.readNBytes(MAX_PROJECT_FILE_BYTES + 1);
     } catch (IOException e) {
       return broken(project, path, modified, size, "cannot be read (" + e.getMessage() + ")");
@@ -213,9 +227,10 @@ public final class HomeGuard {
     }
     JsonNode root;
     try {
-      root = CODEC.parseJson(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+      root = CODEC.parseJson(new String(bytes, UTF_8));
     } catch (IllegalArgumentException e) {
-      return broken(project, path, modified, size, "is not valid JSON (" + e.getMessage() + ")");
+      // Where, never what: the text may be anything the file was made to hold.
+      return broken(project, path, modified, size, "is " + JsonBreak.at(new String(bytes, UTF_8)));
     }
     if (!root.isObject()) {
       return broken(project, path, modified, size, "is not a JSON object");
@@ -232,6 +247,11 @@ public final class HomeGuard {
     ProjectFile read = new ProjectFile(modified, size, settings, null);
     remember(project, read);
     return read;
+  }
+
+  /** Whether {@code path}'s folders, links resolved, are still under the project's own. */
+  private static boolean insideProject(Path project, Path path) throws IOException {
+    return path.getParent().toRealPath().startsWith(project.toRealPath());
   }
 
   private ProjectFile broken(Path project, Path path, FileTime modified, long size, String why) {

@@ -269,6 +269,57 @@ class GuardInTheBoxTest {
     assertThat(mended.allowed()).as("mended: %s", mended.reason()).isTrue();
   }
 
+  /**
+   * Issue 61: a cloned repository chooses its files. A guard file that links out of the project (to
+   * a token file, owner-only) is not read; the deny says why and carries nothing of the file.
+   */
+  @Test
+  void aProjectGuardFileLinkedOutOfTheProjectIsNotReadAndItsTargetIsNeverQuoted() throws Exception {
+    RunningGateway running = gateway(null);
+    Path project = project();
+    Path secret = Files.writeString(temp.resolve("token"), "ghp_SECRETSECRETSECRET\n");
+    Files.setPosixFilePermissions(
+        secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Path file = project.resolve(".provider-gateway/guard.json");
+    Files.createDirectories(file.getParent());
+    Files.createSymbolicLink(file, Path.of("../../token"));
+    Path other = Files.createDirectories(temp.resolve("elsewhere"));
+    Files.writeString(other.resolve("guard.json"), "{\"preset\": \"standard\"}");
+    Path linkedFolderProject = Files.createDirectories(temp.resolve("project2")).toRealPath();
+    Files.createSymbolicLink(linkedFolderProject.resolve(".provider-gateway"), other);
+
+    HookDecision linked =
+        done(running.gateway().preToolUse(session(running, project), "shell", shell("ls"), true));
+    HookDecision linkedFolder =
+        done(
+            running
+                .gateway()
+                .preToolUse(session(running, linkedFolderProject), "shell", shell("ls"), true));
+
+    assertThat(linked.allowed()).isFalse();
+    assertThat(linked.reason()).startsWith("guard: guard.unreadable: ").contains("link");
+    assertThat(linkedFolder.allowed()).isFalse();
+    assertThat(linkedFolder.reason()).contains("outside the project");
+    assertThat(linked.reason() + linkedFolder.reason()).doesNotContain("ghp_");
+    assertThat(audit.toString()).doesNotContain("ghp_");
+  }
+
+  /** Issue 61: a parse error names where, never what (Jackson's message quotes the token). */
+  @Test
+  void aBrokenProjectGuardFilesDenyNamesLineAndColumnAndNoneOfItsText() throws Exception {
+    RunningGateway running = gateway(null);
+    Path project = project();
+    Path file = project.resolve(".provider-gateway/guard.json");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "{\"rules\": ghp_SECRETSECRETSECRET}");
+
+    HookDecision broken =
+        done(running.gateway().preToolUse(session(running, project), "shell", shell("ls"), true));
+
+    assertThat(broken.allowed()).isFalse();
+    assertThat(broken.reason()).contains("not valid JSON at line 1, column").doesNotContain("ghp_");
+  }
+
   @Test
   void aHookCallWithNoSessionMeetsTheGuardFirstAndIsAuditedWithProviderGuard() throws Exception {
     gateway(null);
