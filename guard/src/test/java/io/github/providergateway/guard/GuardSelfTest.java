@@ -6,6 +6,7 @@ import static io.github.providergateway.guard.GuardFixture.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict.Outcome;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,5 +81,48 @@ class GuardSelfTest {
                 .ruleId())
         .isEqualTo("guard.self");
     assertThat(standard.decide(edit("src/settings.json")).allowed()).isTrue();
+  }
+
+  /**
+   * Issue 61 (red team bp-276): the gateway's --config file, wherever it lives, names the
+   * providers' commands and may hold their tokens: no agent changes or reads it, by any program.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "cat /home/ada/conf/tap.config.json => guard.gateway-token",
+        "base64 ~/conf/tap.config.json => guard.gateway-token",
+        "echo '{}' > /home/ada/conf/tap.config.json => guard.self",
+        "jq '.providers=[]' ~/conf/tap.config.json | sponge ~/conf/tap.config.json => guard.gateway-token",
+        "rm ~/conf/tap.config.json => guard.self",
+        "python3 -c \"open('/home/ada/conf/tap.config.json','w').write('{}')\" => guard.self",
+      })
+  void theGatewaysConfigFileElsewhereIsNeitherChangedNorRead(String line) {
+    String[] parts = line.split(" => ");
+    Guard guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            GuardFixture.ENVIRONMENT.withGatewayFile(Path.of("/home/ada/conf/tap.config.json")));
+
+    GuardVerdict verdict = guard.decide(shell(parts[0]));
+    GuardVerdict withoutIt = standard.decide(shell(parts[0]));
+
+    assertThat(verdict.outcome()).as(parts[0] + ": " + verdict.reason()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo(parts[1]);
+    assertThat(withoutIt.ruleId()).as("a file the gateway does not name is the person's").isNull();
+  }
+
+  @org.junit.jupiter.api.Test
+  void theGatewaysConfigFileIsRefusedToTheFileToolsToo() {
+    Guard guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            GuardFixture.ENVIRONMENT.withGatewayFile(Path.of("/home/ada/conf/tap.config.json")));
+
+    assertThat(guard.decide(GuardFixture.read("/home/ada/conf/tap.config.json")).ruleId())
+        .isEqualTo("guard.gateway-token");
+    assertThat(guard.decide(edit("/home/ada/conf/tap.config.json")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(guard.decide(GuardFixture.read("/home/ada/conf/other.json")).allowed()).isTrue();
   }
 }

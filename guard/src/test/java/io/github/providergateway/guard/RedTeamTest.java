@@ -36,14 +36,13 @@ class RedTeamTest {
           new GuardEnvironment(
               Path.of("/home/user"),
               List.of(Path.of("/tmp")),
-              Path.of("/home/user/.copilot/extensions/tap")));
+              Path.of("/home/user/.copilot/extensions/tap"),
+              // The attacker's home ran its gateway with --config ~/work/providers.json (bp-276):
+              // the gateway names that file to its guard (issue 61).
+              List.of(Path.of("/home/user/work/providers.json"))));
 
-  /** Bypasses still open, and why. */
-  private static final Map<String, String> OPEN =
-      Map.of(
-          "bp-276",
-          "sed on the gateway's own --config file: where that file is, the guard does not know"
-              + " (issue 61)");
+  /** Bypasses still open, and why: none since issue 61 named the --config file to the guard. */
+  private static final Map<String, String> OPEN = Map.of();
 
   /** False positives the presets keep on purpose, and why. */
   private static final Map<String, String> KEPT =

@@ -267,7 +267,7 @@ public final class RunningGateway implements AutoCloseable {
     HomeGuard guard =
         new HomeGuard(
             config != null ? config.guard() : GuardSettings.defaults(),
-            HomeGuard.environment(options.home(), System.getenv()),
+            HomeGuard.environment(options.home(), System.getenv(), options.config()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
     GuardProvider guardProvider = startGuard(gateway, guard, hookGates, backend);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.

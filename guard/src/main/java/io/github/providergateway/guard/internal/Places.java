@@ -135,6 +135,11 @@ public final class Places {
     return environment.gatewayHome();
   }
 
+  /** {@return the gateway's own files outside its home (its --config file)} */
+  public List<Path> gatewayFiles() {
+    return environment.gatewayFiles();
+  }
+
   /** {@return the session's project, or {@code null}} */
   public Path project() {
     return project;

@@ -46,7 +46,9 @@ final class SelfRules implements Family {
         underGatewayHome.put(path, underHome);
       }
       boolean inGateway =
-          underHome || access.changes() && scan.place(access.target()) == Place.GATEWAY;
+          underHome
+              || access.changes() && scan.place(access.target()) == Place.GATEWAY
+              || places.gatewayFiles().contains(path);
       if (access.kind() == Kind.READ) {
         if (inGateway && readsHeld(places, path, access.target()) || readsToken(places, access)) {
           scan.hit(GATEWAY_TOKEN, access);
@@ -266,6 +268,9 @@ final class SelfRules implements Family {
     if (target.name().toLowerCase(Locale.ROOT).contains("token")) {
       return true;
     }
+    if (places.gatewayFiles().contains(path)) {
+      return true; // the --config file: the providers' commands, their environment and tokens
+    }
     Path home = places.gatewayHome();
     if (target.glob() != null) {
       // A pattern (find -name, a glob): held when it would reach one of the files that hold most.
@@ -310,7 +315,7 @@ final class SelfRules implements Family {
 
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
-    if (gatewayInstall(places, path)) {
+    if (gatewayInstall(places, path) || places.gatewayFiles().contains(path)) {
       return true;
     }
     String name = path.getFileName() == null ? "" : path.getFileName().toString();

@@ -99,6 +99,16 @@ public final class HomeGuard {
   }
 
   /**
+   * The same, with the gateway's {@code --config} file among what no agent may change or read
+   * (issue 61: it names the providers' commands and may hold their tokens), when there is one.
+   */
+  public static GuardEnvironment environment(
+      Path gatewayHome, Map<String, String> env, Path config) {
+    GuardEnvironment environment = environment(gatewayHome, env);
+    return config == null ? environment : environment.withGatewayFile(config);
+  }
+
+  /**
    * The guard of {@code home} as its gateway would run it: its config's {@code "guard"} object (the
    * home's settings name the config), else the defaults; a config that cannot be read gives the
    * defaults, whose catastrophic rules every preset but {@code off} keeps.
@@ -123,7 +133,7 @@ public final class HomeGuard {
         problems.accept("config file " + read.fileProblem() + "; the guard's defaults apply");
       }
     }
-    return new HomeGuard(settings, environment(home, env), problems);
+    return new HomeGuard(settings, environment(home, env, config), problems);
   }
 
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */

@@ -304,6 +304,33 @@ class GuardInTheBoxTest {
     assertThat(audit.toString()).doesNotContain("ghp_");
   }
 
+  /**
+   * Issue 61 (red team bp-276): the gateway's --config file lives where the person put it, and an
+   * agent may neither read it (the providers' commands, their environment) nor rewrite it.
+   */
+  @Test
+  void theGatewaysConfigFileIsNeitherReadNorWrittenByAnAgentWhereverItLives() throws Exception {
+    RunningGateway running = gateway("{\"providers\": []}");
+    Path config = temp.resolve("providers.json").toAbsolutePath().normalize();
+    String session = session(running, project());
+
+    HookDecision read =
+        done(running.gateway().preToolUse(session, "shell", shell("cat " + config), true));
+    HookDecision written =
+        done(running.gateway().preToolUse(session, "shell", shell("echo '{}' > " + config), true));
+    HookDecision other =
+        done(
+            running
+                .gateway()
+                .preToolUse(session, "shell", shell("cat " + temp.resolve("notes.json")), true));
+
+    assertThat(read.allowed()).isFalse();
+    assertThat(read.reason()).startsWith("guard: guard.gateway-token: ");
+    assertThat(written.allowed()).isFalse();
+    assertThat(written.reason()).startsWith("guard: guard.self: ");
+    assertThat(other.allowed()).as("another file beside it: %s", other.reason()).isTrue();
+  }
+
   /** Issue 61: a parse error names where, never what (Jackson's message quotes the token). */
   @Test
   void aBrokenProjectGuardFilesDenyNamesLineAndColumnAndNoneOfItsText() throws Exception {
