@@ -340,6 +340,14 @@ final class SelfRules implements Family {
     if ((folder.equals(".codex") || folder.equals(".cursor")) && name.equals("hooks.json")) {
       return true;
     }
+    // The agents' MCP and sandbox settings, a user's or a project's (issue 61): which servers an
+    // agent reaches, the gateway's among them, and what its sandbox lets through.
+    if (name.equals(".mcp.json")
+        || folder.equals(".codex") && name.equals("config.toml")
+        || (folder.equals(".cursor") || folder.equals(".vscode")) && name.equals("mcp.json")
+        || folder.equals(".copilot") && name.equals("mcp-config.json")) {
+      return true;
+    }
     // The folders that hold them, anywhere (a project's .claude, Copilot's .github/hooks):
     // deleting or moving one takes the hook with it.
     if (folder.equals("hooks") && grandparent.equals(".copilot")
