@@ -18,6 +18,7 @@ import java.util.Set;
 final class SelfRules implements Family {
   static final BuiltinRule SELF = RuleBook.rule("guard.self");
   static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  static final BuiltinRule AGENT_UNGUARDED = RuleBook.rule("guard.agent-unguarded");
 
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
@@ -70,6 +71,9 @@ final class SelfRules implements Family {
       Step step = steps.get(s);
       kills |= step.is(ProgramKind.KILLER);
       process(scan, step);
+      if (AGENTS.contains(step.program()) && startsOnOtherSettings(scan)) {
+        scan.hit(AGENT_UNGUARDED, step, null);
+      }
     }
     // Only a command that kills asks whether it names the gateway: the words of every reader of a
     // long command (cat, grep, tail…) are read for it only then, and no further than the first.
@@ -100,6 +104,31 @@ final class SelfRules implements Family {
         }
       }
     }
+  }
+
+  /** The coding agents' programs. */
+  private static final Set<String> AGENTS =
+      Set.of("claude", "codex", "gemini", "copilot", "cursor-agent", "opencode");
+
+  /**
+   * The variables that point an agent at other settings than the person's, with other hooks or
+   * none: {@code CLAUDE_CONFIG_DIR}, {@code CODEX_HOME}, {@code COPILOT_HOME}, and a {@code HOME}
+   * of its own.
+   */
+  private static final List<String> SETTINGS_VARIABLES =
+      List.of("CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "COPILOT_HOME=", "HOME=");
+
+  /**
+   * Whether the command sets one of {@link #SETTINGS_VARIABLES} (before the agent, through env or
+   * export): read from the command's text, since an assignment is no word of the program's.
+   */
+  private static boolean startsOnOtherSettings(Scan scan) {
+    for (String variable : SETTINGS_VARIABLES) {
+      if (scan.sourceContains(variable)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void process(Scan scan, Step step) {
