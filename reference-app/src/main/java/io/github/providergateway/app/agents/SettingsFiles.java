@@ -2,9 +2,11 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Reads and replaces an agent's settings file for {@code gateway setup}: whole, in one step (a
@@ -16,10 +18,38 @@ final class SettingsFiles {
 
   private SettingsFiles() {}
 
-  /** The file's content, or null when there is none. */
+  /**
+   * The most a settings file may hold: Claude Code's {@code ~/.claude.json} keeps its projects'
+   * history and grows to megabytes; a file past this is no settings file setup should load whole.
+   */
+  static final int MAX_BYTES = 32 << 20;
+
+  /**
+   * The file's content, or null when there is none. Only a regular file is read (a link is followed
+   * to one), at most {@link #MAX_BYTES}: a FIFO put there would hang setup, a link to {@code
+   * /dev/zero} would fill its memory (issue 61).
+   */
   static byte[] read(Path file) throws IOException {
+    BasicFileAttributes attributes;
     try {
-      return Files.readAllBytes(file);
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+    if (!attributes.isRegularFile()) {
+      throw new IOException(
+          file + " is not a regular file (a FIFO, a device or a folder): not read as settings");
+    }
+    if (attributes.size() > MAX_BYTES) {
+      throw new IOException(
+          file + " is " + attributes.size() + " bytes, more than the " + MAX_BYTES + " read");
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] content = in.readNBytes(MAX_BYTES + 1);
+      if (content.length > MAX_BYTES) {
+        throw new IOException(file + " grew past " + MAX_BYTES + " bytes while read");
+      }
+      return content;
     } catch (NoSuchFileException e) {
       return null;
     }
