@@ -114,12 +114,7 @@ public final class UninstallCommand implements Callable<Integer> {
           // Only what install.sh writes: <data>/provider-gateway/<version> and current, and the
           // gateway link; never a folder of the person's, which uninstall would remove whole.
           Path absolute = path.toAbsolutePath().normalize();
-          Path parentFolder = absolute.getParent();
-          boolean installs =
-              parentFolder != null
-                  && (parentFolder.getFileName().toString().equals("provider-gateway")
-                      || absolute.getFileName().toString().equals("gateway"));
-          if (!installs) {
+          if (!installWrites(absolute)) {
             err.println(
                 "gateway uninstall: --record-install takes install.sh's files, not " + path);
             return Main.EXIT_USAGE;
@@ -199,6 +194,16 @@ public final class UninstallCommand implements Callable<Integer> {
         }
         continue;
       }
+      if (!installWrites(path)) {
+        // The ledger is a file in the home, which another program of the user's may have written
+        // (issue 61): it names what to delete only where --record-install would have taken it.
+        err.println(
+            "gateway uninstall: kept "
+                + path
+                + ": the ledger names it, but it is no file install.sh writes; remove it yourself"
+                + " if it is the gateway's");
+        continue;
+      }
       if (removeTree(path)) {
         out.println("Removed " + path);
       }
@@ -218,6 +223,22 @@ public final class UninstallCommand implements Callable<Integer> {
       out.println("Kept " + home + ": it holds files the gateway did not write");
     }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * Whether {@code absolute} is a place install.sh writes and records: a version folder or {@code
+   * current} in {@code <data>/provider-gateway}, or the {@code gateway} link; never a folder of the
+   * person's, which uninstall would remove whole.
+   */
+  private static boolean installWrites(Path absolute) {
+    Path parentFolder = absolute.getParent();
+    return absolute.isAbsolute()
+        && absolute.equals(absolute.normalize())
+        && parentFolder != null
+        && absolute.getFileName() != null
+        && (parentFolder.getFileName() != null
+                && parentFolder.getFileName().toString().equals("provider-gateway")
+            || absolute.getFileName().toString().equals("gateway"));
   }
 
   /** The files of {@link #HOME_FILES} that are there in {@code home}. */

@@ -61,6 +61,30 @@ class UninstallCommandTest {
     data = dir.resolve("data/provider-gateway");
   }
 
+  /**
+   * Issue 61: the ledger is a file of the home, which another program of the user's may write. An
+   * entry naming a folder of the person's is kept, with its files, and said so; install.sh's own
+   * entries still go.
+   */
+  @Test
+  void aLedgerEntryNamingAFolderInstallShDoesNotWriteIsKeptWithEverythingInIt() throws Exception {
+    Path folder = Files.createDirectories(user.resolve("work/thesis"));
+    Files.writeString(folder.resolve("chapter1.tex"), "mine");
+    Path version = Files.createDirectories(data.resolve("1.2.3"));
+    SetupLedger ledger = SetupLedger.read(home);
+    ledger.wrote(folder, "install"); // as a hostile program would write it, past --record-install
+    ledger.wrote(version, "install");
+    ledger.write();
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(folder.resolve("chapter1.tex")).hasContent("mine");
+    assertThat(uninstall.err).contains("kept " + folder);
+    assertThat(uninstall.out).doesNotContain("Removed " + folder);
+    assertThat(version).doesNotExist();
+  }
+
   @Test
   void uninstallRemovesWhatTheLedgerListsAndTheHomesFilesButNothingAPersonPutBesideThem()
       throws Exception {
