@@ -184,17 +184,6 @@ public final class HomeGuard {
     BasicFileAttributes attributes;
     try {
       attributes = Files.readAttributes(path, BasicFileAttributes.class, NOFOLLOW_LINKS);
-      if (attributes.isSymbolicLink() || !insideProject(project, path)) {
-        // A cloned repository chooses its files: a link out of it would make the gateway read
-        // any file of the person's (a token) as this project's rules.
-        return broken(
-            project,
-            path,
-            attributes.lastModifiedTime(),
-            attributes.size(),
-            "is a link, or lies outside the project through a linked folder; it must be a regular"
-                + " file of the project");
-      }
     } catch (NoSuchFileException absent) {
       ProjectFile none = new ProjectFile(null, -1, null, null);
       remember(project, none);
@@ -210,6 +199,22 @@ public final class HomeGuard {
     }
     FileTime modified = attributes.lastModifiedTime();
     long size = attributes.size();
+    try {
+      // Checked when the file changed, not on every call: a link's target is resolved on disk.
+      if (attributes.isSymbolicLink() || !insideProject(project, path)) {
+        // A cloned repository chooses its files: a link out of it would make the gateway read
+        // any file of the person's (a token) as this project's rules.
+        return broken(
+            project,
+            path,
+            modified,
+            size,
+            "is a link, or lies outside the project through a linked folder; it must be a regular"
+                + " file of the project");
+      }
+    } catch (IOException e) {
+      return broken(project, path, modified, size, "cannot be read (" + e.getMessage() + ")");
+    }
     if (!attributes.isRegularFile()) {
       return broken(project, path, modified, size, "is not a regular file");
     }

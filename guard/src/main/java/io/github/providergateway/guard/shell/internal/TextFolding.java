@@ -55,11 +55,11 @@ final class TextFolding {
       if (out == null) {
         out = new ArrayList<>(words.subList(0, i));
       }
-      boolean plain = isPlain(folded);
+      boolean plain = Variables.isPlain(folded);
       if (i == 0) {
         for (String field : folded.trim().split("[ \t\n]+")) {
           if (!field.isEmpty()) {
-            out.add(new Word(field, isPlain(field)));
+            out.add(new Word(field, Variables.isPlain(field)));
           }
         }
       } else {
@@ -498,18 +498,5 @@ final class TextFolding {
       end--;
     }
     return text.substring(0, end);
-  }
-
-  private static boolean isPlain(String text) {
-    if (text.startsWith("~")) {
-      return false;
-    }
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '$' || c == '`' || c == '*' || c == '?' || c == '[') {
-        return false;
-      }
-    }
-    return true;
   }
 }

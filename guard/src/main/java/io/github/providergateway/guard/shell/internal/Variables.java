@@ -363,7 +363,8 @@ final class Variables {
     return false;
   }
 
-  private static boolean isPlain(String text) {
+  /** Whether {@code text} holds no expansion, glob or leading tilde: a literal word. */
+  static boolean isPlain(String text) {
     if (text.startsWith("~")) {
       return false;
     }
