@@ -321,9 +321,8 @@ final class HookDecisions {
           return;
         }
         String reason =
-            "the provider gateway does not know the gates of "
-                + String.join(", ", view.unknownEntries())
-                + " yet (providers of this home's configuration that have not started in any"
+            unknownGates(view)
+                + " (providers of this home's configuration that have not started in any"
                 + " session), and no agent session holds "
                 + request.cwd()
                 + " to start them; denied (fail closed)";
@@ -390,13 +389,27 @@ final class HookDecisions {
     private void evaluate(SessionInfo session) {
       // Before the live evaluation: a provider binding in between releases its held gates only
       // after its rules are live, so the call meets one or the other, never neither.
+      HomeGates.View view = context.homeRules().get();
       Optional<HomeGates.Found> found =
-          context.homeRules().get().firstBlocking(session.id(), request, context.userHome());
+          view.firstBlocking(session.id(), request, context.userHome());
       String about =
           "gateway session " + session.id() + " (" + session.label() + "), tool " + request.tool();
       if (found.isPresent()) {
         HomeGates.Found rule = found.get();
         complete(denial(rule, null), session.id(), rule.blocking().provider());
+        return;
+      }
+      if (!view.unknownEntries().isEmpty()) {
+        // A configured provider that has never bound in this home, still starting when the wait
+        // ended (a slow machine's first start) or failed: its gates are unknown, so the session's
+        // live rules without it are not the whole answer.
+        String reason =
+            unknownGates(view)
+                + " (providers of this home's configuration that have not bound in any session:"
+                + " still starting after "
+                + JOIN_WAIT.toSeconds()
+                + " s, or failed to start; see their logs); denied (fail closed)";
+        complete(HookVerdict.deny(reason, reason), session.id(), null);
         return;
       }
       // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's question
@@ -415,6 +428,13 @@ final class HookDecisions {
                   verdict.completeExceptionally(e);
                 }
               });
+    }
+
+    /** The start of a deny for gates nobody knows yet. */
+    private static String unknownGates(HomeGates.View view) {
+      return "the provider gateway does not know the gates of "
+          + String.join(", ", view.unknownEntries())
+          + " yet";
     }
 
     /** A decision taken here: answered, and recorded as the gateway records its own. */

@@ -403,6 +403,37 @@ class HomeGuardTest {
     assertThat(answer.join().note()).contains("does not know the gates of guard yet");
   }
 
+  /**
+   * CI's ClaudeCodeGateTest on a slow machine (2026-11-27): the agent's session was there, its
+   * configured provider spawned but not yet bound when the wait ended, and the session's live
+   * rules, without it, allowed the push. Its gates are unknown, so the call is denied.
+   */
+  @Test
+  void aCallWhoseSessionsConfiguredProviderIsStillStartingAfterTheWaitIsDenied()
+      throws IOException {
+    gateway(null, () -> Set.of("guard"));
+    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.spawned(agent, "guard"); // accepted, no hello yet
+    f.settle();
+
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "git push");
+    f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
+    assertThat(answer).as("its provider may still bind").isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().note())
+        .contains("does not know the gates of guard yet")
+        .contains("still starting after 4 s");
+    assertThat(audit)
+        .last()
+        .satisfies(
+            d -> {
+              assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
+              assertThat(d.sessionId()).isEqualTo(agent);
+            });
+  }
+
   @Test
   void anUngatedCallWithoutASessionIsAllowedAtOnceAndRecorded() throws IOException {
     gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
