@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@code gateway setup} does, once the command line is read: sets an agent up ({@link
@@ -455,7 +457,23 @@ public final class AgentSetup {
     out.println(
         "gateway setup " + agent + " --remove (" + setup.describe().replaceFirst("^\\S+ \\(", ""));
     int exit = Main.EXIT_OK;
+    Set<Path> places = placesSetupWrites(agent, project, setup);
     for (SetupLedger.FileRecord file : setup.files()) {
+      if (!places.contains(file.file()) || !ledger.isBackup(file.backup())) {
+        // The ledger is a file in the home, which another program of the user's may have written
+        // (issue 61): it names what to delete or overwrite only where setup itself would write.
+        err.println(
+            "gateway setup: kept "
+                + file.file()
+                + ": the ledger names it for "
+                + setup.describe()
+                + ", but "
+                + (places.contains(file.file())
+                    ? "its backup " + file.backup() + " is none setup keeps"
+                    : "setup writes no such file for it")
+                + "; change it yourself if it holds the gateway's entries");
+        continue;
+      }
       byte[] current = SettingsFiles.read(file.file());
       if (current == null) {
         out.println("  gone already: " + file.file());
@@ -512,7 +530,7 @@ public final class AgentSetup {
       }
     }
     for (SetupLedger.FileRecord file : setup.files()) {
-      if (file.backup() != null) {
+      if (file.backup() != null && ledger.isBackup(file.backup())) {
         Files.deleteIfExists(file.backup());
       }
     }
@@ -520,6 +538,35 @@ public final class AgentSetup {
     ledger.write();
     out.println("Taken back.");
     return Main.EXIT_OK;
+  }
+
+  /**
+   * Every file setup may write for {@code agent} in the scope {@code project} names (null for the
+   * user's), with either hook and either MCP transport, as this environment places them and after
+   * {@code setup} (Codex's trust names the places an earlier setup took): what {@link #remove} may
+   * change or delete, whatever the ledger says.
+   */
+  private Set<Path> placesSetupWrites(
+      AgentLayouts.Agent agent, Path project, SetupLedger.Setup setup) throws IOException {
+    URI any = URI.create("http://127.0.0.1/");
+    // A project's settings hold no token: only the command hook and the stdio server go there.
+    List<AgentLayouts.HttpHook> hooks =
+        new ArrayList<>(Arrays.asList((AgentLayouts.HttpHook) null));
+    List<AgentLayouts.McpHttp> servers =
+        new ArrayList<>(Arrays.asList((AgentLayouts.McpHttp) null));
+    if (project == null) {
+      hooks.add(new AgentLayouts.HttpHook(any, "any"));
+      servers.add(new AgentLayouts.McpHttp(any, "any"));
+    }
+    Set<Path> places = new HashSet<>();
+    for (AgentLayouts.HttpHook hook : hooks) {
+      for (AgentLayouts.McpHttp server : servers) {
+        AgentLayouts.Plan plan =
+            layouts.plan(agent, project, hook, earlier(Optional.of(setup)), server);
+        plan.edits().forEach(edit -> places.add(edit.file().toAbsolutePath().normalize()));
+      }
+    }
+    return places;
   }
 
   private static boolean isEmptyObject(byte[] content) {

@@ -63,8 +63,11 @@ final class SettingsFiles {
     OwnerOnlyFiles.replaceKeepingMode(target, draft, content, secret);
   }
 
-  /** Removes {@code file} (what setup created), through a link as {@link #write} writes. */
+  /**
+   * Removes {@code file} (what setup created); a link there now as a link, never what it points to
+   * (setup created a file: a link is somebody else's, and may point anywhere).
+   */
   static void delete(Path file) throws IOException {
-    Files.deleteIfExists(Files.isSymbolicLink(file) ? file.toRealPath() : file);
+    Files.deleteIfExists(file);
   }
 }

@@ -270,6 +270,18 @@ public final class SetupLedger {
     }
   }
 
+  /**
+   * Whether {@code backup} is one {@link #backUp} could have written (or null, for none): a file
+   * named in this home's backups folder, so that a ledger another program wrote cannot make {@code
+   * --remove} copy any file of the user's over a settings file.
+   */
+  boolean isBackup(Path backup) {
+    return backup == null
+        || backup.isAbsolute()
+            && backup.equals(backup.normalize())
+            && home.toAbsolutePath().normalize().resolve(BACKUPS).equals(backup.getParent());
+  }
+
   /** The backup {@link #backUp} wrote, checked as the ledger is. */
   static byte[] readBackup(Path backup) throws IOException {
     return Files.readAllBytes(SafeFiles.checkSecretFile(backup));

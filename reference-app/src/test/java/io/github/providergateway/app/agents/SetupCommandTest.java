@@ -553,4 +553,105 @@ class SetupCommandTest {
     assertThat(after.at("/hooksConfig/enabled").asBoolean()).isTrue();
     assertThat(pasted).isNotEmpty();
   }
+
+  // ---- the ledger as a weapon (issue 61) ----
+
+  /** The recorded setup of {@code agent} for the user, as another program rewrites it. */
+  private void forgeUserSetup(
+      String agent, java.util.function.UnaryOperator<List<SetupLedger.FileRecord>> files)
+      throws IOException {
+    SetupLedger ledger = SetupLedger.read(gatewayHome);
+    SetupLedger.Setup setup = ledger.find(agent, "user", null).orElseThrow();
+    ledger.put(
+        new SetupLedger.Setup(
+            setup.agent(),
+            setup.scope(),
+            setup.project(),
+            setup.hookClient(),
+            files.apply(new ArrayList<>(setup.files()))));
+    ledger.write();
+  }
+
+  @Test
+  void aLedgerEntryNamingAFileSetupDoesNotWriteIsKeptOnRemove() throws IOException {
+    assertThat(setup("claude")).as(err).isZero();
+    Path thesis = Files.writeString(userHome.resolve("thesis.tex"), "mine");
+    forgeUserSetup(
+        "claude",
+        files -> {
+          files.add(
+              new SetupLedger.FileRecord(
+                  thesis,
+                  SettingsEdit.Format.json,
+                  true,
+                  null,
+                  SetupLedger.sha256("mine".getBytes(StandardCharsets.UTF_8)),
+                  List.of()));
+          return files;
+        });
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(thesis).hasContent("mine");
+    assertThat(err).contains("kept " + thesis, "setup writes no such file for it");
+    assertThat(userHome.resolve(".claude/settings.json")).doesNotExist();
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
+  }
+
+  @Test
+  void aBackupTheLedgerNamesOutsideTheHomesBackupsIsNeverCopiedOverASettingsFile()
+      throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+    assertThat(setup("claude")).as(err).isZero();
+    Path secret = Files.writeString(userHome.resolve(".netrc"), "machine x password hunter2");
+    // Owner-only, as a .netrc is: the backups' own checks would take it.
+    Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+    forgeUserSetup(
+        "claude",
+        files ->
+            files.stream()
+                .map(
+                    f ->
+                        f.file().equals(settings)
+                            ? new SetupLedger.FileRecord(
+                                f.file(), f.format(), false, secret, f.written(), f.additions())
+                            : f)
+                .collect(java.util.stream.Collectors.toCollection(ArrayList::new)));
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(Files.readString(settings)).doesNotContain("hunter2").contains("hook claude");
+    assertThat(err).contains("kept " + settings, "its backup " + secret + " is none setup keeps");
+    assertThat(secret).hasContent("machine x password hunter2");
+  }
+
+  @Test
+  void aFileSetupCreatedThatIsNowALinkIsRemovedAsALinkNeverWhatItPointsTo() throws IOException {
+    assertThat(setup("claude")).as(err).isZero();
+    Path created = userHome.resolve(".claude.json");
+    Path elsewhere = Files.createDirectories(dir.resolve("dotfiles")).resolve("claude.json");
+    Files.move(created, elsewhere);
+    Files.createSymbolicLink(created, elsewhere);
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(created).doesNotExist();
+    assertThat(java.nio.file.Files.isSymbolicLink(created)).isFalse();
+    assertThat(elsewhere).as("the file the link pointed to").exists();
+  }
+
+  @Test
+  void anEntryThePersonChangedSinceSetupWroteItStaysOnRemove() throws IOException {
+    assertThat(setup("claude")).as(err).isZero();
+    Path settings = userHome.resolve(".claude/settings.json");
+    String changed = Files.readString(settings).replace("\"timeout\": 30", "\"timeout\": 45");
+    assertThat(changed).as("setup's hook has a timeout to change").contains("\"timeout\": 45");
+    Files.writeString(settings, changed);
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(Files.readString(settings)).contains("hook claude", "\"timeout\": 45");
+    assertThat(out).contains("left in " + settings);
+  }
 }

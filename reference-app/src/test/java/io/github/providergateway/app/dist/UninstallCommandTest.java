@@ -85,6 +85,72 @@ class UninstallCommandTest {
     assertThat(version).doesNotExist();
   }
 
+  /** A recorded link is removed as a link: what it points to is the person's. */
+  @Test
+  void aRecordedLinkIsRemovedAsALinkNeverFollowed() throws Exception {
+    Path folder = Files.createDirectories(user.resolve("work/thesis"));
+    Files.writeString(folder.resolve("chapter1.tex"), "mine");
+    Files.createDirectories(data);
+    Path current = Files.createSymbolicLink(data.resolve("current"), folder);
+    Path link =
+        Files.createSymbolicLink(
+            Files.createDirectories(user.resolve(".local/bin")).resolve("gateway"),
+            folder.resolve("chapter1.tex"));
+    SetupLedger ledger = SetupLedger.read(home);
+    ledger.wrote(current, "install");
+    ledger.wrote(link, "install");
+    ledger.write();
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(Files.exists(current, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    assertThat(Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    assertThat(folder.resolve("chapter1.tex")).hasContent("mine");
+  }
+
+  /** A ledger another user could have written is refused whole, and nothing is removed. */
+  @Test
+  void aLedgerOthersCouldWriteIsRefusedWholeAndNothingIsRemoved() throws Exception {
+    Path version = Files.createDirectories(data.resolve("1.2.3"));
+    SetupLedger ledger = SetupLedger.read(home);
+    ledger.wrote(version, "install");
+    ledger.write();
+    Path file = home.resolve(SetupLedger.FILE);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
+    Files.writeString(home.resolve("gateway.port"), "0");
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isNotZero();
+    assertThat(uninstall.err).contains(file.toString());
+    assertThat(version).exists();
+    assertThat(home.resolve("gateway.port")).exists();
+  }
+
+  /**
+   * A ledger owned by another user is refused whole. Making one takes root (chown), which CI's
+   * container is; elsewhere the test says it could not run.
+   */
+  @Test
+  void aLedgerOwnedByAnotherUserIsRefusedWholeAndNothingIsRemoved() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "chown to another user takes root");
+    Path version = Files.createDirectories(data.resolve("1.2.3"));
+    SetupLedger ledger = SetupLedger.read(home);
+    ledger.wrote(version, "install");
+    ledger.write();
+    Path file = home.resolve(SetupLedger.FILE);
+    var lookup = file.getFileSystem().getUserPrincipalLookupService();
+    Files.setOwner(file, lookup.lookupPrincipalByName("nobody"));
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isNotZero();
+    assertThat(uninstall.err).contains(file.toString());
+    assertThat(version).exists();
+  }
+
   @Test
   void uninstallRemovesWhatTheLedgerListsAndTheHomesFilesButNothingAPersonPutBesideThem()
       throws Exception {
