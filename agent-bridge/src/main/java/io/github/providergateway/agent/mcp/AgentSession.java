@@ -74,6 +74,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   static final Duration SETTLE_WAIT = Duration.ofSeconds(2);
 
+  /**
+   * The longest a {@code tools/call} of a tool not offered waits, beyond {@link #SETTLE_WAIT}, for
+   * the session's providers still starting (one of them may bring it): a call is worth waiting for
+   * where a list is not, and an agent's tool call waits far longer than this for its answer.
+   */
+  static final Duration CALL_SETTLE_WAIT = Duration.ofSeconds(10);
+
   /** How long the agent may take to answer {@code roots/list}. */
   static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
 
@@ -240,6 +247,30 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   private void markToolsReady() {
     offered.afterQueued(() -> toolsReady.complete(null));
+  }
+
+  /** Set while a {@code tools/call} of a tool not offered waits for {@link #startingProviders}. */
+  private volatile boolean waitingForCall;
+
+  @Override
+  public CompletableFuture<Void> startingProviders() {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Scheduler.Cancellable giveUp = scheduler.schedule(CALL_SETTLE_WAIT, () -> done.complete(null));
+    waitingForCall = true;
+    sessionId()
+        .toFuture()
+        .thenCompose(id -> gateway.join().providersSettled(id))
+        .whenComplete(
+            (settled, notKnown) -> {
+              giveUp.cancel();
+              offered.afterQueued(() -> done.complete(null));
+            });
+    return done.whenComplete((settled, never) -> waitingForCall = false);
+  }
+
+  /** {@return whether a call of a tool not offered waits for the session's providers} */
+  boolean waitingForCall() {
+    return waitingForCall;
   }
 
   /**

@@ -63,6 +63,16 @@ final class SessionTap extends McpServerSession {
     }
 
     /**
+     * Completes once no provider is starting for the session any more, or a bounded wait has
+     * passed: asked when {@code tools/call} names a tool not offered, which a provider still
+     * starting may bring (a slow machine's first call; the list's own wait is shorter). Never
+     * completes exceptionally.
+     */
+    default CompletableFuture<Void> startingProviders() {
+      return CompletableFuture.completedFuture(null);
+    }
+
+    /**
      * Why the session has no gateway behind it (the gateway could not be reached or started), or
      * null while it has one or may still get one; asked once {@link #toolsReady()} has completed.
      * {@code tools/list} is then answered with this as its error, so that the agent's first answer
@@ -141,10 +151,19 @@ final class SessionTap extends McpServerSession {
     if (unavailable != null) {
       return refuse(request, McpSchema.ErrorCodes.INTERNAL_ERROR, unavailable);
     }
-    String why = listener.unknownTool(toolName(request.params()));
-    return why == null
-        ? real.handle(request)
-        : refuse(request, McpSchema.ErrorCodes.INVALID_PARAMS, why);
+    String name = toolName(request.params());
+    if (listener.unknownTool(name) == null) {
+      return real.handle(request);
+    }
+    return Mono.fromFuture(listener.startingProviders())
+        .then(
+            Mono.defer(
+                () -> {
+                  String why = listener.unknownTool(name);
+                  return why == null
+                      ? real.handle(request)
+                      : refuse(request, McpSchema.ErrorCodes.INVALID_PARAMS, why);
+                }));
   }
 
   /** Answers {@code request} with the JSON-RPC error {@code code} saying {@code why}. */
