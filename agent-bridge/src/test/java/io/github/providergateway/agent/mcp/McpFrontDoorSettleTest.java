@@ -105,12 +105,7 @@ class McpFrontDoorSettleTest {
     awaitTheWaitForProviders(); // the list was read and is held
 
     assertThat(listed).as("held until greeter has bound").isNotDone();
-    RecordingProviderConnection greeter = f.connectSpawned(session, "greeter");
-    greeter.await(1, WAIT);
-    greeter.next(Sessions.class);
-    greeter.send(Hello.builder("greeter").tools(List.of(tool("greet"))).build());
-    greeter.await(1, WAIT);
-    greeter.next(HelloAck.class);
+    RecordingProviderConnection greeter = greeterBinds();
     f.clock.advance(Duration.ofMillis(200)); // the registration debounce, well inside the bound
 
     assertThat(listed.get(WAIT.toSeconds(), TimeUnit.SECONDS).tools())
@@ -192,12 +187,7 @@ class McpFrontDoorSettleTest {
     awaitTheCallsWait();
     assertThat(called).as("greet is not offered yet, and greeter is starting").isNotDone();
 
-    RecordingProviderConnection greeter = f.connectSpawned(session, "greeter");
-    greeter.await(1, WAIT);
-    greeter.next(Sessions.class);
-    greeter.send(Hello.builder("greeter").tools(List.of(tool("greet"))).build());
-    greeter.await(1, WAIT);
-    greeter.next(HelloAck.class);
+    RecordingProviderConnection greeter = greeterBinds();
     greeter.next(io.github.providergateway.protocol.SessionLifecycle.class);
     f.clock.advance(Duration.ofMillis(200)); // the registration debounce, inside the bound
     greeter.await(1, WAIT);
@@ -205,6 +195,20 @@ class McpFrontDoorSettleTest {
     greeter.send(ToolResult.success(sent.id(), GatewayFixture.json("{\"hello\":\"Ada\"}")));
 
     assertThat(called.get(WAIT.toSeconds(), TimeUnit.SECONDS).isError()).isFalse();
+  }
+
+  /**
+   * The announced greeter connects with its spawn credential and binds with the tool {@code greet};
+   * {@return its connection, its hello acknowledged}.
+   */
+  private RecordingProviderConnection greeterBinds() {
+    RecordingProviderConnection greeter = f.connectSpawned(session, "greeter");
+    greeter.await(1, WAIT);
+    greeter.next(Sessions.class);
+    greeter.send(Hello.builder("greeter").tools(List.of(tool("greet"))).build());
+    greeter.await(1, WAIT);
+    greeter.next(HelloAck.class);
+    return greeter;
   }
 
   /** Waits until a call of a tool not offered has started its wait for starting providers. */
