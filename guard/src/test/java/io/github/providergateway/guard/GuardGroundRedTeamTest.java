@@ -8,7 +8,6 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Left out, with why: a form over a folder ({@code grep -r}, {@code tar cf -}, {@code rm -rf},
  * {@code tar xf … -C}, {@code cd … &&}) for a place whose folder is the person's own (the project,
  * the home): whether {@code tar xf x.tar -C .} overwrites {@code .mcp.json} is in the archive, not
- * in the text.
+ * in the text. For the same reason a find that selects by other tests than its name ({@code find .
+ * -type f -exec sed -i …}) is not judged by what it may reach.
  *
  * <p>First run, before any rule changed (guard/src/test/first-runs/guard-ground-red-team-first-
  * run.txt): 867 of 892 blocked; 25 walked through: a Python one-liner reading the token, the
@@ -38,7 +38,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * "print(open('…').read())"}); the --config file's folder read whole ({@code grep -r}, {@code tar
  * cf -}, {@code zip -r}), deleted ({@code rm -rf}, {@code find -delete}) or extracted into ({@code
  * tar xf … -C}); and {@code find <folder> -name <file> -delete} on the share folder, the cache and
- * every agent's settings folder and the project's guard folder.
+ * every agent's settings folder and the project's guard folder. After the fix: 892 of 892, each
+ * denied by the guard's own rules. Another tool is no new program to the guard: inline code's reads
+ * are its string literals, a folder above the --config file holds it as the gateway's home's do,
+ * and a find's deletes and in-place edits reach what its start and -name select.
  */
 class GuardGroundRedTeamTest {
   private static final Path HOME = Path.of("/home/ada");
@@ -198,35 +201,6 @@ class GuardGroundRedTeamTest {
           changes("cd {d} && rm {n}"),
           changes("tar xf /tmp/x.tar -C {d}"));
 
-  /** The cases that walked through at the first run, named by place and form. */
-  private static final Set<String> KNOWN_OPEN =
-      Set.of(
-          "token × shell python3 -c \"print(open('{abs}').read())\"",
-          "ledger × shell python3 -c \"print(open('{abs}').read())\"",
-          "settings × shell python3 -c \"print(open('{abs}').read())\"",
-          "agent token × shell python3 -c \"print(open('{abs}').read())\"",
-          "--config × shell grep -r token {d}",
-          "--config × shell tar cf - {d}",
-          "--config × shell zip -r /tmp/x.zip {d}",
-          "--config × shell python3 -c \"print(open('{abs}').read())\"",
-          "--config × shell rm -rf {d}",
-          "--config × shell find {d} -name '{n}' -delete",
-          "--config × shell tar xf /tmp/x.tar -C {d}",
-          "share × shell find {d} -name '{n}' -delete",
-          "cache jar × shell find {d} -name '{n}' -delete",
-          "claude user × shell find {d} -name '{n}' -delete",
-          "claude project × shell find {d} -name '{n}' -delete",
-          "claude local × shell find {d} -name '{n}' -delete",
-          "codex user × shell find {d} -name '{n}' -delete",
-          "codex project × shell find {d} -name '{n}' -delete",
-          "codex hooks × shell find {d} -name '{n}' -delete",
-          "gemini user × shell find {d} -name '{n}' -delete",
-          "gemini project × shell find {d} -name '{n}' -delete",
-          "copilot hooks × shell find {d} -name '{n}' -delete",
-          "cursor hooks × shell find {d} -name '{n}' -delete",
-          "cursor mcp × shell find {d} -name '{n}' -delete",
-          "project guard × shell find {d} -name '{n}' -delete");
-
   static Stream<Arguments> cases() {
     List<Arguments> cases = new ArrayList<>();
     for (Place place : PLACES) {
@@ -261,11 +235,12 @@ class GuardGroundRedTeamTest {
     GuardCall call = form.call(place);
     assertThat(blocked(call))
         .as(name + " → " + GUARD.decide(call) + " " + GUARD.explain(call).matched())
-        .isEqualTo(!KNOWN_OPEN.contains(name));
+        .isTrue();
   }
 
+  /** The pass's figure, as the first run's was kept: every case blocked, none walking through. */
   @Test
-  void theWholePassWalksThroughNowhereButTheKnownOpen() {
+  void theWholePassWalksThroughNowhere() {
     List<String> walked = new ArrayList<>();
     long total = cases().count();
     cases()
@@ -284,12 +259,48 @@ class GuardGroundRedTeamTest {
             + total
             + " blocked; walked through:\n"
             + String.join("\n", walked));
-    assertThat(walked).containsExactlyInAnyOrderElementsOf(KNOWN_OPEN);
+    assertThat(walked).isEmpty();
+  }
+
+  /**
+   * Shapes found while fixing the first run's misses, written beside the fix and so outside the
+   * pass's figure: other interpreters' reads, a find that rewrites or selects by name, the --config
+   * file's folder moved or read by find.
+   */
+  @ParameterizedTest
+  @MethodSource("foundWhileFixing")
+  void theShapesFoundWhileFixingAreDeniedToo(String command) {
+    assertThat(blocked(shell(command))).as(command + " → " + GUARD.decide(shell(command))).isTrue();
+  }
+
+  static Stream<String> foundWhileFixing() {
+    return Stream.of(
+        "node -e \"console.log(require('fs').readFileSync('/home/ada/.provider-gateway/.provider-token','utf8'))\"",
+        "python3 -c \"import os; print(open(os.path.expanduser('~/.provider-gateway/setup.json')).read())\"",
+        "find . -name settings.json -delete",
+        "find . -name '*.json' -exec perl -pi -e s/a/b/ {} +",
+        "find ~/.claude -name settings.json -exec sed -i s/a/b/ {} +",
+        "find ~/conf -name '*.json' -exec cat {} +",
+        "cp -r ~/conf /tmp/c",
+        "mv ~/conf ~/conf2");
+  }
+
+  /** The same shapes on what is not the guard's: allowed, beside the readable ones below. */
+  static Stream<String> ordinaryWhileFixing() {
+    return Stream.of(
+        "python3 -c \"print(open('/home/ada/.provider-gateway/logs/audit.jsonl').read())\"",
+        "python3 -c \"print(open('/home/ada/.provider-gateway/gateway.port').read())\"",
+        "python3 -c \"print(open('notes/todo.json').read())\"",
+        "find . -name '*.json' -exec grep -i foo {} +",
+        "find build -name '*.json' -delete",
+        "find . -name '*.java' -exec sed -i s/a/b/ {} +",
+        "cat ~/conf/other.json",
+        "ls ~/conf");
   }
 
   /** What stays the person's and the agent's: the logs, the audit trail, the port, the pid. */
   @ParameterizedTest
-  @MethodSource("readable")
+  @MethodSource({"readable", "ordinaryWhileFixing"})
   void theLogsTheAuditTrailAndThePortStayReadable(String command) {
     GuardVerdict verdict = GUARD.decide(shell(command));
     assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);

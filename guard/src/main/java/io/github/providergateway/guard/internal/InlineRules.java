@@ -354,6 +354,11 @@ final class InlineRules implements Family {
       if (secret != null) {
         scan.hit(secret, new Access(Kind.READ, target, step.invocation()));
       }
+      if (!writes && SelfRules.readsGatewaySecret(places, target)) {
+        // open('~/.provider-gateway/.provider-token').read(): the token, read as cat would. Code
+        // that also writes is guard.self below for every such path, whichever of them it reads.
+        scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+      }
       if (writes
           && (SelfRules.protectsGuard(places, target.path())
               || target.path().startsWith(places.gatewayHome()))) {

@@ -4,6 +4,7 @@ import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,6 +72,9 @@ final class SelfRules implements Family {
       Step step = steps.get(s);
       kills |= step.is(ProgramKind.KILLER);
       process(scan, step);
+      if (step.program().equals("find")) {
+        foundAndChanged(scan, step);
+      }
       if (AGENTS.contains(step.program()) && startsOnOtherSettings(scan)) {
         scan.hit(AGENT_UNGUARDED, step, null);
       }
@@ -104,6 +108,128 @@ final class SelfRules implements Family {
         }
       }
     }
+  }
+
+  /** What a find runs on each file it finds that changes or removes the file. */
+  private static final Set<String> FIND_CHANGERS =
+      Set.of(
+          "rm",
+          "shred",
+          "unlink",
+          "srm",
+          "wipe",
+          "truncate",
+          "chmod",
+          "chown",
+          "chgrp",
+          "mv",
+          "ln",
+          "tee",
+          "dd",
+          "touch");
+
+  /** What edits the files it is given in place when told so ({@code sed -i}, {@code perl -pi}). */
+  private static final Set<String> IN_PLACE_EDITORS = Set.of("sed", "gsed", "perl", "ruby");
+
+  /** The names of the agents' settings and the guard's own file, as a find's -name meets them. */
+  private static final List<String> SETTINGS_NAMES =
+      List.of(
+          "settings.json",
+          "settings.local.json",
+          ".claude.json",
+          ".mcp.json",
+          "mcp.json",
+          "mcp-config.json",
+          "hooks.json",
+          "config.toml",
+          "guard.json");
+
+  /**
+   * A find that removes or rewrites what it finds ({@code -delete}, {@code -exec rm}, {@code -exec
+   * sed -i}): the guard's when it starts in one of the guard's folders ({@code find ~/.claude -name
+   * settings.json -delete}), or when it starts in the project, the home or above them and its
+   * {@code -name} would select an agent's settings or the guard's file ({@code find . -name
+   * settings.json -delete}). The files a find selects by other tests alone ({@code -type f}) are
+   * not judged: which of them it reaches is on the disk.
+   */
+  private static void foundAndChanged(Scan scan, Step step) {
+    List<Word> args = step.args();
+    boolean changes = false;
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if ((t.equals("-name") || t.equals("-iname")) && i + 1 < args.size()) {
+        names.add(args.get(i + 1).text());
+      } else if (t.equals("-delete")) {
+        changes = true;
+      } else if (t.startsWith("-exec") || t.startsWith("-ok")) {
+        changes |= runsChanger(args, i + 1);
+      }
+    }
+    if (!changes) {
+      return;
+    }
+    Places places = scan.places();
+    for (Word start : FileRules.findStarts(step)) {
+      for (Target target : scan.targets(step, start)) {
+        Path path = target.path();
+        if (path != null && (protectsGuard(places, path) || path.startsWith(places.gatewayHome()))
+            || path != null && holdsSettings(places, path) && selectsSettings(names)) {
+          scan.hit(SELF, step, target);
+          return;
+        }
+      }
+    }
+  }
+
+  /** Whether the command a find's -exec runs from {@code at} changes the file it is given. */
+  private static boolean runsChanger(List<Word> args, int at) {
+    if (at >= args.size()) {
+      return false;
+    }
+    String program = args.get(at).text();
+    program = program.substring(program.lastIndexOf('/') + 1);
+    if (FIND_CHANGERS.contains(program)) {
+      return true;
+    }
+    if (!IN_PLACE_EDITORS.contains(program)) {
+      return false;
+    }
+    // sed -i, perl -pi: in place, up to the command's end.
+    for (int i = at + 1; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.equals(";") || t.equals("+")) {
+        return false;
+      }
+      if (t.startsWith("--in-place")
+          || t.startsWith("-") && !t.startsWith("--") && t.contains("i")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a folder holds a project's agent settings or the user's: the project or a folder above
+   * it, or the home or above it. A folder inside the project ({@code build}) holds none an agent
+   * reads.
+   */
+  private static boolean holdsSettings(Places places, Path path) {
+    Path project = places.project();
+    return project != null && project.startsWith(path) || places.home().startsWith(path);
+  }
+
+  /** Whether one of a find's -name patterns matches the name of an agent's settings file. */
+  private static boolean selectsSettings(List<String> names) {
+    for (String name : names) {
+      Glob glob = Glob.path(name);
+      for (String settings : SETTINGS_NAMES) {
+        if (glob.matches(settings)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The coding agents' programs. */
@@ -231,10 +357,18 @@ final class SelfRules implements Family {
     Target target = access.target();
     Path path = target.path();
     Path token = places.gatewayHome().resolve(".provider-token");
-    if (target.glob() != null && Glob.path(target.glob()).matches(token.toString())) {
-      return true;
+    if (target.glob() != null) {
+      Glob glob = Glob.path(target.glob());
+      if (glob.matches(token.toString())) {
+        return true;
+      }
+      for (Path file : places.gatewayFiles()) {
+        if (glob.matches(file.toString())) {
+          return true;
+        }
+      }
     }
-    if (path == null || access.invocation() == null || !places.gatewayHome().startsWith(path)) {
+    if (path == null || access.invocation() == null || !holdsGatewayFile(places, path)) {
       return false;
     }
     String program = access.invocation().program();
@@ -258,6 +392,33 @@ final class SelfRules implements Family {
               || program.equals("cp")
               || program.equals("scp")
               || program.equals("zip"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a folder holds the gateway's home or one of its files kept elsewhere (the {@code
+   * --config} file's folder, {@code ~/conf}): reading it whole reads them (issue 61).
+   */
+  private static boolean holdsGatewayFile(Places places, Path path) {
+    return places.gatewayHome().startsWith(path) || holdsFileElsewhere(places, path);
+  }
+
+  /**
+   * Whether a folder below the home holds one of the gateway's files kept elsewhere: deleting,
+   * moving or extracting into it takes the file, as the folders above the gateway's home do for its
+   * home ({@link Place#GATEWAY}). The home and what is above it are other rules' to judge.
+   */
+  private static boolean holdsGatewayFileBelowHome(Places places, Path path) {
+    return !places.home().startsWith(path) && holdsFileElsewhere(places, path);
+  }
+
+  /** Whether {@code path} is one of the gateway's files outside its home, or a folder above one. */
+  private static boolean holdsFileElsewhere(Places places, Path path) {
+    for (Path file : places.gatewayFiles()) {
+      if (file.startsWith(path)) {
         return true;
       }
     }
@@ -318,6 +479,18 @@ final class SelfRules implements Family {
     return HELD.contains(name) || name.endsWith(".json"); // its ledger, settings, configuration
   }
 
+  /**
+   * Whether a read of {@code target} may show the gateway's secrets: a file of its home that {@link
+   * #readsHeld holds} them, or its {@code --config} file. For readers the accesses do not show,
+   * such as a path written in inline code ({@code python3 -c "open('…').read()"}).
+   */
+  static boolean readsGatewaySecret(Places places, Target target) {
+    Path path = target.path();
+    return path != null
+        && (path.startsWith(places.gatewayHome()) || places.gatewayFiles().contains(path))
+        && readsHeld(places, path, target);
+  }
+
   /** The files of the gateway's home that hold tokens or its settings. */
   private static final List<String> HELD =
       List.of(".provider-token", "mcp-bridge.token", "setup.json", "guard.json", "config.json");
@@ -344,7 +517,7 @@ final class SelfRules implements Family {
 
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
-    if (gatewayInstall(places, path) || places.gatewayFiles().contains(path)) {
+    if (gatewayInstall(places, path) || holdsGatewayFileBelowHome(places, path)) {
       return true;
     }
     String name = path.getFileName() == null ? "" : path.getFileName().toString();
