@@ -20,7 +20,9 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -85,6 +87,12 @@ public final class Main implements Callable<Integer> {
 
   /** Bad command line. */
   public static final int EXIT_USAGE = 2;
+
+  /**
+   * Exit code of a command that lowers protection, refused under a coding agent ({@link
+   * AgentAncestry}).
+   */
+  public static final int EXIT_REFUSED = 3;
 
   @Option(
       names = "--rpc",
@@ -232,11 +240,30 @@ public final class Main implements Callable<Integer> {
     // lines).
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
+    Optional<String> lowering = LoweringCommand.of(List.of(args));
+    if (lowering.isPresent()) {
+      // Checked here, in the process's own entry, not in run(): a test or an embedding host runs
+      // the commands in process under whatever runs it; an agent's shell runs this.
+      Optional<AgentAncestry.Found> agent = AgentAncestry.of(ProcessHandle.current());
+      if (agent.isPresent()) {
+        System.err.println(refusedUnderAgent(lowering.get(), agent.get()));
+        System.exit(EXIT_REFUSED);
+      }
+    }
     ExitOnSignal.install(main::onSignal);
     Runtime.getRuntime().addShutdownHook(new Thread(main::onSignal, "gateway-signal"));
     int exitCode = main.execute(args);
     StderrLogging.flush();
     System.exit(exitCode);
+  }
+
+  /** What {@code command}, refused under {@code agent}, says. */
+  static String refusedUnderAgent(String command, AgentAncestry.Found agent) {
+    return command
+        + ": refused: it runs under "
+        + agent.describe()
+        + ", a coding agent's process, and it would lower the protection that agent runs under."
+        + " It is yours to run, from a terminal of your own (issue 61, docs/security.md).";
   }
 
   /** The app's standard input (a test's stream when run in process). */
