@@ -12,6 +12,7 @@ import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.Durations;
+import io.github.providergateway.protocol.ProjectScope;
 import io.github.providergateway.protocol.SessionInfo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -81,6 +82,7 @@ final class HookDecisions {
    * @param userHome the user's home, which holds only itself as a project
    * @param audit takes the records of decisions taken here
    * @param guard the home's guard as of now, for calls with no session
+   * @param pins which gateway session each agent session was pinned to (decision 75)
    */
   record Context(
       Supplier<HomeGates.View> homeRules,
@@ -88,13 +90,26 @@ final class HookDecisions {
       Clock clock,
       Path userHome,
       Consumer<Decision> audit,
-      Supplier<Guard> guard) {
+      Supplier<Guard> guard,
+      SessionPins pins) {
     Context {
       requireNonNull(homeRules, "homeRules");
       requireNonNull(scheduler, "scheduler");
       requireNonNull(clock, "clock");
       requireNonNull(audit, "audit");
       requireNonNull(guard, "guard");
+      requireNonNull(pins, "pins");
+    }
+
+    /** A context with pins of its own, for one process's calls. */
+    Context(
+        Supplier<HomeGates.View> homeRules,
+        Scheduler scheduler,
+        Clock clock,
+        Path userHome,
+        Consumer<Decision> audit,
+        Supplier<Guard> guard) {
+      this(homeRules, scheduler, clock, userHome, audit, guard, new SessionPins());
     }
   }
 
@@ -272,8 +287,7 @@ final class HookDecisions {
                   return;
                 }
                 try {
-                  Optional<SessionInfo> session =
-                      SessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
+                  Optional<SessionInfo> session = choose(sessions);
                   if (session.isPresent()) {
                     settle(session.get());
                   } else {
@@ -283,6 +297,22 @@ final class HookDecisions {
                   verdict.completeExceptionally(e);
                 }
               });
+    }
+
+    /**
+     * The call's session: the one its agent session is pinned to, else the one its folder picks,
+     * pinned from now on (decision 75).
+     */
+    private Optional<SessionInfo> choose(List<SessionInfo> sessions) {
+      Optional<Optional<SessionInfo>> pinned =
+          context.pins().pinned(agent, request.agentSession(), sessions);
+      if (pinned.isPresent()) {
+        return pinned.get();
+      }
+      Optional<SessionInfo> picked =
+          SessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
+      picked.ifPresent(session -> context.pins().pin(agent, request.agentSession(), session));
+      return picked;
     }
 
     private void withoutSession() {
@@ -304,11 +334,7 @@ final class HookDecisions {
                 + " (no agent session holds "
                 + request.cwd()
                 + ", so nothing counts as inside a project)";
-        HookVerdict decided =
-            guarded.outcome() == GuardVerdict.Outcome.ASK
-                ? HookVerdict.ask(why, List.of(), why, null)
-                : HookVerdict.deny(why, why);
-        complete(decided, null, GUARD_PROVIDER);
+        complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
       }
       HomeGates.View view = context.homeRules().get();
@@ -399,6 +425,9 @@ final class HookDecisions {
         complete(denial(rule, null), session.id(), rule.blocking().provider());
         return;
       }
+      if (strayed(session)) {
+        return;
+      }
       if (!view.unknownEntries().isEmpty()) {
         // A configured provider that has never bound in this home, still starting when the wait
         // ended (a slow machine's first start) or failed: its gates are unknown, so the session's
@@ -428,6 +457,39 @@ final class HookDecisions {
                   verdict.completeExceptionally(e);
                 }
               });
+    }
+
+    /**
+     * Whether the call, decided in its pinned session, runs outside that session's project (the
+     * agent's shell did {@code cd ..}) and the guard, read as for a call with no session, would not
+     * allow it: then that reading answers it, since the guard's provider takes relative paths in
+     * the session's project, and nothing outside it is the project (decision 75).
+     */
+    private boolean strayed(SessionInfo session) {
+      String home = context.userHome() == null ? null : context.userHome().toString();
+      if (ProjectScope.holds(session.cwd(), request.cwd(), home)) {
+        return false;
+      }
+      GuardVerdict outside = guardWithoutSession(context.guard().get(), request);
+      if (outside.allowed()) {
+        return false;
+      }
+      String why =
+          HookAdapter.guardReason(outside)
+              + " (the call runs in "
+              + request.cwd()
+              + ", outside its session's project "
+              + session.cwd()
+              + ")";
+      complete(guardAnswer(outside, why), session.id(), GUARD_PROVIDER);
+      return true;
+    }
+
+    /** The guard's ask or deny of a call, saying {@code why}. */
+    private static HookVerdict guardAnswer(GuardVerdict guarded, String why) {
+      return guarded.outcome() == GuardVerdict.Outcome.ASK
+          ? HookVerdict.ask(why, List.of(), why, null)
+          : HookVerdict.deny(why, why);
     }
 
     /** The start of a deny for gates nobody knows yet. */

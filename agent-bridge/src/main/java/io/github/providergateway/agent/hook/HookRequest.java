@@ -21,6 +21,9 @@ import java.util.List;
  * @param others the same call seen through each other file it names (a second path field, each file
  *     of a patch): each is decided as a call of its own, and the call runs only if every one would
  *     ({@link HookDecisions}); empty for a call that names one file or none
+ * @param agentSession the agent's own session as its hook input names it ({@code session_id},
+ *     Cursor's {@code conversation_id}), which pins the call's gateway session ({@link
+ *     SessionPins}); null when it names none
  */
 record HookRequest(
     String cwd,
@@ -29,7 +32,8 @@ record HookRequest(
     JsonNode agentInput,
     String pathFrom,
     String event,
-    List<HookRequest> others) {
+    List<HookRequest> others,
+    String agentSession) {
   HookRequest {
     requireNonNull(cwd, "cwd");
     requireNonNull(tool, "tool");
@@ -38,12 +42,32 @@ record HookRequest(
     others = List.copyOf(others);
   }
 
+  HookRequest(
+      String cwd,
+      String tool,
+      JsonNode args,
+      JsonNode agentInput,
+      String pathFrom,
+      String event,
+      List<HookRequest> others) {
+    this(cwd, tool, args, agentInput, pathFrom, event, others, null);
+  }
+
   HookRequest(String cwd, String tool, JsonNode args, JsonNode agentInput, String pathFrom) {
     this(cwd, tool, args, agentInput, pathFrom, null, List.of());
   }
 
+  /** This request, and each of {@link #others}, of the agent's session {@code agentSession}. */
+  HookRequest withAgentSession(String agentSession) {
+    return with(event, agentSession);
+  }
+
   /** This request for the agent's hook {@code event}. */
   HookRequest forEvent(String event) {
+    return with(event, agentSession);
+  }
+
+  private HookRequest with(String event, String agentSession) {
     return new HookRequest(
         cwd,
         tool,
@@ -51,6 +75,7 @@ record HookRequest(
         agentInput,
         pathFrom,
         event,
-        others.stream().map(other -> other.forEvent(event)).toList());
+        others.stream().map(other -> other.with(event, agentSession)).toList(),
+        agentSession);
   }
 }

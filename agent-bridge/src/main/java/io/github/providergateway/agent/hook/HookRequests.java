@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Reads one agent hook call: the JSON the agent writes on a command hook's stdin or POSTs to an
@@ -27,6 +28,20 @@ final class HookRequests {
   record Read(HookRequest request, HookVerdict refusal) {}
 
   /**
+   * The agent's own session as its input names it: {@code session_id} (Claude Code, Codex, Gemini
+   * CLI), {@code sessionId} (Copilot CLI), {@code conversation_id} (Cursor); null for none.
+   */
+  private static String agentSession(JsonNode input) {
+    for (String field : List.of("session_id", "sessionId", "conversation_id")) {
+      JsonNode value = input.get(field);
+      if (value != null && value.isTextual() && !value.textValue().isEmpty()) {
+        return value.textValue();
+      }
+    }
+    return null;
+  }
+
+  /**
    * Reads {@code bytes}, at most {@link #MAX_INPUT_BYTES} of them, as {@code agent}'s hook input.
    */
   static Read read(AgentKind agent, byte[] bytes) {
@@ -38,7 +53,7 @@ final class HookRequests {
       if (input == null || !input.isObject()) {
         throw new IllegalArgumentException("hook input is not a JSON object");
       }
-      return new Read(agent.parse(input), null);
+      return new Read(agent.parse(input).withAgentSession(agentSession(input)), null);
     } catch (IOException | IllegalArgumentException e) {
       String why =
           e instanceof JsonProcessingException json
