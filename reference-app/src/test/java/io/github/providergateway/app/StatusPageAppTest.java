@@ -78,6 +78,55 @@ class StatusPageAppTest {
     }
   }
 
+  /**
+   * Issue 61: every attempt on the guard's own ground leaves a record, as any call does (decision
+   * 29): the agent's {@code gateway uninstall}, denied by {@code guard.self} through Claude's HTTP
+   * hook, is on the status page with its rule, tool and session.
+   */
+  @Test
+  void anAttemptOnTheGuardsOwnGroundIsOnTheStatusPageWithItsRule() throws Exception {
+    try (RpcApp app = RpcApp.start(home)) {
+      String session = app.startSession();
+      String hookToken =
+          io.github.providergateway.agent.tokens.ClientTokens.hooks(home).issue("claude");
+      String body =
+          "{\"session_id\":\"a1\",\"cwd\":\"/code/test\",\"hook_event_name\":\"PreToolUse\","
+              + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"gateway uninstall\"}}";
+      java.net.http.HttpResponse<String> hook =
+          java.net.http.HttpClient.newBuilder()
+              .version(java.net.http.HttpClient.Version.HTTP_1_1)
+              .build()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + app.url().getPort() + "/hooks/claude"))
+                      .header("Content-Type", "application/json")
+                      .header("Authorization", "Bearer " + hookToken)
+                      .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+                      .build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(hook.body()).contains("\"permissionDecision\":\"deny\"", "guard.self");
+
+      URI link = URI.create(app.request("{\"cmd\":\"status.link\"}").get("url").asText());
+      RawHttp.Answer opened = open(link);
+      String cookie = opened.headers().get("set-cookie").split(";")[0];
+      JsonNode snapshot =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readTree(
+                  RawHttp.get(link.getPort(), "/status/snapshot", Map.of("Cookie", cookie)).body());
+
+      assertThat(snapshot.get("decisions"))
+          .anySatisfy(
+              decision -> {
+                assertThat(decision.path("outcome").asText()).isEqualTo("deny");
+                assertThat(decision.path("reason").asText()).contains("guard.self");
+                assertThat(decision.path("tool").asText()).isEqualTo("shell");
+                assertThat(decision.path("sessionId").asText()).isEqualTo(session);
+              });
+      app.endInput();
+      app.awaitExit();
+    }
+  }
+
   @Test
   void statusLinkOverTheHostProtocolGivesANewLinkEachTime() {
     try (RpcApp app = RpcApp.start(home)) {
