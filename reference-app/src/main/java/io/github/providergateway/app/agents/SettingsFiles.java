@@ -1,8 +1,8 @@
 package io.github.providergateway.app.agents;
 
+import io.github.providergateway.app.RegularFileRead;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -44,8 +44,11 @@ final class SettingsFiles {
       throw new IOException(
           file + " is " + attributes.size() + " bytes, more than the " + MAX_BYTES + " read");
     }
-    try (InputStream in = Files.newInputStream(file)) {
-      byte[] content = in.readNBytes(MAX_BYTES + 1);
+    try {
+      // A link is followed to its file (settings kept in a dotfiles repository); that file is read
+      // within a deadline, since it may be swapped for a FIFO since it was looked at.
+      Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file;
+      byte[] content = RegularFileRead.read(target, MAX_BYTES);
       if (content.length > MAX_BYTES) {
         throw new IOException(file + " grew past " + MAX_BYTES + " bytes while read");
       }

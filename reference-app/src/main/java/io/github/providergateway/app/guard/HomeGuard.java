@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.JsonBreak;
 import io.github.providergateway.app.ProjectConfig;
+import io.github.providergateway.app.RegularFileRead;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
@@ -16,7 +17,6 @@ import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -231,8 +231,9 @@ public final class HomeGuard {
               + " a guard file may be");
     }
     byte[] bytes;
-    try (InputStream in = Files.newInputStream(path, NOFOLLOW_LINKS)) {
-      bytes = in.readNBytes(MAX_PROJECT_FILE_BYTES + 1);
+    try {
+      // Within a deadline: the file may be swapped for a FIFO since it was looked at.
+      bytes = RegularFileRead.read(path, MAX_PROJECT_FILE_BYTES);
     } catch (IOException e) {
       return broken(project, path, modified, size, "cannot be read (" + e.getMessage() + ")");
     }
