@@ -208,9 +208,11 @@ final class SharedProviders {
         return;
       }
       Duration delay = BACKOFF.delay(failuresInARow - 1);
-      tellSessions(why + "; restarting in " + delay.toMillis() + " ms");
+      // Scheduled before it is said: whoever reads "restarting in" (a test on a manual clock) may
+      // move time on at once, and the restart must already be due by then.
       scheduler.schedule(
           delay, () -> DaemonThreads.start("restart-" + entry.name(), this::restart));
+      tellSessions(why + "; restarting in " + delay.toMillis() + " ms");
     }
 
     private void restart() {
