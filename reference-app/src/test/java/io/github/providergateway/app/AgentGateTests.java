@@ -174,6 +174,51 @@ abstract class AgentGateTests {
   }
 
   /**
+   * Issue 61, through the agent's own hook: the agent can neither take the guard away ({@code
+   * gateway uninstall}, {@code guard.self}) nor start an agent with its safety off ({@code claude
+   * --dangerously-skip-permissions}, {@code guard.agent-unguarded}: asked where the agent can ask,
+   * denied where it cannot). Each call, had it run, would have left its marker first; neither did,
+   * the home is whole, and the gateway recorded both.
+   */
+  @Test
+  void theAgentCanNeitherTakeTheGuardAwayNorStartAnAgentUnguarded() throws Exception {
+    installHook();
+    String uninstall =
+        "touch "
+            + guarded.marker("ground-uninstall.marker")
+            + " && "
+            + guarded.launcher()
+            + " uninstall --home "
+            + guarded.home();
+    String unguarded =
+        "touch "
+            + guarded.marker("ground-unguarded.marker")
+            + " && claude --dangerously-skip-permissions -p 'clean up the repo'";
+    model =
+        ScriptedModel.start(
+            dialect(),
+            List.of(
+                ScriptedModel.Turn.toolUse(shellTool(), "call_uninstall", shellInput(uninstall))
+                    .after(bound(), guarded::guardIsBound),
+                ScriptedModel.Turn.toolUse(shellTool(), "call_unguarded", shellInput(unguarded)),
+                ScriptedModel.Turn.text("Done.")));
+
+    NpmAgent.Run run = run();
+
+    assertEnded(run);
+    assertThat(guarded.marker("ground-uninstall.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(guarded.marker("ground-unguarded.marker")).as(() -> describe(run)).doesNotExist();
+    assertThat(resultOf("call_uninstall", run)).contains("guard.self");
+    assertThat(guarded.home().resolve("settings.json")).as(() -> describe(run)).exists();
+    assertThat(guarded.decisionsOnCommand(uninstall))
+        .as(() -> describe(run))
+        .anyMatch(record -> record.path("outcome").asText().equals("deny"));
+    assertThat(guarded.decisionsOnCommand(unguarded))
+        .as(() -> describe(run))
+        .anyMatch(record -> !record.path("outcome").asText().equals("allow"));
+  }
+
+  /**
    * The gateway stopped ({@code SIGSTOP}) just before the call: the hook reaches its socket, gets
    * no answer and denies after its budget; the call is not gated by anyone, and still does not run.
    */

@@ -145,6 +145,11 @@ final class GuardedHome implements AutoCloseable {
     return home;
   }
 
+  /** The stand-in for {@code ./gateway}, the gateway's program the agent's settings name. */
+  Path launcher() {
+    return launcher;
+  }
+
   /** The home's port. */
   int port() {
     return port;
