@@ -905,7 +905,13 @@ public final class Main implements Callable<Integer> {
                   HomeGuard.environment(HomeDirectory.userHome(main.env), main.env));
         }
         return io.github.providergateway.agent.hook.HookAdapter.run(
-            agent, main.in, out, main.err, settings, guard);
+            agent,
+            main.in,
+            out,
+            main.err,
+            settings,
+            guard,
+            ProjectConfig.startedForEverySession(gateway.home(main.env)));
       }
     }
 

@@ -200,6 +200,34 @@ public record ProjectConfig(
         : null;
   }
 
+  /**
+   * The names of the entries of {@code home}'s configuration (the file its settings name) that
+   * start a provider for every session, as its gateway would start them; empty with no
+   * configuration; null when the settings or the configuration cannot be read, which a hook with no
+   * gateway takes as "not known" (decision 76).
+   */
+  public static java.util.Set<String> startedForEverySession(Path home) {
+    Path file;
+    try {
+      file = io.github.providergateway.host.client.HomeSettings.read(home).config();
+    } catch (java.io.IOException e) {
+      return null;
+    }
+    if (file == null) {
+      return java.util.Set.of();
+    }
+    ProjectConfig config = load(file);
+    return config.fileProblem() != null ? null : config.startedForEverySession();
+  }
+
+  /** {@return the names of the entries that start a provider for every session} */
+  public java.util.Set<String> startedForEverySession() {
+    return providers().stream()
+        .filter(Entry::forEverySession)
+        .map(Entry::name)
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
   /** Reads {@code file}; problems are reported in the result, never thrown. */
   public static ProjectConfig load(Path file) {
     Path absolute = file.toAbsolutePath().normalize();

@@ -590,10 +590,7 @@ public final class RunningGateway implements AutoCloseable {
     if (config == null) {
       return java.util.Set.of();
     }
-    return config.providers().stream()
-        .filter(ProjectConfig.Entry::forEverySession)
-        .map(ProjectConfig.Entry::name)
-        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    return config.startedForEverySession();
   }
 
   /** Runs each of {@code parts}, in order: a failed start's clean-up. */

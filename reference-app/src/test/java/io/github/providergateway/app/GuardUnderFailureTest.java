@@ -189,8 +189,13 @@ class GuardUnderFailureTest {
                 a.path().equals("http") && a.reason().contains(LIVE_REASON) && a.atMillis() > 8000);
   }
 
+  /**
+   * A gateway stopped normally: its gates are held, so the command hook denies a gated call saying
+   * it was stopped and how to start it, and leaves an ungated one to the guard (decision 76); the
+   * HTTP hook cannot reach it and blocks both; {@code gateway status} says the guard is down.
+   */
   @Test
-  void aGatewayStoppedNormallyDeniesOnBothPathsAndSaysTheGuardIsDown() throws Exception {
+  void aGatewayStoppedNormallyHoldsItsGatesOnTheCommandHookAndTheHttpHookBlocks() throws Exception {
     for (Process agent : new ArrayList<>(started.subList(1, started.size()))) {
       agent.getOutputStream().close(); // the agents end their sessions first
       agent.waitFor(30, TimeUnit.SECONDS);
@@ -201,13 +206,15 @@ class GuardUnderFailureTest {
         () -> !Files.exists(home.resolve(GatewayHome.PORT_FILE)),
         () -> "the gateway stops; " + log());
 
+    Answer gated = commandHook(hookInput("git push origin main"));
     Answer command = commandHook(hookInput("ls"));
     Answer http = httpHook(hookInput("ls"));
     Interop.Ran status =
         Interop.run(List.of(launcher.toString(), "status", "--home", home.toString()), temp, WAIT);
 
-    assertThat(command.outcome()).isEqualTo("deny");
-    assertThat(command.reason()).contains("was stopped at").contains("Start it with");
+    assertThat(gated.outcome()).isEqualTo("deny");
+    assertThat(gated.reason()).contains("was stopped at").contains("Start it with");
+    assertThat(command.outcome()).as("no held gate concerns ls: the guard's").isEqualTo("allow");
     assertThat(http.outcome())
         .as("Claude's HTTP hook: blocked (onFailure: block)")
         .isEqualTo("blocked");

@@ -321,14 +321,13 @@ class HookAdapterTest {
   // ---- the gateway cannot answer ----
 
   /**
-   * Issue 43: with no gateway answering, the command hook denies every call, as Claude Code's HTTP
-   * hook with {@code onFailure: block} blocks it (architecture, decision 61): the gates cannot be
-   * checked. The reason says the gateway is down, which gate the call would meet, and how to start
-   * it.
+   * Issue 43, then decision 76 (issue 62): with no gateway answering, a call a gate the home's
+   * record holds concerns is denied (the gate cannot be checked), saying the gateway is down, which
+   * gate the call would meet and how to start it; a call no recorded gate concerns is the guard's
+   * to decide, once every configured provider has left its gates in the record.
    */
   @Test
-  void withNoGatewayEveryCallIsDeniedNamingTheGateItWouldMeetAndHowToStartTheGateway()
-      throws Exception {
+  void withNoGatewayAGatedCallIsDeniedNamingItsGateAndAnUngatedOneIsTheGuards() throws Exception {
     gatewayWithGuard("");
     crash();
 
@@ -343,28 +342,56 @@ class HookAdapterTest {
     assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText())
         .as("the hook's output: %s", push.out().strip())
         .contains("the provider gateway is not running")
-        .contains("every call is denied")
+        .contains("so the gates it held cannot be checked")
         .contains("this one would meet ci-guard's gate 'ci-green'")
         .contains("Start it with '")
         .contains(" --detached'");
     assertThat(push.err()).contains("deny").contains("provider gateway is not running");
-    assertThat(ls.answer().at("/hookSpecificOutput/permissionDecision").asText())
-        .as("no gate concerns ls: denied all the same")
-        .isEqualTo("deny");
-    assertThat(ls.answer().at("/hookSpecificOutput/permissionDecisionReason").asText())
-        .doesNotContain("would meet");
+    assertThat(ls.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode())
+        .as("no gate concerns ls, and the guard allows it: %s", ls.err())
+        .isTrue();
+    assertThat(ls.err()).contains("the guard allows it").doesNotContain("would meet");
   }
 
+  /** A fail-open gate says what its provider wants when it cannot be asked: the guard decides. */
   @Test
-  void withNoGatewayEvenACallOnlyAFailOpenGateConcernsIsDenied() throws Exception {
+  void withNoGatewayACallOnlyAFailOpenGateConcernsIsTheGuards() throws Exception {
     gatewayWithGuard(",\"failOpen\":true");
     crash();
 
-    Run result = done(hook("copilot", "copilot-bash-git-push.json"));
+    Run push = done(hook("copilot", "copilot-bash-git-push.json"));
+    Run force = done(hook("copilot", "copilot-bash-git-push-force.json"));
 
-    assertThat(result.exitCode()).isZero();
-    assertThat(result.answer().get("permissionDecision").asText()).isEqualTo("deny");
-    assertThat(result.err()).contains("every call is denied");
+    assertThat(push.exitCode()).isZero();
+    assertThat(push.answer().path("permissionDecision").isMissingNode())
+        .as("allowed: %s", push.err())
+        .isTrue();
+    assertThat(push.err()).contains("the guard allows it");
+    assertThat(force.answer().path("permissionDecision").asText())
+        .as("the guard's own rule still holds: %s", force.err())
+        .isIn("deny", "ask");
+  }
+
+  /**
+   * Decision 76: a provider of the home's configuration that has never run in this home left no
+   * gates in the record; with no gateway, a call the guard allows is denied, naming it.
+   */
+  @Test
+  void withNoGatewayAConfiguredProviderWhoseGatesAreUnknownDeniesWhatTheGuardAllows()
+      throws Exception {
+    Path config =
+        Files.writeString(
+            home.resolve("providers.json"),
+            "{\"providers\":[{\"name\":\"ci-guard\",\"transport\":\"stdio\","
+                + "\"command\":[\"true\"]}]}");
+    io.github.providergateway.host.client.HomeSettings.NONE.withConfig(config, false).write(home);
+
+    Run result = done(hook("claude", "claude-bash-ls.json", "--port", "1"));
+
+    assertThat(result.answer().at("/hookSpecificOutput/permissionDecision").asText())
+        .isEqualTo("deny");
+    assertThat(result.err())
+        .contains("the gates of ci-guard (in the home's configuration) are not known");
   }
 
   /**
@@ -491,15 +518,25 @@ class HookAdapterTest {
     assertThat(result.err()).contains("no gateway session holds");
   }
 
+  /**
+   * The first call of the day (issue 62, decision 76): no gateway has run for the home, nothing is
+   * configured, and the guard allows the call: it runs, and stderr says why.
+   */
   @Test
-  void withNoGatewayAndNoRecordACallIsDeniedSayingNoneHasRunYet() throws Exception {
-    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));
+  void withNoGatewayAndNoRecordTheGuardDecidesSayingNoneHasRunYet() throws Exception {
+    Run push = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));
+    Run root = done(hook("claude", "claude-bash-rm-rf-root.json", "--port", "1"));
 
-    assertThat(result.answer().at("/hookSpecificOutput/permissionDecision").asText())
-        .isEqualTo("deny");
-    assertThat(result.err())
+    assertThat(push.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode())
+        .as("allowed: %s", push.err())
+        .isTrue();
+    assertThat(push.err())
         .contains("provider gateway not running")
-        .contains("no gateway has run for " + home + " yet");
+        .contains("no gateway has run for " + home + " yet")
+        .contains("the guard allows it");
+    assertThat(root.answer().at("/hookSpecificOutput/permissionDecision").asText())
+        .isEqualTo("deny");
+    assertThat(root.err()).contains("fs.delete-root");
   }
 
   // ---- who the adapter believes (issue 32) ----

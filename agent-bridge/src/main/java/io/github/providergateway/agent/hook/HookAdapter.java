@@ -3,7 +3,9 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.UserHome;
+import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
@@ -14,6 +16,7 @@ import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.UnsafeFileException;
+import io.github.providergateway.protocol.ProjectScope;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -185,11 +188,20 @@ public final class HookAdapter {
   private final ExecutorService workers =
       Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook", WORKER_STACK_BYTES));
 
-  private HookAdapter(AgentKind agent, Settings settings, PrintStream err, Guard guard) {
+  /**
+   * The entries of the home's configuration that start a provider for every session, or null when
+   * not known: with no gateway, a call the guard allows is allowed only when each of them has left
+   * its gates in the home's record (decision 76).
+   */
+  private final Set<String> configured;
+
+  private HookAdapter(
+      AgentKind agent, Settings settings, PrintStream err, Guard guard, Set<String> configured) {
     this.agent = agent;
     this.settings = settings;
     this.err = err;
     this.guard = guard;
+    this.configured = configured == null ? null : Set.copyOf(configured);
   }
 
   /**
@@ -287,8 +299,28 @@ public final class HookAdapter {
       PrintStream err,
       Settings settings,
       Guard guard) {
+    return run(agent, in, out, err, settings, guard, null);
+  }
+
+  /**
+   * As {@link #run(AgentKind, InputStream, PrintStream, PrintStream, Settings, Guard)}, knowing the
+   * home's configuration: with no gateway answering, the guard decides a call no recorded gate
+   * concerns, once every provider of {@code configured} has left its gates in the home's record
+   * (decision 76); with {@code configured} null, every call is denied then, as decision 61 says.
+   *
+   * @param configured the names of the configuration's entries that start a provider for every
+   *     session; null when not known
+   */
+  public static int run(
+      AgentKind agent,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      Settings settings,
+      Guard guard,
+      Set<String> configured) {
     requireNonNull(guard, "guard");
-    HookAdapter adapter = new HookAdapter(agent, settings, err, guard);
+    HookAdapter adapter = new HookAdapter(agent, settings, err, guard, configured);
     HookVerdict verdict;
     try {
       verdict =
@@ -589,10 +621,13 @@ public final class HookAdapter {
   // ---- no gateway ----
 
   /**
-   * No gateway answers ({@code cause}): every call is denied, as Claude Code's HTTP hook with
-   * {@code "onFailure": "block"} blocks every call then (architecture, decision 61). The home's
-   * record says what was in force, and whether a gateway is starting: one that holds the home and
-   * does not listen yet is waited for, at most {@link #STARTING_WAIT}, and asked.
+   * No gateway answers ({@code cause}). A gate the home's record holds that concerns the call
+   * denies it (it cannot be checked); the guard's deny or question answers it; a configured
+   * provider whose gates the record does not know yet denies it; and what is left, the guard allows
+   * (decision 76, amending 61): the first call of the day is decided by the guard, not by a
+   * connection error. The project is the git top level of the call's folder, as a session's would
+   * be. Without the configuration's entries ({@link #configured} null) every call is denied, as
+   * decision 61 says.
    */
   private HookVerdict down(HookRequest request, String cause) {
     HookGateRecord.Contents record;
@@ -608,26 +643,72 @@ public final class HookAdapter {
           cause + "; " + e.getMessage() + "; denied (fail closed)");
     }
     String state = GuardDown.state(record, settings.home());
+    String notRunning = "the provider gateway is not running: " + state + " (" + cause + ")";
+    String start = ". " + GuardDown.howToStart(settings.home(), launcher);
     String held = GuardDown.heldFor(record, request, UserHome.get());
-    // The guard decides without the gateway (issue 44): its rule is the reason a person reads
-    // first. Allowed by it, the call is still denied: the providers' gates cannot be checked.
-    GuardVerdict guarded = HookDecisions.guardWithoutSession(guard, request);
-    String why =
-        guarded.allowed()
-            ? "the provider gateway is not running: "
-                + state
-                + " ("
-                + cause
-                + "), so the providers' gates cannot be checked and every call is denied"
-                + held
-            : guardReason(guarded)
-                + " (the provider gateway is not running: "
-                + state
-                + ", "
-                + cause
-                + "; every call is denied until it runs)";
-    String reason = why + ". " + GuardDown.howToStart(settings.home(), launcher);
-    return HookVerdict.deny(reason, reason);
+    if (HookCanary.is(request)) {
+      // gateway doctor's canary is the gateway's to deny: with none, it is denied, not by it.
+      String reason = notRunning + ", so the doctor's canary is not answered by it; denied" + start;
+      return HookVerdict.deny(reason, reason);
+    }
+    if (!held.isEmpty()) {
+      String reason =
+          notRunning + ", so the gates it held cannot be checked; denied" + held + start;
+      return HookVerdict.deny(reason, reason);
+    }
+    GuardVerdict guarded = guard.decide(offlineCall(request));
+    if (!guarded.allowed()) {
+      String why = guardReason(guarded) + " (" + notRunning + ")";
+      return guarded.outcome() == GuardVerdict.Outcome.ASK
+          ? HookVerdict.ask(why, List.of(), why, null)
+          : HookVerdict.deny(why, why);
+    }
+    if (configured == null) {
+      String reason =
+          notRunning
+              + ", so the providers' gates cannot be checked and every call is denied"
+              + start;
+      return HookVerdict.deny(reason, reason);
+    }
+    Set<String> unknown = new java.util.TreeSet<>(configured);
+    record.configured().forEach(known -> unknown.remove(known.entry()));
+    if (!unknown.isEmpty()) {
+      String reason =
+          notRunning
+              + ", and the gates of "
+              + String.join(", ", unknown)
+              + " (in the home's configuration) are not known until it has run; denied"
+              + start;
+      return HookVerdict.deny(reason, reason);
+    }
+    String note =
+        notRunning
+            + "; no gate the home's record holds concerns this call, and the guard allows it";
+    return HookVerdict.allow(List.of(), note);
+  }
+
+  /**
+   * The call as the guard reads it with no gateway: the project is the git top level of its folder
+   * (a session's would be), none when that is {@code /}, the home or above it, or the folder is not
+   * absolute.
+   */
+  private static GuardCall offlineCall(HookRequest request) {
+    Path cwd;
+    try {
+      cwd = Path.of(request.cwd());
+    } catch (java.nio.file.InvalidPathException e) {
+      cwd = null;
+    }
+    if (cwd == null || !cwd.isAbsolute()) {
+      return new GuardCall(request.tool(), request.args(), null, null, null);
+    }
+    cwd = cwd.normalize();
+    Path userHome = UserHome.get();
+    Path project = ProjectRoot.of(cwd, userHome);
+    boolean holdsOthers =
+        !ProjectScope.holdsOnlyItself(
+            project.toString(), userHome == null ? null : userHome.toString());
+    return new GuardCall(request.tool(), request.args(), holdsOthers ? project : null, cwd, null);
   }
 
   private static String seconds(Duration duration) {

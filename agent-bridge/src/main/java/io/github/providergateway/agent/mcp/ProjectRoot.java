@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * No {@code git} process runs; links are not resolved, as hook {@code cwd}s are compared as
  * written.
  */
-final class ProjectRoot {
+public final class ProjectRoot {
 
   private ProjectRoot() {}
 
@@ -30,7 +30,7 @@ final class ProjectRoot {
    * @return the nearest folder at or above {@code dir} holding {@code .git}, unless that is {@code
    *     /}, the home or above it; else {@code dir}
    */
-  static Path of(Path dir, Path userHome) {
+  public static Path of(Path dir, Path userHome) {
     Path start = dir.toAbsolutePath().normalize();
     String home = userHome == null ? null : userHome.toString();
     for (Path at = start; at != null; at = at.getParent()) {

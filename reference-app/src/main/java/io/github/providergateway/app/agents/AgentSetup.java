@@ -55,7 +55,9 @@ public final class AgentSetup {
    *
    * @param transport what was asked
    * @param url {@code http://127.0.0.1:<port>/mcp}
-   * @param serviceInstalled whether the home's service unit is installed
+   * @param serviceInstalled whether the home's gateway is kept running by the service: its unit
+   *     installed and a gateway answering on the home's port (issue 62: a unit that could not be
+   *     started keeps nothing running)
    */
   record McpChoice(McpTransport transport, URI url, boolean serviceInstalled) {}
 
@@ -328,8 +330,10 @@ public final class AgentSetup {
 
   /**
    * Whether Claude Code gets the HTTP hook, saying why: only in the user's settings (a project's
-   * are committed, and the hook's token must not be), and only from 2.1.295, which blocks a call
-   * whose HTTP hook failed; older ones run it, so they get the command hook.
+   * are committed, and the hook's token must not be), only from 2.1.295, which blocks a call whose
+   * HTTP hook failed (older ones run it, so they get the command hook), and only while the service
+   * keeps the gateway running (decision 76: otherwise the command hook, which decides by the guard
+   * while no gateway runs, where the HTTP hook blocks every call).
    */
   private boolean claudeHookChoice(AgentVersion version, Path project) {
     if (project != null) {
@@ -338,6 +342,17 @@ public final class AgentSetup {
     }
     if (commandHook) {
       out.println("  the command hook, as --command-hook asks");
+      return false;
+    }
+    if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE) && !mcp.serviceInstalled()) {
+      // Decision 76: an HTTP hook that cannot reach a gateway blocks every call (the first one of
+      // the day included), where the command hook lets the guard decide what no gate concerns.
+      out.println(
+          "  the command hook: no service keeps the gateway running, and while it is not running"
+              + " the HTTP hook blocks every call where the command hook lets the guard decide; "
+              + "with '"
+              + commandLine.apply(new String[] {"service", "install"})
+              + "' and setup again, the HTTP hook");
       return false;
     }
     if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {

@@ -79,6 +79,12 @@ final class HookReach {
             + "' with this home");
   }
 
+  /** What the hooks do while no gateway runs (decision 76). */
+  static final String UNTIL_IT_RUNS =
+      "until it runs, a command hook allows only what the guard allows and no gate the home's"
+          + " record holds concerns (denied while a configured provider's gates are unknown), and"
+          + " Claude Code's HTTP hook blocks every call";
+
   /** Whether the home's gateway is running. */
   Reach gateway() {
     if (Files.notExists(home.resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
@@ -86,7 +92,9 @@ final class HookReach {
           false,
           "the gateway of "
               + home
-              + " is not running: every hook call is denied (fail closed) until it runs. "
+              + " is not running: "
+              + UNTIL_IT_RUNS
+              + ". "
               + "Start it ("
               + config.shellLine("--detached")
               + ", or an agent whose MCP server is the gateway starts it), then run the doctor"
@@ -112,7 +120,8 @@ final class HookReach {
               + listening
               + " ("
               + e.getMessage()
-              + "): every hook call is denied until it runs");
+              + "): "
+              + UNTIL_IT_RUNS);
     }
   }
 }

@@ -160,7 +160,8 @@ public final class SetupCommand implements Callable<Integer> {
             mcp,
             !list
                 && !remove
-                && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName()),
+                && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName())
+                && ServiceCommand.answeringPort(gateway.home(env)).isPresent(),
             out);
     try {
       if (list) {

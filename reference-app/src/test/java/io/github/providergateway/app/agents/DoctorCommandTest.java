@@ -168,8 +168,10 @@ class DoctorCommandTest {
   @Test
   void claudesHttpHookGetsTheCanaryWithItsTokenAndTheGatewayDeniesIt() throws IOException {
     fake("claude", "2.1.332 (Claude Code)");
-    assertThat(run("setup", "claude")).as(err).isZero();
+    // The HTTP hook is setup's only while the service keeps the gateway running (decision 76).
+    ServiceStandIn.install(env, gatewayHome, false).close();
     startGateway();
+    assertThat(run("setup", "claude")).as(err).isZero();
     // Setup named the home's port (9400); this gateway listens on another: the hook is pointed
     // there, and the doctor told the port, as a home that names its port would.
     String port = Files.readString(gatewayHome.resolve("gateway.port")).strip();
@@ -301,7 +303,7 @@ class DoctorCommandTest {
     assertThat(report.path("gateway").path("running").asBoolean()).isFalse();
     JsonNode claude = agent(report, "claude");
     assertThat(claude.path("problems").toString())
-        .contains("is not running: every hook call is denied (fail closed) until it runs");
+        .contains("is not running: " + HookReach.UNTIL_IT_RUNS);
     // The hook fails closed by itself: denied, but not by the gateway's canary.
     // The hook fails closed by itself (its JVM path, when its start is slow, may not answer in
     // time): either way not denied by the gateway's canary.

@@ -199,10 +199,32 @@ class SetupCommandTest {
     assertThat(hook.path("type").asText()).isEqualTo("command");
   }
 
+  /**
+   * Decision 76 (issue 62): without a service keeping the gateway running, the HTTP hook would
+   * block every call while it is down, the first of the day included; the command hook lets the
+   * guard decide then.
+   */
+  @Test
+  void claudeFrom2_1_295WithoutARunningServiceGetsTheCommandHookAndSaysWhy() throws IOException {
+    fakeClaude("2.1.332");
+
+    assertThat(setup("claude")).as(err).isZero();
+
+    JsonNode hook =
+        json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
+    assertThat(hook.path("type").asText()).isEqualTo("command");
+    assertThat(out).contains("no service keeps the gateway running", "service install");
+  }
+
   @Test
   void claudeFrom2_1_295GetsTheHttpHookThatBlocksWithATokenInAnOwnerOnlyFile() throws IOException {
     fakeClaude("2.1.295");
+    try (ServiceStandIn service = ServiceStandIn.install(env, gatewayHome, true)) {
+      httpHookWhileTheServiceRuns();
+    }
+  }
 
+  private void httpHookWhileTheServiceRuns() throws IOException {
     assertThat(setup("claude")).as(err).isZero();
 
     Path settings = userHome.resolve(".claude/settings.json");

@@ -89,15 +89,27 @@ class SetupMcpHttpTest {
   }
 
   @Test
-  void autoWritesHttpWhenTheHomesServiceIsInstalled() throws IOException {
-    Path unit = ServiceUnit.of(ServiceUnit.Platform.SYSTEMD, env, gatewayHome, List.of()).file();
-    Files.createDirectories(unit.getParent());
-    Files.writeString(unit, "[Unit]\n");
-
-    assertThat(setup("gemini")).as(err).isZero();
+  void autoWritesHttpWhenTheHomesServiceIsInstalledAndRunning() throws IOException {
+    try (ServiceStandIn service = ServiceStandIn.install(env, gatewayHome, true)) {
+      assertThat(setup("gemini")).as(err).isZero();
+    }
 
     httpEntry(AgentLayouts.Agent.gemini, mcpFile(AgentLayouts.Agent.gemini));
     assertThat(out).contains("kept running by 'gateway service'");
+  }
+
+  /**
+   * Issue 62: a unit that could not be started (no user manager) keeps nothing running, and an HTTP
+   * server entry would leave the agent with no server once the gateway stops.
+   */
+  @Test
+  void autoWritesTheCommandWhenTheServiceIsInstalledButNothingRuns() throws IOException {
+    try (ServiceStandIn service = ServiceStandIn.install(env, gatewayHome, false)) {
+      assertThat(setup("gemini")).as(err).isZero();
+    }
+
+    assertThat(geminiServer().path("args").toString()).contains("\"mcp\"");
+    assertThat(out).doesNotContain("kept running by 'gateway service'");
   }
 
   @Test

@@ -396,8 +396,13 @@ class GuardInTheBoxTest {
         + "\"}}";
   }
 
+  /**
+   * Decision 76 (issue 62): with no gateway and no configuration, the guard decides: its deny names
+   * its rule and that the gateway is not running, and what it allows (no recorded gate concerning
+   * it) runs, so the first call of the day is not refused by a connection error.
+   */
   @Test
-  void withNoGatewayTheHooksDenyNamesTheGuardsRuleAndEveryCallIsStillDenied() throws Exception {
+  void withNoGatewayTheGuardDecidesItsDenyNamingItsRuleAndWhatItAllowsRuns() throws Exception {
     Path home = home();
 
     Run root = run(bash("/nonexistent/p", "rm -rf /"), "hook", "claude", "--home", home.toString());
@@ -409,13 +414,10 @@ class GuardInTheBoxTest {
     assertThat(rootAnswer.path("hookSpecificOutput").path("permissionDecisionReason").asText())
         .startsWith("guard: fs.delete-root: ")
         .contains("not running");
-    JsonNode lsAnswer = CODEC.parseJson(ls.out().strip());
-    assertThat(lsAnswer.path("hookSpecificOutput").path("permissionDecision").asText())
-        .as("the down path still denies every call")
-        .isEqualTo("deny");
-    assertThat(lsAnswer.path("hookSpecificOutput").path("permissionDecisionReason").asText())
-        .doesNotStartWith("guard: ")
-        .contains("not running");
+    assertThat(GuardCheck.blocks(ls.out().strip())).as("stderr: %s", ls.err()).isFalse();
+    assertThat(ls.err())
+        .contains("not running")
+        .contains("no gate the home's record holds concerns this call, and the guard allows it");
   }
 
   @Test
