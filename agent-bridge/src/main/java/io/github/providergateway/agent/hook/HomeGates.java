@@ -141,8 +141,22 @@ final class HomeGates {
     Map<String, List<SessionHookRule>> mine = byProvider(session.rules);
     for (String provider : session.providers.keySet()) {
       if (entryOf.containsKey(provider)) {
-        configuredRules.put(provider, mine.getOrDefault(provider, List.of()));
+        keepConfigured(provider, mine.getOrDefault(provider, List.of()));
       }
+    }
+  }
+
+  /**
+   * Records {@code rules} as the configured {@code provider}'s, unless they are none and it had
+   * some: a provider's rules leave a session as it unbinds (its goodbye at the session's end, a
+   * crash) before it is gone, and its gates must outlive it, since with no gateway they are what
+   * the hooks deny by (decision 76). A provider that drops its last gate for good keeps it recorded
+   * until it declares others or leaves the configuration: the record errs towards denying.
+   */
+  private void keepConfigured(String provider, List<SessionHookRule> rules) {
+    List<SessionHookRule> known = configuredRules.get(provider);
+    if (!rules.isEmpty() || known == null) {
+      configuredRules.put(provider, rules);
     }
   }
 
@@ -166,7 +180,7 @@ final class HomeGates {
       session.providers.merge(provider, 1, Integer::sum);
       held.removeIf(h -> h.provider().equals(provider) && samePath(h.project(), session.cwd));
       if (entryOf.containsKey(provider)) {
-        configuredRules.put(provider, byProvider(session.rules).getOrDefault(provider, List.of()));
+        keepConfigured(provider, byProvider(session.rules).getOrDefault(provider, List.of()));
       }
     }
   }

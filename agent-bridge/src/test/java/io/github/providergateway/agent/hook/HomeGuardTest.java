@@ -434,6 +434,35 @@ class HomeGuardTest {
             });
   }
 
+  /**
+   * Decision 76: with no gateway, the hooks deny by the configured providers' recorded gates, so a
+   * gate must outlive its provider's goodbye at the session's end (GuardUnderFailureTest found the
+   * record holding none once the agents had left, and a push after a clean stop allowed).
+   */
+  @Test
+  void aConfiguredProvidersGatesOutliveItsGoodbyeInTheRecord() throws IOException {
+    gateway(null, () -> Set.of("guard"));
+    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    spawnedGuard(agent);
+    f.settle();
+    assertThat(configuredRulesOf("ci-guard")).as("while bound").isNotEmpty();
+
+    f.gateway.endSession(agent, Duration.ZERO);
+    f.settle();
+
+    assertThat(f.gateway.sessions().join()).noneMatch(s -> s.id().equals(agent));
+    assertThat(configuredRulesOf("ci-guard")).as("after its session ended").isNotEmpty();
+  }
+
+  private List<io.github.providergateway.gateway.SessionHookRule> configuredRulesOf(String provider)
+      throws IOException {
+    return HookGateRecord.read(home).configured().stream()
+        .filter(c -> c.provider().equals(provider))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no record of " + provider))
+        .rules();
+  }
+
   @Test
   void anUngatedCallWithoutASessionIsAllowedAtOnceAndRecorded() throws IOException {
     gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
