@@ -169,9 +169,11 @@ public final class AgentSetup {
       boolean created = earlier.map(SetupLedger.FileRecord::created).orElse(m.before() == null);
       Path backup = earlier.map(SetupLedger.FileRecord::backup).orElse(null);
       String written = earlier.map(SetupLedger.FileRecord::written).orElse(null);
+      String mode = earlier.map(SetupLedger.FileRecord::mode).orElse(null);
       if (content != null) {
         if (earlier.isEmpty() && m.before() != null) {
           backup = ledger.backUp(file, agent + " " + scope + " " + project, m.before());
+          mode = SettingsFiles.mode(file);
         }
         SettingsFiles.write(file, content, m.edit().secret());
         written = SetupLedger.sha256(content);
@@ -192,7 +194,7 @@ public final class AgentSetup {
       }
       records.add(
           new SetupLedger.FileRecord(
-              file, m.edit().format(), created, backup, written, m.applied().recorded()));
+              file, m.edit().format(), created, backup, written, m.applied().recorded(), mode));
     }
     SetupLedger.Setup now =
         new SetupLedger.Setup(agent.name(), scope, project, http ? HOOK_CLIENT : null, records);
@@ -500,7 +502,12 @@ public final class AgentSetup {
           out.println("  removed " + file.file() + " (setup had created it)");
         } else if (file.backup() != null) {
           SettingsFiles.write(file.file(), SetupLedger.readBackup(file.backup()), false);
-          out.println("  restored " + file.file() + " as it was before setup, byte for byte");
+          SettingsFiles.restoreMode(file.file(), file.mode());
+          out.println(
+              "  restored "
+                  + file.file()
+                  + " as it was before setup, byte for byte"
+                  + (file.mode() == null ? "" : ", mode " + file.mode()));
         } else {
           out.println("  unchanged " + file.file() + " (it was already as setup would write it)");
         }
@@ -515,6 +522,7 @@ public final class AgentSetup {
               "  removed " + file.file() + " (setup had created it; nothing else is in it)");
         } else if (!Arrays.equals(removed.content(), current)) {
           SettingsFiles.write(file.file(), removed.content(), false);
+          SettingsFiles.restoreMode(file.file(), file.mode());
           out.println(
               "  took setup's entries out of "
                   + file.file()

@@ -66,6 +66,35 @@ final class SettingsFiles {
     OwnerOnlyFiles.replaceKeepingMode(target, draft, content, secret);
   }
 
+  /** {@return the permissions of {@code file} (through a link), {@code rw-r--r--}, or null} */
+  static String mode(Path file) {
+    try {
+      return java.nio.file.attribute.PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(file));
+    } catch (IOException | UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Gives {@code file} (through a link, as {@link #write} writes) the permissions {@code mode} it
+   * had before setup, when known: setup made it owner-only for a token it no longer holds. A mode
+   * that lets the group or others write is not given back.
+   */
+  static void restoreMode(Path file, String mode) throws IOException {
+    if (mode == null || !mode.matches("[r-][w-][x-][r-]-[x-][r-]-[x-]")) {
+      // Never a mode that lets other users write the agent's settings, whatever the ledger says.
+      return;
+    }
+    Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file;
+    try {
+      Files.setPosixFilePermissions(
+          target, java.nio.file.attribute.PosixFilePermissions.fromString(mode));
+    } catch (UnsupportedOperationException noPosix) {
+      // Not a POSIX file system: the bytes are back; the mode stays as it is.
+    }
+  }
+
   /**
    * Removes {@code file} (what setup created); a link there now as a link, never what it points to
    * (setup created a file: a link is somebody else's, and may point anywhere).

@@ -47,6 +47,9 @@ public final class SetupLedger {
    * @param written the SHA-256 of the content setup last wrote: while the file still has it, {@code
    *     --remove} restores the backup byte for byte
    * @param additions what setup added
+   * @param mode the file's permissions before setup's first change ({@code rw-r--r--}), which
+   *     {@code --remove} gives back with its bytes (setup makes a file holding a token owner-only);
+   *     null when setup created it or an older ledger did not record it
    */
   public record FileRecord(
       Path file,
@@ -54,10 +57,22 @@ public final class SetupLedger {
       boolean created,
       Path backup,
       String written,
-      List<SettingsEdit.Addition> additions) {
+      List<SettingsEdit.Addition> additions,
+      String mode) {
     public FileRecord {
       Objects.requireNonNull(file, "file");
       additions = List.copyOf(additions);
+    }
+
+    /** A record with no mode recorded. */
+    public FileRecord(
+        Path file,
+        SettingsEdit.Format format,
+        boolean created,
+        Path backup,
+        String written,
+        List<SettingsEdit.Addition> additions) {
+      this(file, format, created, backup, written, additions, null);
     }
   }
 
@@ -144,7 +159,8 @@ public final class SetupLedger {
                 f.path("created").asBoolean(),
                 f.hasNonNull("backup") ? Path.of(f.path("backup").asText()) : null,
                 f.path("written").asText(),
-                additions));
+                additions,
+                f.hasNonNull("mode") ? f.path("mode").asText() : null));
       }
       setups.add(
           new Setup(
@@ -233,6 +249,9 @@ public final class SetupLedger {
         f.put("created", record.created());
         f.put("backup", record.backup() == null ? null : record.backup().toString());
         f.put("written", record.written());
+        if (record.mode() != null) {
+          f.put("mode", record.mode());
+        }
         ArrayNode additions = f.putArray("additions");
         record.additions().forEach(a -> additions.add(a.toJson()));
       }

@@ -137,6 +137,35 @@ class SetupCommandTest {
     assertThat(out).contains("byte for byte");
   }
 
+  /**
+   * Issue 62: setup makes a file that holds a token owner-only; {@code --remove} gives back its
+   * bytes and its mode (0644), never a mode that lets others write, whatever the ledger says.
+   */
+  @Test
+  void removeRestoresTheModeWithTheBytesButNeverOneOthersCanWrite() throws IOException {
+    fakeClaude("2.1.295");
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+    Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-r--r--"));
+    try (ServiceStandIn service = ServiceStandIn.install(env, gatewayHome, true)) {
+      assertThat(setup("claude")).as(err).isZero(); // the HTTP hook: a token in the file
+    }
+    assertThat(Files.getPosixFilePermissions(settings))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+
+    assertThat(Files.readString(settings)).isEqualTo(CLAUDE_SETTINGS);
+    assertThat(Files.getPosixFilePermissions(settings))
+        .isEqualTo(PosixFilePermissions.fromString("rw-r--r--"));
+    assertThat(out).contains("mode rw-r--r--");
+
+    Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-------"));
+    SettingsFiles.restoreMode(settings, "rw-rw-rw-");
+    assertThat(Files.getPosixFilePermissions(settings))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+  }
+
   @Test
   void removeAfterAnotherChangeTakesOutOnlySetupsEntries() throws IOException {
     Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
