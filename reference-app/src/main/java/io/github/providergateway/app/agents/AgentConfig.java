@@ -57,6 +57,12 @@ public final class AgentConfig {
   static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
 
   /**
+   * The environment variable the printed {@code .mcp.json} names for the MCP token: a committed
+   * file holds the name, the person's profile the token.
+   */
+  static final String TOKEN_VARIABLE = "PROVIDER_GATEWAY_MCP_TOKEN";
+
+  /**
    * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
    * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
    * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
@@ -426,8 +432,6 @@ public final class AgentConfig {
       throw new IllegalStateException("the http set-up needs a token: withHttp first");
     }
     ObjectNode headers = JSON.createObjectNode().put("Authorization", "Bearer " + http.token());
-    ObjectNode claude = JSON.createObjectNode();
-    claude.putObject("mcpServers").set(SERVER_NAME, httpServer("http", headers));
     ObjectNode vscode = JSON.createObjectNode();
     vscode.putObject("servers").set(SERVER_NAME, httpServer("http", headers));
     ObjectNode generic = JSON.createObjectNode().put("url", http.url().toString());
@@ -449,23 +453,39 @@ public final class AgentConfig {
             + shellLine("--detached", "--idle-exit-grace", "12h")
             + "); stdio agents start that one themselves.",
         "",
-        "# Claude Code:",
-        "claude mcp add --transport http "
+        "# Claude Code, for you alone (--scope user keeps it in ~/.claude.json, out of every"
+            + " repository):",
+        "claude mcp add --scope user --transport http "
             + SERVER_NAME
             + " "
             + http.url()
             + " --header "
             + shellQuote("Authorization: Bearer " + http.token()),
         "",
-        "# or put this in .mcp.json at the project root:",
-        pretty(claude),
+        "# A project's .mcp.json is committed: never the token itself there. Claude Code expands"
+            + " ${...}",
+        "# from the environment, so export "
+            + TOKEN_VARIABLE
+            + "=<the token above> in your shell's profile and put:",
+        pretty(claudeFromEnvironment()),
         "",
-        "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
+        "# VS Code: in your user configuration (MCP: Open User Configuration), not the"
+            + " workspace's .vscode/mcp.json,",
+        "# which is committed:",
         pretty(vscode),
         "",
         "# Any other MCP client that speaks Streamable HTTP: this URL, with this header on every request",
         pretty(generic),
         "");
+  }
+
+  /** Claude Code's {@code .mcp.json} entry with the token named from the environment. */
+  private ObjectNode claudeFromEnvironment() {
+    ObjectNode headers =
+        JSON.createObjectNode().put("Authorization", "Bearer ${" + TOKEN_VARIABLE + "}");
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, httpServer("http", headers));
+    return mcp;
   }
 
   private ObjectNode httpServer(String type, ObjectNode headers) {

@@ -254,14 +254,15 @@ public class AgentConfigTest {
     assertThat(claude.path("type").asText()).isEqualTo("http");
     assertThat(claude.path("url").asText()).isEqualTo("http://127.0.0.1:9400/mcp");
     assertThat(claude.path("headers").path("Authorization").asText())
-        .isEqualTo("Bearer mcp-secret");
+        .as("a project's .mcp.json is committed: the token is named, not written")
+        .isEqualTo("Bearer ${PROVIDER_GATEWAY_MCP_TOKEN}");
     assertThat(parts.get(1).path("servers").path("provider-gateway").path("url").asText())
         .isEqualTo("http://127.0.0.1:9400/mcp");
     assertThat(parts.get(2).path("headers").path("Authorization").asText())
         .isEqualTo("Bearer mcp-secret");
     assertThat(snippet)
         .contains(
-            "claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
+            "claude mcp add --scope user --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
         .contains("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp --revoke claude");
   }
 
@@ -295,6 +296,14 @@ public class AgentConfigTest {
     String token =
         parts.get(2).path("headers").path("Authorization").asText().substring("Bearer ".length());
     assertThat(parts.get(2).path("url").asText()).isEqualTo("http://127.0.0.1:9555/mcp");
+    // Issue 62: no advice puts the token in a committed file; .mcp.json names it from the
+    // environment, and the command line keeps it in the user's own settings.
+    String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(parts.get(0).at("/mcpServers/provider-gateway/headers/Authorization").asText())
+        .isEqualTo("Bearer ${PROVIDER_GATEWAY_MCP_TOKEN}");
+    assertThat(printed)
+        .contains("claude mcp add --scope user")
+        .doesNotContain("project root", "save as .vscode/mcp.json");
     String file = Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE));
     assertThat(file).contains("\"vscode\"").doesNotContain(token);
 
