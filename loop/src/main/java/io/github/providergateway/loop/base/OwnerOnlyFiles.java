@@ -153,6 +153,41 @@ public final class OwnerOnlyFiles {
   }
 
   /**
+   * The permissions of {@code file} (through a link), as {@code rw-r--r--}: what {@link
+   * #giveBackMode} may give back later.
+   *
+   * @param file the file
+   * @return its permissions, or null where the file system has none or the file is not there
+   */
+  public static String mode(Path file) {
+    try {
+      return posix(file)
+          ? PosixFilePermissions.toString(Files.getPosixFilePermissions(file))
+          : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Gives the existing {@code file} (through a link) the permissions {@code mode} it had before a
+   * program made it owner-only ({@link #mode}), unless they would let the group or others write to
+   * it: a mode read from a record another program could have written never opens a file to others.
+   *
+   * @param file the file
+   * @param mode permissions as {@code rw-r--r--}; null gives nothing back
+   * @return whether the permissions were set
+   * @throws IOException when they cannot be set
+   */
+  public static boolean giveBackMode(Path file, String mode) throws IOException {
+    if (mode == null || !mode.matches("[r-][w-][x-][r-]-[x-][r-]-[x-]") || !posix(file)) {
+      return false;
+    }
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+    return true;
+  }
+
+  /**
    * Makes the existing {@code file} owner-only ({@code rw-------}): one that another program
    * created (a socket, a file used before), which could not be created so.
    *

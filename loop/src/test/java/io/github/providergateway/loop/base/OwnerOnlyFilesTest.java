@@ -191,4 +191,22 @@ class OwnerOnlyFilesTest {
     assertThat(mode(open)).isEqualTo("rwx------");
     assertThat(mode(readable)).isEqualTo("rwxr-xr-x");
   }
+
+  @Test
+  void aModeIsGivenBackUnlessItLetsOthersWrite() throws IOException {
+    Path file = Files.writeString(temp.resolve("settings.json"), "{}");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    String before = OwnerOnlyFiles.mode(file);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+
+    assertThat(before).isEqualTo("rw-r--r--");
+    assertThat(OwnerOnlyFiles.giveBackMode(file, before)).isTrue();
+    assertThat(OwnerOnlyFiles.mode(file)).isEqualTo("rw-r--r--");
+    for (String opening : new String[] {"rw-rw-r--", "rw-r--rw-", "rwxrwxrwx", "nonsense", null}) {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+      assertThat(OwnerOnlyFiles.giveBackMode(file, opening)).as(opening).isFalse();
+      assertThat(OwnerOnlyFiles.mode(file)).as(opening).isEqualTo("rw-------");
+    }
+    assertThat(OwnerOnlyFiles.mode(temp.resolve("absent"))).isNull();
+  }
 }

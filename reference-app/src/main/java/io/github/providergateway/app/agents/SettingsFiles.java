@@ -68,31 +68,16 @@ final class SettingsFiles {
 
   /** {@return the permissions of {@code file} (through a link), {@code rw-r--r--}, or null} */
   static String mode(Path file) {
-    try {
-      return java.nio.file.attribute.PosixFilePermissions.toString(
-          Files.getPosixFilePermissions(file));
-    } catch (IOException | UnsupportedOperationException e) {
-      return null;
-    }
+    return OwnerOnlyFiles.mode(file);
   }
 
   /**
    * Gives {@code file} (through a link, as {@link #write} writes) the permissions {@code mode} it
    * had before setup, when known: setup made it owner-only for a token it no longer holds. A mode
-   * that lets the group or others write is not given back.
+   * that lets the group or others write is not given back ({@link OwnerOnlyFiles#giveBackMode}).
    */
   static void restoreMode(Path file, String mode) throws IOException {
-    if (mode == null || !mode.matches("[r-][w-][x-][r-]-[x-][r-]-[x-]")) {
-      // Never a mode that lets other users write the agent's settings, whatever the ledger says.
-      return;
-    }
-    Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file;
-    try {
-      Files.setPosixFilePermissions(
-          target, java.nio.file.attribute.PosixFilePermissions.fromString(mode));
-    } catch (UnsupportedOperationException noPosix) {
-      // Not a POSIX file system: the bytes are back; the mode stays as it is.
-    }
+    OwnerOnlyFiles.giveBackMode(Files.isSymbolicLink(file) ? file.toRealPath() : file, mode);
   }
 
   /**
