@@ -44,6 +44,16 @@
 hook_version=source
 agent=${1:-}
 [ $# -gt 0 ] && shift
+# A person asking for help gets it, not a hook's answer: no input to wait for, nothing to decide.
+for word in "$@"; do
+  case "$word" in
+    -h|--help)
+      GATEWAY_HOOK_JVM=1
+      export GATEWAY_HOOK_JVM
+      exec "$GATEWAY_HOOK_LAUNCHER" hook "$agent" "$@"
+      ;;
+  esac
+done
 answered=
 worker=    # yes in the worker
 committed= # yes once the worker may print its answer

@@ -224,6 +224,29 @@ class CommandHookShellsTest {
     }
   }
 
+  /**
+   * Issue 62: {@code gateway hook claude --help}, which the main help points to, printed a deny
+   * JSON (it waited for input, then took the JVM's help for a hook's non-answer). It is help, at
+   * once, with nothing on stdin and stdin left open as a terminal leaves it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("shells")
+  void helpIsTheJvmsHelpAtOnceNotAHooksAnswer(Shell shell) throws Exception {
+    List<String> command = new ArrayList<>(shell.command());
+    command.addAll(List.of(SCRIPT.toString(), "claude", "--help"));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("GATEWAY_HOOK_LAUNCHER", StandInLauncher.write(temp).toString());
+    Process process = builder.start(); // its stdin stays open: no end of input comes
+    started = process;
+    CompletableFuture<byte[]> out =
+        CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("help waits for no input").isTrue();
+    String printed = new String(out.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+    assertThat(process.exitValue()).as(printed).isZero();
+    assertThat(printed).contains("Usage: gateway hook claude").doesNotContain("permissionDecision");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("shells")
   void geminisDenyFromTheSocketIsExitTwoWithTheReasonAloneOnStderr(Shell shell) throws Exception {
