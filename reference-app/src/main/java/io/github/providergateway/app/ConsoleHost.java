@@ -405,9 +405,11 @@ final class ConsoleHost implements FrontEnd {
     out.say(
         "The guard is down for "
             + String.join(", ", named)
-            + ": their hooks deny every call until a gateway runs for "
+            + ": until a gateway runs for "
             + home
-            + ", and their gates stay held until their providers are back. Their gateway mcp"
+            + " their command hooks deny what their providers' gates concern and leave the rest to"
+            + " the built-in guard (an HTTP hook blocks every call), and their gates stay held"
+            + " until their providers are back. Their gateway mcp"
             + " starts the home's gateway by itself within seconds; to keep one running, start it"
             + " with --detached, or 'gateway service install'.");
   }

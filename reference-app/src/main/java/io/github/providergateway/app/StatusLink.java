@@ -86,7 +86,9 @@ final class StatusLink {
     err.println(
         "gateway status: no gateway is answering for " + home + " (" + why + "): " + state + ".");
     err.println(
-        "The guard is down: agents' hooks deny every call until a gateway runs for this home."
+        "The guard is down: until a gateway runs for this home, agents' command hooks deny what"
+            + " its providers' gates concern and leave the rest to the built-in guard, and Claude"
+            + " Code's HTTP hook blocks every call."
             + held);
     err.println(GuardDown.howToStart(home, GuardDown.launcher()) + ".");
     return Main.EXIT_START_FAILED;

@@ -31,7 +31,7 @@ class ConsoleQuitWithAgentsTest {
     console.type("quit");
 
     console.awaitLineAfter(
-        before, "The guard is down for claude-code in /work/repo: their hooks deny every call");
+        before, "The guard is down for claude-code in /work/repo: until a gateway runs for");
     assertThat(console.text()).contains("gateway service install");
     agent.close();
   }

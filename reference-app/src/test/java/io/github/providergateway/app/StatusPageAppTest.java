@@ -156,7 +156,8 @@ class StatusPageAppTest {
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("no gateway is answering for " + home)
         .contains("no gateway has run for " + home + " yet")
-        .contains("The guard is down: agents' hooks deny every call until a gateway runs")
+        .contains("The guard is down: until a gateway runs for this home, agents' command hooks")
+        .contains("leave the rest to the built-in guard")
         .contains("Start it with '")
         .as("said at once, from the missing token file, not after a connect timeout")
         .contains("(no token file in " + home + ")");
