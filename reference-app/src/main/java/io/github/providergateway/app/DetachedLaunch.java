@@ -104,9 +104,11 @@ public final class DetachedLaunch implements FrontEnd {
       out.println(
           "'gateway attach --home "
               + AgentConfig.shellQuote(home.toString())
-              + "' opens its console; 'kill "
+              + "' opens its console; 'gateway stop --home "
+              + AgentConfig.shellQuote(home.toString())
+              + "' stops it now (its process: "
               + pid
-              + "' stops it now.");
+              + ").");
       return Main.EXIT_OK;
     } catch (IOException e) {
       err.println("gateway: " + e.getMessage());

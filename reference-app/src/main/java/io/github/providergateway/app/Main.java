@@ -41,6 +41,7 @@ import picocli.CommandLine.Option;
     subcommands = {
       Main.Attach.class,
       Main.Status.class,
+      Main.Stop.class,
       Main.Gates.class,
       McpCommand.class,
       Main.Hook.class,
@@ -636,6 +637,45 @@ public final class Main implements Callable<Integer> {
     StderrLogging.install(env);
     PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
     return command.run(where.home(env), port, stdout);
+  }
+
+  /** {@code gateway stop}: the home's running gateway, stopped cleanly ({@link GatewayStop}). */
+  @Command(
+      name = "stop",
+      sortOptions = false,
+      usageHelpAutoWidth = true,
+      description = {
+        "Stops the gateway running for a home, as its console's 'quit' does: its sessions end"
+            + " (providers are told), its gates are held for their projects until a gateway runs"
+            + " again, and it removes its files. Waits until it has stopped (at most 30 s). With"
+            + " no gateway running it says so. Refused under a coding agent's process (exit 3).",
+        ""
+      },
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {
+        "0:stopped, or none was running",
+        "1:it did not stop in time",
+        "2:bad command line",
+        "3:refused: run under a coding agent"
+      })
+  static final class Stop implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
+
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      return parent.reach(
+          "gateway stop",
+          gateway,
+          (home, port, out) -> GatewayStop.stop(home, port, out, parent.err));
+    }
   }
 
   /** {@code gateway gates [release ...]}: the gates held while their provider is away. */

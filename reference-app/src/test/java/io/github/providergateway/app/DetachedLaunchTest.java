@@ -89,7 +89,8 @@ class DetachedLaunchTest {
             "listening on  ws://127.0.0.1:" + port + " (hosts: ws://127.0.0.1:" + port + "/host)")
         .contains("log           " + home.resolve("logs/gateway.log"))
         .contains("no session and no host for 60s")
-        .contains("'kill " + pid + "' stops it now");
+        .contains("' stops it now (its process: " + pid + ")")
+        .contains("'gateway stop --home ");
     try (GatewayClient host = GatewayClient.connect(home, port, GatewayClientOptions.defaults())) {
       assertThat(host.sessions().get()).isEmpty(); // it serves hosts, from the background
     }

@@ -1,0 +1,102 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.loop.testing.Await;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gateway stop} (issue 62: a background gateway could only be stopped with {@code kill}): a
+ * real detached gateway process for a home is stopped cleanly (exit 0, its token file gone, the
+ * record saying it was stopped), a second stop finds none and says so, and a gateway someone runs
+ * under --rpc is theirs to stop.
+ */
+@Tag("process")
+class GatewayStopTest {
+
+  @TempDir Path dir;
+
+  private record Run(int exit, String out, String err) {}
+
+  private static Run gateway(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Main.run(
+            args,
+            new ByteArrayInputStream(new byte[0]),
+            out,
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+    return new Run(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void stopEndsTheHomesDetachedGatewayCleanlyAndASecondStopFindsNone() throws Exception {
+    Path home = dir.resolve("home");
+    Process detached =
+        new ProcessBuilder(
+                StandInLauncher.write(dir).toString(),
+                "--detached",
+                "--home",
+                home.toString(),
+                "--port",
+                "0",
+                "--idle-exit-grace",
+                "10m")
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("detached.out").toFile())
+            .start();
+    Await.until(
+        Duration.ofSeconds(60),
+        () -> ServiceCommand.answeringPort(home).isPresent(),
+        () -> "the detached gateway answers");
+    String port = Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip();
+
+    Run stop = gateway("stop", "--home", home.toString(), "--port", port);
+
+    assertThat(stop.exit()).as(stop.err()).isZero();
+    assertThat(stop.out()).contains("Stopped the gateway of " + home);
+    assertThat(detached.waitFor(30, TimeUnit.SECONDS)).as("it ended").isTrue();
+    assertThat(detached.exitValue()).as("a clean stop").isZero();
+    assertThat(home.resolve(GatewayHome.TOKEN_FILE)).doesNotExist();
+    assertThat(Files.readString(home.resolve("hook-gates.json"))).contains("\"stopped\"");
+
+    Run again = gateway("stop", "--home", home.toString(), "--port", port);
+    assertThat(again.exit()).isZero();
+    assertThat(again.out()).contains("No gateway is running for " + home);
+  }
+
+  /** A gateway a console or a program runs is theirs to stop: refused, saying how. */
+  @Test
+  void anRpcGatewayIsNotStoppedByAnotherCommandAndItSaysHow() throws Exception {
+    Path home = dir.resolve("rpc-home");
+    RpcApp app = RpcApp.startProcess(home, dir.resolve("stderr.txt"), "--port", "0");
+    String port = Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip();
+
+    Run stop = gateway("stop", "--home", home.toString(), "--port", port);
+
+    assertThat(stop.exit()).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(stop.err())
+        .contains("would not stop")
+        .contains("A console's gateway stops with its 'quit'");
+    assertThat(ServiceCommand.answeringPort(home)).isPresent();
+    app.endInput();
+    assertThat(app.awaitExit()).isZero();
+  }
+}
