@@ -11,6 +11,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -32,15 +33,32 @@ public final class DetachedLaunch implements FrontEnd {
   /** The starter for a detached gateway given these extra arguments. */
   private final Function<List<String>, GatewayStarter> starter;
 
-  DetachedLaunch(PrintStream out, PrintStream err) {
-    this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args));
+  /**
+   * Whether the person gave {@code --idle-exit-grace}: a gateway a person starts stays until {@code
+   * gateway stop} unless they said otherwise (issue 62: one typed by hand exited by itself 30 s
+   * later when no session came); only one a window or a host starts exits when idle.
+   */
+  private final boolean graceGiven;
+
+  DetachedLaunch(PrintStream out, PrintStream err, boolean graceGiven) {
+    this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args), graceGiven);
   }
 
   /** Tests pass a starter that runs the app from their class path. */
   DetachedLaunch(PrintStream out, PrintStream err, Function<List<String>, GatewayStarter> starter) {
+    this(out, err, starter, true);
+  }
+
+  /** As above, saying whether the person gave {@code --idle-exit-grace}. */
+  DetachedLaunch(
+      PrintStream out,
+      PrintStream err,
+      Function<List<String>, GatewayStarter> starter,
+      boolean graceGiven) {
     this.out = out;
     this.err = err;
     this.starter = starter;
+    this.graceGiven = graceGiven;
   }
 
   @Override
@@ -53,9 +71,9 @@ public final class DetachedLaunch implements FrontEnd {
       err.println("gateway: no free port on loopback: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
+    Duration grace = graceGiven ? options.idleExitGrace() : null;
     List<String> args =
-        new ArrayList<>(
-            List.of("--idle-exit-grace", Main.formatIdleExitGrace(options.idleExitGrace())));
+        new ArrayList<>(List.of("--idle-exit-grace", Main.formatIdleExitGrace(grace)));
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
     } else {
@@ -96,10 +114,11 @@ public final class DetachedLaunch implements FrontEnd {
       out.println("  token file    " + home.resolve(GatewayHome.TOKEN_FILE));
       out.println("  log           " + home.resolve("logs").resolve("gateway.log"));
       out.println(
-          options.idleExitGrace() == null
-              ? "It runs until it is stopped (--idle-exit-grace never)."
+          grace == null
+              ? "It runs until it is stopped"
+                  + (graceGiven ? " (--idle-exit-grace never)." : ": 'gateway stop' below.")
               : "It stops by itself once it has had no session and no host for "
-                  + Main.formatDuration(options.idleExitGrace())
+                  + Main.formatDuration(grace)
                   + " (--idle-exit-grace).");
       out.println(
           "'gateway attach --home "

@@ -67,7 +67,8 @@ import picocli.CommandLine.Option;
       "With --detached it is the home's shared background gateway, the one hosts start for"
           + " themselves: no console, logs in <home>/logs/gateway.log, gone once it has had no"
           + " session and no host for --idle-exit-grace. Typed in a terminal, --detached starts"
-          + " it in the background (or finds it running), says where it runs and how to stop it,"
+          + " it in the background (or finds it running; with no --idle-exit-grace it then stays"
+          + " until 'gateway stop'), says where it runs and how to stop it,"
           + " and returns; started by a program, without a terminal, the process is that gateway."
           + " 'gateway attach' opens the console on a running gateway.",
       ""
@@ -164,6 +165,9 @@ public final class Main implements Callable<Integer> {
         "gateway of 'gateway service', there from login)."
       })
   private String idleExitGrace;
+
+  /** The command line as parsed: whether an option was given, not only its value. */
+  @picocli.CommandLine.Spec private CommandLine.Model.CommandSpec commandSpec;
 
   @Option(
       names = "--audit-args",
@@ -394,7 +398,10 @@ public final class Main implements Callable<Integer> {
       // terminal: a host's starter reads /dev/null) wants this process to be the gateway.
       chosen =
           terminal
-              ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err)
+              ? new DetachedLaunch(
+                  new PrintStream(out, true, StandardCharsets.UTF_8),
+                  err,
+                  commandSpec.commandLine().getParseResult().hasMatchedOption("--idle-exit-grace"))
               : new DetachedHost(err);
     } else {
       chosen = rpc ? rpcHost() : ConsoleHost.create(in, out, err, terminal);

@@ -96,6 +96,35 @@ class DetachedLaunchTest {
     }
   }
 
+  /**
+   * Issue 62: a gateway a person starts by hand, with no {@code --idle-exit-grace}, stays until
+   * {@code gateway stop}; it exited by itself 30 s later when no session came.
+   */
+  @Test
+  void aGatewayAPersonStartsWithoutAGraceStaysUntilStopped() throws Exception {
+    int port = FreePorts.pick();
+    AppOptions options =
+        Main.options(
+            Map.of(), "--detached", "--home", home.toString(), "--port", Integer.toString(port));
+
+    int exit =
+        new DetachedLaunch(
+                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8),
+                args ->
+                    DetachedGatewayStarter.fromClassPath(
+                            System.getProperty("surefire.test.class.path"))
+                        .withArgs(args),
+                false)
+            .run(options);
+
+    assertThat(exit).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+    long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
+    assertThat(RuntimeCopy.argumentsOf(ProcessHandle.of(pid).orElseThrow()))
+        .containsSubsequence("--idle-exit-grace", "never");
+    assertThat(printed()).contains("It runs until it is stopped: 'gateway stop' below.");
+  }
+
   @Test
   void aGatewayWithNoIdleExitIsStartedSoAndSaysItRunsUntilStopped() throws Exception {
     int port = FreePorts.pick();
