@@ -188,9 +188,10 @@ class McpFrontDoorSettleTest {
     assertThat(called).as("greet is not offered yet, and greeter is starting").isNotDone();
 
     RecordingProviderConnection greeter = greeterBinds();
-    greeter.next(io.github.providergateway.protocol.SessionLifecycle.class);
     f.clock.advance(Duration.ofMillis(200)); // the registration debounce, inside the bound
-    greeter.await(1, WAIT);
+    // Its session's start, then the call: both sent from the gateway's loop, in that order.
+    greeter.await(2, WAIT);
+    greeter.next(io.github.providergateway.protocol.SessionLifecycle.class);
     ToolCall sent = greeter.next(ToolCall.class);
     greeter.send(ToolResult.success(sent.id(), GatewayFixture.json("{\"hello\":\"Ada\"}")));
 
