@@ -75,7 +75,10 @@ public final class UninstallCommand implements Callable<Integer> {
           "hook.sock",
           "hook-gates.json",
           "hook-clients.json",
+          "hook-clients.json.lock", // ClientTokens' lock beside its file
           "mcp-http-clients.json",
+          "mcp-http-clients.json.lock",
+          "console_history", // ConsoleHistory.FILE
           "mcp-bridge.token", // McpBridgeToken.FILE: the stdio bridge's agent token
           HomeSettings.FILE,
           SetupLedger.BACKUPS,

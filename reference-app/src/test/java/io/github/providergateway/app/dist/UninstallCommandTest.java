@@ -181,6 +181,10 @@ class UninstallCommandTest {
     assertThat(record.exit).as(record.err).isZero();
     // The gateway's own files, as a run leaves them; no gateway listens on port 0.
     Files.writeString(home.resolve("gateway.port"), "0");
+    // Issue 62: these stayed, and uninstall then said the home held files it did not write.
+    Files.writeString(home.resolve("hook-clients.json.lock"), "");
+    Files.writeString(home.resolve("mcp-http-clients.json.lock"), "");
+    Files.writeString(home.resolve("console_history"), "sessions\n");
     Files.createDirectories(home.resolve("logs"));
     Files.writeString(home.resolve("logs/gateway.log"), "log\n");
     Files.createDirectories(home.resolve("providers/guard"));
@@ -210,6 +214,9 @@ class UninstallCommandTest {
     assertThat(home.resolve("logs")).doesNotExist();
     assertThat(home.resolve("providers")).doesNotExist();
     assertThat(home.resolve("gateway.port")).doesNotExist();
+    assertThat(home.resolve("hook-clients.json.lock")).doesNotExist();
+    assertThat(home.resolve("mcp-http-clients.json.lock")).doesNotExist();
+    assertThat(home.resolve("console_history")).doesNotExist();
     assertThat(home.resolve(SetupLedger.FILE)).doesNotExist();
     try (Stream<Path> left = Files.list(data)) {
       assertThat(left.toList())
