@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.GatewayCommands;
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
@@ -285,19 +286,7 @@ final class SelfRules implements Family {
         }
       }
       case "gateway", "provider-gateway" -> {
-        String first = args.isEmpty() ? "" : args.get(0);
-        String second = args.size() > 1 ? args.get(1) : "";
-        boolean revokes =
-            args.contains("--revoke") || args.contains("--uninstall") || args.contains("--remove");
-        if (first.equals("stop")
-            || first.equals("uninstall")
-            || first.equals("setup") && revokes
-            || first.equals("hook") && revokes
-            || first.equals("kill")
-            || first.equals("service") && Set.of("uninstall", "stop", "disable").contains(second)
-            || first.equals("gates") && second.equals("release")
-            || first.equals("hook") && Set.of("uninstall", "remove", "off").contains(second)
-            || first.equals("guard") && second.equals("off")) {
+        if (GatewayCommands.loweringProtection(args).isPresent()) {
           scan.hit(SELF, step, null);
         }
       }
