@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.testing.Await;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -29,20 +26,8 @@ class GatewayStopTest {
 
   @TempDir Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private static Run gateway(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        Main.run(
-            args,
-            new ByteArrayInputStream(new byte[0]),
-            out,
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            Map.of());
-    return new Run(
-        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  private static AppRun gateway(String... args) {
+    return AppRun.of(List.of(args), Map.of());
   }
 
   @Test
@@ -68,7 +53,7 @@ class GatewayStopTest {
         () -> "the detached gateway answers");
     String port = Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip();
 
-    Run stop = gateway("stop", "--home", home.toString(), "--port", port);
+    AppRun stop = gateway("stop", "--home", home.toString(), "--port", port);
 
     assertThat(stop.exit()).as(stop.err()).isZero();
     assertThat(stop.out()).contains("Stopped the gateway of " + home);
@@ -77,7 +62,7 @@ class GatewayStopTest {
     assertThat(home.resolve(GatewayHome.TOKEN_FILE)).doesNotExist();
     assertThat(Files.readString(home.resolve("hook-gates.json"))).contains("\"stopped\"");
 
-    Run again = gateway("stop", "--home", home.toString(), "--port", port);
+    AppRun again = gateway("stop", "--home", home.toString(), "--port", port);
     assertThat(again.exit()).isZero();
     assertThat(again.out()).contains("No gateway is running for " + home);
   }
@@ -89,7 +74,7 @@ class GatewayStopTest {
     RpcApp app = RpcApp.startProcess(home, dir.resolve("stderr.txt"), "--port", "0");
     String port = Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip();
 
-    Run stop = gateway("stop", "--home", home.toString(), "--port", port);
+    AppRun stop = gateway("stop", "--home", home.toString(), "--port", port);
 
     assertThat(stop.exit()).isEqualTo(Main.EXIT_START_FAILED);
     assertThat(stop.err())

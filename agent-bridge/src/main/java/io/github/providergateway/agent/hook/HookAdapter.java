@@ -658,10 +658,7 @@ public final class HookAdapter {
     }
     GuardVerdict guarded = guard.decide(offlineCall(request));
     if (!guarded.allowed()) {
-      String why = guardReason(guarded) + " (" + notRunning + ")";
-      return guarded.outcome() == GuardVerdict.Outcome.ASK
-          ? HookVerdict.ask(why, List.of(), why, null)
-          : HookVerdict.deny(why, why);
+      return HookDecisions.guardAnswer(guarded, guardReason(guarded) + " (" + notRunning + ")");
     }
     if (configured == null) {
       String reason =
@@ -693,16 +690,10 @@ public final class HookAdapter {
    * absolute.
    */
   private static GuardCall offlineCall(HookRequest request) {
-    Path cwd;
-    try {
-      cwd = Path.of(request.cwd());
-    } catch (java.nio.file.InvalidPathException e) {
-      cwd = null;
-    }
-    if (cwd == null || !cwd.isAbsolute()) {
+    Path cwd = HookDecisions.cwd(request);
+    if (cwd == null) {
       return new GuardCall(request.tool(), request.args(), null, null, null);
     }
-    cwd = cwd.normalize();
     Path userHome = UserHome.get();
     Path project = ProjectRoot.of(cwd, userHome);
     boolean holdsOthers =

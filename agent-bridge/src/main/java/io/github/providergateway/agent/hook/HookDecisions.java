@@ -136,8 +136,15 @@ final class HookDecisions {
         .allowed();
   }
 
+  /** The guard's ask or deny of a call, saying {@code why}: a hook's answer to it. */
+  static HookVerdict guardAnswer(GuardVerdict guarded, String why) {
+    return guarded.outcome() == GuardVerdict.Outcome.ASK
+        ? HookVerdict.ask(why, List.of(), why, null)
+        : HookVerdict.deny(why, why);
+  }
+
   /** The agent's folder, absolute, or null when it gives none the guard can read. */
-  private static Path cwd(HookRequest request) {
+  static Path cwd(HookRequest request) {
     try {
       Path cwd = Path.of(request.cwd());
       return cwd.isAbsolute() ? cwd.normalize() : null;
@@ -483,13 +490,6 @@ final class HookDecisions {
               + ")";
       complete(guardAnswer(outside, why), session.id(), GUARD_PROVIDER);
       return true;
-    }
-
-    /** The guard's ask or deny of a call, saying {@code why}. */
-    private static HookVerdict guardAnswer(GuardVerdict guarded, String why) {
-      return guarded.outcome() == GuardVerdict.Outcome.ASK
-          ? HookVerdict.ask(why, List.of(), why, null)
-          : HookVerdict.deny(why, why);
     }
 
     /** The start of a deny for gates nobody knows yet. */

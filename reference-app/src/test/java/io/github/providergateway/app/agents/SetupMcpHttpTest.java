@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.Main;
-import io.github.providergateway.app.service.ServiceUnit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,9 +124,7 @@ class SetupMcpHttpTest {
 
   @Test
   void stdioWritesTheCommandEvenWithTheServiceInstalled() throws IOException {
-    Path unit = ServiceUnit.of(ServiceUnit.Platform.SYSTEMD, env, gatewayHome, List.of()).file();
-    Files.createDirectories(unit.getParent());
-    Files.writeString(unit, "[Unit]\n");
+    ServiceStandIn.install(env, gatewayHome, false).close();
 
     assertThat(setup("gemini", "--mcp", "stdio")).as(err).isZero();
 
