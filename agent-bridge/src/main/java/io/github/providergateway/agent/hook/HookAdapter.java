@@ -308,8 +308,16 @@ public final class HookAdapter {
    * concerns, once every provider of {@code configured} has left its gates in the home's record
    * (decision 76); with {@code configured} null, every call is denied then, as decision 61 says.
    *
+   * @param agent whose hook protocol {@code in} and {@code out} speak
+   * @param in the agent's hook call, one JSON object, read to its end
+   * @param out where the answer goes, in the agent's format
+   * @param err where the reason for the answer goes, for a person reading the agent's log
+   * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @param guard the home's guard (its person's settings)
    * @param configured the names of the configuration's entries that start a provider for every
    *     session; null when not known
+   * @return the exit code, as {@link #run(AgentKind, InputStream, PrintStream, PrintStream,
+   *     Settings, Guard)} says
    */
   public static int run(
       AgentKind agent,
