@@ -180,7 +180,10 @@ owner $listing
 IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
 # The home's gateway.pid, read into $pid: 0 when its process runs, 1 when there is no such file
 # (none was started, or it stopped cleanly and removed it), 2 when it names no pid, 3 when it names
-# a process that is not running (a crash). kill -0 reaches only this user's processes.
+# a process that is not running (a crash), or one that is not the home's gateway: after a crash the
+# kernel gives the pid to the next process it starts (a `sleep`, say), so where the kernel's table
+# of locks can be read the process must hold the lock on the home's gateway.lock, as every gateway
+# does while it runs (HomeGatewayProcess in the JVM). kill -0 reaches only this user's processes.
 home_pid() {
   pid=
   [ -f "$home/gateway.pid" ] || return 1
@@ -189,6 +192,12 @@ home_pid() {
     ''|*[!0-9]*) return 2 ;;
   esac
   kill -0 "$pid" 2>/dev/null || return 3
+  [ -r /proc/locks ] || return 0
+  set -- $(ls -di -- "$home/gateway.lock" 2>/dev/null)
+  [ -n "${1:-}" ] || return 3
+  # 1: POSIX  ADVISORY  WRITE <pid> <major>:<minor>:<inode> 0 EOF; "1: -> POSIX …" only waits.
+  awk -v p="$pid" -v i="$1" '$2 != "->" && $5 == p { n = split($6, f, ":"); if (f[n] == i) held = 1 }
+    END { exit !held }' /proc/locks || return 3
 }
 # A detached gateway (the shared one, the service's) names its pid: one that is not running left
 # its port behind (a crash), and whoever listens there now is not it.

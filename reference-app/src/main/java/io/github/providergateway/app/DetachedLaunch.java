@@ -5,6 +5,7 @@ import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.GatewayLaunch;
 import io.github.providergateway.host.client.GatewayStarter;
+import io.github.providergateway.host.client.HomeGatewayProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -140,11 +141,15 @@ public final class DetachedLaunch implements FrontEnd {
     // Nothing of ours runs: the gateway started lives on by design.
   }
 
-  /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
+  /**
+   * The pid in {@code <home>/gateway.pid} when that process is the home's gateway ({@link
+   * HomeGatewayProcess}: alive and holding the home's lock, not a process that took the pid of one
+   * that crashed), else null.
+   */
   public static Long livePid(Path home) {
     try {
       long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
-      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;
+      return HomeGatewayProcess.isGatewayOf(home, pid) ? pid : null;
     } catch (IOException | NumberFormatException none) {
       return null;
     }

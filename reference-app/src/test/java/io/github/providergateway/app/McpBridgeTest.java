@@ -268,6 +268,32 @@ class McpBridgeTest {
   }
 
   /**
+   * Issue 62: after a crash the kernel gives the gateway's pid to the next process it starts, and a
+   * {@code sleep} of the same user under the recorded pid left every window waiting for a gateway
+   * that never came. The window asks whether the process holds the home's lock, not only whether it
+   * is alive ({@code HomeGatewayProcess}), and starts the gateway again. The reuse is played by
+   * writing a live {@code sleep}'s pid into the pid file, as the kernel's reuse would leave it.
+   */
+  @Test
+  void aCrashedGatewayWhosePidAnotherProcessTookIsStartedAgain() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path launcher = StandInLauncher.withMcpBridge(dir);
+    Bridge bridge = windowOnADetachedGateway(home, launcher);
+    crash(home);
+    Process sleep = new ProcessBuilder("sleep", "600").start();
+    toClose.add(sleep::destroyForcibly);
+    Files.writeString(
+        home.resolve(GatewayHome.PID_FILE), sleep.pid() + "\n"); // as a gateway writes it
+    assertThat(DetachedLaunch.livePid(home)).isNull();
+
+    backInANewSession(bridge);
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(sleep.pid());
+    assertThat(sleep.isAlive()).isTrue();
+    assertThat(endedSaying(bridge))
+        .contains("(pid " + sleep.pid() + ") is not running; starting it again");
+  }
+
+  /**
    * A service restarts a crashed gateway after 2 s (RestartSec): a window that started one first
    * would leave the service's start failing, the port taken, until its manager gave up. The window
    * waits (5 looks, about 10 s) and starts none when the gateway is back by then.

@@ -1,6 +1,7 @@
 package io.github.providergateway.agent.hook;
 
 import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.host.client.HomeGatewayProcess;
 import io.github.providergateway.protocol.ProjectScope;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,11 +38,11 @@ public final class GuardDown {
     return switch (gateway.phase()) {
       case STOPPED -> "the gateway of " + home + " was stopped at " + seconds(gateway.since());
       case STARTING ->
-          alive(gateway.pid())
+          alive(home, gateway.pid())
               ? "the gateway of " + home + " (pid " + gateway.pid() + ") is starting"
               : "the gateway of " + home + " (pid " + gateway.pid() + ") ended while it started";
       case RUNNING ->
-          alive(gateway.pid())
+          alive(home, gateway.pid())
               ? "the gateway of " + home + " (pid " + gateway.pid() + ") does not listen"
               : "the gateway of "
                   + home
@@ -64,7 +65,7 @@ public final class GuardDown {
       HookGateRecord.GatewayState gateway = HookGateRecord.read(home).gateway();
       return gateway != null
           && gateway.phase() == HookGateRecord.Phase.STARTING
-          && alive(gateway.pid());
+          && alive(home, gateway.pid());
     } catch (java.io.IOException unreadable) {
       return false;
     }
@@ -140,7 +141,8 @@ public final class GuardDown {
     return instant.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
   }
 
-  private static boolean alive(long pid) {
-    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  /** Whether {@code pid} is the home's gateway, not a process that took a crashed one's pid. */
+  private static boolean alive(Path home, long pid) {
+    return HomeGatewayProcess.isGatewayOf(home, pid);
   }
 }
