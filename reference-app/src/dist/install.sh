@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the provider gateway from this unpacked archive for the user who runs it
-# (docs/install.md). Needs only sh and the usual file tools (cp, ln, mkdir, mv, rm, sed, readlink):
+# (docs/install.md). Needs only sh and the usual file tools (cp, ln, mkdir, mv, rm, sed, readlink;
+# date, to say how long the first start took):
 #
 #   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/<version>/   this folder, copied
 #   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/current       a link to it
@@ -9,7 +10,8 @@
 # Agents' settings (`gateway setup`) and the service (`gateway service install`) name the last
 # path, which stays the same across upgrades. An upgrade (another version installed over one)
 # moves `current`, writes every service unit of `gateway service` again for the new runtime (which
-# restarts a running service) and removes the old version's folder. Installing the same version
+# restarts a running service), writes agents' settings from `gateway setup` again in the new
+# version's form (`gateway setup --refresh`) and removes the old version's folder. Installing the same version
 # again replaces its folder.
 set -eu
 
@@ -69,6 +71,18 @@ ln -s -f -n -- "$target" "$link"
 echo "Installed provider-gateway $version in $dest"
 echo "  $link -> $target"
 
+# The launcher's first start of this version trains its start-up cache (docs/install.md), about
+# 10 s in which a silent install.sh looked hung: that start is made here, saying so.
+started=$(date +%s 2>/dev/null) || started=
+printf '%s' "Making its start-up cache for this machine (once per version, about 10 s) ..."
+"$link" --version >/dev/null 2>&1 || true
+ended=$(date +%s 2>/dev/null) || ended=
+if [ -n "$started" ] && [ -n "$ended" ]; then
+  echo " done in $((ended - started)) s"
+else
+  echo " done"
+fi
+
 # The homes whose service `gateway service install` wrote (systemd user units; this archive is
 # for Linux): each unit names the runtime and jar of the version that wrote it, so it is written
 # again by this one, which restarts it when it runs.
@@ -80,6 +94,30 @@ if [ -n "$previous" ] && [ "$previous" != "$version" ] || [ "${GATEWAY_INSTALL_S
     [ -n "$home" ] || continue
     echo "Service of $home: writing it again for $version"
     "$link" service install --home "$home" || echo "install.sh: 'gateway service install --home $home' failed; run it again by hand" >&2
+  done
+fi
+
+# Agents' settings that `gateway setup` wrote, written again in this version's form: Codex runs a
+# hook only while the trust setup wrote beside it matches the hook's command and timeout, and skips
+# it silently otherwise, so a new form must come with its trust. The default home, and the homes
+# of the services above.
+refresh() { # $1: a home, or nothing for the default one
+  refreshed=$("$link" setup --refresh ${1:+--home "$1"} 2>&1) \
+    || echo "install.sh: 'gateway setup --refresh${1:+ --home $1}' failed; run it again by hand" >&2
+  case $refreshed in
+    'Nothing is set up'*) ;;
+    *)
+      echo "Agents set up with ${1:-the default home}: their settings written again for $version"
+      printf '%s\n' "$refreshed" | sed 's/^/  /'
+      ;;
+  esac
+}
+if [ -n "$previous" ] && [ "$previous" != "$version" ]; then
+  refresh ''
+  for unit in "$units"/provider-gateway*.service; do
+    [ -f "$unit" ] || continue
+    home=$(sed -n 's/^Description=Provider gateway for //p' "$unit" | sed 's/%%/%/g')
+    [ -z "$home" ] || refresh "$home"
   done
 fi
 

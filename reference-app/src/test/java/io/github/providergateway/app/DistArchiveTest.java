@@ -55,7 +55,8 @@ class DistArchiveTest {
           "readlink",
           "chmod",
           "ls",
-          "tr");
+          "tr",
+          "date");
 
   /** A first start of the installed gateway (its runtime's class-data archive is there). */
   private static final Duration START = Duration.ofSeconds(60);
@@ -115,6 +116,8 @@ class DistArchiveTest {
     Path gateway = user.resolve(".local/bin/gateway");
     assertThat(install.output)
         .contains("Installed provider-gateway " + version + " in " + data.resolve(version))
+        .containsPattern(
+            "Making its start-up cache for this machine \\(.*\\) \\.\\.\\. done in \\d+ s")
         .contains("Note: no curl here. Agents' hooks still work, each starting a JVM");
     assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
     assertThat(Files.readSymbolicLink(data.resolve("current"))).isEqualTo(Path.of(version));
@@ -196,6 +199,11 @@ class DistArchiveTest {
         .as("the unit has %s exactly when its runtime takes it", TRIM_NATIVE_HEAP)
         .isEqualTo(takesTheTrim(data.resolve(version).resolve("runtime/bin/java")));
 
+    // Codex set up by the installed gateway: the upgrade writes its settings again (and its trust).
+    env.put("CODEX_HOME", dir.resolve("codex-home").toString());
+    Outcome codex = run(List.of(gateway.toString(), "setup", "codex"), env);
+    assertThat(codex.exit).as(codex.output).isZero();
+
     // The next version: the same files, another version in its release file.
     String next = version + ".next";
     Path newer = dir.resolve("download/provider-gateway-" + next);
@@ -214,6 +222,8 @@ class DistArchiveTest {
     assertThat(data.resolve(version)).doesNotExist();
     assertThat(upgrade.output)
         .contains("Service of " + home + ": writing it again for " + next)
+        .contains("Agents set up with the default home: their settings written again for " + next)
+        .contains("gateway setup codex (user)")
         .contains("Removed " + version);
     assertThat(javaOf(unit)).isEqualTo(data.resolve(next).resolve("runtime/bin/java").toString());
     assertThat(Files.readAllLines(calls))

@@ -314,7 +314,11 @@ public final class AgentSetup {
   }
 
   /** Whether what {@code setup} wrote holds an MCP token of the front door. */
-  private static boolean holdsMcpToken(SetupLedger.Setup setup) {
+  /**
+   * Whether {@code setup} gave its agent the MCP server over HTTP (a token of its own in the user's
+   * settings), which {@code setup --refresh} keeps where the service still runs.
+   */
+  static boolean holdsMcpToken(SetupLedger.Setup setup) {
     return setup.files().stream()
         .flatMap(f -> f.additions().stream())
         .anyMatch(a -> MCP_BEARER.matcher(a.toJson().toString()).find());

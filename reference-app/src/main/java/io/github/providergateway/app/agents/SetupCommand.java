@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -111,6 +112,14 @@ public final class SetupCommand implements Callable<Integer> {
   private boolean list;
 
   @Option(
+      names = "--refresh",
+      description =
+          "Write every agent set up with this home again in this version's form, as each was set"
+              + " up (install.sh runs it on an upgrade: Codex runs a hook only while its trust"
+              + " matches the hook's command and timeout).")
+  private boolean refresh;
+
+  @Option(
       names = {"-h", "--help"},
       usageHelp = true,
       description = "Show this help and exit.")
@@ -119,9 +128,12 @@ public final class SetupCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintStream err = parent.err();
-    if (list) {
-      if (agent != null || remove || user || project) {
-        err.println("gateway setup: --list takes no agent and no other option");
+    if (list || refresh) {
+      if (agent != null || remove || user || project || (list && refresh)) {
+        err.println(
+            "gateway setup: "
+                + (list ? "--list" : "--refresh")
+                + " takes no agent and no other option");
         return Main.EXIT_USAGE;
       }
     } else if (agent == null) {
@@ -151,18 +163,15 @@ public final class SetupCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
-    AgentSetup setup =
-        agentSetup(
-            parent,
-            gateway,
-            port,
-            commandHook,
-            mcp,
-            !list
-                && !remove
-                && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName())
-                && ServiceCommand.answeringPort(gateway.home(env)).isPresent(),
-            out);
+    boolean serviceUp =
+        !list
+            && !remove
+            && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName())
+            && ServiceCommand.answeringPort(gateway.home(env)).isPresent();
+    if (refresh) {
+      return refresh(port, serviceUp, out);
+    }
+    AgentSetup setup = agentSetup(parent, gateway, port, commandHook, mcp, serviceUp, out);
     try {
       if (list) {
         return setup.list();
@@ -173,6 +182,53 @@ public final class SetupCommand implements Callable<Integer> {
       err.println("gateway setup: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
+  }
+
+  /**
+   * Sets every agent of the home's ledger up again, each as it was: a command hook stays one (an
+   * HTTP hook is chosen again by the agent's version and the service), an MCP server over stdio
+   * stays one and one over HTTP stays so while the service runs. A new version may write a hook in
+   * another form (another timeout, say), and Codex skips, silently, a hook whose trust does not
+   * match it: setting it up again writes the trust for the new form.
+   */
+  private int refresh(int port, boolean serviceUp, PrintStream out) {
+    Path home = gateway.home(parent.env());
+    List<SetupLedger.Setup> setups;
+    try {
+      setups = SetupLedger.read(home).all();
+    } catch (IOException e) {
+      parent.err().println("gateway setup: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    if (setups.isEmpty()) {
+      out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
+      return Main.EXIT_OK;
+    }
+    int exit = Main.EXIT_OK;
+    for (SetupLedger.Setup setup : setups) {
+      AgentLayouts.Agent each;
+      try {
+        each = AgentLayouts.Agent.valueOf(setup.agent());
+      } catch (IllegalArgumentException unknown) {
+        out.println("  " + setup.describe() + ": an agent this version does not know; left as is");
+        continue;
+      }
+      boolean keepCommandHook = each == AgentLayouts.Agent.claude && setup.hookClient() == null;
+      AgentSetup.McpTransport transport =
+          AgentSetup.holdsMcpToken(setup)
+              ? AgentSetup.McpTransport.auto
+              : AgentSetup.McpTransport.stdio;
+      try {
+        int done =
+            agentSetup(parent, gateway, port, keepCommandHook, transport, serviceUp, out)
+                .setUp(each, setup.project());
+        exit = Math.max(exit, done);
+      } catch (IOException e) {
+        parent.err().println("gateway setup: " + setup.describe() + ": " + e.getMessage());
+        exit = Main.EXIT_START_FAILED;
+      }
+    }
+    return exit;
   }
 
   /**

@@ -328,6 +328,42 @@ class SetupCommandTest {
     assertThat(codexHome.resolve("hooks.json")).doesNotExist();
   }
 
+  /**
+   * Issue 62: Codex runs a hook only while the trust in its config.toml matches the hook's command
+   * and timeout, and skips it silently otherwise; an upgrade that changed the hook's form switched
+   * the guard off. install.sh runs {@code setup --refresh} on an upgrade, which writes every
+   * agent's entries again in this version's form with the trust to match, and keeps what each was
+   * set up with. The form changes here by the launcher's move, as any change of the command would.
+   */
+  @Test
+  void refreshWritesEveryAgentAgainInThisVersionsFormAndCodexsTrustWithIt() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    launcher(dir.resolve("old/gateway"));
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(setup("gemini", "--project", "--dir", project.toString())).as(err).isZero();
+    String before = Files.readString(codexHome.resolve("config.toml"));
+    launcher(dir.resolve("new/gateway"));
+
+    assertThat(setup("--refresh")).as(err).isZero();
+
+    String command =
+        json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse/0/hooks/0/command").asText();
+    assertThat(command).contains(dir.resolve("new/gateway").toString());
+    String config = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(config)
+        .contains("trusted_hash = \"" + CodexHookTrust.trustedHash(command, 30) + "\"")
+        .isNotEqualTo(before);
+    assertThat(config).containsOnlyOnce("trusted_hash");
+    assertThat(Files.readString(project.resolve(".gemini/settings.json")))
+        .contains(dir.resolve("new/gateway").toString())
+        .doesNotContain(dir.resolve("old/gateway").toString());
+    assertThat(out).contains("gateway setup codex (user)", "gateway setup gemini (project");
+
+    assertThat(setup("--refresh")).as(err).isZero();
+    assertThat(out).contains("Nothing to change: codex is set up already.");
+    assertThat(setup("codex", "--refresh")).isEqualTo(Main.EXIT_USAGE);
+  }
+
   @Test
   void codexConfigThatAlreadyNamesTheServerIsRefused() throws IOException {
     Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
