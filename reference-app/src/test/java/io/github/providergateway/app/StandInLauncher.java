@@ -42,6 +42,15 @@ public final class StandInLauncher {
             + "fi\n");
   }
 
+  /**
+   * Writes the stand-in as {@code dir/gateway}, holding every agent's window ({@code mcp}) for
+   * {@code hold} before it starts, so that what the windows start (the home's gateway) comes that
+   * much later, whatever the machine's speed; {@return its path}
+   */
+  public static Path holdingWindows(Path dir, java.time.Duration hold) throws IOException {
+    return write(dir, "if [ \"${1:-}\" = mcp ]; then sleep " + hold.toSeconds() + "; fi\n");
+  }
+
   private static Path write(Path dir, String mcp) throws IOException {
     Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
     Path file = dir.resolve("gateway");
