@@ -76,8 +76,13 @@ record AppOptions(
     }
   }
 
-  /** Where spawned providers' logs go (host RPC: Project providers). */
+  /** Where spawned providers' logs go (host RPC: Project providers), and the audit trail. */
   Path logDir() {
+    return logDir(home);
+  }
+
+  /** The logs folder of the home {@code home}: providers' logs, the gateway's, the audit trail. */
+  static Path logDir(Path home) {
     return home.resolve("logs");
   }
 }

@@ -37,13 +37,30 @@ final class AuditCommands {
   /** How much of a reason a line of {@code audit} or {@code why} shows. */
   static final int SHOWN_REASON_CHARS = 300;
 
-  private final ConsoleOut out;
+  /** Prints a whole line: the console's, or {@code gateway audit}'s stdout. */
+  private final Lines out;
+
   private final Source source;
 
   /** Issues a one-time link to the status page. */
   private final Supplier<CompletableFuture<URI>> statusLinks;
 
+  /** Where the commands' lines go. */
+  @FunctionalInterface
+  interface Lines {
+    /**
+     * Prints {@code line}, a whole line.
+     *
+     * @param line the line, without its end
+     */
+    void say(String line);
+  }
+
   AuditCommands(ConsoleOut out, Source source, Supplier<CompletableFuture<URI>> statusLinks) {
+    this(out::say, source, statusLinks);
+  }
+
+  AuditCommands(Lines out, Source source, Supplier<CompletableFuture<URI>> statusLinks) {
     this.out = out;
     this.source = source;
     this.statusLinks = statusLinks;
@@ -61,6 +78,25 @@ final class AuditCommands {
    * line, oldest first.
    */
   void audit(String rest) {
+    audit(filter(rest));
+  }
+
+  /** The newest decisions {@code filter} picks, one a line, oldest first. */
+  void audit(AuditFilter filter) {
+    List<JsonNode> decisions = await(source.query(filter));
+    if (decisions.isEmpty()) {
+      out.say("No decisions match.");
+      return;
+    }
+    decisions.forEach(decision -> out.say("  " + line(decision)));
+  }
+
+  /**
+   * The filter {@code rest} names: {@code [kind] [provider=P] [tool=T] [session=S] [last=N]}.
+   *
+   * @throws CommandFailed when a word is none of these, saying which
+   */
+  static AuditFilter filter(String rest) {
     String kind = null;
     String provider = null;
     String tool = null;
@@ -81,13 +117,7 @@ final class AuditCommands {
                 "unknown filter '" + key + "': kind, provider=, tool=, session=, last=");
       }
     }
-    List<JsonNode> decisions =
-        await(source.query(new AuditFilter(session, provider, tool, kind, null, null, last)));
-    if (decisions.isEmpty()) {
-      out.say("No decisions match.");
-      return;
-    }
-    decisions.forEach(decision -> out.say("  " + line(decision)));
+    return new AuditFilter(session, provider, tool, kind, null, null, last);
   }
 
   /** A decision kind as the audit trail writes it ({@code tool_call}), or the reason it is none. */

@@ -76,11 +76,21 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
 
   /** The file being written. */
   Path file() {
-    return dir.resolve("audit.jsonl");
+    return current(dir);
   }
 
   /** The {@code n}th older file, {@code audit.n.jsonl}. */
   Path older(int n) {
+    return older(dir, n);
+  }
+
+  /** The file a trail in {@code dir} is written to, {@code audit.jsonl}. */
+  static Path current(Path dir) {
+    return dir.resolve("audit.jsonl");
+  }
+
+  /** The {@code n}th older file of a trail in {@code dir}, {@code audit.n.jsonl}. */
+  static Path older(Path dir, int n) {
     return dir.resolve("audit." + n + ".jsonl");
   }
 

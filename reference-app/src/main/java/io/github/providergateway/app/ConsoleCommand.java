@@ -19,7 +19,11 @@ enum ConsoleCommand {
   PROVIDERS("providers", "", "list connected providers"),
   TOOLS("tools", "", "the current session's tools, as the agent sees them"),
   CALL("call", "<tool> [json]", "call a tool, e.g.  call greet {\"name\":\"Ada\"}"),
-  HOOK("hook", "<tool> [json]", "what the pre-tool hooks decide (runs nothing)"),
+  HOOK(
+      "hook",
+      "[agent] <tool> [json]",
+      "what the pre-tool hooks decide (runs nothing); an agent's own tool names too, e.g.  hook"
+          + " claude Bash {\"command\":\"ls\"}"),
   PROMPT("prompt", "", "the system prompt after providers' transforms"),
   EVENT(
       "event", "<name> [json]", "send a session event, e.g.  event user.message {\"text\":\"hi\"}"),

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -112,11 +113,26 @@ final class ConsoleCompleter implements Completer {
         && words.get(1).equals("release")) {
       return answer(heldProviders.get()).orElse(List.of());
     }
+    if (wordIndex == 2 && command.isPresent() && command.get() == ConsoleCommand.HOOK) {
+      // hook AGENT TOOL: the agent's own tool names (HookQuestion maps them as its hook does).
+      Map<String, String> tools =
+          HookQuestion.agentTools().entrySet().stream()
+              .filter(agent -> agent.getKey().word().equalsIgnoreCase(words.get(1)))
+              .map(Map.Entry::getValue)
+              .findFirst()
+              .orElse(Map.of());
+      return new ArrayList<>(new java.util.TreeSet<>(tools.keySet()));
+    }
     if (wordIndex != 1 || command.isEmpty()) {
       return List.of();
     }
     return switch (command.get()) {
-      case CALL, HOOK -> toolNames();
+      case CALL -> toolNames();
+      case HOOK -> {
+        List<String> names = new ArrayList<>(toolNames());
+        names.addAll(HookQuestion.agentWords());
+        yield names;
+      }
       case USE, END -> sessionIds();
       case STREAM, WATCH -> streamNames();
       case UNWATCH -> watches.watched();

@@ -42,6 +42,7 @@ import picocli.CommandLine.Option;
       Main.Attach.class,
       Main.Status.class,
       Main.Stop.class,
+      AuditCommand.class,
       Main.Gates.class,
       McpCommand.class,
       Main.Hook.class,

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.hook.GatewayToolCall;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
@@ -140,18 +141,47 @@ final class ToolCommands {
     }
   }
 
+  /**
+   * {@code hook [agent] <tool> [json]}: what the pre-tool hooks decide of the call, read as the
+   * gateway reads it ({@link HookQuestion}: an agent's own tool is mapped as its hook maps it). A
+   * call that names several files is decided once for each, as the agents' hooks decide it: the
+   * first deny is the answer.
+   */
   void hook(String rest) {
-    NameAndJson call = NameAndJson.parse(rest, "hook <tool> [json args]");
     String session = sessions.requireCurrent();
-    HookDecision decision = waiting.await(api.preToolUse(session, call.name(), call.json()));
-    out.say(decision.allowed() ? "allow" : "deny: " + VisibleText.escape(decision.reason()));
-    for (String context : decision.context()) {
-      out.say("  context: " + VisibleText.escape(context));
+    HookQuestion question =
+        HookQuestion.parse(
+            rest, () -> await(api.tools(session)).stream().map(HostTool::name).toList());
+    if (question.wasMapped()) {
+      out.say(
+          "  ("
+              + question.mapping()
+              + (question.calls().size() > 1
+                  ? "; each of the " + question.calls().size() + " files it names is decided"
+                  : "")
+              + ")");
     }
-    sayRewritten(decision.updatedArgs());
-    // Hooks run for any name (the host's own tools are not provider tools): only a near miss of a
-    // provider tool is worth a word.
-    suggestTool(session, call.name());
+    List<HookDecision> decisions = new java.util.ArrayList<>();
+    for (GatewayToolCall call : question.calls()) {
+      HookDecision decision = waiting.await(api.preToolUse(session, call.tool(), call.args()));
+      decisions.add(decision);
+      if (!decision.allowed()) {
+        break;
+      }
+    }
+    HookDecision last = decisions.get(decisions.size() - 1);
+    out.say(last.allowed() ? "allow" : "deny: " + VisibleText.escape(last.reason()));
+    for (HookDecision decision : decisions) {
+      for (String context : decision.context()) {
+        out.say("  context: " + VisibleText.escape(context));
+      }
+      sayRewritten(decision.updatedArgs());
+    }
+    if (!question.wasMapped()) {
+      // Hooks run for any name (the host's own tools are not provider tools): only a near miss of
+      // a provider tool is worth a word.
+      suggestTool(session, question.calls().get(0).tool());
+    }
   }
 
   /** The arguments gates rewrote a call's to (extension gate.args), when they did. */
@@ -221,24 +251,30 @@ final class ToolCommands {
   }
 
   /** A command's {@code <name> [json object]} arguments. */
-  private record NameAndJson(String name, JsonNode json) {
+  record NameAndJson(String name, JsonNode json) {
     static NameAndJson parse(String rest, String usage) {
       if (rest.isEmpty()) {
         throw new CommandFailed("usage: " + usage);
       }
       String[] parts = rest.split("\\s+", 2);
-      JsonNode json = HostJson.NODES.objectNode();
-      if (parts.length > 1) {
-        try {
-          json = HostJson.CODEC.parseJson(parts[1]);
-        } catch (IllegalArgumentException e) {
-          throw new CommandFailed("the JSON does not parse: " + e.getMessage());
-        }
-        if (!json.isObject()) {
-          throw new CommandFailed("the JSON must be an object, like {\"name\":\"Ada\"}");
-        }
+      return new NameAndJson(parts[0], object(parts.length > 1 ? parts[1] : null));
+    }
+
+    /** The JSON object {@code text} holds, or an empty one for none. */
+    static JsonNode object(String text) {
+      if (text == null || text.isBlank()) {
+        return HostJson.NODES.objectNode();
       }
-      return new NameAndJson(parts[0], json);
+      JsonNode json;
+      try {
+        json = HostJson.CODEC.parseJson(text);
+      } catch (IllegalArgumentException e) {
+        throw new CommandFailed("the JSON does not parse: " + e.getMessage());
+      }
+      if (!json.isObject()) {
+        throw new CommandFailed("the JSON must be an object, like {\"name\":\"Ada\"}");
+      }
+      return json;
     }
   }
 }

@@ -74,8 +74,33 @@ class ConsoleCompleterTest {
     currentSessionWithProvider();
 
     assertThat(completer.candidates(List.of("call", "gr"), 1)).containsExactly("greet", "wait");
-    assertThat(completer.candidates(List.of("HOOK", ""), 1)).containsExactly("greet", "wait");
     assertThat(completer.candidates(List.of("call", "greet", ""), 2)).isEmpty();
+  }
+
+  /**
+   * {@code hook [agent] <tool>}: the session's tools and the agents, then the agent's own tools.
+   */
+  @Test
+  void hookCompletesToolsAndAgentsThenTheAgentsOwnToolNames() {
+    currentSessionWithProvider();
+
+    assertThat(completer.candidates(List.of("HOOK", ""), 1))
+        .containsExactly("greet", "wait", "claude", "copilot", "gemini", "codex", "cursor");
+    assertThat(completer.candidates(List.of("hook", "claude", ""), 2))
+        .containsExactly(
+            "Bash",
+            "Edit",
+            "Glob",
+            "Grep",
+            "LS",
+            "MultiEdit",
+            "NotebookEdit",
+            "NotebookRead",
+            "Read",
+            "Write");
+    assertThat(completer.candidates(List.of("hook", "Gemini", ""), 2))
+        .contains("run_shell_command", "write_file");
+    assertThat(completer.candidates(List.of("hook", "greet", ""), 2)).isEmpty();
   }
 
   @Test

@@ -292,6 +292,11 @@ public enum AgentKind {
     return word;
   }
 
+  /** {@return the agent's name as a person knows it ({@code Claude Code}, {@code Gemini CLI})} */
+  public String displayName() {
+    return displayName;
+  }
+
   /**
    * The agent's own tools whose calls the gateway reads as a shell, a read or an edit, each with
    * the gateway's name for it ({@code shell}, {@code read}, {@code edit}; docs/agents.md, "Tool
@@ -308,6 +313,36 @@ public enum AgentKind {
       case CODEX -> ToolMapping.CODEX_TOOLS;
       case CURSOR -> ToolMapping.CURSOR_TOOLS;
     };
+  }
+
+  /**
+   * A call of this agent's own tool {@code tool} as the gateway's rules see it, mapped as this
+   * agent's hook maps it (docs/agents.md, "Tool mapping"): a shell is {@code shell} with exactly
+   * its {@code command}, a file tool is {@code edit} or {@code read} with its file as {@code path},
+   * once for each file it names (the hook decides each, and the call runs only if every one would);
+   * any other tool keeps its name and arguments. The console's {@code hook AGENT TOOL} asks the
+   * gateway about these, as the agent's hook would.
+   *
+   * @param cwd the folder the agent runs in: a shell's relative working folder is read from it
+   * @param tool the agent's own name of the tool ({@code Bash}, {@code run_shell_command})
+   * @param input the tool's arguments as the agent gives them, a JSON object
+   * @return one call for each file it names, at least one
+   * @throws IllegalArgumentException when the arguments are not what the tool takes (a shell call
+   *     without a command)
+   */
+  public java.util.List<GatewayToolCall> asGatewayCalls(String cwd, String tool, JsonNode input) {
+    HookRequest request =
+        switch (this) {
+          case CLAUDE -> ToolMapping.claude(cwd, tool, input);
+          case COPILOT -> ToolMapping.copilot(cwd, tool, input);
+          case GEMINI -> ToolMapping.gemini(cwd, tool, input, null);
+          case CODEX -> ToolMapping.codex(cwd, tool, input);
+          case CURSOR -> ToolMapping.cursor(cwd, tool, input);
+        };
+    java.util.List<GatewayToolCall> calls = new java.util.ArrayList<>();
+    calls.add(new GatewayToolCall(request.tool(), request.args()));
+    request.others().forEach(other -> calls.add(new GatewayToolCall(other.tool(), other.args())));
+    return java.util.List.copyOf(calls);
   }
 
   /**

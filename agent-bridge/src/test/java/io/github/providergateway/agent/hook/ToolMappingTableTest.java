@@ -219,6 +219,31 @@ class ToolMappingTableTest {
     }
   }
 
+  /**
+   * The console's {@code hook AGENT TOOL} (issue 62) sees the call as the agent's hook does: {@link
+   * AgentKind#asGatewayCalls} gives the same tool and arguments as the hook input's parse, one for
+   * each file the call names.
+   */
+  @ParameterizedTest(name = "{0} {1} -> {3}")
+  @MethodSource("table")
+  void theConsolesReadingOfAnAgentsToolIsTheHooks(
+      AgentKind agent, String tool, String toolInput, String gatewayTool, String seen) {
+    HookRequest request = agent.parse(input(agent, tool, toolInput));
+    JsonNode args = json(toolInput);
+    if (agent == AgentKind.CODEX && args.isTextual()) {
+      args = JSON.createObjectNode().set("input", args); // its freeform tool, as its parse wraps it
+    }
+
+    List<GatewayToolCall> calls = agent.asGatewayCalls("/code/p", tool, args);
+
+    List<GatewayToolCall> hooks =
+        Stream.concat(Stream.of(request), request.others().stream())
+            .map(view -> new GatewayToolCall(view.tool(), view.args()))
+            .toList();
+    assertThat(calls).isEqualTo(hooks);
+    assertThat(calls.get(0).tool()).isEqualTo(gatewayTool);
+  }
+
   @Test
   void theTableCoversEveryToolOfEveryAgent() {
     Map<AgentKind, Map<String, String>> tools =

@@ -550,6 +550,7 @@ public class AgentConfigTest {
             "gateway hook: no command 'aider': it takes claude, copilot, gemini, codex, cursor")
         .contains("Try 'gateway hook --help'");
     assertThat(bogus[2])
-        .contains("gateway: no command 'bogus': it takes attach, status, stop, gates, mcp, hook");
+        .contains(
+            "gateway: no command 'bogus': it takes attach, status, stop, audit, gates, mcp, hook");
   }
 }

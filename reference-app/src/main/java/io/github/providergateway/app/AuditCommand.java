@@ -1,0 +1,132 @@
+package io.github.providergateway.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.AuditFilter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code gateway audit [filters]}: the audit trail from a terminal (issue 62: the docs named it and
+ * there was none), with the console's filters and its lines ({@link AuditCommands}), read from the
+ * home's trail files ({@link AuditTrailFiles}), so it works with no gateway running. {@code audit
+ * verify} and {@code audit report} are kept for the trail's verification and report still to come:
+ * refused as such, not read as filters.
+ */
+@Command(
+    name = "audit",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Prints the newest decisions of a home's audit trail (<home>/logs/audit.jsonl and its"
+          + " rotated files), one a line, oldest first, as the console's 'audit' does: what was"
+          + " allowed or denied, by whom and why (docs/audit.md). It reads the files, so it works"
+          + " with no gateway running.",
+      "",
+      "Filters, as the console's: a decision kind (auth, pairing, hello, update, push,"
+          + " pre_tool_use, tool_call, ask, other), provider=P, tool=T, session=S, last=N (default"
+          + " 20). E.g. 'gateway audit pre_tool_use last=50', 'gateway audit tool=shell'.",
+      "",
+      "'gateway audit verify' and 'gateway audit report' are reserved for what is to come.",
+      ""
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:printed (or the home has no trail yet)",
+      "1:the home is not there, or its trail cannot be read",
+      "2:bad command line: an unknown filter, or a reserved word"
+    })
+final class AuditCommand implements Callable<Integer> {
+
+  /** Words kept for later subcommands of {@code gateway audit}: never read as filters. */
+  static final Set<String> RESERVED = Set.of("verify", "report");
+
+  @ParentCommand private Main parent;
+
+  @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      description = "The gateway's home (default: as for the gateway).")
+  private Path home;
+
+  @Parameters(paramLabel = "FILTER", arity = "0..*", description = "kind, provider=, tool=, ...")
+  private List<String> filters = new ArrayList<>();
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  private boolean help;
+
+  @Override
+  public Integer call() {
+    PrintStream err = parent.err();
+    if (!filters.isEmpty() && RESERVED.contains(filters.get(0))) {
+      err.println(
+          "gateway audit "
+              + filters.get(0)
+              + ": not yet: 'verify' and 'report' are reserved for the audit trail's checks and"
+              + " reports to come; 'gateway audit [kind] [provider=P] [tool=T] [session=S]"
+              + " [last=N]' lists its decisions");
+      return Main.EXIT_USAGE;
+    }
+    AuditFilter filter;
+    try {
+      filter = AuditCommands.filter(String.join(" ", filters));
+    } catch (CommandFailed e) {
+      err.println("gateway audit: " + e.getMessage());
+      return Main.EXIT_USAGE;
+    }
+    Path at = HomeDirectory.resolve(home, parent.env());
+    if (!Files.isDirectory(at)) {
+      err.println("gateway audit: there is no gateway home at " + at);
+      return Main.EXIT_START_FAILED;
+    }
+    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    AuditTrailFiles trail = new AuditTrailFiles(AppOptions.logDir(at));
+    if (!trail.exists()) {
+      out.println(
+          "No audit trail in "
+              + AppOptions.logDir(at)
+              + " yet: a gateway of this home writes audit.jsonl there as it decides.");
+      return Main.EXIT_OK;
+    }
+    AuditCommands commands =
+        new AuditCommands(
+            out::println,
+            asked -> {
+              try {
+                return CompletableFuture.completedFuture(trail.read(asked));
+              } catch (IOException e) {
+                return CompletableFuture.<List<JsonNode>>failedFuture(e);
+              }
+            },
+            () -> CompletableFuture.<URI>failedFuture(new IllegalStateException("no status page")));
+    try {
+      commands.audit(filter);
+    } catch (CommandFailed cannotRead) {
+      err.println("gateway audit: " + cannotRead.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    if (trail.unreadableLines() > 0) {
+      err.println(
+          "gateway audit: "
+              + trail.unreadableLines()
+              + " line(s) of the trail were no decision and were skipped (a gateway stopped while"
+              + " it wrote?)");
+    }
+    return Main.EXIT_OK;
+  }
+}
