@@ -20,10 +20,10 @@ import java.util.Arrays;
  * its command line.
  *
  * <p>Beside it, {@value #HEADER_FILE}: the same token as the HTTP header curl sends ({@code
- * Authorization: Bearer ...}), owner-only, which the bridge hands to curl by its name ({@code -H
- * @file}). So the token is in no file of the bridge's own temporary folder, which a window killed
- * with its whole process group (SIGKILL: no clean-up runs) leaves behind in {@code /tmp} (issue
- * 62).
+ * Authorization: Bearer ...}), owner-only, which the bridge names to curl by its path (curl's
+ * {@code -H} reads headers from a file named after an at sign). So the token is in no file of the
+ * bridge's own temporary folder, which a window killed with its whole process group (SIGKILL: no
+ * clean-up runs) leaves behind in {@code /tmp} (issue 62).
  */
 final class McpBridgeToken {
 
