@@ -18,11 +18,19 @@
 #                                                  the agent told the lists changed
 #   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
 #
-# Its session is the agent's own: it opens it with the home's agent token (<home>/mcp-bridge.token,
-# owner-only, made by the gateway; read from the file, never put on a command line, where `ps`
-# would show it) and names its folder, this process's working directory, in the header
-# Provider-Gateway-Project, so that the session's project is the one the agent was started in, as
-# with the JVM's `gateway mcp` (docs/security.md).
+# Its session is the agent's own: it opens it with the home's agent token, which curl reads as a
+# header from <home>/mcp-bridge.token.header (owner-only, made by the gateway beside
+# mcp-bridge.token; named to curl by its path, `-H @file`: the token is never on a command line,
+# where `ps` would show it, nor in this script's temporary folder, which a window killed with its
+# whole process group leaves behind), and names its folder, this process's working directory, in
+# the header Provider-Gateway-Project, so that the session's project is the one the agent was
+# started in, as with the JVM's `gateway mcp` (docs/security.md).
+#
+# Its temporary folder, ${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX (owner-only), holds the session's
+# id, port and curl configs, and the pids of the bridge and its stream's loop (pid): removed at
+# every end the script sees (stdin's end, TERM, INT, HUP), by the stream's loop when the bridge was
+# killed alone, and otherwise (the whole group killed) by the next bridge's start, which removes
+# this user's bridge folders none of whose recorded processes runs, or by `gateway uninstall`.
 #
 # When no gateway answers, it does what `gateway mcp` always did: it hands the window to the JVM's
 # `gateway mcp` (GATEWAY_MCP_JVM=1, through the launcher named by GATEWAY_BRIDGE_LAUNCHER), which
@@ -165,9 +173,11 @@ if [ -z "$home" ]; then
   esac
 fi
 command -v curl >/dev/null 2>&1 || { reason="no curl"; jvm "$@"; }
-token_file=$home/mcp-bridge.token
-# The token must be this user's, in a file only this user may read (the gateway makes it 0600).
-[ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] \
+# The agent token, as the header curl sends: it must be this user's, in a file only this user may
+# read (the gateway makes it 0600). A gateway of an older build makes only mcp-bridge.token: its
+# windows go to the JVM until it is started again.
+token_file=$home/mcp-bridge.token.header
+[ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] && [ -s "$token_file" ] \
   || { reason="no agent token in $token_file (a gateway makes it when it starts)"; jvm "$@"; }
 listing=$(ls -ln -- "$token_file" 2>/dev/null)
 case $listing in
@@ -177,7 +187,8 @@ esac
 # This user's id, as ls shows the token file's owner ([ -O ] above: this user), with no `id`.
 owner() { uid=$3; }
 owner $listing
-IFS= read -r token <"$token_file" || { reason="$token_file is empty"; jvm "$@"; }
+# curl reads the header from the file itself, at each request (curl 7.55 and later).
+auth=@$token_file
 # The home's gateway.pid, read into $pid: 0 when its process runs, 1 when there is no such file
 # (none was started, or it stopped cleanly and removed it), 2 when it names no pid, 3 when it names
 # a process that is not running (a crash), or one that is not the home's gateway: after a crash the
@@ -235,15 +246,36 @@ case $folder in
   *"$nl"*|*"$(printf '\r')"*) folder= ;;
 esac
 
+# Folders earlier bridges of this user left (their whole process group killed: no trap ran), by
+# name and owner: gone when none of the processes they record (pid) runs. A folder of a bridge
+# before pids were recorded (it holds curl.conf, the token with it) when nothing in it changed for
+# ten minutes: a running one writes its stream's config at every renewal (a minute).
+sweep() {
+  set +f
+  for old in "${TMPDIR:-/tmp}"/gateway-mcp-bridge.*; do
+    [ -d "$old" ] && [ ! -h "$old" ] && [ -O "$old" ] || continue
+    if [ -f "$old/pid" ]; then
+      alive=
+      while IFS= read -r was; do
+        case $was in
+          '' | *[!0-9]*) ;;
+          *) ! kill -0 "$was" 2>/dev/null || alive=1 ;;
+        esac
+      done <"$old/pid"
+      [ -n "$alive" ] || rm -r -f -- "$old"
+    elif [ -f "$old/curl.conf" ] && [ -z "$(find "$old" -mmin -10 2>/dev/null | head -n 1)" ]; then
+      rm -r -f -- "$old"
+    fi
+  done
+  set -f
+}
+sweep
+
 umask 077
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX") || { reason="no temporary folder"; jvm "$@"; }
 cleanup() { rm -r -f -- "$tmp"; }
-# Until the session is made (and `finish` takes over below), a signal leaves no folder behind: it
-# will hold the token.
 trap 'cleanup; exit 143' TERM INT HUP
-# curl's headers from files of this user's only: the token never shows on a command line.
-printf 'header = "Authorization: Bearer %s"\n' "$token" >"$tmp/curl.conf"
-token=
+printf '%s\n' "$$" >"$tmp/pid"
 cr=$(printf '\r')
 
 # Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
@@ -395,16 +427,15 @@ send() {
     return
   fi
   printf '%s\n' "$1" \
-    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" \
+    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" -H "$auth" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- 2>>"$tmp/curl.err" \
     | relay "$1" "$2" "${3:-}"
 }
 
-# Prints a curl config of the token and the gateway's address at port $1 (curl reads one config
-# file: the last -K, so every config holds the token).
+# Prints a curl config of the gateway's address at port $1 (the token is no part of it: each curl
+# reads it from the home, -H "$auth").
 address_conf() {
-  cat "$tmp/curl.conf"
   printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
 }
 
@@ -413,7 +444,8 @@ address_conf() {
 initialize_at() {
   address_conf "$1" >"$tmp/initialize.conf"
   printf '%s\n' "$init" \
-    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "Provider-Gateway-Project: $folder" \
+    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "$auth" \
+      -H "Provider-Gateway-Project: $folder" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- -o "$2" 2>>"$tmp/curl.err"
 }
@@ -423,7 +455,7 @@ version_in() {
   sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$1" | head -n 1
 }
 
-# Writes the session's curl config: the token, the gateway's address at port $1, the session's id
+# Writes the session's curl config: the gateway's address at port $1, the session's id
 # $2 and protocol version $3. Replaced whole (a rename), as requests read it at any moment.
 session_conf() {
   {
@@ -470,7 +502,8 @@ new_session() {
     rm -f -- "$tmp/last-event"
     session_conf "$at" "$made" "$version"
     printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H 'Content-Type: application/json' \
+      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" \
+        -H 'Content-Type: application/json' \
         -H 'Accept: application/json, text/event-stream' --data-binary @- 2>>"$tmp/curl.err"
     echo "gateway mcp (bridge): the gateway had lost this window's session; a new one at port $at" >&2
     emit '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
@@ -551,7 +584,8 @@ restart_crashed() {
 }
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
-  ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -X DELETE --max-time 5 2>/dev/null
+  ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" -X DELETE \
+    --max-time 5 2>/dev/null
 }
 stream() {
   while [ ! -f "$tmp/done" ]; do
@@ -565,7 +599,8 @@ stream() {
         [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
       } >"$tmp/stream.conf"
       {
-        curl -q --noproxy '*' -sS -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' --max-time "$renew" \
+        curl -q --noproxy '*' -sS -i -N -K "$tmp/stream.conf" -H "$auth" -H 'Accept: text/event-stream' \
+          --max-time "$renew" \
           2>"$tmp/stream.err"
         echo $? >"$tmp/stream.rc"
       } | relay "" get renewable
@@ -590,6 +625,8 @@ stream() {
   done
 }
 stream &
+# The stream's loop outlives a bridge killed alone, and removes the folder itself (above).
+printf '%s\n' "$!" >>"$tmp/pid"
 cat "$tmp/init.out"
 
 # The window ends: stdin's end waits for the answers under way first (a one-shot client's); a signal

@@ -77,6 +77,11 @@ class GuardGroundRedTeamTest {
           new Place("settings", "~/.provider-gateway/settings.json", "~/.provider-gateway", true),
           new Place(
               "agent token", "~/.provider-gateway/tokens/claude.json", "~/.provider-gateway", true),
+          new Place(
+              "bridge header",
+              "~/.provider-gateway/mcp-bridge.token.header",
+              "~/.provider-gateway",
+              true),
           new Place("--config", "~/conf/gateway.json", "~/conf", true),
           new Place(
               "hook gates", "~/.provider-gateway/hook-gates.json", "~/.provider-gateway", false),

@@ -101,6 +101,8 @@ class DistArchiveTest {
     env.put("PATH", pathWithoutJava().toString());
     Path runtime = Files.createDirectories(dir.resolve("run"));
     env.put("XDG_RUNTIME_DIR", runtime.toString()); // empty: no user manager answers
+    // uninstall looks for the bridge's folders there: never the real /tmp's
+    env.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
   }
 
   @Test
@@ -158,6 +160,9 @@ class DistArchiveTest {
     assertThat(uninstall.output).contains("Removed " + gateway);
     assertThat(gateway).doesNotExist();
     assertThat(data).doesNotExist();
+    // Issue 62: the start-up cache the installed launcher trained went with it.
+    assertThat(uninstall.output).contains("Removed " + user.resolve(".cache/provider-gateway"));
+    assertThat(user.resolve(".cache/provider-gateway")).doesNotExist();
   }
 
   @Test

@@ -89,6 +89,12 @@ class LauncherJarCopyTest {
         assertThat(jars).hasSize(1);
         assertThat(jars.get(0)).hasBinaryContent(built);
       }
+      // The training run's home was made in the cache (where uninstall looks), and went after it.
+      try (var files = Files.list(copies)) {
+        assertThat(files.map(file -> file.getFileName().toString()).toList())
+            .noneMatch(name -> name.startsWith("training."))
+            .allMatch(name -> name.startsWith("provider-gateway-"));
+      }
     }
   }
 

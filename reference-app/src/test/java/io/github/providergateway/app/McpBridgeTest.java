@@ -490,6 +490,61 @@ class McpBridgeTest {
     }
   }
 
+  /**
+   * Issue 62: a window killed with its whole process group (SIGKILL: no trap runs, and the stream's
+   * loop dies with it) leaves its temporary folder behind; none of its files holds the token, which
+   * curl reads from the home, and the next bridge's start removes the folder, since none of the
+   * processes it records runs.
+   */
+  @Test
+  void aWindowKilledWithItsWholeProcessGroupLeavesNoTokenAndTheNextBridgeRemovesItsFolder()
+      throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    startGateway(home);
+    Path tmp = Files.createDirectories(dir.resolve("tmp-killed"));
+    Map<String, String> env = Map.of("TMPDIR", tmp.toString());
+    Bridge killed = bridge(List.of("setsid"), home, dir, null, env);
+    opens(killed);
+    String token =
+        Files.readString(home.resolve(McpBridgeToken.FILE), StandardCharsets.UTF_8).strip();
+    List<ProcessHandle> group = new ArrayList<>(killed.process.descendants().toList());
+    group.add(killed.process.toHandle());
+
+    Process kill =
+        new ProcessBuilder("kill", "-KILL", "--", "-" + killed.process.pid())
+            .redirectErrorStream(true)
+            .start();
+    assertThat(kill.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(kill.exitValue()).as("kill of the bridge's own process group").isZero();
+    for (ProcessHandle process : group) {
+      process.onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    List<Path> left;
+    try (var folders = Files.list(tmp)) {
+      left = folders.toList();
+    }
+    assertThat(left).as("no clean-up ran").hasSize(1);
+    Path folder = left.get(0);
+    assertThat(folder.getFileName().toString()).startsWith("gateway-mcp-bridge.");
+    try (var files = Files.walk(folder)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(file, StandardCharsets.ISO_8859_1))
+            .as("%s holds no token", file.getFileName())
+            .doesNotContain(token);
+      }
+    }
+    assertThat(folder.resolve("pid")).exists();
+
+    Bridge next = bridge(home, dir, null, env);
+    opens(next);
+
+    assertThat(folder).as("the next bridge removed the folder nobody uses").doesNotExist();
+    try (var folders = Files.list(tmp)) {
+      assertThat(folders.toList()).as("the next bridge's own").hasSize(1);
+    }
+  }
+
   @Test
   void theSessionsStreamRenewedResumesAfterTheLastEventItPassedOnAndRepeatsNone() throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
@@ -883,10 +938,22 @@ class McpBridgeTest {
   /** The bridge with {@code env} added to its environment. */
   private Bridge bridge(Path home, Path cwd, Path launcher, Map<String, String> env)
       throws IOException {
-    ProcessBuilder builder =
-        new ProcessBuilder("/bin/sh", SCRIPT.toString(), "--home", home.toString())
-            .directory(cwd.toFile());
+    return bridge(List.of(), home, cwd, launcher, env);
+  }
+
+  /**
+   * The bridge run by the command {@code before} (setsid, for a process group of its own), with
+   * {@code env} added to its environment; its temporary folder is the test's unless {@code env}
+   * names another, so that no test touches this machine's {@code /tmp}.
+   */
+  private Bridge bridge(
+      List<String> before, Path home, Path cwd, Path launcher, Map<String, String> env)
+      throws IOException {
+    List<String> command = new ArrayList<>(before);
+    command.addAll(List.of("/bin/sh", SCRIPT.toString(), "--home", home.toString()));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
     builder.environment().put("HOME", dir.toString());
+    builder.environment().put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
     builder.environment().remove("GATEWAY_BRIDGE_LAUNCHER");
     if (launcher != null) {
       builder.environment().put("GATEWAY_BRIDGE_LAUNCHER", launcher.toString());

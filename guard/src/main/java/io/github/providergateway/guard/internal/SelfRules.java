@@ -482,7 +482,13 @@ final class SelfRules implements Family {
 
   /** The files of the gateway's home that hold tokens or its settings. */
   private static final List<String> HELD =
-      List.of(".provider-token", "mcp-bridge.token", "setup.json", "guard.json", "config.json");
+      List.of(
+          ".provider-token",
+          "mcp-bridge.token",
+          "mcp-bridge.token.header", // the same token as the bridge's curl sends it
+          "setup.json",
+          "guard.json",
+          "config.json");
 
   /**
    * The gateway's install and cache ({@code ~/.local/bin/gateway}, {@code

@@ -132,6 +132,23 @@ public final class SafeFiles {
   }
 
   /**
+   * Whether {@code path} itself (a link as a link, never what it points to) belongs to the user
+   * this process runs as: for a cleaner that removes only this user's files from a folder all users
+   * share ({@code /tmp}). On a file system without owners (Windows), every file counts as this
+   * user's.
+   *
+   * @param path the file, folder or link
+   * @return whether this user owns it
+   * @throws java.nio.file.NoSuchFileException when there is no such file
+   * @throws IOException when it cannot be looked at
+   */
+  public static boolean ownedByThisUser(Path path) throws IOException {
+    SafeFiles checks = forThisUser(path.getFileSystem());
+    UserPrincipal owner = checks.attributes(path).owner;
+    return owner == null || owner.equals(checks.user);
+  }
+
+  /**
    * The checks for the user this process runs as: on the default file system the same ones each
    * time (the user does not change while the process runs), so that their user and owners are
    * looked up once.

@@ -252,4 +252,19 @@ class SafeFilesTest {
         .isInstanceOf(UnsafeFileException.class)
         .hasMessageContaining(home.toRealPath() + " belongs to 12345");
   }
+
+  /** A cleaner of a folder all users share takes only this user's, and a link as the link's. */
+  @Test
+  void ownedByThisUserLooksAtTheFileItselfNotWhereALinkLeads() throws IOException {
+    Path link = Files.createSymbolicLink(home.resolve("link"), file);
+
+    assertThat(SafeFiles.ownedByThisUser(file)).isTrue();
+    assertThat(SafeFiles.ownedByThisUser(link)).isTrue();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.getAttribute(home, "unix:uid").equals(0), "only root can hand a file over");
+    Files.setAttribute(file, "unix:uid", 12345);
+
+    assertThat(SafeFiles.ownedByThisUser(file)).isFalse();
+    assertThat(SafeFiles.ownedByThisUser(link)).as("the link is still this user's").isTrue();
+  }
 }

@@ -34,10 +34,13 @@ import picocli.CommandLine.ParentCommand;
  * ledger ({@link SetupLedger}, {@code <home>/setup.json}) lists them, and nothing else: what {@code
  * gateway setup} added to agents' settings ({@code setup --remove} of each), the service ({@code
  * service uninstall}), the archive's installation (its version folder, {@code current} and the
- * {@code gateway} link, which install.sh records with {@code --record-install}), and the gateway's
- * own files in the home ({@link #HOME_FILES}). A file a person put beside any of them stays, and so
- * does a folder that still holds one. A gateway running for the home is not stopped: it would write
- * its files again, so uninstall refuses and says how to stop it.
+ * {@code gateway} link, which install.sh records with {@code --record-install}), the gateway's own
+ * files in the home ({@link #HOME_FILES}), and what it writes in the places it shares with other
+ * programs, by owner and name: the launchers' cache ({@link LauncherCache}) and the stdio bridge's
+ * temporary folders ({@link BridgeFolders}). A file a person put beside any of them stays, and so
+ * does a folder that still holds one; the report says what was removed, and what was kept and why.
+ * A gateway running for the home is not stopped: it would write its files again, so uninstall
+ * refuses and says how to stop it.
  */
 @Command(
     name = "uninstall",
@@ -47,8 +50,10 @@ import picocli.CommandLine.ParentCommand;
       "Takes back every file the gateway wrote for its home, as the home's ledger"
           + " (<home>/setup.json) lists them, and nothing else: what 'gateway setup' added to each"
           + " agent's settings, the service of 'gateway service install', the files of the"
-          + " installed archive (install.sh), and the gateway's own files in the home. Files you"
-          + " put beside them stay. --list says what it would remove.",
+          + " installed archive (install.sh), the gateway's own files in the home, the launchers'"
+          + " cache (~/.cache/provider-gateway) and the stdio bridge's temporary folders"
+          + " (/tmp/gateway-mcp-bridge.*) no bridge uses. Files you put beside them stay, and"
+          + " it says why. --list says what it would remove.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -62,9 +67,10 @@ public final class UninstallCommand implements Callable<Integer> {
 
   /**
    * What a gateway writes in its home, by name: its token, port, pid, lock and hook socket, the
-   * hook's record of gates, the tokens of hook and HTTP clients and the stdio bridge's, the home's
-   * settings, the ledger and setup's backups, its logs, the runtime copies of its jar and its
-   * providers' state.
+   * hook's record of gates, the tokens of hook and HTTP clients and the stdio bridge's (and that
+   * token as the bridge's curl sends it), the home's settings, the ledger and setup's backups, its
+   * logs, the runtime copies of its jar and its providers' state. Each also as the draft ({@code
+   * <name>.tmp}) a gateway that stopped while writing it leaves.
    */
   static final List<String> HOME_FILES =
       List.of(
@@ -80,12 +86,19 @@ public final class UninstallCommand implements Callable<Integer> {
           "mcp-http-clients.json.lock",
           "console_history", // ConsoleHistory.FILE
           "mcp-bridge.token", // McpBridgeToken.FILE: the stdio bridge's agent token
+          "mcp-bridge.token.header", // McpBridgeToken.HEADER_FILE: the same, as curl's header
           HomeSettings.FILE,
           SetupLedger.BACKUPS,
           "logs",
           RuntimeCopy.DIR,
           "providers",
           SetupLedger.FILE);
+
+  /** The ending of the draft a file of the home is written to first (OwnerOnlyFiles.replace). */
+  private static final String DRAFT = ".tmp";
+
+  /** How many names of what is left in a folder the report shows. */
+  private static final int SHOWN = 10;
 
   @ParentCommand private Main parent;
 
@@ -127,14 +140,14 @@ public final class UninstallCommand implements Callable<Integer> {
         ledger.write();
         return Main.EXIT_OK;
       }
-      return list ? list(home, out) : uninstall(env, home, out, err);
+      return list ? list(env, home, out) : uninstall(env, home, out, err);
     } catch (IOException | IllegalArgumentException e) {
       err.println("gateway uninstall: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
   }
 
-  private static int list(Path home, PrintStream out) throws IOException {
+  private static int list(Map<String, String> env, Path home, PrintStream out) throws IOException {
     SetupLedger ledger = SetupLedger.read(home);
     out.println(
         "The gateway's files for " + home + " (ledger " + home.resolve(SetupLedger.FILE) + "):");
@@ -148,6 +161,16 @@ public final class UninstallCommand implements Callable<Integer> {
     }
     for (Path file : homeFiles(home)) {
       out.println("  gateway  " + file);
+    }
+    for (Leftover found : LauncherCache.survey(LauncherCache.folder(env))) {
+      if (found.removes()) {
+        out.println("  cache  " + found.path());
+      }
+    }
+    for (Leftover found : bridgeFolders(env)) {
+      if (found.removes()) {
+        out.println("  bridge  " + found.path());
+      }
     }
     return Main.EXIT_OK;
   }
@@ -218,14 +241,58 @@ public final class UninstallCommand implements Callable<Integer> {
       removeTree(file);
       out.println("Removed " + file);
     }
+    removeIfNothingElse(home, out);
+    Path cache = LauncherCache.folder(env);
+    List<Leftover> cached = LauncherCache.survey(cache);
+    take(cached, out);
+    if (Files.isDirectory(cache, LinkOption.NOFOLLOW_LINKS)
+        && cached.stream().noneMatch(found -> found.path().equals(cache))) {
+      removeIfNothingElse(cache, out);
+    }
+    take(bridgeFolders(env), out);
+    return Main.EXIT_OK;
+  }
+
+  /** The bridge's folders of this user's in the temporary folder {@code env} names. */
+  private static List<Leftover> bridgeFolders(Map<String, String> env) throws IOException {
+    return BridgeFolders.survey(BridgeFolders.temporaryFolder(env), BridgeFolders.Processes.SYSTEM);
+  }
+
+  /** Removes what {@code found} says goes, and says so, and what is kept and why. */
+  private static void take(List<Leftover> found, PrintStream out) throws IOException {
+    for (Leftover leftover : found) {
+      if (leftover.removes()) {
+        removeTree(leftover.path());
+        out.println("Removed " + leftover.path());
+      } else {
+        out.println("Kept " + leftover.path() + ": " + leftover.keptBecause());
+      }
+    }
+  }
+
+  /**
+   * Removes {@code folder} when the gateway's files were all it held; else says it stays, and which
+   * of what is in it are not the gateway's (the first few).
+   */
+  private static void removeIfNothingElse(Path folder, PrintStream out) throws IOException {
     try {
-      if (Files.deleteIfExists(home)) {
-        out.println("Removed " + home);
+      if (Files.deleteIfExists(folder)) {
+        out.println("Removed " + folder);
       }
     } catch (DirectoryNotEmptyException kept) {
-      out.println("Kept " + home + ": it holds files the gateway did not write");
+      List<String> names;
+      try (Stream<Path> left = Files.list(folder)) {
+        names = left.map(file -> file.getFileName().toString()).sorted().toList();
+      }
+      String shown =
+          names.size() <= SHOWN
+              ? String.join(", ", names)
+              : String.join(", ", names.subList(0, SHOWN))
+                  + " and "
+                  + (names.size() - SHOWN)
+                  + " more";
+      out.println("Kept " + folder + ": it holds files the gateway did not write (" + shown + ")");
     }
-    return Main.EXIT_OK;
   }
 
   /**
@@ -244,13 +311,14 @@ public final class UninstallCommand implements Callable<Integer> {
             || absolute.getFileName().toString().equals("gateway"));
   }
 
-  /** The files of {@link #HOME_FILES} that are there in {@code home}. */
+  /** The files of {@link #HOME_FILES} that are there in {@code home}, and their drafts. */
   private static List<Path> homeFiles(Path home) {
     List<Path> there = new ArrayList<>();
     for (String name : HOME_FILES) {
-      Path file = home.resolve(name);
-      if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-        there.add(file);
+      for (Path file : List.of(home.resolve(name), home.resolve(name + DRAFT))) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+          there.add(file);
+        }
       }
     }
     return there;

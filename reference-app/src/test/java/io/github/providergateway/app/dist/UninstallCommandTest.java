@@ -230,6 +230,130 @@ class UninstallCommandTest {
         .contains("Kept " + home + ": it holds files the gateway did not write");
   }
 
+  /**
+   * Issue 62: the launchers' cache (79 MB of jar copies and start-up caches, and a stopped
+   * training's files) and the stdio bridge's temporary folders (one holding a bearer token) stayed,
+   * and uninstall said the home held files the gateway did not write. Now each goes by its name and
+   * owner, what stays is said with why, and a place that held only the gateway's files goes whole.
+   */
+  @Test
+  void theLaunchersCacheAndTheBridgesFoldersGoByNameAndOwnerAndWhatStaysIsSaidWithWhy()
+      throws Exception {
+    Files.writeString(home.resolve("gateway.port"), "0");
+    Files.writeString(home.resolve("mcp-bridge.token.header"), "Authorization: Bearer mcp-x\n");
+    Files.writeString(home.resolve(".provider-token.tmp"), "ptk-draft"); // a write cut short
+    Path cache = Files.createDirectories(user.resolve(".cache/provider-gateway"));
+    List<Path> launchers =
+        List.of(
+            Files.writeString(cache.resolve("provider-gateway-1714000000-52428800.jar"), "jar"),
+            Files.writeString(cache.resolve("provider-gateway-1714000000-52428800.jar.777"), "j"),
+            Files.writeString(cache.resolve("provider-gateway-1714000000-52428800.jsa"), "cds"),
+            Files.writeString(
+                cache.resolve("provider-gateway-1714000000-52428800-agents.jsa"), "cds"),
+            Files.writeString(cache.resolve("provider-gateway-0123456789abcdef-main.aot"), "aot"),
+            // A training stopped half-way: its draft, the JDK's side file, its lock, its home.
+            Files.writeString(
+                cache.resolve("provider-gateway-0123456789abcdef-agents.aot.4242"), "draft"),
+            Files.writeString(
+                cache.resolve("provider-gateway-0123456789abcdef-agents.aot.4242.config"), "c"),
+            Files.createDirectory(
+                cache.resolve("provider-gateway-0123456789abcdef-agents.aot.training")),
+            Files.createDirectory(cache.resolve("training.4242")));
+    Files.writeString(cache.resolve("training.4242/.provider-token"), "ptk-training");
+    Path foreign = Files.writeString(cache.resolve("notes.txt"), "mine");
+    Path tmp = Path.of(env.get("TMPDIR"));
+    Path stale = bridgeFolder(tmp.resolve("gateway-mcp-bridge.Ab12Cd"), endedPid());
+    Path live =
+        bridgeFolder(tmp.resolve("gateway-mcp-bridge.Ef34Gh"), ProcessHandle.current().pid());
+    Path aFile = Files.writeString(tmp.resolve("gateway-mcp-bridge.notes"), "mine");
+    Path withMine = bridgeFolder(tmp.resolve("gateway-mcp-bridge.Ij56Kl"), endedPid());
+    Files.writeString(withMine.resolve("thesis.tex"), "mine");
+    Path otherTool = Files.createDirectories(tmp.resolve("other-tool.123"));
+
+    Run listed = gateway("uninstall", "--home", home.toString(), "--list");
+    assertThat(listed.out)
+        .contains("cache  " + launchers.get(0), "bridge  " + stale)
+        .doesNotContain(foreign.toString(), live.toString(), withMine.toString());
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    for (Path file : launchers) {
+      assertThat(file).doesNotExist();
+      assertThat(uninstall.out).contains("Removed " + file);
+    }
+    assertThat(foreign).hasContent("mine");
+    assertThat(stale).doesNotExist();
+    assertThat(live.resolve("session.conf")).exists();
+    assertThat(aFile).hasContent("mine");
+    assertThat(withMine.resolve("thesis.tex")).hasContent("mine");
+    assertThat(otherTool).exists();
+    assertThat(home).doesNotExist();
+    assertThat(uninstall.out)
+        .contains(
+            "Removed " + home,
+            "Removed " + home.resolve(".provider-token.tmp"),
+            "Removed " + stale,
+            "Kept " + foreign + ": not a file the gateway's launchers write",
+            "Kept " + cache + ": it holds files the gateway did not write (notes.txt)",
+            "Kept " + live + ": its bridge (pid " + ProcessHandle.current().pid() + ") still runs",
+            "Kept " + aFile + ": not a folder, which a bridge makes",
+            "Kept " + withMine + ": it holds files no bridge writes: thesis.tex")
+        .doesNotContain("Kept " + home, "other-tool");
+  }
+
+  /** A cache of nothing but the launchers' files goes whole, where XDG_CACHE_HOME puts it. */
+  @Test
+  void aCacheOfOnlyTheLaunchersFilesGoesWholeWhereAnAbsoluteXdgCacheHomePutsIt() throws Exception {
+    Path cache = Files.createDirectories(dir.resolve("xdg-cache/provider-gateway"));
+    Path jar = Files.writeString(cache.resolve("provider-gateway-1714000000-52428800.jar"), "jar");
+    env.put("XDG_CACHE_HOME", dir.resolve("xdg-cache").toString());
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(cache).doesNotExist();
+    assertThat(uninstall.out).contains("Removed " + jar, "Removed " + cache);
+    assertThat(uninstall.out).doesNotContain("Kept");
+
+    // A relative one counts for nothing (the launchers' rule): the cache is ~/.cache's.
+    Path usual = Files.createDirectories(user.resolve(".cache/provider-gateway"));
+    env.put("XDG_CACHE_HOME", "xdg-cache");
+    assertThat(gateway("uninstall", "--home", home.toString()).out).contains("Removed " + usual);
+  }
+
+  /** Another user's folder of the bridge's name is theirs: neither removed nor reported. */
+  @Test
+  void anotherUsersBridgeFolderIsNeitherRemovedNorReported() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "chown to another user takes root");
+    Path theirs =
+        bridgeFolder(Path.of(env.get("TMPDIR")).resolve("gateway-mcp-bridge.Zz99Yy"), endedPid());
+    var lookup = theirs.getFileSystem().getUserPrincipalLookupService();
+    Files.setOwner(theirs, lookup.lookupPrincipalByName("nobody"));
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(theirs.resolve("session.conf")).exists();
+    assertThat(uninstall.out).doesNotContain(theirs.toString());
+  }
+
+  /** A folder as a bridge leaves it: its pid, its session's id and curl config, owner-only. */
+  private static Path bridgeFolder(Path folder, long pid) throws IOException {
+    Files.createDirectory(
+        folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Files.writeString(folder.resolve("pid"), pid + "\n");
+    Files.writeString(folder.resolve("sid"), "s-1\n");
+    Files.writeString(folder.resolve("session.conf"), "url = \"http://127.0.0.1:9/mcp\"\n");
+    return folder;
+  }
+
+  /** A pid no process has: above Linux's largest pid_max (2^22). */
+  private static long endedPid() {
+    return 99_999_999L;
+  }
+
   @Test
   void theLedgerForgetsTheServiceWhenItIsUninstalledAlone() throws Exception {
     assertThat(gateway("service", "install", "--home", home.toString()).exit).isZero();
