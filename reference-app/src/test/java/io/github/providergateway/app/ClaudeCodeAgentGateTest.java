@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -112,10 +111,6 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
    * so the call waits for the session, then for the guard, then is decided.
    */
   @Test
-  @Disabled(
-      "fails today, a gap in the gateway: on a home whose configured provider has never bound, its"
-          + " gates are unknown, so a call of a session that exists is not held for it and is"
-          + " allowed (audit: allow, '1 rule(s) matched', the built-in guard only); the call ran")
   void aGatedCallAtStartDoesNotRunWhileTheConfiguredGuardIsStillStarting() throws Exception {
     guarded.close();
     guarded =
