@@ -115,7 +115,7 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
   @Disabled(
       "fails today, a gap in the gateway: on a home whose configured provider has never bound, its"
           + " gates are unknown, so a call of a session that exists is not held for it and is"
-          + " allowed (audit: allow, '1 rule(s) matched', the built-in guard only); the call ran")
+          + " allowed (audit: allow, '1 rule matched', the built-in guard only); the call ran")
   void aGatedCallAtStartDoesNotRunWhileTheConfiguredGuardIsStillStarting() throws Exception {
     guarded.close();
     guarded =
