@@ -57,14 +57,24 @@ class AuditTrailTest {
   private final String session = f.startSession("alpha");
 
   {
-    f.gateway
+    listen(
+        f,
+        decision -> {
+          decisions.add(decision);
+          everyDecision.add(decision);
+        });
+  }
+
+  /** Hands each decision {@code fixture}'s gateway takes to {@code to}. */
+  private static void listen(GatewayFixture fixture, java.util.function.Consumer<Decision> to) {
+    fixture
+        .gateway
         .monitor()
         .addListener(
             new GatewayListener() {
               @Override
               public void decided(Decision decision) {
-                decisions.add(decision);
-                everyDecision.add(decision);
+                to.accept(decision);
               }
             });
   }
@@ -225,6 +235,34 @@ class AuditTrailTest {
     assertThat(secretsGiven().values())
         .as("secrets searched for")
         .contains("spawn token", "reconnect token");
+  }
+
+  /**
+   * Issue 62: a provider for every session (the guard) that binds before any session opens was
+   * recorded as "bound to " and nothing, a blank row on the status page.
+   */
+  @Test
+  void aProviderForEverySessionThatBindsBeforeAnyOpensSaysItWaits() {
+    try (GatewayFixture empty = GatewayFixture.create()) {
+      List<Decision> hellos = new CopyOnWriteArrayList<>();
+      listen(
+          empty,
+          decision -> {
+            if (decision.kind() == DecisionKind.HELLO) {
+              hellos.add(decision);
+            }
+          });
+      RecordingProviderConnection tap = empty.connectLocal(null);
+      tap.send(Hello.builder("tap").allSessions().tools(tool("t")).build());
+      tap.next(HelloAck.class);
+
+      assertThat(hellos)
+          .singleElement()
+          .satisfies(
+              d -> assertThat(d.reason()).isEqualTo("connected, waiting for its first session"));
+    }
+    f.bound("worker", session, tool("fast"));
+    assertThat(only(DecisionKind.HELLO).reason()).isEqualTo("bound to " + session);
   }
 
   @Test

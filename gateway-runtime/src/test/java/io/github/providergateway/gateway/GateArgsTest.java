@@ -286,7 +286,7 @@ class GateArgsTest {
     assertThat(decisions)
         .filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
         .singleElement()
-        .satisfies(d -> assertThat(d.reason()).isEqualTo("1 rule(s) matched"));
+        .satisfies(d -> assertThat(d.reason()).isEqualTo("1 rule matched"));
   }
 
   @Test
@@ -717,7 +717,7 @@ class GateArgsTest {
             .orElseThrow();
     assertThat(evaluation.reason())
         .isEqualTo(
-            "2 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule:"
+            "2 rules matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule:"
                 + " guardrail/ci-green asked again");
     assertThat(evaluation.gates())
         .extracting(Decision.GateAnswer::gateId)
@@ -749,7 +749,7 @@ class GateArgsTest {
             .orElseThrow();
     assertThat(evaluation.reason())
         .isEqualTo(
-            "1 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule");
+            "1 rule matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule");
     assertThat(evaluation.argsSha256())
         .as("what the host asked")
         .isEqualTo(sha256("{\"branch\":\"secret-feature\"}"));

@@ -671,7 +671,7 @@ class GateAskTest {
         .isEqualTo(json("{\"command\":\"git status --short\"}"));
     assertThat(asked.audit())
         .containsExactly(
-            "2 rule(s) matched; arguments rewritten by project/tidy; re-checked from the first rule:"
+            "2 rules matched; arguments rewritten by project/tidy; re-checked from the first rule:"
                 + " confirm/confirm-shell asked again; the person asked again");
   }
 

@@ -130,6 +130,31 @@ final class LiveStatusGateway implements AutoCloseable {
     return session;
   }
 
+  /**
+   * Connects a real provider named {@code name} over WebSocket whose one gate, also named {@code
+   * name} as the reference app's guard's is, allows every call; it offers {@code tool}.
+   */
+  ProviderSession connectGatekeeper(String name, String tool) {
+    JavaProvider keeper =
+        JavaProvider.builder(name)
+            .session(sessionId)
+            .tool(
+                ToolDefinition.of(tool, "A tool", CODEC.parseJson("{\"type\":\"object\"}")),
+                (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"done\"")))
+            .gate(
+                null,
+                name,
+                check ->
+                    CompletableFuture.completedFuture(
+                        io.github.providergateway.provider.GateVerdict.allow()))
+            .build();
+    ProviderSession session =
+        WebSocketProviderClient.connect(
+            server.url(), gateway.credentials().providerToken(), keeper);
+    providers.add(session);
+    return session;
+  }
+
   static <T> T await(CompletableFuture<T> future) {
     try {
       return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);

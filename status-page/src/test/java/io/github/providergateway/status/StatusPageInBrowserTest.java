@@ -125,6 +125,9 @@ class StatusPageInBrowserTest {
         () -> text("#decisions tbody").contains("deploys are frozen until Monday"));
     assertThat(text("#decisions tr[data-kind='tool_call']"))
         .contains("denied", "deploy", "guard", "deploys are frozen until Monday");
+    // Issue 62: the kinds in a person's words, and whose session it is.
+    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(2)")).isEqualTo("tool call");
+    assertThat(text("#sessions .session h3")).startsWith("the console or a script");
 
     assertThat(js("return window.loadedOnce;")).as("the same document all along").isEqualTo("yes");
     Path shot = Path.of("target", "status-page.png");
@@ -168,6 +171,35 @@ class StatusPageInBrowserTest {
     browser.findElement(By.cssSelector(".question button.deny")).click();
     assertThat(LiveStatusGateway.await(refused).outcome().toString())
         .contains("The person said no (on status page)");
+    waitFor(
+        "the gate named as its provider's",
+        () -> text("#decisions tbody").contains("confirm's gate confirm-ship: "));
+  }
+
+  /**
+   * Issue 62: a gate named as its provider (the reference app's guard) read "guard/guard"; it reads
+   * as the provider's name, and a gate of another name as the provider's gate, in a hook check.
+   */
+  @Test
+  void aGateIsNamedOnceAndTheCheckIsAHookCheck() {
+    browser.get(live.link().toString());
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    LiveStatusGateway.await(live.connectGatekeeper("keeper", "tidy").bound().toCompletableFuture());
+
+    LiveStatusGateway.await(
+        live.gateway.callTool(
+            live.sessionId, "tidy", LiveStatusGateway.CODEC.parseJson("{}"), null));
+
+    waitFor(
+        "the hook check",
+        () ->
+            !browser
+                .findElements(By.cssSelector("#decisions tr[data-kind='pre_tool_use']"))
+                .isEmpty());
+    String check = text("#decisions tr[data-kind='pre_tool_use']");
+    assertThat(check)
+        .contains("hook check", "1 rule matched", "keeper: allow")
+        .doesNotContain("keeper/keeper");
   }
 
   /**

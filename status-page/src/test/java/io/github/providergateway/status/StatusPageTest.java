@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.protocol.GateCheck;
@@ -226,6 +227,37 @@ class StatusPageTest {
     assertThat(numbers.get("providers").asInt()).isEqualTo(2);
     assertThat(numbers.get("calls").get("denied").asInt()).isEqualTo(1);
     assertThat(numbers.get("pushesAccepted").asLong()).isEqualTo(1);
+  }
+
+  /**
+   * Issue 62: the page showed sessions with no word of their agent. An agent's session is named by
+   * its MCP client's name (its label) or its token's ({@code agent:<name>}); a client's own label
+   * does not make it an agent's.
+   */
+  @Test
+  void eachSessionSaysWhoseItIsInAPersonsWords() {
+    Map<String, String> agents = new HashMap<>();
+    agents.put(
+        f.startSession(SessionSpec.of("claude-code", "/c").openedFor("agent")), "Claude Code");
+    agents.put(
+        f.startSession(SessionSpec.of("codex-mcp-client", "/c").openedFor("agent")), "Codex");
+    agents.put(
+        f.startSession(SessionSpec.of("gemini-cli-mcp-client", "/c").openedFor("agent")),
+        "Gemini CLI");
+    agents.put(
+        f.startSession(SessionSpec.of("mcp", null).openedFor("agent:copilot")), "Copilot CLI");
+    agents.put(
+        f.startSession(SessionSpec.of("my-agent", "/c").openedFor("agent")), "an agent (my-agent)");
+    agents.put(
+        f.startSession(SessionSpec.of("claude", "/c").openedFor("mcp-http:nightly")),
+        "the client nightly");
+    agents.put(session, "the console or a script");
+
+    JsonNode sessions = snapshot(open()).get("sessions");
+
+    assertThat(sessions).hasSize(agents.size());
+    agents.forEach(
+        (id, agent) -> assertThat(find(sessions, "id", id).get("agent").asText()).isEqualTo(agent));
   }
 
   /**

@@ -64,6 +64,14 @@ final class ToolMapping {
    */
   static final String GATEWAY_SERVER = "provider-gateway";
 
+  /**
+   * {@link #GATEWAY_SERVER} as Codex spells it in its tools' names: it turns the server name's
+   * {@code -} into {@code _} ({@code mcp__provider_gateway__<tool>}, Codex 0.169.0 and 0.171.0).
+   * Unrecognised, a Codex call of the gateway's own tool was decided by the hook and again by the
+   * front door: two audit records, two rows on the status page (issue 62).
+   */
+  static final String CODEX_GATEWAY_SERVER = GATEWAY_SERVER.replace('-', '_');
+
   /** Fields that hold a list of files (Gemini's {@code read_many_files}): each one is checked. */
   static final List<String> PATH_LIST_FIELDS = List.of("paths", "file_paths", "include");
 
@@ -244,7 +252,9 @@ final class ToolMapping {
    * has one decision, one audit record and at most one question (docs/agents.md).
    */
   static boolean isGatewaysOwn(String tool) {
-    return tool.startsWith(mcp(GATEWAY_SERVER, "")) || tool.startsWith(GATEWAY_SERVER + "-");
+    return tool.startsWith(mcp(GATEWAY_SERVER, ""))
+        || tool.startsWith(mcp(CODEX_GATEWAY_SERVER, ""))
+        || tool.startsWith(GATEWAY_SERVER + "-");
   }
 
   /** The gateway's name of an MCP tool: Claude Code's form, {@code mcp__<server>__<tool>}. */

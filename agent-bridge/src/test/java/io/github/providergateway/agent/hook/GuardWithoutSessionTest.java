@@ -248,6 +248,12 @@ class GuardWithoutSessionTest {
             "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp_provider-gateway_echo\","
                 + "\"tool_input\":{\"text\":\"hi\"},\"mcp_context\":"
                 + "{\"server_name\":\"provider-gateway\",\"tool_name\":\"echo\"}}");
+    // Codex turns the server name's '-' into '_' (issue 62: its calls were recorded twice).
+    HookEndpoint.Answer codexOwn =
+        call(
+            AgentKind.CODEX,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp__provider_gateway__echo\","
+                + "\"tool_input\":{\"text\":\"hi\"}}");
     assertThat(audit).as("nothing recorded for the gateway's own tools").isEmpty();
     HookEndpoint.Answer other =
         call(
@@ -258,6 +264,8 @@ class GuardWithoutSessionTest {
     assertThat(own.word()).isEqualTo("allow");
     assertThat(own.note()).contains("its front door decides it");
     assertThat(geminiOwn.note()).contains("mcp__provider-gateway__echo", "front door");
+    assertThat(codexOwn.word()).isEqualTo("allow");
+    assertThat(codexOwn.note()).contains("mcp__provider_gateway__echo", "front door");
     assertThat(other.word()).isEqualTo("allow");
     assertThat(audit)
         .singleElement()

@@ -85,7 +85,11 @@ final class Decisions {
   static Decision bound(
       Instant now, String connection, String provider, TrustLevel trust, List<String> sessions) {
     return Decision.builder(now, DecisionKind.HELLO, Outcome.OK)
-        .reason("bound to " + String.join(", ", sessions))
+        // A provider for every session (the guard) binds before any opens: say so, not "bound to".
+        .reason(
+            sessions.isEmpty()
+                ? "connected, waiting for its first session"
+                : "bound to " + String.join(", ", sessions))
         .connection(connection)
         .provider(provider)
         .trust(trust)
@@ -148,7 +152,7 @@ final class Decisions {
     if (decision.ask()) {
       why = "the host asks the person" + rewritten + ": " + decision.reason();
     } else if (decision.allowed()) {
-      why = matched + " rule(s) matched" + rewritten;
+      why = matched + (matched == 1 ? " rule matched" : " rules matched") + rewritten;
     } else {
       // A deny after a rewrite says so: the rule or gate that denied saw the rewritten arguments.
       why =

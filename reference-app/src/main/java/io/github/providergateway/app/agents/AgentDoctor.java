@@ -66,14 +66,16 @@ final class AgentDoctor {
   /** Examines {@code agent}. */
   AgentReport examine(AgentLayouts.Agent agent) {
     AgentVersion version = AgentVersion.probe(agent.binary, env, VERSION_TIMEOUT);
-    List<String> problems = new ArrayList<>();
+    List<DoctorProblem> problems = new ArrayList<>();
     List<AgentHooks.Read> reads = new ArrayList<>();
     try {
       for (AgentPlaces.Place place : places.of(agent, project)) {
         reads.add(AgentHooks.read(agent.name(), place.file(), place.scope()));
       }
     } catch (IOException | RuntimeException e) {
-      problems.add("its settings files cannot be listed: " + e.getMessage());
+      problems.add(
+          new DoctorProblem(
+              "settings cannot be read", "its settings files cannot be listed: " + e.getMessage()));
     }
     List<String> recorded = new ArrayList<>();
     if (ledger != null) {
@@ -86,7 +88,9 @@ final class AgentDoctor {
     Path wins = null;
     for (AgentHooks.Read read : reads) {
       if (read.problem() != null) {
-        problems.add(read.file() + " cannot be read: " + read.problem());
+        problems.add(
+            new DoctorProblem(
+                "settings cannot be read", read.file() + " cannot be read: " + read.problem()));
       }
       hooks.addAll(read.hooks());
       if (read.mcpServer() || !read.hooks().isEmpty()) {
@@ -117,39 +121,51 @@ final class AgentDoctor {
     }
     if (hooks.isEmpty()) {
       problems.add(
-          "no hook of the gateway in its settings: its own tools are not gated (run 'gateway setup "
-              + agent
-              + "')");
+          new DoctorProblem(
+              "no hook: run 'gateway setup " + agent + "'",
+              "no hook of the gateway in its settings: its own tools are not gated (run 'gateway"
+                  + " setup "
+                  + agent
+                  + "')"));
     }
     disabled(agent, reads).ifPresent(problems::add);
     List<String> uncovered = MatcherCoverage.uncovered(agent, hooks);
     if (!hooks.isEmpty() && !uncovered.isEmpty()) {
-      problems.add("no hook of the gateway runs before " + String.join(", ", uncovered));
+      problems.add(
+          new DoctorProblem(
+              "hook misses " + String.join(", ", uncovered) + ": run 'gateway setup " + agent + "'",
+              "no hook of the gateway runs before " + String.join(", ", uncovered)));
     }
     HookTrustCheck.Trust trusted = trust.check(agent, project, hooks, reads);
     if (!trusted.trusted()) {
-      problems.add(trusted.detail());
+      problems.add(new DoctorProblem(trusted.brief(), trusted.detail()));
     }
     if (!hooks.isEmpty() && !gateway.ok()) {
-      problems.add(gateway.detail());
+      // The gateway line says how to start it: the agent's line only says what stops it.
+      problems.add(new DoctorProblem("gateway not running", gateway.detail()));
     }
     List<AgentReport.HookFinding> findings = new ArrayList<>();
     Map<String, CanaryRun.Result> ran = new HashMap<>();
     for (AgentHooks.Hook hook : hooks) {
       HookReach.Reach reaches = reach.of(agent.name(), hook);
       if (!reaches.ok()) {
-        problems.add("the hook in " + hook.file() + ": " + reaches.detail());
+        problems.add(
+            new DoctorProblem(
+                "hook runs another gateway: run 'gateway setup " + agent + "' with this home",
+                "the hook in " + hook.file() + ": " + reaches.detail()));
       }
       if (agent == AgentLayouts.Agent.claude
           && hook.url() != null
           && !version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
         problems.add(
-            "the HTTP hook in "
-                + hook.file()
-                + ": Claude Code before "
-                + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
-                + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for the"
-                + " command hook");
+            new DoctorProblem(
+                "HTTP hook too new for this Claude Code: run 'gateway setup claude'",
+                "the HTTP hook in "
+                    + hook.file()
+                    + ": Claude Code before "
+                    + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+                    + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for"
+                    + " the command hook"));
       }
       // One canary per distinct hook: the same command in two events answers the same (Cursor's
       // gets it as a shell call whatever its event).
@@ -161,15 +177,18 @@ final class AgentDoctor {
         audit.record(agent, hook.file(), canaryCommand, result);
       }
       if (result.outcome() != CanaryRun.Outcome.DENIED_BY_CANARY) {
+        boolean allowed = result.outcome() == CanaryRun.Outcome.ALLOWED;
         problems.add(
-            "the canary through the hook in "
-                + hook.file()
-                + ": "
-                + result.outcome().words
-                + (result.outcome() == CanaryRun.Outcome.ALLOWED ? ": NOT guarded" : "")
-                + " ("
-                + result.detail()
-                + ")");
+            new DoctorProblem(
+                "canary: " + result.outcome().words + (allowed ? ": NOT guarded" : ""),
+                "the canary through the hook in "
+                    + hook.file()
+                    + ": "
+                    + result.outcome().words
+                    + (allowed ? ": NOT guarded" : "")
+                    + " ("
+                    + result.detail()
+                    + ")"));
       }
       findings.add(new AgentReport.HookFinding(hook, reaches, result));
     }
@@ -192,16 +211,19 @@ final class AgentDoctor {
    * this agent's (revoked, issued anew, another home's, or a client's), or none; the agent's
    * windows then get 401 and no tools.
    */
-  private java.util.Optional<String> mcpOverHttp(AgentLayouts.Agent agent, AgentHooks.Read read) {
+  private java.util.Optional<DoctorProblem> mcpOverHttp(
+      AgentLayouts.Agent agent, AgentHooks.Read read) {
     String token = read.mcp().token();
     if (token == null) {
       return java.util.Optional.of(
-          "the MCP server in "
-              + read.file()
-              + " is over HTTP without a bearer token: the gateway answers it 401 (run 'gateway"
-              + " setup "
-              + agent
-              + "' again)");
+          new DoctorProblem(
+              "MCP server has no token: run 'gateway setup " + agent + "'",
+              "the MCP server in "
+                  + read.file()
+                  + " is over HTTP without a bearer token: the gateway answers it 401 (run"
+                  + " 'gateway setup "
+                  + agent
+                  + "' again)"));
     }
     java.util.Optional<io.github.providergateway.agent.tokens.ClientTokens.Client> client;
     try {
@@ -211,24 +233,28 @@ final class AgentDoctor {
     }
     if (client.isEmpty()) {
       return java.util.Optional.of(
-          "the MCP server in "
-              + read.file()
-              + " carries a token this home's gateway does not admit (revoked, replaced or another"
-              + " home's): its windows get no tools; run 'gateway setup "
-              + agent
-              + "' again");
+          new DoctorProblem(
+              "MCP server's token not admitted: run 'gateway setup " + agent + "'",
+              "the MCP server in "
+                  + read.file()
+                  + " carries a token this home's gateway does not admit (revoked, replaced or"
+                  + " another home's): its windows get no tools; run 'gateway setup "
+                  + agent
+                  + "' again"));
     }
     if (client.get().kind() != io.github.providergateway.agent.tokens.ClientTokens.Kind.AGENT) {
       return java.util.Optional.of(
-          "the MCP server in "
-              + read.file()
-              + " carries the token of the front-door client '"
-              + client.get().name()
-              + "': its sessions are not "
-              + agent
-              + "'s own, so no hook takes them for the agent's; run 'gateway setup "
-              + agent
-              + "' for a token of the agent's kind");
+          new DoctorProblem(
+              "MCP server carries a client's token: run 'gateway setup " + agent + "'",
+              "the MCP server in "
+                  + read.file()
+                  + " carries the token of the front-door client '"
+                  + client.get().name()
+                  + "': its sessions are not "
+                  + agent
+                  + "'s own, so no hook takes them for the agent's; run 'gateway setup "
+                  + agent
+                  + "' for a token of the agent's kind"));
     }
     return java.util.Optional.empty();
   }
@@ -237,7 +263,7 @@ final class AgentDoctor {
    * Claude Code's {@code disableAllHooks} and Gemini CLI's {@code hooksConfig.enabled}, from the
    * highest file that sets them; Gemini's is {@link HookTrustCheck}'s.
    */
-  private static java.util.Optional<String> disabled(
+  private static java.util.Optional<DoctorProblem> disabled(
       AgentLayouts.Agent agent, List<AgentHooks.Read> reads) {
     if (agent != AgentLayouts.Agent.claude) {
       return java.util.Optional.empty();
@@ -247,7 +273,9 @@ final class AgentDoctor {
       if (value != null && value.isBoolean()) {
         return value.asBoolean()
             ? java.util.Optional.of(
-                "disableAllHooks is true in " + read.file() + ": Claude Code runs no hook")
+                new DoctorProblem(
+                    "hooks turned off (disableAllHooks)",
+                    "disableAllHooks is true in " + read.file() + ": Claude Code runs no hook"))
             : java.util.Optional.empty();
       }
     }

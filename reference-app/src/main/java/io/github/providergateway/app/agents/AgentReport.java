@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * What {@code gateway doctor} found for one agent, for a person ({@link #print}) and for scripts
- * ({@link #toJson}).
+ * What {@code gateway doctor} found for one agent, for a person in one line ({@link #line}) or in
+ * full ({@link #print}, {@code --verbose}), and for scripts ({@link #toJson}).
  *
  * @param agent the agent
  * @param version its version, or why there is none ("not installed")
@@ -20,7 +22,7 @@ import java.util.List;
  * @param uncovered the agent's tool names no hook of the gateway runs before
  * @param trust whether the agent runs the hook at all
  * @param hooks each hook of the gateway: where, whether it reaches this home, the canary
- * @param problems what is not guarded, a line each; empty when all is well
+ * @param problems what is not guarded; empty when all is well
  */
 record AgentReport(
     AgentLayouts.Agent agent,
@@ -33,7 +35,10 @@ record AgentReport(
     List<String> uncovered,
     HookTrustCheck.Trust trust,
     List<HookFinding> hooks,
-    List<String> problems) {
+    List<DoctorProblem> problems) {
+
+  /** How wide the agent's name is in the one-line form, so that the lines' words align. */
+  static final int NAME_WIDTH = 8;
 
   /**
    * A settings file that holds the gateway's entries.
@@ -54,12 +59,47 @@ record AgentReport(
    */
   record HookFinding(AgentHooks.Hook hook, HookReach.Reach reach, CanaryRun.Result canary) {}
 
+  /** Each problem in full, once: two hooks that find the gateway stopped say it once. */
+  private Set<String> details() {
+    return new LinkedHashSet<>(problems.stream().map(DoctorProblem::detail).toList());
+  }
+
   /** Whether nothing is wrong. */
   boolean guarded() {
     return problems.isEmpty();
   }
 
-  /** The report in words. */
+  /**
+   * The report in one line: {@code claude ok — hook and MCP server set up, canary denied by the
+   * gateway (2.1.197)}, or {@code codex PROBLEM — } and each kind of problem once, in a few words.
+   */
+  String line() {
+    String name = String.format("%-" + NAME_WIDTH + "s ", agent);
+    String installed = version.version() != null ? " (" + version.version() + ")" : "";
+    if (!examined) {
+      return name + (version.version() != null ? "not set up" + installed : "not installed");
+    }
+    if (!guarded()) {
+      return name
+          + "PROBLEM — "
+          + String.join(
+              "; ", new LinkedHashSet<>(problems.stream().map(DoctorProblem::brief).toList()))
+          + installed;
+    }
+    boolean hook = files.stream().anyMatch(f -> f.hooks() > 0);
+    boolean mcp = files.stream().anyMatch(FileFinding::mcpServer);
+    // Claude Code, Copilot CLI and Cursor keep no trust in a file: only Codex's and Gemini's is
+    // checked, so only theirs is said.
+    boolean trustChecked = agent == AgentLayouts.Agent.codex || agent == AgentLayouts.Agent.gemini;
+    return name
+        + "ok — "
+        + (hook && mcp ? "hook and MCP server set up" : hook ? "hook set up, no MCP server" : "")
+        + (trustChecked ? ", trusted" : "")
+        + ", canary denied by the gateway"
+        + installed;
+  }
+
+  /** The report in full ({@code gateway doctor --verbose}). */
   void print(PrintStream out) {
     out.println(
         agent
@@ -114,7 +154,7 @@ record AgentReport(
               + ")");
     }
     out.println(guarded() ? "  result: guarded" : "  result: NOT guarded:");
-    problems.forEach(p -> out.println("    - " + p));
+    details().forEach(p -> out.println("    - " + p));
   }
 
   /** The report for {@code gateway doctor --json}. */
@@ -125,6 +165,7 @@ record AgentReport(
     json.put("version", version.version());
     json.put("path", version.path() == null ? null : version.path().toString());
     json.put("examined", examined);
+    json.put("summary", line().substring(NAME_WIDTH + 1));
     if (!examined) {
       json.put("guarded", guarded());
       return json;
@@ -157,7 +198,7 @@ record AgentReport(
           .put("detail", hook.canary().detail());
     }
     var wrong = json.putArray("problems");
-    problems.forEach(wrong::add);
+    details().forEach(wrong::add);
     json.put("guarded", guarded());
     return json;
   }

@@ -6,6 +6,7 @@ import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.app.GatewayHomeOptions;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.Main;
+import io.github.providergateway.app.service.ServiceCommand;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,8 +32,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code gateway doctor [--json]}: says for every agent on the machine whether the gateway guards
- * it, and proves it with a canary through the agent's real hook ({@link AgentDoctor}).
+ * {@code gateway doctor [--verbose] [--json]}: says for every agent on the machine whether the
+ * gateway guards it, and proves it with a canary through the agent's real hook ({@link
+ * AgentDoctor}). A person reads a line for the gateway and one for each agent, each problem in a
+ * few words (issue 62: the full report, 44 to 51 lines, repeated itself); {@code --verbose} has
+ * everything.
  */
 @Command(
     name = "doctor",
@@ -57,6 +61,11 @@ import picocli.CommandLine.ParentCommand;
           + " apart in the audit trail (outcome failure, code "
           + CanaryAudit.NO_ANSWER
           + ").",
+      "",
+      "It prints a line for the gateway (running or not, and whether a service keeps it running)"
+          + " and one for each agent: 'ok' and what was proven, or 'PROBLEM' and each kind of"
+          + " problem in a few words with what to do. --verbose prints every finding above, and"
+          + " each problem in full.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -76,6 +85,14 @@ public final class DoctorCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "One JSON object, for scripts.")
   private boolean json;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description =
+          "Everything found for each agent: its settings files, which one wins, its matchers, its"
+              + " trust, each hook and its canary, and each problem in full (default: a line for"
+              + " the gateway and one for each agent).")
+  private boolean verbose;
 
   @Option(
       names = "--dir",
@@ -139,24 +156,46 @@ public final class DoctorCommand implements Callable<Integer> {
       reports.forEach(r -> agents.add(r.toJson()));
       root.put("guarded", guarded);
       out.println(root.toPrettyString());
-    } else {
+    } else if (verbose) {
       out.println("gateway doctor (home " + home + ", project " + project + ")");
-      out.println("gateway: " + running.detail());
+      out.println("gateway: " + running.detail() + "; " + service(env, home));
       out.println("canary: '" + canary + "'");
       for (AgentReport report : reports) {
         out.println();
         report.print(out);
       }
       out.println();
-      boolean found = reports.stream().anyMatch(AgentReport::examined);
+      out.println(verdict(reports, guarded, "see the problems above"));
+    } else {
       out.println(
-          !found
-              ? "No agent is installed or set up here: nothing to guard."
-              : guarded
-                  ? "Every agent found is guarded."
-                  : "NOT every agent is guarded: see the problems above.");
+          String.format("%-" + AgentReport.NAME_WIDTH + "s ", "gateway")
+              + running.brief()
+              + "; "
+              + service(env, home)
+              + " (home "
+              + home
+              + ")");
+      reports.forEach(report -> out.println(report.line()));
+      out.println(verdict(reports, guarded, "'gateway doctor --verbose' says each in full"));
     }
     return guarded ? Main.EXIT_OK : Main.EXIT_START_FAILED;
+  }
+
+  /**
+   * The last line: whether every agent found is guarded; {@code where} says where the problems are.
+   */
+  private static String verdict(List<AgentReport> reports, boolean guarded, String where) {
+    boolean found = reports.stream().anyMatch(AgentReport::examined);
+    return !found
+        ? "No agent is installed or set up here: nothing to guard."
+        : guarded ? "Every agent found is guarded." : "NOT every agent is guarded: " + where + ".";
+  }
+
+  /** Whether {@code gateway service} keeps the home's gateway running. */
+  private String service(Map<String, String> env, Path home) {
+    return ServiceCommand.isInstalled(home, env, parent.runningApp().osName())
+        ? "kept running by 'gateway service'"
+        : "no service keeps it running";
   }
 
   /** Every agent, examined at once, within {@link #DEADLINE}. */
@@ -201,7 +240,7 @@ public final class DoctorCommand implements Callable<Integer> {
         List.of(),
         new HookTrustCheck.Trust(false, why),
         List.of(),
-        List.of(why));
+        List.of(new DoctorProblem(why, why)));
   }
 
   /** A nonce for this run's canary, to find it in the audit trail. */

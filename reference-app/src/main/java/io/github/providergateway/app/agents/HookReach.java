@@ -27,8 +27,15 @@ final class HookReach {
    *
    * @param ok whether it reaches (or runs)
    * @param detail what was found, for a person
+   * @param brief the same in a few words, for the doctor's one line about the gateway
    */
-  record Reach(boolean ok, String detail) {}
+  record Reach(boolean ok, String detail, String brief) {
+
+    /** A finding whose few words are its whole detail. */
+    Reach(boolean ok, String detail) {
+      this(ok, detail, detail);
+    }
+  }
 
   private final AgentConfig config;
   private final Path home;
@@ -98,7 +105,8 @@ final class HookReach {
               + "Start it ("
               + config.shellLine("--detached")
               + ", or an agent whose MCP server is the gateway starts it), then run the doctor"
-              + " again");
+              + " again",
+          "NOT running: start it with '" + config.shellLine("--detached") + "'");
     }
     int listening;
     try {
@@ -110,7 +118,10 @@ final class HookReach {
       socket.connect(
           new InetSocketAddress(InetAddress.getLoopbackAddress(), listening),
           (int) CONNECT.toMillis());
-      return new Reach(true, "the gateway of " + home + " is running on port " + listening);
+      return new Reach(
+          true,
+          "the gateway of " + home + " is running on port " + listening,
+          "running on port " + listening);
     } catch (IOException e) {
       return new Reach(
           false,
@@ -121,7 +132,12 @@ final class HookReach {
               + " ("
               + e.getMessage()
               + "): "
-              + UNTIL_IT_RUNS);
+              + UNTIL_IT_RUNS,
+          "NOT answering on port "
+              + listening
+              + ": start it again with '"
+              + config.shellLine("--detached")
+              + "'");
     }
   }
 }

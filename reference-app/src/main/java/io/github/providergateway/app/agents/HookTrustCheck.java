@@ -21,8 +21,16 @@ final class HookTrustCheck {
    *
    * @param trusted whether the agent runs the hook, as far as the files say
    * @param detail what was checked, for a person
+   * @param brief why it is not trusted in a few words, for the doctor's one line; the detail when
+   *     trusted
    */
-  record Trust(boolean trusted, String detail) {}
+  record Trust(boolean trusted, String detail, String brief) {
+
+    /** A finding whose few words are its whole detail. */
+    Trust(boolean trusted, String detail) {
+      this(trusted, detail, detail);
+    }
+  }
 
   private final Map<String, String> env;
   private final Path codexConfig;
@@ -101,7 +109,8 @@ final class HookTrustCheck {
           "Codex skips an untrusted hook silently"
               + untrusted
               + ". Run 'gateway setup codex' again, or trust it when Codex says 'Hooks need"
-              + " review'");
+              + " review'",
+          "hook not trusted: run 'gateway setup codex'");
     }
     return new Trust(true, "Codex trusts the hook (its trusted_hash in " + codexConfig + ")");
   }
@@ -125,7 +134,10 @@ final class HookTrustCheck {
       JsonNode enabled = read.root().path("hooksConfig").get("enabled");
       if (enabled != null && enabled.isBoolean()) {
         if (!enabled.asBoolean()) {
-          return new Trust(false, "hooks are off: hooksConfig.enabled is false in " + read.file());
+          return new Trust(
+              false,
+              "hooks are off: hooksConfig.enabled is false in " + read.file(),
+              "hooks turned off (hooksConfig.enabled is false)");
         }
         break;
       }
@@ -165,6 +177,8 @@ final class HookTrustCheck {
                 + ", which "
                 + geminiTrustedFolders
                 + " does not trust: trust it when Gemini asks, or run 'gateway setup gemini"
+                + " --project' there",
+            "folder not trusted: trust it when Gemini asks, or run 'gateway setup gemini"
                 + " --project' there");
   }
 }

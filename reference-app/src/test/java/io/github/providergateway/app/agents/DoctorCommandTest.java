@@ -274,12 +274,7 @@ class DoctorCommandTest {
   void anUntrustedCodexHookIsReported() throws IOException {
     fake("codex", "codex-cli 0.169.0");
     assertThat(run("setup", "codex")).as(err).isZero();
-    Path config = dir.resolve("codex-home").resolve("config.toml");
-    String withoutTrust =
-        String.join(
-            "\n",
-            Files.readString(config).lines().filter(l -> !l.startsWith("trusted_hash")).toList());
-    Files.writeString(config, withoutTrust + "\n");
+    untrustCodex();
     startGateway();
 
     JsonNode report = doctor(1);
@@ -312,12 +307,60 @@ class DoctorCommandTest {
   }
 
   @Test
-  void textSaysGuardedOrNot() throws IOException {
+  void textIsALineForTheGatewayAndOneForEachAgentWithEachProblemInAFewWords() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    fake("codex", "codex-cli 0.169.0");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    assertThat(run("setup", "codex")).as(err).isZero();
+    untrustCodex();
+    startGateway();
+
+    assertThat(run("doctor", "--dir", project.toString())).as(out + err).isEqualTo(1);
+
+    List<String> lines = out.lines().toList();
+    // A line for the gateway, one for each agent (cursor's too), and the verdict (issue 62: the
+    // full report was 44 to 51 lines and repeated itself).
+    assertThat(lines)
+        .as(out)
+        .hasSize(2 + AgentLayouts.Agent.values().length)
+        .doesNotHaveDuplicates();
+    assertThat(lines.get(0))
+        .startsWith("gateway  running on port ")
+        .contains("no service keeps it running", "(home " + gatewayHome + ")");
+    assertThat(lines)
+        .contains(
+            "claude   ok — hook and MCP server set up, canary denied by the gateway (2.1.197)",
+            "codex    PROBLEM — hook not trusted: run 'gateway setup codex' (0.169.0)",
+            "gemini   not installed",
+            "copilot  not installed",
+            "NOT every agent is guarded: 'gateway doctor --verbose' says each in full.");
+  }
+
+  @Test
+  void aStoppedGatewayIsItsOwnLineAndEachAgentSaysItOnce() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    assertThat(run("setup", "claude")).as(err).isZero();
+
+    assertThat(run("doctor", "--dir", project.toString())).as(out + err).isEqualTo(1);
+
+    assertThat(out.lines().findFirst().orElseThrow())
+        .startsWith("gateway  NOT running: start it with '")
+        .contains(" --detached");
+    String claude = out.lines().filter(l -> l.startsWith("claude ")).findFirst().orElseThrow();
+    assertThat(claude).startsWith("claude   PROBLEM — gateway not running; canary: ");
+    assertThat(claude.split("gateway not running", -1)).hasSize(2);
+  }
+
+  @Test
+  void verboseSaysEveryFindingAndTheTextSaysGuardedOrNot() throws IOException {
     fake("claude", "2.1.197 (Claude Code)");
     assertThat(run("setup", "claude")).as(err).isZero();
     startGateway();
 
     assertThat(run("doctor", "--dir", project.toString())).as(out + err).isZero();
+    assertThat(out).contains("Every agent found is guarded.");
+
+    assertThat(run("doctor", "--verbose", "--dir", project.toString())).as(out + err).isZero();
 
     assertThat(out)
         .contains(
@@ -327,5 +370,28 @@ class DoctorCommandTest {
             "canary: denied by the canary",
             "Every agent found is guarded.");
     assertThat(run("doctor", "--no-such-option")).isEqualTo(Main.EXIT_USAGE);
+  }
+
+  @Test
+  void jsonHasEachAgentsLineAsItsSummary() throws IOException {
+    fake("codex", "codex-cli 0.169.0");
+    assertThat(run("setup", "codex")).as(err).isZero();
+    untrustCodex();
+    startGateway();
+
+    JsonNode codex = agent(doctor(1), "codex");
+
+    assertThat(codex.path("summary").asText())
+        .isEqualTo("PROBLEM — hook not trusted: run 'gateway setup codex' (0.169.0)");
+  }
+
+  /** Takes Codex's trust of the gateway's hook out of its config, as a person could. */
+  private void untrustCodex() throws IOException {
+    Path config = dir.resolve("codex-home").resolve("config.toml");
+    String withoutTrust =
+        String.join(
+            "\n",
+            Files.readString(config).lines().filter(l -> !l.startsWith("trusted_hash")).toList());
+    Files.writeString(config, withoutTrust + "\n");
   }
 }

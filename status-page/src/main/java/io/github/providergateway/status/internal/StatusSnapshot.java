@@ -31,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  * {generatedAt, startedAt,
  *  numbers: {providers, sessions, callsInFlight, ...},          // StatusNumbers
  *  providers: [{providerId, name, instance, trust, sessions, tools, connectedSince, callsInFlight}],
- *  sessions: [{id, label, cwd, tools: [{name, description, provider}],
+ *  sessions: [{id, label, cwd, openedBy, agent, tools: [{name, description, provider}],
  *              streams: {"name@provider": [{ts, event, level}, ...newest first]}}],
  *  decisions: [...newest first, as audit.query shapes them],
  *  questions: [...gates' questions waiting for the person, oldest first, as gate.ask shapes them,
@@ -39,8 +39,9 @@ import java.util.concurrent.CompletableFuture;
  * }</pre>
  *
  * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query} and
- * {@code providers.list} return. Each piece is a read on the gateway loop; a session that ends
- * between two reads is shown without its tools rather than failing the whole snapshot.
+ * {@code providers.list} return, and each session's {@code agent} in a person's words ({@link
+ * SessionAgent}). Each piece is a read on the gateway loop; a session that ends between two reads
+ * is shown without its tools rather than failing the whole snapshot.
  *
  * <p>Every text in it, names and keys included, is as {@link VisibleText} shows it: the page shows
  * only what a person reads, and a provider's bidirectional override or zero-width character would
@@ -161,6 +162,7 @@ public final class StatusSnapshot {
         streams,
         (toolList, streamMap) -> {
           ObjectNode json = HostWire.session(session);
+          json.put("agent", SessionAgent.of(session));
           ArrayNode toolArray = json.putArray("tools");
           for (HostTool tool : toolList) {
             ObjectNode shown = NODES.objectNode();

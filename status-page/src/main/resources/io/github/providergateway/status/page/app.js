@@ -103,8 +103,12 @@ function renderSessions(sessions) {
       el("li", {}, el("code", {}, name),
         el("ul", { class: "plain" }, ...events.map((e) => el("li", {}, el("span", { class: "muted mono" }, clock(e.ts) + " "),
           e.level ? el("span", { class: "muted" }, e.level + " ") : null, bidi(e.event))))));
+    // Whose session it is, in a person's words (the gateway names the agent from its MCP client's
+    // name); the client's own label only when it says more than the agent's name.
+    const label = s.label && !s.agent.includes(" (" + s.label + ")") ? s.label : "";
     return el("div", { class: "session", "data-session": s.id },
-      el("h3", {}, s.label || "session", " ", el("span", { class: "muted mono" }, s.id + (s.cwd ? "  " + s.cwd : ""))),
+      el("h3", {}, el("span", { class: "agent" }, s.agent || "session"), label ? el("span", { class: "muted" }, " · " + label) : null,
+        " ", el("span", { class: "muted mono" }, s.id + (s.cwd ? "  " + s.cwd : ""))),
       el("div", { class: "columns" },
         el("div", {}, el("h4", {}, "Tools (" + tools.length + ")"), tools.length ? el("ul", { class: "plain" }, ...tools) : el("p", { class: "empty" }, "No tools.")),
         el("div", {}, el("h4", {}, "Streams (" + streams.length + ")"), streams.length ? el("ul", { class: "plain" }, ...streams) : el("p", { class: "empty" }, "No streams."))));
@@ -113,13 +117,24 @@ function renderSessions(sessions) {
   document.getElementById("no-sessions").classList.toggle("hidden", sessions.length !== 0);
 }
 
+/** The audit trail's kinds in a person's words; the kind itself stays in the row's data-kind. */
+const KINDS = {
+  auth: "connection", pairing: "pairing", hello: "provider connected", update: "provider update",
+  push: "event", tool_call: "tool call", pre_tool_use: "hook check", ask: "question to you", other: "other",
+};
+
+/** A gate by its provider's name, and its own id only when that says more (the guard's gate is "guard"). */
+function gateName(g) {
+  return g.gateId && g.gateId !== g.provider ? g.provider + "'s gate " + g.gateId : g.provider;
+}
+
 function renderDecisions(decisions) {
   replaceRows("decisions", decisions.map((d) => {
-    const gates = (d.gates || []).map((g) => g.provider + "/" + (g.gateId || "gate") + ": " + g.decision
+    const gates = (d.gates || []).map((g) => gateName(g) + ": " + g.decision
       + (g.reason ? " (" + g.reason + ")" : "") + " " + ms(g.latencyMs) + (g.failedOpen ? ", failed open" : ""));
     return el("tr", { "data-call": d.callId || "", "data-kind": d.kind },
       el("td", { class: "mono", title: d.time }, clock(d.time)),
-      el("td", {}, d.kind),
+      el("td", {}, KINDS[d.kind] || d.kind),
       el("td", {}, badge(d.outcome), d.code ? el("span", { class: "muted mono" }, " " + d.code) : null),
       el("td", {}, d.tool ? el("code", {}, d.tool) : ""),
       el("td", {}, d.provider || ""),
