@@ -21,9 +21,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -487,7 +490,8 @@ class HookAdapterTest {
 
   /**
    * Issue 43: a gateway whose record says it is starting (an agent's {@code gateway mcp} started
-   * it; its process lives) is waited for, and asked once it listens, rather than denied.
+   * it; its process lives and holds the home's lock) is waited for, and asked once it listens,
+   * rather than denied.
    */
   @Test
   void aGatewayItsRecordSaysIsStartingIsWaitedForAndAsked() throws Exception {
@@ -502,9 +506,18 @@ class HookAdapterTest {
     Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-------"));
     int port = io.github.providergateway.gateway.testing.FreePorts.pick();
 
+    // A starting gateway holds the home's lock from before its record names it (HomeLock): this
+    // JVM plays it, and hands the lock to the gateway it then starts.
+    FileChannel lockFile =
+        FileChannel.open(
+            home.resolve(HomeLock.FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock lock = lockFile.tryLock();
+
     CompletableFuture<Run> run =
         hook("claude", "claude-bash-ls.json", "--port", Integer.toString(port));
     Thread.sleep(1000); // the hook meets no gateway first: real time, it is a real wait
+    lock.release();
+    lockFile.close();
     running =
         RunningGateway.start(
             Main.options(
