@@ -1,7 +1,6 @@
 package io.github.providergateway.app.dist;
 
 import io.github.providergateway.app.DetachedGatewayStarter;
-import io.github.providergateway.app.DetachedLaunch;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -223,11 +222,20 @@ public final class RuntimeCopy {
 
   /**
    * The copies in {@code dir} that the gateway of {@code home} runs from: the files of {@code dir}
-   * on the command line of the process in {@code <home>/gateway.pid}, if it is the home's gateway.
+   * on the command line of the process in {@code <home>/gateway.pid}, if it is alive. Alive is
+   * enough here, unlike where a crash is told ({@code HomeGatewayProcess}): a process that took a
+   * crashed gateway's pid names no copy on its command line, or keeps one that could go.
    */
   public static Set<Path> inUse(Path home, Path dir) {
-    Long pid = DetachedLaunch.livePid(home);
-    Optional<ProcessHandle> gateway = pid == null ? Optional.empty() : ProcessHandle.of(pid);
+    Optional<ProcessHandle> gateway;
+    try {
+      String pid =
+          Files.readString(home.resolve(io.github.providergateway.host.client.GatewayHome.PID_FILE))
+              .strip();
+      gateway = ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive);
+    } catch (IOException | NumberFormatException e) {
+      return Set.of();
+    }
     Set<Path> used = new HashSet<>();
     for (String argument : gateway.map(RuntimeCopy::argumentsOf).orElse(List.of())) {
       for (String entry : argument.split(java.io.File.pathSeparator)) {
