@@ -48,7 +48,7 @@ node_steady() {
   rm -f "$token"
   if [ "$mode" = seq ]; then args="--mode seq --k $k --warm 1000 --n 400000"; else
     args="--mode conc --k $k --warm 1000 --inflight 64 --duration 28"; fi
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2086 # $args is the harness's options, one word each
   node "$peer/gateway-harness.mjs" $args --token-file "$token" --hard-limit 120 >"$work/node-harness.out" 2>/dev/null &
   hp=$!
   for _ in $(seq 100); do [ -s "$token" ] && break; sleep 0.1; done

@@ -194,6 +194,7 @@ if [ "$max_time" != 10 ]; then
     s) millis=$((whole * 1000 + fraction)) ;;
     m) millis=$(((whole * 1000 + fraction) * 60)) ;;
   esac
+  # shellcheck disable=SC2015 # jvm (which exits) when either test fails: meant as written
   [ "${#whole}" -le 9 ] && [ "$millis" -gt 0 ] || jvm "$@"
   max_time=$((millis / 1000)).$((millis % 1000 / 100))$((millis % 100 / 10))$((millis % 10))
   if [ $((millis % 1000)) -eq 0 ]; then shown="$((millis / 1000)) s"; else shown="$millis ms"; fi
@@ -232,7 +233,7 @@ trusted() {
   listing=$(ls -ldn -- "$socket" "$@" 2>/dev/null) || return 1
   me=
   lines=0
-  while read -r mode links owner rest; do
+  while read -r mode _ owner rest; do
     lines=$((lines + 1))
     case "$mode" in
       s*) [ -z "$me" ] || return 1; me=$owner ;;
@@ -249,7 +250,7 @@ $listing
 EOF
   # One line for the socket and one for each directory, or something is not as it looked.
   [ -n "$me" ] && [ "$lines" -eq $(($# + 1)) ] || return 1
-  while read -r mode links owner rest; do
+  while read -r mode _ owner rest; do
     case "$mode" in
       d*) [ "$owner" = "$me" ] || [ "$owner" = 0 ] || return 1 ;;
     esac
@@ -285,6 +286,7 @@ spoken "$out"
 spoken() {
   saved=$IFS
   IFS=$nl
+  # shellcheck disable=SC2086 # split on line breaks, on purpose (set -f: nothing is globbed)
   set -- $1
   IFS=$saved
   eval "code=\${$#}"
@@ -305,6 +307,7 @@ denying=
 # The worker asks to print its answer: yes, unless a deny is on its way already.
 trap 'interrupted=yes; [ -n "$denying" ] || { committed=yes; kill -USR2 "$child" 2>/dev/null; }' USR1
 # The agent gave up on the hook: deny, unless the worker's answer is on its way (it ends soon).
+# shellcheck disable=SC2317 # called by the traps below, which ShellCheck 0.9 does not see as calls
 stopped() {
   interrupted=yes
   denying=yes # first: a worker asking from now on gets no yes
@@ -317,9 +320,15 @@ trap 'stopped TERM' TERM
 trap 'stopped INT' INT
 trap 'stopped HUP' HUP
 # Whatever ends this shell without an answer denies: a worker that ended without one (killed; a
-# shell error), a shell error here.
+# shell error), a shell error here. A function, not the trap's own text: there the reason's
+# apostrophe was quoted as '"'"' inside ${status:+...}, which ShellCheck cannot parse.
 status=
-trap '[ -n "$answered" ] || [ -n "$committed" ] || deny "provider gateway hook ended without an answer${status:+ (its worker'"'"'s exit $status)}; denied"' EXIT
+# shellcheck disable=SC2317 # called by the EXIT trap below
+unanswered() {
+  [ -z "$answered" ] && [ -z "$committed" ] || return 0
+  deny "provider gateway hook ended without an answer${status:+" (its worker's exit $status)"}; denied"
+}
+trap unanswered EXIT
 {
   (
     worker=yes

@@ -177,6 +177,7 @@ command -v curl >/dev/null 2>&1 || { reason="no curl"; jvm "$@"; }
 # read (the gateway makes it 0600). A gateway of an older build makes only mcp-bridge.token: its
 # windows go to the JVM until it is started again.
 token_file=$home/mcp-bridge.token.header
+# shellcheck disable=SC2015 # the JVM (jvm exits) when any test fails: meant as written
 [ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] && [ -s "$token_file" ] \
   || { reason="no agent token in $token_file (a gateway makes it when it starts)"; jvm "$@"; }
 listing=$(ls -ln -- "$token_file" 2>/dev/null)
@@ -186,6 +187,7 @@ case $listing in
 esac
 # This user's id, as ls shows the token file's owner ([ -O ] above: this user), with no `id`.
 owner() { uid=$3; }
+# shellcheck disable=SC2086 # ls's fields, as the function's arguments (set -f: no globbing)
 owner $listing
 # curl reads the header from the file itself, at each request (curl 7.55 and later).
 auth=@$token_file
@@ -204,6 +206,7 @@ home_pid() {
   esac
   kill -0 "$pid" 2>/dev/null || return 3
   [ -r /proc/locks ] || return 0
+  # shellcheck disable=SC2046 # ls's fields: the inode first (set -f: no globbing)
   set -- $(ls -di -- "$home/gateway.lock" 2>/dev/null)
   [ -n "${1:-}" ] || return 3
   # 1: POSIX  ADVISORY  WRITE <pid> <major>:<minor>:<inode> 0 EOF; "1: -> POSIX …" only waits.
@@ -253,6 +256,7 @@ esac
 sweep() {
   set +f
   for old in "${TMPDIR:-/tmp}"/gateway-mcp-bridge.*; do
+    # shellcheck disable=SC2015 # skipped when any test fails: meant as written
     [ -d "$old" ] && [ ! -h "$old" ] && [ -O "$old" ] || continue
     if [ -f "$old/pid" ]; then
       alive=
@@ -283,7 +287,7 @@ cr=$(printf '\r')
 # files. With $3 set, a 404 (the gateway no longer has the session) is not passed on but marked
 # ($tmp/lost.$2), for the caller to make a new session and send again.
 relay() {
-  status= type= length=
+  status='' type='' length=''
   IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url"; return; }
   line=${line%"$cr"}
   status=${line#* }
@@ -296,6 +300,7 @@ relay() {
       [Cc]ontent-[Ll]ength:*) length=${line#*:} ;;
       [Mm]cp-[Ss]ession-[Ii]d:*)
         # The initialize's (number 0) only: a late answer in a session since replaced names that.
+        # shellcheck disable=SC2086 # unquoted: the header's value without its blanks
         [ "$2" != 0 ] || { sid=${line#*:}; printf '%s\n' $sid >"$tmp/sid"; }
         ;;
     esac
@@ -324,7 +329,7 @@ relay() {
       # and, on the GET stream, its id kept to resume from. An event cut off (the stream's renewal,
       # below) is sent again on the next stream. An event without data (the stream's first, which
       # only gives an id) is no message.
-      data= id=
+      data='' id=''
       while IFS= read -r line; do
         line=${line%"$cr"}
         case $line in
@@ -336,7 +341,7 @@ relay() {
               get:*[!0-9-]*|get:) ;;
               get:*) printf '%s\n' "$id" >"$tmp/last-event" ;;
             esac
-            data= id=
+            data='' id=''
             ;;
         esac
       done
@@ -662,4 +667,4 @@ done
 for job in $posts; do
   wait "$job"
 done
-finish
+finish eof
