@@ -306,7 +306,9 @@ public final class Main implements Callable<Integer> {
 
   /** The parser of the app's command line, every command made with this run's context. */
   private CommandLine parser() {
-    return new CommandLine(this, new CommandFactory(context));
+    CommandLine parser = new CommandLine(this, new CommandFactory(context));
+    AgentHookCommand.addEach(parser.getSubcommands().get("hook"), context);
+    return parser;
   }
 
   private int execute(String[] args) {
@@ -385,13 +387,22 @@ public final class Main implements Callable<Integer> {
    * @throws IllegalArgumentException for a bad command line, saying what is wrong
    */
   public static AppOptions options(Map<String, String> env, String... args) {
-    PrintStream nowhere =
-        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-    Main main =
-        new Main(
-            InputStream.nullInputStream(), OutputStream.nullOutputStream(), nowhere, env, false);
+    Main main = silent(env);
     main.parser().parseArgs(args);
     return main.resolve();
+  }
+
+  /** Every command as the parser has them, for tests that go through each ({@code --help}). */
+  static CommandLine commands() {
+    return silent(Map.of()).parser();
+  }
+
+  /** The app with no input and its output going nowhere, to parse with. */
+  private static Main silent(Map<String, String> env) {
+    PrintStream nowhere =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    return new Main(
+        InputStream.nullInputStream(), OutputStream.nullOutputStream(), nowhere, env, false);
   }
 
   /**
