@@ -40,11 +40,7 @@ final class AgentHookCommand implements Callable<Integer> {
           "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
   private String answerTimeout;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   private AgentHookCommand(CommandContext context, AgentKind agent) {
     this.context = context;

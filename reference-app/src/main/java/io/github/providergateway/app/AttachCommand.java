@@ -3,7 +3,6 @@ package io.github.providergateway.app;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code gateway attach}: the console on a running gateway. */
 @Command(
@@ -21,11 +20,7 @@ public final class AttachCommand implements Callable<Integer> {
 
   @Mixin private GatewayHomeOptions gateway;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   AttachCommand(CommandContext context) {
     this.context = context;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -62,11 +63,7 @@ final class AuditCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILTER", arity = "0..*", description = "kind, provider=, tool=, ...")
   private List<String> filters = new ArrayList<>();
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   AuditCommand(CommandContext context) {
     this.context = context;

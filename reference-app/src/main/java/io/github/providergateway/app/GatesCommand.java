@@ -36,11 +36,7 @@ public final class GatesCommand implements Callable<Integer> {
 
   @Mixin private GatewayHomeOptions gateway;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   GatesCommand(CommandContext context) {
     this.context = context;
@@ -97,11 +93,7 @@ public final class GatesCommand implements Callable<Integer> {
         description = "Only for this project, a session's folder (default: every project).")
     private Path project;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    private boolean help;
+    @Mixin private HelpOption help;
 
     @Override
     public Integer call() {

@@ -59,11 +59,7 @@ public final class HookCommand implements Callable<Integer> {
       description = "Revoke the hook token of client NAME and exit.")
   private String revoke;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   HookCommand(CommandContext context) {
     this.context = context;

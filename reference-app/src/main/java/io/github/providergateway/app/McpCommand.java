@@ -70,11 +70,7 @@ final class McpCommand implements Callable<Integer> {
       description = "Revoke the HTTP token of client NAME and exit; its sessions end.")
   private String revoke;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   /** The launcher's class-data training run: MCP without a gateway, so that none is started. */
   @Option(names = "--class-data-training", hidden = true)

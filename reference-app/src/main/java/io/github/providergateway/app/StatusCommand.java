@@ -3,7 +3,6 @@ package io.github.providergateway.app;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code gateway status}: a one-time link to the running gateway's status page. */
 @Command(
@@ -28,11 +27,7 @@ public final class StatusCommand implements Callable<Integer> {
 
   @Mixin private GatewayHomeOptions gateway;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   StatusCommand(CommandContext context) {
     this.context = context;

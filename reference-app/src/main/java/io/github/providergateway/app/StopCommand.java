@@ -3,7 +3,6 @@ package io.github.providergateway.app;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code gateway stop}: the home's running gateway, stopped cleanly ({@link GatewayStop}). */
 @Command(
@@ -29,11 +28,7 @@ public final class StopCommand implements Callable<Integer> {
 
   @Mixin private GatewayHomeOptions gateway;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   StopCommand(CommandContext context) {
     this.context = context;

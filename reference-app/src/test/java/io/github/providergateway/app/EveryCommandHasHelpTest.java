@@ -50,6 +50,15 @@ class EveryCommandHasHelpTest {
     }
   }
 
+  @Test
+  void theHelpOptionIsWrittenOnceAMixinEveryCommandTakes() {
+    assertThat(ArchitectureTest.mainSources("reference-app"))
+        .as("main sources that declare --help themselves instead of the HelpOption mixin")
+        .filteredOn(file -> ArchitectureTest.read(file).contains("\"--help\""))
+        .extracting(file -> file.getFileName().toString())
+        .containsExactly("HelpOption.java");
+  }
+
   /**
    * The commands under {@code command}, as the parser has them: those its annotations name and
    * those added to it (each agent's {@code gateway hook AGENT}).

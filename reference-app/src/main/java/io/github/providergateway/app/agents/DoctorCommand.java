@@ -6,6 +6,7 @@ import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.loop.base.DaemonThreads;
@@ -28,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -99,11 +101,7 @@ public final class DoctorCommand implements Callable<Integer> {
       description = "The project whose settings are read (default: the current folder).")
   private Path dir;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   DoctorCommand(CommandContext context) {
     this.context = context;

@@ -5,6 +5,7 @@ import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.app.service.ServiceCommand;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -119,11 +121,7 @@ public final class SetupCommand implements Callable<Integer> {
               + " matches the hook's command and timeout).")
   private boolean refresh;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   SetupCommand(CommandContext context) {
     this.context = context;

@@ -4,6 +4,7 @@ import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.DetachedLaunch;
 import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.agents.AgentLayouts;
 import io.github.providergateway.app.agents.AgentSetup;
 import io.github.providergateway.app.agents.SetupCommand;
@@ -26,6 +27,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -110,11 +112,7 @@ public final class UninstallCommand implements Callable<Integer> {
   @Option(names = "--record-install", arity = "1..*", paramLabel = "PATH", hidden = true)
   private List<Path> recordInstall;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   UninstallCommand(CommandContext context) {
     this.context = context;

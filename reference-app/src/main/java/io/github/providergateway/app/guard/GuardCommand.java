@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardExplanation;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -54,11 +56,7 @@ public final class GuardCommand implements Callable<Integer> {
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   GuardCommand(CommandContext context) {
     this.context = context;
@@ -127,11 +125,7 @@ public final class GuardCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object instead of lines.")
     private boolean json;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    private boolean help;
+    @Mixin private HelpOption help;
 
     @Override
     public Integer call() {
@@ -278,11 +272,7 @@ public final class GuardCommand implements Callable<Integer> {
 
     @CommandLine.Mixin private GatewayHomeOptions gateway;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    private boolean help;
+    @Mixin private HelpOption help;
 
     @Override
     public Integer call() {

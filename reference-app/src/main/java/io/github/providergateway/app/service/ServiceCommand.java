@@ -6,6 +6,7 @@ import io.github.providergateway.app.DetachedGatewayStarter;
 import io.github.providergateway.app.DetachedHost;
 import io.github.providergateway.app.DetachedLaunch;
 import io.github.providergateway.app.ExitCodes;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.app.agents.SetupLedger;
@@ -33,6 +34,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -72,11 +74,7 @@ public final class ServiceCommand implements Callable<Integer> {
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   ServiceCommand(CommandContext app) {
     this.app = app;
@@ -96,11 +94,7 @@ public final class ServiceCommand implements Callable<Integer> {
         description = "The gateway's home (default: as for the gateway).")
     Path home;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    boolean help;
+    @Mixin HelpOption help;
   }
 
   /** What the three commands share: the platform, the home, its unit, the output. */
