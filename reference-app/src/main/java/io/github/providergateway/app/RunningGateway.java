@@ -167,33 +167,18 @@ public final class RunningGateway implements AutoCloseable {
     ensurePortFree(options.port());
     // One gateway per home, in every mode: a second would replace the first's token file.
     HomeLock lock = HomeLock.acquire(options.home());
+    ReverseCloser closer = new ReverseCloser();
     try {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, backend, heldGates);
+      return start(options, listener, config, lock, backend, heldGates, closer);
     } catch (StartupException | RuntimeException e) {
+      closer.closeAfter(e); // what had started, the last first
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
       }
       lock.close();
-      throw e;
-    }
-  }
-
-  private static RunningGateway start(
-      AppOptions options,
-      GatewayListener listener,
-      ProjectConfig config,
-      HomeLock lock,
-      Backend given,
-      HeldGates heldGates)
-      throws StartupException {
-    ReverseCloser closer = new ReverseCloser();
-    try {
-      return start(options, listener, config, lock, given, heldGates, closer);
-    } catch (StartupException | RuntimeException e) {
-      closer.closeAfter(e);
       throw e;
     }
   }
