@@ -179,11 +179,6 @@ public final class Main implements Callable<Integer> {
   /** The streams, environment and running app this run has, which every command gets. */
   private final CommandContext context;
 
-  private final InputStream in;
-  private final OutputStream out;
-  private final PrintStream err;
-  private final Map<String, String> env;
-
   /** The {@code --rpc} gateway's time and threads: the system's, or a test's manual backend. */
   private final Backend backend;
 
@@ -203,10 +198,6 @@ public final class Main implements Callable<Integer> {
       Backend backend) {
     this.context =
         new CommandContext(in, out, err, env, terminal, runningApp, stop -> stopOnSignal = stop);
-    this.in = in;
-    this.out = out;
-    this.err = err;
-    this.env = env;
     this.backend = backend;
   }
 
@@ -312,20 +303,22 @@ public final class Main implements Callable<Integer> {
     CommandLine commandLine = parser();
     // `hook --print-config claude` names an agent that is also a subcommand of `hook`.
     commandLine.setAllowSubcommandsAsOptionParameters(true);
-    commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
-    commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+    commandLine.setOut(
+        new PrintWriter(new OutputStreamWriter(context.out(), StandardCharsets.UTF_8), true));
+    commandLine.setErr(
+        new PrintWriter(new OutputStreamWriter(context.err(), StandardCharsets.UTF_8), true));
     commandLine.setParameterExceptionHandler(
         (e, ignored) -> {
           // One line, not the whole usage: the person sees what is wrong at once, in its words.
-          err.println(UsageErrors.say(e));
-          err.println("Try '" + UsageErrors.helpFor(e) + "' for the options.");
+          context.err().println(UsageErrors.say(e));
+          context.err().println("Try '" + UsageErrors.helpFor(e) + "' for the options.");
           return ExitCodes.USAGE;
         });
     try {
-      StderrLogging.level(env.get(StderrLogging.LEVEL_VARIABLE));
+      StderrLogging.level(context.env().get(StderrLogging.LEVEL_VARIABLE));
     } catch (IllegalArgumentException e) {
       // A typo here used to mean silently fewer log lines than asked for.
-      err.println("gateway: " + e.getMessage());
+      context.err().println("gateway: " + e.getMessage());
       return ExitCodes.USAGE;
     }
     return commandLine.execute(args);
@@ -337,21 +330,23 @@ public final class Main implements Callable<Integer> {
     try {
       options = resolve();
     } catch (IllegalArgumentException e) {
-      err.println("gateway: " + e.getMessage());
+      context.err().println("gateway: " + e.getMessage());
       return ExitCodes.USAGE;
     } catch (IllegalStateException e) {
-      err.println("gateway: " + e.getMessage());
+      context.err().println("gateway: " + e.getMessage());
       return ExitCodes.START_FAILED;
     }
-    StderrLogging.install(env);
+    StderrLogging.install(context.env());
     if (classDataTraining) {
       try {
         ConsoleTerminal.loadClassesForArchive();
       } catch (IOException e) {
-        err.println(
-            "gateway: the console's classes were not loaded for the archive ("
-                + e.getMessage()
-                + ")");
+        context
+            .err()
+            .println(
+                "gateway: the console's classes were not loaded for the archive ("
+                    + e.getMessage()
+                    + ")");
       }
     }
     FrontEnd chosen;
@@ -361,19 +356,22 @@ public final class Main implements Callable<Integer> {
       chosen =
           context.terminal()
               ? new DetachedLaunch(
-                  new PrintStream(out, true, StandardCharsets.UTF_8),
-                  err,
+                  context.stdout(),
+                  context.err(),
                   commandSpec.commandLine().getParseResult().hasMatchedOption("--idle-exit-grace"))
-              : new DetachedHost(err);
+              : new DetachedHost(context.err());
     } else {
-      chosen = rpc ? rpcHost() : ConsoleHost.create(in, out, err, context.terminal());
+      chosen =
+          rpc
+              ? rpcHost()
+              : ConsoleHost.create(context.in(), context.out(), context.err(), context.terminal());
     }
     frontEnd = chosen;
     return chosen.run(options);
   }
 
   private RpcHost rpcHost() {
-    RpcHost host = new RpcHost(in, out, err, backend);
+    RpcHost host = new RpcHost(context.in(), context.out(), context.err(), backend);
     return classDataTraining ? host.trainingClassData() : host;
   }
 
@@ -415,7 +413,9 @@ public final class Main implements Callable<Integer> {
       throw new IllegalArgumentException("--config and --no-config cannot be combined");
     }
     Path resolvedHome =
-        home != null ? home : HomeDirectory.defaultHome(env, HomeDirectory.userHome(env));
+        home != null
+            ? home
+            : HomeDirectory.defaultHome(context.env(), HomeDirectory.userHome(context.env()));
     HomeSettings settings = HomeSettingsChange.current(resolvedHome.toAbsolutePath().normalize());
     HomeSettingsChange change = HomeSettingsChange.of(settings, port, config, noConfig, watch);
     Duration grace;
