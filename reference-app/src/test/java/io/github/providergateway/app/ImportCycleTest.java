@@ -201,6 +201,25 @@ class ImportCycleTest {
   }
 
   @Test
+  void noMainClassButMainNamesMain() {
+    // Main reads every command; a command gets what it needs from its CommandContext (issue 63).
+    Pattern main = Pattern.compile("(?<![.\\w])Main\\b|\\bapp\\.Main\\b");
+    List<String> naming = new ArrayList<>();
+    for (Path file : ArchitectureTest.mainSources("reference-app")) {
+      if (file.getFileName().toString().equals("Main.java")) {
+        continue;
+      }
+      List<String> lines = ArchitectureTest.codeLines(file);
+      for (int i = 0; i < lines.size(); i++) {
+        if (main.matcher(lines.get(i)).find()) {
+          naming.add(ArchitectureTest.ROOT.relativize(file) + ":" + (i + 1) + ": " + lines.get(i));
+        }
+      }
+    }
+    assertThat(naming).as("main classes that name Main").isEmpty();
+  }
+
+  @Test
   void noPackageJoinsACircleThatIsNotKnown() {
     Map<String, Set<String>> uses = packageUses(allClassUses());
     Set<Set<String>> found = new java.util.HashSet<>();
