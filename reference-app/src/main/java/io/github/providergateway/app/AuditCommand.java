@@ -5,7 +5,6 @@ import io.github.providergateway.host.api.AuditFilter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,9 +13,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code gateway audit [filters]}: the audit trail from a terminal (issue 62: the docs named it and
@@ -53,7 +52,7 @@ final class AuditCommand implements Callable<Integer> {
   /** Words kept for later subcommands of {@code gateway audit}: never read as filters. */
   static final Set<String> RESERVED = Set.of("verify", "report");
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   @Option(
       names = "--home",
@@ -64,15 +63,15 @@ final class AuditCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILTER", arity = "0..*", description = "kind, provider=, tool=, ...")
   private List<String> filters = new ArrayList<>();
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  AuditCommand(CommandContext context) {
+    this.context = context;
+  }
 
   @Override
   public Integer call() {
-    PrintStream err = parent.err();
+    PrintStream err = context.err();
     if (!filters.isEmpty() && RESERVED.contains(filters.get(0))) {
       err.println(
           "gateway audit "
@@ -80,28 +79,28 @@ final class AuditCommand implements Callable<Integer> {
               + ": not yet: 'verify' and 'report' are reserved for the audit trail's checks and"
               + " reports to come; 'gateway audit [kind] [provider=P] [tool=T] [session=S]"
               + " [last=N]' lists its decisions");
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
     AuditFilter filter;
     try {
       filter = AuditCommands.filter(String.join(" ", filters));
     } catch (CommandFailed e) {
       err.println("gateway audit: " + e.getMessage());
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
-    Path at = HomeDirectory.resolve(home, parent.env());
+    Path at = HomeDirectory.resolve(home, context.env());
     if (!Files.isDirectory(at)) {
       err.println("gateway audit: there is no gateway home at " + at);
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
-    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    PrintStream out = context.stdout();
     AuditTrailFiles trail = new AuditTrailFiles(AppOptions.logDir(at));
     if (!trail.exists()) {
       out.println(
           "No audit trail in "
               + AppOptions.logDir(at)
               + " yet: a gateway of this home writes audit.jsonl there as it decides.");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     AuditCommands commands =
         new AuditCommands(
@@ -118,7 +117,7 @@ final class AuditCommand implements Callable<Integer> {
       commands.audit(filter);
     } catch (CommandFailed cannotRead) {
       err.println("gateway audit: " + cannotRead.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     if (trail.unreadableLines() > 0) {
       err.println(
@@ -127,6 +126,6 @@ final class AuditCommand implements Callable<Integer> {
               + " line(s) of the trail were no decision and were skipped (a gateway stopped while"
               + " it wrote?)");
     }
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 }

@@ -176,7 +176,7 @@ final class ConsoleHost implements FrontEnd {
     } catch (StartupException e) {
       err.println("gateway: " + e.getMessage());
       finish();
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     HostApi api = running.gateway();
     // The person at this console answers gates' questions (extension gate.ask) for every session.
@@ -202,7 +202,7 @@ final class ConsoleHost implements FrontEnd {
     stop(STOP_DEADLINE);
     sayTheGuardIsDown(agents, options.home());
     finish();
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**
@@ -223,7 +223,7 @@ final class ConsoleHost implements FrontEnd {
     } catch (IOException e) {
       err.println("gateway attach: " + e.getMessage());
       finish();
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     HostApi api = client;
     ConsoleSessions sessions = new ConsoleSessions(out, api, knownStreams.recording(SILENT));
@@ -246,7 +246,7 @@ final class ConsoleHost implements FrontEnd {
     serve(api, sessions, home);
     stop(STOP_DEADLINE);
     finish();
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.app.dist.ClassDataCache;
 import io.github.providergateway.app.dist.RuntimeCopy;
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.host.client.GatewayStarter;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessTree;
@@ -126,7 +126,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   @Override
   public Process start(Path home, int port) throws IOException {
     if (extraArgs.isEmpty()
-        && ServiceCommand.startInstalled(home, env, System.getProperty("os.name"))) {
+        && InstalledService.startInstalled(home, env, System.getProperty("os.name"))) {
       return null;
     }
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
@@ -183,7 +183,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
           List.of(
               "-cp",
               copy.toString(),
-              Main.class.getName(),
+              RunningApp.MAIN_CLASS,
               "--rpc",
               "--port",
               "0",
@@ -250,7 +250,7 @@ public final class DetachedGatewayStarter implements GatewayStarter {
         .ifPresent(archive -> line.add(ClassDataCache.ofThisRuntime().useOption(archive)));
     line.add("-cp");
     line.add(classPath);
-    line.add(Main.class.getName());
+    line.add(RunningApp.MAIN_CLASS);
     line.addAll(List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port)));
     line.addAll(extraArgs);
     return line;

@@ -66,7 +66,7 @@ public final class DetachedHost implements FrontEnd {
       log = openLog(options.logDir());
     } catch (IOException e) {
       err.println("gateway: cannot write logs in " + options.logDir() + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     // No terminal to write to: everything, the app's logs included, goes to the log file.
     System.setErr(log);
@@ -86,7 +86,7 @@ public final class DetachedHost implements FrontEnd {
       running = RunningGateway.start(options, new GatewayListener() {});
     } catch (StartupException e) {
       log.println("gateway: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     if (signalled) {
       // A signal while it started found no gateway to stop: it stops now, as it would have then.
@@ -105,7 +105,7 @@ public final class DetachedHost implements FrontEnd {
           ProcessHandle.current().pid(),
           running.url(),
           options.home(),
-          Main.formatIdleExitGrace(options.idleExitGrace()));
+          DurationText.formatIdleExitGrace(options.idleExitGrace()));
       log.println("gateway: listening on " + running.url() + " (hosts: " + running.hostUrl() + ")");
       Duration deadline;
       try {
@@ -121,7 +121,7 @@ public final class DetachedHost implements FrontEnd {
       deleteQuietly(pidFile);
       deleteQuietly(portFile);
       running.stop(deadline);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     } finally {
       log.println("gateway: stopped");
     }

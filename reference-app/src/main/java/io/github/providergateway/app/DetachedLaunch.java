@@ -70,11 +70,11 @@ public final class DetachedLaunch implements FrontEnd {
       port = options.port() != 0 ? options.port() : freePort();
     } catch (IOException e) {
       err.println("gateway: no free port on loopback: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     Duration grace = graceGiven ? options.idleExitGrace() : null;
     List<String> args =
-        new ArrayList<>(List.of("--idle-exit-grace", Main.formatIdleExitGrace(grace)));
+        new ArrayList<>(List.of("--idle-exit-grace", DurationText.formatIdleExitGrace(grace)));
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
     } else {
@@ -96,7 +96,7 @@ public final class DetachedLaunch implements FrontEnd {
                 + " on ws://127.0.0.1:"
                 + listening
                 + " (not a detached one: it stops when whoever started it says so); nothing started");
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       out.println(
           "gateway: "
@@ -119,7 +119,7 @@ public final class DetachedLaunch implements FrontEnd {
               ? "It runs until it is stopped"
                   + (graceGiven ? " (--idle-exit-grace never)." : ": 'gateway stop' below.")
               : "It stops by itself once it has had no session and no host for "
-                  + Main.formatDuration(grace)
+                  + DurationText.format(grace)
                   + " (--idle-exit-grace).");
       out.println(
           "'gateway attach --home "
@@ -129,10 +129,10 @@ public final class DetachedLaunch implements FrontEnd {
               + "' stops it now (its process: "
               + pid
               + ").");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     } catch (IOException e) {
       err.println("gateway: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
   }
 

@@ -22,7 +22,7 @@ final class ExitOnSignal {
   static void stopAndExit(Runnable stop) {
     stop.run();
     StderrLogging.flush();
-    System.exit(Main.EXIT_OK);
+    System.exit(ExitCodes.OK);
   }
 
   /** On TERM or INT, runs {@code stop} on the signal's thread and then exits 0. */

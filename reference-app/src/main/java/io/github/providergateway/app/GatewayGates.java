@@ -44,7 +44,7 @@ final class GatewayGates {
         err,
         gates -> {
           gates(gates, out).list();
-          return Main.EXIT_OK;
+          return ExitCodes.OK;
         });
   }
 
@@ -70,8 +70,8 @@ final class GatewayGates {
         err,
         gates ->
             gates(gates, out).release(provider, gateId, project)
-                ? Main.EXIT_OK
-                : Main.EXIT_START_FAILED);
+                ? ExitCodes.OK
+                : ExitCodes.START_FAILED);
   }
 
   private static GateCommands gates(HeldGates gates, PrintStream out) {
@@ -97,7 +97,7 @@ final class GatewayGates {
       return command.apply(within(GateCommands.of(client)));
     } catch (CommandFailed e) {
       err.println(name + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
   }
 
@@ -137,6 +137,6 @@ final class GatewayGates {
       String name, Path home, String why, String whenNone, PrintStream err) {
     err.println(
         name + ": no gateway is answering for " + home + " (" + why + "); " + whenNone + ".");
-    return Main.EXIT_START_FAILED;
+    return ExitCodes.START_FAILED;
   }
 }

@@ -39,7 +39,7 @@ final class GatewayStop {
     } catch (IOException e) {
       out.println(
           "No gateway is running for " + home + " (" + e.getMessage() + "): nothing to stop.");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     Long pid = DetachedLaunch.livePid(home);
     try (client) {
@@ -54,13 +54,13 @@ final class GatewayStop {
               + " would not stop: "
               + CommandFailed.rootMessage(e)
               + ". A console's gateway stops with its 'quit', an --rpc one when its input ends.");
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     } catch (TimeoutException e) {
       err.println("gateway stop: the gateway of " + home + " did not take the stop in time");
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     Instant until = Instant.now().plus(STOP_LIMIT);
     while (ServiceCommand.answeringPort(home).isPresent()) {
@@ -72,13 +72,13 @@ final class GatewayStop {
                 + STOP_LIMIT.toSeconds()
                 + " s"
                 + (pid == null ? "" : "; its process is " + pid));
-        return Main.EXIT_START_FAILED;
+        return ExitCodes.START_FAILED;
       }
       try {
         Thread.sleep(POLL.toMillis()); // a person's command, waiting for another process
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return Main.EXIT_START_FAILED;
+        return ExitCodes.START_FAILED;
       }
     }
     out.println(
@@ -87,6 +87,6 @@ final class GatewayStop {
             + (pid == null ? "" : " (pid " + pid + ")")
             + ". Its gates are held for their projects until it runs again; agents' command hooks"
             + " leave what no gate concerns to the built-in guard meanwhile.");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 }

@@ -7,17 +7,14 @@ import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.app.agents.IssuedToken;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code gateway mcp}: the MCP server an agent spawns (docs/agents.md). */
 @Command(
@@ -46,7 +43,7 @@ final class McpCommand implements Callable<Integer> {
   /** How long a signal waits for the gateway session to end before the process goes. */
   private static final Duration SIGNAL_STOP_WAIT = Duration.ofSeconds(3);
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   /** Where the gateway is; a gateway it starts listens on {@code --port}. */
   @Mixin private GatewayHomeOptions gateway;
@@ -73,26 +70,26 @@ final class McpCommand implements Callable<Integer> {
       description = "Revoke the HTTP token of client NAME and exit; its sessions end.")
   private String revoke;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
 
   /** The launcher's class-data training run: MCP without a gateway, so that none is started. */
   @Option(names = "--class-data-training", hidden = true)
   private boolean training;
 
+  McpCommand(CommandContext context) {
+    this.context = context;
+  }
+
   @Override
   public Integer call() throws InterruptedException {
     int port;
     try {
-      port = gateway.launchPort(parent.env());
+      port = gateway.launchPort(context.env());
     } catch (IllegalArgumentException e) {
-      parent.err().println("gateway mcp: " + e.getMessage());
-      return Main.EXIT_USAGE;
+      context.err().println("gateway mcp: " + e.getMessage());
+      return ExitCodes.USAGE;
     }
-    Path resolvedHome = gateway.home(parent.env());
+    Path resolvedHome = gateway.home(context.env());
     if (revoke != null) {
       return revoke(resolvedHome);
     }
@@ -100,14 +97,14 @@ final class McpCommand implements Callable<Integer> {
       return printHttpConfig(resolvedHome, port);
     }
     if (printConfig != null) {
-      parent.err().flush();
+      context.err().flush();
       AgentConfig config =
-          AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null, port);
-      new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8)
-          .print(config.snippet(printConfig));
-      return Main.EXIT_OK;
+          AgentConfig.forThisMachine(
+              context.env(), gateway.homeNamed() ? resolvedHome : null, port);
+      context.stdout().print(config.snippet(printConfig));
+      return ExitCodes.OK;
     }
-    StderrLogging.install(parent.env());
+    StderrLogging.install(context.env());
     GatewayLaunch launch =
         GatewayLaunch.builder()
             .port(port)
@@ -123,33 +120,32 @@ final class McpCommand implements Callable<Integer> {
                   }
                   return GatewayClient.connectOrStart(resolvedHome, launch);
                 })
-            .streams(parent.in(), parent.out())
+            .streams(context.in(), context.out())
             .version(Version.text())
             .build();
     // An agent may stop us with SIGTERM rather than by closing stdin: the session ends all the
     // same.
-    parent.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
+    context.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /** {@code --print-config http}: a new token for {@code --client}, and where and how to use it. */
   private int printHttpConfig(Path home, int port) {
     ClientTokens tokens = ClientTokens.mcpHttp(home);
-    IssuedToken issued = IssuedToken.issue(tokens, client, home, "gateway mcp", parent.err());
+    IssuedToken issued = IssuedToken.issue(tokens, client, home, "gateway mcp", context.err());
     if (issued.token() == null) {
       return issued.exitCode();
     }
     String token = issued.token();
     // The gateway running for this home says its port; else the one a gateway would be given.
-    URI url = URI.create("http://127.0.0.1:" + gateway.port(parent.env()) + McpHttpFrontDoor.PATH);
+    URI url = URI.create("http://127.0.0.1:" + gateway.port(context.env()) + McpHttpFrontDoor.PATH);
     AgentConfig config =
-        AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? home : null, port)
+        AgentConfig.forThisMachine(context.env(), gateway.homeNamed() ? home : null, port)
             .withHttp(new AgentConfig.HttpAccess(url, client, token, tokens.file()));
-    parent.err().flush();
-    new PrintStream(parent.out(), true, StandardCharsets.UTF_8)
-        .print(config.snippet(AgentConfig.Agent.http));
-    return Main.EXIT_OK;
+    context.err().flush();
+    context.stdout().print(config.snippet(AgentConfig.Agent.http));
+    return ExitCodes.OK;
   }
 
   /**
@@ -159,7 +155,7 @@ final class McpCommand implements Callable<Integer> {
     ClientTokens tokens = ClientTokens.mcpHttp(home);
     try {
       if (!tokens.revoke(revoke)) {
-        parent
+        context
             .err()
             .println(
                 "gateway mcp: no client named '"
@@ -168,17 +164,18 @@ final class McpCommand implements Callable<Integer> {
                     + (tokens.clients().isEmpty()
                         ? " (none has)"
                         : " (clients: " + String.join(", ", tokens.clients()) + ")"));
-        return Main.EXIT_USAGE;
+        return ExitCodes.USAGE;
       }
     } catch (UncheckedIOException e) {
-      parent.err().println("gateway mcp: cannot update " + tokens.file() + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      context.err().println("gateway mcp: cannot update " + tokens.file() + ": " + e.getMessage());
+      return ExitCodes.START_FAILED;
     }
-    new PrintStream(parent.out(), true, StandardCharsets.UTF_8)
+    context
+        .stdout()
         .println(
             "Revoked the HTTP token of '"
                 + revoke
                 + "'; its sessions end at the gateway's next look (within 10 s).");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 }

@@ -90,7 +90,7 @@ final class RpcHost implements FrontEnd {
       running = RunningGateway.start(options, new Logged(), backend);
     } catch (StartupException e) {
       err.println("provider-gateway: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     for (String problem : running.configProblems()) {
       err.println("provider-gateway: warning: config entry not started: " + problem);
@@ -107,7 +107,7 @@ final class RpcHost implements FrontEnd {
     }
     Duration deadline = serve();
     stop(deadline);
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   @Override

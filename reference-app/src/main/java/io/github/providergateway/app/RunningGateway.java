@@ -66,43 +66,11 @@ public final class RunningGateway implements AutoCloseable {
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
 
-  private final Gateway gateway;
-  private final HostService hosts;
-  private final WebSocketServer server;
+  /** What the running gateway is made of, as its methods reach it. */
+  private final Parts parts;
 
-  /** The one backend every part was built with; its close stops the app's one timer thread. */
-  private final AppBackend backend;
-
-  private final ProjectProviders projectProviders;
-
-  /** With {@code --watch}: watches the config and its providers' files; else null. */
-  private final ConfigWatcher configWatcher;
-
-  private final List<String> configProblems;
-
-  /** Keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway gone. */
-  private final HookGateRecorder hookGates;
-
-  /** The audit trail's file, {@code <home>/logs/audit.jsonl} (docs/audit.md). */
-  private final AuditFile audit;
-
-  /** The latest decisions, for audit.query and the console. */
-  private final DecisionLog decisions;
-
-  /** The live status page at {@code /status} (docs/audit.md). */
-  private final StatusPage statusPage;
-
-  /** The MCP front door on Streamable HTTP at {@code /mcp} (docs/agents.md). */
-  private final McpHttpFrontDoor mcpHttp;
-
-  /** Exports traces and metrics when OTEL_* asked for it; else null. */
-  private final OpenTelemetrySdk telemetry;
-
-  /**
-   * The command hooks' Unix socket, {@code <home>/hook.sock}; null where there is none
-   * (docs/agents.md).
-   */
-  private final HookSocket hookSocket;
+  /** Closes every part, the last started first. */
+  private final ReverseCloser closer;
 
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
@@ -111,67 +79,43 @@ public final class RunningGateway implements AutoCloseable {
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   /**
-   * Completes with the goodbye deadline when the gateway asks to be stopped: a host's {@code
-   * shutdown} or the idle exit (detached gateway only).
+   * The parts of a running gateway that its methods use; those it only closes are in its closer.
+   *
+   * @param gateway the engine
+   * @param hosts the host side: every host connection, stdio or {@code /host}, goes through it
+   * @param server the WebSocket server providers and hosts connect to, listening
+   * @param stopRequested completes with the goodbye deadline when the gateway asks to be stopped: a
+   *     host's {@code shutdown} or the idle exit (detached gateway only)
+   * @param hookGates keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway
+   *     gone
+   * @param decisions the latest decisions, for audit.query and the console
+   * @param statusPage the live status page at {@code /status} (docs/audit.md)
+   * @param guard the home's guard settings, which the guard provider and the hooks decide by
+   * @param heldGates lists and releases the gates held while their provider is away; null when none
+   *     is kept
+   * @param projectProviders with {@code --config}, the providers spawned per session; else null
+   * @param configProblems what was wrong in the {@code --config} file
+   * @param home the gateway's home
+   * @param homeLock held from start to the end of the stop, released last
    */
-  private final CompletableFuture<Duration> stopRequested;
-
-  /** Held from start to the end of the stop, released last. */
-  private final HomeLock homeLock;
-
-  /** The gateway's home. */
-  private final Path home;
-
-  /** Lists and releases the gates held while their provider is away; null when none is kept. */
-  private final HeldGates heldGates;
-
-  /** The guard every gateway runs, bound to every session. */
-  private final GuardProvider guardProvider;
-
-  /** The home's guard settings, which the guard provider and the hooks decide by. */
-  private final HomeGuard guard;
-
-  private RunningGateway(
+  private record Parts(
       Gateway gateway,
       HostService hosts,
-      CompletableFuture<Duration> stopRequested,
       WebSocketServer server,
-      AppBackend backend,
-      ProjectProviders projectProviders,
-      ConfigWatcher configWatcher,
-      List<String> configProblems,
+      CompletableFuture<Duration> stopRequested,
       HookGateRecorder hookGates,
-      AuditFile audit,
       DecisionLog decisions,
       StatusPage statusPage,
-      McpHttpFrontDoor mcpHttp,
-      OpenTelemetrySdk telemetry,
-      HookSocket hookSocket,
-      HomeLock homeLock,
-      Path home,
+      HomeGuard guard,
       HeldGates heldGates,
-      GuardProvider guardProvider,
-      HomeGuard guard) {
-    this.guardProvider = guardProvider;
-    this.guard = guard;
-    this.home = home;
-    this.heldGates = heldGates;
-    this.hookSocket = hookSocket;
-    this.statusPage = statusPage;
-    this.mcpHttp = mcpHttp;
-    this.telemetry = telemetry;
-    this.audit = audit;
-    this.decisions = decisions;
-    this.homeLock = homeLock;
-    this.hookGates = hookGates;
-    this.gateway = gateway;
-    this.hosts = hosts;
-    this.stopRequested = stopRequested;
-    this.server = server;
-    this.backend = backend;
-    this.projectProviders = projectProviders;
-    this.configWatcher = configWatcher;
-    this.configProblems = configProblems;
+      ProjectProviders projectProviders,
+      List<String> configProblems,
+      Path home,
+      HomeLock homeLock) {}
+
+  private RunningGateway(Parts parts, ReverseCloser closer) {
+    this.parts = parts;
+    this.closer = closer;
   }
 
   /**
@@ -223,12 +167,14 @@ public final class RunningGateway implements AutoCloseable {
     ensurePortFree(options.port());
     // One gateway per home, in every mode: a second would replace the first's token file.
     HomeLock lock = HomeLock.acquire(options.home());
+    ReverseCloser closer = new ReverseCloser();
     try {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, backend, heldGates);
+      return start(options, listener, config, lock, backend, heldGates, closer);
     } catch (StartupException | RuntimeException e) {
+      closer.closeAfter(e); // what had started, the last first
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
       }
@@ -237,31 +183,55 @@ public final class RunningGateway implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts each part and adds it to {@code closer} once it runs, so that a failed start closes what
+   * it started, and the stop closes each part before those it was started on: the listeners of the
+   * engine (the audit trail, the record of gates) after it, the server after the routes it serves,
+   * which say goodbye through it.
+   */
   private static RunningGateway start(
       AppOptions options,
       GatewayListener listener,
       ProjectConfig config,
       HomeLock lock,
       Backend given,
-      HeldGates heldGates)
+      HeldGates heldGates,
+      ReverseCloser closer)
       throws StartupException {
+    // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
+    // Closed last of all, so that it flushes what the gateway's last calls recorded.
+    OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
+    if (telemetry != null) {
+      closer.add(telemetry::close);
+    }
     // One backend for every part, with one timer for the whole app: a test's manual clock fires
     // them all.
     AppBackend backend = new AppBackend(given);
+    closer.add(backend::close);
     AppParts parts = new AppParts(options, backend);
-    Gateway gateway = newGateway(options, parts, backend);
-    gateway.monitor().addListener(listener);
+    // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
+    DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
+    AuditFile audit =
+        new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
+    closer.add(audit::close);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
     // Before anyone can connect: holds what the last gateway of this home had in force, and keeps
     // the home's record of gates from now on (decision 62).
     HookGateRecorder hookGates =
         new HookGateRecorder(
-            options.home(),
-            gateway.transports().clock(),
-            () -> startingForEverySession(reloads.get(), config));
+            options.home(), backend.clock(), () -> startingForEverySession(reloads.get(), config));
     hookGates.start();
+    closer.add(hookGates::close);
+    Gateway gateway = newGateway(options, parts);
+    closer.add(gateway::close);
+    gateway.monitor().addListener(listener);
     gateway.monitor().addListener(hookGates);
+    gateway.monitor().addListener(decisions);
+    gateway.monitor().addListener(audit);
+    if (telemetry != null) {
+      GatewayTelemetry.attach(gateway, telemetry);
+    }
     // The guard (issue 44): bound before the server listens, so no session starts without it, and
     // before the configured providers, so it gates their first calls too.
     HomeGuard guard =
@@ -269,24 +239,26 @@ public final class RunningGateway implements AutoCloseable {
             config != null ? config.guard() : GuardSettings.defaults(),
             HomeGuard.environment(options.home(), System.getenv(), options.config()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    GuardProvider guardProvider = startGuard(gateway, guard, hookGates, backend);
-    // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
-    DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
-    gateway.monitor().addListener(decisions);
-    AuditFile audit =
-        new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
-    gateway.monitor().addListener(audit);
-    // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
-    OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
-    if (telemetry != null) {
-      GatewayTelemetry.attach(gateway, telemetry);
-    }
+    GuardProvider guardProvider =
+        GuardProvider.start(gateway, guard, backend.ioExecutor(GuardProvider.NAME));
+    closer.add(guardProvider::close);
+    // The server closes after the routes it serves, once it listens.
+    AtomicReference<WebSocketServer> listening = new AtomicReference<>();
+    closer.add(
+        () -> {
+          WebSocketServer server = listening.get();
+          if (server != null) {
+            server.close();
+          }
+        });
     // The app's own timers, on the one scheduler every part shares.
     Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
     StatusPage statusPage = parts.statusPage(gateway, decisions);
+    closer.add(statusPage::close);
     AtomicReference<URI> httpBase = new AtomicReference<>();
     McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);
+    closer.add(mcpHttp::close);
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
     HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
@@ -303,98 +275,57 @@ public final class RunningGateway implements AutoCloseable {
             .statusLinks(() -> statusPage.openLink(httpBase.get()))
             .heldGates(heldGates)
             .build();
-    // What a failed start closes again, in this order.
-    List<Runnable> started =
-        new ArrayList<>(
-            List.of(
-                mcpHttp::close,
-                statusPage::close,
-                hosts::close,
-                guardProvider::close,
-                gateway::close,
-                hookGates::close,
-                audit::close,
-                backend::close));
-    if (telemetry != null) {
-      started.add(telemetry::close);
-    }
+    closer.add(hosts::close);
     WebSocketServer server =
-        listen(options, parts.server(gateway, hosts, statusPage, mcpHttp, hookEndpoint), started);
+        listen(options, parts.server(gateway, hosts, statusPage, mcpHttp, hookEndpoint));
+    listening.set(server);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
-    publishHome(options, server, started);
+    publishHome(options, server);
     warnIfOthersCouldWrite(options.home().resolve(GatewayHome.TOKEN_FILE));
     HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
+    if (hookSocket != null) {
+      closer.add(hookSocket::close);
+    }
     ConfiguredProviders configured =
         config == null
             ? ConfiguredProviders.NONE
             : attachProviders(
-                options, config, gateway, server, timers, hookGates, guard, reloads::set);
+                options, config, gateway, server, timers, hookGates, guard, reloads::set, closer);
     return new RunningGateway(
-        gateway,
-        hosts,
-        stopRequested,
-        server,
-        backend,
-        configured.providers(),
-        configured.watcher(),
-        configured.problems(),
-        hookGates,
-        audit,
-        decisions,
-        statusPage,
-        mcpHttp,
-        telemetry,
-        hookSocket,
-        lock,
-        options.home(),
-        heldGates,
-        guardProvider,
-        guard);
+        new Parts(
+            gateway,
+            hosts,
+            server,
+            stopRequested,
+            hookGates,
+            decisions,
+            statusPage,
+            guard,
+            heldGates,
+            configured.providers(),
+            configured.problems(),
+            options.home(),
+            lock),
+        closer);
   }
 
-  /**
-   * The engine ({@link AppParts#gateway()}), or why the home cannot have one; then the app's
-   * backend is closed again.
-   */
-  private static Gateway newGateway(AppOptions options, AppParts parts, AppBackend backend)
-      throws StartupException {
+  /** The engine ({@link AppParts#gateway()}), or why the home cannot have one. */
+  private static Gateway newGateway(AppOptions options, AppParts parts) throws StartupException {
     try {
       return parts.gateway();
     } catch (UncheckedIOException | IllegalStateException e) {
-      backend.close();
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
   }
 
-  /**
-   * The guard's provider, bound; on failure the gateway, the record of gates and the app's timer
-   * close again.
-   */
-  private static GuardProvider startGuard(
-      Gateway gateway, HomeGuard guard, HookGateRecorder hookGates, AppBackend backend)
+  /** Starts {@code server} ({@link AppParts#server}) on the options' port. */
+  private static WebSocketServer listen(AppOptions options, WebSocketServer server)
       throws StartupException {
-    try {
-      return GuardProvider.start(gateway, guard, backend.ioExecutor(GuardProvider.NAME));
-    } catch (StartupException e) {
-      gateway.close();
-      hookGates.close();
-      backend.close();
-      throw e;
-    }
-  }
-
-  /**
-   * Starts {@code server} ({@link AppParts#server}) on the options' port. On failure what {@code
-   * started} names is closed again.
-   */
-  private static WebSocketServer listen(
-      AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
     try {
       return server.start();
     } catch (IOException e) {
-      closeAfterFailedStart(started);
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
@@ -405,10 +336,10 @@ public final class RunningGateway implements AutoCloseable {
 
   /**
    * Writes where the gateway listens, and the settings {@code options} records, into the home; on
-   * failure the server and what {@code started} names are closed again.
+   * failure the port file is deleted again.
    */
-  private static void publishHome(
-      AppOptions options, WebSocketServer server, List<Runnable> started) throws StartupException {
+  private static void publishHome(AppOptions options, WebSocketServer server)
+      throws StartupException {
     try {
       // The stdio bridge's token first, so that a bridge that finds the port finds it too.
       McpBridgeToken.ensure(options.home(), ClientTokens.mcpHttp(options.home()));
@@ -434,8 +365,6 @@ public final class RunningGateway implements AutoCloseable {
             describe(options.record()));
       }
     } catch (IOException e) {
-      server.close();
-      closeAfterFailedStart(started);
       deletePortFile(options.home());
       throw new StartupException(
           "cannot write the home's port or settings in " + options.home() + ": " + e.getMessage(),
@@ -443,16 +372,15 @@ public final class RunningGateway implements AutoCloseable {
     }
   }
 
-  /** The project's providers with {@code --config}, and what watches their files. */
-  private record ConfiguredProviders(
-      ProjectProviders providers, ConfigWatcher watcher, List<String> problems) {
-    static final ConfiguredProviders NONE = new ConfiguredProviders(null, null, List.of());
+  /** The project's providers with {@code --config}, and what was wrong in their config. */
+  private record ConfiguredProviders(ProjectProviders providers, List<String> problems) {
+    static final ConfiguredProviders NONE = new ConfiguredProviders(null, List.of());
   }
 
   /**
    * Attaches {@code config}'s providers to the gateway (told to {@code attached} at once), their
    * changes to the record of gates and the guard, their problems to each new session's timeline,
-   * and with {@code --watch} their files to a watcher.
+   * and with {@code --watch} their files to a watcher; both closed by {@code closer}.
    */
   private static ConfiguredProviders attachProviders(
       AppOptions options,
@@ -462,10 +390,14 @@ public final class RunningGateway implements AutoCloseable {
       Scheduler timers,
       HookGateRecorder hookGates,
       HomeGuard guard,
-      Consumer<ProjectProviders> attached)
+      Consumer<ProjectProviders> attached,
+      ReverseCloser closer)
       throws StartupException {
     ProjectProviders providers =
         ProjectProviders.attach(gateway, config, server.url(), options.logDir(), timers);
+    // Before the gateway: a spawn under way then still finds the gateway to ask, and starts nothing
+    // once this is closed (a RejectedExecutionException from the spawner before).
+    closer.add(providers::close);
     attached.accept(providers); // providers.reload from now on
     // An entry that leaves the config takes its provider's kept and held gates along.
     providers.onConfig(next -> hookGates.configurationChanged());
@@ -475,8 +407,10 @@ public final class RunningGateway implements AutoCloseable {
     // that is where a script or a person watching a session looks (the config in force: a
     // reload may have changed it).
     gateway.monitor().addListener(new ProblemReporter(gateway, providers::config));
-    ConfigWatcher watcher = options.watch() ? watch(providers, timers) : null;
-    return new ConfiguredProviders(providers, watcher, config.problems());
+    if (options.watch()) {
+      closer.add(watch(providers, timers)::close);
+    }
+    return new ConfiguredProviders(providers, config.problems());
   }
 
   /**
@@ -593,11 +527,6 @@ public final class RunningGateway implements AutoCloseable {
     return config.startedForEverySession();
   }
 
-  /** Runs each of {@code parts}, in order: a failed start's clean-up. */
-  private static void closeAfterFailedStart(List<Runnable> parts) {
-    parts.forEach(Runnable::run);
-  }
-
   /** {@code port 9477, config /p/providers.json (watched)}: settings as a person reads them. */
   static String describe(io.github.providergateway.host.client.HomeSettings settings) {
     List<String> parts = new ArrayList<>();
@@ -619,57 +548,57 @@ public final class RunningGateway implements AutoCloseable {
 
   /** The home's guard, as the guard provider and the hooks decide by it. */
   HomeGuard guard() {
-    return guard;
+    return parts.guard();
   }
 
   /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
   DecisionLog decisions() {
-    return decisions;
+    return parts.decisions();
   }
 
   /** A new one-time link to the status page: it works once, for 5 minutes. */
   URI statusLink() {
-    return statusPage.openLink(server.httpUrl());
+    return parts.statusPage().openLink(parts.server().httpUrl());
   }
 
   /** The gateway, for the host API. */
   public Gateway gateway() {
-    return gateway;
+    return parts.gateway();
   }
 
   /** The host side: every host connection, stdio or {@code /host}, goes through it. */
   HostService hosts() {
-    return hosts;
+    return parts.hosts();
   }
 
   /** Completes with a goodbye deadline when a host or the idle exit asks the gateway to stop. */
   CompletableFuture<Duration> stopRequested() {
-    return stopRequested;
+    return parts.stopRequested();
   }
 
   /** The URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}. */
   URI hostUrl() {
-    return server.hostUrl();
+    return parts.server().hostUrl();
   }
 
   /** The URL providers connect to: {@code ws://127.0.0.1:<port>}. */
   URI url() {
-    return server.url();
+    return parts.server().url();
   }
 
   /** The bound port. */
   public int port() {
-    return server.port();
+    return parts.server().port();
+  }
+
+  /** {@return the gateway's home} */
+  Path home() {
+    return parts.home();
   }
 
   /** The token file's absolute path. */
-  /** {@return the gateway's home} */
-  Path home() {
-    return home;
-  }
-
   Path tokenFile() {
-    return gateway.credentials().tokenFile().orElseThrow();
+    return parts.gateway().credentials().tokenFile().orElseThrow();
   }
 
   /**
@@ -679,13 +608,13 @@ public final class RunningGateway implements AutoCloseable {
    * @return what was restarted, started and stopped; fails with {@link HostException}
    */
   public CompletableFuture<ReloadReport> reload(String name) {
-    if (projectProviders == null) {
+    if (parts.projectProviders() == null) {
       return CompletableFuture.failedFuture(
           new HostException(
               HostErrorCode.INVALID_ARGUMENT,
               "this gateway has no project config to reload (start it with --config)"));
     }
-    return projectProviders.reload(name);
+    return parts.projectProviders().reload(name);
   }
 
   /**
@@ -694,7 +623,7 @@ public final class RunningGateway implements AutoCloseable {
    * request fails saying this gateway keeps no record of gates.
    */
   HeldGates heldGates() {
-    HeldGates record = heldGates;
+    HeldGates record = parts.heldGates();
     return new HeldGates() {
       @Override
       public CompletableFuture<List<HeldGate>> held() {
@@ -716,19 +645,22 @@ public final class RunningGateway implements AutoCloseable {
           new HostException(
               HostErrorCode.INVALID_ARGUMENT, "this gateway keeps no record of gates"));
     }
-    return CompletableFuture.supplyAsync(request, gateway.loop()).thenCompose(answer -> answer);
+    return CompletableFuture.supplyAsync(request, parts.gateway().loop())
+        .thenCompose(answer -> answer);
   }
 
   /** The entries of the config in force, by name; none without {@code --config}. */
   List<String> configEntries() {
-    return projectProviders == null
+    return parts.projectProviders() == null
         ? List.of()
-        : projectProviders.config().providers().stream().map(ProjectConfig.Entry::name).toList();
+        : parts.projectProviders().config().providers().stream()
+            .map(ProjectConfig.Entry::name)
+            .toList();
   }
 
   /** What was wrong in the {@code --config} file (those entries were left out); usually empty. */
   List<String> configProblems() {
-    return configProblems;
+    return parts.configProblems();
   }
 
   /**
@@ -743,9 +675,12 @@ public final class RunningGateway implements AutoCloseable {
       return;
     }
     // Before the sessions end: their gates stay in force, held, until their providers are back.
-    hookGates.stopping();
+    parts.hookGates().stopping();
     try {
-      gateway.shutdown(deadline).get(deadline.plus(STOP_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+      parts
+          .gateway()
+          .shutdown(deadline)
+          .get(deadline.plus(STOP_SLACK).toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
@@ -762,7 +697,7 @@ public final class RunningGateway implements AutoCloseable {
       awaitStopped(STOP_SLACK);
       return;
     }
-    hookGates.stopping();
+    parts.hookGates().stopping();
     closeAll();
   }
 
@@ -783,51 +718,17 @@ public final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * Closes each part, each even when one before it failed (a bug, or a class that no longer loads
-   * because the jar was rewritten under the JVM): a failed server close must not leave the token
-   * file behind or the home locked. The first failure is thrown once all are closed.
+   * Closes each part, the last started first ({@link ReverseCloser}), each even when one before it
+   * failed: a failed server close must not leave the token file behind or the home locked. Then,
+   * while the lock still makes it ours, the port file goes; last, the lock: another gateway may
+   * take the home. The first failure is thrown once all are closed.
    */
   private void closeResources() {
-    List<Runnable> parts =
-        new ArrayList<>(List.of(mcpHttp::close, statusPage::close, hosts::close, server::close));
-    if (hookSocket != null) {
-      parts.add(0, hookSocket::close);
-    }
-    if (configWatcher != null) {
-      parts.add(configWatcher::close);
-    }
-    if (projectProviders != null) {
-      // Before the gateway: a spawn under way then still finds the gateway to ask, and starts
-      // nothing once this is closed (a RejectedExecutionException from the spawner before).
-      parts.add(projectProviders::close);
-    }
-    parts.addAll(
-        List.of(
-            guardProvider::close, gateway::close, hookGates::close, audit::close, backend::close));
-    if (telemetry != null) {
-      parts.add(telemetry::close); // flushes what the gateway's last calls recorded
-    }
-    // While the lock still makes it ours: afterwards it may be a new gateway's.
-    parts.add(() -> deletePortFile(home));
-    // Last: the token file is gone, another gateway may take the home.
-    parts.add(homeLock::close);
-    Throwable first = null;
-    for (Runnable part : parts) {
-      try {
-        part.run();
-      } catch (RuntimeException | LinkageError e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first instanceof RuntimeException runtime) {
-      throw runtime;
-    } else if (first instanceof LinkageError linkage) {
-      throw linkage;
-    }
+    ReverseCloser last = new ReverseCloser();
+    last.add(parts.homeLock()::close);
+    last.add(() -> deletePortFile(parts.home()));
+    last.add(closer::close);
+    last.close();
   }
 
   /** Writes the config's problems into each new session's timeline. Runs on the gateway loop. */

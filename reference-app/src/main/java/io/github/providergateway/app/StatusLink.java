@@ -57,7 +57,7 @@ final class StatusLink {
               + " in flight.");
       out.println("Status page (the link works once, within 5 minutes; keep it to yourself):");
       out.println("  " + link);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     } catch (ExecutionException e) {
       err.println(
           "gateway status: the gateway would not give a link: " + CommandFailed.rootMessage(e));
@@ -67,7 +67,7 @@ final class StatusLink {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    return Main.EXIT_START_FAILED;
+    return ExitCodes.START_FAILED;
   }
 
   private static int noGateway(Path home, String why, PrintStream err) {
@@ -91,7 +91,7 @@ final class StatusLink {
             + " Code's HTTP hook blocks every call."
             + held);
     err.println(GuardDown.howToStart(home, GuardDown.launcher()) + ".");
-    return Main.EXIT_START_FAILED;
+    return ExitCodes.START_FAILED;
   }
 
   /** The projects the record's gates are for, as a person reads them; empty for none. */

@@ -107,7 +107,7 @@ class AgentAncestryTest {
             Duration.ofSeconds(60));
     Interop.Ran byPerson = Interop.run(remove, dir, Duration.ofSeconds(60));
 
-    assertThat(underAgent.exitCode()).as(underAgent.output()).isEqualTo(Main.EXIT_REFUSED);
+    assertThat(underAgent.exitCode()).as(underAgent.output()).isEqualTo(ExitCodes.REFUSED);
     assertThat(underAgent.output())
         .contains("gateway setup --remove: refused: it runs under claude (pid ")
         .contains("a terminal of your own");

@@ -100,7 +100,7 @@ class AuditCommandTest {
     AppRun notANumber = gateway("audit", "last=many", "--home", home.toString());
 
     for (AppRun bad : List.of(unknown, notAKind, notANumber)) {
-      assertThat(bad.exit()).as(bad.err()).isEqualTo(Main.EXIT_USAGE);
+      assertThat(bad.exit()).as(bad.err()).isEqualTo(ExitCodes.USAGE);
       assertThat(bad.out()).isEmpty();
     }
     assertThat(unknown.err())
@@ -117,7 +117,7 @@ class AuditCommandTest {
     for (String reserved : List.of("verify", "report")) {
       AppRun run = gateway("audit", reserved, "--home", home.toString());
 
-      assertThat(run.exit()).as(run.err()).isEqualTo(Main.EXIT_USAGE);
+      assertThat(run.exit()).as(run.err()).isEqualTo(ExitCodes.USAGE);
       assertThat(run.err())
           .startsWith(
               "gateway audit " + reserved + ": not yet: 'verify' and 'report' are reserved");
@@ -140,7 +140,7 @@ class AuditCommandTest {
                 + home.resolve("logs")
                 + " yet: a gateway of this home writes audit.jsonl there as it decides."
                 + System.lineSeparator());
-    assertThat(none.exit()).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(none.exit()).isEqualTo(ExitCodes.START_FAILED);
     assertThat(none.err())
         .isEqualTo(
             "gateway audit: there is no gateway home at "
@@ -158,7 +158,7 @@ class AuditCommandTest {
 
     AppRun audit = gateway("audit", "--home", home.toString());
 
-    assertThat(audit.exit()).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(audit.exit()).isEqualTo(ExitCodes.START_FAILED);
     assertThat(audit.err()).contains("is not a regular file");
     assertThat(new String(Files.readAllBytes(elsewhere), StandardCharsets.UTF_8)).isEqualTo("{}\n");
   }

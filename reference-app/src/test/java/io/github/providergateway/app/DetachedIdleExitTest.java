@@ -96,10 +96,12 @@ class DetachedIdleExitTest {
 
   @Test
   void theGraceNeverIsReadAndWrittenAsTheCommandLineSaysIt() {
-    assertThat(Main.parseIdleExitGrace("never")).isNull();
-    assertThat(Main.parseIdleExitGrace(" Never ")).isNull();
-    assertThat(Main.formatIdleExitGrace(null)).isEqualTo("never");
-    assertThat(Main.parseIdleExitGrace(Main.formatIdleExitGrace(Duration.ofSeconds(30))))
+    assertThat(DurationText.parseIdleExitGrace("never")).isNull();
+    assertThat(DurationText.parseIdleExitGrace(" Never ")).isNull();
+    assertThat(DurationText.formatIdleExitGrace(null)).isEqualTo("never");
+    assertThat(
+            DurationText.parseIdleExitGrace(
+                DurationText.formatIdleExitGrace(Duration.ofSeconds(30))))
         .isEqualTo(Duration.ofSeconds(30));
     assertThatThrownBy(() -> Main.options(Map.of(), "--detached", "--idle-exit-grace", "forever"))
         .isInstanceOf(IllegalArgumentException.class)

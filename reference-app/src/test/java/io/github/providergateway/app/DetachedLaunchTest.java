@@ -77,7 +77,7 @@ class DetachedLaunchTest {
   void itStartsTheSharedGatewayInTheBackgroundSaysWhereAndReturns() throws Exception {
     int port = FreePorts.pick();
 
-    assertThat(launch(port)).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(Main.EXIT_OK);
+    assertThat(launch(port)).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.OK);
 
     long pid = Long.parseLong(Files.readString(home.resolve(GatewayHome.PID_FILE)).strip());
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
@@ -159,11 +159,11 @@ class DetachedLaunchTest {
   @Test
   void aSecondLaunchFindsTheGatewayRunningAndStartsNoOther() throws Exception {
     int port = FreePorts.pick();
-    assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
+    assertThat(launch(port)).isEqualTo(ExitCodes.OK);
     String pid = Files.readString(home.resolve(GatewayHome.PID_FILE)).strip();
     stdout.reset();
 
-    assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
+    assertThat(launch(port)).isEqualTo(ExitCodes.OK);
 
     assertThat(printed())
         .contains("the shared gateway for " + home + " was running already (pid " + pid + ")");

@@ -23,8 +23,11 @@ class EveryCommandHasHelpTest {
   @Test
   void everySubcommandAnswersHelpWithItsUsage() {
     List<List<String>> paths = new ArrayList<>();
-    collect(Main.class, new ArrayList<>(), paths);
-    assertThat(paths).as("the commands found").hasSizeGreaterThan(10);
+    collect(Main.commands(), new ArrayList<>(), paths);
+    assertThat(paths)
+        .as("the commands found, each agent's hook among them")
+        .hasSizeGreaterThan(10)
+        .contains(List.of("hook", "claude"), List.of("hook", "cursor"));
 
     for (List<String> path : paths) {
       List<String> args = new ArrayList<>(path);
@@ -47,18 +50,31 @@ class EveryCommandHasHelpTest {
     }
   }
 
-  /** The commands under {@code command}'s class, read from the annotations the parser reads. */
-  private static void collect(Class<?> command, List<String> path, List<List<String>> into) {
-    CommandLine.Command annotation = command.getAnnotation(CommandLine.Command.class);
-    for (Class<?> sub : annotation.subcommands()) {
-      CommandLine.Command its = sub.getAnnotation(CommandLine.Command.class);
-      if (its == null || its.hidden()) {
-        continue;
-      }
-      List<String> next = new ArrayList<>(path);
-      next.add(its.name());
-      into.add(next);
-      collect(sub, next, into);
-    }
+  @Test
+  void theHelpOptionIsWrittenOnceAMixinEveryCommandTakes() {
+    assertThat(ArchitectureTest.mainSources("reference-app"))
+        .as("main sources that declare --help themselves instead of the HelpOption mixin")
+        .filteredOn(file -> ArchitectureTest.read(file).contains("\"--help\""))
+        .extracting(file -> file.getFileName().toString())
+        .containsExactly("HelpOption.java");
+  }
+
+  /**
+   * The commands under {@code command}, as the parser has them: those its annotations name and
+   * those added to it (each agent's {@code gateway hook AGENT}).
+   */
+  private static void collect(CommandLine command, List<String> path, List<List<String>> into) {
+    command
+        .getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (sub.getCommandSpec().usageMessage().hidden()) {
+                return;
+              }
+              List<String> next = new ArrayList<>(path);
+              next.add(name);
+              into.add(next);
+              collect(sub, next, into);
+            });
   }
 }

@@ -76,7 +76,7 @@ class GatewayStopTest {
 
     AppRun stop = gateway("stop", "--home", home.toString(), "--port", port);
 
-    assertThat(stop.exit()).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(stop.exit()).isEqualTo(ExitCodes.START_FAILED);
     assertThat(stop.err())
         .contains("would not stop")
         .contains("A console's gateway stops with its 'quit'");

@@ -125,7 +125,7 @@ class HomeSettingsAppTest {
             new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8),
             Map.of());
 
-    assertThat(exit).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(exit).isEqualTo(ExitCodes.START_FAILED);
     assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
         .contains("cannot read the home's settings")
         .contains(HomeSettings.FILE);

@@ -231,7 +231,7 @@ class RpcStartAndStopTest {
 
     help(out);
 
-    String grace = Main.formatDuration(AppOptions.DEFAULT_IDLE_EXIT_GRACE);
+    String grace = DurationText.format(AppOptions.DEFAULT_IDLE_EXIT_GRACE);
     assertThat(grace).isEqualTo("30s");
     assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " "))
         .contains("(default: " + grace + ")")
@@ -250,18 +250,18 @@ class RpcStartAndStopTest {
 
   @Test
   void durationsAreWrittenAsTheCommandLineReadsThem() {
-    assertThat(Main.formatDuration(Duration.ofSeconds(30))).isEqualTo("30s");
-    assertThat(Main.formatDuration(Duration.ofMillis(1500))).isEqualTo("1500ms");
-    assertThat(Main.parseDuration(Main.formatDuration(Duration.ofMillis(1500))))
+    assertThat(DurationText.format(Duration.ofSeconds(30))).isEqualTo("30s");
+    assertThat(DurationText.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    assertThat(DurationText.parse(DurationText.format(Duration.ofMillis(1500))))
         .isEqualTo(Duration.ofMillis(1500));
   }
 
   /** Issue 34: the HTTP front door's set-up suggests --idle-exit-grace 12h, which was refused. */
   @Test
   void durationsTakeHoursToo() {
-    assertThat(Main.parseDuration("12h")).isEqualTo(Duration.ofHours(12));
-    assertThat(Main.parseDuration("1.5h")).isEqualTo(Duration.ofMinutes(90));
-    assertThat(Main.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
+    assertThat(DurationText.parse("12h")).isEqualTo(Duration.ofHours(12));
+    assertThat(DurationText.parse("1.5h")).isEqualTo(Duration.ofMinutes(90));
+    assertThat(DurationText.parse("2m")).isEqualTo(Duration.ofMinutes(2));
   }
 
   @Test

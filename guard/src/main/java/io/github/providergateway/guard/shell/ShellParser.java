@@ -47,13 +47,13 @@ import java.util.List;
 public final class ShellParser {
 
   /** The longest command read, in characters: 128 Ki. */
-  public static final int MAX_LENGTH = 128 * 1024;
+  public static final int MAX_LENGTH = Limits.MAX_LENGTH;
 
   /** The deepest nesting read (substitutions, subshells, {@code bash -c} within each other). */
-  public static final int MAX_DEPTH = 16;
+  public static final int MAX_DEPTH = Limits.MAX_DEPTH;
 
   /** The most words read, over all nesting. */
-  public static final int MAX_WORDS = 16_384;
+  public static final int MAX_WORDS = Limits.MAX_WORDS;
 
   private ShellParser() {}
 

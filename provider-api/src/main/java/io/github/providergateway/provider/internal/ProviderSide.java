@@ -27,8 +27,6 @@ import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.spi.ProviderAuth;
 import io.github.providergateway.provider.spi.ProviderChannel;
 import io.github.providergateway.provider.spi.ProviderLoop;
-import io.github.providergateway.provider.spi.ProviderRuntime;
-import io.github.providergateway.provider.spi.ProviderRuntime.AfterClose;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
@@ -37,7 +35,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The provider side of the protocol for one {@link JavaProvider}: what a transport's {@link
+ * The provider side of the protocol for one {@link JavaProvider}: what a transport's {@code
  * ProviderRuntime} runs. A transport gives it connections ({@link #opened}), the gateway's messages
  * ({@link #received}) and the end of each connection ({@link #closed}); the runtime answers through
  * the connection's {@link ProviderChannel}. Over WebSocket one runtime outlives many connections.
@@ -184,11 +182,11 @@ public final class ProviderSide {
     }
   }
 
-  /** The connection ended, whoever ended it: see {@link ProviderRuntime#closed}. */
-  public AfterClose closed(boolean mayReconnect) {
+  /** The connection ended, whoever ended it: see {@code ProviderRuntime#closed}. */
+  public ConnectionEnd closed(boolean mayReconnect) {
     loop.assertInLoop();
     if (link.current() == null) {
-      return new AfterClose(!terminated, false);
+      return new ConnectionEnd(!terminated, false);
     }
     link.set(null);
     boolean wasBound = binder.closed();
@@ -199,9 +197,9 @@ public final class ProviderSide {
     queries.connectionClosed();
     if (!mayReconnect || leaving || failure != null) {
       terminate();
-      return new AfterClose(false, wasBound);
+      return new ConnectionEnd(false, wasBound);
     }
-    return new AfterClose(true, wasBound);
+    return new ConnectionEnd(true, wasBound);
   }
 
   // ---- binding ----

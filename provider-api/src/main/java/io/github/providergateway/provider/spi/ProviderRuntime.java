@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.internal.ConnectionEnd;
 import io.github.providergateway.provider.internal.ProviderSide;
 import java.time.Clock;
 
@@ -111,6 +112,7 @@ public final class ProviderRuntime {
    * @return whether the transport should connect again, and whether the ended connection was bound
    */
   public AfterClose closed(boolean mayReconnect) {
-    return side.closed(mayReconnect);
+    ConnectionEnd end = side.closed(mayReconnect);
+    return new AfterClose(end.reconnect(), end.wasBound());
   }
 }

@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.ExitCodes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -127,7 +127,7 @@ public final class AgentSetup {
     AgentLayouts.Plan plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
     List<Merged> merged = merge(plan, previous);
     if (merged == null) {
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     boolean writes = merged.stream().anyMatch(m -> m.applied().content() != null);
     if (writes && ((http && token == null) || (mcpHttp && mcpToken == null))) {
@@ -157,7 +157,7 @@ public final class AgentSetup {
       plan = plan(agent, project, http, token, mcpHttp, mcpToken, previous);
       merged = merge(plan, previous);
       if (merged == null) {
-        return Main.EXIT_START_FAILED;
+        return ExitCodes.START_FAILED;
       }
     }
     List<SetupLedger.FileRecord> records = new ArrayList<>();
@@ -224,7 +224,7 @@ public final class AgentSetup {
                           "--remove"
                         })
             : "Nothing to change: " + agent + " is set up already.");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /** The plan, with the tokens setup has (a placeholder for one not issued yet). */
@@ -472,12 +472,12 @@ public final class AgentSetup {
               + ") was not set up with this home ("
               + home.resolve(SetupLedger.FILE)
               + ")");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     SetupLedger.Setup setup = found.get();
     out.println(
         "gateway setup " + agent + " --remove (" + setup.describe().replaceFirst("^\\S+ \\(", ""));
-    int exit = Main.EXIT_OK;
+    int exit = ExitCodes.OK;
     Set<Path> places = placesSetupWrites(agent, project, setup);
     for (SetupLedger.FileRecord file : setup.files()) {
       if (!places.contains(file.file()) || !ledger.isBackup(file.backup())) {
@@ -537,10 +537,10 @@ public final class AgentSetup {
         }
       } catch (SettingsMerge.Refused e) {
         err.println("gateway setup: refused: " + e.getMessage());
-        exit = Main.EXIT_START_FAILED;
+        exit = ExitCodes.START_FAILED;
       }
     }
-    if (exit != Main.EXIT_OK) {
+    if (exit != ExitCodes.OK) {
       err.println("gateway setup: the setup stays recorded; fix the file and run --remove again");
       return exit;
     }
@@ -564,7 +564,7 @@ public final class AgentSetup {
     ledger.forget(setup.agent(), setup.scope(), setup.project());
     ledger.write();
     out.println("Taken back.");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**
@@ -609,7 +609,7 @@ public final class AgentSetup {
     SetupLedger ledger = SetupLedger.read(home);
     if (ledger.all().isEmpty()) {
       out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     for (SetupLedger.Setup setup : ledger.all()) {
       out.println(
@@ -631,6 +631,6 @@ public final class AgentSetup {
         out.println("  " + file.file() + ": " + state);
       }
     }
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 }

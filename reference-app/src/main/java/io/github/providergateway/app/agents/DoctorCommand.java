@@ -3,14 +3,15 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.app.CommandContext;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -28,8 +29,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code gateway doctor [--verbose] [--json]}: says for every agent on the machine whether the
@@ -79,7 +80,7 @@ public final class DoctorCommand implements Callable<Integer> {
   /** The whole doctor's bound: each check is bounded, and the agents are examined at once. */
   static final Duration DEADLINE = Duration.ofSeconds(25);
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   @CommandLine.Mixin private GatewayHomeOptions gateway;
 
@@ -100,26 +101,26 @@ public final class DoctorCommand implements Callable<Integer> {
       description = "The project whose settings are read (default: the current folder).")
   private Path dir;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  DoctorCommand(CommandContext context) {
+    this.context = context;
+  }
 
   @Override
   public Integer call() {
-    PrintStream err = parent.err();
-    Map<String, String> env = parent.env();
+    PrintStream err = context.err();
+    Map<String, String> env = context.env();
     int port;
     try {
       port = gateway.launchPort(env);
     } catch (IllegalArgumentException e) {
       err.println("gateway doctor: " + e.getMessage());
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
     Path home = gateway.home(env);
     Path project = (dir != null ? dir : Path.of("")).toAbsolutePath().normalize();
-    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    PrintStream out = context.stdout();
     AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
     AgentLayouts layouts = new AgentLayouts(config, env, HomeDirectory.userHome(env));
     SetupLedger ledger;
@@ -178,7 +179,7 @@ public final class DoctorCommand implements Callable<Integer> {
       reports.forEach(report -> out.println(report.line()));
       out.println(verdict(reports, guarded, "'gateway doctor --verbose' says each in full"));
     }
-    return guarded ? Main.EXIT_OK : Main.EXIT_START_FAILED;
+    return guarded ? ExitCodes.OK : ExitCodes.START_FAILED;
   }
 
   /**
@@ -193,7 +194,7 @@ public final class DoctorCommand implements Callable<Integer> {
 
   /** Whether {@code gateway service} keeps the home's gateway running. */
   private String service(Map<String, String> env, Path home) {
-    return ServiceCommand.isInstalled(home, env, parent.runningApp().osName())
+    return InstalledService.isInstalled(home, env, context.runningApp().osName())
         ? "kept running by 'gateway service'"
         : "no service keeps it running";
   }

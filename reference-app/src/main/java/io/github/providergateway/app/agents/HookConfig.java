@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.ExitCodes;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -36,19 +36,19 @@ public final class HookConfig {
       case copilot -> {
         err.flush();
         printed.print(config.copilotHooks());
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       case gemini -> {
         printed.print(config.geminiHooks());
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       case codex -> {
         printed.print(config.codexHooks());
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       case cursor -> {
         printed.print(config.cursorHooks());
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       case claude -> {
         // below
@@ -58,7 +58,7 @@ public final class HookConfig {
             "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code and"
                 + " HTTP clients have no"
                 + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
-        return Main.EXIT_USAGE;
+        return ExitCodes.USAGE;
       }
     }
     ClientTokens tokens = ClientTokens.hooks(home);
@@ -73,7 +73,7 @@ public final class HookConfig {
     printed.print(
         config.claudeHooks(
             new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**
@@ -99,17 +99,17 @@ public final class HookConfig {
                 + (tokens.clients().isEmpty()
                     ? " (none has)"
                     : " (clients: " + String.join(", ", tokens.clients()) + ")"));
-        return Main.EXIT_USAGE;
+        return ExitCodes.USAGE;
       }
     } catch (UncheckedIOException e) {
       err.println("gateway hook: cannot update " + tokens.file() + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     new PrintStream(out, true, StandardCharsets.UTF_8)
         .println(
             "Revoked the hook token of '"
                 + client
                 + "'; its next hook request gets 401 (Claude Code then blocks the call).");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 }

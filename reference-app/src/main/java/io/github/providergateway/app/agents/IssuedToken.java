@@ -1,8 +1,8 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * {@code gateway hook --print-config claude}), or the exit code of the command that could not.
  *
  * @param token the token, shown once; null when it could not be issued
- * @param exitCode {@link Main#EXIT_OK} with a token, else what the command exits with
+ * @param exitCode {@link ExitCodes#OK} with a token, else what the command exits with
  */
 public record IssuedToken(String token, int exitCode) {
 
@@ -37,14 +37,14 @@ public record IssuedToken(String token, int exitCode) {
     if (!ClientTokens.CLIENT_NAME.matcher(client).matches()) {
       err.println(
           command + ": --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
-      return new IssuedToken(null, Main.EXIT_USAGE);
+      return new IssuedToken(null, ExitCodes.USAGE);
     }
     try {
       HomeDirectory.ensure(home);
-      return new IssuedToken(tokens.issue(client, kind), Main.EXIT_OK);
+      return new IssuedToken(tokens.issue(client, kind), ExitCodes.OK);
     } catch (IOException | UncheckedIOException e) {
       err.println(command + ": cannot write " + tokens.file() + ": " + e.getMessage());
-      return new IssuedToken(null, Main.EXIT_START_FAILED);
+      return new IssuedToken(null, ExitCodes.START_FAILED);
     }
   }
 }

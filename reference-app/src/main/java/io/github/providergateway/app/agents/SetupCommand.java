@@ -2,23 +2,25 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.app.CommandContext;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.app.service.ServiceCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code gateway setup <agent> [--user|--project] [--remove]} and {@code gateway setup --list}:
@@ -62,7 +64,7 @@ import picocli.CommandLine.ParentCommand;
     })
 public final class SetupCommand implements Callable<Integer> {
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -119,59 +121,59 @@ public final class SetupCommand implements Callable<Integer> {
               + " matches the hook's command and timeout).")
   private boolean refresh;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  SetupCommand(CommandContext context) {
+    this.context = context;
+  }
 
   @Override
   public Integer call() {
-    PrintStream err = parent.err();
+    PrintStream err = context.err();
     if (list || refresh) {
       if (agent != null || remove || user || project || (list && refresh)) {
         err.println(
             "gateway setup: "
                 + (list ? "--list" : "--refresh")
                 + " takes no agent and no other option");
-        return Main.EXIT_USAGE;
+        return ExitCodes.USAGE;
       }
     } else if (agent == null) {
       spec.commandLine().usage(err);
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
     if (user && project) {
       err.println("gateway setup: --user and --project cannot be combined");
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
     if (project && mcp == AgentSetup.McpTransport.http) {
       err.println(
           "gateway setup: --mcp http goes with the user's settings: a project's are committed, and"
               + " hold no token");
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
     if (dir != null && !project) {
       err.println("gateway setup: --dir goes with --project");
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
-    Map<String, String> env = parent.env();
+    Map<String, String> env = context.env();
     int port;
     try {
       port = gateway.launchPort(env);
     } catch (IllegalArgumentException e) {
       err.println("gateway setup: " + e.getMessage());
-      return Main.EXIT_USAGE;
+      return ExitCodes.USAGE;
     }
-    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
+    PrintStream out = context.stdout();
     boolean serviceUp =
         !list
             && !remove
-            && ServiceCommand.isInstalled(gateway.home(env), env, parent.runningApp().osName())
+            && InstalledService.isInstalled(gateway.home(env), env, context.runningApp().osName())
             && ServiceCommand.answeringPort(gateway.home(env)).isPresent();
     if (refresh) {
       return refresh(port, serviceUp, out);
     }
-    AgentSetup setup = agentSetup(parent, gateway, port, commandHook, mcp, serviceUp, out);
+    AgentSetup setup = agentSetup(context, gateway, port, commandHook, mcp, serviceUp, out);
     try {
       if (list) {
         return setup.list();
@@ -180,7 +182,7 @@ public final class SetupCommand implements Callable<Integer> {
       return remove ? setup.remove(agent, folder) : setup.setUp(agent, folder);
     } catch (IOException e) {
       err.println("gateway setup: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
   }
 
@@ -192,19 +194,19 @@ public final class SetupCommand implements Callable<Integer> {
    * match it: setting it up again writes the trust for the new form.
    */
   private int refresh(int port, boolean serviceUp, PrintStream out) {
-    Path home = gateway.home(parent.env());
+    Path home = gateway.home(context.env());
     List<SetupLedger.Setup> setups;
     try {
       setups = SetupLedger.read(home).all();
     } catch (IOException e) {
-      parent.err().println("gateway setup: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      context.err().println("gateway setup: " + e.getMessage());
+      return ExitCodes.START_FAILED;
     }
     if (setups.isEmpty()) {
       out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
-    int exit = Main.EXIT_OK;
+    int exit = ExitCodes.OK;
     for (SetupLedger.Setup setup : setups) {
       AgentLayouts.Agent each;
       try {
@@ -220,12 +222,12 @@ public final class SetupCommand implements Callable<Integer> {
               : AgentSetup.McpTransport.stdio;
       try {
         int done =
-            agentSetup(parent, gateway, port, keepCommandHook, transport, serviceUp, out)
+            agentSetup(context, gateway, port, keepCommandHook, transport, serviceUp, out)
                 .setUp(each, setup.project());
         exit = Math.max(exit, done);
       } catch (IOException e) {
-        parent.err().println("gateway setup: " + setup.describe() + ": " + e.getMessage());
-        exit = Main.EXIT_START_FAILED;
+        context.err().println("gateway setup: " + setup.describe() + ": " + e.getMessage());
+        exit = ExitCodes.START_FAILED;
       }
     }
     return exit;
@@ -236,14 +238,14 @@ public final class SetupCommand implements Callable<Integer> {
    * and home its entries name, the port of the HTTP hook.
    */
   public static AgentSetup agentSetup(
-      Main parent,
+      CommandContext context,
       GatewayHomeOptions gateway,
       int port,
       boolean commandHook,
       AgentSetup.McpTransport mcp,
       boolean serviceInstalled,
       PrintStream out) {
-    Map<String, String> env = parent.env();
+    Map<String, String> env = context.env();
     Path home = gateway.home(env);
     AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
     return new AgentSetup(
@@ -256,6 +258,6 @@ public final class SetupCommand implements Callable<Integer> {
         new AgentSetup.McpChoice(
             mcp, URI.create("http://127.0.0.1:" + port + McpHttpFrontDoor.PATH), serviceInstalled),
         out,
-        parent.err());
+        context.err());
   }
 }

@@ -1,6 +1,5 @@
 package io.github.providergateway.app.dist;
 
-import io.github.providergateway.app.DetachedGatewayStarter;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -136,7 +135,7 @@ public final class RuntimeCopy {
    * The class-data archive or ahead-of-time cache made for {@code copy} on this runtime ({@code
    * .jsa} or {@code .aot} beside it, {@link ClassDataCache}), if there is one. Either records the
    * path and modification time of its jar, so the launcher's beside the build's jar is of no use to
-   * a copy: {@link DetachedGatewayStarter} trains one per copy.
+   * a copy: the app's {@code DetachedGatewayStarter} trains one per copy.
    */
   public static Path archiveOf(Path copy) {
     return archiveOf(copy, ClassDataCache.ofThisRuntime());

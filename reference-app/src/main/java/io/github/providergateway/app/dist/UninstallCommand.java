@@ -1,8 +1,10 @@
 package io.github.providergateway.app.dist;
 
+import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.DetachedLaunch;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.agents.AgentLayouts;
 import io.github.providergateway.app.agents.AgentSetup;
 import io.github.providergateway.app.agents.SetupCommand;
@@ -12,7 +14,6 @@ import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -26,8 +27,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code gateway uninstall}: takes back every file the gateway wrote for a home, as the home's
@@ -100,7 +101,7 @@ public final class UninstallCommand implements Callable<Integer> {
   /** How many names of what is left in a folder the report shows. */
   private static final int SHOWN = 10;
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   @CommandLine.Mixin private GatewayHomeOptions gateway;
 
@@ -111,18 +112,18 @@ public final class UninstallCommand implements Callable<Integer> {
   @Option(names = "--record-install", arity = "1..*", paramLabel = "PATH", hidden = true)
   private List<Path> recordInstall;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  UninstallCommand(CommandContext context) {
+    this.context = context;
+  }
 
   @Override
   public Integer call() {
-    Map<String, String> env = parent.env();
+    Map<String, String> env = context.env();
     Path home = gateway.home(env);
-    PrintStream out = new PrintStream(parent.out(), true, StandardCharsets.UTF_8);
-    PrintStream err = parent.err();
+    PrintStream out = context.stdout();
+    PrintStream err = context.err();
     try {
       if (recordInstall != null) {
         SetupLedger ledger = SetupLedger.read(home);
@@ -133,17 +134,17 @@ public final class UninstallCommand implements Callable<Integer> {
           if (!installWrites(absolute)) {
             err.println(
                 "gateway uninstall: --record-install takes install.sh's files, not " + path);
-            return Main.EXIT_USAGE;
+            return ExitCodes.USAGE;
           }
           ledger.wrote(absolute, "install");
         }
         ledger.write();
-        return Main.EXIT_OK;
+        return ExitCodes.OK;
       }
       return list ? list(env, home, out) : uninstall(env, home, out, err);
     } catch (IOException | IllegalArgumentException e) {
       err.println("gateway uninstall: " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
   }
 
@@ -172,7 +173,7 @@ public final class UninstallCommand implements Callable<Integer> {
         out.println("  bridge  " + found.path());
       }
     }
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   private int uninstall(Map<String, String> env, Path home, PrintStream out, PrintStream err)
@@ -180,8 +181,8 @@ public final class UninstallCommand implements Callable<Integer> {
     SetupLedger ledger = SetupLedger.read(home);
     boolean serviceRecorded =
         ledger.written().stream().anyMatch(written -> written.by().equals("service"));
-    if (serviceRecorded && ServiceCommand.uninstall(parent, home) != Main.EXIT_OK) {
-      return Main.EXIT_START_FAILED;
+    if (serviceRecorded && ServiceCommand.uninstall(context, home) != ExitCodes.OK) {
+      return ExitCodes.START_FAILED;
     }
     OptionalInt running = ServiceCommand.answeringPort(home);
     if (running.isPresent()) {
@@ -193,20 +194,20 @@ public final class UninstallCommand implements Callable<Integer> {
               + pidOf(home)
               + ", and would write its files again: stop it (its console's 'quit', or end that"
               + " process), then run 'gateway uninstall' again. Nothing else was removed.");
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     int port = gateway.launchPort(env);
     // Taking setups back: how their MCP servers were written is read from the ledger, not chosen.
     AgentSetup setup =
         SetupCommand.agentSetup(
-            parent, gateway, port, false, AgentSetup.McpTransport.auto, false, out);
+            context, gateway, port, false, AgentSetup.McpTransport.auto, false, out);
     for (SetupLedger.Setup done : ledger.all()) {
-      if (setup.remove(AgentLayouts.Agent.valueOf(done.agent()), done.project()) != Main.EXIT_OK) {
+      if (setup.remove(AgentLayouts.Agent.valueOf(done.agent()), done.project()) != ExitCodes.OK) {
         err.println(
             "gateway uninstall: could not take back the setup of "
                 + done.describe()
                 + " (see above); the rest stays until it can: run 'gateway uninstall' again");
-        return Main.EXIT_START_FAILED;
+        return ExitCodes.START_FAILED;
       }
     }
     // Read again: each setup --remove rewrote the ledger.
@@ -250,7 +251,7 @@ public final class UninstallCommand implements Callable<Integer> {
       removeIfNothingElse(cache, out);
     }
     take(bridgeFolders(env), out);
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /** The bridge's folders of this user's in the temporary folder {@code env} names. */

@@ -3,19 +3,21 @@ package io.github.providergateway.app.guard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.CommandContext;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.GatewayHomeOptions;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardExplanation;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -50,20 +52,20 @@ public final class GuardCommand implements Callable<Integer> {
   /** {@code test}: something was not as expected. */
   static final int EXIT_MISSED = 1;
 
-  @ParentCommand private Main parent;
+  private final CommandContext context;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  GuardCommand(CommandContext context) {
+    this.context = context;
+  }
 
   @Override
   public Integer call() {
-    spec.commandLine().usage(parent.err());
-    return Main.EXIT_USAGE;
+    spec.commandLine().usage(context.err());
+    return ExitCodes.USAGE;
   }
 
   /** {@code gateway guard explain '<command>'}. */
@@ -123,32 +125,28 @@ public final class GuardCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object instead of lines.")
     private boolean json;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    private boolean help;
+    @Mixin private HelpOption help;
 
     @Override
     public Integer call() {
-      Main main = guard.parent;
-      PrintStream err = main.err();
+      CommandContext context = guard.context;
+      PrintStream err = context.err();
       JsonNode args;
       try {
         args = arguments();
       } catch (IllegalArgumentException e) {
         err.println("gateway guard explain: " + e.getMessage());
-        return Main.EXIT_USAGE;
+        return ExitCodes.USAGE;
       }
       Path folder = (project != null ? project : Path.of("")).toAbsolutePath().normalize();
       HomeGuard homeGuard =
           HomeGuard.forHome(
-              HomeDirectory.resolve(home, main.env()),
-              main.env(),
+              HomeDirectory.resolve(home, context.env()),
+              context.env(),
               problem -> err.println("gateway guard explain: " + problem));
       GuardCall call = new GuardCall(tool, args, folder, folder, null);
       GuardExplanation explanation = homeGuard.explain(call);
-      PrintStream out = new PrintStream(main.out(), true, StandardCharsets.UTF_8);
+      PrintStream out = context.stdout();
       if (json) {
         out.println(toJson(call, explanation));
       } else {
@@ -274,24 +272,20 @@ public final class GuardCommand implements Callable<Integer> {
 
     @CommandLine.Mixin private GatewayHomeOptions gateway;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    private boolean help;
+    @Mixin private HelpOption help;
 
     @Override
     public Integer call() {
-      Main main = guard.parent;
+      CommandContext context = guard.context;
       int port;
       try {
-        port = gateway.port(main.env());
+        port = gateway.port(context.env());
       } catch (IllegalArgumentException e) {
-        main.err().println("gateway guard test: " + e.getMessage());
-        return Main.EXIT_USAGE;
+        context.err().println("gateway guard test: " + e.getMessage());
+        return ExitCodes.USAGE;
       }
-      PrintStream out = new PrintStream(main.out(), true, StandardCharsets.UTF_8);
-      return GuardCheck.run(gateway.home(main.env()), port, main.env(), out, main.err());
+      PrintStream out = context.stdout();
+      return GuardCheck.run(gateway.home(context.env()), port, context.env(), out, context.err());
     }
   }
 }

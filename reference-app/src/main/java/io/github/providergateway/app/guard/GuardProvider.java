@@ -2,7 +2,6 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.app.ProjectProviders;
 import io.github.providergateway.app.StartupException;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.GuardCall;
@@ -150,7 +149,7 @@ public final class GuardProvider implements AutoCloseable {
 
   /**
    * The session's folder, absolute, or null when it has none the guard can read: its project, as
-   * {@link ProjectProviders} reads it too.
+   * the app's {@code ProjectProviders} reads it too (for which it reads this).
    */
   public static Path project(SessionInfo session) {
     if (session.cwd() == null || session.cwd().isBlank()) {

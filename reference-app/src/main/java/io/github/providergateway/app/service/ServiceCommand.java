@@ -1,11 +1,13 @@
 package io.github.providergateway.app.service;
 
 import io.github.providergateway.app.BoundedCommand;
+import io.github.providergateway.app.CommandContext;
 import io.github.providergateway.app.DetachedGatewayStarter;
 import io.github.providergateway.app.DetachedHost;
 import io.github.providergateway.app.DetachedLaunch;
+import io.github.providergateway.app.ExitCodes;
+import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
 import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.dist.RuntimeCopy;
@@ -17,7 +19,6 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -33,6 +34,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -68,31 +70,20 @@ public final class ServiceCommand implements Callable<Integer> {
 
   private static final Pattern PLIST_STRING = Pattern.compile("<string>([^<]*)</string>");
 
-  @ParentCommand private Main parent;
+  private final CommandContext app;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  private boolean help;
+  @Mixin private HelpOption help;
+
+  ServiceCommand(CommandContext app) {
+    this.app = app;
+  }
 
   @Override
   public Integer call() {
-    spec.commandLine().usage(parent.err());
-    return Main.EXIT_USAGE;
-  }
-
-  /**
-   * What {@code gateway service} installs and where: the app's class path (one jar, to copy) and
-   * the system it runs on ({@code os.name}, which picks the service manager). Tests give their own.
-   */
-  public record RunningApp(String classPath, String osName) {
-    /** {@return this JVM: its class path and OS} */
-    public static RunningApp thisJvm() {
-      return new RunningApp(System.getProperty("java.class.path"), System.getProperty("os.name"));
-    }
+    spec.commandLine().usage(app.err());
+    return ExitCodes.USAGE;
   }
 
   /** {@code --home}, as every command of the home has it. */
@@ -103,11 +94,7 @@ public final class ServiceCommand implements Callable<Integer> {
         description = "The gateway's home (default: as for the gateway).")
     Path home;
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "Show this help and exit.")
-    boolean help;
+    @Mixin HelpOption help;
   }
 
   /** What the three commands share: the platform, the home, its unit, the output. */
@@ -119,12 +106,12 @@ public final class ServiceCommand implements Callable<Integer> {
     final PrintStream err;
     final ServiceManager manager;
 
-    Context(Main main, HomeOption option) {
-      this.env = main.env();
-      this.platform = ServiceUnit.Platform.of(main.runningApp().osName());
+    Context(CommandContext app, HomeOption option) {
+      this.env = app.env();
+      this.platform = ServiceUnit.Platform.of(app.runningApp().osName());
       this.home = HomeDirectory.resolve(option.home, env);
-      this.out = new PrintStream(main.out(), true, StandardCharsets.UTF_8);
-      this.err = main.err();
+      this.out = app.stdout();
+      this.err = app.err();
       this.manager = new ServiceManager(platform, env);
     }
 
@@ -141,19 +128,19 @@ public final class ServiceCommand implements Callable<Integer> {
 
   /** Runs {@code action} on the context, saying why it could not be made. */
   private static int withContext(
-      Main main, HomeOption option, String command, ContextAction action) {
+      CommandContext app, HomeOption option, String command, ContextAction action) {
     Context context;
     try {
-      context = new Context(main, option);
+      context = new Context(app, option);
     } catch (IllegalArgumentException e) {
-      main.err().println("gateway service " + command + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      app.err().println("gateway service " + command + ": " + e.getMessage());
+      return ExitCodes.START_FAILED;
     }
     try {
       return action.run(context);
     } catch (IOException | IllegalArgumentException e) {
-      main.err().println("gateway service " + command + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
+      app.err().println("gateway service " + command + ": " + e.getMessage());
+      return ExitCodes.START_FAILED;
     }
   }
 
@@ -192,8 +179,8 @@ public final class ServiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      Main main = service.parent;
-      return withContext(main, home, "install", context -> install(main, context));
+      CommandContext app = service.app;
+      return withContext(app, home, "install", context -> install(app, context));
     }
   }
 
@@ -213,7 +200,7 @@ public final class ServiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      return withContext(service.parent, home, "uninstall", ServiceCommand::uninstall);
+      return withContext(service.app, home, "uninstall", ServiceCommand::uninstall);
     }
   }
 
@@ -233,12 +220,12 @@ public final class ServiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      return withContext(service.parent, home, "status", ServiceCommand::status);
+      return withContext(service.app, home, "status", ServiceCommand::status);
     }
   }
 
-  private static int install(Main main, Context context) throws IOException {
-    String classPath = main.runningApp().classPath();
+  private static int install(CommandContext app, Context context) throws IOException {
+    String classPath = app.runningApp().classPath();
     Optional<Path> jar = DetachedGatewayStarter.oneJar(classPath).filter(RuntimeCopy::copyable);
     if (jar.isEmpty()) {
       context.err.println(
@@ -247,7 +234,7 @@ public final class ServiceCommand implements Callable<Integer> {
               + summary(classPath)
               + "). Run it from the built jar: ./gateway service install, or java -jar"
               + " reference-app/target/provider-gateway.jar service install.");
-      return Main.EXIT_START_FAILED;
+      return ExitCodes.START_FAILED;
     }
     Path installed =
         RuntimeCopy.install(jar.get(), ServiceUnit.installDir(context.platform, context.env));
@@ -306,7 +293,7 @@ public final class ServiceCommand implements Callable<Integer> {
       context.out.println("  systemctl --user daemon-reload");
       context.out.println("  systemctl --user enable --now " + name);
       printLinger(context);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     BoundedCommand.Outcome reload = context.manager.run("--user", "daemon-reload");
     if (!reload.ok()) {
@@ -353,7 +340,7 @@ public final class ServiceCommand implements Callable<Integer> {
               + ").");
     }
     printLinger(context);
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   private static int bootstrapLaunchd(Context context, ServiceUnit unit) throws IOException {
@@ -370,7 +357,7 @@ public final class ServiceCommand implements Callable<Integer> {
               + "), so nothing was started. It loads the agent at your next login; to start it"
               + " now, run in your session:");
       context.out.println("  " + bootstrap);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     String target = domain + "/" + unit.name();
     boolean loaded = context.manager.run("print", target).ok();
@@ -382,7 +369,7 @@ public final class ServiceCommand implements Callable<Integer> {
               + pidNote(context.home)
               + ". launchd starts the agent at your next login, or now once that one has stopped: "
               + bootstrap);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     if (loaded) {
       // A loaded agent keeps the definition it was loaded with: out, and in again.
@@ -393,17 +380,17 @@ public final class ServiceCommand implements Callable<Integer> {
       return managerFailed(context, bootstrap, done);
     }
     context.out.println("Loaded " + unit.name() + " (launchctl print " + target + ").");
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**
    * {@code gateway service uninstall --home home}, for {@code gateway uninstall}: stops and removes
    * the home's unit when there is one, and the installed jars no unit names any more.
    */
-  public static int uninstall(Main main, Path home) {
+  public static int uninstall(CommandContext app, Path home) {
     HomeOption option = new HomeOption();
     option.home = home;
-    return withContext(main, option, "uninstall", ServiceCommand::uninstall);
+    return withContext(app, option, "uninstall", ServiceCommand::uninstall);
   }
 
   private static int uninstall(Context context) throws IOException {
@@ -411,7 +398,7 @@ public final class ServiceCommand implements Callable<Integer> {
     if (!Files.exists(unit.file(), LinkOption.NOFOLLOW_LINKS)) {
       context.out.println(
           "No service is installed for " + context.home + " (no " + unit.file() + ").");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     String name = unit.name();
     switch (context.platform) {
@@ -458,7 +445,7 @@ public final class ServiceCommand implements Callable<Integer> {
     SetupLedger ledger = SetupLedger.read(context.home);
     ledger.forgetWritten("service");
     ledger.write();
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   private static int status(Context context) throws IOException {
@@ -488,7 +475,7 @@ public final class ServiceCommand implements Callable<Integer> {
             + (port.isPresent()
                 ? "running on port " + port.getAsInt() + pidNote(context.home)
                 : "not running"));
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /** What the manager says of the unit: enabled and active, or why it cannot say. */
@@ -556,58 +543,6 @@ public final class ServiceCommand implements Callable<Integer> {
           }
         }
         yield words.isEmpty() ? "(no ProgramArguments)" : String.join(" ", words);
-      }
-    };
-  }
-
-  /**
-   * Whether {@code gateway service install} installed a unit for {@code home} on this system: then
-   * the user's service manager keeps the home's gateway running, and {@code gateway setup} points
-   * agents at its {@code /mcp} rather than a process per window.
-   */
-  public static boolean isInstalled(Path home, Map<String, String> env, String osName) {
-    try {
-      return Files.isRegularFile(
-          ServiceUnit.of(ServiceUnit.Platform.of(osName), env, home, List.of()).file());
-    } catch (IllegalArgumentException noManager) {
-      return false;
-    }
-  }
-
-  /**
-   * Has the user's service manager start the gateway of {@code home} when {@code gateway service}
-   * installed it, the unit is enabled and the manager answers: what a host's start on demand does
-   * for such a home ({@link DetachedGatewayStarter}). A unit in its restart delay after a crash
-   * starts at once.
-   *
-   * @return whether the manager took the start; false sends the host to start the gateway itself
-   */
-  public static boolean startInstalled(Path home, Map<String, String> env, String osName) {
-    ServiceUnit.Platform platform;
-    try {
-      platform = ServiceUnit.Platform.of(osName);
-    } catch (IllegalArgumentException none) {
-      return false;
-    }
-    ServiceUnit unit = ServiceUnit.of(platform, env, home, List.of());
-    if (!Files.isRegularFile(unit.file())) {
-      return false;
-    }
-    ServiceManager manager = new ServiceManager(platform, env);
-    return switch (platform) {
-      case SYSTEMD ->
-          manager.answers(null).ok()
-              && manager.run("--user", "is-enabled", "--quiet", unit.name()).ok()
-              && manager.run("--user", "start", unit.name()).ok();
-      case LAUNCHD -> {
-        String target;
-        try {
-          target = "gui/" + Files.getAttribute(unit.file(), "unix:uid") + "/" + unit.name();
-        } catch (IOException | UnsupportedOperationException e) {
-          yield false;
-        }
-        // kickstart starts a loaded agent now; one not loaded (no login yet) is not started.
-        yield manager.run("kickstart", target).ok();
       }
     };
   }
@@ -690,7 +625,7 @@ public final class ServiceCommand implements Callable<Integer> {
             + " failed ("
             + (outcome.output().isEmpty() ? "exit code " + outcome.exitCode() : outcome.output())
             + ")");
-    return Main.EXIT_START_FAILED;
+    return ExitCodes.START_FAILED;
   }
 
   private static String javaOfThisJvm() {

@@ -2,8 +2,9 @@ package io.github.providergateway.app.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.DurationText;
 import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.RunningApp;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -159,12 +160,12 @@ public record ServiceUnit(
         List.of(
             "-cp",
             jar.toString(),
-            Main.class.getName(),
+            RunningApp.MAIN_CLASS,
             "--detached",
             "--home",
             home.toString(),
             "--idle-exit-grace",
-            Main.NEVER));
+            DurationText.NEVER));
     return line;
   }
 

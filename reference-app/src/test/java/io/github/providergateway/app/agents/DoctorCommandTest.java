@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.app.AppRun;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.RpcApp;
 import io.github.providergateway.app.StandInLauncher;
 import io.github.providergateway.loop.testing.Await;
@@ -369,7 +369,7 @@ class DoctorCommandTest {
             "trust: nothing needed",
             "canary: denied by the canary",
             "Every agent found is guarded.");
-    assertThat(run("doctor", "--no-such-option")).isEqualTo(Main.EXIT_USAGE);
+    assertThat(run("doctor", "--no-such-option")).isEqualTo(ExitCodes.USAGE);
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.app.AppRun;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.ExitCodes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -195,7 +195,7 @@ class SetupCommandTest {
     String commented = "{\n  // my settings\n  \"model\": \"opus\"\n}\n";
     Files.writeString(settings, commented);
 
-    assertThat(setup("claude")).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(setup("claude")).isEqualTo(ExitCodes.START_FAILED);
 
     assertThat(err).contains("refused: " + settings, "left untouched", "nothing was changed");
     assertThat(Files.readString(settings)).isEqualTo(commented);
@@ -208,7 +208,7 @@ class SetupCommandTest {
     String mine = "{\"mcpServers\": {\"provider-gateway\": {\"command\": \"something-else\"}}}";
     Files.writeString(userHome.resolve(".claude.json"), mine);
 
-    assertThat(setup("claude")).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(setup("claude")).isEqualTo(ExitCodes.START_FAILED);
 
     assertThat(err).contains("mcpServers.provider-gateway", "did not write");
     assertThat(Files.readString(userHome.resolve(".claude.json"))).isEqualTo(mine);
@@ -361,7 +361,7 @@ class SetupCommandTest {
 
     assertThat(setup("--refresh")).as(err).isZero();
     assertThat(out).contains("Nothing to change: codex is set up already.");
-    assertThat(setup("codex", "--refresh")).isEqualTo(Main.EXIT_USAGE);
+    assertThat(setup("codex", "--refresh")).isEqualTo(ExitCodes.USAGE);
   }
 
   @Test
@@ -370,7 +370,7 @@ class SetupCommandTest {
     String toml = "[mcp_servers.provider-gateway]\ncommand = \"mine\"\n";
     Files.writeString(codexHome.resolve("config.toml"), toml);
 
-    assertThat(setup("codex")).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(setup("codex")).isEqualTo(ExitCodes.START_FAILED);
 
     assertThat(err).contains("[mcp_servers.provider-gateway]", "did not write");
     assertThat(Files.readString(codexHome.resolve("config.toml"))).isEqualTo(toml);

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.AppRun;
-import io.github.providergateway.app.Main;
+import io.github.providergateway.app.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,7 +147,7 @@ class SetupMcpHttpTest {
     Path project = Files.createDirectories(dir.resolve("project"));
 
     assertThat(setup("gemini", "--project", "--dir", project.toString(), "--mcp", "http"))
-        .isEqualTo(Main.EXIT_USAGE);
+        .isEqualTo(ExitCodes.USAGE);
     assertThat(err).contains("--mcp http goes with the user's settings");
   }
 

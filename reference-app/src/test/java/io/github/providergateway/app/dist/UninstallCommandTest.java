@@ -3,10 +3,11 @@ package io.github.providergateway.app.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.AppJar;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.Main;
+import io.github.providergateway.app.RunningApp;
 import io.github.providergateway.app.UserFolders;
 import io.github.providergateway.app.agents.SetupLedger;
-import io.github.providergateway.app.service.ServiceCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -398,7 +399,7 @@ class UninstallCommandTest {
 
       Run uninstall = gateway("uninstall", "--home", home.toString());
 
-      assertThat(uninstall.exit).isEqualTo(Main.EXIT_START_FAILED);
+      assertThat(uninstall.exit).isEqualTo(ExitCodes.START_FAILED);
       assertThat(uninstall.err).contains("a gateway runs for " + home, "Nothing else was removed");
     }
     assertThat(user.resolve(".claude/settings.json")).exists();
@@ -410,7 +411,7 @@ class UninstallCommandTest {
     Run record =
         gateway("uninstall", "--home", home.toString(), "--record-install", user.toString());
 
-    assertThat(record.exit).isEqualTo(Main.EXIT_USAGE);
+    assertThat(record.exit).isEqualTo(ExitCodes.USAGE);
     assertThat(record.err).contains("--record-install takes install.sh's files, not " + user);
     assertThat(home.resolve(SetupLedger.FILE)).doesNotExist();
   }
@@ -435,7 +436,7 @@ class UninstallCommandTest {
             out,
             new PrintStream(err, true, StandardCharsets.UTF_8),
             Map.copyOf(env),
-            new ServiceCommand.RunningApp(appJar.toString(), "Linux"));
+            new RunningApp(appJar.toString(), "Linux"));
     return new Run(
         exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }

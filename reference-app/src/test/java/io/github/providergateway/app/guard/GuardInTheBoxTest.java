@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.Main;
 import io.github.providergateway.app.RunningGateway;
 import io.github.providergateway.gateway.Decision;
@@ -531,8 +532,8 @@ class GuardInTheBoxTest {
     Run none = run("", "guard", "explain", "--home", home().toString());
     Run edit = run("", "guard", "explain", "--tool", "edit", "--home", home().toString());
 
-    assertThat(none.exit()).isEqualTo(Main.EXIT_USAGE);
-    assertThat(edit.exit()).isEqualTo(Main.EXIT_USAGE);
+    assertThat(none.exit()).isEqualTo(ExitCodes.USAGE);
+    assertThat(edit.exit()).isEqualTo(ExitCodes.USAGE);
     assertThat(edit.err()).contains("--path");
   }
 

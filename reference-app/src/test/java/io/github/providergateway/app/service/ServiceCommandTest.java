@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.providergateway.app.AppJar;
 import io.github.providergateway.app.DetachedGatewayStarter;
+import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.HostProcess;
 import io.github.providergateway.app.Main;
+import io.github.providergateway.app.RunningApp;
 import io.github.providergateway.app.UserFolders;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;
@@ -197,7 +199,7 @@ public class ServiceCommandTest {
     Process second = runUnderEmptyEnvironment(command);
 
     assertThat(second.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
-    assertThat(second.exitValue()).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(second.exitValue()).isEqualTo(ExitCodes.START_FAILED);
     assertThat(answers(port)).isTrue();
     assertThat(Files.readString(home.resolve(GatewayHome.TOKEN_FILE))).isEqualTo(token);
     assertThat(Files.readString(home.resolve("logs/gateway.log")))
@@ -405,13 +407,9 @@ public class ServiceCommandTest {
     String testClassPath = System.getProperty("java.class.path");
 
     Run install =
-        service(
-            new ServiceCommand.RunningApp(testClassPath, "Linux"),
-            "install",
-            "--home",
-            home.toString());
+        service(new RunningApp(testClassPath, "Linux"), "install", "--home", home.toString());
 
-    assertThat(install.exit).isEqualTo(Main.EXIT_START_FAILED);
+    assertThat(install.exit).isEqualTo(ExitCodes.START_FAILED);
     assertThat(install.err)
         .contains("does not run from one jar")
         .contains("./gateway service install");
@@ -424,10 +422,7 @@ public class ServiceCommandTest {
 
     Run install =
         service(
-            new ServiceCommand.RunningApp(appJar.toString(), "Mac OS X"),
-            "install",
-            "--home",
-            home.toString());
+            new RunningApp(appJar.toString(), "Mac OS X"), "install", "--home", home.toString());
 
     assertThat(install.exit).as(install.err).isZero();
     Path agents = user.resolve("Library/LaunchAgents");
@@ -486,9 +481,8 @@ public class ServiceCommandTest {
   void theUnitsPlatformIsTheSystems() {
     assertThat(ServiceUnit.Platform.of("Linux")).isEqualTo(ServiceUnit.Platform.SYSTEMD);
     assertThat(ServiceUnit.Platform.of("Mac OS X")).isEqualTo(ServiceUnit.Platform.LAUNCHD);
-    Run windows =
-        service(new ServiceCommand.RunningApp(appJar.toString(), "Windows 11"), "install");
-    assertThat(windows.exit).isEqualTo(Main.EXIT_START_FAILED);
+    Run windows = service(new RunningApp(appJar.toString(), "Windows 11"), "install");
+    assertThat(windows.exit).isEqualTo(ExitCodes.START_FAILED);
     assertThat(windows.err).contains("launchd agent (macOS); this system is Windows 11");
   }
 
@@ -512,10 +506,10 @@ public class ServiceCommandTest {
   }
 
   private Run service(Path jar, String... args) {
-    return service(new ServiceCommand.RunningApp(jar.toString(), "Linux"), args);
+    return service(new RunningApp(jar.toString(), "Linux"), args);
   }
 
-  private Run service(ServiceCommand.RunningApp app, String... args) {
+  private Run service(RunningApp app, String... args) {
     List<String> line = new ArrayList<>(List.of("service"));
     line.addAll(List.of(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -8,6 +8,19 @@ import io.github.providergateway.guard.shell.ShellParseException.Reason;
  * strings, inline code): how deep it may nest and how many words it may read in all.
  */
 public final class Limits {
+  /**
+   * The longest command read, in characters: 128 Ki. Here, not only in the public {@code
+   * ShellParser}, which reads this package: the readers here bound themselves without reading it
+   * back.
+   */
+  public static final int MAX_LENGTH = 128 * 1024;
+
+  /** The deepest nesting read (substitutions, subshells, {@code bash -c} within each other). */
+  public static final int MAX_DEPTH = 16;
+
+  /** The most words read, over all nesting. */
+  public static final int MAX_WORDS = 16_384;
+
   /** The deepest nesting allowed. */
   private final int maxDepth;
 

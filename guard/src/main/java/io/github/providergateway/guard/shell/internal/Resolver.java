@@ -4,7 +4,6 @@ import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
@@ -104,7 +103,7 @@ public final class Resolver {
     this.limits = limits;
     this.out = out;
     this.opaque = opaque;
-    this.variables = new Variables(ShellParser.MAX_LENGTH);
+    this.variables = new Variables(Limits.MAX_LENGTH);
   }
 
   /**
@@ -1119,7 +1118,7 @@ public final class Resolver {
       return;
     }
     List<RawCommand> commands =
-        ScriptReader.read(inner, depth, new Limits(ShellParser.MAX_DEPTH, 1024), "");
+        ScriptReader.read(inner, depth, new Limits(Limits.MAX_DEPTH, 1024), "");
     if (!commands.isEmpty()
         && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
       opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);

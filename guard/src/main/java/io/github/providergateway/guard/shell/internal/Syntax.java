@@ -1,10 +1,9 @@
 package io.github.providergateway.guard.shell.internal;
 
 import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.syntax.Script;
 
-/** The syntax parser's entry from its public package, with {@link ShellParser}'s bounds. */
+/** The syntax parser's entry from its public package, with {@code ShellParser}'s bounds. */
 public final class Syntax {
   private Syntax() {}
 
@@ -16,13 +15,12 @@ public final class Syntax {
    * @throws ShellParseException past a bound or not a complete script
    */
   public static Script parse(String source) throws ShellParseException {
-    if (source.length() > ShellParser.MAX_LENGTH) {
+    if (source.length() > Limits.MAX_LENGTH) {
       throw new ShellParseException(
           ShellParseException.Reason.TOO_LONG,
-          "the command is " + source.length() + " characters, over " + ShellParser.MAX_LENGTH);
+          "the command is " + source.length() + " characters, over " + Limits.MAX_LENGTH);
     }
-    return ScriptParser.parse(
-        source, 0, new Limits(ShellParser.MAX_DEPTH, ShellParser.MAX_WORDS), "");
+    return ScriptParser.parse(source, 0, new Limits(Limits.MAX_DEPTH, Limits.MAX_WORDS), "");
   }
 
   /**
@@ -32,7 +30,6 @@ public final class Syntax {
    * @param source the script
    */
   public static int runnableEnd(String source) {
-    return ScriptParser.runnableEnd(
-        source, new Limits(ShellParser.MAX_DEPTH, ShellParser.MAX_WORDS));
+    return ScriptParser.runnableEnd(source, new Limits(Limits.MAX_DEPTH, Limits.MAX_WORDS));
   }
 }

@@ -1,0 +1,115 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.agent.hook.HookAdapter;
+import io.github.providergateway.app.guard.HomeGuard;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardSettings;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gateway hook AGENT}: one coding agent's pre-tool-use command hook, the same command for
+ * every agent ({@link AgentKind}): it reads the agent's JSON on stdin and answers in the agent's
+ * words ({@link HookAdapter}). What differs between agents in its help is {@link AgentHookHelp}.
+ */
+@Command(usageHelpAutoWidth = true)
+final class AgentHookCommand implements Callable<Integer> {
+
+  private final CommandContext context;
+  private final AgentKind agent;
+
+  @Mixin private GatewayHomeOptions gateway;
+
+  @Option(
+      names = "--connect-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "1s",
+      description =
+          "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
+  private String connectTimeout;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      description =
+          "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
+  private String answerTimeout;
+
+  @Mixin private HelpOption help;
+
+  private AgentHookCommand(CommandContext context, AgentKind agent) {
+    this.context = context;
+    this.agent = agent;
+  }
+
+  /**
+   * Adds {@code gateway hook AGENT} for each agent under {@code hook}, with its help.
+   *
+   * @param hook the {@code hook} command's line
+   * @param context this run's streams and environment
+   */
+  static void addEach(CommandLine hook, CommandContext context) {
+    for (AgentKind agent : AgentKind.values()) {
+      CommandLine line = new CommandLine(new AgentHookCommand(context, agent));
+      AgentHookHelp help = AgentHookHelp.of(agent);
+      line.getCommandSpec()
+          .usageMessage()
+          .description(help.description().toArray(String[]::new))
+          .footerHeading(help.footerHeading())
+          .footer(help.footer().toArray(String[]::new));
+      hook.addSubcommand(agent.word(), line);
+    }
+  }
+
+  @Override
+  public Integer call() {
+    // WARN unless GATEWAY_LOG_LEVEL says otherwise: an agent shows a hook's stderr, where its
+    // one line says what decided; JUL's default would add a timestamped INFO line per call.
+    StderrLogging.install(context.env());
+    HookAdapter.Settings settings;
+    try {
+      settings =
+          new HookAdapter.Settings(
+              gateway.home(context.env()),
+              gateway.launchPort(context.env()),
+              DurationText.parse(connectTimeout),
+              DurationText.parse(answerTimeout));
+    } catch (IllegalArgumentException e) {
+      // Still answer the agent: a hook that is misconfigured must not let calls through.
+      context.err().println("gateway hook " + agent.word() + ": " + e.getMessage());
+      settings = null;
+    }
+    return HookAdapter.run(
+        agent,
+        context.in(),
+        context.stdout(),
+        context.err(),
+        settings,
+        guard(),
+        ProjectConfig.startedForEverySession(gateway.home(context.env())));
+  }
+
+  /**
+   * The home's guard (issue 44): it decides a call with no session, and when no gateway runs its
+   * deny names its rule. A home that cannot be read has the defaults.
+   */
+  private Guard guard() {
+    try {
+      return HomeGuard.forHome(
+              gateway.home(context.env()),
+              context.env(),
+              problem ->
+                  context.err().println("gateway hook " + agent.word() + ": guard: " + problem))
+          .personal();
+    } catch (IllegalArgumentException e) {
+      return Guard.create(
+          GuardSettings.defaults(),
+          HomeGuard.environment(HomeDirectory.userHome(context.env()), context.env()));
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package io.github.providergateway.app;
+
+/**
+ * The app's exit codes, as {@code gateway --help} lists them. Their own class, below every command:
+ * a command returns them without reading {@link Main}, which reads every command.
+ */
+public final class ExitCodes {
+
+  /** Ran and stopped normally. */
+  public static final int OK = 0;
+
+  /** Could not start. */
+  public static final int START_FAILED = 1;
+
+  /** Bad command line. */
+  public static final int USAGE = 2;
+
+  /** A command that lowers protection, refused under a coding agent ({@link AgentAncestry}). */
+  public static final int REFUSED = 3;
+
+  private ExitCodes() {}
+}

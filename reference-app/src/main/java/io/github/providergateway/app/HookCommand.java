@@ -1,0 +1,96 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.HookConfig;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gateway hook}: what the coding agents' pre-tool-use hooks share (docs/agents.md): their
+ * set-up printed ({@code --print-config AGENT}) and their tokens revoked. Each agent's hook, {@code
+ * gateway hook claude|copilot|gemini|codex|cursor}, is one {@link AgentHookCommand} under it.
+ */
+@Command(
+    name = "hook",
+    usageHelpAutoWidth = true,
+    description = {
+      "Pre-tool-use hooks for coding agents: put the agent's own tools (shell, edits) under the"
+          + " providers' onPreToolUse rules and gates, as the gateway's own tools are. Run by the"
+          + " agent before each tool call; see 'gateway hook claude --help' and"
+          + " 'gateway hook copilot --help' for how to install each, and docs/agents.md.",
+      "",
+      "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
+          + " running gateway itself, fail closed) and the command hook; --print-config copilot"
+          + " prints Copilot CLI's command hook, and gemini, codex and cursor theirs; --revoke NAME"
+          + " takes a hook token back.",
+      ""
+    })
+public final class HookCommand implements Callable<Integer> {
+  private final CommandContext context;
+
+  @Spec private CommandSpec spec;
+
+  /** Where the gateway is, for --print-config and --revoke. */
+  @Mixin private GatewayHomeOptions gateway;
+
+  @Option(
+      names = "--print-config",
+      paramLabel = "AGENT",
+      description =
+          "Print the hook set-up for AGENT (claude, copilot, gemini, codex, cursor) with this"
+              + " machine's paths, and exit;"
+              + " for claude, issue a hook token for --client.")
+  private AgentConfig.Agent printConfig;
+
+  @Option(
+      names = "--client",
+      paramLabel = "NAME",
+      description =
+          "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
+  private String client; // no picocli default: one named like a subcommand ("claude") is refused
+
+  @Option(
+      names = "--revoke",
+      paramLabel = "NAME",
+      description = "Revoke the hook token of client NAME and exit.")
+  private String revoke;
+
+  @Mixin private HelpOption help;
+
+  HookCommand(CommandContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    if (revoke != null) {
+      return HookConfig.revoke(gateway.home(context.env()), revoke, context.out(), context.err());
+    }
+    if (printConfig != null) {
+      int port;
+      try {
+        port = gateway.port(context.env());
+      } catch (IllegalArgumentException e) {
+        context.err().println("gateway hook: " + e.getMessage());
+        return ExitCodes.USAGE;
+      }
+      AgentConfig config =
+          AgentConfig.forThisMachine(
+              context.env(), gateway.homeNamed() ? gateway.home(context.env()) : null, port);
+      return HookConfig.print(
+          config,
+          printConfig,
+          client == null ? "claude" : client,
+          gateway.home(context.env()),
+          port,
+          context.out(),
+          context.err());
+    }
+    spec.commandLine().usage(context.err());
+    return ExitCodes.USAGE;
+  }
+}
