@@ -87,10 +87,13 @@ fi
 # for Linux): each unit names the runtime and jar of the version that wrote it, so it is written
 # again by this one, which restarts it when it runs.
 units=$(absolute "${XDG_CONFIG_HOME:-}" "$HOME/.config")/systemd/user
+unit_home() { # the home the unit $1 runs the gateway of, as its Description names it
+  sed -n 's/^Description=Provider gateway for //p' "$1" | sed 's/%%/%/g'
+}
 if [ -n "$previous" ] && [ "$previous" != "$version" ] || [ "${GATEWAY_INSTALL_SERVICES:-}" = always ]; then
   for unit in "$units"/provider-gateway*.service; do
     [ -f "$unit" ] || continue
-    home=$(sed -n 's/^Description=Provider gateway for //p' "$unit" | sed 's/%%/%/g')
+    home=$(unit_home "$unit")
     [ -n "$home" ] || continue
     echo "Service of $home: writing it again for $version"
     "$link" service install --home "$home" || echo "install.sh: 'gateway service install --home $home' failed; run it again by hand" >&2
@@ -116,7 +119,7 @@ if [ -n "$previous" ] && [ "$previous" != "$version" ]; then
   refresh ''
   for unit in "$units"/provider-gateway*.service; do
     [ -f "$unit" ] || continue
-    home=$(sed -n 's/^Description=Provider gateway for //p' "$unit" | sed 's/%%/%/g')
+    home=$(unit_home "$unit")
     [ -z "$home" ] || refresh "$home"
   done
 fi

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -47,7 +48,7 @@ public final class StandInLauncher {
    * {@code hold} before it starts, so that what the windows start (the home's gateway) comes that
    * much later, whatever the machine's speed; {@return its path}
    */
-  public static Path holdingWindows(Path dir, java.time.Duration hold) throws IOException {
+  public static Path holdingWindows(Path dir, Duration hold) throws IOException {
     return write(dir, "if [ \"${1:-}\" = mcp ]; then sleep " + hold.toSeconds() + "; fi\n");
   }
 

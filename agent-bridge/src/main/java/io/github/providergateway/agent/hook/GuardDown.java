@@ -38,11 +38,11 @@ public final class GuardDown {
     return switch (gateway.phase()) {
       case STOPPED -> "the gateway of " + home + " was stopped at " + seconds(gateway.since());
       case STARTING ->
-          alive(home, gateway.pid())
+          HomeGatewayProcess.isGatewayOf(home, gateway.pid())
               ? "the gateway of " + home + " (pid " + gateway.pid() + ") is starting"
               : "the gateway of " + home + " (pid " + gateway.pid() + ") ended while it started";
       case RUNNING ->
-          alive(home, gateway.pid())
+          HomeGatewayProcess.isGatewayOf(home, gateway.pid())
               ? "the gateway of " + home + " (pid " + gateway.pid() + ") does not listen"
               : "the gateway of "
                   + home
@@ -65,7 +65,7 @@ public final class GuardDown {
       HookGateRecord.GatewayState gateway = HookGateRecord.read(home).gateway();
       return gateway != null
           && gateway.phase() == HookGateRecord.Phase.STARTING
-          && alive(home, gateway.pid());
+          && HomeGatewayProcess.isGatewayOf(home, gateway.pid());
     } catch (java.io.IOException unreadable) {
       return false;
     }
@@ -139,10 +139,5 @@ public final class GuardDown {
   /** An instant as a person reads it: to the second. */
   static String seconds(java.time.Instant instant) {
     return instant.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-  }
-
-  /** Whether {@code pid} is the home's gateway, not a process that took a crashed one's pid. */
-  private static boolean alive(Path home, long pid) {
-    return HomeGatewayProcess.isGatewayOf(home, pid);
   }
 }

@@ -604,11 +604,19 @@ public final class AgentSetup {
     }
   }
 
+  /**
+   * {@return what {@code --list} and {@code --refresh} say of a home whose ledger names no agent}
+   * (install.sh reads its first words).
+   */
+  static String nothingSetUp(Path home) {
+    return "Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").";
+  }
+
   /** Says what is set up where, and whether each file still has what setup wrote. */
   int list() throws IOException {
     SetupLedger ledger = SetupLedger.read(home);
     if (ledger.all().isEmpty()) {
-      out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
+      out.println(nothingSetUp(home));
       return ExitCodes.OK;
     }
     for (SetupLedger.Setup setup : ledger.all()) {

@@ -203,7 +203,7 @@ public final class SetupCommand implements Callable<Integer> {
       return ExitCodes.START_FAILED;
     }
     if (setups.isEmpty()) {
-      out.println("Nothing is set up with this home (" + home.resolve(SetupLedger.FILE) + ").");
+      out.println(AgentSetup.nothingSetUp(home));
       return ExitCodes.OK;
     }
     int exit = ExitCodes.OK;
