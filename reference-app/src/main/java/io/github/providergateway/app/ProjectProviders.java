@@ -6,6 +6,8 @@ import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.home.ProjectConfig;
+import io.github.providergateway.app.home.ProjectPlaceholder;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.DaemonThreads;

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;

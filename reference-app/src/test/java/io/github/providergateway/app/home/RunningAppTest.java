@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.home.RunningApp;
 import org.junit.jupiter.api.Test;
 
 /**

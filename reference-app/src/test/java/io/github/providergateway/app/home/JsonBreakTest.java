@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.home.JsonBreak;
 import org.junit.jupiter.api.Test;
 
 /** Issue 61: where JSON breaks is said by line and column, with none of the text. */
