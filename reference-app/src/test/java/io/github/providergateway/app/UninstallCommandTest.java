@@ -1,10 +1,7 @@
-package io.github.providergateway.app.dist;
+package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.AppJar;
-import io.github.providergateway.app.Main;
-import io.github.providergateway.app.UserFolders;
 import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.RunningApp;

@@ -256,9 +256,11 @@ public record ServiceUnit(
    * goes in double quotes with {@code \} and {@code "} escaped, and a lone {@code ;} (which would
    * end the command) is escaped.
    *
+   * @param word the word
+   * @return it as systemd reads it back
    * @throws IllegalArgumentException for a word with a control character, which no line can hold
    */
-  static String systemdWord(String word) {
+  public static String systemdWord(String word) {
     String escaped = escapeSpecifiers(singleLine(word)).replace("$", "$$");
     if (escaped.equals(";")) {
       return "\\;";

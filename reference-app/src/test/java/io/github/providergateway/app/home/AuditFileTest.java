@@ -1,10 +1,9 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
 import java.nio.file.Files;

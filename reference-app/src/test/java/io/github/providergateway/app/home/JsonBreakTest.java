@@ -1,8 +1,7 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.home.JsonBreak;
 import org.junit.jupiter.api.Test;
 
 /** Issue 61: where JSON breaks is said by line and column, with none of the text. */

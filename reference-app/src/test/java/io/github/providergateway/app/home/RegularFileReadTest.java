@@ -1,9 +1,8 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
