@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.benchmarks.launcher.LauncherOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.github.providergateway.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.benchmarks.launcher.LauncherOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

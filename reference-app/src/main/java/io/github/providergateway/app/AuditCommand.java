@@ -1,6 +1,10 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.host.api.AuditFilter;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,8 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.home.AuditFile;
+import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.host.api.AuditFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

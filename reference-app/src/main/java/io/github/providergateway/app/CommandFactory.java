@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.CommandContext;
 import java.lang.reflect.Constructor;
 import picocli.CommandLine;
 

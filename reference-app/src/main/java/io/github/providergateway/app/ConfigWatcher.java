@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
 import java.lang.System.Logger.Level;

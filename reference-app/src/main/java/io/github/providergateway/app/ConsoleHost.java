@@ -3,6 +3,8 @@ package io.github.providergateway.app;
 import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.api.HostApi;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.app.dist.ClassDataCache;
 import io.github.providergateway.app.dist.RuntimeCopy;
+import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.host.client.GatewayStarter;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;

@@ -1,5 +1,9 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.DurationText;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.HomeLock;
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;

@@ -1,6 +1,8 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.home.DurationText;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.GatewayLaunch;

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.ExitCodes;
 import sun.misc.Signal;
 
 /**

@@ -1,5 +1,8 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayHomeOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 

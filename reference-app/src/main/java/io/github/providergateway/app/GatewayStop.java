@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,7 +64,7 @@ final class GatewayStop {
       return ExitCodes.START_FAILED;
     }
     Instant until = Instant.now().plus(STOP_LIMIT);
-    while (ServiceCommand.answeringPort(home).isPresent()) {
+    while (GatewayPort.answering(home).isPresent()) {
       if (Instant.now().isAfter(until)) {
         err.println(
             "gateway stop: the gateway of "

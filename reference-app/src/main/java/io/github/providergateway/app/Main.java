@@ -2,9 +2,13 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.app.agents.DoctorCommand;
 import io.github.providergateway.app.agents.SetupCommand;
-import io.github.providergateway.app.dist.UninstallCommand;
 import io.github.providergateway.app.guard.GuardCommand;
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.DurationText;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Backend;
 import java.io.IOException;

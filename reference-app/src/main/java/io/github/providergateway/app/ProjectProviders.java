@@ -2,12 +2,12 @@ package io.github.providergateway.app;
 
 import static io.github.providergateway.app.ReloadPlan.Action.RESTART;
 import static io.github.providergateway.app.ReloadPlan.Action.START;
-import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.home.ProjectConfig;
+import io.github.providergateway.app.home.ProjectPlaceholder;
 import io.github.providergateway.federation.FederatedMcpServer;
-import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.ProviderReloads;
@@ -16,26 +16,17 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
-import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionOpener;
-import io.github.providergateway.transport.stdio.ChildProcess;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.transport.stdio.ProcessTree;
 import io.github.providergateway.transport.stdio.StdioProvider;
-import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -94,7 +85,9 @@ import java.util.function.Predicate;
 public final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   private static final System.Logger LOG = System.getLogger(ProjectProviders.class.getName());
-  private static final String SOURCE = "gateway";
+
+  /** Who the timeline lines of the app's own say they are from. */
+  static final String SOURCE = "gateway";
 
   /**
    * How long a session's tool registration waits for a restarted provider's {@code hello}: the old
@@ -120,45 +113,14 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final List<Consumer<ProjectConfig>> configListeners =
       new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  /**
-   * Held while anything below changes, while a process is started and registered, and while {@link
-   * #close} marks the end and kills what is registered: a spawn that was under way when the app
-   * stopped either registered its process before (and close kills it) or sees {@link #closed} and
-   * starts none.
-   */
-  private final Object lifecycle = new Object();
-
-  /** Set by {@link #close}; guarded by {@link #lifecycle}. */
-  private boolean closed;
-
-  /**
-   * Active sessions whose providers were started, in the order they started. Guarded by lifecycle.
-   */
-  private final Set<String> activeSessions = new LinkedHashSet<>();
-
-  /**
-   * The first session whose providers started: entries marked "first" run there. Guarded by
-   * lifecycle.
-   */
-  private String firstSession;
-
-  /**
-   * Each active session's project folder (its working directory), or null for one without: what
-   * {@code ${project}} means for it and which MCP servers it shares. Guarded by lifecycle.
-   */
-  private final Map<String, Path> projects = new HashMap<>();
+  /** What runs for each session, under its own lock. */
+  private final SessionRuns runs;
 
   /** The MCP servers the sessions of a project share. */
   private final SharedMcpServers shared;
 
   /** The providers the sessions of a project share (decision 72). */
   private final SharedProviders sharedProviders;
-
-  /** What runs, by session and entry name. Guarded by lifecycle. */
-  private final Map<String, Map<String, ProviderRun>> runs = new LinkedHashMap<>();
-
-  /** Runs being stopped, until they have exited: closing kills them too. Guarded by lifecycle. */
-  private final Set<ProviderRun> stopping = new HashSet<>();
 
   private ProjectProviders(
       Gateway gateway,
@@ -174,6 +136,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
     this.logDir = logDir;
     this.scheduler = scheduler;
     this.killGrace = killGrace;
+    this.runs = new SessionRuns(killGrace);
     this.spawner = spawner;
     this.shared = new SharedMcpServers(gateway, scheduler);
     this.sharedProviders = new SharedProviders(gateway, gatewayUrl, scheduler);
@@ -236,9 +199,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final class SessionWatcher implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
-      synchronized (lifecycle) {
-        projects.put(session.id(), GuardProvider.project(session)); // the guard's reading
-      }
+      runs.opened(session.id(), GuardProvider.project(session)); // the guard's reading
       if (session.opener() == SessionOpener.HOST) {
         // Announced now, on the loop, before the session's host can ask whether its providers are
         // up: a client listing tools at once waits for them (issue 34).
@@ -263,10 +224,8 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
     @Override
     public void sessionEnding(String sessionId, Duration deadline) {
-      synchronized (lifecycle) {
-        activeSessions.remove(sessionId); // a reload from now on leaves it alone
-      }
-      scheduler.schedule(deadline, () -> stop(sessionId));
+      runs.ending(sessionId); // a reload from now on leaves it alone
+      scheduler.schedule(deadline, () -> runs.stopSession(sessionId));
     }
   }
 
@@ -276,14 +235,10 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * first one runs the entries marked "first".
    */
   private List<String> dueNow(String sessionId) {
-    synchronized (lifecycle) {
-      if (firstSession == null && !closed) {
-        firstSession = sessionId;
-      }
-    }
+    runs.startsNow(sessionId);
     List<String> due = new ArrayList<>();
     for (ProjectConfig.Entry entry : config.providers()) {
-      if (isDue(entry, sessionId)) {
+      if (runs.isDue(entry, sessionId)) {
         due.add(entry.name());
       }
     }
@@ -300,69 +255,18 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /** A session started: the entries due for it start. Spawner thread. */
   private void started(String sessionId) {
-    synchronized (lifecycle) {
-      if (closed) {
-        return;
-      }
-      activeSessions.add(sessionId);
+    if (!runs.activate(sessionId)) {
+      return;
     }
     for (ProjectConfig.Entry entry : config.providers()) {
-      if (isDue(entry, sessionId)) {
+      if (runs.isDue(entry, sessionId)) {
         spawn(entry, sessionId);
       }
     }
   }
 
-  /** Whether {@code entry} runs in {@code sessionId}: every session, or the first one. */
-  private boolean isDue(ProjectConfig.Entry entry, String sessionId) {
-    synchronized (lifecycle) {
-      return entry.forEverySession() || sessionId.equals(firstSession);
-    }
-  }
-
-  /**
-   * Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock.
-   */
-  private void register(String sessionId, ProviderRun run) {
-    synchronized (lifecycle) {
-      if (!closed) {
-        ProviderRun replaced =
-            runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>())
-                .put(run.entry().name(), run);
-        if (replaced != null) {
-          stopRun(replaced); // a second start of one entry: the older run goes
-        }
-        return;
-      }
-    }
-    run.kill();
-  }
-
-  /**
-   * Stops {@code run} within the kill grace; it stays known until it has exited, so that closing
-   * the app meanwhile still kills it.
-   *
-   * @return completes once it has exited
-   */
-  private CompletableFuture<?> stopRun(ProviderRun run) {
-    synchronized (lifecycle) {
-      stopping.add(run);
-    }
-    CompletableFuture<?> exited = run.stop(killGrace);
-    exited.whenComplete(
-        (done, error) -> {
-          synchronized (lifecycle) {
-            stopping.remove(run);
-          }
-        });
-    return exited;
-  }
-
   private void spawn(ProjectConfig.Entry configured, String sessionId) {
-    Path project;
-    synchronized (lifecycle) {
-      project = projects.get(sessionId);
-    }
+    Path project = runs.projectOf(sessionId);
     ProjectConfig.Entry entry;
     try {
       entry = ProjectPlaceholder.resolve(configured, project);
@@ -376,56 +280,27 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
       gateway.spawning().providerNotStarted(sessionId, configured.name());
       return;
     }
-    if (entry.mcp() != ProjectConfig.Mcp.NONE) {
-      federate(configured, entry, project, sessionId);
-      return;
-    }
-    if (entry.transport() == ProjectConfig.Transport.STDIO) {
-      spawnOverStdio(configured, entry, sessionId);
-      return;
-    }
-    if (entry.session() == ProjectConfig.SessionMode.PROJECT && project != null) {
-      share(configured, entry, project, sessionId);
-      return;
-    }
+    RunStart start =
+        new RunStart(
+            gateway, scheduler, configured, entry, project, sessionId, logDir, runs.of(sessionId));
+    boolean mcp = entry.mcp() != ProjectConfig.Mcp.NONE;
+    boolean spawned = false;
     try {
-      String token =
-          gateway.spawning().issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
-      Process process;
-      synchronized (lifecycle) {
-        if (closed) {
-          return; // the app is stopping: a process started now would outlive it
-        }
-        ProcessTree tree =
-            SpawnedProvider.start(
-                entry, token, gatewayUrl, sessionId, logFile(entry.name()), gateway);
-        process = tree.process();
-        register(sessionId, new ProviderRun.ProcessRun(configured, tree, scheduler));
+      if (mcp) {
+        McpRun.start(start, shared);
+      } else if (entry.transport() == ProjectConfig.Transport.STDIO) {
+        StdioRun.start(start);
+      } else if (entry.session() == ProjectConfig.SessionMode.PROJECT && project != null) {
+        SharedRun.start(start, sharedProviders);
+      } else {
+        spawned = true;
+        ProcessRun.start(start, gatewayUrl);
       }
-      process
-          .onExit()
-          .thenAccept(
-              exited ->
-                  gateway
-                      .spawning()
-                      .log(
-                          sessionId,
-                          SOURCE,
-                          "Provider '"
-                              + entry.name()
-                              + "' exited with code "
-                              + exited.exitValue()));
-      LOG.log(
-          Level.INFO,
-          "started provider {0} (pid {1}) for session {2}",
-          entry.name(),
-          process.pid(),
-          sessionId);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      if (isClosed()) {
+      if (spawned && runs.closed()) {
         // Stopping: the token was refused or the wait interrupted because the app stops, which
         // is no provider's fault, and the session's timeline is gone with the gateway.
         LOG.log(
@@ -436,170 +311,26 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
         return;
       }
       // A provider that cannot start is the user's to fix: say so where they look.
-      gateway
-          .spawning()
-          .log(
-              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
-      gateway.spawning().providerNotStarted(sessionId, entry.name());
-      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
-    }
-  }
-
-  /**
-   * Serves {@code sessionId} with the run of the entry its project shares (decision 72): the one
-   * that runs for {@code project}, or a new one.
-   */
-  private void share(
-      ProjectConfig.Entry configured, ProjectConfig.Entry entry, Path project, String sessionId) {
-    try {
-      if (isClosed()) {
-        return;
-      }
-      // Not under the lifecycle lock: a new run waits for its token from the loop, and the loop
-      // takes that lock when a session starts. A run registered after close is killed (register).
-      SharedProviders.SharedProvider run =
-          sharedProviders.serve(entry, project, sessionId, logFile(entry.name()));
-      register(sessionId, new ProviderRun.SharedRun(configured, run, sessionId));
-      LOG.log(
-          Level.INFO, "provider {0} serves session {1} of {2}", entry.name(), sessionId, project);
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      gateway
-          .spawning()
-          .log(
-              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
-      gateway.spawning().providerNotStarted(sessionId, entry.name());
-      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
-    }
-  }
-
-  /**
-   * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout (module
-   * transport-stdio): no token, no URL, {@code TAP_SESSION}; its stderr and its life go to its log.
-   */
-  private void spawnOverStdio(
-      ProjectConfig.Entry configured, ProjectConfig.Entry entry, String sessionId) {
-    try {
-      // TAP_SESSION as a WebSocket entry gets it: its session is implied, but a script may say it.
-      Map<String, String> env = new LinkedHashMap<>(entry.env());
-      env.put("TAP_SESSION", sessionId);
-      ChildProcess.Spec spec =
-          new ChildProcess.Spec(
-              entry.name(), entry.command(), entry.cwd(), env, logFile(entry.name()));
-      StdioProvider provider;
-      synchronized (lifecycle) {
-        if (closed) {
-          return; // the app is stopping: a process started now would outlive it
-        }
-        provider = StdioProvider.spawn(gateway, sessionId, spec);
-        register(sessionId, new ProviderRun.StdioRun(configured, provider));
-      }
-      LOG.log(
-          Level.INFO,
-          "started provider {0} (pid {1}) over stdio for session {2}",
-          entry.name(),
-          provider.process().pid(),
-          sessionId);
-    } catch (IOException | RuntimeException e) {
-      gateway
-          .spawning()
-          .log(
-              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
-      gateway.spawning().providerNotStarted(sessionId, entry.name());
-      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
-    }
-  }
-
-  /**
-   * Starts the entry's MCP server as a provider of {@code sessionId} (module mcp-federation): it
-   * restarts itself when it dies and stops with the session; its stderr and its life go to its log.
-   */
-  private void federate(
-      ProjectConfig.Entry configured, ProjectConfig.Entry entry, Path project, String sessionId) {
-    try {
-      McpServerConfig server = entry.mcpServer().withLog(logFile(entry.name()));
-      boolean sharing = entry.session() == ProjectConfig.SessionMode.PROJECT && project != null;
-      synchronized (lifecycle) {
-        if (closed) {
-          return;
-        }
-        FederatedMcpServer running =
-            sharing
-                ? shared.serve(entry, server, project, sessionId)
-                : FederatedMcpServer.start(gateway, sessionId, server, scheduler);
-        register(sessionId, new ProviderRun.McpRun(configured, running, sessionId));
-      }
-      LOG.log(
-          Level.INFO,
-          sharing ? "MCP server {0} serves session {1} of {2}" : "starting MCP server {0} for {1}",
-          entry.name(),
-          sessionId,
-          project);
-    } catch (IOException | RuntimeException e) {
+      String what = mcp ? "MCP server" : "provider";
       gateway
           .spawning()
           .log(
               sessionId,
               SOURCE,
-              "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
+              "Cannot start " + what + " '" + entry.name() + "': " + e.getMessage());
       gateway.spawning().providerNotStarted(sessionId, entry.name());
-      LOG.log(Level.WARNING, "cannot start MCP server " + entry.name(), e);
+      LOG.log(Level.WARNING, "cannot start " + what + " " + entry.name(), e);
     }
   }
 
   /** The MCP servers federated into {@code sessionId}, and where each is in its life. */
   public List<FederatedMcpServer.Status> mcpServersOf(String sessionId) {
-    synchronized (lifecycle) {
-      return runs.getOrDefault(sessionId, Map.of()).values().stream()
-          .filter(ProviderRun.McpRun.class::isInstance)
-          .map(run -> ((ProviderRun.McpRun) run).server().status())
-          .toList();
-    }
-  }
-
-  private boolean isClosed() {
-    synchronized (lifecycle) {
-      return closed;
-    }
-  }
-
-  private Path logFile(String name) throws IOException {
-    OwnerOnlyFiles.createDirectories(logDir);
-    Path log = logDir.resolve(name + ".log");
-    if (!Files.exists(log)) {
-      OwnerOnlyFiles.createFile(log);
-    }
-    return log;
-  }
-
-  /**
-   * The session's deadline passed: terminate what still runs, and kill it after the grace. Those
-   * that said goodbye are stopping already; the others get their stdin closed (stdio) or SIGTERM
-   * now. They stay known until they have exited: the app stopping meanwhile kills them (close).
-   */
-  private void stop(String sessionId) {
-    List<ProviderRun> ending;
-    synchronized (lifecycle) {
-      projects.remove(sessionId);
-      Map<String, ProviderRun> ofSession = runs.remove(sessionId);
-      ending = ofSession == null ? List.of() : List.copyOf(ofSession.values());
-    }
-    ending.forEach(this::stopRun);
+    return runs.mcpServersOf(sessionId);
   }
 
   /** The processes started for {@code sessionId} and not yet stopped, stdio providers' included. */
   public List<Process> processesOf(String sessionId) {
-    List<Process> all = new ArrayList<>();
-    synchronized (lifecycle) {
-      for (ProviderRun run : runs.getOrDefault(sessionId, Map.of()).values()) {
-        if (run.process() != null) {
-          all.add(run.process());
-        }
-      }
-    }
-    return List.copyOf(all);
+    return runs.processesOf(sessionId);
   }
 
   // ---- reloading ----
@@ -685,13 +416,8 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
         || next.brokenNames().contains(name)) {
       return true;
     }
-    synchronized (lifecycle) {
-      return runs.values().stream().anyMatch(ofSession -> ofSession.containsKey(name));
-    }
+    return runs.runsOne(name);
   }
-
-  /** A step of a reload's plan that stops a run, and the run it stops. */
-  private record Change(ReloadPlan.Step step, ProviderRun running) {}
 
   /**
    * Puts {@code next} in force, for the entries {@code only} names (all when null): the {@link
@@ -701,29 +427,15 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
    */
   private ReloadReport apply(
       ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
-    ReloadPlan plan;
-    List<Change> ending = new ArrayList<>();
-    synchronized (lifecycle) {
-      if (closed) {
-        throw new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping");
-      }
-      plan = ReloadPlan.of(sessionsNow(), next, only, restartUnchanged);
-      for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(STOP))) {
-        ending.add(new Change(step, runs.get(step.sessionId()).get(step.name())));
-      }
-      config = next;
-    }
+    SessionRuns.Reload reload =
+        runs.plan(
+            sessions -> ReloadPlan.of(sessions, next, only, restartUnchanged), () -> config = next);
+    ReloadPlan plan = reload.plan();
     // The sessions hear of each restart once, when its provider is back (decision 34).
     plan.of(RESTART).forEach(this::holdTools);
     List<CompletableFuture<?>> exited = new ArrayList<>();
-    for (Change change : ending) {
-      synchronized (lifecycle) {
-        Map<String, ProviderRun> ofSession = runs.get(change.step().sessionId());
-        if (ofSession != null) {
-          ofSession.remove(change.step().name(), change.running());
-        }
-      }
-      exited.add(stopRun(change.running()));
+    for (SessionRuns.Change change : reload.ending()) {
+      exited.add(runs.stop(change));
     }
     awaitExits(exited);
     for (ReloadPlan.Step step : concat(plan.of(RESTART), plan.of(START))) {
@@ -737,17 +449,6 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
       timeline("Reloaded (" + why + "): " + done);
     }
     return report;
-  }
-
-  /** The active sessions, in start order, and the entries each runs. Under the lifecycle lock. */
-  private List<ReloadPlan.Session> sessionsNow() {
-    List<ReloadPlan.Session> sessions = new ArrayList<>();
-    for (String sessionId : activeSessions) {
-      Map<String, ProjectConfig.Entry> running = new LinkedHashMap<>();
-      runs.getOrDefault(sessionId, Map.of()).forEach((name, run) -> running.put(name, run.entry()));
-      sessions.add(new ReloadPlan.Session(sessionId, sessionId.equals(firstSession), running));
-    }
-    return sessions;
   }
 
   /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
@@ -806,11 +507,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /** A line in every active session's timeline. */
   private void timeline(String message) {
-    List<String> sessions;
-    synchronized (lifecycle) {
-      sessions = List.copyOf(activeSessions);
-    }
-    sessions.forEach(sessionId -> gateway.spawning().log(sessionId, SOURCE, message));
+    runs.active().forEach(sessionId -> gateway.spawning().log(sessionId, SOURCE, message));
   }
 
   /**
@@ -820,25 +517,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
    */
   @Override
   public void close() {
-    List<ProviderRun> all = new ArrayList<>();
-    synchronized (lifecycle) {
-      closed = true;
-      runs.values().forEach(ofSession -> all.addAll(ofSession.values()));
-      all.addAll(stopping);
-      runs.clear();
-      stopping.clear();
-      for (ProviderRun run : all) {
-        if (!(run instanceof ProviderRun.McpRun)) {
-          run.kill();
-        }
-      }
-    }
-    // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
-    for (ProviderRun run : all) {
-      if (run instanceof ProviderRun.McpRun) {
-        run.kill();
-      }
-    }
+    runs.close();
     spawner.shutdownNow();
   }
 }

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.host.protocol.ReloadReport;
 import java.util.ArrayList;
 import java.util.Collections;

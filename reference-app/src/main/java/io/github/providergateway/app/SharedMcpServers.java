@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;

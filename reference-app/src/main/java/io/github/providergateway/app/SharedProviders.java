@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.transport.stdio.ProcessTree;

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.GuardDown;
 import io.github.providergateway.agent.hook.HookGateRecord;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.protocol.SessionInfo;

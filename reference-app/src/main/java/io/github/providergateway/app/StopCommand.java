@@ -1,5 +1,8 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.GatewayHomeOptions;
+import io.github.providergateway.app.home.HelpOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

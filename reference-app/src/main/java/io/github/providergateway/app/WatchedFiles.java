@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.testing.ManualClock;

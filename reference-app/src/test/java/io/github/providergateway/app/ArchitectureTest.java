@@ -487,14 +487,20 @@ class ArchitectureTest {
    */
   private static final Map<String, Set<String>> ROOMS_MAY_READ =
       Map.of(
+          // The bottom room: the home's files and what every command reads. It reads no room.
+          "home", Set.of(),
           // The shipped guard's app side: the gateway's provider and the guard command.
-          "guard", Set.of(),
+          "guard", Set.of("home"),
           // Setup asks whether the service is installed, to name it in what it prints.
-          "agents", Set.of("service"),
-          // The service installs a copy of the jar and records its files in setup's ledger.
-          "service", Set.of("dist", "agents"),
-          // Uninstall takes back what setup and the service wrote.
-          "dist", Set.of("agents", "service"));
+          "agents", Set.of("home", "service"),
+          // The user's service manager and the unit it runs.
+          "service", Set.of("home"),
+          // The jar copies, caches and folders the distribution leaves on a machine.
+          "dist", Set.of("home"));
+
+  /** A class of the top package {@code app}, which wires the rooms: no room reads it. */
+  private static final Pattern APP_TOP =
+      Pattern.compile("\\bio\\.github\\.providergateway\\.app\\.[A-Z]");
 
   private static final Pattern APP_ROOM =
       Pattern.compile("\\bio\\.github\\.providergateway\\.app\\.([a-z]+)\\.[A-Z]");
@@ -521,6 +527,9 @@ class ArchitectureTest {
               if (!other.equals(room) && !ROOMS_MAY_READ.get(room).contains(other)) {
                 offending.add(ROOT.relativize(file) + ":" + (i + 1) + " reads app." + other);
               }
+            }
+            if (APP_TOP.matcher(lines.get(i)).find()) {
+              offending.add(ROOT.relativize(file) + ":" + (i + 1) + " reads the top package app");
             }
           }
         }

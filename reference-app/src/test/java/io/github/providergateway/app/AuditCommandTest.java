@@ -2,6 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.home.AuditFile;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
 import java.nio.charset.StandardCharsets;

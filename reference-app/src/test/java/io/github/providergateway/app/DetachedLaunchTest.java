@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.dist.RuntimeCopy;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;

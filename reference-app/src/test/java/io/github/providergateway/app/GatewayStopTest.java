@@ -2,7 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.testing.Await;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ class GatewayStopTest {
             .start();
     Await.until(
         Duration.ofSeconds(60),
-        () -> ServiceCommand.answeringPort(home).isPresent(),
+        () -> GatewayPort.answering(home).isPresent(),
         () -> "the detached gateway answers");
     String port = Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip();
 
@@ -80,7 +81,7 @@ class GatewayStopTest {
     assertThat(stop.err())
         .contains("would not stop")
         .contains("A console's gateway stops with its 'quit'");
-    assertThat(ServiceCommand.answeringPort(home)).isPresent();
+    assertThat(GatewayPort.answering(home)).isPresent();
     app.endInput();
     assertThat(app.awaitExit()).isZero();
   }

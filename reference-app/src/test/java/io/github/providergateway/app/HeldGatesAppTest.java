@@ -5,6 +5,7 @@ import static io.github.providergateway.host.testing.FakeHeldGates.CI_GREEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.testing.FakeHeldGates;

@@ -3,6 +3,8 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;

@@ -6,6 +6,7 @@ import io.github.providergateway.app.ReloadPlan.Action;
 import io.github.providergateway.app.ReloadPlan.Reason;
 import io.github.providergateway.app.ReloadPlan.Session;
 import io.github.providergateway.app.ReloadPlan.Step;
+import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.protocol.ReloadReport;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.app.home.StartupException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.github.providergateway.benchmarks.soak;
 
-import io.github.providergateway.benchmarks.LauncherOptions;
+import io.github.providergateway.benchmarks.launcher.LauncherOptions;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.providergateway.benchmarks.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.benchmarks.LauncherOptions;
+import io.github.providergateway.benchmarks.launcher.LauncherOptions;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.BufferedReader;

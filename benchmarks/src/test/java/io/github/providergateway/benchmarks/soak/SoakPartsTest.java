@@ -2,7 +2,7 @@ package io.github.providergateway.benchmarks.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.benchmarks.LauncherOptions;
+import io.github.providergateway.benchmarks.launcher.LauncherOptions;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.ExitCodes;
+import io.github.providergateway.app.home.ExitCodes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

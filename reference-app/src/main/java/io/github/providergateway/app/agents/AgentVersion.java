@@ -1,6 +1,6 @@
 package io.github.providergateway.app.agents;
 
-import io.github.providergateway.app.BoundedCommand;
+import io.github.providergateway.app.home.BoundedCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookCanary;
-import io.github.providergateway.app.AuditFile;
-import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.home.AuditFile;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
 import java.nio.file.Path;

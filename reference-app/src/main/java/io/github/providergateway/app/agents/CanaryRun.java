@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookCanary;
-import io.github.providergateway.app.BoundedCommand;
+import io.github.providergateway.app.home.BoundedCommand;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,8 +1,8 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.HomeDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.github.providergateway.app.agents;
 
-import io.github.providergateway.app.RegularFileRead;
+import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.file.Files;

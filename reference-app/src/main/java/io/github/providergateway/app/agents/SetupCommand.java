@@ -2,13 +2,13 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
-import io.github.providergateway.app.CommandContext;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.GatewayHomeOptions;
-import io.github.providergateway.app.HelpOption;
-import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayHomeOptions;
+import io.github.providergateway.app.home.GatewayPort;
+import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.service.InstalledService;
-import io.github.providergateway.app.service.ServiceCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -169,7 +169,7 @@ public final class SetupCommand implements Callable<Integer> {
         !list
             && !remove
             && InstalledService.isInstalled(gateway.home(env), env, context.runningApp().osName())
-            && ServiceCommand.answeringPort(gateway.home(env)).isPresent();
+            && GatewayPort.answering(gateway.home(env)).isPresent();
     if (refresh) {
       return refresh(port, serviceUp, out);
     }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;

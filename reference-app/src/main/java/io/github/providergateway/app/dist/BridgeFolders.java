@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * that recorded none, no bridge runs at all. Anything else of that name (a file, a link, a folder
  * with other files) stays, and the report says why.
  */
-final class BridgeFolders {
+public final class BridgeFolders {
 
   /** The folders' names, before mktemp's six characters. */
   static final String PREFIX = "gateway-mcp-bridge.";
@@ -46,7 +46,7 @@ final class BridgeFolders {
   private static final String SCRIPT = "gateway-mcp-bridge.sh";
 
   /** What the survey asks of the processes running: a seam for tests. */
-  interface Processes {
+  public interface Processes {
 
     /** {@return whether process {@code pid} runs} */
     boolean alive(long pid);
@@ -82,7 +82,7 @@ final class BridgeFolders {
    * when absolute (a relative one is the bridge's working directory's, which only the agent knew),
    * else {@code /tmp}}
    */
-  static Path temporaryFolder(Map<String, String> env) {
+  public static Path temporaryFolder(Map<String, String> env) {
     String tmpdir = env.get("TMPDIR");
     if (tmpdir != null && !tmpdir.isEmpty() && Path.of(tmpdir).isAbsolute()) {
       return Path.of(tmpdir);
@@ -104,7 +104,7 @@ final class BridgeFolders {
    * @return what is there
    * @throws IOException when {@code tmp} cannot be read
    */
-  static List<Leftover> survey(Path tmp, Processes processes) throws IOException {
+  public static List<Leftover> survey(Path tmp, Processes processes) throws IOException {
     List<Leftover> found = new ArrayList<>();
     if (!Files.isDirectory(tmp)) {
       return found;

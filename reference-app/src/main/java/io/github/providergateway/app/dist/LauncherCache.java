@@ -1,6 +1,6 @@
 package io.github.providergateway.app.dist;
 
-import io.github.providergateway.app.HomeDirectory;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  *
  * Anything else there is not the gateway's, and stays.
  */
-final class LauncherCache {
+public final class LauncherCache {
 
   /** The cache's folder in {@code XDG_CACHE_HOME}. */
   static final String DIR = "provider-gateway";
@@ -46,7 +46,7 @@ final class LauncherCache {
   private LauncherCache() {}
 
   /** {@return the cache's folder for the user of {@code env}} */
-  static Path folder(Map<String, String> env) {
+  public static Path folder(Map<String, String> env) {
     String xdg = env.get("XDG_CACHE_HOME");
     if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
       return Path.of(xdg, DIR);
@@ -67,7 +67,7 @@ final class LauncherCache {
    * @return what is there; empty when there is no such folder
    * @throws IOException when it cannot be read
    */
-  static List<Leftover> survey(Path folder) throws IOException {
+  public static List<Leftover> survey(Path folder) throws IOException {
     List<Leftover> found = new ArrayList<>();
     if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
       return found;

@@ -9,20 +9,20 @@ import java.nio.file.Path;
  * @param path the file or folder
  * @param keptBecause why it stays, for the report; null when it is the gateway's to remove
  */
-record Leftover(Path path, String keptBecause) {
+public record Leftover(Path path, String keptBecause) {
 
   /** {@return {@code path}, the gateway's, to be removed} */
-  static Leftover remove(Path path) {
+  public static Leftover remove(Path path) {
     return new Leftover(path, null);
   }
 
   /** {@return {@code path}, kept for the reason {@code because}} */
-  static Leftover keep(Path path, String because) {
+  public static Leftover keep(Path path, String because) {
     return new Leftover(path, because);
   }
 
   /** {@return whether it goes} */
-  boolean removes() {
+  public boolean removes() {
     return keptBecause == null;
   }
 }

@@ -2,7 +2,7 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.app.StartupException;
+import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardCall.ToolHints;

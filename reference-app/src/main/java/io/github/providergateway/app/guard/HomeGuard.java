@@ -5,10 +5,10 @@ import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.JsonBreak;
-import io.github.providergateway.app.ProjectConfig;
-import io.github.providergateway.app.RegularFileRead;
+import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.JsonBreak;
+import io.github.providergateway.app.home.ProjectConfig;
+import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;

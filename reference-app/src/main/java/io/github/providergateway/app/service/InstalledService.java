@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * What the rest of the app asks of {@code gateway service}'s unit for a home: whether there is one,
- * and to have the service manager start it. Apart from {@link ServiceCommand}, which starts the
- * app's detached gateway itself: the starter of that gateway asks here first.
+ * and to have the service manager start it. Apart from {@code gateway service} (the app's {@code
+ * ServiceCommand}), which starts the app's detached gateway itself: the starter of that gateway
+ * asks here first.
  */
 public final class InstalledService {
 

@@ -1,6 +1,6 @@
 package io.github.providergateway.app.service;
 
-import io.github.providergateway.app.BoundedCommand;
+import io.github.providergateway.app.home.BoundedCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Optional;
  * (so a test that gives the app an environment of its own never reaches the real manager), each
  * command bounded in time.
  */
-final class ServiceManager {
+public final class ServiceManager {
 
   /** How long the manager may take to say it is there; a manager that takes longer is not. */
   static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(2);
@@ -25,13 +25,13 @@ final class ServiceManager {
   private final ServiceUnit.Platform platform;
   private final Map<String, String> env;
 
-  ServiceManager(ServiceUnit.Platform platform, Map<String, String> env) {
+  public ServiceManager(ServiceUnit.Platform platform, Map<String, String> env) {
     this.platform = platform;
     this.env = env;
   }
 
   /** The manager's command-line tool: {@code systemctl} or {@code launchctl}. */
-  String toolName() {
+  public String toolName() {
     return switch (platform) {
       case SYSTEMD -> "systemctl";
       case LAUNCHD -> "launchctl";
@@ -42,7 +42,7 @@ final class ServiceManager {
    * Whether the user's manager answers now, within {@link #ANSWER_TIMEOUT}: {@code systemctl --user
    * show-environment}, or {@code launchctl print gui/<uid>}.
    */
-  BoundedCommand.Outcome answers(String domain) {
+  public BoundedCommand.Outcome answers(String domain) {
     return switch (platform) {
       case SYSTEMD -> run(ANSWER_TIMEOUT, "--user", "show-environment");
       case LAUNCHD -> run(ANSWER_TIMEOUT, "print", domain);
@@ -50,7 +50,7 @@ final class ServiceManager {
   }
 
   /** Runs the manager's tool with {@code args}, bounded by the command timeout. */
-  BoundedCommand.Outcome run(String... args) {
+  public BoundedCommand.Outcome run(String... args) {
     return run(COMMAND_TIMEOUT, args);
   }
 

@@ -2,9 +2,9 @@ package io.github.providergateway.app.service;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.app.DurationText;
-import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.RunningApp;
+import io.github.providergateway.app.home.DurationText;
+import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.RunningApp;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -46,6 +46,9 @@ public record ServiceUnit(
   /** The name of the default home's systemd unit; another home's adds a hash of its path. */
   static final String SYSTEMD_PREFIX = "provider-gateway";
 
+  /** The launchd agent's own output (the JVM's, before the gateway has its log), in logs/. */
+  public static final String LAUNCHD_LOG = "service.log";
+
   /** The label of the default home's launchd agent; another home's adds a hash of its path. */
   static final String LAUNCHD_PREFIX = "io.github.providergateway.gateway";
 
@@ -64,7 +67,7 @@ public record ServiceUnit(
      *
      * @throws IllegalArgumentException for a system that has neither, saying which are known
      */
-    static Platform of(String osName) {
+    public static Platform of(String osName) {
       String os = osName.toLowerCase(Locale.ROOT);
       if (os.startsWith("mac") || os.startsWith("darwin")) {
         return LAUNCHD;
@@ -116,7 +119,7 @@ public record ServiceUnit(
    * The directory of the user's units: {@code ${XDG_CONFIG_HOME:-~/.config}/systemd/user}, or
    * {@code ~/Library/LaunchAgents}.
    */
-  static Path unitDir(Platform platform, Map<String, String> env) {
+  public static Path unitDir(Platform platform, Map<String, String> env) {
     return switch (platform) {
       case SYSTEMD -> xdg(env, "XDG_CONFIG_HOME", ".config").resolve("systemd").resolve("user");
       case LAUNCHD -> HomeDirectory.userHome(env).resolve("Library").resolve("LaunchAgents");
@@ -128,7 +131,7 @@ public record ServiceUnit(
    * ${XDG_DATA_HOME:-~/.local/share}/provider-gateway}, or {@code ~/Library/Application
    * Support/provider-gateway}.
    */
-  static Path installDir(Platform platform, Map<String, String> env) {
+  public static Path installDir(Platform platform, Map<String, String> env) {
     return switch (platform) {
       case SYSTEMD -> xdg(env, "XDG_DATA_HOME", ".local/share").resolve("provider-gateway");
       case LAUNCHD ->
@@ -140,7 +143,7 @@ public record ServiceUnit(
   }
 
   /** Whether {@code fileName} is one of the units {@code gateway service} writes. */
-  static boolean isOurs(Platform platform, String fileName) {
+  public static boolean isOurs(Platform platform, String fileName) {
     return switch (platform) {
       case SYSTEMD -> fileName.startsWith(SYSTEMD_PREFIX) && fileName.endsWith(".service");
       case LAUNCHD -> fileName.startsWith(LAUNCHD_PREFIX) && fileName.endsWith(".plist");
@@ -152,7 +155,7 @@ public record ServiceUnit(
    * java}, the launcher's JVM options, {@code -cp <jar>}, the app's main class. Neither the port
    * nor the config: the gateway reads them from the home's settings.
    */
-  static List<String> command(String java, List<String> jvmOptions, Path jar, Path home) {
+  public static List<String> command(String java, List<String> jvmOptions, Path jar, Path home) {
     List<String> line = new ArrayList<>();
     line.add(java);
     line.addAll(jvmOptions);
@@ -170,7 +173,7 @@ public record ServiceUnit(
   }
 
   /** The file's text: the systemd unit, or the launchd property list. */
-  String text() {
+  public String text() {
     return switch (platform) {
       case SYSTEMD -> systemdUnit();
       case LAUNCHD -> launchdPlist();
@@ -216,7 +219,7 @@ public record ServiceUnit(
     // Keys from Apple's launchd.plist(5): RunAtLoad starts it when the agent is loaded (at login);
     // KeepAlive {SuccessfulExit: false} starts it again unless it exited 0 (a stop asked for);
     // ThrottleInterval is the least time between two starts (10 s by default).
-    String log = home.resolve("logs").resolve(ServiceCommand.LAUNCHD_LOG).toString();
+    String log = home.resolve("logs").resolve(LAUNCHD_LOG).toString();
     StringBuilder xml = new StringBuilder();
     xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append(
@@ -253,9 +256,11 @@ public record ServiceUnit(
    * goes in double quotes with {@code \} and {@code "} escaped, and a lone {@code ;} (which would
    * end the command) is escaped.
    *
+   * @param word the word
+   * @return it as systemd reads it back
    * @throws IllegalArgumentException for a word with a control character, which no line can hold
    */
-  static String systemdWord(String word) {
+  public static String systemdWord(String word) {
     String escaped = escapeSpecifiers(singleLine(word)).replace("$", "$$");
     if (escaped.equals(";")) {
       return "\\;";

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.github.providergateway.app.ExitCodes;
 import io.github.providergateway.app.Main;
 import io.github.providergateway.app.RunningGateway;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
 import io.github.providergateway.gateway.GatewayListener;

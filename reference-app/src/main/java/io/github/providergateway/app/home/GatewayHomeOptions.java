@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
@@ -41,7 +41,7 @@ public final class GatewayHomeOptions {
   }
 
   /** These, when {@code --home} or {@code --port} was given; else {@code fallback}. */
-  GatewayHomeOptions or(GatewayHomeOptions fallback) {
+  public GatewayHomeOptions or(GatewayHomeOptions fallback) {
     return home != null || port != null ? this : fallback;
   }
 

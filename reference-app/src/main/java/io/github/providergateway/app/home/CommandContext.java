@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,9 +9,9 @@ import java.util.function.Consumer;
 
 /**
  * What every command of the app runs with: its streams, its environment, the app as it runs here,
- * and where to say what a stop signal should do. {@link Main} makes one per run and hands it to
- * each command it parses ({@link CommandFactory}), so that no command reads {@link Main}: the
- * process's own streams for {@code gateway ...}, a test's when it runs the app in process.
+ * and where to say what a stop signal should do. {@code Main} makes one per run and hands it to
+ * each command it parses (the app's {@code CommandFactory}), so that no command reads {@code Main}:
+ * the process's own streams for {@code gateway ...}, a test's when it runs the app in process.
  *
  * @param in the app's standard input
  * @param out the app's standard output

@@ -1,13 +1,10 @@
-package io.github.providergateway.app.dist;
+package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.AppJar;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.Main;
-import io.github.providergateway.app.RunningApp;
-import io.github.providergateway.app.UserFolders;
 import io.github.providergateway.app.agents.SetupLedger;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.RunningApp;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import java.io.File;
 import java.io.IOException;

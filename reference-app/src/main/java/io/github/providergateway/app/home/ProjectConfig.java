@@ -1,9 +1,8 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.protocol.Hello;
@@ -69,6 +68,12 @@ public record ProjectConfig(
     Set<String> brokenNames,
     GuardSettings guard) {
 
+  /**
+   * The built-in guard's provider name ({@code GuardProvider.NAME} in the guard room, which this
+   * bottom room does not import): no MCP server entry may take it.
+   */
+  static final String BUILT_IN_GUARD = "guard";
+
   /** Where a problem of the {@code "guard"} object is, after the file's name. */
   public static final String GUARD_PROBLEM = ": guard: ";
 
@@ -81,12 +86,12 @@ public record ProjectConfig(
   }
 
   /** A config whose every problem is the file's own, or none, with the guard's defaults. */
-  ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
+  public ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     this(file, providers, problems, Set.of(), GuardSettings.defaults());
   }
 
   /** The entry named {@code name}, if the config has a valid one. */
-  Optional<Entry> entry(String name) {
+  public Optional<Entry> entry(String name) {
     return providers.stream().filter(entry -> entry.name().equals(name)).findFirst();
   }
 
@@ -155,11 +160,11 @@ public record ProjectConfig(
     /**
      * {@return whether it runs for every session (its own or its project's), not the first only}
      */
-    boolean forEverySession() {
+    public boolean forEverySession() {
       return session != SessionMode.FIRST;
     }
 
-    McpServerConfig mcpServer() {
+    public McpServerConfig mcpServer() {
       McpServerConfig server =
           mcp == Mcp.HTTP
               ? McpServerConfig.http(name, url)
@@ -319,7 +324,7 @@ public record ProjectConfig(
           + String.join(", ", Hello.RESERVED_NAMES)
           + ", in any case)";
     }
-    if (Hello.readsAs(name.textValue(), List.of(GuardProvider.NAME))) {
+    if (Hello.readsAs(name.textValue(), List.of(BUILT_IN_GUARD))) {
       return "field \"name\" may not be \""
           + name.textValue()
           + "\": it is the built-in guard's (configure the guard under \"guard\" in the home's"

@@ -1,8 +1,8 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 /**
  * The app's exit codes, as {@code gateway --help} lists them. Their own class, below every command:
- * a command returns them without reading {@link Main}, which reads every command.
+ * a command returns them without reading {@code Main}, which reads every command.
  */
 public final class ExitCodes {
 
@@ -15,7 +15,10 @@ public final class ExitCodes {
   /** Bad command line. */
   public static final int USAGE = 2;
 
-  /** A command that lowers protection, refused under a coding agent ({@link AgentAncestry}). */
+  /**
+   * A command that lowers protection, refused under a coding agent (the app's {@code
+   * AgentAncestry}).
+   */
   public static final int REFUSED = 3;
 
   private ExitCodes() {}

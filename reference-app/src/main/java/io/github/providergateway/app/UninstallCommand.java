@@ -1,15 +1,18 @@
-package io.github.providergateway.app.dist;
+package io.github.providergateway.app;
 
-import io.github.providergateway.app.CommandContext;
-import io.github.providergateway.app.DetachedLaunch;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.GatewayHomeOptions;
-import io.github.providergateway.app.HelpOption;
 import io.github.providergateway.app.agents.AgentLayouts;
 import io.github.providergateway.app.agents.AgentSetup;
 import io.github.providergateway.app.agents.SetupCommand;
 import io.github.providergateway.app.agents.SetupLedger;
-import io.github.providergateway.app.service.ServiceCommand;
+import io.github.providergateway.app.dist.BridgeFolders;
+import io.github.providergateway.app.dist.LauncherCache;
+import io.github.providergateway.app.dist.Leftover;
+import io.github.providergateway.app.dist.RuntimeCopy;
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayHomeOptions;
+import io.github.providergateway.app.home.GatewayPort;
+import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
@@ -184,7 +187,7 @@ public final class UninstallCommand implements Callable<Integer> {
     if (serviceRecorded && ServiceCommand.uninstall(context, home) != ExitCodes.OK) {
       return ExitCodes.START_FAILED;
     }
-    OptionalInt running = ServiceCommand.answeringPort(home);
+    OptionalInt running = GatewayPort.answering(home);
     if (running.isPresent()) {
       err.println(
           "gateway uninstall: a gateway runs for "

@@ -1,7 +1,8 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.Main;
 import org.junit.jupiter.api.Test;
 
 /**

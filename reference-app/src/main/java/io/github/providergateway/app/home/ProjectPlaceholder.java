@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Map;
  * configuration file's folder. An entry that names it is not started for a session without a
  * project.
  */
-final class ProjectPlaceholder {
+public final class ProjectPlaceholder {
 
   /** What is replaced. */
   static final String PLACEHOLDER = "${project}";
@@ -22,7 +22,7 @@ final class ProjectPlaceholder {
   private ProjectPlaceholder() {}
 
   /** {@return whether {@code entry} names the placeholder anywhere it is replaced} */
-  static boolean mentions(ProjectConfig.Entry entry) {
+  public static boolean mentions(ProjectConfig.Entry entry) {
     if (entry.cwd().toString().contains(PLACEHOLDER)) {
       return true;
     }
@@ -46,7 +46,7 @@ final class ProjectPlaceholder {
    * @return the entry itself when it names no placeholder, else a copy with it replaced
    * @throws IllegalArgumentException when the entry names it and the session has no project
    */
-  static ProjectConfig.Entry resolve(ProjectConfig.Entry entry, Path project) {
+  public static ProjectConfig.Entry resolve(ProjectConfig.Entry entry, Path project) {
     if (!mentions(entry)) {
       return entry;
     }

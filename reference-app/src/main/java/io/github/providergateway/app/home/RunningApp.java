@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 /**
  * The app as it runs here, for the commands that start it again ({@code gateway service install}, a
@@ -12,8 +12,8 @@ public record RunningApp(String classPath, String osName) {
 
   /**
    * The app's entry class, by name: what a {@code java -cp … } line runs. Named here, not read from
-   * {@code Main.class}, because {@link Main} reads every command and a command that starts the app
-   * must not read {@link Main} back.
+   * {@code Main.class}, because {@code Main} reads every command and a command that starts the app
+   * must not read {@code Main} back.
    */
   public static final String MAIN_CLASS = "io.github.providergateway.app.Main";
 

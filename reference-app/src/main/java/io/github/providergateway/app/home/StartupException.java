@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 /**
  * The gateway could not start. Its message is one line meant for the person who started it: what

@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
@@ -17,9 +17,9 @@ import java.util.Set;
  * releases it when the process ends, even after {@code kill -9}; in one JVM (tests run several
  * apps) a second lock on the same file is refused as well.
  */
-final class HomeLock implements AutoCloseable {
+public final class HomeLock implements AutoCloseable {
 
-  static final String FILE = GatewayHome.LOCK_FILE;
+  public static final String FILE = GatewayHome.LOCK_FILE;
 
   private final FileChannel channel;
   private final FileLock lock;
@@ -34,7 +34,7 @@ final class HomeLock implements AutoCloseable {
    *
    * @throws StartupException if another gateway holds it, or it cannot be taken
    */
-  static HomeLock acquire(Path home) throws StartupException {
+  public static HomeLock acquire(Path home) throws StartupException {
     Path file = home.resolve(FILE);
     FileChannel channel;
     try {

@@ -1,4 +1,4 @@
-package io.github.providergateway.benchmarks;
+package io.github.providergateway.benchmarks.launcher;
 
 import java.io.IOException;
 import java.nio.file.Files;

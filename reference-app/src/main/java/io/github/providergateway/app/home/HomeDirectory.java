@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
@@ -18,7 +18,7 @@ public final class HomeDirectory {
    * {@code $COPILOT_HOME/extensions/tap} when {@code COPILOT_HOME} is set and not blank, else
    * {@code <userHome>/.copilot/extensions/tap}.
    */
-  static Path defaultHome(Map<String, String> env, Path userHome) {
+  public static Path defaultHome(Map<String, String> env, Path userHome) {
     String copilotHome = env.get("COPILOT_HOME");
     Path base =
         copilotHome != null && !copilotHome.isBlank()

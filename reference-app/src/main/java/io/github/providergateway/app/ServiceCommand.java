@@ -1,29 +1,24 @@
-package io.github.providergateway.app.service;
+package io.github.providergateway.app;
 
-import io.github.providergateway.app.BoundedCommand;
-import io.github.providergateway.app.CommandContext;
-import io.github.providergateway.app.DetachedGatewayStarter;
-import io.github.providergateway.app.DetachedHost;
-import io.github.providergateway.app.DetachedLaunch;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.HelpOption;
-import io.github.providergateway.app.HomeDirectory;
 import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.dist.RuntimeCopy;
-import io.github.providergateway.host.client.GatewayHome;
+import io.github.providergateway.app.home.BoundedCommand;
+import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.GatewayPort;
+import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.service.ServiceManager;
+import io.github.providergateway.app.service.ServiceUnit;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,12 +56,6 @@ import picocli.CommandLine.ParentCommand;
       ""
     })
 public final class ServiceCommand implements Callable<Integer> {
-
-  /** The launchd agent's own output (the JVM's, before the gateway has its log), in logs/. */
-  static final String LAUNCHD_LOG = "service.log";
-
-  /** How long a connection to the home's port may take before the gateway counts as not there. */
-  private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
 
   private static final Pattern PLIST_STRING = Pattern.compile("<string>([^<]*)</string>");
 
@@ -255,7 +244,7 @@ public final class ServiceCommand implements Callable<Integer> {
     if (context.platform == ServiceUnit.Platform.LAUNCHD) {
       // launchd opens the agent's output itself: made owner-only here, in the owner-only logs/.
       Path log = DetachedHost.createLogFile(context.home.resolve("logs"));
-      Path agentLog = log.resolveSibling(LAUNCHD_LOG);
+      Path agentLog = log.resolveSibling(ServiceUnit.LAUNCHD_LOG);
       if (!Files.exists(agentLog, LinkOption.NOFOLLOW_LINKS)) {
         OwnerOnlyFiles.createFile(agentLog);
       }
@@ -300,7 +289,7 @@ public final class ServiceCommand implements Callable<Integer> {
       return managerFailed(context, "systemctl --user daemon-reload", reload);
     }
     boolean active = context.manager.run("--user", "is-active", name).ok();
-    OptionalInt running = answeringPort(context.home);
+    OptionalInt running = GatewayPort.answering(context.home);
     List<String> steps = new ArrayList<>();
     if (!active && running.isPresent()) {
       // Another gateway holds the home: the unit's would exit 1 and be restarted every
@@ -361,7 +350,7 @@ public final class ServiceCommand implements Callable<Integer> {
     }
     String target = domain + "/" + unit.name();
     boolean loaded = context.manager.run("print", target).ok();
-    OptionalInt running = answeringPort(context.home);
+    OptionalInt running = GatewayPort.answering(context.home);
     if (!loaded && running.isPresent()) {
       context.out.println(
           "Not loaded now: a gateway already runs for this home on port "
@@ -469,7 +458,7 @@ public final class ServiceCommand implements Callable<Integer> {
       }
       out.println("  manager    " + managerSays(context, unit));
     }
-    OptionalInt port = answeringPort(context.home);
+    OptionalInt port = GatewayPort.answering(context.home);
     out.println(
         "  gateway    "
             + (port.isPresent()
@@ -580,27 +569,6 @@ public final class ServiceCommand implements Callable<Integer> {
       }
     }
     return removed;
-  }
-
-  /**
-   * The port of the gateway running for {@code home}: its {@code gateway.port}, if a connection
-   * there is accepted now. A refused one says "not running" at once.
-   */
-  public static OptionalInt answeringPort(Path home) {
-    int port;
-    try {
-      port = Integer.parseInt(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip());
-    } catch (IOException | NumberFormatException none) {
-      return OptionalInt.empty();
-    }
-    try (Socket socket = new Socket()) {
-      socket.connect(
-          new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-          (int) CONNECT_TIMEOUT.toMillis());
-      return OptionalInt.of(port);
-    } catch (IOException | IllegalArgumentException refused) {
-      return OptionalInt.empty();
-    }
   }
 
   /** {@code " (pid N)"} when {@code <home>/gateway.pid} names a live process, else nothing. */

@@ -1,17 +1,13 @@
-package io.github.providergateway.app.service;
+package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.providergateway.app.AppJar;
-import io.github.providergateway.app.DetachedGatewayStarter;
-import io.github.providergateway.app.ExitCodes;
-import io.github.providergateway.app.HomeDirectory;
-import io.github.providergateway.app.HostProcess;
-import io.github.providergateway.app.Main;
-import io.github.providergateway.app.RunningApp;
-import io.github.providergateway.app.UserFolders;
+import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.RunningApp;
+import io.github.providergateway.app.service.ServiceUnit;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;

@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -217,6 +217,16 @@ class ProjectConfigTest {
             gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
             console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"),
             guard -> assertThat(guard).contains("(\"Guard\")", "the built-in guard's"));
+  }
+
+  /**
+   * The bottom room names the built-in guard's provider name itself (it imports no room): it is the
+   * guard room's {@code GuardProvider.NAME}, so that an entry cannot take the guard's name.
+   */
+  @Test
+  void theReservedGuardNameIsTheGuardProvidersName() {
+    assertThat(ProjectConfig.BUILT_IN_GUARD)
+        .isEqualTo(io.github.providergateway.app.guard.GuardProvider.NAME);
   }
 
   /** Issue 44: the guard's object beside the providers. */

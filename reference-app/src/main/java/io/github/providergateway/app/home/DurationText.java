@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import io.github.providergateway.loop.base.Durations;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
@@ -85,12 +85,12 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
   }
 
   /** The file a trail in {@code dir} is written to, {@code audit.jsonl}. */
-  static Path current(Path dir) {
+  public static Path current(Path dir) {
     return dir.resolve("audit.jsonl");
   }
 
   /** The {@code n}th older file of a trail in {@code dir}, {@code audit.n.jsonl}. */
-  static Path older(Path dir, int n) {
+  public static Path older(Path dir, int n) {
     return dir.resolve("audit." + n + ".jsonl");
   }
 
