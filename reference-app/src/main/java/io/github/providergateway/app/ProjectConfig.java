@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.protocol.Hello;
@@ -319,7 +319,7 @@ public record ProjectConfig(
           + String.join(", ", Hello.RESERVED_NAMES)
           + ", in any case)";
     }
-    if (Hello.readsAs(name.textValue(), List.of(GuardProvider.NAME))) {
+    if (Hello.readsAs(name.textValue(), List.of(GuardPolicy.NAME))) {
       return "field \"name\" may not be \""
           + name.textValue()
           + "\": it is the built-in guard's (configure the guard under \"guard\" in the home's"

@@ -5,11 +5,11 @@ import static io.github.providergateway.app.ReloadPlan.Action.START;
 import static io.github.providergateway.app.ReloadPlan.Action.STOP;
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
@@ -237,7 +237,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
     @Override
     public void sessionStarted(SessionInfo session) {
       synchronized (lifecycle) {
-        projects.put(session.id(), GuardProvider.project(session)); // the guard's reading
+        projects.put(session.id(), PolicyCall.projectOf(session)); // the guard's reading
       }
       if (session.opener() == SessionOpener.HOST) {
         // Announced now, on the loop, before the session's host can ask whether its providers are
