@@ -15,4 +15,5 @@ module io.github.providergateway.gateway {
   requires jdk.jfr;
 
   exports io.github.providergateway.gateway;
+  exports io.github.providergateway.gateway.policy;
 }

@@ -5,8 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.internal.CallDispatcher;
 import io.github.providergateway.gateway.internal.Engine;
+import io.github.providergateway.gateway.internal.RegisteredPolicy;
 import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
+import io.github.providergateway.gateway.policy.CallPolicy;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
@@ -494,6 +496,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     private GatewayListener listener = new GatewayListener() {};
     private boolean auditArguments;
     private List<String> inProcessOnlyNames = List.of();
+    private final List<RegisteredPolicy> policies = new ArrayList<>();
 
     private Builder() {}
 
@@ -568,6 +571,22 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
 
     /**
+     * A policy every tool call meets before the providers' pre-tool rules (decision 77), asked on
+     * {@code executor}, never on the loop; policies are asked in the order they are added. The
+     * executor stays the caller's: the gateway does not shut it down.
+     *
+     * @param name the policy's name, which the audit trail gives as its gate's provider and id
+     * @param policy the policy
+     * @param executor where it is asked: a named one of the host's, not the common pool, which on a
+     *     machine of few cores starts a thread per task
+     * @return this builder
+     */
+    public Builder policy(String name, CallPolicy policy, Executor executor) {
+      policies.add(new RegisteredPolicy(name, policy, executor));
+      return this;
+    }
+
+    /**
      * Gateway-wide events for the host (providers connecting and leaving, warnings).
      *
      * @param listener hears them on the loop; {@link GatewayMonitor#addListener} adds more
@@ -599,7 +618,8 @@ public final class Gateway implements HostApi, AutoCloseable {
               home,
               ioExecutor,
               auditArguments,
-              inProcessOnlyNames);
+              inProcessOnlyNames,
+              policies);
       return new Gateway(engine, loop, owned, clock, timer);
     }
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.agent.hook.HookAdapter;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.home.CommandContext;
@@ -113,7 +114,7 @@ final class AgentHookCommand implements Callable<Integer> {
                   context.err().println("gateway hook " + agent.word() + ": guard: " + problem))
           .personal();
     } catch (IllegalArgumentException e) {
-      return Guard.create(
+      return GuardFactory.create(
           GuardSettings.defaults(),
           HomeGuard.environment(HomeDirectory.userHome(context.env()), context.env()));
     }

@@ -4,7 +4,7 @@ import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HostService;
@@ -61,17 +61,20 @@ final class AppParts {
   }
 
   /**
-   * {@return the engine, running, on the home and with the audit settings of the options}
+   * {@return the engine, running, on the home and with the audit settings of the options, with
+   * {@code guard} as its policy asked on {@code guardDecisions}}
    *
    * @throws java.io.UncheckedIOException or {@link IllegalStateException} when the home is unusable
    */
-  Gateway gateway() {
+  Gateway gateway(GuardPolicy guard, java.util.concurrent.Executor guardDecisions) {
     return Gateway.builder()
         .backend(backend)
         .home(options.home())
         .auditArguments(options.auditArgs())
         // The built-in guard's name: a provider over a socket named so would read as the guard.
-        .inProcessOnlyNames(List.of(GuardProvider.NAME))
+        .inProcessOnlyNames(List.of(GuardPolicy.NAME))
+        // The guard (decision 77): every call meets it first.
+        .policy(GuardPolicy.NAME, guard, guardDecisions)
         .build();
   }
 

@@ -4,12 +4,12 @@ import static io.github.providergateway.app.ReloadPlan.Action.RESTART;
 import static io.github.providergateway.app.ReloadPlan.Action.START;
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.ProjectPlaceholder;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
@@ -199,7 +199,7 @@ public final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final class SessionWatcher implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
-      runs.opened(session.id(), GuardProvider.project(session)); // the guard's reading
+      runs.opened(session.id(), PolicyCall.projectOf(session)); // the guard's reading
       if (session.opener() == SessionOpener.HOST) {
         // Announced now, on the loop, before the session's host can ask whether its providers are
         // up: a client listing tools at once waits for them (issue 34).

@@ -5,7 +5,7 @@ import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,9 +56,9 @@ import java.util.function.Consumer;
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
  * providers connect to (which also serves the status page at {@code /status}), the audit trail,
  * and, with {@code --config}, the project providers spawned per session. Every gateway runs the
- * guard (issue 44): an in-process provider, {@link GuardProvider}, bound before anyone can connect
- * and before the configured providers, with the home's guard settings ({@link HomeGuard}). Both
- * front ends (console and {@code --rpc}) drive the same object.
+ * guard (issue 44): the engine's policy ({@link GuardPolicy}, decision 77), asked about every call
+ * from the gateway's first, with the home's guard settings ({@link HomeGuard}). Both front ends
+ * (console and {@code --rpc}) drive the same object.
  *
  * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what end
  * of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal). Either
@@ -227,7 +228,17 @@ public final class RunningGateway implements AutoCloseable {
             options.home(), backend.clock(), () -> startingForEverySession(reloads.get(), config));
     hookGates.start();
     closer.add(hookGates::close);
-    Gateway gateway = newGateway(options, parts);
+    // The guard (issue 44): the engine's policy from its first call (decision 77), so no session
+    // meets a call without it, the configured providers' first calls included.
+    HomeGuard guard =
+        new HomeGuard(
+            config != null ? config.guard() : GuardSettings.defaults(),
+            HomeGuard.environment(options.home(), System.getenv(), options.config()),
+            problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
+    // Where the guard decides, off the loop: released after the gateway that asks there closes.
+    Executor guardDecisions = backend.ioExecutor(GuardPolicy.NAME);
+    closer.add(() -> Backend.release(guardDecisions));
+    Gateway gateway = newGateway(options, parts, new GuardPolicy(guard), guardDecisions);
     closer.add(gateway::close);
     gateway.monitor().addListener(listener);
     gateway.monitor().addListener(hookGates);
@@ -236,16 +247,6 @@ public final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }
-    // The guard (issue 44): bound before the server listens, so no session starts without it, and
-    // before the configured providers, so it gates their first calls too.
-    HomeGuard guard =
-        new HomeGuard(
-            config != null ? config.guard() : GuardSettings.defaults(),
-            HomeGuard.environment(options.home(), System.getenv(), options.config()),
-            problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    GuardProvider guardProvider =
-        GuardProvider.start(gateway, guard, backend.ioExecutor(GuardProvider.NAME));
-    closer.add(guardProvider::close);
     // The server closes after the routes it serves, once it listens.
     AtomicReference<WebSocketServer> listening = new AtomicReference<>();
     closer.add(
@@ -315,9 +316,11 @@ public final class RunningGateway implements AutoCloseable {
   }
 
   /** The engine ({@link AppParts#gateway()}), or why the home cannot have one. */
-  private static Gateway newGateway(AppOptions options, AppParts parts) throws StartupException {
+  private static Gateway newGateway(
+      AppOptions options, AppParts parts, GuardPolicy guard, Executor guardDecisions)
+      throws StartupException {
     try {
-      return parts.gateway();
+      return parts.gateway(guard, guardDecisions);
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.client.GatewayClient;
@@ -116,12 +115,10 @@ class ReloadAppTest {
         .get("providers")
         .forEach(
             p -> {
-              if (!p.get("name").asText().equals(GuardProvider.NAME)) { // not the config's
-                ids.append(p.get("name").asText())
-                    .append('=')
-                    .append(p.get("providerId").asText())
-                    .append(' ');
-              }
+              ids.append(p.get("name").asText())
+                  .append('=')
+                  .append(p.get("providerId").asText())
+                  .append(' ');
             });
     return ids.toString();
   }

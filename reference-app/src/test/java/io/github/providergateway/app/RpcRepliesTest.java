@@ -3,7 +3,6 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +64,8 @@ class RpcRepliesTest {
 
     assertThat(reply.has("id")).isFalse();
     assertThat(reply.get("ok").asBoolean()).isTrue();
-    assertThat(reply.at("/providers/0/name").asText()).isEqualTo(GuardProvider.NAME);
+    // The guard is the engine's policy, not a provider (decision 77): none is connected.
+    assertThat(reply.get("providers")).isEmpty();
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
+import io.github.providergateway.app.guard.GuardPolicy;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -87,18 +87,13 @@ class RpcSessionCommandsTest {
     assertThat(withoutGuard(app.request("{\"cmd\":\"providers.list\"}"))).isEmpty();
   }
 
-  /** The providers a reply lists, but the guard every gateway runs. */
+  /**
+   * The providers a reply lists: the guard every gateway runs is the engine's policy, not a
+   * provider (decision 77), so it is not among them.
+   */
   private static JsonNode withoutGuard(JsonNode reply) {
-    com.fasterxml.jackson.databind.node.ArrayNode others =
-        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
-    reply
-        .get("providers")
-        .forEach(
-            p -> {
-              if (!p.get("name").asText().equals(GuardProvider.NAME)) {
-                others.add(p);
-              }
-            });
-    return others;
+    JsonNode providers = reply.get("providers");
+    providers.forEach(p -> assertThat(p.get("name").asText()).isNotEqualTo(GuardPolicy.NAME));
+    return providers;
   }
 }

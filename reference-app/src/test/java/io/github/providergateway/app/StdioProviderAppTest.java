@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.guard.GuardProvider;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -265,8 +264,7 @@ class StdioProviderAppTest {
   private static int count(JsonNode listed, String session) {
     int count = 0;
     for (JsonNode provider : listed.get("providers")) {
-      if (!provider.get("name").asText().equals(GuardProvider.NAME) // every session has the guard
-          && provider.get("sessions").toString().contains("\"" + session + "\"")) {
+      if (provider.get("sessions").toString().contains("\"" + session + "\"")) {
         count++;
       }
     }

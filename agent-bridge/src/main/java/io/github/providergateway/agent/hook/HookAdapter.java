@@ -6,7 +6,6 @@ import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
-import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.client.GatewayClient;
@@ -30,7 +29,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -218,15 +216,17 @@ public final class HookAdapter {
    */
   public static int run(
       AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
-    Guard guard =
-        Guard.create(
-            GuardSettings.defaults(),
-            defaultEnvironment(settings == null ? UserHome.get() : settings.home()));
-    return run(agent, in, out, err, settings, guard);
+    return run(
+        agent,
+        in,
+        out,
+        err,
+        settings,
+        GuardFactory.defaults(settings == null ? UserHome.get() : settings.home()));
   }
 
   /**
-   * How a block of the guard reads wherever it is given (the guard provider's gate, a hook with no
+   * How a block of the guard reads wherever it is given (the guard policy's answer, a hook with no
    * session or no gateway): {@code guard: fs.delete-root: <what was found and why>; instead:
    * <what>}, the rule's id once.
    *
@@ -242,40 +242,6 @@ public final class HookAdapter {
       text += "; instead: " + verdict.instead();
     }
     return "guard: " + text;
-  }
-
-  /**
-   * The machine's folders as the guard needs them, for a gateway home: the user's home, the
-   * temporary folders ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}).
-   *
-   * @param gatewayHome the gateway's home
-   * @return the environment
-   */
-  public static GuardEnvironment defaultEnvironment(Path gatewayHome) {
-    return guardEnvironment(gatewayHome, UserHome.get(), System.getenv("TMPDIR"));
-  }
-
-  /**
-   * The machine's folders as the guard needs them: the user's home, the temporary folders ({@code
-   * java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code tmpdir}), the gateway's home.
-   *
-   * @param gatewayHome the gateway's home
-   * @param userHome the user's home
-   * @param tmpdir {@code $TMPDIR}, or null or blank for none
-   * @return the environment, every folder absolute
-   */
-  public static GuardEnvironment guardEnvironment(Path gatewayHome, Path userHome, String tmpdir) {
-    Set<Path> temp = new LinkedHashSet<>();
-    temp.add(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize());
-    temp.add(Path.of("/tmp"));
-    temp.add(Path.of("/var/tmp"));
-    if (tmpdir != null && !tmpdir.isBlank()) {
-      temp.add(Path.of(tmpdir).toAbsolutePath().normalize());
-    }
-    return new GuardEnvironment(
-        userHome.toAbsolutePath().normalize(),
-        List.copyOf(temp),
-        gatewayHome.toAbsolutePath().normalize());
   }
 
   /**

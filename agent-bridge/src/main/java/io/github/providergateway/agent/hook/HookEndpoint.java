@@ -112,10 +112,8 @@ public final class HookEndpoint {
 
   private static Supplier<Guard> defaultGuard(Gateway gateway) {
     Guard guard =
-        Guard.create(
-            GuardSettings.defaults(),
-            HookAdapter.defaultEnvironment(
-                gateway.credentials().tokenFile().map(Path::getParent).orElse(UserHome.get())));
+        GuardFactory.defaults(
+            gateway.credentials().tokenFile().map(Path::getParent).orElse(UserHome.get()));
     return () -> guard;
   }
 

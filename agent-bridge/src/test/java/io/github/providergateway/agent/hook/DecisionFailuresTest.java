@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
-import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.api.SessionSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +39,7 @@ class DecisionFailuresTest {
         Files.createDirectory(
             temp.resolve("home"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    return Guard.create(GuardSettings.defaults(), HookAdapter.defaultEnvironment(home));
+    return GuardFactory.defaults(home);
   }
 
   private static CompletableFuture<HookEndpoint.Answer> bash(

@@ -7,7 +7,6 @@ import io.github.providergateway.gateway.DecisionKind;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
-import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.api.SessionSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +59,7 @@ class GuardWithoutSessionTest {
                 }
               }
             });
-    Guard guard = Guard.create(GuardSettings.defaults(), HookAdapter.defaultEnvironment(home));
+    Guard guard = GuardFactory.defaults(home);
     endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard);
   }
 

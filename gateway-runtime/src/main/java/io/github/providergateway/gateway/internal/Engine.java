@@ -100,7 +100,8 @@ public final class Engine {
       Path home,
       Executor ioExecutor,
       boolean auditArguments,
-      List<String> inProcessOnlyNames) {
+      List<String> inProcessOnlyNames,
+      List<RegisteredPolicy> policies) {
     this.loop = loop;
     this.limits = limits;
     this.codec = codec;
@@ -130,7 +131,9 @@ public final class Engine {
             this.listener,
             asks,
             sessionId ->
-                providers.all().stream().anyMatch(provider -> provider.isAwaitingReady(sessionId)));
+                providers.all().stream().anyMatch(provider -> provider.isAwaitingReady(sessionId)),
+            policies,
+            loop);
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());

@@ -49,38 +49,48 @@ final class HookEngine {
   /** The gates' questions to providers, and their answers. */
   private final HookGates gates;
 
+  /** The policies every call meets first (decision 77), in registration order. */
+  private final List<RegisteredPolicy> policies;
+
+  /** The policies' questions, and their answers. */
+  private final PolicyGates policyGates;
+
   HookEngine(
       Timers timers,
       Secrets secrets,
       Limits limits,
       Listeners listener,
       PersonAsks asks,
-      java.util.function.Predicate<String> readyPending) {
+      java.util.function.Predicate<String> readyPending,
+      List<RegisteredPolicy> policies,
+      java.util.concurrent.Executor loop) {
     this.timers = timers;
+    this.policies = List.copyOf(policies);
     this.asks = asks;
     this.limits = limits;
     this.listener = listener;
     this.readyHold = new ReadyHold(timers, readyPending);
     this.regex = new RegexGuard(limits, timers::now);
     this.matcher = new HookMatcher(limits, listener, regex);
-    this.gates =
-        new HookGates(
-            timers,
-            secrets,
-            limits,
-            regex,
-            new HookGates.Resume() {
-              @Override
-              public void advance(HookEvaluation run) {
-                HookEngine.this.advance(run);
-              }
+    HookGates.Resume resume =
+        new HookGates.Resume() {
+          @Override
+          public void advance(HookEvaluation run) {
+            HookEngine.this.advance(run);
+          }
 
-              @Override
-              public void askPerson(
-                  HookEvaluation run, Binding binding, HookRule rule, GateResult result) {
-                ask(run, binding, rule, result);
-              }
-            });
+          @Override
+          public void askPerson(
+              HookEvaluation run,
+              String provider,
+              Binding binding,
+              String gateId,
+              GateResult result) {
+            ask(run, provider, binding, gateId, result);
+          }
+        };
+    this.gates = new HookGates(timers, secrets, limits, regex, resume);
+    this.policyGates = new PolicyGates(timers, limits, loop, resume);
   }
 
   /**
@@ -178,6 +188,11 @@ final class HookEngine {
       Caller caller,
       boolean hostAsks) {
     List<HookEvaluation.Candidate> candidates = new ArrayList<>();
+    // The policies first (decision 77): where the guard's gate ran when it was the first provider
+    // bound to every session.
+    for (RegisteredPolicy policy : policies) {
+      candidates.add(new HookEvaluation.Candidate(policy));
+    }
     for (Binding binding : session.bindings().values()) {
       addRules(candidates, binding);
     }
@@ -255,6 +270,13 @@ final class HookEngine {
     for (HookEvaluation.Candidate candidate = run.next();
         candidate != null;
         candidate = run.next()) {
+      if (candidate.policy != null) {
+        // Every call matches a policy; it answers for the arguments as they are now.
+        run.unrun = false;
+        run.matched++;
+        policyGates.ask(run, candidate.policy);
+        return;
+      }
       Binding binding = candidate.binding;
       HookRule rule = candidate.rule;
       GateResult known = run.knownAnswer(candidate);
@@ -281,7 +303,7 @@ final class HookEngine {
             return;
           }
           case ASK -> {
-            ask(run, binding, rule, known);
+            ask(run, binding.provider.name, binding, rule.gateId(), known);
             return;
           }
         }
@@ -347,10 +369,12 @@ final class HookEngine {
    * A gate asks the person (extension {@code gate.ask}, decision 35): the evaluation waits for the
    * answer and goes on only if they allow the call; no answer by the deadline, a no, or the
    * question withdrawn denies it. A host that asks its person itself gets the question in its
-   * decision instead, once no later rule denies.
+   * decision instead, once no later rule denies. {@code binding} is the asking gate's, or null for
+   * a policy's question (decision 77).
    */
-  private void ask(HookEvaluation run, Binding binding, HookRule rule, GateResult result) {
-    String who = PersonAsks.describe(binding.provider.name, rule.gateId());
+  private void ask(
+      HookEvaluation run, String provider, Binding binding, String gateId, GateResult result) {
+    String who = PersonAsks.describe(provider, gateId);
     String question =
         result.reason() == null || result.reason().isBlank()
             ? "May tool '" + run.tool + "' run? (" + who + " asks)"
@@ -380,8 +404,9 @@ final class HookEngine {
             run.tool,
             run.args(),
             run.callId,
+            provider,
             binding,
-            rule.gateId(),
+            gateId,
             question,
             timeout,
             new PersonAsks.Settled() {

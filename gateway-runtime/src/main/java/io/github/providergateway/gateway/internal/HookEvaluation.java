@@ -21,14 +21,25 @@ import java.util.concurrent.CompletableFuture;
  */
 final class HookEvaluation {
 
-  /** One rule of one binding, as it stood when the call began. Compared by identity. */
+  /**
+   * One rule of one binding, as it stood when the call began, or a policy (decision 77; binding and
+   * rule null). Compared by identity.
+   */
   static final class Candidate {
     final Binding binding;
     final HookRule rule;
+    final RegisteredPolicy policy;
 
     Candidate(Binding binding, HookRule rule) {
       this.binding = binding;
       this.rule = rule;
+      this.policy = null;
+    }
+
+    Candidate(RegisteredPolicy policy) {
+      this.binding = null;
+      this.rule = null;
+      this.policy = policy;
     }
   }
 

@@ -42,8 +42,12 @@ final class HookGates {
     /** Evaluates the rules after the gate's, or all of them again after a rewrite. */
     void advance(HookEvaluation run);
 
-    /** The gate answered {@code ask}: the person is asked (extension {@code gate.ask}). */
-    void askPerson(HookEvaluation run, Binding binding, HookRule rule, GateResult result);
+    /**
+     * The gate ({@code binding}'s, or a policy's when null) answered {@code ask}: the person is
+     * asked (extension {@code gate.ask}).
+     */
+    void askPerson(
+        HookEvaluation run, String provider, Binding binding, String gateId, GateResult result);
   }
 
   private final Timers timers;
@@ -198,7 +202,9 @@ final class HookGates {
                       + "' of provider '"
                       + gate.binding.provider.name
                       + "'");
-      case ASK -> resume.askPerson(gate.run, gate.binding, gate.rule, result);
+      case ASK ->
+          resume.askPerson(
+              gate.run, gate.binding.provider.name, gate.binding, gate.rule.gateId(), result);
     }
   }
 

@@ -62,7 +62,10 @@ final class PersonAsks {
   private static final class Pending {
     final PersonQuestion question;
 
-    /** The gate binding that asked: its leaving withdraws the question. */
+    /**
+     * The gate binding that asked: its leaving withdraws the question. Null for a policy's question
+     * (decision 77): a policy has no binding to leave.
+     */
     final Binding gate;
 
     /** The channels it was put to, which hear how it ended. */
@@ -96,10 +99,12 @@ final class PersonAsks {
   }
 
   /**
-   * Puts {@code question}, asked by the gate of {@code gate} about a call of {@code tool} with
-   * {@code args} in {@code session}, to the person for at most {@code timeout}.
+   * Puts {@code question}, asked by the gate {@code gateId} of {@code provider} about a call of
+   * {@code tool} with {@code args} in {@code session}, to the person for at most {@code timeout}.
    *
    * @param callId the call's id, or null for a host's {@code preToolUse}
+   * @param provider the asking gate's provider, or the asking policy's name
+   * @param gate the asking gate's binding, whose leaving withdraws the question; null for a policy
    * @return null once the question is put ({@code settled} hears how it ends); else why it could
    *     not be, and nothing waits (the call is to be denied with that reason)
    */
@@ -108,12 +113,12 @@ final class PersonAsks {
       String tool,
       JsonNode args,
       String callId,
+      String provider,
       Binding gate,
       String gateId,
       String question,
       Duration timeout,
       Settled settled) {
-    String provider = gate.provider.name;
     String who = describe(provider, gateId);
     String refused = refusal(session, who, question);
     if (refused != null) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.app.guard;
 
+import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardSettings;
@@ -39,7 +40,7 @@ final class GuardCorpusRun {
       missed.add("corpus: it cannot be read (" + e.getMessage() + ")");
       return;
     }
-    Guard guard = Guard.create(settings, corpus.setting().environment());
+    Guard guard = GuardFactory.create(settings, corpus.setting().environment());
     CorpusTally tally = new CorpusTally();
     for (CorpusCase corpusCase : corpus.cases()) {
       tally.add(corpusCase, guard.decide(corpusCase.call(corpus.setting())));

@@ -5,6 +5,7 @@ import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
 import io.github.providergateway.app.home.ProjectConfig;
@@ -85,7 +86,7 @@ public final class HomeGuard {
       GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
     this.environment = requireNonNull(environment, "environment");
     this.problems = requireNonNull(problems, "problems");
-    this.personal = Guard.create(requireNonNull(personal, "personal"), environment);
+    this.personal = GuardFactory.create(requireNonNull(personal, "personal"), environment);
   }
 
   /**
@@ -94,8 +95,7 @@ public final class HomeGuard {
    * home.
    */
   public static GuardEnvironment environment(Path gatewayHome, Map<String, String> env) {
-    return io.github.providergateway.agent.hook.HookAdapter.guardEnvironment(
-        gatewayHome, HomeDirectory.userHome(env), env.get("TMPDIR"));
+    return GuardFactory.environment(gatewayHome, HomeDirectory.userHome(env), env.get("TMPDIR"));
   }
 
   /**
@@ -138,7 +138,7 @@ public final class HomeGuard {
 
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */
   public void personal(GuardSettings settings) {
-    personal = Guard.create(requireNonNull(settings, "settings"), environment);
+    personal = GuardFactory.create(requireNonNull(settings, "settings"), environment);
   }
 
   /** {@return the guard of the person's settings alone: a call with no project} */

@@ -69,8 +69,8 @@ public record ProjectConfig(
     GuardSettings guard) {
 
   /**
-   * The built-in guard's provider name ({@code GuardProvider.NAME} in the guard room, which this
-   * bottom room does not import): no MCP server entry may take it.
+   * The built-in guard's name ({@code GuardPolicy.NAME} in the guard room, which this bottom room
+   * does not import): the audit trail records its answers under it, so no entry may take it.
    */
   static final String BUILT_IN_GUARD = "guard";
 

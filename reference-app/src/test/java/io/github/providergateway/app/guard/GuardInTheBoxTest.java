@@ -40,10 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The guard in the box (issue 44), in a gateway of the app running in this JVM on a free port: the
- * guard provider every gateway runs gates a session's calls from its first one, a provider's tool
- * by a plain rule, a project's broken guard file; a hook call with no session meets the guard
- * first, and with no gateway the hook's deny names the guard's rule; all in the audit trail with
- * provider {@code guard} and the rule's id.
+ * guard every gateway runs as the engine's policy (decision 77) gates a session's calls from its
+ * first one, a provider's tool by a plain rule, a project's broken guard file; a hook call with no
+ * session meets the guard first, and with no gateway the hook's deny names the guard's rule; all in
+ * the audit trail with provider {@code guard} and the rule's id.
  */
 class GuardInTheBoxTest {
 
@@ -110,12 +110,17 @@ class GuardInTheBoxTest {
   }
 
   @Test
-  void everyGatewayRunsTheGuardAsAnInProcessProvider() throws Exception {
+  void everyGatewayRunsTheGuardAsTheEnginesPolicyNotAsAProvider() throws Exception {
     RunningGateway running = gateway(null);
+    String session = session(running, project());
 
     List<ProviderInfo> providers = done(running.gateway().providers());
+    HookDecision root =
+        done(running.gateway().preToolUse(session, "shell", shell("rm -rf /"), true));
 
-    assertThat(providers).extracting(ProviderInfo::name).contains(GuardProvider.NAME);
+    // Decision 77: no provider named guard is connected, and the guard decides all the same.
+    assertThat(providers).extracting(ProviderInfo::name).doesNotContain(GuardPolicy.NAME);
+    assertThat(root.reason()).startsWith("guard: fs.delete-root: ");
   }
 
   @Test

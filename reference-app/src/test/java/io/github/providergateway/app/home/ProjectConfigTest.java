@@ -220,13 +220,13 @@ class ProjectConfigTest {
   }
 
   /**
-   * The bottom room names the built-in guard's provider name itself (it imports no room): it is the
-   * guard room's {@code GuardProvider.NAME}, so that an entry cannot take the guard's name.
+   * The bottom room names the built-in guard itself (it imports no room): it is the guard room's
+   * {@code GuardPolicy.NAME}, so that an entry cannot take the guard's name.
    */
   @Test
-  void theReservedGuardNameIsTheGuardProvidersName() {
+  void theReservedGuardNameIsTheGuardPolicysName() {
     assertThat(ProjectConfig.BUILT_IN_GUARD)
-        .isEqualTo(io.github.providergateway.app.guard.GuardProvider.NAME);
+        .isEqualTo(io.github.providergateway.app.guard.GuardPolicy.NAME);
   }
 
   /** Issue 44: the guard's object beside the providers. */

@@ -5,14 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.policy.PolicyCall;
+import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.ManualClock;
-import io.github.providergateway.protocol.GateCheck;
-import io.github.providergateway.protocol.GateDecision;
-import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ToolAnnotations;
+import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,37 +29,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 48: the guard provider's own fail-closed paths (docs/conformance.md, FC-34 and FC-35), on a
- * gateway whose clock never moves, so a gate's 5 s timeout cannot stand in for the guard's answer.
+ * Issue 48: the guard's own fail-closed paths as the engine's policy (docs/conformance.md, FC-34
+ * and FC-35; decision 77), on a gateway whose clock never moves, so the 5 s gate timeout cannot
+ * stand in for the guard's answer.
  */
-class GuardProviderFailuresTest {
+class GuardPolicyFailuresTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   @TempDir Path temp;
 
   private final ManualClock clock = new ManualClock();
-  private final Gateway gateway = Gateway.builder().backend(clock.backend().threaded()).build();
-  private GuardProvider provider;
+  private Gateway gateway;
 
-  /** Where the provider decides: its own, counted, and shut down by its close. */
+  /** Where the policy decides: its own, counted. */
   private final ThreadPoolExecutor decisions = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
 
   @AfterEach
   void close() {
-    if (provider != null) {
-      provider.close();
+    if (gateway != null) {
+      gateway.close();
     }
-    gateway.close();
     decisions.shutdownNow();
   }
 
-  private GuardProvider start(Consumer<String> problems) throws Exception {
+  private HomeGuard guard(Consumer<String> problems) throws Exception {
     Path home = Files.createDirectories(temp.resolve("home"));
-    HomeGuard guard =
-        new HomeGuard(GuardSettings.defaults(), HomeGuard.environment(home, Map.of()), problems);
-    provider = GuardProvider.start(gateway, guard, decisions);
-    return provider;
+    return new HomeGuard(GuardSettings.defaults(), HomeGuard.environment(home, Map.of()), problems);
+  }
+
+  private void start(Consumer<String> problems) throws Exception {
+    gateway =
+        Gateway.builder()
+            .backend(clock.backend().threaded())
+            .policy(GuardPolicy.NAME, new GuardPolicy(guard(problems)), decisions)
+            .build();
   }
 
   private String session(Path project) throws Exception {
@@ -101,45 +107,44 @@ class GuardProviderFailuresTest {
   }
 
   /**
-   * FC-35: what a tool declared of itself cannot be had (its session is gone), so the guard does
-   * not decide as if it declared nothing: a destructive tool of a low-trust provider would lose the
-   * question the guard asks about it.
+   * FC-35: what a provider's tool declared of itself reaches the guard with the call (the engine
+   * reads it in the session, on its loop: there is no look-up that can fail), and the guard decides
+   * by it: a destructive tool of a project-trust provider is not let through as a tool that
+   * declared nothing would be.
    */
   @Test
-  void aToolWhoseHintsCannotBeHadIsDeniedNotDecidedWithoutThem() throws Exception {
-    start(problem -> {});
-    String live = session(Files.createDirectories(temp.resolve("live")).toRealPath());
-    String ended = session(Files.createDirectories(temp.resolve("ended")).toRealPath());
-    done(gateway.endSession(ended, Duration.ZERO));
+  void aProviderToolIsDecidedWithWhatItDeclaredNotAsIfItDeclaredNothing() throws Exception {
+    Path home = Files.createDirectories(temp.resolve("home"));
+    GuardPolicy policy =
+        new GuardPolicy(
+            new HomeGuard(
+                GuardSettings.personal(
+                    JsonNodeFactory.instance.objectNode().put("preset", "strict")),
+                HomeGuard.environment(home, Map.of()),
+                problem -> {}));
+    SessionInfo session = new SessionInfo("s1", null, temp.toRealPath().toString(), null, null);
+    JsonNode args = JsonNodeFactory.instance.objectNode();
 
-    // A tool the live session does not list declares nothing, and the guard lets it run.
-    GateVerdict undeclared =
-        done(
-            provider
-                .check(new GateCheck("guard", "call-1", live, "wipe", shell("x")))
-                .toCompletableFuture());
-    GateVerdict unknown =
-        done(
-            provider
-                .check(new GateCheck("guard", "call-2", ended, "wipe", shell("x")))
-                .toCompletableFuture());
+    PolicyVerdict declaredNothing =
+        policy.verdict(PolicyCall.builder(session, "wipe", args).build());
+    PolicyVerdict destructive =
+        policy.verdict(
+            PolicyCall.builder(session, "wipe", args)
+                .annotations(new ToolAnnotations(true, false, null, null))
+                .toolProvider("wiper", TrustLevel.PROJECT)
+                .build());
 
-    assertThat(undeclared.decision()).isEqualTo(GateDecision.ALLOW);
-    assertThat(unknown.decision()).isEqualTo(GateDecision.DENY);
-    assertThat(unknown.reason())
-        .startsWith(
-            "guard: "
-                + HomeGuard.UNREADABLE
-                + ": the guard could not learn what tool 'wipe' declares of itself (");
+    assertThat(declaredNothing.kind()).isEqualTo(PolicyVerdict.Kind.ALLOW);
+    assertThat(destructive.kind()).isEqualTo(PolicyVerdict.Kind.ASK);
+    assertThat(destructive.reason()).startsWith("guard: tools.destructive");
   }
 
   /**
-   * Decisions run on the executor the provider is given (the app's I/O executor), never on the
-   * JDK's default for {@code thenApplyAsync}: on two cores that starts a thread per decision. The
-   * provider's close releases it.
+   * Decisions run on the executor the policy is registered with (the app's I/O executor), never on
+   * the gateway's loop nor the JDK's common pool: on two cores that starts a thread per decision.
    */
   @Test
-  void decisionsRunOnTheExecutorTheProviderIsGivenWhichItsCloseReleases() throws Exception {
+  void decisionsRunOnTheExecutorThePolicyIsRegisteredWith() throws Exception {
     start(problem -> {});
     String session = session(Files.createDirectories(temp.resolve("project")).toRealPath());
 
@@ -147,8 +152,5 @@ class GuardProviderFailuresTest {
 
     assertThat(decision.allowed()).isTrue();
     assertThat(decisions.getTaskCount()).isPositive();
-    provider.close();
-    provider = null;
-    assertThat(decisions.isShutdown()).isTrue();
   }
 }

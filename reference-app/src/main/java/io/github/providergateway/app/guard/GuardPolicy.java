@@ -1,0 +1,101 @@
+package io.github.providergateway.app.guard;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.agent.hook.HookAdapter;
+import io.github.providergateway.gateway.policy.CallPolicy;
+import io.github.providergateway.gateway.policy.PolicyCall;
+import io.github.providergateway.gateway.policy.PolicyVerdict;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardCall.ToolHints;
+import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.protocol.ToolAnnotations;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The guard in the box (issue 44) as the engine's policy (decision 77): every gateway of the app
+ * registers it as {@value #NAME}, and the engine asks it about every call that reaches a session's
+ * {@code onPreToolUse} (the agents' hook calls with a session, tool calls through the MCP front
+ * door, federated MCP servers' and providers' tools), before the providers' rules. It asks the
+ * home's {@link HomeGuard} about the call in the call's session's project, the session's folder as
+ * the gateway knows it (never the folder the agent says it is in), with what the tool declared of
+ * itself, and answers allow, deny (the reason names the rule: {@code guard: fs.delete-root: ...})
+ * or ask. Its decisions are in the audit trail as the gate {@code guard/guard}, as when it was a
+ * provider (decision 65).
+ *
+ * <p>The engine runs it on the executor it is registered with, off the loop: a decision may read
+ * the project's file.
+ */
+public final class GuardPolicy implements CallPolicy {
+
+  /** The policy's name, as the audit trail shows it, and a name no provider over a socket takes. */
+  public static final String NAME = "guard";
+
+  /**
+   * The names the agents' own tools reach the gates by (docs/agents.md, "Tool mapping"): what a
+   * provider declares under one of these names is not what the agent runs, so it is not asked.
+   */
+  private static final Set<String> AGENT_TOOLS = Set.of("shell", "edit", "read");
+
+  private final HomeGuard guard;
+
+  /**
+   * The policy of {@code guard}.
+   *
+   * @param guard the home's guard
+   */
+  public GuardPolicy(HomeGuard guard) {
+    this.guard = requireNonNull(guard, "guard");
+  }
+
+  @Override
+  public CompletionStage<PolicyVerdict> decide(PolicyCall call) {
+    return CompletableFuture.completedFuture(verdict(call));
+  }
+
+  /** The verdict for {@code call}; never throws. */
+  PolicyVerdict verdict(PolicyCall call) {
+    Path project = call.project();
+    GuardVerdict verdict;
+    try {
+      verdict =
+          guard.decide(new GuardCall(call.tool(), call.args(), project, project, hints(call)));
+    } catch (RuntimeException e) {
+      // Fail closed at once rather than by the gate's timeout: what the guard could not read is
+      // denied (rule guard.unreadable). Guard.explain catches its own failures (FC-33), but the
+      // home's work around it (the project's file, its reporter) runs outside that catch (FC-34).
+      verdict =
+          new GuardVerdict(
+              GuardVerdict.Outcome.DENY,
+              HomeGuard.UNREADABLE,
+              "the guard could not decide this call (" + e + ")",
+              null);
+    }
+    return switch (verdict.outcome()) {
+      case ALLOW -> PolicyVerdict.allow();
+      case DENY -> PolicyVerdict.deny(HookAdapter.guardReason(verdict), verdict.ruleId());
+      case ASK -> PolicyVerdict.ask(HookAdapter.guardReason(verdict) + ". Run it?");
+    };
+  }
+
+  /**
+   * What the tool declared of itself (MCP's annotations) and the trust of the provider that offers
+   * it: the guard's tool rules ask about a destructive tool of a provider below the trust its
+   * preset wants. None for the agents' own tools and for a tool no provider of the session offers.
+   */
+  private static ToolHints hints(PolicyCall call) {
+    if (AGENT_TOOLS.contains(call.tool()) || call.toolProvider() == null) {
+      return null;
+    }
+    ToolAnnotations declared = call.annotations();
+    return new ToolHints(
+        declared == null ? null : declared.destructiveHint(),
+        declared == null ? null : declared.readOnlyHint(),
+        declared == null ? null : declared.openWorldHint(),
+        call.toolProvider(),
+        call.providerTrust() == null ? null : call.providerTrust().wireName());
+  }
+}
