@@ -318,5 +318,98 @@ class CallPolicyTest {
 
     assertThat(done(decision).allowed()).isTrue();
     assertThat(commands).containsExactly("ls", "ls -l");
+    assertThat(preToolUse().reason())
+        .endsWith("re-checked from the first rule: guard/guard asked again");
+  }
+
+  /** The audit's one evaluation of the test's call. */
+  private Decision preToolUse() {
+    return audit.stream()
+        .filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
+        .reduce((first, second) -> second)
+        .orElseThrow();
+  }
+
+  /** What the audit records of the policy's answer: its word and its reason. */
+  private List<String> policyAnswers() {
+    return preToolUse().gates().stream()
+        .filter(gate -> gate.provider().equals(gate.gateId()))
+        .map(gate -> gate.decision() + ": " + gate.reason())
+        .toList();
+  }
+
+  @Test
+  void everyWayAPolicyAnswersIsInTheAuditTrailInItsOwnWord() {
+    String allowing = gatewayWith("guard", answering(call -> PolicyVerdict.allow()));
+    shell(allowing, "ls");
+    assertThat(policyAnswers()).containsExactly("allow: null");
+    f.close();
+
+    String asking = gatewayWith("guard", answering(call -> PolicyVerdict.ask("Push?")));
+    shell(asking, "git push");
+    assertThat(policyAnswers()).containsExactly("ask: Push?");
+    f.close();
+
+    String throwing =
+        gatewayWith(
+            "guard",
+            call -> {
+              throw new IllegalStateException("broken");
+            });
+    shell(throwing, "ls");
+    assertThat(policyAnswers())
+        .singleElement()
+        .asString()
+        .startsWith("failed: Policy 'guard' failed");
+    f.close();
+
+    Executor down =
+        task -> {
+          throw new RejectedExecutionException("shut down");
+        };
+    String refused =
+        gatewayWith(b -> b.policy("guard", answering(c -> PolicyVerdict.allow()), down));
+    shell(refused, "ls");
+    assertThat(policyAnswers())
+        .singleElement()
+        .asString()
+        .startsWith("unreachable: Policy 'guard' cannot be reached");
+    f.close();
+
+    String silent = gatewayWith("guard", call -> new CompletableFuture<>());
+    CompletableFuture<HookDecision> waiting =
+        f.gateway.preToolUse(silent, "shell", json("{\"command\": \"ls\"}"), true);
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(done(waiting).allowed()).isFalse();
+    assertThat(policyAnswers()).containsExactly("timeout: no answer in 5000 ms");
+  }
+
+  @Test
+  void aVerdictIsAValueThatKeepsItsRule() {
+    PolicyVerdict deny = PolicyVerdict.deny("guard: fs.delete-root: no", "fs.delete-root");
+
+    assertThat(deny.ruleId()).isEqualTo("fs.delete-root");
+    assertThat(deny)
+        .isEqualTo(PolicyVerdict.deny("guard: fs.delete-root: no", "fs.delete-root"))
+        .hasSameHashCodeAs(PolicyVerdict.deny("guard: fs.delete-root: no", "fs.delete-root"))
+        .isNotEqualTo(PolicyVerdict.deny("guard: fs.delete-root: no", "other"))
+        .isNotEqualTo(PolicyVerdict.deny("guard: other", "fs.delete-root"))
+        .isNotEqualTo(PolicyVerdict.ask("guard: fs.delete-root: no"))
+        .isNotEqualTo("a string");
+    assertThat(deny.hashCode()).isNotEqualTo(PolicyVerdict.allow().hashCode());
+    assertThat(PolicyVerdict.allow().ruleId()).isNull();
+    assertThat(deny).hasToString("PolicyVerdict[DENY, guard: fs.delete-root: no]");
+    assertThat(PolicyVerdict.allow()).hasToString("PolicyVerdict[ALLOW]");
+  }
+
+  @Test
+  void thePolicyIsToldTheSessionItself() {
+    String session = gatewayWith("team", answering(call -> PolicyVerdict.allow()));
+
+    shell(session, "ls");
+
+    assertThat(calls.get(0).session().id()).isEqualTo(session);
+    assertThat(calls.get(0).session().label()).isEqualTo("alpha");
+    assertThat(calls.get(0).session().cwd()).isEqualTo("/code");
   }
 }
