@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
  * as a process of its own, as the launcher runs it when the shell window hands it over: a process
  * rather than in-process, so that its stdio, its exit and its time limits are the real ones.
  */
+@Tag("process")
 class JvmWindowContractTest extends WindowContract {
   @Override
   List<String> command(Path home) {
@@ -20,7 +22,10 @@ class JvmWindowContractTest extends WindowContract {
    * The drift this contract found and issue 63's renewable window session (step 3) is to remove:
    * the JVM's window makes its session again only when a {@code tools/call} meets {@code
    * INVALID_SESSION} (decision 73), never of itself, so an agent that only waits is not told the
-   * tools changed; the shell window renews from its stream's loop.
+   * tools changed; the shell window renews from its stream's loop. Found here: after a clean stop
+   * the gateway ends its sessions, so its {@code GatewayClient} reconnects to the new gateway with
+   * none to register again ({@code reconnected(true)}); and the JVM window's client starts a
+   * gateway that is gone itself (decision 74), racing the test's own restart of it.
    */
   @Override
   @Test

@@ -6,6 +6,7 @@ import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.Durations;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -285,10 +286,7 @@ public final class McpFrontDoor {
      * @return this builder
      */
     public Builder answerWithin(Duration wait) {
-      if (wait.isNegative() || wait.isZero()) {
-        throw new IllegalArgumentException("answerWithin must be positive: " + wait);
-      }
-      this.bounds = new WindowBounds(wait);
+      this.bounds = new WindowBounds(Durations.requirePositive(wait, "answerWithin"));
       return this;
     }
 
