@@ -17,6 +17,12 @@
 #                                                  initialize; the request sent again in it, and
 #                                                  the agent told the lists changed
 #   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
+#   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it: MCP
+#                                                  since 2025-06-18 has no batches
+#   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
+#                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
+#                                                  tools/call, which may wait for a person at a
+#                                                  gate, after 900 s): every curl has a time limit
 #
 # Its session is the agent's own: it opens it with the home's agent token, which curl reads as a
 # header from <home>/mcp-bridge.token.header (owner-only, made by the gateway beside
@@ -48,6 +54,18 @@ set -f
 
 launcher=${GATEWAY_BRIDGE_LAUNCHER:-}
 
+# How long the window waits for the gateway (seconds): to connect, and for the answer to anything
+# but a tools/call, which a gate may hold while it asks the person (up to 5 minutes) and a provider
+# while it works. A gateway that hangs (stopped, or frozen) then costs an error, not the window:
+# the WindowContract tests, which give it 2 s.
+bound=${GATEWAY_BRIDGE_TIMEOUT:-30}
+case $bound in
+  ''|*[!0-9]*|0) bound=30 ;;
+esac
+call_bound=900
+[ "$call_bound" -gt "$bound" ] || call_bound=$bound
+limits="--connect-timeout $bound --max-time"
+
 # Writes one message and its line break, whole.
 emit() {
   if [ ${#1} -le 4000 ]; then
@@ -77,7 +95,7 @@ top_level() {
         j = i + 1
         while (j <= n && substr(s, j, 1) != "\"") j += substr(s, j, 1) == "\\" ? 2 : 1
         if (depth == 1 && substr(s, i, j - i + 1) == key &&
-            match(substr(s, j + 1), /^[[:space:]]*:[[:space:]]*("[^"\\]*"|-?[0-9]+)/)) {
+            match(substr(s, j + 1), /^[[:space:]]*:[[:space:]]*("([^"\\]|\\.)*"|-?[0-9]+)/)) {
           v = substr(s, j + 1 + RSTART - 1, RLENGTH); sub(/^[[:space:]]*:[[:space:]]*/, "", v)
           print v; exit
         }
@@ -95,6 +113,18 @@ reply_error() {
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
   emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
+}
+
+# Whether the message $1 is a batch (a JSON array), which MCP (2025-06-18) no longer has: answered
+# here, as the JVM's window answers it (JsonRpcLineGuard), before or after initialize; the gateway
+# would refuse it with an error of no id, which an agent could match to none of its requests.
+batch() {
+  case ${1#"${1%%[![:space:]]*}"} in
+    '['*)
+      emit '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a message must be a JSON object (batches are not supported)"}}'
+      ;;
+    *) return 1 ;;
+  esac
 }
 
 # The JVM's gateway mcp, before any of stdin was read.
@@ -288,7 +318,7 @@ cr=$(printf '\r')
 # ($tmp/lost.$2), for the caller to make a new session and send again.
 relay() {
   status='' type='' length=''
-  IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url"; return; }
+  IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url (in time)"; return; }
   line=${line%"$cr"}
   status=${line#* }
   status=${status%% *}
@@ -431,8 +461,13 @@ send() {
     reply_error "$1" "provider gateway: no gateway of this user listens at $url (stopped?); this window uses it again once it runs"
     return
   fi
+  limit=$bound
+  case $1 in
+    *'"tools/call"'*) limit=$call_bound ;;
+  esac
+  # shellcheck disable=SC2086 # $limits: curl's options, words
   printf '%s\n' "$1" \
-    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" -H "$auth" \
+    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" -H "$auth" $limits "$limit" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- 2>>"$tmp/curl.err" \
     | relay "$1" "$2" "${3:-}"
@@ -448,8 +483,9 @@ address_conf() {
 # to the file $2: the session's start, and each new session's.
 initialize_at() {
   address_conf "$1" >"$tmp/initialize.conf"
+  # shellcheck disable=SC2086 # $limits: curl's options, words
   printf '%s\n' "$init" \
-    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "$auth" \
+    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "$auth" $limits "$bound" \
       -H "Provider-Gateway-Project: $folder" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- -o "$2" 2>>"$tmp/curl.err"
@@ -506,8 +542,9 @@ new_session() {
     version=$(version_in "$tmp/renewed")
     rm -f -- "$tmp/last-event"
     session_conf "$at" "$made" "$version"
+    # shellcheck disable=SC2086 # $limits: curl's options, words
     printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" \
+      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" $limits "$bound" \
         -H 'Content-Type: application/json' \
         -H 'Accept: application/json, text/event-stream' --data-binary @- 2>>"$tmp/curl.err"
     echo "gateway mcp (bridge): the gateway had lost this window's session; a new one at port $at" >&2
@@ -525,6 +562,7 @@ new_session() {
 # server/discover probe of the 2026-07-28 revision and sends initialize once an error answers it;
 # the gateway would refuse the probe (no session yet), and the window would end.
 while IFS= read -r init || { cleanup; exit 0; }; do
+  ! batch "$init" || continue
   method=$(top_level "$init" method)
   [ "$method" != '"initialize"' ] || break
   reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
@@ -590,7 +628,7 @@ restart_crashed() {
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
   ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" -X DELETE \
-    --max-time 5 2>/dev/null
+    --connect-timeout 5 --max-time 5 2>/dev/null
 }
 stream() {
   while [ ! -f "$tmp/done" ]; do
@@ -605,7 +643,7 @@ stream() {
       } >"$tmp/stream.conf"
       {
         curl -q --noproxy '*' -sS -i -N -K "$tmp/stream.conf" -H "$auth" -H 'Accept: text/event-stream' \
-          --max-time "$renew" \
+          --connect-timeout "$bound" --max-time "$renew" \
           2>"$tmp/stream.err"
         echo $? >"$tmp/stream.rc"
       } | relay "" get renewable
@@ -650,6 +688,7 @@ n=0
 posts=
 while IFS= read -r message || [ -n "$message" ]; do
   [ -n "$message" ] || continue
+  ! batch "$message" || continue
   n=$((n + 1))
   # Requests (and answers) in the background, so that a long call holds nothing up; a notification
   # at once, so that it reaches the gateway before what the agent sends after it (initialized

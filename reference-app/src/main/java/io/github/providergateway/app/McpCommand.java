@@ -47,6 +47,9 @@ final class McpCommand implements Callable<Integer> {
   /** How long a signal waits for the gateway session to end before the process goes. */
   private static final Duration SIGNAL_STOP_WAIT = Duration.ofSeconds(3);
 
+  /** The windows' bound on the gateway, seconds: the shell window reads it too. */
+  static final String BRIDGE_TIMEOUT = "GATEWAY_BRIDGE_TIMEOUT";
+
   private final CommandContext context;
 
   /** Where the gateway is; a gateway it starts listens on {@code --port}. */
@@ -126,12 +129,26 @@ final class McpCommand implements Callable<Integer> {
                 })
             .streams(context.in(), context.out())
             .version(Version.text())
+            .answerWithin(answerWithin())
             .build();
     // An agent may stop us with SIGTERM rather than by closing stdin: the session ends all the
     // same.
     context.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
     return ExitCodes.OK;
+  }
+
+  /**
+   * How long a request may go unanswered before the window answers it with an error: {@code
+   * GATEWAY_BRIDGE_TIMEOUT} seconds, the shell window's limit too; 30 s without it, or with a value
+   * that is not a positive number.
+   */
+  private Duration answerWithin() {
+    String seconds = context.env().getOrDefault(BRIDGE_TIMEOUT, "");
+    if (seconds.matches("[0-9]{1,6}") && Integer.parseInt(seconds) > 0) {
+      return Duration.ofSeconds(Integer.parseInt(seconds));
+    }
+    return Duration.ofSeconds(30);
   }
 
   /** {@code --print-config http}: a new token for {@code --client}, and where and how to use it. */

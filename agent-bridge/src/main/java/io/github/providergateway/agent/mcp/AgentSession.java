@@ -170,6 +170,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
 
+  /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
+  private volatile WindowBounds bounds;
+
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
    *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
@@ -302,6 +305,17 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   @Override
   public String unavailable() {
     return unavailable;
+  }
+
+  /** Bounds every request of the agent's by {@code bounds} (a stdio window's). */
+  void bound(WindowBounds bounds) {
+    this.bounds = bounds;
+  }
+
+  @Override
+  public Duration answerWithin(String method) {
+    WindowBounds set = bounds;
+    return set == null ? null : set.of(method);
   }
 
   @Override

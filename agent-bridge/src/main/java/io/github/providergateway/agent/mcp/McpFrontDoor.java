@@ -6,6 +6,7 @@ import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.Durations;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -89,6 +90,9 @@ public final class McpFrontDoor {
   /** Where the scheduler of each {@link #run}'s own waits comes from. */
   private final Backend backend;
 
+  /** How long a request may go unanswered before the window answers it with an error. */
+  private final WindowBounds bounds;
+
   /** The session being served, once {@link #run} has started. */
   private volatile AgentSession session;
 
@@ -99,6 +103,7 @@ public final class McpFrontDoor {
     this.workingDirectory = builder.workingDirectory;
     this.version = builder.version;
     this.backend = builder.backend;
+    this.bounds = builder.bounds;
   }
 
   /**
@@ -133,6 +138,7 @@ public final class McpFrontDoor {
             true, // a session the gateway lost is started again: see AgentSession
             TappedTransport.stdio(in, out),
             ownScheduler);
+    session.bound(bounds);
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {
@@ -266,8 +272,23 @@ public final class McpFrontDoor {
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String version = "dev";
     private Backend backend = Backend.system();
+    private WindowBounds bounds = WindowBounds.DEFAULT;
 
     private Builder() {}
+
+    /**
+     * How long a request of the agent's may go unanswered (the gateway froze, say) before the
+     * window answers it with an error itself (default: 30 s); a {@code tools/call}, which a gate
+     * may hold while it asks the person, gets 900 s or this, whichever is longer. {@code gateway
+     * mcp} takes it from {@code GATEWAY_BRIDGE_TIMEOUT}, as the shell window does.
+     *
+     * @param wait the bound, positive
+     * @return this builder
+     */
+    public Builder answerWithin(Duration wait) {
+      this.bounds = new WindowBounds(Durations.requirePositive(wait, "answerWithin"));
+      return this;
+    }
 
     /**
      * How to reach the gateway, e.g. {@code () -> GatewayClient.connectOrStart(home, launch)} or an

@@ -81,6 +81,15 @@ final class SessionTap extends McpServerSession {
     default String unavailable() {
       return null;
     }
+
+    /**
+     * The longest a request of {@code method} may go unanswered before it is answered here with an
+     * error (the gateway froze, say), or null for no bound of the window's own (an HTTP session's:
+     * its client has its own).
+     */
+    default Duration answerWithin(String method) {
+      return null;
+    }
   }
 
   private final McpServerSession real;
@@ -90,6 +99,9 @@ final class SessionTap extends McpServerSession {
 
   private final Listener listener;
   private final TypeRef<McpSchema.InitializeRequest> initializeType = new TypeRef<>() {};
+
+  /** Whether the agent has sent {@code initialize}: until then a request is answered here. */
+  private volatile boolean initializeSeen;
 
   SessionTap(McpServerSession real, McpServerTransport sender, Listener listener) {
     super(real.getId(), Duration.ZERO, null, null, Map.of(), Map.of());
@@ -102,20 +114,18 @@ final class SessionTap extends McpServerSession {
   public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
     if (message instanceof McpSchema.JSONRPCRequest request) {
       if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+        initializeSeen = true;
         listener.initializing(Json.convert(request.params(), initializeType));
+      } else if (!initializeSeen) {
+        // The SDK would hold it until initialize, which a probe (Claude Code's server/discover)
+        // waits for the answer to first: answered at once, as the shell window answers it.
+        return refuse(
+            request,
+            McpSchema.ErrorCodes.METHOD_NOT_FOUND,
+            "Method not found: " + request.method());
       }
       Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
-      if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
-        return Mono.fromFuture(listener.toolsReady())
-            .then(Mono.defer(() -> listOrRefuse(request)))
-            .contextWrite(context);
-      }
-      if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
-        return Mono.fromFuture(listener.toolsReady())
-            .then(Mono.defer(() -> callOrRefuse(request)))
-            .contextWrite(context);
-      }
-      return real.handle(message).contextWrite(context);
+      return bounded(request, handled(request)).contextWrite(context);
     }
     if (message instanceof McpSchema.JSONRPCNotification notification) {
       if (CANCELLED.equals(notification.method())) {
@@ -132,6 +142,44 @@ final class SessionTap extends McpServerSession {
       return handled;
     }
     return real.handle(message);
+  }
+
+  /** The request handled: by the SDK, or here for the tools when there is nothing to ask. */
+  private Mono<Void> handled(McpSchema.JSONRPCRequest request) {
+    // The tools' future is shared by every request: a request cut off by its bound must not
+    // cancel it (suppressCancel).
+    if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
+      return Mono.fromFuture(listener.toolsReady(), true)
+          .then(Mono.defer(() -> listOrRefuse(request)));
+    }
+    if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
+      return Mono.fromFuture(listener.toolsReady(), true)
+          .then(Mono.defer(() -> callOrRefuse(request)));
+    }
+    return real.handle(request);
+  }
+
+  /**
+   * {@code handling}, or an error answered here once the listener's bound for the request has
+   * passed with no answer: a gateway that froze costs the agent an error, not the request.
+   */
+  private Mono<Void> bounded(McpSchema.JSONRPCRequest request, Mono<Void> handling) {
+    Duration limit = listener.answerWithin(request.method());
+    if (limit == null) {
+      return handling;
+    }
+    return handling.timeout(
+        limit,
+        Mono.defer(
+            () ->
+                refuse(
+                    request,
+                    McpSchema.ErrorCodes.INTERNAL_ERROR,
+                    "The provider gateway did not answer "
+                        + request.method()
+                        + " within "
+                        + limit.toSeconds()
+                        + " s (GATEWAY_BRIDGE_TIMEOUT)")));
   }
 
   /** Hands a {@code tools/list} to the SDK, or says here why there is no gateway to list from. */

@@ -2,8 +2,10 @@ package io.github.providergateway.agent.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,7 @@ class SessionTapTest {
     }
   }
 
-  private static final class RecordingListener implements SessionTap.Listener {
+  private static class RecordingListener implements SessionTap.Listener {
     final List<String> heard = new ArrayList<>();
     McpSchema.InitializeRequest initialize;
     McpServerSession initializedSession;
@@ -70,10 +72,36 @@ class SessionTapTest {
     }
   }
 
+  /** What the tap answers itself. */
+  private static final class RecordingSender implements McpServerTransport {
+    final List<McpSchema.JSONRPCMessage> sent = new ArrayList<>();
+
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      sent.add(message);
+      return Mono.empty();
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
   private final RecordingSession real = new RecordingSession();
   private final RecordingListener listener = new RecordingListener();
-  private final SessionTap tap =
-      new SessionTap(real, null, listener); // nothing here is answered by the tap itself
+  private final RecordingSender sender = new RecordingSender();
+  private final SessionTap tap = new SessionTap(real, sender, listener);
+
+  private static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+          + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":"
+          + "\"c\",\"version\":\"1\"}}}";
 
   private static McpSchema.JSONRPCMessage message(String json) {
     try {
@@ -104,8 +132,61 @@ class SessionTapTest {
     assertThat(real.handled).isEmpty();
   }
 
+  /**
+   * The SDK holds a request that comes before {@code initialize} until one comes, and a probe
+   * (Claude Code's {@code server/discover}) waits for its answer before it initializes: the tap
+   * answers it at once, as the shell window does (the window contract).
+   */
+  @Test
+  void aRequestBeforeInitializeIsAnsweredMethodNotFoundByTheTapAndNotHeldByTheSdk() {
+    tap.handle(message("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"method\":\"tools/list\"}"))
+        .block();
+
+    assertThat(real.handled).isEmpty();
+    assertThat(sender.sent).hasSize(1);
+    McpSchema.JSONRPCResponse answer = (McpSchema.JSONRPCResponse) sender.sent.get(0);
+    assertThat(answer.id()).isEqualTo("a\"b");
+    assertThat(answer.error().code()).isEqualTo(McpSchema.ErrorCodes.METHOD_NOT_FOUND);
+    assertThat(answer.error().message()).isEqualTo("Method not found: tools/list");
+  }
+
+  /**
+   * A request the SDK does not answer within the listener's bound (the gateway froze) is answered
+   * by the tap with an error, and its handling given up: a frozen gateway costs an error.
+   */
+  @Test
+  void aRequestUnansweredWithinTheBoundIsAnsweredWithAnErrorByTheTap() {
+    McpServerSession stuck =
+        new McpServerSession("s2", Duration.ZERO, null, null, Map.of(), Map.of()) {
+          @Override
+          public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
+            return McpSchema.METHOD_INITIALIZE.equals(((McpSchema.JSONRPCRequest) message).method())
+                ? Mono.empty()
+                : Mono.never();
+          }
+        };
+    SessionTap bounded =
+        new SessionTap(
+            stuck,
+            sender,
+            new RecordingListener() {
+              @Override
+              public Duration answerWithin(String method) {
+                return Duration.ofMillis(50);
+              }
+            });
+    bounded.handle(message(INITIALIZE)).block();
+    bounded.handle(message("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}")).block();
+
+    McpSchema.JSONRPCResponse answer = (McpSchema.JSONRPCResponse) sender.sent.get(0);
+    assertThat(answer.id()).isEqualTo(4);
+    assertThat(answer.error().code()).isEqualTo(McpSchema.ErrorCodes.INTERNAL_ERROR);
+    assertThat(answer.error().message()).contains("did not answer ping within");
+  }
+
   @Test
   void aRequestsIdIsInTheContextItsHandlingRunsIn() {
+    tap.handle(message(INITIALIZE)).block();
     tap.handle(
             message(
                 "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
@@ -115,8 +196,8 @@ class SessionTapTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
         .block();
 
-    assertThat(real.requestIds).containsExactly("12", "abc");
-    assertThat(real.handled).hasSize(2);
+    assertThat(real.requestIds).containsExactly("0", "12", "abc");
+    assertThat(real.handled).hasSize(3);
   }
 
   @Test

@@ -1,0 +1,285 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.testing.Await;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What an agent's stdio MCP window promises, whichever window it is (issue 63): the shell window
+ * ({@code gateway-mcp-bridge.sh}, relaying to the gateway's Streamable HTTP front door) under each
+ * POSIX shell it runs in, and the JVM's ({@code gateway mcp} with {@code GATEWAY_MCP_JVM=1}, the
+ * {@code McpFrontDoor}), each a real process on a real gateway process: one scenario list, so that
+ * the two cannot drift. Every request gets an answer or an error within a bound, whatever the agent
+ * sends (a batch, a string id with an escape) and whatever the gateway does (freezes mid-request,
+ * stops and starts again); a notification gets none; stdin's end ends the window and its session.
+ *
+ * <p>The bound is the windows' {@code GATEWAY_BRIDGE_TIMEOUT} (seconds), {@link #BOUND} here so
+ * that a frozen gateway costs the test five seconds (a live one on a loaded machine took two);
+ * {@link #WITHIN} adds what a process start takes on a loaded machine.
+ */
+@Tag("process")
+abstract class WindowContract {
+
+  /** The windows' time limit on the gateway, given to them as {@code GATEWAY_BRIDGE_TIMEOUT}. */
+  static final Duration BOUND = Duration.ofSeconds(5);
+
+  /** How long an answer may take here: the bound and a slow machine's process start. */
+  static final Duration WITHIN = BOUND.plusSeconds(28);
+
+  static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"contract-agent\","
+          + "\"version\":\"1.0\"}}}";
+  static final String INITIALIZED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+  @TempDir Path dir;
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+  private Path home;
+
+  /**
+   * The window's command line for {@code home} (the gateway's home); it runs in a project folder of
+   * the test's, with {@code HOME} and {@code TMPDIR} the test's too.
+   *
+   * @param home the gateway's home
+   * @return the command that starts the window
+   */
+  abstract List<String> command(Path home);
+
+  @AfterEach
+  void closeAll() throws Exception {
+    for (int i = toClose.size() - 1; i >= 0; i--) {
+      toClose.get(i).close();
+    }
+  }
+
+  @Test
+  void initializeThenToolsListThenToolsCallAreAnswered() throws Exception {
+    RpcApp gateway = gateway();
+    AgentWindow window = initialized();
+    String session = windowSession(gateway);
+    WsProvider provider = gateway.provider(session, "greeter", WsProvider.tools("greet"));
+
+    window.next(
+        m -> "notifications/tools/list_changed".equals(m.path("method").asText()),
+        WITHIN,
+        "tools/list_changed");
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    assertThat(window.answer("2", WITHIN).at("/result/tools/0/name").asText()).isEqualTo("greet");
+    window.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"greet\","
+            + "\"arguments\":{\"name\":\"Ada\"}}}");
+    JsonNode call = provider.next("tool.call");
+    provider.result(call, "{\"greeting\":\"Hello, Ada!\"}");
+    assertThat(window.answer("3", WITHIN).at("/result/content/0/text").asText())
+        .isEqualTo("{\"greeting\":\"Hello, Ada!\"}");
+  }
+
+  @Test
+  void aRequestBeforeInitializeIsAnsweredWithAnErrorAndTheWindowStillOpens() throws Exception {
+    gateway();
+    AgentWindow window = window();
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}");
+    assertThat(window.answer("7", WITHIN).has("error")).isTrue();
+    window.send(INITIALIZE);
+    opened(window.answer("1", WITHIN));
+  }
+
+  @Test
+  void aBatchBeforeInitializeIsAnsweredWithAnError() throws Exception {
+    gateway();
+    AgentWindow window = window();
+    window.send("[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]");
+    JsonNode answer = window.nextAnswer(WITHIN, "an answer to the batch");
+    assertThat(answer.path("error").path("code").asInt()).as(answer.toString()).isEqualTo(-32600);
+    window.send(INITIALIZE);
+    opened(window.answer("1", WITHIN));
+  }
+
+  @Test
+  void aBatchAfterInitializeIsAnsweredWithAnErrorAndTheWindowGoesOn() throws Exception {
+    gateway();
+    AgentWindow window = initialized();
+    window.send(
+        "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"},"
+            + "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\"}]");
+    JsonNode answer = window.nextAnswer(WITHIN, "an answer to the batch");
+    assertThat(answer.path("error").path("code").asInt()).as(answer.toString()).isEqualTo(-32600);
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}");
+    assertThat(window.answer("8", WITHIN).has("result")).isTrue();
+  }
+
+  @Test
+  void aStringIdWithAnEscapeIsAnsweredWithTheSameIdBeforeAndAfterInitialize() throws Exception {
+    gateway();
+    AgentWindow window = window();
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"method\":\"tools/list\"}");
+    assertThat(window.answer("\"a\\\"b\"", WITHIN).has("error")).isTrue();
+    window.send(INITIALIZE);
+    window.answer("1", WITHIN);
+    window.send(INITIALIZED);
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":\"c\\\\d\\\"e\",\"method\":\"ping\"}");
+    assertThat(window.answer("\"c\\\\d\\\"e\"", WITHIN).has("result")).isTrue();
+  }
+
+  @Test
+  void aNotificationGetsNoAnswer() throws Exception {
+    gateway();
+    AgentWindow window = initialized();
+    window.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
+    window.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such-thing\"}");
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}");
+    JsonNode first = window.nextAnswer(WITHIN, "the ping's answer");
+    assertThat(first.path("id").asInt()).as(first.toString()).isEqualTo(9);
+  }
+
+  @Test
+  void aGatewayFrozenMidRequestCostsAnErrorWithinTheBoundAndNoWindowHangs() throws Exception {
+    RpcApp gateway = gateway();
+    AgentWindow window = initialized();
+    String pid = Long.toString(gateway.pid());
+    signal("STOP", pid);
+    try {
+      window.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
+      window.answer("4", WITHIN);
+      AgentWindow another = window();
+      another.send(INITIALIZE);
+      another.answer("1", WITHIN);
+    } finally {
+      signal("CONT", pid);
+    }
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}");
+    assertThat(window.answer("5", WITHIN).has("result")).as("the window still works").isTrue();
+  }
+
+  @Test
+  void aGatewayStartedAgainGetsTheWindowBackAndTheAgentIsToldToolsChanged() throws Exception {
+    RpcApp first = gateway();
+    AgentWindow window = initialized();
+    windowSession(first);
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    window.answer("2", WITHIN);
+    first.close();
+    RpcApp again = gateway();
+    String session = windowSession(again);
+    again.provider(session, "greeter", WsProvider.tools("greet"));
+    window.next(
+        m -> "notifications/tools/list_changed".equals(m.path("method").asText()),
+        WITHIN,
+        "tools/list_changed after the restart");
+    // The window's own list_changed at the renewal may come before the provider's tools: the
+    // agent lists again until it has them (what an agent does at the provider's list_changed).
+    long deadline = System.nanoTime() + WITHIN.toNanos();
+    String listed = "";
+    for (int id = 3; !"greet".equals(listed) && System.nanoTime() < deadline; id++) {
+      window.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/list\"}");
+      listed = window.answer(Integer.toString(id), WITHIN).at("/result/tools/0/name").asText();
+    }
+    assertThat(listed).isEqualTo("greet");
+  }
+
+  @Test
+  void stdinsEndEndsTheWindowAndItsSession() throws Exception {
+    RpcApp gateway = gateway();
+    AgentWindow window = initialized();
+    windowSession(gateway);
+    window.endInput();
+    assertThat(window.exits(WITHIN)).as("the window exited").isTrue();
+    Await.value(
+        WITHIN,
+        () ->
+            gateway.request("{\"cmd\":\"sessions.list\"}").get("sessions").isEmpty() ? true : null,
+        () -> "the window's session ended: " + gateway.request("{\"cmd\":\"sessions.list\"}"));
+  }
+
+  // ---- the parts ----
+
+  /** A gateway process on the test's home, at a port of its own, stopped after the test. */
+  RpcApp gateway() throws IOException {
+    if (home == null) {
+      home = Files.createDirectories(dir.resolve("home"));
+    }
+    // Started with a minute's wait: on a machine other builds load, a JVM's start took over 10 s.
+    RpcApp gateway =
+        RpcApp.startCommand(
+            TestJvm.command(Main.class, List.of("--rpc", "--home", home.toString(), "--port", "0")),
+            home,
+            dir.resolve("gateway-" + toClose.size() + ".err"),
+            Map.of(),
+            Duration.ofMinutes(1));
+    toClose.add(gateway);
+    return gateway;
+  }
+
+  /** A window on the test's home, as an agent starts it: in its project, on pipes. */
+  AgentWindow window() throws IOException {
+    Path project = Files.createDirectories(dir.resolve("project"));
+    ProcessBuilder builder =
+        new ProcessBuilder(command(home))
+            .directory(project.toFile())
+            .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("window.err").toFile()));
+    Map<String, String> env = builder.environment();
+    env.put("HOME", dir.toString());
+    env.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
+    env.remove("GATEWAY_BRIDGE_LAUNCHER");
+    env.put("GATEWAY_BRIDGE_TIMEOUT", Long.toString(BOUND.toSeconds()));
+    AgentWindow window = new AgentWindow(builder.start(), this::windowErrors);
+    toClose.add(window);
+    return window;
+  }
+
+  /** A window that has had its initialize answered and sent its initialized. */
+  AgentWindow initialized() throws Exception {
+    AgentWindow window = window();
+    window.send(INITIALIZE);
+    assertThat(window.answer("1", WITHIN).at("/result/serverInfo/name").asText())
+        .isEqualTo("provider-gateway");
+    window.send(INITIALIZED);
+    return window;
+  }
+
+  /** The id of the one session {@code gateway} has, the window's, once it has it. */
+  String windowSession(RpcApp gateway) {
+    return Await.value(
+        WITHIN,
+        () -> {
+          JsonNode sessions = gateway.request("{\"cmd\":\"sessions.list\"}").get("sessions");
+          return sessions.size() == 1 ? sessions.get(0).get("id").asText() : null;
+        },
+        () ->
+            "one session: "
+                + gateway.request("{\"cmd\":\"sessions.list\"}")
+                + "; the windows' stderr:\n"
+                + windowErrors());
+  }
+
+  /** Asserts that {@code answer}, an initialize's, is a result. */
+  private static void opened(JsonNode answer) {
+    assertThat(answer.has("result")).as("a result: %s", answer).isTrue();
+  }
+
+  /** What the test's windows wrote to stderr. */
+  String windowErrors() {
+    try {
+      return Files.readString(dir.resolve("window.err"));
+    } catch (IOException e) {
+      return "(none: " + e + ")";
+    }
+  }
+
+  private static void signal(String signal, String pid) throws Exception {
+    assertThat(new ProcessBuilder("kill", "-" + signal, pid).start().waitFor()).isZero();
+  }
+}
