@@ -1,0 +1,65 @@
+package io.github.providergateway.agent.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Claude Code ({@code claude}): its {@code PreToolUse} command hook reads {@code cwd}, {@code
+ * tool_name} and {@code tool_input}, and is answered in {@code hookSpecificOutput} with exit code
+ * 0. It treats any exit code other than 0 or 2 as "go ahead", so every path, a crash included, ends
+ * in a printed deny. It asks its person and shows a rewritten call ({@code updatedInput}).
+ */
+final class ClaudeCodeDialect extends WireDialect {
+
+  /** Claude Code's tools (its tools reference). */
+  static final Map<String, String> TOOLS =
+      Map.ofEntries(
+          Map.entry("Bash", ToolMapping.SHELL),
+          Map.entry("Edit", ToolMapping.EDIT),
+          Map.entry("MultiEdit", ToolMapping.EDIT),
+          Map.entry("Write", ToolMapping.EDIT),
+          Map.entry("NotebookEdit", ToolMapping.EDIT),
+          Map.entry("Read", ToolMapping.READ),
+          Map.entry("NotebookRead", ToolMapping.READ),
+          Map.entry("Grep", ToolMapping.READ),
+          Map.entry("Glob", ToolMapping.READ),
+          Map.entry("LS", ToolMapping.READ));
+
+  /**
+   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
+   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
+   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
+   * directly, which only this hook guards).
+   */
+  static final String MATCHER =
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
+
+  ClaudeCodeDialect() {
+    super(
+        "claude",
+        "Claude Code",
+        "claude",
+        false,
+        TOOLS,
+        List.of(new HookEntry("PreToolUse", MATCHER)));
+  }
+
+  @Override
+  HookRequest parse(JsonNode input) {
+    String cwd = requiredText(input, "cwd");
+    String tool = requiredText(input, "tool_name");
+    return toGateway(cwd, tool, object(input.get("tool_input"), "tool_input"));
+  }
+
+  @Override
+  String answer(HookVerdict verdict) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    ObjectNode specific = root.putObject("hookSpecificOutput");
+    specific.put("hookEventName", "PreToolUse");
+    putPermission(specific, verdict, "updatedInput");
+    return root.toString();
+  }
+}

@@ -1,0 +1,75 @@
+package io.github.providergateway.agent.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GitHub Copilot CLI ({@code copilot}): its {@code preToolUse} command hook reads {@code toolName}
+ * and {@code toolArgs} (a JSON string, or an object as the SDK passes it), or the VS Code
+ * compatible {@code PreToolUse} form with {@code tool_name} and {@code tool_input}. It is answered
+ * with a top-level {@code permissionDecision}, exit code 0; it asks its person as Claude Code does,
+ * and takes rewritten arguments as {@code modifiedArgs}. It has no matcher: the hook runs before
+ * every tool.
+ */
+final class CopilotDialect extends WireDialect {
+
+  /** GitHub Copilot CLI's tools. */
+  static final Map<String, String> TOOLS =
+      Map.ofEntries(
+          Map.entry("bash", ToolMapping.SHELL),
+          Map.entry("shell", ToolMapping.SHELL),
+          Map.entry("powershell", ToolMapping.SHELL),
+          Map.entry("edit", ToolMapping.EDIT),
+          Map.entry("create", ToolMapping.EDIT),
+          Map.entry("write", ToolMapping.EDIT),
+          Map.entry("str_replace_editor", ToolMapping.EDIT),
+          Map.entry("str_replace", ToolMapping.EDIT),
+          Map.entry("view", ToolMapping.READ),
+          Map.entry("read", ToolMapping.READ),
+          Map.entry("glob", ToolMapping.READ),
+          Map.entry("grep", ToolMapping.READ));
+
+  CopilotDialect() {
+    super(
+        "copilot",
+        "Copilot CLI",
+        "copilot",
+        false,
+        TOOLS,
+        List.of(new HookEntry("preToolUse", null)));
+  }
+
+  @Override
+  HookRequest parse(JsonNode input) {
+    String cwd = requiredText(input, "cwd");
+    if (!input.has("toolName") && input.has("tool_name")) {
+      return toGateway(
+          cwd, requiredText(input, "tool_name"), object(input.get("tool_input"), "tool_input"));
+    }
+    String tool = requiredText(input, "toolName");
+    JsonNode args = input.get("toolArgs");
+    if (args != null && args.isTextual()) {
+      try {
+        args = JSON.readTree(args.textValue());
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalArgumentException("toolArgs is not JSON: " + e.getOriginalMessage());
+      }
+    }
+    return toGateway(cwd, tool, object(args, "toolArgs"));
+  }
+
+  /**
+   * Claude Code's answer without its {@code hookSpecificOutput}; rewritten arguments are {@code
+   * modifiedArgs}: "substitute tool arguments to use instead of the originals" (CLI hooks
+   * reference), with the same {@code "ask"} as for Claude Code.
+   */
+  @Override
+  String answer(HookVerdict verdict) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    putPermission(root, verdict, "modifiedArgs");
+    return root.toString();
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.providergateway.agent.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Gemini CLI ({@code gemini}): its {@code BeforeTool} command hook reads {@code cwd}, {@code
+ * session_id}, {@code tool_name}, {@code tool_input}, and {@code mcp_context} for an MCP tool. It
+ * reads a top-level {@code decision}/{@code reason}, or exit code 2 with the reason on stderr; any
+ * other exit lets the call run. Its {@code decision: "ask"} (0.61.0, undocumented) is not used:
+ * older versions read it as "go ahead", so a question or a rewrite becomes a deny (decision 66).
+ */
+final class GeminiDialect extends WireDialect {
+
+  /** Gemini CLI's tools (0.61.0's {@code *_TOOL_NAME} constants, and older names). */
+  static final Map<String, String> TOOLS =
+      Map.ofEntries(
+          Map.entry("run_shell_command", ToolMapping.SHELL),
+          Map.entry("write_file", ToolMapping.EDIT),
+          Map.entry("replace", ToolMapping.EDIT),
+          Map.entry("edit", ToolMapping.EDIT),
+          Map.entry("read_file", ToolMapping.READ),
+          Map.entry("read_many_files", ToolMapping.READ),
+          Map.entry("glob", ToolMapping.READ),
+          Map.entry("grep_search", ToolMapping.READ),
+          Map.entry("search_file_content", ToolMapping.READ),
+          Map.entry("list_directory", ToolMapping.READ));
+
+  /**
+   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
+   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards. Its
+   * matcher is an unanchored regular expression, hence the anchors.
+   */
+  static final String MATCHER =
+      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
+          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
+
+  GeminiDialect() {
+    super(
+        "gemini",
+        "Gemini CLI",
+        "gemini",
+        true,
+        TOOLS,
+        List.of(new HookEntry("BeforeTool", MATCHER)));
+  }
+
+  /**
+   * An MCP tool ({@code mcp_<server>_<tool>}, with {@code mcp_context}) is {@code
+   * mcp__<server>__<tool>}.
+   */
+  @Override
+  HookRequest parse(JsonNode input) {
+    String cwd = requiredText(input, "cwd");
+    String tool = requiredText(input, "tool_name");
+    JsonNode args = object(input.get("tool_input"), "tool_input");
+    JsonNode mcpContext = input.get("mcp_context");
+    if (mcpContext != null && mcpContext.isObject()) {
+      String server = text(mcpContext, "server_name");
+      String name = text(mcpContext, "tool_name");
+      if (server != null && name != null) {
+        return new HookRequest(cwd, ToolMapping.mcp(server, name), args, args, null);
+      }
+    }
+    return toGateway(cwd, tool, args);
+  }
+
+  @Override
+  String answer(HookVerdict verdict) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    if (!verdict.allowed()) {
+      root.put("decision", "deny");
+      root.put("reason", reasonOf(verdict));
+      return root.toString();
+    }
+    return withContext(root, "BeforeTool", verdict);
+  }
+}
