@@ -33,6 +33,18 @@ public sealed interface AgentDialect permits WireDialect {
   String binary();
 
   /**
+   * {@return the names the agent's program runs under, its {@link #binary} first} The gateway's
+   * commands that lower protection refuse under any of them ({@code AgentAncestry}).
+   */
+  List<String> programs();
+
+  /**
+   * {@return the npm package the agent ships as ({@code @openai/codex}), found in the path of a
+   * script Node runs; empty when it ships none}
+   */
+  Optional<String> npmPackage();
+
+  /**
    * The agent's own tools whose calls the gateway reads as a shell, a read or an edit, each with
    * the gateway's name for it ({@code shell}, {@code read}, {@code edit}; docs/agents.md, "Tool
    * mapping"). {@code gateway doctor} tests the agent's hook matchers against these names.
@@ -63,6 +75,25 @@ public sealed interface AgentDialect permits WireDialect {
    * @return one entry for each event the gateway's hook answers
    */
   List<HookEntry> hookEntries();
+
+  /**
+   * Whether a hook in the agent's settings runs before the agent's tool {@code tool}, as the agent
+   * reads its event and matcher: {@code gateway doctor} checks the installed hooks with it.
+   *
+   * @param hook the hook's event and matcher (null: none)
+   * @param tool the agent's own name of a tool, or an MCP tool named by {@link #mcpToolName}
+   * @return whether the hook runs before it
+   */
+  boolean runsBefore(HookEntry hook, String tool);
+
+  /**
+   * An MCP server's tool as the agent names it to its hooks and matchers.
+   *
+   * @param server the server's name in the agent's settings
+   * @param tool the tool's name on that server
+   * @return the agent's name for it ({@code mcp__server__tool} for Claude Code)
+   */
+  String mcpToolName(String server, String tool);
 
   /**
    * One hook of the agent's settings.

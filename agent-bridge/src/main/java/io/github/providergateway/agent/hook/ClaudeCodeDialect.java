@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Claude Code ({@code claude}): its {@code PreToolUse} command hook reads {@code cwd}, {@code
@@ -45,6 +46,17 @@ final class ClaudeCodeDialect extends WireDialect {
         false,
         TOOLS,
         List.of(new HookEntry("PreToolUse", MATCHER)));
+  }
+
+  /** {@code claude}, and {@code claude.exe} as Claude Code's native installer names it. */
+  @Override
+  public List<String> programs() {
+    return List.of("claude", "claude.exe");
+  }
+
+  @Override
+  public Optional<String> npmPackage() {
+    return Optional.of("@anthropic-ai/claude-code");
   }
 
   @Override

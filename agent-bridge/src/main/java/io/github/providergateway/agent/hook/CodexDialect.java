@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Codex CLI ({@code codex}): its {@code PreToolUse} command hook, in Claude Code's layout, reads
@@ -12,7 +13,8 @@ import java.util.Map;
  * apply_patch}, {@code mcp__<server>__<tool>}), {@code tool_input}. It blocks on a deny with a
  * non-empty reason or on exit code 2 (stderr is the reason), and refuses {@code ask} and {@code
  * updatedInput} without {@code allow} as unsupported, running the call: a question or a rewrite
- * becomes a deny (decision 66). Setup writes its hook without a matcher, before every tool.
+ * becomes a deny (decision 66). Setup writes its hook without a matcher, before every tool; it
+ * reads matchers and names MCP tools as Claude Code does.
  */
 final class CodexDialect extends WireDialect {
 
@@ -38,6 +40,11 @@ final class CodexDialect extends WireDialect {
 
   CodexDialect() {
     super("codex", "Codex", "codex", true, TOOLS, List.of(new HookEntry("PreToolUse", null)));
+  }
+
+  @Override
+  public Optional<String> npmPackage() {
+    return Optional.of("@openai/codex");
   }
 
   @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * GitHub Copilot CLI ({@code copilot}): its {@code preToolUse} command hook reads {@code toolName}
@@ -40,6 +41,22 @@ final class CopilotDialect extends WireDialect {
         false,
         TOOLS,
         List.of(new HookEntry("preToolUse", null)));
+  }
+
+  /** Copilot CLI has no matcher: its {@code preToolUse} runs before every tool. */
+  @Override
+  public boolean runsBefore(HookEntry hook, String tool) {
+    return true;
+  }
+
+  @Override
+  public Optional<String> npmPackage() {
+    return Optional.of("@github/copilot");
+  }
+
+  @Override
+  public String mcpToolName(String server, String tool) {
+    return server + "-" + tool;
   }
 
   @Override

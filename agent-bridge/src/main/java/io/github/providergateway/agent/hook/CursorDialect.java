@@ -61,6 +61,27 @@ final class CursorDialect extends WireDialect {
   }
 
   /**
+   * {@code beforeShellExecution} runs before its shell, {@code beforeReadFile} before {@code Read},
+   * {@code beforeMCPExecution} before MCP tools, {@code preToolUse} before the tools its matcher (a
+   * regular expression) names.
+   */
+  @Override
+  public boolean runsBefore(HookEntry hook, String tool) {
+    return switch (hook.event()) {
+      case "beforeShellExecution" -> ToolMapping.SHELL.equals(TOOLS.get(tool));
+      case "beforeReadFile" -> tool.equals("Read");
+      case "beforeMCPExecution" -> tool.startsWith("MCP:");
+      case "preToolUse" -> everyTool(hook.matcher()) || found(hook.matcher(), tool);
+      default -> false;
+    };
+  }
+
+  @Override
+  public String mcpToolName(String server, String tool) {
+    return "MCP:" + server + ":" + tool;
+  }
+
+  /**
    * {@code preToolUse}: its shell, edits and reads by {@link #TOOLS}; an MCP tool ({@code
    * MCP:<server>:<tool>}) is {@code mcp__<server>__<tool>}.
    */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Gemini CLI ({@code gemini}): its {@code BeforeTool} command hook reads {@code cwd}, {@code
@@ -46,6 +47,22 @@ final class GeminiDialect extends WireDialect {
         true,
         TOOLS,
         List.of(new HookEntry("BeforeTool", MATCHER)));
+  }
+
+  /** None, {@code ""} or {@code *} is every tool, else an unanchored regular expression. */
+  @Override
+  public boolean runsBefore(HookEntry hook, String tool) {
+    return everyTool(hook.matcher()) || found(hook.matcher(), tool);
+  }
+
+  @Override
+  public Optional<String> npmPackage() {
+    return Optional.of("@google/gemini-cli");
+  }
+
+  @Override
+  public String mcpToolName(String server, String tool) {
+    return "mcp_" + server + "_" + tool;
   }
 
   /**

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The hook's side of an {@link AgentDialect}: how the agent's stdin reads, how its answer is
@@ -37,6 +40,9 @@ abstract non-sealed class WireDialect implements AgentDialect {
   private static final int MAX_SHOWN_CHARS = 4000;
 
   static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A matcher of exact tool names only, in Claude Code's reading. */
+  private static final Pattern EXACT_NAMES = Pattern.compile("[A-Za-z0-9_|]+");
 
   private final String id;
   private final String displayName;
@@ -78,6 +84,30 @@ abstract non-sealed class WireDialect implements AgentDialect {
   @Override
   public final boolean deniesByExitCode() {
     return deniesByExitCode;
+  }
+
+  /** Claude Code's reading of a matcher ({@link #claudeMatches}); other agents override it. */
+  @Override
+  public boolean runsBefore(HookEntry hook, String tool) {
+    return claudeMatches(hook.matcher(), tool);
+  }
+
+  /** Claude Code's {@code mcp__<server>__<tool>}; other agents override it. */
+  @Override
+  public String mcpToolName(String server, String tool) {
+    return ToolMapping.mcp(server, tool);
+  }
+
+  /** The binary alone; an agent whose program has other names overrides it. */
+  @Override
+  public List<String> programs() {
+    return List.of(binary);
+  }
+
+  /** None; an agent that ships on npm overrides it. */
+  @Override
+  public Optional<String> npmPackage() {
+    return Optional.empty();
   }
 
   @Override
@@ -221,6 +251,37 @@ abstract non-sealed class WireDialect implements AgentDialect {
   private static String shown(JsonNode rewritten) {
     String text = rewritten.toString();
     return text.length() <= MAX_SHOWN_CHARS ? text : text.substring(0, MAX_SHOWN_CHARS) + "…";
+  }
+
+  /** Whether {@code matcher} names every tool: none, {@code ""} or {@code *}. */
+  static boolean everyTool(String matcher) {
+    return matcher == null || matcher.isEmpty() || matcher.equals("*");
+  }
+
+  /**
+   * Whether {@code regex} is found in {@code tool}; a pattern the agent cannot use finds nothing.
+   */
+  static boolean found(String regex, String tool) {
+    try {
+      return Pattern.compile(regex).matcher(tool).find();
+    } catch (PatternSyntaxException e) {
+      return false; // the agent cannot use it either
+    }
+  }
+
+  /**
+   * Claude Code's reading of a matcher (hooks reference, "Structure"), which Codex shares: none,
+   * {@code ""} or {@code *} is every tool; letters, digits, {@code _} and {@code |} only are exact
+   * names; anything else a regular expression found anywhere in the name.
+   */
+  static boolean claudeMatches(String matcher, String tool) {
+    if (everyTool(matcher)) {
+      return true;
+    }
+    if (EXACT_NAMES.matcher(matcher).matches()) {
+      return List.of(matcher.split("\\|")).contains(tool);
+    }
+    return found(matcher, tool);
   }
 
   static String text(JsonNode input, String field) {

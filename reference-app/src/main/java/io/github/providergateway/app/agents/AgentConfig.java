@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
+import io.github.providergateway.agent.hook.AgentDialects;
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.host.client.HomeSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -62,14 +65,8 @@ public final class AgentConfig {
    */
   static final String TOKEN_VARIABLE = "PROVIDER_GATEWAY_MCP_TOKEN";
 
-  /**
-   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
-   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
-   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
-   * directly, which only this hook guards).
-   */
-  static final String CLAUDE_MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
+  /** Claude Code's tools the hooks gate, as its dialect names them. */
+  static final String CLAUDE_MATCHER = matcher(AgentKind.CLAUDE, "PreToolUse");
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -278,20 +275,15 @@ public final class AgentConfig {
     return hooks;
   }
 
-  /**
-   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
-   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
-   */
-  static final String GEMINI_MATCHER =
-      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
-          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
+  /** Gemini CLI's tools the hook gates, as its dialect names them. */
+  static final String GEMINI_MATCHER = matcher(AgentKind.GEMINI, "BeforeTool");
 
   /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
   private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
 
   /** Cursor's hooks the gateway answers: each runs before a tool, and fails closed. */
   private static final List<String> CURSOR_EVENTS =
-      List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse");
+      AgentKind.CURSOR.dialect().hookEntries().stream().map(AgentDialect.HookEntry::event).toList();
 
   /** {@code gateway hook --print-config gemini}: Gemini CLI's BeforeTool command hook. */
   String geminiHooks() {
@@ -524,33 +516,36 @@ public final class AgentConfig {
             + String.join(" ", launcher)
             + " is missing or broken): its gates cannot be checked, so the call is denied;"
             + " reinstall the gateway, or remove this hook";
-    switch (agent) {
-      case "gemini", "codex" -> {
-        // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
-        // exits 2 (its reason already on stderr), anything else it exits with is a failure.
-        // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
-        return "/bin/sh -c "
-            + shellQuote(
-                shellLine("hook", agent)
-                    + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
-                    + shellQuote(reason)
-                    + " >&2; exit 2; }");
-      }
-      case "cursor" -> {
-        ObjectNode deny = JSON.createObjectNode();
-        deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
-        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
-      }
-      default -> {
-        ObjectNode deny = JSON.createObjectNode();
-        ObjectNode decision =
-            agent.equals("copilot")
-                ? deny
-                : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
-        decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
-        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
-      }
+    AgentDialect dialect =
+        AgentDialects.byId(agent)
+            .orElseThrow(() -> new IllegalArgumentException("no agent named '" + agent + "'"));
+    if (dialect.deniesByExitCode()) {
+      // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
+      // exits 2 (its reason already on stderr), anything else it exits with is a failure.
+      // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
+      return "/bin/sh -c "
+          + shellQuote(
+              shellLine("hook", agent)
+                  + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
+                  + shellQuote(reason)
+                  + " >&2; exit 2; }");
     }
+    return shellLine("hook", agent)
+        + " || printf '%s\\n' "
+        + shellQuote(dialect.denyAnswer(reason));
+  }
+
+  /**
+   * The matcher {@code agent}'s dialect gives its hook at {@code event} (null: every tool).
+   *
+   * @throws IllegalStateException when the dialect has no hook at that event
+   */
+  static String matcher(AgentKind agent, String event) {
+    return agent.dialect().hookEntries().stream()
+        .filter(entry -> entry.event().equals(event))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException(agent.word() + " has no " + event + " hook"))
+        .matcher();
   }
 
   /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
