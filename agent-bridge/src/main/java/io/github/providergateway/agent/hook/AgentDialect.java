@@ -96,6 +96,22 @@ public sealed interface AgentDialect permits WireDialect {
   String mcpToolName(String server, String tool);
 
   /**
+   * {@return what {@code gateway hook <id> --help} says of this agent's hook beside the options all
+   * agents share}
+   */
+  HookHelp hookHelp();
+
+  /**
+   * The agent's part of {@code gateway hook <id> --help}: what the hook reads and answers, and
+   * where the agent's settings install it.
+   *
+   * @param description the paragraphs above the options
+   * @param footerHeading the heading of the installation, a picocli format
+   * @param footer the installation and the agent's tool names
+   */
+  record HookHelp(List<String> description, String footerHeading, List<String> footer) {}
+
+  /**
    * One hook of the agent's settings.
    *
    * @param event the agent's event name ({@code PreToolUse}, {@code BeforeTool})

@@ -60,6 +60,27 @@ final class ClaudeCodeDialect extends WireDialect {
   }
 
   @Override
+  public HookHelp hookHelp() {
+    return new HookHelp(
+        List.of(
+            "Claude Code's PreToolUse command hook: reads the hook's JSON on stdin, asks the gateway"
+                + " session whose cwd is the agent's, and prints a deny with the provider's reason, or"
+                + " no decision (Claude Code's own permissions then apply). Always exits 0; when it"
+                + " cannot check a call it denies explicitly.",
+            ""),
+        "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
+        List.of(
+            "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write|Read\",\"hooks\":[",
+            "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
+            "",
+            "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
+                + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"
+                + " tools keep their names (docs/agents.md).",
+            "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
+                + " fail-closed gate denies, fail-open gates allow. Stderr says which."));
+  }
+
+  @Override
   HookRequest parse(JsonNode input) {
     String cwd = requiredText(input, "cwd");
     String tool = requiredText(input, "tool_name");

@@ -48,6 +48,25 @@ final class CodexDialect extends WireDialect {
   }
 
   @Override
+  public HookHelp hookHelp() {
+    return new HookHelp(
+        List.of(
+            "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on stdin,"
+                + " asks the gateway session whose cwd is the agent's, and exits 2 with the reason on"
+                + " stderr to deny (a deny always has a reason), or 0 with no decision. Codex refuses"
+                + " ask and a rewrite without allow: a gate's question or rewrite is a deny that names it"
+                + " (docs/decisions/0066). Any failure exits 2.",
+            ""),
+        "%nInstall it in $CODEX_HOME/hooks.json (~/.codex/hooks.json), and trust it:%n",
+        List.of(
+            "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
+            "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
+            "",
+            "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
+                + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md)."));
+  }
+
+  @Override
   HookRequest parse(JsonNode input) {
     String cwd = requiredText(input, "cwd");
     String tool = requiredText(input, "tool_name");

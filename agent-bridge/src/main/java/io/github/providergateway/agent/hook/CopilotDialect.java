@@ -60,6 +60,27 @@ final class CopilotDialect extends WireDialect {
   }
 
   @Override
+  public HookHelp hookHelp() {
+    return new HookHelp(
+        List.of(
+            "GitHub Copilot CLI's preToolUse command hook: reads the hook's JSON on stdin, asks the"
+                + " gateway session whose cwd is the agent's, and prints a deny with the provider's"
+                + " reason, or no decision. Always exits 0; when it cannot check a call it denies"
+                + " explicitly.",
+            ""),
+        "%nInstall it in <repo>/.github/hooks/gateway.json:%n",
+        List.of(
+            "  {\"version\":1,\"hooks\":{\"preToolUse\":[{\"type\":\"command\",",
+            "    \"bash\":\"/abs/path/gateway hook copilot\",\"timeoutSec\":30}]}}",
+            "",
+            "bash/shell/powershell become tool 'shell' with {\"command\": ...}; edit/create/write/"
+                + "str_replace_editor become 'edit' with 'path'; view/read become 'read' with 'path';"
+                + " other tools keep their names (docs/agents.md).",
+            "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
+                + " fail-closed gate denies, fail-open gates allow. Stderr says which."));
+  }
+
+  @Override
   HookRequest parse(JsonNode input) {
     String cwd = requiredText(input, "cwd");
     if (!input.has("toolName") && input.has("tool_name")) {

@@ -97,6 +97,24 @@ final class CursorDialect extends WireDialect {
   }
 
   @Override
+  public HookHelp hookHelp() {
+    return new HookHelp(
+        List.of(
+            "Cursor's beforeShellExecution, beforeMCPExecution, beforeReadFile and preToolUse command"
+                + " hooks, built from Cursor's published hooks documentation and untested against a"
+                + " Cursor binary: reads the hook's JSON on stdin and prints {\"permission\":\"deny\"}"
+                + " with the reason, {\"permission\":\"ask\"} for a gate's question (beforeReadFile:"
+                + " a deny), or {} for no objection. Always exits 0; set failClosed on the hooks.",
+            ""),
+        "%nInstall it in ~/.cursor/hooks.json or <project>/.cursor/hooks.json:%n",
+        List.of(
+            "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway hook"
+                + " cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
+            "",
+            "See 'gateway hook --print-config cursor' for every hook, and docs/agents.md."));
+  }
+
+  @Override
   HookRequest parse(JsonNode input) {
     String event = requiredText(input, "hook_event_name");
     String cwd = cwd(input);

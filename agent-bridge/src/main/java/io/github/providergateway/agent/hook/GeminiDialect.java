@@ -70,6 +70,26 @@ final class GeminiDialect extends WireDialect {
    * mcp__<server>__<tool>}.
    */
   @Override
+  public HookHelp hookHelp() {
+    return new HookHelp(
+        List.of(
+            "Gemini CLI's BeforeTool command hook: reads the hook's JSON on stdin, asks the gateway"
+                + " session whose cwd is the agent's, and exits 2 with the reason on stderr (and"
+                + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI cannot"
+                + " ask for a hook and would run a rewritten call unseen: a gate's question or rewrite"
+                + " is a deny that names it (docs/decisions/0066). Any failure exits 2.",
+            ""),
+        "%nInstall it in ~/.gemini/settings.json or <project>/.gemini/settings.json:%n",
+        List.of(
+            "  {\"hooks\":{\"BeforeTool\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
+            "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":30000}]}]}}",
+            "",
+            "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
+                + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"
+                + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."));
+  }
+
+  @Override
   HookRequest parse(JsonNode input) {
     String cwd = requiredText(input, "cwd");
     String tool = requiredText(input, "tool_name");

@@ -44,6 +44,10 @@ class AgentDialectsTest {
     assertThat(dialect.tools()).containsValue(ToolMapping.SHELL);
     assertThat(dialect.hookEntries()).isNotEmpty();
     assertThat(dialect.sandbox()).as("issue 64 fills the slot").isEmpty();
+    assertThat(dialect.hookHelp().description()).isNotEmpty();
+    assertThat(dialect.hookHelp().footerHeading()).startsWith("%nInstall it in ");
+    assertThat(String.join("\n", dialect.hookHelp().footer()))
+        .contains("gateway hook " + dialect.id());
   }
 
   /** The deny the launchers print is the answer the hook itself gives a deny, reason kept. */
