@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentDialects;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,16 +38,8 @@ class EveryAgentInTheHelpTest {
   }
 
   private static String help(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        Main.run(
-            args,
-            new ByteArrayInputStream(new byte[0]),
-            out,
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            Map.of());
-    assertThat(exit).as("gateway %s: %s", String.join(" ", args), err).isZero();
-    return out.toString(StandardCharsets.UTF_8);
+    AppRun run = AppRun.of(List.of(args), Map.of());
+    assertThat(run.exit()).as("gateway %s: %s", String.join(" ", args), run.err()).isZero();
+    return run.out();
   }
 }
