@@ -1,5 +1,6 @@
 package io.github.providergateway.agent.hook;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,6 +95,21 @@ public sealed interface AgentDialect permits WireDialect {
    * @return the agent's name for it ({@code mcp__server__tool} for Claude Code)
    */
   String mcpToolName(String server, String tool);
+
+  /**
+   * The agent's settings with the gateway's command hook, as {@code gateway hook --print-config}
+   * and {@code mcp --print-config} print them for a person to merge.
+   *
+   * @param command the hook's command line ({@code /abs/path/gateway hook <id> || ...})
+   * @return the settings, a JSON object
+   */
+  ObjectNode hookSettings(String command);
+
+  /**
+   * {@return the comment lines {@code gateway hook --print-config <id>} prints above {@link
+   * #hookSettings}: where they go and what the person must still do}
+   */
+  List<String> hookSettingsComments();
 
   /**
    * {@return what {@code gateway hook <id> --help} says of this agent's hook beside the options all

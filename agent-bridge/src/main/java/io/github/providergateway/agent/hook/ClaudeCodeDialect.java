@@ -60,6 +60,17 @@ final class ClaudeCodeDialect extends WireDialect {
   }
 
   @Override
+  public ObjectNode hookSettings(String command) {
+    return commandHookSettings("PreToolUse", MATCHER, command);
+  }
+
+  @Override
+  public List<String> hookSettingsComments() {
+    return List.of(
+        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json");
+  }
+
+  @Override
   public HookHelp hookHelp() {
     return new HookHelp(
         List.of(

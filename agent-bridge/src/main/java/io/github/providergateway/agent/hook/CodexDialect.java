@@ -38,6 +38,12 @@ final class CodexDialect extends WireDialect {
           Map.entry("grep_files", ToolMapping.READ),
           Map.entry("view_image", ToolMapping.READ));
 
+  /**
+   * The tools the printed hook names: its shell, its patches, and MCP tools (setup writes none, so
+   * that the hook runs before every tool).
+   */
+  static final String PRINTED_MATCHER = "Bash|apply_patch|mcp__.*";
+
   CodexDialect() {
     super("codex", "Codex", "codex", true, TOOLS, List.of(new HookEntry("PreToolUse", null)));
   }
@@ -45,6 +51,19 @@ final class CodexDialect extends WireDialect {
   @Override
   public Optional<String> npmPackage() {
     return Optional.of("@openai/codex");
+  }
+
+  @Override
+  public ObjectNode hookSettings(String command) {
+    return commandHookSettings("PreToolUse", PRINTED_MATCHER, command);
+  }
+
+  @Override
+  public List<String> hookSettingsComments() {
+    return List.of(
+        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
+        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
+        "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).");
   }
 
   @Override

@@ -59,6 +59,25 @@ final class CopilotDialect extends WireDialect {
     return server + "-" + tool;
   }
 
+  /** Its own file, with no matcher: the hook runs before every tool. */
+  @Override
+  public ObjectNode hookSettings(String command) {
+    ObjectNode hooks = JSON.createObjectNode();
+    hooks.put("version", 1);
+    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
+    hook.put("type", "command").put("bash", command).put("timeoutSec", 30);
+    return hooks;
+  }
+
+  @Override
+  public List<String> hookSettingsComments() {
+    return List.of(
+        "# Gates for Copilot's own tools: save as .github/hooks/"
+            + ToolMapping.GATEWAY_SERVER
+            + ".json in the repository",
+        "# (no JVM starts while a gateway runs; docs/agents.md)");
+  }
+
   @Override
   public HookHelp hookHelp() {
     return new HookHelp(

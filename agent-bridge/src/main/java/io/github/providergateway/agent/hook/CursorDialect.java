@@ -96,6 +96,31 @@ final class CursorDialect extends WireDialect {
     return ToolMapping.map(TOOLS, cwd, tool, input);
   }
 
+  /** One hook at each of its events, each fail closed, with no matcher. */
+  @Override
+  public ObjectNode hookSettings(String command) {
+    ObjectNode settings = JSON.createObjectNode();
+    settings.put("version", 1);
+    ObjectNode hooks = settings.putObject("hooks");
+    for (HookEntry entry : hookEntries()) {
+      hooks
+          .putArray(entry.event())
+          .addObject()
+          .put("command", command)
+          .put("timeout", 30)
+          .put("failClosed", true);
+    }
+    return settings;
+  }
+
+  @Override
+  public List<String> hookSettingsComments() {
+    return List.of(
+        "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
+        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
+        "# the call when the hook fails or times out.)");
+  }
+
   @Override
   public HookHelp hookHelp() {
     return new HookHelp(

@@ -69,6 +69,25 @@ final class GeminiDialect extends WireDialect {
    * An MCP tool ({@code mcp_<server>_<tool>}, with {@code mcp_context}) is {@code
    * mcp__<server>__<tool>}.
    */
+  /** Its timeout is in milliseconds; the hook shows the server's name. */
+  @Override
+  public ObjectNode hookSettings(String command) {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command")
+        .put("name", ToolMapping.GATEWAY_SERVER)
+        .put("command", command)
+        .put("timeout", 30000);
+    return matcherSettings("BeforeTool", MATCHER, hook);
+  }
+
+  @Override
+  public List<String> hookSettingsComments() {
+    return List.of(
+        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
+        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)");
+  }
+
   @Override
   public HookHelp hookHelp() {
     return new HookHelp(

@@ -191,6 +191,28 @@ abstract non-sealed class WireDialect implements AgentDialect {
     }
   }
 
+  /**
+   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
+   * event} for the tools {@code matcher} names.
+   */
+  static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
+    ObjectNode settings = JSON.createObjectNode();
+    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
+    entry.put("matcher", matcher);
+    entry.putArray("hooks").add(hook);
+    return settings;
+  }
+
+  /**
+   * Claude Code's command hook, {@code {"type":"command","command":...,"timeout":30}} in seconds,
+   * at {@code event} for the tools {@code matcher} names (Codex takes the same).
+   */
+  static ObjectNode commandHookSettings(String event, String matcher, String command) {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", command).put("timeout", 30);
+    return matcherSettings(event, matcher, hook);
+  }
+
   /** {@code root} with the providers' context as {@code hookSpecificOutput.additionalContext}. */
   static String withContext(ObjectNode root, String event, HookVerdict verdict) {
     if (!verdict.context().isEmpty()) {

@@ -172,7 +172,7 @@ public final class AgentConfig {
         "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
             + shellLine("hook", "--print-config", "claude")
             + ")",
-        pretty(claudeSettings(claudeCommandHook())),
+        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
         "");
   }
 
@@ -228,118 +228,31 @@ public final class AgentConfig {
         "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
         "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
         "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
-        pretty(claudeSettings(claudeCommandHook())),
+        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
         "");
   }
 
-  /** {@code gateway hook --print-config copilot}: Copilot CLI's command hook. */
-  String copilotHooks() {
-    return String.join(
-        "\n",
-        "# Gates for Copilot's own tools: save as .github/hooks/"
-            + SERVER_NAME
-            + ".json in the repository",
-        "# (no JVM starts while a gateway runs; docs/agents.md)",
-        pretty(copilotHookFile()),
-        "");
-  }
-
-  private ObjectNode claudeCommandHook() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", hookCommand("claude")).put("timeout", 30);
-    return hook;
-  }
-
-  /** Claude Code's settings with {@code hook} before its shell and edit tools. */
+  /** Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go. */
   private static ObjectNode claudeSettings(ObjectNode hook) {
-    return matcherSettings("PreToolUse", CLAUDE_MATCHER, hook);
-  }
-
-  /**
-   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
-   * event} for the tools {@code matcher} names.
-   */
-  private static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
-    ObjectNode settings = JSON.createObjectNode();
-    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
-    entry.put("matcher", matcher);
+    ObjectNode settings = AgentKind.CLAUDE.dialect().hookSettings("");
+    ObjectNode entry = (ObjectNode) settings.path("hooks").path("PreToolUse").get(0);
     entry.putArray("hooks").add(hook);
     return settings;
   }
 
-  private ObjectNode copilotHookFile() {
-    ObjectNode hooks = JSON.createObjectNode();
-    hooks.put("version", 1);
-    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
-    hook.put("type", "command").put("bash", hookCommand("copilot")).put("timeoutSec", 30);
-    return hooks;
+  /**
+   * {@code gateway hook --print-config <agent>} for an agent whose hook needs no token (all but
+   * Claude Code's HTTP hook): the dialect's comments, then its settings with the command hook.
+   */
+  String printedHooks(AgentDialect dialect) {
+    List<String> lines = new ArrayList<>(dialect.hookSettingsComments());
+    lines.add(pretty(dialect.hookSettings(hookCommand(dialect.id()))));
+    lines.add("");
+    return String.join("\n", lines);
   }
 
   /** Gemini CLI's tools the hook gates, as its dialect names them. */
   static final String GEMINI_MATCHER = matcher(AgentKind.GEMINI, "BeforeTool");
-
-  /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
-  private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
-
-  /** Cursor's hooks the gateway answers: each runs before a tool, and fails closed. */
-  private static final List<String> CURSOR_EVENTS =
-      AgentKind.CURSOR.dialect().hookEntries().stream().map(AgentDialect.HookEntry::event).toList();
-
-  /** {@code gateway hook --print-config gemini}: Gemini CLI's BeforeTool command hook. */
-  String geminiHooks() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command")
-        .put("name", SERVER_NAME)
-        .put("command", hookCommand("gemini"))
-        .put("timeout", 30000);
-    ObjectNode settings = matcherSettings("BeforeTool", GEMINI_MATCHER, hook);
-    return String.join(
-        "\n",
-        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
-        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
-        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)",
-        pretty(settings),
-        "");
-  }
-
-  /** {@code gateway hook --print-config codex}: Codex CLI's PreToolUse command hook. */
-  String codexHooks() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", hookCommand("codex")).put("timeout", 30);
-    ObjectNode settings = matcherSettings("PreToolUse", CODEX_MATCHER, hook);
-    return String.join(
-        "\n",
-        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
-        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
-        "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).",
-        pretty(settings),
-        "");
-  }
-
-  /**
-   * {@code gateway hook --print-config cursor}: Cursor's hooks before shells, MCP tools, reads and
-   * any tool, each fail closed (built from Cursor's documentation, untested against a binary).
-   */
-  String cursorHooks() {
-    ObjectNode settings = JSON.createObjectNode();
-    settings.put("version", 1);
-    ObjectNode hooks = settings.putObject("hooks");
-    for (String event : CURSOR_EVENTS) {
-      hooks
-          .putArray(event)
-          .addObject()
-          .put("command", hookCommand("cursor"))
-          .put("timeout", 30)
-          .put("failClosed", true);
-    }
-    return String.join(
-        "\n",
-        "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
-        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
-        "# the call when the hook fails or times out.)",
-        pretty(settings),
-        "");
-  }
 
   private String gemini() {
     ObjectNode mcp = JSON.createObjectNode();
@@ -354,7 +267,7 @@ public final class AgentConfig {
         "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
         pretty(mcp),
         "",
-        geminiHooks());
+        printedHooks(AgentKind.GEMINI.dialect()));
   }
 
   private String codex() {
@@ -368,7 +281,7 @@ public final class AgentConfig {
         "command = " + tomlString(launcher.get(0)),
         "args = [" + String.join(", ", args.stream().map(AgentConfig::tomlString).toList()) + "]",
         "",
-        codexHooks());
+        printedHooks(AgentKind.CODEX.dialect()));
   }
 
   private String cursor() {
@@ -379,7 +292,7 @@ public final class AgentConfig {
         "# Cursor: merge into ~/.cursor/mcp.json or .cursor/mcp.json",
         pretty(mcp),
         "",
-        cursorHooks());
+        printedHooks(AgentKind.CURSOR.dialect()));
   }
 
   /** {@code text} as a TOML basic string. */
@@ -404,7 +317,7 @@ public final class AgentConfig {
         "# Gates for Copilot's own tools: save as .github/hooks/"
             + SERVER_NAME
             + ".json in the repository",
-        pretty(copilotHookFile()),
+        pretty(AgentKind.COPILOT.dialect().hookSettings(hookCommand("copilot"))),
         "");
   }
 
