@@ -1,9 +1,11 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.AgentDialects;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Whether a process runs under a coding agent: one of its ancestors is Claude Code, Codex, Gemini
@@ -24,20 +26,22 @@ final class AgentAncestry {
   /** How many ancestors are looked at: far more than any real chain, and a bound on a loop. */
   static final int MAX_DEPTH = 64;
 
+  /** Every agent's program names, from its dialect. */
   private static final Set<String> AGENT_PROGRAMS =
-      Set.of("claude", "claude.exe", "codex", "gemini", "copilot", "cursor-agent");
+      AgentDialects.all().stream()
+          .flatMap(dialect -> dialect.programs().stream())
+          .collect(Collectors.toUnmodifiableSet());
 
   /** Programs that run an agent's script: Node (the npm packages) and the shells. */
   private static final Set<String> INTERPRETERS =
       Set.of("node", "nodejs", "bun", "deno", "sh", "bash", "dash", "zsh", "busybox");
 
-  /** The agents' npm packages, as folders in a script's path. */
+  /** The agents' npm packages, as folders in a script's path, from their dialects. */
   private static final List<String> AGENT_PACKAGES =
-      List.of(
-          "/@anthropic-ai/claude-code",
-          "/@openai/codex",
-          "/@google/gemini-cli",
-          "/@github/copilot");
+      AgentDialects.all().stream()
+          .flatMap(dialect -> dialect.npmPackage().stream())
+          .map(npm -> "/" + npm)
+          .toList();
 
   private AgentAncestry() {}
 

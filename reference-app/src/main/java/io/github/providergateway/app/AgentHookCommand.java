@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.agent.hook.HookAdapter;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gateway hook AGENT}: one coding agent's pre-tool-use command hook, the same command for
  * every agent ({@link AgentKind}): it reads the agent's JSON on stdin and answers in the agent's
- * words ({@link HookAdapter}). What differs between agents in its help is {@link AgentHookHelp}.
+ * words ({@link HookAdapter}). What differs between agents in its help is each agent's dialect's
+ * ({@link AgentDialect#hookHelp}).
  */
 @Command(usageHelpAutoWidth = true)
 final class AgentHookCommand implements Callable<Integer> {
@@ -63,7 +65,7 @@ final class AgentHookCommand implements Callable<Integer> {
   static void addEach(CommandLine hook, CommandContext context) {
     for (AgentKind agent : AgentKind.values()) {
       CommandLine line = new CommandLine(new AgentHookCommand(context, agent));
-      AgentHookHelp help = AgentHookHelp.of(agent);
+      AgentDialect.HookHelp help = agent.dialect().hookHelp();
       line.getCommandSpec()
           .usageMessage()
           .description(help.description().toArray(String[]::new))

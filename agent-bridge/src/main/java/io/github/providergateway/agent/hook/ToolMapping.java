@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  * patch) is seen once per file ({@link HookRequest#others}), so that a harmless {@code file_path}
  * beside a {@code notebook_path} of {@code .env} cannot hide it. MCP tools are named {@code
  * mcp__<server>__<tool>} whichever agent calls them, when the agent says which server. Every other
- * tool keeps its name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the
- * agent's.
+ * tool keeps its name and arguments. Each agent's table of tools is in its dialect ({@link
+ * AgentDialect#tools()}). {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
  */
 final class ToolMapping {
 
@@ -75,90 +75,6 @@ final class ToolMapping {
   /** Fields that hold a list of files (Gemini's {@code read_many_files}): each one is checked. */
   static final List<String> PATH_LIST_FIELDS = List.of("paths", "file_paths", "include");
 
-  /** Claude Code's tools (its tools reference). */
-  static final Map<String, String> CLAUDE_TOOLS =
-      Map.ofEntries(
-          Map.entry("Bash", SHELL),
-          Map.entry("Edit", EDIT),
-          Map.entry("MultiEdit", EDIT),
-          Map.entry("Write", EDIT),
-          Map.entry("NotebookEdit", EDIT),
-          Map.entry("Read", READ),
-          Map.entry("NotebookRead", READ),
-          Map.entry("Grep", READ),
-          Map.entry("Glob", READ),
-          Map.entry("LS", READ));
-
-  /** GitHub Copilot CLI's tools. */
-  static final Map<String, String> COPILOT_TOOLS =
-      Map.ofEntries(
-          Map.entry("bash", SHELL),
-          Map.entry("shell", SHELL),
-          Map.entry("powershell", SHELL),
-          Map.entry("edit", EDIT),
-          Map.entry("create", EDIT),
-          Map.entry("write", EDIT),
-          Map.entry("str_replace_editor", EDIT),
-          Map.entry("str_replace", EDIT),
-          Map.entry("view", READ),
-          Map.entry("read", READ),
-          Map.entry("glob", READ),
-          Map.entry("grep", READ));
-
-  /** Gemini CLI's tools (0.61.0's {@code *_TOOL_NAME} constants, and older names). */
-  static final Map<String, String> GEMINI_TOOLS =
-      Map.ofEntries(
-          Map.entry("run_shell_command", SHELL),
-          Map.entry("write_file", EDIT),
-          Map.entry("replace", EDIT),
-          Map.entry("edit", EDIT),
-          Map.entry("read_file", READ),
-          Map.entry("read_many_files", READ),
-          Map.entry("glob", READ),
-          Map.entry("grep_search", READ),
-          Map.entry("search_file_content", READ),
-          Map.entry("list_directory", READ));
-
-  /**
-   * Codex CLI's tools as its hooks name them: {@code Bash} for its shell (its own {@code
-   * exec_command}, {@code shell} and {@code local_shell} too, should a hook see them so), {@code
-   * apply_patch} for edits, whose patch names the files.
-   */
-  static final Map<String, String> CODEX_TOOLS =
-      Map.ofEntries(
-          Map.entry("Bash", SHELL),
-          Map.entry("exec_command", SHELL),
-          Map.entry("shell", SHELL),
-          Map.entry("local_shell", SHELL),
-          Map.entry("apply_patch", EDIT),
-          Map.entry("ApplyPatch", EDIT),
-          Map.entry("Edit", EDIT),
-          Map.entry("Write", EDIT),
-          Map.entry("read_file", READ),
-          Map.entry("list_dir", READ),
-          Map.entry("grep_files", READ),
-          Map.entry("view_image", READ));
-
-  /**
-   * Cursor's tools in its {@code preToolUse} hook (its hooks documentation; untested against a
-   * binary). Its {@code beforeShellExecution} and {@code beforeReadFile} hooks are a shell and a
-   * read whatever the tool.
-   */
-  static final Map<String, String> CURSOR_TOOLS =
-      Map.ofEntries(
-          Map.entry("Shell", SHELL),
-          Map.entry("Write", EDIT),
-          Map.entry("Edit", EDIT),
-          Map.entry("StrReplace", EDIT),
-          Map.entry("MultiEdit", EDIT),
-          Map.entry("Delete", EDIT),
-          Map.entry("TabWrite", EDIT),
-          Map.entry("EditNotebook", EDIT),
-          Map.entry("Read", READ),
-          Map.entry("Grep", READ),
-          Map.entry("Glob", READ),
-          Map.entry("LS", READ));
-
   /** A shell's folder, when the agent runs the command elsewhere than its cwd. */
   private static final List<String> WORKDIR_FIELDS = List.of("dir_path", "workdir", "cwd");
 
@@ -173,68 +89,6 @@ final class ToolMapping {
   private static final String FROM_PATCH = "*** patch";
 
   private ToolMapping() {}
-
-  /**
-   * Claude Code: {@code Bash} is a shell; {@code Edit}, {@code MultiEdit}, {@code Write}, {@code
-   * NotebookEdit} edit; {@code Read}, {@code NotebookRead} read ({@code file_path}, {@code
-   * notebook_path}), and so do {@code Grep} and {@code Glob} (their {@code path}, the folder they
-   * search; none when they search the working directory).
-   */
-  static HookRequest claude(String cwd, String tool, JsonNode input) {
-    return map(CLAUDE_TOOLS, cwd, tool, input);
-  }
-
-  /**
-   * Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code
-   * create}, {@code write}, {@code str_replace_editor} edit; {@code view}, {@code read}, {@code
-   * glob}, {@code grep} read.
-   */
-  static HookRequest copilot(String cwd, String tool, JsonNode args) {
-    return map(COPILOT_TOOLS, cwd, tool, args);
-  }
-
-  /**
-   * Gemini CLI: {@code run_shell_command} is a shell (in its {@code dir_path} when it names one);
-   * {@code write_file}, {@code replace} edit; {@code read_file}, {@code read_many_files}, {@code
-   * glob}, {@code grep_search}, {@code list_directory} read. An MCP tool ({@code
-   * mcp_<server>_<tool>}, with {@code mcp_context}) is {@code mcp__<server>__<tool>}.
-   *
-   * @param mcpContext Gemini's {@code mcp_context}, or null
-   */
-  static HookRequest gemini(String cwd, String tool, JsonNode input, JsonNode mcpContext) {
-    if (mcpContext != null && mcpContext.isObject()) {
-      String server = text(mcpContext.get("server_name"));
-      String name = text(mcpContext.get("tool_name"));
-      if (server != null && name != null) {
-        return new HookRequest(cwd, mcp(server, name), input, input, null);
-      }
-    }
-    return map(GEMINI_TOOLS, cwd, tool, input);
-  }
-
-  /**
-   * Codex CLI: {@code Bash} (and its {@code exec_command}, {@code shell}) is a shell, its command a
-   * string or an argument list; {@code apply_patch} edits every file its patch names (the patch is
-   * its hooks' {@code tool_input.command}, or a freeform tool's text); MCP tools are {@code
-   * mcp__<server>__<tool>} already.
-   */
-  static HookRequest codex(String cwd, String tool, JsonNode input) {
-    return map(CODEX_TOOLS, cwd, tool, input);
-  }
-
-  /**
-   * Cursor's {@code preToolUse}: its shell, edits and reads by {@link #CURSOR_TOOLS}; an MCP tool
-   * ({@code MCP:<server>:<tool>}) is {@code mcp__<server>__<tool>}.
-   */
-  static HookRequest cursor(String cwd, String tool, JsonNode input) {
-    if (tool.startsWith("MCP:")) {
-      String[] parts = tool.split(":", 3);
-      if (parts.length == 3 && !parts[1].isEmpty() && !parts[2].isEmpty()) {
-        return new HookRequest(cwd, mcp(parts[1], parts[2]), input, input, null);
-      }
-    }
-    return map(CURSOR_TOOLS, cwd, tool, input);
-  }
 
   /** A shell call, for a hook that is about shells only (Cursor's {@code beforeShellExecution}). */
   static HookRequest shellCall(String cwd, JsonNode input) {
@@ -262,8 +116,11 @@ final class ToolMapping {
     return "mcp__" + server + "__" + tool;
   }
 
-  private static HookRequest map(
-      Map<String, String> tools, String cwd, String tool, JsonNode input) {
+  /**
+   * A call of an agent's tool by that agent's table ({@link AgentDialect#tools()}): a shell or a
+   * file tool as the gateway names it, any other tool as it is.
+   */
+  static HookRequest map(Map<String, String> tools, String cwd, String tool, JsonNode input) {
     String kind = tools.get(tool);
     if (kind == null) {
       return new HookRequest(cwd, tool, input, input, null);

@@ -248,11 +248,11 @@ class ToolMappingTableTest {
   void theTableCoversEveryToolOfEveryAgent() {
     Map<AgentKind, Map<String, String>> tools =
         Map.of(
-            AgentKind.CLAUDE, ToolMapping.CLAUDE_TOOLS,
-            AgentKind.COPILOT, ToolMapping.COPILOT_TOOLS,
-            AgentKind.GEMINI, ToolMapping.GEMINI_TOOLS,
-            AgentKind.CODEX, ToolMapping.CODEX_TOOLS,
-            AgentKind.CURSOR, ToolMapping.CURSOR_TOOLS);
+            AgentKind.CLAUDE, ClaudeCodeDialect.TOOLS,
+            AgentKind.COPILOT, CopilotDialect.TOOLS,
+            AgentKind.GEMINI, GeminiDialect.TOOLS,
+            AgentKind.CODEX, CodexDialect.TOOLS,
+            AgentKind.CURSOR, CursorDialect.TOOLS);
     for (AgentKind agent : AgentKind.values()) {
       Set<String> inTable =
           table()

@@ -96,8 +96,8 @@ class ToolMappingTest {
   void readToolsBecomeReadWithTheirPath(AgentKind agent, String tool, String input, String path) {
     HookRequest request =
         agent == AgentKind.CLAUDE
-            ? ToolMapping.claude("/p", tool, json(input))
-            : ToolMapping.copilot("/p", tool, json(input));
+            ? AgentKind.CLAUDE.dialect.toGateway("/p", tool, json(input))
+            : AgentKind.COPILOT.dialect.toGateway("/p", tool, json(input));
 
     assertThat(request.tool()).isEqualTo(ToolMapping.READ);
     assertThat(request.args().get("path").textValue()).isEqualTo(path);
@@ -110,8 +110,8 @@ class ToolMappingTest {
       String what, AgentKind agent, String tool, String input, String rewritten, String expected) {
     HookRequest request =
         agent == AgentKind.CLAUDE
-            ? ToolMapping.claude("/p", tool, json(input))
-            : ToolMapping.copilot("/p", tool, json(input));
+            ? AgentKind.CLAUDE.dialect.toGateway("/p", tool, json(input))
+            : AgentKind.COPILOT.dialect.toGateway("/p", tool, json(input));
 
     assertThat(ToolMapping.toAgent(request, json(rewritten))).isEqualTo(json(expected));
   }

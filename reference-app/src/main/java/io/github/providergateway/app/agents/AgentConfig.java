@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
+import io.github.providergateway.agent.hook.AgentDialects;
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.host.client.HomeSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -62,14 +65,8 @@ public final class AgentConfig {
    */
   static final String TOKEN_VARIABLE = "PROVIDER_GATEWAY_MCP_TOKEN";
 
-  /**
-   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
-   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
-   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
-   * directly, which only this hook guards).
-   */
-  static final String CLAUDE_MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
+  /** Claude Code's tools the hooks gate, as its dialect names them. */
+  static final String CLAUDE_MATCHER = matcher(AgentKind.CLAUDE, "PreToolUse");
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -175,7 +172,7 @@ public final class AgentConfig {
         "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
             + shellLine("hook", "--print-config", "claude")
             + ")",
-        pretty(claudeSettings(claudeCommandHook())),
+        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
         "");
   }
 
@@ -231,123 +228,31 @@ public final class AgentConfig {
         "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
         "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
         "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
-        pretty(claudeSettings(claudeCommandHook())),
+        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
         "");
   }
 
-  /** {@code gateway hook --print-config copilot}: Copilot CLI's command hook. */
-  String copilotHooks() {
-    return String.join(
-        "\n",
-        "# Gates for Copilot's own tools: save as .github/hooks/"
-            + SERVER_NAME
-            + ".json in the repository",
-        "# (no JVM starts while a gateway runs; docs/agents.md)",
-        pretty(copilotHookFile()),
-        "");
-  }
-
-  private ObjectNode claudeCommandHook() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", hookCommand("claude")).put("timeout", 30);
-    return hook;
-  }
-
-  /** Claude Code's settings with {@code hook} before its shell and edit tools. */
+  /** Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go. */
   private static ObjectNode claudeSettings(ObjectNode hook) {
-    return matcherSettings("PreToolUse", CLAUDE_MATCHER, hook);
-  }
-
-  /**
-   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
-   * event} for the tools {@code matcher} names.
-   */
-  private static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
-    ObjectNode settings = JSON.createObjectNode();
-    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
-    entry.put("matcher", matcher);
+    ObjectNode settings = AgentKind.CLAUDE.dialect().hookSettings("");
+    ObjectNode entry = (ObjectNode) settings.path("hooks").path("PreToolUse").get(0);
     entry.putArray("hooks").add(hook);
     return settings;
   }
 
-  private ObjectNode copilotHookFile() {
-    ObjectNode hooks = JSON.createObjectNode();
-    hooks.put("version", 1);
-    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
-    hook.put("type", "command").put("bash", hookCommand("copilot")).put("timeoutSec", 30);
-    return hooks;
-  }
-
   /**
-   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
-   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
+   * {@code gateway hook --print-config <agent>} for an agent whose hook needs no token (all but
+   * Claude Code's HTTP hook): the dialect's comments, then its settings with the command hook.
    */
-  static final String GEMINI_MATCHER =
-      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
-          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
-
-  /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
-  private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
-
-  /** Cursor's hooks the gateway answers: each runs before a tool, and fails closed. */
-  private static final List<String> CURSOR_EVENTS =
-      List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse");
-
-  /** {@code gateway hook --print-config gemini}: Gemini CLI's BeforeTool command hook. */
-  String geminiHooks() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command")
-        .put("name", SERVER_NAME)
-        .put("command", hookCommand("gemini"))
-        .put("timeout", 30000);
-    ObjectNode settings = matcherSettings("BeforeTool", GEMINI_MATCHER, hook);
-    return String.join(
-        "\n",
-        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
-        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
-        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)",
-        pretty(settings),
-        "");
+  String printedHooks(AgentDialect dialect) {
+    List<String> lines = new ArrayList<>(dialect.hookSettingsComments());
+    lines.add(pretty(dialect.hookSettings(hookCommand(dialect.id()))));
+    lines.add("");
+    return String.join("\n", lines);
   }
 
-  /** {@code gateway hook --print-config codex}: Codex CLI's PreToolUse command hook. */
-  String codexHooks() {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", hookCommand("codex")).put("timeout", 30);
-    ObjectNode settings = matcherSettings("PreToolUse", CODEX_MATCHER, hook);
-    return String.join(
-        "\n",
-        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
-        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
-        "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).",
-        pretty(settings),
-        "");
-  }
-
-  /**
-   * {@code gateway hook --print-config cursor}: Cursor's hooks before shells, MCP tools, reads and
-   * any tool, each fail closed (built from Cursor's documentation, untested against a binary).
-   */
-  String cursorHooks() {
-    ObjectNode settings = JSON.createObjectNode();
-    settings.put("version", 1);
-    ObjectNode hooks = settings.putObject("hooks");
-    for (String event : CURSOR_EVENTS) {
-      hooks
-          .putArray(event)
-          .addObject()
-          .put("command", hookCommand("cursor"))
-          .put("timeout", 30)
-          .put("failClosed", true);
-    }
-    return String.join(
-        "\n",
-        "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
-        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
-        "# the call when the hook fails or times out.)",
-        pretty(settings),
-        "");
-  }
+  /** Gemini CLI's tools the hook gates, as its dialect names them. */
+  static final String GEMINI_MATCHER = matcher(AgentKind.GEMINI, "BeforeTool");
 
   private String gemini() {
     ObjectNode mcp = JSON.createObjectNode();
@@ -362,7 +267,7 @@ public final class AgentConfig {
         "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
         pretty(mcp),
         "",
-        geminiHooks());
+        printedHooks(AgentKind.GEMINI.dialect()));
   }
 
   private String codex() {
@@ -376,7 +281,7 @@ public final class AgentConfig {
         "command = " + tomlString(launcher.get(0)),
         "args = [" + String.join(", ", args.stream().map(AgentConfig::tomlString).toList()) + "]",
         "",
-        codexHooks());
+        printedHooks(AgentKind.CODEX.dialect()));
   }
 
   private String cursor() {
@@ -387,7 +292,7 @@ public final class AgentConfig {
         "# Cursor: merge into ~/.cursor/mcp.json or .cursor/mcp.json",
         pretty(mcp),
         "",
-        cursorHooks());
+        printedHooks(AgentKind.CURSOR.dialect()));
   }
 
   /** {@code text} as a TOML basic string. */
@@ -412,7 +317,7 @@ public final class AgentConfig {
         "# Gates for Copilot's own tools: save as .github/hooks/"
             + SERVER_NAME
             + ".json in the repository",
-        pretty(copilotHookFile()),
+        pretty(AgentKind.COPILOT.dialect().hookSettings(hookCommand("copilot"))),
         "");
   }
 
@@ -524,33 +429,36 @@ public final class AgentConfig {
             + String.join(" ", launcher)
             + " is missing or broken): its gates cannot be checked, so the call is denied;"
             + " reinstall the gateway, or remove this hook";
-    switch (agent) {
-      case "gemini", "codex" -> {
-        // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
-        // exits 2 (its reason already on stderr), anything else it exits with is a failure.
-        // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
-        return "/bin/sh -c "
-            + shellQuote(
-                shellLine("hook", agent)
-                    + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
-                    + shellQuote(reason)
-                    + " >&2; exit 2; }");
-      }
-      case "cursor" -> {
-        ObjectNode deny = JSON.createObjectNode();
-        deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
-        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
-      }
-      default -> {
-        ObjectNode deny = JSON.createObjectNode();
-        ObjectNode decision =
-            agent.equals("copilot")
-                ? deny
-                : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
-        decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
-        return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
-      }
+    AgentDialect dialect =
+        AgentDialects.byId(agent)
+            .orElseThrow(() -> new IllegalArgumentException("no agent named '" + agent + "'"));
+    if (dialect.deniesByExitCode()) {
+      // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
+      // exits 2 (its reason already on stderr), anything else it exits with is a failure.
+      // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
+      return "/bin/sh -c "
+          + shellQuote(
+              shellLine("hook", agent)
+                  + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
+                  + shellQuote(reason)
+                  + " >&2; exit 2; }");
     }
+    return shellLine("hook", agent)
+        + " || printf '%s\\n' "
+        + shellQuote(dialect.denyAnswer(reason));
+  }
+
+  /**
+   * The matcher {@code agent}'s dialect gives its hook at {@code event} (null: every tool).
+   *
+   * @throws IllegalStateException when the dialect has no hook at that event
+   */
+  static String matcher(AgentKind agent, String event) {
+    return agent.dialect().hookEntries().stream()
+        .filter(entry -> entry.event().equals(event))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException(agent.word() + " has no " + event + " hook"))
+        .matcher();
   }
 
   /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */

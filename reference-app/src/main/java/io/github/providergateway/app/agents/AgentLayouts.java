@@ -3,6 +3,9 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.agent.hook.AgentDialect;
+import io.github.providergateway.agent.hook.AgentDialects;
+import io.github.providergateway.agent.hook.AgentKind;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -19,19 +22,24 @@ import java.util.Map;
  */
 public final class AgentLayouts {
 
-  /** The agents {@code gateway setup} knows, with the binary whose version it checks. */
+  /**
+   * The agents {@code gateway setup} and {@code doctor} know: one for each {@link AgentDialect}, in
+   * {@link AgentDialects#all()}'s order ({@code AgentConfigTest} checks), named as on the command
+   * line. What is the agent's own (its binary, matchers, tools) is read from its dialect.
+   */
   public enum Agent {
-    claude("claude"),
-    copilot("copilot"),
-    gemini("gemini"),
-    codex("codex"),
-    cursor("cursor-agent");
+    claude,
+    copilot,
+    gemini,
+    codex,
+    cursor;
 
-    /** The agent's command-line binary. */
-    final String binary;
+    /** The agent's command-line binary, whose version setup and doctor ask. */
+    final String binary = dialect().binary();
 
-    Agent(String binary) {
-      this.binary = binary;
+    /** {@return the agent's dialect} */
+    AgentDialect dialect() {
+      return AgentDialects.byId(name()).orElseThrow();
     }
   }
 
@@ -50,14 +58,6 @@ public final class AgentLayouts {
    * MCP tool ({@code mcp_<server>_<tool>}). Its matcher is an unanchored regular expression.
    */
   static final String GEMINI_MATCHER = AgentConfig.GEMINI_MATCHER;
-
-  /**
-   * Cursor's tools for its {@code preToolUse} hook (its docs' names): those that change files, and
-   * its searches and listings, which {@code beforeReadFile} does not see (the doctor checks the
-   * matcher against agent-bridge's tool table).
-   */
-  static final String CURSOR_EDIT_MATCHER =
-      "Write|Edit|StrReplace|Delete|MultiEdit|EditNotebook|TabWrite|Read|Grep|Glob|LS";
 
   /** The hook's name where an agent shows one (Gemini). */
   private static final String HOOK_NAME = AgentConfig.SERVER_NAME;
@@ -392,12 +392,11 @@ public final class AgentLayouts {
     List<SettingsEdit.Addition> additions = new ArrayList<>();
     additions.add(
         new SettingsEdit.Member(List.of(), "version", JsonNodeFactory.instance.numberNode(1)));
-    for (String event : List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile")) {
-      additions.add(new SettingsEdit.Element(List.of("hooks", event), cursorHook(command, null)));
+    for (AgentDialect.HookEntry entry : AgentKind.CURSOR.dialect().hookEntries()) {
+      additions.add(
+          new SettingsEdit.Element(
+              List.of("hooks", entry.event()), cursorHook(command, entry.matcher())));
     }
-    additions.add(
-        new SettingsEdit.Element(
-            List.of("hooks", "preToolUse"), cursorHook(command, CURSOR_EDIT_MATCHER)));
     List<SettingsEdit> edits = new ArrayList<>();
     edits.add(
         new SettingsEdit(

@@ -1,5 +1,7 @@
 package io.github.providergateway.app.agents;
 
+import io.github.providergateway.agent.hook.AgentDialect;
+import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.home.ExitCodes;
@@ -9,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code gateway hook --print-config claude|copilot|gemini|codex|cursor} and {@code gateway hook
@@ -32,34 +36,19 @@ public final class HookConfig {
       OutputStream out,
       PrintStream err) {
     PrintStream printed = new PrintStream(out, true, StandardCharsets.UTF_8);
-    switch (agent) {
-      case copilot -> {
-        err.flush();
-        printed.print(config.copilotHooks());
-        return ExitCodes.OK;
-      }
-      case gemini -> {
-        printed.print(config.geminiHooks());
-        return ExitCodes.OK;
-      }
-      case codex -> {
-        printed.print(config.codexHooks());
-        return ExitCodes.OK;
-      }
-      case cursor -> {
-        printed.print(config.cursorHooks());
-        return ExitCodes.OK;
-      }
-      case claude -> {
-        // below
-      }
-      case vscode, http -> {
+    if (agent != AgentConfig.Agent.claude) {
+      Optional<AgentDialect> dialect = AgentDialects.byId(agent.name());
+      if (dialect.isEmpty()) {
         err.println(
-            "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code and"
-                + " HTTP clients have no"
-                + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
+            "gateway hook: --print-config takes "
+                + agentList()
+                + " (VS Code and HTTP clients have no pre-tool-use hook of their own; their calls"
+                + " through the gateway pass its gates anyway)");
         return ExitCodes.USAGE;
       }
+      err.flush();
+      printed.print(config.printedHooks(dialect.get()));
+      return ExitCodes.OK;
     }
     ClientTokens tokens = ClientTokens.hooks(home);
     boolean replacing = hasToken(tokens, client);
@@ -74,6 +63,12 @@ public final class HookConfig {
         config.claudeHooks(
             new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
     return ExitCodes.OK;
+  }
+
+  /** {@return every agent's id, as a sentence lists them: {@code claude, copilot ... or cursor}} */
+  private static String agentList() {
+    List<String> ids = AgentDialects.ids();
+    return String.join(", ", ids.subList(0, ids.size() - 1)) + " or " + ids.get(ids.size() - 1);
   }
 
   /**

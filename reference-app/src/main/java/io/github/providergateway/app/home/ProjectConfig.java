@@ -102,8 +102,8 @@ public record ProjectConfig(
     /** Once for every session that starts, bound to it. */
     EACH,
     /**
-     * Once for each project, shared by the sessions of that project: MCP servers ({@link
-     * SharedMcpServers}, decision 69) and providers that connect over WebSocket ({@link
+     * Once for each project, shared by the sessions of that project: MCP servers ({@code
+     * SharedMcpServers} in the app, decision 69) and providers that connect over WebSocket ({@code
      * SharedProviders}, decision 72), an extension of the host RPC's config.
      */
     PROJECT

@@ -2,9 +2,14 @@ package io.github.providergateway.app.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.hook.AgentDialects;
+import io.github.providergateway.agent.hook.AgentKind;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The matchers {@code gateway setup} and {@code hook --print-config} write run the hook before
@@ -44,8 +49,31 @@ class SetupMatchersTest {
             hook("beforeShellExecution", null),
             hook("beforeMCPExecution", null),
             hook("beforeReadFile", null),
-            hook("preToolUse", AgentLayouts.CURSOR_EDIT_MATCHER));
+            hook("preToolUse", AgentConfig.matcher(AgentKind.CURSOR, "preToolUse")));
 
     assertThat(MatcherCoverage.uncovered(AgentLayouts.Agent.cursor, hooks)).isEmpty();
+  }
+
+  /**
+   * Every agent setup and doctor know is a dialect, in the dialects' order: an agent added as a
+   * dialect without its constant here (or the other way) fails.
+   */
+  @Test
+  void setupKnowsEveryDialectAndNothingElse() {
+    assertThat(Arrays.stream(AgentLayouts.Agent.values()).map(Enum::name))
+        .containsExactlyElementsOf(AgentDialects.ids());
+    assertThat(Arrays.stream(AgentConfig.Agent.values()).map(Enum::name))
+        .containsSubsequence(AgentDialects.ids());
+  }
+
+  /** The hooks each agent's dialect asks for cover every tool of its table and its MCP tools. */
+  @ParameterizedTest
+  @EnumSource(AgentLayouts.Agent.class)
+  void theHooksOfEveryDialectCoverEveryToolOfItsTable(AgentLayouts.Agent agent) {
+    List<AgentHooks.Hook> hooks =
+        agent.dialect().hookEntries().stream().map(e -> hook(e.event(), e.matcher())).toList();
+
+    assertThat(MatcherCoverage.uncovered(agent, hooks)).isEmpty();
+    assertThat(agent.binary).isEqualTo(agent.dialect().binary());
   }
 }

@@ -1,0 +1,82 @@
+package io.github.providergateway.agent.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The registry of agents (issue 63): one dialect per agent, in {@link AgentKind}'s order, each
+ * complete, so that adding an agent is one dialect file and its line in {@link AgentKind}.
+ */
+class AgentDialectsTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  static List<AgentDialect> dialects() {
+    return AgentDialects.all();
+  }
+
+  @Test
+  void everyAgentKindHasItsDialectInOrder() {
+    assertThat(AgentDialects.all())
+        .containsExactlyElementsOf(
+            Arrays.stream(AgentKind.values()).map(AgentKind::dialect).toList());
+    assertThat(AgentDialects.ids())
+        .containsExactly("claude", "copilot", "gemini", "codex", "cursor");
+    assertThat(AgentDialects.ids()).doesNotHaveDuplicates();
+    assertThat(AgentDialects.byId("codex")).contains(AgentKind.CODEX.dialect());
+    assertThat(AgentDialects.byId("vim")).isEmpty();
+  }
+
+  @ParameterizedTest
+  @MethodSource("dialects")
+  void eachDialectIsComplete(AgentDialect dialect) {
+    assertThat(dialect.id()).matches("[a-z][a-z0-9-]*");
+    assertThat(dialect.displayName()).isNotBlank();
+    assertThat(dialect.binary()).matches("[a-z][a-z0-9-]*");
+    assertThat(dialect.tools()).containsValue(ToolMapping.SHELL);
+    assertThat(dialect.hookEntries()).isNotEmpty();
+    assertThat(dialect.sandbox()).as("issue 64 fills the slot").isEmpty();
+    assertThat(dialect.hookHelp().description()).isNotEmpty();
+    assertThat(dialect.hookHelp().footerHeading()).startsWith("%nInstall it in ");
+    assertThat(String.join("\n", dialect.hookHelp().footer()))
+        .contains("gateway hook " + dialect.id());
+  }
+
+  /** The deny the launchers print is the answer the hook itself gives a deny, reason kept. */
+  @ParameterizedTest
+  @MethodSource("dialects")
+  void denyAnswerIsTheHooksOwnDeny(AgentDialect dialect) throws Exception {
+    String reason = "no \"push\" here";
+    AgentKind kind = AgentKind.valueOf(dialect.id().toUpperCase(java.util.Locale.ROOT));
+    HookVerdict deny = kind.fit(HookVerdict.deny(reason, "test"), null);
+    assertThat(dialect.denyAnswer(reason)).isEqualTo(kind.answer(deny));
+    JsonNode parsed = JSON.readTree(dialect.denyAnswer(reason));
+    assertThat(parsed.toString()).contains("deny").contains("no \\\"push\\\" here");
+  }
+
+  /** A matcher names one of its agent's shells at least: a hook that misses them gates little. */
+  @ParameterizedTest
+  @MethodSource("dialects")
+  void matchersNameAShell(AgentDialect dialect) {
+    for (AgentDialect.HookEntry entry : dialect.hookEntries()) {
+      if (entry.matcher() == null || entry.event().equals("preToolUse")) {
+        continue; // every tool; Cursor's preToolUse leaves shells to beforeShellExecution
+      }
+      Pattern matcher = Pattern.compile(entry.matcher());
+      assertThat(
+              dialect.tools().entrySet().stream()
+                  .filter(tool -> tool.getValue().equals(ToolMapping.SHELL))
+                  .anyMatch(tool -> matcher.matcher(tool.getKey()).find()))
+          .as(dialect.id() + " " + entry)
+          .isTrue();
+    }
+  }
+}
