@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -89,12 +90,23 @@ class OneHookDecisionTest {
 
   /** {@code f.gateway}, counting the calls made to it by name. */
   private HostApi counting(Map<String, Integer> calls) {
+    return counting(calls, false);
+  }
+
+  /**
+   * {@code f.gateway}, counting the calls made to it by name; with {@code elsewhere}, as a gateway
+   * in another process is reached: the hook's one request by {@link HostApi}'s default.
+   */
+  private HostApi counting(Map<String, Integer> calls, boolean elsewhere) {
     return (HostApi)
         Proxy.newProxyInstance(
             HostApi.class.getClassLoader(),
             new Class<?>[] {HostApi.class},
             (proxy, method, args) -> {
               calls.merge(method.getName(), 1, Integer::sum);
+              if (elsewhere && method.getName().equals("preToolUse") && args.length == 1) {
+                return InvocationHandler.invokeDefault(proxy, method, args);
+              }
               try {
                 return method.invoke(f.gateway, args);
               } catch (InvocationTargetException e) {
@@ -122,6 +134,34 @@ class OneHookDecisionTest {
     assertThat(policyAsked).hasValue(1);
     assertThat(calls).containsOnly(entry("preToolUse", 1));
     assertThat(loopTasks).as("one task on the gateway's loop, the wait not needed").hasValue(1);
+  }
+
+  /**
+   * A gateway in another process (the hook's own, {@link HookAdapter}) is reached by {@link
+   * HostApi}'s default, which composes the three requests the hook made before: the same decision,
+   * three tasks on the gateway's loop where the embedded gateway takes one.
+   */
+  @Test
+  void aGatewayElsewhereIsAskedTheThreeRequestsTheDefaultComposes() {
+    f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.settle();
+    Map<String, Integer> calls = new ConcurrentHashMap<>();
+    HookRequest request = HookRequests.read(AgentKind.CLAUDE, LS).request();
+    loopTasks.set(0);
+
+    HookVerdict verdict =
+        done(
+            HookDecisions.decide(
+                counting(calls, true), request, AgentKind.CLAUDE, context(new SessionPins())));
+
+    assertThat(verdict.allowed()).as(verdict.reason()).isTrue();
+    assertThat(policyAsked).hasValue(1);
+    assertThat(calls)
+        .containsOnly(
+            entry("preToolUse", 2), // the one request, and the evaluation it composes
+            entry("sessions", 1),
+            entry("providersSettled", 1));
+    assertThat(loopTasks).hasValue(3);
   }
 
   /**
