@@ -115,19 +115,24 @@ class OneHookDecisionTest {
             });
   }
 
-  @Test
-  void aHookDecisionInASessionAsksTheEngineOnceAndThePolicyOnceWithoutCallingBack() {
+  /**
+   * Decides {@link #LS} through {@code gateway} in a session of {@link #PROJECT} whose providers
+   * have settled, counting the loop's tasks from the call on.
+   */
+  private HookVerdict decideLsInASession(HostApi gateway) {
     f.startSession(SessionSpec.of("claude-code", PROJECT));
     f.settle();
-    Map<String, Integer> calls = new ConcurrentHashMap<>();
     HookRequest request = HookRequests.read(AgentKind.CLAUDE, LS).request();
-
     loopTasks.set(0);
+    return done(
+        HookDecisions.decide(gateway, request, AgentKind.CLAUDE, context(new SessionPins())));
+  }
 
-    HookVerdict verdict =
-        done(
-            HookDecisions.decide(
-                counting(calls), request, AgentKind.CLAUDE, context(new SessionPins())));
+  @Test
+  void aHookDecisionInASessionAsksTheEngineOnceAndThePolicyOnceWithoutCallingBack() {
+    Map<String, Integer> calls = new ConcurrentHashMap<>();
+
+    HookVerdict verdict = decideLsInASession(counting(calls));
 
     assertThat(verdict.allowed()).as(verdict.reason()).isTrue();
     assertThat(verdict.note()).contains("gateway session ");
@@ -143,16 +148,9 @@ class OneHookDecisionTest {
    */
   @Test
   void aGatewayElsewhereIsAskedTheThreeRequestsTheDefaultComposes() {
-    f.startSession(SessionSpec.of("claude-code", PROJECT));
-    f.settle();
     Map<String, Integer> calls = new ConcurrentHashMap<>();
-    HookRequest request = HookRequests.read(AgentKind.CLAUDE, LS).request();
-    loopTasks.set(0);
 
-    HookVerdict verdict =
-        done(
-            HookDecisions.decide(
-                counting(calls, true), request, AgentKind.CLAUDE, context(new SessionPins())));
+    HookVerdict verdict = decideLsInASession(counting(calls, true));
 
     assertThat(verdict.allowed()).as(verdict.reason()).isTrue();
     assertThat(policyAsked).hasValue(1);
