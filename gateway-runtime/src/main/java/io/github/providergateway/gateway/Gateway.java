@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
 import io.github.providergateway.gateway.policy.CallPolicy;
 import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostErrorCode;
@@ -325,6 +326,18 @@ public final class Gateway implements HostApi, AutoCloseable {
       String sessionId, String tool, JsonNode args, boolean hostAsks) {
     requireNonNull(tool, "tool");
     return requests.getAsync(() -> engine.calls().preToolUse(sessionId, tool, args, hostAsks));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>One request to the loop: the steps run there one after the other, the wait timed by this
+   * gateway's scheduler, so that nothing but the wait comes between choosing and evaluating.
+   */
+  @Override
+  public CompletableFuture<HookDecision> preToolUse(HookCall call) {
+    requireNonNull(call, "call");
+    return requests.getAsync(() -> engine.preToolUse(call));
   }
 
   /**

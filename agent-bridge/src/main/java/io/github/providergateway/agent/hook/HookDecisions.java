@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.DecisionKind;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
@@ -77,7 +78,8 @@ final class HookDecisions {
    * Where a decision takes what is not the gateway's own.
    *
    * @param homeRules the rules the home holds beyond its live sessions, as of now
-   * @param scheduler times the waits
+   * @param scheduler times the polls of a call waiting for its session to join (the gateway times
+   *     the wait for a joined session's providers itself)
    * @param clock the gateway's clock, for the waits and the audit records
    * @param userHome the user's home, which holds only itself as a project
    * @param audit takes the records of decisions taken here
@@ -283,27 +285,75 @@ final class HookDecisions {
       return JOIN_WAIT.minus(waited);
     }
 
-    /** Looks for the call's session; without one, waits while the home's rules would block. */
+    /**
+     * Asks the gateway once (issue 63): it chooses the call's session ({@link #choose}), waits for
+     * its providers at most what is {@link #left}, lets {@link #answeredBefore} answer and
+     * evaluates. Without a session, waits while the home's rules would block.
+     */
     private void look() {
+      Look look = new Look();
       gateway
-          .sessions()
+          .preToolUse(look)
           .whenComplete(
-              (sessions, failure) -> {
+              (decision, failure) -> {
                 if (failure != null) {
                   verdict.completeExceptionally(failure);
                   return;
                 }
                 try {
-                  Optional<SessionInfo> session = choose(sessions);
-                  if (session.isPresent()) {
-                    settle(session.get());
-                  } else {
+                  if (decision != null) {
+                    verdict.complete(verdict(decision, request, about(look.chosen)));
+                  } else if (look.chosen == null) {
                     withoutSession();
+                  } else if (!look.answered) {
+                    // A gateway that neither evaluated the call nor let this answer it: never an
+                    // allow, and never a hook left to its timeout.
+                    verdict.completeExceptionally(
+                        new IllegalStateException(
+                            "the provider gateway evaluated nothing in session "
+                                + look.chosen.id()));
                   }
-                } catch (RuntimeException e) {
+                } catch (RuntimeException e) { // a rewrite the agent's shape cannot take, say
                   verdict.completeExceptionally(e);
                 }
               });
+    }
+
+    /** One ask of the gateway: this call, and what the steps the gateway ran here came to. */
+    private final class Look implements HookCall {
+      /** The session chosen, once {@link #choose} has run and found one. */
+      private volatile SessionInfo chosen;
+
+      /** Whether {@link #answeredBefore} answered the call. */
+      private volatile boolean answered;
+
+      @Override
+      public String tool() {
+        return request.tool();
+      }
+
+      @Override
+      public JsonNode args() {
+        return request.args();
+      }
+
+      @Override
+      public Optional<SessionInfo> choose(List<SessionInfo> sessions) {
+        Optional<SessionInfo> session = Call.this.choose(sessions);
+        chosen = session.orElse(null);
+        return session;
+      }
+
+      @Override
+      public Duration readyWait() {
+        return left();
+      }
+
+      @Override
+      public boolean answeredBefore(SessionInfo session) {
+        answered = Call.this.answeredBefore(session);
+        return answered;
+      }
     }
 
     /**
@@ -386,54 +436,24 @@ final class HookDecisions {
       complete(denial(rule, why), null, rule.blocking().provider());
     }
 
-    /** The session is there: its configured providers bind, or the wait is over. */
-    private void settle(SessionInfo session) {
-      Duration left = left();
-      if (!Durations.isPositive(left)) {
-        evaluate(session);
-        return;
-      }
-      CompletableFuture<Void> settled = new CompletableFuture<>();
-      Scheduler.Cancellable giveUp =
-          context.scheduler().schedule(left, () -> settled.complete(null));
-      gateway
-          .providersSettled(session.id())
-          .whenComplete(
-              (done, unknown) -> {
-                giveUp.cancel();
-                settled.complete(null);
-              });
-      settled.thenRun(() -> evaluateOrFail(session));
-    }
-
     /**
-     * {@link #evaluate}, run after a wait, where an exception would end nowhere: the call would
-     * never be answered, and a hook that times out lets an older Claude Code run the call. It fails
-     * the verdict instead, which {@link HookEndpoint} answers with a deny.
+     * What the call meets in its session before the live evaluation: a rule the home holds, a
+     * strayed call, gates nobody knows yet. Whether it answered the call.
      */
-    private void evaluateOrFail(SessionInfo session) {
-      try {
-        evaluate(session);
-      } catch (RuntimeException e) {
-        verdict.completeExceptionally(e);
-      }
-    }
-
-    private void evaluate(SessionInfo session) {
-      // Before the live evaluation: a provider binding in between releases its held gates only
-      // after its rules are live, so the call meets one or the other, never neither.
+    private boolean answeredBefore(SessionInfo session) {
+      // Before the live evaluation, on the gateway's loop with it: a provider binding in between
+      // releases its held gates only after its rules are live, so the call meets one or the other,
+      // never neither.
       HomeGates.View view = context.homeRules().get();
       Optional<HomeGates.Found> found =
           view.firstBlocking(session.id(), request, context.userHome());
-      String about =
-          "gateway session " + session.id() + " (" + session.label() + "), tool " + request.tool();
       if (found.isPresent()) {
         HomeGates.Found rule = found.get();
         complete(denial(rule, null), session.id(), rule.blocking().provider());
-        return;
+        return true;
       }
       if (strayed(session)) {
-        return;
+        return true;
       }
       if (!view.unknownEntries().isEmpty()) {
         // A configured provider that has never bound in this home, still starting when the wait
@@ -446,24 +466,21 @@ final class HookDecisions {
                 + JOIN_WAIT.toSeconds()
                 + " s, or failed to start; see their logs); denied (fail closed)";
         complete(HookVerdict.deny(reason, reason), session.id(), null);
-        return;
+        return true;
       }
-      // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's question
-      // comes back in the decision rather than going to the console or status page.
-      gateway
-          .preToolUse(session.id(), request.tool(), request.args(), true)
-          .whenComplete(
-              (decision, failure) -> {
-                if (failure != null) {
-                  verdict.completeExceptionally(failure);
-                  return;
-                }
-                try {
-                  verdict.complete(verdict(decision, request, about));
-                } catch (RuntimeException e) { // a rewrite the agent's shape cannot take, say
-                  verdict.completeExceptionally(e);
-                }
-              });
+      // Else the gateway evaluates it; the agent asks its person itself (Claude Code's and Copilot
+      // CLI's "ask"): a gate's question comes back in the decision rather than going to the
+      // console or status page.
+      return false;
+    }
+
+    /** What the evaluation's note says it is about: the session and the tool. */
+    private String about(SessionInfo session) {
+      String tool = "tool " + request.tool();
+      // Only a gateway that evaluated without choosing (a test's stand-in) leaves it unknown.
+      return session == null
+          ? tool
+          : "gateway session " + session.id() + " (" + session.label() + "), " + tool;
     }
 
     /**

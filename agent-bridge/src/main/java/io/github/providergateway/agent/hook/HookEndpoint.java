@@ -98,16 +98,25 @@ public final class HookEndpoint {
       Supplier<HomeGates.View> homeRules,
       Scheduler scheduler,
       Supplier<Guard> guard) {
-    requireNonNull(gateway, "gateway");
-    this.gateway = gateway;
-    this.context =
+    this(
+        gateway,
         new HookDecisions.Context(
             homeRules,
             requireNonNull(scheduler, "scheduler"),
-            gateway.transports().clock(),
+            requireNonNull(gateway, "gateway").transports().clock(),
             UserHome.get(),
             gateway.monitor()::record,
-            requireNonNull(guard, "guard"));
+            requireNonNull(guard, "guard")));
+  }
+
+  /**
+   * Fault-injection seam for tests (issue 63): an endpoint deciding in {@code context}, whose pins
+   * a test makes throw to see a failing choice of the session, inside the gateway's one request,
+   * answered as a deny.
+   */
+  HookEndpoint(Gateway gateway, HookDecisions.Context context) {
+    this.gateway = requireNonNull(gateway, "gateway");
+    this.context = requireNonNull(context, "context");
   }
 
   private static Supplier<Guard> defaultGuard(Gateway gateway) {

@@ -7,6 +7,8 @@ import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.HookCall;
+import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
@@ -89,6 +91,9 @@ public final class Engine {
 
   /** Gates' questions to the person (decision 35). */
   private final PersonAsks asks;
+
+  /** Agent hooks' calls, each decided as one request. */
+  private final HookCalls hookCalls;
 
   public Engine(
       SerialExecutor loop,
@@ -219,6 +224,13 @@ public final class Engine {
     this.router =
         new InboundRouter(
             loop, timers, auth, bindings, calls, hooks, prompts, pushes, updates, outbox);
+    this.hookCalls =
+        new HookCalls(
+            loop,
+            timers,
+            sessionManager::list,
+            this::providersSettled,
+            (sessionId, call) -> calls.preToolUse(sessionId, call.tool(), call.args(), true));
   }
 
   public SerialExecutor loop() {
@@ -372,6 +384,14 @@ public final class Engine {
   public CompletableFuture<Void> providersSettled(String sessionId) {
     loop.assertInLoop();
     return starting.settled(sessionId);
+  }
+
+  /**
+   * Decides an agent hook's call in the session it chooses, once that session's providers settled
+   * or its wait is over ({@link HookCalls}). Loop only.
+   */
+  public CompletableFuture<HookDecision> preToolUse(HookCall call) {
+    return hookCalls.decide(call);
   }
 
   /**

@@ -6,7 +6,9 @@ import io.github.providergateway.protocol.StreamEntry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What an agent host asks of the gateway (architecture: Host SPI and API). Implemented by the
@@ -117,6 +119,44 @@ public interface HostApi {
   default CompletableFuture<HookDecision> preToolUse(
       String sessionId, String tool, JsonNode args, boolean hostAsks) {
     return preToolUse(sessionId, tool, args);
+  }
+
+  /**
+   * Decides an agent hook's call as one request: chooses its session ({@link HookCall#choose}),
+   * waits for that session's providers to settle ({@link #providersSettled}) at most {@link
+   * HookCall#readyWait}, lets the host answer first ({@link HookCall#answeredBefore}), then runs
+   * the pre-tool hooks as {@link #preToolUse(String, String, JsonNode, boolean)} does for a host
+   * that asks its person itself.
+   *
+   * <p>This default composes those requests, with the wait timed in real time; the embedded gateway
+   * runs the steps on its loop, one after the other, leaving it only to wait.
+   *
+   * @param call the call and the host's steps of its decision
+   * @return the pre-tool hooks' decision, or {@code null} when the gateway evaluated nothing (no
+   *     session chosen, or the host answered); completes exceptionally when a step failed
+   */
+  default CompletableFuture<HookDecision> preToolUse(HookCall call) {
+    return sessions()
+        .thenCompose(
+            sessions -> {
+              Optional<SessionInfo> chosen = call.choose(sessions);
+              if (chosen.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+              }
+              SessionInfo session = chosen.get();
+              Duration wait = call.readyWait();
+              CompletableFuture<Void> ready =
+                  wait.isNegative() || wait.isZero()
+                      ? CompletableFuture.completedFuture(null)
+                      : providersSettled(session.id())
+                          .exceptionally(unknown -> null)
+                          .completeOnTimeout(null, wait.toNanos(), TimeUnit.NANOSECONDS);
+              return ready.thenCompose(
+                  settled ->
+                      call.answeredBefore(session)
+                          ? CompletableFuture.completedFuture(null)
+                          : preToolUse(session.id(), call.tool(), call.args(), true));
+            });
   }
 
   /**
