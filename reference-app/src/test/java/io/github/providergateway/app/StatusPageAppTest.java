@@ -56,7 +56,9 @@ class StatusPageAppTest {
 
       String printed = out.toString(StandardCharsets.UTF_8);
       assertThat(exit).as("stderr: %s", err).isZero();
-      assertThat(printed).contains("1 session, 1 provider, 0 calls in flight"); // the guard
+      assertThat(printed)
+          .contains(
+              "1 session, 0 providers, 0 calls in flight"); // the guard is a policy (decision 77)
       URI link =
           URI.create(
               printed
