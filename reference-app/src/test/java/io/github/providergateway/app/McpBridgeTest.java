@@ -1027,9 +1027,23 @@ class McpBridgeTest {
       return next(m -> m.path("id").asInt(-1) == id && !m.has("method"));
     }
 
+    /**
+     * Ends the bridge as an agent does (SIGTERM) and waits, boundedly, for it and the processes it
+     * started: its trap deletes the session and removes its temporary folder, which is in the
+     * test's own folder, and JUnit removes that folder next; a bridge still cleaning up made that
+     * removal fail now and then.
+     */
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
+      List<ProcessHandle> started = process.descendants().toList();
       process.destroy();
+      if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+      for (ProcessHandle child : started) { // curl, the stream's loop: each ends with the bridge
+        child.onExit().completeOnTimeout(child, WAIT.toMillis(), TimeUnit.MILLISECONDS).join();
+        child.destroyForcibly();
+      }
     }
   }
 }
