@@ -28,8 +28,7 @@ class SetupMatchersTest {
   void claudesMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.claude,
-                List.of(hook("PreToolUse", AgentLayouts.CLAUDE_MATCHER))))
+                AgentLayouts.Agent.claude, List.of(hook("PreToolUse", ClaudeCodeSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -37,8 +36,7 @@ class SetupMatchersTest {
   void geminisMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.gemini,
-                List.of(hook("BeforeTool", AgentLayouts.GEMINI_MATCHER))))
+                AgentLayouts.Agent.gemini, List.of(hook("BeforeTool", GeminiSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -64,6 +62,16 @@ class SetupMatchersTest {
         .containsExactlyElementsOf(AgentDialects.ids());
     assertThat(Arrays.stream(AgentConfig.Agent.values()).map(Enum::name))
         .containsSubsequence(AgentDialects.ids());
+  }
+
+  /** One settings class for each agent, in {@link AgentKind}'s order (AgentSettingsRuleTest). */
+  @Test
+  void theRegistryHoldsOneSettingsClassPerAgentInItsOrder() {
+    assertThat(AgentSettingsRegistry.all().stream().map(AgentSettings::kind))
+        .containsExactly(AgentKind.values());
+    for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
+      assertThat(agent.settings().kind().word()).isEqualTo(agent.name());
+    }
   }
 
   /** The hooks each agent's dialect asks for cover every tool of its table and its MCP tools. */
