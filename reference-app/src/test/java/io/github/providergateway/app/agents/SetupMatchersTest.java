@@ -2,9 +2,12 @@ package io.github.providergateway.app.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.AgentKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,6 +75,35 @@ class SetupMatchersTest {
     for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
       assertThat(agent.settings().kind().word()).isEqualTo(agent.name());
     }
+  }
+
+  /**
+   * What {@code hook --print-config} prints for an agent hooks the events and tools setup hooks
+   * (its dialect's entries): Codex's printed hook once named {@code Bash|apply_patch|mcp__.*},
+   * which misses its reads, where setup writes none (every tool).
+   */
+  @ParameterizedTest
+  @EnumSource(AgentLayouts.Agent.class)
+  void thePrintedHooksAreTheOnesSetupWrites(AgentLayouts.Agent agent) {
+    JsonNode hooks = agent.dialect().hookSettings("gateway hook " + agent).path("hooks");
+    List<AgentDialect.HookEntry> printed = new ArrayList<>();
+    List<AgentHooks.Hook> asRead = new ArrayList<>();
+    hooks
+        .fields()
+        .forEachRemaining(
+            event ->
+                event
+                    .getValue()
+                    .forEach(
+                        entry -> {
+                          String matcher =
+                              entry.has("matcher") ? entry.get("matcher").asText() : null;
+                          printed.add(new AgentDialect.HookEntry(event.getKey(), matcher));
+                          asRead.add(hook(event.getKey(), matcher));
+                        }));
+
+    assertThat(printed).containsExactlyInAnyOrderElementsOf(agent.dialect().hookEntries());
+    assertThat(MatcherCoverage.uncovered(agent, asRead)).isEmpty();
   }
 
   /** The hooks each agent's dialect asks for cover every tool of its table and its MCP tools. */
