@@ -38,12 +38,6 @@ final class CodexDialect extends WireDialect {
           Map.entry("grep_files", ToolMapping.READ),
           Map.entry("view_image", ToolMapping.READ));
 
-  /**
-   * The tools the printed hook names: its shell, its patches, and MCP tools (setup writes none, so
-   * that the hook runs before every tool).
-   */
-  static final String PRINTED_MATCHER = "Bash|apply_patch|mcp__.*";
-
   CodexDialect() {
     super("codex", "Codex", "codex", true, TOOLS, List.of(new HookEntry("PreToolUse", null)));
   }
@@ -55,7 +49,11 @@ final class CodexDialect extends WireDialect {
 
   @Override
   public ObjectNode hookSettings(String command) {
-    return commandHookSettings("PreToolUse", PRINTED_MATCHER, command);
+    // No matcher, as setup writes it: Codex then runs the hook before every tool. A matcher such
+    // as "Bash|apply_patch|mcp__.*" (printed before issue 63) misses its reads (read_file,
+    // list_dir, grep_files, view_image) and its other shells (exec_command), which doctor reports
+    // as uncovered; and doctor can check Codex's trust only of a hook without one.
+    return commandHookSettings("PreToolUse", null, command);
   }
 
   @Override

@@ -96,19 +96,22 @@ final class CursorDialect extends WireDialect {
     return ToolMapping.map(TOOLS, cwd, tool, input);
   }
 
-  /** One hook at each of its events, each fail closed, with no matcher. */
+  /**
+   * One hook at each of its events, each fail closed, with its matcher where it has one ({@code
+   * preToolUse}), as setup writes them: a {@code preToolUse} without one would run before its shell
+   * and MCP tools too, which their own hooks already ask about.
+   */
   @Override
   public ObjectNode hookSettings(String command) {
     ObjectNode settings = JSON.createObjectNode();
     settings.put("version", 1);
     ObjectNode hooks = settings.putObject("hooks");
     for (HookEntry entry : hookEntries()) {
-      hooks
-          .putArray(entry.event())
-          .addObject()
-          .put("command", command)
-          .put("timeout", 30)
-          .put("failClosed", true);
+      ObjectNode hook = hooks.putArray(entry.event()).addObject().put("command", command);
+      if (entry.matcher() != null) {
+        hook.put("matcher", entry.matcher());
+      }
+      hook.put("timeout", 30).put("failClosed", true);
     }
     return settings;
   }

@@ -198,7 +198,9 @@ abstract non-sealed class WireDialect implements AgentDialect {
   static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
     ObjectNode settings = JSON.createObjectNode();
     ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
-    entry.put("matcher", matcher);
+    if (matcher != null) { // none: every tool
+      entry.put("matcher", matcher);
+    }
     entry.putArray("hooks").add(hook);
     return settings;
   }

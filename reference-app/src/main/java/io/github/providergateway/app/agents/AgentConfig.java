@@ -65,9 +65,6 @@ public final class AgentConfig {
    */
   static final String TOKEN_VARIABLE = "PROVIDER_GATEWAY_MCP_TOKEN";
 
-  /** Claude Code's tools the hooks gate, as its dialect names them. */
-  static final String CLAUDE_MATCHER = matcher(AgentKind.CLAUDE, "PreToolUse");
-
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -145,99 +142,14 @@ public final class AgentConfig {
 
   /** {@return what a person pastes into {@code agent}'s settings} */
   public String snippet(Agent agent) {
-    return switch (agent) {
-      case claude -> claude();
-      case copilot -> copilot();
-      case gemini -> gemini();
-      case codex -> codex();
-      case cursor -> cursor();
-      case vscode -> vscode();
-      case http -> http();
-    };
-  }
-
-  private String claude() {
-    ObjectNode server = stdioServer("stdio");
-    ObjectNode mcp = JSON.createObjectNode();
-    mcp.putObject("mcpServers").set(SERVER_NAME, server);
-    return String.join(
-        "\n",
-        "# Claude Code: add the MCP server (add --scope project to share it through .mcp.json)",
-        "claude mcp add " + SERVER_NAME + " -- " + shellLine("mcp"),
-        "",
-        "# or put this in .mcp.json at the project root:",
-        pretty(mcp),
-        "",
-        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
-        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
-            + shellLine("hook", "--print-config", "claude")
-            + ")",
-        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
-        "");
-  }
-
-  /**
-   * {@code gateway hook --print-config claude}: Claude Code's HTTP hook with the token just issued,
-   * fail closed, and the command hook for older Claude Code.
-   */
-  String claudeHooks(HookAccess access) {
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "http");
-    hook.put("url", access.url().toString());
-    hook.putObject("headers").put("Authorization", "Bearer $" + HOOK_TOKEN_VARIABLE);
-    hook.putArray("allowedEnvVars").add(HOOK_TOKEN_VARIABLE);
-    hook.put("timeout", 30);
-    hook.put("onFailure", "block");
-    return String.join(
-        "\n",
-        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
-        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
-        "# gateway running, a revoked token, a time-out) block the call: fail closed.",
-        "# The token below was issued now for the client '"
-            + access.client()
-            + "' and is shown only this once: the",
-        "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
-        "# Revoke it with: "
-            + shellLine("hook", "--revoke", access.client())
-            + "; issuing again replaces it.",
-        access.replaced()
-            ? "# It REPLACES the token '"
-                + access.client()
-                + "' had: a Claude Code still sending the old one now gets 401,\n"
-                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
-            : "# (--client NAME issues another, for a second machine account or settings file.)",
-        "",
-        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
-        "export " + HOOK_TOKEN_VARIABLE + "=" + access.token(),
-        "",
-        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
-        pretty(claudeSettings(hook)),
-        "",
-        "# A gateway must be running on this port: the MCP server entry ("
-            + shellLine("mcp", "--print-config", "claude")
-            + ")",
-        "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
-        "",
-        "# On a machine other people can log in to, use the command hook below instead: while no gateway",
-        "# listens on "
-            + access.url().getHost()
-            + ":"
-            + access.url().getPort()
-            + " (stopped, not started yet, killed), another user could listen there, get",
-        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
-        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
-        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
-        "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
-        pretty(AgentKind.CLAUDE.dialect().hookSettings(hookCommand("claude"))),
-        "");
-  }
-
-  /** Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go. */
-  private static ObjectNode claudeSettings(ObjectNode hook) {
-    ObjectNode settings = AgentKind.CLAUDE.dialect().hookSettings("");
-    ObjectNode entry = (ObjectNode) settings.path("hooks").path("PreToolUse").get(0);
-    entry.putArray("hooks").add(hook);
-    return settings;
+    if (agent == Agent.vscode) {
+      return vscode();
+    }
+    if (agent == Agent.http) {
+      return http();
+    }
+    // A coding agent's is its settings class's.
+    return AgentSettingsRegistry.byId(agent.name()).orElseThrow().mcpSnippet(this);
   }
 
   /**
@@ -251,74 +163,13 @@ public final class AgentConfig {
     return String.join("\n", lines);
   }
 
-  /** Gemini CLI's tools the hook gates, as its dialect names them. */
-  static final String GEMINI_MATCHER = matcher(AgentKind.GEMINI, "BeforeTool");
-
-  private String gemini() {
-    ObjectNode mcp = JSON.createObjectNode();
-    ObjectNode server = mcp.putObject("mcpServers").putObject(SERVER_NAME);
-    server.put("command", launcher.get(0));
-    ArrayNode args = server.putArray("args");
-    launcher.subList(1, launcher.size()).forEach(args::add);
-    args.add("mcp");
-    homeArgs.forEach(args::add);
-    return String.join(
-        "\n",
-        "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
-        pretty(mcp),
-        "",
-        printedHooks(AgentKind.GEMINI.dialect()));
-  }
-
-  private String codex() {
-    List<String> args = new ArrayList<>(launcher.subList(1, launcher.size()));
-    args.add("mcp");
-    args.addAll(homeArgs);
-    return String.join(
-        "\n",
-        "# Codex CLI: add to $CODEX_HOME/config.toml (~/.codex/config.toml)",
-        "[mcp_servers." + SERVER_NAME + "]",
-        "command = " + tomlString(launcher.get(0)),
-        "args = [" + String.join(", ", args.stream().map(AgentConfig::tomlString).toList()) + "]",
-        "",
-        printedHooks(AgentKind.CODEX.dialect()));
-  }
-
-  private String cursor() {
-    ObjectNode mcp = JSON.createObjectNode();
-    mcp.putObject("mcpServers").set(SERVER_NAME, stdioServer("stdio"));
-    return String.join(
-        "\n",
-        "# Cursor: merge into ~/.cursor/mcp.json or .cursor/mcp.json",
-        pretty(mcp),
-        "",
-        printedHooks(AgentKind.CURSOR.dialect()));
-  }
-
   /** {@code text} as a TOML basic string. */
-  private static String tomlString(String text) {
+  static String tomlBasicString(String text) {
     try {
       return JSON.writeValueAsString(text); // JSON's escapes are TOML's for a basic string
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private String copilot() {
-    ObjectNode server = stdioServer("local");
-    server.putArray("tools").add("*");
-    ObjectNode mcp = JSON.createObjectNode();
-    mcp.putObject("mcpServers").set(SERVER_NAME, server);
-    return String.join(
-        "\n",
-        "# GitHub Copilot CLI: merge into ~/.copilot/mcp-config.json",
-        pretty(mcp),
-        "",
-        "# Gates for Copilot's own tools: save as .github/hooks/"
-            + SERVER_NAME
-            + ".json in the repository",
-        pretty(AgentKind.COPILOT.dialect().hookSettings(hookCommand("copilot"))),
-        "");
   }
 
   private String vscode() {
@@ -401,6 +252,13 @@ public final class AgentConfig {
     return server;
   }
 
+  /** {@return {@code {"mcpServers": {"provider-gateway": server}}}, as printed} */
+  static String mcpServers(ObjectNode server) {
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, server);
+    return pretty(mcp);
+  }
+
   /** The MCP server entry that starts {@code gateway mcp}, of {@code type} (none when null). */
   ObjectNode stdioServer(String type) {
     ObjectNode server = JSON.createObjectNode();
@@ -477,7 +335,7 @@ public final class AgentConfig {
     return "'" + word.replace("'", "'\\''") + "'";
   }
 
-  private static String pretty(ObjectNode node) {
+  static String pretty(ObjectNode node) {
     try {
       return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
     } catch (JsonProcessingException e) {

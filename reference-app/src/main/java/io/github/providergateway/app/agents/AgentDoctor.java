@@ -113,7 +113,7 @@ final class AgentDoctor {
     boolean examined =
         !files.isEmpty()
             || !recorded.isEmpty()
-            || (agent == AgentLayouts.Agent.cursor ? configExists : version.path() != null);
+            || (agent.settings().examinedByItsFiles() ? configExists : version.path() != null);
     if (!examined) {
       return new AgentReport(
           agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
@@ -128,7 +128,7 @@ final class AgentDoctor {
                   + agent
                   + "')"));
     }
-    disabled(agent, reads).ifPresent(problems::add);
+    agent.settings().hooksTurnedOff(reads).ifPresent(problems::add);
     List<String> uncovered = MatcherCoverage.uncovered(agent, hooks);
     if (!hooks.isEmpty() && !uncovered.isEmpty()) {
       problems.add(
@@ -154,19 +154,7 @@ final class AgentDoctor {
                 "hook runs another gateway: run 'gateway setup " + agent + "' with this home",
                 "the hook in " + hook.file() + ": " + reaches.detail()));
       }
-      if (agent == AgentLayouts.Agent.claude
-          && hook.url() != null
-          && !version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
-        problems.add(
-            new DoctorProblem(
-                "HTTP hook too new for this Claude Code: run 'gateway setup claude'",
-                "the HTTP hook in "
-                    + hook.file()
-                    + ": Claude Code before "
-                    + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
-                    + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for"
-                    + " the command hook"));
-      }
+      agent.settings().hookProblem(hook, version).ifPresent(problems::add);
       // One canary per distinct hook: the same command in two events answers the same (Cursor's
       // gets it as a shell call whatever its event).
       String key = hook.url() != null ? hook.url() : hook.command();
@@ -198,7 +186,7 @@ final class AgentDoctor {
         true,
         files,
         recorded,
-        AgentPlaces.precedence(agent),
+        agent.settings().precedence(),
         wins,
         uncovered,
         trusted,
@@ -255,29 +243,6 @@ final class AgentDoctor {
                   + "'s own, so no hook takes them for the agent's; run 'gateway setup "
                   + agent
                   + "' for a token of the agent's kind"));
-    }
-    return java.util.Optional.empty();
-  }
-
-  /**
-   * Claude Code's {@code disableAllHooks} and Gemini CLI's {@code hooksConfig.enabled}, from the
-   * highest file that sets them; Gemini's is {@link HookTrustCheck}'s.
-   */
-  private static java.util.Optional<DoctorProblem> disabled(
-      AgentLayouts.Agent agent, List<AgentHooks.Read> reads) {
-    if (agent != AgentLayouts.Agent.claude) {
-      return java.util.Optional.empty();
-    }
-    for (AgentHooks.Read read : reads) {
-      var value = read.root().get("disableAllHooks");
-      if (value != null && value.isBoolean()) {
-        return value.asBoolean()
-            ? java.util.Optional.of(
-                new DoctorProblem(
-                    "hooks turned off (disableAllHooks)",
-                    "disableAllHooks is true in " + read.file() + ": Claude Code runs no hook"))
-            : java.util.Optional.empty();
-      }
     }
     return java.util.Optional.empty();
   }

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * files {@code gateway setup} writes for the project and for the user ({@link AgentLayouts}), and
  * the others the agent reads hooks from (Claude Code's {@code .claude/settings.local.json}, every
  * hooks file of Copilot CLI's folders). Where the agent reads several, what it does with them is
- * {@link #precedence}.
+ * its {@link AgentSettings#precedence}.
  */
 final class AgentPlaces {
 
@@ -35,10 +35,9 @@ final class AgentPlaces {
   /** The files of {@code agent}, highest precedence first; {@code project} is the project. */
   List<Place> of(AgentLayouts.Agent agent, Path project) throws IOException {
     Map<Path, Place> places = new LinkedHashMap<>();
-    if (agent == AgentLayouts.Agent.claude) {
-      // Claude Code: local project settings above the shared ones, above the user's.
-      Path local = project.resolve(".claude").resolve("settings.local.json");
-      places.put(local, new Place(local, "project"));
+    AgentSettings settings = agent.settings();
+    for (Path above : settings.filesAbove(project)) {
+      places.put(above, new Place(above, scopeOf(above, project)));
     }
     for (String scope : List.of("project", "user")) {
       AgentLayouts.Plan plan =
@@ -46,8 +45,8 @@ final class AgentPlaces {
               agent, scope.equals("project") ? project : null, null, file -> List.of(), null);
       for (SettingsEdit edit : plan.edits()) {
         places.putIfAbsent(edit.file(), new Place(edit.file(), scopeOf(edit.file(), project)));
-        if (agent == AgentLayouts.Agent.copilot && edit.file().getParent().endsWith("hooks")) {
-          // Copilot CLI runs every hooks file of the folder: a hand-written one counts.
+        if (settings.runsEveryHooksFileOfItsFolder() && edit.file().getParent().endsWith("hooks")) {
+          // Every hooks file of the folder runs: a hand-written one counts.
           try (Stream<Path> files = Files.list(edit.file().getParent())) {
             files
                 .filter(f -> f.getFileName().toString().endsWith(".json"))
@@ -65,32 +64,5 @@ final class AgentPlaces {
   /** {@code project} for a file in the project's folder, else {@code user}. */
   private static String scopeOf(Path file, Path project) {
     return file.startsWith(project) ? "project" : "user";
-  }
-
-  /**
-   * What the agent does with several files, citing its documentation: which one wins, and whether
-   * the hooks of every file run.
-   */
-  static String precedence(AgentLayouts.Agent agent) {
-    return switch (agent) {
-      case claude ->
-          "project .claude/settings.local.json > project .claude/settings.json > user"
-              + " ~/.claude/settings.json (Claude Code's settings precedence, code.claude.com/docs"
-              + "/en/settings); the hooks of every file run, and disableAllHooks is read from the"
-              + " highest file that sets it";
-      case gemini ->
-          "project .gemini/settings.json > user ~/.gemini/settings.json (Gemini CLI's"
-              + " configuration layers, geminicli.com/docs/get-started/configuration); hooks of"
-              + " both run, hooksConfig.enabled is read from the highest file that sets it";
-      case codex ->
-          "project .codex/ (in a trusted project) and $CODEX_HOME: the hooks of both hooks.json"
-              + " files run (Codex hooks documentation); its trust is kept in $CODEX_HOME/config.toml";
-      case copilot ->
-          "every hooks file of .github/hooks/ and ~/.copilot/hooks/ runs (Copilot CLI hooks"
-              + " reference); MCP servers only in ~/.copilot/mcp-config.json";
-      case cursor ->
-          "project .cursor/hooks.json and user ~/.cursor/hooks.json both run (Cursor hooks"
-              + " documentation)";
-    };
   }
 }

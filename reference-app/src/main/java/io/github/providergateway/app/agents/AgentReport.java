@@ -90,7 +90,7 @@ record AgentReport(
     boolean mcp = files.stream().anyMatch(FileFinding::mcpServer);
     // Claude Code, Copilot CLI and Cursor keep no trust in a file: only Codex's and Gemini's is
     // checked, so only theirs is said.
-    boolean trustChecked = agent == AgentLayouts.Agent.codex || agent == AgentLayouts.Agent.gemini;
+    boolean trustChecked = agent.settings().trustKeptInFile();
     return name
         + "ok — "
         + (hook && mcp ? "hook and MCP server set up" : hook ? "hook set up, no MCP server" : "")

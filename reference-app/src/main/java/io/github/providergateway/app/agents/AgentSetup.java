@@ -118,7 +118,7 @@ public final class AgentSetup {
             + version.describe()
             + (version.path() == null ? "; writing its settings anyway" : ""));
     boolean http = false;
-    if (agent == AgentLayouts.Agent.claude) {
+    if (agent.settings().takesHttpHook()) {
       http = claudeHookChoice(version, project);
     }
     boolean mcpHttp = mcpChoice(project);
@@ -350,7 +350,7 @@ public final class AgentSetup {
       out.println("  the command hook, as --command-hook asks");
       return false;
     }
-    if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE) && !mcp.serviceInstalled()) {
+    if (version.atLeast(ClaudeCodeSettings.HTTP_HOOK_SINCE) && !mcp.serviceInstalled()) {
       // Decision 76: an HTTP hook that cannot reach a gateway blocks every call (the first one of
       // the day included), where the command hook lets the guard decide what no gate concerns.
       out.println(
@@ -361,7 +361,7 @@ public final class AgentSetup {
               + "' and setup again, the HTTP hook");
       return false;
     }
-    if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
+    if (version.atLeast(ClaudeCodeSettings.HTTP_HOOK_SINCE)) {
       out.println(
           "  the HTTP hook, answered by the running gateway at "
               + hookUrl
@@ -375,10 +375,10 @@ public final class AgentSetup {
                 : "Claude Code "
                     + version.version()
                     + " is older than "
-                    + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+                    + ClaudeCodeSettings.HTTP_HOOK_SINCE
                     + ", and")
             + " before "
-            + AgentLayouts.CLAUDE_HTTP_HOOK_SINCE
+            + ClaudeCodeSettings.HTTP_HOOK_SINCE
             + " a failed HTTP hook lets the call run; the command hook denies when it cannot ask"
             + " the gateway");
     return false;

@@ -76,7 +76,7 @@ final class CanaryRun {
   Result run(AgentLayouts.Agent agent, AgentHooks.Hook hook, String command) {
     byte[] input = input(agent, hook.event(), command).getBytes(StandardCharsets.UTF_8);
     if (hook.url() != null) {
-      return http(hook, input);
+      return http(agent, hook, input);
     }
     BoundedCommand.Ran ran =
         BoundedCommand.run(List.of("/bin/sh", "-c", hook.command()), env, input, timeout);
@@ -88,48 +88,26 @@ final class CanaryRun {
 
   /** The agent's own hook input for a shell call of {@code command}. */
   String input(AgentLayouts.Agent agent, String event, String command) {
+    return agent.settings().canaryInput(event, command, cwd.toString()).toString();
+  }
+
+  /**
+   * A shell call in Claude Code's layout, which Gemini CLI shares: the session, the folder, the
+   * event and the tool's name, and the command as {@code tool_input.command}.
+   */
+  static ObjectNode claudeLayout(String folder, String event, String tool, String command) {
     ObjectNode in = JSON.createObjectNode();
-    String folder = cwd.toString();
-    switch (agent) {
-      case claude, codex, gemini -> {
-        in.put("session_id", "gateway-doctor");
-        if (agent == AgentLayouts.Agent.codex) {
-          in.put("turn_id", "gateway-doctor");
-        }
-        in.put("cwd", folder);
-        in.put("hook_event_name", agent == AgentLayouts.Agent.gemini ? "BeforeTool" : "PreToolUse");
-        in.put("tool_name", agent == AgentLayouts.Agent.gemini ? "run_shell_command" : "Bash");
-        in.putObject("tool_input").put("command", command);
-      }
-      case copilot -> {
-        in.put("timestamp", 0);
-        in.put("cwd", folder);
-        in.put("toolName", "bash");
-        in.put("toolArgs", JSON.createObjectNode().put("command", command).toString());
-      }
-      case cursor -> {
-        in.put("conversation_id", "gateway-doctor");
-        // Its shell's own hook, unless the hook is its preToolUse.
-        in.put("hook_event_name", event.equals("preToolUse") ? event : "beforeShellExecution");
-        in.putArray("workspace_roots").add(folder);
-        if (event.equals("preToolUse")) {
-          in.put("tool_name", "Shell");
-          in.putObject("tool_input").put("command", command);
-        } else {
-          in.put("command", command).put("cwd", folder);
-        }
-      }
-    }
-    return in.toString();
+    in.put("session_id", "gateway-doctor");
+    in.put("cwd", folder);
+    in.put("hook_event_name", event);
+    in.put("tool_name", tool);
+    in.putObject("tool_input").put("command", command);
+    return in;
   }
 
   /** The answer as {@code agent} reads it. */
   static Result read(AgentLayouts.Agent agent, int exitCode, String stdout, String stderr) {
-    boolean byExitCode =
-        agent == AgentLayouts.Agent.claude
-            || agent == AgentLayouts.Agent.gemini
-            || agent == AgentLayouts.Agent.codex
-            || agent == AgentLayouts.Agent.cursor;
+    boolean byExitCode = agent.settings().exitTwoDenies();
     if (exitCode == 2 && byExitCode) {
       return denied(stderr.strip());
     }
@@ -154,36 +132,33 @@ final class CanaryRun {
       return new Result(
           Outcome.NO_ANSWER, "the hook printed no JSON the agent reads: " + firstLine(text));
     }
-    JsonNode specific = answer.path("hookSpecificOutput");
-    String decision =
-        switch (agent) {
-          case claude, codex -> specific.path("permissionDecision").asText("");
-          case copilot -> answer.path("permissionDecision").asText("");
-          case gemini -> answer.path("decision").asText("");
-          case cursor -> answer.path("permission").asText("");
-        };
-    String reason =
-        switch (agent) {
-          case claude, codex -> specific.path("permissionDecisionReason").asText("");
-          case copilot -> answer.path("permissionDecisionReason").asText("");
-          case gemini -> answer.path("reason").asText("");
-          case cursor -> answer.path("agent_message").asText("");
-        };
-    if (agent == AgentLayouts.Agent.codex && answer.path("decision").asText().equals("block")) {
-      decision = "deny";
-      reason = answer.path("reason").asText("");
-    }
-    boolean blocks =
-        decision.equals("deny")
-            || (decision.equals("block") && agent == AgentLayouts.Agent.gemini)
-            || (decision.equals("ask") && agent != AgentLayouts.Agent.codex);
-    if (agent == AgentLayouts.Agent.codex && blocks && reason.isBlank()) {
-      return new Result(Outcome.ALLOWED, "a deny without a reason, which Codex runs");
-    }
+    return agent.settings().canaryAnswer(answer, text);
+  }
+
+  /**
+   * The canary's result when the agent blocks the call or runs it.
+   *
+   * @param blocks whether the agent blocks the call on this answer
+   * @param reason the reason the agent shows
+   * @param text the answer as printed
+   */
+  static Result decided(boolean blocks, String reason, String text) {
     if (!blocks) {
       return new Result(Outcome.ALLOWED, "the hook answered " + firstLine(text));
     }
     return denied(reason);
+  }
+
+  /**
+   * The canary's result for an agent that blocks on {@code "deny"} and {@code "ask"} in {@code
+   * holder}'s {@code decisionField}, showing its {@code reasonField}.
+   */
+  static Result permission(JsonNode holder, String decisionField, String reasonField, String text) {
+    String decision = holder.path(decisionField).asText("");
+    return decided(
+        decision.equals("deny") || decision.equals("ask"),
+        holder.path(reasonField).asText(""),
+        text);
   }
 
   private static Result denied(String reason) {
@@ -192,7 +167,7 @@ final class CanaryRun {
         : new Result(Outcome.DENIED_OTHERWISE, reason);
   }
 
-  private Result http(AgentHooks.Hook hook, byte[] input) {
+  private Result http(AgentLayouts.Agent agent, AgentHooks.Hook hook, byte[] input) {
     HttpClient client =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -218,7 +193,7 @@ final class CanaryRun {
         return new Result(
             Outcome.NO_ANSWER, "the gateway answered status " + response.statusCode() + failure);
       }
-      return read(AgentLayouts.Agent.claude, 0, response.body(), "");
+      return read(agent, 0, response.body(), "");
     } catch (IOException | IllegalArgumentException e) {
       return new Result(Outcome.NO_ANSWER, hook.url() + ": " + e + failure);
     } catch (InterruptedException e) {

@@ -236,7 +236,7 @@ public final class DoctorCommand implements Callable<Integer> {
         true,
         List.of(),
         List.of(),
-        AgentPlaces.precedence(agent),
+        agent.settings().precedence(),
         null,
         List.of(),
         new HookTrustCheck.Trust(false, why),

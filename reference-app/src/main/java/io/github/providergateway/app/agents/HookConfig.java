@@ -1,6 +1,5 @@
 package io.github.providergateway.app.agents;
 
-import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.tokens.ClientTokens;
@@ -36,18 +35,18 @@ public final class HookConfig {
       OutputStream out,
       PrintStream err) {
     PrintStream printed = new PrintStream(out, true, StandardCharsets.UTF_8);
-    if (agent != AgentConfig.Agent.claude) {
-      Optional<AgentDialect> dialect = AgentDialects.byId(agent.name());
-      if (dialect.isEmpty()) {
-        err.println(
-            "gateway hook: --print-config takes "
-                + agentList()
-                + " (VS Code and HTTP clients have no pre-tool-use hook of their own; their calls"
-                + " through the gateway pass its gates anyway)");
-        return ExitCodes.USAGE;
-      }
+    Optional<AgentSettings> settings = AgentSettingsRegistry.byId(agent.name());
+    if (settings.isEmpty()) {
+      err.println(
+          "gateway hook: --print-config takes "
+              + agentList()
+              + " (VS Code and HTTP clients have no pre-tool-use hook of their own; their calls"
+              + " through the gateway pass its gates anyway)");
+      return ExitCodes.USAGE;
+    }
+    if (!settings.get().takesHttpHook()) {
       err.flush();
-      printed.print(config.printedHooks(dialect.get()));
+      printed.print(config.printedHooks(settings.get().kind().dialect()));
       return ExitCodes.OK;
     }
     ClientTokens tokens = ClientTokens.hooks(home);
@@ -57,11 +56,16 @@ public final class HookConfig {
       return issued.exitCode();
     }
     // The home's port (GatewayHomeOptions.port): the running gateway's, else the home's own.
-    URI url = URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude");
+    URI url =
+        URI.create(
+            "http://127.0.0.1:" + port + HookRoute.PATH + "/" + settings.get().kind().word());
     err.flush();
     printed.print(
-        config.claudeHooks(
-            new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
+        settings
+            .get()
+            .httpHookSnippet(
+                config,
+                new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
     return ExitCodes.OK;
   }
 

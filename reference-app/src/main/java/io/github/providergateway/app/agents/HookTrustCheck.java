@@ -52,20 +52,11 @@ final class HookTrustCheck {
       Path project,
       List<AgentHooks.Hook> hooks,
       List<AgentHooks.Read> reads) {
-    return switch (agent) {
-      case codex -> codex(hooks);
-      case gemini -> gemini(project, reads);
-      case claude -> new Trust(true, "nothing needed: Claude Code runs the hooks of its settings");
-      case copilot ->
-          new Trust(
-              true,
-              "nothing in a file: Copilot CLI asks once whether to trust a folder, and then runs"
-                  + " its hooks");
-      case cursor -> new Trust(true, "nothing needed by Cursor's documentation");
-    };
+    return agent.settings().trust(this, project, hooks, reads);
   }
 
-  private Trust codex(List<AgentHooks.Hook> hooks) {
+  /** Codex: each hook's {@code trusted_hash} in the user's {@code config.toml}. */
+  Trust codex(List<AgentHooks.Hook> hooks) {
     String config;
     try {
       byte[] content = SettingsFiles.read(codexConfig);
@@ -128,7 +119,8 @@ final class HookTrustCheck {
     return null;
   }
 
-  private Trust gemini(Path project, List<AgentHooks.Read> reads) {
+  /** Gemini CLI: the project trusted, and hooks not turned off. */
+  Trust gemini(Path project, List<AgentHooks.Read> reads) {
     // hooksConfig.enabled from the highest file that sets it; on by default.
     for (AgentHooks.Read read : reads) {
       JsonNode enabled = read.root().path("hooksConfig").get("enabled");

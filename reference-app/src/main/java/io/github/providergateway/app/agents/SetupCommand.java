@@ -215,7 +215,7 @@ public final class SetupCommand implements Callable<Integer> {
         out.println("  " + setup.describe() + ": an agent this version does not know; left as is");
         continue;
       }
-      boolean keepCommandHook = each == AgentLayouts.Agent.claude && setup.hookClient() == null;
+      boolean keepCommandHook = each.settings().takesHttpHook() && setup.hookClient() == null;
       AgentSetup.McpTransport transport =
           AgentSetup.holdsMcpToken(setup)
               ? AgentSetup.McpTransport.auto

@@ -514,7 +514,7 @@ class SetupCommandTest {
     AgentVersion version = AgentVersion.probe("claude", env, java.time.Duration.ofMillis(300));
 
     assertThat(version.version()).isNull();
-    assertThat(version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)).isFalse();
+    assertThat(version.atLeast(ClaudeCodeSettings.HTTP_HOOK_SINCE)).isFalse();
     assertThat(version.describe()).contains("did not answer within");
   }
 

@@ -2,9 +2,12 @@ package io.github.providergateway.app.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.AgentKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,8 +31,7 @@ class SetupMatchersTest {
   void claudesMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.claude,
-                List.of(hook("PreToolUse", AgentLayouts.CLAUDE_MATCHER))))
+                AgentLayouts.Agent.claude, List.of(hook("PreToolUse", ClaudeCodeSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -37,8 +39,7 @@ class SetupMatchersTest {
   void geminisMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.gemini,
-                List.of(hook("BeforeTool", AgentLayouts.GEMINI_MATCHER))))
+                AgentLayouts.Agent.gemini, List.of(hook("BeforeTool", GeminiSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -64,6 +65,45 @@ class SetupMatchersTest {
         .containsExactlyElementsOf(AgentDialects.ids());
     assertThat(Arrays.stream(AgentConfig.Agent.values()).map(Enum::name))
         .containsSubsequence(AgentDialects.ids());
+  }
+
+  /** One settings class for each agent, in {@link AgentKind}'s order (AgentSettingsRuleTest). */
+  @Test
+  void theRegistryHoldsOneSettingsClassPerAgentInItsOrder() {
+    assertThat(AgentSettingsRegistry.all().stream().map(AgentSettings::kind))
+        .containsExactly(AgentKind.values());
+    for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
+      assertThat(agent.settings().kind().word()).isEqualTo(agent.name());
+    }
+  }
+
+  /**
+   * What {@code hook --print-config} prints for an agent hooks the events and tools setup hooks
+   * (its dialect's entries): Codex's printed hook once named {@code Bash|apply_patch|mcp__.*},
+   * which misses its reads, where setup writes none (every tool).
+   */
+  @ParameterizedTest
+  @EnumSource(AgentLayouts.Agent.class)
+  void thePrintedHooksAreTheOnesSetupWrites(AgentLayouts.Agent agent) {
+    JsonNode hooks = agent.dialect().hookSettings("gateway hook " + agent).path("hooks");
+    List<AgentDialect.HookEntry> printed = new ArrayList<>();
+    List<AgentHooks.Hook> asRead = new ArrayList<>();
+    hooks
+        .fields()
+        .forEachRemaining(
+            event ->
+                event
+                    .getValue()
+                    .forEach(
+                        entry -> {
+                          String matcher =
+                              entry.has("matcher") ? entry.get("matcher").asText() : null;
+                          printed.add(new AgentDialect.HookEntry(event.getKey(), matcher));
+                          asRead.add(hook(event.getKey(), matcher));
+                        }));
+
+    assertThat(printed).containsExactlyInAnyOrderElementsOf(agent.dialect().hookEntries());
+    assertThat(MatcherCoverage.uncovered(agent, asRead)).isEmpty();
   }
 
   /** The hooks each agent's dialect asks for cover every tool of its table and its MCP tools. */

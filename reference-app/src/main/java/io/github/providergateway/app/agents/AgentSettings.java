@@ -1,0 +1,161 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentKind;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One agent's set-up on the app side (issue 63): where its settings files are and what {@code
+ * gateway setup} writes there, the MCP server entry {@code gateway mcp --print-config} prints, and
+ * what {@code gateway doctor} checks that is the agent's own. One class per {@link AgentKind},
+ * found through {@link AgentSettingsRegistry}; what the agent itself is (its binary, hook events,
+ * matchers, tools, answers) is its dialect's, which these classes read.
+ */
+interface AgentSettings {
+
+  /** {@return the agent whose set-up this is} */
+  AgentKind kind();
+
+  /**
+   * What setup writes for the agent in one scope.
+   *
+   * @param layouts the places' environment (the user's home, the agent's variables) and the
+   *     launcher's command lines
+   * @param project the project's folder for a project set-up; null for the user's
+   * @param http Claude Code's HTTP hook when the installed version takes it; null for the command
+   *     hook (only an agent that {@link #takesHttpHook} is given one)
+   * @param earlier what an earlier setup recorded
+   * @param mcp the MCP server over HTTP, for the user's settings; null for the stdio command
+   * @return the files and their entries, and the notes for the person
+   * @throws IOException when a file the plan depends on cannot be read
+   */
+  AgentLayouts.Plan plan(
+      AgentLayouts layouts,
+      Path project,
+      AgentLayouts.HttpHook http,
+      AgentLayouts.Earlier earlier,
+      AgentLayouts.McpHttp mcp)
+      throws IOException;
+
+  /**
+   * {@code gateway mcp --print-config <agent>}: what a person pastes into the agent's settings.
+   *
+   * @param config the launcher's command lines
+   * @return the MCP server entry and the hooks, with their comments
+   */
+  String mcpSnippet(AgentConfig config);
+
+  /**
+   * {@return what the agent does with several settings files, citing its documentation: which one
+   * wins, and whether the hooks of every file run}
+   */
+  String precedence();
+
+  /**
+   * Whether the agent runs {@code hooks} in {@code project}.
+   *
+   * @param check the trust files' reader
+   * @param project the project's folder
+   * @param hooks the gateway's hooks found
+   * @param reads the agent's settings files as read
+   * @return trusted or not, and why
+   */
+  HookTrustCheck.Trust trust(
+      HookTrustCheck check, Path project, List<AgentHooks.Hook> hooks, List<AgentHooks.Read> reads);
+
+  /**
+   * {@return whether the agent keeps its trust in a file doctor checks, so that its line says
+   * "trusted"}
+   */
+  default boolean trustKeptInFile() {
+    return false;
+  }
+
+  /**
+   * The agent's own hook input for a shell call, as doctor's canary sends it.
+   *
+   * @param event the hook's event
+   * @param command the shell command
+   * @param folder the folder the call says it is in
+   * @return the input
+   */
+  ObjectNode canaryInput(String event, String command, String folder);
+
+  /**
+   * The hook's JSON answer as the agent reads it.
+   *
+   * @param answer the answer
+   * @param text the answer as printed, for a report
+   * @return whether the agent runs the call, and why
+   */
+  CanaryRun.Result canaryAnswer(JsonNode answer, String text);
+
+  /** {@return whether the agent blocks a call when its hook exits 2 (reason on stderr)} */
+  default boolean exitTwoDenies() {
+    return true;
+  }
+
+  /**
+   * Settings files the agent reads above the ones setup writes for {@code project}, highest first.
+   *
+   * @param project the project's folder
+   * @return those files (none for most agents)
+   */
+  default List<Path> filesAbove(Path project) {
+    return List.of();
+  }
+
+  /** {@return whether the agent runs every hooks file of the folder setup writes its hooks to} */
+  default boolean runsEveryHooksFileOfItsFolder() {
+    return false;
+  }
+
+  /**
+   * {@return whether doctor examines the agent once its settings exist, even with no binary on the
+   * PATH (an agent without a command line)}
+   */
+  default boolean examinedByItsFiles() {
+    return false;
+  }
+
+  /** {@return whether setup can give the agent an HTTP hook, answered by the running gateway} */
+  default boolean takesHttpHook() {
+    return false;
+  }
+
+  /**
+   * {@code gateway hook --print-config <agent>} for an agent that {@link #takesHttpHook}.
+   *
+   * @param config the launcher's command lines
+   * @param access the hook's URL and the token just issued
+   * @return the HTTP hook's settings, and the command hook for where it cannot be used
+   */
+  default String httpHookSnippet(AgentConfig config, AgentConfig.HookAccess access) {
+    throw new UnsupportedOperationException(kind().word() + " takes no HTTP hook");
+  }
+
+  /**
+   * The problem when the agent's settings turn every hook off.
+   *
+   * @param reads the agent's settings files, highest precedence first
+   * @return the problem, or empty
+   */
+  default Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
+    return Optional.empty();
+  }
+
+  /**
+   * The problem with one hook of the gateway for the installed version of the agent.
+   *
+   * @param hook the hook
+   * @param version the installed agent's version
+   * @return the problem, or empty
+   */
+  default Optional<DoctorProblem> hookProblem(AgentHooks.Hook hook, AgentVersion version) {
+    return Optional.empty();
+  }
+}

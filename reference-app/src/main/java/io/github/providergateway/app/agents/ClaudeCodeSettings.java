@@ -1,0 +1,260 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentKind;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Claude Code's set-up: its hook in {@code settings.json} (the command hook, or for 2.1.295 and
+ * later in the user's settings the HTTP hook the running gateway answers), its MCP servers in
+ * {@code ~/.claude.json} or the project's {@code .mcp.json}, and {@code disableAllHooks}.
+ */
+final class ClaudeCodeSettings implements AgentSettings {
+
+  /** Claude Code 2.1.295 and later block a call whose HTTP hook failed ({@code onFailure}). */
+  static final String HTTP_HOOK_SINCE = "2.1.295";
+
+  /**
+   * Claude Code's tools of every kind: its own shell, edits, writes, notebooks and reads, and every
+   * MCP tool (the gateway's own, and those of servers Claude reaches directly, which only this hook
+   * guards), as its dialect names them.
+   */
+  static final String MATCHER = AgentConfig.matcher(AgentKind.CLAUDE, "PreToolUse");
+
+  @Override
+  public AgentKind kind() {
+    return AgentKind.CLAUDE;
+  }
+
+  @Override
+  public AgentLayouts.Plan plan(
+      AgentLayouts layouts,
+      Path project,
+      AgentLayouts.HttpHook http,
+      AgentLayouts.Earlier earlier,
+      AgentLayouts.McpHttp mcpHttp) {
+    AgentConfig config = layouts.config();
+    List<SettingsEdit> edits = new ArrayList<>();
+    ObjectNode hook = JsonNodeFactory.instance.objectNode();
+    boolean secret = false;
+    if (http != null && project == null) {
+      hook.put("type", "http").put("url", http.url().toString());
+      hook.putObject("headers").put("Authorization", "Bearer " + http.token());
+      hook.put("timeout", 30).put("onFailure", "block");
+      secret = true;
+    } else {
+      hook.put("type", "command").put("command", config.hookCommand("claude")).put("timeout", 30);
+    }
+    ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", MATCHER);
+    group.putArray("hooks").add(hook);
+    Path configDir = configDir(layouts);
+    Path settings =
+        project == null
+            ? configDir.resolve("settings.json")
+            : project.resolve(".claude").resolve("settings.json");
+    edits.add(
+        new SettingsEdit(
+            settings,
+            SettingsEdit.Format.json,
+            List.of(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group)),
+            secret));
+    // User scope: Claude Code keeps user MCP servers in ~/.claude.json (claude mcp add --scope
+    // user); project scope: .mcp.json at the project's root.
+    Path mcp =
+        project == null
+            ? (layouts.env().containsKey("CLAUDE_CONFIG_DIR") ? configDir : layouts.userHome())
+                .resolve(".claude.json")
+            : project.resolve(".mcp.json");
+    // Claude Code 2.1.332 writes ~/.claude.json owner-only and keeps a file's mode when it rewrites
+    // it (checked): the token stays readable by the person alone.
+    edits.add(
+        mcpHttp != null
+            ? AgentLayouts.mcpMember(mcp, AgentLayouts.httpServer(mcpHttp, "http", "url"), true)
+            : AgentLayouts.mcpMember(mcp, config.stdioServer("stdio"), false));
+    List<String> notes = new ArrayList<>();
+    if (secret) {
+      notes.add(
+          "Claude Code's calls run only while a gateway answers at "
+              + http.url()
+              + ": the MCP server entry starts the home's shared gateway with Claude. The token is"
+              + " in "
+              + settings
+              + ", now readable by you alone. On a machine other people log in to, use"
+              + " --command-hook: while no gateway listens there, another user could.");
+    }
+    if (project != null) {
+      notes.add(
+          "The project's files are committed: they get the command hook, and no token. The MCP"
+              + " server in .mcp.json asks each person once whether to use it.");
+    }
+    return new AgentLayouts.Plan(edits, notes);
+  }
+
+  private static Path configDir(AgentLayouts layouts) {
+    return layouts.envDir("CLAUDE_CONFIG_DIR", layouts.userHome().resolve(".claude"));
+  }
+
+  @Override
+  public String mcpSnippet(AgentConfig config) {
+    ObjectNode server = config.stdioServer("stdio");
+    String mcp = AgentConfig.mcpServers(server);
+    return String.join(
+        "\n",
+        "# Claude Code: add the MCP server (add --scope project to share it through .mcp.json)",
+        "claude mcp add " + AgentConfig.SERVER_NAME + " -- " + config.shellLine("mcp"),
+        "",
+        "# or put this in .mcp.json at the project root:",
+        mcp,
+        "",
+        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
+        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
+            + config.shellLine("hook", "--print-config", "claude")
+            + ")",
+        AgentConfig.pretty(kind().dialect().hookSettings(config.hookCommand("claude"))),
+        "");
+  }
+
+  @Override
+  public boolean takesHttpHook() {
+    return true;
+  }
+
+  /**
+   * {@code gateway hook --print-config claude}: Claude Code's HTTP hook with the token just issued,
+   * fail closed, and the command hook for older Claude Code.
+   */
+  @Override
+  public String httpHookSnippet(AgentConfig config, AgentConfig.HookAccess access) {
+    ObjectNode hook = JsonNodeFactory.instance.objectNode();
+    hook.put("type", "http");
+    hook.put("url", access.url().toString());
+    hook.putObject("headers").put("Authorization", "Bearer $" + AgentConfig.HOOK_TOKEN_VARIABLE);
+    hook.putArray("allowedEnvVars").add(AgentConfig.HOOK_TOKEN_VARIABLE);
+    hook.put("timeout", 30);
+    hook.put("onFailure", "block");
+    return String.join(
+        "\n",
+        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
+        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
+        "# gateway running, a revoked token, a time-out) block the call: fail closed.",
+        "# The token below was issued now for the client '"
+            + access.client()
+            + "' and is shown only this once: the",
+        "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
+        "# Revoke it with: "
+            + config.shellLine("hook", "--revoke", access.client())
+            + "; issuing again replaces it.",
+        access.replaced()
+            ? "# It REPLACES the token '"
+                + access.client()
+                + "' had: a Claude Code still sending the old one now gets 401,\n"
+                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
+            : "# (--client NAME issues another, for a second machine account or settings file.)",
+        "",
+        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
+        "export " + AgentConfig.HOOK_TOKEN_VARIABLE + "=" + access.token(),
+        "",
+        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
+        AgentConfig.pretty(settingsWith(hook)),
+        "",
+        "# A gateway must be running on this port: the MCP server entry ("
+            + config.shellLine("mcp", "--print-config", "claude")
+            + ")",
+        "# starts the shared one with Claude, or run the console (" + config.shellLine() + ").",
+        "",
+        "# On a machine other people can log in to, use the command hook below instead: while no gateway",
+        "# listens on "
+            + access.url().getHost()
+            + ":"
+            + access.url().getPort()
+            + " (stopped, not started yet, killed), another user could listen there, get",
+        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
+        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
+        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
+        "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
+        AgentConfig.pretty(kind().dialect().hookSettings(config.hookCommand("claude"))),
+        "");
+  }
+
+  /** Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go. */
+  private ObjectNode settingsWith(ObjectNode hook) {
+    ObjectNode settings = kind().dialect().hookSettings("");
+    ObjectNode entry = (ObjectNode) settings.path("hooks").path("PreToolUse").get(0);
+    entry.putArray("hooks").add(hook);
+    return settings;
+  }
+
+  @Override
+  public String precedence() {
+    return "project .claude/settings.local.json > project .claude/settings.json > user"
+        + " ~/.claude/settings.json (Claude Code's settings precedence, code.claude.com/docs"
+        + "/en/settings); the hooks of every file run, and disableAllHooks is read from the"
+        + " highest file that sets it";
+  }
+
+  /** Claude Code: local project settings above the shared ones, above the user's. */
+  @Override
+  public List<Path> filesAbove(Path project) {
+    return List.of(project.resolve(".claude").resolve("settings.local.json"));
+  }
+
+  @Override
+  public HookTrustCheck.Trust trust(
+      HookTrustCheck check,
+      Path project,
+      List<AgentHooks.Hook> hooks,
+      List<AgentHooks.Read> reads) {
+    return new HookTrustCheck.Trust(
+        true, "nothing needed: Claude Code runs the hooks of its settings");
+  }
+
+  @Override
+  public ObjectNode canaryInput(String event, String command, String folder) {
+    return CanaryRun.claudeLayout(folder, "PreToolUse", "Bash", command);
+  }
+
+  @Override
+  public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
+    return CanaryRun.permission(
+        answer.path("hookSpecificOutput"), "permissionDecision", "permissionDecisionReason", text);
+  }
+
+  /** Claude Code's {@code disableAllHooks}, from the highest file that sets it. */
+  @Override
+  public Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
+    for (AgentHooks.Read read : reads) {
+      var value = read.root().get("disableAllHooks");
+      if (value != null && value.isBoolean()) {
+        return value.asBoolean()
+            ? Optional.of(
+                new DoctorProblem(
+                    "hooks turned off (disableAllHooks)",
+                    "disableAllHooks is true in " + read.file() + ": Claude Code runs no hook"))
+            : Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** An HTTP hook for a Claude Code that runs a call whose HTTP hook failed. */
+  @Override
+  public Optional<DoctorProblem> hookProblem(AgentHooks.Hook hook, AgentVersion version) {
+    if (hook.url() == null || version.atLeast(HTTP_HOOK_SINCE)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new DoctorProblem(
+            "HTTP hook too new for this Claude Code: run 'gateway setup claude'",
+            "the HTTP hook in "
+                + hook.file()
+                + ": Claude Code before "
+                + HTTP_HOOK_SINCE
+                + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for"
+                + " the command hook"));
+  }
+}

@@ -1,0 +1,234 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentKind;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Codex CLI's set-up: its hook in {@code hooks.json} (no matcher: before every tool), its MCP
+ * server as a TOML table in {@code config.toml}, and the hook's trust in the user's {@code
+ * config.toml}, without which Codex skips it silently.
+ */
+final class CodexSettings implements AgentSettings {
+
+  @Override
+  public AgentKind kind() {
+    return AgentKind.CODEX;
+  }
+
+  @Override
+  public AgentLayouts.Plan plan(
+      AgentLayouts layouts,
+      Path project,
+      AgentLayouts.HttpHook http,
+      AgentLayouts.Earlier earlier,
+      AgentLayouts.McpHttp mcpHttp)
+      throws IOException {
+    Path codexHome = project == null ? codexHome(layouts) : project.resolve(".codex");
+    ObjectNode hook = JsonNodeFactory.instance.objectNode();
+    hook.put("type", "command")
+        .put("command", layouts.config().hookCommand("codex"))
+        .put("timeout", 30);
+    // No matcher: the hook runs before every tool, its shell, apply_patch and MCP tools alike.
+    ObjectNode group = JsonNodeFactory.instance.objectNode();
+    group.putArray("hooks").add(hook);
+    List<SettingsEdit> edits = new ArrayList<>();
+    Path hooksJson = codexHome.resolve("hooks.json");
+    SettingsEdit.Element element = new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group);
+    SettingsEdit hooks =
+        new SettingsEdit(hooksJson, SettingsEdit.Format.json, List.of(element), false);
+    edits.add(hooks);
+    List<String> notes = new ArrayList<>();
+    // Codex skips a hook nobody trusted, silently: setup trusts the one it installs, in the user's
+    // config.toml, under the key of the place the hook takes in hooks.json.
+    Path userConfig = userConfig(layouts);
+    int place =
+        SettingsMerge.indexAfterApply(
+            hooks, SettingsFiles.read(hooksJson), earlier.in(hooksJson), element);
+    String trust = place < 0 ? "" : CodexHookTrust.table(hooksJson, place, hook);
+    String header = trust.lines().findFirst().orElse("");
+    byte[] config = SettingsFiles.read(userConfig);
+    boolean ours =
+        earlier.in(userConfig).stream()
+            .anyMatch(a -> a instanceof SettingsEdit.Block b && b.text().contains(header));
+    if (!trust.isEmpty()
+        && !ours
+        && config != null
+        && new String(config, StandardCharsets.UTF_8)
+            .lines()
+            .anyMatch(l -> l.strip().equals(header))) {
+      notes.add(
+          "Codex already keeps a trust state for this hook ("
+              + header
+              + " in "
+              + userConfig
+              + "): setup leaves it. If Codex says 'Hooks need review', trust the provider"
+              + " gateway's hook there.");
+      trust = "";
+    }
+    String mcp = mcpHttp != null ? httpBlock(mcpHttp) : stdioBlock(layouts.config());
+    if (project == null) {
+      edits.add(
+          new SettingsEdit(
+              userConfig,
+              SettingsEdit.Format.toml,
+              List.of(new SettingsEdit.Block(mcp + trust)),
+              mcpHttp != null));
+    } else {
+      edits.add(
+          new SettingsEdit(
+              codexHome.resolve("config.toml"),
+              SettingsEdit.Format.toml,
+              List.of(new SettingsEdit.Block(mcp)),
+              false));
+      if (!trust.isEmpty()) {
+        edits.add(
+            new SettingsEdit(
+                userConfig,
+                SettingsEdit.Format.toml,
+                List.of(new SettingsEdit.Block(blockHeader() + trust)),
+                false));
+      }
+      notes.add(
+          "Codex reads "
+              + codexHome
+              + " only in a project you trusted: answer its question when it starts there.");
+    }
+    if (!trust.isEmpty()) {
+      notes.add(
+          "Codex runs only hooks it was told to trust: setup trusted this one in "
+              + userConfig
+              + " ("
+              + header
+              + "). Codex ties that to the hook's exact command and its place in hooks.json: if"
+              + " either changes (another hook put before it), run setup again, or trust it when"
+              + " Codex says 'Hooks need review'.");
+    }
+    return new AgentLayouts.Plan(edits, notes);
+  }
+
+  private static Path codexHome(AgentLayouts layouts) {
+    return layouts.envDir("CODEX_HOME", layouts.userHome().resolve(".codex"));
+  }
+
+  /** {@return Codex's user {@code config.toml}, where it keeps its hooks' trust} */
+  static Path userConfig(AgentLayouts layouts) {
+    return codexHome(layouts).resolve("config.toml");
+  }
+
+  /**
+   * Codex's {@code [mcp_servers.provider-gateway]} table over Streamable HTTP: {@code url} and a
+   * static {@code http_headers} (Codex refuses an inline {@code bearer_token}; {@code
+   * bearer_token_env_var} would need the person's environment), marked as setup's.
+   */
+  private static String httpBlock(AgentLayouts.McpHttp mcp) {
+    return blockHeader()
+        + "[mcp_servers."
+        + AgentConfig.SERVER_NAME
+        + "]\n"
+        + "url = "
+        + AgentLayouts.tomlString(mcp.url().toString())
+        + "\nhttp_headers = { \"Authorization\" = "
+        + AgentLayouts.tomlString(mcp.authorization())
+        + " }\n";
+  }
+
+  /** Codex's {@code [mcp_servers.provider-gateway]} table, marked as setup's. */
+  private static String stdioBlock(AgentConfig config) {
+    ObjectNode server = config.stdioServer(null);
+    StringBuilder args = new StringBuilder();
+    server
+        .path("args")
+        .forEach(
+            a ->
+                args.append(args.length() == 0 ? "" : ", ")
+                    .append(AgentLayouts.tomlString(a.asText())));
+    return blockHeader()
+        + "[mcp_servers."
+        + AgentConfig.SERVER_NAME
+        + "]\n"
+        + "command = "
+        + AgentLayouts.tomlString(server.path("command").asText())
+        + "\nargs = ["
+        + args
+        + "]\n";
+  }
+
+  private static String blockHeader() {
+    return "\n# Added by 'gateway setup codex'; 'gateway setup codex --remove' takes it back.\n";
+  }
+
+  @Override
+  public String mcpSnippet(AgentConfig config) {
+    ObjectNode server = config.stdioServer(null);
+    List<String> args = new ArrayList<>();
+    server.path("args").forEach(a -> args.add(AgentConfig.tomlBasicString(a.asText())));
+    return String.join(
+        "\n",
+        "# Codex CLI: add to $CODEX_HOME/config.toml (~/.codex/config.toml)",
+        "[mcp_servers." + AgentConfig.SERVER_NAME + "]",
+        "command = " + AgentConfig.tomlBasicString(server.path("command").asText()),
+        "args = [" + String.join(", ", args) + "]",
+        "",
+        config.printedHooks(kind().dialect()));
+  }
+
+  @Override
+  public String precedence() {
+    return "project .codex/ (in a trusted project) and $CODEX_HOME: the hooks of both hooks.json"
+        + " files run (Codex hooks documentation); its trust is kept in $CODEX_HOME/config.toml";
+  }
+
+  @Override
+  public HookTrustCheck.Trust trust(
+      HookTrustCheck check,
+      Path project,
+      List<AgentHooks.Hook> hooks,
+      List<AgentHooks.Read> reads) {
+    return check.codex(hooks);
+  }
+
+  @Override
+  public boolean trustKeptInFile() {
+    return true;
+  }
+
+  @Override
+  public ObjectNode canaryInput(String event, String command, String folder) {
+    ObjectNode in = JsonNodeFactory.instance.objectNode();
+    in.put("session_id", "gateway-doctor");
+    in.put("turn_id", "gateway-doctor");
+    in.put("cwd", folder);
+    in.put("hook_event_name", "PreToolUse");
+    in.put("tool_name", "Bash");
+    in.putObject("tool_input").put("command", command);
+    return in;
+  }
+
+  /**
+   * Codex blocks on a deny, or the older {@code "decision": "block"}, and runs a call whose deny
+   * gives no reason; it refuses {@code ask}, so that is no block.
+   */
+  @Override
+  public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
+    JsonNode specific = answer.path("hookSpecificOutput");
+    String decision = specific.path("permissionDecision").asText("");
+    String reason = specific.path("permissionDecisionReason").asText("");
+    if (answer.path("decision").asText().equals("block")) {
+      decision = "deny";
+      reason = answer.path("reason").asText("");
+    }
+    boolean blocks = decision.equals("deny");
+    if (blocks && reason.isBlank()) {
+      return new CanaryRun.Result(
+          CanaryRun.Outcome.ALLOWED, "a deny without a reason, which Codex runs");
+    }
+    return CanaryRun.decided(blocks, reason, text);
+  }
+}

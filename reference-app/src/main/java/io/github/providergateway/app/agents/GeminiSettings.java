@@ -1,0 +1,153 @@
+package io.github.providergateway.app.agents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.agent.hook.AgentKind;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gemini CLI's set-up: its hook, {@code hooksConfig.enabled} and its MCP servers in {@code
+ * .gemini/settings.json}, and the project folder trusted in {@code trustedFolders.json}, without
+ * which it runs no hook.
+ */
+final class GeminiSettings implements AgentSettings {
+
+  /**
+   * Gemini CLI's tools of every kind (0.61.0): shell, reads and searches, edits, writes, and every
+   * MCP tool ({@code mcp_<server>_<tool>}), as its dialect names them. Its matcher is an unanchored
+   * regular expression.
+   */
+  static final String MATCHER = AgentConfig.matcher(AgentKind.GEMINI, "BeforeTool");
+
+  @Override
+  public AgentKind kind() {
+    return AgentKind.GEMINI;
+  }
+
+  @Override
+  public AgentLayouts.Plan plan(
+      AgentLayouts layouts,
+      Path project,
+      AgentLayouts.HttpHook http,
+      AgentLayouts.Earlier earlier,
+      AgentLayouts.McpHttp mcp) {
+    AgentConfig config = layouts.config();
+    Path geminiDir = geminiDir(layouts);
+    Path settings =
+        project == null
+            ? geminiDir.resolve("settings.json")
+            : project.resolve(".gemini").resolve("settings.json");
+    ObjectNode hook = JsonNodeFactory.instance.objectNode();
+    hook.put("type", "command")
+        .put("command", config.hookCommand("gemini"))
+        .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
+        .put("timeout", 30_000);
+    ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", MATCHER);
+    group.putArray("hooks").add(hook);
+    List<SettingsEdit.Addition> additions = new ArrayList<>();
+    additions.add(new SettingsEdit.Element(List.of("hooks", "BeforeTool"), group));
+    // On by default; written so that a later default does not turn the gate off unseen, and a
+    // file that turned hooks off is refused with a clear reason instead of gated in name only.
+    additions.add(
+        new SettingsEdit.Member(
+            List.of("hooksConfig"), "enabled", JsonNodeFactory.instance.booleanNode(true)));
+    // Gemini CLI: httpUrl is Streamable HTTP (url is the older SSE transport).
+    additions.add(
+        new SettingsEdit.Member(
+            List.of("mcpServers"),
+            AgentConfig.SERVER_NAME,
+            mcp != null
+                ? AgentLayouts.httpServer(mcp, null, "httpUrl")
+                : config.stdioServer(null)));
+    List<SettingsEdit> edits = new ArrayList<>();
+    edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, mcp != null));
+    List<String> notes = new ArrayList<>();
+    Path trusted = trustedFolders(layouts);
+    if (project != null) {
+      // Gemini CLI runs no hook at all (its users' neither) in a folder it does not trust: the
+      // person named this folder, so setup trusts it, and --remove takes that back.
+      edits.add(
+          new SettingsEdit(
+              trusted,
+              SettingsEdit.Format.json,
+              List.of(
+                  new SettingsEdit.Member(
+                      List.of(), project.toString(), TextNode.valueOf("TRUST_FOLDER"))),
+              false));
+      notes.add(
+          "Gemini CLI runs hooks only in folders it trusts: setup marked "
+              + project
+              + " trusted in "
+              + trusted
+              + ".");
+    } else {
+      notes.add(
+          "Gemini CLI runs no hook, not even these, in a folder it does not trust, and then the"
+              + " calls run unchecked: trust each project folder when Gemini asks (or run"
+              + " 'gateway setup gemini --project' there, which trusts it in "
+              + trusted
+              + ").");
+    }
+    return new AgentLayouts.Plan(edits, notes);
+  }
+
+  private static Path geminiDir(AgentLayouts layouts) {
+    return layouts.envDir("GEMINI_CLI_HOME", layouts.userHome()).resolve(".gemini");
+  }
+
+  /** {@return Gemini CLI's {@code trustedFolders.json}} */
+  static Path trustedFolders(AgentLayouts layouts) {
+    return layouts.envDir(
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH", geminiDir(layouts).resolve("trustedFolders.json"));
+  }
+
+  @Override
+  public String mcpSnippet(AgentConfig config) {
+    String mcp = AgentConfig.mcpServers(config.stdioServer(null));
+    return String.join(
+        "\n",
+        "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        mcp,
+        "",
+        config.printedHooks(kind().dialect()));
+  }
+
+  @Override
+  public String precedence() {
+    return "project .gemini/settings.json > user ~/.gemini/settings.json (Gemini CLI's"
+        + " configuration layers, geminicli.com/docs/get-started/configuration); hooks of"
+        + " both run, hooksConfig.enabled is read from the highest file that sets it";
+  }
+
+  @Override
+  public HookTrustCheck.Trust trust(
+      HookTrustCheck check,
+      Path project,
+      List<AgentHooks.Hook> hooks,
+      List<AgentHooks.Read> reads) {
+    return check.gemini(project, reads);
+  }
+
+  @Override
+  public boolean trustKeptInFile() {
+    return true;
+  }
+
+  @Override
+  public ObjectNode canaryInput(String event, String command, String folder) {
+    return CanaryRun.claudeLayout(folder, "BeforeTool", "run_shell_command", command);
+  }
+
+  @Override
+  public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
+    String decision = answer.path("decision").asText("");
+    return CanaryRun.decided(
+        decision.equals("deny") || decision.equals("block") || decision.equals("ask"),
+        answer.path("reason").asText(""),
+        text);
+  }
+}
