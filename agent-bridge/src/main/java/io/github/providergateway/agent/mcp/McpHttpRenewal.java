@@ -141,6 +141,11 @@ final class McpHttpRenewal {
             renewing.remove(window, ready);
           }
           if (failure != null || !initialized) {
+            System.getLogger(McpHttpRenewal.class.getName())
+                .log(
+                    System.Logger.Level.WARNING,
+                    "MCP over HTTP: window {0}''s kept initialize was refused: no session",
+                    window);
             session.close();
             ready.completeExceptionally(new IllegalStateException("initialize refused"));
             return;

@@ -184,11 +184,13 @@ final class McpHttpWindows {
       if (!client.name().equals(kept.path("client").asText())
           || !client.kind().name().equals(kept.path("kind").asText())
           || !kept.path("params").isObject()) {
+        LOG.log(Level.WARNING, "MCP over HTTP: window {0} was kept by another client", window);
         return Optional.empty();
       }
       String project = kept.path("project").isTextual() ? kept.path("project").asText() : null;
       return Optional.of(new Kept(project, Json.plainObject(kept.path("params"))));
     } catch (NoSuchFileException e) {
+      LOG.log(Level.INFO, "MCP over HTTP: window {0} has no kept initialize", window);
       return Optional.empty();
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.WARNING, "MCP over HTTP: window file {0} not read: {1}", file, e.toString());
