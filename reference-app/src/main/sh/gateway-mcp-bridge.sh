@@ -13,9 +13,11 @@
 #                                                  (every minute), ends the session and cleans up
 #   the gateway stopped, or crashed             -> each request answered with a JSON-RPC error
 #   ... crashed (its pid file names a dead pid) -> the launcher starts it again (--detached)
-#   ... and running again (404 for the session) -> a new session, made with the agent's own
-#                                                  initialize; the request sent again in it, and
-#                                                  the agent told the lists changed
+#   ... and running again (the session unknown) -> the gateway makes the window's session again
+#                                                  from the initialize it kept for the window
+#                                                  (Provider-Gateway-Window), answers in it with
+#                                                  the new Mcp-Session-Id, which this script takes
+#                                                  up, and tells the agent the tools changed
 #   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
 #   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it: MCP
 #                                                  since 2025-06-18 has no batches
@@ -310,12 +312,18 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX") || { reason="no tem
 cleanup() { rm -r -f -- "$tmp"; }
 trap 'cleanup; exit 143' TERM INT HUP
 printf '%s\n' "$$" >"$tmp/pid"
+# The window's id, sent with every request (Provider-Gateway-Window): the gateway keeps this
+# window's initialize under it, to make the session again after it was started again.
+window=$(od -An -N16 -tx1 /dev/urandom 2>/dev/null | tr -d ' \n')
+case $window in
+  ????????????????*) ;;
+  *) window=bridge-$$-$(date +%s) ;;
+esac
 cr=$(printf '\r')
 
 # Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
-# and writes the messages it carries. The session's id and protocol version of an initialize go to
-# files. With $3 set, a 404 (the gateway no longer has the session) is not passed on but marked
-# ($tmp/lost.$2), for the caller to make a new session and send again.
+# and writes the messages it carries. The session's id goes to a file: the initialize's, and the
+# one the gateway made again for this window (decision 78), which every later request then names.
 relay() {
   status='' type='' length=''
   IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url (in time)"; return; }
@@ -329,24 +337,19 @@ relay() {
       [Cc]ontent-[Tt]ype:*) type=${line#*:} ;;
       [Cc]ontent-[Ll]ength:*) length=${line#*:} ;;
       [Mm]cp-[Ss]ession-[Ii]d:*)
-        # The initialize's (number 0) only: a late answer in a session since replaced names that.
-        # shellcheck disable=SC2086 # unquoted: the header's value without its blanks
-        [ "$2" != 0 ] || { sid=${line#*:}; printf '%s\n' $sid >"$tmp/sid"; }
+        value=${line#*:}
+        value=${value#"${value%%[! ]*}"}
+        if [ "$2" = 0 ]; then
+          printf '%s\n' "$value" >"$tmp/sid"
+        else
+          renewed "$value"
+        fi
         ;;
     esac
   done
   case $status in
     202|204) return ;;
     2??) ;;
-    404)
-      if [ -n "${3:-}" ]; then
-        cat >/dev/null
-        : >"$tmp/lost.$2"
-        return
-      fi
-      relay_refusal "$1"
-      return
-      ;;
     *)
       relay_refusal "$1"
       return
@@ -417,20 +420,6 @@ ours() {
   listener "$at" "$uid" /proc/net
 }
 
-# POSTs the message $1 (number $2) and writes what answers it. A session the gateway no longer has
-# (it was stopped or crashed, and runs again) is made anew, once, and the message sent again in it.
-post() {
-  IFS= read -r used <"$tmp/sid" || used=
-  send "$1" "$2" renewable
-  [ -f "$tmp/lost.$2" ] || return 0
-  rm -f -- "$tmp/lost.$2"
-  if new_session "$used"; then
-    send "$1" "$2"
-  else
-    reply_error "$1" "provider gateway: the gateway no longer has this window's session ($reason)"
-  fi
-}
-
 # Sets named_port to the port the home's gateway.port names, or to $1 when it names none.
 home_port() {
   named_port=$1
@@ -443,20 +432,27 @@ home_port() {
   fi
 }
 
-# Whether the home's port file names another port than the session's: a gateway of the home runs
-# again, elsewhere.
-moved() {
+# Follows the home's gateway to the port its file names now (it runs again, elsewhere): the
+# session's id stays, and the gateway there makes the window's session again from it.
+follow_port() {
   IFS= read -r at <"$tmp/port" || at=
   home_port "$at"
-  [ "$named_port" != "$at" ]
+  [ "$named_port" = "$at" ] || session_conf "$named_port" "$(cat "$tmp/sid")"
 }
 
-# POSTs the message $1 (number $2) in the session as it is now; $3 as relay's.
-send() {
-  if [ -n "${3:-}" ] && moved; then
-    : >"$tmp/lost.$2"
-    return
-  fi
+# Takes up the session $1 that answered, when the gateway made the window's session again.
+renewed() {
+  IFS= read -r current <"$tmp/sid" || current=
+  [ -n "$1" ] && [ "$1" != "$current" ] || return 0
+  IFS= read -r at <"$tmp/port" || at=
+  rm -f -- "$tmp/last-event"
+  session_conf "$at" "$1"
+  echo "gateway mcp (bridge): the gateway made this window's session again: a new one at port $at" >&2
+}
+
+# POSTs the message $1 (number $2) in the session as it is now, and writes what answers it.
+post() {
+  follow_port
   if ! ours; then
     reply_error "$1" "provider gateway: no gateway of this user listens at $url (stopped?); this window uses it again once it runs"
     return
@@ -470,17 +466,18 @@ send() {
     | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" -H "$auth" $limits "$limit" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --data-binary @- 2>>"$tmp/curl.err" \
-    | relay "$1" "$2" "${3:-}"
+    | relay "$1" "$2"
 }
 
-# Prints a curl config of the gateway's address at port $1 (the token is no part of it: each curl
-# reads it from the home, -H "$auth").
+# Prints a curl config of the gateway's address at port $1 and the window's id (the token is no
+# part of it: each curl reads it from the home, -H "$auth").
 address_conf() {
   printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
+  printf 'header = "Provider-Gateway-Window: %s"\n' "$window"
 }
 
 # POSTs the agent's initialize to the gateway at port $1, and writes the answer, headers and all,
-# to the file $2: the session's start, and each new session's.
+# to the file $2: the session's start.
 initialize_at() {
   address_conf "$1" >"$tmp/initialize.conf"
   # shellcheck disable=SC2086 # $limits: curl's options, words
@@ -496,65 +493,17 @@ version_in() {
   sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$1" | head -n 1
 }
 
-# Writes the session's curl config: the gateway's address at port $1, the session's id
-# $2 and protocol version $3. Replaced whole (a rename), as requests read it at any moment.
+# Writes the session's curl config: the gateway's address at port $1, the session's id $2 and the
+# protocol version. Replaced whole (a rename), as requests read it at any moment.
 session_conf() {
   {
     address_conf "$1"
     printf 'header = "Mcp-Session-Id: %s"\n' "$2"
-    [ -z "$3" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$3"
+    [ -z "$version" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
   } >"$tmp/session.new"
   mv -f -- "$tmp/session.new" "$tmp/session.conf"
   printf '%s\n' "$1" >"$tmp/port.new" && mv -f -- "$tmp/port.new" "$tmp/port"
   printf '%s\n' "$2" >"$tmp/sid.new" && mv -f -- "$tmp/sid.new" "$tmp/sid"
-}
-
-# A new session in place of session $1, which the gateway no longer has: it was stopped, or it
-# crashed, and a gateway of the home runs again (at the port its file names now). Over stdio an
-# agent has no way to be told its session is gone (over HTTP a 404 is the client's cue to
-# initialize again); without this, every call of the window would fail until the agent restarts.
-# The agent's own initialize is sent again and then its initialized; its answer is not passed on
-# (the agent had it), but the agent is told the lists changed, to ask for them again. Once for all
-# the requests that met the same 404: the others wait, then find the new session. Returns 1, with
-# $reason, when no new session could be made.
-new_session() {
-  until mkdir "$tmp/renewing" 2>/dev/null; do
-    [ -d "$tmp" ] || return 1
-    sleep 0.05 2>/dev/null || sleep 1
-  done
-  IFS= read -r current <"$tmp/sid" || current=
-  if [ "$current" != "$1" ]; then
-    rmdir "$tmp/renewing"
-    return 0
-  fi
-  IFS= read -r at <"$tmp/port" || at=
-  home_port "$at"
-  at=$named_port
-  made=
-  if listener "$at" "$uid" /proc/net; then
-    initialize_at "$at" "$tmp/renewed"
-    made=$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d:[[:space:]]*\([^[:space:]]*\).*$/\1/p' "$tmp/renewed" 2>/dev/null | tr -d '\r' | head -n 1)
-    reason="the gateway at port $at made no new session"
-  else
-    reason="no gateway of this user listens at port $at"
-  fi
-  if [ -n "$made" ]; then
-    version=$(version_in "$tmp/renewed")
-    rm -f -- "$tmp/last-event"
-    session_conf "$at" "$made" "$version"
-    # shellcheck disable=SC2086 # $limits: curl's options, words
-    printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-      | curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" $limits "$bound" \
-        -H 'Content-Type: application/json' \
-        -H 'Accept: application/json, text/event-stream' --data-binary @- 2>>"$tmp/curl.err"
-    echo "gateway mcp (bridge): the gateway had lost this window's session; a new one at port $at" >&2
-    emit '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
-    emit '{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}'
-    emit '{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}'
-  fi
-  rm -f -- "$tmp/renewed"
-  rmdir "$tmp/renewing"
-  [ -n "$made" ]
 }
 
 # initialize: at once, before anything else, as it makes the session. What comes before it is
@@ -580,7 +529,7 @@ relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
 [ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
 IFS= read -r sid <"$tmp/sid"
 version=$(version_in "$tmp/init.out")
-session_conf "${port:-9400}" "$sid" "$version"
+session_conf "${port:-9400}" "$sid"
 
 # The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
 # $renew seconds, from the last event passed on (Last-Event-ID: the gateway keeps the events it
@@ -633,7 +582,7 @@ end_session() {
 stream() {
   while [ ! -f "$tmp/done" ]; do
     rc=
-    IFS= read -r used <"$tmp/sid" || used=
+    follow_port
     if ours; then
       last=
       [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
@@ -646,7 +595,7 @@ stream() {
           --connect-timeout "$bound" --max-time "$renew" \
           2>"$tmp/stream.err"
         echo $? >"$tmp/stream.rc"
-      } | relay "" get renewable
+      } | relay "" get
       IFS= read -r rc <"$tmp/stream.rc" || rc=
     fi
     if ! kill -0 "$bridge" 2>/dev/null; then
@@ -656,13 +605,11 @@ stream() {
     fi
     [ ! -f "$tmp/done" ] || return 0
     # 28 is curl's own time limit, the renewal. Anything else: the gateway ended the stream (it
-    # stopped, or the session ended) or none listens. A 404 (the gateway runs again, without the
-    # session) or a port that is not the session's any more makes a new session at once, so that
-    # the agent hears the lists changed without asking; else the loop looks again in 2 s.
-    if [ -f "$tmp/lost.get" ] || { [ "$rc" != 28 ] && ! ours; }; then
-      rm -f -- "$tmp/lost.get"
-      new_session "$used" || { restart_crashed; sleep 2; }
-    elif [ "$rc" != 28 ]; then
+    # stopped, or the session ended) or none listens: the loop looks again in 2 s, and the gateway
+    # that runs again makes the window's session again at the stream's next GET, and says on it
+    # that the tools changed.
+    if [ "$rc" != 28 ]; then
+      ours || restart_crashed
       sleep 2
     fi
   done

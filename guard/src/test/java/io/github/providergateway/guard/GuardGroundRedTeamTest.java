@@ -82,6 +82,12 @@ class GuardGroundRedTeamTest {
               "~/.provider-gateway/mcp-bridge.token.header",
               "~/.provider-gateway",
               true),
+          // A window's kept initialize (decision 78): changed, it would open another session.
+          new Place(
+              "window",
+              "~/.provider-gateway/windows/0123456789abcdef.json",
+              "~/.provider-gateway/windows",
+              false),
           new Place("--config", "~/conf/gateway.json", "~/conf", true),
           new Place(
               "hook gates", "~/.provider-gateway/hook-gates.json", "~/.provider-gateway", false),

@@ -47,6 +47,12 @@ import java.util.random.RandomGenerator;
  * is answered and its connection closed before the server reads or holds a byte of its body: a
  * process without a token cannot make the gateway receive anything.
  *
+ * <p><b>Windows.</b> A stdio window (the shell's bridge) names itself with {@code
+ * Provider-Gateway-Window} on every request; the front door keeps its {@code initialize} in the
+ * home ({@link McpHttpWindows}), and answers a later request of it whose session it no longer has
+ * (the gateway was started again) in a new session made from what it kept, telling it the tools
+ * changed ({@link McpHttpRenewal}, decision 78). Its {@code DELETE} removes what was kept.
+ *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
  * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it the
  * client's least recently used session without a request in progress ends; 429 when none); {@link
@@ -77,6 +83,12 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** The open sessions and their bounds. */
   private final McpHttpSessions<McpHttpSession> sessions;
 
+  /** The windows' kept initializes, in the home of {@code tokens}. */
+  private final McpHttpWindows windows;
+
+  /** Makes a window's session again from its kept initialize. */
+  private final McpHttpRenewal renewal;
+
   private McpHttpFrontDoor(Builder builder) {
     this.gateway = builder.gateway;
     Backend backend = builder.backend;
@@ -97,6 +109,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     this.authentication = new McpHttpAuthentication(builder.tokens);
     this.sessions =
         new McpHttpSessions<>(builder.maxSessions, builder.maxSessionsPerClient, random);
+    this.windows = new McpHttpWindows(builder.tokens.file().toAbsolutePath().getParent());
+    this.renewal =
+        new McpHttpRenewal(windows, this::open, sessions::find, settings.workingDirectory());
     // So that a revoked client's open stream ends without a request.
     authentication.watch(scheduler, this::endSessionsOfRevokedClients);
   }
@@ -193,6 +208,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       wrongHeaders.get().send(reply);
       return;
     }
+    Optional<McpHttpError> badWindow = McpHttpWindows.badId(request);
+    if (badWindow.isPresent()) {
+      badWindow.get().send(reply);
+      return;
+    }
     McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
     if (body.error() != null) {
       body.error().send(reply);
@@ -211,19 +231,34 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         return;
       }
       Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
-      open(client, folder, reply).ifPresent(session -> session.request(initialize, reply));
+      Optional<McpHttpSession> opened = open(client, folder, reply);
+      opened.ifPresent(
+          session -> {
+            McpHttpWindows.id(request)
+                .ifPresent(
+                    window ->
+                        windows.keep(
+                            window,
+                            client,
+                            request.header(McpHttpProject.HEADER).orElse(null),
+                            initialize,
+                            session.id()));
+            session.request(initialize, reply);
+          });
       return;
     }
-    Optional<McpHttpSession> session = session(request, client, reply);
-    if (session.isEmpty()) {
-      return;
-    }
-    if (body.message() instanceof McpSchema.JSONRPCRequest call) {
-      session.get().request(call, reply);
-    } else {
-      McpHttpSession target = session.get();
-      target.accept(body.message(), () -> reply.send(202, null, target.headers(), new byte[0]));
-    }
+    withSession(
+        request,
+        client,
+        reply,
+        target -> {
+          if (body.message() instanceof McpSchema.JSONRPCRequest call) {
+            target.request(call, reply);
+          } else {
+            target.accept(
+                body.message(), () -> reply.send(202, null, target.headers(), new byte[0]));
+          }
+        });
   }
 
   private void get(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
@@ -232,17 +267,55 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       wrongHeaders.get().send(reply);
       return;
     }
-    session(request, client, reply)
-        .ifPresent(session -> session.get(request.header("Last-Event-ID").orElse(null), reply));
+    Optional<McpHttpError> badWindow = McpHttpWindows.badId(request);
+    if (badWindow.isPresent()) {
+      badWindow.get().send(reply);
+      return;
+    }
+    String lastEventId = request.header("Last-Event-ID").orElse(null);
+    withSession(
+        request,
+        client,
+        reply,
+        session ->
+            session.get(session.id().equals(requestedId(request)) ? lastEventId : null, reply));
   }
 
   private void delete(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
     session(request, client, reply)
         .ifPresent(
             session -> {
+              windows.deleted(session.id());
               session.close();
               reply.send(204, null, Map.of(), new byte[0]);
             });
+  }
+
+  /**
+   * Hands {@code then} the session a request names; for one the front door does not know, the
+   * session made again from the request's window ({@link McpHttpRenewal}); or answers the error (as
+   * {@link #session}, and 404 with no window kept for this client).
+   */
+  private void withSession(
+      HttpRequest request,
+      ClientTokens.Client client,
+      HttpReply reply,
+      java.util.function.Consumer<McpHttpSession> then) {
+    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.sessionHeaders(request);
+    if (wrongHeaders.isPresent()) {
+      wrongHeaders.get().send(reply);
+      return;
+    }
+    Optional<McpHttpSession> session = sessions.find(requestedId(request), client);
+    if (session.isPresent()) {
+      then.accept(session.get());
+    } else {
+      renewal.renew(request, client, reply, then);
+    }
+  }
+
+  private static String requestedId(HttpRequest request) {
+    return request.header(McpHttpSession.SESSION_HEADER).orElseThrow();
   }
 
   /**
@@ -276,7 +349,17 @@ public final class McpHttpFrontDoor implements AutoCloseable {
             id ->
                 // Building runs no request and does no I/O: fine under the table's lock.
                 new McpHttpSession(
-                    id, client, folder, gateway, settings, clock, scheduler, sessions::ended));
+                    id,
+                    client,
+                    folder,
+                    gateway,
+                    settings,
+                    clock,
+                    scheduler,
+                    ended -> {
+                      sessions.ended(ended);
+                      windows.ended(ended.id());
+                    }));
     if (opening.refusal() != null) {
       opening.refusal().send(reply);
     }

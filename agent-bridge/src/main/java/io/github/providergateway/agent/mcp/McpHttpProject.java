@@ -45,7 +45,19 @@ final class McpHttpProject {
    *     value that is no absolute path of an existing directory
    */
   static Named of(HttpRequest request, ClientTokens.Client client, Path userHome) {
-    Optional<String> header = request.header(HEADER);
+    return of(request.header(HEADER), client, userHome);
+  }
+
+  /**
+   * Reads the header's value as {@link #of(HttpRequest, ClientTokens.Client, Path)} does: the same
+   * rules for one a window's kept {@code initialize} came with ({@link McpHttpWindows}).
+   *
+   * @param header the header's value, as it arrived, or empty
+   * @param client whose token it carries
+   * @param userHome the user's home, or null
+   * @return the folder (null without the header), or a refusal
+   */
+  static Named of(Optional<String> header, ClientTokens.Client client, Path userHome) {
     if (header.isEmpty()) {
       return new Named(null, null);
     }

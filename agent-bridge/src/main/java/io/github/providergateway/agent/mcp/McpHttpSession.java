@@ -310,6 +310,22 @@ final class McpHttpSession implements McpHttpSessions.Entry {
   }
 
   /**
+   * Tells the client its tool, prompt and resource lists changed, on the {@code GET} stream (kept
+   * in the log until one opens): a session made again from its window's kept {@code initialize}
+   * ({@link McpHttpRenewal}) is served by a gateway started again, whose lists the window's agent
+   * has not seen.
+   */
+  void listsChanged() {
+    for (String method :
+        List.of(
+            McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED,
+            McpSchema.METHOD_NOTIFICATION_PROMPTS_LIST_CHANGED,
+            McpSchema.METHOD_NOTIFICATION_RESOURCES_LIST_CHANGED)) {
+      outbound(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, method, null));
+    }
+  }
+
+  /**
    * The client cancelled a request: no response will come (MCP: the receiver does not answer a
    * cancelled request), so its {@code POST} ends here, with 202 and no body while it waited for
    * JSON, or by closing its event stream.
