@@ -35,6 +35,8 @@ public final class BridgeFolders {
 
   /**
    * The bridge's own files in its folder, by name (BridgeFoldersTest reads them off the script).
+   * {@code renewed}, {@code renewing}, {@code session.new} and {@code lost.N} were written by the
+   * bridges before decision 78, whose folders a window killed with its group may have left.
    */
   private static final Pattern BRIDGE_FILES =
       Pattern.compile(
