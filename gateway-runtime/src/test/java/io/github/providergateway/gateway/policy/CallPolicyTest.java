@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
-import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
@@ -61,15 +60,7 @@ class CallPolicyTest {
   private String gatewayWith(
       java.util.function.Consumer<io.github.providergateway.gateway.Gateway.Builder> builder) {
     f = GatewayFixture.with(builder);
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                audit.add(decision);
-              }
-            });
+    f.onDecided(audit::add);
     return f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
   }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.api.CallResult;
@@ -206,6 +207,23 @@ public final class GatewayFixture implements AutoCloseable {
               @Override
               public void sessionStarted(SessionInfo info) {
                 action.accept(info);
+              }
+            });
+  }
+
+  /**
+   * Runs {@code action} for each decision the gateway records from now on (the audit trail's).
+   *
+   * @param action what to do with the decision
+   */
+  public void onDecided(Consumer<Decision> action) {
+    gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                action.accept(decision);
               }
             });
   }
