@@ -84,8 +84,9 @@ class DocLinksTest {
           .filter(file -> file.toString().endsWith(".md"))
           .filter(
               file ->
-                  !ROOT.relativize(file).toString().matches(".*(target|node_modules|\\.git)/.*"))
-          .filter(file -> !ROOT.relativize(file).startsWith("target"))
+                  !ROOT.relativize(file)
+                      .toString()
+                      .matches("(.*/)?(target|node_modules|\\.git)/.*"))
           .forEach(pages::add);
     }
     return pages;
