@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.HookConfig;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gateway hook}: what the coding agents' pre-tool-use hooks share (docs/agents.md): their
  * set-up printed ({@code --print-config AGENT}) and their tokens revoked. Each agent's hook, {@code
- * gateway hook claude|copilot|gemini|codex|cursor}, is one {@link AgentHookCommand} under it.
+ * gateway hook AGENT} (one for each dialect), is one {@link AgentHookCommand} under it.
  */
 @Command(
     name = "hook",
@@ -24,13 +25,13 @@ import picocli.CommandLine.Spec;
     description = {
       "Pre-tool-use hooks for coding agents: put the agent's own tools (shell, edits) under the"
           + " providers' onPreToolUse rules and gates, as the gateway's own tools are. Run by the"
-          + " agent before each tool call; see 'gateway hook claude --help' and"
-          + " 'gateway hook copilot --help' for how to install each, and docs/agents.md.",
+          + " agent before each tool call, one command an agent ("
+          + AgentNames.MARKER
+          + "): see 'gateway hook AGENT --help' for how to install each, and docs/agents.md.",
       "",
-      "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
-          + " running gateway itself, fail closed) and the command hook; --print-config copilot"
-          + " prints Copilot CLI's command hook, and gemini, codex and cursor theirs; --revoke NAME"
-          + " takes a hook token back.",
+      "--print-config AGENT prints the agent's command hook; for claude it also issues a hook token"
+          + " and prints Claude Code's HTTP hook (answered by the running gateway itself, fail"
+          + " closed); --revoke NAME takes a hook token back.",
       ""
     })
 public final class HookCommand implements Callable<Integer> {
@@ -45,10 +46,12 @@ public final class HookCommand implements Callable<Integer> {
       names = "--print-config",
       paramLabel = "AGENT",
       description =
-          "Print the hook set-up for AGENT (claude, copilot, gemini, codex, cursor) with this"
+          "Print the hook set-up for AGENT (${COMPLETION-CANDIDATES}) with this"
               + " machine's paths, and exit;"
-              + " for claude, issue a hook token for --client.")
-  private AgentConfig.Agent printConfig;
+              + " for claude, issue a hook token for --client.",
+      completionCandidates = AgentNames.Agents.class,
+      converter = AgentConfig.ToTarget.class)
+  private AgentConfig.Target printConfig;
 
   @Option(
       names = "--client",

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.DoctorCommand;
 import io.github.providergateway.app.agents.SetupCommand;
 import io.github.providergateway.app.guard.GuardCommand;
@@ -300,6 +301,7 @@ public final class Main implements Callable<Integer> {
   private CommandLine parser() {
     CommandLine parser = new CommandLine(this, new CommandFactory(context));
     AgentHookCommand.addEach(parser.getSubcommands().get("hook"), context);
+    AgentNames.fillIn(parser);
     return parser;
   }
 

@@ -4,6 +4,7 @@ import io.github.providergateway.agent.mcp.McpFrontDoor;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.IssuedToken;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
@@ -34,7 +35,9 @@ import picocli.CommandLine.Option;
       // Commands and URLs on lines of their own: the help's wrapping would split them.
       "Add it to Claude Code with:",
       "  claude mcp add provider-gateway -- <path>/gateway mcp",
-      "or print the snippet for your agent with --print-config claude|copilot|gemini|codex|cursor|vscode.",
+      "or print the snippet for your agent with --print-config AGENT ("
+          + AgentNames.MARKER
+          + "; vscode for VS Code).",
       "",
       "Clients that speak MCP only over HTTP reach the running gateway at",
       "  http://127.0.0.1:<port>/mcp",
@@ -59,9 +62,11 @@ final class McpCommand implements Callable<Integer> {
       names = "--print-config",
       paramLabel = "AGENT",
       description =
-          "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and exit."
-              + " http: issue a token for --client and print the HTTP front door's set-up.")
-  private AgentConfig.Agent printConfig;
+          "Print the set-up for AGENT (${COMPLETION-CANDIDATES}) with this machine's paths, and"
+              + " exit. http: issue a token for --client and print the HTTP front door's set-up.",
+      completionCandidates = AgentConfig.Targets.class,
+      converter = AgentConfig.ToTarget.class)
+  private AgentConfig.Target printConfig;
 
   @Option(
       names = "--client",
@@ -100,7 +105,7 @@ final class McpCommand implements Callable<Integer> {
     if (revoke != null) {
       return revoke(resolvedHome);
     }
-    if (printConfig == AgentConfig.Agent.http) {
+    if (AgentConfig.Target.HTTP.equals(printConfig)) {
       return printHttpConfig(resolvedHome, port);
     }
     if (printConfig != null) {
@@ -165,7 +170,7 @@ final class McpCommand implements Callable<Integer> {
         AgentConfig.forThisMachine(context.env(), gateway.homeNamed() ? home : null, port)
             .withHttp(new AgentConfig.HttpAccess(url, client, token, tokens.file()));
     context.err().flush();
-    context.stdout().print(config.snippet(AgentConfig.Agent.http));
+    context.stdout().print(config.snippet(AgentConfig.Target.HTTP));
     return ExitCodes.OK;
   }
 

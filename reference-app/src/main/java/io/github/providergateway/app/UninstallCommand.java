@@ -1,6 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.app.agents.AgentLayouts;
 import io.github.providergateway.app.agents.AgentSetup;
 import io.github.providergateway.app.agents.SetupCommand;
 import io.github.providergateway.app.agents.SetupLedger;
@@ -205,7 +204,7 @@ public final class UninstallCommand implements Callable<Integer> {
         SetupCommand.agentSetup(
             context, gateway, port, false, AgentSetup.McpTransport.auto, false, out);
     for (SetupLedger.Setup done : ledger.all()) {
-      if (setup.remove(AgentLayouts.Agent.valueOf(done.agent()), done.project()) != ExitCodes.OK) {
+      if (setup.remove(done.agent(), done.project()) != ExitCodes.OK) {
         err.println(
             "gateway uninstall: could not take back the setup of "
                 + done.describe()

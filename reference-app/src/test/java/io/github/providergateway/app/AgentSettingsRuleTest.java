@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * "Adding an agent is one dialect and its tests" (issue 63), on the app side: each {@link
- * AgentKind} has exactly one settings class in {@code app.agents} (implementing {@code
- * AgentSettings}, listed in {@code AgentSettingsRegistry}), and no other code of the app picks an
- * agent by name ({@code case claude}, {@code Agent.codex}, {@code AgentKind.GEMINI}): what differs
- * between agents is in their settings classes, so an eighth agent needs no edit anywhere else.
- * Reads sources, with comments and strings left out ({@link ArchitectureTest#codeLines}).
+ * AgentKind} has exactly one settings class in {@code app.agents} (extending {@code AgentSettings},
+ * listed in {@code AgentSettingsRegistry}), and no other code of the app picks an agent by name
+ * ({@code case claude}, {@code Agent.codex}, {@code AgentKind.GEMINI}): what differs between agents
+ * is in their settings classes, so an eighth agent needs no edit anywhere else. Reads sources, with
+ * comments and strings left out ({@link ArchitectureTest#codeLines}).
  */
 class AgentSettingsRuleTest {
 
@@ -28,8 +28,8 @@ class AgentSettingsRuleTest {
       ArchitectureTest.ROOT.resolve(
           "reference-app/src/main/java/io/github/providergateway/app/agents");
 
-  private static final Pattern IMPLEMENTS =
-      Pattern.compile("\\bclass\\s+(\\w+)\\s+implements\\s+AgentSettings\\b");
+  private static final Pattern EXTENDS =
+      Pattern.compile("\\bclass\\s+(\\w+)\\s+extends\\s+AgentSettings\\b");
 
   private static final Pattern KIND = Pattern.compile("\\bAgentKind\\.([A-Z_]+)\\b");
 
@@ -41,7 +41,7 @@ class AgentSettingsRuleTest {
     List<String> classes = new ArrayList<>();
     for (Path file : ArchitectureTest.mainSources("reference-app")) {
       String code = String.join("\n", ArchitectureTest.codeLines(file));
-      Matcher declared = IMPLEMENTS.matcher(code);
+      Matcher declared = EXTENDS.matcher(code);
       if (!declared.find()) {
         continue;
       }
@@ -82,7 +82,7 @@ class AgentSettingsRuleTest {
     List<String> offending = new ArrayList<>();
     for (Path file : ArchitectureTest.mainSources("reference-app")) {
       List<String> lines = ArchitectureTest.codeLines(file);
-      if (IMPLEMENTS.matcher(String.join("\n", lines)).find()) {
+      if (EXTENDS.matcher(String.join("\n", lines)).find()) {
         continue; // an agent's own settings class names its agent
       }
       for (int i = 0; i < lines.size(); i++) {

@@ -13,8 +13,10 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
  * What a person pastes into an agent's settings to use the gateway ({@code gateway mcp
@@ -24,15 +26,72 @@ import java.util.Map;
  */
 public final class AgentConfig {
 
-  /** The agents whose set-up it prints; {@code http} is any client of the HTTP front door. */
-  public enum Agent {
-    claude,
-    copilot,
-    gemini,
-    codex,
-    cursor,
-    vscode,
-    http
+  /**
+   * What {@code --print-config} prints the set-up for: an agent, by its dialect's id; {@link
+   * #VSCODE}; or {@link #HTTP}, any client of the HTTP front door.
+   *
+   * @param word the word on the command line
+   */
+  public record Target(String word) {
+
+    /** VS Code's MCP client. */
+    public static final Target VSCODE = new Target("vscode");
+
+    /** Any client of the HTTP front door, with a token issued for it. */
+    public static final Target HTTP = new Target("http");
+
+    /** {@return every word {@code --print-config} takes: the agents', then vscode and http} */
+    static List<String> words() {
+      List<String> words = new ArrayList<>(AgentDialects.ids());
+      words.add(VSCODE.word());
+      words.add(HTTP.word());
+      return words;
+    }
+
+    /**
+     * {@return the target {@code word} names}
+     *
+     * @throws IllegalArgumentException when it names none
+     */
+    public static Target of(String word) {
+      if (!words().contains(word)) {
+        throw new IllegalArgumentException(AgentNames.noneOf(words(), word));
+      }
+      return new Target(word);
+    }
+
+    @Override
+    public String toString() {
+      return word;
+    }
+  }
+
+  /** Every word {@code --print-config} takes, for its help ({@code ${COMPLETION-CANDIDATES}}). */
+  public static final class Targets implements Iterable<String> {
+
+    /** Made by picocli. */
+    public Targets() {}
+
+    @Override
+    public Iterator<String> iterator() {
+      return Target.words().iterator();
+    }
+  }
+
+  /** {@code --print-config}'s word as its target; picocli's "expected one of" when it is none. */
+  public static final class ToTarget implements CommandLine.ITypeConverter<Target> {
+
+    /** Made by picocli. */
+    public ToTarget() {}
+
+    @Override
+    public Target convert(String word) {
+      try {
+        return Target.of(word);
+      } catch (IllegalArgumentException none) {
+        throw new CommandLine.TypeConversionException(none.getMessage());
+      }
+    }
   }
 
   /**
@@ -78,7 +137,7 @@ public final class AgentConfig {
    */
   private final List<String> homeArgs;
 
-  /** For {@link Agent#http}: the access just issued; else null. */
+  /** For {@link Target#HTTP}: the access just issued; else null. */
   private final HttpAccess http;
 
   /** The home the person named, or null. */
@@ -106,7 +165,7 @@ public final class AgentConfig {
     this.port = port;
   }
 
-  /** The same set-up, able to print {@link Agent#http} with {@code access}. */
+  /** The same set-up, able to print {@link Target#HTTP} with {@code access}. */
   public AgentConfig withHttp(HttpAccess access) {
     return new AgentConfig(launcher, home, port, access);
   }
@@ -141,15 +200,15 @@ public final class AgentConfig {
   }
 
   /** {@return what a person pastes into {@code agent}'s settings} */
-  public String snippet(Agent agent) {
-    if (agent == Agent.vscode) {
+  public String snippet(Target target) {
+    if (target.equals(Target.VSCODE)) {
       return vscode();
     }
-    if (agent == Agent.http) {
+    if (target.equals(Target.HTTP)) {
       return http();
     }
     // A coding agent's is its settings class's.
-    return AgentSettingsRegistry.byId(agent.name()).orElseThrow().mcpSnippet(this);
+    return AgentSettingsRegistry.byId(target.word()).orElseThrow().mcpSnippet(this);
   }
 
   /**

@@ -64,13 +64,13 @@ final class AgentDoctor {
   }
 
   /** Examines {@code agent}. */
-  AgentReport examine(AgentLayouts.Agent agent) {
-    AgentVersion version = AgentVersion.probe(agent.binary, env, VERSION_TIMEOUT);
+  AgentReport examine(AgentSettings agent) {
+    AgentVersion version = AgentVersion.probe(agent.binary(), env, VERSION_TIMEOUT);
     List<DoctorProblem> problems = new ArrayList<>();
     List<AgentHooks.Read> reads = new ArrayList<>();
     try {
       for (AgentPlaces.Place place : places.of(agent, project)) {
-        reads.add(AgentHooks.read(agent.name(), place.file(), place.scope()));
+        reads.add(AgentHooks.read(agent.id(), place.file(), place.scope()));
       }
     } catch (IOException | RuntimeException e) {
       problems.add(
@@ -80,7 +80,7 @@ final class AgentDoctor {
     List<String> recorded = new ArrayList<>();
     if (ledger != null) {
       ledger.all().stream()
-          .filter(s -> s.agent().equals(agent.name()))
+          .filter(s -> s.agent().equals(agent.id()))
           .forEach(s -> recorded.add(s.describe()));
     }
     List<AgentHooks.Hook> hooks = new ArrayList<>();
@@ -113,7 +113,7 @@ final class AgentDoctor {
     boolean examined =
         !files.isEmpty()
             || !recorded.isEmpty()
-            || (agent.settings().examinedByItsFiles() ? configExists : version.path() != null);
+            || (agent.examinedByItsFiles() ? configExists : version.path() != null);
     if (!examined) {
       return new AgentReport(
           agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
@@ -128,7 +128,7 @@ final class AgentDoctor {
                   + agent
                   + "')"));
     }
-    agent.settings().hooksTurnedOff(reads).ifPresent(problems::add);
+    agent.hooksTurnedOff(reads).ifPresent(problems::add);
     List<String> uncovered = MatcherCoverage.uncovered(agent, hooks);
     if (!hooks.isEmpty() && !uncovered.isEmpty()) {
       problems.add(
@@ -147,14 +147,14 @@ final class AgentDoctor {
     List<AgentReport.HookFinding> findings = new ArrayList<>();
     Map<String, CanaryRun.Result> ran = new HashMap<>();
     for (AgentHooks.Hook hook : hooks) {
-      HookReach.Reach reaches = reach.of(agent.name(), hook);
+      HookReach.Reach reaches = reach.of(agent.id(), hook);
       if (!reaches.ok()) {
         problems.add(
             new DoctorProblem(
                 "hook runs another gateway: run 'gateway setup " + agent + "' with this home",
                 "the hook in " + hook.file() + ": " + reaches.detail()));
       }
-      agent.settings().hookProblem(hook, version).ifPresent(problems::add);
+      agent.hookProblem(hook, version).ifPresent(problems::add);
       // One canary per distinct hook: the same command in two events answers the same (Cursor's
       // gets it as a shell call whatever its event).
       String key = hook.url() != null ? hook.url() : hook.command();
@@ -186,7 +186,7 @@ final class AgentDoctor {
         true,
         files,
         recorded,
-        agent.settings().precedence(),
+        agent.precedence(),
         wins,
         uncovered,
         trusted,
@@ -199,8 +199,7 @@ final class AgentDoctor {
    * this agent's (revoked, issued anew, another home's, or a client's), or none; the agent's
    * windows then get 401 and no tools.
    */
-  private java.util.Optional<DoctorProblem> mcpOverHttp(
-      AgentLayouts.Agent agent, AgentHooks.Read read) {
+  private java.util.Optional<DoctorProblem> mcpOverHttp(AgentSettings agent, AgentHooks.Read read) {
     String token = read.mcp().token();
     if (token == null) {
       return java.util.Optional.of(

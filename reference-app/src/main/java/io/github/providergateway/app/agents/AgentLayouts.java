@@ -2,8 +2,6 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.agent.hook.AgentDialect;
-import io.github.providergateway.agent.hook.AgentDialects;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -18,32 +16,6 @@ import java.util.Map;
  * AgentSettings}).
  */
 public final class AgentLayouts {
-
-  /**
-   * The agents {@code gateway setup} and {@code doctor} know: one for each {@link AgentDialect}, in
-   * {@link AgentDialects#all()}'s order ({@code AgentConfigTest} checks), named as on the command
-   * line. What is the agent's own (its binary, matchers, tools) is read from its dialect.
-   */
-  public enum Agent {
-    claude,
-    copilot,
-    gemini,
-    codex,
-    cursor;
-
-    /** The agent's command-line binary, whose version setup and doctor ask. */
-    final String binary = dialect().binary();
-
-    /** {@return the agent's dialect} */
-    AgentDialect dialect() {
-      return AgentDialects.byId(name()).orElseThrow();
-    }
-
-    /** {@return the agent's set-up: its files, its MCP server entry, doctor's checks} */
-    AgentSettings settings() {
-      return AgentSettingsRegistry.byId(name()).orElseThrow();
-    }
-  }
 
   private final AgentConfig config;
   private final Map<String, String> env;
@@ -103,12 +75,12 @@ public final class AgentLayouts {
    * @param mcp the MCP server over HTTP, for the user's settings; null for the stdio command
    * @throws IOException when a file the plan depends on cannot be read
    */
-  Plan plan(Agent agent, Path project, HttpHook http, Earlier earlier, McpHttp mcp)
+  Plan plan(AgentSettings agent, Path project, HttpHook http, Earlier earlier, McpHttp mcp)
       throws IOException {
     if (mcp != null && project != null) {
       throw new IllegalArgumentException("a project's settings are committed: no token in them");
     }
-    return agent.settings().plan(this, project, http, earlier, mcp);
+    return agent.plan(this, project, http, earlier, mcp);
   }
 
   /** {@return the launcher's command lines} */

@@ -33,9 +33,9 @@ final class AgentPlaces {
   }
 
   /** The files of {@code agent}, highest precedence first; {@code project} is the project. */
-  List<Place> of(AgentLayouts.Agent agent, Path project) throws IOException {
+  List<Place> of(AgentSettings agent, Path project) throws IOException {
     Map<Path, Place> places = new LinkedHashMap<>();
-    AgentSettings settings = agent.settings();
+    AgentSettings settings = agent;
     for (Path above : settings.filesAbove(project)) {
       places.put(above, new Place(above, scopeOf(above, project)));
     }

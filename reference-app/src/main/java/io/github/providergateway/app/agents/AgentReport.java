@@ -25,7 +25,7 @@ import java.util.Set;
  * @param problems what is not guarded; empty when all is well
  */
 record AgentReport(
-    AgentLayouts.Agent agent,
+    AgentSettings agent,
     AgentVersion version,
     boolean examined,
     List<FileFinding> files,
@@ -90,7 +90,7 @@ record AgentReport(
     boolean mcp = files.stream().anyMatch(FileFinding::mcpServer);
     // Claude Code, Copilot CLI and Cursor keep no trust in a file: only Codex's and Gemini's is
     // checked, so only theirs is said.
-    boolean trustChecked = agent.settings().trustKeptInFile();
+    boolean trustChecked = agent.trustKeptInFile();
     return name
         + "ok — "
         + (hook && mcp ? "hook and MCP server set up" : hook ? "hook set up, no MCP server" : "")
@@ -160,7 +160,7 @@ record AgentReport(
   /** The report for {@code gateway doctor --json}. */
   ObjectNode toJson() {
     ObjectNode json = JsonNodeFactory.instance.objectNode();
-    json.put("agent", agent.name());
+    json.put("agent", agent.id());
     json.put("installed", version.path() != null);
     json.put("version", version.version());
     json.put("path", version.path() == null ? null : version.path().toString());

@@ -2,6 +2,7 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,11 +15,36 @@ import java.util.Optional;
  * what {@code gateway doctor} checks that is the agent's own. One class per {@link AgentKind},
  * found through {@link AgentSettingsRegistry}; what the agent itself is (its binary, hook events,
  * matchers, tools, answers) is its dialect's, which these classes read.
+ *
+ * <p>It is also the agent as the command line names it ({@code gateway setup AGENT}, {@code
+ * doctor}, {@code uninstall}; {@link AgentNames}): a class rather than an interface so that it
+ * prints as the agent's id in every message, as the enum of names it replaces did.
  */
-interface AgentSettings {
+abstract class AgentSettings {
 
   /** {@return the agent whose set-up this is} */
-  AgentKind kind();
+  abstract AgentKind kind();
+
+  /** {@return the agent's name on the command line and in the ledger: its dialect's id} */
+  final String id() {
+    return kind().word();
+  }
+
+  /** {@return the agent's dialect: what the agent itself is} */
+  final AgentDialect dialect() {
+    return kind().dialect();
+  }
+
+  /** {@return the agent's command-line binary, whose version setup and doctor ask} */
+  final String binary() {
+    return dialect().binary();
+  }
+
+  /** {@return the agent's name on the command line, as messages print it} */
+  @Override
+  public final String toString() {
+    return id();
+  }
 
   /**
    * What setup writes for the agent in one scope.
@@ -33,7 +59,7 @@ interface AgentSettings {
    * @return the files and their entries, and the notes for the person
    * @throws IOException when a file the plan depends on cannot be read
    */
-  AgentLayouts.Plan plan(
+  abstract AgentLayouts.Plan plan(
       AgentLayouts layouts,
       Path project,
       AgentLayouts.HttpHook http,
@@ -47,13 +73,13 @@ interface AgentSettings {
    * @param config the launcher's command lines
    * @return the MCP server entry and the hooks, with their comments
    */
-  String mcpSnippet(AgentConfig config);
+  abstract String mcpSnippet(AgentConfig config);
 
   /**
    * {@return what the agent does with several settings files, citing its documentation: which one
    * wins, and whether the hooks of every file run}
    */
-  String precedence();
+  abstract String precedence();
 
   /**
    * Whether the agent runs {@code hooks} in {@code project}.
@@ -64,14 +90,14 @@ interface AgentSettings {
    * @param reads the agent's settings files as read
    * @return trusted or not, and why
    */
-  HookTrustCheck.Trust trust(
+  abstract HookTrustCheck.Trust trust(
       HookTrustCheck check, Path project, List<AgentHooks.Hook> hooks, List<AgentHooks.Read> reads);
 
   /**
    * {@return whether the agent keeps its trust in a file doctor checks, so that its line says
    * "trusted"}
    */
-  default boolean trustKeptInFile() {
+  boolean trustKeptInFile() {
     return false;
   }
 
@@ -83,7 +109,7 @@ interface AgentSettings {
    * @param folder the folder the call says it is in
    * @return the input
    */
-  ObjectNode canaryInput(String event, String command, String folder);
+  abstract ObjectNode canaryInput(String event, String command, String folder);
 
   /**
    * The hook's JSON answer as the agent reads it.
@@ -92,10 +118,10 @@ interface AgentSettings {
    * @param text the answer as printed, for a report
    * @return whether the agent runs the call, and why
    */
-  CanaryRun.Result canaryAnswer(JsonNode answer, String text);
+  abstract CanaryRun.Result canaryAnswer(JsonNode answer, String text);
 
   /** {@return whether the agent blocks a call when its hook exits 2 (reason on stderr)} */
-  default boolean exitTwoDenies() {
+  boolean exitTwoDenies() {
     return true;
   }
 
@@ -105,12 +131,12 @@ interface AgentSettings {
    * @param project the project's folder
    * @return those files (none for most agents)
    */
-  default List<Path> filesAbove(Path project) {
+  List<Path> filesAbove(Path project) {
     return List.of();
   }
 
   /** {@return whether the agent runs every hooks file of the folder setup writes its hooks to} */
-  default boolean runsEveryHooksFileOfItsFolder() {
+  boolean runsEveryHooksFileOfItsFolder() {
     return false;
   }
 
@@ -118,12 +144,12 @@ interface AgentSettings {
    * {@return whether doctor examines the agent once its settings exist, even with no binary on the
    * PATH (an agent without a command line)}
    */
-  default boolean examinedByItsFiles() {
+  boolean examinedByItsFiles() {
     return false;
   }
 
   /** {@return whether setup can give the agent an HTTP hook, answered by the running gateway} */
-  default boolean takesHttpHook() {
+  boolean takesHttpHook() {
     return false;
   }
 
@@ -134,7 +160,7 @@ interface AgentSettings {
    * @param access the hook's URL and the token just issued
    * @return the HTTP hook's settings, and the command hook for where it cannot be used
    */
-  default String httpHookSnippet(AgentConfig config, AgentConfig.HookAccess access) {
+  String httpHookSnippet(AgentConfig config, AgentConfig.HookAccess access) {
     throw new UnsupportedOperationException(kind().word() + " takes no HTTP hook");
   }
 
@@ -144,7 +170,7 @@ interface AgentSettings {
    * @param reads the agent's settings files, highest precedence first
    * @return the problem, or empty
    */
-  default Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
+  Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
     return Optional.empty();
   }
 
@@ -155,7 +181,7 @@ interface AgentSettings {
    * @param version the installed agent's version
    * @return the problem, or empty
    */
-  default Optional<DoctorProblem> hookProblem(AgentHooks.Hook hook, AgentVersion version) {
+  Optional<DoctorProblem> hookProblem(AgentHooks.Hook hook, AgentVersion version) {
     return Optional.empty();
   }
 }

@@ -98,27 +98,27 @@ public final class AgentSetup {
    * The front-door client whose token of the agent's kind setup writes into {@code agent}'s user
    * settings: one per agent, however many windows it opens.
    */
-  static String mcpClient(AgentLayouts.Agent agent) {
-    return "setup-" + agent.name();
+  static String mcpClient(AgentSettings agent) {
+    return "setup-" + agent.id();
   }
 
   /** One file merged, not yet written. */
   private record Merged(SettingsEdit edit, byte[] before, SettingsMerge.Applied applied) {}
 
   /** Sets {@code agent} up for the user (project null) or for the project's folder. */
-  int setUp(AgentLayouts.Agent agent, Path project) throws IOException {
+  int setUp(AgentSettings agent, Path project) throws IOException {
     String scope = project == null ? "user" : "project";
     SetupLedger ledger = SetupLedger.read(home);
-    Optional<SetupLedger.Setup> previous = ledger.find(agent.name(), scope, project);
+    Optional<SetupLedger.Setup> previous = ledger.find(agent.id(), scope, project);
     out.println(
         "gateway setup " + agent + " (" + scope + (project == null ? "" : " " + project) + ")");
-    AgentVersion version = AgentVersion.probe(agent.binary, env, AgentVersion.TIMEOUT);
+    AgentVersion version = AgentVersion.probe(agent.binary(), env, AgentVersion.TIMEOUT);
     out.println(
         "  "
             + version.describe()
             + (version.path() == null ? "; writing its settings anyway" : ""));
     boolean http = false;
-    if (agent.settings().takesHttpHook()) {
+    if (agent.takesHttpHook()) {
       http = claudeHookChoice(version, project);
     }
     boolean mcpHttp = mcpChoice(project);
@@ -197,7 +197,7 @@ public final class AgentSetup {
               file, m.edit().format(), created, backup, written, m.applied().recorded(), mode));
     }
     SetupLedger.Setup now =
-        new SetupLedger.Setup(agent.name(), scope, project, http ? HOOK_CLIENT : null, records);
+        new SetupLedger.Setup(agent.id(), scope, project, http ? HOOK_CLIENT : null, records);
     if (changed || previous.isEmpty() || !previous.get().equals(now)) {
       ledger.put(now);
       ledger.write();
@@ -214,14 +214,9 @@ public final class AgentSetup {
             ? "Set up. Take it back with: "
                 + commandLine.apply(
                     project == null
-                        ? new String[] {"setup", agent.name(), "--remove"}
+                        ? new String[] {"setup", agent.id(), "--remove"}
                         : new String[] {
-                          "setup",
-                          agent.name(),
-                          "--project",
-                          "--dir",
-                          project.toString(),
-                          "--remove"
+                          "setup", agent.id(), "--project", "--dir", project.toString(), "--remove"
                         })
             : "Nothing to change: " + agent + " is set up already.");
     return ExitCodes.OK;
@@ -229,7 +224,7 @@ public final class AgentSetup {
 
   /** The plan, with the tokens setup has (a placeholder for one not issued yet). */
   private AgentLayouts.Plan plan(
-      AgentLayouts.Agent agent,
+      AgentSettings agent,
       Path project,
       boolean http,
       String token,
@@ -283,7 +278,7 @@ public final class AgentSetup {
    * The MCP token setup wrote before for {@code agent}, when the gateway still takes it as that
    * agent's: running setup again keeps it instead of issuing one that would change the file.
    */
-  private String currentMcpToken(AgentLayouts.Agent agent, Optional<SetupLedger.Setup> previous) {
+  private String currentMcpToken(AgentSettings agent, Optional<SetupLedger.Setup> previous) {
     if (previous.isEmpty()) {
       return null;
     }
@@ -324,7 +319,7 @@ public final class AgentSetup {
         .anyMatch(a -> MCP_BEARER.matcher(a.toJson().toString()).find());
   }
 
-  private void revokeMcpToken(AgentLayouts.Agent agent) {
+  private void revokeMcpToken(AgentSettings agent) {
     try {
       if (ClientTokens.mcpHttp(home).revoke(mcpClient(agent))) {
         out.println("  revoked the MCP token of '" + mcpClient(agent) + "'");
@@ -457,11 +452,32 @@ public final class AgentSetup {
     return setup.files().stream().filter(f -> f.file().equals(file)).findFirst();
   }
 
+  /**
+   * Takes back what setup added for the agent named {@code agent} (as the ledger names it) for the
+   * user (project null) or the project; one this version does not know is left as is.
+   *
+   * @param agent the agent's id
+   * @param project the project's folder, or null for the user's settings
+   * @return the exit code
+   * @throws IOException when the ledger cannot be read
+   */
+  public int remove(String agent, Path project) throws IOException {
+    Optional<AgentSettings> known = AgentSettingsRegistry.byId(agent);
+    if (known.isEmpty()) {
+      out.println(
+          "Nothing to take back for "
+              + agent
+              + ": an agent this version does not know; left as is");
+      return ExitCodes.OK;
+    }
+    return remove(known.get(), project);
+  }
+
   /** Takes back what setup added for {@code agent} for the user (project null) or the project. */
-  public int remove(AgentLayouts.Agent agent, Path project) throws IOException {
+  int remove(AgentSettings agent, Path project) throws IOException {
     String scope = project == null ? "user" : "project";
     SetupLedger ledger = SetupLedger.read(home);
-    Optional<SetupLedger.Setup> found = ledger.find(agent.name(), scope, project);
+    Optional<SetupLedger.Setup> found = ledger.find(agent.id(), scope, project);
     if (found.isEmpty()) {
       out.println(
           "Nothing to take back: "
@@ -573,8 +589,8 @@ public final class AgentSetup {
    * {@code setup} (Codex's trust names the places an earlier setup took): what {@link #remove} may
    * change or delete, whatever the ledger says.
    */
-  private Set<Path> placesSetupWrites(
-      AgentLayouts.Agent agent, Path project, SetupLedger.Setup setup) throws IOException {
+  private Set<Path> placesSetupWrites(AgentSettings agent, Path project, SetupLedger.Setup setup)
+      throws IOException {
     URI any = URI.create("http://127.0.0.1/");
     // A project's settings hold no token: only the command hook and the stdio server go there.
     List<AgentLayouts.HttpHook> hooks =

@@ -30,7 +30,7 @@ final class CanaryAudit {
   }
 
   /** Records {@code result} of the canary through {@code agent}'s hook in {@code file}. */
-  void record(AgentLayouts.Agent agent, Path file, String command, CanaryRun.Result result) {
+  void record(AgentSettings agent, Path file, String command, CanaryRun.Result result) {
     Decision.Outcome outcome =
         switch (result.outcome()) {
           case DENIED_BY_CANARY -> null;

@@ -73,7 +73,7 @@ final class CanaryRun {
   }
 
   /** Sends {@code command}, the canary, through {@code hook} of {@code agent}. */
-  Result run(AgentLayouts.Agent agent, AgentHooks.Hook hook, String command) {
+  Result run(AgentSettings agent, AgentHooks.Hook hook, String command) {
     byte[] input = input(agent, hook.event(), command).getBytes(StandardCharsets.UTF_8);
     if (hook.url() != null) {
       return http(agent, hook, input);
@@ -87,8 +87,8 @@ final class CanaryRun {
   }
 
   /** The agent's own hook input for a shell call of {@code command}. */
-  String input(AgentLayouts.Agent agent, String event, String command) {
-    return agent.settings().canaryInput(event, command, cwd.toString()).toString();
+  String input(AgentSettings agent, String event, String command) {
+    return agent.canaryInput(event, command, cwd.toString()).toString();
   }
 
   /**
@@ -106,8 +106,8 @@ final class CanaryRun {
   }
 
   /** The answer as {@code agent} reads it. */
-  static Result read(AgentLayouts.Agent agent, int exitCode, String stdout, String stderr) {
-    boolean byExitCode = agent.settings().exitTwoDenies();
+  static Result read(AgentSettings agent, int exitCode, String stdout, String stderr) {
+    boolean byExitCode = agent.exitTwoDenies();
     if (exitCode == 2 && byExitCode) {
       return denied(stderr.strip());
     }
@@ -132,7 +132,7 @@ final class CanaryRun {
       return new Result(
           Outcome.NO_ANSWER, "the hook printed no JSON the agent reads: " + firstLine(text));
     }
-    return agent.settings().canaryAnswer(answer, text);
+    return agent.canaryAnswer(answer, text);
   }
 
   /**
@@ -167,7 +167,7 @@ final class CanaryRun {
         : new Result(Outcome.DENIED_OTHERWISE, reason);
   }
 
-  private Result http(AgentLayouts.Agent agent, AgentHooks.Hook hook, byte[] input) {
+  private Result http(AgentSettings agent, AgentHooks.Hook hook, byte[] input) {
     HttpClient client =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)

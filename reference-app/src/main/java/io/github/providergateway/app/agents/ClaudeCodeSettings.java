@@ -14,7 +14,7 @@ import java.util.Optional;
  * later in the user's settings the HTTP hook the running gateway answers), its MCP servers in
  * {@code ~/.claude.json} or the project's {@code .mcp.json}, and {@code disableAllHooks}.
  */
-final class ClaudeCodeSettings implements AgentSettings {
+final class ClaudeCodeSettings extends AgentSettings {
 
   /** Claude Code 2.1.295 and later block a call whose HTTP hook failed ({@code onFailure}). */
   static final String HTTP_HOOK_SINCE = "2.1.295";

@@ -15,7 +15,7 @@ import java.util.List;
  * server as a TOML table in {@code config.toml}, and the hook's trust in the user's {@code
  * config.toml}, without which Codex skips it silently.
  */
-final class CodexSettings implements AgentSettings {
+final class CodexSettings extends AgentSettings {
 
   @Override
   public AgentKind kind() {

@@ -13,7 +13,7 @@ import java.util.List;
  * ~/.copilot/hooks/} (it runs every file there), and its MCP servers in the user's {@code
  * mcp-config.json} alone.
  */
-final class CopilotSettings implements AgentSettings {
+final class CopilotSettings extends AgentSettings {
 
   @Override
   public AgentKind kind() {

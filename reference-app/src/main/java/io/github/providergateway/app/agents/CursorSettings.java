@@ -14,7 +14,7 @@ import java.util.List;
  * failing closed), and its MCP servers in {@code .cursor/mcp.json}; written from its published
  * documentation.
  */
-final class CursorSettings implements AgentSettings {
+final class CursorSettings extends AgentSettings {
 
   @Override
   public AgentKind kind() {

@@ -44,8 +44,9 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Says for every agent found on the machine (claude, copilot, gemini, codex; cursor when its"
-          + " settings exist) whether the gateway guards it: its version; which settings files"
+      "Says for every agent found on the machine ("
+          + AgentNames.MARKER
+          + "; one with no command of its own when its settings exist) whether the gateway guards it: its version; which settings files"
           + " (the user's and the current project's) hold the gateway's MCP server and hook, and"
           + " which one wins; whether the hook's matchers cover every tool kind (shell, read,"
           + " edit and write, notebook, MCP); whether the agent trusts the hook; whether the hook"
@@ -204,14 +205,14 @@ public final class DoctorCommand implements Callable<Integer> {
     ExecutorService pool = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-doctor"));
     try {
       List<Callable<AgentReport>> tasks = new ArrayList<>();
-      for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
+      for (AgentSettings agent : AgentSettingsRegistry.all()) {
         tasks.add(() -> doctor.examine(agent));
       }
       List<Future<AgentReport>> futures =
           pool.invokeAll(tasks, DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
       List<AgentReport> reports = new ArrayList<>();
       for (int i = 0; i < futures.size(); i++) {
-        AgentLayouts.Agent agent = AgentLayouts.Agent.values()[i];
+        AgentSettings agent = AgentSettingsRegistry.all().get(i);
         try {
           reports.add(futures.get(i).get());
         } catch (CancellationException e) {
@@ -229,14 +230,14 @@ public final class DoctorCommand implements Callable<Integer> {
     }
   }
 
-  private static AgentReport unfinished(AgentLayouts.Agent agent, String why) {
+  private static AgentReport unfinished(AgentSettings agent, String why) {
     return new AgentReport(
         agent,
-        new AgentVersion(agent.binary, null, null, why),
+        new AgentVersion(agent.binary(), null, null, why),
         true,
         List.of(),
         List.of(),
-        agent.settings().precedence(),
+        agent.precedence(),
         null,
         List.of(),
         new HookTrustCheck.Trust(false, why),

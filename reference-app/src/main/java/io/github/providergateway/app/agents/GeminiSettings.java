@@ -14,7 +14,7 @@ import java.util.List;
  * .gemini/settings.json}, and the project folder trusted in {@code trustedFolders.json}, without
  * which it runs no hook.
  */
-final class GeminiSettings implements AgentSettings {
+final class GeminiSettings extends AgentSettings {
 
   /**
    * Gemini CLI's tools of every kind (0.61.0): shell, reads and searches, edits, writes, and every

@@ -1,6 +1,5 @@
 package io.github.providergateway.app.agents;
 
-import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.home.ExitCodes;
@@ -10,13 +9,12 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code gateway hook --print-config claude|copilot|gemini|codex|cursor} and {@code gateway hook
- * --revoke NAME}: the hooks' set-up for a person to paste, with a hook token issued for Claude
- * Code's HTTP hook, and taking such a token back (docs/agents.md).
+ * {@code gateway hook --print-config AGENT} and {@code gateway hook --revoke NAME}: the hooks'
+ * set-up for a person to paste, with a hook token issued for Claude Code's HTTP hook, and taking
+ * such a token back (docs/agents.md).
  */
 public final class HookConfig {
 
@@ -28,18 +26,18 @@ public final class HookConfig {
    */
   public static int print(
       AgentConfig config,
-      AgentConfig.Agent agent,
+      AgentConfig.Target agent,
       String client,
       Path home,
       int port,
       OutputStream out,
       PrintStream err) {
     PrintStream printed = new PrintStream(out, true, StandardCharsets.UTF_8);
-    Optional<AgentSettings> settings = AgentSettingsRegistry.byId(agent.name());
+    Optional<AgentSettings> settings = AgentSettingsRegistry.byId(agent.word());
     if (settings.isEmpty()) {
       err.println(
           "gateway hook: --print-config takes "
-              + agentList()
+              + AgentNames.sentence()
               + " (VS Code and HTTP clients have no pre-tool-use hook of their own; their calls"
               + " through the gateway pass its gates anyway)");
       return ExitCodes.USAGE;
@@ -67,12 +65,6 @@ public final class HookConfig {
                 config,
                 new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
     return ExitCodes.OK;
-  }
-
-  /** {@return every agent's id, as a sentence lists them: {@code claude, copilot ... or cursor}} */
-  private static String agentList() {
-    List<String> ids = AgentDialects.ids();
-    return String.join(", ", ids.subList(0, ids.size() - 1)) + " or " + ids.get(ids.size() - 1);
   }
 
   /**

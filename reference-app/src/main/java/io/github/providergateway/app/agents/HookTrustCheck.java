@@ -48,11 +48,8 @@ final class HookTrustCheck {
 
   /** Whether {@code agent} runs {@code hooks} in {@code project}; {@code reads} its files. */
   Trust check(
-      AgentLayouts.Agent agent,
-      Path project,
-      List<AgentHooks.Hook> hooks,
-      List<AgentHooks.Read> reads) {
-    return agent.settings().trust(this, project, hooks, reads);
+      AgentSettings agent, Path project, List<AgentHooks.Hook> hooks, List<AgentHooks.Read> reads) {
+    return agent.trust(this, project, hooks, reads);
   }
 
   /** Codex: each hook's {@code trusted_hash} in the user's {@code config.toml}. */

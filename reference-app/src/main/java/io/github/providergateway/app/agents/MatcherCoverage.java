@@ -17,7 +17,7 @@ final class MatcherCoverage {
   private MatcherCoverage() {}
 
   /** The tool names of {@code agent} that none of {@code hooks} runs before, sorted. */
-  static List<String> uncovered(AgentLayouts.Agent agent, List<AgentHooks.Hook> hooks) {
+  static List<String> uncovered(AgentSettings agent, List<AgentHooks.Hook> hooks) {
     AgentDialect dialect = agent.dialect();
     Set<String> names = new TreeSet<>(dialect.tools().keySet());
     names.add(dialect.mcpToolName("server", "tool"));

@@ -15,6 +15,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,7 +40,9 @@ import picocli.CommandLine.Parameters;
           + " added in <home>/setup.json; run again, it changes nothing. A file it cannot parse,"
           + " or an entry of the same name it did not write, is refused and left untouched.",
       "",
-      "AGENT is claude, copilot, gemini, codex or cursor. --user (the default) writes the user's"
+      "AGENT is "
+          + AgentNames.MARKER
+          + ". --user (the default) writes the user's"
           + " settings; --project those of the project in the current folder (or --dir), which"
           + " people commit: no token is written there. It checks the agent's version (Claude Code"
           + " 2.1.295 and later get the HTTP hook, which blocks a call when the gateway does not"
@@ -74,8 +77,10 @@ public final class SetupCommand implements Callable<Integer> {
       index = "0",
       arity = "0..1",
       paramLabel = "AGENT",
-      description = "claude, copilot, gemini, codex or cursor.")
-  private AgentLayouts.Agent agent;
+      description = "${COMPLETION-CANDIDATES}.",
+      completionCandidates = AgentNames.Agents.class,
+      converter = AgentNames.ToSettings.class)
+  private AgentSettings agent;
 
   @Option(names = "--user", description = "The user's settings (default).")
   private boolean user;
@@ -208,14 +213,13 @@ public final class SetupCommand implements Callable<Integer> {
     }
     int exit = ExitCodes.OK;
     for (SetupLedger.Setup setup : setups) {
-      AgentLayouts.Agent each;
-      try {
-        each = AgentLayouts.Agent.valueOf(setup.agent());
-      } catch (IllegalArgumentException unknown) {
+      Optional<AgentSettings> known = AgentSettingsRegistry.byId(setup.agent());
+      if (known.isEmpty()) {
         out.println("  " + setup.describe() + ": an agent this version does not know; left as is");
         continue;
       }
-      boolean keepCommandHook = each.settings().takesHttpHook() && setup.hookClient() == null;
+      AgentSettings each = known.get();
+      boolean keepCommandHook = each.takesHttpHook() && setup.hookClient() == null;
       AgentSetup.McpTransport transport =
           AgentSetup.holdsMcpToken(setup)
               ? AgentSetup.McpTransport.auto

@@ -46,7 +46,7 @@ public class AgentConfigTest {
 
   @Test
   void claudeGetsAnMcpServerAndAPreToolUseHookAsValidJson() throws Exception {
-    String snippet = new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude);
+    String snippet = new AgentConfig(JAVA, null).snippet(AgentConfig.Target.of("claude"));
 
     List<JsonNode> parts = jsonParts(snippet);
     assertThat(parts).hasSize(2);
@@ -66,7 +66,7 @@ public class AgentConfigTest {
   @Test
   void copilotGetsAllToolsAndAHookFile() throws Exception {
     List<JsonNode> parts =
-        jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.copilot));
+        jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Target.of("copilot")));
 
     JsonNode server = parts.get(0).path("mcpServers").path("provider-gateway");
     assertThat(server.path("type").asText()).isEqualTo("local");
@@ -84,12 +84,12 @@ public class AgentConfigTest {
   void theCommandHookDeniesWhenTheGatewaysProgramIsGone(@TempDir Path gone) throws Exception {
     AgentConfig config = new AgentConfig(List.of(gone.resolve("gateway").toString()), null);
     String claude =
-        jsonParts(config.snippet(AgentConfig.Agent.claude))
+        jsonParts(config.snippet(AgentConfig.Target.of("claude")))
             .get(1)
             .at("/hooks/PreToolUse/0/hooks/0/command")
             .asText();
     String copilot =
-        jsonParts(config.snippet(AgentConfig.Agent.copilot))
+        jsonParts(config.snippet(AgentConfig.Target.of("copilot")))
             .get(1)
             .at("/hooks/preToolUse/0/bash")
             .asText();
@@ -159,7 +159,8 @@ public class AgentConfigTest {
 
   @Test
   void vscodeGetsAServersEntry() throws Exception {
-    List<JsonNode> parts = jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.vscode));
+    List<JsonNode> parts =
+        jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Target.of("vscode")));
 
     assertThat(parts)
         .singleElement()
@@ -172,7 +173,7 @@ public class AgentConfigTest {
   @Test
   void aNamedHomeIsPassedToTheServerAndTheHook() throws Exception {
     String snippet =
-        new AgentConfig(JAVA, Path.of("/srv/gw home")).snippet(AgentConfig.Agent.claude);
+        new AgentConfig(JAVA, Path.of("/srv/gw home")).snippet(AgentConfig.Target.of("claude"));
 
     List<JsonNode> parts = jsonParts(snippet);
     assertThat(
@@ -196,7 +197,7 @@ public class AgentConfigTest {
 
   @Test
   void noHomeNamedMeansNoHomeArgument() {
-    assertThat(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude))
+    assertThat(new AgentConfig(JAVA, null).snippet(AgentConfig.Target.of("claude")))
         .doesNotContain("--home");
   }
 
@@ -204,7 +205,7 @@ public class AgentConfigTest {
   void pathsWithSpacesOrQuotesAreShellQuotedInCommandLines() throws Exception {
     AgentConfig config = new AgentConfig(List.of("/Users/Ann Lee/pg/gateway"), null);
 
-    List<JsonNode> parts = jsonParts(config.snippet(AgentConfig.Agent.copilot));
+    List<JsonNode> parts = jsonParts(config.snippet(AgentConfig.Target.of("copilot")));
     assertThat(parts.get(0).path("mcpServers").path("provider-gateway").path("command").asText())
         .isEqualTo("/Users/Ann Lee/pg/gateway");
     assertThat(parts.get(1).path("hooks").path("preToolUse").path(0).path("bash").asText())
@@ -222,11 +223,12 @@ public class AgentConfigTest {
         jsonParts(
                 AgentConfig.forThisMachine(
                         Map.of("GATEWAY_LAUNCHER", script.toString()), null, 9400)
-                    .snippet(AgentConfig.Agent.vscode))
+                    .snippet(AgentConfig.Target.of("vscode")))
             .get(0);
     JsonNode viaJava =
         jsonParts(
-                AgentConfig.forThisMachine(Map.of(), null, 9400).snippet(AgentConfig.Agent.vscode))
+                AgentConfig.forThisMachine(Map.of(), null, 9400)
+                    .snippet(AgentConfig.Target.of("vscode")))
             .get(0);
 
     assertThat(viaScript.path("servers").path("provider-gateway").path("command").asText())
@@ -246,7 +248,8 @@ public class AgentConfigTest {
             "claude",
             "mcp-secret",
             Path.of("/h/mcp-http-clients.json"));
-    String snippet = new AgentConfig(JAVA, null).withHttp(access).snippet(AgentConfig.Agent.http);
+    String snippet =
+        new AgentConfig(JAVA, null).withHttp(access).snippet(AgentConfig.Target.of("http"));
 
     List<JsonNode> parts = jsonParts(snippet);
     assertThat(parts).hasSize(3);

@@ -322,7 +322,7 @@ class DoctorCommandTest {
     // full report was 44 to 51 lines and repeated itself).
     assertThat(lines)
         .as(out)
-        .hasSize(2 + AgentLayouts.Agent.values().length)
+        .hasSize(2 + AgentSettingsRegistry.all().size())
         .doesNotHaveDuplicates();
     assertThat(lines.get(0))
         .startsWith("gateway  running on port ")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.home.ExitCodes;
 import java.io.IOException;
@@ -494,7 +495,7 @@ class SetupCommandTest {
 
     AgentLayouts.Plan plan =
         layouts.plan(
-            AgentLayouts.Agent.claude,
+            AgentSettingsRegistry.of(AgentKind.CLAUDE),
             project,
             new AgentLayouts.HttpHook(
                 java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"),

@@ -8,11 +8,10 @@ import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.AgentKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The matchers {@code gateway setup} and {@code hook --print-config} write run the hook before
@@ -31,7 +30,8 @@ class SetupMatchersTest {
   void claudesMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.claude, List.of(hook("PreToolUse", ClaudeCodeSettings.MATCHER))))
+                AgentSettingsRegistry.of(AgentKind.CLAUDE),
+                List.of(hook("PreToolUse", ClaudeCodeSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -39,7 +39,8 @@ class SetupMatchersTest {
   void geminisMatcherCoversEveryToolOfItsTable() {
     assertThat(
             MatcherCoverage.uncovered(
-                AgentLayouts.Agent.gemini, List.of(hook("BeforeTool", GeminiSettings.MATCHER))))
+                AgentSettingsRegistry.of(AgentKind.GEMINI),
+                List.of(hook("BeforeTool", GeminiSettings.MATCHER))))
         .isEmpty();
   }
 
@@ -52,7 +53,8 @@ class SetupMatchersTest {
             hook("beforeReadFile", null),
             hook("preToolUse", AgentConfig.matcher(AgentKind.CURSOR, "preToolUse")));
 
-    assertThat(MatcherCoverage.uncovered(AgentLayouts.Agent.cursor, hooks)).isEmpty();
+    assertThat(MatcherCoverage.uncovered(AgentSettingsRegistry.of(AgentKind.CURSOR), hooks))
+        .isEmpty();
   }
 
   /**
@@ -61,10 +63,9 @@ class SetupMatchersTest {
    */
   @Test
   void setupKnowsEveryDialectAndNothingElse() {
-    assertThat(Arrays.stream(AgentLayouts.Agent.values()).map(Enum::name))
+    assertThat(AgentSettingsRegistry.all().stream().map(AgentSettings::id))
         .containsExactlyElementsOf(AgentDialects.ids());
-    assertThat(Arrays.stream(AgentConfig.Agent.values()).map(Enum::name))
-        .containsSubsequence(AgentDialects.ids());
+    assertThat(AgentConfig.Target.words()).containsSubsequence(AgentDialects.ids());
   }
 
   /** One settings class for each agent, in {@link AgentKind}'s order (AgentSettingsRuleTest). */
@@ -72,9 +73,6 @@ class SetupMatchersTest {
   void theRegistryHoldsOneSettingsClassPerAgentInItsOrder() {
     assertThat(AgentSettingsRegistry.all().stream().map(AgentSettings::kind))
         .containsExactly(AgentKind.values());
-    for (AgentLayouts.Agent agent : AgentLayouts.Agent.values()) {
-      assertThat(agent.settings().kind().word()).isEqualTo(agent.name());
-    }
   }
 
   /**
@@ -82,9 +80,14 @@ class SetupMatchersTest {
    * (its dialect's entries): Codex's printed hook once named {@code Bash|apply_patch|mcp__.*},
    * which misses its reads, where setup writes none (every tool).
    */
+  /** Every agent's set-up, in the dialects' order. */
+  static List<AgentSettings> agents() {
+    return AgentSettingsRegistry.all();
+  }
+
   @ParameterizedTest
-  @EnumSource(AgentLayouts.Agent.class)
-  void thePrintedHooksAreTheOnesSetupWrites(AgentLayouts.Agent agent) {
+  @MethodSource("agents")
+  void thePrintedHooksAreTheOnesSetupWrites(AgentSettings agent) {
     JsonNode hooks = agent.dialect().hookSettings("gateway hook " + agent).path("hooks");
     List<AgentDialect.HookEntry> printed = new ArrayList<>();
     List<AgentHooks.Hook> asRead = new ArrayList<>();
@@ -108,12 +111,11 @@ class SetupMatchersTest {
 
   /** The hooks each agent's dialect asks for cover every tool of its table and its MCP tools. */
   @ParameterizedTest
-  @EnumSource(AgentLayouts.Agent.class)
-  void theHooksOfEveryDialectCoverEveryToolOfItsTable(AgentLayouts.Agent agent) {
+  @MethodSource("agents")
+  void theHooksOfEveryDialectCoverEveryToolOfItsTable(AgentSettings agent) {
     List<AgentHooks.Hook> hooks =
         agent.dialect().hookEntries().stream().map(e -> hook(e.event(), e.matcher())).toList();
 
     assertThat(MatcherCoverage.uncovered(agent, hooks)).isEmpty();
-    assertThat(agent.binary).isEqualTo(agent.dialect().binary());
   }
 }

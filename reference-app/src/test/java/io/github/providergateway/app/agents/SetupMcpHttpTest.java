@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.home.ExitCodes;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 46, "a window that costs almost nothing": {@code gateway setup <agent>} writes the MCP
@@ -56,11 +57,16 @@ class SetupMcpHttpTest {
     env.put("CODEX_HOME", dir.resolve("codex-home").toString());
   }
 
+  /** Every agent's set-up, in the dialects' order. */
+  static List<AgentSettings> agents() {
+    return AgentSettingsRegistry.all();
+  }
+
   @ParameterizedTest
-  @EnumSource(AgentLayouts.Agent.class)
+  @MethodSource("agents")
   void httpWritesTheAgentsOwnHttpFormWithATokenOfItsKindOwnerOnlyAndRemoveRevokesIt(
-      AgentLayouts.Agent agent) throws IOException {
-    assertThat(setup(agent.name(), "--mcp", "http")).as(err).isZero();
+      AgentSettings agent) throws IOException {
+    assertThat(setup(agent.id(), "--mcp", "http")).as(err).isZero();
 
     Path file = mcpFile(agent);
     String token = httpEntry(agent, file);
@@ -70,21 +76,21 @@ class SetupMcpHttpTest {
     assertThat(ClientTokens.mcpHttp(gatewayHome).clientOf(token))
         .contains(
             new ClientTokens.Client(
-                "setup-" + agent.name(), ClientTokens.sha256(token), ClientTokens.Kind.AGENT));
+                "setup-" + agent.id(), ClientTokens.sha256(token), ClientTokens.Kind.AGENT));
     assertThat(out).contains("the MCP server over HTTP at", "as --mcp http asks");
 
     // Run again: the same token, nothing changed.
     byte[] first = Files.readAllBytes(file);
-    assertThat(setup(agent.name(), "--mcp", "http")).as(err).isZero();
+    assertThat(setup(agent.id(), "--mcp", "http")).as(err).isZero();
     assertThat(Files.readAllBytes(file)).isEqualTo(first);
 
-    assertThat(setup(agent.name(), "--remove")).as(err).isZero();
+    assertThat(setup(agent.id(), "--remove")).as(err).isZero();
 
     assertThat(Files.exists(file) ? Files.readString(file) : "")
         .doesNotContain("provider-gateway")
         .doesNotContain(token);
     assertThat(ClientTokens.mcpHttp(gatewayHome).clientOf(token)).as("revoked").isEmpty();
-    assertThat(out).contains("revoked the MCP token of 'setup-" + agent.name() + "'");
+    assertThat(out).contains("revoked the MCP token of 'setup-" + agent.id() + "'");
   }
 
   @Test
@@ -93,7 +99,9 @@ class SetupMcpHttpTest {
       assertThat(setup("gemini")).as(err).isZero();
     }
 
-    httpEntry(AgentLayouts.Agent.gemini, mcpFile(AgentLayouts.Agent.gemini));
+    httpEntry(
+        AgentSettingsRegistry.of(AgentKind.GEMINI),
+        mcpFile(AgentSettingsRegistry.of(AgentKind.GEMINI)));
     assertThat(out).contains("kept running by 'gateway service'");
   }
 
@@ -134,11 +142,15 @@ class SetupMcpHttpTest {
   @Test
   void goingBackToStdioRevokesTheTokenNoFileHoldsAnyMore() throws IOException {
     assertThat(setup("cursor", "--mcp", "http")).as(err).isZero();
-    String token = httpEntry(AgentLayouts.Agent.cursor, mcpFile(AgentLayouts.Agent.cursor));
+    String token =
+        httpEntry(
+            AgentSettingsRegistry.of(AgentKind.CURSOR),
+            mcpFile(AgentSettingsRegistry.of(AgentKind.CURSOR)));
 
     assertThat(setup("cursor", "--mcp", "stdio")).as(err).isZero();
 
-    assertThat(Files.readString(mcpFile(AgentLayouts.Agent.cursor))).doesNotContain(token);
+    assertThat(Files.readString(mcpFile(AgentSettingsRegistry.of(AgentKind.CURSOR))))
+        .doesNotContain(token);
     assertThat(ClientTokens.mcpHttp(gatewayHome).clientOf(token)).isEmpty();
   }
 
@@ -156,15 +168,21 @@ class SetupMcpHttpTest {
     Path project = Files.createDirectories(dir.resolve("project"));
     assertThat(setup("gemini", "--mcp", "stdio")).as(err).isZero();
     assertThat(setup("claude", "--mcp", "http")).as(err).isZero();
-    String token = httpEntry(AgentLayouts.Agent.claude, mcpFile(AgentLayouts.Agent.claude));
+    String token =
+        httpEntry(
+            AgentSettingsRegistry.of(AgentKind.CLAUDE),
+            mcpFile(AgentSettingsRegistry.of(AgentKind.CLAUDE)));
 
     assertThat(
-            file(doctor(project), "gemini", mcpFile(AgentLayouts.Agent.gemini))
+            file(doctor(project), "gemini", mcpFile(AgentSettingsRegistry.of(AgentKind.GEMINI)))
                 .path("mcpTransport")
                 .asText())
         .isEqualTo("stdio");
     JsonNode claude = agent(doctor(project), "claude");
-    assertThat(file(claude, mcpFile(AgentLayouts.Agent.claude)).path("mcpTransport").asText())
+    assertThat(
+            file(claude, mcpFile(AgentSettingsRegistry.of(AgentKind.CLAUDE)))
+                .path("mcpTransport")
+                .asText())
         .isEqualTo("http");
     assertThat(claude.path("problems").toString()).doesNotContain("MCP server in");
 
@@ -217,13 +235,13 @@ class SetupMcpHttpTest {
   }
 
   /** Where {@code agent} keeps its user MCP servers. */
-  private Path mcpFile(AgentLayouts.Agent agent) {
-    return switch (agent) {
-      case claude -> userHome.resolve(".claude.json");
-      case copilot -> userHome.resolve(".copilot/mcp-config.json");
-      case gemini -> userHome.resolve(".gemini/settings.json");
-      case codex -> dir.resolve("codex-home/config.toml");
-      case cursor -> userHome.resolve(".cursor/mcp.json");
+  private Path mcpFile(AgentSettings agent) {
+    return switch (agent.kind()) {
+      case CLAUDE -> userHome.resolve(".claude.json");
+      case COPILOT -> userHome.resolve(".copilot/mcp-config.json");
+      case GEMINI -> userHome.resolve(".gemini/settings.json");
+      case CODEX -> dir.resolve("codex-home/config.toml");
+      case CURSOR -> userHome.resolve(".cursor/mcp.json");
     };
   }
 
@@ -231,9 +249,9 @@ class SetupMcpHttpTest {
    * The HTTP entry in {@code file}, checked against the agent's own format (its docs; Claude Code's
    * as {@code claude mcp add --transport http} writes it); returns its token.
    */
-  private static String httpEntry(AgentLayouts.Agent agent, Path file) throws IOException {
+  private static String httpEntry(AgentSettings agent, Path file) throws IOException {
     String authorization;
-    if (agent == AgentLayouts.Agent.codex) {
+    if (agent.kind() == AgentKind.CODEX) {
       String text = Files.readString(file);
       assertThat(text).contains("[mcp_servers.provider-gateway]");
       Matcher url = Pattern.compile("(?m)^url = \"(.*)\"$").matcher(text);
@@ -246,14 +264,14 @@ class SetupMcpHttpTest {
       authorization = headers.group(1);
     } else {
       JsonNode server = JSON.readTree(file.toFile()).path("mcpServers").path("provider-gateway");
-      String urlKey = agent == AgentLayouts.Agent.gemini ? "httpUrl" : "url";
+      String urlKey = agent.kind() == AgentKind.GEMINI ? "httpUrl" : "url";
       assertThat(server.path(urlKey).asText()).as(server.toString()).matches(URL);
       assertThat(server.has("command")).isFalse();
-      switch (agent) {
-        case claude, copilot -> assertThat(server.path("type").asText()).isEqualTo("http");
+      switch (agent.kind()) {
+        case CLAUDE, COPILOT -> assertThat(server.path("type").asText()).isEqualTo("http");
         default -> assertThat(server.has("type")).isFalse();
       }
-      if (agent == AgentLayouts.Agent.copilot) {
+      if (agent.kind() == AgentKind.COPILOT) {
         assertThat(server.path("tools").toString()).isEqualTo("[\"*\"]");
       }
       authorization = server.path("headers").path("Authorization").asText();
@@ -264,7 +282,7 @@ class SetupMcpHttpTest {
   }
 
   private JsonNode geminiServer() throws IOException {
-    return JSON.readTree(mcpFile(AgentLayouts.Agent.gemini).toFile())
+    return JSON.readTree(mcpFile(AgentSettingsRegistry.of(AgentKind.GEMINI)).toFile())
         .path("mcpServers")
         .path("provider-gateway");
   }
