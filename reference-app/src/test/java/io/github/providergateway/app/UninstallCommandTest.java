@@ -149,6 +149,23 @@ class UninstallCommandTest {
     assertThat(version).exists();
   }
 
+  /**
+   * A setup of an agent this version does not know (the ledger of a newer version) is left as is
+   * and said so; uninstall goes on with the rest, as {@code setup --refresh} does.
+   */
+  @Test
+  void aSetupOfAnAgentThisVersionDoesNotKnowIsLeftAndTheRestGoes() throws Exception {
+    assertThat(gateway("setup", "claude", "--home", home.toString()).exit).isZero();
+    Path ledger = home.resolve(SetupLedger.FILE);
+    Files.writeString(ledger, Files.readString(ledger).replace("\"claude\"", "\"newagent\""));
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(uninstall.out)
+        .contains("Nothing to take back for newagent: an agent this version does not know");
+  }
+
   @Test
   void uninstallRemovesWhatTheLedgerListsAndTheHomesFilesButNothingAPersonPutBesideThem()
       throws Exception {
