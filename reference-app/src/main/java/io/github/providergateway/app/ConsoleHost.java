@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.HeldGates;
@@ -27,7 +28,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * The interactive console: a person plays the agent host. It starts a default session at once so a
@@ -44,7 +44,6 @@ final class ConsoleHost implements FrontEnd {
 
   private static final Duration STOP_DEADLINE = RpcHost.DEFAULT_DEADLINE;
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
-  private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+-]+");
 
   /**
    * The port of sessions an attached console starts: the observer listener prints their lines. The
@@ -436,7 +435,7 @@ final class ConsoleHost implements FrontEnd {
   }
 
   private void banner(AppOptions options) {
-    String token = shellQuote(running.tokenFile().toString());
+    String token = ShellWords.quote(running.tokenFile().toString());
     out.say("Provider gateway " + Version.text());
     out.say("  listening on  " + running.url());
     out.say("  token file    " + running.tokenFile());
@@ -467,9 +466,5 @@ final class ConsoleHost implements FrontEnd {
     out.say("  export TAP_GATEWAY_URL=" + running.url());
     out.say("  node examples/node/provider.mjs        # or: python3 examples/python/provider.py");
     out.say("");
-  }
-
-  private static String shellQuote(String text) {
-    return SHELL_SAFE.matcher(text).matches() ? text : "'" + text.replace("'", "'\\''") + "'";
   }
 }

@@ -1,8 +1,8 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.app.agents.AgentConfig;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.GatewayLaunch;
@@ -125,9 +125,9 @@ public final class DetachedLaunch implements FrontEnd {
                   + " (--idle-exit-grace).");
       out.println(
           "'gateway attach --home "
-              + AgentConfig.shellQuote(home.toString())
+              + ShellWords.quote(home.toString())
               + "' opens its console; 'gateway stop --home "
-              + AgentConfig.shellQuote(home.toString())
+              + ShellWords.quote(home.toString())
               + "' stops it now (its process: "
               + pid
               + ").");

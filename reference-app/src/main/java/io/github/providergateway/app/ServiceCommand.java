@@ -1,7 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.app.agents.AgentConfig;
-import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.dist.RuntimeCopy;
 import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.app.home.CommandContext;
@@ -9,6 +7,8 @@ import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.SetupLedger;
+import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.app.service.ServiceManager;
 import io.github.providergateway.app.service.ServiceUnit;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
@@ -336,7 +336,7 @@ public final class ServiceCommand implements Callable<Integer> {
     String domain = context.domain(unit.file());
     BoundedCommand.Outcome answer = context.manager.answers(domain);
     String bootstrap =
-        "launchctl bootstrap " + domain + " " + AgentConfig.shellQuote(unit.file().toString());
+        "launchctl bootstrap " + domain + " " + ShellWords.quote(unit.file().toString());
     if (!answer.ok()) {
       context.out.println(
           "launchd does not answer here (launchctl print "
@@ -523,7 +523,7 @@ public final class ServiceCommand implements Callable<Integer> {
           Matcher word = PLIST_STRING.matcher(text.substring(from, to));
           while (word.find()) {
             words.add(
-                AgentConfig.shellQuote(
+                ShellWords.quote(
                     word.group(1)
                         .replace("&lt;", "<")
                         .replace("&gt;", ">")

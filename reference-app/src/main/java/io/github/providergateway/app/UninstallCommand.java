@@ -2,7 +2,6 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.app.agents.AgentSetup;
 import io.github.providergateway.app.agents.SetupCommand;
-import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.dist.BridgeFolders;
 import io.github.providergateway.app.dist.LauncherCache;
 import io.github.providergateway.app.dist.Leftover;
@@ -12,6 +11,7 @@ import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.SetupLedger;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;

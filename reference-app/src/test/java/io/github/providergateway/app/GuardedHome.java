@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookGateRecord;
-import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
@@ -162,11 +162,11 @@ final class GuardedHome implements AutoCloseable {
 
   /** The agent's hook command: {@code <launcher> hook AGENT --home HOME}, quoted for a shell. */
   String hookCommand(String agent) {
-    return AgentConfig.shellQuote(launcher.toString())
+    return ShellWords.quote(launcher.toString())
         + " hook "
         + agent
         + " --home "
-        + AgentConfig.shellQuote(home.toString());
+        + ShellWords.quote(home.toString());
   }
 
   /** The agent's MCP server: {@code <launcher> mcp --home HOME}, command first. */

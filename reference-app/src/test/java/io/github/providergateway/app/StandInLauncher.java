@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.app.agents.AgentConfig;
+import io.github.providergateway.app.home.ShellWords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,14 +31,14 @@ public final class StandInLauncher {
    */
   public static Path withMcpBridge(Path dir) throws IOException {
     Path bridge = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-mcp-bridge.sh");
-    String file = AgentConfig.shellQuote(dir.resolve("gateway").toString());
+    String file = ShellWords.quote(dir.resolve("gateway").toString());
     return write(
         dir,
         "if [ \"${1:-}\" = mcp ] && [ -z \"${GATEWAY_MCP_JVM:-}\" ]; then\n"
             + "  shift; GATEWAY_BRIDGE_LAUNCHER="
             + file
             + " exec /bin/sh "
-            + AgentConfig.shellQuote(bridge.toString())
+            + ShellWords.quote(bridge.toString())
             + " \"$@\"\n"
             + "fi\n");
   }
@@ -57,7 +57,7 @@ public final class StandInLauncher {
     Path file = dir.resolve("gateway");
     String jvm =
         TestJvm.command(Main.class, List.of()).stream()
-            .map(AgentConfig::shellQuote)
+            .map(ShellWords::quote)
             .collect(Collectors.joining(" "));
     Files.writeString(
         file,
@@ -66,9 +66,9 @@ public final class StandInLauncher {
             + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
             + "  case \"${2:-}\" in\n"
             + "    claude|copilot|gemini|codex|cursor) shift; GATEWAY_HOOK_LAUNCHER="
-            + AgentConfig.shellQuote(file.toString())
+            + ShellWords.quote(file.toString())
             + " exec /bin/sh "
-            + AgentConfig.shellQuote(script.toString())
+            + ShellWords.quote(script.toString())
             + " \"$@\" ;;\n"
             + "  esac\n"
             + "fi\n"

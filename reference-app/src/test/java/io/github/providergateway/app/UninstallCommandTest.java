@@ -2,9 +2,9 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.agents.SetupLedger;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.RunningApp;
+import io.github.providergateway.app.home.SetupLedger;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

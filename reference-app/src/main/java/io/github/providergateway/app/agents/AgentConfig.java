@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.host.client.HomeSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -275,7 +276,7 @@ public final class AgentConfig {
             + " "
             + http.url()
             + " --header "
-            + shellQuote("Authorization: Bearer " + http.token()),
+            + ShellWords.quote("Authorization: Bearer " + http.token()),
         "",
         "# A project's .mcp.json is committed: never the token itself there. Claude Code expands"
             + " ${...}",
@@ -354,15 +355,15 @@ public final class AgentConfig {
       // exits 2 (its reason already on stderr), anything else it exits with is a failure.
       // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
       return "/bin/sh -c "
-          + shellQuote(
+          + ShellWords.quote(
               shellLine("hook", agent)
                   + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
-                  + shellQuote(reason)
+                  + ShellWords.quote(reason)
                   + " >&2; exit 2; }");
     }
     return shellLine("hook", agent)
         + " || printf '%s\\n' "
-        + shellQuote(dialect.denyAnswer(reason));
+        + ShellWords.quote(dialect.denyAnswer(reason));
   }
 
   /**
@@ -383,15 +384,7 @@ public final class AgentConfig {
     List<String> line = new ArrayList<>(launcher);
     line.addAll(List.of(words));
     line.addAll(homeArgs);
-    return String.join(" ", line.stream().map(AgentConfig::shellQuote).toList());
-  }
-
-  /** {@return {@code word} as one word of a POSIX shell line, quoted only when it must be} */
-  public static String shellQuote(String word) {
-    if (word.matches("[A-Za-z0-9_./=:@%+-]+")) {
-      return word;
-    }
-    return "'" + word.replace("'", "'\\''") + "'";
+    return String.join(" ", line.stream().map(ShellWords::quote).toList());
   }
 
   static String pretty(ObjectNode node) {

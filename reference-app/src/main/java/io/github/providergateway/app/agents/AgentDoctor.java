@@ -1,5 +1,6 @@
 package io.github.providergateway.app.agents;
 
+import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

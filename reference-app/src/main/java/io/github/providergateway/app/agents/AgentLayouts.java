@@ -2,6 +2,7 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

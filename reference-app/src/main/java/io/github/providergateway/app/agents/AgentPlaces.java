@@ -1,5 +1,6 @@
 package io.github.providergateway.app.agents;
 
+import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,6 +8,7 @@ import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.SetupLedger;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;

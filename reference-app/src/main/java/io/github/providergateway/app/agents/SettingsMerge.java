@@ -2,15 +2,12 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.home.SettingsEdit;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -37,17 +34,6 @@ final class SettingsMerge {
       new ObjectMapper()
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
-  private static final ObjectWriter PRETTY =
-      JSON.writer(
-          new DefaultPrettyPrinter()
-              .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-              .withArrayIndenter(new DefaultIndenter("  ", "\n"))
-              .withSeparators(
-                  Separators.createDefaultInstance()
-                      .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                      .withObjectEmptySeparator("")
-                      .withArrayEmptySeparator("")));
 
   private SettingsMerge() {}
 
@@ -180,7 +166,7 @@ final class SettingsMerge {
         throw new IllegalArgumentException("a text block in a JSON file: " + file);
       }
     }
-    return new Applied(changes.isEmpty() ? null : print(root), recorded, changes);
+    return new Applied(changes.isEmpty() ? null : SettingsEdit.print(root), recorded, changes);
   }
 
   private static Removed removeJson(
@@ -212,7 +198,7 @@ final class SettingsMerge {
         throw new IllegalArgumentException("a text block in a JSON file: " + file);
       }
     }
-    return new Removed(print(root), left);
+    return new Removed(SettingsEdit.print(root), left);
   }
 
   private static Applied applyToml(
@@ -439,15 +425,6 @@ final class SettingsMerge {
       } else {
         return;
       }
-    }
-  }
-
-  /** {@code root} as setup writes a JSON settings file: two spaces, a line break at the end. */
-  static byte[] print(JsonNode root) {
-    try {
-      return (PRETTY.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

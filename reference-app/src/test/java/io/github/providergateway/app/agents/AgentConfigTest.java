@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.Main;
+import io.github.providergateway.app.home.ShellWords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -210,8 +211,8 @@ public class AgentConfigTest {
         .isEqualTo("/Users/Ann Lee/pg/gateway");
     assertThat(parts.get(1).path("hooks").path("preToolUse").path(0).path("bash").asText())
         .startsWith("'/Users/Ann Lee/pg/gateway' hook copilot || printf ");
-    assertThat(AgentConfig.shellQuote("it's")).isEqualTo("'it'\\''s'");
-    assertThat(AgentConfig.shellQuote("/plain/path-1.0_x")).isEqualTo("/plain/path-1.0_x");
+    assertThat(ShellWords.quote("it's")).isEqualTo("'it'\\''s'");
+    assertThat(ShellWords.quote("/plain/path-1.0_x")).isEqualTo("/plain/path-1.0_x");
   }
 
   @Test

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.home.SettingsEdit;
+import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -175,7 +177,7 @@ class SetupCommandTest {
     // The person (or Claude Code) changes the file after setup.
     JsonNode changed = json(settings);
     ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
-    Files.write(settings, SettingsMerge.print(changed));
+    Files.write(settings, SettingsEdit.print(changed));
     // Claude Code rewrites the file setup created, compactly: the same entries, other bytes.
     Path claudeJson = userHome.resolve(".claude.json");
     Files.writeString(claudeJson, json(claudeJson).toString());
@@ -614,7 +616,7 @@ class SetupCommandTest {
   void jsonIsWrittenAsTheAgentsWriteIt() {
     assertThat(
             new String(
-                SettingsMerge.print(
+                SettingsEdit.print(
                     JSON.createObjectNode().putNull("n").set("a", JSON.createArrayNode())),
                 StandardCharsets.UTF_8))
         .isEqualTo("{\n  \"n\": null,\n  \"a\": []\n}\n");
@@ -632,7 +634,7 @@ class SetupCommandTest {
     assertThat(out).contains("Nothing to change");
     JsonNode changed = json(settings);
     ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
-    Files.write(settings, SettingsMerge.print(changed));
+    Files.write(settings, SettingsEdit.print(changed));
     assertThat(setup("gemini", "--remove")).as(err).isZero();
 
     JsonNode after = json(settings);

@@ -1,11 +1,10 @@
-package io.github.providergateway.app.agents;
+package io.github.providergateway.app.home;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.loop.base.SafeFiles;
 import java.io.IOException;
@@ -206,12 +205,12 @@ public final class SetupLedger {
   }
 
   /** The setup of {@code agent} in {@code scope} (and {@code project}), if recorded. */
-  Optional<Setup> find(String agent, String scope, Path project) {
+  public Optional<Setup> find(String agent, String scope, Path project) {
     return setups.stream().filter(s -> s.is(agent, scope, project)).findFirst();
   }
 
   /** Records {@code setup}, replacing the one of the same agent, scope and project. */
-  void put(Setup setup) {
+  public void put(Setup setup) {
     for (int i = 0; i < setups.size(); i++) {
       if (setups.get(i).is(setup.agent(), setup.scope(), setup.project())) {
         setups.set(i, setup);
@@ -222,7 +221,7 @@ public final class SetupLedger {
   }
 
   /** Forgets the setup of {@code agent} in {@code scope} (and {@code project}). */
-  void forget(String agent, String scope, Path project) {
+  public void forget(String agent, String scope, Path project) {
     setups.removeIf(s -> s.is(agent, scope, project));
   }
 
@@ -261,14 +260,14 @@ public final class SetupLedger {
       others.addObject().put("path", w.path().toString()).put("by", w.by());
     }
     HomeDirectory.ensure(home);
-    OwnerOnlyFiles.replace(file, SettingsMerge.print(root));
+    OwnerOnlyFiles.replace(file, SettingsEdit.print(root));
   }
 
   /**
    * Keeps {@code content}, the file as it was before the first change of the setup {@code owner}
    * (two setups that change one file keep one backup each), owner-only in the home; returns where.
    */
-  Path backUp(Path file, String owner, byte[] content) throws IOException {
+  public Path backUp(Path file, String owner, byte[] content) throws IOException {
     Path folder = home.resolve(BACKUPS);
     HomeDirectory.ensure(home);
     OwnerOnlyFiles.createDirectories(folder);
@@ -280,7 +279,7 @@ public final class SetupLedger {
   }
 
   /** The SHA-256 of {@code content}, in lower-case hex: what {@link FileRecord#written} holds. */
-  static String sha256(byte[] content) {
+  public static String sha256(byte[] content) {
     try {
       return java.util.HexFormat.of()
           .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(content));
@@ -294,7 +293,7 @@ public final class SetupLedger {
    * named in this home's backups folder, so that a ledger another program wrote cannot make {@code
    * --remove} copy any file of the user's over a settings file.
    */
-  boolean isBackup(Path backup) {
+  public boolean isBackup(Path backup) {
     return backup == null
         || backup.isAbsolute()
             && backup.equals(backup.normalize())
@@ -302,7 +301,7 @@ public final class SetupLedger {
   }
 
   /** The backup {@link #backUp} wrote, checked as the ledger is. */
-  static byte[] readBackup(Path backup) throws IOException {
+  public static byte[] readBackup(Path backup) throws IOException {
     return Files.readAllBytes(SafeFiles.checkSecretFile(backup));
   }
 }

@@ -1,9 +1,16 @@
-package io.github.providergateway.app.agents;
+package io.github.providergateway.app.home;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,15 +27,36 @@ import java.util.Objects;
  * @param additions what setup adds to it, in order
  * @param secret whether an addition holds a token: the file is then written owner-only
  */
-record SettingsEdit(Path file, Format format, List<Addition> additions, boolean secret) {
+public record SettingsEdit(Path file, Format format, List<Addition> additions, boolean secret) {
 
-  SettingsEdit {
+  public SettingsEdit {
     Objects.requireNonNull(file, "file");
     additions = List.copyOf(additions);
   }
 
+  private static final ObjectWriter PRETTY =
+      new ObjectMapper()
+          .writer(
+              new DefaultPrettyPrinter()
+                  .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                  .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+                  .withSeparators(
+                      Separators.createDefaultInstance()
+                          .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                          .withObjectEmptySeparator("")
+                          .withArrayEmptySeparator("")));
+
+  /** {@code root} as setup writes a JSON settings file: two spaces, a line break at the end. */
+  public static byte[] print(JsonNode root) {
+    try {
+      return (PRETTY.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** How a settings file is read and written. */
-  enum Format {
+  public enum Format {
     /** A JSON object, parsed and written back pretty-printed. */
     json,
     /** A TOML file, which setup does not parse: it appends and removes its own block. */
@@ -36,7 +64,7 @@ record SettingsEdit(Path file, Format format, List<Addition> additions, boolean 
   }
 
   /** One entry setup adds to a file. */
-  sealed interface Addition permits Member, Element, Block {
+  public sealed interface Addition permits Member, Element, Block {
 
     /** This addition as the ledger keeps it. */
     ObjectNode toJson();
@@ -63,8 +91,8 @@ record SettingsEdit(Path file, Format format, List<Addition> additions, boolean 
    * @param key the member's name
    * @param value its value
    */
-  record Member(List<String> path, String key, JsonNode value) implements Addition {
-    Member {
+  public record Member(List<String> path, String key, JsonNode value) implements Addition {
+    public Member {
       path = List.copyOf(path);
     }
 
@@ -91,8 +119,8 @@ record SettingsEdit(Path file, Format format, List<Addition> additions, boolean 
    * @param path the names of the objects that lead to the array, the array's own last
    * @param element the element
    */
-  record Element(List<String> path, JsonNode element) implements Addition {
-    Element {
+  public record Element(List<String> path, JsonNode element) implements Addition {
+    public Element {
       path = List.copyOf(path);
     }
 
@@ -116,7 +144,7 @@ record SettingsEdit(Path file, Format format, List<Addition> additions, boolean 
    *
    * @param text the lines, each ending in a line break
    */
-  record Block(String text) implements Addition {
+  public record Block(String text) implements Addition {
     @Override
     public ObjectNode toJson() {
       return JsonNodeFactory.instance.objectNode().put("text", text);
