@@ -6,10 +6,7 @@ import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.app.home.HelpOption;
-import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.SetupLedger;
-import io.github.providergateway.app.home.ShellWords;
-import io.github.providergateway.app.service.ServiceManager;
 import io.github.providergateway.app.service.ServiceUnit;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.File;
@@ -57,8 +54,6 @@ import picocli.CommandLine.ParentCommand;
     })
 public final class ServiceCommand implements Callable<Integer> {
 
-  private static final Pattern PLIST_STRING = Pattern.compile("<string>([^<]*)</string>");
-
   private final CommandContext app;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
@@ -86,41 +81,12 @@ public final class ServiceCommand implements Callable<Integer> {
     @Mixin HelpOption help;
   }
 
-  /** What the three commands share: the platform, the home, its unit, the output. */
-  private static final class Context {
-    final Map<String, String> env;
-    final ServiceUnit.Platform platform;
-    final Path home;
-    final PrintStream out;
-    final PrintStream err;
-    final ServiceManager manager;
-
-    Context(CommandContext app, HomeOption option) {
-      this.env = app.env();
-      this.platform = ServiceUnit.Platform.of(app.runningApp().osName());
-      this.home = HomeDirectory.resolve(option.home, env);
-      this.out = app.stdout();
-      this.err = app.err();
-      this.manager = new ServiceManager(platform, env);
-    }
-
-    /** The home's unit as it is named and placed; its command is not known here. */
-    ServiceUnit unit() {
-      return ServiceUnit.of(platform, env, home, List.of());
-    }
-
-    /** launchd's domain of this user, {@code gui/<uid>}: the uid that owns {@code file}. */
-    String domain(Path ownFile) throws IOException {
-      return "gui/" + Files.getAttribute(ownFile, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-    }
-  }
-
   /** Runs {@code action} on the context, saying why it could not be made. */
   private static int withContext(
       CommandContext app, HomeOption option, String command, ContextAction action) {
-    Context context;
+    ServiceContext context;
     try {
-      context = new Context(app, option);
+      context = new ServiceContext(app, option);
     } catch (IllegalArgumentException e) {
       app.err().println("gateway service " + command + ": " + e.getMessage());
       return ExitCodes.START_FAILED;
@@ -134,7 +100,7 @@ public final class ServiceCommand implements Callable<Integer> {
   }
 
   private interface ContextAction {
-    int run(Context context) throws IOException;
+    int run(ServiceContext context) throws IOException;
   }
 
   /** {@code gateway service install}. */
@@ -213,7 +179,7 @@ public final class ServiceCommand implements Callable<Integer> {
     }
   }
 
-  private static int install(CommandContext app, Context context) throws IOException {
+  private static int install(CommandContext app, ServiceContext context) throws IOException {
     String classPath = app.runningApp().classPath();
     Optional<Path> jar = DetachedGatewayStarter.oneJar(classPath).filter(RuntimeCopy::copyable);
     if (jar.isEmpty()) {
@@ -265,111 +231,9 @@ public final class ServiceCommand implements Callable<Integer> {
       context.out.println("  removed    " + gone + " (no unit names it any more)");
     }
     return switch (context.platform) {
-      case SYSTEMD -> enableSystemd(context, unit, changed);
-      case LAUNCHD -> bootstrapLaunchd(context, unit);
+      case SYSTEMD -> ServiceManagerSteps.enableSystemd(context, unit, changed);
+      case LAUNCHD -> ServiceManagerSteps.bootstrapLaunchd(context, unit);
     };
-  }
-
-  private static int enableSystemd(Context context, ServiceUnit unit, boolean changed) {
-    BoundedCommand.Outcome answer = context.manager.answers(null);
-    String name = unit.name();
-    if (!answer.ok()) {
-      context.out.println(
-          "No systemd user manager answers here (systemctl --user show-environment: "
-              + answer.said()
-              + "), so nothing was started. Where yours runs (your desktop session, or an SSH"
-              + " login), run:");
-      context.out.println("  systemctl --user daemon-reload");
-      context.out.println("  systemctl --user enable --now " + name);
-      printLinger(context);
-      return ExitCodes.OK;
-    }
-    BoundedCommand.Outcome reload = context.manager.run("--user", "daemon-reload");
-    if (!reload.ok()) {
-      return managerFailed(context, "systemctl --user daemon-reload", reload);
-    }
-    boolean active = context.manager.run("--user", "is-active", name).ok();
-    OptionalInt running = GatewayPort.answering(context.home);
-    List<String> steps = new ArrayList<>();
-    if (!active && running.isPresent()) {
-      // Another gateway holds the home: the unit's would exit 1 and be restarted every
-      // RestartSec until that one stops.
-      steps.add("enable");
-    } else if (active && changed) {
-      steps.add("enable");
-      steps.add("restart");
-    } else {
-      steps.add("enable --now");
-    }
-    for (String step : steps) {
-      List<String> args = new ArrayList<>(List.of("--user"));
-      args.addAll(List.of(step.split(" ")));
-      args.add(name);
-      BoundedCommand.Outcome done = context.manager.run(args.toArray(String[]::new));
-      if (!done.ok()) {
-        return managerFailed(context, "systemctl --user " + step + " " + name, done);
-      }
-    }
-    if (!active && running.isPresent()) {
-      context.out.println(
-          "Enabled "
-              + name
-              + ", not started: a gateway already runs for this home on port "
-              + running.getAsInt()
-              + pidNote(context.home)
-              + ". The service starts it at your next login, or now once that one has stopped:"
-              + " systemctl --user start "
-              + name);
-    } else {
-      context.out.println(
-          (steps.contains("restart") ? "Enabled and restarted " : "Enabled and started ")
-              + name
-              + " (systemctl --user status "
-              + name
-              + ").");
-    }
-    printLinger(context);
-    return ExitCodes.OK;
-  }
-
-  private static int bootstrapLaunchd(Context context, ServiceUnit unit) throws IOException {
-    String domain = context.domain(unit.file());
-    BoundedCommand.Outcome answer = context.manager.answers(domain);
-    String bootstrap =
-        "launchctl bootstrap " + domain + " " + ShellWords.quote(unit.file().toString());
-    if (!answer.ok()) {
-      context.out.println(
-          "launchd does not answer here (launchctl print "
-              + domain
-              + ": "
-              + answer.said()
-              + "), so nothing was started. It loads the agent at your next login; to start it"
-              + " now, run in your session:");
-      context.out.println("  " + bootstrap);
-      return ExitCodes.OK;
-    }
-    String target = domain + "/" + unit.name();
-    boolean loaded = context.manager.run("print", target).ok();
-    OptionalInt running = GatewayPort.answering(context.home);
-    if (!loaded && running.isPresent()) {
-      context.out.println(
-          "Not loaded now: a gateway already runs for this home on port "
-              + running.getAsInt()
-              + pidNote(context.home)
-              + ". launchd starts the agent at your next login, or now once that one has stopped: "
-              + bootstrap);
-      return ExitCodes.OK;
-    }
-    if (loaded) {
-      // A loaded agent keeps the definition it was loaded with: out, and in again.
-      context.manager.run("bootout", target);
-    }
-    BoundedCommand.Outcome done = context.manager.run("bootstrap", domain, unit.file().toString());
-    if (!done.ok()) {
-      return managerFailed(context, bootstrap, done);
-    }
-    context.out.println("Loaded " + unit.name() + " (launchctl print " + target + ").");
-    return ExitCodes.OK;
   }
 
   /**
@@ -382,7 +246,7 @@ public final class ServiceCommand implements Callable<Integer> {
     return withContext(app, option, "uninstall", ServiceCommand::uninstall);
   }
 
-  private static int uninstall(Context context) throws IOException {
+  private static int uninstall(ServiceContext context) throws IOException {
     ServiceUnit unit = context.unit();
     if (!Files.exists(unit.file(), LinkOption.NOFOLLOW_LINKS)) {
       context.out.println(
@@ -396,7 +260,8 @@ public final class ServiceCommand implements Callable<Integer> {
         if (answer.ok()) {
           BoundedCommand.Outcome done = context.manager.run("--user", "disable", "--now", name);
           if (!done.ok()) {
-            return managerFailed(context, "systemctl --user disable --now " + name, done);
+            return ServiceManagerSteps.managerFailed(
+                context, "systemctl --user disable --now " + name, done);
           }
           context.out.println("Stopped and disabled " + name + ".");
         } else {
@@ -437,7 +302,7 @@ public final class ServiceCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private static int status(Context context) throws IOException {
+  private static int status(ServiceContext context) throws IOException {
     ServiceUnit unit = context.unit();
     PrintStream out = context.out;
     out.println("Service of " + context.home + ":");
@@ -446,7 +311,7 @@ public final class ServiceCommand implements Callable<Integer> {
     } else {
       String text = Files.readString(unit.file());
       out.println("  unit       " + unit.file());
-      out.println("  command    " + commandOf(context.platform, text));
+      out.println("  command    " + ServiceManagerSteps.commandOf(context.platform, text));
       Matcher jar =
           Pattern.compile(Pattern.quote(File.separator) + "(provider-gateway-[0-9a-f]+\\.jar)")
               .matcher(text);
@@ -456,84 +321,15 @@ public final class ServiceCommand implements Callable<Integer> {
           out.println("  missing    " + copy + ": run 'gateway service install' again");
         }
       }
-      out.println("  manager    " + managerSays(context, unit));
+      out.println("  manager    " + ServiceManagerSteps.managerSays(context, unit));
     }
     OptionalInt port = GatewayPort.answering(context.home);
     out.println(
         "  gateway    "
             + (port.isPresent()
-                ? "running on port " + port.getAsInt() + pidNote(context.home)
+                ? "running on port " + port.getAsInt() + ServiceManagerSteps.pidNote(context.home)
                 : "not running"));
     return ExitCodes.OK;
-  }
-
-  /** What the manager says of the unit: enabled and active, or why it cannot say. */
-  private static String managerSays(Context context, ServiceUnit unit) throws IOException {
-    return switch (context.platform) {
-      case SYSTEMD -> systemdSays(context, unit);
-      case LAUNCHD -> launchdSays(context, unit);
-    };
-  }
-
-  private static String systemdSays(Context context, ServiceUnit unit) {
-    BoundedCommand.Outcome answer = context.manager.answers(null);
-    if (!answer.ok()) {
-      return "no systemd user manager answers here (" + answer.said() + ")";
-    }
-    String enabled = context.manager.run("--user", "is-enabled", unit.name()).said();
-    String active = context.manager.run("--user", "is-active", unit.name()).said();
-    return "systemd says " + enabled + ", " + active;
-  }
-
-  private static String launchdSays(Context context, ServiceUnit unit) throws IOException {
-    String domain = context.domain(unit.file());
-    BoundedCommand.Outcome answer = context.manager.answers(domain);
-    if (!answer.ok()) {
-      return "launchd does not answer here (" + answer.said() + ")";
-    }
-    BoundedCommand.Outcome print = context.manager.run("print", domain + "/" + unit.name());
-    if (!print.ok()) {
-      return "launchd says not loaded";
-    }
-    return "launchd says loaded"
-        + print
-            .output()
-            .lines()
-            .map(String::strip)
-            .filter(line -> line.startsWith("state = "))
-            .findFirst()
-            .map(line -> ", " + line)
-            .orElse("");
-  }
-
-  /** The command a unit's text runs, as it is written there. */
-  private static String commandOf(ServiceUnit.Platform platform, String text) {
-    return switch (platform) {
-      case SYSTEMD ->
-          text.lines()
-              .filter(line -> line.startsWith("ExecStart="))
-              .map(line -> line.substring("ExecStart=".length()))
-              .findFirst()
-              .orElse("(no ExecStart)");
-      case LAUNCHD -> {
-        int from = text.indexOf("<array>");
-        int to = text.indexOf("</array>");
-        List<String> words = new ArrayList<>();
-        if (from >= 0 && to > from) {
-          Matcher word = PLIST_STRING.matcher(text.substring(from, to));
-          while (word.find()) {
-            words.add(
-                ShellWords.quote(
-                    word.group(1)
-                        .replace("&lt;", "<")
-                        .replace("&gt;", ">")
-                        .replace("&quot;", "\"")
-                        .replace("&amp;", "&")));
-          }
-        }
-        yield words.isEmpty() ? "(no ProgramArguments)" : String.join(" ", words);
-      }
-    };
   }
 
   /**
@@ -569,31 +365,6 @@ public final class ServiceCommand implements Callable<Integer> {
       }
     }
     return removed;
-  }
-
-  /** {@code " (pid N)"} when {@code <home>/gateway.pid} names a live process, else nothing. */
-  private static String pidNote(Path home) {
-    Long pid = DetachedLaunch.livePid(home);
-    return pid == null ? "" : " (pid " + pid + ")";
-  }
-
-  private static void printLinger(Context context) {
-    String user = context.env.getOrDefault("USER", context.env.getOrDefault("LOGNAME", "$USER"));
-    context.out.println(
-        "Your user manager runs while you are logged in. For the gateway from boot and between"
-            + " logins (if you only log in over SSH, say), turn on linger once:"
-            + " loginctl enable-linger "
-            + user);
-  }
-
-  private static int managerFailed(Context context, String what, BoundedCommand.Outcome outcome) {
-    context.err.println(
-        "gateway service: "
-            + what
-            + " failed ("
-            + (outcome.output().isEmpty() ? "exit code " + outcome.exitCode() : outcome.output())
-            + ")");
-    return ExitCodes.START_FAILED;
   }
 
   private static String javaOfThisJvm() {
