@@ -49,8 +49,7 @@ class ImportCycleTest {
           Set.of("provider", "provider.internal", "provider.spi"),
           Set.of("gateway", "gateway.internal"),
           Set.of("guard.shell", "guard.shell.internal", "guard.shell.syntax"),
-          Set.of("guard", "guard.internal"),
-          Set.of("host", "host.internal"));
+          Set.of("guard", "guard.internal"));
 
   /** A module's main classes by full name, each with the classes of that module it names. */
   private static Map<String, Set<String>> classUses(String module) {

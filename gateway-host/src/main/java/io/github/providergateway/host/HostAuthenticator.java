@@ -1,4 +1,4 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

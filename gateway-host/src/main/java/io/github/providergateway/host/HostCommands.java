@@ -1,13 +1,9 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.AuditJson;
-import io.github.providergateway.host.DecisionLog;
-import io.github.providergateway.host.HeldGates;
-import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.AuditFilter;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostErrorCode;

@@ -1,4 +1,4 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.loop.Scheduler;
@@ -19,7 +19,7 @@ import java.util.random.RandomGenerator;
  * re-claim grace, after which its sessions end. It also feeds the {@link IdleExit} countdown. Loop
  * only, like the rest of the host side's state ({@link HostLoop}).
  */
-public final class HostRegistry {
+final class HostRegistry {
   private static final System.Logger LOG = System.getLogger(HostRegistry.class.getName());
   private static final HexFormat HEX = HexFormat.of();
 

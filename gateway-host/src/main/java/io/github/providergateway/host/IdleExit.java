@@ -1,4 +1,4 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;

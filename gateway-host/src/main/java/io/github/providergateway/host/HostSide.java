@@ -1,11 +1,6 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.DecisionLog;
-import io.github.providergateway.host.HeldGates;
-import io.github.providergateway.host.HostChannel;
-import io.github.providergateway.host.HostConnection;
-import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.loop.InboundBacklog;
@@ -24,7 +19,7 @@ import java.util.random.RandomGenerator;
  * host.auth} and the commands, all on the gateway loop ({@link HostLoop}). The public {@code
  * HostService} is a thin front over it.
  */
-public final class HostSide {
+final class HostSide {
   private static final System.Logger LOG = System.getLogger(HostSide.class.getName());
 
   private final HostLoop loop;

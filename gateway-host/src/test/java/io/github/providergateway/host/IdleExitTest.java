@@ -1,4 +1,4 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,9 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.host.HostChannel;
-import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostChallenge;

@@ -1,4 +1,4 @@
-package io.github.providergateway.host.internal;
+package io.github.providergateway.host;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.api.AskChannel;
