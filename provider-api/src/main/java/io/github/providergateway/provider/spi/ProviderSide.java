@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import static java.util.Objects.requireNonNull;
 
@@ -24,9 +24,6 @@ import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.spi.ProviderAuth;
-import io.github.providergateway.provider.spi.ProviderChannel;
-import io.github.providergateway.provider.spi.ProviderLoop;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
@@ -52,7 +49,7 @@ import java.util.concurrent.CompletionStage;
  * moved onto it. Only the current connection ({@link Link}) and {@link #terminated} are read
  * elsewhere.
  */
-public final class ProviderSide {
+final class ProviderSide {
 
   private final JavaProvider provider;
   private final ProviderLoop loop;

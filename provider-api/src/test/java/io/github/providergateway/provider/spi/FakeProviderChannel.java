@@ -1,9 +1,8 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.protocol.ProviderMessage;
-import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.ArrayDeque;
 import java.util.Deque;
 

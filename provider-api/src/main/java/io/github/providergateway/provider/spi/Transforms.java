@@ -1,9 +1,8 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.provider.TransformHandler;
-import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;

@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -9,8 +9,6 @@ import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
-import io.github.providergateway.provider.spi.ProviderChannel;
-import io.github.providergateway.provider.spi.ProviderLoop;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -7,9 +7,9 @@ import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.ToolHandler;
-import io.github.providergateway.provider.internal.Declaration.Change;
-import io.github.providergateway.provider.internal.Declaration.FilterChange;
-import io.github.providergateway.provider.internal.Declaration.ToolsChange;
+import io.github.providergateway.provider.spi.Declaration.Change;
+import io.github.providergateway.provider.spi.Declaration.FilterChange;
+import io.github.providergateway.provider.spi.Declaration.ToolsChange;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

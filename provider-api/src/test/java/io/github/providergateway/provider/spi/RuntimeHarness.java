@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -14,9 +14,6 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ToolHandler;
-import io.github.providergateway.provider.spi.ProviderAuth;
-import io.github.providergateway.provider.spi.ProviderLoop;
-import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,10 +1,9 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.provider.ToolCallContext;
-import io.github.providergateway.provider.spi.ProviderLoop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;

@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 /**
  * What the end of one connection leaves the provider side with: the runtime's public {@code
@@ -7,4 +7,4 @@ package io.github.providergateway.provider.internal;
  * @param reconnect whether to open another connection; false once the runtime has ended
  * @param wasBound whether the ended connection had been bound to a session
  */
-public record ConnectionEnd(boolean reconnect, boolean wasBound) {}
+record ConnectionEnd(boolean reconnect, boolean wasBound) {}

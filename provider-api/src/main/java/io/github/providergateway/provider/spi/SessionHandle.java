@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,7 +12,9 @@ import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ProviderTool;
-import io.github.providergateway.provider.internal.Declaration.Change;
+import io.github.providergateway.provider.internal.HandlerCheck;
+import io.github.providergateway.provider.internal.NameCheck;
+import io.github.providergateway.provider.spi.Declaration.Change;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -54,7 +56,7 @@ final class SessionHandle implements ProviderSession {
   @Override
   public CompletionStage<Void> updateTools(List<ProviderTool> tools) {
     List<ProviderTool> list = List.copyOf(tools);
-    NameCheck.checkTools(list);
+    NameCheck.checkToolNames(list.stream().map(ProviderTool::name).toList());
     return update(new Declaration.ToolsChange(list));
   }
 

@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -40,9 +40,6 @@ import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.ToolCallContext;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
-import io.github.providergateway.provider.spi.ProviderAuth;
-import io.github.providergateway.provider.spi.ProviderLoop;
-import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

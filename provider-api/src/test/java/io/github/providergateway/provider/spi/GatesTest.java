@@ -1,6 +1,6 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
-import static io.github.providergateway.provider.internal.RuntimeHarness.json;
+import static io.github.providergateway.provider.spi.RuntimeHarness.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,5 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
-import io.github.providergateway.provider.spi.ProviderLoop;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;

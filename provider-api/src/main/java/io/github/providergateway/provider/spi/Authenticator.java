@@ -1,11 +1,10 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.provider.PairingCodeSupplier;
-import io.github.providergateway.provider.spi.ProviderAuth;
 import java.util.function.Supplier;
 
 /**

@@ -1,7 +1,6 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import io.github.providergateway.protocol.ProviderMessage;
-import io.github.providergateway.provider.spi.ProviderChannel;
 
 /**
  * The connection the runtime talks through now, or none between connections. Set on the loop; read

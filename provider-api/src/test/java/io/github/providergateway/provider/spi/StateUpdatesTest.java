@@ -1,6 +1,6 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
-import static io.github.providergateway.provider.internal.RuntimeHarness.session;
+import static io.github.providergateway.provider.spi.RuntimeHarness.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +24,6 @@ import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.spi.ProviderAuth;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.github.providergateway.provider.internal;
+package io.github.providergateway.provider.spi;
 
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateDecision;
@@ -6,7 +6,6 @@ import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.provider.GateHandler;
 import io.github.providergateway.provider.GateVerdict;
-import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
