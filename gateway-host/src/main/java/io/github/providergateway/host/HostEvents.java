@@ -1,6 +1,6 @@
 package io.github.providergateway.host;
 
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.HostTool;

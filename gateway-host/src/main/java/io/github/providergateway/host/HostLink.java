@@ -3,7 +3,7 @@ package io.github.providergateway.host;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostChallenge;

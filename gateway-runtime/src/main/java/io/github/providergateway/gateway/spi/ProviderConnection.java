@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.spi;
 
 import io.github.providergateway.protocol.GatewayMessage;
 import java.util.Optional;

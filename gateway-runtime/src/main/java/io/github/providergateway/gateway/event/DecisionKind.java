@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.event;
 
 /** What a {@link Decision} is about. */
 public enum DecisionKind {

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.spi;
 
 /**
  * Why the gateway closes a provider connection. A transport maps each to its own close code (the

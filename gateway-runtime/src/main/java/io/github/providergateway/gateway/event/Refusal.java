@@ -1,8 +1,8 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.event;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.internal.Names;
+import io.github.providergateway.gateway.base.PeerText;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ProviderMessageType;
 
@@ -65,7 +65,7 @@ public record Refusal(
   public String describe() {
     String what = refused == null ? "" : "refused " + typeName() + " of ";
     String who = provider == null ? connection : provider + ", " + connection;
-    return what + who + ": " + code.wireName() + " " + Names.shown(detail, SHOWN_DETAIL_CHARS);
+    return what + who + ": " + code.wireName() + " " + PeerText.shown(detail, SHOWN_DETAIL_CHARS);
   }
 
   private String typeName() {

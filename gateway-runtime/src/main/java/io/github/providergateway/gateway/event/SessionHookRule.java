@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.event;
 
 import static java.util.Objects.requireNonNull;
 

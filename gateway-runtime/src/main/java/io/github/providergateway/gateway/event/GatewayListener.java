@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.event;
 
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.SessionInfo;

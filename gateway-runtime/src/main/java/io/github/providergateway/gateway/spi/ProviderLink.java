@@ -1,12 +1,14 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.gateway.spi;
 
 import io.github.providergateway.protocol.ProviderMessage;
 
 /**
  * The gateway's side of one provider connection: where a transport delivers what it receives.
- * Returned by {@link TransportPort#acceptWebSocket}, {@link TransportPort#acceptSpawned} and {@link
- * TransportPort#acceptLocal}. Thread-safe: a transport calls it from its own threads, in the order
- * messages arrived, and the gateway moves the work onto its loop.
+ * Returned by {@link io.github.providergateway.gateway.TransportPort#acceptWebSocket}, {@link
+ * io.github.providergateway.gateway.TransportPort#acceptSpawned} and {@link
+ * io.github.providergateway.gateway.TransportPort#acceptLocal}. Thread-safe: a transport calls it
+ * from its own threads, in the order messages arrived, and the gateway moves the work onto its
+ * loop.
  */
 public interface ProviderLink {
 
