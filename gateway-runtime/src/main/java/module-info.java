@@ -15,5 +15,7 @@ module io.github.providergateway.gateway {
   requires jdk.jfr;
 
   exports io.github.providergateway.gateway;
+  exports io.github.providergateway.gateway.event;
+  exports io.github.providergateway.gateway.spi;
   exports io.github.providergateway.gateway.policy;
 }

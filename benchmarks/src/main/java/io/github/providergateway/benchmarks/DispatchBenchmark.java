@@ -2,7 +2,7 @@ package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderConnection;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;

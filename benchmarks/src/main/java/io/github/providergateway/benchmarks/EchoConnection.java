@@ -1,8 +1,8 @@
 package io.github.providergateway.benchmarks;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;

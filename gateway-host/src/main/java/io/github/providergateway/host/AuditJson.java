@@ -3,7 +3,7 @@ package io.github.providergateway.host;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.event.Decision;
 import java.util.Locale;
 
 /**

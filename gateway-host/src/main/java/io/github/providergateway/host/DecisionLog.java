@@ -1,7 +1,7 @@
 package io.github.providergateway.host;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.AuditFilter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -15,7 +15,8 @@ public interface HostChannel {
    * the gateway's {@link io.github.providergateway.gateway.Gateway#inboundBacklog()}: past its
    * bound the service calls {@link HostConnection#suspendReading()} on the connection, and closes
    * one whose carrier goes on delivering ({@link
-   * io.github.providergateway.gateway.CloseReason#TOO_FAST}; what it delivered then is dropped).
+   * io.github.providergateway.gateway.spi.CloseReason#TOO_FAST}; what it delivered then is
+   * dropped).
    *
    * @param text one whole command as received
    */

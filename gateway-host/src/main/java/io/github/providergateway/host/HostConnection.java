@@ -1,6 +1,6 @@
 package io.github.providergateway.host;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.protocol.HostOutput;
 import java.net.InetSocketAddress;
 import java.util.Optional;

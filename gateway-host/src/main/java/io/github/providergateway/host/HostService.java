@@ -4,7 +4,6 @@ import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.internal.HostSide;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import java.security.SecureRandom;

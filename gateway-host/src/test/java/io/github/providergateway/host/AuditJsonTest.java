@@ -3,8 +3,8 @@ package io.github.providergateway.host;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.protocol.TrustLevel;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package io.github.providergateway.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.host.api.AuditFilter;
 import java.time.Instant;
 import java.util.List;

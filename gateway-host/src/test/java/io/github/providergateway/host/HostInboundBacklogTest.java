@@ -2,8 +2,8 @@ package io.github.providergateway.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.loop.InboundBacklog;

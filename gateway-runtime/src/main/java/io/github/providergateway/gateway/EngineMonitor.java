@@ -2,6 +2,8 @@ package io.github.providergateway.gateway;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.internal.Engine;
 import io.github.providergateway.protocol.StreamEntry;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.github.providergateway.gateway;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.internal.Engine;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.Limits;
 import java.time.Clock;
 

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.internal.CallDispatcher;
 import io.github.providergateway.gateway.internal.Engine;
 import io.github.providergateway.gateway.internal.RegisteredPolicy;
@@ -554,10 +555,11 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
 
     /**
-     * Whether decisions carry the call's arguments themselves ({@link Decision#args()}), not only
-     * their hash. Off by default: arguments may hold secrets, and an audit trail is read by more
-     * people than the agent that made the call. Turn it on only when the person running the gateway
-     * asks for it (the reference app's {@code --audit-args}).
+     * Whether decisions carry the call's arguments themselves ({@link
+     * io.github.providergateway.gateway.event.Decision#args()}), not only their hash. Off by
+     * default: arguments may hold secrets, and an audit trail is read by more people than the agent
+     * that made the call. Turn it on only when the person running the gateway asks for it (the
+     * reference app's {@code --audit-args}).
      *
      * @param keep true to keep them
      * @return this builder

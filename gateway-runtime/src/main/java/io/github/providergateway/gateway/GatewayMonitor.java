@@ -1,5 +1,7 @@
 package io.github.providergateway.gateway;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.protocol.StreamEntry;
 import java.util.List;
 import java.util.Map;

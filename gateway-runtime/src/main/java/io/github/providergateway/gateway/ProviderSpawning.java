@@ -116,9 +116,9 @@ public interface ProviderSpawning {
    * Tells the gateway that the host is about to start {@code spawnNames} for {@code sessionId} (its
    * config's entries), so that {@link io.github.providergateway.host.api.HostApi#providersSettled}
    * waits for them from now, before their processes run: call it from {@link
-   * GatewayListener#sessionStarted}, before a client of the session can ask. Each counts as
-   * starting until a provider spawned under that name binds, its connection closes unbound, {@link
-   * #providerNotStarted} says so, or 30 s pass.
+   * io.github.providergateway.gateway.event.GatewayListener#sessionStarted}, before a client of the
+   * session can ask. Each counts as starting until a provider spawned under that name binds, its
+   * connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
    *
    * @param sessionId the session
    * @param spawnNames what the host will spawn, by the names it passes to {@link
@@ -135,7 +135,8 @@ public interface ProviderSpawning {
    * {@code start} on its loop, and the spawn names it returns count as {@linkplain #expectProviders
    * announced} before that wait is answered, so it waits for them. A session that only initializes
    * (an agent's health check) and ends is never started (issue 46). Call it from {@link
-   * GatewayListener#sessionStarted}, instead of {@link #expectProviders}.
+   * io.github.providergateway.gateway.event.GatewayListener#sessionStarted}, instead of {@link
+   * #expectProviders}.
    *
    * @param sessionId the session
    * @param start starts the session's providers (it must return at once: hand the spawning to a

@@ -1,5 +1,7 @@
 package io.github.providergateway.gateway;
 
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.Limits;
 import java.time.Clock;
 

@@ -6,7 +6,10 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.github.providergateway.gateway.Decision.Outcome;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.Decision.Outcome;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.ToolOutcome;

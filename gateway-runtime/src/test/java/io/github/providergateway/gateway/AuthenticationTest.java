@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.loop.testing.ManualClock;

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.Decision.Outcome;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.Decision.Outcome;
+import io.github.providergateway.gateway.event.DecisionKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;

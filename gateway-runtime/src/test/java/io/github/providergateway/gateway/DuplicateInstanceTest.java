@@ -2,6 +2,9 @@ package io.github.providergateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ErrorCode;

@@ -2,6 +2,7 @@ package io.github.providergateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ErrorCode;

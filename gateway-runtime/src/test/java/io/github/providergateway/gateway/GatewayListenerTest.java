@@ -4,6 +4,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;

@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
@@ -307,7 +308,7 @@ class HelloTest {
 
     assertThat(silent.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
     assertThat(silent.closeReason())
-        .isEqualTo(io.github.providergateway.gateway.CloseReason.UNBOUND_TOO_LONG);
+        .isEqualTo(io.github.providergateway.gateway.spi.CloseReason.UNBOUND_TOO_LONG);
   }
 
   @Test

@@ -2,6 +2,9 @@ package io.github.providergateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Limits;

@@ -3,6 +3,8 @@ package io.github.providergateway.gateway;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Auth;

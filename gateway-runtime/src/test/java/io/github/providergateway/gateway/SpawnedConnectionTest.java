@@ -5,6 +5,10 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.ProviderInfo;

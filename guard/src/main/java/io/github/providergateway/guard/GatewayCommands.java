@@ -1,8 +1,8 @@
 package io.github.providergateway.guard;
 
+import io.github.providergateway.guard.internal.LoweringCommands;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The gateway's own commands that lower protection (issue 61): they take the guard away ({@code
@@ -17,11 +17,6 @@ import java.util.Set;
  */
 public final class GatewayCommands {
 
-  private static final Set<String> REVOKING = Set.of("--revoke", "--uninstall", "--remove");
-
-  private static final Set<String> SUBCOMMANDS =
-      Set.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard");
-
   private GatewayCommands() {}
 
   /**
@@ -32,39 +27,6 @@ public final class GatewayCommands {
    *     lowers nothing
    */
   public static Optional<String> loweringProtection(List<String> args) {
-    int at = -1;
-    for (int i = 0; i < args.size() && at < 0; i++) {
-      if (SUBCOMMANDS.contains(args.get(i))) {
-        at = i;
-      }
-    }
-    if (at < 0) {
-      return Optional.empty();
-    }
-    String first = args.get(at);
-    List<String> rest = args.subList(at + 1, args.size());
-    String second = rest.stream().filter(a -> !a.startsWith("-")).findFirst().orElse("");
-    Optional<String> revoking = rest.stream().filter(REVOKING::contains).findFirst();
-    boolean lowers =
-        switch (first) {
-          case "stop", "kill", "uninstall" -> true;
-          case "setup" -> revoking.isPresent();
-          case "hook" ->
-              revoking.isPresent() || Set.of("uninstall", "remove", "off").contains(second);
-          case "service" -> Set.of("uninstall", "stop", "disable").contains(second);
-          case "gates" -> second.equals("release");
-          case "guard" -> second.equals("off");
-          default -> false;
-        };
-    if (!lowers) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        switch (first) {
-          case "setup" -> "gateway setup " + revoking.get();
-          case "hook" -> "gateway hook " + revoking.orElse(second);
-          case "service", "gates", "guard" -> "gateway " + first + " " + second;
-          default -> "gateway " + first;
-        });
+    return LoweringCommands.of(args);
   }
 }

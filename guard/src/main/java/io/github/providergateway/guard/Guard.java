@@ -11,10 +11,11 @@ import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
-import io.github.providergateway.guard.internal.PlainMatcher;
 import io.github.providergateway.guard.internal.ProgramKnowledge;
+import io.github.providergateway.guard.internal.RuleAction;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.Target;
+import io.github.providergateway.guard.internal.ToolCall;
 import io.github.providergateway.guard.internal.Unreadable;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
@@ -70,9 +71,9 @@ public final class Guard {
   private final GuardSettings project;
   private final GuardEnvironment environment;
   private final GuardPreset preset;
-  private final List<PlainMatcher> projectRules;
-  private final List<PlainMatcher> personalRules;
-  private final List<PlainMatcher> allowRules;
+  private final List<PlainCheck> projectRules;
+  private final List<PlainCheck> personalRules;
+  private final List<PlainCheck> allowRules;
   private final List<String> allowIds;
   private final List<String> problems;
 
@@ -94,7 +95,7 @@ public final class Guard {
         project.preset().compareTo(personal.preset()) > 0 ? project.preset() : personal.preset();
     this.projectRules = compile(project.rules(), found, true);
     this.personalRules = compile(personal.rules(), found, false);
-    List<PlainMatcher> allows = new ArrayList<>();
+    List<PlainCheck> allows = new ArrayList<>();
     List<String> ids = new ArrayList<>();
     for (PlainRule entry : personal.allow()) {
       if (entry.tool() == null
@@ -103,7 +104,7 @@ public final class Guard {
           && entry.arg() == null) {
         ids.add(entry.id());
       } else {
-        allows.add(new PlainMatcher(entry, environment.userHome()));
+        allows.add(new PlainCheck(entry, environment.userHome()));
       }
     }
     this.allowRules = allows;
@@ -111,15 +112,14 @@ public final class Guard {
     this.problems = List.copyOf(found);
   }
 
-  private List<PlainMatcher> compile(
-      List<PlainRule> rules, List<String> found, boolean fromProject) {
-    List<PlainMatcher> compiled = new ArrayList<>();
+  private List<PlainCheck> compile(List<PlainRule> rules, List<String> found, boolean fromProject) {
+    List<PlainCheck> compiled = new ArrayList<>();
     for (PlainRule rule : rules) {
       if (fromProject && rule.action() == Outcome.ALLOW) {
         found.add("guard.rules '" + rule.id() + "': a project's rules cannot allow; left out");
         continue;
       }
-      compiled.add(new PlainMatcher(rule, environment.userHome()));
+      compiled.add(new PlainCheck(rule, environment.userHome()));
     }
     return compiled;
   }
@@ -217,7 +217,13 @@ public final class Guard {
       return new GuardExplanation(
           new GuardVerdict(Outcome.ALLOW, null, "the guard is off", null), parse, matched);
     }
-    Places places = new Places(environment, call.project());
+    Places places =
+        new Places(
+            environment.userHome(),
+            environment.tempDirs(),
+            environment.gatewayHome(),
+            environment.gatewayFiles(),
+            call.project());
     boolean session = call.project() != null;
     Scan scan;
     if (call.tool().equals("shell")) {
@@ -237,7 +243,7 @@ public final class Guard {
       }
       // The scan reads the code the command feeds itself too (FedCode), after the parse's programs.
       scan =
-          new Scan(places, call, command.asText(), script.invocations())
+          new Scan(places, toolCall(call), command.asText(), script.invocations())
               .withOpaque(script.opaque());
       for (Invocation invocation : showParse ? scan.fed() : List.<Invocation>of()) {
         parse.add(describe(invocation));
@@ -259,7 +265,7 @@ public final class Guard {
       for (Invocation invocation : showParse ? later : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      scan = new Scan(places, call, null, later);
+      scan = new Scan(places, toolCall(call), null, later);
       if (!fileAccess(call, places, scan, parse)) {
         // A path that is there but blank or not a text (a number, an array) cannot be checked.
         // No path at all names no file, so no file rule applies (a provider's tool called "read").
@@ -273,7 +279,7 @@ public final class Guard {
     List<Hit> active = new ArrayList<>();
     for (Hit hit : hits) {
       BuiltinRule rule = hit.rule();
-      Outcome action = rule.action(preset, session);
+      Outcome action = outcome(rule.action(preset.wireName(), session));
       String line = rule.id() + ": ";
       if (action == null) {
         matched.add(line + "off in " + preset.wireName() + " — " + hit.reason());
@@ -296,21 +302,21 @@ public final class Guard {
         }
       }
     }
-    List<PlainMatcher> projectHits = plainHits(projectRules, scan, "the project's rule", matched);
-    List<PlainMatcher> personalHits = plainHits(personalRules, scan, "the person's rule", matched);
+    List<PlainCheck> projectHits = plainHits(projectRules, scan, "the project's rule", matched);
+    List<PlainCheck> personalHits = plainHits(personalRules, scan, "the person's rule", matched);
     if (catastrophe != null) {
       return verdict(catastrophe, session, parse, matched);
     }
     for (Outcome outcome : new Outcome[] {Outcome.DENY, Outcome.ASK}) {
-      for (List<PlainMatcher> plain : List.of(projectHits, personalHits)) {
-        for (PlainMatcher rule : plain) {
+      for (List<PlainCheck> plain : List.of(projectHits, personalHits)) {
+        for (PlainCheck rule : plain) {
           if (rule.rule().action() == outcome) {
             return new GuardExplanation(plainVerdict(rule), parse, matched);
           }
         }
       }
       for (Hit hit : active) {
-        if (hit.rule().action(preset, session) == outcome) {
+        if (outcome(hit.rule().action(preset.wireName(), session)) == outcome) {
           return verdict(hit, session, parse, matched);
         }
       }
@@ -326,6 +332,29 @@ public final class Guard {
         new GuardVerdict(Outcome.ALLOW, null, reason, null), parse, matched);
   }
 
+  /** {@return the call as the rules read it, field by field} */
+  private static ToolCall toolCall(GuardCall call) {
+    GuardCall.ToolHints hints = call.hints();
+    return new ToolCall(
+        call.tool(),
+        call.args(),
+        call.project(),
+        call.cwd(),
+        hints == null
+            ? null
+            : new ToolCall.Hints(
+                hints.destructive(),
+                hints.readOnly(),
+                hints.openWorld(),
+                hints.provider(),
+                hints.trust()));
+  }
+
+  /** {@return a built-in rule's action as the verdict's outcome, or {@code null} when it is off} */
+  private static Outcome outcome(RuleAction action) {
+    return action == null ? null : Outcome.valueOf(action.name());
+  }
+
   private static String lower(Outcome outcome) {
     return outcome.name().toLowerCase(Locale.ROOT);
   }
@@ -334,12 +363,16 @@ public final class Guard {
       Hit hit, boolean session, List<String> parse, List<String> matched) {
     BuiltinRule rule = hit.rule();
     return new GuardExplanation(
-        new GuardVerdict(rule.action(preset, session), rule.id(), hit.reason(), rule.instead()),
+        new GuardVerdict(
+            outcome(rule.action(preset.wireName(), session)),
+            rule.id(),
+            hit.reason(),
+            rule.instead()),
         parse,
         matched);
   }
 
-  private static GuardVerdict plainVerdict(PlainMatcher matcher) {
+  private static GuardVerdict plainVerdict(PlainCheck matcher) {
     PlainRule rule = matcher.rule();
     String what =
         rule.reason() != null
@@ -352,10 +385,10 @@ public final class Guard {
     return new GuardVerdict(rule.action(), rule.id(), rule.id() + ": " + what, null);
   }
 
-  private static List<PlainMatcher> plainHits(
-      List<PlainMatcher> rules, Scan scan, String whose, List<String> matched) {
-    List<PlainMatcher> hits = new ArrayList<>();
-    for (PlainMatcher rule : rules) {
+  private static List<PlainCheck> plainHits(
+      List<PlainCheck> rules, Scan scan, String whose, List<String> matched) {
+    List<PlainCheck> hits = new ArrayList<>();
+    for (PlainCheck rule : rules) {
       if (rule.matches(scan)) {
         hits.add(rule);
         matched.add(
@@ -376,7 +409,7 @@ public final class Guard {
     if (allowIds.contains(hit.rule().id())) {
       return hit.rule().id();
     }
-    for (PlainMatcher allow : allowRules) {
+    for (PlainCheck allow : allowRules) {
       if (allow.allows(scan, hit)) {
         return allow.rule().id();
       }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.RuleAction;
 import io.github.providergateway.guard.shell.ShellParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,7 +181,7 @@ class GuardTest {
       List<String> actions = new ArrayList<>();
       for (GuardPreset preset :
           List.of(GuardPreset.STANDARD, GuardPreset.STRICT, GuardPreset.PARANOID)) {
-        Outcome action = rule.action(preset);
+        RuleAction action = rule.action(preset.wireName());
         actions.add(action == null ? "—" : action.name().toLowerCase(Locale.ROOT));
       }
       table

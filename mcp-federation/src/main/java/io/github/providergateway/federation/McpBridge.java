@@ -1,8 +1,8 @@
 package io.github.providergateway.federation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;

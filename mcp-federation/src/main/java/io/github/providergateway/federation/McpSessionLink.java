@@ -1,9 +1,9 @@
 package io.github.providergateway.federation;
 
-import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConcurrencyScope;

@@ -2,9 +2,9 @@ package io.github.providergateway.otel;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;

@@ -83,7 +83,7 @@ public final class JavaProvider {
     this.instance = b.instance;
     this.session = b.session;
     this.tools = List.copyOf(b.tools);
-    NameCheck.checkTools(tools);
+    NameCheck.checkToolNames(tools.stream().map(ProviderTool::name).toList());
     if (b.metadata != null && !b.metadata.isObject()) {
       throw new IllegalArgumentException("metadata must be a JSON object");
     }

@@ -123,15 +123,15 @@ final class AuditCommands {
   /** A decision kind as the audit trail writes it ({@code tool_call}), or the reason it is none. */
   private static String kind(String word) {
     String kind = word.toUpperCase(Locale.ROOT).replace('-', '_');
-    for (io.github.providergateway.gateway.DecisionKind known :
-        io.github.providergateway.gateway.DecisionKind.values()) {
+    for (io.github.providergateway.gateway.event.DecisionKind known :
+        io.github.providergateway.gateway.event.DecisionKind.values()) {
       if (known.name().equals(kind)) {
         return kind;
       }
     }
     List<String> kinds = new java.util.ArrayList<>();
-    for (io.github.providergateway.gateway.DecisionKind known :
-        io.github.providergateway.gateway.DecisionKind.values()) {
+    for (io.github.providergateway.gateway.event.DecisionKind known :
+        io.github.providergateway.gateway.event.DecisionKind.values()) {
       kinds.add(known.name().toLowerCase(Locale.ROOT));
     }
     throw new CommandFailed(

@@ -48,7 +48,7 @@ final class ConsoleCompleter implements Completer {
 
   /** What {@code audit} filters on by a bare word: the decision kinds, as the trail spells them. */
   private static final List<String> AUDIT_KINDS =
-      java.util.Arrays.stream(io.github.providergateway.gateway.DecisionKind.values())
+      java.util.Arrays.stream(io.github.providergateway.gateway.event.DecisionKind.values())
           .map(kind -> kind.name().toLowerCase(java.util.Locale.ROOT))
           .toList();
 

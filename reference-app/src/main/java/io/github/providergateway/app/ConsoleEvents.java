@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.Refusal;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;

@@ -4,7 +4,7 @@ import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.HomeLock;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessLog;

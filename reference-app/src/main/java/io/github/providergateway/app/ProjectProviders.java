@@ -8,7 +8,7 @@ import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.ProjectPlaceholder;
 import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.HostErrorCode;

@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.agent.hook.HookGateRecorder;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.protocol.HeldGate;
 import java.util.ArrayList;

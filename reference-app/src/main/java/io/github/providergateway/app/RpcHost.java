@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.GatewayStarted;

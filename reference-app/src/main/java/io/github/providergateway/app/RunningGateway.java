@@ -12,7 +12,7 @@ import io.github.providergateway.app.home.HomeLock;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HeldGates;

@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.loop.testing.RecordingBackend;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;

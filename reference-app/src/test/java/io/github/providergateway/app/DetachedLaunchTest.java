@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.dist.RuntimeCopy;
 import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;

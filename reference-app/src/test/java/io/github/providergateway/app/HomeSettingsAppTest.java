@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;

@@ -3,11 +3,11 @@ package io.github.providergateway.status;
 import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.Refusal;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;

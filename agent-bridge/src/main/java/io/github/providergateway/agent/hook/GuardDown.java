@@ -1,6 +1,6 @@
 package io.github.providergateway.agent.hook;
 
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.client.HomeGatewayProcess;
 import io.github.providergateway.protocol.ProjectScope;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.protocol.ProjectScope;
 import io.github.providergateway.protocol.SessionInfo;
 import java.nio.file.Path;

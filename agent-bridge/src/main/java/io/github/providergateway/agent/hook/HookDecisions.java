@@ -3,8 +3,8 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;

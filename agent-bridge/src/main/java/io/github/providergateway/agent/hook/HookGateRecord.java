@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.loop.base.SafeFiles;
 import io.github.providergateway.loop.base.UnsafeFileException;
 import io.github.providergateway.protocol.HookAction;

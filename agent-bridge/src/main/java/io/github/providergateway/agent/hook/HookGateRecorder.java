@@ -2,8 +2,8 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;

@@ -1,7 +1,7 @@
 package io.github.providergateway.agent.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;

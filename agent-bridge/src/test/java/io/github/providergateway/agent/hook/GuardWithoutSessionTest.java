@@ -2,9 +2,9 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.host.api.SessionSpec;

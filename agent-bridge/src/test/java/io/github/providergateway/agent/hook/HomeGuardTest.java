@@ -2,9 +2,9 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.SessionSpec;
@@ -454,8 +454,8 @@ class HomeGuardTest {
     assertThat(configuredRulesOf("ci-guard")).as("after its session ended").isNotEmpty();
   }
 
-  private List<io.github.providergateway.gateway.SessionHookRule> configuredRulesOf(String provider)
-      throws IOException {
+  private List<io.github.providergateway.gateway.event.SessionHookRule> configuredRulesOf(
+      String provider) throws IOException {
     return HookGateRecord.read(home).configured().stream()
         .filter(c -> c.provider().equals(provider))
         .findFirst()

@@ -405,13 +405,13 @@ class HookRouteTest {
     gate(session, "ci-guard", "ci-green");
     f.settle();
 
-    List<io.github.providergateway.gateway.Decision> audit = new ArrayList<>();
+    List<io.github.providergateway.gateway.event.Decision> audit = new ArrayList<>();
     f.gateway
         .monitor()
         .addListener(
-            new io.github.providergateway.gateway.GatewayListener() {
+            new io.github.providergateway.gateway.event.GatewayListener() {
               @Override
-              public void decided(io.github.providergateway.gateway.Decision decision) {
+              public void decided(io.github.providergateway.gateway.event.Decision decision) {
                 audit.add(decision);
               }
             });

@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;

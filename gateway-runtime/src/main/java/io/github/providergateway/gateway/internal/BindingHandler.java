@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.Concurrency;

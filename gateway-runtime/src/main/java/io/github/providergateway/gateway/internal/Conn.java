@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderConnection;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;

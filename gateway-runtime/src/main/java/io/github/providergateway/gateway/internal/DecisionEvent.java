@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.event.Decision;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;

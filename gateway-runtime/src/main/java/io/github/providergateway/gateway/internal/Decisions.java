@@ -1,10 +1,10 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.Decision.Outcome;
-import io.github.providergateway.gateway.DecisionKind;
-import io.github.providergateway.gateway.Refusal;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.Decision.Outcome;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.Refusal;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.ErrorCode;

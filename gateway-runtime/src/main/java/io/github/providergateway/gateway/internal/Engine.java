@@ -1,11 +1,11 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;

@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.HookRule;

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.gateway.base.PeerText;
 import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,7 +76,7 @@ final class IdentityClash {
     for (String argument : info.arguments().orElse(new String[0])) {
       line.append(' ').append(argument);
     }
-    return ": " + Names.shown(line.toString(), COMMAND_CHARS);
+    return ": " + PeerText.shown(line.toString(), COMMAND_CHARS);
   }
 
   /** How the holder came to hold the name, when that says more than its token does. */

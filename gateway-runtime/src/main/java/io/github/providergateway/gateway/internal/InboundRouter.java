@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;

@@ -1,9 +1,9 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.Refusal;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;

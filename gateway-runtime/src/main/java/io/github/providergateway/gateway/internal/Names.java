@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.gateway.base.PeerText;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Hello;
 import java.util.List;
@@ -118,24 +119,6 @@ public final class Names {
    * a close reason built from one) long, or make it display as something else.
    */
   static String shown(String text) {
-    return shown(text, SHOWN_CHARS);
-  }
-
-  /**
-   * {@code text} cut to {@code maxChars} characters (then {@code ...}), anything outside printable
-   * ASCII escaped as {@code \}{@code uXXXX}: how a peer's text may reach a person's terminal or a
-   * log line ({@code Refusal.describe}).
-   */
-  public static String shown(String text, int maxChars) {
-    StringBuilder shown = new StringBuilder();
-    for (int i = 0; i < text.length() && i < maxChars; i++) {
-      char c = text.charAt(i);
-      if (c >= 0x20 && c < 0x7f) {
-        shown.append(c);
-      } else {
-        shown.append(String.format("\\u%04x", (int) c));
-      }
-    }
-    return text.length() > maxChars ? shown.append("...").toString() : shown.toString();
+    return PeerText.shown(text, SHOWN_CHARS);
   }
 }

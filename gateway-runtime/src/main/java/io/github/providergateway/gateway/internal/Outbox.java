@@ -1,8 +1,8 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.Refusal;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.event.Refusal;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;

@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.AuthPairing;
 import io.github.providergateway.protocol.ConnectionEvent;

@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.host.api.HostTool;

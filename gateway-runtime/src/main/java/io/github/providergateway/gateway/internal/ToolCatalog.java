@@ -2,7 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.Ack;

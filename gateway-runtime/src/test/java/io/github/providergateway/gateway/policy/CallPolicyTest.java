@@ -4,8 +4,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;

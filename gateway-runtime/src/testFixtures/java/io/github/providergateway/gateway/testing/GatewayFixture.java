@@ -3,9 +3,9 @@ package io.github.providergateway.gateway.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.ManualBackend;

@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.testing;
 
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.SessionInfo;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package io.github.providergateway.gateway.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
 import java.util.ArrayDeque;

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GuardPreset;
-import io.github.providergateway.guard.GuardVerdict.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -63,33 +61,40 @@ public record BuiltinRule(
   }
 
   /**
+   * The presets whose actions {@link #actions} gives, in its order, by their names in the
+   * configuration ({@code GuardPreset}'s wire names); {@code off} turns every rule off.
+   */
+  static final List<String> PRESETS = List.of("standard", "strict", "paranoid");
+
+  /**
    * What the rule does under a preset, for a call with or without a session.
    *
-   * @param preset the preset
+   * @param preset the preset's name in the configuration ({@code off}, {@code standard}, …)
    * @param session whether the call has a session
    * @return deny or ask, or {@code null} when it is off
    */
-  public Outcome action(GuardPreset preset, boolean session) {
-    Outcome action = action(preset);
-    return action == Outcome.ASK && !session && denyWithoutSession ? Outcome.DENY : action;
+  public RuleAction action(String preset, boolean session) {
+    RuleAction action = action(preset);
+    return action == RuleAction.ASK && !session && denyWithoutSession ? RuleAction.DENY : action;
   }
 
   /**
    * What the rule does under a preset.
    *
-   * @param preset the preset
+   * @param preset the preset's name in the configuration ({@code off}, {@code standard}, …)
    * @return deny or ask, or {@code null} when it is off
    */
-  public Outcome action(GuardPreset preset) {
-    if (preset == GuardPreset.OFF) {
+  public RuleAction action(String preset) {
+    int column = PRESETS.indexOf(preset);
+    if (column < 0) {
       return null;
     }
     if (catastrophic) {
-      return Outcome.DENY;
+      return RuleAction.DENY;
     }
-    return switch (actions.charAt(preset.ordinal() - 1)) {
-      case 'D' -> Outcome.DENY;
-      case 'A' -> Outcome.ASK;
+    return switch (actions.charAt(column)) {
+      case 'D' -> RuleAction.DENY;
+      case 'A' -> RuleAction.ASK;
       default -> null;
     };
   }
@@ -97,10 +102,10 @@ public record BuiltinRule(
   /** {@return the presets it is on in, as the configuration names them} */
   public List<String> presets() {
     List<String> on = new ArrayList<>();
-    for (GuardPreset preset : GuardPreset.values()) {
-      Outcome action = action(preset);
+    for (String preset : PRESETS) {
+      RuleAction action = action(preset);
       if (action != null) {
-        on.add(preset.wireName() + "=" + action.name().toLowerCase(java.util.Locale.ROOT));
+        on.add(preset + "=" + action.name().toLowerCase(java.util.Locale.ROOT));
       }
     }
     return on;

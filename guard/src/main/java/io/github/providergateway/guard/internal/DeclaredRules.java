@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GuardVerdict.Outcome;
-import io.github.providergateway.guard.PlainRule;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
@@ -72,9 +70,7 @@ final class DeclaredRules implements Family {
   private static List<PlainMatcher> matchers(BuiltinRule rule, List<String> patterns) {
     List<PlainMatcher> out = new ArrayList<>(patterns.size());
     for (String pattern : patterns) {
-      out.add(
-          new PlainMatcher(
-              new PlainRule(rule.id(), Outcome.DENY, null, pattern, null, null, null), null));
+      out.add(new PlainMatcher(null, pattern, null, null, null));
     }
     return out;
   }

@@ -1,7 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
-import io.github.providergateway.guard.shell.internal.Words;
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -63,7 +63,7 @@ public record GitCommand(String subcommand, List<Word> args) {
     }
     // A view, not a copy: the arguments of an invocation are fixed already (and a parse's fixed
     // words need no unmodifiable wrapper: they are one already).
-    return new GitCommand(sub, Words.isFixed(rest) ? rest : Collections.unmodifiableList(rest));
+    return new GitCommand(sub, FixedList.isFixed(rest) ? rest : Collections.unmodifiableList(rest));
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -94,7 +93,10 @@ public final class Places {
   private static final List<String> GUARD_FOLDERS =
       List.of(".claude", ".gemini", ".copilot", ".codex");
 
-  private final GuardEnvironment environment;
+  private final Path userHome;
+  private final List<Path> tempDirs;
+  private final Path gatewayHome;
+  private final List<Path> gatewayFiles;
   private final Path project;
   private final List<Path> caches;
   private final List<Path> guardFiles;
@@ -103,13 +105,23 @@ public final class Places {
   /**
    * Places for one call.
    *
-   * @param environment the machine's folders
+   * <p>The machine's folders come as the guard's {@code GuardEnvironment} gives them, one by one,
+   * so that this package names none of the guard's public types (decision 80).
+   *
+   * @param userHome the user's home
+   * @param tempDirs the machine's temporary folders, the first the one {@code mktemp} uses
+   * @param gatewayHome the gateway's home
+   * @param gatewayFiles the gateway's own files outside its home
    * @param project the session's project, or {@code null} for none
    */
-  public Places(GuardEnvironment environment, Path project) {
-    this.environment = environment;
+  public Places(
+      Path userHome, List<Path> tempDirs, Path gatewayHome, List<Path> gatewayFiles, Path project) {
+    this.userHome = userHome;
+    this.tempDirs = tempDirs;
+    this.gatewayHome = gatewayHome;
+    this.gatewayFiles = gatewayFiles;
     this.project = project == null ? null : project.normalize();
-    Path home = environment.userHome();
+    Path home = userHome;
     this.caches = CACHES.stream().map(home::resolve).toList();
     this.guardFiles = GUARD_FILES.stream().map(home::resolve).toList();
     this.guardFolders = GUARD_FOLDERS.stream().map(home::resolve).toList();
@@ -127,17 +139,17 @@ public final class Places {
 
   /** {@return the user's home} */
   public Path home() {
-    return environment.userHome();
+    return userHome;
   }
 
   /** {@return the gateway's home} */
   public Path gatewayHome() {
-    return environment.gatewayHome();
+    return gatewayHome;
   }
 
   /** {@return the gateway's own files outside its home (its --config file)} */
   public List<Path> gatewayFiles() {
-    return environment.gatewayFiles();
+    return gatewayFiles;
   }
 
   /** {@return the session's project, or {@code null}} */
@@ -187,11 +199,11 @@ public final class Places {
       base = home();
       rest = afterVariable(text, "HOME");
     } else if (startsWithVariable(text, "TMPDIR") && hasTemp()) {
-      base = environment.tempDirs().get(0);
+      base = tempDirs.get(0);
       rest = afterVariable(text, "TMPDIR");
     } else if (text.startsWith("$(mktemp") && text.indexOf(')') > 0 && hasTemp()) {
       // mktemp makes a new file or folder in the temporary folder.
-      base = environment.tempDirs().get(0).resolve("tmp.mktemp");
+      base = tempDirs.get(0).resolve("tmp.mktemp");
       rest = text.substring(text.indexOf(')') + 1);
     } else if (startsWithVariable(text, "PWD") || text.startsWith("$(pwd)")) {
       rest = text.startsWith("$(pwd)") ? text.substring(6) : afterVariable(text, "PWD");
@@ -217,7 +229,7 @@ public final class Places {
 
   /** {@return whether {@code path} is one of the temporary folders itself} */
   public boolean isTempFolder(Path path) {
-    return path != null && environment.tempDirs().contains(path);
+    return path != null && tempDirs.contains(path);
   }
 
   /** The folders well-known variables name, from the home: read by their meaning (issue 60). */
@@ -276,7 +288,7 @@ public final class Places {
       }
       String runnerTemp = afterVariable(t, "RUNNER_TEMP");
       if (runnerTemp != null && hasTemp()) {
-        return environment.tempDirs().get(0) + runnerTemp;
+        return tempDirs.get(0) + runnerTemp;
       }
     }
     return t;
@@ -297,7 +309,7 @@ public final class Places {
   }
 
   private boolean hasTemp() {
-    return !environment.tempDirs().isEmpty();
+    return !tempDirs.isEmpty();
   }
 
   private static boolean startsWithVariable(String text, String name) {
@@ -379,7 +391,7 @@ public final class Places {
     if (p.equals(home) || home.startsWith(p)) {
       return Place.HOME;
     }
-    for (Path temp : environment.tempDirs()) {
+    for (Path temp : tempDirs) {
       if (p.startsWith(temp) && (!p.equals(temp) || target.contents())) {
         if (project == null || !p.equals(project) && !project.startsWith(p)) {
           return Place.TEMP;
@@ -391,7 +403,7 @@ public final class Places {
         return Place.TEMP; // caches are rebuilt by the programs that fill them
       }
     }
-    if (!environment.tempDirs().contains(p) && isSystem(p)) {
+    if (!tempDirs.contains(p) && isSystem(p)) {
       return Place.SYSTEM;
     }
     Path gateway = gatewayHome();

@@ -1,8 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.guard.GuardCall;
-import io.github.providergateway.guard.PlainRule;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
@@ -34,7 +32,6 @@ import java.util.Map;
  * no option and every redirection's target; for {@code edit} and {@code read} the call's path.
  */
 public final class PlainMatcher {
-  private final PlainRule rule;
   private final Glob tool;
   private final List<Glob> command;
   private final Glob path;
@@ -48,24 +45,32 @@ public final class PlainMatcher {
   }
 
   /**
-   * Compiles a rule.
+   * Compiles a rule's patterns (a {@code PlainRule}'s, given field by field: this package names
+   * none of the guard's public types, decision 80); each is {@code null} when the rule has none.
    *
-   * @param rule the rule, checked by the configuration's reader
+   * @param toolPattern the tool's name glob
+   * @param commandPattern the command's word patterns
+   * @param pathPattern the path glob
+   * @param argPatterns an argument's value glob by the argument's name
    * @param home the user's home, for a path pattern from {@code ~/}
    */
-  public PlainMatcher(PlainRule rule, Path home) {
-    this.rule = rule;
-    this.tool = rule.tool() == null ? null : Glob.text(rule.tool());
-    if (rule.command() == null) {
+  public PlainMatcher(
+      String toolPattern,
+      String commandPattern,
+      String pathPattern,
+      JsonNode argPatterns,
+      Path home) {
+    this.tool = toolPattern == null ? null : Glob.text(toolPattern);
+    if (commandPattern == null) {
       this.command = null;
     } else {
       List<Glob> words = new ArrayList<>();
-      for (String part : splitBlanks(rule.command())) {
+      for (String part : splitBlanks(commandPattern)) {
         words.add(part.equals("*") ? null : Glob.text(part));
       }
       this.command = words;
     }
-    String p = rule.path();
+    String p = pathPattern;
     if (p == null) {
       this.path = null;
       this.pathForm = null;
@@ -79,8 +84,8 @@ public final class PlainMatcher {
       this.path = Glob.path(p.startsWith("./") ? p.substring(2) : p);
       this.pathForm = p.indexOf('/') >= 0 ? PathForm.PROJECT : PathForm.NAME;
     }
-    if (rule.arg() != null) {
-      Iterator<Map.Entry<String, JsonNode>> fields = rule.arg().fields();
+    if (argPatterns != null) {
+      Iterator<Map.Entry<String, JsonNode>> fields = argPatterns.fields();
       while (fields.hasNext()) {
         Map.Entry<String, JsonNode> field = fields.next();
         args.put(field.getKey(), Glob.text(field.getValue().asText()));
@@ -109,11 +114,6 @@ public final class PlainMatcher {
       }
     }
     return parts;
-  }
-
-  /** {@return the rule} */
-  public PlainRule rule() {
-    return rule;
   }
 
   /**
@@ -172,7 +172,7 @@ public final class PlainMatcher {
     return true;
   }
 
-  private boolean callMatches(GuardCall call, Budget budget) {
+  private boolean callMatches(ToolCall call, Budget budget) {
     if (tool != null && !tool.matches(call.tool(), budget)) {
       return false;
     }

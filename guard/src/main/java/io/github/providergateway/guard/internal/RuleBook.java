@@ -255,8 +255,8 @@ public final class RuleBook {
    * A provider's tool's declared hints: {@code destructive}, {@code readOnly}, {@code openWorld},
    * {@code trust}.
    */
-  private static io.github.providergateway.guard.GuardCall.ToolHints hints(JsonNode hints) {
-    return new io.github.providergateway.guard.GuardCall.ToolHints(
+  private static ToolCall.Hints hints(JsonNode hints) {
+    return new ToolCall.Hints(
         hints.has("destructive") ? hints.get("destructive").asBoolean() : null,
         hints.has("readOnly") ? hints.get("readOnly").asBoolean() : null,
         hints.has("openWorld") ? hints.get("openWorld").asBoolean() : null,

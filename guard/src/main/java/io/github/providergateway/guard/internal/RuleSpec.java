@@ -84,10 +84,5 @@ public record RuleSpec(
    * @param hints what a provider's tool declares of itself, or {@code null} for an agent's own tool
    */
   public record Example(
-      String tool,
-      String text,
-      String cwd,
-      String preset,
-      boolean session,
-      io.github.providergateway.guard.GuardCall.ToolHints hints) {}
+      String tool, String text, String cwd, String preset, boolean session, ToolCall.Hints hints) {}
 }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Redirect;
@@ -25,7 +24,7 @@ public final class Scan {
   private static final int MAX_FOLDERS = 8;
 
   private final Places places;
-  private final GuardCall call;
+  private final ToolCall call;
   private final String source;
   private final List<Step> steps;
 
@@ -174,7 +173,7 @@ public final class Scan {
     return source != null && source.contains(text);
   }
 
-  public Scan(Places places, GuardCall call, String source, List<Invocation> invocations) {
+  public Scan(Places places, ToolCall call, String source, List<Invocation> invocations) {
     this.places = places;
     this.call = call;
     this.source = source;
@@ -323,7 +322,7 @@ public final class Scan {
   }
 
   /** {@return the call} */
-  public GuardCall call() {
+  public ToolCall call() {
     return call;
   }
 

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GatewayCommands;
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
@@ -286,7 +285,7 @@ final class SelfRules implements Family {
         }
       }
       case "gateway", "provider-gateway" -> {
-        if (GatewayCommands.loweringProtection(args).isPresent()) {
+        if (LoweringCommands.of(args).isPresent()) {
           scan.hit(SELF, step, null);
         }
       }

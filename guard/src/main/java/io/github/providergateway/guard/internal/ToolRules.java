@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.GuardCall.ToolHints;
 import java.util.List;
 
 /**
@@ -22,7 +21,7 @@ final class ToolRules implements Family {
 
   @Override
   public void scan(Scan scan) {
-    ToolHints hints = scan.call().hints();
+    ToolCall.Hints hints = scan.call().hints();
     if (hints == null || Boolean.TRUE.equals(hints.readOnly())) {
       return;
     }

@@ -2,7 +2,7 @@ package io.github.providergateway.guard.shell;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.guard.shell.internal.Words;
+import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +37,7 @@ public record Invocation(
    */
   public Invocation {
     // The parser's word lists are fixed already: a long command's thousands of programs copy none.
-    words = Words.isFixed(words) ? words : List.copyOf(words);
+    words = FixedList.isFixed(words) ? words : List.copyOf(words);
     wrappers = List.copyOf(requireNonNull(wrappers, "wrappers"));
     redirects = List.copyOf(redirects);
     via = List.copyOf(via);

@@ -1,19 +1,16 @@
 package io.github.providergateway.guard.shell;
 
-import io.github.providergateway.guard.shell.internal.Limits;
-import io.github.providergateway.guard.shell.internal.Resolver;
-import io.github.providergateway.guard.shell.internal.Syntax;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a shell command as bash would split it, into every program it would run ({@link
  * ShellScript}): its syntax tree, as bash's grammar reads it ({@link
- * io.github.providergateway.guard.shell.syntax.SyntaxParser}), lowered to its simple commands, each
- * read further as below. Executes nothing; no regular expressions, bounded in size, nesting and
- * words: past a bound, or not a complete command (what bash would refuse to run), it throws, never
- * returns a part. {@link #parseRunnable} reads a script as a shell runs one, up to its first
- * complete command it cannot read.
+ * io.github.providergateway.guard.shell.SyntaxParser}), lowered to its simple commands, each read
+ * further as below. Executes nothing; no regular expressions, bounded in size, nesting and words:
+ * past a bound, or not a complete command (what bash would refuse to run), it throws, never returns
+ * a part. {@link #parseRunnable} reads a script as a shell runs one, up to its first complete
+ * command it cannot read.
  *
  * <p>What it reads: separators, pipes, subshells, groups, compound commands ({@code if}, loops,
  * {@code case}, function bodies: every command within may run), {@code $(…)}, backquotes, process

@@ -178,7 +178,7 @@ class RuleBookTest {
   private static GuardPreset firstPresetInForce(BuiltinRule rule) {
     for (GuardPreset preset :
         List.of(GuardPreset.STANDARD, GuardPreset.STRICT, GuardPreset.PARANOID)) {
-      if (rule.action(preset) != null) {
+      if (rule.action(preset.wireName()) != null) {
         return preset;
       }
     }
@@ -194,7 +194,18 @@ class RuleBookTest {
     }
     Path cwd = example.cwd() == null ? PROJECT : Path.of(example.cwd());
     return new GuardCall(
-        example.tool(), args, example.session() ? PROJECT : null, cwd, example.hints());
+        example.tool(), args, example.session() ? PROJECT : null, cwd, hints(example.hints()));
+  }
+
+  private static GuardCall.ToolHints hints(ToolCall.Hints hints) {
+    return hints == null
+        ? null
+        : new GuardCall.ToolHints(
+            hints.destructive(),
+            hints.readOnly(),
+            hints.openWorld(),
+            hints.provider(),
+            hints.trust());
   }
 
   static String lower(Outcome outcome) {

@@ -28,7 +28,7 @@ public final class HandlerCheck {
   }
 
   /** Checks a {@code hooks.update}'s rules and transforms (an empty transform removes one). */
-  static void checkUpdate(
+  public static void checkUpdate(
       List<HookRule> rules,
       Map<String, Optional<TransformRule>> transforms,
       Set<String> gateIds,

@@ -1,7 +1,6 @@
 package io.github.providergateway.provider.internal;
 
 import io.github.providergateway.protocol.Hello;
-import io.github.providergateway.provider.ProviderTool;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,12 +42,12 @@ public final class NameCheck {
   }
 
   /** Checks the names of the tools a provider declares: in the grammar, and unique. */
-  public static void checkTools(List<ProviderTool> tools) {
+  public static void checkToolNames(List<String> toolNames) {
     Set<String> names = new HashSet<>();
-    for (ProviderTool tool : tools) {
-      check("tool name", tool.name());
-      if (!names.add(tool.name())) {
-        throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
+    for (String name : toolNames) {
+      check("tool name", name);
+      if (!names.add(name)) {
+        throw new IllegalArgumentException("two tools are named '" + name + "'");
       }
     }
   }

@@ -5,8 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.internal.ConnectionEnd;
-import io.github.providergateway.provider.internal.ProviderSide;
 import java.time.Clock;
 
 /**

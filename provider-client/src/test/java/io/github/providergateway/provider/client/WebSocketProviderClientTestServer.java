@@ -1,8 +1,8 @@
 package io.github.providergateway.provider.client;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
@@ -123,7 +123,7 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
     }
 
     @Override
-    public void close(io.github.providergateway.gateway.CloseReason reason) {
+    public void close(io.github.providergateway.gateway.spi.CloseReason reason) {
       later(() -> closeSession(codeFor(reason), reason.name()));
     }
 
@@ -160,7 +160,8 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
       }
     }
 
-    private CloseReason.CloseCode codeFor(io.github.providergateway.gateway.CloseReason reason) {
+    private CloseReason.CloseCode codeFor(
+        io.github.providergateway.gateway.spi.CloseReason reason) {
       return switch (reason) {
         case NORMAL -> CloseReason.CloseCodes.NORMAL_CLOSURE;
         case AUTH_FAILED, UNBOUND_TOO_LONG, TOO_FAST -> CloseReason.CloseCodes.VIOLATED_POLICY;

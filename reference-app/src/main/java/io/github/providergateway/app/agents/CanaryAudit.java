@@ -3,8 +3,8 @@ package io.github.providergateway.app.agents;
 import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeDirectory;
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import java.nio.file.Path;
 import java.time.Clock;
 

@@ -1,7 +1,7 @@
 package io.github.providergateway.app.home;
 
-import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
@@ -47,7 +47,7 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
   private static final Decision STOP =
       Decision.builder(
               java.time.Instant.EPOCH,
-              io.github.providergateway.gateway.DecisionKind.OTHER,
+              io.github.providergateway.gateway.event.DecisionKind.OTHER,
               Decision.Outcome.OK)
           .build();
 

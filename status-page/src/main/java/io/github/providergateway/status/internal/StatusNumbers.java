@@ -2,9 +2,9 @@ package io.github.providergateway.status.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;

@@ -4,7 +4,7 @@ import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayAddress;

@@ -2,7 +2,7 @@ package io.github.providergateway.transport.jakarta;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;

@@ -2,9 +2,9 @@ package io.github.providergateway.transport.jakarta;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.websocket.internal.CloseStatuses;

@@ -1,7 +1,7 @@
 package io.github.providergateway.transport.jakarta;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;

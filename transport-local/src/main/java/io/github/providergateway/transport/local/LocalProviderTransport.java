@@ -2,10 +2,10 @@ package io.github.providergateway.transport.local;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.gateway.spi.ProviderConnection;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;

@@ -1,6 +1,6 @@
 package io.github.providergateway.websocket.internal;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 
 /**
  * The RFC 6455 status codes the gateway's servers close with, both of them (transport-ws and

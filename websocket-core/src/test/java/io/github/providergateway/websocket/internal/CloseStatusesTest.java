@@ -2,7 +2,7 @@ package io.github.providergateway.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.spi.CloseReason;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -29,7 +29,7 @@ class OutboundQueueTest {
 
   private static final Duration GRACE = Duration.ofSeconds(2);
   private static final CloseStatus GOODBYE =
-      CloseStatuses.of(io.github.providergateway.gateway.CloseReason.NORMAL);
+      CloseStatuses.of(io.github.providergateway.gateway.spi.CloseReason.NORMAL);
 
   private final ManualClock time = new ManualClock();
   private final QueuedExecutor executor = new QueuedExecutor();

@@ -2,7 +2,6 @@ package io.github.providergateway.guard.shell.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.guard.shell.Word;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -113,7 +112,7 @@ public final class Runners {
   }
 
   /** {@return the names of every program the table reads beside the command (not wrappers)} */
-  static Set<String> nestedNames() {
+  public static Set<String> nestedNames() {
     Set<String> names = new HashSet<>();
     for (Map.Entry<String, Row> entry : BY_NAME.entrySet()) {
       if (!entry.getValue().wrapper()) {
@@ -158,127 +157,6 @@ public final class Runners {
       out.add(item.asText());
     }
     return out;
-  }
-
-  /**
-   * Where the command a wrapper at {@code i} runs starts, or -1 when it runs none (or is not a
-   * wrapper of the table's).
-   */
-  static int skipWrapper(Row row, List<Word> w, int i, Wrappers.Seen seen) {
-    if (row.applet()) {
-      return i + 1 < w.size() && !w.get(i + 1).text().startsWith("-") ? i + 1 : -1;
-    }
-    int at = Wrappers.skipOptions(w, i + 1, row.options(), row.longOptions(), seen);
-    if (seen.has(row.none().toCharArray()) || seen.hasLong(row.noneLong().toArray(new String[0]))) {
-      return -1;
-    }
-    if (row.assignments()) {
-      at = Wrappers.skipAssignments(w, at);
-    }
-    at += row.skip();
-    if (row.skip() > 0 && at < w.size() && w.get(at).text().startsWith("-")) {
-      return -1; // flock FILE -c …: an option after the file, no command of its own
-    }
-    return at;
-  }
-
-  /**
-   * Where the words a row's runner runs start, after the words it wants first and its options: a
-   * command's first word, or -1 when the row does not apply to these words (an {@code npm} that is
-   * no {@code npm exec}) or its options say it runs nothing.
-   */
-  static int commandStart(Row row, List<Word> words) {
-    int i = 1;
-    if (!row.after().isEmpty()) {
-      int first = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), null);
-      i = matchAfter(row, words, first);
-      if (i < 0) {
-        return -1;
-      }
-    }
-    Wrappers.Seen seen = new Wrappers.Seen();
-    int at = Wrappers.skipOptions(words, i, row.options(), row.longOptions(), seen);
-    if (seen.has(row.none().toCharArray()) || seen.hasLong(row.noneLong().toArray(new String[0]))) {
-      return -1;
-    }
-    if (row.assignments()) {
-      at = Wrappers.skipAssignments(words, at);
-    }
-    return at + row.skip();
-  }
-
-  private static int matchAfter(Row row, List<Word> words, int from) {
-    for (List<String> alternative : row.after()) {
-      int at = from;
-      boolean matched = true;
-      for (String expected : alternative) {
-        boolean optional = expected.endsWith("?");
-        String word = optional ? expected.substring(0, expected.length() - 1) : expected;
-        if (at < words.size() && words.get(at).text().equals(word)) {
-          at++;
-        } else if (!optional) {
-          matched = false;
-          break;
-        }
-      }
-      if (matched) {
-        return at;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * The values of a row's code options in {@code words}: {@code -c X}, {@code --command=X}, {@code
-   * -qc X} (a bundle ending in the letter), in order.
-   */
-  static List<Word> codeValues(Row row, List<Word> words) {
-    if (row.code().isEmpty()) {
-      return List.of();
-    }
-    List<Word> values = new ArrayList<>(1);
-    for (int i = 1; i < words.size(); i++) {
-      Word word = words.get(i);
-      String t = word.text();
-      if (t.equals("--")) {
-        break;
-      }
-      for (String option : row.code()) {
-        if (t.equals(option)) {
-          if (i + 1 < words.size()) {
-            values.add(words.get(++i));
-          }
-          break;
-        }
-        if (t.startsWith(option + "=")) {
-          values.add(new Word(t.substring(option.length() + 1), word.literal()));
-          break;
-        }
-        boolean letter = option.length() == 2 && option.charAt(0) == '-' && option.charAt(1) != '-';
-        if (letter
-            && t.length() > 2
-            && t.length() <= 5 // a bundle of a few letters (-qc), not a word (-NoProfile)
-            && t.charAt(0) == '-'
-            && t.charAt(1) != '-'
-            && t.charAt(t.length() - 1) == option.charAt(1)
-            && row.options().indexOf(t.charAt(1)) < 0
-            && i + 1 < words.size()) {
-          values.add(words.get(++i)); // script -qc CMD
-          break;
-        }
-      }
-    }
-    return values;
-  }
-
-  /** {@return the words after the first {@code --}, or null when there is none} */
-  static List<Word> afterDoubleDash(List<Word> words) {
-    for (int i = 1; i < words.size(); i++) {
-      if (words.get(i).text().equals("--")) {
-        return i + 1 < words.size() ? words.subList(i + 1, words.size()) : null;
-      }
-    }
-    return null;
   }
 
   /** The rows by name, for the docs and the red-team test: name to the row's source. */

@@ -1,6 +1,6 @@
 /**
  * A shell script's syntax tree, as bash reads it, modelled on mvdan/sh's {@code syntax} package:
- * {@link io.github.providergateway.guard.shell.syntax.SyntaxParser#parse} gives a {@link
+ * {@link io.github.providergateway.guard.shell.SyntaxParser#parse} gives a {@link
  * io.github.providergateway.guard.shell.syntax.Script} of statements, commands, words of parts,
  * redirections and assignments, each with its span in the source. Nothing is expanded and nothing
  * runs: a word is its parts as written ({@code "$HOME"/x} a double-quoted parameter expansion and a

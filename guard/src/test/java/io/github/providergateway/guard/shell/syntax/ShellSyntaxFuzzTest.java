@@ -11,6 +11,7 @@ import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.SyntaxParser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;

@@ -1,0 +1,64 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How {@code GatewayCommands.loweringProtection} reads a gateway command line, here where the
+ * guard's own rule ({@code guard.self}, in {@link SelfRules}) reads it too: the public class only
+ * hands over, so that this package names none of the guard's public types (decision 80).
+ */
+public final class LoweringCommands {
+
+  private static final Set<String> REVOKING = Set.of("--revoke", "--uninstall", "--remove");
+
+  private static final Set<String> SUBCOMMANDS =
+      Set.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard");
+
+  private LoweringCommands() {}
+
+  /**
+   * What {@code args}, the words after the gateway's program, run when it lowers protection.
+   *
+   * @param args the command line after {@code gateway}
+   * @return the command as a person reads it ({@code gateway setup --remove}), or empty when it
+   *     lowers nothing
+   */
+  public static Optional<String> of(List<String> args) {
+    int at = -1;
+    for (int i = 0; i < args.size() && at < 0; i++) {
+      if (SUBCOMMANDS.contains(args.get(i))) {
+        at = i;
+      }
+    }
+    if (at < 0) {
+      return Optional.empty();
+    }
+    String first = args.get(at);
+    List<String> rest = args.subList(at + 1, args.size());
+    String second = rest.stream().filter(a -> !a.startsWith("-")).findFirst().orElse("");
+    Optional<String> revoking = rest.stream().filter(REVOKING::contains).findFirst();
+    boolean lowers =
+        switch (first) {
+          case "stop", "kill", "uninstall" -> true;
+          case "setup" -> revoking.isPresent();
+          case "hook" ->
+              revoking.isPresent() || Set.of("uninstall", "remove", "off").contains(second);
+          case "service" -> Set.of("uninstall", "stop", "disable").contains(second);
+          case "gates" -> second.equals("release");
+          case "guard" -> second.equals("off");
+          default -> false;
+        };
+    if (!lowers) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        switch (first) {
+          case "setup" -> "gateway setup " + revoking.get();
+          case "hook" -> "gateway hook " + revoking.orElse(second);
+          case "service", "gates", "guard" -> "gateway " + first + " " + second;
+          default -> "gateway " + first;
+        });
+  }
+}

@@ -1,0 +1,652 @@
+package io.github.providergateway.guard.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Shell code a program carries in an option's value or runs as a command of its own, found from its
+ * words alone: {@code git -c core.fsmonitor='…'}, {@code ssh -o ProxyCommand='…'} and the remote
+ * command of {@code ssh host …}, {@code tar --checkpoint-action=exec='…'}, {@code rsync -e '…'},
+ * {@code sed 'e …'}, the command of {@code parallel … ::: …}, {@code kubectl exec|debug … -- …} and
+ * a shell's {@code -c} inside {@code docker run} or {@code docker exec}. The resolver reads each as
+ * commands reached that way, so the rules see them as they see any other.
+ */
+final class CarriedCode {
+
+  /**
+   * What a program carries: a script ({@code command} null) or a command as words ({@code script}
+   * null), and how it is reached.
+   *
+   * @param via how it is reached ({@code git -c}, {@code ssh}, …)
+   * @param script shell text, or null
+   * @param command the words of a command, or null
+   */
+  record Carried(String via, String script, List<Word> command) {}
+
+  /**
+   * Each program read here, with what reads it: one table, so that a program with no reading makes
+   * no list at all (every program of a long command is asked).
+   */
+  private static final Map<String, BiConsumer<List<Word>, List<Carried>>> READERS =
+      Map.ofEntries(
+          Map.entry("git", CarriedCode::git),
+          Map.entry("ssh", CarriedCode::ssh),
+          Map.entry("tar", CarriedCode::tar),
+          Map.entry("bsdtar", CarriedCode::tar),
+          Map.entry("gtar", CarriedCode::tar),
+          Map.entry("rsync", CarriedCode::rsync),
+          Map.entry("sed", CarriedCode::sed),
+          Map.entry("gsed", CarriedCode::sed),
+          Map.entry("parallel", CarriedCode::parallel),
+          Map.entry("kubectl", CarriedCode::kubectlExec),
+          Map.entry("oc", CarriedCode::kubectlExec),
+          Map.entry("docker", CarriedCode::containerShell),
+          Map.entry("podman", CarriedCode::containerShell),
+          Map.entry("nerdctl", CarriedCode::containerShell));
+
+  /** Git settings whose value git runs through the shell. */
+  private static final Set<String> GIT_CODE_KEYS =
+      Set.of(
+          "core.fsmonitor",
+          "core.sshcommand",
+          "core.editor",
+          "core.pager",
+          "sequence.editor",
+          "diff.external",
+          "credential.helper",
+          "gpg.program",
+          "pager.log",
+          "pager.diff",
+          "pager.show");
+
+  /** ssh's options that take a value in the next word. */
+  private static final String SSH_WITH_VALUE = "BbcDEeFIiJLlmOoPpQRSWw";
+
+  /** ssh configuration keys whose value runs as a local shell command. */
+  private static final Set<String> SSH_CODE_KEYS =
+      Set.of("proxycommand", "localcommand", "knownhostscommand", "remotecommand");
+
+  /** tar's options whose value it runs as a command. */
+  private static final List<String> TAR_CODE_OPTIONS =
+      List.of(
+          "--checkpoint-action=exec=",
+          "--to-command=",
+          "--use-compress-program=",
+          "--rsh-command=",
+          "--info-script=",
+          "--new-volume-script=");
+
+  /**
+   * sed's {@code e command} (GNU): an address or nothing, then {@code e} and the command to the end
+   * of the line or the next {@code ;}.
+   */
+  private static final Pattern SED_EXECUTE =
+      Pattern.compile("(?:^|[;\\n{}])\\s*(?:\\$|\\d+|/[^/]*/)?\\s*e\\s+([^;\\n}]+)");
+
+  private CarriedCode() {}
+
+  /** {@return the programs {@link #of} reads} */
+  static Set<String> programs() {
+    return READERS.keySet();
+  }
+
+  /**
+   * The code {@code words} carries.
+   *
+   * @param program the program's name without its folder
+   * @param words the program and its arguments
+   * @return what it carries, empty for nothing
+   */
+  static List<Carried> of(String program, List<Word> words) {
+    BiConsumer<List<Word>, List<Carried>> reader = READERS.get(program);
+    if (reader == null) {
+      return List.of();
+    }
+    List<Carried> found = new ArrayList<>();
+    reader.accept(words, found);
+    return found;
+  }
+
+  /** {@code git -c key=value} and {@code git config key value} of a key git runs as shell. */
+  private static void git(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      String setting = null;
+      String value = null;
+      if (t.equals("-c") && i + 1 < words.size()) {
+        setting = words.get(i + 1).text();
+      } else if (t.startsWith("-c") && t.length() > 2) {
+        setting = t.substring(2);
+      } else if (t.equals("config") && i + 2 < words.size()) {
+        int key = i + 1;
+        while (key < words.size() && words.get(key).text().startsWith("-")) {
+          key++;
+        }
+        if (key + 1 < words.size()) {
+          setting = words.get(key).text() + "=" + words.get(key + 1).text();
+        }
+      }
+      int eq = setting == null ? -1 : setting.indexOf('=');
+      if (eq > 0) {
+        value = setting.substring(eq + 1);
+        String key = setting.substring(0, eq).toLowerCase(Locale.ROOT);
+        if (key.equals("credential.helper") && !value.startsWith("!")) {
+          continue; // a helper's name, not shell
+        }
+        if (GIT_CODE_KEYS.contains(key) || key.startsWith("pager.") || runsCode(key)) {
+          found.add(
+              new Carried("git " + key, value.startsWith("!") ? value.substring(1) : value, null));
+        }
+      }
+    }
+    gitSubcommand(words, found);
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      int ext = t.indexOf("ext::");
+      if (ext >= 0) {
+        found.add(
+            new Carried(
+                "git ext::", null, extArguments(t.substring(ext + 5), words.get(i).literal())));
+      }
+    }
+  }
+
+  /**
+   * Git settings of a driver or a hook whose value git runs (git-config(1)): {@code
+   * filter.<driver>.clean|smudge|process}, {@code diff.<driver>.textconv|command}, {@code
+   * merge.<driver>.driver}, {@code difftool|mergetool.<tool>.cmd}, {@code
+   * remote.<name>.uploadpack|receivepack}, {@code credential.<url>.helper}, {@code
+   * gpg.<format>.program}, {@code core.gitProxy}, {@code core.askPass}, {@code
+   * uploadpack.packObjectsHook}, {@code interactive.diffFilter}.
+   */
+  private static boolean runsCode(String key) {
+    return key.equals("core.gitproxy")
+        || key.equals("core.askpass")
+        || key.equals("uploadpack.packobjectshook")
+        || key.equals("interactive.difffilter")
+        || key.startsWith("filter.")
+            && (key.endsWith(".clean") || key.endsWith(".smudge") || key.endsWith(".process"))
+        || key.startsWith("diff.") && (key.endsWith(".textconv") || key.endsWith(".command"))
+        || key.startsWith("merge.") && key.endsWith(".driver")
+        || (key.startsWith("difftool.") || key.startsWith("mergetool.")) && key.endsWith(".cmd")
+        || key.startsWith("remote.")
+            && (key.endsWith(".uploadpack") || key.endsWith(".receivepack"))
+        || key.startsWith("credential.") && key.endsWith(".helper")
+        || key.startsWith("gpg.") && key.endsWith(".program");
+  }
+
+  /** Git's global options that take the next word. */
+  private static final Set<String> GIT_GLOBAL_WITH_VALUE =
+      Set.of(
+          "-C",
+          "-c",
+          "--git-dir",
+          "--work-tree",
+          "--namespace",
+          "--super-prefix",
+          "--config-env",
+          "--exec-path");
+
+  /**
+   * The commands git's subcommands run (git-submodule(1) foreach, git-rebase(1) --exec,
+   * git-bisect(1) run, --upload-pack and --receive-pack, git-difftool(1) --extcmd, git-grep(1)
+   * --open-files-in-pager, git-filter-branch(1)'s filters, git-archive(1) --exec).
+   */
+  private static void gitSubcommand(List<Word> words, List<Carried> found) {
+    int at = 1;
+    while (at < words.size() && words.get(at).text().startsWith("-")) {
+      at += GIT_GLOBAL_WITH_VALUE.contains(words.get(at).text()) ? 2 : 1;
+    }
+    if (at >= words.size()) {
+      return;
+    }
+    String sub = words.get(at).text();
+    List<Word> rest = words.subList(at + 1, words.size());
+    switch (sub) {
+      case "submodule" -> {
+        int foreach = indexOf(rest, "foreach");
+        if (foreach >= 0) {
+          int from = foreach + 1;
+          while (from < rest.size() && rest.get(from).text().startsWith("--")) {
+            from++;
+          }
+          if (from < rest.size()) {
+            found.add(
+                new Carried(
+                    "git submodule foreach", joinedTexts(rest.subList(from, rest.size())), null));
+          }
+        }
+      }
+      case "bisect" -> {
+        if (!rest.isEmpty() && rest.get(0).text().equals("run") && rest.size() > 1) {
+          found.add(new Carried("git bisect run", null, rest.subList(1, rest.size())));
+        }
+      }
+      default -> {
+        for (int i = 0; i < rest.size(); i++) {
+          String t = rest.get(i).text();
+          String value = t.startsWith("--") ? gitCodeOption(t, rest, i) : null;
+          boolean shortExec =
+              (t.equals("-x") && (sub.equals("rebase") || sub.equals("difftool")))
+                  || (t.equals("-u")
+                      && (sub.equals("clone") || sub.equals("fetch") || sub.equals("ls-remote")))
+                  || (t.equals("-O") && sub.equals("grep"));
+          if (shortExec && i + 1 < rest.size()) {
+            value = rest.get(i + 1).text();
+          } else if (t.startsWith("-O") && t.length() > 2 && sub.equals("grep")) {
+            value = t.substring(2);
+          }
+          if (value != null && !value.isEmpty()) {
+            found.add(new Carried("git " + sub, value, null));
+          }
+        }
+      }
+    }
+  }
+
+  /** Git's subcommands' options whose value is a command: the word after, or after {@code =}. */
+  private static final List<String> GIT_CODE_OPTIONS =
+      List.of(
+          "--exec",
+          "--upload-pack",
+          "--receive-pack",
+          "--extcmd",
+          "--open-files-in-pager",
+          "--tree-filter",
+          "--index-filter",
+          "--msg-filter",
+          "--env-filter",
+          "--commit-filter",
+          "--parent-filter",
+          "--tag-name-filter");
+
+  /**
+   * {@return the command {@code t}, the word at {@code i} of {@code rest}, gives one of {@link
+   * #GIT_CODE_OPTIONS}, or null} Asked of every {@code --} word of every git command: no option's
+   * text is made to compare it (no option is the start of another).
+   */
+  private static String gitCodeOption(String t, List<Word> rest, int i) {
+    for (int o = 0; o < GIT_CODE_OPTIONS.size(); o++) {
+      String option = GIT_CODE_OPTIONS.get(o);
+      if (t.startsWith(option)) {
+        if (t.length() == option.length()) {
+          return i + 1 < rest.size() ? rest.get(i + 1).text() : null;
+        }
+        if (t.charAt(option.length()) == '=') {
+          return t.substring(option.length() + 1);
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * An {@code ext::} remote's command as git-remote-ext(1) splits it: blanks part the arguments,
+   * {@code "% "} is a blank within one, {@code "%%"} a percent sign.
+   */
+  private static List<Word> extArguments(String command, boolean literal) {
+    List<Word> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i < command.length(); i++) {
+      char c = command.charAt(i);
+      if (c == '%' && i + 1 < command.length()) {
+        char next = command.charAt(++i);
+        word.append(next);
+      } else if (c == ' ') {
+        if (word.length() > 0) {
+          words.add(new Word(word.toString(), literal));
+          word.setLength(0);
+        }
+      } else {
+        word.append(c);
+      }
+    }
+    if (word.length() > 0) {
+      words.add(new Word(word.toString(), literal));
+    }
+    return words;
+  }
+
+  private static int indexOf(List<Word> words, String text) {
+    for (int i = 0; i < words.size(); i++) {
+      if (words.get(i).text().equals(text)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static String joinedTexts(List<Word> words) {
+    StringBuilder out = new StringBuilder();
+    for (Word w : words) {
+      out.append(out.length() == 0 ? "" : " ").append(w.text());
+    }
+    return out.toString();
+  }
+
+  /** ssh's {@code -o Key=value} or {@code -oKey value} that runs code, and its remote command. */
+  private static void ssh(List<Word> words, List<Carried> found) {
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--")) {
+        i++;
+        break;
+      }
+      if (!t.startsWith("-") || t.length() < 2) {
+        break;
+      }
+      String option = null;
+      if (t.startsWith("-o")) {
+        option =
+            t.length() > 2 ? t.substring(2) : i + 1 < words.size() ? words.get(++i).text() : "";
+        sshOption(option, found);
+        continue;
+      }
+      char last = t.charAt(t.length() - 1);
+      if (SSH_WITH_VALUE.indexOf(last) >= 0 && t.length() == 2) {
+        i++;
+      }
+    }
+    // The host, then the command it runs there: destructive wherever it runs.
+    if (i + 1 < words.size()) {
+      StringBuilder remote = new StringBuilder();
+      for (int k = i + 1; k < words.size(); k++) {
+        remote.append(k > i + 1 ? " " : "").append(words.get(k).text());
+      }
+      found.add(new Carried("ssh", remote.toString(), null));
+    }
+  }
+
+  private static void sshOption(String option, List<Carried> found) {
+    int split = 0;
+    while (split < option.length() && option.charAt(split) != '=' && option.charAt(split) != ' ') {
+      split++;
+    }
+    if (split >= option.length()) {
+      return;
+    }
+    String key = option.substring(0, split).toLowerCase(Locale.ROOT);
+    if (SSH_CODE_KEYS.contains(key)) {
+      found.add(new Carried("ssh -o " + key, option.substring(split + 1).strip(), null));
+    }
+  }
+
+  /** tar's options that run a command: checkpoint actions, filters, compressors, scripts. */
+  private static void tar(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      for (String option : TAR_CODE_OPTIONS) {
+        if (t.startsWith(option)) {
+          found.add(new Carried("tar " + option, t.substring(option.length()), null));
+        }
+      }
+      if ((t.equals("-I") || t.equals("-F")) && i + 1 < words.size()) {
+        found.add(new Carried("tar " + t, words.get(i + 1).text(), null));
+      }
+    }
+  }
+
+  /** rsync's remote shell ({@code -e}, {@code --rsh}) and {@code --rsync-path}. */
+  private static void rsync(List<Word> words, List<Carried> found) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-e") && i + 1 < words.size()) {
+        found.add(new Carried("rsync -e", words.get(i + 1).text(), null));
+      } else if (t.startsWith("--rsh=") || t.startsWith("--rsync-path=")) {
+        found.add(new Carried("rsync", t.substring(t.indexOf('=') + 1), null));
+      }
+    }
+  }
+
+  /** GNU sed's {@code e command} in a script: the command runs through the shell. */
+  private static void sed(List<Word> words, List<Carried> found) {
+    List<String> scripts = new ArrayList<>();
+    boolean scriptGiven = false;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if ((t.equals("-e") || t.equals("--expression")) && i + 1 < words.size()) {
+        scripts.add(words.get(++i).text());
+        scriptGiven = true;
+      } else if (t.startsWith("--expression=")) {
+        scripts.add(t.substring(13));
+        scriptGiven = true;
+      } else if (!t.startsWith("-") && !scriptGiven) {
+        scripts.add(t);
+        scriptGiven = true;
+      }
+    }
+    for (String script : scripts) {
+      Matcher m = SED_EXECUTE.matcher(script);
+      while (m.find()) {
+        found.add(new Carried("sed e", m.group(1).strip(), null));
+      }
+    }
+  }
+
+  /** GNU parallel: its command with the arguments after {@code :::} as xargs would give them. */
+  private static void parallel(List<Word> words, List<Carried> found) {
+    int at = 1;
+    while (at < words.size() && words.get(at).text().startsWith("-")) {
+      at++;
+    }
+    List<Word> command = new ArrayList<>();
+    int k = at;
+    for (; k < words.size() && !words.get(k).text().startsWith(":::"); k++) {
+      command.add(words.get(k));
+    }
+    if (command.isEmpty()) {
+      return;
+    }
+    for (k++; k < words.size(); k++) {
+      if (!words.get(k).text().startsWith(":::")) {
+        command.add(words.get(k));
+      }
+    }
+    found.add(new Carried("parallel", null, command));
+  }
+
+  /** docker run's options that take the next word. */
+  private static final Set<String> RUN_WITH_VALUE =
+      Set.of(
+          "-v",
+          "--volume",
+          "--mount",
+          "-e",
+          "--env",
+          "--env-file",
+          "-w",
+          "--workdir",
+          "--name",
+          "-p",
+          "--publish",
+          "--network",
+          "--net",
+          "-u",
+          "--user",
+          "--entrypoint",
+          "-l",
+          "--label",
+          "-h",
+          "--hostname",
+          "--add-host",
+          "--cpus",
+          "-m",
+          "--memory",
+          "--restart",
+          "--platform",
+          "--pull",
+          "--log-driver",
+          "--log-opt",
+          "--device",
+          "--cap-add",
+          "--cap-drop",
+          "--security-opt",
+          "--ulimit",
+          "--tmpfs",
+          "--gpus",
+          "--shm-size",
+          "--ipc",
+          "--pid",
+          "--dns",
+          "--volumes-from",
+          "--cidfile",
+          "-a",
+          "--attach",
+          "--link",
+          "--expose",
+          "--health-cmd",
+          "--stop-signal",
+          "--userns",
+          "--uts",
+          "--cgroupns",
+          "--runtime",
+          "--label-file",
+          "--mac-address",
+          "--ip");
+
+  /**
+   * {@code docker run -v /:/host alpine rm -rf /host/home/user}: a command in a container whose
+   * words name a folder of this machine mounted into it is read with the machine's paths put back
+   * ({@code rm -rf /home/user}); a command that names no mounted folder changes only the container.
+   */
+  private static void mounted(List<Word> words, List<Carried> found) {
+    List<String[]> mounts = new ArrayList<>();
+    int i = 2;
+    for (; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-")) {
+        break;
+      }
+      String value = null;
+      if (RUN_WITH_VALUE.contains(t) && i + 1 < words.size()) {
+        value = words.get(++i).text();
+      } else if (t.startsWith("--volume=") || t.startsWith("--mount=")) {
+        value = t.substring(t.indexOf('=') + 1);
+        t = t.substring(0, t.indexOf('='));
+      }
+      if (value != null && (t.equals("-v") || t.equals("--volume"))) {
+        String[] parts = value.split(":");
+        if (parts.length >= 2 && parts[1].startsWith("/")) {
+          mounts.add(new String[] {parts[0], parts[1]});
+        }
+      } else if (value != null && t.equals("--mount")) {
+        String source = null;
+        String target = null;
+        for (String field : value.split(",")) {
+          int eq = field.indexOf('=');
+          String key = eq < 0 ? field : field.substring(0, eq);
+          String val = eq < 0 ? "" : field.substring(eq + 1);
+          if (key.equals("src") || key.equals("source")) {
+            source = val;
+          } else if (key.equals("dst") || key.equals("target") || key.equals("destination")) {
+            target = val;
+          }
+        }
+        if (source != null && target != null) {
+          mounts.add(new String[] {source, target});
+        }
+      }
+    }
+    if (mounts.isEmpty() || i + 1 >= words.size()) {
+      return;
+    }
+    List<Word> command = new ArrayList<>();
+    boolean named = false;
+    for (Word word : words.subList(i + 1, words.size())) {
+      String text = word.text();
+      for (String[] mount : mounts) {
+        String inside =
+            mount[1].endsWith("/") && mount[1].length() > 1
+                ? mount[1].substring(0, mount[1].length() - 1)
+                : mount[1];
+        if (text.equals(inside) || text.startsWith(inside + "/")) {
+          String outside =
+              mount[0].endsWith("/") && mount[0].length() > 1
+                  ? mount[0].substring(0, mount[0].length() - 1)
+                  : mount[0];
+          text = outside + text.substring(inside.length());
+          if (text.startsWith("//")) {
+            text = text.substring(1);
+          }
+          named = true;
+          break;
+        }
+      }
+      command.add(new Word(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
+    }
+    if (named) {
+      found.add(new Carried("docker run (mounted)", null, command));
+    }
+  }
+
+  /** kubectl's global options that take a value in the next word. */
+  private static final Set<String> KUBECTL_WITH_VALUE =
+      Set.of(
+          "-n",
+          "--namespace",
+          "--context",
+          "--kubeconfig",
+          "--cluster",
+          "--user",
+          "-s",
+          "--server",
+          "--token",
+          "--as",
+          "--as-group");
+
+  /**
+   * {@code kubectl exec … -- command}: the command runs in the pod. {@code kubectl debug … --
+   * command} runs it in a debugging container, and for {@code debug node/…} on the node itself with
+   * its root folder at {@code /host} ({@code -- chroot /host rm -rf /var/lib/etcd}): read as run
+   * here, as exec's is.
+   */
+  private static void kubectlExec(List<Word> words, List<Carried> found) {
+    int sub = 1;
+    while (sub < words.size() && words.get(sub).text().startsWith("-")) {
+      sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
+    }
+    String verb = sub < words.size() ? words.get(sub).text() : "";
+    if (!verb.equals("exec") && !verb.equals("debug")) {
+      return;
+    }
+    for (int i = sub + 1; i < words.size(); i++) {
+      if (words.get(i).text().equals("--") && i + 1 < words.size()) {
+        found.add(new Carried("kubectl " + verb, null, words.subList(i + 1, words.size())));
+        return;
+      }
+    }
+  }
+
+  /** A shell's {@code -c} string in {@code docker run} or {@code docker exec}: it runs inside. */
+  private static void containerShell(List<Word> words, List<Carried> found) {
+    if (words.size() < 2) {
+      return;
+    }
+    if (words.get(1).text().equals("unshare")) {
+      // podman unshare CMD: a command on this machine, in podman's user namespace.
+      found.add(new Carried("podman unshare", null, words.subList(2, words.size())));
+      return;
+    }
+    String verb = words.get(1).text();
+    if (!verb.equals("run") && !verb.equals("exec")) {
+      return;
+    }
+    if (verb.equals("run")) {
+      mounted(words, found);
+    }
+    for (int i = 2; i + 2 < words.size(); i++) {
+      String program = Resolver.basename(words.get(i).text());
+      if (Resolver.isShell(program) && words.get(i + 1).text().equals("-c")) {
+        found.add(new Carried("docker " + verb, words.get(i + 2).text(), null));
+        return;
+      }
+    }
+  }
+}

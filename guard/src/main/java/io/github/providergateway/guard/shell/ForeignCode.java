@@ -1,0 +1,498 @@
+package io.github.providergateway.guard.shell;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The shell commands in code of the languages that programs running programs take ({@link
+ * Runners}): vim's and ex's commands ({@code :!cmd}, {@code call system('cmd')}, {@code py3 …}),
+ * gdb's ({@code shell cmd}, {@code !cmd}, {@code python …}), lldb's ({@code platform shell}), the
+ * SQL clients' meta commands ({@code \! cmd}, {@code system cmd}, {@code .shell cmd}, {@code COPY …
+ * PROGRAM 'cmd'}), ed's and ftp's {@code !cmd}, Emacs Lisp's {@code shell-command} and {@code
+ * call-process}, Lua's {@code os.execute}, Tcl's {@code exec} and {@code spawn}, R's {@code
+ * system}, AppleScript's {@code do shell script}, PowerShell's download-and-run, and crontab lines.
+ * A best-effort reading: a construct that runs something the reading cannot make out is reported as
+ * such ({@link Found#opaque()}), never dropped.
+ */
+final class ForeignCode {
+  /**
+   * One thing the code runs: shell text, a program and its arguments, inline code of a language the
+   * guard reads, or something it cannot read.
+   */
+  record Found(
+      String shell, List<Word> argv, InlineCode.Language language, String code, String opaque) {
+    static Found shell(String text) {
+      return new Found(text, null, null, null, null);
+    }
+
+    static Found argv(List<String> words) {
+      List<Word> out = new ArrayList<>(words.size());
+      for (String w : words) {
+        out.add(Word.literal(w));
+      }
+      return new Found(null, out, null, null, null);
+    }
+
+    static Found inline(InlineCode.Language language, String code) {
+      return new Found(null, null, language, code, null);
+    }
+
+    static Found opaque(String what) {
+      return new Found(null, null, null, null, what);
+    }
+  }
+
+  private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
+  private static final Pattern CALL_SYSTEM =
+      Pattern.compile(
+          "\\b(?:system|systemlist|execute|jobstart|termopen)\\s*\\(\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')");
+  private static final Pattern EMACS_SHELL =
+      Pattern.compile(
+          "\\((?:shell-command|shell-command-to-string|async-shell-command)\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+  private static final Pattern EMACS_PROCESS =
+      Pattern.compile(
+          "\\((?:call-process|process-lines|start-process|make-process)\\s+((?:\"(?:[^\"\\\\]|\\\\.)*\"|nil|t|\\s)+)");
+  private static final Pattern EMACS_DELETE =
+      Pattern.compile("\\(delete-directory\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+  private static final Pattern LUA_RUN =
+      Pattern.compile(
+          "\\b(?:os\\.execute|io\\.popen)\\s*\\(?\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|\\[\\[.*?\\]\\])",
+          Pattern.DOTALL);
+  private static final Pattern LUA_ANY =
+      Pattern.compile("\\b(?:os\\.execute|io\\.popen)\\b|\\b(?:os|io)\\s*\\[");
+  private static final Pattern TCL_EXEC =
+      Pattern.compile("(?:^|[\\[;\\n{])\\s*(?:exec|spawn)\\s+([^\\]\\n;}]+)");
+  private static final Pattern R_SYSTEM =
+      Pattern.compile("\\bsystem2?\\s*\\(\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')");
+  private static final Pattern APPLESCRIPT =
+      Pattern.compile("do shell script\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+  private static final Pattern PS_DOWNLOAD =
+      Pattern.compile(
+          "(?i)\\b(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile)\\b[^;|]*?(https?://[^\\s'\")]+)");
+  private static final Pattern PS_RUN =
+      Pattern.compile("(?i)\\b(?:iex|invoke-expression|start-process|invoke-command|&\\s*\\()");
+  private static final Pattern R_UNLINK =
+      Pattern.compile("\\bunlink\\s*\\(\\s*(\"[^\"]*\"|'[^']*')[^)]*recursive\\s*=\\s*T(?:RUE)?");
+  private static final Pattern TCL_DELETE =
+      Pattern.compile("(?:^|[\\[;\\n{])\\s*file\\s+delete\\s+([^\\]\\n;}]+)");
+  private static final Pattern VIM_DELETE =
+      Pattern.compile(
+          "\\bdelete\\s*\\(\\s*(?:expand\\s*\\(\\s*[\"']([^\"']*)[\"']\\s*\\)|[\"']([^\"']*)[\"'])"
+              + "\\s*(?:,\\s*[\"']([a-z]*)[\"'])?");
+  private static final Pattern EMACS_DELETE_EXPANDED =
+      Pattern.compile("\\(delete-directory\\s+\\(expand-file-name\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+  private static final Pattern SQL_FILE =
+      Pattern.compile("(?i)\\b(readfile|writefile)\\s*\\(\\s*'([^']*)'");
+
+  /** PowerShell's cmdlets and aliases with the shell's program they stand for. */
+  private static final String[][] PS_CMDLETS = {
+    {"Remove-Item", "rm"},
+    {"ri", "rm"},
+    {"rd", "rm"},
+    {"del", "rm"},
+    {"erase", "rm"},
+    {"Get-Content", "cat"},
+    {"gc", "cat"},
+    {"type", "cat"},
+    {"Copy-Item", "cp"},
+    {"cpi", "cp"},
+    {"Move-Item", "mv"},
+    {"mi", "mv"},
+    {"Set-Content", "tee"},
+    {"Out-File", "tee"},
+    {"Invoke-WebRequest", "curl"},
+    {"iwr", "curl"},
+    {"Invoke-RestMethod", "curl"},
+    {"irm", "curl"}
+  };
+
+  private static final Pattern SQL_PROGRAM = Pattern.compile("(?i)\\bprogram\\s+('(?:[^']|'')*')");
+
+  private ForeignCode() {}
+
+  /**
+   * What {@code code} in {@code language} runs.
+   *
+   * @param language the table's language name
+   * @param code the code
+   * @return what it runs, in order; empty for nothing
+   */
+  static List<Found> extract(String language, String code) {
+    List<Found> found = new ArrayList<>();
+    switch (language) {
+      case "shell" -> found.add(Found.shell(code));
+      case "lines" -> {
+        for (String line : code.split("\n")) {
+          if (!line.isBlank()) {
+            found.add(Found.shell(line));
+          }
+        }
+      }
+      case "vim" -> {
+        for (String line : code.split("\n")) {
+          vimLine(line, found);
+        }
+      }
+      case "gdb" -> {
+        for (String line : code.split("\n")) {
+          gdb(line.strip(), found);
+        }
+      }
+      case "lldb" -> {
+        for (String line : code.split("\n")) {
+          String l = line.strip();
+          if (l.startsWith("platform shell ")) {
+            found.add(Found.shell(l.substring(15)));
+          } else if (l.startsWith("shell ")) {
+            found.add(Found.shell(l.substring(6)));
+          } else if (l.startsWith("script ")) {
+            found.add(Found.inline(InlineCode.Language.PYTHON, l.substring(7)));
+          }
+        }
+      }
+      case "sql" -> sql(code, found);
+      case "ed" -> {
+        for (String line : code.split("\n")) {
+          String l = line.strip();
+          int bang = l.indexOf('!');
+          if (bang >= 0 && l.substring(0, bang).matches("[0-9,$.]*\\s*[rweR]?\\s*")) {
+            found.add(Found.shell(l.substring(bang + 1)));
+          }
+        }
+      }
+      case "emacs" -> emacs(code, found);
+      case "lua" -> {
+        Matcher m = LUA_RUN.matcher(code);
+        int count = 0;
+        while (m.find()) {
+          found.add(Found.shell(unquote(m.group(1))));
+          count++;
+        }
+        if (count == 0 && LUA_ANY.matcher(code).find()) {
+          found.add(Found.opaque("lua code that runs a command it builds"));
+        }
+      }
+      case "tcl" -> {
+        Matcher m = TCL_EXEC.matcher(code);
+        while (m.find()) {
+          found.add(Found.argv(tclWords(m.group(1))));
+        }
+        Matcher delete = TCL_DELETE.matcher(code);
+        while (delete.find()) {
+          List<String> argv = new ArrayList<>(List.of("rm", "-rf"));
+          for (String word : tclWords(delete.group(1))) {
+            if (!word.startsWith("-")) {
+              argv.add(word); // file delete -force PATH
+            }
+          }
+          found.add(Found.argv(argv));
+        }
+      }
+      case "r" -> {
+        Matcher m = R_SYSTEM.matcher(code);
+        while (m.find()) {
+          found.add(Found.shell(unquote(m.group(1))));
+        }
+        Matcher unlink = R_UNLINK.matcher(code);
+        while (unlink.find()) {
+          found.add(Found.argv(List.of("rm", "-rf", unquote(unlink.group(1)))));
+        }
+      }
+      case "applescript" -> {
+        Matcher m = APPLESCRIPT.matcher(code);
+        while (m.find()) {
+          found.add(Found.shell(unquote(m.group(1))));
+        }
+      }
+      case "powershell" -> powershell(code, found);
+      case "cron" -> cron(code, found);
+      case "program" -> found.add(Found.argv(List.of(code)));
+      default -> found.add(Found.opaque("code in " + language));
+    }
+    return found;
+  }
+
+  /**
+   * A line of vim's commands, split at its {@code |}s but where a command takes the rest of the
+   * line as a shell command: {@code :!}, {@code :r !}, {@code :w !} and {@code :terminal} pass the
+   * {@code |} to the shell (vim's {@code :help :bar}), so {@code :!curl … | sh} runs the pipe.
+   */
+  private static void vimLine(String line, List<Found> found) {
+    String[] parts = line.split("(?<!\\\\)\\|", -1);
+    for (int p = 0; p < parts.length; p++) {
+      if (VIM_SHELL_COMMAND.matcher(bare(parts[p])).matches()) {
+        vim(String.join("|", java.util.Arrays.copyOfRange(parts, p, parts.length)).strip(), found);
+        return;
+      }
+      vim(parts[p].strip(), found);
+    }
+  }
+
+  /** The commands of vim that see a {@code |} as part of their shell command. */
+  private static final Pattern VIM_SHELL_COMMAND =
+      Pattern.compile(
+          "^(?:!|(?:\\d*,?\\d*|%)?\\s*(?:r|read|w|write)\\s*!|(?:te|terminal|term)\\s).*",
+          Pattern.DOTALL);
+
+  /** A vim command without its colons and its {@code silent} and {@code execute}. */
+  private static String bare(String command) {
+    String c = command.strip();
+    while (c.startsWith(":")) {
+      c = c.substring(1).strip();
+    }
+    for (String prefix : new String[] {"silent!", "silent", "sil!", "sil", "exe", "execute"}) {
+      if (c.startsWith(prefix + " ")) {
+        c = c.substring(prefix.length()).strip();
+        if (prefix.startsWith("exe") && c.startsWith("\"") && c.endsWith("\"")) {
+          c = c.substring(1, c.length() - 1);
+        }
+      }
+    }
+    return c;
+  }
+
+  private static void vim(String command, List<Found> found) {
+    String c = bare(command);
+    if (c.startsWith("!")) {
+      found.add(Found.shell(c.substring(1)));
+      return;
+    }
+    Matcher readWrite =
+        Pattern.compile("^(?:\\d*,?\\d*|%)?\\s*(?:r|read|w|write|te|terminal|term)\\s*!?\\s*(.*)$")
+            .matcher(c);
+    if (c.matches("^(?:r|read|w|write)\\s*!.*")) {
+      found.add(Found.shell(c.substring(c.indexOf('!') + 1)));
+      return;
+    }
+    if (c.matches("^(?:te|terminal|term)\\s+.*") && readWrite.matches()) {
+      found.add(Found.shell(readWrite.group(1)));
+      return;
+    }
+    for (String python : new String[] {"py3 ", "python3 ", "py ", "python ", "pyx ", "pythonx "}) {
+      if (c.startsWith(python)) {
+        found.add(Found.inline(InlineCode.Language.PYTHON, c.substring(python.length())));
+        return;
+      }
+    }
+    if (c.startsWith("perl ")) {
+      found.add(Found.inline(InlineCode.Language.PERL, c.substring(5)));
+      return;
+    }
+    if (c.startsWith("ruby ")) {
+      found.add(Found.inline(InlineCode.Language.RUBY, c.substring(5)));
+      return;
+    }
+    if (c.startsWith("lua ")) {
+      found.addAll(extract("lua", c.substring(4)));
+      return;
+    }
+    if (c.equals("sh") || c.equals("shell")) {
+      found.add(Found.opaque("vim's interactive shell"));
+      return;
+    }
+    Matcher m = CALL_SYSTEM.matcher(c);
+    while (m.find()) {
+      found.add(Found.shell(unquote(m.group(1))));
+    }
+    Matcher delete = VIM_DELETE.matcher(c);
+    while (delete.find()) {
+      // delete(expand("~"), "rf"): vim's recursive delete.
+      String path = delete.group(1) != null ? delete.group(1) : delete.group(2);
+      boolean recursive = delete.group(3) != null && delete.group(3).contains("r");
+      found.add(Found.argv(List.of("rm", recursive ? "-rf" : "-f", path)));
+    }
+  }
+
+  private static void gdb(String line, List<Found> found) {
+    if (line.startsWith("shell ")) {
+      found.add(Found.shell(line.substring(6)));
+    } else if (line.startsWith("!")) {
+      found.add(Found.shell(line.substring(1)));
+    } else if (line.startsWith("python ") || line.startsWith("pi ") || line.startsWith("py ")) {
+      found.add(Found.inline(InlineCode.Language.PYTHON, line.substring(line.indexOf(' ') + 1)));
+    } else if (line.startsWith("pipe ") || line.startsWith("| ")) {
+      int bar = line.indexOf('|', line.startsWith("| ") ? 1 : 0);
+      if (bar >= 0) {
+        found.add(Found.shell(line.substring(bar + 1)));
+      }
+    } else {
+      Matcher m = CALL_SYSTEM.matcher(line);
+      while (m.find()) {
+        found.add(Found.shell(unquote(m.group(1))));
+      }
+    }
+  }
+
+  private static void sql(String code, List<Found> found) {
+    for (String line : code.split("\n|;")) {
+      String l = line.strip();
+      String lower = l.toLowerCase(Locale.ROOT);
+      if (l.startsWith("\\!")) {
+        found.add(Found.shell(l.substring(2)));
+      } else if (lower.startsWith("system ")) {
+        found.add(Found.shell(l.substring(7)));
+      } else if (lower.startsWith(".shell ") || lower.startsWith(".system ")) {
+        found.add(Found.shell(l.substring(l.indexOf(' ') + 1)));
+      } else if ((lower.startsWith(".once")
+              || lower.startsWith(".output")
+              || lower.startsWith("\\o"))
+          && l.indexOf('|') > 0) {
+        found.add(Found.shell(l.substring(l.indexOf('|') + 1)));
+      } else {
+        String piped = psqlPipe(l);
+        if (piped != null) {
+          found.add(Found.shell(piped));
+        }
+      }
+    }
+    Matcher files = SQL_FILE.matcher(code);
+    while (files.find()) {
+      // sqlite's readfile('p') and writefile('p', …): a file read or written.
+      String program = files.group(1).equalsIgnoreCase("readfile") ? "cat" : "tee";
+      found.add(Found.argv(List.of(program, files.group(2))));
+    }
+    Matcher m = SQL_PROGRAM.matcher(code);
+    while (m.find()) {
+      String quoted = m.group(1);
+      found.add(Found.shell(quoted.substring(1, quoted.length() - 1).replace("''", "'")));
+    }
+  }
+
+  /**
+   * The command psql's {@code \g}, {@code \gx} or {@code \w} pipes into ({@code select 1 \g |rm -rf
+   * ~}): psql runs what follows the bar as a shell command, as {@code \o |cmd} does. The
+   * meta-command may end a line of SQL. Returns {@code null} for none.
+   */
+  private static String psqlPipe(String line) {
+    for (int at = line.indexOf('\\'); at >= 0; at = line.indexOf('\\', at + 1)) {
+      int end = at + 1;
+      while (end < line.length() && Character.isLetter(line.charAt(end))) {
+        end++;
+      }
+      String name = line.substring(at + 1, end);
+      if (!name.equals("g") && !name.equals("gx") && !name.equals("w") && !name.equals("write")) {
+        continue;
+      }
+      int bar = end;
+      while (bar < line.length() && line.charAt(bar) == ' ') {
+        bar++;
+      }
+      if (bar < line.length() && line.charAt(bar) == '|') {
+        return line.substring(bar + 1);
+      }
+    }
+    return null;
+  }
+
+  private static void emacs(String code, List<Found> found) {
+    Matcher shell = EMACS_SHELL.matcher(code);
+    while (shell.find()) {
+      found.add(Found.shell(unquote(shell.group(1))));
+    }
+    Matcher process = EMACS_PROCESS.matcher(code);
+    while (process.find()) {
+      List<String> strings = new ArrayList<>();
+      Matcher q = QUOTED.matcher(process.group(1));
+      while (q.find()) {
+        strings.add(q.group(1) != null ? unescape(q.group(1)) : q.group(2));
+      }
+      // start-process and make-process name the process first: its program is the next string.
+      if (process.group(0).startsWith("(start-process") && !strings.isEmpty()) {
+        strings.remove(0);
+      }
+      if (!strings.isEmpty()) {
+        found.add(Found.argv(strings));
+      }
+    }
+    Matcher delete = EMACS_DELETE.matcher(code);
+    while (delete.find()) {
+      found.add(Found.argv(List.of("rm", "-rf", unquote(delete.group(1)))));
+    }
+    Matcher expanded = EMACS_DELETE_EXPANDED.matcher(code);
+    while (expanded.find()) {
+      found.add(Found.argv(List.of("rm", "-rf", unquote(expanded.group(1)))));
+    }
+  }
+
+  private static void powershell(String code, List<Found> found) {
+    String text = code;
+    Matcher download = PS_DOWNLOAD.matcher(text);
+    boolean runs = PS_RUN.matcher(text).find();
+    if (download.find() && runs) {
+      found.add(Found.shell("curl -s " + download.group(1) + " | sh"));
+      return;
+    }
+    if (runs) {
+      found.add(Found.opaque("PowerShell code that runs what it builds"));
+      return;
+    }
+    // Plain commands: PowerShell's cmdlets and aliases read as the shell's programs.
+    String shell = text;
+    for (String[] alias : PS_CMDLETS) {
+      shell = shell.replaceAll("(?i)(^|[;|]\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
+    }
+    shell =
+        shell
+            .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
+            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
+    found.add(Found.shell(shell));
+  }
+
+  /** PowerShell's {@code -EncodedCommand}: base64 of UTF-16LE text; null when it is not. */
+  static String decodePowershell(String encoded) {
+    try {
+      return new String(Base64.getDecoder().decode(encoded.strip()), StandardCharsets.UTF_16LE);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static void cron(String code, List<Found> found) {
+    for (String line : code.split("\n")) {
+      String l = line.strip();
+      if (l.isEmpty() || l.startsWith("#") || l.matches("[A-Za-z_][A-Za-z0-9_]*\\s*=.*")) {
+        continue;
+      }
+      if (l.startsWith("@")) {
+        int space = l.indexOf(' ');
+        if (space > 0) {
+          found.add(Found.shell(l.substring(space + 1)));
+        }
+        continue;
+      }
+      String[] fields = l.split("\\s+", 6);
+      if (fields.length == 6) {
+        found.add(Found.shell(fields[5]));
+      } else {
+        found.add(Found.opaque("a crontab line the guard cannot read"));
+      }
+    }
+  }
+
+  /** Tcl's words of a command: blanks split, braces and quotes group. */
+  private static List<String> tclWords(String text) {
+    List<String> words = new ArrayList<>();
+    Matcher m = Pattern.compile("\\{([^}]*)\\}|\"([^\"]*)\"|(\\S+)").matcher(text.strip());
+    while (m.find()) {
+      words.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
+    }
+    return words;
+  }
+
+  private static String unquote(String quoted) {
+    if (quoted.startsWith("[[")) {
+      return quoted.substring(2, quoted.length() - 2);
+    }
+    String inner = quoted.substring(1, quoted.length() - 1);
+    return quoted.charAt(0) == '"' ? unescape(inner) : inner;
+  }
+
+  private static String unescape(String text) {
+    return text.replace("\\\"", "\"").replace("\\\\", "\\");
+  }
+}

@@ -1,0 +1,365 @@
+package io.github.providergateway.guard.shell;
+
+import io.github.providergateway.guard.shell.internal.Runners;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The rows of the table of programs that run programs whose reading the table's fields cannot say
+ * ({@code "handler": "Runners.…"}): tmux's subcommands, {@code nix develop -c}, {@code sops
+ * exec-env}, the secret managers' {@code -- command}, {@code start-stop-daemon --exec}, vim's
+ * {@code +cmd}, sqlite3's SQL arguments, apt's hooks, {@code trap}, {@code source} and hyperfine's
+ * commands.
+ */
+final class RunnerHandlers {
+  private static final Set<String> TMUX_COMMANDS =
+      Set.of(
+          "new-session",
+          "new",
+          "new-window",
+          "neww",
+          "split-window",
+          "splitw",
+          "respawn-pane",
+          "respawnp",
+          "respawn-window",
+          "respawnw",
+          "display-popup",
+          "popup");
+  private static final Set<String> TMUX_RUN = Set.of("run-shell", "run", "if-shell", "if");
+  private static final Set<String> TMUX_KEYS = Set.of("send-keys", "send");
+  private static final Set<String> ENTER = Set.of("Enter", "C-m", "KPEnter", "\\n");
+
+  private static final Set<String> BWRAP_TWO =
+      Set.of(
+          "--bind",
+          "--bind-try",
+          "--dev-bind",
+          "--dev-bind-try",
+          "--ro-bind",
+          "--ro-bind-try",
+          "--symlink",
+          "--setenv",
+          "--file",
+          "--bind-data",
+          "--ro-bind-data",
+          "--chmod");
+  private static final Set<String> BWRAP_ONE =
+      Set.of(
+          "--tmpfs",
+          "--proc",
+          "--dev",
+          "--dir",
+          "--chdir",
+          "--unsetenv",
+          "--uid",
+          "--gid",
+          "--hostname",
+          "--remount-ro",
+          "--exec-label",
+          "--file-label",
+          "--seccomp",
+          "--info-fd",
+          "--json-status-fd",
+          "--block-fd",
+          "--userns-block-fd",
+          "--lock-file",
+          "--sync-fd",
+          "--cap-add",
+          "--cap-drop",
+          "--perms",
+          "--size",
+          "--mqueue",
+          "--argv0",
+          "--userns",
+          "--userns2",
+          "--pidns",
+          "--add-seccomp-fd",
+          "--overlay-src",
+          "--tmp-overlay",
+          "--ro-overlay");
+
+  private RunnerHandlers() {}
+
+  static void read(
+      String handler,
+      Resolver r,
+      RawCommand raw,
+      List<Word> words,
+      Runners.Row row,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    switch (handler) {
+      case "Runners.tmux" -> tmux(r, words, depth, via);
+      case "Runners.nix" -> {
+        List<Word> after = valueRest(words, Set.of("-c", "--command"));
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.sops" -> {
+        if (words.size() > 3 && words.get(1).text().startsWith("exec-")) {
+          r.code(words.get(3), "shell", words, depth, via);
+        }
+      }
+      case "Runners.capsh" -> {
+        List<Word> after = RunnerWords.afterDoubleDash(words);
+        if (after != null) {
+          List<Word> shell = new ArrayList<>(after.size() + 1);
+          shell.add(Word.literal("sh")); // capsh passes what follows -- to /bin/bash
+          shell.addAll(after);
+          r.runCommand(shell, depth, via);
+        }
+      }
+      case "Runners.afterDoubleDash" -> {
+        List<Word> after = RunnerWords.afterDoubleDash(words);
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.afterDoubleDashOrRest" -> {
+        List<Word> after = RunnerWords.afterDoubleDash(words);
+        if (after == null && Resolver.basename(words.get(0).text()).equals("flatpak-spawn")) {
+          int at = Wrappers.skipOptions(words, 1, "", Set.of(), null);
+          after = at < words.size() ? words.subList(at, words.size()) : null;
+        }
+        if (after != null) {
+          r.runCommand(after, depth, via);
+        }
+      }
+      case "Runners.startStopDaemon" -> startStopDaemon(r, words, depth, via);
+      case "Runners.vim" -> vim(r, raw, words, depth, via);
+      case "Runners.sqlite" -> {
+        Wrappers.Seen seen = new Wrappers.Seen();
+        int at =
+            Wrappers.skipOptions(
+                words, 1, "", Set.of("-cmd", "-separator", "-newline", "-nullvalue"), seen);
+        List<Word> cmd = valueRest(words, Set.of("-cmd"));
+        if (cmd != null && !cmd.isEmpty()) {
+          r.code(cmd.get(0), "sql", words, depth, via);
+        }
+        for (int i = at + 1; i < words.size(); i++) {
+          r.code(words.get(i), "sql", words, depth, via);
+        }
+        r.input(raw, "sql", words, depth, via);
+      }
+      case "Runners.aptHooks" -> {
+        for (int i = 1; i + 1 < words.size(); i++) {
+          String t = words.get(i).text();
+          String option = t.equals("-o") || t.equals("--option") ? words.get(i + 1).text() : null;
+          int eq = option == null ? -1 : option.indexOf('=');
+          if (eq > 0
+              && option.substring(0, eq).toLowerCase(java.util.Locale.ROOT).contains("invoke")) {
+            r.code(
+                new Word(option.substring(eq + 1), words.get(i + 1).literal()),
+                "shell",
+                words,
+                depth,
+                via);
+          }
+        }
+      }
+      case "Runners.trap" -> {
+        int at = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
+        if (words.size() > at + 1) {
+          String first = words.get(at).text();
+          if (!first.equals("-l")
+              && !first.equals("-p")
+              && !first.equals("-")
+              && !first.isEmpty()) {
+            r.code(words.get(at), "shell", words, depth, via);
+          }
+        }
+      }
+      case "Runners.source" -> {
+        if (words.size() > 1) {
+          String file = words.get(1).text();
+          if (Resolver.isStandardInput(file) || file.startsWith("/dev/fd/")) {
+            r.input(raw, "shell", words, depth, via);
+          } else {
+            r.processSubstitution(words.get(1), words, depth, via);
+          }
+        }
+      }
+      case "Runners.positionalCode" -> {
+        for (Word value : RunnerWords.codeValues(row, words)) {
+          r.code(value, "shell", words, depth, via);
+        }
+        Wrappers.Seen seen = new Wrappers.Seen();
+        int at = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), seen);
+        for (int i = at; i < words.size(); i++) {
+          r.code(words.get(i), "shell", words, depth, via);
+        }
+      }
+      case "Runners.parallel" -> {
+        // parallel … ::: … is read with the code carried in options (CarriedCode); with no
+        // command, each line of its input is one.
+        int at = Wrappers.skipOptions(words, 1, "jSaIEdnNL", Set.of(), null);
+        if (at >= words.size() || words.get(at).text().startsWith(":::")) {
+          r.input(raw, "lines", words, depth, via);
+        }
+      }
+      case "Runners.npm" -> {
+        // npm exec/x: the command after its options (or -c CODE); npm explore PKG -- CMD.
+        int at =
+            Wrappers.skipOptions(
+                words, 1, "pcw", Set.of("--package", "--call", "--workspace", "--prefix"), null);
+        String verb = at < words.size() ? words.get(at).text() : "";
+        if (verb.equals("pkg") || verb.equals("set-script")) {
+          // npm pkg set scripts.x='…', npm set-script x '…': a script defined is one npm runs.
+          for (int i = at + 1; i < words.size(); i++) {
+            String t = words.get(i).text();
+            if (t.startsWith("scripts.") && t.indexOf('=') > 0) {
+              r.code(
+                  new Word(t.substring(t.indexOf('=') + 1), words.get(i).literal()),
+                  "shell",
+                  words,
+                  depth,
+                  via);
+            } else if (verb.equals("set-script") && i + 1 == words.size() - 1) {
+              r.code(words.get(i + 1), "shell", words, depth, via);
+              break;
+            }
+          }
+        } else if (verb.equals("explore")) {
+          List<Word> after = RunnerWords.afterDoubleDash(words);
+          if (after != null) {
+            r.runCommand(after, depth, via);
+          }
+        } else if (verb.equals("exec") || verb.equals("x")) {
+          List<Word> rest = words.subList(at, words.size());
+          for (int i = 1; i + 1 < rest.size(); i++) {
+            if (rest.get(i).text().equals("-c") || rest.get(i).text().equals("--call")) {
+              r.code(rest.get(i + 1), "shell", words, depth, via);
+              return;
+            }
+          }
+          int from =
+              Wrappers.skipOptions(
+                  rest, 1, "pw", Set.of("--package", "--workspace", "--prefix"), null);
+          if (from < rest.size()) {
+            r.runCommand(rest.subList(from, rest.size()), depth, via);
+          }
+        }
+      }
+      case "Runners.bwrap" -> {
+        // bwrap's options take zero, one or two words; the rest is the command it runs.
+        int i = 1;
+        while (i < words.size()) {
+          String t = words.get(i).text();
+          if (t.equals("--")) {
+            i++;
+            break;
+          }
+          if (!t.startsWith("--")) {
+            break;
+          }
+          i += BWRAP_TWO.contains(t) ? 3 : BWRAP_ONE.contains(t) ? 2 : 1;
+        }
+        if (i < words.size()) {
+          r.runCommand(words.subList(i, words.size()), depth, via);
+        }
+      }
+      case "Runners.pager" -> {
+        // What a pager runs comes from LESSOPEN and the like: read as code carried in the
+        // environment, not from the pager's own words.
+      }
+      default ->
+          throw new IllegalStateException("runners.json names an unknown handler " + handler);
+    }
+  }
+
+  /** The words after the first of {@code options}, or null when none is there. */
+  private static List<Word> valueRest(List<Word> words, Set<String> options) {
+    for (int i = 1; i < words.size(); i++) {
+      if (options.contains(words.get(i).text())) {
+        return i + 1 < words.size() ? words.subList(i + 1, words.size()) : null;
+      }
+    }
+    return null;
+  }
+
+  private static void tmux(Resolver r, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    int at = Wrappers.skipOptions(words, 1, "cfLST", Set.of(), null);
+    // tmux -c 'command' runs a shell command as a login shell would.
+    for (int i = 1; i + 1 < words.size() && i < at; i++) {
+      if (words.get(i).text().equals("-c")) {
+        r.code(words.get(i + 1), "shell", words, depth, via);
+      }
+    }
+    if (at >= words.size()) {
+      return;
+    }
+    String command = words.get(at).text();
+    int rest = Wrappers.skipOptions(words, at + 1, "cefFnstxylL", Set.of(), null);
+    if (rest >= words.size()) {
+      return;
+    }
+    if (TMUX_COMMANDS.contains(command) || TMUX_RUN.contains(command)) {
+      r.code(joined(words.subList(rest, words.size())), "shell", words, depth, via);
+    } else if (TMUX_KEYS.contains(command)) {
+      List<Word> keys = new ArrayList<>(words.subList(rest, words.size()));
+      keys.removeIf(k -> ENTER.contains(k.text()));
+      if (!keys.isEmpty()) {
+        r.code(joined(keys), "shell", words, depth, via);
+      }
+    }
+  }
+
+  private static Word joined(List<Word> words) {
+    StringBuilder text = new StringBuilder();
+    boolean literal = true;
+    for (Word word : words) {
+      text.append(text.length() == 0 ? "" : " ").append(word.text());
+      literal &= word.literal();
+    }
+    return new Word(text.toString(), literal);
+  }
+
+  private static void startStopDaemon(Resolver r, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Word program = null;
+    for (int i = 1; i + 1 < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--exec") || t.equals("-x") || t.equals("--startas") || t.equals("-a")) {
+        program = words.get(i + 1);
+      } else if (t.startsWith("--exec=") || t.startsWith("--startas=")) {
+        program = new Word(t.substring(t.indexOf('=') + 1), words.get(i).literal());
+      }
+    }
+    if (program == null) {
+      return;
+    }
+    List<Word> command = new ArrayList<>();
+    command.add(program);
+    List<Word> after = RunnerWords.afterDoubleDash(words);
+    if (after != null) {
+      command.addAll(after);
+    }
+    r.runCommand(command, depth, via);
+  }
+
+  private static void vim(Resolver r, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean silentMode = false;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if ((t.equals("-c") || t.equals("--cmd")) && i + 1 < words.size()) {
+        r.code(words.get(++i), "vim", words, depth, via);
+      } else if (t.startsWith("+") && t.length() > 1 && !t.substring(1).matches("[0-9]+|/.*")) {
+        r.code(new Word(t.substring(1), word.literal()), "vim", words, depth, via);
+      } else if (t.equals("-es") || t.equals("-e") || t.equals("-Es") || t.equals("-s")) {
+        silentMode = true;
+      } else if (t.equals("--")) {
+        break;
+      }
+    }
+    if (silentMode || Resolver.basename(words.get(0).text()).equals("ex")) {
+      r.input(raw, "vim", words, depth, via);
+    }
+  }
+}

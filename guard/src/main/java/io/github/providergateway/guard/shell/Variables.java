@@ -1,0 +1,394 @@
+package io.github.providergateway.guard.shell;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The variables a script has given a literal value so far ({@code x=rm}, {@code export X=/}), and a
+ * shell's positional parameters ({@code sh -c '"$0" -rf "$1"' rm /}), so that {@code $x -rf /} can
+ * also be read as {@code rm -rf /}. A best-effort reading in the order the commands are written: a
+ * branch not taken, a loop, a {@code read} or an assignment in a subshell are not followed.
+ */
+final class Variables {
+  /** Marks a variable the script made unknown, hiding the outer script's value. */
+  private static final Word UNKNOWN = new Word("", false);
+
+  /** The variables of the script this one is nested in, or null: read, never written. */
+  private final Variables outer;
+
+  /**
+   * Values assigned in this script, by name (positional parameters by number), {@link #UNKNOWN} for
+   * one made unknown. Owned by one resolution.
+   */
+  private final Map<String, Word> values;
+
+  /** The positional parameters from {@code $1}, for {@code $@} and {@code $*}; or null. */
+  private final List<Word> positional;
+
+  /** The longest text a substitution may make. */
+  private final int maxLength;
+
+  /**
+   * Whether the last {@link #substitute} put in a default or alternative word for a variable the
+   * script did not set: one reading of the command, not the command as it runs.
+   */
+  private boolean guessed;
+
+  Variables(int maxLength) {
+    this(null, null, maxLength);
+  }
+
+  private Variables(Variables outer, List<Word> positional, int maxLength) {
+    this.outer = outer;
+    this.values = new HashMap<>();
+    this.positional = positional;
+    this.maxLength = maxLength;
+  }
+
+  /**
+   * The variables of a script nested in this one, which sees this one's (no copy: nesting is
+   * bounded, so a look-up walks at most that many levels), with {@code arguments} as its {@code $0
+   * $1 …} when not null.
+   */
+  Variables nested(List<Word> arguments) {
+    if (arguments == null) {
+      return new Variables(this, positional, maxLength);
+    }
+    Variables inner =
+        new Variables(
+            this,
+            arguments.isEmpty() ? List.of() : arguments.subList(1, arguments.size()),
+            maxLength);
+    for (int i = 0; i < arguments.size() && i < 10; i++) {
+      inner.values.put(String.valueOf(i), arguments.get(i));
+    }
+    return inner;
+  }
+
+  /** {@return whether the last substitution put in a word for a variable the script did not set} */
+  boolean guessed() {
+    return guessed;
+  }
+
+  /**
+   * Records {@code name=value}; a value that is no literal word makes the variable unknown, but for
+   * a path from the home ({@code f=~/.ssh/id_rsa}, {@code d=$HOME/x}): kept as written, so that a
+   * later {@code cat $f} or {@code > $f} resolves to it as the literal path would.
+   */
+  void assign(String name, Word value) {
+    values.put(
+        name, value != null && (value.literal() || isHomePath(value.text())) ? value : UNKNOWN);
+  }
+
+  /**
+   * Whether {@code text} is a path from the home with no other expansion: {@code ~}, {@code ~/…},
+   * {@code $HOME}, {@code ${HOME}/…}. The places resolve these as the home.
+   */
+  static boolean isHomePath(String text) {
+    String rest;
+    if (text.equals("~") || text.startsWith("~/")) {
+      rest = text.substring(1);
+    } else if (text.startsWith("$HOME") && (text.length() == 5 || text.charAt(5) == '/')) {
+      rest = text.substring(5);
+    } else if (text.startsWith("${HOME}")) {
+      rest = text.substring(7);
+    } else {
+      return false;
+    }
+    return (rest.isEmpty() || rest.startsWith("/"))
+        && rest.indexOf('$') < 0
+        && rest.indexOf('`') < 0;
+  }
+
+  /**
+   * {@code word} with the known variables' values put in, or {@code null} when it has none: for a
+   * redirection's target, which the command's second reading does not carry.
+   */
+  Word substituteWord(Word word) {
+    if (word.literal() || isEmpty()) {
+      return null;
+    }
+    String replaced = replace(word.text());
+    if (replaced == null || replaced.length() > maxLength) {
+      return null;
+    }
+    return new Word(replaced, isPlain(replaced));
+  }
+
+  /** {@return the value the script gave {@code name}, or null when it is not known} */
+  Word value(String name) {
+    return get(name);
+  }
+
+  /** The literal value of {@code name}, or null when it is not known. */
+  private Word get(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      Word value = v.values.get(name);
+      if (value != null) {
+        return value == UNKNOWN ? null : value;
+      }
+    }
+    return SHELLS.get(name);
+  }
+
+  /**
+   * The variables every shell has that name a shell, read by their meaning where the script did not
+   * set them: {@code curl … | "$SHELL"} pipes into a shell as {@code | sh} does, and so does {@code
+   * $BASH} or a top-level {@code $0}.
+   */
+  private static final Map<String, Word> SHELLS =
+      Map.of(
+          "SHELL", Word.literal("/bin/sh"),
+          "BASH", Word.literal("/bin/bash"),
+          "0", Word.literal("/bin/sh"));
+
+  /** Whether a word may name one of {@link #SHELLS}, which a script need not have set. */
+  private static boolean mayNameAShell(List<Word> words) {
+    for (Word w : words) {
+      String t = w.text();
+      if (!w.literal() && (t.contains("SHELL") || t.contains("BASH") || t.contains("$0"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isEmpty() {
+    for (Variables v = this; v != null; v = v.outer) {
+      if (!v.values.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Records the {@code NAME=value} arguments of {@code export}, {@code declare} and their kind. */
+  void declare(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      Word w = words.get(i);
+      String t = w.text();
+      int eq = t.indexOf('=');
+      if (eq > 0 && isName(t, 0, eq)) {
+        String value = t.substring(eq + 1);
+        assign(
+            t.substring(0, eq),
+            w.literal() ? Word.literal(value) : isHomePath(value) ? new Word(value, false) : null);
+      }
+    }
+  }
+
+  /**
+   * {@code words} with the known variables' values put in, or null when none is there. A word whose
+   * text then holds no {@code $}, backquote, glob or leading tilde is literal. A default or
+   * alternative value ({@code ${F:---force}}, {@code ${X+-rf}}) is put in for a variable the script
+   * did not set: it may be unset (or set) where the command runs, and then bash uses that word.
+   */
+  List<Word> substitute(List<Word> words) {
+    guessed = false;
+    if (isEmpty() && !anyWordHasAlternative(words) && !mayNameAShell(words)) {
+      return null;
+    }
+    List<Word> out = new ArrayList<>(words.size());
+    boolean changed = false;
+    int length = 0;
+    for (Word w : words) {
+      if (w.literal()) {
+        out.add(w);
+        continue;
+      }
+      String t = w.text();
+      if (positional != null && (t.equals("$@") || t.equals("$*") || t.equals("${@}"))) {
+        out.addAll(positional);
+        changed = true;
+        continue;
+      }
+      String replaced = replace(t);
+      if (replaced == null) {
+        out.add(w);
+        continue;
+      }
+      length += replaced.length();
+      if (length > maxLength) {
+        return null;
+      }
+      changed = true;
+      if (out.isEmpty()) {
+        // The program's word, $cmd as people write it, unquoted: split as bash splits it.
+        int from = 0;
+        String separators = fieldSeparators();
+        for (int k = 0; k <= replaced.length(); k++) {
+          if (k == replaced.length() || separators.indexOf(replaced.charAt(k)) >= 0) {
+            if (k > from) {
+              String part = replaced.substring(from, k);
+              out.add(new Word(part, isPlain(part)));
+            }
+            from = k + 1;
+          }
+        }
+      } else {
+        out.add(new Word(replaced, isPlain(replaced)));
+      }
+    }
+    return changed ? out : null;
+  }
+
+  /**
+   * The characters bash splits an unquoted expansion on: {@code $IFS} where the script gave it a
+   * value ({@code IFS=,}), and blanks as well (the guard reads the worse of the two).
+   */
+  private String fieldSeparators() {
+    Word ifs = get("IFS");
+    return ifs == null ? " \t\n" : " \t\n" + ifs.text();
+  }
+
+  /** {@code text} with its known {@code $NAME} and {@code ${NAME}}s replaced, or null if none. */
+  private String replace(String text) {
+    StringBuilder sb = new StringBuilder();
+    boolean any = false;
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (c == '$' && i + 1 < text.length()) {
+        int nameStart;
+        int nameEnd;
+        int after;
+        if (text.charAt(i + 1) == '{') {
+          nameStart = i + 2;
+          nameEnd = nameStart;
+          while (nameEnd < text.length() && isNameChar(text.charAt(nameEnd))) {
+            nameEnd++;
+          }
+          after = nameEnd < text.length() && text.charAt(nameEnd) == '}' ? nameEnd + 1 : -1;
+        } else if (Character.isDigit(text.charAt(i + 1))) {
+          nameStart = i + 1;
+          nameEnd = i + 2;
+          after = nameEnd;
+        } else {
+          nameStart = i + 1;
+          nameEnd = nameStart;
+          while (nameEnd < text.length() && isNameChar(text.charAt(nameEnd))) {
+            nameEnd++;
+          }
+          after = nameEnd;
+        }
+        if (after < 0 && nameEnd > nameStart) {
+          int[] alternative = alternative(text, nameEnd);
+          if (alternative != null) {
+            Word known = get(text.substring(nameStart, nameEnd));
+            guessed |= known == null; // the environment may set it: the word is one reading
+            sb.append(chosen(known, text, nameEnd, alternative));
+            any = true;
+            i = alternative[1] + 1;
+            continue;
+          }
+        }
+        Word value =
+            after > 0 && nameEnd > nameStart ? get(text.substring(nameStart, nameEnd)) : null;
+        if (value != null) {
+          sb.append(value.text());
+          any = true;
+          i = after;
+          continue;
+        }
+      }
+      sb.append(c);
+      i++;
+    }
+    return any ? sb.toString() : null;
+  }
+
+  /**
+   * After a {@code ${NAME} at {@code at}: an operator that gives a word of its own ({@code :-} or
+   * {@code -} default, {@code :=} or {@code =} assign, {@code :+} or {@code +} alternative) and a
+   * word with no expansion in it, up to the closing brace: {@code {start, end}} of the word; else
+   * null (the expansion is left as it stands).
+   */
+  private static int[] alternative(String text, int at) {
+    int op = at < text.length() && text.charAt(at) == ':' ? at + 1 : at;
+    if (op >= text.length() || "-=+".indexOf(text.charAt(op)) < 0) {
+      return null;
+    }
+    int start = op + 1;
+    int end = text.indexOf('}', start);
+    if (end < 0) {
+      return null;
+    }
+    for (int k = start; k < end; k++) {
+      char c = text.charAt(k);
+      if (c == '$' || c == '`' || c == '{' || c == '\\') {
+        return null;
+      }
+    }
+    return new int[] {start, end};
+  }
+
+  /**
+   * The word bash would use for {@code ${NAME<op>word}}: the variable's value where the script gave
+   * it one that the operator keeps, else the operator's word (its quotes taken off), which is what
+   * an unset variable gives for a default and what a set one gives for an alternative: the guard
+   * reads the word either way, as it cannot know the environment.
+   */
+  private static String chosen(Word known, String text, int at, int[] alternative) {
+    boolean colon = text.charAt(at) == ':';
+    char operator = text.charAt(colon ? at + 1 : at);
+    String word = text.substring(alternative[0], alternative[1]).replace("\"", "").replace("'", "");
+    boolean set = known != null && (!colon || !known.text().isEmpty());
+    if (operator == '+' || !set) {
+      return word;
+    }
+    return known.text();
+  }
+
+  /** Whether a word that is no literal holds a {@code ${NAME…}} with a word of its own. */
+  private static boolean anyWordHasAlternative(List<Word> words) {
+    for (int w = 0; w < words.size(); w++) {
+      Word word = words.get(w);
+      String text = word.text();
+      if (word.literal() || text.indexOf("${") < 0) {
+        continue;
+      }
+      for (int i = text.indexOf("${"); i >= 0; i = text.indexOf("${", i + 2)) {
+        int nameEnd = i + 2;
+        while (nameEnd < text.length() && isNameChar(text.charAt(nameEnd))) {
+          nameEnd++;
+        }
+        if (nameEnd > i + 2 && alternative(text, nameEnd) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code text} holds no expansion, glob or leading tilde: a literal word. */
+  static boolean isPlain(String text) {
+    if (text.startsWith("~")) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '$' || c == '`' || c == '*' || c == '?' || c == '[') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isName(String t, int from, int to) {
+    if (to <= from || !ScriptReader.isNameStart(t.charAt(from))) {
+      return false;
+    }
+    for (int k = from + 1; k < to; k++) {
+      if (!ScriptReader.isNameChar(t.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isNameChar(char c) {
+    return ScriptReader.isNameChar(c);
+  }
+}

@@ -1,0 +1,352 @@
+package io.github.providergateway.guard.shell;
+
+import io.github.providergateway.guard.shell.internal.Runners;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The programs that run another program given as their remaining words ({@code sudo}, {@code env},
+ * {@code timeout}, …), taken off the command: how each one's own options are skipped to find it is
+ * a row of the table of programs that run programs ({@link Runners}), but for {@code env}, whose
+ * {@code -S} string is split here. A wrapper is taken off only when a command is left after it
+ * ({@code sudo -l} and {@code env} alone stay programs), and only when its word is literal.
+ */
+final class Wrappers {
+  static final Set<String> XARGS_LONG =
+      Set.of(
+          "--arg-file",
+          "--delimiter",
+          "--max-args",
+          "--max-procs",
+          "--max-chars",
+          "--process-slot-var");
+
+  private Wrappers() {}
+
+  /**
+   * Takes the wrappers off {@code words}, adding their names to {@code wrappers}. Each wrapper is a
+   * level of nesting: the command at {@code depth} may have as many as the depth left.
+   *
+   * @param seen scratch for the options a wrapper's skip meets, reused from command to command
+   * @param names the resolver's program names
+   * @return the wrapped command's words
+   */
+  static List<Word> strip(
+      List<Word> words,
+      List<String> wrappers,
+      Seen seen,
+      Resolver.ProgramNames names,
+      Limits limits,
+      int depth)
+      throws ShellParseException {
+    List<Word> current = words;
+    int i = 0;
+    while (i < current.size()) {
+      limits.depth(depth + wrappers.size(), 0, "a chain of wrappers (sudo, env, …)", "");
+      Word first = current.get(i);
+      if (!first.literal()) {
+        break;
+      }
+      String name = names.of(first.text());
+      int next;
+      if (name.equals("env")) {
+        List<Word> split = env(current, i);
+        if (split == null) {
+          break;
+        }
+        wrappers.add(name);
+        current = split;
+        i = 0;
+        continue;
+      }
+      next = skip(name, current, i, seen);
+      if (next < 0 || next >= current.size()) {
+        break;
+      }
+      wrappers.add(name);
+      i = next;
+    }
+    return i == 0 ? current : current.subList(i, current.size());
+  }
+
+  /**
+   * Where the command wrapped by the wrapper {@code name} at {@code i} starts, or -1: read from the
+   * table of programs that run programs ({@link Runners}), its rows marked as wrappers.
+   */
+  private static int skip(String name, List<Word> w, int i, Seen seen) {
+    seen.clear();
+    Runners.Row row = Runners.of(name);
+    if (row == null || !row.wrapper() || row.handler() != null) {
+      return -1;
+    }
+    return RunnerWords.skipWrapper(row, w, i, seen);
+  }
+
+  /**
+   * The folder a wrapper runs its command in ({@code env -C DIR}, {@code env --chdir=DIR}, {@code
+   * sudo -D DIR}, {@code sudo --chdir=DIR}), or null.
+   */
+  static Word chdir(List<Word> words, Resolver.ProgramNames names) {
+    Word first = words.get(0);
+    if (!first.literal()) {
+      return null;
+    }
+    String program = names.of(first.text());
+    if (!program.equals("env") && !program.equals("sudo")) {
+      return null;
+    }
+    String letter = program.equals("env") ? "-C" : "-D";
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-") || t.equals("--")) {
+        return null;
+      }
+      if ((t.equals(letter) || t.equals("--chdir")) && i + 1 < words.size()) {
+        return words.get(i + 1);
+      }
+      if (t.startsWith("--chdir=")) {
+        return new Word(t.substring(8), words.get(i).literal());
+      }
+      if (t.startsWith(letter) && t.length() > 2) {
+        return new Word(t.substring(2), words.get(i).literal());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code env}'s options ({@code -i}, {@code -u NAME}, {@code -C DIR}, {@code -S STRING} split
+   * into words) and assignments: the wrapped command's words, or null when there is none.
+   */
+  private static List<Word> env(List<Word> w, int i) {
+    List<Word> split = new ArrayList<>();
+    int at = i + 1;
+    while (at < w.size()) {
+      String t = w.get(at).text();
+      if (t.equals("--")) {
+        at++;
+        break;
+      }
+      if (t.equals("-S") || t.equals("--split-string")) {
+        if (at + 1 < w.size()) {
+          split.addAll(splitString(w.get(at + 1)));
+        }
+        at += 2;
+        continue;
+      }
+      if (t.startsWith("--split-string=")) {
+        split.addAll(splitString(new Word(t.substring(15), w.get(at).literal())));
+        at++;
+        continue;
+      }
+      if (t.startsWith("-S") && !t.startsWith("--")) {
+        split.addAll(splitString(new Word(t.substring(2), w.get(at).literal())));
+        at++;
+        continue;
+      }
+      if (t.equals("-u") || t.equals("--unset") || t.equals("-C") || t.equals("--chdir")) {
+        at += 2;
+        continue;
+      }
+      if (t.startsWith("-") && t.length() > 1) {
+        at++;
+        continue;
+      }
+      if (t.indexOf('=') > 0) {
+        at++;
+        continue;
+      }
+      break;
+    }
+    List<Word> result = new ArrayList<>(split);
+    if (at < w.size()) {
+      result.addAll(w.subList(at, w.size()));
+    }
+    return result.isEmpty() ? null : result;
+  }
+
+  /** {@code env -S}'s string as env splits it: blanks, quotes and backslashes. */
+  static List<Word> splitString(Word string) {
+    String s = string.text();
+    List<Word> words = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    boolean inWord = false;
+    char quote = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else if (c == '\\' && quote == '"' && i + 1 < s.length()) {
+          sb.append(s.charAt(++i));
+        } else {
+          sb.append(c);
+        }
+      } else if (c == ' ' || c == '\t' || c == '\n') {
+        if (inWord) {
+          words.add(new Word(sb.toString(), string.literal() && sb.indexOf("$") < 0));
+          sb.setLength(0);
+          inWord = false;
+        }
+      } else {
+        inWord = true;
+        if (c == '\'' || c == '"') {
+          quote = c;
+        } else if (c == '\\' && i + 1 < s.length()) {
+          sb.append(s.charAt(++i));
+        } else {
+          sb.append(c);
+        }
+      }
+    }
+    if (inWord) {
+      words.add(new Word(sb.toString(), string.literal() && sb.indexOf("$") < 0));
+    }
+    return words;
+  }
+
+  /**
+   * Skips the options from {@code i}: bundles of short ones, where one of {@code withArgument}
+   * takes the rest of the bundle or the next word; long ones, where one of {@code longWithArgument}
+   * takes the next word unless written with {@code =}; {@code --} ends them.
+   *
+   * @param seen when not null, gets every short option letter and long option name met
+   * @return the first word that is no option
+   */
+  static int skipOptions(
+      List<Word> w, int i, String withArgument, Set<String> longWithArgument, Seen seen) {
+    while (i < w.size()) {
+      String t = w.get(i).text();
+      if (t.equals("--")) {
+        return i + 1;
+      }
+      if (!t.startsWith("-") || t.length() == 1) {
+        return i;
+      }
+      if (t.startsWith("--")) {
+        int eq = t.indexOf('=');
+        String name = eq < 0 ? t : t.substring(0, eq);
+        if (seen != null) {
+          seen.addLong(name);
+        }
+        i += eq < 0 && longWithArgument.contains(name) ? 2 : 1;
+        continue;
+      }
+      i++;
+      for (int j = 1; j < t.length(); j++) {
+        char c = t.charAt(j);
+        if (seen != null) {
+          seen.addLetter(c);
+        }
+        if (withArgument.indexOf(c) >= 0) {
+          if (j + 1 == t.length()) {
+            i++;
+          }
+          break;
+        }
+      }
+    }
+    return i;
+  }
+
+  /** The value of option {@code -c} (alone, last of a bundle, or glued) or {@code --long[=]}. */
+  static String optionValue(List<Word> w, char letter, String longName) {
+    for (int i = 1; i < w.size(); i++) {
+      String t = w.get(i).text();
+      if (t.equals("--")) {
+        return null;
+      }
+      if (t.equals(longName)) {
+        return i + 1 < w.size() ? w.get(i + 1).text() : null;
+      }
+      if (t.startsWith(longName + "=")) {
+        return t.substring(longName.length() + 1);
+      }
+      if (t.startsWith("-") && !t.startsWith("--")) {
+        int at = t.indexOf(letter);
+        if (at > 0) {
+          if (at + 1 < t.length()) {
+            return t.substring(at + 1);
+          }
+          return i + 1 < w.size() ? w.get(i + 1).text() : null;
+        }
+      }
+    }
+    return null;
+  }
+
+  static int skipAssignments(List<Word> w, int at) {
+    while (at < w.size() && isAssignment(w.get(at).text())) {
+      at++;
+    }
+    return at;
+  }
+
+  private static boolean isAssignment(String t) {
+    int eq = t.indexOf('=');
+    if (eq <= 0 || !ScriptReader.isNameStart(t.charAt(0))) {
+      return false;
+    }
+    for (int k = 1; k < eq; k++) {
+      if (!ScriptReader.isNameChar(t.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The options a skip met: short letters and long names. One for a whole parse (its {@link
+   * Resolver}'s), cleared at each skip: every command the parse reads is asked whether it is a
+   * wrapper, most of them are not, and a new one each was a twentieth of a long command's garbage.
+   */
+  static final class Seen {
+    /** Every short option letter met, in order; null for none. */
+    private StringBuilder letters;
+
+    /** Every long option name met, without its value; null for none. */
+    private List<String> longs;
+
+    void clear() {
+      if (letters != null) {
+        letters.setLength(0);
+      }
+      if (longs != null) {
+        longs.clear();
+      }
+    }
+
+    void addLetter(char c) {
+      if (letters == null) {
+        letters = new StringBuilder();
+      }
+      letters.append(c);
+    }
+
+    void addLong(String name) {
+      if (longs == null) {
+        longs = new ArrayList<>();
+      }
+      longs.add(name);
+    }
+
+    boolean has(char... wanted) {
+      for (char c : wanted) {
+        if (letters != null && letters.indexOf(String.valueOf(c)) >= 0) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    boolean hasLong(String... wanted) {
+      for (String name : wanted) {
+        if (longs != null && longs.contains(name)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+}
