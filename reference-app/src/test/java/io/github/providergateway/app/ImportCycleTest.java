@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
  * freely.
  *
  * <p>Packages are held to the same: a circle between packages fails unless {@link
- * #KNOWN_PACKAGE_CIRCLES} lists it, with why (none is listed since decision 80), and one listed that
- * is gone fails too, so that the list only shrinks.
+ * #KNOWN_PACKAGE_CIRCLES} lists it, with why (none is listed since decision 80), and one listed
+ * that is gone fails too, so that the list only shrinks.
  */
 class ImportCycleTest {
 
