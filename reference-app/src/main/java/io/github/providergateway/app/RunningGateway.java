@@ -288,18 +288,9 @@ public final class RunningGateway implements AutoCloseable {
     listening.set(server);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
-    publishHome(options, server);
-    warnIfOthersCouldWrite(options.home().resolve(GatewayHome.TOKEN_FILE));
+    // The stdio windows' door (decision 79): the same front door as the port's /mcp, in the home,
+    // there before the port file says a gateway runs, so that a window that finds one finds it.
     Path home = options.home();
-    HookSocket hookSocket =
-        openSocket(
-            home.resolve(HookSocket.FILE_NAME),
-            "command hooks will start a JVM",
-            () -> HookSocket.open(home, hookEndpoint, timers));
-    if (hookSocket != null) {
-      closer.add(hookSocket::close);
-    }
-    // The stdio windows' door (decision 79): the same front door as the port's /mcp, in the home.
     McpSocket mcpSocket =
         openSocket(
             home.resolve(McpSocket.FILE_NAME),
@@ -307,6 +298,16 @@ public final class RunningGateway implements AutoCloseable {
             () -> McpSocket.open(home, mcpHttp.route(), mcpHttp.maxBodyBytes(), timers));
     if (mcpSocket != null) {
       closer.add(mcpSocket::close);
+    }
+    publishHome(options, server);
+    warnIfOthersCouldWrite(options.home().resolve(GatewayHome.TOKEN_FILE));
+    HookSocket hookSocket =
+        openSocket(
+            home.resolve(HookSocket.FILE_NAME),
+            "command hooks will start a JVM",
+            () -> HookSocket.open(home, hookEndpoint, timers));
+    if (hookSocket != null) {
+      closer.add(hookSocket::close);
     }
     ConfiguredProviders configured =
         config == null

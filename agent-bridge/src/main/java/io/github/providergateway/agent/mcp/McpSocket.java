@@ -12,6 +12,7 @@ import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.http.ServerSentEvents;
 import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -55,7 +57,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * every {@link #KEEP_ALIVE} so that a client gone is noticed; but every write must go through
  * within {@link #DEADLINE}, and a client that leaves more than {@link #MAX_UNSENT_BYTES} of its
  * answer unread has its connection closed (a window's stream resumes from its last event). Each
- * connection has a thread of the socket's, never the gateway's loop.
+ * connection has a thread of the socket's, never the gateway's loop, and an event stream a second
+ * one, which ends the stream as soon as its client leaves.
  *
  * <p>Thread-safe; {@link #close} removes the socket.
  */
@@ -284,7 +287,33 @@ public final class McpSocket implements AutoCloseable {
       enqueue(SocketHttp.answerHead(200, "text/event-stream", withAlways(headers), -1));
       comment("open");
       scheduleKeepAlive();
+      watchForTheClientsEnd();
       return Optional.of(this);
+    }
+
+    /**
+     * Ends the stream as soon as its client closes the connection (a window renewing its {@code
+     * GET} stream ends the old one so), on a second thread of the door's: the connection's own
+     * waits for what to write, and the session must not hold a stream nobody reads, which would
+     * refuse the window's next {@code GET} (409) until a write to it failed.
+     */
+    private void watchForTheClientsEnd() {
+      try {
+        door.execute(
+            () -> {
+              ByteBuffer ignored = ByteBuffer.allocate(256);
+              try {
+                while (channel.read(ignored.clear()) >= 0) {
+                  // a client sends nothing more after its request: dropped
+                }
+              } catch (IOException e) {
+                // closed, by either side
+              }
+              finish();
+            });
+      } catch (RejectedExecutionException closing) {
+        finish();
+      }
     }
 
     private synchronized void scheduleKeepAlive() {

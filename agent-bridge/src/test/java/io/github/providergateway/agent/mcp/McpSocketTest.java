@@ -326,6 +326,15 @@ class McpSocketTest {
     assertThat(SocketClients.done(queuedAnswer)).startsWith("HTTP/1.1 200 OK");
   }
 
+  /** A client that asked for an event stream ({@code GET /mcp}), as a window's stream asks. */
+  private SocketChannel streamRequested() throws IOException {
+    SocketChannel channel = sockets.connect(socket.path());
+    SocketClients.write(
+        channel,
+        "GET /mcp HTTP/1.1\r\nAuthorization: Bearer t\r\nAccept: text/event-stream\r\n\r\n");
+    return channel;
+  }
+
   private static boolean acceptorWaits() {
     return SocketClients.acceptorWaits("gateway-mcp-socket");
   }
@@ -333,13 +342,8 @@ class McpSocketTest {
   @Test
   void anEventStreamLastsWithKeepAlivesAndOneItsClientDoesNotReadIsClosed() throws Exception {
     heldSocket(1 << 20);
-    SocketChannel reader = sockets.connect(socket.path());
-    SocketClients.write(
-        reader,
-        "GET /mcp HTTP/1.1\r\nAuthorization: Bearer t\r\nAccept: text/event-stream\r\n\r\n");
-    SocketChannel idle = sockets.connect(socket.path());
-    SocketClients.write(
-        idle, "GET /mcp HTTP/1.1\r\nAuthorization: Bearer t\r\nAccept: text/event-stream\r\n\r\n");
+    SocketChannel reader = streamRequested();
+    SocketChannel idle = streamRequested();
     awaitRequests(2);
     ServerSentEvents read = replies.get(0).openEvents(Map.of()).orElseThrow();
     ServerSentEvents unread = replies.get(1).openEvents(Map.of()).orElseThrow();
@@ -365,6 +369,27 @@ class McpSocketTest {
     }
     assertThat(unreadClosed.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     assertThat(unread.isOpen()).isFalse();
+    anotherClientIsAnswered();
+  }
+
+  /**
+   * A window renews its {@code GET} stream by ending the old one: the stream ends at once, with no
+   * write to find it gone, so that the session takes the next {@code GET} (it refuses a second
+   * stream while one is open).
+   */
+  @Test
+  void anEventStreamEndsAsSoonAsItsClientLeaves() throws Exception {
+    heldSocket(1 << 20);
+    SocketChannel client = streamRequested();
+    awaitRequests(1);
+    ServerSentEvents stream = replies.get(0).openEvents(Map.of()).orElseThrow();
+    CountDownLatch closed = new CountDownLatch(1);
+    stream.onClose(closed::countDown);
+
+    client.close();
+
+    assertThat(closed.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(stream.isOpen()).isFalse();
     anotherClientIsAnswered();
   }
 
