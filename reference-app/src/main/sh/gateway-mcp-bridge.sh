@@ -1,8 +1,8 @@
 #!/bin/sh
-# gateway mcp, the light way (issue 46): an agent's stdio MCP server that relays every message to
-# the running gateway's own Streamable HTTP front door (http://127.0.0.1:<port>/mcp), with curl, so
-# that an agent window starts no JVM (docs/agents.md; docs/performance.md, "A stdio window through
-# the bridge"). The launcher (./gateway) runs this for `gateway mcp [--home DIR] [--port N]`.
+# gateway mcp, the light way (issue 46; decision 79): an agent's stdio MCP server that relays every
+# message to the running gateway's Streamable HTTP front door over the home's Unix socket
+# (<home>/mcp.sock), with curl, so that an agent window starts no JVM (docs/agents.md). The launcher
+# (./gateway) runs this for `gateway mcp [--home DIR] [--port N]`.
 #
 #   agent -> stdin, one JSON-RPC message a line -> POST /mcp, one curl each, in the background
 #   POST's answer (JSON, or an event stream)    -> stdout, one message a line
@@ -11,62 +11,48 @@
 #   SIGTERM, SIGINT, SIGHUP                     -> DELETE /mcp at once: the session ends
 #   SIGKILL (no trap runs)                      -> the GET stream's loop, at its next renewal
 #                                                  (every minute), ends the session and cleans up
-#   the gateway stopped, or crashed             -> each request answered with a JSON-RPC error
-#   ... crashed (its pid file names a dead pid) -> the launcher starts it again (--detached)
-#   ... and running again (the session unknown) -> the gateway makes the window's session again
-#                                                  from the initialize it kept for the window
-#                                                  (Provider-Gateway-Window), answers in it with
-#                                                  the new Mcp-Session-Id, which this script takes
-#                                                  up, and tells the agent the tools changed
+#   no gateway running (no socket) at start    -> started as the JVM's window starts it (below)
+#   the gateway stopped (its socket gone)       -> each request answered with a JSON-RPC error
+#   ... crashed (its socket left, refusing)     -> started again, the same way, after the service's
+#                                                  first go (decision 74)
+#   ... and running again                       -> the gateway makes the window's session again
+#                                                  (Provider-Gateway-Window, decision 78), answers
+#                                                  in it, and tells the agent the tools changed
 #   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
-#   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it: MCP
-#                                                  since 2025-06-18 has no batches
+#   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it
 #   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
 #                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
-#                                                  tools/call, which may wait for a person at a
-#                                                  gate, after 900 s): every curl has a time limit
+#                                                  tools/call, which a gate may hold, after 900 s)
 #
-# Its session is the agent's own: it opens it with the home's agent token, which curl reads as a
-# header from <home>/mcp-bridge.token.header (owner-only, made by the gateway beside
-# mcp-bridge.token; named to curl by its path, `-H @file`: the token is never on a command line,
-# where `ps` would show it, nor in this script's temporary folder, which a window killed with its
-# whole process group leaves behind), and names its folder, this process's working directory, in
-# the header Provider-Gateway-Project, so that the session's project is the one the agent was
-# started in, as with the JVM's `gateway mcp` (docs/security.md).
+# Whom the token goes to: the socket, checked as gateway-hook.sh checks hook.sock (this user's, in
+# folders only this user or root could have put it in), is this home's gateway's; nothing goes over
+# TCP. The token itself is read by curl from <home>/mcp-bridge.token.header (owner-only, `-H @file`:
+# never on a command line nor in this script's folder), and the agent's folder, this process's
+# working directory, goes in Provider-Gateway-Project (docs/security.md).
 #
 # Its temporary folder, ${TMPDIR:-/tmp}/gateway-mcp-bridge.XXXXXX (owner-only), holds the session's
-# id, port and curl configs, and the pids of the bridge and its stream's loop (pid): removed at
-# every end the script sees (stdin's end, TERM, INT, HUP), by the stream's loop when the bridge was
-# killed alone, and otherwise (the whole group killed) by the next bridge's start, which removes
-# this user's bridge folders none of whose recorded processes runs, or by `gateway uninstall`.
+# curl configs and id, and the pids of the bridge and its stream's loop (pid): removed at every end
+# the script sees, by the stream's loop when the bridge was killed alone, and otherwise by the next
+# bridge's start (the folders none of whose processes runs), or by `gateway uninstall`.
 #
-# When no gateway answers, it does what `gateway mcp` always did: it hands the window to the JVM's
-# `gateway mcp` (GATEWAY_MCP_JVM=1, through the launcher named by GATEWAY_BRIDGE_LAUNCHER), which
-# starts the home's shared gateway and serves this window itself; the next windows find that
-# gateway and are light. The same with no curl, no token file, a token the gateway refuses, or
-# arguments this script does not take (--print-config, --revoke, --help): the JVM says what they
-# mean. Run without a launcher, it answers initialize with a JSON-RPC error and says why on stderr.
-#
-# Writes to stdout: a message of up to 4000 bytes is one write(2), which a pipe or socket never
-# splits; a longer one is written under a lock (mkdir, atomic), so that two answers never mix.
-# POSIX sh, curl, awk, sed, mkdir, mktemp; no bash, no JVM.
+# A gateway is started one way, the JVM's window's: the launcher's `gateway mcp --start-gateway`
+# (GATEWAY_MCP_JVM=1, through the launcher named by GATEWAY_BRIDGE_LAUNCHER; decision 79). With no
+# curl, no token file, a socket it cannot believe, or arguments this script does not take
+# (--print-config, --revoke, --help), it hands the window to the JVM's `gateway mcp`. Without a
+# launcher it answers initialize with a JSON-RPC error and says why on stderr. A message of up to
+# 4000 bytes is one write(2); a longer one is written under a lock (mkdir), so that two answers
+# never mix. POSIX sh, curl, awk, sed.
 LC_ALL=C
 export LC_ALL
 set -f
 
 launcher=${GATEWAY_BRIDGE_LAUNCHER:-}
-
-# How long the window waits for the gateway (seconds): to connect, and for the answer to anything
-# but a tools/call, which a gate may hold while it asks the person (up to 5 minutes) and a provider
-# while it works. A gateway that hangs (stopped, or frozen) then costs an error, not the window:
-# the WindowContract tests, which give it 2 s.
 bound=${GATEWAY_BRIDGE_TIMEOUT:-30}
 case $bound in
   ''|*[!0-9]*|0) bound=30 ;;
 esac
 call_bound=900
 [ "$call_bound" -gt "$bound" ] || call_bound=$bound
-limits="--connect-timeout $bound --max-time"
 
 # Writes one message and its line break, whole.
 emit() {
@@ -86,8 +72,7 @@ lock() {
 unlock() { rmdir "$tmp/lock"; }
 
 # Prints the value of the key $2 at the top level of the message $1 (a string, quotes and all, or a
-# number), wherever it stands (the TypeScript SDK writes "id" last, others first) and whatever keys
-# of that name its params hold.
+# number), wherever it stands and whatever keys of that name its params hold.
 top_level() {
   printf '%s\n' "$1" | awk -v key="\"$2\"" '{
     s = $0; n = length(s); depth = 0; i = 1
@@ -117,9 +102,8 @@ reply_error() {
   emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
 }
 
-# Whether the message $1 is a batch (a JSON array), which MCP (2025-06-18) no longer has: answered
-# here, as the JVM's window answers it (JsonRpcLineGuard), before or after initialize; the gateway
-# would refuse it with an error of no id, which an agent could match to none of its requests.
+# Whether the message $1 is a batch, which MCP (2025-06-18) no longer has: answered here, as the
+# JVM's window answers it (JsonRpcLineGuard), with an error an agent can match.
 batch() {
   case ${1#"${1%%[![:space:]]*}"} in
     '['*)
@@ -140,8 +124,7 @@ jvm() {
   exit 1
 }
 
-# The JVM's gateway mcp, with the initialize ($1) this script already read given back first; the
-# script's arguments follow it.
+# The JVM's gateway mcp, with the initialize ($1) this script already read given back first.
 jvm_after() {
   first=$1
   shift
@@ -156,36 +139,30 @@ jvm_after() {
   exit 1
 }
 
-# Who listens where a connection to 127.0.0.1 at port $1 may arrive, by the kernel's tables of
-# sockets (/proc/net/tcp and tcp6, from $3: local address and port in hex, state 0A, uid):
-# 127.0.0.1 and every address, as IPv4 and as IPv6 (Java's sockets are IPv6 ones, bound to
-# ::ffff:127.0.0.1). Exits 0 when user $2 alone listens there, 1 when another user does too, 2 when
-# nobody does, 3 when it cannot be told (no table).
-listener() {
-  [ -r "$3/tcp" ] || [ -r "$3/tcp6" ] || return 3
-  set -- "$1" "$2" "$3/tcp" "$3/tcp6"
-  [ -r "$4" ] || set -- "$1" "$2" "$3"
-  [ -r "$3" ] || set -- "$1" "$2" "$4"
-  awk -v port="$1" -v uid="$2" '
-    BEGIN {
-      port = sprintf(":%04X", port)
-      reach["0100007F" port]; reach["00000000" port]
-      reach["0000000000000000FFFF00000100007F" port]; reach["0000000000000000FFFF000000000000" port]
-      reach["00000000000000000000000000000000" port]
-    }
-    $4 == "0A" && ($2 in reach) { seen = 1; if ($8 != uid) other = 1 }
-    END { exit other ? 1 : seen ? 0 : 2 }' "$3" ${4:+"$4"}
+# Starts the home's gateway the one way the JVM's window starts it (decision 79): the launcher's
+# `gateway mcp --start-gateway` (the home's service first, else a detached gateway from a copy of
+# the jar), which returns once the gateway answers. With $1 = background, without waiting, in a
+# session of its own (setsid), so that the agent ending its window's processes does not end it.
+start_gateway() {
+  [ -n "$launcher" ] || return 1
+  detach=
+  [ "${1:-}" != background ] || ! command -v setsid >/dev/null 2>&1 || detach=setsid
+  set -- mcp --start-gateway --home "$home" ${asked_port:+--port "$asked_port"}
+  if [ -n "$detach" ]; then
+    (cd / && GATEWAY_MCP_JVM=1 exec setsid "$launcher" "$@" </dev/null >/dev/null 2>&1) &
+  else
+    (cd / && GATEWAY_MCP_JVM=1 exec "$launcher" "$@" </dev/null >/dev/null 2>&1)
+  fi
 }
 
 home=
-port=
 asked_port=
 expect=
 for word in "$@"; do
   if [ -n "$expect" ]; then
     case $expect in
       home) home=$word ;;
-      port) port=$word; asked_port=$word ;;
+      port) asked_port=$word ;;
     esac
     expect=
     continue
@@ -194,7 +171,7 @@ for word in "$@"; do
     --home) expect=home ;;
     --home=*) home=${word#--home=} ;;
     --port) expect=port ;;
-    --port=*) port=${word#--port=}; asked_port=$port ;;
+    --port=*) asked_port=${word#--port=} ;;
     *) reason="an argument for the JVM: $word"; jvm "$@" ;;
   esac
 done
@@ -205,9 +182,25 @@ if [ -z "$home" ]; then
   esac
 fi
 command -v curl >/dev/null 2>&1 || { reason="no curl"; jvm "$@"; }
-# The agent token, as the header curl sends: it must be this user's, in a file only this user may
-# read (the gateway makes it 0600). A gateway of an older build makes only mcp-bridge.token: its
-# windows go to the JVM until it is started again.
+# The agent's folder, physical (cd -P sets PWD): one with a line break is named not at all, as it
+# would end the header.
+cd -P -- . 2>/dev/null && folder=$PWD
+nl=$(printf '\nx')
+nl=${nl%x}
+case $folder in
+  *"$nl"*|*"$(printf '\r')"*) folder= ;;
+esac
+# The home's socket, at the home's real path.
+locate() {
+  socket=
+  cd -P -- "$home" 2>/dev/null && socket=$PWD/mcp.sock
+  cd -- "${folder:-/}" 2>/dev/null || cd /
+}
+locate
+# None there: no gateway runs, and it is started as the JVM's window would start it.
+[ -S "$socket" ] || ! start_gateway || locate
+# The agent token, as the header curl sends: this user's, in a file only this user may read (the
+# gateway makes it as it starts).
 token_file=$home/mcp-bridge.token.header
 # shellcheck disable=SC2015 # the JVM (jvm exits) when any test fails: meant as written
 [ -f "$token_file" ] && [ -O "$token_file" ] && [ -r "$token_file" ] && [ -s "$token_file" ] \
@@ -217,74 +210,45 @@ case $listing in
   -rw-------*|-r--------*) ;;
   *) reason="$token_file may be read by others"; jvm "$@" ;;
 esac
-# This user's id, as ls shows the token file's owner ([ -O ] above: this user), with no `id`.
+# This user's id, as ls shows the token file's owner ([ -O ] above), with no `id`.
 owner() { uid=$3; }
 # shellcheck disable=SC2086 # ls's fields, as the function's arguments (set -f: no globbing)
 owner $listing
-# curl reads the header from the file itself, at each request (curl 7.55 and later).
 auth=@$token_file
-# The home's gateway.pid, read into $pid: 0 when its process runs, 1 when there is no such file
-# (none was started, or it stopped cleanly and removed it), 2 when it names no pid, 3 when it names
-# a process that is not running (a crash), or one that is not the home's gateway: after a crash the
-# kernel gives the pid to the next process it starts (a `sleep`, say), so where the kernel's table
-# of locks can be read the process must hold the lock on the home's gateway.lock, as every gateway
-# does while it runs (HomeGatewayProcess in the JVM). kill -0 reaches only this user's processes.
-home_pid() {
-  pid=
-  [ -f "$home/gateway.pid" ] || return 1
-  IFS= read -r pid <"$home/gateway.pid" || pid=
-  case $pid in
-    ''|*[!0-9]*) return 2 ;;
-  esac
-  kill -0 "$pid" 2>/dev/null || return 3
-  [ -r /proc/locks ] || return 0
-  # shellcheck disable=SC2046 # ls's fields: the inode first (set -f: no globbing)
-  set -- $(ls -di -- "$home/gateway.lock" 2>/dev/null)
-  [ -n "${1:-}" ] || return 3
-  # 1: POSIX  ADVISORY  WRITE <pid> <major>:<minor>:<inode> 0 EOF; "1: -> POSIX …" only waits.
-  awk -v p="$pid" -v i="$1" '$2 != "->" && $5 == p { n = split($6, f, ":"); if (f[n] == i) held = 1 }
-    END { exit !held }' /proc/locks || return 3
+
+# Whether the socket is this user's, in folders only this user or root could have put it in (none
+# writable by others, unless sticky), up to /: then whoever answers there is this home's gateway,
+# as gateway-hook.sh believes hook.sock. One line of `ls` a path, or something is not as it looked.
+trusted() {
+  [ -S "$socket" ] && [ -O "$socket" ] || return 1
+  set -- "$socket"
+  dir=${socket%/*}
+  while [ -n "$dir" ]; do
+    set -- "$@" "$dir"
+    dir=${dir%/*}
+  done
+  set -- "$@" /
+  listing=$(ls -ldn -- "$@" 2>/dev/null) || return 1
+  lines=0
+  while read -r mode _ owner _; do
+    lines=$((lines + 1))
+    case $mode in
+      s* | d????????[tT]*) ;;
+      d????w* | d???????w*) return 1 ;;
+      d*) ;;
+      *) return 1 ;;
+    esac
+    [ "$owner" = "$uid" ] || [ "$owner" = 0 ] || return 1
+  done <<EOF
+$listing
+EOF
+  [ "$lines" -eq $# ]
 }
-# A detached gateway (the shared one, the service's) names its pid: one that is not running left
-# its port behind (a crash), and whoever listens there now is not it.
-home_pid
-case $? in
-  2) reason="no pid in $home/gateway.pid"; jvm "$@" ;;
-  3) reason="the gateway of $home (pid $pid) is not running"; jvm "$@" ;;
-esac
-if [ -f "$home/gateway.port" ]; then
-  IFS= read -r port <"$home/gateway.port" || port=
-fi
-case ${port:-9400} in
-  ''|*[!0-9]*) reason="no port"; jvm "$@" ;;
-esac
-url=http://127.0.0.1:${port:-9400}/mcp
-# Whoever listens there must be this user: a gateway that crashed (a console's names no pid) left
-# its port file behind, and another user may listen on that port now, to be sent the token, which
-# stays the same across the gateway's starts. The kernel's table of listening sockets says whose
-# each one is; where there is none to read (not Linux), the JVM, which makes the gateway prove it
-# holds the home's token before it sends anything, serves the window.
-listener "${port:-9400}" "$uid" /proc/net
-case $? in
-  0) ;;
-  1) reason="another user listens on port ${port:-9400} (the home's gateway is not running)"; jvm "$@" ;;
-  2) reason="no gateway answers at $url"; jvm "$@" ;;
-  *) reason="who listens on port ${port:-9400} cannot be told (no /proc/net/tcp)"; jvm "$@" ;;
-esac
+trusted || { reason="no gateway's socket of this user at $socket"; jvm "$@"; }
 
-# The folder the agent started this window in, physical, without a subshell (cd -P sets PWD). One
-# with a line break in its name is named not at all: it would end the header and start another.
-cd -P -- . 2>/dev/null && folder=$PWD
-nl=$(printf '\nx')
-nl=${nl%x}
-case $folder in
-  *"$nl"*|*"$(printf '\r')"*) folder= ;;
-esac
-
-# Folders earlier bridges of this user left (their whole process group killed: no trap ran), by
-# name and owner: gone when none of the processes they record (pid) runs. A folder of a bridge
-# before pids were recorded (it holds curl.conf, the token with it) when nothing in it changed for
-# ten minutes: a running one writes its stream's config at every renewal (a minute).
+# Folders earlier bridges of this user left (their whole process group killed: no trap ran): gone
+# when none of the processes they record (pid) runs. One of a bridge before pids were recorded (it
+# holds curl.conf, the token with it) when nothing in it changed for ten minutes.
 sweep() {
   set +f
   for old in "${TMPDIR:-/tmp}"/gateway-mcp-bridge.*; do
@@ -320,13 +284,15 @@ case $window in
   *) window=bridge-$$-$(date +%s) ;;
 esac
 cr=$(printf '\r')
+# What every curl is given: no ~/.curlrc (-q), no proxy, the socket, the token from its file.
+curl_to() { curl -q --noproxy '*' -sS --unix-socket "$socket" -H "$auth" "$@"; }
 
 # Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
 # and writes the messages it carries. The session's id goes to a file: the initialize's, and the
 # one the gateway made again for this window (decision 78), which every later request then names.
 relay() {
   status='' type='' length=''
-  IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "provider gateway: no answer from $url (in time)"; return; }
+  IFS= read -r line || { [ -z "$1" ] || reply_error "$1" "$(unanswered "$2")"; return; }
   line=${line%"$cr"}
   status=${line#* }
   status=${status%% *}
@@ -339,29 +305,19 @@ relay() {
       [Mm]cp-[Ss]ession-[Ii]d:*)
         value=${line#*:}
         value=${value#"${value%%[! ]*}"}
-        if [ "$2" = 0 ]; then
-          printf '%s\n' "$value" >"$tmp/sid"
-        else
-          renewed "$value"
-        fi
+        if [ "$2" = 0 ]; then printf '%s\n' "$value" >"$tmp/sid"; else renewed "$value"; fi
         ;;
     esac
   done
   case $status in
     202|204) return ;;
     2??) ;;
-    *)
-      relay_refusal "$1"
-      return
-      ;;
+    *) relay_refusal "$1"; return ;;
   esac
   case $type in
     *text/event-stream*)
-      # An event is whole at its blank line: only then is its data passed on (one message; JSON
-      # split over several data lines is joined with a space, which JSON reads as a line break)
-      # and, on the GET stream, its id kept to resume from. An event cut off (the stream's renewal,
-      # below) is sent again on the next stream. An event without data (the stream's first, which
-      # only gives an id) is no message.
+      # An event is whole at its blank line: only then is its data passed on (one message) and,
+      # on the GET stream, its id kept to resume from. An event without data is no message.
       data='' id=''
       while IFS= read -r line; do
         line=${line%"$cr"}
@@ -387,14 +343,24 @@ relay() {
       if [ "$length" -le 4000 ]; then
         awk 'length' # one write of at most 4001 bytes
       else
-        file=$tmp/body.$2
-        cat >"$file"
+        cat >"$tmp/body.$2"
         lock
-        awk 'length' "$file"
+        awk 'length' "$tmp/body.$2"
         unlock
-        rm -f -- "$file"
+        rm -f -- "$tmp/body.$2"
       fi
       ;;
+  esac
+}
+
+# Why the message number $1 got no answer, by its curl's exit status: 7, the socket refused (or is
+# gone); 28, the time limit.
+unanswered() {
+  IFS= read -r rc <"$tmp/rc.$1" 2>/dev/null || rc=
+  rm -f -- "$tmp/rc.$1"
+  case $rc in
+    7) echo "provider gateway: no gateway of this user listens at $socket (stopped?); this window uses it again once it runs" ;;
+    *) echo "provider gateway: no answer from $socket (in time; curl exit ${rc:-unknown})" ;;
   esac
 }
 
@@ -402,156 +368,102 @@ relay() {
 # JSON-RPC error as it is, or one made of it for the message's id.
 relay_refusal() {
   body=$(cat)
-  echo "gateway mcp (bridge): HTTP $status from $url: $body" >&2
+  echo "gateway mcp (bridge): HTTP $status from $socket: $body" >&2
   case $body in
     *'"id":null'*|*'"id": null'*|'') reply_error "$1" "provider gateway: HTTP $status: $body" ;;
     *) emit "$body" ;;
   esac
 }
 
-# Whether the session's port is still this user's alone: looked at before anything is sent, since
-# the token goes with every message, and a gateway that crashed leaves its port to whoever takes
-# it next (see the look at the start). A look reads the kernel's socket tables: 15-20 ms a message
-# on a machine with a thousand sockets, most of it the kernel's. A look that stood for a while (a
-# second, say) would let a stranger who binds the port the moment a gateway crashes have the token
-# with the next message of that while.
-ours() {
-  IFS= read -r at <"$tmp/port" || at=
-  listener "$at" "$uid" /proc/net
-}
-
-# Sets named_port to the port the home's gateway.port names, or to $1 when it names none.
-home_port() {
-  named_port=$1
-  if [ -f "$home/gateway.port" ]; then
-    IFS= read -r named <"$home/gateway.port" || named=
-    case $named in
-      ''|*[!0-9]*) ;;
-      *) named_port=$named ;;
-    esac
-  fi
-}
-
-# Follows the home's gateway to the port its file names now (it runs again, elsewhere): the
-# session's id stays, and the gateway there makes the window's session again from it.
-follow_port() {
-  IFS= read -r at <"$tmp/port" || at=
-  home_port "$at"
-  [ "$named_port" = "$at" ] || session_conf "$named_port" "$(cat "$tmp/sid")"
+# Writes the session's curl config: the window's id, the session's id $1 and the protocol version.
+# Replaced whole (a rename), as requests read it at any moment.
+session_conf() {
+  {
+    printf 'url = "http://gateway/mcp"\nheader = "Provider-Gateway-Window: %s"\n' "$window"
+    [ -z "$1" ] || printf 'header = "Mcp-Session-Id: %s"\n' "$1"
+    [ -z "${version:-}" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
+  } >"$tmp/session.new"
+  mv -f -- "$tmp/session.new" "$tmp/session.conf"
+  printf '%s\n' "$1" >"$tmp/sid.new" && mv -f -- "$tmp/sid.new" "$tmp/sid"
 }
 
 # Takes up the session $1 that answered, when the gateway made the window's session again.
 renewed() {
   IFS= read -r current <"$tmp/sid" || current=
   [ -n "$1" ] && [ "$1" != "$current" ] || return 0
-  IFS= read -r at <"$tmp/port" || at=
   rm -f -- "$tmp/last-event"
-  session_conf "$at" "$1"
-  echo "gateway mcp (bridge): the gateway made this window's session again: a new one at port $at" >&2
+  session_conf "$1"
+  echo "gateway mcp (bridge): the gateway made this window's session again: a new one" >&2
 }
 
-# POSTs the message $1 (number $2) in the session as it is now, and writes what answers it.
+# POSTs the message $1 (number $2; 0: the initialize) in the session as it is now (time limit $3),
+# and writes curl's `-i` output; its exit status goes to rc.$2.
 post() {
-  follow_port
-  if ! ours; then
-    reply_error "$1" "provider gateway: no gateway of this user listens at $url (stopped?); this window uses it again once it runs"
-    return
-  fi
+  message=$1 number=$2 limit=$3
+  shift 3
+  # The initialize names the agent's folder: the session's project.
+  [ "$number" != 0 ] || set -- -H "Provider-Gateway-Project: $folder"
+  printf '%s\n' "$message" | {
+    curl_to -i -N -K "$tmp/session.conf" --connect-timeout "$bound" --max-time "$limit" "$@" \
+      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+      --data-binary @- 2>>"$tmp/curl.err"
+    echo $? >"$tmp/rc.$number"
+  }
+}
+
+# Sends the message $1 (number $2) and writes what answers it.
+send() {
   limit=$bound
   case $1 in
     *'"tools/call"'*) limit=$call_bound ;;
   esac
-  # shellcheck disable=SC2086 # $limits: curl's options, words
-  printf '%s\n' "$1" \
-    | curl -q --noproxy '*' -sS -i -N -K "$tmp/session.conf" -H "$auth" $limits "$limit" \
-      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-      --data-binary @- 2>>"$tmp/curl.err" \
-    | relay "$1" "$2"
-}
-
-# Prints a curl config of the gateway's address at port $1 and the window's id (the token is no
-# part of it: each curl reads it from the home, -H "$auth").
-address_conf() {
-  printf 'url = "http://127.0.0.1:%s/mcp"\n' "$1"
-  printf 'header = "Provider-Gateway-Window: %s"\n' "$window"
-}
-
-# POSTs the agent's initialize to the gateway at port $1, and writes the answer, headers and all,
-# to the file $2: the session's start.
-initialize_at() {
-  address_conf "$1" >"$tmp/initialize.conf"
-  # shellcheck disable=SC2086 # $limits: curl's options, words
-  printf '%s\n' "$init" \
-    | curl -q --noproxy '*' -sS -i -K "$tmp/initialize.conf" -H "$auth" $limits "$bound" \
-      -H "Provider-Gateway-Project: $folder" \
-      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-      --data-binary @- -o "$2" 2>>"$tmp/curl.err"
-}
-
-# Prints the protocol version the initialize's answer in the file $1 names, if any.
-version_in() {
-  sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$1" | head -n 1
-}
-
-# Writes the session's curl config: the gateway's address at port $1, the session's id $2 and the
-# protocol version. Replaced whole (a rename), as requests read it at any moment.
-session_conf() {
-  {
-    address_conf "$1"
-    printf 'header = "Mcp-Session-Id: %s"\n' "$2"
-    [ -z "$version" ] || printf 'header = "MCP-Protocol-Version: %s"\n' "$version"
-  } >"$tmp/session.new"
-  mv -f -- "$tmp/session.new" "$tmp/session.conf"
-  printf '%s\n' "$1" >"$tmp/port.new" && mv -f -- "$tmp/port.new" "$tmp/port"
-  printf '%s\n' "$2" >"$tmp/sid.new" && mv -f -- "$tmp/sid.new" "$tmp/sid"
+  post "$1" "$2" "$limit" | relay "$1" "$2"
+  rm -f -- "$tmp/rc.$2"
 }
 
 # initialize: at once, before anything else, as it makes the session. What comes before it is
 # answered here as the JVM's gateway mcp answers it: Claude Code (2.1.332) opens with a
-# server/discover probe of the 2026-07-28 revision and sends initialize once an error answers it;
-# the gateway would refuse the probe (no session yet), and the window would end.
+# server/discover probe and sends initialize once an error answers it.
 while IFS= read -r init || { cleanup; exit 0; }; do
   ! batch "$init" || continue
   method=$(top_level "$init" method)
   [ "$method" != '"initialize"' ] || break
   reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
 done
-initialize_at "${port:-9400}" "$tmp/init"
-case $? in
-  0) ;;
-  *) reason="no gateway answers at $url"; jvm_after "$init" "$@" ;;
-esac
-IFS= read -r line <"$tmp/init"
-case $line in
-  *' 401 '*|*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
+session_conf ""
+post "$init" 0 "$bound" >"$tmp/init"
+IFS= read -r rc <"$tmp/rc.0" || rc=
+if [ "$rc" = 7 ] && start_gateway; then
+  # A socket left behind, refusing: a gateway that crashed, started again as a window starts it.
+  post "$init" 0 "$bound" >"$tmp/init"
+  IFS= read -r rc <"$tmp/rc.0" || rc=
+fi
+IFS= read -r line <"$tmp/init" || line=
+case $rc:$line in
+  0:*' 401 '*|0:*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
+  0:*) ;;
+  *) reason="no gateway answers at $socket"; jvm_after "$init" "$@" ;;
 esac
 relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
-[ -f "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $url"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
+[ -s "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $socket"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
 IFS= read -r sid <"$tmp/sid"
-version=$(version_in "$tmp/init.out")
-session_conf "${port:-9400}" "$sid"
+version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out" | head -n 1)
+session_conf "$sid"
 
 # The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
-# $renew seconds, from the last event passed on (Last-Event-ID: the gateway keeps the events it
-# sent and sends again what came after), and between two streams the loop looks whether this
-# bridge is still there. A bridge killed with SIGKILL runs no trap: the stream, left behind, would
-# hold its session and the session's providers open for as long as the gateway runs. Instead, at
-# the next renewal, the loop ends the session (DELETE) and removes the bridge's files.
+# $renew seconds, from the last event passed on (Last-Event-ID), and between two streams the loop
+# looks whether this bridge is still there: one killed with SIGKILL runs no trap, so the loop ends
+# its session (DELETE) and removes its files.
 renew=${GATEWAY_MCP_BRIDGE_RENEW:-60}
 case $renew in
   ''|*[!0-9]*|0) renew=60 ;;
 esac
 bridge=$$
-# Starts the home's gateway again, through the launcher, when it crashed: its gateway.pid names a
-# process that is not running (a gateway that stops cleanly removes the file, and a person who
-# stopped it is not overruled). The JVM's gateway mcp starts a gateway that is gone for its window;
-# without this, a crash with no service to restart it left every window's calls denied by the
-# agents' hooks until a person started it. A service (gateway service install) restarts a crashed
-# gateway after 2 s, and one started here first would leave the service's failing (the port is
-# taken) until its manager gives up: so the window waits $restart_after looks (2 s each) after it
-# first finds the gateway crashed, and starts it only if it is still not back. Once per crash; of
-# windows that try at once, the gateway's lock lets one run and the others exit. In a session of
-# its own (setsid), so that the agent ending its window's processes does not end the gateway.
+# A gateway that crashed leaves its socket behind, refusing; one that stopped cleanly removes it, and
+# a person who stopped it is not overruled (decision 74). A service restarts a crashed gateway after
+# 2 s, and one started here first would leave the service's failing: so the window waits
+# $restart_after looks (2 s each) and starts it (start_gateway) only if it is still not back. Once
+# per crash (per socket left behind); of windows that try at once, the gateway's lock lets one run.
 restart_after=${GATEWAY_MCP_BRIDGE_RESTART_AFTER:-5}
 case $restart_after in
   ''|*[!0-9]*) restart_after=5 ;;
@@ -560,44 +472,36 @@ tried=
 crashed=
 looks=0
 restart_crashed() {
-  [ -n "$launcher" ] || return 0
-  home_pid
-  [ $? = 3 ] && [ "$pid" != "$tried" ] || return 0
-  dead=$pid
-  [ "$dead" = "$crashed" ] || { crashed=$dead; looks=0; }
+  [ -n "$launcher" ] && [ -S "$socket" ] || return 0
+  # shellcheck disable=SC2046 # ls's fields: the inode first (set -f: no globbing)
+  set -- $(ls -di -- "$socket" 2>/dev/null)
+  left=${1:-}
+  [ -n "$left" ] && [ "$left" != "$tried" ] || return 0
+  [ "$left" = "$crashed" ] || { crashed=$left; looks=0; }
   looks=$((looks + 1))
   [ "$looks" -gt "$restart_after" ] || return 0
-  tried=$dead
-  echo "gateway mcp (bridge): the gateway of $home (pid $dead) is not running; starting it again" >&2
-  detach=
-  ! command -v setsid >/dev/null 2>&1 || detach=setsid
-  (cd / && exec $detach "$launcher" --detached --home "$home" ${asked_port:+--port "$asked_port"} \
-    </dev/null >/dev/null 2>&1) &
+  tried=$left
+  echo "gateway mcp (bridge): the gateway of $home is not running (its socket refuses); starting it again" >&2
+  start_gateway background
 }
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
-  ! ours || curl -q --noproxy '*' -sS -o /dev/null -K "$tmp/session.conf" -H "$auth" -X DELETE \
-    --connect-timeout 5 --max-time 5 2>/dev/null
+  curl_to -o /dev/null -K "$tmp/session.conf" -X DELETE --connect-timeout 5 --max-time 5 2>/dev/null
 }
 stream() {
   while [ ! -f "$tmp/done" ]; do
-    rc=
-    follow_port
-    if ours; then
-      last=
-      [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
-      {
-        cat "$tmp/session.conf"
-        [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
-      } >"$tmp/stream.conf"
-      {
-        curl -q --noproxy '*' -sS -i -N -K "$tmp/stream.conf" -H "$auth" -H 'Accept: text/event-stream' \
-          --connect-timeout "$bound" --max-time "$renew" \
-          2>"$tmp/stream.err"
-        echo $? >"$tmp/stream.rc"
-      } | relay "" get
-      IFS= read -r rc <"$tmp/stream.rc" || rc=
-    fi
+    last=
+    [ ! -f "$tmp/last-event" ] || IFS= read -r last <"$tmp/last-event"
+    {
+      cat "$tmp/session.conf"
+      [ -z "$last" ] || printf 'header = "Last-Event-ID: %s"\n' "$last"
+    } >"$tmp/stream.conf"
+    {
+      curl_to -i -N -K "$tmp/stream.conf" -H 'Accept: text/event-stream' \
+        --connect-timeout "$bound" --max-time "$renew" 2>"$tmp/stream.err"
+      echo $? >"$tmp/stream.rc"
+    } | relay "" get
+    IFS= read -r rc <"$tmp/stream.rc" || rc=
     if ! kill -0 "$bridge" 2>/dev/null; then
       end_session
       cleanup
@@ -605,11 +509,10 @@ stream() {
     fi
     [ ! -f "$tmp/done" ] || return 0
     # 28 is curl's own time limit, the renewal. Anything else: the gateway ended the stream (it
-    # stopped, or the session ended) or none listens: the loop looks again in 2 s, and the gateway
-    # that runs again makes the window's session again at the stream's next GET, and says on it
-    # that the tools changed.
+    # stopped, or the session ended) or none listens: the loop looks again in 2 s, and a gateway
+    # running again makes the window's session again at the stream's next GET.
     if [ "$rc" != 28 ]; then
-      ours || restart_crashed
+      [ "$rc" != 7 ] || restart_crashed
       sleep 2
     fi
   done
@@ -620,8 +523,7 @@ printf '%s\n' "$!" >>"$tmp/pid"
 cat "$tmp/init.out"
 
 # The window ends: stdin's end waits for the answers under way first (a one-shot client's); a signal
-# is the agent stopping the window, and nothing but the session's DELETE (at most 5 s) is waited
-# for: a gateway that hangs (stopped, say) would otherwise hold the window open until it answered.
+# is the agent stopping the window, and nothing but the session's DELETE (at most 5 s) is waited for.
 finish() {
   trap - TERM INT HUP
   : >"$tmp/done"
@@ -638,18 +540,16 @@ while IFS= read -r message || [ -n "$message" ]; do
   ! batch "$message" || continue
   n=$((n + 1))
   # Requests (and answers) in the background, so that a long call holds nothing up; a notification
-  # at once, so that it reaches the gateway before what the agent sends after it (initialized
-  # before tools/list).
+  # at once, so that it reaches the gateway before what the agent sends after it.
   case $message in
     *'"id"'*)
-      post "$message" "$n" &
+      send "$message" "$n" &
       posts="$posts $!"
       ;;
-    *) post "$message" "$n" ;;
+    *) send "$message" "$n" ;;
   esac
   message=
 done
-# stdin's end (a one-shot client's pipe, say): the answers under way first, then the session ends.
 for job in $posts; do
   wait "$job"
 done

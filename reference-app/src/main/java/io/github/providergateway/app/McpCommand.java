@@ -12,6 +12,7 @@ import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -84,6 +85,14 @@ final class McpCommand implements Callable<Integer> {
 
   @Mixin private HelpOption help;
 
+  /**
+   * The shell window's one way to start a gateway that is gone (decision 79): the start this
+   * command's own window makes ({@link #windowLaunch}: the home's service first, else a detached
+   * gateway from a copy of the jar), waiting until the gateway answers, then exit; no window.
+   */
+  @Option(names = "--start-gateway", hidden = true)
+  private boolean startGateway;
+
   /** The launcher's class-data training run: MCP without a gateway, so that none is started. */
   @Option(names = "--class-data-training", hidden = true)
   private boolean training;
@@ -117,12 +126,10 @@ final class McpCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     StderrLogging.install(context.env());
-    GatewayLaunch launch =
-        GatewayLaunch.builder()
-            .port(port)
-            .startTimeout(Duration.ofSeconds(20))
-            .starter(DetachedGatewayStarter.fromClassPath())
-            .build();
+    GatewayLaunch launch = windowLaunch(port);
+    if (startGateway) {
+      return startGateway(resolvedHome, launch);
+    }
     McpFrontDoor door =
         McpFrontDoor.builder()
             .gateway(
@@ -141,6 +148,31 @@ final class McpCommand implements Callable<Integer> {
     context.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
     return ExitCodes.OK;
+  }
+
+  /**
+   * How a window starts the home's gateway when none runs, the JVM's and the shell's alike: the one
+   * start path of decision 74's window (crash restart in one place, decision 79).
+   */
+  private static GatewayLaunch windowLaunch(int port) {
+    return GatewayLaunch.builder()
+        .port(port)
+        .startTimeout(Duration.ofSeconds(20))
+        .starter(DetachedGatewayStarter.fromClassPath())
+        .build();
+  }
+
+  /**
+   * {@code --start-gateway}: the home's gateway started as a window starts it (none when one runs),
+   * and joined once, so that it answers when this returns; the client closes without a session.
+   */
+  private int startGateway(Path home, GatewayLaunch launch) {
+    try (GatewayClient ignored = GatewayClient.connectOrStart(home, launch)) {
+      return ExitCodes.OK;
+    } catch (IOException e) {
+      context.err().println("gateway mcp: " + e.getMessage());
+      return ExitCodes.START_FAILED;
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.agent.mcp.McpSocket;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
@@ -42,6 +43,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -286,9 +288,24 @@ public final class RunningGateway implements AutoCloseable {
     listening.set(server);
     httpBase.set(server.httpUrl());
     hookGates.listening(server.port());
+    // The stdio windows' door (decision 79): the same front door as the port's /mcp, in the home,
+    // there before the port file says a gateway runs, so that a window that finds one finds it.
+    Path home = options.home();
+    McpSocket mcpSocket =
+        openSocket(
+            home.resolve(McpSocket.FILE_NAME),
+            "stdio windows will run the JVM",
+            () -> McpSocket.open(home, mcpHttp.route(), mcpHttp.maxBodyBytes(), timers));
+    if (mcpSocket != null) {
+      closer.add(mcpSocket::close);
+    }
     publishHome(options, server);
     warnIfOthersCouldWrite(options.home().resolve(GatewayHome.TOKEN_FILE));
-    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
+    HookSocket hookSocket =
+        openSocket(
+            home.resolve(HookSocket.FILE_NAME),
+            "command hooks will start a JVM",
+            () -> HookSocket.open(home, hookEndpoint, timers));
     if (hookSocket != null) {
       closer.add(hookSocket::close);
     }
@@ -420,20 +437,24 @@ public final class RunningGateway implements AutoCloseable {
     return new ConfiguredProviders(providers, config.problems());
   }
 
+  /** Makes one of the home's sockets ({@code hook.sock}, {@code mcp.sock}). */
+  @FunctionalInterface
+  private interface HomeSocket<T> {
+    Optional<T> open() throws IOException;
+  }
+
   /**
-   * The command hooks' socket in the home, or null where it cannot be: the hook script then starts
-   * its JVM, which reaches this gateway over the port as before. Never a reason not to start.
+   * One of the home's sockets, or null where it cannot be: the command hook then starts its JVM,
+   * and the stdio bridge runs the JVM's {@code gateway mcp}, which reach this gateway over the port
+   * as before. Never a reason not to start.
    */
-  private static HookSocket openHookSocket(Path home, HookEndpoint endpoint, Scheduler scheduler) {
+  private static <T> T openSocket(Path socket, String without, HomeSocket<T> opener) {
     try {
-      return HookSocket.open(home, endpoint, scheduler).orElse(null);
+      return opener.open().orElse(null);
     } catch (IOException | RuntimeException e) {
       LOG.log(
           System.Logger.Level.WARNING,
-          "command hooks will start a JVM: cannot serve "
-              + home.resolve(HookSocket.FILE_NAME)
-              + ": "
-              + e.getMessage());
+          without + ": cannot serve " + socket + ": " + e.getMessage());
       return null;
     }
   }

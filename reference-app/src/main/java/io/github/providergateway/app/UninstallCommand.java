@@ -82,6 +82,7 @@ public final class UninstallCommand implements Callable<Integer> {
           GatewayHome.PID_FILE,
           GatewayHome.LOCK_FILE,
           "hook.sock",
+          "mcp.sock", // McpSocket.FILE_NAME: the stdio windows' door
           "hook-gates.json",
           "hook-clients.json",
           "hook-clients.json.lock", // ClientTokens' lock beside its file

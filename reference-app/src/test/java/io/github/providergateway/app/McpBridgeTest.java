@@ -41,7 +41,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -251,8 +250,9 @@ class McpBridgeTest {
    * the home's gateway again ({@code GuardUnderFailureTest}), and the hooks' deny says "an agent
    * whose MCP server is gateway mcp starts it by itself"; with the bridge in the windows nothing
    * started it, and every call of every agent was denied until a person did. The window's stream
-   * starts it, through the launcher, as {@code gateway --detached} (one per crash; of windows that
-   * try at once, the gateway's own lock lets one run).
+   * starts it, through the launcher, as {@code gateway --detached} (one per crash, which the socket
+   * it left behind, refusing, tells; of windows that try at once, the gateway's own lock lets one
+   * run).
    */
   @Test
   void aGatewayThatCrashedIsStartedAgainByTheWindowThroughTheLauncher() throws Exception {
@@ -268,15 +268,15 @@ class McpBridgeTest {
     backInANewSession(bridge);
     assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
     assertThat(endedSaying(bridge))
-        .contains("(pid " + crashed + ") is not running; starting it again");
+        .contains("is not running (its socket refuses); starting it again");
   }
 
   /**
    * Issue 62: after a crash the kernel gives the gateway's pid to the next process it starts, and a
    * {@code sleep} of the same user under the recorded pid left every window waiting for a gateway
-   * that never came. The window asks whether the process holds the home's lock, not only whether it
-   * is alive ({@code HomeGatewayProcess}), and starts the gateway again. The reuse is played by
-   * writing a live {@code sleep}'s pid into the pid file, as the kernel's reuse would leave it.
+   * that never came. Since decision 79 the window reads no pid file: a crash is the socket left
+   * behind, refusing, whatever the pid file says. The reuse is played by writing a live {@code
+   * sleep}'s pid into the pid file, as the kernel's reuse would leave it.
    */
   @Test
   void aCrashedGatewayWhosePidAnotherProcessTookIsStartedAgain() throws Exception {
@@ -294,7 +294,7 @@ class McpBridgeTest {
     assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(sleep.pid());
     assertThat(sleep.isAlive()).isTrue();
     assertThat(endedSaying(bridge))
-        .contains("(pid " + sleep.pid() + ") is not running; starting it again");
+        .contains("is not running (its socket refuses); starting it again");
   }
 
   /**
@@ -641,115 +641,102 @@ class McpBridgeTest {
         .isEqualTo("1|mcp --home " + home + "|" + INITIALIZE);
   }
 
+  /**
+   * Decision 79: the bridge reaches the gateway over the home's socket only, so a port the home
+   * names (a crashed gateway's, where another user may listen now) is never connected to, and the
+   * token never goes there. Replaces the tests of the look at {@code /proc/net/tcp} that decided
+   * whom the token went to when the bridge spoke TCP.
+   */
   @Test
-  void aPortLeftByAGatewayThatIsNotRunningIsNotTrustedWithTheToken() throws Exception {
+  void theBridgeNeverConnectsToThePortTheHomeNames() throws Exception {
     Path home = homeWithoutGateway();
-    // Whoever listens on the port now, after the home's detached gateway ended without removing it.
-    try (ServerSocket stranger = new ServerSocket(0)) {
-      Files.writeString(home.resolve(GatewayHome.PORT_FILE), stranger.getLocalPort() + "\n");
-      Process ended = new ProcessBuilder("true").start();
-      ended.waitFor();
-      Files.writeString(home.resolve(GatewayHome.PID_FILE), ended.pid() + "\n");
-      stranger.setSoTimeout(1);
+    try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Files.writeString(home.resolve(GatewayHome.PORT_FILE), listener.getLocalPort() + "\n");
+      listener.setSoTimeout(1);
 
       Bridge bridge = bridge(home, dir, null);
       bridge.send(INITIALIZE);
 
       assertThat(bridge.answer(1).at("/error/message").asText())
-          .contains("pid " + ended.pid() + ") is not running");
+          .contains("no gateway's socket of this user at " + home.toRealPath().resolve("mcp.sock"));
       assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-      assertThatThrownBy(stranger::accept)
-          .as("the stranger on the port was never connected to")
+      assertThatThrownBy(listener::accept)
+          .as("the port was never connected to")
           .isInstanceOf(java.net.SocketTimeoutException.class);
     }
   }
 
+  /**
+   * The socket is believed as the hook script believes {@code hook.sock}: this user's, in folders
+   * only this user or root could have put it in. One in a folder others may write (not sticky),
+   * where another user could have put it, is never connected to; and, as root, neither is another
+   * user's socket in the home.
+   */
   @Test
-  void aPortWhereAnotherUserListensIsNeverSentTheToken() throws Exception {
-    // A console gateway names no pid: after its crash, another user may listen on its port.
-    Path home = homeWithoutGateway();
-    Stranger stranger = stranger(0);
-    Files.writeString(home.resolve(GatewayHome.PORT_FILE), stranger.port + "\n");
+  void aSocketAnotherUserCouldHavePutThereIsNeverSentTheToken() throws Exception {
+    Path shared = Files.createDirectories(dir.resolve("shared"));
+    Path home = Files.createDirectories(shared.resolve("home"));
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    McpBridgeToken.ensure(home, ClientTokens.mcpHttp(home));
+    Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    assertThat(aStandInSocketIsNeverConnectedTo(home, false)).contains("no gateway's socket");
 
-    Bridge bridge = bridge(home, dir, null);
-    bridge.send(INITIALIZE);
-
-    assertThat(bridge.answer(1).at("/error/message").asText())
-        .contains("another user listens on port " + stranger.port);
-    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    stranger.assertNeverConnectedToBefore();
+    if ("root".equals(System.getProperty("user.name"))) {
+      Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+      assertThat(aStandInSocketIsNeverConnectedTo(home, true)).contains("no gateway's socket");
+    }
   }
 
   /**
-   * The look at the start is made again before each message, each stream and the session's end: the
-   * token goes with every one, and a gateway that crashed mid-session leaves its port to whoever
-   * takes it next.
+   * A home with its token, a socket of this user (or, {@code stranger}, of uid 65534) at its {@code
+   * mcp.sock} that no gateway serves, and a window's initialize: {@return the error that answers
+   * it}, once the window has ended and the socket was never connected to.
+   */
+  private String aStandInSocketIsNeverConnectedTo(Path home, boolean stranger) throws Exception {
+    Path path = home.resolve("mcp.sock");
+    Files.deleteIfExists(path);
+    try (java.nio.channels.ServerSocketChannel socket =
+        java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+      socket.bind(java.net.UnixDomainSocketAddress.of(path));
+      socket.configureBlocking(false);
+      if (stranger) {
+        assertThat(new ProcessBuilder("chown", "65534", path.toString()).start().waitFor())
+            .isZero();
+      }
+      Bridge bridge = bridge(home, dir, null);
+      bridge.send(INITIALIZE);
+      String error = bridge.answer(1).at("/error/message").asText();
+      assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      assertThat(socket.accept()).as("the socket was never connected to").isNull();
+      return error;
+    }
+  }
+
+  /**
+   * A gateway gone mid-session (stopped: its socket removed) is looked for nowhere else: each
+   * request is answered with an error at once, and the session's end sends nothing, not even to a
+   * listener on the gateway's old port. Replaces the test of another user taking that port, which
+   * the look at {@code /proc/net/tcp} before each message kept from the token.
    */
   @Test
-  void anotherUserTakingTheCrashedGatewaysPortMidSessionIsNeverSentTheToken() throws Exception {
+  void aGatewayGoneMidSessionIsLookedForOnItsSocketOnly() throws Exception {
     Bridge bridge = initializedWindow(dir);
     int port = running.port();
     running.close();
     running = null;
-    Stranger stranger = stranger(port);
+    try (ServerSocket listener = new ServerSocket()) {
+      listener.setReuseAddress(true);
+      listener.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      listener.setSoTimeout(1);
 
-    bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
-    assertThat(bridge.answer(2).at("/error/message").asText())
-        .contains("no gateway of this user listens");
-    bridge.process.getOutputStream().close(); // the session's end: no DELETE to the stranger either
-    assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    stranger.assertNeverConnectedToBefore();
-  }
-
-  /** A listener of uid 65534 at {@code port} (0: any), which says each connection's port. */
-  private Stranger stranger(int port) throws IOException {
-    Path python = Path.of("/usr/bin/python3");
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name"))
-            && Files.isExecutable(Path.of("/usr/bin/setpriv"))
-            && Files.isExecutable(python),
-        "needs root, setpriv and /usr/bin/python3 to listen as another user");
-    Process process =
-        new ProcessBuilder(
-                "/usr/bin/setpriv",
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-                python.toString(),
-                "-c",
-                "import socket,sys\n"
-                    + "s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-                    + "s.bind(('127.0.0.1',"
-                    + port
-                    + ")); s.listen()\n"
-                    + "print(s.getsockname()[1], flush=True)\n"
-                    + "while True:\n"
-                    + "  c,peer=s.accept(); print(peer[1], flush=True)\n")
-            .start();
-    toClose.add(process::destroyForcibly);
-    return new Stranger(process);
-  }
-
-  /** Another user's listener: its port, and the ports its connections came from, in order. */
-  private static final class Stranger {
-    final BufferedReader said;
-    final String port;
-
-    Stranger(Process process) throws IOException {
-      said =
-          new BufferedReader(
-              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-      port = said.readLine();
-      assertThat(port).as("the stranger listens").isNotNull();
-    }
-
-    /** The stranger's first connection is the caller's own, made now. */
-    void assertNeverConnectedToBefore() throws IOException {
-      try (java.net.Socket mine = new java.net.Socket("127.0.0.1", Integer.parseInt(port))) {
-        assertThat(said.readLine())
-            .as("the stranger was never connected to before")
-            .isEqualTo(Integer.toString(mine.getLocalPort()));
-      }
+      bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+      assertThat(bridge.answer(2).at("/error/message").asText())
+          .contains("no gateway of this user listens");
+      bridge.process.getOutputStream().close(); // the session's end: no DELETE anywhere
+      assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+      assertThatThrownBy(listener::accept)
+          .as("the old port was never connected to")
+          .isInstanceOf(java.net.SocketTimeoutException.class);
     }
   }
 
@@ -762,10 +749,11 @@ class McpBridgeTest {
 
     JsonNode error = bridge.answer(1).path("error");
     assertThat(error.path("code").asInt()).isEqualTo(-32000);
-    assertThat(error.path("message").asText()).contains("no gateway answers at http://127.0.0.1:");
+    assertThat(error.path("message").asText())
+        .contains("no gateway's socket of this user at " + home.toRealPath().resolve("mcp.sock"));
     assertThat(bridge.process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     assertThat(new String(bridge.process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-        .contains("no gateway answers");
+        .contains("no gateway's socket");
   }
 
   /**
@@ -869,7 +857,7 @@ class McpBridgeTest {
             });
   }
 
-  /** A home with a token file and a port where nothing listens. */
+  /** A home with a token file, no socket, and a port where nothing listens. */
   private Path homeWithoutGateway() throws IOException {
     Path home = Files.createDirectories(dir.resolve("home"));
     Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));

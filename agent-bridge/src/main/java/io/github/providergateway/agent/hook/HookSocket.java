@@ -2,31 +2,22 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.internal.DoorConnection;
+import io.github.providergateway.agent.internal.SocketHttp;
+import io.github.providergateway.agent.internal.UnixSocketDoor;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.loop.base.DaemonThreads;
-import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -70,8 +61,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class HookSocket implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger(HookSocket.class.getName());
-
   /** The socket's name in the gateway's home. */
   public static final String FILE_NAME = "hook.sock";
 
@@ -108,9 +97,6 @@ public final class HookSocket implements AutoCloseable {
   /** The first word of a 200 answer's first line, which names its format. */
   static final String ANSWER_TAG = "gateway-hook/" + FORMAT_VERSION;
 
-  /** How long accepting waits after a failed accept before it tries again. */
-  private static final Duration ACCEPT_PAUSE = Duration.ofMillis(100);
-
   /** The request line and headers, at most. */
   public static final int MAX_HEADER_BYTES = 8 * 1024;
 
@@ -127,25 +113,13 @@ public final class HookSocket implements AutoCloseable {
   /** How long a client has to send its whole request, and then to take its answer. */
   public static final Duration READ_DEADLINE = Duration.ofSeconds(5);
 
-  /**
-   * The longest path a Unix socket may have: {@code sun_path} holds 108 bytes on Linux and 104 on
-   * macOS, with the terminating NUL.
-   */
-  private static final int MAX_PATH_BYTES = 103;
-
-  private final Path path;
-  private final ServerSocketChannel server;
+  private final UnixSocketDoor door;
   private final Answerer endpoint;
   private final Scheduler scheduler;
-  private final Semaphore connections = new Semaphore(MAX_CONNECTIONS);
   private final AtomicLong heldBodyBytes = new AtomicLong();
-  private final AtomicBoolean closed = new AtomicBoolean();
 
   /** The connections open now, so that closing the socket ends them too. */
   private final Set<Exchange> open = ConcurrentHashMap.newKeySet();
-
-  private final ExecutorService workers;
-  private final Thread acceptor;
 
   /** Where a request's answer comes from: {@link HookEndpoint#answer} (tests hold answers back). */
   @FunctionalInterface
@@ -164,20 +138,11 @@ public final class HookSocket implements AutoCloseable {
 
   private final Denial denial;
 
-  private HookSocket(
-      Path path,
-      ServerSocketChannel server,
-      Answerer endpoint,
-      Scheduler scheduler,
-      Denial denial) {
-    this.path = path;
-    this.server = server;
+  private HookSocket(UnixSocketDoor door, Answerer endpoint, Scheduler scheduler, Denial denial) {
+    this.door = door;
     this.endpoint = endpoint;
     this.denial = denial;
     this.scheduler = scheduler;
-    // A thread a connection at most: the acceptor takes no more than MAX_CONNECTIONS at once.
-    this.workers = Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook-socket"));
-    this.acceptor = DaemonThreads.create("gateway-hook-socket-accept", this::acceptLoop);
   }
 
   /**
@@ -212,48 +177,24 @@ public final class HookSocket implements AutoCloseable {
       throws IOException {
     requireNonNull(scheduler, "scheduler");
     requireNonNull(denial, "denial");
-    Path path = home.toAbsolutePath().resolve(FILE_NAME);
-    if (path.toString().getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
-      LOG.log(
-          System.Logger.Level.INFO,
-          "command hooks will start a JVM: "
-              + path
-              + " is longer than a Unix socket's path may be ("
-              + MAX_PATH_BYTES
-              + " bytes)");
+    Optional<UnixSocketDoor> door =
+        UnixSocketDoor.open(
+            home.resolve(FILE_NAME),
+            MAX_CONNECTIONS,
+            "gateway-hook-socket",
+            "command hooks will start a JVM",
+            scheduler);
+    if (door.isEmpty()) {
       return Optional.empty();
     }
-    ServerSocketChannel server;
-    try {
-      server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-    } catch (UnsupportedOperationException e) {
-      LOG.log(
-          System.Logger.Level.INFO,
-          "command hooks will start a JVM: this platform has no Unix domain sockets");
-      return Optional.empty();
-    }
-    try {
-      // A socket is a file only a gateway of this home makes, under the home's lock: one there is a
-      // dead gateway's (or a planted one, which binding over it removes).
-      Files.deleteIfExists(path);
-      server.bind(UnixDomainSocketAddress.of(path), MAX_CONNECTIONS);
-      if (!OwnerOnlyFiles.restrict(path)) {
-        // As setting POSIX permissions would: a socket others could connect to is not served.
-        throw new UnsupportedOperationException(
-            "no POSIX permissions to make " + path + " owner-only");
-      }
-    } catch (IOException | RuntimeException e) {
-      server.close();
-      throw e;
-    }
-    HookSocket socket = new HookSocket(path, server, endpoint, scheduler, denial);
-    socket.acceptor.start();
+    HookSocket socket = new HookSocket(door.get(), endpoint, scheduler, denial);
+    socket.door.start(socket::accepted);
     return Optional.of(socket);
   }
 
   /** {@return where the socket is} */
   public Path path() {
-    return path;
+    return door.path();
   }
 
   /**
@@ -262,128 +203,31 @@ public final class HookSocket implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      server.close();
-    } catch (IOException e) {
-      // closing: nothing more to do with it
-    }
-    acceptor.interrupt(); // it may be waiting for a connection to close
-    workers.shutdownNow();
+    door.close();
     // Connections waiting for their decision get EOF now, rather than their client's whole timeout.
     List.copyOf(open).forEach(Exchange::finish);
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, "cannot remove " + path + ": " + e.getMessage());
-    }
   }
 
-  private void acceptLoop() {
-    while (!closed.get()) {
-      SocketChannel channel;
-      try {
-        connections.acquire();
-      } catch (InterruptedException e) {
-        return;
-      }
-      try {
-        channel = server.accept();
-      } catch (ClosedChannelException e) {
-        connections.release();
-        return;
-      } catch (IOException e) {
-        connections.release();
-        LOG.log(System.Logger.Level.WARNING, "hook socket: accept failed: " + e.getMessage());
-        if (!pause(ACCEPT_PAUSE)) { // out of descriptors, say: retrying at once would spin
-          return;
-        }
-        continue;
-      }
-      Exchange exchange = new Exchange(channel);
-      open.add(exchange);
-      exchange.startDeadline(); // from the accept: the whole request must come within it
-      try {
-        workers.execute(() -> serve(exchange));
-      } catch (RejectedExecutionException closing) {
-        exchange.finish();
-        return;
-      }
-    }
-  }
-
-  /** Waits {@code span} on the scheduler's time; false when interrupted (closing). */
-  private boolean pause(Duration span) {
-    CountDownLatch over = new CountDownLatch(1);
-    scheduler.schedule(span, over::countDown);
-    try {
-      over.await();
-      return true;
-    } catch (InterruptedException e) {
-      return false;
-    }
+  /** Serves a connection the door accepted, on a thread of the door's. */
+  private void accepted(SocketChannel channel, Runnable release) {
+    Exchange exchange = new Exchange(channel, release);
+    open.add(exchange);
+    exchange.startDeadline(); // from the accept: the whole request must come within it
+    serve(exchange);
   }
 
   /** One connection: its request, its deadline, its share of the body budget. */
-  private final class Exchange {
+  private final class Exchange extends DoorConnection {
     final SocketChannel channel;
 
-    /** Guarded by this: whether it is finished, what it charged, its deadline. */
-    private boolean done;
-
-    private long chargedBytes;
-    private Scheduler.Cancellable deadline;
-
-    Exchange(SocketChannel channel) {
+    Exchange(SocketChannel channel, Runnable release) {
+      super(channel, release, scheduler, READ_DEADLINE, heldBodyBytes, MAX_HELD_BODY_BYTES);
       this.channel = channel;
     }
 
-    /** Closes the connection when it has not finished within {@link #READ_DEADLINE} from now. */
-    synchronized void startDeadline() {
-      if (!done) {
-        deadline = scheduler.schedule(READ_DEADLINE, this::finish);
-      }
-    }
-
-    synchronized void stopDeadline() {
-      if (deadline != null) {
-        deadline.cancel();
-        deadline = null;
-      }
-    }
-
-    /**
-     * Charges {@code bytes} of body to the budget; false, charging nothing, when they do not fit or
-     * it is finished.
-     */
-    synchronized boolean charge(long bytes) {
-      if (done) {
-        return false;
-      }
-      if (heldBodyBytes.addAndGet(bytes) > MAX_HELD_BODY_BYTES) {
-        heldBodyBytes.addAndGet(-bytes);
-        return false;
-      }
-      chargedBytes += bytes;
-      return true;
-    }
-
-    /** Closes the connection and gives back what it held; once. */
-    void finish() {
-      synchronized (this) {
-        if (done) {
-          return;
-        }
-        done = true;
-        stopDeadline();
-        heldBodyBytes.addAndGet(-chargedBytes);
-        chargedBytes = 0;
-      }
-      closeQuietly(channel);
+    @Override
+    protected void finished() {
       open.remove(this);
-      connections.release();
     }
   }
 
@@ -393,7 +237,7 @@ public final class HookSocket implements AutoCloseable {
       request =
           HookSocketRequest.read(
               exchange.channel, MAX_HEADER_BYTES, MAX_BODY_BYTES, exchange::charge);
-    } catch (HookSocketRequest.Refused refused) {
+    } catch (SocketHttp.Refused refused) {
       respond(exchange, refused.status(), refused.getMessage() + "\n");
       return;
     } catch (IOException | RuntimeException e) {
@@ -413,7 +257,7 @@ public final class HookSocket implements AutoCloseable {
             // Not on the thread that completed the decision, which may be the gateway's loop: a
             // client
             // that does not read must not hold it up.
-            workers.execute(
+            door.execute(
                 () -> {
                   exchange.startDeadline();
                   HookEndpoint.Answer spoken = decided;
@@ -440,31 +284,13 @@ public final class HookSocket implements AutoCloseable {
   /** Writes the answer and closes the connection. */
   private void respond(Exchange exchange, int status, String text) {
     byte[] body = text.getBytes(StandardCharsets.UTF_8);
-    String head =
-        "HTTP/1.1 "
-            + status
-            + " "
-            + HookSocketRequest.reason(status)
-            + "\r\n"
-            + "Content-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: "
-            + body.length
-            + "\r\n"
-            + "Connection: close\r\n\r\n";
     try {
-      ByteBuffer out = ByteBuffer.allocate(head.length() + body.length);
-      out.put(head.getBytes(StandardCharsets.US_ASCII)).put(body).flip();
-      while (out.hasRemaining()) {
-        exchange.channel.write(out);
-      }
+      SocketHttp.writeFully(
+          exchange.channel,
+          SocketHttp.answerHead(status, "text/plain; charset=utf-8", Map.of(), body.length));
+      SocketHttp.writeFully(exchange.channel, body);
       if (status != 200) {
-        // The client may still be sending what was refused: drop it until it is done (or the
-        // deadline closes the connection), so that it reads this answer rather than a reset.
-        exchange.channel.shutdownOutput();
-        ByteBuffer dropped = ByteBuffer.allocate(8192);
-        while (exchange.channel.read(dropped.clear()) >= 0) {
-          // dropped, never held
-        }
+        SocketHttp.drain(exchange.channel);
       }
     } catch (IOException e) {
       // the client went away, or took too long to read: nothing more to tell it
@@ -499,13 +325,5 @@ public final class HookSocket implements AutoCloseable {
   /** A note for a log line: line breaks would split it. */
   private static String oneLine(String text) {
     return text.replace('\r', ' ').replace('\n', ' ');
-  }
-
-  private static void closeQuietly(SocketChannel channel) {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      // already gone
-    }
   }
 }

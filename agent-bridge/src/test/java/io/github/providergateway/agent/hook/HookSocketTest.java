@@ -2,13 +2,12 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.internal.SocketClients;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +22,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +50,7 @@ class HookSocketTest {
   private final List<byte[]> inputs = new CopyOnWriteArrayList<>();
   private HookSocket socket;
   private final ExecutorService clients = Executors.newCachedThreadPool();
-  private final List<SocketChannel> open = new ArrayList<>();
+  private final SocketClients sockets = new SocketClients();
 
   @BeforeEach
   void ownerOnlyHome() throws IOException {
@@ -64,9 +62,7 @@ class HookSocketTest {
 
   @AfterEach
   void close() throws IOException {
-    for (SocketChannel channel : open) {
-      channel.close();
-    }
+    sockets.close();
     if (socket != null) {
       socket.close();
     }
@@ -95,17 +91,11 @@ class HookSocketTest {
   }
 
   private SocketChannel connect() throws IOException {
-    SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-    channel.connect(UnixDomainSocketAddress.of(socket.path()));
-    open.add(channel);
-    return channel;
+    return sockets.connect(socket.path());
   }
 
   private static void write(SocketChannel channel, String text) throws IOException {
-    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1));
-    while (bytes.hasRemaining()) {
-      channel.write(bytes);
-    }
+    SocketClients.write(channel, text);
   }
 
   /** curl's request: {@code POST /hooks/<agent>} with a Content-Length body. */
@@ -119,29 +109,16 @@ class HookSocketTest {
         + body;
   }
 
-  /** Everything the socket sends until it closes the connection, read on another thread. */
   private Future<String> answerOf(SocketChannel channel) {
-    return clients.submit(
-        () -> {
-          ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-          StringBuilder text = new StringBuilder();
-          while (channel.read(buffer) >= 0) {
-            buffer.flip();
-            text.append(StandardCharsets.UTF_8.decode(buffer));
-            buffer.clear();
-          }
-          return text.toString();
-        });
+    return sockets.answerOf(channel);
   }
 
   private static String done(Future<String> answer) throws Exception {
-    return answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    return SocketClients.done(answer);
   }
 
   private String ask(String request) throws Exception {
-    SocketChannel channel = connect();
-    write(channel, request);
-    return done(answerOf(channel));
+    return sockets.ask(socket.path(), request);
   }
 
   /** Waits until the socket has handed {@code count} requests to the answerer. */
@@ -160,18 +137,8 @@ class HookSocketTest {
         () -> count + " deadlines scheduled, " + clock.pendingTasks() + " were");
   }
 
-  /**
-   * Whether the socket's accepting thread is parked, as it is waiting for a place under the cap,
-   * rather than in {@code accept}, where it runs in native code (a thread state the JDK reports as
-   * {@code RUNNABLE}).
-   */
   private static boolean acceptorWaits() {
-    List<Thread> acceptors =
-        Thread.getAllStackTraces().keySet().stream()
-            .filter(thread -> thread.getName().equals("gateway-hook-socket-accept"))
-            .toList();
-    return !acceptors.isEmpty()
-        && acceptors.stream().allMatch(thread -> thread.getState() == Thread.State.WAITING);
+    return SocketClients.acceptorWaits("gateway-hook-socket");
   }
 
   // ---- what it answers ----
