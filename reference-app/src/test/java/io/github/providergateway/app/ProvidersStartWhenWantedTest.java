@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -55,6 +56,7 @@ class ProvidersStartWhenWantedTest {
   private RunningGateway running;
   private String agentToken;
   private Path home;
+  private Instant began;
   private final Map<String, CompletableFuture<SessionInfo>> startedIn = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<Void>> ended = new ConcurrentHashMap<>();
   private final HttpClient http =
@@ -62,6 +64,9 @@ class ProvidersStartWhenWantedTest {
 
   @BeforeEach
   void gatewayWithTwoMcpServers() throws Exception {
+    // A second back: the kernel counts a process's start in clock ticks, and a server this test
+    // starts must not be counted out.
+    began = Instant.now().minusSeconds(1);
     Path servers = Interop.mcpServers().resolve("node_modules/@modelcontextprotocol");
     starts = dir.resolve("starts.txt");
     Files.writeString(starts, "");
@@ -208,10 +213,15 @@ class ProvidersStartWhenWantedTest {
   }
 
   /** The MCP servers' processes below this JVM (the gateway runs in it). */
-  private static long serversRunning() {
+  /**
+   * The MCP servers this test's gateway runs: this JVM's live descendants started since the test
+   * began, so that one an earlier test class of the same JVM is still ending is not counted.
+   */
+  private long serversRunning() {
     return ProcessHandle.current()
         .descendants()
         .filter(ProcessHandle::isAlive)
+        .filter(p -> p.info().startInstant().map(at -> !at.isBefore(began)).orElse(true))
         .filter(p -> p.info().commandLine().orElse("").contains("@modelcontextprotocol/server-"))
         .count();
   }
