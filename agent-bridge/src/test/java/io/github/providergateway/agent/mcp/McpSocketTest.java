@@ -342,7 +342,10 @@ class McpSocketTest {
   @Test
   void anEventStreamLastsWithKeepAlivesAndOneItsClientDoesNotReadIsClosed() throws Exception {
     heldSocket(1 << 20);
+    // One after the other: each connection has a thread of its own, so two sent at once may reach
+    // the route in either order, and the reader's answer would then be the unread stream.
     SocketChannel reader = streamRequested();
+    awaitRequests(1);
     SocketChannel idle = streamRequested();
     awaitRequests(2);
     ServerSentEvents read = replies.get(0).openEvents(Map.of()).orElseThrow();
