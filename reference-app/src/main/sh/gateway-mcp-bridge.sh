@@ -22,7 +22,8 @@
 #   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it
 #   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
 #                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
-#                                                  tools/call, which a gate may hold, after 900 s)
+#                                                  tools/call, which a gate may hold, after 900 s),
+#                                                  its answer's event stream opened or not
 #
 # Whom the token goes to: the socket, checked as gateway-hook.sh checks hook.sock (this user's, in
 # folders only this user or root could have put it in), is this home's gateway's; nothing goes over
@@ -317,15 +318,19 @@ relay() {
   case $type in
     *text/event-stream*)
       # An event is whole at its blank line: only then is its data passed on (one message) and,
-      # on the GET stream, its id kept to resume from. An event without data is no message.
-      data='' id=''
+      # on the GET stream, its id kept to resume from. An event without data is no message. A
+      # request's stream that ends (curl's time limit) before its answer costs it an error.
+      data='' id='' answered=
       while IFS= read -r line; do
         line=${line%"$cr"}
         case $line in
           data:*) line=${line#data:}; data=${data:+$data }${line# } ;;
           id:*) id=${line#id:}; id=${id# } ;;
           '')
-            [ -z "$data" ] || emit "$data"
+            if [ -n "$data" ]; then
+              emit "$data"
+              [ -z "$1" ] || [ -n "$(top_level "$data" method)" ] || answered=1
+            fi
             case $2:$id in
               get:*[!0-9-]*|get:) ;;
               get:*) printf '%s\n' "$id" >"$tmp/last-event" ;;
@@ -334,6 +339,7 @@ relay() {
             ;;
         esac
       done
+      [ -z "$1" ] || [ -n "$answered" ] || reply_error "$1" "$(unanswered "$2")"
       ;;
     *)
       length=$(printf '%s' "$length" | tr -d ' ')

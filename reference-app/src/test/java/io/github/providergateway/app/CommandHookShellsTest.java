@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The command hook's script ({@code src/main/sh/gateway-hook.sh}) under each shell it must run in:
  * {@code dash} (Debian's {@code /bin/sh}), {@code busybox sh} (Alpine's) and {@code bash --posix}
  * (the stand-in for macOS's {@code /bin/sh}), each skipped with the reason where it is not
- * installed. The gateway is a stub socket ({@link StubHookSocket}) that answers in format 2 with an
+ * installed. The gateway is a stub socket ({@link StubSocket}) that answers in format 2 with an
  * agent's line as long as the gateway may send (issue 47: the script's parse was quadratic under
  * dash, 1 MiB > 120 s), or never answers, while the agent gives up on the hook with a signal; and
  * the failures no helper of the script catches (issue 48): a worker killed mid-call, a directory on
@@ -205,8 +205,8 @@ class CommandHookShellsTest {
                     + "\"}}")
                 .getBytes(StandardCharsets.UTF_8)
             : CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8);
-    try (StubHookSocket gateway =
-        StubHookSocket.answering(
+    try (StubSocket gateway =
+        StubSocket.answering(
             home, "gateway-hook/2 0 gateway hook claude: allow: a long answer\n" + line + "\n")) {
 
       Run run = done(hook(shell, "claude", input, Map.of()));
@@ -250,8 +250,8 @@ class CommandHookShellsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("shells")
   void geminisDenyFromTheSocketIsExitTwoWithTheReasonAloneOnStderr(Shell shell) throws Exception {
-    try (StubHookSocket gateway =
-        StubHookSocket.answering(
+    try (StubSocket gateway =
+        StubSocket.answering(
             home,
             "gateway-hook/2 2 CI is red\n{\"decision\":\"deny\",\"reason\":\"CI is red\"}\n")) {
 
@@ -275,7 +275,7 @@ class CommandHookShellsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("shells")
   void anOlderGatewaysAnswerIsDeniedAsAnotherFormatNeverPrinted(Shell shell) throws Exception {
-    try (StubHookSocket gateway = StubHookSocket.answering(home, "{}\nallow: no rule applies\n")) {
+    try (StubSocket gateway = StubSocket.answering(home, "{}\nallow: no rule applies\n")) {
 
       Run run =
           done(hook(shell, "claude", CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8), Map.of()));
@@ -312,7 +312,7 @@ class CommandHookShellsTest {
         envDefaultSignal || !signal.equals("INT"),
         "env --default-signal is missing: the hook may start with SIGINT ignored, which no shell"
             + " can trap");
-    try (StubHookSocket gateway = StubHookSocket.silent(home)) {
+    try (StubSocket gateway = StubSocket.silent(home)) {
       CompletableFuture<Run> running =
           hook(
               shell,
@@ -374,7 +374,7 @@ class CommandHookShellsTest {
             + "done\n"
             + "kill -KILL \"$worker\"\n");
     Files.setPosixFilePermissions(curl, PosixFilePermissions.fromString("rwx------"));
-    try (StubHookSocket gateway = StubHookSocket.silent(home)) {
+    try (StubSocket gateway = StubSocket.silent(home)) {
 
       Run run =
           done(
@@ -407,7 +407,7 @@ class CommandHookShellsTest {
     home = Files.move(home, theirs.resolve("home"));
     Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.setOwner(theirs, nobody);
-    try (StubHookSocket gateway = StubHookSocket.answering(home, "gateway-hook/2 0 x\n{}\n")) {
+    try (StubSocket gateway = StubSocket.answering(home, "gateway-hook/2 0 x\n{}\n")) {
 
       Run run =
           done(hook(Shell.DASH, "claude", CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8), Map.of()));

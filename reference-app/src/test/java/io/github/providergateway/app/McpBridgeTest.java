@@ -784,6 +784,49 @@ class McpBridgeTest {
   }
 
   /**
+   * A gateway that opened a request's event stream and then went silent (frozen mid-answer: the
+   * gateway's stream primed, no answer after) costs the request an error within the bound: the
+   * stream's end at curl's time limit is not taken for an answer (it was, and the request was
+   * dropped with no word). A stand-in gateway on the home's socket, so that the freeze falls after
+   * the stream opened every time.
+   */
+  @Test
+  void aRequestWhoseEventStreamOpensAndGoesSilentIsAnsweredWithAnErrorWithinTheBound()
+      throws Exception {
+    Path home = homeWithoutGateway();
+    StubSocket.Reply initialized =
+        StubSocket.Reply.http(
+            "200 OK",
+            "Content-Type: application/json\r\nMcp-Session-Id: stand-in\r\n",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"serverInfo\":{\"name\":\"provider-gateway\","
+                + "\"version\":\"0\"}}}");
+    StubSocket.Reply accepted = StubSocket.Reply.http("202 Accepted", "", "");
+    try (StubSocket gateway =
+        StubSocket.serving(
+            home.resolve("mcp.sock"),
+            request -> {
+              if (request.contains("\"initialize\"")) {
+                return initialized;
+              }
+              if (request.startsWith("GET") || request.contains("\"tools/list\"")) {
+                return StubSocket.Reply.eventsThenSilence("id: 2-1\ndata:\n\n");
+              }
+              return accepted;
+            })) {
+      Bridge bridge = bridge(home, dir, null, Map.of("GATEWAY_BRIDGE_TIMEOUT", "2"));
+      bridge.send(INITIALIZE);
+      assertThat(bridge.answer(1).has("result")).isTrue();
+      bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      bridge.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+
+      JsonNode error = bridge.answer(2).path("error");
+      assertThat(error.path("code").asInt()).as(error.toString()).isEqualTo(-32000);
+      assertThat(error.path("message").asText()).contains("no answer from");
+    }
+  }
+
+  /**
    * The error answers the message's own id: the TypeScript SDK (Claude Code's) writes it after the
    * params, where a tool's arguments or a {@code _meta} may hold an {@code "id"} of their own.
    */

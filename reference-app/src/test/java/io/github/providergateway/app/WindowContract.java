@@ -97,6 +97,31 @@ abstract class WindowContract {
     opened(window.answer("1", WITHIN));
   }
 
+  /**
+   * MCP lets an agent send a request once its {@code initialize} is answered, before its {@code
+   * notifications/initialized} (or without one): the request is answered, a {@code ping} at once
+   * and a {@code tools/list} in the session it starts; the notification after it changes nothing.
+   */
+  @Test
+  void aRequestAfterInitializeButBeforeInitializedIsAnswered() throws Exception {
+    RpcApp gateway = gateway();
+    AgentWindow window = window();
+    window.send(INITIALIZE);
+    opened(window.answer("1", WITHIN));
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+    assertThat(window.answer("2", WITHIN).has("result")).isTrue();
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    JsonNode listed = window.answer("3", WITHIN);
+    assertThat(listed.at("/result/tools").isArray()).as(listed.toString()).isTrue();
+    windowSession(gateway);
+    window.send(INITIALIZED);
+    window.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
+    assertThat(window.answer("4", WITHIN).has("result")).isTrue();
+    assertThat(gateway.request("{\"cmd\":\"sessions.list\"}").get("sessions").size())
+        .as("one session for the window")
+        .isOne();
+  }
+
   @Test
   void aBatchBeforeInitializeIsAnsweredWithAnError() throws Exception {
     gateway();

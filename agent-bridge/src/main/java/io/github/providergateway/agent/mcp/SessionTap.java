@@ -7,6 +7,7 @@ import io.modelcontextprotocol.spec.McpServerTransport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
@@ -103,6 +104,12 @@ final class SessionTap extends McpServerSession {
   /** Whether the agent has sent {@code initialize}: until then a request is answered here. */
   private volatile boolean initializeSeen;
 
+  /**
+   * Whether the SDK has been given {@code notifications/initialized}: the agent's own, or the one
+   * the tap gave it for the agent's first request ({@link #initializedBy}).
+   */
+  private final AtomicBoolean initialized = new AtomicBoolean();
+
   SessionTap(McpServerSession real, McpServerTransport sender, Listener listener) {
     super(real.getId(), Duration.ZERO, null, null, Map.of(), Map.of());
     this.real = real;
@@ -123,6 +130,8 @@ final class SessionTap extends McpServerSession {
             request,
             McpSchema.ErrorCodes.METHOD_NOT_FOUND,
             "Method not found: " + request.method());
+      } else if (!initialized.get()) {
+        return initializedBy(request);
       }
       Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
       return bounded(request, handled(request)).contextWrite(context);
@@ -135,13 +144,41 @@ final class SessionTap extends McpServerSession {
         }
         return Mono.empty();
       }
-      Mono<Void> handled = real.handle(message);
       if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(notification.method())) {
-        return handled.doOnSuccess(done -> listener.initialized(real));
+        return initialize(notification);
       }
-      return handled;
+      return real.handle(message);
     }
     return real.handle(message);
+  }
+
+  /**
+   * A request after {@code initialize} but before {@code notifications/initialized}, which MCP
+   * allows once {@code initialize} is answered: the SDK would hold it until the notification comes,
+   * and forever when it never does (or, over HTTP, comes after it), so no answer and no error (the
+   * window contract's). A {@code ping} is answered here and says nothing of the agent's state; any
+   * other request is the agent's word that it took the {@code initialize}'s answer, and the SDK is
+   * given the notification first. The agent's own, when it comes, is then passed over.
+   */
+  private Mono<Void> initializedBy(McpSchema.JSONRPCRequest request) {
+    if (McpSchema.METHOD_PING.equals(request.method())) {
+      return sender.sendMessage(
+          new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(), Map.of(), null));
+    }
+    Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
+    McpSchema.JSONRPCNotification implied =
+        new McpSchema.JSONRPCNotification(
+            McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null);
+    return initialize(implied)
+        .then(Mono.defer(() -> bounded(request, handled(request))).contextWrite(context));
+  }
+
+  /** Gives the SDK {@code notification}, an initialized, once, and then tells the listener. */
+  private Mono<Void> initialize(McpSchema.JSONRPCNotification notification) {
+    if (!initialized.compareAndSet(false, true)) {
+      return Mono.empty(); // the agent's, after a request that implied it; or said twice
+    }
+    return real.handle(notification).doOnSuccess(done -> listener.initialized(real));
   }
 
   /** The request handled: by the SDK, or here for the tools when there is nothing to ask. */

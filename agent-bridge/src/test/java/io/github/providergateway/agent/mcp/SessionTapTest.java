@@ -103,6 +103,9 @@ class SessionTapTest {
           + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":"
           + "\"c\",\"version\":\"1\"}}}";
 
+  private static final String INITIALIZED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
   private static McpSchema.JSONRPCMessage message(String json) {
     try {
       return McpSchema.deserializeJsonRpcMessage(Json.MCP, json);
@@ -160,9 +163,10 @@ class SessionTapTest {
         new McpServerSession("s2", Duration.ZERO, null, null, Map.of(), Map.of()) {
           @Override
           public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
-            return McpSchema.METHOD_INITIALIZE.equals(((McpSchema.JSONRPCRequest) message).method())
-                ? Mono.empty()
-                : Mono.never();
+            return message instanceof McpSchema.JSONRPCRequest request
+                    && !McpSchema.METHOD_INITIALIZE.equals(request.method())
+                ? Mono.never()
+                : Mono.empty();
           }
         };
     SessionTap bounded =
@@ -176,6 +180,7 @@ class SessionTapTest {
               }
             });
     bounded.handle(message(INITIALIZE)).block();
+    bounded.handle(message(INITIALIZED)).block();
     bounded.handle(message("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}")).block();
 
     McpSchema.JSONRPCResponse answer = (McpSchema.JSONRPCResponse) sender.sent.get(0);
@@ -187,6 +192,7 @@ class SessionTapTest {
   @Test
   void aRequestsIdIsInTheContextItsHandlingRunsIn() {
     tap.handle(message(INITIALIZE)).block();
+    tap.handle(message(INITIALIZED)).block();
     tap.handle(
             message(
                 "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
@@ -196,8 +202,8 @@ class SessionTapTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
         .block();
 
-    assertThat(real.requestIds).containsExactly("0", "12", "abc");
-    assertThat(real.handled).hasSize(3);
+    assertThat(real.requestIds).containsExactly("0", null, "12", "abc");
+    assertThat(real.handled).hasSize(4);
   }
 
   @Test
@@ -216,11 +222,63 @@ class SessionTapTest {
 
   @Test
   void initializedReachesTheListenerAfterTheSdkHandledIt() {
-    tap.handle(message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).block();
+    tap.handle(message(INITIALIZED)).block();
 
     assertThat(real.handled).hasSize(1);
     assertThat(listener.heard).containsExactly("initialized");
     assertThat(listener.initializedSession).isSameAs(real);
+  }
+
+  /**
+   * MCP lets a client send a request once {@code initialize} is answered, and the SDK would hold it
+   * until {@code notifications/initialized}, forever if that never comes: the request is taken as
+   * the agent's word that it is initialized, the SDK given the notification first, and the agent's
+   * own, when it comes after, passed over (the window contract).
+   */
+  @Test
+  void aRequestAfterInitializeButBeforeInitializedGivesTheSdkTheNotificationFirst() {
+    tap.handle(message(INITIALIZE)).block();
+    tap.handle(message("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).block();
+
+    assertThat(real.handled)
+        .extracting(SessionTapTest::method)
+        .containsExactly("initialize", "notifications/initialized", "tools/list");
+    assertThat(real.requestIds).containsExactly("0", null, "2");
+    assertThat(listener.heard).containsExactly("initializing", "initialized");
+
+    tap.handle(message(INITIALIZED)).block();
+    assertThat(real.handled).hasSize(3);
+    assertThat(listener.heard).containsExactly("initializing", "initialized");
+  }
+
+  /**
+   * A {@code ping} between {@code initialize} and {@code notifications/initialized} (MCP allows one
+   * at any time) is answered by the tap and implies nothing: the session starts at the agent's
+   * notification, as it would have without the ping.
+   */
+  @Test
+  void aPingBeforeInitializedIsAnsweredByTheTapAndStartsNothing() {
+    tap.handle(message(INITIALIZE)).block();
+    tap.handle(message("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}")).block();
+
+    McpSchema.JSONRPCResponse answer = (McpSchema.JSONRPCResponse) sender.sent.get(0);
+    assertThat(answer.id()).isEqualTo(3);
+    assertThat(answer.error()).isNull();
+    assertThat(answer.result()).isEqualTo(Map.of());
+    assertThat(real.handled).extracting(SessionTapTest::method).containsExactly("initialize");
+    assertThat(listener.heard).containsExactly("initializing");
+
+    tap.handle(message(INITIALIZED)).block();
+    assertThat(listener.heard).containsExactly("initializing", "initialized");
+  }
+
+  private static String method(McpSchema.JSONRPCMessage message) {
+    if (message instanceof McpSchema.JSONRPCRequest request) {
+      return request.method();
+    }
+    return message instanceof McpSchema.JSONRPCNotification notification
+        ? notification.method()
+        : message.toString();
   }
 
   @Test
