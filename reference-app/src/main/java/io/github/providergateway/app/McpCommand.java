@@ -158,6 +158,8 @@ final class McpCommand implements Callable<Integer> {
     return GatewayLaunch.builder()
         .port(port)
         .startTimeout(Duration.ofSeconds(20))
+        // A person who stopped it is not overruled; a crash is started again (decision 74).
+        .restartAfterCleanStop(false)
         .starter(DetachedGatewayStarter.fromClassPath())
         .build();
   }

@@ -702,6 +702,8 @@ public final class RunningGateway implements AutoCloseable {
       awaitStopped(deadline.plus(STOP_SLACK));
       return;
     }
+    // First, so that a client that loses its connection next finds a clean stop, not a crash.
+    deletePortFile(parts.home());
     // Before the sessions end: their gates stay in force, held, until their providers are back.
     parts.hookGates().stopping();
     try {
@@ -725,6 +727,7 @@ public final class RunningGateway implements AutoCloseable {
       awaitStopped(STOP_SLACK);
       return;
     }
+    deletePortFile(parts.home()); // a clean stop, for the clients that lose their connection next
     parts.hookGates().stopping();
     closeAll();
   }
@@ -748,8 +751,10 @@ public final class RunningGateway implements AutoCloseable {
   /**
    * Closes each part, the last started first ({@link ReverseCloser}), each even when one before it
    * failed: a failed server close must not leave the token file behind or the home locked. Then,
-   * while the lock still makes it ours, the port file goes; last, the lock: another gateway may
-   * take the home. The first failure is thrown once all are closed.
+   * while the lock still makes it ours, the port file goes (a stop removed it first: a client that
+   * lost its connection and finds no port file knows the gateway stopped cleanly, where a crash
+   * leaves it); last, the lock: another gateway may take the home. The first failure is thrown once
+   * all are closed.
    */
   private void closeResources() {
     ReverseCloser last = new ReverseCloser();

@@ -196,7 +196,7 @@ abstract class WindowContract {
     windowSession(first);
     window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
     window.answer("2", WITHIN);
-    first.close();
+    first.close(); // a clean stop: no window starts it again (decision 74)
     RpcApp again = gateway();
     String session = windowSession(again);
     again.provider(session, "greeter", WsProvider.tools("greet"));
@@ -213,6 +213,10 @@ abstract class WindowContract {
       listed = window.answer(Integer.toString(id), WITHIN).at("/result/tools/0/name").asText();
     }
     assertThat(listed).isEqualTo("greet");
+    assertThat(windowErrors())
+        .as("the window started no gateway after the clean stop")
+        .doesNotContain("starting one")
+        .doesNotContain("starting it again");
   }
 
   @Test
@@ -260,6 +264,7 @@ abstract class WindowContract {
     env.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
     env.remove("GATEWAY_BRIDGE_LAUNCHER");
     env.put("GATEWAY_BRIDGE_TIMEOUT", Long.toString(BOUND.toSeconds()));
+    env.put("GATEWAY_LOG_LEVEL", "INFO"); // the JVM window's "starting one", looked for below
     AgentWindow window = new AgentWindow(builder.start(), this::windowErrors);
     toClose.add(window);
     return window;

@@ -387,6 +387,43 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     toolsReady.complete(null); // a tools/list is answered with why, not held
   }
 
+  /**
+   * The window's gateway client is connected again to a gateway started again ({@code
+   * GatewayClientListener#reconnected(true)}). After a crash the client registered the session
+   * there again itself; after a clean stop the gateway had ended it, and it is started again as it
+   * was, as a {@code tools/call} that finds it lost would ({@link #renewed}). Either way the agent
+   * is told its lists changed, so that an agent that only waits hears of the gateway back, as the
+   * shell window's agent does (decision 78).
+   */
+  void gatewayStartedAgain() {
+    CompletableFuture<String> current = sessionId;
+    if (!renewsLostSession
+        || closing.get()
+        || !current.isDone()
+        || current.isCompletedExceptionally()) {
+      return; // no session yet: it starts in the gateway there is, as a first one does
+    }
+    String id = current.join();
+    gateway
+        .join()
+        .tools(id)
+        .whenComplete(
+            (tools, failure) -> {
+              if (failure == null || !lostSession(failure)) {
+                listsChanged();
+                return;
+              }
+              renewed(id)
+                  .subscribe(
+                      again -> listsChanged(),
+                      notAgain ->
+                          LOG.log(
+                              System.Logger.Level.WARNING,
+                              "gateway mcp: could not start the session again: "
+                                  + describe(notAgain)));
+            });
+  }
+
   /** Whether the agent's connection has closed: nothing more is to be joined for it. */
   boolean isClosing() {
     return closing.get();

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.GatewayClientListener;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.base.Durations;
@@ -229,6 +231,7 @@ public final class McpFrontDoor {
         .whenComplete(
             (api, failure) -> {
               if (failure == null) {
+                hearRestarts(api, window);
                 gateway.complete(api);
               } else if (window.isClosing()) {
                 gateway.completeExceptionally(failure);
@@ -241,6 +244,25 @@ public final class McpFrontDoor {
                 }
               }
             });
+  }
+
+  /**
+   * Has {@code window} hear of a gateway started again, when {@code api} is a client that
+   * reconnects ({@link GatewayClient}): its session is then made again if the gateway lost it, and
+   * the agent told its lists changed ({@link AgentSession#gatewayStartedAgain}).
+   */
+  private static void hearRestarts(HostApi api, AgentSession window) {
+    if (api instanceof GatewayClient client) {
+      client.addListener(
+          new GatewayClientListener() {
+            @Override
+            public void reconnected(boolean freshGateway) {
+              if (freshGateway) {
+                window.gatewayStartedAgain();
+              }
+            }
+          });
+    }
   }
 
   private HostApi connectToGateway() {

@@ -18,11 +18,13 @@ public final class GatewayLaunch {
   private final int port;
   private final Duration startTimeout;
   private final GatewayStarter starter;
+  private final boolean restartsAfterCleanStop;
 
   private GatewayLaunch(Builder b) {
     this.port = b.port;
     this.startTimeout = b.startTimeout;
     this.starter = b.starter;
+    this.restartsAfterCleanStop = b.restartsAfterCleanStop;
   }
 
   /**
@@ -50,6 +52,14 @@ public final class GatewayLaunch {
     return startTimeout;
   }
 
+  /**
+   * {@return whether a gateway this client was connected to, which then stopped cleanly, is started
+   * again} (see {@link Builder#restartAfterCleanStop})
+   */
+  public boolean restartsAfterCleanStop() {
+    return restartsAfterCleanStop;
+  }
+
   GatewayStarter starter() {
     return starter;
   }
@@ -59,6 +69,7 @@ public final class GatewayLaunch {
     private int port = GatewayAddress.DEFAULT_PORT;
     private Duration startTimeout = Duration.ofSeconds(15);
     private GatewayStarter starter;
+    private boolean restartsAfterCleanStop = true;
 
     /**
      * A builder with the default port and timeout and no starter, as {@link
@@ -100,6 +111,23 @@ public final class GatewayLaunch {
      */
     public Builder starter(GatewayStarter starter) {
       this.starter = requireNonNull(starter, "starter");
+      return this;
+    }
+
+    /**
+     * Whether a gateway this client was connected to is started again when it stopped cleanly: it
+     * removed its {@link GatewayHome#PORT_FILE} (the reference gateway does first thing at a stop,
+     * before it closes its connections), where one that crashed leaves it. A person who stopped it
+     * ({@code gateway stop}) may not want it back: an agent's window passes {@code false}, and
+     * joins a gateway started again by someone else as soon as one answers (the client keeps trying
+     * to connect). A gateway that was not running when the client first connected is started either
+     * way, and so is one that crashed.
+     *
+     * @param restart whether to start it again; default {@code true}
+     * @return this builder
+     */
+    public Builder restartAfterCleanStop(boolean restart) {
+      this.restartsAfterCleanStop = restart;
       return this;
     }
 

@@ -63,6 +63,13 @@ final class GatewayLauncher {
    */
   private final AtomicBoolean starting = new AtomicBoolean();
 
+  /**
+   * Whether the home's port file was there when a gateway last answered: one gone since then says
+   * that gateway stopped cleanly ({@link GatewayLaunch#restartsAfterCleanStop}). Client thread
+   * only.
+   */
+  private boolean portFileWhenAnswered;
+
   /** Runs each start: a thread of its own, never the client's. */
   private final Executor starters;
 
@@ -89,7 +96,7 @@ final class GatewayLauncher {
    *     called when it started none, or failed)
    */
   void attemptFailed(Throwable cause, Consumer<Process> started) {
-    if (launch == null || !isUnreachable(cause)) {
+    if (launch == null || !isUnreachable(cause) || stoppedCleanly()) {
       return;
     }
     long now = clock.millis();
@@ -118,6 +125,17 @@ final class GatewayLauncher {
   /** A gateway answered: the next loss may start one at once. */
   void answered() {
     lastStartMillis = LONG_AGO;
+    portFileWhenAnswered = Files.exists(home.resolve(GatewayHome.PORT_FILE));
+  }
+
+  /**
+   * Whether the gateway last answered stopped cleanly (its port file gone) and is not to be started
+   * again: a person stopped it ({@link GatewayLaunch#restartsAfterCleanStop}).
+   */
+  private boolean stoppedCleanly() {
+    return !launch.restartsAfterCleanStop()
+        && portFileWhenAnswered
+        && !Files.exists(home.resolve(GatewayHome.PORT_FILE));
   }
 
   /**

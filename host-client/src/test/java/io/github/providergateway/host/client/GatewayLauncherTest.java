@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -85,5 +86,52 @@ class GatewayLauncherTest {
     clock.advance(Duration.ofMillis(1));
     launcher.attemptFailed(NOBODY_LISTENS, started -> {});
     assertThat(startsHeld).hasSize(1);
+  }
+
+  /**
+   * A window's launch ({@code restartAfterCleanStop(false)}): the gateway it was connected to, gone
+   * with its port file (a clean stop: a person stopped it), is not started again, while one gone
+   * with its port file left (a crash) is, and so is a gateway that was not running when the client
+   * came. The default launch starts it again either way.
+   */
+  @Test
+  void aWindowsLaunchLeavesAGatewayThatStoppedCleanlyStoppedAndStartsOneThatCrashed()
+      throws IOException {
+    GatewayLauncher window = windowLauncher();
+    Path portFile = home.resolve(GatewayHome.PORT_FILE);
+    Files.writeString(portFile, "9\n");
+    window.answered();
+    Files.delete(portFile); // stopped cleanly
+
+    window.attemptFailed(NOBODY_LISTENS, started -> {});
+    assertThat(startsHeld).as("a clean stop is left as it is").isEmpty();
+
+    Files.writeString(portFile, "9\n");
+    window.answered(); // a person started it again, and it answered
+    window.attemptFailed(NOBODY_LISTENS, started -> {}); // it crashed: its port file is left
+    assertThat(startsHeld).as("a crash is started again").hasSize(1);
+
+    Files.delete(portFile);
+    launcher.answered();
+    launcher.attemptFailed(NOBODY_LISTENS, started -> {});
+    assertThat(startsHeld).as("the default launch starts it again").hasSize(2);
+  }
+
+  @Test
+  void aWindowsLaunchStartsAGatewayThatWasNotRunningWhenItCame() {
+    windowLauncher().attemptFailed(NOBODY_LISTENS, started -> {});
+
+    assertThat(startsHeld).hasSize(1);
+  }
+
+  private GatewayLauncher windowLauncher() {
+    GatewayLaunch launch =
+        GatewayLaunch.builder()
+            .port(9)
+            .startTimeout(START_TIMEOUT)
+            .restartAfterCleanStop(false)
+            .starter((where, port) -> null)
+            .build();
+    return new GatewayLauncher(launch, home, clock, startsHeld::add);
   }
 }
