@@ -125,7 +125,8 @@ final class GatewayLauncher {
   /** A gateway answered: the next loss may start one at once. */
   void answered() {
     lastStartMillis = LONG_AGO;
-    portFileWhenAnswered = Files.exists(home.resolve(GatewayHome.PORT_FILE));
+    // A client made by connect has neither a launch nor, from a URL, a home.
+    portFileWhenAnswered = launch != null && Files.exists(home.resolve(GatewayHome.PORT_FILE));
   }
 
   /**

@@ -124,6 +124,17 @@ class GatewayLauncherTest {
     assertThat(startsHeld).hasSize(1);
   }
 
+  /** A client made by {@code connect} from a URL has no launch and no home: it starts nothing. */
+  @Test
+  void aLauncherWithoutALaunchOrAHomeHearsAnswersAndStartsNothing() {
+    GatewayLauncher none = new GatewayLauncher(null, null, clock, startsHeld::add);
+
+    none.answered();
+    none.attemptFailed(NOBODY_LISTENS, started -> {});
+
+    assertThat(startsHeld).isEmpty();
+  }
+
   private GatewayLauncher windowLauncher() {
     GatewayLaunch launch =
         GatewayLaunch.builder()

@@ -35,17 +35,33 @@ public final class AgentConfig {
    */
   public record Target(String word) {
 
+    // Constants, not the targets' words: the compact constructor reads them while VSCODE and HTTP
+    // are being made.
+    private static final String VSCODE_WORD = "vscode";
+    private static final String HTTP_WORD = "http";
+
     /** VS Code's MCP client. */
-    public static final Target VSCODE = new Target("vscode");
+    public static final Target VSCODE = new Target(VSCODE_WORD);
 
     /** Any client of the HTTP front door, with a token issued for it. */
-    public static final Target HTTP = new Target("http");
+    public static final Target HTTP = new Target(HTTP_WORD);
+
+    /**
+     * A target by its word.
+     *
+     * @throws IllegalArgumentException when {@code word} names none: an agent's id, vscode or http
+     */
+    public Target {
+      if (!words().contains(word)) {
+        throw new IllegalArgumentException(AgentNames.noneOf(words(), word));
+      }
+    }
 
     /** {@return every word {@code --print-config} takes: the agents', then vscode and http} */
     static List<String> words() {
       List<String> words = new ArrayList<>(AgentDialects.ids());
-      words.add(VSCODE.word());
-      words.add(HTTP.word());
+      words.add(VSCODE_WORD);
+      words.add(HTTP_WORD);
       return words;
     }
 
@@ -55,9 +71,6 @@ public final class AgentConfig {
      * @throws IllegalArgumentException when it names none
      */
     public static Target of(String word) {
-      if (!words().contains(word)) {
-        throw new IllegalArgumentException(AgentNames.noneOf(words(), word));
-      }
       return new Target(word);
     }
 

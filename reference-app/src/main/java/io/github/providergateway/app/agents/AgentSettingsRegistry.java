@@ -36,6 +36,6 @@ final class AgentSettingsRegistry {
 
   /** {@return the settings of the agent named {@code id} on the command line, if one is} */
   static Optional<AgentSettings> byId(String id) {
-    return ALL.stream().filter(settings -> settings.kind().word().equals(id)).findFirst();
+    return ALL.stream().filter(settings -> settings.id().equals(id)).findFirst();
   }
 }

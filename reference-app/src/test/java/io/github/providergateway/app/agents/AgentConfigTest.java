@@ -1,6 +1,7 @@
 package io.github.providergateway.app.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,6 +44,19 @@ public class AgentConfigTest {
       }
     }
     return parts;
+  }
+
+  /** A target is one of the words {@code --print-config} takes, however it is made. */
+  @Test
+  void aTargetIsAnAgentsIdOrVscodeOrHttpAndNothingElse() {
+    assertThat(new AgentConfig.Target("claude")).isEqualTo(AgentConfig.Target.of("claude"));
+    assertThat(new AgentConfig.Target("http")).isEqualTo(AgentConfig.Target.HTTP);
+    assertThat(AgentConfig.Target.VSCODE.word()).isEqualTo("vscode");
+    assertThatThrownBy(() -> new AgentConfig.Target("claud"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("claud");
+    assertThatThrownBy(() -> AgentConfig.Target.of(null))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
