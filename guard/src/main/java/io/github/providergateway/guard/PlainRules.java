@@ -32,6 +32,10 @@ final class PlainRules {
   static final int MAX_WILDCARDS = 32;
 
   private static final Set<String> KEYS = Set.of("preset", "rules", "allow");
+
+  /** The person's sandbox policy ({@link SandboxPolicy}), beside the rules in the same object. */
+  static final String SANDBOX = "sandbox";
+
   private static final Set<String> FIELDS =
       Set.of("id", "action", "tool", "command", "path", "arg", "reason");
 
@@ -50,8 +54,16 @@ final class PlainRules {
     Iterator<String> names = guard.fieldNames();
     while (names.hasNext()) {
       String name = names.next();
+      if (personal && SANDBOX.equals(name)) {
+        continue; // the sandbox's policy, read by SandboxPolicy
+      }
       if (!KEYS.contains(name)) {
-        problems.add("guard: unknown key '" + name + "' (preset, rules, allow) is left out");
+        problems.add(
+            "guard: unknown key '"
+                + name
+                + "' (preset, rules, allow"
+                + (personal ? ", sandbox" : "; the sandbox is the person's own setting")
+                + ") is left out");
       }
     }
     GuardPreset preset = preset(guard.get("preset"), personal, none, problems);

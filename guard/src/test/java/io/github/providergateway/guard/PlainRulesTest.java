@@ -286,7 +286,7 @@ class PlainRulesTest {
     assertThat(settings.allow()).isEmpty();
     assertThat(settings.problems())
         .containsExactly(
-            "guard: unknown key 'colour' (preset, rules, allow) is left out",
+            "guard: unknown key 'colour' (preset, rules, allow, sandbox) is left out",
             "guard.preset: unknown guard preset 'lax': off, standard, strict or paranoid;"
                 + " standard is used",
             "guard.rules[0] 'a': action: deny, ask or allow, not 'block'; left out",

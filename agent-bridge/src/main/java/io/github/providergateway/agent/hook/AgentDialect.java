@@ -1,6 +1,8 @@
 package io.github.providergateway.agent.hook;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.SandboxPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,15 +138,36 @@ public sealed interface AgentDialect permits WireDialect {
   record HookEntry(String event, String matcher) {}
 
   /**
-   * The agent's sandbox settings: empty for now. Issue 64 (the agents' sandboxes) fills this slot,
-   * so that an agent's sandbox is set where the rest of its dialect is.
+   * How the gateway's sandbox policy is written into the agent's own sandbox settings (issue 64),
+   * so that an agent's sandbox is set where the rest of its dialect is; empty for an agent with no
+   * OS boundary the gateway sets (yet).
    *
-   * @return the settings, or empty when the gateway sets none for this agent
+   * @return the agent's sandbox settings, or empty
    */
   default Optional<SandboxSettings> sandbox() {
     return Optional.empty();
   }
 
-  /** What the gateway would set in an agent's sandbox; issue 64 gives it its members. */
-  interface SandboxSettings {}
+  /** An agent's own sandbox, as the gateway's {@link SandboxPolicy} sets it. */
+  interface SandboxSettings {
+
+    /**
+     * {@return the programs the sandbox needs on this machine (Linux): {@code bwrap}, {@code
+     * socat}}
+     */
+    List<String> needs();
+
+    /**
+     * The settings that put {@code policy} in force, as the members of one JSON object: for Claude
+     * Code the value of {@code sandbox} in its {@code settings.json}. Never looser than the policy:
+     * nothing written where the policy lets no program write, every path it denies reading denied,
+     * no domain beyond loopback and the policy's allow list.
+     *
+     * @param policy the policy
+     * @param environment the machine's folders (the user's home, the temporary folders, the
+     *     gateway's home)
+     * @return the settings
+     */
+    ObjectNode settings(SandboxPolicy policy, GuardEnvironment environment);
+  }
 }

@@ -106,4 +106,10 @@ final class ClaudeCodeDialect extends WireDialect {
     putPermission(specific, verdict, "updatedInput");
     return root.toString();
   }
+
+  /** Claude Code's own sandbox, set from the gateway's policy ({@link ClaudeCodeSandbox}). */
+  @Override
+  public Optional<SandboxSettings> sandbox() {
+    return Optional.of(new ClaudeCodeSandbox());
+  }
 }

@@ -43,7 +43,10 @@ class AgentDialectsTest {
     assertThat(dialect.binary()).matches("[a-z][a-z0-9-]*");
     assertThat(dialect.tools()).containsValue(ToolMapping.SHELL);
     assertThat(dialect.hookEntries()).isNotEmpty();
-    assertThat(dialect.sandbox()).as("issue 64 fills the slot").isEmpty();
+    dialect
+        .sandbox()
+        .ifPresent(
+            sandbox -> assertThat(sandbox.needs()).as("what its sandbox runs on").isNotEmpty());
     assertThat(dialect.hookHelp().description()).isNotEmpty();
     assertThat(dialect.hookHelp().footerHeading()).startsWith("%nInstall it in ");
     assertThat(String.join("\n", dialect.hookHelp().footer()))
