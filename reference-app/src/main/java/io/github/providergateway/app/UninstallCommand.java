@@ -203,7 +203,7 @@ public final class UninstallCommand implements Callable<Integer> {
     // Taking setups back: how their MCP servers were written is read from the ledger, not chosen.
     AgentSetup setup =
         SetupCommand.agentSetup(
-            context, gateway, port, false, AgentSetup.McpTransport.auto, false, out);
+            context, gateway, port, false, AgentSetup.McpTransport.auto, false, false, out);
     for (SetupLedger.Setup done : ledger.all()) {
       if (setup.remove(done.agent(), done.project()) != ExitCodes.OK) {
         err.println(

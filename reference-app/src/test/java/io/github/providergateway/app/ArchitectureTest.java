@@ -491,8 +491,9 @@ class ArchitectureTest {
           "home", Set.of(),
           // The shipped guard's app side: the gateway's provider and the guard command.
           "guard", Set.of("home"),
-          // Setup asks whether the service is installed, to name it in what it prints.
-          "agents", Set.of("home", "service"),
+          // Setup asks whether the service is installed, to name it in what it prints; it reads the
+          // home's sandbox policy and the guard's folders to write the agents' own sandboxes.
+          "agents", Set.of("home", "service", "guard"),
           // The user's service manager and the unit it runs.
           "service", Set.of("home"),
           // The jar copies, caches and folders the distribution leaves on a machine.

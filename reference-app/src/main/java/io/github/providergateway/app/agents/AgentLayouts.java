@@ -21,11 +21,22 @@ public final class AgentLayouts {
   private final AgentConfig config;
   private final Map<String, String> env;
   private final Path userHome;
+  private final SandboxChoice sandbox;
 
   AgentLayouts(AgentConfig config, Map<String, String> env, Path userHome) {
+    this(config, env, userHome, SandboxChoice.off());
+  }
+
+  AgentLayouts(AgentConfig config, Map<String, String> env, Path userHome, SandboxChoice sandbox) {
     this.config = config;
     this.env = env;
     this.userHome = userHome;
+    this.sandbox = sandbox;
+  }
+
+  /** {@return whether and how setup writes the agents' own sandboxes} */
+  SandboxChoice sandbox() {
+    return sandbox;
   }
 
   /**

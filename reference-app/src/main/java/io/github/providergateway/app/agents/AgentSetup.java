@@ -315,6 +315,16 @@ public final class AgentSetup {
    * Whether {@code setup} gave its agent the MCP server over HTTP (a token of its own in the user's
    * settings), which {@code setup --refresh} keeps where the service still runs.
    */
+  /** Whether {@code setup} wrote the agent's own sandbox: a refresh keeps it, and no more. */
+  static boolean holdsSandbox(SetupLedger.Setup setup) {
+    return setup.files().stream()
+        .flatMap(f -> f.additions().stream())
+        .anyMatch(
+            a ->
+                a instanceof SettingsEdit.Member member
+                    && member.path().equals(List.of("sandbox")));
+  }
+
   static boolean holdsMcpToken(SetupLedger.Setup setup) {
     return setup.files().stream()
         .flatMap(f -> f.additions().stream())

@@ -58,12 +58,13 @@ final class ClaudeCodeSettings extends AgentSettings {
         project == null
             ? configDir.resolve("settings.json")
             : project.resolve(".claude").resolve("settings.json");
-    edits.add(
-        new SettingsEdit(
-            settings,
-            SettingsEdit.Format.json,
-            List.of(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group)),
-            secret));
+    List<SettingsEdit.Addition> additions = new ArrayList<>();
+    additions.add(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group));
+    List<String> notes = new ArrayList<>();
+    if (project == null) {
+      sandbox(layouts.sandbox().of(kind().dialect()), additions, notes);
+    }
+    edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, secret));
     // User scope: Claude Code keeps user MCP servers in ~/.claude.json (claude mcp add --scope
     // user); project scope: .mcp.json at the project's root.
     Path mcp =
@@ -77,7 +78,6 @@ final class ClaudeCodeSettings extends AgentSettings {
         mcpHttp != null
             ? AgentLayouts.mcpMember(mcp, AgentLayouts.httpServer(mcpHttp, "http", "url"), true)
             : AgentLayouts.mcpMember(mcp, config.stdioServer("stdio"), false));
-    List<String> notes = new ArrayList<>();
     if (secret) {
       notes.add(
           "Claude Code's calls run only while a gateway answers at "
@@ -94,6 +94,40 @@ final class ClaudeCodeSettings extends AgentSettings {
               + " server in .mcp.json asks each person once whether to use it.");
     }
     return new AgentLayouts.Plan(edits, notes);
+  }
+
+  /**
+   * Claude Code's own sandbox in the user's settings, as the home's policy sets it (issue 64): each
+   * member of its {@code sandbox} object, so that {@code --remove} takes back exactly these, and a
+   * member the person set otherwise is refused by name rather than overwritten; or the note that
+   * says why none is written.
+   */
+  private static void sandbox(
+      SandboxChoice.Outcome sandbox, List<SettingsEdit.Addition> additions, List<String> notes) {
+    if (sandbox.settings() == null) {
+      if (sandbox.note() != null) {
+        notes.add("Claude Code: " + sandbox.note());
+      }
+      return;
+    }
+    sandbox
+        .settings()
+        .fields()
+        .forEachRemaining(
+            member ->
+                additions.add(
+                    new SettingsEdit.Member(
+                        List.of("sandbox"), member.getKey(), member.getValue())));
+    notes.add(
+        "Claude Code's own sandbox is on (sandbox in its settings): every command of its shell runs"
+            + " in it, writing only in the project, the temporary folders and the build caches,"
+            + " reading none of the gateway's home and the credential files, and reaching loopback"
+            + (sandbox.settings().at("/network/strictAllowlist").asBoolean()
+                ? " and the allowed domains only"
+                : " and, once you say yes, other hosts")
+            + ". A sandbox that cannot start stops Claude (failIfUnavailable), and no command runs"
+            + " outside it (allowUnsandboxedCommands: false). It still asks you before commands as"
+            + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox.");
   }
 
   private static Path configDir(AgentLayouts layouts) {

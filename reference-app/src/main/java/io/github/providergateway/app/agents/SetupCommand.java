@@ -2,6 +2,7 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
@@ -113,6 +114,13 @@ public final class SetupCommand implements Callable<Integer> {
               + " service' keeps the home's gateway running).")
   private AgentSetup.McpTransport mcp = AgentSetup.McpTransport.auto;
 
+  @Option(
+      names = "--no-sandbox",
+      description =
+          "Leave the agent's own sandbox as it is. By default setup turns it on from the home's"
+              + " policy (guard.sandbox; Claude Code, where bubblewrap and socat run here).")
+  private boolean noSandbox;
+
   @Option(names = "--remove", description = "Take back what setup added, and nothing else.")
   private boolean remove;
 
@@ -179,7 +187,8 @@ public final class SetupCommand implements Callable<Integer> {
     if (refresh) {
       return refresh(port, serviceUp, out);
     }
-    AgentSetup setup = agentSetup(context, gateway, port, commandHook, mcp, serviceUp, out);
+    AgentSetup setup =
+        agentSetup(context, gateway, port, commandHook, mcp, serviceUp, !noSandbox, out);
     try {
       if (list) {
         return setup.list();
@@ -227,7 +236,15 @@ public final class SetupCommand implements Callable<Integer> {
               : AgentSetup.McpTransport.stdio;
       try {
         int done =
-            agentSetup(context, gateway, port, keepCommandHook, transport, serviceUp, out)
+            agentSetup(
+                    context,
+                    gateway,
+                    port,
+                    keepCommandHook,
+                    transport,
+                    serviceUp,
+                    AgentSetup.holdsSandbox(setup),
+                    out)
                 .setUp(each, setup.project());
         exit = Math.max(exit, done);
       } catch (IOException e) {
@@ -249,14 +266,22 @@ public final class SetupCommand implements Callable<Integer> {
       boolean commandHook,
       AgentSetup.McpTransport mcp,
       boolean serviceInstalled,
+      boolean sandbox,
       PrintStream out) {
     Map<String, String> env = context.env();
     Path home = gateway.home(env);
     AgentConfig config = AgentConfig.forThisMachine(env, gateway.homeNamed() ? home : null, port);
+    SandboxChoice sandboxChoice =
+        new SandboxChoice(
+            sandbox,
+            HomeGuard.sandboxPolicy(
+                home, problem -> context.err().println("gateway setup: " + problem)),
+            HomeGuard.environment(home, env),
+            env);
     return new AgentSetup(
         home,
         env,
-        new AgentLayouts(config, env, HomeDirectory.userHome(env)),
+        new AgentLayouts(config, env, HomeDirectory.userHome(env), sandboxChoice),
         config::shellLine,
         commandHook,
         URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),

@@ -5,6 +5,7 @@ import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
@@ -16,6 +17,7 @@ import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardExplanation;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.SandboxPolicy;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -134,6 +136,38 @@ public final class HomeGuard {
       }
     }
     return new HomeGuard(settings, environment(home, env, config), problems);
+  }
+
+  /**
+   * The sandbox policy of {@code home} (issue 64): its config's {@code guard.sandbox} (the home's
+   * settings name the config), else the defaults, which also stand for a config that cannot be
+   * read.
+   *
+   * @param problems told what is wrong in the policy, a line each
+   * @return the policy
+   */
+  public static SandboxPolicy sandboxPolicy(Path home, Consumer<String> problems) {
+    Path config;
+    try {
+      config = io.github.providergateway.host.client.HomeSettings.read(home).config();
+    } catch (IOException e) {
+      problems.accept("the home's settings cannot be read (" + e.getMessage() + ")");
+      return SandboxPolicy.defaults();
+    }
+    if (config == null) {
+      return SandboxPolicy.defaults();
+    }
+    try {
+      JsonNode root = new ObjectMapper().readTree(Files.readString(config));
+      SandboxPolicy policy =
+          SandboxPolicy.read(root == null ? null : root.path("guard").path("sandbox"));
+      policy.problems().forEach(problem -> problems.accept(config + ": " + problem));
+      return policy;
+    } catch (IOException e) {
+      problems.accept(
+          config + " cannot be read (" + e.getMessage() + "); the sandbox's defaults apply");
+      return SandboxPolicy.defaults();
+    }
   }
 
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */

@@ -1,0 +1,140 @@
+package io.github.providergateway.app.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.app.AppRun;
+import io.github.providergateway.host.client.HomeSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gateway setup claude} writes Claude Code's own sandbox from the home's policy (issue 64)
+ * where bubblewrap and socat run (stand-ins on a {@code PATH} of the test's), says what to install
+ * where they do not, leaves it with {@code --no-sandbox}, and {@code --remove} takes back exactly
+ * what it wrote.
+ */
+@Tag("process")
+class SetupSandboxTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private Path userHome;
+  private Path gatewayHome;
+  private Path bin;
+  private Path settings;
+  private Map<String, String> env;
+  private String out;
+  private String err;
+
+  @BeforeEach
+  void directories() throws IOException {
+    userHome = Files.createDirectories(dir.resolve("home"));
+    gatewayHome = Files.createDirectories(dir.resolve("gateway-home"));
+    bin = Files.createDirectories(dir.resolve("bin"));
+    settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    env = new HashMap<>();
+    env.put("HOME", userHome.toString());
+    env.put("PATH", bin.toString());
+    program("claude", "echo '2.1.332 (Claude Code)'");
+  }
+
+  @Test
+  void whereTheSandboxRunsSetupTurnsItOnFromThePolicyAndRemoveTakesItBack() throws IOException {
+    sandboxRuns();
+    Files.writeString(settings, "{\"model\": \"opus\", \"sandbox\": {\"excludedCommands\": []}}\n");
+    Path config = dir.resolve("providers.json");
+    Files.writeString(
+        config,
+        """
+        {"providers": [], "guard": {"sandbox": {"denyRead": ["~/.config/secrets"],
+          "network": "allowlist", "allowedDomains": ["registry.npmjs.org"]}}}
+        """);
+    new HomeSettings(null, config, false).write(gatewayHome);
+
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    JsonNode sandbox = json(settings).path("sandbox");
+    assertThat(sandbox.path("enabled").asBoolean()).isTrue();
+    assertThat(sandbox.path("failIfUnavailable").asBoolean()).isTrue();
+    assertThat(sandbox.path("allowUnsandboxedCommands").asBoolean(true)).isFalse();
+    assertThat(sandbox.path("excludedCommands").isArray()).as("the person's own, kept").isTrue();
+    assertThat(texts(sandbox.at("/filesystem/denyRead")))
+        .contains(
+            gatewayHome.toRealPath().toString(),
+            userHome.resolve(".ssh/id_ed25519").toString(),
+            userHome.resolve(".config/secrets").toString());
+    assertThat(texts(sandbox.at("/network/allowedDomains")))
+        .containsExactly("localhost", "127.0.0.1", "::1", "registry.npmjs.org");
+    assertThat(out).contains("Claude Code's own sandbox is on", "allowed domains only");
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(json(settings))
+        .isEqualTo(JSON.readTree("{\"model\": \"opus\", \"sandbox\": {\"excludedCommands\": []}}"));
+  }
+
+  @Test
+  void withNoSandboxSetupWritesNone() throws IOException {
+    sandboxRuns();
+
+    assertThat(setup("claude", "--command-hook", "--no-sandbox")).as(err).isZero();
+
+    assertThat(json(settings).has("sandbox")).isFalse();
+    assertThat(out).contains("its sandbox is left as it is (--no-sandbox)");
+  }
+
+  @Test
+  void whereBubblewrapIsMissingSetupSaysWhatToInstallAndWritesNoSandboxThatWouldStopClaude()
+      throws IOException {
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    assertThat(json(settings).has("sandbox")).isFalse();
+    assertThat(out)
+        .contains(
+            "its sandbox is not turned on: not on the PATH: bwrap, socat (Debian and Ubuntu: sudo"
+                + " apt-get install bubblewrap socat)");
+  }
+
+  private void sandboxRuns() throws IOException {
+    program("bwrap", "exit 0");
+    program("socat", "exit 0");
+  }
+
+  private int setup(String... args) {
+    List<String> line = new ArrayList<>(List.of("setup"));
+    line.addAll(List.of(args));
+    line.addAll(List.of("--home", gatewayHome.toString()));
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+    return run.exit();
+  }
+
+  private void program(String name, String body) throws IOException {
+    Path file = bin.resolve(name);
+    Files.writeString(file, "#!/bin/sh\n" + body + "\n");
+    assertThat(file.toFile().setExecutable(true)).isTrue();
+  }
+
+  private static JsonNode json(Path file) throws IOException {
+    return JSON.readTree(Files.readAllBytes(file));
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> texts = new ArrayList<>();
+    array.forEach(element -> texts.add(element.asText()));
+    return texts;
+  }
+}
