@@ -122,7 +122,15 @@ public record SandboxPolicy(
     ALLOWLIST
   }
 
-  /** Checks and copies. */
+  /**
+   * Checks and copies.
+   *
+   * @param writable where programs may write besides the project and the temporary folders
+   * @param denyRead what no program may read besides the gateway's home
+   * @param network whether connections beyond loopback are limited
+   * @param allowedDomains the domains reachable in the allow-list mode
+   * @param problems one line per entry left out
+   */
   public SandboxPolicy {
     writable = List.copyOf(writable);
     denyRead = List.copyOf(denyRead);

@@ -133,7 +133,11 @@ final class SettingsMerge {
                     + " = "
                     + existing
                     + ", which gateway setup did not write: left as is. Remove or rename it,"
-                    + " then run setup again");
+                    + " then run setup again"
+                    // The person's own sandbox setting, perhaps looser: theirs to change.
+                    + (member.path().get(0).equals("sandbox")
+                        ? ", or keep your sandbox settings with --no-sandbox"
+                        : ""));
           }
           holder.set(member.key(), member.value());
           changes.add("updated " + member);

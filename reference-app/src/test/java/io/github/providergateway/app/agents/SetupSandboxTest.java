@@ -85,6 +85,27 @@ class SetupSandboxTest {
         .isEqualTo(JSON.readTree("{\"model\": \"opus\", \"sandbox\": {\"excludedCommands\": []}}"));
   }
 
+  /**
+   * A person's own sandbox setting, perhaps looser, is theirs: setup says so and changes nothing.
+   */
+  @Test
+  void aSandboxSettingOfThePersonsOwnIsNamedAndLeftAndNoSandboxSetsUpTheRest() throws IOException {
+    sandboxRuns();
+    String theirs = "{\"sandbox\": {\"enabled\": false}}\n";
+    Files.writeString(settings, theirs);
+
+    assertThat(setup("claude", "--command-hook")).isNotZero();
+    assertThat(err)
+        .contains(
+            "already has sandbox.enabled", "false", "keep your sandbox settings with --no-sandbox");
+    assertThat(Files.readString(settings)).isEqualTo(theirs);
+
+    assertThat(setup("claude", "--command-hook", "--no-sandbox")).as(err).isZero();
+    JsonNode written = json(settings);
+    assertThat(written.at("/sandbox/enabled").asBoolean(true)).isFalse();
+    assertThat(written.at("/hooks/PreToolUse").size()).isOne();
+  }
+
   @Test
   void withNoSandboxSetupWritesNone() throws IOException {
     sandboxRuns();
