@@ -236,12 +236,15 @@ public final class McpFrontDoor {
               } else if (window.isClosing()) {
                 gateway.completeExceptionally(failure);
               } else {
-                window.gatewayNotYet(failure);
+                // The next try is scheduled before the agent can hear "not yet": whoever acts on
+                // that answer (a test's clock) finds it scheduled.
                 try {
                   scheduler.schedule(REJOIN_EVERY, () -> join(gateway, scheduler));
                 } catch (RejectedExecutionException closedMeanwhile) {
                   gateway.completeExceptionally(failure);
+                  return;
                 }
+                window.gatewayNotYet(failure);
               }
             });
   }
