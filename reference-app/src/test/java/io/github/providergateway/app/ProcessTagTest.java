@@ -94,6 +94,7 @@ class ProcessTagTest {
           calls("BoundedCommand", "run"),
           use("DetachedGatewayStarter"),
           calls("ProjectProviders", "attach"),
+          calls("SandboxProbe", "whyNot"), // bubblewrap around true (issue 64)
           calls("ChildProcess", "start"),
           calls("ProcessTree", "start"),
           calls("StdioProvider", "spawn"),
