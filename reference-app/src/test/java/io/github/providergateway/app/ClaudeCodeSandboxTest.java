@@ -103,7 +103,10 @@ class ClaudeCodeSandboxTest {
     model =
         ScriptedModel.start(
             List.of(
-                ScriptedModel.Turn.toolUse("Bash", "toolu_check", input),
+                // Held until the home's guard has bound to the agent's session: under load its
+                // start outlasted the hook's 4 s and the call was denied before it could run.
+                ScriptedModel.Turn.toolUse("Bash", "toolu_check", input)
+                    .after("the guard is bound to the agent's session", guarded::guardIsBound),
                 ScriptedModel.Turn.text("Done.")));
     NpmAgent.Run run =
         claude.print(
