@@ -119,12 +119,7 @@ public final class HomeGuard {
    */
   public static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
     GuardSettings settings = GuardSettings.defaults();
-    Path config = null;
-    try {
-      config = io.github.providergateway.host.client.HomeSettings.read(home).config();
-    } catch (IOException e) {
-      problems.accept("the home's settings cannot be read (" + e.getMessage() + ")");
-    }
+    Path config = configOf(home, problems);
     if (config != null) {
       ProjectConfig read = ProjectConfig.load(config);
       settings = read.guard();
@@ -147,13 +142,7 @@ public final class HomeGuard {
    * @return the policy
    */
   public static SandboxPolicy sandboxPolicy(Path home, Consumer<String> problems) {
-    Path config;
-    try {
-      config = io.github.providergateway.host.client.HomeSettings.read(home).config();
-    } catch (IOException e) {
-      problems.accept("the home's settings cannot be read (" + e.getMessage() + ")");
-      return SandboxPolicy.defaults();
-    }
+    Path config = configOf(home, problems);
     if (config == null) {
       return SandboxPolicy.defaults();
     }
@@ -167,6 +156,19 @@ public final class HomeGuard {
       problems.accept(
           config + " cannot be read (" + e.getMessage() + "); the sandbox's defaults apply");
       return SandboxPolicy.defaults();
+    }
+  }
+
+  /**
+   * The config file {@code home}'s settings name, or null when they name none or cannot be read
+   * (told to {@code problems}).
+   */
+  private static Path configOf(Path home, Consumer<String> problems) {
+    try {
+      return io.github.providergateway.host.client.HomeSettings.read(home).config();
+    } catch (IOException e) {
+      problems.accept("the home's settings cannot be read (" + e.getMessage() + ")");
+      return null;
     }
   }
 
