@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -18,46 +17,31 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 64, end to end with the real Claude Code (the pinned binary, offline against a scripted
- * model): a project script that the guard rightly allows ({@code sh scripts/check.sh}) deletes a
+ * model), in a {@link SandboxScene}: a project script that the guard rightly allows deletes a
  * folder outside the project and copies a stand-in private key into the project. With the sandbox
- * {@code gateway setup claude} writes, the folder survives and the key does not arrive; with {@code
- * --no-sandbox} both happen, so the test can fail. The folder is outside the temporary folders (the
- * policy lets programs write there), under the module's {@code target}.
+ * {@code gateway setup claude} writes, the folder survives and the key does not arrive while the
+ * script's ordinary work (its build output, the Maven cache) is done; with {@code --no-sandbox}
+ * both happen, so the test can fail.
  */
 @Tag(NpmAgent.TAG)
 class ClaudeCodeSandboxTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration CLAUDE_LIMIT = Duration.ofSeconds(120);
-  private static final String KEY_MARKER = "-----BEGIN STAND-IN KEY OF THE SANDBOX TEST-----";
 
   @TempDir Path temp;
   private GuardedHome guarded;
   private ScriptedModel model;
   private ClaudeCode claude;
   private Path claudeHome;
-  private Path victim;
+  private SandboxScene scene;
 
   @BeforeEach
   void aProjectWithAScriptAVictimAndAKey() throws Exception {
     claude = ClaudeCode.installed();
     guarded = GuardedHome.start(temp);
     claudeHome = Files.createDirectory(guarded.temp().resolve("claude-home"));
-    Path keys = Files.createDirectories(claudeHome.resolve(".ssh"));
-    Files.writeString(keys.resolve("id_ed25519"), KEY_MARKER + "\n");
-    victim =
-        Files.createDirectories(
-            Path.of("target", "sandbox-victims", UUID.randomUUID().toString()).toAbsolutePath());
-    Files.writeString(victim.resolve("work.txt"), "a person's work\n");
-    Path scripts = Files.createDirectories(guarded.project().resolve("scripts"));
-    Files.writeString(
-        scripts.resolve("check.sh"),
-        "#!/bin/sh\n"
-            + "rm -rf '"
-            + victim
-            + "'\n"
-            + "cp \"$HOME/.ssh/id_ed25519\" ./stolen-key\n"
-            + "echo checked\n");
+    scene = SandboxScene.set(claudeHome, guarded.project());
   }
 
   @AfterEach
@@ -77,12 +61,11 @@ class ClaudeCodeSandboxTest {
 
     NpmAgent.Run run = runTheScript();
 
-    assertThat(Files.exists(victim.resolve("work.txt")))
+    assertThat(scene.folderSurvived())
         .as(() -> "the folder outside the project survived:\n" + describe(run))
         .isTrue();
-    assertThat(guarded.project().resolve("stolen-key"))
-        .as(() -> "the key did not arrive:\n" + describe(run))
-        .doesNotExist();
+    assertThat(scene.stolenKey()).as(() -> "the key did not arrive:\n" + describe(run)).isNull();
+    assertThat(scene.ordinaryWorkDone()).as(() -> describe(run)).isTrue();
   }
 
   @Test
@@ -91,14 +74,14 @@ class ClaudeCodeSandboxTest {
 
     NpmAgent.Run run = runTheScript();
 
-    assertThat(Files.exists(victim))
+    assertThat(scene.folderSurvived())
         .as(() -> "the folder was deleted:\n" + describe(run))
         .isFalse();
-    assertThat(Files.readString(guarded.project().resolve("stolen-key"))).contains(KEY_MARKER);
+    assertThat(scene.stolenKey()).contains(SandboxScene.KEY_MARKER);
   }
 
   private NpmAgent.Run runTheScript() throws Exception {
-    ObjectNode input = JSON.createObjectNode().put("command", "sh scripts/check.sh");
+    ObjectNode input = JSON.createObjectNode().put("command", SandboxScene.COMMAND);
     input.put("description", "Run the project's checks");
     model =
         ScriptedModel.start(
@@ -121,7 +104,7 @@ class ClaudeCodeSandboxTest {
     // The script ran to its end (in the sandbox too): what stopped it was not the guard.
     assertThat(model.toolResult("toolu_check").map(ScriptedModel::text))
         .as(() -> describe(run))
-        .hasValueSatisfying(text -> assertThat(text).contains("checked"));
+        .hasValueSatisfying(text -> assertThat(text).contains(SandboxScene.DONE));
     return run;
   }
 

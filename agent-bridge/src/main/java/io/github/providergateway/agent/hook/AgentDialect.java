@@ -169,5 +169,22 @@ public sealed interface AgentDialect permits WireDialect {
      * @return the settings
      */
     ObjectNode settings(SandboxPolicy policy, GuardEnvironment environment);
+
+    /**
+     * {@return the first version of the agent whose sandbox takes these settings, {@code N.N.N};
+     * null where any version does} Setup writes no sandbox for an older one.
+     */
+    default String since() {
+      return null;
+    }
+
+    /**
+     * {@return the agent's own check that its sandbox starts here, as arguments to its binary
+     * (Codex: {@code sandbox -- true}); empty where bubblewrap's probe is the check} Exit 0 means
+     * the sandbox ran.
+     */
+    default List<String> selfCheck() {
+      return List.of();
+    }
   }
 }

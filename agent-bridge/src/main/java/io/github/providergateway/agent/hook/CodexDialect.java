@@ -107,4 +107,12 @@ final class CodexDialect extends WireDialect {
     }
     return withContext(root, "PreToolUse", verdict);
   }
+
+  /**
+   * Codex's own sandbox, a permission profile set from the gateway's policy ({@link CodexSandbox}).
+   */
+  @Override
+  public Optional<SandboxSettings> sandbox() {
+    return Optional.of(new CodexSandbox());
+  }
 }

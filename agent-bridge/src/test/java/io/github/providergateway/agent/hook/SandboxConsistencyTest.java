@@ -40,7 +40,7 @@ class SandboxConsistencyTest {
         SandboxPolicy.read(
             JSON.readTree(
                 """
-                {"write": ["~/.local/share/tool", "/opt/cache"],
+                {"write": ["~/.local/share/tool", "/opt/cache", "~/.config/gh/cache"],
                  "denyRead": ["~/.config/secrets", "/etc/ssl/private"],
                  "network": "allowlist", "allowedDomains": ["registry.npmjs.org", "*.corp.example"]}
                 """)),
@@ -75,6 +75,49 @@ class SandboxConsistencyTest {
   }
 
   /**
+   * Codex's profile read as Codex reads it: the most specific path that covers a file decides. A
+   * path may be written only where the policy lets programs write (or the workspace, the project),
+   * every denied path is {@code "none"}, nothing inside a denied path is given back, and the
+   * network is off in the allow-list mode (Codex's sandbox does not limit by domain).
+   */
+  @ParameterizedTest
+  @MethodSource("policies")
+  void codexsProfileIsAtLeastAsStrictAsThePolicy(SandboxPolicy policy) {
+    ObjectNode profile = new CodexSandbox().settings(policy, MACHINE);
+    JsonNode filesystem = profile.path("filesystem");
+
+    Set<Path> mayWrite = new HashSet<>(policy.writablePaths(Path.of("/project"), MACHINE));
+    List<Path> denied = policy.denyReadPaths(MACHINE);
+    filesystem
+        .fields()
+        .forEachRemaining(
+            entry -> {
+              String access = entry.getValue().asText();
+              assertThat(access).isIn("read", "write", "none");
+              if (entry.getKey().equals(CodexSandbox.WORKSPACE)) {
+                assertThat(access).isEqualTo("write");
+                return;
+              }
+              Path path = Path.of(entry.getKey());
+              if (access.equals("write")) {
+                assertThat(mayWrite).as("writable: %s", path).contains(path);
+              }
+              if (!access.equals("none")) {
+                assertThat(denied)
+                    .as("%s is %s inside a denied path", path, access)
+                    .noneMatch(path::startsWith);
+              }
+            });
+    for (Path path : denied) {
+      assertThat(filesystem.path(path.toString()).asText()).as("%s", path).isEqualTo("none");
+    }
+    assertThat(filesystem.path("/").asText()).as("the root is never writable").isEqualTo("read");
+    assertThat(profile.at("/network/enabled").asBoolean())
+        .isEqualTo(policy.network() == SandboxPolicy.Network.OPEN);
+    assertThat(profile.path("network").size()).as("nothing else opens the network").isEqualTo(1);
+  }
+
+  /**
    * A dialect that gets a sandbox gets a row here: this test knows how each agent reads its own.
    */
   @Test
@@ -85,7 +128,7 @@ class SandboxConsistencyTest {
         withSandbox.add(kind);
       }
     }
-    assertThat(withSandbox).containsExactly(AgentKind.CLAUDE);
+    assertThat(withSandbox).containsExactly(AgentKind.CLAUDE, AgentKind.CODEX);
   }
 
   private static List<Path> paths(JsonNode array) {

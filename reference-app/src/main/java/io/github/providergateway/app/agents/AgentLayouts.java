@@ -44,8 +44,16 @@ public final class AgentLayouts {
    *
    * @param edits the files and their entries
    * @param notes what the person must know or still do, one paragraph each
+   * @param sandbox the entries among {@code edits} that set the agent's own sandbox: where the
+   *     person's own settings refuse one, setup says how to keep theirs ({@code --no-sandbox})
    */
-  record Plan(List<SettingsEdit> edits, List<String> notes) {}
+  record Plan(List<SettingsEdit> edits, List<String> notes, List<SettingsEdit.Addition> sandbox) {
+
+    /** A plan that sets no sandbox. */
+    Plan(List<SettingsEdit> edits, List<String> notes) {
+      this(edits, notes, List.of());
+    }
+  }
 
   /**
    * Claude Code's HTTP hook, for 2.1.295 and later.

@@ -321,8 +321,8 @@ public final class AgentSetup {
         .flatMap(f -> f.additions().stream())
         .anyMatch(
             a ->
-                a instanceof SettingsEdit.Member member
-                    && member.path().equals(List.of("sandbox")));
+                a instanceof SettingsEdit.Member member && member.path().equals(List.of("sandbox"))
+                    || a instanceof SettingsEdit.Block block && CodexSettings.isSandbox(block));
   }
 
   static boolean holdsMcpToken(SetupLedger.Setup setup) {
@@ -440,7 +440,12 @@ public final class AgentSetup {
       try {
         merged.add(new Merged(edit, before, SettingsMerge.apply(edit, before, earlier)));
       } catch (SettingsMerge.Refused e) {
-        refusals.add(e.getMessage());
+        // The person's own sandbox setting, perhaps looser: theirs to change, or to keep.
+        refusals.add(
+            e.getMessage()
+                + (plan.sandbox().contains(e.addition())
+                    ? ", or keep your sandbox settings with --no-sandbox"
+                    : ""));
       }
     }
     if (!refusals.isEmpty()) {

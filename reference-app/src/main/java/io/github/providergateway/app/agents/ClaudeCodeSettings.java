@@ -61,9 +61,8 @@ final class ClaudeCodeSettings extends AgentSettings {
     List<SettingsEdit.Addition> additions = new ArrayList<>();
     additions.add(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group));
     List<String> notes = new ArrayList<>();
-    if (project == null) {
-      sandbox(layouts.sandbox().of(kind().dialect()), additions, notes);
-    }
+    List<SettingsEdit.Addition> sandbox = project == null ? sandbox(layouts, notes) : List.of();
+    additions.addAll(sandbox);
     edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, secret));
     // User scope: Claude Code keeps user MCP servers in ~/.claude.json (claude mcp add --scope
     // user); project scope: .mcp.json at the project's root.
@@ -93,7 +92,7 @@ final class ClaudeCodeSettings extends AgentSettings {
           "The project's files are committed: they get the command hook, and no token. The MCP"
               + " server in .mcp.json asks each person once whether to use it.");
     }
-    return new AgentLayouts.Plan(edits, notes);
+    return new AgentLayouts.Plan(edits, notes, sandbox);
   }
 
   /**
@@ -102,14 +101,15 @@ final class ClaudeCodeSettings extends AgentSettings {
    * member the person set otherwise is refused by name rather than overwritten; or the note that
    * says why none is written.
    */
-  private static void sandbox(
-      SandboxChoice.Outcome sandbox, List<SettingsEdit.Addition> additions, List<String> notes) {
+  private List<SettingsEdit.Addition> sandbox(AgentLayouts layouts, List<String> notes) {
+    SandboxChoice.Outcome sandbox = layouts.sandbox().of(kind().dialect());
     if (sandbox.settings() == null) {
       if (sandbox.note() != null) {
         notes.add("Claude Code: " + sandbox.note());
       }
-      return;
+      return List.of();
     }
+    List<SettingsEdit.Addition> additions = new ArrayList<>();
     sandbox
         .settings()
         .fields()
@@ -127,7 +127,9 @@ final class ClaudeCodeSettings extends AgentSettings {
                 : " and, once you say yes, other hosts")
             + ". A sandbox that cannot start stops Claude (failIfUnavailable), and no command runs"
             + " outside it (allowUnsandboxedCommands: false). It still asks you before commands as"
-            + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox.");
+            + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox."
+            + layouts.sandbox().missingWritable());
+    return additions;
   }
 
   private static Path configDir(AgentLayouts layouts) {

@@ -7,6 +7,7 @@ import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,13 +75,13 @@ final class CodexSettings extends AgentSettings {
       trust = "";
     }
     String mcp = mcpHttp != null ? httpBlock(mcpHttp) : stdioBlock(layouts.config());
+    List<SettingsEdit.Addition> sandbox = List.of();
     if (project == null) {
-      edits.add(
-          new SettingsEdit(
-              userConfig,
-              SettingsEdit.Format.toml,
-              List.of(new SettingsEdit.Block(mcp + trust)),
-              mcpHttp != null));
+      sandbox = sandbox(layouts, userConfig, notes);
+      List<SettingsEdit.Addition> blocks = new ArrayList<>();
+      blocks.add(new SettingsEdit.Block(mcp + trust));
+      blocks.addAll(sandbox);
+      edits.add(new SettingsEdit(userConfig, SettingsEdit.Format.toml, blocks, mcpHttp != null));
     } else {
       edits.add(
           new SettingsEdit(
@@ -111,7 +112,95 @@ final class CodexSettings extends AgentSettings {
               + " either changes (another hook put before it), run setup again, or trust it when"
               + " Codex says 'Hooks need review'.");
     }
-    return new AgentLayouts.Plan(edits, notes);
+    return new AgentLayouts.Plan(edits, notes, sandbox);
+  }
+
+  /**
+   * Codex's own sandbox in the user's {@code config.toml}, as the home's policy sets it (issue 64):
+   * one block before the file's first table, {@code default_permissions} (a key of the file's root)
+   * and the profile's tables, so that {@code --remove} takes back exactly it; or the note that says
+   * why none is written.
+   */
+  private List<SettingsEdit.Addition> sandbox(
+      AgentLayouts layouts, Path userConfig, List<String> notes) throws IOException {
+    byte[] config = SettingsFiles.read(userConfig);
+    String mode =
+        config == null
+            ? null
+            : SettingsMerge.rootValue(new String(config, StandardCharsets.UTF_8), SANDBOX_MODE);
+    if (layouts.sandbox().wanted() && mode != null) {
+      // Codex runs the profile rather than the person's sandbox_mode (tried with codex sandbox):
+      // that
+      // would tighten (or loosen) what the person chose without asking.
+      notes.add(
+          "Codex: your "
+              + userConfig
+              + " sets "
+              + SANDBOX_MODE
+              + " = "
+              + mode
+              + ", which the gateway's sandbox (a permission profile) would replace: setup leaves"
+              + " your sandbox as it is. Remove that line and run setup again to turn the"
+              + " gateway's on, or pass --no-sandbox.");
+      return List.of();
+    }
+    if (layouts.sandbox().wanted()) {
+      // Codex's own check needs its home: it refuses to start where CODEX_HOME does not exist.
+      // Setup makes it anyway, for hooks.json.
+      Files.createDirectories(userConfig.getParent());
+    }
+    SandboxChoice.Outcome sandbox = layouts.sandbox().of(kind().dialect());
+    if (sandbox.settings() == null) {
+      if (sandbox.note() != null) {
+        notes.add("Codex: " + sandbox.note());
+      }
+      return List.of();
+    }
+    String profile = sandbox.settings().path("profile").asText();
+    StringBuilder toml =
+        new StringBuilder(
+            "# Codex's sandbox, from the gateway's policy: added by 'gateway setup codex';"
+                + " 'gateway setup codex --remove' takes it back.\n");
+    toml.append(DEFAULT_PERMISSIONS).append(" = ").append(AgentLayouts.tomlString(profile));
+    toml.append("\n\n[permissions.").append(profile).append(".filesystem]\n");
+    sandbox
+        .settings()
+        .path("filesystem")
+        .fields()
+        .forEachRemaining(
+            entry ->
+                toml.append(AgentLayouts.tomlString(entry.getKey()))
+                    .append(" = ")
+                    .append(AgentLayouts.tomlString(entry.getValue().asText()))
+                    .append('\n'));
+    boolean network = sandbox.settings().at("/network/enabled").asBoolean();
+    toml.append("\n[permissions.").append(profile).append(".network]\n");
+    toml.append("enabled = ").append(network).append("\n\n");
+    notes.add(
+        "Codex's own sandbox is on (the permission profile '"
+            + profile
+            + "', its default_permissions in config.toml): every command of its shell runs in it,"
+            + " writing only in the project, the temporary folders and the build caches, and"
+            + " reading none of the gateway's home and the credential files"
+            + (network
+                ? ""
+                : "; with no network at all, loopback included: Codex's sandbox does not limit"
+                    + " by domain, so the allow-list mode turns its network off")
+            + ". A --sandbox or -c sandbox_mode=... given to codex replaces the profile for that"
+            + " run. Leave it out with --no-sandbox."
+            + layouts.sandbox().missingWritable());
+    return List.of(new SettingsEdit.Block(toml.toString(), true));
+  }
+
+  /** The key of {@code config.toml}'s root that sets Codex's older kind of sandbox. */
+  private static final String SANDBOX_MODE = "sandbox_mode";
+
+  /** The key of the root of {@code config.toml} that names the profile Codex runs with. */
+  private static final String DEFAULT_PERMISSIONS = "default_permissions";
+
+  /** Whether {@code block} is the sandbox {@code setup} wrote into Codex's {@code config.toml}. */
+  static boolean isSandbox(SettingsEdit.Block block) {
+    return block.top() && block.text().contains(DEFAULT_PERMISSIONS + " = ");
   }
 
   private static Path codexHome(AgentLayouts layouts) {

@@ -2,8 +2,13 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentDialect;
+import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.SandboxPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +44,9 @@ record SandboxChoice(
       return new Outcome(null, "its sandbox is left as it is (--no-sandbox)");
     }
     String whyNot = SandboxProbe.whyNot(sandbox.needs(), env.get("PATH"));
+    if (whyNot == null) {
+      whyNot = agentsOwnCheck(dialect, sandbox);
+    }
     if (whyNot != null) {
       return new Outcome(
           null,
@@ -47,6 +55,73 @@ record SandboxChoice(
               + ". Run setup again once it is there, or pass --no-sandbox to leave it.");
     }
     return new Outcome(sandbox.settings(policy, environment), null);
+  }
+
+  /**
+   * The sentence that names the policy's writable folders that are not there yet, or empty: inside
+   * the sandbox no program can make them (a first Maven build cannot make {@code ~/.m2}), and setup
+   * does not make folders in the person's home that their builds may never use.
+   */
+  String missingWritable() {
+    List<String> missing = new ArrayList<>();
+    for (String entry : policy.writable()) {
+      Path path = SandboxPolicy.resolve(entry, environment);
+      if (!Files.isDirectory(path)) {
+        missing.add(entry);
+      }
+    }
+    return missing.isEmpty()
+        ? ""
+        : " Not there yet, so no program in the sandbox can make them: "
+            + String.join(", ", missing)
+            + " (make the ones your builds use, e.g. mkdir -p "
+            + missing.get(0)
+            + ").";
+  }
+
+  /**
+   * Why the agent's own sandbox cannot take the settings here, by the agent's version and its own
+   * check ({@link AgentDialect.SandboxSettings#selfCheck}), or null when it can. An agent not on
+   * the {@code PATH} cannot show that its sandbox runs: none is written for it.
+   */
+  private String agentsOwnCheck(AgentDialect dialect, AgentDialect.SandboxSettings sandbox) {
+    if (sandbox.since() == null && sandbox.selfCheck().isEmpty()) {
+      return null;
+    }
+    AgentVersion version = AgentVersion.probe(dialect.binary(), env, AgentVersion.TIMEOUT);
+    if (version.path() == null) {
+      return version.problem() + ", so setup cannot check that its sandbox runs here";
+    }
+    if (sandbox.since() != null && !version.atLeast(sandbox.since())) {
+      return version.describe() + " is older than " + sandbox.since() + ", the first that takes it";
+    }
+    if (sandbox.selfCheck().isEmpty()) {
+      return null;
+    }
+    List<String> line = new ArrayList<>();
+    line.add(version.path().toString());
+    line.addAll(sandbox.selfCheck());
+    BoundedCommand.Outcome ran = BoundedCommand.run(line, env, SandboxProbe.TIMEOUT);
+    return ran.ok()
+        ? null
+        : "its own check ("
+            + dialect.binary()
+            + " "
+            + String.join(" ", sandbox.selfCheck())
+            + ") failed: "
+            + reason(ran.output());
+  }
+
+  /**
+   * What a failed check printed, its lines joined and cut at 400 characters: Codex says why first
+   * (a warning about its helper) and what failed last ({@code bwrap: execvp …}).
+   */
+  private static String reason(String output) {
+    String joined = String.join(" / ", output.strip().lines().toList());
+    if (joined.isEmpty()) {
+      return "no output";
+    }
+    return joined.length() <= 400 ? joined : joined.substring(0, 400) + "…";
   }
 
   /**

@@ -41,8 +41,22 @@ final class SettingsMerge {
   static final class Refused extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** The entry that met the person's own, or null where the whole file was refused. */
+    @SuppressWarnings("serial") // records of JSON trees and strings; never serialized
+    private final SettingsEdit.Addition addition;
+
     Refused(String message) {
+      this(message, null);
+    }
+
+    Refused(String message, SettingsEdit.Addition addition) {
       super(message);
+      this.addition = addition;
+    }
+
+    /** {@return the entry that met the person's own, or null} */
+    SettingsEdit.Addition addition() {
+      return addition;
     }
   }
 
@@ -133,11 +147,8 @@ final class SettingsMerge {
                     + " = "
                     + existing
                     + ", which gateway setup did not write: left as is. Remove or rename it,"
-                    + " then run setup again"
-                    // The person's own sandbox setting, perhaps looser: theirs to change.
-                    + (member.path().get(0).equals("sandbox")
-                        ? ", or keep your sandbox settings with --no-sandbox"
-                        : ""));
+                    + " then run setup again",
+                member);
           }
           holder.set(member.key(), member.value());
           changes.add("updated " + member);
@@ -209,38 +220,127 @@ final class SettingsMerge {
       SettingsEdit edit, byte[] current, List<SettingsEdit.Addition> previous) throws Refused {
     String file = edit.file().toString();
     String text = current == null ? "" : utf8(file, current);
+    List<SettingsEdit.Block> earlier = new ArrayList<>();
+    for (SettingsEdit.Addition addition : previous) {
+      if (addition instanceof SettingsEdit.Block b && text.contains(b.text())) {
+        earlier.add(b);
+      }
+    }
     List<SettingsEdit.Addition> recorded = new ArrayList<>();
     List<String> changes = new ArrayList<>();
     for (SettingsEdit.Addition addition : edit.additions()) {
       if (!(addition instanceof SettingsEdit.Block block)) {
         throw new IllegalArgumentException("only text blocks go into a TOML file: " + file);
       }
+      // Setup's older block of the same place: kept as it is, or replaced.
       Optional<SettingsEdit.Block> older =
-          previous.stream()
-              .filter(p -> p instanceof SettingsEdit.Block b && text.contains(b.text()))
-              .map(SettingsEdit.Block.class::cast)
-              .findFirst();
+          earlier.stream().filter(b -> b.top() == block.top()).findFirst();
+      older.ifPresent(earlier::remove);
       if (older.isPresent() && older.get().text().strip().equals(block.text().strip())) {
         recorded.add(older.get());
         continue;
       }
-      String rest = older.map(b -> text.replace(b.text(), "")).orElse(text);
-      for (String header : block.text().lines().filter(l -> l.startsWith("[")).toList()) {
-        if (definesTable(rest, header)) {
-          throw new Refused(
-              file
-                  + " already has "
-                  + header
-                  + ", which gateway setup did not write: left as is. Remove or rename it, then"
-                  + " run setup again");
-        }
-      }
-      String appended = rest.isEmpty() || rest.endsWith("\n") ? block.text() : "\n" + block.text();
-      recorded.add(new SettingsEdit.Block(appended));
+      String before = text;
+      String rest = older.map(b -> cut(before, b.text())).orElse(before);
+      refuseWhatTheFileDefines(file, rest, block);
+      SettingsEdit.Block placed = block.top() ? beforeTables(rest, block) : atEnd(rest, block);
+      text =
+          block.top()
+              ? rest.substring(0, firstTable(rest))
+                  + placed.text()
+                  + rest.substring(firstTable(rest))
+              : rest + placed.text();
+      recorded.add(placed);
       changes.add((older.isPresent() ? "updated " : "added ") + block);
-      return new Applied((rest + appended).getBytes(StandardCharsets.UTF_8), recorded, changes);
     }
-    return new Applied(null, recorded, changes);
+    // Setup's blocks this plan does not write (a sandbox under --no-sandbox) stay as they are, and
+    // setup's: --remove still takes them back.
+    recorded.addAll(earlier);
+    return new Applied(
+        changes.isEmpty() ? null : text.getBytes(StandardCharsets.UTF_8), recorded, changes);
+  }
+
+  /** {@code text} without the last copy of {@code block}. */
+  private static String cut(String text, String block) {
+    int at = text.lastIndexOf(block);
+    return at < 0 ? text : text.substring(0, at) + text.substring(at + block.length());
+  }
+
+  /**
+   * Refuses {@code block} where {@code rest} (the file without setup's own) already defines one of
+   * its tables or, for a block of root keys, one of its keys: TOML forbids defining either twice.
+   */
+  private static void refuseWhatTheFileDefines(String file, String rest, SettingsEdit.Block block)
+      throws Refused {
+    for (String line : block.text().lines().toList()) {
+      if (line.startsWith("[") && definesTable(rest, line)) {
+        throw new Refused(
+            file
+                + " already has "
+                + line
+                + ", which gateway setup did not write: left as is. Remove or rename it, then"
+                + " run setup again",
+            block);
+      }
+      java.util.regex.Matcher key = ROOT_KEY.matcher(line);
+      if (block.top() && key.matches() && definesRootKey(rest, key.group(1))) {
+        throw new Refused(
+            file
+                + " already sets "
+                + key.group(1)
+                + ", which gateway setup did not write: left as is. Remove it, then run setup"
+                + " again",
+            block);
+      }
+    }
+  }
+
+  /** A key of a TOML file's root, as setup writes one: {@code name = value}. */
+  private static final java.util.regex.Pattern ROOT_KEY =
+      java.util.regex.Pattern.compile("([A-Za-z0-9_-]+)\\s*=.*");
+
+  /** Whether {@code text} sets {@code key} before its first table. */
+  static boolean definesRootKey(String text, String key) {
+    return rootValue(text, key) != null;
+  }
+
+  /**
+   * {@return the value {@code text} gives {@code key} before its first table, as written; or null}
+   */
+  static String rootValue(String text, String key) {
+    java.util.regex.Pattern setting =
+        java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(key) + "\\s*=\\s*(.*)");
+    return text.substring(0, firstTable(text))
+        .lines()
+        .map(line -> setting.matcher(line.strip()))
+        .filter(java.util.regex.Matcher::matches)
+        .map(m -> m.group(1).strip())
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Where {@code text}'s first table header begins: its length when it has none. */
+  static int firstTable(String text) {
+    java.util.regex.Matcher header =
+        java.util.regex.Pattern.compile("(?m)^[ \\t]*\\[").matcher(text);
+    return header.find() ? header.start() : text.length();
+  }
+
+  /**
+   * {@code block} as appended to {@code rest}: after a line break of its own where none ends it.
+   */
+  private static SettingsEdit.Block atEnd(String rest, SettingsEdit.Block block) {
+    return rest.isEmpty() || rest.endsWith("\n")
+        ? block
+        : new SettingsEdit.Block("\n" + block.text(), false);
+  }
+
+  /** {@code block} as put before {@code rest}'s first table: after a line break where needed. */
+  private static SettingsEdit.Block beforeTables(String rest, SettingsEdit.Block block) {
+    int at = firstTable(rest);
+    return at == 0 || rest.charAt(at - 1) == '\n'
+        ? block
+        : new SettingsEdit.Block("\n" + block.text(), true);
   }
 
   private static Removed removeToml(
@@ -249,9 +349,8 @@ final class SettingsMerge {
     List<String> left = new ArrayList<>();
     for (SettingsEdit.Addition addition : recorded) {
       if (addition instanceof SettingsEdit.Block block) {
-        int at = text.lastIndexOf(block.text());
-        if (at >= 0) {
-          text = text.substring(0, at) + text.substring(at + block.text().length());
+        if (text.contains(block.text())) {
+          text = cut(text, block.text());
         } else {
           left.add("setup's block is not there as written (changed since?)");
         }

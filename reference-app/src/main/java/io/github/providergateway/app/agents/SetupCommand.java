@@ -118,7 +118,8 @@ public final class SetupCommand implements Callable<Integer> {
       names = "--no-sandbox",
       description =
           "Leave the agent's own sandbox as it is. By default setup turns it on from the home's"
-              + " policy (guard.sandbox; Claude Code, where bubblewrap and socat run here).")
+              + " policy (guard.sandbox): Claude Code's where bubblewrap and socat run here,"
+              + " Codex's permission profile where its own sandbox check passes.")
   private boolean noSandbox;
 
   @Option(names = "--remove", description = "Take back what setup added, and nothing else.")

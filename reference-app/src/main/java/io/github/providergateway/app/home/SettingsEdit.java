@@ -72,7 +72,7 @@ public record SettingsEdit(Path file, Format format, List<Addition> additions, b
     /** The addition the ledger recorded in {@code node}. */
     static Addition fromJson(JsonNode node) {
       if (node.has("text")) {
-        return new Block(node.path("text").asText());
+        return new Block(node.path("text").asText(), node.path("top").asBoolean(false));
       }
       List<String> path = new ArrayList<>();
       node.path("path").forEach(segment -> path.add(segment.asText()));
@@ -140,14 +140,28 @@ public record SettingsEdit(Path file, Format format, List<Addition> additions, b
   }
 
   /**
-   * {@code text} appended to a text file, taken back by cutting exactly it out again.
+   * {@code text} added to a text file, taken back by cutting exactly it out again: appended, or for
+   * TOML keys of the file's root ({@code default_permissions = …}), which must come before any
+   * table, put before the first table.
    *
    * @param text the lines, each ending in a line break
+   * @param top whether it goes before the file's first table rather than at its end
    */
-  public record Block(String text) implements Addition {
+  public record Block(String text, boolean top) implements Addition {
+
+    /**
+     * A block appended to the file.
+     *
+     * @param text the lines, each ending in a line break
+     */
+    public Block(String text) {
+      this(text, false);
+    }
+
     @Override
     public ObjectNode toJson() {
-      return JsonNodeFactory.instance.objectNode().put("text", text);
+      ObjectNode json = JsonNodeFactory.instance.objectNode().put("text", text);
+      return top ? json.put("top", true) : json;
     }
 
     @Override

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code gateway setup claude} writes Claude Code's own sandbox from the home's policy (issue 64)
- * where bubblewrap and socat run (stand-ins on a {@code PATH} of the test's), says what to install
- * where they do not, leaves it with {@code --no-sandbox}, and {@code --remove} takes back exactly
- * what it wrote.
+ * {@code gateway setup claude} and {@code codex} write the agent's own sandbox from the home's
+ * policy (issue 64) where it runs (stand-ins for bubblewrap, socat and Codex on a {@code PATH} of
+ * the test's), say what to install or why not where it does not, leave it with {@code
+ * --no-sandbox}, and {@code --remove} takes back exactly what they wrote.
  */
 @Tag("process")
 class SetupSandboxTest {
@@ -126,6 +126,132 @@ class SetupSandboxTest {
         .contains(
             "its sandbox is not turned on: not on the PATH: bwrap, socat (Debian and Ubuntu: sudo"
                 + " apt-get install bubblewrap socat)");
+  }
+
+  /**
+   * Codex: the profile goes before the first table of the person's {@code config.toml} (a key of
+   * its root, {@code default_permissions}, cannot follow a table), after the person's own root
+   * keys, and {@code --remove} gives the file back byte for byte.
+   */
+  @Test
+  void whereCodexsSandboxRunsSetupWritesItsProfileBeforeTheFirstTableAndRemoveTakesItBack()
+      throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
+    String theirs = "model = \"gpt-5\"\n\n[projects.\"/work\"]\ntrust_level = \"trusted\"\n";
+    Files.writeString(config, theirs);
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    String written = Files.readString(config);
+    int root = written.indexOf("model = \"gpt-5\"");
+    int profile = written.indexOf("default_permissions = \"provider-gateway\"");
+    int theirTable = written.indexOf("[projects.\"/work\"]");
+    assertThat(root).isLessThan(profile);
+    assertThat(profile).isLessThan(theirTable);
+    assertThat(written)
+        .contains(
+            "[permissions.provider-gateway.filesystem]\n\"/\" = \"read\"\n",
+            "\":workspace_roots\" = \"write\"",
+            "\"" + userHome.resolve(".ssh/id_ed25519") + "\" = \"none\"",
+            "\"" + gatewayHome.toRealPath() + "\" = \"none\"",
+            "[permissions.provider-gateway.network]\nenabled = true\n");
+    assertThat(written.substring(profile, theirTable))
+        .as("nothing of the person's inside setup's block")
+        .doesNotContain("trust_level");
+    assertThat(out).contains("Codex's own sandbox is on");
+    assertThat(out.replace("\n", " "))
+        .as("the caches not there yet are named")
+        .contains("Not there yet, so no program in the sandbox can make them: ~/.m2, ~/.gradle");
+
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(Files.readString(config)).as("setup again keeps it as it was").isEqualTo(written);
+    assertThat(setup("--refresh")).as(err).isZero();
+    assertThat(Files.readString(config)).as("a refresh keeps it as it was").isEqualTo(written);
+
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(Files.readString(config)).isEqualTo(theirs);
+  }
+
+  /** Codex's own check is the gate: where its sandbox fails, setup says why and writes none. */
+  @Test
+  void whereCodexsOwnCheckFailsSetupSaysWhyAndWritesNoProfile() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "echo 'bwrap: execvp codex-linux-sandbox: No such file or directory'; exit 1");
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    assertThat(Files.readString(userHome.resolve(".codex/config.toml")))
+        .doesNotContain("default_permissions");
+    assertThat(out)
+        .contains(
+            "Codex: its sandbox is not turned on: its own check (codex sandbox -- true) failed:"
+                + " bwrap: execvp codex-linux-sandbox");
+  }
+
+  @Test
+  void aCodexOlderThanPermissionProfilesGetsNoProfile() throws IOException {
+    sandboxRuns();
+    codex("0.160.0", "exit 0");
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    assertThat(Files.readString(userHome.resolve(".codex/config.toml")))
+        .doesNotContain("default_permissions");
+    assertThat(out).contains("is older than 0.169.0");
+  }
+
+  /** The person's own {@code default_permissions} is theirs: named, and left. */
+  @Test
+  void aProfileOfThePersonsOwnIsNamedAndLeft() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
+    String theirs = "default_permissions = \":workspace\"\n";
+    Files.writeString(config, theirs);
+
+    assertThat(setup("codex")).isNotZero();
+
+    assertThat(err)
+        .contains(
+            "already sets default_permissions", "keep your sandbox settings with --no-sandbox");
+    assertThat(Files.readString(config)).isEqualTo(theirs);
+  }
+
+  /**
+   * The person's {@code sandbox_mode} (perhaps {@code danger-full-access}) is theirs: the profile
+   * would replace it, so setup says so and leaves it, and sets up the rest.
+   */
+  @Test
+  void aSandboxModeOfThePersonsOwnIsNamedAndLeft() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
+    Files.writeString(config, "sandbox_mode = \"danger-full-access\"\n");
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    assertThat(Files.readString(config))
+        .startsWith("sandbox_mode = \"danger-full-access\"\n")
+        .doesNotContain("default_permissions")
+        .contains("[mcp_servers.provider-gateway]");
+    assertThat(out.replace("\n", " "))
+        .contains("sets sandbox_mode = \"danger-full-access\"", "leaves your sandbox as it is");
+  }
+
+  /** A stand-in {@code codex} of {@code version} whose {@code codex sandbox} runs {@code check}. */
+  private void codex(String version, String check) throws IOException {
+    program(
+        "codex",
+        "case \"$1\" in\n"
+            + "  --version) echo 'codex-cli "
+            + version
+            + "' ;;\n"
+            + "  sandbox) "
+            + check
+            + " ;;\n"
+            + "esac");
   }
 
   private void sandboxRuns() throws IOException {
