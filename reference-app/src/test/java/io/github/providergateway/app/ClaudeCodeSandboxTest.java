@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -40,7 +41,10 @@ class ClaudeCodeSandboxTest {
   void aProjectWithAScriptAVictimAndAKey() throws Exception {
     claude = ClaudeCode.installed();
     guarded = GuardedHome.start(temp);
-    claudeHome = Files.createDirectory(guarded.temp().resolve("claude-home"));
+    // Outside /tmp, where the policy lets programs write: the doctor's canary writes in the home.
+    claudeHome =
+        Files.createDirectories(
+            Path.of("target", "sandbox-homes", UUID.randomUUID().toString()).toAbsolutePath());
     scene = SandboxScene.set(claudeHome, guarded.project());
   }
 
@@ -66,6 +70,22 @@ class ClaudeCodeSandboxTest {
         .isTrue();
     assertThat(scene.stolenKey()).as(() -> "the key did not arrive:\n" + describe(run)).isNull();
     assertThat(scene.ordinaryWorkDone()).as(() -> describe(run)).isTrue();
+
+    // The doctor's canary through srt (the runtime Claude's sandbox is built on), with the
+    // effective lists of Claude's settings.
+    Path srt =
+        NpmAgent.installed("sandbox-runtime", "@anthropic-ai/sandbox-runtime", "srt").binary();
+    String doctor =
+        guarded.doctor(
+            Map.of(
+                "HOME",
+                claudeHome.toString(),
+                "PATH",
+                srt.getParent() + ":" + System.getenv("PATH")),
+            "--verbose");
+    assertThat(doctor)
+        .contains("sandbox: on: sandbox.enabled true in")
+        .contains("canary: refused both");
   }
 
   @Test

@@ -73,6 +73,12 @@ class CodexSandboxTest {
         .isTrue();
     assertThat(scene.stolenKey()).as(() -> "the key did not arrive:\n" + describe(run)).isNull();
     assertThat(scene.ordinaryWorkDone()).as(() -> describe(run)).isTrue();
+
+    // The doctor's canary through Codex's own runner, with the profile as Codex reads it.
+    String doctor = guarded.doctor(setupEnv(), "--verbose");
+    assertThat(doctor)
+        .contains("sandbox: on: the permission profile \"provider-gateway\"")
+        .contains("canary: refused both");
   }
 
   @Test

@@ -193,9 +193,43 @@ final class GuardedHome implements AutoCloseable {
    * does not exit 0.
    */
   String setup(String agent, Map<String, String> env, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(List.of(launcher.toString(), "setup", agent, "--home", home.toString()));
-    command.addAll(List.of(args));
+    List<String> line = new ArrayList<>(List.of("setup", agent));
+    line.addAll(List.of(args));
+    return gateway(env, line);
+  }
+
+  /**
+   * {@code gateway doctor --home HOME ARGS…} in the project, as {@link #setup} runs setup; {@return
+   * what it printed}, whatever its exit code (a doctor that finds a problem exits 1).
+   */
+  String doctor(Map<String, String> env, String... args) throws Exception {
+    List<String> line = new ArrayList<>(List.of("doctor"));
+    line.addAll(List.of(args));
+    return gatewayWithAnyExit(env, line);
+  }
+
+  private String gateway(Map<String, String> env, List<String> line) throws Exception {
+    Process run = start(env, line);
+    String said = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    boolean ended = run.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(ended && run.exitValue() == 0).as("gateway %s: %s", line, said).isTrue();
+    return said;
+  }
+
+  private String gatewayWithAnyExit(Map<String, String> env, List<String> line) throws Exception {
+    Process run = start(env, line);
+    String said = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(run.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .as("gateway %s ended", line)
+        .isTrue();
+    return said;
+  }
+
+  /** {@code gateway LINE… --home HOME} started in the project with the person's {@code env}. */
+  private Process start(Map<String, String> env, List<String> line) throws IOException {
+    List<String> command = new ArrayList<>(List.of(launcher.toString()));
+    command.addAll(line);
+    command.addAll(List.of("--home", home.toString()));
     ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(project.toFile())
@@ -203,11 +237,7 @@ final class GuardedHome implements AutoCloseable {
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     builder.environment().put("GATEWAY_LAUNCHER", launcher.toString());
     builder.environment().putAll(env);
-    Process setup = builder.start();
-    String said = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    boolean ended = setup.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertThat(ended && setup.exitValue() == 0).as("gateway setup %s: %s", agent, said).isTrue();
-    return said;
+    return builder.start();
   }
 
   /** The pid of the home's gateway, from its record; null when it has none. */

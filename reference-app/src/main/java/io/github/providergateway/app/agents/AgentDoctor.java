@@ -32,12 +32,14 @@ final class AgentDoctor {
   private final CanaryRun canary;
   private final CanaryAudit audit;
   private final String canaryCommand;
+  private final SandboxDoctor sandbox;
 
   /**
    * @param home the gateway's home, whose front-door tokens an MCP entry over HTTP must carry
    * @param ledger the home's setup ledger, or null when it could not be read
    * @param gateway whether the home's gateway runs ({@link HookReach#gateway})
    * @param canaryCommand this run's canary ({@code HookCanary.command})
+   * @param sandbox examines the agents' own sandboxes
    */
   AgentDoctor(
       Map<String, String> env,
@@ -50,7 +52,8 @@ final class AgentDoctor {
       HookReach.Reach gateway,
       CanaryRun canary,
       CanaryAudit audit,
-      String canaryCommand) {
+      String canaryCommand,
+      SandboxDoctor sandbox) {
     this.env = env;
     this.home = home;
     this.project = project;
@@ -62,6 +65,7 @@ final class AgentDoctor {
     this.canary = canary;
     this.audit = audit;
     this.canaryCommand = canaryCommand;
+    this.sandbox = sandbox;
   }
 
   /** Examines {@code agent}. */
@@ -118,7 +122,7 @@ final class AgentDoctor {
     if (!examined) {
       return new AgentReport(
           agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
-          List.of());
+          List.of(), null);
     }
     if (hooks.isEmpty()) {
       problems.add(
@@ -181,6 +185,18 @@ final class AgentDoctor {
       }
       findings.add(new AgentReport.HookFinding(hook, reaches, result));
     }
+    SandboxFinding box =
+        sandbox
+            .examine(
+                agent,
+                project,
+                ledger != null
+                    && ledger.all().stream()
+                        .anyMatch(s -> s.agent().equals(agent.id()) && AgentSetup.holdsSandbox(s)))
+            .orElse(null);
+    if (box != null && box.problem() != null) {
+      problems.add(box.problem());
+    }
     return new AgentReport(
         agent,
         version,
@@ -192,7 +208,8 @@ final class AgentDoctor {
         uncovered,
         trusted,
         findings,
-        problems);
+        problems,
+        box);
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.Set;
  * @param trust whether the agent runs the hook at all
  * @param hooks each hook of the gateway: where, whether it reaches this home, the canary
  * @param problems what is not guarded; empty when all is well
+ * @param sandbox what was found of the agent's own sandbox, or null where it has none setup writes
  */
 record AgentReport(
     AgentSettings agent,
@@ -35,7 +36,8 @@ record AgentReport(
     List<String> uncovered,
     HookTrustCheck.Trust trust,
     List<HookFinding> hooks,
-    List<DoctorProblem> problems) {
+    List<DoctorProblem> problems,
+    SandboxFinding sandbox) {
 
   /** How wide the agent's name is in the one-line form, so that the lines' words align. */
   static final int NAME_WIDTH = 8;
@@ -153,6 +155,10 @@ record AgentReport(
               + hook.canary().detail()
               + ")");
     }
+    if (sandbox != null) {
+      out.println("  sandbox: " + sandbox.lines().get(0));
+      sandbox.lines().stream().skip(1).forEach(l -> out.println("    " + l));
+    }
     out.println(guarded() ? "  result: guarded" : "  result: NOT guarded:");
     details().forEach(p -> out.println("    - " + p));
   }
@@ -196,6 +202,11 @@ record AgentReport(
           .put("outcome", hook.canary().outcome().name().toLowerCase(java.util.Locale.ROOT))
           .put("words", hook.canary().outcome().words)
           .put("detail", hook.canary().detail());
+    }
+    if (sandbox != null) {
+      ObjectNode box = json.putObject("sandbox");
+      box.put("on", sandbox.on()).put("source", sandbox.source());
+      sandbox.lines().forEach(box.putArray("findings")::add);
     }
     var wrong = json.putArray("problems");
     details().forEach(wrong::add);

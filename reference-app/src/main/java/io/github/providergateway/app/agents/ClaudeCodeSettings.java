@@ -132,7 +132,7 @@ final class ClaudeCodeSettings extends AgentSettings {
     return additions;
   }
 
-  private static Path configDir(AgentLayouts layouts) {
+  static Path configDir(AgentLayouts layouts) {
     return layouts.envDir("CLAUDE_CONFIG_DIR", layouts.userHome().resolve(".claude"));
   }
 

@@ -192,6 +192,9 @@ final class CodexSettings extends AgentSettings {
     return List.of(new SettingsEdit.Block(toml.toString(), true));
   }
 
+  /** The permission profile setup writes: {@code CodexSandbox.PROFILE} of the agents' module. */
+  static final String PROFILE = "provider-gateway";
+
   /** The key of {@code config.toml}'s root that sets Codex's older kind of sandbox. */
   private static final String SANDBOX_MODE = "sandbox_mode";
 
@@ -203,7 +206,7 @@ final class CodexSettings extends AgentSettings {
     return block.top() && block.text().contains(DEFAULT_PERMISSIONS + " = ");
   }
 
-  private static Path codexHome(AgentLayouts layouts) {
+  static Path codexHome(AgentLayouts layouts) {
     return layouts.envDir("CODEX_HOME", layouts.userHome().resolve(".codex"));
   }
 

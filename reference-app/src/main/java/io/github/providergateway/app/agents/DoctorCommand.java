@@ -134,7 +134,14 @@ public final class DoctorCommand implements Callable<Integer> {
     }
     HookReach reach = new HookReach(config, home, port);
     HookReach.Reach running = reach.gateway();
-    String canary = HookCanary.command(nonce());
+    String nonce = nonce();
+    String canary = HookCanary.command(nonce);
+    SandboxDoctor sandbox =
+        new SandboxDoctor(
+            layouts,
+            verbose
+                ? new SandboxCanary(env, project, HomeDirectory.userHome(env), home, nonce)
+                : null);
     AgentDoctor doctor =
         new AgentDoctor(
             env,
@@ -147,7 +154,8 @@ public final class DoctorCommand implements Callable<Integer> {
             running,
             new CanaryRun(env, project, CanaryRun.TIMEOUT),
             new CanaryAudit(home, Clock.systemUTC()),
-            canary);
+            canary,
+            sandbox);
     List<AgentReport> reports = examineAll(doctor);
     boolean guarded = reports.stream().allMatch(AgentReport::guarded) && reports.size() > 0;
     if (json) {
@@ -243,7 +251,8 @@ public final class DoctorCommand implements Callable<Integer> {
         List.of(),
         new HookTrustCheck.Trust(false, why),
         List.of(),
-        List.of(new DoctorProblem(why, why)));
+        List.of(new DoctorProblem(why, why)),
+        null);
   }
 
   /** A nonce for this run's canary, to find it in the audit trail. */

@@ -70,12 +70,30 @@ public final class BoundedCommand {
    */
   public static Ran run(
       List<String> line, Map<String, String> env, byte[] input, Duration timeout) {
+    return run(line, env, null, input, timeout);
+  }
+
+  /**
+   * Runs {@code line} as {@link #run(List, Map, byte[], Duration)} does, in {@code directory}.
+   *
+   * @param line the command line
+   * @param env its whole environment
+   * @param directory its working folder; null for this process's
+   * @param input its stdin, or null for none (then stderr goes with stdout)
+   * @param timeout how long it may take
+   * @return what it did
+   */
+  public static Ran run(
+      List<String> line, Map<String, String> env, Path directory, byte[] input, Duration timeout) {
     Path output = null;
     Path errors = null;
     Path stdin = null;
     try {
       output = Files.createTempFile("provider-gateway-run-", ".out");
       ProcessBuilder builder = new ProcessBuilder(line).redirectOutput(output.toFile());
+      if (directory != null) {
+        builder.directory(directory.toFile());
+      }
       if (input == null) {
         builder
             .redirectErrorStream(true)

@@ -240,6 +240,75 @@ class SetupSandboxTest {
         .contains("sets sandbox_mode = \"danger-full-access\"", "leaves your sandbox as it is");
   }
 
+  /**
+   * Overrides are seen: a project's {@code .claude/settings.local.json} that turns off the sandbox
+   * setup turned on is named by {@code doctor}, as the file that wins.
+   */
+  @Test
+  void doctorNamesTheProjectFileThatTurnsClaudesSandboxOff() throws IOException {
+    sandboxRuns();
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Path local = Files.createDirectories(project.resolve(".claude")).resolve("settings.local.json");
+    Files.writeString(local, "{\"sandbox\": {\"enabled\": false}}\n");
+
+    doctor(project, "--verbose");
+
+    assertThat(out)
+        .contains("sandbox: OFF: sandbox.enabled false in " + local)
+        .contains("its sandbox, which gateway setup turned on, is off")
+        .contains("may not read: " + gatewayHome.toRealPath());
+    Files.delete(local);
+    doctor(project, "--verbose");
+    assertThat(out)
+        .contains("sandbox: on: sandbox.enabled true in " + settings)
+        .doesNotContain("which gateway setup turned on, is off");
+  }
+
+  /**
+   * {@code doctor --verbose} runs its canary through Codex's own runner ({@code codex sandbox --}):
+   * a runner that lets the shell write outside the project and read the stand-in secret is NOT
+   * confined, one that refuses both is. (The real Codex: {@code CodexSandboxTest}.) The canary's
+   * files are gone afterwards either way.
+   */
+  @Test
+  void doctorsCanaryThroughCodexsRunnerTellsAConfinedSandboxFromAnOpenOne() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    assertThat(setup("codex")).as(err).isZero();
+    Path project = Files.createDirectories(dir.resolve("project"));
+    for (String tool : List.of("sh", "touch", "cat")) {
+      Files.createSymbolicLink(bin.resolve(tool), Path.of("/bin", tool));
+    }
+    // A runner with no sandbox at all: 'codex sandbox -- sh -c …' runs the shell as it is.
+    codex("0.169.0", "if [ \"$2\" = -- ]; then shift 2; exec \"$@\"; fi; exit 0");
+
+    doctor(project, "--verbose");
+
+    assertThat(out)
+        .contains("sandbox: on: the permission profile \"provider-gateway\"")
+        .contains(
+            "canary: NOT confined: wrote outside the project and read the stand-in secret in the"
+                + " gateway's home");
+    assertThat(userHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
+    assertThat(gatewayHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
+
+    // A runner that refuses both, as bubblewrap under the profile does.
+    codex("0.169.0", "echo 'touch: Read-only file system'; echo canary-ran; exit 0");
+    doctor(project, "--verbose");
+    assertThat(out).contains("canary: refused both").doesNotContain("sandbox canary NOT confined");
+  }
+
+  private void doctor(Path project, String... args) {
+    List<String> line =
+        new ArrayList<>(
+            List.of("doctor", "--home", gatewayHome.toString(), "--dir", project.toString()));
+    line.addAll(List.of(args));
+    AppRun run = AppRun.of(line, env);
+    out = run.out();
+    err = run.err();
+  }
+
   /** A stand-in {@code codex} of {@code version} whose {@code codex sandbox} runs {@code check}. */
   private void codex(String version, String check) throws IOException {
     program(
