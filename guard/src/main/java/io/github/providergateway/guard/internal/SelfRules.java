@@ -537,9 +537,14 @@ final class SelfRules implements Family {
       return true;
     }
     // The agents' MCP and sandbox settings, a user's or a project's (issue 61): which servers an
-    // agent reaches, the gateway's among them, and what its sandbox lets through.
+    // agent reaches, the gateway's among them, and what its sandbox lets through; Gemini CLI's
+    // policy files and Cursor's sandbox and permissions (issue 64), which loosen what the agent
+    // runs without asking.
     if (name.equals(".mcp.json")
         || folder.equals(".codex") && name.equals("config.toml")
+        || folder.equals("policies") && grandparent.equals(".gemini") && name.endsWith(".toml")
+        || folder.equals(".cursor")
+            && (name.equals("sandbox.json") || name.equals("cli-config.json"))
         || (folder.equals(".cursor") || folder.equals(".vscode")) && name.equals("mcp.json")
         || folder.equals(".copilot") && name.equals("mcp-config.json")) {
       return true;
@@ -550,6 +555,7 @@ final class SelfRules implements Family {
         || name.equals("hooks") && (folder.equals(".github") || folder.equals(".copilot"))
         || name.equals(".claude")
         || name.equals(".gemini")
+        || name.equals("policies") && folder.equals(".gemini")
         || name.equals(".codex")
         || name.equals(".cursor")) {
       return true;

@@ -155,13 +155,26 @@ final class Resolver {
         : Word.literal(text);
   }
 
+  /**
+   * {@code value} as the shell stores it: with the variables it names expanded now, at the
+   * assignment, so that {@code d=.cla; d="$HOME/${d}ude"} holds {@code $HOME/.claude} (issue 64's
+   * blind set built the path of an agent's settings so) rather than a value that names itself.
+   */
+  private Word expandedOnAssignment(Word value) {
+    if (value == null || value.literal()) {
+      return value;
+    }
+    Word substituted = variables.substituteWord(value);
+    return substituted != null ? substituted : value;
+  }
+
   /** The variables that choose which programs and libraries every later command runs. */
   private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
-        variables.assign(a.name(), folded(a.value(), raw.depth));
+        variables.assign(a.name(), expandedOnAssignment(folded(a.value(), raw.depth)));
         if (a.value() != null && LOADER_VARIABLES.contains(a.name())) {
           // PATH=/tmp/bin:$PATH alone sets the shell's own PATH, as export does: read as the export
           // it is for the rules of start-up files (a folder put ahead of the system's programs).

@@ -146,11 +146,22 @@ public final class GuardCommand implements Callable<Integer> {
               problem -> err.println("gateway guard explain: " + problem));
       GuardCall call = new GuardCall(tool, args, folder, folder, null);
       GuardExplanation explanation = homeGuard.explain(call);
+      Boundaries boundaries =
+          Boundaries.of(
+              call,
+              explanation.verdict(),
+              HomeGuard.sandboxPolicy(
+                  HomeDirectory.resolve(home, context.env()),
+                  problem -> err.println("gateway guard explain: " + problem)),
+              homeGuard.environment());
       PrintStream out = context.stdout();
       if (json) {
-        out.println(toJson(call, explanation));
+        out.println(toJson(call, explanation, boundaries));
       } else {
         print(out, call, explanation);
+        out.println("sandbox:");
+        boundaries.lines().forEach(line -> out.println("  " + line));
+        out.println("held by:  " + boundaries.heldBy());
       }
       return switch (explanation.verdict().outcome()) {
         case ALLOW -> EXIT_ALLOW;
@@ -228,7 +239,7 @@ public final class GuardCommand implements Callable<Integer> {
   }
 
   /** The explanation as one JSON object, for scripts. */
-  static String toJson(GuardCall call, GuardExplanation explanation) {
+  static String toJson(GuardCall call, GuardExplanation explanation, Boundaries boundaries) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("tool", call.tool());
     root.set("args", call.args());
@@ -244,6 +255,9 @@ public final class GuardCommand implements Callable<Integer> {
     root.put("rule", verdict.ruleId());
     root.put("reason", verdict.reason());
     root.put("instead", verdict.instead());
+    ObjectNode held = root.putObject("boundaries");
+    boundaries.lines().forEach(held.putArray("sandbox")::add);
+    held.put("heldBy", boundaries.heldBy());
     return root.toString();
   }
 

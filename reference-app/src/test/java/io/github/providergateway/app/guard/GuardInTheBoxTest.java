@@ -465,26 +465,8 @@ class GuardInTheBoxTest {
     Path home = home();
     Path project = project();
 
-    Run root =
-        run(
-            "",
-            "guard",
-            "explain",
-            "rm -rf /",
-            "--home",
-            home.toString(),
-            "--project",
-            project.toString());
-    Run ls =
-        run(
-            "",
-            "guard",
-            "explain",
-            "ls",
-            "--home",
-            home.toString(),
-            "--project",
-            project.toString());
+    Run root = explain(home, project, "rm -rf /");
+    Run ls = explain(home, project, "ls");
     Run json =
         run(
             "",
@@ -510,6 +492,56 @@ class GuardInTheBoxTest {
     assertThat(explained.path("rule").asText()).isEqualTo("secrets.ssh");
   }
 
+  /**
+   * Issue 64: explain says which boundary holds a call, the guard reading the command or the
+   * agent's own sandbox confining what its programs do, for each path the command names.
+   */
+  @Test
+  void explainSaysWhichBoundaryHoldsTheCall() throws Exception {
+    Path home = home();
+    Path project = project();
+    String user = System.getProperty("user.home");
+
+    assertThat(explain(home, project, "rm -rf ~/work").out())
+        .contains(user + "/work: readable, NOT writable there")
+        .contains("held by:  both: the guard (deny, fs.delete-outside-project), and the sandbox");
+    assertThat(explain(home, project, "sh scripts/check.sh").out())
+        .contains("every program it starts writes only in the project")
+        .contains("held by:  the sandbox, for what the programs it starts do: the guard allows");
+    assertThat(explain(home, project, "git push --force origin main").out())
+        .contains("held by:  the guard (deny, git.push-force) alone");
+    assertThat(explain(home, project, "cp ~/.ssh/id_ed25519 ./k").out())
+        .contains(user + "/.ssh/id_ed25519: NOT readable, NOT writable there");
+    Run read =
+        run(
+            "",
+            "guard",
+            "explain",
+            "--tool",
+            "read",
+            "--path",
+            user + "/.ssh/id_rsa",
+            "--json",
+            "--home",
+            home.toString(),
+            "--project",
+            project.toString());
+    assertThat(CODEC.parseJson(read.out().strip()).at("/boundaries/heldBy").asText())
+        .isEqualTo("the guard (deny, secrets.ssh) alone");
+  }
+
+  private static Run explain(Path home, Path project, String command) {
+    return run(
+        "",
+        "guard",
+        "explain",
+        command,
+        "--home",
+        home.toString(),
+        "--project",
+        project.toString());
+  }
+
   @Test
   void explainReadsTheProjectsOwnFileAndABrokenOneDenies() throws Exception {
     Path home = home();
@@ -517,16 +549,7 @@ class GuardInTheBoxTest {
     Files.createDirectories(project.resolve(".provider-gateway"));
     Files.writeString(project.resolve(".provider-gateway/guard.json"), "not json");
 
-    Run ls =
-        run(
-            "",
-            "guard",
-            "explain",
-            "ls",
-            "--home",
-            home.toString(),
-            "--project",
-            project.toString());
+    Run ls = explain(home, project, "ls");
 
     assertThat(ls.exit()).isEqualTo(GuardCommand.EXIT_DENY);
     assertThat(ls.out()).contains("guard.unreadable");
