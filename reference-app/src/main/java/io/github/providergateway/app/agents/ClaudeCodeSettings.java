@@ -128,7 +128,9 @@ final class ClaudeCodeSettings extends AgentSettings {
             + ". A sandbox that cannot start stops Claude (failIfUnavailable), and no command runs"
             + " outside it (allowUnsandboxedCommands: false). It still asks you before commands as"
             + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox."
-            + layouts.sandbox().missingWritable());
+            + layouts.sandbox().missingWritable()
+            + " On Linux it blocks every Unix socket, ssh-agent's too: push over ssh yourself, or"
+            + " over https.");
     return additions;
   }
 

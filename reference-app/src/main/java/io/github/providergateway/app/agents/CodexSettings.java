@@ -188,7 +188,8 @@ final class CodexSettings extends AgentSettings {
                     + " by domain, so the allow-list mode turns its network off")
             + ". A --sandbox or -c sandbox_mode=... given to codex replaces the profile for that"
             + " run. Leave it out with --no-sandbox."
-            + layouts.sandbox().missingWritable());
+            + layouts.sandbox().missingWritable()
+            + layouts.sandbox().sshAgent());
     return List.of(new SettingsEdit.Block(toml.toString(), true));
   }
 

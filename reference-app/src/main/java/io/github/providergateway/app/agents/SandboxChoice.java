@@ -80,6 +80,21 @@ record SandboxChoice(
   }
 
   /**
+   * The sentence that says no {@code ssh-agent} runs, or empty: with the private keys unreadable in
+   * the sandbox, git and ssh over ssh go through the agent's socket ({@code SSH_AUTH_SOCK}).
+   */
+  String sshAgent() {
+    String socket = env.get("SSH_AUTH_SOCK");
+    if (socket != null && !socket.isBlank() && Files.exists(Path.of(socket))) {
+      return "";
+    }
+    return " No ssh-agent runs (SSH_AUTH_SOCK "
+        + (socket == null || socket.isBlank() ? "is not set" : "names no socket")
+        + "): with the private keys unreadable in the sandbox, git and ssh over ssh need one"
+        + " (eval \"$(ssh-agent -s)\"; ssh-add).";
+  }
+
+  /**
    * Why the agent's own sandbox cannot take the settings here, by the agent's version and its own
    * check ({@link AgentDialect.SandboxSettings#selfCheck}), or null when it can. An agent not on
    * the {@code PATH} cannot show that its sandbox runs: none is written for it.

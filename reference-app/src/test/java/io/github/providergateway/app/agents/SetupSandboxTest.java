@@ -163,7 +163,8 @@ class SetupSandboxTest {
     assertThat(out).contains("Codex's own sandbox is on");
     assertThat(out.replace("\n", " "))
         .as("the caches not there yet are named")
-        .contains("Not there yet, so no program in the sandbox can make them: ~/.m2, ~/.gradle");
+        .contains("Not there yet, so no program in the sandbox can make them: ~/.m2, ~/.gradle")
+        .contains("No ssh-agent runs (SSH_AUTH_SOCK is not set)");
 
     assertThat(setup("codex")).as(err).isZero();
     assertThat(Files.readString(config)).as("setup again keeps it as it was").isEqualTo(written);
