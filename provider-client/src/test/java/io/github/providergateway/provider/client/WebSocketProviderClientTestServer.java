@@ -47,8 +47,34 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
 
   private WebSocketProviderClientTestServer(Gateway gateway) throws Exception {
     this.gateway = gateway;
-    this.port = FreePorts.pick();
-    this.container = ServerContainerFactory.createServerContainer(Map.of());
+    ServerContainer started = null;
+    int bound = 0;
+    // A port picked free can be taken before the bind (another test's server on the machine):
+    // another pick then, a few times, rather than a failed test.
+    for (int attempt = 1; started == null; attempt++) {
+      bound = FreePorts.pick();
+      try {
+        started = startOn(bound);
+      } catch (Exception e) {
+        if (attempt == 3 || !(rootCause(e) instanceof java.net.BindException)) {
+          throw e;
+        }
+      }
+    }
+    this.port = bound;
+    this.container = started;
+  }
+
+  private static Throwable rootCause(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+
+  private ServerContainer startOn(int port) throws Exception {
+    ServerContainer container = ServerContainerFactory.createServerContainer(Map.of());
     container.addEndpoint(
         ServerEndpointConfig.Builder.create(GatewayEndpoint.class, "/gateway")
             .configurator(
@@ -60,7 +86,13 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
                   }
                 })
             .build());
-    container.start("/", port);
+    try {
+      container.start("/", port);
+    } catch (Exception e) {
+      container.stop();
+      throw e;
+    }
+    return container;
   }
 
   /** Starts a server in front of {@code gateway}. */
