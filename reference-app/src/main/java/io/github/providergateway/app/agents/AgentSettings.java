@@ -170,6 +170,18 @@ abstract class AgentSettings {
    * @param reads the agent's settings files, highest precedence first
    * @return the problem, or empty
    */
+  /**
+   * What {@code gateway doctor} finds of the agent's own sandbox (issue 64): empty for an agent
+   * with no OS sandbox setup writes.
+   *
+   * @param doctor the shared means: the agents' files, the programs' check, the canary
+   * @param project the project examined
+   * @param setUp whether {@code gateway setup} wrote the agent's sandbox (its ledger says so)
+   */
+  Optional<SandboxFinding> sandbox(SandboxDoctor doctor, Path project, boolean setUp) {
+    return Optional.empty();
+  }
+
   Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
     return Optional.empty();
   }

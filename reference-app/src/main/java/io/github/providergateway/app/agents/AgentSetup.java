@@ -443,7 +443,7 @@ public final class AgentSetup {
         // The person's own sandbox setting, perhaps looser: theirs to change, or to keep.
         refusals.add(
             e.getMessage()
-                + (plan.sandbox().contains(e.addition())
+                + (e.addition() != null && plan.sandbox().contains(e.addition())
                     ? ", or keep your sandbox settings with --no-sandbox"
                     : ""));
       }

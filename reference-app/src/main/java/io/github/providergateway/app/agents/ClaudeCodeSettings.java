@@ -4,11 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.app.home.SettingsEdit;
+import io.github.providergateway.loop.base.OwnerOnlyFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Claude Code's set-up: its hook in {@code settings.json} (the command hook, or for 2.1.295 and
@@ -295,5 +302,120 @@ final class ClaudeCodeSettings extends AgentSettings {
                 + HTTP_HOOK_SINCE
                 + " runs a call whose HTTP hook failed; run 'gateway setup claude' again for"
                 + " the command hook"));
+  }
+
+  /** Claude Code's managed settings on Linux: they bind, and win over every other file. */
+  static final Path CLAUDE_MANAGED = Path.of("/etc/claude-code/managed-settings.json");
+
+  /**
+   * Claude Code's sandbox as it reads it (issue 64): {@code sandbox.enabled} from the highest file
+   * that sets it, the lists of every file merged, and the canary through {@code srt} with them.
+   */
+  @Override
+  Optional<SandboxFinding> sandbox(SandboxDoctor doctor, Path project, boolean setUp) {
+    List<Path> files =
+        List.of(
+            CLAUDE_MANAGED,
+            project.resolve(".claude/settings.local.json"),
+            project.resolve(".claude/settings.json"),
+            configDir(doctor.layouts()).resolve("settings.json"));
+    Boolean enabled = null;
+    Path source = null;
+    boolean strict = false;
+    Set<String> write = new LinkedHashSet<>();
+    Set<String> denyRead = new LinkedHashSet<>();
+    Set<String> domains = new LinkedHashSet<>();
+    List<String> lines = new ArrayList<>();
+    for (Path file : files) {
+      JsonNode sandbox = SandboxDoctor.json(file, lines).path("sandbox");
+      if (enabled == null && sandbox.path("enabled").isBoolean()) {
+        enabled = sandbox.path("enabled").asBoolean();
+        source = file;
+      }
+      // Claude merges the lists of every scope; a boolean is the highest scope's.
+      SandboxDoctor.texts(sandbox.at("/filesystem/allowWrite"), write);
+      SandboxDoctor.texts(sandbox.at("/filesystem/denyRead"), denyRead);
+      SandboxDoctor.texts(sandbox.at("/network/allowedDomains"), domains);
+      strict |= sandbox.at("/network/strictAllowlist").asBoolean(false);
+    }
+    boolean on = Boolean.TRUE.equals(enabled);
+    String decided =
+        source == null
+            ? "no settings file turns it on"
+            : "sandbox.enabled " + enabled + " in " + source;
+    lines.add(0, (on ? "on" : "OFF") + ": " + decided);
+    lines.add("may write: the project, " + SandboxDoctor.listed(write));
+    lines.add("may not read: " + SandboxDoctor.listed(denyRead));
+    lines.add(
+        "may reach: "
+            + SandboxDoctor.listed(domains)
+            + (strict ? ", and nothing else" : ", others asked"));
+    lines.add(doctor.programs(this));
+    DoctorProblem problem = null;
+    if (setUp && !on) {
+      problem =
+          new DoctorProblem(
+              "sandbox turned off",
+              "its sandbox, which gateway setup turned on, is off: " + decided);
+    }
+    if (on && doctor.canary() != null) {
+      Optional<Path> srt = BoundedCommand.onPath("srt", doctor.layouts().env());
+      if (srt.isEmpty()) {
+        lines.add(
+            "canary: not run: srt is not on the PATH (npm install -g"
+                + " @anthropic-ai/sandbox-runtime; it needs rg)");
+      } else {
+        problem =
+            SandboxDoctor.ran(
+                runThroughSrt(doctor.canary(), srt.get(), project, write, denyRead, domains),
+                lines,
+                problem);
+      }
+    }
+    return Optional.of(new SandboxFinding(on, decided, lines, problem));
+  }
+
+  /** The canary through {@code srt} with the effective lists as its settings. */
+  private static SandboxCanary.Outcome runThroughSrt(
+      SandboxCanary canary,
+      Path srt,
+      Path project,
+      Set<String> write,
+      Set<String> denyRead,
+      Set<String> domains) {
+    ObjectNode settings = JsonNodeFactory.instance.objectNode();
+    ObjectNode filesystem = settings.putObject("filesystem");
+    filesystem.putArray("allowWrite").add(project.toString());
+    write.forEach(filesystem.withArray("allowWrite")::add);
+    denyRead.forEach(filesystem.putArray("denyRead")::add);
+    filesystem.putArray("denyWrite");
+    ObjectNode network = settings.putObject("network");
+    network.putArray("allowedDomains");
+    // srt 0.0.83 takes an IPv6 address only in brackets ("[::1]"); Claude's settings say "::1".
+    domains.forEach(
+        d ->
+            network
+                .withArray("allowedDomains")
+                .add(
+                    d.indexOf(':') != d.lastIndexOf(':') && !d.startsWith("[")
+                        ? "[" + d + "]"
+                        : d));
+    network.putArray("deniedDomains");
+    Path file = null;
+    try {
+      file = Files.createTempFile("provider-gateway-srt-", ".json");
+      OwnerOnlyFiles.replace(file, settings.toString().getBytes(StandardCharsets.UTF_8));
+      return canary.run(List.of(srt.toString(), "--settings", file.toString(), "-c"), true);
+    } catch (IOException e) {
+      return new SandboxCanary.Outcome(false, false, false, "srt's settings: " + e);
+    } finally {
+      if (file != null) {
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException e) {
+          // A temporary file of the canary's lists, no secret in it.
+        }
+      }
+    }
   }
 }

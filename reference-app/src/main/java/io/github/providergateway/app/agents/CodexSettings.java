@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Codex CLI's set-up: its hook in {@code hooks.json} (no matcher: before every tool), its MCP
@@ -324,5 +326,82 @@ final class CodexSettings extends AgentSettings {
           CanaryRun.Outcome.ALLOWED, "a deny without a reason, which Codex runs");
     }
     return CanaryRun.decided(blocks, reason, text);
+  }
+
+  /**
+   * Codex's sandbox as it reads it (issue 64): the profile {@code default_permissions} names, else
+   * {@code sandbox_mode}, of the project's {@code config.toml} before the user's, and the canary
+   * through {@code codex sandbox}.
+   */
+  @Override
+  Optional<SandboxFinding> sandbox(SandboxDoctor doctor, Path project, boolean setUp) {
+    List<Path> files =
+        List.of(
+            project.resolve(".codex/config.toml"),
+            codexHome(doctor.layouts()).resolve("config.toml"));
+    String profile = null;
+    String mode = null;
+    Path source = null;
+    String text = "";
+    for (Path file : files) {
+      String content = SandboxDoctor.toml(file);
+      String p = SettingsMerge.rootValue(content, "default_permissions");
+      String m = SettingsMerge.rootValue(content, "sandbox_mode");
+      if (p != null || m != null) {
+        profile = p;
+        mode = m;
+        source = file;
+        text = content;
+        break;
+      }
+    }
+    String name = profile == null ? null : profile.replace("\"", "");
+    boolean ours = PROFILE.equals(name);
+    String decided =
+        source == null
+            ? "no config.toml names a sandbox (Codex's default: read-only in exec, asks in the TUI)"
+            : profile != null
+                ? "the permission profile " + profile + " of " + source
+                : "sandbox_mode " + mode + " in " + source;
+    boolean on = profile != null || mode != null && !mode.contains("danger-full-access");
+    List<String> lines = new ArrayList<>();
+    lines.add((on ? "on" : "OFF") + ": " + decided);
+    if (name != null) {
+      List<String> write = new ArrayList<>();
+      List<String> none = new ArrayList<>();
+      for (String[] entry : SandboxDoctor.profileEntries(text, name)) {
+        (entry[1].equals("write")
+                ? write
+                : entry[1].equals("none") ? none : new ArrayList<String>())
+            .add(entry[0]);
+      }
+      lines.add("may write: " + SandboxDoctor.listed(write));
+      lines.add("may not read: " + SandboxDoctor.listed(none));
+    }
+    lines.add(
+        "command-line flags replace it for one run: --sandbox, -c sandbox_mode=...,"
+            + " --dangerously-bypass-approvals-and-sandbox");
+    lines.add(doctor.programs(this));
+    DoctorProblem problem = null;
+    if (setUp && !ours) {
+      problem =
+          new DoctorProblem(
+              "sandbox replaced",
+              "its sandbox, the profile gateway setup wrote, is not the one Codex runs: "
+                  + decided);
+    }
+    if (on && doctor.canary() != null) {
+      Optional<Path> codex = BoundedCommand.onPath("codex", doctor.layouts().env());
+      if (codex.isEmpty()) {
+        lines.add("canary: not run: codex is not on the PATH");
+      } else {
+        problem =
+            SandboxDoctor.ran(
+                doctor.canary().run(List.of(codex.get().toString(), "sandbox", "--"), false),
+                lines,
+                problem);
+      }
+    }
+    return Optional.of(new SandboxFinding(on, decided, lines, problem));
   }
 }
