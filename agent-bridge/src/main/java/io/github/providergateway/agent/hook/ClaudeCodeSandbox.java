@@ -33,12 +33,13 @@ import java.util.List;
  * through the sandbox's HTTP proxy, which lets a host through only when it is on {@code
  * allowedDomains}. The sandbox also sets {@code NO_PROXY} for {@code localhost}, {@code 127.0.0.1}
  * and {@code ::1}, so a client that honours it (curl, most HTTP libraries) goes around the proxy to
- * those and finds nothing there; other loopback addresses ({@code 127.0.0.2}) go through it.
+ * those and finds nothing there; other loopback addresses ({@code 127.0.0.2}) go through it. A
+ * client that speaks no proxy (a database's driver) reaches no loopback server at all.
  */
 final class ClaudeCodeSandbox implements AgentDialect.SandboxSettings {
 
   /**
-   * Loopback, as Claude's proxy names it: always reachable (a database, a dev server). IPv6's in
+   * Loopback, as Claude's proxy names it: always reachable over HTTP (a dev server). IPv6's in
    * brackets: Claude 2.1.332 takes {@code ::1} and {@code [::1]} alike, but sandbox-runtime 0.0.83
    * (what Claude's sandbox is built on) refuses a whole configuration that holds a bare {@code
    * ::1}.
