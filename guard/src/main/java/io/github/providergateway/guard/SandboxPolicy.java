@@ -32,8 +32,9 @@ import java.util.Set;
  *       the agent may read but not <i>print</i> (a {@code .env}, a token in a variable) stays the
  *       guard's: a sandbox cannot tell reading from printing. Git and ssh over ssh go through
  *       {@code ssh-agent}'s socket, since the keys themselves are not readable.
- *   <li><b>Where it may connect</b>: loopback always (a local database, a dev server, the gateway);
- *       in {@code "allowlist"} mode, otherwise only the domains of {@code allowedDomains} ({@link
+ *   <li><b>Where it may connect</b>: loopback always (a dev server, the gateway; in Claude Code's
+ *       sandbox over HTTP through its proxy only, so not a database's own protocol); in {@code
+ *       "allowlist"} mode, otherwise only the domains of {@code allowedDomains} ({@link
  *       #DEFAULT_ALLOWED_DOMAINS} when absent: package registries and git hosts).
  * </ul>
  *

@@ -2,12 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -27,12 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag(NpmAgent.TAG)
 class ClaudeCodeSandboxTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration CLAUDE_LIMIT = Duration.ofSeconds(120);
-
   @TempDir Path temp;
   private GuardedHome guarded;
-  private ScriptedModel model;
+  private ClaudeScriptRun script;
   private ClaudeCode claude;
   private Path claudeHome;
   private SandboxScene scene;
@@ -50,8 +43,8 @@ class ClaudeCodeSandboxTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (model != null) {
-      model.close();
+    if (script != null) {
+      script.close();
     }
     if (guarded != null) {
       guarded.close();
@@ -63,13 +56,13 @@ class ClaudeCodeSandboxTest {
     String said = guarded.setup("claude", Map.of("HOME", claudeHome.toString()));
     assertThat(said).contains("Claude Code's own sandbox is on");
 
-    NpmAgent.Run run = runTheScript();
+    ClaudeScriptRun run = runTheScript();
 
     assertThat(scene.folderSurvived())
-        .as(() -> "the folder outside the project survived:\n" + describe(run))
+        .as(() -> "the folder outside the project survived:\n" + run.describe())
         .isTrue();
-    assertThat(scene.stolenKey()).as(() -> "the key did not arrive:\n" + describe(run)).isNull();
-    assertThat(scene.ordinaryWorkDone()).as(() -> describe(run)).isTrue();
+    assertThat(scene.stolenKey()).as(() -> "the key did not arrive:\n" + run.describe()).isNull();
+    assertThat(scene.ordinaryWorkDone()).as(() -> run.describe()).isTrue();
 
     // The doctor's canary through srt (the runtime Claude's sandbox is built on), with the
     // effective lists of Claude's settings.
@@ -92,43 +85,17 @@ class ClaudeCodeSandboxTest {
   void withoutTheSandboxTheSameScriptDoesBoth() throws Exception {
     guarded.setup("claude", Map.of("HOME", claudeHome.toString()), "--no-sandbox");
 
-    NpmAgent.Run run = runTheScript();
+    ClaudeScriptRun run = runTheScript();
 
     assertThat(scene.folderSurvived())
-        .as(() -> "the folder was deleted:\n" + describe(run))
+        .as(() -> "the folder was deleted:\n" + run.describe())
         .isFalse();
     assertThat(scene.stolenKey()).contains(SandboxScene.KEY_MARKER);
   }
 
-  private NpmAgent.Run runTheScript() throws Exception {
-    ObjectNode input = JSON.createObjectNode().put("command", SandboxScene.COMMAND);
-    input.put("description", "Run the project's checks");
-    model =
-        ScriptedModel.start(
-            List.of(
-                // Held until the home's guard has bound to the agent's session: under load its
-                // start outlasted the hook's 4 s and the call was denied before it could run.
-                ScriptedModel.Turn.toolUse("Bash", "toolu_check", input)
-                    .after("the guard is bound to the agent's session", guarded::guardIsBound),
-                ScriptedModel.Turn.text("Done.")));
-    NpmAgent.Run run =
-        claude.print(
-            guarded.project(),
-            claudeHome,
-            model,
-            Map.of(),
-            "Run the project's checks.",
-            List.of("--allowedTools", "Bash"),
-            CLAUDE_LIMIT);
-    assertThat(run.timedOut()).as(() -> describe(run)).isFalse();
-    // The script ran to its end (in the sandbox too): what stopped it was not the guard.
-    assertThat(model.toolResult("toolu_check").map(ScriptedModel::text))
-        .as(() -> describe(run))
-        .hasValueSatisfying(text -> assertThat(text).contains(SandboxScene.DONE));
-    return run;
-  }
-
-  private String describe(NpmAgent.Run run) {
-    return run.describe() + "\n--- the model endpoint:\n" + model.describe() + guarded.describe();
+  private ClaudeScriptRun runTheScript() throws Exception {
+    script =
+        ClaudeScriptRun.run(claude, guarded, claudeHome, SandboxScene.COMMAND, SandboxScene.DONE);
+    return script;
   }
 }

@@ -81,6 +81,20 @@ final class GuardedHome implements AutoCloseable {
    * arguments), and waits for the home's gateway to write its port.
    */
   static GuardedHome start(Path temp, String guard, String... guardArgs) throws Exception {
+    return start(temp, null, guard, guardArgs);
+  }
+
+  /**
+   * Sets it all up in {@code temp} with agent-guard, the home's config carrying {@code settings} as
+   * its {@code "guard"} object (the person's guard settings, its {@code "sandbox"} policy among
+   * them), and waits for the home's gateway to write its port.
+   */
+  static GuardedHome start(Path temp, JsonNode settings) throws Exception {
+    return start(temp, settings, "agent-guard");
+  }
+
+  private static GuardedHome start(Path temp, JsonNode settings, String guard, String... guardArgs)
+      throws Exception {
     temp = temp.toRealPath();
     Path project = Files.createDirectory(temp.resolve("project"));
     Path markers = Files.createDirectory(temp.resolve("markers"));
@@ -99,6 +113,9 @@ final class GuardedHome implements AutoCloseable {
     command.add("node").add(script.toString()).add(markers.toString());
     for (String arg : guardArgs) {
       command.add(arg);
+    }
+    if (settings != null) {
+      config.set("guard", settings);
     }
     Path providers = temp.resolve("providers.json");
     Files.writeString(providers, JSON.writeValueAsString(config));

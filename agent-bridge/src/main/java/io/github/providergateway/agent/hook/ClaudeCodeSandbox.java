@@ -23,16 +23,28 @@ import java.util.List;
  *   <li>{@code filesystem.allowWrite}: the temporary folders and the policy's caches; Claude allows
  *       its working folder (the project) itself. {@code filesystem.denyRead}: the gateway's home
  *       and the policy's credential files, as absolute paths.
- *   <li>{@code network}: loopback always ({@code localhost}, {@code 127.0.0.1}, {@code ::1},
+ *   <li>{@code network}: loopback always ({@code localhost}, {@code 127.0.0.1}, {@code [::1]},
  *       reached through the sandbox's proxy) and local binding (a dev server); in the allow-list
  *       mode the policy's domains and {@code strictAllowlist}, so a name off the list is refused
  *       rather than asked about.
  * </ul>
+ *
+ * <p>Inside the sandbox a command has a network of its own: the host's loopback is reached only
+ * through the sandbox's HTTP proxy, which lets a host through only when it is on {@code
+ * allowedDomains}. The sandbox also sets {@code NO_PROXY} for {@code localhost}, {@code 127.0.0.1}
+ * and {@code ::1}, so a client that honours it (curl, most HTTP libraries) goes around the proxy to
+ * those and finds nothing there; other loopback addresses ({@code 127.0.0.2}) go through it. A
+ * client that speaks no proxy (a database's driver) reaches no loopback server at all.
  */
 final class ClaudeCodeSandbox implements AgentDialect.SandboxSettings {
 
-  /** Loopback, as Claude's proxy names it: always reachable (a database, a dev server). */
-  static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "::1");
+  /**
+   * Loopback, as Claude's proxy names it: always reachable over HTTP (a dev server). IPv6's in
+   * brackets: Claude 2.1.332 takes {@code ::1} and {@code [::1]} alike, but sandbox-runtime 0.0.83
+   * (what Claude's sandbox is built on) refuses a whole configuration that holds a bare {@code
+   * ::1}.
+   */
+  static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
 
   @Override
   public List<String> needs() {

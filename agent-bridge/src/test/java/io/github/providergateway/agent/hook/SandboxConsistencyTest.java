@@ -34,6 +34,15 @@ class SandboxConsistencyTest {
           List.of(Path.of("/tmp"), Path.of("/var/tmp")),
           Path.of("/home/ada/.provider-gateway"));
 
+  /**
+   * An allow-list entry as Claude's sandbox runtime reads it: {@code localhost}, a bracketed IPv6
+   * literal, or a dotted name or address ({@code *.} for its subdomains), with an optional port. A
+   * bare IPv6 literal ({@code ::1}) is not one: sandbox-runtime 0.0.83 refuses a whole
+   * configuration that holds it.
+   */
+  private static final String HOST_SPELLING =
+      "(localhost|\\[[0-9a-f:.]+\\]|(\\*\\.)?[a-z0-9-]+(\\.[a-z0-9-]+)+)(:[1-9][0-9]{0,4})?";
+
   static Stream<SandboxPolicy> policies() throws Exception {
     return Stream.of(
         SandboxPolicy.defaults(),
@@ -70,7 +79,10 @@ class SandboxConsistencyTest {
       mayReach.addAll(policy.allowedDomains());
       assertThat(settings.at("/network/strictAllowlist").asBoolean()).isTrue();
     }
-    assertThat(texts(settings.at("/network/allowedDomains"))).isSubsetOf(mayReach);
+    assertThat(texts(settings.at("/network/allowedDomains")))
+        .isSubsetOf(mayReach)
+        .allSatisfy(
+            entry -> assertThat(entry).as("a spelling the sandbox takes").matches(HOST_SPELLING));
     assertThat(settings.at("/network/allowAllUnixSockets").asBoolean(false)).isFalse();
   }
 

@@ -77,7 +77,7 @@ class SetupSandboxTest {
             userHome.resolve(".ssh/id_ed25519").toString(),
             userHome.resolve(".config/secrets").toString());
     assertThat(texts(sandbox.at("/network/allowedDomains")))
-        .containsExactly("localhost", "127.0.0.1", "::1", "registry.npmjs.org");
+        .containsExactly("localhost", "127.0.0.1", "[::1]", "registry.npmjs.org");
     assertThat(out).contains("Claude Code's own sandbox is on", "allowed domains only");
 
     assertThat(setup("claude", "--remove")).as(err).isZero();
