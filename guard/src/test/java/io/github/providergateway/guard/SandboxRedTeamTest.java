@@ -63,8 +63,6 @@ class SandboxRedTeamTest {
               "sh-081",
               "a Python script written, then run: only a shell's later code is read (LaterCode)"),
           Map.entry(
-              "sh-188", "a default word that expands a variable itself (${CODEX_HOME:-$HOME/…})"),
-          Map.entry(
               "sh-200",
               "GEMINI_SANDBOX in the project's .env: a file every project writes; its"
                   + " .gemini/.env is the guard's"),

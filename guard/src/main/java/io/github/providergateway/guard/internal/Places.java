@@ -338,8 +338,10 @@ public final class Places {
       int close = text.indexOf('}');
       if (text.startsWith(form) && close > form.length() - 1) {
         String rest = text.substring(close + 1);
-        if (text.substring(form.length(), close).indexOf('$') < 0
-            && (rest.isEmpty() || rest.startsWith("/"))) {
+        String fallback = text.substring(form.length(), close);
+        // ${CODEX_HOME:-$HOME/.codex}: a default from the home is the variable's own folder too.
+        boolean fromHome = fallback.startsWith("$HOME") && fallback.indexOf('$', 1) < 0;
+        if ((fallback.indexOf('$') < 0 || fromHome) && (rest.isEmpty() || rest.startsWith("/"))) {
           return rest;
         }
       }
