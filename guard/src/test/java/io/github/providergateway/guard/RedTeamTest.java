@@ -1,17 +1,13 @@
 package io.github.providergateway.guard;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -29,17 +25,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RedTeamTest {
   private static final Path RECORD = Path.of("src/test/first-runs/redteam-at-97220db5");
-  private static final Path PROJECT = Path.of("/work/project");
+  private static final Path PROJECT = AttackerSetting.PROJECT;
   private static final Guard GUARD =
       Guard.create(
           GuardSettings.defaults(),
-          new GuardEnvironment(
-              Path.of("/home/user"),
-              List.of(Path.of("/tmp")),
-              Path.of("/home/user/.copilot/extensions/tap"),
-              // The attacker's home ran its gateway with --config ~/work/providers.json (bp-276):
-              // the gateway names that file to its guard (issue 61).
-              List.of(Path.of("/home/user/work/providers.json"))));
+          // The attacker's home ran its gateway with --config ~/work/providers.json (bp-276): the
+          // gateway names that file to its guard (issue 61).
+          AttackerSetting.environment(List.of(Path.of("/home/user/work/providers.json"))));
 
   /** Bypasses still open, and why: none since issue 61 named the --config file to the guard. */
   private static final Map<String, String> OPEN = Map.of();
@@ -117,13 +109,6 @@ class RedTeamTest {
   }
 
   private static List<JsonNode> read(String file) throws IOException {
-    List<JsonNode> out = new ArrayList<>();
-    ObjectMapper json = new ObjectMapper();
-    for (String line : Files.readAllLines(RECORD.resolve(file), UTF_8)) {
-      if (!line.isBlank()) {
-        out.add(json.readTree(line));
-      }
-    }
-    return out;
+    return AttackerSetting.records(RECORD.resolve(file));
   }
 }

@@ -155,7 +155,11 @@ final class Accesses {
       case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
         Argv argv = Argv.of(step.args(), "", "reference", "from");
         List<Word> pos = argv.positionals();
-        boolean reference = argv.has("reference");
+        // chmod -x FILE: a mode that looks like an option leaves every positional a file.
+        boolean reference =
+            argv.has("reference")
+                || program.equals("chmod")
+                    && step.args().stream().anyMatch(w -> w.text().matches("-[rwxXst]+"));
         all(
             scan,
             step,
@@ -216,7 +220,10 @@ final class Accesses {
         all(scan, step, files.written(), Kind.WRITE, out);
       }
       case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack" -> searched(scan, step, out);
-      case "find" -> foundAndRead(scan, step, out);
+      case "find" -> {
+        foundAndRead(scan, step, out);
+        WrittenByOptions.add(scan, step, out);
+      }
       case "xargs" -> {
         // xargs -a FILE reads its arguments from FILE.
         Argv argv =
@@ -236,7 +243,9 @@ final class Accesses {
                   || t.equals("-es")
                   || t.equals("-e")
                   || t.equals("-s")
-                  || t.startsWith("+") && t.length() > 1;
+                  || t.startsWith("+") && t.length() > 1
+                  // ex -sc '…|x', vim -Nesc: the same letters in one word
+                  || t.matches("-[A-Za-z]*[esc][A-Za-z]*") && t.matches("-[NnesXcZRm]+");
         }
         Argv argv = Argv.of(step.args(), "cSsTuUwWio", "cmd");
         all(scan, step, argv.positionals(), scripted ? Kind.WRITE : Kind.READ, out);

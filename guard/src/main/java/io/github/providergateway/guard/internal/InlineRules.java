@@ -83,10 +83,6 @@ final class InlineRules implements Family {
     "environ", "getenv", "ENV[", "env.get", "process.env["
   };
 
-  private static final String[] WRITES = {
-    "'w'", "\"w\"", "'a'", "\"a\"", "write", "unlink", "remove", "rename", "truncate", "rmSync"
-  };
-
   @Override
   public List<BuiltinRule> rules() {
     return List.of();
@@ -125,12 +121,15 @@ final class InlineRules implements Family {
       return null; // most programs: no name to compare below
     }
     String flag;
+    boolean clusters = false;
     if (program.startsWith("python") || program.startsWith("pypy")) {
       flag = "-c";
+      clusters = true; // python3 -Ic '…', -uc
     } else if (program.equals("node") || program.equals("nodejs") || program.equals("bun")) {
       flag = "-e";
     } else if (program.equals("perl") || program.equals("ruby") || program.equals("lua")) {
       flag = "-e";
+      clusters = !program.equals("lua"); // perl -le '…', -ne, -pe
     } else if (program.equals("php")) {
       flag = "-r";
     } else if (program.equals("deno")) {
@@ -141,7 +140,11 @@ final class InlineRules implements Family {
     List<Word> args = step.args();
     for (int i = 0; i + 1 < args.size(); i++) {
       String a = args.get(i).text();
-      if (a.equals(flag) || a.equals("--eval") || a.equals("-E") && program.equals("perl")) {
+      if (a.equals(flag)
+          || a.equals("--eval")
+          || a.equals("-E") && program.equals("perl")
+          || clusters && a.matches("-[a-zA-Z0-9]*" + flag.charAt(1))
+          || (a.equals("-p") || a.equals("--print")) && program.startsWith("node")) {
         return args.get(i + 1).text();
       }
     }
@@ -344,7 +347,18 @@ final class InlineRules implements Family {
         deleted(scan, step, argument(scan, step, code, at + 5, homeInCode));
       }
     }
-    boolean writes = containsAny(code, WRITES);
+    for (String call : InlineWrites.COPIES) {
+      for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
+        int comma = argumentEnd(code, at + call.length());
+        if (comma < code.length() && code.charAt(comma) == ',') {
+          Target onto = argument(scan, step, code, comma + 1, homeInCode);
+          if (onto.path() != null && SelfRules.protectsGuard(places, onto.path())) {
+            scan.hit(SelfRules.SELF, new Access(Kind.WRITE, onto, step.invocation()));
+          }
+        }
+      }
+    }
+    boolean writes = InlineWrites.any(code);
     for (String literal : joinedLiterals(code)) {
       Target target = path(scan, step, literal, homeInCode);
       if (target == null || target.path() == null) {
@@ -366,6 +380,16 @@ final class InlineRules implements Family {
       }
       if (writes && FileRules.isStartupFile(places, target.path())) {
         scan.hit(FileRules.SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
+      }
+    }
+    if (writes && ARGV_INDEX.matcher(code).find()) {
+      // open(sys.argv[1],'w'): the words after the code are what it writes.
+      for (Word word : afterCode(step, code)) {
+        for (Target target : scan.targets(step, word)) {
+          if (target.path() != null && SelfRules.protectsGuard(places, target.path())) {
+            scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+          }
+        }
       }
     }
   }
@@ -393,25 +417,7 @@ final class InlineRules implements Family {
 
   /** The first argument of the call at {@code from}: a literal, the home plus one, or unknown. */
   private static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
-    int depth = 0;
-    int end = from;
-    // An argument longer than this is not a path the guard reads; bounded, so many calls in a
-    // long text cost what the text is, not its square.
-    int limit = Math.min(code.length(), from + MAX_ARGUMENT);
-    while (end < limit) {
-      char c = code.charAt(end);
-      if (c == '(' || c == '[' || c == '{') {
-        depth++;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (depth == 0) {
-          break;
-        }
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        break;
-      }
-      end++;
-    }
+    int end = argumentEnd(code, from);
     String expression = code.substring(from, end).strip();
     List<String> literals = literals(expression);
     java.util.regex.Matcher argv = ARGV_INDEX.matcher(expression);
@@ -448,6 +454,30 @@ final class InlineRules implements Family {
     return new Target(expression, null, false, null);
   }
 
+  /** Where the argument at {@code from} ends: its comma or the call's closing bracket. */
+  private static int argumentEnd(String code, int from) {
+    int depth = 0;
+    int end = from;
+    // An argument longer than this is not a path the guard reads; bounded, so many calls in a
+    // long text cost what the text is, not its square.
+    int limit = Math.min(code.length(), from + MAX_ARGUMENT);
+    while (end < limit) {
+      char c = code.charAt(end);
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          break;
+        }
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        break;
+      }
+      end++;
+    }
+    return end;
+  }
+
   private static String quoted(String expression, String literal) {
     for (char q : new char[] {'\'', '"'}) {
       String form = q + literal + q;
@@ -464,6 +494,11 @@ final class InlineRules implements Family {
    */
   private static Target path(Scan scan, Step step, String literal, boolean homeInCode) {
     if (literal.isEmpty() || literal.indexOf('\n') >= 0) {
+      return null;
+    }
+    // perl's open F, ">$ENV{HOME}/x": the mode before the path, the home as perl names it.
+    literal = literal.replaceFirst("^\\+?[<>]{1,2}\\s*", "").replace("$ENV{HOME}", "$HOME");
+    if (literal.isEmpty()) {
       return null;
     }
     if (homeInCode

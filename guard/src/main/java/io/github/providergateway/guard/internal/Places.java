@@ -234,14 +234,20 @@ public final class Places {
 
   /** The folders well-known variables name, from the home: read by their meaning (issue 60). */
   private static final java.util.Map<String, String> FROM_HOME =
-      java.util.Map.of(
-          "XDG_CONFIG_HOME", ".config",
-          "XDG_CACHE_HOME", ".cache",
-          "XDG_DATA_HOME", ".local/share",
-          "XDG_STATE_HOME", ".local/state",
-          "CARGO_HOME", ".cargo",
-          "GOPATH", "go",
-          "RUSTUP_HOME", ".rustup");
+      java.util.Map.ofEntries(
+          java.util.Map.entry("XDG_CONFIG_HOME", ".config"),
+          java.util.Map.entry("XDG_CACHE_HOME", ".cache"),
+          java.util.Map.entry("XDG_DATA_HOME", ".local/share"),
+          java.util.Map.entry("XDG_STATE_HOME", ".local/state"),
+          java.util.Map.entry("CARGO_HOME", ".cargo"),
+          java.util.Map.entry("GOPATH", "go"),
+          java.util.Map.entry("RUSTUP_HOME", ".rustup"),
+          // The agents' settings folders, which these variables move (issue 64): read as the
+          // folder they stand for, so "$CODEX_HOME/config.toml" is Codex's config.
+          java.util.Map.entry("CODEX_HOME", ".codex"),
+          java.util.Map.entry("CLAUDE_CONFIG_DIR", ".claude"),
+          java.util.Map.entry("COPILOT_HOME", ".copilot"),
+          java.util.Map.entry("CURSOR_CONFIG_DIR", ".cursor"));
 
   /**
    * {@code text} with what names a plain path put plainly: {@code /proc/self/root/x} is {@code /x};
@@ -332,8 +338,10 @@ public final class Places {
       int close = text.indexOf('}');
       if (text.startsWith(form) && close > form.length() - 1) {
         String rest = text.substring(close + 1);
-        if (text.substring(form.length(), close).indexOf('$') < 0
-            && (rest.isEmpty() || rest.startsWith("/"))) {
+        String fallback = text.substring(form.length(), close);
+        // ${CODEX_HOME:-$HOME/.codex}: a default from the home is the variable's own folder too.
+        boolean fromHome = fallback.startsWith("$HOME") && fallback.indexOf('$', 1) < 0;
+        if ((fallback.indexOf('$') < 0 || fromHome) && (rest.isEmpty() || rest.startsWith("/"))) {
           return rest;
         }
       }

@@ -168,11 +168,6 @@ public final class Scan {
    * @param source the shell command, or {@code null}
    * @param invocations its programs, in the parse's order
    */
-  /** {@return whether the shell command's text holds {@code text}; false for a file tool} */
-  boolean sourceContains(String text) {
-    return source != null && source.contains(text);
-  }
-
   public Scan(Places places, ToolCall call, String source, List<Invocation> invocations) {
     this.places = places;
     this.call = call;

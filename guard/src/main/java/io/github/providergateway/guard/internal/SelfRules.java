@@ -38,6 +38,10 @@ final class SelfRules implements Family {
     Map<Path, Boolean> guards = new IdentityHashMap<>();
     for (Access access : scan.accesses()) {
       Path path = access.target().path();
+      if (access.changes() && GroundReach.reaches(places, access.target())) {
+        scan.hit(SELF, access); // a glob or an unknown folder before a settings file of the ground
+        continue;
+      }
       if (path == null) {
         continue;
       }
@@ -52,6 +56,10 @@ final class SelfRules implements Family {
               || access.changes() && scan.place(access.target()) == Place.GATEWAY
               || places.gatewayFiles().contains(path);
       if (access.kind() == Kind.READ) {
+        if (linksTo(access) && protectsGuard(places, path)) {
+          // A link to the ground lets a later write reach it by another name.
+          scan.hit(SELF, access);
+        }
         if (inGateway && readsHeld(places, path, access.target()) || readsToken(places, access)) {
           scan.hit(GATEWAY_TOKEN, access);
         }
@@ -66,6 +74,7 @@ final class SelfRules implements Family {
         scan.hit(SELF, access);
       }
     }
+    GroundReach.scan(scan);
     boolean kills = false;
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
@@ -75,8 +84,11 @@ final class SelfRules implements Family {
       if (step.program().equals("find")) {
         foundAndChanged(scan, step);
       }
-      if (AGENTS.contains(step.program()) && startsOnOtherSettings(scan)) {
+      if (AgentStarts.onOtherSettings(scan, step)) {
         scan.hit(AGENT_UNGUARDED, step, null);
+      }
+      if (SandboxGround.switchesNamespacesOff(step)) {
+        scan.hit(SELF, step, null);
       }
     }
     // Only a command that kills asks whether it names the gateway: the words of every reader of a
@@ -111,7 +123,7 @@ final class SelfRules implements Family {
   }
 
   /** What a find runs on each file it finds that changes or removes the file. */
-  private static final Set<String> FIND_CHANGERS =
+  static final Set<String> FIND_CHANGERS =
       Set.of(
           "rm",
           "shred",
@@ -129,7 +141,14 @@ final class SelfRules implements Family {
           "touch");
 
   /** What edits the files it is given in place when told so ({@code sed -i}, {@code perl -pi}). */
-  private static final Set<String> IN_PLACE_EDITORS = Set.of("sed", "gsed", "perl", "ruby");
+  static final Set<String> IN_PLACE_EDITORS = Set.of("sed", "gsed", "perl", "ruby");
+
+  /** What copies onto the file a find gives it when {@code {}} is its last word. */
+  private static final Set<String> COPIERS = Set.of("cp", "install", "rsync", "scp", "ln");
+
+  /** A find's tests that select by a path's pattern. */
+  private static final Set<String> FIND_PATHS =
+      Set.of("-path", "-ipath", "-wholename", "-iwholename");
 
   /** The names of the agents' settings and the guard's own file, as a find's -name meets them. */
   private static final List<String> SETTINGS_NAMES =
@@ -156,10 +175,13 @@ final class SelfRules implements Family {
     List<Word> args = step.args();
     boolean changes = false;
     List<String> names = new ArrayList<>();
+    List<String> paths = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String t = args.get(i).text();
       if ((t.equals("-name") || t.equals("-iname")) && i + 1 < args.size()) {
         names.add(args.get(i + 1).text());
+      } else if (FIND_PATHS.contains(t) && i + 1 < args.size()) {
+        paths.add(args.get(i + 1).text());
       } else if (t.equals("-delete")) {
         changes = true;
       } else if (t.startsWith("-exec") || t.startsWith("-ok")) {
@@ -174,7 +196,10 @@ final class SelfRules implements Family {
       for (Target target : scan.targets(step, start)) {
         Path path = target.path();
         if (path != null && (protectsGuard(places, path) || path.startsWith(places.gatewayHome()))
-            || path != null && holdsSettings(places, path) && selectsSettings(names)) {
+            || path != null
+                && holdsSettings(places, path)
+                && (selectsSettings(names)
+                    || GroundReach.selectsGround(places, paths, start.text()))) {
           scan.hit(SELF, step, target);
           return;
         }
@@ -191,6 +216,16 @@ final class SelfRules implements Family {
     program = program.substring(program.lastIndexOf('/') + 1);
     if (FIND_CHANGERS.contains(program)) {
       return true;
+    }
+    if (COPIERS.contains(program)) {
+      // cp /tmp/x {} writes what the find found; cp {} /tmp/out only reads it.
+      int end = at + 1;
+      while (end < args.size()
+          && !args.get(end).text().equals(";")
+          && !args.get(end).text().equals("+")) {
+        end++;
+      }
+      return args.get(end - 1).text().equals("{}");
     }
     if (!IN_PLACE_EDITORS.contains(program)) {
       return false;
@@ -227,31 +262,6 @@ final class SelfRules implements Family {
         if (glob.matches(settings)) {
           return true;
         }
-      }
-    }
-    return false;
-  }
-
-  /** The coding agents' programs. */
-  private static final Set<String> AGENTS =
-      Set.of("claude", "codex", "gemini", "copilot", "cursor-agent", "opencode");
-
-  /**
-   * The variables that point an agent at other settings than the person's, with other hooks or
-   * none: {@code CLAUDE_CONFIG_DIR}, {@code CODEX_HOME}, {@code COPILOT_HOME}, and a {@code HOME}
-   * of its own.
-   */
-  private static final List<String> SETTINGS_VARIABLES =
-      List.of("CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "COPILOT_HOME=", "HOME=");
-
-  /**
-   * Whether the command sets one of {@link #SETTINGS_VARIABLES} (before the agent, through env or
-   * export): read from the command's text, since an assignment is no word of the program's.
-   */
-  private static boolean startsOnOtherSettings(Scan scan) {
-    for (String variable : SETTINGS_VARIABLES) {
-      if (scan.sourceContains(variable)) {
-        return true;
       }
     }
     return false;
@@ -330,6 +340,23 @@ final class SelfRules implements Family {
   private static boolean namesGatewayHome(String word) {
     String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
     return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
+  }
+
+  /** Whether a read is the source of a link: {@code ln}, {@code link}, {@code cp -s} or -l. */
+  private static boolean linksTo(Access access) {
+    if (access.invocation() == null) {
+      return false;
+    }
+    String program = access.invocation().program();
+    if (program.equals("ln") || program.equals("link")) {
+      return true;
+    }
+    if (!program.equals("cp")) {
+      return false;
+    }
+    Argv argv =
+        Argv.of(access.invocation().words().subList(1, access.invocation().words().size()), "tS");
+    return argv.has('s') || argv.has('l') || argv.has("symbolic-link") || argv.has("link");
   }
 
   /** The programs that read a folder with all it holds. */
@@ -511,7 +538,9 @@ final class SelfRules implements Family {
 
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
-    if (gatewayInstall(places, path) || holdsGatewayFileBelowHome(places, path)) {
+    if (gatewayInstall(places, path)
+        || holdsGatewayFileBelowHome(places, path)
+        || SandboxGround.holds(path)) {
       return true;
     }
     String name = path.getFileName() == null ? "" : path.getFileName().toString();

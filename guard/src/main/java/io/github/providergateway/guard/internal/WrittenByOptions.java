@@ -50,7 +50,7 @@ final class WrittenByOptions {
               scan, step, pos.subList(Math.min(1, pos.size()), pos.size()), Kind.WRITE, out);
         }
       }
-      case "yq" -> {
+      case "yq", "tomlq", "xq" -> {
         Argv argv = Argv.of(args, "ops", "output-format", "input-format", "split-exp");
         if (argv.has('i') || argv.has("inplace")) {
           List<Word> pos = argv.positionals();
@@ -75,6 +75,33 @@ final class WrittenByOptions {
         }
       }
       case "unzip" -> write(scan, step, Argv.of(args, "dx").value('d'), out);
+      case "openssl" -> {
+        // openssl enc|base64|x509|… -out FILE: the file it writes.
+        for (int i = 0; i + 1 < args.size(); i++) {
+          if (args.get(i).text().equals("-out")) {
+            Accesses.add(scan, step, args.get(i + 1), Kind.WRITE, out);
+          }
+        }
+      }
+      case "find" -> {
+        // -fprint FILE, -fprint0, -fprintf FILE FORMAT, -fls FILE: find writes FILE.
+        for (int i = 0; i + 1 < args.size(); i++) {
+          String t = args.get(i).text();
+          if (t.equals("-fprint")
+              || t.equals("-fprint0")
+              || t.equals("-fprintf")
+              || t.equals("-fls")) {
+            Accesses.add(scan, step, args.get(i + 1), Kind.WRITE, out);
+          }
+        }
+      }
+      case "emacs" -> {
+        // emacs --batch FILE … --eval '(save-buffer)': a file visited without a person is written.
+        Argv argv = Argv.of(args, "lfLu", "eval", "load", "funcall", "directory", "script", "user");
+        if (argv.has("batch") || argv.has("script")) {
+          Accesses.all(scan, step, argv.positionals(), Kind.WRITE, out);
+        }
+      }
       case "cpio" -> {
         Argv argv = Argv.of(args, "DEFHIMOR", "directory", "file", "format");
         write(scan, step, argv.value('D') != null ? argv.value('D') : argv.value("directory"), out);

@@ -160,6 +160,10 @@ final class Wrappers {
       break;
     }
     List<Word> result = new ArrayList<>(split);
+    // env -S 'A=1 cmd': the string's leading assignments are env's, as the words' are.
+    while (!result.isEmpty() && isAssignment(result.get(0).text())) {
+      result.remove(0);
+    }
     if (at < w.size()) {
       result.addAll(w.subList(at, w.size()));
     }
