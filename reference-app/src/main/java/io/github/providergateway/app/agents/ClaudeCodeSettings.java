@@ -131,7 +131,7 @@ final class ClaudeCodeSettings extends AgentSettings {
             + " reading none of the gateway's home and the credential files, and reaching loopback"
             + (sandbox.settings().at("/network/strictAllowlist").asBoolean()
                 ? " and the allowed domains only"
-                : " and, once you say yes, other hosts")
+                : " and, once you say yes, other hosts (none in claude -p, where nobody can)")
             + ". A sandbox that cannot start stops Claude (failIfUnavailable), and no command runs"
             + " outside it (allowUnsandboxedCommands: false). It still asks you before commands as"
             + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox."
