@@ -1,6 +1,10 @@
 package io.github.providergateway.app.agents;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.app.home.SettingsEdit;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,9 +52,11 @@ final class GeminiPolicyFile {
    * @param earlier what earlier setups recorded
    * @param notes where the notes for the person go
    * @return the edit, or null
+   * @throws IOException when Gemini's settings cannot be read
    */
   static SettingsEdit edit(
-      AgentLayouts layouts, Path geminiDir, AgentLayouts.Earlier earlier, List<String> notes) {
+      AgentLayouts layouts, Path geminiDir, AgentLayouts.Earlier earlier, List<String> notes)
+      throws IOException {
     String boundary =
         "Gemini CLI: no OS boundary on Linux. A program or script Gemini's shell runs is confined"
             + " by nothing but the guard's reading of the command; Gemini's own sandbox is a"
@@ -71,6 +77,18 @@ final class GeminiPolicyFile {
               + " and run setup again, or pass --no-sandbox.");
       return null;
     }
+    String elsewhere = policyPaths(geminiDir.resolve("settings.json"));
+    if (elsewhere != null) {
+      // A file Gemini never reads would look like a boundary that is not there.
+      notes.add(
+          boundary
+              + " Your Gemini settings set policyPaths ("
+              + elsewhere
+              + "), so Gemini reads no policy from "
+              + file.getParent()
+              + ": setup wrote no policy file. Leave policyPaths out and run setup again.");
+      return null;
+    }
     List<Path> denied = choice.policy().denyReadPaths(choice.environment());
     notes.add(
         boundary
@@ -82,6 +100,24 @@ final class GeminiPolicyFile {
             + " can still read them.");
     return new SettingsEdit(
         file, SettingsEdit.Format.toml, List.of(new SettingsEdit.Block(text(denied))), false);
+  }
+
+  /**
+   * {@return the folders {@code policyPaths} in Gemini's user settings names instead of its
+   * policies folder, or null when it names none (or the file cannot be read: setup refuses such a
+   * file anyway)}
+   */
+  private static String policyPaths(Path settings) throws IOException {
+    byte[] content = SettingsFiles.read(settings);
+    if (content == null) {
+      return null;
+    }
+    try {
+      JsonNode paths = new ObjectMapper().readTree(content).path("policyPaths");
+      return paths.isArray() && !paths.isEmpty() ? paths.toString() : null;
+    } catch (JsonProcessingException e) {
+      return null;
+    }
   }
 
   /** The policy file: one deny rule for Gemini's file tools per path. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,8 @@ final class GeminiSettings extends AgentSettings {
       Path project,
       AgentLayouts.HttpHook http,
       AgentLayouts.Earlier earlier,
-      AgentLayouts.McpHttp mcp) {
+      AgentLayouts.McpHttp mcp)
+      throws IOException {
     AgentConfig config = layouts.config();
     Path geminiDir = geminiDir(layouts);
     Path settings =

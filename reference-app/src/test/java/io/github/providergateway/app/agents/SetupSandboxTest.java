@@ -302,6 +302,20 @@ class SetupSandboxTest {
     assertThat(Files.readString(geminiPolicy)).isEqualTo(theirs);
   }
 
+  /** Gemini reads no policy from its policies folder where policyPaths names others. */
+  @Test
+  void whereGeminisSettingsNameOtherPolicyPathsNoPolicyFileIsWritten() throws IOException {
+    Files.createDirectories(userHome.resolve(".gemini"));
+    Files.writeString(
+        userHome.resolve(".gemini/settings.json"), "{\"policyPaths\": [\"/etc/my-policies\"]}");
+
+    assertThat(setup("gemini", "--command-hook")).as(err).isZero();
+
+    assertThat(geminiPolicy).doesNotExist();
+    assertThat(out)
+        .contains("set policyPaths ([\"/etc/my-policies\"])", "setup wrote no policy file");
+  }
+
   /** A stand-in {@code codex} of {@code version} whose {@code codex sandbox} runs {@code check}. */
   private void codex(String version, String check) throws IOException {
     program(
