@@ -6,14 +6,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Gemini CLI's set-up: its hook, {@code hooksConfig.enabled} and its MCP servers in {@code
- * .gemini/settings.json}, and the project folder trusted in {@code trustedFolders.json}, without
- * which it runs no hook.
+ * .gemini/settings.json}, the project folder trusted in {@code trustedFolders.json}, without which
+ * it runs no hook, and for the user its policy file from the gateway's sandbox policy ({@link
+ * GeminiPolicyFile}).
  */
 final class GeminiSettings extends AgentSettings {
 
@@ -35,7 +37,8 @@ final class GeminiSettings extends AgentSettings {
       Path project,
       AgentLayouts.HttpHook http,
       AgentLayouts.Earlier earlier,
-      AgentLayouts.McpHttp mcp) {
+      AgentLayouts.McpHttp mcp)
+      throws IOException {
     AgentConfig config = layouts.config();
     Path geminiDir = geminiDir(layouts);
     Path settings =
@@ -67,6 +70,7 @@ final class GeminiSettings extends AgentSettings {
     List<SettingsEdit> edits = new ArrayList<>();
     edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, mcp != null));
     List<String> notes = new ArrayList<>();
+    List<SettingsEdit.Addition> sandbox = List.of();
     Path trusted = trustedFolders(layouts);
     if (project != null) {
       // Gemini CLI runs no hook at all (its users' neither) in a folder it does not trust: the
@@ -86,6 +90,11 @@ final class GeminiSettings extends AgentSettings {
               + trusted
               + ".");
     } else {
+      SettingsEdit policy = GeminiPolicyFile.edit(layouts, geminiDir, earlier, notes);
+      if (policy != null) {
+        edits.add(policy);
+        sandbox = policy.additions();
+      }
       notes.add(
           "Gemini CLI runs no hook, not even these, in a folder it does not trust, and then the"
               + " calls run unchecked: trust each project folder when Gemini asks (or run"
@@ -93,7 +102,7 @@ final class GeminiSettings extends AgentSettings {
               + trusted
               + ").");
     }
-    return new AgentLayouts.Plan(edits, notes);
+    return new AgentLayouts.Plan(edits, notes, sandbox);
   }
 
   private static Path geminiDir(AgentLayouts layouts) {

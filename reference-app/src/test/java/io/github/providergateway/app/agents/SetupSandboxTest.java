@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code gateway setup claude} and {@code codex} write the agent's own sandbox from the home's
  * policy (issue 64) where it runs (stand-ins for bubblewrap, socat and Codex on a {@code PATH} of
  * the test's), say what to install or why not where it does not, leave it with {@code
- * --no-sandbox}, and {@code --remove} takes back exactly what they wrote.
+ * --no-sandbox}, and {@code --remove} takes back exactly what they wrote; {@code gemini}, which has
+ * no OS sandbox on Linux, gets its policy file and is told so.
  */
 @Tag("process")
 class SetupSandboxTest {
@@ -35,6 +36,7 @@ class SetupSandboxTest {
   private Path gatewayHome;
   private Path bin;
   private Path settings;
+  private Path geminiPolicy;
   private Map<String, String> env;
   private String out;
   private String err;
@@ -49,6 +51,8 @@ class SetupSandboxTest {
     env.put("HOME", userHome.toString());
     env.put("PATH", bin.toString());
     program("claude", "echo '2.1.332 (Claude Code)'");
+    program("gemini", "echo 0.61.0");
+    geminiPolicy = userHome.resolve(".gemini/policies/provider-gateway.toml");
   }
 
   @Test
@@ -308,6 +312,78 @@ class SetupSandboxTest {
     AppRun run = AppRun.of(line, env);
     out = run.out();
     err = run.err();
+  }
+
+  /**
+   * Gemini CLI has no OS sandbox on Linux: setup says so, and writes its policy file, deny rules
+   * for its own file tools, a file wholly setup's that --remove deletes.
+   */
+  @Test
+  void geminiGetsDenyRulesForItsFileToolsAndRemoveDeletesTheFile() throws IOException {
+    Path config = dir.resolve("providers.json");
+    Files.writeString(
+        config,
+        "{\"providers\": [], \"guard\": {\"sandbox\": {\"denyRead\": [\"~/.config/secrets\"]}}}");
+    new HomeSettings(null, config, false).write(gatewayHome);
+
+    assertThat(setup("gemini", "--command-hook")).as(err).isZero();
+
+    String toml = Files.readString(geminiPolicy);
+    assertThat(toml)
+        .contains(
+            "toolName = [\"read_file\", \"read_many_files\", \"write_file\", \"replace\", \"glob\","
+                + " \"grep_search\", \"list_directory\"]",
+            "argsPattern = \"\\\""
+                + userHome.resolve(".ssh/id_ed25519").toString().replace(".", "\\\\."),
+            userHome.resolve(".config/secrets").toString().replace(".", "\\\\."),
+            gatewayHome.toRealPath().toString(),
+            "decision = \"deny\"",
+            "priority = 999",
+            "denyMessage = \"The provider gateway's sandbox policy keeps");
+    assertThat(toml)
+        .as("Gemini 0.61.0 refuses a rule whose pattern has a group with a quantifier (ReDoS)")
+        .doesNotContainPattern("\\([^)]*[*+?{].*\\)[*+?{]");
+    assertThat(out)
+        .contains("Gemini CLI: no OS boundary on Linux", "--sandbox", "a program its shell runs");
+
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+    assertThat(geminiPolicy).doesNotExist();
+  }
+
+  @Test
+  void withNoSandboxGeminiGetsNoPolicyFileAndIsStillToldThereIsNoBoundary() {
+    assertThat(setup("gemini", "--command-hook", "--no-sandbox")).as(err).isZero();
+
+    assertThat(geminiPolicy).doesNotExist();
+    assertThat(out).contains("Gemini CLI: no OS boundary on Linux", "left as it is (--no-sandbox)");
+  }
+
+  @Test
+  void aGeminiPolicyFileOfThatNameSetupDidNotWriteIsNamedAndLeft() throws IOException {
+    Files.createDirectories(geminiPolicy.getParent());
+    String theirs = "[[rule]]\ntoolName = \"glob\"\ndecision = \"allow\"\npriority = 1\n";
+    Files.writeString(geminiPolicy, theirs);
+
+    assertThat(setup("gemini", "--command-hook")).as(err).isZero();
+
+    assertThat(Files.readString(geminiPolicy)).isEqualTo(theirs);
+    assertThat(out).contains(geminiPolicy + " is there and not setup's: left as it is");
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+    assertThat(Files.readString(geminiPolicy)).isEqualTo(theirs);
+  }
+
+  /** Gemini reads no policy from its policies folder where policyPaths names others. */
+  @Test
+  void whereGeminisSettingsNameOtherPolicyPathsNoPolicyFileIsWritten() throws IOException {
+    Files.createDirectories(userHome.resolve(".gemini"));
+    Files.writeString(
+        userHome.resolve(".gemini/settings.json"), "{\"policyPaths\": [\"/etc/my-policies\"]}");
+
+    assertThat(setup("gemini", "--command-hook")).as(err).isZero();
+
+    assertThat(geminiPolicy).doesNotExist();
+    assertThat(out)
+        .contains("set policyPaths ([\"/etc/my-policies\"])", "setup wrote no policy file");
   }
 
   /** A stand-in {@code codex} of {@code version} whose {@code codex sandbox} runs {@code check}. */
