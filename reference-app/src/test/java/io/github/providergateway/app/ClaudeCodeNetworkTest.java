@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * both answer, so the test can fail. In the default open mode a headless run reaches neither.
  */
 @Tag(NpmAgent.TAG)
+@ExtendWith(SandboxLitter.class)
 class ClaudeCodeNetworkTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * both happen, so the test can fail.
  */
 @Tag(NpmAgent.TAG)
+@ExtendWith(SandboxLitter.class)
 class ClaudeCodeSandboxTest {
 
   @TempDir Path temp;

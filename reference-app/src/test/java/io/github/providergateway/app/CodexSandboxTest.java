@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sandbox then fails (setup checks that, and writes no profile).
  */
 @Tag(NpmAgent.TAG)
+@ExtendWith(SandboxLitter.class)
 class CodexSandboxTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

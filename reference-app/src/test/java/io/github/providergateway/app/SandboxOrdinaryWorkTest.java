@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 64's ordinary work inside the sandboxes {@code gateway setup} writes, run through each
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * read-only inside its sandbox, as its own {@code workspace-write} does.
  */
 @Tag(NpmAgent.TAG)
+@ExtendWith(SandboxLitter.class)
 class SandboxOrdinaryWorkTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -50,6 +50,7 @@ final class SandboxCanary {
    *     -c})
    */
   Outcome run(List<String> runner, boolean oneString) {
+    SandboxLeftovers leftovers = SandboxLeftovers.noted();
     Path outside = userHome.resolve(".provider-gateway-sandbox-canary-" + nonce);
     Path secret = gatewayHome.resolve("sandbox-canary-" + nonce);
     try {
@@ -70,6 +71,7 @@ final class SandboxCanary {
     } finally {
       delete(outside);
       delete(secret);
+      leftovers.sweep();
     }
   }
 
