@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,9 @@ class SandboxOrdinaryWorkTest {
           exchange.close();
         });
     service.start();
+    Assumptions.assumeTrue(
+        Interop.runs(List.of("sh", "-c", "command -v ssh-agent && command -v python3")),
+        "ssh-agent or python3 is not installed (.ci/run installs openssh-client): skipped");
     agent =
         new ProcessBuilder("ssh-agent", "-D", "-a", root.resolve("agent.sock").toString())
             .redirectErrorStream(true)
