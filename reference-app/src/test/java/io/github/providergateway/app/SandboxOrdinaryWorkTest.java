@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.home.ShellWords;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,12 @@ class SandboxOrdinaryWorkTest {
 
   /** What works in both sandboxes, and the write outside that both refuse. */
   private static final String[] IN_BOTH = {
-    "npm install: ok", "build output: ok", "cache: ok", "dev server inside: 200", "outside: refused"
+    "npm install: ok",
+    "build output: ok",
+    "maven build: ok",
+    "cache: ok",
+    "dev server inside: 200",
+    "outside: refused"
   };
 
   private Path root;
@@ -72,6 +78,7 @@ class SandboxOrdinaryWorkTest {
     Files.writeString(
         project.resolve("package.json"),
         "{\"name\":\"app\",\"version\":\"1.0.0\",\"dependencies\":{\"dep\":\"file:vendor/dep\"}}\n");
+    mavenProject();
     service = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     service.createContext(
         "/",
@@ -95,6 +102,8 @@ class SandboxOrdinaryWorkTest {
     env.put("CODEX_HOME", home.resolve(".codex").toString());
     env.put("PATH", codex.getParent() + ":" + srt.getParent() + ":" + System.getenv("PATH"));
     env.put("SSH_AUTH_SOCK", root.resolve("agent.sock").toString());
+    // The wrapper's Maven is in the machine's Maven folder, read-only inside the sandbox.
+    env.put("MAVEN_USER_HOME", userM2().toString());
     Path gatewayHome = Files.createDirectories(root.resolve("gateway-home"));
     for (String agentName : List.of("codex", "claude")) {
       AppRun setup =
@@ -131,6 +140,41 @@ class SandboxOrdinaryWorkTest {
     assertThat(said).contains(IN_BOTH);
   }
 
+  /**
+   * A Maven project in {@code build/maven} of the project, whose plugins are this build's own
+   * (their versions read from the root {@code pom.xml}), so that an offline build finds them in the
+   * machine's Maven cache: the runner reads it ({@code -Dmaven.repo.local}), as a person's builds
+   * read and fill their own {@code ~/.m2}, which the policy lets them write.
+   */
+  private void mavenProject() throws IOException {
+    String root = Files.readString(Interop.repoRoot().resolve("pom.xml"));
+    StringBuilder plugins = new StringBuilder();
+    for (String plugin : List.of("compiler", "resources", "jar", "surefire", "install", "clean")) {
+      java.util.regex.Matcher version =
+          java.util.regex.Pattern.compile("<" + plugin + "-plugin.version>([^<]+)<").matcher(root);
+      assertThat(version.find())
+          .as("the root pom names maven-%s-plugin's version", plugin)
+          .isTrue();
+      plugins
+          .append("<plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-")
+          .append(plugin)
+          .append("-plugin</artifactId><version>")
+          .append(version.group(1))
+          .append("</version></plugin>");
+    }
+    Path maven = Files.createDirectories(project.resolve("build/maven/src/main/java/a"));
+    Files.writeString(maven.resolve("A.java"), "package a; public class A {}\n");
+    Files.writeString(
+        project.resolve("build/maven/pom.xml"),
+        "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion>"
+            + "<groupId>a</groupId><artifactId>a</artifactId><version>1</version>"
+            + "<properties><maven.compiler.release>17</maven.compiler.release>"
+            + "<project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>"
+            + "<build><plugins>"
+            + plugins
+            + "</plugins></build></project>\n");
+  }
+
   /** The ordinary work, each line saying how it went. */
   private String script() {
     int port = service.getAddress().getPort();
@@ -139,6 +183,11 @@ class SandboxOrdinaryWorkTest {
         "echo \"npm install: $(npm install --offline --no-audit --no-fund >/dev/null 2>&1 && echo ok"
             + " || echo FAILED)\"",
         "echo \"build output: $(mkdir -p build && echo built > build/out && echo ok || echo FAILED)\"",
+        "echo \"maven build: $(cd build/maven && "
+            + ShellWords.quote(Interop.repoRoot().resolve("mvnw").toString())
+            + " -o -q -B -DskipTests -Dmaven.repo.local="
+            + ShellWords.quote(userM2().resolve("repository").toString())
+            + " package >../maven.log 2>&1 && [ -f target/a-1.jar ] && echo ok || echo FAILED)\"",
         "echo \"cache: $(echo x > \"$HOME/.m2/from-the-build\" && echo ok || echo FAILED)\"",
         "python3 -m http.server 0 --bind 127.0.0.1 > server.log 2>&1 & server=$!",
         "for i in 1 2 3 4 5 6 7 8 9 10; do grep -q 'port' server.log && break; sleep 0.5; done",
@@ -152,6 +201,11 @@ class SandboxOrdinaryWorkTest {
             + "/)\"",
         "echo \"ssh-agent: $(ssh-add -l >/dev/null 2>&1; [ $? -le 1 ] && echo ok || echo FAILED)\"",
         "echo \"outside: $(touch \"$HOME/outside\" 2>/dev/null && echo WRITTEN || echo refused)\"");
+  }
+
+  /** The machine's own Maven folder (the wrapper's Maven and the cache this build filled). */
+  private static Path userM2() {
+    return Path.of(System.getProperty("user.home"), ".m2");
   }
 
   /** srt's settings from the lists setup wrote into Claude's settings, as the doctor makes them. */
