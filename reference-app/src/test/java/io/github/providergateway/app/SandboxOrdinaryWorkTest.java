@@ -50,6 +50,7 @@ class SandboxOrdinaryWorkTest {
     "build output: ok",
     "maven build: ok",
     "cache: ok",
+    "git push over http: ok",
     "dev server inside: 200",
     "outside: refused"
   };
@@ -62,6 +63,7 @@ class SandboxOrdinaryWorkTest {
   private Map<String, String> env;
   private Path codex;
   private Path srt;
+  private GitOverHttp git;
 
   @BeforeEach
   void aSetUpHomeAndAProject() throws Exception {
@@ -79,6 +81,24 @@ class SandboxOrdinaryWorkTest {
         project.resolve("package.json"),
         "{\"name\":\"app\",\"version\":\"1.0.0\",\"dependencies\":{\"dep\":\"file:vendor/dep\"}}\n");
     mavenProject();
+    // A repository to push to over HTTP, on 127.0.0.2: Claude's sandbox sends it through its
+    // proxy (127.0.0.1 is in its NO_PROXY), and the doctor's lists allow it.
+    Path remote = Files.createDirectories(root.resolve("repositories/remote.git"));
+    runOutside(remote, "git", "init", "-q", "--bare");
+    runOutside(remote, "git", "config", "http.receivepack", "true");
+    git = GitOverHttp.serve("127.0.0.2", root.resolve("repositories"));
+    runOutside(project, "git", "init", "-q");
+    runOutside(project, "git", "add", "package.json");
+    runOutside(
+        project,
+        "git",
+        "-c",
+        "user.email=t@example.com",
+        "-c",
+        "user.name=t",
+        "commit",
+        "-qm",
+        "x");
     service = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     service.createContext(
         "/",
@@ -116,6 +136,9 @@ class SandboxOrdinaryWorkTest {
 
   @AfterEach
   void stop() throws Exception {
+    if (git != null) {
+      git.close();
+    }
     if (service != null) {
       service.stop(0);
     }
@@ -199,6 +222,9 @@ class SandboxOrdinaryWorkTest {
             + " http://127.0.0.1:"
             + port
             + "/)\"",
+        "echo \"git push over http: $(git push -q "
+            + git.url("remote.git")
+            + " HEAD:refs/heads/main >git-push.log 2>&1 && echo ok || echo FAILED)\"",
         "echo \"ssh-agent: $(ssh-add -l >/dev/null 2>&1; [ $? -le 1 ] && echo ok || echo FAILED)\"",
         "echo \"outside: $(touch \"$HOME/outside\" 2>/dev/null && echo WRITTEN || echo refused)\"");
   }
@@ -219,11 +245,21 @@ class SandboxOrdinaryWorkTest {
     filesystem.set("denyRead", sandbox.at("/filesystem/denyRead"));
     filesystem.putArray("denyWrite");
     ObjectNode network = settings.putObject("network");
-    network.putArray("allowedDomains").add("localhost").add("127.0.0.1");
+    network.putArray("allowedDomains").add("localhost").add("127.0.0.1").add("127.0.0.2");
     network.putArray("deniedDomains");
     Path file = root.resolve("srt-settings.json");
     Files.writeString(file, settings.toString(), StandardCharsets.UTF_8);
     return file;
+  }
+
+  /** Runs {@code line} in {@code folder} outside any sandbox, as the test's own set-up. */
+  private static void runOutside(Path folder, String... line) throws Exception {
+    Process process =
+        new ProcessBuilder(line).directory(folder.toFile()).redirectErrorStream(true).start();
+    String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0)
+        .as("%s: %s", String.join(" ", line), said)
+        .isTrue();
   }
 
   /** Runs {@code line} in the project with the person's environment; {@return what it printed} */
