@@ -2,6 +2,8 @@ package io.github.providergateway.app;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,13 +11,16 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 
 /**
- * A git server over HTTP on a loopback address, for a real {@code git push} in a test: each request
- * goes to {@code git http-backend}, git's own smart-HTTP server, as a web server's CGI would give
- * it (the request's method, path, query and body in; its headers and body out).
+ * A git server over HTTP or HTTPS on a loopback address, for a real {@code git push} in a test:
+ * each request goes to {@code git http-backend}, git's own smart-HTTP server, as a web server's CGI
+ * would give it (the request's method, path, query and body in; its headers and body out).
  */
 final class GitOverHttp implements AutoCloseable {
 
@@ -36,10 +41,79 @@ final class GitOverHttp implements AutoCloseable {
     return git;
   }
 
-  /** {@return {@code http://ADDRESS:PORT/NAME}} for the repository {@code name} */
+  /**
+   * Serves them over HTTPS, with a certificate for {@code address} made now in {@code folder}
+   * ({@code keytool}); git trusts it through {@link #certificate} ({@code http.sslCAInfo}).
+   */
+  static GitOverHttp serveTls(String address, Path repositories, Path folder) throws Exception {
+    Path keystore = folder.resolve("git-server.p12");
+    char[] password = "test-only".toCharArray();
+    keytool(
+        "-genkeypair",
+        "-keyalg",
+        "EC",
+        "-alias",
+        "git",
+        "-dname",
+        "CN=" + address,
+        "-ext",
+        "SAN=ip:" + address,
+        "-validity",
+        "2",
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        new String(password));
+    keytool(
+        "-exportcert",
+        "-rfc",
+        "-alias",
+        "git",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        new String(password),
+        "-file",
+        folder.resolve("git-server.pem").toString());
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try (InputStream in = java.nio.file.Files.newInputStream(keystore)) {
+      store.load(in, password);
+    }
+    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    keys.init(store, password);
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(keys.getKeyManagers(), null, null);
+    HttpsServer server = HttpsServer.create(new InetSocketAddress(address, 0), 0);
+    server.setHttpsConfigurator(new HttpsConfigurator(tls));
+    GitOverHttp git = new GitOverHttp(server, repositories);
+    server.createContext("/", git::handle);
+    server.start();
+    return git;
+  }
+
+  private static void keytool(String... args) throws Exception {
+    java.util.List<String> line = new java.util.ArrayList<>();
+    line.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    line.addAll(java.util.List.of(args));
+    Process process = new ProcessBuilder(line).redirectErrorStream(true).start();
+    String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+      throw new IOException("keytool " + String.join(" ", args) + ": " + said);
+    }
+  }
+
+  /** {@return the server's certificate (PEM), beside its keystore, for git's http.sslCAInfo} */
+  static Path certificate(Path folder) {
+    return folder.resolve("git-server.pem");
+  }
+
+  /** {@return {@code http[s]://ADDRESS:PORT/NAME}} for the repository {@code name} */
   String url(String name) {
     InetSocketAddress at = server.getAddress();
-    return "http://" + at.getHostString() + ":" + at.getPort() + "/" + name;
+    String scheme = server instanceof HttpsServer ? "https" : "http";
+    return scheme + "://" + at.getHostString() + ":" + at.getPort() + "/" + name;
   }
 
   private void handle(HttpExchange exchange) throws IOException {

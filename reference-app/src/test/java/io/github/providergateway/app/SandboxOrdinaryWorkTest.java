@@ -50,7 +50,7 @@ class SandboxOrdinaryWorkTest {
     "build output: ok",
     "maven build: ok",
     "cache: ok",
-    "git push over http: ok",
+    "git push over https: ok",
     "dev server inside: 200",
     "outside: refused"
   };
@@ -86,7 +86,7 @@ class SandboxOrdinaryWorkTest {
     Path remote = Files.createDirectories(root.resolve("repositories/remote.git"));
     runOutside(remote, "git", "init", "-q", "--bare");
     runOutside(remote, "git", "config", "http.receivepack", "true");
-    git = GitOverHttp.serve("127.0.0.2", root.resolve("repositories"));
+    git = GitOverHttp.serveTls("127.0.0.2", root.resolve("repositories"), root);
     runOutside(project, "git", "init", "-q");
     runOutside(project, "git", "add", "package.json");
     runOutside(
@@ -222,7 +222,9 @@ class SandboxOrdinaryWorkTest {
             + " http://127.0.0.1:"
             + port
             + "/)\"",
-        "echo \"git push over http: $(git push -q "
+        "echo \"git push over https: $(GIT_SSL_CAINFO="
+            + ShellWords.quote(GitOverHttp.certificate(root).toString())
+            + " git push -q "
             + git.url("remote.git")
             + " HEAD:refs/heads/main >git-push.log 2>&1 && echo ok || echo FAILED)\"",
         "echo \"ssh-agent: $(ssh-add -l >/dev/null 2>&1; [ $? -le 1 ] && echo ok || echo FAILED)\"",
