@@ -32,18 +32,10 @@ final class GitOverHttp implements AutoCloseable {
     this.repositories = repositories;
   }
 
-  /** Serves the bare repositories under {@code repositories} at {@code address}, port 0. */
-  static GitOverHttp serve(String address, Path repositories) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(address, 0), 0);
-    GitOverHttp git = new GitOverHttp(server, repositories);
-    server.createContext("/", git::handle);
-    server.start();
-    return git;
-  }
-
   /**
-   * Serves them over HTTPS, with a certificate for {@code address} made now in {@code folder}
-   * ({@code keytool}); git trusts it through {@link #certificate} ({@code http.sslCAInfo}).
+   * Serves the bare repositories under {@code repositories} at {@code address} (port 0) over HTTPS,
+   * with a certificate for {@code address} made now in {@code folder} ({@code keytool}); git trusts
+   * it through {@link #certificate} ({@code http.sslCAInfo}).
    */
   static GitOverHttp serveTls(String address, Path repositories, Path folder) throws Exception {
     Path keystore = folder.resolve("git-server.p12");
