@@ -87,6 +87,7 @@ class ProcessTagTest {
           use("ScriptChecks"),
           use("SharedGatewayMcp"),
           use("Tmux"),
+          calls("GitOverHttp", "serveTls"), // keytool, and git http-backend per request (issue 64)
           use("SdkStdioTransport"),
           // mcp-federation's test helper: the commands of stdio MCP servers the federation runs
           use("McpServers"),
