@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -180,6 +181,17 @@ abstract class AgentSettings {
    */
   Optional<SandboxFinding> sandbox(SandboxDoctor doctor, Path project, boolean setUp) {
     return Optional.empty();
+  }
+
+  /**
+   * Whether {@code addition}, recorded by {@code gateway setup} for {@code file}, is the agent's
+   * own sandbox as setup writes it (issue 64); none for an agent setup writes no sandbox for.
+   *
+   * @param file the settings file it was recorded for
+   * @param addition what setup added there
+   */
+  boolean isSandbox(Path file, SettingsEdit.Addition addition) {
+    return false;
   }
 
   Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {

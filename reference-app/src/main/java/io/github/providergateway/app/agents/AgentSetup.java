@@ -310,21 +310,24 @@ public final class AgentSetup {
     return null;
   }
 
-  /** Whether what {@code setup} wrote holds an MCP token of the front door. */
+  /**
+   * Whether {@code setup} wrote the agent's own sandbox, as its settings class knows it ({@link
+   * AgentSettings#isSandbox}): a refresh keeps it, and no more.
+   */
+  static boolean holdsSandbox(SetupLedger.Setup setup) {
+    return AgentSettingsRegistry.byId(setup.agent())
+        .map(
+            agent ->
+                setup.files().stream()
+                    .anyMatch(
+                        f -> f.additions().stream().anyMatch(a -> agent.isSandbox(f.file(), a))))
+        .orElse(false);
+  }
+
   /**
    * Whether {@code setup} gave its agent the MCP server over HTTP (a token of its own in the user's
    * settings), which {@code setup --refresh} keeps where the service still runs.
    */
-  /** Whether {@code setup} wrote the agent's own sandbox: a refresh keeps it, and no more. */
-  static boolean holdsSandbox(SetupLedger.Setup setup) {
-    return setup.files().stream()
-        .flatMap(f -> f.additions().stream())
-        .anyMatch(
-            a ->
-                a instanceof SettingsEdit.Member member && member.path().equals(List.of("sandbox"))
-                    || a instanceof SettingsEdit.Block block && CodexSettings.isSandbox(block));
-  }
-
   static boolean holdsMcpToken(SetupLedger.Setup setup) {
     return setup.files().stream()
         .flatMap(f -> f.additions().stream())

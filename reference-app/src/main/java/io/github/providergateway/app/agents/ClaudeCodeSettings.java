@@ -304,6 +304,13 @@ final class ClaudeCodeSettings extends AgentSettings {
                 + " the command hook"));
   }
 
+  /** Setup's sandbox in Claude's settings: the members of its {@code sandbox} object. */
+  @Override
+  boolean isSandbox(Path file, SettingsEdit.Addition addition) {
+    return addition instanceof SettingsEdit.Member member
+        && member.path().equals(List.of("sandbox"));
+  }
+
   /** Claude Code's managed settings on Linux: they bind, and win over every other file. */
   static final Path CLAUDE_MANAGED = Path.of("/etc/claude-code/managed-settings.json");
 

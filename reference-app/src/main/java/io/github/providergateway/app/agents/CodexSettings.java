@@ -204,9 +204,12 @@ final class CodexSettings extends AgentSettings {
   /** The key of the root of {@code config.toml} that names the profile Codex runs with. */
   private static final String DEFAULT_PERMISSIONS = "default_permissions";
 
-  /** Whether {@code block} is the sandbox {@code setup} wrote into Codex's {@code config.toml}. */
-  static boolean isSandbox(SettingsEdit.Block block) {
-    return block.top() && block.text().contains(DEFAULT_PERMISSIONS + " = ");
+  /** Setup's sandbox in Codex's {@code config.toml}: the block of its permission profile. */
+  @Override
+  boolean isSandbox(Path file, SettingsEdit.Addition addition) {
+    return addition instanceof SettingsEdit.Block block
+        && block.top()
+        && block.text().contains(DEFAULT_PERMISSIONS + " = ");
   }
 
   static Path codexHome(AgentLayouts layouts) {

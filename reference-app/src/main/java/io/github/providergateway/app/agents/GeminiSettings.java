@@ -160,4 +160,14 @@ final class GeminiSettings extends AgentSettings {
         answer.path("reason").asText(""),
         text);
   }
+
+  /**
+   * Setup's stand-in for a sandbox in Gemini CLI: its policy file, {@code provider-gateway.toml}
+   * (it confines Gemini's file tools, not what its shell runs).
+   */
+  @Override
+  boolean isSandbox(Path file, SettingsEdit.Addition addition) {
+    return file.getFileName() != null
+        && file.getFileName().toString().equals(GeminiPolicyFile.NAME);
+  }
 }

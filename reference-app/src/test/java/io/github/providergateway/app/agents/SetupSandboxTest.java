@@ -346,6 +346,9 @@ class SetupSandboxTest {
     assertThat(out)
         .contains("Gemini CLI: no OS boundary on Linux", "--sandbox", "a program its shell runs");
 
+    assertThat(setup("--refresh")).as(err).isZero();
+    assertThat(Files.readString(geminiPolicy)).as("a refresh keeps it as it was").isEqualTo(toml);
+
     assertThat(setup("gemini", "--remove")).as(err).isZero();
     assertThat(geminiPolicy).doesNotExist();
   }
