@@ -3,11 +3,14 @@ package io.github.providergateway.guard;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.CallFlow.Sending;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.FlowReading;
+import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
@@ -24,8 +27,10 @@ import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Decides one agent tool call by the built-in rules of a preset and the configuration's plain rules
@@ -73,6 +78,8 @@ public final class Guard {
   private final GuardPreset preset;
   private final List<PlainCheck> projectRules;
   private final List<PlainCheck> personalRules;
+  private final List<PlainCheck> projectFlowRules;
+  private final List<PlainCheck> personalFlowRules;
   private final List<PlainCheck> allowRules;
   private final List<String> allowIds;
   private final List<String> problems;
@@ -93,8 +100,12 @@ public final class Guard {
     }
     this.preset =
         project.preset().compareTo(personal.preset()) > 0 ? project.preset() : personal.preset();
-    this.projectRules = compile(project.rules(), found, true);
-    this.personalRules = compile(personal.rules(), found, false);
+    List<PlainCheck> projectAll = compile(project.rules(), found, true);
+    List<PlainCheck> personalAll = compile(personal.rules(), found, false);
+    this.projectRules = projectAll.stream().filter(c -> !c.rule().flow()).toList();
+    this.personalRules = personalAll.stream().filter(c -> !c.rule().flow()).toList();
+    this.projectFlowRules = projectAll.stream().filter(c -> c.rule().flow()).toList();
+    this.personalFlowRules = personalAll.stream().filter(c -> c.rule().flow()).toList();
     List<PlainCheck> allows = new ArrayList<>();
     List<String> ids = new ArrayList<>();
     for (PlainRule entry : personal.allow()) {
@@ -174,7 +185,56 @@ public final class Guard {
    * @return the decision
    */
   public GuardVerdict decide(GuardCall call) {
-    return explain(call, false).verdict();
+    return explain(call, false, null).explanation().verdict();
+  }
+
+  /**
+   * Decides {@code call} in a session that has seen {@code past}: the call's own rules, then the
+   * flow rules (docs/guard.md, "A session remembers"). Never throws.
+   *
+   * @param call the call
+   * @param past what the session has seen
+   * @return the decision
+   */
+  public GuardVerdict decide(GuardCall call, SessionPast past) {
+    return judge(call, past).verdict();
+  }
+
+  /**
+   * Decides {@code call} in a session that has seen {@code past}, and says what the call would add
+   * to that past if it runs. Never throws.
+   *
+   * @param call the call
+   * @param past what the session has seen
+   * @return the decision and the call's flow
+   */
+  public SessionVerdict judge(GuardCall call, SessionPast past) {
+    Judged judged = explain(call, false, requireNonNull(past, "past"));
+    return new SessionVerdict(judged.explanation().verdict(), judged.flow());
+  }
+
+  /**
+   * What {@code call} does for the flow rules: the untrusted content it takes in, the secret it
+   * reads, where it sends data, the remotes it adds. Never throws; a call the guard cannot read
+   * does nothing it can tell ({@link CallFlow#NONE}), and is denied anyway.
+   *
+   * @param call the call
+   * @return its flow
+   */
+  public CallFlow flowOf(GuardCall call) {
+    return explain(call, false, null).flow();
+  }
+
+  /**
+   * As {@link #explain(GuardCall)}, in a session that has seen {@code past}: the flow rules' lines
+   * among what matched.
+   *
+   * @param call the call
+   * @param past what the session has seen
+   * @return the explanation
+   */
+  public GuardExplanation explain(GuardCall call, SessionPast past) {
+    return explain(call, true, requireNonNull(past, "past")).explanation();
   }
 
   /**
@@ -186,16 +246,32 @@ public final class Guard {
    * @return the explanation
    */
   public GuardExplanation explain(GuardCall call) {
-    return explain(call, true);
+    return explain(call, true, null).explanation();
   }
 
-  private GuardExplanation explain(GuardCall call, boolean showParse) {
+  /** A decision, and what the call does for the flow rules. */
+  private record Judged(GuardExplanation explanation, CallFlow flow) {}
+
+  /** What the rules read of a call, kept for the flow rules: null until the scan is made. */
+  private static final class Reading {
+    private Scan scan;
+    private List<Hit> hits;
+  }
+
+  private Judged explain(GuardCall call, boolean showParse, SessionPast past) {
     List<String> parse = new ArrayList<>();
     List<String> matched = new ArrayList<>();
+    Reading reading = new Reading();
     try {
-      return decide(call, showParse, parse, matched);
+      GuardExplanation alone = decide(call, showParse, parse, matched, reading);
+      if (reading.scan == null) {
+        return new Judged(alone, CallFlow.NONE);
+      }
+      CallFlow flow = flow(reading);
+      return new Judged(
+          past == null ? alone : withFlow(alone, reading.scan, flow, past, call, matched), flow);
     } catch (Budget.Exhausted | Unreadable e) {
-      return unreadable(e.getMessage(), parse, matched);
+      return new Judged(unreadable(e.getMessage(), parse, matched), CallFlow.NONE);
     } catch (RuntimeException e) {
       // Fail closed: a call the guard could not read through is denied, never allowed.
       String reason =
@@ -204,13 +280,169 @@ public final class Guard {
               + e.getClass().getSimpleName()
               + ")";
       matched.add(Catalogue.UNREADABLE.id() + ": deny — " + reason);
-      return new GuardExplanation(
-          new GuardVerdict(Outcome.DENY, Catalogue.UNREADABLE.id(), reason, null), parse, matched);
+      return new Judged(
+          new GuardExplanation(
+              new GuardVerdict(Outcome.DENY, Catalogue.UNREADABLE.id(), reason, null),
+              parse,
+              matched),
+          CallFlow.NONE);
     }
   }
 
+  private static CallFlow flow(Reading reading) {
+    FlowReading.Found found = FlowReading.read(reading.scan, reading.hits);
+    List<Sending> sends = new ArrayList<>();
+    for (Object[] sending : found.sends()) {
+      sends.add(
+          new Sending(
+              Sending.Kind.valueOf((String) sending[0]), (String) sending[1], (String) sending[2]));
+    }
+    return new CallFlow(found.untrusted(), found.secret(), sends, found.remotesAdded());
+  }
+
+  /**
+   * The call's own verdict with the flow rules' taken in: the built-in flow rules and the plain
+   * rules with a flow condition, for a call that sends data out after the session (or the call
+   * itself, for a secret) took in what the rule names. A deny of the call's own rules stands; a
+   * flow deny beats the call's own ask; of two asks, the call's own is kept.
+   */
+  private GuardExplanation withFlow(
+      GuardExplanation alone,
+      Scan scan,
+      CallFlow flow,
+      SessionPast past,
+      GuardCall call,
+      List<String> matched) {
+    if (preset == GuardPreset.OFF && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
+      return alone;
+    }
+    List<Sending> out = past.sendsOut(flow);
+    if (out.isEmpty() && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
+      return alone;
+    }
+    String untrusted = earlierUntrusted(past);
+    String secret = earlierSecret(past, flow);
+    boolean session = call.project() != null;
+    GuardVerdict strongest = null;
+    List<Hit> active = new ArrayList<>();
+    if (preset != GuardPreset.OFF && !out.isEmpty()) {
+      for (Hit hit : FlowRules.judge(out.stream().map(Sending::what).toList(), untrusted, secret)) {
+        Outcome action = outcome(hit.rule().action(preset.wireName(), session));
+        String line = hit.rule().id() + ": ";
+        if (action == null) {
+          matched.add(line + "off in " + preset.wireName() + " — " + flowReason(hit));
+        } else if (allowIds.contains(hit.rule().id())) {
+          matched.add(
+              line
+                  + lower(action)
+                  + ", allowed by the person's allow list ("
+                  + hit.rule().id()
+                  + ") — "
+                  + flowReason(hit));
+        } else {
+          matched.add(line + lower(action) + " — " + flowReason(hit));
+          active.add(hit);
+        }
+      }
+    }
+    Map<PlainCheck, String> plain = new LinkedHashMap<>();
+    for (List<PlainCheck> rules : List.of(projectFlowRules, personalFlowRules)) {
+      for (PlainCheck rule : rules) {
+        String earlier =
+            rule.rule().after() == null
+                ? ""
+                : rule.rule().after().equals("secret") ? secret : untrusted;
+        if (earlier != null && (!rule.rule().sends() || !out.isEmpty()) && rule.matches(scan)) {
+          plain.put(rule, earlier);
+          matched.add(
+              rule.rule().id()
+                  + ": "
+                  + lower(rule.rule().action())
+                  + " (a flow rule of the "
+                  + (rules == projectFlowRules ? "project" : "person")
+                  + ")");
+        }
+      }
+    }
+    for (Outcome outcome : new Outcome[] {Outcome.DENY, Outcome.ASK}) {
+      for (Map.Entry<PlainCheck, String> rule : plain.entrySet()) {
+        if (strongest == null && rule.getKey().rule().action() == outcome) {
+          strongest =
+              plainFlowVerdict(
+                  rule.getKey().rule(), out.isEmpty() ? null : out.get(0), rule.getValue());
+        }
+      }
+      for (Hit hit : active) {
+        if (strongest == null
+            && outcome(hit.rule().action(preset.wireName(), session)) == outcome) {
+          strongest =
+              new GuardVerdict(outcome, hit.rule().id(), flowReason(hit), hit.rule().instead());
+        }
+      }
+    }
+    GuardVerdict verdict =
+        strongest == null ? alone.verdict() : stricter(alone.verdict(), strongest);
+    return new GuardExplanation(verdict, alone.parse(), matched);
+  }
+
+  /** The stricter of two verdicts: deny, then ask; the first on a tie. */
+  private static GuardVerdict stricter(GuardVerdict first, GuardVerdict second) {
+    return rank(second.outcome()) > rank(first.outcome()) ? second : first;
+  }
+
+  private static int rank(Outcome outcome) {
+    return switch (outcome) {
+      case ALLOW -> 0;
+      case ASK -> 1;
+      case DENY -> 2;
+    };
+  }
+
+  private static String earlierUntrusted(SessionPast past) {
+    SessionPast.PastCall last = past.lastUntrusted();
+    if (last != null) {
+      return last.what() + " (" + last.named() + ")";
+    }
+    return past.unknown() == null ? null : "a past the gateway cannot know: " + past.unknown();
+  }
+
+  private static String earlierSecret(SessionPast past, CallFlow flow) {
+    SessionPast.PastCall last = past.lastSecret();
+    if (last != null) {
+      return last.what() + " (" + last.named() + ")";
+    }
+    return flow.secret() == null ? null : flow.secret() + " (in the same call)";
+  }
+
+  /** A flow rule's reason: what is sent, the rule's why, and the earlier call it follows. */
+  private static String flowReason(Hit hit) {
+    String found = hit.found();
+    int after = found.indexOf("` after `");
+    String sent = after < 0 ? found : found.substring(0, after);
+    String earlier = after < 0 ? "" : found.substring(after + "` after `".length());
+    return hit.rule().id() + ": `" + sent + "` " + hit.rule().why() + "; earlier: " + earlier;
+  }
+
+  private static GuardVerdict plainFlowVerdict(PlainRule rule, Sending sent, String earlier) {
+    String what =
+        rule.reason() != null
+            ? rule.reason()
+            : "matches the configuration's flow rule"
+                + (rule.after() == null ? "" : " after " + rule.after())
+                + (rule.sends() ? " sends" : "");
+    String text = rule.id() + ": " + what + (sent == null ? "" : " (`" + sent.what() + "`)");
+    if (earlier != null && !earlier.isEmpty()) {
+      text += "; earlier: " + earlier;
+    }
+    return new GuardVerdict(rule.action(), rule.id(), text, null);
+  }
+
   private GuardExplanation decide(
-      GuardCall call, boolean showParse, List<String> parse, List<String> matched) {
+      GuardCall call,
+      boolean showParse,
+      List<String> parse,
+      List<String> matched,
+      Reading reading) {
     boolean nothingToCheck =
         preset == GuardPreset.OFF && projectRules.isEmpty() && personalRules.isEmpty();
     if (nothingToCheck) {
@@ -274,6 +506,8 @@ public final class Guard {
       }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
+    reading.scan = scan;
+    reading.hits = hits;
 
     Hit catastrophe = null;
     List<Hit> active = new ArrayList<>();

@@ -21,6 +21,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param arg an object from argument name to a glob over its decoded string value, or {@code null}
  * @param reason what the agent reads when it blocks, or {@code null} for a reason made up from the
  *     match
+ * @param after a flow rule's condition on what the session took in before the call: {@code
+ *     untrusted} or {@code secret}; {@code null} for a rule of the call alone
+ * @param sends whether the rule matches only a call that sends data out of the project
+ *     (docs/guard.md, "Sending data out"); a flow rule's usual condition
  */
 public record PlainRule(
     String id,
@@ -29,7 +33,36 @@ public record PlainRule(
     String command,
     String path,
     JsonNode arg,
-    String reason) {
+    String reason,
+    String after,
+    boolean sends) {
+
+  /**
+   * A rule of the call alone.
+   *
+   * @param id its id
+   * @param action deny, ask, or allow in an allow list
+   * @param tool a glob over the tool's gateway name, or {@code null}
+   * @param command word globs over each program the command runs, or {@code null}
+   * @param path a glob over the file the call touches, or {@code null}
+   * @param arg argument name to a glob over its decoded value, or {@code null}
+   * @param reason what the agent reads when it blocks, or {@code null}
+   */
+  public PlainRule(
+      String id,
+      GuardVerdict.Outcome action,
+      String tool,
+      String command,
+      String path,
+      JsonNode arg,
+      String reason) {
+    this(id, action, tool, command, path, arg, reason, null, false);
+  }
+
+  /** {@return whether the rule is a flow rule: it needs the session's past to match} */
+  public boolean flow() {
+    return after != null || sends;
+  }
 
   /**
    * Checks the rule.
@@ -47,10 +80,16 @@ public record PlainRule(
    *     null}
    * @param reason what the agent reads when it blocks, or {@code null} for a reason made up from
    *     the match
+   * @param after a flow rule's condition: {@code untrusted} or {@code secret}, or {@code null}
+   * @param sends whether the rule matches only a call that sends data out of the project
    * @throws NullPointerException when {@code id} or {@code action} is null
+   * @throws IllegalArgumentException when {@code after} is another word
    */
   public PlainRule {
     requireNonNull(id, "id");
     requireNonNull(action, "action");
+    if (after != null && !after.equals("untrusted") && !after.equals("secret")) {
+      throw new IllegalArgumentException("after is untrusted or secret, not " + after);
+    }
   }
 }

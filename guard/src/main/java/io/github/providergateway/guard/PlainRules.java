@@ -37,7 +37,7 @@ final class PlainRules {
   static final String SANDBOX = "sandbox";
 
   private static final Set<String> FIELDS =
-      Set.of("id", "action", "tool", "command", "path", "arg", "reason");
+      Set.of("id", "action", "tool", "command", "path", "arg", "reason", "after", "sends");
 
   private PlainRules() {}
 
@@ -307,8 +307,32 @@ final class PlainRules {
         }
       }
     }
-    if (patterns[0] == null && patterns[1] == null && patterns[2] == null && arg == null) {
-      problems.add(named + ": matches every call: give tool, command, path or arg; left out");
+    String after = null;
+    JsonNode afterNode = node.get("after");
+    if (afterNode != null) {
+      after = afterNode.isTextual() ? afterNode.asText() : "";
+      if (!after.equals("untrusted") && !after.equals("secret")) {
+        problems.add(named + ": after: untrusted or secret, not '" + after + "'; left out");
+        return null;
+      }
+    }
+    JsonNode sendsNode = node.get("sends");
+    if (sendsNode != null && !sendsNode.isBoolean()) {
+      problems.add(named + ": sends: true or false; left out");
+      return null;
+    }
+    boolean sends = sendsNode != null && sendsNode.asBoolean();
+    if ((after != null || sends) && action == GuardVerdict.Outcome.ALLOW) {
+      problems.add(named + ": after, sends: a flow condition is for deny and ask rules; left out");
+      return null;
+    }
+    if (patterns[0] == null
+        && patterns[1] == null
+        && patterns[2] == null
+        && arg == null
+        && !sends) {
+      problems.add(
+          named + ": matches every call: give tool, command, path, arg or sends; left out");
       return null;
     }
     if (patterns[1] != null && patterns[0] != null && !Glob.text(patterns[0]).matches("shell")) {
@@ -323,7 +347,9 @@ final class PlainRules {
         patterns[1],
         patterns[2],
         arg == null ? null : arg.deepCopy(),
-        patterns[3]);
+        patterns[3],
+        after,
+        sends);
   }
 
   /** {@code *} and {@code ?} in a pattern: what a match's cost grows with. */

@@ -290,7 +290,7 @@ class PlainRulesTest {
             "guard.preset: unknown guard preset 'lax': off, standard, strict or paranoid;"
                 + " standard is used",
             "guard.rules[0] 'a': action: deny, ask or allow, not 'block'; left out",
-            "guard.rules[1] 'b': matches every call: give tool, command, path or arg; left out",
+            "guard.rules[1] 'b': matches every call: give tool, command, path, arg or sends; left out",
             "guard.rules[2] 'c': unknown field 'comand'; left out",
             "guard.rules[3] 'd': command: not a text; left out",
             "guard.rules[4] 'e': arg.env: a pattern of at most 1024 characters and 32 wildcards;"

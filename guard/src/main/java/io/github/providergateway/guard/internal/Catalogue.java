@@ -30,6 +30,7 @@ public final class Catalogue {
           new InlineRules(),
           new ToolRules(),
           new ExecRules(),
+          new FlowRules(),
           new DeclaredRules(RuleBook.specs()));
   private static final Map<String, BuiltinRule> BY_ID;
 

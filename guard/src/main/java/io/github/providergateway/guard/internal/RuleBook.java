@@ -24,10 +24,11 @@ import java.util.Set;
  * not read fails the class's initialisation, and with it every guard: a book half read would be a
  * guard without some of its rules.
  *
- * <p>Three fields are reserved for later layers and refused while nothing reads them, so a rule
- * cannot claim a condition the guard ignores: {@code session} (a condition on what the session did
- * before), {@code sandbox} (what an agent's sandbox enforces of it) and {@code layer} (an
- * organisation's rules above the person's).
+ * <p>A rule's {@code session} condition (the flow rules, {@code {"after": "untrusted"|"secret",
+ * "then": "send"}}) is on what the session took in before the call; its examples give the earlier
+ * calls in {@code before}. Two fields are reserved for later layers and refused while nothing reads
+ * them, so a rule cannot claim a condition the guard ignores: {@code sandbox} (what an agent's
+ * sandbox enforces of it) and {@code layer} (an organisation's rules above the person's).
  */
 public final class RuleBook {
   private static final String FOLDER = "/io/github/providergateway/guard/rules/";
@@ -44,10 +45,14 @@ public final class RuleBook {
           "no-session",
           "examples",
           "sources",
-          "replaces");
-  private static final Set<String> RESERVED = Set.of("session", "sandbox", "layer");
+          "replaces",
+          "session");
+  private static final Set<String> RESERVED = Set.of("sandbox", "layer");
   private static final Set<String> EXAMPLE_FIELDS =
-      Set.of("command", "tool", "path", "cwd", "preset", "session", "hints");
+      Set.of("command", "tool", "path", "cwd", "preset", "session", "hints", "args", "before");
+
+  /** What each flow rule's {@code session} condition says the session took in before: by id. */
+  private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
 
   private static final Map<String, RuleSpec> SPECS;
   private static final List<String> FAMILIES;
@@ -122,6 +127,21 @@ public final class RuleBook {
     return REPLACED.getOrDefault(id, List.of());
   }
 
+  /**
+   * What a flow rule's {@code session} condition says the session took in before the call.
+   *
+   * @param id a flow rule's id
+   * @return {@code untrusted} or {@code secret}
+   * @throws IllegalStateException when the rule has no session condition
+   */
+  public static String sessionAfter(String id) {
+    String after = SESSION_AFTER.get(id);
+    if (after == null) {
+      throw new IllegalStateException(id + " has no session condition");
+    }
+    return after;
+  }
+
   /** {@return the families, in the book's order} */
   public static List<String> families() {
     return FAMILIES;
@@ -159,6 +179,17 @@ public final class RuleBook {
         rule.path("catastrophic").asBoolean(false)
             ? BuiltinRule.catastrophic(id, family, why, instead)
             : BuiltinRule.of(id, family, actions(id, rule.path("presets")), why, instead);
+    JsonNode session = rule.get("session");
+    if (session != null) {
+      String after = text(session, "after", null);
+      if (!"untrusted".equals(after) && !"secret".equals(after)
+          || !"send".equals(text(session, "then", null))
+          || session.size() != 2) {
+        throw new IllegalStateException(
+            id + ": session is {\"after\": \"untrusted\" or \"secret\", \"then\": \"send\"}");
+      }
+      SESSION_AFTER.put(id, after);
+    }
     String noSession = text(rule, "no-session", null);
     if ("deny".equals(noSession)) {
       builtin = builtin.denyingWithoutSession();
@@ -235,7 +266,8 @@ public final class RuleBook {
       tool = tool == null && command != null ? "shell" : tool;
       String what = command != null ? command : text(example, "path", null);
       JsonNode hints = example.get("hints");
-      if (tool == null || what == null && hints == null) {
+      JsonNode args = example.get("args");
+      if (tool == null || what == null && hints == null && args == null) {
         throw new IllegalStateException(
             id + ": an example has a command, a tool and a path, or a tool and its hints");
       }
@@ -246,7 +278,9 @@ public final class RuleBook {
               text(example, "cwd", null),
               text(example, "preset", null),
               example.path("session").asBoolean(true),
-              hints == null ? null : hints(hints)));
+              hints == null ? null : hints(hints),
+              args == null ? null : args.deepCopy(),
+              exampleList(id, example.path("before"))));
     }
     return out;
   }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
@@ -82,7 +83,34 @@ public record RuleSpec(
    * @param session whether the call is in a session (a project known); {@code false} for a call
    *     with none
    * @param hints what a provider's tool declares of itself, or {@code null} for an agent's own tool
+   * @param args the arguments of a tool that is neither a shell nor a file tool ({@code WebFetch}'s
+   *     {@code url}), or {@code null}
+   * @param before the calls the session ran before this one, for a flow rule; empty for none
    */
   public record Example(
-      String tool, String text, String cwd, String preset, boolean session, ToolCall.Hints hints) {}
+      String tool,
+      String text,
+      String cwd,
+      String preset,
+      boolean session,
+      ToolCall.Hints hints,
+      JsonNode args,
+      List<Example> before) {
+
+    /** Copies. */
+    public Example {
+      before = List.copyOf(before);
+    }
+
+    /** An example of one call alone. */
+    public Example(
+        String tool,
+        String text,
+        String cwd,
+        String preset,
+        boolean session,
+        ToolCall.Hints hints) {
+      this(tool, text, cwd, preset, session, hints, null, List.of());
+    }
+  }
 }

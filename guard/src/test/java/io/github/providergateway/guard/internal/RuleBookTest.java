@@ -12,10 +12,12 @@ import io.github.providergateway.guard.GuardExplanation;
 import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
+import io.github.providergateway.guard.SessionPast;
 import io.github.providergateway.guard.internal.RuleSpec.Example;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -71,7 +73,11 @@ class RuleBookTest {
     BuiltinRule rule = RuleBook.rule(id);
     GuardPreset preset =
         example.preset() != null ? GuardPreset.of(example.preset()) : firstPresetInForce(rule);
-    GuardExplanation explanation = GUARDS.get(preset).explain(call(example));
+    Guard guard = GUARDS.get(preset);
+    GuardExplanation explanation =
+        example.before().isEmpty()
+            ? guard.explain(call(example))
+            : guard.explain(call(example), pastOf(guard, example.before()));
     boolean found = explanation.matched().stream().anyMatch(line -> line.startsWith(id + ": "));
     String shown =
         preset.wireName()
@@ -185,9 +191,36 @@ class RuleBookTest {
     return GuardPreset.STANDARD;
   }
 
+  /**
+   * The past of a session that ran {@code before}, in the corpus's project whose remotes are {@code
+   * origin} and {@code upstream}.
+   */
+  private static SessionPast pastOf(Guard guard, List<Example> before) {
+    SessionPast past = SessionPast.start(REMOTES);
+    for (Example earlier : before) {
+      GuardCall call = call(earlier);
+      past =
+          past.after(
+              new SessionPast.PastCall(
+                  call.tool(), call.args().toString(), Instant.parse("2026-11-28T10:00:00Z"), "-"),
+              guard.flowOf(call));
+    }
+    return past;
+  }
+
+  /** The remotes of the corpus's project. */
+  static final Map<String, String> REMOTES =
+      Map.of(
+          "origin",
+          "https://github.com/acme/shop.git",
+          "upstream",
+          "https://github.com/upstream-org/shop.git");
+
   private static GuardCall call(Example example) {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
-    if (example.tool().equals("shell")) {
+    if (example.args() != null) {
+      args.setAll((ObjectNode) example.args());
+    } else if (example.tool().equals("shell")) {
       args.put("command", example.text());
     } else if (example.text() != null) {
       args.put("path", example.text());

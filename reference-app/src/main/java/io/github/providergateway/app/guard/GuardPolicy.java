@@ -2,6 +2,7 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.hook.HookAdapter;
 import io.github.providergateway.gateway.policy.CallPolicy;
 import io.github.providergateway.gateway.policy.PolicyCall;
@@ -9,6 +10,8 @@ import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardCall.ToolHints;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.SessionPast;
+import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.protocol.ToolAnnotations;
 import java.nio.file.Path;
 import java.util.Set;
@@ -41,14 +44,26 @@ public final class GuardPolicy implements CallPolicy {
   private static final Set<String> AGENT_TOOLS = Set.of("shell", "edit", "read");
 
   private final HomeGuard guard;
+  private final SessionFlows flows;
 
   /**
-   * The policy of {@code guard}.
+   * The policy of {@code guard}, each session's past kept in memory only.
    *
    * @param guard the home's guard
    */
   public GuardPolicy(HomeGuard guard) {
+    this(guard, SessionFlows.inMemory(java.time.Clock.systemUTC()));
+  }
+
+  /**
+   * The policy of {@code guard}, each session's past kept in {@code flows} (the flow rules).
+   *
+   * @param guard the home's guard
+   * @param flows what each session has seen
+   */
+  public GuardPolicy(HomeGuard guard, SessionFlows flows) {
     this.guard = requireNonNull(guard, "guard");
+    this.flows = requireNonNull(flows, "flows");
   }
 
   @Override
@@ -61,8 +76,12 @@ public final class GuardPolicy implements CallPolicy {
     Path project = call.project();
     GuardVerdict verdict;
     try {
-      verdict =
-          guard.decide(new GuardCall(call.tool(), call.args(), project, project, hints(call)));
+      String key = SessionFlows.sessionKey(call.sessionId());
+      SessionPast past = flows.past(key, project);
+      SessionVerdict judged =
+          guard.judge(new GuardCall(call.tool(), call.args(), project, project, hints(call)), past);
+      verdict = judged.verdict();
+      remember(key, project, call, judged, past);
     } catch (RuntimeException e) {
       // Fail closed at once rather than by the gate's timeout: what the guard could not read is
       // denied (rule guard.unreadable). Guard.explain catches its own failures (FC-33), but the
@@ -79,6 +98,28 @@ public final class GuardPolicy implements CallPolicy {
       case DENY -> PolicyVerdict.deny(HookAdapter.guardReason(verdict), verdict.ruleId());
       case ASK -> PolicyVerdict.ask(HookAdapter.guardReason(verdict) + ". Run it?");
     };
+  }
+
+  /**
+   * Keeps what the call does in its session's past: at once for a call let through, by the agent's
+   * after-tool report for one the person is asked about ({@link SessionFlows#asked}).
+   */
+  private void remember(
+      String key, Path project, PolicyCall call, SessionVerdict judged, SessionPast past) {
+    switch (judged.verdict().outcome()) {
+      case ALLOW -> flows.allowed(key, project, call.tool(), call.args(), judged.flow());
+      case ASK ->
+          flows.asked(
+              key,
+              project,
+              call.tool(),
+              call.args(),
+              judged.flow(),
+              judged.verdict().ruleId().startsWith("flow.")
+                  ? SessionFlows.grantable(past, judged.flow())
+                  : java.util.List.of());
+      case DENY -> {}
+    }
   }
 
   /**

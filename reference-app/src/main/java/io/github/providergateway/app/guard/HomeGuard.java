@@ -11,6 +11,7 @@ import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.RegularFileRead;
+import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
@@ -18,6 +19,8 @@ import io.github.providergateway.guard.GuardExplanation;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.guard.SandboxPolicy;
+import io.github.providergateway.guard.SessionPast;
+import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -194,6 +197,24 @@ public final class HomeGuard {
    */
   GuardVerdict decide(GuardCall call) {
     return explain(call).verdict();
+  }
+
+  /**
+   * Decides {@code call} in a session that has seen {@code past} (the flow rules), with its
+   * project's file when it has a project, and says what the call adds to that past if it runs.
+   *
+   * @return the verdict and the call's flow; never throws
+   */
+  SessionVerdict judge(GuardCall call, SessionPast past) {
+    if (call.project() == null) {
+      return personal.judge(call, past);
+    }
+    ProjectFile file = projectFile(call.project());
+    if (file.broken() != null) {
+      return new SessionVerdict(file.broken(), CallFlow.NONE);
+    }
+    Guard guard = file.settings() == null ? personal : personal.tightenedBy(file.settings());
+    return guard.judge(call, past);
   }
 
   /** As {@link #decide}, with the parse and every rule that matched. */

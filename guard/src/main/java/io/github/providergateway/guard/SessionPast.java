@@ -1,0 +1,502 @@
+package io.github.providergateway.guard;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.guard.CallFlow.Sending;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a session has seen, for the flow rules (docs/guard.md, "A session remembers"): the untrusted
+ * content it took in, the secrets it read and where it sent data, each with the call that did it;
+ * the git remotes the project had when the session began and those added since; and the places the
+ * person said are fine to send to for this session. Immutable: each call that ran makes a new one
+ * ({@link #after}). Bounded: the latest {@value #KEPT} calls of each kind (with a count of all),
+ * {@value #MAX_NAMES} remotes and granted places, so a session of any length holds a few kilobytes.
+ *
+ * <p>The guard itself never keeps one: the gateway keeps a session's past and hands it to {@link
+ * Guard#decide(GuardCall, SessionPast)}.
+ */
+public final class SessionPast {
+
+  /** How many calls of each kind are kept: the latest. */
+  public static final int KEPT = 8;
+
+  /** How many remotes, and how many granted places, are kept. */
+  public static final int MAX_NAMES = 64;
+
+  /**
+   * The public package registries: a request to them is the project's own work, not sending data
+   * out. Publishing to them is (a {@link Sending.Kind#PUBLISH} is always out).
+   */
+  public static final Set<String> REGISTRIES =
+      Set.of(
+          "registry.npmjs.org",
+          "registry.yarnpkg.com",
+          "pypi.org",
+          "files.pythonhosted.org",
+          "repo.maven.apache.org",
+          "repo1.maven.org",
+          "plugins.gradle.org",
+          "crates.io",
+          "index.crates.io",
+          "static.crates.io",
+          "rubygems.org",
+          "proxy.golang.org",
+          "sum.golang.org",
+          "registry-1.docker.io",
+          "api.nuget.org");
+
+  private final List<PastCall> untrusted;
+  private final int untrustedCount;
+  private final List<PastCall> secrets;
+  private final int secretCount;
+  private final List<PastCall> sent;
+  private final Map<String, String> ownRemotes;
+  private final Map<String, String> remotesAdded;
+  private final Set<String> granted;
+  private final String unknown;
+
+  private SessionPast(
+      List<PastCall> untrusted,
+      int untrustedCount,
+      List<PastCall> secrets,
+      int secretCount,
+      List<PastCall> sent,
+      Map<String, String> ownRemotes,
+      Map<String, String> remotesAdded,
+      Set<String> granted,
+      String unknown) {
+    this.untrusted = List.copyOf(untrusted);
+    this.untrustedCount = untrustedCount;
+    this.secrets = List.copyOf(secrets);
+    this.secretCount = secretCount;
+    this.sent = List.copyOf(sent);
+    this.ownRemotes = Map.copyOf(ownRemotes);
+    this.remotesAdded = Map.copyOf(remotesAdded);
+    this.granted = Set.copyOf(granted);
+    this.unknown = unknown;
+  }
+
+  /**
+   * One call that the session ran, as the reasons name it.
+   *
+   * @param tool the tool's gateway name ({@code shell}, {@code WebFetch}, an MCP tool's)
+   * @param args its arguments as the audit trail records them (decision 29), shortened
+   * @param at when it ran (or was let through)
+   * @param what what it did, in the guard's words ({@code curl of https://x.example})
+   */
+  public record PastCall(String tool, String args, Instant at, String what) {
+
+    /**
+     * Checks.
+     *
+     * @param tool the tool's gateway name
+     * @param args its arguments as the audit trail records them
+     * @param at when it ran
+     * @param what what it did
+     */
+    public PastCall {
+      requireNonNull(tool, "tool");
+      requireNonNull(args, "args");
+      requireNonNull(at, "at");
+      requireNonNull(what, "what");
+    }
+
+    /** {@return the call as a reason names it: its tool, when, and its arguments} */
+    public String named() {
+      return tool + " at " + at + " " + args;
+    }
+  }
+
+  /**
+   * A session that has seen nothing yet, in a project with these remotes.
+   *
+   * @param ownRemotes the project's git remotes when the session began, name to URL ({@code origin
+   *     → https://github.com/acme/shop.git}); a push to one of them is not sending data out
+   * @return the past
+   */
+  public static SessionPast start(Map<String, String> ownRemotes) {
+    return new SessionPast(
+        List.of(), 0, List.of(), 0, List.of(), bounded(ownRemotes), Map.of(), Set.of(), null);
+  }
+
+  /**
+   * A session whose past the gateway cannot know (it was renewed after a restart and its record was
+   * not found): it counts as having taken in untrusted content, never as clean by accident.
+   *
+   * @param why what happened, for the reasons ({@code "renewed after the gateway restarted"})
+   * @param ownRemotes the project's git remotes
+   * @return the past
+   */
+  public static SessionPast unknown(String why, Map<String, String> ownRemotes) {
+    return new SessionPast(
+        List.of(),
+        0,
+        List.of(),
+        0,
+        List.of(),
+        bounded(ownRemotes),
+        Map.of(),
+        Set.of(),
+        requireNonNull(why, "why"));
+  }
+
+  /**
+   * This past with what {@code call} did: a call that ran.
+   *
+   * @param call the call
+   * @param flow what it did ({@link Guard#flowOf})
+   * @return the new past; this one when the call did nothing the rules remember
+   */
+  public SessionPast after(PastCall call, CallFlow flow) {
+    if (!flow.remembered()) {
+      return this;
+    }
+    List<PastCall> newUntrusted = untrusted;
+    List<PastCall> newSecrets = secrets;
+    List<PastCall> newSent = sent;
+    if (flow.untrusted() != null) {
+      newUntrusted = latest(untrusted, with(call, flow.untrusted()));
+    }
+    if (flow.secret() != null) {
+      newSecrets = latest(secrets, with(call, flow.secret()));
+    }
+    List<Sending> out = sendsOut(flow);
+    if (!out.isEmpty()) {
+      newSent = latest(sent, with(call, out.get(0).what()));
+    }
+    Map<String, String> added = new LinkedHashMap<>(remotesAdded);
+    for (Map.Entry<String, String> remote : flow.remotesAdded().entrySet()) {
+      if (added.size() < MAX_NAMES || added.containsKey(remote.getKey())) {
+        added.put(remote.getKey(), remote.getValue());
+      }
+    }
+    return new SessionPast(
+        newUntrusted,
+        untrustedCount + (flow.untrusted() != null ? 1 : 0),
+        newSecrets,
+        secretCount + (flow.secret() != null ? 1 : 0),
+        newSent,
+        ownRemotes,
+        added,
+        granted,
+        unknown);
+  }
+
+  /**
+   * This past with {@code to} fine to send to for the rest of the session: the person's answer to
+   * the question the flow rules asked, as the agent reported it.
+   *
+   * @param to a {@link Sending#to}
+   * @return the new past
+   */
+  public SessionPast granting(String to) {
+    if (to == null || granted.contains(to) || granted.size() >= MAX_NAMES) {
+      return this;
+    }
+    Set<String> more = new LinkedHashSet<>(granted);
+    more.add(to);
+    return new SessionPast(
+        untrusted,
+        untrustedCount,
+        secrets,
+        secretCount,
+        sent,
+        ownRemotes,
+        remotesAdded,
+        more,
+        unknown);
+  }
+
+  /**
+   * The sendings of {@code flow} that take data out of the project: every publish, paste and
+   * outbound tool; a push to a remote added during the session, to a URL that is none of the
+   * project's remotes, or to a remote the project did not have; a request or a transfer to a host
+   * that is not loopback, not a host of the project's remotes and not a package registry (a gist is
+   * out wherever it goes). A place the person granted for the session is not out.
+   *
+   * @param flow what a call does
+   * @return those that are out, in order
+   */
+  public List<Sending> sendsOut(CallFlow flow) {
+    List<Sending> out = new ArrayList<>();
+    for (Sending sending : flow.sends()) {
+      if (out(sending, flow) && (sending.to() == null || !granted.contains(sending.to()))) {
+        out.add(sending);
+      }
+    }
+    return out;
+  }
+
+  private boolean out(Sending sending, CallFlow flow) {
+    String to = sending.to();
+    return switch (sending.kind()) {
+      case PUBLISH, PASTE, TOOL -> true;
+      case PUSH -> pushOut(to, flow);
+      case REQUEST, TRANSFER -> to == null || !ownHost(to);
+    };
+  }
+
+  private boolean pushOut(String to, CallFlow flow) {
+    if (to == null) {
+      return true;
+    }
+    if (to.isEmpty()) {
+      return false; // git push with no remote: the branch's own, the project's
+    }
+    if (remotesAdded.containsKey(to) || flow.remotesAdded().containsKey(to)) {
+      return true;
+    }
+    if (ownRemotes.containsKey(to)) {
+      return false;
+    }
+    for (String url : ownRemotes.values()) {
+      if (sameRepository(url, to)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean ownHost(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    if (loopback(h) || REGISTRIES.contains(h)) {
+      return true;
+    }
+    for (String url : ownRemotes.values()) {
+      String remoteHost = hostOf(url);
+      if (remoteHost != null && (h.equals(remoteHost) || h.equals("api." + remoteHost))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@return whether {@code host} is this machine: {@code localhost}, {@code 127.x}, {@code ::1},
+   * {@code 0.0.0.0}}
+   *
+   * @param host a host name, lower case
+   */
+  public static boolean loopback(String host) {
+    String h =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    return h.equals("localhost")
+        || h.endsWith(".localhost")
+        || h.startsWith("127.")
+        || h.equals("::1")
+        || h.equals("0.0.0.0")
+        || h.equals("host.docker.internal");
+  }
+
+  /**
+   * The host of a git remote's URL ({@code https://github.com/a/b.git}, {@code
+   * git@github.com:a/b.git}, {@code ssh://git@host:22/a/b}), or {@code null}.
+   *
+   * @param url the URL
+   * @return its host, lower case, or null
+   */
+  public static String hostOf(String url) {
+    String rest = url;
+    int scheme = rest.indexOf("://");
+    if (scheme >= 0) {
+      rest = rest.substring(scheme + 3);
+      int slash = rest.indexOf('/');
+      rest = slash >= 0 ? rest.substring(0, slash) : rest;
+      int at = rest.lastIndexOf('@');
+      rest = at >= 0 ? rest.substring(at + 1) : rest;
+      if (rest.startsWith("[")) {
+        int close = rest.indexOf(']');
+        return close > 0 ? rest.substring(0, close + 1).toLowerCase(Locale.ROOT) : null;
+      }
+      int colon = rest.indexOf(':');
+      rest = colon >= 0 ? rest.substring(0, colon) : rest;
+      return rest.isEmpty() ? null : rest.toLowerCase(Locale.ROOT);
+    }
+    int colon = rest.indexOf(':');
+    if (colon > 0 && !rest.substring(0, colon).contains("/")) {
+      String host = rest.substring(0, colon);
+      int at = host.lastIndexOf('@');
+      host = at >= 0 ? host.substring(at + 1) : host;
+      return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
+    }
+    return null;
+  }
+
+  /** Whether two remote URLs name one repository: same host and same path, {@code .git} aside. */
+  private static boolean sameRepository(String a, String b) {
+    String hostA = hostOf(a);
+    return hostA != null && hostA.equals(hostOf(b)) && repoPath(a).equals(repoPath(b));
+  }
+
+  private static String repoPath(String url) {
+    String rest = url;
+    int scheme = rest.indexOf("://");
+    if (scheme >= 0) {
+      rest = rest.substring(scheme + 3);
+      int slash = rest.indexOf('/');
+      rest = slash >= 0 ? rest.substring(slash + 1) : "";
+    } else {
+      rest = rest.substring(rest.indexOf(':') + 1);
+    }
+    rest = rest.toLowerCase(Locale.ROOT);
+    while (rest.endsWith("/")) {
+      rest = rest.substring(0, rest.length() - 1);
+    }
+    return rest.endsWith(".git") ? rest.substring(0, rest.length() - 4) : rest;
+  }
+
+  /** {@return the latest untrusted content the session took in, or {@code null}} */
+  public PastCall lastUntrusted() {
+    return untrusted.isEmpty() ? null : untrusted.get(untrusted.size() - 1);
+  }
+
+  /** {@return the latest secret the session read, or {@code null}} */
+  public PastCall lastSecret() {
+    return secrets.isEmpty() ? null : secrets.get(secrets.size() - 1);
+  }
+
+  /** {@return the latest calls that took in untrusted content, oldest first} */
+  public List<PastCall> untrusted() {
+    return untrusted;
+  }
+
+  /** {@return how many calls took in untrusted content, kept or not} */
+  public int untrustedCount() {
+    return untrustedCount;
+  }
+
+  /** {@return the latest calls that read a secret, oldest first} */
+  public List<PastCall> secrets() {
+    return secrets;
+  }
+
+  /** {@return how many calls read a secret, kept or not} */
+  public int secretCount() {
+    return secretCount;
+  }
+
+  /** {@return the latest calls that sent data out, oldest first} */
+  public List<PastCall> sent() {
+    return sent;
+  }
+
+  /** {@return the project's remotes when the session began} */
+  public Map<String, String> ownRemotes() {
+    return ownRemotes;
+  }
+
+  /** {@return the remotes added or pointed elsewhere during the session} */
+  public Map<String, String> remotesAdded() {
+    return remotesAdded;
+  }
+
+  /** {@return the places the person said are fine to send to for this session} */
+  public Set<String> granted() {
+    return granted;
+  }
+
+  /**
+   * {@return why the session's past is unknown (it then counts as having taken in untrusted
+   * content), or {@code null} when it is known}
+   */
+  public String unknown() {
+    return unknown;
+  }
+
+  /** {@return whether the session took in untrusted content, or its past is unknown} */
+  public boolean sawUntrusted() {
+    return untrustedCount > 0 || unknown != null;
+  }
+
+  /** {@return whether the session read a secret} */
+  public boolean readSecret() {
+    return secretCount > 0;
+  }
+
+  /**
+   * A past as it was kept (the gateway's file of sessions' pasts): every part given.
+   *
+   * @param untrusted the calls that took in untrusted content, oldest first
+   * @param untrustedCount how many there were
+   * @param secrets the calls that read a secret
+   * @param secretCount how many there were
+   * @param sent the calls that sent data out
+   * @param ownRemotes the project's remotes when the session began
+   * @param remotesAdded the remotes added during the session
+   * @param granted the places granted for the session
+   * @param unknown why the past is unknown, or {@code null}
+   * @return the past, bounded as any
+   */
+  public static SessionPast restored(
+      List<PastCall> untrusted,
+      int untrustedCount,
+      List<PastCall> secrets,
+      int secretCount,
+      List<PastCall> sent,
+      Map<String, String> ownRemotes,
+      Map<String, String> remotesAdded,
+      Set<String> granted,
+      String unknown) {
+    return new SessionPast(
+        tail(untrusted),
+        Math.max(untrustedCount, untrusted.size()),
+        tail(secrets),
+        Math.max(secretCount, secrets.size()),
+        tail(sent),
+        bounded(ownRemotes),
+        bounded(remotesAdded),
+        granted.size() <= MAX_NAMES
+            ? granted
+            : Set.copyOf(new ArrayList<>(granted).subList(0, MAX_NAMES)),
+        unknown);
+  }
+
+  private static PastCall with(PastCall call, String what) {
+    return new PastCall(call.tool(), call.args(), call.at(), what);
+  }
+
+  private static List<PastCall> latest(List<PastCall> kept, PastCall call) {
+    List<PastCall> more = new ArrayList<>(kept);
+    more.add(call);
+    return tail(more);
+  }
+
+  private static List<PastCall> tail(List<PastCall> calls) {
+    return calls.size() <= KEPT ? calls : calls.subList(calls.size() - KEPT, calls.size());
+  }
+
+  private static Map<String, String> bounded(Map<String, String> names) {
+    Map<String, String> kept = new LinkedHashMap<>();
+    for (Map.Entry<String, String> entry : names.entrySet()) {
+      if (kept.size() >= MAX_NAMES) {
+        break;
+      }
+      kept.put(entry.getKey(), entry.getValue());
+    }
+    return kept;
+  }
+
+  @Override
+  public String toString() {
+    return "SessionPast[untrusted="
+        + untrustedCount
+        + ", secrets="
+        + secretCount
+        + ", sent="
+        + sent.size()
+        + ", added="
+        + remotesAdded.keySet()
+        + ", granted="
+        + granted
+        + (unknown == null ? "" : ", unknown: " + unknown)
+        + "]";
+  }
+}
