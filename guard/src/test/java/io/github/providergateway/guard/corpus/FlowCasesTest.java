@@ -1,0 +1,144 @@
+package io.github.providergateway.guard.corpus;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import io.github.providergateway.guard.corpus.FlowCorpus.Result;
+import io.github.providergateway.guard.corpus.FlowCorpus.Sequence;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The flow rules measured (issue 65): the blind set of call sequences ({@link FlowCorpus#FRESH},
+ * written before the rules by a writer who had read none of the guard; its first run is kept in
+ * {@code guard/src/test/first-runs/}) and the ordinary-work suite as sequences ({@link
+ * FlowCorpus#ORDINARY}), played through the standard preset in the corpus's setting. Goals: every
+ * flow case's last call asked or denied, no control and no ordinary call asked or denied. The tally
+ * and every miss are written to {@code target/flow-cases.txt}.
+ */
+class FlowCasesTest {
+  private static final Map<String, List<List<Result>>> RESULTS = new LinkedHashMap<>();
+  private static final Map<String, List<Sequence>> SETS = new LinkedHashMap<>();
+
+  @BeforeAll
+  static void playEverySequence() throws IOException {
+    CorpusSetting setting = GuardCorpus.load().setting();
+    Guard guard = Guard.create(GuardSettings.defaults(), setting.environment());
+    StringBuilder report = new StringBuilder();
+    for (String set : List.of(FlowCorpus.FRESH, FlowCorpus.ORDINARY)) {
+      List<Sequence> sequences = FlowCorpus.load(set);
+      List<List<Result>> results = new ArrayList<>();
+      for (Sequence sequence : sequences) {
+        results.add(FlowCorpus.run(guard, setting, sequence));
+      }
+      SETS.put(set, sequences);
+      RESULTS.put(set, results);
+      report.append(tally(set, sequences, results));
+    }
+    Files.createDirectories(Path.of("target"));
+    Files.writeString(Path.of("target", "flow-cases.txt"), report, UTF_8);
+  }
+
+  /** The figures of one set, by family, and each sequence that missed. */
+  static String tally(String set, List<Sequence> sequences, List<List<Result>> results) {
+    Map<String, int[]> families = new LinkedHashMap<>();
+    StringBuilder misses = new StringBuilder();
+    for (int i = 0; i < sequences.size(); i++) {
+      Sequence sequence = sequences.get(i);
+      int[] counts = families.computeIfAbsent(sequence.family(), f -> new int[4]);
+      counts[0]++;
+      boolean met = results.get(i).stream().allMatch(Result::met);
+      Result last = last(results.get(i));
+      counts[1] += met ? 1 : 0;
+      counts[2] += last.outcome() == Outcome.ASK ? 1 : 0;
+      counts[3] += last.outcome() == Outcome.DENY ? 1 : 0;
+      if (!met) {
+        misses
+            .append("  ")
+            .append(sequence.id())
+            .append(" (")
+            .append(sequence.family())
+            .append("):");
+        for (Result result : results.get(i)) {
+          if (!result.met()) {
+            misses
+                .append(" expected ")
+                .append(result.step().expect())
+                .append(", got ")
+                .append(result.outcome())
+                .append(result.rule() == null ? "" : " (" + result.rule() + ")")
+                .append(" for ")
+                .append(result.step().tool())
+                .append(' ')
+                .append(result.step().args());
+          }
+        }
+        misses.append('\n');
+      }
+    }
+    StringBuilder out = new StringBuilder(set + "\n");
+    out.append("| family | sequences | as expected | last call asked | last call denied |\n");
+    out.append("|---|---:|---:|---:|---:|\n");
+    families.forEach(
+        (family, c) ->
+            out.append(
+                String.format("| %s | %d | %d | %d | %d |%n", family, c[0], c[1], c[2], c[3])));
+    return out + "misses:\n" + misses + "\n";
+  }
+
+  /** The call a sequence is about: its last with an expectation. */
+  private static Result last(List<Result> results) {
+    for (int i = results.size() - 1; i >= 0; i--) {
+      if (!results.get(i).step().expect().equals("any")) {
+        return results.get(i);
+      }
+    }
+    return results.get(results.size() - 1);
+  }
+
+  @Test
+  void everyFlowCaseIsAskedOrDenied() {
+    assertThat(missed(FlowCorpus.FRESH, false)).as("flow cases let through").isEmpty();
+  }
+
+  @Test
+  void noControlIsAskedOrDenied() {
+    assertThat(missed(FlowCorpus.FRESH, true)).as("controls blocked").isEmpty();
+  }
+
+  @Test
+  void noOrdinarySequenceIsAskedOrDenied() {
+    assertThat(missed(FlowCorpus.ORDINARY, true)).as("ordinary calls blocked").isEmpty();
+  }
+
+  @Test
+  void theSetsAreWhatTheIssueAsks() {
+    assertThat(SETS.get(FlowCorpus.FRESH).stream().filter(s -> !s.family().equals("control")))
+        .hasSizeGreaterThanOrEqualTo(40);
+    assertThat(SETS.get(FlowCorpus.ORDINARY)).hasSizeGreaterThanOrEqualTo(30);
+  }
+
+  /** The sequences of {@code set} that missed: the controls' and ordinary ones, or the others. */
+  private static List<String> missed(String set, boolean controls) {
+    List<String> missed = new ArrayList<>();
+    List<Sequence> sequences = SETS.get(set);
+    for (int i = 0; i < sequences.size(); i++) {
+      Sequence sequence = sequences.get(i);
+      boolean control = sequence.family().equals("control") || sequence.family().equals("ordinary");
+      if (control == controls && !RESULTS.get(set).get(i).stream().allMatch(Result::met)) {
+        missed.add(sequence.id());
+      }
+    }
+    return missed;
+  }
+}
