@@ -17,12 +17,21 @@ import java.util.Map;
  * @param secret the secret the call reads ({@code "read of /work/p/.env"}), or {@code null}
  * @param sends where it sends data, in the order found; empty for none
  * @param remotesAdded the git remotes the call adds or points elsewhere, name to URL
+ * @param writesSenders the files the call writes whose text sends data (a script that posts), path
+ *     to where it sends ({@code null} inside when unknown): running one later sends
+ * @param runs the files the call runs as programs or scripts, absolute paths
  */
 public record CallFlow(
-    String untrusted, String secret, List<Sending> sends, Map<String, String> remotesAdded) {
+    String untrusted,
+    String secret,
+    List<Sending> sends,
+    Map<String, String> remotesAdded,
+    Map<String, String> writesSenders,
+    List<String> runs) {
 
   /** A call that does none of it. */
-  public static final CallFlow NONE = new CallFlow(null, null, List.of(), Map.of());
+  public static final CallFlow NONE =
+      new CallFlow(null, null, List.of(), Map.of(), Map.of(), List.of());
 
   /**
    * Checks and copies.
@@ -31,15 +40,24 @@ public record CallFlow(
    * @param secret the secret the call reads, or {@code null}
    * @param sends where it sends data; empty for none
    * @param remotesAdded the git remotes the call adds or points elsewhere, name to URL
+   * @param writesSenders the files the call writes whose text sends data, path to where
+   * @param runs the files the call runs, absolute paths
    */
   public CallFlow {
     sends = List.copyOf(sends);
     remotesAdded = Map.copyOf(remotesAdded);
+    writesSenders =
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(writesSenders));
+    runs = List.copyOf(runs);
   }
 
   /** {@return whether the call does anything the flow rules remember} */
   public boolean remembered() {
-    return untrusted != null || secret != null || !sends.isEmpty() || !remotesAdded.isEmpty();
+    return untrusted != null
+        || secret != null
+        || !sends.isEmpty()
+        || !remotesAdded.isEmpty()
+        || !writesSenders.isEmpty();
   }
 
   /**

@@ -297,7 +297,13 @@ public final class Guard {
           new Sending(
               Sending.Kind.valueOf((String) sending[0]), (String) sending[1], (String) sending[2]));
     }
-    return new CallFlow(found.untrusted(), found.secret(), sends, found.remotesAdded());
+    return new CallFlow(
+        found.untrusted(),
+        found.secret(),
+        sends,
+        found.remotesAdded(),
+        found.writesSenders(),
+        found.runs());
   }
 
   /**
@@ -316,9 +322,10 @@ public final class Guard {
     if (preset == GuardPreset.OFF && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
       return alone;
     }
+    alone = ownPush(alone, flow, past, matched);
     List<Sending> out = past.sendsOut(flow);
     if (out.isEmpty() && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
-      return alone;
+      return new GuardExplanation(alone.verdict(), alone.parse(), matched);
     }
     String untrusted = earlierUntrusted(past);
     String secret = earlierSecret(past, flow);
@@ -383,6 +390,44 @@ public final class Guard {
     GuardVerdict verdict =
         strongest == null ? alone.verdict() : stricter(alone.verdict(), strongest);
     return new GuardExplanation(verdict, alone.parse(), matched);
+  }
+
+  /**
+   * A push the call's own rules ask about because it names a repository by its URL ({@code
+   * publish.push-elsewhere}: one call alone cannot see the project's remotes), allowed when the
+   * session knows that URL as one of the project's remotes and nothing else blocks the call.
+   */
+  private static GuardExplanation ownPush(
+      GuardExplanation alone, CallFlow flow, SessionPast past, List<String> matched) {
+    String rule = "publish.push-elsewhere";
+    if (alone.verdict().outcome() != Outcome.ASK || !rule.equals(alone.verdict().ruleId())) {
+      return alone;
+    }
+    boolean pushes = false;
+    for (Sending sending : flow.sends()) {
+      if (sending.kind() == Sending.Kind.PUSH) {
+        if (!past.ownPush(sending.to())) {
+          return alone;
+        }
+        pushes = true;
+      }
+    }
+    for (String line : matched) {
+      boolean active = line.matches("(?s)[^ :]+: (?:deny|ask)(?: —| \\(| \\().*");
+      if (active && !line.startsWith(rule + ":")) {
+        return alone;
+      }
+    }
+    if (!pushes) {
+      return alone;
+    }
+    String reason =
+        rule
+            + ": allowed: every push of the call goes to the project's own repository (one of its"
+            + " remotes when the session began)";
+    matched.add(reason);
+    return new GuardExplanation(
+        new GuardVerdict(Outcome.ALLOW, null, reason, null), alone.parse(), matched);
   }
 
   /** The stricter of two verdicts: deny, then ask; the first on a tie. */

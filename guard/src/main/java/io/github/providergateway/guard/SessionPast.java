@@ -62,6 +62,7 @@ public final class SessionPast {
   private final Map<String, String> remotesAdded;
   private final Set<String> granted;
   private final String unknown;
+  private final Map<String, String> senders;
 
   private SessionPast(
       List<PastCall> untrusted,
@@ -72,7 +73,9 @@ public final class SessionPast {
       Map<String, String> ownRemotes,
       Map<String, String> remotesAdded,
       Set<String> granted,
-      String unknown) {
+      String unknown,
+      Map<String, String> senders) {
+    this.senders = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(senders));
     this.untrusted = List.copyOf(untrusted);
     this.untrustedCount = untrustedCount;
     this.secrets = List.copyOf(secrets);
@@ -124,7 +127,16 @@ public final class SessionPast {
    */
   public static SessionPast start(Map<String, String> ownRemotes) {
     return new SessionPast(
-        List.of(), 0, List.of(), 0, List.of(), bounded(ownRemotes), Map.of(), Set.of(), null);
+        List.of(),
+        0,
+        List.of(),
+        0,
+        List.of(),
+        bounded(ownRemotes),
+        Map.of(),
+        Set.of(),
+        null,
+        Map.of());
   }
 
   /**
@@ -145,7 +157,8 @@ public final class SessionPast {
         bounded(ownRemotes),
         Map.of(),
         Set.of(),
-        requireNonNull(why, "why"));
+        requireNonNull(why, "why"),
+        Map.of());
   }
 
   /**
@@ -178,6 +191,12 @@ public final class SessionPast {
         added.put(remote.getKey(), remote.getValue());
       }
     }
+    Map<String, String> written = new LinkedHashMap<>(senders);
+    for (Map.Entry<String, String> file : flow.writesSenders().entrySet()) {
+      if (written.size() < MAX_NAMES || written.containsKey(file.getKey())) {
+        written.put(file.getKey(), file.getValue() == null ? "" : file.getValue());
+      }
+    }
     return new SessionPast(
         newUntrusted,
         untrustedCount + (flow.untrusted() != null ? 1 : 0),
@@ -187,7 +206,28 @@ public final class SessionPast {
         ownRemotes,
         added,
         granted,
-        unknown);
+        unknown,
+        written);
+  }
+
+  /**
+   * This past with what a call the guard denied tried to read: a denied read of a secret did not
+   * run, but the session asked for the secret, and the same secret may reach the agent by a way the
+   * guard does not see (a script, a copy it did not read): it counts as read, so that sending data
+   * out after it asks. Nothing else of a denied call is kept.
+   *
+   * @param call the call
+   * @param flow what it would have done
+   * @return the new past; this one when it read no secret
+   */
+  public SessionPast attempted(PastCall call, CallFlow flow) {
+    if (flow.secret() == null) {
+      return this;
+    }
+    return after(
+        call,
+        new CallFlow(
+            null, "tried (denied): " + flow.secret(), List.of(), Map.of(), Map.of(), List.of()));
   }
 
   /**
@@ -212,7 +252,8 @@ public final class SessionPast {
         ownRemotes,
         remotesAdded,
         more,
-        unknown);
+        unknown,
+        senders);
   }
 
   /**
@@ -226,8 +267,22 @@ public final class SessionPast {
    * @return those that are out, in order
    */
   public List<Sending> sendsOut(CallFlow flow) {
+    List<Sending> all = new ArrayList<>(flow.sends());
+    for (String run : flow.runs()) {
+      if (senders.containsKey(run)) {
+        String to = senders.get(run);
+        all.add(
+            new Sending(
+                Sending.Kind.REQUEST,
+                to.isEmpty() ? null : to,
+                "runs "
+                    + run
+                    + ", written in this session to send data"
+                    + (to.isEmpty() ? "" : " to " + to)));
+      }
+    }
     List<Sending> out = new ArrayList<>();
-    for (Sending sending : flow.sends()) {
+    for (Sending sending : all) {
       if (out(sending, flow) && (sending.to() == null || !granted.contains(sending.to()))) {
         out.add(sending);
       }
@@ -240,7 +295,8 @@ public final class SessionPast {
     return switch (sending.kind()) {
       case PUBLISH, PASTE, TOOL -> true;
       case PUSH -> pushOut(to, flow);
-      case REQUEST, TRANSFER -> to == null || !ownHost(to);
+      case REQUEST, TRANSFER ->
+          to == null || (to.startsWith("repo ") ? !ownRepository(to.substring(5)) : !ownHost(to));
     };
   }
 
@@ -263,6 +319,29 @@ public final class SessionPast {
       }
     }
     return true;
+  }
+
+  /** Whether {@code ownerAndName} ({@code acme/shop}) is the repository of a project's remote. */
+  private boolean ownRepository(String ownerAndName) {
+    String wanted = ownerAndName.toLowerCase(Locale.ROOT);
+    wanted = wanted.endsWith(".git") ? wanted.substring(0, wanted.length() - 4) : wanted;
+    for (String url : ownRemotes.values()) {
+      if (repoPath(url).equals(wanted)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a push to {@code to} (a remote's name or a URL) goes to the project's own repository:
+   * one of its remotes when the session began, by name or by URL, and not one added since.
+   *
+   * @param to the push's remote or URL
+   * @return whether it is the project's own
+   */
+  public boolean ownPush(String to) {
+    return to != null && !pushOut(to, CallFlow.NONE);
   }
 
   private boolean ownHost(String host) {
@@ -398,6 +477,11 @@ public final class SessionPast {
     return remotesAdded;
   }
 
+  /** {@return the files written in this session whose text sends data, path to where} */
+  public Map<String, String> senders() {
+    return senders;
+  }
+
   /** {@return the places the person said are fine to send to for this session} */
   public Set<String> granted() {
     return granted;
@@ -433,6 +517,7 @@ public final class SessionPast {
    * @param remotesAdded the remotes added during the session
    * @param granted the places granted for the session
    * @param unknown why the past is unknown, or {@code null}
+   * @param senders the files written in the session whose text sends data, path to where
    * @return the past, bounded as any
    */
   public static SessionPast restored(
@@ -444,7 +529,8 @@ public final class SessionPast {
       Map<String, String> ownRemotes,
       Map<String, String> remotesAdded,
       Set<String> granted,
-      String unknown) {
+      String unknown,
+      Map<String, String> senders) {
     return new SessionPast(
         tail(untrusted),
         Math.max(untrustedCount, untrusted.size()),
@@ -456,7 +542,8 @@ public final class SessionPast {
         granted.size() <= MAX_NAMES
             ? granted
             : Set.copyOf(new ArrayList<>(granted).subList(0, MAX_NAMES)),
-        unknown);
+        unknown,
+        bounded(senders));
   }
 
   private static PastCall with(PastCall call, String what) {

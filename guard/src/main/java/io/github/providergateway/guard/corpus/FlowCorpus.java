@@ -28,7 +28,8 @@ import java.util.Map;
  * #ORDINARY}, the ordinary-work suite as sequences. {@link #run} plays a sequence through a guard
  * as the gateway does: a call let through runs and is remembered; a question is answered yes
  * (unless the case says {@code "answer":"no"}) and the call runs, its places granted for the
- * session when a flow rule asked; a denied call does not run.
+ * session when a flow rule asked; a denied call does not run, and only the secret it tried to read
+ * is kept ({@link SessionPast#attempted}).
  *
  * <p>A line: {@code {"id","family","note","calls":[{"tool","args","hints"?,"expect":
  * "block"|"allow"|"any","answer"?:"no"}]}}; {@code hints} are {@code openWorld}, {@code readOnly},
@@ -180,12 +181,13 @@ public final class FlowCorpus {
           };
       results.add(new Result(step, outcome, judged.verdict().ruleId(), met));
       boolean runs = outcome == Outcome.ALLOW || outcome == Outcome.ASK && !step.answerNo();
-      if (runs) {
+      SessionPast.PastCall ran =
+          new SessionPast.PastCall(step.tool(), step.args().toString(), at, step.tool());
+      if (!runs) {
+        past = past.attempted(ran, judged.flow());
+      } else {
         SessionPast before = past;
-        past =
-            past.after(
-                new SessionPast.PastCall(step.tool(), step.args().toString(), at, step.tool()),
-                judged.flow());
+        past = past.after(ran, judged.flow());
         String rule = judged.verdict().ruleId();
         if (outcome == Outcome.ASK && rule != null && rule.startsWith("flow.")) {
           for (var sending : before.sendsOut(judged.flow())) {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,6 +56,27 @@ public final class FlowReading {
               + "|method\\s*[:=]\\s*['\"](?:post|put|patch)|\\.post\\(|\\.put\\(|body\\s*:"
               + "|socket\\.(?:connect|create_connection)|net\\.connect|smtplib|sendmail"
               + "|Net::HTTP\\.post|LWP.*post|curl_setopt.*POSTFIELDS|http\\.request\\(");
+
+  /** Text of a script that sends: a shell's request with a body, an upload, a socket. */
+  private static final Pattern TEXT_SENDS =
+      Pattern.compile(
+          "(?i)\\bcurl\\b[^\\n]*(?:\\s-d\\b|\\s-d\\S|--data|\\s-F\\b|--form|\\s-T\\b|--upload-file"
+              + "|-X\\s*(?:POST|PUT|PATCH)|--json)|\\bwget\\b[^\\n]*--(?:post|body)-"
+              + "|\\b(?:nc|ncat|netcat)\\s+[a-z0-9.-]+\\.[a-z]{2,}|\\bscp\\b[^\\n]*\\S+:"
+              + "|\\bfetch\\([^)]*(?:POST|PUT|body)");
+
+  /** A secret variable's value used by inline code: {@code process.env.X}, {@code os.environ}. */
+  private static final Pattern CODE_SECRET_VARIABLE =
+      Pattern.compile(
+          "(?:process\\.env\\.|process\\.env\\[['\"]|os\\.environ\\[['\"]|os\\.environ\\.get\\(['\"]"
+              + "|os\\.getenv\\(['\"]|ENV\\[['\"]|\\$ENV\\{['\"]?|getenv\\(['\"])([A-Za-z_][A-Za-z0-9_]*)");
+
+  /** A variable expanded in a command: {@code $X}, {@code ${X}}, {@code ${X:-…}}. */
+  private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)");
+
+  /** Folders whose files third parties wrote: reading them takes in untrusted content. */
+  private static final Pattern THIRD_PARTY =
+      Pattern.compile("/(?:node_modules|vendor|site-packages|\\.cargo/registry|\\.m2/repository)/");
 
   /** Inline code that fetches. */
   private static final Pattern CODE_FETCHES =
@@ -173,26 +195,135 @@ public final class FlowReading {
     Found found = new Found();
     ToolCall call = scan.call();
     for (Hit hit : hits) {
-      if (hit.rule().category().equals("secrets") && found.secret == null) {
-        found.secret = hit.found() + " (" + hit.rule().id() + ")";
+      if (hit.rule().category().equals("secrets")) {
+        found.secret(hit.found() + " (" + hit.rule().id() + ")");
       }
     }
     for (Access access : scan.accesses()) {
       if (access.kind() == Access.Kind.READ
           && access.target().known()
-          && found.secret == null
           && secretFile(access.target())) {
-        found.secret = "read of " + access.target().path();
+        found.secret("read of " + access.target().path());
+      }
+    }
+    for (Access access : scan.accesses()) {
+      if (access.kind() == Access.Kind.READ
+          && access.target().known()
+          && THIRD_PARTY.matcher(access.target().path().toString() + "/").find()) {
+        found.untrusted("read of " + access.target().path() + ", a file a third party wrote");
+        break;
       }
     }
     if (!call.tool().equals("shell")) {
       tool(call, found);
+      written(call, found);
       return found;
+    }
+    if (scan.source() != null) {
+      Matcher variable = VARIABLE.matcher(scan.source());
+      while (variable.find()) {
+        if (SecretNames.secret(variable.group(1))) {
+          found.secret("expands $" + variable.group(1));
+          break;
+        }
+      }
     }
     for (Step step : scan.steps()) {
       program(step, found);
+      runs(scan, step, found);
+      redirected(scan, step, found);
     }
     return found;
+  }
+
+  /** An edit tool's text: a script that sends, written for a later call to run. */
+  private static void written(ToolCall call, Found found) {
+    if (!call.tool().equals("edit") && !call.tool().equals("write")) {
+      return;
+    }
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    for (String field : List.of("content", "new_string", "text")) {
+      JsonNode text = call.args().get(field);
+      if (path != null && path.isTextual() && text != null && text.isTextual()) {
+        String file = path.asText();
+        if (!file.startsWith("/") && call.cwd() != null) {
+          file = call.cwd().resolve(file).normalize().toString();
+        }
+        found.written(file, text.asText());
+      }
+    }
+  }
+
+  /** The files a program runs: itself by a path, or an interpreter's script. */
+  private static void runs(Scan scan, Step step, Found found) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return;
+    }
+    Word script = null;
+    if (words.get(0).text().contains("/")) {
+      script = words.get(0);
+    } else if (step.interpreter()
+        || Set.of("node", "deno", "bun", "tsx", "ts-node").contains(step.program())) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-")) {
+          script = word;
+          break;
+        }
+        if (Set.of("-c", "-e", "--eval", "-p").contains(word.text())) {
+          return;
+        }
+      }
+    }
+    if (script == null) {
+      return;
+    }
+    for (Target target : scan.targets(step, script)) {
+      if (target.known() && found.runs.size() < 16) {
+        found.runs.add(target.path().toString());
+      }
+    }
+  }
+
+  /** A file a command writes with a here-document or with echo and printf: its text. */
+  private static void redirected(Scan scan, Step step, Found found) {
+    String body = null;
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() != null) {
+        body = redirect.body();
+      }
+    }
+    if (body == null && Set.of("echo", "printf").contains(step.program())) {
+      StringBuilder text = new StringBuilder();
+      for (Word word : step.args()) {
+        text.append(word.text()).append(' ');
+      }
+      body = text.toString();
+    }
+    if (body == null) {
+      return;
+    }
+    List<Word> written = new ArrayList<>();
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes()) {
+        written.add(redirect.target());
+      }
+    }
+    if (step.program().equals("tee")) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-")) {
+          written.add(word);
+        }
+      }
+    }
+    for (Word word : written) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known()) {
+          found.written(target.path().toString(), body);
+        }
+      }
+    }
   }
 
   /** What the flow rules need of a call, filled in as it is read. */
@@ -201,6 +332,42 @@ public final class FlowReading {
     private String secret;
     private final List<Object[]> sends = new ArrayList<>();
     private final Map<String, String> remotesAdded = new LinkedHashMap<>();
+    private final Map<String, String> writesSenders = new LinkedHashMap<>();
+    private final List<String> runs = new ArrayList<>();
+
+    /** {@return the files written whose text sends data, path to where (null: unknown)} */
+    public Map<String, String> writesSenders() {
+      return writesSenders;
+    }
+
+    /** {@return the files run as programs or scripts} */
+    public List<String> runs() {
+      return runs;
+    }
+
+    private void secret(String what) {
+      if (secret == null) {
+        secret = what;
+      }
+    }
+
+    private void written(String path, String text) {
+      if (path == null || text == null || writesSenders.size() >= 16) {
+        return;
+      }
+      if (TEXT_SENDS.matcher(text).find() || CODE_SENDS.matcher(text).find()) {
+        Matcher url = URL.matcher(text);
+        String host = null;
+        while (url.find()) {
+          String found = hostOfUrl(url.group());
+          if (found != null && !loopback(found)) {
+            host = found;
+            break;
+          }
+        }
+        writesSenders.put(path, host);
+      }
+    }
 
     /** {@return the untrusted content taken in, or null} */
     public String untrusted() {
@@ -246,7 +413,18 @@ public final class FlowReading {
       found.untrusted(tool + " of " + webTarget(call.args()));
       return;
     }
-    if (tool.equals("read") || tool.equals("edit") || tool.equals("write")) {
+    if (tool.equals("read")) {
+      for (String field : List.of("pattern", "query", "regex")) {
+        JsonNode pattern = call.args().get(field);
+        if (pattern != null
+            && pattern.isTextual()
+            && SECRET_PATTERN.matcher(pattern.asText()).find()) {
+          found.secret("a search for " + pattern.asText());
+        }
+      }
+      return;
+    }
+    if (tool.equals("edit") || tool.equals("write")) {
       return;
     }
     ToolCall.Hints hints = call.hints();
@@ -263,12 +441,34 @@ public final class FlowReading {
       found.untrusted(tool + ", a tool of " + hints.provider() + " (trust " + trust + ")");
     }
     if (openWorld && !readOnly) {
-      found.send("TOOL", tool, tool + " " + shortArgs(call.args()));
+      String repository = repository(call.args());
+      if (repository != null) {
+        found.send("REQUEST", "repo " + repository, tool + " " + shortArgs(call.args()));
+      } else {
+        found.send("TOOL", tool, tool + " " + shortArgs(call.args()));
+      }
     }
     String lower = tool.toLowerCase(Locale.ROOT);
     if (SECRET_PATTERN.matcher(lower.replace("tokenizer", "")).find() || lower.contains("vault")) {
-      found.secret = found.secret == null ? tool + " " + shortArgs(call.args()) : found.secret;
+      found.secret(tool + " " + shortArgs(call.args()));
     }
+  }
+
+  /**
+   * The repository a forge's tool names ({@code owner} and {@code repo}, or {@code repo} or {@code
+   * repository} as {@code owner/name}), or null: a call about the project's own repository is not
+   * sending data out.
+   */
+  private static String repository(JsonNode args) {
+    JsonNode owner = args.get("owner");
+    JsonNode repo = args.has("repo") ? args.get("repo") : args.get("repository");
+    if (repo == null || !repo.isTextual()) {
+      return null;
+    }
+    if (owner != null && owner.isTextual()) {
+      return owner.asText() + "/" + repo.asText();
+    }
+    return repo.asText().matches("[\\w.-]+/[\\w.-]+") ? repo.asText() : null;
   }
 
   private static String webTarget(JsonNode args) {
@@ -312,15 +512,21 @@ public final class FlowReading {
           found.send("PASTE", program, line);
       case "env", "printenv" -> {
         if (args.isEmpty()) {
-          found.secret = found.secret == null ? line + " (the whole environment)" : found.secret;
+          found.secret(line + " (the whole environment)");
         }
       }
       case "set", "export", "declare" -> {
         if (args.isEmpty() || args.size() == 1 && args.get(0).text().equals("-p")) {
-          found.secret = found.secret == null ? line + " (the whole environment)" : found.secret;
+          found.secret(line + " (the whole environment)");
         }
       }
       case "grep", "egrep", "rg", "ag", "ack", "git-grep" -> search(args, line, found);
+      case "npm", "yarn", "pnpm", "bun" -> {
+        if (!args.isEmpty()
+            && Set.of("view", "info", "show", "v", "docs", "repo").contains(args.get(0).text())) {
+          found.untrusted(line + " (a package's text from the registry)");
+        }
+      }
       default -> {}
     }
     if (step.interpreter() && !program.endsWith("sh")) {
@@ -676,7 +882,7 @@ public final class FlowReading {
     for (Word word : args) {
       String text = word.text();
       if (!text.startsWith("-") && SECRET_PATTERN.matcher(text).find()) {
-        found.secret = found.secret == null ? line + " (searches for secrets)" : found.secret;
+        found.secret(line + " (searches for secrets)");
         return;
       }
     }
@@ -702,8 +908,7 @@ public final class FlowReading {
       }
       if (code.contains("os.environ")
           && (code.contains("dict(os.environ") || code.contains("print(os.environ"))) {
-        found.secret =
-            found.secret == null ? shorten(line) + " (the whole environment)" : found.secret;
+        found.secret(shorten(line) + " (the whole environment)");
       }
       return;
     }
