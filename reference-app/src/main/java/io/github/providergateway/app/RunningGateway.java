@@ -8,6 +8,7 @@ import io.github.providergateway.agent.mcp.McpSocket;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
+import io.github.providergateway.app.guard.KeptSessionFlows;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
 import io.github.providergateway.app.home.ProjectConfig;
@@ -240,7 +241,18 @@ public final class RunningGateway implements AutoCloseable {
     // Where the guard decides, off the loop: released after the gateway that asks there closes.
     Executor guardDecisions = backend.ioExecutor(GuardPolicy.NAME);
     closer.add(() -> Backend.release(guardDecisions));
-    Gateway gateway = newGateway(options, parts, new GuardPolicy(guard), guardDecisions);
+    // What each session has seen, for the guard's flow rules: shared by the policy (calls with a
+    // session) and the hooks (calls with none, and the agents' after-tool reports), kept in the
+    // home so that a session renewed after a restart goes on with its past.
+    KeptSessionFlows sessionFlows =
+        KeptSessionFlows.open(
+            options.home(),
+            backend.clock(),
+            guardDecisions,
+            problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
+    closer.add(sessionFlows::close);
+    Gateway gateway =
+        newGateway(options, parts, new GuardPolicy(guard, sessionFlows.flows()), guardDecisions);
     closer.add(gateway::close);
     gateway.monitor().addListener(listener);
     gateway.monitor().addListener(hookGates);
@@ -268,7 +280,8 @@ public final class RunningGateway implements AutoCloseable {
     closer.add(mcpHttp::close);
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
-    HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
+    HookEndpoint hookEndpoint =
+        new HookEndpoint(gateway, hookGates, timers, guard::personal, sessionFlows.flows());
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
     if (heldGates == null) {
       heldGates = new RecordedHeldGates(hookGates);

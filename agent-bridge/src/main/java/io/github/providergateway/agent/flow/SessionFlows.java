@@ -142,6 +142,16 @@ public final class SessionFlows {
     final String project;
     boolean reportsAfterTool;
     Instant lastUsed;
+
+    /** Calls remembered when let through, so that their after-tool report is not a second. */
+    final Map<String, Boolean> recorded =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > MAX_PENDING;
+          }
+        };
+
     final Map<String, Pending> pending =
         new LinkedHashMap<>(16, 0.75f, true) {
           @Override
@@ -215,6 +225,28 @@ public final class SessionFlows {
     synchronized (this) {
       Entry entry = entry(key, project);
       entry.past = entry.past.after(call(tool, args, flow), flow);
+      entry.recorded.put(tool + "\n" + args, Boolean.TRUE);
+    }
+    changed.accept(this);
+  }
+
+  /**
+   * Remembers a call the guard denied: only the secret it tried to read ({@link
+   * SessionPast#attempted}).
+   *
+   * @param key the session's key, or {@code null}
+   * @param project the session's project, or {@code null}
+   * @param tool the tool's gateway name
+   * @param args its arguments
+   * @param flow what it would have done
+   */
+  public void denied(String key, Path project, String tool, JsonNode args, CallFlow flow) {
+    if (key == null || flow.secret() == null) {
+      return;
+    }
+    synchronized (this) {
+      Entry entry = entry(key, project);
+      entry.past = entry.past.attempted(call(tool, args, flow), flow);
     }
     changed.accept(this);
   }
@@ -256,9 +288,11 @@ public final class SessionFlows {
    *     agent's own), or {@code null}
    * @param tool the tool's gateway name
    * @param args its arguments, as the agent reports them
+   * @param flow what it does, for a call the gateway was not asked about before it ran (a tool the
+   *     agent's pre-tool hook does not match)
    * @return whether a waiting question was answered by it
    */
-  public boolean ran(String key, String tool, JsonNode args) {
+  public boolean ran(String key, String tool, JsonNode args, CallFlow flow) {
     if (key == null) {
       return false;
     }
@@ -266,13 +300,16 @@ public final class SessionFlows {
     synchronized (this) {
       Entry entry = entry(key, null);
       entry.reportsAfterTool = true;
-      Pending pending = entry.pending.remove(tool + "\n" + args);
+      String call = tool + "\n" + args;
+      Pending pending = entry.pending.remove(call);
       answered = pending != null;
       if (answered) {
         entry.past = entry.past.after(pending.call(), pending.flow());
         for (String to : pending.grant()) {
           entry.past = entry.past.granting(to);
         }
+      } else if (entry.recorded.remove(call) == null) {
+        entry.past = entry.past.after(call(tool, args, flow), flow);
       }
     }
     changed.accept(this);
@@ -347,9 +384,30 @@ public final class SessionFlows {
     return entry;
   }
 
+  /**
+   * Sessions this gateway has not seen before start as unknown until {@code until}: the kept file
+   * could not be read, so a session renewed after the restart cannot be told from a new one.
+   *
+   * @param until when new sessions start clean again
+   * @param why what happened, for the reasons
+   */
+  public synchronized void unknownUntil(Instant until, String why) {
+    this.unknownUntil = requireNonNull(until, "until");
+    this.unknownWhy = requireNonNull(why, "why");
+  }
+
+  /** Guarded by this. */
+  private Instant unknownUntil = Instant.MIN;
+
+  /** Guarded by this. */
+  private String unknownWhy;
+
   private Entry fresh(String key, Path project) {
     String folder = project == null ? null : project.toString();
     Map<String, String> remotes = project == null ? Map.of() : remotesOf.apply(project);
+    if (clock.instant().isBefore(unknownUntil)) {
+      return new Entry(SessionPast.unknown(unknownWhy, remotes), folder, clock.instant());
+    }
     if (forgotten.remove(key) != null) {
       return new Entry(
           SessionPast.unknown("the gateway had too many sessions and forgot this one's", remotes),

@@ -2,12 +2,14 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.flow.GitRemotes;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.SessionPast;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.host.client.GatewayHome;
@@ -30,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -294,6 +297,27 @@ public final class HookAdapter {
       Guard guard,
       Set<String> configured) {
     requireNonNull(guard, "guard");
+    byte[] bytes = null;
+    try {
+      bytes = in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1);
+    } catch (IOException e) {
+      // decide() reads what is left, fails the same way, and denies.
+    }
+    if (bytes != null && HookRequests.afterTool(bytes)) {
+      // An after-tool hook reports a call that ran; only a gateway keeps what sessions have seen.
+      out.println("{}");
+      out.flush();
+      err.println(
+          "gateway hook "
+              + agent.word()
+              + ": after-tool report not kept: no gateway runs (the flow rules start from what the"
+              + " next gateway sees)");
+      err.flush();
+      return 0;
+    }
+    if (bytes != null) {
+      in = new java.io.ByteArrayInputStream(bytes);
+    }
     HookAdapter adapter = new HookAdapter(agent, settings, err, guard, configured);
     HookVerdict verdict;
     try {
@@ -630,7 +654,14 @@ public final class HookAdapter {
           notRunning + ", so the gates it held cannot be checked; denied" + held + start;
       return HookVerdict.deny(reason, reason);
     }
-    GuardVerdict guarded = guard.decide(offlineCall(request));
+    GuardCall offline = offlineCall(request);
+    // No gateway keeps what the session has seen: its past is unknown, never clean by accident, so
+    // sending data out asks (flow.untrusted-then-send); the project's own remotes are read here.
+    SessionPast unknownPast =
+        SessionPast.unknown(
+            "no gateway runs to remember what the session has seen",
+            offline.project() == null ? Map.of() : GitRemotes.of(offline.project()));
+    GuardVerdict guarded = guard.decide(offline, unknownPast);
     if (!guarded.allowed()) {
       return HookDecisions.guardAnswer(guarded, guardReason(guarded) + " (" + notRunning + ")");
     }

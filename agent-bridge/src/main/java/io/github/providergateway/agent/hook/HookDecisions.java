@@ -3,11 +3,14 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
@@ -85,6 +88,9 @@ final class HookDecisions {
    * @param audit takes the records of decisions taken here
    * @param guard the home's guard as of now, for calls with no session
    * @param pins which gateway session each agent session was pinned to (decision 75)
+   * @param flows what each session has seen (the flow rules): a call with no session is judged by
+   *     its agent session's past and remembered there; one with a session links its agent session
+   *     to it
    */
   record Context(
       Supplier<HomeGates.View> homeRules,
@@ -93,7 +99,8 @@ final class HookDecisions {
       Path userHome,
       Consumer<Decision> audit,
       Supplier<Guard> guard,
-      SessionPins pins) {
+      SessionPins pins,
+      SessionFlows flows) {
     Context {
       requireNonNull(homeRules, "homeRules");
       requireNonNull(scheduler, "scheduler");
@@ -101,6 +108,19 @@ final class HookDecisions {
       requireNonNull(audit, "audit");
       requireNonNull(guard, "guard");
       requireNonNull(pins, "pins");
+      requireNonNull(flows, "flows");
+    }
+
+    /** A context with pins of its own and sessions' pasts kept in memory. */
+    Context(
+        Supplier<HomeGates.View> homeRules,
+        Scheduler scheduler,
+        Clock clock,
+        Path userHome,
+        Consumer<Decision> audit,
+        Supplier<Guard> guard,
+        SessionPins pins) {
+      this(homeRules, scheduler, clock, userHome, audit, guard, pins, SessionFlows.inMemory(clock));
     }
 
     /** A context with pins of its own, for one process's calls. */
@@ -257,6 +277,14 @@ final class HookDecisions {
      */
     private GuardVerdict guardedWithoutSession;
 
+    /** What the call does for the flow rules, read with {@link #guardedWithoutSession}. */
+    private CallFlow flowWithoutSession = CallFlow.NONE;
+
+    /** The call's agent session's key in {@link Context#flows}, or null when it names none. */
+    private String agentKey() {
+      return SessionFlows.agentKey(agent.name(), request.agentSession());
+    }
+
     private boolean blockedAnywhere;
 
     Call(HostApi gateway, HookRequest request, AgentKind agent, Context context) {
@@ -302,6 +330,10 @@ final class HookDecisions {
                 }
                 try {
                   if (decision != null) {
+                    if (look.chosen != null) {
+                      // The agent's after-tool hook reports where its calls were decided.
+                      context.flows().link(agentKey(), SessionFlows.sessionKey(look.chosen.id()));
+                    }
                     verdict.complete(verdict(decision, request, about(look.chosen)));
                   } else if (look.chosen == null) {
                     withoutSession();
@@ -375,7 +407,12 @@ final class HookDecisions {
     private void withoutSession() {
       if (guardedWithoutSession == null) {
         Guard guard = context.guard().get();
-        guardedWithoutSession = guardWithoutSession(guard, request);
+        SessionVerdict judged =
+            guard.judge(
+                new GuardCall(request.tool(), request.args(), null, cwd(request), null),
+                context.flows().past(agentKey(), null));
+        guardedWithoutSession = judged.verdict();
+        flowWithoutSession = judged.flow();
         blockedAnywhere = !guardedWithoutSession.allowed() && blockedInAnyProject(guard, request);
       }
       GuardVerdict guarded = guardedWithoutSession;
@@ -391,6 +428,24 @@ final class HookDecisions {
                 + " (no agent session holds "
                 + request.cwd()
                 + ", so nothing counts as inside a project)";
+        if (guarded.outcome() == GuardVerdict.Outcome.ASK) {
+          context
+              .flows()
+              .asked(
+                  agentKey(),
+                  null,
+                  request.tool(),
+                  request.args(),
+                  flowWithoutSession,
+                  guarded.ruleId().startsWith("flow.")
+                      ? SessionFlows.grantable(
+                          context.flows().past(agentKey(), null), flowWithoutSession)
+                      : List.of());
+        } else {
+          context
+              .flows()
+              .denied(agentKey(), null, request.tool(), request.args(), flowWithoutSession);
+        }
         complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
       }
@@ -413,6 +468,9 @@ final class HookDecisions {
         return;
       }
       if (found.isEmpty()) {
+        context
+            .flows()
+            .allowed(agentKey(), null, request.tool(), request.args(), flowWithoutSession);
         complete(
             HookVerdict.allow(
                 List.of(),

@@ -2,9 +2,12 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.loop.Scheduler;
 import java.nio.file.Path;
@@ -90,6 +93,36 @@ public final class HookEndpoint {
   }
 
   /**
+   * As {@link #HookEndpoint(Gateway, HookGateRecorder, Scheduler, Supplier)}, keeping what each
+   * session has seen in {@code flows} (the guard's flow rules): a call with no session is judged by
+   * its agent session's past, and the agents' after-tool hooks report there the calls that ran.
+   *
+   * @param gateway the gateway of this process
+   * @param gates the home's record of gates, which {@code gateway}'s listeners keep
+   * @param scheduler times a call's wait for its session to join (the gateway's timers)
+   * @param guard the home's guard as of each call (a reload may replace it)
+   * @param flows what each session has seen, shared with the gateway's guard policy
+   */
+  public HookEndpoint(
+      Gateway gateway,
+      HookGateRecorder gates,
+      Scheduler scheduler,
+      Supplier<Guard> guard,
+      SessionFlows flows) {
+    this(
+        gateway,
+        new HookDecisions.Context(
+            requireNonNull(gates, "gates")::view,
+            requireNonNull(scheduler, "scheduler"),
+            requireNonNull(gateway, "gateway").transports().clock(),
+            UserHome.get(),
+            gateway.monitor()::record,
+            requireNonNull(guard, "guard"),
+            new SessionPins(),
+            requireNonNull(flows, "flows")));
+  }
+
+  /**
    * Fault-injection seam for tests (issue 48): an endpoint whose home rules come from {@code
    * homeRules}, which a test makes throw to see a failure inside a decision answered as a deny.
    */
@@ -138,6 +171,9 @@ public final class HookEndpoint {
     requireNonNull(agent, "agent");
     CompletableFuture<Answer> spoken;
     try {
+      if (HookRequests.afterTool(input)) {
+        return CompletableFuture.completedFuture(reported(agent, input));
+      }
       HookRequests.Read read = HookRequests.read(agent, input);
       CompletableFuture<HookVerdict> verdict =
           read.refusal() != null
@@ -161,6 +197,36 @@ public final class HookEndpoint {
     }
     // A failure past the decision (reading the input, the agent's terms) is a deny too.
     return spoken.exceptionally(failure -> failed(agent, failure));
+  }
+
+  /**
+   * An after-tool hook's report of a call that ran: kept in its session's past (the flow rules),
+   * answered with nothing for the agent to do. A report that cannot be read is answered the same
+   * way: the call has run, and nothing the answer says can change that.
+   */
+  private Answer reported(AgentKind agent, byte[] input) {
+    HookRequests.Read read = HookRequests.read(agent, input);
+    if (read.refusal() != null) {
+      return new Answer("{}", "allow", "after-tool report not read: " + read.refusal().note());
+    }
+    HookRequest request = read.request();
+    String agentKey = SessionFlows.agentKey(agent.name(), request.agentSession());
+    String key = context.flows().keyOf(agentKey);
+    CallFlow flow =
+        context
+            .guard()
+            .get()
+            .flowOf(
+                new GuardCall(
+                    request.tool(), request.args(), null, HookDecisions.cwd(request), null));
+    boolean answered = context.flows().ran(key, request.tool(), request.args(), flow);
+    return new Answer(
+        "{}",
+        "allow",
+        "after-tool: "
+            + request.tool()
+            + " ran"
+            + (answered ? ", the person's yes to its question kept for the session" : ""));
   }
 
   /**

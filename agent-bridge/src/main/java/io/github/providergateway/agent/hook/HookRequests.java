@@ -42,6 +42,30 @@ final class HookRequests {
   }
 
   /**
+   * The agents' after-tool events: Claude Code's and Codex's {@code PostToolUse}, Gemini CLI's
+   * {@code AfterTool}, Copilot CLI's {@code postToolUse}. Their input names the call that ran.
+   */
+  static final java.util.Set<String> AFTER_TOOL =
+      java.util.Set.of("PostToolUse", "AfterTool", "postToolUse");
+
+  /**
+   * Whether {@code bytes} is an after-tool hook's input (its {@code hook_event_name} says so): the
+   * agent reports a call that ran, and nothing is decided.
+   */
+  static boolean afterTool(byte[] bytes) {
+    if (bytes.length > MAX_INPUT_BYTES) {
+      return false;
+    }
+    try {
+      JsonNode input = JSON.readTree(bytes);
+      JsonNode event = input == null ? null : input.get("hook_event_name");
+      return event != null && event.isTextual() && AFTER_TOOL.contains(event.textValue());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
    * Reads {@code bytes}, at most {@link #MAX_INPUT_BYTES} of them, as {@code agent}'s hook input.
    */
   static Read read(AgentKind agent, byte[] bytes) {

@@ -118,7 +118,7 @@ public final class GuardPolicy implements CallPolicy {
               judged.verdict().ruleId().startsWith("flow.")
                   ? SessionFlows.grantable(past, judged.flow())
                   : java.util.List.of());
-      case DENY -> {}
+      case DENY -> flows.denied(key, project, call.tool(), call.args(), judged.flow());
     }
   }
 
