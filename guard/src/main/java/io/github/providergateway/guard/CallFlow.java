@@ -20,6 +20,10 @@ import java.util.Map;
  * @param writesSenders the files the call writes whose text sends data (a script that posts), path
  *     to where it sends ({@code null} inside when unknown): running one later sends
  * @param runs the files the call runs as programs or scripts, absolute paths
+ * @param clones the folders it clones other repositories into: a push from inside one later is to
+ *     that repository
+ * @param copies the files it copies, source to copy: a copy of a script that sends sends
+ * @param pushedFrom the folders its pushes run in
  */
 public record CallFlow(
     String untrusted,
@@ -27,11 +31,37 @@ public record CallFlow(
     List<Sending> sends,
     Map<String, String> remotesAdded,
     Map<String, String> writesSenders,
-    List<String> runs) {
+    List<String> runs,
+    List<String> clones,
+    Map<String, String> copies,
+    List<String> pushedFrom) {
 
   /** A call that does none of it. */
   public static final CallFlow NONE =
-      new CallFlow(null, null, List.of(), Map.of(), Map.of(), List.of());
+      new CallFlow(
+          null, null, List.of(), Map.of(), Map.of(), List.of(), List.of(), Map.of(), List.of());
+
+  /**
+   * What a call does, without scripts, clones or copies.
+   *
+   * @param untrusted what untrusted content the call takes in, or {@code null}
+   * @param secret the secret the call reads, or {@code null}
+   * @param sends where it sends data
+   * @param remotesAdded the git remotes the call adds or points elsewhere
+   */
+  public CallFlow(
+      String untrusted, String secret, List<Sending> sends, Map<String, String> remotesAdded) {
+    this(
+        untrusted,
+        secret,
+        sends,
+        remotesAdded,
+        Map.of(),
+        List.of(),
+        List.of(),
+        Map.of(),
+        List.of());
+  }
 
   /**
    * Checks and copies.
@@ -42,6 +72,9 @@ public record CallFlow(
    * @param remotesAdded the git remotes the call adds or points elsewhere, name to URL
    * @param writesSenders the files the call writes whose text sends data, path to where
    * @param runs the files the call runs, absolute paths
+   * @param clones the folders it clones other repositories into
+   * @param copies the files it copies, source to copy
+   * @param pushedFrom the folders its pushes run in
    */
   public CallFlow {
     sends = List.copyOf(sends);
@@ -49,6 +82,9 @@ public record CallFlow(
     writesSenders =
         java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(writesSenders));
     runs = List.copyOf(runs);
+    clones = List.copyOf(clones);
+    copies = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(copies));
+    pushedFrom = List.copyOf(pushedFrom);
   }
 
   /** {@return whether the call does anything the flow rules remember} */
@@ -57,7 +93,9 @@ public record CallFlow(
         || secret != null
         || !sends.isEmpty()
         || !remotesAdded.isEmpty()
-        || !writesSenders.isEmpty();
+        || !writesSenders.isEmpty()
+        || !clones.isEmpty()
+        || !copies.isEmpty();
   }
 
   /**

@@ -303,7 +303,10 @@ public final class Guard {
         sends,
         found.remotesAdded(),
         found.writesSenders(),
-        found.runs());
+        found.runs(),
+        found.clones(),
+        found.copies(),
+        found.pushedFrom());
   }
 
   /**
@@ -333,7 +336,9 @@ public final class Guard {
     GuardVerdict strongest = null;
     List<Hit> active = new ArrayList<>();
     if (preset != GuardPreset.OFF && !out.isEmpty()) {
-      for (Hit hit : FlowRules.judge(out.stream().map(Sending::what).toList(), untrusted, secret)) {
+      List<String> untrustedOut = whats(past.sendsOut(flow, FlowRules.UNTRUSTED_THEN_SEND.id()));
+      List<String> secretOut = whats(past.sendsOut(flow, FlowRules.SECRET_THEN_SEND.id()));
+      for (Hit hit : FlowRules.judge(untrustedOut, secretOut, untrusted, secret)) {
         Outcome action = outcome(hit.rule().action(preset.wireName(), session));
         String line = hit.rule().id() + ": ";
         if (action == null) {
@@ -359,7 +364,8 @@ public final class Guard {
             rule.rule().after() == null
                 ? ""
                 : rule.rule().after().equals("secret") ? secret : untrusted;
-        if (earlier != null && (!rule.rule().sends() || !out.isEmpty()) && rule.matches(scan)) {
+        boolean sends = !past.sendsOut(flow, rule.rule().id()).isEmpty();
+        if (earlier != null && (!rule.rule().sends() || sends) && rule.matches(scan)) {
           plain.put(rule, earlier);
           matched.add(
               rule.rule().id()
@@ -428,6 +434,10 @@ public final class Guard {
     matched.add(reason);
     return new GuardExplanation(
         new GuardVerdict(Outcome.ALLOW, null, reason, null), alone.parse(), matched);
+  }
+
+  private static List<String> whats(List<Sending> sendings) {
+    return sendings.stream().map(Sending::what).toList();
   }
 
   /** The stricter of two verdicts: deny, then ask; the first on a tie. */

@@ -28,6 +28,9 @@ public final class SessionPast {
   /** How many calls of each kind are kept: the latest. */
   public static final int KEPT = 8;
 
+  /** The prefix under which {@link #senders} keeps the folders of other repositories cloned. */
+  private static final String CLONE = "clone:";
+
   /** How many remotes, and how many granted places, are kept. */
   public static final int MAX_NAMES = 64;
 
@@ -197,6 +200,17 @@ public final class SessionPast {
         written.put(file.getKey(), file.getValue() == null ? "" : file.getValue());
       }
     }
+    for (Map.Entry<String, String> copy : flow.copies().entrySet()) {
+      String to = written.get(copy.getKey());
+      if (to != null && (written.size() < MAX_NAMES || written.containsKey(copy.getValue()))) {
+        written.put(copy.getValue(), to); // a copy of a script that sends sends
+      }
+    }
+    for (String clone : flow.clones()) {
+      if (written.size() < MAX_NAMES) {
+        written.put(CLONE + clone, ""); // a push from inside it goes to that repository
+      }
+    }
     return new SessionPast(
         newUntrusted,
         untrustedCount + (flow.untrusted() != null ? 1 : 0),
@@ -224,25 +238,25 @@ public final class SessionPast {
     if (flow.secret() == null) {
       return this;
     }
-    return after(
-        call,
-        new CallFlow(
-            null, "tried (denied): " + flow.secret(), List.of(), Map.of(), Map.of(), List.of()));
+    return after(call, new CallFlow(null, "tried (denied): " + flow.secret(), List.of(), Map.of()));
   }
 
   /**
-   * This past with {@code to} fine to send to for the rest of the session: the person's answer to
-   * the question the flow rules asked, as the agent reported it.
+   * This past with {@code to} fine to send to for the rest of the session, for the rule that asked:
+   * the person's answer to a flow rule's question, as the agent reported it. Another rule asks
+   * again (a place granted after untrusted content is asked about after a secret is read).
    *
+   * @param rule the flow rule whose question was answered
    * @param to a {@link Sending#to}
    * @return the new past
    */
-  public SessionPast granting(String to) {
-    if (to == null || granted.contains(to) || granted.size() >= MAX_NAMES) {
+  public SessionPast granting(String rule, String to) {
+    String grant = rule + " " + to;
+    if (to == null || granted.contains(grant) || granted.size() >= MAX_NAMES) {
       return this;
     }
     Set<String> more = new LinkedHashSet<>(granted);
-    more.add(to);
+    more.add(grant);
     return new SessionPast(
         untrusted,
         untrustedCount,
@@ -267,7 +281,31 @@ public final class SessionPast {
    * @return those that are out, in order
    */
   public List<Sending> sendsOut(CallFlow flow) {
+    return sendsOut(flow, null);
+  }
+
+  /**
+   * As {@link #sendsOut(CallFlow)}, leaving out the places the person granted for {@code rule}.
+   *
+   * @param flow what a call does
+   * @param rule the flow rule asking, or {@code null} for none granted
+   * @return those that are out and not granted, in order
+   */
+  public List<Sending> sendsOut(CallFlow flow, String rule) {
     List<Sending> all = new ArrayList<>(flow.sends());
+    for (String folder : flow.pushedFrom()) {
+      for (String clone : clones(flow)) {
+        if (folder.equals(clone) || folder.startsWith(clone + "/")) {
+          all.add(
+              new Sending(
+                  Sending.Kind.PUSH,
+                  null,
+                  "a push from "
+                      + folder
+                      + ", a clone of another repository made in this session"));
+        }
+      }
+    }
     for (String run : flow.runs()) {
       if (senders.containsKey(run)) {
         String to = senders.get(run);
@@ -283,7 +321,9 @@ public final class SessionPast {
     }
     List<Sending> out = new ArrayList<>();
     for (Sending sending : all) {
-      if (out(sending, flow) && (sending.to() == null || !granted.contains(sending.to()))) {
+      boolean grantedHere =
+          rule != null && sending.to() != null && granted.contains(rule + " " + sending.to());
+      if (out(sending, flow) && !grantedHere) {
         out.add(sending);
       }
     }
@@ -295,8 +335,7 @@ public final class SessionPast {
     return switch (sending.kind()) {
       case PUBLISH, PASTE, TOOL -> true;
       case PUSH -> pushOut(to, flow);
-      case REQUEST, TRANSFER ->
-          to == null || (to.startsWith("repo ") ? !ownRepository(to.substring(5)) : !ownHost(to));
+      case REQUEST, TRANSFER -> to == null || !ownPlace(to);
     };
   }
 
@@ -307,8 +346,11 @@ public final class SessionPast {
     if (to.isEmpty()) {
       return false; // git push with no remote: the branch's own, the project's
     }
-    if (remotesAdded.containsKey(to) || flow.remotesAdded().containsKey(to)) {
-      return true;
+    if (remotesAdded.containsKey(to)
+        || flow.remotesAdded().containsKey(to)
+        || remotesAdded.containsKey("*")
+        || flow.remotesAdded().containsKey("*")) {
+      return true; // added, pointed elsewhere, or every remote redirected (url.*.insteadOf)
     }
     if (ownRemotes.containsKey(to)) {
       return false;
@@ -319,6 +361,32 @@ public final class SessionPast {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a request's destination is the project's own: loopback, a host of its remotes, a
+   * registry; a repository of its remotes ({@code repo acme/shop}, {@code repo api.github.com
+   * acme/shop}).
+   */
+  private boolean ownPlace(String to) {
+    if (!to.startsWith("repo ")) {
+      return ownHost(to);
+    }
+    String rest = to.substring(5);
+    int space = rest.indexOf(' ');
+    return space < 0
+        ? ownRepository(rest)
+        : ownHost(rest.substring(0, space)) && ownRepository(rest.substring(space + 1));
+  }
+
+  private List<String> clones(CallFlow flow) {
+    List<String> clones = new ArrayList<>(flow.clones());
+    for (String key : senders.keySet()) {
+      if (key.startsWith(CLONE)) {
+        clones.add(key.substring(CLONE.length()));
+      }
+    }
+    return clones;
   }
 
   /** Whether {@code ownerAndName} ({@code acme/shop}) is the repository of a project's remote. */
@@ -369,10 +437,9 @@ public final class SessionPast {
         host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     return h.equals("localhost")
         || h.endsWith(".localhost")
-        || h.startsWith("127.")
+        || h.matches("127(?:\\.\\d{1,3}){3}")
         || h.equals("::1")
-        || h.equals("0.0.0.0")
-        || h.equals("host.docker.internal");
+        || h.equals("0.0.0.0");
   }
 
   /**
@@ -482,7 +549,10 @@ public final class SessionPast {
     return senders;
   }
 
-  /** {@return the places the person said are fine to send to for this session} */
+  /**
+   * {@return the places the person said are fine to send to for this session, each {@code "<rule>
+   * <place>"}}
+   */
   public Set<String> granted() {
     return granted;
   }

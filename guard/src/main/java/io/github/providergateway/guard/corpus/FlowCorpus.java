@@ -191,7 +191,7 @@ public final class FlowCorpus {
         String rule = judged.verdict().ruleId();
         if (outcome == Outcome.ASK && rule != null && rule.startsWith("flow.")) {
           for (var sending : before.sendsOut(judged.flow())) {
-            past = past.granting(sending.to());
+            past = past.granting(rule, sending.to());
           }
         }
       }

@@ -30,23 +30,24 @@ public final class FlowRules implements Family {
   /**
    * The flow rules a call matches.
    *
-   * @param sendsOut what the call sends out of the project, in its words; empty for nothing
+   * @param untrustedOut what the call sends out of the project that the person has not granted
+   *     after untrusted content, in its words; empty for nothing
+   * @param secretOut the same, not granted after a secret
    * @param untrusted the earlier call that took in untrusted content, as a reason names it, or
    *     {@code null} for none
    * @param secret the earlier call that read a secret, as a reason names it, or {@code null}
-   * @return the matches, each found as {@code <what is sent>}, with the earlier call after {@code "
-   *     after "}
+   * @return the matches, each found as {@code <what is sent>}, with the earlier call after {@code
+   *     "` after `"}
    */
-  public static List<Hit> judge(List<String> sendsOut, String untrusted, String secret) {
+  public static List<Hit> judge(
+      List<String> untrustedOut, List<String> secretOut, String untrusted, String secret) {
     List<Hit> hits = new ArrayList<>();
-    if (sendsOut.isEmpty()) {
-      return hits;
-    }
-    String what = sendsOut.get(0);
     for (BuiltinRule rule : List.of(SECRET_THEN_SEND, UNTRUSTED_THEN_SEND)) {
-      String earlier = RuleBook.sessionAfter(rule.id()).equals("secret") ? secret : untrusted;
-      if (earlier != null) {
-        hits.add(new Hit(rule, null, null, what + "` after `" + earlier));
+      boolean afterSecret = RuleBook.sessionAfter(rule.id()).equals("secret");
+      String earlier = afterSecret ? secret : untrusted;
+      List<String> out = afterSecret ? secretOut : untrustedOut;
+      if (earlier != null && !out.isEmpty()) {
+        hits.add(new Hit(rule, null, null, out.get(0) + "` after `" + earlier));
       }
     }
     return hits;

@@ -1,0 +1,172 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Scripts a session writes and runs, for the flow rules: a file whose text sends data (written by
+ * the edit tool, a here-document, {@code echo}, {@code printf} or {@code tee}, or copied from one)
+ * is remembered, and running it later (by its path, through an interpreter, {@code source}, {@code
+ * .}, {@code bash < file}) is sending. What a script written some other way holds, or what {@code
+ * npm run} and {@code make} run, is not seen.
+ */
+final class WrittenScripts {
+
+  /** A script's text that reaches another machine. */
+  private static final Pattern SENDS =
+      Pattern.compile(
+          "(?i)\\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|ssh|telnet|rclone)\\b"
+              + "|\\bgit\\s+push\\b|\\bfetch\\s*\\(|\\bhttps?\\.request|XMLHttpRequest|sendBeacon"
+              + "|WebSocket|\\bsocket\\b|dgram|requests\\.|httpx\\.|urllib|http\\.client|axios"
+              + "|Net::HTTP|TCPSocket|fsockopen|curl_exec|/dev/tcp/|/dev/udp/");
+
+  private static final Set<String> COPIES = Set.of("cp", "mv", "ln", "install", "rsync");
+
+  private WrittenScripts() {}
+
+  /** The text an edit tool writes: a script that sends, remembered by its path. */
+  static void edited(ToolCall call, Found found) {
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    if (path == null || !path.isTextual()) {
+      return;
+    }
+    String file = path.asText();
+    if (!file.startsWith("/") && call.cwd() != null) {
+      file = call.cwd().resolve(file).normalize().toString();
+    }
+    if (file.endsWith("/.git/config")) {
+      found.remotesAdded().put("*", file); // every remote may now go elsewhere
+    }
+    for (String field : List.of("content", "new_string", "text", "new_str", "file_text")) {
+      JsonNode text = call.args().get(field);
+      if (text != null && text.isTextual()) {
+        written(file, text.asText(), found);
+      }
+    }
+  }
+
+  /** A file a command writes with a here-document, echo, printf or tee; a copy of a script. */
+  static void redirected(Scan scan, Step step, Found found) {
+    if (COPIES.contains(step.program())) {
+      copied(scan, step, found);
+    }
+    String body = null;
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() != null) {
+        body = redirect.body();
+      }
+    }
+    if (body == null && Set.of("echo", "printf").contains(step.program())) {
+      StringBuilder text = new StringBuilder();
+      for (Word word : step.args()) {
+        text.append(word.text()).append(' ');
+      }
+      body = text.toString();
+    }
+    if (body == null) {
+      return;
+    }
+    List<Word> targets = new ArrayList<>();
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes()) {
+        targets.add(redirect.target());
+      }
+    }
+    if (step.program().equals("tee")) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-")) {
+          targets.add(word);
+        }
+      }
+    }
+    for (Word word : targets) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known()) {
+          written(target.path().toString(), body, found);
+        }
+      }
+    }
+  }
+
+  private static void copied(Scan scan, Step step, Found found) {
+    List<Word> operands = new ArrayList<>();
+    for (Word word : step.args()) {
+      if (!word.text().startsWith("-")) {
+        operands.add(word);
+      }
+    }
+    if (operands.size() < 2) {
+      return;
+    }
+    List<Target> to = scan.targets(step, operands.get(operands.size() - 1));
+    for (Word source : operands.subList(0, operands.size() - 1)) {
+      for (Target from : scan.targets(step, source)) {
+        for (Target target : to) {
+          if (from.known() && target.known() && found.copies().size() < 16) {
+            found.copies().put(from.path().toString(), target.path().toString());
+          }
+        }
+      }
+    }
+  }
+
+  /** The files a program runs: itself by a path, an interpreter's script, what it sources. */
+  static void runs(Scan scan, Step step, Found found) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return;
+    }
+    List<Word> scripts = new ArrayList<>();
+    String program = step.program();
+    if (words.get(0).text().contains("/")) {
+      scripts.add(words.get(0));
+    } else if (Set.of("source", ".").contains(program)) {
+      if (!step.args().isEmpty()) {
+        scripts.add(step.args().get(0));
+      }
+    } else if (step.interpreter()
+        || Set.of("node", "deno", "bun", "tsx", "ts-node", "npx").contains(program)) {
+      for (Word word : step.args()) {
+        String text = word.text();
+        if (text.matches("-[A-Za-z]*[cepr]|--eval|-m")) {
+          break; // inline code or a module, read elsewhere
+        }
+        if (!text.startsWith("-") && !text.equals("run")) {
+          scripts.add(word);
+          break;
+        }
+      }
+      for (Redirect redirect : step.invocation().redirects()) {
+        if (redirect.operator().equals("<")) {
+          scripts.add(redirect.target()); // bash < file
+        }
+      }
+    }
+    for (Word script : scripts) {
+      for (Target target : scan.targets(step, script)) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(target.path().toString());
+        }
+      }
+    }
+  }
+
+  private static void written(String path, String text, Found found) {
+    if (found.writesSenders().size() >= 16) {
+      return;
+    }
+    boolean sends = SENDS.matcher(text).find() || InlineFlows.SENDS.matcher(text).find();
+    if (!sends || Hosts.onlyLoopback(text)) {
+      return; // a script that only reaches this machine sends nothing out
+    }
+    found.writesSenders().put(path, Hosts.firstElsewhere(text));
+  }
+}
