@@ -168,7 +168,7 @@ public final class SessionFlows {
   }
 
   /** An asked call waiting for its after-tool report. */
-  private record Pending(PastCall call, CallFlow flow, List<String> grant) {}
+  private record Pending(PastCall call, CallFlow flow, String rule, List<String> grant) {}
 
   /**
    * What a session has seen, as the guard is to judge its next call by.
@@ -261,10 +261,17 @@ public final class SessionFlows {
    * @param tool the tool's gateway name
    * @param args its arguments
    * @param flow what it does
+   * @param rule the rule that asked
    * @param grant the places a yes grants for the session (a flow rule's question), else empty
    */
   public void asked(
-      String key, Path project, String tool, JsonNode args, CallFlow flow, List<String> grant) {
+      String key,
+      Path project,
+      String tool,
+      JsonNode args,
+      CallFlow flow,
+      String rule,
+      List<String> grant) {
     if (key == null || !flow.remembered() && grant.isEmpty()) {
       return;
     }
@@ -272,7 +279,7 @@ public final class SessionFlows {
       Entry entry = entry(key, project);
       PastCall call = call(tool, args, flow);
       if (entry.reportsAfterTool) {
-        entry.pending.put(tool + "\n" + args, new Pending(call, flow, List.copyOf(grant)));
+        entry.pending.put(tool + "\n" + args, new Pending(call, flow, rule, List.copyOf(grant)));
         return;
       }
       entry.past = entry.past.after(call, flow);
@@ -306,7 +313,7 @@ public final class SessionFlows {
       if (answered) {
         entry.past = entry.past.after(pending.call(), pending.flow());
         for (String to : pending.grant()) {
-          entry.past = entry.past.granting(to);
+          entry.past = entry.past.granting(pending.rule(), to);
         }
       } else if (entry.recorded.remove(call) == null) {
         entry.past = entry.past.after(call(tool, args, flow), flow);
@@ -456,11 +463,12 @@ public final class SessionFlows {
    *
    * @param past the session's past
    * @param flow the asked call's flow
+   * @param rule the flow rule that asked
    * @return the places, each a {@link Sending#to}; none for a sending the guard cannot place
    */
-  public static List<String> grantable(SessionPast past, CallFlow flow) {
+  public static List<String> grantable(SessionPast past, CallFlow flow, String rule) {
     List<String> places = new ArrayList<>();
-    for (Sending sending : past.sendsOut(flow)) {
+    for (Sending sending : past.sendsOut(flow, rule)) {
       if (sending.to() != null) {
         places.add(sending.to());
       }

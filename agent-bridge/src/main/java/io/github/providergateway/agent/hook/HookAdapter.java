@@ -300,8 +300,8 @@ public final class HookAdapter {
     byte[] bytes = null;
     try {
       bytes = in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1);
-    } catch (IOException e) {
-      // decide() reads what is left, fails the same way, and denies.
+    } catch (IOException | RuntimeException e) {
+      // decide() reads what is left, fails the same way, and denies (fail closed).
     }
     if (bytes != null && HookRequests.afterTool(bytes)) {
       // An after-tool hook reports a call that ran; only a gateway keeps what sessions have seen.

@@ -437,10 +437,11 @@ final class HookDecisions {
                   request.tool(),
                   request.args(),
                   flowWithoutSession,
-                  guarded.ruleId().startsWith("flow.")
-                      ? SessionFlows.grantable(
-                          context.flows().past(agentKey(), null), flowWithoutSession)
-                      : List.of());
+                  guarded.ruleId(),
+                  SessionFlows.grantable(
+                      context.flows().past(agentKey(), null),
+                      flowWithoutSession,
+                      guarded.ruleId()));
         } else {
           context
               .flows()
