@@ -3,14 +3,11 @@ package io.github.providergateway.guard;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.guard.CallFlow.Sending;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
-import io.github.providergateway.guard.internal.FlowReading;
-import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
@@ -27,10 +24,8 @@ import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Decides one agent tool call by the built-in rules of a preset and the configuration's plain rules
@@ -83,6 +78,7 @@ public final class Guard {
   private final List<PlainCheck> allowRules;
   private final List<String> allowIds;
   private final List<String> problems;
+  private final FlowJudge flows;
 
   private Guard(GuardSettings personal, GuardSettings project, GuardEnvironment environment) {
     this.personal = personal;
@@ -121,6 +117,7 @@ public final class Guard {
     this.allowRules = allows;
     this.allowIds = ids;
     this.problems = List.copyOf(found);
+    this.flows = new FlowJudge(preset, projectFlowRules, personalFlowRules, allowIds);
   }
 
   private List<PlainCheck> compile(List<PlainRule> rules, List<String> found, boolean fromProject) {
@@ -267,9 +264,9 @@ public final class Guard {
       if (reading.scan == null) {
         return new Judged(alone, CallFlow.NONE);
       }
-      CallFlow flow = flow(reading);
+      CallFlow flow = FlowJudge.flowOf(reading.scan, reading.hits);
       return new Judged(
-          past == null ? alone : withFlow(alone, reading.scan, flow, past, call, matched), flow);
+          past == null ? alone : flows.judge(alone, reading.scan, flow, past, call, matched), flow);
     } catch (Budget.Exhausted | Unreadable e) {
       return new Judged(unreadable(e.getMessage(), parse, matched), CallFlow.NONE);
     } catch (RuntimeException e) {
@@ -287,209 +284,6 @@ public final class Guard {
               matched),
           CallFlow.NONE);
     }
-  }
-
-  private static CallFlow flow(Reading reading) {
-    FlowReading.Found found = FlowReading.read(reading.scan, reading.hits);
-    List<Sending> sends = new ArrayList<>();
-    for (Object[] sending : found.sends()) {
-      sends.add(
-          new Sending(
-              Sending.Kind.valueOf((String) sending[0]), (String) sending[1], (String) sending[2]));
-    }
-    return new CallFlow(
-        found.untrusted(),
-        found.secret(),
-        sends,
-        found.remotesAdded(),
-        found.writesSenders(),
-        found.runs(),
-        found.clones(),
-        found.copies(),
-        found.pushedFrom());
-  }
-
-  /**
-   * The call's own verdict with the flow rules' taken in: the built-in flow rules and the plain
-   * rules with a flow condition, for a call that sends data out after the session (or the call
-   * itself, for a secret) took in what the rule names. A deny of the call's own rules stands; a
-   * flow deny beats the call's own ask; of two asks, the call's own is kept.
-   */
-  private GuardExplanation withFlow(
-      GuardExplanation alone,
-      Scan scan,
-      CallFlow flow,
-      SessionPast past,
-      GuardCall call,
-      List<String> matched) {
-    if (preset == GuardPreset.OFF && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
-      return alone;
-    }
-    alone = ownPush(alone, flow, past, matched);
-    List<Sending> out = past.sendsOut(flow);
-    if (out.isEmpty() && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
-      return new GuardExplanation(alone.verdict(), alone.parse(), matched);
-    }
-    String untrusted = earlierUntrusted(past);
-    String secret = earlierSecret(past, flow);
-    boolean session = call.project() != null;
-    GuardVerdict strongest = null;
-    List<Hit> active = new ArrayList<>();
-    if (preset != GuardPreset.OFF && !out.isEmpty()) {
-      List<String> untrustedOut = whats(past.sendsOut(flow, FlowRules.UNTRUSTED_THEN_SEND.id()));
-      List<String> secretOut = whats(past.sendsOut(flow, FlowRules.SECRET_THEN_SEND.id()));
-      for (Hit hit : FlowRules.judge(untrustedOut, secretOut, untrusted, secret)) {
-        Outcome action = outcome(hit.rule().action(preset.wireName(), session));
-        String line = hit.rule().id() + ": ";
-        if (action == null) {
-          matched.add(line + "off in " + preset.wireName() + " — " + flowReason(hit));
-        } else if (allowIds.contains(hit.rule().id())) {
-          matched.add(
-              line
-                  + lower(action)
-                  + ", allowed by the person's allow list ("
-                  + hit.rule().id()
-                  + ") — "
-                  + flowReason(hit));
-        } else {
-          matched.add(line + lower(action) + " — " + flowReason(hit));
-          active.add(hit);
-        }
-      }
-    }
-    Map<PlainCheck, String> plain = new LinkedHashMap<>();
-    for (List<PlainCheck> rules : List.of(projectFlowRules, personalFlowRules)) {
-      for (PlainCheck rule : rules) {
-        String earlier =
-            rule.rule().after() == null
-                ? ""
-                : rule.rule().after().equals("secret") ? secret : untrusted;
-        boolean sends = !past.sendsOut(flow, rule.rule().id()).isEmpty();
-        if (earlier != null && (!rule.rule().sends() || sends) && rule.matches(scan)) {
-          plain.put(rule, earlier);
-          matched.add(
-              rule.rule().id()
-                  + ": "
-                  + lower(rule.rule().action())
-                  + " (a flow rule of the "
-                  + (rules == projectFlowRules ? "project" : "person")
-                  + ")");
-        }
-      }
-    }
-    for (Outcome outcome : new Outcome[] {Outcome.DENY, Outcome.ASK}) {
-      for (Map.Entry<PlainCheck, String> rule : plain.entrySet()) {
-        if (strongest == null && rule.getKey().rule().action() == outcome) {
-          strongest =
-              plainFlowVerdict(
-                  rule.getKey().rule(), out.isEmpty() ? null : out.get(0), rule.getValue());
-        }
-      }
-      for (Hit hit : active) {
-        if (strongest == null
-            && outcome(hit.rule().action(preset.wireName(), session)) == outcome) {
-          strongest =
-              new GuardVerdict(outcome, hit.rule().id(), flowReason(hit), hit.rule().instead());
-        }
-      }
-    }
-    GuardVerdict verdict =
-        strongest == null ? alone.verdict() : stricter(alone.verdict(), strongest);
-    return new GuardExplanation(verdict, alone.parse(), matched);
-  }
-
-  /**
-   * A push the call's own rules ask about because it names a repository by its URL ({@code
-   * publish.push-elsewhere}: one call alone cannot see the project's remotes), allowed when the
-   * session knows that URL as one of the project's remotes and nothing else blocks the call.
-   */
-  private static GuardExplanation ownPush(
-      GuardExplanation alone, CallFlow flow, SessionPast past, List<String> matched) {
-    String rule = "publish.push-elsewhere";
-    if (alone.verdict().outcome() != Outcome.ASK || !rule.equals(alone.verdict().ruleId())) {
-      return alone;
-    }
-    boolean pushes = false;
-    for (Sending sending : flow.sends()) {
-      if (sending.kind() == Sending.Kind.PUSH) {
-        if (!past.ownPush(sending.to())) {
-          return alone;
-        }
-        pushes = true;
-      }
-    }
-    for (String line : matched) {
-      boolean active = line.matches("(?s)[^ :]+: (?:deny|ask)(?: —| \\(| \\().*");
-      if (active && !line.startsWith(rule + ":")) {
-        return alone;
-      }
-    }
-    if (!pushes) {
-      return alone;
-    }
-    String reason =
-        rule
-            + ": allowed: every push of the call goes to the project's own repository (one of its"
-            + " remotes when the session began)";
-    matched.add(reason);
-    return new GuardExplanation(
-        new GuardVerdict(Outcome.ALLOW, null, reason, null), alone.parse(), matched);
-  }
-
-  private static List<String> whats(List<Sending> sendings) {
-    return sendings.stream().map(Sending::what).toList();
-  }
-
-  /** The stricter of two verdicts: deny, then ask; the first on a tie. */
-  private static GuardVerdict stricter(GuardVerdict first, GuardVerdict second) {
-    return rank(second.outcome()) > rank(first.outcome()) ? second : first;
-  }
-
-  private static int rank(Outcome outcome) {
-    return switch (outcome) {
-      case ALLOW -> 0;
-      case ASK -> 1;
-      case DENY -> 2;
-    };
-  }
-
-  private static String earlierUntrusted(SessionPast past) {
-    SessionPast.PastCall last = past.lastUntrusted();
-    if (last != null) {
-      return last.what() + " (" + last.named() + ")";
-    }
-    return past.unknown() == null ? null : "a past the gateway cannot know: " + past.unknown();
-  }
-
-  private static String earlierSecret(SessionPast past, CallFlow flow) {
-    SessionPast.PastCall last = past.lastSecret();
-    if (last != null) {
-      return last.what() + " (" + last.named() + ")";
-    }
-    return flow.secret() == null ? null : flow.secret() + " (in the same call)";
-  }
-
-  /** A flow rule's reason: what is sent, the rule's why, and the earlier call it follows. */
-  private static String flowReason(Hit hit) {
-    String found = hit.found();
-    int after = found.indexOf("` after `");
-    String sent = after < 0 ? found : found.substring(0, after);
-    String earlier = after < 0 ? "" : found.substring(after + "` after `".length());
-    return hit.rule().id() + ": `" + sent + "` " + hit.rule().why() + "; earlier: " + earlier;
-  }
-
-  private static GuardVerdict plainFlowVerdict(PlainRule rule, Sending sent, String earlier) {
-    String what =
-        rule.reason() != null
-            ? rule.reason()
-            : "matches the configuration's flow rule"
-                + (rule.after() == null ? "" : " after " + rule.after())
-                + (rule.sends() ? " sends" : "");
-    String text = rule.id() + ": " + what + (sent == null ? "" : " (`" + sent.what() + "`)");
-    if (earlier != null && !earlier.isEmpty()) {
-      text += "; earlier: " + earlier;
-    }
-    return new GuardVerdict(rule.action(), rule.id(), text, null);
   }
 
   private GuardExplanation decide(
@@ -640,11 +434,11 @@ public final class Guard {
   }
 
   /** {@return a built-in rule's action as the verdict's outcome, or {@code null} when it is off} */
-  private static Outcome outcome(RuleAction action) {
+  static Outcome outcome(RuleAction action) {
     return action == null ? null : Outcome.valueOf(action.name());
   }
 
-  private static String lower(Outcome outcome) {
+  static String lower(Outcome outcome) {
     return outcome.name().toLowerCase(Locale.ROOT);
   }
 

@@ -34,28 +34,6 @@ public final class SessionPast {
   /** How many remotes, and how many granted places, are kept. */
   public static final int MAX_NAMES = 64;
 
-  /**
-   * The public package registries: a request to them is the project's own work, not sending data
-   * out. Publishing to them is (a {@link Sending.Kind#PUBLISH} is always out).
-   */
-  public static final Set<String> REGISTRIES =
-      Set.of(
-          "registry.npmjs.org",
-          "registry.yarnpkg.com",
-          "pypi.org",
-          "files.pythonhosted.org",
-          "repo.maven.apache.org",
-          "repo1.maven.org",
-          "plugins.gradle.org",
-          "crates.io",
-          "index.crates.io",
-          "static.crates.io",
-          "rubygems.org",
-          "proxy.golang.org",
-          "sum.golang.org",
-          "registry-1.docker.io",
-          "api.nuget.org");
-
   private final List<PastCall> untrusted;
   private final int untrustedCount;
   private final List<PastCall> secrets;
@@ -356,7 +334,7 @@ public final class SessionPast {
       return false;
     }
     for (String url : ownRemotes.values()) {
-      if (sameRepository(url, to)) {
+      if (RemoteUrls.sameRepository(url, to)) {
         return false;
       }
     }
@@ -394,7 +372,7 @@ public final class SessionPast {
     String wanted = ownerAndName.toLowerCase(Locale.ROOT);
     wanted = wanted.endsWith(".git") ? wanted.substring(0, wanted.length() - 4) : wanted;
     for (String url : ownRemotes.values()) {
-      if (repoPath(url).equals(wanted)) {
+      if (RemoteUrls.repoPath(url).equals(wanted)) {
         return true;
       }
     }
@@ -414,89 +392,16 @@ public final class SessionPast {
 
   private boolean ownHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
-    if (loopback(h) || REGISTRIES.contains(h)) {
+    if (RemoteUrls.loopback(h) || RemoteUrls.REGISTRIES.contains(h)) {
       return true;
     }
     for (String url : ownRemotes.values()) {
-      String remoteHost = hostOf(url);
+      String remoteHost = RemoteUrls.hostOf(url);
       if (remoteHost != null && (h.equals(remoteHost) || h.equals("api." + remoteHost))) {
         return true;
       }
     }
     return false;
-  }
-
-  /**
-   * {@return whether {@code host} is this machine: {@code localhost}, {@code 127.x}, {@code ::1},
-   * {@code 0.0.0.0}}
-   *
-   * @param host a host name, lower case
-   */
-  public static boolean loopback(String host) {
-    String h =
-        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    return h.equals("localhost")
-        || h.endsWith(".localhost")
-        || h.matches("127(?:\\.\\d{1,3}){3}")
-        || h.equals("::1")
-        || h.equals("0.0.0.0");
-  }
-
-  /**
-   * The host of a git remote's URL ({@code https://github.com/a/b.git}, {@code
-   * git@github.com:a/b.git}, {@code ssh://git@host:22/a/b}), or {@code null}.
-   *
-   * @param url the URL
-   * @return its host, lower case, or null
-   */
-  public static String hostOf(String url) {
-    String rest = url;
-    int scheme = rest.indexOf("://");
-    if (scheme >= 0) {
-      rest = rest.substring(scheme + 3);
-      int slash = rest.indexOf('/');
-      rest = slash >= 0 ? rest.substring(0, slash) : rest;
-      int at = rest.lastIndexOf('@');
-      rest = at >= 0 ? rest.substring(at + 1) : rest;
-      if (rest.startsWith("[")) {
-        int close = rest.indexOf(']');
-        return close > 0 ? rest.substring(0, close + 1).toLowerCase(Locale.ROOT) : null;
-      }
-      int colon = rest.indexOf(':');
-      rest = colon >= 0 ? rest.substring(0, colon) : rest;
-      return rest.isEmpty() ? null : rest.toLowerCase(Locale.ROOT);
-    }
-    int colon = rest.indexOf(':');
-    if (colon > 0 && !rest.substring(0, colon).contains("/")) {
-      String host = rest.substring(0, colon);
-      int at = host.lastIndexOf('@');
-      host = at >= 0 ? host.substring(at + 1) : host;
-      return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
-    }
-    return null;
-  }
-
-  /** Whether two remote URLs name one repository: same host and same path, {@code .git} aside. */
-  private static boolean sameRepository(String a, String b) {
-    String hostA = hostOf(a);
-    return hostA != null && hostA.equals(hostOf(b)) && repoPath(a).equals(repoPath(b));
-  }
-
-  private static String repoPath(String url) {
-    String rest = url;
-    int scheme = rest.indexOf("://");
-    if (scheme >= 0) {
-      rest = rest.substring(scheme + 3);
-      int slash = rest.indexOf('/');
-      rest = slash >= 0 ? rest.substring(slash + 1) : "";
-    } else {
-      rest = rest.substring(rest.indexOf(':') + 1);
-    }
-    rest = rest.toLowerCase(Locale.ROOT);
-    while (rest.endsWith("/")) {
-      rest = rest.substring(0, rest.length() - 1);
-    }
-    return rest.endsWith(".git") ? rest.substring(0, rest.length() - 4) : rest;
   }
 
   /** {@return the latest untrusted content the session took in, or {@code null}} */
