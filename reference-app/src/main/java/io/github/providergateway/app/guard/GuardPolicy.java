@@ -115,9 +115,8 @@ public final class GuardPolicy implements CallPolicy {
               call.tool(),
               call.args(),
               judged.flow(),
-              judged.verdict().ruleId().startsWith("flow.")
-                  ? SessionFlows.grantable(past, judged.flow())
-                  : java.util.List.of());
+              judged.verdict().ruleId(),
+              SessionFlows.grantable(past, judged.flow(), judged.verdict().ruleId()));
       case DENY -> flows.denied(key, project, call.tool(), call.args(), judged.flow());
     }
   }
