@@ -31,6 +31,9 @@ public final class SessionPast {
   /** The prefix under which {@link #senders} keeps the folders of other repositories cloned. */
   private static final String CLONE = "clone:";
 
+  /** The longest name kept (a remote's URL, a script's path, a granted place); longer are cut. */
+  public static final int MAX_TEXT = 1024;
+
   /** How many remotes, and how many granted places, are kept. */
   public static final int MAX_NAMES = 64;
 
@@ -169,13 +172,13 @@ public final class SessionPast {
     Map<String, String> added = new LinkedHashMap<>(remotesAdded);
     for (Map.Entry<String, String> remote : flow.remotesAdded().entrySet()) {
       if (added.size() < MAX_NAMES || added.containsKey(remote.getKey())) {
-        added.put(remote.getKey(), remote.getValue());
+        added.put(cut(remote.getKey()), cut(remote.getValue()));
       }
     }
     Map<String, String> written = new LinkedHashMap<>(senders);
     for (Map.Entry<String, String> file : flow.writesSenders().entrySet()) {
       if (written.size() < MAX_NAMES || written.containsKey(file.getKey())) {
-        written.put(file.getKey(), file.getValue() == null ? "" : file.getValue());
+        written.put(cut(file.getKey()), file.getValue() == null ? "" : cut(file.getValue()));
       }
     }
     for (Map.Entry<String, String> copy : flow.copies().entrySet()) {
@@ -229,7 +232,7 @@ public final class SessionPast {
    * @return the new past
    */
   public SessionPast granting(String rule, String to) {
-    String grant = rule + " " + to;
+    String grant = cut(rule + " " + to);
     if (to == null || granted.contains(grant) || granted.size() >= MAX_NAMES) {
       return this;
     }
@@ -522,7 +525,12 @@ public final class SessionPast {
   }
 
   private static PastCall with(PastCall call, String what) {
-    return new PastCall(call.tool(), call.args(), call.at(), what);
+    return new PastCall(cut(call.tool()), cut(call.args()), call.at(), cut(what));
+  }
+
+  /** {@code text}, at most {@link #MAX_TEXT} characters of it. */
+  private static String cut(String text) {
+    return text == null || text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT);
   }
 
   private static List<PastCall> latest(List<PastCall> kept, PastCall call) {
@@ -541,7 +549,7 @@ public final class SessionPast {
       if (kept.size() >= MAX_NAMES) {
         break;
       }
-      kept.put(entry.getKey(), entry.getValue());
+      kept.put(cut(entry.getKey()), cut(entry.getValue()));
     }
     return kept;
   }

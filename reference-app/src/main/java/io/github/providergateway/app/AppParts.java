@@ -1,9 +1,11 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.guard.FlowNotes;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
@@ -78,9 +80,15 @@ final class AppParts {
         .build();
   }
 
-  /** {@return the status page of {@code gateway}, served on the server's port} */
-  StatusPage statusPage(Gateway gateway, DecisionLog decisions) {
-    return StatusPage.builder(gateway, timers()).decisionLog(decisions).build();
+  /**
+   * {@return the status page of {@code gateway}, served on the server's port, with what the guard
+   * remembers of each session under it}
+   */
+  StatusPage statusPage(Gateway gateway, DecisionLog decisions, SessionFlows flows) {
+    return StatusPage.builder(gateway, timers())
+        .decisionLog(decisions)
+        .sessionNotes(id -> FlowNotes.of(flows, id))
+        .build();
   }
 
   /**

@@ -86,7 +86,8 @@ public final class StatusPage implements AutoCloseable {
         new ExpiringTokens(
             builder.maxViewers, builder.viewerLifetime, gateway.transports().clock(), random);
     StatusNumbers numbers = new StatusNumbers(gateway);
-    StatusSnapshot snapshot = new StatusSnapshot(gateway, numbers, builder.decisionLog);
+    StatusSnapshot snapshot =
+        new StatusSnapshot(gateway, numbers, builder.decisionLog, builder.sessionNotes);
     this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.transports().clock());
     this.route =
         new StatusRoute(
@@ -233,6 +234,8 @@ public final class StatusPage implements AutoCloseable {
     private Duration viewerLifetime = Duration.ofHours(12);
     private int maxLinks = 16;
     private int maxViewers = 32;
+    private java.util.function.Function<String, java.util.List<String>> sessionNotes =
+        id -> java.util.List.of();
 
     private Builder(Gateway gateway, Scheduler scheduler) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -286,6 +289,19 @@ public final class StatusPage implements AutoCloseable {
         throw new IllegalArgumentException("maxViewers must be at least 1, was " + count);
       }
       this.maxViewers = count;
+      return this;
+    }
+
+    /**
+     * Lines the page shows under each session, by its id: the app's guard tells there what the
+     * session has seen and the calls that set it (issue 65). None by default; a function that
+     * throws shows none.
+     *
+     * @param notes the lines of a session, by its id
+     * @return this builder
+     */
+    public Builder sessionNotes(java.util.function.Function<String, java.util.List<String>> notes) {
+      this.sessionNotes = requireNonNull(notes, "notes");
       return this;
     }
 

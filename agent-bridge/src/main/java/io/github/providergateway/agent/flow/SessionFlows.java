@@ -347,6 +347,23 @@ public final class SessionFlows {
    */
   public record View(String key, String project, SessionPast past, boolean reportsAfterTool) {}
 
+  /**
+   * One session as kept, without touching its place in the least-recently-used order.
+   *
+   * @param key the session's key
+   * @return it, or empty when none is kept
+   */
+  public synchronized java.util.Optional<View> view(String key) {
+    for (Map.Entry<String, Entry> kept : entries.entrySet()) {
+      if (kept.getKey().equals(key)) {
+        Entry entry = kept.getValue();
+        return java.util.Optional.of(
+            new View(key, entry.project, entry.past, entry.reportsAfterTool));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** {@return every session kept, the most recently used last} */
   public synchronized List<View> views() {
     List<View> views = new ArrayList<>();

@@ -65,6 +65,7 @@ public final class StatusSnapshot {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+  private final java.util.function.Function<String, List<String>> notes;
   private final Gateway gateway;
   private final StatusNumbers numbers;
   private final DecisionLog decisions;
@@ -74,6 +75,23 @@ public final class StatusSnapshot {
    * @param decisions the audit trail the page shows the latest of; null for none
    */
   public StatusSnapshot(Gateway gateway, StatusNumbers numbers, DecisionLog decisions) {
+    this(gateway, numbers, decisions, id -> List.of());
+  }
+
+  /**
+   * A snapshot that shows {@code notes} under each session.
+   *
+   * @param gateway the gateway
+   * @param numbers its counters
+   * @param decisions its decision log, or null
+   * @param notes lines about a session, by its id (the guard's record of what it has seen)
+   */
+  public StatusSnapshot(
+      Gateway gateway,
+      StatusNumbers numbers,
+      DecisionLog decisions,
+      java.util.function.Function<String, List<String>> notes) {
+    this.notes = notes;
     this.gateway = gateway;
     this.numbers = numbers;
     this.decisions = decisions;
@@ -153,6 +171,15 @@ public final class StatusSnapshot {
     return node;
   }
 
+  private List<String> notesOf(String sessionId) {
+    try {
+      List<String> lines = notes.apply(sessionId);
+      return lines == null ? List.of() : lines.subList(0, Math.min(lines.size(), 32));
+    } catch (RuntimeException e) {
+      return List.of(); // the page shows the session without them
+    }
+  }
+
   private CompletableFuture<ObjectNode> session(SessionInfo session) {
     CompletableFuture<List<HostTool>> tools =
         gateway.tools(session.id()).exceptionally(ended -> List.of());
@@ -172,6 +199,10 @@ public final class StatusSnapshot {
             toolArray.add(shown);
           }
           json.set("streams", HostWire.streams(streamMap));
+          ArrayNode guard = json.putArray("guard");
+          for (String note : notesOf(session.id())) {
+            guard.add(VisibleText.escape(ShownText.head(note, 400)));
+          }
           return json;
         });
   }

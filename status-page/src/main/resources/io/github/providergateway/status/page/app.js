@@ -106,12 +106,15 @@ function renderSessions(sessions) {
     // Whose session it is, in a person's words (the gateway names the agent from its MCP client's
     // name); the client's own label only when it says more than the agent's name.
     const label = s.label && !s.agent.includes(" (" + s.label + ")") ? s.label : "";
+    // What the guard remembers of the session (the flow rules) and the calls that set it.
+    const guard = (s.guard || []).map((line) => el("li", {}, bidi(line)));
     return el("div", { class: "session", "data-session": s.id },
       el("h3", {}, el("span", { class: "agent" }, s.agent || "session"), label ? el("span", { class: "muted" }, " · " + label) : null,
         " ", el("span", { class: "muted mono" }, s.id + (s.cwd ? "  " + s.cwd : ""))),
       el("div", { class: "columns" },
         el("div", {}, el("h4", {}, "Tools (" + tools.length + ")"), tools.length ? el("ul", { class: "plain" }, ...tools) : el("p", { class: "empty" }, "No tools.")),
-        el("div", {}, el("h4", {}, "Streams (" + streams.length + ")"), streams.length ? el("ul", { class: "plain" }, ...streams) : el("p", { class: "empty" }, "No streams."))));
+        el("div", {}, el("h4", {}, "Streams (" + streams.length + ")"), streams.length ? el("ul", { class: "plain" }, ...streams) : el("p", { class: "empty" }, "No streams."))),
+      guard.length ? el("div", { class: "guard-flow" }, el("h4", {}, "What the guard remembers"), el("ul", { class: "plain" }, ...guard)) : null);
   });
   document.getElementById("sessions").replaceChildren(...blocks);
   document.getElementById("no-sessions").classList.toggle("hidden", sessions.length !== 0);
