@@ -261,6 +261,42 @@ class StatusPageTest {
   }
 
   /**
+   * Issue 65: under each session, the lines the app gives about it (what the guard remembers and
+   * the calls that set it), shown as visible text; a function that throws shows none and the page
+   * still answers.
+   */
+  @Test
+  void eachSessionShowsWhatTheAppSaysOfItAndAFailingSourceShowsNothing() {
+    StatusPage noted =
+        StatusPage.builder(f.gateway, f.clock)
+            .sessionNotes(
+                id ->
+                    id.equals(session)
+                        ? List.of("took in untrusted content (1×): WebFetch\u202e of x")
+                        : List.of())
+            .build();
+    StatusPage broken =
+        StatusPage.builder(f.gateway, f.clock)
+            .sessionNotes(
+                id -> {
+                  throw new IllegalStateException("broken on purpose");
+                })
+            .build();
+    try {
+      JsonNode shown = find(snapshot(noted, open(noted)).get("sessions"), "id", session);
+      assertThat(shown.get("guard")).hasSize(1);
+      assertThat(shown.get("guard").get(0).asText())
+          .startsWith("took in untrusted content (1×): WebFetch")
+          .doesNotContain("\u202e");
+      JsonNode none = find(snapshot(broken, open(broken)).get("sessions"), "id", session);
+      assertThat(none.get("guard")).isEmpty();
+    } finally {
+      noted.close();
+      broken.close();
+    }
+  }
+
+  /**
    * Issue 34: the page said "0 denied" beside deny rows, which were the agents' own tools' hook
    * checks (no tool call through the gateway). They are counted, by outcome.
    */
@@ -628,6 +664,19 @@ class StatusPageTest {
   private String open() {
     return cookieValue(
         get("/status?open=" + code(page.openLink(BASE)), null).headers.get("Set-Cookie"));
+  }
+
+  private String open(StatusPage on) {
+    return cookieValue(
+        requestOn(on, "GET", "/status?open=" + code(on.openLink(BASE)), null)
+            .headers
+            .get("Set-Cookie"));
+  }
+
+  private JsonNode snapshot(StatusPage on, String cookie) {
+    RecordingHttpReply reply = requestOn(on, "GET", "/status/snapshot", cookie);
+    assertThat(reply.status).isEqualTo(200);
+    return GatewayFixture.json(reply.text());
   }
 
   private JsonNode snapshot(String cookie) {
