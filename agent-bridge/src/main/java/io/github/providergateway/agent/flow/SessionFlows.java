@@ -168,7 +168,8 @@ public final class SessionFlows {
   }
 
   /** An asked call waiting for its after-tool report. */
-  private record Pending(PastCall call, CallFlow flow, String rule, List<String> grant) {}
+  private record Pending(
+      PastCall call, CallFlow flow, String rule, List<String> grant, boolean kept) {}
 
   /**
    * What a session has seen, as the guard is to judge its next call by.
@@ -278,11 +279,13 @@ public final class SessionFlows {
     synchronized (this) {
       Entry entry = entry(key, project);
       PastCall call = call(tool, args, flow);
-      if (entry.reportsAfterTool) {
-        entry.pending.put(tool + "\n" + args, new Pending(call, flow, rule, List.copyOf(grant)));
-        return;
+      boolean keptNow = !entry.reportsAfterTool;
+      if (keptNow) {
+        entry.past = entry.past.after(call, flow);
       }
-      entry.past = entry.past.after(call, flow);
+      // Waits for the report all the same: a yes it shows grants the question's places.
+      entry.pending.put(
+          tool + "\n" + args, new Pending(call, flow, rule, List.copyOf(grant), keptNow));
     }
     changed.accept(this);
   }
@@ -311,7 +314,9 @@ public final class SessionFlows {
       Pending pending = entry.pending.remove(call);
       answered = pending != null;
       if (answered) {
-        entry.past = entry.past.after(pending.call(), pending.flow());
+        if (!pending.kept()) {
+          entry.past = entry.past.after(pending.call(), pending.flow());
+        }
         for (String to : pending.grant()) {
           entry.past = entry.past.granting(pending.rule(), to);
         }
