@@ -283,6 +283,18 @@ class FlowRulesTest {
         .anyMatch(p -> p.contains("'b'") && p.contains("sends"));
   }
 
+  // ---- the record is the gateway's, not the agent's ----
+
+  @Test
+  void theHomesKeptRecordIsNeitherReadNorChangedByTheAgent() {
+    String file = GuardFixture.GATEWAY_HOME.resolve("guard-sessions.json").toString();
+
+    assertThat(guard.decide(shell("cat " + file)).outcome()).isEqualTo(Outcome.DENY);
+    assertThat(guard.decide(read(file)).ruleId()).isEqualTo("guard.gateway-token");
+    assertThat(guard.decide(shell("echo '{}' > " + file)).ruleId()).isEqualTo("guard.self");
+    assertThat(guard.decide(shell("rm " + file)).outcome()).isEqualTo(Outcome.DENY);
+  }
+
   // ---- bounds ----
 
   @Test
