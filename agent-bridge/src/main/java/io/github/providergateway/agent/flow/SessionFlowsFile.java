@@ -97,6 +97,38 @@ public final class SessionFlowsFile {
   }
 
   /**
+   * What the last gateway kept of one agent session, for the hook's guard while no gateway runs:
+   * the gateway session the agent session was linked to, else its own record; a session the file
+   * does not hold (the first call of the day, a new agent session) starts clean with the project's
+   * remotes, and a file that cannot be believed or read makes the past unknown.
+   *
+   * @param home the gateway's home
+   * @param agentKey the agent session's key ({@link SessionFlows#agentKey}), or {@code null}
+   * @param remotes the project's remotes
+   * @return the past to judge the call by
+   */
+  public static SessionPast pastOf(Path home, String agentKey, Map<String, String> remotes) {
+    Kept kept;
+    try {
+      kept = read(home);
+    } catch (IOException | RuntimeException e) {
+      return SessionPast.unknown(
+          "no gateway runs, and what the last one kept cannot be read (" + e.getMessage() + ")",
+          remotes);
+    }
+    if (agentKey == null) {
+      return SessionPast.unknown("the agent named no session the gateway could keep", remotes);
+    }
+    String key = kept.links().getOrDefault(agentKey, agentKey);
+    for (SessionFlows.View view : kept.sessions()) {
+      if (view.key().equals(key) || view.key().equals(agentKey)) {
+        return view.past();
+      }
+    }
+    return SessionPast.start(remotes);
+  }
+
+  /**
    * Writes what {@code flows} holds into the home's file, owner-only.
    *
    * @param home the gateway's home

@@ -3,6 +3,8 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.flow.GitRemotes;
+import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.flow.SessionFlowsFile;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
@@ -655,13 +657,14 @@ public final class HookAdapter {
       return HookVerdict.deny(reason, reason);
     }
     GuardCall offline = offlineCall(request);
-    // No gateway keeps what the session has seen: its past is unknown, never clean by accident, so
-    // sending data out asks (flow.untrusted-then-send); the project's own remotes are read here.
-    SessionPast unknownPast =
-        SessionPast.unknown(
-            "no gateway runs to remember what the session has seen",
+    // No gateway keeps what the session has seen: the last one's record of it is read (the home's
+    // guard-sessions.json); a session it does not hold starts clean, an unreadable record unknown.
+    SessionPast keptPast =
+        SessionFlowsFile.pastOf(
+            settings.home(),
+            SessionFlows.agentKey(agent.name(), request.agentSession()),
             offline.project() == null ? Map.of() : GitRemotes.of(offline.project()));
-    GuardVerdict guarded = guard.decide(offline, unknownPast);
+    GuardVerdict guarded = guard.decide(offline, keptPast);
     if (!guarded.allowed()) {
       return HookDecisions.guardAnswer(guarded, guardReason(guarded) + " (" + notRunning + ")");
     }
