@@ -73,7 +73,10 @@ public sealed interface AgentDialect permits WireDialect {
 
   /**
    * The hook entries in the agent's settings: the event each runs at, and the tools its matcher
-   * names (none: every tool).
+   * names (none: every tool). The before-tool entries gate calls; an after-tool entry ({@link
+   * HookEntry#afterTool}: Claude Code's and Codex's {@code PostToolUse}, Gemini CLI's {@code
+   * AfterTool}) runs the same hook after a call ran, to tell the gateway it did. An agent without
+   * one (Copilot CLI, Cursor: none written) has every call the gateway asked about counted as run.
    *
    * @return one entry for each event the gateway's hook answers
    */
@@ -81,7 +84,8 @@ public sealed interface AgentDialect permits WireDialect {
 
   /**
    * Whether a hook in the agent's settings runs before the agent's tool {@code tool}, as the agent
-   * reads its event and matcher: {@code gateway doctor} checks the installed hooks with it.
+   * reads its event and matcher: {@code gateway doctor} checks the installed hooks with it. An
+   * after-tool hook runs before nothing.
    *
    * @param hook the hook's event and matcher (null: none)
    * @param tool the agent's own name of a tool, or an MCP tool named by {@link #mcpToolName}
@@ -133,9 +137,18 @@ public sealed interface AgentDialect permits WireDialect {
    * One hook of the agent's settings.
    *
    * @param event the agent's event name ({@code PreToolUse}, {@code BeforeTool})
-   * @param matcher the agent's matcher of tool names, or null where the hook runs before every tool
+   * @param matcher the agent's matcher of tool names, or null where the hook runs for every tool
    */
-  record HookEntry(String event, String matcher) {}
+  record HookEntry(String event, String matcher) {
+
+    /**
+     * {@return whether the hook runs after a call ran ({@code PostToolUse}, {@code AfterTool},
+     * {@code postToolUse}): the agent then tells the gateway that it ran, and nothing is decided}
+     */
+    public boolean afterTool() {
+      return HookRequests.AFTER_TOOL.contains(event);
+    }
+  }
 
   /**
    * How the gateway's sandbox policy is written into the agent's own sandbox settings (issue 64),

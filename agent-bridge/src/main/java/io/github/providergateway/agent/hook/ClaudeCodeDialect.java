@@ -31,12 +31,14 @@ final class ClaudeCodeDialect extends WireDialect {
 
   /**
    * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
-   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
-   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
-   * directly, which only this hook guards).
+   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), its web tools (a fetched
+   * page is untrusted content the flow rules remember, and reaches the gateway before it is
+   * fetched), and every MCP tool (the gateway's own, which the hook leaves to the front door, and
+   * those of servers Claude reaches directly, which only this hook guards).
    */
   static final String MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*";
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|WebFetch|WebSearch"
+          + "|mcp__.*";
 
   ClaudeCodeDialect() {
     super(
@@ -45,7 +47,8 @@ final class ClaudeCodeDialect extends WireDialect {
         "claude",
         false,
         TOOLS,
-        List.of(new HookEntry("PreToolUse", MATCHER)));
+        // The same hook after the same tools: it tells the gateway that a call ran.
+        List.of(new HookEntry("PreToolUse", MATCHER), new HookEntry("PostToolUse", MATCHER)));
   }
 
   /** {@code claude}, and {@code claude.exe} as Claude Code's native installer names it. */
@@ -61,7 +64,7 @@ final class ClaudeCodeDialect extends WireDialect {
 
   @Override
   public ObjectNode hookSettings(String command) {
-    return commandHookSettings("PreToolUse", MATCHER, command);
+    return commandHookSettings(hookEntries(), command);
   }
 
   @Override
@@ -87,6 +90,8 @@ final class ClaudeCodeDialect extends WireDialect {
             "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
                 + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"
                 + " tools keep their names (docs/agents.md).",
+            "The same hook at PostToolUse, with the same matcher, tells the gateway that a call ran"
+                + " (answered {} and exit 0; gateway setup writes both).",
             "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
                 + " fail-closed gate denies, fail-open gates allow. Stderr says which."));
   }

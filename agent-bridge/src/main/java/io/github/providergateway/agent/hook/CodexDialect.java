@@ -39,7 +39,14 @@ final class CodexDialect extends WireDialect {
           Map.entry("view_image", ToolMapping.READ));
 
   CodexDialect() {
-    super("codex", "Codex", "codex", true, TOOLS, List.of(new HookEntry("PreToolUse", null)));
+    super(
+        "codex",
+        "Codex",
+        "codex",
+        true,
+        TOOLS,
+        // The same hook after every tool: it tells the gateway that a call ran.
+        List.of(new HookEntry("PreToolUse", null), new HookEntry("PostToolUse", null)));
   }
 
   @Override
@@ -53,14 +60,14 @@ final class CodexDialect extends WireDialect {
     // as "Bash|apply_patch|mcp__.*" (printed before issue 63) misses its reads (read_file,
     // list_dir, grep_files, view_image) and its other shells (exec_command), which doctor reports
     // as uncovered; and doctor can check Codex's trust only of a hook without one.
-    return commandHookSettings("PreToolUse", null, command);
+    return commandHookSettings(hookEntries(), command);
   }
 
   @Override
   public List<String> hookSettingsComments() {
     return List.of(
         "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
-        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
+        "# into it. Codex skips a hook it has not been told to trust, silently: trust both when Codex",
         "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).");
   }
 
@@ -80,7 +87,9 @@ final class CodexDialect extends WireDialect {
             "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
             "",
             "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
-                + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md)."));
+                + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md).",
+            "The same hook at PostToolUse, with no matcher either, tells the gateway that a call ran"
+                + " (answered {} and exit 0; gateway setup writes and trusts both)."));
   }
 
   @Override

@@ -45,7 +45,7 @@ final class CopilotDialect extends WireDialect {
 
   /** Copilot CLI has no matcher: its {@code preToolUse} runs before every tool. */
   @Override
-  public boolean runsBefore(HookEntry hook, String tool) {
+  boolean matches(HookEntry hook, String tool) {
     return true;
   }
 

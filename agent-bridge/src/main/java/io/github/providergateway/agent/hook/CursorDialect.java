@@ -66,7 +66,7 @@ final class CursorDialect extends WireDialect {
    * regular expression) names.
    */
   @Override
-  public boolean runsBefore(HookEntry hook, String tool) {
+  boolean matches(HookEntry hook, String tool) {
     return switch (hook.event()) {
       case "beforeShellExecution" -> ToolMapping.SHELL.equals(TOOLS.get(tool));
       case "beforeReadFile" -> tool.equals("Read");

@@ -31,13 +31,14 @@ final class GeminiDialect extends WireDialect {
           Map.entry("list_directory", ToolMapping.READ));
 
   /**
-   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
-   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards. Its
-   * matcher is an unanchored regular expression, hence the anchors.
+   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, its web tools
+   * (a fetched page is untrusted content the flow rules remember, and reaches the gateway before it
+   * is fetched), and MCP tools of servers it reaches directly ({@code mcp_<server>_<tool>}), which
+   * only the hook guards. Its matcher is an unanchored regular expression, hence the anchors.
    */
   static final String MATCHER =
       "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
-          + "|search_file_content|replace|edit|write_file|mcp_.*)$";
+          + "|search_file_content|replace|edit|write_file|web_fetch|google_web_search|mcp_.*)$";
 
   GeminiDialect() {
     super(
@@ -46,12 +47,13 @@ final class GeminiDialect extends WireDialect {
         "gemini",
         true,
         TOOLS,
-        List.of(new HookEntry("BeforeTool", MATCHER)));
+        // The same hook after the same tools: it tells the gateway that a call ran.
+        List.of(new HookEntry("BeforeTool", MATCHER), new HookEntry("AfterTool", MATCHER)));
   }
 
   /** None, {@code ""} or {@code *} is every tool, else an unanchored regular expression. */
   @Override
-  public boolean runsBefore(HookEntry hook, String tool) {
+  boolean matches(HookEntry hook, String tool) {
     return everyTool(hook.matcher()) || found(hook.matcher(), tool);
   }
 
@@ -77,7 +79,7 @@ final class GeminiDialect extends WireDialect {
         .put("name", ToolMapping.GATEWAY_SERVER)
         .put("command", command)
         .put("timeout", 30000);
-    return matcherSettings("BeforeTool", MATCHER, hook);
+    return matcherSettings(hookEntries(), hook);
   }
 
   @Override
@@ -105,7 +107,9 @@ final class GeminiDialect extends WireDialect {
             "",
             "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
                 + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"
-                + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."));
+                + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md).",
+            "The same hook at AfterTool, with the same matcher, tells the gateway that a call ran"
+                + " (answered {} and exit 0; gateway setup writes both)."));
   }
 
   @Override

@@ -86,9 +86,17 @@ abstract non-sealed class WireDialect implements AgentDialect {
     return deniesByExitCode;
   }
 
-  /** Claude Code's reading of a matcher ({@link #claudeMatches}); other agents override it. */
+  /** Never for an after-tool hook; else the agent's reading of its event and matcher. */
   @Override
-  public boolean runsBefore(HookEntry hook, String tool) {
+  public final boolean runsBefore(HookEntry hook, String tool) {
+    return !hook.afterTool() && matches(hook, tool);
+  }
+
+  /**
+   * Whether the before-tool {@code hook} runs for {@code tool}: Claude Code's reading of a matcher
+   * ({@link #claudeMatches}); other agents override it.
+   */
+  boolean matches(HookEntry hook, String tool) {
     return claudeMatches(hook.matcher(), tool);
   }
 
@@ -192,27 +200,31 @@ abstract non-sealed class WireDialect implements AgentDialect {
   }
 
   /**
-   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
-   * event} for the tools {@code matcher} names.
+   * Settings in Claude Code's layout, which Gemini CLI and Codex share, holding {@code hook} once
+   * for each of {@code entries}: a matcher group at the entry's event, with its matcher where it
+   * has one (the before-tool hook and the after-tool one are the same hook).
    */
-  static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
+  static ObjectNode matcherSettings(List<HookEntry> entries, ObjectNode hook) {
     ObjectNode settings = JSON.createObjectNode();
-    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
-    if (matcher != null) { // none: every tool
-      entry.put("matcher", matcher);
+    ObjectNode hooks = settings.putObject("hooks");
+    for (HookEntry each : entries) {
+      ObjectNode entry = hooks.withArray(each.event()).addObject();
+      if (each.matcher() != null) { // none: every tool
+        entry.put("matcher", each.matcher());
+      }
+      entry.putArray("hooks").add(hook.deepCopy());
     }
-    entry.putArray("hooks").add(hook);
     return settings;
   }
 
   /**
    * Claude Code's command hook, {@code {"type":"command","command":...,"timeout":30}} in seconds,
-   * at {@code event} for the tools {@code matcher} names (Codex takes the same).
+   * at each of {@code entries} (Codex takes the same).
    */
-  static ObjectNode commandHookSettings(String event, String matcher, String command) {
+  static ObjectNode commandHookSettings(List<HookEntry> entries, String command) {
     ObjectNode hook = JSON.createObjectNode();
     hook.put("type", "command").put("command", command).put("timeout", 30);
-    return matcherSettings(event, matcher, hook);
+    return matcherSettings(entries, hook);
   }
 
   /** {@code root} with the providers' context as {@code hookSpecificOutput.additionalContext}. */

@@ -82,4 +82,46 @@ class AgentDialectsTest {
           .isTrue();
     }
   }
+
+  /**
+   * Claude Code, Codex and Gemini CLI get the same hook after their tools as before them, with the
+   * same matcher, so that the gateway learns which asked calls ran; Copilot CLI and Cursor get
+   * none. An after-tool hook runs before nothing, whatever its matcher.
+   */
+  @ParameterizedTest
+  @MethodSource("dialects")
+  void theAfterToolHookMirrorsTheBeforeToolOneWhereTheAgentGetsOne(AgentDialect dialect) {
+    List<AgentDialect.HookEntry> after =
+        dialect.hookEntries().stream().filter(AgentDialect.HookEntry::afterTool).toList();
+    List<AgentDialect.HookEntry> before =
+        dialect.hookEntries().stream().filter(e -> !e.afterTool()).toList();
+    switch (dialect.id()) {
+      case "claude", "codex", "gemini" -> {
+        assertThat(after).hasSize(1);
+        assertThat(before).hasSize(1);
+        assertThat(after.get(0).matcher()).isEqualTo(before.get(0).matcher());
+      }
+      default -> assertThat(after).isEmpty();
+    }
+    for (AgentDialect.HookEntry entry : after) {
+      assertThat(dialect.runsBefore(entry, dialect.tools().keySet().iterator().next())).isFalse();
+    }
+    assertThat(dialect.runsBefore(new AgentDialect.HookEntry("postToolUse", null), "anything"))
+        .as("a person's after-tool hook of any agent gates nothing")
+        .isFalse();
+  }
+
+  /** The web tools reach the gateway before they fetch: Claude Code's and Gemini CLI's. */
+  @Test
+  void theWebToolsAreGatedBeforeTheyRun() {
+    AgentDialect claude = AgentKind.CLAUDE.dialect();
+    AgentDialect gemini = AgentKind.GEMINI.dialect();
+    for (String tool : List.of("WebFetch", "WebSearch")) {
+      assertThat(claude.runsBefore(claude.hookEntries().get(0), tool)).as(tool).isTrue();
+    }
+    for (String tool : List.of("web_fetch", "google_web_search")) {
+      assertThat(gemini.runsBefore(gemini.hookEntries().get(0), tool)).as(tool).isTrue();
+    }
+    assertThat(gemini.runsBefore(gemini.hookEntries().get(0), "web_fetcher")).isFalse();
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.providergateway.app.agents;
 
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -114,6 +115,9 @@ final class AgentDoctor {
         wins = read.file();
       }
     }
+    // The after-tool hooks gate nothing: they are checked for being there (and trusted), apart.
+    List<AgentHooks.Hook> afterTool = hooks.stream().filter(AgentDoctor::afterTool).toList();
+    hooks.removeAll(afterTool);
     boolean configExists = reads.stream().anyMatch(AgentHooks.Read::exists);
     boolean examined =
         !files.isEmpty()
@@ -122,7 +126,7 @@ final class AgentDoctor {
     if (!examined) {
       return new AgentReport(
           agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
-          List.of(), null);
+          List.of(), null, List.of());
     }
     if (hooks.isEmpty()) {
       problems.add(
@@ -209,8 +213,48 @@ final class AgentDoctor {
         trusted,
         findings,
         problems,
-        box);
+        box,
+        trusted.trusted() ? afterToolNotes(agent, hooks, afterTool, reads) : List.of());
   }
+
+  /** Whether {@code hook} runs after a call ran ({@code PostToolUse}, {@code AfterTool}). */
+  private static boolean afterTool(AgentHooks.Hook hook) {
+    return new AgentDialect.HookEntry(hook.event(), hook.matcher()).afterTool();
+  }
+
+  /**
+   * What is missing of the after-tool hook where setup writes one (Claude Code, Codex, Gemini CLI):
+   * none, or (Codex) none it runs. A finding, not a failure of the gates: without it the gateway
+   * counts every call it asked about as run, which only makes a flow rule ask again. Looked for
+   * only where the agent runs its before-tool hook: else the problem says what to do for both.
+   */
+  private List<String> afterToolNotes(
+      AgentSettings agent,
+      List<AgentHooks.Hook> before,
+      List<AgentHooks.Hook> after,
+      List<AgentHooks.Read> reads) {
+    boolean written = agent.dialect().hookEntries().stream().anyMatch(e -> e.afterTool());
+    if (!written || before.isEmpty()) {
+      return List.of(); // none setup writes, or no hook at all (a problem of its own)
+    }
+    String refresh = "; 'gateway setup --refresh' adds it";
+    if (after.isEmpty()) {
+      return List.of(NO_AFTER_TOOL_HOOK + refresh);
+    }
+    HookTrustCheck.Trust trusted = trust.check(agent, project, after, reads);
+    if (!trusted.trusted()) {
+      return List.of(
+          "after-tool hook not run ("
+              + trusted.brief()
+              + "): the gateway counts every call it asked about as run"
+              + refresh);
+    }
+    return List.of();
+  }
+
+  /** The doctor's note for an agent whose after-tool hook is missing. */
+  static final String NO_AFTER_TOOL_HOOK =
+      "no after-tool hook: the gateway counts every call it asked about as run";
 
   /**
    * What is wrong with an MCP server entry over HTTP: a token the home's gateway does not take as

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param hooks each hook of the gateway: where, whether it reaches this home, the canary
  * @param problems what is not guarded; empty when all is well
  * @param sandbox what was found of the agent's own sandbox, or null where it has none setup writes
+ * @param notes what the doctor found that leaves the gates as they are, each in one line ({@code no
+ *     after-tool hook: ...}); not problems: the agent is still guarded
  */
 record AgentReport(
     AgentSettings agent,
@@ -37,7 +39,8 @@ record AgentReport(
     HookTrustCheck.Trust trust,
     List<HookFinding> hooks,
     List<DoctorProblem> problems,
-    SandboxFinding sandbox) {
+    SandboxFinding sandbox,
+    List<String> notes) {
 
   /** How wide the agent's name is in the one-line form, so that the lines' words align. */
   static final int NAME_WIDTH = 8;
@@ -101,6 +104,14 @@ record AgentReport(
         + installed;
   }
 
+  /**
+   * The notes under the one line, each on its own, indented below the agent's name: {@code note: no
+   * after-tool hook: ...}.
+   */
+  List<String> noteLines() {
+    return notes.stream().map(n -> " ".repeat(NAME_WIDTH + 1) + "note: " + n).toList();
+  }
+
   /** The report in full ({@code gateway doctor --verbose}). */
   void print(PrintStream out) {
     out.println(
@@ -159,6 +170,7 @@ record AgentReport(
       out.println("  sandbox: " + sandbox.lines().get(0));
       sandbox.lines().stream().skip(1).forEach(l -> out.println("    " + l));
     }
+    notes.forEach(n -> out.println("  note: " + n));
     out.println(guarded() ? "  result: guarded" : "  result: NOT guarded:");
     details().forEach(p -> out.println("    - " + p));
   }
@@ -208,6 +220,8 @@ record AgentReport(
       box.put("on", sandbox.on()).put("source", sandbox.source());
       sandbox.lines().forEach(box.putArray("findings")::add);
     }
+    var noted = json.putArray("notes");
+    notes.forEach(noted::add);
     var wrong = json.putArray("problems");
     details().forEach(wrong::add);
     json.put("guarded", guarded());

@@ -3,6 +3,7 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.app.home.SettingsEdit;
@@ -18,9 +19,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Claude Code's set-up: its hook in {@code settings.json} (the command hook, or for 2.1.295 and
- * later in the user's settings the HTTP hook the running gateway answers), its MCP servers in
- * {@code ~/.claude.json} or the project's {@code .mcp.json}, and {@code disableAllHooks}.
+ * Claude Code's set-up: its hook in {@code settings.json} before its tools and after them (the
+ * command hook, or for 2.1.295 and later in the user's settings the HTTP hook the running gateway
+ * answers), its MCP servers in {@code ~/.claude.json} or the project's {@code .mcp.json}, and
+ * {@code disableAllHooks}.
  */
 final class ClaudeCodeSettings extends AgentSettings {
 
@@ -58,15 +60,19 @@ final class ClaudeCodeSettings extends AgentSettings {
     } else {
       hook.put("type", "command").put("command", config.hookCommand("claude")).put("timeout", 30);
     }
-    ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", MATCHER);
-    group.putArray("hooks").add(hook);
     Path configDir = configDir(layouts);
     Path settings =
         project == null
             ? configDir.resolve("settings.json")
             : project.resolve(".claude").resolve("settings.json");
     List<SettingsEdit.Addition> additions = new ArrayList<>();
-    additions.add(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group));
+    // The hook before its tools, and the same hook after them (PostToolUse), which tells the
+    // gateway that a call ran: one that Claude asked its person about and they allowed.
+    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
+      ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", entry.matcher());
+      group.putArray("hooks").add(hook.deepCopy());
+      additions.add(new SettingsEdit.Element(List.of("hooks", entry.event()), group));
+    }
     List<String> notes = new ArrayList<>();
     List<SettingsEdit.Addition> sandbox = project == null ? sandbox(layouts, notes) : List.of();
     additions.addAll(sandbox);
@@ -227,11 +233,15 @@ final class ClaudeCodeSettings extends AgentSettings {
         "");
   }
 
-  /** Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go. */
+  /**
+   * Claude Code's settings with {@code hook} (its HTTP hook) where its command hook would go:
+   * before its tools and after them.
+   */
   private ObjectNode settingsWith(ObjectNode hook) {
     ObjectNode settings = kind().dialect().hookSettings("");
-    ObjectNode entry = (ObjectNode) settings.path("hooks").path("PreToolUse").get(0);
-    entry.putArray("hooks").add(hook);
+    settings
+        .path("hooks")
+        .forEach(event -> event.forEach(g -> ((ObjectNode) g).putArray("hooks").add(hook)));
     return settings;
   }
 

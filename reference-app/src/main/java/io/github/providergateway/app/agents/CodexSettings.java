@@ -3,6 +3,7 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.BoundedCommand;
 import io.github.providergateway.app.home.SettingsEdit;
@@ -15,9 +16,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Codex CLI's set-up: its hook in {@code hooks.json} (no matcher: before every tool), its MCP
- * server as a TOML table in {@code config.toml}, and the hook's trust in the user's {@code
- * config.toml}, without which Codex skips it silently.
+ * Codex CLI's set-up: its hook in {@code hooks.json} (no matcher: before every tool, and after
+ * every tool to tell the gateway that a call ran), its MCP server as a TOML table in {@code
+ * config.toml}, and both hooks' trust in the user's {@code config.toml}, without which Codex skips
+ * them silently.
  */
 final class CodexSettings extends AgentSettings {
 
@@ -39,43 +41,60 @@ final class CodexSettings extends AgentSettings {
     hook.put("type", "command")
         .put("command", layouts.config().hookCommand("codex"))
         .put("timeout", 30);
-    // No matcher: the hook runs before every tool, its shell, apply_patch and MCP tools alike.
-    ObjectNode group = JsonNodeFactory.instance.objectNode();
-    group.putArray("hooks").add(hook);
+    // No matcher: the hook runs before every tool, its shell, apply_patch and MCP tools alike; and
+    // the same hook after every tool (PostToolUse), which tells the gateway that a call ran.
+    List<SettingsEdit.Element> elements = new ArrayList<>();
+    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
+      ObjectNode group = JsonNodeFactory.instance.objectNode();
+      group.putArray("hooks").add(hook.deepCopy());
+      elements.add(new SettingsEdit.Element(List.of("hooks", entry.event()), group));
+    }
     List<SettingsEdit> edits = new ArrayList<>();
     Path hooksJson = codexHome.resolve("hooks.json");
-    SettingsEdit.Element element = new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group);
     SettingsEdit hooks =
-        new SettingsEdit(hooksJson, SettingsEdit.Format.json, List.of(element), false);
+        new SettingsEdit(
+            hooksJson,
+            SettingsEdit.Format.json,
+            List.<SettingsEdit.Addition>copyOf(elements),
+            false);
     edits.add(hooks);
     List<String> notes = new ArrayList<>();
-    // Codex skips a hook nobody trusted, silently: setup trusts the one it installs, in the user's
-    // config.toml, under the key of the place the hook takes in hooks.json.
+    // Codex skips a hook nobody trusted, silently: setup trusts the ones it installs, in the user's
+    // config.toml, each under the key of its event and the place it takes in hooks.json.
     Path userConfig = userConfig(layouts);
-    int place =
-        SettingsMerge.indexAfterApply(
-            hooks, SettingsFiles.read(hooksJson), earlier.in(hooksJson), element);
-    String trust = place < 0 ? "" : CodexHookTrust.table(hooksJson, place, hook);
-    String header = trust.lines().findFirst().orElse("");
+    byte[] current = SettingsFiles.read(hooksJson);
     byte[] config = SettingsFiles.read(userConfig);
-    boolean ours =
-        earlier.in(userConfig).stream()
-            .anyMatch(a -> a instanceof SettingsEdit.Block b && b.text().contains(header));
-    if (!trust.isEmpty()
-        && !ours
-        && config != null
-        && new String(config, StandardCharsets.UTF_8)
-            .lines()
-            .anyMatch(l -> l.strip().equals(header))) {
-      notes.add(
-          "Codex already keeps a trust state for this hook ("
-              + header
-              + " in "
-              + userConfig
-              + "): setup leaves it. If Codex says 'Hooks need review', trust the provider"
-              + " gateway's hook there.");
-      trust = "";
+    StringBuilder trusts = new StringBuilder();
+    List<String> headers = new ArrayList<>();
+    for (SettingsEdit.Element element : elements) {
+      String event = element.path().get(1);
+      int place = SettingsMerge.indexAfterApply(hooks, current, earlier.in(hooksJson), element);
+      String table = place < 0 ? "" : CodexHookTrust.table(hooksJson, event, place, hook);
+      String header = table.lines().findFirst().orElse("");
+      boolean ours =
+          earlier.in(userConfig).stream()
+              .anyMatch(a -> a instanceof SettingsEdit.Block b && b.text().contains(header));
+      if (!table.isEmpty()
+          && !ours
+          && config != null
+          && new String(config, StandardCharsets.UTF_8)
+              .lines()
+              .anyMatch(l -> l.strip().equals(header))) {
+        notes.add(
+            "Codex already keeps a trust state for this hook ("
+                + header
+                + " in "
+                + userConfig
+                + "): setup leaves it. If Codex says 'Hooks need review', trust the provider"
+                + " gateway's hook there.");
+        table = "";
+      }
+      if (!table.isEmpty()) {
+        trusts.append(table);
+        headers.add(header);
+      }
     }
+    String trust = trusts.toString();
     String mcp = mcpHttp != null ? httpBlock(mcpHttp) : stdioBlock(layouts.config());
     List<SettingsEdit.Addition> sandbox = List.of();
     if (project == null) {
@@ -106,13 +125,15 @@ final class CodexSettings extends AgentSettings {
     }
     if (!trust.isEmpty()) {
       notes.add(
-          "Codex runs only hooks it was told to trust: setup trusted this one in "
+          "Codex runs only hooks it was told to trust: setup trusted "
+              + (headers.size() == 1 ? "this one" : "these")
+              + " in "
               + userConfig
               + " ("
-              + header
-              + "). Codex ties that to the hook's exact command and its place in hooks.json: if"
-              + " either changes (another hook put before it), run setup again, or trust it when"
-              + " Codex says 'Hooks need review'.");
+              + String.join(", ", headers)
+              + "). Codex ties that to the hook's exact command, its event and its place in"
+              + " hooks.json: if any changes (another hook put before it), run setup again, or"
+              + " trust it when Codex says 'Hooks need review'.");
     }
     return new AgentLayouts.Plan(edits, notes, sandbox);
   }

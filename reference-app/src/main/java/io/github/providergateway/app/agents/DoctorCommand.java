@@ -186,7 +186,10 @@ public final class DoctorCommand implements Callable<Integer> {
               + " (home "
               + home
               + ")");
-      reports.forEach(report -> out.println(report.line()));
+      for (AgentReport report : reports) {
+        out.println(report.line());
+        report.noteLines().forEach(out::println);
+      }
       out.println(verdict(reports, guarded, "'gateway doctor --verbose' says each in full"));
     }
     return guarded ? ExitCodes.OK : ExitCodes.START_FAILED;
@@ -252,7 +255,8 @@ public final class DoctorCommand implements Callable<Integer> {
         new HookTrustCheck.Trust(false, why),
         List.of(),
         List.of(new DoctorProblem(why, why)),
-        null);
+        null,
+        List.of());
   }
 
   /** A nonce for this run's canary, to find it in the audit trail. */

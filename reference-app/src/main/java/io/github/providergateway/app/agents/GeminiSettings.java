@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
@@ -12,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Gemini CLI's set-up: its hook, {@code hooksConfig.enabled} and its MCP servers in {@code
- * .gemini/settings.json}, the project folder trusted in {@code trustedFolders.json}, without which
- * it runs no hook, and for the user its policy file from the gateway's sandbox policy ({@link
- * GeminiPolicyFile}).
+ * Gemini CLI's set-up: its hook before its tools and after them, {@code hooksConfig.enabled} and
+ * its MCP servers in {@code .gemini/settings.json}, the project folder trusted in {@code
+ * trustedFolders.json}, without which it runs no hook, and for the user its policy file from the
+ * gateway's sandbox policy ({@link GeminiPolicyFile}).
  */
 final class GeminiSettings extends AgentSettings {
 
@@ -50,10 +51,14 @@ final class GeminiSettings extends AgentSettings {
         .put("command", config.hookCommand("gemini"))
         .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
         .put("timeout", 30_000);
-    ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", MATCHER);
-    group.putArray("hooks").add(hook);
     List<SettingsEdit.Addition> additions = new ArrayList<>();
-    additions.add(new SettingsEdit.Element(List.of("hooks", "BeforeTool"), group));
+    // The hook before its tools, and the same hook after them (AfterTool), which tells the
+    // gateway that a call ran.
+    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
+      ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", entry.matcher());
+      group.putArray("hooks").add(hook.deepCopy());
+      additions.add(new SettingsEdit.Element(List.of("hooks", entry.event()), group));
+    }
     // On by default; written so that a later default does not turn the gate off unseen, and a
     // file that turned hooks off is refused with a clear reason instead of gated in name only.
     additions.add(

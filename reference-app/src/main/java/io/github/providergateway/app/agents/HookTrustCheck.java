@@ -66,8 +66,8 @@ final class HookTrustCheck {
       if (hook.command() == null) {
         continue;
       }
-      String key = CodexHookTrust.key(hook.file(), hook.group());
-      String table = CodexHookTrust.table(hook.file(), hook.group(), hook.handler());
+      String key = CodexHookTrust.key(hook.file(), hook.event(), hook.group());
+      String table = CodexHookTrust.table(hook.file(), hook.event(), hook.group(), hook.handler());
       String header = table.lines().findFirst().orElse("");
       String wanted = table.lines().skip(1).findFirst().orElse("").strip();
       String found = trustedHash(config, header);

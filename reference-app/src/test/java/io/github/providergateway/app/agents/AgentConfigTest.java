@@ -427,7 +427,11 @@ public class AgentConfigTest {
     assertThat(parts).hasSize(2);
     JsonNode http = parts.get(0).path("hooks").path("PreToolUse").get(0);
     assertThat(http.path("matcher").asText())
-        .isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|mcp__.*");
+        .isEqualTo(
+            "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|LS|WebFetch"
+                + "|WebSearch|mcp__.*");
+    // The same HTTP hook after Claude's tools: the gateway hears which calls ran.
+    assertThat(parts.get(0).path("hooks").path("PostToolUse").get(0)).isEqualTo(http);
     JsonNode hook = http.path("hooks").get(0);
     assertThat(hook.path("type").asText()).isEqualTo("http");
     assertThat(hook.path("url").asText()).isEqualTo("http://127.0.0.1:9555/hooks/claude");

@@ -394,4 +394,72 @@ class DoctorCommandTest {
             Files.readString(config).lines().filter(l -> !l.startsWith("trusted_hash")).toList());
     Files.writeString(config, withoutTrust + "\n");
   }
+
+  /**
+   * An agent set up before the after-tool hooks (issue 65): its PreToolUse hook alone. The gates
+   * work, so the agent is guarded and the exit code 0; the doctor notes, in one line, what is
+   * missing and how to add it. With both hooks there, no note.
+   */
+  @Test
+  void aSetupWithoutTheAfterToolHookIsANoteNotAProblem() throws IOException {
+    fake("claude", "2.1.197 (Claude Code)");
+    fake("gemini", "0.61.0");
+    assertThat(run("setup", "claude")).as(err).isZero();
+    assertThat(run("setup", "gemini", "--project", "--dir", project.toString())).as(err).isZero();
+    startGateway();
+
+    JsonNode both = doctor(0);
+    assertThat(agent(both, "claude").path("notes")).isEmpty();
+    assertThat(agent(both, "gemini").path("notes")).isEmpty();
+    assertThat(agent(both, "claude").path("hooks")).hasSize(1); // the canary: PreToolUse only
+
+    Path settings = userHome.resolve(".claude").resolve("settings.json");
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(settings.toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("hooks")).remove("PostToolUse");
+    Files.writeString(settings, root.toString());
+
+    JsonNode report = doctor(0);
+
+    JsonNode claude = agent(report, "claude");
+    assertThat(claude.path("guarded").asBoolean()).isTrue();
+    assertThat(claude.path("notes").toString())
+        .contains(
+            "no after-tool hook: the gateway counts every call it asked about as run;"
+                + " 'gateway setup --refresh' adds it");
+    assertThat(agent(report, "gemini").path("notes")).isEmpty();
+    assertThat(run("doctor", "--dir", project.toString())).as(out + err).isZero();
+    assertThat(out)
+        .contains("claude   ok — ")
+        .contains("         note: no after-tool hook: ")
+        .contains("Every agent found is guarded.");
+
+    assertThat(run("setup", "--refresh")).as(err).isZero();
+    assertThat(agent(doctor(0), "claude").path("notes")).isEmpty();
+  }
+
+  /**
+   * Codex's after-tool hook without its trust: Codex skips it silently, so the gateway never hears
+   * a call ran. The gates still work (the PreToolUse hook is trusted): a note, not a problem.
+   */
+  @Test
+  void codexsAfterToolHookUntrustedIsANoteNotAProblem() throws IOException {
+    fake("codex", "codex-cli 0.169.0");
+    assertThat(run("setup", "codex")).as(err).isZero();
+    Path config = dir.resolve("codex-home").resolve("config.toml");
+    List<String> lines = new ArrayList<>(Files.readString(config).lines().toList());
+    int post =
+        lines.indexOf(
+            lines.stream().filter(l -> l.contains(":post_tool_use:0:0")).findFirst().orElseThrow());
+    lines.remove(post + 1); // its trusted_hash
+    Files.writeString(config, String.join("\n", lines) + "\n");
+    startGateway();
+
+    JsonNode codex = agent(doctor(0), "codex");
+
+    assertThat(codex.path("guarded").asBoolean()).as(codex.toPrettyString()).isTrue();
+    assertThat(codex.path("trust").path("trusted").asBoolean()).isTrue();
+    assertThat(codex.path("notes").toString())
+        .contains("after-tool hook not run (hook not trusted", "'gateway setup --refresh' adds it");
+  }
 }

@@ -319,9 +319,9 @@ class SetupCommandTest {
                 + codexHome.resolve("hooks.json")
                 + ":pre_tool_use:0:0\"]\n"
                 + "trusted_hash = \""
-                + CodexHookTrust.trustedHash(command, 30)
+                + CodexHookTrust.trustedHash("PreToolUse", command, 30)
                 + "\"\n");
-    assertThat(out).contains("setup trusted this one in " + codexHome.resolve("config.toml"));
+    assertThat(out).contains("setup trusted these in " + codexHome.resolve("config.toml"));
 
     assertThat(setup("codex")).as(err).isZero();
     assertThat(out).contains("Nothing to change");
@@ -354,9 +354,15 @@ class SetupCommandTest {
     assertThat(command).contains(dir.resolve("new/gateway").toString());
     String config = Files.readString(codexHome.resolve("config.toml"));
     assertThat(config)
-        .contains("trusted_hash = \"" + CodexHookTrust.trustedHash(command, 30) + "\"")
+        .contains(
+            "trusted_hash = \"" + CodexHookTrust.trustedHash("PreToolUse", command, 30) + "\"")
         .isNotEqualTo(before);
-    assertThat(config).containsOnlyOnce("trusted_hash");
+    assertThat(config)
+        .containsOnlyOnce(":pre_tool_use:")
+        .containsOnlyOnce(":post_tool_use:")
+        .contains(
+            "trusted_hash = \"" + CodexHookTrust.trustedHash("PostToolUse", command, 30) + "\"");
+    assertThat(config.split("trusted_hash", -1)).hasSize(3);
     assertThat(Files.readString(project.resolve(".gemini/settings.json")))
         .contains(dir.resolve("new/gateway").toString())
         .doesNotContain(dir.resolve("old/gateway").toString());
@@ -536,7 +542,7 @@ class SetupCommandTest {
    */
   @Test
   void theTrustedHashIsTheOneCodexComputes() {
-    assertThat(CodexHookTrust.trustedHash("echo hi", 30))
+    assertThat(CodexHookTrust.trustedHash("PreToolUse", "echo hi", 30))
         .isEqualTo("sha256:d94b9f64da70c55ef842085ca595da25d055f2f81d7a6a9bb93cbb0a391cfdbc");
   }
 
@@ -743,5 +749,194 @@ class SetupCommandTest {
 
     assertThat(Files.readString(settings)).contains("hook claude", "\"timeout\": 45");
     assertThat(out).contains("left in " + settings);
+  }
+
+  // ---- the after-tool hooks (issue 65) ----
+
+  /**
+   * The {@code setup.json} ledger's paths of the elements setup added, {@code hooks.PreToolUse}.
+   */
+  private List<String> ledgerElements() throws IOException {
+    List<String> paths = new ArrayList<>();
+    for (JsonNode path : json(gatewayHome.resolve("setup.json")).findValues("path")) {
+      if (path.isArray()) {
+        List<String> segments = new ArrayList<>();
+        path.forEach(p -> segments.add(p.asText()));
+        paths.add(String.join(".", segments));
+      }
+    }
+    return paths;
+  }
+
+  /**
+   * Claude Code gets the same hook after its tools as before them, with the same matcher: both
+   * recorded in the ledger, both taken back by {@code --remove} (the file byte for byte), and a
+   * refresh that rewrites the hook keeps one of each.
+   */
+  @Test
+  void claudeGetsThePostToolUseHookBesideThePreToolUseOneAndLosesBothOnRemove() throws IOException {
+    Path settings = Files.createDirectories(userHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(settings, CLAUDE_SETTINGS);
+    launcher(dir.resolve("old/gateway"));
+
+    assertThat(setup("claude")).as(err).isZero();
+
+    JsonNode hooks = json(settings).path("hooks");
+    JsonNode before = hooks.at("/PreToolUse/1");
+    JsonNode after = hooks.at("/PostToolUse/0");
+    assertThat(hooks.path("PostToolUse")).hasSize(1);
+    assertThat(after).isEqualTo(before);
+    assertThat(after.path("matcher").asText())
+        .isEqualTo(ClaudeCodeSettings.MATCHER)
+        .contains("WebFetch", "WebSearch");
+    assertThat(after.at("/hooks/0/command").asText()).contains(" hook claude ");
+    assertThat(ledgerElements()).contains("hooks.PreToolUse", "hooks.PostToolUse");
+
+    launcher(dir.resolve("new/gateway"));
+    assertThat(setup("--refresh")).as(err).isZero();
+    hooks = json(settings).path("hooks");
+    assertThat(hooks.path("PreToolUse")).hasSize(2);
+    assertThat(hooks.path("PostToolUse")).hasSize(1);
+    assertThat(hooks.at("/PostToolUse/0")).isEqualTo(hooks.at("/PreToolUse/1"));
+    assertThat(hooks.toString())
+        .contains(dir.resolve("new/gateway").toString())
+        .doesNotContain(dir.resolve("old/gateway").toString());
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(Files.readString(settings)).isEqualTo(CLAUDE_SETTINGS);
+  }
+
+  /**
+   * Claude Code's HTTP hook goes after its tools too: the one URL and token in both groups, so that
+   * the gateway's endpoint hears the call that ran.
+   */
+  @Test
+  void claudesHttpHookIsItsAfterToolHookToo() throws IOException {
+    fakeClaude("2.1.295");
+    try (ServiceStandIn service = ServiceStandIn.install(env, gatewayHome, true)) {
+      assertThat(setup("claude")).as(err).isZero();
+    }
+
+    JsonNode hooks = json(userHome.resolve(".claude/settings.json")).path("hooks");
+    assertThat(hooks.at("/PostToolUse/0/hooks/0/type").asText()).isEqualTo("http");
+    assertThat(hooks.at("/PostToolUse/0")).isEqualTo(hooks.at("/PreToolUse/0"));
+
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(userHome.resolve(".claude/settings.json")).doesNotExist();
+  }
+
+  /** Gemini CLI gets its AfterTool hook beside BeforeTool; refresh keeps one, remove takes both. */
+  @Test
+  void geminiGetsTheAfterToolHookBesideTheBeforeToolOneAndLosesBothOnRemove() throws IOException {
+    launcher(dir.resolve("old/gateway"));
+
+    assertThat(setup("gemini")).as(err).isZero();
+
+    Path settings = userHome.resolve(".gemini/settings.json");
+    JsonNode hooks = json(settings).path("hooks");
+    assertThat(hooks.at("/AfterTool/0")).isEqualTo(hooks.at("/BeforeTool/0"));
+    assertThat(hooks.at("/AfterTool/0/matcher").asText())
+        .isEqualTo(GeminiSettings.MATCHER)
+        .contains("web_fetch", "google_web_search");
+    assertThat(ledgerElements()).contains("hooks.BeforeTool", "hooks.AfterTool");
+
+    launcher(dir.resolve("new/gateway"));
+    assertThat(setup("--refresh")).as(err).isZero();
+    hooks = json(settings).path("hooks");
+    assertThat(hooks.path("BeforeTool")).hasSize(1);
+    assertThat(hooks.path("AfterTool")).hasSize(1);
+    assertThat(hooks.toString()).doesNotContain(dir.resolve("old/gateway").toString());
+
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+    assertThat(settings).doesNotExist();
+  }
+
+  /**
+   * Codex gets its PostToolUse hook beside PreToolUse, each trusted under its own event's key and
+   * hash (Codex skips an untrusted hook silently); a person's own PostToolUse hook moves the
+   * gateway's to place 1 and its trust with it; refresh keeps one of each; remove takes all back.
+   */
+  @Test
+  void codexGetsThePostToolUseHookTrustedUnderItsOwnKeyAndLosesBothOnRemove() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    String mine =
+        "{\"hooks\": {\"PostToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\":"
+            + " \"my-formatter\"}]}]}}";
+    Files.writeString(codexHome.resolve("hooks.json"), mine);
+    String toml = "model = \"o3\"\n";
+    Files.writeString(codexHome.resolve("config.toml"), toml);
+    launcher(dir.resolve("old/gateway"));
+
+    assertThat(setup("codex")).as(err).isZero();
+
+    Path hooksJson = codexHome.resolve("hooks.json");
+    JsonNode hooks = json(hooksJson).path("hooks");
+    assertThat(hooks.path("PostToolUse")).hasSize(2);
+    JsonNode after = hooks.at("/PostToolUse/1");
+    assertThat(after.has("matcher")).isFalse();
+    assertThat(after).isEqualTo(hooks.at("/PreToolUse/0"));
+    String command = after.at("/hooks/0/command").asText();
+    String config = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(config)
+        .contains(
+            "[hooks.state.\""
+                + hooksJson
+                + ":pre_tool_use:0:0\"]\ntrusted_hash = \""
+                + CodexHookTrust.trustedHash("PreToolUse", command, 30)
+                + "\"\n")
+        .contains(
+            "[hooks.state.\""
+                + hooksJson
+                + ":post_tool_use:1:0\"]\ntrusted_hash = \""
+                + CodexHookTrust.trustedHash("PostToolUse", command, 30)
+                + "\"\n");
+    assertThat(ledgerElements()).contains("hooks.PreToolUse", "hooks.PostToolUse");
+
+    launcher(dir.resolve("new/gateway"));
+    assertThat(setup("--refresh")).as(err).isZero();
+    hooks = json(hooksJson).path("hooks");
+    assertThat(hooks.path("PreToolUse")).hasSize(1);
+    assertThat(hooks.path("PostToolUse")).hasSize(2);
+    String refreshed = hooks.at("/PostToolUse/1/hooks/0/command").asText();
+    assertThat(refreshed).contains(dir.resolve("new/gateway").toString());
+    config = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(config)
+        .containsOnlyOnce(":pre_tool_use:0:0")
+        .containsOnlyOnce(":post_tool_use:1:0")
+        .contains(CodexHookTrust.trustedHash("PostToolUse", refreshed, 30));
+
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(Files.readString(hooksJson)).isEqualTo(mine);
+    assertThat(Files.readString(codexHome.resolve("config.toml"))).isEqualTo(toml);
+  }
+
+  /**
+   * The after-tool hook's hash is the pre-tool one's, computed the same way with Codex's key label
+   * of the event ({@code post_tool_use}: its {@code hook_event_key_label}) as {@code event_name}:
+   * the pre-tool text below gives the hash Codex 0.169.0 reported, so the post-tool text, built the
+   * same way, gives the one it computes for the post-tool hook.
+   */
+  @Test
+  void thePostToolUseHashIsThePreToolUseOnesWithItsOwnEventName() throws Exception {
+    String identity =
+        "{\"event_name\":\"%s\",\"hooks\":[{\"async\":false,\"command\":\"echo hi\","
+            + "\"timeout\":30,\"type\":\"command\"}]}";
+
+    assertThat(sha256(identity.formatted("pre_tool_use")))
+        .isEqualTo("sha256:d94b9f64da70c55ef842085ca595da25d055f2f81d7a6a9bb93cbb0a391cfdbc")
+        .isEqualTo(CodexHookTrust.trustedHash("PreToolUse", "echo hi", 30));
+    assertThat(CodexHookTrust.trustedHash("PostToolUse", "echo hi", 30))
+        .isEqualTo(sha256(identity.formatted("post_tool_use")))
+        .isNotEqualTo(CodexHookTrust.trustedHash("PreToolUse", "echo hi", 30));
+    assertThat(CodexHookTrust.key(Path.of("/h/hooks.json"), "PostToolUse", 2))
+        .isEqualTo("/h/hooks.json:post_tool_use:2:0");
+  }
+
+  private static String sha256(String text) throws Exception {
+    return "sha256:"
+        + java.util.HexFormat.of()
+            .formatHex(
+                java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
   }
 }
