@@ -100,7 +100,8 @@ public final class SessionFlowsFile {
    * What the last gateway kept of one agent session, for the hook's guard while no gateway runs:
    * the gateway session the agent session was linked to, else its own record; a session the file
    * does not hold (the first call of the day, a new agent session) starts clean with the project's
-   * remotes, and a file that cannot be believed or read makes the past unknown.
+   * remotes; a call naming no agent session is unknown unless the file holds no session at all; a
+   * file that cannot be believed or read makes the past unknown.
    *
    * @param home the gateway's home
    * @param agentKey the agent session's key ({@link SessionFlows#agentKey}), or {@code null}
@@ -115,6 +116,9 @@ public final class SessionFlowsFile {
       return SessionPast.unknown(
           "no gateway runs, and what the last one kept cannot be read (" + e.getMessage() + ")",
           remotes);
+    }
+    if (kept.sessions().isEmpty()) {
+      return SessionPast.start(remotes); // the last gateway saw nothing: nothing was taken in
     }
     if (agentKey == null) {
       return SessionPast.unknown("the agent named no session the gateway could keep", remotes);

@@ -100,6 +100,29 @@ class SessionFlowsTest {
   }
 
   @Test
+  void withNoGatewayTheHookJudgesByWhatTheLastOneKeptOfItsAgentSession() throws IOException {
+    Path home = home();
+    Map<String, String> remotes = Map.of("origin", "https://github.com/a/shop.git");
+    assertThat(SessionFlowsFile.pastOf(home, null, remotes).unknown())
+        .as("no file: the first call of the day, nothing was taken in")
+        .isNull();
+
+    SessionFlows before = flows();
+    before.allowed("session:old", PROJECT, "shell", args("{}"), FETCH);
+    before.link("agent:CLAUDE:s-1", "session:old");
+    SessionFlowsFile.write(home, before);
+
+    assertThat(SessionFlowsFile.pastOf(home, "agent:CLAUDE:s-1", remotes).sawUntrusted()).isTrue();
+    assertThat(SessionFlowsFile.pastOf(home, "agent:CLAUDE:s-2", remotes).sawUntrusted())
+        .as("a session the last gateway never saw")
+        .isFalse();
+    assertThat(SessionFlowsFile.pastOf(home, null, remotes).unknown()).isNotNull();
+    Files.writeString(home.resolve(SessionFlowsFile.NAME), "{");
+    assertThat(SessionFlowsFile.pastOf(home, "agent:CLAUDE:s-2", remotes).unknown())
+        .contains("cannot be read");
+  }
+
+  @Test
   void twoSessionsOfOneFolderBeforeARestartMakeANewOneThereUnknown() {
     SessionFlows before = flows();
     before.past("session:a", PROJECT);
