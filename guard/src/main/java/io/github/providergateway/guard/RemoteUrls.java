@@ -1,5 +1,6 @@
 package io.github.providergateway.guard;
 
+import io.github.providergateway.guard.internal.Hosts;
 import java.util.Locale;
 import java.util.Set;
 
@@ -41,13 +42,7 @@ final class RemoteUrls {
    * @param host a host name, lower case
    */
   static boolean loopback(String host) {
-    String h =
-        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    return h.equals("localhost")
-        || h.endsWith(".localhost")
-        || h.matches("127(?:\\.\\d{1,3}){3}")
-        || h.equals("::1")
-        || h.equals("0.0.0.0");
+    return Hosts.loopback(host);
   }
 
   /**
@@ -58,30 +53,7 @@ final class RemoteUrls {
    * @return its host, lower case, or null
    */
   static String hostOf(String url) {
-    String rest = url;
-    int scheme = rest.indexOf("://");
-    if (scheme >= 0) {
-      rest = rest.substring(scheme + 3);
-      int slash = rest.indexOf('/');
-      rest = slash >= 0 ? rest.substring(0, slash) : rest;
-      int at = rest.lastIndexOf('@');
-      rest = at >= 0 ? rest.substring(at + 1) : rest;
-      if (rest.startsWith("[")) {
-        int close = rest.indexOf(']');
-        return close > 0 ? rest.substring(0, close + 1).toLowerCase(Locale.ROOT) : null;
-      }
-      int colon = rest.indexOf(':');
-      rest = colon >= 0 ? rest.substring(0, colon) : rest;
-      return rest.isEmpty() ? null : rest.toLowerCase(Locale.ROOT);
-    }
-    int colon = rest.indexOf(':');
-    if (colon > 0 && !rest.substring(0, colon).contains("/")) {
-      String host = rest.substring(0, colon);
-      int at = host.lastIndexOf('@');
-      host = at >= 0 ? host.substring(at + 1) : host;
-      return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
-    }
-    return null;
+    return Hosts.remote(url);
   }
 
   /** Whether two remote URLs name one repository: same host and same path, {@code .git} aside. */

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * ({@code example.com/x}, {@code 203.0.113.7:80}, {@code [2001:db8::1]}), {@code user@host:path};
  * and which of them are this machine.
  */
-final class Hosts {
+public final class Hosts {
 
   /** A URL of any scheme, as curl takes them ({@code mqtt://}, {@code smb://}, {@code dict://}). */
   static final Pattern URL = Pattern.compile("(?i)\\b[a-z][a-z0-9+.-]*://[^\\s'\"`<>)]+");
@@ -51,7 +51,7 @@ final class Hosts {
    * {@code ::1}, {@code 0.0.0.0}. A name that merely begins with {@code 127.} is not ({@code
    * 127.evil.example.net}).
    */
-  static boolean loopback(String host) {
+  public static boolean loopback(String host) {
     String h = host.toLowerCase(Locale.ROOT);
     h = h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
     while (h.endsWith(".")) {
@@ -65,8 +65,14 @@ final class Hosts {
         || h.equals("0.0.0.0");
   }
 
-  /** The host of {@code [user@]host:path} or {@code scheme://host/…}; null for a local path. */
-  static String remote(String operand) {
+  /**
+   * The host of {@code [user@]host:path} or {@code scheme://host/…}, lower case; null for a local
+   * path.
+   *
+   * @param operand a remote's URL, an scp-like address or a path
+   * @return its host, or null
+   */
+  public static String remote(String operand) {
     if (operand.contains("://")) {
       return of(operand);
     }
