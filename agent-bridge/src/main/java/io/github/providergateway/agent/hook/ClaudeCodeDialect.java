@@ -48,7 +48,12 @@ final class ClaudeCodeDialect extends WireDialect {
         false,
         TOOLS,
         // The same hook after the same tools: it tells the gateway that a call ran.
-        List.of(new HookEntry("PreToolUse", MATCHER), new HookEntry("PostToolUse", MATCHER)));
+        // PostToolUseFailure: a call that ran and failed ran all the same (a curl with no answer);
+        // Claude Code reports it there, not at PostToolUse (2.1.332).
+        List.of(
+            new HookEntry("PreToolUse", MATCHER),
+            new HookEntry("PostToolUse", MATCHER),
+            new HookEntry("PostToolUseFailure", MATCHER)));
   }
 
   /** {@code claude}, and {@code claude.exe} as Claude Code's native installer names it. */

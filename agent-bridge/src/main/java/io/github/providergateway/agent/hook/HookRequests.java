@@ -42,11 +42,12 @@ final class HookRequests {
   }
 
   /**
-   * The agents' after-tool events: Claude Code's and Codex's {@code PostToolUse}, Gemini CLI's
-   * {@code AfterTool}, Copilot CLI's {@code postToolUse}. Their input names the call that ran.
+   * The agents' after-tool events: Claude Code's and Codex's {@code PostToolUse} (Claude's {@code
+   * PostToolUseFailure} for a call that ran and failed), Gemini CLI's {@code AfterTool}, Copilot
+   * CLI's {@code postToolUse}. Their input names the call that ran.
    */
   static final java.util.Set<String> AFTER_TOOL =
-      java.util.Set.of("PostToolUse", "AfterTool", "postToolUse");
+      java.util.Set.of("PostToolUse", "PostToolUseFailure", "AfterTool", "postToolUse");
 
   /**
    * Whether {@code bytes} is an after-tool hook's input (its {@code hook_event_name} says so): the

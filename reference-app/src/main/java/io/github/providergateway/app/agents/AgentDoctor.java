@@ -241,6 +241,20 @@ final class AgentDoctor {
     if (after.isEmpty()) {
       return List.of(NO_AFTER_TOOL_HOOK + refresh);
     }
+    // Each event setup writes: Claude Code reports a call that failed at its own event.
+    List<String> missing =
+        agent.dialect().hookEntries().stream()
+            .filter(AgentDialect.HookEntry::afterTool)
+            .map(AgentDialect.HookEntry::event)
+            .filter(event -> after.stream().noneMatch(hook -> hook.event().equals(event)))
+            .toList();
+    if (!missing.isEmpty()) {
+      return List.of(
+          "no after-tool hook at "
+              + String.join(", ", missing)
+              + ": the gateway counts the calls it asked about that it hears nothing of as run"
+              + refresh);
+    }
     HookTrustCheck.Trust trusted = trust.check(agent, project, after, reads);
     if (!trusted.trusted()) {
       return List.of(

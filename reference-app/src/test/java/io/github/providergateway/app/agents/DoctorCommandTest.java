@@ -425,13 +425,13 @@ class DoctorCommandTest {
     assertThat(claude.path("guarded").asBoolean()).isTrue();
     assertThat(claude.path("notes").toString())
         .contains(
-            "no after-tool hook: the gateway counts every call it asked about as run;"
-                + " 'gateway setup --refresh' adds it");
+            "no after-tool hook at PostToolUse: the gateway counts the calls it asked about that"
+                + " it hears nothing of as run; 'gateway setup --refresh' adds it");
     assertThat(agent(report, "gemini").path("notes")).isEmpty();
     assertThat(run("doctor", "--dir", project.toString())).as(out + err).isZero();
     assertThat(out)
         .contains("claude   ok — ")
-        .contains("         note: no after-tool hook: ")
+        .contains("         note: no after-tool hook at PostToolUse: ")
         .contains("Every agent found is guarded.");
 
     assertThat(run("setup", "--refresh")).as(err).isZero();

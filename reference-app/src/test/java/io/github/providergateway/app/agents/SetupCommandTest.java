@@ -790,13 +790,16 @@ class SetupCommandTest {
         .isEqualTo(ClaudeCodeSettings.MATCHER)
         .contains("WebFetch", "WebSearch");
     assertThat(after.at("/hooks/0/command").asText()).contains(" hook claude ");
-    assertThat(ledgerElements()).contains("hooks.PreToolUse", "hooks.PostToolUse");
+    assertThat(ledgerElements())
+        .contains("hooks.PreToolUse", "hooks.PostToolUse", "hooks.PostToolUseFailure");
+    assertThat(hooks.at("/PostToolUseFailure/0")).isEqualTo(before);
 
     launcher(dir.resolve("new/gateway"));
     assertThat(setup("--refresh")).as(err).isZero();
     hooks = json(settings).path("hooks");
     assertThat(hooks.path("PreToolUse")).hasSize(2);
     assertThat(hooks.path("PostToolUse")).hasSize(1);
+    assertThat(hooks.path("PostToolUseFailure")).hasSize(1);
     assertThat(hooks.at("/PostToolUse/0")).isEqualTo(hooks.at("/PreToolUse/1"));
     assertThat(hooks.toString())
         .contains(dir.resolve("new/gateway").toString())
