@@ -128,6 +128,62 @@ final class CodexCli {
    * hooks' keys it trusted}
    */
   List<String> trustHooks(Path project, Path home) throws IOException, InterruptedException {
+    return withAppServer(
+        project,
+        home,
+        (in, out, log) -> {
+          JsonNode listed = listHooks(in, out, log, project, 2);
+          ObjectNode states = JSON.createObjectNode();
+          List<String> keys = new ArrayList<>();
+          for (JsonNode entry : listed.path("data")) {
+            for (JsonNode hook : entry.path("hooks")) {
+              if (!hook.path("trustStatus").asText().equals("managed")) {
+                states
+                    .putObject(hook.path("key").asText())
+                    .put("trusted_hash", hook.path("currentHash").asText());
+                keys.add(hook.path("key").asText());
+              }
+            }
+          }
+          ObjectNode write = request(3, "config/batchWrite");
+          ObjectNode edit = write.putObject("params").putArray("edits").addObject();
+          edit.put("keyPath", "hooks.state").put("mergeStrategy", "upsert").set("value", states);
+          send(in, write);
+          answer(out, 3, log);
+          JsonNode checked = listHooks(in, out, log, project, 4);
+          assertThat(checked.findValues("trustStatus"))
+              .as("Codex's hooks for %s after trusting them: %s", project, checked)
+              .isNotEmpty()
+              .allMatch(status -> status.asText().equals("trusted"));
+          return keys;
+        });
+  }
+
+  /**
+   * The hooks Codex finds for {@code project}, as its own app server lists them ({@code
+   * hooks/list}): each with its {@code key}, {@code eventName} and {@code trustStatus}, as Codex
+   * would run it now. Nothing is written.
+   */
+  List<JsonNode> hooks(Path project, Path home) throws IOException, InterruptedException {
+    return withAppServer(
+        project,
+        home,
+        (in, out, log) -> {
+          List<JsonNode> hooks = new ArrayList<>();
+          for (JsonNode entry : listHooks(in, out, log, project, 2).path("data")) {
+            entry.path("hooks").forEach(hooks::add);
+          }
+          return hooks;
+        });
+  }
+
+  /** One conversation with Codex's app server, initialized. */
+  private interface AppServerTalk<T> {
+    T talk(OutputStream in, BufferedReader out, Path log) throws IOException;
+  }
+
+  private <T> T withAppServer(Path project, Path home, AppServerTalk<T> talk)
+      throws IOException, InterruptedException {
     ProcessBuilder builder =
         new ProcessBuilder(binary.toString(), "app-server").directory(project.toFile());
     environment(builder.environment(), home);
@@ -145,42 +201,21 @@ final class CodexCli {
           .put("version", "1");
       send(in, initialize);
       send(in, JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "initialized"));
-      ObjectNode list = request(2, "hooks/list");
-      list.putObject("params").putArray("cwds").add(project.toString());
-      send(in, list);
-      JsonNode listed = answer(out, 2, log);
-      ObjectNode states = JSON.createObjectNode();
-      List<String> keys = new ArrayList<>();
-      for (JsonNode entry : listed.path("data")) {
-        for (JsonNode hook : entry.path("hooks")) {
-          if (!hook.path("trustStatus").asText().equals("managed")) {
-            states
-                .putObject(hook.path("key").asText())
-                .put("trusted_hash", hook.path("currentHash").asText());
-            keys.add(hook.path("key").asText());
-          }
-        }
-      }
-      ObjectNode write = request(3, "config/batchWrite");
-      ObjectNode edit = write.putObject("params").putArray("edits").addObject();
-      edit.put("keyPath", "hooks.state").put("mergeStrategy", "upsert").set("value", states);
-      send(in, write);
-      answer(out, 3, log);
-      ObjectNode check = request(4, "hooks/list");
-      check.putObject("params").putArray("cwds").add(project.toString());
-      send(in, check);
-      JsonNode checked = answer(out, 4, log);
-      assertThat(checked.findValues("trustStatus"))
-          .as("Codex's hooks for %s after trusting them: %s", project, checked)
-          .isNotEmpty()
-          .allMatch(status -> status.asText().equals("trusted"));
-      return keys;
+      return talk.talk(in, out, log);
     } finally {
       server.destroy();
       if (!server.waitFor(10, TimeUnit.SECONDS)) {
         server.destroyForcibly();
       }
     }
+  }
+
+  private static JsonNode listHooks(
+      OutputStream in, BufferedReader out, Path log, Path project, int id) throws IOException {
+    ObjectNode list = request(id, "hooks/list");
+    list.putObject("params").putArray("cwds").add(project.toString());
+    send(in, list);
+    return answer(out, id, log);
   }
 
   private static ObjectNode request(int id, String method) {
