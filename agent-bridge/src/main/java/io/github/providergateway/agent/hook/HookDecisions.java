@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.guard.CallFlow;
@@ -280,6 +281,15 @@ final class HookDecisions {
     /** What the call does for the flow rules, read with {@link #guardedWithoutSession}. */
     private CallFlow flowWithoutSession = CallFlow.NONE;
 
+    /**
+     * The repository the call's folder is in (its git top level), whose remotes are the project's
+     * own for a call with no session; null when the agent gives no folder the guard can read.
+     */
+    private Path repository() {
+      Path cwd = cwd(request);
+      return cwd == null ? null : ProjectRoot.of(cwd, context.userHome());
+    }
+
     /** The call's agent session's key in {@link Context#flows}, or null when it names none. */
     private String agentKey() {
       return SessionFlows.agentKey(agent.name(), request.agentSession());
@@ -410,7 +420,7 @@ final class HookDecisions {
         SessionVerdict judged =
             guard.judge(
                 new GuardCall(request.tool(), request.args(), null, cwd(request), null),
-                context.flows().past(agentKey(), null));
+                context.flows().past(agentKey(), repository()));
         guardedWithoutSession = judged.verdict();
         flowWithoutSession = judged.flow();
         blockedAnywhere = !guardedWithoutSession.allowed() && blockedInAnyProject(guard, request);
@@ -433,19 +443,19 @@ final class HookDecisions {
               .flows()
               .asked(
                   agentKey(),
-                  null,
+                  repository(),
                   request.tool(),
                   request.args(),
                   flowWithoutSession,
                   guarded.ruleId(),
                   SessionFlows.grantable(
-                      context.flows().past(agentKey(), null),
+                      context.flows().past(agentKey(), repository()),
                       flowWithoutSession,
                       guarded.ruleId()));
         } else {
           context
               .flows()
-              .denied(agentKey(), null, request.tool(), request.args(), flowWithoutSession);
+              .denied(agentKey(), repository(), request.tool(), request.args(), flowWithoutSession);
         }
         complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
@@ -471,7 +481,7 @@ final class HookDecisions {
       if (found.isEmpty()) {
         context
             .flows()
-            .allowed(agentKey(), null, request.tool(), request.args(), flowWithoutSession);
+            .allowed(agentKey(), repository(), request.tool(), request.args(), flowWithoutSession);
         complete(
             HookVerdict.allow(
                 List.of(),

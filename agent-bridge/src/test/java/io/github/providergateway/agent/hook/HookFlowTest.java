@@ -2,6 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.flow.GitRemotes;
 import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
@@ -47,7 +48,7 @@ class HookFlowTest {
     gates.start();
     f.gateway.monitor().addListener(gates);
     Guard guard = GuardFactory.defaults(home);
-    flows = new SessionFlows(f.clock, project -> Map.of(), changed -> {});
+    flows = new SessionFlows(f.clock, GitRemotes::of, changed -> {});
     endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard, flows);
   }
 
@@ -59,11 +60,16 @@ class HookFlowTest {
 
   private CompletableFuture<HookEndpoint.Answer> call(
       AgentKind agent, String event, String tool, String input) {
+    return call(agent, event, tool, input, PROJECT);
+  }
+
+  private CompletableFuture<HookEndpoint.Answer> call(
+      AgentKind agent, String event, String tool, String input, String cwd) {
     String json =
         "{\"session_id\":\"s-1\",\"hook_event_name\":\""
             + event
             + "\",\"cwd\":\""
-            + PROJECT
+            + cwd
             + "\",\"tool_name\":\""
             + tool
             + "\",\"tool_input\":"
@@ -92,6 +98,35 @@ class HookFlowTest {
         .contains("flow.untrusted-then-send")
         .contains("WebFetch")
         .contains("https://blog.example.net/setup");
+  }
+
+  /**
+   * Found trying it as a new user would: with no gateway session, a push to the project's own
+   * remote after a fetch was asked, the remotes unread. They are read from the git top level of the
+   * call's folder.
+   */
+  @Test
+  void withNoSessionAPushToTheRepositorysOwnRemoteAfterAFetchIsAllowed() throws IOException {
+    Path repo = Files.createDirectories(temp.resolve("shop/.git")).getParent();
+    Files.writeString(
+        repo.resolve(".git/config"),
+        "[remote \"origin\"]\n\turl = https://github.com/a/shop.git\n");
+    Path sub = Files.createDirectories(repo.resolve("src"));
+
+    call(AgentKind.CLAUDE, "PreToolUse", "WebFetch", FETCH, sub.toString()).join();
+
+    assertThat(
+            call(
+                    AgentKind.CLAUDE,
+                    "PreToolUse",
+                    "Bash",
+                    "{\"command\":\"git push origin main\"}",
+                    sub.toString())
+                .join()
+                .word())
+        .isEqualTo("allow");
+    assertThat(call(AgentKind.CLAUDE, "PreToolUse", "Bash", UPLOAD, sub.toString()).join().word())
+        .isEqualTo("ask");
   }
 
   @Test
