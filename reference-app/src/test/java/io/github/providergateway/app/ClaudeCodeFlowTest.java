@@ -45,7 +45,7 @@ class ClaudeCodeFlowTest {
   @BeforeEach
   void aProjectAndTheHomesGateway() throws Exception {
     claude = ClaudeCode.installed();
-    guarded = GuardedHome.start(temp, "push-guard");
+    guarded = GuardedHome.start(temp);
     Files.writeString(guarded.project().resolve("README.md"), "# shop\n");
     claudeHome = Files.createDirectory(guarded.temp().resolve("claude-home"));
     claude.mcpAdd(guarded.project(), claudeHome, "gw", guarded.mcpCommand());
@@ -80,7 +80,9 @@ class ClaudeCodeFlowTest {
         ScriptedModel.start(
             List.of(
                 ScriptedModel.Turn.toolUse(
-                    "Bash", "toolu_fetch", JSON.createObjectNode().put("command", FETCH)),
+                        "Bash", "toolu_fetch", JSON.createObjectNode().put("command", FETCH))
+                    // Decided in the agent's session, not by the stricter reading before it joins.
+                    .after("the guard is bound to the agent's session", guarded::guardIsBound),
                 ScriptedModel.Turn.toolUse(
                     "Bash", "toolu_upload", JSON.createObjectNode().put("command", UPLOAD)),
                 ScriptedModel.Turn.text("Done.")));
