@@ -303,12 +303,28 @@ public final class SessionFlows {
    * @return whether a waiting question was answered by it
    */
   public boolean ran(String key, String tool, JsonNode args, CallFlow flow) {
+    return ran(key, null, tool, args, flow);
+  }
+
+  /**
+   * As {@link #ran(String, String, JsonNode, CallFlow)}, for a session whose record may begin with
+   * this report (its first event after a restart): {@code project} is its repository, whose remotes
+   * the record then takes.
+   *
+   * @param key the session's key, or {@code null}
+   * @param project the repository the call ran in, or {@code null}
+   * @param tool the tool's gateway name
+   * @param args its arguments, as the agent reports them
+   * @param flow what it does
+   * @return whether a waiting question was answered by it
+   */
+  public boolean ran(String key, Path project, String tool, JsonNode args, CallFlow flow) {
     if (key == null) {
       return false;
     }
     boolean answered;
     synchronized (this) {
-      Entry entry = entry(key, null);
+      Entry entry = entry(key, project);
       entry.reportsAfterTool = true;
       String call = tool + "\n" + args;
       Pending pending = entry.pending.remove(call);

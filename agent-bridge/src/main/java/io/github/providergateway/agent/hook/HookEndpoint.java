@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
+import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
@@ -219,7 +220,16 @@ public final class HookEndpoint {
             .flowOf(
                 new GuardCall(
                     request.tool(), request.args(), null, HookDecisions.cwd(request), null));
-    boolean answered = context.flows().ran(key, request.tool(), request.args(), flow);
+    Path cwd = HookDecisions.cwd(request);
+    boolean answered =
+        context
+            .flows()
+            .ran(
+                key,
+                cwd == null ? null : ProjectRoot.of(cwd, context.userHome()),
+                request.tool(),
+                request.args(),
+                flow);
     return new Answer(
         "{}",
         "allow",

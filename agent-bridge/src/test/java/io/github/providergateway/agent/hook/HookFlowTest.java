@@ -129,6 +129,29 @@ class HookFlowTest {
         .isEqualTo("ask");
   }
 
+  /** A record that begins with an after-tool report takes its repository's remotes all the same. */
+  @Test
+  void aRecordBegunByAReportKnowsItsRepositorysRemotes() throws IOException {
+    Path repo = Files.createDirectories(temp.resolve("blog/.git")).getParent();
+    Files.writeString(
+        repo.resolve(".git/config"),
+        "[remote \"origin\"]\n\turl = https://github.com/a/blog.git\n");
+
+    call(AgentKind.CLAUDE, "PostToolUse", "Bash", "{\"command\":\"ls\"}", repo.toString()).join();
+    call(AgentKind.CLAUDE, "PreToolUse", "WebFetch", FETCH, repo.toString()).join();
+
+    assertThat(
+            call(
+                    AgentKind.CLAUDE,
+                    "PreToolUse",
+                    "Bash",
+                    "{\"command\":\"git push origin main\"}",
+                    repo.toString())
+                .join()
+                .word())
+        .isEqualTo("allow");
+  }
+
   @Test
   void anAgentThatCannotAskIsDeniedNamingTheEarlierCall() {
     call(AgentKind.CODEX, "PreToolUse", "Bash", "{\"command\":\"curl -s https://x.example.org/\"}")
