@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,15 +108,7 @@ class ClaudeCodeFlowTest {
         .as(() -> "the audit trail's record of the question; " + describe(run))
         .anyMatch(record -> record.path("reason").asText().contains("earlier: " + FETCH));
     // The after-tool report of the fetch reached the gateway: its record says the agent reports.
-    Path kept = guarded.home().resolve(SessionFlowsFile.NAME);
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (System.nanoTime() < deadline
-        && !(Files.exists(kept) && Files.readString(kept).contains("\"reportsAfterTool\":true"))) {
-      Thread.sleep(50); // the gateway writes its record off the decision's way
-    }
-    assertThat(Files.readString(kept))
-        .as(() -> describe(run))
-        .contains("\"reportsAfterTool\":true");
+    guarded.awaitAfterToolReportKept();
   }
 
   private String describe(NpmAgent.Run run) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,15 +97,7 @@ class CodexFlowTest {
         .as(() -> describe(run))
         .hasValueSatisfying(
             text -> assertThat(text).contains("flow.untrusted-then-send").contains(FETCH));
-    Path kept = guarded.home().resolve(SessionFlowsFile.NAME);
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (System.nanoTime() < deadline
-        && !(Files.exists(kept) && Files.readString(kept).contains("\"reportsAfterTool\":true"))) {
-      Thread.sleep(50); // the gateway writes its record off the decision's way
-    }
-    assertThat(Files.readString(kept))
-        .as(() -> describe(run))
-        .contains("\"reportsAfterTool\":true");
+    guarded.awaitAfterToolReportKept();
   }
 
   private Map<String, String> setupEnv() {

@@ -3,10 +3,8 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -85,14 +83,7 @@ class GeminiFlowTest {
           .as(describe)
           .hasValueSatisfying(
               text -> assertThat(text).contains("flow.untrusted-then-send").contains(FETCH));
-      Path kept = guarded.home().resolve(SessionFlowsFile.NAME);
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (System.nanoTime() < deadline
-          && !(Files.exists(kept)
-              && Files.readString(kept).contains("\"reportsAfterTool\":true"))) {
-        Thread.sleep(50); // the gateway writes its record off the decision's way
-      }
-      assertThat(Files.readString(kept)).as(describe).contains("\"reportsAfterTool\":true");
+      guarded.awaitAfterToolReportKept();
     }
   }
 }

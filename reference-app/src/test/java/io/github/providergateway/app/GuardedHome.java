@@ -282,6 +282,19 @@ final class GuardedHome implements AutoCloseable {
    * command}: the gateway's arguments {@code {"command": command}}, as the record has them, or as
    * their SHA-256 where it keeps only that (a call decided by the home's rules, with no session).
    */
+  /**
+   * Waits until the gateway's record of what sessions have seen ({@code guard-sessions.json}, the
+   * flow rules) says an agent reported a call that ran: the gateway writes it off the decision's
+   * way, so it may come a moment after the agent's hook returned.
+   */
+  void awaitAfterToolReportKept() {
+    Path kept = home.resolve(io.github.providergateway.agent.flow.SessionFlowsFile.NAME);
+    Await.until(
+        Duration.ofSeconds(10),
+        () -> Files.exists(kept) && Files.readString(kept).contains("\"reportsAfterTool\":true"),
+        () -> kept + " says a session's agent reported a call that ran");
+  }
+
   List<JsonNode> decisionsOnCommand(String command) throws Exception {
     Path audit = home.resolve("logs/audit.jsonl");
     List<JsonNode> records = new ArrayList<>();
