@@ -11,6 +11,7 @@ import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.SessionPast;
 import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
@@ -281,6 +282,12 @@ final class HookDecisions {
     /** What the call does for the flow rules, read with {@link #guardedWithoutSession}. */
     private CallFlow flowWithoutSession = CallFlow.NONE;
 
+    /** The agent session's past it was judged by, read with {@link #guardedWithoutSession}. */
+    private SessionPast pastWithoutSession;
+
+    /** The call's repository ({@link #repository}), looked up once with the past. */
+    private Path repositoryWithoutSession;
+
     /**
      * The repository the call's folder is in (its git top level), whose remotes are the project's
      * own for a call with no session; null when the agent gives no folder the guard can read.
@@ -417,10 +424,12 @@ final class HookDecisions {
     private void withoutSession() {
       if (guardedWithoutSession == null) {
         Guard guard = context.guard().get();
+        repositoryWithoutSession = repository();
+        pastWithoutSession = context.flows().past(agentKey(), repositoryWithoutSession);
         SessionVerdict judged =
             guard.judge(
                 new GuardCall(request.tool(), request.args(), null, cwd(request), null),
-                context.flows().past(agentKey(), repository()));
+                pastWithoutSession);
         guardedWithoutSession = judged.verdict();
         flowWithoutSession = judged.flow();
         blockedAnywhere = !guardedWithoutSession.allowed() && blockedInAnyProject(guard, request);
@@ -443,19 +452,21 @@ final class HookDecisions {
               .flows()
               .asked(
                   agentKey(),
-                  repository(),
+                  repositoryWithoutSession,
                   request.tool(),
                   request.args(),
                   flowWithoutSession,
                   guarded.ruleId(),
-                  SessionFlows.grantable(
-                      context.flows().past(agentKey(), repository()),
-                      flowWithoutSession,
-                      guarded.ruleId()));
+                  SessionFlows.grantable(pastWithoutSession, flowWithoutSession, guarded.ruleId()));
         } else {
           context
               .flows()
-              .denied(agentKey(), repository(), request.tool(), request.args(), flowWithoutSession);
+              .denied(
+                  agentKey(),
+                  repositoryWithoutSession,
+                  request.tool(),
+                  request.args(),
+                  flowWithoutSession);
         }
         complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
@@ -481,7 +492,12 @@ final class HookDecisions {
       if (found.isEmpty()) {
         context
             .flows()
-            .allowed(agentKey(), repository(), request.tool(), request.args(), flowWithoutSession);
+            .allowed(
+                agentKey(),
+                repositoryWithoutSession,
+                request.tool(),
+                request.args(),
+                flowWithoutSession);
         complete(
             HookVerdict.allow(
                 List.of(),
