@@ -110,17 +110,7 @@ public final class SessionPast {
    * @return the past
    */
   public static SessionPast start(Map<String, String> ownRemotes) {
-    return new SessionPast(
-        List.of(),
-        0,
-        List.of(),
-        0,
-        List.of(),
-        bounded(ownRemotes),
-        Map.of(),
-        Set.of(),
-        null,
-        Map.of());
+    return empty(ownRemotes, null);
   }
 
   /**
@@ -132,6 +122,11 @@ public final class SessionPast {
    * @return the past
    */
   public static SessionPast unknown(String why, Map<String, String> ownRemotes) {
+    return empty(ownRemotes, requireNonNull(why, "why"));
+  }
+
+  /** A past with no call yet: clean, or unknown for {@code why}. */
+  private static SessionPast empty(Map<String, String> ownRemotes, String why) {
     return new SessionPast(
         List.of(),
         0,
@@ -141,7 +136,7 @@ public final class SessionPast {
         bounded(ownRemotes),
         Map.of(),
         Set.of(),
-        requireNonNull(why, "why"),
+        why,
         Map.of());
   }
 

@@ -91,41 +91,34 @@ class FlowCasesTest {
     Guard guard = Guard.create(GuardSettings.defaults(), setting.environment());
     StringBuilder report = new StringBuilder();
     for (String set : List.of(FlowCorpus.FRESH, FlowCorpus.ORDINARY)) {
-      List<Sequence> sequences = FlowCorpus.load(set);
-      List<List<Result>> results = new ArrayList<>();
-      for (Sequence sequence : sequences) {
-        results.add(FlowCorpus.run(guard, setting, sequence));
-      }
-      SETS.put(set, sequences);
-      RESULTS.put(set, results);
-      report.append(tally(set, sequences, results));
+      report.append(play(guard, setting, set, FlowCorpus.load(set)));
     }
     try (var in =
         FlowCasesTest.class.getResourceAsStream(
             "/io/github/providergateway/guard/corpus/" + RED_TEAM)) {
-      List<Sequence> sequences = FlowCorpus.read(in);
-      List<List<Result>> results = new ArrayList<>();
-      for (Sequence sequence : sequences) {
-        results.add(FlowCorpus.run(guard, setting, sequence));
-      }
-      SETS.put(RED_TEAM, sequences);
-      RESULTS.put(RED_TEAM, results);
-      report.append(tally(RED_TEAM, sequences, results));
+      report.append(play(guard, setting, RED_TEAM, FlowCorpus.read(in)));
     }
     String extra = System.getenv("FLOW_CASES");
     if (extra != null) {
       // A set of one's own (a red team's), played the same way: FLOW_CASES=/path/cases.jsonl.
       try (var in = Files.newInputStream(Path.of(extra))) {
-        List<Sequence> sequences = FlowCorpus.read(in);
-        List<List<Result>> results = new ArrayList<>();
-        for (Sequence sequence : sequences) {
-          results.add(FlowCorpus.run(guard, setting, sequence));
-        }
-        report.append(tally(extra, sequences, results));
+        report.append(play(guard, setting, extra, FlowCorpus.read(in)));
       }
     }
     Files.createDirectories(Path.of("target"));
     Files.writeString(Path.of("target", "flow-cases.txt"), report, UTF_8);
+  }
+
+  /** Plays every sequence of {@code set}, keeps the results, and {@return the set's tally} */
+  private static String play(
+      Guard guard, CorpusSetting setting, String set, List<Sequence> sequences) {
+    List<List<Result>> results = new ArrayList<>();
+    for (Sequence sequence : sequences) {
+      results.add(FlowCorpus.run(guard, setting, sequence));
+    }
+    SETS.put(set, sequences);
+    RESULTS.put(set, results);
+    return tally(set, sequences, results);
   }
 
   /** The figures of one set, by family, and each sequence that missed. */
