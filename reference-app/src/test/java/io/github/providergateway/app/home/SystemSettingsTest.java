@@ -1,0 +1,109 @@
+package io.github.providergateway.app.home;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The organisation's settings are taken only from a file that none but root could have written
+ * (issue 66): anything else is refused, said so, and binds no one.
+ */
+class SystemSettingsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void aFolderWithoutTheFileHasNoSettingsAndNoProblem() {
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.file()).isFalse();
+    assertThat(settings.problems()).isEmpty();
+    assertThat(settings.policy().isMissingNode()).isTrue();
+  }
+
+  @Test
+  void aRootOwnedFileOnlyRootMayWriteIsRead() throws Exception {
+    assumeRoot();
+    write("{\"hostId\":\"laptop-7\",\"policy\":{\"url\":\"https://p.example/guard.json\"}}");
+
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.problems()).isEmpty();
+    assertThat(settings.file()).isTrue();
+    assertThat(settings.hostId()).isEqualTo("laptop-7");
+    assertThat(settings.policy().path("url").asText()).isEqualTo("https://p.example/guard.json");
+  }
+
+  @Test
+  void aFileOthersMayWriteIsRefusedAndSaysWhy() throws Exception {
+    assumeRoot();
+    Path file = write("{\"hostId\":\"laptop-7\"}");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
+
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.file()).isFalse();
+    assertThat(settings.hostId()).isNull();
+    assertThat(settings.problems()).singleElement().asString().contains("writable by others");
+  }
+
+  @Test
+  void aFileNotOwnedByRootIsRefused() throws Exception {
+    assumeRoot();
+    Path file = write("{\"hostId\":\"laptop-7\"}");
+    UserPrincipal nobody =
+        file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    Files.setOwner(file, nobody);
+
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.hostId()).isNull();
+    assertThat(settings.problems()).singleElement().asString().contains("owned by nobody");
+  }
+
+  @Test
+  void aLinkIsRefusedEvenToARootFile() throws Exception {
+    assumeRoot();
+    Path real = Files.writeString(dir.resolve("real.json"), "{\"hostId\":\"x\"}");
+    Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rw-r--r--"));
+    Files.createSymbolicLink(dir.resolve(SystemSettings.FILE), real);
+
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.hostId()).isNull();
+    assertThat(settings.problems()).singleElement().asString().contains("is a link");
+  }
+
+  @Test
+  void aFileThatIsNotAJsonObjectIsRefusedSayingWhere() throws Exception {
+    assumeRoot();
+    write("{\"hostId\": ");
+
+    SystemSettings settings = SystemSettings.read(dir);
+
+    assertThat(settings.file()).isFalse();
+    assertThat(settings.problems()).singleElement().asString().contains(SystemSettings.FILE);
+    write("[1]");
+    assertThat(SystemSettings.read(dir).problems())
+        .singleElement()
+        .asString()
+        .contains("not a JSON object");
+  }
+
+  private Path write(String text) throws Exception {
+    Path file = Files.writeString(dir.resolve(SystemSettings.FILE), text);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    return file;
+  }
+
+  /** Only root can make a file root's; the tests of ownership run as root (as CI does). */
+  private static void assumeRoot() {
+    assumeTrue("root".equals(System.getProperty("user.name")), "needs root to own files as root");
+  }
+}
