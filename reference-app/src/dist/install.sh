@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the provider gateway from this unpacked archive for the user who runs it
 # (docs/install.md). Needs only sh and the usual file tools (cp, ln, mkdir, mv, rm, sed, readlink;
+# id and chown for --system;
 # date, to say how long the first start took):
 #
 #   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/<version>/   this folder, copied
@@ -13,7 +14,28 @@
 # restarts a running service), writes agents' settings from `gateway setup` again in the new
 # version's form (`gateway setup --refresh`) and removes the old version's folder. Installing the same version
 # again replaces its folder.
+#
+# `install.sh --system`, run as root, installs it for every user of the machine instead, in
+# root-owned places no user (nor their agent) can change (docs/team.md):
+#
+#   /opt/provider-gateway/<version>/ and current    this folder, copied, root's, mode 755/644
+#   /usr/local/bin/gateway                         a link to current/bin/gateway
+#   /etc/provider-gateway/settings.json            the organisation's settings, created as {}
+#
+# Each user's gateway still runs as that user with its home under their $HOME. GATEWAY_SYSTEM_ROOT
+# (tests) puts all three under another folder; the copy's lib/jvm.options then names that folder's
+# etc/provider-gateway, so the installed gateway reads its settings there.
 set -eu
+
+system=
+case ${1:-} in
+  '') ;;
+  --system) system=1 ;;
+  *)
+    echo "install.sh: unknown argument '$1': install.sh installs for the user who runs it, install.sh --system (as root) for every user" >&2
+    exit 2
+    ;;
+esac
 
 src=$(cd -P -- "$(dirname -- "$0")" && pwd)
 version=$(sed -n 's/^VERSION="\(.*\)"$/\1/p' "$src/release" 2>/dev/null || true)
@@ -23,6 +45,79 @@ case $version in
     exit 1
     ;;
 esac
+if [ -n "$system" ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "install.sh --system: run it as root (it installs in /opt, /usr/local/bin and /etc); install.sh alone installs for you" >&2
+    exit 1
+  fi
+  umask 022
+  root=${GATEWAY_SYSTEM_ROOT:-}
+  case $root in
+    '' | /*) root=${root%/} ;;
+    *)
+      echo "install.sh --system: GATEWAY_SYSTEM_ROOT must be an absolute path, not '$root'" >&2
+      exit 1
+      ;;
+  esac
+  data=$root/opt/provider-gateway
+  bin=$root/usr/local/bin
+  etc=$root/etc/provider-gateway
+  dest=$data/$version
+  link=$bin/gateway
+  target=$data/current/bin/gateway
+  if [ -e "$link" ] || [ -L "$link" ]; then
+    if [ ! -L "$link" ] || [ "$(readlink -- "$link")" != "$target" ]; then
+      echo "install.sh --system: $link exists and is not this installation's link to $target; move it away and run install.sh --system again" >&2
+      exit 1
+    fi
+  fi
+  mkdir -p -- "$data" "$bin" "$etc"
+  chmod 755 "$data" "$etc"
+  previous=
+  if [ -L "$data/current" ]; then
+    previous=$(readlink -- "$data/current")
+  fi
+  if [ "$src" != "$(cd -P -- "$dest" 2>/dev/null && pwd)" ]; then
+    rm -r -f -- "$dest.partial"
+    cp -R -- "$src" "$dest.partial"
+    if [ -n "$root" ]; then
+      printf '%s\n' "-Dprovider-gateway.system-dir=$etc" >>"$dest.partial/lib/jvm.options"
+    fi
+    # Root's and written by root alone, whatever the unpacked archive's owner and modes were:
+    # a user who could change a file here could change every user's gate.
+    chown -R 0:0 "$dest.partial"
+    chmod -R go-w "$dest.partial"
+    if [ -e "$dest" ]; then
+      mv -- "$dest" "$dest.replaced.$$"
+    fi
+    mv -- "$dest.partial" "$dest"
+    rm -r -f -- "$dest.replaced.$$"
+  fi
+  ln -s -f -n -- "$version" "$data/current"
+  ln -s -f -n -- "$target" "$link"
+  if [ ! -e "$etc/settings.json" ]; then
+    printf '{}\n' >"$etc/settings.json"
+    chmod 644 "$etc/settings.json"
+    created=" (created, empty: docs/team.md says what it takes)"
+  else
+    created=" (kept as it was)"
+  fi
+  echo "Installed provider-gateway $version for every user in $dest"
+  echo "  $link -> $target"
+  echo "  the organisation's settings: $etc/settings.json$created"
+  if [ -n "$previous" ] && [ "$previous" != "$version" ] && [ -d "$data/$previous" ]; then
+    case $previous in
+      */* | .* | '') ;;
+      *)
+        rm -r -f -- "${data:?}/$previous"
+        echo "Removed $previous ($data/$previous): upgraded to $version"
+        ;;
+    esac
+  fi
+  echo "Next: gateway setup <agent> --managed (as root) writes each agent's managed settings;"
+  echo "  each user's gateway runs as that user, its home under their \$HOME."
+  exit 0
+fi
 if [ -z "${HOME:-}" ]; then
   echo "install.sh: HOME is not set" >&2
   exit 1

@@ -8,7 +8,10 @@ import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +58,9 @@ class DistArchiveTest {
           "chmod",
           "ls",
           "tr",
-          "date");
+          "date",
+          "id",
+          "chown");
 
   /** A first start of the installed gateway (its runtime's class-data archive is there). */
   private static final Duration START = Duration.ofSeconds(60);
@@ -358,6 +363,70 @@ class DistArchiveTest {
     assertThat(second.output)
         .contains("{\"hookSpecificOutput\"")
         .doesNotContain("Could not find or load main class", "making a class-data archive");
+  }
+
+  /**
+   * {@code install.sh --system} (issue 66), as root, into a folder standing for {@code /}: the
+   * copy, its link and the organisation's settings folder are root's and written by root alone,
+   * whatever the unpacked archive's modes; the installed gateway, run as a user, reads the
+   * organisation's settings there (its doctor says so) and refuses a settings file a user could
+   * write. Run as another user, install.sh --system refuses.
+   */
+  @Test
+  void aSystemInstallIsRootsAloneAndItsGatewayReadsTheOrganisationsSettings() throws Exception {
+    assumeTrue(
+        "root".equals(System.getProperty("user.name")), "install.sh --system runs as root only");
+    Path root = dir.resolve("system");
+    Map<String, String> asRoot = new HashMap<>(env);
+    asRoot.put("GATEWAY_SYSTEM_ROOT", root.toString());
+    Files.setPosixFilePermissions(
+        unpacked.resolve("lib/jvm.options"), PosixFilePermissions.fromString("rw-rw-rw-"));
+
+    Outcome install =
+        run(List.of("sh", unpacked.resolve("install.sh").toString(), "--system"), asRoot);
+
+    assertThat(install.exit).as(install.output).isZero();
+    Path data = root.resolve("opt/provider-gateway");
+    Path gateway = root.resolve("usr/local/bin/gateway");
+    Path settings = root.resolve("etc/provider-gateway/settings.json");
+    assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
+    assertThat(Files.readString(settings)).isEqualTo("{}\n");
+    try (Stream<Path> files = Files.walk(data.resolve(version))) {
+      assertThat(files)
+          .allSatisfy(
+              file -> {
+                var attributes =
+                    Files.readAttributes(
+                        file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                assertThat(attributes.owner().getName()).as("%s's owner", file).isEqualTo("root");
+                assertThat(attributes.permissions())
+                    .as("%s's modes", file)
+                    .doesNotContain(
+                        PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
+              });
+    }
+
+    Outcome doctor =
+        run(List.of(gateway.toString(), "doctor", "--home", dir.resolve("home").toString()), env);
+    assertThat(doctor.output).contains("organisation", "read from " + settings);
+
+    Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-rw-rw-"));
+    Outcome refused =
+        run(List.of(gateway.toString(), "doctor", "--home", dir.resolve("home").toString()), env);
+    assertThat(refused.output).contains("refused: " + settings + " is writable by others");
+
+    // Another user: the id install.sh asks says so (su to a user would also need that user to
+    // read the unpacked folder, which the test's temporary folder does not let).
+    Path otherUser = Files.createDirectories(dir.resolve("other-user"));
+    Files.writeString(otherUser.resolve("id"), "#!/bin/sh\necho 1000\n");
+    Files.setPosixFilePermissions(
+        otherUser.resolve("id"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Map<String, String> asUser = new HashMap<>(asRoot);
+    asUser.put("PATH", otherUser + ":" + env.get("PATH"));
+    Outcome notRoot =
+        run(List.of("sh", unpacked.resolve("install.sh").toString(), "--system"), asUser);
+    assertThat(notRoot.exit).isNotZero();
+    assertThat(notRoot.output).contains("install.sh --system: run it as root");
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.SetupLedger;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
@@ -157,12 +158,17 @@ public final class DoctorCommand implements Callable<Integer> {
             canary,
             sandbox);
     List<AgentReport> reports = examineAll(doctor);
+    SystemSettings organisation = SystemSettings.read();
     boolean guarded = reports.stream().allMatch(AgentReport::guarded) && reports.size() > 0;
     if (json) {
       ObjectNode root = JsonNodeFactory.instance.objectNode();
       root.put("home", home.toString()).put("project", project.toString());
       root.putObject("gateway").put("running", running.ok()).put("detail", running.detail());
       root.put("canary", canary);
+      root.putObject("organisation")
+          .put("settings", organisation.dir().resolve(SystemSettings.FILE).toString())
+          .put("read", organisation.file())
+          .put("summary", organisation.summary());
       var agents = root.putArray("agents");
       reports.forEach(r -> agents.add(r.toJson()));
       root.put("guarded", guarded);
@@ -170,6 +176,7 @@ public final class DoctorCommand implements Callable<Integer> {
     } else if (verbose) {
       out.println("gateway doctor (home " + home + ", project " + project + ")");
       out.println("gateway: " + running.detail() + "; " + service(env, home));
+      out.println("organisation's settings: " + organisation.summary());
       out.println("canary: '" + canary + "'");
       for (AgentReport report : reports) {
         out.println();
@@ -186,6 +193,11 @@ public final class DoctorCommand implements Callable<Integer> {
               + " (home "
               + home
               + ")");
+      if (organisation.file() || !organisation.problems().isEmpty()) {
+        // A machine with no system install has no line for it: most have none.
+        out.println(
+            String.format("%-" + AgentReport.NAME_WIDTH + "s ", "system") + organisation.summary());
+      }
       for (AgentReport report : reports) {
         out.println(report.line());
         report.noteLines().forEach(out::println);

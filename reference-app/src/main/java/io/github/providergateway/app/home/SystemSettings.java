@@ -28,9 +28,10 @@ import java.util.Set;
  * #NONE}'s, and the gateway runs as it would with no system install: the folder is root's, so only
  * root could have made a file that is not root's there, and nothing it names is trusted.
  *
- * <p>Where the folder is: {@value #DEFAULT_DIR}, or the JVM property {@value #DIR_PROPERTY} (the
- * tests' own folder; like any JVM option it is the running user's to set, so it binds no one a
- * system install's fixed path would not: docs/security.md).
+ * <p>Where the folder is: {@value #DEFAULT_DIR}; on a machine where that holds no settings file,
+ * the JVM property {@value #DIR_PROPERTY} may name another (the tests' own folder, a system install
+ * under {@code GATEWAY_SYSTEM_ROOT}). A machine the organisation manages has the file, and then no
+ * JVM option moves it.
  *
  * @param dir the folder the settings were read from
  * @param file whether {@code settings.json} was there (and used)
@@ -62,10 +63,27 @@ public record SystemSettings(Path dir, boolean file, ObjectNode root, List<Strin
     problems = List.copyOf(problems);
   }
 
-  /** {@return the folder of this JVM's system settings: the property, else the default} */
+  /**
+   * {@return the folder of this JVM's system settings: {@value #DEFAULT_DIR} when it holds a
+   * settings file, else the property's, else the default}
+   */
   public static Path systemDir() {
-    String property = System.getProperty(DIR_PROPERTY);
-    return Path.of(property == null || property.isBlank() ? DEFAULT_DIR : property);
+    return systemDir(Path.of(DEFAULT_DIR), System.getProperty(DIR_PROPERTY));
+  }
+
+  /**
+   * The folder of the system settings, given the fixed one and the property's value: the property
+   * moves it only on a machine whose fixed folder has no settings file, so that on a machine the
+   * organisation manages no JVM option (a developer's {@code GATEWAY_JAVA_OPTS}) points the gateway
+   * away from the organisation's settings.
+   */
+  static Path systemDir(Path fixed, String property) {
+    if (property == null
+        || property.isBlank()
+        || Files.exists(fixed.resolve(FILE), LinkOption.NOFOLLOW_LINKS)) {
+      return fixed;
+    }
+    return Path.of(property);
   }
 
   /** {@return this machine's system settings, read now} never throws */
@@ -155,6 +173,18 @@ public record SystemSettings(Path dir, boolean file, ObjectNode root, List<Strin
   public String hostId() {
     JsonNode id = root.path("hostId");
     return id.isTextual() && !id.asText().isBlank() ? id.asText() : null;
+  }
+
+  /**
+   * {@return one line for {@code gateway doctor}: whether this machine has the organisation's
+   * settings, and where; or why they were refused}
+   */
+  public String summary() {
+    Path path = dir.resolve(FILE);
+    if (!problems.isEmpty()) {
+      return "refused: " + String.join("; ", problems);
+    }
+    return file ? "read from " + path : "none (no " + path + ": no system install binds this user)";
   }
 
   /** {@return {@code name} resolved against the settings' folder, for files it names} */

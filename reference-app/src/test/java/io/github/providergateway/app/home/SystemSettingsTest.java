@@ -96,6 +96,20 @@ class SystemSettingsTest {
         .contains("not a JSON object");
   }
 
+  @Test
+  void thePropertyMovesTheFolderOnlyWhereTheFixedOneHoldsNoSettings() throws Exception {
+    Path fixed = java.nio.file.Files.createDirectories(dir.resolve("etc"));
+    Path elsewhere = dir.resolve("elsewhere");
+
+    assertThat(SystemSettings.systemDir(fixed, null)).isEqualTo(fixed);
+    assertThat(SystemSettings.systemDir(fixed, elsewhere.toString())).isEqualTo(elsewhere);
+
+    Files.writeString(fixed.resolve(SystemSettings.FILE), "{}");
+    assertThat(SystemSettings.systemDir(fixed, elsewhere.toString()))
+        .as("a managed machine's settings cannot be moved away by a JVM option")
+        .isEqualTo(fixed);
+  }
+
   private Path write(String text) throws Exception {
     Path file = Files.writeString(dir.resolve(SystemSettings.FILE), text);
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
