@@ -306,6 +306,18 @@ abstract class AgentGateTests {
   }
 
   String describe(NpmAgent.Run run) {
-    return run.describe() + "\n--- the model endpoint:\n" + model.describe() + guarded.describe();
+    return run.describe()
+        + agentsConfig()
+        + "\n--- the model endpoint:\n"
+        + model.describe()
+        + guarded.describe();
+  }
+
+  /**
+   * What the agent's own configuration said of its MCP servers when the run ended, for a failure's
+   * description; empty where the agent's log says it already.
+   */
+  String agentsConfig() {
+    return "";
   }
 }

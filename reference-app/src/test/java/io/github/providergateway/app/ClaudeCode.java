@@ -168,10 +168,41 @@ final class ClaudeCode {
           .filter(
               line ->
                   line.contains("MCP server \"")
+                      || line.contains("[STARTUP] MCP")
+                      || line.contains("[MCP]")
                       || (line.contains("Hook") && !line.contains("checkForNewResponses"))
                       || line.contains("[engine] turn")
                       || line.contains("[API REQUEST]"))
           .collect(Collectors.joining("\n"));
+    }
+  }
+
+  /**
+   * Each project {@code ~/.claude.json} under {@code home} names, with the names of its MCP
+   * servers, a line each; or a sentence saying why there are none.
+   */
+  static String projectsAndServers(Path home) {
+    Path file = home.resolve(".claude.json");
+    try {
+      if (!Files.exists(file)) {
+        return "(no " + file + ")";
+      }
+      var projects =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readTree(file.toFile())
+              .path("projects");
+      List<String> lines = new ArrayList<>();
+      projects
+          .fields()
+          .forEachRemaining(
+              project -> {
+                List<String> servers = new ArrayList<>();
+                project.getValue().path("mcpServers").fieldNames().forEachRemaining(servers::add);
+                lines.add(project.getKey() + ": " + servers);
+              });
+      return lines.isEmpty() ? "(no project)" : String.join("\n", lines);
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
     }
   }
 }

@@ -53,6 +53,17 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
     return claudeHome;
   }
 
+  /**
+   * The projects of Claude's {@code ~/.claude.json} and the MCP servers each has: Claude keys a
+   * {@code claude mcp add} server by the project's git root, and a run that connects none of them
+   * has found its project under another key.
+   */
+  @Override
+  String agentsConfig() {
+    return "\n--- ~/.claude.json's projects and their MCP servers:\n"
+        + ClaudeCode.projectsAndServers(claudeHome);
+  }
+
   @Override
   ScriptedModel.Dialect dialect() {
     return ScriptedModel.Dialect.ANTHROPIC;
