@@ -413,7 +413,7 @@ class DistArchiveTest {
     Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-rw-rw-"));
     Outcome refused =
         run(List.of(gateway.toString(), "doctor", "--home", dir.resolve("home").toString()), env);
-    assertThat(refused.output).contains("refused: " + settings + " is writable by others");
+    assertThat(refused.output).contains("refused: " + settings + " is writable by other users");
 
     // Another user: the id install.sh asks says so (su to a user would also need that user to
     // read the unpacked folder, which the test's temporary folder does not let).

@@ -253,6 +253,79 @@ public final class SafeFiles {
   }
 
   /**
+   * Checks a file that only root may have written (the organisation's settings, issue 66): it is a
+   * regular file, no link, owned by root and writable by neither its group nor others; and every
+   * directory from its own up to the root (links resolved) is owned by root and writable by neither
+   * group nor others unless sticky. On a file system with no owners (Windows) only that it is a
+   * regular file and no link.
+   *
+   * @param file the file
+   * @return the path checked, to open: the file's name in its directory's real path
+   * @throws UnsafeFileException when anyone but root could have written it
+   * @throws java.nio.file.NoSuchFileException when there is no such file
+   * @throws IOException when it cannot be looked at
+   */
+  public static Path checkRootFile(Path file) throws IOException {
+    return forThisUser(file.getFileSystem()).rootFile(file);
+  }
+
+  /** The root file's checks; returns the path checked. */
+  Path rootFile(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path checked = absolute.getParent().toRealPath().resolve(absolute.getFileName());
+    Attributes attributes = attributes(checked);
+    if (attributes.symbolicLink) {
+      throw new UnsafeFileException(
+          file, file + " is a symbolic link; only a file of root's own counts: remove it");
+    }
+    if (!attributes.regularFile) {
+      throw new UnsafeFileException(file, file + " is not a regular file");
+    }
+    if (attributes.owner != null && !attributes.root) {
+      throw new UnsafeFileException(
+          file,
+          file
+              + " belongs to "
+              + attributes.owner.getName()
+              + ", not to root, so that user may have written it; fix: chown root "
+              + file);
+    }
+    if (attributes.writableByOthers()) {
+      throw new UnsafeFileException(
+          file,
+          file
+              + " is writable by other users (mode "
+              + attributes.modeText()
+              + "), so one of them could have written it; fix: chmod go-w "
+              + file);
+    }
+    for (Path dir = checked.getParent(); dir != null; dir = dir.getParent()) {
+      Attributes folder = attributes(dir);
+      if (folder.owner != null && !folder.root) {
+        throw new UnsafeFileException(
+            file,
+            dir
+                + " belongs to "
+                + folder.owner.getName()
+                + ", not to root, so that user could replace "
+                + file);
+      }
+      if (folder.writableByOthers() && !folder.sticky) {
+        throw new UnsafeFileException(
+            file,
+            dir
+                + " is writable by other users (mode "
+                + folder.modeText()
+                + "), so one of them could replace "
+                + file
+                + "; fix: chmod go-w "
+                + dir);
+      }
+    }
+    return checked;
+  }
+
+  /**
    * {@code directory}, or the nearest directory above it that exists, and those above; returns its
    * real path.
    */

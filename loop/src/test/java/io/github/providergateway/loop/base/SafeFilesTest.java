@@ -267,4 +267,40 @@ class SafeFilesTest {
     assertThat(SafeFiles.ownedByThisUser(file)).isFalse();
     assertThat(SafeFiles.ownedByThisUser(link)).as("the link is still this user's").isTrue();
   }
+
+  /**
+   * The organisation's settings (issue 66): a file counts only when root wrote it and only root
+   * could have, file and folders; a user's file there, or a folder a user owns, is refused.
+   */
+  @Test
+  void aRootFileMustBeRootsInFoldersOnlyRootMayChange() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.getAttribute(home, "unix:uid").equals(0), "only root can make files root's");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    assertThatCode(() -> SafeFiles.checkRootFile(file)).doesNotThrowAnyException();
+
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
+    assertThatThrownBy(() -> SafeFiles.checkRootFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("is writable by other users (mode 0664)");
+
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setAttribute(file, "unix:uid", 12345);
+    assertThatThrownBy(() -> SafeFiles.checkRootFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("belongs to 12345, not to root");
+
+    Files.setAttribute(file, "unix:uid", 0);
+    Files.setAttribute(home, "unix:uid", 12345);
+    assertThatThrownBy(() -> SafeFiles.checkRootFile(file))
+        .as("a folder a user owns lets that user replace root's file")
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining(home.toRealPath() + " belongs to 12345, not to root");
+
+    Files.setAttribute(home, "unix:uid", 0);
+    Path link = Files.createSymbolicLink(home.resolve("settings-link"), file);
+    assertThatThrownBy(() -> SafeFiles.checkRootFile(link))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("is a symbolic link");
+  }
 }

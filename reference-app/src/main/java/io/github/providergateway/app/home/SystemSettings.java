@@ -3,6 +3,8 @@ package io.github.providergateway.app.home;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.loop.base.SafeFiles;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The organisation's settings (issue 66, docs/team.md): {@code
@@ -100,21 +99,19 @@ public record SystemSettings(Path dir, boolean file, ObjectNode root, List<Strin
    */
   public static SystemSettings read(Path dir) {
     Path path = dir.resolve(FILE);
-    PosixFileAttributes attributes;
+    Path checked;
     try {
-      attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      checked = SafeFiles.checkRootFile(path);
     } catch (NoSuchFileException absent) {
       return none(dir);
-    } catch (UnsupportedOperationException | IOException e) {
+    } catch (UnsafeFileException unsafe) {
+      return refused(dir, unsafe.getMessage() + ": it is not the organisation's, and is ignored");
+    } catch (IOException e) {
       return refused(dir, path + " cannot be read (" + e.getMessage() + ")");
-    }
-    String unsafe = unsafe(attributes);
-    if (unsafe != null) {
-      return refused(dir, path + " " + unsafe + ": it is not the organisation's, and is ignored");
     }
     byte[] bytes;
     try {
-      bytes = RegularFileRead.read(path, MAX_BYTES);
+      bytes = RegularFileRead.read(checked, MAX_BYTES);
     } catch (IOException e) {
       return refused(dir, path + " cannot be read (" + e.getMessage() + ")");
     }
@@ -132,25 +129,6 @@ public record SystemSettings(Path dir, boolean file, ObjectNode root, List<Strin
       return refused(dir, path + " is not a JSON object");
     }
     return new SystemSettings(dir, true, object, List.of());
-  }
-
-  /** Why a file with {@code attributes} may not be the organisation's, or null when it may. */
-  private static String unsafe(PosixFileAttributes attributes) {
-    if (attributes.isSymbolicLink()) {
-      return "is a link";
-    }
-    if (!attributes.isRegularFile()) {
-      return "is not a regular file";
-    }
-    Set<PosixFilePermission> permissions = attributes.permissions();
-    if (permissions.contains(PosixFilePermission.GROUP_WRITE)
-        || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
-      return "is writable by others than its owner";
-    }
-    if (!"root".equals(attributes.owner().getName())) {
-      return "is owned by " + attributes.owner().getName() + ", not root";
-    }
-    return null;
   }
 
   private static SystemSettings refused(Path dir, String why) {

@@ -50,7 +50,7 @@ class SystemSettingsTest {
 
     assertThat(settings.file()).isFalse();
     assertThat(settings.hostId()).isNull();
-    assertThat(settings.problems()).singleElement().asString().contains("writable by others");
+    assertThat(settings.problems()).singleElement().asString().contains("writable by other users");
   }
 
   @Test
@@ -64,7 +64,10 @@ class SystemSettingsTest {
     SystemSettings settings = SystemSettings.read(dir);
 
     assertThat(settings.hostId()).isNull();
-    assertThat(settings.problems()).singleElement().asString().contains("owned by nobody");
+    assertThat(settings.problems())
+        .singleElement()
+        .asString()
+        .contains("belongs to nobody, not to root");
   }
 
   @Test
@@ -77,7 +80,7 @@ class SystemSettingsTest {
     SystemSettings settings = SystemSettings.read(dir);
 
     assertThat(settings.hostId()).isNull();
-    assertThat(settings.problems()).singleElement().asString().contains("is a link");
+    assertThat(settings.problems()).singleElement().asString().contains("is a symbolic link");
   }
 
   @Test
