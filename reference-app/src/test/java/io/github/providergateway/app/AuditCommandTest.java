@@ -68,7 +68,7 @@ class AuditCommandTest {
   void theFiltersPickTheNewestMatchesAcrossTheRotatedFilesOldestFirst() throws Exception {
     Path home = dir.resolve("home");
     Path logs = home.resolve("logs");
-    try (AuditFile trail = new AuditFile(logs, 2_000, 5)) {
+    try (AuditFile trail = new AuditFile(logs, 4_000, 5)) {
       for (int n = 0; n < 40; n++) {
         trail.decided(call(n, n % 2 == 0 ? "ci" : "worker"));
       }

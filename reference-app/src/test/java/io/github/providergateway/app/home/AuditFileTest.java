@@ -63,7 +63,7 @@ class AuditFileTest {
     }
     List<Path> files;
     try (Stream<Path> listed = Files.list(dir)) {
-      files = listed.filter(p -> p.getFileName().toString().startsWith("audit")).sorted().toList();
+      files = listed.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList();
     }
     assertThat(files)
         .extracting(p -> p.getFileName().toString())
