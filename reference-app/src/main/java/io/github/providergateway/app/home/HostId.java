@@ -37,33 +37,40 @@ public final class HostId {
   }
 
   /**
-   * The id the trail gives a machine with {@code settings} and its machine id in the first of
-   * {@code machineIdFiles} there is.
+   * The id the trail gives a machine with {@code settings}, its machine id in the first of {@code
+   * machineIdFiles} there is, and its host name in the first of {@code hostNameFiles}.
    *
-   * @return the organisation's id, {@code mid-} and 16 hex digits of the machine id's hash, or the
-   *     host name (then {@code unknown} if even that is not known)
+   * @return the organisation's id, {@code mid-} and 16 hex digits of the machine id's hash, the
+   *     host name, or {@value #UNKNOWN}
    */
-  static String of(SystemSettings settings, List<Path> machineIdFiles) {
+  static String of(SystemSettings settings, List<Path> machineIdFiles, List<Path> hostNameFiles) {
     if (settings.hostId() != null) {
       return settings.hostId();
     }
-    for (Path file : machineIdFiles) {
+    String machineId = firstLine(machineIdFiles);
+    if (machineId != null) {
+      // An id of this application's, not the machine id itself (machine-id(5) asks for this).
+      byte[] keyed = ("provider-gateway:" + machineId).getBytes(StandardCharsets.UTF_8);
+      return "mid-" + AuditChain.sha256(keyed).substring(0, 16);
+    }
+    String hostName = firstLine(hostNameFiles);
+    return hostName != null ? hostName : UNKNOWN;
+  }
+
+  /** The first of {@code files} that holds one non-blank line, that line; or null. */
+  private static String firstLine(List<Path> files) {
+    for (Path file : files) {
       try {
-        String id = new String(RegularFileRead.read(file, 256), StandardCharsets.UTF_8).strip();
-        if (!id.isEmpty() && Files.isRegularFile(file)) {
-          // An application id, not the machine id itself (machine-id(5) asks for this).
-          return "mid-"
-              + AuditChain.sha256(("provider-gateway:" + id).getBytes(StandardCharsets.UTF_8))
-                  .substring(0, 16);
+        if (Files.isRegularFile(file)) {
+          String text = new String(RegularFileRead.read(file, 256), StandardCharsets.UTF_8).strip();
+          if (!text.isEmpty() && text.indexOf('\n') < 0) {
+            return text;
+          }
         }
-      } catch (IOException absent) {
-        // the next file, then the host name
+      } catch (IOException unreadable) {
+        // the next file
       }
     }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException unknown) {
-      return "unknown";
-    }
+    return null;
   }
 }
