@@ -146,7 +146,8 @@ public final class AuditVerifyCommand implements Callable<Integer> {
           "No audit trail" + (logs == null ? "" : " in " + logs) + " yet: nothing to verify.");
       return ExitCodes.OK;
     }
-    Verdict verdict = new TrailVerifier(trail.lines(), trail.missingBefore()).verify(head, anchors);
+    Verdict verdict =
+        new TrailVerifier(trail.lines(), trail.missingBefore(), logs != null).verify(head, anchors);
     Problem problem = verdict.problem();
     if (problem == null && headMissing && verdict.records() > 0) {
       problem =

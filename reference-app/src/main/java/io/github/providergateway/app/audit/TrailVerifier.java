@@ -59,11 +59,18 @@ final class TrailVerifier {
   /** The files missing from the trail's numbering, by the name of the file after the gap. */
   private final Map<String, String> missingBefore;
 
+  /**
+   * Whether these lines are a whole trail (a home's files), whose start must be explained; files a
+   * person picked may start anywhere in a chain.
+   */
+  private final boolean wholeTrail;
+
   private final List<String> notes = new ArrayList<>();
 
-  TrailVerifier(List<TrailLine> lines, Map<String, String> missingBefore) {
+  TrailVerifier(List<TrailLine> lines, Map<String, String> missingBefore, boolean wholeTrail) {
     this.lines = lines;
     this.missingBefore = missingBefore;
+    this.wholeTrail = wholeTrail;
   }
 
   /**
@@ -157,6 +164,13 @@ final class TrailVerifier {
                 + ")");
         return null;
       }
+    }
+    if (!wholeTrail) {
+      notes.add(
+          "the files given start at seq "
+              + first.seq()
+              + ", chained to a record they do not hold: their start is not checked");
+      return null;
     }
     return new Problem(
         first.where(),
