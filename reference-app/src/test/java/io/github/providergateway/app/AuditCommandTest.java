@@ -51,7 +51,8 @@ class AuditCommandTest {
     assertThat(consoleLine).contains("shell").contains("guard: fs.delete-root: ");
   }
 
-  private static Decision call(int n, String provider) {
+  /** A successful call of {@code provider}'s tool {@code build}, {@code n} seconds in. */
+  static Decision call(int n, String provider) {
     return Decision.builder(
             Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
             DecisionKind.TOOL_CALL,

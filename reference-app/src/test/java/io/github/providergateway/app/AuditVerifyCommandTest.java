@@ -6,12 +6,9 @@ import io.github.providergateway.app.audit.AuditVerifyCommand;
 import io.github.providergateway.app.home.AuditChain;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.gateway.event.DecisionKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,16 +38,6 @@ class AuditVerifyCommandTest {
     return AppRun.of(args, Map.of());
   }
 
-  private static Decision call(int n) {
-    return Decision.builder(
-            Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
-            DecisionKind.TOOL_CALL,
-            Decision.Outcome.SUCCESS)
-        .provider("worker")
-        .call("build", "call-" + n)
-        .build();
-  }
-
   /** A trail of {@code records} decisions in files of {@code maxBytes}, at most {@code files}. */
   private void trail(int records, long maxBytes, int files) throws Exception {
     home = dir.resolve("home");
@@ -58,7 +45,7 @@ class AuditVerifyCommandTest {
     Files.createDirectories(logs);
     try (AuditFile audit = new AuditFile(logs, maxBytes, files, () -> "laptop-1", () -> "v1")) {
       for (int n = 0; n < records; n++) {
-        audit.decided(call(n));
+        audit.decided(AuditCommandTest.call(n, "worker"));
       }
     }
   }
@@ -248,7 +235,7 @@ class AuditVerifyCommandTest {
     Files.delete(logs.resolve(AuditChain.HEAD_FILE));
     try (AuditFile audit = new AuditFile(logs, 1 << 20, 3, () -> "laptop-1", () -> "v1")) {
       for (int n = 10; n < 14; n++) {
-        audit.decided(call(n));
+        audit.decided(AuditCommandTest.call(n, "worker"));
       }
     }
 

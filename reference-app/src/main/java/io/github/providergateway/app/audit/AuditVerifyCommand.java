@@ -74,7 +74,8 @@ public final class AuditVerifyCommand implements Callable<Integer> {
       paramLabel = "FILE",
       arity = "0..*",
       description =
-          "Files of a trail, oldest first (default: the home's; then no head is checked).")
+          "Files of a trail, oldest first (default: the home's). Their start and end are not"
+              + " checked: no head, and they may begin anywhere in a chain; --anchor still works.")
   private List<Path> files = new ArrayList<>();
 
   @Mixin private HelpOption help;

@@ -1,7 +1,6 @@
 package io.github.providergateway.app.audit;
 
 import io.github.providergateway.app.home.AuditFile;
-import io.github.providergateway.app.home.RegularFileRead;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -22,12 +21,6 @@ import java.util.regex.Pattern;
  * through a link.
  */
 final class TrailFiles {
-
-  /**
-   * The most of one file read: the gateway rotates at {@link AuditFile#DEFAULT_MAX_BYTES}, so a
-   * larger file is none of its trail.
-   */
-  static final int MAX_FILE_BYTES = 256 << 20;
 
   private static final Pattern ROTATED = Pattern.compile("audit\\.([1-9][0-9]{0,5})\\.jsonl");
 
@@ -112,16 +105,8 @@ final class TrailFiles {
     return lines;
   }
 
-  /** {@code file}'s bytes, never through a link; a FIFO in its place cannot hang the read. */
+  /** {@code file}'s bytes, as {@link AuditFile#readBack} reads a trail's file. */
   static byte[] read(Path file) throws IOException {
-    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-      throw new IOException(file + " is not a regular file: a trail's file is one");
-    }
-    byte[] bytes = RegularFileRead.read(file, MAX_FILE_BYTES);
-    if (bytes.length > MAX_FILE_BYTES) {
-      throw new IOException(
-          file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB: not a gateway's trail");
-    }
-    return bytes;
+    return AuditFile.readBack(file);
   }
 }

@@ -6,6 +6,8 @@ import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.loop.base.DaemonThreads;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,6 +116,33 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
   /** The {@code n}th older file, {@code audit.n.jsonl}. */
   Path older(int n) {
     return older(dir, n);
+  }
+
+  /**
+   * The most of one file of a trail read back: the gateway rotates at {@link #DEFAULT_MAX_BYTES},
+   * so a larger file is none of its trail.
+   */
+  public static final int MAX_READ_BYTES = 256 << 20;
+
+  /**
+   * A file of a trail read back whole ({@code gateway audit}, {@code gateway audit verify}): never
+   * through a link, and a FIFO put in its place cannot hang the read.
+   *
+   * @param file the file
+   * @return its bytes
+   * @throws IOException when it is a link or not a regular file, larger than {@value
+   *     #MAX_READ_BYTES} bytes, or cannot be read
+   */
+  public static byte[] readBack(Path file) throws IOException {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException(file + " is not a regular file: the gateway's trail is one");
+    }
+    byte[] bytes = RegularFileRead.read(file, MAX_READ_BYTES);
+    if (bytes.length > MAX_READ_BYTES) {
+      throw new IOException(
+          file + " is larger than " + (MAX_READ_BYTES >> 20) + " MiB: not the gateway's trail");
+    }
+    return bytes;
   }
 
   /** The file a trail in {@code dir} is written to, {@code audit.jsonl}. */

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.gateway.event.DecisionKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,14 +28,8 @@ class AuditChainTest {
 
   @TempDir Path dir;
 
-  static Decision call(int n) {
-    return Decision.builder(
-            Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
-            DecisionKind.TOOL_CALL,
-            Decision.Outcome.SUCCESS)
-        .provider("worker")
-        .call("build", "call-" + n)
-        .build();
+  private static Decision call(int n) {
+    return AuditFileTest.call(n);
   }
 
   private AuditFile trail(long maxBytes, int files, String policy) {

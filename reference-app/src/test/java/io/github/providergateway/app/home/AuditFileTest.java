@@ -21,7 +21,8 @@ class AuditFileTest {
 
   @TempDir Path dir;
 
-  private static Decision call(int n) {
+  /** A successful call of tool {@code fast}, {@code n} seconds into the test's day. */
+  static Decision call(int n) {
     return Decision.builder(
             Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
             DecisionKind.TOOL_CALL,
