@@ -225,6 +225,62 @@ class AuditVerifyCommandTest {
     assertBroken(verify(), AuditChain.HEAD_FILE, "it is missing or unreadable");
   }
 
+  /** A writer that found the end cut recorded it: the record is a break, never a pass. */
+  @Test
+  void aCutEndAWriterRecordedStaysBroken() throws Exception {
+    trail(6, 1 << 20, 3);
+    rewrite("audit.jsonl", lines("audit.jsonl").subList(0, 4));
+    try (AuditFile audit = new AuditFile(logs, 1 << 20, 3, () -> "laptop-1", () -> "v1")) {
+      audit.decided(AuditCommandTest.call(50, "worker"));
+    }
+
+    assertBroken(
+        verify(),
+        "audit.jsonl line 5 (seq 7)",
+        "records seq 5 to 6 were removed from the trail's end before a writer started again");
+  }
+
+  /**
+   * A gateway killed mid-line, then started again: recorded in the chain, so the trail is whole.
+   */
+  @Test
+  void aTornLineTheNextWriterRecordedVerifiesWithANote() throws Exception {
+    trail(3, 1 << 20, 3);
+    Files.writeString(
+        logs.resolve("audit.jsonl"), "{\"seq\":4,\"pr", java.nio.file.StandardOpenOption.APPEND);
+    try (AuditFile audit = new AuditFile(logs, 1 << 20, 3, () -> "laptop-1", () -> "v1")) {
+      audit.decided(AuditCommandTest.call(50, "worker"));
+    }
+
+    AppRun run = verify();
+
+    assertThat(run.exit()).as(run.out()).isZero();
+    assertThat(run.out())
+        .contains(
+            "audit.jsonl line 4 is a torn record; the writer recorded it at audit.jsonl line 5");
+  }
+
+  /**
+   * An older gateway's lines before the chain are said unchecked; the chain after them is whole.
+   */
+  @Test
+  void linesFromBeforeTheChainAreSaidUncheckedAndTheRestVerifies() throws Exception {
+    home = dir.resolve("home");
+    logs = home.resolve("logs");
+    Files.createDirectories(logs);
+    String old = "{\"time\":\"2026-11-01T00:00:00Z\",\"kind\":\"auth\",\"outcome\":\"ok\"}";
+    Files.writeString(logs.resolve("audit.jsonl"), old + "\n" + old + "\n");
+    try (AuditFile audit = new AuditFile(logs, 1 << 20, 3, () -> "laptop-1", () -> "v1")) {
+      audit.decided(AuditCommandTest.call(1, "worker"));
+    }
+
+    AppRun run = verify();
+
+    assertThat(run.exit()).as(run.out()).isZero();
+    assertThat(run.out())
+        .contains("2 line(s) at the start were written before the trail was chained: not checked");
+  }
+
   @Test
   void aTrailRewrittenWholeFailsOnlyAgainstAnAnchorKeptElsewhere() throws Exception {
     trail(3, 1 << 20, 3);

@@ -17,7 +17,9 @@ import java.util.zip.GZIPInputStream;
  */
 final class ExportLines {
 
-  /** The longest line read; a gateway's records are far shorter (a reason is cut to 4 KiB). */
+  /**
+   * The longest line read: a gateway's records are far shorter, unless they keep large arguments.
+   */
   static final int MOST_LINE_BYTES = 8 << 20;
 
   private ExportLines() {}
