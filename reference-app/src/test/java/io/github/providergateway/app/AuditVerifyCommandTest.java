@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +59,15 @@ class AuditVerifyCommandTest {
     Files.writeString(logs.resolve(file), String.join("\n", lines) + "\n");
   }
 
+  /** Verifies a trail of {@code records} in one file after {@code edit} changed its lines. */
+  private AppRun verifyEdited(int records, Consumer<List<String>> edit) throws Exception {
+    trail(records, 1 << 20, 3);
+    List<String> lines = lines("audit.jsonl");
+    edit.accept(lines);
+    rewrite("audit.jsonl", lines);
+    return verify();
+  }
+
   private static void assertBroken(AppRun run, String at, String what) {
     assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(AuditVerifyCommand.BROKEN);
     assertThat(run.out()).startsWith("The audit trail is broken at " + at + ": " + what);
@@ -97,46 +107,35 @@ class AuditVerifyCommandTest {
 
   @Test
   void aByteChangedInAMiddleRecordNamesThatRecord() throws Exception {
-    trail(6, 1 << 20, 3);
-    List<String> lines = lines("audit.jsonl");
-    lines.set(2, lines.get(2).replace("call-2", "call-9"));
-    rewrite("audit.jsonl", lines);
-
     assertBroken(
-        verify(),
+        verifyEdited(6, lines -> lines.set(2, lines.get(2).replace("call-2", "call-9"))),
         "audit.jsonl line 3 (seq 3)",
         "it was changed: the record after it holds the hash of other bytes");
   }
 
   @Test
   void aByteThatBreaksARecordsJsonNamesThatLine() throws Exception {
-    trail(6, 1 << 20, 3);
-    List<String> lines = lines("audit.jsonl");
-    lines.set(2, lines.get(2).replaceFirst("\\{", "["));
-    rewrite("audit.jsonl", lines);
-
-    assertBroken(verify(), "audit.jsonl line 3", "it was changed: it is no longer a record");
+    assertBroken(
+        verifyEdited(6, lines -> lines.set(2, lines.get(2).replaceFirst("\\{", "["))),
+        "audit.jsonl line 3",
+        "it was changed: it is no longer a record");
   }
 
   @Test
   void aDeletedLineIsNamedWithTheSeqsMissing() throws Exception {
-    trail(6, 1 << 20, 3);
-    List<String> lines = lines("audit.jsonl");
-    lines.remove(3);
-    rewrite("audit.jsonl", lines);
-
     assertBroken(
-        verify(), "audit.jsonl line 4 (seq 5)", "records seq 4 to 4 were removed before it");
+        verifyEdited(6, lines -> lines.remove(3)),
+        "audit.jsonl line 4 (seq 5)",
+        "records seq 4 to 4 were removed before it");
   }
 
   @Test
   void anInsertedLineIsNamed() throws Exception {
-    trail(6, 1 << 20, 3);
-    List<String> lines = lines("audit.jsonl");
-    lines.add(3, lines.get(1)); // a copy of an earlier record, as an attacker might
-    rewrite("audit.jsonl", lines);
-
-    assertBroken(verify(), "audit.jsonl line 4 (seq 2)", "it was inserted");
+    // A copy of an earlier record, as an attacker might insert.
+    assertBroken(
+        verifyEdited(6, lines -> lines.add(3, lines.get(1))),
+        "audit.jsonl line 4 (seq 2)",
+        "it was inserted");
 
     List<String> forged = lines("audit.jsonl");
     forged.remove(3);
@@ -147,14 +146,10 @@ class AuditVerifyCommandTest {
 
   @Test
   void twoRecordsSwappedAreNamedOutOfOrder() throws Exception {
-    trail(6, 1 << 20, 3);
-    List<String> lines = lines("audit.jsonl");
-    String third = lines.get(2);
-    lines.set(2, lines.get(3));
-    lines.set(3, third);
-    rewrite("audit.jsonl", lines);
-
-    assertBroken(verify(), "audit.jsonl line 3 (seq 4)", "the records are out of order");
+    assertBroken(
+        verifyEdited(6, lines -> lines.set(3, lines.set(2, lines.get(3)))),
+        "audit.jsonl line 3 (seq 4)",
+        "the records are out of order");
   }
 
   @Test
