@@ -1,6 +1,8 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.audit.AuditReportCommand;
+import io.github.providergateway.app.audit.AuditVerifyCommand;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.HelpOption;
@@ -13,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
@@ -24,12 +25,13 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code gateway audit [filters]}: the audit trail from a terminal (issue 62: the docs named it and
  * there was none), with the console's filters and its lines ({@link AuditCommands}), read from the
- * home's trail files ({@link AuditTrailFiles}), so it works with no gateway running. {@code audit
- * verify} and {@code audit report} are kept for the trail's verification and report still to come:
- * refused as such, not read as filters.
+ * home's trail files ({@link AuditTrailFiles}), so it works with no gateway running; {@code audit
+ * verify} checks the trail's hash chain and {@code audit report} reports over many machines' trails
+ * (issue 66, room {@code app.audit}).
  */
 @Command(
     name = "audit",
+    subcommands = {AuditVerifyCommand.class, AuditReportCommand.class},
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
@@ -42,19 +44,19 @@ import picocli.CommandLine.Parameters;
           + " pre_tool_use, tool_call, ask, other), provider=P, tool=T, session=S, last=N (default"
           + " 20). E.g. 'gateway audit pre_tool_use last=50', 'gateway audit tool=shell'.",
       "",
-      "'gateway audit verify' and 'gateway audit report' are reserved for what is to come.",
+      "'gateway audit verify' checks the trail's hash chain and names the first record changed,"
+          + " removed or inserted; 'gateway audit report FILE...' reports over trails exported from"
+          + " many machines. 'gateway audit verify --help' and 'gateway audit report --help' say"
+          + " more.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:printed (or the home has no trail yet)",
       "1:the home is not there, or its trail cannot be read",
-      "2:bad command line: an unknown filter, or a reserved word"
+      "2:bad command line: an unknown filter"
     })
 final class AuditCommand implements Callable<Integer> {
-
-  /** Words kept for later subcommands of {@code gateway audit}: never read as filters. */
-  static final Set<String> RESERVED = Set.of("verify", "report");
 
   private final CommandContext context;
 
@@ -76,15 +78,6 @@ final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintStream err = context.err();
-    if (!filters.isEmpty() && RESERVED.contains(filters.get(0))) {
-      err.println(
-          "gateway audit "
-              + filters.get(0)
-              + ": not yet: 'verify' and 'report' are reserved for the audit trail's checks and"
-              + " reports to come; 'gateway audit [kind] [provider=P] [tool=T] [session=S]"
-              + " [last=N]' lists its decisions");
-      return ExitCodes.USAGE;
-    }
     AuditFilter filter;
     try {
       filter = AuditCommands.filter(String.join(" ", filters));

@@ -2,7 +2,6 @@ package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.AuditFile;
-import io.github.providergateway.app.home.RegularFileRead;
 import io.github.providergateway.host.api.AuditFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,12 +23,6 @@ import java.util.List;
  * line of a gateway killed while it wrote) is skipped and counted.
  */
 final class AuditTrailFiles {
-
-  /**
-   * The most of one file read: the gateway rotates at {@link AuditFile#DEFAULT_MAX_BYTES}, so a
-   * larger file is none of its trail.
-   */
-  static final int MAX_FILE_BYTES = 256 << 20;
 
   /** More rotated files than any gateway keeps: where the search for them stops. */
   private static final int MOST_FILES = 1_000;
@@ -101,17 +94,9 @@ final class AuditTrailFiles {
     return files;
   }
 
-  /** The file's lines; never through a link, and a FIFO put in its place cannot hang the read. */
+  /** The file's lines, as {@link AuditFile#readBack} reads a trail's file. */
   private static String[] lines(Path file) throws IOException {
-    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-      throw new IOException(file + " is not a regular file: the gateway's trail is one");
-    }
-    byte[] bytes = RegularFileRead.read(file, MAX_FILE_BYTES);
-    if (bytes.length > MAX_FILE_BYTES) {
-      throw new IOException(
-          file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB: not the gateway's trail");
-    }
-    return new String(bytes, StandardCharsets.UTF_8).split("\n");
+    return new String(AuditFile.readBack(file), StandardCharsets.UTF_8).split("\n");
   }
 
   /** A line as a decision, or null when it is none. */

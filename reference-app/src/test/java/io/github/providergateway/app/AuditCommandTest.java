@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code gateway audit} (issue 62: the docs named it, and there was no such command): the home's
  * trail from a terminal with the console's filters and lines, read from its files, so with no
- * gateway running; a bad filter is a usage error; {@code verify} and {@code report} are kept for
- * what is to come.
+ * gateway running; a bad filter is a usage error; {@code verify} and {@code report} are its
+ * subcommands (issue 66).
  */
 class AuditCommandTest {
 
@@ -51,7 +51,8 @@ class AuditCommandTest {
     assertThat(consoleLine).contains("shell").contains("guard: fs.delete-root: ");
   }
 
-  private static Decision call(int n, String provider) {
+  /** A successful call of {@code provider}'s tool {@code build}, {@code n} seconds in. */
+  static Decision call(int n, String provider) {
     return Decision.builder(
             Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
             DecisionKind.TOOL_CALL,
@@ -68,7 +69,7 @@ class AuditCommandTest {
   void theFiltersPickTheNewestMatchesAcrossTheRotatedFilesOldestFirst() throws Exception {
     Path home = dir.resolve("home");
     Path logs = home.resolve("logs");
-    try (AuditFile trail = new AuditFile(logs, 2_000, 5)) {
+    try (AuditFile trail = new AuditFile(logs, 4_000, 5)) {
       for (int n = 0; n < 40; n++) {
         trail.decided(call(n, n % 2 == 0 ? "ci" : "worker"));
       }
@@ -111,20 +112,18 @@ class AuditCommandTest {
     assertThat(notANumber.err()).startsWith("gateway audit: last= takes a positive number");
   }
 
-  /** Kept for the trail's checks and reports to come: never read as a filter. */
+  /** {@code verify} and {@code report} are commands of their own (issue 66), never filters. */
   @Test
-  void verifyAndReportAreReservedNotFilters() throws Exception {
+  void verifyAndReportAreCommandsNotFilters() throws Exception {
     Path home = dir.resolve("home");
     Files.createDirectories(home);
-    for (String reserved : List.of("verify", "report")) {
-      AppRun run = gateway("audit", reserved, "--home", home.toString());
+    AppRun verify = gateway("audit", "verify", "--home", home.toString());
+    AppRun report = gateway("audit", "report");
 
-      assertThat(run.exit()).as(run.err()).isEqualTo(ExitCodes.USAGE);
-      assertThat(run.err())
-          .startsWith(
-              "gateway audit " + reserved + ": not yet: 'verify' and 'report' are reserved");
-      assertThat(run.out()).isEmpty();
-    }
+    assertThat(verify.exit()).as(verify.err()).isZero();
+    assertThat(verify.out()).startsWith("No audit trail in " + home.resolve("logs") + " yet");
+    assertThat(report.exit()).isEqualTo(ExitCodes.USAGE);
+    assertThat(report.err()).contains("Missing required parameter");
   }
 
   @Test

@@ -1,23 +1,22 @@
 package io.github.providergateway.app.home;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.loop.base.DaemonThreads;
-import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.EnumSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The audit trail on disk: each {@link Decision} one JSON line in {@code <home>/logs/audit.jsonl}
@@ -25,6 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * the file becomes {@code audit.1.jsonl}, that one {@code audit.2.jsonl} and so on, and the oldest
  * beyond {@code files} is deleted, so the trail holds at most {@code files × (maxBytes + one line)}
  * bytes.
+ *
+ * <p>The lines are one hash chain across the files (issue 66, {@link AuditChain}, {@link
+ * ChainedTrail}): each record carries {@code seq}, {@code prev} (the hash of the line before),
+ * {@code host} and {@code policy}, so that {@code gateway audit verify} names the first record
+ * changed, removed or inserted.
  *
  * <p>The gateway loop only offers a decision to a bounded queue ({@value #QUEUE} records); one
  * writer thread writes. A full queue drops the decision and counts it (the next line written says
@@ -51,27 +55,57 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
               Decision.Outcome.OK)
           .build();
 
+  /** Records written to the disk at most in one batch: one lock and one head write for each. */
+  private static final int BATCH = 256;
+
   private final Path dir;
-  private final long maxBytes;
-  private final int files;
   private final BlockingQueue<Decision> queue = new ArrayBlockingQueue<>(QUEUE);
   private final AtomicLong dropped = new AtomicLong();
   private final Thread writer;
-  private FileChannel current;
 
   /**
-   * Starts the trail's writer thread over {@code dir}.
+   * Starts the trail's writer thread over {@code dir}, with this machine's id ({@link
+   * HostId#thisMachine}) and the built-in policy ({@value AuditChain#BUILTIN_POLICY}).
    *
    * @throws IllegalArgumentException when {@code maxBytes} or {@code files} is not positive
    */
   public AuditFile(Path dir, long maxBytes, int files) {
+    this(dir, maxBytes, files, () -> AuditChain.BUILTIN_POLICY);
+  }
+
+  /**
+   * Starts the trail's writer thread over {@code dir}, with this machine's id ({@link
+   * HostId#thisMachine}).
+   *
+   * @param policy the policy version in force, asked on the writer thread as each record is written
+   *     (within moments of its decision): cheap, thread-safe, never throwing; null or blank is
+   *     written {@code unknown}
+   * @throws IllegalArgumentException when {@code maxBytes} or {@code files} is not positive
+   */
+  public AuditFile(Path dir, long maxBytes, int files, Supplier<String> policy) {
+    this(dir, maxBytes, files, HostId::thisMachine, policy);
+  }
+
+  /**
+   * Starts the trail's writer thread over {@code dir}.
+   *
+   * @param host this machine's id in the records, asked once, on the writer thread (it may read
+   *     files)
+   * @param policy as for {@link #AuditFile(Path, long, int, Supplier)}
+   * @throws IllegalArgumentException when {@code maxBytes} or {@code files} is not positive
+   */
+  public AuditFile(
+      Path dir, long maxBytes, int files, Supplier<String> host, Supplier<String> policy) {
     if (maxBytes < 1 || files < 1) {
       throw new IllegalArgumentException("maxBytes and files must be positive");
     }
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(policy, "policy");
     this.dir = dir;
-    this.maxBytes = maxBytes;
-    this.files = files;
-    this.writer = DaemonThreads.start("audit-writer", this::writeAll);
+    this.writer =
+        DaemonThreads.start(
+            "audit-writer",
+            () -> writeAll(new ChainedTrail(dir, maxBytes, files, host.get(), policy)));
   }
 
   /** The file being written. */
@@ -82,6 +116,33 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
   /** The {@code n}th older file, {@code audit.n.jsonl}. */
   Path older(int n) {
     return older(dir, n);
+  }
+
+  /**
+   * The most of one file of a trail read back: the gateway rotates at {@link #DEFAULT_MAX_BYTES},
+   * so a larger file is none of its trail.
+   */
+  public static final int MAX_READ_BYTES = 256 << 20;
+
+  /**
+   * A file of a trail read back whole ({@code gateway audit}, {@code gateway audit verify}): never
+   * through a link, and a FIFO put in its place cannot hang the read.
+   *
+   * @param file the file
+   * @return its bytes
+   * @throws IOException when it is a link or not a regular file, larger than {@value
+   *     #MAX_READ_BYTES} bytes, or cannot be read
+   */
+  public static byte[] readBack(Path file) throws IOException {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException(file + " is not a regular file: the gateway's trail is one");
+    }
+    byte[] bytes = RegularFileRead.read(file, MAX_READ_BYTES);
+    if (bytes.length > MAX_READ_BYTES) {
+      throw new IOException(
+          file + " is larger than " + (MAX_READ_BYTES >> 20) + " MiB: not the gateway's trail");
+    }
+    return bytes;
   }
 
   /** The file a trail in {@code dir} is written to, {@code audit.jsonl}. */
@@ -101,78 +162,43 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
     }
   }
 
-  private void writeAll() {
+  private void writeAll(ChainedTrail trail) {
+    List<Decision> batch = new ArrayList<>();
     try {
       while (true) {
-        Decision decision = queue.take();
-        if (decision == STOP) {
+        batch.clear();
+        batch.add(queue.take());
+        queue.drainTo(batch, BATCH - 1);
+        boolean stop = batch.removeIf(decision -> decision == STOP); // by identity
+        write(trail, batch);
+        if (stop) {
           return;
         }
-        write(decision);
       }
     } catch (InterruptedException stopped) {
       Thread.currentThread().interrupt();
     } finally {
-      closeCurrent();
+      trail.close();
     }
   }
 
-  private void write(Decision decision) {
-    var line = AuditJson.decision(decision);
-    long lost = dropped.getAndSet(0);
-    if (lost > 0) {
-      line.put("droppedBefore", lost); // the queue was full: this many records were not written
+  private void write(ChainedTrail trail, List<Decision> batch) {
+    List<ObjectNode> records = new ArrayList<>(batch.size());
+    for (Decision decision : batch) {
+      ObjectNode line = AuditJson.decision(decision);
+      long lost = dropped.getAndSet(0);
+      if (lost > 0) {
+        line.put("droppedBefore", lost); // the queue was full: this many records were not written
+      }
+      records.add(line);
     }
-    byte[] bytes = (line.toString() + "\n").getBytes(StandardCharsets.UTF_8);
     try {
-      if (current == null) {
-        current = open();
-      }
-      current.write(ByteBuffer.wrap(bytes));
-      if (current.size() >= maxBytes) {
-        rotate();
-      }
+      trail.write(records);
     } catch (IOException e) {
       LOG.log(
           System.Logger.Level.WARNING,
           "cannot write the audit trail to " + file() + ": " + e.getMessage());
-      closeCurrent();
-    }
-  }
-
-  private FileChannel open() throws IOException {
-    OwnerOnlyFiles.createDirectories(dir);
-    Path file = file();
-    if (!Files.exists(file)) {
-      // Created owner-only at once, never written first and narrowed after.
-      OwnerOnlyFiles.createFile(file);
-    }
-    return FileChannel.open(file, EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.APPEND));
-  }
-
-  private void rotate() throws IOException {
-    closeCurrent();
-    Files.deleteIfExists(older(files - 1));
-    for (int n = files - 2; n >= 1; n--) {
-      if (Files.exists(older(n))) {
-        Files.move(older(n), older(n + 1), StandardCopyOption.REPLACE_EXISTING);
-      }
-    }
-    if (files > 1) {
-      Files.move(file(), older(1), StandardCopyOption.REPLACE_EXISTING);
-    } else {
-      Files.delete(file());
-    }
-  }
-
-  private void closeCurrent() {
-    if (current != null) {
-      try {
-        current.close();
-      } catch (IOException ignored) {
-        // nothing more to write to it
-      }
-      current = null;
+      trail.closeCurrent();
     }
   }
 

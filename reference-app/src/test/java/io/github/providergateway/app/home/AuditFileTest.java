@@ -21,7 +21,8 @@ class AuditFileTest {
 
   @TempDir Path dir;
 
-  private static Decision call(int n) {
+  /** A successful call of tool {@code fast}, {@code n} seconds into the test's day. */
+  static Decision call(int n) {
     return Decision.builder(
             Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
             DecisionKind.TOOL_CALL,
@@ -63,7 +64,7 @@ class AuditFileTest {
     }
     List<Path> files;
     try (Stream<Path> listed = Files.list(dir)) {
-      files = listed.filter(p -> p.getFileName().toString().startsWith("audit")).sorted().toList();
+      files = listed.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList();
     }
     assertThat(files)
         .extracting(p -> p.getFileName().toString())
