@@ -11,6 +11,7 @@ import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.RegularFileRead;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
@@ -131,6 +132,16 @@ public final class HomeGuard {
    * @param problems told what is wrong in the config's guard object, a line each
    */
   public static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
+    // A command's one look at the time: whether the kept organisation policy has expired.
+    return forHome(home, env, java.time.Clock.systemUTC().instant(), problems);
+  }
+
+  /**
+   * As {@link #forHome(Path, Map, Consumer)}, with the organisation's layer (issue 66) as the home
+   * keeps it at {@code now} ({@link OrgPolicy#keptLayer}): such a process never fetches.
+   */
+  public static HomeGuard forHome(
+      Path home, Map<String, String> env, java.time.Instant now, Consumer<String> problems) {
     GuardSettings settings = GuardSettings.defaults();
     Path config = configOf(home, problems);
     if (config != null) {
@@ -143,7 +154,11 @@ public final class HomeGuard {
         problems.accept("config file " + read.fileProblem() + "; the guard's defaults apply");
       }
     }
-    return new HomeGuard(settings, environment(home, env, config), problems);
+    HomeGuard guard = new HomeGuard(settings, environment(home, env, config), problems);
+    PolicySettings policy = PolicySettings.read(SystemSettings.read());
+    policy.problems().forEach(problem -> problems.accept("organisation policy: " + problem));
+    guard.organisation(OrgPolicy.keptLayer(policy, home, now));
+    return guard;
   }
 
   /**

@@ -270,8 +270,45 @@ public final class OrgPolicy implements AutoCloseable {
     }
   }
 
-  /** The policy of {@code bytes}, if {@code signature} is the organisation's over them. */
+  /**
+   * The layer a process that does not fetch (an agent's hook with no gateway running, {@code
+   * gateway guard explain}) decides by: the home's kept policy, verified, parsed and unexpired at
+   * {@code now}, else the {@code withoutPolicy} layer; {@link OrgLayer.None} with no policy in the
+   * settings.
+   */
+  public static OrgLayer keptLayer(PolicySettings settings, Path home, Instant now) {
+    if (!settings.configured()) {
+      return new OrgLayer.None();
+    }
+    String why;
+    try {
+      KeptPolicy.Good good = KeptPolicy.read(home).lastGood();
+      if (good == null) {
+        why = "none has been fetched yet";
+      } else if (!settings.usable()) {
+        why = "the system settings' policy section cannot be used";
+      } else {
+        PolicyDocument document = check(good.policy(), good.signature(), settings);
+        if (!document.expiredAt(now)) {
+          return new OrgLayer.Policy(document);
+        }
+        why = "the kept policy v" + document.version() + " expired at " + document.expires();
+      }
+    } catch (IOException | Refusal e) {
+      why = "the kept policy was refused: " + e.getMessage();
+    }
+    return settings.withoutPolicy() == PolicySettings.WithoutPolicy.DENY
+        ? new OrgLayer.Deny(why)
+        : new OrgLayer.Builtin(why);
+  }
+
   private PolicyDocument check(byte[] bytes, String signature) throws Refusal {
+    return check(bytes, signature, settings);
+  }
+
+  /** The policy of {@code bytes}, if {@code signature} is the organisation's over them. */
+  private static PolicyDocument check(byte[] bytes, String signature, PolicySettings settings)
+      throws Refusal {
     try {
       if (signature == null || signature.isBlank()) {
         throw new Refusal("no signature");
