@@ -133,6 +133,29 @@ class PolicyCommandTest {
   }
 
   @Test
+  void theDocsPolicyAndSettingsExamplesAreWhatTheGatewayReads() throws Exception {
+    String team = Files.readString(Path.of("..", "docs", "team.md"));
+    java.util.regex.Matcher json =
+        java.util.regex.Pattern.compile("```json\\n(.*?)```", java.util.regex.Pattern.DOTALL)
+            .matcher(team.substring(team.indexOf("## The signed policy")));
+    assertThat(json.find()).isTrue();
+    PolicyDocument policy = PolicyDocument.parse(json.group(1).getBytes(UTF_8));
+    assertThat(policy.version()).isEqualTo(12);
+    assertThat(json.find()).isTrue();
+    keys(); // team.key.pub in the settings' folder, as the example names it
+    PolicySettings settings =
+        PolicySettings.read(
+            new io.github.providergateway.app.home.SystemSettings(
+                temp,
+                true,
+                (com.fasterxml.jackson.databind.node.ObjectNode)
+                    new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.group(1)),
+                List.of()));
+    assertThat(settings.problems()).isEmpty();
+    assertThat(settings.usable()).isTrue();
+  }
+
+  @Test
   void aPolicyWhoseGuardHasABadEntryIsNoPolicy() {
     assertThat(
             org.assertj.core.api.Assertions.catchThrowable(
