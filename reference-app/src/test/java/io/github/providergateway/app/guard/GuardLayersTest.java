@@ -162,6 +162,24 @@ class GuardLayersTest {
   }
 
   @Test
+  void withoutPolicyDenyDeniesASessionsCallsAsTheEnginesPolicyJudgesThem() throws Exception {
+    HomeGuard layered =
+        home(GuardSettings.defaults(), new OrgLayer.Deny("none has been fetched yet"));
+    JsonNode ls = JsonNodeFactory.instance.objectNode().put("command", "ls");
+
+    GuardVerdict verdict =
+        layered
+            .judge(
+                new GuardCall("shell", ls, null, temp, null),
+                io.github.providergateway.guard.SessionPast.start(Map.of()))
+            .verdict();
+
+    // Fail closed: the session path (GuardPolicy, the hooks) denies as the call alone does.
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo(GuardLayers.POLICY_MISSING);
+  }
+
+  @Test
   void withoutPolicyBuiltinDecidesByTheBuiltInRulesAndThePersonOnlyTightens() throws Exception {
     HomeGuard layered =
         home(
