@@ -4,6 +4,7 @@ import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.DoctorCommand;
 import io.github.providergateway.app.agents.SetupCommand;
 import io.github.providergateway.app.guard.GuardCommand;
+import io.github.providergateway.app.guard.PolicyCommand;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.ExitCodes;
@@ -49,6 +50,7 @@ import picocli.CommandLine.Option;
       McpCommand.class,
       HookCommand.class,
       GuardCommand.class,
+      PolicyCommand.class,
       ServiceCommand.class,
       SetupCommand.class,
       DoctorCommand.class,

@@ -9,10 +9,12 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.guard.KeptSessionFlows;
+import io.github.providergateway.app.guard.OrgPolicy;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardSettings;
@@ -241,6 +243,26 @@ public final class RunningGateway implements AutoCloseable {
     // Where the guard decides, off the loop: released after the gateway that asks there closes.
     Executor guardDecisions = backend.ioExecutor(GuardPolicy.NAME);
     closer.add(() -> Backend.release(guardDecisions));
+    // The organisation's signed policy (issue 66): the kept one, or withoutPolicy's layer, is in
+    // the guard before the first call; fetches run on their own executor, never a decision's.
+    Executor policyFetches = backend.ioExecutor("policy");
+    closer.add(() -> Backend.release(policyFetches));
+    OrgPolicy orgPolicy =
+        OrgPolicy.create(
+            SystemSettings.read(),
+            options.home(),
+            System.getenv(),
+            backend.clock(),
+            backend.scheduler(),
+            policyFetches,
+            record -> {
+              decisions.decided(record);
+              audit.decided(record);
+            },
+            guard::organisation,
+            line -> LOG.log(System.Logger.Level.WARNING, line));
+    closer.add(orgPolicy::close);
+    orgPolicy.start();
     // What each session has seen, for the guard's flow rules: shared by the policy (calls with a
     // session) and the hooks (calls with none, and the agents' after-tool reports), kept in the
     // home so that a session renewed after a restart goes on with its past.

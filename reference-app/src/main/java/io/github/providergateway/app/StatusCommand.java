@@ -1,8 +1,13 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.guard.PolicyStatus;
 import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.SystemSettings;
+import java.io.PrintStream;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +21,8 @@ import picocli.CommandLine.Mixin;
       "Prints a one-time link to the live status page of the gateway running for a home (its"
           + " sessions, providers, tools, streams and latest decisions, updating by itself), and a"
           + " line of what it holds now. The link works once, within 5 minutes, and carries no"
-          + " token: open it in a browser on this machine.",
+          + " token: open it in a browser on this machine. With an organisation policy (docs/team.md),"
+          + " the policy in force, its version, age and source, and the last error.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -42,6 +48,14 @@ public final class StatusCommand implements Callable<Integer> {
         context,
         "gateway status",
         gateway,
-        (home, port, out) -> StatusLink.print(home, port, out, context.err()));
+        (home, port, out) -> {
+          int code = StatusLink.print(home, port, out, context.err());
+          // The organisation's policy (issue 66), from what the home keeps: there either way.
+          PrintStream lines = code == ExitCodes.OK ? out : context.err();
+          // A command's one look at the time: the ages it prints.
+          PolicyStatus.lines(home, SystemSettings.read(), Clock.systemUTC().instant())
+              .forEach(lines::println);
+          return code;
+        });
   }
 }

@@ -11,6 +11,7 @@ import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.RegularFileRead;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
@@ -69,8 +70,17 @@ public final class HomeGuard {
   /** Told each problem of a project file, once per version of the file. */
   private final Consumer<String> problems;
 
-  /** The guard of the person's settings; replaced whole by {@link #personal(GuardSettings)}. */
-  private volatile Guard personal;
+  /**
+   * The guard of the organisation's layer and the person's settings; replaced whole by {@link
+   * #personal(GuardSettings)} and {@link #organisation(OrgLayer)}, read by every decision.
+   */
+  private volatile GuardLayers layers;
+
+  /** The person's settings, kept to make {@link #layers} again. Written under {@code this}. */
+  private GuardSettings personSettings;
+
+  /** The organisation's layer (issue 66), kept likewise. Written under {@code this}. */
+  private OrgLayer org = new OrgLayer.None();
 
   /** The project files read, by project folder, oldest first. Guarded by {@code this}. */
   private final Map<Path, ProjectFile> projects = new LinkedHashMap<>(16, 0.75f, true);
@@ -91,7 +101,8 @@ public final class HomeGuard {
       GuardSettings personal, GuardEnvironment environment, Consumer<String> problems) {
     this.environment = requireNonNull(environment, "environment");
     this.problems = requireNonNull(problems, "problems");
-    this.personal = GuardFactory.create(requireNonNull(personal, "personal"), environment);
+    this.personSettings = requireNonNull(personal, "personal");
+    this.layers = GuardLayers.of(org, personal, environment, problems);
   }
 
   /**
@@ -121,6 +132,16 @@ public final class HomeGuard {
    * @param problems told what is wrong in the config's guard object, a line each
    */
   public static HomeGuard forHome(Path home, Map<String, String> env, Consumer<String> problems) {
+    // A command's one look at the time: whether the kept organisation policy has expired.
+    return forHome(home, env, java.time.Clock.systemUTC().instant(), problems);
+  }
+
+  /**
+   * As {@link #forHome(Path, Map, Consumer)}, with the organisation's layer (issue 66) as the home
+   * keeps it at {@code now} ({@link OrgPolicy#keptLayer}): such a process never fetches.
+   */
+  public static HomeGuard forHome(
+      Path home, Map<String, String> env, java.time.Instant now, Consumer<String> problems) {
     GuardSettings settings = GuardSettings.defaults();
     Path config = configOf(home, problems);
     if (config != null) {
@@ -133,7 +154,11 @@ public final class HomeGuard {
         problems.accept("config file " + read.fileProblem() + "; the guard's defaults apply");
       }
     }
-    return new HomeGuard(settings, environment(home, env, config), problems);
+    HomeGuard guard = new HomeGuard(settings, environment(home, env, config), problems);
+    PolicySettings policy = PolicySettings.read(SystemSettings.read());
+    policy.problems().forEach(problem -> problems.accept("organisation policy: " + problem));
+    guard.organisation(OrgPolicy.keptLayer(policy, home, now));
+    return guard;
   }
 
   /**
@@ -176,13 +201,26 @@ public final class HomeGuard {
   }
 
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */
-  public void personal(GuardSettings settings) {
-    personal = GuardFactory.create(requireNonNull(settings, "settings"), environment);
+  public synchronized void personal(GuardSettings settings) {
+    personSettings = requireNonNull(settings, "settings");
+    layers = GuardLayers.of(org, personSettings, environment, problems);
   }
 
-  /** {@return the guard of the person's settings alone: a call with no project} */
+  /**
+   * The organisation's layer changed (issue 66: a policy arrived, was replaced or expired): from
+   * the next call on. What of the person's settings it leaves out is told to the problems.
+   */
+  public synchronized void organisation(OrgLayer layer) {
+    org = requireNonNull(layer, "layer");
+    layers = GuardLayers.of(org, personSettings, environment, problems);
+  }
+
+  /**
+   * {@return the guard of a call with no project: the organisation's layer, if any, and the
+   * person's settings}
+   */
   public Guard personal() {
-    return personal;
+    return layers.guard();
   }
 
   /** {@return the machine's folders the guard knows} */
@@ -206,22 +244,23 @@ public final class HomeGuard {
    * @return the verdict and the call's flow; never throws
    */
   SessionVerdict judge(GuardCall call, SessionPast past) {
+    GuardLayers now = layers;
     if (call.project() == null) {
-      return personal.judge(call, past);
+      return now.guard().judge(call, past);
     }
     ProjectFile file = projectFile(call.project());
     if (file.broken() != null) {
       return new SessionVerdict(file.broken(), CallFlow.NONE);
     }
-    Guard guard = file.settings() == null ? personal : personal.tightenedBy(file.settings());
+    Guard guard = file.settings() == null ? now.guard() : now.withProject(file.settings());
     return guard.judge(call, past);
   }
 
   /** As {@link #decide}, with the parse and every rule that matched. */
   GuardExplanation explain(GuardCall call) {
-    Guard base = personal;
+    GuardLayers now = layers;
     if (call.project() == null) {
-      return base.explain(call);
+      return now.guard().explain(call);
     }
     ProjectFile file = projectFile(call.project());
     if (file.broken() != null) {
@@ -231,8 +270,8 @@ public final class HomeGuard {
           List.of(UNREADABLE + " deny: " + file.broken().reason()));
     }
     return file.settings() == null
-        ? base.explain(call)
-        : base.tightenedBy(file.settings()).explain(call);
+        ? now.guard().explain(call)
+        : now.withProject(file.settings()).explain(call);
   }
 
   /** The project's file as it is now: the one remembered while its time and size are unchanged. */
