@@ -221,8 +221,17 @@ public final class RunningGateway implements AutoCloseable {
     AppParts parts = new AppParts(options, backend);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
+    // Each record names the organisation's policy in force (issue 66), once it is known below.
+    AtomicReference<OrgPolicy> policyInForce = new AtomicReference<>();
     AuditFile audit =
-        new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
+        new AuditFile(
+            options.logDir(),
+            AuditFile.DEFAULT_MAX_BYTES,
+            AuditFile.DEFAULT_FILES,
+            () -> {
+              OrgPolicy policy = policyInForce.get();
+              return policy == null ? "none" : policy.label().get();
+            });
     closer.add(audit::close);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
@@ -262,6 +271,7 @@ public final class RunningGateway implements AutoCloseable {
             guard::organisation,
             line -> LOG.log(System.Logger.Level.WARNING, line));
     closer.add(orgPolicy::close);
+    policyInForce.set(orgPolicy);
     orgPolicy.start();
     // What each session has seen, for the guard's flow rules: shared by the policy (calls with a
     // session) and the hooks (calls with none, and the agents' after-tool reports), kept in the

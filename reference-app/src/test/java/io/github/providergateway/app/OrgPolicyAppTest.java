@@ -26,9 +26,16 @@ class OrgPolicyAppTest {
 
   @TempDir Path temp;
 
+  /** The folder the build gives every test (never the machine's /etc), put back after. */
+  private final String buildsFolder = System.getProperty(SystemSettings.DIR_PROPERTY);
+
   @AfterEach
-  void clearProperty() {
-    System.clearProperty(SystemSettings.DIR_PROPERTY);
+  void restoreProperty() {
+    if (buildsFolder == null) {
+      System.clearProperty(SystemSettings.DIR_PROPERTY);
+    } else {
+      System.setProperty(SystemSettings.DIR_PROPERTY, buildsFolder);
+    }
   }
 
   private static GuardVerdict shell(RunningGateway gateway, String command, Path cwd) {
@@ -82,5 +89,10 @@ class OrgPolicyAppTest {
     String audit = Files.readString(AppOptions.logDir(home).resolve("audit.jsonl"));
     assertThat(audit).contains("policy.missing").contains("policy.changed");
     assertThat(audit).contains("org:v3 in force");
+    // Each record names the policy in force when it was written: the trail says which rules
+    // decided it (the report's coverage reads this).
+    assertThat(audit.lines())
+        .anyMatch(line -> line.contains("\"policy\":\"org:v3\""))
+        .noneMatch(line -> line.contains("\"policy\":\"builtin\""));
   }
 }
