@@ -5,6 +5,7 @@ import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.loop.base.DaemonThreads;
+import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -61,6 +62,7 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
   private final Path dir;
   private final BlockingQueue<Decision> queue = new ArrayBlockingQueue<>(QUEUE);
   private final AtomicLong dropped = new AtomicLong();
+  private final SessionAgents agents = new SessionAgents();
   private final Thread writer;
 
   /**
@@ -155,6 +157,12 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
     return dir.resolve("audit." + n + ".jsonl");
   }
 
+  /** Remembers which agent opened the session, so its records name it ({@code agent}). */
+  @Override
+  public void sessionStarted(SessionInfo session) {
+    agents.started(session);
+  }
+
   @Override
   public void decided(Decision decision) {
     if (!queue.offer(decision)) {
@@ -186,6 +194,10 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
     List<ObjectNode> records = new ArrayList<>(batch.size());
     for (Decision decision : batch) {
       ObjectNode line = AuditJson.decision(decision);
+      String agent = agents.of(decision.sessionId());
+      if (agent != null) {
+        line.put("agent", agent);
+      }
       long lost = dropped.getAndSet(0);
       if (lost > 0) {
         line.put("droppedBefore", lost); // the queue was full: this many records were not written

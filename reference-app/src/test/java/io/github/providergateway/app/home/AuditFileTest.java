@@ -54,6 +54,30 @@ class AuditFileTest {
         .isEqualTo("rwx------");
   }
 
+  /**
+   * Issue 66: a report across machines counts per agent, so a record of a session an agent's window
+   * opened names that agent (its label); a session nobody's agent opened names none.
+   */
+  @Test
+  void aRecordOfASessionAnAgentOpenedNamesTheAgent() throws Exception {
+    try (AuditFile audit = new AuditFile(dir.resolve("logs"), 1 << 20, 3)) {
+      audit.sessionStarted(
+          new io.github.providergateway.protocol.SessionInfo(
+              "s-1", "claude-code", "/work/p", null, "agent:window"));
+      audit.sessionStarted(
+          new io.github.providergateway.protocol.SessionInfo("s-2", "console", null, null, null));
+      audit.decided(call(1));
+      audit.decided(
+          Decision.builder(Instant.EPOCH, DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)
+              .sessionId("s-2")
+              .build());
+    }
+    List<String> lines = Files.readAllLines(dir.resolve("logs/audit.jsonl"));
+    ObjectMapper json = new ObjectMapper();
+    assertThat(json.readTree(lines.get(0)).path("agent").asText()).isEqualTo("claude-code");
+    assertThat(json.readTree(lines.get(1)).has("agent")).isFalse();
+  }
+
   @Test
   void rotationKeepsAtMostTheConfiguredFilesEachNearItsSize() throws Exception {
     long maxBytes = 2_000;
