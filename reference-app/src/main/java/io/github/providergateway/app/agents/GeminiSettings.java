@@ -149,8 +149,10 @@ final class GeminiSettings extends AgentSettings {
                     + " ("
                     + AgentConfig.SERVER_NAME
                     + ") there turns it off, and Gemini CLI runs no hook in a folder it does not"
-                    + " trust. Both are the user's to change; doctor says when its hook is"
-                    + " disabled.")));
+                    + " trust. Both are the user's to change.",
+                "Gemini CLI skips the system settings file, with a security warning, when its"
+                    + " folder or any folder above it is writable by group or others (checked in"
+                    + " 0.61.0): keep it root-owned, 0644, in root-owned 0755 folders.")));
   }
 
   private static Path geminiDir(AgentLayouts layouts) {
