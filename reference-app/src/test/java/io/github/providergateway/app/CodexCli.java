@@ -65,20 +65,7 @@ final class CodexCli {
    * Needs root (tests that use it assume it); {@code work} is the overlay's own empty folder.
    */
   CodexCli underEtc(Path upper, Path work) {
-    return new CodexCli(
-        binary,
-        List.of(
-            "unshare",
-            "-m",
-            "--propagation",
-            "private",
-            "sh",
-            "-c",
-            "mount -t overlay overlay -o lowerdir=/etc,upperdir="
-                + upper
-                + ",workdir="
-                + work
-                + " /etc && exec \"$0\" \"$@\""));
+    return new CodexCli(binary, EtcOverlay.command(upper, work));
   }
 
   /**
