@@ -175,6 +175,17 @@ class ManagedSetupTest {
   }
 
   @Test
+  void writeAndLauncherGoWithManagedOnly() {
+    io.github.providergateway.app.AppRun run =
+        io.github.providergateway.app.AppRun.of(
+            java.util.List.of("setup", "claude", "--write"), Map.of("HOME", dir.toString()));
+
+    assertThat(run.exit()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).contains("--write and --launcher go with --managed");
+    assertThat(dir.resolve(".claude")).doesNotExist();
+  }
+
+  @Test
   void doctorSaysWhenNoManagedLayerIsThere() {
     ManagedDoctor.Finding found =
         new ManagedDoctor(new ManagedPlaces(dir.resolve("etc"), Map.of()))
