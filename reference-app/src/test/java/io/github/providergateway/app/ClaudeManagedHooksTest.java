@@ -59,18 +59,9 @@ class ClaudeManagedHooksTest {
     Files.writeString(
         Files.createDirectories(home.resolve(".claude")).resolve("settings.json"), user.toString());
 
-    AppRun written;
-    System.setProperty("provider-gateway.agents-etc", upper.toString());
-    System.setProperty("provider-gateway.system-dir", dir.resolve("system").toString());
-    try {
-      written =
-          AppRun.of(
-              List.of("setup", "claude", "--managed", "--write", "--launcher", launcher.toString()),
-              Map.of("HOME", home.toString()));
-    } finally {
-      System.clearProperty("provider-gateway.agents-etc");
-      System.clearProperty("provider-gateway.system-dir");
-    }
+    AppRun written =
+        ManagedWrite.run(
+            "claude", launcher, upper, dir.resolve("system"), Map.of("HOME", home.toString()));
     assertThat(written.exit()).as(written.err()).isZero();
 
     try (ScriptedModel model =

@@ -39,18 +39,9 @@ class CodexManagedHooksTest {
     Path project = Files.createDirectories(dir.resolve("project"));
     CodexCli.writeHooks(home, "", "echo the user's own hook", 5);
 
-    AppRun written;
-    System.setProperty("provider-gateway.agents-etc", upper.toString());
-    System.setProperty("provider-gateway.system-dir", dir.resolve("system").toString());
-    try {
-      written =
-          AppRun.of(
-              List.of("setup", "codex", "--managed", "--write", "--launcher", launcher.toString()),
-              Map.of("HOME", home.toString()));
-    } finally {
-      System.clearProperty("provider-gateway.agents-etc");
-      System.clearProperty("provider-gateway.system-dir");
-    }
+    AppRun written =
+        ManagedWrite.run(
+            "codex", launcher, upper, dir.resolve("system"), Map.of("HOME", home.toString()));
     assertThat(written.exit()).as(written.err()).isZero();
     assertThat(upper.resolve("codex/requirements.toml")).exists();
 

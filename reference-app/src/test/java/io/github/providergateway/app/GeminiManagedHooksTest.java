@@ -46,17 +46,13 @@ class GeminiManagedHooksTest {
     Path project = Files.createDirectories(dir.resolve("project"));
     Map<String, String> env = Map.of("GEMINI_CLI_SYSTEM_SETTINGS_PATH", system.toString());
 
-    AppRun written;
-    System.setProperty("provider-gateway.system-dir", dir.resolve("system").toString());
-    try {
-      written =
-          AppRun.of(
-              List.of("setup", "gemini", "--managed", "--write", "--launcher", launcher.toString()),
-              Map.of(
-                  "HOME", home.toString(), "GEMINI_CLI_SYSTEM_SETTINGS_PATH", system.toString()));
-    } finally {
-      System.clearProperty("provider-gateway.system-dir");
-    }
+    AppRun written =
+        ManagedWrite.run(
+            "gemini",
+            launcher,
+            dir.resolve("etc"),
+            dir.resolve("system"),
+            Map.of("HOME", home.toString(), "GEMINI_CLI_SYSTEM_SETTINGS_PATH", system.toString()));
     assertThat(written.exit()).as(written.err()).isZero();
     assertThat(Files.readString(system)).contains(launcher + " hook gemini");
     GeminiCli.writeSettings(home, GeminiCli.settings());
