@@ -32,8 +32,21 @@ final class ClaudeCode {
 
   private final Path binary;
 
+  /** What {@link #print} runs Claude under, before its binary: empty, or {@link EtcOverlay}'s. */
+  private final List<String> wrapper;
+
   private ClaudeCode(Path binary) {
+    this(binary, List.of());
+  }
+
+  private ClaudeCode(Path binary, List<String> wrapper) {
     this.binary = binary;
+    this.wrapper = List.copyOf(wrapper);
+  }
+
+  /** This Claude Code with {@code upper}'s files over /etc ({@link EtcOverlay}). */
+  ClaudeCode underEtc(Path upper, Path work) {
+    return new ClaudeCode(binary, EtcOverlay.command(upper, work));
   }
 
   /**
@@ -122,9 +135,8 @@ final class ClaudeCode {
       List<String> args,
       Duration limit)
       throws IOException, InterruptedException {
-    List<String> command =
-        new ArrayList<>(
-            List.of(binary.toString(), "-p", prompt, "--output-format", "json", "--debug"));
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(List.of(binary.toString(), "-p", prompt, "--output-format", "json", "--debug"));
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
     Map<String, String> environment = builder.environment();

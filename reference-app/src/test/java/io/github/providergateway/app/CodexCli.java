@@ -43,8 +43,29 @@ final class CodexCli {
 
   private final Path binary;
 
+  /**
+   * The command its app server runs under, before the binary: empty, or a private mount namespace
+   * that shows a test's managed files under /etc ({@link #underEtc}).
+   */
+  private final List<String> wrapper;
+
   private CodexCli(Path binary) {
+    this(binary, List.of());
+  }
+
+  private CodexCli(Path binary, List<String> wrapper) {
     this.binary = binary;
+    this.wrapper = List.copyOf(wrapper);
+  }
+
+  /**
+   * This Codex with {@code upper}'s files over the machine's {@code /etc} (an overlay, in a mount
+   * namespace of its own: the machine's /etc is never written, and no other process sees them), so
+   * that it reads a test's {@code /etc/codex/requirements.toml}, which it has no variable to move.
+   * Needs root (tests that use it assume it); {@code work} is the overlay's own empty folder.
+   */
+  CodexCli underEtc(Path upper, Path work) {
+    return new CodexCli(binary, EtcOverlay.command(upper, work));
   }
 
   /**
@@ -184,8 +205,9 @@ final class CodexCli {
 
   private <T> T withAppServer(Path project, Path home, AppServerTalk<T> talk)
       throws IOException, InterruptedException {
-    ProcessBuilder builder =
-        new ProcessBuilder(binary.toString(), "app-server").directory(project.toFile());
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(List.of(binary.toString(), "app-server"));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
     environment(builder.environment(), home);
     Path log = home.resolveSibling("codex-app-server.err");
     Process server = builder.redirectError(log.toFile()).start();

@@ -166,6 +166,24 @@ abstract class AgentSettings {
   }
 
   /**
+   * The agent's managed (enterprise) layer with the gateway's command hooks and MCP server, as
+   * {@code gateway setup AGENT --managed} prints and writes it; empty for an agent with no managed
+   * layer the gateway writes ({@link #noManagedLayer} says why).
+   *
+   * @param config the system install's launcher, with no home named: each developer's own
+   * @param launcher the launcher's path, as the hooks run it
+   * @param places where this machine's managed files are
+   */
+  Optional<ManagedLayer> managedLayer(AgentConfig config, Path launcher, ManagedPlaces places) {
+    return Optional.empty();
+  }
+
+  /** {@return why {@link #managedLayer} is empty for this agent} */
+  String noManagedLayer() {
+    return id() + " has no managed settings layer that gateway setup writes";
+  }
+
+  /**
    * The problem when the agent's settings turn every hook off.
    *
    * @param reads the agent's settings files, highest precedence first

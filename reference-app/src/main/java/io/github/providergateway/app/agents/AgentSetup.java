@@ -531,48 +531,7 @@ public final class AgentSetup {
                 + "; change it yourself if it holds the gateway's entries");
         continue;
       }
-      byte[] current = SettingsFiles.read(file.file());
-      if (current == null) {
-        out.println("  gone already: " + file.file());
-        continue;
-      }
-      if (SetupLedger.sha256(current).equals(file.written())) {
-        if (file.created()) {
-          SettingsFiles.delete(file.file());
-          out.println("  removed " + file.file() + " (setup had created it)");
-        } else if (file.backup() != null) {
-          SettingsFiles.write(file.file(), SetupLedger.readBackup(file.backup()), false);
-          SettingsFiles.restoreMode(file.file(), file.mode());
-          out.println(
-              "  restored "
-                  + file.file()
-                  + " as it was before setup, byte for byte"
-                  + (file.mode() == null ? "" : ", mode " + file.mode()));
-        } else {
-          out.println("  unchanged " + file.file() + " (it was already as setup would write it)");
-        }
-        continue;
-      }
-      try {
-        SettingsMerge.Removed removed =
-            SettingsMerge.remove(file.format(), file.file().toString(), current, file.additions());
-        if (file.created() && isEmptyObject(removed.content())) {
-          SettingsFiles.delete(file.file());
-          out.println(
-              "  removed " + file.file() + " (setup had created it; nothing else is in it)");
-        } else if (!Arrays.equals(removed.content(), current)) {
-          SettingsFiles.write(file.file(), removed.content(), false);
-          SettingsFiles.restoreMode(file.file(), file.mode());
-          out.println(
-              "  took setup's entries out of "
-                  + file.file()
-                  + " (it changed since; the rest is kept)");
-        }
-        for (String left : removed.left()) {
-          out.println("  left in " + file.file() + ": " + left);
-        }
-      } catch (SettingsMerge.Refused e) {
-        err.println("gateway setup: refused: " + e.getMessage());
+      if (!LedgerRestore.takeBack(file, out, err)) {
         exit = ExitCodes.START_FAILED;
       }
     }
@@ -630,14 +589,6 @@ public final class AgentSetup {
       }
     }
     return places;
-  }
-
-  private static boolean isEmptyObject(byte[] content) {
-    try {
-      return SettingsMerge.parseObject("", content).isEmpty();
-    } catch (SettingsMerge.Refused e) {
-      return false;
-    }
   }
 
   /**

@@ -321,6 +321,55 @@ final class ClaudeCodeSettings extends AgentSettings {
         && member.path().equals(List.of("sandbox"));
   }
 
+  /**
+   * Claude Code's managed layer on Linux (checked in the 2.1.332 binary): {@code
+   * /etc/claude-code/managed-settings.json} with the gateway's command hooks and {@code
+   * allowManagedHooksOnly}, which makes Claude run the managed file's hooks alone; and {@code
+   * managed-mcp.json} beside it with the MCP server, printed only: where that file is present it
+   * has "exclusive control over MCP servers" (every user's and project's is ignored), an
+   * organisation's choice. The settings' own {@code managedMcpServers} takes only "http" and "sse"
+   * servers with no {@code ${VAR}}, so it cannot carry the per-user token the gateway's HTTP front
+   * door needs.
+   */
+  @Override
+  Optional<ManagedLayer> managedLayer(AgentConfig config, Path launcher, ManagedPlaces places) {
+    Path folder = places.etc("claude-code");
+    List<SettingsEdit.Addition> settings = new ArrayList<>();
+    settings.add(
+        new SettingsEdit.Member(
+            List.of(), MANAGED_HOOKS_ONLY, JsonNodeFactory.instance.booleanNode(true)));
+    settings.addAll(
+        ManagedLayer.hookElements(kind().dialect().hookSettings(config.hookCommand("claude"))));
+    SettingsEdit mcp =
+        AgentLayouts.mcpMember(
+            folder.resolve("managed-mcp.json"), config.stdioServer("stdio"), false);
+    return Optional.of(
+        new ManagedLayer(
+            List.of(
+                new SettingsEdit(
+                    folder.resolve("managed-settings.json"),
+                    SettingsEdit.Format.json,
+                    settings,
+                    false)),
+            List.of(mcp),
+            MANAGED_HOOKS_ONLY,
+            "managed-settings.json wins over every other settings file, and with "
+                + MANAGED_HOOKS_ONLY
+                + " true Claude Code runs its hooks alone: the hooks of the user's and the"
+                + " projects' settings and of plugins are ignored, a user-level gateway hook"
+                + " (gateway setup claude) included. A managed-mcp.json, where present, has"
+                + " exclusive control over MCP servers: a user's provider-gateway entry is ignored"
+                + " then.",
+            List.of(
+                "managed-mcp.json is printed, not written: where it is present Claude Code uses"
+                    + " its MCP servers alone and ignores every user's and project's. Place it"
+                    + " when the organisation wants that; else each developer's 'gateway setup"
+                    + " claude' adds the MCP server to their own settings.")));
+  }
+
+  /** The key of Claude Code's managed settings that ignores every hook but the managed file's. */
+  static final String MANAGED_HOOKS_ONLY = "allowManagedHooksOnly";
+
   /** Claude Code's managed settings on Linux: they bind, and win over every other file. */
   static final Path CLAUDE_MANAGED = Path.of("/etc/claude-code/managed-settings.json");
 

@@ -216,6 +216,77 @@ final class CodexSettings extends AgentSettings {
     return List.of(new SettingsEdit.Block(toml.toString(), true));
   }
 
+  /**
+   * Codex's managed layer on Linux (checked against the 0.169.0 binary: its app server lists these
+   * hooks with {@code "trustStatus": "managed"}, {@code "source": "system"}): {@code
+   * /etc/codex/requirements.toml} with {@code allow_managed_hooks_only} (a key of the requirements
+   * alone) and the hooks as inline {@code [[hooks.EVENT]]} tables, whose {@code [hooks]
+   * managed_dir} must be an absolute folder that exists (else Codex skips them, with a warning):
+   * the launcher's. Requirements cannot declare an MCP server (their {@code mcp_servers} only
+   * allows servers by identity), so it goes into the system config layer, {@code
+   * /etc/codex/config.toml}.
+   */
+  @Override
+  Optional<ManagedLayer> managedLayer(AgentConfig config, Path launcher, ManagedPlaces places) {
+    Path folder = places.etc("codex");
+    StringBuilder hooks = new StringBuilder(managedHeader());
+    hooks
+        .append("[hooks]\nmanaged_dir = ")
+        .append(AgentLayouts.tomlString(launcher.getParent().toString()))
+        .append('\n');
+    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
+      hooks.append("\n[[hooks.").append(entry.event()).append("]]\n");
+      if (entry.matcher() != null) {
+        hooks.append("matcher = ").append(AgentLayouts.tomlString(entry.matcher())).append('\n');
+      }
+      hooks.append("[[hooks.").append(entry.event()).append(".hooks]]\n");
+      hooks
+          .append("type = \"command\"\ncommand = ")
+          .append(AgentLayouts.tomlString(config.hookCommand("codex")))
+          .append("\ntimeout = 30\n");
+    }
+    SettingsEdit requirements =
+        new SettingsEdit(
+            folder.resolve("requirements.toml"),
+            SettingsEdit.Format.toml,
+            List.of(
+                new SettingsEdit.Block(managedHeader() + MANAGED_HOOKS_ONLY + " = true\n", true),
+                new SettingsEdit.Block(hooks.toString())),
+            false);
+    SettingsEdit system =
+        new SettingsEdit(
+            folder.resolve("config.toml"),
+            SettingsEdit.Format.toml,
+            List.of(
+                new SettingsEdit.Block(stdioBlock(config).replace(blockHeader(), managedHeader()))),
+            false);
+    return Optional.of(
+        new ManagedLayer(
+            List.of(requirements, system),
+            List.of(),
+            MANAGED_HOOKS_ONLY,
+            "requirements.toml binds: its hooks are managed (trusted by policy; no person can"
+                + " review them away), and with "
+                + MANAGED_HOOKS_ONLY
+                + " = true Codex skips the hooks of the user's and the projects' hooks.json and"
+                + " [hooks], a user-level gateway hook (gateway setup codex) included."
+                + " /etc/codex/config.toml is the system layer, below the user's config.toml: a"
+                + " user's own [mcp_servers.provider-gateway] replaces its entry.",
+            List.of(
+                "Codex skips requirements hooks whose managed_dir does not exist: it names the"
+                    + " launcher's folder, "
+                    + launcher.getParent()
+                    + ".")));
+  }
+
+  /** The key of Codex's requirements that skips every hook but the managed ones. */
+  static final String MANAGED_HOOKS_ONLY = "allow_managed_hooks_only";
+
+  private static String managedHeader() {
+    return "\n# Added by 'gateway setup codex --managed --write'; 'gateway setup codex --managed"
+        + " --remove' takes it back.\n";
+  }
+
   /** The permission profile setup writes: {@code CodexSandbox.PROFILE} of the agents' module. */
   static final String PROFILE = "provider-gateway";
 

@@ -17,6 +17,13 @@ import java.util.List;
 final class CopilotSettings extends AgentSettings {
 
   @Override
+  String noManagedLayer() {
+    return "copilot: no managed layer is written: Copilot CLI has no settings file an"
+        + " administrator owns that gateway setup knows of; each developer runs 'gateway setup"
+        + " copilot'";
+  }
+
+  @Override
   public AgentKind kind() {
     return AgentKind.COPILOT;
   }

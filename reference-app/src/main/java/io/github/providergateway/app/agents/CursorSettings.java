@@ -18,6 +18,13 @@ import java.util.List;
 final class CursorSettings extends AgentSettings {
 
   @Override
+  String noManagedLayer() {
+    return "cursor: no managed layer is written: no Cursor binary runs here to check which"
+        + " administrator-owned hooks file it reads and how, so the gateway does not claim one;"
+        + " each developer runs 'gateway setup cursor'";
+  }
+
+  @Override
   public AgentKind kind() {
     return AgentKind.CURSOR;
   }

@@ -159,6 +159,8 @@ public final class DoctorCommand implements Callable<Integer> {
             sandbox);
     List<AgentReport> reports = examineAll(doctor);
     SystemSettings organisation = SystemSettings.read();
+    List<ManagedDoctor.Finding> managed =
+        new ManagedDoctor(ManagedPlaces.forThisMachine(env)).examineAll();
     boolean guarded = reports.stream().allMatch(AgentReport::guarded) && reports.size() > 0;
     if (json) {
       ObjectNode root = JsonNodeFactory.instance.objectNode();
@@ -171,6 +173,13 @@ public final class DoctorCommand implements Callable<Integer> {
           .put("summary", organisation.summary());
       var agents = root.putArray("agents");
       reports.forEach(r -> agents.add(r.toJson()));
+      var layers = root.putArray("managed");
+      for (ManagedDoctor.Finding f : managed) {
+        var layer = layers.addObject().put("agent", f.agent().id());
+        layer.put("present", !f.present().isEmpty()).put("hook", f.hook());
+        layer.put("mcpServer", f.mcpServer()).put("managedHooksOnly", f.hooksOnly());
+        layer.put("detail", f.line());
+      }
       root.put("guarded", guarded);
       out.println(root.toPrettyString());
     } else if (verbose) {
@@ -182,6 +191,9 @@ public final class DoctorCommand implements Callable<Integer> {
         out.println();
         report.print(out);
       }
+      out.println();
+      out.println("Managed settings (what device management places):");
+      managed.forEach(f -> out.println("  " + f.agent() + ": " + f.line()));
       out.println();
       out.println(verdict(reports, guarded, "see the problems above"));
     } else {
@@ -202,6 +214,13 @@ public final class DoctorCommand implements Callable<Integer> {
         out.println(report.line());
         report.noteLines().forEach(out::println);
       }
+      // Said only where a managed layer is there: most machines have none.
+      managed.stream()
+          .filter(f -> !f.present().isEmpty())
+          .forEach(
+              f ->
+                  out.println(
+                      String.format("%-" + AgentReport.NAME_WIDTH + "s ", f.agent()) + f.line()));
       out.println(verdict(reports, guarded, "'gateway doctor --verbose' says each in full"));
     }
     return guarded ? ExitCodes.OK : ExitCodes.START_FAILED;

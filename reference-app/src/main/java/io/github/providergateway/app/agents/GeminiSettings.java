@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Gemini CLI's set-up: its hook before its tools and after them, {@code hooksConfig.enabled} and
@@ -46,32 +47,7 @@ final class GeminiSettings extends AgentSettings {
         project == null
             ? geminiDir.resolve("settings.json")
             : project.resolve(".gemini").resolve("settings.json");
-    ObjectNode hook = JsonNodeFactory.instance.objectNode();
-    hook.put("type", "command")
-        .put("command", config.hookCommand("gemini"))
-        .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
-        .put("timeout", 30_000);
-    List<SettingsEdit.Addition> additions = new ArrayList<>();
-    // The hook before its tools, and the same hook after them (AfterTool), which tells the
-    // gateway that a call ran.
-    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
-      ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", entry.matcher());
-      group.putArray("hooks").add(hook.deepCopy());
-      additions.add(new SettingsEdit.Element(List.of("hooks", entry.event()), group));
-    }
-    // On by default; written so that a later default does not turn the gate off unseen, and a
-    // file that turned hooks off is refused with a clear reason instead of gated in name only.
-    additions.add(
-        new SettingsEdit.Member(
-            List.of("hooksConfig"), "enabled", JsonNodeFactory.instance.booleanNode(true)));
-    // Gemini CLI: httpUrl is Streamable HTTP (url is the older SSE transport).
-    additions.add(
-        new SettingsEdit.Member(
-            List.of("mcpServers"),
-            AgentConfig.SERVER_NAME,
-            mcp != null
-                ? AgentLayouts.httpServer(mcp, null, "httpUrl")
-                : config.stdioServer(null)));
+    List<SettingsEdit.Addition> additions = hooksAndServer(config, mcp);
     List<SettingsEdit> edits = new ArrayList<>();
     edits.add(new SettingsEdit(settings, SettingsEdit.Format.json, additions, mcp != null));
     List<String> notes = new ArrayList<>();
@@ -108,6 +84,75 @@ final class GeminiSettings extends AgentSettings {
               + ").");
     }
     return new AgentLayouts.Plan(edits, notes, sandbox);
+  }
+
+  /**
+   * The gateway's hook before Gemini's tools and after them, {@code hooksConfig.enabled} and the
+   * MCP server ({@code mcp} over HTTP, or the stdio command when null): what setup adds to a
+   * user's, a project's or the system's settings.
+   */
+  private List<SettingsEdit.Addition> hooksAndServer(AgentConfig config, AgentLayouts.McpHttp mcp) {
+    List<SettingsEdit.Addition> additions = new ArrayList<>();
+    ObjectNode hook = JsonNodeFactory.instance.objectNode();
+    hook.put("type", "command")
+        .put("command", config.hookCommand("gemini"))
+        .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
+        .put("timeout", 30_000);
+    // The hook before its tools, and the same hook after them (AfterTool), which tells the
+    // gateway that a call ran.
+    for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
+      ObjectNode group = JsonNodeFactory.instance.objectNode().put("matcher", entry.matcher());
+      group.putArray("hooks").add(hook.deepCopy());
+      additions.add(new SettingsEdit.Element(List.of("hooks", entry.event()), group));
+    }
+    // On by default; written so that a later default does not turn the gate off unseen, and a
+    // file that turned hooks off is refused with a clear reason instead of gated in name only.
+    additions.add(
+        new SettingsEdit.Member(
+            List.of("hooksConfig"), "enabled", JsonNodeFactory.instance.booleanNode(true)));
+    // Gemini CLI: httpUrl is Streamable HTTP (url is the older SSE transport).
+    additions.add(
+        new SettingsEdit.Member(
+            List.of("mcpServers"),
+            AgentConfig.SERVER_NAME,
+            mcp != null
+                ? AgentLayouts.httpServer(mcp, null, "httpUrl")
+                : config.stdioServer(null)));
+    return additions;
+  }
+
+  /**
+   * Gemini CLI's managed layer (checked in 0.61.0's bundle): its system settings, {@code
+   * /etc/gemini-cli/settings.json} on Linux or the file {@code GEMINI_CLI_SYSTEM_SETTINGS_PATH}
+   * names, which win over the user's and the workspace's, with the gateway's hooks and MCP server.
+   * Gemini has no key that runs the system's hooks alone: the hooks of every layer run (they are
+   * concatenated), and {@code hooksConfig.disabled} is the union of every layer's.
+   */
+  @Override
+  Optional<ManagedLayer> managedLayer(AgentConfig config, Path launcher, ManagedPlaces places) {
+    Path settings =
+        places.envFile(
+            "GEMINI_CLI_SYSTEM_SETTINGS_PATH", places.etc("gemini-cli", "settings.json"));
+    return Optional.of(
+        new ManagedLayer(
+            List.of(
+                new SettingsEdit(
+                    settings, SettingsEdit.Format.json, hooksAndServer(config, null), false)),
+            List.of(),
+            null,
+            "the system settings win over the user's and the workspace's for a single value"
+                + " (hooksConfig.enabled true holds), but the hooks of every layer run, a"
+                + " user-level gateway hook (gateway setup gemini) as well: Gemini has no"
+                + " managed-hooks-only key.",
+            List.of(
+                "hooksConfig.disabled is merged from every layer: a user who lists the hook's name"
+                    + " ("
+                    + AgentConfig.SERVER_NAME
+                    + ") there turns it off, and Gemini CLI runs no hook in a folder it does not"
+                    + " trust. Both are the user's to change.",
+                "Gemini CLI skips the system settings file, with a security warning, when its"
+                    + " folder or any folder above it is writable by group or others (checked in"
+                    + " 0.61.0): keep it root-owned, 0644, in root-owned 0755 folders.")));
   }
 
   private static Path geminiDir(AgentLayouts layouts) {

@@ -10,10 +10,12 @@ import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.SetupLedger;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.app.service.InstalledService;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +138,31 @@ public final class SetupCommand implements Callable<Integer> {
               + " matches the hook's command and timeout).")
   private boolean refresh;
 
+  @Option(
+      names = "--managed",
+      description =
+          "Print the agent's managed (enterprise) settings with the gateway's command hooks and"
+              + " MCP server, for device management to place: Claude Code's managed-settings.json,"
+              + " Codex's requirements.toml and system config.toml, Gemini CLI's system"
+              + " settings.json. Each developer's hook runs the system install's launcher with"
+              + " their own home. With --write (as root, on a system install) writes them;"
+              + " with --remove takes back what --write wrote.")
+  private boolean managed;
+
+  @Option(
+      names = "--write",
+      description = "With --managed: write the files (root, on a system install) besides printing.")
+  private boolean write;
+
+  @Option(
+      names = "--launcher",
+      paramLabel = "PATH",
+      description =
+          "With --managed: the system install's launcher the hooks run (default:"
+              + " /usr/local/bin/gateway, which install.sh --system links to"
+              + " /opt/provider-gateway/current/bin/gateway).")
+  private Path launcher;
+
   @Mixin private HelpOption help;
 
   SetupCommand(CommandContext context) {
@@ -156,6 +183,13 @@ public final class SetupCommand implements Callable<Integer> {
     } else if (agent == null) {
       spec.commandLine().usage(err);
       return ExitCodes.USAGE;
+    }
+    if ((write || launcher != null) && !managed) {
+      err.println("gateway setup: --write and --launcher go with --managed");
+      return ExitCodes.USAGE;
+    }
+    if (managed) {
+      return managed(err);
     }
     if (user && project) {
       err.println("gateway setup: --user and --project cannot be combined");
@@ -196,6 +230,37 @@ public final class SetupCommand implements Callable<Integer> {
       }
       Path folder = project ? (dir != null ? dir : Path.of("")).toAbsolutePath().normalize() : null;
       return remove ? setup.remove(agent, folder) : setup.setUp(agent, folder);
+    } catch (IOException e) {
+      err.println("gateway setup: " + e.getMessage());
+      return ExitCodes.START_FAILED;
+    }
+  }
+
+  /** {@code --managed}: the agent's managed files, printed, written or taken back. */
+  private int managed(PrintStream err) {
+    if (user || project || dir != null || list || refresh || commandHook || noSandbox) {
+      err.println(
+          "gateway setup: --managed takes an agent and --write, --remove or --launcher alone");
+      return ExitCodes.USAGE;
+    }
+    if (write && remove) {
+      err.println("gateway setup: --write and --remove cannot be combined");
+      return ExitCodes.USAGE;
+    }
+    Path path =
+        launcher != null ? launcher.toAbsolutePath().normalize() : ManagedSetup.DEFAULT_LAUNCHER;
+    Path systemDir = SystemSettings.systemDir();
+    boolean systemInstall = SystemSettings.read(systemDir).file() || Files.isExecutable(path);
+    ManagedSetup setup =
+        new ManagedSetup(
+            path,
+            ManagedPlaces.forThisMachine(context.env()),
+            systemDir,
+            new ManagedSetup.Writable(ManagedSetup.runsAsRoot(), systemInstall),
+            context.stdout(),
+            err);
+    try {
+      return remove ? setup.remove(agent) : setup.run(agent, write);
     } catch (IOException e) {
       err.println("gateway setup: " + e.getMessage());
       return ExitCodes.START_FAILED;

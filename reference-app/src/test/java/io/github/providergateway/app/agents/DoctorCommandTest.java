@@ -207,6 +207,43 @@ class DoctorCommandTest {
   }
 
   @Test
+  void theManagedLayerIsReportedWithItsHookAndWhichLayerWins() throws IOException {
+    Path etc = dir.resolve("etc");
+    new ManagedSetup(
+            ManagedSetup.DEFAULT_LAUNCHER,
+            new ManagedPlaces(etc, Map.of()),
+            dir.resolve("system"),
+            new ManagedSetup.Writable(true, true),
+            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+        .run(AgentSettingsRegistry.byId("claude").orElseThrow(), true);
+
+    System.setProperty(ManagedPlaces.ETC_PROPERTY, etc.toString());
+    try {
+      run("doctor", "--json", "--dir", project.toString());
+    } finally {
+      System.clearProperty(ManagedPlaces.ETC_PROPERTY);
+    }
+
+    JsonNode managed = JSON.readTree(out).path("managed");
+    JsonNode claude =
+        StreamSupport.stream(managed.spliterator(), false)
+            .filter(m -> m.path("agent").asText().equals("claude"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(claude.path("present").asBoolean()).as(out).isTrue();
+    assertThat(claude.path("hook").asBoolean()).isTrue();
+    assertThat(claude.path("managedHooksOnly").asBoolean()).isTrue();
+    assertThat(claude.path("detail").asText()).contains("a user-level gateway hook is ignored");
+    JsonNode codex =
+        StreamSupport.stream(managed.spliterator(), false)
+            .filter(m -> m.path("agent").asText().equals("codex"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(codex.path("present").asBoolean()).isFalse();
+  }
+
+  @Test
   void aHookWhoseLauncherIsMissingNeverAnswersAndTheDoctorRecordsThat() throws IOException {
     fake("claude", "2.1.332 (Claude Code)");
     Path settings = Files.createDirectories(project.resolve(".claude")).resolve("settings.json");
