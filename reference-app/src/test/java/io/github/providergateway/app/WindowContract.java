@@ -186,7 +186,8 @@ abstract class WindowContract {
       signal("CONT", pid);
     }
     window.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}");
-    assertThat(window.answer("5", WITHIN).has("result")).as("the window still works").isTrue();
+    JsonNode after = window.answer("5", WITHIN);
+    assertThat(after.has("result")).as("the window still works: %s", after).isTrue();
   }
 
   @Test
