@@ -6,6 +6,7 @@ import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.mcp.McpSocket;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.guard.KeptSessionFlows;
@@ -13,6 +14,7 @@ import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
+import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardSettings;
@@ -222,6 +224,13 @@ public final class RunningGateway implements AutoCloseable {
     AuditFile audit =
         new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
     closer.add(audit::close);
+    // The trail beyond the machine, when the organisation's settings or OTEL_* ask (issue 66):
+    // closed after the gateway, so that its last decisions are sent.
+    AuditExports exports =
+        AuditExports.start(
+            SystemSettings.read(), System.getenv(), Version.text(), backend.scheduler());
+    exports.problems().forEach(problem -> LOG.log(System.Logger.Level.WARNING, problem));
+    closer.add(exports::close);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
     // Before anyone can connect: holds what the last gateway of this home had in force, and keeps
@@ -258,6 +267,9 @@ public final class RunningGateway implements AutoCloseable {
     gateway.monitor().addListener(hookGates);
     gateway.monitor().addListener(decisions);
     gateway.monitor().addListener(audit);
+    if (exports.any()) {
+      gateway.monitor().addListener(exports);
+    }
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }

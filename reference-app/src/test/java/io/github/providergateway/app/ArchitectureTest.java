@@ -497,7 +497,9 @@ class ArchitectureTest {
           // The user's service manager and the unit it runs.
           "service", Set.of("home"),
           // The jar copies, caches and folders the distribution leaves on a machine.
-          "dist", Set.of("home"));
+          "dist", Set.of("home"),
+          // The audit trail sent beyond the machine: OTLP logs and syslog (issue 66).
+          "export", Set.of("home"));
 
   /** A class of the top package {@code app}, which wires the rooms: no room reads it. */
   private static final Pattern APP_TOP =
