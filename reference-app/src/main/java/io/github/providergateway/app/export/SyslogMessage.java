@@ -59,19 +59,41 @@ final class SyslogMessage {
   byte[] format(Decision decision) {
     String reason = decision.reason() == null ? "" : decision.reason();
     String header = header(decision);
-    byte[] whole = (header + body(decision, reason, false)).getBytes(StandardCharsets.UTF_8);
+    byte[] whole = render(header, decision, reason, false);
     if (whole.length <= maxBytes()) {
       return whole;
     }
-    // Shorten the reason by what is over (in bytes, so at least as many chars), then try again.
-    int over = whole.length - maxBytes() + CUT.getBytes(StandardCharsets.UTF_8).length;
-    String shorter =
-        reason.length() > over ? reason.substring(0, reason.length() - over) + CUT : CUT;
-    byte[] shortened = (header + body(decision, shorter, false)).getBytes(StandardCharsets.UTF_8);
-    if (shortened.length <= maxBytes()) {
-      return shortened;
+    // Too long (rare: a long reason, or arguments kept in a JSON record): keep the longest start
+    // of the reason that fits, found by halving; failing that, the same without args and gates.
+    for (boolean lean : new boolean[] {false, true}) {
+      if (render(header, decision, CUT, lean).length <= maxBytes()) {
+        int fits = 0;
+        int tooLong = reason.length();
+        while (tooLong - fits > 1) {
+          int middle = (fits + tooLong) >>> 1;
+          if (render(header, decision, shortened(reason, middle), lean).length <= maxBytes()) {
+            fits = middle;
+          } else {
+            tooLong = middle;
+          }
+        }
+        return render(header, decision, shortened(reason, fits), lean);
+      }
     }
-    return cut(header + body(decision, shorter, true), maxBytes());
+    return cut(new String(render(header, decision, CUT, true), StandardCharsets.UTF_8), maxBytes());
+  }
+
+  private byte[] render(String header, Decision decision, String reason, boolean lean) {
+    return (header + body(decision, reason, lean)).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The first {@code length} characters of {@code reason}, never half a pair, then {@link #CUT}.
+   */
+  private static String shortened(String reason, int length) {
+    int end =
+        length > 0 && Character.isHighSurrogate(reason.charAt(length - 1)) ? length - 1 : length;
+    return reason.substring(0, end) + CUT;
   }
 
   private String header(Decision decision) {
