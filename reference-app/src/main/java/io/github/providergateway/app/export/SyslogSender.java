@@ -102,7 +102,7 @@ final class SyslogSender implements AuditExport {
         byte[] bytes = message.format(decision);
         switch (settings.protocol()) {
           case UDP -> sendDatagram(bytes);
-          case TCP -> sendFramed(bytes);
+          case TCP -> sendFramedOrCount(bytes);
         }
       }
     } catch (InterruptedException stopped) {
@@ -123,6 +123,16 @@ final class SyslogSender implements AuditExport {
     } catch (IOException e) {
       dropped.incrementAndGet(); // UDP promises nothing: a record that did not leave is counted
       warn(e);
+    }
+  }
+
+  /** As {@link #sendFramed}; a record still unsent when the gateway stops is counted as dropped. */
+  private void sendFramedOrCount(byte[] bytes) throws InterruptedException {
+    try {
+      sendFramed(bytes);
+    } catch (InterruptedException stopped) {
+      dropped.incrementAndGet();
+      throw stopped;
     }
   }
 
@@ -195,18 +205,23 @@ final class SyslogSender implements AuditExport {
     return dropped.get();
   }
 
-  /** Sends what is queued (for at most 2 s), then stops the sender. */
+  /**
+   * Sends what is queued (for at most 2 s), then stops the sender; what was still queued counts as
+   * dropped.
+   */
   @Override
   public void close() {
     try {
       if (queue.offer(STOP, 1, TimeUnit.SECONDS)) {
         sender.join(2_000);
       }
+      sender.interrupt();
+      closeStream(); // a sender stuck in a write gets an exception, and stops
+      sender.join(1_000); // so that it has counted the record it held
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    sender.interrupt();
-    closeStream(); // a sender stuck in a write gets an exception, and stops
+    queue.remove(STOP);
     dropped.addAndGet(queue.size());
   }
 
