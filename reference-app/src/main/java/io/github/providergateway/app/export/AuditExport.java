@@ -8,19 +8,13 @@ import io.github.providergateway.gateway.event.GatewayListener;
  * its own, and counts what it could not deliver. Deliberately an interface: the gateway holds the
  * OTLP export through it, so that no class of the OpenTelemetry SDK is loaded unless one is built.
  */
-public interface AuditExport extends GatewayListener, AutoCloseable {
+interface AuditExport extends GatewayListener, AutoCloseable {
 
   /** {@return where the records go, as a person reads it: {@code otlp https://…/v1/logs}} */
   String destination();
 
-  /** {@return records handed to the receiver so far} */
-  long sent();
-
-  /**
-   * {@return records lost so far: the queue was full, or the receiver refused them or was
-   * unreachable}
-   */
-  long dropped();
+  /** {@return what it has sent and dropped so far} */
+  ExportCounts counts();
 
   /** Sends what is queued, within a bounded time, then stops the export's thread. */
   @Override

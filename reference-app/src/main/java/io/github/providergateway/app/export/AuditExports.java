@@ -83,11 +83,6 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
     return !exports.isEmpty();
   }
 
-  /** {@return the exports that run} */
-  public List<AuditExport> exports() {
-    return exports;
-  }
-
   /** {@return what was wrong with the settings, a sentence each} */
   public List<String> problems() {
     return problems;
@@ -104,9 +99,9 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
           "audit to "
               + export.destination()
               + ": "
-              + export.sent()
+              + export.counts().sent()
               + " sent, "
-              + export.dropped()
+              + export.counts().dropped()
               + " dropped");
     }
     lines.addAll(problems);

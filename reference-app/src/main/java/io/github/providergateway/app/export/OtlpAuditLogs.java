@@ -58,8 +58,7 @@ final class OtlpAuditLogs implements AuditExport {
   /** Records emitted and not yet handed to the exporter: the processor's queue and batch. */
   private final AtomicLong waiting = new AtomicLong();
 
-  private final AtomicLong sent = new AtomicLong();
-  private final AtomicLong dropped = new AtomicLong();
+  private final ExportCounts counts = new ExportCounts();
 
   /**
    * Starts the export's processor thread.
@@ -129,7 +128,7 @@ final class OtlpAuditLogs implements AuditExport {
   public void decided(Decision decision) {
     if (waiting.incrementAndGet() > settings.maxQueue()) {
       waiting.decrementAndGet();
-      dropped.incrementAndGet(); // the receiver is slower than the decisions: count, never wait
+      counts.dropped(1); // the receiver is slower than the decisions: count, never wait
       return;
     }
     LogRecordBuilder record =
@@ -165,13 +164,8 @@ final class OtlpAuditLogs implements AuditExport {
   }
 
   @Override
-  public long sent() {
-    return sent.get();
-  }
-
-  @Override
-  public long dropped() {
-    return dropped.get();
+  public ExportCounts counts() {
+    return counts;
   }
 
   /** Sends what waits (within the export timeout and 5 s), then stops the processor's thread. */
@@ -196,15 +190,15 @@ final class OtlpAuditLogs implements AuditExport {
       try {
         result = otlp.export(logs);
       } catch (UncheckedIOException | IllegalStateException e) {
-        dropped.addAndGet(size);
+        counts.dropped(size);
         return CompletableResultCode.ofFailure();
       }
       result.whenComplete(
           () -> {
             if (result.isSuccess()) {
-              sent.addAndGet(size);
+              counts.sent(size);
             } else {
-              dropped.addAndGet(size);
+              counts.dropped(size);
             }
           });
       return result;

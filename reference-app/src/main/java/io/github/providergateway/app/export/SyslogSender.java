@@ -18,7 +18,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The audit as syslog: the gateway's loop only offers each decision to a queue of {@value #QUEUE};
@@ -54,8 +53,7 @@ final class SyslogSender implements AuditExport {
   private final SyslogMessage message;
   private final Scheduler scheduler;
   private final BlockingQueue<Decision> queue = new ArrayBlockingQueue<>(QUEUE);
-  private final AtomicLong sent = new AtomicLong();
-  private final AtomicLong dropped = new AtomicLong();
+  private final ExportCounts counts = new ExportCounts();
   private final Thread sender;
 
   /** The UDP socket, made on first use. Sender thread only. */
@@ -88,7 +86,7 @@ final class SyslogSender implements AuditExport {
   @Override
   public void decided(Decision decision) {
     if (!queue.offer(decision)) {
-      dropped.incrementAndGet();
+      counts.dropped(1);
     }
   }
 
@@ -119,9 +117,9 @@ final class SyslogSender implements AuditExport {
       }
       InetAddress address = InetAddress.getByName(settings.host());
       datagrams.send(new DatagramPacket(bytes, bytes.length, address, settings.port()));
-      sent.incrementAndGet();
+      counts.sent(1);
     } catch (IOException e) {
-      dropped.incrementAndGet(); // UDP promises nothing: a record that did not leave is counted
+      counts.dropped(1); // UDP promises nothing: a record that did not leave is counted
       warn(e);
     }
   }
@@ -131,7 +129,7 @@ final class SyslogSender implements AuditExport {
     try {
       sendFramed(bytes);
     } catch (InterruptedException stopped) {
-      dropped.incrementAndGet();
+      counts.dropped(1);
       throw stopped;
     }
   }
@@ -155,7 +153,7 @@ final class SyslogSender implements AuditExport {
         out.write(bytes);
         out.flush();
         failures = 0;
-        sent.incrementAndGet();
+        counts.sent(1);
         return;
       } catch (IOException e) {
         failures++;
@@ -196,13 +194,8 @@ final class SyslogSender implements AuditExport {
   }
 
   @Override
-  public long sent() {
-    return sent.get();
-  }
-
-  @Override
-  public long dropped() {
-    return dropped.get();
+  public ExportCounts counts() {
+    return counts;
   }
 
   /**
@@ -222,7 +215,7 @@ final class SyslogSender implements AuditExport {
       Thread.currentThread().interrupt();
     }
     queue.remove(STOP);
-    dropped.addAndGet(queue.size());
+    counts.dropped(queue.size());
   }
 
   private void closeSockets() {

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.github.providergateway.loop.testing.Await;
 import io.opentelemetry.proto.logs.v1.SeverityNumber;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -65,24 +63,22 @@ class OtlpAuditLogsTest {
       assertThat(body.get("kind").asText()).isEqualTo("pre_tool_use");
       assertThat(body.get("gates")).hasSize(2);
       assertThat(receiver.authorizations()).containsExactly("Bearer t0ken");
-      Await.until(WAIT, () -> export.sent() == 1, () -> "the record counted as sent");
-      assertThat(export.dropped()).isZero();
+      Await.until(WAIT, () -> export.counts().sent() == 1, () -> "the record counted as sent");
+      assertThat(export.counts().dropped()).isZero();
     }
   }
 
   @Test
   @Timeout(60)
   void aReceiverThatIsDownCostsTheRecordsCountedNotTheDecisions() throws Exception {
-    int port;
-    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = probe.getLocalPort();
-    }
+    int port = SyslogSenderTest.freePort();
     try (OtlpAuditLogs export = export("http://127.0.0.1:" + port, Map.of())) {
       for (int i = 0; i < 3; i++) {
         export.decided(SampleDecisions.call(i));
       }
-      Await.until(WAIT, () -> export.dropped() == 3, () -> "three records counted as dropped");
-      assertThat(export.sent()).isZero();
+      Await.until(
+          WAIT, () -> export.counts().dropped() == 3, () -> "three records counted as dropped");
+      assertThat(export.counts().sent()).isZero();
     }
   }
 
@@ -100,11 +96,11 @@ class OtlpAuditLogsTest {
       for (int i = 0; i < 100; i++) {
         export.decided(SampleDecisions.call(i));
       }
-      assertThat(export.dropped()).isGreaterThanOrEqualTo(100 - 10 - 5);
+      assertThat(export.counts().dropped()).isGreaterThanOrEqualTo(100 - 10 - 5);
       receiver.release();
       export.close();
-      assertThat(export.sent() + export.dropped()).isEqualTo(100);
-      assertThat(receiver.records()).hasSize((int) export.sent());
+      assertThat(export.counts().sent() + export.counts().dropped()).isEqualTo(100);
+      assertThat(receiver.records()).hasSize((int) export.counts().sent());
     }
   }
 }

@@ -10,7 +10,6 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,8 +55,8 @@ class RsyslogAuditTest {
     assumeTrue(
         Files.isExecutable(RSYSLOGD),
         "rsyslogd is not installed (Debian: apt-get install rsyslog; .ci/run installs it)");
-    int tcpPort = freePort();
-    int udpPort = freePort();
+    int tcpPort = SyslogSenderTest.freePort();
+    int udpPort = SyslogSenderTest.freePort();
     startRsyslogd(tcpPort, udpPort);
     ManualClock clock = new ManualClock();
     for (SyslogSettings settings :
@@ -171,12 +170,6 @@ class RsyslogAuditTest {
       return Files.exists(file) ? Files.readString(file) : "(no output)";
     } catch (IOException e) {
       return e.toString();
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return probe.getLocalPort();
     }
   }
 }

@@ -55,8 +55,8 @@ class SyslogSenderTest {
             .startsWith("<132>1 2026-11-28T16:20:03.412Z laptop provider-gateway 7 pre_tool_use")
             .endsWith("reason=No pushes while CI is red.");
         assertThat(received.get(1)).contains("|tool_call|tool_call success|");
-        Await.until(WAIT, () -> sender.sent() == 2, () -> "two records counted as sent");
-        assertThat(sender.dropped()).isZero();
+        Await.until(WAIT, () -> sender.counts().sent() == 2, () -> "two records counted as sent");
+        assertThat(sender.counts().dropped()).isZero();
       }
     }
   }
@@ -93,8 +93,8 @@ class SyslogSenderTest {
           assertThat(frame(connection.getInputStream()))
               .endsWith("reason=kept while the receiver is down");
         }
-        Await.until(WAIT, () -> sender.sent() == 1, () -> "the record counted as sent");
-        assertThat(sender.dropped()).isZero();
+        Await.until(WAIT, () -> sender.counts().sent() == 1, () -> "the record counted as sent");
+        assertThat(sender.counts().dropped()).isZero();
       }
     }
   }
@@ -128,15 +128,15 @@ class SyslogSenderTest {
     for (int i = 1; i <= SyslogSender.QUEUE + 10; i++) {
       sender.decided(SampleDecisions.call(i));
     }
-    assertThat(sender.dropped()).isEqualTo(10);
+    assertThat(sender.counts().dropped()).isEqualTo(10);
     sender.close();
     // What was queued, and the record it held, are counted when the gateway stops.
-    assertThat(sender.dropped()).isEqualTo(10 + SyslogSender.QUEUE + 1);
-    assertThat(sender.sent()).isZero();
+    assertThat(sender.counts().dropped()).isEqualTo(10 + SyslogSender.QUEUE + 1);
+    assertThat(sender.counts().sent()).isZero();
   }
 
   /** A port nobody listens on now. */
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return probe.getLocalPort();
     }
