@@ -5,6 +5,7 @@ import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.FlowNotes;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.gateway.Gateway;
@@ -84,10 +85,12 @@ final class AppParts {
    * {@return the status page of {@code gateway}, served on the server's port, with what the guard
    * remembers of each session under it}
    */
-  StatusPage statusPage(Gateway gateway, DecisionLog decisions, SessionFlows flows) {
+  StatusPage statusPage(
+      Gateway gateway, DecisionLog decisions, SessionFlows flows, AuditExports exports) {
     return StatusPage.builder(gateway, timers())
         .decisionLog(decisions)
         .sessionNotes(id -> FlowNotes.of(flows, id))
+        .gatewayNotes(exports::summary)
         .build();
   }
 

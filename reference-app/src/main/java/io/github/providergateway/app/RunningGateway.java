@@ -6,6 +6,7 @@ import io.github.providergateway.agent.hook.HookSocket;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.mcp.McpSocket;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.guard.KeptSessionFlows;
@@ -233,6 +234,13 @@ public final class RunningGateway implements AutoCloseable {
               return policy == null ? "none" : policy.label().get();
             });
     closer.add(audit::close);
+    // The trail beyond the machine, when the organisation's settings or OTEL_* ask (issue 66):
+    // closed after the gateway, so that its last decisions are sent.
+    AuditExports exports =
+        AuditExports.start(
+            SystemSettings.read(), System.getenv(), Version.text(), backend.scheduler());
+    exports.problems().forEach(problem -> LOG.log(System.Logger.Level.WARNING, problem));
+    closer.add(exports::close);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
     // Before anyone can connect: holds what the last gateway of this home had in force, and keeps
@@ -290,6 +298,9 @@ public final class RunningGateway implements AutoCloseable {
     gateway.monitor().addListener(hookGates);
     gateway.monitor().addListener(decisions);
     gateway.monitor().addListener(audit);
+    if (exports.any()) {
+      gateway.monitor().addListener(exports);
+    }
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }
@@ -305,7 +316,7 @@ public final class RunningGateway implements AutoCloseable {
     // The app's own timers, on the one scheduler every part shares.
     Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
-    StatusPage statusPage = parts.statusPage(gateway, decisions, sessionFlows.flows());
+    StatusPage statusPage = parts.statusPage(gateway, decisions, sessionFlows.flows(), exports);
     closer.add(statusPage::close);
     AtomicReference<URI> httpBase = new AtomicReference<>();
     McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);

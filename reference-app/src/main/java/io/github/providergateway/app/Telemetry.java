@@ -60,6 +60,9 @@ final class Telemetry {
           // Then env's OTEL_* as properties (OTEL_TRACES_EXPORTER is otel.traces.exporter): the
           // environment given, which is the process's in the app, wins over the defaults.
           .addPropertiesSupplier(() -> otelProperties(env))
+          // Logs are the audit's (app.export, issue 66), sent by an SDK of their own: this one
+          // never builds a logs pipeline, whatever OTEL_LOGS_EXPORTER says.
+          .addPropertiesCustomizer(config -> Map.of("otel.logs.exporter", "none"))
           .build()
           .getOpenTelemetrySdk();
     } catch (RuntimeException misconfigured) {

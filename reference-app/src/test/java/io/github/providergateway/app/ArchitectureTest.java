@@ -499,7 +499,9 @@ class ArchitectureTest {
           // The jar copies, caches and folders the distribution leaves on a machine.
           "dist", Set.of("home"),
           // The audit trail's chain checked, and the report over many machines' trails.
-          "audit", Set.of("home"));
+          "audit", Set.of("home"),
+          // The audit trail sent beyond the machine: OTLP logs and syslog (issue 66).
+          "export", Set.of("home"));
 
   /** A class of the top package {@code app}, which wires the rooms: no room reads it. */
   private static final Pattern APP_TOP =

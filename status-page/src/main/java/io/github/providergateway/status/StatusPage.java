@@ -87,7 +87,8 @@ public final class StatusPage implements AutoCloseable {
             builder.maxViewers, builder.viewerLifetime, gateway.transports().clock(), random);
     StatusNumbers numbers = new StatusNumbers(gateway);
     StatusSnapshot snapshot =
-        new StatusSnapshot(gateway, numbers, builder.decisionLog, builder.sessionNotes);
+        new StatusSnapshot(
+            gateway, numbers, builder.decisionLog, builder.sessionNotes, builder.gatewayNotes);
     this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.transports().clock());
     this.route =
         new StatusRoute(
@@ -236,6 +237,7 @@ public final class StatusPage implements AutoCloseable {
     private int maxViewers = 32;
     private java.util.function.Function<String, java.util.List<String>> sessionNotes =
         id -> java.util.List.of();
+    private java.util.function.Supplier<java.util.List<String>> gatewayNotes = java.util.List::of;
 
     private Builder(Gateway gateway, Scheduler scheduler) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -302,6 +304,20 @@ public final class StatusPage implements AutoCloseable {
      */
     public Builder sessionNotes(java.util.function.Function<String, java.util.List<String>> notes) {
       this.sessionNotes = requireNonNull(notes, "notes");
+      return this;
+    }
+
+    /**
+     * Lines the page shows under its numbers, about the gateway as a whole: the app says there
+     * where its audit trail is sent and how many records were dropped (issue 66). Read at each
+     * update, off no lock of the page's: keep it cheap. None by default; a supplier that throws
+     * shows none.
+     *
+     * @param notes the lines, at most 32 shown, each cut to 400 characters
+     * @return this builder
+     */
+    public Builder gatewayNotes(java.util.function.Supplier<java.util.List<String>> notes) {
+      this.gatewayNotes = requireNonNull(notes, "notes");
       return this;
     }
 

@@ -297,6 +297,37 @@ class StatusPageTest {
   }
 
   /**
+   * Issue 66: under the numbers, the lines the app gives about the gateway (where its audit is
+   * sent, how many records were dropped), read at each snapshot; a supplier that throws shows none.
+   */
+  @Test
+  void theGatewaysNotesAreShownAsTheyAreNowAndAFailingSourceShowsNothing() {
+    java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
+    StatusPage noted =
+        StatusPage.builder(f.gateway, f.clock)
+            .gatewayNotes(
+                () -> List.of("audit to syslog udp siem:514 (cef): " + dropped + " dropped"))
+            .build();
+    StatusPage broken =
+        StatusPage.builder(f.gateway, f.clock)
+            .gatewayNotes(
+                () -> {
+                  throw new IllegalStateException("broken on purpose");
+                })
+            .build();
+    try {
+      String link = open(noted);
+      dropped.set(3);
+      assertThat(snapshot(noted, link).get("notes").get(0).asText())
+          .isEqualTo("audit to syslog udp siem:514 (cef): 3 dropped");
+      assertThat(snapshot(broken, open(broken)).get("notes")).isEmpty();
+    } finally {
+      noted.close();
+      broken.close();
+    }
+  }
+
+  /**
    * Issue 34: the page said "0 denied" beside deny rows, which were the agents' own tools' hook
    * checks (no tool call through the gateway). They are counted, by outcome.
    */

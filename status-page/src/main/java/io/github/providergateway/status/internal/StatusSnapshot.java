@@ -66,6 +66,10 @@ public final class StatusSnapshot {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final java.util.function.Function<String, List<String>> notes;
+
+  /** Lines about the gateway as a whole (where its audit is sent, what was dropped). */
+  private final java.util.function.Supplier<List<String>> gatewayNotes;
+
   private final Gateway gateway;
   private final StatusNumbers numbers;
   private final DecisionLog decisions;
@@ -75,7 +79,7 @@ public final class StatusSnapshot {
    * @param decisions the audit trail the page shows the latest of; null for none
    */
   public StatusSnapshot(Gateway gateway, StatusNumbers numbers, DecisionLog decisions) {
-    this(gateway, numbers, decisions, id -> List.of());
+    this(gateway, numbers, decisions, id -> List.of(), List::of);
   }
 
   /**
@@ -85,13 +89,16 @@ public final class StatusSnapshot {
    * @param numbers its counters
    * @param decisions its decision log, or null
    * @param notes lines about a session, by its id (the guard's record of what it has seen)
+   * @param gatewayNotes lines about the gateway as a whole, shown under the numbers
    */
   public StatusSnapshot(
       Gateway gateway,
       StatusNumbers numbers,
       DecisionLog decisions,
-      java.util.function.Function<String, List<String>> notes) {
+      java.util.function.Function<String, List<String>> notes,
+      java.util.function.Supplier<List<String>> gatewayNotes) {
     this.notes = notes;
+    this.gatewayNotes = gatewayNotes;
     this.gateway = gateway;
     this.numbers = numbers;
     this.decisions = decisions;
@@ -126,6 +133,10 @@ public final class StatusSnapshot {
               counts.put("providers", pair.providers().size());
               counts.put("sessions", pair.sessions().size());
               json.set("numbers", counts);
+              ArrayNode notesOfGateway = json.putArray("notes");
+              for (String note : gatewayNotes()) {
+                notesOfGateway.add(VisibleText.escape(ShownText.head(note, 400)));
+              }
               ArrayNode providerList = json.putArray("providers");
               pair.providers().forEach(provider -> providerList.add(HostWire.provider(provider)));
               ArrayNode sessionList = json.putArray("sessions");
@@ -169,6 +180,15 @@ public final class StatusSnapshot {
       return shown;
     }
     return node;
+  }
+
+  private List<String> gatewayNotes() {
+    try {
+      List<String> lines = gatewayNotes.get();
+      return lines == null ? List.of() : lines.subList(0, Math.min(lines.size(), 32));
+    } catch (RuntimeException e) {
+      return List.of(); // the page shows the rest without them
+    }
   }
 
   private List<String> notesOf(String sessionId) {

@@ -204,6 +204,9 @@ function render(snapshot) {
   const now = new Date(snapshot.generatedAt);
   document.getElementById("generated").textContent = "as of " + clock(snapshot.generatedAt);
   renderNumbers(snapshot.numbers);
+  // Where the audit trail is sent, and what it dropped (issue 66).
+  document.getElementById("gateway-notes").replaceChildren(
+    ...(snapshot.notes || []).map((line) => el("li", {}, bidi(line))));
   renderProviders(snapshot.providers, now);
   renderSessions(snapshot.sessions);
   renderDecisions(snapshot.decisions);

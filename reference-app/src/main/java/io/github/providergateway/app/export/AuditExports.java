@@ -1,0 +1,125 @@
+package io.github.providergateway.app.export;
+
+import io.github.providergateway.app.home.SystemSettings;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.loop.Scheduler;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where the audit trail goes beyond the machine (docs/audit.md, "Sending the trail off the
+ * machine"): OpenTelemetry logs over OTLP when the system settings' {@code audit.otlp} or the
+ * gateway's {@code OTEL_*} environment ask for them ({@link OtlpLogsSettings}), syslog when the
+ * system settings' {@code audit.syslog} names a receiver ({@link SyslogSettings}). Each is a
+ * listener of the gateway that only offers decisions to its own bounded queue.
+ *
+ * <p>With neither configured there is nothing: no thread, no queue, and no class of the
+ * OpenTelemetry SDK is loaded ({@code AuditExportIdleTest} proves it in a JVM of its own).
+ */
+public final class AuditExports implements GatewayListener, AutoCloseable {
+
+  private final List<AuditExport> exports;
+  private final List<String> problems;
+
+  private AuditExports(List<AuditExport> exports, List<String> problems) {
+    this.exports = List.copyOf(exports);
+    this.problems = List.copyOf(problems);
+  }
+
+  /**
+   * Starts the exports {@code system} and {@code env} configure. A setting that cannot be used
+   * starts nothing of its part and is said in {@link #problems}: the gateway runs, and says so on
+   * its status page and in its log, rather than refusing to guard the developer's agents.
+   *
+   * @param version the gateway's version, sent with each record
+   * @param scheduler the app's timers: the syslog sender's reconnect backoff
+   */
+  public static AuditExports start(
+      SystemSettings system, Map<String, String> env, String version, Scheduler scheduler) {
+    String hostId = hostId(system);
+    List<AuditExport> exports = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    try {
+      OtlpLogsSettings otlp = OtlpLogsSettings.from(system.audit().path("otlp"), env);
+      if (otlp != null) {
+        exports.add(OtlpExportFactory.start(otlp, hostId, version));
+      }
+    } catch (ExportSettingsException e) {
+      problems.add("audit not sent over OTLP: " + e.getMessage());
+    }
+    try {
+      SyslogSettings syslog = SyslogSettings.from(system.audit().path("syslog"));
+      if (syslog != null) {
+        exports.add(
+            new SyslogSender(
+                syslog,
+                new SyslogMessage(syslog, hostId, version, ProcessHandle.current().pid()),
+                scheduler));
+      }
+    } catch (ExportSettingsException e) {
+      problems.add("audit not sent to syslog: " + e.getMessage());
+    }
+    return new AuditExports(exports, problems);
+  }
+
+  /** {@return the host's id: the system settings' {@code hostId}, else the machine's name} */
+  static String hostId(SystemSettings system) {
+    if (system.hostId() != null) {
+      return system.hostId();
+    }
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "unknown";
+    }
+  }
+
+  /** {@return whether any export runs: the app adds this listener only then} */
+  public boolean any() {
+    return !exports.isEmpty();
+  }
+
+  /** {@return what was wrong with the settings, a sentence each} */
+  public List<String> problems() {
+    return problems;
+  }
+
+  /**
+   * {@return a line for each export, {@code audit to otlp http://…/v1/logs: 120 sent, 3 dropped},
+   * then the problems: what the status page and {@code gateway status} show}
+   */
+  public List<String> summary() {
+    List<String> lines = new ArrayList<>();
+    for (AuditExport export : exports) {
+      lines.add(
+          "audit to "
+              + export.destination()
+              + ": "
+              + export.counts().sent()
+              + " sent, "
+              + export.counts().dropped()
+              + " dropped");
+    }
+    lines.addAll(problems);
+    return lines;
+  }
+
+  @Override
+  public void decided(Decision decision) {
+    for (AuditExport export : exports) {
+      export.decided(decision);
+    }
+  }
+
+  /** Sends what each export has queued, within its bound, and stops them. */
+  @Override
+  public void close() {
+    for (AuditExport export : exports) {
+      export.close();
+    }
+  }
+}
