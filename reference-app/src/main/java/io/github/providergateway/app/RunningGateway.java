@@ -57,6 +57,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
@@ -224,21 +225,24 @@ public final class RunningGateway implements AutoCloseable {
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     // Each record names the organisation's policy in force (issue 66), once it is known below.
     AtomicReference<OrgPolicy> policyInForce = new AtomicReference<>();
+    Supplier<String> policyLabel =
+        () -> {
+          OrgPolicy policy = policyInForce.get();
+          return policy == null ? "none" : policy.label().get();
+        };
     AuditFile audit =
         new AuditFile(
-            options.logDir(),
-            AuditFile.DEFAULT_MAX_BYTES,
-            AuditFile.DEFAULT_FILES,
-            () -> {
-              OrgPolicy policy = policyInForce.get();
-              return policy == null ? "none" : policy.label().get();
-            });
+            options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES, policyLabel);
     closer.add(audit::close);
     // The trail beyond the machine, when the organisation's settings or OTEL_* ask (issue 66):
     // closed after the gateway, so that its last decisions are sent.
     AuditExports exports =
         AuditExports.start(
-            SystemSettings.read(), System.getenv(), Version.text(), backend.scheduler());
+            SystemSettings.read(),
+            System.getenv(),
+            Version.text(),
+            backend.scheduler(),
+            policyLabel);
     exports.problems().forEach(problem -> LOG.log(System.Logger.Level.WARNING, problem));
     closer.add(exports::close);
     // providers.reload, once the project's providers are attached (below, when the server listens).

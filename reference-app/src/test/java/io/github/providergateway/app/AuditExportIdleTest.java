@@ -39,7 +39,8 @@ class AuditExportIdleTest {
           args[1].equals("-") ? Map.of() : Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", args[1]);
       int threads = Thread.activeCount();
       AuditExports exports =
-          AuditExports.start(SystemSettings.read(Path.of(args[0])), env, "test", new ManualClock());
+          AuditExports.start(
+              SystemSettings.read(Path.of(args[0])), env, "test", new ManualClock(), () -> "none");
       for (int i = 0; i < 10; i++) {
         exports.decided(
             Decision.builder(Instant.EPOCH, DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)

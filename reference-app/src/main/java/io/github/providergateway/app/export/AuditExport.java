@@ -1,5 +1,6 @@
 package io.github.providergateway.app.export;
 
+import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 
 /**
@@ -9,6 +10,15 @@ import io.github.providergateway.gateway.event.GatewayListener;
  * OTLP export through it, so that no class of the OpenTelemetry SDK is loaded unless one is built.
  */
 interface AuditExport extends GatewayListener, AutoCloseable {
+
+  /** Offers {@code decision}, with what the trail adds to it ({@code labels}), to the queue. */
+  void recorded(Decision decision, AuditLabels labels);
+
+  /** Offers {@code decision} with no labels. */
+  @Override
+  default void decided(Decision decision) {
+    recorded(decision, AuditLabels.NONE);
+  }
 
   /** {@return where the records go, as a person reads it: {@code otlp https://…/v1/logs}} */
   String destination();

@@ -1,14 +1,16 @@
 package io.github.providergateway.app.export;
 
+import io.github.providergateway.app.home.HostId;
+import io.github.providergateway.app.home.SessionAgents;
 import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.Scheduler;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import io.github.providergateway.protocol.SessionInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Where the audit trail goes beyond the machine (docs/audit.md, "Sending the trail off the
@@ -25,9 +27,16 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
   private final List<AuditExport> exports;
   private final List<String> problems;
 
-  private AuditExports(List<AuditExport> exports, List<String> problems) {
+  /** The policy in force, as each record names it. */
+  private final Supplier<String> policy;
+
+  /** Which agent opened each session, as the trail's records name it. */
+  private final SessionAgents agents = new SessionAgents();
+
+  private AuditExports(List<AuditExport> exports, List<String> problems, Supplier<String> policy) {
     this.exports = List.copyOf(exports);
     this.problems = List.copyOf(problems);
+    this.policy = policy;
   }
 
   /**
@@ -37,16 +46,34 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
    *
    * @param version the gateway's version, sent with each record
    * @param scheduler the app's timers: the syslog sender's reconnect backoff
+   * @param policy the organisation's policy in force, as each record names it
    */
   public static AuditExports start(
-      SystemSettings system, Map<String, String> env, String version, Scheduler scheduler) {
-    String hostId = hostId(system);
+      SystemSettings system,
+      Map<String, String> env,
+      String version,
+      Scheduler scheduler,
+      Supplier<String> policy) {
+    // Read only when an export is configured: reading the machine's id starts the file-read
+    // watchdog's thread, and an idle gateway starts none for the export.
+    Supplier<String> hostId =
+        new Supplier<>() {
+          private String read;
+
+          @Override
+          public String get() {
+            if (read == null) {
+              read = HostId.of(system);
+            }
+            return read;
+          }
+        };
     List<AuditExport> exports = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     try {
       OtlpLogsSettings otlp = OtlpLogsSettings.from(system.audit().path("otlp"), env);
       if (otlp != null) {
-        exports.add(OtlpExportFactory.start(otlp, hostId, version));
+        exports.add(OtlpExportFactory.start(otlp, hostId.get(), version));
       }
     } catch (ExportSettingsException e) {
       problems.add("audit not sent over OTLP: " + e.getMessage());
@@ -57,25 +84,13 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
         exports.add(
             new SyslogSender(
                 syslog,
-                new SyslogMessage(syslog, hostId, version, ProcessHandle.current().pid()),
+                new SyslogMessage(syslog, hostId.get(), version, ProcessHandle.current().pid()),
                 scheduler));
       }
     } catch (ExportSettingsException e) {
       problems.add("audit not sent to syslog: " + e.getMessage());
     }
-    return new AuditExports(exports, problems);
-  }
-
-  /** {@return the host's id: the system settings' {@code hostId}, else the machine's name} */
-  static String hostId(SystemSettings system) {
-    if (system.hostId() != null) {
-      return system.hostId();
-    }
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "unknown";
-    }
+    return new AuditExports(exports, problems, policy);
   }
 
   /** {@return whether any export runs: the app adds this listener only then} */
@@ -109,9 +124,15 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
   }
 
   @Override
+  public void sessionStarted(SessionInfo session) {
+    agents.started(session);
+  }
+
+  @Override
   public void decided(Decision decision) {
+    AuditLabels labels = new AuditLabels(agents.of(decision.sessionId()), policy.get());
     for (AuditExport export : exports) {
-      export.decided(decision);
+      export.recorded(decision, labels);
     }
   }
 

@@ -1,7 +1,6 @@
 package io.github.providergateway.app.export;
 
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.host.AuditJson;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.logs.LogRecordBuilder;
@@ -47,6 +46,8 @@ final class OtlpAuditLogs implements AuditExport {
   static final AttributeKey<String> CODE = AttributeKey.stringKey("provider_gateway.code");
   static final AttributeKey<String> REASON = AttributeKey.stringKey("provider_gateway.reason");
   static final AttributeKey<String> HOST_ID = AttributeKey.stringKey("host.id");
+  static final AttributeKey<String> AGENT = AttributeKey.stringKey("gen_ai.agent.name");
+  static final AttributeKey<String> POLICY = AttributeKey.stringKey("provider_gateway.policy");
 
   /** The event name each record carries, for a collector's routing. */
   static final String EVENT = "provider_gateway.decision";
@@ -125,7 +126,7 @@ final class OtlpAuditLogs implements AuditExport {
   }
 
   @Override
-  public void decided(Decision decision) {
+  public void recorded(Decision decision, AuditLabels labels) {
     if (waiting.incrementAndGet() > settings.maxQueue()) {
       waiting.decrementAndGet();
       counts.dropped(1); // the receiver is slower than the decisions: count, never wait
@@ -138,7 +139,7 @@ final class OtlpAuditLogs implements AuditExport {
             .setEventName(EVENT)
             .setSeverity(AuditFields.stopped(decision) ? Severity.WARN : Severity.INFO)
             .setSeverityText(AuditFields.stopped(decision) ? "WARN" : "INFO")
-            .setBody(AuditJson.decision(decision).toString())
+            .setBody(AuditRecords.json(decision, labels).toString())
             .setAttribute(KIND, AuditFields.kind(decision))
             .setAttribute(OUTCOME, decision.outcome().wireName());
     setIfPresent(record, PROVIDER, decision.provider());
@@ -148,6 +149,8 @@ final class OtlpAuditLogs implements AuditExport {
     setIfPresent(record, RULE, AuditFields.rule(decision));
     setIfPresent(record, CODE, decision.code());
     setIfPresent(record, REASON, decision.reason());
+    setIfPresent(record, AGENT, labels.agent());
+    setIfPresent(record, POLICY, labels.policy());
     record.emit();
   }
 

@@ -2,7 +2,6 @@ package io.github.providergateway.app.export;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.host.AuditJson;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
@@ -57,34 +56,43 @@ final class SyslogMessage {
 
   /** {@return {@code decision} as one message of at most {@link #maxBytes()} UTF-8 bytes} */
   byte[] format(Decision decision) {
+    return format(decision, AuditLabels.NONE);
+  }
+
+  /** As {@link #format(Decision)}, with the agent and policy the trail's line carries. */
+  byte[] format(Decision decision, AuditLabels labels) {
     String reason = decision.reason() == null ? "" : decision.reason();
     String header = header(decision);
-    byte[] whole = render(header, decision, reason, false);
+    byte[] whole = render(header, decision, labels, reason, false);
     if (whole.length <= maxBytes()) {
       return whole;
     }
     // Too long (rare: a long reason, or arguments kept in a JSON record): keep the longest start
     // of the reason that fits, found by halving; failing that, the same without args and gates.
     for (boolean lean : new boolean[] {false, true}) {
-      if (render(header, decision, CUT, lean).length <= maxBytes()) {
+      if (render(header, decision, labels, CUT, lean).length <= maxBytes()) {
         int fits = 0;
         int tooLong = reason.length();
         while (tooLong - fits > 1) {
           int middle = (fits + tooLong) >>> 1;
-          if (render(header, decision, shortened(reason, middle), lean).length <= maxBytes()) {
+          if (render(header, decision, labels, shortened(reason, middle), lean).length
+              <= maxBytes()) {
             fits = middle;
           } else {
             tooLong = middle;
           }
         }
-        return render(header, decision, shortened(reason, fits), lean);
+        return render(header, decision, labels, shortened(reason, fits), lean);
       }
     }
-    return cut(new String(render(header, decision, CUT, true), StandardCharsets.UTF_8), maxBytes());
+    return cut(
+        new String(render(header, decision, labels, CUT, true), StandardCharsets.UTF_8),
+        maxBytes());
   }
 
-  private byte[] render(String header, Decision decision, String reason, boolean lean) {
-    return (header + body(decision, reason, lean)).getBytes(StandardCharsets.UTF_8);
+  private byte[] render(
+      String header, Decision decision, AuditLabels labels, String reason, boolean lean) {
+    return (header + body(decision, labels, reason, lean)).getBytes(StandardCharsets.UTF_8);
   }
 
   /**
@@ -114,15 +122,15 @@ final class SyslogMessage {
         + " - ";
   }
 
-  private String body(Decision decision, String reason, boolean lean) {
+  private String body(Decision decision, AuditLabels labels, String reason, boolean lean) {
     return switch (settings.format()) {
-      case CEF -> cef(decision, reason);
-      case JSON -> json(decision, reason, lean);
+      case CEF -> cef(decision, labels, reason);
+      case JSON -> json(decision, labels, reason, lean);
     };
   }
 
   /** {@code CEF:0|provider-gateway|gateway|version|rule or kind|kind outcome|severity|ext}. */
-  private String cef(Decision decision, String reason) {
+  private String cef(Decision decision, AuditLabels labels, String reason) {
     String rule = AuditFields.rule(decision);
     StringBuilder cef = new StringBuilder(256);
     cef.append("CEF:0|provider-gateway|gateway|")
@@ -144,6 +152,13 @@ final class SyslogMessage {
     labelled(cef, 4, "rule", rule);
     labelled(cef, 5, "callId", decision.callId());
     labelled(cef, 6, "code", decision.code());
+    // CEF's six custom strings are taken: the agent is the client application, the policy a
+    // flex string.
+    extension(cef, "requestClientApplication", labels.agent());
+    if (labels.policy() != null) {
+      extension(cef, "flexString1Label", "policy");
+      extension(cef, "flexString1", labels.policy());
+    }
     // Last, so that a cut shortens only the reason.
     if (!reason.isEmpty()) {
       extension(cef, "reason", reason);
@@ -165,8 +180,8 @@ final class SyslogMessage {
     }
   }
 
-  private String json(Decision decision, String reason, boolean lean) {
-    ObjectNode line = AuditJson.decision(decision);
+  private String json(Decision decision, AuditLabels labels, String reason, boolean lean) {
+    ObjectNode line = AuditRecords.json(decision, labels);
     line.put("hostId", hostId);
     if (!reason.isEmpty()) {
       line.put("reason", reason);

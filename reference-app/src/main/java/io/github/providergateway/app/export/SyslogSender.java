@@ -46,13 +46,18 @@ final class SyslogSender implements AuditExport {
   static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
 
   /** Tells the sender to stop; compared by identity. */
-  private static final Decision STOP =
-      Decision.builder(Instant.EPOCH, DecisionKind.OTHER, Decision.Outcome.OK).build();
+  private static final Pending STOP =
+      new Pending(
+          Decision.builder(Instant.EPOCH, DecisionKind.OTHER, Decision.Outcome.OK).build(),
+          AuditLabels.NONE);
+
+  /** A decision waiting to be sent, with its labels. */
+  private record Pending(Decision decision, AuditLabels labels) {}
 
   private final SyslogSettings settings;
   private final SyslogMessage message;
   private final Scheduler scheduler;
-  private final BlockingQueue<Decision> queue = new ArrayBlockingQueue<>(QUEUE);
+  private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(QUEUE);
   private final ExportCounts counts = new ExportCounts();
   private final Thread sender;
 
@@ -84,8 +89,8 @@ final class SyslogSender implements AuditExport {
   }
 
   @Override
-  public void decided(Decision decision) {
-    if (!queue.offer(decision)) {
+  public void recorded(Decision decision, AuditLabels labels) {
+    if (!queue.offer(new Pending(decision, labels))) {
       counts.dropped(1);
     }
   }
@@ -93,11 +98,11 @@ final class SyslogSender implements AuditExport {
   private void sendAll() {
     try {
       while (true) {
-        Decision decision = queue.take();
-        if (decision == STOP) {
+        Pending pending = queue.take();
+        if (pending == STOP) {
           return;
         }
-        byte[] bytes = message.format(decision);
+        byte[] bytes = message.format(pending.decision(), pending.labels());
         switch (settings.protocol()) {
           case UDP -> sendDatagram(bytes);
           case TCP -> sendFramedOrCount(bytes);

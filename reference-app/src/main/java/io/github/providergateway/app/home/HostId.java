@@ -33,7 +33,15 @@ public final class HostId {
 
   /** {@return this machine's id for the trail, read now} never throws */
   public static String thisMachine() {
-    return of(SystemSettings.read(), MACHINE_ID_FILES, HOST_NAME_FILES);
+    return of(SystemSettings.read());
+  }
+
+  /**
+   * {@return this machine's id given its system settings {@code settings}: the same id the trail
+   * and the records sent off the machine carry} never throws
+   */
+  public static String of(SystemSettings settings) {
+    return of(settings, MACHINE_ID_FILES, HOST_NAME_FILES);
   }
 
   /**

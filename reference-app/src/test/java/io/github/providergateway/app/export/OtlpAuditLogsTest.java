@@ -68,6 +68,24 @@ class OtlpAuditLogsTest {
     }
   }
 
+  /** The trail's record names the agent and the policy in force; so does the one sent away. */
+  @Test
+  void aRecordNamesItsAgentAndThePolicyInForceAsTheTrailDoes() throws Exception {
+    try (OtlpReceiver receiver = new OtlpReceiver();
+        OtlpAuditLogs export = export(receiver.base().toString(), Map.of())) {
+      export.recorded(
+          SampleDecisions.denied("No pushes while CI is red."),
+          new AuditLabels("claude-code", "org:v12"));
+      Await.until(WAIT, () -> receiver.records().size() == 1, () -> "the receiver's record");
+      OtlpReceiver.Received received = receiver.records().get(0);
+      assertThat(received.attribute("gen_ai.agent.name")).isEqualTo("claude-code");
+      assertThat(received.attribute("provider_gateway.policy")).isEqualTo("org:v12");
+      var body = SampleDecisions.json(received.log().getBody().getStringValue());
+      assertThat(body.get("agent").asText()).isEqualTo("claude-code");
+      assertThat(body.get("policy").asText()).isEqualTo("org:v12");
+    }
+  }
+
   @Test
   @Timeout(60)
   void aReceiverThatIsDownCostsTheRecordsCountedNotTheDecisions() throws Exception {

@@ -31,6 +31,21 @@ class SyslogMessageTest {
                 + " cs5Label=callId cs5=call-42 reason=No pushes while CI is red.");
   }
 
+  /** The agent is CEF's client application, the policy in force a flex string; JSON has both. */
+  @Test
+  void aRecordNamesItsAgentAndThePolicyInForce() {
+    SyslogMessage message = new SyslogMessage(UDP_CEF, "laptop-0042", "0.1.0", 4711);
+    String record =
+        text(
+            message.format(
+                SampleDecisions.denied("No pushes while CI is red."),
+                new AuditLabels("claude-code", "org:v12")));
+    assertThat(record)
+        .contains(
+            " requestClientApplication=claude-code flexString1Label=policy flexString1=org:v12"
+                + " reason=No pushes while CI is red.");
+  }
+
   @Test
   void aDecisionWithNoRuleIsNamedByItsKindAndIsInformational() {
     SyslogMessage message = new SyslogMessage(UDP_CEF, "laptop-0042", "0.1.0", 4711);
