@@ -8,6 +8,7 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.FlowNotes;
 import io.github.providergateway.app.guard.GuardPolicy;
+import io.github.providergateway.app.guard.OrgPolicy;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HostService;
@@ -17,6 +18,7 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.status.StatusPage;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -86,11 +88,21 @@ final class AppParts {
    * remembers of each session under it}
    */
   StatusPage statusPage(
-      Gateway gateway, DecisionLog decisions, SessionFlows flows, AuditExports exports) {
+      Gateway gateway,
+      DecisionLog decisions,
+      SessionFlows flows,
+      AuditExports exports,
+      OrgPolicy policy) {
     return StatusPage.builder(gateway, timers())
         .decisionLog(decisions)
         .sessionNotes(id -> FlowNotes.of(flows, id))
-        .gatewayNotes(exports::summary)
+        .gatewayNotes(
+            () -> {
+              // The organisation's policy (version, age, source) first, then where the audit goes.
+              List<String> notes = new ArrayList<>(policy.statusLines());
+              notes.addAll(exports.summary());
+              return notes;
+            })
         .build();
   }
 

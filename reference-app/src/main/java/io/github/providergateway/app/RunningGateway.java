@@ -320,7 +320,8 @@ public final class RunningGateway implements AutoCloseable {
     // The app's own timers, on the one scheduler every part shares.
     Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
-    StatusPage statusPage = parts.statusPage(gateway, decisions, sessionFlows.flows(), exports);
+    StatusPage statusPage =
+        parts.statusPage(gateway, decisions, sessionFlows.flows(), exports, orgPolicy);
     closer.add(statusPage::close);
     AtomicReference<URI> httpBase = new AtomicReference<>();
     McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);

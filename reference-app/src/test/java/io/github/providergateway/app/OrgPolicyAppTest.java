@@ -11,6 +11,7 @@ import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.transport.testing.RawHttp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,6 +86,19 @@ class OrgPolicyAppTest {
           () -> "the policy in force");
 
       assertThat(shell(gateway, "ls", temp).outcome()).isEqualTo(GuardVerdict.Outcome.ALLOW);
+
+      // The status page says which policy is in force, from where, and when it was fetched.
+      java.net.URI link = gateway.statusLink();
+      RawHttp.Answer opened =
+          RawHttp.get(
+              link.getPort(), link.getRawPath() + "?" + link.getRawQuery(), java.util.Map.of());
+      String cookie = opened.headers().get("set-cookie").split(";")[0];
+      String snapshot =
+          RawHttp.get(link.getPort(), "/status/snapshot", java.util.Map.of("Cookie", cookie))
+              .body();
+      assertThat(snapshot)
+          .contains("Organisation policy: org:v3 (from " + policy.toUri())
+          .contains("last good: version 3, fetched ");
     }
     String audit = Files.readString(AppOptions.logDir(home).resolve("audit.jsonl"));
     assertThat(audit).contains("policy.missing").contains("policy.changed");

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -122,6 +123,14 @@ public final class OrgPolicy implements AutoCloseable {
   /** {@return the layer in force} */
   public OrgLayer inForce() {
     return inForce;
+  }
+
+  /**
+   * {@return what {@code gateway status} says of the policy, from what this gateway holds now: for
+   * its status page, which must not read the home's files at each look}
+   */
+  public synchronized List<String> statusLines() {
+    return PolicyStatus.lines(settings, kept, clock.instant());
   }
 
   /**

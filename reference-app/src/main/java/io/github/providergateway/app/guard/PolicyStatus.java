@@ -20,14 +20,22 @@ public final class PolicyStatus {
   /** {@return the lines for {@code home} at {@code now}; none when no policy is named or kept} */
   public static List<String> lines(Path home, SystemSettings system, Instant now) {
     PolicySettings settings = PolicySettings.read(system);
-    List<String> lines = new ArrayList<>();
     KeptPolicy kept;
     try {
       kept = KeptPolicy.read(home);
     } catch (IOException e) {
-      lines.add("Organisation policy: what the home keeps cannot be read (" + e.getMessage() + ")");
-      return lines;
+      return List.of(
+          "Organisation policy: what the home keeps cannot be read (" + e.getMessage() + ")");
     }
+    return lines(settings, kept, now);
+  }
+
+  /**
+   * {@return the lines of a gateway whose policy {@code settings} name and which keeps {@code
+   * kept}, at {@code now}: the running gateway's, from what it holds (its status page)}
+   */
+  static List<String> lines(PolicySettings settings, KeptPolicy kept, Instant now) {
+    List<String> lines = new ArrayList<>();
     if (!settings.configured() && kept.lastGood() == null) {
       return lines;
     }
