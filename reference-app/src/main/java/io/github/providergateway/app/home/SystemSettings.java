@@ -23,8 +23,8 @@ import java.util.List;
  * where the audit trail is sent ({@link #audit}), the host's id ({@link #hostId}).
  *
  * <p>A file that anyone but root could have written is not the organisation's: it is refused, and
- * said so ({@link #problems}), exactly as a file that is not JSON. Refused, the settings are {@link
- * #NONE}'s, and the gateway runs as it would with no system install: the folder is root's, so only
+ * said so ({@link #problems}), exactly as a file that is not JSON. Refused, the settings are
+ * {@link #none none}, and the gateway runs as it would with no system install: the folder is root's, so only
  * root could have made a file that is not root's there, and nothing it names is trusted.
  *
  * <p>Where the folder is: {@value #DEFAULT_DIR}; on a machine where that holds no settings file,
