@@ -45,6 +45,65 @@ case $version in
     exit 1
     ;;
 esac
+# place NAME [COMMAND…]: checks the folder's places ($data, $bin, $link, $target), copies this folder
+# to $dest (running "$@" on the copy first, if given) and moves `current` and the link to it. A
+# `gateway` at $link that is not ours is left alone, and $1 stops saying so. The new folder is
+# copied whole under a temporary name, then put in place: a half-copied version is never `current`.
+place() {
+  name=$1
+  shift
+  if [ -e "$link" ] || [ -L "$link" ]; then
+    if [ ! -L "$link" ] || [ "$(readlink -- "$link")" != "$target" ]; then
+      echo "$name: $link exists and is not this installation's link to $target; move it away and run $name again" >&2
+      exit 1
+    fi
+  fi
+  mkdir -p -- "$data" "$bin"
+  chmod 755 "$data"
+  previous=
+  if [ -L "$data/current" ]; then
+    previous=$(readlink -- "$data/current")
+  fi
+  if [ "$src" != "$(cd -P -- "$dest" 2>/dev/null && pwd)" ]; then
+    rm -r -f -- "$dest.partial"
+    cp -R -- "$src" "$dest.partial"
+    if [ $# -gt 0 ]; then
+      "$@" "$dest.partial"
+    fi
+    if [ -e "$dest" ]; then
+      mv -- "$dest" "$dest.replaced.$$"
+    fi
+    mv -- "$dest.partial" "$dest"
+    rm -r -f -- "$dest.replaced.$$"
+  fi
+  ln -s -f -n -- "$version" "$data/current"
+  ln -s -f -n -- "$target" "$link"
+}
+
+# remove_previous: the version `current` named before, once another is installed.
+remove_previous() {
+  if [ -n "$previous" ] && [ "$previous" != "$version" ] && [ -d "$data/$previous" ]; then
+    case $previous in
+      */* | .* | '') ;;
+      *)
+        rm -r -f -- "${data:?}/$previous"
+        echo "Removed $previous ($data/$previous): upgraded to $version"
+        ;;
+    esac
+  fi
+}
+
+# rootify COPY: the system copy names its settings folder when it is not /etc's, and is root's and
+# written by root alone, whatever the unpacked archive's owner and modes were: a user who could
+# change a file there could change every user's gate.
+rootify() {
+  if [ -n "$root" ]; then
+    printf '%s\n' "-Dprovider-gateway.system-dir=$etc" >>"$1/lib/jvm.options"
+  fi
+  chown -R 0:0 "$1"
+  chmod -R go-w "$1"
+}
+
 if [ -n "$system" ]; then
   if [ "$(id -u)" != 0 ]; then
     echo "install.sh --system: run it as root (it installs in /opt, /usr/local/bin and /etc); install.sh alone installs for you" >&2
@@ -65,36 +124,9 @@ if [ -n "$system" ]; then
   dest=$data/$version
   link=$bin/gateway
   target=$data/current/bin/gateway
-  if [ -e "$link" ] || [ -L "$link" ]; then
-    if [ ! -L "$link" ] || [ "$(readlink -- "$link")" != "$target" ]; then
-      echo "install.sh --system: $link exists and is not this installation's link to $target; move it away and run install.sh --system again" >&2
-      exit 1
-    fi
-  fi
-  mkdir -p -- "$data" "$bin" "$etc"
-  chmod 755 "$data" "$etc"
-  previous=
-  if [ -L "$data/current" ]; then
-    previous=$(readlink -- "$data/current")
-  fi
-  if [ "$src" != "$(cd -P -- "$dest" 2>/dev/null && pwd)" ]; then
-    rm -r -f -- "$dest.partial"
-    cp -R -- "$src" "$dest.partial"
-    if [ -n "$root" ]; then
-      printf '%s\n' "-Dprovider-gateway.system-dir=$etc" >>"$dest.partial/lib/jvm.options"
-    fi
-    # Root's and written by root alone, whatever the unpacked archive's owner and modes were:
-    # a user who could change a file here could change every user's gate.
-    chown -R 0:0 "$dest.partial"
-    chmod -R go-w "$dest.partial"
-    if [ -e "$dest" ]; then
-      mv -- "$dest" "$dest.replaced.$$"
-    fi
-    mv -- "$dest.partial" "$dest"
-    rm -r -f -- "$dest.replaced.$$"
-  fi
-  ln -s -f -n -- "$version" "$data/current"
-  ln -s -f -n -- "$target" "$link"
+  place "install.sh --system" rootify
+  mkdir -p -- "$etc"
+  chmod 755 "$etc"
   if [ ! -e "$etc/settings.json" ]; then
     printf '{}\n' >"$etc/settings.json"
     chmod 644 "$etc/settings.json"
@@ -105,15 +137,7 @@ if [ -n "$system" ]; then
   echo "Installed provider-gateway $version for every user in $dest"
   echo "  $link -> $target"
   echo "  the organisation's settings: $etc/settings.json$created"
-  if [ -n "$previous" ] && [ "$previous" != "$version" ] && [ -d "$data/$previous" ]; then
-    case $previous in
-      */* | .* | '') ;;
-      *)
-        rm -r -f -- "${data:?}/$previous"
-        echo "Removed $previous ($data/$previous): upgraded to $version"
-        ;;
-    esac
-  fi
+  remove_previous
   echo "Next: gateway setup <agent> --managed (as root) writes each agent's managed settings;"
   echo "  each user's gateway runs as that user, its home under their \$HOME."
   exit 0
@@ -135,34 +159,7 @@ dest=$data/$version
 link=$bin/gateway
 target=$data/current/bin/gateway
 
-# A `gateway` there that is not ours is left alone.
-if [ -e "$link" ] || [ -L "$link" ]; then
-  if [ ! -L "$link" ] || [ "$(readlink -- "$link")" != "$target" ]; then
-    echo "install.sh: $link exists and is not this installation's link to $target; move it away and run install.sh again" >&2
-    exit 1
-  fi
-fi
-
-mkdir -p -- "$data" "$bin"
-chmod 755 "$data"
-previous=
-if [ -L "$data/current" ]; then
-  previous=$(readlink -- "$data/current")
-fi
-
-# The new folder is copied whole under a temporary name, then put in place: a half-copied
-# version is never `current`.
-if [ "$src" != "$(cd -P -- "$dest" 2>/dev/null && pwd)" ]; then
-  rm -r -f -- "$dest.partial"
-  cp -R -- "$src" "$dest.partial"
-  if [ -e "$dest" ]; then
-    mv -- "$dest" "$dest.replaced.$$"
-  fi
-  mv -- "$dest.partial" "$dest"
-  rm -r -f -- "$dest.replaced.$$"
-fi
-ln -s -f -n -- "$version" "$data/current"
-ln -s -f -n -- "$target" "$link"
+place install.sh
 echo "Installed provider-gateway $version in $dest"
 echo "  $link -> $target"
 
@@ -219,15 +216,7 @@ if [ -n "$previous" ] && [ "$previous" != "$version" ]; then
   done
 fi
 
-if [ -n "$previous" ] && [ "$previous" != "$version" ] && [ -d "$data/$previous" ]; then
-  case $previous in
-    */* | .* | '') ;;
-    *)
-      rm -r -f -- "${data:?}/$previous"
-      echo "Removed $previous ($data/$previous): upgraded to $version"
-      ;;
-  esac
-fi
+remove_previous
 
 # The ledger of the gateway's home lists what this wrote, so that `gateway uninstall` takes it
 # back (docs/install.md).
