@@ -124,10 +124,10 @@ class AuditReportTest {
     AppRun hour = report(files, "--stale", "1h");
 
     assertThat(byDefault.out())
-        .contains("Stopped reporting (newest record more than 86400s before " + NEWEST + "):")
+        .contains("Stopped reporting (newest record more than 1d before " + NEWEST + "):")
         .contains("  laptop-c: last " + NEWEST.minus(Duration.ofDays(3)))
         .doesNotContain("  laptop-b: last");
-    assertThat(week.out()).contains("Every host reported within 604800s of the newest record.");
+    assertThat(week.out()).contains("Every host reported within 7d of the newest record.");
     assertThat(hour.out()).contains("  laptop-b: last").contains("  laptop-c: last");
   }
 

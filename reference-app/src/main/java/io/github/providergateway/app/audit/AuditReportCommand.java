@@ -176,14 +176,11 @@ public final class AuditReportCommand implements Callable<Integer> {
                                         : "; answered on " + counts(row.answeredBy))))));
     out.println();
     if (stopped.isEmpty()) {
-      out.println(
-          "Every host reported within "
-              + DurationText.format(staleAfter)
-              + " of the newest record.");
+      out.println("Every host reported within " + staleText(staleAfter) + " of the newest record.");
     } else {
       out.println(
           "Stopped reporting (newest record more than "
-              + DurationText.format(staleAfter)
+              + staleText(staleAfter)
               + " before "
               + report.newest
               + "):");
@@ -191,6 +188,18 @@ public final class AuditReportCommand implements Callable<Integer> {
         out.println("  " + shown(id) + ": last " + report.hosts.get(id).last);
       }
     }
+  }
+
+  /** {@code 24h}, {@code 90m}, {@code 45s}: the largest whole unit, as {@code --stale} takes it. */
+  static String staleText(Duration stale) {
+    long seconds = stale.toSeconds();
+    if (seconds % 86_400 == 0) {
+      return seconds / 86_400 + "d";
+    }
+    if (seconds % 3_600 == 0) {
+      return seconds / 3_600 + "h";
+    }
+    return seconds % 60 == 0 ? seconds / 60 + "m" : DurationText.format(stale);
   }
 
   private static ObjectNode json(FleetReport report, Duration staleAfter) {

@@ -23,9 +23,9 @@ import java.util.List;
  * where the audit trail is sent ({@link #audit}), the host's id ({@link #hostId}).
  *
  * <p>A file that anyone but root could have written is not the organisation's: it is refused, and
- * said so ({@link #problems}), exactly as a file that is not JSON. Refused, the settings are
- * {@link #none none}, and the gateway runs as it would with no system install: the folder is root's, so only
- * root could have made a file that is not root's there, and nothing it names is trusted.
+ * said so ({@link #problems}), exactly as a file that is not JSON. Refused, the settings are {@link
+ * #none none}, and the gateway runs as it would with no system install: the folder is root's, so
+ * only root could have made a file that is not root's there, and nothing it names is trusted.
  *
  * <p>Where the folder is: {@value #DEFAULT_DIR}; on a machine where that holds no settings file,
  * the JVM property {@value #DIR_PROPERTY} may name another (the tests' own folder, a system install
