@@ -239,6 +239,7 @@ public final class RunningGateway implements AutoCloseable {
     AuditExports exports =
         AuditExports.start(
             SystemSettings.read(),
+            options.config(),
             System.getenv(),
             Version.text(),
             backend.scheduler(),

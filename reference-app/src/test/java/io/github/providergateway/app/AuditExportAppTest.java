@@ -35,9 +35,16 @@ class AuditExportAppTest {
   @TempDir Path home;
   @TempDir Path system;
 
+  /** The folder the build gives every test (never the machine's /etc), put back after. */
+  private final String buildsFolder = System.getProperty(SystemSettings.DIR_PROPERTY);
+
   @AfterEach
-  void forgetTheSystemFolder() {
-    System.clearProperty(SystemSettings.DIR_PROPERTY);
+  void restoreTheSystemFolder() {
+    if (buildsFolder == null) {
+      System.clearProperty(SystemSettings.DIR_PROPERTY);
+    } else {
+      System.setProperty(SystemSettings.DIR_PROPERTY, buildsFolder);
+    }
   }
 
   @Test
@@ -54,38 +61,73 @@ class AuditExportAppTest {
           """
               .formatted(receiver.getLocalPort()));
       System.setProperty(SystemSettings.DIR_PROPERTY, system.toString());
-      try (RunningGateway running =
-          RunningGateway.start(
-              Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
-              new GatewayListener() {})) {
-        SessionInfo session =
-            running
-                .gateway()
-                .startSession(
-                    SessionSpec.of("claude-code", "/home/dev/project"), new RecordingSessionHost())
-                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        running
-            .gateway()
-            .callTool(session.id(), "nobody-has-it", JsonNodeFactory.instance.objectNode(), WAIT)
-            .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        String record =
-            Await.value(
-                WAIT,
-                () -> {
-                  DatagramPacket packet = new DatagramPacket(new byte[4096], 4096);
-                  receiver.receive(packet);
-                  String text =
-                      new String(packet.getData(), 0, packet.getLength(), StandardCharsets.UTF_8);
-                  return text.contains(" tool_call ") ? text : null;
-                },
-                () -> "the call's record at the receiver");
-        assertThat(record)
-            .startsWith("<")
-            .contains(" laptop-0042 provider-gateway ")
-            .contains("CEF:0|provider-gateway|gateway|")
-            .contains("cs2Label=tool cs2=nobody-has-it")
-            .contains("cs3=" + session.id());
-      }
+      String record = aCallsRecord(receiver, "--rpc", "--home", home.toString(), "--port", "0");
+      assertThat(record)
+          .startsWith("<")
+          .contains(" laptop-0042 provider-gateway ")
+          .contains("CEF:0|provider-gateway|gateway|")
+          .contains("cs2Label=tool cs2=nobody-has-it")
+          .contains("cs3Label=session cs3=");
+    }
+  }
+
+  /**
+   * A developer with no organisation's settings sends their own trail: the home's configuration
+   * names the receiver in its {@code "audit"} object, as the system settings would.
+   */
+  @Test
+  void withNoOrganisationsSettingsTheHomesConfigurationNamesTheReceiver() throws Exception {
+    try (DatagramSocket receiver = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+      receiver.setSoTimeout((int) WAIT.toMillis());
+      Path config =
+          Files.writeString(
+              home.resolveSibling(home.getFileName() + "-config.json"),
+              """
+              {"providers": [],
+               "audit": {"syslog": {"host": "127.0.0.1", "port": %d, "format": "json"}}}
+              """
+                  .formatted(receiver.getLocalPort()));
+      System.setProperty(SystemSettings.DIR_PROPERTY, system.toString()); // no settings.json
+
+      String record =
+          aCallsRecord(
+              receiver,
+              "--rpc",
+              "--home",
+              home.toString(),
+              "--port",
+              "0",
+              "--config",
+              config.toString());
+
+      assertThat(record).contains("\"kind\":\"tool_call\"").contains("\"tool\":\"nobody-has-it\"");
+    }
+  }
+
+  /** Starts the gateway with {@code args}, has it decide a call, and returns its record. */
+  private static String aCallsRecord(DatagramSocket receiver, String... args) throws Exception {
+    try (RunningGateway running =
+        RunningGateway.start(Main.options(Map.of(), args), new GatewayListener() {})) {
+      SessionInfo session =
+          running
+              .gateway()
+              .startSession(
+                  SessionSpec.of("claude-code", "/home/dev/project"), new RecordingSessionHost())
+              .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      running
+          .gateway()
+          .callTool(session.id(), "nobody-has-it", JsonNodeFactory.instance.objectNode(), WAIT)
+          .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      return Await.value(
+          WAIT,
+          () -> {
+            DatagramPacket packet = new DatagramPacket(new byte[4096], 4096);
+            receiver.receive(packet);
+            String text =
+                new String(packet.getData(), 0, packet.getLength(), StandardCharsets.UTF_8);
+            return text.contains("tool_call") ? text : null;
+          },
+          () -> "the call's record at the receiver");
     }
   }
 }

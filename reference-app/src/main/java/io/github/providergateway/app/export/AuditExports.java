@@ -1,5 +1,6 @@
 package io.github.providergateway.app.export;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.HostId;
 import io.github.providergateway.app.home.SessionAgents;
 import io.github.providergateway.app.home.SystemSettings;
@@ -7,6 +8,7 @@ import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +56,26 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
       String version,
       Scheduler scheduler,
       Supplier<String> policy) {
+    return start(system, null, env, version, scheduler, policy);
+  }
+
+  /**
+   * As {@link #start(SystemSettings, Map, String, Scheduler, Supplier)}, with the home's
+   * configuration {@code config} (its {@code "audit"} object, read now), which a developer with no
+   * organisation's settings uses: the organisation's section, where there is one, wins over the
+   * home's, and either over the {@code OTEL_*} environment.
+   *
+   * @param config the home's configuration file, or null when it has none
+   */
+  public static AuditExports start(
+      SystemSettings system,
+      Path config,
+      Map<String, String> env,
+      String version,
+      Scheduler scheduler,
+      Supplier<String> policy) {
+    List<String> problems = new ArrayList<>();
+    JsonNode home = HomeAuditSection.read(config, problems);
     // Read only when an export is configured: reading the machine's id starts the file-read
     // watchdog's thread, and an idle gateway starts none for the export.
     Supplier<String> hostId =
@@ -69,9 +91,13 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
           }
         };
     List<AuditExport> exports = new ArrayList<>();
-    List<String> problems = new ArrayList<>();
     try {
-      OtlpLogsSettings otlp = OtlpLogsSettings.from(system.audit().path("otlp"), env);
+      boolean organisation = present(system.audit().path("otlp"));
+      OtlpLogsSettings otlp =
+          OtlpLogsSettings.from(
+              organisation ? system.audit().path("otlp") : home.path("otlp"),
+              organisation ? "system settings" : "the home's configuration",
+              env);
       if (otlp != null) {
         exports.add(OtlpExportFactory.start(otlp, hostId.get(), version));
       }
@@ -79,7 +105,11 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
       problems.add("audit not sent over OTLP: " + e.getMessage());
     }
     try {
-      SyslogSettings syslog = SyslogSettings.from(system.audit().path("syslog"));
+      SyslogSettings syslog =
+          SyslogSettings.from(
+              present(system.audit().path("syslog"))
+                  ? system.audit().path("syslog")
+                  : home.path("syslog"));
       if (syslog != null) {
         exports.add(
             new SyslogSender(
@@ -91,6 +121,10 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
       problems.add("audit not sent to syslog: " + e.getMessage());
     }
     return new AuditExports(exports, problems, policy);
+  }
+
+  private static boolean present(JsonNode section) {
+    return !section.isMissingNode() && !section.isNull();
   }
 
   /** {@return whether any export runs: the app adds this listener only then} */

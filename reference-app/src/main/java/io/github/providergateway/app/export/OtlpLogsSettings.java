@@ -80,8 +80,16 @@ public record OtlpLogsSettings(
    * @throws ExportSettingsException when what they say cannot be used; the message names the key
    */
   public static OtlpLogsSettings from(JsonNode otlpSection, Map<String, String> env) {
+    return from(otlpSection, "system settings", env);
+  }
+
+  /**
+   * As {@link #from(JsonNode, Map)}, the section read from {@code source} (the system settings, or
+   * the home's configuration), as its messages name it.
+   */
+  static OtlpLogsSettings from(JsonNode otlpSection, String source, Map<String, String> env) {
     if (otlpSection != null && !otlpSection.isMissingNode() && !otlpSection.isNull()) {
-      return from(keys(otlpSection), "system settings", true);
+      return from(keys(otlpSection), source, true);
     }
     Map<String, String> otel = new TreeMap<>();
     env.forEach(
