@@ -391,8 +391,12 @@ class DistArchiveTest {
     Path settings = root.resolve("etc/provider-gateway/settings.json");
     assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
     assertThat(Files.readString(settings)).isEqualTo("{}\n");
-    try (Stream<Path> files = Files.walk(data.resolve(version))) {
+    try (Stream<Path> walked = Files.walk(data.resolve(version))) {
+      // A link's own modes mean nothing (the runtime's legal notices are links jlink made); what
+      // it leads to is walked as itself.
+      List<Path> files = walked.filter(file -> !Files.isSymbolicLink(file)).toList();
       assertThat(files)
+          .isNotEmpty()
           .allSatisfy(
               file -> {
                 var attributes =
@@ -408,7 +412,7 @@ class DistArchiveTest {
 
     Outcome doctor =
         run(List.of(gateway.toString(), "doctor", "--home", dir.resolve("home").toString()), env);
-    assertThat(doctor.output).contains("organisation", "read from " + settings);
+    assertThat(doctor.output).contains("system   read from " + settings);
 
     Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-rw-rw-"));
     Outcome refused =
