@@ -13,6 +13,7 @@ import io.github.providergateway.app.guard.KeptSessionFlows;
 import io.github.providergateway.app.guard.OrgPolicy;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
+import io.github.providergateway.app.home.HostId;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.app.home.SystemSettings;
@@ -230,15 +231,21 @@ public final class RunningGateway implements AutoCloseable {
           OrgPolicy policy = policyInForce.get();
           return policy == null ? "none" : policy.label().get();
         };
+    // The organisation's settings, read once: the trail's host id, the exports and the policy.
+    SystemSettings organisation = SystemSettings.read();
     AuditFile audit =
         new AuditFile(
-            options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES, policyLabel);
+            options.logDir(),
+            AuditFile.DEFAULT_MAX_BYTES,
+            AuditFile.DEFAULT_FILES,
+            () -> HostId.of(organisation),
+            policyLabel);
     closer.add(audit::close);
     // The trail beyond the machine, when the organisation's settings or OTEL_* ask (issue 66):
     // closed after the gateway, so that its last decisions are sent.
     AuditExports exports =
         AuditExports.start(
-            SystemSettings.read(),
+            organisation,
             options.config(),
             System.getenv(),
             Version.text(),
@@ -271,7 +278,7 @@ public final class RunningGateway implements AutoCloseable {
     closer.add(() -> Backend.release(policyFetches));
     OrgPolicy orgPolicy =
         OrgPolicy.create(
-            SystemSettings.read(),
+            organisation,
             options.home(),
             System.getenv(),
             backend.clock(),
