@@ -40,7 +40,12 @@ class AuditExportIdleTest {
       int threads = Thread.activeCount();
       AuditExports exports =
           AuditExports.start(
-              SystemSettings.read(Path.of(args[0])), env, "test", new ManualClock(), () -> "none");
+              SystemSettings.read(Path.of(args[0])),
+              null,
+              env,
+              "test",
+              new ManualClock(),
+              () -> "none");
       for (int i = 0; i < 10; i++) {
         exports.decided(
             Decision.builder(Instant.EPOCH, DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)

@@ -46,26 +46,14 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
    * starts nothing of its part and is said in {@link #problems}: the gateway runs, and says so on
    * its status page and in its log, rather than refusing to guard the developer's agents.
    *
+   * <p>The home's configuration {@code config} (its {@code "audit"} object, read now) serves a
+   * developer with no organisation's settings: the organisation's section, where there is one, wins
+   * over the home's, and either over the {@code OTEL_*} environment.
+   *
+   * @param config the home's configuration file, or null when it has none
    * @param version the gateway's version, sent with each record
    * @param scheduler the app's timers: the syslog sender's reconnect backoff
    * @param policy the organisation's policy in force, as each record names it
-   */
-  public static AuditExports start(
-      SystemSettings system,
-      Map<String, String> env,
-      String version,
-      Scheduler scheduler,
-      Supplier<String> policy) {
-    return start(system, null, env, version, scheduler, policy);
-  }
-
-  /**
-   * As {@link #start(SystemSettings, Map, String, Scheduler, Supplier)}, with the home's
-   * configuration {@code config} (its {@code "audit"} object, read now), which a developer with no
-   * organisation's settings uses: the organisation's section, where there is one, wins over the
-   * home's, and either over the {@code OTEL_*} environment.
-   *
-   * @param config the home's configuration file, or null when it has none
    */
   public static AuditExports start(
       SystemSettings system,
