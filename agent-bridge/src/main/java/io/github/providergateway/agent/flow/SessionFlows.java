@@ -52,10 +52,10 @@ public final class SessionFlows {
   private final Consumer<SessionFlows> changed;
 
   /** Guarded by this. */
-  private final Map<String, Entry> entries =
+  private final Map<String, SessionRecord> entries =
       new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, SessionRecord> eldest) {
           if (size() <= MAX_SESSIONS) {
             return false;
           }
@@ -83,7 +83,7 @@ public final class SessionFlows {
       };
 
   /** Entries of a gateway run before this one, not yet claimed by a session. Guarded by this. */
-  private final Map<String, Entry> restored = new LinkedHashMap<>();
+  private final Map<String, SessionRecord> restored = new LinkedHashMap<>();
 
   /**
    * Sessions' pasts kept in memory.
@@ -137,7 +137,7 @@ public final class SessionFlows {
   }
 
   /** One session's record. */
-  static final class Entry {
+  static final class SessionRecord {
     SessionPast past;
     final String project;
     boolean reportsAfterTool;
@@ -160,7 +160,7 @@ public final class SessionFlows {
           }
         };
 
-    Entry(SessionPast past, String project, Instant lastUsed) {
+    SessionRecord(SessionPast past, String project, Instant lastUsed) {
       this.past = past;
       this.project = project;
       this.lastUsed = lastUsed;
@@ -202,7 +202,8 @@ public final class SessionFlows {
     synchronized (this) {
       String before = links.put(agentKey, key);
       if (before != null && !before.equals(key) && !entries.containsKey(key)) {
-        Entry old = entries.containsKey(before) ? entries.get(before) : restored.remove(before);
+        SessionRecord old =
+            entries.containsKey(before) ? entries.get(before) : restored.remove(before);
         if (old != null) {
           entries.put(key, old);
         }
@@ -224,7 +225,7 @@ public final class SessionFlows {
       return;
     }
     synchronized (this) {
-      Entry entry = entry(key, project);
+      SessionRecord entry = entry(key, project);
       entry.past = entry.past.after(call(tool, args, flow), flow);
       entry.recorded.put(tool + "\n" + args, Boolean.TRUE);
     }
@@ -246,7 +247,7 @@ public final class SessionFlows {
       return;
     }
     synchronized (this) {
-      Entry entry = entry(key, project);
+      SessionRecord entry = entry(key, project);
       entry.past = entry.past.attempted(call(tool, args, flow), flow);
     }
     changed.accept(this);
@@ -277,7 +278,7 @@ public final class SessionFlows {
       return;
     }
     synchronized (this) {
-      Entry entry = entry(key, project);
+      SessionRecord entry = entry(key, project);
       PastCall call = call(tool, args, flow);
       boolean keptNow = !entry.reportsAfterTool;
       if (keptNow) {
@@ -324,7 +325,7 @@ public final class SessionFlows {
     }
     boolean answered;
     synchronized (this) {
-      Entry entry = entry(key, project);
+      SessionRecord entry = entry(key, project);
       entry.reportsAfterTool = true;
       String call = tool + "\n" + args;
       Pending pending = entry.pending.remove(call);
@@ -375,9 +376,9 @@ public final class SessionFlows {
    * @return it, or empty when none is kept
    */
   public synchronized java.util.Optional<View> view(String key) {
-    for (Map.Entry<String, Entry> kept : entries.entrySet()) {
+    for (Map.Entry<String, SessionRecord> kept : entries.entrySet()) {
       if (kept.getKey().equals(key)) {
-        Entry entry = kept.getValue();
+        SessionRecord entry = kept.getValue();
         return java.util.Optional.of(
             new View(key, entry.project, entry.past, entry.reportsAfterTool));
       }
@@ -404,7 +405,7 @@ public final class SessionFlows {
    */
   public synchronized void restore(List<View> kept, Map<String, String> keptLinks) {
     for (View view : kept) {
-      Entry entry = new Entry(view.past(), view.project(), clock.instant());
+      SessionRecord entry = new SessionRecord(view.past(), view.project(), clock.instant());
       entry.reportsAfterTool = view.reportsAfterTool();
       restored.put(view.key(), entry);
     }
@@ -416,8 +417,8 @@ public final class SessionFlows {
     return new LinkedHashMap<>(links);
   }
 
-  private Entry entry(String key, Path project) {
-    Entry entry = entries.get(key);
+  private SessionRecord entry(String key, Path project) {
+    SessionRecord entry = entries.get(key);
     if (entry == null) {
       entry = restored.remove(key);
       if (entry == null) {
@@ -447,14 +448,14 @@ public final class SessionFlows {
   /** Guarded by this. */
   private String unknownWhy;
 
-  private Entry fresh(String key, Path project) {
+  private SessionRecord fresh(String key, Path project) {
     String folder = project == null ? null : project.toString();
     Map<String, String> remotes = project == null ? Map.of() : remotesOf.apply(project);
     if (clock.instant().isBefore(unknownUntil)) {
-      return new Entry(SessionPast.unknown(unknownWhy, remotes), folder, clock.instant());
+      return new SessionRecord(SessionPast.unknown(unknownWhy, remotes), folder, clock.instant());
     }
     if (forgotten.remove(key) != null) {
-      return new Entry(
+      return new SessionRecord(
           SessionPast.unknown("the gateway had too many sessions and forgot this one's", remotes),
           folder,
           clock.instant());
@@ -470,7 +471,7 @@ public final class SessionFlows {
       return restored.remove(sameFolder.get(0));
     }
     if (sameFolder.size() > 1) {
-      return new Entry(
+      return new SessionRecord(
           SessionPast.unknown(
               "the gateway restarted while "
                   + sameFolder.size()
@@ -479,7 +480,7 @@ public final class SessionFlows {
           folder,
           clock.instant());
     }
-    return new Entry(SessionPast.start(remotes), folder, clock.instant());
+    return new SessionRecord(SessionPast.start(remotes), folder, clock.instant());
   }
 
   private PastCall call(String tool, JsonNode args, CallFlow flow) {
