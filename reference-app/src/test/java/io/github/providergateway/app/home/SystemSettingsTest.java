@@ -100,6 +100,28 @@ class SystemSettingsTest {
   }
 
   @Test
+  void aFileOneByteOverItsBoundIsRefusedAndOneAtItIsRead() throws Exception {
+    assumeRoot();
+    String head = "{\"hostId\":\"laptop-7\",\"pad\":\"";
+    String tail = "\"}";
+    String atTheBound =
+        head + "x".repeat(SystemSettings.MAX_BYTES - head.length() - tail.length()) + tail;
+    write(atTheBound);
+
+    assertThat(SystemSettings.read(dir).hostId()).isEqualTo("laptop-7");
+
+    write(atTheBound.replace("\"pad\":\"", "\"pad\":\"x"));
+    SystemSettings over = SystemSettings.read(dir);
+
+    assertThat(over.file()).isFalse();
+    assertThat(over.hostId()).isNull();
+    assertThat(over.problems())
+        .singleElement()
+        .asString()
+        .contains("is larger than " + SystemSettings.MAX_BYTES + " bytes");
+  }
+
+  @Test
   void thePropertyMovesTheFolderOnlyWhereTheFixedOneHoldsNoSettings() throws Exception {
     Path fixed = java.nio.file.Files.createDirectories(dir.resolve("etc"));
     Path elsewhere = dir.resolve("elsewhere");
