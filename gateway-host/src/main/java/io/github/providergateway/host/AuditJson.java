@@ -50,6 +50,7 @@ public final class AuditJson {
     }
     putIfSet(json, "argsSha256", decision.argsSha256());
     putIfSet(json, "answeredBy", decision.answeredBy());
+    putIfSet(json, "agent", decision.agent());
     if (decision.args() != null) {
       json.set("args", decision.args().deepCopy()); // only where the gateway keeps them
     }

@@ -35,6 +35,7 @@ class AuditReportTest {
   private static Decision denied(Instant at) {
     return Decision.builder(at, DecisionKind.PRE_TOOL_USE, Decision.Outcome.DENY)
         .sessionId("s-1")
+        .agent("claude") // Claude Code's hook took it
         .call("shell", null)
         .reason("guard: fs.delete-root: rm -rf / would delete everything")
         .provider("guard")
@@ -107,12 +108,12 @@ class AuditReportTest {
     assertThat(run.out())
         .startsWith(
             "Audit report over 3 file(s): 21 decision(s) from 3 host(s), the newest at " + NEWEST)
-        .contains("  laptop-a  -  guard/fs.delete-root: pre_tool_use deny 1")
+        .contains("  laptop-a  claude  guard/fs.delete-root: pre_tool_use deny 1")
         .contains(
             "  laptop-b  -  ci: ask allow 1, ask asked 2, ask timeout 1, pre_tool_use allow 1;"
                 + " answered on console 1")
-        .contains("    gated: 2026-11-20.1 2; policies: 2026-11-20.1 7; agents: - 2")
-        .contains("    gated: builtin 2; policies: builtin 7; agents: - 2");
+        .contains("    gated: 2026-11-20.1 2; policies: 2026-11-20.1 7; agents: - 1, claude 1")
+        .contains("    gated: builtin 2; policies: builtin 7; agents: - 1, claude 1");
   }
 
   @Test

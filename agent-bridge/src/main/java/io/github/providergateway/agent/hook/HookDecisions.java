@@ -616,6 +616,7 @@ final class HookDecisions {
                   .reason(decided.note())
                   .sessionId(sessionId)
                   .provider(provider)
+                  .agent(agent.word())
                   .call(request.tool(), null)
                   .latency(Duration.between(arrived, now))
                   .args(sha256(request.args()), request.args(), false)

@@ -93,6 +93,9 @@ class GuardWithoutSessionTest {
               assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
               assertThat(d.provider()).isEqualTo("guard");
               assertThat(d.sessionId()).isNull();
+              assertThat(d.agent())
+                  .as("whose hook asked, with no session to say")
+                  .isEqualTo("claude");
               assertThat(d.reason()).startsWith("guard: fs.delete-root: ");
               // As the gateway's own records: the hash of the arguments' JSON text (issue 48).
               assertThat(d.argsSha256()).isEqualTo(sha256("{\"command\":\"rm -rf /\"}"));
@@ -227,6 +230,10 @@ class GuardWithoutSessionTest {
     assertThat(many.word()).isEqualTo("deny");
     assertThat(many.body()).startsWith("{\"decision\":\"deny\"").contains("secrets.env-file");
     assertThat(many.note()).as("the reason, for stderr beside exit 2").contains("secrets.env-file");
+    assertThat(audit)
+        .filteredOn(d -> d.outcome() == Decision.Outcome.DENY)
+        .extracting(Decision::agent)
+        .containsOnly("gemini");
   }
 
   /**

@@ -47,6 +47,7 @@ public final class Decision {
   private final List<GateAnswer> gates;
   private final JsonNode args;
   private final String answeredBy;
+  private final String agent;
 
   private Decision(Builder b) {
     this.time = b.time;
@@ -66,6 +67,7 @@ public final class Decision {
     this.gates = b.gates == null ? List.of() : List.copyOf(b.gates);
     this.args = b.args;
     this.answeredBy = b.answeredBy;
+    this.agent = b.agent;
   }
 
   /** {@return when the decision was taken, on the gateway's clock} */
@@ -165,6 +167,15 @@ public final class Decision {
     return answeredBy;
   }
 
+  /**
+   * {@return the agent whose own hook asked, by its hook's name ({@code claude}, {@code gemini}),
+   * for a decision the agent's hook took or asked for; else null (a session's agent, when an agent
+   * opened it, is the session's to say)}
+   */
+  public String agent() {
+    return agent;
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof Decision d
@@ -184,7 +195,8 @@ public final class Decision {
         && Objects.equals(argsSha256, d.argsSha256)
         && Objects.equals(gates, d.gates)
         && Objects.equals(args, d.args)
-        && Objects.equals(answeredBy, d.answeredBy);
+        && Objects.equals(answeredBy, d.answeredBy)
+        && Objects.equals(agent, d.agent);
   }
 
   @Override
@@ -206,7 +218,8 @@ public final class Decision {
         argsSha256,
         gates,
         args,
-        answeredBy);
+        answeredBy,
+        agent);
   }
 
   /** {@return the fields by name, as a record would show them} */
@@ -247,6 +260,8 @@ public final class Decision {
         + args
         + ", answeredBy="
         + answeredBy
+        + ", agent="
+        + agent
         + "]";
   }
 
@@ -346,6 +361,7 @@ public final class Decision {
     private List<GateAnswer> gates;
     private JsonNode args;
     private String answeredBy;
+    private String agent;
 
     private Builder(Instant time, DecisionKind kind, Outcome outcome) {
       this.time = time;
@@ -488,6 +504,17 @@ public final class Decision {
      */
     public Builder answeredBy(String answeredBy) {
       this.answeredBy = answeredBy;
+      return this;
+    }
+
+    /**
+     * The agent whose own hook asked, by its hook's name ({@code claude}, {@code gemini}).
+     *
+     * @param agent the agent's name, or null
+     * @return this builder
+     */
+    public Builder agent(String agent) {
+      this.agent = agent;
       return this;
     }
 

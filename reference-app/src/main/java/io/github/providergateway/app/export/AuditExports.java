@@ -152,7 +152,7 @@ public final class AuditExports implements GatewayListener, AutoCloseable {
 
   @Override
   public void decided(Decision decision) {
-    AuditLabels labels = new AuditLabels(agents.of(decision.sessionId()), policy.get());
+    AuditLabels labels = new AuditLabels(agents.of(decision), policy.get());
     for (AuditExport export : exports) {
       export.recorded(decision, labels);
     }

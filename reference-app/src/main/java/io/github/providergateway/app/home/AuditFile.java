@@ -194,7 +194,7 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
     List<ObjectNode> records = new ArrayList<>(batch.size());
     for (Decision decision : batch) {
       ObjectNode line = AuditJson.decision(decision);
-      String agent = agents.of(decision.sessionId());
+      String agent = agents.of(decision);
       if (agent != null) {
         line.put("agent", agent);
       }

@@ -1,14 +1,22 @@
 package io.github.providergateway.app.home;
 
+import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Which agent opened each session, for the records that leave a decision (issue 66: a report across
- * machines counts per host, agent and rule): a session an agent's {@code gateway mcp} window opened
- * ({@code openedBy} {@code agent}, {@code agent:<detail>}) is that agent's, named by the label its
- * window gave it (the MCP client's {@code clientInfo.name}, e.g. {@code claude-code}).
+ * Which agent each decision is of, for the records that leave it (issue 66: a report across
+ * machines counts per host, agent and rule). A decision an agent's own hook took names its agent
+ * ({@link Decision#agent()}, the hook's name: {@code claude}, {@code gemini}). Any other is the
+ * agent's whose session it was: a session an agent's {@code gateway mcp} window opened ({@code
+ * openedBy} {@code agent}, {@code agent:<detail>}) is that agent's, named by the label its window
+ * gave it (the MCP client's {@code clientInfo.name}, e.g. {@code claude-code}) or the front door's
+ * token name. A known agent is named as its hook names it, whichever path its call took, so that a
+ * report counts Claude Code's hook calls and MCP calls on one row ({@code claude-code} and {@code
+ * gemini-cli-mcp-client} are {@code claude} and {@code gemini}); another agent keeps its label.
  *
  * <p>Kept for the latest {@value #MAX} sessions, and past their end: a decision of a session may be
  * written after it ended. Thread-safe: {@link #started} runs on the gateway's loop (one map put),
@@ -39,9 +47,23 @@ public final class SessionAgents {
     if (openedBy == null || !(openedBy.equals("agent") || openedBy.startsWith("agent:"))) {
       return;
     }
-    String label = session.label();
-    String name = label == null || label.isBlank() ? UNNAMED : label.strip();
+    String label = session.label() == null ? "" : session.label().strip();
+    String name = known(openedBy);
+    if (name == null) {
+      name = known(label);
+    }
+    if (name == null) {
+      name = label.isEmpty() ? UNNAMED : label;
+    }
     agents.put(session.id(), name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name);
+  }
+
+  /**
+   * {@return the agent of {@code decision}: the agent whose hook took it, else the agent that
+   * opened its session; null when neither is known (or the session is forgotten)}
+   */
+  public synchronized String of(Decision decision) {
+    return decision.agent() != null ? decision.agent() : of(decision.sessionId());
   }
 
   /**
@@ -49,5 +71,16 @@ public final class SessionAgents {
    */
   public synchronized String of(String sessionId) {
     return sessionId == null ? null : agents.get(sessionId);
+  }
+
+  /** The hook's name of the known agent whose name {@code name} holds, or null. */
+  private static String known(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (AgentKind agent : AgentKind.values()) {
+      if (lower.contains(agent.word())) {
+        return agent.word();
+      }
+    }
+    return null;
   }
 }

@@ -56,7 +56,8 @@ class AuditFileTest {
 
   /**
    * Issue 66: a report across machines counts per agent, so a record of a session an agent's window
-   * opened names that agent (its label); a session nobody's agent opened names none.
+   * opened names that agent, and so does a decision its own hook took; a session nobody's agent
+   * opened names none.
    */
   @Test
   void aRecordOfASessionAnAgentOpenedNamesTheAgent() throws Exception {
@@ -71,11 +72,20 @@ class AuditFileTest {
           Decision.builder(Instant.EPOCH, DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)
               .sessionId("s-2")
               .build());
+      audit.decided(
+          Decision.builder(Instant.EPOCH, DecisionKind.PRE_TOOL_USE, Decision.Outcome.DENY)
+              .agent("gemini")
+              .build());
     }
     List<String> lines = Files.readAllLines(dir.resolve("logs/audit.jsonl"));
     ObjectMapper json = new ObjectMapper();
-    assertThat(json.readTree(lines.get(0)).path("agent").asText()).isEqualTo("claude-code");
+    assertThat(json.readTree(lines.get(0)).path("agent").asText())
+        .as("Claude Code's window, named as its hook names it")
+        .isEqualTo("claude");
     assertThat(json.readTree(lines.get(1)).has("agent")).isFalse();
+    assertThat(json.readTree(lines.get(2)).path("agent").asText())
+        .as("a decision the agent's own hook took, with no session")
+        .isEqualTo("gemini");
   }
 
   @Test

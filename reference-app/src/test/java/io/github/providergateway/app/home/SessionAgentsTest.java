@@ -2,7 +2,10 @@ package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.protocol.SessionInfo;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,13 +18,30 @@ class SessionAgentsTest {
   private final SessionAgents agents = new SessionAgents();
 
   @Test
-  void aSessionAnAgentOpenedIsThatAgentsByItsWindowsLabel() {
+  void aSessionAnAgentOpenedIsThatAgentsNamedAsItsHookNamesIt() {
     agents.started(new SessionInfo("s1", "claude-code", null, null, "agent"));
-    agents.started(new SessionInfo("s2", null, null, null, "agent:stdio"));
+    agents.started(new SessionInfo("s2", "gemini-cli-mcp-client", null, null, "agent"));
+    agents.started(new SessionInfo("s3", "windsurf", null, null, "agent:codex"));
+    agents.started(new SessionInfo("s4", "my-own-agent", null, null, "agent"));
+    agents.started(new SessionInfo("s5", null, null, null, "agent:stdio"));
 
-    assertThat(agents.of("s1")).isEqualTo("claude-code");
-    assertThat(agents.of("s2")).isEqualTo(SessionAgents.UNNAMED);
-    assertThat(agents.of(null)).isNull();
+    assertThat(agents.of("s1")).isEqualTo("claude");
+    assertThat(agents.of("s2")).isEqualTo("gemini");
+    assertThat(agents.of("s3")).as("the front door's token names it first").isEqualTo("codex");
+    assertThat(agents.of("s4")).as("another agent keeps its label").isEqualTo("my-own-agent");
+    assertThat(agents.of("s5")).isEqualTo(SessionAgents.UNNAMED);
+    assertThat(agents.of((String) null)).isNull();
+  }
+
+  @Test
+  void aDecisionAnAgentsHookTookNamesThatAgentWhateverItsSession() {
+    agents.started(new SessionInfo("s1", "claude-code", null, null, "agent"));
+    Decision.Builder decision =
+        Decision.builder(Instant.EPOCH, DecisionKind.PRE_TOOL_USE, Decision.Outcome.DENY);
+
+    assertThat(agents.of(decision.agent("gemini").build())).isEqualTo("gemini");
+    assertThat(agents.of(decision.agent(null).sessionId("s1").build())).isEqualTo("claude");
+    assertThat(agents.of(decision.sessionId("s2").build())).isNull();
   }
 
   @Test
