@@ -60,8 +60,44 @@ class PlainRulesTest {
             """);
     assertThat(guard.decide(shell("kubectl apply -f x.yaml --context prod-eu")).ruleId())
         .isEqualTo("no-prod");
-    assertThat(guard.decide(shell("kubectl --context prod get pods")).allowed()).isTrue();
+    assertThat(guard.decide(shell("kubectl --context staging get pods")).allowed()).isTrue();
     assertThat(guard.decide(shell("kubectl apply --context staging")).allowed()).isTrue();
+    assertThat(guard.decide(shell("kubectl apply --contexts prod")).allowed()).isTrue();
+  }
+
+  /**
+   * A deny's or ask's last pattern ending in {@code *} takes the words after it, as a person reads
+   * it: a team that wrote {@code terraform apply*} (as docs/team.md's example once did) let every
+   * {@code terraform apply} with an argument through, since the pattern matched one word.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "terraform apply",
+        "terraform apply -auto-approve",
+        "terraform apply plan.out",
+        "sudo terraform apply -auto-approve -lock=false",
+        "terraform apply-all",
+        "kubectl --context prod get pods",
+        "kubectl get pods --context prod-eu -o yaml",
+      })
+  void aLastPatternEndingInAStarTakesTheWordsAfterIt(String command) {
+    Guard guard =
+        guard(
+            """
+            {"rules": [{"id": "ask-apply", "action": "ask", "command": "terraform apply*"},
+                       {"id": "no-prod", "action": "deny", "command": "kubectl * --context prod*"}]}
+            """);
+
+    assertThat(guard.decide(shell(command)).allowed()).as(command).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"terraform plan", "terraform", "echo terraform apply", "terraformapply"})
+  void aLastPatternEndingInAStarStillMatchesItsWordsFirst(String command) {
+    Guard guard = guard("{\"rules\": [{\"action\": \"ask\", \"command\": \"terraform apply*\"}]}");
+
+    assertThat(guard.decide(shell(command)).allowed()).as(command).isTrue();
   }
 
   @Test

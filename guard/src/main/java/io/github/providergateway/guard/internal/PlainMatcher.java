@@ -20,11 +20,15 @@ import java.util.Map;
  * runs, after the parse (quotes removed, {@code sudo}/{@code env} and the like taken off): a
  * pattern {@code *} alone matches any number of words, any other matches one word by a text glob,
  * and the whole list must match (so {@code git push *} matches {@code git push} and {@code git push
- * -f origin}, not {@code git pushx}). The first pattern matches the program as written or its name
- * ({@code git} matches {@code /usr/bin/git}). For {@code git} the words are also read with git's
- * global options left out, so {@code git push *} matches {@code git -C . -c k=v push}. In an allow
- * entry a word the guard cannot know ({@code $X}, {@code /opt/cache/*}) matches only a {@code *} or
- * the same text written in the pattern.
+ * -f origin}, not {@code git pushx}). In a deny or ask rule a last pattern that ends in {@code *}
+ * also matches any words after it, as a person reads it: {@code terraform apply*} matches {@code
+ * terraform apply -auto-approve} (read as one word, it matched only a bare {@code terraform apply},
+ * and a team's rule written so let every real use through). An allow entry stays one word per
+ * pattern: what it lets through is never more than it reads. The first pattern matches the program
+ * as written or its name ({@code git} matches {@code /usr/bin/git}). For {@code git} the words are
+ * also read with git's global options left out, so {@code git push *} matches {@code git -C . -c
+ * k=v push}. In an allow entry a word the guard cannot know ({@code $X}, {@code /opt/cache/*})
+ * matches only a {@code *} or the same text written in the pattern.
  *
  * <p>{@code path} is a path glob: from {@code /}, {@code ~/} or {@code **} it matches the absolute
  * resolved path; with a {@code /} elsewhere it matches the path relative to the session's project;
@@ -34,6 +38,10 @@ import java.util.Map;
 public final class PlainMatcher {
   private final Glob tool;
   private final List<Glob> command;
+
+  /** Whether the last word pattern ends in {@code *}: a deny's or ask's takes the words after. */
+  private final boolean openEnd;
+
   private final Glob path;
   private final PathForm pathForm;
   private final Map<String, Glob> args = new LinkedHashMap<>();
@@ -63,12 +71,16 @@ public final class PlainMatcher {
     this.tool = toolPattern == null ? null : Glob.text(toolPattern);
     if (commandPattern == null) {
       this.command = null;
+      this.openEnd = false;
     } else {
       List<Glob> words = new ArrayList<>();
-      for (String part : splitBlanks(commandPattern)) {
+      List<String> parts = splitBlanks(commandPattern);
+      for (String part : parts) {
         words.add(part.equals("*") ? null : Glob.text(part));
       }
       this.command = words;
+      String last = parts.isEmpty() ? "" : parts.get(parts.size() - 1);
+      this.openEnd = !last.equals("*") && last.endsWith("*");
     }
     String p = pathPattern;
     if (p == null) {
@@ -262,6 +274,9 @@ public final class PlainMatcher {
     current[0] = true;
     skipStars(current);
     for (int w = 0; w < words.size(); w++) {
+      if (!strict && openEnd && current[n]) {
+        return true; // a deny's or ask's last pattern ended in *: the words after are its too
+      }
       Word word = words.get(w);
       boolean[] next = new boolean[n + 1];
       boolean any = false;
