@@ -80,6 +80,8 @@ class PlainRulesTest {
         "terraform apply-all",
         "kubectl --context prod get pods",
         "kubectl get pods --context prod-eu -o yaml",
+        "kubectl --context=prod-eu get pods",
+        "kubectl get pods --context=prod",
       })
   void aLastPatternEndingInAStarTakesTheWordsAfterIt(String command) {
     Guard guard =
@@ -90,6 +92,24 @@ class PlainRulesTest {
             """);
 
     assertThat(guard.decide(shell(command)).allowed()).as(command).isFalse();
+  }
+
+  @Test
+  void aLongOptionWithItsValueMatchesEitherWay() {
+    Guard guard =
+        guard(
+            """
+            {"rules": [{"id": "spaced", "action": "deny", "command": "helm * --namespace prod"},
+                       {"id": "joined", "action": "deny", "command": "helm * --kube-context=prod"}]}
+            """);
+
+    assertThat(guard.decide(shell("helm upgrade x --namespace=prod")).ruleId()).isEqualTo("spaced");
+    assertThat(guard.decide(shell("helm upgrade x --kube-context=prod")).ruleId())
+        .isEqualTo("joined");
+    assertThat(guard.decide(shell("helm upgrade x --namespace=staging")).allowed()).isTrue();
+    assertThat(guard.decide(shell("helm upgrade x -n=prod")).allowed())
+        .as("long options only")
+        .isTrue();
   }
 
   @ParameterizedTest

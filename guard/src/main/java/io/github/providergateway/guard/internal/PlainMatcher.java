@@ -23,12 +23,16 @@ import java.util.Map;
  * -f origin}, not {@code git pushx}). In a deny or ask rule a last pattern that ends in {@code *}
  * also matches any words after it, as a person reads it: {@code terraform apply*} matches {@code
  * terraform apply -auto-approve} (read as one word, it matched only a bare {@code terraform apply},
- * and a team's rule written so let every real use through). An allow entry stays one word per
- * pattern: what it lets through is never more than it reads. The first pattern matches the program
- * as written or its name ({@code git} matches {@code /usr/bin/git}). For {@code git} the words are
- * also read with git's global options left out, so {@code git push *} matches {@code git -C . -c
- * k=v push}. In an allow entry a word the guard cannot know ({@code $X}, {@code /opt/cache/*})
- * matches only a {@code *} or the same text written in the pattern.
+ * and a team's rule written so let every real use through). An allow entry and a built-in rule's
+ * patterns stay one word per pattern: what an allow or a built-in rule's {@code unless} lets
+ * through is never more than it reads, and the built-in rules match as they were measured. A deny's
+ * or ask's patterns also match a long option given its value by {@code =} as the two words it
+ * stands for ({@code --context=prod-eu} is {@code --context prod-eu}), as well as the word as
+ * written. The first pattern matches the program as written or its name ({@code git} matches {@code
+ * /usr/bin/git}). For {@code git} the words are also read with git's global options left out, so
+ * {@code git push *} matches {@code git -C . -c k=v push}. In an allow entry a word the guard
+ * cannot know ({@code $X}, {@code /opt/cache/*}) matches only a {@code *} or the same text written
+ * in the pattern.
  *
  * <p>{@code path} is a path glob: from {@code /}, {@code ~/} or {@code **} it matches the absolute
  * resolved path; with a {@code /} elsewhere it matches the path relative to the session's project;
@@ -140,7 +144,7 @@ public final class PlainMatcher {
     }
     if (command != null) {
       for (Step step : scan.steps()) {
-        if (commandMatches(step.invocation(), false, scan.budget())
+        if (commandMatches(step.invocation(), false, true, scan.budget())
             && (path == null || stepPaths(scan, step))) {
           return true;
         }
@@ -245,7 +249,8 @@ public final class PlainMatcher {
   }
 
   /**
-   * Whether the command's word patterns match a program.
+   * Whether the command's word patterns match a program, each word pattern one word: as an allow
+   * entry and a built-in rule's patterns read them, its exemptions ({@code unless}) included.
    *
    * @param invocation the program
    * @param strict whether a word the guard cannot know matches only {@code *}
@@ -253,28 +258,70 @@ public final class PlainMatcher {
    * @return whether they match
    */
   boolean commandMatches(Invocation invocation, boolean strict, Budget budget) {
+    return commandMatches(invocation, strict, false, budget);
+  }
+
+  /**
+   * Whether the command's word patterns match a program; {@code broad} for a person's or a policy's
+   * deny or ask rule, whose last pattern ending in {@code *} takes the words after it and whose
+   * patterns also meet a long option's {@code =} value as its own word. Never for what lets a call
+   * through (an allow entry, a built-in rule's {@code unless}): there a broader match would let
+   * more through.
+   */
+  private boolean commandMatches(
+      Invocation invocation, boolean strict, boolean broad, Budget budget) {
     List<Word> words = invocation.words();
     if (words.isEmpty()) {
       return false;
     }
-    if (wordsMatch(words, invocation.program(), strict, budget)) {
+    if (programMatches(words, invocation.program(), strict, broad, budget)) {
       return true;
     }
-    if (invocation.program().equals("git")) {
+    // A deny's or ask's --context prod* is --context=prod too: a program reads both alike.
+    List<Word> split = broad ? longOptionsSplit(words) : words;
+    return split != words && programMatches(split, invocation.program(), strict, broad, budget);
+  }
+
+  private boolean programMatches(
+      List<Word> words, String program, boolean strict, boolean broad, Budget budget) {
+    if (wordsMatch(words, program, strict, broad, budget)) {
+      return true;
+    }
+    if (program.equals("git")) {
       List<Word> git = GitCommand.of(words.subList(1, words.size())).words();
-      return wordsMatch(git, "git", strict, budget);
+      return wordsMatch(git, "git", strict, broad, budget);
     }
     return false;
   }
 
+  /** {@code words} with each long option given its value by {@code =} as two words; or itself. */
+  private static List<Word> longOptionsSplit(List<Word> words) {
+    List<Word> split = null;
+    for (int w = 1; w < words.size(); w++) {
+      Word word = words.get(w);
+      int equals = word.text().indexOf('=');
+      if (word.text().startsWith("--") && equals > 2) {
+        if (split == null) {
+          split = new ArrayList<>(words.subList(0, w));
+        }
+        split.add(new Word(word.text().substring(0, equals), word.literal()));
+        split.add(new Word(word.text().substring(equals + 1), word.literal()));
+      } else if (split != null) {
+        split.add(word);
+      }
+    }
+    return split == null ? words : split;
+  }
+
   /** The word patterns against the words, a set of reached positions per word: no backtracking. */
-  private boolean wordsMatch(List<Word> words, String program, boolean strict, Budget budget) {
+  private boolean wordsMatch(
+      List<Word> words, String program, boolean strict, boolean broad, Budget budget) {
     int n = command.size();
     boolean[] current = new boolean[n + 1];
     current[0] = true;
     skipStars(current);
     for (int w = 0; w < words.size(); w++) {
-      if (!strict && openEnd && current[n]) {
+      if (broad && openEnd && current[n]) {
         return true; // a deny's or ask's last pattern ended in *: the words after are its too
       }
       Word word = words.get(w);
