@@ -3,7 +3,9 @@ package io.github.providergateway.agent.hook;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The agents whose pre-tool-use hooks {@link HookAdapter} answers, as a key: each agent's facts
@@ -55,6 +57,30 @@ public enum AgentKind {
    */
   public String word() {
     return dialect.id();
+  }
+
+  /**
+   * {@return whether {@code name}, a session's label or an MCP client's name ({@code claude-code},
+   * {@code gemini-cli-mcp-client}), names this agent: it holds its {@link #word()}, in any case}
+   *
+   * @param name the name, or null (names no agent)
+   */
+  public boolean isNamedIn(String name) {
+    return name != null && name.toLowerCase(Locale.ROOT).contains(word());
+  }
+
+  /**
+   * {@return the first agent that {@code name} names ({@link #isNamedIn}), if any}
+   *
+   * @param name the name, or null (names no agent)
+   */
+  public static Optional<AgentKind> namedIn(String name) {
+    for (AgentKind agent : values()) {
+      if (agent.isNamedIn(name)) {
+        return Optional.of(agent);
+      }
+    }
+    return Optional.empty();
   }
 
   /** {@return the agent's name as a person knows it ({@code Claude Code}, {@code Gemini CLI})} */

@@ -4,7 +4,6 @@ import io.github.providergateway.protocol.ProjectScope;
 import io.github.providergateway.protocol.SessionInfo;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -50,7 +49,7 @@ final class SessionChoice {
     boolean chosenNamesAgent = false;
     for (T session : deepest) {
       String name = label.apply(session);
-      boolean namesAgent = name != null && name.toLowerCase(Locale.ROOT).contains(agent.word());
+      boolean namesAgent = agent.isNamedIn(name);
       // A later session replaces the choice unless only the choice names the agent.
       if (chosen == null || namesAgent || !chosenNamesAgent) {
         chosen = session;

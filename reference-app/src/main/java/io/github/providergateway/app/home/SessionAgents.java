@@ -4,7 +4,6 @@ import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -48,13 +47,11 @@ public final class SessionAgents {
       return;
     }
     String label = session.label() == null ? "" : session.label().strip();
-    String name = known(openedBy);
-    if (name == null) {
-      name = known(label);
-    }
-    if (name == null) {
-      name = label.isEmpty() ? UNNAMED : label;
-    }
+    String name =
+        AgentKind.namedIn(openedBy)
+            .or(() -> AgentKind.namedIn(label))
+            .map(AgentKind::word)
+            .orElse(label.isEmpty() ? UNNAMED : label);
     agents.put(session.id(), name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name);
   }
 
@@ -71,16 +68,5 @@ public final class SessionAgents {
    */
   public synchronized String of(String sessionId) {
     return sessionId == null ? null : agents.get(sessionId);
-  }
-
-  /** The hook's name of the known agent whose name {@code name} holds, or null. */
-  private static String known(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    for (AgentKind agent : AgentKind.values()) {
-      if (lower.contains(agent.word())) {
-        return agent.word();
-      }
-    }
-    return null;
   }
 }
