@@ -70,21 +70,28 @@ final class ClaudeCode {
   }
 
   /**
-   * {@code claude mcp add NAME -- COMMAND…} in {@code project}, as docs/agents.md tells a person to
-   * install {@code gateway mcp}: the server goes to {@code home}'s {@code ~/.claude.json}, for that
-   * project.
+   * {@code claude mcp add --scope user NAME -- COMMAND…} in {@code project}: the server goes to
+   * {@code home}'s {@code ~/.claude.json} for every project, where {@code gateway setup claude}
+   * puts it.
+   *
+   * <p>Not the local scope a bare {@code claude mcp add} has: that keys the server by the git top
+   * level Claude finds at that moment, and a Codex test in the other fork puts an empty {@code
+   * /tmp/.git} up for as long as each of its sandboxed commands runs (openai/codex issue 31599).
+   * Met between the add and the run, the server was kept under {@code /tmp}, the run found none,
+   * and its guard never bound (an agents phase failed so).
    */
   void mcpAdd(Path project, Path home, String name, List<String> command)
       throws IOException, InterruptedException {
-    List<String> args = new ArrayList<>(List.of(binary.toString(), "mcp", "add", name, "--"));
+    List<String> args =
+        new ArrayList<>(List.of(binary.toString(), "mcp", "add", "--scope", "user", name, "--"));
     args.addAll(command);
     mcp(project, home, name, args);
   }
 
   /**
-   * {@code claude mcp add --transport http NAME URL --header "Authorization: Bearer TOKEN"} in
-   * {@code project}: an MCP server over Streamable HTTP, as {@code gateway setup claude --mcp http}
-   * writes it.
+   * {@code claude mcp add --scope user --transport http NAME URL --header "Authorization: Bearer
+   * TOKEN"} in {@code project}: an MCP server over Streamable HTTP, as {@code gateway setup claude
+   * --mcp http} writes it (user scope: {@link #mcpAdd} says why).
    */
   void mcpAddHttp(Path project, Path home, String name, String url, String token)
       throws IOException, InterruptedException {
@@ -96,6 +103,8 @@ final class ClaudeCode {
             binary.toString(),
             "mcp",
             "add",
+            "--scope",
+            "user",
             "--transport",
             "http",
             name,
@@ -190,8 +199,8 @@ final class ClaudeCode {
   }
 
   /**
-   * Each project {@code ~/.claude.json} under {@code home} names, with the names of its MCP
-   * servers, a line each; or a sentence saying why there are none.
+   * The MCP servers of {@code ~/.claude.json} under {@code home}: the user scope's on a line, then
+   * each project it names with its own, a line each; or a sentence saying why there are none.
    */
   static String projectsAndServers(Path home) {
     Path file = home.resolve(".claude.json");
@@ -199,11 +208,12 @@ final class ClaudeCode {
       if (!Files.exists(file)) {
         return "(no " + file + ")";
       }
-      var projects =
-          new com.fasterxml.jackson.databind.ObjectMapper()
-              .readTree(file.toFile())
-              .path("projects");
+      var config = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+      var projects = config.path("projects");
       List<String> lines = new ArrayList<>();
+      List<String> userServers = new ArrayList<>();
+      config.path("mcpServers").fieldNames().forEachRemaining(userServers::add);
+      lines.add("(user scope): " + userServers);
       projects
           .fields()
           .forEachRemaining(
@@ -212,7 +222,7 @@ final class ClaudeCode {
                 project.getValue().path("mcpServers").fieldNames().forEachRemaining(servers::add);
                 lines.add(project.getKey() + ": " + servers);
               });
-      return lines.isEmpty() ? "(no project)" : String.join("\n", lines);
+      return String.join("\n", lines);
     } catch (IOException e) {
       return "(unreadable: " + e + ")";
     }

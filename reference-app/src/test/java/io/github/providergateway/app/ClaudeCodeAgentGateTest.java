@@ -54,14 +54,12 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
   }
 
   /**
-   * The projects of Claude's {@code ~/.claude.json} and the MCP servers each has: Claude keys a
-   * {@code claude mcp add} server by the project's git root, and a run that connects none of them
-   * has found its project under another key.
+   * The MCP servers of Claude's {@code ~/.claude.json}, the user scope's ({@link ClaudeCode#mcpAdd}
+   * adds there) and each project's: a run that connects none of them has found none.
    */
   @Override
   String agentsConfig() {
-    return "\n--- ~/.claude.json's projects and their MCP servers:\n"
-        + ClaudeCode.projectsAndServers(claudeHome);
+    return "\n--- ~/.claude.json's MCP servers:\n" + ClaudeCode.projectsAndServers(claudeHome);
   }
 
   @Override
@@ -127,6 +125,8 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
     guarded =
         GuardedHome.start(
             Files.createDirectory(temp.toRealPath().resolve("late")), "agent-guard", "6000");
+    // A Claude of its own: the first home's server is in the user scope of the one before.
+    claudeHome = Files.createDirectory(temp.toRealPath().resolve("late/claude-home"));
     addMcpServer(guarded.mcpCommand());
     installHook();
     String command = "touch " + guarded.marker("guarded-denied.marker");

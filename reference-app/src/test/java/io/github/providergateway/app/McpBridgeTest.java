@@ -91,6 +91,7 @@ class McpBridgeTest {
     startGateway(home);
     Path project = Files.createDirectories(dir.resolve("project"));
     Files.createDirectories(project.resolve(".git"));
+    Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Path startedIn = Files.createDirectories(project.resolve("src/app"));
 
     Bridge bridge = bridge(home, startedIn, null);
@@ -167,6 +168,7 @@ class McpBridgeTest {
   void aGatewayStoppedAndStartedAgainGetsTheWindowBackInANewSessionOfItsOwn() throws Exception {
     Path project = Files.createDirectories(dir.resolve("project"));
     Files.createDirectories(project.resolve(".git"));
+    Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Bridge bridge = initializedWindow(project);
     Path home = dir.resolve("home");
     bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");

@@ -108,6 +108,7 @@ class HookFlowTest {
   @Test
   void withNoSessionAPushToTheRepositorysOwnRemoteAfterAFetchIsAllowed() throws IOException {
     Path repo = Files.createDirectories(temp.resolve("shop/.git")).getParent();
+    Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Files.writeString(
         repo.resolve(".git/config"),
         "[remote \"origin\"]\n\turl = https://github.com/a/shop.git\n");
@@ -133,6 +134,7 @@ class HookFlowTest {
   @Test
   void aRecordBegunByAReportKnowsItsRepositorysRemotes() throws IOException {
     Path repo = Files.createDirectories(temp.resolve("blog/.git")).getParent();
+    Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Files.writeString(
         repo.resolve(".git/config"),
         "[remote \"origin\"]\n\turl = https://github.com/a/blog.git\n");

@@ -71,6 +71,7 @@ class McpHttpProjectTest {
     live = new LiveMcpHttp(home, b -> b.workingDirectory(null));
     Path repo = Files.createDirectories(work.resolve("repo"));
     Files.createDirectories(repo.resolve(".git"));
+    Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Path sub = Files.createDirectories(repo.resolve("src/deep"));
     String agent = live.tokens.issue("setup-claude", ClientTokens.Kind.AGENT);
 

@@ -20,7 +20,7 @@ class ProjectRootTest {
   @Test
   void theGitTopLevelAboveTheStartDirectoryIsTheProject() throws IOException {
     Path repo = Files.createDirectories(temp.resolve("home/me/repo"));
-    Files.createDirectory(repo.resolve(".git"));
+    gitDirectory(repo);
     Path sub = Files.createDirectories(repo.resolve("examples/node"));
 
     assertThat(ProjectRoot.of(sub, temp.resolve("home/me"))).isEqualTo(repo);
@@ -30,7 +30,7 @@ class ProjectRootTest {
   @Test
   void aWorktreeOrSubmodulesGitFileMarksItsOwnTopLevel() throws IOException {
     Path repo = Files.createDirectories(temp.resolve("repo"));
-    Files.createDirectory(repo.resolve(".git"));
+    gitDirectory(repo);
     Path module = Files.createDirectories(repo.resolve("vendor/lib"));
     Files.writeString(module.resolve(".git"), "gitdir: ../../.git/modules/lib\n");
 
@@ -50,11 +50,34 @@ class ProjectRootTest {
   @Test
   void aGitAtTheHomeOrAboveIsNoProject() throws IOException {
     Path home = Files.createDirectories(temp.resolve("home/me"));
-    Files.createDirectory(home.resolve(".git")); // dot files kept in git
+    gitDirectory(home); // dot files kept in git
     Path scratch = Files.createDirectories(home.resolve("scratch/thing"));
-    Files.createDirectory(temp.resolve("home/.git"));
+    gitDirectory(temp.resolve("home"));
 
     assertThat(ProjectRoot.of(scratch, home)).isEqualTo(scratch);
     assertThat(ProjectRoot.of(home, home)).isEqualTo(home);
+  }
+
+  /**
+   * An empty {@code .git} is what Codex's sandbox puts up at a writable root for as long as a
+   * command runs ({@code /tmp/.git}, seen beside every sandboxed {@code codex} command): git passes
+   * over it, and so does the project's root, or a project under /tmp would be /tmp itself.
+   */
+  @Test
+  void anEmptyGitDirectoryIsPassedOverAsGitPassesItOver() throws IOException {
+    Path repo = Files.createDirectories(temp.resolve("tmp/repo"));
+    gitDirectory(repo);
+    Files.createDirectory(temp.resolve("tmp/.git"));
+    Path plain = Files.createDirectories(temp.resolve("tmp/junit-1/project"));
+    Files.createDirectories(repo.resolve("sub/.git"));
+
+    assertThat(ProjectRoot.of(plain, null)).isEqualTo(plain);
+    assertThat(ProjectRoot.of(repo.resolve("sub"), null)).isEqualTo(repo);
+  }
+
+  /** A {@code .git} directory as git makes one: with its {@code HEAD}. */
+  private static void gitDirectory(Path topLevel) throws IOException {
+    Path git = Files.createDirectories(topLevel.resolve(".git"));
+    Files.writeString(git.resolve("HEAD"), "ref: refs/heads/main\n");
   }
 }

@@ -39,6 +39,7 @@ class GuardPolicyFlowTest {
     Path home = Files.createDirectories(temp.resolve("home"));
     Path project = Files.createDirectories(temp.resolve("shop")).toRealPath();
     Files.createDirectories(project.resolve(".git"));
+    Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Files.writeString(
         project.resolve(".git/config"),
         "[remote \"origin\"]\n\turl = https://github.com/acme/shop.git\n");
