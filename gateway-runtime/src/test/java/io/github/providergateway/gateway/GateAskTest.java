@@ -9,10 +9,10 @@ import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingAskChannel;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.AskChannel;
-import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.PersonQuestion;
@@ -71,49 +71,8 @@ class GateAskTest {
     worker = f.bound("worker", session, tool("deploy"));
   }
 
-  /** A channel that keeps what it is asked and told. */
-  static class RecordingChannel implements AskChannel {
-    final String name;
-    final List<PersonQuestion> asked = new CopyOnWriteArrayList<>();
-    final List<String> ended = new CopyOnWriteArrayList<>();
-    volatile boolean reaches = true;
-
-    RecordingChannel(String name) {
-      this.name = name;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public boolean reaches(String sessionId) {
-      return reaches;
-    }
-
-    @Override
-    public void ask(PersonQuestion question) {
-      asked.add(question);
-    }
-
-    @Override
-    public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
-      ended.add(
-          question.askId()
-              + " "
-              + outcome.wireName()
-              + (answeredBy == null ? "" : " by " + answeredBy));
-    }
-
-    PersonQuestion last() {
-      assertThat(asked).as("questions put to " + name).isNotEmpty();
-      return asked.get(asked.size() - 1);
-    }
-  }
-
-  private RecordingChannel channel(String name) {
-    RecordingChannel channel = new RecordingChannel(name);
+  private RecordingAskChannel channel(String name) {
+    RecordingAskChannel channel = new RecordingAskChannel(name);
     f.gateway.asks().add(channel);
     return channel;
   }
@@ -207,7 +166,7 @@ class GateAskTest {
 
   @Test
   void askFromAProviderThatDidNotNegotiateItDeniesAtOnceAndTheProviderIsTold() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection plain =
         f.bound(
             Hello.builder("plain")
@@ -234,8 +193,8 @@ class GateAskTest {
   @Test
   void aYesLetsTheCallRunAndEveryChannelHearsWhoAnswered() {
     List<Decision> decisions = decisions();
-    RecordingChannel console = channel("console");
-    RecordingChannel page = channel("status page");
+    RecordingAskChannel console = channel("console");
+    RecordingAskChannel page = channel("status page");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     var call = f.call(session, "deploy", "{\"branch\":\"main\"}");
@@ -273,7 +232,7 @@ class GateAskTest {
   /** A console that opens late reads what waits: every question not yet ended, oldest first. */
   @Test
   void theQuestionsWaitingAreListedOldestFirstUntilEachEnds() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     deployAsked();
     PersonQuestion first = console.last();
     deployAsked();
@@ -289,7 +248,7 @@ class GateAskTest {
   @Test
   void aNoDeniesTheCallWithTheQuestionAndWhoSaidNo() {
     List<Decision> decisions = decisions();
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     var call = f.call(session, "deploy", "{}");
@@ -307,7 +266,7 @@ class GateAskTest {
   @Test
   void nobodyAnsweringDeniesAtTheDeadlineNotOneTickBefore() {
     List<Decision> decisions = decisions();
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     var call = deployAsked();
     f.clock.advance(Duration.ofSeconds(60).minusMillis(1));
     assertThat(call).isNotDone();
@@ -324,7 +283,7 @@ class GateAskTest {
 
   @Test
   void theGatesAskTimeoutIsTheDeadlineAndIsCappedAtFiveMinutes() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     var quick = f.call(session, "deploy", "{}");
@@ -348,7 +307,7 @@ class GateAskTest {
   void thePersonsTimeDoesNotCountAgainstTheToolsTimeout() {
     RecordingProviderConnection builder =
         f.bound("builder", session, tool("build").withTimeout(Duration.ofSeconds(10)));
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm");
 
     var call = f.call(session, "build", "{}");
@@ -373,7 +332,7 @@ class GateAskTest {
   @Test
   void withNoChannelTheCallIsDeniedAtOnce() {
     List<Decision> decisions = decisions();
-    RecordingChannel closedPage = channel("status page");
+    RecordingAskChannel closedPage = channel("status page");
     closedPage.reaches = false;
     var call = deployAsked();
 
@@ -391,7 +350,7 @@ class GateAskTest {
 
   @Test
   void theSessionsOwnHostIsAChannelForItsSessionOnly() {
-    RecordingChannel own = new RecordingChannel("host");
+    RecordingAskChannel own = new RecordingAskChannel("host");
     RecordingSessionHost host = new RecordingSessionHost();
     host.askChannel = own;
     String other = done(f.gateway.startSession(SessionSpec.of("beta", "/beta"), host)).id();
@@ -417,8 +376,8 @@ class GateAskTest {
 
   @Test
   void theFirstAnswerWinsAndLaterOnesDecideNothing() {
-    RecordingChannel console = channel("console");
-    RecordingChannel page = channel("status page");
+    RecordingAskChannel console = channel("console");
+    RecordingAskChannel page = channel("status page");
     var call = deployAsked();
     PersonQuestion question = console.last();
 
@@ -435,7 +394,12 @@ class GateAskTest {
     f.gateway
         .asks()
         .add(
-            new RecordingChannel("broken") {
+            new AskChannel() {
+              @Override
+              public String name() {
+                return "broken";
+              }
+
               @Override
               public void ask(PersonQuestion question) {
                 throw new IllegalStateException("broken channel");
@@ -451,7 +415,7 @@ class GateAskTest {
 
   @Test
   void aRemovedChannelIsAskedNothingNewAndAloneItMeantNobodyToAsk() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     f.gateway.asks().remove(console);
     var call = deployAsked();
 
@@ -467,7 +431,7 @@ class GateAskTest {
   @Test
   void cancellingTheCallWithdrawsItsQuestion() {
     List<Decision> decisions = decisions();
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     CompletableFuture<CallResult> call = f.call(session, "deploy", "{}");
@@ -482,7 +446,7 @@ class GateAskTest {
 
   @Test
   void interruptingTheSessionWithdrawsItsQuestions() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     var call = deployAsked();
     done(f.gateway.interrupt(session));
 
@@ -495,7 +459,7 @@ class GateAskTest {
 
   @Test
   void theGatesProviderLeavingWithdrawsItsQuestionAndDenies() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     var call = deployAsked();
     guard.drop();
 
@@ -508,7 +472,7 @@ class GateAskTest {
 
   @Test
   void theSessionEndingWithdrawsItsQuestions() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     var call = deployAsked();
     f.gateway.endSession(session, Duration.ofSeconds(1));
     f.clock.advance(Duration.ofSeconds(1));
@@ -525,7 +489,7 @@ class GateAskTest {
 
   @Test
   void aLaterGateIsAskedOnlyOnceThePersonAllowed() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     guard = asker("guard", "confirm-deploy");
     RecordingProviderConnection ci =
         f.bound(
@@ -546,7 +510,7 @@ class GateAskTest {
 
   @Test
   void aNoMeansTheLaterGateIsNeverAsked() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     guard = asker("guard", "confirm-deploy");
     RecordingProviderConnection ci =
         f.bound(
@@ -564,7 +528,7 @@ class GateAskTest {
 
   @Test
   void thePersonIsAskedAboutTheArgumentsAGateRewroteTo() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard =
         f.bound(
             Hello.builder("guard")
@@ -620,7 +584,7 @@ class GateAskTest {
   /** Where {@link #allowedThenRewrittenTo} left the call: the gate has asked a second time. */
   private record AskedAgain(
       CompletableFuture<HookDecision> decision,
-      RecordingChannel console,
+      RecordingAskChannel console,
       GateCheck again,
       List<String> audit) {}
 
@@ -629,7 +593,7 @@ class GateAskTest {
    * it to {@code rewritten}, and the confirming gate, asked again, asks again.
    */
   private AskedAgain allowedThenRewrittenTo(String rewritten) {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection confirm = asker("confirm", "confirm-shell");
     RecordingProviderConnection project = shellRewriter();
     List<String> audit = preToolUseReasons();
@@ -684,7 +648,7 @@ class GateAskTest {
    */
   @Test
   void aGatesAskThatCameWithItsRewriteIsPutEvenWhereItsRuleNoLongerMatches() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard =
         f.bound(
             Hello.builder("guard")
@@ -720,7 +684,7 @@ class GateAskTest {
   @Test
   void onceASessionHasItsQuestionsWaitingOneMoreIsDeniedAtOnce() {
     limits(l -> l.maxPendingAsksPerSession(2));
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     List<CompletableFuture<CallResult>> calls = new ArrayList<>();
@@ -744,7 +708,7 @@ class GateAskTest {
   @Test
   void onceTheGatewayHasItsQuestionsWaitingOneMoreIsDeniedAtOnceWhateverTheSession() {
     limits(l -> l.maxPendingAsks(1));
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     String other = f.startSession("beta");
     worker.drain(); // sessions.updated
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
@@ -775,7 +739,7 @@ class GateAskTest {
   @Test
   void aQuestionLongerThanTheBoundIsDeniedNotCut() {
     limits(l -> l.maxAskQuestionChars(10));
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
 
     var exact = f.call(session, "deploy", "{}");
@@ -795,7 +759,7 @@ class GateAskTest {
 
   @Test
   void aHostThatAsksItselfGetsTheQuestionBackAndNoChannelIsAsked() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-push");
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push\"}"), true);
@@ -867,7 +831,7 @@ class GateAskTest {
 
   @Test
   void aHostsPreToolUseWithoutAskingItselfIsAskedThroughTheChannels() {
-    RecordingChannel console = channel("console");
+    RecordingAskChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm-push");
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push\"}"));

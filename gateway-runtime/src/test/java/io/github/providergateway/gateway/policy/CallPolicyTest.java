@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingAskChannel;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
@@ -153,6 +154,44 @@ class CallPolicyTest {
 
     assertThat(decision.allowed()).isFalse();
     assertThat(decision.reason()).contains("guard");
+  }
+
+  /**
+   * Issue 75, decision 82: a policy hears the person's yes only when the gateway put its question
+   * to the person on its own channel; a question handed back to a host that asks its person itself
+   * (an agent's hook: the agent's prompt, whose answer the gateway never learns) tells it nothing,
+   * nor does a no.
+   */
+  @Test
+  void aPolicyHearsThePersonsYesOnlyFromTheGatewaysOwnChannel() {
+    List<String> heard = new CopyOnWriteArrayList<>();
+    CallPolicy asking =
+        new CallPolicy() {
+          @Override
+          public java.util.concurrent.CompletionStage<PolicyVerdict> decide(PolicyCall call) {
+            return CompletableFuture.completedFuture(PolicyVerdict.ask("Push?"));
+          }
+
+          @Override
+          public void personAllowed(PolicyCall call, String by) {
+            heard.add(call.args().get("command").asText() + " by " + by);
+          }
+        };
+    String session = gatewayWith(b -> b.policy("guard", asking, Runnable::run));
+    RecordingAskChannel console = new RecordingAskChannel("console");
+    f.gateway.asks().add(console);
+
+    assertThat(shell(session, "git push origin").ask()).isTrue();
+    CompletableFuture<HookDecision> no =
+        f.gateway.preToolUse(session, "shell", json("{\"command\": \"git push no\"}"), false);
+    assertThat(done(f.gateway.answerQuestion(console.last().askId(), false, "console"))).isTrue();
+    assertThat(done(no).allowed()).isFalse();
+    CompletableFuture<HookDecision> yes =
+        f.gateway.preToolUse(session, "shell", json("{\"command\": \"git push yes\"}"), false);
+    assertThat(done(f.gateway.answerQuestion(console.last().askId(), true, "console"))).isTrue();
+
+    assertThat(done(yes).allowed()).isTrue();
+    assertThat(heard).containsExactly("git push yes by console");
   }
 
   @Test

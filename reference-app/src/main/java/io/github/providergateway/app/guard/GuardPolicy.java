@@ -71,6 +71,16 @@ public final class GuardPolicy implements CallPolicy {
     return CompletableFuture.completedFuture(verdict(call));
   }
 
+  /**
+   * The person allowed a call this policy asked about, on a channel the gateway put the question to
+   * itself: a flow rule's question grants its places for the session (decision 82). An agent's own
+   * prompt never comes here, nor does an after-tool report.
+   */
+  @Override
+  public void personAllowed(PolicyCall call, String by) {
+    flows.personAllowed(SessionFlows.sessionKey(call.sessionId()), call.tool(), call.args());
+  }
+
   /** The verdict for {@code call}; never throws. */
   PolicyVerdict verdict(PolicyCall call) {
     Path project = call.project();
@@ -101,8 +111,9 @@ public final class GuardPolicy implements CallPolicy {
   }
 
   /**
-   * Keeps what the call does in its session's past: at once for a call let through, by the agent's
-   * after-tool report for one the person is asked about ({@link SessionFlows#asked}).
+   * Keeps what the call does in its session's past: at once for a call let through; for one the
+   * person is asked about, by the agent's after-tool report or the person's yes on the gateway's
+   * own channel ({@link SessionFlows#asked}, {@link #personAllowed}).
    */
   private void remember(
       String key, Path project, PolicyCall call, SessionVerdict judged, SessionPast past) {
