@@ -286,7 +286,14 @@ case $window in
 esac
 cr=$(printf '\r')
 # What every curl is given: no ~/.curlrc (-q), no proxy, the socket, the token from its file.
-curl_to() { curl -q --noproxy '*' -sS --unix-socket "$socket" -H "$auth" "$@"; }
+# The window's client: the process that started it (the launcher execs this script), named to the
+# gateway, which the socket cannot tell: an agent's own program may answer its session's questions
+# to the person in its prompt; a client an agent's model runs from its tools may not (issue 75).
+client=$PPID
+curl_to() {
+  curl -q --noproxy '*' -sS --unix-socket "$socket" -H "$auth" \
+    -H "Provider-Gateway-Window-Client: $client" "$@"
+}
 
 # Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
 # and writes the messages it carries. The session's id goes to a file: the initialize's, and the

@@ -8,6 +8,7 @@ import io.github.providergateway.host.api.AuditFilter;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
@@ -33,17 +34,20 @@ import io.github.providergateway.host.protocol.RunPrompt;
 import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.Shutdown;
 import io.github.providergateway.host.protocol.StartSession;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.ToolErrorCode;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -56,6 +60,12 @@ import java.util.function.Supplier;
 final class HostCommands {
   private static final System.Logger LOG = System.getLogger(HostCommands.class.getName());
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * Where the person's commands' checks read the process table, off the loop (issue 75): one
+   * thread, at most 64 waiting; one more is refused, and so is its command.
+   */
+  private static final Executor CHECKS = DaemonThreads.single("host-person-check", 64);
 
   private final Gateway gateway;
   private final HostRegistry registry;
@@ -81,6 +91,9 @@ final class HostCommands {
   /** Serves {@code gates.held} and {@code gates.release}, or null when none is kept. */
   private final HeldGates heldGates;
 
+  /** Who may send the person's commands (issue 75). */
+  private final PersonCheck personCheck;
+
   HostCommands(
       Gateway gateway,
       HostRegistry registry,
@@ -90,8 +103,10 @@ final class HostCommands {
       DecisionLog decisionLog,
       Supplier<URI> statusLinks,
       ProviderReloads providerReloads,
-      HeldGates heldGates) {
+      HeldGates heldGates,
+      PersonCheck personCheck) {
     this.heldGates = heldGates;
+    this.personCheck = personCheck;
     this.decisionLog = decisionLog;
     this.statusLinks = statusLinks;
     this.providerReloads = providerReloads;
@@ -160,12 +175,16 @@ final class HostCommands {
               .providers()
               .thenApply(providers -> list("providers", providers, HostWire::provider));
       case AUDIT_QUERY -> queryAudit((QueryAudit) command);
-      case STATUS_LINK -> statusLink();
+      case STATUS_LINK -> asThePerson(link, "a link to the status page", this::statusLink);
       case PROVIDERS_RELOAD -> reloadProviders((ReloadProviders) command);
       case GATES_HELD -> heldGates();
-      case GATES_RELEASE -> releaseHeldGates(link, (ReleaseHeldGates) command);
-      case GATE_ANSWER -> answerQuestion((AnswerQuestion) command);
-      case SHUTDOWN -> shutdown();
+      case GATES_RELEASE ->
+          asThePerson(
+              link,
+              "releasing held gates",
+              () -> releaseHeldGates(link, (ReleaseHeldGates) command));
+      case GATE_ANSWER -> answerQuestion(link, (AnswerQuestion) command);
+      case SHUTDOWN -> asThePerson(link, "stopping the gateway", this::shutdown);
       case HOST_AUTH, HOST_CHALLENGE ->
           throw new IllegalStateException(
               command.type().wireName() + " is handled before dispatch");
@@ -251,10 +270,90 @@ final class HostCommands {
         .thenApply(history -> (ObjectNode) fields().set("streams", HostWire.streams(history)));
   }
 
-  private CompletableFuture<ObjectNode> answerQuestion(AnswerQuestion answer) {
+  /**
+   * The person's answer to a question (extension {@code gate.ask}). A host answers a question about
+   * a session it owns as its session's own channel: the agent's MCP server relaying its client's
+   * form, which is the agent's own prompt to its person (decision 82). Any other question is the
+   * person's to answer on the gateway's channels, and a host answers it only as the person ({@link
+   * #asThePerson}).
+   */
+  private CompletableFuture<ObjectNode> answerQuestion(HostLink link, AnswerQuestion answer) {
+    Supplier<CompletableFuture<ObjectNode>> decide =
+        () ->
+            gateway
+                .answerQuestion(answer.askId(), answer.allow(), answer.answeredBy())
+                .thenApply(decided -> fields().put("decided", decided));
     return gateway
-        .answerQuestion(answer.askId(), answer.allow(), answer.answeredBy())
-        .thenApply(decided -> fields().put("decided", decided));
+        .asks()
+        .questions()
+        .thenComposeAsync(
+            open -> {
+              boolean own =
+                  open.stream()
+                      .anyMatch(
+                          question ->
+                              question.askId().equals(answer.askId())
+                                  && registry.owns(link.owner(), question.sessionId()));
+              return own
+                  ? asThe(PersonCheck.Act.SESSION_CHANNEL, link, "answering the question", decide)
+                  : asThePerson(link, "answering the question", decide);
+            },
+            gateway.loop());
+  }
+
+  /**
+   * Runs {@code act} when the host's process may act for the person ({@link PersonCheck}): the far
+   * end of its socket, or this process for a connection on its own input. Else {@code
+   * UNAUTHORIZED}, saying what was refused and why. The check reads the process table off the loop
+   * and is asked once a connection; {@code act} runs on the loop.
+   */
+  private CompletableFuture<ObjectNode> asThePerson(
+      HostLink link, String what, Supplier<CompletableFuture<ObjectNode>> act) {
+    return asThe(PersonCheck.Act.PERSON, link, what, act);
+  }
+
+  /** As {@link #asThePerson}, for {@code act}: the person's, or a session's own channel's. */
+  private CompletableFuture<ObjectNode> asThe(
+      PersonCheck.Act act,
+      HostLink link,
+      String what,
+      Supplier<CompletableFuture<ObjectNode>> then) {
+    CompletableFuture<Optional<String>> refusal;
+    Optional<String> known = link.personRefusal(act);
+    if (known != null) {
+      refusal = CompletableFuture.completedFuture(known);
+    } else if (link.connection.remoteAddress().isPresent()) {
+      refusal =
+          PersonCheck.refusalOfPeerAsync(
+              personCheck,
+              link.connection.remoteAddress().get(),
+              link.connection.localAddress().orElse(null),
+              act,
+              CHECKS);
+    } else {
+      refusal = PersonCheck.refusalOfThisProcessAsync(personCheck, act, CHECKS);
+    }
+    return refusal.thenComposeAsync(
+        refused -> {
+          link.personRefusal(act, refused);
+          if (refused.isPresent()) {
+            LOG.log(
+                Level.WARNING,
+                "{0}: {1} refused: {2}",
+                link.connection.describe(),
+                what,
+                refused.get());
+            return CompletableFuture.failedFuture(
+                new Refused(
+                    RpcErrorCode.UNAUTHORIZED,
+                    what
+                        + " is the person's, and "
+                        + refused.get()
+                        + " (issue 75, docs/security.md, \"Only the person answers\")"));
+          }
+          return then.get();
+        },
+        gateway.loop());
   }
 
   // ---- what a gateway may be built without: refused UNAUTHORIZED then ----

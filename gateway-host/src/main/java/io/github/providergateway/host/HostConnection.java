@@ -75,4 +75,16 @@ public interface HostConnection {
   default Optional<InetSocketAddress> localAddress() {
     return Optional.empty();
   }
+
+  /**
+   * The far end's address and port, as the gateway's socket sees it: with {@link #localAddress()},
+   * what tells the gateway which local process sent a command that only the person may send ({@link
+   * io.github.providergateway.host.api.PersonCheck}, issue 75). A socket carrier returns it; the
+   * default is empty (stdin: the process that started the gateway is who speaks).
+   *
+   * @return the far end's address and port, when the carrier is a socket
+   */
+  default Optional<InetSocketAddress> remoteAddress() {
+    return Optional.empty();
+  }
 }

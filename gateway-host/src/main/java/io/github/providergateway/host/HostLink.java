@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostCodec;
@@ -16,9 +17,11 @@ import io.github.providergateway.loop.InboundBacklog;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -59,6 +62,14 @@ final class HostLink implements HostChannel {
    * Whose sessions it owns; set at authentication, cleared when another link took them. Loop only.
    */
   private HostRegistry.Owner owner;
+
+  /**
+   * Whether its process may act for the person, by act: empty when it may, else why not; absent
+   * until asked (issue 75). A connection's far end does not change, so each is asked once. Loop
+   * only.
+   */
+  private final Map<PersonCheck.Act, Optional<String>> personRefusals =
+      new EnumMap<>(PersonCheck.Act.class);
 
   /** Whether the connection closed. Loop only. */
   private boolean gone;
@@ -243,6 +254,16 @@ final class HostLink implements HostChannel {
 
   HostRegistry.Owner owner() {
     return owner;
+  }
+
+  /** {@return whether its process may do {@code act}, or null while not yet asked} */
+  Optional<String> personRefusal(PersonCheck.Act act) {
+    return personRefusals.get(act);
+  }
+
+  /** Its process may do {@code act} ({@code refusal} empty), or not, and why. */
+  void personRefusal(PersonCheck.Act act, Optional<String> refusal) {
+    personRefusals.put(act, refusal);
   }
 
   boolean isObserver() {

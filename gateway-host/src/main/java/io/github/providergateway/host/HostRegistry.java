@@ -282,6 +282,11 @@ final class HostRegistry {
   }
 
   /** The connection that speaks for {@code owner} now, or null (none, or in its re-claim grace). */
+  /** {@return whether {@code owner} started {@code sessionId} and it is still live} */
+  boolean owns(Owner owner, String sessionId) {
+    return owner != null && !owner.retired && owner.sessions.contains(sessionId);
+  }
+
   HostLink linkOf(Owner owner) {
     loop.assertInLoop();
     return owner == null ? null : owner.link;

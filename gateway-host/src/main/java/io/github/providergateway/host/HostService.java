@@ -4,6 +4,7 @@ import static io.github.providergateway.loop.base.Durations.requirePositive;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import java.security.SecureRandom;
@@ -91,7 +92,8 @@ public final class HostService implements AutoCloseable {
                 b.decisionLog,
                 b.statusLinks,
                 b.providerReloads,
-                b.heldGates));
+                b.heldGates,
+                b.personCheck));
   }
 
   /**
@@ -180,6 +182,7 @@ public final class HostService implements AutoCloseable {
     private java.util.function.Supplier<java.net.URI> statusLinks;
     private ProviderReloads providerReloads;
     private HeldGates heldGates;
+    private PersonCheck personCheck = PersonCheck.ANYONE;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -316,6 +319,22 @@ public final class HostService implements AutoCloseable {
      */
     public Builder heldGates(HeldGates gates) {
       this.heldGates = requireNonNull(gates, "gates");
+      return this;
+    }
+
+    /**
+     * Who may send the commands that are the person's (issue 75): {@code gate.answer} (for a
+     * question of a session the host does not own), {@code status.link}, {@code gates.release} and
+     * {@code shutdown}. Each is refused {@code UNAUTHORIZED}, saying why, when the check refuses
+     * the host's process: the far end of its socket, or for a connection opened on this process's
+     * own input ({@code --rpc}) this process. Default {@link PersonCheck#ANYONE}: whoever holds the
+     * token; the reference app refuses a process on a coding agent's side.
+     *
+     * @param check the check
+     * @return this builder
+     */
+    public Builder personCheck(PersonCheck check) {
+      this.personCheck = requireNonNull(check, "check");
       return this;
     }
 

@@ -43,7 +43,8 @@ final class HostSide {
       DecisionLog decisionLog,
       java.util.function.Supplier<java.net.URI> statusLinks,
       ProviderReloads providerReloads,
-      HeldGates heldGates) {}
+      HeldGates heldGates,
+      io.github.providergateway.host.api.PersonCheck personCheck) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
@@ -69,7 +70,8 @@ final class HostSide {
             settings.decisionLog(),
             settings.statusLinks(),
             settings.providerReloads(),
-            settings.heldGates());
+            settings.heldGates(),
+            settings.personCheck());
     gateway.monitor().addListener(events);
   }
 

@@ -2,6 +2,7 @@ package io.github.providergateway.http;
 
 import static java.util.Objects.requireNonNull;
 
+import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -16,9 +17,19 @@ import java.util.Optional;
  * @param query the raw query string without {@code ?}, empty when there is none
  * @param headers the headers by lower-case name; of a repeated header, the first value
  * @param body the body, empty when there is none; the array is the request's own, not a copy
+ * @param peer the far end's address and port as the server's socket sees it, or null when the
+ *     carrier cannot say (a Unix socket, a test): a route that acts for the person asks who that is
+ *     (issue 75)
+ * @param local the server's own address and port of the connection, or null likewise
  */
 public record HttpRequest(
-    String method, String path, String query, Map<String, String> headers, byte[] body) {
+    String method,
+    String path,
+    String query,
+    Map<String, String> headers,
+    byte[] body,
+    InetSocketAddress peer,
+    InetSocketAddress local) {
 
   /**
    * Checks and copies the request.
@@ -28,6 +39,8 @@ public record HttpRequest(
    * @param query the query, or null for none
    * @param headers the headers by lower-case name; copied
    * @param body the body, or null for none
+   * @param peer the far end's address, or null when unknown
+   * @param local the server's own address, or null when unknown
    */
   public HttpRequest {
     requireNonNull(method, "method");
@@ -35,6 +48,30 @@ public record HttpRequest(
     query = query == null ? "" : query;
     headers = Map.copyOf(headers);
     body = body == null ? new byte[0] : body;
+  }
+
+  /**
+   * A request from a carrier that cannot say who sent it (a Unix socket, a test).
+   *
+   * @param method the method; not null
+   * @param path the path; not null
+   * @param query the query, or null for none
+   * @param headers the headers by lower-case name; copied
+   * @param body the body, or null for none
+   */
+  public HttpRequest(
+      String method, String path, String query, Map<String, String> headers, byte[] body) {
+    this(method, path, query, headers, body, null, null);
+  }
+
+  /**
+   * This request with {@code body}: the head read first, the body after it.
+   *
+   * @param body the body, or null for none
+   * @return the request with it
+   */
+  public HttpRequest withBody(byte[] body) {
+    return new HttpRequest(method, path, query, headers, body, peer, local);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.agent.person.AgentSideCheck;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.FlowNotes;
@@ -14,6 +15,7 @@ import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.status.StatusPage;
 import io.github.providergateway.transport.ws.WebSocketServer;
@@ -95,6 +97,7 @@ final class AppParts {
       OrgPolicy policy) {
     return StatusPage.builder(gateway, timers())
         .decisionLog(decisions)
+        .personCheck(personCheck())
         .sessionNotes(id -> FlowNotes.of(flows, id))
         .gatewayNotes(
             () -> {
@@ -107,12 +110,22 @@ final class AppParts {
   }
 
   /**
+   * {@return who may act for the person (issue 75, decision 82)}: no process on a coding agent's
+   * side may answer the person's questions, take a status page's link, release held gates or stop
+   * the gateway, whatever token or cookie it holds.
+   */
+  PersonCheck personCheck() {
+    return AgentSideCheck.system();
+  }
+
+  /**
    * {@return MCP for agents that speak only HTTP, on the server's port, for the clients whose
    * tokens {@code gateway mcp --print-config http} issued (architecture, decision 36)}
    */
   McpHttpFrontDoor mcpHttp(Gateway gateway) {
     return McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
         .backend(backend)
+        .personCheck(personCheck())
         .version(Version.text())
         .build();
   }
@@ -129,6 +142,7 @@ final class AppParts {
     HostService.Builder hosts =
         HostService.builder(gateway)
             .backend(backend)
+            .personCheck(personCheck())
             .defaultPromptSections(DefaultPrompt.sections());
     if (reloads != null) {
       hosts.providerReloads(

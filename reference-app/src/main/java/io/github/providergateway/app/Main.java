@@ -1,5 +1,7 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.person.AgentSide;
+import io.github.providergateway.agent.person.ProcessTable;
 import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.DoctorCommand;
 import io.github.providergateway.app.agents.SetupCommand;
@@ -232,13 +234,15 @@ public final class Main implements Callable<Integer> {
     // lines).
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
-    Optional<String> lowering = LoweringCommand.of(List.of(args));
-    if (lowering.isPresent()) {
+    Optional<PersonOnlyCommand.Refused> personOnly =
+        PersonOnlyCommand.of(List.of(args), parsedOrNull(args));
+    if (personOnly.isPresent()) {
       // Checked here, in the process's own entry, not in run(): a test or an embedding host runs
       // the commands in process under whatever runs it; an agent's shell runs this.
-      Optional<AgentAncestry.Found> agent = AgentAncestry.of(ProcessHandle.current());
+      Optional<AgentSide.Mark> agent =
+          AgentSide.of(ProcessHandle.current().pid(), ProcessTable.system(AgentSide.MARKS));
       if (agent.isPresent()) {
-        System.err.println(refusedUnderAgent(lowering.get(), agent.get()));
+        System.err.println(refusedUnderAgent(personOnly.get(), agent.get()));
         System.exit(ExitCodes.REFUSED);
       }
     }
@@ -249,13 +253,27 @@ public final class Main implements Callable<Integer> {
     System.exit(exitCode);
   }
 
-  /** What {@code command}, refused under {@code agent}, says. */
-  static String refusedUnderAgent(String command, AgentAncestry.Found agent) {
-    return command
-        + ": refused: it runs under "
-        + agent.describe()
-        + ", a coding agent's process, and it would lower the protection that agent runs under."
-        + " It is yours to run, from a terminal of your own (issue 61, docs/security.md).";
+  /** What {@code command}, refused on {@code agent}'s side, says. */
+  static String refusedUnderAgent(PersonOnlyCommand.Refused command, AgentSide.Mark agent) {
+    return command.command()
+        + ": refused: "
+        + agent.why()
+        + ", and "
+        + command.because()
+        + ". It is yours to run, from a terminal of your own (issue 75, docs/security.md, \"Only"
+        + " the person answers\").";
+  }
+
+  /** The app's parse of {@code args}, or null when they do not parse (execute says why). */
+  static picocli.CommandLine.ParseResult parsedOrNull(String[] args) {
+    try {
+      CommandLine commandLine =
+          new Main(InputStream.nullInputStream(), System.out, System.err, Map.of(), false).parser();
+      commandLine.setAllowSubcommandsAsOptionParameters(true);
+      return commandLine.parseArgs(args);
+    } catch (picocli.CommandLine.ParameterException | IllegalStateException e) {
+      return null;
+    }
   }
 
   /**

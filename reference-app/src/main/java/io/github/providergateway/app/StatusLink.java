@@ -19,7 +19,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * {@code gateway status}: asks the gateway running for a home for a one-time link to its status
  * page ({@code status.link} over {@code /host}, as an observer that owns nothing) and prints it
- * with one line of what the gateway holds. Starts no gateway.
+ * with one line of what the gateway holds. Starts no gateway. On a coding agent's side the gateway
+ * gives no link (issue 75): the line of what it holds is printed all the same, then why not, exit
+ * {@value ExitCodes#REFUSED}.
  */
 final class StatusLink {
 
@@ -40,7 +42,6 @@ final class StatusLink {
       return noGateway(home, e.getMessage(), err);
     }
     try (client) {
-      URI link = client.statusLink().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       List<SessionInfo> sessions =
           client.sessions().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       List<ProviderInfo> providers =
@@ -56,6 +57,14 @@ final class StatusLink {
               + ", "
               + count(inFlight, "call")
               + " in flight.");
+      URI link;
+      try {
+        link = client.statusLink().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException refused) {
+        // Issue 75: the link is the person's; the gateway gives none to an agent's side.
+        err.println("gateway status: no link: " + CommandFailed.rootMessage(refused));
+        return ExitCodes.REFUSED;
+      }
       out.println("Status page (the link works once, within 5 minutes; keep it to yourself):");
       out.println("  " + link);
       return ExitCodes.OK;

@@ -29,15 +29,7 @@ class McpAskInteropTest {
 
   @Test
   void theAgentsClientIsAskedAndAYesRunsTheCallWhileNoDeclineAndSilenceDenyIt() throws Exception {
-    try (SharedGatewayMcp gateway =
-        SharedGatewayMcp.start(
-            tmp,
-            "{\"providers\":[{\"name\":\"confirm\",\"transport\":\"stdio\",\"cwd\":\""
-                + Interop.repoRoot().resolve("examples/stdio")
-                + "\",\"command\":[\"node\",\"confirm.mjs\"],"
-                + "\"env\":{\"CONFIRM_ASK_TIMEOUT_MS\":\""
-                + ASK_TIMEOUT_MS
-                + "\"}}]}")) {
+    try (SharedGatewayMcp gateway = confirmingGateway()) {
       JsonNode observed = gateway.observe("mcp-ask.mjs");
 
       JsonNode asked = observed.get("elicitations");
@@ -83,5 +75,43 @@ class McpAskInteropTest {
               "asked -", "deny host (mcp elicitation)",
               "asked -", "timeout -");
     }
+  }
+
+  /**
+   * Issue 75: the same client run by a program that marks what it runs as Claude Code does (an
+   * agent's model driving an MCP client of its own from its tools, not the agent's own MCP server):
+   * its answers are refused by the gateway, so no yes of its runs the call; the gate's questions
+   * end unanswered, and deny.
+   */
+  @Test
+  void aClientAnAgentsModelRunsFromItsToolsCannotAnswerTheGatesQuestions() throws Exception {
+    Path agent = FakeAgent.claude(tmp);
+    try (SharedGatewayMcp gateway = confirmingGateway()) {
+      JsonNode observed = gateway.observe("mcp-ask.mjs", List.of(agent.toString()));
+
+      JsonNode results = observed.get("results");
+      assertThat(results.get(0).get("isError").asBoolean())
+          .as("its yes ran nothing: %s", results.get(0))
+          .isTrue();
+      assertThat(results.get(0).get("text").asText()).contains("Nobody answered");
+      List<String> audit = new ArrayList<>();
+      observed
+          .get("audit")
+          .forEach(
+              d -> audit.add(d.get("outcome").asText() + " " + d.path("answeredBy").asText("-")));
+      assertThat(audit).doesNotContain("allow host (mcp elicitation)");
+    }
+  }
+
+  /** The shared gateway with the gate that asks before {@code deploy} runs. */
+  private SharedGatewayMcp confirmingGateway() throws java.io.IOException {
+    return SharedGatewayMcp.start(
+        tmp,
+        "{\"providers\":[{\"name\":\"confirm\",\"transport\":\"stdio\",\"cwd\":\""
+            + Interop.repoRoot().resolve("examples/stdio")
+            + "\",\"command\":[\"node\",\"confirm.mjs\"],"
+            + "\"env\":{\"CONFIRM_ASK_TIMEOUT_MS\":\""
+            + ASK_TIMEOUT_MS
+            + "\"}}]}");
   }
 }

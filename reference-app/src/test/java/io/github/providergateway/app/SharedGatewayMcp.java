@@ -69,13 +69,24 @@ final class SharedGatewayMcp implements AutoCloseable {
    * Runs {@code script} of mcp-interop to its end; {@return what it observed} (fails on its error).
    */
   JsonNode observe(String script) throws Exception {
+    return observe(script, List.of());
+  }
+
+  /**
+   * As {@link #observe(String)}, the script run by {@code runner} ({@code /path/to/claude}, a
+   * program that runs its arguments as an agent's tool would): its client is then one an agent's
+   * model runs (issue 75).
+   */
+  JsonNode observe(String script, List<String> runner) throws Exception {
     Path dir = Interop.mcpClient();
     List<String> mcp =
         TestJvm.command(
             Main.class,
             List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
     Path log = tmp.resolve(script + ".log");
-    ProcessBuilder node = new ProcessBuilder("node", script).directory(dir.toFile());
+    List<String> command = new ArrayList<>(runner);
+    command.addAll(List.of("node", script));
+    ProcessBuilder node = new ProcessBuilder(command).directory(dir.toFile());
     node.environment().put("MCP_E2E_COMMAND", JSON.writeValueAsString(mcp));
     node.environment().put("MCP_E2E_HOME", home.toString());
     node.environment().put("MCP_E2E_PORT", Integer.toString(port));

@@ -11,6 +11,7 @@ import io.github.providergateway.gateway.event.SessionHookRule;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.http.HttpRoute;
@@ -97,7 +98,8 @@ public final class StatusPage implements AutoCloseable {
             builder.viewerLifetime,
             live,
             snapshot,
-            (askId, allow) -> gateway.answerQuestion(askId, allow, CHANNEL_NAME));
+            (askId, allow) -> gateway.answerQuestion(askId, allow, CHANNEL_NAME),
+            builder.personCheck);
     gateway.monitor().addListener(numbers);
     gateway.monitor().addListener(new Changes(live));
     gateway.asks().add(new Questions(live));
@@ -238,6 +240,7 @@ public final class StatusPage implements AutoCloseable {
     private java.util.function.Function<String, java.util.List<String>> sessionNotes =
         id -> java.util.List.of();
     private java.util.function.Supplier<java.util.List<String>> gatewayNotes = java.util.List::of;
+    private PersonCheck personCheck = PersonCheck.ANYONE;
 
     private Builder(Gateway gateway, Scheduler scheduler) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -318,6 +321,20 @@ public final class StatusPage implements AutoCloseable {
      */
     public Builder gatewayNotes(java.util.function.Supplier<java.util.List<String>> notes) {
       this.gatewayNotes = requireNonNull(notes, "notes");
+      return this;
+    }
+
+    /**
+     * Who may open a link and answer a question (issue 75): the process at the other end of the
+     * request is asked about before either. Default {@link PersonCheck#ANYONE}: whoever holds the
+     * link or the cookie; the reference app refuses a process on a coding agent's side, so that an
+     * agent that got hold of a link or a cookie still cannot answer its own gate's question.
+     *
+     * @param check the check
+     * @return this builder
+     */
+    public Builder personCheck(PersonCheck check) {
+      this.personCheck = requireNonNull(check, "check");
       return this;
     }
 

@@ -700,6 +700,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     return elicitation.available() ? elicitation : null;
   }
 
+  /** Whether its client may answer its own questions (issue 75): {@link McpClientCheck}. */
+  void clientChecked(CompletableFuture<java.util.Optional<String>> refusal) {
+    elicitation.clientChecked(refusal);
+  }
+
   @Override
   public void log(String session, String source, String message) {
     if (closing.get()) {

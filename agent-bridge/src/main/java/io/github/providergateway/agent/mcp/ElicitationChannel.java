@@ -12,6 +12,7 @@ import io.modelcontextprotocol.spec.McpServerSession;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -54,6 +55,13 @@ final class ElicitationChannel implements AskChannel {
   /** Questions put to the agent's client and not yet answered or ended. */
   private final OpenQuestions asking = new OpenQuestions();
 
+  /**
+   * Whether the client may answer its own questions (issue 75): empty when it may, else why not;
+   * null while the check runs (no question goes to it meanwhile). The stdio window's client is
+   * checked by the gateway when it answers, so one starts as may.
+   */
+  private volatile Optional<String> clientRefusal = Optional.empty();
+
   ElicitationChannel(
       CompletableFuture<HostApi> gateway,
       Supplier<McpSchema.InitializeRequest> initialize,
@@ -68,6 +76,10 @@ final class ElicitationChannel implements AskChannel {
    * nothing (2025-06-18).
    */
   boolean available() {
+    Optional<String> refusal = clientRefusal;
+    if (refusal == null || refusal.isPresent()) {
+      return false;
+    }
     McpSchema.InitializeRequest request = initialize.get();
     if (request == null
         || request.capabilities() == null
@@ -76,6 +88,23 @@ final class ElicitationChannel implements AskChannel {
     }
     McpSchema.ClientCapabilities.Elicitation declared = request.capabilities().elicitation();
     return declared.form() != null || declared.url() == null;
+  }
+
+  /**
+   * The check of whether the client may answer its own session's questions ({@link
+   * McpClientCheck}): until it completes, and after a refusal, none is put to it.
+   */
+  void clientChecked(CompletableFuture<Optional<String>> refusal) {
+    clientRefusal = null;
+    refusal.thenAccept(
+        refused -> {
+          refused.ifPresent(
+              why ->
+                  LOG.log(
+                      System.Logger.Level.WARNING,
+                      "MCP session's client gets none of the person's questions: " + why));
+          clientRefusal = refused;
+        });
   }
 
   @Override

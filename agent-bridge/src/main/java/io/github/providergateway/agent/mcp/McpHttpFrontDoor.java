@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;
@@ -89,8 +90,18 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** Makes a window's session again from its kept initialize. */
   private final McpHttpRenewal renewal;
 
+  /** Whether a session's client may answer its own session's questions (issue 75). */
+  private final PersonCheck personCheck;
+
+  /**
+   * The header the stdio window's bridge names its client's process in, on the home's socket, which
+   * cannot say who is at its other end: the agent that started the bridge ({@code $PPID}).
+   */
+  public static final String WINDOW_CLIENT_HEADER = "Provider-Gateway-Window-Client";
+
   private McpHttpFrontDoor(Builder builder) {
     this.gateway = builder.gateway;
+    this.personCheck = builder.personCheck;
     Backend backend = builder.backend;
     this.clock = backend.clock();
     this.scheduler = backend.scheduler();
@@ -231,7 +242,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         return;
       }
       Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
-      Optional<McpHttpSession> opened = open(client, folder, reply);
+      Optional<McpHttpSession> opened = open(client, folder, request, reply);
       opened.ifPresent(
           session -> {
             McpHttpWindows.id(request)
@@ -342,7 +353,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * A new session for {@code client} in {@code folder} (null: none), or empty with the table's
    * refusal (503, 429) answered.
    */
-  private Optional<McpHttpSession> open(ClientTokens.Client client, Path folder, HttpReply reply) {
+  private Optional<McpHttpSession> open(
+      ClientTokens.Client client, Path folder, HttpRequest request, HttpReply reply) {
     McpHttpSessions.Opening<McpHttpSession> opening =
         sessions.open(
             client,
@@ -363,6 +375,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     if (opening.refusal() != null) {
       opening.refusal().send(reply);
     }
+    if (opening.session() != null) {
+      opening.session().clientChecked(McpClientCheck.of(personCheck, request));
+    }
     return Optional.ofNullable(opening.session());
   }
 
@@ -376,6 +391,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private final HostApi gateway;
     private final ClientTokens tokens;
     private Backend backend;
+    private PersonCheck personCheck = PersonCheck.ANYONE;
     private Duration idleTimeout = Duration.ofMinutes(2);
     private Duration handshakeOnlyTimeout = Duration.ofSeconds(15);
     private Duration jsonWait = Duration.ofSeconds(1);
@@ -535,6 +551,19 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      */
     public Builder workingDirectory(Path directory) {
       this.workingDirectory = directory == null ? null : directory.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /**
+     * Whether a session's client may answer its own session's questions (issue 75): checked once a
+     * session, when it opens; a client the check refuses gets no {@code elicitation/create}, and
+     * the gateway asks the person on its other channels. Default {@link PersonCheck#ANYONE}.
+     *
+     * @param check the check
+     * @return this builder
+     */
+    public Builder personCheck(PersonCheck check) {
+      this.personCheck = requireNonNull(check, "check");
       return this;
     }
 

@@ -36,7 +36,8 @@ final class McpHttpRenewal {
     /**
      * {@return a new session for {@code client} in {@code folder}, or empty with the refusal sent}
      */
-    Optional<McpHttpSession> open(ClientTokens.Client client, Path folder, HttpReply reply);
+    Optional<McpHttpSession> open(
+        ClientTokens.Client client, Path folder, HttpRequest request, HttpReply reply);
   }
 
   /** Finds a live session by id, if it is the client's. */
@@ -99,7 +100,7 @@ final class McpHttpRenewal {
         if (made.isPresent()) {
           ready = CompletableFuture.completedFuture(made.get());
         } else {
-          Optional<McpHttpSession> opened = opener.open(client, folder, reply);
+          Optional<McpHttpSession> opened = opener.open(client, folder, request, reply);
           if (opened.isEmpty()) {
             return;
           }

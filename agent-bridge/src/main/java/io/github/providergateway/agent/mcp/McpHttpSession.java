@@ -155,6 +155,14 @@ final class McpHttpSession implements McpHttpSessions.Entry {
   /** Set once, when the session ends. Guarded by this. */
   private boolean closed;
 
+  /**
+   * Whether its client may answer its own questions (issue 75), as checked when it opened: told to
+   * its agent session, which offers the gateway its client's elicitation only then.
+   */
+  void clientChecked(CompletableFuture<java.util.Optional<String>> refusal) {
+    agent.clientChecked(refusal);
+  }
+
   McpHttpSession(
       String id,
       ClientTokens.Client client,

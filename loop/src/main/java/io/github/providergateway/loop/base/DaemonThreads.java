@@ -1,7 +1,10 @@
 package io.github.providergateway.loop.base;
 
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -80,6 +83,23 @@ public final class DaemonThreads {
    */
   public static Executor threadPerTask(String name) {
     return task -> start(name, task);
+  }
+
+  /**
+   * {@return one daemon thread called {@code name} with at most {@code maxWaiting} tasks queued
+   * behind it} A task past that is refused ({@code RejectedExecutionException}), so a flood of work
+   * costs this one thread and a bounded queue; the thread is gone while nothing is to do. For work
+   * that reads files or {@code /proc} off a loop or a server's worker.
+   *
+   * @param name what the thread does, as a thread dump shows it
+   * @param maxWaiting how many tasks may wait
+   */
+  public static ThreadPoolExecutor single(String name, int maxWaiting) {
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(maxWaiting), factory(name));
+    executor.allowCoreThreadTimeOut(true); // no thread while nothing is to do
+    return executor;
   }
 
   private static Thread configure(Thread thread) {

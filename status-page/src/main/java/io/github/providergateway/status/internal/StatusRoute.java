@@ -1,6 +1,7 @@
 package io.github.providergateway.status.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpReply;
@@ -50,6 +51,10 @@ public final class StatusRoute implements HttpRoute {
 
   private static final System.Logger LOG = System.getLogger(StatusRoute.class.getName());
 
+  /** Where a link's or an answer's check reads the process table, off the server's worker. */
+  private static final java.util.concurrent.Executor CHECKS =
+      io.github.providergateway.loop.base.DaemonThreads.single("status-person-check", 64);
+
   /** Where the page lives. */
   public static final String PATH = "/status";
 
@@ -85,6 +90,13 @@ public final class StatusRoute implements HttpRoute {
   private final LiveViewers live;
   private final StatusSnapshot snapshot;
   private final Answers answers;
+
+  /**
+   * Who may open a link and answer (issue 75): the person's browser, never a process on a coding
+   * agent's side, whatever cookie or link it holds.
+   */
+  private final PersonCheck person;
+
   private final byte[] index = resource("index.html");
   private final byte[] script = resource("app.js");
   private final byte[] style = resource("app.css");
@@ -95,8 +107,10 @@ public final class StatusRoute implements HttpRoute {
       Duration viewerLifetime,
       LiveViewers live,
       StatusSnapshot snapshot,
-      Answers answers) {
+      Answers answers,
+      PersonCheck person) {
     this.answers = answers;
+    this.person = person;
     this.links = links;
     this.viewers = viewers;
     this.viewerLifetime = viewerLifetime;
@@ -123,11 +137,15 @@ public final class StatusRoute implements HttpRoute {
     }
     Optional<String> code = linkCode(request);
     if (code.isPresent()) {
-      open(code.get(), cookieName(request), reply);
+      asThePerson(
+          request,
+          reply,
+          "opening the status page",
+          () -> open(code.get(), cookieName(request), reply));
       return;
     }
     if (request.path().equals(ANSWER_PATH)) {
-      answer(request, reply);
+      asThePerson(request, reply, "answering the gateway's question", () -> answer(request, reply));
       return;
     }
     switch (request.path().substring(PATH.length())) {
@@ -263,6 +281,30 @@ public final class StatusRoute implements HttpRoute {
                 + viewerLifetime.toSeconds()
                 + "; HttpOnly; SameSite=Strict"),
         new byte[0]);
+  }
+
+  /**
+   * Runs {@code act} when the process that sent {@code request} may act for the person; else a 403
+   * that says why. The link is not spent by a refusal: the person's own browser may still open it.
+   */
+  private void asThePerson(HttpRequest request, HttpReply reply, String what, Runnable act) {
+    PersonCheck.refusalOfPeerAsync(
+            person, request.peer(), request.local(), PersonCheck.Act.PERSON, CHECKS)
+        .thenAccept(
+            refusal -> {
+              if (refusal.isEmpty()) {
+                act.run();
+                return;
+              }
+              LOG.log(Level.WARNING, "status page: {0} refused: {1}", what, refusal.get());
+              reply.send(
+                  forbidden(
+                      "This page is the person's: "
+                          + what
+                          + " is refused to "
+                          + refusal.get()
+                          + ". Open the page in your own browser, from a link of your own."));
+            });
   }
 
   /** The 403 page, saying {@code why} and how to get a new link. */

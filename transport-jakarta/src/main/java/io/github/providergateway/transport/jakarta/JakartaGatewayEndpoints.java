@@ -235,7 +235,8 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
             description,
             outbound(session, description, hostBounds),
             settings.authenticatedMessageLimit(),
-            GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS));
+            GatewayConfigurator.reported(session, GatewayConfigurator.LOCAL_ADDRESS),
+            GatewayConfigurator.reported(session, GatewayConfigurator.REMOTE_ADDRESS));
     if (!connections.add(connection)) {
       return null;
     }

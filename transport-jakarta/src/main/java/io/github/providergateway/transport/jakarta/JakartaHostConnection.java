@@ -36,6 +36,9 @@ final class JakartaHostConnection implements HostConnection, Peer {
    */
   private final InetSocketAddress local;
 
+  /** The host's address, when the container reports it: which process sent a person's command. */
+  private final InetSocketAddress remote;
+
   /** Holds the delivering thread while the gateway's inbound backlog is full. */
   private final ReadingGate reading = new ReadingGate();
 
@@ -47,12 +50,14 @@ final class JakartaHostConnection implements HostConnection, Peer {
       String description,
       OutboundQueue<String> outbound,
       int authenticatedMessageLimit,
-      InetSocketAddress local) {
+      InetSocketAddress local,
+      InetSocketAddress remote) {
     this.session = requireNonNull(session, "session");
     this.description = requireNonNull(description, "description");
     this.outbound = requireNonNull(outbound, "outbound");
     this.authenticatedMessageLimit = authenticatedMessageLimit;
     this.local = local;
+    this.remote = remote;
     outbound.whenGone(reading::shut);
   }
 
@@ -101,6 +106,12 @@ final class JakartaHostConnection implements HostConnection, Peer {
   @Override
   public Optional<InetSocketAddress> localAddress() {
     return Optional.ofNullable(local);
+  }
+
+  /** The host's address, when the container reports it (Jetty, Tomcat); else empty. */
+  @Override
+  public Optional<InetSocketAddress> remoteAddress() {
+    return Optional.ofNullable(remote);
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.websocket.internal.HandshakePolicy;
 import io.github.providergateway.websocket.internal.InboundBudget;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -141,7 +142,9 @@ public final class HttpRoutes extends HttpHandler {
             path,
             request.getQueryString(),
             headers(request),
-            null);
+            null,
+            socket.getPeerAddress() instanceof InetSocketAddress far ? far : null,
+            socket.getLocalAddress() instanceof InetSocketAddress near ? near : null);
     // The route's say comes before a byte of the body is read or charged (issue 32).
     if (!admitted(route, head, response, socket)) {
       return;
@@ -208,8 +211,7 @@ public final class HttpRoutes extends HttpHandler {
       response.suspend();
     }
     GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending, route.path());
-    HttpRequest seen =
-        new HttpRequest(head.method(), head.path(), head.query(), head.headers(), body);
+    HttpRequest seen = head.withBody(body);
     try {
       route.handler().handle(seen, reply);
     } catch (RuntimeException e) {

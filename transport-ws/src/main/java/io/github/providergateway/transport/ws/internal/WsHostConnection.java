@@ -148,6 +148,14 @@ final class WsHostConnection implements HostConnection, SocketPeer {
         : Optional.empty();
   }
 
+  /** The host's own address and port: which process sent a person's command (issue 75). */
+  @Override
+  public Optional<InetSocketAddress> remoteAddress() {
+    return socket.getPeerAddress() instanceof InetSocketAddress remote
+        ? Optional.of(remote)
+        : Optional.empty();
+  }
+
   /** The host passed {@code host.auth}: its decoder now lets messages of full size in. */
   @Override
   public void authenticated() {

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws.internal;
+package io.github.providergateway.loop.base;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -6,21 +6,23 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The local process at the other end of a loopback TCP connection, as Linux's {@code /proc} tells
+ * The local processes at the other end of a loopback TCP connection, as Linux's {@code /proc} tells
  * it: the socket whose local port is the peer's port and whose remote port is ours ({@code
- * /proc/net/tcp}, {@code tcp6}), then the process with a descriptor on that socket's inode. Only
- * processes of the socket's owner are looked at; on another system, or when nothing matches (the
- * peer already gone, a process of another user), there is none.
+ * /proc/net/tcp}, {@code tcp6}), then every process with a descriptor on that socket's inode (a
+ * process that forked, or passed the descriptor on, shares it). Only processes of the socket's
+ * owner are looked at.
  *
- * <p>For a person, not for a decision: a refused provider is told which process holds the name it
- * asked for (issue 34). The look-up reads every descriptor of the owner's processes, so it is made
- * off the gateway's loop ({@link PeerLookups}).
+ * <p>Two uses: a person is told which process holds a name a provider asked for (issue 34), and the
+ * gateway tells whether a request comes from a process on a coding agent's side (issue 75: the
+ * person's channels refuse it). The look-up reads every descriptor of the owner's processes, so it
+ * is made off the gateway's loop.
  */
-final class LoopbackPeerProcess {
+public final class LoopbackPeers {
 
   private static final Path PROC = Path.of("/proc");
   private static final List<Path> TABLES =
@@ -29,28 +31,61 @@ final class LoopbackPeerProcess {
   /** {@code st} of an established connection in {@code /proc/net/tcp}. */
   private static final String ESTABLISHED = "01";
 
-  private LoopbackPeerProcess() {}
+  private LoopbackPeers() {}
 
   /**
-   * The process holding the far end of the connection between {@code peer} (its side) and {@code
-   * local} (ours), or none.
+   * What the look-up found.
+   *
+   * @param holders every process holding the far end now; empty when none was found
+   * @param readable whether this system has the tables at all ({@code /proc/net/tcp}): where it has
+   *     not (macOS, Windows), nothing can be told, which is not the same as nobody
+   */
+  public record Found(List<ProcessHandle> holders, boolean readable) {
+
+    /**
+     * Copies.
+     *
+     * @param holders every process holding the far end
+     * @param readable whether the system has the tables
+     */
+    public Found {
+      holders = List.copyOf(holders);
+    }
+  }
+
+  /**
+   * The first process holding the far end of the connection between {@code peer} (its side) and
+   * {@code local} (ours), or none.
    *
    * @param peer the peer's address and port, as our socket sees it
    * @param local our socket's address and port
    * @return the process, when one of the socket owner's processes holds it now
    */
-  static Optional<ProcessHandle> of(InetSocketAddress peer, InetSocketAddress local) {
+  public static Optional<ProcessHandle> of(InetSocketAddress peer, InetSocketAddress local) {
+    return holders(peer, local).holders().stream().findFirst();
+  }
+
+  /**
+   * Every process holding the far end of the connection between {@code peer} and {@code local}.
+   *
+   * @param peer the peer's address and port, as our socket sees it
+   * @param local our socket's address and port
+   * @return the holders, and whether the system could be asked at all
+   */
+  public static Found holders(InetSocketAddress peer, InetSocketAddress local) {
+    boolean readable = false;
     try {
       for (Path table : TABLES) {
+        readable |= Files.isReadable(table);
         Optional<Socket> socket = find(table, peer.getPort(), local.getPort());
         if (socket.isPresent()) {
-          return holderOf(socket.get());
+          return new Found(holdersOf(socket.get()), true);
         }
       }
     } catch (IOException | RuntimeException notLinuxOrGone) {
-      // no /proc, or it changed under us: the person is told less, nothing else changes
+      // no /proc, or it changed under us: nothing found
     }
-    return Optional.empty();
+    return new Found(List.of(), readable);
   }
 
   /** A socket's inode and owner, from one row of a {@code /proc/net/tcp} table. */
@@ -80,18 +115,19 @@ final class LoopbackPeerProcess {
     return Optional.empty();
   }
 
-  /** The first process of the socket's owner with a descriptor on it. */
-  private static Optional<ProcessHandle> holderOf(Socket socket) throws IOException {
+  /** Every process of the socket's owner with a descriptor on it. */
+  private static List<ProcessHandle> holdersOf(Socket socket) throws IOException {
     String target = "socket:[" + socket.inode() + "]";
+    List<ProcessHandle> found = new ArrayList<>();
     try (DirectoryStream<Path> processes =
-        Files.newDirectoryStream(PROC, LoopbackPeerProcess::isProcess)) {
+        Files.newDirectoryStream(PROC, LoopbackPeers::isProcess)) {
       for (Path process : processes) {
         if (ownedBy(process, socket.uid()) && holds(process, target)) {
-          return ProcessHandle.of(Long.parseLong(process.getFileName().toString()));
+          ProcessHandle.of(Long.parseLong(process.getFileName().toString())).ifPresent(found::add);
         }
       }
     }
-    return Optional.empty();
+    return found;
   }
 
   private static boolean isProcess(Path entry) {

@@ -1,0 +1,244 @@
+package io.github.providergateway.guard;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every form a coding agent takes on this machine, in one table (issue 75): the names its program
+ * runs under, the npm packages it comes in (and so the folders {@code npx}, {@code bunx}, {@code
+ * pnpm dlx} and {@code yarn dlx} run it from), the folders its own installer keeps its versions in
+ * (Claude Code's native binary is named by its version, {@code
+ * ~/.local/share/claude/versions/2.1.332}), the environment variables it sets on every command its
+ * tools run (which a double fork, {@code setsid} or {@code nohup} keeps, where the agent's process
+ * no longer is an ancestor), and the variables that point it at other settings than the person's.
+ *
+ * <p>Read by the guard (an agent started by its model on other settings, rule {@code
+ * guard.agent-unguarded}) and by the gateway's test of a process on the agent's side (the refusal
+ * of lowering commands, the person's channels), so that both know the same agents the same way.
+ *
+ * <p>What was seen of each agent's environment (2026-11-29, the real binaries driven offline):
+ * Claude Code 2.1.332 sets {@code CLAUDECODE=1}, {@code CLAUDE_CODE_ENTRYPOINT} and {@code
+ * AI_AGENT} on its tools' commands and hooks; Codex CLI 0.171.0 sets {@code CODEX_THREAD_ID},
+ * {@code CODEX_SESSION_ID} and {@code CODEX_TOOL_CALL_ID} on its tools' commands (its hooks get
+ * none); Gemini CLI 0.61.0 sets {@code GEMINI_CLI=1} on its tools' commands. Copilot CLI's and
+ * Cursor's were not seen: those two are known by their programs only.
+ */
+public final class AgentForms {
+
+  /**
+   * One agent's forms.
+   *
+   * @param id the agent's word ({@code claude}), as {@code gateway hook <word>} names it
+   * @param programs the names its program runs under ({@code claude}, {@code claude.exe})
+   * @param npmPackages the npm packages it comes in ({@code @anthropic-ai/claude-code})
+   * @param installFolders the folders, under the user's home, its own installer keeps versions in
+   * @param environmentMarks the variables it sets on the commands its tools run
+   * @param settingsVariables the variables that point it at other settings, hooks or sandbox
+   */
+  public record Agent(
+      String id,
+      List<String> programs,
+      List<String> npmPackages,
+      List<String> installFolders,
+      List<String> environmentMarks,
+      List<String> settingsVariables) {
+
+    /**
+     * Checks and copies.
+     *
+     * @param id the agent's word
+     * @param programs the names its program runs under
+     * @param npmPackages its npm packages
+     * @param installFolders its installer's folders under the user's home
+     * @param environmentMarks the variables it sets on its tools' commands
+     * @param settingsVariables the variables that point it at other settings
+     */
+    public Agent {
+      requireNonNull(id, "id");
+      programs = List.copyOf(programs);
+      npmPackages = List.copyOf(npmPackages);
+      installFolders = List.copyOf(installFolders);
+      environmentMarks = List.copyOf(environmentMarks);
+      settingsVariables = List.copyOf(settingsVariables);
+    }
+  }
+
+  /**
+   * The variable an agent names itself by in the commands it runs, by a convention some agents
+   * follow ({@code AI_AGENT=claude-code_2-1-332_agent}): whatever its value, the command is an
+   * agent's.
+   */
+  public static final String AI_AGENT = "AI_AGENT";
+
+  private static final List<Agent> AGENTS =
+      List.of(
+          new Agent(
+              "claude",
+              List.of("claude", "claude.exe"),
+              List.of("@anthropic-ai/claude-code"),
+              List.of(".local/share/claude/versions", ".claude/local"),
+              List.of("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"),
+              List.of("CLAUDE_CONFIG_DIR", "ANTHROPIC_CONFIG_DIR")),
+          new Agent(
+              "copilot",
+              List.of("copilot"),
+              List.of("@github/copilot"),
+              List.of(),
+              List.of(),
+              List.of("COPILOT_HOME", "XDG_CONFIG_HOME")),
+          new Agent(
+              "gemini",
+              List.of("gemini"),
+              List.of("@google/gemini-cli"),
+              List.of(),
+              List.of("GEMINI_CLI"),
+              List.of(
+                  "GEMINI_CLI_HOME",
+                  "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+                  "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+                  "GEMINI_SANDBOX")),
+          new Agent(
+              "codex",
+              List.of("codex"),
+              List.of("@openai/codex"),
+              List.of(),
+              List.of("CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_TOOL_CALL_ID"),
+              List.of("CODEX_HOME")),
+          new Agent(
+              "cursor",
+              List.of("cursor-agent"),
+              List.of(),
+              List.of(".local/share/cursor-agent/versions"),
+              List.of(),
+              List.of("CURSOR_CONFIG_DIR", "XDG_CONFIG_HOME")),
+          new Agent(
+              "opencode",
+              List.of("opencode"),
+              List.of("opencode-ai"),
+              List.of(),
+              List.of(),
+              List.of("OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR")));
+
+  private AgentForms() {}
+
+  /** {@return every agent known, in the order agents are listed everywhere} */
+  public static List<Agent> all() {
+    return AGENTS;
+  }
+
+  /**
+   * The agent a program is, by the path it runs from: its name ({@code claude}, {@code codex}), a
+   * folder of one of its npm packages anywhere on the path (how {@code npx} and its kin, and an npm
+   * install's platform package, run it), or one of its installer's version folders.
+   *
+   * @param path the program's path or name, as an executable or an interpreter's script
+   * @return the agent, when it is one
+   */
+  public static Optional<Agent> ofProgram(String path) {
+    if (path == null || path.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+    for (Agent agent : AGENTS) {
+      if (agent.programs().contains(name)) {
+        return Optional.of(agent);
+      }
+    }
+    for (Agent agent : AGENTS) {
+      for (String npm : agent.npmPackages()) {
+        String folder = "/" + npm;
+        if (path.contains(folder + "/") || path.contains(folder + "-") || path.endsWith(folder)) {
+          return Optional.of(agent);
+        }
+        // npm's cache keeps a package's folder with '@scope+name' in some layouts (pnpm's store).
+        String flat = "/" + npm.replace('/', '+');
+        if (path.contains(flat + "@") || path.contains(flat + "/")) {
+          return Optional.of(agent);
+        }
+      }
+      for (String folder : agent.installFolders()) {
+        if (path.contains("/" + folder + "/")) {
+          return Optional.of(agent);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The agent a command's words start, when they run one through a package runner: {@code npx
+   * @anthropic-ai/claude-code}, {@code npm exec @openai/codex}, {@code bunx}, {@code pnpm dlx},
+   * {@code yarn dlx}, with a version ({@code @google/gemini-cli@0.61.0}), options before it, or the
+   * package named by {@code -p}/{@code --package}.
+   *
+   * @param words the command's words, the runner's name first
+   * @return the agent, when it is one
+   */
+  public static Optional<Agent> runThroughPackageRunner(List<String> words) {
+    if (words.isEmpty()) {
+      return Optional.empty();
+    }
+    String runner = words.get(0).substring(words.get(0).lastIndexOf('/') + 1);
+    int at = 1;
+    if (List.of("npm", "pnpm", "yarn", "bun").contains(runner)) {
+      while (at < words.size() && words.get(at).startsWith("-")) {
+        at++;
+      }
+      if (at >= words.size() || !List.of("exec", "dlx", "x").contains(words.get(at))) {
+        return Optional.empty();
+      }
+      at++;
+    } else if (!List.of("npx", "bunx", "pnpx").contains(runner)) {
+      return Optional.empty();
+    }
+    for (; at < words.size(); at++) {
+      String word = words.get(at);
+      if (word.startsWith("--package=")) {
+        word = word.substring("--package=".length());
+      } else if ((word.equals("-p") || word.equals("--package")) && at + 1 < words.size()) {
+        word = words.get(++at);
+      } else if (word.startsWith("-")) {
+        continue;
+      }
+      Optional<Agent> agent = ofPackage(word);
+      if (agent.isPresent()
+          || !words.get(at - 1).equals("-p")
+              && !words.get(at - 1).equals("--package")
+              && !words.get(at).startsWith("--package=")) {
+        return agent; // the first package named is what runs
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The agent whose npm package {@code spec} names, with or without a version or tag. */
+  private static Optional<Agent> ofPackage(String spec) {
+    for (Agent agent : AGENTS) {
+      for (String npm : agent.npmPackages()) {
+        if (spec.equals(npm) || spec.startsWith(npm + "@")) {
+          return Optional.of(agent);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The agent whose environment mark {@code variable} is ({@link #AI_AGENT}, which any agent may
+   * set, is none of them in particular: its reader says so).
+   *
+   * @param variable a variable's name
+   * @return the agent, when it is one's mark
+   */
+  public static Optional<Agent> ofEnvironmentMark(String variable) {
+    for (Agent agent : AGENTS) {
+      if (agent.environmentMarks().contains(variable)) {
+        return Optional.of(agent);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,197 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.app.home.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The gateway's commands that only the person may run refuse on a coding agent's side (issues 61
+ * and 75): which commands they are ({@link PersonOnlyCommand}, with the guard's lowering list),
+ * and, on real processes, the launcher run under a program named {@code claude} that marks what it
+ * runs as Claude Code does ({@code CLAUDECODE=1}) refused, directly and after the escapes from its
+ * process tree that issue 75 found (a double fork, {@code setsid -f}, {@code nohup … &}), while the
+ * same command in a person's shell runs.
+ */
+@Tag("process")
+class PersonOnlyCommandTest {
+
+  @TempDir Path dir;
+
+  private static java.util.Optional<PersonOnlyCommand.Refused> personOnly(String... args) {
+    return PersonOnlyCommand.of(List.of(args), Main.parsedOrNull(args));
+  }
+
+  @Test
+  void theCommandsThatLowerProtectionAreTheGuardsList() {
+    assertThat(LoweringCommand.of(List.of("setup", "claude", "--remove")))
+        .contains("gateway setup --remove");
+    assertThat(LoweringCommand.of(List.of("--home", "/h", "uninstall")))
+        .contains("gateway uninstall");
+    assertThat(LoweringCommand.of(List.of("service", "uninstall")))
+        .contains("gateway service uninstall");
+    assertThat(LoweringCommand.of(List.of("hook", "--revoke", "claude")))
+        .contains("gateway hook --revoke");
+    assertThat(LoweringCommand.of(List.of("gates", "release", "ci-guard")))
+        .contains("gateway gates release");
+    assertThat(LoweringCommand.of(List.of("guard", "off"))).contains("gateway guard off");
+    assertThat(LoweringCommand.of(List.of("stop"))).contains("gateway stop");
+  }
+
+  @Test
+  void onlyThePersonAnswersRewiresTheAgentsOrTakesACredential() {
+    assertThat(personOnly())
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway (the console)");
+    assertThat(personOnly("--home", "/h", "--port", "9401"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway (the console)");
+    assertThat(personOnly("attach"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway attach");
+    assertThat(personOnly("setup", "claude"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway setup");
+    assertThat(personOnly("setup", "codex", "--home", "/tmp/h"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway setup");
+    assertThat(personOnly("service", "install"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway service install");
+    assertThat(personOnly("mcp", "--print-config", "http", "--client", "x"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway mcp --print-config http");
+    assertThat(personOnly("hook", "--print-config", "claude"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway hook --print-config claude");
+    assertThat(personOnly("stop")).map(PersonOnlyCommand.Refused::command).contains("gateway stop");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "hook claude --home /h", // the agent's own hook: every call runs it
+        "hook --print-config gemini",
+        "mcp --home /h", // the agent's own MCP server
+        "mcp --print-config claude",
+        "--rpc",
+        "--detached",
+        "--help",
+        "status",
+        "setup --help",
+        "uninstall --list",
+        "uninstall --record-install /d/provider-gateway/1.2",
+        "service status",
+        "gates",
+        "guard explain rm",
+        "doctor",
+        "--home /stop status"
+      })
+  void whatAnyoneMayRun(String commandLine) {
+    assertThat(personOnly(commandLine.split(" "))).as(commandLine).isEmpty();
+  }
+
+  private Path fakeClaude() throws Exception {
+    return FakeAgent.claude(dir);
+  }
+
+  /**
+   * On real processes: {@code gateway setup claude --remove} run by a program named {@code claude}
+   * (a script, as an agent's shell would run it) is refused, exit 3, and changes nothing; run from
+   * the test, as a person's terminal would, it runs.
+   */
+  @Test
+  @Timeout(120)
+  void setupRemoveUnderAnAgentIsRefusedAndInAPersonsShellRuns() throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = dir.resolve("gateway-home");
+    List<String> remove =
+        List.of(launcher.toString(), "setup", "claude", "--remove", "--home", home.toString());
+
+    Interop.Ran underAgent =
+        Interop.run(
+            Stream.concat(Stream.of(fakeClaude().toString()), remove.stream()).toList(),
+            dir,
+            Duration.ofSeconds(60));
+    Interop.Ran byPerson = Interop.run(remove, dir, Duration.ofSeconds(60));
+
+    assertThat(underAgent.exitCode()).as(underAgent.output()).isEqualTo(ExitCodes.REFUSED);
+    assertThat(underAgent.output())
+        .contains("gateway setup --remove: refused: it runs under claude (pid ")
+        .contains("a terminal of your own");
+    assertThat(byPerson.exitCode()).as(byPerson.output()).isZero();
+    assertThat(byPerson.output()).contains("Nothing to take back");
+  }
+
+  /**
+   * Issue 75: re-parented to init by a double fork, {@code setsid -f} or {@code nohup … &}, the
+   * process has no agent among its ancestors, but keeps what the agent set on every command its
+   * tools run: the refusal holds, and says which mark.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"( sh s.sh & )", "setsid -f sh s.sh", "nohup sh s.sh > /dev/null 2>&1 &"})
+  @Timeout(120)
+  void theRefusalHoldsAfterTheProcessEscapesTheAgentsTree(String escape) throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = dir.resolve("gateway-home");
+    Files.writeString(
+        dir.resolve("s.sh"),
+        "sleep 1\n" // the agent's shell is gone by then: the process is init's
+            + io.github.providergateway.app.home.ShellWords.quote(launcher.toString())
+            + " setup claude --remove --home "
+            + io.github.providergateway.app.home.ShellWords.quote(home.toString())
+            + " > out.txt 2>&1\necho $? > rc.tmp && mv rc.tmp rc.txt\n");
+
+    Interop.Ran ran =
+        Interop.run(
+            List.of(fakeClaude().toString(), "sh", "-c", escape), dir, Duration.ofSeconds(60));
+    Path rc = dir.resolve("rc.txt");
+    long until = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (!Files.exists(rc) && System.nanoTime() < until) {
+      Thread.sleep(100); // the escaped process runs on its own
+    }
+
+    assertThat(ran.exitCode()).as(ran.output()).isZero();
+    assertThat(rc).as("the escaped command ended").exists();
+    String output = Files.readString(dir.resolve("out.txt"));
+    assertThat(Files.readString(rc).strip())
+        .as(output)
+        .isEqualTo(Integer.toString(ExitCodes.REFUSED));
+    assertThat(output)
+        .contains("gateway setup --remove: refused: ")
+        .contains("holds CLAUDECODE, which claude sets on what its tools run");
+  }
+
+  /** The console and {@code attach} answer the person's questions: refused under an agent. */
+  @ParameterizedTest
+  @ValueSource(strings = {"console", "attach"})
+  @Timeout(120)
+  void theConsoleAndAttachRefuseUnderAnAgent(String which) throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = dir.resolve("gateway-home");
+    List<String> command =
+        which.equals("console")
+            ? List.of(launcher.toString(), "--home", home.toString(), "--port", "0")
+            : List.of(launcher.toString(), "attach", "--home", home.toString());
+
+    Interop.Ran underAgent =
+        Interop.run(
+            Stream.concat(Stream.of(fakeClaude().toString()), command.stream()).toList(),
+            dir,
+            Duration.ofSeconds(60));
+
+    assertThat(underAgent.exitCode()).as(underAgent.output()).isEqualTo(ExitCodes.REFUSED);
+    assertThat(underAgent.output()).contains(": refused: it runs under claude (pid ");
+    assertThat(home.resolve(".provider-token")).as("no gateway started").doesNotExist();
+  }
+}
