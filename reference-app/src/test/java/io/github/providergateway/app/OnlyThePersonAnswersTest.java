@@ -151,4 +151,44 @@ class OnlyThePersonAnswersTest {
       app.awaitExit();
     }
   }
+
+  /**
+   * The red team's {@code jcmd <pid> GC.heap_dump} of the gateway: its JVM, started with the
+   * launcher's own options, takes no attach from another process of the user.
+   */
+  @Test
+  @Timeout(120)
+  void theGatewaysJvmTakesNoAttachFromAnotherProcess() throws Exception {
+    List<String> options;
+    try (var in = Main.class.getResourceAsStream("jvm.options")) {
+      options =
+          new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+              .lines()
+              .map(String::strip)
+              .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+              .toList();
+    }
+    assertThat(options).contains("-XX:+DisableAttachMechanism");
+    List<String> command = new ArrayList<>(TestJvm.command(Main.class, List.of()));
+    command.addAll(1, options);
+    command.addAll(List.of("--rpc", "--home", home.toString(), "--port", "0"));
+    Process gateway = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try {
+      java.io.BufferedReader out =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  gateway.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(out.readLine()).as("the gateway's first line").isNotNull();
+      Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+
+      Interop.Ran attached =
+          Interop.run(
+              List.of(jcmd.toString(), Long.toString(gateway.pid()), "VM.version"), dir, LIMIT);
+
+      assertThat(attached.exitCode()).as(attached.output()).isNotZero();
+      assertThat(attached.output()).doesNotContain("JDK ");
+    } finally {
+      gateway.destroyForcibly().waitFor();
+    }
+  }
 }

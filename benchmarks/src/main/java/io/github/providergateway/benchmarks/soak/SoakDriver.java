@@ -54,9 +54,14 @@ public final class SoakDriver {
     Path out = Path.of(options.getOrDefault("out", "benchmarks/target/soak/report.md"));
     Files.createDirectories(out.getParent());
     Path home = Files.createTempDirectory("soak-home");
+    // The soak reads the gateway's heap with jcmd, which the launcher's options forbid (issue 75:
+    // no process of the user attaches to the gateway): this one gateway takes attaches.
     List<String> jvm =
         LauncherOptions.read(
-            Path.of(options.getOrDefault("jvm-options", LauncherOptions.FILE.toString())));
+                Path.of(options.getOrDefault("jvm-options", LauncherOptions.FILE.toString())))
+            .stream()
+            .filter(option -> !option.equals("-XX:+DisableAttachMechanism"))
+            .toList();
     System.err.println("soak: " + length.toMinutes() + " min, gateway JVM " + jvm);
 
     try (SoakGateway gateway =
