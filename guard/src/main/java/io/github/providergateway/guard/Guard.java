@@ -29,8 +29,9 @@ import java.util.Locale;
 
 /**
  * Decides one agent tool call by the built-in rules of a preset and the configuration's plain rules
- * (docs/guard.md). Immutable and thread-safe; a decision does no I/O, reads no clock, and depends
- * on nothing but the call and the settings, so it is the same under any load.
+ * (docs/guard.md). Immutable and thread-safe; a decision reads no clock, does no I/O but through
+ * the environment's {@link GuardDisk}, and depends on nothing but the call, the settings and that
+ * disk, so it is the same under any load.
  *
  * <p>Order:
  *
@@ -55,9 +56,11 @@ import java.util.Locale;
  * commands, wrappers taken off), plus the code a command feeds itself in the same call (text
  * printed into {@code sh -c "$(…)"} or into a file it then runs, a git alias's {@code !command});
  * the files each program reads, writes or deletes; and, for {@code edit} and {@code read}, the
- * call's {@code path}. Paths are resolved without the disk: relative to the reported folder (else
- * unknown, which counts as outside), {@code ~} and {@code $HOME} to the home, {@code ..}
- * normalised; inside the project means under the session's project only.
+ * call's {@code path}. Paths are resolved as text: relative to the reported folder (else unknown,
+ * which counts as outside), {@code ~} and {@code $HOME} to the home, {@code ..} normalised; inside
+ * the project means under the session's project only. The guard's own ground is judged on the
+ * environment's {@link GuardDisk} as well: each path's links followed, and the scripts a command
+ * runs read; a decision does no other I/O.
  *
  * <p>The preset is the higher of the person's and the project's: a project can raise it, never
  * lower it. Tool annotations: under {@code strict} a tool its provider declares destructive asks
@@ -298,13 +301,7 @@ public final class Guard {
       return new GuardExplanation(
           new GuardVerdict(Outcome.ALLOW, null, "the guard is off", null), parse, matched);
     }
-    Places places =
-        new Places(
-            environment.userHome(),
-            environment.tempDirs(),
-            environment.gatewayHome(),
-            environment.gatewayFiles(),
-            call.project());
+    Places places = environment.places(call.project());
     boolean session = call.project() != null;
     Scan scan;
     if (call.tool().equals("shell")) {
@@ -355,6 +352,7 @@ public final class Guard {
       }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
+    parse.addAll(showParse ? scan.notes() : List.of());
     reading.scan = scan;
     reading.hits = hits;
 

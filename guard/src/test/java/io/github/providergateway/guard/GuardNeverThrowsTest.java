@@ -127,6 +127,71 @@ class GuardNeverThrowsTest {
     "${HOME}"
   };
 
+  /** What reaches the guard's ground on a disk (issue 75): links, scripts, sockets, routes. */
+  private static final String[] GROUND_PIECES = {
+    "sh s.sh ",
+    "./s.sh",
+    "python3 p.py ",
+    "cl/",
+    "gh/",
+    "loop/",
+    "../",
+    "settings.json",
+    ".provider-token",
+    "ln -s ",
+    "os.symlink('",
+    "curl ",
+    "--unix-socket ",
+    "hook.sock",
+    "UNIX-CONNECT:",
+    "nc -U ",
+    "http://",
+    "localhost:9400/hooks",
+    "[::1]:",
+    ":9400",
+    "/dev/tcp/127.0.0.1/9400",
+    "tmux send-keys ",
+    "screen -X stuff ",
+    "TIOCSTI",
+    "gateway attach",
+    "fuser -k ",
+    "/tcp",
+    "xargs cat ",
+    "find ",
+    "~/.copilot/extensions/tap"
+  };
+
+  private static final FakeGuardDisk DISK =
+      new FakeGuardDisk()
+          .link("/home/ada/code/app/cl", "/home/ada/.claude")
+          .link("/home/ada/code/app/gh", "/home/ada/.copilot/extensions/tap")
+          .link("/home/ada/code/app/loop", "/home/ada/code/app/loop")
+          .file("/home/ada/code/app/s.sh", "gateway stop; echo $( ; cat gh/x\n")
+          .file("/home/ada/code/app/p.py", "open('hook.sock') ; fetch('http://[::1]:9400/mcp')")
+          .ports(9400, 0, 65535);
+
+  /** The same, on a disk: following links and reading scripts fail no call either. */
+  @Test
+  void noCommandOnADiskMakesTheGuardFailByAnExceptionOfItsOwn() {
+    Guard onDisk = Guard.create(GuardSettings.defaults(), GuardFixture.ENVIRONMENT.withDisk(DISK));
+    Random random = new Random(75);
+    List<String> failed = new ArrayList<>();
+    for (int i = 0; i < 50_000 && failed.size() < 10; i++) {
+      StringBuilder command = new StringBuilder();
+      for (int k = 1 + random.nextInt(10); k > 0; k--) {
+        command.append(
+            random.nextBoolean()
+                ? GROUND_PIECES[random.nextInt(GROUND_PIECES.length)]
+                : PIECES[random.nextInt(PIECES.length)]);
+      }
+      GuardVerdict verdict = onDisk.decide(shell(command.toString()));
+      if (String.valueOf(verdict.reason()).contains("could not read this call (")) {
+        failed.add(command + " → " + verdict.reason());
+      }
+    }
+    assertThat(failed).isEmpty();
+  }
+
   @Test
   void noCommandMakesTheGuardFailByAnExceptionOfItsOwn() {
     Guard standard = guard(GuardPreset.STANDARD);

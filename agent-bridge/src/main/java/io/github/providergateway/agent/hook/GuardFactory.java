@@ -48,7 +48,8 @@ public final class GuardFactory {
 
   /**
    * The machine's folders as the guard needs them, for a gateway home: the user's home, the
-   * temporary folders ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}).
+   * temporary folders ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}),
+   * and the file system as the guard may see it.
    *
    * @param gatewayHome the gateway's home
    * @return the environment
@@ -59,7 +60,9 @@ public final class GuardFactory {
 
   /**
    * The machine's folders as the guard needs them: the user's home, the temporary folders ({@code
-   * java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code tmpdir}), the gateway's home.
+   * java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code tmpdir}), the gateway's home; and this
+   * machine's file system as the guard may see it (issue 75: links followed before the guard's own
+   * ground is judged, the scripts a command runs read, the gateway's ports).
    *
    * @param gatewayHome the gateway's home
    * @param userHome the user's home
@@ -74,9 +77,9 @@ public final class GuardFactory {
     if (tmpdir != null && !tmpdir.isBlank()) {
       temp.add(Path.of(tmpdir).toAbsolutePath().normalize());
     }
-    return new GuardEnvironment(
-        userHome.toAbsolutePath().normalize(),
-        List.copyOf(temp),
-        gatewayHome.toAbsolutePath().normalize());
+    Path home = userHome.toAbsolutePath().normalize();
+    Path gateway = gatewayHome.toAbsolutePath().normalize();
+    return new GuardEnvironment(home, List.copyOf(temp), gateway)
+        .withDisk(new FileSystemGuardDisk(home, gateway));
   }
 }

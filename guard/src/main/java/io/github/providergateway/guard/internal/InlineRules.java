@@ -358,12 +358,14 @@ final class InlineRules implements Family {
         }
       }
     }
+    InlineLinks.scan(scan, step, code, homeInCode);
     boolean writes = InlineWrites.any(code);
     for (String literal : joinedLiterals(code)) {
       Target target = path(scan, step, literal, homeInCode);
       if (target == null || target.path() == null) {
         continue;
       }
+      HomeReads.walked(scan, step, code, target);
       BuiltinRule secret = SecretRules.secret(places.home(), target.path());
       if (secret != null) {
         scan.hit(secret, new Access(Kind.READ, target, step.invocation()));
@@ -416,7 +418,7 @@ final class InlineRules implements Family {
   }
 
   /** The first argument of the call at {@code from}: a literal, the home plus one, or unknown. */
-  private static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
+  static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
     int end = argumentEnd(code, from);
     String expression = code.substring(from, end).strip();
     List<String> literals = literals(expression);
@@ -553,7 +555,8 @@ final class InlineRules implements Family {
     return out;
   }
 
-  private static boolean containsAny(String text, String[] parts) {
+  /** {@return whether {@code text} holds one of {@code parts}} */
+  static boolean containsAny(String text, String[] parts) {
     for (String part : parts) {
       if (text.contains(part)) {
         return true;

@@ -4,7 +4,9 @@ import io.github.providergateway.guard.shell.Word;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,7 +17,8 @@ import java.util.Set;
  * $HOME} is read as the home even when quoted: the stricter reading; {@code $(mktemp …)} is a new
  * path in the first temporary folder. What the user's caches hold ({@code ~/.cache}, {@code
  * ~/Library/Caches}) is free to delete, like the temporary folders' contents. Symbolic links are
- * not followed (no disk): a link in the project to {@code /} reads as inside.
+ * not followed here: a link in the project to {@code /} reads as inside. The guard's own ground is
+ * judged on the disk too ({@link #disk()}, {@link RealPaths}), where a path's links are followed.
  */
 public final class Places {
   private static final Set<String> SYSTEM_TOP =
@@ -101,21 +104,37 @@ public final class Places {
   private final List<Path> caches;
   private final List<Path> guardFiles;
   private final List<Path> guardFolders;
+  private final DiskView disk;
 
   /**
-   * Places for one call.
+   * The paths as written, before {@code ..} was taken off, of the targets whose path had one: on
+   * the disk {@code link/..} is the folder above the link's target, not the folder the link is in.
+   * This call's own; most calls have none.
+   */
+  private final Map<Target, Path> asWritten = new IdentityHashMap<>();
+
+  /**
+   * Places for one call, on a disk.
    *
    * <p>The machine's folders come as the guard's {@code GuardEnvironment} gives them, one by one,
-   * so that this package names none of the guard's public types (decision 80).
+   * and the disk as a {@link DiskView}, so that this package names none of the guard's public types
+   * (decision 80).
    *
    * @param userHome the user's home
    * @param tempDirs the machine's temporary folders, the first the one {@code mktemp} uses
    * @param gatewayHome the gateway's home
    * @param gatewayFiles the gateway's own files outside its home
    * @param project the session's project, or {@code null} for none
+   * @param disk the disk as the rules may see it
    */
   public Places(
-      Path userHome, List<Path> tempDirs, Path gatewayHome, List<Path> gatewayFiles, Path project) {
+      Path userHome,
+      List<Path> tempDirs,
+      Path gatewayHome,
+      List<Path> gatewayFiles,
+      Path project,
+      DiskView disk) {
+    this.disk = disk;
     this.userHome = userHome;
     this.tempDirs = tempDirs;
     this.gatewayHome = gatewayHome;
@@ -125,6 +144,20 @@ public final class Places {
     this.caches = CACHES.stream().map(home::resolve).toList();
     this.guardFiles = GUARD_FILES.stream().map(home::resolve).toList();
     this.guardFolders = GUARD_FOLDERS.stream().map(home::resolve).toList();
+  }
+
+  /** {@return the disk as the rules may see it} */
+  public DiskView disk() {
+    return disk;
+  }
+
+  /**
+   * {@return the path of {@code target} as written, before {@code ..} was taken off; its path where
+   * it had none}
+   */
+  Path asWritten(Target target) {
+    Path written = asWritten.get(target);
+    return written != null ? written : target.path();
   }
 
   /** {@return the agents' settings files in the home that hold their hooks} */
@@ -353,11 +386,16 @@ public final class Places {
     return new Target(text, null, false, null);
   }
 
-  private static Target target(String raw, Path base, String relative) {
+  private Target target(String raw, Path base, String relative) {
     try {
       int wild = firstWildcard(relative);
       if (wild < 0) {
-        return new Target(raw, base.resolve(relative).normalize(), false, null);
+        Path written = base.resolve(relative);
+        Target target = new Target(raw, written.normalize(), false, null);
+        if (!disk.none() && relative.contains("..")) {
+          asWritten.put(target, written);
+        }
+        return target;
       }
       int slash = relative.lastIndexOf('/', wild);
       String folder = slash < 0 ? "." : relative.substring(0, slash + 1);

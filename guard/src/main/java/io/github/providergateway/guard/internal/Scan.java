@@ -42,6 +42,18 @@ public final class Scan {
    */
   private final Step[] stepsByWord;
 
+  /** The call's targets on the disk, shared with the scans of the scripts it runs. */
+  private final RealPaths realPaths;
+
+  /** Whether this scan reads a script the call runs ({@link ScriptsRun}), not the call itself. */
+  private final boolean ofScript;
+
+  /** What the reading of the call did on the disk, for the explanation; empty for most calls. */
+  private final List<String> notes = new ArrayList<>();
+
+  /** The gateway's ports, asked of the disk when first needed; null until then. */
+  private Set<Integer> gatewayPorts;
+
   /** The steps the plain rules may still take over this call. */
   private final Budget budget = new Budget(Budget.STEPS);
 
@@ -169,7 +181,32 @@ public final class Scan {
    * @param invocations its programs, in the parse's order
    */
   public Scan(Places places, ToolCall call, String source, List<Invocation> invocations) {
+    this(places, call, source, invocations, new RealPaths(places), false);
+  }
+
+  /**
+   * The scan of a script that {@code parent}'s call runs: its programs in the folder {@code call}
+   * names, on the parent's disk and within its bounds; the scripts it runs in turn are not read.
+   *
+   * @param parent the scan of the call that runs the script
+   * @param call the call, with the folder the script runs in
+   * @param script the script's text
+   * @param invocations its programs
+   */
+  Scan(Scan parent, ToolCall call, String script, List<Invocation> invocations) {
+    this(parent.places, call, script, invocations, parent.realPaths, true);
+  }
+
+  private Scan(
+      Places places,
+      ToolCall call,
+      String source,
+      List<Invocation> invocations,
+      RealPaths realPaths,
+      boolean ofScript) {
     this.places = places;
+    this.realPaths = realPaths;
+    this.ofScript = ofScript;
     this.call = call;
     this.source = source;
     // A `cd` changes the folder of what follows. When the command is only `&&`-joined programs, a
@@ -316,6 +353,34 @@ public final class Scan {
     return places;
   }
 
+  /** {@return the call's targets as they are on the disk} */
+  RealPaths realPaths() {
+    return realPaths;
+  }
+
+  /** {@return the ports the gateway may listen on, asked of the disk once a call} */
+  Set<Integer> gatewayPorts() {
+    if (gatewayPorts == null) {
+      gatewayPorts = Set.copyOf(places.disk().gatewayPorts());
+    }
+    return gatewayPorts;
+  }
+
+  /** {@return what the reading of the call did on the disk, a line each: the scripts it read} */
+  public List<String> notes() {
+    return Collections.unmodifiableList(notes);
+  }
+
+  /** Adds a line to {@link #notes()}. */
+  void note(String line) {
+    notes.add(line);
+  }
+
+  /** {@return whether this scan reads a script the call runs, rather than the call} */
+  boolean ofScript() {
+    return ofScript;
+  }
+
   /** {@return the call} */
   public ToolCall call() {
     return call;
@@ -419,7 +484,24 @@ public final class Scan {
    * @param target the path, or {@code null}
    */
   public void hit(BuiltinRule rule, Step step, Target target) {
-    add(new Hit(rule, step.invocation(), target, render(step.invocation())));
+    add(new Hit(rule, step.invocation(), target, onDisk(render(step.invocation()), target)));
+  }
+
+  /**
+   * Records a match in a program, found as {@code found} says (what a script it runs holds).
+   *
+   * @param rule the rule
+   * @param step the program
+   * @param found what was found
+   */
+  void hitFound(BuiltinRule rule, Step step, String found) {
+    add(new Hit(rule, step.invocation(), null, found));
+  }
+
+  /** {@code found}, with the real path a target stands for when it is one on the disk. */
+  private String onDisk(String found, Target target) {
+    Path real = target == null ? null : realPaths.madeFor(target);
+    return real == null ? found : found + " (on disk: " + real + ")";
   }
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
@@ -454,7 +536,7 @@ public final class Scan {
         access.invocation() != null
             ? render(access.invocation())
             : call.tool() + " " + access.target().raw();
-    add(new Hit(rule, access.invocation(), access.target(), found));
+    add(new Hit(rule, access.invocation(), access.target(), onDisk(found, access.target())));
   }
 
   /**

@@ -145,6 +145,14 @@ final class SecretRules implements Family {
         read.put(target, known);
       }
       BuiltinRule rule = known.orElse(null);
+      if (rule == null && access.kind() == Kind.READ) {
+        // Where it is on the disk: cat k/id_rsa with k -> ~/.ssh reads the key (issue 75).
+        Target real = scan.realPaths().of(target);
+        BuiltinRule onDisk = real == null ? null : secretOrGlob(home, real);
+        if (onDisk != null) {
+          scan.hit(onDisk, new Access(Kind.READ, real, access.invocation()));
+        }
+      }
       if (rule == null) {
         Path path = target.path();
         if (access.changes()

@@ -21,9 +21,6 @@ final class SelfRules implements Family {
   static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
   static final BuiltinRule AGENT_UNGUARDED = RuleBook.rule("guard.agent-unguarded");
 
-  private static final Set<String> STOP_VERBS =
-      Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
-
   @Override
   public List<BuiltinRule> rules() {
     return List.of(SELF, GATEWAY_TOKEN);
@@ -31,56 +28,28 @@ final class SelfRules implements Family {
 
   @Override
   public void scan(Scan scan) {
-    Places places = scan.places();
     // A long command names the same few files again and again, and their targets are shared:
     // each path is read once.
     Map<Path, Boolean> underGatewayHome = new IdentityHashMap<>();
     Map<Path, Boolean> guards = new IdentityHashMap<>();
+    RealPaths disk = scan.realPaths();
     for (Access access : scan.accesses()) {
-      Path path = access.target().path();
-      if (access.changes() && GroundReach.reaches(places, access.target())) {
-        scan.hit(SELF, access); // a glob or an unknown folder before a settings file of the ground
-        continue;
-      }
-      if (path == null) {
-        continue;
-      }
-      // get and put, not computeIfAbsent: its capturing lambda would be a new object an access.
-      Boolean underHome = underGatewayHome.get(path);
-      if (underHome == null) {
-        underHome = path.startsWith(places.gatewayHome());
-        underGatewayHome.put(path, underHome);
-      }
-      boolean inGateway =
-          underHome
-              || access.changes() && scan.place(access.target()) == Place.GATEWAY
-              || places.gatewayFiles().contains(path);
-      if (access.kind() == Kind.READ) {
-        if (linksTo(access) && protectsGuard(places, path)) {
-          // A link to the ground lets a later write reach it by another name.
-          scan.hit(SELF, access);
-        }
-        if (inGateway && readsHeld(places, path, access.target()) || readsToken(places, access)) {
-          scan.hit(GATEWAY_TOKEN, access);
-        }
-        continue;
-      }
-      Boolean guard = inGateway ? Boolean.TRUE : guards.get(path);
-      if (guard == null) {
-        guard = protectsGuard(places, path);
-        guards.put(path, guard);
-      }
-      if (guard) {
-        scan.hit(SELF, access);
+      judge(scan, access, underGatewayHome, guards);
+      // The same file where it is on the disk: a link in its folders (cl -> ~/.claude) reaches the
+      // ground under another name (issue 75).
+      Target real = disk.of(access.target());
+      if (real != null) {
+        judge(scan, new Access(access.kind(), real, access.invocation()), underGatewayHome, guards);
       }
     }
     GroundReach.scan(scan);
-    boolean kills = false;
+    GatewayProcess.scan(scan);
+    GatewayDoors.scan(scan);
+    TerminalTyping.scan(scan);
+    HomeReads.scan(scan);
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
       Step step = steps.get(s);
-      kills |= step.is(ProgramKind.KILLER);
-      process(scan, step);
       if (step.program().equals("find")) {
         foundAndChanged(scan, step);
       }
@@ -91,34 +60,48 @@ final class SelfRules implements Family {
         scan.hit(SELF, step, null);
       }
     }
-    // Only a command that kills asks whether it names the gateway: the words of every reader of a
-    // long command (cat, grep, tail…) are read for it only then, and no further than the first.
-    boolean gatewayNamed = false;
-    for (int s = 0; kills && !gatewayNamed && s < steps.size(); s++) {
-      Step step = steps.get(s);
-      if (!step.is(ProgramKind.KILLER) && !step.is(ProgramKind.FINDER)) {
-        continue;
-      }
-      List<Word> words = step.invocation().words();
-      for (int i = 0; i < words.size(); i++) {
-        String t = words.get(i).text();
-        gatewayNamed |=
-            t.contains("tap/gateway.pid")
-                || t.contains("TAP_HOME")
-                || namesGatewayProcess(t.toLowerCase(Locale.ROOT))
-                    && (step.program().equals("pgrep")
-                        || step.program().equals("pidof")
-                        || step.program().equals("grep")
-                        || step.program().equals("pkill"));
-      }
+    ScriptsRun.scan(scan);
+  }
+
+  /** One access judged: a write, move or mode change of the ground, a read of what it holds. */
+  private static void judge(
+      Scan scan, Access access, Map<Path, Boolean> underGatewayHome, Map<Path, Boolean> guards) {
+    Places places = scan.places();
+    Path path = access.target().path();
+    if (access.changes() && GroundReach.reaches(places, access.target())) {
+      scan.hit(SELF, access); // a glob or an unknown folder before a settings file of the ground
+      return;
     }
-    if (kills && gatewayNamed) {
-      for (Step step : scan.steps()) {
-        if (step.is(ProgramKind.KILLER)) {
-          scan.hit(SELF, step, null);
-          return;
-        }
+    if (path == null) {
+      return;
+    }
+    // get and put, not computeIfAbsent: its capturing lambda would be a new object an access.
+    Boolean underHome = underGatewayHome.get(path);
+    if (underHome == null) {
+      underHome = path.startsWith(places.gatewayHome());
+      underGatewayHome.put(path, underHome);
+    }
+    boolean inGateway =
+        underHome
+            || access.changes() && scan.place(access.target()) == Place.GATEWAY
+            || places.gatewayFiles().contains(path);
+    if (access.kind() == Kind.READ) {
+      if (linksTo(access) && (inGateway || linksGround(scan, access.target()))) {
+        scan.hit(SELF, access);
       }
+      boolean held = inGateway && readsHeld(places, path, access.target(), probes(access));
+      if (held || readsToken(places, access)) {
+        scan.hit(GATEWAY_TOKEN, access);
+      }
+      return;
+    }
+    Boolean guard = inGateway ? Boolean.TRUE : guards.get(path);
+    if (guard == null) {
+      guard = protectsGuard(places, path);
+      guards.put(path, guard);
+    }
+    if (guard) {
+      scan.hit(SELF, access);
     }
   }
 
@@ -267,79 +250,18 @@ final class SelfRules implements Family {
     return false;
   }
 
-  private static void process(Scan scan, Step step) {
-    String program = step.program();
-    if (!step.is(ProgramKind.PROCESS_PROGRAM)) {
-      return;
-    }
-    List<String> args = step.invocation().args();
-    switch (program) {
-      case "pkill", "killall" -> {
-        for (String a : args) {
-          String lower = a.toLowerCase(Locale.ROOT);
-          if (namesGatewayProcess(lower)) {
-            scan.hit(SELF, step, null);
-            return;
-          }
-        }
-      }
-      case "systemctl", "launchctl" -> {
-        boolean stops = false;
-        boolean named = false;
-        for (String a : args) {
-          stops |= STOP_VERBS.contains(a);
-          named |= namesTheService(a);
-        }
-        if (stops && named) {
-          scan.hit(SELF, step, null);
-        }
-      }
-      case "gateway", "provider-gateway" -> {
-        if (LoweringCommands.of(args).isPresent()) {
-          scan.hit(SELF, step, null);
-        }
-      }
-      default -> {}
-    }
-  }
-
   /**
-   * Whether a pattern names the gateway's process: its name ({@code gateway}, {@code java}, the
-   * launcher's {@code provider-gateway}), its home, or a piece of its name long enough to be one
-   * ({@code ider-gate}); a character class or two read through ({@code provider-gatewa[y]}). An
-   * api-gateway or another project's gateway.pid is not it.
+   * Whether a link to {@code target} would reach the ground by another name: the agents' settings,
+   * the gateway's home and the folders above it, its install, cache and files (issue 75).
    */
-  private static boolean namesGatewayProcess(String word) {
-    String plain =
-        word.replaceAll("\\[([a-zA-Z.-])\\]", "$1")
-            .replace(".*", "")
-            .replace("^", "")
-            .replace("$", "");
-    if (plain.equals("gateway") || plain.equals("java") || plain.equals("provider-gateway")) {
-      return true;
-    }
-    if (namesGatewayHome(plain)) {
-      return true;
-    }
-    for (String name :
-        new String[] {
-          "provider-gateway", "io.github.providergateway", "providergateway", "reference-app"
-        }) {
-      if (plain.length() >= 5 && name.contains(plain) || plain.contains(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a word names the gateway's home as its processes carry it ({@code pkill -f
-   * copilot/extensions/tap}, {@code grep '[e]xtensions/tap'}): the home's last two folders, with a
-   * character class or two in them read through.
-   */
-  private static boolean namesGatewayHome(String word) {
-    String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
-    return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
+  static boolean linksGround(Scan scan, Target target) {
+    Path path = target.path();
+    Places places = scan.places();
+    return path != null
+        && (protectsGuard(places, path)
+            || path.startsWith(places.gatewayHome())
+            || places.gatewayFiles().contains(path)
+            || scan.place(target) == Place.GATEWAY);
   }
 
   /** Whether a read is the source of a link: {@code ln}, {@code link}, {@code cp -s} or -l. */
@@ -440,36 +362,13 @@ final class SelfRules implements Family {
     return false;
   }
 
-  /** The service's names: systemd's unit and launchd's label. */
-  private static final List<String> SERVICE_NAMES =
-      List.of("provider-gateway.service", "io.github.providergateway.plist");
-
-  /**
-   * Whether a word of systemctl or launchctl names the gateway's service: by its name, or a pattern
-   * that matches it ({@code 'provider-gate*'}, {@code *gateway*}).
-   */
-  private static boolean namesTheService(String word) {
-    if (word.contains("provider-gateway") || word.contains("providergateway")) {
-      return true;
-    }
-    if (Places.firstWildcard(word) < 0 || word.startsWith("-")) {
-      return false;
-    }
-    Glob pattern = Glob.path(word);
-    for (String name : SERVICE_NAMES) {
-      if (pattern.matches(name) || pattern.matches(name.substring(0, name.lastIndexOf('.')))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Whether a read in the gateway's home may show what it holds: its tokens, its setup ledger
-   * (which records the agent's token), its settings; everything but the home's listing and its logs
-   * and audit trail, which stay the person's and the agent's to read (issue 61).
+   * (which records the agent's token), its settings; the home is a folder of secrets, whatever a
+   * file's name (issue 75), but for its listing, its logs and audit trail ({@code logs/}) and the
+   * running gateway's port and pid, which stay the person's and the agent's to read (issue 61).
    */
-  private static boolean readsHeld(Places places, Path path, Target target) {
+  private static boolean readsHeld(Places places, Path path, Target target, boolean byName) {
     if (target.name().toLowerCase(Locale.ROOT).contains("token")) {
       return true;
     }
@@ -491,8 +390,26 @@ final class SelfRules implements Family {
       return false; // the logs and the audit trail stay readable
     }
     String name = path.getFileName().toString();
-    return HELD.contains(name) || name.endsWith(".json"); // its ledger, settings, configuration
+    if (name.endsWith(".sock")) {
+      return false; // a socket is reached, not read: GatewayDoors
+    }
+    if (byName) {
+      return HELD.contains(name) || name.endsWith(".json");
+    }
+    return !path.getParent().equals(home) || !OPEN.contains(name);
   }
+
+  /**
+   * Whether a read is find's: the file of the gateway's home that a {@code find ~ -name X -exec
+   * cat} would reach is named by the find's pattern, not found on the disk, so it is judged by the
+   * names of the files that hold most.
+   */
+  private static boolean probes(Access access) {
+    return access.invocation() != null && access.invocation().program().equals("find");
+  }
+
+  /** The files of the gateway's home any program may read: the running gateway's port, pid, log. */
+  private static final Set<String> OPEN = Set.of("gateway.port", "gateway.pid", "gateway.log");
 
   /**
    * Whether a read of {@code target} may show the gateway's secrets: a file of its home that {@link
@@ -503,7 +420,7 @@ final class SelfRules implements Family {
     Path path = target.path();
     return path != null
         && (path.startsWith(places.gatewayHome()) || places.gatewayFiles().contains(path))
-        && readsHeld(places, path, target);
+        && readsHeld(places, path, target, false);
   }
 
   /** The files of the gateway's home that hold tokens or its settings. */

@@ -120,15 +120,31 @@ final class WrittenScripts {
 
   /** The files a program runs: itself by a path, an interpreter's script, what it sources. */
   static void runs(Scan scan, Step step, Found found) {
+    for (Word script : files(step)) {
+      for (Target target : scan.targets(step, script)) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(target.path().toString());
+        }
+      }
+    }
+  }
+
+  /**
+   * The words that name the files a program runs: itself by a path ({@code ./run.sh}), an
+   * interpreter's or a shell's script ({@code python3 f.py}, {@code sh s.sh}), what {@code source}
+   * and {@code .} read, and a shell's standard input from a file ({@code bash < f}).
+   */
+  static List<Word> files(Step step) {
     List<Word> words = step.invocation().words();
     if (words.isEmpty()) {
-      return;
+      return List.of();
     }
     List<Word> scripts = new ArrayList<>();
     String program = step.program();
     if (words.get(0).text().contains("/")) {
-      scripts.add(words.get(0));
-    } else if (Set.of("source", ".").contains(program)) {
+      scripts.add(words.get(0)); // and, for /bin/sh s.sh, its script below
+    }
+    if (Set.of("source", ".").contains(program)) {
       if (!step.args().isEmpty()) {
         scripts.add(step.args().get(0));
       }
@@ -150,13 +166,7 @@ final class WrittenScripts {
         }
       }
     }
-    for (Word script : scripts) {
-      for (Target target : scan.targets(step, script)) {
-        if (target.known() && found.runs().size() < 32) {
-          found.runs().add(target.path().toString());
-        }
-      }
-    }
+    return scripts;
   }
 
   private static void written(String path, String text, Found found) {

@@ -63,13 +63,29 @@ final class EvaluatedStrings {
       }
       String quoted = text.substring(open + 1, close);
       for (int at = quoted.indexOf("$("); at >= 0; at = quoted.indexOf("$(", at + 2)) {
-        int end = quoted.indexOf(')', at);
-        if (end > at) {
+        int end = closing(quoted, at + 1);
+        if (end > at && !quoted.startsWith("$((", at)) {
+          // $(( … )) is arithmetic, read as such above; a $( that no ) closes in the quotes (two
+          // apostrophes of a comment's words) is no substitution bash would run.
           found.add(quoted.substring(at + 2, end));
         }
       }
       i = close + 1;
     }
     return found;
+  }
+
+  /** {@return where the bracket opened at {@code open} is closed, or -1} */
+  private static int closing(String text, int open) {
+    int depth = 0;
+    for (int i = open; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 }

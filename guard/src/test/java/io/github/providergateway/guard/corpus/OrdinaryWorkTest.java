@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardDisk;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
@@ -15,9 +16,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,7 +42,39 @@ class OrdinaryWorkTest {
 
   @Test
   void theStandardGuardNeitherDeniesNorAsksAnyCallOfOrdinaryWork() throws IOException {
-    Guard guard = Guard.create(GuardSettings.defaults(), ENVIRONMENT);
+    assertNoneStopped(Guard.create(GuardSettings.defaults(), ENVIRONMENT));
+  }
+
+  /**
+   * The same suite on a disk where every file a call runs ({@code ./mvnw}, {@code ./gradlew},
+   * {@code source .venv/bin/activate}, a built program) holds an ordinary script: this repository's
+   * Maven wrapper, 300-odd lines of shell that reads and writes {@code ~/.m2}, downloads and runs
+   * Java (issue 75). Reading what a script holds for the guard's own ground stops none of them.
+   */
+  @Test
+  void readingTheScriptsItRunsStopsNoCallOfOrdinaryWork() throws IOException {
+    String wrapper = Files.readString(Path.of("..", "mvnw"));
+    GuardDisk ordinary =
+        new GuardDisk() {
+          @Override
+          public Path real(Path path) {
+            return path.normalize();
+          }
+
+          @Override
+          public Optional<String> text(Path file, int maxChars) {
+            return Optional.of(wrapper);
+          }
+
+          @Override
+          public Set<Integer> gatewayPorts() {
+            return Set.of(GuardDisk.DEFAULT_PORT);
+          }
+        };
+    assertNoneStopped(Guard.create(GuardSettings.defaults(), ENVIRONMENT.withDisk(ordinary)));
+  }
+
+  private static void assertNoneStopped(Guard guard) throws IOException {
     List<JsonNode> calls = calls();
     List<String> stopped = new ArrayList<>();
     for (int line = 0; line < calls.size(); line++) {

@@ -79,6 +79,28 @@ class RunnableScriptTest {
     assertThat(verdict.ruleId()).isIn("fs.delete-home", "guard.unreadable");
   }
 
+  /**
+   * A script's comments are no code: two apostrophes in them ({@code agent's}, {@code JVM's}) and
+   * an arithmetic {@code $((…))} between them once made the whole script unreadable (this
+   * repository's own {@code ./gateway} among them), while a substitution hidden in an evaluated
+   * string is still read (issue 75).
+   */
+  @Test
+  void anArithmeticExpansionBetweenTwoApostrophesOfCommentsIsNoHiddenSubstitution()
+      throws Exception {
+    String script =
+        "# an agent's own launcher\nstart=$SECONDS\necho \"built in $((SECONDS - start)) s\"\n"
+            + "# the JVM's copy\nexec java -jar app.jar\n";
+
+    assertThat(ShellParser.parseRunnable(script).invocations())
+        .extracting(Invocation::program)
+        .containsExactly("echo", "java");
+    assertThat(
+            ShellParser.parse("x='a[$(rm -rf ~)]'; echo $((x))").invocations().stream()
+                .map(Invocation::program))
+        .contains("rm");
+  }
+
   private static String unescape(String text) {
     return text == null ? "" : text.replace("\\n", "\n");
   }
