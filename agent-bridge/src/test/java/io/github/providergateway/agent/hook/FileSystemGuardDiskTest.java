@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * takes it, texts bounded, and nothing opened that could make a decision wait (a FIFO named like a
  * script, the kernel's files). Then the guard the factory builds, on that disk.
  */
+@Tag("process")
 class FileSystemGuardDiskTest {
   @TempDir Path root;
 
