@@ -297,7 +297,8 @@ trusted || jvm "$@"
 # --max-time (an agent may wait for them to close).
 out=$(exec 2>/dev/null; curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
   --header 'Content-Type: application/json' --header 'Expect:' --header 'Gateway-Hook-Format: 2' \
-  --header "Gateway-Hook-Version: $hook_version" --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
+  --header "Gateway-Hook-Version: $hook_version" --header "Gateway-Hook-Client: $PPID" \
+  --data-binary @- --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
 $input
 EOF
 )

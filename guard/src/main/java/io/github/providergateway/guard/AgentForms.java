@@ -37,6 +37,9 @@ public final class AgentForms {
    * @param installFolders the folders, under the user's home, its own installer keeps versions in
    * @param environmentMarks the variables it sets on the commands its tools run
    * @param settingsVariables the variables that point it at other settings, hooks or sandbox
+   * @param sessionVariable the variable its tools' commands carry its session's id in, the id its
+   *     hooks name ({@code session_id}), or null where it sets none: what ties an agent that one of
+   *     its commands started to the session that started it
    */
   public record Agent(
       String id,
@@ -44,7 +47,8 @@ public final class AgentForms {
       List<String> npmPackages,
       List<String> installFolders,
       List<String> environmentMarks,
-      List<String> settingsVariables) {
+      List<String> settingsVariables,
+      String sessionVariable) {
 
     /**
      * Checks and copies.
@@ -55,6 +59,7 @@ public final class AgentForms {
      * @param installFolders its installer's folders under the user's home
      * @param environmentMarks the variables it sets on its tools' commands
      * @param settingsVariables the variables that point it at other settings
+     * @param sessionVariable the variable its tools' commands carry its session's id in, or null
      */
     public Agent {
       requireNonNull(id, "id");
@@ -81,14 +86,16 @@ public final class AgentForms {
               List.of("@anthropic-ai/claude-code"),
               List.of(".local/share/claude/versions", ".claude/local"),
               List.of("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"),
-              List.of("CLAUDE_CONFIG_DIR", "ANTHROPIC_CONFIG_DIR")),
+              List.of("CLAUDE_CONFIG_DIR", "ANTHROPIC_CONFIG_DIR"),
+              "CLAUDE_CODE_SESSION_ID"),
           new Agent(
               "copilot",
               List.of("copilot"),
               List.of("@github/copilot"),
               List.of(),
               List.of(),
-              List.of("COPILOT_HOME", "XDG_CONFIG_HOME")),
+              List.of("COPILOT_HOME", "XDG_CONFIG_HOME"),
+              null),
           new Agent(
               "gemini",
               List.of("gemini"),
@@ -99,28 +106,32 @@ public final class AgentForms {
                   "GEMINI_CLI_HOME",
                   "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
                   "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
-                  "GEMINI_SANDBOX")),
+                  "GEMINI_SANDBOX"),
+              null),
           new Agent(
               "codex",
               List.of("codex"),
               List.of("@openai/codex"),
               List.of(),
               List.of("CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_TOOL_CALL_ID"),
-              List.of("CODEX_HOME")),
+              List.of("CODEX_HOME"),
+              "CODEX_SESSION_ID"),
           new Agent(
               "cursor",
               List.of("cursor-agent"),
               List.of(),
               List.of(".local/share/cursor-agent/versions"),
               List.of(),
-              List.of("CURSOR_CONFIG_DIR", "XDG_CONFIG_HOME")),
+              List.of("CURSOR_CONFIG_DIR", "XDG_CONFIG_HOME"),
+              null),
           new Agent(
               "opencode",
               List.of("opencode"),
               List.of("opencode-ai"),
               List.of(),
               List.of(),
-              List.of("OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR")));
+              List.of("OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"),
+              null));
 
   private AgentForms() {}
 

@@ -247,6 +247,43 @@ public final class SessionPast {
   }
 
   /**
+   * This past with what {@code outer} has seen: a session an agent's command started (a nested
+   * agent, issue 75) goes on with what the session that started it saw, so that handing a send to
+   * an agent of its own makes nothing clean. The untrusted content, secrets and sendings of both
+   * (the latest of each kind, counted together), the remotes added and the scripts written in
+   * either, and {@code outer}'s unknown past if it is one; never {@code outer}'s granted places,
+   * which the person gave that session, and this session's own remotes.
+   *
+   * @param outer what the starting session had seen
+   * @return the new past
+   */
+  public SessionPast inheriting(SessionPast outer) {
+    Map<String, String> added = new LinkedHashMap<>(outer.remotesAdded);
+    added.putAll(remotesAdded);
+    Map<String, String> written = new LinkedHashMap<>(outer.senders);
+    written.putAll(senders);
+    return new SessionPast(
+        merged(outer.untrusted, untrusted),
+        untrustedCount + outer.untrustedCount,
+        merged(outer.secrets, secrets),
+        secretCount + outer.secretCount,
+        merged(outer.sent, sent),
+        ownRemotes,
+        bounded(added),
+        granted,
+        unknown != null ? unknown : outer.unknown,
+        bounded(written));
+  }
+
+  /** Both lists' calls in the order they ran, the latest {@link #KEPT}. */
+  private static List<PastCall> merged(List<PastCall> older, List<PastCall> newer) {
+    List<PastCall> all = new ArrayList<>(older);
+    all.addAll(newer);
+    all.sort(java.util.Comparator.comparing(PastCall::at));
+    return tail(all);
+  }
+
+  /**
    * The sendings of {@code flow} that take data out of the project: every publish, paste and
    * outbound tool; a push to a remote added during the session, to a URL that is none of the
    * project's remotes, or to a remote the project did not have; a request or a transfer to a host

@@ -85,6 +85,24 @@ public final class SessionFlows {
         }
       };
 
+  /**
+   * Sessions that another agent's command started (issue 75), by the key their record will have,
+   * waiting for it: what they inherit. Bounded as the links. Guarded by this.
+   */
+  private final Map<String, Birth> births =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Birth> eldest) {
+          return size() > MAX_SESSIONS * 4;
+        }
+      };
+
+  /**
+   * A nested agent's session: the agent session that started it (its key), or null when that cannot
+   * be told, and how a person reads where it came from.
+   */
+  private record Birth(String outerAgentKey, String why) {}
+
   /** Entries of a gateway run before this one, not yet claimed by a session. Guarded by this. */
   private final Map<String, SessionRecord> restored = new LinkedHashMap<>();
 
@@ -211,7 +229,76 @@ public final class SessionFlows {
           entries.put(key, old);
         }
       }
+      Birth birth = births.remove(agentKey);
+      if (birth != null) {
+        births.put(key, birth); // the gateway session's record is where its calls are judged
+        SessionRecord entry = entries.get(key);
+        if (entry != null) {
+          born(key, entry);
+        }
+      }
     }
+  }
+
+  /**
+   * Whether an agent session is new here: no record, no link and no birth yet. Its first hook call
+   * is where the gateway looks where its agent came from (issue 75).
+   *
+   * @param agentKey the agent session's key ({@link #agentKey}), or null
+   * @return whether it is new
+   */
+  public synchronized boolean unseen(String agentKey) {
+    return agentKey != null
+        && !links.containsKey(agentKey)
+        && !entries.containsKey(agentKey)
+        && !restored.containsKey(agentKey)
+        && !births.containsKey(agentKey);
+  }
+
+  /**
+   * An agent session that another agent's command started (a nested agent, issue 75): its record
+   * begins with the past of the session that started it ({@link SessionPast#inheriting}), or as
+   * unknown when that session is not held here, so that handing a send to an agent of its own makes
+   * nothing clean.
+   *
+   * @param agentKey the nested agent session's key
+   * @param outerAgentKey the key of the agent session that started it, or null when unknown
+   * @param why where it came from, as a person reads it
+   */
+  public void bornOf(String agentKey, String outerAgentKey, String why) {
+    if (agentKey == null) {
+      return;
+    }
+    synchronized (this) {
+      births.put(agentKey, new Birth(outerAgentKey, requireNonNull(why, "why")));
+      SessionRecord entry = entries.get(agentKey);
+      if (entry != null) {
+        born(agentKey, entry);
+      }
+    }
+    changed.accept(this);
+  }
+
+  /** {@code entry}, the record of {@code key}, takes the past its birth gives it, once. */
+  private void born(String key, SessionRecord entry) {
+    Birth birth = births.remove(key);
+    if (birth == null) {
+      return;
+    }
+    SessionRecord outer = null;
+    if (birth.outerAgentKey() != null) {
+      String outerKey = links.getOrDefault(birth.outerAgentKey(), birth.outerAgentKey());
+      outer = entries.containsKey(outerKey) ? entries.get(outerKey) : restored.get(outerKey);
+    }
+    if (outer == entry) {
+      return; // both agents' calls are decided in one session: its record is theirs already
+    }
+    entry.past =
+        entry.past.inheriting(
+            outer != null
+                ? outer.past
+                : SessionPast.unknown(
+                    birth.why() + ", whose session's past this gateway does not hold", Map.of()));
   }
 
   /**
@@ -467,6 +554,9 @@ public final class SessionFlows {
       entries.put(key, entry);
     }
     entry.lastUsed = clock.instant();
+    if (!births.isEmpty()) {
+      born(key, entry);
+    }
     return entry;
   }
 

@@ -417,7 +417,13 @@ final class HookDecisions {
       }
       Optional<SessionInfo> picked =
           SessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
-      picked.ifPresent(session -> context.pins().pin(agent, request.agentSession(), session));
+      picked.ifPresent(
+          session -> {
+            context.pins().pin(agent, request.agentSession(), session);
+            // Before the session's policy judges this first call: a nested agent's session takes
+            // the past it was born with there (issue 75).
+            context.flows().link(agentKey(), SessionFlows.sessionKey(session.id()));
+          });
       return picked;
     }
 

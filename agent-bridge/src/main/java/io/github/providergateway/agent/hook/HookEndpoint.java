@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.agent.flow.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
+import io.github.providergateway.agent.person.AgentOrigin;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
@@ -12,7 +13,9 @@ import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.loop.Scheduler;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /**
@@ -64,6 +67,9 @@ public final class HookEndpoint {
 
   private final Gateway gateway;
   private final HookDecisions.Context context;
+
+  /** Where an agent whose hook calls for the first time came from (issue 75). */
+  private volatile LongFunction<AgentOrigin> origins = NestedSessions.SYSTEM;
 
   /**
    * An endpoint answering from {@code gateway}'s sessions and hooks, and from the gates its home
@@ -153,6 +159,11 @@ public final class HookEndpoint {
     this.context = requireNonNull(context, "context");
   }
 
+  /** Test seam: where agents came from, on a process table of the test's making. */
+  void origins(LongFunction<AgentOrigin> origins) {
+    this.origins = requireNonNull(origins, "origins");
+  }
+
   private static Supplier<Guard> defaultGuard(Gateway gateway) {
     Guard guard =
         GuardFactory.defaults(
@@ -169,7 +180,36 @@ public final class HookEndpoint {
    *     failure is a deny that says why
    */
   public CompletableFuture<Answer> answer(AgentKind agent, byte[] input) {
+    return answer(agent, input, OptionalLong::empty);
+  }
+
+  /**
+   * Answers one hook call of {@code agent}, whose hook's client process is {@code client}: an agent
+   * session met for the first time is looked up there (issue 75), and one that another agent's
+   * command started goes on with that session's past ({@link AgentOrigin}).
+   *
+   * @param agent whose hook protocol {@code input} and the answer speak
+   * @param input the agent's hook call, as it sent it
+   * @param client the process that ran the hook (the command hook's parent, named by its script),
+   *     or the agent itself (its HTTP hook's connection), or empty when unknown; asked only for an
+   *     agent session met for the first time
+   * @return the answer, as {@link #answer(AgentKind, byte[])}'s
+   */
+  public CompletableFuture<Answer> answer(
+      AgentKind agent, byte[] input, Supplier<OptionalLong> client) {
     requireNonNull(agent, "agent");
+    if (!HookRequests.afterTool(input)) {
+      try {
+        HookRequests.Read first = HookRequests.read(agent, input);
+        if (first.request() != null) {
+          NestedSessions.noteOrigin(
+              context.flows(), agent, first.request().agentSession(), client, origins);
+        }
+      } catch (RuntimeException e) {
+        // Not knowing where an agent came from leaves its session as it would have been; the call
+        // is decided all the same.
+      }
+    }
     CompletableFuture<Answer> spoken;
     try {
       if (HookRequests.afterTool(input)) {

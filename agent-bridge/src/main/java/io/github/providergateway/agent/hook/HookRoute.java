@@ -190,11 +190,31 @@ public final class HookRoute {
 
     Scheduler.Cancellable deadline;
 
-    Call(ClientTokens.Client client, AgentKind agent, byte[] body, HttpReply reply) {
+    /** Where it came from: its connection's far end and ours, or null when unknown. */
+    final java.net.InetSocketAddress peer;
+
+    final java.net.InetSocketAddress local;
+
+    Call(ClientTokens.Client client, AgentKind agent, HttpRequest request, HttpReply reply) {
       this.client = client;
       this.agent = agent;
-      this.body = body;
+      this.body = request.body();
+      this.peer = request.peer();
+      this.local = request.local();
       this.reply = reply;
+    }
+
+    /**
+     * The process that sent it, the agent itself over its HTTP hook (issue 75): read from the
+     * system's socket table, only for an agent session met for the first time.
+     */
+    java.util.OptionalLong process() {
+      if (peer == null || local == null) {
+        return java.util.OptionalLong.empty();
+      }
+      return io.github.providergateway.loop.base.LoopbackPeers.of(peer, local)
+          .map(holder -> java.util.OptionalLong.of(holder.pid()))
+          .orElse(java.util.OptionalLong.empty());
     }
   }
 
@@ -217,8 +237,7 @@ public final class HookRoute {
           return;
         }
         Call call =
-            new Call(
-                client.orElseThrow(), agentOf(request.path()).orElseThrow(), request.body(), reply);
+            new Call(client.orElseThrow(), agentOf(request.path()).orElseThrow(), request, reply);
         switch (take(call)) {
           case START -> {
             holdPastGates(reply);
@@ -314,7 +333,7 @@ public final class HookRoute {
   private void decide(Call call) {
     CompletableFuture<HookEndpoint.Answer> decided;
     try {
-      decided = endpoint.answer(call.agent, call.body);
+      decided = endpoint.answer(call.agent, call.body, call::process);
     } catch (RuntimeException e) {
       decided = CompletableFuture.failedFuture(e);
     }

@@ -124,7 +124,8 @@ public final class HookSocket implements AutoCloseable {
   /** Where a request's answer comes from: {@link HookEndpoint#answer} (tests hold answers back). */
   @FunctionalInterface
   interface Answerer {
-    CompletableFuture<HookEndpoint.Answer> answer(AgentKind agent, byte[] input);
+    CompletableFuture<HookEndpoint.Answer> answer(
+        AgentKind agent, byte[] input, java.util.function.Supplier<java.util.OptionalLong> client);
   }
 
   /**
@@ -247,7 +248,8 @@ public final class HookSocket implements AutoCloseable {
     exchange.stopDeadline();
     CompletableFuture<HookEndpoint.Answer> answer;
     try {
-      answer = endpoint.answer(request.agent(), request.body()); // never fails: a failure is a deny
+      // never fails: a failure is a deny
+      answer = endpoint.answer(request.agent(), request.body(), request::client);
     } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
     }

@@ -18,7 +18,7 @@ import java.util.function.LongPredicate;
  * @param agent whose hook the path names
  * @param body the agent's hook input
  */
-record HookSocketRequest(AgentKind agent, byte[] body) {
+record HookSocketRequest(AgentKind agent, byte[] body, java.util.OptionalLong client) {
 
   /**
    * Reads one request from {@code channel}.
@@ -62,7 +62,22 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
     if (!charge.test(length)) {
       throw new Refused(503, "Service Unavailable: the gateway holds its most hook inputs now");
     }
-    return new HookSocketRequest(agent, SocketHttp.readBody(channel, head, length));
+    return new HookSocketRequest(
+        agent, SocketHttp.readBody(channel, head, length), client(headers.get(CLIENT_HEADER)));
+  }
+
+  /**
+   * The header the command hook's script names the process that ran it in ({@code $PPID}): the
+   * socket cannot tell, and the gateway looks there where an agent met for the first time came from
+   * (issue 75). A claim worth what the script is: the guard keeps the agent's tools from the
+   * socket.
+   */
+  static final String CLIENT_HEADER = "gateway-hook-client";
+
+  private static java.util.OptionalLong client(String named) {
+    return named != null && named.matches("[0-9]{1,10}")
+        ? java.util.OptionalLong.of(Long.parseLong(named))
+        : java.util.OptionalLong.empty();
   }
 
   private static AgentKind agentOf(String target) throws Refused {

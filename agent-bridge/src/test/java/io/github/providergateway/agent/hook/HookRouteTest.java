@@ -257,7 +257,7 @@ class HookRouteTest {
   /** A call that could not start within {@link HookRoute#MAX_WAIT} is denied, and says why. */
   @Test
   void aCallThatWaitsPastItsBoundIsDeniedAsNotCheckedInsideTheAgentsTimeout() throws Exception {
-    route = failingRoute((agent, input) -> new java.util.concurrent.CompletableFuture<>());
+    route = failingRoute((agent, input, client) -> new java.util.concurrent.CompletableFuture<>());
     for (int i = 0; i < HookRoute.MAX_IN_PROGRESS; i++) {
       post(PUSH);
     }
@@ -281,7 +281,7 @@ class HookRouteTest {
     String second = both.issue("copilot");
     route =
         new HookRoute(
-                (agent, input) -> {
+                (agent, input, client) -> {
                   started.add(new String(input, StandardCharsets.UTF_8));
                   var answer = new java.util.concurrent.CompletableFuture<HookEndpoint.Answer>();
                   deciding.add(answer);
@@ -465,7 +465,7 @@ class HookRouteTest {
   void anAnswerThatFailsIsAnExplicitDenyNotAnError() throws Exception {
     route =
         failingRoute(
-            (agent, input) ->
+            (agent, input, client) ->
                 java.util.concurrent.CompletableFuture.failedFuture(
                     new IllegalStateException("the adapter broke")));
 
@@ -478,7 +478,7 @@ class HookRouteTest {
   void anAnswererThatThrowsIsAnExplicitDenyNotAnError() throws Exception {
     route =
         failingRoute(
-            (agent, input) -> {
+            (agent, input, client) -> {
               throw new IllegalStateException("the adapter broke at once");
             });
 
@@ -489,7 +489,7 @@ class HookRouteTest {
   void onlyWhenNoDenyCanBeBuiltIsTheAnswerA500() throws Exception {
     route =
         failingRoute(
-            (agent, input) ->
+            (agent, input, client) ->
                 java.util.concurrent.CompletableFuture.failedFuture(
                     new IllegalStateException("the adapter broke")),
             (agent, failure) -> {

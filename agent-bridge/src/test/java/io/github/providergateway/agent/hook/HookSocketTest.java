@@ -74,7 +74,7 @@ class HookSocketTest {
     socket =
         HookSocket.open(
                 home,
-                (agent, input) -> {
+                (agent, input, client) -> {
                   inputs.add(input);
                   CompletableFuture<HookEndpoint.Answer> answer = new CompletableFuture<>();
                   held.add(answer);
@@ -574,7 +574,8 @@ class HookSocketTest {
   void aHomeWhosePathIsTooLongForASocketGetsNoneAndNoError() throws Exception {
     Path deep = Files.createDirectories(home.resolve("d".repeat(60)).resolve("e".repeat(60)));
 
-    assertThat(HookSocket.open(deep, (agent, input) -> new CompletableFuture<>(), clock)).isEmpty();
+    assertThat(HookSocket.open(deep, (agent, input, client) -> new CompletableFuture<>(), clock))
+        .isEmpty();
   }
 
   // ---- decisions that fail (issue 48): the line the script passes on is a deny ----
@@ -638,7 +639,7 @@ class HookSocketTest {
     socket =
         HookSocket.open(
                 home,
-                (agent, input) ->
+                (agent, input, client) ->
                     CompletableFuture.failedFuture(new IllegalStateException("the adapter broke")),
                 clock,
                 (agent, failure) -> {

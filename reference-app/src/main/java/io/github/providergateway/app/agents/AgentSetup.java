@@ -104,6 +104,21 @@ public final class AgentSetup {
     return "setup-" + agent.id();
   }
 
+  /**
+   * Whether a settings file of the scope being set up (or one above it: the agent's managed file)
+   * turns the agent's hooks off: Claude Code's {@code disableAllHooks}, Gemini CLI's {@code
+   * hooksConfig.enabled}, Codex's {@code [features] hooks} (issue 75).
+   */
+  private Optional<DoctorProblem> hooksTurnedOff(AgentSettings agent, Path project)
+      throws IOException {
+    List<AgentHooks.Read> reads = new ArrayList<>();
+    for (AgentPlaces.Place place :
+        new AgentPlaces(layouts).of(agent, project != null ? project : layouts.userHome())) {
+      reads.add(AgentHooks.read(agent.id(), place.file(), place.scope()));
+    }
+    return agent.hooksTurnedOff(reads);
+  }
+
   /** One file merged, not yet written. */
   private record Merged(SettingsEdit edit, byte[] before, SettingsMerge.Applied applied) {}
 
@@ -114,6 +129,18 @@ public final class AgentSetup {
     Optional<SetupLedger.Setup> previous = ledger.find(agent.id(), scope, project);
     out.println(
         "gateway setup " + agent + " (" + scope + (project == null ? "" : " " + project) + ")");
+    Optional<DoctorProblem> off = hooksTurnedOff(agent, project);
+    if (off.isPresent()) {
+      // Issue 75: a hook written where the agent runs none would print "Set up." for a guard that
+      // never runs. Named, and nothing changed, as for a sandbox the person turned off.
+      err.println(
+          "gateway setup "
+              + agent
+              + ": "
+              + off.get().detail()
+              + ". Nothing changed: turn the agent's hooks back on there, then run setup again.");
+      return ExitCodes.START_FAILED;
+    }
     AgentVersion version = AgentVersion.probe(agent.binary(), env, AgentVersion.TIMEOUT);
     out.println(
         "  "

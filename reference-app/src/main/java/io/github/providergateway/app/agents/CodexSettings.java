@@ -499,4 +499,47 @@ final class CodexSettings extends AgentSettings {
     }
     return Optional.of(new SandboxFinding(on, decided, lines, problem));
   }
+
+  /**
+   * Codex's hooks feature turned off in a {@code config.toml} it reads ({@code [features] hooks =
+   * false}, the older {@code codex_hooks}, or {@code features.hooks = false}): Codex then runs no
+   * hook (seen with 0.171.0; a project's file counts once the project is trusted). Issue 75.
+   */
+  @Override
+  Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
+    for (AgentHooks.Read read : reads) {
+      if (!read.exists() || !read.file().getFileName().toString().endsWith(".toml")) {
+        continue;
+      }
+      String text;
+      try {
+        byte[] content = SettingsFiles.read(read.file());
+        text = content == null ? "" : new String(content, java.nio.charset.StandardCharsets.UTF_8);
+      } catch (java.io.IOException e) {
+        continue; // the doctor says a file cannot be read
+      }
+      String table = "";
+      for (String line : text.lines().map(String::strip).toList()) {
+        if (line.startsWith("[")) {
+          table = line;
+          continue;
+        }
+        String setting = line.replace(" ", "");
+        boolean off =
+            table.equals("[features]")
+                    && (setting.startsWith("hooks=false")
+                        || setting.startsWith("codex_hooks=false"))
+                || table.isEmpty()
+                    && (setting.startsWith("features.hooks=false")
+                        || setting.startsWith("features.codex_hooks=false"));
+        if (off) {
+          return Optional.of(
+              new DoctorProblem(
+                  "hooks turned off ([features] hooks = false)",
+                  "the hooks feature is off in " + read.file() + ": Codex runs no hook"));
+        }
+      }
+    }
+    return Optional.empty();
+  }
 }

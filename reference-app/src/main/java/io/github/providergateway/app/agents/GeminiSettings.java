@@ -176,6 +176,26 @@ final class GeminiSettings extends AgentSettings {
         config.printedHooks(kind().dialect()));
   }
 
+  /** Gemini CLI's {@code hooksConfig.enabled}, from the highest file that sets it (issue 75). */
+  @Override
+  Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
+    for (AgentHooks.Read read : reads) {
+      JsonNode enabled =
+          read.root() == null ? null : read.root().path("hooksConfig").get("enabled");
+      if (enabled != null && enabled.isBoolean()) {
+        return enabled.asBoolean()
+            ? Optional.empty()
+            : Optional.of(
+                new DoctorProblem(
+                    "hooks turned off (hooksConfig.enabled is false)",
+                    "hooksConfig.enabled is false in "
+                        + read.file()
+                        + ": Gemini CLI runs no hook"));
+      }
+    }
+    return Optional.empty();
+  }
+
   @Override
   public String precedence() {
     return "project .gemini/settings.json > user ~/.gemini/settings.json (Gemini CLI's"

@@ -116,21 +116,11 @@ final class HookTrustCheck {
     return null;
   }
 
-  /** Gemini CLI: the project trusted, and hooks not turned off. */
+  /**
+   * Gemini CLI: the project trusted. Hooks turned off ({@code hooksConfig.enabled}) are its
+   * settings' own problem ({@code GeminiSettings.hooksTurnedOff}), named once.
+   */
   Trust gemini(Path project, List<AgentHooks.Read> reads) {
-    // hooksConfig.enabled from the highest file that sets it; on by default.
-    for (AgentHooks.Read read : reads) {
-      JsonNode enabled = read.root().path("hooksConfig").get("enabled");
-      if (enabled != null && enabled.isBoolean()) {
-        if (!enabled.asBoolean()) {
-          return new Trust(
-              false,
-              "hooks are off: hooksConfig.enabled is false in " + read.file(),
-              "hooks turned off (hooksConfig.enabled is false)");
-        }
-        break;
-      }
-    }
     if ("true".equals(env.get("GEMINI_CLI_TRUST_WORKSPACE"))) {
       return new Trust(true, "GEMINI_CLI_TRUST_WORKSPACE=true trusts every folder; hooks on");
     }

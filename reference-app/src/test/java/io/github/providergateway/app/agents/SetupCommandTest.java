@@ -206,6 +206,34 @@ class SetupCommandTest {
     assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
   }
 
+  /**
+   * Issue 75: setup wrote its hook into a {@code ~/.claude/settings.json} holding {@code
+   * "disableAllHooks": true} and printed "Set up." for a hook Claude Code never runs. Each agent's
+   * switch is named now, and nothing is changed.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          claude | .claude/settings.json      | {"disableAllHooks": true, "model": "opus"}   | disableAllHooks is true in
+          gemini | .gemini/settings.json      | {"hooksConfig": {"enabled": false}}          | hooksConfig.enabled is false in
+          codex  | codex-home/config.toml     | model = "o3"~[features]~hooks = false~   | the hooks feature is off in
+          """)
+  void anAgentWhoseHooksAreTurnedOffIsNamedAndNothingIsChanged(
+      String agent, String file, String content, String said) throws IOException {
+    Path settings = (file.startsWith("codex-home") ? dir : userHome).resolve(file);
+    Files.createDirectories(settings.getParent());
+    String text = content.replace("~", "\n");
+    Files.writeString(settings, text);
+
+    assertThat(setup(agent)).as(out + err).isEqualTo(ExitCodes.START_FAILED);
+
+    assertThat(err).contains(said + " " + settings).contains("Nothing changed");
+    assertThat(Files.readString(settings)).isEqualTo(text);
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
+  }
+
   @Test
   void anEntryOfTheSameNameSetupDidNotWriteIsRefused() throws IOException {
     String mine = "{\"mcpServers\": {\"provider-gateway\": {\"command\": \"something-else\"}}}";
