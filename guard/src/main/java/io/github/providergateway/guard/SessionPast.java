@@ -247,12 +247,8 @@ public final class SessionPast {
   }
 
   /**
-   * This past with what {@code outer} has seen: a session an agent's command started (a nested
-   * agent, issue 75) goes on with what the session that started it saw, so that handing a send to
-   * an agent of its own makes nothing clean. The untrusted content, secrets and sendings of both
-   * (the latest of each kind, counted together), the remotes added and the scripts written in
-   * either, and {@code outer}'s unknown past if it is one; never {@code outer}'s granted places,
-   * which the person gave that session, and this session's own remotes.
+   * This past with what {@code outer} saw: a nested agent's session (issue 75) goes on with its
+   * starter's calls, remotes added, scripts written and unknown past; never its granted places.
    *
    * @param outer what the starting session had seen
    * @return the new past
@@ -277,10 +273,10 @@ public final class SessionPast {
 
   /** Both lists' calls in the order they ran, the latest {@link #KEPT}. */
   private static List<PastCall> merged(List<PastCall> older, List<PastCall> newer) {
-    List<PastCall> all = new ArrayList<>(older);
-    all.addAll(newer);
-    all.sort(java.util.Comparator.comparing(PastCall::at));
-    return tail(all);
+    return tail(
+        java.util.stream.Stream.concat(older.stream(), newer.stream())
+            .sorted(java.util.Comparator.comparing(PastCall::at))
+            .toList());
   }
 
   /**

@@ -85,23 +85,8 @@ public final class SessionFlows {
         }
       };
 
-  /**
-   * Sessions that another agent's command started (issue 75), by the key their record will have,
-   * waiting for it: what they inherit. Bounded as the links. Guarded by this.
-   */
-  private final Map<String, Birth> births =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Birth> eldest) {
-          return size() > MAX_SESSIONS * 4;
-        }
-      };
-
-  /**
-   * A nested agent's session: the agent session that started it (its key), or null when that cannot
-   * be told, and how a person reads where it came from.
-   */
-  private record Birth(String outerAgentKey, String why) {}
+  /** Sessions another agent's command started, waiting for their record. Guarded by this. */
+  private final Births births = new Births(MAX_SESSIONS * 4);
 
   /** Entries of a gateway run before this one, not yet claimed by a session. Guarded by this. */
   private final Map<String, SessionRecord> restored = new LinkedHashMap<>();
@@ -157,41 +142,6 @@ public final class SessionFlows {
     return "agent:" + agent + ":" + agentSession;
   }
 
-  /** One session's record. */
-  static final class SessionRecord {
-    SessionPast past;
-    final String project;
-    boolean reportsAfterTool;
-    Instant lastUsed;
-
-    /** Calls remembered when let through, so that their after-tool report is not a second. */
-    final Map<String, Boolean> recorded =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > MAX_PENDING;
-          }
-        };
-
-    final Map<String, Pending> pending =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Pending> eldest) {
-            return size() > MAX_PENDING;
-          }
-        };
-
-    SessionRecord(SessionPast past, String project, Instant lastUsed) {
-      this.past = past;
-      this.project = project;
-      this.lastUsed = lastUsed;
-    }
-  }
-
-  /** An asked call waiting for its after-tool report. */
-  private record Pending(
-      PastCall call, CallFlow flow, String rule, List<String> grant, boolean kept) {}
-
   /**
    * What a session has seen, as the guard is to judge its next call by.
    *
@@ -229,13 +179,9 @@ public final class SessionFlows {
           entries.put(key, old);
         }
       }
-      Birth birth = births.remove(agentKey);
-      if (birth != null) {
-        births.put(key, birth); // the gateway session's record is where its calls are judged
-        SessionRecord entry = entries.get(key);
-        if (entry != null) {
-          born(key, entry);
-        }
+      // The gateway session's record is where a nested agent's calls are judged: its birth moves.
+      if (births.move(agentKey, key) && entries.containsKey(key)) {
+        born(key, entries.get(key));
       }
     }
   }
@@ -252,7 +198,7 @@ public final class SessionFlows {
         && !links.containsKey(agentKey)
         && !entries.containsKey(agentKey)
         && !restored.containsKey(agentKey)
-        && !births.containsKey(agentKey);
+        && !births.has(agentKey);
   }
 
   /**
@@ -270,7 +216,7 @@ public final class SessionFlows {
       return;
     }
     synchronized (this) {
-      births.put(agentKey, new Birth(outerAgentKey, requireNonNull(why, "why")));
+      births.put(agentKey, outerAgentKey, requireNonNull(why, "why"));
       SessionRecord entry = entries.get(agentKey);
       if (entry != null) {
         born(agentKey, entry);
@@ -281,7 +227,7 @@ public final class SessionFlows {
 
   /** {@code entry}, the record of {@code key}, takes the past its birth gives it, once. */
   private void born(String key, SessionRecord entry) {
-    Birth birth = births.remove(key);
+    Births.Birth birth = births.take(key);
     if (birth == null) {
       return;
     }
@@ -377,7 +323,8 @@ public final class SessionFlows {
       // Waits for the report (that it ran) or for the person's yes on the gateway's own channel
       // (which grants the question's places).
       entry.pending.put(
-          tool + "\n" + args, new Pending(call, flow, rule, List.copyOf(grant), keptNow));
+          tool + "\n" + args,
+          new SessionRecord.Pending(call, flow, rule, List.copyOf(grant), keptNow));
     }
     changed.accept(this);
   }
@@ -399,7 +346,8 @@ public final class SessionFlows {
     }
     synchronized (this) {
       SessionRecord entry = entries.get(key);
-      Pending pending = entry == null ? null : entry.pending.remove(tool + "\n" + args);
+      SessionRecord.Pending pending =
+          entry == null ? null : entry.pending.remove(tool + "\n" + args);
       if (pending == null) {
         return false;
       }
@@ -458,7 +406,7 @@ public final class SessionFlows {
       SessionRecord entry = entry(key, project);
       entry.reportsAfterTool |= agentReports;
       String call = tool + "\n" + args;
-      Pending pending = entry.pending.remove(call);
+      SessionRecord.Pending pending = entry.pending.remove(call);
       answered = pending != null;
       if (answered) {
         if (!pending.kept()) {
@@ -554,7 +502,7 @@ public final class SessionFlows {
       entries.put(key, entry);
     }
     entry.lastUsed = clock.instant();
-    if (!births.isEmpty()) {
+    if (births.has(key)) {
       born(key, entry);
     }
     return entry;
