@@ -9,20 +9,18 @@ import java.util.Set;
 /**
  * The gateway's process and its console, as an agent's command reaches them ({@code guard.self}): a
  * kill that names the gateway (its name, its home, its pid file, its port), a service manager that
- * stops its service, the gateway's own commands that lower protection, and {@code gateway attach},
- * a console on the running gateway from which the gateway's questions to the person can be answered
- * (issue 75). The gateway run from its jar ({@code java -jar …/provider-gateway.jar stop}) is read
- * as the launcher is.
+ * stops its service, and the gateway's own commands only the person runs ({@link
+ * PersonOnlyCommands}: what lowers protection, {@code setup}, {@code service install}, the console
+ * and {@code attach}, from which the gateway's questions to the person can be answered, the two
+ * that issue a token) or only an agent's own program runs (its hook, the MCP server), issue 75. The
+ * gateway run from its jar ({@code java -jar …/provider-gateway.jar stop}) is read as the launcher
+ * is.
  */
 final class GatewayProcess {
   private GatewayProcess() {}
 
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
-
-  /** The gateway's options that take a value as the next word, before its subcommand. */
-  private static final Set<String> VALUED =
-      Set.of("--home", "--port", "--config", "--project", "--log-level");
 
   /**
    * Scans each program for the gateway's process, its service and its console.
@@ -149,9 +147,13 @@ final class GatewayProcess {
     }
   }
 
-  /** The gateway's own command line: one that lowers protection, or its console. */
+  /**
+   * The gateway's own command line: one only the person may run (what lowers protection, {@code
+   * setup}, {@code service install}, the console, {@code attach}, the two that issue a token), or
+   * one only an agent's own program runs (its hook, the MCP server: issue 75).
+   */
   private static void gatewayCommand(Scan scan, Step step, List<String> args) {
-    if (LoweringCommands.of(args).isPresent() || attaches(args)) {
+    if (PersonOnlyCommands.of(args).isPresent() || PersonOnlyCommands.agentsOwn(args).isPresent()) {
       scan.hit(SelfRules.SELF, step, null);
     }
   }
@@ -167,19 +169,6 @@ final class GatewayProcess {
         return;
       }
     }
-  }
-
-  /** Whether the gateway's subcommand, its first word that is no option, is {@code attach}. */
-  private static boolean attaches(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      if (VALUED.contains(a)) {
-        i++;
-      } else if (!a.startsWith("-")) {
-        return a.equals("attach");
-      }
-    }
-    return false;
   }
 
   /**
