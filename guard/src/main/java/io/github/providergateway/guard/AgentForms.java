@@ -26,7 +26,9 @@ import java.util.Optional;
  * AI_AGENT} on its tools' commands and hooks; Codex CLI 0.171.0 sets {@code CODEX_THREAD_ID},
  * {@code CODEX_SESSION_ID} and {@code CODEX_TOOL_CALL_ID} on its tools' commands (its hooks get
  * none); Gemini CLI 0.61.0 sets {@code GEMINI_CLI=1} on its tools' commands. Copilot CLI's and
- * Cursor's were not seen: those two are known by their programs only.
+ * Cursor's were not seen: those two are known by their programs only. Gemini CLI runs no hook in a
+ * folder it does not trust, so {@code GEMINI_CLI_TRUSTED_FOLDERS_PATH} (its trust list elsewhere)
+ * is among its settings variables.
  */
 public final class AgentForms {
 

@@ -223,6 +223,15 @@ public final class Scan {
     // The fed code is read from the steps: their names and kinds are read once, for every family.
     fed = FedCode.of(steps);
     addSteps(fed, chain, folders, current);
+    // An agent in another form than its name (npx @openai/codex, its installer's version, a link
+    // to it) is read as the agent as well: a program of its own, beside the one that starts it.
+    for (int i = 0, parsed = steps.size(); i < parsed; i++) {
+      Invocation agent = AgentPrograms.of(this, steps.get(i));
+      if (agent != null) {
+        steps.add(new Step(agent, steps.get(i).cwds()));
+        notes.add(render(steps.get(i).invocation()) + ": an agent, read as " + render(agent));
+      }
+    }
     for (int i = 0; i < steps.size(); i++) {
       Accesses.of(this, steps.get(i), accesses);
     }
@@ -417,6 +426,14 @@ public final class Scan {
    */
   public Scan withOpaque(List<Opaque> found) {
     this.opaque = List.copyOf(found);
+    // An agent made, linked or copied in the call and run there is read as the agent too.
+    List<Path> cwd = Collections.singletonList(call.cwd() == null ? null : call.cwd().normalize());
+    for (Invocation agent : AgentPrograms.made(opaque)) {
+      Step step = new Step(agent, cwd);
+      steps.add(step);
+      notes.add("made from an agent and run: read as " + render(agent));
+      Accesses.of(this, step, accesses);
+    }
     return this;
   }
 

@@ -53,7 +53,7 @@ final class SelfRules implements Family {
       if (step.program().equals("find")) {
         foundAndChanged(scan, step);
       }
-      if (AgentStarts.onOtherSettings(scan, step)) {
+      if (AgentStarts.onOtherSettings(scan, step) || AgentStarts.overridesCodex(step)) {
         scan.hit(AGENT_UNGUARDED, step, null);
       }
       if (SandboxGround.switchesNamespacesOff(step)) {
