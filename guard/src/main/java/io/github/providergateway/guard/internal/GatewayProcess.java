@@ -160,15 +160,36 @@ final class GatewayProcess {
 
   /** {@code java -jar …/provider-gateway.jar stop}, {@code java -cp … …app.Main attach}. */
   private static void fromItsJar(Scan scan, Step step) {
+    List<String> args = jarArguments(step);
+    if (args != null) {
+      gatewayCommand(scan, step, args);
+    }
+  }
+
+  /** The gateway's command line after its jar or main class, or null for another Java program. */
+  private static List<String> jarArguments(Step step) {
     List<String> args = step.invocation().args();
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       boolean jar = a.endsWith(".jar") && a.contains("provider-gateway") && i > 0;
       if (jar && args.get(i - 1).equals("-jar") || a.equals("io.github.providergateway.app.Main")) {
-        gatewayCommand(scan, step, args.subList(i + 1, args.size()));
-        return;
+        return args.subList(i + 1, args.size());
       }
     }
+    return null;
+  }
+
+  /**
+   * Whether the step runs the gateway's own command line, by its launcher or its jar.
+   *
+   * @param step a program of the call
+   * @return whether it is the gateway's
+   */
+  static boolean runsGateway(Step step) {
+    String program = step.program();
+    return program.equals("gateway")
+        || program.equals("provider-gateway")
+        || program.equals("java") && jarArguments(step) != null;
   }
 
   /**

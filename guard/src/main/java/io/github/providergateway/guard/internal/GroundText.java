@@ -69,6 +69,9 @@ final class GroundText {
     if (door == null) {
       door = TerminalTyping.inText(text);
     }
+    if (door == null) {
+      door = MarksShed.inCode(text);
+    }
     return door == null ? null : new Found(SelfRules.SELF, door);
   }
 

@@ -46,6 +46,7 @@ final class SelfRules implements Family {
     GatewayProcess.scan(scan);
     GatewayDoors.scan(scan);
     TerminalTyping.scan(scan);
+    MarksShed.scan(scan);
     HomeReads.scan(scan);
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
