@@ -108,7 +108,8 @@ class GuardPersonOnlyCommandsTest {
           "hook --print-config gemini",
           "--rpc",
           "--detached",
-          "--home /tmp/h --detached --idle-exit-grace 30s");
+          "--home /tmp/h --detached --idle-exit-grace 30s",
+          "mcp --class-data-training --home /tmp/training");
 
   private static Stream<Arguments> under(List<String> commands) {
     List<Arguments> out = new ArrayList<>();

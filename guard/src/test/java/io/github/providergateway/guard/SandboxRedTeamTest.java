@@ -46,7 +46,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bubblewrap replaced or the kernel's user namespaces switched off, the agents' folder variables
  * read as their folders, {@code env -S} with assignments, and the agents' options and variables
  * that replace their sandbox in every spelling. Since issue 75, every form of an agent is read as
- * the agent ({@code npx -y @anthropic-ai/claude-code}, {@code node …/@openai/codex/bin/codex.js}).
+ * the agent ({@code npx -y @anthropic-ai/claude-code}, {@code node …/@openai/codex/bin/codex.js}),
+ * and a folder's contents synced into the project from outside it is asked as what it may carry
+ * ({@code rsync -a /tmp/evil/ ./}).
  */
 class SandboxRedTeamTest {
   private static final Path CASES = Path.of("src/test/first-runs/redteam-sandbox-cases.jsonl");
@@ -57,7 +59,6 @@ class SandboxRedTeamTest {
   /** Bypasses still open, and why. */
   private static final Map<String, String> OPEN =
       Map.ofEntries(
-          Map.entry("sh-018", "rsync of a folder's contents: what it holds is on the disk"),
           Map.entry("sh-022", "a patch in a file: the files it names are on the disk"),
           Map.entry("sh-029", "a stash popped: what it holds is in the repository"),
           Map.entry("sh-038", "a patch in a file: the same"),

@@ -7,6 +7,7 @@ import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -82,15 +83,37 @@ final class AgentPrograms {
   }
 
   /**
-   * The agents a call's programs made, linked, copied or renamed from one and then ran ({@code ln
-   * -s ~/.local/bin/claude c && ./c --yolo}), which the parse leaves as opaque: each as the agent's
-   * own program with the arguments it was given.
+   * The agents the call's programs start another way than by their names, each as a step of its
+   * own, said in the explanation's notes.
    *
-   * @param opaque what the parse could not read
-   * @return the agents' invocations
+   * @param scan the call's scan
+   * @param parsed its steps so far
+   * @return the agents' steps
    */
-  static List<Invocation> made(List<Opaque> opaque) {
-    List<Invocation> out = new ArrayList<>();
+  static List<Step> steps(Scan scan, List<Step> parsed) {
+    List<Step> out = new ArrayList<>(0);
+    for (Step step : parsed) {
+      Invocation agent = of(scan, step);
+      if (agent != null) {
+        out.add(new Step(agent, step.cwds()));
+        scan.note(Scan.render(step.invocation()) + ": an agent, read as " + Scan.render(agent));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The agents a call's programs made, linked, copied or renamed from one and then ran ({@code ln
+   * -s ~/.local/bin/claude c && ./c --yolo}), which the parse leaves as opaque: each as a step of
+   * the agent's own program with the arguments it was given.
+   *
+   * @param scan the call's scan
+   * @param opaque what the parse could not read
+   * @return the agents' steps
+   */
+  static List<Step> made(Scan scan, List<Opaque> opaque) {
+    Path cwd = scan.call().cwd() == null ? null : scan.call().cwd().normalize();
+    List<Step> out = new ArrayList<>(0);
     for (Opaque found : opaque) {
       // The parse says what a made program was made from as "./c (from ~/.local/bin/claude)".
       int from = found.what().lastIndexOf(" (from ");
@@ -105,7 +128,9 @@ final class AgentPrograms {
               : AgentFootprints.ofProgram(source);
       if (agent.isPresent()) {
         Invocation run = found.invocation();
-        out.add(with(agent.get(), run, run.words().subList(1, run.words().size())));
+        Invocation as = with(agent.get(), run, run.words().subList(1, run.words().size()));
+        out.add(new Step(as, Collections.singletonList(cwd)));
+        scan.note("made from an agent and run: read as " + Scan.render(as));
       }
     }
     return out;

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -38,11 +37,11 @@ final class GatewayProcess {
       } else if (step.program().equals("java")) {
         fromItsJar(scan, step);
       }
-      if (step.program().equals("fuser") && namesPort(scan, step)) {
+      if (step.program().equals("fuser") && GatewayPid.namesPort(scan, step)) {
         scan.hit(SelfRules.SELF, step, null); // fuser -k 9400/tcp
       }
     }
-    if (kills && killsTheGateway(scan)) {
+    if (kills && GatewayPid.takenBy(scan, s -> s.is(ProgramKind.KILLER))) {
       for (Step step : steps) {
         if (step.is(ProgramKind.KILLER)) {
           scan.hit(SelfRules.SELF, step, null);
@@ -52,80 +51,12 @@ final class GatewayProcess {
     }
   }
 
-  /**
-   * Whether a command that kills names the gateway: the words of every reader of a long command
-   * (cat, grep, tail…) are read for it only then, and no further than the first.
-   */
-  private static boolean killsTheGateway(Scan scan) {
-    boolean fedToKiller = false;
-    for (Step step : scan.steps()) {
-      fedToKiller |= step.is(ProgramKind.KILLER) && step.invocation().via().contains("xargs");
-    }
-    for (Step step : scan.steps()) {
-      if (!step.is(ProgramKind.KILLER) && !step.is(ProgramKind.FINDER)) {
-        continue;
-      }
-      if (scan.ofScript() && !fedToKiller && !substituted(step)) {
-        // A script is many commands: its finder counts where it hands the kill its pid, as in
-        // kill $(pgrep -f gateway); a grep elsewhere in it that names the gateway does not.
-        continue;
-      }
-      if (step.program().equals("lsof") && namesPort(scan, step)) {
-        return true; // kill $(lsof -t -i :9400)
-      }
-      List<Word> words = step.invocation().words();
-      for (int i = 0; i < words.size(); i++) {
-        String t = words.get(i).text();
-        if (t.contains("tap/gateway.pid")
-            || t.contains("TAP_HOME")
-            || namesGatewayProcess(t.toLowerCase(Locale.ROOT))
-                && (step.program().equals("pgrep")
-                    || step.program().equals("pidof")
-                    || step.program().equals("grep")
-                    || step.program().equals("pkill"))) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether a program is read inside a command substitution. */
-  private static boolean substituted(Step step) {
-    List<String> via = step.invocation().via();
-    return via.contains("$(…)") || via.contains("`…`");
-  }
-
-  /**
-   * Whether a word of {@code step} names a port the gateway listens on as lsof and fuser take one:
-   * {@code 9400/tcp}, {@code :9400}, {@code -i:9400}, {@code tcp:9400}.
-   */
-  private static boolean namesPort(Scan scan, Step step) {
-    // fuser -n tcp 9400: a bare number is a port in the tcp name space.
-    boolean bare = step.invocation().args().contains("tcp");
-    for (Word word : step.args()) {
-      String t = word.text();
-      int colon = t.lastIndexOf(':');
-      String digits =
-          t.endsWith("/tcp")
-              ? t.substring(0, t.length() - 4)
-              : colon >= 0 ? t.substring(colon + 1) : bare ? t : "";
-      if (!digits.isEmpty()
-          && digits.length() <= 5
-          && digits.chars().allMatch(Character::isDigit)
-          && scan.gatewayPorts().contains(Integer.parseInt(digits))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static void process(Scan scan, Step step) {
     List<String> args = step.invocation().args();
     switch (step.program()) {
       case "pkill", "killall" -> {
         for (String a : args) {
-          if (namesGatewayProcess(a.toLowerCase(Locale.ROOT))) {
+          if (GatewayPid.namesGatewayProcess(a.toLowerCase(Locale.ROOT))) {
             scan.hit(SelfRules.SELF, step, null);
             return;
           }
@@ -138,7 +69,8 @@ final class GatewayProcess {
           stops |= STOP_VERBS.contains(a);
           named |= namesTheService(a);
         }
-        if (stops && named) {
+        // systemctl --user exit stops the user's service manager, every service with it.
+        if (stops && named || args.contains("--user") && args.contains("exit")) {
           scan.hit(SelfRules.SELF, step, null);
         }
       }
@@ -192,45 +124,6 @@ final class GatewayProcess {
         || program.equals("java") && jarArguments(step) != null;
   }
 
-  /**
-   * Whether a pattern names the gateway's process: its name ({@code gateway}, {@code java}, the
-   * launcher's {@code provider-gateway}), its home, or a piece of its name long enough to be one
-   * ({@code ider-gate}); a character class or two read through ({@code provider-gatewa[y]}). An
-   * api-gateway or another project's gateway.pid is not it.
-   */
-  private static boolean namesGatewayProcess(String word) {
-    String plain =
-        word.replaceAll("\\[([a-zA-Z.-])\\]", "$1")
-            .replace(".*", "")
-            .replace("^", "")
-            .replace("$", "");
-    if (plain.equals("gateway") || plain.equals("java") || plain.equals("provider-gateway")) {
-      return true;
-    }
-    if (namesGatewayHome(plain)) {
-      return true;
-    }
-    for (String name :
-        new String[] {
-          "provider-gateway", "io.github.providergateway", "providergateway", "reference-app"
-        }) {
-      if (plain.length() >= 5 && name.contains(plain) || plain.contains(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a word names the gateway's home as its processes carry it ({@code pkill -f
-   * copilot/extensions/tap}, {@code grep '[e]xtensions/tap'}): the home's last two folders, with a
-   * character class or two in them read through.
-   */
-  private static boolean namesGatewayHome(String word) {
-    String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
-    return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
-  }
-
   /** The service's names: systemd's unit and launchd's label. */
   private static final List<String> SERVICE_NAMES =
       List.of("provider-gateway.service", "io.github.providergateway.plist");
@@ -239,7 +132,7 @@ final class GatewayProcess {
    * Whether a word of systemctl or launchctl names the gateway's service: by its name, or a pattern
    * that matches it ({@code 'provider-gate*'}, {@code *gateway*}).
    */
-  private static boolean namesTheService(String word) {
+  static boolean namesTheService(String word) {
     if (word.contains("provider-gateway") || word.contains("providergateway")) {
       return true;
     }

@@ -109,8 +109,8 @@ public final class PersonOnlyCommands {
       return Optional.empty();
     }
     List<String> rest = args.subList(at + 1, args.size());
-    if (printConfig(rest) != null) {
-      return Optional.empty();
+    if (printConfig(rest) != null || rest.contains("--class-data-training")) {
+      return Optional.empty(); // a snippet printed, or the launcher's training run: no gateway
     }
     return switch (args.get(at)) {
       case "mcp" -> Optional.of("gateway mcp");

@@ -43,10 +43,15 @@ final class SelfRules implements Family {
       }
     }
     GroundReach.scan(scan);
+    UnknownContents.scan(scan);
     GatewayProcess.scan(scan);
+    ServiceBus.scan(scan);
     GatewayDoors.scan(scan);
     TerminalTyping.scan(scan);
+    TerminalReads.scan(scan);
+    GatewayMemory.scan(scan);
     MarksShed.scan(scan);
+    AgentSettingsCommands.scan(scan);
     HomeReads.scan(scan);
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
