@@ -2,8 +2,8 @@ package io.github.providergateway.guard;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.internal.AgentFootprints;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -15,16 +15,20 @@ import java.util.Optional;
  * tools run (which a double fork, {@code setsid} or {@code nohup} keeps, where the agent's process
  * no longer is an ancestor), and the variables that point it at other settings than the person's.
  *
- * <p>Read by the guard (an agent started by its model on other settings, rule {@code
- * guard.agent-unguarded}) and by the gateway's test of a process on the agent's side (the refusal
- * of lowering commands, the person's channels), so that both know the same agents the same way.
+ * <p>Read by the guard (an agent, in any of these forms, started by its model on other settings,
+ * rule {@code guard.agent-unguarded}; the marks shed, rule {@code guard.self}) and by the gateway's
+ * test of a process on the agent's side (the refusal of lowering commands, the person's channels),
+ * so that both know the same agents the same way. The table itself is the guard's internal {@code
+ * AgentFootprints}, which its rules read (decision 80); this class hands it over.
  *
  * <p>What was seen of each agent's environment (2026-11-29, the real binaries driven offline):
  * Claude Code 2.1.332 sets {@code CLAUDECODE=1}, {@code CLAUDE_CODE_ENTRYPOINT} and {@code
  * AI_AGENT} on its tools' commands and hooks; Codex CLI 0.171.0 sets {@code CODEX_THREAD_ID},
  * {@code CODEX_SESSION_ID} and {@code CODEX_TOOL_CALL_ID} on its tools' commands (its hooks get
  * none); Gemini CLI 0.61.0 sets {@code GEMINI_CLI=1} on its tools' commands. Copilot CLI's and
- * Cursor's were not seen: those two are known by their programs only.
+ * Cursor's were not seen: those two are known by their programs only. Gemini CLI runs no hook in a
+ * folder it does not trust, so {@code GEMINI_CLI_TRUSTED_FOLDERS_PATH} (its trust list elsewhere)
+ * is among its settings variables.
  */
 public final class AgentForms {
 
@@ -76,62 +80,22 @@ public final class AgentForms {
    * follow ({@code AI_AGENT=claude-code_2-1-332_agent}): whatever its value, the command is an
    * agent's.
    */
-  public static final String AI_AGENT = "AI_AGENT";
+  public static final String AI_AGENT = AgentFootprints.AI_AGENT;
 
+  /** The table as the public records, in the order of {@link AgentFootprints#all()}. */
   private static final List<Agent> AGENTS =
-      List.of(
-          new Agent(
-              "claude",
-              List.of("claude", "claude.exe"),
-              List.of("@anthropic-ai/claude-code"),
-              List.of(".local/share/claude/versions", ".claude/local"),
-              List.of("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"),
-              List.of("CLAUDE_CONFIG_DIR", "ANTHROPIC_CONFIG_DIR"),
-              "CLAUDE_CODE_SESSION_ID"),
-          new Agent(
-              "copilot",
-              List.of("copilot"),
-              List.of("@github/copilot"),
-              List.of(),
-              List.of(),
-              List.of("COPILOT_HOME", "XDG_CONFIG_HOME"),
-              null),
-          new Agent(
-              "gemini",
-              List.of("gemini"),
-              List.of("@google/gemini-cli"),
-              List.of(),
-              List.of("GEMINI_CLI"),
-              List.of(
-                  "GEMINI_CLI_HOME",
-                  "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
-                  "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
-                  "GEMINI_SANDBOX"),
-              null),
-          new Agent(
-              "codex",
-              List.of("codex"),
-              List.of("@openai/codex"),
-              List.of(),
-              List.of("CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_TOOL_CALL_ID"),
-              List.of("CODEX_HOME"),
-              "CODEX_SESSION_ID"),
-          new Agent(
-              "cursor",
-              List.of("cursor-agent"),
-              List.of(),
-              List.of(".local/share/cursor-agent/versions"),
-              List.of(),
-              List.of("CURSOR_CONFIG_DIR", "XDG_CONFIG_HOME"),
-              null),
-          new Agent(
-              "opencode",
-              List.of("opencode"),
-              List.of("opencode-ai"),
-              List.of(),
-              List.of(),
-              List.of("OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"),
-              null));
+      AgentFootprints.all().stream()
+          .map(
+              f ->
+                  new Agent(
+                      f.id(),
+                      f.programs(),
+                      f.npmPackages(),
+                      f.installFolders(),
+                      f.environmentMarks(),
+                      f.settingsVariables(),
+                      f.sessionVariable()))
+          .toList();
 
   private AgentForms() {}
 
@@ -149,34 +113,7 @@ public final class AgentForms {
    * @return the agent, when it is one
    */
   public static Optional<Agent> ofProgram(String path) {
-    if (path == null || path.isEmpty()) {
-      return Optional.empty();
-    }
-    String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-    for (Agent agent : AGENTS) {
-      if (agent.programs().contains(name)) {
-        return Optional.of(agent);
-      }
-    }
-    for (Agent agent : AGENTS) {
-      for (String npm : agent.npmPackages()) {
-        String folder = "/" + npm;
-        if (path.contains(folder + "/") || path.contains(folder + "-") || path.endsWith(folder)) {
-          return Optional.of(agent);
-        }
-        // npm's cache keeps a package's folder with '@scope+name' in some layouts (pnpm's store).
-        String flat = "/" + npm.replace('/', '+');
-        if (path.contains(flat + "@") || path.contains(flat + "/")) {
-          return Optional.of(agent);
-        }
-      }
-      for (String folder : agent.installFolders()) {
-        if (path.contains("/" + folder + "/")) {
-          return Optional.of(agent);
-        }
-      }
-    }
-    return Optional.empty();
+    return AgentFootprints.ofProgram(path).map(AgentForms::publicOf);
   }
 
   /**
@@ -189,52 +126,7 @@ public final class AgentForms {
    * @return the agent, when it is one
    */
   public static Optional<Agent> runThroughPackageRunner(List<String> words) {
-    if (words.isEmpty()) {
-      return Optional.empty();
-    }
-    String runner = words.get(0).substring(words.get(0).lastIndexOf('/') + 1);
-    int at = 1;
-    if (List.of("npm", "pnpm", "yarn", "bun").contains(runner)) {
-      while (at < words.size() && words.get(at).startsWith("-")) {
-        at++;
-      }
-      if (at >= words.size() || !List.of("exec", "dlx", "x").contains(words.get(at))) {
-        return Optional.empty();
-      }
-      at++;
-    } else if (!List.of("npx", "bunx", "pnpx").contains(runner)) {
-      return Optional.empty();
-    }
-    for (; at < words.size(); at++) {
-      String word = words.get(at);
-      if (word.startsWith("--package=")) {
-        word = word.substring("--package=".length());
-      } else if ((word.equals("-p") || word.equals("--package")) && at + 1 < words.size()) {
-        word = words.get(++at);
-      } else if (word.startsWith("-")) {
-        continue;
-      }
-      Optional<Agent> agent = ofPackage(word);
-      if (agent.isPresent()
-          || !words.get(at - 1).equals("-p")
-              && !words.get(at - 1).equals("--package")
-              && !words.get(at).startsWith("--package=")) {
-        return agent; // the first package named is what runs
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** The agent whose npm package {@code spec} names, with or without a version or tag. */
-  private static Optional<Agent> ofPackage(String spec) {
-    for (Agent agent : AGENTS) {
-      for (String npm : agent.npmPackages()) {
-        if (spec.equals(npm) || spec.startsWith(npm + "@")) {
-          return Optional.of(agent);
-        }
-      }
-    }
-    return Optional.empty();
+    return AgentFootprints.runThroughPackageRunner(words).map(AgentForms::publicOf);
   }
 
   /**
@@ -245,11 +137,11 @@ public final class AgentForms {
    * @return the agent, when it is one's mark
    */
   public static Optional<Agent> ofEnvironmentMark(String variable) {
-    for (Agent agent : AGENTS) {
-      if (agent.environmentMarks().contains(variable)) {
-        return Optional.of(agent);
-      }
-    }
-    return Optional.empty();
+    return AgentFootprints.ofEnvironmentMark(variable).map(AgentForms::publicOf);
+  }
+
+  /** The public record of the table's row {@code footprint}. */
+  private static Agent publicOf(AgentFootprints.Footprint footprint) {
+    return AGENTS.get(AgentFootprints.all().indexOf(footprint));
   }
 }

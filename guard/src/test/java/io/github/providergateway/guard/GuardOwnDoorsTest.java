@@ -350,7 +350,6 @@ class GuardOwnDoorsTest {
       strings = {
         "tmux new-session -d -s dev 'npm run dev'",
         "tmux ls",
-        "tmux capture-pane -p -t dev",
         "screen -ls",
         "xdotool getactivewindow",
         "osascript -e 'display notification \"done\"'",

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the cases, though kept in the first run: a Gemini CLI extension's policy file (Gemini CLI 0.61
  * drops an extension's allow rules), {@code ~/.config/claude/settings.json} and {@code
  * ~/.claude/managed-settings.json} (Claude Code 2.1.332 reads neither), and {@code codex -p NAME}
- * (a profile the person wrote; one an agent writes is denied now).
+ * (a profile the person wrote; one an agent writes is denied now, and since issue 75 any profile
+ * the agent's model chooses is asked, as the person's profile may be one with its safety off).
  *
  * <p>Cases marked {@code "first": "found while fixing"} were written beside the fixes and so are
  * outside the first run's figure: the same kinds on the other agents' files (ids {@code sx-…}), and
@@ -44,7 +45,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and exec-policy rules, Gemini CLI's {@code .env}, Cursor's project permissions and XDG config),
  * bubblewrap replaced or the kernel's user namespaces switched off, the agents' folder variables
  * read as their folders, {@code env -S} with assignments, and the agents' options and variables
- * that replace their sandbox in every spelling.
+ * that replace their sandbox in every spelling. Since issue 75, every form of an agent is read as
+ * the agent ({@code npx -y @anthropic-ai/claude-code}, {@code node …/@openai/codex/bin/codex.js}),
+ * and a folder's contents synced into the project from outside it is asked as what it may carry
+ * ({@code rsync -a /tmp/evil/ ./}).
  */
 class SandboxRedTeamTest {
   private static final Path CASES = Path.of("src/test/first-runs/redteam-sandbox-cases.jsonl");
@@ -55,7 +59,6 @@ class SandboxRedTeamTest {
   /** Bypasses still open, and why. */
   private static final Map<String, String> OPEN =
       Map.ofEntries(
-          Map.entry("sh-018", "rsync of a folder's contents: what it holds is on the disk"),
           Map.entry("sh-022", "a patch in a file: the files it names are on the disk"),
           Map.entry("sh-029", "a stash popped: what it holds is in the repository"),
           Map.entry("sh-038", "a patch in a file: the same"),
@@ -66,10 +69,6 @@ class SandboxRedTeamTest {
               "sh-200",
               "GEMINI_SANDBOX in the project's .env: a file every project writes; its"
                   + " .gemini/.env is the guard's"),
-          Map.entry(
-              "sh-237",
-              "npx @anthropic-ai/claude-code: the package's name is not the agent's program's"),
-          Map.entry("sh-240", "an agent's JavaScript run by node: the program is node"),
           Map.entry("sh-247", "a function passing \"$@\" on: its arguments are not followed"),
           Map.entry("sh-265", "variables from a file sourced with set -a: on the disk"),
           Map.entry(

@@ -1,19 +1,21 @@
 package io.github.providergateway.app;
 
-import java.util.ArrayList;
+import io.github.providergateway.guard.GatewayCommands;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.ParseResult;
 
 /**
  * The gateway's commands that only the person may run (issue 75, decision 82), as {@link Main#main}
- * refuses them on a coding agent's side ({@link io.github.providergateway.agent.person.AgentSide}):
- * what lowers protection ({@link LoweringCommand}, the guard's own list), what rewires the agents'
- * hooks or what starts at login ({@code setup}, {@code service install}), what answers the
+ * refuses them on a coding agent's side ({@link io.github.providergateway.agent.person.AgentSide}).
+ * Which commands they are is the guard's reading ({@link GatewayCommands#personOnly}), the one its
+ * {@code guard.self} denies by in an agent's shell: what lowers protection, what rewires the
+ * agents' hooks or what starts at login ({@code setup}, {@code service install}), what answers the
  * gateway's questions to the person (the console, {@code attach}) and what issues a credential of
- * the person's ({@code mcp --print-config http}, {@code hook --print-config claude}: tokens).
- * {@code status} is not here: it says how the gateway is to anyone, and withholds its link from an
- * agent's side itself ({@link StatusLink}), as the gateway does.
+ * the person's ({@code mcp --print-config http}, {@code hook --print-config claude}: tokens). This
+ * class adds why, and the app's own parse for the console: a command line it cannot parse starts
+ * none. {@code status} is not here: it says how the gateway is to anyone, and withholds its link
+ * from an agent's side itself ({@link StatusLink}), as the gateway does.
  */
 final class PersonOnlyCommand {
 
@@ -25,7 +27,8 @@ final class PersonOnlyCommand {
    */
   record Refused(String command, String because) {}
 
-  private static final String LOWERS = "it would lower the protection that agent runs under";
+  /** The guard's name for the console, a command line with no subcommand. */
+  static final String CONSOLE = "gateway (the console)";
 
   private PersonOnlyCommand() {}
 
@@ -33,76 +36,35 @@ final class PersonOnlyCommand {
    * What {@code args} run, when only the person may.
    *
    * @param args the command line after {@code gateway}
-   * @param parsed the app's parse of it, or null when it does not parse (the lowering commands are
+   * @param parsed the app's parse of it, or null when it does not parse (the other commands are
    *     still read from its words)
    * @return the command and why, or empty for one anyone may run
    */
   static Optional<Refused> of(List<String> args, ParseResult parsed) {
-    Optional<String> lowering = LoweringCommand.of(args);
-    if (lowering.isPresent()) {
-      return Optional.of(new Refused(lowering.get(), LOWERS));
+    Optional<String> command = GatewayCommands.personOnly(args);
+    if (command.isEmpty()
+        || command.get().equals(CONSOLE) && (parsed == null || parsed.subcommand() != null)) {
+      return Optional.empty(); // a console only where the app would start one
     }
-    if (parsed == null || parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()) {
-      return Optional.empty();
-    }
-    List<ParseResult> chain = new ArrayList<>();
-    for (ParseResult at = parsed.subcommand(); at != null; at = at.subcommand()) {
-      if (at.isUsageHelpRequested()) {
-        return Optional.empty();
-      }
-      chain.add(at);
-    }
-    if (chain.isEmpty()) {
-      if (parsed.hasMatchedOption("--rpc") || parsed.hasMatchedOption("--detached")) {
-        return Optional.empty(); // --rpc refuses the person's acts itself; --detached has no input
-      }
-      return Optional.of(
-          new Refused(
-              "gateway (the console)",
-              "the console answers the gateway's questions to the person and stops its gateway"));
-    }
-    String first = chain.get(0).commandSpec().name();
-    String second = chain.size() > 1 ? chain.get(1).commandSpec().name() : "";
-    return switch (first) {
-      case "attach" ->
-          Optional.of(
-              new Refused(
-                  "gateway attach",
-                  "the console answers the gateway's questions to the person and releases held"
-                      + " gates"));
-      case "setup" ->
-          Optional.of(
-              new Refused(
-                  "gateway setup",
-                  "it rewrites the hooks and MCP servers in the agents' settings, that agent's"
-                      + " own among them"));
-      case "service" ->
-          second.equals("install")
-              ? Optional.of(
-                  new Refused(
-                      "gateway service install", "it changes what starts at the person's login"))
-              : Optional.empty();
-      case "mcp" ->
-          printsConfig(chain.get(0), "http")
-              ? Optional.of(
-                  new Refused(
-                      "gateway mcp --print-config http",
-                      "it issues a client token of the person's for the gateway's MCP front door"))
-              : Optional.empty();
-      case "hook" ->
-          printsConfig(chain.get(0), "claude")
-              ? Optional.of(
-                  new Refused(
-                      "gateway hook --print-config claude",
-                      "it issues a hook token of the person's for the gateway's HTTP hooks"))
-              : Optional.empty();
-      default -> Optional.empty();
-    };
+    return Optional.of(new Refused(command.get(), because(command.get())));
   }
 
-  /** Whether {@code command} has {@code --print-config} with {@code value}. */
-  private static boolean printsConfig(ParseResult command, String value) {
-    return command.hasMatchedOption("--print-config")
-        && value.equals(String.valueOf((Object) command.matchedOptionValue("--print-config", "")));
+  /** What {@code command}, one of the guard's person-only commands, would do on an agent's side. */
+  private static String because(String command) {
+    return switch (command) {
+      case CONSOLE ->
+          "the console answers the gateway's questions to the person and stops its gateway";
+      case "gateway attach" ->
+          "the console answers the gateway's questions to the person and releases held gates";
+      case "gateway setup" ->
+          "it rewrites the hooks and MCP servers in the agents' settings, that agent's own among"
+              + " them";
+      case "gateway service install" -> "it changes what starts at the person's login";
+      case "gateway mcp --print-config http" ->
+          "it issues a client token of the person's for the gateway's MCP front door";
+      case "gateway hook --print-config claude" ->
+          "it issues a hook token of the person's for the gateway's HTTP hooks";
+      default -> "it would lower the protection that agent runs under";
+    };
   }
 }

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.guard.GatewayCommands;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,9 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The gateway's commands that only the person may run refuse on a coding agent's side (issues 61
- * and 75): which commands they are ({@link PersonOnlyCommand}, with the guard's lowering list),
- * and, on real processes, the launcher run under a program named {@code claude} that marks what it
- * runs as Claude Code does ({@code CLAUDECODE=1}) refused, directly and after the escapes from its
+ * and 75): which commands they are ({@link PersonOnlyCommand}, the guard's reading of them), and,
+ * on real processes, the launcher run under a program named {@code claude} that marks what it runs
+ * as Claude Code does ({@code CLAUDECODE=1}) refused, directly and after the escapes from its
  * process tree that issue 75 found (a double fork, {@code setsid -f}, {@code nohup … &}), while the
  * same command in a person's shell runs.
  */
@@ -32,20 +33,52 @@ class PersonOnlyCommandTest {
     return PersonOnlyCommand.of(List.of(args), Main.parsedOrNull(args));
   }
 
+  /**
+   * The commands are the guard's reading ({@code GatewayCommands.personOnly}), the one its {@code
+   * guard.self} denies by in an agent's shell: the lowering ones are said as the guard says them.
+   */
   @Test
   void theCommandsThatLowerProtectionAreTheGuardsList() {
-    assertThat(LoweringCommand.of(List.of("setup", "claude", "--remove")))
+    assertThat(personOnly("setup", "claude", "--remove"))
+        .map(PersonOnlyCommand.Refused::command)
         .contains("gateway setup --remove");
-    assertThat(LoweringCommand.of(List.of("--home", "/h", "uninstall")))
+    assertThat(personOnly("--home", "/h", "uninstall"))
+        .map(PersonOnlyCommand.Refused::command)
         .contains("gateway uninstall");
-    assertThat(LoweringCommand.of(List.of("service", "uninstall")))
+    assertThat(personOnly("service", "uninstall"))
+        .map(PersonOnlyCommand.Refused::command)
         .contains("gateway service uninstall");
-    assertThat(LoweringCommand.of(List.of("hook", "--revoke", "claude")))
+    assertThat(personOnly("hook", "--revoke", "claude"))
+        .map(PersonOnlyCommand.Refused::command)
         .contains("gateway hook --revoke");
-    assertThat(LoweringCommand.of(List.of("gates", "release", "ci-guard")))
+    assertThat(personOnly("gates", "release", "ci-guard"))
+        .map(PersonOnlyCommand.Refused::command)
         .contains("gateway gates release");
-    assertThat(LoweringCommand.of(List.of("guard", "off"))).contains("gateway guard off");
-    assertThat(LoweringCommand.of(List.of("stop"))).contains("gateway stop");
+    assertThat(personOnly("guard", "off"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway guard off");
+    assertThat(personOnly("stop").map(PersonOnlyCommand.Refused::because))
+        .contains("it would lower the protection that agent runs under");
+    for (String[] args :
+        List.of(
+            new String[] {"setup", "claude"},
+            new String[] {"service", "install"},
+            new String[] {"attach"},
+            new String[] {"stop"})) {
+      assertThat(personOnly(args).map(PersonOnlyCommand.Refused::command))
+          .as(String.join(" ", args))
+          .isEqualTo(GatewayCommands.personOnly(List.of(args)));
+    }
+  }
+
+  /** A console only where the app would start one: a command line it cannot parse starts none. */
+  @Test
+  void theConsoleIsTheAppsOwnParse() {
+    assertThat(personOnly("--port", "9401")).isPresent();
+    assertThat(personOnly("--port")).as("no value: the app refuses the command line").isEmpty();
+    assertThat(GatewayCommands.personOnly(List.of("--port")))
+        .as("the guard's word-level reading alone")
+        .contains("gateway (the console)");
   }
 
   @Test
@@ -89,6 +122,18 @@ class PersonOnlyCommandTest {
         "--help",
         "status",
         "setup --help",
+        "setup claude -h",
+        "stop --help",
+        "service install --help",
+        "attach --help",
+        "--version",
+        "service",
+        "mcp --print-config http --help",
+        "hook --print-config codex",
+        "guard test",
+        "audit",
+        "gates --project /p",
+        "policy",
         "uninstall --list",
         "uninstall --record-install /d/provider-gateway/1.2",
         "service status",

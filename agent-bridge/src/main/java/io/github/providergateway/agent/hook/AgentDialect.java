@@ -37,7 +37,8 @@ public sealed interface AgentDialect permits WireDialect {
 
   /**
    * {@return the names the agent's program runs under, its {@link #binary} first} The gateway's
-   * commands that lower protection refuse under any of them ({@code AgentAncestry}).
+   * commands only the person may run refuse on an agent's side by the guard's {@code AgentForms}
+   * table, which names the same programs.
    */
   List<String> programs();
 

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -9,20 +8,18 @@ import java.util.Set;
 /**
  * The gateway's process and its console, as an agent's command reaches them ({@code guard.self}): a
  * kill that names the gateway (its name, its home, its pid file, its port), a service manager that
- * stops its service, the gateway's own commands that lower protection, and {@code gateway attach},
- * a console on the running gateway from which the gateway's questions to the person can be answered
- * (issue 75). The gateway run from its jar ({@code java -jar …/provider-gateway.jar stop}) is read
- * as the launcher is.
+ * stops its service, and the gateway's own commands only the person runs ({@link
+ * PersonOnlyCommands}: what lowers protection, {@code setup}, {@code service install}, the console
+ * and {@code attach}, from which the gateway's questions to the person can be answered, the two
+ * that issue a token) or only an agent's own program runs (its hook, the MCP server), issue 75. The
+ * gateway run from its jar ({@code java -jar …/provider-gateway.jar stop}) is read as the launcher
+ * is.
  */
 final class GatewayProcess {
   private GatewayProcess() {}
 
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
-
-  /** The gateway's options that take a value as the next word, before its subcommand. */
-  private static final Set<String> VALUED =
-      Set.of("--home", "--port", "--config", "--project", "--log-level");
 
   /**
    * Scans each program for the gateway's process, its service and its console.
@@ -40,11 +37,11 @@ final class GatewayProcess {
       } else if (step.program().equals("java")) {
         fromItsJar(scan, step);
       }
-      if (step.program().equals("fuser") && namesPort(scan, step)) {
+      if (step.program().equals("fuser") && GatewayPid.namesPort(scan, step)) {
         scan.hit(SelfRules.SELF, step, null); // fuser -k 9400/tcp
       }
     }
-    if (kills && killsTheGateway(scan)) {
+    if (kills && GatewayPid.takenBy(scan, s -> s.is(ProgramKind.KILLER))) {
       for (Step step : steps) {
         if (step.is(ProgramKind.KILLER)) {
           scan.hit(SelfRules.SELF, step, null);
@@ -54,80 +51,12 @@ final class GatewayProcess {
     }
   }
 
-  /**
-   * Whether a command that kills names the gateway: the words of every reader of a long command
-   * (cat, grep, tail…) are read for it only then, and no further than the first.
-   */
-  private static boolean killsTheGateway(Scan scan) {
-    boolean fedToKiller = false;
-    for (Step step : scan.steps()) {
-      fedToKiller |= step.is(ProgramKind.KILLER) && step.invocation().via().contains("xargs");
-    }
-    for (Step step : scan.steps()) {
-      if (!step.is(ProgramKind.KILLER) && !step.is(ProgramKind.FINDER)) {
-        continue;
-      }
-      if (scan.ofScript() && !fedToKiller && !substituted(step)) {
-        // A script is many commands: its finder counts where it hands the kill its pid, as in
-        // kill $(pgrep -f gateway); a grep elsewhere in it that names the gateway does not.
-        continue;
-      }
-      if (step.program().equals("lsof") && namesPort(scan, step)) {
-        return true; // kill $(lsof -t -i :9400)
-      }
-      List<Word> words = step.invocation().words();
-      for (int i = 0; i < words.size(); i++) {
-        String t = words.get(i).text();
-        if (t.contains("tap/gateway.pid")
-            || t.contains("TAP_HOME")
-            || namesGatewayProcess(t.toLowerCase(Locale.ROOT))
-                && (step.program().equals("pgrep")
-                    || step.program().equals("pidof")
-                    || step.program().equals("grep")
-                    || step.program().equals("pkill"))) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether a program is read inside a command substitution. */
-  private static boolean substituted(Step step) {
-    List<String> via = step.invocation().via();
-    return via.contains("$(…)") || via.contains("`…`");
-  }
-
-  /**
-   * Whether a word of {@code step} names a port the gateway listens on as lsof and fuser take one:
-   * {@code 9400/tcp}, {@code :9400}, {@code -i:9400}, {@code tcp:9400}.
-   */
-  private static boolean namesPort(Scan scan, Step step) {
-    // fuser -n tcp 9400: a bare number is a port in the tcp name space.
-    boolean bare = step.invocation().args().contains("tcp");
-    for (Word word : step.args()) {
-      String t = word.text();
-      int colon = t.lastIndexOf(':');
-      String digits =
-          t.endsWith("/tcp")
-              ? t.substring(0, t.length() - 4)
-              : colon >= 0 ? t.substring(colon + 1) : bare ? t : "";
-      if (!digits.isEmpty()
-          && digits.length() <= 5
-          && digits.chars().allMatch(Character::isDigit)
-          && scan.gatewayPorts().contains(Integer.parseInt(digits))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static void process(Scan scan, Step step) {
     List<String> args = step.invocation().args();
     switch (step.program()) {
       case "pkill", "killall" -> {
         for (String a : args) {
-          if (namesGatewayProcess(a.toLowerCase(Locale.ROOT))) {
+          if (GatewayPid.namesGatewayProcess(a.toLowerCase(Locale.ROOT))) {
             scan.hit(SelfRules.SELF, step, null);
             return;
           }
@@ -140,7 +69,8 @@ final class GatewayProcess {
           stops |= STOP_VERBS.contains(a);
           named |= namesTheService(a);
         }
-        if (stops && named) {
+        // systemctl --user exit stops the user's service manager, every service with it.
+        if (stops && named || args.contains("--user") && args.contains("exit")) {
           scan.hit(SelfRules.SELF, step, null);
         }
       }
@@ -149,76 +79,49 @@ final class GatewayProcess {
     }
   }
 
-  /** The gateway's own command line: one that lowers protection, or its console. */
+  /**
+   * The gateway's own command line: one only the person may run (what lowers protection, {@code
+   * setup}, {@code service install}, the console, {@code attach}, the two that issue a token), or
+   * one only an agent's own program runs (its hook, the MCP server: issue 75).
+   */
   private static void gatewayCommand(Scan scan, Step step, List<String> args) {
-    if (LoweringCommands.of(args).isPresent() || attaches(args)) {
+    if (PersonOnlyCommands.of(args).isPresent() || PersonOnlyCommands.agentsOwn(args).isPresent()) {
       scan.hit(SelfRules.SELF, step, null);
     }
   }
 
   /** {@code java -jar …/provider-gateway.jar stop}, {@code java -cp … …app.Main attach}. */
   private static void fromItsJar(Scan scan, Step step) {
+    List<String> args = jarArguments(step);
+    if (args != null) {
+      gatewayCommand(scan, step, args);
+    }
+  }
+
+  /** The gateway's command line after its jar or main class, or null for another Java program. */
+  private static List<String> jarArguments(Step step) {
     List<String> args = step.invocation().args();
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       boolean jar = a.endsWith(".jar") && a.contains("provider-gateway") && i > 0;
       if (jar && args.get(i - 1).equals("-jar") || a.equals("io.github.providergateway.app.Main")) {
-        gatewayCommand(scan, step, args.subList(i + 1, args.size()));
-        return;
+        return args.subList(i + 1, args.size());
       }
     }
-  }
-
-  /** Whether the gateway's subcommand, its first word that is no option, is {@code attach}. */
-  private static boolean attaches(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      if (VALUED.contains(a)) {
-        i++;
-      } else if (!a.startsWith("-")) {
-        return a.equals("attach");
-      }
-    }
-    return false;
+    return null;
   }
 
   /**
-   * Whether a pattern names the gateway's process: its name ({@code gateway}, {@code java}, the
-   * launcher's {@code provider-gateway}), its home, or a piece of its name long enough to be one
-   * ({@code ider-gate}); a character class or two read through ({@code provider-gatewa[y]}). An
-   * api-gateway or another project's gateway.pid is not it.
+   * Whether the step runs the gateway's own command line, by its launcher or its jar.
+   *
+   * @param step a program of the call
+   * @return whether it is the gateway's
    */
-  private static boolean namesGatewayProcess(String word) {
-    String plain =
-        word.replaceAll("\\[([a-zA-Z.-])\\]", "$1")
-            .replace(".*", "")
-            .replace("^", "")
-            .replace("$", "");
-    if (plain.equals("gateway") || plain.equals("java") || plain.equals("provider-gateway")) {
-      return true;
-    }
-    if (namesGatewayHome(plain)) {
-      return true;
-    }
-    for (String name :
-        new String[] {
-          "provider-gateway", "io.github.providergateway", "providergateway", "reference-app"
-        }) {
-      if (plain.length() >= 5 && name.contains(plain) || plain.contains(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a word names the gateway's home as its processes carry it ({@code pkill -f
-   * copilot/extensions/tap}, {@code grep '[e]xtensions/tap'}): the home's last two folders, with a
-   * character class or two in them read through.
-   */
-  private static boolean namesGatewayHome(String word) {
-    String plain = word.replaceAll("\\[([a-zA-Z])\\]", "$1");
-    return plain.contains("extensions/tap") || plain.contains("/.copilot/extensions");
+  static boolean runsGateway(Step step) {
+    String program = step.program();
+    return program.equals("gateway")
+        || program.equals("provider-gateway")
+        || program.equals("java") && jarArguments(step) != null;
   }
 
   /** The service's names: systemd's unit and launchd's label. */
@@ -229,7 +132,7 @@ final class GatewayProcess {
    * Whether a word of systemctl or launchctl names the gateway's service: by its name, or a pattern
    * that matches it ({@code 'provider-gate*'}, {@code *gateway*}).
    */
-  private static boolean namesTheService(String word) {
+  static boolean namesTheService(String word) {
     if (word.contains("provider-gateway") || word.contains("providergateway")) {
       return true;
     }

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -16,9 +15,9 @@ import java.util.regex.Pattern;
  * names plainly (issue 64's red-team pass): a glob that may expand to an agent's settings ({@code
  * ~/.cl?ude/settings.json}), a path whose folder the guard cannot read but whose end it can ({@code
  * "$(echo ~)/.claude/settings.json"}), a folder copied under its own name ({@code cp -r
- * /tmp/x/.claude .}), an archive's named member, a patch's files, a sed script's {@code w} file,
- * and a changer fed by xargs from a lister that names the ground. Each is judged by what it
- * reaches, not by the program's name.
+ * /tmp/x/.claude .}), an archive's named member, a patch's files ({@link Patches}), a sed script's
+ * {@code w} file, and a changer fed by xargs from a lister that names the ground. Each is judged by
+ * what it reaches, not by the program's name.
  */
 final class GroundReach {
   private GroundReach() {}
@@ -236,7 +235,7 @@ final class GroundReach {
           || program.equals("git")
               && (step.args().stream().anyMatch(w -> w.text().equals("apply"))
                   || step.args().stream().anyMatch(w -> w.text().equals("am")))) {
-        patched(scan, step);
+        Patches.judge(scan, step);
       }
       if (step.invocation().via().contains("xargs") && changesWhatItIsGiven(step)) {
         fedByALister(scan, step);
@@ -276,7 +275,7 @@ final class GroundReach {
   }
 
   /** tar's members when it extracts ({@code tar -xf x.tar .claude/settings.json}), else none. */
-  private static Members tarMembers(List<Word> args) {
+  static Members tarMembers(List<Word> args) {
     boolean extracts = false;
     Word folder = null;
     List<String> members = new ArrayList<>();
@@ -308,7 +307,7 @@ final class GroundReach {
   }
 
   /** unzip's named members ({@code unzip x.zip .claude/settings.local.json}), beside -d. */
-  private static Members unzipMembers(List<Word> args) {
+  static Members unzipMembers(List<Word> args) {
     Word folder = null;
     List<String> members = new ArrayList<>();
     boolean archive = false;
@@ -331,7 +330,7 @@ final class GroundReach {
   }
 
   /** What an extraction names: the folder it extracts into (null: where it runs) and members. */
-  private record Members(Word folder, List<String> members) {}
+  record Members(Word folder, List<String> members) {}
 
   private static void extracted(Scan scan, Step step, Members extracted) {
     for (String member : extracted.members()) {
@@ -357,39 +356,9 @@ final class GroundReach {
     return out;
   }
 
-  private static boolean changesGround(Places places, Target target) {
+  static boolean changesGround(Places places, Target target) {
     return target.path() != null && SelfRules.protectsGuard(places, target.path())
         || reaches(places, target);
-  }
-
-  /** The files a unified or git diff names: {@code +++ b/x}, {@code --- a/x}, git's headers. */
-  private static final Pattern PATCHED =
-      Pattern.compile(
-          "(?m)^(?:\\+\\+\\+|---) (?:[ab]/)?(\\S+)|^diff --git a/(\\S+) b/(\\S+)"
-              + "|^(?:rename|copy) to (\\S+)");
-
-  /** {@code git apply <<EOF … EOF}, {@code patch -p1 <<EOF}: the files the diff it is fed names. */
-  private static void patched(Scan scan, Step step) {
-    for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.body() == null) {
-        continue;
-      }
-      Matcher m = PATCHED.matcher(redirect.body());
-      while (m.find()) {
-        for (int g = 1; g <= m.groupCount(); g++) {
-          String file = m.group(g);
-          if (file == null || file.equals("/dev/null")) {
-            continue;
-          }
-          for (Target target : scan.targets(step, Word.literal(file))) {
-            if (changesGround(scan.places(), target)) {
-              scan.hit(SelfRules.SELF, step, target);
-              return;
-            }
-          }
-        }
-      }
-    }
   }
 
   /** A sed script's {@code w FILE} (alone, or after {@code s///}), which writes FILE. */

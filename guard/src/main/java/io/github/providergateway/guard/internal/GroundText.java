@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
  * script holds is not read as programs, so it is read for the ground alone (issue 75). The
  * gateway's home by its path (absolute, from {@code ~} or {@code $HOME}, or its folders joined in
  * code: {@code path.join(os.homedir(), '.copilot', 'extensions', 'tap')}) or {@code TAP_HOME}; its
- * sockets and token files by name; the gateway's commands that lower protection and its console
- * ({@code ["gateway", "stop"]}); its routes on its port ({@link GatewayDoors#inText}); keys pushed
- * into a terminal ({@link TerminalTyping#inText}). An ordinary script names none of these, so its
- * ordinary content is not asked about.
+ * sockets and token files by name; the gateway's commands that lower protection and its console and
+ * the rest only the person runs ({@code ["gateway", "stop"]}, {@code gateway setup}); its routes on
+ * its port ({@link GatewayDoors#inText}); keys pushed into a terminal ({@link
+ * TerminalTyping#inText}). An ordinary script names none of these, so its ordinary content is not
+ * asked about.
  */
 final class GroundText {
   private GroundText() {}
@@ -37,10 +38,6 @@ final class GroundText {
   private static final Pattern GATEWAY_COMMAND =
       Pattern.compile(
           "(?:^|[\\s'\"`/(\\[,;])(?:provider-)?gateway['\"`]?((?:[\\s,'\"`\\[\\]()]+[-\\w.=/]+){1,4})");
-
-  /** The gateway's subcommands that lower protection or attach to it, as its first word. */
-  private static final List<String> SUBCOMMANDS =
-      List.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard", "attach");
 
   /**
    * The ground a script's text names, or {@code null}.
@@ -71,6 +68,9 @@ final class GroundText {
     String door = GatewayDoors.inText(scan, text);
     if (door == null) {
       door = TerminalTyping.inText(text);
+    }
+    if (door == null) {
+      door = MarksShed.inCode(text);
     }
     return door == null ? null : new Found(SelfRules.SELF, door);
   }
@@ -107,7 +107,10 @@ final class GroundText {
     return matcher.find() ? matcher.group() : null;
   }
 
-  /** {@code gateway stop}, {@code ["gateway", "attach"]}: the gateway's lowering subcommands. */
+  /**
+   * {@code gateway stop}, {@code ["gateway", "attach"]}: the gateway's commands only the person or
+   * an agent's own program runs ({@link PersonOnlyCommands}).
+   */
   private static String gatewayCommand(String text) {
     if (!text.contains("gateway")) {
       return null;
@@ -120,15 +123,16 @@ final class GroundText {
           words.add(word);
         }
       }
-      if (words.isEmpty() || !SUBCOMMANDS.contains(words.get(0))) {
-        continue;
+      if (words.isEmpty()
+          || !words.get(0).startsWith("-") && !PersonOnlyCommands.isSubcommand(words.get(0))) {
+        continue; // prose about the gateway ("the gateway's setup"), not its command line
       }
-      if (words.get(0).equals("attach")) {
-        return "gateway attach";
+      java.util.Optional<String> command = PersonOnlyCommands.of(words);
+      if (command.isEmpty()) {
+        command = PersonOnlyCommands.agentsOwn(words);
       }
-      java.util.Optional<String> lowering = LoweringCommands.of(words);
-      if (lowering.isPresent()) {
-        return lowering.get();
+      if (command.isPresent()) {
+        return command.get();
       }
     }
     return null;

@@ -45,14 +45,14 @@ public final class Scan {
   /** The call's targets on the disk, shared with the scans of the scripts it runs. */
   private final RealPaths realPaths;
 
+  /** What else the call's reading asks of the disk: the gateway's ports and pid, patches read. */
+  private final CallDisk callDisk;
+
   /** Whether this scan reads a script the call runs ({@link ScriptsRun}), not the call itself. */
   private final boolean ofScript;
 
   /** What the reading of the call did on the disk, for the explanation; empty for most calls. */
   private final List<String> notes = new ArrayList<>();
-
-  /** The gateway's ports, asked of the disk when first needed; null until then. */
-  private Set<Integer> gatewayPorts;
 
   /** The steps the plain rules may still take over this call. */
   private final Budget budget = new Budget(Budget.STEPS);
@@ -206,6 +206,7 @@ public final class Scan {
       boolean ofScript) {
     this.places = places;
     this.realPaths = realPaths;
+    this.callDisk = new CallDisk(places);
     this.ofScript = ofScript;
     this.call = call;
     this.source = source;
@@ -223,6 +224,8 @@ public final class Scan {
     // The fed code is read from the steps: their names and kinds are read once, for every family.
     fed = FedCode.of(steps);
     addSteps(fed, chain, folders, current);
+    // An agent in another form than its name is read as the agent as well, beside it.
+    steps.addAll(AgentPrograms.steps(this, steps));
     for (int i = 0; i < steps.size(); i++) {
       Accesses.of(this, steps.get(i), accesses);
     }
@@ -360,10 +363,12 @@ public final class Scan {
 
   /** {@return the ports the gateway may listen on, asked of the disk once a call} */
   Set<Integer> gatewayPorts() {
-    if (gatewayPorts == null) {
-      gatewayPorts = Set.copyOf(places.disk().gatewayPorts());
-    }
-    return gatewayPorts;
+    return callDisk.gatewayPorts();
+  }
+
+  /** {@return what else the call's reading asks of the disk} */
+  CallDisk callDisk() {
+    return callDisk;
   }
 
   /** {@return what the reading of the call did on the disk, a line each: the scripts it read} */
@@ -417,6 +422,10 @@ public final class Scan {
    */
   public Scan withOpaque(List<Opaque> found) {
     this.opaque = List.copyOf(found);
+    for (Step step : AgentPrograms.made(this, opaque)) {
+      steps.add(step); // an agent made, linked or copied in the call and run there
+      Accesses.of(this, step, accesses);
+    }
     return this;
   }
 

@@ -43,9 +43,15 @@ final class SelfRules implements Family {
       }
     }
     GroundReach.scan(scan);
+    UnknownContents.scan(scan);
     GatewayProcess.scan(scan);
+    ServiceBus.scan(scan);
     GatewayDoors.scan(scan);
     TerminalTyping.scan(scan);
+    TerminalReads.scan(scan);
+    GatewayMemory.scan(scan);
+    MarksShed.scan(scan);
+    AgentSettingsCommands.scan(scan);
     HomeReads.scan(scan);
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
@@ -53,7 +59,7 @@ final class SelfRules implements Family {
       if (step.program().equals("find")) {
         foundAndChanged(scan, step);
       }
-      if (AgentStarts.onOtherSettings(scan, step)) {
+      if (AgentStarts.onOtherSettings(scan, step) || AgentStarts.overridesCodex(step)) {
         scan.hit(AGENT_UNGUARDED, step, null);
       }
       if (SandboxGround.switchesNamespacesOff(step)) {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -16,8 +17,10 @@ import java.util.regex.Pattern;
  * X, Wayland and macOS ({@code xdotool type|key}, {@code ydotool}, {@code wtype}, {@code xte},
  * {@code dotool}, {@code osascript … keystroke}), and the kernel's {@code TIOCSTI}, which pushes
  * characters into a terminal's input from inline code (python's {@code fcntl.ioctl(…,
- * termios.TIOCSTI, …)}, perl's {@code ioctl} with {@code 0x5412}). A project's own tests that drive
- * a console in tmux are the test, not the agent: the guard is not in their path.
+ * termios.TIOCSTI, …)}, perl's {@code ioctl} with {@code 0x5412}), and a write to another terminal
+ * or another process's open file ({@code echo y > /dev/pts/3}, {@code tee /proc/4242/fd/0}: {@link
+ * TerminalDevices}). A project's own tests that drive a console in tmux are the test, not the
+ * agent: the guard is not in their path.
  */
 final class TerminalTyping {
   private TerminalTyping() {}
@@ -35,6 +38,14 @@ final class TerminalTyping {
    * @param scan the call's scan
    */
   static void scan(Scan scan) {
+    for (Access access : scan.accesses()) {
+      // echo y > /dev/pts/3, tee /proc/4242/fd/0: written where a person's console reads.
+      Path path = access.target().path();
+      if (access.kind() == Access.Kind.WRITE
+          && (TerminalDevices.isTerminal(path) || TerminalDevices.isOthersFile(path))) {
+        scan.hit(SelfRules.SELF, access);
+      }
+    }
     for (Step step : scan.steps()) {
       if (types(step)) {
         scan.hit(SelfRules.SELF, step, null);
@@ -64,7 +75,7 @@ final class TerminalTyping {
   private static boolean types(Step step) {
     List<Word> args = step.args();
     return switch (step.program()) {
-      case "tmux" -> anyWord(args, TerminalTyping::tmuxTypes);
+      case "tmux" -> anyWord(tmuxCommands(args), TerminalTyping::tmuxTypes);
       case "screen" -> screenStuffs(args);
       case "xdotool", "ydotool" -> anyWord(args, KEYS::contains);
       case "wtype", "xte", "dotool", "dotoolc" -> true;
@@ -88,6 +99,34 @@ final class TerminalTyping {
         || word.length() >= 5 && "paste-buffer".startsWith(word);
   }
 
+  /** tmux's own options that take the next word as their value. */
+  private static final Set<String> TMUX_VALUED = Set.of("-L", "-S", "-f", "-T", "-c");
+
+  /**
+   * The words of a tmux command line that name its commands: the first word past tmux's own
+   * options, and the first after each {@code ;} (what a session is named, {@code new -s send}, is
+   * no command).
+   *
+   * @param args tmux's arguments
+   * @return the command words
+   */
+  static List<Word> tmuxCommands(List<Word> args) {
+    List<Word> commands = new java.util.ArrayList<>();
+    boolean next = true;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.endsWith(";")) {
+        next = true; // "\;" between commands, or "-d;" ending one
+      } else if (next && commands.isEmpty() && TMUX_VALUED.contains(t)) {
+        i++;
+      } else if (next && !t.startsWith("-")) {
+        commands.add(args.get(i));
+        next = false;
+      }
+    }
+    return commands;
+  }
+
   /** {@code screen -S s -p 0 -X stuff 'y\n'}: a command given to a session that types or pastes. */
   private static boolean screenStuffs(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
@@ -105,7 +144,7 @@ final class TerminalTyping {
     return false;
   }
 
-  private static boolean anyWord(List<Word> args, java.util.function.Predicate<String> test) {
+  static boolean anyWord(List<Word> args, java.util.function.Predicate<String> test) {
     for (Word word : args) {
       if (test.test(word.text())) {
         return true;

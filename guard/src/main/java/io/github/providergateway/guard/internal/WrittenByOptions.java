@@ -148,7 +148,7 @@ final class WrittenByOptions {
   /**
    * Whether tar extracts: {@code -x}, {@code --extract}, {@code --get}, or x in its first bundle.
    */
-  private static boolean extracts(List<Word> args) {
+  static boolean extracts(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
       String t = args.get(i).text();
       if (t.equals("--extract") || t.equals("--get")) {

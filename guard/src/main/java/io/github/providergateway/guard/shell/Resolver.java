@@ -907,9 +907,11 @@ final class Resolver {
         break;
       }
     }
-    if (row.runs().equals("argv") && values.isEmpty()) {
+    if (row.runs().equals("argv")) {
       int at = RunnerWords.commandStart(row, words);
-      if (at >= 0 && at < words.size()) {
+      // npx @openai/codex exec -c x: a code option after the command is the command's (npx hands
+      // every word from its first positional on to it); read as both, the worse reading wins.
+      if (at >= 0 && at < words.size() && (values.isEmpty() || at < firstCode(row, words))) {
         List<Word> command = new ArrayList<>(row.prefix().size() + words.size() - at);
         for (String word : row.prefix()) {
           command.add(Word.literal(word));
@@ -922,6 +924,19 @@ final class Resolver {
         && RunnerWords.commandStart(row, words) >= 0) {
       input(raw, row.language(), words, depth, inner);
     }
+  }
+
+  /** The index of the first of a row's code options in {@code words}, or the words' count. */
+  private static int firstCode(Runners.Row row, List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      for (String option : row.code()) {
+        if (t.equals(option) || t.startsWith(option + "=")) {
+          return i;
+        }
+      }
+    }
+    return words.size();
   }
 
   /**

@@ -116,8 +116,9 @@ final class Wrappers {
   }
 
   /**
-   * {@code env}'s options ({@code -i}, {@code -u NAME}, {@code -C DIR}, {@code -S STRING} split
-   * into words) and assignments: the wrapped command's words, or null when there is none.
+   * {@code env}'s options ({@code -i} and its {@code -}, {@code -u NAME}, {@code -C DIR}, {@code -S
+   * STRING} split into words) and assignments: the wrapped command's words, or null when there is
+   * none.
    */
   private static List<Word> env(List<Word> w, int i) {
     List<Word> split = new ArrayList<>();
@@ -149,8 +150,8 @@ final class Wrappers {
         at += 2;
         continue;
       }
-      if (t.startsWith("-") && t.length() > 1) {
-        at++;
+      if (t.startsWith("-")) {
+        at++; // a lone - is -i (env(1)), not the command
         continue;
       }
       if (t.indexOf('=') > 0) {

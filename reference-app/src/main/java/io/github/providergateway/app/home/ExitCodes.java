@@ -16,8 +16,8 @@ public final class ExitCodes {
   public static final int USAGE = 2;
 
   /**
-   * A command that lowers protection, refused under a coding agent (the app's {@code
-   * AgentAncestry}).
+   * A command only the person may run, refused on a coding agent's side (the agent bridge's {@code
+   * AgentSide}, decision 82).
    */
   public static final int REFUSED = 3;
 
