@@ -198,24 +198,13 @@ public final class HookEndpoint {
   public CompletableFuture<Answer> answer(
       AgentKind agent, byte[] input, Supplier<OptionalLong> client) {
     requireNonNull(agent, "agent");
-    if (!HookRequests.afterTool(input)) {
-      try {
-        HookRequests.Read first = HookRequests.read(agent, input);
-        if (first.request() != null) {
-          NestedSessions.noteOrigin(
-              context.flows(), agent, first.request().agentSession(), client, origins);
-        }
-      } catch (RuntimeException e) {
-        // Not knowing where an agent came from leaves its session as it would have been; the call
-        // is decided all the same.
-      }
-    }
     CompletableFuture<Answer> spoken;
     try {
       if (HookRequests.afterTool(input)) {
         return CompletableFuture.completedFuture(reported(agent, input));
       }
       HookRequests.Read read = HookRequests.read(agent, input);
+      noteOrigin(agent, read, client);
       CompletableFuture<HookVerdict> verdict =
           read.refusal() != null
               ? CompletableFuture.completedFuture(read.refusal())
@@ -238,6 +227,23 @@ public final class HookEndpoint {
     }
     // A failure past the decision (reading the input, the agent's terms) is a deny too.
     return spoken.exceptionally(failure -> failed(agent, failure));
+  }
+
+  /**
+   * Notes where the agent session of {@code read} came from, when it is met for the first time. Not
+   * knowing leaves the session as it would have been: the call is decided all the same.
+   */
+  private void noteOrigin(AgentKind agent, HookRequests.Read read, Supplier<OptionalLong> client) {
+    if (read.request() == null) {
+      return;
+    }
+    try {
+      NestedSessions.noteOrigin(
+          context.flows(), agent, read.request().agentSession(), client, origins);
+    } catch (RuntimeException e) {
+      // The process table could not be read (AgentOrigin reads /proc): the session stays as a
+      // session the person started would be, and the guard still decides every call.
+    }
   }
 
   /**
