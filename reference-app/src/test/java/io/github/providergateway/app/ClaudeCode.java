@@ -44,6 +44,11 @@ final class ClaudeCode {
     this.wrapper = List.copyOf(wrapper);
   }
 
+  /** The installed binary. */
+  Path binary() {
+    return binary;
+  }
+
   /** This Claude Code with {@code upper}'s files over /etc ({@link EtcOverlay}). */
   ClaudeCode underEtc(Path upper, Path work) {
     return new ClaudeCode(binary, EtcOverlay.command(upper, work));

@@ -111,6 +111,24 @@ final class CodexCli {
         StandardOpenOption.APPEND);
   }
 
+  /**
+   * Makes {@code model} the model of every Codex run with {@code home}'s {@code config.toml} (the
+   * keys of the file's root before what is there, its table after), so that a Codex the model's own
+   * shell starts ({@code codex exec …}) talks to it too, as {@link #exec} gives it with {@code -c};
+   * its key in the variable {@code SCRIPTED_MODEL_KEY}.
+   */
+  static void useModel(Path home, ScriptedModel model) throws IOException {
+    Path file = Files.createDirectories(codexHome(home)).resolve("config.toml");
+    String kept = Files.exists(file) ? Files.readString(file) : "";
+    Files.writeString(
+        file,
+        "model = \"gpt-5\"\nmodel_provider = \"scripted\"\n\n"
+            + kept
+            + "\n[model_providers.scripted]\nname = \"scripted\"\nbase_url = "
+            + quote(model.baseUrl() + "/v1")
+            + "\nwire_api = \"responses\"\nenv_key = \"SCRIPTED_MODEL_KEY\"\n");
+  }
+
   /** A TOML basic string: JSON's string syntax is TOML's for these characters. */
   private static String quote(String value) {
     try {

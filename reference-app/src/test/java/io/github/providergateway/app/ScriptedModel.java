@@ -43,6 +43,10 @@ import java.util.concurrent.Executors;
  * a test can read what the agent sent back, e.g. the result of a denied call ({@link #toolResult}).
  * Requests the script does not cover are answered sensibly and written to {@link #log()}: a token
  * count, a request that is not streamed, a turn past the script's end, any other path.
+ *
+ * <p>An agent that the agent's own tools start (a nested agent: {@code claude -p '…'} run from its
+ * shell) talks to the same endpoint; its requests are told by their prompt and answered from a
+ * script of their own ({@link Nested}), whose turns are counted apart.
  */
 final class ScriptedModel implements AutoCloseable {
 
@@ -68,6 +72,9 @@ final class ScriptedModel implements AutoCloseable {
   private final ExecutorService threads;
   private final Dialect dialect;
   private final List<Turn> script;
+
+  /** The nested agent's conversation, or null. */
+  private final Nested nested;
 
   /** The bodies of every turn's request, in arrival order. Any thread. */
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
@@ -140,12 +147,31 @@ final class ScriptedModel implements AutoCloseable {
     }
   }
 
+  /**
+   * A second conversation at the same endpoint: the requests whose prompt (the user's text before
+   * the model's first answer) holds {@code prompt}, answered from {@code script}, its turns counted
+   * from its own first request. No probes ({@link Turn#onceOffered}) in it.
+   *
+   * @param prompt words of the nested agent's prompt that the outer conversation's prompt lacks
+   * @param script its turns
+   */
+  record Nested(String prompt, List<Turn> script) {
+    Nested {
+      script = List.copyOf(script);
+    }
+  }
+
   private ScriptedModel(
-      HttpServer server, ExecutorService threads, Dialect dialect, List<Turn> script) {
+      HttpServer server,
+      ExecutorService threads,
+      Dialect dialect,
+      List<Turn> script,
+      Nested nested) {
     this.server = server;
     this.threads = threads;
     this.dialect = dialect;
     this.script = List.copyOf(script);
+    this.nested = nested;
   }
 
   /**
@@ -157,6 +183,14 @@ final class ScriptedModel implements AutoCloseable {
 
   /** Starts a {@code dialect} endpoint on 127.0.0.1, on a port of the system's choosing. */
   static ScriptedModel start(Dialect dialect, List<Turn> script) throws IOException {
+    return start(dialect, script, null);
+  }
+
+  /**
+   * Starts a {@code dialect} endpoint on 127.0.0.1, on a port of the system's choosing, that also
+   * answers a nested agent's conversation ({@code nested}, or none when null).
+   */
+  static ScriptedModel start(Dialect dialect, List<Turn> script, Nested nested) throws IOException {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
     ExecutorService threads =
@@ -166,7 +200,7 @@ final class ScriptedModel implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    ScriptedModel model = new ScriptedModel(server, threads, dialect, script);
+    ScriptedModel model = new ScriptedModel(server, threads, dialect, script, nested);
     server.createContext("/", model::handle);
     server.setExecutor(threads);
     server.start();
@@ -501,13 +535,16 @@ final class ScriptedModel implements AutoCloseable {
    */
   private Turn turn(HttpExchange exchange, JsonNode body, int answered) throws IOException {
     requests.add(body);
-    int turn = answered - (int) probedAt.stream().filter(at -> at < answered).count();
-    String turnName = "turn " + (turn + 1) + ":";
+    boolean inner = nested != null && prompt(body).contains(nested.prompt());
+    List<Turn> turns = inner ? nested.script() : script;
+    int turn =
+        inner ? answered : answered - (int) probedAt.stream().filter(at -> at < answered).count();
+    String turnName = (inner ? "nested turn " : "turn ") + (turn + 1) + ":";
     Turn answer;
-    if (turn < script.size()) {
-      answer = script.get(turn);
+    if (turn < turns.size()) {
+      answer = turns.get(turn);
     } else {
-      note("unexpected turn " + (turn + 1) + ", past the script's " + script.size() + ": ended it");
+      note("unexpected " + turnName + " past the script's " + turns.size() + ": ended it");
       answer = Turn.text("(the script has ended)");
     }
     if (answer.holdUntil() != null && failures.stream().anyMatch(f -> f.startsWith(turnName))) {
@@ -520,15 +557,14 @@ final class ScriptedModel implements AutoCloseable {
       try {
         Await.until(HOLD_LIMIT, answer.holdUntil(), answer::holdFor);
         note(
-            "turn "
-                + (turn + 1)
+            turnName
                 + " held "
                 + Duration.between(since, Instant.now()).toMillis()
                 + " ms until "
                 + answer.holdFor());
       } catch (AssertionError e) {
         failures.add(turnName + " " + e.getMessage());
-        note("turn " + (turn + 1) + " held in vain: " + e.getMessage() + "; answered 500");
+        note(turnName + " held in vain: " + e.getMessage() + "; answered 500");
         send(exchange, 500, "application/json", error("api_error", "the script's hold failed"));
         return null;
       }
@@ -546,8 +582,52 @@ final class ScriptedModel implements AutoCloseable {
       note("turn " + (turn + 1) + " waits for " + answer.tool() + ": " + probe.describe());
       return probe;
     }
-    note("turn " + (turn + 1) + ": " + answer.describe());
+    note(turnName + " " + answer.describe());
     return answer;
+  }
+
+  /**
+   * The user's text of a request before the model's first answer: the agent's prompt, with what the
+   * agent puts beside it (its context, its reminders).
+   */
+  private String prompt(JsonNode body) {
+    StringBuilder text = new StringBuilder();
+    switch (dialect) {
+      case ANTHROPIC -> {
+        for (JsonNode message : body.path("messages")) {
+          if (!"user".equals(message.path("role").asText())) {
+            break;
+          }
+          JsonNode content = message.path("content");
+          if (content.isTextual()) {
+            text.append(content.asText()).append('\n');
+          }
+          content.forEach(block -> text.append(block.path("text").asText()).append('\n'));
+        }
+      }
+      case GEMINI -> {
+        for (JsonNode content : body.path("contents")) {
+          if (!"user".equals(content.path("role").asText())) {
+            break;
+          }
+          content.path("parts").forEach(part -> text.append(part.path("text").asText()));
+        }
+      }
+      case RESPONSES -> {
+        for (JsonNode item : body.path("input")) {
+          if (!"message".equals(item.path("type").asText())
+              || "assistant".equals(item.path("role").asText())) {
+            break;
+          }
+          JsonNode content = item.path("content");
+          if (content.isTextual()) {
+            text.append(content.asText()).append('\n');
+          }
+          content.forEach(part -> text.append(part.path("text").asText()).append('\n'));
+        }
+      }
+    }
+    return text.toString();
   }
 
   /** Whether {@code tools}, as a request offers them, hold {@code tool} (as the model calls it). */
