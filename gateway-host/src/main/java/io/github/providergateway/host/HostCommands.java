@@ -304,12 +304,23 @@ final class HostCommands {
   /**
    * Runs {@code act} when the host's process may act for the person ({@link PersonCheck}): the far
    * end of its socket, or this process for a connection on its own input. Else {@code
-   * UNAUTHORIZED}, saying what was refused and why. The check reads the process table off the loop
-   * and is asked once a connection; {@code act} runs on the loop.
+   * UNAUTHORIZED}, saying what was refused and why. The check of a peer reads the process table off
+   * the loop, that of this process on it; each is asked once a connection; {@code act} runs on the
+   * loop.
    */
   private CompletableFuture<ObjectNode> asThePerson(
       HostLink link, String what, Supplier<CompletableFuture<ObjectNode>> act) {
     return asThe(PersonCheck.Act.PERSON, link, what, act);
+  }
+
+  /** Why this process may not do {@code act}: a check that throws refuses. */
+  private Optional<String> thisProcessRefusal(PersonCheck.Act act) {
+    try {
+      Optional<String> refusal = personCheck.refusalOfThisProcess(act);
+      return refusal == null ? Optional.of("who asks could not be told") : refusal;
+    } catch (RuntimeException e) {
+      return Optional.of("who asks could not be told (" + e + ")");
+    }
   }
 
   /** As {@link #asThePerson}, for {@code act}: the person's, or a session's own channel's. */
@@ -331,7 +342,11 @@ final class HostCommands {
               act,
               CHECKS);
     } else {
-      refusal = PersonCheck.refusalOfThisProcessAsync(personCheck, act, CHECKS);
+      // This process's own: read here, on the loop, once a connection (a few files of /proc, its
+      // own and its ancestors'), so that a command read before the input ended is answered before
+      // the gateway stops for that end (`echo '{"cmd":"gates.release"…}' | gateway --rpc`): off the
+      // loop its answer came after the loop had stopped, and the reply was lost.
+      refusal = CompletableFuture.completedFuture(thisProcessRefusal(act));
     }
     return refusal.thenComposeAsync(
         refused -> {

@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
@@ -650,6 +651,57 @@ class HostCommandsTest {
               new FakeHeldGates.Release("ci-guard", "nope", null),
               new FakeHeldGates.Release("ci-guard", null, "/code/alpha"));
     }
+  }
+
+  /**
+   * Issue 75: for a host on this process's own input (no far end: the console, {@code --rpc}), who
+   * asks is this process, read on the loop, so that a command read before the input ends is
+   * answered before the gateway stops for that end. A check that throws or answers null refuses the
+   * person's acts at once, saying so, and nothing is done.
+   */
+  @Test
+  void aCheckOfThisProcessThatFailsRefusesThePersonsActsAtOnce() {
+    PersonCheck throwing =
+        new PersonCheck() {
+          @Override
+          public Optional<String> refusalOfPeer(
+              java.net.InetSocketAddress peer, java.net.InetSocketAddress local, Act act) {
+            return Optional.empty();
+          }
+
+          @Override
+          public Optional<String> refusalOfThisProcess(Act act) {
+            throw new IllegalStateException("no /proc");
+          }
+        };
+    PersonCheck answeringNull =
+        new PersonCheck() {
+          @Override
+          public Optional<String> refusalOfPeer(
+              java.net.InetSocketAddress peer, java.net.InetSocketAddress local, Act act) {
+            return Optional.empty();
+          }
+
+          @Override
+          public Optional<String> refusalOfThisProcess(Act act) {
+            return null;
+          }
+        };
+    FakeHeldGates record = new FakeHeldGates(FakeHeldGates.CI_GREEN);
+    for (PersonCheck broken : List.of(throwing, answeringNull)) {
+      try (HostService withCheck =
+          HostService.builder(f.gateway).heldGates(record).personCheck(broken).build()) {
+        RecordingHostConnection other = hostOf(withCheck);
+
+        HostReply reply = other.request("{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\"}");
+
+        assertThat(reply).isInstanceOf(HostReply.Failed.class);
+        assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+        assertThat(((HostReply.Failed) reply).message())
+            .contains("releasing held gates is the person's, and who asks could not be told");
+      }
+    }
+    assertThat(record.releases()).isEmpty();
   }
 
   @Test

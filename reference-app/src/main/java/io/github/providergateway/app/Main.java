@@ -235,7 +235,8 @@ public final class Main implements Callable<Integer> {
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
     Optional<PersonOnlyCommand.Refused> personOnly =
-        PersonOnlyCommand.of(List.of(args), parsedOrNull(args));
+        PersonOnlyCommand.of(List.of(args), parsedOrNull(args))
+            .or(() -> homeConfigChange(args, System.getenv()));
     if (personOnly.isPresent()) {
       // Checked here, in the process's own entry, not in run(): a test or an embedding host runs
       // the commands in process under whatever runs it; an agent's shell runs this.
@@ -262,6 +263,43 @@ public final class Main implements Callable<Integer> {
         + command.because()
         + ". It is yours to run, from a terminal of your own (issue 75, docs/security.md, \"Only"
         + " the person answers\").";
+  }
+
+  /**
+   * A gateway start that would change which config every later start of a home in use runs ({@code
+   * --no-config}, {@code --config} naming another file): the home's providers and the person's
+   * guard settings, replaced for good (issue 75's second red team, {@code gateway --rpc --no-config
+   * < /dev/null} from an agent's shell). A home not yet in use (missing or empty) is anyone's to
+   * configure; a command line that does not parse or resolve starts nothing and says why itself.
+   *
+   * @param args the command line
+   * @param env the environment, which names the default home
+   * @return the command, refused on an agent's side, or empty
+   */
+  static Optional<PersonOnlyCommand.Refused> homeConfigChange(
+      String[] args, Map<String, String> env) {
+    Main parsed = silent(env);
+    try {
+      CommandLine line = parsed.parser();
+      line.setAllowSubcommandsAsOptionParameters(true);
+      if (line.parseArgs(args).subcommand() != null || !parsed.noConfig && parsed.config == null) {
+        return Optional.empty();
+      }
+      AppOptions options = parsed.resolve();
+      Path home = options.home().toAbsolutePath().normalize();
+      if (options.record() == null
+          || java.util.Objects.equals(
+              options.record().config(), HomeSettingsChange.current(home).config())
+          || !HomeDirectory.inUse(home)) {
+        return Optional.empty();
+      }
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new PersonOnlyCommand.Refused(
+            parsed.noConfig ? "gateway --no-config" : "gateway --config",
+            "it replaces the providers and guard settings every later start of the home runs"));
   }
 
   /** The app's parse of {@code args}, or null when they do not parse (execute says why). */
@@ -322,6 +360,10 @@ public final class Main implements Callable<Integer> {
     CommandLine parser = new CommandLine(this, new CommandFactory(context));
     AgentHookCommand.addEach(parser.getSubcommands().get("hook"), context);
     AgentNames.fillIn(parser);
+    // No argument files (picocli's `@file`): the command a file holds is read by nobody before it
+    // runs, so `gateway @args.txt` holding `stop` walked past the guard's reading and the refusal
+    // on an agent's side alike (issue 75's second red team). '@' is an ordinary character here.
+    parser.setExpandAtFiles(false);
     return parser;
   }
 

@@ -217,6 +217,89 @@ class PersonOnlyCommandTest {
         .contains("holds CLAUDECODE, which claude sets on what its tools run");
   }
 
+  /**
+   * Issue 75's second red team: picocli reads a command line from an argument file ({@code gateway
+   * \@args.txt}), which neither the guard nor the refusal reads. The app reads none: the file's
+   * command does not run, on the agent's side or the person's.
+   */
+  @Test
+  @Timeout(120)
+  void aCommandInAnArgumentFileIsNotRead() throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = dir.resolve("gateway-home");
+    Files.writeString(
+        dir.resolve("args.txt"),
+        String.join("\n", "setup", "claude", "--remove", "--home", home.toString()));
+
+    Interop.Ran underAgent =
+        Interop.run(
+            List.of(fakeClaude().toString(), launcher.toString(), "@args.txt"),
+            dir,
+            Duration.ofSeconds(60));
+    Interop.Ran byPerson =
+        Interop.run(List.of(launcher.toString(), "@args.txt"), dir, Duration.ofSeconds(60));
+
+    for (Interop.Ran ran : List.of(underAgent, byPerson)) {
+      assertThat(ran.exitCode()).as(ran.output()).isEqualTo(ExitCodes.USAGE);
+      assertThat(ran.output()).contains("@args.txt").doesNotContain("Nothing to take back");
+    }
+  }
+
+  /**
+   * Issue 75's second red team: a start with {@code --no-config} or another {@code --config}
+   * records it as the home's config for every later start, replacing the person's providers and
+   * guard settings. On an agent's side that is refused for a home in use, and changes nothing; a
+   * new home, or the home's own config named again, starts; the person's own change runs.
+   */
+  @Test
+  @Timeout(300)
+  void aStartThatReplacesAHomesConfigIsThePersonsToMake() throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = dir.resolve("gateway-home");
+    Path mine = Files.writeString(dir.resolve("mine.json"), "{\"providers\":[]}");
+    Path other = Files.writeString(dir.resolve("other.json"), "{\"providers\":[]}");
+    Path recorded = mine.toAbsolutePath().normalize();
+    List<String> start =
+        List.of(launcher.toString(), "--rpc", "--port", "0", "--home", home.toString());
+
+    Interop.Ran newHome = underAgent(start, "--config", mine.toString());
+    assertThat(newHome.exitCode()).as(newHome.output()).isZero();
+    assertThat(recordedConfig(home)).isEqualTo(recorded);
+
+    for (List<String> change :
+        List.of(List.of("--no-config"), List.of("--config", other.toString()))) {
+      Interop.Ran refused = underAgent(start, change.toArray(String[]::new));
+      assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCodes.REFUSED);
+      assertThat(refused.output())
+          .contains(change.get(0) + ": refused: it runs under claude (pid ")
+          .contains("guard settings every later start of the home runs");
+      assertThat(recordedConfig(home)).as("unchanged").isEqualTo(recorded);
+    }
+    Interop.Ran same = underAgent(start, "--config", mine.toString());
+    assertThat(same.exitCode()).as(same.output()).isZero();
+
+    Interop.Ran byPerson =
+        Interop.run(
+            Stream.concat(start.stream(), Stream.of("--no-config")).toList(),
+            dir,
+            Duration.ofSeconds(60));
+    assertThat(byPerson.exitCode()).as(byPerson.output()).isZero();
+    assertThat(recordedConfig(home)).isNull();
+  }
+
+  private Interop.Ran underAgent(List<String> command, String... more) throws Exception {
+    return Interop.run(
+        Stream.of(Stream.of(fakeClaude().toString()), command.stream(), Stream.of(more))
+            .flatMap(s -> s)
+            .toList(),
+        dir,
+        Duration.ofSeconds(60));
+  }
+
+  private static Path recordedConfig(Path home) throws java.io.IOException {
+    return io.github.providergateway.host.client.HomeSettings.read(home).config();
+  }
+
   /** The console and {@code attach} answer the person's questions: refused under an agent. */
   @ParameterizedTest
   @ValueSource(strings = {"console", "attach"})

@@ -46,6 +46,18 @@ public final class HomeDirectory {
     return home.toAbsolutePath().normalize();
   }
 
+  /**
+   * Whether {@code home} is in use: a folder that holds anything (a gateway ran there, a setup
+   * wrote there, its settings are recorded). A home that is not, or cannot be read, is a new one.
+   */
+  public static boolean inUse(Path home) {
+    try (java.util.stream.Stream<Path> entries = java.nio.file.Files.list(home)) {
+      return entries.findAny().isPresent();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return false;
+    }
+  }
+
   /** {@code ~}: {@code HOME} when set and not blank, else the JVM's {@code user.home}. */
   public static Path userHome(Map<String, String> env) {
     String home = env.get("HOME");
