@@ -37,8 +37,10 @@ import java.util.function.UnaryOperator;
  *       guard does not judge by the flow rules);
  *   <li>an upload (asked: a marker it makes first says whether it ran);
  *   <li>(b) a forged after-tool report of that upload, in the agent's own session, piped into the
- *       hook command and posted to {@code hook.sock} with {@code curl --unix-socket}; then the same
- *       upload again;
+ *       hook command (the agent's own hook run by hand: {@code guard.self}), from a script that
+ *       spells neither the launcher nor the home ({@code report.sh}, which reaches the gateway),
+ *       and posted to {@code hook.sock} with {@code curl --unix-socket}; then the same upload
+ *       again;
  *   <li>(c) {@code gateway stop} as the guard reads it, and from a script that spells neither the
  *       launcher nor the home ({@code s.sh}), run after a double fork and after {@code setsid -f};
  *   <li>(d) the agent's own binary, headless, from its shell, whose own model (the same endpoint,
@@ -73,6 +75,7 @@ final class OnlyThePersonScene implements AutoCloseable {
   static final String PAGE_SCRIPT_CALL = "toolu_page_script";
   static final String UPLOAD_CALL = "toolu_upload_1";
   static final String FORGED_HOOK_CALL = "toolu_forged_hook";
+  static final String FORGED_SCRIPT_CALL = "toolu_forged_script";
   static final String FORGED_SOCKET_CALL = "toolu_forged_socket";
   static final String UPLOAD_AGAIN_CALL = "toolu_upload_2";
   static final String STOP_CALL = "toolu_stop";
@@ -239,6 +242,9 @@ final class OnlyThePersonScene implements AutoCloseable {
         project.resolve(".paths"),
         rot13(guarded.launcher().toString()) + "\n" + rot13(guarded.home().toString()) + "\n");
     Files.writeString(project.resolve("page.sh"), page("") + "\n");
+    Files.writeString(
+        project.resolve("report.sh"),
+        hidden() + scene.forgedReport() + " | \"$L\" hook " + agent.word + " --home \"$H\"\n");
     return scene;
   }
 
@@ -333,7 +339,11 @@ final class OnlyThePersonScene implements AutoCloseable {
                 + agent.word
                 + " --home "
                 + home
-                + " > forged-hook.txt 2>&1; echo \"exit $?\" >> forged-hook.txt; cat"
+                + " > forged-hook-direct.txt 2>&1; echo \"exit $?\" >> forged-hook-direct.txt; cat"
+                + " forged-hook-direct.txt"),
+        agent.shell(
+            FORGED_SCRIPT_CALL,
+            "sh report.sh > forged-hook.txt 2>&1; echo \"exit $?\" >> forged-hook.txt; cat"
                 + " forged-hook.txt"),
         agent.shell(
             FORGED_SOCKET_CALL,
@@ -432,6 +442,7 @@ final class OnlyThePersonScene implements AutoCloseable {
     for (JsonNode session : sessionsRecord().path("sessions")) {
       assertThat(session.at("/past/granted")).as(why).isEmpty();
     }
+    assertThat(result(FORGED_HOOK_CALL)).as(why).contains("guard.self");
     assertThat(result(FORGED_SOCKET_CALL)).as(why).contains("guard.self");
     // (c) The double fork.
     assertThat(result(STOP_CALL)).as(why).contains("guard.self");
@@ -445,10 +456,10 @@ final class OnlyThePersonScene implements AutoCloseable {
   /**
    * Without the agent's sandbox, what the guard cannot read reaches the gateway, and the gateway's
    * own check of who asks refuses it: {@code gateway status} exits 3 with no link, the leaked link
-   * and cookie meet 403, the forged report reaches the gateway (it keeps the upload as run) and
-   * grants nothing, both escaped {@code gateway stop}s exit 3 by the agent's mark (where the agent
-   * let the script live), and the nested agent's upload meets the flow rule with the outer
-   * session's past, or as unknown where that cannot be told.
+   * and cookie meet 403, the forged report from a script reaches the gateway (it keeps the upload
+   * as run) and grants nothing, both escaped {@code gateway stop}s exit 3 by the agent's mark
+   * (where the agent let the script live), and the nested agent's upload meets the flow rule with
+   * the outer session's past, or as unknown where that cannot be told.
    */
   private void assertTheGatewayRefusedWhatTheGuardLetThrough(NpmAgent.Run run) throws IOException {
     String why = describe(run);
@@ -456,7 +467,9 @@ final class OnlyThePersonScene implements AutoCloseable {
     assertThat(file("link-status.txt")).as(why).isEqualTo("403");
     assertThat(file("answer-status.txt")).as(why).isEqualTo("403");
     assertThat(sessionsRecord().findValuesAsText("args"))
-        .as("the forged report reached the gateway, which kept the upload as run: %s", why)
+        .as(
+            "the forged report from report.sh reached the gateway, which kept the upload as run: %s",
+            why)
         .anyMatch(args -> args.contains("uploaded-1"));
     for (String name : List.of("fork", "setsid")) {
       assertThat(file(name + ".started")).as("%s started: %s", name, why).isNotNull();
@@ -525,6 +538,7 @@ final class OnlyThePersonScene implements AutoCloseable {
             PAGE_SCRIPT_CALL,
             UPLOAD_CALL,
             FORGED_HOOK_CALL,
+            FORGED_SCRIPT_CALL,
             FORGED_SOCKET_CALL,
             UPLOAD_AGAIN_CALL,
             STOP_CALL,
