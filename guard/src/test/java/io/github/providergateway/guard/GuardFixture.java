@@ -58,4 +58,23 @@ final class GuardFixture {
       throw new IllegalArgumentException(text, e);
     }
   }
+
+  /** Asserts that {@code guard} denies the shell {@code command} in the project by {@code rule}. */
+  static void deniedBy(Guard guard, String command, String rule) {
+    GuardVerdict verdict = guard.decide(shell(command));
+    org.assertj.core.api.Assertions.assertThat(verdict.outcome())
+        .as(command + ": " + verdict.reason())
+        .isEqualTo(GuardVerdict.Outcome.DENY);
+    org.assertj.core.api.Assertions.assertThat(verdict.ruleId())
+        .as(command + ": " + verdict.reason())
+        .isEqualTo(rule);
+  }
+
+  /** Asserts that {@code guard} allows the shell {@code command} in the project. */
+  static void allowedBy(Guard guard, String command) {
+    GuardVerdict verdict = guard.decide(shell(command));
+    org.assertj.core.api.Assertions.assertThat(verdict.outcome())
+        .as(command + ": " + verdict.reason())
+        .isEqualTo(GuardVerdict.Outcome.ALLOW);
+  }
 }

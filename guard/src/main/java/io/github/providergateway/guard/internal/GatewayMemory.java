@@ -44,7 +44,10 @@ final class GatewayMemory {
           "pmap",
           "pstack",
           "eu-stack",
-          "py-spy");
+          "py-spy",
+          "asprof",
+          "profiler.sh",
+          "perf");
 
   /** What {@code jcmd} matches a name against: the gateway's main class and its jars. */
   private static final List<String> GATEWAY_NAMES =

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -56,16 +57,20 @@ final class GatewayPid {
             || t.contains("TAP_HOME")
             || takes && i > 0 && isGatewaysPid(scan, t)
             || namesGatewayProcess(t.toLowerCase(Locale.ROOT))
-                && (step.program().equals("pgrep")
-                    || step.program().equals("pidof")
-                    || step.program().equals("grep")
-                    || step.program().equals("pkill"))) {
+                && FILTERS.contains(step.program())) {
           return true;
         }
       }
     }
     return false;
   }
+
+  /**
+   * The programs whose pattern picks processes out of a list by their command line: {@code pgrep
+   * -f}, and a filter of {@code ps}'s lines ({@code ps … | awk '/[p]rovider-gateway/{print $1}'}).
+   */
+  private static final Set<String> FILTERS =
+      Set.of("pgrep", "pidof", "pkill", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "mawk");
 
   /** Whether a program is read inside a command substitution. */
   private static boolean substituted(Step step) {
@@ -168,7 +173,15 @@ final class GatewayPid {
     }
     for (String name :
         new String[] {
-          "provider-gateway", "io.github.providergateway", "providergateway", "reference-app"
+          "provider-gateway",
+          "io.github.providergateway",
+          "providergateway",
+          "reference-app",
+          // Its command lines, as pgrep -f matches them: the detached gateway, the console.
+          "io.github.providergateway.app.main --detached",
+          "io.github.providergateway.app.main attach",
+          "/gateway --detached",
+          "/gateway attach"
         }) {
       if (plain.length() >= 5 && name.contains(plain) || plain.contains(name)) {
         return true;

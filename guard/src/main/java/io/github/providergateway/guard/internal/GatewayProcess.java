@@ -4,6 +4,7 @@ import io.github.providergateway.guard.internal.Scan.Step;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The gateway's process and its console, as an agent's command reaches them ({@code guard.self}): a
@@ -31,7 +32,10 @@ final class GatewayProcess {
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
       Step step = steps.get(s);
-      kills |= step.is(ProgramKind.KILLER);
+      kills |= signals(step);
+      if (step.program().equals("pwsh") || step.program().equals("powershell")) {
+        powerShellStops(scan, step);
+      }
       if (step.is(ProgramKind.PROCESS_PROGRAM)) {
         process(scan, step);
       } else if (step.program().equals("java")) {
@@ -41,9 +45,39 @@ final class GatewayProcess {
         scan.hit(SelfRules.SELF, step, null); // fuser -k 9400/tcp
       }
     }
-    if (kills && GatewayPid.takenBy(scan, s -> s.is(ProgramKind.KILLER))) {
+    if (kills && GatewayPid.takenBy(scan, GatewayProcess::signals)) {
       for (Step step : steps) {
-        if (step.is(ProgramKind.KILLER)) {
+        if (signals(step)) {
+          scan.hit(SelfRules.SELF, step, null);
+          return;
+        }
+      }
+    }
+  }
+
+  /**
+   * The programs that stop, starve or take over a process by its pid: the kills, and {@code
+   * renice}, {@code prlimit --pid} (its open files to none), {@code ionice}, {@code taskset},
+   * {@code chrt}, {@code cpulimit}, {@code reptyr} (its terminal taken), issue 75.
+   */
+  private static final Set<String> CONTROLLERS =
+      Set.of("renice", "prlimit", "ionice", "taskset", "chrt", "cpulimit", "reptyr");
+
+  private static boolean signals(Step step) {
+    return step.is(ProgramKind.KILLER) || CONTROLLERS.contains(step.program());
+  }
+
+  /**
+   * PowerShell's kill: {@code Get-Process java | Stop-Process}, every JVM the gateway among them.
+   */
+  private static final Pattern POWERSHELL_STOPS =
+      Pattern.compile("(?i)\\b(?:stop-process|spps|kill)\\b|\\.kill\\(");
+
+  private static void powerShellStops(Scan scan, Step step) {
+    String code = String.join(" ", step.invocation().args()).toLowerCase(Locale.ROOT);
+    if (POWERSHELL_STOPS.matcher(code).find()) {
+      for (String word : code.split("[\\s|;'\"(){},]+")) {
+        if (GatewayPid.namesGatewayProcess(word)) {
           scan.hit(SelfRules.SELF, step, null);
           return;
         }

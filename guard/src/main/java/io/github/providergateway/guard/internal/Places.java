@@ -146,6 +146,17 @@ public final class Places {
     this.guardFolders = GUARD_FOLDERS.stream().map(home::resolve).toList();
   }
 
+  /** The gateway's installs the agents' settings name, read from the disk when first asked. */
+  private GroundInstalls.Installs installs;
+
+  /** {@return the gateway's installs the agents' settings on the disk name, read once a call} */
+  GroundInstalls.Installs installs() {
+    if (installs == null) {
+      installs = GroundInstalls.read(this);
+    }
+    return installs;
+  }
+
   /** {@return the disk as the rules may see it} */
   public DiskView disk() {
     return disk;
@@ -282,6 +293,15 @@ public final class Places {
           java.util.Map.entry("COPILOT_HOME", ".copilot"),
           java.util.Map.entry("CURSOR_CONFIG_DIR", ".cursor"));
 
+  /** A process's root under {@code /proc}, by any name of the process. */
+  private static final java.util.regex.Pattern PROC_ROOT =
+      java.util.regex.Pattern.compile("^/proc/[^/]+/root(/.*)?$");
+
+  /** The command's own folder under {@code /proc}. */
+  private static final java.util.regex.Pattern PROC_CWD =
+      java.util.regex.Pattern.compile(
+          "^/proc/(?:self|thread-self|\\$\\$|\\$\\{\\$}|\\$BASHPID|\\$\\{BASHPID})/cwd(/.*)?$");
+
   /**
    * {@code text} with what names a plain path put plainly: {@code /proc/self/root/x} is {@code /x};
    * {@code ${HOME%/}} and the other operators on HOME are HOME; {@code $USER} is the home's name; a
@@ -290,11 +310,14 @@ public final class Places {
   private String plainer(String text) {
     String t = text;
     if (t.startsWith("/proc/")) {
-      java.util.regex.Matcher root =
-          java.util.regex.Pattern.compile("^/proc/(?:self|thread-self|[0-9]+)/root(/.*)?$")
-              .matcher(t);
+      // Every process's root is the machine's (issue 75: /proc/$$/root/home/…); the command's own
+      // folder is the folder it runs in (/proc/self/cwd/../x, /proc/$$/cwd).
+      java.util.regex.Matcher root = PROC_ROOT.matcher(t);
+      java.util.regex.Matcher cwd = PROC_CWD.matcher(t);
       if (root.matches()) {
         t = root.group(1) == null ? "/" : root.group(1);
+      } else if (cwd.matches()) {
+        t = cwd.group(1) == null ? "." : "." + cwd.group(1);
       }
     }
     if (t.startsWith("${HOME")

@@ -224,6 +224,8 @@ public final class Scan {
     // The fed code is read from the steps: their names and kinds are read once, for every family.
     fed = FedCode.of(steps);
     addSteps(fed, chain, folders, current);
+    // A container's command that reaches past it (an agent, the machine's processes), as its own.
+    steps.addAll(ContainerCommands.steps(this, steps));
     // An agent in another form than its name is read as the agent as well, beside it.
     steps.addAll(AgentPrograms.steps(this, steps));
     for (int i = 0; i < steps.size(); i++) {

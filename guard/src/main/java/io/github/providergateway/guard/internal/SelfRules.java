@@ -53,6 +53,9 @@ final class SelfRules implements Family {
     MarksShed.scan(scan);
     AgentSettingsCommands.scan(scan);
     HomeReads.scan(scan);
+    TokenArguments.scan(scan);
+    MountedGround.scan(scan);
+    InstallBuilds.scan(scan);
     List<Step> steps = scan.steps();
     for (int s = 0; s < steps.size(); s++) {
       Step step = steps.get(s);
@@ -301,7 +304,8 @@ final class SelfRules implements Family {
     Path path = target.path();
     Path token = places.gatewayHome().resolve(".provider-token");
     if (target.glob() != null) {
-      Glob glob = Glob.path(target.glob());
+      // A class reads as any one character: ~/.copilot/extensions/t[a]p/.provider-toke[n].
+      Glob glob = Glob.path(Glob.bracketsAsAny(target.glob()));
       if (glob.matches(token.toString())) {
         return true;
       }
@@ -383,6 +387,9 @@ final class SelfRules implements Family {
     }
     Path home = places.gatewayHome();
     if (target.glob() != null) {
+      if (path.startsWith(home) && !path.equals(home) && !path.startsWith(home.resolve("logs"))) {
+        return true; // a glob over a folder of the home: its backups, providers, windows
+      }
       // A pattern (find -name, a glob): held when it would reach one of the files that hold most.
       Glob glob = Glob.path(Glob.bracketsAsAny(target.glob()));
       for (String held : HELD) {
@@ -462,6 +469,7 @@ final class SelfRules implements Family {
   /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
   static boolean protectsGuard(Places places, Path path) {
     if (gatewayInstall(places, path)
+        || places.installs().holds(path)
         || holdsGatewayFileBelowHome(places, path)
         || SandboxGround.holds(path)) {
       return true;

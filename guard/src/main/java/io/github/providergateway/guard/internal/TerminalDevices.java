@@ -1,6 +1,8 @@
 package io.github.providergateway.guard.internal;
 
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -29,6 +31,33 @@ final class TerminalDevices {
    */
   static boolean isTerminal(Path path) {
     return path != null && TERMINAL.matcher(path.toString()).matches();
+  }
+
+  /** A glob of terminals ({@code /dev/pts/[0-9]*}, {@code /dev/pts/*}, {@code /dev/tty*}). */
+  private static final Pattern TERMINALS_GLOB = Pattern.compile("/dev/(?:pts/|tty)[^/]*");
+
+  /** Another process's open file by a pid the guard cannot read: {@code /proc/$(pgrep …)/fd/0}. */
+  private static final Pattern UNKNOWN_PROCESS_FILE =
+      Pattern.compile("/proc/([^/]*[$`][^/]*|\\$\\([^)]*\\)[^/]*)/(?:task/[^/]+/)?fd/.*");
+
+  /** The command's own process, as a shell names it. */
+  private static final Set<String> OWN = Set.of("$$", "${$}", "$BASHPID", "${BASHPID}");
+
+  /**
+   * Whether a target may be another terminal or another process's open file though its path is no
+   * one path: a glob of terminals, a pid the guard cannot read (issue 75: {@code for p in
+   * /dev/pts/[0-9]*; do printf y > $p; done}, {@code echo y > /proc/$(pgrep -f 'gateway
+   * attach')/fd/0}).
+   *
+   * @param target a target of the call
+   * @return whether it may be one
+   */
+  static boolean reachesTerminal(Target target) {
+    if (target.glob() != null && TERMINALS_GLOB.matcher(target.glob()).matches()) {
+      return true;
+    }
+    Matcher m = UNKNOWN_PROCESS_FILE.matcher(target.raw());
+    return target.path() == null && m.matches() && !OWN.contains(m.group(1));
   }
 
   /**

@@ -42,12 +42,14 @@ final class TerminalTyping {
       // echo y > /dev/pts/3, tee /proc/4242/fd/0: written where a person's console reads.
       Path path = access.target().path();
       if (access.kind() == Access.Kind.WRITE
-          && (TerminalDevices.isTerminal(path) || TerminalDevices.isOthersFile(path))) {
+          && (TerminalDevices.isTerminal(path)
+              || TerminalDevices.isOthersFile(path)
+              || TerminalDevices.reachesTerminal(access.target()))) {
         scan.hit(SelfRules.SELF, access);
       }
     }
     for (Step step : scan.steps()) {
-      if (types(step)) {
+      if (types(step) || step.program().equals("tmux") && TmuxFiles.sourcesTyping(scan, step)) {
         scan.hit(SelfRules.SELF, step, null);
         continue;
       }
@@ -78,7 +80,10 @@ final class TerminalTyping {
       case "tmux" -> anyWord(tmuxCommands(args), TerminalTyping::tmuxTypes);
       case "screen" -> screenStuffs(args);
       case "xdotool", "ydotool" -> anyWord(args, KEYS::contains);
-      case "wtype", "xte", "dotool", "dotoolc" -> true;
+      // ttyecho pushes keys into a terminal; reptyr takes a process's terminal over; write puts
+      // text on the person's terminal as a write to /dev/pts/N does (issue 75).
+      case "wtype", "xte", "dotool", "dotoolc", "ttyecho", "reptyr" -> true;
+      case "write" -> !args.isEmpty();
       case "osascript" -> anyWord(args, t -> t.contains("keystroke") || t.contains("key code"));
       case "kitty", "kitten" -> anyWord(args, t -> t.equals("send-text") || t.equals("send-key"));
       case "wezterm" -> anyWord(args, t -> t.equals("send-text"));
@@ -92,8 +97,13 @@ final class TerminalTyping {
    * and prefixes ({@code send-k}), {@code paste-buffer} and {@code pasteb} and its prefixes; tmux
    * takes a command by the shortest prefix only it has.
    */
-  private static boolean tmuxTypes(String word) {
+  static boolean tmuxTypes(String word) {
+    // respawn-pane -k, respawn-window -k: the person's pane runs the agent's command instead.
     return word.equals("send")
+        || word.equals("respawnp")
+        || word.equals("respawnw")
+        || word.length() >= 8 && "respawn-pane".startsWith(word)
+        || word.length() >= 9 && "respawn-window".startsWith(word)
         || word.length() >= 6 && "send-keys".startsWith(word)
         || word.equals("pasteb")
         || word.length() >= 5 && "paste-buffer".startsWith(word);

@@ -62,6 +62,10 @@ final class UnknownContents {
             case "cp", "mv" -> copiedInto(args);
             case "ditto" -> dittoInto(args);
             case "git" -> gitInto(scan, args);
+            case "stow", "xstow" -> stowedInto(args);
+            case "chezmoi" -> chezmoiInto(args);
+            case "yadm" -> GIT_WRITES.contains(GitCommand.of(args).subcommand()) ? HOME : null;
+            case "rcup", "dotbot", "home-manager" -> HOME;
             default -> null;
           };
       if (landing == null) {
@@ -133,7 +137,14 @@ final class UnknownContents {
 
   /** {@code tar -x} with no members named: into {@code -C DIR}, or where it runs. */
   private static Landing tarInto(Step step, List<Word> args) {
-    if (!WrittenByOptions.extracts(args) || !GroundReach.tarMembers(args).members().isEmpty()) {
+    if (!WrittenByOptions.extracts(args)) {
+      return null;
+    }
+    if (absoluteNames(args)) {
+      // tar -xP keeps a member's leading / (and its ..): it lands anywhere, the home among it.
+      return new Landing(Word.literal("/"), List.of());
+    }
+    if (!GroundReach.tarMembers(args).members().isEmpty()) {
       return null;
     }
     Argv argv = Argv.of(args, "CfTXb", "directory", "file", "files-from", "exclude-from");
@@ -344,6 +355,20 @@ final class UnknownContents {
       return new Landing(
           folder == null ? into : Word.literal(folder + "/" + into.text()), List.of());
     }
+    if (git.subcommand().equals("init")) {
+      // git init DIR, git -C DIR init: a repository made in the gateway's home or a settings
+      // folder.
+      List<Word> positionals =
+          Argv.of(git.args(), "b", "template", "separate-git-dir").positionals();
+      String into = positionals.isEmpty() ? null : positionals.get(0).text();
+      String at =
+          into == null
+              ? folder
+              : folder == null || into.startsWith("/") ? into : folder + "/" + into;
+      return at == null
+          ? null
+          : new Landing(new Word(at, !at.contains("$") && !at.contains("~")), List.of());
+    }
     if (!GIT_WRITES.contains(git.subcommand())) {
       return null;
     }
@@ -357,6 +382,54 @@ final class UnknownContents {
     return new Landing(
         folder == null ? HERE : new Word(folder, !folder.contains("$") && !folder.contains("~")),
         List.of());
+  }
+
+  /** tar's {@code -P}, {@code --absolute-names}, in a cluster or alone (its first word too). */
+  private static boolean absoluteNames(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.equals("--absolute-names")
+          || (t.startsWith("-") && !t.startsWith("--") || i == 0 && !t.startsWith("-"))
+              && t.indexOf('P') >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Unknown contents from a dotfile manager's sources, landing in the home. */
+  private static final Landing HOME = new Landing(Word.literal("~"), List.of());
+
+  /**
+   * {@code stow PACKAGE}: the package's files linked into {@code -t DIR}, else the folder above
+   * {@code -d DIR}, else the folder above where it runs; what a package holds is on the disk
+   * ({@code stow -t ~ claude} lays {@code claude/.claude/settings.json} into the home).
+   */
+  private static Landing stowedInto(List<Word> args) {
+    Argv argv = Argv.of(args, "td", "target", "dir");
+    String target = argv.value('t') != null ? argv.value('t') : argv.value("target");
+    if (target != null) {
+      return new Landing(new Word(target, !target.contains("$")), List.of());
+    }
+    String dir = argv.value('d') != null ? argv.value('d') : argv.value("dir");
+    String above = dir == null ? ".." : dir.replaceAll("/+$", "") + "/..";
+    return new Landing(new Word(above, dir == null || !dir.contains("$")), List.of());
+  }
+
+  /** chezmoi's commands that write its sources' files into the destination, the home unless -D. */
+  private static final Set<String> CHEZMOI_WRITES = Set.of("apply", "update", "init");
+
+  /** {@code chezmoi apply}, {@code update}, {@code init --apply}: into the home or {@code -D}. */
+  private static Landing chezmoiInto(List<Word> args) {
+    Argv argv = Argv.of(args, "DSc", "destination", "source", "config");
+    List<Word> positionals = argv.positionals();
+    String command = positionals.isEmpty() ? "" : positionals.get(0).text();
+    if (!CHEZMOI_WRITES.contains(command)
+        || command.equals("init") && !argv.has("apply") && !argv.has("one-shot")) {
+      return null;
+    }
+    String into = argv.value('D') != null ? argv.value('D') : argv.value("destination");
+    return into == null ? HOME : new Landing(new Word(into, !into.contains("$")), List.of());
   }
 
   /** The names the agents' settings and the gateway's take in a home or a project. */

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.internal.ContainerOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -452,65 +453,6 @@ final class CarriedCode {
     found.add(new Carried("parallel", null, command));
   }
 
-  /** docker run's options that take the next word. */
-  private static final Set<String> RUN_WITH_VALUE =
-      Set.of(
-          "-v",
-          "--volume",
-          "--mount",
-          "-e",
-          "--env",
-          "--env-file",
-          "-w",
-          "--workdir",
-          "--name",
-          "-p",
-          "--publish",
-          "--network",
-          "--net",
-          "-u",
-          "--user",
-          "--entrypoint",
-          "-l",
-          "--label",
-          "-h",
-          "--hostname",
-          "--add-host",
-          "--cpus",
-          "-m",
-          "--memory",
-          "--restart",
-          "--platform",
-          "--pull",
-          "--log-driver",
-          "--log-opt",
-          "--device",
-          "--cap-add",
-          "--cap-drop",
-          "--security-opt",
-          "--ulimit",
-          "--tmpfs",
-          "--gpus",
-          "--shm-size",
-          "--ipc",
-          "--pid",
-          "--dns",
-          "--volumes-from",
-          "--cidfile",
-          "-a",
-          "--attach",
-          "--link",
-          "--expose",
-          "--health-cmd",
-          "--stop-signal",
-          "--userns",
-          "--uts",
-          "--cgroupns",
-          "--runtime",
-          "--label-file",
-          "--mac-address",
-          "--ip");
-
   /**
    * {@code docker run -v /:/host alpine rm -rf /host/home/user}: a command in a container whose
    * words name a folder of this machine mounted into it is read with the machine's paths put back
@@ -525,7 +467,7 @@ final class CarriedCode {
         break;
       }
       String value = null;
-      if (RUN_WITH_VALUE.contains(t) && i + 1 < words.size()) {
+      if (ContainerOptions.RUN_WITH_VALUE.contains(t) && i + 1 < words.size()) {
         value = words.get(++i).text();
       } else if (t.startsWith("--volume=") || t.startsWith("--mount=")) {
         value = t.substring(t.indexOf('=') + 1);

@@ -271,6 +271,7 @@ final class Lowering {
         for (var item : loop.items()) {
           nests(item, holder, depth);
         }
+        loopVariable(loop, holder, depth);
       }
       add(holder, out);
       statements(loop.body(), depth, out);
@@ -332,7 +333,7 @@ final class Lowering {
 
   /** Adds {@code holder} when it holds anything: a holder of nothing adds no invocation. */
   private static void add(RawCommand holder, List<RawCommand> out) {
-    if (!holder.nests.isEmpty() || !holder.redirects.isEmpty()) {
+    if (!holder.nests.isEmpty() || !holder.redirects.isEmpty() || !holder.assignments.isEmpty()) {
       out.add(holder);
     }
   }
@@ -416,6 +417,28 @@ final class Lowering {
       scratch.clear();
       spareWordLists.push(scratch);
     }
+  }
+
+  /**
+   * A loop over one word ({@code for f in ~/.copilot/extensions/tap/*}) sets its variable to that
+   * word, a glob as written, as an assignment would (issue 75: {@code cat "$f"} in its body reads
+   * what the glob takes). Over several words the variable stays unknown: one of them is not the
+   * loop.
+   */
+  private void loopVariable(
+      io.github.providergateway.guard.shell.syntax.ForClause loop, RawCommand holder, int depth)
+      throws ShellParseException {
+    List<WordPart> name = loop.name().parts();
+    if (loop.items().size() != 1 || name.size() != 1 || !(name.get(0) instanceof Literal n)) {
+      return;
+    }
+    // Its substitutions are the holder's already: a holder of its own takes them again.
+    Word value = word(loop.items().get(0), new RawCommand(depth), depth, null);
+    String text = value.text();
+    if (!value.literal() && text.indexOf('$') < 0 && text.indexOf('`') < 0) {
+      value = make(text, true); // a glob: its words are the loop's, kept as written
+    }
+    holder.addAssignment(new RawCommand.Assignment(n.value(), value));
   }
 
   private void assignment(Assignment assignment, RawCommand cmd, int depth)
