@@ -70,6 +70,10 @@ class GuardMarksShedTest {
         "node -e \"require('child_process').spawnSync('gateway', ['status'], {env: {}})\"",
         "perl -e 'delete $ENV{CLAUDECODE}; exec \"sh\", \"s.sh\"'",
         "ruby -e 'ENV.delete(\"AI_AGENT\"); exec(\"sh s.sh\")'",
+        "python3 -c \"import os; [os.environ.pop(k) for k in ['CLAUDECODE']]; os.system('sh s.sh')\"",
+        "python3 -c \"import os\nfor k in ['CLAUDECODE', 'AI_AGENT']: del os.environ[k]\nos.system('sh s.sh')\"",
+        "node -e \"for (const k of ['CLAUDECODE']) delete process.env[k]; require('child_process').execSync('sh s.sh')\"",
+        "python3 -c \"import os\nfor k in ('CODEX_THREAD_ID',): os.environ.pop(k)\nos.system('sh s.sh')\"",
       })
   void aCommandThatShedsTheAgentsMarksIsTheGuardsOwn(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -103,6 +107,10 @@ class GuardMarksShedTest {
         "python3 -c \"import os; print(os.environ.get('CLAUDECODE'))\"",
         "python3 -c \"import subprocess; subprocess.run(['make'], env={'PATH': '/usr/bin'})\"",
         "node -e \"delete process.env.NODE_OPTIONS; require('child_process').execSync('npm test')\"",
+        // Reading an agent's variables beside another read of the environment sheds nothing: Gemini
+        // CLI's own launcher, run by an agent's nested start, reads them so.
+        "node -e \"if (!process.env['GEMINI_CLI_NO_RELAUNCH'] && !process.env['SANDBOX']) console.log(1)\"",
+        "python3 -c \"import os; home = os.environ.get('CODEX_HOME') or os.environ['HOME']; print(home)\"",
       })
   void ordinaryWorkWithTheEnvironmentStaysAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

@@ -101,12 +101,23 @@ final class MarksShed {
               + MARK
               + "=?['\"]");
 
-  /** Inline code that filters the environment by a mark's name before handing it on. */
+  /**
+   * Inline code that filters the environment by a mark's name before handing it on, or removes the
+   * marks it lists ({@code for k in ['CLAUDECODE']: os.environ.pop(k)}). A mark's name beside a
+   * read of the environment is not enough: Gemini CLI's own launcher reads {@code
+   * process.env["GEMINI_CLI_NO_RELAUNCH"] && !process.env["SANDBOX"]}, and the agent's nested start
+   * of it was denied as shedding its marks.
+   */
   private static final Pattern CODE_FILTERS =
       Pattern.compile(
           "['\"]"
               + PREFIX
-              + "[\\w]*['\"][^\\n]{0,160}?(?:environ|process\\.env|ENV)"
+              + "[\\w]*['\"][^\\n]{0,160}?(?:\\bdel\\b|\\.pop\\s*\\(|\\bdelete\\b|unsetenv"
+              + "|\\.remove\\s*\\(|\\bunset\\b|deleteProperty)[^\\n]{0,80}?(?:environ|process\\.env|ENV)"
+              + "|['\"]"
+              + PREFIX
+              + "[\\w]*['\"][^\\n]{0,160}?(?:environ|process\\.env|ENV)[^\\n]{0,20}?"
+              + "(?:\\.pop\\s*\\(|\\.remove\\s*\\(|\\.delete\\s*\\()"
               + "|(?:environ|process\\.env|ENV)[^\\n]{0,160}?(?:not\\s+in|startswith|startsWith"
               + "|filter|!==?|reject|grep)[^\\n]{0,80}?['\"]"
               + PREFIX);
