@@ -167,8 +167,27 @@ public final class HookEndpoint {
   private static Supplier<Guard> defaultGuard(Gateway gateway) {
     Guard guard =
         GuardFactory.defaults(
-            gateway.credentials().tokenFile().map(Path::getParent).orElse(UserHome.get()));
+            gateway
+                .credentials()
+                .tokenFile()
+                .map(Path::getParent)
+                .orElseGet(HookEndpoint::usualHome));
     return () -> guard;
+  }
+
+  /**
+   * The gateway home providers look in ({@code $COPILOT_HOME/extensions/tap}, or under {@code
+   * ~/.copilot}), for a gateway without a token file of its own. Not the user's home: the guard
+   * holds every file of the gateway's home as the gateway's (issue 75), and would take each of the
+   * user's files for one.
+   */
+  private static Path usualHome() {
+    String copilot = System.getenv("COPILOT_HOME");
+    Path base =
+        copilot != null && !copilot.isBlank()
+            ? Path.of(copilot)
+            : UserHome.get().resolve(".copilot");
+    return base.resolve("extensions").resolve("tap");
   }
 
   /**
