@@ -92,6 +92,7 @@ class GuardPersonOnlyCommandsTest {
           "audit",
           "gates",
           "uninstall --list",
+          "setup --list",
           "service status",
           "--help",
           "-h",

@@ -135,6 +135,7 @@ class PersonOnlyCommandTest {
         "gates --project /p",
         "policy",
         "uninstall --list",
+        "setup --list",
         "uninstall --record-install /d/provider-gateway/1.2",
         "service status",
         "gates",

@@ -76,7 +76,8 @@ public final class PersonOnlyCommands {
     }
     List<String> rest = args.subList(at + 1, args.size());
     return switch (args.get(at)) {
-      case "setup" -> Optional.of("gateway setup");
+      // --list only says what is set up where (with anything else it is a usage error).
+      case "setup" -> rest.contains("--list") ? Optional.empty() : Optional.of("gateway setup");
       case "attach" -> Optional.of("gateway attach");
       case "service" ->
           firstWord(rest).equals("install")
