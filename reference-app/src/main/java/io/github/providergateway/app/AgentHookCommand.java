@@ -64,15 +64,25 @@ final class AgentHookCommand implements Callable<Integer> {
    */
   static void addEach(CommandLine hook, CommandContext context) {
     for (AgentKind agent : AgentKind.values()) {
-      CommandLine line = new CommandLine(new AgentHookCommand(context, agent));
-      AgentDialect.HookHelp help = agent.dialect().hookHelp();
-      line.getCommandSpec()
-          .usageMessage()
-          .description(help.description().toArray(String[]::new))
-          .footerHeading(help.footerHeading())
-          .footer(help.footer().toArray(String[]::new));
-      hook.addSubcommand(agent.word(), line);
+      hook.addSubcommand(agent.word(), line(context, agent));
     }
+  }
+
+  /**
+   * {@code gateway hook AGENT}'s own line, with its help ({@link HookCallLine} runs it alone).
+   *
+   * @param context this run's streams and environment
+   * @param agent the agent it answers
+   */
+  static CommandLine line(CommandContext context, AgentKind agent) {
+    CommandLine line = new CommandLine(new AgentHookCommand(context, agent));
+    AgentDialect.HookHelp help = agent.dialect().hookHelp();
+    line.getCommandSpec()
+        .usageMessage()
+        .description(help.description().toArray(String[]::new))
+        .footerHeading(help.footerHeading())
+        .footer(help.footer().toArray(String[]::new));
+    return line;
   }
 
   @Override

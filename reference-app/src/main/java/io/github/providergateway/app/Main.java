@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.person.AgentSide;
 import io.github.providergateway.agent.person.ProcessTable;
 import io.github.providergateway.app.agents.AgentNames;
@@ -24,6 +25,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -234,9 +236,12 @@ public final class Main implements Callable<Integer> {
     // lines).
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
+    // A hook call is never a person's command nor a start: it skips the whole tree's parses.
     Optional<PersonOnlyCommand.Refused> personOnly =
-        PersonOnlyCommand.of(List.of(args), parsedOrNull(args))
-            .or(() -> homeConfigChange(args, System.getenv()));
+        HookCallLine.agentOf(args).isPresent()
+            ? Optional.empty()
+            : PersonOnlyCommand.of(List.of(args), parsedOrNull(args))
+                .or(() -> homeConfigChange(args, System.getenv()));
     if (personOnly.isPresent()) {
       // Checked here, in the process's own entry, not in run(): a test or an embedding host runs
       // the commands in process under whatever runs it; an agent's shell runs this.
@@ -368,7 +373,12 @@ public final class Main implements Callable<Integer> {
   }
 
   private int execute(String[] args) {
-    CommandLine commandLine = parser();
+    Optional<AgentKind> hookCall = HookCallLine.agentOf(args);
+    CommandLine commandLine =
+        hookCall.map(agent -> HookCallLine.of(context, agent)).orElseGet(this::parser);
+    if (hookCall.isPresent()) {
+      args = Arrays.copyOfRange(args, 2, args.length);
+    }
     // `hook --print-config claude` names an agent that is also a subcommand of `hook`.
     commandLine.setAllowSubcommandsAsOptionParameters(true);
     commandLine.setOut(

@@ -8,9 +8,21 @@ import picocli.CommandLine.Option;
  */
 public final class HelpOption {
 
+  private static final String SHORT = "-h";
+  private static final String LONG = "--help";
+
   @Option(
-      names = {"-h", "--help"},
+      names = {SHORT, LONG},
       usageHelp = true,
       description = "Show this help and exit.")
   private boolean help;
+
+  /**
+   * Whether {@code word} of a command line asks for help.
+   *
+   * @param word one argument
+   */
+  public static boolean asksForHelp(String word) {
+    return SHORT.equals(word) || LONG.equals(word);
+  }
 }
