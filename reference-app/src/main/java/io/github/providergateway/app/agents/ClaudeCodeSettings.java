@@ -55,10 +55,12 @@ final class ClaudeCodeSettings extends AgentSettings {
     if (http != null && project == null) {
       hook.put("type", "http").put("url", http.url().toString());
       hook.putObject("headers").put("Authorization", "Bearer " + http.token());
-      hook.put("timeout", 30).put("onFailure", "block");
+      hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds()).put("onFailure", "block");
       secret = true;
     } else {
-      hook.put("type", "command").put("command", config.hookCommand("claude")).put("timeout", 30);
+      hook.put("type", "command")
+          .put("command", config.hookCommand("claude"))
+          .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     }
     Path configDir = configDir(layouts);
     Path settings =
@@ -187,7 +189,7 @@ final class ClaudeCodeSettings extends AgentSettings {
     hook.put("url", access.url().toString());
     hook.putObject("headers").put("Authorization", "Bearer $" + AgentConfig.HOOK_TOKEN_VARIABLE);
     hook.putArray("allowedEnvVars").add(AgentConfig.HOOK_TOKEN_VARIABLE);
-    hook.put("timeout", 30);
+    hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     hook.put("onFailure", "block");
     return String.join(
         "\n",

@@ -40,7 +40,7 @@ final class CodexSettings extends AgentSettings {
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
     hook.put("type", "command")
         .put("command", layouts.config().hookCommand("codex"))
-        .put("timeout", 30);
+        .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     // No matcher: the hook runs before every tool, its shell, apply_patch and MCP tools alike; and
     // the same hook after every tool (PostToolUse), which tells the gateway that a call ran.
     List<SettingsEdit.Element> elements = new ArrayList<>();
@@ -243,7 +243,9 @@ final class CodexSettings extends AgentSettings {
       hooks
           .append("type = \"command\"\ncommand = ")
           .append(AgentLayouts.tomlString(config.hookCommand("codex")))
-          .append("\ntimeout = 30\n");
+          .append("\ntimeout = ")
+          .append(AgentDialect.HOOK_TIMEOUT.toSeconds())
+          .append('\n');
     }
     SettingsEdit requirements =
         new SettingsEdit(

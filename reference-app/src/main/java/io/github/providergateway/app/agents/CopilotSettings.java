@@ -3,6 +3,7 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.nio.file.Path;
@@ -39,7 +40,9 @@ final class CopilotSettings extends AgentSettings {
     ObjectNode file = JsonNodeFactory.instance.objectNode();
     file.put("version", 1);
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
-    hook.put("type", "command").put("bash", config.hookCommand("copilot")).put("timeoutSec", 30);
+    hook.put("type", "command")
+        .put("bash", config.hookCommand("copilot"))
+        .put("timeoutSec", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     Path copilotHome = layouts.envDir("COPILOT_HOME", layouts.userHome().resolve(".copilot"));
     Path hooks =
         project == null

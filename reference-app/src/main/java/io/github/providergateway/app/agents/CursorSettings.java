@@ -69,7 +69,7 @@ final class CursorSettings extends AgentSettings {
     if (matcher != null) {
       hook.put("matcher", matcher);
     }
-    hook.put("timeout", 30).put("failClosed", true);
+    hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds()).put("failClosed", true);
     return hook;
   }
 

@@ -97,7 +97,7 @@ final class GeminiSettings extends AgentSettings {
     hook.put("type", "command")
         .put("command", config.hookCommand("gemini"))
         .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
-        .put("timeout", 30_000);
+        .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toMillis());
     // The hook before its tools, and the same hook after them (AfterTool), which tells the
     // gateway that a call ran.
     for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
