@@ -99,7 +99,7 @@ final class AgentHookCommand implements Callable<Integer> {
               gateway.home(context.env()),
               gateway.launchPort(context.env()),
               DurationText.parse(connectTimeout),
-              bound);
+              HookBound.answerBudget(bound));
     } catch (IllegalArgumentException e) {
       // Still answer the agent: a hook that is misconfigured must not let calls through, and
       // within the default bound.

@@ -336,15 +336,16 @@ public final class HookAdapter {
     // One answer, whichever comes first: the decision, or the bound's deny. The decision prints
     // nothing itself.
     CompletableFuture<Answer> answer = new CompletableFuture<>();
-    DaemonThreads.start(
-        "gateway-hook-decide",
-        () -> {
-          try {
-            answer.complete(answerOf(agent, in, err, settings, guard, configured));
-          } catch (RuntimeException | Error e) {
-            answer.complete(Answer.of(agent, failed(e)));
-          }
-        });
+    Thread decider =
+        DaemonThreads.start(
+            "gateway-hook-decide",
+            () -> {
+              try {
+                answer.complete(answerOf(agent, in, err, settings, guard, configured));
+              } catch (RuntimeException | Error e) {
+                answer.complete(Answer.of(agent, failed(e)));
+              }
+            });
     // Fail closed: at the bound, a deny that names it (spec: the hook's own bound, issue 76).
     Scheduler.Cancellable timer =
         bound
@@ -354,7 +355,23 @@ public final class HookAdapter {
                 () ->
                     answer.complete(
                         Answer.of(agent, HookVerdict.deny(bound.reason(), bound.reason()))));
-    Answer chosen = answer.join();
+    Answer chosen;
+    try {
+      chosen = answer.get();
+    } catch (InterruptedException e) {
+      // The hook's own thread interrupted (its process shutting down, an embedder cancelling it):
+      // a deny, never what the decision may still say.
+      Thread.currentThread().interrupt();
+      decider.interrupt();
+      answer.complete(
+          Answer.of(
+              agent,
+              HookVerdict.deny(
+                  "interrupted while asking the provider gateway; denied", "interrupted, denied")));
+      chosen = answer.join();
+    } catch (ExecutionException e) {
+      chosen = Answer.of(agent, failed(e.getCause())); // never: completed with answers only
+    }
     timer.cancel();
     return chosen.print(out, err);
   }

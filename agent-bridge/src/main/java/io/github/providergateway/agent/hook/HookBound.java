@@ -3,6 +3,7 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.base.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,13 +62,10 @@ public final class HookBound {
    * @throws IllegalArgumentException when {@code bound} is not positive
    */
   public static HookBound of(Duration bound, Instant start, Clock clock, Scheduler scheduler) {
-    requireNonNull(bound, "bound");
+    Durations.requirePositive(bound, "the hook's bound");
     requireNonNull(start, "start");
     requireNonNull(clock, "clock");
     requireNonNull(scheduler, "scheduler");
-    if (bound.isNegative() || bound.isZero()) {
-      throw new IllegalArgumentException("the hook's bound must be positive, not " + bound);
-    }
     Duration ahead = bound.dividedBy(10);
     if (ahead.compareTo(MOST_AHEAD) > 0) {
       ahead = MOST_AHEAD;
@@ -77,30 +75,42 @@ public final class HookBound {
 
   /**
    * When the hook started: the start of the process {@value #SINCE_PID} names (the launcher's
-   * script, which started this JVM) when it is there and started before this JVM, else this JVM's
-   * own start, else {@code now}.
+   * script, which started this JVM) when it is there and started before this JVM, else {@code now}
+   * (the command run directly, or in a process that runs other commands too).
    *
    * @param env this process's environment
-   * @param now the time now, when neither start is known
+   * @param now the time now: when the command started
    * @return the start the bound counts from
    */
   public static Instant start(Map<String, String> env, Instant now) {
-    Optional<Instant> own = ProcessHandle.current().info().startInstant();
-    Optional<Instant> script = Optional.empty();
     String pid = env.get(SINCE_PID);
-    if (pid != null) {
-      try {
-        script =
-            ProcessHandle.of(Long.parseLong(pid.strip())).flatMap(p -> p.info().startInstant());
-      } catch (NumberFormatException e) {
-        // Not a process id: counted from this JVM's start.
-      }
+    if (pid == null) {
+      return now;
     }
-    // A process that started after this JVM is not the script that started it (a reused pid).
-    if (script.isPresent() && own.isPresent() && script.get().isAfter(own.get())) {
-      script = Optional.empty();
+    Optional<Instant> script;
+    try {
+      script = ProcessHandle.of(Long.parseLong(pid.strip())).flatMap(p -> p.info().startInstant());
+    } catch (NumberFormatException e) {
+      return now; // not a process id
     }
-    return script.or(() -> own).orElse(now);
+    // One that started after this JVM, or later than now, is not the script that started it (a
+    // reused pid).
+    Instant own = ProcessHandle.current().info().startInstant().orElse(now);
+    return script.filter(s -> !s.isAfter(own) && !s.isAfter(now)).orElse(now);
+  }
+
+  /**
+   * How long a gateway that took the connection has to decide, within a bound of {@code bound}: the
+   * bound less a fifth (at most 2 s), so that a gateway that is there and stuck is named as such
+   * before the bound's own deny, as the script's curl does with its {@code --max-time}.
+   *
+   * @param bound the whole bound
+   * @return the answer's budget ({@link HookAdapter.Settings#answerTimeout})
+   */
+  public static Duration answerBudget(Duration bound) {
+    Duration fifth = bound.dividedBy(5);
+    return bound.minus(
+        fifth.compareTo(MOST_AHEAD.multipliedBy(2)) > 0 ? MOST_AHEAD.multipliedBy(2) : fifth);
   }
 
   /** {@return the whole bound, as {@code --timeout} gave it} */

@@ -224,17 +224,23 @@ class HookBoundTest {
   }
 
   @Test
-  void theBoundCountsFromTheScriptsStartAndAnUnknownPidFromThisJvms() {
-    Instant now = Instant.parse("2030-01-01T00:00:00Z");
-    Instant own = ProcessHandle.current().info().startInstant().orElse(now);
-    long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
-    Instant parentStart =
-        ProcessHandle.current().parent().flatMap(p -> p.info().startInstant()).orElse(own);
+  void theBoundCountsFromTheScriptsStartElseFromTheCommandsOwn() {
+    Instant now = Instant.parse("2100-01-01T00:00:00Z");
+    Instant own = ProcessHandle.current().info().startInstant().orElseThrow();
+    ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
+    Instant parentStart = parent.info().startInstant().orElseThrow();
 
-    assertThat(HookBound.start(Map.of(HookBound.SINCE_PID, Long.toString(parent)), now))
-        .isEqualTo(parentStart.isAfter(own) ? own : parentStart);
-    assertThat(HookBound.start(Map.of(HookBound.SINCE_PID, "not-a-pid"), now)).isEqualTo(own);
-    assertThat(HookBound.start(Map.of(), now)).isEqualTo(own);
+    assertThat(HookBound.start(Map.of(HookBound.SINCE_PID, Long.toString(parent.pid())), now))
+        .as("the process that started this one")
+        .isEqualTo(parentStart.isAfter(own) ? now : parentStart);
+    assertThat(
+            HookBound.start(
+                Map.of(HookBound.SINCE_PID, Long.toString(ProcessHandle.current().pid())),
+                own.minusSeconds(1)))
+        .as("a process that started later than now is not the script")
+        .isEqualTo(own.minusSeconds(1));
+    assertThat(HookBound.start(Map.of(HookBound.SINCE_PID, "not-a-pid"), now)).isEqualTo(now);
+    assertThat(HookBound.start(Map.of(), now)).as("run directly").isEqualTo(now);
   }
 
   @Test
