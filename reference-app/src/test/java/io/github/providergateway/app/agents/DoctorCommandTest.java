@@ -555,4 +555,44 @@ class DoctorCommandTest {
                 + " Gemini CLI then runs the call");
     assertThat(agent(report, "codex").path("problems").toString()).doesNotContain("too short");
   }
+
+  /**
+   * A canary the hook answers after 6 s (a machine at load 14): judged by its answer, denied by the
+   * gateway's canary, and noted as slow inside the agent's own 60 s, where it was "the guard never
+   * answered" past the doctor's 5 s before. The hook's command is the one setup wrote, with a sleep
+   * before it; the test waits as the product does.
+   */
+  @Test
+  void aSlowCanaryIsJudgedByItsAnswerAndNotedAsSlow() throws IOException {
+    fake("copilot", "1.0.102");
+    assertThat(run("setup", "copilot")).as(err).isZero();
+    Path hooks;
+    try (var files = Files.walk(userHome)) {
+      hooks =
+          files
+              .filter(Files::isRegularFile)
+              .filter(
+                  f -> {
+                    try {
+                      return Files.readString(f).contains("hook copilot");
+                    } catch (IOException e) {
+                      return false;
+                    }
+                  })
+              .findFirst()
+              .orElseThrow();
+    }
+    Files.writeString(
+        hooks, Files.readString(hooks).replaceFirst("(\"bash\"\\s*:\\s*\")", "$1sleep 6; "));
+    assertThat(Files.readString(hooks)).contains("sleep 6; ");
+    startGateway();
+
+    JsonNode copilot = agent(doctor(0), "copilot");
+
+    assertThat(copilot.path("hooks").get(0).path("canary").path("outcome").asText())
+        .isEqualTo("denied_by_canary");
+    assertThat(copilot.path("notes").toString())
+        .contains("answered in ")
+        .contains("slow on this machine; inside Copilot CLI's 60 s");
+  }
 }
