@@ -456,7 +456,8 @@ trap unanswered EXIT
 # disarmed first. A subshell that waits for its sleep in `wait`, where its TERM trap runs at once
 # and takes the sleep with it ($! is the sleep's from the moment it starts); their output goes
 # nowhere, so that neither holds the agent's pipes. A sleep that refuses fractions (an old busybox)
-# sleeps whole seconds, rounded up.
+# sleeps whole seconds, rounded up. A shell started with SIGALRM ignored cannot trap it (POSIX):
+# 2 s later this shell gets SIGTERM, which it denies as the agent giving up.
 seconds "$millis"
 rounded=$(((millis + 999) / 1000))
 (
@@ -464,6 +465,9 @@ rounded=$(((millis + 999) / 1000))
   sleep "$secs" &
   wait $! || { sleep "$rounded" & wait $!; }
   kill -ALRM "$waiter"
+  sleep 2 &
+  wait $!
+  kill -TERM "$waiter"
 ) >/dev/null 2>&1 &
 timer=$!
 {

@@ -120,6 +120,7 @@ class CommandHookShellsTest {
       // A JVM started with SIGINT ignored passes that on, and no shell can trap a signal ignored
       // when it started (POSIX): as an agent starts its hooks, with the three signals' defaults.
       command.addAll(List.of("env", "--default-signal=INT,TERM,HUP"));
+      command.addAll(ignoredSignals);
     }
     command.addAll(shell.command());
     command.addAll(List.of(SCRIPT.toString(), agent, "--home", home.toString()));
@@ -155,6 +156,9 @@ class CommandHookShellsTest {
 
   /** The process the last {@link #hook} call started. */
   private Process started;
+
+  /** {@code env}'s options that start the hook with signals ignored, as an agent may. */
+  private List<String> ignoredSignals = List.of();
 
   private static byte[] readAll(InputStream in) {
     try (in) {
@@ -450,6 +454,31 @@ class CommandHookShellsTest {
                 }
               });
     }
+  }
+
+  /**
+   * An agent that starts its hooks with SIGALRM ignored (POSIX: no shell can trap it then): the
+   * timer follows its SIGALRM with SIGTERM 2 s later, which the script denies as it denies the
+   * agent giving up. Later than the bound, still far inside the agent's own timeout.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("shells")
+  void aHookStartedWithTheAlarmIgnoredStillDeniesSoonAfterItsBound(Shell shell) throws Exception {
+    assumeTrue(envDefaultSignal, "env cannot start the hook with a signal ignored here");
+    ignoredSignals = List.of("--ignore-signal=ALRM");
+    Path stuck = temp.resolve("stuck-launcher");
+    Files.writeString(
+        stuck, "#!/bin/sh\n# Not a launcher: a JVM path that never answers.\nexec sleep 300\n");
+    Files.setPosixFilePermissions(stuck, PosixFilePermissions.fromString("rwx------"));
+
+    Run run = bounded(shell, "gemini", Map.of("GATEWAY_HOOK_LAUNCHER", stuck.toString()));
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.outText())
+        .isEqualTo(
+            "{\"decision\":\"deny\",\"reason\":\"provider gateway hook was stopped by SIGTERM"
+                + " before it had an answer; denied\"}\n");
+    assertThat(run.took()).as("inside the agent's own hook timeout").isLessThan(AGENTS_TIMEOUT);
   }
 
   /**
