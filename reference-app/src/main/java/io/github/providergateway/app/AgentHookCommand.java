@@ -16,7 +16,6 @@ import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.loop.SystemScheduler;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -88,26 +87,25 @@ final class AgentHookCommand implements Callable<Integer> {
     // one line says what decided; JUL's default would add a timestamped INFO line per call.
     StderrLogging.install(context.env());
     Clock clock = Clock.systemUTC();
-    // The bound counts from the launcher script's start (or this JVM's): both keep one deadline.
+    // The bound counts from the launcher script's start (else the command's): one deadline.
     Instant start = HookBound.start(context.env(), clock.instant());
-    Duration bound = HookBound.DEFAULT;
-    HookAdapter.Settings settings;
-    try {
-      bound = DurationText.parse(answerTimeout);
-      settings =
-          new HookAdapter.Settings(
-              gateway.home(context.env()),
-              gateway.launchPort(context.env()),
-              DurationText.parse(connectTimeout),
-              HookBound.answerBudget(bound));
-    } catch (IllegalArgumentException e) {
-      // Still answer the agent: a hook that is misconfigured must not let calls through, and
-      // within the default bound.
-      context.err().println("gateway hook " + agent.word() + ": " + e.getMessage());
-      settings = null;
-      bound = HookBound.DEFAULT;
-    }
     try (SystemScheduler scheduler = new SystemScheduler()) {
+      HookBound bound = HookBound.of(HookBound.DEFAULT, start, clock, scheduler);
+      HookAdapter.Settings settings;
+      try {
+        bound = HookBound.of(DurationText.parse(answerTimeout), start, clock, scheduler);
+        settings =
+            new HookAdapter.Settings(
+                gateway.home(context.env()),
+                gateway.launchPort(context.env()),
+                DurationText.parse(connectTimeout),
+                bound.answerBudget());
+      } catch (IllegalArgumentException e) {
+        // Still answer the agent: a hook that is misconfigured must not let calls through, and
+        // within the default bound.
+        context.err().println("gateway hook " + agent.word() + ": " + e.getMessage());
+        settings = null;
+      }
       return HookAdapter.run(
           agent,
           context.in(),
@@ -116,7 +114,7 @@ final class AgentHookCommand implements Callable<Integer> {
           settings,
           guard(),
           ProjectConfig.startedForEverySession(gateway.home(context.env())),
-          HookBound.of(bound, start, clock, scheduler));
+          bound);
     }
   }
 

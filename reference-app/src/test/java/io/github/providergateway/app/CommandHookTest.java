@@ -383,8 +383,8 @@ class CommandHookTest {
     assertThat(jvmStarted()).as("no socket: the JVM path, on the port").isTrue();
     String[] withinTheBound = {
       "could not decide within 5 s on this machine",
-      "did not answer within 4 s",
-      "did not decide within 4 s"
+      "accepted the connection but did not answer within ",
+      "accepted the connection but did not decide within "
     };
     // ls matches no rule: a gateway that answered would allow it.
     assertThat(claude.exitCode()).isZero();

@@ -443,7 +443,8 @@ class HookAdapterTest {
     gatewayWithGuard(",\"failOpen\":true");
 
     // Real time, bounded: the adapter's own deadline (2 s, issue 76: the whole bound; the gateway
-    // has 1.6 s of it) against a real gateway whose gate provider stays silent (the gateway itself
+    // has what is left of it less 0.2 s) against a real gateway whose gate provider stays silent
+    // (the gateway itself
     // would decide after its 5 s gate timeout). On a loaded machine the deadline may fall in the
     // handshake rather than the gate, or the bound's own deny come first: denied either way.
     Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "2s"));
@@ -452,8 +453,8 @@ class HookAdapterTest {
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.get("permissionDecisionReason").asText())
         .containsAnyOf(
-            "accepted the connection but did not decide within 1600 ms",
-            "accepted the connection but did not answer within 1600 ms",
+            "accepted the connection but did not decide within ",
+            "accepted the connection but did not answer within ",
             "could not decide within 2 s on this machine")
         .doesNotContain("fails open");
   }

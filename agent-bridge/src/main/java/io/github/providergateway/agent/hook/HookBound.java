@@ -39,6 +39,9 @@ public final class HookBound {
   /** The most the JVM answers before the bound: time for its answer's way through the script. */
   private static final Duration MOST_AHEAD = Duration.ofSeconds(1);
 
+  /** The least a gateway is given to decide, however little of the bound is left. */
+  private static final Duration LEAST_BUDGET = Duration.ofMillis(100);
+
   private final Duration bound;
   private final Instant answerBy;
   private final Clock clock;
@@ -100,17 +103,16 @@ public final class HookBound {
   }
 
   /**
-   * How long a gateway that took the connection has to decide, within a bound of {@code bound}: the
-   * bound less a fifth (at most 2 s), so that a gateway that is there and stuck is named as such
-   * before the bound's own deny, as the script's curl does with its {@code --max-time}.
+   * How long a gateway that took the connection has to decide, asked now: what is left of the bound
+   * less another tenth of it (at least {@link #LEAST_BUDGET}), so that a gateway that is there and
+   * stuck is named as such before the bound's own deny, as the script's curl does with its {@code
+   * --max-time}.
    *
-   * @param bound the whole bound
    * @return the answer's budget ({@link HookAdapter.Settings#answerTimeout})
    */
-  public static Duration answerBudget(Duration bound) {
-    Duration fifth = bound.dividedBy(5);
-    return bound.minus(
-        fifth.compareTo(MOST_AHEAD.multipliedBy(2)) > 0 ? MOST_AHEAD.multipliedBy(2) : fifth);
+  public Duration answerBudget() {
+    Duration budget = left().minus(bound.dividedBy(10));
+    return budget.compareTo(LEAST_BUDGET) < 0 ? LEAST_BUDGET : budget;
   }
 
   /** {@return the whole bound, as {@code --timeout} gave it} */

@@ -244,6 +244,17 @@ class HookBoundTest {
   }
 
   @Test
+  void aGatewayThatTookTheConnectionHasWhatIsLeftLessATenthToDecide() {
+    HookBound bound = HookBound.of(Duration.ofSeconds(10), clock.instant(), clock, clock);
+
+    assertThat(bound.answerBudget()).isEqualTo(Duration.ofSeconds(8)); // 9 s left, less 1 s
+    clock.advance(Duration.ofSeconds(2)); // a JVM's start on a busy machine
+    assertThat(bound.answerBudget()).isEqualTo(Duration.ofSeconds(6));
+    clock.advance(Duration.ofSeconds(7));
+    assertThat(bound.answerBudget()).as("none left: the least").isEqualTo(Duration.ofMillis(100));
+  }
+
+  @Test
   void aBoundThatIsNotPositiveIsRefused() {
     assertThatThrownBy(() -> HookBound.of(Duration.ZERO, clock.instant(), clock, clock))
         .isInstanceOf(IllegalArgumentException.class)
