@@ -128,7 +128,7 @@ final class AgentDoctor {
       }
     }
     // Its --version gets as long as the agent gives its hooks: a slow machine is slow, not missing.
-    AgentHookTimeout patience = AgentHookTimeout.of(agent.kind(), hooks);
+    AgentHookTimeout patience = AgentHookTimeout.of(agent, hooks);
     List<String> slow = new ArrayList<>();
     Instant asked = clock.instant();
     AgentVersion version = AgentVersion.probe(agent.binary(), env, patience.timeout());
@@ -200,13 +200,13 @@ final class AgentDoctor {
                 "the hook in " + hook.file() + ": " + reaches.detail()));
       }
       agent.hookProblem(hook, version).ifPresent(problems::add);
-      AgentHookTimeout.problem(agent.kind(), hook).ifPresent(problems::add);
+      AgentHookTimeout.problem(agent, hook).ifPresent(problems::add);
       // One canary per distinct hook: the same command in two events answers the same (Cursor's
       // gets it as a shell call whatever its event).
       String key = hook.url() != null ? hook.url() : hook.command();
       CanaryRun.Result result = ran.get(key);
       if (result == null) {
-        AgentHookTimeout waits = AgentHookTimeout.of(agent.kind(), hook);
+        AgentHookTimeout waits = AgentHookTimeout.of(agent, hook);
         Instant sent = clock.instant();
         result = canary.run(agent, hook, canaryCommand, waits.timeout());
         if (result.outcome() != CanaryRun.Outcome.NO_ANSWER) {

@@ -1,8 +1,6 @@
 package io.github.providergateway.app.agents;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.hook.AgentDialect;
-import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.HookBound;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +17,7 @@ import java.util.Optional;
  * @param timeout how long it waits
  * @param configured whether its settings say so (else it is the agent's default)
  */
-record AgentHookTimeout(AgentKind agent, Duration timeout, boolean configured) {
+record AgentHookTimeout(AgentSettings agent, Duration timeout, boolean configured) {
 
   /**
    * Under this the doctor flags a hook timeout: twice the hook's own bound ({@link
@@ -28,65 +26,26 @@ record AgentHookTimeout(AgentKind agent, Duration timeout, boolean configured) {
    */
   static final Duration TOO_SHORT = HookBound.DEFAULT.multipliedBy(2);
 
-  /** {@code hook}'s timeout as {@code agent} reads it, or the agent's default. */
-  static AgentHookTimeout of(AgentKind agent, AgentHooks.Hook hook) {
-    JsonNode value = hook.handler().get(field(agent));
-    if (value == null || !value.isNumber() || value.asLong() <= 0) {
-      return new AgentHookTimeout(agent, defaultOf(agent), false);
-    }
-    Duration timeout =
-        agent == AgentKind.GEMINI
-            ? Duration.ofMillis(value.asLong())
-            : Duration.ofMillis(Math.round(value.asDouble() * 1000));
-    return new AgentHookTimeout(agent, timeout, true);
+  /**
+   * {@code hook}'s timeout as {@code agent} reads it ({@link AgentSettings#hookTimeout}), or its
+   * default.
+   */
+  static AgentHookTimeout of(AgentSettings agent, AgentHooks.Hook hook) {
+    return agent
+        .hookTimeout(hook.handler())
+        .map(timeout -> new AgentHookTimeout(agent, timeout, true))
+        .orElseGet(() -> new AgentHookTimeout(agent, agent.defaultHookTimeout(), false));
   }
 
   /**
    * How long {@code agent} waits for its hooks: the shortest of {@code hooks}, or its default when
    * it has none.
    */
-  static AgentHookTimeout of(AgentKind agent, List<AgentHooks.Hook> hooks) {
+  static AgentHookTimeout of(AgentSettings agent, List<AgentHooks.Hook> hooks) {
     return hooks.stream()
         .map(hook -> of(agent, hook))
         .min((a, b) -> a.timeout.compareTo(b.timeout))
-        .orElseGet(() -> new AgentHookTimeout(agent, defaultOf(agent), false));
-  }
-
-  /** The member of a hook's entry that holds its timeout. */
-  private static String field(AgentKind agent) {
-    return switch (agent) {
-      case COPILOT -> "timeoutSec";
-      case CLAUDE, GEMINI, CODEX, CURSOR -> "timeout";
-    };
-  }
-
-  /**
-   * The agent's timeout for a hook whose entry has none, as its documentation says: Claude Code and
-   * Codex 600 s, Gemini CLI 60 s, Copilot CLI 30 s; Cursor's is not documented, and taken as the
-   * shortest of the others'.
-   */
-  static Duration defaultOf(AgentKind agent) {
-    return switch (agent) {
-      case CLAUDE, CODEX -> Duration.ofSeconds(600);
-      case GEMINI -> Duration.ofSeconds(60);
-      case COPILOT, CURSOR -> Duration.ofSeconds(30);
-    };
-  }
-
-  /** What {@code agent} does with the call when {@code hook} runs past its timeout. */
-  static String onTimeout(AgentKind agent, AgentHooks.Hook hook) {
-    return switch (agent) {
-      case CLAUDE ->
-          "http".equals(hook.handler().path("type").asText())
-                  && "block".equals(hook.handler().path("onFailure").asText())
-              ? "blocks the call (onFailure is block)"
-              : "runs the call";
-      case CURSOR ->
-          hook.handler().path("failClosed").asBoolean(false)
-              ? "blocks the call (failClosed)"
-              : "runs the call";
-      case COPILOT, GEMINI, CODEX -> "runs the call";
-    };
+        .orElseGet(() -> new AgentHookTimeout(agent, agent.defaultHookTimeout(), false));
   }
 
   /** {@return whether it is too short to leave the hook's answer time to arrive} */
@@ -96,14 +55,17 @@ record AgentHookTimeout(AgentKind agent, Duration timeout, boolean configured) {
 
   /** {@return it in words: {@code Gemini CLI's 60 s}, {@code Claude Code's default 600 s}} */
   String words() {
-    return agent.displayName() + "'s " + (configured ? "" : "default ") + seconds(timeout);
+    return agent.dialect().displayName()
+        + "'s "
+        + (configured ? "" : "default ")
+        + seconds(timeout);
   }
 
   /**
    * The doctor's problem with {@code hook}'s timeout, when it is too short: the hook may answer
    * after the agent gave up on it, and the agent then does what it does on a timeout.
    */
-  static Optional<DoctorProblem> problem(AgentKind agent, AgentHooks.Hook hook) {
+  static Optional<DoctorProblem> problem(AgentSettings agent, AgentHooks.Hook hook) {
     AgentHookTimeout timeout = of(agent, hook);
     if (!timeout.tooShort()) {
       return Optional.empty();
@@ -113,7 +75,7 @@ record AgentHookTimeout(AgentKind agent, Duration timeout, boolean configured) {
             "hook timeout "
                 + seconds(timeout.timeout)
                 + " too short: run 'gateway setup "
-                + agent.word()
+                + agent
                 + "'",
             "the hook in "
                 + hook.file()
@@ -121,13 +83,13 @@ record AgentHookTimeout(AgentKind agent, Duration timeout, boolean configured) {
                 + seconds(timeout.timeout)
                 + (timeout.configured ? "" : " (the agent's default)")
                 + ", too short: the hook may answer after the agent gave up, and "
-                + agent.displayName()
+                + agent.dialect().displayName()
                 + " then "
-                + onTimeout(agent, hook)
+                + agent.onHookTimeout(hook)
                 + " (the hook's own bound is "
                 + seconds(HookBound.DEFAULT)
                 + "; 'gateway setup "
-                + agent.word()
+                + agent
                 + "' writes "
                 + seconds(AgentDialect.HOOK_TIMEOUT)
                 + ")"));

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -485,5 +486,20 @@ final class ClaudeCodeSettings extends AgentSettings {
         }
       }
     }
+  }
+
+  /** Claude Code's documented default for a command hook: 600 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(600);
+  }
+
+  /** Its HTTP hook with {@code "onFailure": "block"} blocks the call; anything else runs it. */
+  @Override
+  String onHookTimeout(AgentHooks.Hook hook) {
+    return "http".equals(hook.handler().path("type").asText())
+            && "block".equals(hook.handler().path("onFailure").asText())
+        ? "blocks the call (onFailure is block)"
+        : "runs the call";
   }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -543,5 +544,11 @@ final class CodexSettings extends AgentSettings {
       }
     }
     return Optional.empty();
+  }
+
+  /** Codex's documented default: 600 s for most hooks. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(600);
   }
 }

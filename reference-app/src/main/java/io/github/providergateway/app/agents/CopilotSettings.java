@@ -7,8 +7,10 @@ import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Copilot CLI's set-up: a hooks file of its own in {@code .github/hooks/} or {@code
@@ -141,5 +143,17 @@ final class CopilotSettings extends AgentSettings {
   @Override
   public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
     return CanaryRun.permission(answer, "permissionDecision", "permissionDecisionReason", text);
+  }
+
+  /** Copilot CLI reads a hook's {@code timeoutSec}. */
+  @Override
+  Optional<Duration> hookTimeout(JsonNode handler) {
+    return seconds(handler.get("timeoutSec"));
+  }
+
+  /** Copilot CLI's documented default: 30 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(30);
   }
 }

@@ -18,6 +18,11 @@ class AgentHookTimeoutTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The agent's settings class, where what is the agent's own is kept. */
+  private static AgentSettings settings(AgentKind agent) {
+    return AgentSettingsRegistry.of(agent);
+  }
+
   private static AgentHooks.Hook hook(String handler) throws Exception {
     JsonNode node = JSON.readTree(handler);
     return new AgentHooks.Hook(Path.of("/settings.json"), "user", "PreToolUse", 0, null, node);
@@ -25,35 +30,38 @@ class AgentHookTimeoutTest {
 
   @Test
   void eachAgentsTimeoutIsReadInItsOwnUnit() throws Exception {
-    assertThat(AgentHookTimeout.of(AgentKind.GEMINI, hook("{\"timeout\":60000}")).timeout())
+    assertThat(
+            AgentHookTimeout.of(settings(AgentKind.GEMINI), hook("{\"timeout\":60000}")).timeout())
         .isEqualTo(Duration.ofSeconds(60));
-    assertThat(AgentHookTimeout.of(AgentKind.CLAUDE, hook("{\"timeout\":60}")).timeout())
+    assertThat(AgentHookTimeout.of(settings(AgentKind.CLAUDE), hook("{\"timeout\":60}")).timeout())
         .isEqualTo(Duration.ofSeconds(60));
-    assertThat(AgentHookTimeout.of(AgentKind.CODEX, hook("{\"timeout\":45}")).timeout())
+    assertThat(AgentHookTimeout.of(settings(AgentKind.CODEX), hook("{\"timeout\":45}")).timeout())
         .isEqualTo(Duration.ofSeconds(45));
-    assertThat(AgentHookTimeout.of(AgentKind.COPILOT, hook("{\"timeoutSec\":60}")).timeout())
+    assertThat(
+            AgentHookTimeout.of(settings(AgentKind.COPILOT), hook("{\"timeoutSec\":60}")).timeout())
         .isEqualTo(Duration.ofSeconds(60));
-    assertThat(AgentHookTimeout.of(AgentKind.CURSOR, hook("{\"timeout\":60}")).timeout())
+    assertThat(AgentHookTimeout.of(settings(AgentKind.CURSOR), hook("{\"timeout\":60}")).timeout())
         .isEqualTo(Duration.ofSeconds(60));
   }
 
   @Test
   void aMissingTimeoutIsTheAgentsDefault() throws Exception {
-    AgentHookTimeout codex = AgentHookTimeout.of(AgentKind.CODEX, hook("{}"));
-    AgentHookTimeout gemini = AgentHookTimeout.of(AgentKind.GEMINI, hook("{\"timeout\":\"x\"}"));
+    AgentHookTimeout codex = AgentHookTimeout.of(settings(AgentKind.CODEX), hook("{}"));
+    AgentHookTimeout gemini =
+        AgentHookTimeout.of(settings(AgentKind.GEMINI), hook("{\"timeout\":\"x\"}"));
 
     assertThat(codex.timeout()).isEqualTo(Duration.ofSeconds(600));
     assertThat(codex.configured()).isFalse();
     assertThat(codex.words()).isEqualTo("Codex's default 600 s");
     assertThat(gemini.timeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(AgentHookTimeout.of(AgentKind.COPILOT, java.util.List.of()).timeout())
+    assertThat(AgentHookTimeout.of(settings(AgentKind.COPILOT), java.util.List.of()).timeout())
         .as("an agent with no hook: its default")
         .isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test
   void underTwentySecondsIsFlaggedSayingWhatTheAgentDoesThen() throws Exception {
-    assertThat(AgentHookTimeout.problem(AgentKind.GEMINI, hook("{\"timeout\":15000}")))
+    assertThat(AgentHookTimeout.problem(settings(AgentKind.GEMINI), hook("{\"timeout\":15000}")))
         .get()
         .satisfies(
             p -> {
@@ -64,18 +72,22 @@ class AgentHookTimeoutTest {
                       "the hook may answer after the agent gave up, and Gemini CLI then runs"
                           + " the call");
             });
-    assertThat(AgentHookTimeout.problem(AgentKind.GEMINI, hook("{\"timeout\":20000}"))).isEmpty();
+    assertThat(AgentHookTimeout.problem(settings(AgentKind.GEMINI), hook("{\"timeout\":20000}")))
+        .isEmpty();
     assertThat(
-            AgentHookTimeout.problem(AgentKind.CURSOR, hook("{\"timeout\":5,\"failClosed\":true}")))
+            AgentHookTimeout.problem(
+                settings(AgentKind.CURSOR), hook("{\"timeout\":5,\"failClosed\":true}")))
         .get()
         .satisfies(
             p -> assertThat(p.detail()).contains("Cursor then blocks the call (failClosed)"));
-    assertThat(AgentHookTimeout.problem(AgentKind.CLAUDE, hook("{\"timeout\":60}"))).isEmpty();
+    assertThat(AgentHookTimeout.problem(settings(AgentKind.CLAUDE), hook("{\"timeout\":60}")))
+        .isEmpty();
   }
 
   @Test
   void aSlowAnswerInsideTheTimeoutIsSlowAndOnePastItIsNot() throws Exception {
-    AgentHookTimeout gemini = AgentHookTimeout.of(AgentKind.GEMINI, hook("{\"timeout\":60000}"));
+    AgentHookTimeout gemini =
+        AgentHookTimeout.of(settings(AgentKind.GEMINI), hook("{\"timeout\":60000}"));
 
     assertThat(gemini.slow("the canary", Duration.ofMillis(7_200), Duration.ofSeconds(5)))
         .contains("the canary answered in 7.2 s, slow on this machine; inside Gemini CLI's 60 s");
