@@ -10,7 +10,10 @@
 #     (no curl; another option)      asks the gateway over its port, or follows the owner-only
 #                                    record <home>/hook-gates.json when none is there
 #   connected, no answer within    deny: a gateway is there but stuck (stopped, swapping); the
-#     --timeout (10 s)               record is only for "no gateway at all"
+#     --timeout less a tenth         record is only for "no gateway at all"
+#   no answer at all by --timeout  deny, naming the bound: "could not decide within 10 s on this
+#     (10 s), whatever the wait      machine" (issue 76: a JVM that took 36 s to start, past Gemini
+#                                    CLI's hook timeout then, let it run rm -rf ~)
 #   anything else                  deny, saying why
 # A socket or a directory above it that another user could have made is not believed: the JVM
 # adapter then runs, and refuses what SafeFiles refuses. It answers in the agent's dialect: one
@@ -24,7 +27,12 @@
 #   - the worker prints nothing before this shell agrees (commit: SIGUSR1 asks, SIGUSR2 agrees),
 #     so that exactly one answer is ever printed: the worker's, or this shell's deny;
 #   - a worker that ends without an answer (killed; a shell error its EXIT trap could not answer
-#     for) leaves this shell to deny.
+#     for) leaves this shell to deny;
+#   - --timeout D (10 s) bounds the whole answer: this shell arms a timer at its start (a sleep in
+#     a subshell, which sends it SIGALRM), and at D stops and kills the worker and everything under
+#     it (curl, the launcher and its JVM, found with one ps), then denies; the timer goes with the
+#     answer, and nothing left holds the agent's pipes. The JVM keeps the same bound by itself,
+#     counted from this shell's start (GATEWAY_HOOK_SINCE_PID).
 #
 # The gateway's answer (format 2, asked for by a request header; a gateway of another version
 # refuses the request with a line saying so, which is denied) is two lines: `gateway-hook/2 <exit>
@@ -33,9 +41,9 @@
 # line (dash and busybox take quadratic time for that: issue 47).
 #
 # POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file. Every
-# process costs milliseconds on a busy machine, so the hot path starts three programs (cat, ls,
-# curl) and one fork of this shell (the worker), and uses the shell's own words for the rest
-# (performance.md, "Hook decision latency").
+# process costs milliseconds on a busy machine, so the hot path starts four programs (cat, ls,
+# curl, the timer's sleep) and two forks of this shell (the worker, the timer), and uses the
+# shell's own words for the rest (performance.md, "Hook decision latency").
 # GATEWAY_HOOK_LAUNCHER names the launcher for the JVM path; ./gateway sets it.
 
 # The version of the build this script is of: the archive's make-dist writes it here; a clone's
@@ -141,7 +149,9 @@ jvm() {
   if [ -z "${GATEWAY_HOOK_LAUNCHER:-}" ]; then
     deny "provider gateway hook: GATEWAY_HOOK_LAUNCHER is not set (run it as 'gateway hook $agent'); denied"
   fi
-  out=$(printf '%s' "$input" | GATEWAY_HOOK_JVM=1 "$GATEWAY_HOOK_LAUNCHER" hook "$agent" "$@")
+  # The JVM's own bound counts from this script's start (the waiting shell's), as the timer does.
+  out=$(printf '%s' "$input" | GATEWAY_HOOK_JVM=1 GATEWAY_HOOK_SINCE_PID=$waiter \
+    "$GATEWAY_HOOK_LAUNCHER" hook "$agent" "$@")
   status=$?
   # The adapter always prints an answer; nothing on stdout (a wrong option, a JVM that failed to
   # start) would read as "no objection" to the agent.
@@ -166,70 +176,7 @@ input=$(cat)
 
 known_agent "$agent" || jvm "$@"
 
-home=
-max_time=10
-expect=
-for word in "$@"; do
-  if [ -n "$expect" ]; then
-    case "$expect" in
-      home) home=$word ;;
-      timeout) max_time=$word ;;
-    esac
-    expect=
-    continue
-  fi
-  case "$word" in
-    --home) expect=home ;;
-    --home=*) home=${word#--home=} ;;
-    --timeout) expect=timeout ;;
-    --timeout=*) max_time=${word#--timeout=} ;;
-    --port|--connect-timeout) expect=other ;;
-    --port=*|--connect-timeout=*) ;;
-    *) jvm "$@" ;; # --help, --print-config, a mistake: the JVM says what it means
-  esac
-done
-
-# --timeout as curl's --max-time, in whole milliseconds: 10s, 1.5s, 500ms, 2m, 10 (seconds). Anything
-# else, and zero (curl's "no limit"), goes to the JVM, which refuses it with a deny.
-strip_zeros() { # $1 without leading zeros, into $digits
-  digits=$1
-  while :; do
-    case "$digits" in 0?*) digits=${digits#0} ;; *) break ;; esac
-  done
-}
-shown="10 s"
-if [ "$max_time" != 10 ]; then
-  number=${max_time%ms}
-  unit=ms
-  if [ "$number" = "$max_time" ]; then
-    number=${max_time%s}
-    unit=s
-    if [ "$number" = "$max_time" ]; then
-      number=${max_time%m}
-      unit=m
-      [ "$number" = "$max_time" ] && unit=s
-    fi
-  fi
-  case "$number" in
-    ''|*[!0-9.]*|*.*.*|.*|*.) jvm "$@" ;;
-  esac
-  strip_zeros "${number%%.*}"
-  whole=$digits
-  fraction=000
-  [ "${number%%.*}" = "$number" ] || fraction=${number#*.}000
-  fraction=${fraction%"${fraction#???}"}
-  strip_zeros "$fraction"
-  fraction=$digits
-  case "$unit" in
-    ms) millis=$whole ;;
-    s) millis=$((whole * 1000 + fraction)) ;;
-    m) millis=$(((whole * 1000 + fraction) * 60)) ;;
-  esac
-  # shellcheck disable=SC2015 # jvm (which exits) when either test fails: meant as written
-  [ "${#whole}" -le 9 ] && [ "$millis" -gt 0 ] || jvm "$@"
-  max_time=$((millis / 1000)).$((millis % 1000 / 100))$((millis % 100 / 10))$((millis % 10))
-  if [ $((millis % 1000)) -eq 0 ]; then shown="$((millis / 1000)) s"; else shown="$millis ms"; fi
-fi
+[ -z "$to_jvm" ] || jvm "$@" # --help, --print-config, a mistake: the JVM says what it means
 
 if [ -z "$home" ]; then
   case "${COPILOT_HOME:-}" in
@@ -331,36 +278,198 @@ spoken() {
   deny "provider gateway hook got no answer it could read; denied"
 }
 
+# The options the script reads itself, here in the waiting shell, which bounds the whole answer
+# with --timeout; anything else (--help, --print-config, a mistake) goes to the JVM (to_jvm), which
+# says what it means. --port and --connect-timeout are the JVM's.
+home=
+given=10
+expect=
+to_jvm=
+for word in "$@"; do
+  if [ -n "$expect" ]; then
+    case "$expect" in
+      home) home=$word ;;
+      timeout) given=$word ;;
+    esac
+    expect=
+    continue
+  fi
+  case "$word" in
+    --home) expect=home ;;
+    --home=*) home=${word#--home=} ;;
+    --timeout) expect=timeout ;;
+    --timeout=*) given=${word#--timeout=} ;;
+    --port|--connect-timeout) expect=other ;;
+    --port=*|--connect-timeout=*) ;;
+    *) to_jvm=yes ;;
+  esac
+done
+
+strip_zeros() { # $1 without leading zeros, into $digits
+  digits=$1
+  while :; do
+    case "$digits" in 0?*) digits=${digits#0} ;; *) break ;; esac
+  done
+}
+
+# --timeout $1 in whole milliseconds, into $millis: 10s, 1.5s, 500ms, 2m, 10 (seconds). Fails for
+# anything else and for zero (curl's "no limit"): the JVM then refuses it with a deny, within the
+# default bound.
+bound_of() {
+  number=${1%ms}
+  unit=ms
+  if [ "$number" = "$1" ]; then
+    number=${1%s}
+    unit=s
+    if [ "$number" = "$1" ]; then
+      number=${1%m}
+      unit=m
+      [ "$number" = "$1" ] && unit=s
+    fi
+  fi
+  case "$number" in
+    ''|*[!0-9.]*|*.*.*|.*|*.) return 1 ;;
+  esac
+  strip_zeros "${number%%.*}"
+  whole=$digits
+  fraction=000
+  [ "${number%%.*}" = "$number" ] || fraction=${number#*.}000
+  fraction=${fraction%"${fraction#???}"}
+  strip_zeros "$fraction"
+  fraction=$digits
+  [ "${#whole}" -le 9 ] || return 1
+  case "$unit" in
+    ms) millis=$whole ;;
+    s) millis=$((whole * 1000 + fraction)) ;;
+    m) millis=$(((whole * 1000 + fraction) * 60)) ;;
+  esac
+  [ "$millis" -gt 0 ]
+}
+
+# $1 milliseconds in seconds with three decimals, as curl and sleep take them (10.000, 0.500), into
+# $secs; a function, not a command substitution, which would cost a fork.
+seconds() {
+  secs=$(($1 / 1000)).$(($1 % 1000 / 100))$(($1 % 100 / 10))$(($1 % 10))
+}
+
+millis=10000
+shown="10 s"
+if [ "$given" != 10 ]; then
+  if bound_of "$given"; then
+    if [ $((millis % 1000)) -eq 0 ]; then shown="$((millis / 1000)) s"; else shown="$millis ms"; fi
+  else
+    millis=10000
+    to_jvm=yes
+  fi
+fi
+# curl's --max-time: the bound less a tenth of it (at most 1 s), left for its answer's way back
+# and this shell's own start, so that a gateway that is there and silent is named as such.
+cut=$((millis / 10))
+[ "$cut" -le 1000 ] || cut=1000
+seconds $((millis - cut))
+max_time=$secs
+
 # The waiting shell (see the top): runs hook() in the worker, with this script's stdin (an
-# asynchronous list's own would be /dev/null), and waits for it.
+# asynchronous list's own would be /dev/null), and waits for it, within the bound.
 waiter=$$
 child=
+timer=
 denying=
 # The worker asks to print its answer: yes, unless a deny is on its way already.
 trap 'interrupted=yes; [ -n "$denying" ] || { committed=yes; kill -USR2 "$child" 2>/dev/null; }' USR1
-# The agent gave up on the hook: deny, unless the worker's answer is on its way (it ends soon).
+
+# The pids of every process below $1 (one a line; none when ps cannot say), from one `ps`: only a
+# hook that gives up pays for it.
+# shellcheck disable=SC2317 # called from the traps below
+descendants() {
+  table=$(ps -e -o pid= -o ppid= 2>/dev/null) || return 0
+  found=" $1 "
+  more=yes
+  while [ -n "$more" ]; do
+    more=
+    while read -r pid ppid; do
+      case "$found" in
+        *" $pid "*) ;;
+        *" $ppid "*) found="$found$pid "; more=yes ;;
+      esac
+    done <<EOF
+$table
+EOF
+  done
+  printf '%s\n' "${found# "$1" }"
+}
+
+# Ends the worker and everything it started (curl, the launcher and its JVM), so that nothing of the
+# hook outlives its answer or holds the agent's stderr open: each stopped first (none forks or
+# prints), then listed again (what started in between), then killed. Reaped here, where bash's
+# "Killed" notice goes nowhere: not into the reason on stderr.
+# shellcheck disable=SC2317,SC2046 # called from the traps; the pids are split on purpose
+end_worker() {
+  [ -n "$child" ] || return 0
+  {
+    kill -STOP "$child"
+    kill -STOP $(descendants "$child")
+    kill -KILL $(descendants "$child") "$child"
+    wait "$child"
+  } 2>/dev/null
+}
+
+# The timer goes, with its sleep.
+# shellcheck disable=SC2317 # called from unanswered() and the traps
+disarm() {
+  [ -z "$timer" ] || kill "$timer" 2>/dev/null
+  timer=
+}
+
+# The agent gave up on the hook ($1, a signal), or the bound came ($1 = ALRM): deny, unless the
+# worker's answer is on its way (it ends soon) or a deny is already.
 # shellcheck disable=SC2317 # called by the traps below, which ShellCheck 0.9 does not see as calls
 stopped() {
   interrupted=yes
+  [ -z "$denying" ] || return 0
   denying=yes # first: a worker asking from now on gets no yes
   [ -z "$committed" ] || return 0
-  # Reaped here, where bash's "Killed" notice goes nowhere: not into the reason on stderr.
-  [ -z "$child" ] || { kill -KILL "$child" && wait "$child"; } 2>/dev/null
+  end_worker
+  disarm
+  if [ "$1" = ALRM ]; then
+    deny "provider gateway hook could not decide within $shown on this machine; denied"
+  fi
   deny "provider gateway hook was stopped by SIG$1 before it had an answer; denied"
 }
 trap 'stopped TERM' TERM
 trap 'stopped INT' INT
 trap 'stopped HUP' HUP
+trap 'stopped ALRM' ALRM
 # Whatever ends this shell without an answer denies: a worker that ended without one (killed; a
 # shell error), a shell error here. A function, not the trap's own text: there the reason's
 # apostrophe was quoted as '"'"' inside ${status:+...}, which ShellCheck cannot parse.
 status=
 # shellcheck disable=SC2317 # called by the EXIT trap below
 unanswered() {
+  disarm
   [ -z "$answered" ] && [ -z "$committed" ] || return 0
   deny "provider gateway hook ended without an answer${status:+" (its worker's exit $status)"}; denied"
 }
 trap unanswered EXIT
+
+# The bound's timer, armed before the worker starts: SIGALRM to this shell at --timeout, unless
+# disarmed first. A subshell that waits for its sleep in `wait`, where its TERM trap runs at once
+# and takes the sleep with it ($! is the sleep's from the moment it starts); their output goes
+# nowhere, so that neither holds the agent's pipes. A sleep that refuses fractions (an old busybox)
+# sleeps whole seconds, rounded up. A shell started with SIGALRM ignored cannot trap it (POSIX):
+# 2 s later this shell gets SIGTERM, which it denies as the agent giving up.
+seconds "$millis"
+rounded=$(((millis + 999) / 1000))
+(
+  trap 'kill $! 2>/dev/null; exit 0' TERM
+  sleep "$secs" &
+  wait $! || { sleep "$rounded" & wait $!; }
+  kill -ALRM "$waiter"
+  sleep 2 &
+  wait $!
+  kill -TERM "$waiter"
+) >/dev/null 2>&1 &
+timer=$!
 {
   (
     worker=yes

@@ -4,6 +4,7 @@ import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.agent.hook.HookAdapter;
+import io.github.providergateway.agent.hook.HookBound;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.DurationText;
@@ -13,6 +14,9 @@ import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.loop.SystemScheduler;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,7 +50,9 @@ final class AgentHookCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       defaultValue = "10s",
       description =
-          "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
+          "The hook's whole bound: it answers within this of its start whatever happens, denying"
+              + " where it cannot decide by then (no gateway, one stuck, a slow start); keep it well"
+              + " under the agent's own hook timeout (default: ${DEFAULT-VALUE}).")
   private String answerTimeout;
 
   @Mixin private HelpOption help;
@@ -90,27 +96,36 @@ final class AgentHookCommand implements Callable<Integer> {
     // WARN unless GATEWAY_LOG_LEVEL says otherwise: an agent shows a hook's stderr, where its
     // one line says what decided; JUL's default would add a timestamped INFO line per call.
     StderrLogging.install(context.env());
-    HookAdapter.Settings settings;
-    try {
-      settings =
-          new HookAdapter.Settings(
-              gateway.home(context.env()),
-              gateway.launchPort(context.env()),
-              DurationText.parse(connectTimeout),
-              DurationText.parse(answerTimeout));
-    } catch (IllegalArgumentException e) {
-      // Still answer the agent: a hook that is misconfigured must not let calls through.
-      context.err().println("gateway hook " + agent.word() + ": " + e.getMessage());
-      settings = null;
+    Clock clock = Clock.systemUTC();
+    // The bound counts from the launcher script's start (else the command's): one deadline.
+    Instant start = HookBound.start(context.env(), clock.instant());
+    try (SystemScheduler scheduler = new SystemScheduler()) {
+      HookBound bound = HookBound.of(HookBound.DEFAULT, start, clock, scheduler);
+      HookAdapter.Settings settings;
+      try {
+        bound = HookBound.of(DurationText.parse(answerTimeout), start, clock, scheduler);
+        settings =
+            new HookAdapter.Settings(
+                gateway.home(context.env()),
+                gateway.launchPort(context.env()),
+                DurationText.parse(connectTimeout),
+                bound.answerBudget());
+      } catch (IllegalArgumentException e) {
+        // Still answer the agent: a hook that is misconfigured must not let calls through, and
+        // within the default bound.
+        context.err().println("gateway hook " + agent.word() + ": " + e.getMessage());
+        settings = null;
+      }
+      return HookAdapter.run(
+          agent,
+          context.in(),
+          context.stdout(),
+          context.err(),
+          settings,
+          guard(),
+          ProjectConfig.startedForEverySession(gateway.home(context.env())),
+          bound);
     }
-    return HookAdapter.run(
-        agent,
-        context.in(),
-        context.stdout(),
-        context.err(),
-        settings,
-        guard(),
-        ProjectConfig.startedForEverySession(gateway.home(context.env())));
   }
 
   /**

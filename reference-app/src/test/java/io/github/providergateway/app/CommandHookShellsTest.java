@@ -42,8 +42,11 @@ class CommandHookShellsTest {
 
   private static final Path SCRIPT = Path.of("src/main/sh/gateway-hook.sh").toAbsolutePath();
 
-  /** The script's own budget for the gateway's answer (its default {@code --timeout}). */
+  /** The script's own bound for its whole answer (its default {@code --timeout}). */
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+  /** The hook timeout {@code gateway setup} writes for every agent. */
+  private static final Duration AGENTS_TIMEOUT = Duration.ofSeconds(60);
 
   private static final String CLAUDE_INPUT =
       "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
@@ -117,6 +120,7 @@ class CommandHookShellsTest {
       // A JVM started with SIGINT ignored passes that on, and no shell can trap a signal ignored
       // when it started (POSIX): as an agent starts its hooks, with the three signals' defaults.
       command.addAll(List.of("env", "--default-signal=INT,TERM,HUP"));
+      command.addAll(ignoredSignals);
     }
     command.addAll(shell.command());
     command.addAll(List.of(SCRIPT.toString(), agent, "--home", home.toString()));
@@ -152,6 +156,9 @@ class CommandHookShellsTest {
 
   /** The process the last {@link #hook} call started. */
   private Process started;
+
+  /** {@code env}'s options that start the hook with signals ignored, as an agent may. */
+  private List<String> ignoredSignals = List.of();
 
   private static byte[] readAll(InputStream in) {
     try (in) {
@@ -344,6 +351,169 @@ class CommandHookShellsTest {
                     + reason
                     + "\"}}\n");
       }
+    }
+  }
+
+  // ---- the hook's own bound (issue 76): an answer inside every agent's timeout, always ----
+
+  /** The bound the tests below give the hook: short, so that a stuck worker costs little. */
+  private static final String BOUND = "1500ms";
+
+  /** What each agent reads as a deny, after the bound, and with which exit code. */
+  private static void assertDeniedAtTheBound(String agent, Run run) {
+    String reason = "provider gateway hook could not decide within 1500 ms on this machine; denied";
+    switch (agent) {
+      case "gemini" -> {
+        assertThat(run.outText())
+            .isEqualTo("{\"decision\":\"deny\",\"reason\":\"" + reason + "\"}\n");
+        assertThat(run.exitCode()).as("Gemini CLI blocks on exit code 2 only").isEqualTo(2);
+        assertThat(run.err()).isEqualTo(reason + "\n");
+      }
+      case "codex" -> {
+        assertThat(run.outText()).contains("\"permissionDecision\":\"deny\"").contains(reason);
+        assertThat(run.exitCode()).as("Codex blocks on exit code 2").isEqualTo(2);
+        assertThat(run.err()).isEqualTo(reason + "\n");
+      }
+      case "copilot" -> {
+        assertThat(run.outText())
+            .isEqualTo(
+                "{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\""
+                    + reason
+                    + "\"}\n");
+        assertThat(run.exitCode()).isZero();
+      }
+      case "cursor" -> {
+        assertThat(run.outText()).startsWith("{\"permission\":\"deny\"").contains(reason);
+        assertThat(run.exitCode()).isZero();
+      }
+      default -> {
+        assertThat(run.outText())
+            .isEqualTo(
+                "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
+                    + "\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\""
+                    + reason
+                    + "\"}}\n");
+        assertThat(run.exitCode()).isZero();
+      }
+    }
+  }
+
+  /** Runs the hook under {@code shell} for {@code agent} with {@link #BOUND}, to its end. */
+  private Run bounded(Shell shell, String agent, Map<String, String> env) throws Exception {
+    return done(
+        hook(shell, agent, CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8), env, "--timeout", BOUND));
+  }
+
+  static Stream<Arguments> shellsAndAgents() {
+    return Stream.of(Shell.values())
+        .flatMap(
+            shell ->
+                Stream.of("claude", "copilot", "gemini", "codex", "cursor")
+                    .map(agent -> Arguments.of(shell, agent)));
+  }
+
+  /**
+   * A stand-in launcher whose JVM never answers (a machine at load 14 starting one, a JVM stuck):
+   * it starts a child of its own, notes both pids in {@code pids}, and sleeps. The hook denies at
+   * its bound in the agent's dialect, and neither the launcher nor its child outlives the answer:
+   * the run's pipes close (a leftover holding stderr would keep this test waiting for minutes).
+   */
+  @ParameterizedTest(name = "{0}, {1}")
+  @MethodSource("shellsAndAgents")
+  void aJvmPathThatNeverAnswersIsDeniedAtTheBoundAndLeavesNothingBehind(Shell shell, String agent)
+      throws Exception {
+    Path pids = temp.resolve("pids");
+    Path stuck = temp.resolve("stuck-launcher");
+    Files.writeString(
+        stuck,
+        "#!/bin/sh\n"
+            + "# Not a launcher: a JVM path that never answers, with a child of its own.\n"
+            + "sleep 300 &\n"
+            + "echo \"$$ $! ${GATEWAY_HOOK_SINCE_PID:-none}\" > '"
+            + pids
+            + "'\n"
+            + "exec sleep 301\n");
+    Files.setPosixFilePermissions(stuck, PosixFilePermissions.fromString("rwx------"));
+
+    Run run = bounded(shell, agent, Map.of("GATEWAY_HOOK_LAUNCHER", stuck.toString()));
+
+    assertDeniedAtTheBound(agent, run);
+    assertThat(run.took()).as("inside the agent's own hook timeout").isLessThan(AGENTS_TIMEOUT);
+    String[] noted = Files.readString(pids).strip().split(" ");
+    assertThat(noted[2])
+        .as("the JVM's bound counts from the script's start")
+        .isEqualTo(Long.toString(started.pid()));
+    for (String pid : List.of(noted[0], noted[1])) {
+      ProcessHandle.of(Long.parseLong(pid))
+          .ifPresent(
+              left -> {
+                try {
+                  left.onExit().get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                  throw new AssertionError("process " + pid + " outlived the hook's answer", e);
+                }
+              });
+    }
+  }
+
+  /**
+   * An agent that starts its hooks with SIGALRM ignored (POSIX: no shell can trap it then): the
+   * timer follows its SIGALRM with SIGTERM 2 s later, which the script denies as it denies the
+   * agent giving up. Later than the bound, still far inside the agent's own timeout.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("shells")
+  void aHookStartedWithTheAlarmIgnoredStillDeniesSoonAfterItsBound(Shell shell) throws Exception {
+    assumeTrue(envDefaultSignal, "env cannot start the hook with a signal ignored here");
+    ignoredSignals = List.of("--ignore-signal=ALRM");
+    Path stuck = temp.resolve("stuck-launcher");
+    Files.writeString(
+        stuck, "#!/bin/sh\n# Not a launcher: a JVM path that never answers.\nexec sleep 300\n");
+    Files.setPosixFilePermissions(stuck, PosixFilePermissions.fromString("rwx------"));
+
+    Run run = bounded(shell, "gemini", Map.of("GATEWAY_HOOK_LAUNCHER", stuck.toString()));
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.outText())
+        .isEqualTo(
+            "{\"decision\":\"deny\",\"reason\":\"provider gateway hook was stopped by SIGTERM"
+                + " before it had an answer; denied\"}\n");
+    assertThat(run.took()).as("inside the agent's own hook timeout").isLessThan(AGENTS_TIMEOUT);
+  }
+
+  /**
+   * A gateway that takes the call and never answers, with a curl that does not keep its own {@code
+   * --max-time} (a stand-in that holds the connection's place and sleeps): the bound's timer
+   * denies, in each dialect.
+   */
+  @ParameterizedTest(name = "{0}, {1}")
+  @MethodSource("shellsAndAgents")
+  void aCurlThatOutlivesItsMaxTimeIsDeniedAtTheBound(Shell shell, String agent) throws Exception {
+    Path bin = Files.createDirectory(temp.resolve("bin"));
+    Path curl = bin.resolve("curl");
+    Files.writeString(curl, "#!/bin/sh\n# Not curl: a wait that never ends.\nexec sleep 300\n");
+    Files.setPosixFilePermissions(curl, PosixFilePermissions.fromString("rwx------"));
+    try (StubSocket gateway = StubSocket.silent(home)) {
+
+      Run run = bounded(shell, agent, Map.of("PATH", bin + ":" + System.getenv("PATH")));
+
+      assertDeniedAtTheBound(agent, run);
+    }
+  }
+
+  /**
+   * The gateway's socket takes the call and says nothing: curl's own {@code --max-time}, the bound
+   * less a tenth, names the silent gateway, before the timer, in each dialect.
+   */
+  @ParameterizedTest(name = "{0}, {1}")
+  @MethodSource("shellsAndAgents")
+  void aSilentGatewayIsDeniedWithinTheBoundNamingIt(Shell shell, String agent) throws Exception {
+    try (StubSocket gateway = StubSocket.silent(home)) {
+
+      Run run = bounded(shell, agent, Map.of());
+
+      assertThat(run.outText()).contains("deny").contains("did not answer within 1500 ms");
+      assertThat(run.exitCode()).isEqualTo(agent.equals("gemini") || agent.equals("codex") ? 2 : 0);
     }
   }
 

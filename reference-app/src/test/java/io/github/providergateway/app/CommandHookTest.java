@@ -347,6 +347,57 @@ class CommandHookTest {
     assertThat(jvmStarted()).isFalse();
   }
 
+  /**
+   * Issue 76: a gateway stopped with SIGSTOP, its socket moved where the script does not look, so
+   * that the JVM path asks it on its port, which the kernel still accepts for it: the hook's bound
+   * ({@code --timeout}, the whole answer) denies, whichever of the JVM's own bound, its answer
+   * budget or the script's timer comes first on this machine, in each agent's dialect (Gemini CLI
+   * and Codex: exit 2 with the reason on stderr). The test waits as the product does: 5 s each.
+   */
+  @Test
+  void aStoppedGatewayAskedOnItsPortIsDeniedWithinTheHooksBoundInEachDialect() throws Exception {
+    gatewayProcessWithGuard();
+    int port = gateway.url().getPort();
+    Path elsewhere =
+        Files.createDirectory(
+            temp.resolve("elsewhere"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Files.move(home.resolve("hook.sock"), elsewhere.resolve("hook.sock"));
+    long pid = gateway.pid();
+    signal(pid, "STOP");
+    Run claude;
+    Run gemini;
+    Run codex;
+    try {
+      String[] options = {"--port", Integer.toString(port), "--timeout", "5s"};
+      CompletableFuture<Run> claudeRun = hook("claude", "claude-bash-ls.json", options);
+      CompletableFuture<Run> geminiRun = hook("gemini", "gemini-shell-ls.json", options);
+      CompletableFuture<Run> codexRun = hook("codex", "codex-bash-ls.json", options);
+      claude = done(claudeRun);
+      gemini = done(geminiRun);
+      codex = done(codexRun);
+    } finally {
+      signal(pid, "CONT");
+    }
+
+    assertThat(jvmStarted()).as("no socket: the JVM path, on the port").isTrue();
+    String[] withinTheBound = {
+      "could not decide within 5 s on this machine",
+      "accepted the connection but did not answer within ",
+      "accepted the connection but did not decide within "
+    };
+    // ls matches no rule: a gateway that answered would allow it.
+    assertThat(claude.exitCode()).isZero();
+    assertThat(claude.decision()).as(claude.out()).isEqualTo("deny");
+    assertThat(claude.reason()).containsAnyOf(withinTheBound);
+    assertThat(gemini.exitCode()).as(gemini.err()).isEqualTo(2);
+    assertThat(gemini.answer().path("decision").asText()).isEqualTo("deny");
+    assertThat(gemini.err()).containsAnyOf(withinTheBound);
+    assertThat(codex.exitCode()).as(codex.err()).isEqualTo(2);
+    assertThat(codex.decision()).isEqualTo("deny");
+    assertThat(codex.err()).containsAnyOf(withinTheBound);
+  }
+
   // ---- what the script does not believe ----
 
   @Test

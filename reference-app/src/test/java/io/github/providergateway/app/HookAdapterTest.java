@@ -442,17 +442,20 @@ class HookAdapterTest {
   void aGatewayThatAcceptsButDoesNotDecideInTimeIsDeniedNotLeftToTheRecord() throws Exception {
     gatewayWithGuard(",\"failOpen\":true");
 
-    // Real time, bounded: the adapter's own deadline (2 s) against a real gateway whose gate
-    // provider stays silent (the gateway itself would decide after its 5 s gate timeout). On a
-    // loaded machine the deadline may fall in the handshake rather than the gate: stuck either way.
+    // Real time, bounded: the adapter's own deadline (2 s, issue 76: the whole bound; the gateway
+    // has what is left of it less 0.2 s) against a real gateway whose gate provider stays silent
+    // (the gateway itself
+    // would decide after its 5 s gate timeout). On a loaded machine the deadline may fall in the
+    // handshake rather than the gate, or the bound's own deny come first: denied either way.
     Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "2s"));
 
     JsonNode out = result.answer().get("hookSpecificOutput");
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.get("permissionDecisionReason").asText())
-        .contains("accepted the connection but did not")
-        .contains("within 2 s")
-        .contains("fail closed")
+        .containsAnyOf(
+            "accepted the connection but did not decide within ",
+            "accepted the connection but did not answer within ",
+            "could not decide within 2 s on this machine")
         .doesNotContain("fails open");
   }
 

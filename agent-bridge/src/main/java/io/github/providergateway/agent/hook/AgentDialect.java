@@ -3,6 +3,7 @@ package io.github.providergateway.agent.hook;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.SandboxPolicy;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,15 @@ import java.util.Optional;
  * an agent is added here, not implemented elsewhere.
  */
 public sealed interface AgentDialect permits WireDialect {
+
+  /**
+   * The hook timeout {@code gateway setup} writes into every agent's settings, in the agent's own
+   * unit (Gemini CLI: milliseconds; the others: seconds): six times the hook's own bound ({@code
+   * gateway hook --timeout}, 10 s), so that the hook's answer, a deny when it cannot decide, comes
+   * well before the agent gives up and (most agents) runs the call. {@code gateway doctor} flags a
+   * timeout under twice the hook's bound.
+   */
+  Duration HOOK_TIMEOUT = Duration.ofSeconds(60);
 
   /**
    * {@return the agent's name on the command line ({@code gateway hook <id>}, {@code gateway setup

@@ -90,7 +90,9 @@ final class ClaudeCodeDialect extends WireDialect {
         "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
         List.of(
             "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write|Read\",\"hooks\":[",
-            "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
+            "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":"
+                + HOOK_TIMEOUT.toSeconds()
+                + "}]}]}}",
             "",
             "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
                 + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"

@@ -84,7 +84,9 @@ final class CodexDialect extends WireDialect {
         "%nInstall it in $CODEX_HOME/hooks.json (~/.codex/hooks.json), and trust it:%n",
         List.of(
             "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
-            "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
+            "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":"
+                + HOOK_TIMEOUT.toSeconds()
+                + "}]}]}}",
             "",
             "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
                 + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md).",

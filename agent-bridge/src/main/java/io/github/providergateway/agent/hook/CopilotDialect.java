@@ -65,7 +65,9 @@ final class CopilotDialect extends WireDialect {
     ObjectNode hooks = JSON.createObjectNode();
     hooks.put("version", 1);
     ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
-    hook.put("type", "command").put("bash", command).put("timeoutSec", 30);
+    hook.put("type", "command")
+        .put("bash", command)
+        .put("timeoutSec", (int) HOOK_TIMEOUT.toSeconds());
     return hooks;
   }
 
@@ -90,7 +92,9 @@ final class CopilotDialect extends WireDialect {
         "%nInstall it in <repo>/.github/hooks/gateway.json:%n",
         List.of(
             "  {\"version\":1,\"hooks\":{\"preToolUse\":[{\"type\":\"command\",",
-            "    \"bash\":\"/abs/path/gateway hook copilot\",\"timeoutSec\":30}]}}",
+            "    \"bash\":\"/abs/path/gateway hook copilot\",\"timeoutSec\":"
+                + HOOK_TIMEOUT.toSeconds()
+                + "}]}}",
             "",
             "bash/shell/powershell become tool 'shell' with {\"command\": ...}; edit/create/write/"
                 + "str_replace_editor become 'edit' with 'path'; view/read become 'read' with 'path';"

@@ -111,7 +111,7 @@ final class CursorDialect extends WireDialect {
       if (entry.matcher() != null) {
         hook.put("matcher", entry.matcher());
       }
-      hook.put("timeout", 30).put("failClosed", true);
+      hook.put("timeout", (int) HOOK_TIMEOUT.toSeconds()).put("failClosed", true);
     }
     return settings;
   }
@@ -137,7 +137,9 @@ final class CursorDialect extends WireDialect {
         "%nInstall it in ~/.cursor/hooks.json or <project>/.cursor/hooks.json:%n",
         List.of(
             "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway hook"
-                + " cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
+                + " cursor\",\"timeout\":"
+                + HOOK_TIMEOUT.toSeconds()
+                + ",\"failClosed\":true}], …}}",
             "",
             "See 'gateway hook --print-config cursor' for every hook, and docs/agents.md."));
   }

@@ -78,7 +78,7 @@ final class GeminiDialect extends WireDialect {
     hook.put("type", "command")
         .put("name", ToolMapping.GATEWAY_SERVER)
         .put("command", command)
-        .put("timeout", 30000);
+        .put("timeout", (int) HOOK_TIMEOUT.toMillis());
     return matcherSettings(hookEntries(), hook);
   }
 
@@ -103,7 +103,9 @@ final class GeminiDialect extends WireDialect {
         "%nInstall it in ~/.gemini/settings.json or <project>/.gemini/settings.json:%n",
         List.of(
             "  {\"hooks\":{\"BeforeTool\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
-            "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":30000}]}]}}",
+            "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":"
+                + HOOK_TIMEOUT.toMillis()
+                + "}]}]}}",
             "",
             "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
                 + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"

@@ -16,6 +16,7 @@ import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.loop.base.UnsafeFileException;
@@ -299,6 +300,114 @@ public final class HookAdapter {
       Guard guard,
       Set<String> configured) {
     requireNonNull(guard, "guard");
+    return answerOf(agent, in, err, settings, guard, configured).print(out, err);
+  }
+
+  /**
+   * As {@link #run(AgentKind, InputStream, PrintStream, PrintStream, Settings, Guard, Set)}, within
+   * {@code bound} (issue 76): whatever it waits on (the agent's input, the gateway's port, its
+   * answer, the home's record), it answers by the bound, a deny naming it when it has not decided
+   * by then, so that the agent reads an answer before its own hook timeout. Exactly one answer is
+   * printed.
+   *
+   * @param agent whose hook protocol {@code in} and {@code out} speak
+   * @param in the agent's hook call, one JSON object, read to its end
+   * @param out where the answer goes, in the agent's format
+   * @param err where the reason for the answer goes, for a person reading the agent's log
+   * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @param guard the home's guard (its person's settings)
+   * @param configured the names of the configuration's entries that start a provider for every
+   *     session; null when not known
+   * @param bound when the answer is due
+   * @return the exit code, as {@link #run(AgentKind, InputStream, PrintStream, PrintStream,
+   *     Settings, Guard)} says
+   */
+  public static int run(
+      AgentKind agent,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      Settings settings,
+      Guard guard,
+      Set<String> configured,
+      HookBound bound) {
+    requireNonNull(guard, "guard");
+    requireNonNull(bound, "bound");
+    // One answer, whichever comes first: the decision, or the bound's deny. The decision prints
+    // nothing itself.
+    CompletableFuture<Answer> answer = new CompletableFuture<>();
+    Thread decider =
+        DaemonThreads.start(
+            "gateway-hook-decide",
+            () -> {
+              try {
+                answer.complete(answerOf(agent, in, err, settings, guard, configured));
+              } catch (RuntimeException | Error e) {
+                answer.complete(Answer.of(agent, failed(e)));
+              }
+            });
+    // Fail closed: at the bound, a deny that names it (spec: the hook's own bound, issue 76).
+    Scheduler.Cancellable timer =
+        bound
+            .scheduler()
+            .schedule(
+                bound.left(),
+                () ->
+                    answer.complete(
+                        Answer.of(agent, HookVerdict.deny(bound.reason(), bound.reason()))));
+    Answer chosen;
+    try {
+      chosen = answer.get();
+    } catch (InterruptedException e) {
+      // The hook's own thread interrupted (its process shutting down, an embedder cancelling it):
+      // a deny, never what the decision may still say.
+      Thread.currentThread().interrupt();
+      decider.interrupt();
+      answer.complete(
+          Answer.of(
+              agent,
+              HookVerdict.deny(
+                  "interrupted while asking the provider gateway; denied", "interrupted, denied")));
+      chosen = answer.join();
+    } catch (ExecutionException e) {
+      chosen = Answer.of(agent, failed(e.getCause())); // never: completed with answers only
+    }
+    timer.cancel();
+    return chosen.print(out, err);
+  }
+
+  /** What the hook prints: its line on stdout, its line on stderr, its exit code. */
+  private record Answer(String stdout, String stderr, int exitCode) {
+    static Answer of(AgentKind agent, HookVerdict verdict) {
+      return new Answer(agent.answer(verdict), agent.stderr(verdict), agent.exitCode(verdict));
+    }
+
+    int print(PrintStream out, PrintStream err) {
+      out.println(stdout);
+      out.flush();
+      err.println(stderr);
+      err.flush();
+      return exitCode;
+    }
+  }
+
+  /** The deny for whatever went wrong in deciding. */
+  private static HookVerdict failed(Throwable e) {
+    // Fail closed: whatever went wrong, the agent reads a deny (Claude Code runs the tool after
+    // any exit code but 0 and 2, so crashing is not an option).
+    return HookVerdict.deny(
+        "provider gateway hook failed (" + e + "); denied because it could not check the call",
+        "unexpected error, denied: " + e);
+  }
+
+  /** Decides the one hook call on {@code in}; what decided it goes to {@code err} as it happens. */
+  private static Answer answerOf(
+      AgentKind agent,
+      InputStream in,
+      PrintStream err,
+      Settings settings,
+      Guard guard,
+      Set<String> configured) {
     byte[] bytes = null;
     try {
       bytes = in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1);
@@ -307,15 +416,13 @@ public final class HookAdapter {
     }
     if (bytes != null && HookRequests.afterTool(bytes)) {
       // An after-tool hook reports a call that ran; only a gateway keeps what sessions have seen.
-      out.println("{}");
-      out.flush();
-      err.println(
+      return new Answer(
+          "{}",
           "gateway hook "
               + agent.word()
               + ": after-tool report not kept: no gateway runs (the flow rules start from what the"
-              + " next gateway sees)");
-      err.flush();
-      return 0;
+              + " next gateway sees)",
+          0);
     }
     if (bytes != null) {
       in = new java.io.ByteArrayInputStream(bytes);
@@ -330,23 +437,12 @@ public final class HookAdapter {
                   "bad command line, denied")
               : adapter.decide(in);
     } catch (RuntimeException | Error e) {
-      // Fail closed: whatever went wrong, the agent reads a deny (Claude Code runs the tool after
-      // any exit code but 0 and 2, so crashing is not an option).
-      verdict =
-          HookVerdict.deny(
-              "provider gateway hook failed ("
-                  + e
-                  + "); denied because it could not check the call",
-              "unexpected error, denied: " + e);
+      verdict = failed(e);
     } finally {
       adapter.workers.shutdownNow();
       adapter.scheduler.close();
     }
-    out.println(agent.answer(verdict));
-    out.flush();
-    err.println(agent.stderr(verdict));
-    err.flush();
-    return agent.exitCode(verdict);
+    return Answer.of(agent, verdict);
   }
 
   private HookVerdict decide(InputStream in) {

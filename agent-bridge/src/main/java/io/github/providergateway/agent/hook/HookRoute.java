@@ -44,7 +44,7 @@ import java.util.function.Supplier;
  * {@link #MAX_WAITING} and {@link #MAX_WAITING_BYTES} for all together, so that an agent's parallel
  * tool calls (100 at once) are all answered; a call past those bounds, and one that could not start
  * within {@link #MAX_WAIT}, is answered with a deny that says it was not checked, so that it is
- * answered inside the agent's hook timeout (30 s as {@code gateway setup} installs it), never run
+ * answered inside the agent's hook timeout (60 s as {@code gateway setup} installs it), never run
  * unchecked.
  *
  * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
@@ -105,7 +105,7 @@ public final class HookRoute {
   /**
    * How long a call may wait for its turn: one that has not started by then is denied as not
    * checked, so that with its decision (two gates' 5 s each, the command hook's {@code --timeout})
-   * it is answered within 20 s, inside the agents' 30 s hook timeout.
+   * it is answered within 20 s, inside the agents' 60 s hook timeout.
    */
   public static final Duration MAX_WAIT = Duration.ofSeconds(10);
 

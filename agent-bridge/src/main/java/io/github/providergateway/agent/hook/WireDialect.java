@@ -218,12 +218,14 @@ abstract non-sealed class WireDialect implements AgentDialect {
   }
 
   /**
-   * Claude Code's command hook, {@code {"type":"command","command":...,"timeout":30}} in seconds,
-   * at each of {@code entries} (Codex takes the same).
+   * Claude Code's command hook, {@code {"type":"command","command":...,"timeout":60}} in seconds
+   * ({@link #HOOK_TIMEOUT}), at each of {@code entries} (Codex takes the same).
    */
   static ObjectNode commandHookSettings(List<HookEntry> entries, String command) {
     ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", command).put("timeout", 30);
+    hook.put("type", "command")
+        .put("command", command)
+        .put("timeout", (int) HOOK_TIMEOUT.toSeconds());
     return matcherSettings(entries, hook);
   }
 

@@ -4,7 +4,9 @@ import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +21,13 @@ import java.util.Map;
  */
 final class AgentDoctor {
 
-  /** How long an agent's {@code --version} may take here. */
-  static final Duration VERSION_TIMEOUT = Duration.ofSeconds(3);
+  /**
+   * How long an agent's {@code --version} takes on a quiet machine at most. One that takes longer
+   * is slow, not missing: the doctor waits for it as long as the agent waits for its hooks ({@link
+   * AgentHookTimeout}), and only past that says it never answered (issue 76: Gemini CLI "not
+   * installed" when its --version took 5.9 s of the 3 the doctor gave it).
+   */
+  static final Duration VERSION_USUAL = Duration.ofSeconds(3);
 
   private final Map<String, String> env;
   private final Path home;
@@ -35,12 +42,16 @@ final class AgentDoctor {
   private final String canaryCommand;
   private final SandboxDoctor sandbox;
 
+  /** Times the agent's version check and each canary, to say a slow one is slow. */
+  private final Clock clock;
+
   /**
    * @param home the gateway's home, whose front-door tokens an MCP entry over HTTP must carry
    * @param ledger the home's setup ledger, or null when it could not be read
    * @param gateway whether the home's gateway runs ({@link HookReach#gateway})
    * @param canaryCommand this run's canary ({@code HookCanary.command})
    * @param sandbox examines the agents' own sandboxes
+   * @param clock times the version checks and the canaries
    */
   AgentDoctor(
       Map<String, String> env,
@@ -54,7 +65,8 @@ final class AgentDoctor {
       CanaryRun canary,
       CanaryAudit audit,
       String canaryCommand,
-      SandboxDoctor sandbox) {
+      SandboxDoctor sandbox,
+      Clock clock) {
     this.env = env;
     this.home = home;
     this.project = project;
@@ -67,11 +79,11 @@ final class AgentDoctor {
     this.audit = audit;
     this.canaryCommand = canaryCommand;
     this.sandbox = sandbox;
+    this.clock = clock;
   }
 
   /** Examines {@code agent}. */
   AgentReport examine(AgentSettings agent) {
-    AgentVersion version = AgentVersion.probe(agent.binary(), env, VERSION_TIMEOUT);
     List<DoctorProblem> problems = new ArrayList<>();
     List<AgentHooks.Read> reads = new ArrayList<>();
     try {
@@ -115,6 +127,19 @@ final class AgentDoctor {
         wins = read.file();
       }
     }
+    // Its --version gets as long as the agent gives its hooks: a slow machine is slow, not missing.
+    AgentHookTimeout patience = AgentHookTimeout.of(agent, hooks);
+    List<String> slow = new ArrayList<>();
+    Instant asked = clock.instant();
+    AgentVersion version = AgentVersion.probe(agent.binary(), env, patience.timeout());
+    if (version.version() != null) {
+      patience
+          .slow(
+              agent.binary() + " --version",
+              Duration.between(asked, clock.instant()),
+              VERSION_USUAL)
+          .ifPresent(slow::add);
+    }
     // The after-tool hooks gate nothing: they are checked for being there (and trusted), apart.
     List<AgentHooks.Hook> afterTool = hooks.stream().filter(AgentDoctor::afterTool).toList();
     hooks.removeAll(afterTool);
@@ -125,8 +150,19 @@ final class AgentDoctor {
             || (agent.examinedByItsFiles() ? configExists : version.path() != null);
     if (!examined) {
       return new AgentReport(
-          agent, version, false, List.of(), List.of(), null, null, List.of(), null, List.of(),
-          List.of(), null, List.of());
+          agent,
+          version,
+          false,
+          List.of(),
+          List.of(),
+          null,
+          null,
+          List.of(),
+          null,
+          List.of(),
+          List.of(),
+          null,
+          List.copyOf(slow));
     }
     if (hooks.isEmpty()) {
       problems.add(
@@ -164,12 +200,23 @@ final class AgentDoctor {
                 "the hook in " + hook.file() + ": " + reaches.detail()));
       }
       agent.hookProblem(hook, version).ifPresent(problems::add);
+      AgentHookTimeout.problem(agent, hook).ifPresent(problems::add);
       // One canary per distinct hook: the same command in two events answers the same (Cursor's
       // gets it as a shell call whatever its event).
       String key = hook.url() != null ? hook.url() : hook.command();
       CanaryRun.Result result = ran.get(key);
       if (result == null) {
-        result = canary.run(agent, hook, canaryCommand);
+        AgentHookTimeout waits = AgentHookTimeout.of(agent, hook);
+        Instant sent = clock.instant();
+        result = canary.run(agent, hook, canaryCommand, waits.timeout());
+        if (result.outcome() != CanaryRun.Outcome.NO_ANSWER) {
+          waits
+              .slow(
+                  "the canary through the hook in " + hook.file(),
+                  Duration.between(sent, clock.instant()),
+                  CanaryRun.USUAL)
+              .ifPresent(slow::add);
+        }
         ran.put(key, result);
         audit.record(agent, hook.file(), canaryCommand, result);
       }
@@ -214,7 +261,15 @@ final class AgentDoctor {
         findings,
         problems,
         box,
-        trusted.trusted() ? afterToolNotes(agent, hooks, afterTool, reads) : List.of());
+        notes(
+            slow, trusted.trusted() ? afterToolNotes(agent, hooks, afterTool, reads) : List.of()));
+  }
+
+  /** The slow answers' notes, then the others. */
+  private static List<String> notes(List<String> slow, List<String> others) {
+    List<String> all = new ArrayList<>(slow);
+    all.addAll(others);
+    return List.copyOf(all);
   }
 
   /** Whether {@code hook} runs after a call ran ({@code PostToolUse}, {@code AfterTool}). */

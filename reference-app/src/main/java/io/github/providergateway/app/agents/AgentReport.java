@@ -82,7 +82,13 @@ record AgentReport(
     String name = String.format("%-" + NAME_WIDTH + "s ", agent);
     String installed = version.version() != null ? " (" + version.version() + ")" : "";
     if (!examined) {
-      return name + (version.version() != null ? "not set up" + installed : "not installed");
+      // Found but silent past the agent's own timeout is not "not installed": it is there.
+      return name
+          + (version.version() != null
+              ? "not set up" + installed
+              : version.path() != null
+                  ? "not set up (" + version.problem() + ")"
+                  : "not installed");
     }
     if (!guarded()) {
       return name
@@ -117,7 +123,9 @@ record AgentReport(
     out.println(
         agent
             + ": "
-            + (version.version() != null ? version.describe() : "not installed")
+            + (version.version() != null || version.path() != null
+                ? version.describe()
+                : "not installed")
             + (examined ? "" : "; not set up: nothing to check"));
     if (!examined) {
       return;

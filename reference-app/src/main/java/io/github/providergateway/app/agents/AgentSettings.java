@@ -7,6 +7,7 @@ import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -225,5 +226,40 @@ abstract class AgentSettings {
    */
   Optional<DoctorProblem> hookProblem(AgentHooks.Hook hook, AgentVersion version) {
     return Optional.empty();
+  }
+
+  /**
+   * The timeout of one of the agent's hooks as the agent reads it from the hook's entry: here its
+   * {@code timeout} in seconds, as Claude Code, Codex and Cursor take it.
+   *
+   * @param handler the hook's entry
+   * @return the timeout, or empty where the entry has none the agent reads (its default applies)
+   */
+  Optional<Duration> hookTimeout(JsonNode handler) {
+    return seconds(handler.get("timeout"));
+  }
+
+  /** {@return {@code value} as a number of seconds, when it is a positive number} */
+  static Optional<Duration> seconds(JsonNode value) {
+    return value != null && value.isNumber() && value.asDouble() > 0
+        ? Optional.of(Duration.ofMillis(Math.round(value.asDouble() * 1000)))
+        : Optional.empty();
+  }
+
+  /**
+   * {@return how long the agent waits for a hook whose entry sets no timeout, as its documentation
+   * says}
+   */
+  abstract Duration defaultHookTimeout();
+
+  /**
+   * What the agent does with the call when {@code hook} runs past its timeout, as the doctor says
+   * it after the agent's name ({@code Gemini CLI runs the call}).
+   *
+   * @param hook the hook
+   * @return the words
+   */
+  String onHookTimeout(AgentHooks.Hook hook) {
+    return "runs the call";
   }
 }

@@ -26,8 +26,12 @@ import java.util.regex.Pattern;
  */
 final class CanaryRun {
 
-  /** How long one canary may take: the gateway answers it at once. */
-  static final Duration TIMEOUT = Duration.ofSeconds(5);
+  /**
+   * How long a canary takes on a quiet machine at most: the gateway answers it at once. One that
+   * takes longer is slow, not missing: the doctor waits for it as long as the agent would wait for
+   * its hook ({@link AgentHookTimeout}).
+   */
+  static final Duration USUAL = Duration.ofSeconds(5);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -60,23 +64,25 @@ final class CanaryRun {
 
   private final Map<String, String> env;
   private final Path cwd;
-  private final Duration timeout;
 
   /**
    * @param env the environment the hook runs with (the person's, as the agent passes it on)
    * @param cwd the folder the canary's call says it is in
    */
-  CanaryRun(Map<String, String> env, Path cwd, Duration timeout) {
+  CanaryRun(Map<String, String> env, Path cwd) {
     this.env = env;
     this.cwd = cwd;
-    this.timeout = timeout;
   }
 
-  /** Sends {@code command}, the canary, through {@code hook} of {@code agent}. */
-  Result run(AgentSettings agent, AgentHooks.Hook hook, String command) {
+  /**
+   * Sends {@code command}, the canary, through {@code hook} of {@code agent}, waiting for its
+   * answer as long as {@code timeout}: the agent's own for the hook, past which the agent gives up
+   * on it too.
+   */
+  Result run(AgentSettings agent, AgentHooks.Hook hook, String command, Duration timeout) {
     byte[] input = input(agent, hook.event(), command).getBytes(StandardCharsets.UTF_8);
     if (hook.url() != null) {
-      return http(agent, hook, input);
+      return http(agent, hook, input, timeout);
     }
     BoundedCommand.Ran ran =
         BoundedCommand.run(List.of("/bin/sh", "-c", hook.command()), env, input, timeout);
@@ -167,7 +173,7 @@ final class CanaryRun {
         : new Result(Outcome.DENIED_OTHERWISE, reason);
   }
 
-  private Result http(AgentSettings agent, AgentHooks.Hook hook, byte[] input) {
+  private Result http(AgentSettings agent, AgentHooks.Hook hook, byte[] input, Duration timeout) {
     HttpClient client =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,10 +56,12 @@ final class ClaudeCodeSettings extends AgentSettings {
     if (http != null && project == null) {
       hook.put("type", "http").put("url", http.url().toString());
       hook.putObject("headers").put("Authorization", "Bearer " + http.token());
-      hook.put("timeout", 30).put("onFailure", "block");
+      hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds()).put("onFailure", "block");
       secret = true;
     } else {
-      hook.put("type", "command").put("command", config.hookCommand("claude")).put("timeout", 30);
+      hook.put("type", "command")
+          .put("command", config.hookCommand("claude"))
+          .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     }
     Path configDir = configDir(layouts);
     Path settings =
@@ -187,7 +190,7 @@ final class ClaudeCodeSettings extends AgentSettings {
     hook.put("url", access.url().toString());
     hook.putObject("headers").put("Authorization", "Bearer $" + AgentConfig.HOOK_TOKEN_VARIABLE);
     hook.putArray("allowedEnvVars").add(AgentConfig.HOOK_TOKEN_VARIABLE);
-    hook.put("timeout", 30);
+    hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     hook.put("onFailure", "block");
     return String.join(
         "\n",
@@ -483,5 +486,20 @@ final class ClaudeCodeSettings extends AgentSettings {
         }
       }
     }
+  }
+
+  /** Claude Code's documented default for a command hook: 600 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(600);
+  }
+
+  /** Its HTTP hook with {@code "onFailure": "block"} blocks the call; anything else runs it. */
+  @Override
+  String onHookTimeout(AgentHooks.Hook hook) {
+    return "http".equals(hook.handler().path("type").asText())
+            && "block".equals(hook.handler().path("onFailure").asText())
+        ? "blocks the call (onFailure is block)"
+        : "runs the call";
   }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +41,7 @@ final class CodexSettings extends AgentSettings {
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
     hook.put("type", "command")
         .put("command", layouts.config().hookCommand("codex"))
-        .put("timeout", 30);
+        .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     // No matcher: the hook runs before every tool, its shell, apply_patch and MCP tools alike; and
     // the same hook after every tool (PostToolUse), which tells the gateway that a call ran.
     List<SettingsEdit.Element> elements = new ArrayList<>();
@@ -243,7 +244,9 @@ final class CodexSettings extends AgentSettings {
       hooks
           .append("type = \"command\"\ncommand = ")
           .append(AgentLayouts.tomlString(config.hookCommand("codex")))
-          .append("\ntimeout = 30\n");
+          .append("\ntimeout = ")
+          .append(AgentDialect.HOOK_TIMEOUT.toSeconds())
+          .append('\n');
     }
     SettingsEdit requirements =
         new SettingsEdit(
@@ -541,5 +544,11 @@ final class CodexSettings extends AgentSettings {
       }
     }
     return Optional.empty();
+  }
+
+  /** Codex's documented default: 600 s for most hooks. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(600);
   }
 }

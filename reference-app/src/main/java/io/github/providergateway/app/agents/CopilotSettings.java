@@ -3,11 +3,14 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Copilot CLI's set-up: a hooks file of its own in {@code .github/hooks/} or {@code
@@ -39,7 +42,9 @@ final class CopilotSettings extends AgentSettings {
     ObjectNode file = JsonNodeFactory.instance.objectNode();
     file.put("version", 1);
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
-    hook.put("type", "command").put("bash", config.hookCommand("copilot")).put("timeoutSec", 30);
+    hook.put("type", "command")
+        .put("bash", config.hookCommand("copilot"))
+        .put("timeoutSec", (int) AgentDialect.HOOK_TIMEOUT.toSeconds());
     Path copilotHome = layouts.envDir("COPILOT_HOME", layouts.userHome().resolve(".copilot"));
     Path hooks =
         project == null
@@ -138,5 +143,17 @@ final class CopilotSettings extends AgentSettings {
   @Override
   public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
     return CanaryRun.permission(answer, "permissionDecision", "permissionDecisionReason", text);
+  }
+
+  /** Copilot CLI reads a hook's {@code timeoutSec}. */
+  @Override
+  Optional<Duration> hookTimeout(JsonNode handler) {
+    return seconds(handler.get("timeoutSec"));
+  }
+
+  /** Copilot CLI's documented default: 30 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(30);
   }
 }

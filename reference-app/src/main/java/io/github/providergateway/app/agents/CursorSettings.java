@@ -7,6 +7,7 @@ import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,7 +70,7 @@ final class CursorSettings extends AgentSettings {
     if (matcher != null) {
       hook.put("matcher", matcher);
     }
-    hook.put("timeout", 30).put("failClosed", true);
+    hook.put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toSeconds()).put("failClosed", true);
     return hook;
   }
 
@@ -124,5 +125,19 @@ final class CursorSettings extends AgentSettings {
   @Override
   public CanaryRun.Result canaryAnswer(JsonNode answer, String text) {
     return CanaryRun.permission(answer, "permission", "agent_message", text);
+  }
+
+  /** Cursor documents no default: taken as the shortest of the others', 30 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(30);
+  }
+
+  /** With {@code "failClosed": true} (as setup writes it) Cursor blocks the call. */
+  @Override
+  String onHookTimeout(AgentHooks.Hook hook) {
+    return hook.handler().path("failClosed").asBoolean(false)
+        ? "blocks the call (failClosed)"
+        : "runs the call";
   }
 }

@@ -153,10 +153,11 @@ public final class DoctorCommand implements Callable<Integer> {
             new HookTrustCheck(env, layouts.codexConfig(), layouts.geminiTrustedFolders()),
             reach,
             running,
-            new CanaryRun(env, project, CanaryRun.TIMEOUT),
+            new CanaryRun(env, project),
             new CanaryAudit(home, Clock.systemUTC()),
             canary,
-            sandbox);
+            sandbox,
+            Clock.systemUTC());
     List<AgentReport> reports = examineAll(doctor);
     SystemSettings organisation = SystemSettings.read();
     List<ManagedDoctor.Finding> managed =

@@ -9,6 +9,7 @@ import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.home.SettingsEdit;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -97,7 +98,7 @@ final class GeminiSettings extends AgentSettings {
     hook.put("type", "command")
         .put("command", config.hookCommand("gemini"))
         .put("name", AgentConfig.SERVER_NAME) // the hook's name, which Gemini shows
-        .put("timeout", 30_000);
+        .put("timeout", (int) AgentDialect.HOOK_TIMEOUT.toMillis());
     // The hook before its tools, and the same hook after them (AfterTool), which tells the
     // gateway that a call ran.
     for (AgentDialect.HookEntry entry : kind().dialect().hookEntries()) {
@@ -239,5 +240,20 @@ final class GeminiSettings extends AgentSettings {
   boolean isSandbox(Path file, SettingsEdit.Addition addition) {
     return file.getFileName() != null
         && file.getFileName().toString().equals(GeminiPolicyFile.NAME);
+  }
+
+  /** Gemini CLI reads a hook's {@code timeout} in milliseconds. */
+  @Override
+  Optional<Duration> hookTimeout(JsonNode handler) {
+    JsonNode value = handler.get("timeout");
+    return value != null && value.isNumber() && value.asLong() > 0
+        ? Optional.of(Duration.ofMillis(value.asLong()))
+        : Optional.empty();
+  }
+
+  /** Gemini CLI's default: 60 s. */
+  @Override
+  Duration defaultHookTimeout() {
+    return Duration.ofSeconds(60);
   }
 }

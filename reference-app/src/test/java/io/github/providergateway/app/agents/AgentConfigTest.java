@@ -497,7 +497,7 @@ public class AgentConfigTest {
         .startsWith("/bin/sh -c ")
         .contains(" hook gemini --home " + home + " || { s=$?; [ $s -eq 2 ] || printf ")
         .endsWith(" >&2; exit 2; }'");
-    assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(30000);
+    assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(60000);
     assertThat(codex[0]).isEqualTo("0");
     JsonNode codexHook = jsonParts(codex[1]).get(0).path("hooks").path("PreToolUse").get(0);
     assertThat(codexHook.has("matcher")).as("before every tool, as setup writes it").isFalse();

@@ -499,4 +499,100 @@ class DoctorCommandTest {
     assertThat(codex.path("notes").toString())
         .contains("after-tool hook not run (hook not trusted", "'gateway setup --refresh' adds it");
   }
+
+  // ---- the agents' hook timeouts, and a doctor that waits as long as the agent would (issue 76)
+  // ----
+
+  /**
+   * Gemini CLI's {@code --version} took 5.9 s on a busy machine, past the doctor's 3 s then, and
+   * the doctor said "not installed". It waits as long as Gemini waits for its hook (60 s as setup
+   * writes it), and says the answer was slow. The fake sleeps 4 s before answering: past what a
+   * quiet machine takes, well inside the product's wait.
+   */
+  @Test
+  void aSlowVersionCheckIsSlowNotMissing() throws IOException {
+    Path file = bin.resolve("gemini");
+    Files.writeString(file, "#!/bin/sh\nsleep 4\necho '0.61.0'\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+    assertThat(run("setup", "gemini")).as(err).isZero();
+
+    JsonNode gemini = agent(doctor(1), "gemini");
+
+    assertThat(gemini.path("version").asText()).isEqualTo("0.61.0");
+    assertThat(gemini.path("summary").asText()).doesNotContain("not installed");
+    assertThat(gemini.path("notes").toString())
+        .contains("gemini --version answered in ")
+        .contains("slow on this machine; inside Gemini CLI's 60 s");
+  }
+
+  /**
+   * A hook timeout under twice the hook's own bound is flagged, saying what the agent does when it
+   * gives up; one the settings leave out is the agent's default (Codex: 600 s), not flagged.
+   */
+  @Test
+  void aHookTimeoutUnderTwentySecondsIsFlaggedAndAMissingOneIsTheAgentsDefault()
+      throws IOException {
+    fake("gemini", "0.61.0");
+    fake("codex", "codex-cli 0.169.0");
+    assertThat(run("setup", "gemini")).as(err).isZero();
+    assertThat(run("setup", "codex")).as(err).isZero();
+    Path gemini = userHome.resolve(".gemini/settings.json");
+    Files.writeString(
+        gemini, Files.readString(gemini).replaceAll("(\"timeout\"\\s*:\\s*)60000\\b", "$110000"));
+    Path codex = dir.resolve("codex-home/hooks.json");
+    Files.writeString(
+        codex, Files.readString(codex).replaceAll(",?\\s*\"timeout\"\\s*:\\s*60\\b", ""));
+    assertThat(Files.readString(codex)).doesNotContain("\"timeout\"");
+    startGateway();
+
+    JsonNode report = doctor(1);
+
+    assertThat(agent(report, "gemini").path("summary").asText())
+        .contains("hook timeout 10 s too short: run 'gateway setup gemini'");
+    assertThat(agent(report, "gemini").path("problems").toString())
+        .contains(
+            "has a timeout of 10 s, too short: the hook may answer after the agent gave up, and"
+                + " Gemini CLI then runs the call");
+    assertThat(agent(report, "codex").path("problems").toString()).doesNotContain("too short");
+  }
+
+  /**
+   * A canary the hook answers after 6 s (a machine at load 14): judged by its answer, denied by the
+   * gateway's canary, and noted as slow inside the agent's own 60 s, where it was "the guard never
+   * answered" past the doctor's 5 s before. The hook's command is the one setup wrote, with a sleep
+   * before it; the test waits as the product does.
+   */
+  @Test
+  void aSlowCanaryIsJudgedByItsAnswerAndNotedAsSlow() throws IOException {
+    fake("copilot", "1.0.102");
+    assertThat(run("setup", "copilot")).as(err).isZero();
+    Path hooks;
+    try (var files = Files.walk(userHome)) {
+      hooks =
+          files
+              .filter(Files::isRegularFile)
+              .filter(
+                  f -> {
+                    try {
+                      return Files.readString(f).contains("hook copilot");
+                    } catch (IOException e) {
+                      return false;
+                    }
+                  })
+              .findFirst()
+              .orElseThrow();
+    }
+    Files.writeString(
+        hooks, Files.readString(hooks).replaceFirst("(\"bash\"\\s*:\\s*\")", "$1sleep 6; "));
+    assertThat(Files.readString(hooks)).contains("sleep 6; ");
+    startGateway();
+
+    JsonNode copilot = agent(doctor(0), "copilot");
+
+    assertThat(copilot.path("hooks").get(0).path("canary").path("outcome").asText())
+        .isEqualTo("denied_by_canary");
+    assertThat(copilot.path("notes").toString())
+        .contains("answered in ")
+        .contains("slow on this machine; inside Copilot CLI's 60 s");
+  }
 }

@@ -347,7 +347,7 @@ class SetupCommandTest {
                 + codexHome.resolve("hooks.json")
                 + ":pre_tool_use:0:0\"]\n"
                 + "trusted_hash = \""
-                + CodexHookTrust.trustedHash("PreToolUse", command, 30)
+                + CodexHookTrust.trustedHash("PreToolUse", command, 60)
                 + "\"\n");
     assertThat(out).contains("setup trusted these in " + codexHome.resolve("config.toml"));
 
@@ -383,13 +383,13 @@ class SetupCommandTest {
     String config = Files.readString(codexHome.resolve("config.toml"));
     assertThat(config)
         .contains(
-            "trusted_hash = \"" + CodexHookTrust.trustedHash("PreToolUse", command, 30) + "\"")
+            "trusted_hash = \"" + CodexHookTrust.trustedHash("PreToolUse", command, 60) + "\"")
         .isNotEqualTo(before);
     assertThat(config)
         .containsOnlyOnce(":pre_tool_use:")
         .containsOnlyOnce(":post_tool_use:")
         .contains(
-            "trusted_hash = \"" + CodexHookTrust.trustedHash("PostToolUse", command, 30) + "\"");
+            "trusted_hash = \"" + CodexHookTrust.trustedHash("PostToolUse", command, 60) + "\"");
     assertThat(config.split("trusted_hash", -1)).hasSize(3);
     assertThat(Files.readString(project.resolve(".gemini/settings.json")))
         .contains(dir.resolve("new/gateway").toString())
@@ -765,11 +765,44 @@ class SetupCommandTest {
     assertThat(elsewhere).as("the file the link pointed to").exists();
   }
 
+  /**
+   * Issue 76: an earlier version wrote every agent's hook timeout as 30 s, which a hook's JVM on a
+   * busy machine outran (Gemini then ran the call). Setup again rewrites its own entries with 60 s
+   * (the agents' settings and the ledger of what setup wrote, as that version left them).
+   */
+  @Test
+  void setupAgainRewritesAnEarlierVersionsThirtySecondHookTimeoutAsSixty() throws IOException {
+    assertThat(setup("claude")).as(err).isZero();
+    assertThat(setup("gemini")).as(err).isZero();
+    Path claude = userHome.resolve(".claude/settings.json");
+    Path gemini = userHome.resolve(".gemini/settings.json");
+    Path ledger = gatewayHome.resolve("setup.json");
+    assertThat(Files.readString(claude)).containsPattern("\"timeout\"\\s*:\\s*60\\b");
+    assertThat(Files.readString(gemini)).containsPattern("\"timeout\"\\s*:\\s*60000\\b");
+    for (Path file : List.of(claude, gemini, ledger)) {
+      Files.writeString(
+          file,
+          Files.readString(file)
+              .replaceAll("(\"timeout\"\\s*:\\s*)60000\\b", "$130000")
+              .replaceAll("(\"timeout\"\\s*:\\s*)60\\b", "$130"));
+    }
+
+    assertThat(setup("claude")).as(err).isZero();
+    assertThat(setup("gemini")).as(err).isZero();
+
+    assertThat(Files.readString(claude))
+        .containsPattern("\"timeout\"\\s*:\\s*60\\b")
+        .doesNotContainPattern("\"timeout\"\\s*:\\s*30\\b");
+    assertThat(Files.readString(gemini))
+        .containsPattern("\"timeout\"\\s*:\\s*60000\\b")
+        .doesNotContainPattern("\"timeout\"\\s*:\\s*30000\\b");
+  }
+
   @Test
   void anEntryThePersonChangedSinceSetupWroteItStaysOnRemove() throws IOException {
     assertThat(setup("claude")).as(err).isZero();
     Path settings = userHome.resolve(".claude/settings.json");
-    String changed = Files.readString(settings).replace("\"timeout\": 30", "\"timeout\": 45");
+    String changed = Files.readString(settings).replace("\"timeout\": 60", "\"timeout\": 45");
     assertThat(changed).as("setup's hook has a timeout to change").contains("\"timeout\": 45");
     Files.writeString(settings, changed);
 
@@ -913,13 +946,13 @@ class SetupCommandTest {
             "[hooks.state.\""
                 + hooksJson
                 + ":pre_tool_use:0:0\"]\ntrusted_hash = \""
-                + CodexHookTrust.trustedHash("PreToolUse", command, 30)
+                + CodexHookTrust.trustedHash("PreToolUse", command, 60)
                 + "\"\n")
         .contains(
             "[hooks.state.\""
                 + hooksJson
                 + ":post_tool_use:1:0\"]\ntrusted_hash = \""
-                + CodexHookTrust.trustedHash("PostToolUse", command, 30)
+                + CodexHookTrust.trustedHash("PostToolUse", command, 60)
                 + "\"\n");
     assertThat(ledgerElements()).contains("hooks.PreToolUse", "hooks.PostToolUse");
 
@@ -934,7 +967,7 @@ class SetupCommandTest {
     assertThat(config)
         .containsOnlyOnce(":pre_tool_use:0:0")
         .containsOnlyOnce(":post_tool_use:1:0")
-        .contains(CodexHookTrust.trustedHash("PostToolUse", refreshed, 30));
+        .contains(CodexHookTrust.trustedHash("PostToolUse", refreshed, 60));
 
     assertThat(setup("codex", "--remove")).as(err).isZero();
     assertThat(Files.readString(hooksJson)).isEqualTo(mine);
