@@ -128,10 +128,16 @@ final class AgentDoctor {
       }
     }
     // Its --version gets as long as the agent gives its hooks: a slow machine is slow, not missing.
+    // At most the 60 s setup writes: an agent's default of 600 s (Claude Code, Codex) would hold
+    // the doctor ten minutes on a --version that hangs.
     AgentHookTimeout patience = AgentHookTimeout.of(agent, hooks);
     List<String> slow = new ArrayList<>();
     Instant asked = clock.instant();
-    AgentVersion version = AgentVersion.probe(agent.binary(), env, patience.timeout());
+    Duration versionWait =
+        patience.timeout().compareTo(AgentDialect.HOOK_TIMEOUT) < 0
+            ? patience.timeout()
+            : AgentDialect.HOOK_TIMEOUT;
+    AgentVersion version = AgentVersion.probe(agent.binary(), env, versionWait);
     if (version.version() != null) {
       patience
           .slow(
