@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code gateway hook AGENT …} is parsed by its own command line (issue 76, decision 83): every
+ * {@code gateway hook AGENT …} is parsed by its own command line (issue 76, decision 84): every
  * agent's hook call is one, and nothing else is; help and {@code --print-config} keep the whole
  * tree's words.
  */
