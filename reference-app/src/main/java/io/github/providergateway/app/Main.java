@@ -419,10 +419,11 @@ public final class Main implements Callable<Integer> {
     }
     FrontEnd chosen;
     if (detached) {
-      // A person typing --detached wants their terminal back; a program starting it (with no
-      // terminal: a host's starter reads /dev/null) wants this process to be the gateway.
+      // A person typing --detached, or a script, cron or an agent's shell running the launcher,
+      // wants it back once the gateway serves; a program starting the app's Main itself (a host's
+      // starter, a service manager: no terminal, no launcher) wants this process to be the gateway.
       chosen =
-          context.terminal()
+          context.terminal() || context.env().containsKey(DetachedGatewayStarter.LAUNCHER_VARIABLE)
               ? new DetachedLaunch(
                   context.stdout(),
                   context.err(),
