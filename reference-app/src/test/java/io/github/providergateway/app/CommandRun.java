@@ -44,11 +44,19 @@ record CommandRun(int exit, String output) {
 
   /**
    * Kills every process with an argument that names {@code path} (a test's home or folder): the
-   * detached gateways and trainings a test started, which outlive it by design.
+   * detached gateways and trainings a test started, which outlive it by design; returns once they
+   * are gone.
    */
-  static void killProcessesNaming(Path path) {
-    ProcessHandle.allProcesses()
-        .filter(p -> RuntimeCopy.argumentsOf(p).stream().anyMatch(a -> a.contains(path.toString())))
-        .forEach(ProcessHandle::destroyForcibly);
+  static void killProcessesNaming(Path path) throws Exception {
+    List<ProcessHandle> named =
+        ProcessHandle.allProcesses()
+            .filter(
+                p -> RuntimeCopy.argumentsOf(p).stream().anyMatch(a -> a.contains(path.toString())))
+            .toList();
+    named.forEach(ProcessHandle::destroyForcibly);
+    // Gone before the test's folder is deleted: a training still writing there fails the delete.
+    for (ProcessHandle process : named) {
+      process.onExit().get(DetachedGatewayStarter.START_WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
   }
 }

@@ -34,7 +34,7 @@ class DetachedStartTrainsBesideTest {
   @TempDir Path build;
 
   @AfterEach
-  void killGateways() {
+  void killGateways() throws Exception {
     CommandRun.killProcessesNaming(home);
   }
 

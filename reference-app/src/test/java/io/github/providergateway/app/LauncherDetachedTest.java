@@ -41,7 +41,7 @@ class LauncherDetachedTest {
   private Path home;
 
   @AfterEach
-  void killGateways() {
+  void killGateways() throws Exception {
     if (home == null) {
       return;
     }

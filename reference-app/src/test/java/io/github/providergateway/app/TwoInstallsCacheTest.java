@@ -36,7 +36,7 @@ class TwoInstallsCacheTest {
   @TempDir Path dir;
 
   @AfterEach
-  void killTrainings() {
+  void killTrainings() throws Exception {
     CommandRun.killProcessesNaming(dir);
   }
 
