@@ -297,9 +297,9 @@ public final class DetachedGatewayStarter implements GatewayStarter {
 
   /**
    * The class-data archive or ahead-of-time cache of this runtime ({@link ClassDataCache}) beside a
-   * one-jar class path ({@code provider-gateway-<hash>.jsa} or {@code .aot} beside its copy, or the
-   * launcher's {@code provider-gateway.jsa} beside the build's jar), if it exists and is not older
-   * than the jar: a stale one would be refused by the JVM anyway.
+   * one-jar class path ({@link RuntimeCopy#archiveOf}: {@code
+   * provider-gateway-<hash>-<runtime>.jsa} or {@code .aot} beside a copy), if it exists and is not
+   * older than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
     Optional<Path> oneJar = classPath == null ? Optional.empty() : oneJar(classPath);
