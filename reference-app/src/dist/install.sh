@@ -1,8 +1,7 @@
 #!/bin/sh
 # Installs the provider gateway from this unpacked archive for the user who runs it
 # (docs/install.md). Needs only sh and the usual file tools (cp, ln, mkdir, mv, rm, sed, readlink;
-# id and chown for --system;
-# date, to say how long the first start took):
+# id and chown for --system; cksum, find, nice, setsid and sleep for the launcher's start-up cache):
 #
 #   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/<version>/   this folder, copied
 #   ${XDG_DATA_HOME:-~/.local/share}/provider-gateway/current       a link to it
@@ -163,17 +162,13 @@ place install.sh
 echo "Installed provider-gateway $version in $dest"
 echo "  $link -> $target"
 
-# The launcher's first start of this version trains its start-up cache (docs/install.md), about
-# 10 s in which a silent install.sh looked hung: that start is made here, saying so.
-started=$(date +%s 2>/dev/null) || started=
-printf '%s' "Making its start-up cache for this machine (once per version, about 10 s) ..."
+# The launcher's first start of each kind trains its start-up cache beside it, in the background at
+# the lowest priority, never inside a start (issue 76: a start that trained first took 22-44 s on a
+# busy machine): both kinds are begun here, the rest (`--version`) and an agent's (`mcp --help`, the
+# JVM's window, as the hook's JVM path uses it), so that an agent's first calls find them made.
 "$link" --version >/dev/null 2>&1 || true
-ended=$(date +%s 2>/dev/null) || ended=
-if [ -n "$started" ] && [ -n "$ended" ]; then
-  echo " done in $((ended - started)) s"
-else
-  echo " done"
-fi
+GATEWAY_MCP_JVM=1 "$link" mcp --help >/dev/null 2>&1 || true
+echo "Its start-up caches for this machine are being made in the background (once per version)."
 
 # The homes whose service `gateway service install` wrote (systemd user units; this archive is
 # for Linux): each unit names the runtime and jar of the version that wrote it, so it is written

@@ -3,11 +3,11 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.app.dist.ClassDataCache;
+import io.github.providergateway.app.dist.ClassDataTrainer;
 import io.github.providergateway.app.dist.RuntimeCopy;
 import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.app.service.InstalledService;
 import io.github.providergateway.host.client.GatewayStarter;
-import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import io.github.providergateway.transport.stdio.ProcessTree;
 import java.io.File;
 import java.io.IOException;
@@ -18,14 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Starts the reference app as the shared gateway of a home ({@code --detached}), from this JVM's
@@ -46,11 +43,13 @@ import java.util.stream.Stream;
  * <p>When the class path is one jar (the launcher's {@code provider-gateway.jar}), the gateway runs
  * from a private copy of it in {@code <home>/runtime} ({@link RuntimeCopy}), never from the jar
  * itself: the shared gateway outlives the host that started it, and a build rewriting the jar under
- * it would kill it at its next class load. The copy gets a class-data archive of its own, made once
- * by a training run the first time a jar's content is started (it takes about 0.2 s, 40 %, off
- * every later start): a start, the calls a young gateway serves ({@link ClassDataTraining}: 600
- * hook calls and an MCP window), and a stop, 12 s on a 2-core machine at load 4 (3 s without the
- * calls). A class path of directories or of several entries (tests, embedders) is run as it is.
+ * it would kill it at its next class load. The copy gets a class-data archive of its own (Java 25:
+ * an ahead-of-time cache), which takes about 0.2 s, 40 %, off every later start. It is never made
+ * before the gateway serves (issue 76: that took 22-44 s on a busy machine, past its caller's 15
+ * s): the gateway starts without it, and a training beside it ({@link ClassDataTrainer}, at low
+ * priority: a start, the calls a young gateway serves, {@link ClassDataTraining}, and a stop) makes
+ * it for the next start. A class path of directories or of several entries (tests, embedders) is
+ * run as it is, with no cache.
  */
 public final class DetachedGatewayStarter implements GatewayStarter {
 
@@ -63,10 +62,21 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   private static final String ARCHIVE_NAME = "NAME=\"provider-gateway\"";
 
   /**
-   * The longest a class-data training run may take; past it the gateway starts without. The
-   * training's hook calls took 28-34 s of it on a 2-core machine at load 6-12.
+   * How long whoever starts a detached gateway (a window, {@code --detached}) waits for it to
+   * answer: longer than a start's worst case on a machine at load 4× its cores (a JVM's start, no
+   * training in it: issue 76), and cut short at once when the gateway started exits before it
+   * answers ({@code GatewayClient.connectOrStart}), so a broken start is not waited out.
    */
-  private static final Duration TRAINING_DEADLINE = Duration.ofSeconds(60);
+  public static final Duration START_WAIT = Duration.ofSeconds(60);
+
+  /**
+   * Set by the launchers ({@code ./gateway}, the archive's {@code bin/gateway}) for the JVM they
+   * run: {@code --detached} through a launcher starts the shared gateway in the background and
+   * returns, with or without a terminal (issue 76: from a script, cron or an agent's shell it ran
+   * the gateway in the caller's foreground, tied to it). This starter removes it from the gateway
+   * it starts, which is that gateway.
+   */
+  public static final String LAUNCHER_VARIABLE = "GATEWAY_VIA_LAUNCHER";
 
   /** The class path the app runs from here: this JVM's, or a test's jar. */
   private final String classPath;
@@ -76,6 +86,9 @@ public final class DetachedGatewayStarter implements GatewayStarter {
 
   /** Where the user's service manager is looked for: this process's environment, or a test's. */
   private final Map<String, String> env;
+
+  /** Trains a copy's start-up cache beside its gateway. */
+  private final ClassDataTrainer trainer = ClassDataTrainer.ofThisMachine();
 
   private DetachedGatewayStarter(
       String classPath, List<String> extraArgs, Map<String, String> env) {
@@ -131,21 +144,27 @@ public final class DetachedGatewayStarter implements GatewayStarter {
       return null;
     }
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
+    String runFrom = runFrom(home);
     ProcessBuilder builder =
-        new ProcessBuilder(commandLine(home, port, runFrom(home)))
+        new ProcessBuilder(commandLine(home, port, runFrom))
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     // The shared gateway outlives whoever started it, even a host that a gateway spawned as a
     // provider: it must not be ended as "everything that provider started" (ProcessTree).
     builder.environment().remove(ProcessTree.MARK_VARIABLE);
-    return builder.start();
+    // It is the gateway, not a person's --detached that starts one (LAUNCHER_VARIABLE).
+    builder.environment().remove(LAUNCHER_VARIABLE);
+    Process gateway = builder.start();
+    // Issue 76: the gateway serves first; its start-up cache is trained after, for the next start.
+    trainBeside(runFrom);
+    return gateway;
   }
 
   /**
    * The class path the gateway of {@code home} runs from: for a one-jar class path, the jar's copy
-   * in {@code <home>/runtime}, made (with its class-data archive) if missing, the copies no gateway
-   * needs pruned; any other class path as it is.
+   * in {@code <home>/runtime}, made if missing, the copies no gateway needs pruned; any other class
+   * path as it is. Its cache is not made here: {@link #trainBeside}.
    */
   public String runFrom(Path home) throws IOException {
     Path jar = oneJar(classPath).orElse(null);
@@ -154,9 +173,6 @@ public final class DetachedGatewayStarter implements GatewayStarter {
     }
     Path dir = home.resolve(RuntimeCopy.DIR);
     Path copy = RuntimeCopy.install(jar, dir);
-    if (!Files.exists(RuntimeCopy.archiveOf(copy))) {
-      trainClassDataArchive(copy, jvmOptions(classPath));
-    }
     Set<Path> keep = new HashSet<>(RuntimeCopy.inUse(home, dir));
     keep.add(copy);
     RuntimeCopy.prune(dir, keep);
@@ -164,63 +180,20 @@ public final class DetachedGatewayStarter implements GatewayStarter {
   }
 
   /**
-   * Makes {@code copy}'s class-data archive (or, on Java 25 and later, its ahead-of-time cache:
-   * {@link ClassDataCache}) as {@code ./gateway} makes the build jar's: a gateway in {@code --rpc}
-   * mode on a scratch home, stopped by the end of its input, writes what it loaded. Written under a
-   * temporary name and moved, so a gateway never maps a torn file. Any failure leaves none: the
-   * gateway starts without one, which costs it ~0.2 s (Java 17) to ~0.4 s (Java 25) of CPU. It runs
-   * with the gateway's {@code options}: an archive made with others may be refused.
+   * Starts the training of the cache of {@code runFrom} (a copy that has none yet) beside the
+   * gateway just started, at low priority ({@link ClassDataTrainer}); the next start uses it. A
+   * training that cannot start costs only the cache.
    */
-  private static void trainClassDataArchive(Path copy, List<String> options) throws IOException {
-    Path archive = RuntimeCopy.archiveOf(copy);
-    Path draft = RuntimeCopy.draft(copy.getParent(), archive.getFileName().toString());
-    Path scratchHome = Files.createTempDirectory("provider-gateway-training-");
-    try {
-      List<String> line = new ArrayList<>();
-      line.add(java());
-      line.addAll(options);
-      line.add(ClassDataCache.ofThisRuntime().makeOption(draft));
-      line.addAll(
-          List.of(
-              "-cp",
-              copy.toString(),
-              RunningApp.MAIN_CLASS,
-              "--rpc",
-              "--port",
-              "0",
-              "--home",
-              scratchHome.toString(),
-              "--class-data-training"));
-      Process training =
-          new ProcessBuilder(line)
-              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      if (!training.waitFor(TRAINING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
-        // Java 25 makes the cache in a second JVM the training run starts at its exit.
-        training.descendants().forEach(ProcessHandle::destroyForcibly);
-        training.destroyForcibly();
-        return;
-      }
-      if (Files.isRegularFile(draft) && Files.size(draft) > 0) {
-        OwnerOnlyFiles.makeReadOnly(draft);
-        RuntimeCopy.publish(draft, archive);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      Files.deleteIfExists(draft);
-      Files.deleteIfExists(ClassDataCache.ofThisRuntime().sideFile(draft));
-      deleteTree(scratchHome);
+  private void trainBeside(String runFrom) {
+    Optional<Path> copy = oneJar(runFrom).filter(jar -> !jar.toString().equals(classPath));
+    if (copy.isEmpty()) {
+      return;
     }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
+    try {
+      trainer.trainBeside(java(), copy.get(), jvmOptions(classPath));
+    } catch (IOException | RuntimeException e) {
+      System.getLogger(DetachedGatewayStarter.class.getName())
+          .log(System.Logger.Level.INFO, "no class-data training: {0}", e.toString());
     }
   }
 
@@ -324,9 +297,9 @@ public final class DetachedGatewayStarter implements GatewayStarter {
 
   /**
    * The class-data archive or ahead-of-time cache of this runtime ({@link ClassDataCache}) beside a
-   * one-jar class path ({@code provider-gateway-<hash>.jsa} or {@code .aot} beside its copy, or the
-   * launcher's {@code provider-gateway.jsa} beside the build's jar), if it exists and is not older
-   * than the jar: a stale one would be refused by the JVM anyway.
+   * one-jar class path ({@link RuntimeCopy#archiveOf}: {@code
+   * provider-gateway-<hash>-<runtime>.jsa} or {@code .aot} beside a copy), if it exists and is not
+   * older than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
     Optional<Path> oneJar = classPath == null ? Optional.empty() : oneJar(classPath);

@@ -86,7 +86,12 @@ public final class DetachedLaunch implements FrontEnd {
       args.add("--watch");
     }
     Long before = livePid(home);
-    GatewayLaunch launch = GatewayLaunch.builder().port(port).starter(starter.apply(args)).build();
+    GatewayLaunch launch =
+        GatewayLaunch.builder()
+            .port(port)
+            .startTimeout(DetachedGatewayStarter.START_WAIT)
+            .starter(starter.apply(args))
+            .build();
     // Connected once, then closed: this started no session, so the gateway is left as it was.
     try (GatewayClient ignored = GatewayClient.connectOrStart(home, launch)) {
       Long pid = livePid(home);

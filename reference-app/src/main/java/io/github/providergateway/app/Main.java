@@ -75,10 +75,11 @@ import picocli.CommandLine.Option;
       "",
       "With --detached it is the home's shared background gateway, the one hosts start for"
           + " themselves: no console, logs in <home>/logs/gateway.log, gone once it has had no"
-          + " session and no host for --idle-exit-grace. Typed in a terminal, --detached starts"
-          + " it in the background (or finds it running; with no --idle-exit-grace it then stays"
-          + " until 'gateway stop'), says where it runs and how to stop it,"
-          + " and returns; started by a program, without a terminal, the process is that gateway."
+          + " session and no host for --idle-exit-grace. Typed in a terminal or run by a script"
+          + " through the gateway command, --detached starts it in the background (or finds it"
+          + " running; with no --idle-exit-grace it then stays until 'gateway stop'), says where it"
+          + " runs and how to stop it once it serves, and returns; a host's or a service manager's"
+          + " start of the app's Main, with no terminal, is that gateway."
           + " 'gateway attach' opens the console on a running gateway.",
       ""
     },
@@ -145,8 +146,9 @@ public final class Main implements Callable<Integer> {
         "The shared background gateway of the home (what hosts start for themselves): no",
         "console, no stdin; logs to <home>/logs/gateway.log; <home>/gateway.pid and",
         "gateway.port tell hosts where it is; exits after --idle-exit-grace with no session",
-        "and no host. In a terminal: starts it in the background and returns. Without one",
-        "(a host's or a service manager's start): runs it in this process."
+        "and no host. Through the gateway command, in a terminal or not: starts it in the",
+        "background and returns once it serves. A host's or a service manager's start of the",
+        "app's Main, with no terminal: runs it in this process."
       })
   private boolean detached;
 
@@ -429,10 +431,11 @@ public final class Main implements Callable<Integer> {
     }
     FrontEnd chosen;
     if (detached) {
-      // A person typing --detached wants their terminal back; a program starting it (with no
-      // terminal: a host's starter reads /dev/null) wants this process to be the gateway.
+      // A person typing --detached, or a script, cron or an agent's shell running the launcher,
+      // wants it back once the gateway serves; a program starting the app's Main itself (a host's
+      // starter, a service manager: no terminal, no launcher) wants this process to be the gateway.
       chosen =
-          context.terminal()
+          context.terminal() || context.env().containsKey(DetachedGatewayStarter.LAUNCHER_VARIABLE)
               ? new DetachedLaunch(
                   context.stdout(),
                   context.err(),

@@ -12,12 +12,17 @@ import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -147,7 +152,36 @@ final class McpCommand implements Callable<Integer> {
     // same.
     context.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
+    if (training) {
+      trainHookWithoutGateway(resolvedHome);
+    }
     return ExitCodes.OK;
+  }
+
+  /**
+   * The agents' cache serves their hooks as well as their windows (issue 76): the training's window
+   * done, one Claude Code {@code PreToolUse} call of a shell command goes through {@code gateway
+   * hook claude} in this JVM, with no gateway in the training's home, as an agent's hook runs the
+   * JVM when none answers, so that path loads its classes from the cache. Its answer is dropped.
+   */
+  private void trainHookWithoutGateway(Path home) {
+    byte[] call =
+        ("{\"session_id\":\"training\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+                + "\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}")
+            .getBytes(StandardCharsets.UTF_8);
+    PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
+    CommandContext quiet =
+        new CommandContext(
+            new ByteArrayInputStream(call),
+            OutputStream.nullOutputStream(),
+            discard,
+            context.env(),
+            false,
+            context.runningApp(),
+            stop -> {});
+    CommandLine hook = new CommandLine(HookCommand.class, new CommandFactory(quiet));
+    AgentHookCommand.addEach(hook, quiet);
+    hook.execute("claude", "--home", home.toString());
   }
 
   /**
@@ -157,7 +191,7 @@ final class McpCommand implements Callable<Integer> {
   private static GatewayLaunch windowLaunch(int port) {
     return GatewayLaunch.builder()
         .port(port)
-        .startTimeout(Duration.ofSeconds(20))
+        .startTimeout(DetachedGatewayStarter.START_WAIT)
         // A person who stopped it is not overruled; a crash is started again (decision 74).
         .restartAfterCleanStop(false)
         .starter(DetachedGatewayStarter.fromClassPath())

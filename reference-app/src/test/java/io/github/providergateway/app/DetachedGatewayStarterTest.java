@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.app.dist.ClassDataCache;
+import io.github.providergateway.app.dist.RuntimeCopy;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
@@ -142,7 +143,10 @@ class DetachedGatewayStarterTest {
     Path jar = jarAndArchive("2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z");
 
     assertThat(DetachedGatewayStarter.classDataArchive(jar.toString()))
-        .contains(dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()));
+        .contains(RuntimeCopy.archiveOf(jar));
+    assertThat(RuntimeCopy.archiveOf(jar).getFileName().toString())
+        .as("named by the jar and this runtime")
+        .matches("provider-gateway-[0-9a-f]{8}\\" + ClassDataCache.ofThisRuntime().suffix());
   }
 
   @Test
@@ -158,9 +162,7 @@ class DetachedGatewayStarterTest {
    */
   private Path jarAndArchive(String jarModified, String archiveModified) throws Exception {
     Path jar = Files.writeString(dir.resolve("provider-gateway.jar"), "jar");
-    Path archive =
-        Files.writeString(
-            dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()), "archive");
+    Path archive = Files.writeString(RuntimeCopy.archiveOf(jar), "archive");
     Files.setLastModifiedTime(jar, FileTime.from(Instant.parse(jarModified)));
     Files.setLastModifiedTime(archive, FileTime.from(Instant.parse(archiveModified)));
     return jar;
@@ -169,8 +171,7 @@ class DetachedGatewayStarterTest {
   @Test
   void noArchiveForAMissingFileOrAClassPathOfSeveralEntries() throws Exception {
     Path jar = Files.writeString(dir.resolve("provider-gateway.jar"), "jar");
-    Files.writeString(
-        dir.resolve("provider-gateway" + ClassDataCache.ofThisRuntime().suffix()), "archive");
+    Files.writeString(RuntimeCopy.archiveOf(jar), "archive");
 
     assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("other.jar").toString()))
         .isEmpty();

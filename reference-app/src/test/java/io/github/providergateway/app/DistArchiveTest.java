@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.dist.ClassDataTrainer;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -14,12 +14,11 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -60,7 +59,13 @@ class DistArchiveTest {
           "tr",
           "date",
           "id",
-          "chown");
+          "chown",
+          // the launcher's start-up cache: its name, its training beside a start, its leftovers
+          "cksum",
+          "find",
+          "nice",
+          "setsid",
+          "sleep");
 
   /** A first start of the installed gateway (its runtime's class-data archive is there). */
   private static final Duration START = Duration.ofSeconds(60);
@@ -109,6 +114,12 @@ class DistArchiveTest {
     env.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
   }
 
+  /** The trainings of start-up caches the launcher began beside its starts (issue 76). */
+  @AfterEach
+  void endTrainings() throws Exception {
+    CommandRun.killProcessesNaming(dir);
+  }
+
   @Test
   void theInstalledGatewayRunsOnItsOwnRuntimeWithNoJavaOnThePathAndMakesAToolCall()
       throws Exception {
@@ -122,8 +133,9 @@ class DistArchiveTest {
     Path gateway = user.resolve(".local/bin/gateway");
     assertThat(install.output)
         .contains("Installed provider-gateway " + version + " in " + data.resolve(version))
-        .containsPattern(
-            "Making its start-up cache for this machine \\(.*\\) \\.\\.\\. done in \\d+ s")
+        .contains(
+            "Its start-up caches for this machine are being made in the background (once per"
+                + " version).")
         .contains("Note: no curl here. Agents' hooks still work, each starting a JVM");
     assertThat(Files.readSymbolicLink(gateway)).isEqualTo(data.resolve("current/bin/gateway"));
     assertThat(Files.readSymbolicLink(data.resolve("current"))).isEqualTo(Path.of(version));
@@ -157,6 +169,17 @@ class DistArchiveTest {
       assertThat(app.reply(id).get("outcome").toString())
           .isEqualTo("{\"status\":\"success\",\"data\":\"from the installed gateway\"}");
     }
+
+    // The trainings install.sh began beside its starts (issue 76) end by themselves.
+    Path caches = user.resolve(".cache/provider-gateway");
+    Await.until(
+        ClassDataTrainer.DEADLINE,
+        () -> FolderNames.of(caches).stream().noneMatch(name -> name.endsWith(".training")),
+        () -> "the trainings' end in " + caches + ": " + FolderNames.of(caches));
+    assertThat(FolderNames.of(caches))
+        .as("both kinds of start-up cache, made beside install.sh's starts")
+        .anyMatch(name -> name.matches(".*-main\\.(aot|jsa)"))
+        .anyMatch(name -> name.matches(".*-agents\\.(aot|jsa)"));
 
     // install.sh recorded its files in the default home's ledger; uninstall takes them back.
     Outcome uninstall = run(List.of(gateway.toString(), "uninstall"), env);
@@ -433,6 +456,44 @@ class DistArchiveTest {
     assertThat(notRoot.output).contains("install.sh --system: run it as root");
   }
 
+  /**
+   * Issue 76: after the system install's launcher ran, every command of the same user's own install
+   * printed {@code [error][aot] … shared class paths mismatch}, for good: both named their cache by
+   * the jar's hash alone, and the JVM refuses a cache made for a jar at another path. Each
+   * installation now trains and uses a cache of its own, and no command of either prints an error.
+   */
+  @Test
+  void aSystemInstallAndAUserInstallNeverUseEachOthersCache() throws Exception {
+    assumeTrue(
+        "root".equals(System.getProperty("user.name")), "install.sh --system runs as root only");
+    Map<String, String> asRoot = new HashMap<>(env);
+    asRoot.put("GATEWAY_SYSTEM_ROOT", dir.resolve("system").toString());
+    Outcome system =
+        run(List.of("sh", unpacked.resolve("install.sh").toString(), "--system"), asRoot);
+    assertThat(system.exit).as(system.output).isZero();
+    assertThat(install(unpacked).exit).isZero();
+    Path caches = user.resolve(".cache/provider-gateway");
+    List<Path> launchers =
+        List.of(dir.resolve("system/usr/local/bin/gateway"), user.resolve(".local/bin/gateway"));
+
+    for (int round = 0; round < 3; round++) {
+      for (Path launcher : launchers) {
+        Outcome said = run(List.of(launcher.toString(), "--version"), env);
+        assertThat(said.output)
+            .as("%s --version, round %s", launcher, round)
+            .contains("provider-gateway " + version)
+            .doesNotContain("mismatch", "[error", "Unable to map");
+        Await.until(
+            ClassDataTrainer.DEADLINE,
+            () -> FolderNames.of(caches).stream().noneMatch(name -> name.endsWith(".training")),
+            () -> "the trainings' end in " + caches + ": " + FolderNames.of(caches));
+      }
+    }
+    assertThat(FolderNames.of(caches).stream().filter(name -> name.matches(".*-main\\.(aot|jsa)")))
+        .as("a cache of each installation's")
+        .hasSize(2);
+  }
+
   @Test
   void aGatewayCommandThatIsNotOursIsLeftAlone() throws Exception {
     Path gateway = Files.createDirectories(user.resolve(".local/bin")).resolve("gateway");
@@ -491,18 +552,7 @@ class DistArchiveTest {
 
   /** Runs {@code command} with {@code env} added to this JVM's environment, at most a minute. */
   private Outcome run(List<String> command, Map<String, String> env) throws Exception {
-    Path output = Files.createTempFile(dir, "output", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(new ArrayList<>(command))
-            .redirectErrorStream(true)
-            .redirectOutput(output.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    builder.environment().putAll(env);
-    Process process = builder.start();
-    if (!process.waitFor(COMMAND.toSeconds(), TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError(command + " did not end within " + COMMAND);
-    }
-    return new Outcome(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+    CommandRun done = CommandRun.run(dir, command, env, COMMAND);
+    return new Outcome(done.exit(), done.output());
   }
 }

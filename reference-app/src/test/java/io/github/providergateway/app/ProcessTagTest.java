@@ -85,6 +85,7 @@ class ProcessTagTest {
           // In-process are RpcApp.start and startOnClock; these two start a JVM or a launcher.
           calls("RpcApp", "startProcess", "startCommand"),
           use("ScriptChecks"),
+          calls("CommandRun", "run"), // a launcher's command, as a script runs it (issue 76)
           use("SharedGatewayMcp"),
           use("Tmux"),
           calls("GitOverHttp", "serveTls"), // keytool, and git http-backend per request (issue 64)
@@ -94,6 +95,7 @@ class ProcessTagTest {
           // main code that starts processes
           calls("BoundedCommand", "run"),
           use("DetachedGatewayStarter"),
+          calls("ClassDataTrainer", "ofThisMachine"), // a start-up cache's training (issue 76)
           calls("ProjectProviders", "attach"),
           calls("SandboxProbe", "whyNot"), // bubblewrap around true (issue 64)
           calls("ChildProcess", "start"),

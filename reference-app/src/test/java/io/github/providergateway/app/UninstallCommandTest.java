@@ -266,6 +266,11 @@ class UninstallCommandTest {
             Files.writeString(
                 cache.resolve("provider-gateway-1714000000-52428800-agents.jsa"), "cds"),
             Files.writeString(cache.resolve("provider-gateway-0123456789abcdef-main.aot"), "aot"),
+            // Issue 76: named by the runtime (a clone's) and by the installation (the archive's).
+            Files.writeString(
+                cache.resolve("provider-gateway-1714000000-52428800-3242449631-agents.jsa"), "cds"),
+            Files.writeString(
+                cache.resolve("provider-gateway-0123456789abcdef-3242449631-main.aot"), "aot"),
             // A training stopped half-way: its draft, the JDK's side file, its lock, its home.
             Files.writeString(
                 cache.resolve("provider-gateway-0123456789abcdef-agents.aot.4242"), "draft"),

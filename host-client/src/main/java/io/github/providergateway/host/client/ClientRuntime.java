@@ -54,6 +54,9 @@ final class ClientRuntime implements GatewayConnection.Events {
 
   private final Runnable releaseScheduler;
 
+  /** The backend's scheduler: the connection's waits and the first connection's bound. */
+  private final Scheduler scheduler;
+
   /** Who hears the gateway's events: added from any thread, called on the client thread. */
   private final List<GatewayClientListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -67,7 +70,7 @@ final class ClientRuntime implements GatewayConnection.Events {
     this.options = options;
     this.thread = Executors.newSingleThreadExecutor(DaemonThreads.factory("gateway-client"));
     this.loop = new SerialExecutor("gateway client", thread);
-    Scheduler scheduler = options.backend().scheduler();
+    this.scheduler = options.backend().scheduler();
     this.releaseScheduler = () -> Backend.release(scheduler);
     if (options.listener() != null) {
       listeners.add(options.listener());
@@ -125,23 +128,40 @@ final class ClientRuntime implements GatewayConnection.Events {
    */
   void awaitFirstConnection(Duration limit, String what) throws IOException {
     loop.execute(connection::attempt);
+    // Timed by the backend's scheduler, as the reconnect waits are: a test's manual clock shows
+    // the bound exactly (issue 76: a start's wait is a bound of the product like any other).
+    CompletableFuture<Void> answered = new CompletableFuture<>();
+    connection
+        .firstConnection()
+        .whenComplete(
+            (ok, error) -> {
+              if (error == null) {
+                answered.complete(null);
+              } else {
+                answered.completeExceptionally(error);
+              }
+            });
+    Scheduler.Cancellable timer =
+        scheduler.schedule(limit, () -> answered.completeExceptionally(new TimeoutException()));
     try {
-      connection.firstConnection().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      answered.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       close();
       throw new IOException("interrupted while connecting to " + what, e);
-    } catch (TimeoutException e) {
-      close();
-      throw new IOException("no answer from " + what + " within " + seconds(limit), e);
     } catch (ExecutionException e) {
       close();
+      if (e.getCause() instanceof TimeoutException) {
+        throw new IOException("no answer from " + what + " within " + seconds(limit), e.getCause());
+      }
       if (e.getCause() instanceof UnverifiedGatewayException
           || e.getCause() instanceof UnsafeFileException) {
         throw (IOException) e.getCause(); // typed, and its message says it all
       }
       throw new IOException(
           "cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
+    } finally {
+      timer.cancel();
     }
   }
 

@@ -165,10 +165,11 @@ public final class GatewayClientOptions {
 
     /**
      * Where the client's time comes from: the clock its heartbeat reads and the scheduler that
-     * times heartbeats and reconnect waits. Tests pass {@code ManualClock.backend()}, so that one
-     * manual clock drives both. A scheduler the backend makes is the client's: {@link
-     * GatewayClient#close()} releases it ({@link Backend#release}). Default: {@link
-     * Backend#system()}.
+     * times heartbeats, reconnect waits and the wait for a first connection ({@code connect}'s,
+     * {@code connectOrStart}'s {@link GatewayLaunch#startTimeout()}). Tests pass {@code
+     * ManualClock.backend()}, so that one manual clock drives both. A scheduler the backend makes
+     * is the client's: {@link GatewayClient#close()} releases it ({@link Backend#release}).
+     * Default: {@link Backend#system()}.
      *
      * @param backend the source of time
      * @return this builder

@@ -58,8 +58,8 @@ final class GatewayLauncher {
   private long logLengthAtStart;
 
   /**
-   * Whether a starter is still running: a start that outlasts the start timeout (a class-data
-   * archive trained for a new jar may take a minute on a busy machine) is not joined by a second.
+   * Whether a starter is still running: a start that outlasts the start timeout (a busy machine) is
+   * not joined by a second.
    */
   private final AtomicBoolean starting = new AtomicBoolean();
 
@@ -88,9 +88,9 @@ final class GatewayLauncher {
   /**
    * A connection attempt failed with {@code cause}: starts a gateway if nobody listens and it is
    * time. The start runs on a thread of its own, never the client's: a starter may take seconds
-   * (the reference app's trains a class-data archive for a jar its home has not run yet), and
-   * meanwhile the client's loop goes on as it does whenever it is disconnected, failing requests at
-   * once and trying to connect again.
+   * (the reference app's copies a jar its home has not run yet, on a busy machine), and meanwhile
+   * the client's loop goes on as it does whenever it is disconnected, failing requests at once and
+   * trying to connect again.
    *
    * @param started hears, on the starting thread, the process the starter started, to watch (not
    *     called when it started none, or failed)

@@ -27,13 +27,11 @@ class GatewayClientBackendTest {
 
   @Test
   void theManualBackendTimesTheWaitBeforeTheNextAttempt() throws IOException {
-    GatewayDiscovery closedPort = counting(GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x"));
-    GatewayClientOptions options =
-        GatewayClientOptions.builder()
-            .backend(time.backend())
-            .backoff(Duration.ofMillis(100), Duration.ofSeconds(1))
-            .build();
-    ClientRuntime client = new ClientRuntime(closedPort, null, null, options);
+    ClientRuntime client =
+        onTheManualClock(
+            counting(GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x")),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(1));
     // The first attempt, as GatewayClient.connect makes it; its wait ends with the close below.
     CompletableFuture<Void> waiting =
         CompletableFuture.runAsync(
@@ -47,8 +45,8 @@ class GatewayClientBackendTest {
     try {
       Await.until(
           Duration.ofSeconds(10),
-          () -> time.pendingTasks() == 1,
-          () -> "the refused attempt's retry on the manual clock");
+          () -> time.pendingTasks() == 2,
+          () -> "the refused attempt's retry on the manual clock, beside the wait's own bound");
       assertThat(attempts).hasValue(1);
 
       time.advance(Duration.ofMillis(99));
@@ -60,6 +58,51 @@ class GatewayClientBackendTest {
       client.close();
     }
     Await.until(Duration.ofSeconds(10), waiting::isDone, () -> "the first wait ended by close");
+  }
+
+  /**
+   * Issue 76: the wait of {@code connectOrStart} for a gateway that does not answer ("no answer
+   * from … within 15 s") is timed by the backend's clock: not a tick before its bound, and ended
+   * exactly at it.
+   */
+  @Test
+  void theFirstConnectionsWaitEndsAtItsBoundOnTheBackendsClockAndNotATickBefore()
+      throws IOException {
+    ClientRuntime client =
+        onTheManualClock(
+            GatewayDiscovery.fixed(closedPortUrl(), () -> "ptk-x"),
+            Duration.ofHours(1),
+            Duration.ofHours(1));
+    Duration bound = Duration.ofSeconds(15);
+    CompletableFuture<Void> waiting =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                client.awaitFirstConnection(bound, "the closed port");
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    try {
+      Await.until(
+          Duration.ofSeconds(10),
+          () -> time.pendingTasks() == 2,
+          () -> "the wait's bound and the retry on the manual clock");
+
+      time.advance(bound.minusMillis(1));
+      assertThat(waiting).as("one tick before the bound").isNotDone();
+      time.advance(Duration.ofMillis(1));
+
+      assertThat(waiting)
+          .failsWithin(Duration.ofSeconds(10))
+          .withThrowableThat()
+          .havingRootCause()
+          .isInstanceOf(java.util.concurrent.TimeoutException.class);
+      assertThat(waiting.handle((ok, e) -> e.getCause().getCause().getMessage()).join())
+          .isEqualTo("no answer from the closed port within 15 s");
+    } finally {
+      client.close();
+    }
   }
 
   @Test
@@ -95,6 +138,16 @@ class GatewayClientBackendTest {
     assertThat(options.observer()).isTrue();
     assertThat(options.listener()).isSameAs(listener);
     assertThat(GatewayClientOptions.builder().build().observer()).isFalse();
+  }
+
+  /** A client of {@code discovery} timed by the test's manual clock, with that backoff. */
+  private ClientRuntime onTheManualClock(GatewayDiscovery discovery, Duration first, Duration most)
+      throws IOException {
+    return new ClientRuntime(
+        discovery,
+        null,
+        null,
+        GatewayClientOptions.builder().backend(time.backend()).backoff(first, most).build());
   }
 
   private GatewayDiscovery counting(GatewayDiscovery discovery) {

@@ -21,10 +21,10 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>a clone's {@code ./gateway}: the owner-only copies of the jar it runs, {@code
  *       provider-gateway-<mtime>-<size>.jar} (and {@code .jar.<pid>} while one is copied), and
- *       their class-data archives or AOT caches, {@code provider-gateway-<mtime>-<size>[-agents]
- *       .jsa|.aot};
+ *       their class-data archives or AOT caches, {@code
+ *       provider-gateway-<mtime>-<size>-<runtime>[-agents].jsa|.aot};
  *   <li>the archive's {@code bin/gateway}: {@code provider-gateway-<jar
- *       hash>-agents|main.jsa|.aot};
+ *       hash>-<installation>-agents|main.jsa|.aot};
  *   <li>what a training run of either leaves when stopped half-way: its draft {@code <cache>.<pid>}
  *       and the JDK's {@code <draft>.config} ({@link ClassDataCache#sideFile}), its lock {@code
  *       <cache>.training} (a folder) and its gateway's home, {@code training.<pid>}.
@@ -39,7 +39,7 @@ public final class LauncherCache {
 
   private static final Pattern WRITTEN =
       Pattern.compile(
-          "provider-gateway-[0-9a-f]+(-[0-9]+)?(-agents|-main)?\\.(jar|jsa|aot)"
+          "provider-gateway-[0-9a-f]+(-[0-9]+)*(-agents|-main)?\\.(jar|jsa|aot)"
               + "(\\.[0-9]+(\\.config)?|\\.training)?"
               + "|training\\.[0-9]+");
 

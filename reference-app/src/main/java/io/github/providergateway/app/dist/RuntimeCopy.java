@@ -55,9 +55,13 @@ public final class RuntimeCopy {
   private static final String JAR = ".jar";
   private static final String TEMPORARY = ".tmp";
   private static final int HASH_HEX_DIGITS = 16;
+  private static final int RUNTIME_HEX_DIGITS = 8;
 
   /** Tells apart the temporary files of one process. */
   private static final AtomicLong DRAFTS = new AtomicLong();
+
+  /** This runtime, as a cache's name holds it: its folder and its version, hashed. */
+  private static final String RUNTIME = runtimeTag();
 
   private RuntimeCopy() {}
 
@@ -133,18 +137,41 @@ public final class RuntimeCopy {
 
   /**
    * The class-data archive or ahead-of-time cache made for {@code copy} on this runtime ({@code
-   * .jsa} or {@code .aot} beside it, {@link ClassDataCache}), if there is one. Either records the
-   * path and modification time of its jar, so the launcher's beside the build's jar is of no use to
-   * a copy: the app's {@code DetachedGatewayStarter} trains one per copy.
+   * <copy's name>-<runtime>.jsa} or {@code .aot} beside it, {@link ClassDataCache}), if there is
+   * one. Either records the path and modification time of its jar, and is refused by any other
+   * runtime, so the launcher's beside the build's jar is of no use to a copy, and two runtimes of
+   * one feature version (a host's JDK 25 and the archive's) running one home each keep their own
+   * (issue 76: a JVM refused the other's, said so in the log at every start, and none was trained
+   * again): the app's {@code DetachedGatewayStarter} trains one per copy and runtime.
    */
   public static Path archiveOf(Path copy) {
     return archiveOf(copy, ClassDataCache.ofThisRuntime());
   }
 
-  /** The file of {@code kind} made for {@code copy}. */
+  /** The file of {@code kind} made for {@code copy} on this runtime. */
   public static Path archiveOf(Path copy, ClassDataCache kind) {
+    return copy.resolveSibling(stem(copy) + "-" + RUNTIME + kind.suffix());
+  }
+
+  /** A copy's name without {@code .jar}. */
+  private static String stem(Path copy) {
     String name = copy.getFileName().toString();
-    return copy.resolveSibling(name.substring(0, name.length() - JAR.length()) + kind.suffix());
+    return name.endsWith(JAR) ? name.substring(0, name.length() - JAR.length()) : name;
+  }
+
+  private static String runtimeTag() {
+    String home = System.getProperty("java.home");
+    try {
+      home = Path.of(home).toRealPath().toString();
+    } catch (IOException | RuntimeException unresolved) {
+      // The name as given: the tag still tells runtimes apart.
+    }
+    byte[] digest =
+        sha256()
+            .digest(
+                (home + "\n" + System.getProperty("java.vm.version"))
+                    .getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(digest).substring(0, RUNTIME_HEX_DIGITS);
   }
 
   /** A temporary name beside {@code file}, unique to this process and call. */
@@ -197,12 +224,11 @@ public final class RuntimeCopy {
       kept.add(used.toAbsolutePath().normalize());
       kept.add(used);
     }
-    Set<Path> keptArchives = new HashSet<>();
+    // A kept copy's caches, of every runtime that ran it: <copy's name>-<runtime>.jsa|.aot.
+    Set<String> keptStems = new HashSet<>();
     for (Path copy : copies) {
       if (kept.contains(copy) || kept.contains(copy.toAbsolutePath().normalize())) {
-        for (ClassDataCache kind : ClassDataCache.values()) {
-          keptArchives.add(archiveOf(copy, kind));
-        }
+        keptStems.add(stem(copy) + "-");
       } else {
         deleteQuietly(copy);
       }
@@ -212,7 +238,7 @@ public final class RuntimeCopy {
       boolean orphanArchive =
           name.startsWith(PREFIX)
               && ClassDataCache.isCacheFile(name)
-              && !keptArchives.contains(other);
+              && keptStems.stream().noneMatch(name::startsWith);
       if (orphanArchive || (name.endsWith(TEMPORARY) && writerEnded(name))) {
         deleteQuietly(other);
       }

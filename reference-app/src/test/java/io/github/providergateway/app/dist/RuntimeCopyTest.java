@@ -151,6 +151,34 @@ class RuntimeCopyTest {
             RuntimeCopy.archiveOf(copies.get(4), ClassDataCache.AOT_CACHE));
   }
 
+  /**
+   * Issue 76: two runtimes of one feature version (a host's JDK 25, the archive's) running one home
+   * each keep a cache of their own for a copy, named by the runtime: the JVM refuses another
+   * runtime's, and one file for both was never trained again. Pruning keeps every runtime's cache
+   * of a kept copy and drops those of a copy gone.
+   */
+  @Test
+  void aCopysCacheIsNamedByTheRuntimeAndPruningKeepsEveryRuntimesOfAKeptCopy() throws Exception {
+    Files.createDirectories(runtime());
+    List<Path> copies = Stream.of("a", "b", "c", "d", "e").map(this::copyMadeAt).toList();
+    Path kept = copies.get(4);
+    Path gone = copies.get(0);
+    String suffix = ClassDataCache.ofThisRuntime().suffix();
+    Path anotherRuntimes =
+        Files.writeString(runtime().resolve("provider-gateway-e-0badc0de" + suffix), "");
+    Path goneAnotherRuntimes =
+        Files.writeString(runtime().resolve("provider-gateway-a-0badc0de" + suffix), "");
+
+    RuntimeCopy.prune(runtime(), Set.of());
+
+    assertThat(RuntimeCopy.archiveOf(kept).getFileName().toString())
+        .matches("provider-gateway-e-[0-9a-f]{8}\\" + suffix)
+        .isNotEqualTo(anotherRuntimes.getFileName().toString());
+    assertThat(filesIn(runtime())).contains(RuntimeCopy.archiveOf(kept), anotherRuntimes);
+    assertThat(filesIn(runtime()))
+        .doesNotContain(gone, RuntimeCopy.archiveOf(gone), goneAnotherRuntimes);
+  }
+
   @Test
   void pruningRemovesTheDraftsOfEndedProcessesOnly() throws Exception {
     Files.createDirectories(runtime());
