@@ -6,7 +6,8 @@ processes per core (default 4: load 4x the cores), with this checkout's launcher
 Usage (benchmarks/run-load-busy.sh builds the jar first, then runs this):
   benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts] [--runs 30]
                                      [--hook-calls N] [--start-runs N] [--agent-timeout 30]
-                                     [--agents claude,codex,gemini] [--out FILE] [--work DIR]
+                                     [--agents claude,codex,gemini] [--states stopped,running]
+                                     [--out FILE] [--work DIR]
 
 Parts (--only, default all three, in this order):
   hook    the hook's answer time: `gateway hook AGENT --home HOME` fed a dangerous call (`rm -rf ~`
@@ -23,6 +24,7 @@ Parts (--only, default all three, in this order):
           ~ a scratch home), with the home's gateway stopped and running: the agents-phase class
           BusyColdStartsTest in reference-app, run through Maven (MVN, default ./mvnw -B -q), which
           starts its own spinners once the build is done. Counts the calls that ran (goal 0).
+          --states picks the gateway's states (default stopped,running).
 
 --runs sets every part's count (cold starts per agent and gateway state, hook answers per agent and
 state, starts per kind); --hook-calls and --start-runs override it for their part. The spinners
@@ -49,13 +51,15 @@ def main():
     p.add_argument("--start-runs", type=int)
     p.add_argument("--agent-timeout", type=int, default=30)
     p.add_argument("--agents", default="claude,codex,gemini")
+    p.add_argument("--states", default="stopped,running")
     p.add_argument("--out", default=os.path.join(ROOT, "benchmarks/target/busy/results.md"))
     p.add_argument("--work", default=os.path.join(ROOT, "benchmarks/target/busy/work"))
     a = p.parse_args()
+    a.work, a.out = os.path.abspath(a.work), os.path.abspath(a.out)  # Maven's tests run elsewhere
     parts = a.only.split(",")
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
     cores = os.cpu_count()
     report = [f"# Busy machine (issue 76): {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
               "", f"Commit `{git('rev-parse', '--short', 'HEAD')}`"
@@ -343,7 +347,7 @@ def agents(a):
                      "-Dtest=BusyColdStartsTest", "-Dsurefire.failIfNoSpecifiedTests=false",
                      "-Djacoco.skip=true", "-Dspotless.check.skip=true",
                      f"-Dbusy.runs={a.runs}", f"-Dbusy.perCore={a.busy_per_core}",
-                     f"-Dbusy.hookTimeoutSeconds={a.agent_timeout}", f"-Dbusy.agents={a.agents}",
+                     f"-Dbusy.hookTimeoutSeconds={a.agent_timeout}", f"-Dbusy.agents={a.agents}", f"-Dbusy.modes={a.states}",
                      f"-Dbusy.report={report}"]
     with open(os.path.join(a.work, "agents-maven.log"), "w") as log:
         code = subprocess.run(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode
