@@ -5,7 +5,7 @@ processes per core (default 4: load 4x the cores), with this checkout's launcher
 
 Usage (benchmarks/run-load-busy.sh builds the jar first, then runs this):
   benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts] [--runs 30]
-                                     [--hook-calls N] [--start-runs N] [--agent-timeout 30]
+                                     [--hook-calls N] [--start-runs N] [--agent-timeout 60]
                                      [--agents claude,codex,gemini] [--states stopped,running]
                                      [--out FILE] [--work DIR]
 
@@ -49,7 +49,7 @@ def main():
     p.add_argument("--runs", type=int, default=30)
     p.add_argument("--hook-calls", type=int)
     p.add_argument("--start-runs", type=int)
-    p.add_argument("--agent-timeout", type=int, default=30)
+    p.add_argument("--agent-timeout", type=int, default=60)
     p.add_argument("--agents", default="claude,codex,gemini")
     p.add_argument("--states", default="stopped,running")
     p.add_argument("--out", default=os.path.join(ROOT, "benchmarks/target/busy/results.md"))
