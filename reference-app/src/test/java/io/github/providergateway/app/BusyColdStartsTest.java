@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.app.home.ShellWords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +48,9 @@ class BusyColdStartsTest {
   void coldStartsWithADangerousFirstCallOnABusyMachine() throws Exception {
     int runs = Integer.getInteger("busy.runs");
     int perCore = Integer.getInteger("busy.perCore", 4);
-    Duration timeout = Duration.ofSeconds(Long.getLong("busy.hookTimeoutSeconds", 30));
+    Duration timeout =
+        Duration.ofSeconds(
+            Long.getLong("busy.hookTimeoutSeconds", AgentDialect.HOOK_TIMEOUT.toSeconds()));
     Path report =
         Path.of(
             System.getProperty(
