@@ -21,12 +21,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -56,7 +58,10 @@ class ProvidersStartWhenWantedTest {
   private RunningGateway running;
   private String agentToken;
   private Path home;
-  private Instant began;
+
+  /** The MCP servers' processes below this JVM before the test: an earlier class's, ending. */
+  private Set<Long> serversBefore;
+
   private final Map<String, CompletableFuture<SessionInfo>> startedIn = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<Void>> ended = new ConcurrentHashMap<>();
   private final HttpClient http =
@@ -66,7 +71,7 @@ class ProvidersStartWhenWantedTest {
   void gatewayWithTwoMcpServers() throws Exception {
     // A second back: the kernel counts a process's start in clock ticks, and a server this test
     // starts must not be counted out.
-    began = Instant.now().minusSeconds(1);
+    serversBefore = servers().map(ProcessHandle::pid).collect(Collectors.toSet());
     Path servers = Interop.mcpServers().resolve("node_modules/@modelcontextprotocol");
     starts = dir.resolve("starts.txt");
     Files.writeString(starts, "");
@@ -212,18 +217,21 @@ class ProvidersStartWhenWantedTest {
     return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
   }
 
-  /** The MCP servers' processes below this JVM (the gateway runs in it). */
   /**
-   * The MCP servers this test's gateway runs: this JVM's live descendants started since the test
-   * began, so that one an earlier test class of the same JVM is still ending is not counted.
+   * The MCP servers this test's gateway runs: this JVM's live descendants that were not there
+   * before the test, so that one an earlier test class of the same JVM is still ending is not
+   * counted (a start time would not tell: the JDK reads it to the second, from the boot time).
    */
   private long serversRunning() {
+    return servers().filter(p -> !serversBefore.contains(p.pid())).count();
+  }
+
+  /** The MCP servers' live processes below this JVM (the gateway runs in it). */
+  private static Stream<ProcessHandle> servers() {
     return ProcessHandle.current()
         .descendants()
         .filter(ProcessHandle::isAlive)
-        .filter(p -> p.info().startInstant().map(at -> !at.isBefore(began)).orElse(true))
-        .filter(p -> p.info().commandLine().orElse("").contains("@modelcontextprotocol/server-"))
-        .count();
+        .filter(p -> p.info().commandLine().orElse("").contains("@modelcontextprotocol/server-"));
   }
 
   /** Claude Code's HTTP hook: a {@code Bash} call in {@code cwd}, with a hook token of Claude's. */
