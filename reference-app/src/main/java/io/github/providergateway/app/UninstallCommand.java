@@ -72,8 +72,9 @@ public final class UninstallCommand implements Callable<Integer> {
    * What a gateway writes in its home, by name: its token, port, pid, lock and hook socket, the
    * hook's record of gates, the tokens of hook and HTTP clients and the stdio bridge's (and that
    * token as the bridge's curl sends it), the home's settings, the ledger and setup's backups, its
-   * logs, the runtime copies of its jar and its providers' state. Each also as the draft ({@code
-   * <name>.tmp}) a gateway that stopped while writing it leaves.
+   * logs, the runtime copies of its jar and its providers' state, what the agents' sessions had
+   * seen, the organisation's policy it kept and its HTTP MCP windows. Each also as the draft
+   * ({@code <name>.tmp}) a gateway that stopped while writing it leaves.
    */
   static final List<String> HOME_FILES =
       List.of(
@@ -96,6 +97,9 @@ public final class UninstallCommand implements Callable<Integer> {
           "logs",
           RuntimeCopy.DIR,
           "providers",
+          "guard-sessions.json", // SessionFlowsFile.NAME: what the agents' sessions had seen
+          "policy-kept.json", // KeptPolicy.FILE_NAME: the organisation's policy, as last read
+          "windows", // McpHttpWindows.FOLDER: the HTTP MCP windows' state
           SetupLedger.FILE);
 
   /** The ending of the draft a file of the home is written to first (OwnerOnlyFiles.replace). */

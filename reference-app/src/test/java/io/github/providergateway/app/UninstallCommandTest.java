@@ -2,6 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.app.guard.KeptPolicy;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.app.home.SetupLedger;
@@ -396,6 +398,21 @@ class UninstallCommandTest {
     Run uninstall = gateway("uninstall", "--home", home.toString());
 
     assertThat(uninstall.exit).as(uninstall.err).isZero();
+    assertThat(home).doesNotExist();
+  }
+
+  @Test
+  void theSessionsRecordTheKeptPolicyAndTheWindowsAreTheGatewaysToo() throws Exception {
+    // issue 77: uninstall kept the home, saying these three were not the gateway's; it wrote them.
+    Files.writeString(home.resolve(SessionFlowsFile.NAME), "{}");
+    Files.writeString(home.resolve(SessionFlowsFile.NAME + ".tmp"), "{");
+    Files.writeString(home.resolve(KeptPolicy.FILE_NAME), "{}");
+    Files.writeString(Files.createDirectories(home.resolve("windows")).resolve("w-1.json"), "{}");
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.err).isZero();
+    assertThat(uninstall.out).doesNotContain("Kept " + home);
     assertThat(home).doesNotExist();
   }
 
