@@ -67,10 +67,6 @@ final class GeminiDialect extends WireDialect {
     return "mcp_" + server + "_" + tool;
   }
 
-  /**
-   * An MCP tool ({@code mcp_<server>_<tool>}, with {@code mcp_context}) is {@code
-   * mcp__<server>__<tool>}.
-   */
   /** Its timeout is in milliseconds; the hook shows the server's name. */
   @Override
   public ObjectNode hookSettings(String command) {
@@ -114,6 +110,10 @@ final class GeminiDialect extends WireDialect {
                 + " (answered {} and exit 0; gateway setup writes both)."));
   }
 
+  /**
+   * An MCP tool ({@code mcp_<server>_<tool>}, with {@code mcp_context}) is {@code
+   * mcp__<server>__<tool>}.
+   */
   @Override
   HookRequest parse(JsonNode input) {
     String cwd = requiredText(input, "cwd");

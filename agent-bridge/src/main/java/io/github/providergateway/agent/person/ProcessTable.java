@@ -108,6 +108,9 @@ public interface ProcessTable {
 
   /** The JDK's view, where there is no {@code /proc}: parents and command lines only. */
   final class Jdk implements ProcessTable {
+    /** A table that asks the JDK's {@link ProcessHandle}. */
+    public Jdk() {}
+
     @Override
     public boolean readsEnvironments() {
       return false;
