@@ -35,6 +35,13 @@ final class NpmAgent {
    */
   static final String TAG = "agents";
 
+  /**
+   * The prefix of the system property that runs another version than the pin: {@code
+   * -Dagents.version.codex-cli=0.171.0} (the pins' directory after the dot). The version matrix of
+   * {@code .ci/run} gives each agent's newest release this way.
+   */
+  static final String VERSION_PROPERTY = "agents.version.";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration NPM_WAIT = Duration.ofSeconds(60);
 
@@ -77,14 +84,25 @@ final class NpmAgent {
     }
     Path pinned =
         Interop.repoRoot().resolve("reference-app/src/test/resources/agents").resolve(pins);
-    String version =
+    String pin =
         JSON.readTree(pinned.resolve("package.json").toFile())
             .at("/dependencies/" + pkg.replace("/", "~1"))
             .asText();
+    String version = System.getProperty(VERSION_PROPERTY + pins, pin);
     Path dir = Interop.buildDir().resolve("agents").resolve(pins + "-" + version);
     FileChannel lock = Interop.lockForPreparing(dir);
     try {
       Interop.copyChanged(pinned, dir);
+      if (!version.equals(pin)) {
+        pinTo(dir.resolve("package.json"), pkg, version);
+      }
+      System.out.printf(
+          "real agent: %s %s (%s)%n",
+          pkg,
+          version,
+          version.equals(pin)
+              ? "pinned"
+              : "given by -D" + VERSION_PROPERTY + pins + ", the pin is " + pin);
       Path binary = dir.resolve("node_modules/.bin").resolve(bin);
       if (!Files.exists(dir.resolve("node_modules").resolve(pkg).resolve("package.json"))) {
         String registry = npmRegistryAnswer(dir, pkg, version);
@@ -125,6 +143,18 @@ final class NpmAgent {
     } finally {
       lock.close();
     }
+  }
+
+  /**
+   * Rewrites the copied pins' {@code package.json} at {@code file} to name {@code version} of
+   * {@code pkg}: the version matrix's run of a newer release than the pin ({@code .ci/run}).
+   */
+  private static void pinTo(Path file, String pkg, String version) throws IOException {
+    com.fasterxml.jackson.databind.node.ObjectNode manifest =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(file.toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) manifest.get("dependencies"))
+        .put(pkg, version);
+    Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(manifest));
   }
 
   /** Null when the registry knows {@code pkg@version}; else why not, as npm said it. */
