@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,12 @@ class GeminiCliGateTest extends AgentGateTests {
 
   /** Whether gateway setup wrote Gemini's settings, so that a run leaves them as they are. */
   private boolean setUpByGateway;
+
+  /** More arguments for a run, after {@code --approval-mode yolo}. */
+  private List<String> runArgs = List.of();
+
+  /** More variables for a run. */
+  private final Map<String, String> runEnv = Map.of();
 
   /**
    * A person's set-up in one command: {@code gateway setup gemini --project} in the project writes
@@ -54,6 +61,62 @@ class GeminiCliGateTest extends AgentGateTests {
     assertThat(guarded.marker("guarded-denied.marker"))
         .as(() -> "gateway setup said: " + said + "\n" + describe(run))
         .doesNotExist();
+    assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
+  }
+
+  /**
+   * What {@code gateway setup gemini} says a headless Gemini needs, on Gemini's real binary (issue
+   * 77): with no auth anywhere setup says so and {@code gemini -p} exits 41 before anything runs;
+   * with the auth a person gives but the project not trusted, it exits 55; and with {@code
+   * --skip-trust}, one of the ways the block names, Gemini trusts the folder for the run and runs
+   * the hook: the gated call does not run.
+   */
+  @Test
+  void setupSaysWhatAHeadlessGeminiNeedsAndTheHookRunsOnceGiven() throws Exception {
+    geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-first-run-home"));
+    ObjectNode quiet = GeminiCli.settings();
+    quiet.remove("security");
+    GeminiCli.writeSettings(geminiHome, quiet);
+    Map<String, String> person = new java.util.HashMap<>();
+    person.put("HOME", geminiHome.toString());
+    person.put("PATH", gemini.binary().getParent() + ":" + System.getenv("PATH"));
+    // The person's shell holds no auth of Gemini's (setup reads these three, as Gemini does).
+    List.of("GOOGLE_GENAI_USE_GCA", "GOOGLE_GENAI_USE_VERTEXAI", "GEMINI_API_KEY")
+        .forEach(variable -> person.put(variable, ""));
+    String said = guarded.setup("gemini", person);
+    setUpByGateway = true;
+    assertThat(said)
+        .contains("auth:  none found: gemini -p exits 41")
+        .contains("gemini -p exits 55")
+        .contains("--skip-trust");
+    model = ScriptedModel.start(dialect(), List.of(ScriptedModel.Turn.text("Nothing to do.")));
+
+    Map<String, String> noAuth = new java.util.HashMap<>(runEnv);
+    noAuth.put("GEMINI_API_KEY", "");
+    noAuth.put("GOOGLE_GEMINI_BASE_URL", "");
+    NpmAgent.Run unauthenticated =
+        gemini.run(guarded.project(), geminiHome, model, noAuth, "Hi.", List.of(), AGENT_LIMIT);
+    assertThat(unauthenticated.exitCode()).as(() -> describe(unauthenticated)).isEqualTo(41);
+    assertThat(unauthenticated.stdout() + unauthenticated.stderr())
+        .contains("Please set an Auth method");
+
+    // The auth a person gives with a key: the selected type in their settings, the key in the
+    // environment (the run's).
+    ObjectNode withAuth =
+        (ObjectNode) JSON.readTree(geminiHome.resolve(".gemini/settings.json").toFile());
+    withAuth.putObject("security").putObject("auth").put("selectedType", "gemini-api-key");
+    GeminiCli.writeSettings(geminiHome, withAuth);
+    NpmAgent.Run untrusted =
+        gemini.run(guarded.project(), geminiHome, model, runEnv, "Hi.", List.of(), AGENT_LIMIT);
+    assertThat(untrusted.exitCode()).as(() -> describe(untrusted)).isEqualTo(55);
+    assertThat(untrusted.stdout() + untrusted.stderr())
+        .contains("not running in a trusted directory");
+    model.close();
+
+    runArgs = List.of("--skip-trust");
+    NpmAgent.Run run = shell("guarded-denied.marker");
+
+    assertThat(guarded.marker("guarded-denied.marker")).as(() -> describe(run)).doesNotExist();
     assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
   }
 
@@ -115,9 +178,9 @@ class GeminiCliGateTest extends AgentGateTests {
         guarded.project(),
         geminiHome,
         model,
-        Map.of(),
+        runEnv,
         "Make the marker.",
-        List.of("--approval-mode", "yolo"),
+        Stream.concat(Stream.of("--approval-mode", "yolo"), runArgs.stream()).toList(),
         AGENT_LIMIT);
   }
 }

@@ -65,25 +65,22 @@ final class GeminiSettings extends AgentSettings {
                   new SettingsEdit.Member(
                       List.of(), project.toString(), TextNode.valueOf("TRUST_FOLDER"))),
               false));
-      notes.add(
-          "Gemini CLI runs hooks only in folders it trusts: setup marked "
-              + project
-              + " trusted in "
-              + trusted
-              + ".");
     } else {
       SettingsEdit policy = GeminiPolicyFile.edit(layouts, geminiDir, earlier, notes);
       if (policy != null) {
         edits.add(policy);
         sandbox = policy.additions();
       }
-      notes.add(
-          "Gemini CLI runs no hook, not even these, in a folder it does not trust, and then the"
-              + " calls run unchecked: trust each project folder when Gemini asks (or run"
-              + " 'gateway setup gemini --project' there, which trusts it in "
-              + trusted
-              + ").");
     }
+    List<Path> authSettings = new ArrayList<>();
+    if (project != null) {
+      authSettings.add(settings);
+    }
+    authSettings.add(geminiDir.resolve("settings.json"));
+    authSettings.add(
+        layouts.envDir(
+            "GEMINI_CLI_SYSTEM_SETTINGS_PATH", Path.of("/etc/gemini-cli/settings.json")));
+    notes.add(GeminiFirstRun.block(authSettings, layouts.env(), trusted, project));
     return new AgentLayouts.Plan(edits, notes, sandbox);
   }
 
