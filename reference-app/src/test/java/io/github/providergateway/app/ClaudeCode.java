@@ -2,6 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +30,7 @@ import java.util.stream.Collectors;
 final class ClaudeCode {
 
   private static final String PACKAGE = "@anthropic-ai/claude-code";
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration NPM_WAIT = Duration.ofSeconds(60);
 
   private final Path binary;
@@ -62,6 +65,42 @@ final class ClaudeCode {
    */
   static ClaudeCode installed() throws IOException, InterruptedException {
     return new ClaudeCode(NpmAgent.installed("claude-code", PACKAGE, "claude").binary());
+  }
+
+  /** {@return the pinned Claude Code's version} (installed as {@link #installed()} is) */
+  static String installedVersion() throws IOException, InterruptedException {
+    return NpmAgent.installed("claude-code", PACKAGE, "claude").version();
+  }
+
+  /**
+   * The pinned Claude Code laid out in {@code home} as its own installer ({@code claude install},
+   * {@code curl -fsSL https://claude.ai/install.sh | bash}) lays it out: the native build at {@code
+   * ~/.local/share/claude/versions/<version>}, {@code ~/.local/bin/claude} a link to it, and {@code
+   * "installMethod": "native"} in {@code ~/.claude.json}. The build is the npm package's (its
+   * postinstall puts the same native binary in place); the installer itself fetches from {@code
+   * downloads.claude.ai}, which cannot be reached here.
+   */
+  static ClaudeCode nativeIn(Path home) throws IOException, InterruptedException {
+    NpmAgent npm = NpmAgent.installed("claude-code", PACKAGE, "claude");
+    Path build = npm.binary().toRealPath();
+    Path version =
+        Files.createDirectories(home.resolve(".local/share/claude/versions"))
+            .resolve(npm.version());
+    try {
+      Files.createLink(version, build);
+    } catch (IOException | UnsupportedOperationException e) {
+      Files.copy(build, version);
+    }
+    Path launcher = Files.createDirectories(home.resolve(".local/bin")).resolve("claude");
+    Files.createSymbolicLink(launcher, version);
+    Path config = home.resolve(".claude.json");
+    ObjectNode settings =
+        Files.exists(config)
+            ? (ObjectNode) JSON.readTree(config.toFile())
+            : JSON.createObjectNode();
+    settings.put("installMethod", "native").put("autoUpdates", false);
+    Files.writeString(config, JSON.writeValueAsString(settings));
+    return new ClaudeCode(launcher);
   }
 
   /**

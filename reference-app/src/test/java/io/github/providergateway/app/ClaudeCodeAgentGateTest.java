@@ -34,8 +34,8 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
 
   @Override
   void install() throws Exception {
-    claude = claude();
     claudeHome = Files.createDirectory(temp.toRealPath().resolve("claude-home"));
+    claude = claude();
   }
 
   @Override
