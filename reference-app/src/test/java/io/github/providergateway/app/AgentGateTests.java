@@ -286,6 +286,47 @@ abstract class AgentGateTests {
     return run;
   }
 
+  /**
+   * An ordinary first hour, headless, as {@code gateway setup} left the agent (issue 77): a shell
+   * call that makes the project a repository, a file written with the agent's own edit tool, one of
+   * the gateway's tools through the MCP server setup wrote, and a commit. Each must have done its
+   * work, and the agent must end normally: setup never leaves an agent that cannot start or work.
+   *
+   * @param editTool the agent's tool that writes a file
+   * @param editInput its arguments, writing {@code first hour} to the project's {@code notes.txt}
+   * @param mcpTool the gateway's {@code mark} tool, as the agent names it under setup's server
+   */
+  NpmAgent.Run firstHour(String editTool, ObjectNode editInput, String mcpTool) throws Exception {
+    Path project = guarded.project();
+    model =
+        ScriptedModel.start(
+            dialect(),
+            List.of(
+                ScriptedModel.Turn.toolUse(
+                        shellTool(),
+                        "call_init",
+                        shellInput(
+                            "git init -q && git config user.email first@hour.test"
+                                + " && git config user.name 'First Hour'"))
+                    .after(bound(), guarded::guardIsBound),
+                ScriptedModel.Turn.toolUse(editTool, "call_edit", editInput),
+                ScriptedModel.Turn.toolUse(
+                    mcpTool, "call_mark", JSON.createObjectNode().put("name", "first-hour.marker")),
+                ScriptedModel.Turn.toolUse(
+                    shellTool(),
+                    "call_commit",
+                    shellInput("git add notes.txt && git commit -q -m 'first hour'")),
+                ScriptedModel.Turn.text("Done.")));
+    NpmAgent.Run run = run();
+    assertEnded(run);
+    assertThat(project.resolve("notes.txt")).as(() -> describe(run)).hasContent("first hour");
+    assertThat(guarded.marker("first-hour.marker")).as(() -> describe(run)).exists();
+    assertThat(Interop.output(List.of("git", "-C", project.toString(), "log", "--format=%s")))
+        .as(() -> describe(run))
+        .isEqualTo("first hour");
+    return run;
+  }
+
   // ---- what happened ----
 
   /** The agent ended normally, the script ran as meant. */

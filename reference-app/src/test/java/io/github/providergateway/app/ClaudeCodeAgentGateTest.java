@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,9 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
   private ClaudeCode claude;
   private Path claudeHome;
   private Map<String, String> env = Map.of();
+
+  /** The tools Claude may use without asking, in {@code -p} where nobody can be asked. */
+  private List<String> allowedTools = List.of("Bash", "mcp__gw");
 
   /** The Claude Code under test. */
   ClaudeCode claude() throws Exception {
@@ -143,6 +147,28 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
     assertThat(guarded.marker("guarded-denied.marker")).as(() -> describe(run)).doesNotExist();
   }
 
+  /**
+   * After {@code gateway setup claude} (hooks, MCP server, Claude's own sandbox from the sandbox
+   * policy), Claude's first hour works headless: a shell call inside its sandbox, a {@code Write},
+   * the gateway's tool, a commit.
+   */
+  @Test
+  void afterGatewaySetupClaudeTheFirstHourWorks() throws Exception {
+    String said = guarded.setup("claude", Map.of("HOME", claudeHome.toString()));
+    allowedTools = List.of("Bash", "Write", "mcp__provider-gateway");
+    env = Map.of();
+
+    NpmAgent.Run run =
+        firstHour(
+            "Write",
+            JSON.createObjectNode()
+                .put("file_path", guarded.project().resolve("notes.txt").toString())
+                .put("content", "first hour"),
+            "mcp__provider-gateway__mark");
+
+    assertThat(said).as(() -> describe(run)).contains("Claude Code's own sandbox is on");
+  }
+
   @Override
   NpmAgent.Run run() throws Exception {
     return claude.print(
@@ -151,7 +177,7 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
         model,
         env,
         "Make the marker.",
-        List.of("--allowedTools", "Bash", "mcp__gw"),
+        Stream.concat(Stream.of("--allowedTools"), allowedTools.stream()).toList(),
         AGENT_LIMIT);
   }
 }

@@ -120,6 +120,33 @@ class GeminiCliGateTest extends AgentGateTests {
     assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
   }
 
+  /**
+   * After {@code gateway setup gemini} for the user (hooks, MCP server, the policy file from the
+   * sandbox policy), with the auth and the project's trust a person gives, Gemini's first hour
+   * works headless: a shell call, a {@code write_file}, the gateway's tool, a commit.
+   */
+  @Test
+  void afterGatewaySetupGeminiTheFirstHourWorks() throws Exception {
+    geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-first-hour-home"));
+    GeminiCli.writeSettings(geminiHome, GeminiCli.settings());
+    guarded.setup(
+        "gemini",
+        Map.of(
+            "HOME",
+            geminiHome.toString(),
+            "PATH",
+            gemini.binary().getParent() + ":" + System.getenv("PATH")));
+    setUpByGateway = true;
+    GeminiCli.trustFolder(geminiHome, guarded.project());
+
+    firstHour(
+        "write_file",
+        JSON.createObjectNode()
+            .put("file_path", guarded.project().resolve("notes.txt").toString())
+            .put("content", "first hour"),
+        "mcp_provider-gateway_mark");
+  }
+
   @Override
   void install() throws Exception {
     gemini = GeminiCli.installed();

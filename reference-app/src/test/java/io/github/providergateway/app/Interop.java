@@ -346,6 +346,19 @@ final class Interop {
     return new Ran(ended ? process.exitValue() : -1, output.join().strip());
   }
 
+  /**
+   * What {@code command} prints (stdout and stderr together, stripped), once it ended within 30 s;
+   * fails when it does not end, or exits other than 0.
+   */
+  static String output(List<String> command) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String printed = new String(process.getInputStream().readAllBytes()).strip();
+    assertThat(process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0)
+        .as("%s: %s", command, printed)
+        .isTrue();
+    return printed;
+  }
+
   static boolean runs(List<String> command) throws InterruptedException {
     try {
       Process process =
