@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * GitHub Copilot CLI 1.0.102's real binary gated end to end ({@link AgentGateTests}), offline with
@@ -66,6 +67,23 @@ class CopilotCliGateTest extends AgentGateTests {
   void installHook() throws Exception {
     CopilotCli.writeHooks(
         copilotHome, guarded.hookCommand("copilot"), (int) HOOK_TIMEOUT.toSeconds());
+  }
+
+  /**
+   * After {@code gateway setup copilot} (its user-level hook and MCP server), Copilot's first hour
+   * works headless: a shell call, a file made with its {@code create}, the gateway's tool, a
+   * commit.
+   */
+  @Test
+  void afterGatewaySetupCopilotTheFirstHourWorks() throws Exception {
+    guarded.setup("copilot", Map.of("HOME", copilotHome.toString()));
+
+    firstHour(
+        "create",
+        JSON.createObjectNode()
+            .put("path", guarded.project().resolve("notes.txt").toString())
+            .put("file_text", "first hour"),
+        "provider-gateway-mark");
   }
 
   @Override
