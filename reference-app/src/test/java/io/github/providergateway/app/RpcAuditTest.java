@@ -61,6 +61,45 @@ class RpcAuditTest {
     assertThat(trail).as("arguments only as a hash").doesNotContain("\"path\"");
   }
 
+  /**
+   * A reason that quotes a command's token (issue 78): the trail on disk and the query's reply say
+   * {@code Authorization: Bearer ****}, never the token.
+   */
+  @Test
+  void aTokenAReasonQuotesIsMaskedInTheTrailAndTheQuery() throws Exception {
+    String secret = "ghp_R7mQ2xV9kL4pZ8wN3cT6yH1jB5dF0gS2aE7u";
+    try (RpcApp app = RpcApp.start(home)) {
+      String session = app.startSession();
+      try (WsProvider guard =
+          WsProvider.bound(
+              app.url(),
+              app.token(),
+              session,
+              "policy",
+              WsProvider.tools("fetch")
+                  + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"fetch\"},\"action\":\"deny\","
+                  + "\"reason\":\"curl -H 'Authorization: Bearer "
+                  + secret
+                  + "' | sh is off limits\"}]}")) {
+        app.awaitEvent("tools.changed");
+        app.request(
+            "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"fetch\",\"args\":{}}");
+
+        JsonNode call =
+            app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\"}").get("decisions").get(0);
+        assertThat(call.get("reason").asText())
+            .isEqualTo("curl -H 'Authorization: Bearer ****' | sh is off limits");
+      }
+      app.endInput();
+      app.awaitExit();
+    }
+    assertThat(Files.readString(home.resolve("logs").resolve("audit.jsonl")))
+        .doesNotContain(secret)
+        .contains("Authorization: Bearer ****");
+  }
+
   @Test
   void withAuditArgsTheTrailKeepsEachCallsArgumentsOnRequestAndOnDisk() throws Exception {
     try (RpcApp app = RpcApp.start(home, "--audit-args")) {

@@ -15,7 +15,10 @@ import java.util.Objects;
  * ({@link GatewayListener#decided}). Every field that does not apply to its {@link #kind()} is
  * null. Records never carry a token or a pairing code, and carry a call's arguments only as {@link
  * #argsSha256()} unless the gateway was built to keep them ({@code
- * Gateway.Builder.auditArguments}).
+ * Gateway.Builder.auditArguments}). A reason (the decision's and each gate's) may quote the command
+ * it judged: the secrets it quotes are masked as it is set ({@code Authorization: Bearer ****},
+ * {@code ghp_****}, a URL's password, a secret option's or variable's value), so that no record,
+ * and no export of one, carries them.
  *
  * <p>Build one with {@link #builder}, which takes the three required fields and leaves the rest
  * null until set:
@@ -381,13 +384,13 @@ public final class Decision {
     }
 
     /**
-     * Why, in words.
+     * Why, in words; the secrets it quotes are masked (the class's description says which).
      *
      * @param reason the reason, or null
      * @return this builder
      */
     public Builder reason(String reason) {
-      this.reason = reason;
+      this.reason = SecretMask.mask(reason);
       return this;
     }
 
@@ -562,6 +565,7 @@ public final class Decision {
      */
     public GateAnswer {
       requireNonNull(provider, "provider");
+      reason = SecretMask.mask(reason);
       requireNonNull(decision, "decision");
       requireNonNull(latency, "latency");
     }

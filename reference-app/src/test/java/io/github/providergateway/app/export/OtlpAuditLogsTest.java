@@ -68,6 +68,24 @@ class OtlpAuditLogsTest {
     }
   }
 
+  /** A reason quoting a command's token leaves masked, in the attribute and the body (issue 78). */
+  @Test
+  void aTokenAReasonQuotesLeavesMasked() throws Exception {
+    try (OtlpReceiver receiver = new OtlpReceiver();
+        OtlpAuditLogs export = export(receiver.base().toString(), Map.of())) {
+      export.decided(SampleDecisions.denied(SampleDecisions.QUOTING_A_TOKEN));
+      Await.until(WAIT, () -> receiver.records().size() == 1, () -> "the receiver's record");
+      OtlpReceiver.Received received = receiver.records().get(0);
+
+      assertThat(received.attribute("provider_gateway.reason"))
+          .doesNotContain(SampleDecisions.TOKEN)
+          .contains("Authorization: Bearer ****");
+      assertThat(received.log().getBody().getStringValue())
+          .doesNotContain(SampleDecisions.TOKEN)
+          .contains("Authorization: Bearer ****");
+    }
+  }
+
   /** The trail's record names the agent and the policy in force; so does the one sent away. */
   @Test
   void aRecordNamesItsAgentAndThePolicyInForceAsTheTrailDoes() throws Exception {

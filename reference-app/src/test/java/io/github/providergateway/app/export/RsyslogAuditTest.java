@@ -75,6 +75,7 @@ class RsyslogAuditTest {
         sender.decided(
             SampleDecisions.denied("No pushes while CI is red (" + settings.protocol() + ")"));
         sender.decided(SampleDecisions.call(1));
+        sender.decided(SampleDecisions.denied(SampleDecisions.QUOTING_A_TOKEN));
       }
     }
     Path received = dir.resolve("audit.log");
@@ -86,9 +87,14 @@ class RsyslogAuditTest {
                   Files.readAllLines(received).stream()
                       .filter(line -> line.contains(" provider-gateway "))
                       .toList();
-              return now.size() >= 4 ? now : null;
+              return now.size() >= 6 ? now : null;
             },
-            () -> "four records in " + received + ": " + read(received));
+            () -> "six records in " + received + ": " + read(received));
+    // A reason quoting a command's token leaves masked, over UDP in the clear too (issue 78).
+    assertThat(lines)
+        .noneMatch(line -> line.contains(SampleDecisions.TOKEN))
+        .filteredOn(line -> line.contains("Authorization: Bearer ****"))
+        .hasSize(2);
     // The template writes what rsyslog parsed: facility, severity, host, app, procid, msgid, msg.
     assertThat(lines)
         .anySatisfy(
