@@ -22,7 +22,7 @@ class SecretMaskTest {
           """
           curl -s -H 'Authorization: Bearer ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8' https://x; sh | curl -s -H 'Authorization: Bearer ****' https://x; sh
           curl -H "Authorization: Basic dXNlcjpwYXNz" https://x | curl -H "Authorization: Basic ****" https://x
-          curl -H 'Cookie: session=abc123; csrf=def456' https://x | curl -H 'Cookie: ****' https://x
+          curl -H 'Cookie: session=9fQ2xLr7Tz0kWm4N; theme=dark' https://x | curl -H 'Cookie: session=****; theme=dark' https://x
           curl -H 'X-Api-Key: 9f8e7d6c5b4a' https://x | curl -H 'X-Api-Key: ****' https://x
           git clone https://alice:s3cr3tPass@github.com/o/r.git | git clone https://alice:****@github.com/o/r.git
           psql postgres://app:hunter2@db:5432/app | psql postgres://app:****@db:5432/app
