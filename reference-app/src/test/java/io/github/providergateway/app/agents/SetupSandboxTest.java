@@ -344,6 +344,11 @@ class SetupSandboxTest {
     Map<String, String> uninstallEnv = new HashMap<>(env);
     uninstallEnv.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
     uninstallEnv.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+    AppRun listed =
+        AppRun.of(List.of("uninstall", "--home", gatewayHome.toString(), "--list"), uninstallEnv);
+    assertThat(listed.out())
+        .contains("codex  " + aws, "codex  " + cacheGit)
+        .doesNotContain(m2Codex.toString());
     AppRun uninstall =
         AppRun.of(List.of("uninstall", "--home", gatewayHome.toString()), uninstallEnv);
 
