@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.app.agents.AgentSetup;
+import io.github.providergateway.app.agents.CodexLeftovers;
 import io.github.providergateway.app.agents.SetupCommand;
 import io.github.providergateway.app.dist.BridgeFolders;
 import io.github.providergateway.app.dist.LauncherCache;
@@ -11,6 +12,7 @@ import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.SetupLedger;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.host.client.HomeSettings;
@@ -40,7 +42,8 @@ import picocli.CommandLine.Option;
  * {@code gateway} link, which install.sh records with {@code --record-install}), the gateway's own
  * files in the home ({@link #HOME_FILES}), and what it writes in the places it shares with other
  * programs, by owner and name: the launchers' cache ({@link LauncherCache}) and the stdio bridge's
- * temporary folders ({@link BridgeFolders}). A file a person put beside any of them stays, and so
+ * temporary folders ({@link BridgeFolders}), and the empty mount points Codex's sandbox left under
+ * setup's profile ({@link CodexLeftovers}). A file a person put beside any of them stays, and so
  * does a folder that still holds one; the report says what was removed, and what was kept and why.
  * A gateway running for the home is not stopped: it would write its files again, so uninstall
  * refuses and says how to stop it.
@@ -170,6 +173,9 @@ public final class UninstallCommand implements Callable<Integer> {
     for (Path file : homeFiles(home)) {
       out.println("  gateway  " + file);
     }
+    for (Path left : CodexLeftovers.ofSetups(ledger, HomeDirectory.userHome(env))) {
+      out.println("  codex  " + left);
+    }
     for (Leftover found : LauncherCache.survey(LauncherCache.folder(env))) {
       if (found.removes()) {
         out.println("  cache  " + found.path());
@@ -203,6 +209,8 @@ public final class UninstallCommand implements Callable<Integer> {
               + " process), then run 'gateway uninstall' again. Nothing else was removed.");
       return ExitCodes.START_FAILED;
     }
+    // Codex's leftovers are found by its profile, which taking its setup back removes.
+    List<Path> codexLeftovers = CodexLeftovers.ofSetups(ledger, HomeDirectory.userHome(env));
     int port = gateway.launchPort(env);
     // Taking setups back: how their MCP servers were written is read from the ledger, not chosen.
     AgentSetup setup =
@@ -216,6 +224,9 @@ public final class UninstallCommand implements Callable<Integer> {
                 + " (see above); the rest stays until it can: run 'gateway uninstall' again");
         return ExitCodes.START_FAILED;
       }
+    }
+    for (Path left : CodexLeftovers.take(codexLeftovers)) {
+      out.println("Removed " + left + " (an empty mount point Codex's sandbox left)");
     }
     // Read again: each setup --remove rewrote the ledger.
     ledger = SetupLedger.read(home);

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.SandboxPolicy;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Codex CLI's own sandbox (bubblewrap on Linux) set from the gateway's {@link SandboxPolicy}, as a
@@ -23,8 +26,13 @@ import java.util.List;
  *   <li>{@code "/" = "read"}: programs read the machine, as in Codex's own {@code workspace-write};
  *   <li>{@code ":workspace_roots" = "write"} (the project), the temporary folders and the policy's
  *       caches {@code "write"};
- *   <li>the gateway's home and the policy's credential files {@code "none"}: neither read nor
- *       written, a missing one included (checked with Codex 0.169.0).
+ *   <li>the gateway's home and those of the policy's credential files that exist when setup runs
+ *       {@code "none"}: neither read nor written. A path that does not exist is left out (issue 77,
+ *       decision 0085): Codex makes an empty read-only file there to mount over, with the folders
+ *       above it, wherever the path lies inside a writable root (a home under {@code /tmp}), and
+ *       leaves them; a missing parent ({@code ~/.ssh}, {@code ~/.config}, {@code ~/.docker}) stops
+ *       it from starting at all (0.169.0 and 0.171.0). A missing path holds nothing to read; {@code
+ *       gateway doctor} says when one has appeared since.
  * </ul>
  *
  * <p>The network is on in the open mode (loopback and the hosts the person says yes to, as Claude's
@@ -62,6 +70,15 @@ final class CodexSandbox implements AgentDialect.SandboxSettings {
 
   @Override
   public ObjectNode settings(SandboxPolicy policy, GuardEnvironment environment) {
+    return settings(policy, environment, path -> Files.exists(path, LinkOption.NOFOLLOW_LINKS));
+  }
+
+  /**
+   * The profile for a machine whose existing paths {@code exists} tells: only those of the denied
+   * paths are written {@code "none"}.
+   */
+  static ObjectNode settings(
+      SandboxPolicy policy, GuardEnvironment environment, Predicate<Path> exists) {
     ObjectNode profile = JsonNodeFactory.instance.objectNode().put("profile", PROFILE);
     ObjectNode filesystem = profile.putObject("filesystem");
     filesystem.put("/", "read");
@@ -76,7 +93,7 @@ final class CodexSandbox implements AgentDialect.SandboxSettings {
         filesystem.put(path.toString(), "write");
       }
     }
-    denied.forEach(path -> filesystem.put(path.toString(), "none"));
+    denied.stream().filter(exists).forEach(path -> filesystem.put(path.toString(), "none"));
     profile.putObject("network").put("enabled", policy.network() == SandboxPolicy.Network.OPEN);
     return profile;
   }

@@ -330,8 +330,20 @@ final class CodexSettings extends AgentSettings {
         + AgentLayouts.tomlString(mcp.url().toString())
         + "\nhttp_headers = { \"Authorization\" = "
         + AgentLayouts.tomlString(mcp.authorization())
-        + " }\n";
+        + " }\n"
+        + APPROVE_TOOLS;
   }
+
+  /**
+   * The line that lets Codex call the gateway's tools without asking (issue 77): under a permission
+   * profile, headless Codex ({@code codex exec}, approval policy {@code never}) otherwise refuses
+   * every MCP call ("MCP tool call requires approval, but approval policy is never"; 0.169.0 and
+   * 0.171.0 alike, tried). Codex's question is not the gate: the gateway's hook still decides each
+   * call ({@code PreToolUse} sees MCP tools too), and so does the gateway itself. Codex takes
+   * {@code auto}, {@code prompt}, {@code writes} or {@code approve} here; a Codex that does not
+   * know the key ignores it with a warning (0.169.0 does so for any unknown key of the table).
+   */
+  static final String APPROVE_TOOLS = "default_tools_approval_mode = \"approve\"\n";
 
   /** Codex's {@code [mcp_servers.provider-gateway]} table, marked as setup's. */
   private static String stdioBlock(AgentConfig config) {
@@ -351,7 +363,8 @@ final class CodexSettings extends AgentSettings {
         + AgentLayouts.tomlString(server.path("command").asText())
         + "\nargs = ["
         + args
-        + "]\n";
+        + "]\n"
+        + APPROVE_TOOLS;
   }
 
   private static String blockHeader() {
@@ -369,6 +382,7 @@ final class CodexSettings extends AgentSettings {
         "[mcp_servers." + AgentConfig.SERVER_NAME + "]",
         "command = " + AgentConfig.tomlBasicString(server.path("command").asText()),
         "args = [" + String.join(", ", args) + "]",
+        APPROVE_TOOLS.strip(),
         "",
         config.printedHooks(kind().dialect()));
   }
@@ -476,6 +490,8 @@ final class CodexSettings extends AgentSettings {
       lines.add("may write: " + SandboxDoctor.listed(write));
       lines.add("may not read: " + SandboxDoctor.listed(none));
     }
+    DoctorProblem leftBehind =
+        ours ? CodexProfileCheck.check(text, doctor.layouts().userHome(), project, lines) : null;
     lines.add(
         "command-line flags replace it for one run: --sandbox, -c sandbox_mode=...,"
             + " --dangerously-bypass-approvals-and-sandbox");
@@ -487,6 +503,9 @@ final class CodexSettings extends AgentSettings {
               "sandbox replaced",
               "its sandbox, the profile gateway setup wrote, is not the one Codex runs: "
                   + decided);
+    }
+    if (problem == null) {
+      problem = leftBehind;
     }
     if (on && doctor.canary() != null) {
       Optional<Path> codex = BoundedCommand.onPath("codex", doctor.layouts().env());

@@ -9,6 +9,7 @@ import io.github.providergateway.host.client.HomeSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -145,6 +146,8 @@ class SetupSandboxTest {
     Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
     String theirs = "model = \"gpt-5\"\n\n[projects.\"/work\"]\ntrust_level = \"trusted\"\n";
     Files.writeString(config, theirs);
+    Files.writeString(
+        Files.createDirectories(userHome.resolve(".ssh")).resolve("id_ed25519"), "a key");
 
     assertThat(setup("codex")).as(err).isZero();
 
@@ -161,6 +164,11 @@ class SetupSandboxTest {
             "\"" + userHome.resolve(".ssh/id_ed25519") + "\" = \"none\"",
             "\"" + gatewayHome.toRealPath() + "\" = \"none\"",
             "[permissions.provider-gateway.network]\nenabled = true\n");
+    assertThat(written)
+        .as("a credential path that is not there: Codex would make a file at it (decision 85)")
+        .doesNotContain(userHome.resolve(".aws").toString())
+        .contains("[mcp_servers.provider-gateway]\n")
+        .contains("default_tools_approval_mode = \"approve\"\n");
     assertThat(written.substring(profile, theirTable))
         .as("nothing of the person's inside setup's block")
         .doesNotContain("trust_level");
@@ -302,6 +310,55 @@ class SetupSandboxTest {
     codex("0.169.0", "echo 'touch: Read-only file system'; echo canary-ran; exit 0");
     doctor(project, "--verbose");
     assertThat(out).contains("canary: refused both").doesNotContain("sandbox canary NOT confined");
+  }
+
+  /**
+   * Issue 77: Codex's leftovers in a home (an empty read-only file at a denied path, as Codex makes
+   * one where the path was missing; an empty {@code .git} in a writable root) are named by the
+   * doctor and taken by uninstall, and what holds anything stays; a credential path made after
+   * setup is named as not hidden.
+   */
+  @Test
+  void doctorNamesCodexsLeftoversAndUninstallTakesThemButNothingOfThePersons() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path aws = Files.createFile(userHome.resolve(".aws"));
+    Files.setPosixFilePermissions(aws, PosixFilePermissions.fromString("r--r--r--"));
+    Path cacheGit = Files.createDirectories(userHome.resolve(".cache/.git"));
+    Path m2Codex = Files.createDirectories(userHome.resolve(".m2/.codex"));
+    Files.writeString(m2Codex.resolve("mine.toml"), "the person's");
+    assertThat(setup("codex")).as(err).isZero();
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Files.createDirectories(userHome.resolve(".kube")); // made after setup
+
+    doctor(project, "--verbose");
+
+    assertThat(out)
+        .contains("Codex's leftovers (empty, made by its sandbox to mount over): ")
+        .contains(aws.toString())
+        .contains(cacheGit.toString())
+        .contains("~/.kube now exists and Codex's sandbox does not hide it")
+        .doesNotContain(m2Codex.toString());
+
+    // The launchers' cache and the bridges' folders of this test's own, not the machine's.
+    Map<String, String> uninstallEnv = new HashMap<>(env);
+    uninstallEnv.put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
+    uninstallEnv.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+    AppRun listed =
+        AppRun.of(List.of("uninstall", "--home", gatewayHome.toString(), "--list"), uninstallEnv);
+    assertThat(listed.out())
+        .contains("codex  " + aws, "codex  " + cacheGit)
+        .doesNotContain(m2Codex.toString());
+    AppRun uninstall =
+        AppRun.of(List.of("uninstall", "--home", gatewayHome.toString()), uninstallEnv);
+
+    assertThat(uninstall.exit()).as(uninstall.out() + uninstall.err()).isZero();
+    assertThat(uninstall.out())
+        .contains("Removed " + aws + " (an empty mount point Codex's sandbox left)");
+    assertThat(aws).doesNotExist();
+    assertThat(cacheGit).doesNotExist();
+    assertThat(m2Codex.resolve("mine.toml")).hasContent("the person's");
+    assertThat(userHome.resolve(".kube")).isDirectory();
   }
 
   private void doctor(Path project, String... args) {
