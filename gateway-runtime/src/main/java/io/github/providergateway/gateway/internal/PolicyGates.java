@@ -157,11 +157,11 @@ final class PolicyGates {
         resume.advance(run);
       }
       case DENY -> {
-        record(pending, "deny", verdict.reason());
+        record(pending, "deny", verdict.reason(), verdict.ruleId());
         run.deny(verdict.reason());
       }
       case ASK -> {
-        record(pending, "ask", verdict.reason());
+        record(pending, "ask", verdict.reason(), verdict.ruleId());
         resume.askPerson(
             run,
             name,
@@ -204,11 +204,19 @@ final class PolicyGates {
 
   /** The policy's answer, for the audit trail when it is kept, as a gate {@code name/name}. */
   private void record(Pending pending, String decision, String reason) {
+    record(pending, decision, reason, null);
+  }
+
+  /**
+   * The policy's answer, as the gate {@code name/ruleId} when the verdict names the rule that
+   * decided ({@code guard/git.push-force}: a SIEM filters by it), else {@code name/name}.
+   */
+  private void record(Pending pending, String decision, String reason, String ruleId) {
     if (pending.run.gateAnswers != null) {
       pending.run.gateAnswers.add(
           new Decision.GateAnswer(
               pending.policy.name(),
-              pending.policy.name(),
+              ruleId != null ? ruleId : pending.policy.name(),
               decision,
               reason,
               Duration.between(pending.askedAt, timers.now()),

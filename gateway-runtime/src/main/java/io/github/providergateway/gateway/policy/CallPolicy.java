@@ -27,8 +27,10 @@ import java.util.concurrent.CompletionStage;
  * Gateway gateway = Gateway.builder().policy("team", noFriday, policyExecutor).build();
  * }</pre>
  *
- * <p>Its answers are in the audit trail as a gate whose provider and gate id are both the policy's
- * name ({@code guard/guard} for the app's guard).
+ * <p>Its answers are in the audit trail as a gate whose provider is the policy's name and whose
+ * gate id is the id of the rule that decided ({@link PolicyVerdict#ruleId()}: {@code
+ * guard/git.push-force} for the app's guard), or the policy's name again when the verdict names
+ * none.
  */
 @FunctionalInterface
 public interface CallPolicy {

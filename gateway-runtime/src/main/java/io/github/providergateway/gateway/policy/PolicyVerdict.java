@@ -6,9 +6,10 @@ import java.util.Objects;
 
 /**
  * A {@link CallPolicy}'s answer about one call: allow it, deny it (with the reason the agent and
- * the audit trail read and the id of the rule that decided), or ask the person (with the question;
- * the call runs only if they allow it, as a gate's {@code ask} of extension {@code gate.ask},
- * decision 35). A final class rather than a record so that it can grow (decision 71).
+ * the audit trail read and the id of the rule that decided), or ask the person (with the question,
+ * and the rule's id; the call runs only if they allow it, as a gate's {@code ask} of extension
+ * {@code gate.ask}, decision 35). A final class rather than a record so that it can grow (decision
+ * 71).
  *
  * <pre>{@code
  * PolicyVerdict verdict =
@@ -62,7 +63,18 @@ public final class PolicyVerdict {
    * @return the verdict
    */
   public static PolicyVerdict ask(String question) {
-    return new PolicyVerdict(Kind.ASK, requireNonNull(question, "question"), null);
+    return ask(question, null);
+  }
+
+  /**
+   * A question to the person, naming the rule that asked.
+   *
+   * @param question what the person is asked
+   * @param ruleId the id of the rule that asked, or null
+   * @return the verdict
+   */
+  public static PolicyVerdict ask(String question, String ruleId) {
+    return new PolicyVerdict(Kind.ASK, requireNonNull(question, "question"), ruleId);
   }
 
   /** {@return what the verdict does with the call} */
@@ -75,7 +87,7 @@ public final class PolicyVerdict {
     return reason;
   }
 
-  /** {@return the id of the rule that denied, or null} */
+  /** {@return the id of the rule that denied or asked, or null} */
   public String ruleId() {
     return ruleId;
   }

@@ -109,7 +109,7 @@ class CallPolicyTest {
   }
 
   @Test
-  void aDenyStopsTheCallWithItsReasonAndIsAuditedAsTheGateNameSlashName() {
+  void aDenyStopsTheCallWithItsReasonAndIsAuditedAsTheGateNameSlashRule() {
     String session =
         gatewayWith("guard", answering(call -> PolicyVerdict.deny("guard: no: because", "no")));
 
@@ -128,7 +128,8 @@ class CallPolicyTest {
                   .satisfies(
                       gate -> {
                         assertThat(gate.provider()).isEqualTo("guard");
-                        assertThat(gate.gateId()).isEqualTo("guard");
+                        // The rule that denied, so that an export filters by it (issue 78).
+                        assertThat(gate.gateId()).isEqualTo("no");
                         assertThat(gate.decision()).isEqualTo("deny");
                         assertThat(gate.reason()).isEqualTo("guard: no: because");
                       });

@@ -26,8 +26,8 @@ import java.util.concurrent.CompletionStage;
  * home's {@link HomeGuard} about the call in the call's session's project, the session's folder as
  * the gateway knows it (never the folder the agent says it is in), with what the tool declared of
  * itself, and answers allow, deny (the reason names the rule: {@code guard: fs.delete-root: ...})
- * or ask. Its decisions are in the audit trail as the gate {@code guard/guard}, as when it was a
- * provider (decision 65).
+ * or ask. Its decisions are in the audit trail as the gate {@code guard/<rule id>} ({@code
+ * guard/git.push-force}), so that an export can be filtered by rule (issue 78).
  *
  * <p>The engine runs it on the executor it is registered with, off the loop: a decision may read
  * the project's file.
@@ -106,7 +106,8 @@ public final class GuardPolicy implements CallPolicy {
     return switch (verdict.outcome()) {
       case ALLOW -> PolicyVerdict.allow();
       case DENY -> PolicyVerdict.deny(HookAdapter.guardReason(verdict), verdict.ruleId());
-      case ASK -> PolicyVerdict.ask(HookAdapter.guardReason(verdict) + ". Run it?");
+      case ASK ->
+          PolicyVerdict.ask(HookAdapter.guardReason(verdict) + ". Run it?", verdict.ruleId());
     };
   }
 

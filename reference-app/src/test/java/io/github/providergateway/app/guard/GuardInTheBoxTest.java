@@ -147,6 +147,8 @@ class GuardInTheBoxTest {
                   .anySatisfy(
                       gate -> {
                         assertThat(gate.provider()).isEqualTo("guard");
+                        // The rule's id as the gate's, so that an export filters by rule.
+                        assertThat(gate.gateId()).isEqualTo("fs.delete-root");
                         assertThat(gate.decision()).isEqualTo("deny");
                         assertThat(gate.reason()).startsWith("guard: fs.delete-root: ");
                       });
