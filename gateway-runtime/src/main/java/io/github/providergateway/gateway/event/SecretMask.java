@@ -58,26 +58,34 @@ final class SecretMask {
 
   /** Words that name a secret in a key, a header or an option. */
   private static final String SECRET_NAME =
-      "[A-Za-z0-9_.-]*(?:secret|token|passwd|password|pwd|api[_-]?key|access[_-]?key"
-          + "|private[_-]?key|app(?:lication)?[_-]?key|auth[_-]?key|credentials?|csrf)[A-Za-z0-9_.-]*";
+      "[A-Za-z0-9_.-]*(?:secret|token|passwd|password|passphrase|storepass|keypass|pwd"
+          + "|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|app(?:lication)?[_-]?key"
+          + "|auth[_-]?key|credentials?|csrf)[A-Za-z0-9_.-]*";
 
   /** A key named like a secret that holds no secret: a length, a lifetime, a file, a name… */
   private static final Pattern HARMLESS_KEY =
       Pattern.compile(
-          "(?i).*[_.-](?:len|length|ttl|file|path|dir|url|uri|timeout|expiry|expires|min|max"
-              + "|size|count|name|type|mode|enabled|version|header|prefix|env|stdin)");
+          "(?i:.*[_.-](?:len|length|ttl|file|path|dir|url|uri|timeout|expiry|expires|min|max"
+              + "|size|count|name|type|mode|enabled|version|header|prefix|env|stdin|ref))"
+              + "|.*[a-z](?:Len|Length|Ttl|File|Path|Dir|Url|Name|Ref|Version)"
+              + "|.*(?:Password|Passwd|Secret|Token)Key"
+              + "|(?i:.*existing-?secret)");
 
   /** The prefixes of the known token shapes, kept as the shape's name. */
   private static final Pattern TOKEN_SHAPE =
       Pattern.compile(
           "\\b(ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|xox[abprse]-|xapp-|sk-ant-[a-z]+\\d*-|sk-proj-"
               + "|sk-|sk_live_|sk_test_|rk_live_|rk_test_|whsec_|glpat-|npm_|pypi-|hvs\\.|hvb\\."
-              + "|tskey-[a-z]+-|dop_v1_|lin_api_|ya29\\.)[A-Za-z0-9_\\-.]{8,}");
+              + "|tskey-[a-z]+-|dop_v1_|lin_api_|ya29\\.)[A-Za-z0-9_\\-.]{8,}+(?!\\*)");
+
+  /** Values that stand for no secret: defaults everybody knows, placeholders. */
+  private static final java.util.Set<String> PLACEHOLDERS =
+      java.util.Set.of("changeit", "changeme", "password", "secret", "xxx", "xxxx", "****");
 
   private static final List<Rule> RULES =
       List.of(
           new Rule(
-              "(-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----)[\\s\\S]*?"
+              "(-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----)(?!\\*{4})[\\s\\S]*?"
                   + "(?:-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|$)",
               m -> m.group(1) + MASK),
           // Cookies: each value that looks like a secret, in a header or curl's -b/--cookie.
@@ -117,8 +125,9 @@ final class SecretMask {
           // Options that take a secret.
           new Rule(
               "(?i)(\\s--?(?:password|passwd|pass|token|api-key|apikey|access-token|auth-token"
-                  + "|authkey|auth-key|secret|client-secret|access-key|secret-key|private-key-password)"
-                  + "(?:=|\\s+))(?![$<])("
+                  + "|authkey|auth-key|client-secret|access-key|secret-key|account-key|sas-token"
+                  + "|storepass|keypass|passphrase|private-key-password)"
+                  + "(?:=|\\s+))(?![$<]|['\"]?\\*{4})("
                   + WORD
                   + ")",
               m -> m.group(1) + masked(m.group(2))),
@@ -126,21 +135,21 @@ final class SecretMask {
               "(\\s(?:-u|--user|-a|--auth)(?:=|\\s+))(['\"]?)([^:\\s'\"$]+):([^\\s'\"]+)\\2",
               m -> m.group(1) + m.group(2) + m.group(3) + ":" + MASK + m.group(2)),
           new Rule(
-              "(\\bhttps?\\b[^;&|\\n]*?\\s(?:-a|--auth)(?:=|\\s+))(?![$<])([^:\\s'\"]+)(?=\\s|$)",
+              "(\\bhttps?\\b[^;&|\\n]*?\\s(?:-a|--auth)(?:=|\\s+))(?![$<]|['\"]?\\*{4})([^:\\s'\"]+)(?=\\s|$)",
               m -> m.group(1) + MASK),
-          new Rule(
-              "(\\b(?:mysql|mysqldump|mariadb|mysqladmin)\\b[^;&|\\n]*?\\s-p)(?=\\S)(?![$<])("
+          Rule.ofTool(
+              "(\\b(?:mysql|mysqldump|mariadb|mysqladmin)\\b[^;&|\\n]*?\\s-p)(?=\\S)(?![$<]|['\"]?\\*{4})("
                   + WORD
                   + ")",
               m -> m.group(1) + masked(m.group(2))),
-          new Rule(
+          Rule.ofTool(
               "(\\b(?:sshpass|docker\\s+login|podman\\s+login|helm\\s+registry\\s+login|az\\s+login"
-                  + "|twine\\s+upload)\\b[^;&|\\n]*?\\s-p\\s*)(?![$<])("
+                  + "|twine\\s+upload)\\b[^;&|\\n]*?\\s-p\\s*)(?![$<]|['\"]?\\*{4})("
                   + WORD
                   + ")",
               m -> m.group(1) + masked(m.group(2))),
-          new Rule(
-              "(\\bredis-cli\\b[^;&|\\n]*?\\s-a\\s+|\\bldap\\w+\\b[^;&|\\n]*?\\s-w\\s+)(?![$<])("
+          Rule.ofTool(
+              "(\\bredis-cli\\b[^;&|\\n]*?\\s-a\\s+|\\bldap\\w+\\b[^;&|\\n]*?\\s-w\\s+)(?![$<]|['\"]?\\*{4})("
                   + WORD
                   + ")",
               m -> m.group(1) + masked(m.group(2))),
@@ -161,14 +170,52 @@ final class SecretMask {
           new Rule(
               "(\\b(?:echo|printf)\\s+(['\"]?)[^:\\s'\"]+:)([^\\s'\"]+)(\\2\\s*\\|\\s*(?:sudo\\s+)?chpasswd)",
               m -> m.group(1) + MASK + m.group(4)),
+          Rule.ofTool(
+              "(\\bssh-keygen\\b[^;&|\\n]*?\\s-[NP]\\s*)(?![$<]|['\"]?\\*{4})(" + WORD + ")",
+              m -> m.group(1) + masked(m.group(2))),
+          Rule.ofTool(
+              "(\\baz\\s+keyvault\\s+secret\\s+set\\b[^;&|\\n]*?\\s--value(?:=|\\s+))(?![$<]|['\"]?\\*{4})("
+                  + WORD
+                  + ")",
+              m -> m.group(1) + masked(m.group(2))),
+          new Rule(
+              "(?i)(ConvertTo-SecureString\\s+)(" + WORD + ")",
+              m -> m.group(1) + masked(m.group(2))),
+          new Rule(
+              "(\\bpoetry\\s+config\\s+http-basic\\.\\S+\\s+" + WORD + "\\s+)(" + WORD + ")",
+              m -> m.group(1) + masked(m.group(2))),
+          // A literal piped into what reads a secret from stdin.
+          new Rule(
+              "(\\b(?:printf\\s+['\"]?%s['\"]?|echo(?:\\s+-n)?)\\s+)(?![$<]|['\"]?\\*{4})("
+                  + WORD
+                  + ")"
+                  + "(?=\\s*\\|\\s*(?:sudo\\s+)?[^|;&\\n]*(?:--password-stdin|--with-token"
+                  + "|secrets\\s+versions\\s+add|secrets\\s+create))",
+              m -> m.group(1) + masked(m.group(2))),
+          // A URL's query parameter that carries a credential (an Azure SAS signature, a token).
+          new Rule(
+              "(?i)([?&](?:sig|signature|token|access_token|api_key|apikey|key|password|client_secret"
+                  + "|secret|auth)=)([^&\\s'\"#]+)",
+              m -> m.group(1) + MASK),
+          // UPPER_CASE variables that end in _KEY, _PAT, _PASS with a value that looks secret.
+          new Rule(
+              "\\b([A-Z][A-Z0-9_]*_(?:KEY|PAT|PASS))(=)(['\"]?)(?![$/~.<])(" + VALUE + ")",
+              m ->
+                  looksSecret(m.group(4)) && !m.group(4).endsWith(MASK)
+                      ? m.group(1) + m.group(2) + m.group(3) + MASK
+                      : m.group()),
+          // key=VALUE where the value is long and looks like a secret.
+          new Rule(
+              "\\b((?i:key)=)(?![$/~.<])([A-Za-z0-9+/_\\-]{20,}={0,2})",
+              m -> looksSecret(m.group(2)) ? m.group(1) + MASK : m.group()),
           new Rule(
               "(?i)(\\b(?:IDENTIFIED\\s+BY|PASSWORD)\\s+)('[^']+')",
               m -> m.group(1) + "'" + MASK + "'"),
           // Keys named like secrets: KEY=value, "key": "value", key: value.
           new Rule(
-              "(?i)\\b("
+              "(?i)(?<!--)\\b("
                   + SECRET_NAME
-                  + ")(['\"]?\\s*=\\s*|['\"]?\\s*:\\s*)(['\"]?)(?![$/~.<]|-----)("
+                  + ")(\\\\*['\"]?\\s*=\\s*|\\\\*['\"]?\\s*:\\s*)(\\\\*['\"]?)(?![$/~.<]|-----)("
                   + VALUE
                   + ")",
               m ->
@@ -197,13 +244,27 @@ final class SecretMask {
     }
     String masked = text;
     for (Rule rule : RULES) {
-      masked = rule.apply(masked);
+      // A tool's rule again while it finds more: its second secret option (ssh-keygen -P … -N …).
+      for (int round = 0; round < (rule.again() ? 4 : 1); round++) {
+        String next = rule.apply(masked);
+        if (next.equals(masked)) {
+          break;
+        }
+        masked = next;
+      }
     }
     return masked;
   }
 
-  /** A shell word masked, its quotes kept when it is quoted whole. */
+  /**
+   * A shell word masked, its quotes kept when it is quoted whole; as it is when it holds no secret:
+   * empty, another variable ({@code "$TOKEN"}), or a well-known default ({@code changeit}).
+   */
   private static String masked(String word) {
+    String bare = word.replaceAll("^['\"]|['\"]$", "");
+    if (bare.isEmpty() || bare.startsWith("$") || PLACEHOLDERS.contains(bare.toLowerCase())) {
+      return word;
+    }
     if (word.length() >= 2
         && (word.charAt(0) == '\'' || word.charAt(0) == '"')
         && word.charAt(word.length() - 1) == word.charAt(0)) {
@@ -269,9 +330,14 @@ final class SecretMask {
   }
 
   /** One shape of secret and what it becomes. */
-  private record Rule(Pattern pattern, Function<Matcher, String> replacement) {
+  private record Rule(Pattern pattern, Function<Matcher, String> replacement, boolean again) {
     Rule(String regex, Function<Matcher, String> replacement) {
-      this(Pattern.compile(regex), replacement);
+      this(Pattern.compile(regex), replacement, false);
+    }
+
+    /** A tool's rule, from the tool's name to one option: applied again for the next. */
+    static Rule ofTool(String regex, Function<Matcher, String> replacement) {
+      return new Rule(Pattern.compile(regex), replacement, true);
     }
 
     String apply(String text) {
