@@ -56,7 +56,13 @@ public record KeptPolicy(
       String etag,
       String source,
       Instant fetchedAt,
-      long version) {}
+      long version) {
+
+    /** {@return this policy with {@code signed}, the version its signed bytes give} */
+    Good withVersion(long signed) {
+      return new Good(policy, signature, etag, source, fetchedAt, signed);
+    }
+  }
 
   /** {@return nothing kept} */
   static KeptPolicy empty() {
@@ -141,6 +147,10 @@ public record KeptPolicy(
 
   KeptPolicy withInForce(String label) {
     return new KeptPolicy(lastGood, label, lastError, lastErrorAt, checkedAt);
+  }
+
+  KeptPolicy withoutGood() {
+    return new KeptPolicy(null, inForce, lastError, lastErrorAt, checkedAt);
   }
 
   KeptPolicy checked(Instant at) {

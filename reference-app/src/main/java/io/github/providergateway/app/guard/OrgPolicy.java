@@ -63,6 +63,13 @@ public final class OrgPolicy implements AutoCloseable {
   /** Whether a fetch is under way (a tick finding one skips), or the gateway stopped. */
   private boolean fetching;
 
+  /**
+   * Whether a fetch of this run has settled. The first one is unconditional: the ETag it would send
+   * comes from the home's file, which anyone with the person's account can edit (issue 78: the new
+   * policy's ETag there made the server answer 304, and the old policy stayed).
+   */
+  private boolean fetchedThisRun;
+
   private boolean closed;
 
   OrgPolicy(
@@ -166,6 +173,20 @@ public final class OrgPolicy implements AutoCloseable {
     } else {
       try {
         PolicyDocument document = check(good.policy(), good.signature());
+        if (document.version() != good.version()) {
+          // The floor a newer policy must meet is the signed version, never the file's field
+          // (issue 78: a version of 999999 there made every newer policy "older").
+          record(
+              Decision.Outcome.REFUSED,
+              "policy.refused",
+              "the kept policy's version field says "
+                  + good.version()
+                  + ", its signed bytes "
+                  + document.version()
+                  + ": the signed version is kept");
+          kept =
+              kept.withGood(good.withVersion(document.version()), kept.inForce(), kept.checkedAt());
+        }
         if (document.expiredAt(clock.instant())) {
           withoutPolicy(
               "the kept policy v" + document.version() + " expired at " + document.expires(),
@@ -174,6 +195,8 @@ public final class OrgPolicy implements AutoCloseable {
           adopt(document, "kept copy of " + good.source());
         }
       } catch (Refusal refusal) {
+        // Nothing of a refused copy is believed, its version (the floor) and ETag neither.
+        kept = kept.withoutGood();
         record(
             Decision.Outcome.REFUSED, "policy.refused", "the kept policy: " + refusal.getMessage());
         withoutPolicy("the kept policy was refused: " + refusal.getMessage(), "policy.missing");
@@ -211,13 +234,15 @@ public final class OrgPolicy implements AutoCloseable {
       fetching = true;
       KeptPolicy.Good good = kept.lastGood();
       // A 304 keeps the policy in force; with none in force, the body is needed to check again.
-      etag = inForce instanceof OrgLayer.Policy && good != null ? good.etag() : null;
+      etag =
+          fetchedThisRun && inForce instanceof OrgLayer.Policy && good != null ? good.etag() : null;
     }
     return fetcher.fetch(settings.url(), etag).thenAccept(this::settle);
   }
 
   private synchronized void settle(PolicyFetcher.Result result) {
     fetching = false;
+    fetchedThisRun = true;
     if (closed) {
       return;
     }

@@ -420,6 +420,77 @@ class OrgPolicyTest {
     assertThat(shell("ls")).isEqualTo(Outcome.DENY);
   }
 
+  /**
+   * An attack with the person's account (issue 78): the kept file's {@code version} raised to
+   * 999999 made every newer policy "older than the last good one", pinning the old one. The floor
+   * is the signed version: v2 is taken, and the edit is recorded.
+   */
+  @Test
+  void aVersionRaisedInTheKeptFileDoesNotPinTheOldPolicy() throws Exception {
+    serve(1);
+    started();
+    refresh();
+    policy.close();
+    KeptPolicy kept = KeptPolicy.read(home);
+    KeptPolicy.Good good = kept.lastGood();
+    new KeptPolicy(
+            new KeptPolicy.Good(
+                good.policy(), good.signature(), good.etag(), good.source(), START, 999_999),
+            kept.inForce(),
+            null,
+            null,
+            null)
+        .write(home);
+    serve(2);
+
+    policy = policy(settings(server.url(), PolicySettings.DEFAULT_MAX_BYTES), Map.of());
+    policy.start();
+    refresh();
+
+    assertThat(policy.label().get()).isEqualTo("org:v2");
+    assertThat(audit)
+        .anyMatch(d -> d.reason().contains("version field says 999999, its signed bytes 1"));
+    assertThat(shell("forbidden-v2")).isEqualTo(Outcome.DENY);
+  }
+
+  /**
+   * The other half of that attack: the new policy's ETag written into the kept file made the server
+   * answer 304 and the old policy stayed, silently. A run's first fetch sends no ETag.
+   */
+  @Test
+  void theFirstFetchOfARunSendsNoEtagSoAnEditedOneCannotKeepTheOldPolicy() throws Exception {
+    serve(1);
+    started();
+    refresh();
+    policy.close();
+    serve(2);
+    String newEtag =
+        "\"" + java.util.Arrays.hashCode(document(2, START.plus(Duration.ofDays(30)))) + "\"";
+    KeptPolicy kept = KeptPolicy.read(home);
+    KeptPolicy.Good good = kept.lastGood();
+    new KeptPolicy(
+            new KeptPolicy.Good(
+                good.policy(), good.signature(), newEtag, good.source(), START, good.version()),
+            kept.inForce(),
+            null,
+            null,
+            null)
+        .write(home);
+    int before = server.requests.size();
+
+    policy = policy(settings(server.url(), PolicySettings.DEFAULT_MAX_BYTES), Map.of());
+    policy.start();
+    refresh();
+
+    assertThat(server.requests.subList(before, server.requests.size()))
+        .noneMatch(request -> request.contains("If-None-Match"));
+    assertThat(policy.label().get()).isEqualTo("org:v2");
+
+    refresh();
+
+    assertThat(server.requests.get(server.requests.size() - 1)).contains("If-None-Match \"");
+  }
+
   @Test
   void anExpiredKeptPolicyMeansNoPolicyAtStart() throws Exception {
     serve(document(1, START.plus(Duration.ofHours(1))));
