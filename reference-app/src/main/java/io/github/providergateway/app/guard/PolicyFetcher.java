@@ -97,8 +97,8 @@ final class PolicyFetcher {
                   HttpClient.newBuilder()
                       .proxy(new EnvironmentProxies(env))
                       .connectTimeout(settings.timeout())
-                      // NORMAL never follows https to http.
-                      .followRedirects(HttpClient.Redirect.NORMAL)
+                      // Redirects are followed here, each hop checked (get).
+                      .followRedirects(HttpClient.Redirect.NEVER)
                       .build();
             }
             return made;
@@ -106,6 +106,11 @@ final class PolicyFetcher {
         };
     return new PolicyFetcher(client, io, scheduler, settings.maxBytes(), settings.timeout());
   }
+
+  /** The most redirects one request follows. */
+  static final int MAX_REDIRECTS = 5;
+
+  private static final java.util.Set<Integer> REDIRECTS = java.util.Set.of(301, 302, 303, 307, 308);
 
   /**
    * Fetches {@code url} and {@code url.sig}.
@@ -164,11 +169,7 @@ final class PolicyFetcher {
 
   private Result overHttp(URI url, String etag, Attempt attempt)
       throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(url).GET().timeout(timeout);
-    if (etag != null) {
-      request.header("If-None-Match", etag);
-    }
-    HttpResponse<InputStream> response = attempt.send(client.get(), request.build());
+    HttpResponse<InputStream> response = get(url, etag, attempt);
     if (response.statusCode() == 304) {
       response.body().close();
       return new NotModified();
@@ -183,8 +184,7 @@ final class PolicyFetcher {
     }
     String newEtag = response.headers().firstValue("ETag").orElse(null);
     URI sigUrl = URI.create(url + ".sig");
-    HttpResponse<InputStream> sig =
-        attempt.send(client.get(), HttpRequest.newBuilder(sigUrl).GET().timeout(timeout).build());
+    HttpResponse<InputStream> sig = get(sigUrl, null, attempt);
     if (sig.statusCode() != 200) {
       sig.body().close();
       return new Failed("no signature: HTTP " + sig.statusCode() + " from " + sigUrl);
@@ -194,6 +194,46 @@ final class PolicyFetcher {
       return new Failed("the signature " + sigUrl + " is larger than " + MAX_SIGNATURE_BYTES);
     }
     return new Fetched(policy, new String(signature, US_ASCII), newEtag);
+  }
+
+  /**
+   * {@code GET url}, following at most {@value #MAX_REDIRECTS} redirects, each to a URL the
+   * policy's own URL could be ({@link PolicySettings#overTheNetwork}): never to plain {@code http:}
+   * on another host, whatever the hop before was.
+   */
+  private HttpResponse<InputStream> get(URI url, String etag, Attempt attempt)
+      throws IOException, InterruptedException {
+    URI at = url;
+    for (int hops = 0; ; hops++) {
+      HttpRequest.Builder request = HttpRequest.newBuilder(at).GET().timeout(timeout);
+      if (etag != null) {
+        request.header("If-None-Match", etag);
+      }
+      HttpResponse<InputStream> response = attempt.send(client.get(), request.build());
+      int status = response.statusCode();
+      if (!REDIRECTS.contains(status)) {
+        return response;
+      }
+      response.body().close();
+      String location = response.headers().firstValue("Location").orElse(null);
+      if (location == null) {
+        throw new IOException("HTTP " + status + " from " + at + " names no Location");
+      }
+      if (hops == MAX_REDIRECTS) {
+        throw new IOException("more than " + MAX_REDIRECTS + " redirects from " + url);
+      }
+      URI next;
+      try {
+        next = at.resolve(location);
+      } catch (IllegalArgumentException e) {
+        throw new IOException("HTTP " + status + " from " + at + " names a bad Location", e);
+      }
+      String refused = PolicySettings.overTheNetwork(next);
+      if (refused != null) {
+        throw new IOException("the redirect from " + at + " is refused: " + refused);
+      }
+      at = next;
+    }
   }
 
   private Failed tooLarge(URI url) {

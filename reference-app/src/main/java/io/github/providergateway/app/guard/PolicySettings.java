@@ -3,6 +3,8 @@ package io.github.providergateway.app.guard;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.SystemSettings;
+import io.github.providergateway.loop.base.SafeFiles;
+import io.github.providergateway.loop.base.UnsafeFileException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -169,10 +171,7 @@ public record PolicySettings(
       return null;
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    boolean loopback =
-        "http".equals(scheme)
-            && Set.of("localhost", "127.0.0.1", "[::1]").contains(String.valueOf(uri.getHost()));
-    if (!scheme.equals("https") && !scheme.equals("file") && !loopback) {
+    if (!scheme.equals("file") && overTheNetwork(uri) != null) {
       problems.add("policy.url: must be https://… or file:…, was " + uri);
       return null;
     }
@@ -181,6 +180,21 @@ public record PolicySettings(
       return null;
     }
     return uri;
+  }
+
+  /**
+   * Why the policy may not be fetched from {@code uri} over the network, or null when it may: it is
+   * {@code https:}, or {@code http:} to this machine. The policy's URL and every redirect meet it
+   * (issue 78: a loopback {@code http:} URL redirected to plain {@code http:} on another host).
+   */
+  static String overTheNetwork(URI uri) {
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    boolean loopback =
+        "http".equals(scheme)
+            && Set.of("localhost", "127.0.0.1", "[::1]").contains(String.valueOf(uri.getHost()));
+    return scheme.equals("https") || loopback
+        ? null
+        : uri + " is neither https:// nor http:// to this machine";
   }
 
   private static PublicKey key(SystemSettings system, JsonNode node, List<String> problems) {
@@ -193,7 +207,15 @@ public record PolicySettings(
       if (text.startsWith(PolicyKeys.PUBLIC_PREFIX) || text.startsWith(PolicyKeys.PRIVATE_PREFIX)) {
         return PolicyKeys.publicKey(text);
       }
-      return PolicyKeys.readPublicKey(system.resolve(text));
+      // The key decides which policy binds the user: the settings file's own checks (root's, no
+      // link, writable by nobody else, nor its folders), issue 78.
+      return PolicyKeys.readPublicKey(SafeFiles.checkRootFile(system.resolve(text)));
+    } catch (UnsafeFileException unsafe) {
+      problems.add(
+          "policy.publicKey: "
+              + unsafe.getMessage()
+              + ": it is not the organisation's, and is ignored");
+      return null;
     } catch (PolicyKeys.BadKeyException | IOException e) {
       problems.add("policy.publicKey: " + e.getMessage());
       return null;

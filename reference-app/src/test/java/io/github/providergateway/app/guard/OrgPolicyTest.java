@@ -491,6 +491,60 @@ class OrgPolicyTest {
     assertThat(server.requests.get(server.requests.size() - 1)).contains("If-None-Match \"");
   }
 
+  /**
+   * Issue 78: every redirect hop meets the URL's rule. A loopback {@code http:} URL that redirects
+   * to plain {@code http:} on another host is refused (nothing is fetched from there); one that
+   * redirects on this machine is followed.
+   */
+  @Test
+  void aRedirectToPlainHttpOnAnotherHostIsRefusedAndOneOnThisMachineFollowed() throws Exception {
+    serve(1);
+    com.sun.net.httpserver.HttpServer redirector =
+        com.sun.net.httpserver.HttpServer.create(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    String away = "http://203.0.113.7/policy.json";
+    redirector.createContext(
+        "/away",
+        exchange -> {
+          exchange.getResponseHeaders().add("Location", away);
+          exchange.sendResponseHeaders(302, -1);
+          exchange.close();
+        });
+    redirector.createContext(
+        "/here",
+        exchange -> {
+          String rest = exchange.getRequestURI().getPath().substring("/here".length());
+          exchange.getResponseHeaders().add("Location", server.url().resolve(rest).toString());
+          exchange.sendResponseHeaders(307, -1);
+          exchange.close();
+        });
+    redirector.start();
+    try {
+      URI base = URI.create("http://127.0.0.1:" + redirector.getAddress().getPort());
+      String file = server.url().getPath().substring(1);
+
+      policy =
+          policy(
+              settings(base.resolve("/away/" + file), PolicySettings.DEFAULT_MAX_BYTES), Map.of());
+      policy.start();
+      refresh();
+      assertThat(policy.inForce()).isInstanceOf(OrgLayer.Deny.class);
+      assertThat(policy.kept().lastError())
+          .contains("the redirect from " + base + "/away/" + file + " is refused")
+          .contains(away + " is neither https:// nor http:// to this machine");
+      policy.close();
+
+      policy =
+          policy(
+              settings(base.resolve("/here/" + file), PolicySettings.DEFAULT_MAX_BYTES), Map.of());
+      policy.start();
+      refresh();
+      assertThat(policy.label().get()).isEqualTo("org:v1");
+    } finally {
+      redirector.stop(0);
+    }
+  }
+
   @Test
   void anExpiredKeptPolicyMeansNoPolicyAtStart() throws Exception {
     serve(document(1, START.plus(Duration.ofHours(1))));

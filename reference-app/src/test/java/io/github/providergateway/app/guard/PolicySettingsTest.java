@@ -1,12 +1,14 @@
 package io.github.providergateway.app.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.app.home.SystemSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -45,6 +47,7 @@ class PolicySettingsTest {
 
   @Test
   void theDefaultsAndAKeyFileInTheSettingsFolder() throws Exception {
+    assumeTrue("root".equals(System.getProperty("user.name")), "only root can make a file root's");
     publicKey();
     PolicySettings settings =
         PolicySettings.read(
@@ -57,6 +60,38 @@ class PolicySettingsTest {
     assertThat(settings.timeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(settings.maxBytes()).isEqualTo(1L << 20);
     assertThat(settings.withoutPolicy()).isEqualTo(PolicySettings.WithoutPolicy.DENY);
+  }
+
+  /**
+   * Issue 78: the key file decides which policy binds the user, so it gets the settings file's
+   * checks: a link to a file anyone may write, in a folder anyone may write, is refused with the
+   * reason, and the section is unusable (its key is missing).
+   */
+  @Test
+  void aKeyFileAnyoneCouldHaveWrittenIsRefused() throws Exception {
+    assumeTrue("root".equals(System.getProperty("user.name")), "only root can make a file root's");
+    publicKey();
+    Path open = Files.createDirectory(temp.resolve("open"));
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+    Path planted = Files.copy(temp.resolve("team.key.pub"), open.resolve("attacker.pub"));
+    Files.setPosixFilePermissions(planted, PosixFilePermissions.fromString("rw-rw-rw-"));
+    Files.createSymbolicLink(temp.resolve("linked.pub"), planted);
+
+    PolicySettings linked =
+        PolicySettings.read(
+            system(
+                "{\"url\": \"https://policy.example.com/p.json\", \"publicKey\": \"linked.pub\"}"));
+    PolicySettings writable =
+        PolicySettings.read(
+            system(
+                "{\"url\": \"https://policy.example.com/p.json\", \"publicKey\": \"open/attacker.pub\"}"));
+
+    assertThat(linked.usable()).isFalse();
+    assertThat(linked.problems())
+        .anyMatch(p -> p.startsWith("policy.publicKey: ") && p.contains("symbolic link"));
+    assertThat(writable.usable()).isFalse();
+    assertThat(writable.problems())
+        .anyMatch(p -> p.startsWith("policy.publicKey: ") && p.contains("is ignored"));
   }
 
   @Test
