@@ -540,8 +540,8 @@ public final class AgentSetup {
     SetupLedger.Setup setup = found.get();
     out.println(
         "gateway setup " + agent + " --remove (" + setup.describe().replaceFirst("^\\S+ \\(", ""));
-    int exit = ExitCodes.OK;
     Set<Path> places = placesSetupWrites(agent, project, setup);
+    List<SetupLedger.FileRecord> left = new ArrayList<>();
     for (SetupLedger.FileRecord file : setup.files()) {
       if (!places.contains(file.file()) || !ledger.isBackup(file.backup())) {
         // The ledger is a file in the home, which another program of the user's may have written
@@ -558,13 +558,14 @@ public final class AgentSetup {
                 + "; change it yourself if it holds the gateway's entries");
         continue;
       }
-      if (!LedgerRestore.takeBack(file, out, err)) {
-        exit = ExitCodes.START_FAILED;
+      SetupLedger.FileRecord kept = LedgerRestore.takeBack(file, out, err);
+      if (kept != null) {
+        left.add(kept);
       }
     }
-    if (exit != ExitCodes.OK) {
-      err.println("gateway setup: the setup stays recorded; fix the file and run --remove again");
-      return exit;
+    if (!left.isEmpty()) {
+      LedgerRestore.keepLeft(ledger, setup, left, err);
+      return ExitCodes.START_FAILED;
     }
     if (holdsMcpToken(setup)) {
       revokeMcpToken(agent);

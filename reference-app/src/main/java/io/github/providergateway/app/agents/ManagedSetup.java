@@ -235,19 +235,21 @@ final class ManagedSetup {
       return ExitCodes.START_FAILED;
     }
     List<Path> places = layer(agent).map(ManagedLayer::allFiles).orElse(List.of());
-    int exit = ExitCodes.OK;
+    List<SetupLedger.FileRecord> left = new ArrayList<>();
     for (SetupLedger.FileRecord file : found.get().files()) {
       if (!places.contains(file.file())) {
         // The ledger names only what it may change: a file no managed layer has is left alone.
         err.println("gateway setup: kept " + file.file() + ": no managed file of " + agent);
         continue;
       }
-      if (!LedgerRestore.takeBack(file, out, err)) {
-        exit = ExitCodes.START_FAILED;
+      SetupLedger.FileRecord kept = LedgerRestore.takeBack(file, out, err);
+      if (kept != null) {
+        left.add(kept);
       }
     }
-    if (exit != ExitCodes.OK) {
-      return exit;
+    if (!left.isEmpty()) {
+      LedgerRestore.keepLeft(ledger, found.get(), left, err);
+      return ExitCodes.START_FAILED;
     }
     for (SetupLedger.FileRecord file : found.get().files()) {
       if (file.backup() != null && ledger.isBackup(file.backup())) {

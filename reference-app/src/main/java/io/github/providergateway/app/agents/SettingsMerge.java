@@ -73,9 +73,13 @@ final class SettingsMerge {
    * The file with setup's entries taken out.
    *
    * @param content the new content
-   * @param left the entries left in because they are not as setup wrote them, one line each
+   * @param left the entries left in, and what to do about each, one line each
+   * @param kept the additions still in the file: what the ledger keeps recording for it
+   * @param said what else the person should know, one line each: their values that went with
+   *     setup's entry, or that stayed theirs
    */
-  record Removed(byte[] content, List<String> left) {}
+  record Removed(
+      byte[] content, List<String> left, List<SettingsEdit.Addition> kept, List<String> said) {}
 
   /**
    * Puts {@code edit}'s additions into {@code current}.
@@ -188,17 +192,32 @@ final class SettingsMerge {
       String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
     ObjectNode root = parseObject(file, current);
     List<String> left = new ArrayList<>();
+    List<String> said = new ArrayList<>();
+    List<SettingsEdit.Addition> kept = new ArrayList<>();
     List<SettingsEdit.Addition> lastFirst = new ArrayList<>(recorded);
     java.util.Collections.reverse(lastFirst);
     for (SettingsEdit.Addition addition : lastFirst) {
       if (addition instanceof SettingsEdit.Member member) {
         ObjectNode holder = objectAt(file, root, member.path(), false);
         JsonNode existing = holder == null ? null : holder.get(member.key());
-        if (existing != null && existing.equals(member.value())) {
+        if (existing == null) {
+          continue; // gone already
+        }
+        boolean server =
+            member.key().equals(AgentConfig.SERVER_NAME)
+                && member.path().size() == 1
+                && List.of("mcpServers", "servers").contains(member.path().get(0));
+        if (existing.equals(member.value()) || server) {
+          // Setup's MCP server goes whatever was changed in it: it starts the launcher that
+          // uninstall deletes.
           holder.remove(member.key());
           prune(root, member.path());
-        } else if (existing != null) {
-          left.add(member + " (changed since setup wrote it)");
+          if (!existing.equals(member.value())) {
+            said.add(member + " went with the changes you made to it (it was " + existing + ")");
+          }
+        } else {
+          said.add(
+              "kept " + member + " = " + existing + ": changed since setup wrote it, so yours");
         }
       } else if (addition instanceof SettingsEdit.Element element) {
         ArrayNode array = arrayAt(file, root, element.path(), false);
@@ -206,14 +225,40 @@ final class SettingsMerge {
         if (index >= 0) {
           array.remove(index);
           prune(root, element.path());
-        } else if (array != null && !array.isEmpty()) {
-          left.add(String.join(".", element.path()) + ": setup's entry is not there as written");
+        } else if (array != null && runsSetupsCommand(array, element.element())) {
+          kept.add(0, element);
+          left.add(
+              String.join(".", element.path())
+                  + ": an entry that runs setup's command, changed since setup wrote it. Take it"
+                  + " out (or put it back as setup wrote it), then run --remove again");
         }
       } else {
         throw new IllegalArgumentException("a text block in a JSON file: " + file);
       }
     }
-    return new Removed(SettingsEdit.print(root), left);
+    return new Removed(SettingsEdit.print(root), left, kept, said);
+  }
+
+  /** The fields of a hook entry that name what it runs. */
+  private static final List<String> RUNS = List.of("command", "bash", "powershell", "url");
+
+  /**
+   * Whether an element of {@code array} runs what setup's {@code element} runs: a hook of setup's
+   * the person changed since.
+   */
+  private static boolean runsSetupsCommand(ArrayNode array, JsonNode element) {
+    List<String> commands = new ArrayList<>();
+    RUNS.forEach(field -> element.findValues(field).forEach(v -> commands.add(v.asText())));
+    for (JsonNode other : array) {
+      for (String field : RUNS) {
+        for (JsonNode value : other.findValues(field)) {
+          if (value.isTextual() && commands.contains(value.asText())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static Applied applyToml(
@@ -345,18 +390,18 @@ final class SettingsMerge {
 
   private static Removed removeToml(
       String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
-    String text = utf8(file, current);
-    List<String> left = new ArrayList<>();
+    List<SettingsEdit.Block> blocks = new ArrayList<>();
     for (SettingsEdit.Addition addition : recorded) {
       if (addition instanceof SettingsEdit.Block block) {
-        if (text.contains(block.text())) {
-          text = cut(text, block.text());
-        } else {
-          left.add("setup's block is not there as written (changed since?)");
-        }
+        blocks.add(block);
       }
     }
-    return new Removed(text.getBytes(StandardCharsets.UTF_8), left);
+    TomlRemoval.Result removed = TomlRemoval.remove(utf8(file, current), blocks);
+    return new Removed(
+        removed.text().getBytes(StandardCharsets.UTF_8),
+        removed.left(),
+        List.copyOf(removed.kept()),
+        removed.said());
   }
 
   /**
