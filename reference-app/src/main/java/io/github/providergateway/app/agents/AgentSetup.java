@@ -204,6 +204,7 @@ public final class AgentSetup {
           backup = ledger.backUp(file, agent + " " + scope + " " + project, m.before());
           mode = SettingsFiles.mode(file);
         }
+        ledger.makes(file);
         SettingsFiles.write(file, content, m.edit().secret());
         written = SetupLedger.sha256(content);
         changed = true;

@@ -189,6 +189,22 @@ public final class SetupLedger {
     }
   }
 
+  /** {@link Written#by} of a folder the gateway made where none was: uninstall's once empty. */
+  public static final String MADE = "made";
+
+  /**
+   * Records the folders of {@code file}'s path that are not there yet, as {@link #MADE}: what
+   * writing it will make, which {@code gateway uninstall} removes again once they are empty, and
+   * never a folder that was there before.
+   */
+  public void makes(Path file) {
+    for (Path folder = file.toAbsolutePath().normalize().getParent();
+        folder != null && !Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        folder = folder.getParent()) {
+      wrote(folder, MADE);
+    }
+  }
+
   /** Forgets every file recorded besides the setups. */
   public void forgetWritten() {
     written.clear();
