@@ -585,6 +585,7 @@ public final class AgentSetup {
         Files.deleteIfExists(file.backup());
       }
     }
+    LedgerRestore.takeMadeFolders(ledger, setup, out);
     ledger.forget(setup.agent(), setup.scope(), setup.project());
     ledger.write();
     out.println("Taken back.");

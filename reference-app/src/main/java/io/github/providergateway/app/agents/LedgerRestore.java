@@ -3,6 +3,10 @@ package io.github.providergateway.app.agents;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -86,6 +90,36 @@ final class LedgerRestore {
   }
 
   /**
+   * Removes the folders setup made for {@code setup}'s files ({@link SetupLedger#MADE}) that are
+   * empty now, deepest first, and forgets them; one that holds anything stays recorded, for {@code
+   * gateway uninstall}.
+   */
+  static void takeMadeFolders(SetupLedger ledger, SetupLedger.Setup setup, PrintStream out)
+      throws IOException {
+    for (SetupLedger.FileRecord file : setup.files()) {
+      Path folder = file.file().toAbsolutePath().normalize().getParent();
+      while (folder != null && ledger.isMade(folder) && removedIfEmpty(folder, out)) {
+        ledger.forgetMade(folder);
+        folder = folder.getParent();
+      }
+    }
+  }
+
+  /** Removes {@code folder} when it is empty; whether it is gone (or was no folder). */
+  private static boolean removedIfEmpty(Path folder, PrintStream out) throws IOException {
+    if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+      return true;
+    }
+    try {
+      Files.delete(folder);
+    } catch (DirectoryNotEmptyException used) {
+      return false;
+    }
+    out.println("  removed " + folder + " (setup had made it; nothing else is in it)");
+    return true;
+  }
+
+  /**
    * Keeps recording of {@code setup} only {@code left}, what its files still hold (the backups of
    * the files taken back whole are deleted), and says so: a later {@code --remove} takes the rest
    * once the person fixed what was said.
@@ -99,7 +133,7 @@ final class LedgerRestore {
     for (SetupLedger.FileRecord file : setup.files()) {
       boolean recorded = left.stream().anyMatch(l -> l.file().equals(file.file()));
       if (!recorded && file.backup() != null && ledger.isBackup(file.backup())) {
-        java.nio.file.Files.deleteIfExists(file.backup());
+        Files.deleteIfExists(file.backup());
       }
     }
     ledger.put(

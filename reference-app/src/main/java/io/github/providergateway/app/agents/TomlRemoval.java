@@ -277,15 +277,17 @@ final class TomlRemoval {
     }
 
     /**
-     * The blank lines setup wrote before each of its lines, and after a block's last, as many as it
-     * wrote where they still stand next to that line.
+     * The blank lines setup wrote: before each of its lines, as many as it wrote where they still
+     * stand right above that line wherever it moved (a table cut and pasted elsewhere takes the
+     * blank line above it along); and after a block's end, below the last of its lines as the file
+     * now orders them.
      */
     private void takeBlankLines() {
+      Map<Integer, Integer> lastOfBlock = new TreeMap<>();
       for (Map.Entry<Integer, Origin> taken : origins.entrySet()) {
         List<Item> block = mine.get(taken.getValue().block());
-        int j = taken.getValue().item();
         int before = 0;
-        for (int k = j - 1; k >= 0 && block.get(k).isBlank(); k--) {
+        for (int k = taken.getValue().item() - 1; k >= 0 && block.get(k).isBlank(); k--) {
           before++;
         }
         for (int i = taken.getKey() - 1; i >= 0 && before > 0 && items.get(i).isBlank(); i--) {
@@ -294,24 +296,23 @@ final class TomlRemoval {
             before--;
           }
         }
+        lastOfBlock.merge(taken.getValue().block(), taken.getKey(), Math::max);
+      }
+      for (Map.Entry<Integer, Integer> last : lastOfBlock.entrySet()) {
+        List<Item> block = mine.get(last.getKey());
         int after = 0;
-        boolean last = true;
-        for (int k = j + 1; k < block.size(); k++) {
-          if (block.get(k).isBlank()) {
-            after++;
-          } else {
-            last = false;
-          }
+        for (int k = block.size() - 1; k >= 0 && block.get(k).isBlank(); k--) {
+          after++;
         }
-        int end = taken.getKey() + 1;
-        while (end < items.size() && items.get(end).kind() == Kind.KEY && cut[end]) {
-          end++; // after the table's keys, where setup's header ended its block
-        }
-        for (int i = end; last && i < items.size() && after > 0 && items.get(i).isBlank(); i++) {
-          if (!cut[i]) {
-            cut[i] = true;
-            after--;
+        for (int i = last.getValue() + 1; i < items.size() && after > 0; i++) {
+          if (cut[i] && (items.get(i).isBlank() || items.get(i).kind() == Kind.KEY)) {
+            continue; // the keys cut with setup's table, and blank lines taken already
           }
+          if (!items.get(i).isBlank()) {
+            break;
+          }
+          cut[i] = true;
+          after--;
         }
       }
     }

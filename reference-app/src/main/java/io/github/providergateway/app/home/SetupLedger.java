@@ -205,6 +205,16 @@ public final class SetupLedger {
     }
   }
 
+  /** Whether {@code folder} is recorded as {@link #MADE}. */
+  public boolean isMade(Path folder) {
+    return written.contains(new Written(folder, MADE));
+  }
+
+  /** Forgets {@code folder} as {@link #MADE}: it is gone. */
+  public void forgetMade(Path folder) {
+    written.remove(new Written(folder, MADE));
+  }
+
   /** Forgets every file recorded besides the setups. */
   public void forgetWritten() {
     written.clear();

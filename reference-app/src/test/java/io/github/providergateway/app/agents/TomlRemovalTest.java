@@ -193,9 +193,9 @@ class TomlRemovalTest {
         model_provider = "x"
 
         approval_policy = "never"
+
         [model_providers.x]
         name = "X"
-
         """;
 
     TomlRemoval.Result removed = remove(file, SANDBOX);
