@@ -206,7 +206,14 @@ public final class AgentSetup {
         }
         ledger.makes(file);
         SettingsFiles.write(file, content, m.edit().secret());
-        written = SetupLedger.sha256(content);
+        // Issue 77: a file the person changed since setup last wrote it keeps their change through
+        // this write, so neither its backup nor its deletion may stand for --remove any more.
+        boolean theirsSince =
+            SetupLedger.EDITED.equals(written)
+                || written != null
+                    && m.before() != null
+                    && !SetupLedger.sha256(m.before()).equals(written);
+        written = theirsSince ? SetupLedger.EDITED : SetupLedger.sha256(content);
         changed = true;
         out.println(
             "  "

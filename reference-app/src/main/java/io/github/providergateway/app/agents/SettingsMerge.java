@@ -267,7 +267,9 @@ final class SettingsMerge {
     String text = current == null ? "" : utf8(file, current);
     List<SettingsEdit.Block> earlier = new ArrayList<>();
     for (SettingsEdit.Addition addition : previous) {
-      if (addition instanceof SettingsEdit.Block b && text.contains(b.text())) {
+      // Setup's earlier block, as written or as the person edited it since (issue 77).
+      if (addition instanceof SettingsEdit.Block b
+          && (text.contains(b.text()) || !withoutBlock(text, b).equals(text))) {
         earlier.add(b);
       }
     }
@@ -286,7 +288,7 @@ final class SettingsMerge {
         continue;
       }
       String before = text;
-      String rest = older.map(b -> cut(before, b.text())).orElse(before);
+      String rest = older.map(b -> withoutBlock(before, b)).orElse(before);
       refuseWhatTheFileDefines(file, rest, block);
       SettingsEdit.Block placed = block.top() ? beforeTables(rest, block) : atEnd(rest, block);
       text =
@@ -305,10 +307,15 @@ final class SettingsMerge {
         changes.isEmpty() ? null : text.getBytes(StandardCharsets.UTF_8), recorded, changes);
   }
 
-  /** {@code text} without the last copy of {@code block}. */
-  private static String cut(String text, String block) {
-    int at = text.lastIndexOf(block);
-    return at < 0 ? text : text.substring(0, at) + text.substring(at + block.length());
+  /**
+   * {@code text} without setup's {@code block}: its last copy cut out where it is there as written,
+   * else its entries taken out by what they are.
+   */
+  private static String withoutBlock(String text, SettingsEdit.Block block) {
+    int at = text.lastIndexOf(block.text());
+    return at >= 0
+        ? text.substring(0, at) + text.substring(at + block.text().length())
+        : TomlRemoval.remove(text, List.of(block)).text();
   }
 
   /**

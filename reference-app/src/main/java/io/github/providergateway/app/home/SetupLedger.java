@@ -189,6 +189,13 @@ public final class SetupLedger {
     }
   }
 
+  /**
+   * {@link FileRecord#written} of a file the person changed between two of setup's writes: its
+   * content is never taken as setup's alone again, so {@code --remove} takes setup's entries out of
+   * it rather than restoring the backup or deleting it.
+   */
+  public static final String EDITED = "edited";
+
   /** {@link Written#by} of a folder the gateway made where none was: uninstall's once empty. */
   public static final String MADE = "made";
 

@@ -1129,4 +1129,36 @@ class SetupCommandTest {
                     + " \"theme\": \"dark\"}"));
     assertThat(out).contains("mcpServers.provider-gateway went with the changes you made to it");
   }
+
+  /**
+   * The other side of the same rule: a refresh (install.sh runs one on an upgrade) finds setup's
+   * earlier block by what it is after the person edited it, and writes the new one in its place
+   * rather than refusing the table as the person's.
+   */
+  @Test
+  void aRefreshAfterThePersonEditedCodexsConfigReplacesSetupsEntriesAndKeepsTheirs()
+      throws IOException {
+    launcher(dir.resolve("old/gateway"));
+    String written = setUpCodex();
+    String edited =
+        "model = \"gpt-5.1\"\n"
+            + written.replace(
+                "[mcp_servers.provider-gateway]\n",
+                "[mcp_servers.provider-gateway]\n# the gateway's tools\n");
+    Files.writeString(codexConfig(), edited);
+    launcher(dir.resolve("new/gateway"));
+
+    assertThat(setup("--refresh")).as(out + err).isZero();
+
+    String config = Files.readString(codexConfig());
+    assertThat(config)
+        .startsWith("model = \"gpt-5.1\"\n" + THEIRS)
+        .containsOnlyOnce("[mcp_servers.provider-gateway]")
+        .containsOnlyOnce(":pre_tool_use:")
+        .contains(dir.resolve("new/gateway").toString())
+        .doesNotContain(dir.resolve("old/gateway").toString());
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+    assertThat(Files.readString(codexConfig()))
+        .isEqualTo("model = \"gpt-5.1\"\n" + THEIRS + "# the gateway's tools\n");
+  }
 }
