@@ -459,6 +459,35 @@ class UninstallCommandTest {
         .contains("Kept " + kept + ": it holds files the gateway did not write (notes.txt)");
   }
 
+  /**
+   * Issue 77: an entry of setup's the person changed cannot be taken: uninstall says what is left
+   * and what to do, exits 1 and keeps the rest (the ledger, the home); once the person fixed it, a
+   * second uninstall takes it all.
+   */
+  @Test
+  void aSetupEntryThePersonChangedStopsUninstallUntilItIsFixedThenAllGoes() throws Exception {
+    assertThat(gateway("setup", "claude", "--home", home.toString()).exit).isZero();
+    Path settings = user.resolve(".claude/settings.json");
+    String written = Files.readString(settings);
+    Files.writeString(settings, written.replace("\"timeout\": 60", "\"timeout\": 45"));
+
+    Run first = gateway("uninstall", "--home", home.toString());
+
+    assertThat(first.exit).isEqualTo(ExitCodes.START_FAILED);
+    assertThat(first.out).contains("left in " + settings, "changed since setup wrote it");
+    assertThat(first.err).contains("could not take back the setup of claude (user)");
+    assertThat(home.resolve(SetupLedger.FILE)).exists();
+    assertThat(user.resolve(".claude.json")).as("the rest of the setup went").doesNotExist();
+
+    Files.writeString(settings, written);
+    Run second = gateway("uninstall", "--home", home.toString());
+
+    assertThat(second.exit).as(second.out + second.err).isZero();
+    assertThat(settings).doesNotExist();
+    assertThat(user.resolve(".claude")).doesNotExist();
+    assertThat(home).doesNotExist();
+  }
+
   @Test
   void aHomeThatWasNeverUsedHasNothingToRemove() throws Exception {
     Path never = dir.resolve("never");
