@@ -127,6 +127,11 @@ public final class AgentSetup {
     String scope = project == null ? "user" : "project";
     SetupLedger ledger = SetupLedger.read(home);
     Optional<SetupLedger.Setup> previous = ledger.find(agent.id(), scope, project);
+    // Before anything plans (the check below does): planning may make the agent's folder.
+    List<Path> madeByPlan = new ArrayList<>();
+    for (Path folder : agent.foldersPlanMakes(layouts, project)) {
+      madeByPlan.addAll(SetupLedger.notThere(folder));
+    }
     out.println(
         "gateway setup " + agent + " (" + scope + (project == null ? "" : " " + project) + ")");
     Optional<DoctorProblem> off = hooksTurnedOff(agent, project);
@@ -235,6 +240,9 @@ public final class AgentSetup {
     }
     SetupLedger.Setup now =
         new SetupLedger.Setup(agent.id(), scope, project, http ? HOOK_CLIENT : null, records);
+    if (changed) {
+      madeByPlan.forEach(folder -> ledger.wrote(folder, SetupLedger.MADE));
+    }
     if (changed || previous.isEmpty() || !previous.get().equals(now)) {
       ledger.put(now);
       ledger.write();

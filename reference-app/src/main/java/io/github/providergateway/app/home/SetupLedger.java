@@ -205,11 +205,21 @@ public final class SetupLedger {
    * never a folder that was there before.
    */
   public void makes(Path file) {
-    for (Path folder = file.toAbsolutePath().normalize().getParent();
-        folder != null && !Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-        folder = folder.getParent()) {
-      wrote(folder, MADE);
+    Path parent = file.toAbsolutePath().normalize().getParent();
+    if (parent != null) {
+      notThere(parent).forEach(folder -> wrote(folder, MADE));
     }
+  }
+
+  /** {@code folder} and the folders above it that are not there yet, deepest first. */
+  public static List<Path> notThere(Path folder) {
+    List<Path> missing = new ArrayList<>();
+    for (Path at = folder.toAbsolutePath().normalize();
+        at != null && !Files.exists(at, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        at = at.getParent()) {
+      missing.add(at);
+    }
+    return missing;
   }
 
   /** Whether {@code folder} is recorded as {@link #MADE}. */

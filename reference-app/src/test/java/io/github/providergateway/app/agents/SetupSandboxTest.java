@@ -217,6 +217,22 @@ class SetupSandboxTest {
                 .replace("\n", "\r\n"));
   }
 
+  /** Issue 77: Codex's home, which setup made for its sandbox check, goes with --remove. */
+  @Test
+  void codexsHomeThatSetupMadeGoesWithRemove() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path codexHome = userHome.resolve(".codex");
+    assertThat(codexHome).doesNotExist();
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(codexHome.resolve("config.toml")).exists();
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(codexHome).doesNotExist();
+    assertThat(out).contains("removed " + codexHome + " (setup had made it");
+  }
+
   @Test
   void aDefaultPermissionsThePersonChangedIsTheirsAndStaysWhileSetupsProfileGoes()
       throws IOException {
