@@ -222,9 +222,21 @@ final class SettingsMerge {
       } else if (addition instanceof SettingsEdit.Element element) {
         ArrayNode array = arrayAt(file, root, element.path(), false);
         int index = array == null ? -1 : indexOf(array, element.element());
+        List<String> moved = index >= 0 ? null : pathOfArrayHolding(root, element.element());
         if (index >= 0) {
           array.remove(index);
           prune(root, element.path());
+        } else if (moved != null) {
+          // The person moved it to another array (another event): setup's still, and still
+          // running the launcher.
+          ArrayNode other = arrayAt(file, root, moved, false);
+          other.remove(indexOf(other, element.element()));
+          prune(root, moved);
+          said.add(
+              String.join(".", element.path())
+                  + ": setup's entry was found in "
+                  + String.join(".", moved)
+                  + ", where it had been moved, and taken from there");
         } else if (array != null && runsSetupsCommand(array, element.element())) {
           kept.add(0, element);
           left.add(
@@ -237,6 +249,26 @@ final class SettingsMerge {
       }
     }
     return new Removed(SettingsEdit.print(root), left, kept, said);
+  }
+
+  /**
+   * The path (object members only) of an array in {@code node} that holds {@code element}; null
+   * when none does.
+   */
+  private static List<String> pathOfArrayHolding(JsonNode node, JsonNode element) {
+    if (node instanceof ArrayNode array && indexOf(array, element) >= 0) {
+      return new ArrayList<>();
+    }
+    if (node instanceof ObjectNode object) {
+      for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) object::fields) {
+        List<String> below = pathOfArrayHolding(field.getValue(), element);
+        if (below != null) {
+          below.add(0, field.getKey());
+          return below;
+        }
+      }
+    }
+    return null;
   }
 
   /** The fields of a hook entry that name what it runs. */

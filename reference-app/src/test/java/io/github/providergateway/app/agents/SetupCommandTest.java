@@ -1161,4 +1161,36 @@ class SetupCommandTest {
     assertThat(Files.readString(codexConfig()))
         .isEqualTo("model = \"gpt-5.1\"\n" + THEIRS + "# the gateway's tools\n");
   }
+
+  /**
+   * JSON: setup's hook group is found by its content wherever the person moved it (another event's
+   * array), and their own hook beside it stays.
+   */
+  @Test
+  void aHookGroupThePersonMovedToAnotherEventIsFoundThereAndTheirsStays() throws IOException {
+    setUpCodex();
+    Path hooksJson = codexConfig().getParent().resolve("hooks.json");
+    ObjectNode file = (ObjectNode) json(hooksJson);
+    ObjectNode hooks = (ObjectNode) file.get("hooks");
+    JsonNode setups = hooks.get("PreToolUse").get(0);
+    hooks.putArray("UserPromptSubmit").add(setups);
+    hooks
+        .putArray("PreToolUse")
+        .addObject()
+        .putArray("hooks")
+        .addObject()
+        .put("type", "command")
+        .put("command", "my-check");
+    Files.write(hooksJson, SettingsEdit.print(file));
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(json(hooksJson))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\","
+                    + " \"command\": \"my-check\"}]}]}}"));
+    assertThat(out).contains("setup's entry was found in hooks.UserPromptSubmit");
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
+  }
 }
