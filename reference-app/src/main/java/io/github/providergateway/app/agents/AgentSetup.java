@@ -213,12 +213,7 @@ public final class AgentSetup {
         SettingsFiles.write(file, content, m.edit().secret());
         // Issue 77: a file the person changed since setup last wrote it keeps their change through
         // this write, so neither its backup nor its deletion may stand for --remove any more.
-        boolean theirsSince =
-            SetupLedger.EDITED.equals(written)
-                || written != null
-                    && m.before() != null
-                    && !SetupLedger.sha256(m.before()).equals(written);
-        written = theirsSince ? SetupLedger.EDITED : SetupLedger.sha256(content);
+        written = SetupLedger.writtenAfter(written, m.before(), content);
         changed = true;
         out.println(
             "  "

@@ -183,7 +183,15 @@ final class ManagedSetup {
       boolean created = earlier.map(SetupLedger.FileRecord::created).orElse(m.before() == null);
       Path backup = earlier.map(SetupLedger.FileRecord::backup).orElse(null);
       String mode = earlier.map(SetupLedger.FileRecord::mode).orElse(null);
+      String written =
+          earlier.map(SetupLedger.FileRecord::written).orElse(SetupLedger.sha256(m.after()));
       if (m.applied().content() != null) {
+        // Issue 77: an administrator's change since setup's last write stays theirs through it.
+        written =
+            SetupLedger.writtenAfter(
+                earlier.map(SetupLedger.FileRecord::written).orElse(null),
+                m.before(),
+                m.applied().content());
         if (earlier.isEmpty() && m.before() != null) {
           backup = ledger.backUp(file, agent + " " + SCOPE, m.before());
           mode = SettingsFiles.mode(file);
@@ -198,13 +206,7 @@ final class ManagedSetup {
       }
       records.add(
           new SetupLedger.FileRecord(
-              file,
-              m.edit().format(),
-              created,
-              backup,
-              SetupLedger.sha256(m.after()),
-              m.applied().recorded(),
-              mode));
+              file, m.edit().format(), created, backup, written, m.applied().recorded(), mode));
     }
     ledger.put(new SetupLedger.Setup(agent.id(), SCOPE, null, null, records));
     ledger.write();

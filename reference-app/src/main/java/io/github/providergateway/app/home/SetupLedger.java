@@ -196,6 +196,18 @@ public final class SetupLedger {
    */
   public static final String EDITED = "edited";
 
+  /**
+   * {@link FileRecord#written} after setup writes {@code content} over {@code before}, where it
+   * last recorded {@code earlier} (null for a first write): {@link #EDITED} once the person changed
+   * the file between two of setup's writes, else the content's SHA-256.
+   */
+  public static String writtenAfter(String earlier, byte[] before, byte[] content) {
+    boolean theirsSince =
+        EDITED.equals(earlier)
+            || earlier != null && before != null && !sha256(before).equals(earlier);
+    return theirsSince ? EDITED : sha256(content);
+  }
+
   /** {@link Written#by} of a folder the gateway made where none was: uninstall's once empty. */
   public static final String MADE = "made";
 
