@@ -109,7 +109,7 @@ final class SettingsMerge {
       SettingsEdit.Format format, String file, byte[] current, List<SettingsEdit.Addition> recorded)
       throws Refused {
     return switch (format) {
-      case json -> removeJson(file, current, recorded);
+      case json -> JsonRemoval.remove(file, current, recorded);
       case toml -> removeToml(file, current, recorded);
     };
   }
@@ -186,111 +186,6 @@ final class SettingsMerge {
       }
     }
     return new Applied(changes.isEmpty() ? null : SettingsEdit.print(root), recorded, changes);
-  }
-
-  private static Removed removeJson(
-      String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
-    ObjectNode root = parseObject(file, current);
-    List<String> left = new ArrayList<>();
-    List<String> said = new ArrayList<>();
-    List<SettingsEdit.Addition> kept = new ArrayList<>();
-    List<SettingsEdit.Addition> lastFirst = new ArrayList<>(recorded);
-    java.util.Collections.reverse(lastFirst);
-    for (SettingsEdit.Addition addition : lastFirst) {
-      if (addition instanceof SettingsEdit.Member member) {
-        ObjectNode holder = objectAt(file, root, member.path(), false);
-        JsonNode existing = holder == null ? null : holder.get(member.key());
-        if (existing == null) {
-          continue; // gone already
-        }
-        boolean server =
-            member.key().equals(AgentConfig.SERVER_NAME)
-                && member.path().size() == 1
-                && List.of("mcpServers", "servers").contains(member.path().get(0));
-        if (existing.equals(member.value()) || server) {
-          // Setup's MCP server goes whatever was changed in it: it starts the launcher that
-          // uninstall deletes.
-          holder.remove(member.key());
-          prune(root, member.path());
-          if (!existing.equals(member.value())) {
-            said.add(member + " went with the changes you made to it (it was " + existing + ")");
-          }
-        } else {
-          said.add(
-              "kept " + member + " = " + existing + ": changed since setup wrote it, so yours");
-        }
-      } else if (addition instanceof SettingsEdit.Element element) {
-        ArrayNode array = arrayAt(file, root, element.path(), false);
-        int index = array == null ? -1 : indexOf(array, element.element());
-        List<String> moved = index >= 0 ? null : pathOfArrayHolding(root, element.element());
-        if (index >= 0) {
-          array.remove(index);
-          prune(root, element.path());
-        } else if (moved != null) {
-          // The person moved it to another array (another event): setup's still, and still
-          // running the launcher.
-          ArrayNode other = arrayAt(file, root, moved, false);
-          other.remove(indexOf(other, element.element()));
-          prune(root, moved);
-          said.add(
-              String.join(".", element.path())
-                  + ": setup's entry was found in "
-                  + String.join(".", moved)
-                  + ", where it had been moved, and taken from there");
-        } else if (array != null && runsSetupsCommand(array, element.element())) {
-          kept.add(0, element);
-          left.add(
-              String.join(".", element.path())
-                  + ": an entry that runs setup's command, changed since setup wrote it. Take it"
-                  + " out (or put it back as setup wrote it), then run --remove again");
-        }
-      } else {
-        throw new IllegalArgumentException("a text block in a JSON file: " + file);
-      }
-    }
-    return new Removed(SettingsEdit.print(root), left, kept, said);
-  }
-
-  /**
-   * The path (object members only) of an array in {@code node} that holds {@code element}; null
-   * when none does.
-   */
-  private static List<String> pathOfArrayHolding(JsonNode node, JsonNode element) {
-    if (node instanceof ArrayNode array && indexOf(array, element) >= 0) {
-      return new ArrayList<>();
-    }
-    if (node instanceof ObjectNode object) {
-      for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) object::fields) {
-        List<String> below = pathOfArrayHolding(field.getValue(), element);
-        if (below != null) {
-          below.add(0, field.getKey());
-          return below;
-        }
-      }
-    }
-    return null;
-  }
-
-  /** The fields of a hook entry that name what it runs. */
-  private static final List<String> RUNS = List.of("command", "bash", "powershell", "url");
-
-  /**
-   * Whether an element of {@code array} runs what setup's {@code element} runs: a hook of setup's
-   * the person changed since.
-   */
-  private static boolean runsSetupsCommand(ArrayNode array, JsonNode element) {
-    List<String> commands = new ArrayList<>();
-    RUNS.forEach(field -> element.findValues(field).forEach(v -> commands.add(v.asText())));
-    for (JsonNode other : array) {
-      for (String field : RUNS) {
-        for (JsonNode value : other.findValues(field)) {
-          if (value.isTextual() && commands.contains(value.asText())) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
   }
 
   private static Applied applyToml(
@@ -546,8 +441,8 @@ final class SettingsMerge {
   }
 
   /** The object at {@code path} under {@code root}, made when {@code create}; else null if none. */
-  private static ObjectNode objectAt(
-      String file, ObjectNode root, List<String> path, boolean create) throws Refused {
+  static ObjectNode objectAt(String file, ObjectNode root, List<String> path, boolean create)
+      throws Refused {
     ObjectNode at = root;
     for (String name : path) {
       JsonNode next = at.get(name);
@@ -569,7 +464,7 @@ final class SettingsMerge {
     return at;
   }
 
-  private static ArrayNode arrayAt(String file, ObjectNode root, List<String> path, boolean create)
+  static ArrayNode arrayAt(String file, ObjectNode root, List<String> path, boolean create)
       throws Refused {
     ObjectNode holder = objectAt(file, root, path.subList(0, path.size() - 1), create);
     if (holder == null) {
@@ -590,7 +485,7 @@ final class SettingsMerge {
     return found;
   }
 
-  private static int indexOf(ArrayNode array, JsonNode element) {
+  static int indexOf(ArrayNode array, JsonNode element) {
     for (int i = 0; i < array.size(); i++) {
       if (array.get(i).equals(element)) {
         return i;
@@ -600,7 +495,7 @@ final class SettingsMerge {
   }
 
   /** Removes the objects and arrays along {@code path} that are empty now, deepest first. */
-  private static void prune(ObjectNode root, List<String> path) {
+  static void prune(ObjectNode root, List<String> path) {
     for (int depth = path.size(); depth > 0; depth--) {
       JsonNode parent = root;
       for (String name : path.subList(0, depth - 1)) {
