@@ -92,13 +92,38 @@ final class TomlRemoval {
           rest.append(items.get(i).text());
         }
       }
-      String text = rest.toString();
+      String text = endAsBefore(rest.toString());
       for (int b = 0; b < mine.size(); b++) {
         stillDefined(b, text);
       }
       List<SettingsEdit.Block> kept = new ArrayList<>();
       keptBlocks.forEach(b -> kept.add(blocks.get(b)));
       return new Result(text, kept, left, said);
+    }
+
+    /**
+     * {@code rest} without the line break setup gave the person's last line: a block appended to a
+     * file whose last line had none begins with it ({@code \n\n#}, where setup's own begins {@code
+     * \n#}), and where that block was the file's end and is gone, the file ends as before.
+     */
+    private String endAsBefore(String rest) {
+      int lastKept = -1;
+      for (int i = 0; i < items.size(); i++) {
+        lastKept = cut[i] ? lastKept : i;
+      }
+      for (int b = 0; b < mine.size(); b++) {
+        if (blocks.get(b).top() || !blocks.get(b).text().startsWith("\n\n")) {
+          continue;
+        }
+        boolean atTheEnd = false;
+        for (Map.Entry<Integer, Origin> taken : origins.entrySet()) {
+          atTheEnd |= taken.getValue().block() == b && taken.getKey() > lastKept;
+        }
+        if (atTheEnd && rest.endsWith("\n")) {
+          return rest.substring(0, rest.length() - (rest.endsWith("\r\n") ? 2 : 1));
+        }
+      }
+      return rest;
     }
 
     /** Setup's tables of block {@code b}, and the tables below them, with every key in them. */

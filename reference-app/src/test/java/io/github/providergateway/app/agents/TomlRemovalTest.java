@@ -59,6 +59,22 @@ class TomlRemovalTest {
   }
 
   @Test
+  void aFileWhoseLastLineHadNoLineBreakEndsAsItDidWhenSetupsBlockWasItsEnd() {
+    String theirs = "model = \"o3\"";
+    SettingsEdit.Block appended = new SettingsEdit.Block("\n" + SERVER.text());
+    String file = theirs + appended.text();
+
+    TomlRemoval.Result removed =
+        remove(
+            file.replace("trusted_hash = \"sha256:aa\"", "trusted_hash = 'sha256:aa'"), appended);
+
+    assertThat(removed.text()).isEqualTo(theirs);
+    assertThat(remove(file + "[theirs]\n", appended).text())
+        .as("the person's text after setup's: line breaks as they are")
+        .isEqualTo(theirs + "\n[theirs]\n");
+  }
+
+  @Test
   void setupsTablesAreFoundHoweverTheyAreSpelledAndWhereverTheyMoved() {
     String file =
         """
