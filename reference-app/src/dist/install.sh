@@ -158,6 +158,20 @@ dest=$data/$version
 link=$bin/gateway
 target=$data/current/bin/gateway
 
+# The folders of $data's and $bin's paths not there yet (~/.local/share, ~/.local/bin on a fresh
+# account), which place makes, and of the launcher's cache, which its first starts below make:
+# recorded at the end, so that `gateway uninstall` removes them again once they are empty, and
+# never a folder that was there before.
+made=
+cache=$(absolute "${XDG_CACHE_HOME:-}" "$HOME/.cache")/provider-gateway
+for folder in "$data" "$bin" "$cache"; do
+  while [ ! -e "$folder" ] && [ ! -L "$folder" ]; do
+    made="$made$folder
+"
+    folder=$(dirname -- "$folder")
+  done
+done
+
 place install.sh
 echo "Installed provider-gateway $version in $dest"
 echo "  $link -> $target"
@@ -215,7 +229,15 @@ remove_previous
 
 # The ledger of the gateway's home lists what this wrote, so that `gateway uninstall` takes it
 # back (docs/install.md).
-"$link" uninstall --record-install "$dest" "$data/current" "$link" >/dev/null 2>&1 || true
+set -f
+saved_ifs=$IFS
+IFS='
+'
+# shellcheck disable=SC2086 # split on line breaks alone, globbing off: one folder a line
+set -- $made
+IFS=$saved_ifs
+set +f
+"$link" uninstall --record-install "$dest" "$data/current" "$link" ${1+--record-made "$@"} >/dev/null 2>&1 || true
 
 if ! command -v curl >/dev/null 2>&1; then
   echo "Note: no curl here. Agents' hooks still work, each starting a JVM (about half a second a"

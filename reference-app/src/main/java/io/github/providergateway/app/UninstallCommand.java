@@ -122,6 +122,10 @@ public final class UninstallCommand implements Callable<Integer> {
   @Option(names = "--record-install", arity = "1..*", paramLabel = "PATH", hidden = true)
   private List<Path> recordInstall;
 
+  /** The folders install.sh made where none was, recorded in the ledger (hidden). */
+  @Option(names = "--record-made", arity = "1..*", paramLabel = "FOLDER", hidden = true)
+  private List<Path> recordMade;
+
   @Mixin private HelpOption help;
 
   UninstallCommand(CommandContext context) {
@@ -135,9 +139,9 @@ public final class UninstallCommand implements Callable<Integer> {
     PrintStream out = context.stdout();
     PrintStream err = context.err();
     try {
-      if (recordInstall != null) {
+      if (recordInstall != null || recordMade != null) {
         SetupLedger ledger = SetupLedger.read(home);
-        for (Path path : recordInstall) {
+        for (Path path : recordInstall == null ? List.<Path>of() : recordInstall) {
           // Only what install.sh writes: <data>/provider-gateway/<version> and current, and the
           // gateway link; never a folder of the person's, which uninstall would remove whole.
           Path absolute = path.toAbsolutePath().normalize();
@@ -147,6 +151,9 @@ public final class UninstallCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
           }
           ledger.wrote(absolute, "install");
+        }
+        for (Path folder : recordMade == null ? List.<Path>of() : recordMade) {
+          ledger.wrote(folder.toAbsolutePath().normalize(), SetupLedger.MADE);
         }
         ledger.write();
         return ExitCodes.OK;
@@ -168,7 +175,12 @@ public final class UninstallCommand implements Callable<Integer> {
       }
     }
     for (SetupLedger.Written written : ledger.written()) {
-      out.println("  " + written.by() + "  " + written.path());
+      out.println(
+          "  "
+              + written.by()
+              + "  "
+              + written.path()
+              + (written.by().equals(SetupLedger.MADE) ? " (once empty)" : ""));
     }
     for (Path file : homeFiles(home)) {
       out.println("  gateway  " + file);
@@ -230,8 +242,13 @@ public final class UninstallCommand implements Callable<Integer> {
     }
     // Read again: each setup --remove rewrote the ledger.
     ledger = SetupLedger.read(home);
+    List<Path> made = new ArrayList<>();
     for (SetupLedger.Written written : ledger.written()) {
       Path path = written.path();
+      if (written.by().equals(SetupLedger.MADE)) {
+        made.add(path);
+        continue;
+      }
       if (written.by().equals("service")) {
         // Service uninstall removed the unit, and the jar unless another home's unit runs it.
         if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
@@ -269,7 +286,28 @@ public final class UninstallCommand implements Callable<Integer> {
       removeIfNothingElse(cache, out);
     }
     take(bridgeFolders(env), out);
+    removeMadeFolders(made, out);
     return ExitCodes.OK;
+  }
+
+  /**
+   * Removes the folders install.sh or setup made where none was ({@link SetupLedger#MADE}), deepest
+   * first, each only while it is an empty folder (not a link): one that holds a file of anyone's
+   * stays, and is said to. A folder that was there before was never recorded, so never goes.
+   */
+  private static void removeMadeFolders(List<Path> made, PrintStream out) throws IOException {
+    List<Path> deepestFirst =
+        made.stream()
+            .filter(Path::isAbsolute)
+            .filter(folder -> folder.equals(folder.normalize()))
+            .distinct()
+            .sorted(Comparator.comparingInt(Path::getNameCount).reversed())
+            .toList();
+    for (Path folder : deepestFirst) {
+      if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+        removeIfNothingElse(folder, out);
+      }
+    }
   }
 
   /** The bridge's folders of this user's in the temporary folder {@code env} names. */

@@ -187,6 +187,9 @@ class DistArchiveTest {
     assertThat(uninstall.output).contains("Removed " + gateway);
     assertThat(gateway).doesNotExist();
     assertThat(data).doesNotExist();
+    // Issue 77: the fresh account's ~/.local, ~/.local/bin and ~/.local/share, which install.sh
+    // made, went once empty.
+    assertThat(user.resolve(".local")).doesNotExist();
     // Issue 62: the start-up cache the installed launcher trained went with it.
     assertThat(uninstall.output).contains("Removed " + user.resolve(".cache/provider-gateway"));
     assertThat(user.resolve(".cache/provider-gateway")).doesNotExist();

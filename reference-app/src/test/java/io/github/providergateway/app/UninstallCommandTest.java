@@ -416,6 +416,78 @@ class UninstallCommandTest {
     assertThat(home).doesNotExist();
   }
 
+  /**
+   * Issue 77: the folders install.sh and setup made where none was (a fresh account's ~/.local/bin
+   * and ~/.local/share, Claude Code's ~/.claude) go once empty; one the person had before, even
+   * empty, stays, and so does a made one that now holds a file of the person's.
+   */
+  @Test
+  void theFoldersTheInstallAndSetupMadeGoOnceEmptyAndNoneThatWasThereBefore() throws Exception {
+    Path local = user.resolve(".local");
+    Path localBin = Files.createDirectories(local.resolve("bin"));
+    Path localShare = Files.createDirectories(local.resolve("share/provider-gateway"));
+    Path theirs = Files.createDirectories(user.resolve(".config/empty-of-theirs"));
+    Path kept = Files.createDirectories(user.resolve(".made-but-used"));
+    Files.writeString(kept.resolve("notes.txt"), "mine");
+    Run record =
+        gateway(
+            "uninstall",
+            "--home",
+            home.toString(),
+            "--record-made",
+            localShare.toString(),
+            localShare.getParent().toString(),
+            localBin.toString(),
+            local.toString(),
+            kept.toString());
+    assertThat(record.exit).as(record.err).isZero();
+    assertThat(user.resolve(".claude")).as("no Claude Code folder yet").doesNotExist();
+    assertThat(gateway("setup", "claude", "--home", home.toString()).exit).isZero();
+    assertThat(user.resolve(".claude/settings.json")).exists();
+    assertThat(gateway("uninstall", "--home", home.toString(), "--list").out)
+        .contains("made  " + user.resolve(".claude") + " (once empty)", "made  " + local);
+
+    Run uninstall = gateway("uninstall", "--home", home.toString());
+
+    assertThat(uninstall.exit).as(uninstall.out + uninstall.err).isZero();
+    assertThat(local).doesNotExist();
+    assertThat(user.resolve(".claude")).as("setup made it").doesNotExist();
+    assertThat(theirs).as("there before: never recorded, never removed").isDirectory();
+    assertThat(kept.resolve("notes.txt")).hasContent("mine");
+    assertThat(uninstall.out)
+        .contains("Removed " + localBin, "Removed " + local)
+        .contains("Kept " + kept + ": it holds files the gateway did not write (notes.txt)");
+  }
+
+  /**
+   * Issue 77: an entry of setup's the person changed cannot be taken: uninstall says what is left
+   * and what to do, exits 1 and keeps the rest (the ledger, the home); once the person fixed it, a
+   * second uninstall takes it all.
+   */
+  @Test
+  void aSetupEntryThePersonChangedStopsUninstallUntilItIsFixedThenAllGoes() throws Exception {
+    assertThat(gateway("setup", "claude", "--home", home.toString()).exit).isZero();
+    Path settings = user.resolve(".claude/settings.json");
+    String written = Files.readString(settings);
+    Files.writeString(settings, written.replace("\"timeout\": 60", "\"timeout\": 45"));
+
+    Run first = gateway("uninstall", "--home", home.toString());
+
+    assertThat(first.exit).isEqualTo(ExitCodes.START_FAILED);
+    assertThat(first.out).contains("left in " + settings, "changed since setup wrote it");
+    assertThat(first.err).contains("could not take back the setup of claude (user)");
+    assertThat(home.resolve(SetupLedger.FILE)).exists();
+    assertThat(user.resolve(".claude.json")).as("the rest of the setup went").doesNotExist();
+
+    Files.writeString(settings, written);
+    Run second = gateway("uninstall", "--home", home.toString());
+
+    assertThat(second.exit).as(second.out + second.err).isZero();
+    assertThat(settings).doesNotExist();
+    assertThat(user.resolve(".claude")).doesNotExist();
+    assertThat(home).doesNotExist();
+  }
+
   @Test
   void aHomeThatWasNeverUsedHasNothingToRemove() throws Exception {
     Path never = dir.resolve("never");

@@ -213,6 +213,15 @@ abstract class AgentSettings {
     return false;
   }
 
+  /**
+   * The folders {@link #plan} itself may make before setup writes a file (Codex's home, which its
+   * sandbox check needs), for the user ({@code project} null) or the project: setup records those
+   * that were not there as its own, for {@code gateway uninstall} to take once empty.
+   */
+  List<Path> foldersPlanMakes(AgentLayouts layouts, Path project) {
+    return List.of();
+  }
+
   Optional<DoctorProblem> hooksTurnedOff(List<AgentHooks.Read> reads) {
     return Optional.empty();
   }

@@ -127,6 +127,11 @@ public final class AgentSetup {
     String scope = project == null ? "user" : "project";
     SetupLedger ledger = SetupLedger.read(home);
     Optional<SetupLedger.Setup> previous = ledger.find(agent.id(), scope, project);
+    // Before anything plans (the check below does): planning may make the agent's folder.
+    List<Path> madeByPlan = new ArrayList<>();
+    for (Path folder : agent.foldersPlanMakes(layouts, project)) {
+      madeByPlan.addAll(SetupLedger.notThere(folder));
+    }
     out.println(
         "gateway setup " + agent + " (" + scope + (project == null ? "" : " " + project) + ")");
     Optional<DoctorProblem> off = hooksTurnedOff(agent, project);
@@ -204,8 +209,11 @@ public final class AgentSetup {
           backup = ledger.backUp(file, agent + " " + scope + " " + project, m.before());
           mode = SettingsFiles.mode(file);
         }
+        ledger.makes(file);
         SettingsFiles.write(file, content, m.edit().secret());
-        written = SetupLedger.sha256(content);
+        // Issue 77: a file the person changed since setup last wrote it keeps their change through
+        // this write, so neither its backup nor its deletion may stand for --remove any more.
+        written = SetupLedger.writtenAfter(written, m.before(), content);
         changed = true;
         out.println(
             "  "
@@ -227,6 +235,9 @@ public final class AgentSetup {
     }
     SetupLedger.Setup now =
         new SetupLedger.Setup(agent.id(), scope, project, http ? HOOK_CLIENT : null, records);
+    if (changed) {
+      madeByPlan.forEach(folder -> ledger.wrote(folder, SetupLedger.MADE));
+    }
     if (changed || previous.isEmpty() || !previous.get().equals(now)) {
       ledger.put(now);
       ledger.write();
@@ -540,8 +551,8 @@ public final class AgentSetup {
     SetupLedger.Setup setup = found.get();
     out.println(
         "gateway setup " + agent + " --remove (" + setup.describe().replaceFirst("^\\S+ \\(", ""));
-    int exit = ExitCodes.OK;
     Set<Path> places = placesSetupWrites(agent, project, setup);
+    List<SetupLedger.FileRecord> left = new ArrayList<>();
     for (SetupLedger.FileRecord file : setup.files()) {
       if (!places.contains(file.file()) || !ledger.isBackup(file.backup())) {
         // The ledger is a file in the home, which another program of the user's may have written
@@ -558,13 +569,14 @@ public final class AgentSetup {
                 + "; change it yourself if it holds the gateway's entries");
         continue;
       }
-      if (!LedgerRestore.takeBack(file, out, err)) {
-        exit = ExitCodes.START_FAILED;
+      SetupLedger.FileRecord kept = LedgerRestore.takeBack(file, out, err);
+      if (kept != null) {
+        left.add(kept);
       }
     }
-    if (exit != ExitCodes.OK) {
-      err.println("gateway setup: the setup stays recorded; fix the file and run --remove again");
-      return exit;
+    if (!left.isEmpty()) {
+      LedgerRestore.keepLeft(ledger, setup, left, err);
+      return ExitCodes.START_FAILED;
     }
     if (holdsMcpToken(setup)) {
       revokeMcpToken(agent);
@@ -583,6 +595,7 @@ public final class AgentSetup {
         Files.deleteIfExists(file.backup());
       }
     }
+    LedgerRestore.takeMadeFolders(ledger, setup, out);
     ledger.forget(setup.agent(), setup.scope(), setup.project());
     ledger.write();
     out.println("Taken back.");

@@ -565,6 +565,12 @@ final class CodexSettings extends AgentSettings {
     return Optional.empty();
   }
 
+  /** Codex's home, which {@link #plan} makes for its sandbox check (issue 77: recorded as made). */
+  @Override
+  List<Path> foldersPlanMakes(AgentLayouts layouts, Path project) {
+    return project == null ? List.of(codexHome(layouts)) : List.of();
+  }
+
   /** Codex's documented default: 600 s for most hooks. */
   @Override
   Duration defaultHookTimeout() {

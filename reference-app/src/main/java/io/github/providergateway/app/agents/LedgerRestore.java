@@ -3,6 +3,10 @@ package io.github.providergateway.app.agents;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -19,15 +23,17 @@ final class LedgerRestore {
   /**
    * Takes back {@code file}, saying what it did on {@code out}.
    *
-   * @return false, after saying why on {@code err}, when the file could not be parsed any more
+   * @return what the ledger keeps recording of it: null when setup's entries are all gone from it;
+   *     the entries left in it (named on {@code out}, with what to do); the whole record, after
+   *     saying why on {@code err}, when the file could not be parsed any more
    * @throws IOException when the file or its backup cannot be read or written
    */
-  static boolean takeBack(SetupLedger.FileRecord file, PrintStream out, PrintStream err)
-      throws IOException {
+  static SetupLedger.FileRecord takeBack(
+      SetupLedger.FileRecord file, PrintStream out, PrintStream err) throws IOException {
     byte[] current = SettingsFiles.read(file.file());
     if (current == null) {
       out.println("  gone already: " + file.file());
-      return true;
+      return null;
     }
     if (SetupLedger.sha256(current).equals(file.written())) {
       if (file.created()) {
@@ -44,7 +50,7 @@ final class LedgerRestore {
       } else {
         out.println("  unchanged " + file.file() + " (it was already as setup would write it)");
       }
-      return true;
+      return null;
     }
     try {
       SettingsMerge.Removed removed =
@@ -60,14 +66,85 @@ final class LedgerRestore {
                 + file.file()
                 + " (it changed since; the rest is kept)");
       }
+      for (String said : removed.said()) {
+        out.println("  " + file.file() + ": " + said);
+      }
       for (String left : removed.left()) {
         out.println("  left in " + file.file() + ": " + left);
       }
+      if (removed.kept().isEmpty()) {
+        return null;
+      }
+      return new SetupLedger.FileRecord(
+          file.file(),
+          file.format(),
+          file.created(),
+          file.backup(),
+          file.written(),
+          removed.kept(),
+          file.mode());
     } catch (SettingsMerge.Refused e) {
       err.println("gateway setup: refused: " + e.getMessage());
+      return file;
+    }
+  }
+
+  /**
+   * Removes the folders setup made for {@code setup}'s files ({@link SetupLedger#MADE}) that are
+   * empty now, deepest first, and forgets them; one that holds anything stays recorded, for {@code
+   * gateway uninstall}.
+   */
+  static void takeMadeFolders(SetupLedger ledger, SetupLedger.Setup setup, PrintStream out)
+      throws IOException {
+    for (SetupLedger.FileRecord file : setup.files()) {
+      Path folder = file.file().toAbsolutePath().normalize().getParent();
+      while (folder != null && ledger.isMade(folder) && removedIfEmpty(folder, out)) {
+        ledger.forgetMade(folder);
+        folder = folder.getParent();
+      }
+    }
+  }
+
+  /** Removes {@code folder} when it is empty; whether it is gone (or was no folder). */
+  private static boolean removedIfEmpty(Path folder, PrintStream out) throws IOException {
+    if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+      return true;
+    }
+    try {
+      Files.delete(folder);
+    } catch (DirectoryNotEmptyException used) {
       return false;
     }
+    out.println("  removed " + folder + " (setup had made it; nothing else is in it)");
     return true;
+  }
+
+  /**
+   * Keeps recording of {@code setup} only {@code left}, what its files still hold (the backups of
+   * the files taken back whole are deleted), and says so: a later {@code --remove} takes the rest
+   * once the person fixed what was said.
+   */
+  static void keepLeft(
+      SetupLedger ledger,
+      SetupLedger.Setup setup,
+      java.util.List<SetupLedger.FileRecord> left,
+      PrintStream err)
+      throws IOException {
+    for (SetupLedger.FileRecord file : setup.files()) {
+      boolean recorded = left.stream().anyMatch(l -> l.file().equals(file.file()));
+      if (!recorded && file.backup() != null && ledger.isBackup(file.backup())) {
+        Files.deleteIfExists(file.backup());
+      }
+    }
+    ledger.put(
+        new SetupLedger.Setup(
+            setup.agent(), setup.scope(), setup.project(), setup.hookClient(), left));
+    ledger.write();
+    err.println(
+        "gateway setup: what is left of "
+            + setup.describe()
+            + " stays recorded (gateway setup --list names it): fix it as said above, then run"
+            + " --remove again to take the rest");
   }
 
   private static boolean isEmptyObject(byte[] content) {

@@ -183,7 +183,15 @@ final class ManagedSetup {
       boolean created = earlier.map(SetupLedger.FileRecord::created).orElse(m.before() == null);
       Path backup = earlier.map(SetupLedger.FileRecord::backup).orElse(null);
       String mode = earlier.map(SetupLedger.FileRecord::mode).orElse(null);
+      String written =
+          earlier.map(SetupLedger.FileRecord::written).orElse(SetupLedger.sha256(m.after()));
       if (m.applied().content() != null) {
+        // Issue 77: an administrator's change since setup's last write stays theirs through it.
+        written =
+            SetupLedger.writtenAfter(
+                earlier.map(SetupLedger.FileRecord::written).orElse(null),
+                m.before(),
+                m.applied().content());
         if (earlier.isEmpty() && m.before() != null) {
           backup = ledger.backUp(file, agent + " " + SCOPE, m.before());
           mode = SettingsFiles.mode(file);
@@ -198,13 +206,7 @@ final class ManagedSetup {
       }
       records.add(
           new SetupLedger.FileRecord(
-              file,
-              m.edit().format(),
-              created,
-              backup,
-              SetupLedger.sha256(m.after()),
-              m.applied().recorded(),
-              mode));
+              file, m.edit().format(), created, backup, written, m.applied().recorded(), mode));
     }
     ledger.put(new SetupLedger.Setup(agent.id(), SCOPE, null, null, records));
     ledger.write();
@@ -235,19 +237,21 @@ final class ManagedSetup {
       return ExitCodes.START_FAILED;
     }
     List<Path> places = layer(agent).map(ManagedLayer::allFiles).orElse(List.of());
-    int exit = ExitCodes.OK;
+    List<SetupLedger.FileRecord> left = new ArrayList<>();
     for (SetupLedger.FileRecord file : found.get().files()) {
       if (!places.contains(file.file())) {
         // The ledger names only what it may change: a file no managed layer has is left alone.
         err.println("gateway setup: kept " + file.file() + ": no managed file of " + agent);
         continue;
       }
-      if (!LedgerRestore.takeBack(file, out, err)) {
-        exit = ExitCodes.START_FAILED;
+      SetupLedger.FileRecord kept = LedgerRestore.takeBack(file, out, err);
+      if (kept != null) {
+        left.add(kept);
       }
     }
-    if (exit != ExitCodes.OK) {
-      return exit;
+    if (!left.isEmpty()) {
+      LedgerRestore.keepLeft(ledger, found.get(), left, err);
+      return ExitCodes.START_FAILED;
     }
     for (SetupLedger.FileRecord file : found.get().files()) {
       if (file.backup() != null && ledger.isBackup(file.backup())) {

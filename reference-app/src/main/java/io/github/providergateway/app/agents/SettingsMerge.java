@@ -73,9 +73,13 @@ final class SettingsMerge {
    * The file with setup's entries taken out.
    *
    * @param content the new content
-   * @param left the entries left in because they are not as setup wrote them, one line each
+   * @param left the entries left in, and what to do about each, one line each
+   * @param kept the additions still in the file: what the ledger keeps recording for it
+   * @param said what else the person should know, one line each: their values that went with
+   *     setup's entry, or that stayed theirs
    */
-  record Removed(byte[] content, List<String> left) {}
+  record Removed(
+      byte[] content, List<String> left, List<SettingsEdit.Addition> kept, List<String> said) {}
 
   /**
    * Puts {@code edit}'s additions into {@code current}.
@@ -105,7 +109,7 @@ final class SettingsMerge {
       SettingsEdit.Format format, String file, byte[] current, List<SettingsEdit.Addition> recorded)
       throws Refused {
     return switch (format) {
-      case json -> removeJson(file, current, recorded);
+      case json -> JsonRemoval.remove(file, current, recorded);
       case toml -> removeToml(file, current, recorded);
     };
   }
@@ -184,45 +188,15 @@ final class SettingsMerge {
     return new Applied(changes.isEmpty() ? null : SettingsEdit.print(root), recorded, changes);
   }
 
-  private static Removed removeJson(
-      String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
-    ObjectNode root = parseObject(file, current);
-    List<String> left = new ArrayList<>();
-    List<SettingsEdit.Addition> lastFirst = new ArrayList<>(recorded);
-    java.util.Collections.reverse(lastFirst);
-    for (SettingsEdit.Addition addition : lastFirst) {
-      if (addition instanceof SettingsEdit.Member member) {
-        ObjectNode holder = objectAt(file, root, member.path(), false);
-        JsonNode existing = holder == null ? null : holder.get(member.key());
-        if (existing != null && existing.equals(member.value())) {
-          holder.remove(member.key());
-          prune(root, member.path());
-        } else if (existing != null) {
-          left.add(member + " (changed since setup wrote it)");
-        }
-      } else if (addition instanceof SettingsEdit.Element element) {
-        ArrayNode array = arrayAt(file, root, element.path(), false);
-        int index = array == null ? -1 : indexOf(array, element.element());
-        if (index >= 0) {
-          array.remove(index);
-          prune(root, element.path());
-        } else if (array != null && !array.isEmpty()) {
-          left.add(String.join(".", element.path()) + ": setup's entry is not there as written");
-        }
-      } else {
-        throw new IllegalArgumentException("a text block in a JSON file: " + file);
-      }
-    }
-    return new Removed(SettingsEdit.print(root), left);
-  }
-
   private static Applied applyToml(
       SettingsEdit edit, byte[] current, List<SettingsEdit.Addition> previous) throws Refused {
     String file = edit.file().toString();
     String text = current == null ? "" : utf8(file, current);
     List<SettingsEdit.Block> earlier = new ArrayList<>();
     for (SettingsEdit.Addition addition : previous) {
-      if (addition instanceof SettingsEdit.Block b && text.contains(b.text())) {
+      // Setup's earlier block, as written or as the person edited it since (issue 77).
+      if (addition instanceof SettingsEdit.Block b
+          && (text.contains(b.text()) || !withoutBlock(text, b).equals(text))) {
         earlier.add(b);
       }
     }
@@ -241,7 +215,7 @@ final class SettingsMerge {
         continue;
       }
       String before = text;
-      String rest = older.map(b -> cut(before, b.text())).orElse(before);
+      String rest = older.map(b -> withoutBlock(before, b)).orElse(before);
       refuseWhatTheFileDefines(file, rest, block);
       SettingsEdit.Block placed = block.top() ? beforeTables(rest, block) : atEnd(rest, block);
       text =
@@ -260,10 +234,15 @@ final class SettingsMerge {
         changes.isEmpty() ? null : text.getBytes(StandardCharsets.UTF_8), recorded, changes);
   }
 
-  /** {@code text} without the last copy of {@code block}. */
-  private static String cut(String text, String block) {
-    int at = text.lastIndexOf(block);
-    return at < 0 ? text : text.substring(0, at) + text.substring(at + block.length());
+  /**
+   * {@code text} without setup's {@code block}: its last copy cut out where it is there as written,
+   * else its entries taken out by what they are.
+   */
+  private static String withoutBlock(String text, SettingsEdit.Block block) {
+    int at = text.lastIndexOf(block.text());
+    return at >= 0
+        ? text.substring(0, at) + text.substring(at + block.text().length())
+        : TomlRemoval.remove(text, List.of(block)).text();
   }
 
   /**
@@ -345,18 +324,18 @@ final class SettingsMerge {
 
   private static Removed removeToml(
       String file, byte[] current, List<SettingsEdit.Addition> recorded) throws Refused {
-    String text = utf8(file, current);
-    List<String> left = new ArrayList<>();
+    List<SettingsEdit.Block> blocks = new ArrayList<>();
     for (SettingsEdit.Addition addition : recorded) {
       if (addition instanceof SettingsEdit.Block block) {
-        if (text.contains(block.text())) {
-          text = cut(text, block.text());
-        } else {
-          left.add("setup's block is not there as written (changed since?)");
-        }
+        blocks.add(block);
       }
     }
-    return new Removed(text.getBytes(StandardCharsets.UTF_8), left);
+    TomlRemoval.Result removed = TomlRemoval.remove(utf8(file, current), blocks);
+    return new Removed(
+        removed.text().getBytes(StandardCharsets.UTF_8),
+        removed.left(),
+        List.copyOf(removed.kept()),
+        removed.said());
   }
 
   /**
@@ -462,8 +441,8 @@ final class SettingsMerge {
   }
 
   /** The object at {@code path} under {@code root}, made when {@code create}; else null if none. */
-  private static ObjectNode objectAt(
-      String file, ObjectNode root, List<String> path, boolean create) throws Refused {
+  static ObjectNode objectAt(String file, ObjectNode root, List<String> path, boolean create)
+      throws Refused {
     ObjectNode at = root;
     for (String name : path) {
       JsonNode next = at.get(name);
@@ -485,7 +464,7 @@ final class SettingsMerge {
     return at;
   }
 
-  private static ArrayNode arrayAt(String file, ObjectNode root, List<String> path, boolean create)
+  static ArrayNode arrayAt(String file, ObjectNode root, List<String> path, boolean create)
       throws Refused {
     ObjectNode holder = objectAt(file, root, path.subList(0, path.size() - 1), create);
     if (holder == null) {
@@ -506,7 +485,7 @@ final class SettingsMerge {
     return found;
   }
 
-  private static int indexOf(ArrayNode array, JsonNode element) {
+  static int indexOf(ArrayNode array, JsonNode element) {
     for (int i = 0; i < array.size(); i++) {
       if (array.get(i).equals(element)) {
         return i;
@@ -516,7 +495,7 @@ final class SettingsMerge {
   }
 
   /** Removes the objects and arrays along {@code path} that are empty now, deepest first. */
-  private static void prune(ObjectNode root, List<String> path) {
+  static void prune(ObjectNode root, List<String> path) {
     for (int depth = path.size(); depth > 0; depth--) {
       JsonNode parent = root;
       for (String name : path.subList(0, depth - 1)) {

@@ -189,6 +189,61 @@ public final class SetupLedger {
     }
   }
 
+  /**
+   * {@link FileRecord#written} of a file the person changed between two of setup's writes: its
+   * content is never taken as setup's alone again, so {@code --remove} takes setup's entries out of
+   * it rather than restoring the backup or deleting it.
+   */
+  public static final String EDITED = "edited";
+
+  /**
+   * {@link FileRecord#written} after setup writes {@code content} over {@code before}, where it
+   * last recorded {@code earlier} (null for a first write): {@link #EDITED} once the person changed
+   * the file between two of setup's writes, else the content's SHA-256.
+   */
+  public static String writtenAfter(String earlier, byte[] before, byte[] content) {
+    boolean theirsSince =
+        EDITED.equals(earlier)
+            || earlier != null && before != null && !sha256(before).equals(earlier);
+    return theirsSince ? EDITED : sha256(content);
+  }
+
+  /** {@link Written#by} of a folder the gateway made where none was: uninstall's once empty. */
+  public static final String MADE = "made";
+
+  /**
+   * Records the folders of {@code file}'s path that are not there yet, as {@link #MADE}: what
+   * writing it will make, which {@code gateway uninstall} removes again once they are empty, and
+   * never a folder that was there before.
+   */
+  public void makes(Path file) {
+    Path parent = file.toAbsolutePath().normalize().getParent();
+    if (parent != null) {
+      notThere(parent).forEach(folder -> wrote(folder, MADE));
+    }
+  }
+
+  /** {@code folder} and the folders above it that are not there yet, deepest first. */
+  public static List<Path> notThere(Path folder) {
+    List<Path> missing = new ArrayList<>();
+    for (Path at = folder.toAbsolutePath().normalize();
+        at != null && !Files.exists(at, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        at = at.getParent()) {
+      missing.add(at);
+    }
+    return missing;
+  }
+
+  /** Whether {@code folder} is recorded as {@link #MADE}. */
+  public boolean isMade(Path folder) {
+    return written.contains(new Written(folder, MADE));
+  }
+
+  /** Forgets {@code folder} as {@link #MADE}: it is gone. */
+  public void forgetMade(Path folder) {
+    written.remove(new Written(folder, MADE));
+  }
+
   /** Forgets every file recorded besides the setups. */
   public void forgetWritten() {
     written.clear();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.home.ExitCodes;
@@ -798,18 +799,35 @@ class SetupCommandTest {
         .doesNotContainPattern("\"timeout\"\\s*:\\s*30000\\b");
   }
 
+  /**
+   * Issue 77: a hook of setup's the person changed is left, named, and stays in the ledger (exit
+   * 1), and a second --remove, once the person put it back, takes it.
+   */
   @Test
-  void anEntryThePersonChangedSinceSetupWroteItStaysOnRemove() throws IOException {
+  void anEntryThePersonChangedSinceSetupWroteItStaysOnRemoveAndInTheLedgerUntilFixed()
+      throws IOException {
     assertThat(setup("claude")).as(err).isZero();
     Path settings = userHome.resolve(".claude/settings.json");
-    String changed = Files.readString(settings).replace("\"timeout\": 60", "\"timeout\": 45");
+    String written = Files.readString(settings);
+    String changed = written.replace("\"timeout\": 60", "\"timeout\": 45");
     assertThat(changed).as("setup's hook has a timeout to change").contains("\"timeout\": 45");
     Files.writeString(settings, changed);
 
-    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(setup("claude", "--remove")).isEqualTo(ExitCodes.START_FAILED);
 
     assertThat(Files.readString(settings)).contains("hook claude", "\"timeout\": 45");
-    assertThat(out).contains("left in " + settings);
+    assertThat(out).contains("left in " + settings, "changed since setup wrote it");
+    assertThat(err).contains("what is left of claude (user) stays recorded");
+    assertThat(Files.readString(gatewayHome.resolve("setup.json")))
+        .contains(settings.toString())
+        .doesNotContain(userHome.resolve(".claude.json").toString());
+    assertThat(userHome.resolve(".claude.json")).as("the rest was taken").doesNotExist();
+
+    Files.writeString(
+        settings, Files.readString(settings).replace("\"timeout\": 45", "\"timeout\": 60"));
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    assertThat(settings).doesNotExist();
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
   }
 
   // ---- the after-tool hooks (issue 65) ----
@@ -1002,5 +1020,177 @@ class SetupCommandTest {
             .formatHex(
                 java.security.MessageDigest.getInstance("SHA-256")
                     .digest(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  // ---- removal whatever the person did in between (issue 77) ----
+
+  /** The person's config.toml before setup, as Codex writes a project's trust. */
+  private static final String THEIRS = "[projects.\"/work\"]\ntrust_level = \"trusted\"\n";
+
+  /** Codex's user config.toml. */
+  private Path codexConfig() {
+    return dir.resolve("codex-home/config.toml");
+  }
+
+  /** Setup of Codex on {@link #THEIRS}: the file as setup wrote it. */
+  private String setUpCodex() throws IOException {
+    Files.createDirectories(codexConfig().getParent());
+    Files.writeString(codexConfig(), THEIRS);
+    assertThat(setup("codex")).as(err).isZero();
+    String written = Files.readString(codexConfig());
+    assertThat(written)
+        .as("setup's block appended, with the server and both trust tables")
+        .startsWith(THEIRS + "\n# Added by 'gateway setup codex'")
+        .contains("[mcp_servers.provider-gateway]\ncommand = ")
+        .contains(
+            ":pre_tool_use:0:0\"]\ntrusted_hash = ", ":post_tool_use:0:0\"]\ntrusted_hash = ");
+    return written;
+  }
+
+  /**
+   * The trial of the issue: the person's own {@code model}/{@code model_provider} lines at the top
+   * and a {@code [model_providers.x]} table between setup's, a comment inside setup's server table,
+   * setup's trust tables reordered, and the whole file saved with CRLF line ends.
+   */
+  @Test
+  void codexsEntriesGoWhateverThePersonDidAroundThemAndTheirTextStaysByteForByte()
+      throws IOException {
+    String written = setUpCodex();
+    int trust = written.indexOf("[hooks.state.");
+    int second = written.indexOf("[hooks.state.", trust + 1);
+    String edited =
+        "model = \"gpt-5.1\"\nmodel_provider = \"x\"\n\n"
+            + written
+                .substring(0, trust)
+                .replace(
+                    "[mcp_servers.provider-gateway]\n",
+                    "[mcp_servers.provider-gateway]\n# the gateway's tools\n")
+            + "\n[model_providers.x]\nname = \"X\"\nbase_url = \"http://127.0.0.1:9/v1\"\n\n"
+            + written.substring(second)
+            + written.substring(trust, second);
+    Files.writeString(codexConfig(), edited.replace("\n", "\r\n"));
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    String persons =
+        "model = \"gpt-5.1\"\nmodel_provider = \"x\"\n\n"
+            + THEIRS
+            + "# the gateway's tools\n"
+            + "\n[model_providers.x]\nname = \"X\"\nbase_url = \"http://127.0.0.1:9/v1\"\n\n";
+    assertThat(Files.readString(codexConfig())).isEqualTo(persons.replace("\n", "\r\n"));
+    assertThat(codexConfig().getParent().resolve("hooks.json")).doesNotExist();
+    assertThat(gatewayHome.resolve("setup.json")).as("nothing left to record").doesNotExist();
+    assertThat(out)
+        .contains("took setup's entries out of " + codexConfig())
+        .doesNotContain("left in");
+  }
+
+  /**
+   * A value the person changed inside setup's server table: the table goes whole (a server left
+   * behind would start a launcher uninstall deletes), and the report names the value that went.
+   */
+  @Test
+  void aValueThePersonChangedInSetupsServerGoesWithItAndIsNamed() throws IOException {
+    String written = setUpCodex();
+    Files.writeString(
+        codexConfig(),
+        written.replaceFirst("command = \"[^\"]*\"", "command = \"/opt/my-gateway\"")
+            + "\n[model_providers.x]\nname = \"X\"\n");
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(Files.readString(codexConfig()))
+        .isEqualTo(THEIRS + "\n[model_providers.x]\nname = \"X\"\n");
+    assertThat(out)
+        .contains(
+            "your command = \"/opt/my-gateway\" went with setup's [mcp_servers.provider-gateway]");
+  }
+
+  /**
+   * The same rule in JSON: setup's MCP server found by its name goes with what the person changed
+   * in it (said), and the person's members beside it stay.
+   */
+  @Test
+  void claudesServerThePersonChangedGoesAndTheirOwnMembersStay() throws IOException {
+    Path claudeJson = userHome.resolve(".claude.json");
+    assertThat(setup("claude")).as(err).isZero();
+    ObjectNode file = (ObjectNode) JSON.readTree(Files.readAllBytes(claudeJson));
+    ((ObjectNode) file.at("/mcpServers/provider-gateway")).putArray("args").add("changed");
+    ((ObjectNode) file.get("mcpServers")).putObject("theirs").put("command", "their-server");
+    file.put("theme", "dark");
+    Files.write(claudeJson, SettingsEdit.print(file));
+
+    assertThat(setup("claude", "--remove")).as(out + err).isZero();
+
+    assertThat(JSON.readTree(Files.readAllBytes(claudeJson)))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"mcpServers\": {\"theirs\": {\"command\": \"their-server\"}},"
+                    + " \"theme\": \"dark\"}"));
+    assertThat(out).contains("mcpServers.provider-gateway went with the changes you made to it");
+  }
+
+  /**
+   * The other side of the same rule: a refresh (install.sh runs one on an upgrade) finds setup's
+   * earlier block by what it is after the person edited it, and writes the new one in its place
+   * rather than refusing the table as the person's.
+   */
+  @Test
+  void aRefreshAfterThePersonEditedCodexsConfigReplacesSetupsEntriesAndKeepsTheirs()
+      throws IOException {
+    launcher(dir.resolve("old/gateway"));
+    String written = setUpCodex();
+    String edited =
+        "model = \"gpt-5.1\"\n"
+            + written.replace(
+                "[mcp_servers.provider-gateway]\n",
+                "[mcp_servers.provider-gateway]\n# the gateway's tools\n");
+    Files.writeString(codexConfig(), edited);
+    launcher(dir.resolve("new/gateway"));
+
+    assertThat(setup("--refresh")).as(out + err).isZero();
+
+    String config = Files.readString(codexConfig());
+    assertThat(config)
+        .startsWith("model = \"gpt-5.1\"\n" + THEIRS)
+        .containsOnlyOnce("[mcp_servers.provider-gateway]")
+        .containsOnlyOnce(":pre_tool_use:")
+        .contains(dir.resolve("new/gateway").toString())
+        .doesNotContain(dir.resolve("old/gateway").toString());
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+    assertThat(Files.readString(codexConfig()))
+        .isEqualTo("model = \"gpt-5.1\"\n" + THEIRS + "# the gateway's tools\n");
+  }
+
+  /**
+   * JSON: setup's hook group is found by its content wherever the person moved it (another event's
+   * array), and their own hook beside it stays.
+   */
+  @Test
+  void aHookGroupThePersonMovedToAnotherEventIsFoundThereAndTheirsStays() throws IOException {
+    setUpCodex();
+    Path hooksJson = codexConfig().getParent().resolve("hooks.json");
+    ObjectNode file = (ObjectNode) json(hooksJson);
+    ObjectNode hooks = (ObjectNode) file.get("hooks");
+    JsonNode setups = hooks.get("PreToolUse").get(0);
+    hooks.putArray("UserPromptSubmit").add(setups);
+    hooks
+        .putArray("PreToolUse")
+        .addObject()
+        .putArray("hooks")
+        .addObject()
+        .put("type", "command")
+        .put("command", "my-check");
+    Files.write(hooksJson, SettingsEdit.print(file));
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(json(hooksJson))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\","
+                    + " \"command\": \"my-check\"}]}]}}"));
+    assertThat(out).contains("setup's entry was found in hooks.UserPromptSubmit");
+    assertThat(gatewayHome.resolve("setup.json")).doesNotExist();
   }
 }

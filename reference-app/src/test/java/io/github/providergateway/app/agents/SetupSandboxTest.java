@@ -187,6 +187,84 @@ class SetupSandboxTest {
     assertThat(Files.readString(config)).isEqualTo(theirs);
   }
 
+  /**
+   * Issue 77: the sandbox's entries are found by what they are after the person edited the file:
+   * their own root keys put above setup's, a table of theirs between setup's, setup's profile
+   * tables reordered, the file saved with CRLF line ends; --remove leaves their text byte for byte.
+   * A default_permissions the person pointed at a profile of their own is theirs, and stays.
+   */
+  @Test
+  void codexsSandboxIsTakenBackByWhatItIsWhateverThePersonDidAroundIt() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
+    String theirs = "[projects.\"/work\"]\ntrust_level = \"trusted\"\n";
+    Files.writeString(config, theirs);
+    assertThat(setup("codex")).as(err).isZero();
+    String written = Files.readString(config);
+    int filesystem = written.indexOf("[permissions.provider-gateway.filesystem]");
+    int network = written.indexOf("[permissions.provider-gateway.network]");
+    int end = written.indexOf("\n\n", network) + 1;
+    // Setup's two tables swapped, each cut and pasted with the blank line above it.
+    String edited =
+        "model = \"gpt-5.1\"\nmodel_provider = \"x\"\n"
+            + written.substring(0, filesystem - 1)
+            + written.substring(network - 1, end)
+            + written.substring(filesystem - 1, network - 1)
+            + written.substring(end)
+            + "\n[model_providers.x]\nname = \"X\"\n";
+    Files.writeString(config, edited.replace("\n", "\r\n"));
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(Files.readString(config))
+        .isEqualTo(
+            ("model = \"gpt-5.1\"\nmodel_provider = \"x\"\n"
+                    + theirs
+                    + "\n[model_providers.x]\nname = \"X\"\n")
+                .replace("\n", "\r\n"));
+  }
+
+  /** Issue 77: Codex's home, which setup made for its sandbox check, goes with --remove. */
+  @Test
+  void codexsHomeThatSetupMadeGoesWithRemove() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path codexHome = userHome.resolve(".codex");
+    assertThat(codexHome).doesNotExist();
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(codexHome.resolve("config.toml")).exists();
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(codexHome).doesNotExist();
+    assertThat(out).contains("removed " + codexHome + " (setup had made it");
+  }
+
+  @Test
+  void aDefaultPermissionsThePersonChangedIsTheirsAndStaysWhileSetupsProfileGoes()
+      throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    Path config = Files.createDirectories(userHome.resolve(".codex")).resolve("config.toml");
+    assertThat(setup("codex")).as(err).isZero();
+    Files.writeString(
+        config,
+        Files.readString(config)
+            .replace(
+                "default_permissions = \"provider-gateway\"", "default_permissions = \"mine\""));
+
+    assertThat(setup("codex", "--remove")).as(out + err).isZero();
+
+    assertThat(Files.readString(config))
+        .contains("default_permissions = \"mine\"")
+        .doesNotContain("provider-gateway");
+    assertThat(out)
+        .contains(
+            "kept default_permissions = \"mine\": setup had written \"provider-gateway\", so it is"
+                + " yours now");
+  }
+
   /** Codex's own check is the gate: where its sandbox fails, setup says why and writes none. */
   @Test
   void whereCodexsOwnCheckFailsSetupSaysWhyAndWritesNoProfile() throws IOException {
