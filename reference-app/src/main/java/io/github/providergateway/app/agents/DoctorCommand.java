@@ -3,6 +3,7 @@ package io.github.providergateway.app.agents;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookCanary;
+import io.github.providergateway.app.guard.PolicySettings;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.GatewayHomeOptions;
@@ -171,7 +172,7 @@ public final class DoctorCommand implements Callable<Integer> {
       root.putObject("organisation")
           .put("settings", organisation.dir().resolve(SystemSettings.FILE).toString())
           .put("read", organisation.file())
-          .put("summary", organisation.summary());
+          .put("summary", organisation.summary() + policyProblems(organisation));
       var agents = root.putArray("agents");
       reports.forEach(r -> agents.add(r.toJson()));
       var layers = root.putArray("managed");
@@ -209,7 +210,9 @@ public final class DoctorCommand implements Callable<Integer> {
       if (organisation.file() || !organisation.problems().isEmpty()) {
         // A machine with no system install has no line for it: most have none.
         out.println(
-            String.format("%-" + AgentReport.NAME_WIDTH + "s ", "system") + organisation.summary());
+            String.format("%-" + AgentReport.NAME_WIDTH + "s ", "system")
+                + organisation.summary()
+                + policyProblems(organisation));
       }
       for (AgentReport report : reports) {
         out.println(report.line());
@@ -225,6 +228,15 @@ public final class DoctorCommand implements Callable<Integer> {
       out.println(verdict(reports, guarded, "'gateway doctor --verbose' says each in full"));
     }
     return guarded ? ExitCodes.OK : ExitCodes.START_FAILED;
+  }
+
+  /**
+   * What is wrong with the settings' policy section, after the system line: its key file that
+   * anyone could have written, a URL it may not use (issue 78); empty when nothing.
+   */
+  private static String policyProblems(SystemSettings organisation) {
+    java.util.List<String> problems = PolicySettings.read(organisation).problems();
+    return problems.isEmpty() ? "" : "; " + String.join("; ", problems);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.github.providergateway.app.RpcApp;
 import io.github.providergateway.app.StandInLauncher;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.app.home.SystemSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -204,6 +205,39 @@ class DoctorCommandTest {
         .contains("no hook of the gateway runs before Edit");
     assertThat(claude.path("hooks").get(0).path("canary").path("outcome").asText())
         .isEqualTo("denied_by_canary");
+  }
+
+  /**
+   * Issue 78: the policy's key file gets the settings file's checks, and the doctor's system line
+   * says when it was refused: here a link to a key anyone could have written.
+   */
+  @Test
+  void theSystemLineSaysThePolicysKeyFileWasRefused() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "only root can make a file root's");
+    Path system = Files.createDirectories(dir.resolve("system-settings"));
+    Path key = system.resolve("team.key");
+    io.github.providergateway.app.guard.PolicyKeys.generate(key);
+    Path open = Files.createDirectories(dir.resolve("open"));
+    Path planted =
+        Files.copy(io.github.providergateway.app.guard.PolicyKeys.publicFileOf(key), open.resolve("k.pub"));
+    Files.createSymbolicLink(system.resolve("linked.pub"), planted);
+    Path file =
+        Files.writeString(
+            system.resolve(SystemSettings.FILE),
+            "{\"policy\": {\"url\": \"https://policy.example.com/p.json\", \"publicKey\": \"linked.pub\"}}");
+    Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+    System.setProperty(SystemSettings.DIR_PROPERTY, system.toString());
+    try {
+      run("doctor", "--json", "--dir", project.toString());
+    } finally {
+      System.clearProperty(SystemSettings.DIR_PROPERTY);
+    }
+
+    assertThat(JSON.readTree(out).path("organisation").path("summary").asText())
+        .contains("policy.publicKey: ")
+        .contains("symbolic link");
   }
 
   @Test
