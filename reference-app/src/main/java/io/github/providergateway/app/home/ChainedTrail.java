@@ -189,23 +189,16 @@ final class ChainedTrail {
     Link last = tail.torn() ? null : AuditChain.link(tail.last());
     if (last != null) {
       seq = last.seq();
-      if (head != null && head.seq() > last.seq()) {
-        long lastSeq = last.seq();
-        seq = head.seq();
-        mark(
-            time,
-            Event.AFTER_TRUNCATION,
-            "resumed",
-            "the trail ends at seq "
-                + lastSeq
-                + " but its head says it reached seq "
-                + head.seq()
-                + ": records were removed from its end before this writer started",
-            event -> event.put("headSeq", head.seq()).put("lastSeq", lastSeq));
-      }
+      checkHead(time, head, last.seq(), prev);
       return;
     }
-    Link before = tail.before() == null ? null : AuditChain.link(tail.before());
+    byte[] beforeLine = tail.before();
+    if (beforeLine == null && inCurrent) {
+      // The line is the first of audit.jsonl: the record before it ends the rotated file.
+      TrailTail older = tailOf(older(1));
+      beforeLine = older == null || older.torn() ? null : older.last();
+    }
+    Link before = beforeLine == null ? null : AuditChain.link(beforeLine);
     seq = before == null ? 0 : before.seq();
     int bytes = tail.last().length;
     if (tail.torn()) {
@@ -235,6 +228,44 @@ final class ChainedTrail {
           "resumed",
           "the line before (" + bytes + " bytes) is no record: the chain goes on from it",
           event -> event.put("bytes", bytes));
+    }
+    checkHead(
+        time,
+        head,
+        before == null ? 0 : before.seq(),
+        before == null ? null : AuditChain.sha256(beforeLine));
+  }
+
+  /**
+   * Records where the head does not agree with the last record found ({@code lastSeq}, 0 when there
+   * is none): a head that names more is a truncation; one missing where records exist, or naming a
+   * record the trail does not hold with its hash, is a bad head (issue 78). Either is recorded
+   * before this writer's own records, since it rewrites the head after them.
+   */
+  private void checkHead(String time, Head head, long lastSeq, String lastSha256)
+      throws IOException {
+    if (head != null && head.seq() > lastSeq) {
+      seq = head.seq();
+      mark(
+          time,
+          Event.AFTER_TRUNCATION,
+          "resumed",
+          "the trail ends at seq "
+              + lastSeq
+              + " but its head says it reached seq "
+              + head.seq()
+              + ": records were removed from its end before this writer started",
+          event -> event.put("headSeq", head.seq()).put("lastSeq", lastSeq));
+      return;
+    }
+    String wrong = lastSeq == 0 ? null : HeadCheck.problem(dir, head, lastSeq, lastSha256);
+    if (wrong != null) {
+      mark(
+          time,
+          Event.AFTER_BAD_HEAD,
+          "resumed",
+          wrong + ": records were cut or changed at its end before this writer started",
+          event -> event.put("headSeq", head == null ? -1 : head.seq()).put("lastSeq", lastSeq));
     }
   }
 
