@@ -40,7 +40,8 @@ import java.util.function.Supplier;
  * Two writers thereby make one chain, never a fork.
  *
  * <p>Where the chain found on disk does not run on (a torn last line, lines from before the chain,
- * a trail shorter than its head says), the writer says so in a record of kind {@value
+ * a trail shorter than its head says, records with no head or with a head naming a record the trail
+ * does not hold: {@link HeadCheck}), the writer says so in a record of kind {@value
  * AuditChain#KIND} before its own, never silently; so does rotation when it deletes the oldest
  * file.
  */
