@@ -373,7 +373,13 @@ final class ChainedTrail {
     if (removedTail != null) {
       Link last = removedTail.torn() ? null : AuditChain.link(removedTail.last());
       String lastSha256 = removedTail.lastSha256();
-      long lastSeq = last == null ? -1 : last.seq();
+      // The seq the oldest file kept goes on from: after a last line that is no record (a torn
+      // one, or lines from before the chain), the record before it, else none (0).
+      Link before =
+          last != null || removedTail.before() == null
+              ? null
+              : AuditChain.link(removedTail.before());
+      long lastSeq = last != null ? last.seq() : before == null ? 0 : before.seq();
       mark(
           time,
           Event.ROTATED,
