@@ -240,14 +240,17 @@ final class TrailVerifier {
       if (line.event() == Event.ROTATED
           && line.number("lastSeq") == first.seq() - 1
           && first.prev().equals(line.text("lastSha256"))) {
+        // Not genuine (else it would explain the start), so not at index 0: say why.
         Problem problem =
-            j == 0
-                ? new Problem(line.where(), "it stands at the trail's start")
-                : !line.prev().equals(lines.get(j - 1).sha256())
-                    ? new Problem(line.where(), "it does not chain to the line before it")
-                    : ChainClaims.check(lines, j, unchained);
-        return "; the `rotated` record that claims so is not the writer's: "
-            + (problem == null ? "?" : problem.line() + ": " + problem.what());
+            !line.prev().equals(lines.get(j - 1).sha256())
+                ? new Problem(line.where(), "it does not chain to the line before it")
+                : ChainClaims.check(lines, j, unchained);
+        if (problem != null) {
+          return "; the `rotated` record that claims so is not the writer's: "
+              + problem.line()
+              + ": "
+              + problem.what();
+        }
       }
     }
     return "";
