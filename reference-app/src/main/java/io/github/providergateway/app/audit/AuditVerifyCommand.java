@@ -47,12 +47,21 @@ import picocli.CommandLine.Parameters;
       "0:the trail is whole (or the home has none yet)",
       "1:the home is not there, or a file of the trail cannot be read",
       "2:bad command line",
-      "4:the trail is broken: the first record changed, removed or inserted is printed"
+      "4:the trail is broken: the first record changed, removed or inserted, or the first gap"
+          + " it shows, is printed",
+      "5:the trail's chain holds together, but not an --anchor given: it was rewritten or cut"
+          + " since the anchor was taken"
     })
 public final class AuditVerifyCommand implements Callable<Integer> {
 
   /** The exit code of a trail whose chain is broken. */
   public static final int BROKEN = 4;
+
+  /**
+   * The exit code of a trail whose chain holds together but does not hold an anchor kept elsewhere
+   * (a record of that seq and hash): rewritten or cut since, which only that anchor shows.
+   */
+  public static final int NOT_ANCHORED = 5;
 
   private final CommandContext context;
 
@@ -113,8 +122,7 @@ public final class AuditVerifyCommand implements Callable<Integer> {
         }
         logs = at.resolve("logs");
         if (!Files.isDirectory(logs)) {
-          context.stdout().println("No audit trail in " + logs + " yet: nothing to verify.");
-          return ExitCodes.OK;
+          return noTrail(logs, null, false, kept);
         }
         trail = TrailFiles.in(logs);
       } else {
@@ -143,14 +151,18 @@ public final class AuditVerifyCommand implements Callable<Integer> {
       }
     }
     if (trail.files().isEmpty()) {
-      out.println(
-          "No audit trail" + (logs == null ? "" : " in " + logs) + " yet: nothing to verify.");
-      return ExitCodes.OK;
+      return noTrail(
+          logs,
+          head,
+          Files.exists(logs.resolve(AuditChain.LOCK_FILE), LinkOption.NOFOLLOW_LINKS),
+          anchors);
     }
     Verdict verdict =
         new TrailVerifier(trail.lines(), trail.missingBefore(), logs != null).verify(head, anchors);
     Problem problem = verdict.problem();
-    if (problem == null && headMissing && verdict.records() > 0) {
+    if ((problem == null || problem.exit() == NOT_ANCHORED)
+        && headMissing
+        && verdict.records() > 0) {
       problem =
           new Problem(
               AuditChain.HEAD_FILE,
@@ -158,11 +170,7 @@ public final class AuditVerifyCommand implements Callable<Integer> {
                   + " it beside the trail (deleted with records cut from the end?)");
     }
     if (problem != null) {
-      out.println("The audit trail is broken at " + problem.line() + ": " + problem.what());
-      out.println(
-          "Records before it verified; what comes after it is not to be trusted"
-              + " (docs/audit.md, 'The audit trail's chain').");
-      return BROKEN;
+      return failed(problem);
     }
     TrailLine last = verdict.last();
     out.println(
@@ -186,5 +194,77 @@ public final class AuditVerifyCommand implements Callable<Integer> {
               + "' later shows whether the trail still holds it.");
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * A home with no file of its trail ({@code logs} missing, or no {@code audit*.jsonl} in it): a
+   * break where its head names records or its writer's lock shows it wrote some; a failure against
+   * any anchor; else nothing to verify.
+   */
+  private int noTrail(Path logs, Head head, boolean locked, List<Anchor> anchors) {
+    if (head != null) {
+      return failed(
+          new Problem(
+              AuditChain.HEAD_FILE,
+              "it names seq "
+                  + head.seq()
+                  + ", yet no file of the trail is in "
+                  + logs
+                  + ": the trail was removed"));
+    }
+    if (locked) {
+      return failed(
+          new Problem(
+              AuditChain.LOCK_FILE,
+              "a writer wrote records here (it locks the trail only to write a batch), yet no file"
+                  + " of the trail and no head (audit.head) is in "
+                  + logs
+                  + ": both were removed"));
+    }
+    if (!anchors.isEmpty()) {
+      Anchor anchor = anchors.get(0);
+      return failed(
+          new Problem(
+              "the trail",
+              "there is no trail in "
+                  + logs
+                  + ", yet the anchor "
+                  + anchor.seq()
+                  + ":"
+                  + anchor.sha256()
+                  + " names seq "
+                  + anchor.seq()
+                  + ": the trail was removed",
+              NOT_ANCHORED));
+    }
+    context
+        .stdout()
+        .println(
+            "No audit trail in "
+                + logs
+                + " yet: nothing to verify. A home whose logs were deleted whole looks the same:"
+                + " only an anchor kept elsewhere (--anchor) can tell.");
+    return ExitCodes.OK;
+  }
+
+  /** Prints {@code problem} and returns its exit code. */
+  private int failed(Problem problem) {
+    PrintStream out = context.stdout();
+    if (problem.exit() == NOT_ANCHORED) {
+      out.println(
+          "The audit trail does not hold what was anchored, at "
+              + problem.line()
+              + ": "
+              + problem.what());
+      out.println(
+          "Its chain may hold together, but it is not the trail the anchor was taken from:"
+              + " rewritten or cut since (docs/audit.md, 'What the chain cannot prove').");
+    } else {
+      out.println("The audit trail is broken at " + problem.line() + ": " + problem.what());
+      out.println(
+          "Records before it verified; what comes after it is not to be trusted"
+              + " (docs/audit.md, 'The audit trail's chain').");
+    }
+    return problem.exit();
   }
 }

@@ -16,9 +16,12 @@ import java.util.Map;
  * sequence runs on (the line before was changed, or this record was), numbers are missing (removed,
  * or moved: a later line holds them), or a number came before (moved or copied). The trail may
  * start at {@code seq} 1 after {@link AuditChain#GENESIS}, after lines written before the chain, or
- * where a rotation recorded deleting the file before; anything else at its start means its first
- * lines or files were removed. Its end is checked against the head the writer keeps, and against
- * anchors a person kept elsewhere.
+ * where a genuine rotation record (the first line of its file, chained where it stands) recorded
+ * deleting the file before; anything else at its start means its first lines or files were removed.
+ * A writer's own {@code chain} records count only where the writer writes them ({@link
+ * ChainClaims}, issue 78). Its end is checked against the head the writer keeps, and against
+ * anchors a person kept elsewhere: an anchor the trail does not hold fails, unless such a rotation
+ * removed it.
  */
 final class TrailVerifier {
 
@@ -43,8 +46,16 @@ final class TrailVerifier {
    *
    * @param line the line it concerns, as {@link TrailLine#where} says it
    * @param what what is wrong, in words
+   * @param exit the exit code it ends verify with: {@link AuditVerifyCommand#BROKEN}, or {@link
+   *     AuditVerifyCommand#NOT_ANCHORED} when only an anchor a person kept shows it
    */
-  record Problem(String line, String what) {}
+  record Problem(String line, String what, int exit) {
+
+    /** A break of the trail itself ({@link AuditVerifyCommand#BROKEN}). */
+    Problem(String line, String what) {
+      this(line, what, AuditVerifyCommand.BROKEN);
+    }
+  }
 
   /**
    * An anchor a person kept off the machine: the record {@code seq} had the hash {@code sha256}.
@@ -66,6 +77,12 @@ final class TrailVerifier {
   private final boolean wholeTrail;
 
   private final List<String> notes = new ArrayList<>();
+
+  /** How many lines from before the chain start the trail. */
+  private int unchained;
+
+  /** The genuine rotation record that explains where the trail starts, or null. */
+  private TrailLine rotation;
 
   TrailVerifier(List<TrailLine> lines, Map<String, String> missingBefore, boolean wholeTrail) {
     this.lines = lines;
@@ -91,11 +108,21 @@ final class TrailVerifier {
       }
     }
     if (problem == null && head != null) {
-      problem = check(new Anchor(head.seq(), head.sha256()), "its head (audit.head)", last);
+      problem =
+          check(
+              new Anchor(head.seq(), head.sha256()),
+              "its head (audit.head)",
+              last,
+              AuditVerifyCommand.BROKEN);
     }
     for (Anchor anchor : anchors) {
       if (problem == null) {
-        problem = check(anchor, "the anchor " + anchor.seq() + ":" + anchor.sha256(), last);
+        problem =
+            check(
+                anchor,
+                "the anchor " + anchor.seq() + ":" + anchor.sha256(),
+                last,
+                AuditVerifyCommand.NOT_ANCHORED);
       }
     }
     return new Verdict(problem, List.copyOf(notes), records, last);
@@ -106,7 +133,7 @@ final class TrailVerifier {
     if (lines.isEmpty()) {
       return null;
     }
-    int unchained = 0;
+    unchained = 0;
     while (unchained < lines.size() && lines.get(unchained).unchained()) {
       unchained++;
     }
@@ -124,7 +151,7 @@ final class TrailVerifier {
       }
     }
     TrailLine end = lines.get(lines.size() - 1);
-    if (!end.isRecord() && !end.unchained()) {
+    if (!end.isRecord() && !(end.unchained() && unchained == lines.size())) {
       return new Problem(
           end.where(),
           end.torn()
@@ -143,27 +170,31 @@ final class TrailVerifier {
     if (!first.isRecord()) {
       return new Problem(first.where(), "the trail's first line is no record: changed or added");
     }
-    if (first.event() == Event.AFTER_TRUNCATION) {
-      return truncation(first);
+    if (first.event() == Event.AFTER_TRUNCATION || first.event() == Event.AFTER_BAD_HEAD) {
+      return ChainClaims.recordedBreak(first);
     }
     if (first.seq() == 1 && AuditChain.GENESIS.equals(first.prev())) {
+      if (first.event() != null) {
+        return new Problem(
+            first.where(),
+            "a `"
+                + first.event().wire()
+                + "` record cannot start a fresh trail: it explains a line before it");
+      }
       notes.add("the trail starts at its first record (seq 1)");
       return null;
     }
-    for (TrailLine line : lines) {
-      if (line.event() == Event.ROTATED
-          && line.number("lastSeq") == first.seq() - 1
-          && first.prev().equals(line.text("lastSha256"))) {
-        notes.add(
-            "the trail starts at seq "
-                + first.seq()
-                + ": rotation removed "
-                + line.text("removed")
-                + " before it (recorded at "
-                + line.where()
-                + ")");
-        return null;
-      }
+    rotation = genuineRotation(first);
+    if (rotation != null) {
+      notes.add(
+          "the trail starts at seq "
+              + first.seq()
+              + ": rotation removed "
+              + rotation.text("removed")
+              + " before it (recorded at "
+              + rotation.where()
+              + ")");
+      return null;
     }
     if (!wholeTrail) {
       notes.add(
@@ -177,34 +208,65 @@ final class TrailVerifier {
         "the trail's start is missing: its first record chains to seq "
             + (first.seq() - 1)
             + ", which no file holds and no rotation recorded removing (the oldest file, or its"
-            + " first lines, were removed)");
+            + " first lines, were removed)"
+            + forgedRotation(first));
   }
 
-  /** Whether {@code line} chains to {@code before}; if not, what happened. */
+  /**
+   * The {@code rotated} record that explains a trail starting at {@code first}: it names the record
+   * {@code first} chains to as the last of the file it removed, and is genuine: the first line of
+   * its file, chained to the record before it with the next seq (or {@code first} itself, when
+   * rotation removed the only file). Null when there is none.
+   */
+  private TrailLine genuineRotation(TrailLine first) {
+    for (int j = 0; j < lines.size(); j++) {
+      TrailLine line = lines.get(j);
+      if (line.event() == Event.ROTATED
+          && line.number() == 1
+          && line.number("lastSeq") == first.seq() - 1
+          && first.prev().equals(line.text("lastSha256"))
+          && (j == 0 || ChainClaims.check(lines, j, unchained) == null)
+          && (j == 0 || line.prev().equals(lines.get(j - 1).sha256()))) {
+        return line;
+      }
+    }
+    return null;
+  }
+
+  /** What is wrong with a {@code rotated} record that claims {@code first}'s start, or "". */
+  private String forgedRotation(TrailLine first) {
+    for (int j = 0; j < lines.size(); j++) {
+      TrailLine line = lines.get(j);
+      if (line.event() == Event.ROTATED
+          && line.number("lastSeq") == first.seq() - 1
+          && first.prev().equals(line.text("lastSha256"))) {
+        // Not genuine (else it would explain the start), so not at index 0: say why.
+        Problem problem =
+            !line.prev().equals(lines.get(j - 1).sha256())
+                ? new Problem(line.where(), "it does not chain to the line before it")
+                : ChainClaims.check(lines, j, unchained);
+        if (problem != null) {
+          return "; the `rotated` record that claims so is not the writer's: "
+              + problem.line()
+              + ": "
+              + problem.what();
+        }
+      }
+    }
+    return "";
+  }
+
+  /** Whether {@code line} chains to {@code before} where it stands; if not, what happened. */
   private Problem link(int i, TrailLine line, TrailLine before) {
     if (!line.isRecord()) {
       return null; // a line that is no record is judged by the record after it
     }
-    if (line.prev().equals(before.sha256())) {
-      if (line.event() == Event.AFTER_TRUNCATION) {
-        return truncation(line);
-      }
-      if (!before.isRecord()) {
-        return afterNoRecord(line, before);
-      }
-      if (line.event() == null && line.seq() != before.seq() + 1) {
-        return new Problem(
-            line.where(),
-            "its seq does not follow seq " + before.seq() + " before it, yet it chains to it");
-      }
-      return null;
+    if (!line.prev().equals(before.sha256())) {
+      return broken(i, line, before);
     }
-    return broken(i, line, before);
-  }
-
-  /** A record that chains to a line that is no record: only a writer's recorded resumption may. */
-  private Problem afterNoRecord(TrailLine line, TrailLine before) {
-    if (line.event() == Event.AFTER_TORN || line.event() == Event.AFTER_NOT_A_RECORD) {
+    Problem problem = ChainClaims.check(lines, i, unchained);
+    if (problem == null
+        && (line.event() == Event.AFTER_TORN || line.event() == Event.AFTER_NOT_A_RECORD)) {
       notes.add(
           before.where()
               + " is "
@@ -212,26 +274,8 @@ final class TrailVerifier {
               + "; the writer recorded it at "
               + line.where()
               + " and the chain goes on from it");
-      return null;
     }
-    if (line.event() == Event.AFTER_UNCHAINED && before.unchained()) {
-      return null;
-    }
-    return new Problem(
-        before.where(),
-        "it is no record, yet the record after it chains to it without saying why: changed");
-  }
-
-  private Problem truncation(TrailLine line) {
-    long lastSeq = line.number("lastSeq");
-    return new Problem(
-        line.where(),
-        "records seq "
-            + (lastSeq + 1)
-            + " to "
-            + line.number("headSeq")
-            + " were removed from the trail's end before a writer started again (it recorded so"
-            + " here)");
+    return problem;
   }
 
   /** {@code line} does not chain to the line before it: what happened there. */
@@ -323,8 +367,11 @@ final class TrailVerifier {
     return null;
   }
 
-  /** Whether the trail still holds the record {@code anchor} names ({@code said}: whose it is). */
-  private Problem check(Anchor anchor, String said, TrailLine last) {
+  /**
+   * Whether the trail still holds the record {@code anchor} names ({@code said}: whose it is); what
+   * it does not hold fails with {@code exit}, unless a genuine rotation removed it.
+   */
+  private Problem check(Anchor anchor, String said, TrailLine last, int exit) {
     if (last == null || anchor.seq() > last.seq()) {
       return new Problem(
           last == null ? "the trail" : last.where(),
@@ -334,18 +381,42 @@ final class TrailVerifier {
               + said
               + " names seq "
               + anchor.seq()
-              + ": records were removed from its end");
+              + ": records were removed from its end",
+          exit);
     }
+    TrailLine first = null;
     for (TrailLine line : lines) {
+      if (line.isRecord() && first == null) {
+        first = line;
+      }
       if (line.isRecord() && line.seq() == anchor.seq()) {
         if (line.sha256().equals(anchor.sha256())) {
           notes.add(said + " is in the trail: " + line.where());
           return null;
         }
-        return new Problem(line.where(), "it was changed: " + said + " holds another hash");
+        return new Problem(line.where(), "it was changed: " + said + " holds another hash", exit);
       }
     }
-    notes.add(said + " is older than the trail's start (rotated away): not checked");
-    return null;
+    if (rotation != null && anchor.seq() <= rotation.number("lastSeq")) {
+      notes.add(
+          said
+              + " is older than the trail's start: rotation removed it with "
+              + rotation.text("removed")
+              + " (recorded at "
+              + rotation.where()
+              + "): not checked");
+      return null;
+    }
+    return new Problem(
+        first.where(),
+        "the trail starts at seq "
+            + first.seq()
+            + " and does not hold seq "
+            + anchor.seq()
+            + ", which "
+            + said
+            + " names, and no rotation recorded removing it: records were removed, or the trail"
+            + " rewritten",
+        exit);
   }
 }

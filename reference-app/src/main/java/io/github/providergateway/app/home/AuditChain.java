@@ -83,7 +83,14 @@ public final class AuditChain {
      * The trail ended before its head said it did ({@code headSeq}): records were removed from its
      * end, or the whole trail, before this writer started. Always a break for verify.
      */
-    AFTER_TRUNCATION("after-truncation");
+    AFTER_TRUNCATION("after-truncation"),
+    /**
+     * The trail held records, yet its head was missing, unreadable, or named a record the trail
+     * does not hold with that hash ({@code headSeq}, -1 when there was none; {@code lastSeq}, the
+     * last record found): records were cut or changed at its end and the head removed or left
+     * behind, before this writer started (issue 78). Always a break for verify.
+     */
+    AFTER_BAD_HEAD("after-bad-head");
 
     private final String wire;
 

@@ -40,7 +40,8 @@ import java.util.function.Supplier;
  * Two writers thereby make one chain, never a fork.
  *
  * <p>Where the chain found on disk does not run on (a torn last line, lines from before the chain,
- * a trail shorter than its head says), the writer says so in a record of kind {@value
+ * a trail shorter than its head says, records with no head or with a head naming a record the trail
+ * does not hold: {@link HeadCheck}), the writer says so in a record of kind {@value
  * AuditChain#KIND} before its own, never silently; so does rotation when it deletes the oldest
  * file.
  */
@@ -189,23 +190,16 @@ final class ChainedTrail {
     Link last = tail.torn() ? null : AuditChain.link(tail.last());
     if (last != null) {
       seq = last.seq();
-      if (head != null && head.seq() > last.seq()) {
-        long lastSeq = last.seq();
-        seq = head.seq();
-        mark(
-            time,
-            Event.AFTER_TRUNCATION,
-            "resumed",
-            "the trail ends at seq "
-                + lastSeq
-                + " but its head says it reached seq "
-                + head.seq()
-                + ": records were removed from its end before this writer started",
-            event -> event.put("headSeq", head.seq()).put("lastSeq", lastSeq));
-      }
+      checkHead(time, head, last.seq(), prev);
       return;
     }
-    Link before = tail.before() == null ? null : AuditChain.link(tail.before());
+    byte[] beforeLine = tail.before();
+    if (beforeLine == null && inCurrent) {
+      // The line is the first of audit.jsonl: the record before it ends the rotated file.
+      TrailTail older = tailOf(older(1));
+      beforeLine = older == null || older.torn() ? null : older.last();
+    }
+    Link before = beforeLine == null ? null : AuditChain.link(beforeLine);
     seq = before == null ? 0 : before.seq();
     int bytes = tail.last().length;
     if (tail.torn()) {
@@ -235,6 +229,44 @@ final class ChainedTrail {
           "resumed",
           "the line before (" + bytes + " bytes) is no record: the chain goes on from it",
           event -> event.put("bytes", bytes));
+    }
+    checkHead(
+        time,
+        head,
+        before == null ? 0 : before.seq(),
+        before == null ? null : AuditChain.sha256(beforeLine));
+  }
+
+  /**
+   * Records where the head does not agree with the last record found ({@code lastSeq}, 0 when there
+   * is none): a head that names more is a truncation; one missing where records exist, or naming a
+   * record the trail does not hold with its hash, is a bad head (issue 78). Either is recorded
+   * before this writer's own records, since it rewrites the head after them.
+   */
+  private void checkHead(String time, Head head, long lastSeq, String lastSha256)
+      throws IOException {
+    if (head != null && head.seq() > lastSeq) {
+      seq = head.seq();
+      mark(
+          time,
+          Event.AFTER_TRUNCATION,
+          "resumed",
+          "the trail ends at seq "
+              + lastSeq
+              + " but its head says it reached seq "
+              + head.seq()
+              + ": records were removed from its end before this writer started",
+          event -> event.put("headSeq", head.seq()).put("lastSeq", lastSeq));
+      return;
+    }
+    String wrong = lastSeq == 0 ? null : HeadCheck.problem(dir, head, lastSeq, lastSha256);
+    if (wrong != null) {
+      mark(
+          time,
+          Event.AFTER_BAD_HEAD,
+          "resumed",
+          wrong + ": records were cut or changed at its end before this writer started",
+          event -> event.put("headSeq", head == null ? -1 : head.seq()).put("lastSeq", lastSeq));
     }
   }
 
@@ -341,7 +373,13 @@ final class ChainedTrail {
     if (removedTail != null) {
       Link last = removedTail.torn() ? null : AuditChain.link(removedTail.last());
       String lastSha256 = removedTail.lastSha256();
-      long lastSeq = last == null ? -1 : last.seq();
+      // The seq the oldest file kept goes on from: after a last line that is no record (a torn
+      // one, or lines from before the chain), the record before it, else none (0).
+      Link before =
+          last != null || removedTail.before() == null
+              ? null
+              : AuditChain.link(removedTail.before());
+      long lastSeq = last != null ? last.seq() : before == null ? 0 : before.seq();
       mark(
           time,
           Event.ROTATED,

@@ -173,6 +173,95 @@ class AuditChainTest {
     assertThat(said.get("prev").asText()).isEqualTo(sha256(whole.get(2)));
   }
 
+  private JsonNode headFile() throws Exception {
+    return json(Files.readString(dir.resolve(AuditChain.HEAD_FILE)));
+  }
+
+  private void head(long seq, String sha256) throws Exception {
+    Files.writeString(
+        dir.resolve(AuditChain.HEAD_FILE), "{\"seq\":" + seq + ",\"sha256\":\"" + sha256 + "\"}\n");
+  }
+
+  /** Records with no head beside them: cut at the end and the head deleted, or never headed. */
+  @Test
+  void recordsWithoutAHeadAreRecordedByTheNextWriterAsABadHead() throws Exception {
+    write(0, 5);
+    Files.delete(dir.resolve(AuditChain.HEAD_FILE));
+
+    write(5, 6);
+
+    List<String> lines = lines("audit.jsonl");
+    JsonNode said = json(lines.get(5));
+    assertThat(said.get("chain").get("event").asText()).isEqualTo("after-bad-head");
+    assertThat(said.get("chain").get("headSeq").asLong()).isEqualTo(-1);
+    assertThat(said.get("chain").get("lastSeq").asLong()).isEqualTo(5);
+    assertThat(said.get("reason").asText()).contains("its head (audit.head) is missing");
+    assertChained(lines, AuditChain.GENESIS, 1);
+    assertThat(headFile().get("seq").asLong()).isEqualTo(7);
+  }
+
+  @Test
+  void aHeadNamingARecordTheTrailHoldsWithAnotherHashIsRecordedAsABadHead() throws Exception {
+    write(0, 5);
+    head(3, sha256("another line"));
+
+    write(5, 6);
+
+    JsonNode said = json(lines("audit.jsonl").get(5));
+    assertThat(said.get("chain").get("event").asText()).isEqualTo("after-bad-head");
+    assertThat(said.get("chain").get("headSeq").asLong()).isEqualTo(3);
+    assertThat(said.get("reason").asText()).contains("holds with another hash");
+  }
+
+  /** A writer stopped between its lines and its head leaves the head behind: no break. */
+  @Test
+  void aHeadBehindTheTrailThatStillMatchesGoesOnSilently() throws Exception {
+    write(0, 5);
+    head(3, sha256(lines("audit.jsonl").get(2)));
+
+    write(5, 6);
+
+    List<String> lines = lines("audit.jsonl");
+    assertThat(lines).hasSize(6);
+    assertChained(lines, AuditChain.GENESIS, 1);
+  }
+
+  /** A cut mid-line that took records the head names is a truncation, not only a torn line. */
+  @Test
+  void aTrailCutMidLineUnderItsHeadIsRecordedAsATruncation() throws Exception {
+    write(0, 5);
+    List<String> whole = lines("audit.jsonl");
+    String cut = String.join("\n", whole.subList(0, 2)) + "\n" + whole.get(2).substring(0, 30);
+    Files.writeString(dir.resolve("audit.jsonl"), cut);
+
+    write(5, 6);
+
+    List<String> lines = lines("audit.jsonl");
+    assertThat(json(lines.get(3)).get("chain").get("event").asText()).isEqualTo("after-torn");
+    assertThat(json(lines.get(3)).get("seq").asLong()).isEqualTo(3);
+    JsonNode said = json(lines.get(4));
+    assertThat(said.get("chain").get("event").asText()).isEqualTo("after-truncation");
+    assertThat(said.get("chain").get("headSeq").asLong()).isEqualTo(5);
+    assertThat(said.get("chain").get("lastSeq").asLong()).isEqualTo(2);
+  }
+
+  /** A torn first line of audit.jsonl goes on from the seq that ends the rotated file. */
+  @Test
+  void aTornFirstLineAfterRotationGoesOnFromTheRotatedFilesSeq() throws Exception {
+    write(0, 4);
+    Files.move(dir.resolve("audit.jsonl"), dir.resolve("audit.1.jsonl"));
+    String torn = "{\"seq\":5,\"pr";
+    Files.writeString(dir.resolve("audit.jsonl"), torn);
+
+    write(4, 5);
+
+    List<String> lines = lines("audit.jsonl");
+    JsonNode said = json(lines.get(1));
+    assertThat(said.get("chain").get("event").asText()).isEqualTo("after-torn");
+    assertThat(said.get("seq").asLong()).isEqualTo(5);
+    assertThat(lines).hasSize(3);
+  }
+
   @Test
   void rotationCarriesTheChainAcrossFilesAndRecordsTheFileItDeleted() throws Exception {
     try (AuditFile audit = trail(1_500, 3, "v1")) {
