@@ -98,7 +98,7 @@ public final class RunningGateway implements AutoCloseable {
    * @param hosts the host side: every host connection, stdio or {@code /host}, goes through it
    * @param server the WebSocket server providers and hosts connect to, listening
    * @param stopRequested completes with the goodbye deadline when the gateway asks to be stopped: a
-   *     host's {@code shutdown} or the idle exit (detached gateway only)
+   *     host's {@code shutdown} (not under --rpc) or the idle exit (detached gateway only)
    * @param hookGates keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway
    *     gone
    * @param decisions the latest decisions, for audit.query and the console
@@ -342,8 +342,8 @@ public final class RunningGateway implements AutoCloseable {
     if (heldGates == null) {
       heldGates = new RecordedHeldGates(hookGates);
     }
-    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
-    // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
+    // Every mode serves hosts at /host, so other processes can attach; all but --rpc let the
+    // person stop them, and only the detached one exits by itself when idle (decision 29).
     HostService hosts =
         parts
             .hostService(gateway, stopRequested, config != null ? reloads::get : null)
