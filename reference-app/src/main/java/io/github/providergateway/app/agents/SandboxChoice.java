@@ -80,6 +80,22 @@ record SandboxChoice(
   }
 
   /**
+   * The sentences that say what the sandbox cannot keep as it is, or empty (issue 77): the
+   * gateway's home or the user's home under one of its writable folders ({@link SandboxWritable}).
+   */
+  String exposures() {
+    StringBuilder said = new StringBuilder();
+    for (String sentence :
+        SandboxWritable.of(policy, environment)
+            .exposures(environment.gatewayHome(), environment.userHome(), "the sandbox")) {
+      said.append(' ')
+          .append(Character.toUpperCase(sentence.charAt(0)))
+          .append(sentence, 1, sentence.length());
+    }
+    return said.toString();
+  }
+
+  /**
    * The sentence that says no {@code ssh-agent} runs, or empty: with the private keys unreadable in
    * the sandbox, git and ssh over ssh go through the agent's socket ({@code SSH_AUTH_SOCK}).
    */

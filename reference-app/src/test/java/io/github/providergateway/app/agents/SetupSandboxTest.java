@@ -292,9 +292,12 @@ class SetupSandboxTest {
 
     assertThat(out)
         .contains("sandbox: on: the permission profile \"provider-gateway\"")
-        .contains(
-            "canary: NOT confined: wrote outside the project and read the stand-in secret in the"
-                + " gateway's home");
+        .contains("canary: NOT confined: wrote outside the project (")
+        .contains(" and read the stand-in secret in the gateway's home")
+        // Issue 77: which writable folder let the write through (the user's home is a temp dir's).
+        .containsPattern(
+            "wrote outside the project \\(\\S+sandbox-canary-\\S+ lies under /\\S*, which the"
+                + " sandbox lets every program write\\)");
     assertThat(userHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
     assertThat(gatewayHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
 
@@ -302,6 +305,34 @@ class SetupSandboxTest {
     codex("0.169.0", "echo 'touch: Read-only file system'; echo canary-ran; exit 0");
     doctor(project, "--verbose");
     assertThat(out).contains("canary: refused both").doesNotContain("sandbox canary NOT confined");
+  }
+
+  /**
+   * Issue 77: a gateway's home under a folder the sandbox lets every program write (here the
+   * temporary folder the test runs in) is said by setup, with what to do; one elsewhere is not.
+   */
+  @Test
+  void setupSaysWhenTheGatewaysHomeLiesUnderAFolderTheSandboxLetsWrite() throws IOException {
+    sandboxRuns();
+
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    assertThat(out)
+        .contains("The gateway's home " + gatewayHome)
+        .contains("Give the gateway a home outside ");
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    Path outside = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "gateway-home-");
+    try {
+      gatewayHome = outside;
+      assertThat(setup("claude", "--command-hook")).as(err).isZero();
+      assertThat(out)
+          .contains("Claude Code's own sandbox is on")
+          .doesNotContain("The gateway's home");
+    } finally {
+      try (var files = Files.walk(outside)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   private void doctor(Path project, String... args) {
