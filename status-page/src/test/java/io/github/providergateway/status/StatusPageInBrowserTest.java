@@ -138,6 +138,28 @@ class StatusPageInBrowserTest {
         StandardCopyOption.REPLACE_EXISTING);
   }
 
+  /**
+   * Issue 77: the page said "live" with every table empty ("No provider is connected") until its
+   * first snapshot came, seconds on a busy machine. Until then it shows no table and says it waits.
+   */
+  @Test
+  void untilItsFirstSnapshotComesThePageShowsNoTableAndIsNotLive() {
+    live.holdSnapshots();
+    browser.get(live.link().toString());
+    waitFor("the stream is open", () -> text("#live").equals("loading…"));
+
+    assertThat(text("#loading")).isEqualTo("Waiting for the gateway's first update…");
+    for (String id : List.of("numbers", "providers", "no-providers", "no-sessions", "decisions")) {
+      assertThat(browser.findElement(By.id(id)).isDisplayed()).as(id).isFalse();
+    }
+
+    live.releaseSnapshots();
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    assertThat(browser.findElement(By.id("loading")).isDisplayed()).isFalse();
+    assertThat(text("#no-providers")).isEqualTo("No provider is connected.");
+    assertThat(text("#sessions")).contains("/code/demo");
+  }
+
   @Test
   void aGatesQuestionAppearsAndItsAllowAndDenyButtonsDecideTheCall() {
     browser.get(live.link().toString());
