@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostTool;
@@ -263,7 +262,7 @@ final class ConsoleHost implements FrontEnd {
     return filter ->
         CompletableFuture.completedFuture(
             local.decisions().query(filter).stream()
-                .map(d -> (JsonNode) AuditJson.decision(d))
+                .map(d -> (JsonNode) local.decisionJson(d))
                 .toList());
   }
 

@@ -126,7 +126,10 @@ class StatusPageInBrowserTest {
     assertThat(text("#decisions tr[data-kind='tool_call']"))
         .contains("denied", "deploy", "guard", "deploys are frozen until Monday");
     // Issue 62: the kinds in a person's words, and whose session it is.
-    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(2)")).isEqualTo("tool call");
+    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(3)")).isEqualTo("tool call");
+    // Issue 77: whose call it was; the console's or a script's session is no agent's.
+    assertThat(text("#decisions thead th:nth-child(2)")).isEqualTo("Agent");
+    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(2)")).isEqualTo("–");
     assertThat(text("#sessions .session h3")).startsWith("the console or a script");
 
     assertThat(js("return window.loadedOnce;")).as("the same document all along").isEqualTo("yes");

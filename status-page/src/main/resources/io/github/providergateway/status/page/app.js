@@ -137,6 +137,8 @@ function renderDecisions(decisions) {
       + (g.reason ? " (" + g.reason + ")" : "") + " " + ms(g.latencyMs) + (g.failedOpen ? ", failed open" : ""));
     return el("tr", { "data-call": d.callId || "", "data-kind": d.kind },
       el("td", { class: "mono", title: d.time }, clock(d.time)),
+      // Whose call (issue 77): the agent whose hook or window it came through; "–" for none.
+      el("td", { class: "agent" }, d.agent ? bidi(d.agent) : "–"),
       el("td", {}, KINDS[d.kind] || d.kind),
       el("td", {}, badge(d.outcome), d.code ? el("span", { class: "muted mono" }, " " + d.code) : null),
       el("td", {}, d.tool ? el("code", {}, d.tool) : ""),
