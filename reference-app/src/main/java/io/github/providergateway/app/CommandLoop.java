@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.DidYouMean;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
