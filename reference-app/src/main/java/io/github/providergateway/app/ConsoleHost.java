@@ -324,6 +324,10 @@ final class ConsoleHost implements FrontEnd {
             deadline -> {
               if (ended.complete(deadline)) {
                 out.say("'gateway stop' asked this gateway to stop: stopping, as 'quit' does.");
+                ConsoleTerminal editor = terminal.getNow(null);
+                if (editor != null) {
+                  editor.stopReading();
+                }
                 reader.interrupt();
               }
             });

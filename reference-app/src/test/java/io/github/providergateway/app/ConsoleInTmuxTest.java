@@ -80,6 +80,31 @@ class ConsoleInTmuxTest {
   }
 
   /**
+   * Issue 77: {@code gateway stop} from another terminal stops a console's gateway as its {@code
+   * quit} does; on a terminal the line being read ends without a word of Ctrl-C, and the console
+   * exits 0.
+   */
+  @Test
+  void gatewayStopFromAnotherTerminalEndsTheConsole() throws Exception {
+    assumeTrue(Tmux.installed(), "tmux is not installed here");
+    List<String> gateway =
+        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
+    try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
+      tmux.await("Type 'help'", WAIT);
+      tmux.awaitPrompt(WAIT);
+
+      AppRun stop = AppRun.of(List.of("stop", "--home", home.toString()), java.util.Map.of());
+
+      assertThat(stop.exit()).as(stop.err()).isZero();
+      tmux.await("'gateway stop' asked this gateway to stop: stopping, as 'quit' does.", WAIT);
+      assertThat(tmux.awaitExit(WAIT)).isZero();
+      assertThat(tmux.screen())
+          .contains("Gateway stopped; token file removed.")
+          .doesNotContain("The gateway keeps running");
+    }
+  }
+
+  /**
    * A gate that asks the person (extension gate.ask): the config's examples/stdio/confirm.mjs asks
    * before {@code deploy}; the console prints the question while the call waits, and a single key
    * answers it: y runs the call, n denies it, and nobody answering denies it at the deadline the
