@@ -28,10 +28,7 @@ class ConsoleInTmuxTest {
 
   @Test
   void completionHistoryAndCtrlCWorkInARealTerminal() throws Exception {
-    assumeTrue(Tmux.installed(), "tmux is not installed here");
-    List<String> gateway =
-        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
-    try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
+    try (Tmux tmux = console()) {
       ConsoleBanner banner = ConsoleBanner.in(tmux.await("Type 'help'", WAIT));
       try (WsProvider provider =
           WsProvider.bound(
@@ -86,10 +83,7 @@ class ConsoleInTmuxTest {
    */
   @Test
   void gatewayStopFromAnotherTerminalEndsTheConsole() throws Exception {
-    assumeTrue(Tmux.installed(), "tmux is not installed here");
-    List<String> gateway =
-        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
-    try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
+    try (Tmux tmux = console()) {
       tmux.await("Type 'help'", WAIT);
       tmux.awaitPrompt(WAIT);
 
@@ -181,5 +175,15 @@ class ConsoleInTmuxTest {
       tmux.enter("quit");
       tmux.await("Gateway stopped; token file removed.", WAIT);
     }
+  }
+
+  /** The console of {@code home} in a tmux pane of 160 by 50; the test is skipped without tmux. */
+  private Tmux console() throws java.io.IOException {
+    assumeTrue(Tmux.installed(), "tmux is not installed here");
+    return Tmux.start(
+        dir,
+        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0")),
+        160,
+        50);
   }
 }
