@@ -268,28 +268,14 @@ final class AgentDoctor {
         problems,
         box,
         notes(
-            slow,
-            trusted.trusted() ? afterToolNotes(agent, hooks, afterTool, reads) : List.of(),
-            exposures(box)));
+            slow, trusted.trusted() ? afterToolNotes(agent, hooks, afterTool, reads) : List.of()));
   }
 
-  /** The slow answers' notes, then the others, then what the agent's sandbox leaves open. */
-  private static List<String> notes(List<String> slow, List<String> others, List<String> box) {
+  /** The slow answers' notes, then the others. */
+  private static List<String> notes(List<String> slow, List<String> others) {
     List<String> all = new ArrayList<>(slow);
     all.addAll(others);
-    all.addAll(box);
     return List.copyOf(all);
-  }
-
-  /**
-   * What the agent's sandbox, when on, cannot keep as it is (issue 77): the gateway's home or the
-   * user's home under one of its writable folders. A note: the hook still gates every call.
-   */
-  private List<String> exposures(SandboxFinding box) {
-    if (box == null || !box.on()) {
-      return List.of();
-    }
-    return box.writable().exposures(home, sandbox.layouts().userHome(), "its sandbox");
   }
 
   /** Whether {@code hook} runs after a call ran ({@code PostToolUse}, {@code AfterTool}). */

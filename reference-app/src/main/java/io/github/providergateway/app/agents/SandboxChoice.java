@@ -87,7 +87,7 @@ record SandboxChoice(
     StringBuilder said = new StringBuilder();
     for (String sentence :
         SandboxWritable.of(policy, environment)
-            .exposures(environment.gatewayHome(), environment.userHome(), "the sandbox")) {
+            .exposures(environment.gatewayHome(), environment.userHome(), "the sandbox lets")) {
       said.append(' ')
           .append(Character.toUpperCase(sentence.charAt(0)))
           .append(sentence, 1, sentence.length());

@@ -78,41 +78,43 @@ record SandboxWritable(List<Path> roots) {
    *
    * @param gatewayHome the gateway's home
    * @param userHome the user's home
-   * @param whose whose sandbox, for the sentence: {@code Claude Code's sandbox}
+   * @param whose whose sandbox, for the sentence: {@code the sandbox}
    */
   List<String> exposures(Path gatewayHome, Path userHome, String whose) {
     List<String> said = new ArrayList<>();
-    holding(gatewayHome)
-        .ifPresent(
-            root ->
-                said.add(
-                    "the gateway's home "
-                        + gatewayHome
-                        + " lies under "
-                        + root
-                        + ", which "
-                        + whose
-                        + " lets every program write: where the home is missing as the agent starts"
-                        + " (removed, or not made yet) a project's script can make it,"
-                        + " with the settings and tokens the gateway then reads. Give the gateway"
-                        + " a home outside "
-                        + root
-                        + ": run setup again with --home DIR."));
-    holding(userHome)
-        .ifPresent(
-            root ->
-                said.add(
-                    "your home "
-                        + userHome
-                        + " lies under "
-                        + root
-                        + ", which "
-                        + whose
-                        + " lets every program write: a project's script can rewrite the agents'"
-                        + " settings there, the gateway's hooks and the sandbox itself among them."
-                        + " Run the agents with a HOME outside "
-                        + root
-                        + "."));
+    holding(gatewayHome).ifPresent(root -> said.add(gatewayHomeUnder(gatewayHome, root, whose)));
+    holding(userHome).ifPresent(root -> said.add(userHomeUnder(userHome, root, whose)));
     return said;
+  }
+
+  /**
+   * The gateway's {@code home} under {@code root}, which {@code whose} lets every program write.
+   */
+  static String gatewayHomeUnder(Path home, Path root, String whose) {
+    return "the gateway's home "
+        + home
+        + " lies under "
+        + root
+        + ", which "
+        + whose
+        + " every program write: where the home is missing as an agent starts (removed, or not"
+        + " made yet) a project's script can make it, with the settings and tokens the gateway"
+        + " then reads. Give the gateway a home outside "
+        + root
+        + ": run setup again with --home DIR.";
+  }
+
+  /** The user's {@code home} under {@code root}, which {@code whose} lets every program write. */
+  static String userHomeUnder(Path home, Path root, String whose) {
+    return "your home "
+        + home
+        + " lies under "
+        + root
+        + ", which "
+        + whose
+        + " every program write: a project's script can rewrite the agents' settings there, the"
+        + " gateway's hooks and the sandbox itself among them. Run the agents with a HOME outside "
+        + root
+        + ".";
   }
 }

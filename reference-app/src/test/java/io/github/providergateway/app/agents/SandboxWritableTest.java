@@ -56,13 +56,14 @@ class SandboxWritableTest {
   @Test
   void aGatewayHomeAndAUserHomeUnderAWritableFolderAreEachSaidWithWhatToDo() {
     List<String> said =
-        writable.exposures(Path.of("/tmp/x/.copilot/extensions/tap"), USER_HOME, "its sandbox");
+        writable.exposures(
+            Path.of("/tmp/x/.copilot/extensions/tap"), USER_HOME, "claude's sandbox lets");
 
     assertThat(said).hasSize(2);
     assertThat(said.get(0))
         .startsWith(
-            "the gateway's home /tmp/x/.copilot/extensions/tap lies under /tmp, which its sandbox"
-                + " lets every program write")
+            "the gateway's home /tmp/x/.copilot/extensions/tap lies under /tmp, which claude's"
+                + " sandbox lets every program write")
         .contains("a project's script can make it")
         .endsWith("Give the gateway a home outside /tmp: run setup again with --home DIR.");
     assertThat(said.get(1))
@@ -77,7 +78,9 @@ class SandboxWritableTest {
 
     assertThat(
             elsewhere.exposures(
-                Path.of("/home/ada/.copilot/extensions/tap"), Path.of("/home/ada"), "its sandbox"))
+                Path.of("/home/ada/.copilot/extensions/tap"),
+                Path.of("/home/ada"),
+                "its sandbox lets"))
         .isEmpty();
   }
 }

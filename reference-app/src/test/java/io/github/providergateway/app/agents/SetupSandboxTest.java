@@ -335,6 +335,32 @@ class SetupSandboxTest {
     }
   }
 
+  /**
+   * Issue 77: the doctor says once, for every agent whose sandbox is on, that the gateway's home
+   * and the user's home lie under a folder those sandboxes let every program write (the test's
+   * homes are in the temporary folder), with what to do.
+   */
+  @Test
+  void doctorSaysOnceWhichHomesTheAgentsSandboxesLeaveWritable() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+    assertThat(setup("codex")).as(err).isZero();
+    Path project = Files.createDirectories(dir.resolve("project"));
+
+    doctor(project);
+
+    List<String> sandbox = out.lines().filter(l -> l.startsWith("sandbox  ")).toList();
+    assertThat(sandbox).as(out).hasSize(2);
+    assertThat(sandbox.get(0))
+        .contains("the gateway's home " + gatewayHome + " lies under /")
+        .contains(", which the sandboxes of claude and codex let every program write: ")
+        .endsWith(": run setup again with --home DIR.");
+    assertThat(sandbox.get(1))
+        .contains("your home " + userHome + " lies under /")
+        .contains("the gateway's hooks and the sandbox itself");
+  }
+
   private void doctor(Path project, String... args) {
     List<String> line =
         new ArrayList<>(
