@@ -91,30 +91,26 @@ record SandboxWritable(List<Path> roots) {
    * The gateway's {@code home} under {@code root}, which {@code whose} lets every program write.
    */
   static String gatewayHomeUnder(Path home, Path root, String whose) {
-    return "the gateway's home "
-        + home
-        + " lies under "
-        + root
-        + ", which "
-        + whose
-        + " every program write: where the home is missing as an agent starts (removed, or not"
-        + " made yet) a project's script can make it, with the settings and tokens the gateway"
-        + " then reads. Give the gateway a home outside "
+    return under("the gateway's home", home, root, whose)
+        + "where the home is missing as an agent starts (removed, or not made yet) a project's"
+        + " script can make it, with the settings and tokens the gateway then reads. Give the"
+        + " gateway a home outside "
         + root
         + ": run setup again with --home DIR.";
   }
 
   /** The user's {@code home} under {@code root}, which {@code whose} lets every program write. */
   static String userHomeUnder(Path home, Path root, String whose) {
-    return "your home "
-        + home
-        + " lies under "
-        + root
-        + ", which "
-        + whose
-        + " every program write: a project's script can rewrite the agents' settings there, the"
-        + " gateway's hooks and the sandbox itself among them. Run the agents with a HOME outside "
+    return under("your home", home, root, whose)
+        + "a project's script can rewrite the agents' settings there, the gateway's hooks and the"
+        + " sandbox itself among them. Run the agents with a HOME outside "
         + root
         + ".";
+  }
+
+  /** The start both say: {@code WHAT HOME lies under ROOT, which WHOSE every program write: }. */
+  private static String under(String what, Path home, Path root, String whose) {
+    return String.format(
+        "%s %s lies under %s, which %s every program write: ", what, home, root, whose);
   }
 }
