@@ -52,7 +52,8 @@ record SandboxChoice(
           null,
           "its sandbox is not turned on: "
               + whyNot
-              + ". Run setup again once it is there, or pass --no-sandbox to leave it.");
+              + ". Run setup again once that is put right, or pass --no-sandbox to leave the"
+              + " sandbox as it is.");
     }
     return new Outcome(sandbox.settings(policy, environment), null);
   }
