@@ -132,8 +132,9 @@ final class AppParts {
 
   /**
    * {@return the host side's builder as every mode has it} {@code reloads} gives the project's
-   * providers once attached, or is null without {@code --config}. Only the detached gateway lets
-   * hosts stop it (completing {@code stopRequested}), and only it exits by itself when idle.
+   * providers once attached, or is null without {@code --config}. The detached gateway and a
+   * console's let the person's hosts stop them ({@code gateway stop}, completing {@code
+   * stopRequested}); only the detached one exits by itself when idle.
    */
   HostService.Builder hostService(
       Gateway gateway,
@@ -154,11 +155,13 @@ final class AppParts {
                     new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
           });
     }
-    if (options.detached()) {
-      if (options.idleExitGrace() != null) {
-        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
-        hosts.idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
-      }
+    if (options.detached() && options.idleExitGrace() != null) {
+      // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
+      hosts.idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
+    }
+    if (!options.rpc()) {
+      // The detached gateway and a console's take the person's stop (issue 77); an --rpc one is
+      // its program's, which stops it by ending its input.
       hosts.onShutdown(stopRequested::complete);
     }
     return hosts;

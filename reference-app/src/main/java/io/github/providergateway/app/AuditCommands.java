@@ -187,10 +187,11 @@ final class AuditCommands {
   }
 
   /**
-   * {@code 16:00:03.123 tool_call denied rm [guard] call-1 1.2 ms: reason}. Every text is as {@link
-   * VisibleText} shows it: a tool's name may be a host's (a hook's {@code preToolUse}), a code a
-   * provider's own ({@code tool.result} keeps an unknown one), and the trail may be another
-   * gateway's ({@code audit.query} when attached).
+   * {@code 16:00:03.123 claude tool_call denied rm (guard) call-1 1.2 ms: reason}, the agent {@code
+   * -} where the record names none. Every text is as {@link VisibleText} shows it: a tool's name
+   * may be a host's (a hook's {@code preToolUse}), a code a provider's own ({@code tool.result}
+   * keeps an unknown one), and the trail may be another gateway's ({@code audit.query} when
+   * attached).
    */
   static String line(JsonNode d) {
     StringBuilder line = new StringBuilder();
@@ -200,6 +201,9 @@ final class AuditCommands {
     int dot = clock.indexOf('.');
     line.append(
         dot < 0 || clock.length() <= dot + 4 ? clock : clock.substring(0, dot + 4)); // to the ms
+    // Whose call it was (issue 77): the record's agent, "-" for one that names none (the console's
+    // or a script's session, a record of another kind, a trail older than the field).
+    line.append("  ").append(d.hasNonNull("agent") ? text(d, "agent") : "-");
     line.append("  ").append(text(d, "kind")).append(' ').append(text(d, "outcome"));
     if (d.hasNonNull("code")) {
       line.append(" [").append(text(d, "code")).append(']');

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.home.DidYouMean;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -73,7 +74,10 @@ final class CommandLoop {
         out.awaitRoom(); // output nobody reads waits; so does the next command
         line = in.readLine();
       } catch (IOException e) {
-        err.println("gateway: cannot read input any more (" + e.getMessage() + "); stopping");
+        if (!Thread.currentThread().isInterrupted()) {
+          // Interrupted: the gateway stops for another reason (gateway stop), and took the input.
+          err.println("gateway: cannot read input any more (" + e.getMessage() + "); stopping");
+        }
         return;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.ShellWords;
 import io.github.providergateway.app.home.StartupException;
-import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostTool;
@@ -14,6 +13,7 @@ import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
+import io.github.providergateway.loop.base.DaemonThreads;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
@@ -198,9 +198,9 @@ final class ConsoleHost implements FrontEnd {
       out.say("Could not start the default session: " + e.getMessage());
     }
     out.say("Type 'help' for commands; 'quit' or end of input stops the gateway.");
-    serve(api, sessions, options.home());
+    Duration deadline = serveUntilStopped(api, sessions, options.home());
     List<SessionInfo> agents = agentsAttached(api, sessions);
-    stop(STOP_DEADLINE);
+    stop(deadline);
     sayTheGuardIsDown(agents, options.home());
     finish();
     return ExitCodes.OK;
@@ -262,7 +262,7 @@ final class ConsoleHost implements FrontEnd {
     return filter ->
         CompletableFuture.completedFuture(
             local.decisions().query(filter).stream()
-                .map(d -> (JsonNode) AuditJson.decision(d))
+                .map(d -> (JsonNode) local.decisionJson(d))
                 .toList());
   }
 
@@ -296,6 +296,49 @@ final class ConsoleHost implements FrontEnd {
         api instanceof GatewayClient attached ? GateCommands.of(attached) : running.heldGates();
     return new GateCommands(
         out::say, held, "gates release", Path.of(System.getProperty("user.dir")));
+  }
+
+  /**
+   * Serves commands until {@code quit} or the end of input, or until {@code gateway stop} asks this
+   * gateway to stop (issue 77: it stops a console's gateway as {@code quit} does); returns the
+   * goodbye deadline. The commands are read on a thread of their own, since a read waits for the
+   * person and nothing ends it: on a stop asked from outside that thread is interrupted and left to
+   * the process's exit.
+   */
+  private Duration serveUntilStopped(HostApi api, ConsoleSessions sessions, Path home) {
+    CompletableFuture<Duration> ended = new CompletableFuture<>();
+    Thread reader =
+        DaemonThreads.start(
+            "console-commands",
+            () -> {
+              try {
+                serve(api, sessions, home);
+                ended.complete(STOP_DEADLINE);
+              } catch (RuntimeException | Error e) {
+                ended.completeExceptionally(e);
+              }
+            });
+    running
+        .stopRequested()
+        .thenAccept(
+            deadline -> {
+              if (ended.complete(deadline)) {
+                out.say("'gateway stop' asked this gateway to stop: stopping, as 'quit' does.");
+                ConsoleTerminal editor = terminal.getNow(null);
+                if (editor != null) {
+                  editor.stopReading();
+                }
+                reader.interrupt();
+              }
+            });
+    try {
+      return ended.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw (RuntimeException) e.getCause();
+    }
   }
 
   private void serve(HostApi api, ConsoleSessions sessions, Path home) {

@@ -56,6 +56,9 @@ final class ConsoleTerminal implements AutoCloseable {
   /** What Ctrl-C does while no line is being typed; set by {@link #commands}. */
   private volatile Runnable onInterrupt;
 
+  /** Set once the console stops for another reason than its input ({@link #stopReading}). */
+  private volatile boolean stopped;
+
   /**
    * @param beforeCommands what Ctrl-C does until {@link #commands} is called (while the gateway
    *     starts): for the process's terminal, stop the gateway and exit, as without a terminal
@@ -166,8 +169,20 @@ final class ConsoleTerminal implements AutoCloseable {
     };
   }
 
+  /**
+   * Ends the reading of commands from another thread (issue 77: {@code gateway stop} stops a
+   * console's gateway): the line being read ends as the end of input does, once the reader is
+   * interrupted.
+   */
+  void stopReading() {
+    stopped = true;
+  }
+
   private String readCommand(ConsoleOut out) throws IOException {
     while (true) {
+      if (stopped) {
+        return null;
+      }
       try {
         out.settle(OUTPUT_SETTLE);
         return reader.readLine(PROMPT);
@@ -175,6 +190,9 @@ final class ConsoleTerminal implements AutoCloseable {
         // JLine may leave the thread interrupted (a Ctrl-C while it finished reading): the next
         // command must not start so.
         Thread.interrupted();
+        if (stopped) {
+          return null; // the gateway stops (gateway stop): no more commands, and no word of Ctrl-C
+        }
         if (e.getPartialLine().isEmpty()) {
           out.say(
               "(The gateway keeps running: 'quit' or Ctrl-D stops it; Ctrl-C interrupts a running command.)");

@@ -13,12 +13,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code gateway stop}: stops the detached gateway running for a home cleanly (issue 62: a
- * background gateway could only be stopped with {@code kill}), as a console's {@code quit} does: it
- * is asked over {@code /host} ({@code shutdown}), its sessions end (providers get {@code
- * shutdown.pending}), its gates are held for their projects (decision 62), and it removes its
- * files. Then this waits, boundedly, until nothing answers on the home's port. A home with no
- * gateway is no error.
+ * {@code gateway stop}: stops the gateway running for a home cleanly, the detached one (issue 62: a
+ * background gateway could only be stopped with {@code kill}) or a console's (issue 77, the console
+ * then ends), as a console's {@code quit} does: it is asked over {@code /host} ({@code shutdown}),
+ * its sessions end (providers get {@code shutdown.pending}), its gates are held for their projects
+ * (decision 62), and it removes its files. Then this waits, boundedly, until nothing answers on the
+ * home's port. A home with no gateway is no error.
  */
 final class GatewayStop {
 
@@ -46,15 +46,16 @@ final class GatewayStop {
     try (client) {
       client.shutdownGateway(PROVIDERS_DEADLINE).get(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      // Only a detached gateway (the home's shared one, the service's) takes a stop from a host: a
-      // console's is its person's, an --rpc one its program's.
+      // Every gateway but an --rpc one takes the person's stop (issue 77): that one is its
+      // program's.
       err.println(
           "gateway stop: the gateway of "
               + home
               + (pid == null ? "" : " (pid " + pid + ")")
               + " would not stop: "
               + CommandFailed.rootMessage(e)
-              + ". A console's gateway stops with its 'quit', an --rpc one when its input ends.");
+              + ". A gateway started with --rpc is its program's: it stops when that program ends its"
+              + " input.");
       return ExitCodes.START_FAILED;
     } catch (TimeoutException e) {
       err.println("gateway stop: the gateway of " + home + " did not take the stop in time");

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.agent.hook.HookSocket;
@@ -18,8 +19,10 @@ import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
 import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostService;
@@ -98,10 +101,11 @@ public final class RunningGateway implements AutoCloseable {
    * @param hosts the host side: every host connection, stdio or {@code /host}, goes through it
    * @param server the WebSocket server providers and hosts connect to, listening
    * @param stopRequested completes with the goodbye deadline when the gateway asks to be stopped: a
-   *     host's {@code shutdown} or the idle exit (detached gateway only)
+   *     host's {@code shutdown} (not under --rpc) or the idle exit (detached gateway only)
    * @param hookGates keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway
    *     gone
    * @param decisions the latest decisions, for audit.query and the console
+   * @param audit the audit trail's file, which names each decision's agent
    * @param statusPage the live status page at {@code /status} (docs/audit.md)
    * @param guard the home's guard settings, which the guard provider and the hooks decide by
    * @param heldGates lists and releases the gates held while their provider is away; null when none
@@ -118,6 +122,7 @@ public final class RunningGateway implements AutoCloseable {
       CompletableFuture<Duration> stopRequested,
       HookGateRecorder hookGates,
       DecisionLog decisions,
+      AuditFile audit,
       StatusPage statusPage,
       HomeGuard guard,
       HeldGates heldGates,
@@ -342,8 +347,8 @@ public final class RunningGateway implements AutoCloseable {
     if (heldGates == null) {
       heldGates = new RecordedHeldGates(hookGates);
     }
-    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
-    // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
+    // Every mode serves hosts at /host, so other processes can attach; all but --rpc let the
+    // person stop them, and only the detached one exits by itself when idle (decision 29).
     HostService hosts =
         parts
             .hostService(gateway, stopRequested, config != null ? reloads::get : null)
@@ -391,6 +396,7 @@ public final class RunningGateway implements AutoCloseable {
             stopRequested,
             hookGates,
             decisions,
+            audit,
             statusPage,
             guard,
             heldGates,
@@ -651,6 +657,19 @@ public final class RunningGateway implements AutoCloseable {
   /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
   DecisionLog decisions() {
     return parts.decisions();
+  }
+
+  /**
+   * {@return {@code decision} as the console's {@code audit} and {@code why} read it: as {@code
+   * audit.query} answers, with the agent its line in the trail names}
+   */
+  ObjectNode decisionJson(Decision decision) {
+    ObjectNode json = AuditJson.decision(decision);
+    String agent = parts.audit().agentOf(decision);
+    if (agent != null) {
+      json.put("agent", agent);
+    }
+    return json;
   }
 
   /** A new one-time link to the status page: it works once, for 5 minutes. */

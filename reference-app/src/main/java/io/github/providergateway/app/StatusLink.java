@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.GuardDown;
 import io.github.providergateway.agent.hook.HookGateRecord;
+import io.github.providergateway.app.home.Counted;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.client.GatewayClient;
@@ -51,11 +52,11 @@ final class StatusLink {
           "Gateway for "
               + home
               + ": "
-              + count(sessions.size(), "session")
+              + Counted.of(sessions.size(), "session")
               + ", "
-              + count(providers.size(), "provider")
+              + Counted.of(providers.size(), "provider")
               + ", "
-              + count(inFlight, "call")
+              + Counted.of(inFlight, "call")
               + " in flight.");
       URI link;
       try {
@@ -112,9 +113,5 @@ final class StatusLink {
         .filter(s -> !s.rules().isEmpty() && s.cwd() != null)
         .forEach(s -> projects.add(s.cwd()));
     return String.join(", ", projects);
-  }
-
-  private static String count(int n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

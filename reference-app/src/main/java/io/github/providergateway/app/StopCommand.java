@@ -13,16 +13,19 @@ import picocli.CommandLine.Mixin;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Stops the gateway running for a home, as its console's 'quit' does: its sessions end"
+      "Stops the gateway running for a home, as a console's 'quit' does: its sessions end"
           + " (providers are told), its gates are held for their projects until a gateway runs"
-          + " again, and it removes its files. Waits until it has stopped (at most 30 s). With"
-          + " no gateway running it says so. Refused under a coding agent's process (exit 3).",
+          + " again, and it removes its files. Stops the detached gateway, the service's and a"
+          + " console's (the console says so and ends). Not one started with --rpc: that one is"
+          + " its program's, which stops it by ending its input (exit 1, saying so). Waits until"
+          + " it has stopped (at most 30 s). With no gateway running it says so. Refused under a"
+          + " coding agent's process (exit 3).",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:stopped, or none was running",
-      "1:it did not stop in time",
+      "1:it did not stop in time, or it is an --rpc gateway",
       "2:bad command line",
       "3:refused: run under a coding agent"
     })

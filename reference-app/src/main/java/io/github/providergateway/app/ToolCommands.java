@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.hook.GatewayToolCall;
+import io.github.providergateway.app.home.DidYouMean;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;

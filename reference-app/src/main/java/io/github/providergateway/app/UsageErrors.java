@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.agents.AgentNames;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -24,11 +25,37 @@ final class UsageErrors {
             spec.name().equals("hook") && word.equals("gemini")
                 ? " (Gemini CLI's hooks are not supported yet; its MCP server entry is 'gateway mcp')"
                 : "";
-        return command + ": no command '" + word + "': it takes " + String.join(", ", known) + hint;
+        return command
+            + ": no command '"
+            + word
+            + "'"
+            + AgentNames.meant(word, known)
+                .map(meant -> "; did you mean " + meant + "? It takes ")
+                .orElse(": it takes ")
+            + String.join(", ", known)
+            + hint;
       }
-      return command + ": '" + word + "' is not one of its options or arguments";
+      return command + ": '" + word + "' is not one of its options or arguments" + noAgent(word);
+    }
+    if (e.getCause() instanceof AgentNames.Unknown unknown) {
+      return spec.qualifiedName() + ": " + unknown.getMessage(); // the agent named, and the choices
     }
     return spec.qualifiedName() + ": " + e.getMessage();
+  }
+
+  /**
+   * What a command that takes no agent ({@code gateway doctor cluade}, {@code gateway uninstall
+   * claude}) says of a word that names one: it covers every agent (issue 77); empty for another
+   * word.
+   */
+  private static String noAgent(String word) {
+    List<String> agents = io.github.providergateway.agent.hook.AgentDialects.ids();
+    if (agents.contains(word)) {
+      return ": it takes no agent, it covers every one";
+    }
+    return AgentNames.meant(word, agents)
+        .map(agent -> ": it takes no agent, it covers every one (" + agent + " among them)")
+        .orElse("");
   }
 
   /** The help command for where the mistake was ({@code gateway hook --help}). */

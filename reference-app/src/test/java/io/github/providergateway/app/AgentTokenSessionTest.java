@@ -108,6 +108,18 @@ class AgentTokenSessionTest {
 
     assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.path("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+    // Issue 77: the console's audit names the agent whose session it was, as the trail does: these
+    // decisions name none themselves (no hook of the agent's took them on its own).
+    List<io.github.providergateway.gateway.event.Decision> decided =
+        running
+            .decisions()
+            .query(
+                new io.github.providergateway.host.api.AuditFilter(
+                    session.id(), null, null, null, null, null, 10));
+    assertThat(decided).isNotEmpty();
+    for (io.github.providergateway.gateway.event.Decision d : decided) {
+      assertThat(AuditCommands.line(running.decisionJson(d))).matches("\\S+  claude  .*");
+    }
   }
 
   @Test

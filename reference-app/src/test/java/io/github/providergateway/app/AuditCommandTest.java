@@ -64,6 +64,56 @@ class AuditCommandTest {
         .build();
   }
 
+  /**
+   * Issue 77: the lines did not name the agent. A decision its hook took names the hook's agent,
+   * one in a session an agent's window opened that agent, one of the console's session and a line
+   * of a trail older than the field "-"; the trail, which held the field already, still verifies.
+   */
+  @Test
+  void eachLineNamesTheAgentTheRecordNamesAndADashWhereItNamesNone() throws Exception {
+    Path home = dir.resolve("home");
+    Path logs = home.resolve("logs");
+    Files.createDirectories(logs);
+    // A line of a gateway older than the chain and the agent field: verify counts it, unchecked.
+    Files.writeString(
+        logs.resolve("audit.jsonl"),
+        "{\"time\":\"2026-11-24T15:59:00Z\",\"kind\":\"tool_call\",\"outcome\":\"success\","
+            + "\"tool\":\"old\",\"callId\":\"call-old\"}\n");
+    try (AuditFile trail = new AuditFile(logs, AuditFile.DEFAULT_MAX_BYTES, 5)) {
+      trail.sessionStarted(
+          new io.github.providergateway.protocol.SessionInfo(
+              "s-codex", "codex-mcp-client", "/work", null, "agent"));
+      trail.decided(
+          Decision.builder(
+                  Instant.parse("2026-11-24T16:00:01Z"),
+                  DecisionKind.PRE_TOOL_USE,
+                  Decision.Outcome.DENY)
+              .agent("claude")
+              .call("Bash", null)
+              .build());
+      trail.decided(
+          Decision.builder(
+                  Instant.parse("2026-11-24T16:00:02Z"),
+                  DecisionKind.TOOL_CALL,
+                  Decision.Outcome.SUCCESS)
+              .sessionId("s-codex")
+              .call("build", "call-codex")
+              .build());
+      trail.decided(call(3, "ci"));
+    }
+
+    AppRun audit = gateway("audit", "last=10", "--home", home.toString());
+
+    assertThat(audit.exit()).as(audit.err()).isZero();
+    assertThat(audit.out().lines().map(String::strip).toList())
+        .anyMatch(l -> l.matches("\\S+  -  tool_call success  old  call-old"))
+        .anyMatch(l -> l.matches("\\S+  claude  pre_tool_use deny  Bash"))
+        .anyMatch(l -> l.matches("\\S+  codex  tool_call success  build  call-codex"))
+        .anyMatch(l -> l.matches("\\S+  -  tool_call success  build  \\(ci\\)  call-3  .*"));
+    AppRun verify = gateway("audit", "verify", "--home", home.toString());
+    assertThat(verify.exit()).as(verify.out() + verify.err()).isZero();
+  }
+
   /** A trail of rotated files: the filters pick across them, the newest N oldest first. */
   @Test
   void theFiltersPickTheNewestMatchesAcrossTheRotatedFilesOldestFirst() throws Exception {

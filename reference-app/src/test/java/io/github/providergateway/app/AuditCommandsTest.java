@@ -58,7 +58,7 @@ class AuditCommandsTest {
 
     assertThat(printed())
         .contains(
-            "  16:00:03.123  tool_call failed [OOPS\\u2066]  sh\\u3164ell  (p\\u200B)  call\\u0007-1: r\\u202E")
+            "  16:00:03.123  -  tool_call failed [OOPS\\u2066]  sh\\u3164ell  (p\\u200B)  call\\u0007-1: r\\u202E")
         .doesNotContain("\u2066", "\u3164", "\u200B", "\u0007", "\u202E");
   }
 

@@ -162,7 +162,7 @@ class ConsoleHostTest {
       String line = console.awaitLineAfter(before, "tool_call denied");
       assertThat(line)
           .matches(
-              "  [0-9:.]+  tool_call denied  rm  \\(policy\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
+              "  [0-9:.]+  -  tool_call denied  rm  \\(policy\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
       String callId = line.replaceAll(".*  (call-\\S+)  .*", "$1");
 
       before = console.lineCount();

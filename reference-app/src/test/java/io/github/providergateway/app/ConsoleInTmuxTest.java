@@ -28,10 +28,7 @@ class ConsoleInTmuxTest {
 
   @Test
   void completionHistoryAndCtrlCWorkInARealTerminal() throws Exception {
-    assumeTrue(Tmux.installed(), "tmux is not installed here");
-    List<String> gateway =
-        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
-    try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
+    try (Tmux tmux = console()) {
       ConsoleBanner banner = ConsoleBanner.in(tmux.await("Type 'help'", WAIT));
       try (WsProvider provider =
           WsProvider.bound(
@@ -76,6 +73,28 @@ class ConsoleInTmuxTest {
       }
       assertThat(Files.readString(home.resolve(ConsoleHistory.FILE)))
           .contains("call greet {\"name\":\"Ada\"}", "call slow");
+    }
+  }
+
+  /**
+   * Issue 77: {@code gateway stop} from another terminal stops a console's gateway as its {@code
+   * quit} does; on a terminal the line being read ends without a word of Ctrl-C, and the console
+   * exits 0.
+   */
+  @Test
+  void gatewayStopFromAnotherTerminalEndsTheConsole() throws Exception {
+    try (Tmux tmux = console()) {
+      tmux.await("Type 'help'", WAIT);
+      tmux.awaitPrompt(WAIT);
+
+      AppRun stop = AppRun.of(List.of("stop", "--home", home.toString()), java.util.Map.of());
+
+      assertThat(stop.exit()).as(stop.err()).isZero();
+      tmux.await("'gateway stop' asked this gateway to stop: stopping, as 'quit' does.", WAIT);
+      assertThat(tmux.awaitExit(WAIT)).isZero();
+      assertThat(tmux.screen())
+          .contains("Gateway stopped; token file removed.")
+          .doesNotContain("The gateway keeps running");
     }
   }
 
@@ -156,5 +175,15 @@ class ConsoleInTmuxTest {
       tmux.enter("quit");
       tmux.await("Gateway stopped; token file removed.", WAIT);
     }
+  }
+
+  /** The console of {@code home} in a tmux pane of 160 by 50; the test is skipped without tmux. */
+  private Tmux console() throws java.io.IOException {
+    assumeTrue(Tmux.installed(), "tmux is not installed here");
+    return Tmux.start(
+        dir,
+        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0")),
+        160,
+        50);
   }
 }

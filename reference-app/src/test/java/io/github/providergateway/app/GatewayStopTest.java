@@ -68,7 +68,7 @@ class GatewayStopTest {
     assertThat(again.out()).contains("No gateway is running for " + home);
   }
 
-  /** A gateway a console or a program runs is theirs to stop: refused, saying how. */
+  /** A gateway a program runs under --rpc is that program's to stop: refused, saying how. */
   @Test
   void anRpcGatewayIsNotStoppedByAnotherCommandAndItSaysHow() throws Exception {
     Path home = dir.resolve("rpc-home");
@@ -80,7 +80,7 @@ class GatewayStopTest {
     assertThat(stop.exit()).isEqualTo(ExitCodes.START_FAILED);
     assertThat(stop.err())
         .contains("would not stop")
-        .contains("A console's gateway stops with its 'quit'");
+        .contains("A gateway started with --rpc is its program's");
     assertThat(GatewayPort.answering(home)).isPresent();
     app.endInput();
     assertThat(app.awaitExit()).isZero();

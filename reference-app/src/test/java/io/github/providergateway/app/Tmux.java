@@ -99,6 +99,22 @@ final class Tmux implements AutoCloseable {
     return awaitLastLine(ConsoleTerminal.PROMPT.strip(), limit);
   }
 
+  /** The exit status of the pane's command once it has ended; fails after {@code limit}. */
+  int awaitExit(Duration limit) {
+    String status =
+        Await.value(
+            limit,
+            () -> {
+              String dead =
+                  run(List.of(
+                          "display-message", "-p", "-t", PANE, "#{pane_dead} #{pane_dead_status}"))
+                      .strip();
+              return dead.startsWith("1 ") ? dead.substring(2) : null;
+            },
+            () -> "the console's end; the screen shows:\n" + lastScreen());
+    return Integer.parseInt(status);
+  }
+
   private String awaitScreen(Predicate<String> shows, String what, Duration limit) {
     // A screen is polled: tmux has nothing to wait on.
     return Await.value(

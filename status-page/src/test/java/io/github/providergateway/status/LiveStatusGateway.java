@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,7 +51,11 @@ final class LiveStatusGateway implements AutoCloseable {
 
   LiveStatusGateway() throws IOException {
     gateway.monitor().addListener(decisions);
-    page = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
+    page =
+        StatusPage.builder(gateway, scheduler)
+            .decisionLog(decisions)
+            .gatewayNotes(this::notesOnceReleased)
+            .build();
     HttpRoute recorded =
         new HttpRoute() {
           @Override
@@ -75,6 +80,33 @@ final class LiveStatusGateway implements AutoCloseable {
                 gateway.startSession(
                     SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
             .id();
+  }
+
+  /**
+   * Holds every snapshot until {@link #releaseSnapshots}: the page is seen as it is before its
+   * first snapshot arrives, as on a gateway slow to answer (issue 77). The snapshot waits in its
+   * notes, on the gateway's loop, which so waits too.
+   */
+  void holdSnapshots() {
+    held = new CountDownLatch(1);
+  }
+
+  /** Lets the held snapshots go. */
+  void releaseSnapshots() {
+    held.countDown();
+  }
+
+  private volatile CountDownLatch held = new CountDownLatch(0);
+
+  private List<String> notesOnceReleased() {
+    try {
+      if (!held.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("the test did not release the snapshots");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return List.of();
   }
 
   /** A fresh one-time link. */
@@ -165,6 +197,7 @@ final class LiveStatusGateway implements AutoCloseable {
 
   @Override
   public void close() {
+    releaseSnapshots();
     providers.forEach(ProviderSession::close);
     page.close();
     server.close();

@@ -126,7 +126,10 @@ class StatusPageInBrowserTest {
     assertThat(text("#decisions tr[data-kind='tool_call']"))
         .contains("denied", "deploy", "guard", "deploys are frozen until Monday");
     // Issue 62: the kinds in a person's words, and whose session it is.
-    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(2)")).isEqualTo("tool call");
+    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(3)")).isEqualTo("tool call");
+    // Issue 77: whose call it was; the console's or a script's session is no agent's.
+    assertThat(text("#decisions thead th:nth-child(2)")).isEqualTo("Agent");
+    assertThat(text("#decisions tr[data-kind='tool_call'] td:nth-child(2)")).isEqualTo("–");
     assertThat(text("#sessions .session h3")).startsWith("the console or a script");
 
     assertThat(js("return window.loadedOnce;")).as("the same document all along").isEqualTo("yes");
@@ -136,6 +139,28 @@ class StatusPageInBrowserTest {
         ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath(),
         shot,
         StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /**
+   * Issue 77: the page said "live" with every table empty ("No provider is connected") until its
+   * first snapshot came, seconds on a busy machine. Until then it shows no table and says it waits.
+   */
+  @Test
+  void untilItsFirstSnapshotComesThePageShowsNoTableAndIsNotLive() {
+    live.holdSnapshots();
+    browser.get(live.link().toString());
+    waitFor("the stream is open", () -> text("#live").equals("loading…"));
+
+    assertThat(text("#loading")).isEqualTo("Waiting for the gateway's first update…");
+    for (String id : List.of("numbers", "providers", "no-providers", "no-sessions", "decisions")) {
+      assertThat(browser.findElement(By.id(id)).isDisplayed()).as(id).isFalse();
+    }
+
+    live.releaseSnapshots();
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    assertThat(browser.findElement(By.id("loading")).isDisplayed()).isFalse();
+    assertThat(text("#no-providers")).isEqualTo("No provider is connected.");
+    assertThat(text("#sessions")).contains("/code/demo");
   }
 
   @Test

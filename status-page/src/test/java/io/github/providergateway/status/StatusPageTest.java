@@ -5,6 +5,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.DecisionLog;
@@ -258,6 +260,46 @@ class StatusPageTest {
     assertThat(sessions).hasSize(agents.size());
     agents.forEach(
         (id, agent) -> assertThat(find(sessions, "id", id).get("agent").asText()).isEqualTo(agent));
+  }
+
+  /**
+   * Issue 77: the decisions had no agent. A decision an agent's own hook took names that agent, one
+   * in an agent's session the session's agent, still after the session ended; one of the console's
+   * session names none.
+   */
+  @Test
+  void eachDecisionNamesItsAgentInAPersonsWords() {
+    String codex = f.startSession(SessionSpec.of("codex-mcp-client", "/c").openedFor("agent"));
+    String gemini =
+        f.startSession(SessionSpec.of("gemini-cli-mcp-client", "/c").openedFor("agent"));
+    String cookie = open();
+    snapshot(cookie); // the page has seen Gemini's session before it ends
+    decisions.decided(
+        Decision.builder(f.clock.instant(), DecisionKind.PRE_TOOL_USE, Decision.Outcome.DENY)
+            .agent("claude")
+            .call("Bash", "call-claude")
+            .build());
+    for (String id : List.of(codex, gemini, session)) {
+      decisions.decided(
+          Decision.builder(f.clock.instant(), DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)
+              .sessionId(id)
+              .call("build", "call-" + id)
+              .build());
+    }
+    done(f.gateway.endSession(gemini, Duration.ofSeconds(1)));
+
+    JsonNode shown = snapshot(cookie).get("decisions");
+
+    assertThat(find(shown, "callId", "call-claude").get("agent").asText()).isEqualTo("Claude Code");
+    assertThat(agentOf(shown, codex)).isEqualTo("Codex");
+    assertThat(agentOf(shown, gemini)).isEqualTo("Gemini CLI");
+    assertThat(agentOf(shown, session)).as("the console's session").isNull();
+  }
+
+  /** The agent of the call in {@code sessionId}, or null when it names none. */
+  private static String agentOf(JsonNode decisions, String sessionId) {
+    JsonNode decision = find(decisions, "callId", "call-" + sessionId);
+    return decision.hasNonNull("agent") ? decision.get("agent").asText() : null;
   }
 
   /**

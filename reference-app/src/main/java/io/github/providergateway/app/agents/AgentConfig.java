@@ -53,7 +53,7 @@ public final class AgentConfig {
      */
     public Target {
       if (!words().contains(word)) {
-        throw new IllegalArgumentException(AgentNames.noneOf(words(), word));
+        throw new IllegalArgumentException(AgentNames.noneOf("agent or client", words(), word));
       }
     }
 
@@ -100,11 +100,10 @@ public final class AgentConfig {
 
     @Override
     public Target convert(String word) {
-      try {
-        return Target.of(word);
-      } catch (IllegalArgumentException none) {
-        throw new CommandLine.TypeConversionException(none.getMessage());
+      if (!Target.words().contains(word)) {
+        throw new AgentNames.Unknown("agent or client", Target.words(), word);
       }
+      return Target.of(word);
     }
   }
 

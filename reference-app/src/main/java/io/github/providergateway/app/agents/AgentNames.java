@@ -1,6 +1,9 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.AgentDialects;
+import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.app.home.DidYouMean;
+import io.github.providergateway.protocol.VisibleText;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +25,7 @@ public final class AgentNames {
 
   /** {@return every agent's id as a sentence lists them: {@code claude, copilot ... or cursor}} */
   public static String sentence() {
-    List<String> ids = AgentDialects.ids();
-    return String.join(", ", ids.subList(0, ids.size() - 1)) + " or " + ids.get(ids.size() - 1);
+    return sentence(AgentDialects.ids());
   }
 
   /**
@@ -49,15 +51,68 @@ public final class AgentNames {
   }
 
   /**
-   * picocli's error for a word that names none of {@code words}, as it words one for an enum, so
-   * that the person reads the choices.
+   * The error for a word that names none of {@code words} (issue 77: {@code gateway setup cluade}
+   * got picocli's "expected one of [...]" and no "did you mean"): the word, the one it was probably
+   * meant for ({@link #meant}), and every word taken.
    *
+   * @param noun what the words name: {@code agent}
    * @param words the words taken
    * @param was the word given
-   * @return the error's words
+   * @return the error's words: {@code unknown agent 'cluade'; did you mean claude? It takes claude,
+   *     copilot, gemini, codex or cursor}
    */
-  static String noneOf(List<String> words, String was) {
-    return "expected one of " + words + " (case-sensitive) but was '" + was + "'";
+  static String noneOf(String noun, List<String> words, String was) {
+    if (was == null) {
+      return "no " + noun + " named; it takes " + sentence(words);
+    }
+    return "unknown "
+        + noun
+        + " '"
+        + VisibleText.escape(was)
+        + "'"
+        + meant(was, words)
+            .map(word -> "; did you mean " + word + "? It takes ")
+            .orElse("; it takes ")
+        + sentence(words);
+  }
+
+  /** {@return {@code words} as a sentence lists them: {@code a, b or c}} */
+  private static String sentence(List<String> words) {
+    return String.join(", ", words.subList(0, words.size() - 1))
+        + " or "
+        + words.get(words.size() - 1);
+  }
+
+  /**
+   * {@return the word of {@code words} that {@code typed} was probably meant for: the closest one
+   * ({@link DidYouMean}), or the agent a longer name holds ({@code claude-code} is {@code claude});
+   * empty for none}
+   *
+   * @param typed what the person typed
+   * @param words the words taken
+   */
+  public static Optional<String> meant(String typed, List<String> words) {
+    return DidYouMean.closest(typed, words)
+        .or(() -> AgentKind.namedIn(typed).map(AgentKind::word).filter(words::contains))
+        .filter(word -> !word.equals(typed));
+  }
+
+  /**
+   * A word that names no agent, as picocli's conversion error: the command line says it alone,
+   * without picocli's "Invalid value for positional parameter at index 0 (AGENT)" before it.
+   */
+  public static final class Unknown extends CommandLine.TypeConversionException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param noun what the words name: {@code agent}
+     * @param words the words taken
+     * @param was the word given
+     */
+    public Unknown(String noun, List<String> words, String was) {
+      super(noneOf(noun, words, was));
+    }
   }
 
   /** Every agent's id, in the dialects' order: for help ({@code ${COMPLETION-CANDIDATES}}). */
@@ -78,8 +133,7 @@ public final class AgentNames {
     @Override
     public AgentSettings convert(String word) {
       Optional<AgentSettings> settings = AgentSettingsRegistry.byId(word);
-      return settings.orElseThrow(
-          () -> new CommandLine.TypeConversionException(noneOf(AgentDialects.ids(), word)));
+      return settings.orElseThrow(() -> new Unknown("agent", AgentDialects.ids(), word));
     }
   }
 }

@@ -47,7 +47,10 @@ public final class AgentSetup {
     auto,
     /** Streamable HTTP on the running gateway's {@code /mcp}: no process per window. */
     http,
-    /** The stdio command {@code gateway mcp}: one JVM per window, the gateway started on demand. */
+    /**
+     * The stdio command {@code gateway mcp}: through the launcher a small shell bridge per window
+     * to the running gateway (decision 79), the gateway started on demand.
+     */
     stdio
   }
 
@@ -307,8 +310,9 @@ public final class AgentSetup {
       return true;
     }
     out.println(
-        "  the MCP server as the command 'gateway mcp' (one JVM per window): for windows that cost"
-            + " almost nothing, keep the gateway running with '"
+        "  the MCP server as the command 'gateway mcp' (through the launcher, a small shell bridge"
+            + " per window to the running gateway, which it starts when none runs): for no process"
+            + " per window at all, keep the gateway running with '"
             + commandLine.apply(new String[] {"service", "install"})
             + "' and run setup again, or pass --mcp http");
     return false;
@@ -402,11 +406,11 @@ public final class AgentSetup {
       // Decision 76: an HTTP hook that cannot reach a gateway blocks every call (the first one of
       // the day included), where the command hook lets the guard decide what no gate concerns.
       out.println(
-          "  the command hook: no service keeps the gateway running, and while it is not running"
-              + " the HTTP hook blocks every call where the command hook lets the guard decide; "
-              + "with '"
+          "  the command hook: no service keeps the gateway running, and while none runs the HTTP"
+              + " hook would block every call, where the command hook lets the guard decide; for the"
+              + " HTTP hook, keep the gateway running with '"
               + commandLine.apply(new String[] {"service", "install"})
-              + "' and setup again, the HTTP hook");
+              + "' and run setup again");
       return false;
     }
     if (version.atLeast(ClaudeCodeSettings.HTTP_HOOK_SINCE)) {
@@ -427,8 +431,8 @@ public final class AgentSetup {
                     + ", and")
             + " before "
             + ClaudeCodeSettings.HTTP_HOOK_SINCE
-            + " a failed HTTP hook lets the call run; the command hook denies when it cannot ask"
-            + " the gateway");
+            + " a failed HTTP hook lets the call run; the command hook, when it cannot ask the"
+            + " gateway, allows only what the guard allows");
     return false;
   }
 

@@ -145,6 +145,7 @@ final class ClaudeCodeSettings extends AgentSettings {
             + " outside it (allowUnsandboxedCommands: false). It still asks you before commands as"
             + " it did (autoAllowBashIfSandboxed: false). Leave it out with --no-sandbox."
             + layouts.sandbox().missingWritable()
+            + layouts.sandbox().exposures()
             + " On Linux it blocks every Unix socket, ssh-agent's too: push over ssh yourself, or"
             + " over https.");
     return additions;
@@ -427,6 +428,7 @@ final class ClaudeCodeSettings extends AgentSettings {
               "sandbox turned off",
               "its sandbox, which gateway setup turned on, is off: " + decided);
     }
+    SandboxWritable writable = SandboxWritable.of(write, doctor.layouts().userHome());
     if (on && doctor.canary() != null) {
       Optional<Path> srt = BoundedCommand.onPath("srt", doctor.layouts().env());
       if (srt.isEmpty()) {
@@ -437,11 +439,12 @@ final class ClaudeCodeSettings extends AgentSettings {
         problem =
             SandboxDoctor.ran(
                 runThroughSrt(doctor.canary(), srt.get(), project, write, denyRead, domains),
+                writable,
                 lines,
                 problem);
       }
     }
-    return Optional.of(new SandboxFinding(on, decided, lines, problem));
+    return Optional.of(new SandboxFinding(on, decided, lines, problem, writable));
   }
 
   /** The canary through {@code srt} with the effective lists as its settings. */
@@ -476,7 +479,7 @@ final class ClaudeCodeSettings extends AgentSettings {
       OwnerOnlyFiles.replace(file, settings.toString().getBytes(StandardCharsets.UTF_8));
       return canary.run(List.of(srt.toString(), "--settings", file.toString(), "-c"), true);
     } catch (IOException e) {
-      return new SandboxCanary.Outcome(false, false, false, "srt's settings: " + e);
+      return SandboxCanary.Outcome.failed("srt's settings: " + e);
     } finally {
       if (file != null) {
         try {

@@ -213,6 +213,7 @@ final class CodexSettings extends AgentSettings {
             + ". A --sandbox or -c sandbox_mode=... given to codex replaces the profile for that"
             + " run. Leave it out with --no-sandbox."
             + layouts.sandbox().missingWritable()
+            + layouts.sandbox().exposures()
             + layouts.sandbox().sshAgent());
     return List.of(new SettingsEdit.Block(toml.toString(), true));
   }
@@ -478,8 +479,8 @@ final class CodexSettings extends AgentSettings {
     boolean on = profile != null || mode != null && !mode.contains("danger-full-access");
     List<String> lines = new ArrayList<>();
     lines.add((on ? "on" : "OFF") + ": " + decided);
+    List<String> write = new ArrayList<>();
     if (name != null) {
-      List<String> write = new ArrayList<>();
       List<String> none = new ArrayList<>();
       for (String[] entry : SandboxDoctor.profileEntries(text, name)) {
         (entry[1].equals("write")
@@ -507,6 +508,7 @@ final class CodexSettings extends AgentSettings {
     if (problem == null) {
       problem = leftBehind;
     }
+    SandboxWritable writable = SandboxWritable.of(write, doctor.layouts().userHome());
     if (on && doctor.canary() != null) {
       Optional<Path> codex = BoundedCommand.onPath("codex", doctor.layouts().env());
       if (codex.isEmpty()) {
@@ -515,11 +517,12 @@ final class CodexSettings extends AgentSettings {
         problem =
             SandboxDoctor.ran(
                 doctor.canary().run(List.of(codex.get().toString(), "sandbox", "--"), false),
+                writable,
                 lines,
                 problem);
       }
     }
-    return Optional.of(new SandboxFinding(on, decided, lines, problem));
+    return Optional.of(new SandboxFinding(on, decided, lines, problem, writable));
   }
 
   /**

@@ -164,11 +164,14 @@ public final class DoctorCommand implements Callable<Integer> {
     List<ManagedDoctor.Finding> managed =
         new ManagedDoctor(ManagedPlaces.forThisMachine(env)).examineAll();
     boolean guarded = reports.stream().allMatch(AgentReport::guarded) && reports.size() > 0;
+    // Issue 77: a home under a folder the sandboxes let every program write, said once.
+    List<String> exposed = SandboxExposures.of(reports, home, HomeDirectory.userHome(env));
     if (json) {
       ObjectNode root = JsonNodeFactory.instance.objectNode();
       root.put("home", home.toString()).put("project", project.toString());
       root.putObject("gateway").put("running", running.ok()).put("detail", running.detail());
       root.put("canary", canary);
+      exposed.forEach(root.putArray("sandboxExposures")::add);
       root.putObject("organisation")
           .put("settings", organisation.dir().resolve(SystemSettings.FILE).toString())
           .put("read", organisation.file())
@@ -189,6 +192,7 @@ public final class DoctorCommand implements Callable<Integer> {
       out.println("gateway: " + running.detail() + "; " + service(env, home));
       out.println("organisation's settings: " + organisation.summary());
       out.println("canary: '" + canary + "'");
+      exposed.forEach(line -> out.println("sandbox: " + line));
       for (AgentReport report : reports) {
         out.println();
         report.print(out);
@@ -214,6 +218,9 @@ public final class DoctorCommand implements Callable<Integer> {
                 + organisation.summary()
                 + policyProblems(organisation));
       }
+      exposed.forEach(
+          line ->
+              out.println(String.format("%-" + AgentReport.NAME_WIDTH + "s ", "sandbox") + line));
       for (AgentReport report : reports) {
         out.println(report.line());
         report.noteLines().forEach(out::println);

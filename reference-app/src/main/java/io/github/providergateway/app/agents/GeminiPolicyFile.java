@@ -94,10 +94,10 @@ final class GeminiPolicyFile {
         boundary
             + " Setup wrote "
             + file
-            + ": Gemini's policy engine denies its own file tools ("
+            + ": Gemini's policy engine keeps its own file tools ("
             + String.join(", ", FILE_TOOLS)
-            + ") the gateway's home and the policy's unreadable paths; a program its shell runs"
-            + " can still read them.");
+            + ") out of the gateway's home and the policy's unreadable paths; a program its shell"
+            + " runs can still read them.");
     return new SettingsEdit(
         file, SettingsEdit.Format.toml, List.of(new SettingsEdit.Block(text(denied))), false);
   }

@@ -65,9 +65,9 @@ final class SandboxCanary {
       }
       BoundedCommand.Ran ran = BoundedCommand.run(line, env, project, null, TIMEOUT);
       String said = ran.problem() != null ? ran.problem() : ran.stdout() + ran.stderr();
-      return Outcome.of(said, Files.exists(outside));
+      return Outcome.of(said, Files.exists(outside), outside);
     } catch (IOException e) {
-      return new Outcome(false, false, false, "the canary's secret cannot be written: " + e);
+      return Outcome.failed("the canary's secret cannot be written: " + e);
     } finally {
       delete(outside);
       delete(secret);
@@ -88,15 +88,22 @@ final class SandboxCanary {
    * @param wrote whether it wrote outside the project
    * @param read whether it read the stand-in secret
    * @param said what the runner printed, for the report
+   * @param outside the file it tried to write outside the project, or null when it did not run
    */
-  record Outcome(boolean ran, boolean wrote, boolean read, String said) {
+  record Outcome(boolean ran, boolean wrote, boolean read, String said, Path outside) {
 
-    static Outcome of(String said, boolean fileThere) {
+    static Outcome of(String said, boolean fileThere, Path outside) {
       return new Outcome(
           said.contains("canary-ran"),
           fileThere || said.contains("canary-wrote"),
           said.contains("canary-read"),
-          said.strip());
+          said.strip(),
+          outside);
+    }
+
+    /** A canary that could not be run: {@code why}. */
+    static Outcome failed(String why) {
+      return new Outcome(false, false, false, why, null);
     }
 
     /** Whether the sandbox ran the shell and refused both. */
@@ -104,8 +111,11 @@ final class SandboxCanary {
       return ran && !wrote && !read;
     }
 
-    /** One line for the report. */
-    String describe() {
+    /**
+     * One line for the report; a write outside the project says which of {@code writable}, the
+     * sandbox's writable folders, let it through (issue 77: it said only that it wrote).
+     */
+    String describe(SandboxWritable writable) {
       if (!ran) {
         return "did not run in the sandbox: " + firstLines(said);
       }
@@ -113,7 +123,7 @@ final class SandboxCanary {
         return "refused both (a write outside the project, a read of a stand-in secret)";
       }
       return "NOT confined:"
-          + (wrote ? " wrote outside the project" : "")
+          + (wrote ? " wrote outside the project (" + writable.whyWritten(outside) + ")" : "")
           + (wrote && read ? " and" : "")
           + (read ? " read the stand-in secret in the gateway's home" : "");
     }

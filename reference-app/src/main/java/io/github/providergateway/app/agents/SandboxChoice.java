@@ -52,7 +52,8 @@ record SandboxChoice(
           null,
           "its sandbox is not turned on: "
               + whyNot
-              + ". Run setup again once it is there, or pass --no-sandbox to leave it.");
+              + ". Run setup again once that is put right, or pass --no-sandbox to leave the"
+              + " sandbox as it is.");
     }
     return new Outcome(sandbox.settings(policy, environment), null);
   }
@@ -77,6 +78,22 @@ record SandboxChoice(
             + " (make the ones your builds use, e.g. mkdir -p "
             + missing.get(0)
             + ").";
+  }
+
+  /**
+   * The sentences that say what the sandbox cannot keep as it is, or empty (issue 77): the
+   * gateway's home or the user's home under one of its writable folders ({@link SandboxWritable}).
+   */
+  String exposures() {
+    StringBuilder said = new StringBuilder();
+    for (String sentence :
+        SandboxWritable.of(policy, environment)
+            .exposures(environment.gatewayHome(), environment.userHome(), "the sandbox lets")) {
+      said.append(' ')
+          .append(Character.toUpperCase(sentence.charAt(0)))
+          .append(sentence, 1, sentence.length());
+    }
+    return said.toString();
   }
 
   /**

@@ -62,16 +62,24 @@ final class SandboxDoctor {
     return String.join(" and ", needs) + ": " + (whyNot == null ? "here, and it starts" : whyNot);
   }
 
-  /** Adds the canary's line; {@return the problem it found, else {@code problem}} */
+  /**
+   * Adds the canary's line; {@return the problem it found, else {@code problem}}
+   *
+   * @param writable the sandbox's writable folders, which say why a write got through
+   */
   static DoctorProblem ran(
-      SandboxCanary.Outcome outcome, List<String> lines, DoctorProblem problem) {
-    lines.add("canary: " + outcome.describe());
+      SandboxCanary.Outcome outcome,
+      SandboxWritable writable,
+      List<String> lines,
+      DoctorProblem problem) {
+    String said = outcome.describe(writable);
+    lines.add("canary: " + said);
     if (outcome.confined()) {
       return problem;
     }
     return new DoctorProblem(
         outcome.ran() ? "sandbox canary NOT confined" : "sandbox canary did not run",
-        "the canary through its own sandbox: " + outcome.describe());
+        "the canary through its own sandbox: " + said);
   }
 
   /** The {@code path = access} entries of {@code [permissions.NAME.filesystem]} in {@code toml}. */

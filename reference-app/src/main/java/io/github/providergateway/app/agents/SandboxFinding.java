@@ -12,8 +12,14 @@ import java.util.List;
  * @param lines what {@code --verbose} prints below {@code sandbox:}, one finding each
  * @param problem what is wrong, or null: a sandbox setup wrote and a file turned off, or a canary
  *     that was not confined
+ * @param writable the folders it lets every program write, as its settings list them (issue 77)
  */
-record SandboxFinding(boolean on, String source, List<String> lines, DoctorProblem problem) {
+record SandboxFinding(
+    boolean on,
+    String source,
+    List<String> lines,
+    DoctorProblem problem,
+    SandboxWritable writable) {
 
   SandboxFinding {
     lines = List.copyOf(lines);

@@ -55,8 +55,9 @@ import picocli.CommandLine.Parameters;
       "The MCP server: over Streamable HTTP on the running gateway's /mcp (no process per agent"
           + " window; a token of the agent's own kind, written only into the user's settings, made"
           + " owner-only) when the home's gateway is kept running by 'gateway service install', or"
-          + " with --mcp http; else the command 'gateway mcp', one JVM per window (--mcp stdio"
-          + " always). A project's settings always get the command.",
+          + " with --mcp http; else the command 'gateway mcp', through the launcher a small shell"
+          + " bridge per window to the running gateway, which it starts when none runs (--mcp"
+          + " stdio always). A project's settings always get the command.",
       "",
       "--remove takes back exactly what setup added (the file restored byte for byte when nothing"
           + " else changed it); --list says what is set up where.",
@@ -112,8 +113,8 @@ public final class SetupCommand implements Callable<Integer> {
       paramLabel = "auto|http|stdio",
       description =
           "How the agent reaches the MCP server: http (the running gateway's /mcp), stdio (the"
-              + " command 'gateway mcp', one JVM per window) or auto (default: http when 'gateway"
-              + " service' keeps the home's gateway running).")
+              + " command 'gateway mcp', a small shell bridge per window) or auto (default: http"
+              + " when 'gateway service' keeps the home's gateway running).")
   private AgentSetup.McpTransport mcp = AgentSetup.McpTransport.auto;
 
   @Option(

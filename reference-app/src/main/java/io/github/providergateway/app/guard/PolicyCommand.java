@@ -1,6 +1,7 @@
 package io.github.providergateway.app.guard;
 
 import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.home.Counted;
 import io.github.providergateway.app.home.ExitCodes;
 import io.github.providergateway.app.home.HelpOption;
 import java.io.IOException;
@@ -234,10 +235,9 @@ public final class PolicyCommand implements Callable<Integer> {
                     + ", preset "
                     + policy.guard().preset().wireName()
                     + ", "
-                    + policy.guard().rules().size()
-                    + " rules, "
-                    + policy.guard().allow().size()
-                    + " allow entries");
+                    + Counted.of(policy.guard().rules().size(), "rule")
+                    + ", "
+                    + Counted.of(policy.guard().allow().size(), "allow entry", "allow entries"));
         return ExitCodes.OK;
       } catch (PolicyKeys.BadKeyException e) {
         err.println("gateway policy verify: refused: " + e.getMessage());

@@ -157,6 +157,15 @@ public final class AuditFile implements GatewayListener, AutoCloseable {
     return dir.resolve("audit." + n + ".jsonl");
   }
 
+  /**
+   * {@return the agent {@code decision}'s record names, as its line in the trail does: the agent
+   * whose hook took it, else the one whose window opened its session; null for neither} For the
+   * console's {@code audit}, whose lines name it as {@code gateway audit}'s do (issue 77).
+   */
+  public String agentOf(Decision decision) {
+    return agents.of(decision);
+  }
+
   /** Remembers which agent opened the session, so its records name it ({@code agent}). */
   @Override
   public void sessionStarted(SessionInfo session) {

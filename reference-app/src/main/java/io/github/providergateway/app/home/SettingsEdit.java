@@ -166,7 +166,7 @@ public record SettingsEdit(Path file, Format format, List<Addition> additions, b
 
     @Override
     public String toString() {
-      return "a block of " + text.lines().count() + " lines";
+      return "a block of " + Counted.of(text.lines().count(), "line");
     }
   }
 }

@@ -254,7 +254,11 @@ class SetupCommandTest {
     assertThat(setup("claude")).as(err).isZero();
 
     assertThat(out)
-        .contains("claude 2.1.197", "the command hook: Claude Code 2.1.197 is older than 2.1.295");
+        .contains("claude 2.1.197", "the command hook: Claude Code 2.1.197 is older than 2.1.295")
+        // Issue 77: it said the command hook "denies" without a gateway; it lets the guard decide.
+        .contains(
+            "a failed HTTP hook lets the call run; the command hook, when it cannot ask the"
+                + " gateway, allows only what the guard allows");
     JsonNode hook =
         json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
     assertThat(hook.path("type").asText()).isEqualTo("command");
@@ -274,7 +278,15 @@ class SetupCommandTest {
     JsonNode hook =
         json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
     assertThat(hook.path("type").asText()).isEqualTo("command");
-    assertThat(out).contains("no service keeps the gateway running", "service install");
+    // Issue 77: the line ended in a dangling "with '… service install' and setup again, the HTTP
+    // hook".
+    assertThat(out)
+        .contains(
+            "  the command hook: no service keeps the gateway running, and while none runs the HTTP"
+                + " hook would block every call, where the command hook lets the guard decide; for"
+                + " the HTTP hook, keep the gateway running with '")
+        .containsPattern(
+            "the command hook: no service [^\\n]* service install[^\\n]*' and run setup again\\R");
   }
 
   @Test

@@ -126,7 +126,14 @@ class SetupMcpHttpTest {
     JsonNode server = geminiServer();
     assertThat(server.path("args").toString()).contains("\"mcp\"");
     assertThat(server.has("httpUrl")).isFalse();
-    assertThat(out).contains("one JVM per window", "service install", "--mcp http");
+    // Issue 77: the window is no JVM any more (the launcher's bridge, decision 79).
+    assertThat(out)
+        .contains(
+            "  the MCP server as the command 'gateway mcp' (through the launcher, a small shell"
+                + " bridge per window to the running gateway, which it starts when none runs): for no"
+                + " process per window at all, keep the gateway running with '")
+        .contains("service install", "' and run setup again, or pass --mcp http")
+        .doesNotContain("one JVM per window");
     assertThat(gatewayHome.resolve(ClientTokens.MCP_HTTP_FILE)).doesNotExist();
   }
 

@@ -278,7 +278,11 @@ class SetupSandboxTest {
     assertThat(out)
         .contains(
             "Codex: its sandbox is not turned on: its own check (codex sandbox -- true) failed:"
-                + " bwrap: execvp codex-linux-sandbox");
+                + " bwrap: execvp codex-linux-sandbox")
+        // Issue 77: "once it is there" named nothing where a check failed.
+        .contains(
+            ". Run setup again once that is put right, or pass --no-sandbox to leave the sandbox"
+                + " as it is.");
   }
 
   @Test
@@ -378,9 +382,12 @@ class SetupSandboxTest {
 
     assertThat(out)
         .contains("sandbox: on: the permission profile \"provider-gateway\"")
-        .contains(
-            "canary: NOT confined: wrote outside the project and read the stand-in secret in the"
-                + " gateway's home");
+        .contains("canary: NOT confined: wrote outside the project (")
+        .contains(" and read the stand-in secret in the gateway's home")
+        // Issue 77: which writable folder let the write through (the user's home is a temp dir's).
+        .containsPattern(
+            "wrote outside the project \\(\\S+sandbox-canary-\\S+ lies under /\\S*, which the"
+                + " sandbox lets every program write\\)");
     assertThat(userHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
     assertThat(gatewayHome.toFile().list((d, name) -> name.contains("sandbox-canary"))).isEmpty();
 
@@ -439,6 +446,60 @@ class SetupSandboxTest {
     assertThat(userHome.resolve(".kube")).isDirectory();
   }
 
+  /**
+   * Issue 77: a gateway's home under a folder the sandbox lets every program write (here the
+   * temporary folder the test runs in) is said by setup, with what to do; one elsewhere is not.
+   */
+  @Test
+  void setupSaysWhenTheGatewaysHomeLiesUnderAFolderTheSandboxLetsWrite() throws IOException {
+    sandboxRuns();
+
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    assertThat(out)
+        .contains("The gateway's home " + gatewayHome)
+        .contains("Give the gateway a home outside ");
+    assertThat(setup("claude", "--remove")).as(err).isZero();
+    Path outside = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "gateway-home-");
+    try {
+      gatewayHome = outside;
+      assertThat(setup("claude", "--command-hook")).as(err).isZero();
+      assertThat(out)
+          .contains("Claude Code's own sandbox is on")
+          .doesNotContain("The gateway's home");
+    } finally {
+      try (var files = Files.walk(outside)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  /**
+   * Issue 77: the doctor says once, for every agent whose sandbox is on, that the gateway's home
+   * and the user's home lie under a folder those sandboxes let every program write (the test's
+   * homes are in the temporary folder), with what to do.
+   */
+  @Test
+  void doctorSaysOnceWhichHomesTheAgentsSandboxesLeaveWritable() throws IOException {
+    sandboxRuns();
+    codex("0.169.0", "exit 0");
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+    assertThat(setup("codex")).as(err).isZero();
+    Path project = Files.createDirectories(dir.resolve("project"));
+
+    doctor(project);
+
+    List<String> sandbox = out.lines().filter(l -> l.startsWith("sandbox  ")).toList();
+    assertThat(sandbox).as(out).hasSize(2);
+    assertThat(sandbox.get(0))
+        .contains("the gateway's home " + gatewayHome + " lies under /")
+        .contains(", which the sandboxes of claude and codex let every program write: ")
+        .endsWith(": run setup again with --home DIR.");
+    assertThat(sandbox.get(1))
+        .contains("your home " + userHome + " lies under /")
+        .contains("the gateway's hooks and the sandbox itself");
+  }
+
   private void doctor(Path project, String... args) {
     List<String> line =
         new ArrayList<>(
@@ -479,7 +540,11 @@ class SetupSandboxTest {
         .as("Gemini 0.61.0 refuses a rule whose pattern has a group with a quantifier (ReDoS)")
         .doesNotContainPattern("\\([^)]*[*+?{].*\\)[*+?{]");
     assertThat(out)
-        .contains("Gemini CLI: no OS boundary on Linux", "--sandbox", "a program its shell runs");
+        .contains("Gemini CLI: no OS boundary on Linux", "--sandbox", "a program its shell runs")
+        .contains(
+            "Gemini's policy engine keeps its own file tools (read_file, read_many_files,"
+                + " write_file, replace, glob, grep_search, list_directory) out of the gateway's home"
+                + " and the policy's unreadable paths");
 
     assertThat(setup("--refresh")).as(err).isZero();
     assertThat(Files.readString(geminiPolicy)).as("a refresh keeps it as it was").isEqualTo(toml);

@@ -64,7 +64,7 @@ class PolicyCommandTest {
     assertThat(Files.readString(PolicyKeys.signatureFileOf(policy)).strip()).hasSize(88);
     assertThat(verify.exit()).as(verify.err()).isZero();
     assertThat(verify.out())
-        .contains("good: version 7, expires 2999-01-01T00:00:00Z, preset strict, 1 rules");
+        .contains("good: version 7, expires 2999-01-01T00:00:00Z, preset strict, 1 rule, ");
   }
 
   @Test

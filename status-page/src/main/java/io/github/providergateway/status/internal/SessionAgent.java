@@ -48,6 +48,14 @@ final class SessionAgent {
     };
   }
 
+  /**
+   * {@return an agent's hook name ({@code claude}, {@code codex}) in a person's words ({@code
+   * Claude Code}, {@code Codex}); a name it does not know as it is}
+   */
+  static String named(String hookName) {
+    return known(hookName).orElse(hookName);
+  }
+
   private static Optional<String> known(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
     return KNOWN.stream().filter(k -> lower.contains(k.word())).map(Known::name).findFirst();

@@ -75,6 +75,9 @@ public final class StatusSnapshot {
   private final DecisionLog decisions;
   private final Instant startedAt;
 
+  /** Whose each decision is, from the sessions the snapshots listed. */
+  private final DecisionAgents agents = new DecisionAgents();
+
   /**
    * @param decisions the audit trail the page shows the latest of; null for none
    */
@@ -119,6 +122,7 @@ public final class StatusSnapshot {
       List<SessionInfo> sessions, List<ProviderInfo> providers, List<PersonQuestion> questions) {}
 
   private CompletableFuture<String> withSessions(Pair pair) {
+    agents.saw(pair.sessions());
     List<CompletableFuture<ObjectNode>> sessions = new ArrayList<>();
     for (SessionInfo session : pair.sessions()) {
       sessions.add(session(session));
@@ -236,7 +240,14 @@ public final class StatusSnapshot {
         new ArrayList<>(
             decisions.query(new AuditFilter(null, null, null, null, null, null, DECISIONS)));
     Collections.reverse(latest); // newest first, as the page lists them
-    latest.forEach(decision -> list.add(AuditJson.decision(decision)));
+    for (Decision decision : latest) {
+      ObjectNode json = AuditJson.decision(decision);
+      String agent = agents.of(decision);
+      if (agent != null) {
+        json.put("agent", agent); // in a person's words, not the trail's hook name
+      }
+      list.add(json);
+    }
     return list;
   }
 }

@@ -137,6 +137,8 @@ function renderDecisions(decisions) {
       + (g.reason ? " (" + g.reason + ")" : "") + " " + ms(g.latencyMs) + (g.failedOpen ? ", failed open" : ""));
     return el("tr", { "data-call": d.callId || "", "data-kind": d.kind },
       el("td", { class: "mono", title: d.time }, clock(d.time)),
+      // Whose call (issue 77): the agent whose hook or window it came through; "–" for none.
+      el("td", { class: "agent" }, d.agent ? bidi(d.agent) : "–"),
       el("td", {}, KINDS[d.kind] || d.kind),
       el("td", {}, badge(d.outcome), d.code ? el("span", { class: "muted mono" }, " " + d.code) : null),
       el("td", {}, d.tool ? el("code", {}, d.tool) : ""),
@@ -213,14 +215,23 @@ function render(snapshot) {
   renderQuestions(snapshot.questions || []);
 }
 
+// The tables show only once the first snapshot is drawn, and the page says "live" only then
+// (issue 77: "live" with every table empty, "No provider is connected", for the first seconds,
+// which read as a gateway with nothing in it). Until then it says it is waiting for it.
 const events = new EventSource("/status/events");
 events.addEventListener("open", () => {
-  live.textContent = "live";
-  live.className = "live on";
+  live.textContent = "loading…";
+  live.className = "live waiting";
 });
 events.addEventListener("error", () => {
   const gone = events.readyState === EventSource.CLOSED;
   live.textContent = gone ? "not connected: ask the console for a new link" : "reconnecting…";
   live.className = "live waiting";
 });
-events.addEventListener("snapshot", (message) => render(JSON.parse(message.data)));
+events.addEventListener("snapshot", (message) => {
+  render(JSON.parse(message.data));
+  document.getElementById("loading").classList.add("hidden");
+  document.getElementById("state").classList.remove("hidden");
+  live.textContent = "live";
+  live.className = "live on";
+});

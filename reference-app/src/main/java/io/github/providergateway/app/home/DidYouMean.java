@@ -1,4 +1,4 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import java.util.Collection;
 import java.util.Locale;
@@ -9,8 +9,11 @@ import java.util.Optional;
  * edit distance (insertions, deletions, substitutions and two neighbours swapped each count one),
  * offered only when it is close enough to be a slip of the fingers rather than another word; or
  * else the one known name that starts with what was typed. Ties go to the name listed first.
+ *
+ * <p>The console's commands and tools use it, and the command line's agent names ({@code gateway
+ * setup cluade}: issue 77), which is why it lives here, where both may use it.
  */
-final class DidYouMean {
+public final class DidYouMean {
 
   /** Longer than any name worth suggesting for: no suggestion, and no quadratic work on it. */
   private static final int MAX_TYPED_CHARS = 128;
@@ -21,8 +24,12 @@ final class DidYouMean {
    * The name in {@code known} closest to {@code typed} (ignoring case), if one is within {@link
    * #tolerance} edits of it and is not {@code typed} itself; else the only name {@code typed} is
    * the beginning of.
+   *
+   * @param typed what the person typed
+   * @param known the names it may have meant, in the order ties are broken
+   * @return the name meant, or empty when none is close enough
    */
-  static Optional<String> closest(String typed, Collection<String> known) {
+  public static Optional<String> closest(String typed, Collection<String> known) {
     if (typed.length() > MAX_TYPED_CHARS) {
       return Optional.empty();
     }

@@ -1,35 +1,12 @@
-package io.github.providergateway.app;
+package io.github.providergateway.app.home;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** "Did you mean": a slip of the fingers finds the name meant; another word finds nothing. */
 class DidYouMeanTest {
-
-  @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource({
-    "cal, call",
-    "CAL, call",
-    "hlep, help",
-    "sesions, sessions",
-    "provders, providers",
-    "wathc, watch",
-    "unwach, unwatch",
-    "interupt, interrupt",
-    "sess, sessions",
-    "pro, ",
-    "frobnicate, ",
-    "ls, ",
-    "x, ",
-  })
-  void aCommandCloseEnoughIsSuggestedAndNothingElse(String typed, String expected) {
-    assertThat(DidYouMean.closest(typed, ConsoleCommand.words()))
-        .isEqualTo(java.util.Optional.ofNullable(expected));
-  }
 
   @Test
   void aToolNameIsMatchedAgainstTheToolsOnOffer() {
