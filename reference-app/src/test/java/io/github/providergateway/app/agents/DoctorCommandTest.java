@@ -10,8 +10,8 @@ import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.RpcApp;
 import io.github.providergateway.app.StandInLauncher;
 import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.app.home.SystemSettings;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -220,13 +220,16 @@ class DoctorCommandTest {
     io.github.providergateway.app.guard.PolicyKeys.generate(key);
     Path open = Files.createDirectories(dir.resolve("open"));
     Path planted =
-        Files.copy(io.github.providergateway.app.guard.PolicyKeys.publicFileOf(key), open.resolve("k.pub"));
+        Files.copy(
+            io.github.providergateway.app.guard.PolicyKeys.publicFileOf(key),
+            open.resolve("k.pub"));
     Files.createSymbolicLink(system.resolve("linked.pub"), planted);
     Path file =
         Files.writeString(
             system.resolve(SystemSettings.FILE),
             "{\"policy\": {\"url\": \"https://policy.example.com/p.json\", \"publicKey\": \"linked.pub\"}}");
-    Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(
+        file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
 
     System.setProperty(SystemSettings.DIR_PROPERTY, system.toString());
     try {
