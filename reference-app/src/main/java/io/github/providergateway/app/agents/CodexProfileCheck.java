@@ -55,14 +55,15 @@ final class CodexProfileCheck {
     }
     if (!appeared.isEmpty()) {
       String which = String.join(", ", appeared);
-      lines.add("not hidden, there since setup: " + which);
-      return new DoctorProblem(
-          "sandbox does not hide " + which,
+      String why =
           which
               + (appeared.size() == 1 ? " now exists" : " now exist")
               + " and Codex's sandbox does not hide "
               + (appeared.size() == 1 ? "it" : "them")
-              + ": run gateway setup codex again");
+              + ": run gateway setup codex again";
+      // Said among the lines too: a failed canary's problem may be the one the result names.
+      lines.add(why);
+      return new DoctorProblem("sandbox does not hide " + which, why);
     }
     if (!files.isEmpty()) {
       return new DoctorProblem(
