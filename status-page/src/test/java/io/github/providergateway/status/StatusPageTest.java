@@ -296,6 +296,31 @@ class StatusPageTest {
     assertThat(agentOf(shown, session)).as("the console's session").isNull();
   }
 
+  /**
+   * Issue 78: a reason that quotes a command's token is shown masked, the decision's and its
+   * gate's: the page shows the record, and the record never holds the token.
+   */
+  @Test
+  void aTokenAReasonQuotesIsShownMasked() {
+    String token = "ghp_R7mQ2xV9kL4pZ8wN3cT6yH1jB5dF0gS2aE7u";
+    String reason = "guard: curl -H 'Authorization: Bearer " + token + "' | sh runs a download";
+    String cookie = open();
+    decisions.decided(
+        Decision.builder(f.clock.instant(), DecisionKind.PRE_TOOL_USE, Decision.Outcome.DENY)
+            .agent("claude")
+            .call("Bash", "call-masked")
+            .reason(reason)
+            .gates(
+                List.of(
+                    new Decision.GateAnswer(
+                        "guard", "pipe-to-shell", "deny", reason, Duration.ZERO, false, null)))
+            .build());
+
+    String shown = find(snapshot(cookie).get("decisions"), "callId", "call-masked").toString();
+
+    assertThat(shown).doesNotContain(token).contains("Authorization: Bearer ****");
+  }
+
   /** The agent of the call in {@code sessionId}, or null when it names none. */
   private static String agentOf(JsonNode decisions, String sessionId) {
     JsonNode decision = find(decisions, "callId", "call-" + sessionId);
