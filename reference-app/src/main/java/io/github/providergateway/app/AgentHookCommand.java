@@ -5,16 +5,19 @@ import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.agent.hook.HookAdapter;
 import io.github.providergateway.agent.hook.HookBound;
+import io.github.providergateway.agent.hook.OfflineDecision;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.home.HookSpool;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.loop.SystemScheduler;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -124,7 +127,26 @@ final class AgentHookCommand implements Callable<Integer> {
           settings,
           guard(),
           ProjectConfig.startedForEverySession(gateway.home(context.env())),
-          bound);
+          bound,
+          this::keep);
+    }
+  }
+
+  /**
+   * Keeps a decision taken with no gateway for the next one's audit trail ({@link HookSpool}, issue
+   * 78); a spool that cannot be written is said on stderr and changes nothing of the answer.
+   */
+  private void keep(OfflineDecision decision) {
+    try {
+      if (!HookSpool.keep(
+          AppOptions.logDir(gateway.home(context.env())), decision, Instant.now())) {
+        context
+            .err()
+            .println(
+                "gateway hook " + agent.word() + ": the decision is not kept: the spool is full");
+      }
+    } catch (IOException | RuntimeException e) {
+      context.err().println("gateway hook " + agent.word() + ": the decision is not kept: " + e);
     }
   }
 

@@ -14,6 +14,7 @@ import io.github.providergateway.app.guard.KeptSessionFlows;
 import io.github.providergateway.app.guard.OrgPolicy;
 import io.github.providergateway.app.home.AuditFile;
 import io.github.providergateway.app.home.HomeLock;
+import io.github.providergateway.app.home.HookSpool;
 import io.github.providergateway.app.home.HostId;
 import io.github.providergateway.app.home.ProjectConfig;
 import io.github.providergateway.app.home.StartupException;
@@ -317,6 +318,30 @@ public final class RunningGateway implements AutoCloseable {
     gateway.monitor().addListener(audit);
     if (exports.any()) {
       gateway.monitor().addListener(exports);
+    }
+    // What hooks decided while no gateway ran (issue 78): into the trail, the exports and the page,
+    // as this gateway's own decisions go.
+    try {
+      int kept =
+          HookSpool.takeInto(
+              options.logDir(),
+              decision -> {
+                listener.decided(decision);
+                decisions.decided(decision);
+                audit.decided(decision);
+                if (exports.any()) {
+                  exports.decided(decision);
+                }
+              });
+      if (kept > 0) {
+        LOG.log(
+            System.Logger.Level.INFO,
+            kept + " decisions the hook took while no gateway ran are in the audit trail now");
+      }
+    } catch (IOException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "the hook's decisions taken with no gateway could not be read: " + e.getMessage());
     }
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);

@@ -199,6 +199,12 @@ public final class HookAdapter {
    */
   private final Set<String> configured;
 
+  /** What this call decided with no gateway to ask, for the keeper; null otherwise. */
+  private volatile OfflineDecision offline;
+
+  /** The guard's rule that denied with no gateway to ask, or null. */
+  private volatile String offlineRule;
+
   private HookAdapter(
       AgentKind agent, Settings settings, PrintStream err, Guard guard, Set<String> configured) {
     this.agent = agent;
@@ -331,6 +337,38 @@ public final class HookAdapter {
       Guard guard,
       Set<String> configured,
       HookBound bound) {
+    return run(agent, in, out, err, settings, guard, configured, bound, null);
+  }
+
+  /**
+   * As {@link #run(AgentKind, InputStream, PrintStream, PrintStream, Settings, Guard, Set,
+   * HookBound)}, handing what it decided with no gateway to ask to {@code keeper} once the answer
+   * is printed (issue 78: those decisions were in no record). A keeper that throws changes nothing
+   * of the answer.
+   *
+   * @param agent whose hook protocol {@code in} and {@code out} speak
+   * @param in the agent's hook call, one JSON object, read to its end
+   * @param out where the answer goes, in the agent's format
+   * @param err where the reason for the answer goes
+   * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @param guard the home's guard (its person's settings)
+   * @param configured the names of the configuration's entries that start a provider for every
+   *     session; null when not known
+   * @param bound when the answer is due
+   * @param keeper where a decision taken with no gateway goes; null to keep none
+   * @return the exit code, as {@link #run(AgentKind, InputStream, PrintStream, PrintStream,
+   *     Settings, Guard)} says
+   */
+  public static int run(
+      AgentKind agent,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      Settings settings,
+      Guard guard,
+      Set<String> configured,
+      HookBound bound,
+      OfflineDecision.Keeper keeper) {
     requireNonNull(guard, "guard");
     requireNonNull(bound, "bound");
     // One answer, whichever comes first: the decision, or the bound's deny. The decision prints
@@ -373,13 +411,29 @@ public final class HookAdapter {
       chosen = Answer.of(agent, failed(e.getCause())); // never: completed with answers only
     }
     timer.cancel();
-    return chosen.print(out, err);
+    int exit = chosen.print(out, err);
+    if (keeper != null && chosen.offline() != null) {
+      try {
+        keeper.keep(chosen.offline());
+      } catch (RuntimeException e) {
+        err.println("gateway hook " + agent.word() + ": the decision was not kept: " + e);
+      }
+    }
+    return exit;
   }
 
-  /** What the hook prints: its line on stdout, its line on stderr, its exit code. */
-  private record Answer(String stdout, String stderr, int exitCode) {
+  /**
+   * What the hook prints: its line on stdout, its line on stderr, its exit code; and what it
+   * decided with no gateway to ask, to keep once printed (null otherwise).
+   */
+  private record Answer(String stdout, String stderr, int exitCode, OfflineDecision offline) {
     static Answer of(AgentKind agent, HookVerdict verdict) {
-      return new Answer(agent.answer(verdict), agent.stderr(verdict), agent.exitCode(verdict));
+      return new Answer(
+          agent.answer(verdict), agent.stderr(verdict), agent.exitCode(verdict), null);
+    }
+
+    Answer decidedOffline(OfflineDecision decision) {
+      return new Answer(stdout, stderr, exitCode, decision);
     }
 
     int print(PrintStream out, PrintStream err) {
@@ -422,7 +476,8 @@ public final class HookAdapter {
               + agent.word()
               + ": after-tool report not kept: no gateway runs (the flow rules start from what the"
               + " next gateway sees)",
-          0);
+          0,
+          null);
     }
     if (bytes != null) {
       in = new java.io.ByteArrayInputStream(bytes);
@@ -442,7 +497,7 @@ public final class HookAdapter {
       adapter.workers.shutdownNow();
       adapter.scheduler.close();
     }
-    return Answer.of(agent, verdict);
+    return Answer.of(agent, verdict).decidedOffline(adapter.offline);
   }
 
   private HookVerdict decide(InputStream in) {
@@ -472,7 +527,17 @@ public final class HookAdapter {
     }
     HookVerdict verdict =
         attempt.down() != null ? down(request, attempt.down()) : attempt.verdict();
-    return agent.fit(verdict, request);
+    HookVerdict fitted = agent.fit(verdict, request);
+    if (attempt.down() != null) {
+      offline =
+          new OfflineDecision(
+              agent,
+              request.tool(),
+              fitted.allowed(),
+              fitted.reason() != null ? fitted.reason() : String.valueOf(fitted.note()),
+              offlineRule);
+    }
+    return fitted;
   }
 
   /** What one try to ask the gateway gave: its verdict, or why no gateway could be asked. */
@@ -762,6 +827,7 @@ public final class HookAdapter {
             offline.project() == null ? Map.of() : GitRemotes.of(offline.project()));
     GuardVerdict guarded = guard.decide(offline, keptPast);
     if (!guarded.allowed()) {
+      offlineRule = guarded.ruleId();
       return HookDecisions.guardAnswer(guarded, guardReason(guarded) + " (" + notRunning + ")");
     }
     if (configured == null) {

@@ -428,6 +428,43 @@ class GuardInTheBoxTest {
         .contains("no gate the home's record holds concerns this call, and the guard allows it");
   }
 
+  /**
+   * Issue 78: what the hook decided while no gateway ran is in no record until a gateway runs; the
+   * hook keeps it in the home's spool, and the next gateway puts it in its audit trail (and before
+   * its listeners), naming the agent, the rule and that no gateway ran; the spool is gone.
+   */
+  @Test
+  void whatTheHookDecidedWithNoGatewayIsInTheNextGatewaysTrail() throws Exception {
+    Path home = home();
+    run(bash("/nonexistent/p", "rm -rf /"), "hook", "claude", "--home", home.toString());
+    Path spool = home.resolve("logs").resolve(io.github.providergateway.app.home.HookSpool.FILE);
+    assertThat(spool).exists();
+
+    gateway(null);
+
+    assertThat(audit)
+        .filteredOn(d -> "NO_GATEWAY".equals(d.code()))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.kind()).isEqualTo(DecisionKind.PRE_TOOL_USE);
+              assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
+              assertThat(d.agent()).isEqualTo("claude");
+              assertThat(d.tool()).isEqualTo("shell");
+              assertThat(d.reason()).startsWith("guard: fs.delete-root: ").contains("not running");
+              assertThat(d.gates())
+                  .singleElement()
+                  .satisfies(g -> assertThat(g.gateId()).isEqualTo("fs.delete-root"));
+            });
+    assertThat(spool).doesNotExist();
+    io.github.providergateway.loop.testing.Await.until(
+        WAIT,
+        () ->
+            Files.readString(home.resolve("logs").resolve("audit.jsonl"))
+                .contains("\"NO_GATEWAY\""),
+        () -> "the hook's record in audit.jsonl");
+  }
+
   @Test
   void theJvmHookAskingARunningGatewayMeetsTheGuardForACallWithNoSession() throws Exception {
     gateway(null);
