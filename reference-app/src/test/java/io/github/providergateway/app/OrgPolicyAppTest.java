@@ -15,6 +15,7 @@ import io.github.providergateway.transport.testing.RawHttp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,5 +109,23 @@ class OrgPolicyAppTest {
     assertThat(audit.lines())
         .anyMatch(line -> line.contains("\"policy\":\"org:v3\""))
         .noneMatch(line -> line.contains("\"policy\":\"builtin\""));
+
+    // A restart takes the kept copy before any fetch, and the records that say so already name
+    // the policy it puts in force (issue 78 asked where "none" comes from: a machine with no
+    // organisation policy, docs/audit.md; not these).
+    try (RunningGateway again =
+        RunningGateway.start(
+            Main.options(java.util.Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
+            new GatewayListener() {})) {
+      assertThat(shell(again, "forbidden", temp).ruleId()).isEqualTo("org.no-forbidden");
+    }
+    List<String> restart =
+        Files.readAllLines(AppOptions.logDir(home).resolve("audit.jsonl")).stream()
+            .skip(audit.lines().count())
+            .toList();
+    assertThat(restart)
+        .filteredOn(line -> line.contains("from kept copy"))
+        .isNotEmpty()
+        .allMatch(line -> line.contains("\"policy\":\"org:v3\""));
   }
 }
