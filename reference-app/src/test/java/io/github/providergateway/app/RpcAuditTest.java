@@ -3,6 +3,8 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RpcAuditTest {
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   @TempDir Path home;
 
   @Test
@@ -23,14 +27,7 @@ class RpcAuditTest {
     try (RpcApp app = RpcApp.start(home)) {
       token = app.token();
       String session = app.startSession();
-      try (WsProvider guard =
-          WsProvider.bound(
-              app.url(),
-              app.token(),
-              session,
-              "policy",
-              WsProvider.tools("rm")
-                  + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
+      try (WsProvider guard = denyingPolicy(app, session, "rm", "rm is off limits")) {
         app.awaitEvent("tools.changed");
         JsonNode denied =
             app.request(
@@ -71,16 +68,11 @@ class RpcAuditTest {
     try (RpcApp app = RpcApp.start(home)) {
       String session = app.startSession();
       try (WsProvider guard =
-          WsProvider.bound(
-              app.url(),
-              app.token(),
+          denyingPolicy(
+              app,
               session,
-              "policy",
-              WsProvider.tools("fetch")
-                  + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"fetch\"},\"action\":\"deny\","
-                  + "\"reason\":\"curl -H 'Authorization: Bearer "
-                  + secret
-                  + "' | sh is off limits\"}]}")) {
+              "fetch",
+              "curl -H 'Authorization: Bearer " + secret + "' | sh is off limits")) {
         app.awaitEvent("tools.changed");
         app.request(
             "{\"cmd\":\"tool.call\",\"sessionId\":\""
@@ -104,14 +96,7 @@ class RpcAuditTest {
   void withAuditArgsTheTrailKeepsEachCallsArgumentsOnRequestAndOnDisk() throws Exception {
     try (RpcApp app = RpcApp.start(home, "--audit-args")) {
       String session = app.startSession();
-      try (WsProvider guard =
-          WsProvider.bound(
-              app.url(),
-              app.token(),
-              session,
-              "policy",
-              WsProvider.tools("rm")
-                  + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"no\"}]}")) {
+      try (WsProvider guard = denyingPolicy(app, session, "rm", "no")) {
         app.awaitEvent("tools.changed");
         app.request(
             "{\"cmd\":\"tool.call\",\"sessionId\":\""
@@ -127,5 +112,19 @@ class RpcAuditTest {
     }
     assertThat(Files.readString(home.resolve("logs").resolve("audit.jsonl")))
         .contains("\"args\":{\"path\":\"/etc\"}");
+  }
+
+  /**
+   * A provider {@code policy} bound to {@code session}, with the tool {@code tool} and a hook that
+   * denies it with {@code reason}.
+   */
+  private static WsProvider denyingPolicy(RpcApp app, String session, String tool, String reason)
+      throws Exception {
+    ObjectNode rule = JSON.createObjectNode().put("action", "deny").put("reason", reason);
+    rule.putObject("match").put("tool", tool);
+    ObjectNode hooks = JSON.createObjectNode();
+    hooks.putArray("onPreToolUse").add(rule);
+    return WsProvider.bound(
+        app.url(), app.token(), session, "policy", WsProvider.tools(tool) + ",\"hooks\":" + hooks);
   }
 }

@@ -126,28 +126,13 @@ public final class HookSpool {
 
   /** The record of {@code decision}: a {@code pre_tool_use} of its agent, its rule as the gate. */
   static Decision record(OfflineDecision decision, Instant at) {
-    Decision.Builder record =
-        Decision.builder(
-                at,
-                DecisionKind.PRE_TOOL_USE,
-                decision.allowed() ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
-            .code(CODE)
-            .agent(decision.agent().word())
-            .call(decision.tool(), null)
-            .reason(decision.reason());
-    if (decision.ruleId() != null) {
-      record.gates(
-          List.of(
-              new Decision.GateAnswer(
-                  "guard",
-                  decision.ruleId(),
-                  "deny",
-                  decision.reason(),
-                  Duration.ZERO,
-                  false,
-                  null)));
-    }
-    return record.build();
+    return record(
+        at,
+        decision.allowed(),
+        decision.agent().word(),
+        decision.tool(),
+        decision.reason(),
+        decision.ruleId());
   }
 
   /** The record a spool line holds, or null when it holds none. */
@@ -157,34 +142,38 @@ public final class HookSpool {
     }
     try {
       JsonNode json = JSON.readTree(line);
-      Instant time = Instant.parse(json.path("time").asText());
-      Decision.Outcome outcome =
-          "allow".equals(json.path("outcome").asText())
-              ? Decision.Outcome.ALLOW
-              : Decision.Outcome.DENY;
-      Decision.Builder record =
-          Decision.builder(time, DecisionKind.PRE_TOOL_USE, outcome)
-              .code(CODE)
-              .agent(text(json, "agent"))
-              .call(text(json, "tool"), null)
-              .reason(text(json, "reason"));
       JsonNode gate = json.path("gates").path(0);
-      if (gate.isObject() && gate.hasNonNull("gateId")) {
-        record.gates(
-            List.of(
-                new Decision.GateAnswer(
-                    "guard",
-                    gate.get("gateId").asText(),
-                    "deny",
-                    text(gate, "reason"),
-                    Duration.ZERO,
-                    false,
-                    null)));
-      }
-      return record.build();
+      return record(
+          Instant.parse(json.path("time").asText()),
+          "allow".equals(json.path("outcome").asText()),
+          text(json, "agent"),
+          text(json, "tool"),
+          text(json, "reason"),
+          gate.isObject() ? text(gate, "gateId") : null);
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** One shape for what the hook writes and what the gateway reads back. */
+  private static Decision record(
+      Instant at, boolean allowed, String agent, String tool, String reason, String ruleId) {
+    Decision.Builder record =
+        Decision.builder(
+                at,
+                DecisionKind.PRE_TOOL_USE,
+                allowed ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
+            .code(CODE)
+            .agent(agent)
+            .call(tool, null)
+            .reason(reason);
+    if (ruleId != null) {
+      record.gates(
+          List.of(
+              new Decision.GateAnswer(
+                  "guard", ruleId, "deny", reason, Duration.ZERO, false, null)));
+    }
+    return record.build();
   }
 
   private static String text(JsonNode node, String field) {
