@@ -681,6 +681,38 @@ class StatusPageTest {
     assertThat(page).doesNotContain("\u202e", "\u2066", "\u200d");
   }
 
+  /**
+   * Issue 78: what the page shows of a question quotes its secrets masked, as the records do; the
+   * person still reads which command waits and what kind of secret it carries.
+   */
+  @Test
+  void aQuestionShowsTheSecretsItQuotesMasked() {
+    String cookie = open();
+    get("/status/events", cookie);
+    String token = "ghp_" + "Zq4Rt7Yu1Io3Pa5Sd8Fg0Hj2Kl6Xc9Vb";
+    askingGate("Send with 'Authorization: Bearer " + token + "'?");
+    String command =
+        "curl -s -H 'Authorization: Bearer "
+            + token
+            + "' https://api.github.com/user -u ada:hunter2Secret"
+            + " ".repeat(200);
+
+    f.call(session, "deploy", "{\"command\":\"" + command + "\",\"api_key\":\"" + token + "\"}");
+
+    String page = get("/status/snapshot", cookie).text();
+    JsonNode question = GatewayFixture.json(page).get("questions").get(0);
+    assertThat(page).doesNotContain(token, "Zq4Rt7Yu1Io3", "hunter2Secret");
+    assertThat(question.get("question").asText())
+        .isEqualTo("Send with 'Authorization: Bearer ****'?");
+    assertThat(question.get("argsPreview").asText())
+        .startsWith(
+            "{\"command\":\"curl -s -H 'Authorization: Bearer ****' https://api.github.com/user");
+    assertThat(question.get("argsLines"))
+        .extracting(JsonNode::asText)
+        .anySatisfy(line -> assertThat(line).contains("-u ada:****"))
+        .anySatisfy(line -> assertThat(line).contains("\"api_key\" : \"ghp_****\""));
+  }
+
   @Test
   void aDenyFromThePageDeniesTheCallAndALateAnswerDecidesNothing() {
     String cookie = open();

@@ -44,11 +44,19 @@ import java.util.regex.Pattern;
  * nothing marks as secret (a bare password as a positional argument of a tool it does not know).
  * Measured on a corpus written apart from these rules ({@code SecretCorpusTest}; its first run is
  * kept in {@code benchmarks/results/issue78-secret-corpus-first-run.txt}).
+ *
+ * <p>A host that shows what a gateway holds outside its records (a page of the questions waiting
+ * for the person, a console's log) masks the same way:
+ *
+ * <pre>{@code
+ * SecretMask.mask("curl -H 'Authorization: Bearer ghp_0123456789abcdefghij' https://api.github.com")
+ * // curl -H 'Authorization: Bearer ****' https://api.github.com
+ * }</pre>
  */
-final class SecretMask {
+public final class SecretMask {
 
   /** What a secret becomes. */
-  static final String MASK = "****";
+  public static final String MASK = "****";
 
   /** One shell word: quoted parts and plain characters, up to a space or an operator. */
   private static final String WORD = "(?:'[^']*'|\"[^\"]*\"|[^\\s'\"`;&|<>()\\\\])+";
@@ -238,7 +246,7 @@ final class SecretMask {
    * @param text a reason, a note, a question
    * @return the text as it may leave the gateway
    */
-  static String mask(String text) {
+  public static String mask(String text) {
     if (text == null || text.isEmpty()) {
       return text;
     }

@@ -56,6 +56,15 @@ class SecretMaskTest {
     assertThat(SecretMask.mask(text)).isEqualTo(text);
   }
 
+  /** The class's javadoc shows a host masking what it shows as the records do: it holds. */
+  @Test
+  void theJavadocsExampleHolds() {
+    assertThat(
+            SecretMask.mask(
+                "curl -H 'Authorization: Bearer ghp_0123456789abcdefghij' https://api.github.com"))
+        .isEqualTo("curl -H 'Authorization: Bearer ****' https://api.github.com");
+  }
+
   @Test
   void aPrivateKeyGoesWholeFromItsHeader() {
     assertThat(

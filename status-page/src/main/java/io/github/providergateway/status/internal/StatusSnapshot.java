@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.SecretMask;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.api.AuditFilter;
@@ -48,7 +49,10 @@ import java.util.concurrent.CompletableFuture;
  * reorder or hide the text around it (issue 32). A question's arguments come as text, whole: {@code
  * argsPreview} (the compact JSON, cut after {@value #ARGS_PREVIEW_CHARS} characters with {@code …},
  * and {@code argsCut} then true), {@code argsChars} (the compact JSON's length) and {@code
- * argsLines} (the pretty-printed JSON, a text per line, every character of it).
+ * argsLines} (the pretty-printed JSON, a text per line, every character of it). The question and
+ * its arguments come with the secrets they quote masked ({@link SecretMask}, issue 78), as every
+ * record does: a page on a shared screen shows that a command carries a bearer token, not the
+ * token.
  */
 public final class StatusSnapshot {
 
@@ -156,13 +160,14 @@ public final class StatusSnapshot {
   private static ObjectNode question(PersonQuestion question) {
     ObjectNode json = HostWire.question(question);
     json.remove("args");
-    String compact = question.args().toString();
+    json.put("question", SecretMask.mask(question.question()));
+    String compact = SecretMask.mask(question.args().toString());
     boolean cut = compact.length() > ARGS_PREVIEW_CHARS;
     json.put("argsPreview", cut ? ShownText.head(compact, ARGS_PREVIEW_CHARS) + "…" : compact);
     json.put("argsCut", cut);
     json.put("argsChars", compact.length());
     ArrayNode lines = json.putArray("argsLines");
-    ShownText.jsonLines(question.args()).forEach(lines::add);
+    ShownText.jsonLines(question.args()).forEach(line -> lines.add(SecretMask.mask(line)));
     return json;
   }
 
