@@ -1,12 +1,12 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.ShellParseException.Reason;
+import io.github.providergateway.guard.shell.syntax.ShellParseException.Reason;
 
 /**
  * The bounds of one parse, shared by every nested reading of it (substitutions, {@code bash -c}
  * strings, inline code): how deep it may nest and how many words it may read in all.
  */
-final class Limits {
+public final class Limits {
   /**
    * The longest command read, in characters: 128 Ki. Here, not only in the public {@code
    * ShellParser}, which reads this package: the readers here bound themselves without reading it
@@ -41,7 +41,7 @@ final class Limits {
   }
 
   /** Counts one word read at {@code at} of the text described by {@code where}. */
-  void word(int at, String where) throws ShellParseException {
+  public void word(int at, String where) throws ShellParseException {
     if (++words > maxWords) {
       throw new ShellParseException(
           Reason.TOO_MANY_WORDS,
@@ -55,7 +55,7 @@ final class Limits {
   }
 
   /** Checks that {@code depth} is allowed for a nesting that opens at {@code at}. */
-  void depth(int depth, int at, String what, String where) throws ShellParseException {
+  public void depth(int depth, int at, String what, String where) throws ShellParseException {
     if (depth > maxDepth) {
       throw new ShellParseException(
           Reason.TOO_DEEP,
