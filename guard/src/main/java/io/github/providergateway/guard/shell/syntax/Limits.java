@@ -40,7 +40,13 @@ public final class Limits {
     this.maxWords = maxWords;
   }
 
-  /** Counts one word read at {@code at} of the text described by {@code where}. */
+  /**
+   * Counts one word read at {@code at} of the text described by {@code where}.
+   *
+   * @param at the word's offset in its text
+   * @param where where the text sits, for the message: empty at the top, " in …" when nested
+   * @throws ShellParseException when the parse has read more words than allowed
+   */
   public void word(int at, String where) throws ShellParseException {
     if (++words > maxWords) {
       throw new ShellParseException(
@@ -54,7 +60,15 @@ public final class Limits {
     words--;
   }
 
-  /** Checks that {@code depth} is allowed for a nesting that opens at {@code at}. */
+  /**
+   * Checks that {@code depth} is allowed for a nesting that opens at {@code at}.
+   *
+   * @param depth the nesting's depth
+   * @param at where it opens in its text
+   * @param what what nests, for the message
+   * @param where where the text sits, for the message: empty at the top, " in …" when nested
+   * @throws ShellParseException when it is deeper than allowed
+   */
   public void depth(int depth, int at, String what, String where) throws ShellParseException {
     if (depth > maxDepth) {
       throw new ShellParseException(
