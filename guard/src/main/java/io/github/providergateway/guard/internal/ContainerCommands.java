@@ -2,10 +2,10 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
-import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

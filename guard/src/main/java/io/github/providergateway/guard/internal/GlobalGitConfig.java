@@ -2,9 +2,9 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
-import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

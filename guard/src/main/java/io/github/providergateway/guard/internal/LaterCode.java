@@ -1,8 +1,8 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Invocation;
-import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 

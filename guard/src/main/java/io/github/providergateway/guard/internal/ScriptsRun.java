@@ -1,10 +1,10 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Scan.Step;
-import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;

@@ -28,6 +28,7 @@ import io.github.providergateway.guard.shell.syntax.Group;
 import io.github.providergateway.guard.shell.syntax.HereDocument;
 import io.github.providergateway.guard.shell.syntax.IfBranch;
 import io.github.providergateway.guard.shell.syntax.IfClause;
+import io.github.providergateway.guard.shell.syntax.Limits;
 import io.github.providergateway.guard.shell.syntax.Literal;
 import io.github.providergateway.guard.shell.syntax.Negation;
 import io.github.providergateway.guard.shell.syntax.NotTest;
@@ -38,10 +39,12 @@ import io.github.providergateway.guard.shell.syntax.ProcessSubstitution;
 import io.github.providergateway.guard.shell.syntax.RedirectOperator;
 import io.github.providergateway.guard.shell.syntax.Redirection;
 import io.github.providergateway.guard.shell.syntax.Script;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SimpleCommand;
 import io.github.providergateway.guard.shell.syntax.SingleQuoted;
 import io.github.providergateway.guard.shell.syntax.Statement;
 import io.github.providergateway.guard.shell.syntax.Subshell;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import io.github.providergateway.guard.shell.syntax.TestClause;
 import io.github.providergateway.guard.shell.syntax.TestExpression;
 import io.github.providergateway.guard.shell.syntax.Tilde;
@@ -142,6 +145,20 @@ final class Lowering {
     this.wordRoom = new WordScratch.Room(source.length() / 5);
     // About a command a line or per 16 characters of a long one-liner: made once.
     this.commands = new ArrayList<>(Math.min(4096, 8 + source.length() / 16));
+  }
+
+  /**
+   * Reads {@code text} as a script at {@code depth}: parsed by the syntax layer ({@link
+   * SyntaxParser}), each statement lowered as soon as it is read, so that a long command's tree is
+   * never whole at once.
+   *
+   * @return its simple commands in order, substitutions in their holders' nests
+   */
+  static List<RawCommand> read(String text, int depth, Limits limits, String where)
+      throws ShellParseException {
+    Lowering lowering = new Lowering(text, limits, where, depth);
+    SyntaxParser.parse(text, depth, limits, where, lowering::statement);
+    return lowering.commands();
   }
 
   /**
@@ -377,8 +394,6 @@ final class Lowering {
       // are read in that order.
       List<Assignment> assignments = simple.assignments();
       List<io.github.providergateway.guard.shell.syntax.Word> arguments = simple.words();
-      // The parser's words: a plain one read as its text, with no node made for it.
-      CommandWords parsed = arguments instanceof CommandWords words ? words : null;
       List<Redirection> redirections = simple.redirections();
       int a = 0;
       int w = 0;
@@ -386,14 +401,13 @@ final class Lowering {
       while (a < assignments.size() || w < arguments.size() || r < redirections.size()) {
         int at = a < assignments.size() ? assignments.get(a).start() : Integer.MAX_VALUE;
         int wordAt =
-            w >= arguments.size()
-                ? Integer.MAX_VALUE
-                : parsed != null ? parsed.start(w) : arguments.get(w).start();
+            w >= arguments.size() ? Integer.MAX_VALUE : SyntaxParser.wordStart(arguments, w);
         int redirectAt = r < redirections.size() ? redirections.get(r).start() : Integer.MAX_VALUE;
         if (at < wordAt && at < redirectAt) {
           assignment(assignments.get(a++), cmd, depth);
         } else if (wordAt < redirectAt) {
-          String plain = parsed != null ? parsed.plainText(w) : null;
+          // The parser's words: a plain one read as its text, with no node made for it.
+          String plain = SyntaxParser.plainWord(arguments, w);
           if (plain != null) {
             // As argument() lowers a word of one literal: its value is its text.
             scratch.add(make(plain, true));
@@ -534,7 +548,7 @@ final class Lowering {
    */
   private String bodyText(HereDocument document, boolean stripTabs) {
     String text = source.substring(document.body().start(), document.body().end());
-    return stripTabs ? WordReader.stripLeadingTabs(text) : text;
+    return stripTabs ? SyntaxParser.stripLeadingTabs(text) : text;
   }
 
   private void hereDocumentNests(Redirection redirection, RawCommand holder, int depth)
@@ -691,7 +705,7 @@ final class Lowering {
         }
         nests(p, holder, depth);
       } else if (part instanceof Glob g) {
-        sb.append(WordShapes.unquotedValue(g.pattern()));
+        sb.append(SyntaxParser.unquotedValue(g.pattern()));
         literal = false;
       } else if (part instanceof Tilde t) {
         sb.append('~').append(t.user());

@@ -3,6 +3,9 @@ package io.github.providergateway.guard.shell;
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.Runners;
+import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -120,7 +123,7 @@ final class Resolver {
   /** A nested script, with {@code arguments} as its positional parameters when not null. */
   private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
-    List<RawCommand> commands = ScriptReader.read(text, depth, limits, where);
+    List<RawCommand> commands = Lowering.read(text, depth, limits, where);
     for (String evaluated : EvaluatedStrings.of(text)) {
       script(evaluated, depth + 1, append(via, "evaluated string"), " in a string bash evaluates");
     }
@@ -1142,8 +1145,7 @@ final class Resolver {
       script(printed, depth, append(via, "<(…)"), " in a process substitution");
       return;
     }
-    List<RawCommand> commands =
-        ScriptReader.read(inner, depth, new Limits(Limits.MAX_DEPTH, 1024), "");
+    List<RawCommand> commands = Lowering.read(inner, depth, new Limits(Limits.MAX_DEPTH, 1024), "");
     if (!commands.isEmpty()
         && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
       opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
@@ -1173,7 +1175,7 @@ final class Resolver {
           at++;
         }
         // echo -e decodes its escapes (\x72\x6d is rm), as the shell it feeds would read them.
-        return escapes ? ScriptReader.decodeEscapes(joined(words, at)) : joined(words, at);
+        return escapes ? SyntaxParser.decodeEscapes(joined(words, at)) : joined(words, at);
       }
       case "printf" -> {
         return words.size() > 1 ? printf(words) : null;
@@ -1222,7 +1224,7 @@ final class Resolver {
         } else if (next < words.size()) {
           // %b decodes its argument's escapes as the format's own are decoded.
           String argument = words.get(next++).text();
-          sb.append(d == 'b' ? ScriptReader.decodeEscapes(argument) : argument);
+          sb.append(d == 'b' ? SyntaxParser.decodeEscapes(argument) : argument);
         }
       } else if (c == '\\' && i + 1 < format.length()) {
         // \n, \t, \x72, \162 and the rest, as printf decodes its format.
@@ -1240,7 +1242,7 @@ final class Resolver {
             end++;
           }
         }
-        sb.append(ScriptReader.decodeEscapes(format.substring(i, end)));
+        sb.append(SyntaxParser.decodeEscapes(format.substring(i, end)));
         i = end - 1;
       } else {
         sb.append(c);

@@ -1,16 +1,19 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a shell command as bash would split it, into every program it would run ({@link
  * ShellScript}): its syntax tree, as bash's grammar reads it ({@link
- * io.github.providergateway.guard.shell.SyntaxParser}), lowered to its simple commands, each read
- * further as below. Executes nothing; no regular expressions, bounded in size, nesting and words:
- * past a bound, or not a complete command (what bash would refuse to run), it throws, never returns
- * a part. {@link #parseRunnable} reads a script as a shell runs one, up to its first complete
- * command it cannot read.
+ * io.github.providergateway.guard.shell.syntax.SyntaxParser}), lowered to its simple commands, each
+ * read further as below. Executes nothing; no regular expressions, bounded in size, nesting and
+ * words: past a bound, or not a complete command (what bash would refuse to run), it throws, never
+ * returns a part. {@link #parseRunnable} reads a script as a shell runs one, up to its first
+ * complete command it cannot read.
  *
  * <p>What it reads: separators, pipes, subshells, groups, compound commands ({@code if}, loops,
  * {@code case}, function bodies: every command within may run), {@code $(…)}, backquotes, process
@@ -92,7 +95,7 @@ public final class ShellParser {
       if (refused.reason() != ShellParseException.Reason.MALFORMED) {
         throw refused;
       }
-      String runnable = script.substring(0, Syntax.runnableEnd(script));
+      String runnable = script.substring(0, SyntaxParser.runnableEnd(script));
       try {
         return parse(runnable);
       } catch (ShellParseException again) {

@@ -1,6 +1,9 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -181,8 +184,7 @@ final class TextFolding {
   static String evaluate(String inner, int depth) {
     List<RawCommand> commands;
     try {
-      commands =
-          ScriptReader.read(inner, depth + 1, new Limits(ShellParser.MAX_DEPTH, MAX_WORDS), "");
+      commands = Lowering.read(inner, depth + 1, new Limits(ShellParser.MAX_DEPTH, MAX_WORDS), "");
     } catch (ShellParseException e) {
       return null;
     }
@@ -339,7 +341,7 @@ final class TextFolding {
     }
     String text = String.join(" ", args.subList(at, args.size()));
     if (escapes) {
-      text = ScriptReader.decodeEscapes(text);
+      text = SyntaxParser.decodeEscapes(text);
     }
     return newline ? text + "\n" : text;
   }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.List;
 
 /**
@@ -44,7 +45,7 @@ final class Tr {
 
   /** A set as tr spells it, every character written out; null for one not modelled. */
   static String expand(String set) {
-    String decoded = ScriptReader.decodeEscapes(set);
+    String decoded = SyntaxParser.decodeEscapes(set);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < decoded.length(); i++) {
       char c = decoded.charAt(i);

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -377,11 +378,11 @@ final class Variables {
   }
 
   private static boolean isName(String t, int from, int to) {
-    if (to <= from || !ScriptReader.isNameStart(t.charAt(from))) {
+    if (to <= from || !SyntaxParser.isNameStart(t.charAt(from))) {
       return false;
     }
     for (int k = from + 1; k < to; k++) {
-      if (!ScriptReader.isNameChar(t.charAt(k))) {
+      if (!SyntaxParser.isNameChar(t.charAt(k))) {
         return false;
       }
     }
@@ -389,6 +390,6 @@ final class Variables {
   }
 
   private static boolean isNameChar(char c) {
-    return ScriptReader.isNameChar(c);
+    return SyntaxParser.isNameChar(c);
   }
 }

@@ -1,6 +1,9 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.internal.Runners;
+import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -290,11 +293,11 @@ final class Wrappers {
 
   private static boolean isAssignment(String t) {
     int eq = t.indexOf('=');
-    if (eq <= 0 || !ScriptReader.isNameStart(t.charAt(0))) {
+    if (eq <= 0 || !SyntaxParser.isNameStart(t.charAt(0))) {
       return false;
     }
     for (int k = 1; k < eq; k++) {
-      if (!ScriptReader.isNameChar(t.charAt(k))) {
+      if (!SyntaxParser.isNameChar(t.charAt(k))) {
         return false;
       }
     }

@@ -2,8 +2,8 @@ package io.github.providergateway.guard.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.List;
 import java.util.stream.Collectors;
 

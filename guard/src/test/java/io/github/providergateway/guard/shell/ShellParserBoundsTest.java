@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.github.providergateway.guard.shell.ShellParseException.Reason;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.ShellParseException.Reason;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -10,8 +10,6 @@ import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
-import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.SyntaxParser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

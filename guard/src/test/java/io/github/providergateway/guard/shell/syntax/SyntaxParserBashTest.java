@@ -3,8 +3,6 @@ package io.github.providergateway.guard.shell.syntax;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.SyntaxParser;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.ShellParseException.Reason;
 import io.github.providergateway.guard.shell.ShellParser;
-import io.github.providergateway.guard.shell.SyntaxParser;
+import io.github.providergateway.guard.shell.syntax.ShellParseException.Reason;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.ShellParseException;
-import io.github.providergateway.guard.shell.SyntaxParser;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;

@@ -1,8 +1,6 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
 import io.github.providergateway.guard.shell.internal.FixedList;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.Word;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;

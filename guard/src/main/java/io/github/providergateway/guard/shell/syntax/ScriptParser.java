@@ -1,34 +1,6 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
 import io.github.providergateway.guard.shell.internal.FixedList;
-import io.github.providergateway.guard.shell.syntax.AndOrList;
-import io.github.providergateway.guard.shell.syntax.ArithmeticCommand;
-import io.github.providergateway.guard.shell.syntax.ArithmeticExpression;
-import io.github.providergateway.guard.shell.syntax.ArithmeticForClause;
-import io.github.providergateway.guard.shell.syntax.ArrayExpression;
-import io.github.providergateway.guard.shell.syntax.Assignment;
-import io.github.providergateway.guard.shell.syntax.CaseClause;
-import io.github.providergateway.guard.shell.syntax.CaseItem;
-import io.github.providergateway.guard.shell.syntax.Command;
-import io.github.providergateway.guard.shell.syntax.CompoundCommand;
-import io.github.providergateway.guard.shell.syntax.CoprocClause;
-import io.github.providergateway.guard.shell.syntax.ForClause;
-import io.github.providergateway.guard.shell.syntax.FunctionDeclaration;
-import io.github.providergateway.guard.shell.syntax.Group;
-import io.github.providergateway.guard.shell.syntax.IfBranch;
-import io.github.providergateway.guard.shell.syntax.IfClause;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.Negation;
-import io.github.providergateway.guard.shell.syntax.Pipeline;
-import io.github.providergateway.guard.shell.syntax.RedirectOperator;
-import io.github.providergateway.guard.shell.syntax.Redirection;
-import io.github.providergateway.guard.shell.syntax.Script;
-import io.github.providergateway.guard.shell.syntax.SimpleCommand;
-import io.github.providergateway.guard.shell.syntax.Statement;
-import io.github.providergateway.guard.shell.syntax.Subshell;
-import io.github.providergateway.guard.shell.syntax.TimeClause;
-import io.github.providergateway.guard.shell.syntax.WhileClause;
-import io.github.providergateway.guard.shell.syntax.Word;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +27,7 @@ final class ScriptParser {
   private final HereDocuments hereDocuments;
 
   /** Where the script's statements go as their lines end, or null to keep them. Reader only. */
-  private StatementSink sink;
+  private SyntaxParser.StatementSink sink;
 
   /**
    * Where the script's complete command being read started: after a newline of the script's own
@@ -104,11 +76,6 @@ final class ScriptParser {
     return parse(text, depth, limits, where, null);
   }
 
-  /** Takes each statement of a script as soon as its line has ended and its bodies are read. */
-  interface StatementSink {
-    void accept(Statement statement) throws ShellParseException;
-  }
-
   /**
    * Reads {@code text} as a script at {@code depth}, its statements each given to {@code sink} as
    * soon as its line has ended, when not null: a long command's tree is then never all in memory at
@@ -116,7 +83,8 @@ final class ScriptParser {
    * none. Refused as {@link #parse(String, int, Limits, String)} refuses, maybe after some
    * statements went to the sink.
    */
-  static Script parse(String text, int depth, Limits limits, String where, StatementSink sink)
+  static Script parse(
+      String text, int depth, Limits limits, String where, SyntaxParser.StatementSink sink)
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     int nul = text.indexOf('\0');

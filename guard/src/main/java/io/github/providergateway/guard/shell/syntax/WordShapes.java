@@ -1,11 +1,5 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.syntax.BraceExpansion;
-import io.github.providergateway.guard.shell.syntax.Glob;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.Tilde;
-import io.github.providergateway.guard.shell.syntax.Word;
-import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

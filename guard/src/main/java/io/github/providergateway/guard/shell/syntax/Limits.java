@@ -1,12 +1,12 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.ShellParseException.Reason;
+import io.github.providergateway.guard.shell.syntax.ShellParseException.Reason;
 
 /**
  * The bounds of one parse, shared by every nested reading of it (substitutions, {@code bash -c}
  * strings, inline code): how deep it may nest and how many words it may read in all.
  */
-final class Limits {
+public final class Limits {
   /**
    * The longest command read, in characters: 128 Ki. Here, not only in the public {@code
    * ShellParser}, which reads this package: the readers here bound themselves without reading it
@@ -40,8 +40,14 @@ final class Limits {
     this.maxWords = maxWords;
   }
 
-  /** Counts one word read at {@code at} of the text described by {@code where}. */
-  void word(int at, String where) throws ShellParseException {
+  /**
+   * Counts one word read at {@code at} of the text described by {@code where}.
+   *
+   * @param at the word's offset in its text
+   * @param where where the text sits, for the message: empty at the top, " in …" when nested
+   * @throws ShellParseException when the parse has read more words than allowed
+   */
+  public void word(int at, String where) throws ShellParseException {
     if (++words > maxWords) {
       throw new ShellParseException(
           Reason.TOO_MANY_WORDS,
@@ -54,8 +60,16 @@ final class Limits {
     words--;
   }
 
-  /** Checks that {@code depth} is allowed for a nesting that opens at {@code at}. */
-  void depth(int depth, int at, String what, String where) throws ShellParseException {
+  /**
+   * Checks that {@code depth} is allowed for a nesting that opens at {@code at}.
+   *
+   * @param depth the nesting's depth
+   * @param at where it opens in its text
+   * @param what what nests, for the message
+   * @param where where the text sits, for the message: empty at the top, " in …" when nested
+   * @throws ShellParseException when it is deeper than allowed
+   */
+  public void depth(int depth, int at, String what, String where) throws ShellParseException {
     if (depth > maxDepth) {
       throw new ShellParseException(
           Reason.TOO_DEEP,

@@ -1,15 +1,5 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.syntax.AnsiCQuoted;
-import io.github.providergateway.guard.shell.syntax.DoubleQuoted;
-import io.github.providergateway.guard.shell.syntax.HereDocument;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.RedirectOperator;
-import io.github.providergateway.guard.shell.syntax.Redirection;
-import io.github.providergateway.guard.shell.syntax.SingleQuoted;
-import io.github.providergateway.guard.shell.syntax.Statement;
-import io.github.providergateway.guard.shell.syntax.Word;
-import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;

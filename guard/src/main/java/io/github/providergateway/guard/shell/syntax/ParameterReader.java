@@ -1,11 +1,8 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
 import io.github.providergateway.guard.shell.internal.FixedList;
-import io.github.providergateway.guard.shell.syntax.ParameterExpansion;
 import io.github.providergateway.guard.shell.syntax.ParameterExpansion.Operator;
 import io.github.providergateway.guard.shell.syntax.ParameterExpansion.Prefix;
-import io.github.providergateway.guard.shell.syntax.Word;
-import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -1,15 +1,5 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
-import io.github.providergateway.guard.shell.syntax.AndOrList;
-import io.github.providergateway.guard.shell.syntax.AndOrTest;
-import io.github.providergateway.guard.shell.syntax.BinaryTest;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.NotTest;
-import io.github.providergateway.guard.shell.syntax.ParenTest;
-import io.github.providergateway.guard.shell.syntax.TestClause;
-import io.github.providergateway.guard.shell.syntax.TestExpression;
-import io.github.providergateway.guard.shell.syntax.UnaryTest;
-import io.github.providergateway.guard.shell.syntax.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,22 +1,8 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
 import io.github.providergateway.guard.shell.internal.FixedList;
-import io.github.providergateway.guard.shell.syntax.AnsiCQuoted;
-import io.github.providergateway.guard.shell.syntax.ArithmeticExpansion;
-import io.github.providergateway.guard.shell.syntax.ArithmeticExpression;
-import io.github.providergateway.guard.shell.syntax.BackquoteSubstitution;
-import io.github.providergateway.guard.shell.syntax.CommandSubstitution;
-import io.github.providergateway.guard.shell.syntax.DoubleQuoted;
-import io.github.providergateway.guard.shell.syntax.Literal;
-import io.github.providergateway.guard.shell.syntax.ParameterExpansion;
 import io.github.providergateway.guard.shell.syntax.ParameterExpansion.Operator;
 import io.github.providergateway.guard.shell.syntax.ParameterExpansion.Prefix;
-import io.github.providergateway.guard.shell.syntax.ProcessSubstitution;
-import io.github.providergateway.guard.shell.syntax.Script;
-import io.github.providergateway.guard.shell.syntax.SingleQuoted;
-import io.github.providergateway.guard.shell.syntax.Statement;
-import io.github.providergateway.guard.shell.syntax.Word;
-import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

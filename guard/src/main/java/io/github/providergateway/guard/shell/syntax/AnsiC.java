@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.syntax;
 
 /**
  * Bash's decoding of the backslash escapes of {@code $'…'}: {@code \n}, {@code \t}, {@code \x72},
