@@ -6,14 +6,37 @@ import io.github.providergateway.agent.person.ProcessTable;
 import io.github.providergateway.app.agents.AgentNames;
 import io.github.providergateway.app.agents.DoctorCommand;
 import io.github.providergateway.app.agents.SetupCommand;
+import io.github.providergateway.app.cli.CommandContext;
+import io.github.providergateway.app.cli.CommandFactory;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.ExitOnSignal;
+import io.github.providergateway.app.cli.HelpOption;
+import io.github.providergateway.app.cli.RunningApp;
+import io.github.providergateway.app.cli.StderrLogging;
+import io.github.providergateway.app.commands.AgentHookCommand;
+import io.github.providergateway.app.commands.AttachCommand;
+import io.github.providergateway.app.commands.AuditCommand;
+import io.github.providergateway.app.commands.GatesCommand;
+import io.github.providergateway.app.commands.HookCallLine;
+import io.github.providergateway.app.commands.HookCommand;
+import io.github.providergateway.app.commands.McpCommand;
+import io.github.providergateway.app.commands.StatusCommand;
+import io.github.providergateway.app.commands.StopCommand;
+import io.github.providergateway.app.commands.UninstallCommand;
+import io.github.providergateway.app.console.ConsoleHost;
+import io.github.providergateway.app.console.ConsoleTerminal;
+import io.github.providergateway.app.console.RpcHost;
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
+import io.github.providergateway.app.detached.DetachedHost;
+import io.github.providergateway.app.detached.DetachedLaunch;
+import io.github.providergateway.app.detached.ServiceCommand;
 import io.github.providergateway.app.guard.GuardCommand;
 import io.github.providergateway.app.guard.PolicyCommand;
-import io.github.providergateway.app.home.CommandContext;
 import io.github.providergateway.app.home.DurationText;
-import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
-import io.github.providergateway.app.home.RunningApp;
+import io.github.providergateway.app.run.AppOptions;
+import io.github.providergateway.app.run.FrontEnd;
+import io.github.providergateway.app.run.Version;
 import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Backend;
 import java.io.IOException;
@@ -175,7 +198,7 @@ public final class Main implements Callable<Integer> {
 
   /**
    * The launcher's class-data training run: load the terminal console's classes too, and with
-   * {@code --rpc} exercise the hook route and the MCP front door before serving ({@link
+   * {@code --rpc} exercise the hook route and the MCP front door before serving ({@code
    * ClassDataTraining}).
    */
   @Option(names = "--class-data-training", hidden = true)

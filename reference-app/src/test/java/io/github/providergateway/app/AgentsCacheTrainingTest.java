@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

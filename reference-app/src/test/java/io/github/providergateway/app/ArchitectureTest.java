@@ -482,26 +482,52 @@ class ArchitectureTest {
 
   /**
    * The reference app's rooms (docs/architecture.md, "Inside the reference app: its rooms"): which
-   * other rooms each one's main code may read. Every room may read the {@code app} package, which
-   * wires them all (Main's commands) and holds what they share.
+   * other rooms each one's main code may read. No room reads the top package {@code app}, which
+   * wires them all ({@code Main}, its parser's messages and its person-only check) and holds
+   * nothing they share.
    */
   private static final Map<String, Set<String>> ROOMS_MAY_READ =
-      Map.of(
+      Map.ofEntries(
           // The bottom room: the home's files and what every command reads. It reads no room.
-          "home", Set.of(),
+          Map.entry("home", Set.of()),
+          // The command line's plumbing (issue 79): a command's context, exit codes, the help and
+          // home options, picocli's factory, the process's stderr log, signals, the line queue.
+          Map.entry("cli", Set.of("home")),
+          // The audit trail (issue 79: one room): written as a hash chain, read back, checked
+          // (audit verify) and reported (audit report).
+          Map.entry("audit", Set.of("home", "cli")),
           // The shipped guard's app side: the gateway's provider and the guard command.
-          "guard", Set.of("home"),
+          Map.entry("guard", Set.of("home", "cli")),
           // Setup asks whether the service is installed, to name it in what it prints; it reads the
-          // home's sandbox policy and the guard's folders to write the agents' own sandboxes.
-          "agents", Set.of("home", "service", "guard"),
+          // home's sandbox policy and the guard's folders to write the agents' own sandboxes;
+          // doctor's canary reads the audit trail.
+          Map.entry("agents", Set.of("home", "cli", "service", "guard", "audit")),
           // The user's service manager and the unit it runs.
-          "service", Set.of("home"),
+          Map.entry("service", Set.of("home", "cli")),
           // The jar copies, caches and folders the distribution leaves on a machine.
-          "dist", Set.of("home"),
-          // The audit trail's chain checked, and the report over many machines' trails.
-          "audit", Set.of("home"),
+          Map.entry("dist", Set.of("home")),
           // The audit trail sent beyond the machine: OTLP logs and syslog (issue 66).
-          "export", Set.of("home"));
+          Map.entry("export", Set.of("home", "audit")),
+          // One running gateway and the config's providers it runs per session (issue 79).
+          Map.entry("run", Set.of("home", "audit", "guard", "export")),
+          // The front ends on standard input: the console and --rpc (issue 79).
+          Map.entry("console", Set.of("home", "cli", "run")),
+          // The detached gateway, its starter and launch, and the service that runs it (issue 79).
+          Map.entry("detached", Set.of("home", "cli", "run", "dist", "service")),
+          // The gateway's one-shot commands (issue 79): hook, mcp, status, stop, gates, attach,
+          // audit, uninstall; each reads the rooms it drives.
+          Map.entry(
+              "commands",
+              Set.of(
+                  "home",
+                  "cli",
+                  "audit",
+                  "guard",
+                  "agents",
+                  "dist",
+                  "run",
+                  "console",
+                  "detached")));
 
   /** A class of the top package {@code app}, which wires the rooms: no room reads it. */
   private static final Pattern APP_TOP =
@@ -541,6 +567,39 @@ class ArchitectureTest {
       }
     }
     assertThat(offending).as("rooms reading rooms their row does not name").isEmpty();
+  }
+
+  /**
+   * A row of docs/architecture.md's rooms table: {@code | `app.room` | what it holds | reads |}.
+   */
+  private static final Pattern ROOM_ROW =
+      Pattern.compile("(?m)^\\| `app\\.([a-z]+)` \\|(.*)\\|\\s*$");
+
+  private static final Pattern ROOM_NAMED = Pattern.compile("`app\\.([a-z]+)`");
+
+  @Test
+  void theArchitecturePageSaysWhatEachRoomReadsAsItsRowDoes() {
+    String page = read(ROOT.resolve("docs/architecture.md"));
+    String section =
+        page.substring(
+            page.indexOf("### Inside the reference app: its rooms"),
+            page.indexOf("## The route of a call"));
+    Map<String, Set<String>> documented = new TreeMap<>();
+    Matcher row = ROOM_ROW.matcher(section);
+    while (row.find()) {
+      String cells = row.group(2);
+      Set<String> reads = new TreeSet<>();
+      Matcher named = ROOM_NAMED.matcher(cells.substring(cells.lastIndexOf('|') + 1));
+      while (named.find()) {
+        reads.add(named.group(1));
+      }
+      documented.put(row.group(1), reads);
+    }
+    // The bottom room is a paragraph of its own: it reads no room.
+    documented.put("home", Set.of());
+    assertThat(documented)
+        .as("docs/architecture.md's rooms and what each reads (ROOMS_MAY_READ)")
+        .isEqualTo(new TreeMap<>(ROOMS_MAY_READ));
   }
 
   /** A row of docs/architecture.md's module map: {@code | `module` | what it holds | may use |}. */

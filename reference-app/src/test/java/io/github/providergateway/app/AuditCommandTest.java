@@ -2,8 +2,8 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.home.AuditFile;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.audit.AuditFile;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import java.nio.charset.StandardCharsets;

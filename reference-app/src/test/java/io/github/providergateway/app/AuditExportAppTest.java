@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.providergateway.app.home.SystemSettings;
+import io.github.providergateway.app.run.RunningGateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;

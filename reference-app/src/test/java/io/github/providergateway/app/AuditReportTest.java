@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.app.home.AuditFile;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.audit.AuditFile;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import java.io.OutputStream;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.app.audit.AuditChain;
+import io.github.providergateway.app.audit.AuditFile;
 import io.github.providergateway.app.audit.AuditVerifyCommand;
-import io.github.providergateway.app.home.AuditChain;
-import io.github.providergateway.app.home.AuditFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

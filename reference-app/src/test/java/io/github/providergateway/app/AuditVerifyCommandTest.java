@@ -2,10 +2,10 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.audit.AuditChain;
+import io.github.providergateway.app.audit.AuditFile;
 import io.github.providergateway.app.audit.AuditVerifyCommand;
-import io.github.providergateway.app.home.AuditChain;
-import io.github.providergateway.app.home.AuditFile;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

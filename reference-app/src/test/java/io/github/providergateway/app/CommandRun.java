@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.app.dist.RuntimeCopy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * What the console's banner tells a person: where it listens, its token file, the session it
  * started by itself.
  */
-record ConsoleBanner(URI url, Path tokenFile, String defaultSession) {
+public record ConsoleBanner(URI url, Path tokenFile, String defaultSession) {
 
   private static final Pattern URL = Pattern.compile("listening on\\s+(ws://\\S+)");
   private static final Pattern TOKEN_FILE = Pattern.compile("token file\\s+(\\S+)");
@@ -21,13 +21,13 @@ record ConsoleBanner(URI url, Path tokenFile, String defaultSession) {
       Pattern.compile("Session (\\S+) \\(\"console\"\\) started");
 
   /** The banner in what the console printed; fails when a part is missing. */
-  static ConsoleBanner in(String printed) {
+  public static ConsoleBanner in(String printed) {
     return new ConsoleBanner(
         URI.create(find(URL, printed)), Path.of(find(TOKEN_FILE, printed)), find(SESSION, printed));
   }
 
   /** The token providers authenticate with. */
-  String token() throws IOException {
+  public String token() throws IOException {
     return Files.readString(tokenFile).strip();
   }
 

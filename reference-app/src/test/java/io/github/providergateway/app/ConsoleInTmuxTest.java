@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.console.ConsoleHistory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

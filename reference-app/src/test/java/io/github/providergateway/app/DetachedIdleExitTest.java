@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.StartupException;
+import io.github.providergateway.app.run.AppOptions;
+import io.github.providergateway.app.run.RunningGateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.GatewayPort;
 import io.github.providergateway.host.client.GatewayHome;
 import io.github.providergateway.loop.testing.Await;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.home.HomeLock;
+import io.github.providergateway.app.run.RunningGateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionHost;

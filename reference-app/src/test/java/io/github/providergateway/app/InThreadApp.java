@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /** The app's {@link Main} run on a daemon thread of the test's JVM, on streams the test holds. */
-final class InThreadApp {
+public final class InThreadApp {
   /** How long a test waits for the app to stop. */
   private static final long EXIT_WAIT_MILLIS = RpcApp.WAIT.toMillis() + 5_000;
 
@@ -20,13 +20,13 @@ final class InThreadApp {
   /**
    * Starts {@code Main.run(args, ...)} on a thread named {@code name}; the future is its exit code.
    */
-  static CompletableFuture<Integer> start(
+  public static CompletableFuture<Integer> start(
       String name, List<String> args, InputStream in, OutputStream out, PrintStream err) {
     return start(name, () -> Main.run(args.toArray(String[]::new), in, out, err, Map.of()));
   }
 
   /** Runs {@code app} on a daemon thread named {@code name}; the future is what it returns. */
-  static CompletableFuture<Integer> start(String name, Callable<Integer> app) {
+  public static CompletableFuture<Integer> start(String name, Callable<Integer> app) {
     CompletableFuture<Integer> exitCode = new CompletableFuture<>();
     Thread thread =
         new Thread(
@@ -44,7 +44,7 @@ final class InThreadApp {
   }
 
   /** The exit code, once the app stops; fails, showing {@code shown}, when it does not. */
-  static int awaitExit(CompletableFuture<Integer> exitCode, Supplier<String> shown) {
+  public static int awaitExit(CompletableFuture<Integer> exitCode, Supplier<String> shown) {
     try {
       return exitCode.get(EXIT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
@@ -53,7 +53,7 @@ final class InThreadApp {
   }
 
   /** Waits for the app to stop, whatever it ends with: a test closing it. */
-  static void awaitExitQuietly(CompletableFuture<Integer> exitCode) {
+  public static void awaitExitQuietly(CompletableFuture<Integer> exitCode) {
     try {
       exitCode.get(EXIT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
     } catch (Exception e) {

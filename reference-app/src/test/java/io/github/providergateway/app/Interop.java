@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * {@code ws} package and the TypeScript MCP SDK (installed here, by the test, under {@code
  * target/}), and a Python that has {@code websockets}.
  */
-final class Interop {
+public final class Interop {
 
   /** The Debian Python that gets {@code python3-websockets} from apt (.ci/run installs it). */
   static final String PYTHON = "/usr/bin/python3";
@@ -34,7 +34,7 @@ final class Interop {
   private Interop() {}
 
   /** The repository root, where {@code examples/} is. */
-  static Path repoRoot() {
+  public static Path repoRoot() {
     String configured = System.getProperty("gateway.repoRoot");
     if (configured != null) {
       return Path.of(configured).toAbsolutePath().normalize();

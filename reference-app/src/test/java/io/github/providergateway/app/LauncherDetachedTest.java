@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.app.dist.ClassDataTrainer;
 import io.github.providergateway.app.dist.RuntimeCopy;
 import io.github.providergateway.gateway.testing.FreePorts;

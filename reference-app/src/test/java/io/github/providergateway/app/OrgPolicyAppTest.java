@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.providergateway.app.guard.PolicyKeys;
 import io.github.providergateway.app.home.SystemSettings;
+import io.github.providergateway.app.run.AppOptions;
+import io.github.providergateway.app.run.RunningGateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.run.RunningGateway;
 import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;

@@ -225,13 +225,13 @@ public final class RpcApp implements AutoCloseable {
    * Starts the app as a {@code java} subprocess with {@code --rpc --home home} and {@code args}
    * (which must give {@code --port}), and waits for {@code gateway.started}.
    */
-  static RpcApp startProcess(Path home, Path stderrFile, String... args) throws IOException {
+  public static RpcApp startProcess(Path home, Path stderrFile, String... args) throws IOException {
     return startProcess(home, stderrFile, Map.of(), args);
   }
 
   /** {@link #startProcess(Path, Path, String...)} with {@code env} added to its environment. */
-  static RpcApp startProcess(Path home, Path stderrFile, Map<String, String> env, String... args)
-      throws IOException {
+  public static RpcApp startProcess(
+      Path home, Path stderrFile, Map<String, String> env, String... args) throws IOException {
     return startProcess(Main.class, home, stderrFile, env, args);
   }
 
@@ -239,7 +239,7 @@ public final class RpcApp implements AutoCloseable {
    * {@link #startProcess(Path, Path, Map, String...)} with another main class (one that ends in
    * {@link Main}).
    */
-  static RpcApp startProcess(
+  public static RpcApp startProcess(
       Class<?> main, Path home, Path stderrFile, Map<String, String> env, String... args)
       throws IOException {
     List<String> all = new ArrayList<>(List.of("--rpc", "--home", home.toString()));
@@ -284,7 +284,7 @@ public final class RpcApp implements AutoCloseable {
     return lines().get(0);
   }
 
-  URI url() {
+  public URI url() {
     return URI.create(started().get("url").asText());
   }
 
@@ -314,7 +314,7 @@ public final class RpcApp implements AutoCloseable {
    * Sends {@code command} (a JSON object text without {@code id}) with a fresh numeric id and waits
    * for the reply that echoes it.
    */
-  JsonNode request(String command) {
+  public JsonNode request(String command) {
     return reply(sendWithId(command));
   }
 
@@ -369,7 +369,7 @@ public final class RpcApp implements AutoCloseable {
   }
 
   /** Starts a session and returns its id. */
-  String startSession() {
+  public String startSession() {
     JsonNode reply =
         request("{\"cmd\":\"session.start\",\"label\":\"test\",\"cwd\":\"/code/test\"}");
     assertThat(reply.get("ok").asBoolean()).as("session.start: %s", reply).isTrue();
@@ -398,12 +398,12 @@ public final class RpcApp implements AutoCloseable {
   }
 
   /** Ends the app's input (EOF), as a script closing the pipe does. */
-  void endInput() {
+  public void endInput() {
     endOfInput.run();
   }
 
   /** The exit code, waiting for the app to stop. */
-  int awaitExit() {
+  public int awaitExit() {
     try {
       return exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
@@ -412,7 +412,7 @@ public final class RpcApp implements AutoCloseable {
   }
 
   /** What the app wrote to stderr. */
-  String stderr() {
+  public String stderr() {
     return errors.get();
   }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.run.DefaultPrompt;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

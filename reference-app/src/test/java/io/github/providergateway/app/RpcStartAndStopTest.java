@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.run.AppOptions;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

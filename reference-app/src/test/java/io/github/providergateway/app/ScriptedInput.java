@@ -7,7 +7,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /** An app's stdin in a test: text the test adds, as it adds it, then EOF. */
-final class ScriptedInput extends InputStream {
+public final class ScriptedInput extends InputStream {
 
   private static final byte[] EOF = new byte[0];
   private final BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
@@ -15,11 +15,11 @@ final class ScriptedInput extends InputStream {
   private int position;
   private boolean ended;
 
-  void add(String text) {
+  public void add(String text) {
     chunks.add(text.getBytes(StandardCharsets.UTF_8));
   }
 
-  void end() {
+  public void end() {
     chunks.add(EOF);
   }
 

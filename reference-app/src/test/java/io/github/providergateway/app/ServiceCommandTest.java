@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.RunningApp;
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.app.home.HomeDirectory;
-import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.app.service.ServiceUnit;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayHome;

@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.app.home.ProjectConfig;
+import io.github.providergateway.app.run.ProjectProviders;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;

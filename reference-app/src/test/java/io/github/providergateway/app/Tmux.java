@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.app.console.ConsoleTerminal;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

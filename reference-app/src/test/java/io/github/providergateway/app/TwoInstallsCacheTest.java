@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.app.dist.ClassDataTrainer;
 import io.github.providergateway.loop.testing.Await;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.RunningApp;
 import io.github.providergateway.app.guard.KeptPolicy;
-import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.app.home.RunningApp;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

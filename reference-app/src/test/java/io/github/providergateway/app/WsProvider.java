@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
  * would, on the JDK's own WebSocket client ({@link JdkProvider}). What the gateway sends is read
  * with bounded waits.
  */
-final class WsProvider implements AutoCloseable {
+public final class WsProvider implements AutoCloseable {
 
   /** Completes with the close code when the gateway closes the connection. */
   final CompletableFuture<Integer> closed;
@@ -27,7 +27,7 @@ final class WsProvider implements AutoCloseable {
     closed = socket.closeCode();
   }
 
-  static WsProvider connect(URI url) {
+  public static WsProvider connect(URI url) {
     return new WsProvider(url);
   }
 
@@ -36,7 +36,7 @@ final class WsProvider implements AutoCloseable {
    * the hello fields in {@code helloFields} (JSON object members, e.g. {@code "tools":[..]}), then
    * reads {@code hello.ack} and {@code session.lifecycle started}.
    */
-  static WsProvider bound(
+  public static WsProvider bound(
       URI url, String token, String sessionId, String name, String helloFields) {
     WsProvider provider = connect(url);
     provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
@@ -66,7 +66,7 @@ final class WsProvider implements AutoCloseable {
   }
 
   /** A {@code "tools":[..]} hello member with {@code names}. */
-  static String tools(String... names) {
+  public static String tools(String... names) {
     StringBuilder json = new StringBuilder("\"tools\":[");
     for (int i = 0; i < names.length; i++) {
       json.append(i == 0 ? "" : ",").append(tool(names[i]));
@@ -74,12 +74,12 @@ final class WsProvider implements AutoCloseable {
     return json.append(']').toString();
   }
 
-  void send(String json) {
+  public void send(String json) {
     socket.sendText(json);
   }
 
   /** The next message, whatever its type. */
-  JsonNode next() {
+  public JsonNode next() {
     try {
       return RpcApp.CODEC.parseJson(socket.nextText());
     } catch (InterruptedException e) {
@@ -89,7 +89,7 @@ final class WsProvider implements AutoCloseable {
   }
 
   /** The next message of {@code type}; messages of other types before it are skipped. */
-  JsonNode next(String type) {
+  public JsonNode next(String type) {
     while (true) {
       JsonNode message = next();
       if (type.equals(message.path("type").asText())) {
@@ -105,7 +105,7 @@ final class WsProvider implements AutoCloseable {
    * question arrives before the answer: asked once the gateway has decided (has answered the host),
    * this shows that the decision sent nothing of {@code type}, without waiting to see.
    */
-  boolean receivedNoneBeforeAnAnswer(String type) {
+  public boolean receivedNoneBeforeAnAnswer(String type) {
     String queryId = "before-" + System.nanoTime();
     send(
         "{\"type\":\"stream.query\",\"queryId\":\""
@@ -127,7 +127,7 @@ final class WsProvider implements AutoCloseable {
   }
 
   /** Answers a {@code tool.call} with {@code data} (a JSON value text). */
-  void result(JsonNode call, String data) {
+  public void result(JsonNode call, String data) {
     send(
         "{\"type\":\"tool.result\",\"id\":\""
             + call.get("id").asText()

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 /**
  * Starts a gateway for a home, for {@link GatewayClient#connectOrStart}. The library has no starter
  * of its own: which program is the gateway, and how to run it, is the caller's to say. The
- * reference app's is {@code io.github.providergateway.app.DetachedGatewayStarter} (module {@code
- * reference-app}), which runs {@code gateway --detached} from the class path; a host that has the
- * app's jar elsewhere, or runs the gateway some other way, implements this.
+ * reference app's is {@code io.github.providergateway.app.detached.DetachedGatewayStarter} (module
+ * {@code reference-app}), which runs {@code gateway --detached} from the class path; a host that
+ * has the app's jar elsewhere, or runs the gateway some other way, implements this.
  *
  * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write the
  * token file ({@link GatewayHome#TOKEN_FILE}) and {@link GatewayHome#PORT_FILE} in the home, hold

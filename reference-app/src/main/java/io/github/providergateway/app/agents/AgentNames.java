@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.AgentDialects;
 import io.github.providergateway.agent.hook.AgentKind;
-import io.github.providergateway.app.home.DidYouMean;
+import io.github.providergateway.app.cli.DidYouMean;
 import io.github.providergateway.protocol.VisibleText;
 import java.util.Iterator;
 import java.util.List;

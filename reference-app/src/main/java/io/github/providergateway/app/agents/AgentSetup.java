@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.SettingsEdit;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookCanary;
-import io.github.providergateway.app.home.AuditFile;
+import io.github.providergateway.app.audit.AuditFile;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;

@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.HomeDirectory;
 import java.io.IOException;
 import java.io.PrintStream;

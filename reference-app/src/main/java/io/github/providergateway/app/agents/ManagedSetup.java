@@ -1,6 +1,6 @@
 package io.github.providergateway.app.agents;
 
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.SettingsEdit;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package io.github.providergateway.app.agents;
 
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.app.cli.CommandContext;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.GatewayHomeOptions;
+import io.github.providergateway.app.cli.HelpOption;
 import io.github.providergateway.app.guard.HomeGuard;
-import io.github.providergateway.app.home.CommandContext;
-import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.app.home.GatewayHomeOptions;
 import io.github.providergateway.app.home.GatewayPort;
-import io.github.providergateway.app.home.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.SetupLedger;
 import io.github.providergateway.app.home.SystemSettings;

@@ -1,13 +1,12 @@
 package io.github.providergateway.app.audit;
 
+import io.github.providergateway.app.audit.AuditChain.Head;
 import io.github.providergateway.app.audit.TrailVerifier.Anchor;
 import io.github.providergateway.app.audit.TrailVerifier.Problem;
 import io.github.providergateway.app.audit.TrailVerifier.Verdict;
-import io.github.providergateway.app.home.AuditChain;
-import io.github.providergateway.app.home.AuditChain.Head;
-import io.github.providergateway.app.home.CommandContext;
-import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.app.home.HelpOption;
+import io.github.providergateway.app.cli.CommandContext;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
 import java.io.IOException;
 import java.io.PrintStream;

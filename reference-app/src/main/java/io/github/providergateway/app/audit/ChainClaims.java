@@ -1,7 +1,7 @@
 package io.github.providergateway.app.audit;
 
+import io.github.providergateway.app.audit.AuditChain.Event;
 import io.github.providergateway.app.audit.TrailVerifier.Problem;
-import io.github.providergateway.app.home.AuditChain.Event;
 import java.util.List;
 
 /**

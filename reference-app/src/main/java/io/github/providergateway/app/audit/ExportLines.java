@@ -1,6 +1,5 @@
 package io.github.providergateway.app.audit;
 
-import io.github.providergateway.app.home.AuditChain;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

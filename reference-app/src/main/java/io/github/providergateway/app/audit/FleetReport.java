@@ -1,7 +1,6 @@
 package io.github.providergateway.app.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.home.AuditChain;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,6 +1,5 @@
 package io.github.providergateway.app.audit;
 
-import io.github.providergateway.app.home.AuditFile;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

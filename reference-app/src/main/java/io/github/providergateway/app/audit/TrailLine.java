@@ -1,9 +1,8 @@
 package io.github.providergateway.app.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.home.AuditChain;
-import io.github.providergateway.app.home.AuditChain.Event;
-import io.github.providergateway.app.home.AuditChain.Link;
+import io.github.providergateway.app.audit.AuditChain.Event;
+import io.github.providergateway.app.audit.AuditChain.Link;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

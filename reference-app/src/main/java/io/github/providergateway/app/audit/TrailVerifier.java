@@ -1,8 +1,7 @@
 package io.github.providergateway.app.audit;
 
-import io.github.providergateway.app.home.AuditChain;
-import io.github.providergateway.app.home.AuditChain.Event;
-import io.github.providergateway.app.home.AuditChain.Head;
+import io.github.providergateway.app.audit.AuditChain.Event;
+import io.github.providergateway.app.audit.AuditChain.Head;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.github.providergateway.app.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.app.home.HostId;
-import io.github.providergateway.app.home.SessionAgents;
+import io.github.providergateway.app.audit.HostId;
+import io.github.providergateway.app.audit.SessionAgents;
 import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;

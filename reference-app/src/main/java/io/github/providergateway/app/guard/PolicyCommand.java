@@ -1,9 +1,9 @@
 package io.github.providergateway.app.guard;
 
-import io.github.providergateway.app.home.CommandContext;
+import io.github.providergateway.app.cli.CommandContext;
+import io.github.providergateway.app.cli.ExitCodes;
+import io.github.providergateway.app.cli.HelpOption;
 import io.github.providergateway.app.home.Counted;
-import io.github.providergateway.app.home.ExitCodes;
-import io.github.providergateway.app.home.HelpOption;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;

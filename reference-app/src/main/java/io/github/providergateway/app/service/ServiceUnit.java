@@ -2,9 +2,9 @@ package io.github.providergateway.app.service;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.app.cli.RunningApp;
 import io.github.providergateway.app.home.DurationText;
 import io.github.providergateway.app.home.HomeDirectory;
-import io.github.providergateway.app.home.RunningApp;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;

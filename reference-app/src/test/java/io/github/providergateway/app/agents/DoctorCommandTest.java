@@ -9,7 +9,7 @@ import io.github.providergateway.agent.hook.HookCanary;
 import io.github.providergateway.app.AppRun;
 import io.github.providergateway.app.RpcApp;
 import io.github.providergateway.app.StandInLauncher;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;

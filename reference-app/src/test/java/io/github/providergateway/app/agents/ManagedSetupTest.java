@@ -2,7 +2,7 @@ package io.github.providergateway.app.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.app.AppRun;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.home.SettingsEdit;
 import io.github.providergateway.app.home.SetupLedger;
 import java.io.IOException;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.AppRun;
-import io.github.providergateway.app.home.ExitCodes;
+import io.github.providergateway.app.cli.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

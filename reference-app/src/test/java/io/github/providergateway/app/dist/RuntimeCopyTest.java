@@ -3,7 +3,7 @@ package io.github.providergateway.app.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.providergateway.app.DetachedGatewayStarter;
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.host.client.GatewayHome;
 import java.io.IOException;
 import java.io.OutputStream;
