@@ -317,7 +317,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       wrongHeaders.get().send(reply);
       return;
     }
-    Optional<McpHttpSession> session = sessions.find(requestedId(request), client);
+    // A session closing (its idle expiry, say at a laptop's wake) is listed until its close ends:
+    // a window's request that meets it then is renewed as for one already gone, not refused.
+    Optional<McpHttpSession> session =
+        sessions.find(requestedId(request), client).filter(found -> !found.isClosed());
     if (session.isPresent()) {
       then.accept(session.get());
     } else {

@@ -96,7 +96,11 @@ final class McpHttpRenewal {
       // session at once: the first makes the new one, the others wait for it and go on in it.
       ready = renewing.get(id);
       if (ready == null) {
-        Optional<McpHttpSession> made = windows.sessionOf(id).flatMap(s -> finder.find(s, client));
+        Optional<McpHttpSession> made =
+            windows.sessionsOf(id).stream()
+                .flatMap(s -> finder.find(s, client).stream())
+                .filter(s -> !s.isClosed())
+                .findFirst();
         if (made.isPresent()) {
           ready = CompletableFuture.completedFuture(made.get());
         } else {

@@ -157,12 +157,15 @@ final class McpHttpWindows {
     windowOfSession.put(session, window);
   }
 
-  /** {@return the id of a live session opened for {@code window}, if any} */
-  Optional<String> sessionOf(String window) {
+  /**
+   * {@return the ids of the sessions opened for {@code window} that have not ended: one, or for a
+   * moment two (the one closing and the one made again)}
+   */
+  List<String> sessionsOf(String window) {
     return windowOfSession.entrySet().stream()
         .filter(entry -> entry.getValue().equals(window))
         .map(Map.Entry::getKey)
-        .findFirst();
+        .toList();
   }
 
   /**
