@@ -17,7 +17,7 @@ public final class Catalogue {
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
-          new GitRules(),
+          new BookRules(RuleBook.specs(), "git", "publish"),
           new SecretRules(),
           new PrintedSecretRules(),
           new RemoteRules(),
@@ -40,7 +40,10 @@ public final class Catalogue {
     // either side fails here, at the first guard, not in a decision.
     Map<String, String> claimedBy = new LinkedHashMap<>();
     for (Family family : FAMILIES) {
-      String name = family instanceof DeclaredRules ? null : family.getClass().getSimpleName();
+      String name =
+          family instanceof DeclaredRules || family instanceof BookRules
+              ? null
+              : family.getClass().getSimpleName();
       for (BuiltinRule rule : family.rules()) {
         RuleSpec.Match match = spec(rule.id()).matches();
         if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {

@@ -38,6 +38,11 @@ final class FileRules implements Family {
   static final BuiltinRule SHELL_STARTUP = RuleBook.rule("fs.shell-startup");
   static final BuiltinRule CRONTAB_REMOVE = RuleBook.rule("fs.crontab-remove");
 
+  /** The git family's rule this family finds: a repository's {@code .git} deleted. */
+  private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
+
+  private static final BuiltinRule REFLOG_EXPIRE = RuleBook.rule("git.reflog-expire");
+
   private static final Set<String> BUILD_DIRS =
       Set.of(
           "build",
@@ -149,7 +154,8 @@ final class FileRules implements Family {
         WRITE_SYSTEM,
         WRITE_OUTSIDE,
         SHELL_STARTUP,
-        CRONTAB_REMOVE);
+        CRONTAB_REMOVE,
+        REMOVE_REPO);
   }
 
   @Override
@@ -209,9 +215,7 @@ final class FileRules implements Family {
       }
       if (path != null && access.kind() == Access.Kind.WRITE && writesHistory(path)) {
         // : > .git/logs/HEAD, a ref overwritten by hand: the history git keeps, gone.
-        scan.hit(
-            path.toString().contains("/.git/logs") ? GitRules.REFLOG_EXPIRE : GitRules.REMOVE_REPO,
-            access);
+        scan.hit(path.toString().contains("/.git/logs") ? REFLOG_EXPIRE : REMOVE_REPO, access);
       }
       // The parent compared in place first: a parent, a name, is a new path each time it is
       // asked for, and most files written are not in the home itself.
@@ -452,7 +456,7 @@ final class FileRules implements Family {
     for (Word word : words) {
       for (Target target : scan.targets(step, word)) {
         if (isGitFolder(target)) {
-          scan.hit(GitRules.REMOVE_REPO, step, target);
+          scan.hit(REMOVE_REPO, step, target);
         }
         BuiltinRule rule =
             switch (scan.places().classify(target)) {
@@ -583,7 +587,7 @@ final class FileRules implements Family {
       String value = args.get(i + 1).text();
       if ((test.equals("-name") || test.equals("-iname") || test.equals("-path"))
           && (value.equals(".git") || value.endsWith("/.git"))) {
-        scan.hit(GitRules.REMOVE_REPO, step, null);
+        scan.hit(REMOVE_REPO, step, null);
       }
     }
     for (Word start : findStarts(step)) {
@@ -865,7 +869,7 @@ final class FileRules implements Family {
         } else if (place == Place.PROJECT) {
           scan.hit(DELETE_PROJECT, step, target); // the project moved away is gone from its place
         } else if (isGitFolder(target) && target.path() != null && target.name().equals(".git")) {
-          scan.hit(GitRules.REMOVE_REPO, step, target);
+          scan.hit(REMOVE_REPO, step, target);
         } else if (intoTemp && (place == Place.OUTSIDE || place == Place.GATEWAY)) {
           // mv ~/Documents /tmp/d: into the folder whose contents are free to delete.
           scan.hit(DELETE_OUTSIDE, step, target);

@@ -14,6 +14,8 @@ import java.util.List;
 final class HostingRules implements Family {
   static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
   static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
+  private static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
+  private static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
 
   @Override
   public List<BuiltinRule> rules() {
@@ -87,9 +89,9 @@ final class HostingRules implements Family {
       return;
     }
     if (method.equalsIgnoreCase("DELETE")) {
-      scan.hit(GitRules.PUSH_DELETE, step, null);
+      scan.hit(PUSH_DELETE, step, null);
     } else if (method.equalsIgnoreCase("PATCH") && force) {
-      scan.hit(GitRules.PUSH_FORCE, step, null);
+      scan.hit(PUSH_FORCE, step, null);
     }
   }
 

@@ -20,6 +20,8 @@ final class InlineRules implements Family {
   /** The longest argument of a delete call read, in characters. */
   private static final int MAX_ARGUMENT = 512;
 
+  private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
+
   private static final String[] DELETES = {
     "rmtree(",
     "'rmtree')(",
@@ -399,7 +401,7 @@ final class InlineRules implements Family {
   /** The rules a recursive delete of {@code target} by inline code matches, as rm -r's would. */
   private static void deleted(Scan scan, Step step, Target target) {
     if (FileRules.isGitFolder(target)) {
-      scan.hit(GitRules.REMOVE_REPO, step, target); // shutil.rmtree('.git')
+      scan.hit(REMOVE_REPO, step, target); // shutil.rmtree('.git')
     }
     BuiltinRule rule =
         switch (scan.places().classify(target)) {

@@ -22,7 +22,6 @@ import java.util.Set;
 final class PublishRules implements Family {
   static final BuiltinRule MAVEN = RuleBook.rule("publish.maven");
   static final BuiltinRule IMAGE = RuleBook.rule("publish.image");
-  static final BuiltinRule PUSH_ELSEWHERE = RuleBook.rule("publish.push-elsewhere");
 
   /** Maven's options whose value is the next word when not attached. */
   private static final Set<String> MAVEN_VALUES =
@@ -127,7 +126,7 @@ final class PublishRules implements Family {
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(MAVEN, IMAGE, PUSH_ELSEWHERE);
+    return List.of(MAVEN, IMAGE);
   }
 
   @Override

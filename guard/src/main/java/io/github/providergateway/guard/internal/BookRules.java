@@ -1,0 +1,124 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.RuleSpec.When;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rules of some of the book's families that match by when clauses ({@link When}): for each
+ * program of the call, each rule in the book's order, each clause in its order; a clause met is a
+ * match of its rule. The families listed are scanned together, in the place of the catalogue where
+ * their code was, so that the rules are found in the order they were.
+ */
+final class BookRules implements Family {
+  /**
+   * A rule and its clauses.
+   *
+   * @param rule the rule
+   * @param clauses its clauses, with their predicates
+   */
+  private record Clauses(BuiltinRule rule, List<When> clauses) {}
+
+  private final List<Clauses> rules = new ArrayList<>();
+
+  /**
+   * The rules with when clauses of the families named.
+   *
+   * @param specs the book
+   * @param families the families' names ({@code git})
+   */
+  BookRules(List<RuleSpec> specs, String... families) {
+    List<String> named = List.of(families);
+    for (RuleSpec spec : specs) {
+      if (named.contains(spec.rule().category()) && !spec.matches().when().isEmpty()) {
+        rules.add(new Clauses(spec.rule(), spec.matches().when()));
+      }
+    }
+  }
+
+  @Override
+  public List<BuiltinRule> rules() {
+    List<BuiltinRule> out = new ArrayList<>(rules.size());
+    for (Clauses clauses : rules) {
+      out.add(clauses.rule());
+    }
+    return out;
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
+      for (Clauses rule : rules) {
+        for (When when : rule.clauses()) {
+          if (meets(scan, step, git, when)) {
+            scan.hit(rule.rule(), step, null);
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean meets(Scan scan, Step step, GitCommand[] git, When when) {
+    if (!when.programs().contains("*") && !when.programs().contains(step.program())) {
+      return false;
+    }
+    String subcommand = "";
+    List<Word> args = step.args();
+    if (!when.subcommands().isEmpty()) {
+      if (step.program().equals("git")) {
+        if (git[0] == null) {
+          git[0] = GitCommand.of(args);
+        }
+        subcommand = git[0].subcommand();
+        args = git[0].args();
+      } else {
+        List<Word> pos = argv(args, when).positionals();
+        subcommand = pos.isEmpty() ? "" : pos.get(0).text();
+        args = pos.isEmpty() ? List.of() : args.subList(args.indexOf(pos.get(0)) + 1, args.size());
+      }
+      if (!when.subcommands().contains(subcommand)) {
+        return false;
+      }
+    }
+    if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
+      return false;
+    }
+    Argv argv = argv(args, when);
+    if (!when.any().isEmpty() && !hasAny(argv, when.any())
+        || !when.also().isEmpty() && !hasAny(argv, when.also())
+        || hasAny(argv, when.none())
+        || argv.positionals().size() < when.positionals()) {
+      return false;
+    }
+    return when.where() == null
+        || Where.named(when.where()).test(scan, step, new Read(subcommand, args, argv));
+  }
+
+  /** The words read with the clause's options that take a value: one letter for a short one. */
+  private static Argv argv(List<Word> args, When when) {
+    StringBuilder shortOnes = new StringBuilder();
+    List<String> longOnes = new ArrayList<>();
+    for (String option : when.values()) {
+      if (option.length() == 1) {
+        shortOnes.append(option);
+      } else {
+        longOnes.add(option);
+      }
+    }
+    return Argv.of(args, shortOnes.toString(), longOnes.toArray(String[]::new));
+  }
+
+  private static boolean hasAny(Argv argv, List<String> options) {
+    for (String option : options) {
+      if (option.length() == 1 ? argv.has(option.charAt(0)) : argv.has(option)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
