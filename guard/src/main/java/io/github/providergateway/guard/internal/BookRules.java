@@ -5,24 +5,28 @@ import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * The rules of some of the book's families that match by when clauses ({@link When}): for each
- * program of the call, each rule in the book's order, each clause in its order; a clause met is a
- * match of its rule. The families listed are scanned together, in the place of the catalogue where
- * their code was, so that the rules are found in the order they were.
+ * program of the call, each clause in its order (the book's, unless a clause gives its own); a
+ * clause met is a match of its rule. The families listed are scanned together, in the place of the
+ * catalogue where their code was, so that the rules are found in the order they were.
  */
 final class BookRules implements Family {
   /**
-   * A rule and its clauses.
+   * A clause of a rule.
    *
    * @param rule the rule
-   * @param clauses its clauses, with their predicates
+   * @param when the clause
    */
-  private record Clauses(BuiltinRule rule, List<When> clauses) {}
+  private record Clause(BuiltinRule rule, When when) {}
 
-  private final List<Clauses> rules = new ArrayList<>();
+  private final List<BuiltinRule> rules = new ArrayList<>();
+
+  /** Every clause, in the order they are tried: by their order, then the book's. */
+  private final List<Clause> clauses = new ArrayList<>();
 
   /**
    * The rules with when clauses of the families named.
@@ -34,30 +38,27 @@ final class BookRules implements Family {
     List<String> named = List.of(families);
     for (RuleSpec spec : specs) {
       if (named.contains(spec.rule().category()) && !spec.matches().when().isEmpty()) {
-        rules.add(new Clauses(spec.rule(), spec.matches().when()));
+        rules.add(spec.rule());
+        for (When when : spec.matches().when()) {
+          clauses.add(new Clause(spec.rule(), when));
+        }
       }
     }
+    clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
   }
 
   @Override
   public List<BuiltinRule> rules() {
-    List<BuiltinRule> out = new ArrayList<>(rules.size());
-    for (Clauses clauses : rules) {
-      out.add(clauses.rule());
-    }
-    return out;
+    return rules;
   }
 
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
       GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
-      for (Clauses rule : rules) {
-        for (When when : rule.clauses()) {
-          if (meets(scan, step, git, when)) {
-            scan.hit(rule.rule(), step, null);
-            break;
-          }
+      for (Clause clause : clauses) {
+        if (meets(scan, step, git, clause.when())) {
+          scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
         }
       }
     }

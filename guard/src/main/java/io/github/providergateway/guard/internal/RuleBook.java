@@ -54,7 +54,16 @@ public final class RuleBook {
 
   private static final Set<String> WHEN_FIELDS =
       Set.of(
-          "program", "subcommand", "next", "values", "any", "also", "none", "positionals", "where");
+          "program",
+          "subcommand",
+          "next",
+          "values",
+          "any",
+          "also",
+          "none",
+          "positionals",
+          "where",
+          "order");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -280,7 +289,8 @@ public final class RuleBook {
         texts(id, clause.path("also")),
         texts(id, clause.path("none")),
         clause.path("positionals").asInt(0),
-        where);
+        where,
+        clause.path("order").asInt(0));
   }
 
   /** A text, or a list of them. */

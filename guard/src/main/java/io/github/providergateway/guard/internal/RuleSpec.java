@@ -85,7 +85,8 @@ public record RuleSpec(
       List<String> also,
       List<String> none,
       int positionals,
-      String where) {
+      String where,
+      int order) {
 
     /** Copies. */
     public When {

@@ -45,10 +45,11 @@ import org.junit.jupiter.api.Test;
  * in {@code whole-decisions.txt} (issue 79: the rules move from code into the rule book, and no
  * decision may change on the way). The cases: the corpus, the fresh sets, the flow sets, ordinary
  * work (also with a disk whose scripts hold this repository's {@code mvnw}), the red-team sets kept
- * in {@code guard/src/test/first-runs}, and every example of the rule book. Each case is decided
- * under {@code standard}, {@code strict} and {@code paranoid}: the outcome, the rule, the reason
- * and the safer alternative; a preset's line is written only where it differs from {@code
- * standard}'s.
+ * in {@code guard/src/test/first-runs}, every example of the rule book, and the commands of {@code
+ * two-rules.txt}, each meeting two rules at once (which one a verdict names depends on the order
+ * they are found in). Each case is decided under {@code standard}, {@code strict} and {@code
+ * paranoid}: the outcome, the rule, the reason and the safer alternative; a preset's line is
+ * written only where it differs from {@code standard}'s.
  *
  * <p>A change in any decision fails with the lines that differ. When a change is meant, write the
  * file again and read its diff before committing it: {@code ./mvnw -o -q test -pl guard
@@ -197,10 +198,32 @@ class WholeDecisionsTest {
         WholeDecisionsTest.class.getResourceAsStream(CORPUS + "redteam-flow.jsonl")) {
       cases.addAll(sequences("redteam-flow", FlowCorpus.read(in), setting));
     }
+    int line = 0;
+    for (String command : twoRules()) {
+      line++;
+      GuardCall call =
+          freshCall(
+              JSON.createObjectNode()
+                  .put("tool", "shell")
+                  .set("args", JSON.createObjectNode().put("command", command)));
+      cases.add(new Case("two-rules", "line-" + line, guard -> List.of(guard.decide(call))));
+    }
     try (InputStream in = Files.newInputStream(FIRST_RUNS.resolve("redteam-flow-cases.jsonl"))) {
       cases.addAll(sequences("first-runs/redteam-flow-cases", FlowCorpus.read(in), setting));
     }
     return cases;
+  }
+
+  /** {@return the commands of two-rules.txt: lines neither blank nor comments} */
+  private static List<String> twoRules() throws IOException {
+    try (InputStream in =
+        WholeDecisionsTest.class.getResourceAsStream(
+            "/io/github/providergateway/guard/two-rules.txt")) {
+      return new BufferedReader(new InputStreamReader(in, UTF_8))
+          .lines()
+          .filter(l -> !l.isBlank() && !l.startsWith("#"))
+          .toList();
+    }
   }
 
   /** The ordinary-work suite where every script a call runs holds this repository's mvnw. */
