@@ -172,7 +172,7 @@ public final class RuleBook {
     }
   }
 
-  private static RuleSpec spec(String family, JsonNode rule) {
+  static RuleSpec spec(String family, JsonNode rule) {
     String id = text(rule, "id", null);
     if (id == null || !id.startsWith(family + ".")) {
       throw new IllegalStateException(family + ".json: a rule's id must start with " + family);
