@@ -76,22 +76,17 @@ class WhenClausesTest {
 
   @Test
   void clausesAndWordPatternsAreNotMixed() {
-    assertThatThrownBy(
-            () ->
-                RuleBook.spec(
-                    "git",
-                    json(
-                        RULE.formatted("{\"program\": \"git\"}")
-                            .replace("\"when\"", "\"commands\": [\"git push *\"], \"when\""))))
+    assertThatThrownBy(() -> besideClauses("\"commands\": [\"git push *\"]"))
         .hasMessage("git.example: match has its commands or its when clauses");
-    assertThatThrownBy(
-            () ->
-                RuleBook.spec(
-                    "git",
-                    json(
-                        RULE.formatted("{\"program\": \"git\"}")
-                            .replace("\"when\"", "\"unless\": [\"* -n *\"], \"when\""))))
+    assertThatThrownBy(() -> besideClauses("\"unless\": [\"* -n *\"]"))
         .hasMessage("git.example: unless goes with commands, not with when");
+  }
+
+  /** A rule whose match has {@code field} beside its when clauses. */
+  private static RuleSpec besideClauses(String field) {
+    String rule =
+        RULE.formatted("{\"program\": \"git\"}").replace("\"when\"", field + ", \"when\"");
+    return RuleBook.spec("git", json(rule));
   }
 
   @Test
