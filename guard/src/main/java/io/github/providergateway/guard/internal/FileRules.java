@@ -12,6 +12,8 @@ import java.util.Set;
  * outside the project and the temporary folders, and writing over disks and system files.
  */
 final class FileRules implements Family {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
   static final BuiltinRule DELETE_SYSTEM = RuleBook.rule("fs.delete-system");
   static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
@@ -303,7 +305,7 @@ final class FileRules implements Family {
   private static void remove(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
-    if (reachedBy(step, "find")) {
+    if (step.reachedBy("find")) {
       // find -exec rm {}: the find rule reads find's own folders; what rm is named besides the
       // found files ({} and its kin) it deletes as it would anywhere.
       List<Word> named = new ArrayList<>();
@@ -316,7 +318,7 @@ final class FileRules implements Family {
       return;
     }
     boolean fromInput =
-        reachedBy(step, "xargs")
+        step.reachedBy("xargs")
             && (argv.positionals().isEmpty()
                 || argv.positionals().stream().anyMatch(w -> w.text().contains("{}")));
     if (fromInput) {
@@ -347,7 +349,7 @@ final class FileRules implements Family {
                 case ROOT -> DELETE_ROOT;
                 case SYSTEM -> DELETE_SYSTEM;
                 case HOME -> DELETE_HOME;
-                case GATEWAY -> SelfRules.SELF;
+                case GATEWAY -> SELF;
                 case PROJECT, INSIDE, TEMP -> null;
                 case OUTSIDE, UNKNOWN -> FIND_DELETE;
               };
@@ -509,15 +511,6 @@ final class FileRules implements Family {
     return any;
   }
 
-  static boolean reachedBy(Step step, String prefix) {
-    for (String via : step.invocation().via()) {
-      if (via.startsWith(prefix)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** What .git holds that is the history: the rest (locks, a rebase's state, hooks) is not. */
   private static final Set<String> HISTORY =
       Set.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
@@ -662,7 +655,7 @@ final class FileRules implements Family {
             case ROOT -> DELETE_ROOT;
             case SYSTEM -> DELETE_SYSTEM;
             case HOME -> DELETE_HOME;
-            case GATEWAY -> SelfRules.SELF;
+            case GATEWAY -> SELF;
             // find . -delete, find /work/project -mindepth 1 -delete: the whole project.
             case PROJECT -> selects ? null : DELETE_PROJECT;
             case INSIDE, TEMP -> null;
@@ -721,7 +714,7 @@ final class FileRules implements Family {
 
   private static void shred(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "ns", "iterations", "size", "random-source");
-    if (reachedBy(step, "xargs") && argv.positionals().isEmpty()) {
+    if (step.reachedBy("xargs") && argv.positionals().isEmpty()) {
       fromInput(scan, step, false); // find ~ … | xargs shred -u
       return;
     }

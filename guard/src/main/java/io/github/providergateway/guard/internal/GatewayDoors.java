@@ -24,6 +24,8 @@ import java.util.regex.Pattern;
  * is not the gateway's.
  */
 final class GatewayDoors {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GatewayDoors() {}
 
   /** Programs that send a request to the URLs they are given, or open them. */
@@ -143,13 +145,13 @@ final class GatewayDoors {
           || CLIENTS.contains(program) && requestsRoute(scan, step)
           || RAW.contains(program) && rawToPort(scan, step)
           || devTcp(scan, step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
         continue;
       }
       String code = step.interpreter() ? InlineRules.code(step) : null;
       String found = code == null ? null : inCode(scan, step, code);
       if (found != null) {
-        scan.hitFound(SelfRules.SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
+        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
       }
     }
   }

@@ -47,8 +47,7 @@ final class GitPredicates {
     named.put("push-elsewhere", GitPredicates::pushElsewhere);
     named.put(
         "branch-named",
-        (scan, step, read) ->
-            !read.argv().positionals().isEmpty() || FileRules.reachedBy(step, "xargs"));
+        (scan, step, read) -> !read.argv().positionals().isEmpty() || step.reachedBy("xargs"));
     named.put(
         "ref-is-branch",
         (scan, step, read) -> read.argv().positionals().get(0).text().startsWith("refs/heads/"));

@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  * what it reaches, not by the program's name.
  */
 final class GroundReach {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GroundReach() {}
 
   /** The names a wildcard of a glob is tried as: the ground's folders and files. */
@@ -267,7 +269,7 @@ final class GroundReach {
       for (Target target : scan.targets(step, destination)) {
         Path at = target.path() == null ? null : resolve(target.path(), name);
         if (at != null && SelfRules.protectsGuard(scan.places(), at)) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           return;
         }
       }
@@ -340,7 +342,7 @@ final class GroundReach {
               : joined(scan, step, extracted.folder(), member);
       for (Target target : targets) {
         if (changesGround(scan.places(), target)) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           return;
         }
       }
@@ -376,7 +378,7 @@ final class GroundReach {
         String file = (m.group(1) != null ? m.group(1) : m.group(2)).strip();
         for (Target target : scan.targets(step, new Word(file, true))) {
           if (changesGround(scan.places(), target)) {
-            scan.hit(SelfRules.SELF, step, target);
+            scan.hit(SELF, step, target);
             return;
           }
         }
@@ -421,7 +423,7 @@ final class GroundReach {
         }
         for (Target target : scan.targets(step, word)) {
           if (changesGround(scan.places(), target)) {
-            scan.hit(SelfRules.SELF, changer, target);
+            scan.hit(SELF, changer, target);
             return;
           }
         }

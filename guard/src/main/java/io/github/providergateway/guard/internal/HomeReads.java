@@ -18,6 +18,8 @@ import java.util.Set;
  * logs and a plain listing stay readable ({@code ls}, {@code find <home>}, {@code os.listdir}).
  */
 final class HomeReads {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private HomeReads() {}
 
   /** Programs that print the names of what a folder holds. */
@@ -93,7 +95,7 @@ final class HomeReads {
     }
     for (Step step : scan.steps()) {
       if (step != lister && readsFedNames(step)) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+        scan.hit(GATEWAY_TOKEN, step, null);
         return;
       }
     }
@@ -114,7 +116,7 @@ final class HomeReads {
     }
     if (InlineRules.containsAny(code, TAKES_WHOLE)
         || InlineRules.containsAny(code, WALKS) && InlineRules.containsAny(code, READS)) {
-      scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+      scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
     }
   }
 
@@ -130,7 +132,7 @@ final class HomeReads {
       Target real = folder.path() == null ? null : scan.realPaths().of(folder);
       if (folder.path() != null && reaches(scan, folder.path())
           || real != null && reaches(scan, real.path())) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, access);
+        scan.hit(GATEWAY_TOKEN, access);
         return;
       }
     }

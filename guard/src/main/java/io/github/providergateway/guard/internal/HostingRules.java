@@ -12,6 +12,8 @@ import java.util.List;
  * repos/o/r/git/refs/heads/x}) is not the repository.
  */
 final class HostingRules implements Family {
+  private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+
   static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
   static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
   private static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
@@ -40,10 +42,10 @@ final class HostingRules implements Family {
         // a server, a bucket's object, a release. Which hosts matter cannot be listed (issue 60,
         // set B: DigitalOcean's API), so every one is asked about, and a URL the guard cannot read
         // too.
-        scan.hit(InfraRules.CLOUD_DELETE, step, null);
+        scan.hit(CLOUD_DELETE, step, null);
       } else if ((step.program().equals("gh") || step.program().equals("glab"))
           && hostedDelete(step)) {
-        scan.hit(InfraRules.CLOUD_DELETE, step, null);
+        scan.hit(CLOUD_DELETE, step, null);
       }
       if (step.program().equals("gh")) {
         refs(scan, step);

@@ -423,7 +423,7 @@ final class InfraRules implements Family {
       return;
     }
     String kind = text(pos, 1).toLowerCase(Locale.ROOT);
-    if (kind.isEmpty() && FileRules.reachedBy(step, "xargs") && listsNamespaces(scan)) {
+    if (kind.isEmpty() && step.reachedBy("xargs") && listsNamespaces(scan)) {
       // kubectl get ns -o name | … | xargs kubectl delete: what it deletes is every namespace
       // listed.
       kind = "namespace";
@@ -625,7 +625,7 @@ final class InfraRules implements Family {
         unknown = true;
       }
     }
-    boolean every = (unknown || FileRules.reachedBy(step, "xargs")) && listsContainers(scan);
+    boolean every = (unknown || step.reachedBy("xargs")) && listsContainers(scan);
     if (volumes) {
       scan.hit(every ? DOCKER_VOLUME : CONTAINER_VOLUMES, step, null);
     } else if (every) {

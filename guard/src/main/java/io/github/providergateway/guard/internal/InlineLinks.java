@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  * ({@link InlineWrites#COPIES}).
  */
 final class InlineLinks {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private InlineLinks() {}
 
   /** A link call, up to its first argument: with brackets, or perl's without. */
@@ -46,7 +48,7 @@ final class InlineLinks {
               ? target
               : real != null && SelfRules.linksGround(scan, real) ? real : null;
       if (ground != null) {
-        scan.hit(SelfRules.SELF, new Access(Kind.READ, ground, step.invocation()));
+        scan.hit(SELF, new Access(Kind.READ, ground, step.invocation()));
         return;
       }
     }

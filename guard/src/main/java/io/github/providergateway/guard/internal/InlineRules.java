@@ -17,6 +17,24 @@ import java.util.List;
  * shell commands such code runs ({@code os.system}) are the parser's.
  */
 final class InlineRules implements Family {
+  private static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
+  private static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
+  private static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
+  private static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
+  private static final BuiltinRule DELETE_SYSTEM = RuleBook.rule("fs.delete-system");
+  private static final BuiltinRule DELETE_UNRESOLVED = RuleBook.rule("fs.delete-unresolved");
+  private static final BuiltinRule SHELL_STARTUP = RuleBook.rule("fs.shell-startup");
+  private static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
+  private static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
+  private static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
+  private static final BuiltinRule VARIABLE_PRINTED = RuleBook.rule("secrets.variable-printed");
+  private static final BuiltinRule DECODED_TO_SHELL = RuleBook.rule("remote.decoded-to-shell");
+  private static final BuiltinRule EVAL_DOWNLOAD = RuleBook.rule("remote.eval-download");
+  private static final BuiltinRule REVERSE_SHELL = RuleBook.rule("remote.reverse-shell");
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+  private static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
+
   /** The longest argument of a delete call read, in characters. */
   private static final int MAX_ARGUMENT = 512;
 
@@ -300,22 +318,22 @@ final class InlineRules implements Family {
   private static void runsHiddenCode(Scan scan, Step step, String code) {
     boolean runs = containsAny(code, RUNS);
     if (runs && containsAny(code, DECODERS)) {
-      scan.hit(RemoteRules.DECODED_TO_SHELL, step, null);
+      scan.hit(DECODED_TO_SHELL, step, null);
     }
     if (runs && (containsAny(code, FETCHES) || loadsFetcher(step))) {
-      scan.hit(RemoteRules.EVAL_DOWNLOAD, step, null);
+      scan.hit(EVAL_DOWNLOAD, step, null);
     }
     if (code.contains("fork")
         && (code.contains("while") || code.contains("loop") || code.contains("for(;;)"))) {
-      scan.hit(SystemRules.FORK_BOMB, step, null);
+      scan.hit(FORK_BOMB, step, null);
     }
     if (PRINTS_ENVIRONMENT.matcher(code).find()) {
       // console.log(process.env), print(os.environ): every variable, tokens among them.
-      scan.hit(PrintedSecretRules.VARIABLE_PRINTED, step, null);
+      scan.hit(VARIABLE_PRINTED, step, null);
     }
     if (containsAny(code, CONNECTS) && containsAny(code, HANDS_OVER)) {
       // socket + dup2 + a shell, TCPSocket + IO.popen: a shell handed to a network peer.
-      scan.hit(RemoteRules.REVERSE_SHELL, step, null);
+      scan.hit(REVERSE_SHELL, step, null);
     }
     BuiltinRule cloud = CloudSdkCalls.deletes(code);
     if (cloud != null) {
@@ -326,8 +344,8 @@ final class InlineRules implements Family {
       String found = destroys.group().toLowerCase(java.util.Locale.ROOT);
       scan.hit(
           found.startsWith("truncate")
-              ? InfraRules.DB_TRUNCATE
-              : found.startsWith("flush") ? InfraRules.DB_FLUSH : InfraRules.DB_DROP,
+              ? DB_TRUNCATE
+              : found.startsWith("flush") ? DB_FLUSH : DB_DROP,
           step,
           null);
     }
@@ -355,7 +373,7 @@ final class InlineRules implements Family {
         if (comma < code.length() && code.charAt(comma) == ',') {
           Target onto = argument(scan, step, code, comma + 1, homeInCode);
           if (onto.path() != null && SelfRules.protectsGuard(places, onto.path())) {
-            scan.hit(SelfRules.SELF, new Access(Kind.WRITE, onto, step.invocation()));
+            scan.hit(SELF, new Access(Kind.WRITE, onto, step.invocation()));
           }
         }
       }
@@ -375,15 +393,15 @@ final class InlineRules implements Family {
       if (!writes && SelfRules.readsGatewaySecret(places, target)) {
         // open('~/.provider-gateway/.provider-token').read(): the token, read as cat would. Code
         // that also writes is guard.self below for every such path, whichever of them it reads.
-        scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+        scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
       }
       if (writes
           && (SelfRules.protectsGuard(places, target.path())
               || target.path().startsWith(places.gatewayHome()))) {
-        scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+        scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
       }
       if (writes && FileRules.isStartupFile(places, target.path())) {
-        scan.hit(FileRules.SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
+        scan.hit(SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
       }
     }
     if (writes && ARGV_INDEX.matcher(code).find()) {
@@ -391,7 +409,7 @@ final class InlineRules implements Family {
       for (Word word : afterCode(step, code)) {
         for (Target target : scan.targets(step, word)) {
           if (target.path() != null && SelfRules.protectsGuard(places, target.path())) {
-            scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+            scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
           }
         }
       }
@@ -405,13 +423,13 @@ final class InlineRules implements Family {
     }
     BuiltinRule rule =
         switch (scan.places().classify(target)) {
-          case ROOT -> FileRules.DELETE_ROOT;
-          case SYSTEM -> FileRules.DELETE_SYSTEM;
-          case HOME -> FileRules.DELETE_HOME;
-          case PROJECT -> FileRules.DELETE_PROJECT;
-          case GATEWAY -> SelfRules.SELF;
-          case OUTSIDE -> FileRules.DELETE_OUTSIDE;
-          case UNKNOWN -> FileRules.DELETE_UNRESOLVED; // asked, as a path no one can read
+          case ROOT -> DELETE_ROOT;
+          case SYSTEM -> DELETE_SYSTEM;
+          case HOME -> DELETE_HOME;
+          case PROJECT -> DELETE_PROJECT;
+          case GATEWAY -> SELF;
+          case OUTSIDE -> DELETE_OUTSIDE;
+          case UNKNOWN -> DELETE_UNRESOLVED; // asked, as a path no one can read
           case INSIDE, TEMP -> null;
         };
     if (rule != null) {

@@ -14,6 +14,8 @@ import java.util.Set;
  * it is the person's work on the gateway and no install ({@link GroundInstalls}).
  */
 final class InstallBuilds {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private InstallBuilds() {}
 
   /** Maven's and Gradle's launchers. */
@@ -47,7 +49,7 @@ final class InstallBuilds {
       if (project == null) {
         for (Path cwd : step.cwds()) {
           if (cwd != null && installs.holds(cwd)) {
-            scan.hit(SelfRules.SELF, step, null);
+            scan.hit(SELF, step, null);
             return;
           }
         }
@@ -55,7 +57,7 @@ final class InstallBuilds {
       }
       for (Target target : scan.targets(step, project)) {
         if (target.path() != null && installs.holds(target.path())) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           return;
         }
       }

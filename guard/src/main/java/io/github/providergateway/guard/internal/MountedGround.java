@@ -19,6 +19,9 @@ import java.util.List;
  * project's.
  */
 final class MountedGround {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private MountedGround() {}
 
   /** One mount: where from, where to, and whether read-only. */
@@ -71,11 +74,11 @@ final class MountedGround {
         continue;
       }
       if (home.startsWith(at) || at.startsWith(home) && !at.startsWith(home.resolve("logs"))) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+        scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
         return true;
       }
       if (!mount.readOnly() && (SelfRules.protectsGuard(places, at) || aboveHome)) {
-        scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+        scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
         return true;
       }
     }

@@ -91,9 +91,7 @@ final class Output {
 
   /** Whether a program's output is captured by a substitution. */
   static boolean captured(Step step) {
-    return FileRules.reachedBy(step, "$(")
-        || FileRules.reachedBy(step, "`")
-        || FileRules.reachedBy(step, "<(");
+    return step.reachedBy("$(") || step.reachedBy("`") || step.reachedBy("<(");
   }
 
   /**

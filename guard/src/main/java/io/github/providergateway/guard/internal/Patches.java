@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * read.
  */
 final class Patches {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private Patches() {}
 
   /** The files a unified or git diff names: {@code +++ b/x}, {@code --- a/x}, git's headers. */
@@ -126,7 +128,7 @@ final class Patches {
               folder == null || stripped.startsWith("/") ? stripped : folder + "/" + stripped;
           for (Target target : scan.targets(step, Word.literal(at))) {
             if (ground(scan, target)) {
-              scan.hit(SelfRules.SELF, step, target);
+              scan.hit(SELF, step, target);
               return true;
             }
           }

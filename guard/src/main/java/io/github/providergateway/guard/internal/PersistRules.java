@@ -249,7 +249,7 @@ final class PersistRules implements Family {
           other.program().equals("which")
               || other.program().equals("command") && args.contains("-v");
       if (finder
-          && FileRules.reachedBy(other, "$(")
+          && other.reachedBy("$(")
           && !args.isEmpty()
           && args.get(args.size() - 1).equals(text)
           && text.indexOf('/') < 0) {

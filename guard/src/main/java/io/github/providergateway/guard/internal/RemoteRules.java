@@ -118,9 +118,9 @@ final class RemoteRules implements Family {
       }
       downloaded.addAll(savedAs(step));
       printedDownload |= toStandardOutput(step);
-      if (FileRules.reachedBy(step, "<(") && runner) {
+      if (step.reachedBy("<(") && runner) {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
-      } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
+      } else if ((step.reachedBy("$(") || step.reachedBy("`")) && runner) {
         scan.hit(EVAL_DOWNLOAD, step, null);
       } else if (lastReader > i && toStandardOutput(step)) {
         scan.hit(PIPE_TO_SHELL, step, null);

@@ -165,6 +165,19 @@ public final class Scan {
       return kind.in(kinds());
     }
 
+    /**
+     * {@return whether a program whose name starts with {@code prefix} runs this one ({@code xargs}
+     * of {@code … | xargs git branch -D}): its arguments are what that program feeds it}
+     */
+    boolean reachedBy(String prefix) {
+      for (String via : invocation.via()) {
+        if (via.startsWith(prefix)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     @Override
     public String toString() {
       return "Step[" + invocation + ", cwds=" + cwds + "]";

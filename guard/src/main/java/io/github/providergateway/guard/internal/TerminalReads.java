@@ -17,6 +17,8 @@ import java.util.Locale;
  * code's literal path among them ({@code open('/dev/pts/3')}, read or written).
  */
 final class TerminalReads {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private TerminalReads() {}
 
   /**
@@ -27,12 +29,12 @@ final class TerminalReads {
   static void scan(Scan scan) {
     for (Step step : scan.steps()) {
       if (reads(step) || step.interpreter() && namedInCode(step)) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+        scan.hit(GATEWAY_TOKEN, step, null);
       }
     }
     for (Access access : scan.accesses()) {
       if (access.kind() == Kind.READ && TerminalDevices.isTerminal(access.target().path())) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, access);
+        scan.hit(GATEWAY_TOKEN, access);
       }
     }
   }

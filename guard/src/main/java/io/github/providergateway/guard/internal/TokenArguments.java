@@ -15,6 +15,8 @@ import java.util.Set;
  * that look at a file's name, never at what it holds.
  */
 final class TokenArguments {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private TokenArguments() {}
 
   /**
@@ -92,7 +94,7 @@ final class TokenArguments {
       Target real = word.text().indexOf('/') >= 0 ? scan.realPaths().of(target) : null;
       for (Target t : real == null ? new Target[] {target} : new Target[] {target, real}) {
         if (SelfRules.readsGatewaySecret(scan.places(), t)) {
-          scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, t, step.invocation()));
+          scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, t, step.invocation()));
           return true;
         }
       }

@@ -21,6 +21,8 @@ import java.util.Set;
  * the project are too: only the home and the settings folders are read for them.
  */
 final class UnknownContents {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private UnknownContents() {}
 
   /** Folders under the home that hold agents' settings or the gateway's, by name. */
@@ -73,7 +75,7 @@ final class UnknownContents {
       }
       for (Target target : scan.targets(step, landing.into())) {
         if (holdsSettings(scan, step, target.path(), landing.from())) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           break;
         }
       }
