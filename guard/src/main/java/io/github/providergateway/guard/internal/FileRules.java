@@ -86,27 +86,6 @@ final class FileRules implements Family {
           "logs");
   private static final List<String> SYSTEM_WRITES =
       List.of("etc", "usr", "boot", "bin", "sbin", "lib", "lib32", "lib64", "System", "Library");
-  private static final Set<String> STARTUP_FILES =
-      Set.of(
-          ".bashrc",
-          ".bash_profile",
-          ".bash_login",
-          ".profile",
-          ".zshrc",
-          ".zprofile",
-          ".zshenv",
-          ".zlogin",
-          ".cshrc",
-          ".tcshrc",
-          ".kshrc",
-          ".bash_aliases",
-          ".inputrc",
-          ".bash_logout",
-          ".zlogout",
-          ".direnvrc",
-          ".vimrc",
-          ".gvimrc",
-          ".exrc");
 
   /**
    * Start-up files in folders of the home, read as the home's own are: by bash (a {@code
@@ -224,7 +203,7 @@ final class FileRules implements Family {
       if (path != null
           && path.getNameCount() == home.getNameCount() + 1
           && path.startsWith(home)
-          && STARTUP_FILES.contains(access.target().name())) {
+          && StartupFiles.NAMES.contains(access.target().name())) {
         scan.hit(SHELL_STARTUP, access);
       } else if (path != null
           && path.getNameCount() > home.getNameCount() + 1
@@ -293,15 +272,6 @@ final class FileRules implements Family {
     return false;
   }
 
-  /** Whether {@code path} is a shell's start-up file in the home. */
-  static boolean isStartupFile(Places places, Path path) {
-    Path home = places.home();
-    return path != null
-        && path.getNameCount() == home.getNameCount() + 1
-        && path.startsWith(home)
-        && STARTUP_FILES.contains(path.getFileName().toString());
-  }
-
   private static void remove(Scan scan, Step step) {
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
@@ -342,7 +312,7 @@ final class FileRules implements Family {
       if (!other.program().equals("find")) {
         continue;
       }
-      for (Word start : findStarts(other)) {
+      for (Word start : FindStarts.of(other)) {
         for (Target target : scan.targets(other, start)) {
           BuiltinRule rule =
               switch (scan.places().classify(target)) {
@@ -457,7 +427,7 @@ final class FileRules implements Family {
   private static void removed(Scan scan, Step step, List<Word> words, boolean recursive) {
     for (Word word : words) {
       for (Target target : scan.targets(step, word)) {
-        if (isGitFolder(target)) {
+        if (GitFolders.holdsHistory(target)) {
           scan.hit(REMOVE_REPO, step, target);
         }
         BuiltinRule rule =
@@ -499,7 +469,7 @@ final class FileRules implements Family {
       if (!step.program().equals("find")) {
         continue;
       }
-      for (Word start : findStarts(step)) {
+      for (Word start : FindStarts.of(step)) {
         for (Target target : scan.targets(step, start)) {
           if (!scan.places().classify(target).free()) {
             return false;
@@ -509,38 +479,6 @@ final class FileRules implements Family {
       }
     }
     return any;
-  }
-
-  /** What .git holds that is the history: the rest (locks, a rebase's state, hooks) is not. */
-  private static final Set<String> HISTORY =
-      Set.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
-
-  static boolean isGitFolder(Target target) {
-    Path path = target.path();
-    if (path == null) {
-      return false;
-    }
-    String glob = target.glob();
-    if (glob != null && (glob.endsWith("/.git") || glob.matches(".*/\\.git/[*]*"))) {
-      return true; // */.git, .git/*: every repository under the folder, or all of one
-    }
-    if (glob != null && glob.indexOf('/') >= 0) {
-      // ./.g*, .gi?, .[g]it: a name's pattern that .git fits takes the repository with the rest.
-      String name = glob.substring(glob.lastIndexOf('/') + 1);
-      String pattern = Glob.bracketsAsAny(name);
-      if (name.startsWith(".") && Glob.text(pattern).matches(".git")) {
-        return true;
-      }
-    }
-    for (int i = 0; i < path.getNameCount(); i++) {
-      if (path.getName(i).toString().equals(".git")) {
-        // .git itself, or its history; not .git/index.lock, .git/rebase-merge, .git/hooks/x.
-        return i == path.getNameCount() - 1
-            || HISTORY.contains(path.getName(i + 1).toString())
-                && (target.glob() == null || i + 2 <= path.getNameCount());
-      }
-    }
-    return false;
   }
 
   private static boolean isBuildOutput(Scan scan, Target target) {
@@ -583,30 +521,9 @@ final class FileRules implements Family {
         scan.hit(REMOVE_REPO, step, null);
       }
     }
-    for (Word start : findStarts(step)) {
+    for (Word start : FindStarts.of(step)) {
       findStart(scan, step, start, selects(args));
     }
-  }
-
-  /** The folders a find starts from: its words before the first test, else {@code .}. */
-  static List<Word> findStarts(Step step) {
-    List<Word> args = step.args();
-    int k = 0;
-    while (k < args.size()
-        && (args.get(k).text().equals("-H")
-            || args.get(k).text().equals("-L")
-            || args.get(k).text().equals("-P"))) {
-      k++;
-    }
-    List<Word> starts = new ArrayList<>();
-    for (; k < args.size(); k++) {
-      String a = args.get(k).text();
-      if (a.startsWith("-") || a.equals("(") || a.equals("!")) {
-        break;
-      }
-      starts.add(args.get(k));
-    }
-    return starts.isEmpty() ? List.of(Word.literal(".")) : starts;
   }
 
   /** Whether find picks some files by name or path, rather than everything under its start. */
@@ -861,7 +778,9 @@ final class FileRules implements Family {
           scan.hit(MOVE_SYSTEM, step, target);
         } else if (place == Place.PROJECT) {
           scan.hit(DELETE_PROJECT, step, target); // the project moved away is gone from its place
-        } else if (isGitFolder(target) && target.path() != null && target.name().equals(".git")) {
+        } else if (GitFolders.holdsHistory(target)
+            && target.path() != null
+            && target.name().equals(".git")) {
           scan.hit(REMOVE_REPO, step, target);
         } else if (intoTemp && (place == Place.OUTSIDE || place == Place.GATEWAY)) {
           // mv ~/Documents /tmp/d: into the folder whose contents are free to delete.

@@ -37,7 +37,7 @@ final class HostingRules implements Family {
         scan.hit(REPO_DELETE, step, null);
       } else if (ProgramKind.DOWNLOADER.names(step.program())
           && deletes(step.args())
-          && !RemoteRules.local(step)) {
+          && !LocalUrls.only(step)) {
         // A DELETE sent anywhere but this machine removes something the person may not get back:
         // a server, a bucket's object, a release. Which hosts matter cannot be listed (issue 60,
         // set B: DigitalOcean's API), so every one is asked about, and a URL the guard cannot read

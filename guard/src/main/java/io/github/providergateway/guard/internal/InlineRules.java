@@ -111,64 +111,11 @@ final class InlineRules implements Family {
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
-      String code = code(step);
+      String code = InlineCode.of(step);
       if (code != null) {
         read(scan, step, code);
       }
     }
-  }
-
-  /** The program text of awk, or {@code null}. */
-  static String awkCode(Step step) {
-    for (Word word : step.args()) {
-      if (!word.text().startsWith("-")) {
-        return word.text();
-      }
-    }
-    return null;
-  }
-
-  /** The inline code of an interpreter, or {@code null}. */
-  static String code(Step step) {
-    String program = step.program();
-    if (program.equals("awk")
-        || program.equals("gawk")
-        || program.equals("mawk")
-        || program.equals("nawk")) {
-      return awkCode(step);
-    }
-    if (!step.interpreter()) {
-      return null; // most programs: no name to compare below
-    }
-    String flag;
-    boolean clusters = false;
-    if (program.startsWith("python") || program.startsWith("pypy")) {
-      flag = "-c";
-      clusters = true; // python3 -Ic '…', -uc
-    } else if (program.equals("node") || program.equals("nodejs") || program.equals("bun")) {
-      flag = "-e";
-    } else if (program.equals("perl") || program.equals("ruby") || program.equals("lua")) {
-      flag = "-e";
-      clusters = !program.equals("lua"); // perl -le '…', -ne, -pe
-    } else if (program.equals("php")) {
-      flag = "-r";
-    } else if (program.equals("deno")) {
-      flag = "eval";
-    } else {
-      return null;
-    }
-    List<Word> args = step.args();
-    for (int i = 0; i + 1 < args.size(); i++) {
-      String a = args.get(i).text();
-      if (a.equals(flag)
-          || a.equals("--eval")
-          || a.equals("-E") && program.equals("perl")
-          || clusters && a.matches("-[a-zA-Z0-9]*" + flag.charAt(1))
-          || (a.equals("-p") || a.equals("--print")) && program.startsWith("node")) {
-        return args.get(i + 1).text();
-      }
-    }
-    return null;
   }
 
   /** What decodes text in inline code: base64, hex. */
@@ -400,7 +347,7 @@ final class InlineRules implements Family {
               || target.path().startsWith(places.gatewayHome()))) {
         scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
       }
-      if (writes && FileRules.isStartupFile(places, target.path())) {
+      if (writes && StartupFiles.isOne(places, target.path())) {
         scan.hit(SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
       }
     }
@@ -418,7 +365,7 @@ final class InlineRules implements Family {
 
   /** The rules a recursive delete of {@code target} by inline code matches, as rm -r's would. */
   private static void deleted(Scan scan, Step step, Target target) {
-    if (FileRules.isGitFolder(target)) {
+    if (GitFolders.holdsHistory(target)) {
       scan.hit(REMOVE_REPO, step, target); // shutil.rmtree('.git')
     }
     BuiltinRule rule =

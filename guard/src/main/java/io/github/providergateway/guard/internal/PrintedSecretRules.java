@@ -39,7 +39,7 @@ final class PrintedSecretRules implements Family {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
-      if (rule == null && i == steps.size() - 1 && SecretRules.dumpsEnvironment(step)) {
+      if (rule == null && i == steps.size() - 1 && EnvironmentDumps.dumps(step)) {
         // env, printenv last and unfiltered: every variable shown, tokens among them (fresh set
         // D); piped on to grep it is a search, read above for the names it looks for.
         rule = VARIABLE_PRINTED;
@@ -47,7 +47,7 @@ final class PrintedSecretRules implements Family {
       if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
         scan.hit(rule, step, null);
       }
-      if (SecretRules.dumpsEnvironment(step)) {
+      if (EnvironmentDumps.dumps(step)) {
         dumped = i;
       }
     }

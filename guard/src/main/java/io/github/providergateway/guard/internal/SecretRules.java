@@ -104,7 +104,7 @@ final class SecretRules implements Family {
       if (environmentDumped && step.is(ProgramKind.SENDER)) {
         scan.hit(ENVIRONMENT_SENT, step, null);
       }
-      environmentDumped |= dumpsEnvironment(step);
+      environmentDumped |= EnvironmentDumps.dumps(step);
       switch (program) { // one switch, not four comparisons a program
         case "gpg", "gpg2" -> {
           for (String arg : step.invocation().args()) {
@@ -505,54 +505,6 @@ final class SecretRules implements Family {
         bsd = PS_BSD.indexOf(a.charAt(k)) >= 0;
       }
       if (bsd && a.indexOf('e') >= 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a program prints the whole environment: env or printenv alone, export -p, set, and
-   * inline code that walks it ({@code keys %ENV}, {@code os.environ.items()}, {@code
-   * JSON.stringify(process.env)}, {@code ENV.to_h}).
-   */
-  static boolean dumpsEnvironment(Step step) {
-    return switch (step.program()) {
-      case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
-      case "export", "declare", "typeset" ->
-          step.args().stream().anyMatch(w -> w.text().equals("-p"));
-      case "set" -> step.args().isEmpty();
-      default -> step.interpreter() && walksEnvironment(InlineRules.code(step));
-    };
-  }
-
-  /** The ways inline code takes the whole environment rather than one variable of it. */
-  private static final List<String> WHOLE_ENVIRONMENT =
-      List.of(
-          "%ENV",
-          "os.environ)",
-          "os.environ.items(",
-          "os.environ.copy(",
-          "os.environ.keys(",
-          "os.environ,",
-          "dict(os.environ",
-          "(process.env)",
-          "process.env,",
-          "Object.entries(process.env",
-          "Object.keys(process.env",
-          "ENV.to_h",
-          "ENV.each",
-          "ENV.to_a",
-          "ENV.inspect",
-          "getenv()",
-          "System.getenv()");
-
-  private static boolean walksEnvironment(String code) {
-    if (code == null) {
-      return false;
-    }
-    for (String way : WHOLE_ENVIRONMENT) {
-      if (code.contains(way)) {
         return true;
       }
     }

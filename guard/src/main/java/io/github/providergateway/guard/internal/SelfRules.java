@@ -184,7 +184,7 @@ final class SelfRules implements Family {
       return;
     }
     Places places = scan.places();
-    for (Word start : FileRules.findStarts(step)) {
+    for (Word start : FindStarts.of(step)) {
       for (Target target : scan.targets(step, start)) {
         Path path = target.path();
         if (path != null && (protectsGuard(places, path) || path.startsWith(places.gatewayHome()))
