@@ -52,7 +52,7 @@ final class DataStores {
       }
       String program = step.program();
       if (redisClient(program) || rawClient(program) || redis && printer) {
-        for (String text : InfraRules.statements(step)) {
+        for (String text : SqlStatements.statements(step)) {
           if (flushesRedis(text)) {
             scan.hit(DB_FLUSH, step, null);
           }
@@ -65,7 +65,7 @@ final class DataStores {
         scan.hit(DB_FLUSH, step, null); // redis-cli --scan | xargs redis-cli del
       }
       if (mongoShell(program) || mongo && printer) {
-        for (String text : InfraRules.statements(step)) {
+        for (String text : SqlStatements.statements(step)) {
           mongo(scan, step, text);
         }
       }
