@@ -21,7 +21,7 @@ final class EnvironmentDumps {
       case "export", "declare", "typeset" ->
           step.args().stream().anyMatch(w -> w.text().equals("-p"));
       case "set" -> step.args().isEmpty();
-      default -> step.interpreter() && walksEnvironment(InlineCode.of(step));
+      default -> step.interpreter() && walksEnvironment(InterpreterCode.of(step));
     };
   }
 

@@ -148,7 +148,7 @@ final class GatewayDoors {
         scan.hit(SELF, step, null);
         continue;
       }
-      String code = step.interpreter() ? InlineCode.of(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inCode(scan, step, code);
       if (found != null) {
         scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");

@@ -111,7 +111,7 @@ final class InlineRules implements Family {
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
-      String code = InlineCode.of(step);
+      String code = InterpreterCode.of(step);
       if (code != null) {
         read(scan, step, code);
       }

@@ -34,7 +34,7 @@ final class LaterWrites {
         return argv.has('i') || argv.has("in-place") ? operand(argv.positionals(), 1) : null;
       }
       default -> {
-        String code = step.interpreter() ? InlineCode.of(step) : null;
+        String code = step.interpreter() ? InterpreterCode.of(step) : null;
         if (code == null || !code.contains("write") && !code.contains("append")) {
           return null;
         }
@@ -59,7 +59,7 @@ final class LaterWrites {
           case "tee", "sponge" -> given(step.invocation().redirects());
           case "ed", "ex" -> edAdds(given(step.invocation().redirects()));
           case "sed" -> sedAdds(step);
-          default -> otherLiterals(InlineCode.of(step), file);
+          default -> otherLiterals(InterpreterCode.of(step), file);
         };
     if (text != null && !text.isBlank()) {
       texts.add(new String[] {text, step.program() + " › " + FedCode.base(file) + " (runs later)"});

@@ -159,7 +159,7 @@ final class MarksShed {
           || GatewayProcess.runsGateway(step) && runBy(step, ELSEWHERE)) {
         scan.hit(SELF, step, null);
       }
-      String code = step.interpreter() ? InlineCode.of(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String shed = code == null ? null : inCode(code);
       if (shed != null) {
         scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + shed + ")");

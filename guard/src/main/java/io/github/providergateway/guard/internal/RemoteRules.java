@@ -441,7 +441,7 @@ final class RemoteRules implements Family {
             && (texts.get(f + 1).equals("-") || texts.get(f + 1).equals("/dev/stdin"));
       }
       case "awk", "gawk", "mawk", "nawk" -> {
-        String code = InlineCode.awk(step);
+        String code = InterpreterCode.awk(step);
         yield code != null
             && (code.contains("system($0)")
                 || code.contains("| \"sh\"")

@@ -165,10 +165,7 @@ public final class Scan {
       return kind.in(kinds());
     }
 
-    /**
-     * {@return whether a program whose name starts with {@code prefix} runs this one ({@code xargs}
-     * of {@code … | xargs git branch -D}): its arguments are what that program feeds it}
-     */
+    /** {@return whether a program whose name starts with {@code prefix} runs this one (xargs)} */
     boolean reachedBy(String prefix) {
       for (String via : invocation.via()) {
         if (via.startsWith(prefix)) {

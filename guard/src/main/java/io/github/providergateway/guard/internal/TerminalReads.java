@@ -41,7 +41,7 @@ final class TerminalReads {
 
   /** Inline code that opens another terminal or another process's file by its literal path. */
   private static boolean namedInCode(Step step) {
-    String code = InlineCode.of(step);
+    String code = InterpreterCode.of(step);
     if (code == null || !code.contains("/dev/") && !code.contains("/proc/")) {
       return false;
     }

@@ -55,7 +55,7 @@ final class TerminalTyping {
         scan.hit(SELF, step, null);
         continue;
       }
-      String code = step.interpreter() ? InlineCode.of(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inText(code);
       if (found != null) {
         scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");

@@ -10,8 +10,8 @@ import java.util.List;
  * rules that look into inline code ({@link InlineRules}) and by those that ask one thing of it (a
  * terminal typed into, the environment walked).
  */
-final class InlineCode {
-  private InlineCode() {}
+final class InterpreterCode {
+  private InterpreterCode() {}
 
   /** The program text of awk, or {@code null}. */
   static String awk(Step step) {
