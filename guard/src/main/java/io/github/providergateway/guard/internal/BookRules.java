@@ -40,6 +40,11 @@ final class BookRules implements Family {
       if (named.contains(spec.rule().category()) && !spec.matches().when().isEmpty()) {
         rules.add(spec.rule());
         for (When when : spec.matches().when()) {
+          if (when.where() != null && !Where.names().contains(when.where())) {
+            // Refused where the rules are first gathered, with the catalogue's other checks.
+            throw new IllegalStateException(
+                spec.rule().id() + ": no predicate is named '" + when.where() + "'");
+          }
           clauses.add(new Clause(spec.rule(), when));
         }
       }

@@ -256,4 +256,17 @@ enum ProgramKind {
   List<String> names() {
     return names;
   }
+
+  /** {@return whether a program is a shell or an interpreter: code it is handed runs} */
+  static boolean isInterpreter(String program) {
+    return isInterpreter(program, ProgramKind.of(program));
+  }
+
+  /** {@return whether a program of these {@link ProgramKind}s is a shell or an interpreter} */
+  static boolean isInterpreter(String program, int kinds) {
+    return ProgramKind.SHELL.in(kinds)
+        || ProgramKind.INTERPRETER.in(kinds)
+        || program.startsWith("python")
+        || program.startsWith("pypy");
+  }
 }

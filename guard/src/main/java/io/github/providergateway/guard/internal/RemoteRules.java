@@ -368,18 +368,6 @@ final class RemoteRules implements Family {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  static boolean isInterpreter(String program) {
-    return isInterpreter(program, ProgramKind.of(program));
-  }
-
-  /** {@return whether a program of these {@link ProgramKind}s is a shell or an interpreter} */
-  static boolean isInterpreter(String program, int kinds) {
-    return ProgramKind.SHELL.in(kinds)
-        || ProgramKind.INTERPRETER.in(kinds)
-        || program.startsWith("python")
-        || program.startsWith("pypy");
-  }
-
   /**
    * A program that runs code it is handed: a shell or interpreter, {@code eval}, {@code source}.
    */

@@ -273,9 +273,6 @@ public final class RuleBook {
       }
     }
     String where = text(clause, "where", null);
-    if (where != null && !Where.names().contains(where)) {
-      throw new IllegalStateException(id + ": no predicate is named '" + where + "'");
-    }
     List<String> programs = oneOrMore(id, clause.path("program"));
     if (programs.isEmpty()) {
       throw new IllegalStateException(id + ": a when clause names its program");

@@ -118,7 +118,7 @@ public final class Scan {
     /** {@return the kinds of the program {@code program}, {@link #INTERPRETER} among them} */
     private static int kindsOf(String program) {
       int bits = ProgramKind.of(program);
-      return RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
+      return ProgramKind.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
     }
 
     /** {@return the program} */
@@ -154,7 +154,7 @@ public final class Scan {
 
     /**
      * {@return whether the program is a shell or an interpreter ({@link
-     * RemoteRules#isInterpreter}): asked once, as several rules ask it of every program}
+     * ProgramKind#isInterpreter}): asked once, as several rules ask it of every program}
      */
     public boolean interpreter() {
       return (kinds & INTERPRETER) != 0;
@@ -527,8 +527,8 @@ public final class Scan {
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
   private void add(Hit hit) {
-    if (Catalogue.byId(hit.rule().id()) != hit.rule()) {
-      // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
+    if (RuleBook.rule(hit.rule().id()) != hit.rule()) {
+      // A rule that matches must be the book's own (the allow list, the docs' table read it).
       throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
     }
     // One look-up a hit, not a comparison with every hit before: a long command of the same

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * The named predicates a rule's when clause may ask for ({@code "where": "refspec-forced"}): what
  * the book's data cannot say (a refspec's {@code +}, a setting's value, a script's lines), each in
- * Java under one name. A name the book uses and this table lacks fails the book's loading.
+ * Java under one name. A name the book uses and this table lacks fails the catalogue's checks, at
+ * the first guard (BookRules).
  */
 final class Where {
   /**

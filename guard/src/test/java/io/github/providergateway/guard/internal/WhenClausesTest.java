@@ -56,7 +56,8 @@ class WhenClausesTest {
 
   @Test
   void aPredicateNobodyWroteIsRefused() {
-    assertThatThrownBy(() -> spec("{\"program\": \"git\", \"where\": \"pushes-to-mars\"}"))
+    RuleSpec spec = spec("{\"program\": \"git\", \"where\": \"pushes-to-mars\"}");
+    assertThatThrownBy(() -> new BookRules(java.util.List.of(spec), "git"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("git.example: no predicate is named 'pushes-to-mars'");
   }
