@@ -210,7 +210,7 @@ final class DockerCommands {
     Path home = scan.places().home();
     for (Target target : scan.targets(step, new Word(mount.substring(0, colon), false))) {
       Path source = target.path();
-      if (source != null && (home.startsWith(source) || SecretRules.secret(home, source) != null)) {
+      if (source != null && (home.startsWith(source) || SecretPaths.secret(home, source) != null)) {
         return true;
       }
     }

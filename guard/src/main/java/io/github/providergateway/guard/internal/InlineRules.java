@@ -333,7 +333,7 @@ final class InlineRules implements Family {
         continue;
       }
       HomeReads.walked(scan, step, code, target);
-      BuiltinRule secret = SecretRules.secret(places.home(), target.path());
+      BuiltinRule secret = SecretPaths.secret(places.home(), target.path());
       if (secret != null) {
         scan.hit(secret, new Access(Kind.READ, target, step.invocation()));
       }
