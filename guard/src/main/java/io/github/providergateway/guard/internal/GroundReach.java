@@ -101,7 +101,7 @@ final class GroundReach {
       paths = next;
     }
     for (Path path : paths) {
-      if (SelfRules.protectsGuard(places, path)) {
+      if (GuardPaths.protectsGuard(places, path)) {
         return true;
       }
     }
@@ -144,7 +144,7 @@ final class GroundReach {
     }
     return Glob.hasWildcard(path.toString())
         ? globReaches(places, path.toString())
-        : SelfRules.protectsGuard(places, path);
+        : GuardPaths.protectsGuard(places, path);
   }
 
   private static boolean clean(String segment) {
@@ -268,7 +268,7 @@ final class GroundReach {
       }
       for (Target target : scan.targets(step, destination)) {
         Path at = target.path() == null ? null : resolve(target.path(), name);
-        if (at != null && SelfRules.protectsGuard(scan.places(), at)) {
+        if (at != null && GuardPaths.protectsGuard(scan.places(), at)) {
           scan.hit(SELF, step, target);
           return;
         }
@@ -359,7 +359,7 @@ final class GroundReach {
   }
 
   static boolean changesGround(Places places, Target target) {
-    return target.path() != null && SelfRules.protectsGuard(places, target.path())
+    return target.path() != null && GuardPaths.protectsGuard(places, target.path())
         || reaches(places, target);
   }
 
@@ -389,12 +389,12 @@ final class GroundReach {
   /** Whether a program xargs runs changes the files it is given ({@code sed -i}, {@code cp x}). */
   private static boolean changesWhatItIsGiven(Step step) {
     String program = step.program();
-    if (SelfRules.FIND_CHANGERS.contains(program)
+    if (GuardPaths.FIND_CHANGERS.contains(program)
         || program.equals("cp")
         || program.equals("install")) {
       return true;
     }
-    if (!SelfRules.IN_PLACE_EDITORS.contains(program)) {
+    if (!GuardPaths.IN_PLACE_EDITORS.contains(program)) {
       return false;
     }
     for (Word w : step.args()) {

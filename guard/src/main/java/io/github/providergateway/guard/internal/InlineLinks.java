@@ -44,9 +44,9 @@ final class InlineLinks {
       Target target = InlineRules.argument(scan, step, code, call.end(), homeInCode);
       Target real = scan.realPaths().of(target);
       Target ground =
-          SelfRules.linksGround(scan, target)
+          GuardPaths.linksGround(scan, target)
               ? target
-              : real != null && SelfRules.linksGround(scan, real) ? real : null;
+              : real != null && GuardPaths.linksGround(scan, real) ? real : null;
       if (ground != null) {
         scan.hit(SELF, new Access(Kind.READ, ground, step.invocation()));
         return;

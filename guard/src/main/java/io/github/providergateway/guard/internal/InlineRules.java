@@ -319,7 +319,7 @@ final class InlineRules implements Family {
         int comma = argumentEnd(code, at + call.length());
         if (comma < code.length() && code.charAt(comma) == ',') {
           Target onto = argument(scan, step, code, comma + 1, homeInCode);
-          if (onto.path() != null && SelfRules.protectsGuard(places, onto.path())) {
+          if (onto.path() != null && GuardPaths.protectsGuard(places, onto.path())) {
             scan.hit(SELF, new Access(Kind.WRITE, onto, step.invocation()));
           }
         }
@@ -337,13 +337,13 @@ final class InlineRules implements Family {
       if (secret != null) {
         scan.hit(secret, new Access(Kind.READ, target, step.invocation()));
       }
-      if (!writes && SelfRules.readsGatewaySecret(places, target)) {
+      if (!writes && GuardPaths.readsGatewaySecret(places, target)) {
         // open('~/.provider-gateway/.provider-token').read(): the token, read as cat would. Code
         // that also writes is guard.self below for every such path, whichever of them it reads.
         scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
       }
       if (writes
-          && (SelfRules.protectsGuard(places, target.path())
+          && (GuardPaths.protectsGuard(places, target.path())
               || target.path().startsWith(places.gatewayHome()))) {
         scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
       }
@@ -355,7 +355,7 @@ final class InlineRules implements Family {
       // open(sys.argv[1],'w'): the words after the code are what it writes.
       for (Word word : afterCode(step, code)) {
         for (Target target : scan.targets(step, word)) {
-          if (target.path() != null && SelfRules.protectsGuard(places, target.path())) {
+          if (target.path() != null && GuardPaths.protectsGuard(places, target.path())) {
             scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
           }
         }

@@ -77,7 +77,7 @@ final class MountedGround {
         scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
         return true;
       }
-      if (!mount.readOnly() && (SelfRules.protectsGuard(places, at) || aboveHome)) {
+      if (!mount.readOnly() && (GuardPaths.protectsGuard(places, at) || aboveHome)) {
         scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
         return true;
       }

@@ -93,7 +93,7 @@ final class TokenArguments {
       }
       Target real = word.text().indexOf('/') >= 0 ? scan.realPaths().of(target) : null;
       for (Target t : real == null ? new Target[] {target} : new Target[] {target, real}) {
-        if (SelfRules.readsGatewaySecret(scan.places(), t)) {
+        if (GuardPaths.readsGatewaySecret(scan.places(), t)) {
           scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, t, step.invocation()));
           return true;
         }

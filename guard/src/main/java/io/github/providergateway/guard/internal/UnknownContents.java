@@ -109,7 +109,7 @@ final class UnknownContents {
     String name = folder.getFileName() == null ? "" : folder.getFileName().toString();
     if (places.home().startsWith(folder)
         || places.gatewayHome().startsWith(folder)
-        || SelfRules.protectsGuard(places, folder)
+        || GuardPaths.protectsGuard(places, folder)
         || folder.startsWith(places.home()) && SETTINGS_FOLDERS.contains(name)) {
       return true;
     }
