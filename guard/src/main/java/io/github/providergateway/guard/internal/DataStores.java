@@ -236,7 +236,7 @@ final class DataStores {
    * A document ({@code index/_doc/1}) is one row, not the table.
    */
   private static BuiltinRule searchIndexDeleted(List<Word> args) {
-    if (!HostingRules.deletes(args)) {
+    if (!HttpDeletes.deletes(args)) {
       return null; // most requests: no URL read at all
     }
     for (Word word : args) {

@@ -169,14 +169,14 @@ final class GatewayDoors {
     if (route != null) {
       return "a request to " + route;
     }
-    if (InlineRules.containsAny(text, UNIX_CONNECTS)) {
+    if (CodeArguments.containsAny(text, UNIX_CONNECTS)) {
       for (String socket : SOCKETS) {
         if (text.contains(socket)) {
           return "a connection to the gateway's " + socket;
         }
       }
     }
-    if (InlineRules.containsAny(text, TCP_CONNECTS) && namesLoopback(text)) {
+    if (CodeArguments.containsAny(text, TCP_CONNECTS) && namesLoopback(text)) {
       for (int port : scan.gatewayPorts()) {
         if (Pattern.compile("(?<![\\d.])" + port + "(?!\\d)").matcher(text).find()) {
           return "a connection to the gateway's port " + port;
@@ -192,7 +192,7 @@ final class GatewayDoors {
     if (found != null) {
       return found;
     }
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (literal.endsWith(".sock") && inHome(scan, step, literal)) {
         return "the gateway's socket " + literal;
       }
@@ -412,7 +412,7 @@ final class GatewayDoors {
 
   /** Whether inline code names a loopback address. */
   private static boolean namesLoopback(String text) {
-    for (String literal : InlineRules.literals(text)) {
+    for (String literal : CodeArguments.literals(text)) {
       if (loopback(literal)) {
         return true;
       }

@@ -114,8 +114,8 @@ final class HomeReads {
     if (target.path() == null || !holdsHome(scan, target.path())) {
       return;
     }
-    if (InlineRules.containsAny(code, TAKES_WHOLE)
-        || InlineRules.containsAny(code, WALKS) && InlineRules.containsAny(code, READS)) {
+    if (CodeArguments.containsAny(code, TAKES_WHOLE)
+        || CodeArguments.containsAny(code, WALKS) && CodeArguments.containsAny(code, READS)) {
       scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
     }
   }

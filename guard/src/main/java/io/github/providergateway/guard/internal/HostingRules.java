@@ -36,7 +36,7 @@ final class HostingRules implements Family {
       if (deletes) {
         scan.hit(REPO_DELETE, step, null);
       } else if (ProgramKind.DOWNLOADER.names(step.program())
-          && deletes(step.args())
+          && HttpDeletes.deletes(step.args())
           && !LocalUrls.only(step)) {
         // A DELETE sent anywhere but this machine removes something the person may not get back:
         // a server, a bucket's object, a release. Which hosts matter cannot be listed (issue 60,
@@ -137,7 +137,7 @@ final class HostingRules implements Family {
   private static boolean hostedDelete(Step step) {
     List<String> args = step.invocation().args();
     if (!args.isEmpty() && args.get(0).equals("api")) {
-      return deletes(step.args());
+      return HttpDeletes.deletes(step.args());
     }
     for (int i = 1; i < Math.min(args.size(), 3); i++) {
       if (args.get(i).equals("delete") && !args.get(i - 1).startsWith("-")) {
@@ -149,7 +149,7 @@ final class HostingRules implements Family {
 
   /** curl and httpie: a DELETE of a repository on GitHub's or GitLab's API. */
   private static boolean rest(List<Word> args) {
-    if (!deletes(args)) {
+    if (!HttpDeletes.deletes(args)) {
       return false; // most requests: no path read at all
     }
     for (int i = 0; i < args.size(); i++) {
@@ -192,20 +192,6 @@ final class HostingRules implements Family {
       }
     }
     return sends && endpoint;
-  }
-
-  /** Whether an HTTP client's words ask for DELETE: curl's {@code -X DELETE}, httpie's method. */
-  static boolean deletes(List<Word> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String word = args.get(i).text();
-      if (word.equalsIgnoreCase("DELETE")
-          || word.equalsIgnoreCase("-XDELETE")
-          || word.equalsIgnoreCase("--request=DELETE")
-          || word.equalsIgnoreCase("--method=DELETE")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

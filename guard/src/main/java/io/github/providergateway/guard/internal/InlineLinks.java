@@ -41,7 +41,7 @@ final class InlineLinks {
     }
     Matcher call = LINK_CALL.matcher(code);
     while (call.find()) {
-      Target target = InlineRules.argument(scan, step, code, call.end(), homeInCode);
+      Target target = CodeArguments.argument(scan, step, code, call.end(), homeInCode);
       Target real = scan.realPaths().of(target);
       Target ground =
           GuardPaths.linksGround(scan, target)

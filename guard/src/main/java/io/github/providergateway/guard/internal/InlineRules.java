@@ -3,7 +3,6 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,9 +34,6 @@ final class InlineRules implements Family {
   private static final BuiltinRule SELF = RuleBook.rule("guard.self");
   private static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
 
-  /** The longest argument of a delete call read, in characters. */
-  private static final int MAX_ARGUMENT = 512;
-
   private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
 
   private static final String[] DELETES = {
@@ -59,48 +55,6 @@ final class InlineRules implements Family {
     "remove_tree(",
     "unlink glob(", // perl: every file the pattern names
     "unlink(glob("
-  };
-  private static final String[] HOME_SOURCES = {
-    "expanduser",
-    "process.env.HOME",
-    "homedir()",
-    "Path.home()",
-    "environ['HOME']",
-    "Deno.env.get('HOME')",
-    "Deno.env.get(\"HOME\")",
-    "HOMEDRIVE",
-    "environ[\"HOME\"]",
-    "getenv('HOME')",
-    "getenv(\"HOME\")",
-    "ENV['HOME']",
-    "ENV[\"HOME\"]",
-    "$ENV{HOME}",
-    "Dir.home"
-  };
-
-  /** An index into the program's own arguments: {@code sys.argv[1]}, {@code $ARGV[0]}. */
-  private static final java.util.regex.Pattern ARGV_INDEX =
-      java.util.regex.Pattern.compile(
-          "(sys\\.argv|process\\.argv|\\$?ARGV)\\s*\\[\\s*(\\d+)\\s*\\]");
-
-  /** The words after the code on the interpreter's line: its program's arguments. */
-  private static List<Word> afterCode(Step step, String code) {
-    List<Word> args = step.args();
-    for (int i = 0; i < args.size(); i++) {
-      if (args.get(i).text().equals(code)) {
-        return args.subList(i + 1, args.size());
-      }
-    }
-    return List.of();
-  }
-
-  /** Module names a path expression may hold beside the home it reads. */
-  private static final java.util.Set<String> MODULES =
-      java.util.Set.of("os", "path", "fs", "node:os", "node:path", "node:fs", "pathlib", "shutil");
-
-  /** What reads an environment variable by its name in inline code. */
-  private static final String[] ENVIRONMENT_READS = {
-    "environ", "getenv", "ENV[", "env.get", "process.env["
   };
 
   @Override
@@ -246,7 +200,7 @@ final class InlineRules implements Family {
   private static boolean loadsFetcher(Step step) {
     for (Word word : step.args()) {
       String t = word.text();
-      if ((t.startsWith("-M") || t.startsWith("-r")) && containsAny(t, FETCHES)
+      if ((t.startsWith("-M") || t.startsWith("-r")) && CodeArguments.containsAny(t, FETCHES)
           || t.startsWith("-MLWP")
           || t.startsWith("-MHTTP::")
           || t.startsWith("-MNet::")
@@ -263,11 +217,11 @@ final class InlineRules implements Family {
    * loop of forks, which starts processes until the machine stops.
    */
   private static void runsHiddenCode(Scan scan, Step step, String code) {
-    boolean runs = containsAny(code, RUNS);
-    if (runs && containsAny(code, DECODERS)) {
+    boolean runs = CodeArguments.containsAny(code, RUNS);
+    if (runs && CodeArguments.containsAny(code, DECODERS)) {
       scan.hit(DECODED_TO_SHELL, step, null);
     }
-    if (runs && (containsAny(code, FETCHES) || loadsFetcher(step))) {
+    if (runs && (CodeArguments.containsAny(code, FETCHES) || loadsFetcher(step))) {
       scan.hit(EVAL_DOWNLOAD, step, null);
     }
     if (code.contains("fork")
@@ -278,7 +232,7 @@ final class InlineRules implements Family {
       // console.log(process.env), print(os.environ): every variable, tokens among them.
       scan.hit(VARIABLE_PRINTED, step, null);
     }
-    if (containsAny(code, CONNECTS) && containsAny(code, HANDS_OVER)) {
+    if (CodeArguments.containsAny(code, CONNECTS) && CodeArguments.containsAny(code, HANDS_OVER)) {
       // socket + dup2 + a shell, TCPSocket + IO.popen: a shell handed to a network peer.
       scan.hit(REVERSE_SHELL, step, null);
     }
@@ -300,25 +254,26 @@ final class InlineRules implements Family {
 
   private static void read(Scan scan, Step step, String code) {
     runsHiddenCode(scan, step, code);
-    boolean homeInCode = containsAny(code, HOME_SOURCES);
+    boolean homeInCode = CodeArguments.containsAny(code, CodeArguments.HOME_SOURCES);
     Places places = scan.places();
     for (String call : DELETES) {
       for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
-        deleted(scan, step, argument(scan, step, code, at + call.length(), homeInCode));
+        deleted(
+            scan, step, CodeArguments.argument(scan, step, code, at + call.length(), homeInCode));
       }
     }
     if (code.contains("walk(")
         && (code.contains("remove(") || code.contains("unlink(") || code.contains("rmdir("))) {
       // os.walk(ROOT) feeding os.remove: everything under ROOT, file by file.
       for (int at = code.indexOf("walk("); at >= 0; at = code.indexOf("walk(", at + 1)) {
-        deleted(scan, step, argument(scan, step, code, at + 5, homeInCode));
+        deleted(scan, step, CodeArguments.argument(scan, step, code, at + 5, homeInCode));
       }
     }
     for (String call : InlineWrites.COPIES) {
       for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
-        int comma = argumentEnd(code, at + call.length());
+        int comma = CodeArguments.argumentEnd(code, at + call.length());
         if (comma < code.length() && code.charAt(comma) == ',') {
-          Target onto = argument(scan, step, code, comma + 1, homeInCode);
+          Target onto = CodeArguments.argument(scan, step, code, comma + 1, homeInCode);
           if (onto.path() != null && GuardPaths.protectsGuard(places, onto.path())) {
             scan.hit(SELF, new Access(Kind.WRITE, onto, step.invocation()));
           }
@@ -328,7 +283,7 @@ final class InlineRules implements Family {
     InlineLinks.scan(scan, step, code, homeInCode);
     boolean writes = InlineWrites.any(code);
     for (String literal : joinedLiterals(code)) {
-      Target target = path(scan, step, literal, homeInCode);
+      Target target = CodeArguments.path(scan, step, literal, homeInCode);
       if (target == null || target.path() == null) {
         continue;
       }
@@ -351,9 +306,9 @@ final class InlineRules implements Family {
         scan.hit(SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
       }
     }
-    if (writes && ARGV_INDEX.matcher(code).find()) {
+    if (writes && CodeArguments.ARGV_INDEX.matcher(code).find()) {
       // open(sys.argv[1],'w'): the words after the code are what it writes.
-      for (Word word : afterCode(step, code)) {
+      for (Word word : CodeArguments.afterCode(step, code)) {
         for (Target target : scan.targets(step, word)) {
           if (target.path() != null && GuardPaths.protectsGuard(places, target.path())) {
             scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
@@ -384,105 +339,6 @@ final class InlineRules implements Family {
     }
   }
 
-  /** The first argument of the call at {@code from}: a literal, the home plus one, or unknown. */
-  static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
-    int end = argumentEnd(code, from);
-    String expression = code.substring(from, end).strip();
-    List<String> literals = literals(expression);
-    java.util.regex.Matcher argv = ARGV_INDEX.matcher(expression);
-    if (argv.matches()) {
-      // sys.argv[1], process.argv[1], ARGV[0], $ARGV[0]: a word after the code on the line.
-      int index = Integer.parseInt(argv.group(2)) - (argv.group(1).endsWith("ARGV") ? 0 : 1);
-      List<Word> after = afterCode(step, code);
-      if (index >= 0 && index < after.size()) {
-        return scan.targets(step, after.get(index)).get(0);
-      }
-    }
-    if (literals.size() == 1
-        && literals.get(0).equals("HOME")
-        && containsAny(expression, ENVIRONMENT_READS)) {
-      return new Target(expression, scan.places().home(), false, null); // os.environ['HOME']
-    }
-    if (literals.size() == 1) {
-      String rest = expression.replace(quoted(expression, literals.get(0)), "");
-      boolean plain = rest.isBlank();
-      boolean fromHome = containsAny(expression, HOME_SOURCES);
-      if (fromHome && literals.get(0).indexOf('/') < 0 && MODULES.contains(literals.get(0))) {
-        // require('os').homedir(): the literal names a module; the path is the home itself.
-        return new Target(expression, scan.places().home(), false, null);
-      }
-      if (plain || fromHome) {
-        Target target = path(scan, step, literals.get(0), fromHome);
-        if (target != null) {
-          return target;
-        }
-      }
-    } else if (literals.isEmpty() && containsAny(expression, HOME_SOURCES)) {
-      return new Target(expression, scan.places().home(), false, null);
-    }
-    return new Target(expression, null, false, null);
-  }
-
-  /** Where the argument at {@code from} ends: its comma or the call's closing bracket. */
-  private static int argumentEnd(String code, int from) {
-    int depth = 0;
-    int end = from;
-    // An argument longer than this is not a path the guard reads; bounded, so many calls in a
-    // long text cost what the text is, not its square.
-    int limit = Math.min(code.length(), from + MAX_ARGUMENT);
-    while (end < limit) {
-      char c = code.charAt(end);
-      if (c == '(' || c == '[' || c == '{') {
-        depth++;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (depth == 0) {
-          break;
-        }
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        break;
-      }
-      end++;
-    }
-    return end;
-  }
-
-  private static String quoted(String expression, String literal) {
-    for (char q : new char[] {'\'', '"'}) {
-      String form = q + literal + q;
-      if (expression.contains(form)) {
-        return form;
-      }
-    }
-    return literal;
-  }
-
-  /**
-   * A literal as a path: from the home the code reads ({@code process.env.HOME + '/.ssh'}), else as
-   * the shell would read it (absolute, from {@code ~}, or from the folder the call runs in).
-   */
-  private static Target path(Scan scan, Step step, String literal, boolean homeInCode) {
-    if (literal.isEmpty() || literal.indexOf('\n') >= 0) {
-      return null;
-    }
-    // perl's open F, ">$ENV{HOME}/x": the mode before the path, the home as perl names it.
-    literal = literal.replaceFirst("^\\+?[<>]{1,2}\\s*", "").replace("$ENV{HOME}", "$HOME");
-    if (literal.isEmpty()) {
-      return null;
-    }
-    if (homeInCode
-        && (literal.startsWith("/")
-            || literal.startsWith(".")
-                && !literal.startsWith("./")
-                && !literal.startsWith("../"))) {
-      // The home the code reads, then '.aws/credentials' joined to it (Path.home()/'.aws'/…).
-      Path home = scan.places().home();
-      String relative = literal.startsWith("/") ? literal.substring(1) : literal;
-      return new Target(literal, home.resolve(relative).normalize(), false, null);
-    }
-    return scan.targets(step, Word.literal(literal)).get(0);
-  }
-
   /**
    * The code's literals, and the paths it builds of them: {@code "id_"+"rsa"} joined, and two or
    * three literals in a row joined by {@code /} ({@code Path.home()/'.aws'/'credentials'}, {@code
@@ -490,7 +346,7 @@ final class InlineRules implements Family {
    */
   static List<String> joinedLiterals(String code) {
     String joined = code.replaceAll("([\"'])\\s*\\+\\s*([\"'])", "");
-    List<String> literals = literals(joined);
+    List<String> literals = CodeArguments.literals(joined);
     List<String> out = new ArrayList<>(literals);
     for (int i = 0; i + 1 < literals.size() && i < 64; i++) {
       out.add(literals.get(i) + "/" + literals.get(i + 1));
@@ -499,36 +355,5 @@ final class InlineRules implements Family {
       }
     }
     return out;
-  }
-
-  /** The string literals of the code, in single or double quotes, escapes kept as written. */
-  static List<String> literals(String code) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < code.length(); i++) {
-      char q = code.charAt(i);
-      if (q != '\'' && q != '"') {
-        continue;
-      }
-      int end = i + 1;
-      while (end < code.length() && code.charAt(end) != q) {
-        end += code.charAt(end) == '\\' ? 2 : 1;
-      }
-      if (end >= code.length()) {
-        break;
-      }
-      out.add(code.substring(i + 1, end));
-      i = end;
-    }
-    return out;
-  }
-
-  /** {@return whether {@code text} holds one of {@code parts}} */
-  static boolean containsAny(String text, String[] parts) {
-    for (String part : parts) {
-      if (text.contains(part)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

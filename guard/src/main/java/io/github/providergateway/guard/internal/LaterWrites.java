@@ -38,7 +38,7 @@ final class LaterWrites {
         if (code == null || !code.contains("write") && !code.contains("append")) {
           return null;
         }
-        for (String literal : InlineRules.literals(code)) {
+        for (String literal : CodeArguments.literals(code)) {
           if (FedCode.runsLater(literal)) {
             return literal;
           }
@@ -130,7 +130,7 @@ final class LaterWrites {
   /** Every literal of the code but the file's name, one a line: what it may write. */
   private static String otherLiterals(String code, String file) {
     StringBuilder text = new StringBuilder();
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (!literal.equals(file)) {
         text.append(literal.replace("\\n", "\n")).append('\n');
       }

@@ -45,7 +45,7 @@ final class TerminalReads {
     if (code == null || !code.contains("/dev/") && !code.contains("/proc/")) {
       return false;
     }
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (literal.startsWith("/dev/") || literal.startsWith("/proc/")) {
         java.nio.file.Path path = java.nio.file.Path.of(literal).normalize();
         if (TerminalDevices.isTerminal(path) || TerminalDevices.isOthersFile(path)) {
