@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.RuleSpec.When;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;

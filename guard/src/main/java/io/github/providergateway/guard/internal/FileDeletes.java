@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,8 +152,8 @@ final class FileDeletes {
           || program.equals("wipe")) {
         continue; // read by their own rules
       }
-      Scan.Step step =
-          new Scan.Step(
+      Step step =
+          new Step(
               access.invocation(),
               List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
       removed(
