@@ -28,15 +28,16 @@ final class BookRules implements Family {
   private final List<Clause> clauses = new ArrayList<>();
 
   /**
-   * The rules with when clauses of the families named.
+   * The rules with when clauses of the families and rules named.
    *
    * @param specs the book
-   * @param families the families' names ({@code git})
+   * @param names the families' names ({@code git}) and rules' ids ({@code publish.maven})
    */
-  BookRules(List<RuleSpec> specs, String... families) {
-    List<String> named = List.of(families);
+  BookRules(List<RuleSpec> specs, String... names) {
+    List<String> named = List.of(names);
     for (RuleSpec spec : specs) {
-      if (named.contains(spec.rule().category()) && !spec.matches().when().isEmpty()) {
+      boolean meant = named.contains(spec.rule().category()) || named.contains(spec.rule().id());
+      if (meant && !spec.matches().when().isEmpty()) {
         rules.add(spec.rule());
         for (When when : spec.matches().when()) {
           if (when.where() != null && !Where.names().contains(when.where())) {

@@ -17,12 +17,12 @@ public final class Catalogue {
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
-          new BookRules(RuleBook.specs(), "git", "publish"),
+          new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere"),
           new SecretRules(),
           new PrintedSecretRules(),
           new RemoteRules(),
           new InfraRules(),
-          new PublishRules(),
+          new BookRules(RuleBook.specs(), "publish.maven", "publish.image"),
           new PersistRules(),
           new HostingRules(),
           new SystemRules(),

@@ -46,6 +46,7 @@ final class Where {
   static {
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
+    BuildPublishes.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
