@@ -34,10 +34,32 @@ final class BookRules implements Family {
    * @param names the families' names ({@code git}) and rules' ids ({@code publish.maven})
    */
   BookRules(List<RuleSpec> specs, String... names) {
-    List<String> named = List.of(names);
+    this(
+        specs,
+        spec ->
+            List.of(names).contains(spec.rule().category())
+                || List.of(names).contains(spec.rule().id()));
+  }
+
+  /**
+   * The rules with when clauses that none of {@code others} finds: a rule added to the book is
+   * found with no change to the catalogue, after the families' code.
+   *
+   * @param specs the book
+   * @param others the rules found elsewhere
+   * @return their scan
+   */
+  static BookRules except(List<RuleSpec> specs, BookRules... others) {
+    java.util.Set<BuiltinRule> found = new java.util.HashSet<>();
+    for (BookRules other : others) {
+      found.addAll(other.rules());
+    }
+    return new BookRules(specs, spec -> !found.contains(spec.rule()));
+  }
+
+  private BookRules(List<RuleSpec> specs, java.util.function.Predicate<RuleSpec> meant) {
     for (RuleSpec spec : specs) {
-      boolean meant = named.contains(spec.rule().category()) || named.contains(spec.rule().id());
-      if (meant && !spec.matches().when().isEmpty()) {
+      if (meant.test(spec) && !spec.matches().when().isEmpty()) {
         rules.add(spec.rule());
         for (When when : spec.matches().when()) {
           if (when.where() != null && !Where.names().contains(when.where())) {

@@ -14,15 +14,25 @@ public final class Catalogue {
   /** A command the parser will not read: denied, never allowed. */
   public static final BuiltinRule UNREADABLE = RuleBook.rule("guard.unreadable");
 
+  /**
+   * The clauses found where their code was, so that a program meeting two rules is still first
+   * found by the same one (which a verdict names when both decide alike).
+   */
+  private static final BookRules GIT =
+      new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere");
+
+  private static final BookRules BUILDS =
+      new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
+
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
-          new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere"),
+          GIT,
           new SecretRules(),
           new PrintedSecretRules(),
           new RemoteRules(),
           new InfraRules(),
-          new BookRules(RuleBook.specs(), "publish.maven", "publish.image"),
+          BUILDS,
           new PersistRules(),
           new HostingRules(),
           new SystemRules(),
@@ -31,7 +41,10 @@ public final class Catalogue {
           new ToolRules(),
           new ExecRules(),
           new FlowRules(),
+          // Every other rule with when clauses (a new one), then the word patterns.
+          BookRules.except(RuleBook.specs(), GIT, BUILDS),
           new DeclaredRules(RuleBook.specs()));
+
   private static final Map<String, BuiltinRule> BY_ID;
 
   static {
