@@ -18,11 +18,6 @@ final class ExecRules implements Family {
   static final BuiltinRule MADE = RuleBook.rule("exec.made-program");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(COMPUTED, COMPUTED_CATASTROPHIC, CARRIED, MADE);
-  }
-
-  @Override
   public void scan(Scan scan) {
     List<Opaque> found = scan.opaque();
     for (int i = 0; i < found.size(); i++) {

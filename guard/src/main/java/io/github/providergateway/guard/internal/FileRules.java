@@ -13,27 +13,9 @@ import java.util.List;
  */
 final class FileRules implements Family {
 
-  static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
-  static final BuiltinRule DELETE_SYSTEM = RuleBook.rule("fs.delete-system");
-  static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
-  static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
-  static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
-  static final BuiltinRule DELETE_UNRESOLVED = RuleBook.rule("fs.delete-unresolved");
-  static final BuiltinRule DELETE_IN_PROJECT = RuleBook.rule("fs.delete-in-project");
-  static final BuiltinRule REMOVE_OUTSIDE = RuleBook.rule("fs.remove-outside-project");
-  static final BuiltinRule FIND_DELETE = RuleBook.rule("fs.find-delete");
   static final BuiltinRule DISK_WRITE = RuleBook.rule("fs.disk-write");
   static final BuiltinRule MKFS = RuleBook.rule("fs.mkfs");
   static final BuiltinRule WIPEFS = RuleBook.rule("fs.wipefs");
-  static final BuiltinRule PARTITION = RuleBook.rule("fs.partition");
-  static final BuiltinRule SHRED = RuleBook.rule("fs.shred");
-  static final BuiltinRule PERMISSIONS_SYSTEM = RuleBook.rule("fs.permissions-system");
-  static final BuiltinRule CHMOD_OUTSIDE = RuleBook.rule("fs.chmod-recursive-outside");
-  static final BuiltinRule CHOWN_OUTSIDE = RuleBook.rule("fs.chown-recursive-outside");
-  static final BuiltinRule CHMOD_WORLD = RuleBook.rule("fs.chmod-world-writable");
-  static final BuiltinRule TRUNCATE = RuleBook.rule("fs.truncate-outside");
-  static final BuiltinRule MOVE_SYSTEM = RuleBook.rule("fs.move-system");
-  static final BuiltinRule RSYNC_DELETE = RuleBook.rule("fs.rsync-delete");
   static final BuiltinRule WRITE_SYSTEM = RuleBook.rule("fs.write-system");
   static final BuiltinRule WRITE_OUTSIDE = RuleBook.rule("fs.write-outside-project");
   static final BuiltinRule SHELL_STARTUP = RuleBook.rule("fs.shell-startup");
@@ -67,37 +49,6 @@ final class FileRules implements Family {
           ".config/nvim/init.vim",
           ".config/nvim/init.lua",
           ".config/nvim/plugin/");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        DELETE_ROOT,
-        DELETE_SYSTEM,
-        DELETE_HOME,
-        DELETE_PROJECT,
-        DELETE_OUTSIDE,
-        DELETE_UNRESOLVED,
-        DELETE_IN_PROJECT,
-        REMOVE_OUTSIDE,
-        FIND_DELETE,
-        DISK_WRITE,
-        MKFS,
-        WIPEFS,
-        PARTITION,
-        SHRED,
-        PERMISSIONS_SYSTEM,
-        CHMOD_OUTSIDE,
-        CHOWN_OUTSIDE,
-        CHMOD_WORLD,
-        TRUNCATE,
-        MOVE_SYSTEM,
-        RSYNC_DELETE,
-        WRITE_SYSTEM,
-        WRITE_OUTSIDE,
-        SHELL_STARTUP,
-        CRONTAB_REMOVE,
-        REMOVE_REPO);
-  }
 
   @Override
   public void scan(Scan scan) {

@@ -19,11 +19,6 @@ final class HostingRules implements Family {
   private static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(REPO_DELETE);
-  }
-
-  @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
       boolean deletes =

@@ -18,54 +18,11 @@ import java.util.Set;
  * order the rules were always found in.
  */
 final class InfraRules implements Family {
-  static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
   static final BuiltinRule PULUMI_DESTROY = RuleBook.rule("infra.pulumi-destroy");
-  static final BuiltinRule KUBE_DELETE_NAMESPACE = RuleBook.rule("infra.kubectl-delete-namespace");
-  static final BuiltinRule KUBE_DELETE = RuleBook.rule("infra.kubectl-delete");
   static final BuiltinRule HELM_UNINSTALL = RuleBook.rule("infra.helm-uninstall");
-  static final BuiltinRule DOCKER_PRUNE = RuleBook.rule("infra.docker-prune");
-  static final BuiltinRule DOCKER_VOLUME = RuleBook.rule("infra.docker-volume");
-  static final BuiltinRule DOCKER_PRIVILEGED = RuleBook.rule("infra.docker-privileged");
-  static final BuiltinRule DOCKER_MOUNTS_HOME = RuleBook.rule("infra.docker-mounts-home");
   static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
-  static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
-  static final BuiltinRule DB_DELETE_ALL = RuleBook.rule("db.delete-all");
-  static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
-  static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
   static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
-  static final BuiltinRule KUBE_DELETE_PRODUCTION =
-      RuleBook.rule("infra.kubectl-delete-production");
-  static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
-  static final BuiltinRule TERRAFORM_REPLACE = RuleBook.rule("infra.terraform-replace");
-  static final BuiltinRule KUBE_DELETE_VOLUME = RuleBook.rule("infra.kubectl-delete-volume");
-  static final BuiltinRule SYNC_DELETE = RuleBook.rule("cloud.sync-delete");
   static final BuiltinRule CONTAINER_VOLUMES = RuleBook.rule("infra.container-volumes");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        TERRAFORM_DESTROY,
-        PULUMI_DESTROY,
-        KUBE_DELETE_NAMESPACE,
-        KUBE_DELETE,
-        KUBE_DELETE_PRODUCTION,
-        HELM_UNINSTALL,
-        DOCKER_PRUNE,
-        DOCKER_VOLUME,
-        CONTAINER_VOLUMES,
-        DOCKER_PRIVILEGED,
-        DOCKER_MOUNTS_HOME,
-        DB_DROP,
-        DB_TRUNCATE,
-        DB_DELETE_ALL,
-        DB_FLUSH,
-        BUCKET_DELETE,
-        CLOUD_DELETE,
-        KUBE_SCALE_ALL,
-        TERRAFORM_REPLACE,
-        KUBE_DELETE_VOLUME,
-        SYNC_DELETE);
-  }
 
   @Override
   public void scan(Scan scan) {

@@ -57,11 +57,6 @@ final class InlineRules implements Family {
   };
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of();
-  }
-
-  @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
       String code = InterpreterCode.of(step);

@@ -44,19 +44,6 @@ final class PersistRules implements Family {
   private static final Set<String> ENABLES =
       Set.of("enable", "reenable", "preset", "add-wants", "add-requires", "link");
 
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        SCHEDULED_JOB,
-        SERVICE,
-        AUTOSTART,
-        PATH_SHADOW,
-        GIT_GLOBAL,
-        STARTUP_HIJACK,
-        STARTUP_CODE,
-        PACKAGE_SOURCE);
-  }
-
   /** Whether a program is code written into a file that runs later (a start-up file, a hook). */
   private static boolean runsLater(Step step) {
     List<String> via = step.invocation().via();

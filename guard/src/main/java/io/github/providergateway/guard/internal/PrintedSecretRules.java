@@ -23,11 +23,6 @@ final class PrintedSecretRules implements Family {
   static final BuiltinRule STORE_PRINTED = RuleBook.rule("secrets.store-printed");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(CLI_TOKEN, VARIABLE_PRINTED, CREDENTIAL_HELPER, STORE_PRINTED);
-  }
-
-  @Override
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     int dumped = -1; // the last program that printed the whole environment

@@ -28,18 +28,6 @@ final class RemoteRules implements Family {
   static final BuiltinRule DOWNLOAD_EXEC = RuleBook.rule("remote.download-exec");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        PIPE_TO_SHELL,
-        PROCESS_SUBSTITUTION,
-        EVAL_DOWNLOAD,
-        DOWNLOAD_EXEC,
-        DECODED_TO_SHELL,
-        REVERSE_SHELL,
-        FETCH);
-  }
-
-  @Override
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     boolean runner = false;

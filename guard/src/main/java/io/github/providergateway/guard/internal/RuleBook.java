@@ -125,6 +125,22 @@ public final class RuleBook {
     return spec.rule();
   }
 
+  /**
+   * The rules whose spec names a family class's code as what finds them.
+   *
+   * @param code the class's simple name ({@code FileRules})
+   * @return the rules, in the book's order; empty for none
+   */
+  public static List<BuiltinRule> foundBy(String code) {
+    List<BuiltinRule> out = new ArrayList<>();
+    for (RuleSpec spec : SPECS.values()) {
+      if (code.equals(spec.matches().code())) {
+        out.add(spec.rule());
+      }
+    }
+    return out;
+  }
+
   /** {@return every rule's spec, by family in the book's order} */
   public static List<RuleSpec> specs() {
     return new ArrayList<>(SPECS.values());

@@ -20,51 +20,13 @@ final class SecretRules implements Family {
 
   static final BuiltinRule SSH = RuleBook.rule("secrets.ssh");
   static final BuiltinRule ENV_FILE = RuleBook.rule("secrets.env-file");
-  static final BuiltinRule AWS = RuleBook.rule("secrets.aws");
-  static final BuiltinRule GCLOUD = RuleBook.rule("secrets.gcloud");
-  static final BuiltinRule AZURE = RuleBook.rule("secrets.azure");
   static final BuiltinRule KUBE = RuleBook.rule("secrets.kube");
-  static final BuiltinRule DOCKER = RuleBook.rule("secrets.docker");
-  static final BuiltinRule NETRC = RuleBook.rule("secrets.netrc");
-  static final BuiltinRule REGISTRY = RuleBook.rule("secrets.package-registry");
-  static final BuiltinRule GIT_CREDENTIALS = RuleBook.rule("secrets.git-credentials");
   static final BuiltinRule GPG = RuleBook.rule("secrets.gpg");
-  static final BuiltinRule AGENT_TOKENS = RuleBook.rule("secrets.agent-tokens");
 
-  static final BuiltinRule DATABASE = RuleBook.rule("secrets.database");
-  static final BuiltinRule TERRAFORM = RuleBook.rule("secrets.terraform");
-  static final BuiltinRule SYSTEM = RuleBook.rule("secrets.system");
   static final BuiltinRule SSH_WRITE = RuleBook.rule("secrets.ssh-write");
   static final BuiltinRule PROCESS_ENVIRONMENT = RuleBook.rule("secrets.process-environment");
 
   static final BuiltinRule ENVIRONMENT_SENT = RuleBook.rule("secrets.environment-sent");
-  static final BuiltinRule TOOL_CREDENTIALS = RuleBook.rule("secrets.tool-credentials");
-  static final BuiltinRule PASSWORD_STORE = RuleBook.rule("secrets.password-store");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        SSH,
-        SSH_WRITE,
-        ENVIRONMENT_SENT,
-        ENV_FILE,
-        AWS,
-        GCLOUD,
-        AZURE,
-        KUBE,
-        DOCKER,
-        NETRC,
-        REGISTRY,
-        GIT_CREDENTIALS,
-        GPG,
-        AGENT_TOKENS,
-        DATABASE,
-        TERRAFORM,
-        SYSTEM,
-        PROCESS_ENVIRONMENT,
-        TOOL_CREDENTIALS,
-        PASSWORD_STORE);
-  }
 
   @Override
   public void scan(Scan scan) {

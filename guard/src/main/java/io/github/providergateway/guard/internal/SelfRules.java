@@ -20,11 +20,6 @@ final class SelfRules implements Family {
   static final BuiltinRule AGENT_UNGUARDED = RuleBook.rule("guard.agent-unguarded");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(SELF, GATEWAY_TOKEN);
-  }
-
-  @Override
   public void scan(Scan scan) {
     // A long command names the same few files again and again, and their targets are shared:
     // each path is read once.

@@ -11,11 +11,6 @@ final class SystemRules implements Family {
   static final BuiltinRule SUDO = RuleBook.rule("system.sudo");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(FORK_BOMB, SHUTDOWN, KILL_ALL, SUDO);
-  }
-
-  @Override
   public void scan(Scan scan) {
     if (scan.source() != null && forkBomb(scan.source())) {
       scan.hit(FORK_BOMB, forkBombShown());
