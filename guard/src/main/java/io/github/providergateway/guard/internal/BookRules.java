@@ -120,7 +120,9 @@ final class BookRules implements Family {
     if (!when.any().isEmpty() && !hasAny(argv, when.any())
         || !when.also().isEmpty() && !hasAny(argv, when.also())
         || hasAny(argv, when.none())
-        || argv.positionals().size() < when.positionals()) {
+        || argv.positionals().size() < when.positionals()
+        || !when.words().isEmpty() && !hasWord(step, when.words())
+        || hasWord(step, when.noWords())) {
       return false;
     }
     return when.where() == null
@@ -139,6 +141,16 @@ final class BookRules implements Family {
       }
     }
     return Argv.of(args, shortOnes.toString(), longOnes.toArray(String[]::new));
+  }
+
+  /** Whether one of {@code words} is among the program's arguments, wherever it stands. */
+  private static boolean hasWord(Step step, List<String> words) {
+    for (Word word : step.args()) {
+      if (words.contains(word.text())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean hasAny(Argv argv, List<String> options) {

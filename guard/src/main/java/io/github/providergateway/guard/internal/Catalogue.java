@@ -24,6 +24,9 @@ public final class Catalogue {
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
 
+  private static final BookRules SYSTEM =
+      new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
+
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
@@ -36,13 +39,14 @@ public final class Catalogue {
           new PersistRules(),
           new HostingRules(),
           new SystemRules(),
+          SYSTEM,
           new SelfRules(),
           new InlineRules(),
           new ToolRules(),
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, BUILDS),
+          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

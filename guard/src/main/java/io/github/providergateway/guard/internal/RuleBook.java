@@ -62,6 +62,8 @@ public final class RuleBook {
           "also",
           "none",
           "positionals",
+          "word",
+          "no-word",
           "where",
           "order");
 
@@ -302,6 +304,8 @@ public final class RuleBook {
         texts(id, clause.path("also")),
         texts(id, clause.path("none")),
         clause.path("positionals").asInt(0),
+        oneOrMore(id, clause.path("word")),
+        oneOrMore(id, clause.path("no-word")),
         where,
         clause.path("order").asInt(0));
   }

@@ -73,6 +73,10 @@ public record RuleSpec(
    * @param also a second such set, one of which is given too; empty for none
    * @param none options of which none is given ({@code n}, {@code dry-run})
    * @param positionals how many positionals the subcommand has at least
+   * @param words words of which one at least is among the program's arguments ({@code 0} of {@code
+   *     init 0}); empty for none
+   * @param noWords words none of which is among the program's arguments ({@code -c} of {@code
+   *     shutdown -c})
    * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
    *     null}
    */
@@ -85,6 +89,8 @@ public record RuleSpec(
       List<String> also,
       List<String> none,
       int positionals,
+      List<String> words,
+      List<String> noWords,
       String where,
       int order) {
 
@@ -97,6 +103,8 @@ public record RuleSpec(
       any = List.copyOf(any);
       also = List.copyOf(also);
       none = List.copyOf(none);
+      words = List.copyOf(words);
+      noWords = List.copyOf(noWords);
     }
   }
 

@@ -1,14 +1,16 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Word;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
-/** The machine itself: the fork bomb, shutting down, killing every process, and sudo. */
+/**
+ * The fork bomb, found in the command's text and in the text a shell or eval is handed. The other
+ * rules of the machine (shutting down, killing every process, sudo) are the book's clauses, with
+ * the predicates {@code kills-every-process} and {@code runs-as-root} ({@link #addTo}).
+ */
 final class SystemRules implements Family {
   static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
-  static final BuiltinRule SHUTDOWN = RuleBook.rule("system.shutdown");
-  static final BuiltinRule KILL_ALL = RuleBook.rule("system.kill-all");
-  static final BuiltinRule SUDO = RuleBook.rule("system.sudo");
 
   @Override
   public void scan(Scan scan) {
@@ -25,47 +27,32 @@ final class SystemRules implements Family {
         }
       }
     }
-    for (Step step : scan.steps()) {
-      String program = step.program();
-      List<String> args =
-          step.is(ProgramKind.SYSTEM_COMMAND) ? step.invocation().args() : List.of();
-      switch (program) {
-        case "shutdown", "reboot", "halt", "poweroff" -> {
-          if (!args.contains("-c") && !args.contains("--help")) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "init", "telinit" -> {
-          if (args.contains("0") || args.contains("6")) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "systemctl" -> {
-          if (!args.isEmpty()
-              && Set.of("poweroff", "reboot", "halt", "kexec", "soft-reboot")
-                  .contains(args.get(0))) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "kill" -> {
+  }
+
+  /** Adds the predicates of {@code system.kill-all} and {@code system.sudo} under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "kills-every-process",
+        (scan, step, read) -> {
+          // kill -1 alone sends signal 1; after a signal, -1 is every process the user may signal.
+          List<Word> args = step.args();
           for (int i = 1; i < args.size(); i++) {
-            if (args.get(i).equals("-1")) {
-              scan.hit(KILL_ALL, step, null);
+            if (args.get(i).text().equals("-1")) {
+              return true;
             }
           }
-        }
-        case "killall5" -> scan.hit(KILL_ALL, step, null);
-        default -> {}
-      }
-      boolean root = step.is(ProgramKind.ROOT_WRAPPER);
-      List<String> wrappers = step.invocation().wrappers();
-      for (int i = 0; i < wrappers.size(); i++) { // indexed: every program, most with none
-        root |= ProgramKind.ROOT_WRAPPER.names(wrappers.get(i));
-      }
-      if (root) {
-        scan.hit(SUDO, step, null);
-      }
-    }
+          return false;
+        });
+    named.put(
+        "runs-as-root",
+        (scan, step, read) -> {
+          boolean root = step.is(ProgramKind.ROOT_WRAPPER);
+          List<String> wrappers = step.invocation().wrappers();
+          for (int i = 0; i < wrappers.size(); i++) { // indexed: every program, most with none
+            root |= ProgramKind.ROOT_WRAPPER.names(wrappers.get(i));
+          }
+          return root;
+        });
   }
 
   private static String forkBombShown() {

@@ -43,6 +43,12 @@ final class WhenText {
     if (when.positionals() > 0) {
       parts.add("at least " + when.positionals() + " positional");
     }
+    if (!when.words().isEmpty()) {
+      parts.add("given `" + String.join("` or `", when.words()) + "`");
+    }
+    if (!when.noWords().isEmpty()) {
+      parts.add("not given `" + String.join("` or `", when.noWords()) + "`");
+    }
     if (when.where() != null) {
       parts.add("where " + when.where());
     }

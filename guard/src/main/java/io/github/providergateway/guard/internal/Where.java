@@ -47,6 +47,7 @@ final class Where {
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
+    SystemRules.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

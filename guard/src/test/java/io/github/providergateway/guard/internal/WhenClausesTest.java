@@ -30,6 +30,7 @@ class WhenClausesTest {
             """
             {"program": ["git"], "subcommand": "push", "next": ["origin"], "values": ["o", "repo"],
              "any": ["f", "force"], "also": ["mirror"], "none": ["n"], "positionals": 2,
+             "word": "now", "no-word": ["-c", "--help"],
              "where": "refspec-forced", "order": 3}
             """);
     When when = spec.matches().when().get(0);
@@ -44,6 +45,8 @@ class WhenClausesTest {
                 java.util.List.of("mirror"),
                 java.util.List.of("n"),
                 2,
+                java.util.List.of("now"),
+                java.util.List.of("-c", "--help"),
                 "refspec-forced",
                 3));
     assertThat(spec.matches().declared()).isTrue();
@@ -51,7 +54,7 @@ class WhenClausesTest {
     assertThat(spec.matches().description())
         .isEqualTo(
             "`git push origin` with -f or --force, and --mirror, without -n, at least 2"
-                + " positional, where refspec-forced");
+                + " positional, given `now`, not given `-c` or `--help`, where refspec-forced");
   }
 
   @Test
