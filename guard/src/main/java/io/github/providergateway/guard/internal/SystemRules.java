@@ -1,13 +1,9 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.Word;
-import java.util.List;
-import java.util.Map;
-
 /**
  * The fork bomb, found in the command's text and in the text a shell or eval is handed. The other
  * rules of the machine (shutting down, killing every process, sudo) are the book's clauses, with
- * the predicates {@code kills-every-process} and {@code runs-as-root} ({@link #addTo}).
+ * the predicates {@code kills-every-process} and {@code runs-as-root} ({@link SystemPredicates}).
  */
 final class SystemRules implements Family {
   static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
@@ -27,32 +23,6 @@ final class SystemRules implements Family {
         }
       }
     }
-  }
-
-  /** Adds the predicates of {@code system.kill-all} and {@code system.sudo} under their names. */
-  static void addTo(Map<String, Where.Predicate> named) {
-    named.put(
-        "kills-every-process",
-        (scan, step, read) -> {
-          // kill -1 alone sends signal 1; after a signal, -1 is every process the user may signal.
-          List<Word> args = step.args();
-          for (int i = 1; i < args.size(); i++) {
-            if (args.get(i).text().equals("-1")) {
-              return true;
-            }
-          }
-          return false;
-        });
-    named.put(
-        "runs-as-root",
-        (scan, step, read) -> {
-          boolean root = step.is(ProgramKind.ROOT_WRAPPER);
-          List<String> wrappers = step.invocation().wrappers();
-          for (int i = 0; i < wrappers.size(); i++) { // indexed: every program, most with none
-            root |= ProgramKind.ROOT_WRAPPER.names(wrappers.get(i));
-          }
-          return root;
-        });
   }
 
   private static String forkBombShown() {

@@ -47,7 +47,7 @@ final class Where {
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
-    SystemRules.addTo(named);
+    SystemPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
