@@ -4,6 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,13 +16,14 @@ import java.util.List;
  * The machine the red-team passes were made on (project /work/project, home /home/user, the
  * gateway's home in Copilot's extensions), and their records read back: one JSON object a line.
  */
-final class AttackerSetting {
-  static final Path PROJECT = Path.of("/work/project");
+public final class AttackerSetting {
+  /** The attacker's project. */
+  public static final Path PROJECT = Path.of("/work/project");
 
   private AttackerSetting() {}
 
   /** {@return the attacker's machine, with the gateway's own files kept elsewhere} */
-  static GuardEnvironment environment(List<Path> gatewayFiles) {
+  public static GuardEnvironment environment(List<Path> gatewayFiles) {
     return new GuardEnvironment(
         Path.of("/home/user"),
         List.of(Path.of("/tmp")),
@@ -29,7 +32,7 @@ final class AttackerSetting {
   }
 
   /** {@return each non-blank line of {@code file} as JSON} */
-  static List<JsonNode> records(Path file) throws IOException {
+  public static List<JsonNode> records(Path file) throws IOException {
     List<JsonNode> out = new ArrayList<>();
     ObjectMapper json = new ObjectMapper();
     for (String line : Files.readAllLines(file, UTF_8)) {
@@ -38,5 +41,35 @@ final class AttackerSetting {
       }
     }
     return out;
+  }
+
+  /**
+   * The call a record of the red team at 97220db5 stands for: a file tool where the attacker used
+   * one (its harm says so), else the shell.
+   */
+  public static GuardCall redTeamCall(JsonNode record) {
+    String command = record.get("command").asText();
+    String harm = record.path("harm").asText();
+    ObjectNode args = JsonNodeFactory.instance.objectNode();
+    if (harm.startsWith("read tool") || harm.startsWith("edit tool")) {
+      args.put("path", command);
+      return new GuardCall(harm.startsWith("read") ? "read" : "edit", args, PROJECT, PROJECT, null);
+    }
+    args.put("command", command);
+    return new GuardCall("shell", args, PROJECT, PROJECT, null);
+  }
+
+  /** The call a case of the sandbox red team stands for: its command, or its tool's path. */
+  public static GuardCall sandboxCall(JsonNode c) {
+    ObjectNode args = JsonNodeFactory.instance.objectNode();
+    if (c.has("command")) {
+      args.put("command", c.get("command").asText());
+    } else {
+      args.put("path", c.get("path").asText());
+      if (c.has("content")) {
+        args.put("content", c.get("content").asText());
+      }
+    }
+    return new GuardCall(c.get("tool").asText(), args, PROJECT, PROJECT, null);
   }
 }

@@ -3,8 +3,6 @@ package io.github.providergateway.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -66,7 +64,7 @@ class RedTeamTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("bypasses")
   void everyConfirmedBypassIsBlockedNow(String id, JsonNode bypass) {
-    GuardVerdict verdict = GUARD.decide(call(bypass));
+    GuardVerdict verdict = GUARD.decide(AttackerSetting.redTeamCall(bypass));
     String command = bypass.get("command").asText();
     if (OPEN.containsKey(id)) {
       assertThat(verdict.outcome())
@@ -82,7 +80,7 @@ class RedTeamTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("falsePositives")
   void everyFalsePositiveIsAllowedNowButThoseKeptOnPurpose(String id, JsonNode call) {
-    GuardVerdict verdict = GUARD.decide(call(call));
+    GuardVerdict verdict = GUARD.decide(AttackerSetting.redTeamCall(call));
     String command = call.get("command").asText();
     if (KEPT.containsKey(id)) {
       assertThat(verdict.outcome())
@@ -93,19 +91,6 @@ class RedTeamTest {
     assertThat(verdict.outcome())
         .as(id + ": " + command + " → " + verdict.reason())
         .isEqualTo(Outcome.ALLOW);
-  }
-
-  /** The call a record stands for: a file tool where the attacker used one (its harm says so). */
-  private static GuardCall call(JsonNode record) {
-    String command = record.get("command").asText();
-    String harm = record.path("harm").asText();
-    ObjectNode args = JsonNodeFactory.instance.objectNode();
-    if (harm.startsWith("read tool") || harm.startsWith("edit tool")) {
-      args.put("path", command);
-      return new GuardCall(harm.startsWith("read") ? "read" : "edit", args, PROJECT, PROJECT, null);
-    }
-    args.put("command", command);
-    return new GuardCall("shell", args, PROJECT, PROJECT, null);
   }
 
   private static List<JsonNode> read(String file) throws IOException {

@@ -3,8 +3,6 @@ package io.github.providergateway.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,7 +85,7 @@ class SandboxRedTeamTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("harmful")
   void everyConfirmedBypassIsBlockedNowButThoseNamedOpen(String id, JsonNode c) {
-    GuardVerdict verdict = GUARD.decide(call(c));
+    GuardVerdict verdict = GUARD.decide(AttackerSetting.sandboxCall(c));
     if (OPEN.containsKey(id)) {
       assertThat(verdict.outcome())
           .as(id + " is named open: " + OPEN.get(id))
@@ -102,7 +100,7 @@ class SandboxRedTeamTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ordinary")
   void everyOrdinaryNearMissStaysAllowed(String id, JsonNode c) {
-    GuardVerdict verdict = GUARD.decide(call(c));
+    GuardVerdict verdict = GUARD.decide(AttackerSetting.sandboxCall(c));
     assertThat(verdict.outcome())
         .as(id + ": " + text(c) + " → " + verdict.reason())
         .isEqualTo(Outcome.ALLOW);
@@ -116,7 +114,7 @@ class SandboxRedTeamTest {
     for (JsonNode c : read()) {
       if (c.path("category").asText().equals("harm")) {
         first += c.path("first").asText().equals("allow") ? 1 : 0;
-        now += GUARD.decide(call(c)).outcome() == Outcome.ALLOW ? 1 : 0;
+        now += GUARD.decide(AttackerSetting.sandboxCall(c)).outcome() == Outcome.ALLOW ? 1 : 0;
       }
     }
     System.out.println("sandbox red team: allowed at first " + first + ", now " + now);
@@ -134,19 +132,6 @@ class SandboxRedTeamTest {
     return c.has("command")
         ? c.get("command").asText()
         : c.get("tool").asText() + " " + c.get("path").asText();
-  }
-
-  private static GuardCall call(JsonNode c) {
-    ObjectNode args = JsonNodeFactory.instance.objectNode();
-    if (c.has("command")) {
-      args.put("command", c.get("command").asText());
-    } else {
-      args.put("path", c.get("path").asText());
-      if (c.has("content")) {
-        args.put("content", c.get("content").asText());
-      }
-    }
-    return new GuardCall(c.get("tool").asText(), args, PROJECT, PROJECT, null);
   }
 
   private static List<JsonNode> read() throws IOException {

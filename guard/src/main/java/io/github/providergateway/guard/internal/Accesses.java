@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -392,7 +391,7 @@ final class Accesses {
       return;
     }
     Path gatewayHome = scan.places().gatewayHome();
-    for (Word start : FileRules.findStarts(step)) {
+    for (Word start : FindStarts.of(step)) {
       for (String name : names.isEmpty() ? List.of("*") : names) {
         String base = name.contains("/") ? name.substring(name.lastIndexOf('/') + 1) : name;
         add(scan, step, new Word(start.text() + "/" + base, false), Kind.READ, out);

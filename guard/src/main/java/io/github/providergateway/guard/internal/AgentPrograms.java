@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.AgentFootprints.Footprint;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Word;

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +16,8 @@ import java.util.Set;
  * {@code --help} stay allowed.
  */
 final class AgentSettingsCommands {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private AgentSettingsCommands() {}
 
   /** The {@code mcp} subcommands that change which servers an agent reaches. */
@@ -46,7 +47,7 @@ final class AgentSettingsCommands {
   static void scan(Scan scan) {
     for (Step step : scan.steps()) {
       if (AgentFootprints.byName(step.program()).isPresent() && rewrites(step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
       }
     }
   }

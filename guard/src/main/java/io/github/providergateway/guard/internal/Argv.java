@@ -197,4 +197,16 @@ public final class Argv {
   public List<Word> all() {
     return args;
   }
+
+  /**
+   * The text of a word of a list, or the empty string past its end: a positional read where it may
+   * be missing ({@code kubectl delete} with no kind).
+   *
+   * @param words the words
+   * @param i the index
+   * @return the text, or {@code ""}
+   */
+  static String textAt(List<Word> words, int i) {
+    return i < words.size() ? words.get(i).text() : "";
+  }
 }

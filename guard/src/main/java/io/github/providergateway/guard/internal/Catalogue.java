@@ -14,24 +14,41 @@ public final class Catalogue {
   /** A command the parser will not read: denied, never allowed. */
   public static final BuiltinRule UNREADABLE = RuleBook.rule("guard.unreadable");
 
+  /**
+   * The clauses found where their code was, so that a program meeting two rules is still first
+   * found by the same one (which a verdict names when both decide alike).
+   */
+  private static final BookRules GIT =
+      new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere");
+
+  private static final BookRules BUILDS =
+      new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
+
+  private static final BookRules SYSTEM =
+      new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
+
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
-          new GitRules(),
+          GIT,
           new SecretRules(),
           new PrintedSecretRules(),
           new RemoteRules(),
           new InfraRules(),
-          new PublishRules(),
+          BUILDS,
           new PersistRules(),
           new HostingRules(),
           new SystemRules(),
+          SYSTEM,
           new SelfRules(),
           new InlineRules(),
           new ToolRules(),
           new ExecRules(),
           new FlowRules(),
+          // Every other rule with when clauses (a new one), then the word patterns.
+          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
+
   private static final Map<String, BuiltinRule> BY_ID;
 
   static {
@@ -40,7 +57,10 @@ public final class Catalogue {
     // either side fails here, at the first guard, not in a decision.
     Map<String, String> claimedBy = new LinkedHashMap<>();
     for (Family family : FAMILIES) {
-      String name = family instanceof DeclaredRules ? null : family.getClass().getSimpleName();
+      String name =
+          family instanceof DeclaredRules || family instanceof BookRules
+              ? null
+              : family.getClass().getSimpleName();
       for (BuiltinRule rule : family.rules()) {
         RuleSpec.Match match = spec(rule.id()).matches();
         if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {

@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  * SDK deletes is {@code cloud.delete}, as the CLI's deletes are.
  */
 final class CloudSdkCalls {
+  private static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
+  private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+
   private static final Pattern SDK =
       Pattern.compile(
           "boto3|botocore|google\\.cloud|googleapiclient|azure\\.|@aws-sdk|aws-sdk|Aws::|"
@@ -38,6 +41,6 @@ final class CloudSdkCalls {
     if (!call.find()) {
       return null;
     }
-    return STORAGE.matcher(code).find() ? InfraRules.BUCKET_DELETE : InfraRules.CLOUD_DELETE;
+    return STORAGE.matcher(code).find() ? BUCKET_DELETE : CLOUD_DELETE;
   }
 }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +13,11 @@ import java.util.Locale;
  * here-strings ({@link InfraRules#statements}), and what a printer of the same command prints.
  */
 final class DataStores {
+  private static final BuiltinRule DB_DELETE_ALL = RuleBook.rule("db.delete-all");
+  private static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
+  private static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
+  private static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
+
   private DataStores() {}
 
   /**
@@ -47,20 +51,20 @@ final class DataStores {
       }
       String program = step.program();
       if (redisClient(program) || rawClient(program) || redis && printer) {
-        for (String text : InfraRules.statements(step)) {
+        for (String text : SqlStatements.statements(step)) {
           if (flushesRedis(text)) {
-            scan.hit(InfraRules.DB_FLUSH, step, null);
+            scan.hit(DB_FLUSH, step, null);
           }
         }
       }
       if (redisClient(program)
           && scansKeys
-          && FileRules.reachedBy(step, "xargs")
+          && step.reachedBy("xargs")
           && deletesKeys(step.invocation().args())) {
-        scan.hit(InfraRules.DB_FLUSH, step, null); // redis-cli --scan | xargs redis-cli del
+        scan.hit(DB_FLUSH, step, null); // redis-cli --scan | xargs redis-cli del
       }
       if (mongoShell(program) || mongo && printer) {
-        for (String text : InfraRules.statements(step)) {
+        for (String text : SqlStatements.statements(step)) {
           mongo(scan, step, text);
         }
       }
@@ -70,12 +74,11 @@ final class DataStores {
             case "etcdctl" -> etcd(step.invocation().args());
             case "consul" -> consul(step.invocation().args());
             case "kafka-topics", "kafka-topics.sh" ->
-                step.invocation().args().contains("--delete") ? InfraRules.DB_DROP : null;
+                step.invocation().args().contains("--delete") ? DB_DROP : null;
             case "rpk" -> rpk(step.invocation().args());
             case "rabbitmqctl" -> rabbitmqctl(step.invocation().args());
             case "rabbitmqadmin" -> rabbitmqadmin(step.invocation().args());
-            case "heroku" ->
-                step.invocation().args().contains("pg:reset") ? InfraRules.DB_DROP : null;
+            case "heroku" -> step.invocation().args().contains("pg:reset") ? DB_DROP : null;
             case "curl", "http", "https", "xh" -> searchIndexDeleted(step.args());
             default -> null;
           };
@@ -149,11 +152,11 @@ final class DataStores {
   private static void mongo(Scan scan, Step step, String text) {
     String code = text.replaceAll("\\s+", "");
     if (code.contains("dropDatabase(") || code.contains(".drop(")) {
-      scan.hit(InfraRules.DB_DROP, step, null);
+      scan.hit(DB_DROP, step, null);
     } else if (code.contains("deleteMany({})")
         || code.contains("remove({})")
         || code.contains("deleteMany()")) {
-      scan.hit(InfraRules.DB_FLUSH, step, null);
+      scan.hit(DB_FLUSH, step, null);
     }
   }
 
@@ -162,10 +165,10 @@ final class DataStores {
     String first = args.isEmpty() ? "" : args.get(0);
     String second = args.size() > 1 ? args.get(1) : "";
     if ((first.equals("bucket") || first.equals("org")) && second.equals("delete")) {
-      return InfraRules.DB_DROP;
+      return DB_DROP;
     }
     if (first.equals("delete") && !args.contains("--predicate") && !args.contains("-p")) {
-      return InfraRules.DB_DELETE_ALL;
+      return DB_DELETE_ALL;
     }
     return null;
   }
@@ -177,7 +180,7 @@ final class DataStores {
     for (String arg : args) {
       many |= arg.equals("--prefix") || arg.startsWith("--prefix=") || arg.startsWith("--from-key");
     }
-    return del && many ? InfraRules.DB_FLUSH : null;
+    return del && many ? DB_FLUSH : null;
   }
 
   /** consul kv delete -recurse: every key under a prefix, or all of them. */
@@ -187,7 +190,7 @@ final class DataStores {
     }
     for (String arg : args) {
       if (arg.equals("-recurse") || arg.equals("--recurse") || arg.equals("-recurse=true")) {
-        return InfraRules.DB_FLUSH;
+        return DB_FLUSH;
       }
     }
     return null;
@@ -196,7 +199,7 @@ final class DataStores {
   /** Redpanda's rpk: topic delete. */
   private static BuiltinRule rpk(List<String> args) {
     return args.size() >= 2 && args.get(0).equals("topic") && args.get(1).equals("delete")
-        ? InfraRules.DB_DROP
+        ? DB_DROP
         : null;
   }
 
@@ -204,13 +207,13 @@ final class DataStores {
     for (String arg : args) {
       switch (arg) {
         case "reset", "force_reset" -> {
-          return InfraRules.DB_FLUSH; // every queue, exchange, user and message of the node
+          return DB_FLUSH; // every queue, exchange, user and message of the node
         }
         case "delete_queue", "delete_vhost" -> {
-          return InfraRules.DB_DROP;
+          return DB_DROP;
         }
         case "purge_queue" -> {
-          return InfraRules.DB_TRUNCATE;
+          return DB_TRUNCATE;
         }
         default -> {}
       }
@@ -221,9 +224,9 @@ final class DataStores {
   private static BuiltinRule rabbitmqadmin(List<String> args) {
     boolean queueOrVhost = args.contains("queue") || args.contains("vhost");
     if (args.contains("delete") && queueOrVhost) {
-      return InfraRules.DB_DROP;
+      return DB_DROP;
     }
-    return args.contains("purge") && args.contains("queue") ? InfraRules.DB_TRUNCATE : null;
+    return args.contains("purge") && args.contains("queue") ? DB_TRUNCATE : null;
   }
 
   /**
@@ -232,12 +235,12 @@ final class DataStores {
    * A document ({@code index/_doc/1}) is one row, not the table.
    */
   private static BuiltinRule searchIndexDeleted(List<Word> args) {
-    if (!HostingRules.deletes(args)) {
+    if (!HttpDeletes.deletes(args)) {
       return null; // most requests: no URL read at all
     }
     for (Word word : args) {
       if (searchIndex(word.text())) {
-        return InfraRules.DB_DROP;
+        return DB_DROP;
       }
     }
     return null;

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
@@ -10,13 +9,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rules the book declares by patterns rather than code ({@link RuleSpec.Match#declared()}),
- * found by the same matcher as the person's plain rules ({@link PlainMatcher}): a program matching
- * any of a rule's command patterns and none of its {@code unless} patterns is a match. The {@code
- * unless} patterns read the options as the program settles them ({@link #settled}), so that a later
- * option undoing an earlier one, or a {@code --}, does not take a program out. Patterns are filed
- * by their program's name, so a program is tried against the rules of its name and those whose
- * first word is a glob only.
+ * The rules the book declares by word patterns ({@link RuleSpec.Match#commands()}), found by the
+ * same matcher as the person's plain rules ({@link PlainMatcher}): a program matching any of a
+ * rule's command patterns and none of its {@code unless} patterns is a match. The {@code unless}
+ * patterns read the options as the program settles them ({@link #settled}), so that a later option
+ * undoing an earlier one, or a {@code --}, does not take a program out. Patterns are filed by their
+ * program's name, so a program is tried against the rules of its name and those whose first word is
+ * a glob only.
  */
 final class DeclaredRules implements Family {
   /**
@@ -41,8 +40,8 @@ final class DeclaredRules implements Family {
 
   DeclaredRules(List<RuleSpec> specs) {
     for (RuleSpec spec : specs) {
-      if (!spec.matches().declared()) {
-        continue;
+      if (spec.matches().commands().isEmpty()) {
+        continue; // found by code, or by when clauses (BookRules)
       }
       BuiltinRule rule = spec.rule();
       rules.add(rule);

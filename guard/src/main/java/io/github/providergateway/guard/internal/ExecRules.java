@@ -18,17 +18,12 @@ final class ExecRules implements Family {
   static final BuiltinRule MADE = RuleBook.rule("exec.made-program");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(COMPUTED, COMPUTED_CATASTROPHIC, CARRIED, MADE);
-  }
-
-  @Override
   public void scan(Scan scan) {
     List<Opaque> found = scan.opaque();
     for (int i = 0; i < found.size(); i++) {
       Opaque opaque = found.get(i);
-      Scan.Step step =
-          new Scan.Step(
+      Step step =
+          new Step(
               opaque.invocation(),
               List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
       switch (opaque.kind()) {
@@ -46,7 +41,7 @@ final class ExecRules implements Family {
   }
 
   /** Whether an argument of a computed program is the root, the home or a system folder. */
-  private static boolean catastrophicArgument(Scan scan, Scan.Step step) {
+  private static boolean catastrophicArgument(Scan scan, Step step) {
     for (Word word : step.args()) {
       if (word.text().startsWith("-")) {
         continue;

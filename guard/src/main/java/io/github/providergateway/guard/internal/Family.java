@@ -4,8 +4,13 @@ import java.util.List;
 
 /** A family of built-in rules: their table, and the scan that finds them in a call. */
 interface Family {
-  /** {@return the family's rules, in the order the docs list them} */
-  List<BuiltinRule> rules();
+  /**
+   * {@return the family's rules: those the book says its code finds ({@code "code": "FileRules"}),
+   * in the book's order}
+   */
+  default List<BuiltinRule> rules() {
+    return RuleBook.foundBy(getClass().getSimpleName());
+  }
 
   /**
    * Adds to {@code scan} every match of the family's rules.

@@ -18,11 +18,6 @@ public final class FlowRules implements Family {
   public static final BuiltinRule SECRET_THEN_SEND = RuleBook.rule("flow.secret-then-send");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(UNTRUSTED_THEN_SEND, SECRET_THEN_SEND);
-  }
-
-  @Override
   public void scan(Scan scan) {
     // Found only with the session's past: judge().
   }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -24,6 +23,8 @@ import java.util.regex.Pattern;
  * is not the gateway's.
  */
 final class GatewayDoors {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GatewayDoors() {}
 
   /** Programs that send a request to the URLs they are given, or open them. */
@@ -143,13 +144,13 @@ final class GatewayDoors {
           || CLIENTS.contains(program) && requestsRoute(scan, step)
           || RAW.contains(program) && rawToPort(scan, step)
           || devTcp(scan, step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
         continue;
       }
-      String code = step.interpreter() ? InlineRules.code(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inCode(scan, step, code);
       if (found != null) {
-        scan.hitFound(SelfRules.SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
+        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
       }
     }
   }
@@ -167,14 +168,14 @@ final class GatewayDoors {
     if (route != null) {
       return "a request to " + route;
     }
-    if (InlineRules.containsAny(text, UNIX_CONNECTS)) {
+    if (CodeArguments.containsAny(text, UNIX_CONNECTS)) {
       for (String socket : SOCKETS) {
         if (text.contains(socket)) {
           return "a connection to the gateway's " + socket;
         }
       }
     }
-    if (InlineRules.containsAny(text, TCP_CONNECTS) && namesLoopback(text)) {
+    if (CodeArguments.containsAny(text, TCP_CONNECTS) && namesLoopback(text)) {
       for (int port : scan.gatewayPorts()) {
         if (Pattern.compile("(?<![\\d.])" + port + "(?!\\d)").matcher(text).find()) {
           return "a connection to the gateway's port " + port;
@@ -190,7 +191,7 @@ final class GatewayDoors {
     if (found != null) {
       return found;
     }
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (literal.endsWith(".sock") && inHome(scan, step, literal)) {
         return "the gateway's socket " + literal;
       }
@@ -410,7 +411,7 @@ final class GatewayDoors {
 
   /** Whether inline code names a loopback address. */
   private static boolean namesLoopback(String text) {
-    for (String literal : InlineRules.literals(text)) {
+    for (String literal : CodeArguments.literals(text)) {
       if (loopback(literal)) {
         return true;
       }

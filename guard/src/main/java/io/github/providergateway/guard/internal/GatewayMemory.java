@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
@@ -22,6 +21,8 @@ import java.util.regex.Pattern;
  * /proc/*&#47;environ}). The same programs on a project's own process stay allowed.
  */
 final class GatewayMemory {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private GatewayMemory() {}
 
   /** Programs that attach to a process by its pid and read, dump or trace it. */
@@ -77,7 +78,7 @@ final class GatewayMemory {
       if (ATTACHERS.contains(step.program())) {
         attaches = true;
         if (step.program().equals("jcmd") && jcmdTakesTheGateway(scan, step)) {
-          scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+          scan.hit(GATEWAY_TOKEN, step, null);
           return;
         }
       }
@@ -85,7 +86,7 @@ final class GatewayMemory {
     if (attaches && GatewayPid.takenBy(scan, s -> ATTACHERS.contains(s.program()))) {
       for (Step step : scan.steps()) {
         if (ATTACHERS.contains(step.program())) {
-          scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+          scan.hit(GATEWAY_TOKEN, step, null);
           return;
         }
       }
@@ -93,7 +94,7 @@ final class GatewayMemory {
     for (Step step : scan.steps()) {
       for (String text : pathsOf(step)) {
         if (text.contains("/proc/") && readsGatewayMemory(scan, step, text)) {
-          scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+          scan.hit(GATEWAY_TOKEN, step, null);
           return;
         }
       }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -17,6 +16,8 @@ import java.util.regex.Pattern;
  * is.
  */
 final class GatewayProcess {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GatewayProcess() {}
 
   private static final Set<String> STOP_VERBS =
@@ -42,13 +43,13 @@ final class GatewayProcess {
         fromItsJar(scan, step);
       }
       if (step.program().equals("fuser") && GatewayPid.namesPort(scan, step)) {
-        scan.hit(SelfRules.SELF, step, null); // fuser -k 9400/tcp
+        scan.hit(SELF, step, null); // fuser -k 9400/tcp
       }
     }
     if (kills && GatewayPid.takenBy(scan, GatewayProcess::signals)) {
       for (Step step : steps) {
         if (signals(step)) {
-          scan.hit(SelfRules.SELF, step, null);
+          scan.hit(SELF, step, null);
           return;
         }
       }
@@ -78,7 +79,7 @@ final class GatewayProcess {
     if (POWERSHELL_STOPS.matcher(code).find()) {
       for (String word : code.split("[\\s|;'\"(){},]+")) {
         if (GatewayPid.namesGatewayProcess(word)) {
-          scan.hit(SelfRules.SELF, step, null);
+          scan.hit(SELF, step, null);
           return;
         }
       }
@@ -91,7 +92,7 @@ final class GatewayProcess {
       case "pkill", "killall" -> {
         for (String a : args) {
           if (GatewayPid.namesGatewayProcess(a.toLowerCase(Locale.ROOT))) {
-            scan.hit(SelfRules.SELF, step, null);
+            scan.hit(SELF, step, null);
             return;
           }
         }
@@ -105,7 +106,7 @@ final class GatewayProcess {
         }
         // systemctl --user exit stops the user's service manager, every service with it.
         if (stops && named || args.contains("--user") && args.contains("exit")) {
-          scan.hit(SelfRules.SELF, step, null);
+          scan.hit(SELF, step, null);
         }
       }
       case "gateway", "provider-gateway" -> gatewayCommand(scan, step, args);
@@ -120,7 +121,7 @@ final class GatewayProcess {
    */
   private static void gatewayCommand(Scan scan, Step step, List<String> args) {
     if (PersonOnlyCommands.of(args).isPresent() || PersonOnlyCommands.agentsOwn(args).isPresent()) {
-      scan.hit(SelfRules.SELF, step, null);
+      scan.hit(SELF, step, null);
     }
   }
 

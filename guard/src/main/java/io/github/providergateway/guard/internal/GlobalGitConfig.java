@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
@@ -20,6 +19,8 @@ import java.util.regex.Pattern;
  * opens, long after the session.
  */
 final class GlobalGitConfig {
+  private static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
+
   /** Keys whose value is a program or a folder of programs, whatever the value. */
   private static final Set<String> RUNS =
       Set.of(
@@ -170,8 +171,7 @@ final class GlobalGitConfig {
       return false;
     }
     for (Target target : scan.targets(step, new Word(file, true))) {
-      if (PersistentPlaces.written(scan.places().home(), target.path())
-          == PersistRules.GIT_GLOBAL) {
+      if (PersistentPlaces.written(scan.places().home(), target.path()) == GIT_GLOBAL) {
         return true;
       }
     }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -20,6 +19,8 @@ import java.util.regex.Pattern;
  * what it reaches, not by the program's name.
  */
 final class GroundReach {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GroundReach() {}
 
   /** The names a wildcard of a glob is tried as: the ground's folders and files. */
@@ -99,7 +100,7 @@ final class GroundReach {
       paths = next;
     }
     for (Path path : paths) {
-      if (SelfRules.protectsGuard(places, path)) {
+      if (GuardPaths.protectsGuard(places, path)) {
         return true;
       }
     }
@@ -142,7 +143,7 @@ final class GroundReach {
     }
     return Glob.hasWildcard(path.toString())
         ? globReaches(places, path.toString())
-        : SelfRules.protectsGuard(places, path);
+        : GuardPaths.protectsGuard(places, path);
   }
 
   private static boolean clean(String segment) {
@@ -266,8 +267,8 @@ final class GroundReach {
       }
       for (Target target : scan.targets(step, destination)) {
         Path at = target.path() == null ? null : resolve(target.path(), name);
-        if (at != null && SelfRules.protectsGuard(scan.places(), at)) {
-          scan.hit(SelfRules.SELF, step, target);
+        if (at != null && GuardPaths.protectsGuard(scan.places(), at)) {
+          scan.hit(SELF, step, target);
           return;
         }
       }
@@ -340,7 +341,7 @@ final class GroundReach {
               : joined(scan, step, extracted.folder(), member);
       for (Target target : targets) {
         if (changesGround(scan.places(), target)) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           return;
         }
       }
@@ -357,7 +358,7 @@ final class GroundReach {
   }
 
   static boolean changesGround(Places places, Target target) {
-    return target.path() != null && SelfRules.protectsGuard(places, target.path())
+    return target.path() != null && GuardPaths.protectsGuard(places, target.path())
         || reaches(places, target);
   }
 
@@ -376,7 +377,7 @@ final class GroundReach {
         String file = (m.group(1) != null ? m.group(1) : m.group(2)).strip();
         for (Target target : scan.targets(step, new Word(file, true))) {
           if (changesGround(scan.places(), target)) {
-            scan.hit(SelfRules.SELF, step, target);
+            scan.hit(SELF, step, target);
             return;
           }
         }
@@ -387,12 +388,12 @@ final class GroundReach {
   /** Whether a program xargs runs changes the files it is given ({@code sed -i}, {@code cp x}). */
   private static boolean changesWhatItIsGiven(Step step) {
     String program = step.program();
-    if (SelfRules.FIND_CHANGERS.contains(program)
+    if (GuardPaths.FIND_CHANGERS.contains(program)
         || program.equals("cp")
         || program.equals("install")) {
       return true;
     }
-    if (!SelfRules.IN_PLACE_EDITORS.contains(program)) {
+    if (!GuardPaths.IN_PLACE_EDITORS.contains(program)) {
       return false;
     }
     for (Word w : step.args()) {
@@ -421,7 +422,7 @@ final class GroundReach {
         }
         for (Target target : scan.targets(step, word)) {
           if (changesGround(scan.places(), target)) {
-            scan.hit(SelfRules.SELF, changer, target);
+            scan.hit(SELF, changer, target);
             return;
           }
         }

@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  * asked about.
  */
 final class GroundText {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private GroundText() {}
 
   /**
@@ -49,21 +52,21 @@ final class GroundText {
   static Found in(Scan scan, String text) {
     String home = namesHome(scan.places(), text);
     if (home != null) {
-      return new Found(SelfRules.SELF, "the gateway's home (" + home + ")");
+      return new Found(SELF, "the gateway's home (" + home + ")");
     }
     for (String name : TOKENS) {
       if (text.contains(name)) {
-        return new Found(SelfRules.GATEWAY_TOKEN, "the gateway's token file " + name);
+        return new Found(GATEWAY_TOKEN, "the gateway's token file " + name);
       }
     }
     for (String name : SOCKETS) {
       if (text.contains(name)) {
-        return new Found(SelfRules.SELF, "the gateway's socket " + name);
+        return new Found(SELF, "the gateway's socket " + name);
       }
     }
     String command = gatewayCommand(text);
     if (command != null) {
-      return new Found(SelfRules.SELF, command);
+      return new Found(SELF, command);
     }
     String door = GatewayDoors.inText(scan, text);
     if (door == null) {
@@ -72,7 +75,7 @@ final class GroundText {
     if (door == null) {
       door = MarksShed.inCode(text);
     }
-    return door == null ? null : new Found(SelfRules.SELF, door);
+    return door == null ? null : new Found(SELF, door);
   }
 
   /** The gateway's home or one of its files as the text names it, or {@code null}. */

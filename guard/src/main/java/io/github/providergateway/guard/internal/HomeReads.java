@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,8 @@ import java.util.Set;
  * logs and a plain listing stay readable ({@code ls}, {@code find <home>}, {@code os.listdir}).
  */
 final class HomeReads {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private HomeReads() {}
 
   /** Programs that print the names of what a folder holds. */
@@ -93,7 +94,7 @@ final class HomeReads {
     }
     for (Step step : scan.steps()) {
       if (step != lister && readsFedNames(step)) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+        scan.hit(GATEWAY_TOKEN, step, null);
         return;
       }
     }
@@ -112,9 +113,9 @@ final class HomeReads {
     if (target.path() == null || !holdsHome(scan, target.path())) {
       return;
     }
-    if (InlineRules.containsAny(code, TAKES_WHOLE)
-        || InlineRules.containsAny(code, WALKS) && InlineRules.containsAny(code, READS)) {
-      scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+    if (CodeArguments.containsAny(code, TAKES_WHOLE)
+        || CodeArguments.containsAny(code, WALKS) && CodeArguments.containsAny(code, READS)) {
+      scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
     }
   }
 
@@ -130,7 +131,7 @@ final class HomeReads {
       Target real = folder.path() == null ? null : scan.realPaths().of(folder);
       if (folder.path() != null && reaches(scan, folder.path())
           || real != null && reaches(scan, real.path())) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, access);
+        scan.hit(GATEWAY_TOKEN, access);
         return;
       }
     }

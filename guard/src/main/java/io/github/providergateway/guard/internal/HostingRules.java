@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
@@ -12,13 +11,12 @@ import java.util.List;
  * repos/o/r/git/refs/heads/x}) is not the repository.
  */
 final class HostingRules implements Family {
+  private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+
   static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
   static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(REPO_DELETE);
-  }
+  private static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
+  private static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
 
   @Override
   public void scan(Scan scan) {
@@ -32,16 +30,16 @@ final class HostingRules implements Family {
       if (deletes) {
         scan.hit(REPO_DELETE, step, null);
       } else if (ProgramKind.DOWNLOADER.names(step.program())
-          && deletes(step.args())
-          && !RemoteRules.local(step)) {
+          && HttpDeletes.deletes(step.args())
+          && !LocalUrls.only(step)) {
         // A DELETE sent anywhere but this machine removes something the person may not get back:
         // a server, a bucket's object, a release. Which hosts matter cannot be listed (issue 60,
         // set B: DigitalOcean's API), so every one is asked about, and a URL the guard cannot read
         // too.
-        scan.hit(InfraRules.CLOUD_DELETE, step, null);
+        scan.hit(CLOUD_DELETE, step, null);
       } else if ((step.program().equals("gh") || step.program().equals("glab"))
           && hostedDelete(step)) {
-        scan.hit(InfraRules.CLOUD_DELETE, step, null);
+        scan.hit(CLOUD_DELETE, step, null);
       }
       if (step.program().equals("gh")) {
         refs(scan, step);
@@ -87,9 +85,9 @@ final class HostingRules implements Family {
       return;
     }
     if (method.equalsIgnoreCase("DELETE")) {
-      scan.hit(GitRules.PUSH_DELETE, step, null);
+      scan.hit(PUSH_DELETE, step, null);
     } else if (method.equalsIgnoreCase("PATCH") && force) {
-      scan.hit(GitRules.PUSH_FORCE, step, null);
+      scan.hit(PUSH_FORCE, step, null);
     }
   }
 
@@ -133,7 +131,7 @@ final class HostingRules implements Family {
   private static boolean hostedDelete(Step step) {
     List<String> args = step.invocation().args();
     if (!args.isEmpty() && args.get(0).equals("api")) {
-      return deletes(step.args());
+      return HttpDeletes.deletes(step.args());
     }
     for (int i = 1; i < Math.min(args.size(), 3); i++) {
       if (args.get(i).equals("delete") && !args.get(i - 1).startsWith("-")) {
@@ -145,7 +143,7 @@ final class HostingRules implements Family {
 
   /** curl and httpie: a DELETE of a repository on GitHub's or GitLab's API. */
   private static boolean rest(List<Word> args) {
-    if (!deletes(args)) {
+    if (!HttpDeletes.deletes(args)) {
       return false; // most requests: no path read at all
     }
     for (int i = 0; i < args.size(); i++) {
@@ -188,20 +186,6 @@ final class HostingRules implements Family {
       }
     }
     return sends && endpoint;
-  }
-
-  /** Whether an HTTP client's words ask for DELETE: curl's {@code -X DELETE}, httpie's method. */
-  static boolean deletes(List<Word> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String word = args.get(i).text();
-      if (word.equalsIgnoreCase("DELETE")
-          || word.equalsIgnoreCase("-XDELETE")
-          || word.equalsIgnoreCase("--request=DELETE")
-          || word.equalsIgnoreCase("--method=DELETE")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

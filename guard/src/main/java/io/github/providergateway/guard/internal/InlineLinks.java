@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,6 +15,8 @@ import java.util.regex.Pattern;
  * ({@link InlineWrites#COPIES}).
  */
 final class InlineLinks {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private InlineLinks() {}
 
   /** A link call, up to its first argument: with brackets, or perl's without. */
@@ -39,14 +40,14 @@ final class InlineLinks {
     }
     Matcher call = LINK_CALL.matcher(code);
     while (call.find()) {
-      Target target = InlineRules.argument(scan, step, code, call.end(), homeInCode);
+      Target target = CodeArguments.argument(scan, step, code, call.end(), homeInCode);
       Target real = scan.realPaths().of(target);
       Target ground =
-          SelfRules.linksGround(scan, target)
+          GuardPaths.linksGround(scan, target)
               ? target
-              : real != null && SelfRules.linksGround(scan, real) ? real : null;
+              : real != null && GuardPaths.linksGround(scan, real) ? real : null;
       if (ground != null) {
-        scan.hit(SelfRules.SELF, new Access(Kind.READ, ground, step.invocation()));
+        scan.hit(SELF, new Access(Kind.READ, ground, step.invocation()));
         return;
       }
     }

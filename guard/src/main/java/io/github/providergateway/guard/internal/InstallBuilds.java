@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +13,8 @@ import java.util.Set;
  * it is the person's work on the gateway and no install ({@link GroundInstalls}).
  */
 final class InstallBuilds {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private InstallBuilds() {}
 
   /** Maven's and Gradle's launchers. */
@@ -47,7 +48,7 @@ final class InstallBuilds {
       if (project == null) {
         for (Path cwd : step.cwds()) {
           if (cwd != null && installs.holds(cwd)) {
-            scan.hit(SelfRules.SELF, step, null);
+            scan.hit(SELF, step, null);
             return;
           }
         }
@@ -55,7 +56,7 @@ final class InstallBuilds {
       }
       for (Target target : scan.targets(step, project)) {
         if (target.path() != null && installs.holds(target.path())) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           return;
         }
       }

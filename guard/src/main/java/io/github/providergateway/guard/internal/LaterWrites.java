@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
@@ -34,11 +33,11 @@ final class LaterWrites {
         return argv.has('i') || argv.has("in-place") ? operand(argv.positionals(), 1) : null;
       }
       default -> {
-        String code = step.interpreter() ? InlineRules.code(step) : null;
+        String code = step.interpreter() ? InterpreterCode.of(step) : null;
         if (code == null || !code.contains("write") && !code.contains("append")) {
           return null;
         }
-        for (String literal : InlineRules.literals(code)) {
+        for (String literal : CodeArguments.literals(code)) {
           if (FedCode.runsLater(literal)) {
             return literal;
           }
@@ -59,7 +58,7 @@ final class LaterWrites {
           case "tee", "sponge" -> given(step.invocation().redirects());
           case "ed", "ex" -> edAdds(given(step.invocation().redirects()));
           case "sed" -> sedAdds(step);
-          default -> otherLiterals(InlineRules.code(step), file);
+          default -> otherLiterals(InterpreterCode.of(step), file);
         };
     if (text != null && !text.isBlank()) {
       texts.add(new String[] {text, step.program() + " › " + FedCode.base(file) + " (runs later)"});
@@ -130,7 +129,7 @@ final class LaterWrites {
   /** Every literal of the code but the file's name, one a line: what it may write. */
   private static String otherLiterals(String code, String file) {
     StringBuilder text = new StringBuilder();
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (!literal.equals(file)) {
         text.append(literal.replace("\\n", "\n")).append('\n');
       }

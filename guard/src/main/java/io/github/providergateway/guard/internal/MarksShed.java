@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.AgentFootprints.Footprint;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +23,8 @@ import java.util.regex.Pattern;
  * programs stays allowed: scripts use it for a clean build.
  */
 final class MarksShed {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private MarksShed() {}
 
   /** The marks, every agent's and {@code AI_AGENT}, as a pattern of whole names. */
@@ -145,22 +146,22 @@ final class MarksShed {
     if (text != null) {
       String found = inShell(text);
       if (found != null) {
-        scan.hit(SelfRules.SELF, found);
+        scan.hit(SELF, found);
       }
     }
     boolean emptied = text != null && EMPTIED.matcher(text).find();
     for (Step step : scan.steps()) {
       if (unsets(step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
       } else if ((GatewayProcess.runsGateway(step) || isAgent(step))
               && (emptied || runBy(step, RESETS))
           || GatewayProcess.runsGateway(step) && runBy(step, ELSEWHERE)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
       }
-      String code = step.interpreter() ? InlineRules.code(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String shed = code == null ? null : inCode(code);
       if (shed != null) {
-        scan.hitFound(SelfRules.SELF, step, Scan.render(step.invocation()) + " (" + shed + ")");
+        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + shed + ")");
       }
     }
   }

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +18,9 @@ import java.util.List;
  * project's.
  */
 final class MountedGround {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private MountedGround() {}
 
   /** One mount: where from, where to, and whether read-only. */
@@ -71,11 +73,11 @@ final class MountedGround {
         continue;
       }
       if (home.startsWith(at) || at.startsWith(home) && !at.startsWith(home.resolve("logs"))) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
+        scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, target, step.invocation()));
         return true;
       }
-      if (!mount.readOnly() && (SelfRules.protectsGuard(places, at) || aboveHome)) {
-        scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+      if (!mount.readOnly() && (GuardPaths.protectsGuard(places, at) || aboveHome)) {
+        scan.hit(SELF, new Access(Kind.WRITE, target, step.invocation()));
         return true;
       }
     }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
@@ -91,9 +90,7 @@ final class Output {
 
   /** Whether a program's output is captured by a substitution. */
   static boolean captured(Step step) {
-    return FileRules.reachedBy(step, "$(")
-        || FileRules.reachedBy(step, "`")
-        || FileRules.reachedBy(step, "<(");
+    return step.reachedBy("$(") || step.reachedBy("`") || step.reachedBy("<(");
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -23,6 +22,8 @@ import java.util.regex.Pattern;
  * read.
  */
 final class Patches {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private Patches() {}
 
   /** The files a unified or git diff names: {@code +++ b/x}, {@code --- a/x}, git's headers. */
@@ -126,7 +127,7 @@ final class Patches {
               folder == null || stripped.startsWith("/") ? stripped : folder + "/" + stripped;
           for (Target target : scan.targets(step, Word.literal(at))) {
             if (ground(scan, target)) {
-              scan.hit(SelfRules.SELF, step, target);
+              scan.hit(SELF, step, target);
               return true;
             }
           }

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -44,19 +43,6 @@ final class PersistRules implements Family {
   /** systemctl's verbs that make a unit start by itself (at boot or login, or with another). */
   private static final Set<String> ENABLES =
       Set.of("enable", "reenable", "preset", "add-wants", "add-requires", "link");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        SCHEDULED_JOB,
-        SERVICE,
-        AUTOSTART,
-        PATH_SHADOW,
-        GIT_GLOBAL,
-        STARTUP_HIJACK,
-        STARTUP_CODE,
-        PACKAGE_SOURCE);
-  }
 
   /** Whether a program is code written into a file that runs later (a start-up file, a hook). */
   private static boolean runsLater(Step step) {
@@ -249,7 +235,7 @@ final class PersistRules implements Family {
           other.program().equals("which")
               || other.program().equals("command") && args.contains("-v");
       if (finder
-          && FileRules.reachedBy(other, "$(")
+          && other.reachedBy("$(")
           && !args.isEmpty()
           && args.get(args.size() - 1).equals(text)
           && text.indexOf('/') < 0) {

@@ -12,6 +12,12 @@ import java.util.Set;
  * runs in its place. Read from the path alone: no file is opened.
  */
 final class PersistentPlaces {
+  private static final BuiltinRule AUTOSTART_RULE = RuleBook.rule("persist.autostart");
+  private static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
+  private static final BuiltinRule PATH_SHADOW = RuleBook.rule("persist.path-shadow");
+  private static final BuiltinRule SCHEDULED_JOB = RuleBook.rule("persist.scheduled-job");
+  private static final BuiltinRule SERVICE = RuleBook.rule("persist.service");
+
   /** Folders and files cron and at read their jobs from. */
   private static final List<Path> SCHEDULERS =
       paths(
@@ -265,21 +271,21 @@ final class PersistentPlaces {
     // is made for each place a write is compared with.
     Path inHome = hiddenOrLibrary(home, path) ? home.relativize(path) : null;
     if (under(path, SCHEDULERS)) {
-      return PersistRules.SCHEDULED_JOB;
+      return SCHEDULED_JOB;
     }
     if (under(path, SERVICES) || inHome != null && under(inHome, HOME_SERVICES)) {
-      return PersistRules.SERVICE;
+      return SERVICE;
     }
     if (under(path, AUTOSTART) || inHome != null && under(inHome, HOME_AUTOSTART)) {
-      return PersistRules.AUTOSTART;
+      return AUTOSTART_RULE;
     }
     if (GIT_SETTINGS.contains(path) || inHome != null && HOME_GIT_SETTINGS.contains(inHome)) {
-      return PersistRules.GIT_GLOBAL;
+      return GIT_GLOBAL;
     }
     if (inPathLikeFolder(path.toString())) {
       Path folder = path.getParent();
       if (folder != null && pathFolder(home, folder) && shadows(path.getFileName().toString())) {
-        return PersistRules.PATH_SHADOW;
+        return PATH_SHADOW;
       }
     }
     return null;

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -24,11 +23,6 @@ final class PrintedSecretRules implements Family {
   static final BuiltinRule STORE_PRINTED = RuleBook.rule("secrets.store-printed");
 
   @Override
-  public List<BuiltinRule> rules() {
-    return List.of(CLI_TOKEN, VARIABLE_PRINTED, CREDENTIAL_HELPER, STORE_PRINTED);
-  }
-
-  @Override
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     int dumped = -1; // the last program that printed the whole environment
@@ -39,7 +33,7 @@ final class PrintedSecretRules implements Family {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
-      if (rule == null && i == steps.size() - 1 && SecretRules.dumpsEnvironment(step)) {
+      if (rule == null && i == steps.size() - 1 && EnvironmentDumps.dumps(step)) {
         // env, printenv last and unfiltered: every variable shown, tokens among them (fresh set
         // D); piped on to grep it is a search, read above for the names it looks for.
         rule = VARIABLE_PRINTED;
@@ -47,7 +41,7 @@ final class PrintedSecretRules implements Family {
       if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
         scan.hit(rule, step, null);
       }
-      if (SecretRules.dumpsEnvironment(step)) {
+      if (EnvironmentDumps.dumps(step)) {
         dumped = i;
       }
     }

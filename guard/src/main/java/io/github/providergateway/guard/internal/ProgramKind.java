@@ -6,9 +6,8 @@ import java.util.Map;
 
 /**
  * What a program is, as the rule families ask: a shell, a downloader, a reader of files… Each
- * step's kinds are looked up once, as bits ({@link Scan.Step#kinds()}): a long command has
- * thousands of programs, and each family asking its own sets of every one was a sixth of a 64 KiB
- * decision.
+ * step's kinds are looked up once, as bits ({@link Step#kinds()}): a long command has thousands of
+ * programs, and each family asking its own sets of every one was a sixth of a 64 KiB decision.
  *
  * <p>Every kind's names are here, in this one class, and the table is built in its own static
  * initialiser after them: a table filled from the families' classes could be read half-made, during
@@ -17,7 +16,7 @@ import java.util.Map;
 enum ProgramKind {
   /** A shell: runs the script it is handed. */
   SHELL("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"),
-  /** An interpreter of another language (python is matched by its prefix, in Scan.Step). */
+  /** An interpreter of another language (python is matched by its prefix, in Step). */
   INTERPRETER(
       "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript"),
   /** A program that fetches what a host serves: a URL, a DNS record's text ({@code dig TXT}). */
@@ -255,5 +254,18 @@ enum ProgramKind {
   /** {@return this kind's names} */
   List<String> names() {
     return names;
+  }
+
+  /** {@return whether a program is a shell or an interpreter: code it is handed runs} */
+  static boolean isInterpreter(String program) {
+    return isInterpreter(program, ProgramKind.of(program));
+  }
+
+  /** {@return whether a program of these {@link ProgramKind}s is a shell or an interpreter} */
+  static boolean isInterpreter(String program, int kinds) {
+    return ProgramKind.SHELL.in(kinds)
+        || ProgramKind.INTERPRETER.in(kinds)
+        || program.startsWith("python")
+        || program.startsWith("pypy");
   }
 }

@@ -79,7 +79,7 @@ public final class ProgramKnowledge {
         known.add(kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
       }
     }
-    if (known.isEmpty() && RemoteRules.isInterpreter(program)) {
+    if (known.isEmpty() && ProgramKind.isInterpreter(program)) {
       known.add("interpreter");
     }
     return known;

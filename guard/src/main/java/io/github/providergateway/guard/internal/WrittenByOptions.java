@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 

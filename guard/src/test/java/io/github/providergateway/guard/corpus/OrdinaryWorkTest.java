@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
-import io.github.providergateway.guard.GuardDisk;
 import io.github.providergateway.guard.GuardEnvironment;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
@@ -16,12 +15,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,25 +49,8 @@ class OrdinaryWorkTest {
    */
   @Test
   void readingTheScriptsItRunsStopsNoCallOfOrdinaryWork() throws IOException {
-    String wrapper = Files.readString(Path.of("..", "mvnw"));
-    GuardDisk ordinary =
-        new GuardDisk() {
-          @Override
-          public Path real(Path path) {
-            return path.normalize();
-          }
-
-          @Override
-          public Optional<String> text(Path file, int maxChars) {
-            return Optional.of(wrapper);
-          }
-
-          @Override
-          public Set<Integer> gatewayPorts() {
-            return Set.of(GuardDisk.DEFAULT_PORT);
-          }
-        };
-    assertNoneStopped(Guard.create(GuardSettings.defaults(), ENVIRONMENT.withDisk(ordinary)));
+    assertNoneStopped(
+        Guard.create(GuardSettings.defaults(), ENVIRONMENT.withDisk(MvnwDisk.read())));
   }
 
   private static void assertNoneStopped(Guard guard) throws IOException {

@@ -195,7 +195,7 @@ class RuleBookTest {
    * The past of a session that ran {@code before}, in the corpus's project whose remotes are {@code
    * origin} and {@code upstream}.
    */
-  private static SessionPast pastOf(Guard guard, List<Example> before) {
+  static SessionPast pastOf(Guard guard, List<Example> before) {
     SessionPast past = SessionPast.start(REMOTES);
     for (Example earlier : before) {
       GuardCall call = call(earlier);
@@ -216,7 +216,7 @@ class RuleBookTest {
           "upstream",
           "https://github.com/upstream-org/shop.git");
 
-  private static GuardCall call(Example example) {
+  static GuardCall call(Example example) {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
     if (example.args() != null) {
       args.setAll((ObjectNode) example.args());

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,18 +10,18 @@ import java.util.Set;
 /**
  * Build tools deploying what they built to a repository or registry ({@code mvn deploy}, {@code
  * ./gradlew publish}, {@code sbt publishSigned}, {@code lein deploy}), and container images pushed
- * to a registry. The other publishing rules are word patterns in the book; these need code. A build
- * tool runs a list of phases, goals and tasks among options that take values ({@code mvn -P deploy
- * package} builds with a profile named {@code deploy} and deploys nothing), a task's name says
- * where it publishes ({@code publishToMavenLocal} stays on this machine) and Gradle runs a task by
- * an abbreviation of its name ({@code pTS}). An image command names several images, and only where
- * it pushes decides ({@code skopeo copy docker://localhost:5000/a docker://ghcr.io/a} pushes to
- * ghcr.io; {@code -t localhost:5000/a -t ghcr.io/a} pushes to both).
+ * to a registry. The other publishing rules are word patterns in the book; these need predicates. A
+ * build tool runs a list of phases, goals and tasks among options that take values ({@code mvn -P
+ * deploy package} builds with a profile named {@code deploy} and deploys nothing), a task's name
+ * says where it publishes ({@code publishToMavenLocal} stays on this machine) and Gradle runs a
+ * task by an abbreviation of its name ({@code pTS}). An image command names several images, and
+ * only where it pushes decides ({@code skopeo copy docker://localhost:5000/a docker://ghcr.io/a}
+ * pushes to ghcr.io; {@code -t localhost:5000/a -t ghcr.io/a} pushes to both).
+ *
+ * <p>The two rules are the book's ({@code publish.maven}, {@code publish.image}): their clauses
+ * name the build tools and these predicates.
  */
-final class PublishRules implements Family {
-  static final BuiltinRule MAVEN = RuleBook.rule("publish.maven");
-  static final BuiltinRule IMAGE = RuleBook.rule("publish.image");
-  static final BuiltinRule PUSH_ELSEWHERE = RuleBook.rule("publish.push-elsewhere");
+final class BuildPublishes {
 
   /** Maven's options whose value is the next word when not attached. */
   private static final Set<String> MAVEN_VALUES =
@@ -125,29 +124,18 @@ final class PublishRules implements Family {
           "release",
           "releaseEarly");
 
-  @Override
-  public List<BuiltinRule> rules() {
-    return List.of(MAVEN, IMAGE, PUSH_ELSEWHERE);
-  }
+  private BuildPublishes() {}
 
-  @Override
-  public void scan(Scan scan) {
-    for (Step step : scan.steps()) {
-      boolean publishes =
-          switch (step.program()) {
-            case "mvn", "mvnw", "mvnd" -> maven(step.args());
-            case "gradle", "gradlew" -> gradle(step.args());
-            case "sbt", "sbtn" -> sbt(step.args());
-            case "lein" -> lein(step.args());
-            default -> false;
-          };
-      if (publishes) {
-        scan.hit(MAVEN, step, null);
-      }
-      if (Images.pushes(step)) {
-        scan.hit(IMAGE, step, null);
-      }
-    }
+  /**
+   * Adds the predicates of {@code publish.maven} and {@code publish.image} under their names: a
+   * build tool deploying what it built, an image pushed to a registry.
+   */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("maven-deploys", (scan, step, read) -> maven(step.args()));
+    named.put("gradle-publishes", (scan, step, read) -> gradle(step.args()));
+    named.put("sbt-publishes", (scan, step, read) -> sbt(step.args()));
+    named.put("lein-deploys", (scan, step, read) -> lein(step.args()));
+    named.put("image-pushed", (scan, step, read) -> Images.pushes(step));
   }
 
   /**

@@ -1,0 +1,164 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.RuleSpec.When;
+import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The rules of some of the book's families that match by when clauses ({@link When}): for each
+ * program of the call, each clause in its order (the book's, unless a clause gives its own); a
+ * clause met is a match of its rule. The families listed are scanned together, in the place of the
+ * catalogue where their code was, so that the rules are found in the order they were.
+ */
+final class BookRules implements Family {
+  /**
+   * A clause of a rule.
+   *
+   * @param rule the rule
+   * @param when the clause
+   */
+  private record Clause(BuiltinRule rule, When when) {}
+
+  private final List<BuiltinRule> rules = new ArrayList<>();
+
+  /** Every clause, in the order they are tried: by their order, then the book's. */
+  private final List<Clause> clauses = new ArrayList<>();
+
+  /**
+   * The rules with when clauses of the families and rules named.
+   *
+   * @param specs the book
+   * @param names the families' names ({@code git}) and rules' ids ({@code publish.maven})
+   */
+  BookRules(List<RuleSpec> specs, String... names) {
+    this(
+        specs,
+        spec ->
+            List.of(names).contains(spec.rule().category())
+                || List.of(names).contains(spec.rule().id()));
+  }
+
+  /**
+   * The rules with when clauses that none of {@code others} finds: a rule added to the book is
+   * found with no change to the catalogue, after the families' code.
+   *
+   * @param specs the book
+   * @param others the rules found elsewhere
+   * @return their scan
+   */
+  static BookRules except(List<RuleSpec> specs, BookRules... others) {
+    java.util.Set<BuiltinRule> found = new java.util.HashSet<>();
+    for (BookRules other : others) {
+      found.addAll(other.rules());
+    }
+    return new BookRules(specs, spec -> !found.contains(spec.rule()));
+  }
+
+  private BookRules(List<RuleSpec> specs, java.util.function.Predicate<RuleSpec> meant) {
+    for (RuleSpec spec : specs) {
+      if (meant.test(spec) && !spec.matches().when().isEmpty()) {
+        rules.add(spec.rule());
+        for (When when : spec.matches().when()) {
+          if (when.where() != null && !Where.names().contains(when.where())) {
+            // Refused where the rules are first gathered, with the catalogue's other checks.
+            throw new IllegalStateException(
+                spec.rule().id() + ": no predicate is named '" + when.where() + "'");
+          }
+          clauses.add(new Clause(spec.rule(), when));
+        }
+      }
+    }
+    clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+  }
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return rules;
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
+      for (Clause clause : clauses) {
+        if (meets(scan, step, git, clause.when())) {
+          scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
+        }
+      }
+    }
+  }
+
+  private static boolean meets(Scan scan, Step step, GitCommand[] git, When when) {
+    if (!when.programs().contains("*") && !when.programs().contains(step.program())) {
+      return false;
+    }
+    String subcommand = "";
+    List<Word> args = step.args();
+    if (!when.subcommands().isEmpty()) {
+      if (step.program().equals("git")) {
+        if (git[0] == null) {
+          git[0] = GitCommand.of(args);
+        }
+        subcommand = git[0].subcommand();
+        args = git[0].args();
+      } else {
+        List<Word> pos = argv(args, when).positionals();
+        subcommand = pos.isEmpty() ? "" : pos.get(0).text();
+        args = pos.isEmpty() ? List.of() : args.subList(args.indexOf(pos.get(0)) + 1, args.size());
+      }
+      if (!when.subcommands().contains(subcommand)) {
+        return false;
+      }
+    }
+    if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
+      return false;
+    }
+    Argv argv = argv(args, when);
+    if (!when.any().isEmpty() && !hasAny(argv, when.any())
+        || !when.also().isEmpty() && !hasAny(argv, when.also())
+        || hasAny(argv, when.none())
+        || argv.positionals().size() < when.positionals()
+        || !when.words().isEmpty() && !hasWord(step, when.words())
+        || hasWord(step, when.noWords())) {
+      return false;
+    }
+    return when.where() == null
+        || Where.named(when.where()).test(scan, step, new Read(subcommand, args, argv));
+  }
+
+  /** The words read with the clause's options that take a value: one letter for a short one. */
+  private static Argv argv(List<Word> args, When when) {
+    StringBuilder shortOnes = new StringBuilder();
+    List<String> longOnes = new ArrayList<>();
+    for (String option : when.values()) {
+      if (option.length() == 1) {
+        shortOnes.append(option);
+      } else {
+        longOnes.add(option);
+      }
+    }
+    return Argv.of(args, shortOnes.toString(), longOnes.toArray(String[]::new));
+  }
+
+  /** Whether one of {@code words} is among the program's arguments, wherever it stands. */
+  private static boolean hasWord(Step step, List<String> words) {
+    for (Word word : step.args()) {
+      if (words.contains(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasAny(Argv argv, List<String> options) {
+    for (String option : options) {
+      if (option.length() == 1 ? argv.has(option.charAt(0)) : argv.has(option)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

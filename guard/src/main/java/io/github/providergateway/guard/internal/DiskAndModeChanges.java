@@ -1,0 +1,293 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Disks formatted, wiped or repartitioned, files shredded, emptied or truncated, modes and owners
+ * changed recursively, system folders moved, and rsync --delete: the rest of the file rules' code.
+ * Part of {@link FileRules}.
+ */
+final class DiskAndModeChanges {
+  private static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
+  private static final BuiltinRule DELETE_SYSTEM = RuleBook.rule("fs.delete-system");
+  private static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
+  private static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
+  private static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
+  private static final BuiltinRule PARTITION = RuleBook.rule("fs.partition");
+  private static final BuiltinRule SHRED = RuleBook.rule("fs.shred");
+  private static final BuiltinRule PERMISSIONS_SYSTEM = RuleBook.rule("fs.permissions-system");
+  private static final BuiltinRule CHMOD_OUTSIDE = RuleBook.rule("fs.chmod-recursive-outside");
+  private static final BuiltinRule CHOWN_OUTSIDE = RuleBook.rule("fs.chown-recursive-outside");
+  private static final BuiltinRule CHMOD_WORLD = RuleBook.rule("fs.chmod-world-writable");
+  private static final BuiltinRule TRUNCATE = RuleBook.rule("fs.truncate-outside");
+  private static final BuiltinRule MOVE_SYSTEM = RuleBook.rule("fs.move-system");
+  private static final BuiltinRule RSYNC_DELETE = RuleBook.rule("fs.rsync-delete");
+  private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
+
+  private DiskAndModeChanges() {}
+
+  /** mkfs, wipefs: a device, or a file outside the project, is a disk to the guard. */
+  static void disk(Scan scan, Step step, BuiltinRule rule) {
+    Argv argv = Argv.of(step.args(), "tLbCNOUEIcgGmoSTV", "type", "label");
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (Places.isDisk(target.path()) || !scan.places().ownedByAgent(target)) {
+          scan.hit(rule, step, target);
+          return;
+        }
+      }
+    }
+  }
+
+  static void partition(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "");
+    if (argv.has('l')
+        || argv.has("list")
+        || argv.has('d')
+        || argv.has("dump")
+        || argv.has('p')
+        || argv.has("print")
+        || argv.has("help")
+        || argv.has('h')) {
+      return;
+    }
+    List<Word> pos = argv.positionals();
+    if (step.program().equals("parted") && pos.size() >= 2 && pos.get(1).text().equals("print")) {
+      return;
+    }
+    if (step.program().equals("diskutil")) {
+      if (!pos.isEmpty()
+          && Set.of("eraseDisk", "eraseVolume", "partitionDisk", "zeroDisk", "secureErase")
+              .contains(pos.get(0).text())) {
+        scan.hit(PARTITION, step, null);
+      }
+      return;
+    }
+    for (Word word : pos) {
+      if (word.text().startsWith("/dev/") || !word.literal()) {
+        scan.hit(PARTITION, step, null);
+        return;
+      }
+    }
+  }
+
+  static void shred(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "ns", "iterations", "size", "random-source");
+    if (step.reachedBy("xargs") && argv.positionals().isEmpty()) {
+      FileDeletes.fromInput(scan, step, false); // find ~ … | xargs shred -u
+      return;
+    }
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path()) && !scan.places().ownedByAgent(target)) {
+          scan.hit(SHRED, step, target);
+        }
+      }
+    }
+  }
+
+  static void permissions(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "reference", "from");
+    List<Word> pos = argv.positionals();
+    if (pos.isEmpty()) {
+      return;
+    }
+    boolean chmod = step.program().equals("chmod");
+    boolean reference = argv.has("reference");
+    if (chmod && !reference && worldWritable(pos.get(0).text())) {
+      scan.hit(CHMOD_WORLD, step, null);
+    }
+    if (!(argv.has('R') || argv.has("recursive"))) {
+      return;
+    }
+    for (Word word : pos.subList(reference ? 0 : 1, pos.size())) {
+      for (Target target : scan.targets(step, word)) {
+        BuiltinRule rule =
+            switch (scan.places().classify(target)) {
+              case ROOT, SYSTEM, HOME -> PERMISSIONS_SYSTEM;
+              case OUTSIDE, UNKNOWN -> chmod ? CHMOD_OUTSIDE : CHOWN_OUTSIDE;
+              case GATEWAY, PROJECT, INSIDE, TEMP -> null;
+            };
+        if (rule != null) {
+          scan.hit(rule, step, target);
+        }
+      }
+    }
+  }
+
+  static boolean worldWritable(String mode) {
+    if (!mode.isEmpty() && Character.isDigit(mode.charAt(0))) {
+      char others = mode.charAt(mode.length() - 1);
+      return others == '2' || others == '3' || others == '6' || others == '7';
+    }
+    for (String clause : mode.split(",")) {
+      int op = Math.max(clause.indexOf('+'), clause.indexOf('='));
+      if (op < 0) {
+        continue;
+      }
+      String who = clause.substring(0, op);
+      boolean everyone = who.contains("a") || who.contains("o");
+      if (everyone && clause.indexOf('w', op) > op) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A file outside the project emptied or overwritten with nothing: {@code : > f}, {@code true >
+   * f}, {@code cp /dev/null f}, {@code dd if=/dev/zero of=f} (issue 60, red team).
+   */
+  static void emptied(Scan scan, Step step) {
+    String program = step.program();
+    List<Word> targets = new ArrayList<>();
+    boolean empties = program.equals(":") || program.equals("true") || program.isEmpty();
+    if (empties) {
+      for (io.github.providergateway.guard.shell.Redirect redirect :
+          step.invocation().redirects()) {
+        if (redirect.operator().equals(">") || redirect.operator().equals(">|")) {
+          targets.add(redirect.target());
+        }
+      }
+    } else if (program.equals("cp")
+        && step.args().size() == 2
+        && step.args().get(0).text().equals("/dev/null")) {
+      targets.add(step.args().get(1));
+    } else if (program.equals("dd")) {
+      boolean nothing = false;
+      Word of = null;
+      for (Word w : step.args()) {
+        nothing |=
+            w.text().equals("if=/dev/zero")
+                || w.text().equals("if=/dev/null")
+                || w.text().equals("if=/dev/urandom");
+        if (w.text().startsWith("of=")) {
+          of = new Word(w.text().substring(3), w.literal());
+        }
+      }
+      if (nothing && of != null) {
+        targets.add(of);
+      }
+    }
+    for (Word word : targets) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path())
+            && target.path() != null
+            && !scan.places().ownedByAgent(target)
+            && scan.places().classify(target) != Place.GATEWAY
+            && !target.path().startsWith(Places.DEVICES)) {
+          scan.hit(TRUNCATE, step, target);
+        }
+      }
+    }
+  }
+
+  static void truncate(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "sr", "size", "reference");
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path())
+            && !scan.places().ownedByAgent(target)
+            && scan.places().classify(target) != Place.GATEWAY) {
+          scan.hit(TRUNCATE, step, target);
+        }
+      }
+    }
+  }
+
+  static void move(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "tS", "target-directory", "suffix");
+    List<Word> pos = argv.positionals();
+    boolean into = argv.has('t') || argv.has("target-directory");
+    List<Word> sources = into || pos.isEmpty() ? pos : pos.subList(0, pos.size() - 1);
+    boolean intoTemp = false;
+    Word destination =
+        into
+            ? new Word(
+                argv.value('t') != null ? argv.value('t') : argv.value("target-directory"), true)
+            : pos.isEmpty() ? null : pos.get(pos.size() - 1);
+    if (destination != null) {
+      for (Target target : scan.targets(step, destination)) {
+        intoTemp |=
+            scan.places().classify(target) == Place.TEMP
+                || scan.places().isTempFolder(target.path());
+      }
+    }
+    for (Word word : sources) {
+      for (Target target : scan.targets(step, word)) {
+        Place place = scan.places().classify(target);
+        if (place == Place.ROOT || place == Place.SYSTEM || place == Place.HOME) {
+          scan.hit(MOVE_SYSTEM, step, target);
+        } else if (place == Place.PROJECT) {
+          scan.hit(DELETE_PROJECT, step, target); // the project moved away is gone from its place
+        } else if (GitFolders.holdsHistory(target)
+            && target.path() != null
+            && target.name().equals(".git")) {
+          scan.hit(REMOVE_REPO, step, target);
+        } else if (intoTemp && (place == Place.OUTSIDE || place == Place.GATEWAY)) {
+          // mv ~/Documents /tmp/d: into the folder whose contents are free to delete.
+          scan.hit(DELETE_OUTSIDE, step, target);
+        }
+      }
+    }
+  }
+
+  static void rsync(Scan scan, Step step) {
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "eBfTM",
+            "rsh",
+            "exclude",
+            "include",
+            "filter",
+            "files-from",
+            "exclude-from",
+            "include-from",
+            "link-dest",
+            "compare-dest",
+            "copy-dest",
+            "backup-dir",
+            "partial-dir",
+            "temp-dir",
+            "log-file",
+            "password-file",
+            "chmod",
+            "chown",
+            "rsync-path",
+            "max-size",
+            "min-size",
+            "timeout",
+            "bwlimit",
+            "port");
+    if (!argv.hasPrefix("del")) {
+      return;
+    }
+    List<Word> pos = argv.positionals();
+    if (pos.size() < 2) {
+      return;
+    }
+    Word destination = pos.get(pos.size() - 1);
+    String text = destination.text();
+    int colon = text.indexOf(':');
+    if (colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'))) {
+      return; // a remote destination: not this machine's files
+    }
+    for (Target target : scan.targets(step, destination)) {
+      BuiltinRule rule =
+          switch (scan.places().classify(target)) {
+            case ROOT -> DELETE_ROOT;
+            case SYSTEM -> DELETE_SYSTEM;
+            case HOME -> DELETE_HOME;
+            case OUTSIDE, UNKNOWN -> RSYNC_DELETE;
+            case GATEWAY, PROJECT, INSIDE, TEMP -> null;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, target);
+      }
+    }
+  }
+}

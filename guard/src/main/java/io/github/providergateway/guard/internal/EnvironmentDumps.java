@@ -1,0 +1,59 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+
+/**
+ * Programs that print the whole environment, every secret a variable holds with it: read by the
+ * secret rules ({@link SecretRules}, {@link PrintedSecretRules}).
+ */
+final class EnvironmentDumps {
+  private EnvironmentDumps() {}
+
+  /**
+   * Whether a program prints the whole environment: env or printenv alone, export -p, set, and
+   * inline code that walks it ({@code keys %ENV}, {@code os.environ.items()}, {@code
+   * JSON.stringify(process.env)}, {@code ENV.to_h}).
+   */
+  static boolean dumps(Step step) {
+    return switch (step.program()) {
+      case "env", "printenv" -> step.args().stream().allMatch(w -> w.text().startsWith("-"));
+      case "export", "declare", "typeset" ->
+          step.args().stream().anyMatch(w -> w.text().equals("-p"));
+      case "set" -> step.args().isEmpty();
+      default -> step.interpreter() && walksEnvironment(InterpreterCode.of(step));
+    };
+  }
+
+  /** The ways inline code takes the whole environment rather than one variable of it. */
+  private static final List<String> WHOLE_ENVIRONMENT =
+      List.of(
+          "%ENV",
+          "os.environ)",
+          "os.environ.items(",
+          "os.environ.copy(",
+          "os.environ.keys(",
+          "os.environ,",
+          "dict(os.environ",
+          "(process.env)",
+          "process.env,",
+          "Object.entries(process.env",
+          "Object.keys(process.env",
+          "ENV.to_h",
+          "ENV.each",
+          "ENV.to_a",
+          "ENV.inspect",
+          "getenv()",
+          "System.getenv()");
+
+  private static boolean walksEnvironment(String code) {
+    if (code == null) {
+      return false;
+    }
+    for (String way : WHOLE_ENVIRONMENT) {
+      if (code.contains(way)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

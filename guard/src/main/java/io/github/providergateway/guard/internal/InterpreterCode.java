@@ -1,0 +1,67 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+
+/**
+ * The code an interpreter is handed on its command line: {@code python3 -c '…'}, {@code node -e},
+ * {@code perl -le}, {@code ruby -e}, {@code php -r}, {@code deno eval}, awk's program. Read by the
+ * rules that look into inline code ({@link InlineRules}) and by those that ask one thing of it (a
+ * terminal typed into, the environment walked).
+ */
+final class InterpreterCode {
+  private InterpreterCode() {}
+
+  /** The program text of awk, or {@code null}. */
+  static String awk(Step step) {
+    for (Word word : step.args()) {
+      if (!word.text().startsWith("-")) {
+        return word.text();
+      }
+    }
+    return null;
+  }
+
+  /** The inline code of an interpreter, or {@code null}. */
+  static String of(Step step) {
+    String program = step.program();
+    if (program.equals("awk")
+        || program.equals("gawk")
+        || program.equals("mawk")
+        || program.equals("nawk")) {
+      return awk(step);
+    }
+    if (!step.interpreter()) {
+      return null; // most programs: no name to compare below
+    }
+    String flag;
+    boolean clusters = false;
+    if (program.startsWith("python") || program.startsWith("pypy")) {
+      flag = "-c";
+      clusters = true; // python3 -Ic '…', -uc
+    } else if (program.equals("node") || program.equals("nodejs") || program.equals("bun")) {
+      flag = "-e";
+    } else if (program.equals("perl") || program.equals("ruby") || program.equals("lua")) {
+      flag = "-e";
+      clusters = !program.equals("lua"); // perl -le '…', -ne, -pe
+    } else if (program.equals("php")) {
+      flag = "-r";
+    } else if (program.equals("deno")) {
+      flag = "eval";
+    } else {
+      return null;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String a = args.get(i).text();
+      if (a.equals(flag)
+          || a.equals("--eval")
+          || a.equals("-E") && program.equals("perl")
+          || clusters && a.matches("-[a-zA-Z0-9]*" + flag.charAt(1))
+          || (a.equals("-p") || a.equals("--print")) && program.startsWith("node")) {
+        return args.get(i + 1).text();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,265 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+
+/**
+ * The clouds' and object stores' command lines deleting buckets, their objects and other resources:
+ * aws, gsutil, gcloud, az, rclone, mc, s3cmd, firebase. Part of {@link InfraRules}.
+ */
+final class StorageDeletes {
+  private static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
+  private static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
+  private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
+  private static final BuiltinRule SYNC_DELETE = RuleBook.rule("cloud.sync-delete");
+
+  private StorageDeletes() {}
+
+  /**
+   * firebase: deleting every Firestore collection, or the Realtime Database from its root: every
+   * document or key of the store.
+   */
+  static void firebase(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    if (args.contains("firestore:delete") && args.contains("--all-collections")
+        || args.contains("database:remove") && (args.contains("/") || args.contains("''"))) {
+      scan.hit(DB_FLUSH, step, null);
+    }
+  }
+
+  /**
+   * rclone: {@code purge} deletes a path and all it holds, {@code delete} every file under it; both
+   * on a remote ({@code remote:bucket}). {@code sync} to a remote deletes there what the source
+   * lacks. A dry run ({@code --dry-run}, {@code -n}) or an interactive one ({@code -i}) deletes
+   * nothing unseen.
+   */
+  static void rclone(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "config", "include", "exclude", "filter", "filter-from");
+    if (argv.has("dry-run") || argv.has('n') || argv.has('i') || argv.has("interactive")) {
+      return;
+    }
+    List<Word> pos = argv.positionals();
+    String sub = Argv.textAt(pos, 0);
+    if ((sub.equals("purge") || sub.equals("delete"))
+        && pos.size() > 1
+        && remote(Argv.textAt(pos, 1))) {
+      boolean filtered = argv.has("include") || argv.has("exclude") || argv.has("filter");
+      scan.hit(sub.equals("delete") && filtered ? CLOUD_DELETE : BUCKET_DELETE, step, null);
+    } else if (sub.equals("sync") && pos.size() > 2 && remote(Argv.textAt(pos, 2))) {
+      scan.hit(SYNC_DELETE, step, null);
+    }
+  }
+
+  /** Whether an rclone path names a remote ({@code s3:bucket/x}), not a local folder. */
+  private static boolean remote(String path) {
+    int colon = path.indexOf(':');
+    int slash = path.indexOf('/');
+    return colon > 1 && (slash < 0 || colon < slash);
+  }
+
+  /**
+   * MinIO's client: {@code rb --force} deletes a bucket with everything in it, {@code rm
+   * --recursive --force} every object under a prefix, {@code mirror --remove} what the source
+   * lacks.
+   */
+  static void minio(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "");
+    String sub = Argv.textAt(argv.positionals(), 0);
+    if (argv.has("dry-run") || argv.has("fake")) {
+      return;
+    }
+    boolean force = argv.has("force");
+    boolean recursive = argv.has("recursive") || argv.has('r');
+    if (sub.equals("rb")) {
+      scan.hit(force ? BUCKET_DELETE : CLOUD_DELETE, step, null);
+    } else if (sub.equals("rm") && recursive && force) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (sub.equals("mirror") && argv.has("remove")) {
+      scan.hit(SYNC_DELETE, step, null);
+    }
+  }
+
+  /**
+   * s3cmd: {@code rb} with {@code --force} or {@code --recursive} deletes the bucket's objects and
+   * the bucket, {@code del --recursive} every object under a prefix, {@code sync --delete-removed}
+   * what the source lacks.
+   */
+  static void s3cmd(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "c", "config");
+    if (argv.has("dry-run") || argv.has('n')) {
+      return;
+    }
+    String sub = Argv.textAt(argv.positionals(), 0);
+    boolean recursive = argv.has("recursive") || argv.has('r');
+    boolean force = argv.has("force") || argv.has('f');
+    if (sub.equals("rb")) {
+      scan.hit(recursive || force ? BUCKET_DELETE : CLOUD_DELETE, step, null);
+    } else if ((sub.equals("del") || sub.equals("rm")) && recursive) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (sub.equals("sync") && argv.has("delete-removed")) {
+      scan.hit(SYNC_DELETE, step, null);
+    }
+  }
+
+  /**
+   * az: {@code storage blob delete-batch} deletes every blob of a container (those matching its
+   * {@code --pattern}, when given); deleting a storage account, container, share or file system
+   * deletes all it holds; other deletes are cloud deletes.
+   */
+  static void az(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    if (args.contains("--dryrun") || args.contains("--dry-run")) {
+      return;
+    }
+    if (args.contains("delete-batch")) {
+      scan.hit(args.contains("--pattern") ? CLOUD_DELETE : BUCKET_DELETE, step, null);
+    } else if (args.contains("storage")
+        && args.contains("delete")
+        && (args.contains("account")
+            || args.contains("container")
+            || args.contains("share")
+            || args.contains("fs"))) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (args.contains("sync")
+        && args.contains("storage")
+        && (args.contains("--delete-destination") || args.contains("--delete-destination=true"))) {
+      scan.hit(SYNC_DELETE, step, null);
+    } else if (args.contains("delete")) {
+      scan.hit(CLOUD_DELETE, step, null);
+    }
+  }
+
+  static void aws(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "profile", "region", "endpoint-url", "output", "query");
+    List<Word> pos = argv.positionals();
+    String service = Argv.textAt(pos, 0);
+    String action = Argv.textAt(pos, 1);
+    if (argv.has("dryrun")) {
+      return; // the s3 commands' dry run lists what they would do
+    }
+    String endpoint = argv.value("endpoint-url");
+    if (endpoint != null && DockerCommands.LOCAL_ENDPOINT.matcher(endpoint).matches()) {
+      return; // LocalStack, MinIO on this machine: an emulator's bucket, the test suite's
+    }
+    if (service.equals("s3")
+        && (action.equals("rm") && argv.has("recursive")
+            || action.equals("rb") && argv.has("force"))) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (service.equals("s3") && action.equals("sync") && argv.has("delete")) {
+      // A static site's deploy: it deletes only what the folder no longer has, unless the folder
+      // is the wrong one or empty (fp-013 of the red team).
+      scan.hit(SYNC_DELETE, step, null);
+    } else if (service.equals("s3api") && action.startsWith("put-bucket-lifecycle")) {
+      BuiltinRule lifecycle = lifecycle(Argv.of(step.args(), "", "lifecycle-configuration"));
+      if (lifecycle != null) {
+        scan.hit(lifecycle, step, null);
+      }
+    } else if (service.equals("s3") && action.equals("rb")) {
+      scan.hit(CLOUD_DELETE, step, null); // an empty bucket: its name is free for anyone after
+    } else if (service.equals("s3api") && action.startsWith("delete-bucket")) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (action.startsWith("delete-")
+        || action.startsWith("terminate-")
+        || action.startsWith("remove-")
+        || action.startsWith("deregister-")) {
+      scan.hit(CLOUD_DELETE, step, null);
+    }
+  }
+
+  /**
+   * A bucket's lifecycle rules: one that expires objects with no filter (or an empty prefix)
+   * deletes every object of the bucket a day or so later. A configuration read from a file cannot
+   * be seen and is asked about.
+   */
+  private static BuiltinRule lifecycle(Argv argv) {
+    String config = argv.value("lifecycle-configuration");
+    if (config == null) {
+      return null;
+    }
+    if (config.startsWith("file://") || config.startsWith("fileb://")) {
+      return CLOUD_DELETE;
+    }
+    StringBuilder compact = new StringBuilder();
+    for (int i = 0; i < config.length(); i++) {
+      if (!Character.isWhitespace(config.charAt(i))) {
+        compact.append(config.charAt(i));
+      }
+    }
+    String c = compact.toString();
+    if (!c.contains("\"Expiration\"") && !c.contains("Expiration=")) {
+      return null;
+    }
+    boolean filtered =
+        c.contains("\"Prefix\":\"") && !c.contains("\"Prefix\":\"\"")
+            || c.contains("\"Tag\"")
+            || c.contains("\"ObjectSizeGreaterThan\"")
+            || c.contains("\"ObjectSizeLessThan\"");
+    return filtered ? null : BUCKET_DELETE;
+  }
+
+  static void gsutil(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "ohu");
+    List<Word> pos = argv.positionals();
+    String sub = Argv.textAt(pos, 0);
+    if (sub.equals("rb")) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (sub.equals("rsync")) {
+      // rsync -d deletes from the destination what the source lacks; -n is its dry run.
+      Argv rsync = Argv.of(step.args(), "ohuajxy");
+      if (rsync.has('d') && !rsync.has('n')) {
+        scan.hit(SYNC_DELETE, step, null);
+      }
+    } else if (sub.equals("rm")) {
+      if (everyObject(pos)) {
+        scan.hit(BUCKET_DELETE, step, null);
+        return;
+      }
+      for (Word w : step.args()) {
+        String t = w.text();
+        if (t.startsWith("-")
+                && !t.startsWith("--")
+                && (t.indexOf('r') > 0 || t.indexOf('R') > 0 || t.indexOf('a') > 0)
+            || t.equals("--recursive")) {
+          scan.hit(BUCKET_DELETE, step, null);
+          return;
+        }
+      }
+    }
+  }
+
+  static void gcloud(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "project", "account", "configuration");
+    List<String> pos = argv.positionals().stream().map(Word::text).toList();
+    if (pos.size() >= 2 && pos.get(0).equals("storage")) {
+      if (pos.get(1).equals("rm")
+              && (argv.has('r') || argv.has("recursive") || everyObject(argv.positionals()))
+          || pos.contains("delete") && pos.contains("buckets")) {
+        scan.hit(BUCKET_DELETE, step, null);
+        return;
+      }
+      if (pos.get(1).equals("rsync")
+          && argv.has("delete-unmatched-destination-objects")
+          && !argv.has("dry-run")) {
+        scan.hit(SYNC_DELETE, step, null);
+        return;
+      }
+    }
+    if (pos.contains("delete")) {
+      scan.hit(CLOUD_DELETE, step, null);
+    }
+  }
+
+  /**
+   * Whether an object URL names every object under a prefix by a wildcard: {@code gs://b/**}, or
+   * all of a folder's ({@code gs://b/logs/*}).
+   */
+  private static boolean everyObject(List<Word> urls) {
+    for (Word url : urls) {
+      String t = url.text();
+      if (t.startsWith("gs://") && (t.contains("**") || t.endsWith("/*"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

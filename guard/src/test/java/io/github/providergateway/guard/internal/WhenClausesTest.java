@@ -1,0 +1,120 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.internal.RuleSpec.When;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A rule of the book matched by when clauses (issue 79, "rules are data"): what a clause may say,
+ * and what the book refuses rather than ignores (a misspelled field, a predicate nobody wrote, a
+ * clause beside word patterns). What each clause finds is decided by the rules' examples
+ * (RuleBookTest) and by WholeDecisionsTest.
+ */
+class WhenClausesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String RULE =
+      """
+      {"id": "git.example", "presets": {"standard": "deny", "strict": "deny", "paranoid": "deny"},
+       "why": "an example", "match": {"when": [%s]},
+       "examples": {"deny": ["git push -f"], "allow": ["git push"]}}
+      """;
+
+  @Test
+  void aClauseReadsEveryPartItGives() {
+    RuleSpec spec =
+        spec(
+            """
+            {"program": ["git"], "subcommand": "push", "next": ["origin"], "values": ["o", "repo"],
+             "any": ["f", "force"], "also": ["mirror"], "none": ["n"], "positionals": 2,
+             "word": "now", "no-word": ["-c", "--help"],
+             "where": "refspec-forced", "order": 3}
+            """);
+    When when = spec.matches().when().get(0);
+    assertThat(when)
+        .isEqualTo(
+            new When(
+                java.util.List.of("git"),
+                java.util.List.of("push"),
+                java.util.List.of("origin"),
+                java.util.List.of("o", "repo"),
+                java.util.List.of("f", "force"),
+                java.util.List.of("mirror"),
+                java.util.List.of("n"),
+                2,
+                java.util.List.of("now"),
+                java.util.List.of("-c", "--help"),
+                "refspec-forced",
+                3));
+    assertThat(spec.matches().declared()).isTrue();
+    assertThat(spec.matches().commands()).isEmpty();
+    assertThat(spec.matches().description())
+        .isEqualTo(
+            "`git push origin` with -f or --force, and --mirror, without -n, at least 2"
+                + " positional, given `now`, not given `-c` or `--help`, where refspec-forced");
+  }
+
+  @Test
+  void aPredicateNobodyWroteIsRefused() {
+    RuleSpec spec = spec("{\"program\": \"git\", \"where\": \"pushes-to-mars\"}");
+    assertThatThrownBy(() -> new BookRules(java.util.List.of(spec), "git"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("git.example: no predicate is named 'pushes-to-mars'");
+  }
+
+  @Test
+  void aMisspelledFieldIsRefused() {
+    assertThatThrownBy(() -> spec("{\"program\": \"git\", \"subcommands\": \"push\"}"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("git.example: a when clause's unknown field 'subcommands'");
+  }
+
+  @Test
+  void aClauseNamesItsProgram() {
+    assertThatThrownBy(() -> spec("{\"subcommand\": \"push\"}"))
+        .hasMessage("git.example: a when clause names its program");
+  }
+
+  @Test
+  void clausesAndWordPatternsAreNotMixed() {
+    assertThatThrownBy(() -> besideClauses("\"commands\": [\"git push *\"]"))
+        .hasMessage("git.example: match has its commands or its when clauses");
+    assertThatThrownBy(() -> besideClauses("\"unless\": [\"* -n *\"]"))
+        .hasMessage("git.example: unless goes with commands, not with when");
+  }
+
+  /** A rule whose match has {@code field} beside its when clauses. */
+  private static RuleSpec besideClauses(String field) {
+    String rule =
+        RULE.formatted("{\"program\": \"git\"}").replace("\"when\"", field + ", \"when\"");
+    return RuleBook.spec("git", json(rule));
+  }
+
+  @Test
+  void everyPredicateTheBookNamesIsWrittenAndEveryWrittenOneIsUsed() {
+    java.util.Set<String> used = new java.util.TreeSet<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      for (When when : spec.matches().when()) {
+        if (when.where() != null) {
+          used.add(when.where());
+        }
+      }
+    }
+    assertThat(used).containsExactlyInAnyOrderElementsOf(Where.names());
+  }
+
+  private static RuleSpec spec(String clause) {
+    return RuleBook.spec("git", json(RULE.formatted(clause)));
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
