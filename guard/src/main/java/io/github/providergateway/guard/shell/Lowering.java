@@ -23,17 +23,17 @@ import io.github.providergateway.guard.shell.syntax.CoprocClause;
 import io.github.providergateway.guard.shell.syntax.DoubleQuoted;
 import io.github.providergateway.guard.shell.syntax.ForClause;
 import io.github.providergateway.guard.shell.syntax.FunctionDeclaration;
-import io.github.providergateway.guard.shell.syntax.Glob;
+import io.github.providergateway.guard.shell.syntax.GlobPattern;
 import io.github.providergateway.guard.shell.syntax.Group;
 import io.github.providergateway.guard.shell.syntax.HereDocument;
 import io.github.providergateway.guard.shell.syntax.IfBranch;
 import io.github.providergateway.guard.shell.syntax.IfClause;
-import io.github.providergateway.guard.shell.syntax.Limits;
 import io.github.providergateway.guard.shell.syntax.Literal;
 import io.github.providergateway.guard.shell.syntax.Negation;
 import io.github.providergateway.guard.shell.syntax.NotTest;
 import io.github.providergateway.guard.shell.syntax.ParameterExpansion;
 import io.github.providergateway.guard.shell.syntax.ParenTest;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.Pipeline;
 import io.github.providergateway.guard.shell.syntax.ProcessSubstitution;
 import io.github.providergateway.guard.shell.syntax.RedirectOperator;
@@ -76,7 +76,7 @@ import java.util.List;
  */
 final class Lowering {
   private final String source;
-  private final Limits limits;
+  private final ParseLimits limits;
   private final String where;
 
   /** Where the words of the commands lowered are kept ({@link WordScratch.Room}). */
@@ -136,7 +136,7 @@ final class Lowering {
    * A lowering of the script of {@code source} at {@code depth}, its statements given one by one
    * ({@link #statement}).
    */
-  Lowering(String source, Limits limits, String where, int depth) {
+  Lowering(String source, ParseLimits limits, String where, int depth) {
     this.source = source;
     this.limits = limits;
     this.where = where;
@@ -154,7 +154,7 @@ final class Lowering {
    *
    * @return its simple commands in order, substitutions in their holders' nests
    */
-  static List<RawCommand> read(String text, int depth, Limits limits, String where)
+  static List<RawCommand> read(String text, int depth, ParseLimits limits, String where)
       throws ShellParseException {
     Lowering lowering = new Lowering(text, limits, where, depth);
     SyntaxParser.parse(text, depth, limits, where, lowering::statement);
@@ -165,7 +165,7 @@ final class Lowering {
    * The simple commands of {@code script} at {@code depth}, in order; substitutions' in their
    * holders' nests.
    */
-  static List<RawCommand> lower(Script script, int depth, Limits limits, String where)
+  static List<RawCommand> lower(Script script, int depth, ParseLimits limits, String where)
       throws ShellParseException {
     Lowering lowering = new Lowering(script.source(), limits, where, depth);
     lowering.statements(script.statements(), depth, lowering.commands);
@@ -341,7 +341,9 @@ final class Lowering {
 
   /** A holder of the substitutions of {@code word}, added when it has any. */
   private void holderOf(
-      io.github.providergateway.guard.shell.syntax.Word word, int depth, List<RawCommand> out)
+      io.github.providergateway.guard.shell.syntax.WrittenWord word,
+      int depth,
+      List<RawCommand> out)
       throws ShellParseException {
     RawCommand holder = new RawCommand(depth);
     nests(word, holder, depth);
@@ -393,7 +395,7 @@ final class Lowering {
       // Assignments, words and redirections in the order they are written: their substitutions
       // are read in that order.
       List<Assignment> assignments = simple.assignments();
-      List<io.github.providergateway.guard.shell.syntax.Word> arguments = simple.words();
+      List<io.github.providergateway.guard.shell.syntax.WrittenWord> arguments = simple.words();
       List<Redirection> redirections = simple.redirections();
       int a = 0;
       int w = 0;
@@ -483,7 +485,7 @@ final class Lowering {
 
   /** A command's word: the words bash makes of it, added to {@code into}. */
   private void argument(
-      io.github.providergateway.guard.shell.syntax.Word word,
+      io.github.providergateway.guard.shell.syntax.WrittenWord word,
       RawCommand cmd,
       List<Word> into,
       int depth)
@@ -646,7 +648,7 @@ final class Lowering {
    * (none when null); {@code fields}, when given, learns where bash would split it.
    */
   private Word word(
-      io.github.providergateway.guard.shell.syntax.Word word,
+      io.github.providergateway.guard.shell.syntax.WrittenWord word,
       RawCommand holder,
       int depth,
       Fields fields)
@@ -704,7 +706,7 @@ final class Lowering {
           literal = false;
         }
         nests(p, holder, depth);
-      } else if (part instanceof Glob g) {
+      } else if (part instanceof GlobPattern g) {
         sb.append(SyntaxParser.unquotedValue(g.pattern()));
         literal = false;
       } else if (part instanceof Tilde t) {
@@ -775,7 +777,7 @@ final class Lowering {
 
   /** The commands of the substitutions in {@code node}, added to {@code holder}'s nests. */
   private void nests(
-      io.github.providergateway.guard.shell.syntax.Word word, RawCommand holder, int depth)
+      io.github.providergateway.guard.shell.syntax.WrittenWord word, RawCommand holder, int depth)
       throws ShellParseException {
     if (holder != null && word != null) {
       partNests(word.parts(), holder, depth);
@@ -788,7 +790,7 @@ final class Lowering {
   }
 
   private void nests(TestExpression test, RawCommand holder, int depth) throws ShellParseException {
-    if (test instanceof io.github.providergateway.guard.shell.syntax.Word word) {
+    if (test instanceof io.github.providergateway.guard.shell.syntax.WrittenWord word) {
       nests(word, holder, depth);
     } else if (test instanceof UnaryTest unary) {
       nests(unary.operand(), holder, depth);

@@ -3,7 +3,7 @@ package io.github.providergateway.guard.shell;
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.Runners;
-import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ final class Resolver {
   }
 
   /** The bounds of this parse. */
-  private final Limits limits;
+  private final ParseLimits limits;
 
   /** Where invocations go, in order. */
   private final List<Invocation> out;
@@ -98,11 +98,11 @@ final class Resolver {
    * @param out where its invocations go
    * @param opaque where what it cannot read goes
    */
-  public Resolver(Limits limits, List<Invocation> out, List<Opaque> opaque) {
+  public Resolver(ParseLimits limits, List<Invocation> out, List<Opaque> opaque) {
     this.limits = limits;
     this.out = out;
     this.opaque = opaque;
-    this.variables = new Variables(Limits.MAX_LENGTH);
+    this.variables = new Variables(ParseLimits.MAX_LENGTH);
   }
 
   /**
@@ -1145,7 +1145,8 @@ final class Resolver {
       script(printed, depth, append(via, "<(…)"), " in a process substitution");
       return;
     }
-    List<RawCommand> commands = Lowering.read(inner, depth, new Limits(Limits.MAX_DEPTH, 1024), "");
+    List<RawCommand> commands =
+        Lowering.read(inner, depth, new ParseLimits(ParseLimits.MAX_DEPTH, 1024), "");
     if (!commands.isEmpty()
         && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
       opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);

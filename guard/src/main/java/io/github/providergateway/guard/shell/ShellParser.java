@@ -1,6 +1,6 @@
 package io.github.providergateway.guard.shell;
 
-import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
@@ -47,13 +47,13 @@ import java.util.List;
 public final class ShellParser {
 
   /** The longest command read, in characters: 128 Ki. */
-  public static final int MAX_LENGTH = Limits.MAX_LENGTH;
+  public static final int MAX_LENGTH = ParseLimits.MAX_LENGTH;
 
   /** The deepest nesting read (substitutions, subshells, {@code bash -c} within each other). */
-  public static final int MAX_DEPTH = Limits.MAX_DEPTH;
+  public static final int MAX_DEPTH = ParseLimits.MAX_DEPTH;
 
   /** The most words read, over all nesting. */
-  public static final int MAX_WORDS = Limits.MAX_WORDS;
+  public static final int MAX_WORDS = ParseLimits.MAX_WORDS;
 
   private ShellParser() {}
 
@@ -72,7 +72,7 @@ public final class ShellParser {
     }
     List<Invocation> invocations = new ArrayList<>();
     List<Opaque> opaque = new ArrayList<>();
-    new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations, opaque)
+    new Resolver(new ParseLimits(MAX_DEPTH, MAX_WORDS), invocations, opaque)
         .script(command, 0, List.of(), "");
     return new ShellScript(invocations, command, opaque);
   }

@@ -1,7 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
-import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.nio.charset.StandardCharsets;
@@ -184,7 +184,8 @@ final class TextFolding {
   static String evaluate(String inner, int depth) {
     List<RawCommand> commands;
     try {
-      commands = Lowering.read(inner, depth + 1, new Limits(ShellParser.MAX_DEPTH, MAX_WORDS), "");
+      commands =
+          Lowering.read(inner, depth + 1, new ParseLimits(ShellParser.MAX_DEPTH, MAX_WORDS), "");
     } catch (ShellParseException e) {
       return null;
     }

@@ -1,7 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.internal.Runners;
-import io.github.providergateway.guard.shell.syntax.Limits;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ final class Wrappers {
       List<String> wrappers,
       Seen seen,
       Resolver.ProgramNames names,
-      Limits limits,
+      ParseLimits limits,
       int depth)
       throws ShellParseException {
     List<Word> current = words;

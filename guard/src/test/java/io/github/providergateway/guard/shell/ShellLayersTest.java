@@ -59,7 +59,7 @@ class ShellLayersTest {
       }
     }
     assertThat(publicClasses)
-        .containsExactlyInAnyOrder("SyntaxParser", "Limits", "ShellParseException");
+        .containsExactlyInAnyOrder("SyntaxParser", "ParseLimits", "ShellParseException");
   }
 
   @Test

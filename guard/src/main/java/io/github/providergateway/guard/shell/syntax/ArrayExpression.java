@@ -14,7 +14,7 @@ import java.util.List;
  * @param start the offset of the {@code (}
  * @param end the offset after the {@code )}
  */
-public record ArrayExpression(List<Word> elements, int start, int end) implements WordPart {
+public record ArrayExpression(List<WrittenWord> elements, int start, int end) implements WordPart {
 
   /**
    * Copies.

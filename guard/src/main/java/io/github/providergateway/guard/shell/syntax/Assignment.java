@@ -15,7 +15,13 @@ import static java.util.Objects.requireNonNull;
  * @param end the offset after the value
  */
 public record Assignment(
-    String name, Word index, boolean append, Word value, ArrayExpression array, int start, int end)
+    String name,
+    WrittenWord index,
+    boolean append,
+    WrittenWord value,
+    ArrayExpression array,
+    int start,
+    int end)
     implements Node {
 
   /**

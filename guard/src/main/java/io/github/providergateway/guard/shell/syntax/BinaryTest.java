@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * @param start the offset of the left word
  * @param end the offset after the right word
  */
-public record BinaryTest(String operator, Word left, Word right, int start, int end)
+public record BinaryTest(String operator, WrittenWord left, WrittenWord right, int start, int end)
     implements TestExpression {
 
   /**

@@ -18,7 +18,7 @@ import java.util.List;
  * @param start the offset of the opening brace
  * @param end the offset after the closing brace
  */
-public record BraceExpansion(List<Word> items, boolean sequence, int start, int end)
+public record BraceExpansion(List<WrittenWord> items, boolean sequence, int start, int end)
     implements WordPart {
 
   /**

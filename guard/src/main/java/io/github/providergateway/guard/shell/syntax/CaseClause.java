@@ -16,7 +16,7 @@ import java.util.List;
  * @param end the offset after the {@code esac} or its last redirection
  */
 public record CaseClause(
-    Word subject, List<CaseItem> items, List<Redirection> redirections, int start, int end)
+    WrittenWord subject, List<CaseItem> items, List<Redirection> redirections, int start, int end)
     implements CompoundCommand {
 
   /**

@@ -15,7 +15,7 @@ import java.util.List;
  * @param end the offset after its terminator, or after its body when {@code esac} ends it
  */
 public record CaseItem(
-    List<Word> patterns, List<Statement> body, Terminator terminator, int start, int end)
+    List<WrittenWord> patterns, List<Statement> body, Terminator terminator, int start, int end)
     implements Node {
 
   /** What ends an item, and so what runs after it. */

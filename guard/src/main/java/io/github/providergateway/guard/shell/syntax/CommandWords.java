@@ -10,8 +10,8 @@ import java.util.Objects;
  * A simple command's words in the syntax tree ({@link
  * io.github.providergateway.guard.shell.syntax.SimpleCommand#words()}), as the parser read them: a
  * plain word (a run of text with no quote, expansion or shape: most words of a command) is kept as
- * its text and where it starts (it ends a text's length after), and made a {@link Word} node only
- * when asked. The tree made three objects for each (the word, its list of parts, the literal),
+ * its text and where it starts (it ends a text's length after), and made a {@link WrittenWord} node
+ * only when asked. The tree made three objects for each (the word, its list of parts, the literal),
  * which lowering read once and let go: at 4 KiB, a sixth of what a decision allocated. Lowering
  * reads a plain word's text here ({@link #plainText}), with no node. Other words are kept as their
  * nodes.
@@ -19,8 +19,8 @@ import java.util.Objects;
  * <p>A plain word's node is made anew each time it is asked: equal to the one before, not the same
  * object (nodes are values). Unmodifiable: every change throws, as {@link AbstractList}'s do.
  */
-final class CommandWords extends FixedList<Word> {
-  /** Each word: its text ({@link String}) when plain, else its node ({@link Word}). */
+final class CommandWords extends FixedList<WrittenWord> {
+  /** Each word: its text ({@link String}) when plain, else its node ({@link WrittenWord}). */
   private final Object[] items;
 
   /** Each word's start. */
@@ -32,15 +32,15 @@ final class CommandWords extends FixedList<Word> {
   }
 
   @Override
-  public Word get(int index) {
+  public WrittenWord get(int index) {
     Object item = items[Objects.checkIndex(index, items.length)];
-    if (item instanceof Word word) {
+    if (item instanceof WrittenWord word) {
       return word;
     }
     String text = (String) item;
     int start = starts[index];
     int end = start + text.length();
-    return new Word(List.of(new Literal(text, text, start, end)), start, end);
+    return new WrittenWord(List.of(new Literal(text, text, start, end)), start, end);
   }
 
   @Override
@@ -79,7 +79,7 @@ final class CommandWords extends FixedList<Word> {
     }
 
     /** Adds a word that is not plain, or not known to be. */
-    void add(Word word) {
+    void add(WrittenWord word) {
       room();
       items[size] = Objects.requireNonNull(word, "word");
       starts[size] = word.start();
@@ -104,14 +104,16 @@ final class CommandWords extends FixedList<Word> {
     /** {@return the end of the last word added; there must be one} */
     int lastEnd() {
       Object last = items[size - 1];
-      return last instanceof Word word ? word.end() : starts[size - 1] + ((String) last).length();
+      return last instanceof WrittenWord word
+          ? word.end()
+          : starts[size - 1] + ((String) last).length();
     }
 
     /**
      * {@return the words added, fixed: copied once, exactly (none when there are none)} Empties
      * this builder for the next command.
      */
-    List<Word> fixed() {
+    List<WrittenWord> fixed() {
       if (size == 0) {
         return List.of();
       }

@@ -11,7 +11,8 @@ import static java.util.Objects.requireNonNull;
  * @param start the offset of the keyword
  * @param end the offset after the command
  */
-public record CoprocClause(Word name, Command command, int start, int end) implements Command {
+public record CoprocClause(WrittenWord name, Command command, int start, int end)
+    implements Command {
 
   /**
    * Checks.

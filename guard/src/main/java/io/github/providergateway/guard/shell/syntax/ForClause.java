@@ -20,8 +20,8 @@ import java.util.List;
  */
 public record ForClause(
     boolean select,
-    Word name,
-    List<Word> items,
+    WrittenWord name,
+    List<WrittenWord> items,
     List<Statement> body,
     List<Redirection> redirections,
     int start,

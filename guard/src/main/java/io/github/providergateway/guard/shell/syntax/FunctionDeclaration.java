@@ -13,7 +13,8 @@ import static java.util.Objects.requireNonNull;
  * @param end the offset after its body
  */
 public record FunctionDeclaration(
-    Word name, boolean keyword, CompoundCommand body, int start, int end) implements Command {
+    WrittenWord name, boolean keyword, CompoundCommand body, int start, int end)
+    implements Command {
 
   /**
    * Checks.

@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * @param start the offset of the body's first line
  * @param end the offset after the delimiter's line (its newline included, when it has one)
  */
-public record HereDocument(String delimiter, boolean quoted, Word body, int start, int end)
+public record HereDocument(String delimiter, boolean quoted, WrittenWord body, int start, int end)
     implements Node {
 
   /**

@@ -42,7 +42,7 @@ final class HereDocuments {
   Redirection open(
       String descriptor,
       RedirectOperator operator,
-      Word delimiterWord,
+      WrittenWord delimiterWord,
       int start,
       int at,
       int depth) {
@@ -53,7 +53,7 @@ final class HereDocuments {
     }
     HereDocument unread =
         new HereDocument(
-            delimiter(delimiterWord.parts()), quoted, new Word(List.of(), at, at), at, at);
+            delimiter(delimiterWord.parts()), quoted, new WrittenWord(List.of(), at, at), at, at);
     Redirection redirection =
         new Redirection(descriptor, operator, delimiterWord, unread, start, delimiterWord.end());
     waiting.add(new Waiting(redirection, at, depth));
@@ -108,7 +108,7 @@ final class HereDocuments {
       int bodyEnd;
       for (; ; ) {
         if (in.pos >= in.length) {
-          throw Limits.malformed(
+          throw ParseLimits.malformed(
               "a here-document with no line '" + delimiter + "' to end it",
               document.at(),
               in.where);
@@ -130,7 +130,7 @@ final class HereDocuments {
         }
       }
       int end = in.pos;
-      Word body;
+      WrittenWord body;
       if (unread.quoted()) {
         body = words.literalBody(bodyStart, bodyEnd, strip);
       } else {
@@ -155,7 +155,7 @@ final class HereDocuments {
   void requireNoneWaiting() throws ShellParseException {
     if (!waiting.isEmpty()) {
       Waiting first = waiting.get(0);
-      throw Limits.malformed(
+      throw ParseLimits.malformed(
           "a here-document with no line '"
               + first.redirection().hereDocument().delimiter()
               + "' to end it",

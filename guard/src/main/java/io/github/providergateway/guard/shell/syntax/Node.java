@@ -22,7 +22,7 @@ public sealed interface Node
     permits Script,
         Statement,
         Command,
-        Word,
+        WrittenWord,
         WordPart,
         Assignment,
         Redirection,

@@ -25,10 +25,10 @@ public record ParameterExpansion(
     boolean braced,
     Prefix prefix,
     String name,
-    Word index,
+    WrittenWord index,
     Operator operator,
-    Word argument,
-    Word replacement,
+    WrittenWord argument,
+    WrittenWord replacement,
     int start,
     int end)
     implements WordPart {

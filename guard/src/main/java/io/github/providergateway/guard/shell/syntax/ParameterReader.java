@@ -36,7 +36,7 @@ final class ParameterReader {
     int nameEnd = parameterNameEnd(nameStart);
     in.pos = nameEnd;
     String name = in.text.substring(nameStart, nameEnd);
-    Word index = null;
+    WrittenWord index = null;
     if (nameEnd > nameStart && Source.isNameStart(chars[nameStart]) && in.peek(0) == '[') {
       in.pos++;
       index = parameterWord(depth, at, "]", inDouble);
@@ -49,7 +49,7 @@ final class ParameterReader {
       return bad(prefix, name, index, depth, at, inDouble);
     }
     if (in.pos >= in.length) {
-      throw Limits.malformed("an unterminated ${", at, in.where);
+      throw ParseLimits.malformed("an unterminated ${", at, in.where);
     }
     c = chars[in.pos];
     if (c == '}') {
@@ -58,7 +58,7 @@ final class ParameterReader {
           true, prefix, name, index, Operator.NONE, null, null, at, in.pos);
     }
     if (prefix == Prefix.INDIRECT && (c == '*' || c == '@') && in.peek(1) == '}') {
-      Word which = parameterWord(depth, at, "", inDouble);
+      WrittenWord which = parameterWord(depth, at, "", inDouble);
       in.pos++;
       return new ParameterExpansion(
           true, prefix, name, index, Operator.NAMES_STARTING, which, null, at, in.pos);
@@ -72,8 +72,8 @@ final class ParameterReader {
     // brace.
     String second =
         REPLACEMENTS.contains(operator) ? "/" : operator == Operator.SUBSTRING ? ":" : "";
-    Word argument = parameterWord(depth, at, second, inDouble);
-    Word replacement = null;
+    WrittenWord argument = parameterWord(depth, at, second, inDouble);
+    WrittenWord replacement = null;
     if (!second.isEmpty() && in.peek(0) == second.charAt(0)) {
       in.pos++;
       replacement = parameterWord(depth, at, "", inDouble);
@@ -85,9 +85,9 @@ final class ParameterReader {
 
   /** The rest of an expansion bash would refuse, read to its brace for what is in it. */
   private ParameterExpansion bad(
-      Prefix prefix, String name, Word index, int depth, int at, boolean inDouble)
+      Prefix prefix, String name, WrittenWord index, int depth, int at, boolean inDouble)
       throws ShellParseException {
-    Word rest = parameterWord(depth, at, "", inDouble);
+    WrittenWord rest = parameterWord(depth, at, "", inDouble);
     in.pos++;
     return new ParameterExpansion(
         true, prefix, name, index, Operator.BAD_SUBSTITUTION, rest, null, at, in.pos);
@@ -181,7 +181,7 @@ final class ParameterReader {
    * nest in it, as bash reads it (<code>${x:-a{b}c}</code> is {@code a{b} then {@code c}}). Within
    * double quotes ({@code inDouble}), a single quote still hides a brace but is text, kept.
    */
-  private Word parameterWord(int depth, int at, String stops, boolean inDouble)
+  private WrittenWord parameterWord(int depth, int at, String stops, boolean inDouble)
       throws ShellParseException {
     char[] chars = in.chars;
     int start = in.pos;
@@ -191,13 +191,13 @@ final class ParameterReader {
       StringBuilder value = null;
       for (; ; ) {
         if (in.pos >= in.length) {
-          throw Limits.malformed("an unterminated ${", at, in.where);
+          throw ParseLimits.malformed("an unterminated ${", at, in.where);
         }
         int i = in.pos;
         char c = chars[i];
         if (c == '}' || stops.indexOf(c) >= 0) {
           words.addLiteral(parts, runStart, i, value);
-          return new Word(FixedList.copyOf(parts), start, i);
+          return new WrittenWord(FixedList.copyOf(parts), start, i);
         }
         if ((c == '<' || c == '>') && in.peek(1) == '(') {
           words.addLiteral(parts, runStart, i, value);
@@ -221,7 +221,7 @@ final class ParameterReader {
               // Bash finds the brace past it, and keeps the quotes in the value.
               int close = in.text.indexOf('\'', i + 1);
               if (close < 0 || close >= in.length) {
-                throw Limits.malformed("an unterminated single quote", i, in.where);
+                throw ParseLimits.malformed("an unterminated single quote", i, in.where);
               }
               if (value != null) {
                 value.append(chars, i, close + 1 - i);

@@ -19,7 +19,7 @@ import static java.util.Objects.requireNonNull;
 public record Redirection(
     String descriptor,
     RedirectOperator operator,
-    Word target,
+    WrittenWord target,
     HereDocument hereDocument,
     int start,
     int end)

@@ -13,9 +13,9 @@ import java.util.List;
  * WordReader}'s, {@code [[ … ]]} the {@link TestParser}'s.
  *
  * <p>Bounds, each a refusal ({@link ShellParseException}): nesting of every kind counts against
- * {@link Limits}' depth (substitutions, subshells, groups, compound commands, {@code !}, {@code
- * time}, brace expansions, a test's parentheses), so no input recurses deeper; every word read
- * counts against its words. What bash would refuse to run is refused as malformed, as is a
+ * {@link ParseLimits}' depth (substitutions, subshells, groups, compound commands, {@code !},
+ * {@code time}, brace expansions, a test's parentheses), so no input recurses deeper; every word
+ * read counts against its words. What bash would refuse to run is refused as malformed, as is a
  * here-document with no line to end it (which bash warns of and takes to the end).
  */
 final class ScriptParser {
@@ -42,7 +42,10 @@ final class ScriptParser {
    */
   private final ArrayDeque<List<Object>> spareLists = new ArrayDeque<>(8);
 
-  /** Word builders of the reader's, emptied, for the simple commands being read (as the lists). */
+  /**
+   * WrittenWord builders of the reader's, emptied, for the simple commands being read (as the
+   * lists).
+   */
   private final ArrayDeque<CommandWords.Builder> spareWords = new ArrayDeque<>(4);
 
   @SuppressWarnings("unchecked")
@@ -71,7 +74,7 @@ final class ScriptParser {
    *
    * @param where where the text sits, for messages: empty at the top, " in …" when nested
    */
-  static Script parse(String text, int depth, Limits limits, String where)
+  static Script parse(String text, int depth, ParseLimits limits, String where)
       throws ShellParseException {
     return parse(text, depth, limits, where, null);
   }
@@ -80,18 +83,18 @@ final class ScriptParser {
    * Reads {@code text} as a script at {@code depth}, its statements each given to {@code sink} as
    * soon as its line has ended, when not null: a long command's tree is then never all in memory at
    * once (its statements' trees are lowered and let go one by one), and the script returned holds
-   * none. Refused as {@link #parse(String, int, Limits, String)} refuses, maybe after some
+   * none. Refused as {@link #parse(String, int, ParseLimits, String)} refuses, maybe after some
    * statements went to the sink.
    */
   static Script parse(
-      String text, int depth, Limits limits, String where, SyntaxParser.StatementSink sink)
+      String text, int depth, ParseLimits limits, String where, SyntaxParser.StatementSink sink)
       throws ShellParseException {
     limits.depth(depth, 0, "a nested script", where);
     int nul = text.indexOf('\0');
     if (nul >= 0) {
       // No shell receives one: an argument ends at it, and a file's is dropped. Refused, as the
       // guard cannot say what would run (and paths with one are no paths to the rules).
-      throw Limits.malformed("a NUL character, which no shell receives,", nul, where);
+      throw ParseLimits.malformed("a NUL character, which no shell receives,", nul, where);
     }
     Source in = new Source(text, limits, where);
     try {
@@ -117,7 +120,7 @@ final class ScriptParser {
    * complete commands (a line, and the lines it carries on to) one at a time, so those before it
    * run. The text's length when all are read; a bound passed counts as read.
    */
-  static int runnableEnd(String text, Limits limits) {
+  static int runnableEnd(String text, ParseLimits limits) {
     Source in = new Source(text, limits, "");
     ScriptParser parser = new ScriptParser(in);
     try {
@@ -143,7 +146,7 @@ final class ScriptParser {
     try {
       List<Statement> statements = statements(depth, Closer.PAREN, null);
       if (in.atEnd()) {
-        throw Limits.malformed("a ( with no ) to close it", at, in.where);
+        throw ParseLimits.malformed("a ( with no ) to close it", at, in.where);
       }
       hereDocuments.requireNoneWaiting();
       in.pos++;
@@ -203,13 +206,13 @@ final class ScriptParser {
         if (closer == Closer.PAREN) {
           return fixed(out);
         }
-        throw Limits.malformed("a ) with no ( before it", in.pos, in.where);
+        throw ParseLimits.malformed("a ) with no ( before it", in.pos, in.where);
       }
       if (c == ';' || c == '&' && in.peek(1) != '>' || c == '|') {
         if (closer == Closer.CASE_ITEM && c == ';' && (in.peek(1) == ';' || in.peek(1) == '&')) {
           return fixed(out);
         }
-        throw Limits.malformed(
+        throw ParseLimits.malformed(
             "a " + operatorText() + " with no command before it", in.pos, in.where);
       }
       String keyword = peekKeyword();
@@ -218,7 +221,7 @@ final class ScriptParser {
             || closer == Closer.CASE_ITEM && keyword.equals("esac")) {
           return fixed(out);
         }
-        throw Limits.malformed(Keywords.unexpected(keyword), in.pos, in.where);
+        throw ParseLimits.malformed(Keywords.unexpected(keyword), in.pos, in.where);
       }
       int start = in.pos;
       Command command = andOr(depth);
@@ -232,11 +235,12 @@ final class ScriptParser {
         } else if (d == ';'
             && !(closer == Closer.CASE_ITEM && (in.peek(1) == ';' || in.peek(1) == '&'))) {
           if (in.peek(1) == ';' || in.peek(1) == '&') {
-            throw Limits.malformed("a " + operatorText() + " outside a case", in.pos, in.where);
+            throw ParseLimits.malformed(
+                "a " + operatorText() + " outside a case", in.pos, in.where);
           }
           in.pos++;
         } else if (d != '\n' && d != '#' && d != ')' && d != ';') {
-          throw Limits.malformed(
+          throw ParseLimits.malformed(
               "a command where a separator should be (" + near() + ")", in.pos, in.where);
         }
       }
@@ -293,10 +297,12 @@ final class ScriptParser {
     List<Statement> statements = statements(depth, Closer.KEYWORD, keywords);
     if (in.atEnd()) {
       // The message made only when it is thrown: "a for with no done" (the last keyword ends it).
-      throw Limits.malformed(opener + " with no " + keywords[keywords.length - 1], at, in.where);
+      throw ParseLimits.malformed(
+          opener + " with no " + keywords[keywords.length - 1], at, in.where);
     }
     if (statements.isEmpty()) {
-      throw Limits.malformed("a " + peekKeyword() + " with no command before it", in.pos, in.where);
+      throw ParseLimits.malformed(
+          "a " + peekKeyword() + " with no command before it", in.pos, in.where);
     }
     return statements;
   }
@@ -333,11 +339,11 @@ final class ScriptParser {
   /** Refuses what cannot start the command an operator at {@code at} needs after it. */
   private void requireCommand(int at, String operator) throws ShellParseException {
     if (in.atEnd()) {
-      throw Limits.malformed("a " + operator + " with no command after it", at, in.where);
+      throw ParseLimits.malformed("a " + operator + " with no command after it", at, in.where);
     }
     char c = in.chars[in.pos];
     if (c == ';' || c == '&' && in.peek(1) != '>' || c == '|' || c == ')') {
-      throw Limits.malformed("a " + operator + " with no command after it", at, in.where);
+      throw ParseLimits.malformed("a " + operator + " with no command after it", at, in.where);
     }
   }
 
@@ -351,7 +357,7 @@ final class ScriptParser {
         in.pos++;
         in.skipBlanks();
         if (in.peek(0) == ')') {
-          throw Limits.malformed("a ! with no command after it", start, in.where);
+          throw ParseLimits.malformed("a ! with no command after it", start, in.where);
         }
         Command negated = atPipelineEnd() ? null : pipeline(depth + 1);
         return new Negation(negated, start, negated == null ? start + 1 : negated.end());
@@ -415,7 +421,7 @@ final class ScriptParser {
       return true;
     }
     if (c == '&' && in.peek(1) != '>' || c == '|') {
-      throw Limits.malformed(
+      throw ParseLimits.malformed(
           "a " + operatorText() + " with no command before it", in.pos, in.where);
     }
     return false;
@@ -468,14 +474,14 @@ final class ScriptParser {
         return coproc(depth, at);
       }
       case "!" -> {
-        throw Limits.malformed("a ! after a pipe", at, in.where);
+        throw ParseLimits.malformed("a ! after a pipe", at, in.where);
       }
       case "time" -> {
         // After a pipe, time is a program's name.
         return simple(depth);
       }
-      case "in" -> throw Limits.malformed("an in where a command should start", at, in.where);
-      default -> throw Limits.malformed(Keywords.unexpected(keyword), at, in.where);
+      case "in" -> throw ParseLimits.malformed("an in where a command should start", at, in.where);
+      default -> throw ParseLimits.malformed(Keywords.unexpected(keyword), at, in.where);
     }
   }
 
@@ -491,10 +497,10 @@ final class ScriptParser {
     in.pos = at + 1;
     List<Statement> statements = statements(depth + 1, Closer.PAREN, null);
     if (in.atEnd()) {
-      throw Limits.malformed("a ( with no ) to close it", at, in.where);
+      throw ParseLimits.malformed("a ( with no ) to close it", at, in.where);
     }
     if (statements.isEmpty()) {
-      throw Limits.malformed("a ( … ) with no command in it", at, in.where);
+      throw ParseLimits.malformed("a ( … ) with no command in it", at, in.where);
     }
     in.pos++;
     return new Subshell(statements, List.of(), at, in.pos);
@@ -603,7 +609,7 @@ final class ScriptParser {
       for (int i = 0; i < 3; i++) {
         parts[i] = words.arithmetic(depth + 1, open, ")", "(( … ))", i < 2);
         if (i < 2 && in.peek(0) != ';') {
-          throw Limits.malformed("a for (( … )) with no ; between its parts", open, in.where);
+          throw ParseLimits.malformed("a for (( … )) with no ; between its parts", open, in.where);
         }
         in.pos += i < 2 ? 1 : 2;
       }
@@ -611,10 +617,10 @@ final class ScriptParser {
       return new ArithmeticForClause(parts[0], parts[1], parts[2], body, List.of(), at, in.pos);
     }
     if (in.atEnd() || Source.isMeta(in.chars[in.pos])) {
-      throw Limits.malformed("a " + keyword + " with no name", at, in.where);
+      throw ParseLimits.malformed("a " + keyword + " with no name", at, in.where);
     }
-    Word name = words.word(WordShapes.Context.NAME, depth + 1);
-    List<Word> items = null;
+    WrittenWord name = words.word(WordShapes.Context.NAME, depth + 1);
+    List<WrittenWord> items = null;
     in.skipBlanks();
     if (in.peek(0) == ';') {
       in.pos++;
@@ -641,7 +647,7 @@ final class ScriptParser {
             break;
           }
           if (in.endsWord(in.pos)) {
-            throw Limits.malformed(
+            throw ParseLimits.malformed(
                 "a " + keyword + " list with " + near() + " in it", in.pos, in.where);
           }
           items.add(words.word(WordShapes.Context.ARGUMENT, depth + 1));
@@ -676,7 +682,7 @@ final class ScriptParser {
       in.pos++;
       return body;
     }
-    throw Limits.malformed(opener + " with no do", at, in.where);
+    throw ParseLimits.malformed(opener + " with no do", at, in.where);
   }
 
   private CaseClause caseClause(int depth, int at) throws ShellParseException {
@@ -684,19 +690,19 @@ final class ScriptParser {
     in.pos += 4;
     in.skipBlanks();
     if (in.atEnd() || Source.isMeta(in.chars[in.pos])) {
-      throw Limits.malformed("a case with no word", at, in.where);
+      throw ParseLimits.malformed("a case with no word", at, in.where);
     }
-    Word subject = words.word(WordShapes.Context.CASE_SUBJECT, depth);
+    WrittenWord subject = words.word(WordShapes.Context.CASE_SUBJECT, depth);
     skipBlankLines();
     if (!"in".equals(peekKeyword())) {
-      throw Limits.malformed("a case with no in", at, in.where);
+      throw ParseLimits.malformed("a case with no in", at, in.where);
     }
     in.pos += 2;
     List<CaseItem> items = new ArrayList<>();
     for (; ; ) {
       skipBlankLines();
       if (in.atEnd()) {
-        throw Limits.malformed("a case with no esac", at, in.where);
+        throw ParseLimits.malformed("a case with no esac", at, in.where);
       }
       if ("esac".equals(peekKeyword())) {
         in.pos += 4;
@@ -706,14 +712,14 @@ final class ScriptParser {
       if (in.chars[in.pos] == '(') {
         in.pos++;
       }
-      List<Word> patterns = new ArrayList<>(2);
+      List<WrittenWord> patterns = new ArrayList<>(2);
       for (; ; ) {
         in.skipBlanks();
         if (in.atEnd()) {
-          throw Limits.malformed("a case pattern with no )", at, in.where);
+          throw ParseLimits.malformed("a case pattern with no )", at, in.where);
         }
         if (in.endsWord(in.pos)) {
-          throw Limits.malformed("a case pattern with no )", in.pos, in.where);
+          throw ParseLimits.malformed("a case pattern with no )", in.pos, in.where);
         }
         patterns.add(words.word(WordShapes.Context.PATTERN, depth));
         in.skipBlanks();
@@ -724,13 +730,13 @@ final class ScriptParser {
           in.pos++;
           break;
         } else {
-          throw Limits.malformed("a case pattern with no )", in.pos, in.where);
+          throw ParseLimits.malformed("a case pattern with no )", in.pos, in.where);
         }
       }
       int patternsEnd = in.pos;
       List<Statement> body = statements(depth + 1, Closer.CASE_ITEM, null);
       if (in.atEnd()) {
-        throw Limits.malformed("a case with no esac", at, in.where);
+        throw ParseLimits.malformed("a case with no esac", at, in.where);
       }
       CaseItem.Terminator terminator;
       if (in.at(";;&")) {
@@ -756,19 +762,19 @@ final class ScriptParser {
     in.pos += "function".length();
     in.skipBlanks();
     if (in.atEnd() || Source.isMeta(in.chars[in.pos])) {
-      throw Limits.malformed("a function with no name", at, in.where);
+      throw ParseLimits.malformed("a function with no name", at, in.where);
     }
-    Word name = words.word(WordShapes.Context.NAME, depth);
+    WrittenWord name = words.word(WordShapes.Context.NAME, depth);
     skipFunctionParens();
     return functionBody(name, true, at, depth);
   }
 
   /** The function {@code name}'s body, from the read position: a compound command. */
-  private FunctionDeclaration functionBody(Word name, boolean keyword, int at, int depth)
+  private FunctionDeclaration functionBody(WrittenWord name, boolean keyword, int at, int depth)
       throws ShellParseException {
     skipBlankLines();
     if (in.atEnd() || !startsCompound()) {
-      throw Limits.malformed("a function with no body", at, in.where);
+      throw ParseLimits.malformed("a function with no body", at, in.where);
     }
     Command body = command(depth, false);
     return new FunctionDeclaration(name, keyword, (CompoundCommand) body, at, body.end());
@@ -811,7 +817,7 @@ final class ScriptParser {
     in.pos += "coproc".length();
     in.skipBlanks();
     if (atPipelineEnd()) {
-      throw Limits.malformed("a coproc with no command", at, in.where);
+      throw ParseLimits.malformed("a coproc with no command", at, in.where);
     }
     if (startsCompound()) {
       Command command = command(depth + 1, false);
@@ -819,7 +825,7 @@ final class ScriptParser {
     }
     String keyword = peekKeyword();
     if ("!".equals(keyword) || keyword != null && Keywords.isCloser(keyword)) {
-      throw Limits.malformed(
+      throw ParseLimits.malformed(
           keyword.equals("!") ? "a ! after coproc" : Keywords.unexpected(keyword),
           in.pos,
           in.where);
@@ -830,7 +836,7 @@ final class ScriptParser {
     }
     // A word, then a compound command: the coprocess's name (coproc x { …; }); else the word
     // starts the simple command it runs (coproc x ls runs x).
-    Word first = words.word(WordShapes.Context.ARGUMENT, depth + 1);
+    WrittenWord first = words.word(WordShapes.Context.ARGUMENT, depth + 1);
     in.skipBlanks();
     if (startsCompound()) {
       Command command = command(depth + 1, false);
@@ -839,7 +845,7 @@ final class ScriptParser {
     // After coproc and a word, bash reads a keyword as one: only a compound command may follow.
     keyword = peekKeyword();
     if (keyword != null) {
-      throw Limits.malformed(
+      throw ParseLimits.malformed(
           Keywords.isCloser(keyword)
               ? Keywords.unexpected(keyword)
               : "a " + keyword + " after coproc and a name",
@@ -858,7 +864,7 @@ final class ScriptParser {
   }
 
   /** As {@link #simple(int)}, its first word read already when not null. */
-  private Command simple(int depth, Word first) throws ShellParseException {
+  private Command simple(int depth, WrittenWord first) throws ShellParseException {
     CommandWords.Builder arguments =
         spareWords.isEmpty() ? new CommandWords.Builder() : spareWords.pop();
     try {
@@ -869,8 +875,8 @@ final class ScriptParser {
     }
   }
 
-  /** As {@link #simple(int, Word)}, its words gathered in {@code arguments}, empty. */
-  private Command simple(int depth, Word first, CommandWords.Builder arguments)
+  /** As {@link #simple(int, WrittenWord)}, its words gathered in {@code arguments}, empty. */
+  private Command simple(int depth, WrittenWord first, CommandWords.Builder arguments)
       throws ShellParseException {
     int start = first == null ? in.pos : first.start();
     List<Assignment> assignments = List.of();
@@ -905,7 +911,7 @@ final class ScriptParser {
           }
           in.pos = at;
         }
-        throw Limits.malformed("a ( inside a command", in.pos, in.where);
+        throw ParseLimits.malformed("a ( inside a command", in.pos, in.where);
       }
       if (arguments.isEmpty() && isNameThen(in.pos, "[+=")) {
         int subscriptEnd = subscriptAt();
@@ -946,7 +952,7 @@ final class ScriptParser {
         arguments.addPlain(plain, wordStart);
         continue;
       }
-      Word word = words.word(WordShapes.Context.ARGUMENT, depth);
+      WrittenWord word = words.word(WordShapes.Context.ARGUMENT, depth);
       if (arguments.isEmpty()) {
         declaration = isDeclaration(word);
       }
@@ -958,9 +964,9 @@ final class ScriptParser {
             Math.max(
                 arguments.isEmpty() ? -1 : arguments.lastEnd(),
                 redirections.isEmpty() ? -1 : redirections.get(redirections.size() - 1).end()));
-    List<Word> words = arguments.fixed();
+    List<WrittenWord> words = arguments.fixed();
     if (end < 0) {
-      throw Limits.malformed("a command expected (" + near() + ")", in.pos, in.where);
+      throw ParseLimits.malformed("a command expected (" + near() + ")", in.pos, in.where);
     }
     return new SimpleCommand(assignments, words, redirections, start, end);
   }
@@ -980,7 +986,7 @@ final class ScriptParser {
     return list;
   }
 
-  private static boolean isDeclaration(Word word) {
+  private static boolean isDeclaration(WrittenWord word) {
     return word.parts().size() == 1
         && word.parts().get(0) instanceof Literal literal
         && isDeclaration(literal.text());
@@ -1034,7 +1040,7 @@ final class ScriptParser {
     }
     int end = words.matchedEnd(i, '[', ']');
     if (end < 0) {
-      throw Limits.malformed("a [ with no ] to close it", i, in.where);
+      throw ParseLimits.malformed("a [ with no ] to close it", i, in.where);
     }
     return end;
   }
@@ -1081,7 +1087,7 @@ final class ScriptParser {
       nameEnd++;
     }
     String name = in.text.substring(start, nameEnd);
-    Word index = null;
+    WrittenWord index = null;
     if (subscriptEnd > 0) {
       index = words.text(nameEnd + 1, subscriptEnd - 1, depth);
     }
@@ -1093,15 +1099,15 @@ final class ScriptParser {
         return new Assignment(name, index, append, null, array, start, array.end());
       }
       // x=(1)y: glued to more text, bash takes it all as the word's text, parentheses and all.
-      Word value =
+      WrittenWord value =
           words.continued(
               List.of(array), array.start(), depth, WordShapes.Context.ASSIGNMENT_VALUE);
       return new Assignment(name, index, append, value, null, start, value.end());
     }
-    Word value;
+    WrittenWord value;
     if (in.atEnd() || Source.isMeta(chars[in.pos]) && !isProcessSubstitutionAt()) {
       in.limits.word(start, in.where);
-      value = new Word(List.of(), in.pos, in.pos);
+      value = new WrittenWord(List.of(), in.pos, in.pos);
     } else {
       value = words.word(WordShapes.Context.ASSIGNMENT_VALUE, depth);
     }
@@ -1113,11 +1119,11 @@ final class ScriptParser {
     int open = in.pos;
     in.pos++;
     in.limits.word(at, in.where);
-    List<Word> elements = new ArrayList<>();
+    List<WrittenWord> elements = new ArrayList<>();
     for (; ; ) {
       skipBlankLines();
       if (in.atEnd()) {
-        throw Limits.malformed("an array assignment with no )", at, in.where);
+        throw ParseLimits.malformed("an array assignment with no )", at, in.where);
       }
       char c = in.chars[in.pos];
       if (c == ')') {
@@ -1125,14 +1131,14 @@ final class ScriptParser {
         return new ArrayExpression(elements, open, in.pos);
       }
       if (Source.isMeta(c) && !isProcessSubstitutionAt()) {
-        throw Limits.malformed("an array assignment with no )", at, in.where);
+        throw ParseLimits.malformed("an array assignment with no )", at, in.where);
       }
       elements.add(words.word(WordShapes.Context.ARGUMENT, depth));
     }
   }
 
   /** {@code name=(…)} as a declaration's argument: one word, its name and its array. */
-  private Word declarationArray(int depth, int valueAt) throws ShellParseException {
+  private WrittenWord declarationArray(int depth, int valueAt) throws ShellParseException {
     int start = in.pos;
     String text = in.text.substring(start, valueAt);
     Literal name = new Literal(text, text, start, valueAt);
@@ -1142,7 +1148,7 @@ final class ScriptParser {
       // declare y=(3)x: one word, as bash reads it.
       return words.continued(List.of(name, array), start, depth, WordShapes.Context.ARGUMENT);
     }
-    return new Word(List.of(name, array), start, array.end());
+    return new WrittenWord(List.of(name, array), start, array.end());
   }
 
   private boolean isProcessSubstitutionAt() {
@@ -1242,14 +1248,15 @@ final class ScriptParser {
         || Source.isMeta(chars[in.pos]) && !isProcessSubstitutionAt()
         || chars[in.pos] == '#'
         || !duplicates && isRedirectionAt()) {
-      throw Limits.malformed("a redirection " + operator.text() + " with no target", at, in.where);
+      throw ParseLimits.malformed(
+          "a redirection " + operator.text() + " with no target", at, in.where);
     }
     if (!operator.opensHereDocument()) {
-      Word target = words.word(WordShapes.Context.ARGUMENT, depth);
+      WrittenWord target = words.word(WordShapes.Context.ARGUMENT, depth);
       return new Redirection(descriptor, operator, target, null, start, target.end());
     }
     // Its body is read after the line ends, and put in the tree then.
-    Word delimiter = words.word(WordShapes.Context.NAME, depth);
+    WrittenWord delimiter = words.word(WordShapes.Context.NAME, depth);
     return hereDocuments.open(descriptor, operator, delimiter, start, at, depth);
   }
 

@@ -11,11 +11,11 @@ public final class ShellParseException extends Exception {
 
   /** Why the command was not read. */
   public enum Reason {
-    /** Longer than {@link Limits#MAX_LENGTH} characters. */
+    /** Longer than {@link ParseLimits#MAX_LENGTH} characters. */
     TOO_LONG,
-    /** Nested deeper than {@link Limits#MAX_DEPTH}. */
+    /** Nested deeper than {@link ParseLimits#MAX_DEPTH}. */
     TOO_DEEP,
-    /** More than {@link Limits#MAX_WORDS} words. */
+    /** More than {@link ParseLimits#MAX_WORDS} words. */
     TOO_MANY_WORDS,
     /** Not a complete command: an unterminated quote, substitution or here-document. */
     MALFORMED

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public record SimpleCommand(
     List<Assignment> assignments,
-    List<Word> words,
+    List<WrittenWord> words,
     List<Redirection> redirections,
     int start,
     int end)

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One text being read and where the reading stands: shared by the grammar ({@link ScriptParser})
  * and the word reader ({@link WordReader}), which move {@link #pos} along it, with the bounds of
- * the whole parse ({@link Limits}) and where the text sits, for messages.
+ * the whole parse ({@link ParseLimits}) and where the text sits, for messages.
  */
 final class Source {
   /** The text. */
@@ -28,7 +28,7 @@ final class Source {
   int pos;
 
   /** The bounds shared with every nested reading. */
-  final Limits limits;
+  final ParseLimits limits;
 
   /** Where this text sits, for messages: empty at the top, " in …" when nested. */
   final String where;
@@ -46,7 +46,7 @@ final class Source {
   /** The longest array kept for reuse (64 Ki characters): a longer text's is left to go. */
   private static final int MAX_SPARE_TEXT = 64 * 1024;
 
-  Source(String text, Limits limits, String where) {
+  Source(String text, ParseLimits limits, String where) {
     this.text = text;
     this.chars = charsOf(text);
     this.length = text.length();

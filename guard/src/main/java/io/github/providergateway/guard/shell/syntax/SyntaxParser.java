@@ -12,10 +12,10 @@ import java.util.function.Predicate;
  * runs. This package reads no other part of the guard's shell reading: the resolution ({@code
  * guard.shell}) reads it, never the other way (ShellLayersTest).
  *
- * <p>Bounds, as {@link Limits}': at most {@link Limits#MAX_LENGTH} characters, {@link
- * Limits#MAX_DEPTH} levels of nesting of every kind (substitutions, subshells, groups, compound
- * commands, {@code !} and {@code time}, brace expansions, a test's parentheses), {@link
- * Limits#MAX_WORDS} words. Past one, or for what bash would not run (a syntax error, an
+ * <p>Bounds, as {@link ParseLimits}': at most {@link ParseLimits#MAX_LENGTH} characters, {@link
+ * ParseLimits#MAX_DEPTH} levels of nesting of every kind (substitutions, subshells, groups,
+ * compound commands, {@code !} and {@code time}, brace expansions, a test's parentheses), {@link
+ * ParseLimits#MAX_WORDS} words. Past one, or for what bash would not run (a syntax error, an
  * unterminated quote or substitution, a here-document with no line to end it), it throws, never
  * returns a part.
  */
@@ -41,12 +41,13 @@ public final class SyntaxParser {
    * @throws ShellParseException when it is past a bound or not a complete script
    */
   public static Script parse(String source) throws ShellParseException {
-    if (source.length() > Limits.MAX_LENGTH) {
+    if (source.length() > ParseLimits.MAX_LENGTH) {
       throw new ShellParseException(
           ShellParseException.Reason.TOO_LONG,
-          "the command is " + source.length() + " characters, over " + Limits.MAX_LENGTH);
+          "the command is " + source.length() + " characters, over " + ParseLimits.MAX_LENGTH);
     }
-    return ScriptParser.parse(source, 0, new Limits(Limits.MAX_DEPTH, Limits.MAX_WORDS), "");
+    return ScriptParser.parse(
+        source, 0, new ParseLimits(ParseLimits.MAX_DEPTH, ParseLimits.MAX_WORDS), "");
   }
 
   /**
@@ -62,7 +63,8 @@ public final class SyntaxParser {
    * @param sink takes the statements in order
    * @throws ShellParseException when it is past a bound or not a complete script
    */
-  public static void parse(String text, int depth, Limits limits, String where, StatementSink sink)
+  public static void parse(
+      String text, int depth, ParseLimits limits, String where, StatementSink sink)
       throws ShellParseException {
     ScriptParser.parse(text, depth, limits, where, sink);
   }
@@ -74,7 +76,8 @@ public final class SyntaxParser {
    * @param source the script
    */
   public static int runnableEnd(String source) {
-    return ScriptParser.runnableEnd(source, new Limits(Limits.MAX_DEPTH, Limits.MAX_WORDS));
+    return ScriptParser.runnableEnd(
+        source, new ParseLimits(ParseLimits.MAX_DEPTH, ParseLimits.MAX_WORDS));
   }
 
   /**
@@ -106,7 +109,7 @@ public final class SyntaxParser {
    * @param words a simple command's words ({@link SimpleCommand#words()})
    * @param index which
    */
-  public static int wordStart(List<Word> words, int index) {
+  public static int wordStart(List<WrittenWord> words, int index) {
     return words instanceof CommandWords parsed ? parsed.start(index) : words.get(index).start();
   }
 
@@ -117,7 +120,7 @@ public final class SyntaxParser {
    * @param words a simple command's words ({@link SimpleCommand#words()})
    * @param index which
    */
-  public static String plainWord(List<Word> words, int index) {
+  public static String plainWord(List<WrittenWord> words, int index) {
     return words instanceof CommandWords parsed ? parsed.plainText(index) : null;
   }
 

@@ -6,4 +6,4 @@ package io.github.providergateway.guard.shell.syntax;
  * {@code ||}.
  */
 public sealed interface TestExpression extends Node
-    permits Word, UnaryTest, BinaryTest, NotTest, ParenTest, AndOrTest {}
+    permits WrittenWord, UnaryTest, BinaryTest, NotTest, ParenTest, AndOrTest {}

@@ -67,7 +67,7 @@ final class TestParser {
   private TestExpression term(int depth, int at) throws ShellParseException {
     grammar.skipBlankLines();
     if (in.atEnd()) {
-      throw Limits.malformed("a [[ with no ]]", at, in.where);
+      throw ParseLimits.malformed("a [[ with no ]]", at, in.where);
     }
     int start = in.pos;
     char c = in.chars[start];
@@ -91,18 +91,18 @@ final class TestParser {
     if (!atWord()) {
       throw unexpected(at);
     }
-    Word first = words.word(WordShapes.Context.PATTERN, depth);
+    WrittenWord first = words.word(WordShapes.Context.PATTERN, depth);
     String operator = literal(first);
     if (operator != null && UNARY.contains(operator)) {
       in.skipBlanks();
       if (atWord()) {
-        Word operand = words.word(WordShapes.Context.PATTERN, depth);
+        WrittenWord operand = words.word(WordShapes.Context.PATTERN, depth);
         return new UnaryTest(operator, operand, start, operand.end());
       }
       if (!atTermEnd()) {
         throw unexpected(at);
       }
-      throw Limits.malformed("a unary test with no word after " + operator, start, in.where);
+      throw ParseLimits.malformed("a unary test with no word after " + operator, start, in.where);
     }
     in.skipBlanks();
     if (atTermEnd()) {
@@ -116,16 +116,16 @@ final class TestParser {
       int operatorAt = in.pos;
       binary = literal(words.word(WordShapes.Context.NAME, depth));
       if (binary == null || !BINARY.contains(binary)) {
-        throw Limits.malformed("a test where an operator should be", operatorAt, in.where);
+        throw ParseLimits.malformed("a test where an operator should be", operatorAt, in.where);
       }
     } else {
       throw unexpected(at);
     }
     in.skipBlanks();
     if (!atWord()) {
-      throw Limits.malformed("a test with no word after " + binary, in.pos, in.where);
+      throw ParseLimits.malformed("a test with no word after " + binary, in.pos, in.where);
     }
-    Word right =
+    WrittenWord right =
         binary.equals("=~")
             ? words.regexWord(depth)
             : words.word(WordShapes.Context.PATTERN, depth);
@@ -158,18 +158,18 @@ final class TestParser {
 
   private ShellParseException unexpected(int at) {
     if (in.atEnd()) {
-      return Limits.malformed("a [[ with no ]]", at, in.where);
+      return ParseLimits.malformed("a [[ with no ]]", at, in.where);
     }
     int end = in.pos + 1;
     while (end < in.length && !in.endsWord(end)) {
       end++;
     }
     String token = in.chars[in.pos] == '\n' ? "newline" : in.text.substring(in.pos, end);
-    return Limits.malformed("an unexpected " + token + " in [[ … ]]", in.pos, in.where);
+    return ParseLimits.malformed("an unexpected " + token + " in [[ … ]]", in.pos, in.where);
   }
 
   /** {@return the word's text when it is one literal with no escape, else null} */
-  private static String literal(Word word) {
+  private static String literal(WrittenWord word) {
     if (word.parts().size() == 1 && word.parts().get(0) instanceof Literal literal) {
       return literal.text();
     }

@@ -11,7 +11,7 @@ import static java.util.Objects.requireNonNull;
  * @param start the offset of the operator
  * @param end the offset after the operand
  */
-public record UnaryTest(String operator, Word operand, int start, int end)
+public record UnaryTest(String operator, WrittenWord operand, int start, int end)
     implements TestExpression {
 
   /**

@@ -47,7 +47,7 @@ final class WordReader {
   /**
    * Reads one word at the read position, which holds one, counting it against the bound of words.
    */
-  Word word(WordShapes.Context context, int depth) throws ShellParseException {
+  WrittenWord word(WordShapes.Context context, int depth) throws ShellParseException {
     int start = in.pos;
     in.limits.word(start, in.where);
     // Most words are plain text: taken as they stand, with no part list or copy of their own.
@@ -55,15 +55,16 @@ final class WordReader {
     if (plain > start && in.endsWord(plain)) {
       in.pos = plain;
       String text = plainText(start, plain);
-      return new Word(List.of(new Literal(text, text, start, plain)), start, plain);
+      return new WrittenWord(List.of(new Literal(text, text, start, plain)), start, plain);
     }
     List<WordPart> parts = takeParts();
     try {
       readUnquoted(parts, depth);
       if (in.pos == start) {
-        throw Limits.malformed("a word expected", start, in.where);
+        throw ParseLimits.malformed("a word expected", start, in.where);
       }
-      return new Word(FixedList.copyOf(WordShapes.apply(parts, context, depth, in)), start, in.pos);
+      return new WrittenWord(
+          FixedList.copyOf(WordShapes.apply(parts, context, depth, in)), start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -149,7 +150,7 @@ final class WordReader {
    * The word after {@code =~} in {@code [[ … ]]}, a regular expression: as a word, but parentheses
    * nest in it and, within them, blanks and {@code |} are its text too. Counted as a word.
    */
-  Word regexWord(int depth) throws ShellParseException {
+  WrittenWord regexWord(int depth) throws ShellParseException {
     int start = in.pos;
     in.limits.word(start, in.where);
     char[] chars = in.chars;
@@ -200,10 +201,10 @@ final class WordReader {
         }
       }
       if (open > 0) {
-        throw Limits.malformed("a ( with no ) to close it", start, in.where);
+        throw ParseLimits.malformed("a ( with no ) to close it", start, in.where);
       }
       addLiteral(parts, runStart, in.pos, value);
-      return new Word(FixedList.copyOf(parts), start, in.pos);
+      return new WrittenWord(FixedList.copyOf(parts), start, in.pos);
     } finally {
       giveParts(parts);
     }
@@ -262,7 +263,7 @@ final class WordReader {
    * The text from {@code from} to {@code to} as one word of no blanks' meaning (a subscript):
    * literal text, quotes and expansions. Not counted as a word.
    */
-  Word text(int from, int to, int depth) throws ShellParseException {
+  WrittenWord text(int from, int to, int depth) throws ShellParseException {
     int savedLength = in.length;
     int savedPos = in.pos;
     in.length = to;
@@ -270,7 +271,7 @@ final class WordReader {
     List<WordPart> parts = takeParts();
     try {
       readBounded(parts, depth);
-      return new Word(FixedList.copyOf(parts), from, to);
+      return new WrittenWord(FixedList.copyOf(parts), from, to);
     } finally {
       giveParts(parts);
       in.length = savedLength;
@@ -320,7 +321,7 @@ final class WordReader {
    * A word where an assignment may stand that begins {@code name[…]} and is none: the subscript, to
    * {@code subscriptEnd}, is of the word whole (blanks and all), the rest read as any word's.
    */
-  Word wordWithSubscript(int depth, int subscriptEnd) throws ShellParseException {
+  WrittenWord wordWithSubscript(int depth, int subscriptEnd) throws ShellParseException {
     int start = in.pos;
     in.limits.word(start, in.where);
     List<WordPart> parts = takeParts();
@@ -333,7 +334,7 @@ final class WordReader {
         in.length = savedLength;
       }
       readUnquoted(parts, depth);
-      return new Word(
+      return new WrittenWord(
           FixedList.copyOf(WordShapes.apply(merged(parts), WordShapes.Context.ARGUMENT, depth, in)),
           start,
           in.pos);
@@ -347,13 +348,13 @@ final class WordReader {
    * from the read position as any unquoted word's (an array's value glued to more text, {@code
    * x=(1)y}, which bash takes as one word).
    */
-  Word continued(List<WordPart> first, int start, int depth, WordShapes.Context context)
+  WrittenWord continued(List<WordPart> first, int start, int depth, WordShapes.Context context)
       throws ShellParseException {
     List<WordPart> parts = takeParts();
     try {
       parts.addAll(first);
       readUnquoted(parts, depth);
-      return new Word(
+      return new WrittenWord(
           FixedList.copyOf(WordShapes.apply(merged(parts), context, depth, in)), start, in.pos);
     } finally {
       giveParts(parts);
@@ -486,7 +487,7 @@ final class WordReader {
     int open = in.pos;
     int close = in.text.indexOf('\'', open + 1);
     if (close < 0 || close >= in.length) {
-      throw Limits.malformed("an unterminated single quote", open, in.where);
+      throw ParseLimits.malformed("an unterminated single quote", open, in.where);
     }
     in.pos = close + 1;
     return new SingleQuoted(in.text.substring(open + 1, close), open, close + 1);
@@ -520,7 +521,7 @@ final class WordReader {
     StringBuilder value = null;
     for (; ; ) {
       if (in.pos >= in.length) {
-        throw Limits.malformed("an unterminated double quote", open, in.where);
+        throw ParseLimits.malformed("an unterminated double quote", open, in.where);
       }
       int at = in.pos;
       char c = chars[at];
@@ -639,7 +640,7 @@ final class WordReader {
     int i = quote + 1;
     for (; ; ) {
       if (i >= in.length) {
-        throw Limits.malformed("an unterminated $'", at, in.where);
+        throw ParseLimits.malformed("an unterminated $'", at, in.where);
       }
       char c = chars[i];
       if (c == '\'') {
@@ -671,7 +672,7 @@ final class WordReader {
     int i = at + 1;
     for (; ; ) {
       if (i >= in.length) {
-        throw Limits.malformed("an unterminated backquote", at, in.where);
+        throw ParseLimits.malformed("an unterminated backquote", at, in.where);
       }
       char c = chars[i];
       if (c == '`') {
@@ -768,7 +769,7 @@ final class WordReader {
       int level = 0;
       for (; ; ) {
         if (in.pos >= in.length) {
-          throw Limits.malformed("an unterminated " + what, at, in.where);
+          throw ParseLimits.malformed("an unterminated " + what, at, in.where);
         }
         int i = in.pos;
         char c = chars[i];
@@ -778,7 +779,7 @@ final class WordReader {
         } else if (c == close) {
           if (level == 0) {
             if (close == ')' && in.peek(1) != ')') {
-              throw Limits.malformed("an unterminated " + what, at, in.where);
+              throw ParseLimits.malformed("an unterminated " + what, at, in.where);
             }
             addLiteral(parts, runStart, i, null);
             return new ArithmeticExpression(FixedList.copyOf(parts), start, i);
@@ -814,7 +815,7 @@ final class WordReader {
    * a backquote, a backslash and a newline). {@code <<-}'s tabs at the start of each line are no
    * part of the literal values.
    */
-  Word hereDocumentBody(int end, boolean stripTabs, int depth) throws ShellParseException {
+  WrittenWord hereDocumentBody(int end, boolean stripTabs, int depth) throws ShellParseException {
     int savedLength = in.length;
     // The expansions are read within the body: bash finds the body's last line first.
     in.length = end;
@@ -866,7 +867,7 @@ final class WordReader {
         in.pos++;
       }
       addLiteral(parts, runStart, end, value);
-      return new Word(FixedList.copyOf(parts), start, end);
+      return new WrittenWord(FixedList.copyOf(parts), start, end);
     } finally {
       giveParts(parts);
       in.length = savedLength;
@@ -874,13 +875,13 @@ final class WordReader {
   }
 
   /** A quoted here-document's body, from {@code start} to {@code end}: one literal, or none. */
-  Word literalBody(int start, int end, boolean stripTabs) {
+  WrittenWord literalBody(int start, int end, boolean stripTabs) {
     if (end == start) {
-      return new Word(List.of(), start, end);
+      return new WrittenWord(List.of(), start, end);
     }
     String text = in.text.substring(start, end);
     String value = stripTabs ? stripLeadingTabs(text) : text;
-    return new Word(List.of(new Literal(text, value, start, end)), start, end);
+    return new WrittenWord(List.of(new Literal(text, value, start, end)), start, end);
   }
 
   /** {@code text} with the tabs at the start of each of its lines taken off. */

@@ -165,10 +165,11 @@ final class WordShapes {
       if (part instanceof Literal literal) {
         splitTildes(literal, p == 0, equals, afterColon, last, assignment, out);
       } else if (part instanceof BraceExpansion braces && p == 0) {
-        List<Word> items = new ArrayList<>(braces.items().size());
-        for (Word item : braces.items()) {
+        List<WrittenWord> items = new ArrayList<>(braces.items().size());
+        for (WrittenWord item : braces.items()) {
           List<WordPart> shaped = tildes(item.parts(), false, false);
-          items.add(shaped == item.parts() ? item : new Word(shaped, item.start(), item.end()));
+          items.add(
+              shaped == item.parts() ? item : new WrittenWord(shaped, item.start(), item.end()));
         }
         out.add(new BraceExpansion(items, braces.sequence(), braces.start(), braces.end()));
       } else {
@@ -256,12 +257,13 @@ final class WordShapes {
       if (part instanceof Literal literal) {
         replaced = splitGlobs(literal, closesLater[p]);
       } else if (part instanceof BraceExpansion braces && !braces.sequence()) {
-        List<Word> items = new ArrayList<>(braces.items().size());
+        List<WrittenWord> items = new ArrayList<>(braces.items().size());
         boolean changed = false;
-        for (Word item : braces.items()) {
+        for (WrittenWord item : braces.items()) {
           List<WordPart> shaped = globs(item.parts());
           changed |= shaped != item.parts();
-          items.add(shaped == item.parts() ? item : new Word(shaped, item.start(), item.end()));
+          items.add(
+              shaped == item.parts() ? item : new WrittenWord(shaped, item.start(), item.end()));
         }
         if (changed) {
           replaced = List.of(new BraceExpansion(items, false, braces.start(), braces.end()));
@@ -315,7 +317,7 @@ final class WordShapes {
       if (i > from) {
         out.add(slice(literal, from, i));
       }
-      out.add(new Glob(text.substring(i, end), literal.start() + i, literal.start() + end));
+      out.add(new GlobPattern(text.substring(i, end), literal.start() + i, literal.start() + end));
       from = end;
       i = end - 1;
     }
@@ -473,7 +475,7 @@ final class WordShapes {
         }
         in.limits.depth(level + 1, offset(i), "a brace expansion", in.where);
         addParts(text, i, out);
-        List<Word> items = new ArrayList<>();
+        List<WrittenWord> items = new ArrayList<>();
         if (sequence) {
           items = sequenceItems(i + 1, close);
         } else {
@@ -481,7 +483,7 @@ final class WordShapes {
           for (int c = comma[i]; ; c = comma[c]) {
             int itemEnd = c >= 0 ? c : close;
             List<WordPart> itemParts = expand(itemStart, itemEnd, level + 1);
-            items.add(new Word(itemParts, offset(itemStart), offset(itemEnd)));
+            items.add(new WrittenWord(itemParts, offset(itemStart), offset(itemEnd)));
             if (c < 0) {
               break;
             }
@@ -527,8 +529,8 @@ final class WordShapes {
     }
 
     /** A sequence's first value, last value and step, each a word of its text. */
-    private List<Word> sequenceItems(int from, int to) {
-      List<Word> items = new ArrayList<>(3);
+    private List<WrittenWord> sequenceItems(int from, int to) {
+      List<WrittenWord> items = new ArrayList<>(3);
       int start = from;
       for (int i = from; i <= to; i++) {
         boolean dots = i + 1 < to && bare[i] == '.' && bare[i + 1] == '.';
@@ -536,7 +538,7 @@ final class WordShapes {
           String text = sequenceText(start, i);
           int at = offset(start);
           items.add(
-              new Word(
+              new WrittenWord(
                   List.of(new Literal(text, text, at, at + text.length())),
                   at,
                   at + text.length()));

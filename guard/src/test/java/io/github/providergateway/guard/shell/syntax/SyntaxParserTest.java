@@ -36,14 +36,14 @@ class SyntaxParserTest {
     return (SimpleCommand) only(source);
   }
 
-  private static Word word(String source) {
+  private static WrittenWord word(String source) {
     SimpleCommand command = simple("echo " + source);
     assertThat(command.words()).as(source).hasSize(2);
     return command.words().get(1);
   }
 
   private static WordPart part(String source) {
-    Word word = word(source);
+    WrittenWord word = word(source);
     assertThat(word.parts()).as(source).hasSize(1);
     return word.parts().get(0);
   }
@@ -146,7 +146,8 @@ class SyntaxParserTest {
             CaseItem.Terminator.CONTINUE,
             CaseItem.Terminator.ESAC);
     assertThat(clause.items().get(0).patterns()).hasSize(2);
-    assertThat(clause.items().get(3).patterns().get(0).parts().get(0)).isInstanceOf(Glob.class);
+    assertThat(clause.items().get(3).patterns().get(0).parts().get(0))
+        .isInstanceOf(GlobPattern.class);
   }
 
   @Test
@@ -171,7 +172,7 @@ class SyntaxParserTest {
     ParenTest paren = (ParenTest) ((NotTest) and.operands().get(1)).operand();
     AndOrTest or = (AndOrTest) paren.expression();
     assertThat(((BinaryTest) or.operands().get(1)).operator()).isEqualTo("=~");
-    Word regex = ((BinaryTest) or.operands().get(1)).right();
+    WrittenWord regex = ((BinaryTest) or.operands().get(1)).right();
     assertThat(regex.literalValue()).isEqualTo("^(x |y)$");
   }
 
@@ -188,13 +189,15 @@ class SyntaxParserTest {
   @Test
   void aCommandsWordsAreNodesAndCompareAsAnyList() {
     SimpleCommand command = simple("rm -rf 'a b' c");
-    List<Word> words = command.words();
-    assertThat(words.get(0)).isEqualTo(new Word(List.of(new Literal("rm", "rm", 0, 2)), 0, 2));
-    assertThat(words.get(2)).isEqualTo(new Word(List.of(new SingleQuoted("a b", 7, 12)), 7, 12));
-    assertThat(words).extracting(Word::start).containsExactly(0, 3, 7, 13);
+    List<WrittenWord> words = command.words();
+    assertThat(words.get(0))
+        .isEqualTo(new WrittenWord(List.of(new Literal("rm", "rm", 0, 2)), 0, 2));
+    assertThat(words.get(2))
+        .isEqualTo(new WrittenWord(List.of(new SingleQuoted("a b", 7, 12)), 7, 12));
+    assertThat(words).extracting(WrittenWord::start).containsExactly(0, 3, 7, 13);
     // A plain word's node is made when asked: each one equal, as values are.
     assertThat(words.get(1)).isEqualTo(words.get(1)).hasSameHashCodeAs(words.get(1));
-    List<Word> copy = List.copyOf(words);
+    List<WrittenWord> copy = List.copyOf(words);
     assertThat(words).isEqualTo(copy).hasSameHashCodeAs(copy);
     assertThat(copy).isEqualTo(words);
     assertThat(new SimpleCommand(List.of(), copy, List.of(), 0, 14)).isEqualTo(command);
@@ -215,7 +218,7 @@ class SyntaxParserTest {
 
   @Test
   void quotesAreParts() {
-    Word word = word("'a b'\"c $d\"$'\\x72m'$\"e\"");
+    WrittenWord word = word("'a b'\"c $d\"$'\\x72m'$\"e\"");
     assertThat(word.parts()).hasSize(4);
     assertThat(((SingleQuoted) word.parts().get(0)).value()).isEqualTo("a b");
     DoubleQuoted quoted = (DoubleQuoted) word.parts().get(1);
@@ -304,13 +307,15 @@ class SyntaxParserTest {
     assertThat(list.items().get(2).parts().get(0)).isInstanceOf(BraceExpansion.class);
     BraceExpansion sequence = (BraceExpansion) part("{1..9..2}");
     assertThat(sequence.sequence()).isTrue();
-    assertThat(sequence.items()).extracting(Word::literalValue).containsExactly("1", "9", "2");
+    assertThat(sequence.items())
+        .extracting(WrittenWord::literalValue)
+        .containsExactly("1", "9", "2");
     // No comma and no sequence: text, and the search goes on inside it.
     assertThat(word("{a{b,c}}").parts()).hasSize(3);
     assertThat(word("{}").parts()).containsExactly(new Literal("{}", "{}", 5, 7));
     assertThat(word("a*[bc]?").parts())
         .extracting(p -> p.getClass().getSimpleName())
-        .containsExactly("Literal", "Glob", "Glob", "Glob");
+        .containsExactly("Literal", "GlobPattern", "GlobPattern", "GlobPattern");
     assertThat(word("\\*").parts()).hasOnlyElementsOfType(Literal.class);
     assertThat(((Tilde) word("~root/x").parts().get(0)).user()).isEqualTo("root");
     assertThat(word("x=a:~/b").parts()).hasAtLeastOneElementOfType(Tilde.class);

@@ -159,7 +159,7 @@ final class SyntaxTrees {
       return false;
     }
     if (!command.words().isEmpty() && command.assignments().isEmpty()) {
-      Word first = command.words().get(0);
+      WrittenWord first = command.words().get(0);
       return !KEYWORDS.contains(script.source().substring(first.start(), first.end()));
     }
     return true;

@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * @param start the offset of its first character
  * @param end the offset after its last character
  */
-public record Glob(String pattern, int start, int end) implements WordPart {
+public record GlobPattern(String pattern, int start, int end) implements WordPart {
 
   /**
    * Checks.
@@ -24,7 +24,7 @@ public record Glob(String pattern, int start, int end) implements WordPart {
    * @param start the offset of its first character
    * @param end the offset after its last character
    */
-  public Glob {
+  public GlobPattern {
     requireNonNull(pattern, "pattern");
   }
 }

@@ -6,7 +6,7 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException.Reason;
  * The bounds of one parse, shared by every nested reading of it (substitutions, {@code bash -c}
  * strings, inline code): how deep it may nest and how many words it may read in all.
  */
-public final class Limits {
+public final class ParseLimits {
   /**
    * The longest command read, in characters: 128 Ki. Here, not only in the public {@code
    * ShellParser}, which reads this package: the readers here bound themselves without reading it
@@ -35,7 +35,7 @@ public final class Limits {
    * @param maxDepth the deepest nesting allowed
    * @param maxWords the most words allowed
    */
-  public Limits(int maxDepth, int maxWords) {
+  public ParseLimits(int maxDepth, int maxWords) {
     this.maxDepth = maxDepth;
     this.maxWords = maxWords;
   }

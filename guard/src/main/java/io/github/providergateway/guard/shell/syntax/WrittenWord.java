@@ -13,7 +13,8 @@ import java.util.List;
  * @param start the offset of its first character
  * @param end the offset after its last character
  */
-public record Word(List<WordPart> parts, int start, int end) implements Node, TestExpression {
+public record WrittenWord(List<WordPart> parts, int start, int end)
+    implements Node, TestExpression {
 
   /**
    * Copies.
@@ -22,7 +23,7 @@ public record Word(List<WordPart> parts, int start, int end) implements Node, Te
    * @param start the offset of its first character
    * @param end the offset after its last character
    */
-  public Word {
+  public WrittenWord {
     parts = FixedList.of(parts);
   }
 
