@@ -712,6 +712,61 @@ class ArchitectureTest {
                 RAW_PRIMITIVE_CALLS.keySet().stream().anyMatch(raw -> raw.matcher(line).find()));
   }
 
+  /**
+   * The guard's runtime in one room (issue 79): agent-bridge's {@code agent.guard}, where a {@code
+   * Guard} is built ({@code GuardFactory}) and asked ({@code GuardJudge}, the one fail-closed
+   * path).
+   */
+  static final String GUARD_ROOM =
+      "agent-bridge/src/main/java/io/github/providergateway/agent/guard/";
+
+  /** Building a guard: from settings, or by tightening one. */
+  static final Pattern GUARD_BUILT = Pattern.compile("\\bGuard\\.create\\(|\\.tightenedBy\\(");
+
+  /**
+   * {@code GuardFactory} is the one place a guard is built from configuration: no other main code
+   * calls {@code Guard.create} or {@code tightenedBy}, but the guard module itself and the
+   * benchmark that measures the library bare (it depends on no bridge).
+   */
+  @Test
+  void aGuardIsBuiltInGuardFactoryOnly() {
+    List<String> hits = new ArrayList<>();
+    for (String module : modules()) {
+      if (module.equals("guard") || module.equals("benchmarks")) {
+        continue;
+      }
+      List<Path> files = new ArrayList<>(mainSources(module));
+      files.addAll(fixtureSources(module));
+      files.removeIf(
+          file -> ROOT.relativize(file).toString().equals(GUARD_ROOM + "GuardFactory.java"));
+      hits.addAll(offending(files, GUARD_BUILT));
+    }
+    assertThat(hits).as("guards built outside %sGuardFactory.java", GUARD_ROOM).isEmpty();
+    assertThat(List.of("Guard.create(settings, environment)", "base.tightenedBy(project)"))
+        .as("the rule recognises what it forbids")
+        .allMatch(line -> GUARD_BUILT.matcher(line).find());
+  }
+
+  /**
+   * The guard's room sits under the bridge's doors: it reads none of {@code agent}'s other packages
+   * but {@code agent.internal} (the user's home), so the hook, the MCP door and the app all call
+   * down into it and nothing of theirs is needed to judge a call.
+   */
+  @Test
+  void theGuardsRuntimeRoomReadsNoDoorOfTheBridge() {
+    Pattern door =
+        Pattern.compile(
+            "\\bio\\.github\\.providergateway\\.agent\\.(?!guard\\b|internal\\b)[a-z]+\\b");
+    List<Path> room =
+        mainSources("agent-bridge").stream()
+            .filter(file -> ROOT.relativize(file).toString().startsWith(GUARD_ROOM))
+            .toList();
+    assertThat(room)
+        .extracting(file -> file.getFileName().toString())
+        .contains("GuardFactory.java", "GuardJudge.java", "GuardLayers.java");
+    assertThat(offending(room, door)).as("the guard's room reading the bridge's doors").isEmpty();
+  }
+
   @Test
   void theProtocolLibraryHasNoThreadsOrIo() {
     assertThat(
