@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * The one place a {@link Guard} is built from configuration (issue 63): settings (the person's, a
  * preset's defaults) on this machine's folders. The gateway's policy (the reference app's {@code
- * HomeGuard}), the hook's path with no session or no gateway ({@link HookAdapter}, {@link
+ * HomeGuard}), the hook's path with no session or no gateway ({@code HookAdapter}, {@code
  * HookEndpoint}) and {@code gateway guard test} all come here, so that they read the same folders
  * the same way and one policy answers everywhere (decision 65).
  *

@@ -32,7 +32,15 @@ import java.util.concurrent.atomic.AtomicReference;
 public record JudgedCall(
     String key, Path project, GuardCall call, SessionPast past, SessionVerdict judged) {
 
-  /** Checks the call and the verdict. */
+  /**
+   * Checks the call and the verdict.
+   *
+   * @param key the session's key in {@link SessionFlows}, or null (nothing is kept)
+   * @param project the session's project (its repository, for the flow rules), or null
+   * @param call the call as the guard read it
+   * @param past the past it was judged in; null when it could not be read (the verdict is a deny)
+   * @param judged the verdict and what the call adds to the past if it runs
+   */
   public JudgedCall {
     requireNonNull(call, "call");
     requireNonNull(judged, "judged");
