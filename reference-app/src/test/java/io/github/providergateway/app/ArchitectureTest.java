@@ -747,6 +747,42 @@ class ArchitectureTest {
         .allMatch(line -> GUARD_BUILT.matcher(line).find());
   }
 
+  /** Asking a guard about a call directly, by the name it is held under. */
+  static final Pattern GUARD_ASKED =
+      Pattern.compile("\\b[gG]uard(\\(\\))?(\\.get\\(\\))?\\.(judge|decide|explain)\\(");
+
+  /**
+   * Where a guard may be asked directly: the room's one entry, the home's guard (the {@code Judge}
+   * that entry calls for the engine's policy) and {@code gateway guard test}'s corpus run, which
+   * measures the guard and runs no call.
+   */
+  static final Set<String> GUARD_ASKED_IN =
+      Set.of(
+          GUARD_ROOM + "GuardJudge.java",
+          "reference-app/src/main/java/io/github/providergateway/app/guard/HomeGuard.java",
+          "reference-app/src/main/java/io/github/providergateway/app/guard/GuardCorpusRun.java");
+
+  /**
+   * One {@code judge} (issue 79): the bridge and the app ask the guard about a call only through
+   * {@code GuardJudge}, the one fail-closed path, whichever path the call came by.
+   */
+  @Test
+  void theGuardIsAskedThroughTheRoomsOneEntry() {
+    List<Path> files = new ArrayList<>(mainSources("agent-bridge"));
+    files.addAll(mainSources("reference-app"));
+    files.removeIf(file -> GUARD_ASKED_IN.contains(ROOT.relativize(file).toString()));
+    assertThat(offending(files, GUARD_ASKED))
+        .as("a guard asked outside GuardJudge (use GuardJudge.judge, JudgedCall or alone)")
+        .isEmpty();
+    assertThat(
+            List.of(
+                "guard.decide(offline, keptPast)",
+                "context.guard().get().judge(call, past)",
+                "now.guard().explain(call)"))
+        .as("the rule recognises what it forbids")
+        .allMatch(line -> GUARD_ASKED.matcher(line).find());
+  }
+
   /**
    * The guard's room sits under the bridge's doors: it reads none of {@code agent}'s other packages
    * but {@code agent.internal} (the user's home), so the hook, the MCP door and the app all call
