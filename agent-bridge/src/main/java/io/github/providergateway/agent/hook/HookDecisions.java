@@ -277,7 +277,7 @@ final class HookDecisions {
      * first look: a wait for its session polls every {@link #POLL}, and the call, its arguments and
      * the guard do not change.
      */
-    private JudgedCall withoutSession;
+    private JudgedCall judgedWithoutSession;
 
     /**
      * The repository the call's folder is in (its git top level), whose remotes are the project's
@@ -419,9 +419,9 @@ final class HookDecisions {
     }
 
     private void withoutSession() {
-      if (withoutSession == null) {
+      if (judgedWithoutSession == null) {
         Guard guard = context.guard().get();
-        withoutSession =
+        judgedWithoutSession =
             JudgedCall.judge(
                 GuardJudge.of(guard),
                 withoutProject(request),
@@ -429,9 +429,9 @@ final class HookDecisions {
                 agentKey(),
                 repository());
         blockedAnywhere =
-            !withoutSession.verdict().allowed() && blockedInAnyProject(guard, request);
+            !judgedWithoutSession.verdict().allowed() && blockedInAnyProject(guard, request);
       }
-      GuardVerdict guarded = withoutSession.verdict();
+      GuardVerdict guarded = judgedWithoutSession.verdict();
       if (!guarded.allowed()) {
         if (Durations.isPositive(left()) && !blockedAnywhere) {
           // Its session may be joining, and the session's project may hold what this reading
@@ -444,7 +444,7 @@ final class HookDecisions {
                 + " (no agent session holds "
                 + request.cwd()
                 + ", so nothing counts as inside a project)";
-        withoutSession.keep(context.flows());
+        judgedWithoutSession.keep(context.flows());
         complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
       }
@@ -467,7 +467,7 @@ final class HookDecisions {
         return;
       }
       if (found.isEmpty()) {
-        withoutSession.keep(context.flows());
+        judgedWithoutSession.keep(context.flows());
         complete(
             HookVerdict.allow(
                 List.of(),
