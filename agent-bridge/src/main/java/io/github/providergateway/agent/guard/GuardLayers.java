@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * GuardFactory#tightened}).
  *
  * <pre>{@code
- * GuardLayers layers = GuardLayers.of(orgSettings, "policy of acme", person, environment, err::println);
+ * GuardLayers layers = GuardLayers.of(orgSettings, "org:v3", person, environment, err::println);
  * Guard inProject = layers.withProject(projectSettings);
  * }</pre>
  */
