@@ -48,4 +48,21 @@ public record GuardVerdict(Outcome outcome, String ruleId, String reason, String
   public boolean allowed() {
     return outcome == Outcome.ALLOW;
   }
+
+  /**
+   * How this verdict reads wherever it is given (the engine's policy answer, a hook with no session
+   * or no gateway, the audit trail): {@code guard: fs.delete-root: <what was found and why>;
+   * instead: <what>}, the rule's id once, and what is allowed instead only when the reason does not
+   * say it already.
+   *
+   * @return the text the agent and the audit trail read
+   */
+  public String message() {
+    String text =
+        ruleId == null || reason.startsWith(ruleId + ":") ? reason : ruleId + ": " + reason;
+    if (instead != null && !text.contains(instead)) {
+      text += "; instead: " + instead;
+    }
+    return "guard: " + text;
+  }
 }

@@ -771,6 +771,97 @@ class ArchitectureTest {
                 RAW_PRIMITIVE_CALLS.keySet().stream().anyMatch(raw -> raw.matcher(line).find()));
   }
 
+  /**
+   * The guard's runtime in one room (issue 79): agent-bridge's {@code agent.guard}, where a {@code
+   * Guard} is built ({@code GuardFactory}) and asked ({@code GuardJudge}, the one fail-closed
+   * path).
+   */
+  static final String GUARD_ROOM =
+      "agent-bridge/src/main/java/io/github/providergateway/agent/guard/";
+
+  /** Building a guard: from settings, or by tightening one. */
+  static final Pattern GUARD_BUILT = Pattern.compile("\\bGuard\\.create\\(|\\.tightenedBy\\(");
+
+  /**
+   * {@code GuardFactory} is the one place a guard is built from configuration: no other main code
+   * calls {@code Guard.create} or {@code tightenedBy}, but the guard module itself and the
+   * benchmark that measures the library bare (it depends on no bridge).
+   */
+  @Test
+  void aGuardIsBuiltInGuardFactoryOnly() {
+    List<String> hits = new ArrayList<>();
+    for (String module : modules()) {
+      if (module.equals("guard") || module.equals("benchmarks")) {
+        continue;
+      }
+      List<Path> files = new ArrayList<>(mainSources(module));
+      files.addAll(fixtureSources(module));
+      files.removeIf(
+          file -> ROOT.relativize(file).toString().equals(GUARD_ROOM + "GuardFactory.java"));
+      hits.addAll(offending(files, GUARD_BUILT));
+    }
+    assertThat(hits).as("guards built outside %sGuardFactory.java", GUARD_ROOM).isEmpty();
+    assertThat(List.of("Guard.create(settings, environment)", "base.tightenedBy(project)"))
+        .as("the rule recognises what it forbids")
+        .allMatch(line -> GUARD_BUILT.matcher(line).find());
+  }
+
+  /** Asking a guard about a call directly, by the name it is held under. */
+  static final Pattern GUARD_ASKED =
+      Pattern.compile("\\b[gG]uard(\\(\\))?(\\.get\\(\\))?\\.(judge|decide|explain)\\(");
+
+  /**
+   * Where a guard may be asked directly: the room's one entry, the home's guard (the {@code Judge}
+   * that entry calls for the engine's policy) and {@code gateway guard test}'s corpus run, which
+   * measures the guard and runs no call.
+   */
+  static final Set<String> GUARD_ASKED_IN =
+      Set.of(
+          GUARD_ROOM + "GuardJudge.java",
+          "reference-app/src/main/java/io/github/providergateway/app/guard/HomeGuard.java",
+          "reference-app/src/main/java/io/github/providergateway/app/guard/GuardCorpusRun.java");
+
+  /**
+   * One {@code judge} (issue 79): the bridge and the app ask the guard about a call only through
+   * {@code GuardJudge}, the one fail-closed path, whichever path the call came by.
+   */
+  @Test
+  void theGuardIsAskedThroughTheRoomsOneEntry() {
+    List<Path> files = new ArrayList<>(mainSources("agent-bridge"));
+    files.addAll(mainSources("reference-app"));
+    files.removeIf(file -> GUARD_ASKED_IN.contains(ROOT.relativize(file).toString()));
+    assertThat(offending(files, GUARD_ASKED))
+        .as("a guard asked outside GuardJudge (use GuardJudge.judge, JudgedCall or alone)")
+        .isEmpty();
+    assertThat(
+            List.of(
+                "guard.decide(offline, keptPast)",
+                "context.guard().get().judge(call, past)",
+                "now.guard().explain(call)"))
+        .as("the rule recognises what it forbids")
+        .allMatch(line -> GUARD_ASKED.matcher(line).find());
+  }
+
+  /**
+   * The guard's room sits under the bridge's doors: it reads none of {@code agent}'s other packages
+   * but {@code agent.internal} (the user's home), so the hook, the MCP door and the app all call
+   * down into it and nothing of theirs is needed to judge a call.
+   */
+  @Test
+  void theGuardsRuntimeRoomReadsNoDoorOfTheBridge() {
+    Pattern door =
+        Pattern.compile(
+            "\\bio\\.github\\.providergateway\\.agent\\.(?!guard\\b|internal\\b)[a-z]+\\b");
+    List<Path> room =
+        mainSources("agent-bridge").stream()
+            .filter(file -> ROOT.relativize(file).toString().startsWith(GUARD_ROOM))
+            .toList();
+    assertThat(room)
+        .extracting(file -> file.getFileName().toString())
+        .contains("GuardFactory.java", "GuardJudge.java", "GuardLayers.java");
+    assertThat(offending(room, door)).as("the guard's room reading the bridge's doors").isEmpty();
+  }
+
   @Test
   void theProtocolLibraryHasNoThreadsOrIo() {
     assertThat(

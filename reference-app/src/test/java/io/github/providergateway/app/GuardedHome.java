@@ -288,7 +288,7 @@ final class GuardedHome implements AutoCloseable {
    * way, so it may come a moment after the agent's hook returned.
    */
   void awaitAfterToolReportKept() {
-    Path kept = home.resolve(io.github.providergateway.agent.flow.SessionFlowsFile.NAME);
+    Path kept = home.resolve(io.github.providergateway.agent.guard.SessionFlowsFile.NAME);
     Await.until(
         Duration.ofSeconds(10),
         () -> Files.exists(kept) && Files.readString(kept).contains("\"reportsAfterTool\":true"),

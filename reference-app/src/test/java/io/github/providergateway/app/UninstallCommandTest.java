@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.agent.guard.SessionFlowsFile;
 import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.cli.RunningApp;
 import io.github.providergateway.app.guard.KeptPolicy;

@@ -112,7 +112,7 @@ final class HomeGates {
       return "the gateway before this one did not stop normally";
     }
     return last.phase() == HookGateRecord.Phase.STOPPED
-        ? "the gateway was stopped at " + GuardDown.seconds(last.since())
+        ? "the gateway was stopped at " + GatewayDown.seconds(last.since())
         : "the gateway (pid " + last.pid() + ") crashed or was killed";
   }
 

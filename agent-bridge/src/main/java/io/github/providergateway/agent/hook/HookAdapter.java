@@ -2,16 +2,15 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.agent.flow.GitRemotes;
-import io.github.providergateway.agent.flow.SessionFlows;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.agent.guard.GuardFactory;
+import io.github.providergateway.agent.guard.GuardJudge;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.guard.GuardVerdict;
-import io.github.providergateway.guard.SessionPast;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayClientOptions;
 import io.github.providergateway.host.client.GatewayHome;
@@ -35,7 +34,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -187,7 +185,7 @@ public final class HookAdapter {
   private final SystemScheduler scheduler = new SystemScheduler();
 
   /** The command that runs the gateway, as the person would type it. */
-  private final String launcher = GuardDown.launcher();
+  private final String launcher = GatewayDown.launcher();
 
   private final ExecutorService workers =
       Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook", WORKER_STACK_BYTES));
@@ -235,25 +233,6 @@ public final class HookAdapter {
         err,
         settings,
         GuardFactory.defaults(settings == null ? UserHome.get() : settings.home()));
-  }
-
-  /**
-   * How a block of the guard reads wherever it is given (the guard policy's answer, a hook with no
-   * session or no gateway): {@code guard: fs.delete-root: <what was found and why>; instead:
-   * <what>}, the rule's id once.
-   *
-   * @param verdict an ask or a deny of the guard
-   * @return the reason the agent and the audit trail read
-   */
-  public static String guardReason(GuardVerdict verdict) {
-    String text =
-        verdict.reason().startsWith(verdict.ruleId() + ":")
-            ? verdict.reason()
-            : verdict.ruleId() + ": " + verdict.reason();
-    if (verdict.instead() != null && !text.contains(verdict.instead())) {
-      text += "; instead: " + verdict.instead();
-    }
-    return "guard: " + text;
   }
 
   /**
@@ -518,7 +497,7 @@ public final class HookAdapter {
     }
     HookRequest request = read.request();
     Attempt attempt = askOnce(request);
-    if (attempt.down() != null && GuardDown.starting(settings.home())) {
+    if (attempt.down() != null && GatewayDown.starting(settings.home())) {
       // A gateway holds the home and does not listen yet (an agent's gateway mcp starting it, a
       // restart after a crash): wait for it, boundedly, rather than deny what it may allow.
       if (awaitListening(STARTING_WAIT)) {
@@ -803,10 +782,10 @@ public final class HookAdapter {
           cause + "; its record of gates cannot be read (" + e.getMessage() + "); denied",
           cause + "; " + e.getMessage() + "; denied (fail closed)");
     }
-    String state = GuardDown.state(record, settings.home());
+    String state = GatewayDown.state(record, settings.home());
     String notRunning = "the provider gateway is not running: " + state + " (" + cause + ")";
-    String start = ". " + GuardDown.howToStart(settings.home(), launcher);
-    String held = GuardDown.heldFor(record, request, UserHome.get());
+    String start = ". " + GatewayDown.howToStart(settings.home(), launcher);
+    String held = GatewayDown.heldFor(record, request, UserHome.get());
     if (HookCanary.is(request)) {
       // gateway doctor's canary is the gateway's to deny: with none, it is denied, not by it.
       String reason = notRunning + ", so the doctor's canary is not answered by it; denied" + start;
@@ -818,17 +797,15 @@ public final class HookAdapter {
       return HookVerdict.deny(reason, reason);
     }
     GuardCall offline = offlineCall(request);
-    // No gateway keeps what the session has seen: the last one's record of it is read (the home's
-    // guard-sessions.json); a session it does not hold starts clean, an unreadable record unknown.
-    SessionPast keptPast =
-        SessionFlowsFile.pastOf(
+    GuardVerdict guarded =
+        GuardJudge.withoutGateway(
+            guard,
+            offline,
             settings.home(),
-            SessionFlows.agentKey(agent.name(), request.agentSession()),
-            offline.project() == null ? Map.of() : GitRemotes.of(offline.project()));
-    GuardVerdict guarded = guard.decide(offline, keptPast);
+            SessionFlows.agentKey(agent.name(), request.agentSession()));
     if (!guarded.allowed()) {
       offlineRule = guarded.ruleId();
-      return HookDecisions.guardAnswer(guarded, guardReason(guarded) + " (" + notRunning + ")");
+      return HookDecisions.guardAnswer(guarded, guarded.message() + " (" + notRunning + ")");
     }
     if (configured == null) {
       String reason =

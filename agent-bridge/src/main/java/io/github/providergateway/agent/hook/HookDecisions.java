@@ -3,16 +3,15 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.GuardJudge;
+import io.github.providergateway.agent.guard.JudgedCall;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardVerdict;
-import io.github.providergateway.guard.SessionPast;
-import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
@@ -138,11 +137,11 @@ final class HookDecisions {
   }
 
   /**
-   * What {@code guard} says of {@code request} with no session: no project, the stricter reading;
-   * the agent's {@code cwd} only for its relative paths.
+   * {@code request} as the guard reads it with no session: no project, the stricter reading; the
+   * agent's {@code cwd} only for its relative paths.
    */
-  static GuardVerdict guardWithoutSession(Guard guard, HookRequest request) {
-    return guard.decide(new GuardCall(request.tool(), request.args(), null, cwd(request), null));
+  private static GuardCall withoutProject(HookRequest request) {
+    return new GuardCall(request.tool(), request.args(), null, cwd(request), null);
   }
 
   /**
@@ -155,8 +154,8 @@ final class HookDecisions {
     if (cwd == null) {
       return false;
     }
-    return !guard
-        .decide(new GuardCall(request.tool(), request.args(), cwd.getRoot(), cwd, null))
+    return !GuardJudge.alone(
+            guard, new GuardCall(request.tool(), request.args(), cwd.getRoot(), cwd, null))
         .allowed();
   }
 
@@ -274,19 +273,11 @@ final class HookDecisions {
     private final CompletableFuture<HookVerdict> verdict = new CompletableFuture<>();
 
     /**
-     * The guard's readings of this call with no session, taken at its first look: a wait for its
-     * session polls every {@link #POLL}, and the call, its arguments and the guard do not change.
+     * The guard's reading of this call with no session, in its agent session's past, taken at its
+     * first look: a wait for its session polls every {@link #POLL}, and the call, its arguments and
+     * the guard do not change.
      */
-    private GuardVerdict guardedWithoutSession;
-
-    /** What the call does for the flow rules, read with {@link #guardedWithoutSession}. */
-    private CallFlow flowWithoutSession = CallFlow.NONE;
-
-    /** The agent session's past it was judged by, read with {@link #guardedWithoutSession}. */
-    private SessionPast pastWithoutSession;
-
-    /** The call's repository ({@link #repository}), looked up once with the past. */
-    private Path repositoryWithoutSession;
+    private JudgedCall judgedWithoutSession;
 
     /**
      * The repository the call's folder is in (its git top level), whose remotes are the project's
@@ -428,19 +419,19 @@ final class HookDecisions {
     }
 
     private void withoutSession() {
-      if (guardedWithoutSession == null) {
+      if (judgedWithoutSession == null) {
         Guard guard = context.guard().get();
-        repositoryWithoutSession = repository();
-        pastWithoutSession = context.flows().past(agentKey(), repositoryWithoutSession);
-        SessionVerdict judged =
-            guard.judge(
-                new GuardCall(request.tool(), request.args(), null, cwd(request), null),
-                pastWithoutSession);
-        guardedWithoutSession = judged.verdict();
-        flowWithoutSession = judged.flow();
-        blockedAnywhere = !guardedWithoutSession.allowed() && blockedInAnyProject(guard, request);
+        judgedWithoutSession =
+            JudgedCall.judge(
+                GuardJudge.of(guard),
+                withoutProject(request),
+                context.flows(),
+                agentKey(),
+                repository());
+        blockedAnywhere =
+            !judgedWithoutSession.verdict().allowed() && blockedInAnyProject(guard, request);
       }
-      GuardVerdict guarded = guardedWithoutSession;
+      GuardVerdict guarded = judgedWithoutSession.verdict();
       if (!guarded.allowed()) {
         if (Durations.isPositive(left()) && !blockedAnywhere) {
           // Its session may be joining, and the session's project may hold what this reading
@@ -449,31 +440,11 @@ final class HookDecisions {
           return;
         }
         String why =
-            HookAdapter.guardReason(guarded)
+            guarded.message()
                 + " (no agent session holds "
                 + request.cwd()
                 + ", so nothing counts as inside a project)";
-        if (guarded.outcome() == GuardVerdict.Outcome.ASK) {
-          context
-              .flows()
-              .asked(
-                  agentKey(),
-                  repositoryWithoutSession,
-                  request.tool(),
-                  request.args(),
-                  flowWithoutSession,
-                  guarded.ruleId(),
-                  SessionFlows.grantable(pastWithoutSession, flowWithoutSession, guarded.ruleId()));
-        } else {
-          context
-              .flows()
-              .denied(
-                  agentKey(),
-                  repositoryWithoutSession,
-                  request.tool(),
-                  request.args(),
-                  flowWithoutSession);
-        }
+        judgedWithoutSession.keep(context.flows());
         complete(guardAnswer(guarded, why), null, GUARD_PROVIDER);
         return;
       }
@@ -496,14 +467,7 @@ final class HookDecisions {
         return;
       }
       if (found.isEmpty()) {
-        context
-            .flows()
-            .allowed(
-                agentKey(),
-                repositoryWithoutSession,
-                request.tool(),
-                request.args(),
-                flowWithoutSession);
+        judgedWithoutSession.keep(context.flows());
         complete(
             HookVerdict.allow(
                 List.of(),
@@ -585,12 +549,12 @@ final class HookDecisions {
       if (ProjectScope.holds(session.cwd(), request.cwd(), home)) {
         return false;
       }
-      GuardVerdict outside = guardWithoutSession(context.guard().get(), request);
+      GuardVerdict outside = GuardJudge.alone(context.guard().get(), withoutProject(request));
       if (outside.allowed()) {
         return false;
       }
       String why =
-          HookAdapter.guardReason(outside)
+          outside.message()
               + " (the call runs in "
               + request.cwd()
               + ", outside its session's project "
@@ -642,7 +606,7 @@ final class HookDecisions {
               + " is held for "
               + found.held().project()
               + " since "
-              + GuardDown.seconds(found.held().since())
+              + GatewayDown.seconds(found.held().since())
               + " ("
               + found.held().why()
               + ") until "

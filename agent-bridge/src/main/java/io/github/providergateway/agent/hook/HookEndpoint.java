@@ -2,7 +2,8 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.GuardFactory;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.agent.person.AgentOrigin;

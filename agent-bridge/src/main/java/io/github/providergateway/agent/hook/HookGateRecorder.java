@@ -136,7 +136,7 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
    */
   public synchronized void stopping() {
     gates.holdAll(
-        clock.instant(), "the gateway was stopped at " + GuardDown.seconds(clock.instant()));
+        clock.instant(), "the gateway was stopped at " + GatewayDown.seconds(clock.instant()));
     state =
         new HookGateRecord.GatewayState(
             HookGateRecord.Phase.STOPPED, state.pid(), state.port(), clock.instant());

@@ -1,6 +1,6 @@
 package io.github.providergateway.agent.hook;
 
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.person.AgentOrigin;
 import io.github.providergateway.agent.person.ProcessTable;
 import java.util.OptionalLong;

@@ -2,6 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.gateway.event.GatewayListener;

@@ -2,8 +2,9 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.agent.flow.GitRemotes;
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.GitRemotes;
+import io.github.providergateway.agent.guard.GuardFactory;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.SessionPast;

@@ -2,6 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.agent.internal.SocketClients;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.SessionSpec;
@@ -269,8 +270,8 @@ class HookSocketTest {
           new HookGateRecorder(home, f.clock, java.util.Set::of, TestEndpoints.inline());
       gates.start();
       io.github.providergateway.guard.Guard guard = GuardFactory.defaults(home);
-      io.github.providergateway.agent.flow.SessionFlows flows =
-          new io.github.providergateway.agent.flow.SessionFlows(
+      io.github.providergateway.agent.guard.SessionFlows flows =
+          new io.github.providergateway.agent.guard.SessionFlows(
               f.clock, project -> java.util.Map.of(), changed -> {});
       HookEndpoint endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard, flows);
       socket = HookSocket.open(home, endpoint::answer, clock).orElseThrow();
@@ -278,14 +279,14 @@ class HookSocketTest {
 
       assertThat(hookCall(f, "victim", "WebFetch", "{\"url\":\"https://x.example.net/\"}"))
           .contains(" allow: ");
-      for (int i = 0; i <= io.github.providergateway.agent.flow.SessionFlows.MAX_SESSIONS; i++) {
+      for (int i = 0; i <= io.github.providergateway.agent.guard.SessionFlows.MAX_SESSIONS; i++) {
         assertThat(hookCall(f, "flood-" + i, "Bash", "{\"command\":\"ls\"}"))
             .as("call %d of the flood is answered", i)
             .contains(" allow: ");
       }
 
       assertThat(flows.views())
-          .hasSize(io.github.providergateway.agent.flow.SessionFlows.MAX_SESSIONS);
+          .hasSize(io.github.providergateway.agent.guard.SessionFlows.MAX_SESSIONS);
       assertThat(hookCall(f, "victim", "Bash", upload))
           .as("forgotten for room: unknown, never clean")
           .contains(" ask: guard: flow.untrusted-then-send")

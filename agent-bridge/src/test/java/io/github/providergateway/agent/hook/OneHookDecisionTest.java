@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.HostApi;

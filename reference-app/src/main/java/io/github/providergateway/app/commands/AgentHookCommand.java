@@ -1,8 +1,8 @@
 package io.github.providergateway.app.commands;
 
+import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.agent.hook.AgentKind;
-import io.github.providergateway.agent.hook.GuardFactory;
 import io.github.providergateway.agent.hook.HookAdapter;
 import io.github.providergateway.agent.hook.HookBound;
 import io.github.providergateway.agent.hook.OfflineDecision;

@@ -1,6 +1,6 @@
 package io.github.providergateway.app.commands;
 
-import io.github.providergateway.agent.hook.GuardDown;
+import io.github.providergateway.agent.hook.GatewayDown;
 import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.console.CommandFailed;
@@ -87,7 +87,7 @@ final class StatusLink {
     String held = "";
     try {
       HookGateRecord.Contents record = HookGateRecord.read(home);
-      state = GuardDown.state(record, home);
+      state = GatewayDown.state(record, home);
       String projects = projects(record);
       if (!projects.isEmpty()) {
         held = " It had gates in force for " + projects + ".";
@@ -102,7 +102,7 @@ final class StatusLink {
             + " its providers' gates concern and leave the rest to the built-in guard, and Claude"
             + " Code's HTTP hook blocks every call."
             + held);
-    err.println(GuardDown.howToStart(home, GuardDown.launcher()) + ".");
+    err.println(GatewayDown.howToStart(home, GatewayDown.launcher()) + ".");
     return ExitCodes.START_FAILED;
   }
 

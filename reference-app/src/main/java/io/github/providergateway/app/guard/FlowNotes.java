@@ -1,6 +1,6 @@
 package io.github.providergateway.app.guard;
 
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.guard.SessionPast;
 import io.github.providergateway.guard.SessionPast.PastCall;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.github.providergateway.app.guard;
 
-import io.github.providergateway.agent.hook.GuardFactory;
+import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardSettings;

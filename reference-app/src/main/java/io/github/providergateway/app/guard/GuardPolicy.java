@@ -2,16 +2,14 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.agent.flow.SessionFlows;
-import io.github.providergateway.agent.hook.HookAdapter;
+import io.github.providergateway.agent.guard.JudgedCall;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.gateway.policy.CallPolicy;
 import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardCall.ToolHints;
 import io.github.providergateway.guard.GuardVerdict;
-import io.github.providergateway.guard.SessionPast;
-import io.github.providergateway.guard.SessionVerdict;
 import io.github.providergateway.protocol.ToolAnnotations;
 import java.nio.file.Path;
 import java.util.Set;
@@ -81,56 +79,24 @@ public final class GuardPolicy implements CallPolicy {
     flows.personAllowed(SessionFlows.sessionKey(call.sessionId()), call.tool(), call.args());
   }
 
-  /** The verdict for {@code call}; never throws. */
+  /**
+   * The verdict for {@code call}, kept in its session's past; never throws (the guard's runtime
+   * fails closed, {@link JudgedCall#judgeAndKeep}).
+   */
   PolicyVerdict verdict(PolicyCall call) {
     Path project = call.project();
-    GuardVerdict verdict;
-    try {
-      String key = SessionFlows.sessionKey(call.sessionId());
-      SessionPast past = flows.past(key, project);
-      SessionVerdict judged =
-          guard.judge(new GuardCall(call.tool(), call.args(), project, project, hints(call)), past);
-      verdict = judged.verdict();
-      remember(key, project, call, judged, past);
-    } catch (RuntimeException e) {
-      // Fail closed at once rather than by the gate's timeout: what the guard could not read is
-      // denied (rule guard.unreadable). Guard.explain catches its own failures (FC-33), but the
-      // home's work around it (the project's file, its reporter) runs outside that catch (FC-34).
-      verdict =
-          new GuardVerdict(
-              GuardVerdict.Outcome.DENY,
-              HomeGuard.UNREADABLE,
-              "the guard could not decide this call (" + e + ")",
-              null);
-    }
+    GuardVerdict verdict =
+        JudgedCall.judgeAndKeep(
+            guard::judge,
+            new GuardCall(call.tool(), call.args(), project, project, hints(call)),
+            flows,
+            SessionFlows.sessionKey(call.sessionId()),
+            project);
     return switch (verdict.outcome()) {
       case ALLOW -> PolicyVerdict.allow();
-      case DENY -> PolicyVerdict.deny(HookAdapter.guardReason(verdict), verdict.ruleId());
-      case ASK ->
-          PolicyVerdict.ask(HookAdapter.guardReason(verdict) + ". Run it?", verdict.ruleId());
+      case DENY -> PolicyVerdict.deny(verdict.message(), verdict.ruleId());
+      case ASK -> PolicyVerdict.ask(verdict.message() + ". Run it?", verdict.ruleId());
     };
-  }
-
-  /**
-   * Keeps what the call does in its session's past: at once for a call let through; for one the
-   * person is asked about, by the agent's after-tool report or the person's yes on the gateway's
-   * own channel ({@link SessionFlows#asked}, {@link #personAllowed}).
-   */
-  private void remember(
-      String key, Path project, PolicyCall call, SessionVerdict judged, SessionPast past) {
-    switch (judged.verdict().outcome()) {
-      case ALLOW -> flows.allowed(key, project, call.tool(), call.args(), judged.flow());
-      case ASK ->
-          flows.asked(
-              key,
-              project,
-              call.tool(),
-              call.args(),
-              judged.flow(),
-              judged.verdict().ruleId(),
-              SessionFlows.grantable(past, judged.flow(), judged.verdict().ruleId()));
-      case DENY -> flows.denied(key, project, call.tool(), call.args(), judged.flow());
-    }
   }
 
   /**

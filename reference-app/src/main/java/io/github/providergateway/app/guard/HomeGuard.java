@@ -6,7 +6,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.hook.GuardFactory;
+import io.github.providergateway.agent.guard.GuardFactory;
+import io.github.providergateway.agent.guard.GuardJudge;
+import io.github.providergateway.agent.guard.GuardLayers;
 import io.github.providergateway.app.home.HomeDirectory;
 import io.github.providergateway.app.home.JsonBreak;
 import io.github.providergateway.app.home.ProjectConfig;
@@ -58,7 +60,7 @@ public final class HomeGuard {
   static final int MAX_PROJECT_FILE_BYTES = 64 * 1024;
 
   /** The rule that denies what cannot be read (agreed by every part of issue 44). */
-  static final String UNREADABLE = "guard.unreadable";
+  static final String UNREADABLE = GuardJudge.UNREADABLE;
 
   /** The projects whose files are remembered; beyond it the oldest is read again when asked. */
   private static final int MAX_PROJECTS = 256;
@@ -102,7 +104,7 @@ public final class HomeGuard {
     this.environment = requireNonNull(environment, "environment");
     this.problems = requireNonNull(problems, "problems");
     this.personSettings = requireNonNull(personal, "personal");
-    this.layers = GuardLayers.of(org, personal, environment, problems);
+    this.layers = GuardLayers.of(org.base(), org.label(), personal, environment, problems);
   }
 
   /**
@@ -203,7 +205,7 @@ public final class HomeGuard {
   /** The person's settings changed (a reload, {@code --watch}): from the next call on. */
   public synchronized void personal(GuardSettings settings) {
     personSettings = requireNonNull(settings, "settings");
-    layers = GuardLayers.of(org, personSettings, environment, problems);
+    layers = GuardLayers.of(org.base(), org.label(), personSettings, environment, problems);
   }
 
   /**
@@ -212,7 +214,7 @@ public final class HomeGuard {
    */
   public synchronized void organisation(OrgLayer layer) {
     org = requireNonNull(layer, "layer");
-    layers = GuardLayers.of(org, personSettings, environment, problems);
+    layers = GuardLayers.of(org.base(), org.label(), personSettings, environment, problems);
   }
 
   /**

@@ -2,9 +2,9 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.agent.flow.GitRemotes;
-import io.github.providergateway.agent.flow.SessionFlows;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.agent.guard.GitRemotes;
+import io.github.providergateway.agent.guard.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlowsFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

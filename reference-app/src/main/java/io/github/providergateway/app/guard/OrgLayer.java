@@ -2,6 +2,7 @@ package io.github.providergateway.app.guard;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.guard.GuardLayers;
 import io.github.providergateway.app.home.SystemSettings;
 import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardSettings;

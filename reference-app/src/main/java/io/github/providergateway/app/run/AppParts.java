@@ -1,6 +1,6 @@
 package io.github.providergateway.app.run;
 
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;

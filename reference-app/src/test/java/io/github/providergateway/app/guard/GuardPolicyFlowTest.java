@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.gateway.policy.PolicyCall;
 import io.github.providergateway.gateway.policy.PolicyVerdict;
 import io.github.providergateway.guard.GuardSettings;

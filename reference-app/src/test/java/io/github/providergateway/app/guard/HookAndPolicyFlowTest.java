@@ -2,7 +2,7 @@ package io.github.providergateway.app.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.agent.flow.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;

@@ -3,8 +3,8 @@ package io.github.providergateway.app.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.flow.SessionFlows;
-import io.github.providergateway.agent.flow.SessionFlowsFile;
+import io.github.providergateway.agent.guard.SessionFlows;
+import io.github.providergateway.agent.guard.SessionFlowsFile;
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;

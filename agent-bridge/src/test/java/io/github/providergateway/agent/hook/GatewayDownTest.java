@@ -13,12 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link GuardDown#state}: what a hook says of a gateway that does not answer. A recorded pid names
- * the gateway only while that process holds the home's lock (issue 62): after a crash the kernel
- * gives the pid to another process, which is alive and is not the gateway. This JVM plays both: the
- * process under the recorded pid, and, once it takes the home's lock, the gateway.
+ * {@link GatewayDown#state}: what a hook says of a gateway that does not answer. A recorded pid
+ * names the gateway only while that process holds the home's lock (issue 62): after a crash the
+ * kernel gives the pid to another process, which is alive and is not the gateway. This JVM plays
+ * both: the process under the recorded pid, and, once it takes the home's lock, the gateway.
  */
-class GuardDownTest {
+class GatewayDownTest {
 
   private static final long SELF = ProcessHandle.current().pid();
 
@@ -28,10 +28,10 @@ class GuardDownTest {
   void aRecordedPidAnotherProcessTookIsACrashNotAGatewayThatDoesNotListen() throws IOException {
     HookGateRecord.Contents record = recordOf(HookGateRecord.Phase.RUNNING);
 
-    assertThat(GuardDown.state(record, home)).contains("crashed or was killed");
+    assertThat(GatewayDown.state(record, home)).contains("crashed or was killed");
     try (FileChannel lockFile = lockFile();
         FileLock lock = lockFile.tryLock()) {
-      assertThat(GuardDown.state(record, home)).contains("does not listen");
+      assertThat(GatewayDown.state(record, home)).contains("does not listen");
     }
   }
 
@@ -39,10 +39,10 @@ class GuardDownTest {
   void aStartingGatewayWhosePidAnotherProcessTookEndedWhileItStarted() throws IOException {
     HookGateRecord.Contents record = recordOf(HookGateRecord.Phase.STARTING);
 
-    assertThat(GuardDown.state(record, home)).contains("ended while it started");
+    assertThat(GatewayDown.state(record, home)).contains("ended while it started");
     try (FileChannel lockFile = lockFile();
         FileLock lock = lockFile.tryLock()) {
-      assertThat(GuardDown.state(record, home)).contains("is starting");
+      assertThat(GatewayDown.state(record, home)).contains("is starting");
     }
   }
 

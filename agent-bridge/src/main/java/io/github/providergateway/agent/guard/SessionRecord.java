@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.flow;
+package io.github.providergateway.agent.guard;
 
 import io.github.providergateway.guard.CallFlow;
 import io.github.providergateway.guard.SessionPast;

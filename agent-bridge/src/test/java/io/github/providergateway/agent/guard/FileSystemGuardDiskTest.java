@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.hook;
+package io.github.providergateway.agent.guard;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.flow;
+package io.github.providergateway.agent.guard;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.flow;
+package io.github.providergateway.agent.guard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.hook;
+package io.github.providergateway.agent.guard;
 
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.guard.Guard;
@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * The one place a {@link Guard} is built from configuration (issue 63): settings (the person's, a
  * preset's defaults) on this machine's folders. The gateway's policy (the reference app's {@code
- * HomeGuard}), the hook's path with no session or no gateway ({@link HookAdapter}, {@link
+ * HomeGuard}), the hook's path with no session or no gateway ({@code HookAdapter}, {@code
  * HookEndpoint}) and {@code gateway guard test} all come here, so that they read the same folders
  * the same way and one policy answers everywhere (decision 65).
  *
@@ -33,6 +33,18 @@ public final class GuardFactory {
    */
   public static Guard create(GuardSettings settings, GuardEnvironment environment) {
     return Guard.create(settings, environment);
+  }
+
+  /**
+   * {@code base} tightened by {@code settings} (a project's file, or a person's settings under an
+   * organisation's policy): they can only tighten it ({@link Guard#tightenedBy}).
+   *
+   * @param base the guard to tighten
+   * @param settings the tightening
+   * @return the tightened guard
+   */
+  public static Guard tightened(Guard base, GuardSettings settings) {
+    return base.tightenedBy(settings);
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.flow;
+package io.github.providergateway.agent.guard;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

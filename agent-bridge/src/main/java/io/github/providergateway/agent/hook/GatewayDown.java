@@ -16,9 +16,9 @@ import java.util.Set;
  * not running"). Every call is denied then (architecture, decision 61); these words make the denial
  * one a person can act on.
  */
-public final class GuardDown {
+public final class GatewayDown {
 
-  private GuardDown() {}
+  private GatewayDown() {}
 
   /**
    * What the home's record says of its gateway, for a person: {@code the gateway of H was stopped
