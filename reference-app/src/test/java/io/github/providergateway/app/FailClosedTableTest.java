@@ -97,8 +97,12 @@ class FailClosedTableTest {
 
   @Test
   void aNameInTwoModulesMustBeQualifiedAndThenIsFound() {
-    assertThat(check("`Limits.java:1` (`package`)")).singleElement(STRING).contains("qualify it");
-    assertThat(check("`protocol-api/…/protocol/Limits.java:1` (`package`)")).isEmpty();
+    // The benchmarks' harness and the guard both have a GatewayProcess (issue 79 made the
+    // libraries' names distinct; the harness is no library).
+    assertThat(check("`GatewayProcess.java:1` (`package`)"))
+        .singleElement(STRING)
+        .contains("qualify it");
+    assertThat(check("`guard/…/internal/GatewayProcess.java:1` (`package`)")).isEmpty();
   }
 
   @Test
