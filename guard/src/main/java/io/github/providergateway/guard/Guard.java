@@ -7,6 +7,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
+import io.github.providergateway.guard.internal.CallForRules;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
@@ -15,7 +16,6 @@ import io.github.providergateway.guard.internal.ProgramKnowledge;
 import io.github.providergateway.guard.internal.RuleAction;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.Target;
-import io.github.providergateway.guard.internal.ToolCall;
 import io.github.providergateway.guard.internal.Unreadable;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
@@ -414,16 +414,16 @@ public final class Guard {
   }
 
   /** {@return the call as the rules read it, field by field} */
-  private static ToolCall toolCall(GuardCall call) {
+  private static CallForRules toolCall(GuardCall call) {
     GuardCall.ToolHints hints = call.hints();
-    return new ToolCall(
+    return new CallForRules(
         call.tool(),
         call.args(),
         call.project(),
         call.cwd(),
         hints == null
             ? null
-            : new ToolCall.Hints(
+            : new CallForRules.Hints(
                 hints.destructive(),
                 hints.readOnly(),
                 hints.openWorld(),

@@ -15,7 +15,7 @@ import picocli.CommandLine.ParseResult;
  * the person's ({@code mcp --print-config http}, {@code hook --print-config claude}: tokens). This
  * class adds why, and the app's own parse for the console: a command line it cannot parse starts
  * none. {@code status} is not here: it says how the gateway is to anyone, and withholds its link
- * from an agent's side itself ({@code StatusLink}), as the gateway does.
+ * from an agent's side itself ({@code StatusLinkRequest}), as the gateway does.
  */
 final class PersonOnlyCommand {
 

@@ -51,8 +51,8 @@ import java.util.concurrent.TimeoutException;
  * (docs/agents.md).
  *
  * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
- * session of the agent's working directory ({@link SessionChoice}: among sessions holders of the
- * gateway token opened) and asks the gateway's {@code preToolUse}. No such session: nothing to
+ * session of the agent's working directory ({@link HookSessionChoice}: among sessions holders of
+ * the gateway token opened) and asks the gateway's {@code preToolUse}. No such session: nothing to
  * check, allowed. No gateway at all (no token file, the port refuses, which is known at once, or no
  * connection within {@link Settings#connectTimeout}), or what answers on its port cannot prove it
  * holds the home's token ({@code host.challenge}; it is shown neither the token nor the call): the

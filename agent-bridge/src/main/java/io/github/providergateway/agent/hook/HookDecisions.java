@@ -42,16 +42,16 @@ import java.util.function.Supplier;
  * ({@link HookEndpoint}), or from a hook's own process over the host protocol ({@link
  * HookAdapter}).
  *
- * <p>The call belongs to the session whose project holds its {@code cwd} ({@link SessionChoice}).
- * Besides that session's live rules, the rules the home holds apply ({@link HomeGates}): gates held
- * since a gateway stopped or crashed, until their provider is bound again, and the configured
- * providers' rules, for a session whose own copy of a provider has not bound. So that the agent's
- * first call is not decided before its session has joined (Claude Code calls its first tool while
- * {@code gateway mcp} is still joining), a call those rules would block waits, at most {@link
- * #JOIN_WAIT} from its arrival, for a session that holds its folder and for that session's
- * configured providers to bind; then it is decided live, or, with no session after all, by the
- * home's rules: denied. A call no rule of the home concerns is never held up. The agent asks its
- * person itself, so a gate's question comes back as the agent's "ask".
+ * <p>The call belongs to the session whose project holds its {@code cwd} ({@link
+ * HookSessionChoice}). Besides that session's live rules, the rules the home holds apply ({@link
+ * HomeGates}): gates held since a gateway stopped or crashed, until their provider is bound again,
+ * and the configured providers' rules, for a session whose own copy of a provider has not bound. So
+ * that the agent's first call is not decided before its session has joined (Claude Code calls its
+ * first tool while {@code gateway mcp} is still joining), a call those rules would block waits, at
+ * most {@link #JOIN_WAIT} from its arrival, for a session that holds its folder and for that
+ * session's configured providers to bind; then it is decided live, or, with no session after all,
+ * by the home's rules: denied. A call no rule of the home concerns is never held up. The agent asks
+ * its person itself, so a gate's question comes back as the agent's "ask".
  *
  * <p>A call with no session meets the guard first (issue 44, docs/guard.md): the same {@link Guard}
  * the gateway's guard provider runs, read the stricter way (no project: nothing is inside one). A
@@ -407,7 +407,7 @@ final class HookDecisions {
         return pinned.get();
       }
       Optional<SessionInfo> picked =
-          SessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
+          HookSessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
       picked.ifPresent(
           session -> {
             context.pins().pin(agent, request.agentSession(), session);

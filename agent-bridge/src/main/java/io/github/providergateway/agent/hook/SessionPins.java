@@ -69,7 +69,7 @@ class SessionPins {
         sessions.stream()
             .filter(SessionInfo::openedByTokenHolder)
             .filter(session -> pin.project().equals(session.cwd()))
-            .reduce((first, later) -> later); // the latest, as SessionChoice takes it
+            .reduce((first, later) -> later); // the latest, as HookSessionChoice takes it
     same.ifPresent(session -> pins.put(key, new Pin(session.id(), pin.project())));
     return Optional.of(same);
   }

@@ -97,7 +97,7 @@ public final class FlowReading {
    */
   public static Found read(Scan scan, List<Hit> hits) {
     Found found = new Found();
-    ToolCall call = scan.call();
+    CallForRules call = scan.call();
     for (Hit hit : hits) {
       if (hit.rule().category().equals("secrets")) {
         found.secret(hit.found() + " (" + hit.rule().id() + ")");
@@ -227,7 +227,7 @@ public final class FlowReading {
 
   // ---- tools that are not the shell ----
 
-  private static void tool(ToolCall call, Found found) {
+  private static void tool(CallForRules call, Found found) {
     String tool = call.tool();
     if (WEB_TOOLS.contains(tool)) {
       found.untrusted(tool + " of " + webTarget(call.args()));
@@ -247,7 +247,7 @@ public final class FlowReading {
     if (tool.equals("edit") || tool.equals("write")) {
       return;
     }
-    ToolCall.Hints hints = call.hints();
+    CallForRules.Hints hints = call.hints();
     boolean declared = hints != null && hints.provider() != null;
     boolean openWorld = hints != null && Boolean.TRUE.equals(hints.openWorld());
     boolean readOnly = hints != null && Boolean.TRUE.equals(hints.readOnly());

@@ -187,7 +187,7 @@ public final class PlainMatcher {
     return true;
   }
 
-  private boolean callMatches(ToolCall call, Budget budget) {
+  private boolean callMatches(CallForRules call, Budget budget) {
     if (tool != null && !tool.matches(call.tool(), budget)) {
       return false;
     }

@@ -363,8 +363,8 @@ public final class RuleBook {
    * A provider's tool's declared hints: {@code destructive}, {@code readOnly}, {@code openWorld},
    * {@code trust}.
    */
-  private static ToolCall.Hints hints(JsonNode hints) {
-    return new ToolCall.Hints(
+  private static CallForRules.Hints hints(JsonNode hints) {
+    return new CallForRules.Hints(
         hints.has("destructive") ? hints.get("destructive").asBoolean() : null,
         hints.has("readOnly") ? hints.get("readOnly").asBoolean() : null,
         hints.has("openWorld") ? hints.get("openWorld").asBoolean() : null,

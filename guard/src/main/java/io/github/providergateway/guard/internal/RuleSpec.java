@@ -152,7 +152,7 @@ public record RuleSpec(
       String cwd,
       String preset,
       boolean session,
-      ToolCall.Hints hints,
+      CallForRules.Hints hints,
       JsonNode args,
       List<Example> before) {
 
@@ -168,7 +168,7 @@ public record RuleSpec(
         String cwd,
         String preset,
         boolean session,
-        ToolCall.Hints hints) {
+        CallForRules.Hints hints) {
       this(tool, text, cwd, preset, session, hints, null, List.of());
     }
   }

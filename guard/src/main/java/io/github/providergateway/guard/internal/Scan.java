@@ -24,7 +24,7 @@ public final class Scan {
   private static final int MAX_FOLDERS = 8;
 
   private final Places places;
-  private final ToolCall call;
+  private final CallForRules call;
   private final String source;
   private final List<Step> steps;
 
@@ -82,7 +82,7 @@ public final class Scan {
    * @param source the shell command, or {@code null}
    * @param invocations its programs, in the parse's order
    */
-  public Scan(Places places, ToolCall call, String source, List<Invocation> invocations) {
+  public Scan(Places places, CallForRules call, String source, List<Invocation> invocations) {
     this(places, call, source, invocations, new RealPaths(places), false);
   }
 
@@ -95,13 +95,13 @@ public final class Scan {
    * @param script the script's text
    * @param invocations its programs
    */
-  Scan(Scan parent, ToolCall call, String script, List<Invocation> invocations) {
+  Scan(Scan parent, CallForRules call, String script, List<Invocation> invocations) {
     this(parent.places, call, script, invocations, parent.realPaths, true);
   }
 
   private Scan(
       Places places,
-      ToolCall call,
+      CallForRules call,
       String source,
       List<Invocation> invocations,
       RealPaths realPaths,
@@ -291,7 +291,7 @@ public final class Scan {
   }
 
   /** {@return the call} */
-  public ToolCall call() {
+  public CallForRules call() {
     return call;
   }
 

@@ -159,8 +159,8 @@ final class ScriptsRun {
   }
 
   /** The call as the script sees it: in the folder its program runs in. */
-  private static ToolCall in(ToolCall call, Step step) {
+  private static CallForRules in(CallForRules call, Step step) {
     Path cwd = step.cwds().isEmpty() ? null : step.cwds().get(0);
-    return new ToolCall(call.tool(), call.args(), call.project(), cwd, call.hints());
+    return new CallForRules(call.tool(), call.args(), call.project(), cwd, call.hints());
   }
 }

@@ -14,7 +14,7 @@ final class ToolRules implements Family {
 
   @Override
   public void scan(Scan scan) {
-    ToolCall.Hints hints = scan.call().hints();
+    CallForRules.Hints hints = scan.call().hints();
     if (hints == null || Boolean.TRUE.equals(hints.readOnly())) {
       return;
     }

@@ -31,7 +31,7 @@ final class WrittenScripts {
   private WrittenScripts() {}
 
   /** The text an edit tool writes: a script that sends, remembered by its path. */
-  static void edited(ToolCall call, Found found) {
+  static void edited(CallForRules call, Found found) {
     JsonNode path =
         call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
     if (path == null || !path.isTextual()) {

@@ -230,7 +230,7 @@ class RuleBookTest {
         example.tool(), args, example.session() ? PROJECT : null, cwd, hints(example.hints()));
   }
 
-  private static GuardCall.ToolHints hints(ToolCall.Hints hints) {
+  private static GuardCall.ToolHints hints(CallForRules.Hints hints) {
     return hints == null
         ? null
         : new GuardCall.ToolHints(

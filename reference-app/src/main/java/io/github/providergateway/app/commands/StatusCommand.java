@@ -49,7 +49,7 @@ public final class StatusCommand implements Callable<Integer> {
         "gateway status",
         gateway,
         (home, port, out) -> {
-          int code = StatusLink.print(home, port, out, context.err());
+          int code = StatusLinkRequest.print(home, port, out, context.err());
           // The organisation's policy (issue 66), from what the home keeps: there either way.
           PrintStream lines = code == ExitCodes.OK ? out : context.err();
           // A command's one look at the time: the ages it prints.

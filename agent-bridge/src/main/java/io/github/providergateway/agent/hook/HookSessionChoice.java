@@ -23,9 +23,9 @@ import java.util.function.Function;
  * claude} in the agent's project and, being later, be taken for the agent: its sessions never are
  * (and {@link HookGateRecorder} never records them).
  */
-final class SessionChoice {
+final class HookSessionChoice {
 
-  private SessionChoice() {}
+  private HookSessionChoice() {}
 
   /** The agent's session among what the gateway lists: see the class description. */
   static Optional<SessionInfo> pick(

@@ -25,12 +25,12 @@ import java.util.concurrent.TimeoutException;
  * gives no link (issue 75): the line of what it holds is printed all the same, then why not, exit
  * {@value ExitCodes#REFUSED}.
  */
-final class StatusLink {
+final class StatusLinkRequest {
 
   /** How long the gateway may take to answer; it answers from memory. */
   private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
 
-  private StatusLink() {}
+  private StatusLinkRequest() {}
 
   /**
    * Prints the link; returns the exit code ({@code Main.EXIT_OK} or {@code

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * @param cwd the folder the agent says the call runs in, or {@code null} when unknown
  * @param hints what the tool declared of itself, or {@code null} for an agent's own tool
  */
-public record ToolCall(String tool, JsonNode args, Path project, Path cwd, Hints hints) {
+public record CallForRules(String tool, JsonNode args, Path project, Path cwd, Hints hints) {
 
   /**
    * What a tool declared of itself and who offers it, as {@code GuardCall.ToolHints} says it.
