@@ -39,6 +39,8 @@ class GitRulesTest {
           git config alias.undo 'reset --hard HEAD~1' => git.reset-hard => DENY
           /usr/bin/git push -f => git.push-force => DENY
           git push --mirror => git.push-mirror => DENY
+          git -c a.b=c -c remote.origin.mirror=true push origin => git.push-mirror => DENY
+          git -c user.name=x -c remote.origin.push=+refs/heads/*:refs/heads/* push origin => git.push-force => DENY
           git push --mirr origin => git.push-mirror => DENY
           git push --del origin main => git.push-delete => DENY
           git push --forc origin main => git.push-force => DENY

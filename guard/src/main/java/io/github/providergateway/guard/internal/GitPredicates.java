@@ -102,6 +102,10 @@ final class GitPredicates {
       if (eq > 0) {
         settings.put(setting.substring(0, eq).toLowerCase(Locale.ROOT), setting.substring(eq + 1));
       }
+      if (t.equals("-c")) {
+        i++; // its value, not the subcommand: a second -c follows it (issue 79 found this)
+        continue;
+      }
       if (!t.startsWith("-")) {
         break; // the subcommand: its own options follow
       }
