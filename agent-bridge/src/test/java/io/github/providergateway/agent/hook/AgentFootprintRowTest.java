@@ -1,0 +1,40 @@
+package io.github.providergateway.agent.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.AgentForms;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every agent the gateway guards has its row in the guard's table of agents' forms (issue 79: an
+ * agent's footprint is one row the guard, the person's commands and the hooks all read), and the
+ * row agrees with the agent's dialect: the same id, the dialect's binary among the row's programs,
+ * its npm package among the row's packages. A new agent without its row fails here, not in an
+ * agent's shell where its commands would go unrecognised.
+ */
+class AgentFootprintRowTest {
+
+  @Test
+  void everyAgentKindHasItsRowAndTheRowAgreesWithItsDialect() {
+    assertThat(AgentKind.values())
+        .allSatisfy(
+            kind -> {
+              AgentDialect dialect = kind.dialect();
+              Optional<AgentForms.Agent> row =
+                  AgentForms.all().stream().filter(a -> a.id().equals(dialect.id())).findFirst();
+              assertThat(row).as("AgentForms' row of %s", dialect.id()).isPresent();
+              assertThat(row.get().programs())
+                  .as("%s's programs", dialect.id())
+                  .contains(dialect.binary())
+                  .containsAll(dialect.programs());
+              dialect
+                  .npmPackage()
+                  .ifPresent(
+                      npm ->
+                          assertThat(row.get().npmPackages())
+                              .as("%s's npm packages", dialect.id())
+                              .contains(npm));
+            });
+  }
+}
