@@ -207,6 +207,17 @@ class ArchitectureTest {
     return sources(module, "main");
   }
 
+  /** Every module's main sources by file name ({@code HookGates.java}), each in module order. */
+  static Map<String, List<Path>> mainSourcesByName() {
+    Map<String, List<Path>> byName = new HashMap<>();
+    for (String module : modules()) {
+      for (Path file : mainSources(module)) {
+        byName.computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>()).add(file);
+      }
+    }
+    return byName;
+  }
+
   /**
    * A module's test fixtures (src/testFixtures/java): its own tests and the testing artifact
    * compile them. Held to the module's main rules: a fixture may use only what its module may.

@@ -400,8 +400,14 @@ class CommandHookShellsTest {
 
   /** Runs the hook under {@code shell} for {@code agent} with {@link #BOUND}, to its end. */
   private Run bounded(Shell shell, String agent, Map<String, String> env) throws Exception {
+    return bounded(shell, agent, env, BOUND);
+  }
+
+  /** Runs the hook under {@code shell} for {@code agent} with {@code bound}, to its end. */
+  private Run bounded(Shell shell, String agent, Map<String, String> env, String bound)
+      throws Exception {
     return done(
-        hook(shell, agent, CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8), env, "--timeout", BOUND));
+        hook(shell, agent, CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8), env, "--timeout", bound));
   }
 
   static Stream<Arguments> shellsAndAgents() {
@@ -533,15 +539,7 @@ class CommandHookShellsTest {
   void curlsOwnMaxTimeNamesTheSilentGateway(Shell shell) throws Exception {
     try (StubSocket gateway = StubSocket.silent(home)) {
 
-      Run run =
-          done(
-              hook(
-                  shell,
-                  "claude",
-                  CLAUDE_INPUT.getBytes(StandardCharsets.UTF_8),
-                  Map.of(),
-                  "--timeout",
-                  "6s"));
+      Run run = bounded(shell, "claude", Map.of(), "6s");
 
       assertThat(run.outText())
           .contains("\"permissionDecision\":\"deny\"")

@@ -44,21 +44,20 @@ class DistinctNamesTest {
         .toList();
   }
 
+  /** The shipped modules' main sources by file name, as paths from the repository's root. */
   private static Map<String, TreeSet<String>> mainSourcesByName() {
+    Path benchmarks = ArchitectureTest.ROOT.resolve("benchmarks");
     Map<String, TreeSet<String>> byName = new TreeMap<>();
-    for (String module : ArchitectureTest.modules()) {
-      if (module.equals("benchmarks")) {
-        continue;
-      }
-      for (Path file : ArchitectureTest.mainSources(module)) {
-        String name = file.getFileName().toString();
-        if (!PER_PACKAGE.contains(name)) {
-          byName
-              .computeIfAbsent(name, n -> new TreeSet<>())
-              .add(ArchitectureTest.ROOT.relativize(file).toString());
-        }
-      }
-    }
+    ArchitectureTest.mainSourcesByName()
+        .forEach(
+            (name, files) -> {
+              if (!PER_PACKAGE.contains(name)) {
+                files.stream()
+                    .filter(file -> !file.startsWith(benchmarks))
+                    .map(file -> ArchitectureTest.ROOT.relativize(file).toString())
+                    .forEach(file -> byName.computeIfAbsent(name, n -> new TreeSet<>()).add(file));
+              }
+            });
     return byName;
   }
 }

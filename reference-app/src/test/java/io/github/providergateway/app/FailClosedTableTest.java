@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +50,8 @@ class FailClosedTableTest {
 
   @Test
   void everyLineThePageNamesHoldsWhatItsRowSays() throws IOException {
-    List<String> problems = problems(Files.readAllLines(PAGE), mainSourcesByName());
+    List<String> problems =
+        problems(Files.readAllLines(PAGE), ArchitectureTest.mainSourcesByName());
 
     assertThat(problems).as("stale references to code in docs/conformance.md").isEmpty();
   }
@@ -85,7 +85,7 @@ class FailClosedTableTest {
 
   @Test
   void aLineInsideTheNamedMethodOrHoldingTheNamedWordIsTrue() throws IOException {
-    Path file = mainSourcesByName().get("HookGates.java").get(0);
+    Path file = ArchitectureTest.mainSourcesByName().get("HookGates.java").get(0);
     List<String> source = Files.readAllLines(file);
     int declaration = lineOf(source, "void gateTimedOut(");
     int body = declaration + 1;
@@ -113,7 +113,7 @@ class FailClosedTableTest {
   }
 
   private static List<String> check(String line) {
-    return problems(List.of(line), mainSourcesByName());
+    return problems(List.of(line), ArchitectureTest.mainSourcesByName());
   }
 
   private static int lineOf(List<String> source, String text) {
@@ -235,13 +235,4 @@ class FailClosedTableTest {
   }
 
   /** Every module's main sources by file name: a name in two modules has two entries. */
-  static Map<String, List<Path>> mainSourcesByName() {
-    Map<String, List<Path>> byName = new HashMap<>();
-    for (String module : ArchitectureTest.modules()) {
-      for (Path file : ArchitectureTest.mainSources(module)) {
-        byName.computeIfAbsent(file.getFileName().toString(), n -> new ArrayList<>()).add(file);
-      }
-    }
-    return byName;
-  }
 }

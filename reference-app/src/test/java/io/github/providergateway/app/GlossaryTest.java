@@ -57,11 +57,9 @@ class GlossaryTest {
 
   private static Set<String> mainClassNames() {
     Set<String> names = new HashSet<>();
-    for (String module : ArchitectureTest.modules()) {
-      for (Path file : ArchitectureTest.mainSources(module)) {
-        names.add(file.getFileName().toString().replace(".java", ""));
-      }
-    }
+    ArchitectureTest.mainSourcesByName()
+        .keySet()
+        .forEach(file -> names.add(file.replace(".java", "")));
     return names;
   }
 }

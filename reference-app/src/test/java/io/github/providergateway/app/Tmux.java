@@ -101,12 +101,13 @@ final class Tmux implements AutoCloseable {
   }
 
   /** The exit status of the pane's command once it has ended; fails after {@code limit}. */
-  int awaitExit(Duration limit) {
+  int awaitExit(Duration limit) throws IOException {
+    String server = run(List.of("display-message", "-p", "#{pid}")).strip();
     String status =
         Await.value(
             limit,
             () -> {
-              nudgeServer();
+              nudgeServer(server);
               String dead =
                   run(List.of(
                           "display-message", "-p", "-t", PANE, "#{pane_dead} #{pane_dead_status}"))
@@ -123,8 +124,7 @@ final class Tmux implements AutoCloseable {
    * pane still alive; a SIGCHLD sent by hand had it reaped at once, exit 0), and a pane is dead
    * only once tmux has reaped it. A SIGCHLD with no child to reap is a no-op for it.
    */
-  private void nudgeServer() throws IOException {
-    String server = run(List.of("display-message", "-p", "#{pid}")).strip();
+  private static void nudgeServer(String server) throws IOException {
     try {
       new ProcessBuilder("kill", "-CHLD", server).redirectErrorStream(true).start().waitFor();
     } catch (InterruptedException e) {
