@@ -3,46 +3,22 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.guard.GuardFactory;
-import io.github.providergateway.agent.guard.GuardJudge;
-import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.internal.UserHome;
-import io.github.providergateway.agent.mcp.ProjectRoot;
 import io.github.providergateway.guard.Guard;
-import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardSettings;
-import io.github.providergateway.guard.GuardVerdict;
-import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.host.client.GatewayClientOptions;
-import io.github.providergateway.host.client.GatewayHome;
-import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.loop.base.DaemonThreads;
-import io.github.providergateway.loop.base.UnsafeFileException;
-import io.github.providergateway.protocol.ProjectScope;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.ConnectException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * {@code gateway hook claude|copilot|gemini|codex|cursor}: answers one pre-tool-use hook call of a
@@ -83,9 +59,6 @@ public final class HookAdapter {
    * gateway's, on a busy machine.
    */
   static final Duration STARTING_WAIT = Duration.ofSeconds(5);
-
-  /** How often it looks whether that gateway listens. */
-  private static final Duration STARTING_POLL = Duration.ofMillis(100);
 
   /**
    * The stack of the adapter's threads: a regex that recurses once a character decides here as on
@@ -144,36 +117,6 @@ public final class HookAdapter {
     }
   }
 
-  /** The gateway cannot be asked; the message says why. */
-  private static final class Unreachable extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    Unreachable(String message) {
-      super(message, null, false, false);
-    }
-  }
-
-  /** A gateway accepted the connection but did not answer within the answer budget: denies. */
-  private static final class Stuck extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    Stuck(String message) {
-      super(message, null, false, false);
-    }
-  }
-
-  /**
-   * The home's token file is one another user could have written: nothing it leads to can be
-   * believed, and since the home is not the user's alone, neither can its record. Denies.
-   */
-  private static final class Untrusted extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    Untrusted(UnsafeFileException cause) {
-      super(cause.getMessage(), cause, false, false);
-    }
-  }
-
   private final AgentKind agent;
   private final Settings settings;
   private final PrintStream err;
@@ -183,9 +126,6 @@ public final class HookAdapter {
 
   /** Times the waits: for a starting gateway, and for a call's session to join. */
   private final SystemScheduler scheduler = new SystemScheduler();
-
-  /** The command that runs the gateway, as the person would type it. */
-  private final String launcher = GatewayDown.launcher();
 
   private final ExecutorService workers =
       Executors.newCachedThreadPool(DaemonThreads.factory("gateway-hook", WORKER_STACK_BYTES));
@@ -199,9 +139,6 @@ public final class HookAdapter {
 
   /** What this call decided with no gateway to ask, for the keeper; null otherwise. */
   private volatile OfflineDecision offline;
-
-  /** The guard's rule that denied with no gateway to ask, or null. */
-  private volatile String offlineRule;
 
   private HookAdapter(
       AgentKind agent, Settings settings, PrintStream err, Guard guard, Set<String> configured) {
@@ -496,16 +433,18 @@ public final class HookAdapter {
       return read.refusal();
     }
     HookRequest request = read.request();
-    Attempt attempt = askOnce(request);
+    LiveGatewayVerdict gateway = new LiveGatewayVerdict(agent, settings, guard, workers, scheduler);
+    LiveGatewayVerdict.Attempt attempt = gateway.once(request);
     if (attempt.down() != null && GatewayDown.starting(settings.home())) {
       // A gateway holds the home and does not listen yet (an agent's gateway mcp starting it, a
       // restart after a crash): wait for it, boundedly, rather than deny what it may allow.
-      if (awaitListening(STARTING_WAIT)) {
-        attempt = askOnce(request);
+      if (gateway.awaitListening(STARTING_WAIT)) {
+        attempt = gateway.once(request);
       }
     }
+    NoGatewayVerdict noGateway = new NoGatewayVerdict(agent, settings, guard, configured);
     HookVerdict verdict =
-        attempt.down() != null ? down(request, attempt.down()) : attempt.verdict();
+        attempt.down() != null ? noGateway.decide(request, attempt.down()) : attempt.verdict();
     HookVerdict fitted = agent.fit(verdict, request);
     if (attempt.down() != null) {
       offline =
@@ -514,343 +453,8 @@ public final class HookAdapter {
               request.tool(),
               fitted.allowed(),
               fitted.reason() != null ? fitted.reason() : String.valueOf(fitted.note()),
-              offlineRule);
+              noGateway.rule());
     }
     return fitted;
-  }
-
-  /** What one try to ask the gateway gave: its verdict, or why no gateway could be asked. */
-  private record Attempt(HookVerdict verdict, String down) {}
-
-  private Attempt askOnce(HookRequest request) {
-    CompletableFuture<HookVerdict> online = new CompletableFuture<>();
-    workers.execute(() -> ask(request, online));
-    // The connect is bounded by its own timeout inside ask(); this bounds the rest.
-    Duration limit = settings.connectTimeout().plus(settings.answerTimeout());
-    try {
-      return new Attempt(online.get(limit.toMillis(), TimeUnit.MILLISECONDS), null);
-    } catch (TimeoutException e) {
-      return new Attempt(
-          stuck(
-              "provider gateway accepted the connection but did not decide within "
-                  + seconds(settings.answerTimeout())),
-          null);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof Untrusted untrusted) {
-        return new Attempt(
-            HookVerdict.deny(
-                "provider gateway hook refused its gateway's token file: "
-                    + untrusted.getMessage()
-                    + "; denied",
-                "token file refused, denied (fail closed): " + untrusted.getMessage()),
-            null);
-      }
-      if (cause instanceof Stuck stuck) {
-        return new Attempt(stuck(stuck.getMessage()), null);
-      }
-      if (cause instanceof Unreachable down) {
-        return new Attempt(null, down.getMessage());
-      }
-      if (cause instanceof UnsafeFileException unsafe) {
-        return new Attempt(
-            HookVerdict.deny(
-                "provider gateway hook refused the home's record of gates: "
-                    + unsafe.getMessage()
-                    + "; denied",
-                "record refused, denied (fail closed): " + unsafe.getMessage()),
-            null);
-      }
-      return new Attempt(
-          HookVerdict.deny(
-              "provider gateway failed (" + cause + "); denied",
-              "gateway failed, denied: " + cause),
-          null);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Attempt(
-          HookVerdict.deny(
-              "interrupted while asking the provider gateway; denied", "interrupted, denied"),
-          null);
-    }
-  }
-
-  /**
-   * Whether the home's gateway is there within {@code limit} (its token file published, its port
-   * accepting), looking every 100 ms.
-   */
-  private boolean awaitListening(Duration limit) {
-    CompletableFuture<Boolean> listening = new CompletableFuture<>();
-    scheduler.schedule(limit, () -> listening.complete(false));
-    poll(listening);
-    try {
-      return listening.get(limit.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException | TimeoutException e) {
-      return false;
-    }
-  }
-
-  private void poll(CompletableFuture<Boolean> listening) {
-    if (listening.isDone()) {
-      return;
-    }
-    try {
-      // Its token file is published once it listens (decision 14): without one it is not there yet.
-      if (Files.notExists(
-          settings.home().resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
-        throw new Unreachable("no token file yet");
-      }
-      probe(settings.home());
-      listening.complete(true);
-    } catch (Stuck stuck) {
-      listening.complete(true); // something listens: asking will tell
-    } catch (Unreachable notYet) {
-      scheduler.schedule(STARTING_POLL, () -> workers.execute(() -> poll(listening)));
-    }
-  }
-
-  /**
-   * A gateway is there but does not answer (stopped, swapping, a gate's provider hanging past every
-   * timeout): denied. The record is only for "no gateway at all": a gateway that holds its port may
-   * still have rules the record does not (issue 33).
-   */
-  private static HookVerdict stuck(String why) {
-    return HookVerdict.deny(why + "; denied (fail closed)", why + "; denied (fail closed)");
-  }
-
-  // ---- the gateway ----
-
-  private void ask(HookRequest request, CompletableFuture<HookVerdict> verdict) {
-    GatewayClient client;
-    try {
-      client = connect();
-    } catch (Unreachable | Untrusted | Stuck e) {
-      verdict.completeExceptionally(e);
-      return;
-    }
-    try {
-      HomeGates.View held = HomeGates.View.of(HookGateRecord.read(settings.home()));
-      HookDecisions.Context context =
-          new HookDecisions.Context(
-              () -> held,
-              scheduler,
-              Clock.systemUTC(),
-              UserHome.get(),
-              decision -> {},
-              () -> guard);
-      verdict.complete(HookDecisions.decide(client, request, agent, context).join());
-    } catch (IOException e) {
-      verdict.completeExceptionally(e);
-    } catch (CompletionException e) {
-      verdict.completeExceptionally(e.getCause());
-    } finally {
-      try {
-        workers.execute(client::close); // after the answer: closing must not delay it
-      } catch (RejectedExecutionException exiting) {
-        // the answer is out and the process is ending: the socket goes with it
-      }
-    }
-  }
-
-  private GatewayClient connect() throws Unreachable, Untrusted, Stuck {
-    Path home = settings.home();
-    // Not isRegularFile, which follows a link: a link at the token file's name is refused, not
-    // missed.
-    if (Files.notExists(home.resolve(GatewayHome.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
-      throw new Unreachable("provider gateway not running (no token file in " + home + ")");
-    }
-    int port = probe(home);
-    // Something listens: from here on, silence is a stuck gateway, not a missing one.
-    GatewayClientOptions options =
-        GatewayClientOptions.builder().connectTimeout(settings.answerTimeout()).build();
-    CompletableFuture<GatewayClient> connecting = new CompletableFuture<>();
-    workers.execute(
-        () -> {
-          try {
-            connecting.complete(GatewayClient.connect(home, port, options));
-          } catch (IOException | RuntimeException e) {
-            connecting.completeExceptionally(e);
-          }
-        });
-    try {
-      return connecting.get(settings.answerTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      // A connection made after all is nobody's: close it.
-      connecting.thenAccept(GatewayClient::close);
-      throw new Stuck(
-          "provider gateway on port "
-              + port
-              + " accepted the connection but did not answer within "
-              + seconds(settings.answerTimeout())
-              + " (is it stopped?)");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnsafeFileException unsafe) {
-        throw new Untrusted(unsafe);
-      }
-      if (e.getCause() instanceof UnverifiedGatewayException impostor) {
-        // Whatever answers on the port could not prove it holds the home's token: not believed,
-        // and not shown the token or the call. Its gateway is as good as not running.
-        throw new Unreachable("provider gateway not reachable: " + impostor.getMessage());
-      }
-      if (refused(e.getCause())) {
-        // Gone between the probe and the connection: no gateway after all.
-        throw new Unreachable(
-            "provider gateway not running (port " + port + ": Connection refused)");
-      }
-      // Something listens and did not let us in (a handshake pushed out, a token refused): it is
-      // there, so the record, which may lack its rules, does not decide.
-      throw new Stuck(
-          "provider gateway on port "
-              + port
-              + " accepted the connection but could not be asked ("
-              + e.getCause().getMessage()
-              + ")");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new Unreachable("interrupted while connecting to the provider gateway");
-    }
-  }
-
-  /**
-   * The gateway's port, once something accepts a TCP connection there. A port that refuses is a
-   * gateway that is not running, known at once (a dead gateway's port refuses in microseconds,
-   * where waiting out the connect timeout cost every call a second: issue 33).
-   */
-  private int probe(Path home) throws Unreachable, Stuck {
-    int port;
-    try {
-      port = GatewayHome.port(home, settings.port());
-    } catch (IOException e) {
-      throw new Unreachable("provider gateway not running (" + e.getMessage() + ")");
-    }
-    try (Socket socket = new Socket()) {
-      socket.connect(
-          new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-          (int) Math.max(1, settings.connectTimeout().toMillis()));
-      return port;
-    } catch (ConnectException e) {
-      throw new Unreachable("provider gateway not running (port " + port + ": Connection refused)");
-    } catch (SocketTimeoutException e) {
-      // On loopback a connect that neither succeeds nor is refused meets a full accept queue: a
-      // listener that is there and not accepting.
-      throw new Stuck(
-          "provider gateway on port "
-              + port
-              + " did not accept a connection within "
-              + seconds(settings.connectTimeout())
-              + " (is it stopped?)");
-    } catch (IOException e) {
-      throw new Unreachable(
-          "provider gateway not running (port " + port + ": " + e.getMessage() + ")");
-    }
-  }
-
-  /** Whether {@code failure} (or what caused it) is a refused TCP connection. */
-  private static boolean refused(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof ConnectException) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // ---- no gateway ----
-
-  /**
-   * No gateway answers ({@code cause}). A gate the home's record holds that concerns the call
-   * denies it (it cannot be checked); the guard's deny or question answers it; a configured
-   * provider whose gates the record does not know yet denies it; and what is left, the guard allows
-   * (decision 76, amending 61): the first call of the day is decided by the guard, not by a
-   * connection error. The project is the git top level of the call's folder, as a session's would
-   * be. Without the configuration's entries ({@link #configured} null) every call is denied, as
-   * decision 61 says.
-   */
-  private HookVerdict down(HookRequest request, String cause) {
-    HookGateRecord.Contents record;
-    try {
-      record = HookGateRecord.read(settings.home());
-    } catch (UnsafeFileException e) {
-      return HookVerdict.deny(
-          cause + "; its record of gates is refused: " + e.getMessage() + "; denied",
-          cause + "; record refused, denied (fail closed): " + e.getMessage());
-    } catch (IOException e) {
-      return HookVerdict.deny(
-          cause + "; its record of gates cannot be read (" + e.getMessage() + "); denied",
-          cause + "; " + e.getMessage() + "; denied (fail closed)");
-    }
-    String state = GatewayDown.state(record, settings.home());
-    String notRunning = "the provider gateway is not running: " + state + " (" + cause + ")";
-    String start = ". " + GatewayDown.howToStart(settings.home(), launcher);
-    String held = GatewayDown.heldFor(record, request, UserHome.get());
-    if (HookCanary.is(request)) {
-      // gateway doctor's canary is the gateway's to deny: with none, it is denied, not by it.
-      String reason = notRunning + ", so the doctor's canary is not answered by it; denied" + start;
-      return HookVerdict.deny(reason, reason);
-    }
-    if (!held.isEmpty()) {
-      String reason =
-          notRunning + ", so the gates it held cannot be checked; denied" + held + start;
-      return HookVerdict.deny(reason, reason);
-    }
-    GuardCall offline = offlineCall(request);
-    GuardVerdict guarded =
-        GuardJudge.withoutGateway(
-            guard,
-            offline,
-            settings.home(),
-            SessionFlows.agentKey(agent.name(), request.agentSession()));
-    if (!guarded.allowed()) {
-      offlineRule = guarded.ruleId();
-      return HookDecisions.guardAnswer(guarded, guarded.message() + " (" + notRunning + ")");
-    }
-    if (configured == null) {
-      String reason =
-          notRunning
-              + ", so the providers' gates cannot be checked and every call is denied"
-              + start;
-      return HookVerdict.deny(reason, reason);
-    }
-    Set<String> unknown = new java.util.TreeSet<>(configured);
-    record.configured().forEach(known -> unknown.remove(known.entry()));
-    if (!unknown.isEmpty()) {
-      String reason =
-          notRunning
-              + ", and the gates of "
-              + String.join(", ", unknown)
-              + " (in the home's configuration) are not known until it has run; denied"
-              + start;
-      return HookVerdict.deny(reason, reason);
-    }
-    String note =
-        notRunning
-            + "; no gate the home's record holds concerns this call, and the guard allows it";
-    return HookVerdict.allow(List.of(), note);
-  }
-
-  /**
-   * The call as the guard reads it with no gateway: the project is the git top level of its folder
-   * (a session's would be), none when that is {@code /}, the home or above it, or the folder is not
-   * absolute.
-   */
-  private static GuardCall offlineCall(HookRequest request) {
-    Path cwd = HookDecisions.cwd(request);
-    if (cwd == null) {
-      return new GuardCall(request.tool(), request.args(), null, null, null);
-    }
-    Path userHome = UserHome.get();
-    Path project = ProjectRoot.of(cwd, userHome);
-    boolean holdsOthers =
-        !ProjectScope.holdsOnlyItself(
-            project.toString(), userHome == null ? null : userHome.toString());
-    return new GuardCall(request.tool(), request.args(), holdsOthers ? project : null, cwd, null);
-  }
-
-  private static String seconds(Duration duration) {
-    long millis = duration.toMillis();
-    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 }
