@@ -53,7 +53,7 @@ final class HookEngine {
   private final List<RegisteredPolicy> policies;
 
   /** The policies' questions, and their answers. */
-  private final PolicyGates policyGates;
+  private final PolicyTurn policyTurn;
 
   HookEngine(
       Timers timers,
@@ -91,7 +91,7 @@ final class HookEngine {
           }
         };
     this.gates = new HookGates(timers, secrets, limits, regex, resume);
-    this.policyGates = new PolicyGates(timers, limits, loop, resume);
+    this.policyTurn = new PolicyTurn(timers, limits, loop, resume);
   }
 
   /**
@@ -275,7 +275,7 @@ final class HookEngine {
         // Every call matches a policy; it answers for the arguments as they are now.
         run.unrun = false;
         run.matched++;
-        policyGates.ask(run, candidate.policy);
+        policyTurn.ask(run, candidate.policy);
         return;
       }
       Binding binding = candidate.binding;

@@ -22,8 +22,8 @@ import java.util.concurrent.Executor;
  * silent past the gate timeout denies, and the deny says which. Loop only, but for the policy's own
  * work.
  */
-final class PolicyGates {
-  private static final System.Logger LOG = System.getLogger(PolicyGates.class.getName());
+final class PolicyTurn {
+  private static final System.Logger LOG = System.getLogger(PolicyTurn.class.getName());
 
   private final Timers timers;
   private final Limits limits;
@@ -33,7 +33,7 @@ final class PolicyGates {
 
   private final HookGates.Resume resume;
 
-  PolicyGates(Timers timers, Limits limits, Executor loop, HookGates.Resume resume) {
+  PolicyTurn(Timers timers, Limits limits, Executor loop, HookGates.Resume resume) {
     this.timers = timers;
     this.limits = limits;
     this.loop = loop;
