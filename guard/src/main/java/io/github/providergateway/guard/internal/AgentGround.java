@@ -50,10 +50,25 @@ final class AgentGround {
 
   private static final List<PathEnd> SANDBOX = PathEnd.all(every(Footprint::sandboxFiles));
 
-  private static final List<String> TOKENS = every(Footprint::tokenFiles);
-
   /** A token pattern that reads the file's name in any case. */
   private static final String ANY_CASE = "(?i)";
+
+  /**
+   * A token file's pattern, from the home.
+   *
+   * @param glob the pattern
+   * @param anyCase whether the file's name is read in lower case
+   */
+  private record Token(Glob glob, boolean anyCase) {
+    static Token of(String pattern) {
+      boolean anyCase = pattern.startsWith(ANY_CASE);
+      return new Token(
+          Glob.path(anyCase ? pattern.substring(ANY_CASE.length()) : pattern), anyCase);
+    }
+  }
+
+  private static final List<Token> TOKENS =
+      every(Footprint::tokenFiles).stream().map(Token::of).toList();
 
   /**
    * {@return the agents' folders the variables that move them name, by variable: {@code CODEX_HOME}
@@ -100,14 +115,12 @@ final class AgentGround {
    * @return whether it is one
    */
   static boolean token(String rest, String name) {
-    for (String pattern : TOKENS) {
-      boolean anyCase = pattern.startsWith(ANY_CASE);
+    for (Token token : TOKENS) {
       String text =
-          anyCase
+          token.anyCase()
               ? rest.substring(0, rest.length() - name.length()) + name.toLowerCase(Locale.ROOT)
               : rest;
-      Glob glob = Glob.path(anyCase ? pattern.substring(ANY_CASE.length()) : pattern);
-      if (glob.matches(text)) {
+      if (token.glob().matches(text)) {
         return true;
       }
     }

@@ -10,17 +10,18 @@ import java.util.List;
  * within the name), as the agents' rows in {@code agents.json} write the places they keep.
  */
 final class PathEnd {
-  private final List<Glob> names;
+  /** Each name, the folder's first: a literal name as itself, a glob where it has a wildcard. */
+  private final List<Object> names;
 
   private PathEnd(String shape) {
-    List<Glob> globs = new ArrayList<>();
+    List<Object> each = new ArrayList<>();
     for (String name : shape.split("/", -1)) {
       if (name.isEmpty() || name.equals("**")) {
         throw new IllegalArgumentException("a path's end names each folder: " + shape);
       }
-      globs.add(Glob.text(name));
+      each.add(Glob.hasWildcard(name) ? Glob.text(name) : name);
     }
-    this.names = List.copyOf(globs);
+    this.names = List.copyOf(each);
   }
 
   /** {@return the ends the lists write, in their order} */
@@ -51,7 +52,9 @@ final class PathEnd {
     }
     int first = count - names.size();
     for (int i = 0; i < names.size(); i++) {
-      if (!names.get(i).matches(path.getName(first + i).toString())) {
+      String name = path.getName(first + i).toString();
+      Object wanted = names.get(i);
+      if (wanted instanceof Glob glob ? !glob.matches(name) : !wanted.equals(name)) {
         return false;
       }
     }
