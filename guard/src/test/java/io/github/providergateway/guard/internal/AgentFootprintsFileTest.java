@@ -162,4 +162,27 @@ class AgentFootprintsFileTest {
     }
     assertThat(GroundReach.GROUND_NAMES).containsAll(AgentGround.HOME_FOLDERS);
   }
+
+  /**
+   * SelfRules tries a find's -name with file names: each agent's is the last name of a row's file.
+   */
+  @Test
+  void theNamesAFindIsTriedWithAreTheRowsFiles() {
+    List<Glob> lastNames = new ArrayList<>();
+    for (Footprint agent : AgentFootprints.all()) {
+      List<String> files = new ArrayList<>(agent.settingsFiles());
+      files.addAll(agent.setupFiles());
+      for (String file : files) {
+        lastNames.add(Glob.text(file.substring(file.lastIndexOf('/') + 1)));
+      }
+    }
+    for (String name : SelfRules.SETTINGS_NAMES) {
+      if (name.equals("guard.json")) {
+        continue; // the gateway's own
+      }
+      assertThat(lastNames.stream().anyMatch(glob -> glob.matches(name)))
+          .as("%s is the name of a row's file", name)
+          .isTrue();
+    }
+  }
 }
