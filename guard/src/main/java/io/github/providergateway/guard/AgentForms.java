@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Every form a coding agent takes on this machine, in one table (issue 75): the names its program
- * runs under, the npm packages it comes in (and so the folders {@code npx}, {@code bunx}, {@code
- * pnpm dlx} and {@code yarn dlx} run it from), the folders its own installer keeps its versions in
- * (Claude Code's native binary is named by its version, {@code
- * ~/.local/share/claude/versions/2.1.332}), the environment variables it sets on every command its
- * tools run (which a double fork, {@code setsid} or {@code nohup} keeps, where the agent's process
- * no longer is an ancestor), and the variables that point it at other settings than the person's.
+ * Every form a coding agent takes on this machine, in one table (issue 75; the guard's {@code
+ * agents.json} since issue 79, where each agent's settings, tokens and sandbox files are too): its
+ * name for a person, the names its program runs under, the npm packages it comes in (and so the
+ * folders {@code npx}, {@code bunx}, {@code pnpm dlx} and {@code yarn dlx} run it from), the
+ * folders its own installer keeps its versions in (Claude Code's native binary is named by its
+ * version, {@code ~/.local/share/claude/versions/2.1.332}), the environment variables it sets on
+ * every command its tools run (which a double fork, {@code setsid} or {@code nohup} keeps, where
+ * the agent's process no longer is an ancestor), and the variables that point it at other settings
+ * than the person's.
  *
  * <p>Read by the guard (an agent, in any of these forms, started by its model on other settings,
  * rule {@code guard.agent-unguarded}; the marks shed, rule {@code guard.self}) and by the gateway's
@@ -36,7 +38,9 @@ public final class AgentForms {
    * One agent's forms.
    *
    * @param id the agent's word ({@code claude}), as {@code gateway hook <word>} names it
-   * @param programs the names its program runs under ({@code claude}, {@code claude.exe})
+   * @param displayName its name for a person ({@code Claude Code})
+   * @param programs the names its program runs under, its usual one first ({@code claude}, {@code
+   *     claude.exe})
    * @param npmPackages the npm packages it comes in ({@code @anthropic-ai/claude-code})
    * @param installFolders the folders, under the user's home, its own installer keeps versions in
    * @param environmentMarks the variables it sets on the commands its tools run
@@ -47,6 +51,7 @@ public final class AgentForms {
    */
   public record Agent(
       String id,
+      String displayName,
       List<String> programs,
       List<String> npmPackages,
       List<String> installFolders,
@@ -58,6 +63,7 @@ public final class AgentForms {
      * Checks and copies.
      *
      * @param id the agent's word
+     * @param displayName its name for a person
      * @param programs the names its program runs under
      * @param npmPackages its npm packages
      * @param installFolders its installer's folders under the user's home
@@ -67,6 +73,7 @@ public final class AgentForms {
      */
     public Agent {
       requireNonNull(id, "id");
+      requireNonNull(displayName, "displayName");
       programs = List.copyOf(programs);
       npmPackages = List.copyOf(npmPackages);
       installFolders = List.copyOf(installFolders);
@@ -89,6 +96,7 @@ public final class AgentForms {
               f ->
                   new Agent(
                       f.id(),
+                      f.displayName(),
                       f.programs(),
                       f.npmPackages(),
                       f.installFolders(),
@@ -102,6 +110,20 @@ public final class AgentForms {
   /** {@return every agent known, in the order agents are listed everywhere} */
   public static List<Agent> all() {
     return AGENTS;
+  }
+
+  /**
+   * The row of the agent {@code id} names.
+   *
+   * @param id the agent's word ({@code claude}), as {@code gateway hook <word>} names it
+   * @return its row
+   * @throws IllegalArgumentException when no row is the agent's: a dialect without its row
+   */
+  public static Agent of(String id) {
+    return AGENTS.stream()
+        .filter(agent -> agent.id().equals(id))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("agents.json has no row for " + id));
   }
 
   /**

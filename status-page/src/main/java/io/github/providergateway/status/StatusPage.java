@@ -89,7 +89,12 @@ public final class StatusPage implements AutoCloseable {
     StatusNumbers numbers = new StatusNumbers(gateway);
     StatusSnapshot snapshot =
         new StatusSnapshot(
-            gateway, numbers, builder.decisionLog, builder.sessionNotes, builder.gatewayNotes);
+            gateway,
+            numbers,
+            builder.decisionLog,
+            builder.sessionNotes,
+            builder.gatewayNotes,
+            builder.agentNames);
     this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.transports().clock());
     this.route =
         new StatusRoute(
@@ -241,6 +246,7 @@ public final class StatusPage implements AutoCloseable {
         id -> java.util.List.of();
     private java.util.function.Supplier<java.util.List<String>> gatewayNotes = java.util.List::of;
     private PersonCheck personCheck = PersonCheck.ANYONE;
+    private java.util.Map<String, String> agentNames = java.util.Map.of();
 
     private Builder(Gateway gateway, Scheduler scheduler) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -335,6 +341,25 @@ public final class StatusPage implements AutoCloseable {
      */
     public Builder personCheck(PersonCheck check) {
       this.personCheck = requireNonNull(check, "check");
+      return this;
+    }
+
+    /**
+     * The coding agents' names for a person, by the word that names each in a session's client
+     * ({@code claude-code} in {@code initialize}'s {@code clientInfo}, {@code agent:claude} for the
+     * MCP front door's token) and in a decision's hook: {@code claude} is {@code Claude Code}. The
+     * page keeps no list of agents of its own (decision 88): the reference app hands it its
+     * dialects' ids and names, which are the guard's {@code agents.json} rows. None by default: a
+     * session is shown by its client's own name ("an agent (claude-code)").
+     *
+     * @param names each agent's word and name, in the order tried (a client's name with two agents'
+     *     words is the first's)
+     * @return this builder
+     */
+    public Builder agentNames(java.util.Map<String, String> names) {
+      this.agentNames =
+          java.util.Collections.unmodifiableMap(
+              new java.util.LinkedHashMap<>(requireNonNull(names, "names")));
       return this;
     }
 

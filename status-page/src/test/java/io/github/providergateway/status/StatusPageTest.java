@@ -44,6 +44,22 @@ class StatusPageTest {
   private static final URI BASE = URI.create("http://127.0.0.1:9400");
   private static final String HOST = "127.0.0.1:9400";
 
+  /**
+   * The agents' names, as the reference app hands them from its dialects (decision 88); the app's
+   * own wiring is checked by the app's StatusPageAgentNamesTest.
+   */
+  static final Map<String, String> AGENTS = agents();
+
+  private static Map<String, String> agents() {
+    Map<String, String> names = new java.util.LinkedHashMap<>();
+    names.put("claude", "Claude Code");
+    names.put("copilot", "Copilot CLI");
+    names.put("gemini", "Gemini CLI");
+    names.put("codex", "Codex");
+    names.put("cursor", "Cursor");
+    return names;
+  }
+
   private final GatewayFixture f = GatewayFixture.create();
   private final DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
   private final StatusPage page;
@@ -51,7 +67,7 @@ class StatusPageTest {
 
   StatusPageTest() {
     f.gateway.monitor().addListener(decisions);
-    page = StatusPage.builder(f.gateway, f.clock).decisionLog(decisions).build();
+    page = StatusPage.builder(f.gateway, f.clock).decisionLog(decisions).agentNames(AGENTS).build();
     session = f.startSession("demo");
   }
 

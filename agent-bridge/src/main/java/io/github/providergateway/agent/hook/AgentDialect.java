@@ -46,9 +46,9 @@ public sealed interface AgentDialect permits WireDialect {
   String binary();
 
   /**
-   * {@return the names the agent's program runs under, its {@link #binary} first} The gateway's
-   * commands only the person may run refuse on an agent's side by the guard's {@code AgentForms}
-   * table, which names the same programs.
+   * {@return the names the agent's program runs under, its {@link #binary} first} They, its id,
+   * name, binary and npm package are the agent's row in the guard's {@code agents.json} (issue 79,
+   * through {@code AgentForms}), which the guard and the person's commands read too.
    */
   List<String> programs();
 

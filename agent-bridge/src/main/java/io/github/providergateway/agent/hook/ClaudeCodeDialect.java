@@ -43,8 +43,6 @@ final class ClaudeCodeDialect extends WireDialect {
   ClaudeCodeDialect() {
     super(
         "claude",
-        "Claude Code",
-        "claude",
         false,
         TOOLS,
         // The same hook after the same tools: it tells the gateway that a call ran.
@@ -54,17 +52,6 @@ final class ClaudeCodeDialect extends WireDialect {
             new HookEntry("PreToolUse", MATCHER),
             new HookEntry("PostToolUse", MATCHER),
             new HookEntry("PostToolUseFailure", MATCHER)));
-  }
-
-  /** {@code claude}, and {@code claude.exe} as Claude Code's native installer names it. */
-  @Override
-  public List<String> programs() {
-    return List.of("claude", "claude.exe");
-  }
-
-  @Override
-  public Optional<String> npmPackage() {
-    return Optional.of("@anthropic-ai/claude-code");
   }
 
   @Override

@@ -41,17 +41,10 @@ final class CodexDialect extends WireDialect {
   CodexDialect() {
     super(
         "codex",
-        "Codex",
-        "codex",
         true,
         TOOLS,
         // The same hook after every tool: it tells the gateway that a call ran.
         List.of(new HookEntry("PreToolUse", null), new HookEntry("PostToolUse", null)));
-  }
-
-  @Override
-  public Optional<String> npmPackage() {
-    return Optional.of("@openai/codex");
   }
 
   @Override

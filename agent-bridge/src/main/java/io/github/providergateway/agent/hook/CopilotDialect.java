@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * GitHub Copilot CLI ({@code copilot}): its {@code preToolUse} command hook reads {@code toolName}
@@ -34,24 +33,13 @@ final class CopilotDialect extends WireDialect {
           Map.entry("grep", ToolMapping.READ));
 
   CopilotDialect() {
-    super(
-        "copilot",
-        "Copilot CLI",
-        "copilot",
-        false,
-        TOOLS,
-        List.of(new HookEntry("preToolUse", null)));
+    super("copilot", false, TOOLS, List.of(new HookEntry("preToolUse", null)));
   }
 
   /** Copilot CLI has no matcher: its {@code preToolUse} runs before every tool. */
   @Override
   boolean matches(HookEntry hook, String tool) {
     return true;
-  }
-
-  @Override
-  public Optional<String> npmPackage() {
-    return Optional.of("@github/copilot");
   }
 
   @Override

@@ -48,8 +48,6 @@ final class CursorDialect extends WireDialect {
   CursorDialect() {
     super(
         "cursor",
-        "Cursor",
-        "cursor-agent",
         false,
         TOOLS,
         // Each runs before a tool, and fails closed.

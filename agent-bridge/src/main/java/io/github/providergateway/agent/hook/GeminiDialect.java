@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Gemini CLI ({@code gemini}): its {@code BeforeTool} command hook reads {@code cwd}, {@code
@@ -43,8 +42,6 @@ final class GeminiDialect extends WireDialect {
   GeminiDialect() {
     super(
         "gemini",
-        "Gemini CLI",
-        "gemini",
         true,
         TOOLS,
         // The same hook after the same tools: it tells the gateway that a call ran.
@@ -55,11 +52,6 @@ final class GeminiDialect extends WireDialect {
   @Override
   boolean matches(HookEntry hook, String tool) {
     return everyTool(hook.matcher()) || found(hook.matcher(), tool);
-  }
-
-  @Override
-  public Optional<String> npmPackage() {
-    return Optional.of("@google/gemini-cli");
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.AgentForms;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,23 +45,20 @@ abstract non-sealed class WireDialect implements AgentDialect {
   /** A matcher of exact tool names only, in Claude Code's reading. */
   private static final Pattern EXACT_NAMES = Pattern.compile("[A-Za-z0-9_|]+");
 
-  private final String id;
-  private final String displayName;
-  private final String binary;
+  /** The agent's row in the guard's agents.json: its id, names, programs and npm package. */
+  private final AgentForms.Agent row;
+
   private final boolean deniesByExitCode;
   private final Map<String, String> tools;
   private final List<HookEntry> hookEntries;
 
+  /**
+   * The dialect of the agent {@code id} names: its names, binary, programs and npm package are its
+   * row's in the guard's {@code agents.json} (issue 79), read through {@link AgentForms#of}.
+   */
   WireDialect(
-      String id,
-      String displayName,
-      String binary,
-      boolean deniesByExitCode,
-      Map<String, String> tools,
-      List<HookEntry> hookEntries) {
-    this.id = id;
-    this.displayName = displayName;
-    this.binary = binary;
+      String id, boolean deniesByExitCode, Map<String, String> tools, List<HookEntry> hookEntries) {
+    this.row = AgentForms.of(id);
     this.deniesByExitCode = deniesByExitCode;
     this.tools = Map.copyOf(tools);
     this.hookEntries = List.copyOf(hookEntries);
@@ -68,17 +66,17 @@ abstract non-sealed class WireDialect implements AgentDialect {
 
   @Override
   public final String id() {
-    return id;
+    return row.id();
   }
 
   @Override
   public final String displayName() {
-    return displayName;
+    return row.displayName();
   }
 
   @Override
   public final String binary() {
-    return binary;
+    return row.programs().get(0);
   }
 
   @Override
@@ -106,16 +104,16 @@ abstract non-sealed class WireDialect implements AgentDialect {
     return ToolMapping.mcp(server, tool);
   }
 
-  /** The binary alone; an agent whose program has other names overrides it. */
+  /** Its row's programs, the binary first. */
   @Override
-  public List<String> programs() {
-    return List.of(binary);
+  public final List<String> programs() {
+    return row.programs();
   }
 
-  /** None; an agent that ships on npm overrides it. */
+  /** Its row's first npm package; none where it ships none. */
   @Override
-  public Optional<String> npmPackage() {
-    return Optional.empty();
+  public final Optional<String> npmPackage() {
+    return row.npmPackages().stream().findFirst();
   }
 
   @Override
@@ -135,7 +133,7 @@ abstract non-sealed class WireDialect implements AgentDialect {
 
   @Override
   public String toString() {
-    return id;
+    return row.id();
   }
 
   /**
@@ -256,7 +254,7 @@ abstract non-sealed class WireDialect implements AgentDialect {
           "the provider gateway asks the person first: "
               + reasonOf(verdict)
               + ". "
-              + displayName
+              + displayName()
               + " cannot ask for a hook, so the call is denied (not run)"
               + (rewritten == null
                   ? ""
@@ -265,7 +263,7 @@ abstract non-sealed class WireDialect implements AgentDialect {
     } else if (verdict.allowed() && rewritten != null) {
       reason =
           "the provider gateway's gates rewrote this call, and "
-              + displayName
+              + displayName()
               + " would run a rewritten call without showing it, so the call is denied (not run)."
               + " The call the gates would let run: "
               + shown(rewritten)
@@ -281,7 +279,7 @@ abstract non-sealed class WireDialect implements AgentDialect {
         false,
         reason,
         verdict.context(),
-        verdict.note() + "; " + displayName + " has no such answer, so: deny (decision 66)",
+        verdict.note() + "; " + displayName() + " has no such answer, so: deny (decision 66)",
         null);
   }
 

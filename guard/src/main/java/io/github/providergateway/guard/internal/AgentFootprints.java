@@ -7,43 +7,69 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The coding agents' footprints on this machine, stated once (issue 75): the table the public
+ * The coding agents' footprints on this machine, stated once (issue 75; as data since issue 79):
+ * the rows of {@code agents.json}, beside this package's resources, read once. The table the public
  * {@code AgentForms} hands over, here where the guard's rules read it too (decision 80: this
  * package names none of the guard's public types). What each agent's program runs under, the npm
  * packages it comes in, the folders its installer keeps versions in, the environment marks it sets
- * on its tools' commands and the variables that point it at other settings. {@code AgentForms} says
- * what was seen of each agent and where.
+ * on its tools' commands and the variables that point it at other settings; where its settings,
+ * hooks, tokens and sandbox files are ({@link AgentGround} reads those for the guard's places).
+ * {@code AgentForms} says what was seen of each agent and where.
  */
 public final class AgentFootprints {
 
   /**
-   * One agent's footprint.
+   * One agent's footprint: a row of {@code agents.json}, whose {@code about} says what each field
+   * is for.
    *
    * @param id the agent's word ({@code claude}), as {@code gateway hook <word>} names it
+   * @param displayName its name for a person ({@code Claude Code})
    * @param programs the names its program runs under, its usual one first
    * @param npmPackages the npm packages it comes in
    * @param installFolders the folders, under the user's home, its own installer keeps versions in
    * @param environmentMarks the variables it sets on the commands its tools run
    * @param settingsVariables the variables that point it at other settings, hooks or sandbox
    * @param sessionVariable the variable its tools' commands carry its session's id in, or null
+   * @param homeFolder its settings folder in the home, or null
+   * @param settingsFolders the folders, anywhere, that hold its hooks
+   * @param settingsFiles the files, anywhere, that hold its hooks, MCP servers or permissions
+   * @param setupFiles the files, from the home, {@code gateway setup} writes its hook into
+   * @param tokenFiles its sign-in tokens, from the home
+   * @param sandboxFiles the files, anywhere, that loosen or replace its own sandbox
    */
   public record Footprint(
       String id,
+      String displayName,
       List<String> programs,
       List<String> npmPackages,
       List<String> installFolders,
       List<String> environmentMarks,
       List<String> settingsVariables,
-      String sessionVariable) {
+      String sessionVariable,
+      HomeFolder homeFolder,
+      List<String> settingsFolders,
+      List<String> settingsFiles,
+      List<String> setupFiles,
+      List<String> tokenFiles,
+      List<String> sandboxFiles) {
 
     /** Checks and copies. */
     public Footprint {
       requireNonNull(id, "id");
+      requireNonNull(displayName, "displayName");
+      if (programs.isEmpty()) {
+        throw new IllegalArgumentException("agent " + id + " has no program");
+      }
       programs = List.copyOf(programs);
       npmPackages = List.copyOf(npmPackages);
       installFolders = List.copyOf(installFolders);
       environmentMarks = List.copyOf(environmentMarks);
       settingsVariables = List.copyOf(settingsVariables);
+      settingsFolders = List.copyOf(settingsFolders);
+      settingsFiles = List.copyOf(settingsFiles);
+      setupFiles = List.copyOf(setupFiles);
+      tokenFiles = List.copyOf(tokenFiles);
+      sandboxFiles = List.copyOf(sandboxFiles);
     }
 
     /** {@return the name its program usually runs under: {@code claude}, {@code cursor-agent}} */
@@ -52,64 +78,24 @@ public final class AgentFootprints {
     }
   }
 
+  /**
+   * An agent's settings folder in the home.
+   *
+   * @param folder the folder, from the home ({@code .codex})
+   * @param movedBy the variable that names that folder instead ({@code CODEX_HOME}), or null
+   */
+  public record HomeFolder(String folder, String movedBy) {
+
+    /** Checks. */
+    public HomeFolder {
+      requireNonNull(folder, "folder");
+    }
+  }
+
   /** The variable some agents name themselves by in the commands they run, whatever its value. */
   public static final String AI_AGENT = "AI_AGENT";
 
-  private static final List<Footprint> ALL =
-      List.of(
-          new Footprint(
-              "claude",
-              List.of("claude", "claude.exe"),
-              List.of("@anthropic-ai/claude-code"),
-              List.of(".local/share/claude/versions", ".claude/local"),
-              List.of("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"),
-              List.of("CLAUDE_CONFIG_DIR", "ANTHROPIC_CONFIG_DIR"),
-              "CLAUDE_CODE_SESSION_ID"),
-          new Footprint(
-              "copilot",
-              List.of("copilot"),
-              List.of("@github/copilot"),
-              List.of(),
-              List.of(),
-              List.of("COPILOT_HOME", "XDG_CONFIG_HOME"),
-              null),
-          new Footprint(
-              "gemini",
-              List.of("gemini"),
-              List.of("@google/gemini-cli"),
-              List.of(),
-              List.of("GEMINI_CLI"),
-              List.of(
-                  "GEMINI_CLI_HOME",
-                  "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
-                  "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
-                  "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
-                  "GEMINI_SANDBOX"),
-              null),
-          new Footprint(
-              "codex",
-              List.of("codex"),
-              List.of("@openai/codex"),
-              List.of(),
-              List.of("CODEX_THREAD_ID", "CODEX_SESSION_ID", "CODEX_TOOL_CALL_ID"),
-              List.of("CODEX_HOME"),
-              "CODEX_SESSION_ID"),
-          new Footprint(
-              "cursor",
-              List.of("cursor-agent"),
-              List.of(),
-              List.of(".local/share/cursor-agent/versions"),
-              List.of(),
-              List.of("CURSOR_CONFIG_DIR", "XDG_CONFIG_HOME"),
-              null),
-          new Footprint(
-              "opencode",
-              List.of("opencode"),
-              List.of("opencode-ai"),
-              List.of(),
-              List.of(),
-              List.of("OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"),
-              null));
+  private static final List<Footprint> ALL = AgentFootprintsFile.read();
 
   private AgentFootprints() {}
 

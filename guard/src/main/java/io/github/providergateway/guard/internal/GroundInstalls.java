@@ -23,19 +23,11 @@ import java.util.regex.Pattern;
 final class GroundInstalls {
   private GroundInstalls() {}
 
-  /** The files, from the home, whose hooks or MCP servers name the gateway's launcher. */
-  private static final List<String> SETTINGS =
-      List.of(
-          ".claude/settings.json",
-          ".claude.json",
-          ".codex/hooks.json",
-          ".codex/config.toml",
-          ".gemini/settings.json",
-          ".copilot/mcp-config.json",
-          ".copilot/hooks/provider-gateway.json",
-          ".copilot/config.json",
-          ".cursor/hooks.json",
-          ".cursor/mcp.json");
+  /**
+   * The files, from the home, whose hooks or MCP servers name the gateway's launcher: the agents'
+   * rows' setupFiles (agents.json).
+   */
+  private static final List<String> SETTINGS = AgentGround.SETUP_FILES;
 
   /** The most characters of a settings file read. */
   private static final int MAX_CHARS = 256 * 1024;

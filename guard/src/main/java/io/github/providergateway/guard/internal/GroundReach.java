@@ -24,7 +24,7 @@ final class GroundReach {
   private GroundReach() {}
 
   /** The names a wildcard of a glob is tried as: the ground's folders and files. */
-  private static final List<String> GROUND_NAMES =
+  static final List<String> GROUND_NAMES =
       List.of(
           ".claude",
           ".gemini",
@@ -164,7 +164,7 @@ final class GroundReach {
   }
 
   /** Files of the ground as a find's -path meets them below where it starts. */
-  private static final List<String> GROUND_SHAPES =
+  static final List<String> GROUND_SHAPES =
       List.of(
           ".claude/settings.json",
           ".claude/settings.local.json",

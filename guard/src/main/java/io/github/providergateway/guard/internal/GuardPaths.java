@@ -174,46 +174,18 @@ final class GuardPaths {
     Path parent = path.getParent();
     String folder =
         parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
-    if (folder.equals(".claude") && name.startsWith("settings") && name.endsWith(".json")) {
+    // The agents' hooks, a user's or a project's (.claude/settings*.json, .github/hooks/*.json,
+    // .codex/hooks.json), their MCP and sandbox settings (issue 61: which servers an agent
+    // reaches, the gateway's among them, and what its sandbox lets through), Gemini CLI's policy
+    // files and Cursor's sandbox and permissions (issue 64), which loosen what the agent runs
+    // without asking; and the folders that hold them, anywhere (a project's .claude, Copilot's
+    // .github/hooks): deleting or moving one takes the hook with it. Their rows' settingsFiles and
+    // settingsFolders (agents.json).
+    if (AgentGround.holdsSettings(path)) {
       return true;
     }
-    if (folder.equals(".gemini") && name.equals("settings.json")) {
-      return true;
-    }
-    // Copilot CLI's hooks (.github/hooks/*.json), Codex's (hooks.json beside its config.toml),
-    // Cursor's (.cursor/hooks.json): a file that holds the agent's pre-tool-use hook.
-    String grandparent =
-        parent == null || parent.getParent() == null || parent.getParent().getFileName() == null
-            ? ""
-            : parent.getParent().getFileName().toString();
-    if (folder.equals("hooks") && grandparent.equals(".github") && name.endsWith(".json")) {
-      return true;
-    }
-    if ((folder.equals(".codex") || folder.equals(".cursor")) && name.equals("hooks.json")) {
-      return true;
-    }
-    // The agents' MCP and sandbox settings, a user's or a project's (issue 61): which servers an
-    // agent reaches, the gateway's among them, and what its sandbox lets through; Gemini CLI's
-    // policy files and Cursor's sandbox and permissions (issue 64), which loosen what the agent
-    // runs without asking.
-    if (name.equals(".mcp.json")
-        || folder.equals(".codex") && name.equals("config.toml")
-        || folder.equals("policies") && grandparent.equals(".gemini") && name.endsWith(".toml")
-        || folder.equals(".cursor")
-            && (name.equals("sandbox.json") || name.equals("cli-config.json"))
-        || (folder.equals(".cursor") || folder.equals(".vscode")) && name.equals("mcp.json")
-        || folder.equals(".copilot") && name.equals("mcp-config.json")) {
-      return true;
-    }
-    // The folders that hold them, anywhere (a project's .claude, Copilot's .github/hooks):
-    // deleting or moving one takes the hook with it.
-    if (folder.equals("hooks") && grandparent.equals(".copilot")
-        || name.equals("hooks") && (folder.equals(".github") || folder.equals(".copilot"))
-        || name.equals(".claude")
-        || name.equals(".gemini")
-        || name.equals("policies") && folder.equals(".gemini")
-        || name.equals(".codex")
-        || name.equals(".cursor")) {
+    // VS Code's MCP servers (.vscode/mcp.json): the editor's, which no agent's row holds.
+    if (folder.equals(".vscode") && name.equals("mcp.json")) {
       return true;
     }
     // The service that restarts the gateway: systemd's unit, launchd's agent.

@@ -91,10 +91,12 @@ public final class Places {
           "fd", "pts", "shm", "tcp", "udp", "mqueue", "console");
 
   private static final Path ROOT = Path.of("/");
-  private static final List<String> GUARD_FILES =
-      List.of(".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json");
-  private static final List<String> GUARD_FOLDERS =
-      List.of(".claude", ".gemini", ".copilot", ".codex");
+
+  /** The files, from the home, that hold the agents' hooks: the ones setup writes (agents.json). */
+  private static final List<String> GUARD_FILES = AgentGround.SETUP_FILES;
+
+  /** The agents' settings folders in the home (agents.json). */
+  private static final List<String> GUARD_FOLDERS = AgentGround.HOME_FOLDERS;
 
   private final Path userHome;
   private final List<Path> tempDirs;
@@ -277,21 +279,22 @@ public final class Places {
   }
 
   /** The folders well-known variables name, from the home: read by their meaning (issue 60). */
-  private static final java.util.Map<String, String> FROM_HOME =
-      java.util.Map.ofEntries(
-          java.util.Map.entry("XDG_CONFIG_HOME", ".config"),
-          java.util.Map.entry("XDG_CACHE_HOME", ".cache"),
-          java.util.Map.entry("XDG_DATA_HOME", ".local/share"),
-          java.util.Map.entry("XDG_STATE_HOME", ".local/state"),
-          java.util.Map.entry("CARGO_HOME", ".cargo"),
-          java.util.Map.entry("GOPATH", "go"),
-          java.util.Map.entry("RUSTUP_HOME", ".rustup"),
-          // The agents' settings folders, which these variables move (issue 64): read as the
-          // folder they stand for, so "$CODEX_HOME/config.toml" is Codex's config.
-          java.util.Map.entry("CODEX_HOME", ".codex"),
-          java.util.Map.entry("CLAUDE_CONFIG_DIR", ".claude"),
-          java.util.Map.entry("COPILOT_HOME", ".copilot"),
-          java.util.Map.entry("CURSOR_CONFIG_DIR", ".cursor"));
+  private static final java.util.Map<String, String> FROM_HOME = fromHome();
+
+  private static java.util.Map<String, String> fromHome() {
+    java.util.Map<String, String> folders = new java.util.HashMap<>();
+    folders.put("XDG_CONFIG_HOME", ".config");
+    folders.put("XDG_CACHE_HOME", ".cache");
+    folders.put("XDG_DATA_HOME", ".local/share");
+    folders.put("XDG_STATE_HOME", ".local/state");
+    folders.put("CARGO_HOME", ".cargo");
+    folders.put("GOPATH", "go");
+    folders.put("RUSTUP_HOME", ".rustup");
+    // The agents' settings folders, which their variables move (issue 64; agents.json's
+    // homeFolder): read as the folder they stand for, so "$CODEX_HOME/config.toml" is Codex's.
+    folders.putAll(AgentGround.foldersByVariable());
+    return java.util.Map.copyOf(folders);
+  }
 
   /** A process's root under {@code /proc}, by any name of the process. */
   private static final java.util.regex.Pattern PROC_ROOT =

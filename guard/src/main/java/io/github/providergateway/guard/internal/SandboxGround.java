@@ -37,18 +37,9 @@ final class SandboxGround {
   static boolean holds(Path path) {
     String name = path.getFileName() == null ? "" : path.getFileName().toString();
     String folder = nameOf(path.getParent());
-    String above = path.getParent() == null ? "" : nameOf(path.getParent().getParent());
-    if (folder.equals(".codex") && (name.endsWith(".toml") || name.equals("rules"))
-        || above.equals(".codex") && folder.equals("rules")) {
-      return true; // config.toml's layers (NAME.config.toml), managed_config, requirements, rules
-    }
-    if (folder.equals(".gemini") && (name.equals(".env") || name.equals("trustedFolders.json"))) {
-      return true;
-    }
-    if (folder.equals(".cursor") && (name.equals("cli.json") || name.equals("permissions.json"))
-        || above.equals(".config")
-            && folder.equals("cursor")
-            && (name.equals("cli-config.json") || name.equals("sandbox.json"))) {
+    // The agents' own: their rows' sandboxFiles (agents.json), Codex's config.toml layers
+    // (NAME.config.toml), managed_config, requirements and rules among them.
+    if (AgentGround.holdsSandbox(path)) {
       return true;
     }
     if (SANDBOX_PROGRAMS.contains(name) && (folder.equals("bin") || folder.equals("sbin"))) {

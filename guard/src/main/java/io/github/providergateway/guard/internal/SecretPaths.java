@@ -87,41 +87,49 @@ final class SecretPaths {
    * ~/.ss?/id_rsa}, {@code ~/.[a]ws/credentials}) reads a secret when it would match one of these.
    */
   private static final List<String> HOME_SECRETS =
-      List.of(
-          ".ssh/id_rsa",
-          ".ssh/id_ed25519",
-          ".ssh/id_ecdsa",
-          ".ssh/id_dsa",
-          ".aws/credentials",
-          ".azure/accessTokens.json",
-          ".kube/config",
-          ".docker/config.json",
-          ".netrc",
-          ".pgpass",
-          ".npmrc",
-          ".pypirc",
-          ".git-credentials",
-          ".gnupg/private-keys-v1.d",
-          ".terraform.d/credentials.tfrc.json",
-          ".claude/.credentials.json",
-          ".codex/auth.json",
-          ".gemini/oauth_creds.json",
-          ".config/gcloud/credentials.db",
-          ".config/gh/hosts.yml",
-          ".config/git/credentials",
-          ".aws/cli/cache",
-          ".vault-token",
-          ".m2/settings.xml",
-          ".gradle/gradle.properties",
-          ".config/rclone/rclone.conf",
-          ".pulumi/credentials.json",
-          ".config/glab-cli/config.yml",
-          ".fly/config.yml",
-          ".config/doctl/config.yaml",
-          ".s3cfg",
-          ".boto",
-          ".databrickscfg",
-          ".oci/config");
+      homeSecrets(
+          List.of(
+              ".ssh/id_rsa",
+              ".ssh/id_ed25519",
+              ".ssh/id_ecdsa",
+              ".ssh/id_dsa",
+              ".aws/credentials",
+              ".azure/accessTokens.json",
+              ".kube/config",
+              ".docker/config.json",
+              ".netrc",
+              ".pgpass",
+              ".npmrc",
+              ".pypirc",
+              ".git-credentials",
+              ".gnupg/private-keys-v1.d",
+              ".terraform.d/credentials.tfrc.json"),
+          // ...then the agents' sign-in tokens that are one file each (agents.json), then:
+          List.of(
+              ".config/gcloud/credentials.db",
+              ".config/gh/hosts.yml",
+              ".config/git/credentials",
+              ".aws/cli/cache",
+              ".vault-token",
+              ".m2/settings.xml",
+              ".gradle/gradle.properties",
+              ".config/rclone/rclone.conf",
+              ".pulumi/credentials.json",
+              ".config/glab-cli/config.yml",
+              ".fly/config.yml",
+              ".config/doctl/config.yaml",
+              ".s3cfg",
+              ".boto",
+              ".databrickscfg",
+              ".oci/config"));
+
+  /** {@code first}, the agents' one-file tokens, {@code then}: a glob takes the first it meets. */
+  private static List<String> homeSecrets(List<String> first, List<String> then) {
+    List<String> all = new java.util.ArrayList<>(first);
+    all.addAll(AgentGround.LITERAL_TOKEN_FILES);
+    all.addAll(then);
+    return List.copyOf(all);
+  }
 
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
   private static BuiltinRule globbed(Path home, Target target) {
@@ -221,6 +229,9 @@ final class SecretPaths {
     Path rel = home.relativize(path);
     String second = rel.getNameCount() > 1 ? rel.getName(1).toString() : null;
     String rest = rel.toString();
+    if (AgentGround.token(rest, name)) {
+      return AGENT_TOKENS; // the agents' sign-in tokens: their rows' tokenFiles (agents.json)
+    }
     return switch (first) {
       case ".ssh" ->
           second == null || !SSH_PUBLIC.contains(second) && !second.endsWith(".pub") ? SSH : null;
@@ -245,13 +256,6 @@ final class SecretPaths {
           second == null || second.equals("private-keys-v1.d") || second.equals("secring.gpg")
               ? GPG
               : null;
-      case ".claude" -> rest.equals(".claude/.credentials.json") ? AGENT_TOKENS : null;
-      case ".codex" -> rest.equals(".codex/auth.json") ? AGENT_TOKENS : null;
-      case ".gemini" ->
-          rest.equals(".gemini/oauth_creds.json") || rest.startsWith(".gemini/mcp-oauth-tokens")
-              ? AGENT_TOKENS
-              : null;
-      case ".copilot" -> name.toLowerCase(Locale.ROOT).contains("token") ? AGENT_TOKENS : null;
       case ".config" -> config(rel, second, name);
       case ".m2" ->
           name.equals("settings.xml") || name.equals("settings-security.xml") ? REGISTRY : null;

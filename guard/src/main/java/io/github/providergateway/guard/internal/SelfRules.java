@@ -116,7 +116,7 @@ final class SelfRules implements Family {
       Set.of("-path", "-ipath", "-wholename", "-iwholename");
 
   /** The names of the agents' settings and the guard's own file, as a find's -name meets them. */
-  private static final List<String> SETTINGS_NAMES =
+  static final List<String> SETTINGS_NAMES =
       List.of(
           "settings.json",
           "settings.local.json",

@@ -24,9 +24,12 @@ final class UnknownContents {
 
   private UnknownContents() {}
 
-  /** Folders under the home that hold agents' settings or the gateway's, by name. */
+  /**
+   * Folders under the home that hold agents' settings or the gateway's, by name: the agents' home
+   * folders (agents.json) and these.
+   */
   private static final Set<String> SETTINGS_FOLDERS =
-      Set.of(".config", ".copilot", ".local", ".github", ".vscode", ".cursor", ".claude");
+      union(AgentGround.HOME_FOLDERS, List.of(".config", ".local", ".github", ".vscode"));
 
   /** git's subcommands that write what a repository holds into its work tree. */
   private static final Set<String> GIT_WRITES =
@@ -433,21 +436,21 @@ final class UnknownContents {
     return into == null ? HOME : new Landing(new Word(into, !into.contains("$")), List.of());
   }
 
-  /** The names the agents' settings and the gateway's take in a home or a project. */
+  /**
+   * The names the agents' settings and the gateway's take in a home or a project: the agents' home
+   * folders, the first names of their setup and settings files (agents.json), and these.
+   */
   private static final List<String> DOT_NAMES =
-      List.of(
-          ".claude",
-          ".claude.json",
-          ".mcp.json",
-          ".gemini",
-          ".codex",
-          ".cursor",
-          ".copilot",
-          ".config",
-          ".github",
-          ".vscode",
-          ".local",
-          ".provider-gateway");
+      List.copyOf(
+          union(
+              AgentGround.DOT_NAMES,
+              List.of(".config", ".github", ".vscode", ".local", ".provider-gateway")));
+
+  private static Set<String> union(List<String> first, List<String> then) {
+    Set<String> all = new java.util.LinkedHashSet<>(first);
+    all.addAll(then);
+    return java.util.Collections.unmodifiableSet(all);
+  }
 
   /**
    * Whether a source names what the guard cannot see of a folder: its contents whole ({@code d/},

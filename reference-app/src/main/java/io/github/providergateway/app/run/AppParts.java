@@ -1,6 +1,7 @@
 package io.github.providergateway.app.run;
 
 import io.github.providergateway.agent.guard.SessionFlows;
+import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
@@ -21,7 +22,9 @@ import io.github.providergateway.status.StatusPage;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -86,6 +89,19 @@ final class AppParts {
   }
 
   /**
+   * {@return each agent's word ({@code claude}) and its name for a person ({@code Claude Code}), in
+   * {@link AgentKind}'s order: the status page's names for the agents (decision 88), its dialects',
+   * which are the guard's agents.json rows}
+   */
+  static Map<String, String> agentNames() {
+    Map<String, String> names = new LinkedHashMap<>();
+    for (AgentKind agent : AgentKind.values()) {
+      names.put(agent.word(), agent.displayName());
+    }
+    return names;
+  }
+
+  /**
    * {@return the status page of {@code gateway}, served on the server's port, with what the guard
    * remembers of each session under it}
    */
@@ -98,6 +114,7 @@ final class AppParts {
     return StatusPage.builder(gateway, timers())
         .decisionLog(decisions)
         .personCheck(personCheck())
+        .agentNames(agentNames())
         .sessionNotes(id -> FlowNotes.of(flows, id))
         .gatewayNotes(
             () -> {

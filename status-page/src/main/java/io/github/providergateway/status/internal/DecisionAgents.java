@@ -23,6 +23,9 @@ final class DecisionAgents {
   /** The sessions remembered, at most; the oldest is forgotten first. */
   static final int MAX = 1024;
 
+  /** The agents' names for a person. */
+  private final SessionAgent names;
+
   private final Map<String, String> agents =
       new LinkedHashMap<>(16, 0.75f, false) {
         @Override
@@ -31,11 +34,15 @@ final class DecisionAgents {
         }
       };
 
+  DecisionAgents(SessionAgent names) {
+    this.names = names;
+  }
+
   /** Remembers the agent of each of {@code sessions} an agent or a client opened. */
   synchronized void saw(List<SessionInfo> sessions) {
     for (SessionInfo session : sessions) {
       if (session.opener() != SessionOpener.HOST) {
-        agents.putIfAbsent(session.id(), SessionAgent.of(session));
+        agents.putIfAbsent(session.id(), names.of(session));
       }
     }
   }
@@ -43,7 +50,7 @@ final class DecisionAgents {
   /** {@return the agent of {@code decision} in a person's words, or null when none is known} */
   synchronized String of(Decision decision) {
     if (decision.agent() != null) {
-      return SessionAgent.named(decision.agent());
+      return names.named(decision.agent());
     }
     return decision.sessionId() == null ? null : agents.get(decision.sessionId());
   }

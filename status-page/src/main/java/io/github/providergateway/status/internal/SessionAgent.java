@@ -3,6 +3,7 @@ package io.github.providergateway.status.internal;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,22 +12,30 @@ import java.util.Optional;
  * client gives in {@code initialize}'s {@code clientInfo} ({@code claude-code}, {@code
  * codex-mcp-client}, {@code gemini-cli-mcp-client}, Copilot CLI's), and one on the MCP front door
  * over HTTP is opened for {@code agent:<name>}, the name of the agent's token ({@code gateway setup
- * claude} names it after the agent): either names the agent.
+ * claude} names it after the agent): either names the agent. The agents' words and names are handed
+ * in (the app gives the guard's agents.json rows, through {@code StatusPage.Builder.agentNames};
+ * decision 88): the page keeps no list of agents of its own.
  */
 final class SessionAgent {
 
   /** A word found in a client's name, and the agent's name for a person. */
   private record Known(String word, String name) {}
 
-  private static final List<Known> KNOWN =
-      List.of(
-          new Known("claude", "Claude Code"),
-          new Known("codex", "Codex"),
-          new Known("gemini", "Gemini CLI"),
-          new Known("copilot", "Copilot CLI"),
-          new Known("cursor", "Cursor"));
+  /** The agents known, in the order tried. */
+  private final List<Known> known;
 
-  private SessionAgent() {}
+  /**
+   * Knows the agents {@code names} lists.
+   *
+   * @param names each agent's word ({@code claude}) and its name for a person ({@code Claude
+   *     Code}), in the order tried
+   */
+  SessionAgent(Map<String, String> names) {
+    this.known =
+        names.entrySet().stream()
+            .map(e -> new Known(e.getKey().toLowerCase(Locale.ROOT), e.getValue()))
+            .toList();
+  }
 
   /**
    * {@return the agent of {@code session} for a person: a known agent's name; else what opened it,
@@ -34,7 +43,7 @@ final class SessionAgent {
    *
    * @param session the session as hosts see it, {@code openedBy} whole
    */
-  static String of(SessionInfo session) {
+  String of(SessionInfo session) {
     String opener = session.openedBy() == null ? "" : session.openedBy();
     String label = session.label() == null ? "" : session.label();
     return switch (session.opener()) {
@@ -52,13 +61,13 @@ final class SessionAgent {
    * {@return an agent's hook name ({@code claude}, {@code codex}) in a person's words ({@code
    * Claude Code}, {@code Codex}); a name it does not know as it is}
    */
-  static String named(String hookName) {
+  String named(String hookName) {
     return known(hookName).orElse(hookName);
   }
 
-  private static Optional<String> known(String name) {
+  private Optional<String> known(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
-    return KNOWN.stream().filter(k -> lower.contains(k.word())).map(Known::name).findFirst();
+    return known.stream().filter(k -> lower.contains(k.word())).map(Known::name).findFirst();
   }
 
   /** A client's name: what follows the colon of {@code mcp-http:<client>}, else its label. */

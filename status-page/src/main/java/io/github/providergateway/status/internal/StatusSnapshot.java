@@ -79,14 +79,17 @@ public final class StatusSnapshot {
   private final DecisionLog decisions;
   private final Instant startedAt;
 
+  /** The agents' names for a person, by the words their clients' names carry. */
+  private final SessionAgent agentNames;
+
   /** Whose each decision is, from the sessions the snapshots listed. */
-  private final DecisionAgents agents = new DecisionAgents();
+  private final DecisionAgents agents;
 
   /**
    * @param decisions the audit trail the page shows the latest of; null for none
    */
   public StatusSnapshot(Gateway gateway, StatusNumbers numbers, DecisionLog decisions) {
-    this(gateway, numbers, decisions, id -> List.of(), List::of);
+    this(gateway, numbers, decisions, id -> List.of(), List::of, java.util.Map.of());
   }
 
   /**
@@ -97,13 +100,18 @@ public final class StatusSnapshot {
    * @param decisions its decision log, or null
    * @param notes lines about a session, by its id (the guard's record of what it has seen)
    * @param gatewayNotes lines about the gateway as a whole, shown under the numbers
+   * @param agentNames each agent's word ({@code claude}) and its name for a person, in the order
+   *     tried
    */
   public StatusSnapshot(
       Gateway gateway,
       StatusNumbers numbers,
       DecisionLog decisions,
       java.util.function.Function<String, List<String>> notes,
-      java.util.function.Supplier<List<String>> gatewayNotes) {
+      java.util.function.Supplier<List<String>> gatewayNotes,
+      java.util.Map<String, String> agentNames) {
+    this.agentNames = new SessionAgent(agentNames);
+    this.agents = new DecisionAgents(this.agentNames);
     this.notes = notes;
     this.gatewayNotes = gatewayNotes;
     this.gateway = gateway;
@@ -218,7 +226,7 @@ public final class StatusSnapshot {
         streams,
         (toolList, streamMap) -> {
           ObjectNode json = HostWire.session(session);
-          json.put("agent", SessionAgent.of(session));
+          json.put("agent", agentNames.of(session));
           ArrayNode toolArray = json.putArray("tools");
           for (HostTool tool : toolList) {
             ObjectNode shown = NODES.objectNode();
