@@ -3,6 +3,13 @@ package io.github.providergateway.guard.shell;
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.Runners;
+import io.github.providergateway.guard.shell.programs.CarriedRun;
+import io.github.providergateway.guard.shell.programs.EnvironmentForm;
+import io.github.providergateway.guard.shell.programs.ForeignRun;
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.InlineRun;
+import io.github.providergateway.guard.shell.programs.ProducerKind;
+import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
@@ -18,7 +25,7 @@ import java.util.Set;
  * the programs each one runs in its turn read as invocations of their own: the string of {@code
  * bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to a shell; the command
  * of {@code xargs} and of {@code find -exec}; the shell commands in the inline code of {@code
- * python -c} and its kind ({@link InlineCode}); then the commands of its substitutions.
+ * python -c} and its kind ({@link Programs#inlineRuns}); then the commands of its substitutions.
  */
 final class Resolver {
   private static final Set<String> DECLARATIONS =
@@ -26,11 +33,6 @@ final class Resolver {
 
   /** The programs that copy, link, move or install a file under another name. */
   private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
-
-  private static final Set<String> SHELLS =
-      Set.of(
-          "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh", "csh",
-          "tcsh", "ksh93", "oksh", "loksh");
 
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =
@@ -43,16 +45,15 @@ final class Resolver {
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
    * long command's programs, where each was looked for in six tables. Not in it: an alias this
    * command defined, and python's and pypy's names with a version ({@link
-   * InlineCode#mayBeVersioned}).
+   * Programs#mayBeInterpreter}).
    */
   private static final Set<String> READ_FURTHER = readFurther();
 
   private static Set<String> readFurther() {
     Set<String> names = new HashSet<>(DECLARATIONS);
-    names.addAll(SHELLS);
+    names.addAll(Programs.shells());
     names.addAll(SWITCHED);
-    names.addAll(CarriedCode.programs());
-    names.addAll(InlineCode.namedInterpreters());
+    names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
     return Set.copyOf(names);
@@ -124,7 +125,7 @@ final class Resolver {
   private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
     List<RawCommand> commands = Lowering.read(text, depth, limits, where);
-    for (String evaluated : EvaluatedStrings.of(text)) {
+    for (String evaluated : Programs.evaluatedStrings(text)) {
       script(evaluated, depth + 1, append(via, "evaluated string"), " in a string bash evaluates");
     }
     if (out instanceof ArrayList<Invocation> invocations) {
@@ -208,7 +209,7 @@ final class Resolver {
             || raw.words.get(0).text().endsWith("tofu")
             || raw.words.get(0).text().endsWith("env"))
         && !via.contains("TF_CLI_ARGS")) { // read with them once: the variables are still set
-      String added = TerraformArguments.withAdded(raw, variables);
+      String added = Programs.terraformWithAdded(raw.words, values(raw));
       if (added != null) {
         script(
             added,
@@ -479,7 +480,7 @@ final class Resolver {
 
   /**
    * A program that reads a configuration file this command wrote: its settings that run commands
-   * read as those commands ({@link WrittenConfig}).
+   * read as those commands ({@link Programs#gitConfigCommands} and its kin).
    */
   private void configRead(
       RawCommand raw, List<Word> words, String program, int depth, List<String> via)
@@ -494,8 +495,10 @@ final class Resolver {
       }
       List<String> commands =
           switch (a.name()) {
-            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> WrittenConfig.git(file);
-            case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE" -> WrittenConfig.aws(file);
+            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" ->
+                Programs.gitConfigCommands(file);
+            case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE" ->
+                Programs.awsConfigCommands(file);
             default -> List.of();
           };
       for (String command : commands) {
@@ -516,7 +519,8 @@ final class Resolver {
       }
       String file = path == null ? null : written.get(plainPath(path));
       if (file != null) {
-        for (String command : git ? WrittenConfig.git(file) : WrittenConfig.ssh(file)) {
+        for (String command :
+            git ? Programs.gitConfigCommands(file) : Programs.sshConfigCommands(file)) {
           script(
               command, depth + 1, append(via, program + " config"), " in a config file it reads");
         }
@@ -626,7 +630,7 @@ final class Resolver {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       int eq = t.indexOf('=');
-      if (eq > 0 && CarriedInEnvironment.of(t.substring(0, eq)) != null) {
+      if (eq > 0 && Programs.environmentForm(t.substring(0, eq)) != null) {
         String value = t.substring(eq + 1);
         carried(t.substring(0, eq), new Word(value, words.get(i).literal()), depth, via);
       }
@@ -634,29 +638,29 @@ final class Resolver {
   }
 
   /**
-   * A variable given code that programs run ({@link CarriedInEnvironment}): its literal value read
-   * as the command it is ({@code GIT_PAGER='rm -rf ~'} is {@code rm -rf ~}); a value the guard
+   * A variable given code that programs run ({@link Programs#environmentForm}): its literal value
+   * read as the command it is ({@code GIT_PAGER='rm -rf ~'} is {@code rm -rf ~}); a value the guard
    * cannot read is opaque.
    */
   private void carried(String name, Word value, int depth, List<String> via)
       throws ShellParseException {
-    CarriedInEnvironment.Form form = CarriedInEnvironment.of(name);
+    EnvironmentForm form = Programs.environmentForm(name);
     if (form == null || value == null) {
       return;
     }
     List<Word> shown = List.of(new Word(name + "=" + value.text(), value.literal()));
     boolean readable = value.literal() || Variables.isHomePath(value.text());
-    if (form == CarriedInEnvironment.Form.NODE_OPTIONS) {
-      if (!readable || CarriedInEnvironment.loadsUnreadCode(value.text())) {
+    if (form == EnvironmentForm.NODE_OPTIONS) {
+      if (!readable || Programs.loadsUnreadCode(value.text())) {
         opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
       }
       return;
     }
-    if (form == CarriedInEnvironment.Form.PROMPT) {
+    if (form == EnvironmentForm.PROMPT) {
       readable = true; // a prompt's own text is no code; what it runs is read below
     }
-    if (form == CarriedInEnvironment.Form.LIBRARY) {
-      if (!readable || !CarriedInEnvironment.systemLibrary(value.text())) {
+    if (form == EnvironmentForm.LIBRARY) {
+      if (!readable || !Programs.systemLibrary(value.text())) {
         opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
       }
       return;
@@ -665,11 +669,11 @@ final class Resolver {
     // its words' expansions and all; one computed whole ($X, $(…)) cannot be read.
     String text = value.text().strip();
     boolean computedWhole = text.startsWith("$") || text.startsWith("`");
-    if (!readable && (form != CarriedInEnvironment.Form.COMMAND || computedWhole)) {
+    if (!readable && (form != EnvironmentForm.COMMAND || computedWhole)) {
       opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
       return;
     }
-    String command = CarriedInEnvironment.command(form, value.text());
+    String command = Programs.environmentCommand(form, value.text());
     if (command != null && !command.isEmpty()) {
       script(command, depth + 1, append(via, "$" + name), " in the value of " + name);
     }
@@ -771,7 +775,7 @@ final class Resolver {
 
   /** {@return whether {@code program} is a shell} */
   static boolean isShell(String program) {
-    return SHELLS.contains(program);
+    return Programs.isShell(program);
   }
 
   /** The programs {@code words} runs in its turn. */
@@ -783,7 +787,7 @@ final class Resolver {
     }
     String program = names.of(first.text());
     int depth = raw.depth + 1;
-    if (!READ_FURTHER.contains(program) && !InlineCode.mayBeVersioned(program)) {
+    if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
       alias(words, program, depth, via);
       return;
     }
@@ -806,14 +810,14 @@ final class Resolver {
         }
       }
     }
-    if (SHELLS.contains(program)) {
+    if (Programs.isShell(program)) {
       shell(raw, words, program, depth, via);
       return;
     }
     alias(words, program, depth, via);
-    List<CarriedCode.Carried> carriedCode = CarriedCode.of(program, words);
+    List<CarriedRun> carriedCode = Programs.carried(program, words);
     for (int c = 0; c < carriedCode.size(); c++) {
-      CarriedCode.Carried carried = carriedCode.get(c);
+      CarriedRun carried = carriedCode.get(c);
       List<String> inner = append(via, carried.via());
       if (carried.script() != null) {
         script(carried.script(), depth, inner, " in the code of " + carried.via());
@@ -866,7 +870,7 @@ final class Resolver {
         }
       }
       default -> {
-        InlineCode.Language language = InlineCode.languageOf(program);
+        InlineLanguage language = Programs.inlineLanguage(program);
         if (language != null) {
           inline(raw, words, language, depth, via);
         }
@@ -944,8 +948,8 @@ final class Resolver {
 
   /**
    * Code in {@code language} that a runner runs: read as shell, or for another language as what its
-   * code runs ({@link ForeignCode}); code that is not written in the command (a variable, a
-   * substitution) is opaque.
+   * code runs ({@link Programs#foreignRuns}); code that is not written in the command (a variable,
+   * a substitution) is opaque.
    */
   void code(Word value, String language, List<Word> runner, int depth, List<String> via)
       throws ShellParseException {
@@ -959,7 +963,7 @@ final class Resolver {
       opaque(Opaque.Kind.COMPUTED_CODE, runner, via, value.text());
       return;
     }
-    for (ForeignCode.Found found : ForeignCode.extract(language, value.text())) {
+    for (ForeignRun found : Programs.foreignRuns(language, value.text())) {
       if (found.shell() != null) {
         script(found.shell(), depth, via, " in the code of " + via.get(via.size() - 1));
       } else if (found.argv() != null && !found.argv().isEmpty()) {
@@ -1002,8 +1006,8 @@ final class Resolver {
       code(text, language, runner, depth, append(via, "pipe"));
     } else if (raw.pipedFrom != null
         && !language.equals("sql")
-        && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
-      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, Producers.shown(raw.pipedFrom));
+        && Programs.producerOf(pipeBack(raw.pipedFrom)) == ProducerKind.UNKNOWN) {
+      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, Programs.producerShown(raw.pipedFrom.words));
     }
   }
 
@@ -1101,8 +1105,8 @@ final class Resolver {
       if (piped != null) {
         script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
       } else if (raw.pipedFrom != null
-          && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
-        opaque(Opaque.Kind.COMPUTED_INPUT, words, via, Producers.shown(raw.pipedFrom));
+          && Programs.producerOf(pipeBack(raw.pipedFrom)) == ProducerKind.UNKNOWN) {
+        opaque(Opaque.Kind.COMPUTED_INPUT, words, via, Programs.producerShown(raw.pipedFrom.words));
       }
     } else {
       processSubstitution(words.get(i), words, depth, via);
@@ -1148,7 +1152,8 @@ final class Resolver {
     List<RawCommand> commands =
         Lowering.read(inner, depth, new ParseLimits(ParseLimits.MAX_DEPTH, 1024), "");
     if (!commands.isEmpty()
-        && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
+        && Programs.producerOf(pipeBack(commands.get(commands.size() - 1)))
+            == ProducerKind.UNKNOWN) {
       opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
     }
   }
@@ -1347,22 +1352,22 @@ final class Resolver {
   }
 
   private void inline(
-      RawCommand raw, List<Word> words, InlineCode.Language language, int depth, List<String> via)
+      RawCommand raw, List<Word> words, InlineLanguage language, int depth, List<String> via)
       throws ShellParseException {
-    InlineCode.Code code = InlineCode.codeOf(language, words);
+    String code = Programs.inlineCode(language, words);
     if (code != null) {
       trailing = List.of();
       for (int i = 1; i < words.size(); i++) {
-        if (words.get(i).text().equals(code.text())) {
+        if (words.get(i).text().equals(code)) {
           trailing = words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
           break;
         }
       }
-      extract(language, code.text(), depth, append(via, language.via()));
+      extract(language, code, depth, append(via, language.via()));
       trailing = List.of();
       return;
     }
-    if (!InlineCode.takesScriptFromStdin(language, words)) {
+    if (!Programs.takesScriptFromStdin(language, words)) {
       return;
     }
     // The code on its input is read as the same code given on the line ({@code python3 -c CODE}),
@@ -1379,18 +1384,18 @@ final class Resolver {
   }
 
   /** Resolves {@code code} as the interpreter's command with the code on its line. */
-  private void onTheLine(InlineCode.Language language, String code, int depth, List<String> via)
+  private void onTheLine(InlineLanguage language, String code, int depth, List<String> via)
       throws ShellParseException {
     String[] line = language.commandLine();
     command(
         List.of(Word.literal(line[0]), Word.literal(line[1]), Word.literal(code)), depth + 1, via);
   }
 
-  private void extract(InlineCode.Language language, String code, int depth, List<String> via)
+  private void extract(InlineLanguage language, String code, int depth, List<String> via)
       throws ShellParseException {
     limits.depth(depth, 0, "inline code", " in the code of " + language.via());
-    for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
-      if (InlineCode.ARGUMENTS.equals(e.shell())) {
+    for (InlineRun e : Programs.inlineRuns(language, code)) {
+      if (e.runsArguments()) {
         // exec @ARGV, os.execvp(sys.argv[1], sys.argv[1:]): the words after the code run.
         if (trailing.size() == 1 && trailing.get(0).text().indexOf(' ') >= 0) {
           script(trailing.get(0).text(), depth + 1, via, " in the arguments of the inline code");
@@ -1422,6 +1427,36 @@ final class Resolver {
       sb.append(words.get(i).text());
     }
     return sb.toString();
+  }
+
+  /** The words of the commands piped into a program, from {@code from} back, for the producers. */
+  private static List<List<Word>> pipeBack(RawCommand from) {
+    List<List<Word>> back = new ArrayList<>();
+    for (RawCommand at = from; at != null && back.size() < Programs.MAX_PIPE_STEPS; ) {
+      back.add(at.words);
+      at = at.pipedFrom;
+    }
+    return back;
+  }
+
+  /** The values {@code raw} runs with: its own assignments, then the variables set before it. */
+  private Programs.Values values(RawCommand raw) {
+    return new Programs.Values() {
+      @Override
+      public Word assigned(String name) {
+        for (RawCommand.Assignment assignment : raw.assignments) {
+          if (assignment.name().equals(name) && assignment.value() != null) {
+            return assignment.value();
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public Word known(String name) {
+        return variables.value(name);
+      }
+    };
   }
 
   static String basename(String path) {

@@ -1,5 +1,6 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,68 +25,21 @@ import java.util.Set;
 final class InlineCode {
   private InlineCode() {}
 
-  /** An interpreter family, with the name of its code option for {@code via}. */
-  enum Language {
-    PYTHON("python -c"),
-    NODE("node -e"),
-    PERL("perl -e"),
-    RUBY("ruby -e"),
-    PHP("php -r"),
-    AWK("awk");
-
-    /** How the commands found in its code are reached. */
-    private final String via;
-
-    Language(String via) {
-      this.via = via;
-    }
-
-    String via() {
-      return via;
-    }
-
-    /** {@return the program and its flag that run this language's code given on the line} */
-    String[] commandLine() {
-      return switch (this) {
-        case PYTHON -> new String[] {"python3", "-c"};
-        case NODE -> new String[] {"node", "-e"};
-        case PERL -> new String[] {"perl", "-e"};
-        case RUBY -> new String[] {"ruby", "-e"};
-        case PHP -> new String[] {"php", "-r"};
-        case AWK -> new String[] {"awk", "--"};
-      };
-    }
-  }
-
   /** The code of an invocation: the text of its code word(s). */
   record Code(String text) {}
 
-  /**
-   * What code runs: a shell string, a program and its arguments, or more code of its own language
-   * ({@code exec("…")}, {@code eval "…"}); exactly one is not null.
-   */
-  record Extracted(String shell, List<Word> argv, String code) {
-    static Extracted shell(String command) {
-      return new Extracted(command, null, null);
-    }
-
-    static Extracted argv(List<Word> argv) {
-      return new Extracted(null, argv, null);
-    }
-  }
-
   /** The interpreters known by their name alone; python's and pypy's may carry a version. */
-  private static final Map<String, Language> NAMED =
+  private static final Map<String, InlineLanguage> NAMED =
       named(
           Map.of(
-              Language.NODE, "node nodejs bun deno",
-              Language.PERL, "perl perl5",
-              Language.RUBY, "ruby jruby",
-              Language.PHP, "php php-cli",
-              Language.AWK, "awk gawk mawk nawk"));
+              InlineLanguage.NODE, "node nodejs bun deno",
+              InlineLanguage.PERL, "perl perl5",
+              InlineLanguage.RUBY, "ruby jruby",
+              InlineLanguage.PHP, "php php-cli",
+              InlineLanguage.AWK, "awk gawk mawk nawk"));
 
-  private static Map<String, Language> named(Map<Language, String> namesOf) {
-    Map<String, Language> named = new HashMap<>();
+  private static Map<String, InlineLanguage> named(Map<InlineLanguage, String> namesOf) {
+    Map<String, InlineLanguage> named = new HashMap<>();
     namesOf.forEach(
         (language, names) -> {
           for (String name : names.split(" ")) {
@@ -106,33 +60,33 @@ final class InlineCode {
   }
 
   /** The family of {@code program}, or null. */
-  static Language languageOf(String program) {
+  static InlineLanguage languageOf(String program) {
     if (program.startsWith("python") || program.startsWith("pypy")) {
       String rest = program.substring(program.startsWith("python") ? 6 : 4);
       return rest.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '.')
-          ? Language.PYTHON
+          ? InlineLanguage.PYTHON
           : null;
     }
     return NAMED.get(program);
   }
 
   /** The inline code given on the command line, or null when there is none. */
-  static Code codeOf(Language language, List<Word> words) {
+  static Code codeOf(InlineLanguage language, List<Word> words) {
     StringBuilder code = new StringBuilder();
     boolean found = false;
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (t.equals("--")) {
-        if (language == Language.AWK && !found && i + 1 < words.size()) {
+        if (language == InlineLanguage.AWK && !found && i + 1 < words.size()) {
           return new Code(words.get(i + 1).text());
         }
         break;
       }
       if (!t.startsWith("-") || t.length() == 1) {
-        if (language == Language.AWK && !found) {
+        if (language == InlineLanguage.AWK && !found) {
           return new Code(t);
         }
-        if (language == Language.NODE && t.equals("eval") && i + 1 < words.size()) {
+        if (language == InlineLanguage.NODE && t.equals("eval") && i + 1 < words.size()) {
           return new Code(words.get(i + 1).text());
         }
         break;
@@ -222,8 +176,8 @@ final class InlineCode {
   }
 
   /** Whether the interpreter reads its program from standard input (no code, no script file). */
-  static boolean takesScriptFromStdin(Language language, List<Word> words) {
-    if (language == Language.AWK) {
+  static boolean takesScriptFromStdin(InlineLanguage language, List<Word> words) {
+    if (language == InlineLanguage.AWK) {
       return false;
     }
     for (int i = 1; i < words.size(); i++) {
@@ -312,16 +266,16 @@ final class InlineCode {
       Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
   /** The commands {@code code} would run, in order. */
-  static List<Extracted> extract(Language language, String code) {
+  static List<InlineRun> extract(InlineLanguage language, String code) {
     return new Scan(language, code).run();
   }
 
   /** One pass over one piece of code. */
   private static final class Scan {
-    private final Language language;
+    private final InlineLanguage language;
     private final String s;
     private final int n;
-    private final List<Extracted> found = new ArrayList<>();
+    private final List<InlineRun> found = new ArrayList<>();
 
     /** The next character to look at. */
     private int pos;
@@ -329,13 +283,13 @@ final class InlineCode {
     /** The strings the code assigns to names, read when first asked. */
     private Map<String, String> assigned;
 
-    Scan(Language language, String code) {
+    Scan(InlineLanguage language, String code) {
       this.language = language;
       this.s = code;
       this.n = code.length();
     }
 
-    List<Extracted> run() {
+    List<InlineRun> run() {
       while (pos < n) {
         char c = s.charAt(pos);
         if (isStringAt()) {
@@ -343,14 +297,14 @@ final class InlineCode {
           String literal = readString();
           if (c == '`' && runsBackquotes()) {
             if (literal != null) { // unclosed, the code does not compile and runs nothing
-              found.add(Extracted.shell(literal));
+              found.add(InlineRun.shell(literal));
             }
-          } else if (language == Language.AWK && literal != null) {
+          } else if (language == InlineLanguage.AWK && literal != null) {
             awkPipe(start, literal);
             if (literal.contains("/inet/tcp/") || literal.contains("/inet/udp/")) {
               // gawk's network files: a coprocess to a remote host, read as the shell's own.
               found.add(
-                  Extracted.shell(
+                  InlineRun.shell(
                       "cat < /dev/tcp/" + literal.substring(literal.indexOf("/inet/") + 10)));
             }
           }
@@ -358,7 +312,7 @@ final class InlineCode {
           skipComment();
         } else if (isIdentifierStart(c)) {
           identifier();
-        } else if (language == Language.AWK && c == '|') {
+        } else if (language == InlineLanguage.AWK && c == '|') {
           int bar = pos;
           pos++;
           skipSpaces();
@@ -373,12 +327,12 @@ final class InlineCode {
           if (named != null || pos < n && s.charAt(pos) == '"') {
             String command = named != null ? named : readString();
             if (command != null) {
-              found.add(Extracted.shell(command));
+              found.add(InlineRun.shell(command));
               if (AWK_SHELLS.contains(command.strip())) {
                 // print … | "sh": what is printed is the shell's code; a printed expression the
                 // guard cannot read stands as a computed command.
                 String printed = printedBefore(bar);
-                found.add(Extracted.shell(printed != null ? printed : "\"$AWK_PRINTED\""));
+                found.add(InlineRun.shell(printed != null ? printed : "\"$AWK_PRINTED\""));
               }
             }
           }
@@ -410,7 +364,9 @@ final class InlineCode {
     }
 
     private boolean runsBackquotes() {
-      return language == Language.PERL || language == Language.RUBY || language == Language.PHP;
+      return language == InlineLanguage.PERL
+          || language == InlineLanguage.RUBY
+          || language == InlineLanguage.PHP;
     }
 
     /** awk's {@code "cmd" | getline}: the string before the pipe. */
@@ -420,7 +376,7 @@ final class InlineCode {
         i++;
       }
       if (i < n && s.charAt(i) == '|' && s.startsWith("getline", skipSpacesFrom(i + 1))) {
-        found.add(Extracted.shell(literal));
+        found.add(InlineRun.shell(literal));
       }
     }
 
@@ -451,8 +407,8 @@ final class InlineCode {
         last = name.substring(colons + 2);
         qualifier = name.substring(0, colons);
       }
-      if ((language == Language.PERL && last.equals("qx"))
-          || (language == Language.RUBY
+      if ((language == InlineLanguage.PERL && last.equals("qx"))
+          || (language == InlineLanguage.RUBY
               && name.equals("x")
               && start > 0
               && s.charAt(start - 1) == '%')) {
@@ -471,7 +427,7 @@ final class InlineCode {
       if (c == '(') {
         pos++;
         arguments(')', code);
-      } else if ((language == Language.PERL || language == Language.RUBY)
+      } else if ((language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
           && (isQuote(c) || c == '$' || c == '@' || isIdentifierStart(c))) {
         arguments(';', code);
       }
@@ -506,7 +462,7 @@ final class InlineCode {
         return ARGUMENTS;
       }
       java.util.regex.Matcher quoteLike = PERL_QUOTE.matcher(expression);
-      if (language == Language.PERL && quoteLike.matches()) {
+      if (language == InlineLanguage.PERL && quoteLike.matches()) {
         return quoteLike.group(1); // q(…), qq{…}: perl's own quotes
       }
       String known = assigned().get(expression.replaceFirst("^\\*", ""));
@@ -585,7 +541,7 @@ final class InlineCode {
           args.add(expression());
         } else if (args.isEmpty()) {
           String computed = expression();
-          found.add(Extracted.shell(computed == ARGUMENTS ? ARGUMENTS : COMPUTED));
+          found.add(InlineRun.shell(computed == ARGUMENTS ? ARGUMENTS : COMPUTED));
           return;
         } else {
           break;
@@ -606,28 +562,28 @@ final class InlineCode {
       Object first = args.get(0);
       if (code) {
         if (first instanceof String text) {
-          found.add(new Extracted(null, null, text));
+          found.add(new InlineRun(null, null, text));
         }
         return;
       }
       if (first instanceof List<?> list) {
-        found.add(Extracted.argv(words(list)));
+        found.add(InlineRun.argv(words(list)));
       } else if (args.size() > 1 && args.get(1) instanceof List<?> list) {
         List<Word> argv = new ArrayList<>();
         argv.add(Word.literal((String) first));
         argv.addAll(words(list));
-        found.add(Extracted.argv(argv));
+        found.add(InlineRun.argv(argv));
       } else if (args.size() > 1
-          && (language == Language.PERL || language == Language.RUBY)
+          && (language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
           && args.stream().allMatch(a -> a instanceof String)) {
         List<Word> argv = new ArrayList<>();
         for (Object a : args) {
           argv.add(Word.literal((String) a));
         }
-        found.add(Extracted.argv(argv));
+        found.add(InlineRun.argv(argv));
       } else {
         String command = (String) first;
-        found.add(Extracted.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
+        found.add(InlineRun.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
       }
     }
 
@@ -708,7 +664,7 @@ final class InlineCode {
         }
         if (c == close && depth == 0) {
           pos++;
-          found.add(Extracted.shell(sb.toString()));
+          found.add(InlineRun.shell(sb.toString()));
           return;
         }
         if (open != close && c == open) {
@@ -732,7 +688,7 @@ final class InlineCode {
     /** The length of the string prefix before the quote at the read position, or -1. */
     private int prefixAt() {
       int i = pos;
-      if (language == Language.PYTHON) {
+      if (language == InlineLanguage.PYTHON) {
         while (i < n && i - pos < 2 && "rbfuRBFU".indexOf(s.charAt(i)) >= 0) {
           i++;
         }
@@ -753,13 +709,13 @@ final class InlineCode {
       boolean fields = prefixText.indexOf('f') >= 0 || prefixText.indexOf('F') >= 0;
       char q = s.charAt(pos);
       String tripleQuote = "" + q + q + q;
-      boolean triple = language == Language.PYTHON && s.startsWith(tripleQuote, pos);
+      boolean triple = language == InlineLanguage.PYTHON && s.startsWith(tripleQuote, pos);
       boolean plain =
           raw
               || (q == '\''
-                  && (language == Language.PERL
-                      || language == Language.RUBY
-                      || language == Language.PHP));
+                  && (language == InlineLanguage.PERL
+                      || language == InlineLanguage.RUBY
+                      || language == InlineLanguage.PHP));
       pos += triple ? 3 : 1;
       StringBuilder sb = new StringBuilder();
       while (pos < n) {
@@ -840,7 +796,7 @@ final class InlineCode {
     private boolean isQuote(char c) {
       return c == '"'
           || c == '\''
-          || (c == '`' && language != Language.PYTHON && language != Language.AWK);
+          || (c == '`' && language != InlineLanguage.PYTHON && language != InlineLanguage.AWK);
     }
 
     private boolean isComment() {
