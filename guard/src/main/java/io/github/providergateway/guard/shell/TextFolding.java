@@ -263,7 +263,7 @@ final class TextFolding {
   private static String produce(String program, List<Word> words, List<String> args, String input) {
     return switch (program) {
       case "echo" -> echo(args);
-      case "printf" -> args.isEmpty() ? null : Resolver.printf(words);
+      case "printf" -> args.isEmpty() ? null : ShellInputs.printf(words);
       case "which", "command", "type" -> located(program, args);
       case "dirname" -> args.size() == 1 ? parentOf(args.get(0)) + "\n" : null;
       case "basename" -> args.size() == 1 ? Resolver.basename(args.get(0)) + "\n" : null;

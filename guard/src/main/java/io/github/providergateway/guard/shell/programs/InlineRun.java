@@ -26,6 +26,6 @@ public record InlineRun(String shell, List<Word> argv, String code) {
    * exec @ARGV}, {@code os.execvp(sys.argv[1], sys.argv[1:])})}
    */
   public boolean runsArguments() {
-    return InlineCode.ARGUMENTS.equals(shell);
+    return InlineScan.ARGUMENTS.equals(shell);
   }
 }
