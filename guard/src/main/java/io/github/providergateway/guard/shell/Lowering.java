@@ -387,7 +387,7 @@ final class Lowering {
           String plain = SyntaxParser.plainWord(arguments, w);
           if (plain != null) {
             // As argument() lowers a word of one literal: its value is its text.
-            scratch.add(table.make(plain, true));
+            scratch.add(table.written(plain, true, plain, 0, plain.length()));
             w++;
           } else {
             argument(arguments.get(w++), cmd, scratch, depth);
@@ -476,12 +476,13 @@ final class Lowering {
       for (var element : array.elements()) {
         WordLowering.nests(this, element, cmd, depth);
       }
-      into.add(table.make(source.substring(word.start(), word.end()), false));
+      String written = source.substring(word.start(), word.end());
+      into.add(table.written(written, false, written, 0, written.length()));
       return;
     }
     if (parts.size() == 1 && parts.get(0) instanceof Literal literal) {
       // Most words are one literal: no shape, no field of their own.
-      into.add(table.make(literal.value(), true));
+      into.add(table.written(literal.value(), true, source, word.start(), word.end()));
       return;
     }
     WordFields fields =

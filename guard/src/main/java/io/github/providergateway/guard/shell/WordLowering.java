@@ -53,7 +53,8 @@ final class WordLowering {
     List<WordPart> parts = word.parts();
     if (parts.size() == 1 && parts.get(0) instanceof Literal literal) {
       // Most words are one literal: the parser's text, made a word once.
-      return lowering.table.make(literal.value(), true);
+      return lowering.table.written(
+          literal.value(), true, lowering.source, word.start(), word.end());
     }
     StringBuilder sb =
         lowering.spareBuilders.isEmpty() ? new StringBuilder(64) : lowering.spareBuilders.pop();
@@ -63,7 +64,7 @@ final class WordLowering {
       if (fields != null) {
         fields.literalApart = literal;
       }
-      return lowering.table.make(sb, whole);
+      return lowering.table.written(sb, whole, lowering.source, word.start(), word.end());
     } finally {
       sb.setLength(0);
       if (sb.capacity() <= Lowering.MAX_SPARE_BUILDER) {

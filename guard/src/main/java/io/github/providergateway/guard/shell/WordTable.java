@@ -12,11 +12,38 @@ final class WordTable {
 
   private int wordCount;
 
-  /** The word of {@code text} and literalness, made once per both. */
+  /**
+   * The word the command wrote as {@code source}'s span from {@code start} to {@code end}, of
+   * {@code text} after quote removal: shared when it was written as its text, its written form kept
+   * when quotes, backslashes or expansions made it another ({@link Word#written()}).
+   */
+  Word written(CharSequence text, boolean literal, String source, int start, int end) {
+    int length = text.length();
+    boolean asText = end - start == length;
+    for (int i = 0; asText && i < length; i++) {
+      asText = source.charAt(start + i) == text.charAt(i);
+    }
+    return asText
+        ? make(text, literal, true)
+        : new Word(text.toString(), literal, source.substring(start, end));
+  }
+
+  /**
+   * The word of {@code text} and literalness, not written so in the command, made once per both.
+   */
   Word make(CharSequence text, boolean literal) {
+    return make(text, literal, false);
+  }
+
+  /**
+   * The word of {@code text} and literalness, made once per both and whether the command wrote it
+   * as its text ({@code asWritten}: its written form is its text) or not at all.
+   */
+  private Word make(CharSequence text, boolean literal, boolean asWritten) {
     int length = text.length();
     if (length > MAX_SHARED) {
-      return new Word(text.toString(), literal);
+      String made = text.toString();
+      return new Word(made, literal, asWritten ? made : null);
     }
     int hash = 0;
     if (text instanceof String string) {
@@ -30,6 +57,10 @@ final class WordTable {
     int slot = (hash ^ (hash >>> 16)) & mask;
     for (Word seen = words[slot]; seen != null; seen = words[slot]) {
       String seenText = seen.text();
+      if (seen.fromTheTree() != asWritten) {
+        slot = (slot + 1) & mask;
+        continue;
+      }
       if (seenText == text && seen.literal() == literal) {
         return seen; // the parser makes a plain word's text once: the same string, the same word
       }
@@ -41,7 +72,8 @@ final class WordTable {
       }
       slot = (slot + 1) & mask;
     }
-    Word made = new Word(text.toString(), literal);
+    String madeText = text.toString();
+    Word made = new Word(madeText, literal, asWritten ? madeText : null);
     words[slot] = made;
     if (++wordCount * 2 > words.length) {
       rehash();
