@@ -269,7 +269,7 @@ final class NestedCommands {
           resolver.command(resolver.trailing, depth + 1, via);
         }
       } else if (e.argv() != null) {
-        resolver.command(e.argv(), depth + 1, via);
+        resolver.command(Resolver.found(e.argv()), depth + 1, via);
       } else if (e.code() != null) {
         extract(resolver, language, e.code(), depth + 1, via);
       } else {

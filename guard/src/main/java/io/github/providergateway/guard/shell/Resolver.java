@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.Runners;
 import io.github.providergateway.guard.shell.programs.CarriedRun;
 import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.ProgramWord;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
@@ -398,7 +399,7 @@ final class Resolver {
       if (carried.script() != null) {
         script(carried.script(), depth, inner, " in the code of " + carried.via());
       } else {
-        command(carried.command(), depth, inner);
+        command(found(carried.command()), depth, inner);
       }
     }
     switch (program) {
@@ -481,6 +482,24 @@ final class Resolver {
   void command(List<Word> words, int depth, List<String> via) throws ShellParseException {
     limits.depth(depth, 0, "a command run by " + via.get(via.size() - 1), "");
     resolve(new RawCommand(depth, words), via);
+  }
+
+  /**
+   * The words the program knowledge found, as the resolution's: the same list where each is one of
+   * the command's words already (a sublist it handed back), made words otherwise.
+   */
+  @SuppressWarnings("unchecked")
+  static List<Word> found(List<ProgramWord> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (!(words.get(i) instanceof Word)) {
+        List<Word> made = new ArrayList<>(words.size());
+        for (ProgramWord word : words) {
+          made.add(word instanceof Word w ? w : new Word(word.text(), word.literal()));
+        }
+        return made;
+      }
+    }
+    return (List<Word>) (List<?>) words;
   }
 
   static String basename(String path) {

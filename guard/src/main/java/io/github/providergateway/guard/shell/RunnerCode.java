@@ -109,7 +109,7 @@ final class RunnerCode {
       if (found.shell() != null) {
         resolver.script(found.shell(), depth, via, " in the code of " + via.get(via.size() - 1));
       } else if (found.argv() != null && !found.argv().isEmpty()) {
-        resolver.command(found.argv(), depth, via);
+        resolver.command(Resolver.found(found.argv()), depth, via);
       } else if (found.language() != null) {
         // vim's py3 …, gdb's python …: the interpreter's own code, read as python -c is (its
         // shell commands, and what the inline rules read of it: deletes, secrets, downloads).

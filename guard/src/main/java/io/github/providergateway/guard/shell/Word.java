@@ -2,6 +2,8 @@ package io.github.providergateway.guard.shell;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.guard.shell.programs.ProgramWord;
+
 /**
  * One word of a command after the shell's quote removal: {@code 'a b'} is the word {@code a b},
  * {@code git\ push} the word {@code git push}; with the word as the command wrote it, where it was
@@ -21,7 +23,7 @@ import static java.util.Objects.requireNonNull;
  *     so: a value put in for a variable ({@link Invocation#via()} ends in {@code $var}), an item of
  *     a brace list, a field split at {@code $IFS}, a word a rule or the resolution made
  */
-public record Word(String text, boolean literal, String written) {
+public record Word(String text, boolean literal, String written) implements ProgramWord {
 
   /**
    * Checks.

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,7 @@ final class CarriedCode {
    * Each program read here, with what reads it: one table, so that a program with no reading makes
    * no list at all (every program of a long command is asked).
    */
-  private static final Map<String, BiConsumer<List<Word>, List<CarriedRun>>> READERS =
+  private static final Map<String, BiConsumer<List<ProgramWord>, List<CarriedRun>>> READERS =
       Map.ofEntries(
           Map.entry("git", CarriedCode::git),
           Map.entry("ssh", CarriedCode::ssh),
@@ -95,8 +94,8 @@ final class CarriedCode {
    * @param words the program and its arguments
    * @return what it carries, empty for nothing
    */
-  static List<CarriedRun> of(String program, List<Word> words) {
-    BiConsumer<List<Word>, List<CarriedRun>> reader = READERS.get(program);
+  static List<CarriedRun> of(String program, List<ProgramWord> words) {
+    BiConsumer<List<ProgramWord>, List<CarriedRun>> reader = READERS.get(program);
     if (reader == null) {
       return List.of();
     }
@@ -106,7 +105,7 @@ final class CarriedCode {
   }
 
   /** {@code git -c key=value} and {@code git config key value} of a key git runs as shell. */
-  private static void git(List<Word> words, List<CarriedRun> found) {
+  private static void git(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       String setting = null;
@@ -191,7 +190,7 @@ final class CarriedCode {
    * git-bisect(1) run, --upload-pack and --receive-pack, git-difftool(1) --extcmd, git-grep(1)
    * --open-files-in-pager, git-filter-branch(1)'s filters, git-archive(1) --exec).
    */
-  private static void gitSubcommand(List<Word> words, List<CarriedRun> found) {
+  private static void gitSubcommand(List<ProgramWord> words, List<CarriedRun> found) {
     int at = 1;
     while (at < words.size() && words.get(at).text().startsWith("-")) {
       at += GIT_GLOBAL_WITH_VALUE.contains(words.get(at).text()) ? 2 : 1;
@@ -200,7 +199,7 @@ final class CarriedCode {
       return;
     }
     String sub = words.get(at).text();
-    List<Word> rest = words.subList(at + 1, words.size());
+    List<ProgramWord> rest = words.subList(at + 1, words.size());
     switch (sub) {
       case "submodule" -> {
         int foreach = indexOf(rest, "foreach");
@@ -264,7 +263,7 @@ final class CarriedCode {
    * #GIT_CODE_OPTIONS}, or null} Asked of every {@code --} word of every git command: no option's
    * text is made to compare it (no option is the start of another).
    */
-  private static String gitCodeOption(String t, List<Word> rest, int i) {
+  private static String gitCodeOption(String t, List<ProgramWord> rest, int i) {
     for (int o = 0; o < GIT_CODE_OPTIONS.size(); o++) {
       String option = GIT_CODE_OPTIONS.get(o);
       if (t.startsWith(option)) {
@@ -283,8 +282,8 @@ final class CarriedCode {
    * An {@code ext::} remote's command as git-remote-ext(1) splits it: blanks part the arguments,
    * {@code "% "} is a blank within one, {@code "%%"} a percent sign.
    */
-  private static List<Word> extArguments(String command, boolean literal) {
-    List<Word> words = new ArrayList<>();
+  private static List<ProgramWord> extArguments(String command, boolean literal) {
+    List<ProgramWord> words = new ArrayList<>();
     StringBuilder word = new StringBuilder();
     for (int i = 0; i < command.length(); i++) {
       char c = command.charAt(i);
@@ -293,7 +292,7 @@ final class CarriedCode {
         word.append(next);
       } else if (c == ' ') {
         if (word.length() > 0) {
-          words.add(new Word(word.toString(), literal));
+          words.add(ProgramWord.of(word.toString(), literal));
           word.setLength(0);
         }
       } else {
@@ -301,12 +300,12 @@ final class CarriedCode {
       }
     }
     if (word.length() > 0) {
-      words.add(new Word(word.toString(), literal));
+      words.add(ProgramWord.of(word.toString(), literal));
     }
     return words;
   }
 
-  private static int indexOf(List<Word> words, String text) {
+  private static int indexOf(List<ProgramWord> words, String text) {
     for (int i = 0; i < words.size(); i++) {
       if (words.get(i).text().equals(text)) {
         return i;
@@ -315,16 +314,16 @@ final class CarriedCode {
     return -1;
   }
 
-  private static String joinedTexts(List<Word> words) {
+  private static String joinedTexts(List<ProgramWord> words) {
     StringBuilder out = new StringBuilder();
-    for (Word w : words) {
+    for (ProgramWord w : words) {
       out.append(out.length() == 0 ? "" : " ").append(w.text());
     }
     return out.toString();
   }
 
   /** ssh's {@code -o Key=value} or {@code -oKey value} that runs code, and its remote command. */
-  private static void ssh(List<Word> words, List<CarriedRun> found) {
+  private static void ssh(List<ProgramWord> words, List<CarriedRun> found) {
     int i = 1;
     for (; i < words.size(); i++) {
       String t = words.get(i).text();
@@ -372,7 +371,7 @@ final class CarriedCode {
   }
 
   /** tar's options that run a command: checkpoint actions, filters, compressors, scripts. */
-  private static void tar(List<Word> words, List<CarriedRun> found) {
+  private static void tar(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       for (String option : TAR_CODE_OPTIONS) {
@@ -387,7 +386,7 @@ final class CarriedCode {
   }
 
   /** rsync's remote shell ({@code -e}, {@code --rsh}) and {@code --rsync-path}. */
-  private static void rsync(List<Word> words, List<CarriedRun> found) {
+  private static void rsync(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (t.equals("-e") && i + 1 < words.size()) {
@@ -399,7 +398,7 @@ final class CarriedCode {
   }
 
   /** GNU sed's {@code e command} in a script: the command runs through the shell. */
-  private static void sed(List<Word> words, List<CarriedRun> found) {
+  private static void sed(List<ProgramWord> words, List<CarriedRun> found) {
     List<String> scripts = new ArrayList<>();
     boolean scriptGiven = false;
     for (int i = 1; i < words.size(); i++) {
@@ -424,12 +423,12 @@ final class CarriedCode {
   }
 
   /** GNU parallel: its command with the arguments after {@code :::} as xargs would give them. */
-  private static void parallel(List<Word> words, List<CarriedRun> found) {
+  private static void parallel(List<ProgramWord> words, List<CarriedRun> found) {
     int at = 1;
     while (at < words.size() && words.get(at).text().startsWith("-")) {
       at++;
     }
-    List<Word> command = new ArrayList<>();
+    List<ProgramWord> command = new ArrayList<>();
     int k = at;
     for (; k < words.size() && !words.get(k).text().startsWith(":::"); k++) {
       command.add(words.get(k));
@@ -450,7 +449,7 @@ final class CarriedCode {
    * words name a folder of this machine mounted into it is read with the machine's paths put back
    * ({@code rm -rf /home/user}); a command that names no mounted folder changes only the container.
    */
-  private static void mounted(List<Word> words, List<CarriedRun> found) {
+  private static void mounted(List<ProgramWord> words, List<CarriedRun> found) {
     List<String[]> mounts = new ArrayList<>();
     int i = 2;
     for (; i < words.size(); i++) {
@@ -491,9 +490,9 @@ final class CarriedCode {
     if (mounts.isEmpty() || i + 1 >= words.size()) {
       return;
     }
-    List<Word> command = new ArrayList<>();
+    List<ProgramWord> command = new ArrayList<>();
     boolean named = false;
-    for (Word word : words.subList(i + 1, words.size())) {
+    for (ProgramWord word : words.subList(i + 1, words.size())) {
       String text = word.text();
       for (String[] mount : mounts) {
         String inside =
@@ -513,7 +512,8 @@ final class CarriedCode {
           break;
         }
       }
-      command.add(new Word(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
+      command.add(
+          ProgramWord.of(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
     }
     if (named) {
       found.add(new CarriedRun("docker run (mounted)", null, command));
@@ -541,7 +541,7 @@ final class CarriedCode {
    * its root folder at {@code /host} ({@code -- chroot /host rm -rf /var/lib/etcd}): read as run
    * here, as exec's is.
    */
-  private static void kubectlExec(List<Word> words, List<CarriedRun> found) {
+  private static void kubectlExec(List<ProgramWord> words, List<CarriedRun> found) {
     int sub = 1;
     while (sub < words.size() && words.get(sub).text().startsWith("-")) {
       sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
@@ -559,7 +559,7 @@ final class CarriedCode {
   }
 
   /** A shell's {@code -c} string in {@code docker run} or {@code docker exec}: it runs inside. */
-  private static void containerShell(List<Word> words, List<CarriedRun> found) {
+  private static void containerShell(List<ProgramWord> words, List<CarriedRun> found) {
     if (words.size() < 2) {
       return;
     }

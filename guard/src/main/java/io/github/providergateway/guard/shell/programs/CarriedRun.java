@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
 /**
@@ -11,4 +10,4 @@ import java.util.List;
  * @param script shell text, or null
  * @param command the words of a command, or null
  */
-public record CarriedRun(String via, String script, List<Word> command) {}
+public record CarriedRun(String via, String script, List<ProgramWord> command) {}

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,16 +15,16 @@ import java.util.List;
  * @param opaque what cannot be read, as written, or null
  */
 public record ForeignRun(
-    String shell, List<Word> argv, InlineLanguage language, String code, String opaque) {
+    String shell, List<ProgramWord> argv, InlineLanguage language, String code, String opaque) {
 
   static ForeignRun shell(String text) {
     return new ForeignRun(text, null, null, null, null);
   }
 
   static ForeignRun argv(List<String> words) {
-    List<Word> out = new ArrayList<>(words.size());
+    List<ProgramWord> out = new ArrayList<>(words.size());
     for (String w : words) {
-      out.add(Word.literal(w));
+      out.add(ProgramWord.plain(w));
     }
     return new ForeignRun(null, out, null, null, null);
   }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +69,7 @@ final class InlineCode {
   }
 
   /** The inline code given on the command line, or null when there is none. */
-  static Code codeOf(InlineLanguage language, List<Word> words) {
+  static Code codeOf(InlineLanguage language, List<ProgramWord> words) {
     StringBuilder code = new StringBuilder();
     boolean found = false;
     for (int i = 1; i < words.size(); i++) {
@@ -175,7 +174,7 @@ final class InlineCode {
   }
 
   /** Whether the interpreter reads its program from standard input (no code, no script file). */
-  static boolean takesScriptFromStdin(InlineLanguage language, List<Word> words) {
+  static boolean takesScriptFromStdin(InlineLanguage language, List<ProgramWord> words) {
     if (language == InlineLanguage.AWK) {
       return false;
     }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
 /**
@@ -11,13 +10,13 @@ import java.util.List;
  * @param argv a program and its arguments, or null
  * @param code code of the same language, or null
  */
-public record InlineRun(String shell, List<Word> argv, String code) {
+public record InlineRun(String shell, List<ProgramWord> argv, String code) {
 
   static InlineRun shell(String command) {
     return new InlineRun(command, null, null);
   }
 
-  static InlineRun argv(List<Word> argv) {
+  static InlineRun argv(List<ProgramWord> argv) {
     return new InlineRun(null, argv, null);
   }
 

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -372,16 +371,16 @@ final class InlineScan extends CodeCursor {
     if (first instanceof List<?> list) {
       found.add(InlineRun.argv(words(list)));
     } else if (args.size() > 1 && args.get(1) instanceof List<?> list) {
-      List<Word> argv = new ArrayList<>();
-      argv.add(Word.literal((String) first));
+      List<ProgramWord> argv = new ArrayList<>();
+      argv.add(ProgramWord.plain((String) first));
       argv.addAll(words(list));
       found.add(InlineRun.argv(argv));
     } else if (args.size() > 1
         && (language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
         && args.stream().allMatch(a -> a instanceof String)) {
-      List<Word> argv = new ArrayList<>();
+      List<ProgramWord> argv = new ArrayList<>();
       for (Object a : args) {
-        argv.add(Word.literal((String) a));
+        argv.add(ProgramWord.plain((String) a));
       }
       found.add(InlineRun.argv(argv));
     } else {
@@ -390,10 +389,11 @@ final class InlineScan extends CodeCursor {
     }
   }
 
-  private static List<Word> words(List<?> list) {
-    List<Word> words = new ArrayList<>();
+  private static List<ProgramWord> words(List<?> list) {
+    List<ProgramWord> words = new ArrayList<>();
     for (Object o : list) {
-      words.add(o instanceof String t ? Word.literal(t) : new Word(String.valueOf(o), false));
+      words.add(
+          o instanceof String t ? ProgramWord.plain(t) : ProgramWord.of(String.valueOf(o), false));
     }
     return words;
   }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Set;
 
@@ -82,9 +81,9 @@ final class Producers {
    * @param back the words of the commands piped into it, the nearest first, at most {@link
    *     #MAX_STEPS}
    */
-  static ProducerKind of(List<List<Word>> back) {
+  static ProducerKind of(List<List<ProgramWord>> back) {
     for (int step = 0; step < MAX_STEPS && step < back.size(); step++) {
-      List<Word> words = back.get(step);
+      List<ProgramWord> words = back.get(step);
       if (words.isEmpty() || !words.get(0).literal()) {
         return ProducerKind.UNKNOWN;
       }
@@ -107,7 +106,7 @@ final class Producers {
   }
 
   /** Whether a reader names a literal file to print, rather than reading its own input. */
-  private static boolean namesAFile(List<Word> words) {
+  private static boolean namesAFile(List<ProgramWord> words) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (!t.startsWith("-") && words.get(i).literal()) {
@@ -118,9 +117,9 @@ final class Producers {
   }
 
   /** {@return the producer as the person reads it} */
-  static String shown(List<Word> from) {
+  static String shown(List<ProgramWord> from) {
     StringBuilder out = new StringBuilder();
-    for (Word word : from) {
+    for (ProgramWord word : from) {
       if (out.length() > 80) {
         out.append(" …");
         break;

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Set;
 
@@ -39,14 +38,14 @@ public final class Programs {
      *
      * @param name the variable's name
      */
-    Word assigned(String name);
+    ProgramWord assigned(String name);
 
     /**
      * {@return the value {@code name} was set to before the command in the same script, or null}
      *
      * @param name the variable's name
      */
-    Word known(String name);
+    ProgramWord known(String name);
   }
 
   /** {@return whether {@code program} (a name without its folder) is a shell} */
@@ -75,8 +74,8 @@ public final class Programs {
    * @param program the program's name without its folder
    * @param words the program and its arguments
    */
-  public static List<CarriedRun> carried(String program, List<Word> words) {
-    return CarriedCode.of(program, words);
+  public static List<CarriedRun> carried(String program, List<? extends ProgramWord> words) {
+    return CarriedCode.of(program, view(words));
   }
 
   /**
@@ -98,8 +97,8 @@ public final class Programs {
    * @param language the interpreter's family
    * @param words the interpreter and its arguments
    */
-  public static String inlineCode(InlineLanguage language, List<Word> words) {
-    InlineCode.Code code = InlineCode.codeOf(language, words);
+  public static String inlineCode(InlineLanguage language, List<? extends ProgramWord> words) {
+    InlineCode.Code code = InlineCode.codeOf(language, view(words));
     return code == null ? null : code.text();
   }
 
@@ -110,8 +109,9 @@ public final class Programs {
    * @param language the interpreter's family
    * @param words the interpreter and its arguments
    */
-  public static boolean takesScriptFromStdin(InlineLanguage language, List<Word> words) {
-    return InlineCode.takesScriptFromStdin(language, words);
+  public static boolean takesScriptFromStdin(
+      InlineLanguage language, List<? extends ProgramWord> words) {
+    return InlineCode.takesScriptFromStdin(language, view(words));
   }
 
   /**
@@ -169,8 +169,8 @@ public final class Programs {
    * @param words the command's words, {@code env}'s before it if any
    * @param values the values of the variables it runs with
    */
-  public static String terraformWithAdded(List<Word> words, Values values) {
-    return TerraformArguments.withAdded(words, values);
+  public static String terraformWithAdded(List<? extends ProgramWord> words, Values values) {
+    return TerraformArguments.withAdded(view(words), values);
   }
 
   /** {@return the substitutions inside the single-quoted strings {@code text} has bash evaluate} */
@@ -199,13 +199,17 @@ public final class Programs {
    * @param back the words of the commands piped into it, the nearest first, at most {@link
    *     #MAX_PIPE_STEPS}
    */
-  public static ProducerKind producerOf(List<List<Word>> back) {
-    return Producers.of(back);
+  public static ProducerKind producerOf(List<? extends List<? extends ProgramWord>> back) {
+    List<List<ProgramWord>> views = new java.util.ArrayList<>(back.size());
+    for (List<? extends ProgramWord> words : back) {
+      views.add(view(words));
+    }
+    return Producers.of(views);
   }
 
   /** {@return the producer {@code words} as the person reads it, for an opaque's text} */
-  public static String producerShown(List<Word> words) {
-    return Producers.shown(words);
+  public static String producerShown(List<? extends ProgramWord> words) {
+    return Producers.shown(view(words));
   }
 
   /** {@return whether {@code program} is a generator of shell set-up, with whatever arguments} */
@@ -223,5 +227,10 @@ public final class Programs {
    */
   public static String tr(List<String> args, String input) {
     return Tr.apply(args, input);
+  }
+
+  /** The words as the program knowledge reads them: a view, no copy. */
+  private static List<ProgramWord> view(List<? extends ProgramWord> words) {
+    return java.util.Collections.unmodifiableList(words);
   }
 }

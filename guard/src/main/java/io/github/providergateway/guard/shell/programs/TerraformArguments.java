@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell.programs;
 
-import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
 /**
@@ -20,7 +19,7 @@ final class TerraformArguments {
    * @param words the command's words
    * @param values the values of the variables given on the command and set before it
    */
-  static String withAdded(List<Word> words, Programs.Values values) {
+  static String withAdded(List<ProgramWord> words, Programs.Values values) {
     int start = afterEnv(words);
     if (start >= words.size()) {
       return null;
@@ -58,7 +57,7 @@ final class TerraformArguments {
    * Where the program's word is: past {@code env}'s options and {@code NAME=value} words ({@code
    * env TF_CLI_ARGS_apply=-destroy terraform apply}), or 0.
    */
-  private static int afterEnv(List<Word> words) {
+  private static int afterEnv(List<ProgramWord> words) {
     if (!basename(words.get(0).text()).equals("env")) {
       return 0;
     }
@@ -77,18 +76,18 @@ final class TerraformArguments {
   }
 
   /** The literal value of {@code name} given on the command, or set before it; or null. */
-  private static String value(List<Word> words, Programs.Values values, String name) {
-    Word given = values.assigned(name);
+  private static String value(List<ProgramWord> words, Programs.Values values, String name) {
+    ProgramWord given = values.assigned(name);
     if (given != null) {
       return given.literal() ? given.text() : null;
     }
     for (int i = 1; i < afterEnv(words); i++) { // env NAME=value: as an assignment before it
-      Word word = words.get(i);
+      ProgramWord word = words.get(i);
       if (word.literal() && word.text().startsWith(name + "=")) {
         return word.text().substring(name.length() + 1);
       }
     }
-    Word known = values.known(name);
+    ProgramWord known = values.known(name);
     return known != null && known.literal() ? known.text() : null;
   }
 
