@@ -23,7 +23,11 @@ public interface ProgramWord {
     return new FoundWord(text, literal);
   }
 
-  /** {@return a word found in a program's code or arguments, received as it is} */
+  /**
+   * {@return a word found in a program's code or arguments, received as it is}
+   *
+   * @param text the text
+   */
   static ProgramWord plain(String text) {
     return new FoundWord(text, true);
   }

@@ -48,7 +48,11 @@ public final class Programs {
     ProgramWord known(String name);
   }
 
-  /** {@return whether {@code program} (a name without its folder) is a shell} */
+  /**
+   * {@return whether {@code program} (a name without its folder) is a shell}
+   *
+   * @param program the program's name without its folder
+   */
   public static boolean isShell(String program) {
     return SHELLS.contains(program);
   }
@@ -80,12 +84,18 @@ public final class Programs {
 
   /**
    * {@return whether {@link #inlineLanguage} may know {@code program} though it is no named one}
+   *
+   * @param program the program's name without its folder
    */
   public static boolean mayBeInterpreter(String program) {
     return InlineCode.mayBeVersioned(program);
   }
 
-  /** {@return the interpreter family of {@code program} (a name without its folder), or null} */
+  /**
+   * {@return the interpreter family of {@code program} (a name without its folder), or null}
+   *
+   * @param program the program's name without its folder
+   */
   public static InlineLanguage inlineLanguage(String program) {
     return InlineCode.languageOf(program);
   }
@@ -136,6 +146,8 @@ public final class Programs {
 
   /**
    * {@return how the value of the environment variable {@code name} runs, or null when it does not}
+   *
+   * @param name the variable's name
    */
   public static EnvironmentForm environmentForm(String name) {
     return CarriedInEnvironment.of(name);
@@ -151,12 +163,20 @@ public final class Programs {
     return CarriedInEnvironment.command(form, value);
   }
 
-  /** {@return whether node's options {@code options} load code the guard cannot read} */
+  /**
+   * {@return whether node's options {@code options} load code the guard cannot read}
+   *
+   * @param options the value of {@code NODE_OPTIONS}
+   */
   public static boolean loadsUnreadCode(String options) {
     return CarriedInEnvironment.loadsUnreadCode(options);
   }
 
-  /** {@return whether {@code path} is a system library, which a preload of it adds nothing to} */
+  /**
+   * {@return whether {@code path} is a system library, which a preload of it adds nothing to}
+   *
+   * @param path the library's path
+   */
   public static boolean systemLibrary(String path) {
     return CarriedInEnvironment.systemLibrary(path);
   }
@@ -173,22 +193,38 @@ public final class Programs {
     return TerraformArguments.withAdded(view(words), values);
   }
 
-  /** {@return the substitutions inside the single-quoted strings {@code text} has bash evaluate} */
+  /**
+   * {@return the substitutions inside the single-quoted strings {@code text} has bash evaluate}
+   *
+   * @param text the text
+   */
   public static List<String> evaluatedStrings(String text) {
     return EvaluatedStrings.of(text);
   }
 
-  /** {@return shell commands standing for a git config file's settings} */
+  /**
+   * {@return shell commands standing for a git config file's settings}
+   *
+   * @param text the text
+   */
   public static List<String> gitConfigCommands(String text) {
     return WrittenConfig.git(text);
   }
 
-  /** {@return the commands an ssh config file's settings run} */
+  /**
+   * {@return the commands an ssh config file's settings run}
+   *
+   * @param text the text
+   */
   public static List<String> sshConfigCommands(String text) {
     return WrittenConfig.ssh(text);
   }
 
-  /** {@return the commands an AWS config file's settings run} */
+  /**
+   * {@return the commands an AWS config file's settings run}
+   *
+   * @param text the text
+   */
   public static List<String> awsConfigCommands(String text) {
     return WrittenConfig.aws(text);
   }
@@ -207,23 +243,39 @@ public final class Programs {
     return Producers.of(views);
   }
 
-  /** {@return the producer {@code words} as the person reads it, for an opaque's text} */
+  /**
+   * {@return the producer {@code words} as the person reads it, for an opaque's text}
+   *
+   * @param words the program and its arguments
+   */
   public static String producerShown(List<? extends ProgramWord> words) {
     return Producers.shown(view(words));
   }
 
-  /** {@return whether {@code program} is a generator of shell set-up, with whatever arguments} */
+  /**
+   * {@return whether {@code program} is a generator of shell set-up, with whatever arguments}
+   *
+   * @param program the program's name without its folder
+   */
   public static boolean isGeneratorName(String program) {
     return Generators.isName(program);
   }
 
-  /** {@return whether {@code program args} is a known generator of shell set-up} */
+  /**
+   * {@return whether {@code program args} is a known generator of shell set-up}
+   *
+   * @param program the program's name without its folder
+   * @param args its arguments' texts
+   */
   public static boolean isGenerator(String program, List<String> args) {
     return Generators.known(program, args);
   }
 
   /**
    * {@return the text {@code tr args} prints for {@code input}, or null for what is not modelled}
+   *
+   * @param args its arguments' texts
+   * @param input the text it reads
    */
   public static String tr(List<String> args, String input) {
     return Tr.apply(args, input);
