@@ -79,6 +79,21 @@ class ShellLayersTest {
   }
 
   @Test
+  void theResolutionHasOneEntry() throws IOException {
+    // Besides it, the values the rules read: Invocation, Word, Redirect, Opaque, ShellScript.
+    assertThat(publicClasses("shell")).containsExactly("ShellParser");
+  }
+
+  @Test
+  void theRulesReadTheResolutionNotTheProgramKnowledge() {
+    Set<String> named = new TreeSet<>(namedOutside("internal", Set.of(GUARD + ".internal")));
+    named.addAll(namedOutside("", Set.of(GUARD)));
+    assertThat(named)
+        .as("what the rules and the guard name of guard.shell.programs")
+        .noneMatch(name -> name.startsWith(GUARD + ".shell.programs."));
+  }
+
+  @Test
   void theProgramKnowledgeHasOneEntry() throws IOException {
     assertThat(publicClasses("shell/programs")).containsExactly("Programs");
   }
