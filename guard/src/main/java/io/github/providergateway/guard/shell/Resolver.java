@@ -349,11 +349,6 @@ final class Resolver {
         || file.equals("/dev/fd/0");
   }
 
-  /** {@return whether {@code program} is a shell} */
-  static boolean isShell(String program) {
-    return Programs.isShell(program);
-  }
-
   /** The programs {@code words} runs in its turn. */
   private void nested(RawCommand raw, List<Word> words, List<String> via)
       throws ShellParseException {
