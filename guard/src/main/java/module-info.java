@@ -12,5 +12,6 @@ module io.github.providergateway.guard {
   exports io.github.providergateway.guard;
   exports io.github.providergateway.guard.shell;
   exports io.github.providergateway.guard.shell.syntax;
+  exports io.github.providergateway.guard.shell.programs;
   exports io.github.providergateway.guard.corpus;
 }

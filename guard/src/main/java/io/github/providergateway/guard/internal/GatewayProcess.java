@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -74,10 +75,21 @@ final class GatewayProcess {
   private static final Pattern POWERSHELL_STOPS =
       Pattern.compile("(?i)\\b(?:stop-process|spps|kill)\\b|\\.kill\\(");
 
+  /**
+   * Reads the code's words as the shell gave them, each on its own: neither the pattern nor a name
+   * spans a space, so no text is joined to be split again (issue 79).
+   */
   private static void powerShellStops(Scan scan, Step step) {
-    String code = String.join(" ", step.invocation().args()).toLowerCase(Locale.ROOT);
-    if (POWERSHELL_STOPS.matcher(code).find()) {
-      for (String word : code.split("[\\s|;'\"(){},]+")) {
+    List<Word> args = step.args();
+    boolean stops = false;
+    for (int i = 0; i < args.size() && !stops; i++) {
+      stops = POWERSHELL_STOPS.matcher(args.get(i).text().toLowerCase(Locale.ROOT)).find();
+    }
+    if (!stops) {
+      return;
+    }
+    for (Word arg : args) {
+      for (String word : arg.text().toLowerCase(Locale.ROOT).split("[\\s|;'\"(){},]+")) {
         if (GatewayPid.namesGatewayProcess(word)) {
           scan.hit(SELF, step, null);
           return;

@@ -13,6 +13,12 @@ import java.util.RandomAccess;
  * a command substitution, in the string of a {@code bash -c}, in a here-document fed to a shell, or
  * in the inline code of {@code python -c} and its kind.
  *
+ * <p>Its words are the tree's: each is the value the program gets and, where the command wrote it
+ * so, the word as written ({@link Word#written()}: quoted or not, {@link Word#quoted()}; literal or
+ * expanded, {@link Word#literal()}); a word the command did not write so, as a variable's value put
+ * in ({@link #via()} ending in {@code $var}), says so ({@link Word#fromTheTree()}). A rule reads
+ * them rather than joining and splitting the arguments' texts again.
+ *
  * @param words the program and its arguments, after the wrappers ({@code sudo}, {@code env}, {@code
  *     timeout}, …) are taken off; the program's word is as written ({@code /bin/rm}), see {@link
  *     #program()}

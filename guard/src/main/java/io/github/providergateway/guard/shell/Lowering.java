@@ -1,55 +1,36 @@
 package io.github.providergateway.guard.shell;
 
-import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.syntax.AndOrList;
-import io.github.providergateway.guard.shell.syntax.AndOrTest;
-import io.github.providergateway.guard.shell.syntax.AnsiCQuoted;
 import io.github.providergateway.guard.shell.syntax.ArithmeticCommand;
-import io.github.providergateway.guard.shell.syntax.ArithmeticExpansion;
-import io.github.providergateway.guard.shell.syntax.ArithmeticExpression;
 import io.github.providergateway.guard.shell.syntax.ArithmeticForClause;
 import io.github.providergateway.guard.shell.syntax.ArrayExpression;
 import io.github.providergateway.guard.shell.syntax.Assignment;
-import io.github.providergateway.guard.shell.syntax.BackquoteSubstitution;
-import io.github.providergateway.guard.shell.syntax.BinaryTest;
-import io.github.providergateway.guard.shell.syntax.BraceExpansion;
 import io.github.providergateway.guard.shell.syntax.CaseClause;
 import io.github.providergateway.guard.shell.syntax.CaseItem;
 import io.github.providergateway.guard.shell.syntax.Command;
-import io.github.providergateway.guard.shell.syntax.CommandSubstitution;
 import io.github.providergateway.guard.shell.syntax.CompoundCommand;
 import io.github.providergateway.guard.shell.syntax.CoprocClause;
-import io.github.providergateway.guard.shell.syntax.DoubleQuoted;
 import io.github.providergateway.guard.shell.syntax.ForClause;
 import io.github.providergateway.guard.shell.syntax.FunctionDeclaration;
-import io.github.providergateway.guard.shell.syntax.GlobPattern;
 import io.github.providergateway.guard.shell.syntax.Group;
 import io.github.providergateway.guard.shell.syntax.HereDocument;
 import io.github.providergateway.guard.shell.syntax.IfBranch;
 import io.github.providergateway.guard.shell.syntax.IfClause;
 import io.github.providergateway.guard.shell.syntax.Literal;
 import io.github.providergateway.guard.shell.syntax.Negation;
-import io.github.providergateway.guard.shell.syntax.NotTest;
-import io.github.providergateway.guard.shell.syntax.ParameterExpansion;
-import io.github.providergateway.guard.shell.syntax.ParenTest;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.Pipeline;
-import io.github.providergateway.guard.shell.syntax.ProcessSubstitution;
 import io.github.providergateway.guard.shell.syntax.RedirectOperator;
 import io.github.providergateway.guard.shell.syntax.Redirection;
 import io.github.providergateway.guard.shell.syntax.Script;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SimpleCommand;
-import io.github.providergateway.guard.shell.syntax.SingleQuoted;
 import io.github.providergateway.guard.shell.syntax.Statement;
 import io.github.providergateway.guard.shell.syntax.Subshell;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import io.github.providergateway.guard.shell.syntax.TestClause;
-import io.github.providergateway.guard.shell.syntax.TestExpression;
-import io.github.providergateway.guard.shell.syntax.Tilde;
 import io.github.providergateway.guard.shell.syntax.TimeClause;
-import io.github.providergateway.guard.shell.syntax.UnaryTest;
 import io.github.providergateway.guard.shell.syntax.WhileClause;
 import io.github.providergateway.guard.shell.syntax.WordPart;
 import java.util.ArrayDeque;
@@ -75,9 +56,9 @@ import java.util.List;
  * a parameter's expansion (the expansion, then the substitution).
  */
 final class Lowering {
-  private final String source;
-  private final ParseLimits limits;
-  private final String where;
+  final String source;
+  final ParseLimits limits;
+  final String where;
 
   /** Where the words of the commands lowered are kept ({@link WordScratch.Room}). */
   private final WordScratch.Room wordRoom;
@@ -86,24 +67,18 @@ final class Lowering {
   private final ArrayDeque<WordScratch> spareWordLists = new ArrayDeque<>(4);
 
   /** Builders of finished words, emptied, for the next words that are not one literal. */
-  private final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>(4);
+  final ArrayDeque<StringBuilder> spareBuilders = new ArrayDeque<>(4);
 
   /** The largest builder kept for reuse: a huge quoted word's is left to the collector. */
-  private static final int MAX_SPARE_BUILDER = 4096;
+  static final int MAX_SPARE_BUILDER = 4096;
+
+  /** The words made so far, each once per text and literalness. */
+  final WordTable table = new WordTable();
 
   /**
-   * The words made so far, an open-addressed table by their text's hash: a long command says the
-   * same words again and again, and each is made once per text and literalness.
+   * WordFields of finished words, cleared, for the next (a substitution's words take their own).
    */
-  private Word[] words = new Word[64];
-
-  private int wordCount;
-
-  /** Fields of finished words, cleared, for the next (a substitution's words take their own). */
-  private final ArrayDeque<Fields> spareFields = new ArrayDeque<>(2);
-
-  /** The longest word looked up among those already made: longer ones are rarely said twice. */
-  private static final int MAX_SHARED = 256;
+  private final ArrayDeque<WordFields> spareFields = new ArrayDeque<>(2);
 
   /** The simple command a pipe feeds, for the next simple command lowered; or null. */
   private RawCommand pipeFrom;
@@ -283,10 +258,10 @@ final class Lowering {
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof ForClause loop) {
       RawCommand holder = new RawCommand(depth);
-      nests(loop.name(), holder, depth);
+      WordLowering.nests(this, loop.name(), holder, depth);
       if (loop.items() != null) {
         for (var item : loop.items()) {
-          nests(item, holder, depth);
+          WordLowering.nests(this, item, holder, depth);
         }
         loopVariable(loop, holder, depth);
       }
@@ -295,18 +270,18 @@ final class Lowering {
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof ArithmeticForClause loop) {
       RawCommand holder = new RawCommand(depth);
-      nests(loop.init(), holder, depth + 1);
-      nests(loop.condition(), holder, depth + 1);
-      nests(loop.step(), holder, depth + 1);
+      WordLowering.nests(this, loop.init(), holder, depth + 1);
+      WordLowering.nests(this, loop.condition(), holder, depth + 1);
+      WordLowering.nests(this, loop.step(), holder, depth + 1);
       add(holder, out);
       statements(loop.body(), depth, out);
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof CaseClause clause) {
       RawCommand holder = new RawCommand(depth);
-      nests(clause.subject(), holder, depth);
+      WordLowering.nests(this, clause.subject(), holder, depth);
       for (CaseItem item : clause.items()) {
         for (var pattern : item.patterns()) {
-          nests(pattern, holder, depth);
+          WordLowering.nests(this, pattern, holder, depth);
         }
       }
       redirections(clause.redirections(), holder, depth);
@@ -316,12 +291,12 @@ final class Lowering {
       }
     } else if (compound instanceof ArithmeticCommand arithmetic) {
       RawCommand holder = new RawCommand(depth);
-      nests(arithmetic.expression(), holder, depth + 1);
+      WordLowering.nests(this, arithmetic.expression(), holder, depth + 1);
       redirections(arithmetic.redirections(), holder, depth);
       add(holder, out);
     } else if (compound instanceof TestClause test) {
       RawCommand holder = new RawCommand(depth);
-      nests(test.expression(), holder, depth);
+      WordLowering.nests(this, test.expression(), holder, depth);
       redirections(test.redirections(), holder, depth);
       add(holder, out);
     } else {
@@ -346,7 +321,7 @@ final class Lowering {
       List<RawCommand> out)
       throws ShellParseException {
     RawCommand holder = new RawCommand(depth);
-    nests(word, holder, depth);
+    WordLowering.nests(this, word, holder, depth);
     add(holder, out);
   }
 
@@ -412,7 +387,7 @@ final class Lowering {
           String plain = SyntaxParser.plainWord(arguments, w);
           if (plain != null) {
             // As argument() lowers a word of one literal: its value is its text.
-            scratch.add(make(plain, true));
+            scratch.add(table.written(plain, true, plain, 0, plain.length()));
             w++;
           } else {
             argument(arguments.get(w++), cmd, scratch, depth);
@@ -449,10 +424,10 @@ final class Lowering {
       return;
     }
     // Its substitutions are the holder's already: a holder of its own takes them again.
-    Word value = word(loop.items().get(0), new RawCommand(depth), depth, null);
+    Word value = WordLowering.word(this, loop.items().get(0), new RawCommand(depth), depth, null);
     String text = value.text();
     if (!value.literal() && text.indexOf('$') < 0 && text.indexOf('`') < 0) {
-      value = make(text, true); // a glob: its words are the loop's, kept as written
+      value = table.make(text, true); // a glob: its words are the loop's, kept as written
     }
     holder.addAssignment(new RawCommand.Assignment(n.value(), value));
   }
@@ -467,7 +442,7 @@ final class Lowering {
     if (assignment.array() != null) {
       cmd.addAssignment(new RawCommand.Assignment(name, null));
       for (var element : assignment.array().elements()) {
-        nests(element, cmd, depth);
+        WordLowering.nests(this, element, cmd, depth);
       }
       return;
     }
@@ -477,7 +452,7 @@ final class Lowering {
     Word value =
         assignment.value().parts().isEmpty()
             ? Word.literal("")
-            : word(assignment.value(), cmd, depth, null);
+            : WordLowering.word(this, assignment.value(), cmd, depth, null);
     if (plain) {
       cmd.addAssignment(new RawCommand.Assignment(name, value));
     }
@@ -499,19 +474,21 @@ final class Lowering {
           new RawCommand.Assignment(
               text.substring(0, text.length() - (text.endsWith("+=") ? 2 : 1)), null));
       for (var element : array.elements()) {
-        nests(element, cmd, depth);
+        WordLowering.nests(this, element, cmd, depth);
       }
-      into.add(make(source.substring(word.start(), word.end()), false));
+      String written = source.substring(word.start(), word.end());
+      into.add(table.written(written, false, written, 0, written.length()));
       return;
     }
     if (parts.size() == 1 && parts.get(0) instanceof Literal literal) {
       // Most words are one literal: no shape, no field of their own.
-      into.add(make(literal.value(), true));
+      into.add(table.written(literal.value(), true, source, word.start(), word.end()));
       return;
     }
-    Fields fields = spareFields.isEmpty() ? new Fields() : spareFields.pop();
+    WordFields fields =
+        spareFields.isEmpty() ? new WordFields(limits, where, table) : spareFields.pop();
     try {
-      Word whole = word(word, cmd, depth, fields);
+      Word whole = WordLowering.word(this, word, cmd, depth, fields);
       fields.addTo(whole, into, word.end());
     } finally {
       fields.clear();
@@ -528,7 +505,7 @@ final class Lowering {
     HereDocument document = redirection.hereDocument();
     if (document != null) {
       // The delimiter is not expanded: no substitution of it runs.
-      Word target = word(redirection.target(), null, depth, null);
+      Word target = WordLowering.word(this, redirection.target(), null, depth, null);
       RawRedirect raw =
           new RawRedirect(
               operator.text(), target, document.delimiter(), document.quoted(), holder, at);
@@ -536,7 +513,7 @@ final class Lowering {
       holder.addRedirect(raw);
       return;
     }
-    Word target = word(redirection.target(), holder, depth, null);
+    Word target = WordLowering.word(this, redirection.target(), holder, depth, null);
     RawRedirect raw = new RawRedirect(operator.text(), target, null, false, holder, at);
     if (operator == RedirectOperator.HERE_STRING) {
       raw.body = target.text();
@@ -557,307 +534,7 @@ final class Lowering {
       throws ShellParseException {
     HereDocument document = redirection.hereDocument();
     if (document != null && !document.quoted()) {
-      nests(document.body(), holder, depth);
-    }
-  }
-
-  // ---- words ----
-
-  /**
-   * Of a command's word: where its unquoted {@code $IFS}s split its text, and its one brace list,
-   * if it can be expanded; and whether it is literal but for them.
-   */
-  private final class Fields {
-    /** Where the unquoted {@code $IFS}s sit in the text, from and to, in pairs; or null. */
-    int[] ifs;
-
-    int ifsCount;
-
-    /** The one brace list of plain items: where it starts and ends in the text, and its items. */
-    BraceExpansion braces;
-
-    int braceFrom;
-    int braceTo;
-    List<String> items;
-
-    /** Whether a second brace expansion, a sequence or a nested one made the word unexpandable. */
-    boolean braceOther;
-
-    /** Whether the word is literal apart from its {@code $IFS}s and brace list. */
-    boolean literalApart = true;
-
-    void ifs(int from, int to) {
-      if (ifs == null) {
-        ifs = new int[4];
-      } else if (ifsCount * 2 == ifs.length) {
-        ifs = java.util.Arrays.copyOf(ifs, ifs.length * 2);
-      }
-      ifs[ifsCount * 2] = from;
-      ifs[ifsCount * 2 + 1] = to;
-      ifsCount++;
-    }
-
-    boolean expandable() {
-      return braces != null && !braceOther;
-    }
-
-    void clear() {
-      ifsCount = 0;
-      braces = null;
-      items = null;
-      braceOther = false;
-      literalApart = true;
-    }
-
-    /** Adds the words bash makes of {@code whole} to {@code into}. */
-    void addTo(Word whole, List<Word> into, int at) throws ShellParseException {
-      String text = whole.text();
-      if (ifsCount > 0 && !expandable() && braces == null) {
-        int from = 0;
-        for (int i = 0; i < ifsCount; i++) {
-          field(text.substring(from, ifs[i * 2]), into, at);
-          from = ifs[i * 2 + 1];
-        }
-        field(text.substring(from), into, at);
-        return;
-      }
-      if (expandable() && ifsCount == 0) {
-        String prefix = text.substring(0, braceFrom);
-        String suffix = text.substring(braceTo);
-        for (String item : items) {
-          field(prefix + item + suffix, into, at);
-        }
-        return;
-      }
-      into.add(whole);
-    }
-
-    private void field(String text, List<Word> into, int at) throws ShellParseException {
-      if (!text.isEmpty()) {
-        if (!into.isEmpty()) {
-          limits.word(at, where);
-        }
-        into.add(make(text, literalApart));
-      }
-    }
-  }
-
-  /**
-   * The word {@code word} lowers to: its text after quote removal, expansions as written; literal
-   * when nothing in it is expanded. The commands of its substitutions go to {@code holder}'s nests
-   * (none when null); {@code fields}, when given, learns where bash would split it.
-   */
-  private Word word(
-      io.github.providergateway.guard.shell.syntax.WrittenWord word,
-      RawCommand holder,
-      int depth,
-      Fields fields)
-      throws ShellParseException {
-    List<WordPart> parts = word.parts();
-    if (parts.size() == 1 && parts.get(0) instanceof Literal literal) {
-      // Most words are one literal: the parser's text, made a word once.
-      return make(literal.value(), true);
-    }
-    StringBuilder sb = spareBuilders.isEmpty() ? new StringBuilder(64) : spareBuilders.pop();
-    try {
-      boolean literal = text(parts, sb, holder, depth, fields, true);
-      boolean whole = literal && (fields == null || fields.ifsCount == 0 && fields.braces == null);
-      if (fields != null) {
-        fields.literalApart = literal;
-      }
-      return make(sb, whole);
-    } finally {
-      sb.setLength(0);
-      if (sb.capacity() <= MAX_SPARE_BUILDER) {
-        spareBuilders.push(sb);
-      }
-    }
-  }
-
-  /**
-   * Appends the text of {@code parts} to {@code sb}; {@return whether it is all literal, apart from
-   * {@code $IFS} and a brace list that {@code fields} takes}
-   */
-  private boolean text(
-      List<WordPart> parts,
-      StringBuilder sb,
-      RawCommand holder,
-      int depth,
-      Fields fields,
-      boolean unquoted)
-      throws ShellParseException {
-    boolean literal = true;
-    for (int i = 0; i < parts.size(); i++) {
-      WordPart part = parts.get(i);
-      if (part instanceof Literal l) {
-        sb.append(l.value());
-      } else if (part instanceof SingleQuoted q) {
-        sb.append(q.value());
-      } else if (part instanceof DoubleQuoted q) {
-        literal &= text(q.parts(), sb, holder, depth, null, false);
-      } else if (part instanceof AnsiCQuoted q) {
-        sb.append(q.value());
-      } else if (part instanceof ParameterExpansion p) {
-        int from = sb.length();
-        sb.append(source, p.start(), p.end());
-        if (unquoted && fields != null && isIfs(p)) {
-          fields.ifs(from, sb.length());
-        } else {
-          literal = false;
-        }
-        nests(p, holder, depth);
-      } else if (part instanceof GlobPattern g) {
-        sb.append(SyntaxParser.unquotedValue(g.pattern()));
-        literal = false;
-      } else if (part instanceof Tilde t) {
-        sb.append('~').append(t.user());
-        literal = false;
-      } else if (part instanceof BraceExpansion b) {
-        // Not literal: expanded into words by the fields, or left whole and unknown.
-        literal &= braces(b, sb, holder, depth, fields) && fields != null;
-      } else {
-        // A substitution or arithmetic: its source kept, its commands read.
-        sb.append(source, part.start(), part.end());
-        literal = false;
-        nests(part, holder, depth);
-      }
-    }
-    return literal;
-  }
-
-  /**
-   * Appends a brace expansion as written, quotes removed; when it is the word's first and a list of
-   * items with no brace expansion in them, tells {@code fields} where it is and its items' texts.
-   * {@return whether its items are literal}
-   */
-  private boolean braces(
-      BraceExpansion braces, StringBuilder sb, RawCommand holder, int depth, Fields fields)
-      throws ShellParseException {
-    int from = sb.length();
-    boolean literal = true;
-    boolean nested = false;
-    List<String> items = new ArrayList<>(braces.items().size());
-    sb.append('{');
-    for (int i = 0; i < braces.items().size(); i++) {
-      if (i > 0) {
-        sb.append(braces.sequence() ? ".." : ",");
-      }
-      List<WordPart> parts = braces.items().get(i).parts();
-      int itemFrom = sb.length();
-      literal &= text(parts, sb, holder, depth, null, true);
-      items.add(sb.substring(itemFrom));
-      for (WordPart part : parts) {
-        nested |= part instanceof BraceExpansion;
-      }
-    }
-    sb.append('}');
-    if (fields != null) {
-      if (fields.braces != null || braces.sequence() || nested) {
-        fields.braceOther = true;
-      }
-      if (fields.braces == null) {
-        fields.braces = braces;
-        fields.braceFrom = from;
-        fields.braceTo = sb.length();
-        fields.items = items;
-      }
-    }
-    return literal;
-  }
-
-  /** Whether {@code p} is {@code $IFS} or <code>${IFS}</code> alone. */
-  private static boolean isIfs(ParameterExpansion p) {
-    return p.name().equals("IFS")
-        && p.prefix() == ParameterExpansion.Prefix.NONE
-        && p.index() == null
-        && p.operator() == ParameterExpansion.Operator.NONE;
-  }
-
-  // ---- substitutions ----
-
-  /** The commands of the substitutions in {@code node}, added to {@code holder}'s nests. */
-  private void nests(
-      io.github.providergateway.guard.shell.syntax.WrittenWord word, RawCommand holder, int depth)
-      throws ShellParseException {
-    if (holder != null && word != null) {
-      partNests(word.parts(), holder, depth);
-    }
-  }
-
-  private void nests(ArithmeticExpression expression, RawCommand holder, int depth)
-      throws ShellParseException {
-    partNests(expression.parts(), holder, depth);
-  }
-
-  private void nests(TestExpression test, RawCommand holder, int depth) throws ShellParseException {
-    if (test instanceof io.github.providergateway.guard.shell.syntax.WrittenWord word) {
-      nests(word, holder, depth);
-    } else if (test instanceof UnaryTest unary) {
-      nests(unary.operand(), holder, depth);
-    } else if (test instanceof BinaryTest binary) {
-      nests(binary.left(), holder, depth);
-      nests(binary.right(), holder, depth);
-    } else if (test instanceof NotTest not) {
-      nests(not.operand(), holder, depth);
-    } else if (test instanceof ParenTest paren) {
-      nests(paren.expression(), holder, depth);
-    } else {
-      for (TestExpression operand : ((AndOrTest) test).operands()) {
-        nests(operand, holder, depth);
-      }
-    }
-  }
-
-  private void partNests(List<WordPart> parts, RawCommand holder, int depth)
-      throws ShellParseException {
-    for (int i = 0; i < parts.size(); i++) {
-      WordPart part = parts.get(i);
-      if (!(part instanceof Literal)) {
-        nests(part, holder, depth);
-      }
-    }
-  }
-
-  /**
-   * The commands {@code part} runs, added to {@code holder}: a substitution's at one more depth; an
-   * expansion's or an arithmetic expression's substitutions at one more than that.
-   */
-  private void nests(WordPart part, RawCommand holder, int depth) throws ShellParseException {
-    if (holder == null) {
-      return;
-    }
-    if (part instanceof CommandSubstitution substitution) {
-      holder.addNest(new Nest("$(…)", substitution(substitution.statements(), depth + 1)));
-    } else if (part instanceof ProcessSubstitution substitution) {
-      holder.addNest(
-          new Nest(
-              substitution.output() ? ">(…)" : "<(…)",
-              substitution(substitution.statements(), depth + 1)));
-    } else if (part instanceof BackquoteSubstitution backquote) {
-      holder.addNest(
-          new Nest(
-              "`…`",
-              lower(
-                  backquote.script(),
-                  depth + 1,
-                  limits,
-                  " in the `…` at " + backquote.start() + where)));
-    } else if (part instanceof ParameterExpansion p) {
-      nests(p.index(), holder, depth + 1);
-      nests(p.argument(), holder, depth + 1);
-      nests(p.replacement(), holder, depth + 1);
-    } else if (part instanceof ArithmeticExpansion arithmetic) {
-      partNests(arithmetic.expression().parts(), holder, depth + 1);
-    } else if (part instanceof DoubleQuoted quoted) {
-      partNests(quoted.parts(), holder, depth);
-    } else if (part instanceof BraceExpansion braces) {
-      for (var item : braces.items()) {
-        nests(item, holder, depth);
-      }
-    } else if (part instanceof ArrayExpression array) {
-      for (var element : array.elements()) {
-        nests(element, holder, depth);
-      }
+      WordLowering.nests(this, document.body(), holder, depth);
     }
   }
 
@@ -866,8 +543,7 @@ final class Lowering {
    * timing state of the command holding it is kept aside meanwhile (its last simple command stays
    * the last lowered, for a pipe after the command holding it).
    */
-  private List<RawCommand> substitution(List<Statement> statements, int depth)
-      throws ShellParseException {
+  List<RawCommand> substitution(List<Statement> statements, int depth) throws ShellParseException {
     RawCommand savedPipe = pipeFrom;
     Timing savedTiming = timing;
     pipeFrom = null;
@@ -880,60 +556,5 @@ final class Lowering {
       timing = savedTiming;
     }
     return inner;
-  }
-
-  // ---- made words ----
-
-  /** The word of {@code text} and literalness, made once per both. */
-  private Word make(CharSequence text, boolean literal) {
-    int length = text.length();
-    if (length > MAX_SHARED) {
-      return new Word(text.toString(), literal);
-    }
-    int hash = 0;
-    if (text instanceof String string) {
-      hash = string.hashCode();
-    } else {
-      for (int i = 0; i < length; i++) {
-        hash = 31 * hash + text.charAt(i);
-      }
-    }
-    int mask = words.length - 1;
-    int slot = (hash ^ (hash >>> 16)) & mask;
-    for (Word seen = words[slot]; seen != null; seen = words[slot]) {
-      String seenText = seen.text();
-      if (seenText == text && seen.literal() == literal) {
-        return seen; // the parser makes a plain word's text once: the same string, the same word
-      }
-      if (seen.literal() == literal
-          && seenText.length() == length
-          && seenText.hashCode() == hash
-          && seenText.contentEquals(text)) {
-        return seen;
-      }
-      slot = (slot + 1) & mask;
-    }
-    Word made = new Word(text.toString(), literal);
-    words[slot] = made;
-    if (++wordCount * 2 > words.length) {
-      rehash();
-    }
-    return made;
-  }
-
-  private void rehash() {
-    Word[] old = words;
-    words = new Word[old.length * 2];
-    int mask = words.length - 1;
-    for (Word word : old) {
-      if (word != null) {
-        int hash = word.text().hashCode();
-        int slot = (hash ^ (hash >>> 16)) & mask;
-        while (words[slot] != null) {
-          slot = (slot + 1) & mask;
-        }
-        words[slot] = word;
-      }
-    }
   }
 }

@@ -3,9 +3,12 @@ package io.github.providergateway.guard.shell;
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.Runners;
+import io.github.providergateway.guard.shell.programs.CarriedRun;
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.ProgramWord;
+import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
-import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,7 +21,7 @@ import java.util.Set;
  * the programs each one runs in its turn read as invocations of their own: the string of {@code
  * bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to a shell; the command
  * of {@code xargs} and of {@code find -exec}; the shell commands in the inline code of {@code
- * python -c} and its kind ({@link InlineCode}); then the commands of its substitutions.
+ * python -c} and its kind ({@link Programs#inlineRuns}); then the commands of its substitutions.
  */
 final class Resolver {
   private static final Set<String> DECLARATIONS =
@@ -26,11 +29,6 @@ final class Resolver {
 
   /** The programs that copy, link, move or install a file under another name. */
   private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
-
-  private static final Set<String> SHELLS =
-      Set.of(
-          "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh", "csh",
-          "tcsh", "ksh93", "oksh", "loksh");
 
   /** The programs {@link #nested} reads by name, in its {@code switch}. */
   private static final Set<String> SWITCHED =
@@ -43,41 +41,40 @@ final class Resolver {
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
    * long command's programs, where each was looked for in six tables. Not in it: an alias this
    * command defined, and python's and pypy's names with a version ({@link
-   * InlineCode#mayBeVersioned}).
+   * Programs#mayBeInterpreter}).
    */
   private static final Set<String> READ_FURTHER = readFurther();
 
   private static Set<String> readFurther() {
     Set<String> names = new HashSet<>(DECLARATIONS);
-    names.addAll(SHELLS);
+    names.addAll(Programs.shells());
     names.addAll(SWITCHED);
-    names.addAll(CarriedCode.programs());
-    names.addAll(InlineCode.namedInterpreters());
+    names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
     return Set.copyOf(names);
   }
 
   /** The bounds of this parse. */
-  private final ParseLimits limits;
+  final ParseLimits limits;
 
   /** Where invocations go, in order. */
   private final List<Invocation> out;
 
   /** The words after the inline code being read: its program's arguments. */
-  private List<Word> trailing = List.of();
+  List<Word> trailing = List.of();
 
   /** Where what cannot be read goes, in order. */
-  private final List<Opaque> opaque;
+  final List<Opaque> opaque;
 
   /** The aliases the command defined so far, by name: the text each stands for. */
-  private final Map<String, String> aliases = new HashMap<>();
+  final Map<String, String> aliases = new HashMap<>();
 
   /** The program names of the last paths asked, for the wrapper strip and the nesting. */
-  private final ProgramNames names = new ProgramNames();
+  final ProgramNames names = new ProgramNames();
 
   /** The options a wrapper's skip met, reused from command to command. */
-  private final Wrappers.Seen seenScratch = new Wrappers.Seen();
+  final Wrappers.Seen seenScratch = new Wrappers.Seen();
 
   /** The wrappers of the command being resolved, reused: {@link Invocation} keeps a copy. */
   private final List<String> wrapperScratch = new ArrayList<>();
@@ -89,7 +86,7 @@ final class Resolver {
   private String nestStep;
 
   /** The variables known in the script being resolved; each nested script gets a copy. */
-  private Variables variables;
+  Variables variables;
 
   /**
    * A resolver for one parse.
@@ -121,10 +118,10 @@ final class Resolver {
   }
 
   /** A nested script, with {@code arguments} as its positional parameters when not null. */
-  private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
+  void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
     List<RawCommand> commands = Lowering.read(text, depth, limits, where);
-    for (String evaluated : EvaluatedStrings.of(text)) {
+    for (String evaluated : Programs.evaluatedStrings(text)) {
       script(evaluated, depth + 1, append(via, "evaluated string"), " in a string bash evaluates");
     }
     if (out instanceof ArrayList<Invocation> invocations) {
@@ -194,13 +191,13 @@ final class Resolver {
     }
     for (int a = 0; a < raw.assignments.size(); a++) { // indexed: most commands have none
       RawCommand.Assignment assignment = raw.assignments.get(a);
-      carried(assignment.name(), assignment.value(), raw.depth, via);
-      environmentFrom(raw, assignment, via);
+      EnvironmentCode.carried(this, assignment.name(), assignment.value(), raw.depth, via);
+      EnvironmentCode.environmentFrom(this, raw, assignment, via);
     }
     if (!raw.words.isEmpty()
         && raw.words.get(0).literal()
         && raw.words.get(0).text().endsWith("git")) {
-      configEnv(raw, via);
+      EnvironmentCode.configEnv(this, raw, via);
     }
     if (!raw.words.isEmpty()
         && raw.words.get(0).literal()
@@ -208,7 +205,7 @@ final class Resolver {
             || raw.words.get(0).text().endsWith("tofu")
             || raw.words.get(0).text().endsWith("env"))
         && !via.contains("TF_CLI_ARGS")) { // read with them once: the variables are still set
-      String added = TerraformArguments.withAdded(raw, variables);
+      String added = Programs.terraformWithAdded(raw.words, EnvironmentCode.values(this, raw));
       if (added != null) {
         script(
             added,
@@ -218,7 +215,7 @@ final class Resolver {
       }
     }
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
-      List<Word> remade = madeProgram(raw.words, via);
+      List<Word> remade = SameCallFiles.madeProgram(this, raw.words, via);
       if (remade != null) {
         RawCommand again = new RawCommand(raw.depth, remade);
         again.substituted = raw.substituted;
@@ -235,7 +232,8 @@ final class Resolver {
       wrappers.add("time");
     }
     if (!written.isEmpty() && !raw.words.isEmpty() && raw.words.get(0).literal()) {
-      configRead(raw, raw.words, names.of(raw.words.get(0).text()), raw.depth + 1, via);
+      SameCallFiles.configRead(
+          this, raw, raw.words, names.of(raw.words.get(0).text()), raw.depth + 1, via);
     }
     Word chdir = raw.words.isEmpty() ? null : Wrappers.chdir(raw.words, names);
     if (chdir != null) {
@@ -244,7 +242,7 @@ final class Resolver {
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     if (wrappers.contains("env")) {
-      carriedInWords(raw.words, raw.depth, via); // env GIT_PAGER=… git log
+      EnvironmentCode.carriedInWords(this, raw.words, raw.depth, via); // env GIT_PAGER=… git log
     }
     List<Redirect> redirects = List.of();
     if (raw.redirects.size() == 1) {
@@ -339,439 +337,16 @@ final class Resolver {
    * del}): the made path as written, without a leading {@code ./}, to the program it was made from
    * ({@code null} when that cannot be read).
    */
-  private final Map<String, Word> made = new HashMap<>();
-
-  /** Remembers {@code ln|cp|mv|install SOURCE DEST} (and {@code -t DIR}) as programs made. */
-  private void rememberMade(List<Word> words, String program) {
-    List<Word> positionals = new ArrayList<>();
-    String into = null;
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      if ((t.equals("-t") || t.equals("--target-directory")) && i + 1 < words.size()) {
-        into = words.get(++i).text();
-      } else if (t.startsWith("--target-directory=")) {
-        into = t.substring(19);
-      } else if ((t.equals("-m")
-              || t.equals("--mode")
-              || t.equals("-o")
-              || t.equals("-g")
-              || t.equals("-S")
-              || t.equals("--suffix"))
-          && program.equals("install")) {
-        i++;
-      } else if (!t.startsWith("-") || t.equals("-")) {
-        positionals.add(words.get(i));
-      }
-    }
-    if (positionals.isEmpty()) { // bounded by the words, as the aliases are
-      return;
-    }
-    if (into != null) {
-      for (Word source : positionals) {
-        made.put(plainPath(into + "/" + basename(source.text())), source);
-      }
-    } else if (positionals.size() >= 2) {
-      Word source = positionals.get(0);
-      String dest = positionals.get(positionals.size() - 1).text();
-      made.put(plainPath(dest), source);
-      made.put(plainPath(dest + "/" + basename(source.text())), source);
-    }
-  }
-
-  private static String plainPath(String path) {
-    String p = path;
-    while (p.startsWith("./")) {
-      p = p.substring(2);
-    }
-    while (p.contains("//")) {
-      p = p.replace("//", "/");
-    }
-    return p;
-  }
-
-  /**
-   * A command that runs a program made earlier in this command, with the program it was made from
-   * put in its place ({@code ./del -rf ~} after {@code ln -s /bin/rm del} is {@code /bin/rm -rf
-   * ~}); opaque when what it was made from cannot be read; null when it runs no made program.
-   */
-  private List<Word> madeProgram(List<Word> words, List<String> via) {
-    String run = plainPath(words.get(0).text());
-    Word source = made.get(run);
-    if (source == null) {
-      // cd /tmp && ./d, PATH=/tmp/bin:$PATH del: the same name, reached another way.
-      String name = basename(run);
-      for (Map.Entry<String, Word> entry : made.entrySet()) {
-        if (basename(entry.getKey()).equals(name)
-            && !entry.getValue().text().equals(words.get(0).text())) {
-          source = entry.getValue();
-          break;
-        }
-      }
-    }
-    if (source == null) {
-      return null;
-    }
-    if (!source.literal()) {
-      opaque(
-          Opaque.Kind.MADE_PROGRAM,
-          words,
-          via,
-          words.get(0).text() + " (from " + source.text() + ")");
-      return null;
-    }
-    List<Word> remade = new ArrayList<>(words);
-    remade.set(0, source);
-    return remade;
-  }
+  final Map<String, Word> made = new HashMap<>();
 
   /** What the command wrote into files so far, by path as written (no leading ./): their text. */
-  private final Map<String, String> written = new HashMap<>();
-
-  /**
-   * Remembers the text a printer writes into a file ({@code printf '…' > /tmp/gc}, {@code | tee
-   * f}).
-   */
-  private void rememberWritten(RawCommand raw, List<Word> words, String program)
-      throws ShellParseException {
-    String text = null;
-    if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
-      RawCommand self = new RawCommand(raw.depth, words);
-      raw.redirects.forEach(self::addRedirect);
-      text = printedBy(self);
-      if (text != null) {
-        for (RawRedirect r : raw.redirects) {
-          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
-            written.put(plainPath(r.target.text()), text);
-          }
-        }
-      }
-    } else if (TextFolding.transforms(program)) {
-      // base64 -d <<< … > f: what a decoder prints of a here-string or literal text piped in.
-      String input = null;
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null) {
-          input = r.operator.equals("<<<") ? r.body + "\n" : r.body;
-        }
-      }
-      if (input == null && raw.pipedFrom != null) {
-        String piped = pipedText(raw);
-        input = piped == null ? null : piped + "\n";
-      }
-      text = input == null ? null : TextFolding.transform(words, input);
-      if (text != null) {
-        for (RawRedirect r : raw.redirects) {
-          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
-            written.put(plainPath(r.target.text()), text);
-          }
-        }
-      }
-    } else if (program.equals("tee") && raw.pipedFrom != null) {
-      text = pipedText(raw);
-      if (text != null) {
-        for (int i = 1; i < words.size(); i++) {
-          if (!words.get(i).text().startsWith("-")) {
-            written.put(plainPath(words.get(i).text()), text);
-          }
-        }
-      }
-    }
-  }
-
-  /**
-   * A program that reads a configuration file this command wrote: its settings that run commands
-   * read as those commands ({@link WrittenConfig}).
-   */
-  private void configRead(
-      RawCommand raw, List<Word> words, String program, int depth, List<String> via)
-      throws ShellParseException {
-    if (written.isEmpty()) {
-      return;
-    }
-    for (RawCommand.Assignment a : raw.assignments) {
-      String file = a.value() == null ? null : written.get(plainPath(a.value().text()));
-      if (file == null) {
-        continue;
-      }
-      List<String> commands =
-          switch (a.name()) {
-            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> WrittenConfig.git(file);
-            case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE" -> WrittenConfig.aws(file);
-            default -> List.of();
-          };
-      for (String command : commands) {
-        script(
-            command, depth + 1, append(via, "$" + a.name()), " in the file " + a.name() + " names");
-      }
-    }
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      String path = null;
-      boolean git = program.equals("git");
-      if (git && t.contains("include") && t.contains(".path=")) {
-        path = t.substring(t.indexOf(".path=") + 6);
-      } else if (git && (t.equals("--file") || t.equals("-f")) && i + 1 < words.size()) {
-        path = words.get(i + 1).text();
-      } else if (program.equals("ssh") && t.equals("-F") && i + 1 < words.size()) {
-        path = words.get(i + 1).text();
-      }
-      String file = path == null ? null : written.get(plainPath(path));
-      if (file != null) {
-        for (String command : git ? WrittenConfig.git(file) : WrittenConfig.ssh(file)) {
-          script(
-              command, depth + 1, append(via, program + " config"), " in a config file it reads");
-        }
-      }
-      if (git && t.contains("core.hooksPath=")) {
-        // -c core.hooksPath=DIR: the hooks written into DIR run at the next commit, push, …
-        String dir = plainPath(t.substring(t.indexOf("core.hooksPath=") + 15));
-        for (Map.Entry<String, String> entry : written.entrySet()) {
-          if (entry.getKey().startsWith(dir + "/")) {
-            script(entry.getValue(), depth + 1, append(via, "git hook"), " in a hook it runs");
-          }
-        }
-      }
-    }
-  }
-
-  /** What a printer prints: {@code echo}, {@code printf}, {@code cat} of a here-document. */
-  private String printedBy(RawCommand printer) throws ShellParseException {
-    RawCommand probe = new RawCommand(printer.depth);
-    probe.pipedFrom = printer;
-    return pipedText(probe);
-  }
-
-  /**
-   * Settings given through the environment that a program reads with another: {@code
-   * GIT_CONFIG_KEY_n} paired with {@code GIT_CONFIG_VALUE_n} (git's settings), and {@code
-   * BASH_ENV=/dev/stdin} with the here-document the command feeds (a shell's start-up code).
-   */
-  private void environmentFrom(RawCommand raw, RawCommand.Assignment assignment, List<String> via)
-      throws ShellParseException {
-    String name = assignment.name();
-    Word value = assignment.value();
-    if (value == null) {
-      return;
-    }
-    if (name.startsWith("GIT_CONFIG_KEY_")) {
-      String index = name.substring("GIT_CONFIG_KEY_".length());
-      for (RawCommand.Assignment other : raw.assignments) {
-        if (other.name().equals("GIT_CONFIG_VALUE_" + index) && other.value() != null) {
-          String setting = value.text() + "=" + other.value().text();
-          script(
-              "git -c " + quotedWord(setting) + " status",
-              raw.depth + 1,
-              append(via, "$GIT_CONFIG_KEY"),
-              " in git's settings from the environment");
-        }
-      }
-    }
-    if ((name.equals("BASH_ENV") || name.equals("ENV")) && isStandardInput(value.text())) {
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null) {
-          script(
-              r.body,
-              raw.depth + 1,
-              append(via, "$" + name),
-              " in the start-up code fed to the shell");
-        }
-      }
-    }
-  }
-
-  /**
-   * {@code git --config-env=KEY=VAR}: the setting's value is the variable's, given before the
-   * command or earlier in it; one the guard cannot read is opaque.
-   */
-  private void configEnv(RawCommand raw, List<String> via) throws ShellParseException {
-    for (Word word : raw.words) {
-      String t = word.text();
-      if (!t.startsWith("--config-env=")) {
-        continue;
-      }
-      String setting = t.substring("--config-env=".length());
-      int eq = setting.lastIndexOf('=');
-      if (eq <= 0) {
-        continue;
-      }
-      String variable = setting.substring(eq + 1);
-      String value = null;
-      for (RawCommand.Assignment a : raw.assignments) {
-        if (a.name().equals(variable) && a.value() != null && a.value().literal()) {
-          value = a.value().text();
-        }
-      }
-      if (value == null) {
-        Word known = variables.value(variable);
-        value = known == null ? null : known.text();
-      }
-      if (value == null) {
-        opaque(Opaque.Kind.CARRIED_CODE, raw.words, via, t);
-      } else {
-        script(
-            "git -c " + quotedWord(setting.substring(0, eq) + "=" + value) + " status",
-            raw.depth + 1,
-            append(via, "git --config-env"),
-            " in a setting git reads from the environment");
-      }
-    }
-  }
-
-  private static String quotedWord(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
-  }
-
-  /** {@code NAME=value} words of env, export and the like that carry code. */
-  private void carriedInWords(List<Word> words, int depth, List<String> via)
-      throws ShellParseException {
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      int eq = t.indexOf('=');
-      if (eq > 0 && CarriedInEnvironment.of(t.substring(0, eq)) != null) {
-        String value = t.substring(eq + 1);
-        carried(t.substring(0, eq), new Word(value, words.get(i).literal()), depth, via);
-      }
-    }
-  }
-
-  /**
-   * A variable given code that programs run ({@link CarriedInEnvironment}): its literal value read
-   * as the command it is ({@code GIT_PAGER='rm -rf ~'} is {@code rm -rf ~}); a value the guard
-   * cannot read is opaque.
-   */
-  private void carried(String name, Word value, int depth, List<String> via)
-      throws ShellParseException {
-    CarriedInEnvironment.Form form = CarriedInEnvironment.of(name);
-    if (form == null || value == null) {
-      return;
-    }
-    List<Word> shown = List.of(new Word(name + "=" + value.text(), value.literal()));
-    boolean readable = value.literal() || Variables.isHomePath(value.text());
-    if (form == CarriedInEnvironment.Form.NODE_OPTIONS) {
-      if (!readable || CarriedInEnvironment.loadsUnreadCode(value.text())) {
-        opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
-      }
-      return;
-    }
-    if (form == CarriedInEnvironment.Form.PROMPT) {
-      readable = true; // a prompt's own text is no code; what it runs is read below
-    }
-    if (form == CarriedInEnvironment.Form.LIBRARY) {
-      if (!readable || !CarriedInEnvironment.systemLibrary(value.text())) {
-        opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
-      }
-      return;
-    }
-    // A command whose program is written out (ssh -i $HOME/.ssh/key) is read as any command is,
-    // its words' expansions and all; one computed whole ($X, $(…)) cannot be read.
-    String text = value.text().strip();
-    boolean computedWhole = text.startsWith("$") || text.startsWith("`");
-    if (!readable && (form != CarriedInEnvironment.Form.COMMAND || computedWhole)) {
-      opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
-      return;
-    }
-    String command = CarriedInEnvironment.command(form, value.text());
-    if (command != null && !command.isEmpty()) {
-      script(command, depth + 1, append(via, "$" + name), " in the value of " + name);
-    }
-  }
-
-  /** An alias the command defined runs its text with the arguments after it. */
-  private void alias(List<Word> words, String program, int depth, List<String> via)
-      throws ShellParseException {
-    String alias = aliases.isEmpty() ? null : aliases.get(program);
-    if (alias != null && !via.contains("alias " + program)) {
-      script(
-          alias + " " + joined(words, 1),
-          depth,
-          append(via, "alias " + program),
-          " in the alias " + program);
-    }
-  }
-
-  /** {@code alias name='text'}: remembered for the commands after it in this parse. */
-  private void defineAliases(List<Word> words) {
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      int eq = t.indexOf('=');
-      // No count of its own: every alias is a word, and the words are bounded (a cap here let the
-      // 65th alias, and what it stood for, through unread).
-      if (eq > 0) {
-        aliases.put(t.substring(0, eq), t.substring(eq + 1));
-      }
-    }
-  }
-
-  /**
-   * {@code make -f -} with its makefile on standard input (a here-document, a here-string, piped
-   * text): each recipe line (a tab first) runs through the shell.
-   */
-  private void makefileFromInput(RawCommand raw, List<Word> words, int depth, List<String> via)
-      throws ShellParseException {
-    boolean fromInput = false;
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      fromInput |=
-          (t.equals("-f") || t.equals("--file") || t.equals("--makefile"))
-                  && i + 1 < words.size()
-                  && isStandardInput(words.get(i + 1).text())
-              || (t.startsWith("--file=") || t.startsWith("--makefile="))
-                  && isStandardInput(t.substring(t.indexOf('=') + 1));
-    }
-    List<String> bodies = new ArrayList<>();
-    for (int i = 1; i < words.size(); i++) {
-      // make --eval=TEXT reads TEXT as a makefile (GTFOBins make).
-      String t = words.get(i).text();
-      if (t.startsWith("--eval=")) {
-        bodies.add(t.substring(7));
-      } else if (t.equals("--eval") && i + 1 < words.size()) {
-        bodies.add(words.get(++i).text());
-      }
-    }
-    String makefile = null;
-    for (int i = 1; i + 1 < words.size(); i++) {
-      if (words.get(i).text().equals("-f") || words.get(i).text().equals("--file")) {
-        makefile = words.get(i + 1).text();
-      }
-    }
-    for (String name :
-        makefile != null ? List.of(makefile) : List.of("GNUmakefile", "makefile", "Makefile")) {
-      String text = written.get(plainPath(name));
-      if (text != null) {
-        bodies.add(text); // printf 'x:\n\trm -rf ~\n' > Makefile && make x
-        break;
-      }
-    }
-    if (!fromInput && bodies.isEmpty()) {
-      return;
-    }
-    for (RawRedirect r : fromInput ? raw.redirects : List.<RawRedirect>of()) {
-      if (r.body != null) {
-        bodies.add(r.body);
-      }
-    }
-    String piped = fromInput ? pipedText(raw) : null;
-    if (piped != null) {
-      bodies.add(piped);
-    }
-    for (String body : bodies) {
-      for (String line : body.split("\n")) {
-        if (line.startsWith("\t")) {
-          script(line.substring(1), depth, append(via, "make recipe"), " in a recipe of make");
-        }
-      }
-    }
-  }
+  final Map<String, String> written = new HashMap<>();
 
   static boolean isStandardInput(String file) {
     return file.equals("-")
         || file.equals("/dev/stdin")
         || file.equals("/proc/self/fd/0")
         || file.equals("/dev/fd/0");
-  }
-
-  /** {@return whether {@code program} is a shell} */
-  static boolean isShell(String program) {
-    return SHELLS.contains(program);
   }
 
   /** The programs {@code words} runs in its turn. */
@@ -783,47 +358,48 @@ final class Resolver {
     }
     String program = names.of(first.text());
     int depth = raw.depth + 1;
-    if (!READ_FURTHER.contains(program) && !InlineCode.mayBeVersioned(program)) {
-      alias(words, program, depth, via);
+    if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
+      NestedCommands.alias(this, words, program, depth, via);
       return;
     }
     if (DECLARATIONS.contains(program)) {
       variables.declare(words);
-      carriedInWords(words, depth, via);
+      EnvironmentCode.carriedInWords(this, words, depth, via);
       return;
     }
     if (program.equals("env") || program.equals("cross-env") || program.equals("env-cmd")) {
-      carriedInWords(words, depth, via);
+      EnvironmentCode.carriedInWords(this, words, depth, via);
     }
     if (MAKERS.contains(program)) {
-      rememberMade(words, program);
+      SameCallFiles.rememberMade(this, words, program);
     }
-    rememberWritten(raw, words, program);
+    SameCallFiles.rememberWritten(this, raw, words, program);
     if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {
       for (RawRedirect r : raw.redirects) {
         if (r.body == null && (r.operator.equals(">") || r.operator.equals(">|"))) {
-          made.put(plainPath(r.target.text()), words.get(1)); // cat /bin/rm > del: a copy
+          made.put(
+              SameCallFiles.plainPath(r.target.text()), words.get(1)); // cat /bin/rm > del: a copy
         }
       }
     }
-    if (SHELLS.contains(program)) {
-      shell(raw, words, program, depth, via);
+    if (Programs.isShell(program)) {
+      ShellInputs.shell(this, raw, words, program, depth, via);
       return;
     }
-    alias(words, program, depth, via);
-    List<CarriedCode.Carried> carriedCode = CarriedCode.of(program, words);
+    NestedCommands.alias(this, words, program, depth, via);
+    List<CarriedRun> carriedCode = Programs.carried(program, words);
     for (int c = 0; c < carriedCode.size(); c++) {
-      CarriedCode.Carried carried = carriedCode.get(c);
+      CarriedRun carried = carriedCode.get(c);
       List<String> inner = append(via, carried.via());
       if (carried.script() != null) {
         script(carried.script(), depth, inner, " in the code of " + carried.via());
       } else {
-        command(carried.command(), depth, inner);
+        command(found(carried.command()), depth, inner);
       }
     }
     switch (program) {
-      case "alias" -> defineAliases(words);
-      case "make", "gmake" -> makefileFromInput(raw, words, depth, via);
+      case "alias" -> NestedCommands.defineAliases(this, words);
+      case "make", "gmake" -> NestedCommands.makefileFromInput(this, raw, words, depth, via);
       case "su", "runuser" -> {
         String command = Wrappers.optionValue(words, 'c', "--command");
         if (command != null) {
@@ -833,10 +409,14 @@ final class Resolver {
       case "eval" -> {
         int from = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
         if (words.size() > from) {
-          script(joined(words, from), depth, append(via, "eval"), " in the string of eval");
+          script(
+              NestedCommands.joined(words, from),
+              depth,
+              append(via, "eval"),
+              " in the string of eval");
         }
       }
-      case "watch" -> watch(words, depth, via);
+      case "watch" -> NestedCommands.watch(this, words, depth, via);
       case "cpio" -> {
         // cpio -o reads the files whose names it is fed: echo ~/.ssh/id_rsa | cpio -o.
         boolean out = false;
@@ -845,7 +425,7 @@ final class Resolver {
               w.text().startsWith("-") && !w.text().startsWith("--") && w.text().indexOf('o') > 0
                   || w.text().equals("--create");
         }
-        String piped = out ? pipedText(raw) : null;
+        String piped = out ? ShellInputs.pipedText(this, raw) : null;
         if (piped != null) {
           List<Word> read = new ArrayList<>();
           read.add(Word.literal("cat"));
@@ -857,8 +437,8 @@ final class Resolver {
           command(read, depth, append(via, "cpio -o"));
         }
       }
-      case "xargs" -> xargs(raw, words, depth, via);
-      case "find" -> find(words, depth, via);
+      case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
+      case "find" -> NestedCommands.find(this, words, depth, via);
       case "flock" -> {
         String command = Wrappers.optionValue(words, 'c', "--command");
         if (command != null) {
@@ -866,155 +446,16 @@ final class Resolver {
         }
       }
       default -> {
-        InlineCode.Language language = InlineCode.languageOf(program);
+        InlineLanguage language = Programs.inlineLanguage(program);
         if (language != null) {
-          inline(raw, words, language, depth, via);
+          NestedCommands.inline(this, raw, words, language, depth, via);
         }
       }
     }
     Runners.Row row = Runners.of(program);
     if (row != null && !row.wrapper()) {
-      runner(raw, words, program, row, depth, via);
+      RunnerCode.runner(this, raw, words, program, row, depth, via);
     }
-  }
-
-  /**
-   * A program of the table of programs that run programs ({@link Runners}) read by the table: the
-   * code of its code options, the command after its options, the code fed on its standard input. A
-   * row the table says is read by other code ({@code handler}) is left to it.
-   */
-  private void runner(
-      RawCommand raw,
-      List<Word> words,
-      String program,
-      Runners.Row row,
-      int depth,
-      List<String> via)
-      throws ShellParseException {
-    String handler = row.handler();
-    if (handler != null && !handler.startsWith("Runners.")) {
-      return;
-    }
-    List<String> inner = append(via, program);
-    if (handler != null) {
-      RunnerHandlers.read(handler, this, raw, words, row, depth, inner);
-      return;
-    }
-    List<Word> values = RunnerWords.codeValues(row, words);
-    for (int i = 0; i < values.size(); i++) {
-      code(values.get(i), row.language(), words, depth, inner);
-    }
-    for (int i = 1; i + 1 < words.size() && !row.argvAfter().isEmpty(); i++) {
-      if (row.argvAfter().contains(words.get(i).text())) {
-        command(words.subList(i + 1, words.size()), depth, inner); // gdb --args prog …
-        break;
-      }
-    }
-    if (row.runs().equals("argv")) {
-      int at = RunnerWords.commandStart(row, words);
-      // npx @openai/codex exec -c x: a code option after the command is the command's (npx hands
-      // every word from its first positional on to it); read as both, the worse reading wins.
-      if (at >= 0 && at < words.size() && (values.isEmpty() || at < firstCode(row, words))) {
-        List<Word> command = new ArrayList<>(row.prefix().size() + words.size() - at);
-        for (String word : row.prefix()) {
-          command.add(Word.literal(word));
-        }
-        command.addAll(words.subList(at, words.size()));
-        command(command, depth, inner);
-      }
-    }
-    if ((row.runs().equals("stdin") || row.stdinToo())
-        && RunnerWords.commandStart(row, words) >= 0) {
-      input(raw, row.language(), words, depth, inner);
-    }
-  }
-
-  /** The index of the first of a row's code options in {@code words}, or the words' count. */
-  private static int firstCode(Runners.Row row, List<Word> words) {
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      for (String option : row.code()) {
-        if (t.equals(option) || t.startsWith(option + "=")) {
-          return i;
-        }
-      }
-    }
-    return words.size();
-  }
-
-  /**
-   * Code in {@code language} that a runner runs: read as shell, or for another language as what its
-   * code runs ({@link ForeignCode}); code that is not written in the command (a variable, a
-   * substitution) is opaque.
-   */
-  void code(Word value, String language, List<Word> runner, int depth, List<String> via)
-      throws ShellParseException {
-    if (language.equals("shell")) {
-      script(value.text(), depth, via, " in the code of " + via.get(via.size() - 1));
-      return;
-    }
-    if (!value.literal() && !(language.equals("sql") && !value.text().startsWith("$"))) {
-      // SQL with a value put in (psql -c "… WHERE id=$ID") is SQL still: what it runs is read
-      // from its text; code that is computed whole is not.
-      opaque(Opaque.Kind.COMPUTED_CODE, runner, via, value.text());
-      return;
-    }
-    for (ForeignCode.Found found : ForeignCode.extract(language, value.text())) {
-      if (found.shell() != null) {
-        script(found.shell(), depth, via, " in the code of " + via.get(via.size() - 1));
-      } else if (found.argv() != null && !found.argv().isEmpty()) {
-        command(found.argv(), depth, via);
-      } else if (found.language() != null) {
-        // vim's py3 …, gdb's python …: the interpreter's own code, read as python -c is (its
-        // shell commands, and what the inline rules read of it: deletes, secrets, downloads).
-        String[] interpreter = found.language().commandLine();
-        command(
-            List.of(
-                Word.literal(interpreter[0]),
-                Word.literal(interpreter[1]),
-                Word.literal(found.code())),
-            depth,
-            via);
-      } else if (found.opaque() != null) {
-        opaque(Opaque.Kind.COMPUTED_CODE, runner, via, found.opaque());
-      }
-    }
-  }
-
-  /**
-   * What a runner reads as code on its standard input: here-documents, here-strings and literal
-   * text piped into it are read in its language; text another program prints is opaque, but for a
-   * file's contents (a script on disk, as {@code sh file} runs one) and for what the network and
-   * decoders print, which the remote rules read.
-   */
-  void input(RawCommand raw, String language, List<Word> runner, int depth, List<String> via)
-      throws ShellParseException {
-    for (RawRedirect r : raw.redirects) {
-      if (r.body != null && r.operator.startsWith("<<")) {
-        // A here-document with a quoted delimiter is its text; any other expands $… and `…`.
-        boolean literal = r.quoted || r.body.indexOf('$') < 0 && r.body.indexOf('`') < 0;
-        code(new Word(r.body, literal), language, runner, depth, append(via, "heredoc"));
-      }
-    }
-    String piped = pipedText(raw);
-    if (piped != null) {
-      Word text = new Word(piped, producerLiteral(raw.pipedFrom));
-      code(text, language, runner, depth, append(via, "pipe"));
-    } else if (raw.pipedFrom != null
-        && !language.equals("sql")
-        && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
-      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, Producers.shown(raw.pipedFrom));
-    }
-  }
-
-  /** Whether every word of a literal producer ({@code printf '%s' "$X"}) is literal. */
-  private static boolean producerLiteral(RawCommand from) {
-    for (Word word : from.words) {
-      if (!word.literal()) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Records what cannot be read, against the runner's words. */
@@ -1032,396 +473,28 @@ final class Resolver {
     script(text, depth, via, " in the code of " + via.get(via.size() - 1));
   }
 
-  private void shell(RawCommand raw, List<Word> words, String program, int depth, List<String> via)
-      throws ShellParseException {
-    boolean dashC = false;
-    boolean stdin = false;
-    String operand = null;
-    int i = 1;
-    for (; i < words.size(); i++) {
-      String w = words.get(i).text();
-      if (w.equals("--") || w.equals("-")) {
-        i++;
-        break;
-      }
-      if (w.startsWith("--")) {
-        if (w.equals("--rcfile") || w.equals("--init-file")) {
-          i++;
-        }
-        continue;
-      }
-      if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
-        for (int j = 1; j < w.length(); j++) {
-          char c = w.charAt(j);
-          if (c == 'c') {
-            dashC = true;
-          } else if (c == 's') {
-            stdin = true;
-          } else if (c == 'o' || c == 'O') {
-            i++;
-            break;
-          }
-        }
-        continue;
-      }
-      break;
-    }
-    if (i < words.size()) {
-      operand = words.get(i).text();
-      // bash /dev/stdin, bash /dev/fd/0, bash /dev/fd/3 3<<< …: the script is what is fed in.
-      if (isStandardInput(operand)
-          || operand.startsWith("/dev/fd/")
-          || operand.startsWith("/proc/self/fd/")) {
-        stdin = true;
-      }
-    }
-    for (RawRedirect r : raw.redirects) {
-      if (r.operator.equals("<") && r.target.text().startsWith("<(")) {
-        processSubstitution(r.target, words, depth, via); // bash < <(echo …)
-      }
-    }
-    if (dashC) {
-      if (operand != null) {
-        script(
-            operand,
-            depth,
-            append(via, program + " -c"),
-            " in the string of " + program + " -c",
-            words.subList(i + 1, words.size()));
-      }
-      return;
-    }
-    if (operand == null || stdin) {
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null && r.operator.startsWith("<<")) {
-          script(r.body, depth, append(via, "heredoc"), " in the here-document of " + program);
-        }
-      }
-      String piped = pipedText(raw);
-      if (piped != null) {
-        script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
-      } else if (raw.pipedFrom != null
-          && Producers.of(raw.pipedFrom, names) == Producers.Kind.UNKNOWN) {
-        opaque(Opaque.Kind.COMPUTED_INPUT, words, via, Producers.shown(raw.pipedFrom));
-      }
-    } else {
-      processSubstitution(words.get(i), words, depth, via);
-      String script = written.get(plainPath(operand));
-      if (script != null) {
-        script(
-            script,
-            depth,
-            append(via, "written " + basename(operand)),
-            " in a file the command wrote");
-      }
-    }
-    for (RawRedirect r : raw.redirects) {
-      String script =
-          r.body == null && r.operator.equals("<") ? written.get(plainPath(r.target.text())) : null;
-      if (script != null) {
-        script(
-            script,
-            depth,
-            append(via, "written " + basename(r.target.text())),
-            " in a file the command wrote");
-      }
-    }
-  }
-
-  /**
-   * A script a shell or {@code source} reads from a process substitution ({@code bash <(echo …)}):
-   * read as what it prints where that folds ({@link TextFolding}); opaque where it does not, but
-   * for the network's and the decoders' output, which the remote rules read.
-   */
-  void processSubstitution(Word operand, List<Word> runner, int depth, List<String> via)
-      throws ShellParseException {
-    String text = operand.text();
-    if (operand.literal() || !text.startsWith("<(") || !text.endsWith(")")) {
-      return;
-    }
-    String inner = text.substring(2, text.length() - 1);
-    String printed = TextFolding.evaluate(inner, depth);
-    if (printed != null) {
-      script(printed, depth, append(via, "<(…)"), " in a process substitution");
-      return;
-    }
-    List<RawCommand> commands =
-        Lowering.read(inner, depth, new ParseLimits(ParseLimits.MAX_DEPTH, 1024), "");
-    if (!commands.isEmpty()
-        && Producers.of(commands.get(commands.size() - 1), names) == Producers.Kind.UNKNOWN) {
-      opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
-    }
-  }
-
-  /**
-   * The text a literal producer pipes into {@code raw} ({@code echo …}, {@code printf …}, {@code
-   * cat} of a here-document or here-string), or null when the producer is anything else.
-   */
-  private String pipedText(RawCommand raw) throws ShellParseException {
-    RawCommand from = raw.pipedFrom;
-    if (from == null) {
-      return null;
-    }
-    List<Word> words =
-        Wrappers.strip(from.words, new ArrayList<>(), seenScratch, names, limits, from.depth);
-    if (words.isEmpty() || !words.get(0).literal()) {
-      return null;
-    }
-    switch (names.of(words.get(0).text())) {
-      case "echo" -> {
-        int at = 1;
-        boolean escapes = false;
-        while (at < words.size() && isEchoOption(words.get(at).text())) {
-          escapes |= words.get(at).text().indexOf('e') > 0;
-          at++;
-        }
-        // echo -e decodes its escapes (\x72\x6d is rm), as the shell it feeds would read them.
-        return escapes ? SyntaxParser.decodeEscapes(joined(words, at)) : joined(words, at);
-      }
-      case "printf" -> {
-        return words.size() > 1 ? printf(words) : null;
-      }
-      case "cat" -> {
-        for (RawRedirect r : from.redirects) {
-          if (r.body != null) {
-            return r.body;
-          }
-        }
-        return null;
-      }
-      default -> {
-        return null;
-      }
-    }
-  }
-
-  private static boolean isHex(char c) {
-    return Character.digit(c, 16) >= 0;
-  }
-
-  private static boolean isEchoOption(String word) {
-    if (word.length() < 2 || word.charAt(0) != '-') {
-      return false;
-    }
-    for (int i = 1; i < word.length(); i++) {
-      if ("neE".indexOf(word.charAt(i)) < 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
-  static String printf(List<Word> words) {
-    String format = words.get(1).text();
-    StringBuilder sb = new StringBuilder();
-    int next = 2;
-    for (int i = 0; i < format.length(); i++) {
-      char c = format.charAt(i);
-      if (c == '%' && i + 1 < format.length()) {
-        char d = format.charAt(++i);
-        if (d == '%') {
-          sb.append('%');
-        } else if (next < words.size()) {
-          // %b decodes its argument's escapes as the format's own are decoded.
-          String argument = words.get(next++).text();
-          sb.append(d == 'b' ? SyntaxParser.decodeEscapes(argument) : argument);
-        }
-      } else if (c == '\\' && i + 1 < format.length()) {
-        // \n, \t, \x72, \162 and the rest, as printf decodes its format.
-        int end = i + 2;
-        char d = format.charAt(i + 1);
-        if (d == 'x') {
-          while (end < format.length() && end < i + 4 && isHex(format.charAt(end))) {
-            end++;
-          }
-        } else if (d >= '0' && d <= '7') {
-          while (end < format.length()
-              && end < i + 5
-              && format.charAt(end) >= '0'
-              && format.charAt(end) <= '7') {
-            end++;
-          }
-        }
-        sb.append(SyntaxParser.decodeEscapes(format.substring(i, end)));
-        i = end - 1;
-      } else {
-        sb.append(c);
-      }
-    }
-    for (; next < words.size(); next++) {
-      sb.append(' ').append(words.get(next).text());
-    }
-    return sb.toString();
-  }
-
-  /**
-   * {@code xargs}'s command; when a literal producer pipes into it ({@code echo / | xargs rm -rf}),
-   * with the piped words as its arguments, or in place of {@code -I}'s string.
-   */
-  private void xargs(RawCommand raw, List<Word> words, int depth, List<String> via)
-      throws ShellParseException {
-    Wrappers.Seen seen = new Wrappers.Seen();
-    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
-    List<Word> command =
-        new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
-    if (command.isEmpty()) {
-      command.add(Word.literal("echo"));
-    }
-    String piped = pipedText(raw);
-    if (piped != null) {
-      String replace = replaceString(words);
-      List<Word> input = Wrappers.splitString(Word.literal(piped));
-      if (replace == null) {
-        command.addAll(input);
-      } else if (!input.isEmpty()) {
-        String value = input.get(0).text();
-        command.replaceAll(
-            w ->
-                w.text().contains(replace)
-                    ? new Word(w.text().replace(replace, value), w.literal())
-                    : w);
-      }
-    }
-    if (at < words.size() || piped != null) {
-      command(command, depth, append(via, "xargs"));
-    }
-  }
-
-  /**
-   * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
-   */
-  private static String replaceString(List<Word> words) {
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      if (t.equals("-I") && i + 1 < words.size()) {
-        return words.get(i + 1).text();
-      }
-      if (t.startsWith("-I") && t.length() > 2) {
-        return t.substring(2);
-      }
-      if (t.equals("-i") || t.equals("--replace")) {
-        return "{}";
-      }
-      if (t.startsWith("-i") || t.startsWith("--replace=")) {
-        return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
-      }
-      if (!t.startsWith("-")) {
-        return null;
-      }
-    }
-    return null;
-  }
-
-  private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
-    Wrappers.Seen seen = new Wrappers.Seen();
-    int at = Wrappers.skipOptions(words, 1, "n", Set.of("--interval"), seen);
-    if (at >= words.size()) {
-      return;
-    }
-    List<String> inner = append(via, "watch");
-    if (seen.has('x') || seen.hasLong("--exec")) {
-      command(words.subList(at, words.size()), depth, inner);
-    } else {
-      script(joined(words, at), depth, inner, " in the command of watch");
-    }
-  }
-
-  private void find(List<Word> words, int depth, List<String> via) throws ShellParseException {
-    for (int i = 1; i < words.size(); i++) {
-      String w = words.get(i).text();
-      if (!(w.equals("-exec") || w.equals("-execdir") || w.equals("-ok") || w.equals("-okdir"))) {
-        continue;
-      }
-      int end = i + 1;
-      while (end < words.size()
-          && !words.get(end).text().equals(";")
-          && !words.get(end).text().equals("+")) {
-        end++;
-      }
-      if (end > i + 1) {
-        command(words.subList(i + 1, end), depth, append(via, "find -exec"));
-      }
-      i = end;
-    }
-  }
-
-  private void inline(
-      RawCommand raw, List<Word> words, InlineCode.Language language, int depth, List<String> via)
-      throws ShellParseException {
-    InlineCode.Code code = InlineCode.codeOf(language, words);
-    if (code != null) {
-      trailing = List.of();
-      for (int i = 1; i < words.size(); i++) {
-        if (words.get(i).text().equals(code.text())) {
-          trailing = words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
-          break;
-        }
-      }
-      extract(language, code.text(), depth, append(via, language.via()));
-      trailing = List.of();
-      return;
-    }
-    if (!InlineCode.takesScriptFromStdin(language, words)) {
-      return;
-    }
-    // The code on its input is read as the same code given on the line ({@code python3 -c CODE}),
-    // so that the rules read what its library calls do too (a delete, a secret, a write).
-    for (RawRedirect r : raw.redirects) {
-      if (r.body != null && r.operator.startsWith("<<")) {
-        onTheLine(language, r.body, depth, append(via, "heredoc"));
-      }
-    }
-    String piped = pipedText(raw);
-    if (piped != null) {
-      onTheLine(language, piped, depth, append(via, "pipe"));
-    }
-  }
-
-  /** Resolves {@code code} as the interpreter's command with the code on its line. */
-  private void onTheLine(InlineCode.Language language, String code, int depth, List<String> via)
-      throws ShellParseException {
-    String[] line = language.commandLine();
-    command(
-        List.of(Word.literal(line[0]), Word.literal(line[1]), Word.literal(code)), depth + 1, via);
-  }
-
-  private void extract(InlineCode.Language language, String code, int depth, List<String> via)
-      throws ShellParseException {
-    limits.depth(depth, 0, "inline code", " in the code of " + language.via());
-    for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
-      if (InlineCode.ARGUMENTS.equals(e.shell())) {
-        // exec @ARGV, os.execvp(sys.argv[1], sys.argv[1:]): the words after the code run.
-        if (trailing.size() == 1 && trailing.get(0).text().indexOf(' ') >= 0) {
-          script(trailing.get(0).text(), depth + 1, via, " in the arguments of the inline code");
-        } else if (!trailing.isEmpty()) {
-          command(trailing, depth + 1, via);
-        }
-      } else if (e.argv() != null) {
-        command(e.argv(), depth + 1, via);
-      } else if (e.code() != null) {
-        extract(language, e.code(), depth + 1, via);
-      } else {
-        script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
-      }
-    }
-  }
-
   /** A command given as words (xargs, find -exec, a list in inline code). */
-  private void command(List<Word> words, int depth, List<String> via) throws ShellParseException {
+  void command(List<Word> words, int depth, List<String> via) throws ShellParseException {
     limits.depth(depth, 0, "a command run by " + via.get(via.size() - 1), "");
     resolve(new RawCommand(depth, words), via);
   }
 
-  private static String joined(List<Word> words, int from) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = from; i < words.size(); i++) {
-      if (i > from) {
-        sb.append(' ');
+  /**
+   * The words the program knowledge found, as the resolution's: the same list where each is one of
+   * the command's words already (a sublist it handed back), made words otherwise.
+   */
+  @SuppressWarnings("unchecked")
+  static List<Word> found(List<ProgramWord> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (!(words.get(i) instanceof Word)) {
+        List<Word> made = new ArrayList<>(words.size());
+        for (ProgramWord word : words) {
+          made.add(word instanceof Word w ? w : new Word(word.text(), word.literal()));
+        }
+        return made;
       }
-      sb.append(words.get(i).text());
     }
-    return sb.toString();
+    return (List<Word>) (List<?>) words;
   }
 
   static String basename(String path) {
@@ -1459,7 +532,7 @@ final class Resolver {
   }
 
   /** The way one step further in, unmodifiable: each invocation reached by it keeps it as is. */
-  private static List<String> append(List<String> via, String step) {
+  static List<String> append(List<String> via, String step) {
     String[] next = via.toArray(new String[via.size() + 1]);
     next[via.size()] = step;
     return List.of(next);

@@ -102,7 +102,7 @@ final class RunnerHandlers {
       }
       case "Runners.sops" -> {
         if (words.size() > 3 && words.get(1).text().startsWith("exec-")) {
-          r.code(words.get(3), "shell", words, depth, via);
+          RunnerCode.code(r, words.get(3), "shell", words, depth, via);
         }
       }
       case "Runners.capsh" -> {
@@ -139,12 +139,12 @@ final class RunnerHandlers {
                 words, 1, "", Set.of("-cmd", "-separator", "-newline", "-nullvalue"), seen);
         List<Word> cmd = valueRest(words, Set.of("-cmd"));
         if (cmd != null && !cmd.isEmpty()) {
-          r.code(cmd.get(0), "sql", words, depth, via);
+          RunnerCode.code(r, cmd.get(0), "sql", words, depth, via);
         }
         for (int i = at + 1; i < words.size(); i++) {
-          r.code(words.get(i), "sql", words, depth, via);
+          RunnerCode.code(r, words.get(i), "sql", words, depth, via);
         }
-        r.input(raw, "sql", words, depth, via);
+        RunnerCode.input(r, raw, "sql", words, depth, via);
       }
       case "Runners.aptHooks" -> {
         for (int i = 1; i + 1 < words.size(); i++) {
@@ -153,7 +153,8 @@ final class RunnerHandlers {
           int eq = option == null ? -1 : option.indexOf('=');
           if (eq > 0
               && option.substring(0, eq).toLowerCase(java.util.Locale.ROOT).contains("invoke")) {
-            r.code(
+            RunnerCode.code(
+                r,
                 new Word(option.substring(eq + 1), words.get(i + 1).literal()),
                 "shell",
                 words,
@@ -170,7 +171,7 @@ final class RunnerHandlers {
               && !first.equals("-p")
               && !first.equals("-")
               && !first.isEmpty()) {
-            r.code(words.get(at), "shell", words, depth, via);
+            RunnerCode.code(r, words.get(at), "shell", words, depth, via);
           }
         }
       }
@@ -178,20 +179,20 @@ final class RunnerHandlers {
         if (words.size() > 1) {
           String file = words.get(1).text();
           if (Resolver.isStandardInput(file) || file.startsWith("/dev/fd/")) {
-            r.input(raw, "shell", words, depth, via);
+            RunnerCode.input(r, raw, "shell", words, depth, via);
           } else {
-            r.processSubstitution(words.get(1), words, depth, via);
+            ShellInputs.processSubstitution(r, words.get(1), words, depth, via);
           }
         }
       }
       case "Runners.positionalCode" -> {
         for (Word value : RunnerWords.codeValues(row, words)) {
-          r.code(value, "shell", words, depth, via);
+          RunnerCode.code(r, value, "shell", words, depth, via);
         }
         Wrappers.Seen seen = new Wrappers.Seen();
         int at = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), seen);
         for (int i = at; i < words.size(); i++) {
-          r.code(words.get(i), "shell", words, depth, via);
+          RunnerCode.code(r, words.get(i), "shell", words, depth, via);
         }
       }
       case "Runners.parallel" -> {
@@ -199,7 +200,7 @@ final class RunnerHandlers {
         // command, each line of its input is one.
         int at = Wrappers.skipOptions(words, 1, "jSaIEdnNL", Set.of(), null);
         if (at >= words.size() || words.get(at).text().startsWith(":::")) {
-          r.input(raw, "lines", words, depth, via);
+          RunnerCode.input(r, raw, "lines", words, depth, via);
         }
       }
       case "Runners.npm" -> {
@@ -213,14 +214,15 @@ final class RunnerHandlers {
           for (int i = at + 1; i < words.size(); i++) {
             String t = words.get(i).text();
             if (t.startsWith("scripts.") && t.indexOf('=') > 0) {
-              r.code(
+              RunnerCode.code(
+                  r,
                   new Word(t.substring(t.indexOf('=') + 1), words.get(i).literal()),
                   "shell",
                   words,
                   depth,
                   via);
             } else if (verb.equals("set-script") && i + 1 == words.size() - 1) {
-              r.code(words.get(i + 1), "shell", words, depth, via);
+              RunnerCode.code(r, words.get(i + 1), "shell", words, depth, via);
               break;
             }
           }
@@ -233,7 +235,7 @@ final class RunnerHandlers {
           List<Word> rest = words.subList(at, words.size());
           for (int i = 1; i + 1 < rest.size(); i++) {
             if (rest.get(i).text().equals("-c") || rest.get(i).text().equals("--call")) {
-              r.code(rest.get(i + 1), "shell", words, depth, via);
+              RunnerCode.code(r, rest.get(i + 1), "shell", words, depth, via);
               return;
             }
           }
@@ -288,7 +290,7 @@ final class RunnerHandlers {
     // tmux -c 'command' runs a shell command as a login shell would.
     for (int i = 1; i + 1 < words.size() && i < at; i++) {
       if (words.get(i).text().equals("-c")) {
-        r.code(words.get(i + 1), "shell", words, depth, via);
+        RunnerCode.code(r, words.get(i + 1), "shell", words, depth, via);
       }
     }
     if (at >= words.size()) {
@@ -300,12 +302,12 @@ final class RunnerHandlers {
       return;
     }
     if (TMUX_COMMANDS.contains(command) || TMUX_RUN.contains(command)) {
-      r.code(joined(words.subList(rest, words.size())), "shell", words, depth, via);
+      RunnerCode.code(r, joined(words.subList(rest, words.size())), "shell", words, depth, via);
     } else if (TMUX_KEYS.contains(command)) {
       List<Word> keys = new ArrayList<>(words.subList(rest, words.size()));
       keys.removeIf(k -> ENTER.contains(k.text()));
       if (!keys.isEmpty()) {
-        r.code(joined(keys), "shell", words, depth, via);
+        RunnerCode.code(r, joined(keys), "shell", words, depth, via);
       }
     }
   }
@@ -350,9 +352,9 @@ final class RunnerHandlers {
       Word word = words.get(i);
       String t = word.text();
       if ((t.equals("-c") || t.equals("--cmd")) && i + 1 < words.size()) {
-        r.code(words.get(++i), "vim", words, depth, via);
+        RunnerCode.code(r, words.get(++i), "vim", words, depth, via);
       } else if (t.startsWith("+") && t.length() > 1 && !t.substring(1).matches("[0-9]+|/.*")) {
-        r.code(new Word(t.substring(1), word.literal()), "vim", words, depth, via);
+        RunnerCode.code(r, new Word(t.substring(1), word.literal()), "vim", words, depth, via);
       } else if (t.equals("-es") || t.equals("-e") || t.equals("-Es") || t.equals("-s")) {
         silentMode = true;
       } else if (t.equals("--")) {
@@ -360,7 +362,7 @@ final class RunnerHandlers {
       }
     }
     if (silentMode || Resolver.basename(words.get(0).text()).equals("ex")) {
-      r.input(raw, "vim", words, depth, via);
+      RunnerCode.input(r, raw, "vim", words, depth, via);
     }
   }
 }

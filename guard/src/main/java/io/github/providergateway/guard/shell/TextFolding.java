@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
@@ -150,7 +151,7 @@ final class TextFolding {
       end++;
     }
     String name = Resolver.basename(inner.substring(start, end));
-    return end > start && (STARTS.contains(name) || Generators.isName(name));
+    return end > start && (STARTS.contains(name) || Programs.isGeneratorName(name));
   }
 
   /** Where the {@code )} closing a substitution opened before {@code from} is, or -1. */
@@ -262,7 +263,7 @@ final class TextFolding {
   private static String produce(String program, List<Word> words, List<String> args, String input) {
     return switch (program) {
       case "echo" -> echo(args);
-      case "printf" -> args.isEmpty() ? null : Resolver.printf(words);
+      case "printf" -> args.isEmpty() ? null : ShellInputs.printf(words);
       case "which", "command", "type" -> located(program, args);
       case "dirname" -> args.size() == 1 ? parentOf(args.get(0)) + "\n" : null;
       case "basename" -> args.size() == 1 ? Resolver.basename(args.get(0)) + "\n" : null;
@@ -271,7 +272,7 @@ final class TextFolding {
           args.size() == 1 || args.size() == 2 && args.get(0).startsWith("-")
               ? args.get(args.size() - 1) + "\n"
               : null;
-      default -> input == null && Generators.known(program, args) ? ":" : null;
+      default -> input == null && Programs.isGenerator(program, args) ? ":" : null;
     };
   }
 
@@ -308,7 +309,7 @@ final class TextFolding {
       }
       case "xxd" -> reverts(args) ? hex(input) : null;
       case "rev" -> args.isEmpty() ? reverseLines(input) : null;
-      case "tr" -> Tr.apply(args, input);
+      case "tr" -> Programs.tr(args, input);
       case "sed" -> sed(args, input);
       default -> null;
     };

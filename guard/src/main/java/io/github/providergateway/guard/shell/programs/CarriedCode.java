@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
 import java.util.ArrayList;
@@ -21,20 +21,10 @@ import java.util.regex.Pattern;
 final class CarriedCode {
 
   /**
-   * What a program carries: a script ({@code command} null) or a command as words ({@code script}
-   * null), and how it is reached.
-   *
-   * @param via how it is reached ({@code git -c}, {@code ssh}, …)
-   * @param script shell text, or null
-   * @param command the words of a command, or null
-   */
-  record Carried(String via, String script, List<Word> command) {}
-
-  /**
    * Each program read here, with what reads it: one table, so that a program with no reading makes
    * no list at all (every program of a long command is asked).
    */
-  private static final Map<String, BiConsumer<List<Word>, List<Carried>>> READERS =
+  private static final Map<String, BiConsumer<List<ProgramWord>, List<CarriedRun>>> READERS =
       Map.ofEntries(
           Map.entry("git", CarriedCode::git),
           Map.entry("ssh", CarriedCode::ssh),
@@ -104,18 +94,18 @@ final class CarriedCode {
    * @param words the program and its arguments
    * @return what it carries, empty for nothing
    */
-  static List<Carried> of(String program, List<Word> words) {
-    BiConsumer<List<Word>, List<Carried>> reader = READERS.get(program);
+  static List<CarriedRun> of(String program, List<ProgramWord> words) {
+    BiConsumer<List<ProgramWord>, List<CarriedRun>> reader = READERS.get(program);
     if (reader == null) {
       return List.of();
     }
-    List<Carried> found = new ArrayList<>();
+    List<CarriedRun> found = new ArrayList<>();
     reader.accept(words, found);
     return found;
   }
 
   /** {@code git -c key=value} and {@code git config key value} of a key git runs as shell. */
-  private static void git(List<Word> words, List<Carried> found) {
+  private static void git(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       String setting = null;
@@ -142,7 +132,8 @@ final class CarriedCode {
         }
         if (GIT_CODE_KEYS.contains(key) || key.startsWith("pager.") || runsCode(key)) {
           found.add(
-              new Carried("git " + key, value.startsWith("!") ? value.substring(1) : value, null));
+              new CarriedRun(
+                  "git " + key, value.startsWith("!") ? value.substring(1) : value, null));
         }
       }
     }
@@ -152,7 +143,7 @@ final class CarriedCode {
       int ext = t.indexOf("ext::");
       if (ext >= 0) {
         found.add(
-            new Carried(
+            new CarriedRun(
                 "git ext::", null, extArguments(t.substring(ext + 5), words.get(i).literal())));
       }
     }
@@ -199,7 +190,7 @@ final class CarriedCode {
    * git-bisect(1) run, --upload-pack and --receive-pack, git-difftool(1) --extcmd, git-grep(1)
    * --open-files-in-pager, git-filter-branch(1)'s filters, git-archive(1) --exec).
    */
-  private static void gitSubcommand(List<Word> words, List<Carried> found) {
+  private static void gitSubcommand(List<ProgramWord> words, List<CarriedRun> found) {
     int at = 1;
     while (at < words.size() && words.get(at).text().startsWith("-")) {
       at += GIT_GLOBAL_WITH_VALUE.contains(words.get(at).text()) ? 2 : 1;
@@ -208,7 +199,7 @@ final class CarriedCode {
       return;
     }
     String sub = words.get(at).text();
-    List<Word> rest = words.subList(at + 1, words.size());
+    List<ProgramWord> rest = words.subList(at + 1, words.size());
     switch (sub) {
       case "submodule" -> {
         int foreach = indexOf(rest, "foreach");
@@ -219,14 +210,14 @@ final class CarriedCode {
           }
           if (from < rest.size()) {
             found.add(
-                new Carried(
+                new CarriedRun(
                     "git submodule foreach", joinedTexts(rest.subList(from, rest.size())), null));
           }
         }
       }
       case "bisect" -> {
         if (!rest.isEmpty() && rest.get(0).text().equals("run") && rest.size() > 1) {
-          found.add(new Carried("git bisect run", null, rest.subList(1, rest.size())));
+          found.add(new CarriedRun("git bisect run", null, rest.subList(1, rest.size())));
         }
       }
       default -> {
@@ -244,7 +235,7 @@ final class CarriedCode {
             value = t.substring(2);
           }
           if (value != null && !value.isEmpty()) {
-            found.add(new Carried("git " + sub, value, null));
+            found.add(new CarriedRun("git " + sub, value, null));
           }
         }
       }
@@ -272,7 +263,7 @@ final class CarriedCode {
    * #GIT_CODE_OPTIONS}, or null} Asked of every {@code --} word of every git command: no option's
    * text is made to compare it (no option is the start of another).
    */
-  private static String gitCodeOption(String t, List<Word> rest, int i) {
+  private static String gitCodeOption(String t, List<ProgramWord> rest, int i) {
     for (int o = 0; o < GIT_CODE_OPTIONS.size(); o++) {
       String option = GIT_CODE_OPTIONS.get(o);
       if (t.startsWith(option)) {
@@ -291,8 +282,8 @@ final class CarriedCode {
    * An {@code ext::} remote's command as git-remote-ext(1) splits it: blanks part the arguments,
    * {@code "% "} is a blank within one, {@code "%%"} a percent sign.
    */
-  private static List<Word> extArguments(String command, boolean literal) {
-    List<Word> words = new ArrayList<>();
+  private static List<ProgramWord> extArguments(String command, boolean literal) {
+    List<ProgramWord> words = new ArrayList<>();
     StringBuilder word = new StringBuilder();
     for (int i = 0; i < command.length(); i++) {
       char c = command.charAt(i);
@@ -301,7 +292,7 @@ final class CarriedCode {
         word.append(next);
       } else if (c == ' ') {
         if (word.length() > 0) {
-          words.add(new Word(word.toString(), literal));
+          words.add(ProgramWord.of(word.toString(), literal));
           word.setLength(0);
         }
       } else {
@@ -309,12 +300,12 @@ final class CarriedCode {
       }
     }
     if (word.length() > 0) {
-      words.add(new Word(word.toString(), literal));
+      words.add(ProgramWord.of(word.toString(), literal));
     }
     return words;
   }
 
-  private static int indexOf(List<Word> words, String text) {
+  private static int indexOf(List<ProgramWord> words, String text) {
     for (int i = 0; i < words.size(); i++) {
       if (words.get(i).text().equals(text)) {
         return i;
@@ -323,16 +314,16 @@ final class CarriedCode {
     return -1;
   }
 
-  private static String joinedTexts(List<Word> words) {
+  private static String joinedTexts(List<ProgramWord> words) {
     StringBuilder out = new StringBuilder();
-    for (Word w : words) {
+    for (ProgramWord w : words) {
       out.append(out.length() == 0 ? "" : " ").append(w.text());
     }
     return out.toString();
   }
 
   /** ssh's {@code -o Key=value} or {@code -oKey value} that runs code, and its remote command. */
-  private static void ssh(List<Word> words, List<Carried> found) {
+  private static void ssh(List<ProgramWord> words, List<CarriedRun> found) {
     int i = 1;
     for (; i < words.size(); i++) {
       String t = words.get(i).text();
@@ -361,11 +352,11 @@ final class CarriedCode {
       for (int k = i + 1; k < words.size(); k++) {
         remote.append(k > i + 1 ? " " : "").append(words.get(k).text());
       }
-      found.add(new Carried("ssh", remote.toString(), null));
+      found.add(new CarriedRun("ssh", remote.toString(), null));
     }
   }
 
-  private static void sshOption(String option, List<Carried> found) {
+  private static void sshOption(String option, List<CarriedRun> found) {
     int split = 0;
     while (split < option.length() && option.charAt(split) != '=' && option.charAt(split) != ' ') {
       split++;
@@ -375,39 +366,39 @@ final class CarriedCode {
     }
     String key = option.substring(0, split).toLowerCase(Locale.ROOT);
     if (SSH_CODE_KEYS.contains(key)) {
-      found.add(new Carried("ssh -o " + key, option.substring(split + 1).strip(), null));
+      found.add(new CarriedRun("ssh -o " + key, option.substring(split + 1).strip(), null));
     }
   }
 
   /** tar's options that run a command: checkpoint actions, filters, compressors, scripts. */
-  private static void tar(List<Word> words, List<Carried> found) {
+  private static void tar(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       for (String option : TAR_CODE_OPTIONS) {
         if (t.startsWith(option)) {
-          found.add(new Carried("tar " + option, t.substring(option.length()), null));
+          found.add(new CarriedRun("tar " + option, t.substring(option.length()), null));
         }
       }
       if ((t.equals("-I") || t.equals("-F")) && i + 1 < words.size()) {
-        found.add(new Carried("tar " + t, words.get(i + 1).text(), null));
+        found.add(new CarriedRun("tar " + t, words.get(i + 1).text(), null));
       }
     }
   }
 
   /** rsync's remote shell ({@code -e}, {@code --rsh}) and {@code --rsync-path}. */
-  private static void rsync(List<Word> words, List<Carried> found) {
+  private static void rsync(List<ProgramWord> words, List<CarriedRun> found) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (t.equals("-e") && i + 1 < words.size()) {
-        found.add(new Carried("rsync -e", words.get(i + 1).text(), null));
+        found.add(new CarriedRun("rsync -e", words.get(i + 1).text(), null));
       } else if (t.startsWith("--rsh=") || t.startsWith("--rsync-path=")) {
-        found.add(new Carried("rsync", t.substring(t.indexOf('=') + 1), null));
+        found.add(new CarriedRun("rsync", t.substring(t.indexOf('=') + 1), null));
       }
     }
   }
 
   /** GNU sed's {@code e command} in a script: the command runs through the shell. */
-  private static void sed(List<Word> words, List<Carried> found) {
+  private static void sed(List<ProgramWord> words, List<CarriedRun> found) {
     List<String> scripts = new ArrayList<>();
     boolean scriptGiven = false;
     for (int i = 1; i < words.size(); i++) {
@@ -426,18 +417,18 @@ final class CarriedCode {
     for (String script : scripts) {
       Matcher m = SED_EXECUTE.matcher(script);
       while (m.find()) {
-        found.add(new Carried("sed e", m.group(1).strip(), null));
+        found.add(new CarriedRun("sed e", m.group(1).strip(), null));
       }
     }
   }
 
   /** GNU parallel: its command with the arguments after {@code :::} as xargs would give them. */
-  private static void parallel(List<Word> words, List<Carried> found) {
+  private static void parallel(List<ProgramWord> words, List<CarriedRun> found) {
     int at = 1;
     while (at < words.size() && words.get(at).text().startsWith("-")) {
       at++;
     }
-    List<Word> command = new ArrayList<>();
+    List<ProgramWord> command = new ArrayList<>();
     int k = at;
     for (; k < words.size() && !words.get(k).text().startsWith(":::"); k++) {
       command.add(words.get(k));
@@ -450,7 +441,7 @@ final class CarriedCode {
         command.add(words.get(k));
       }
     }
-    found.add(new Carried("parallel", null, command));
+    found.add(new CarriedRun("parallel", null, command));
   }
 
   /**
@@ -458,7 +449,7 @@ final class CarriedCode {
    * words name a folder of this machine mounted into it is read with the machine's paths put back
    * ({@code rm -rf /home/user}); a command that names no mounted folder changes only the container.
    */
-  private static void mounted(List<Word> words, List<Carried> found) {
+  private static void mounted(List<ProgramWord> words, List<CarriedRun> found) {
     List<String[]> mounts = new ArrayList<>();
     int i = 2;
     for (; i < words.size(); i++) {
@@ -499,9 +490,9 @@ final class CarriedCode {
     if (mounts.isEmpty() || i + 1 >= words.size()) {
       return;
     }
-    List<Word> command = new ArrayList<>();
+    List<ProgramWord> command = new ArrayList<>();
     boolean named = false;
-    for (Word word : words.subList(i + 1, words.size())) {
+    for (ProgramWord word : words.subList(i + 1, words.size())) {
       String text = word.text();
       for (String[] mount : mounts) {
         String inside =
@@ -521,10 +512,11 @@ final class CarriedCode {
           break;
         }
       }
-      command.add(new Word(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
+      command.add(
+          ProgramWord.of(text, word.literal() && !text.startsWith("~") && !text.startsWith("$")));
     }
     if (named) {
-      found.add(new Carried("docker run (mounted)", null, command));
+      found.add(new CarriedRun("docker run (mounted)", null, command));
     }
   }
 
@@ -549,7 +541,7 @@ final class CarriedCode {
    * its root folder at {@code /host} ({@code -- chroot /host rm -rf /var/lib/etcd}): read as run
    * here, as exec's is.
    */
-  private static void kubectlExec(List<Word> words, List<Carried> found) {
+  private static void kubectlExec(List<ProgramWord> words, List<CarriedRun> found) {
     int sub = 1;
     while (sub < words.size() && words.get(sub).text().startsWith("-")) {
       sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
@@ -560,20 +552,20 @@ final class CarriedCode {
     }
     for (int i = sub + 1; i < words.size(); i++) {
       if (words.get(i).text().equals("--") && i + 1 < words.size()) {
-        found.add(new Carried("kubectl " + verb, null, words.subList(i + 1, words.size())));
+        found.add(new CarriedRun("kubectl " + verb, null, words.subList(i + 1, words.size())));
         return;
       }
     }
   }
 
   /** A shell's {@code -c} string in {@code docker run} or {@code docker exec}: it runs inside. */
-  private static void containerShell(List<Word> words, List<Carried> found) {
+  private static void containerShell(List<ProgramWord> words, List<CarriedRun> found) {
     if (words.size() < 2) {
       return;
     }
     if (words.get(1).text().equals("unshare")) {
       // podman unshare CMD: a command on this machine, in podman's user namespace.
-      found.add(new Carried("podman unshare", null, words.subList(2, words.size())));
+      found.add(new CarriedRun("podman unshare", null, words.subList(2, words.size())));
       return;
     }
     String verb = words.get(1).text();
@@ -584,9 +576,9 @@ final class CarriedCode {
       mounted(words, found);
     }
     for (int i = 2; i + 2 < words.size(); i++) {
-      String program = Resolver.basename(words.get(i).text());
-      if (Resolver.isShell(program) && words.get(i + 1).text().equals("-c")) {
-        found.add(new Carried("docker " + verb, words.get(i + 2).text(), null));
+      String program = words.get(i).text().substring(words.get(i).text().lastIndexOf('/') + 1);
+      if (Programs.isShell(program) && words.get(i + 1).text().equals("-c")) {
+        found.add(new CarriedRun("docker " + verb, words.get(i + 2).text(), null));
         return;
       }
     }

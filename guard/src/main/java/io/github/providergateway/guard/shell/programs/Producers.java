@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import java.util.List;
 import java.util.Set;
@@ -11,14 +11,6 @@ import java.util.Set;
  * guard cannot know.
  */
 final class Producers {
-  /** What a producer is. */
-  enum Kind {
-    NETWORK,
-    DECODER,
-    FILE,
-    UNKNOWN
-  }
-
   private static final Set<String> NETWORK =
       Set.of(
           "curl",
@@ -79,38 +71,42 @@ final class Producers {
       Set.of("cat", "head", "tail", "less", "more", "bat", "batcat", "tac", "zcat");
 
   /** The most pipes followed back. */
-  private static final int MAX_STEPS = 16;
+  static final int MAX_STEPS = 16;
 
   private Producers() {}
 
-  /** {@return what prints the text piped from {@code from}} */
-  static Kind of(RawCommand from, Resolver.ProgramNames names) {
-    RawCommand at = from;
-    for (int step = 0; step < MAX_STEPS && at != null; step++) {
-      List<Word> words = at.words;
+  /**
+   * {@return what prints the text piped into a program}
+   *
+   * @param back the words of the commands piped into it, the nearest first, at most {@link
+   *     #MAX_STEPS}
+   */
+  static ProducerKind of(List<List<ProgramWord>> back) {
+    for (int step = 0; step < MAX_STEPS && step < back.size(); step++) {
+      List<ProgramWord> words = back.get(step);
       if (words.isEmpty() || !words.get(0).literal()) {
-        return Kind.UNKNOWN;
+        return ProducerKind.UNKNOWN;
       }
-      String program = names.of(words.get(0).text());
+      String first = words.get(0).text();
+      String program = first.substring(first.lastIndexOf('/') + 1);
       if (NETWORK.contains(program)) {
-        return Kind.NETWORK;
+        return ProducerKind.NETWORK;
       }
       if (DECODERS.contains(program)) {
-        return Kind.DECODER;
+        return ProducerKind.DECODER;
       }
       if (FILE_READERS.contains(program) && namesAFile(words)) {
-        return Kind.FILE;
+        return ProducerKind.FILE;
       }
-      if (!FILTERS.contains(program) || at.pipedFrom == null) {
-        return Kind.UNKNOWN;
+      if (!FILTERS.contains(program) || step == back.size() - 1) {
+        return ProducerKind.UNKNOWN;
       }
-      at = at.pipedFrom;
     }
-    return Kind.UNKNOWN;
+    return ProducerKind.UNKNOWN;
   }
 
   /** Whether a reader names a literal file to print, rather than reading its own input. */
-  private static boolean namesAFile(List<Word> words) {
+  private static boolean namesAFile(List<ProgramWord> words) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (!t.startsWith("-") && words.get(i).literal()) {
@@ -121,9 +117,9 @@ final class Producers {
   }
 
   /** {@return the producer as the person reads it} */
-  static String shown(RawCommand from) {
+  static String shown(List<ProgramWord> from) {
     StringBuilder out = new StringBuilder();
-    for (Word word : from.words) {
+    for (ProgramWord word : from) {
       if (out.length() > 80) {
         out.append(" …");
         break;

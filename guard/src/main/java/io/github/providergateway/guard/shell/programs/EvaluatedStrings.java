@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import java.util.ArrayList;
 import java.util.List;

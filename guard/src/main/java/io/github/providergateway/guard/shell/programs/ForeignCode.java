@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,36 +17,9 @@ import java.util.regex.Pattern;
  * call-process}, Lua's {@code os.execute}, Tcl's {@code exec} and {@code spawn}, R's {@code
  * system}, AppleScript's {@code do shell script}, PowerShell's download-and-run, and crontab lines.
  * A best-effort reading: a construct that runs something the reading cannot make out is reported as
- * such ({@link Found#opaque()}), never dropped.
+ * such ({@link ForeignRun#opaque()}), never dropped.
  */
 final class ForeignCode {
-  /**
-   * One thing the code runs: shell text, a program and its arguments, inline code of a language the
-   * guard reads, or something it cannot read.
-   */
-  record Found(
-      String shell, List<Word> argv, InlineCode.Language language, String code, String opaque) {
-    static Found shell(String text) {
-      return new Found(text, null, null, null, null);
-    }
-
-    static Found argv(List<String> words) {
-      List<Word> out = new ArrayList<>(words.size());
-      for (String w : words) {
-        out.add(Word.literal(w));
-      }
-      return new Found(null, out, null, null, null);
-    }
-
-    static Found inline(InlineCode.Language language, String code) {
-      return new Found(null, null, language, code, null);
-    }
-
-    static Found opaque(String what) {
-      return new Found(null, null, null, null, what);
-    }
-  }
-
   private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
   private static final Pattern CALL_SYSTEM =
       Pattern.compile(
@@ -122,14 +95,14 @@ final class ForeignCode {
    * @param code the code
    * @return what it runs, in order; empty for nothing
    */
-  static List<Found> extract(String language, String code) {
-    List<Found> found = new ArrayList<>();
+  static List<ForeignRun> extract(String language, String code) {
+    List<ForeignRun> found = new ArrayList<>();
     switch (language) {
-      case "shell" -> found.add(Found.shell(code));
+      case "shell" -> found.add(ForeignRun.shell(code));
       case "lines" -> {
         for (String line : code.split("\n")) {
           if (!line.isBlank()) {
-            found.add(Found.shell(line));
+            found.add(ForeignRun.shell(line));
           }
         }
       }
@@ -147,11 +120,11 @@ final class ForeignCode {
         for (String line : code.split("\n")) {
           String l = line.strip();
           if (l.startsWith("platform shell ")) {
-            found.add(Found.shell(l.substring(15)));
+            found.add(ForeignRun.shell(l.substring(15)));
           } else if (l.startsWith("shell ")) {
-            found.add(Found.shell(l.substring(6)));
+            found.add(ForeignRun.shell(l.substring(6)));
           } else if (l.startsWith("script ")) {
-            found.add(Found.inline(InlineCode.Language.PYTHON, l.substring(7)));
+            found.add(ForeignRun.inline(InlineLanguage.PYTHON, l.substring(7)));
           }
         }
       }
@@ -161,7 +134,7 @@ final class ForeignCode {
           String l = line.strip();
           int bang = l.indexOf('!');
           if (bang >= 0 && l.substring(0, bang).matches("[0-9,$.]*\\s*[rweR]?\\s*")) {
-            found.add(Found.shell(l.substring(bang + 1)));
+            found.add(ForeignRun.shell(l.substring(bang + 1)));
           }
         }
       }
@@ -170,17 +143,17 @@ final class ForeignCode {
         Matcher m = LUA_RUN.matcher(code);
         int count = 0;
         while (m.find()) {
-          found.add(Found.shell(unquote(m.group(1))));
+          found.add(ForeignRun.shell(unquote(m.group(1))));
           count++;
         }
         if (count == 0 && LUA_ANY.matcher(code).find()) {
-          found.add(Found.opaque("lua code that runs a command it builds"));
+          found.add(ForeignRun.opaque("lua code that runs a command it builds"));
         }
       }
       case "tcl" -> {
         Matcher m = TCL_EXEC.matcher(code);
         while (m.find()) {
-          found.add(Found.argv(tclWords(m.group(1))));
+          found.add(ForeignRun.argv(tclWords(m.group(1))));
         }
         Matcher delete = TCL_DELETE.matcher(code);
         while (delete.find()) {
@@ -190,29 +163,29 @@ final class ForeignCode {
               argv.add(word); // file delete -force PATH
             }
           }
-          found.add(Found.argv(argv));
+          found.add(ForeignRun.argv(argv));
         }
       }
       case "r" -> {
         Matcher m = R_SYSTEM.matcher(code);
         while (m.find()) {
-          found.add(Found.shell(unquote(m.group(1))));
+          found.add(ForeignRun.shell(unquote(m.group(1))));
         }
         Matcher unlink = R_UNLINK.matcher(code);
         while (unlink.find()) {
-          found.add(Found.argv(List.of("rm", "-rf", unquote(unlink.group(1)))));
+          found.add(ForeignRun.argv(List.of("rm", "-rf", unquote(unlink.group(1)))));
         }
       }
       case "applescript" -> {
         Matcher m = APPLESCRIPT.matcher(code);
         while (m.find()) {
-          found.add(Found.shell(unquote(m.group(1))));
+          found.add(ForeignRun.shell(unquote(m.group(1))));
         }
       }
       case "powershell" -> powershell(code, found);
       case "cron" -> cron(code, found);
-      case "program" -> found.add(Found.argv(List.of(code)));
-      default -> found.add(Found.opaque("code in " + language));
+      case "program" -> found.add(ForeignRun.argv(List.of(code)));
+      default -> found.add(ForeignRun.opaque("code in " + language));
     }
     return found;
   }
@@ -222,7 +195,7 @@ final class ForeignCode {
    * line as a shell command: {@code :!}, {@code :r !}, {@code :w !} and {@code :terminal} pass the
    * {@code |} to the shell (vim's {@code :help :bar}), so {@code :!curl … | sh} runs the pipe.
    */
-  private static void vimLine(String line, List<Found> found) {
+  private static void vimLine(String line, List<ForeignRun> found) {
     String[] parts = line.split("(?<!\\\\)\\|", -1);
     for (int p = 0; p < parts.length; p++) {
       if (VIM_SHELL_COMMAND.matcher(bare(parts[p])).matches()) {
@@ -256,35 +229,35 @@ final class ForeignCode {
     return c;
   }
 
-  private static void vim(String command, List<Found> found) {
+  private static void vim(String command, List<ForeignRun> found) {
     String c = bare(command);
     if (c.startsWith("!")) {
-      found.add(Found.shell(c.substring(1)));
+      found.add(ForeignRun.shell(c.substring(1)));
       return;
     }
     Matcher readWrite =
         Pattern.compile("^(?:\\d*,?\\d*|%)?\\s*(?:r|read|w|write|te|terminal|term)\\s*!?\\s*(.*)$")
             .matcher(c);
     if (c.matches("^(?:r|read|w|write)\\s*!.*")) {
-      found.add(Found.shell(c.substring(c.indexOf('!') + 1)));
+      found.add(ForeignRun.shell(c.substring(c.indexOf('!') + 1)));
       return;
     }
     if (c.matches("^(?:te|terminal|term)\\s+.*") && readWrite.matches()) {
-      found.add(Found.shell(readWrite.group(1)));
+      found.add(ForeignRun.shell(readWrite.group(1)));
       return;
     }
     for (String python : new String[] {"py3 ", "python3 ", "py ", "python ", "pyx ", "pythonx "}) {
       if (c.startsWith(python)) {
-        found.add(Found.inline(InlineCode.Language.PYTHON, c.substring(python.length())));
+        found.add(ForeignRun.inline(InlineLanguage.PYTHON, c.substring(python.length())));
         return;
       }
     }
     if (c.startsWith("perl ")) {
-      found.add(Found.inline(InlineCode.Language.PERL, c.substring(5)));
+      found.add(ForeignRun.inline(InlineLanguage.PERL, c.substring(5)));
       return;
     }
     if (c.startsWith("ruby ")) {
-      found.add(Found.inline(InlineCode.Language.RUBY, c.substring(5)));
+      found.add(ForeignRun.inline(InlineLanguage.RUBY, c.substring(5)));
       return;
     }
     if (c.startsWith("lua ")) {
@@ -292,61 +265,61 @@ final class ForeignCode {
       return;
     }
     if (c.equals("sh") || c.equals("shell")) {
-      found.add(Found.opaque("vim's interactive shell"));
+      found.add(ForeignRun.opaque("vim's interactive shell"));
       return;
     }
     Matcher m = CALL_SYSTEM.matcher(c);
     while (m.find()) {
-      found.add(Found.shell(unquote(m.group(1))));
+      found.add(ForeignRun.shell(unquote(m.group(1))));
     }
     Matcher delete = VIM_DELETE.matcher(c);
     while (delete.find()) {
       // delete(expand("~"), "rf"): vim's recursive delete.
       String path = delete.group(1) != null ? delete.group(1) : delete.group(2);
       boolean recursive = delete.group(3) != null && delete.group(3).contains("r");
-      found.add(Found.argv(List.of("rm", recursive ? "-rf" : "-f", path)));
+      found.add(ForeignRun.argv(List.of("rm", recursive ? "-rf" : "-f", path)));
     }
   }
 
-  private static void gdb(String line, List<Found> found) {
+  private static void gdb(String line, List<ForeignRun> found) {
     if (line.startsWith("shell ")) {
-      found.add(Found.shell(line.substring(6)));
+      found.add(ForeignRun.shell(line.substring(6)));
     } else if (line.startsWith("!")) {
-      found.add(Found.shell(line.substring(1)));
+      found.add(ForeignRun.shell(line.substring(1)));
     } else if (line.startsWith("python ") || line.startsWith("pi ") || line.startsWith("py ")) {
-      found.add(Found.inline(InlineCode.Language.PYTHON, line.substring(line.indexOf(' ') + 1)));
+      found.add(ForeignRun.inline(InlineLanguage.PYTHON, line.substring(line.indexOf(' ') + 1)));
     } else if (line.startsWith("pipe ") || line.startsWith("| ")) {
       int bar = line.indexOf('|', line.startsWith("| ") ? 1 : 0);
       if (bar >= 0) {
-        found.add(Found.shell(line.substring(bar + 1)));
+        found.add(ForeignRun.shell(line.substring(bar + 1)));
       }
     } else {
       Matcher m = CALL_SYSTEM.matcher(line);
       while (m.find()) {
-        found.add(Found.shell(unquote(m.group(1))));
+        found.add(ForeignRun.shell(unquote(m.group(1))));
       }
     }
   }
 
-  private static void sql(String code, List<Found> found) {
+  private static void sql(String code, List<ForeignRun> found) {
     for (String line : code.split("\n|;")) {
       String l = line.strip();
       String lower = l.toLowerCase(Locale.ROOT);
       if (l.startsWith("\\!")) {
-        found.add(Found.shell(l.substring(2)));
+        found.add(ForeignRun.shell(l.substring(2)));
       } else if (lower.startsWith("system ")) {
-        found.add(Found.shell(l.substring(7)));
+        found.add(ForeignRun.shell(l.substring(7)));
       } else if (lower.startsWith(".shell ") || lower.startsWith(".system ")) {
-        found.add(Found.shell(l.substring(l.indexOf(' ') + 1)));
+        found.add(ForeignRun.shell(l.substring(l.indexOf(' ') + 1)));
       } else if ((lower.startsWith(".once")
               || lower.startsWith(".output")
               || lower.startsWith("\\o"))
           && l.indexOf('|') > 0) {
-        found.add(Found.shell(l.substring(l.indexOf('|') + 1)));
+        found.add(ForeignRun.shell(l.substring(l.indexOf('|') + 1)));
       } else {
         String piped = psqlPipe(l);
         if (piped != null) {
-          found.add(Found.shell(piped));
+          found.add(ForeignRun.shell(piped));
         }
       }
     }
@@ -354,12 +327,12 @@ final class ForeignCode {
     while (files.find()) {
       // sqlite's readfile('p') and writefile('p', …): a file read or written.
       String program = files.group(1).equalsIgnoreCase("readfile") ? "cat" : "tee";
-      found.add(Found.argv(List.of(program, files.group(2))));
+      found.add(ForeignRun.argv(List.of(program, files.group(2))));
     }
     Matcher m = SQL_PROGRAM.matcher(code);
     while (m.find()) {
       String quoted = m.group(1);
-      found.add(Found.shell(quoted.substring(1, quoted.length() - 1).replace("''", "'")));
+      found.add(ForeignRun.shell(quoted.substring(1, quoted.length() - 1).replace("''", "'")));
     }
   }
 
@@ -389,10 +362,10 @@ final class ForeignCode {
     return null;
   }
 
-  private static void emacs(String code, List<Found> found) {
+  private static void emacs(String code, List<ForeignRun> found) {
     Matcher shell = EMACS_SHELL.matcher(code);
     while (shell.find()) {
-      found.add(Found.shell(unquote(shell.group(1))));
+      found.add(ForeignRun.shell(unquote(shell.group(1))));
     }
     Matcher process = EMACS_PROCESS.matcher(code);
     while (process.find()) {
@@ -406,29 +379,29 @@ final class ForeignCode {
         strings.remove(0);
       }
       if (!strings.isEmpty()) {
-        found.add(Found.argv(strings));
+        found.add(ForeignRun.argv(strings));
       }
     }
     Matcher delete = EMACS_DELETE.matcher(code);
     while (delete.find()) {
-      found.add(Found.argv(List.of("rm", "-rf", unquote(delete.group(1)))));
+      found.add(ForeignRun.argv(List.of("rm", "-rf", unquote(delete.group(1)))));
     }
     Matcher expanded = EMACS_DELETE_EXPANDED.matcher(code);
     while (expanded.find()) {
-      found.add(Found.argv(List.of("rm", "-rf", unquote(expanded.group(1)))));
+      found.add(ForeignRun.argv(List.of("rm", "-rf", unquote(expanded.group(1)))));
     }
   }
 
-  private static void powershell(String code, List<Found> found) {
+  private static void powershell(String code, List<ForeignRun> found) {
     String text = code;
     Matcher download = PS_DOWNLOAD.matcher(text);
     boolean runs = PS_RUN.matcher(text).find();
     if (download.find() && runs) {
-      found.add(Found.shell("curl -s " + download.group(1) + " | sh"));
+      found.add(ForeignRun.shell("curl -s " + download.group(1) + " | sh"));
       return;
     }
     if (runs) {
-      found.add(Found.opaque("PowerShell code that runs what it builds"));
+      found.add(ForeignRun.opaque("PowerShell code that runs what it builds"));
       return;
     }
     // Plain commands: PowerShell's cmdlets and aliases read as the shell's programs.
@@ -440,7 +413,7 @@ final class ForeignCode {
         shell
             .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
             .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
-    found.add(Found.shell(shell));
+    found.add(ForeignRun.shell(shell));
   }
 
   /** PowerShell's {@code -EncodedCommand}: base64 of UTF-16LE text; null when it is not. */
@@ -452,7 +425,7 @@ final class ForeignCode {
     }
   }
 
-  private static void cron(String code, List<Found> found) {
+  private static void cron(String code, List<ForeignRun> found) {
     for (String line : code.split("\n")) {
       String l = line.strip();
       if (l.isEmpty() || l.startsWith("#") || l.matches("[A-Za-z_][A-Za-z0-9_]*\\s*=.*")) {
@@ -461,15 +434,15 @@ final class ForeignCode {
       if (l.startsWith("@")) {
         int space = l.indexOf(' ');
         if (space > 0) {
-          found.add(Found.shell(l.substring(space + 1)));
+          found.add(ForeignRun.shell(l.substring(space + 1)));
         }
         continue;
       }
       String[] fields = l.split("\\s+", 6);
       if (fields.length == 6) {
-        found.add(Found.shell(fields[5]));
+        found.add(ForeignRun.shell(fields[5]));
       } else {
-        found.add(Found.opaque("a crontab line the guard cannot read"));
+        found.add(ForeignRun.opaque("a crontab line the guard cannot read"));
       }
     }
   }

@@ -1,4 +1,4 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import java.util.Set;
 
@@ -12,26 +12,6 @@ import java.util.Set;
  * GTFOBins.
  */
 final class CarriedInEnvironment {
-  /** How a variable's value runs. */
-  enum Form {
-    /** A shell command (a pager, an editor, git's ssh command). */
-    COMMAND,
-    /** A file a shell sources before it runs. */
-    SOURCED,
-    /** A library loaded into every program started: code, not a command. */
-    LIBRARY,
-    /** git settings, {@code 'key=value'} each. */
-    GIT_CONFIG,
-    /** A shell function exported through the environment ({@code BASH_FUNC_ls%%=() { …; }}). */
-    FUNCTION,
-    /** A prompt string, whose substitutions run when it is shown ({@code PS4} under {@code -x}). */
-    PROMPT,
-    /** tar's options, read as tar reads its own. */
-    TAR_OPTIONS,
-    /** node's options, which may load code ({@code --import=data:…}, {@code --require}). */
-    NODE_OPTIONS
-  }
-
   private static final Set<String> COMMANDS =
       Set.of(
           "GIT_SSH_COMMAND",
@@ -67,20 +47,20 @@ final class CarriedInEnvironment {
   private CarriedInEnvironment() {}
 
   /** {@return how the variable {@code name}'s value runs, or null when it does not} */
-  static Form of(String name) {
+  static EnvironmentForm of(String name) {
     if (COMMANDS.contains(name) || name.endsWith("_PAGER") || name.endsWith("_EDITOR")) {
-      return Form.COMMAND;
+      return EnvironmentForm.COMMAND;
     }
     if (name.startsWith("BASH_FUNC_")) {
-      return Form.FUNCTION;
+      return EnvironmentForm.FUNCTION;
     }
     return switch (name) {
-      case "PS0", "PS1", "PS2", "PS3", "PS4" -> Form.PROMPT;
-      case "TAR_OPTIONS" -> Form.TAR_OPTIONS;
-      case "NODE_OPTIONS" -> Form.NODE_OPTIONS;
-      case "BASH_ENV", "ENV" -> Form.SOURCED;
-      case "LD_PRELOAD", "LD_AUDIT" -> Form.LIBRARY;
-      case "GIT_CONFIG_PARAMETERS" -> Form.GIT_CONFIG;
+      case "PS0", "PS1", "PS2", "PS3", "PS4" -> EnvironmentForm.PROMPT;
+      case "TAR_OPTIONS" -> EnvironmentForm.TAR_OPTIONS;
+      case "NODE_OPTIONS" -> EnvironmentForm.NODE_OPTIONS;
+      case "BASH_ENV", "ENV" -> EnvironmentForm.SOURCED;
+      case "LD_PRELOAD", "LD_AUDIT" -> EnvironmentForm.LIBRARY;
+      case "GIT_CONFIG_PARAMETERS" -> EnvironmentForm.GIT_CONFIG;
       default -> null;
     };
   }
@@ -89,7 +69,7 @@ final class CarriedInEnvironment {
    * The command a variable's literal value runs, as shell text: {@code LESSOPEN='|cmd %s'} is
    * {@code cmd %s}; a sourced file is {@code source FILE}; git's settings are {@code git -c …}.
    */
-  static String command(Form form, String value) {
+  static String command(EnvironmentForm form, String value) {
     return switch (form) {
       case COMMAND -> {
         String command = value.strip();

@@ -1,10 +1,10 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
 
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.List;
 
 /**
- * What {@code tr} makes of a text, for the folding of computed text ({@link TextFolding}): {@code
+ * What {@code tr} makes of a text, for the folding of computed text ({@code TextFolding}): {@code
  * tr SET1 SET2} (ranges {@code a-z}, classes {@code [:upper:]}, escapes), {@code tr -d SET}.
  */
 final class Tr {

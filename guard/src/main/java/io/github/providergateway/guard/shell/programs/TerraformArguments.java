@@ -1,4 +1,6 @@
-package io.github.providergateway.guard.shell;
+package io.github.providergateway.guard.shell.programs;
+
+import java.util.List;
 
 /**
  * The arguments terraform (and OpenTofu) read from the environment: {@code TF_CLI_ARGS} for every
@@ -11,31 +13,31 @@ final class TerraformArguments {
   private TerraformArguments() {}
 
   /**
-   * {@return the command {@code raw} runs with the arguments its environment adds, as shell text;
+   * {@return the command {@code words} runs with the arguments its environment adds, as shell text;
    * or null when it is no terraform or nothing is added}
    *
-   * @param raw the command
-   * @param variables the variables set before it in the same command
+   * @param words the command's words
+   * @param values the values of the variables given on the command and set before it
    */
-  static String withAdded(RawCommand raw, Variables variables) {
-    int start = afterEnv(raw);
-    if (start >= raw.words.size()) {
+  static String withAdded(List<ProgramWord> words, Programs.Values values) {
+    int start = afterEnv(words);
+    if (start >= words.size()) {
       return null;
     }
-    String program = Resolver.basename(raw.words.get(start).text());
+    String program = basename(words.get(start).text());
     if (!program.equals("terraform") && !program.equals("tofu")) {
       return null;
     }
     int at = start + 1;
-    while (at < raw.words.size() && raw.words.get(at).text().startsWith("-")) {
+    while (at < words.size() && words.get(at).text().startsWith("-")) {
       at++; // -chdir=DIR and the other global options
     }
-    if (at >= raw.words.size()) {
+    if (at >= words.size()) {
       return null;
     }
-    String subcommand = raw.words.get(at).text();
-    String every = value(raw, variables, "TF_CLI_ARGS");
-    String one = value(raw, variables, "TF_CLI_ARGS_" + subcommand);
+    String subcommand = words.get(at).text();
+    String every = value(words, values, "TF_CLI_ARGS");
+    String one = value(words, values, "TF_CLI_ARGS_" + subcommand);
     if (every == null && one == null) {
       return null;
     }
@@ -45,8 +47,8 @@ final class TerraformArguments {
         text.append(' ').append(added);
       }
     }
-    for (int i = at + 1; i < raw.words.size(); i++) {
-      text.append(" '").append(raw.words.get(i).text().replace("'", "'\\''")).append('\'');
+    for (int i = at + 1; i < words.size(); i++) {
+      text.append(" '").append(words.get(i).text().replace("'", "'\\''")).append('\'');
     }
     return text.toString();
   }
@@ -55,13 +57,13 @@ final class TerraformArguments {
    * Where the program's word is: past {@code env}'s options and {@code NAME=value} words ({@code
    * env TF_CLI_ARGS_apply=-destroy terraform apply}), or 0.
    */
-  private static int afterEnv(RawCommand raw) {
-    if (!Resolver.basename(raw.words.get(0).text()).equals("env")) {
+  private static int afterEnv(List<ProgramWord> words) {
+    if (!basename(words.get(0).text()).equals("env")) {
       return 0;
     }
     int i = 1;
-    while (i < raw.words.size()) {
-      String t = raw.words.get(i).text();
+    while (i < words.size()) {
+      String t = words.get(i).text();
       if (t.equals("-u") || t.equals("--unset") || t.equals("-C") || t.equals("--chdir")) {
         i += 2;
       } else if (t.startsWith("-") || t.indexOf('=') > 0) {
@@ -74,19 +76,22 @@ final class TerraformArguments {
   }
 
   /** The literal value of {@code name} given on the command, or set before it; or null. */
-  private static String value(RawCommand raw, Variables variables, String name) {
-    for (RawCommand.Assignment assignment : raw.assignments) {
-      if (assignment.name().equals(name) && assignment.value() != null) {
-        return assignment.value().literal() ? assignment.value().text() : null;
-      }
+  private static String value(List<ProgramWord> words, Programs.Values values, String name) {
+    ProgramWord given = values.assigned(name);
+    if (given != null) {
+      return given.literal() ? given.text() : null;
     }
-    for (int i = 1; i < afterEnv(raw); i++) { // env NAME=value: as an assignment before it
-      Word word = raw.words.get(i);
+    for (int i = 1; i < afterEnv(words); i++) { // env NAME=value: as an assignment before it
+      ProgramWord word = words.get(i);
       if (word.literal() && word.text().startsWith(name + "=")) {
         return word.text().substring(name.length() + 1);
       }
     }
-    Word known = variables.value(name);
+    ProgramWord known = values.known(name);
     return known != null && known.literal() ? known.text() : null;
+  }
+
+  private static String basename(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
   }
 }

@@ -1,0 +1,291 @@
+package io.github.providergateway.guard.shell;
+
+import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.InlineRun;
+import io.github.providergateway.guard.shell.programs.Programs;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The programs that run a command given in their words or text: aliases the command defines, {@code
+ * make} reading a makefile from its input, {@code xargs}, {@code watch}, {@code find -exec}, and
+ * the shell commands in an interpreter's inline code ({@code python -c}, {@code node -e}, …), which
+ * the program knowledge finds ({@code Programs#inlineRuns}) and the resolution reads.
+ */
+final class NestedCommands {
+  private NestedCommands() {}
+
+  /** An alias the command defined runs its text with the arguments after it. */
+  static void alias(
+      Resolver resolver, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    String alias = resolver.aliases.isEmpty() ? null : resolver.aliases.get(program);
+    if (alias != null && !via.contains("alias " + program)) {
+      resolver.script(
+          alias + " " + joined(words, 1),
+          depth,
+          Resolver.append(via, "alias " + program),
+          " in the alias " + program);
+    }
+  }
+
+  /** {@code alias name='text'}: remembered for the commands after it in this parse. */
+  static void defineAliases(Resolver resolver, List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      int eq = t.indexOf('=');
+      // No count of its own: every alias is a word, and the words are bounded (a cap here let the
+      // 65th alias, and what it stood for, through unread).
+      if (eq > 0) {
+        resolver.aliases.put(t.substring(0, eq), t.substring(eq + 1));
+      }
+    }
+  }
+
+  /**
+   * {@code make -f -} with its makefile on standard input (a here-document, a here-string, piped
+   * text): each recipe line (a tab first) runs through the shell.
+   */
+  static void makefileFromInput(
+      Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean fromInput = false;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      fromInput |=
+          (t.equals("-f") || t.equals("--file") || t.equals("--makefile"))
+                  && i + 1 < words.size()
+                  && Resolver.isStandardInput(words.get(i + 1).text())
+              || (t.startsWith("--file=") || t.startsWith("--makefile="))
+                  && Resolver.isStandardInput(t.substring(t.indexOf('=') + 1));
+    }
+    List<String> bodies = new ArrayList<>();
+    for (int i = 1; i < words.size(); i++) {
+      // make --eval=TEXT reads TEXT as a makefile (GTFOBins make).
+      String t = words.get(i).text();
+      if (t.startsWith("--eval=")) {
+        bodies.add(t.substring(7));
+      } else if (t.equals("--eval") && i + 1 < words.size()) {
+        bodies.add(words.get(++i).text());
+      }
+    }
+    String makefile = null;
+    for (int i = 1; i + 1 < words.size(); i++) {
+      if (words.get(i).text().equals("-f") || words.get(i).text().equals("--file")) {
+        makefile = words.get(i + 1).text();
+      }
+    }
+    for (String name :
+        makefile != null ? List.of(makefile) : List.of("GNUmakefile", "makefile", "Makefile")) {
+      String text = resolver.written.get(SameCallFiles.plainPath(name));
+      if (text != null) {
+        bodies.add(text); // printf 'x:\n\trm -rf ~\n' > Makefile && make x
+        break;
+      }
+    }
+    if (!fromInput && bodies.isEmpty()) {
+      return;
+    }
+    for (RawRedirect r : fromInput ? raw.redirects : List.<RawRedirect>of()) {
+      if (r.body != null) {
+        bodies.add(r.body);
+      }
+    }
+    String piped = fromInput ? ShellInputs.pipedText(resolver, raw) : null;
+    if (piped != null) {
+      bodies.add(piped);
+    }
+    for (String body : bodies) {
+      for (String line : body.split("\n")) {
+        if (line.startsWith("\t")) {
+          resolver.script(
+              line.substring(1),
+              depth,
+              Resolver.append(via, "make recipe"),
+              " in a recipe of make");
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code xargs}'s command; when a literal producer pipes into it ({@code echo / | xargs rm -rf}),
+   * with the piped words as its arguments, or in place of {@code -I}'s string.
+   */
+  static void xargs(
+      Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
+    List<Word> command =
+        new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
+    if (command.isEmpty()) {
+      command.add(Word.literal("echo"));
+    }
+    String piped = ShellInputs.pipedText(resolver, raw);
+    if (piped != null) {
+      String replace = replaceString(words);
+      List<Word> input = Wrappers.splitString(Word.literal(piped));
+      if (replace == null) {
+        command.addAll(input);
+      } else if (!input.isEmpty()) {
+        String value = input.get(0).text();
+        command.replaceAll(
+            w ->
+                w.text().contains(replace)
+                    ? new Word(w.text().replace(replace, value), w.literal())
+                    : w);
+      }
+    }
+    if (at < words.size() || piped != null) {
+      resolver.command(command, depth, Resolver.append(via, "xargs"));
+    }
+  }
+
+  /**
+   * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
+   */
+  static String replaceString(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-I") && i + 1 < words.size()) {
+        return words.get(i + 1).text();
+      }
+      if (t.startsWith("-I") && t.length() > 2) {
+        return t.substring(2);
+      }
+      if (t.equals("-i") || t.equals("--replace")) {
+        return "{}";
+      }
+      if (t.startsWith("-i") || t.startsWith("--replace=")) {
+        return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
+      }
+      if (!t.startsWith("-")) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  static void watch(Resolver resolver, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "n", Set.of("--interval"), seen);
+    if (at >= words.size()) {
+      return;
+    }
+    List<String> inner = Resolver.append(via, "watch");
+    if (seen.has('x') || seen.hasLong("--exec")) {
+      resolver.command(words.subList(at, words.size()), depth, inner);
+    } else {
+      resolver.script(joined(words, at), depth, inner, " in the command of watch");
+    }
+  }
+
+  static void find(Resolver resolver, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (!(w.equals("-exec") || w.equals("-execdir") || w.equals("-ok") || w.equals("-okdir"))) {
+        continue;
+      }
+      int end = i + 1;
+      while (end < words.size()
+          && !words.get(end).text().equals(";")
+          && !words.get(end).text().equals("+")) {
+        end++;
+      }
+      if (end > i + 1) {
+        resolver.command(words.subList(i + 1, end), depth, Resolver.append(via, "find -exec"));
+      }
+      i = end;
+    }
+  }
+
+  static void inline(
+      Resolver resolver,
+      RawCommand raw,
+      List<Word> words,
+      InlineLanguage language,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    String code = Programs.inlineCode(language, words);
+    if (code != null) {
+      resolver.trailing = List.of();
+      for (int i = 1; i < words.size(); i++) {
+        if (words.get(i).text().equals(code)) {
+          resolver.trailing =
+              words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
+          break;
+        }
+      }
+      extract(resolver, language, code, depth, Resolver.append(via, language.via()));
+      resolver.trailing = List.of();
+      return;
+    }
+    if (!Programs.takesScriptFromStdin(language, words)) {
+      return;
+    }
+    // The code on its input is read as the same code given on the line ({@code python3 -c CODE}),
+    // so that the rules read what its library calls do too (a delete, a secret, a write).
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null && r.operator.startsWith("<<")) {
+        onTheLine(resolver, language, r.body, depth, Resolver.append(via, "heredoc"));
+      }
+    }
+    String piped = ShellInputs.pipedText(resolver, raw);
+    if (piped != null) {
+      onTheLine(resolver, language, piped, depth, Resolver.append(via, "pipe"));
+    }
+  }
+
+  /** Resolves {@code code} as the interpreter's command with the code on its line. */
+  static void onTheLine(
+      Resolver resolver, InlineLanguage language, String code, int depth, List<String> via)
+      throws ShellParseException {
+    String[] line = language.commandLine();
+    resolver.command(
+        List.of(Word.literal(line[0]), Word.literal(line[1]), Word.literal(code)), depth + 1, via);
+  }
+
+  static void extract(
+      Resolver resolver, InlineLanguage language, String code, int depth, List<String> via)
+      throws ShellParseException {
+    resolver.limits.depth(depth, 0, "inline code", " in the code of " + language.via());
+    for (InlineRun e : Programs.inlineRuns(language, code)) {
+      if (e.runsArguments()) {
+        // exec @ARGV, os.execvp(sys.argv[1], sys.argv[1:]): the words after the code run.
+        if (resolver.trailing.size() == 1 && resolver.trailing.get(0).text().indexOf(' ') >= 0) {
+          resolver.script(
+              resolver.trailing.get(0).text(),
+              depth + 1,
+              via,
+              " in the arguments of the inline code");
+        } else if (!resolver.trailing.isEmpty()) {
+          resolver.command(resolver.trailing, depth + 1, via);
+        }
+      } else if (e.argv() != null) {
+        resolver.command(Resolver.found(e.argv()), depth + 1, via);
+      } else if (e.code() != null) {
+        extract(resolver, language, e.code(), depth + 1, via);
+      } else {
+        resolver.script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
+      }
+    }
+  }
+
+  static String joined(List<Word> words, int from) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < words.size(); i++) {
+      if (i > from) {
+        sb.append(' ');
+      }
+      sb.append(words.get(i).text());
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,233 @@
+package io.github.providergateway.guard.shell;
+
+import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.programs.Programs;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files a command makes or writes and then runs or has a program read, in the same call (issue
+ * 60's red team): a program copied, linked or installed under another name and run by that name
+ * ({@code ln -s /bin/rm del; ./del -rf ~}), and text printed into a file that a program reads as
+ * its configuration or hooks ({@code printf '[core]…' > /tmp/gc; GIT_CONFIG_GLOBAL=/tmp/gc git
+ * log}). The resolution's own state; its maps live in the {@link Resolver} of the parse.
+ */
+final class SameCallFiles {
+  private SameCallFiles() {}
+
+  /** Remembers {@code ln|cp|mv|install SOURCE DEST} (and {@code -t DIR}) as programs made. */
+  static void rememberMade(Resolver resolver, List<Word> words, String program) {
+    List<Word> positionals = new ArrayList<>();
+    String into = null;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if ((t.equals("-t") || t.equals("--target-directory")) && i + 1 < words.size()) {
+        into = words.get(++i).text();
+      } else if (t.startsWith("--target-directory=")) {
+        into = t.substring(19);
+      } else if ((t.equals("-m")
+              || t.equals("--mode")
+              || t.equals("-o")
+              || t.equals("-g")
+              || t.equals("-S")
+              || t.equals("--suffix"))
+          && program.equals("install")) {
+        i++;
+      } else if (!t.startsWith("-") || t.equals("-")) {
+        positionals.add(words.get(i));
+      }
+    }
+    if (positionals.isEmpty()) { // bounded by the words, as the aliases are
+      return;
+    }
+    if (into != null) {
+      for (Word source : positionals) {
+        resolver.made.put(plainPath(into + "/" + Resolver.basename(source.text())), source);
+      }
+    } else if (positionals.size() >= 2) {
+      Word source = positionals.get(0);
+      String dest = positionals.get(positionals.size() - 1).text();
+      resolver.made.put(plainPath(dest), source);
+      resolver.made.put(plainPath(dest + "/" + Resolver.basename(source.text())), source);
+    }
+  }
+
+  static String plainPath(String path) {
+    String p = path;
+    while (p.startsWith("./")) {
+      p = p.substring(2);
+    }
+    while (p.contains("//")) {
+      p = p.replace("//", "/");
+    }
+    return p;
+  }
+
+  /**
+   * A command that runs a program made earlier in this command, with the program it was made from
+   * put in its place ({@code ./del -rf ~} after {@code ln -s /bin/rm del} is {@code /bin/rm -rf
+   * ~}); opaque when what it was made from cannot be read; null when it runs no made program.
+   */
+  static List<Word> madeProgram(Resolver resolver, List<Word> words, List<String> via) {
+    String run = plainPath(words.get(0).text());
+    Word source = resolver.made.get(run);
+    if (source == null) {
+      // cd /tmp && ./d, PATH=/tmp/bin:$PATH del: the same name, reached another way.
+      String name = Resolver.basename(run);
+      for (Map.Entry<String, Word> entry : resolver.made.entrySet()) {
+        if (Resolver.basename(entry.getKey()).equals(name)
+            && !entry.getValue().text().equals(words.get(0).text())) {
+          source = entry.getValue();
+          break;
+        }
+      }
+    }
+    if (source == null) {
+      return null;
+    }
+    if (!source.literal()) {
+      resolver.opaque(
+          Opaque.Kind.MADE_PROGRAM,
+          words,
+          via,
+          words.get(0).text() + " (from " + source.text() + ")");
+      return null;
+    }
+    List<Word> remade = new ArrayList<>(words);
+    remade.set(0, source);
+    return remade;
+  }
+
+  /**
+   * Remembers the text a printer writes into a file ({@code printf '…' > /tmp/gc}, {@code | tee
+   * f}).
+   */
+  static void rememberWritten(Resolver resolver, RawCommand raw, List<Word> words, String program)
+      throws ShellParseException {
+    String text = null;
+    if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
+      RawCommand self = new RawCommand(raw.depth, words);
+      raw.redirects.forEach(self::addRedirect);
+      text = printedBy(resolver, self);
+      if (text != null) {
+        for (RawRedirect r : raw.redirects) {
+          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
+            resolver.written.put(plainPath(r.target.text()), text);
+          }
+        }
+      }
+    } else if (TextFolding.transforms(program)) {
+      // base64 -d <<< … > f: what a decoder prints of a here-string or literal text piped in.
+      String input = null;
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          input = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+        }
+      }
+      if (input == null && raw.pipedFrom != null) {
+        String piped = ShellInputs.pipedText(resolver, raw);
+        input = piped == null ? null : piped + "\n";
+      }
+      text = input == null ? null : TextFolding.transform(words, input);
+      if (text != null) {
+        for (RawRedirect r : raw.redirects) {
+          if (r.body == null && (r.operator.equals(">") || r.operator.equals(">>"))) {
+            resolver.written.put(plainPath(r.target.text()), text);
+          }
+        }
+      }
+    } else if (program.equals("tee") && raw.pipedFrom != null) {
+      text = ShellInputs.pipedText(resolver, raw);
+      if (text != null) {
+        for (int i = 1; i < words.size(); i++) {
+          if (!words.get(i).text().startsWith("-")) {
+            resolver.written.put(plainPath(words.get(i).text()), text);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A program that reads a configuration file this command wrote: its settings that run commands
+   * read as those commands ({@link Programs#gitConfigCommands} and its kin).
+   */
+  static void configRead(
+      Resolver resolver,
+      RawCommand raw,
+      List<Word> words,
+      String program,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    if (resolver.written.isEmpty()) {
+      return;
+    }
+    for (RawCommand.Assignment a : raw.assignments) {
+      String file = a.value() == null ? null : resolver.written.get(plainPath(a.value().text()));
+      if (file == null) {
+        continue;
+      }
+      List<String> commands =
+          switch (a.name()) {
+            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" ->
+                Programs.gitConfigCommands(file);
+            case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE" ->
+                Programs.awsConfigCommands(file);
+            default -> List.of();
+          };
+      for (String command : commands) {
+        resolver.script(
+            command,
+            depth + 1,
+            Resolver.append(via, "$" + a.name()),
+            " in the file " + a.name() + " names");
+      }
+    }
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      String path = null;
+      boolean git = program.equals("git");
+      if (git && t.contains("include") && t.contains(".path=")) {
+        path = t.substring(t.indexOf(".path=") + 6);
+      } else if (git && (t.equals("--file") || t.equals("-f")) && i + 1 < words.size()) {
+        path = words.get(i + 1).text();
+      } else if (program.equals("ssh") && t.equals("-F") && i + 1 < words.size()) {
+        path = words.get(i + 1).text();
+      }
+      String file = path == null ? null : resolver.written.get(plainPath(path));
+      if (file != null) {
+        for (String command :
+            git ? Programs.gitConfigCommands(file) : Programs.sshConfigCommands(file)) {
+          resolver.script(
+              command,
+              depth + 1,
+              Resolver.append(via, program + " config"),
+              " in a config file it reads");
+        }
+      }
+      if (git && t.contains("core.hooksPath=")) {
+        // -c core.hooksPath=DIR: the hooks written into DIR run at the next commit, push, …
+        String dir = plainPath(t.substring(t.indexOf("core.hooksPath=") + 15));
+        for (Map.Entry<String, String> entry : resolver.written.entrySet()) {
+          if (entry.getKey().startsWith(dir + "/")) {
+            resolver.script(
+                entry.getValue(),
+                depth + 1,
+                Resolver.append(via, "git hook"),
+                " in a hook it runs");
+          }
+        }
+      }
+    }
+  }
+
+  /** What a printer prints: {@code echo}, {@code printf}, {@code cat} of a here-document. */
+  static String printedBy(Resolver resolver, RawCommand printer) throws ShellParseException {
+    RawCommand probe = new RawCommand(printer.depth);
+    probe.pipedFrom = printer;
+    return ShellInputs.pipedText(resolver, probe);
+  }
+}

@@ -1,0 +1,277 @@
+package io.github.providergateway.guard.shell;
+
+import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.programs.ProducerKind;
+import io.github.providergateway.guard.shell.programs.Programs;
+import io.github.providergateway.guard.shell.syntax.ParseLimits;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import io.github.providergateway.guard.shell.syntax.SyntaxParser;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a shell run by the command reads: its {@code -c} string, its script file when the command
+ * wrote it, the here-documents and text piped into it, a process substitution it is given; and the
+ * text a literal producer ({@code echo}, {@code printf}, {@code cat} of a here-document) pipes,
+ * which the other readings of a program's input share.
+ */
+final class ShellInputs {
+  private ShellInputs() {}
+
+  static void shell(
+      Resolver resolver,
+      RawCommand raw,
+      List<Word> words,
+      String program,
+      int depth,
+      List<String> via)
+      throws ShellParseException {
+    boolean dashC = false;
+    boolean stdin = false;
+    String operand = null;
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (w.equals("--") || w.equals("-")) {
+        i++;
+        break;
+      }
+      if (w.startsWith("--")) {
+        if (w.equals("--rcfile") || w.equals("--init-file")) {
+          i++;
+        }
+        continue;
+      }
+      if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
+        for (int j = 1; j < w.length(); j++) {
+          char c = w.charAt(j);
+          if (c == 'c') {
+            dashC = true;
+          } else if (c == 's') {
+            stdin = true;
+          } else if (c == 'o' || c == 'O') {
+            i++;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+    if (i < words.size()) {
+      operand = words.get(i).text();
+      // bash /dev/stdin, bash /dev/fd/0, bash /dev/fd/3 3<<< …: the script is what is fed in.
+      if (Resolver.isStandardInput(operand)
+          || operand.startsWith("/dev/fd/")
+          || operand.startsWith("/proc/self/fd/")) {
+        stdin = true;
+      }
+    }
+    for (RawRedirect r : raw.redirects) {
+      if (r.operator.equals("<") && r.target.text().startsWith("<(")) {
+        processSubstitution(resolver, r.target, words, depth, via); // bash < <(echo …)
+      }
+    }
+    if (dashC) {
+      if (operand != null) {
+        resolver.script(
+            operand,
+            depth,
+            Resolver.append(via, program + " -c"),
+            " in the string of " + program + " -c",
+            words.subList(i + 1, words.size()));
+      }
+      return;
+    }
+    if (operand == null || stdin) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null && r.operator.startsWith("<<")) {
+          resolver.script(
+              r.body,
+              depth,
+              Resolver.append(via, "heredoc"),
+              " in the here-document of " + program);
+        }
+      }
+      String piped = pipedText(resolver, raw);
+      if (piped != null) {
+        resolver.script(
+            piped, depth, Resolver.append(via, "pipe"), " in the text piped into " + program);
+      } else if (raw.pipedFrom != null
+          && Programs.producerOf(pipeBack(raw.pipedFrom)) == ProducerKind.UNKNOWN) {
+        resolver.opaque(
+            Opaque.Kind.COMPUTED_INPUT, words, via, Programs.producerShown(raw.pipedFrom.words));
+      }
+    } else {
+      processSubstitution(resolver, words.get(i), words, depth, via);
+      String script = resolver.written.get(SameCallFiles.plainPath(operand));
+      if (script != null) {
+        resolver.script(
+            script,
+            depth,
+            Resolver.append(via, "written " + Resolver.basename(operand)),
+            " in a file the command wrote");
+      }
+    }
+    for (RawRedirect r : raw.redirects) {
+      String script =
+          r.body == null && r.operator.equals("<")
+              ? resolver.written.get(SameCallFiles.plainPath(r.target.text()))
+              : null;
+      if (script != null) {
+        resolver.script(
+            script,
+            depth,
+            Resolver.append(via, "written " + Resolver.basename(r.target.text())),
+            " in a file the command wrote");
+      }
+    }
+  }
+
+  /**
+   * A script a shell or {@code source} reads from a process substitution ({@code bash <(echo …)}):
+   * read as what it prints where that folds ({@link TextFolding}); opaque where it does not, but
+   * for the network's and the decoders' output, which the remote rules read.
+   */
+  static void processSubstitution(
+      Resolver resolver, Word operand, List<Word> runner, int depth, List<String> via)
+      throws ShellParseException {
+    String text = operand.text();
+    if (operand.literal() || !text.startsWith("<(") || !text.endsWith(")")) {
+      return;
+    }
+    String inner = text.substring(2, text.length() - 1);
+    String printed = TextFolding.evaluate(inner, depth);
+    if (printed != null) {
+      resolver.script(printed, depth, Resolver.append(via, "<(…)"), " in a process substitution");
+      return;
+    }
+    List<RawCommand> commands =
+        Lowering.read(inner, depth, new ParseLimits(ParseLimits.MAX_DEPTH, 1024), "");
+    if (!commands.isEmpty()
+        && Programs.producerOf(pipeBack(commands.get(commands.size() - 1)))
+            == ProducerKind.UNKNOWN) {
+      resolver.opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
+    }
+  }
+
+  /**
+   * The text a literal producer pipes into {@code raw} ({@code echo …}, {@code printf …}, {@code
+   * cat} of a here-document or here-string), or null when the producer is anything else.
+   */
+  static String pipedText(Resolver resolver, RawCommand raw) throws ShellParseException {
+    RawCommand from = raw.pipedFrom;
+    if (from == null) {
+      return null;
+    }
+    List<Word> words =
+        Wrappers.strip(
+            from.words,
+            new ArrayList<>(),
+            resolver.seenScratch,
+            resolver.names,
+            resolver.limits,
+            from.depth);
+    if (words.isEmpty() || !words.get(0).literal()) {
+      return null;
+    }
+    switch (resolver.names.of(words.get(0).text())) {
+      case "echo" -> {
+        int at = 1;
+        boolean escapes = false;
+        while (at < words.size() && isEchoOption(words.get(at).text())) {
+          escapes |= words.get(at).text().indexOf('e') > 0;
+          at++;
+        }
+        // echo -e decodes its escapes (\x72\x6d is rm), as the shell it feeds would read them.
+        return escapes
+            ? SyntaxParser.decodeEscapes(NestedCommands.joined(words, at))
+            : NestedCommands.joined(words, at);
+      }
+      case "printf" -> {
+        return words.size() > 1 ? printf(words) : null;
+      }
+      case "cat" -> {
+        for (RawRedirect r : from.redirects) {
+          if (r.body != null) {
+            return r.body;
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  static boolean isHex(char c) {
+    return Character.digit(c, 16) >= 0;
+  }
+
+  static boolean isEchoOption(String word) {
+    if (word.length() < 2 || word.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < word.length(); i++) {
+      if ("neE".indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
+  static String printf(List<Word> words) {
+    String format = words.get(1).text();
+    StringBuilder sb = new StringBuilder();
+    int next = 2;
+    for (int i = 0; i < format.length(); i++) {
+      char c = format.charAt(i);
+      if (c == '%' && i + 1 < format.length()) {
+        char d = format.charAt(++i);
+        if (d == '%') {
+          sb.append('%');
+        } else if (next < words.size()) {
+          // %b decodes its argument's escapes as the format's own are decoded.
+          String argument = words.get(next++).text();
+          sb.append(d == 'b' ? SyntaxParser.decodeEscapes(argument) : argument);
+        }
+      } else if (c == '\\' && i + 1 < format.length()) {
+        // \n, \t, \x72, \162 and the rest, as printf decodes its format.
+        int end = i + 2;
+        char d = format.charAt(i + 1);
+        if (d == 'x') {
+          while (end < format.length() && end < i + 4 && isHex(format.charAt(end))) {
+            end++;
+          }
+        } else if (d >= '0' && d <= '7') {
+          while (end < format.length()
+              && end < i + 5
+              && format.charAt(end) >= '0'
+              && format.charAt(end) <= '7') {
+            end++;
+          }
+        }
+        sb.append(SyntaxParser.decodeEscapes(format.substring(i, end)));
+        i = end - 1;
+      } else {
+        sb.append(c);
+      }
+    }
+    for (; next < words.size(); next++) {
+      sb.append(' ').append(words.get(next).text());
+    }
+    return sb.toString();
+  }
+
+  /** The words of the commands piped into a program, from {@code from} back, for the producers. */
+  static List<List<Word>> pipeBack(RawCommand from) {
+    List<List<Word>> back = new ArrayList<>();
+    for (RawCommand at = from; at != null && back.size() < Programs.MAX_PIPE_STEPS; ) {
+      back.add(at.words);
+      at = at.pipedFrom;
+    }
+    return back;
+  }
+}

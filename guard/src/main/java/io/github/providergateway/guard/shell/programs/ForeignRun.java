@@ -1,0 +1,39 @@
+package io.github.providergateway.guard.shell.programs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One thing a program's code in another language runs (vim's, gdb's, psql's, …): shell text, a
+ * program and its arguments, inline code of a language the guard reads, or something it cannot
+ * read; exactly one is not null (the code with its language).
+ *
+ * @param shell shell text, or null
+ * @param argv a program and its arguments, or null
+ * @param language the language of {@code code}, or null
+ * @param code inline code, or null
+ * @param opaque what cannot be read, as written, or null
+ */
+public record ForeignRun(
+    String shell, List<ProgramWord> argv, InlineLanguage language, String code, String opaque) {
+
+  static ForeignRun shell(String text) {
+    return new ForeignRun(text, null, null, null, null);
+  }
+
+  static ForeignRun argv(List<String> words) {
+    List<ProgramWord> out = new ArrayList<>(words.size());
+    for (String w : words) {
+      out.add(ProgramWord.plain(w));
+    }
+    return new ForeignRun(null, out, null, null, null);
+  }
+
+  static ForeignRun inline(InlineLanguage language, String code) {
+    return new ForeignRun(null, null, language, code, null);
+  }
+
+  static ForeignRun opaque(String what) {
+    return new ForeignRun(null, null, null, null, what);
+  }
+}

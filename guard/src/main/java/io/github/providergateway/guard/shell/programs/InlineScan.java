@@ -1,0 +1,482 @@
+package io.github.providergateway.guard.shell.programs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One pass over one piece of inline code ({@link InlineCode}): the calls that run a command ({@code
+ * os.system("…")}, {@code subprocess.run([…])}, {@code child_process.execSync("…")}, {@code
+ * system(…)}), backquotes, {@code qx(…)}, {@code %x(…)}, awk's pipes, with each language's table of
+ * such calls; the reading of strings, comments and spaces is its {@link CodeCursor}'s.
+ */
+final class InlineScan extends CodeCursor {
+  private static final Set<String> PYTHON_RUNS =
+      Set.of(
+          "system",
+          "popen",
+          "getoutput",
+          "getstatusoutput",
+          "execl",
+          "execlp",
+          "execle",
+          "execlpe",
+          "execv",
+          "execvp",
+          "execve",
+          "execvpe",
+          "spawn");
+  private static final Set<String> PYTHON_SUBPROCESS =
+      Set.of("run", "call", "check_call", "check_output", "Popen");
+  private static final Set<String> NODE_RUNS =
+      Set.of(
+          "exec",
+          "execSync",
+          "spawn",
+          "spawnSync",
+          "execFile",
+          "execFileSync",
+          "execa",
+          "execaSync",
+          "execaCommand",
+          "execaCommandSync");
+  private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
+
+  /** What a run call given the program's own arguments stands as: the words after the code. */
+  static final String ARGUMENTS = "\"$INLINE_ARGUMENTS\"";
+
+  /** What a run call given a command the code computes stands as: a computed command, asked. */
+  static final String COMPUTED = "\"$INLINE\"";
+
+  /** {@code name = 'literal' (+ 'literal')*}, with a declaration before it or none. */
+  private static final java.util.regex.Pattern ASSIGNMENT =
+      java.util.regex.Pattern.compile(
+          "(?:\\b(?:const|let|var|my|local)\\s+)?([$@]?[A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*"
+              + "((?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')(?:\\s*(?:\\+|\\.\\.|\\.)\\s*(?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'))*)");
+
+  private static final java.util.regex.Pattern PERL_QUOTE =
+      java.util.regex.Pattern.compile(
+          "qq?\\s*[({\\[<](.*)[)}\\]>]", java.util.regex.Pattern.DOTALL);
+
+  private static final java.util.regex.Pattern LITERAL =
+      java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
+
+  /** The commands awk may print into that run what they read. */
+  private static final Set<String> AWK_SHELLS =
+      Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
+
+  private static final Set<String> RUBY_RUNS =
+      Set.of(
+          "system",
+          "exec",
+          "spawn",
+          "popen",
+          "popen2",
+          "popen2e",
+          "popen3",
+          "capture2",
+          "capture2e",
+          "capture3",
+          "pipeline");
+  private static final Set<String> PHP_RUNS =
+      Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
+
+  private final List<InlineRun> found = new ArrayList<>();
+
+  /** The strings the code assigns to names, read when first asked. */
+  private Map<String, String> assigned;
+
+  InlineScan(InlineLanguage language, String code) {
+    super(language, code);
+  }
+
+  List<InlineRun> run() {
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (isStringAt()) {
+        int start = pos;
+        String literal = readString();
+        if (c == '`' && runsBackquotes()) {
+          if (literal != null) { // unclosed, the code does not compile and runs nothing
+            found.add(InlineRun.shell(literal));
+          }
+        } else if (language == InlineLanguage.AWK && literal != null) {
+          awkPipe(start, literal);
+          if (literal.contains("/inet/tcp/") || literal.contains("/inet/udp/")) {
+            // gawk's network files: a coprocess to a remote host, read as the shell's own.
+            found.add(
+                InlineRun.shell(
+                    "cat < /dev/tcp/" + literal.substring(literal.indexOf("/inet/") + 10)));
+          }
+        }
+      } else if (isComment()) {
+        skipComment();
+      } else if (isIdentifierStart(c)) {
+        identifier();
+      } else if (language == InlineLanguage.AWK && c == '|') {
+        int bar = pos;
+        pos++;
+        skipSpaces();
+        String named = null;
+        if (pos < n && isIdentifierStart(s.charAt(pos))) {
+          int start = pos;
+          while (pos < n && isIdentifierPart(s.charAt(pos))) {
+            pos++;
+          }
+          named = assigned().get(s.substring(start, pos)); // s="sh"; print … | s
+        }
+        if (named != null || pos < n && s.charAt(pos) == '"') {
+          String command = named != null ? named : readString();
+          if (command != null) {
+            found.add(InlineRun.shell(command));
+            if (AWK_SHELLS.contains(command.strip())) {
+              // print … | "sh": what is printed is the shell's code; a printed expression the
+              // guard cannot read stands as a computed command.
+              String printed = printedBefore(bar);
+              found.add(InlineRun.shell(printed != null ? printed : "\"$AWK_PRINTED\""));
+            }
+          }
+        }
+      } else {
+        pos++;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * awk: what the {@code print} before the pipe at {@code bar} prints, when it is one string
+   * literal; else null.
+   */
+  private String printedBefore(int bar) {
+    int print = s.lastIndexOf("print", bar);
+    if (print < 0) {
+      return null;
+    }
+    int from = print + (s.startsWith("printf", print) ? 6 : 5);
+    String expression = s.substring(from, bar).strip();
+    if (expression.length() >= 2
+        && expression.charAt(0) == '"'
+        && expression.charAt(expression.length() - 1) == '"'
+        && expression.indexOf('"', 1) == expression.length() - 1) {
+      return expression.substring(1, expression.length() - 1);
+    }
+    return null;
+  }
+
+  private boolean runsBackquotes() {
+    return language == InlineLanguage.PERL
+        || language == InlineLanguage.RUBY
+        || language == InlineLanguage.PHP;
+  }
+
+  /** awk's {@code "cmd" | getline}: the string before the pipe. */
+  private void awkPipe(int start, String literal) {
+    int i = pos;
+    while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+      i++;
+    }
+    if (i < n && s.charAt(i) == '|' && s.startsWith("getline", skipSpacesFrom(i + 1))) {
+      found.add(InlineRun.shell(literal));
+    }
+  }
+
+  private void identifier() {
+    int start = pos;
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (isIdentifierPart(c)
+          || c == '.'
+          || (c == ':' && pos + 1 < n && s.charAt(pos + 1) == ':')) {
+        pos += c == ':' ? 2 : 1;
+      } else {
+        break;
+      }
+    }
+    String name = s.substring(start, pos);
+    int dot = name.lastIndexOf('.');
+    int colons = name.lastIndexOf("::");
+    String last;
+    String qualifier;
+    if (dot < 0 && colons < 0) {
+      last = name;
+      qualifier = "";
+    } else if (dot > colons) {
+      last = name.substring(dot + 1);
+      qualifier = name.substring(0, dot);
+    } else {
+      last = name.substring(colons + 2);
+      qualifier = name.substring(0, colons);
+    }
+    if ((language == InlineLanguage.PERL && last.equals("qx"))
+        || (language == InlineLanguage.RUBY
+            && name.equals("x")
+            && start > 0
+            && s.charAt(start - 1) == '%')) {
+      quoteLike();
+      return;
+    }
+    boolean code = evaluates(last);
+    if (!code && !runs(last, qualifier)) {
+      return;
+    }
+    skipSpaces();
+    if (pos >= n) {
+      return;
+    }
+    char c = s.charAt(pos);
+    if (c == '(') {
+      pos++;
+      arguments(')', code);
+    } else if ((language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
+        && (isQuote(c) || c == '$' || c == '@' || isIdentifierStart(c))) {
+      arguments(';', code);
+    }
+  }
+
+  /**
+   * A run call's argument that is no literal: a string the code assigned earlier ({@code c='rm -rf
+   * ' + '~'; os.system(c)}), the program's own arguments ({@code exec @ARGV}, {@code sys.argv[1:]}:
+   * the words after the code, {@link #ARGUMENTS}), or what the code computes, which stands as a
+   * computed command ({@link #COMPUTED}).
+   */
+  private String expression() {
+    int start = pos;
+    int depth = 0;
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          break;
+        }
+        depth--;
+      } else if ((c == ',' || c == ';' || c == '\n') && depth == 0) {
+        break;
+      }
+      pos++;
+    }
+    String expression = s.substring(start, pos).strip();
+    if (expression.matches(
+        ".*(?:\\bsys\\.argv|@ARGV|\\bARGV\\b|process\\.argv|\\$argv|\\*ARGV).*")) {
+      return ARGUMENTS;
+    }
+    java.util.regex.Matcher quoteLike = PERL_QUOTE.matcher(expression);
+    if (language == InlineLanguage.PERL && quoteLike.matches()) {
+      return quoteLike.group(1); // q(…), qq{…}: perl's own quotes
+    }
+    String known = assigned().get(expression.replaceFirst("^\\*", ""));
+    return known != null ? known : COMPUTED;
+  }
+
+  /** The strings the code assigns to a name, literals joined by +, . or .. as written. */
+  private Map<String, String> assigned() {
+    if (assigned == null) {
+      assigned = new java.util.HashMap<>();
+      java.util.regex.Matcher m = ASSIGNMENT.matcher(s);
+      while (m.find()) {
+        StringBuilder value = new StringBuilder();
+        java.util.regex.Matcher literal = LITERAL.matcher(m.group(2));
+        while (literal.find()) {
+          value.append(literal.group(1) != null ? literal.group(1) : literal.group(2));
+        }
+        assigned.put(m.group(1), value.toString());
+      }
+    }
+    return assigned;
+  }
+
+  /** Whether {@code last} runs code of the same language given as a string. */
+  private boolean evaluates(String last) {
+    return switch (language) {
+      case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
+      case NODE -> last.equals("eval") || last.equals("Function");
+      case PERL, PHP -> last.equals("eval");
+      case RUBY -> last.equals("eval") || last.equals("instance_eval");
+      case AWK -> false;
+    };
+  }
+
+  private boolean runs(String last, String qualifier) {
+    return switch (language) {
+      case PYTHON ->
+          PYTHON_RUNS.contains(last)
+              || last.startsWith("spawn")
+              || (PYTHON_SUBPROCESS.contains(last)
+                  && (qualifier.isEmpty()
+                      || qualifier.endsWith("subprocess")
+                      || qualifier.equals("sp")));
+      case NODE -> NODE_RUNS.contains(last);
+      case PERL -> PERL_RUNS.contains(last);
+      case RUBY -> RUBY_RUNS.contains(last);
+      case PHP -> PHP_RUNS.contains(last);
+      case AWK -> last.equals("system");
+    };
+  }
+
+  /**
+   * A call's arguments up to {@code close}: strings and lists of strings, read until the first that
+   * is neither; the pass goes on from there. {@code code}: the call evaluates its first argument as
+   * code of the same language.
+   */
+  private void arguments(char close, boolean code) {
+    List<Object> args = new ArrayList<>();
+    boolean partial = false;
+    for (; ; ) {
+      skipSpaces();
+      if (pos >= n) {
+        break;
+      }
+      char c = s.charAt(pos);
+      if (isStringAt()) {
+        String literal = readString();
+        if (literal == null) {
+          break;
+        }
+        args.add(literal);
+      } else if (c == '[') {
+        pos++;
+        args.add(list());
+      } else if (args.isEmpty() && !code) {
+        args.add(expression());
+      } else if (args.isEmpty()) {
+        String computed = expression();
+        found.add(InlineRun.shell(computed == ARGUMENTS ? ARGUMENTS : COMPUTED));
+        return;
+      } else {
+        break;
+      }
+      skipSpaces();
+      if (pos < n && s.charAt(pos) == ',') {
+        pos++;
+        continue;
+      }
+      if (pos < n && s.charAt(pos) != close && s.charAt(pos) != '\n' && s.charAt(pos) != ')') {
+        partial = true;
+      }
+      break;
+    }
+    if (args.isEmpty()) {
+      return;
+    }
+    Object first = args.get(0);
+    if (code) {
+      if (first instanceof String text) {
+        found.add(new InlineRun(null, null, text));
+      }
+      return;
+    }
+    if (first instanceof List<?> list) {
+      found.add(InlineRun.argv(words(list)));
+    } else if (args.size() > 1 && args.get(1) instanceof List<?> list) {
+      List<ProgramWord> argv = new ArrayList<>();
+      argv.add(ProgramWord.plain((String) first));
+      argv.addAll(words(list));
+      found.add(InlineRun.argv(argv));
+    } else if (args.size() > 1
+        && (language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
+        && args.stream().allMatch(a -> a instanceof String)) {
+      List<ProgramWord> argv = new ArrayList<>();
+      for (Object a : args) {
+        argv.add(ProgramWord.plain((String) a));
+      }
+      found.add(InlineRun.argv(argv));
+    } else {
+      String command = (String) first;
+      found.add(InlineRun.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
+    }
+  }
+
+  private static List<ProgramWord> words(List<?> list) {
+    List<ProgramWord> words = new ArrayList<>();
+    for (Object o : list) {
+      words.add(
+          o instanceof String t ? ProgramWord.plain(t) : ProgramWord.of(String.valueOf(o), false));
+    }
+    return words;
+  }
+
+  /** After {@code [}: the elements, a string each, or an unknown word for anything else. */
+  private List<Object> list() {
+    List<Object> elements = new ArrayList<>();
+    for (; ; ) {
+      skipSpaces();
+      if (pos >= n) {
+        return elements;
+      }
+      char c = s.charAt(pos);
+      if (c == ']') {
+        pos++;
+        return elements;
+      }
+      if (isStringAt()) {
+        String literal = readString();
+        if (literal == null) {
+          return elements;
+        }
+        elements.add(literal);
+      } else {
+        int start = pos;
+        while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '.')) {
+          pos++;
+        }
+        elements.add(
+            new StringBuilder("$").append(pos > start ? s.substring(start, pos) : "INLINE"));
+        if (pos == start) {
+          return elements;
+        }
+      }
+      skipSpaces();
+      if (pos < n && s.charAt(pos) == ',') {
+        pos++;
+      } else if (pos < n && s.charAt(pos) != ']') {
+        return elements;
+      }
+    }
+  }
+
+  /** Perl's {@code qx} and ruby's {@code %x}, at the delimiter. */
+  private void quoteLike() {
+    skipSpaces();
+    if (pos >= n) {
+      return;
+    }
+    char open = s.charAt(pos);
+    char close =
+        switch (open) {
+          case '(' -> ')';
+          case '{' -> '}';
+          case '[' -> ']';
+          case '<' -> '>';
+          default -> open;
+        };
+    if (Character.isLetterOrDigit(open) || open == ' ') {
+      return;
+    }
+    int depth = 0;
+    StringBuilder sb = new StringBuilder();
+    pos++;
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (c == '\\' && pos + 1 < n) {
+        sb.append(s.charAt(pos + 1));
+        pos += 2;
+        continue;
+      }
+      if (c == close && depth == 0) {
+        pos++;
+        found.add(InlineRun.shell(sb.toString()));
+        return;
+      }
+      if (open != close && c == open) {
+        depth++;
+      } else if (open != close && c == close) {
+        depth--;
+      }
+      sb.append(c);
+      pos++;
+    }
+  }
+}
