@@ -49,6 +49,9 @@ final class DataStores {
       if (!store && !(printer && (redis || mongo))) {
         continue;
       }
+      if (store && Environments.localTestData(scan, step)) {
+        continue; // a store of this machine's, its test data (decision 90)
+      }
       String program = step.program();
       if (redisClient(program) || rawClient(program) || redis && printer) {
         for (String text : SqlStatements.statements(step)) {

@@ -71,6 +71,9 @@ final class KubectlDeletes {
     if (production(argv)) {
       scan.hit(KUBE_DELETE_PRODUCTION, step, null);
     }
+    if (argv.value("context") != null && Environments.localTestData(scan, step)) {
+      return; // a cluster on this machine (kind, minikube, k3d): its test data (decision 90)
+    }
     boolean everything = argv.has("all") || argv.has('A') || argv.has("all-namespaces");
     boolean namespace =
         kind.equals("ns")
@@ -105,13 +108,6 @@ final class KubectlDeletes {
   }
 
   /**
-   * A name that says production: {@code prod}, {@code production}, {@code prod-eu}, {@code
-   * k8s/prod/}.
-   */
-  private static final java.util.regex.Pattern PRODUCTION =
-      java.util.regex.Pattern.compile("(?i)(?:^|[^a-z])prod(?:uction)?(?:[^a-z]|$)");
-
-  /**
    * Whether a kubectl call names production: its namespace, context, cluster, kubeconfig or the
    * manifests it reads ({@code -f k8s/prod/}). A delete there is asked about even where deletes are
    * otherwise the developer's own (standard).
@@ -120,13 +116,13 @@ final class KubectlDeletes {
     for (String option :
         new String[] {"namespace", "context", "cluster", "kubeconfig", "filename"}) {
       String value = argv.value(option);
-      if (value != null && PRODUCTION.matcher(value).find()) {
+      if (value != null && Environments.namesProduction(value)) {
         return true;
       }
     }
     for (char option : new char[] {'n', 'f'}) {
       String value = argv.value(option);
-      if (value != null && PRODUCTION.matcher(value).find()) {
+      if (value != null && Environments.namesProduction(value)) {
         return true;
       }
     }

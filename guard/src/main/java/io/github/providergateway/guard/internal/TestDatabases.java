@@ -14,8 +14,6 @@ final class TestDatabases {
   private static final Pattern TEST_NAME =
       Pattern.compile("(?i)test|test_[a-z0-9_]+|[a-z0-9_-]+[_-]test(?:_\\d+)?");
 
-  private static final List<String> LOCAL_HOSTS = List.of("localhost", "127.0.0.1", "::1");
-
   private TestDatabases() {}
 
   /** A connection URL: {@code postgres://user:pw@host:port/name?…}, {@code mysql://…}. */
@@ -30,7 +28,10 @@ final class TestDatabases {
    */
   static boolean isLocalTestClient(Step step) {
     String program = step.program();
-    if (!program.equals("psql") && !program.equals("mysql") && !program.equals("mariadb")) {
+    if (!program.equals("psql")
+        && !program.equals("mysql")
+        && !program.equals("mariadb")
+        && !program.equals("pg_restore")) {
       return false;
     }
     Argv argv =
@@ -53,21 +54,24 @@ final class TestDatabases {
         name = word.text();
       }
     }
-    return (host == null || LOCAL_HOSTS.contains(host) || host.startsWith("/"))
+    // The shared notion (decision 90): a development database (app_dev) is a test's too, and a
+    // docker-compose service (db, postgres) is this machine's.
+    return (host == null || Environments.localHost(host) || host.startsWith("/"))
         && name != null
-        && TEST_NAME.matcher(name).matches();
+        && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
   }
 
   /** {@return whether {@code step}, a {@code dropdb}, drops a test database of this machine} */
   static boolean isLocalTestDatabase(Step step) {
     Argv argv = Argv.of(step.args(), "hpUd", "host", "port", "username", "maintenance-db");
     String host = argv.value('h') != null ? argv.value('h') : argv.value("host");
-    if (host != null && !LOCAL_HOSTS.contains(host) && !host.startsWith("/")) {
+    if (host != null && !Environments.localHost(host) && !host.startsWith("/")) {
       return false; // a server elsewhere; a socket's folder is this machine
     }
     List<Word> names = argv.positionals();
     return names.size() == 1
         && names.get(0).literal()
-        && TEST_NAME.matcher(names.get(0).text()).matches();
+        && (TEST_NAME.matcher(names.get(0).text()).matches()
+            || Environments.testName(names.get(0).text()));
   }
 }

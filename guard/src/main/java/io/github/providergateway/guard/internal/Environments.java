@@ -1,0 +1,347 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.Word;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What the rules call production and local test data (decision 90), one notion for every family:
+ * the book's {@code rules/environments.json}, read once. The {@code db.*}, {@code infra.*} and
+ * {@code production.*} rules ask it through {@link #production(Scan, Step)} and {@link
+ * #localTestData(Scan, Step)} (the predicates {@code production-target} and {@code
+ * local-test-data}), so that a call is never both. Every test here reads words already split by the
+ * parse, a character at a time: no pattern, nothing read from the disk after the first guard.
+ */
+final class Environments {
+  static final String RESOURCE = "/io/github/providergateway/guard/rules/environments.json";
+
+  private static final Set<String> PRODUCTION_NAMES;
+  private static final Set<String> NOT_PREFIXES;
+  private static final Set<String> LOCAL_HOSTS;
+  private static final Set<String> COMPOSE_SERVICES;
+  private static final Set<String> TEST_NAMES;
+  private static final List<String> LOCAL_CLUSTERS;
+  private static final List<Service> SERVICES;
+
+  /**
+   * A production side effect over HTTP: a request to one of {@code hosts} (any host where empty)
+   * whose path holds one of {@code paths}, by one of {@code methods}, with a word holding one of
+   * {@code also} (where given), and none holding one of {@code unless}.
+   *
+   * @param name the predicate's name after {@code service-}
+   * @param hosts host names (a URL's host ends with one)
+   * @param paths parts of a path
+   * @param methods HTTP methods, upper case
+   * @param also words one of which the request holds, or none
+   * @param unless words that make the request not this service's (a test key)
+   * @param production whether the request counts only where the call names production (the
+   *     predicate is then {@code production-service-<name>})
+   */
+  record Service(
+      String name,
+      List<String> hosts,
+      List<String> paths,
+      List<String> methods,
+      List<String> also,
+      List<String> unless,
+      boolean production) {}
+
+  static {
+    JsonNode book;
+    try (InputStream in = Environments.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("the guard's rule book has no environments.json");
+      }
+      book = new ObjectMapper().readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("environments.json does not read", e);
+    }
+    PRODUCTION_NAMES = Set.copyOf(strings(book, "productionNames"));
+    NOT_PREFIXES = Set.copyOf(strings(book, "notPrefixes"));
+    LOCAL_HOSTS = Set.copyOf(strings(book, "localHosts"));
+    COMPOSE_SERVICES = Set.copyOf(strings(book, "composeServices"));
+    TEST_NAMES = Set.copyOf(strings(book, "testNames"));
+    LOCAL_CLUSTERS = strings(book, "localClusters");
+    List<Service> services = new ArrayList<>();
+    for (JsonNode row : book.path("services")) {
+      services.add(
+          new Service(
+              row.path("name").asText(),
+              optional(row, "hosts"),
+              strings(row, "paths"),
+              strings(row, "methods"),
+              optional(row, "also"),
+              optional(row, "unless"),
+              row.path("production").asBoolean(false)));
+    }
+    if (services.isEmpty()) {
+      throw new IllegalStateException("environments.json has no services");
+    }
+    SERVICES = List.copyOf(services);
+  }
+
+  /** {@return the production side effects over HTTP, in the file's order} */
+  static List<Service> services() {
+    return SERVICES;
+  }
+
+  private static List<String> optional(JsonNode row, String field) {
+    JsonNode list = row.get(field);
+    return list == null || list.isEmpty() ? List.of() : strings(row, field);
+  }
+
+  private Environments() {}
+
+  private static List<String> strings(JsonNode book, String field) {
+    JsonNode list = book.get(field);
+    if (list == null || !list.isArray() || list.isEmpty()) {
+      throw new IllegalStateException("environments.json has no list " + field);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : list) {
+      out.add(item.asText().toLowerCase(Locale.ROOT));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * Whether a text names production: one of its parts (split at what is neither a letter nor a
+   * digit, and between letters and digits) is a production name not right after a "not" prefix.
+   */
+  static boolean namesProduction(String text) {
+    return hasPart(text, PRODUCTION_NAMES, true);
+  }
+
+  /** Whether a name (a database's, an index's) says test or development by one of its parts. */
+  static boolean testName(String name) {
+    return hasPart(name, TEST_NAMES, false);
+  }
+
+  private static boolean hasPart(String text, Set<String> names, boolean negatable) {
+    String previous = "";
+    int start = -1;
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : ' ';
+      boolean part = Character.isLetterOrDigit(c);
+      boolean split =
+          start >= 0 && (!part || Character.isDigit(c) != Character.isDigit(text.charAt(start)));
+      if (split) {
+        String word = text.substring(start, i).toLowerCase(Locale.ROOT);
+        if (names.contains(word) && !(negatable && NOT_PREFIXES.contains(previous))) {
+          return true;
+        }
+        previous = word;
+        start = -1;
+      }
+      if (part && start < 0) {
+        start = i;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a host is this machine, or a service of the project's docker-compose. */
+  static boolean localHost(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    return LOCAL_HOSTS.contains(h)
+        || h.startsWith("127.")
+        || h.endsWith(".localhost")
+        || COMPOSE_SERVICES.contains(h);
+  }
+
+  /** Whether a Kubernetes context is a cluster on this machine (kind, minikube, k3d, …). */
+  static boolean localCluster(String context) {
+    String c = context.toLowerCase(Locale.ROOT);
+    for (String start : LOCAL_CLUSTERS) {
+      if (c.startsWith(start)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the call names production for this program: one of its words (as the program gets it or
+   * as the command wrote it: {@code "$PROD_DATABASE_URL"}), a variable assigned in the command
+   * ({@code RAILS_ENV=production}) or a folder it changes to ({@code cd envs/prod}).
+   */
+  static boolean production(Scan scan, Step step) {
+    for (Word word : step.args()) {
+      if (namesProduction(word.text())
+          || word.written() != null && namesProduction(word.written())) {
+        return true;
+      }
+    }
+    for (Path cwd : step.cwds()) {
+      Path name = cwd.getFileName();
+      if (name != null && namesProduction(name.toString())) {
+        return true;
+      }
+    }
+    String source = scan.source();
+    return source != null && assignsOrEntersProduction(source); // a file's content has none
+  }
+
+  /**
+   * Whether the command's text assigns a variable a production value ({@code
+   * DJANGO_SETTINGS_MODULE=shop.settings.production}) or changes to a production folder ({@code cd
+   * terraform/envs/prod}): one pass over its words split at blanks and separators.
+   */
+  static boolean assignsOrEntersProduction(String source) {
+    boolean afterCd = false;
+    int start = -1;
+    for (int i = 0; i <= source.length(); i++) {
+      char c = i < source.length() ? source.charAt(i) : ' ';
+      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
+      if (!separator && start < 0) {
+        start = i;
+      } else if (separator && start >= 0) {
+        String token = source.substring(start, i);
+        if (afterCd && namesProduction(token) || assignment(token) && namesProduction(token)) {
+          return true;
+        }
+        afterCd = token.equals("cd") || token.equals("pushd");
+        start = -1;
+      }
+    }
+    return false;
+  }
+
+  /** {@code NAME=value}: an upper-case variable's name before the first {@code =}. */
+  private static boolean assignment(String token) {
+    int eq = token.indexOf('=');
+    if (eq <= 0) {
+      return false;
+    }
+    for (int i = 0; i < eq; i++) {
+      char c = token.charAt(i);
+      if (!(c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the program works on local test data only, and nothing of the call names production: a
+   * local cluster's context (kubectl, helm), a SQLite file of the project or {@code /tmp}, a SQL
+   * client on this machine's test or development database, or a store (Redis, a search index, a
+   * queue) whose every host named is this machine's.
+   */
+  static boolean localTestData(Scan scan, Step step) {
+    if (production(scan, step)) {
+      return false;
+    }
+    String program = step.program();
+    switch (program) {
+      case "kubectl", "oc", "kubecolor", "helm" -> {
+        String context =
+            Argv.of(step.args(), "n", "context", "kube-context", "namespace").value("context");
+        String helm = Argv.of(step.args(), "n", "kube-context", "namespace").value("kube-context");
+        String named = context != null ? context : helm;
+        return named != null && localCluster(named);
+      }
+      case "sqlite3", "sqlite", "litecli" -> {
+        for (Word word : step.args()) {
+          String t = word.text();
+          if (!t.startsWith("-")) {
+            return word.literal()
+                && !t.contains("..")
+                && (t.startsWith("/tmp/") || !t.startsWith("/") && !t.startsWith("~"));
+          }
+        }
+        return false;
+      }
+      case "psql", "mysql", "mariadb", "pg_restore" -> {
+        return TestDatabases.isLocalTestClient(step);
+      }
+      default -> {
+        List<String> hosts = hosts(step);
+        if (hosts.isEmpty()) {
+          return false;
+        }
+        for (String host : hosts) {
+          if (!localHost(host)) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+  }
+
+  /** Options whose value is a host, or a host and port, or a URL. */
+  private static final Set<String> HOST_OPTIONS =
+      Set.of(
+          "-h",
+          "--host",
+          "--hostname",
+          "--bootstrap-server",
+          "--bootstrap-servers",
+          "--brokers",
+          "--server",
+          "--url",
+          "--endpoint-url",
+          "--endpoint",
+          "--uri");
+
+  /**
+   * The hosts a program is given: each URL's ({@code scheme://[user@]host[:port]/…}) and each host
+   * option's ({@code -h 127.0.0.1}, {@code --bootstrap-server localhost:9092}). A word the guard
+   * cannot know ({@code $URL}) is a host that is not this machine's.
+   */
+  static List<String> hosts(Step step) {
+    List<String> hosts = new ArrayList<>();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      String value = null;
+      int eq = text.indexOf('=');
+      if (text.startsWith("--") && eq > 0 && HOST_OPTIONS.contains(text.substring(0, eq))) {
+        value = text.substring(eq + 1);
+      } else if (HOST_OPTIONS.contains(text) && i + 1 < args.size()) {
+        Word next = args.get(++i);
+        value = next.literal() ? next.text() : "?";
+      } else if (text.contains("://")) {
+        value = word.literal() ? text : "?";
+      } else if (text.startsWith("localhost:") || text.startsWith("127.0.0.1:")) {
+        value = text; // curl localhost:9200/index
+      } else if (!word.literal() && !text.startsWith("-")) {
+        value = "?"; // curl "$ES_URL/orders": a host the guard cannot know
+      }
+      if (value != null) {
+        hosts.add(value.equals("?") ? value : host(value));
+      }
+    }
+    return hosts;
+  }
+
+  /** The host of a URL or of {@code host:port}. */
+  static String host(String value) {
+    String rest = value.contains("://") ? value.substring(value.indexOf("://") + 3) : value;
+    int end = rest.length();
+    for (char stop : new char[] {'/', '?', '#', ','}) {
+      int at = rest.indexOf(stop);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    rest = rest.substring(0, end);
+    rest = rest.substring(rest.lastIndexOf('@') + 1);
+    if (rest.startsWith("[")) {
+      int close = rest.indexOf(']');
+      return close > 0 ? rest.substring(1, close) : rest;
+    }
+    int colon = rest.indexOf(':');
+    return colon >= 0 && rest.indexOf(':', colon + 1) < 0 ? rest.substring(0, colon) : rest;
+  }
+}

@@ -1,0 +1,573 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The predicates of the {@code production.*} rules (production.json) and the shared notion they and
+ * the {@code db.*} and {@code infra.*} rules use ({@link Environments}, decision 90): {@code
+ * production-target}, {@code local-test-data}, and what a clause cannot say of a production harm
+ * (SQL that writes every row, inline code that destroys data, a scale to zero, a backup kept no
+ * more, a request to a payment, status, alerting, mail, CDN, flag or DNS service). Each reads the
+ * program's words once, after its clause's program and subcommand already matched.
+ */
+final class ProductionPredicates {
+  private ProductionPredicates() {}
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("production-target", (scan, step, read) -> Environments.production(scan, step));
+    named.put(
+        "remote-target",
+        (scan, step, read) -> {
+          for (String host : Environments.hosts(step)) {
+            if (!Environments.localHost(host)) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "production-writes-every-row",
+        (scan, step, read) ->
+            writesEveryRow(sqlOf(scan, step)) && Environments.production(scan, step));
+    named.put(
+        "production-code-destroys",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          if (code == null) {
+            code = String.join(" ", step.invocation().args()); // manage.py shell -c, rails runner
+          }
+          return codeDestroys(code) && Environments.production(scan, step);
+        });
+    named.put(
+        "production-scales-to-zero",
+        (scan, step, read) ->
+            scalesToZero(step.invocation().args()) && Environments.production(scan, step));
+    named.put(
+        "production-fed-unreadable",
+        (scan, step, read) -> fedUnreadable(scan, step) && Environments.production(scan, step));
+    named.put(
+        "production-sql-locks",
+        (scan, step, read) -> {
+          for (String text : sqlOf(scan, step)) {
+            if (locks(text)) {
+              return Environments.production(scan, step);
+            }
+          }
+          return false;
+        });
+    named.put(
+        "names-backup",
+        (scan, step, read) -> {
+          for (String arg : step.invocation().args()) {
+            String a = arg.toLowerCase(Locale.ROOT);
+            for (String name : BACKUP_UNITS) {
+              if (!a.startsWith("-") && a.contains(name)) {
+                return true;
+              }
+            }
+          }
+          return false;
+        });
+    named.put("keeps-one-backup", (scan, step, read) -> keepsOneBackup(step.invocation().args()));
+    named.put(
+        "sql-weakens-backups",
+        (scan, step, read) -> {
+          for (String text : sqlOf(scan, step)) {
+            if (weakensBackups(text)) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "code-weakens-backups",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null && codeWeakensBackups(code);
+        });
+    named.put(
+        "production-sql-drops-replication",
+        (scan, step, read) -> {
+          for (String text : sqlOf(scan, step)) {
+            String t = text.toLowerCase(Locale.ROOT);
+            if (t.contains("pg_drop_replication_slot") || t.contains("drop_replication_slot")) {
+              return Environments.production(scan, step);
+            }
+          }
+          return false;
+        });
+    named.put(
+        "production-retention-cut",
+        (scan, step, read) ->
+            cutsRetention(step.invocation().args()) && Environments.production(scan, step));
+    named.put(
+        "dns-batch-deletes",
+        (scan, step, read) -> {
+          for (String arg : step.invocation().args()) {
+            String a =
+                arg.replace("\"", "").replace("'", "").replace(" ", "").toLowerCase(Locale.ROOT);
+            if (a.contains("action:delete") || a.contains("action=delete")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "suspends-versioning",
+        (scan, step, read) -> {
+          for (String arg : step.invocation().args()) {
+            if (arg.contains("Suspended") || arg.contains("MFADelete=Disabled")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    for (Environments.Service service : Environments.services()) {
+      if (service.production()) {
+        named.put(
+            "production-service-" + service.name(),
+            (scan, step, read) ->
+                ServiceCalls.calls(step, service) && Environments.production(scan, step));
+      } else {
+        named.put(
+            "service-" + service.name(), (scan, step, read) -> ServiceCalls.calls(step, service));
+      }
+    }
+  }
+
+  /** What a backup unit's name holds. */
+  private static final String[] BACKUP_UNITS = {
+    "backup",
+    "borg",
+    "restic",
+    "snapper",
+    "timeshift",
+    "duplicity",
+    "pgbackrest",
+    "wal-g",
+    "barman",
+    "bacula",
+    "rsnapshot",
+    "duplicati",
+    "kopia"
+  };
+
+  /**
+   * Whether the program is a SQL client fed by something whose output the call does not show: a
+   * decoder ({@code base64 -d}, {@code xxd -r}, {@code openssl … -d}) or a fetch from the network,
+   * in the same command.
+   */
+  static boolean fedUnreadable(Scan scan, Step step) {
+    if (!step.is(ProgramKind.SQL_CLIENT)) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      List<String> args = other.invocation().args();
+      boolean decodes =
+          switch (other.program()) {
+            case "base64", "base32", "basenc" ->
+                args.contains("-d") || args.contains("--decode") || args.contains("-D");
+            case "xxd" -> args.contains("-r") || args.contains("-r -p");
+            case "openssl" -> args.contains("-d");
+            case "curl", "wget" -> true;
+            default -> false;
+          };
+      if (decodes && other != step) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** SQL that locks a table or ends sessions. */
+  static boolean locks(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) { // blanks as one space: no pattern over the text
+      char c = Character.toUpperCase(text.charAt(i));
+      boolean blank = Character.isWhitespace(c);
+      if (!blank || out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
+        out.append(blank ? ' ' : c);
+      }
+    }
+    String flat = out.toString();
+    return flat.contains("VACUUM FULL")
+        || flat.contains("PG_TERMINATE_BACKEND")
+        || flat.contains("LOCK TABLE")
+        || flat.contains("ALTER SYSTEM")
+        || flat.contains("FLUSH TABLES WITH READ LOCK")
+        || flat.startsWith("KILL ")
+        || flat.contains(" KILL ");
+  }
+
+  /**
+   * The SQL a program carries ({@link SqlStatements#statements}), and what a printer of the same
+   * command prints where the program is a client (SQL piped into it).
+   */
+  static List<String> sqlOf(Scan scan, Step step) {
+    List<String> texts = new ArrayList<>(SqlStatements.statements(step));
+    if (step.is(ProgramKind.SQL_CLIENT)) {
+      for (Step other : scan.steps()) {
+        if (other != step && other.is(ProgramKind.ECHO)) {
+          texts.addAll(SqlStatements.statements(other));
+        }
+      }
+    }
+    return texts;
+  }
+
+  /**
+   * Whether SQL holds an {@code UPDATE … SET} or a {@code DELETE FROM} with no {@code WHERE} before
+   * its statement ends (or a {@code WHERE} that holds for every row: {@code true}, {@code 1=1}). An
+   * {@code UPDATE} after {@code FOR}, {@code DO} or {@code ON} ({@code SELECT … FOR UPDATE}, {@code
+   * ON CONFLICT DO UPDATE}, {@code ON UPDATE CASCADE}) is no statement of its own; string literals
+   * are left out.
+   */
+  static boolean writesEveryRow(List<String> texts) {
+    for (String text : texts) {
+      List<String> words = sqlWords(text);
+      for (int i = 0; i < words.size(); i++) {
+        String w = words.get(i);
+        String before = i > 0 ? words.get(i - 1) : "";
+        boolean update = w.equals("UPDATE") && !List.of("FOR", "DO", "ON").contains(before);
+        boolean delete =
+            w.equals("DELETE")
+                && !before.equals("ON")
+                && i + 1 < words.size()
+                && words.get(i + 1).equals("FROM");
+        boolean replaces =
+            w.equals("REPLACE")
+                    && before.equals("OR")
+                    && i + 1 < words.size()
+                    && words.get(i + 1).equals("TABLE")
+                || w.equals("INSERT")
+                    && i + 1 < words.size()
+                    && words.get(i + 1).equals("OVERWRITE");
+        if (replaces) {
+          return true; // CREATE OR REPLACE TABLE, INSERT OVERWRITE: the table's rows are replaced
+        }
+        if (!update && !delete) {
+          continue;
+        }
+        boolean set = delete;
+        boolean bounded = false;
+        for (int j = i + 1; j < words.size() && !words.get(j).equals(";"); j++) {
+          set |= words.get(j).equals("SET");
+          if (words.get(j).equals("WHERE")) {
+            String cond = j + 1 < words.size() ? words.get(j + 1) : "";
+            String after = j + 2 < words.size() ? words.get(j + 2) : "";
+            bounded = !cond.equals("TRUE") && !(cond.equals("1") && after.equals("1"));
+            break;
+          }
+        }
+        if (set && !bounded) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** SQL's words in upper case, {@code ;} a word, string literals and comments left out. */
+  private static List<String> sqlWords(String text) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : ' ';
+      if (c == '\'') {
+        int end = text.indexOf('\'', i + 1);
+        i = end < 0 ? text.length() : end;
+        c = ' ';
+      } else if (c == '-' && i + 1 < text.length() && text.charAt(i + 1) == '-') {
+        int end = text.indexOf('\n', i);
+        i = end < 0 ? text.length() : end;
+        c = ' ';
+      }
+      if (Character.isLetterOrDigit(c) || c == '_') {
+        word.append(Character.toUpperCase(c));
+      } else {
+        if (word.length() > 0) {
+          words.add(word.toString());
+          word.setLength(0);
+        }
+        if (c == ';') {
+          words.add(";");
+        }
+      }
+    }
+    return words;
+  }
+
+  /** What a database library's code does to every row or a whole table, blanks left out. */
+  private static final String[] DESTROYS = {
+    ".all().delete()",
+    ".objects.delete()",
+    ".objects.update(",
+    ".all().update(",
+    ".delete_all",
+    ".destroy_all",
+    ".update_all(",
+    "deletemany({})",
+    "delete_many({})",
+    "if_exists='replace'",
+    "if_exists=\"replace\"",
+    ".drop_all(",
+  };
+
+  /**
+   * Whether inline code destroys data wholesale: SQL in it that writes every row, or a library's
+   * call that deletes or overwrites every row or the table ({@code
+   * Customer.objects.all().delete()}, {@code to_sql(…, if_exists='replace')}, {@code
+   * delete_many({})}).
+   */
+  static boolean codeDestroys(String code) {
+    // The SQL sits in the code's strings: read it with the quotes as blanks.
+    if (writesEveryRow(List.of(code.replace('\'', ' ').replace('"', ' ').replace('`', ' ')))) {
+      return true;
+    }
+    String flat = code.replace(" ", "").toLowerCase(Locale.ROOT);
+    for (String part : DESTROYS) {
+      if (flat.contains(part)) {
+        return true;
+      }
+    }
+    return flat.contains(".query(") && flat.contains(").delete()");
+  }
+
+  private static boolean scalesToZero(List<String> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      String next = i + 1 < args.size() ? args.get(i + 1) : "";
+      for (String option : new String[] {"--replicas", "--desired-count", "--desired-capacity"}) {
+        if (a.equals(option + "=0") || a.equals(option) && next.equals("0")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A prune that keeps one backup or none: borg's and restic's {@code --keep-*} adding up to one at
+   * most (no {@code --keep-within}), wal-g's {@code retain [FULL] 1} or {@code everything}.
+   */
+  static boolean keepsOneBackup(List<String> args) {
+    int kept = 0;
+    boolean keeps = false;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.equals("everything")) {
+        return true;
+      }
+      if (a.equals("retain")) {
+        String n = i + 1 < args.size() ? args.get(i + 1) : "";
+        if ((n.equals("FULL") || n.equals("FIND_FULL")) && i + 2 < args.size()) {
+          n = args.get(i + 2);
+        }
+        return n.equals("0") || n.equals("1");
+      }
+      if (a.startsWith("--keep-within") || a.startsWith("--keep-tag")) {
+        return false;
+      }
+      if (a.startsWith("--keep-") || a.matches("-[dwmyH]")) {
+        keeps = true;
+        String value =
+            a.contains("=")
+                ? a.substring(a.indexOf('=') + 1)
+                : i + 1 < args.size() ? args.get(i + 1) : "";
+        try {
+          kept += Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+          return false; // a count the guard cannot read: no claim
+        }
+      }
+    }
+    return keeps && kept <= 1;
+  }
+
+  /** SQL that ends a database's history: binary logs purged, time travel off, archiving off. */
+  static boolean weakensBackups(String text) {
+    String flat = text.replace(" ", "").replace("\n", "").toUpperCase(Locale.ROOT);
+    return flat.contains("PURGEBINARYLOGS")
+        || flat.contains("PURGEMASTERLOGS")
+        || flat.contains("RESETMASTER")
+        || flat.contains("RESETBINARYLOGS")
+        || flat.contains("DATA_RETENTION_TIME_IN_DAYS=0")
+        || flat.contains("MAX_TIME_TRAVEL_HOURS=0")
+        || flat.contains("ARCHIVE_MODE=OFF")
+        || flat.contains("ARCHIVE_MODE='OFF'");
+  }
+
+  /** Inline code that deletes snapshots or backups, or sets their retention to nothing. */
+  static boolean codeWeakensBackups(String code) {
+    String flat = code.replace(" ", "");
+    return flat.contains("BackupRetentionPeriod=0")
+        || flat.contains("delete_db_snapshot")
+        || flat.contains("delete_db_cluster_snapshot")
+        || flat.contains("delete_snapshot(")
+        || flat.contains("delete_recovery_point")
+        || flat.contains("delete_backup_vault")
+        || flat.contains("'Status':'Suspended'")
+        || flat.contains("\"Status\":\"Suspended\"");
+  }
+
+  /** Kafka's retention set to less than an hour, or to a few bytes. */
+  private static boolean cutsRetention(List<String> args) {
+    for (String arg : args) {
+      for (String part : arg.split(",")) {
+        int eq = part.indexOf('=');
+        if (eq < 0) {
+          continue;
+        }
+        String name = part.substring(0, eq);
+        long value;
+        try {
+          value = Long.parseLong(part.substring(eq + 1).trim());
+        } catch (NumberFormatException e) {
+          continue;
+        }
+        if (name.equals("retention.ms") && value >= 0 && value < 3_600_000L
+            || name.equals("retention.bytes") && value >= 0 && value < 1_048_576L) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Reads an HTTP request's method and URLs, for {@link Environments.Service}. */
+  static final class ServiceCalls {
+    private ServiceCalls() {}
+
+    static boolean calls(Step step, Environments.Service service) {
+      String code = InterpreterCode.of(step);
+      if (code != null) {
+        return codeCalls(code, service);
+      }
+      if (!http(step.program())) {
+        return false;
+      }
+      List<Word> args = step.args();
+      String method = method(step.program(), args);
+      if (!service.methods().contains(method)) {
+        return false;
+      }
+      boolean url = false;
+      boolean also = service.also().isEmpty();
+      for (Word word : args) {
+        String t = (word.written() != null ? word.written() : word.text()).toLowerCase(Locale.ROOT);
+        for (String unless : service.unless()) {
+          if (t.contains(unless)) {
+            return false;
+          }
+        }
+        url |= urlMatches(word.text().toLowerCase(Locale.ROOT), service);
+        for (String part : service.also()) {
+          also |= t.contains(part);
+        }
+      }
+      return url && also;
+    }
+
+    private static boolean http(String program) {
+      return switch (program) {
+        case "curl", "wget", "http", "https", "xh", "curlie" -> true;
+        default -> false;
+      };
+    }
+
+    /** curl's {@code -X}, or POST where it sends data (PUT for {@code -T}); wget's; httpie's. */
+    static String method(String program, List<Word> args) {
+      String method = null;
+      boolean data = false;
+      boolean upload = false;
+      for (int i = 0; i < args.size(); i++) {
+        String a = args.get(i).text();
+        if (a.equals("-X") || a.equals("--request") || a.equals("--method")) {
+          method = i + 1 < args.size() ? args.get(i + 1).text() : null;
+        } else if (a.startsWith("-X") && a.length() > 2) {
+          method = a.substring(2);
+        } else if (a.startsWith("--request=") || a.startsWith("--method=")) {
+          method = a.substring(a.indexOf('=') + 1);
+        } else if (a.startsWith("-d")
+            || a.startsWith("--data")
+            || a.equals("--json")
+            || a.startsWith("-F")
+            || a.startsWith("--form")
+            || a.startsWith("--post-")) {
+          data = true;
+        } else if (a.equals("-T") || a.equals("--upload-file")) {
+          upload = true;
+        } else if (i == 0
+            && (program.equals("http") || program.equals("https") || program.equals("xh"))
+            && a.chars().allMatch(Character::isUpperCase)) {
+          method = a;
+        } else if (!a.startsWith("-")
+            && (a.contains("=") || a.contains(":="))
+            && !a.contains("://")
+            && (program.equals("http") || program.equals("https") || program.equals("xh"))) {
+          data = true; // httpie's items send a body: POST
+        }
+      }
+      if (method != null) {
+        return method.toLowerCase(Locale.ROOT);
+      }
+      return upload ? "put" : data ? "post" : "get";
+    }
+
+    private static boolean urlMatches(String text, Environments.Service service) {
+      int scheme = text.indexOf("://");
+      String rest = scheme >= 0 ? text.substring(scheme + 3) : text;
+      int slash = rest.indexOf('/');
+      if (slash <= 0) {
+        return false;
+      }
+      String host = Environments.host(rest.substring(0, slash));
+      String path = rest.substring(slash);
+      boolean hostMatches = service.hosts().isEmpty();
+      for (String h : service.hosts()) {
+        hostMatches |= host.equals(h) || host.endsWith("." + h);
+      }
+      if (!hostMatches || !(scheme >= 0 || !service.hosts().isEmpty())) {
+        return false;
+      }
+      for (String p : service.paths()) {
+        if (path.contains(p)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** Inline code naming the service's URL and its method as a word ({@code requests.post}). */
+    private static boolean codeCalls(String code, Environments.Service service) {
+      String c = code.toLowerCase(Locale.ROOT);
+      boolean host = service.hosts().isEmpty();
+      for (String h : service.hosts()) {
+        host |= c.contains(h);
+      }
+      boolean path = false;
+      for (String p : service.paths()) {
+        path |= c.contains(p);
+      }
+      if (!host || !path) {
+        return false;
+      }
+      for (String unless : service.unless()) {
+        if (c.contains(unless)) {
+          return false;
+        }
+      }
+      for (String m : service.methods()) {
+        if (c.contains("." + m + "(") || c.contains("'" + m + "'") || c.contains("\"" + m + "\"")) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+}
