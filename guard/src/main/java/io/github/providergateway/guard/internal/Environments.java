@@ -29,6 +29,8 @@ final class Environments {
   private static final Set<String> COMPOSE_SERVICES;
   private static final Set<String> TEST_NAMES;
   private static final List<String> LOCAL_CLUSTERS;
+  private static final Set<String> ENVIRONMENT_VARIABLES;
+  private static final Set<String> STAGING_NAMES;
   private static final List<Service> SERVICES;
 
   /**
@@ -70,6 +72,12 @@ final class Environments {
     COMPOSE_SERVICES = Set.copyOf(strings(book, "composeServices"));
     TEST_NAMES = Set.copyOf(strings(book, "testNames"));
     LOCAL_CLUSTERS = strings(book, "localClusters");
+    Set<String> variables = new java.util.HashSet<>();
+    for (JsonNode name : book.path("environmentVariables")) {
+      variables.add(name.asText()); // upper case, as assigned
+    }
+    ENVIRONMENT_VARIABLES = Set.copyOf(variables);
+    STAGING_NAMES = Set.copyOf(strings(book, "stagingNames"));
     List<Service> services = new ArrayList<>();
     for (JsonNode row : book.path("services")) {
       services.add(
@@ -148,13 +156,24 @@ final class Environments {
     return false;
   }
 
-  /** Whether a host is this machine, or a service of the project's docker-compose. */
+  /** Whether a host's name says staging or development, and nothing of it says production. */
+  static boolean stagingHost(String host) {
+    return hasPart(host, STAGING_NAMES, false) && !namesProduction(host);
+  }
+
+  /** Whether a host is this machine. */
   static boolean localHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
-    return LOCAL_HOSTS.contains(h)
-        || h.startsWith("127.")
-        || h.endsWith(".localhost")
-        || COMPOSE_SERVICES.contains(h);
+    return LOCAL_HOSTS.contains(h) || h.startsWith("127.") || h.endsWith(".localhost");
+  }
+
+  /**
+   * Whether a host is a docker-compose service's name ({@code db}, {@code postgres}): this
+   * machine's for a database with a test name only, since a name of one label may also be found
+   * through a search domain.
+   */
+  static boolean composeService(String host) {
+    return COMPOSE_SERVICES.contains(host.toLowerCase(Locale.ROOT));
   }
 
   /** Whether a Kubernetes context is a cluster on this machine (kind, minikube, k3d, …). */
@@ -253,9 +272,12 @@ final class Environments {
         for (Word word : step.args()) {
           String t = word.text();
           if (!t.startsWith("-")) {
+            // A file of the project or /tmp whose name says test or development (test.db,
+            // db/development.sqlite3); the project's app.db may be the only copy of its data.
             return word.literal()
                 && !t.contains("..")
-                && (t.startsWith("/tmp/") || !t.startsWith("/") && !t.startsWith("~"));
+                && (t.startsWith("/tmp/") || !t.startsWith("/") && !t.startsWith("~"))
+                && testName(t);
           }
         }
         return false;
@@ -263,10 +285,48 @@ final class Environments {
       case "psql", "mysql", "mariadb", "pg_restore" -> {
         return TestDatabases.isLocalTestClient(step);
       }
+      case "supabase" -> {
+        // supabase db reset works on the local stack unless --linked or --db-url says otherwise.
+        List<String> args = step.invocation().args();
+        for (String arg : args) {
+          if (arg.startsWith("--linked") || arg.startsWith("--db-url")) {
+            return false;
+          }
+        }
+        return true;
+      }
+      case "rails",
+          "rake",
+          "bundle",
+          "python",
+          "python3",
+          "pypy3",
+          "manage.py",
+          "django-admin",
+          "php",
+          "artisan",
+          "mix",
+          "flyway",
+          "liquibase",
+          "sequelize",
+          "sequelize-cli",
+          "prisma",
+          "knex",
+          "dotnet",
+          "alembic",
+          "dbmate" -> {
+        return testEnvironment(scan, step);
+      }
       default -> {
         List<String> hosts = hosts(step);
         if (hosts.isEmpty()) {
           return false;
+        }
+        for (Word word : step.args()) {
+          String t = word.text();
+          if (t.contains("/_all") || t.endsWith("/*") || t.endsWith("/_all")) {
+            return false; // every index or key of the store: not one test's data
+          }
         }
         for (String host : hosts) {
           if (!localHost(host)) {
@@ -276,6 +336,72 @@ final class Environments {
         return true;
       }
     }
+  }
+
+  /** Options that name a framework's environment or settings. */
+  private static final Set<String> ENVIRONMENT_OPTIONS =
+      Set.of("--env", "-e", "--environment", "--settings", "--env-file", "--stage", "-E");
+
+  /**
+   * Whether a framework's command runs in a test or development environment: an environment option
+   * ({@code --env=testing}, {@code --settings=shop.settings.test}), a database URL of this machine
+   * with a test name among its words ({@code -url=jdbc:postgresql://localhost/app_test}), or a
+   * variable of {@code environmentVariables} assigned in the command a test name ({@code
+   * RAILS_ENV=test}) or such a URL ({@code DATABASE_URL=postgres://…@localhost/app_dev}).
+   */
+  static boolean testEnvironment(Scan scan, Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (ENVIRONMENT_OPTIONS.contains(option)) {
+        String value =
+            eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
+        if (testName(value)) {
+          return true;
+        }
+      } else if (text.contains("://") && localTestUrl(text.substring(eq + 1))) {
+        return true;
+      }
+    }
+    String source = scan.source();
+    if (source == null) {
+      return false;
+    }
+    int start = -1;
+    for (int i = 0; i <= source.length(); i++) {
+      char c = i < source.length() ? source.charAt(i) : ' ';
+      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
+      if (!separator && start < 0) {
+        start = i;
+      } else if (separator && start >= 0) {
+        String token = source.substring(start, i);
+        int eq = token.indexOf('=');
+        if (eq > 0 && assignment(token)) {
+          String name = token.substring(0, eq);
+          String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+          if (value.contains("://")
+              ? localTestUrl(value)
+              : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
+            return true;
+          }
+        }
+        start = -1;
+      }
+    }
+    return false;
+  }
+
+  /** A database URL of this machine whose database's name says test or development. */
+  private static boolean localTestUrl(String url) {
+    String host = host(url);
+    String rest = url.substring(url.indexOf("://") + 3);
+    int slash = rest.lastIndexOf('/');
+    String name = slash >= 0 ? rest.substring(slash + 1) : "";
+    int query = name.indexOf('?');
+    name = query >= 0 ? name.substring(0, query) : name;
+    return localHost(host) && !name.isEmpty() && testName(name);
   }
 
   /** Options whose value is a host, or a host and port, or a URL. */

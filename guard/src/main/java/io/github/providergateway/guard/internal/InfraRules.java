@@ -51,7 +51,8 @@ final class InfraRules implements Family {
         case "helm" -> {
           String sub =
               Argv.textAt(Argv.of(step.args(), "n", "namespace", "kube-context").positionals(), 0);
-          if (Set.of("uninstall", "delete", "del", "un").contains(sub)) {
+          if (Set.of("uninstall", "delete", "del", "un").contains(sub)
+              && !Environments.localTestData(scan, step)) { // a kind cluster's (decision 90)
             scan.hit(HELM_UNINSTALL, step, null);
           }
         }
@@ -78,7 +79,8 @@ final class InfraRules implements Family {
         }
         case "rails", "rake", "bundle" -> {
           for (Word w : step.args()) {
-            if (w.text().equals("db:drop") || w.text().equals("db:reset")) {
+            if ((w.text().equals("db:drop") || w.text().equals("db:reset"))
+                && !Environments.localTestData(scan, step)) { // RAILS_ENV=test (decision 90)
               scan.hit(DB_DROP, step, null);
             }
           }
@@ -106,7 +108,7 @@ final class InfraRules implements Family {
         }
         default -> {}
       }
-      if (step.is(ProgramKind.SQL_CLIENT) && !TestDatabases.isLocalTestClient(step)
+      if (step.is(ProgramKind.SQL_CLIENT) && !Environments.localTestData(scan, step)
           || client && step.is(ProgramKind.ECHO)) {
         for (String text : SqlStatements.statements(step)) {
           SqlStatements.sql(scan, step, text);

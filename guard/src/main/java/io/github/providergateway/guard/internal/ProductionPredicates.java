@@ -20,11 +20,12 @@ final class ProductionPredicates {
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("production-target", (scan, step, read) -> Environments.production(scan, step));
+    named.put("not-local-test-data", (scan, step, read) -> !Environments.localTestData(scan, step));
     named.put(
         "remote-target",
         (scan, step, read) -> {
           for (String host : Environments.hosts(step)) {
-            if (!Environments.localHost(host)) {
+            if (!Environments.localHost(host) && !Environments.stagingHost(host)) {
               return true;
             }
           }

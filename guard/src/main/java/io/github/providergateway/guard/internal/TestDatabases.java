@@ -56,7 +56,10 @@ final class TestDatabases {
     }
     // The shared notion (decision 90): a development database (app_dev) is a test's too, and a
     // docker-compose service (db, postgres) is this machine's.
-    return (host == null || Environments.localHost(host) || host.startsWith("/"))
+    return (host == null
+            || Environments.localHost(host)
+            || Environments.composeService(host)
+            || host.startsWith("/"))
         && name != null
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
   }
@@ -65,7 +68,10 @@ final class TestDatabases {
   static boolean isLocalTestDatabase(Step step) {
     Argv argv = Argv.of(step.args(), "hpUd", "host", "port", "username", "maintenance-db");
     String host = argv.value('h') != null ? argv.value('h') : argv.value("host");
-    if (host != null && !Environments.localHost(host) && !host.startsWith("/")) {
+    if (host != null
+        && !Environments.localHost(host)
+        && !Environments.composeService(host)
+        && !host.startsWith("/")) {
       return false; // a server elsewhere; a socket's folder is this machine
     }
     List<Word> names = argv.positionals();

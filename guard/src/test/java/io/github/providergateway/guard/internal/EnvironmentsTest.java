@@ -42,13 +42,13 @@ class EnvironmentsTest {
 
   @Test
   void localHostsAreThisMachineAndTheComposeServices() {
-    for (String host :
-        List.of("localhost", "127.0.0.1", "127.0.1.1", "::1", "api.localhost", "db")) {
+    for (String host : List.of("localhost", "127.0.0.1", "127.0.1.1", "::1", "api.localhost")) {
       assertThat(Environments.localHost(host)).as(host).isTrue();
     }
-    for (String host : List.of("db.prod.acme.internal", "10.0.0.5", "example.com", "dbx")) {
+    for (String host : List.of("db.prod.acme.internal", "10.0.0.5", "example.com", "db")) {
       assertThat(Environments.localHost(host)).as(host).isFalse();
     }
+    assertThat(Environments.composeService("db")).isTrue(); // for a test database only
     assertThat(Environments.localCluster("kind-shop-dev")).isTrue();
     assertThat(Environments.localCluster("minikube")).isTrue();
     assertThat(Environments.localCluster("prod-eu")).isFalse();
