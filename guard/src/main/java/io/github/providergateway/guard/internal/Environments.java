@@ -216,6 +216,18 @@ final class Environments {
    */
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
+    for (String token : tokens(source)) {
+      if (afterCd && namesProduction(token) || assignment(token) && namesProduction(token)) {
+        return true;
+      }
+      afterCd = token.equals("cd") || token.equals("pushd");
+    }
+    return false;
+  }
+
+  /** The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass. */
+  private static List<String> tokens(String source) {
+    List<String> tokens = new ArrayList<>();
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
       char c = i < source.length() ? source.charAt(i) : ' ';
@@ -223,15 +235,11 @@ final class Environments {
       if (!separator && start < 0) {
         start = i;
       } else if (separator && start >= 0) {
-        String token = source.substring(start, i);
-        if (afterCd && namesProduction(token) || assignment(token) && namesProduction(token)) {
-          return true;
-        }
-        afterCd = token.equals("cd") || token.equals("pushd");
+        tokens.add(source.substring(start, i));
         start = -1;
       }
     }
-    return false;
+    return tokens;
   }
 
   /** {@code NAME=value}: an upper-case variable's name before the first {@code =}. */
@@ -369,25 +377,16 @@ final class Environments {
     if (source == null) {
       return false;
     }
-    int start = -1;
-    for (int i = 0; i <= source.length(); i++) {
-      char c = i < source.length() ? source.charAt(i) : ' ';
-      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
-      if (!separator && start < 0) {
-        start = i;
-      } else if (separator && start >= 0) {
-        String token = source.substring(start, i);
-        int eq = token.indexOf('=');
-        if (eq > 0 && assignment(token)) {
-          String name = token.substring(0, eq);
-          String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
-          if (value.contains("://")
-              ? localTestUrl(value)
-              : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
-            return true;
-          }
+    for (String token : tokens(source)) {
+      int eq = token.indexOf('=');
+      if (eq > 0 && assignment(token)) {
+        String name = token.substring(0, eq);
+        String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+        if (value.contains("://")
+            ? localTestUrl(value)
+            : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
+          return true;
         }
-        start = -1;
       }
     }
     return false;
