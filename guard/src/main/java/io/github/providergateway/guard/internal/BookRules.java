@@ -28,6 +28,16 @@ final class BookRules implements Family {
   private final List<Clause> clauses = new ArrayList<>();
 
   /**
+   * The clauses a program of each name the clauses give may meet, in their order; a program no
+   * clause names meets only {@link #anyProgram}'s. Each program is compared with its own clauses
+   * only: a book of hundreds of clauses costs a map lookup a program.
+   */
+  private final java.util.Map<String, List<Clause>> byProgram = new java.util.HashMap<>();
+
+  /** The clauses of any program ({@code "*"}), in their order. */
+  private final List<Clause> anyProgram = new ArrayList<>();
+
+  /**
    * The rules with when clauses of the families and rules named.
    *
    * @param specs the book
@@ -72,6 +82,22 @@ final class BookRules implements Family {
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+    for (Clause clause : clauses) {
+      if (clause.when().programs().contains("*")) {
+        anyProgram.add(clause);
+      }
+      for (String program : clause.when().programs()) {
+        byProgram.putIfAbsent(program, new ArrayList<>());
+      }
+    }
+    for (java.util.Map.Entry<String, List<Clause>> entry : byProgram.entrySet()) {
+      for (Clause clause : clauses) {
+        List<String> programs = clause.when().programs();
+        if (programs.contains("*") || programs.contains(entry.getKey())) {
+          entry.getValue().add(clause);
+        }
+      }
+    }
   }
 
   @Override
@@ -83,7 +109,7 @@ final class BookRules implements Family {
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
       GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
-      for (Clause clause : clauses) {
+      for (Clause clause : byProgram.getOrDefault(step.program(), anyProgram)) {
         if (meets(scan, step, git, clause.when())) {
           scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
         }

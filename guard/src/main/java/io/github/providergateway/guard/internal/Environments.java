@@ -108,7 +108,7 @@ final class Environments {
 
   private Environments() {}
 
-  private static List<String> strings(JsonNode book, String field) {
+  static List<String> strings(JsonNode book, String field) {
     JsonNode list = book.get(field);
     if (list == null || !list.isArray() || list.isEmpty()) {
       throw new IllegalStateException("environments.json has no list " + field);
@@ -206,8 +206,20 @@ final class Environments {
       }
     }
     String source = scan.source();
-    return source != null && assignsOrEntersProduction(source); // a file's content has none
+    if (source == null) {
+      return false; // a file's content: no command text around it
+    }
+    Object[] last = lastSource; // the same call asks once per program: read its text once
+    if (last != null && last[0] == source) {
+      return (Boolean) last[1];
+    }
+    boolean named = assignsOrEntersProduction(source);
+    lastSource = new Object[] {source, named};
+    return named;
   }
+
+  /** The last command text read for production, and what it said: {text, Boolean}. */
+  private static volatile Object[] lastSource;
 
   /**
    * Whether the command's text assigns a variable a production value ({@code
@@ -264,9 +276,11 @@ final class Environments {
    * queue) whose every host named is this machine's.
    */
   static boolean localTestData(Scan scan, Step step) {
-    if (production(scan, step)) {
-      return false;
-    }
+    // Where the program works first (most calls: a remote host, no claim), production after.
+    return localPlace(scan, step) && !production(scan, step);
+  }
+
+  private static boolean localPlace(Scan scan, Step step) {
     String program = step.program();
     switch (program) {
       case "kubectl", "oc", "kubecolor", "helm" -> {

@@ -164,10 +164,26 @@ final class ProductionPredicates {
    * in the same command.
    */
   static boolean fedUnreadable(Scan scan, Step step) {
-    if (!step.is(ProgramKind.SQL_CLIENT)) {
+    if (!step.is(ProgramKind.SQL_CLIENT) || scan.source() == null || !scan.source().contains("|")) {
       return false;
     }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().startsWith("<")) {
+        return false; // a file, a here-document or a here-string: read where it is
+      }
+    }
+    for (String arg : step.invocation().args()) {
+      switch (arg) {
+        case "-c", "-e", "-f", "-q", "--command", "--execute", "--file", "--query" -> {
+          return false; // its SQL is its own argument, not what it is fed
+        }
+        default -> {}
+      }
+    }
     for (Step other : scan.steps()) {
+      if (other == step) {
+        break; // a feeder stands before the client it feeds
+      }
       List<String> args = other.invocation().args();
       boolean decodes =
           switch (other.program()) {
@@ -178,7 +194,7 @@ final class ProductionPredicates {
             case "curl", "wget" -> true;
             default -> false;
           };
-      if (decodes && other != step) {
+      if (decodes) {
         return true;
       }
     }

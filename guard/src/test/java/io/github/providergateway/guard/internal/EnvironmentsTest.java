@@ -32,6 +32,18 @@ class EnvironmentsTest {
   }
 
   @Test
+  void aListTheBookLacksFailsTheReadingAsAHalfReadBookWould() throws Exception {
+    var book = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"localHosts\": []}");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Environments.strings(book, "productionNames"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("productionNames");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Environments.strings(book, "localHosts"))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void testAndDevelopmentNamesAreTestData() {
     assertThat(Environments.testName("shop_test")).isTrue();
     assertThat(Environments.testName("shop_dev")).isTrue();
