@@ -62,7 +62,9 @@ class PlainRulesTest {
         .isEqualTo("no-prod");
     assertThat(guard.decide(shell("kubectl --context staging get pods")).allowed()).isTrue();
     assertThat(guard.decide(shell("kubectl apply --context staging")).allowed()).isTrue();
-    assertThat(guard.decide(shell("kubectl apply --contexts prod")).allowed()).isTrue();
+    // Not the person's rule (production.deploy asks about an apply that names prod: decision 90).
+    assertThat(guard.decide(shell("kubectl apply --contexts prod")).ruleId())
+        .isNotEqualTo("no-prod");
   }
 
   /**
@@ -107,9 +109,9 @@ class PlainRulesTest {
     assertThat(guard.decide(shell("helm upgrade x --kube-context=prod")).ruleId())
         .isEqualTo("joined");
     assertThat(guard.decide(shell("helm upgrade x --namespace=staging")).allowed()).isTrue();
-    assertThat(guard.decide(shell("helm upgrade x -n=prod")).allowed())
-        .as("long options only")
-        .isTrue();
+    assertThat(guard.decide(shell("helm upgrade x -n=prod")).ruleId())
+        .as("long options only (production.deploy asks about it: decision 90)")
+        .isNotIn("spaced", "joined");
   }
 
   @ParameterizedTest
