@@ -22,10 +22,22 @@ final class BookRules implements Family {
    */
   private record Clause(BuiltinRule rule, When when) {}
 
+  /**
+   * A clause over files ({@link RuleSpec.Files}) of a rule.
+   *
+   * @param rule the rule
+   * @param when the clause
+   * @param places where the files it is about lie
+   */
+  private record FileClause(BuiltinRule rule, When when, FilePlaces places) {}
+
   private final List<BuiltinRule> rules = new ArrayList<>();
 
   /** Every clause, in the order they are tried: by their order, then the book's. */
   private final List<Clause> clauses = new ArrayList<>();
+
+  /** Every clause over files, in the order they are tried for each file the call accesses. */
+  private final List<FileClause> fileClauses = new ArrayList<>();
 
   /**
    * The rules with when clauses of the families and rules named.
@@ -67,11 +79,16 @@ final class BookRules implements Family {
             throw new IllegalStateException(
                 spec.rule().id() + ": no predicate is named '" + when.where() + "'");
           }
-          clauses.add(new Clause(spec.rule(), when));
+          if (when.files() == null) {
+            clauses.add(new Clause(spec.rule(), when));
+          } else {
+            fileClauses.add(new FileClause(spec.rule(), when, FilePlaces.of(when.files())));
+          }
         }
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+    fileClauses.sort(Comparator.comparingInt(clause -> clause.when().order()));
   }
 
   @Override
@@ -89,6 +106,34 @@ final class BookRules implements Family {
         }
       }
     }
+    if (fileClauses.isEmpty()) {
+      return;
+    }
+    List<Access> accesses = scan.accesses();
+    for (int i = 0; i < accesses.size(); i++) { // indexed: a long command accesses hundreds
+      Access access = accesses.get(i);
+      for (int k = 0; k < fileClauses.size(); k++) {
+        FileClause clause = fileClauses.get(k);
+        if (meets(access, clause.when()) && clause.places().holds(scan, access)) {
+          scan.hit(clause.rule(), access);
+        }
+      }
+    }
+  }
+
+  /** Whether a file access is of the kind a clause is about, by one of its programs. */
+  private static boolean meets(Access access, When when) {
+    boolean kind =
+        switch (when.files().kind()) {
+          case "reads" -> access.kind() == Access.Kind.READ;
+          case "writes" -> access.kind() == Access.Kind.WRITE;
+          case "deletes" -> access.kind() == Access.Kind.DELETE;
+          default -> access.changes();
+        };
+    return kind
+        && (when.programs().contains("*")
+            || access.invocation() != null
+                && when.programs().contains(access.invocation().program()));
   }
 
   private static boolean meets(Scan scan, Step step, GitCommand[] git, When when) {

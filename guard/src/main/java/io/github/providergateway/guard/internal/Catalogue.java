@@ -18,6 +18,10 @@ public final class Catalogue {
    * The clauses found where their code was, so that a program meeting two rules is still first
    * found by the same one (which a verdict names when both decide alike).
    */
+  private static final BookRules FILES =
+      new BookRules(
+          RuleBook.specs(), "fs.write-system", "fs.shell-startup", "fs.write-outside-project");
+
   private static final BookRules GIT =
       new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere");
 
@@ -30,6 +34,7 @@ public final class Catalogue {
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
+          FILES,
           GIT,
           new SecretRules(),
           new PrintedSecretRules(),
@@ -46,7 +51,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
+          BookRules.except(RuleBook.specs(), FILES, GIT, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

@@ -21,6 +21,14 @@ final class WhenText {
   }
 
   private static String of(When when) {
+    if (when.files() != null) {
+      RuleSpec.Files files = when.files();
+      String by =
+          when.programs().contains("*") ? "" : " by `" + String.join("`/`", when.programs()) + "`";
+      return files.place() != null
+          ? files.kind() + " a file in the place " + files.place() + by
+          : files.kind() + " `" + String.join("`, `", files.places()) + "`" + by;
+    }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
     if (!when.subcommands().isEmpty()) {

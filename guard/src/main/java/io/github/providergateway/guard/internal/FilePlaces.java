@@ -1,0 +1,167 @@
+package io.github.providergateway.guard.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a file a clause is about lies ({@link RuleSpec.Files}): a named place, whose meaning is
+ * Java ({@code system-folder}, {@code outside-project}), or the paths the book lists ({@code
+ * ~/.bashrc}, {@code ~/.bashrc.d/}). Made once a clause; each call asks it of each file.
+ */
+abstract class FilePlaces {
+  /** A named place: whether a file the call accesses lies there. */
+  @FunctionalInterface
+  private interface Named {
+    boolean holds(Scan scan, Access access);
+  }
+
+  /** The folders below which a file is a system file (with the root's own name, as written). */
+  private static final List<String> SYSTEM_FOLDERS =
+      List.of("etc", "usr", "boot", "bin", "sbin", "lib", "lib32", "lib64", "System", "Library");
+
+  private static final Map<String, Named> NAMED;
+
+  static {
+    Map<String, Named> named = new LinkedHashMap<>();
+    named.put("system-folder", (scan, access) -> inSystemFolder(access.target().path()));
+    named.put(
+        "outside-project",
+        (scan, access) -> {
+          Path path = access.target().path();
+          if (underDevices(path)) {
+            return false; // a disk has its own rule, and /dev/null and its kin are no files
+          }
+          Place place = scan.place(access.target());
+          return place != Place.INSIDE && place != Place.TEMP && place != Place.PROJECT;
+        });
+    NAMED = Collections.unmodifiableMap(named);
+  }
+
+  /** {@return every named place's name} */
+  static Set<String> names() {
+    return NAMED.keySet();
+  }
+
+  /**
+   * The places of a clause.
+   *
+   * @param files the clause's files part
+   * @return its test
+   * @throws IllegalStateException when it names a place no code knows
+   */
+  static FilePlaces of(RuleSpec.Files files) {
+    if (files.place() == null) {
+      return new Listed(files.places());
+    }
+    Named named = NAMED.get(files.place());
+    if (named == null) {
+      throw new IllegalStateException("no place is named " + files.place());
+    }
+    return new FilePlaces() {
+      @Override
+      boolean holds(Scan scan, Access access) {
+        return named.holds(scan, access);
+      }
+    };
+  }
+
+  /**
+   * Whether a file the call accesses lies in these places.
+   *
+   * @param scan the call
+   * @param access the file, and what the call does to it
+   * @return whether it does
+   */
+  abstract boolean holds(Scan scan, Access access);
+
+  /** Whether a path is below {@code /dev}: a device, never a file the rules read. */
+  private static boolean underDevices(Path path) {
+    return path != null && path.getNameCount() > 1 && path.startsWith(Places.DEVICES);
+  }
+
+  /**
+   * Whether a path of two names or more lies in a folder of {@link #SYSTEM_FOLDERS}, read from its
+   * text: its first name as a path would be a new path and a new string per file written.
+   */
+  private static boolean inSystemFolder(Path file) {
+    if (file == null || file.getNameCount() < 2) {
+      return false;
+    }
+    if (!file.isAbsolute()) {
+      return SYSTEM_FOLDERS.contains(file.getName(0).toString());
+    }
+    String path = file.toString(); // kept by the path once made
+    for (int i = 0; i < SYSTEM_FOLDERS.size(); i++) {
+      String folder = SYSTEM_FOLDERS.get(i);
+      int end = 1 + folder.length();
+      if (path.length() > end && path.charAt(end) == '/' && path.startsWith(folder, 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The paths a clause lists: {@code ~/.bashrc} that file, {@code ~/.bashrc.d/} anything below the
+   * folder; {@code ~/} is the call's home, any other path is absolute.
+   */
+  private static final class Listed extends FilePlaces {
+    private final List<String> written;
+
+    /** The paths for {@link #home}, resolved at the first call of a home. */
+    private volatile Resolved resolved;
+
+    /** The listed paths for one home: each path, and whether it stands for what is below it. */
+    private record Resolved(Path home, Path[] paths, boolean[] below) {}
+
+    Listed(List<String> written) {
+      this.written = written;
+      for (String path : written) {
+        if (!path.startsWith("~/") && !path.startsWith("/")) {
+          throw new IllegalStateException("a listed place is ~/… or /…, not " + path);
+        }
+      }
+    }
+
+    @Override
+    boolean holds(Scan scan, Access access) {
+      Path path = access.target().path();
+      if (path == null) {
+        return false;
+      }
+      Resolved paths = resolve(scan.places().home());
+      for (int i = 0; i < paths.paths().length; i++) {
+        Path listed = paths.paths()[i];
+        if (paths.below()[i]
+            ? path.getNameCount() > listed.getNameCount() && path.startsWith(listed)
+            : path.getNameCount() == listed.getNameCount() && path.equals(listed)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private Resolved resolve(Path home) {
+      Resolved known = resolved;
+      if (known != null && known.home().equals(home)) {
+        return known;
+      }
+      List<Path> paths = new ArrayList<>(written.size());
+      boolean[] below = new boolean[written.size()];
+      for (int i = 0; i < written.size(); i++) {
+        String path = written.get(i);
+        below[i] = path.endsWith("/");
+        String bare = below[i] ? path.substring(0, path.length() - 1) : path;
+        paths.add(bare.startsWith("~/") ? home.resolve(bare.substring(2)) : Path.of(bare));
+      }
+      known = new Resolved(home, paths.toArray(Path[]::new), below);
+      resolved = known;
+      return known;
+    }
+  }
+}
