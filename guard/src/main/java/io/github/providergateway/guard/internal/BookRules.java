@@ -131,6 +131,7 @@ final class BookRules implements Family {
           default -> access.changes();
         };
     return kind
+        && (when.files().metadata() || !access.metadataOnly())
         && (when.programs().contains("*")
             || access.invocation() != null
                 && when.programs().contains(access.invocation().program()));

@@ -28,6 +28,18 @@ public final class Catalogue {
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
 
+  private static final BookRules PERSIST =
+      new BookRules(
+          RuleBook.specs(),
+          "persist.scheduled-job",
+          "persist.service",
+          "persist.autostart",
+          "persist.path-shadow",
+          "persist.git-global",
+          "persist.startup-hijack",
+          "persist.startup-code",
+          "persist.package-source");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -41,7 +53,7 @@ public final class Catalogue {
           new RemoteRules(),
           new InfraRules(),
           BUILDS,
-          new PersistRules(),
+          PERSIST,
           new HostingRules(),
           new SystemRules(),
           SYSTEM,
@@ -51,7 +63,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), FILES, GIT, BUILDS, SYSTEM),
+          BookRules.except(RuleBook.specs(), FILES, GIT, BUILDS, PERSIST, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

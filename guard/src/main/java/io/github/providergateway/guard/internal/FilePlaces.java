@@ -16,7 +16,14 @@ import java.util.Set;
 abstract class FilePlaces {
   /** A named place: whether a file the call accesses lies there. */
   @FunctionalInterface
-  private interface Named {
+  interface Named {
+    /**
+     * Whether the file lies there.
+     *
+     * @param scan the call
+     * @param access the file, and what the call does to it
+     * @return whether it does
+     */
     boolean holds(Scan scan, Access access);
   }
 
@@ -39,6 +46,7 @@ abstract class FilePlaces {
           Place place = scan.place(access.target());
           return place != Place.INSIDE && place != Place.TEMP && place != Place.PROJECT;
         });
+    PersistPredicates.addPlacesTo(named);
     NAMED = Collections.unmodifiableMap(named);
   }
 
@@ -68,6 +76,40 @@ abstract class FilePlaces {
         return named.holds(scan, access);
       }
     };
+  }
+
+  /**
+   * The paths a rule's clauses over files list, as one place: where another reading asks the same
+   * question of a path ({@code git config --file ~/.gitconfig} is {@code persist.git-global}'s).
+   *
+   * @param id the rule
+   * @return its listed paths
+   * @throws IllegalStateException when it lists none
+   */
+  static FilePlaces listedBy(String id) {
+    List<String> paths = new ArrayList<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      if (spec.rule().id().equals(id)) {
+        for (RuleSpec.When when : spec.matches().when()) {
+          paths.addAll(when.files() == null ? List.of() : when.files().places());
+        }
+      }
+    }
+    if (paths.isEmpty()) {
+      throw new IllegalStateException(id + " lists no path");
+    }
+    return new Listed(paths);
+  }
+
+  /**
+   * Whether a path lies in the places this lists.
+   *
+   * @param home the call's home
+   * @param path the path, or {@code null}
+   * @return whether it does; {@code false} for a named place
+   */
+  boolean lists(Path home, Path path) {
+    return false;
   }
 
   /**
@@ -130,11 +172,15 @@ abstract class FilePlaces {
 
     @Override
     boolean holds(Scan scan, Access access) {
-      Path path = access.target().path();
+      return lists(scan.places().home(), access.target().path());
+    }
+
+    @Override
+    boolean lists(Path home, Path path) {
       if (path == null) {
         return false;
       }
-      Resolved paths = resolve(scan.places().home());
+      Resolved paths = resolve(home);
       for (int i = 0; i < paths.paths().length; i++) {
         Path listed = paths.paths()[i];
         if (paths.below()[i]

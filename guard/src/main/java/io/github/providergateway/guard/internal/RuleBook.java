@@ -336,9 +336,9 @@ public final class RuleBook {
       }
       for (Iterator<String> names = part.fieldNames(); names.hasNext(); ) {
         String field = names.next();
-        if (!field.equals("place") && !field.equals("places")) {
+        if (!field.equals("place") && !field.equals("places") && !field.equals("metadata")) {
           throw new IllegalStateException(
-              id + ": " + kind + " has a place or places, not " + field);
+              id + ": " + kind + " has a place or places, and metadata, not " + field);
         }
       }
       String place = text(part, "place", null);
@@ -346,7 +346,7 @@ public final class RuleBook {
       if ((place == null) == places.isEmpty()) {
         throw new IllegalStateException(id + ": " + kind + " names a place or lists places");
       }
-      files = new RuleSpec.Files(kind, place, places);
+      files = new RuleSpec.Files(kind, place, places, part.path("metadata").asBoolean(true));
     }
     if (files != null) {
       for (Iterator<String> names = clause.fieldNames(); names.hasNext(); ) {

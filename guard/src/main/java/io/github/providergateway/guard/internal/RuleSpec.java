@@ -123,8 +123,11 @@ public record RuleSpec(
    * @param place the named place, or {@code null} for {@code places}
    * @param places the paths: {@code ~/.bashrc} is that file, {@code ~/.bashrc.d/} anything below
    *     that folder; empty for {@code place}
+   * @param metadata whether a program that changes only a file's metadata or makes it empty ({@link
+   *     Access#metadataOnly()}: chmod, touch) writes it too; {@code "metadata": false} leaves them
+   *     out
    */
-  public record Files(String kind, String place, List<String> places) {
+  public record Files(String kind, String place, List<String> places, boolean metadata) {
 
     /** Copies. */
     public Files {

@@ -29,10 +29,10 @@ class FileClausesTest {
   @Test
   void aClauseOverFilesNamesItsPlaceOrListsPaths() {
     When named = clause("{\"writes\": {\"place\": \"system-folder\"}}");
-    assertThat(named.files()).isEqualTo(new Files("writes", "system-folder", List.of()));
+    assertThat(named.files()).isEqualTo(new Files("writes", "system-folder", List.of(), true));
     assertThat(named.programs()).containsExactly("*");
     When listed = clause("{\"program\": \"cp\", \"reads\": {\"places\": [\"~/.netrc\"]}}");
-    assertThat(listed.files()).isEqualTo(new Files("reads", null, List.of("~/.netrc")));
+    assertThat(listed.files()).isEqualTo(new Files("reads", null, List.of("~/.netrc"), true));
     assertThat(listed.programs()).containsExactly("cp");
     assertThat(WhenText.of(List.of(named, listed)))
         .isEqualTo("writes a file in the place system-folder; reads `~/.netrc` by `cp`");
@@ -43,7 +43,7 @@ class FileClausesTest {
     assertThatThrownBy(() -> clause("{\"writes\": {\"place\": \"x\", \"places\": [\"~/.x\"]}}"))
         .hasMessage("fs.example: writes names a place or lists places");
     assertThatThrownBy(() -> clause("{\"writes\": {\"folder\": \"x\"}}"))
-        .hasMessage("fs.example: writes has a place or places, not folder");
+        .hasMessage("fs.example: writes has a place or places, and metadata, not folder");
     assertThatThrownBy(
             () -> clause("{\"writes\": {\"place\": \"x\"}, \"reads\": {\"place\": \"x\"}}"))
         .hasMessageStartingWith("fs.example: a when clause has one of");
