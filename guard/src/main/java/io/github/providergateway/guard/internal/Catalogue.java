@@ -40,6 +40,14 @@ public final class Catalogue {
           "persist.startup-code",
           "persist.package-source");
 
+  private static final BookRules PRINTED =
+      new BookRules(
+          RuleBook.specs(),
+          "secrets.cli-token",
+          "secrets.store-printed",
+          "secrets.variable-printed",
+          "secrets.credential-helper");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -49,7 +57,7 @@ public final class Catalogue {
           FILES,
           GIT,
           new SecretRules(),
-          new PrintedSecretRules(),
+          PRINTED,
           new RemoteRules(),
           new InfraRules(),
           BUILDS,
@@ -63,7 +71,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), FILES, GIT, BUILDS, PERSIST, SYSTEM),
+          BookRules.except(RuleBook.specs(), FILES, GIT, PRINTED, BUILDS, PERSIST, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

@@ -49,6 +49,7 @@ final class Where {
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
     PersistPredicates.addTo(named);
+    PrintedSecretPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

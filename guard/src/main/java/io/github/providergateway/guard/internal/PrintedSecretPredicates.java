@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -14,61 +15,116 @@ import java.util.Set;
  * grep -i token}), a credential a tool keeps ({@code gh auth token}) or git's credential helper
  * gives ({@code git credential fill}). Each is a match only where its output is shown ({@link
  * Output}): saved to a file, captured into a variable ({@code GH_TOKEN=$(gh auth token) tool}) or
- * fed to a program that uses it ({@code | docker login --password-stdin}), nothing is printed.
+ * fed to a program that uses it ({@code | docker login --password-stdin}), nothing is printed. The
+ * four rules of {@code secrets.json} that guard them name these predicates ({@link Where}); which
+ * CLI subcommand prints a credential stays here, where each tool's arguments are read.
  */
-final class PrintedSecretRules implements Family {
-  static final BuiltinRule CLI_TOKEN = RuleBook.rule("secrets.cli-token");
-  static final BuiltinRule VARIABLE_PRINTED = RuleBook.rule("secrets.variable-printed");
-  static final BuiltinRule CREDENTIAL_HELPER = RuleBook.rule("secrets.credential-helper");
-  static final BuiltinRule STORE_PRINTED = RuleBook.rule("secrets.store-printed");
+final class PrintedSecretPredicates {
+  private PrintedSecretPredicates() {}
 
-  @Override
-  public void scan(Scan scan) {
-    List<Step> steps = scan.steps();
-    int dumped = -1; // the last program that printed the whole environment
-    boolean listsNames = false; // whether the command lists the variables' names (compgen -e)
-    for (int i = 0; i < steps.size() && !listsNames; i++) {
-      listsNames = steps.get(i).program().equals("compgen");
-    }
-    for (int i = 0; i < steps.size(); i++) {
-      Step step = steps.get(i);
-      BuiltinRule rule = printedRule(step, dumped >= 0, listsNames);
-      if (rule == null && i == steps.size() - 1 && EnvironmentDumps.dumps(step)) {
-        // env, printenv last and unfiltered: every variable shown, tokens among them (fresh set
-        // D); piped on to grep it is a search, read above for the names it looks for.
-        rule = VARIABLE_PRINTED;
-      }
-      if (rule != null && (Output.shown(scan, i) || shownLater(scan, i))) {
-        scan.hit(rule, step, null);
-      }
-      if (EnvironmentDumps.dumps(step)) {
-        dumped = i;
-      }
-    }
+  /** What a program prints, by the rule that guards it: one each, the first of these that holds. */
+  private enum Printed {
+    CLI_TOKEN,
+    STORED_SECRET,
+    VARIABLE,
+    CREDENTIAL_HELPER
   }
 
   /**
-   * The rule a program matches by what it prints, shown or not: a tool's credential, a stored
-   * secret, a secret variable (by name, by a search of the printed environment, by a name the guard
-   * cannot read), git's credential helper; or {@code null}.
+   * Adds the predicates, one a rule of {@code secrets.json}: {@code secrets.cli-token}, {@code
+   * secrets.store-printed}, {@code secrets.variable-printed}, {@code secrets.credential-helper}.
+   * Each holds where the program prints what its rule guards, no rule before it in this order
+   * holds, and what it prints is shown.
+   *
+   * @param named the table of {@link Where}
    */
-  private static BuiltinRule printedRule(Step step, boolean dumped, boolean listsNames) {
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("prints-cli-token", (scan, step, read) -> printed(scan, step) == Printed.CLI_TOKEN);
+    named.put(
+        "prints-stored-secret", (scan, step, read) -> printed(scan, step) == Printed.STORED_SECRET);
+    named.put(
+        "prints-secret-variable", (scan, step, read) -> printed(scan, step) == Printed.VARIABLE);
+    named.put(
+        "prints-helper-password",
+        (scan, step, read) -> printed(scan, step) == Printed.CREDENTIAL_HELPER);
+  }
+
+  /**
+   * What a program prints and is shown, or {@code null}: read first from the program alone, so that
+   * most programs of a long command cost no look at the others.
+   */
+  private static Printed printed(Scan scan, Step step) {
+    Printed printed = printedRule(scan, step);
+    if (printed == null) {
+      return null;
+    }
+    List<Step> steps = scan.steps();
+    int i = indexOf(steps, step);
+    return Output.shown(scan, i) || shownLater(scan, i) ? printed : null;
+  }
+
+  private static int indexOf(List<Step> steps, Step step) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) == step) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("not a step of the call: " + step);
+  }
+
+  /** Whether a program before this one printed the whole environment. */
+  private static boolean dumpedBefore(Scan scan, Step step) {
+    for (Step before : scan.steps()) {
+      if (before == step) {
+        return false;
+      }
+      if (EnvironmentDumps.dumps(before)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the command lists the variables' names ({@code compgen -e}). */
+  private static boolean listsNames(Scan scan) {
+    for (Step step : scan.steps()) {
+      if (step.program().equals("compgen")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What a program prints, shown or not: a tool's credential, a stored secret, a secret variable
+   * (by name, by a search of the printed environment, by a name the guard cannot read, the whole
+   * environment printed last and unfiltered), git's credential helper; or {@code null}.
+   */
+  private static Printed printedRule(Scan scan, Step step) {
     String program = step.program();
     if (step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-")) {
       List<String> args = step.invocation().args();
       if (printsCliToken(program, args)) {
-        return CLI_TOKEN;
+        return Printed.CLI_TOKEN;
       }
       if (printsStoredSecret(program, args)) {
-        return STORE_PRINTED;
+        return Printed.STORED_SECRET;
       }
     }
     if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
-        || printsNamedVariable(step, listsNames)
-        || dumped && searchesForSecrets(step)) {
-      return VARIABLE_PRINTED;
+        || printsNamedVariable(scan, step)
+        || searchesForSecrets(step) && dumpedBefore(scan, step)) {
+      return Printed.VARIABLE;
     }
-    return asksCredentialHelper(step) ? CREDENTIAL_HELPER : null;
+    if (asksCredentialHelper(step)) {
+      return Printed.CREDENTIAL_HELPER;
+    }
+    List<Step> steps = scan.steps();
+    // env, printenv last and unfiltered: every variable shown, tokens among them (fresh set D);
+    // piped on to grep it is a search, read above for the names it looks for.
+    return steps.get(steps.size() - 1) == step && EnvironmentDumps.dumps(step)
+        ? Printed.VARIABLE
+        : null;
   }
 
   /**
@@ -264,12 +320,12 @@ final class PrintedSecretRules implements Family {
    * guard cannot know where the command lists every variable's name ({@code for v in $(compgen -e);
    * do printenv "$v"; done}).
    */
-  private static boolean printsNamedVariable(Step step, boolean listsNames) {
+  private static boolean printsNamedVariable(Scan scan, Step step) {
     switch (step.program()) {
       case "printenv", "declare", "typeset" -> {
         for (Word word : step.args()) {
           if (!word.text().startsWith("-")
-              && (SecretNames.secret(word.text()) || listsNames && !word.literal())) {
+              && (SecretNames.secret(word.text()) || !word.literal() && listsNames(scan))) {
             return true;
           }
         }
