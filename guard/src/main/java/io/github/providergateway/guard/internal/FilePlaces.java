@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Where a file a clause is about lies ({@link RuleSpec.Files}): a named place, whose meaning is
  * Java ({@code system-folder}, {@code outside-project}), or the paths the book lists ({@code
- * ~/.bashrc}, {@code ~/.bashrc.d/}). Made once a clause; each call asks it of each file.
+ * ~/.bashrc}, {@code ~/.bashrc.d/**}: {@link PlaceGlobs}). Made once a clause; each call asks it of
+ * each file.
  */
 abstract class FilePlaces {
   /** A named place: whether a file the call accesses lies there. */
@@ -148,66 +149,22 @@ abstract class FilePlaces {
     return false;
   }
 
-  /**
-   * The paths a clause lists: {@code ~/.bashrc} that file, {@code ~/.bashrc.d/} anything below the
-   * folder; {@code ~/} is the call's home, any other path is absolute.
-   */
+  /** The paths a clause lists ({@link PlaceGlobs}). */
   private static final class Listed extends FilePlaces {
-    private final List<String> written;
-
-    /** The paths for {@link #home}, resolved at the first call of a home. */
-    private volatile Resolved resolved;
-
-    /** The listed paths for one home: each path, and whether it stands for what is below it. */
-    private record Resolved(Path home, Path[] paths, boolean[] below) {}
+    private final PlaceGlobs globs;
 
     Listed(List<String> written) {
-      this.written = written;
-      for (String path : written) {
-        if (!path.startsWith("~/") && !path.startsWith("/")) {
-          throw new IllegalStateException("a listed place is ~/… or /…, not " + path);
-        }
-      }
+      this.globs = new PlaceGlobs(written);
     }
 
     @Override
     boolean holds(Scan scan, Access access) {
-      return lists(scan.places().home(), access.target().path());
+      return globs.holds(scan.places().home(), access.target().path());
     }
 
     @Override
     boolean lists(Path home, Path path) {
-      if (path == null) {
-        return false;
-      }
-      Resolved paths = resolve(home);
-      for (int i = 0; i < paths.paths().length; i++) {
-        Path listed = paths.paths()[i];
-        if (paths.below()[i]
-            ? path.getNameCount() > listed.getNameCount() && path.startsWith(listed)
-            : path.getNameCount() == listed.getNameCount() && path.equals(listed)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private Resolved resolve(Path home) {
-      Resolved known = resolved;
-      if (known != null && known.home().equals(home)) {
-        return known;
-      }
-      List<Path> paths = new ArrayList<>(written.size());
-      boolean[] below = new boolean[written.size()];
-      for (int i = 0; i < written.size(); i++) {
-        String path = written.get(i);
-        below[i] = path.endsWith("/");
-        String bare = below[i] ? path.substring(0, path.length() - 1) : path;
-        paths.add(bare.startsWith("~/") ? home.resolve(bare.substring(2)) : Path.of(bare));
-      }
-      known = new Resolved(home, paths.toArray(Path[]::new), below);
-      resolved = known;
-      return known;
+      return globs.holds(home, path);
     }
   }
 }

@@ -121,8 +121,8 @@ public record RuleSpec(
    * @param kind {@code reads}, {@code writes}, {@code deletes}, or {@code changes} (writes or
    *     deletes)
    * @param place the named place, or {@code null} for {@code places}
-   * @param places the paths: {@code ~/.bashrc} is that file, {@code ~/.bashrc.d/} anything below
-   *     that folder; empty for {@code place}
+   * @param places the paths ({@link PlaceGlobs}): {@code ~/.bashrc} that file, {@code
+   *     ~/.bashrc.d/**} what is below that folder; empty for {@code place}
    * @param metadata whether a program that changes only a file's metadata or makes it empty ({@link
    *     Access#metadataOnly()}: chmod, touch) writes it too; {@code "metadata": false} leaves them
    *     out

@@ -52,9 +52,9 @@ class FileClausesTest {
     RuleSpec nowhere = spec("{\"writes\": {\"place\": \"on-mars\"}}");
     assertThatThrownBy(() -> new BookRules(List.of(nowhere), "fs"))
         .hasMessage("no place is named on-mars");
-    RuleSpec relative = spec("{\"writes\": {\"places\": [\".bashrc\"]}}");
+    RuleSpec relative = spec("{\"writes\": {\"places\": [\"config/.bashrc\"]}}");
     assertThatThrownBy(() -> new BookRules(List.of(relative), "fs"))
-        .hasMessage("a listed place is ~/… or /…, not .bashrc");
+        .hasMessage("a listed place is ~/…, /… or a name, not config/.bashrc");
   }
 
   @Test
