@@ -6,6 +6,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The rules of some of the book's families that match by when clauses ({@link When}): for each
@@ -39,6 +40,9 @@ final class BookRules implements Family {
   /** Every clause over files, in the order they are tried for each file the call accesses. */
   private final List<FileClause> fileClauses = new ArrayList<>();
 
+  /** The clauses over files read together when the group has secret clauses, else {@code null}. */
+  private final SecretAccesses secrets;
+
   /**
    * The rules with when clauses of the families and rules named.
    *
@@ -69,7 +73,26 @@ final class BookRules implements Family {
     return new BookRules(specs, spec -> !found.contains(spec.rule()));
   }
 
+  /**
+   * The rules with when clauses of a family that none of {@code others} finds.
+   *
+   * @param specs the book
+   * @param family the family's name ({@code secrets})
+   * @param others the rules of the family found elsewhere
+   * @return their scan
+   */
+  static BookRules family(List<RuleSpec> specs, String family, BookRules... others) {
+    java.util.Set<BuiltinRule> found = new java.util.HashSet<>();
+    for (BookRules other : others) {
+      found.addAll(other.rules());
+    }
+    return new BookRules(
+        specs, spec -> spec.rule().category().equals(family) && !found.contains(spec.rule()));
+  }
+
   private BookRules(List<RuleSpec> specs, java.util.function.Predicate<RuleSpec> meant) {
+    List<Map.Entry<BuiltinRule, When>> fileWhens = new ArrayList<>();
+    boolean hasSecrets = false;
     for (RuleSpec spec : specs) {
       if (meant.test(spec) && !spec.matches().when().isEmpty()) {
         rules.add(spec.rule());
@@ -82,13 +105,24 @@ final class BookRules implements Family {
           if (when.files() == null) {
             clauses.add(new Clause(spec.rule(), when));
           } else {
-            fileClauses.add(new FileClause(spec.rule(), when, FilePlaces.of(when.files())));
+            fileWhens.add(Map.entry(spec.rule(), when));
+            hasSecrets |= when.files().kind().equals("secret");
           }
         }
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
-    fileClauses.sort(Comparator.comparingInt(clause -> clause.when().order()));
+    fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
+    if (hasSecrets) {
+      // Secret clauses and the group's other clauses over files claim a file written together.
+      secrets = new SecretAccesses(fileWhens);
+    } else {
+      secrets = null;
+      for (Map.Entry<BuiltinRule, When> clause : fileWhens) {
+        When when = clause.getValue();
+        fileClauses.add(new FileClause(clause.getKey(), when, FilePlaces.of(when.files())));
+      }
+    }
   }
 
   @Override
@@ -106,6 +140,10 @@ final class BookRules implements Family {
         }
       }
     }
+    if (secrets != null) {
+      secrets.scan(scan);
+      return;
+    }
     if (fileClauses.isEmpty()) {
       return;
     }
@@ -122,7 +160,7 @@ final class BookRules implements Family {
   }
 
   /** Whether a file access is of the kind a clause is about, by one of its programs. */
-  private static boolean meets(Access access, When when) {
+  static boolean meets(Access access, When when) {
     boolean kind =
         switch (when.files().kind()) {
           case "reads" -> access.kind() == Access.Kind.READ;

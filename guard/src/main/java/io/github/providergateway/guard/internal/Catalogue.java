@@ -48,6 +48,9 @@ public final class Catalogue {
           "secrets.variable-printed",
           "secrets.credential-helper");
 
+  /** The secret rules but the printed ones: their programs, and the files that hold secrets. */
+  private static final BookRules SECRETS = BookRules.family(RuleBook.specs(), "secrets", PRINTED);
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -56,7 +59,7 @@ public final class Catalogue {
           new FileRules(),
           FILES,
           GIT,
-          new SecretRules(),
+          SECRETS,
           PRINTED,
           new RemoteRules(),
           new InfraRules(),
@@ -71,7 +74,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), FILES, GIT, PRINTED, BUILDS, PERSIST, SYSTEM),
+          BookRules.except(RuleBook.specs(), FILES, GIT, SECRETS, PRINTED, BUILDS, PERSIST, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

@@ -71,19 +71,6 @@ final class PrintedSecretPredicates {
     throw new IllegalStateException("not a step of the call: " + step);
   }
 
-  /** Whether a program before this one printed the whole environment. */
-  private static boolean dumpedBefore(Scan scan, Step step) {
-    for (Step before : scan.steps()) {
-      if (before == step) {
-        return false;
-      }
-      if (EnvironmentDumps.dumps(before)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Whether the command lists the variables' names ({@code compgen -e}). */
   private static boolean listsNames(Scan scan) {
     for (Step step : scan.steps()) {
@@ -112,7 +99,7 @@ final class PrintedSecretPredicates {
     }
     if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
         || printsNamedVariable(scan, step)
-        || searchesForSecrets(step) && dumpedBefore(scan, step)) {
+        || searchesForSecrets(step) && EnvironmentDumps.before(scan, step)) {
       return Printed.VARIABLE;
     }
     if (asksCredentialHelper(step)) {

@@ -69,10 +69,12 @@ public final class RuleBook {
           "reads",
           "writes",
           "deletes",
-          "changes");
+          "changes",
+          "secret");
 
   /** The parts of a when clause that make it a clause over files ({@link RuleSpec.Files}). */
-  private static final List<String> FILE_PARTS = List.of("reads", "writes", "deletes", "changes");
+  private static final List<String> FILE_PARTS =
+      List.of("reads", "writes", "deletes", "changes", "secret");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -336,7 +338,7 @@ public final class RuleBook {
       }
       for (Iterator<String> names = part.fieldNames(); names.hasNext(); ) {
         String field = names.next();
-        if (!field.equals("place") && !field.equals("places") && !field.equals("metadata")) {
+        if (!List.of("place", "places", "metadata", "shell-writes").contains(field)) {
           throw new IllegalStateException(
               id + ": " + kind + " has a place or places, and metadata, not " + field);
         }
@@ -346,7 +348,13 @@ public final class RuleBook {
       if ((place == null) == places.isEmpty()) {
         throw new IllegalStateException(id + ": " + kind + " names a place or lists places");
       }
-      files = new RuleSpec.Files(kind, place, places, part.path("metadata").asBoolean(true));
+      files =
+          new RuleSpec.Files(
+              kind,
+              place,
+              places,
+              part.path("metadata").asBoolean(true),
+              part.path("shell-writes").asBoolean(true));
     }
     if (files != null) {
       for (Iterator<String> names = clause.fieldNames(); names.hasNext(); ) {

@@ -114,20 +114,22 @@ public record RuleSpec(
   }
 
   /**
-   * The files a clause is about ({@code "writes": {"place": "system-folder"}}, {@code "reads":
+   * The files a clause is about ({@code "writes": {"place": "system-folder"}}, {@code "secret":
    * {"places": ["~/.aws/credentials"]}}): what the call does to them, and where they lie, as a
-   * named place ({@link FilePlaces}) or as paths of the home and the machine.
+   * named place ({@link FilePlaces}) or as paths of the home and the machine ({@link PlaceGlobs}).
    *
-   * @param kind {@code reads}, {@code writes}, {@code deletes}, or {@code changes} (writes or
-   *     deletes)
+   * @param kind {@code reads}, {@code writes}, {@code deletes}, {@code changes} (writes or
+   *     deletes), or {@code secret} (the files that hold the rule's secret: {@link SecretAccesses})
    * @param place the named place, or {@code null} for {@code places}
-   * @param places the paths ({@link PlaceGlobs}): {@code ~/.bashrc} that file, {@code
-   *     ~/.bashrc.d/**} what is below that folder; empty for {@code place}
+   * @param places the paths; empty for {@code place}
    * @param metadata whether a program that changes only a file's metadata or makes it empty ({@link
    *     Access#metadataOnly()}: chmod, touch) writes it too; {@code "metadata": false} leaves them
    *     out
+   * @param shellWrites for a secret, whether a shell's program writing it matches, as the file
+   *     tools' writes do; {@code "shell-writes": false} for a file the shell makes from a template
    */
-  public record Files(String kind, String place, List<String> places, boolean metadata) {
+  public record Files(
+      String kind, String place, List<String> places, boolean metadata, boolean shellWrites) {
 
     /** Copies. */
     public Files {

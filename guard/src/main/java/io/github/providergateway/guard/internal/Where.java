@@ -50,6 +50,7 @@ final class Where {
     SystemPredicates.addTo(named);
     PersistPredicates.addTo(named);
     PrintedSecretPredicates.addTo(named);
+    SecretPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

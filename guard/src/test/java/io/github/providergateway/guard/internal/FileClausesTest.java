@@ -29,13 +29,30 @@ class FileClausesTest {
   @Test
   void aClauseOverFilesNamesItsPlaceOrListsPaths() {
     When named = clause("{\"writes\": {\"place\": \"system-folder\"}}");
-    assertThat(named.files()).isEqualTo(new Files("writes", "system-folder", List.of(), true));
+    assertThat(named.files())
+        .isEqualTo(new Files("writes", "system-folder", List.of(), true, true));
     assertThat(named.programs()).containsExactly("*");
     When listed = clause("{\"program\": \"cp\", \"reads\": {\"places\": [\"~/.netrc\"]}}");
-    assertThat(listed.files()).isEqualTo(new Files("reads", null, List.of("~/.netrc"), true));
+    assertThat(listed.files()).isEqualTo(new Files("reads", null, List.of("~/.netrc"), true, true));
     assertThat(listed.programs()).containsExactly("cp");
     assertThat(WhenText.of(List.of(named, listed)))
         .isEqualTo("writes a file in the place system-folder; reads `~/.netrc` by `cp`");
+  }
+
+  @Test
+  void aSecretClauseSaysWhetherTheShellsWritesMatch() {
+    assertThat(clause("{\"secret\": {\"place\": \"env-file\", \"shell-writes\": false}}").files())
+        .isEqualTo(new Files("secret", "env-file", List.of(), true, false));
+    matches(
+        "secrets.env-file",
+        List.of("cat .env", "cp .env /tmp/x"),
+        List.of("cp .env.example .env", "cat .env.example"));
+    matches(
+        "secrets.ssh-write",
+        List.of("echo k >> ~/.ssh/authorized_keys", "mv ~/.ssh ~/.ssh.bak"),
+        List.of("chmod 600 ~/.ssh/config", "cat ~/.ssh/config"));
+    matches(
+        "secrets.ssh", List.of("cat ~/.ssh/*", "cp ./id_rsa ./keys/"), List.of("cat ~/.ssh/x.pub"));
   }
 
   @Test
