@@ -112,6 +112,7 @@ final class BookRules implements Family {
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+    index();
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
     if (hasSecrets) {
       // Secret clauses and the group's other clauses over files claim a file written together.
@@ -130,12 +131,50 @@ final class BookRules implements Family {
     return rules;
   }
 
+  /**
+   * The clauses a program's name may meet, by the name, in their order: those of any program
+   * ({@code *}) among them. Most programs of a long command meet none.
+   */
+  private final Map<String, List<Clause>> byProgram = new java.util.HashMap<>();
+
+  /** The clauses of any program alone, for a program no clause names. */
+  private final List<Clause> anyProgram = new ArrayList<>();
+
+  /** Fills {@link #byProgram} and {@link #anyProgram} from the clauses, in their order. */
+  private void index() {
+    for (Clause clause : clauses) {
+      if (clause.when().programs().contains("*")) {
+        anyProgram.add(clause);
+      }
+      for (String name : clause.when().programs()) {
+        if (!name.equals("*") && !byProgram.containsKey(name)) {
+          List<Clause> mine = new ArrayList<>();
+          for (Clause other : clauses) {
+            List<String> programs = other.when().programs();
+            if (programs.contains("*") || programs.contains(name)) {
+              mine.add(other);
+            }
+          }
+          byProgram.put(name, List.copyOf(mine));
+        }
+      }
+    }
+  }
+
+  private List<Clause> clausesOf(String program) {
+    List<Clause> named = byProgram.get(program);
+    return named != null ? named : anyProgram;
+  }
+
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
       GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
-      for (Clause clause : clauses) {
-        if (meets(scan, step, git, clause.when())) {
+      Argv[] plain = new Argv[1]; // the arguments read with no option taking a value, likewise
+      List<Clause> mine = clausesOf(step.program());
+      for (int i = 0; i < mine.size(); i++) {
+        Clause clause = mine.get(i);
+        if (meets(scan, step, git, plain, clause.when())) {
           scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
         }
       }
@@ -175,7 +214,7 @@ final class BookRules implements Family {
                 && when.programs().contains(access.invocation().program()));
   }
 
-  private static boolean meets(Scan scan, Step step, GitCommand[] git, When when) {
+  private static boolean meets(Scan scan, Step step, GitCommand[] git, Argv[] plain, When when) {
     if (!when.programs().contains("*") && !when.programs().contains(step.program())) {
       return false;
     }
@@ -200,7 +239,16 @@ final class BookRules implements Family {
     if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
       return false;
     }
-    Argv argv = argv(args, when);
+    Argv argv;
+    if (!when.values().isEmpty() || !when.subcommands().isEmpty() || !when.next().isEmpty()) {
+      argv = argv(args, when);
+    } else {
+      // Most clauses of any program ("*") read its own arguments, with no option's value: once.
+      if (plain[0] == null) {
+        plain[0] = Argv.of(args, "");
+      }
+      argv = plain[0];
+    }
     if (!when.any().isEmpty() && !hasAny(argv, when.any())
         || !when.also().isEmpty() && !hasAny(argv, when.also())
         || hasAny(argv, when.none())

@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
 final class PlaceGlobs {
   private final List<String> written;
 
+  /** Whether some pattern is a file's name rather than a path. */
+  private final boolean hasNames;
+
   /** The patterns for {@link Resolved#home}, made at the first path of a home. */
   private volatile Resolved resolved;
 
@@ -24,11 +27,14 @@ final class PlaceGlobs {
    * The patterns made for one home.
    *
    * @param home the home
+   * @param prefixes the text each path pattern starts with, before its first wildcard: a path
+   *     starting with none of them is not tried against {@code paths}
    * @param paths what a path must match, or {@code null} for none
    * @param names what a file's name must match, or {@code null} for none
    * @param not what takes a path back out, or {@code null} for none
    */
-  private record Resolved(Path home, Pattern paths, Pattern names, Pattern not) {}
+  private record Resolved(
+      Path home, String[] prefixes, Pattern paths, Pattern names, Pattern not) {}
 
   /**
    * The patterns.
@@ -38,6 +44,7 @@ final class PlaceGlobs {
    */
   PlaceGlobs(List<String> written) {
     this.written = List.copyOf(written);
+    this.hasNames = written.stream().anyMatch(p -> !p.startsWith("!") && !p.contains("/"));
     for (String pattern : written) {
       String bare = pattern.startsWith("!") ? pattern.substring(1) : pattern;
       if (bare.isEmpty() || bare.contains("/") && !bare.startsWith("~/") && !bare.startsWith("/")) {
@@ -47,6 +54,21 @@ final class PlaceGlobs {
     for (String pattern : written) { // a pattern the converter refuses fails here, not at a call
       regex(pattern.startsWith("!") ? pattern.substring(1) : pattern, "/home");
     }
+  }
+
+  /**
+   * The text each path pattern's paths start with, for a home.
+   *
+   * @param home the home
+   * @return the prefixes, one a path pattern
+   */
+  String[] prefixes(Path home) {
+    return resolve(home).prefixes().clone();
+  }
+
+  /** {@return whether a pattern is a file's name, which a path anywhere may match} */
+  boolean hasNames() {
+    return hasNames;
   }
 
   /**
@@ -62,13 +84,24 @@ final class PlaceGlobs {
     }
     Resolved patterns = resolve(home);
     boolean listed = false;
-    if (patterns.paths() != null) {
-      listed = patterns.paths().matcher(path.toString()).matches();
+    String text = path.toString(); // kept by the path once made
+    if (patterns.paths() != null && startsWithAny(text, patterns.prefixes())) {
+      listed = patterns.paths().matcher(text).matches();
     }
     if (!listed && patterns.names() != null && path.getFileName() != null) {
       listed = patterns.names().matcher(path.getFileName().toString()).matches();
     }
-    return listed && (patterns.not() == null || !patterns.not().matcher(path.toString()).matches());
+    return listed && (patterns.not() == null || !patterns.not().matcher(text).matches());
+  }
+
+  /** Whether a text starts with one of the prefixes: most paths a call names start with none. */
+  private static boolean startsWithAny(String text, String[] prefixes) {
+    for (String prefix : prefixes) {
+      if (text.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Resolved resolve(Path home) {
@@ -79,17 +112,37 @@ final class PlaceGlobs {
     List<String> paths = new ArrayList<>();
     List<String> names = new ArrayList<>();
     List<String> not = new ArrayList<>();
+    List<String> prefixes = new ArrayList<>();
     String root = home.toString();
     for (String pattern : written) {
       if (pattern.startsWith("!")) {
         not.add(regex(pattern.substring(1), root));
+      } else if (pattern.contains("/")) {
+        paths.add(regex(pattern, root));
+        prefixes.add(prefix(pattern, root));
       } else {
-        (pattern.contains("/") ? paths : names).add(regex(pattern, root));
+        names.add(regex(pattern, root));
       }
     }
-    known = new Resolved(home, either(paths), either(names), either(not));
+    known =
+        new Resolved(
+            home, prefixes.toArray(String[]::new), either(paths), either(names), either(not));
     resolved = known;
     return known;
+  }
+
+  /** The text a path pattern's paths start with: up to its first wildcard, its ~/ the home's. */
+  private static String prefix(String pattern, String home) {
+    String text =
+        pattern.startsWith("~/")
+            ? (home.endsWith("/") ? home : home + "/") + pattern.substring(2)
+            : pattern;
+    for (int i = 0; i < text.length(); i++) {
+      if ("*?[{".indexOf(text.charAt(i)) >= 0) {
+        return text.substring(0, i);
+      }
+    }
+    return text;
   }
 
   private static Pattern either(List<String> regexes) {

@@ -38,14 +38,26 @@ final class PrintedSecretPredicates {
    * @param named the table of {@link Where}
    */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("prints-cli-token", (scan, step, read) -> printed(scan, step) == Printed.CLI_TOKEN);
+    // Each asks first what the program alone says, so that most programs are read once, not four
+    // times: a token tool, git or its helpers.
     named.put(
-        "prints-stored-secret", (scan, step, read) -> printed(scan, step) == Printed.STORED_SECRET);
+        "prints-cli-token",
+        (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.CLI_TOKEN);
+    named.put(
+        "prints-stored-secret",
+        (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.STORED_SECRET);
     named.put(
         "prints-secret-variable", (scan, step, read) -> printed(scan, step) == Printed.VARIABLE);
     named.put(
         "prints-helper-password",
-        (scan, step, read) -> printed(scan, step) == Printed.CREDENTIAL_HELPER);
+        (scan, step, read) ->
+            (step.program().equals("git") || step.program().startsWith("git-credential-"))
+                && printed(scan, step) == Printed.CREDENTIAL_HELPER);
+  }
+
+  /** Whether a program is a tool that keeps credentials, or one of docker's credential helpers. */
+  private static boolean tokenTool(Step step) {
+    return step.is(ProgramKind.TOKEN_TOOL) || step.program().startsWith("docker-credential-");
   }
 
   /**
@@ -88,7 +100,7 @@ final class PrintedSecretPredicates {
    */
   private static Printed printedRule(Scan scan, Step step) {
     String program = step.program();
-    if (step.is(ProgramKind.TOKEN_TOOL) || program.startsWith("docker-credential-")) {
+    if (tokenTool(step)) {
       List<String> args = step.invocation().args();
       if (CliSecretPrinters.printsCliToken(program, args)) {
         return Printed.CLI_TOKEN;

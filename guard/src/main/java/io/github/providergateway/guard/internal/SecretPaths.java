@@ -46,14 +46,54 @@ final class SecretPaths {
    * @param globs its listed places, or {@code null}
    */
   private record Secret(BuiltinRule rule, Named named, PlaceGlobs globs) {
-    boolean holds(Path home, Target target, Path path) {
-      return named != null
-          ? named.holds(home, target, path)
-          : path != null && globs.holds(home, path);
+    /**
+     * Whether the clause holds the file.
+     *
+     * @param listed whether the path starts as one of the book's listed paths does: else only a
+     *     named place or a file's name can hold it
+     */
+    boolean holds(Path home, Target target, Path path, boolean listed) {
+      if (named != null) {
+        return named.holds(home, target, path);
+      }
+      return path != null && (listed || globs.hasNames()) && globs.holds(home, path);
     }
   }
 
   private static final List<Secret> SECRETS = fromBook();
+
+  /** What every listed path of the secret clauses starts with, for one home. */
+  private record Prefixes(Path home, String[] prefixes) {}
+
+  private static volatile Prefixes prefixes;
+
+  /**
+   * Whether a path starts as one of the secret clauses' listed paths does: most files a call names
+   * (the project's) do not, and are then tried only against names and named places.
+   */
+  private static boolean listed(Path home, Path path) {
+    if (path == null) {
+      return false;
+    }
+    Prefixes known = prefixes;
+    if (known == null || !known.home().equals(home)) {
+      List<String> all = new ArrayList<>();
+      for (Secret secret : SECRETS) {
+        if (secret.globs() != null) {
+          all.addAll(List.of(secret.globs().prefixes(home)));
+        }
+      }
+      known = new Prefixes(home, all.toArray(String[]::new));
+      prefixes = known;
+    }
+    String text = path.toString();
+    for (String prefix : known.prefixes()) {
+      if (text.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   private SecretPaths() {}
 
@@ -111,9 +151,10 @@ final class SecretPaths {
    */
   static BuiltinRule secretOrGlob(Path home, Target target) {
     Path path = target.glob() == null ? target.path() : null;
+    boolean listed = listed(home, path);
     for (int i = 0; i < SECRETS.size(); i++) { // indexed: asked of every file a command names
       Secret secret = SECRETS.get(i);
-      if (secret.holds(home, target, path)) {
+      if (secret.holds(home, target, path, listed)) {
         return secret.rule();
       }
     }
@@ -131,9 +172,10 @@ final class SecretPaths {
     if (path == null || path.getFileName() == null) {
       return null;
     }
+    boolean listed = listed(home, path);
     for (int i = 0; i < SECRETS.size(); i++) {
       Secret secret = SECRETS.get(i);
-      if (secret.holds(home, null, path)) {
+      if (secret.holds(home, null, path, listed)) {
         return secret.rule();
       }
     }
