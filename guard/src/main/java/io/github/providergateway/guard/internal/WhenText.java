@@ -25,9 +25,15 @@ final class WhenText {
       RuleSpec.Files files = when.files();
       String by =
           when.programs().contains("*") ? "" : " by `" + String.join("`/`", when.programs()) + "`";
-      return files.place() != null
-          ? files.kind() + " a file in the place " + files.place() + by
-          : files.kind() + " `" + String.join("`, `", files.places()) + "`" + by;
+      String verb = files.kind().equals("secret") ? "reads or writes" : files.kind();
+      String what =
+          files.place() != null
+              ? verb + " a file in the place " + files.place() + by
+              : verb + " `" + String.join("`, `", files.places()) + "`" + by;
+      if (!files.metadata()) {
+        what += ", not its mode or time alone";
+      }
+      return files.shellWrites() ? what : what + ", writing by the file tools only";
     }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
