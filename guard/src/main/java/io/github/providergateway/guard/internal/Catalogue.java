@@ -18,11 +18,38 @@ public final class Catalogue {
    * The clauses found where their code was, so that a program meeting two rules is still first
    * found by the same one (which a verdict names when both decide alike).
    */
+  private static final BookRules FILES =
+      new BookRules(
+          RuleBook.specs(), "fs.write-system", "fs.shell-startup", "fs.write-outside-project");
+
   private static final BookRules GIT =
       new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere");
 
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
+
+  private static final BookRules PERSIST =
+      new BookRules(
+          RuleBook.specs(),
+          "persist.scheduled-job",
+          "persist.service",
+          "persist.autostart",
+          "persist.path-shadow",
+          "persist.git-global",
+          "persist.startup-hijack",
+          "persist.startup-code",
+          "persist.package-source");
+
+  private static final BookRules PRINTED =
+      new BookRules(
+          RuleBook.specs(),
+          "secrets.cli-token",
+          "secrets.store-printed",
+          "secrets.variable-printed",
+          "secrets.credential-helper");
+
+  /** The secret rules but the printed ones: their programs, and the files that hold secrets. */
+  private static final BookRules SECRETS = BookRules.family(RuleBook.specs(), "secrets", PRINTED);
 
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
@@ -30,13 +57,14 @@ public final class Catalogue {
   private static final List<Family> FAMILIES =
       List.of(
           new FileRules(),
+          FILES,
           GIT,
-          new SecretRules(),
-          new PrintedSecretRules(),
+          SECRETS,
+          PRINTED,
           new RemoteRules(),
           new InfraRules(),
           BUILDS,
-          new PersistRules(),
+          PERSIST,
           new HostingRules(),
           new SystemRules(),
           SYSTEM,
@@ -46,7 +74,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
+          BookRules.except(RuleBook.specs(), FILES, GIT, SECRETS, PRINTED, BUILDS, PERSIST, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

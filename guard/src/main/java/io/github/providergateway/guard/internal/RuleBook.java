@@ -65,7 +65,16 @@ public final class RuleBook {
           "word",
           "no-word",
           "where",
-          "order");
+          "order",
+          "reads",
+          "writes",
+          "deletes",
+          "changes",
+          "secret");
+
+  /** The parts of a when clause that make it a clause over files ({@link RuleSpec.Files}). */
+  private static final List<String> FILE_PARTS =
+      List.of("reads", "writes", "deletes", "changes", "secret");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -291,12 +300,13 @@ public final class RuleBook {
       }
     }
     String where = text(clause, "where", null);
+    RuleSpec.Files files = files(id, clause);
     List<String> programs = oneOrMore(id, clause.path("program"));
-    if (programs.isEmpty()) {
+    if (programs.isEmpty() && files == null) {
       throw new IllegalStateException(id + ": a when clause names its program");
     }
     return new When(
-        programs,
+        programs.isEmpty() ? List.of("*") : programs,
         oneOrMore(id, clause.path("subcommand")),
         oneOrMore(id, clause.path("next")),
         texts(id, clause.path("values")),
@@ -307,7 +317,55 @@ public final class RuleBook {
         oneOrMore(id, clause.path("word")),
         oneOrMore(id, clause.path("no-word")),
         where,
-        clause.path("order").asInt(0));
+        clause.path("order").asInt(0),
+        files);
+  }
+
+  /**
+   * The files part of a when clause ({@code "writes": {"place": "system-folder"}}), or {@code null}
+   * for a clause over a program alone. Such a clause gives the files part and at most the programs
+   * that access them: a subcommand's parts read a program, not a file.
+   */
+  private static RuleSpec.Files files(String id, JsonNode clause) {
+    RuleSpec.Files files = null;
+    for (String kind : FILE_PARTS) {
+      JsonNode part = clause.get(kind);
+      if (part == null) {
+        continue;
+      }
+      if (files != null) {
+        throw new IllegalStateException(id + ": a when clause has one of " + FILE_PARTS);
+      }
+      for (Iterator<String> names = part.fieldNames(); names.hasNext(); ) {
+        String field = names.next();
+        if (!List.of("place", "places", "metadata", "shell-writes").contains(field)) {
+          throw new IllegalStateException(
+              id + ": " + kind + " has a place or places, and metadata, not " + field);
+        }
+      }
+      String place = text(part, "place", null);
+      List<String> places = texts(id, part.path("places"));
+      if ((place == null) == places.isEmpty()) {
+        throw new IllegalStateException(id + ": " + kind + " names a place or lists places");
+      }
+      files =
+          new RuleSpec.Files(
+              kind,
+              place,
+              places,
+              part.path("metadata").asBoolean(true),
+              part.path("shell-writes").asBoolean(true));
+    }
+    if (files != null) {
+      for (Iterator<String> names = clause.fieldNames(); names.hasNext(); ) {
+        String field = names.next();
+        if (!FILE_PARTS.contains(field) && !field.equals("program") && !field.equals("order")) {
+          throw new IllegalStateException(
+              id + ": a when clause over files gives no '" + field + "'");
+        }
+      }
+    }
+    return files;
   }
 
   /** A text, or a list of them. */

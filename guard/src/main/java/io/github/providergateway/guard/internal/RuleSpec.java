@@ -79,6 +79,10 @@ public record RuleSpec(
    *     shutdown -c})
    * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
    *     null}
+   * @param order where the clause is tried among the clauses scanned together (lower first)
+   * @param files the files the clause is about, or {@code null} for a clause over a program: then
+   *     it holds for each file the call reads, writes or deletes as it says ({@link Files}), by a
+   *     program of {@code programs}
    */
   public record When(
       List<String> programs,
@@ -92,7 +96,8 @@ public record RuleSpec(
       List<String> words,
       List<String> noWords,
       String where,
-      int order) {
+      int order,
+      Files files) {
 
     /** Copies. */
     public When {
@@ -105,6 +110,30 @@ public record RuleSpec(
       none = List.copyOf(none);
       words = List.copyOf(words);
       noWords = List.copyOf(noWords);
+    }
+  }
+
+  /**
+   * The files a clause is about ({@code "writes": {"place": "system-folder"}}, {@code "secret":
+   * {"places": ["~/.aws/credentials"]}}): what the call does to them, and where they lie, as a
+   * named place ({@link FilePlaces}) or as paths of the home and the machine ({@link PlaceGlobs}).
+   *
+   * @param kind {@code reads}, {@code writes}, {@code deletes}, {@code changes} (writes or
+   *     deletes), or {@code secret} (the files that hold the rule's secret: {@link SecretAccesses})
+   * @param place the named place, or {@code null} for {@code places}
+   * @param places the paths; empty for {@code place}
+   * @param metadata whether a program that changes only a file's metadata or makes it empty ({@link
+   *     Access#metadataOnly()}: chmod, touch) writes it too; {@code "metadata": false} leaves them
+   *     out
+   * @param shellWrites for a secret, whether a shell's program writing it matches, as the file
+   *     tools' writes do; {@code "shell-writes": false} for a file the shell makes from a template
+   */
+  public record Files(
+      String kind, String place, List<String> places, boolean metadata, boolean shellWrites) {
+
+    /** Copies. */
+    public Files {
+      places = List.copyOf(places);
     }
   }
 

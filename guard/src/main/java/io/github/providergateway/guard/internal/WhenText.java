@@ -21,6 +21,20 @@ final class WhenText {
   }
 
   private static String of(When when) {
+    if (when.files() != null) {
+      RuleSpec.Files files = when.files();
+      String by =
+          when.programs().contains("*") ? "" : " by `" + String.join("`/`", when.programs()) + "`";
+      String verb = files.kind().equals("secret") ? "reads or writes" : files.kind();
+      String what =
+          files.place() != null
+              ? verb + " a file in the place " + files.place() + by
+              : verb + " `" + String.join("`, `", files.places()) + "`" + by;
+      if (!files.metadata()) {
+        what += ", not its mode or time alone";
+      }
+      return files.shellWrites() ? what : what + ", writing by the file tools only";
+    }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
     if (!when.subcommands().isEmpty()) {

@@ -48,6 +48,9 @@ final class Where {
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
+    PersistPredicates.addTo(named);
+    PrintedSecretPredicates.addTo(named);
+    SecretPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -48,7 +48,8 @@ class WhenClausesTest {
                 java.util.List.of("now"),
                 java.util.List.of("-c", "--help"),
                 "refspec-forced",
-                3));
+                3,
+                null));
     assertThat(spec.matches().declared()).isTrue();
     assertThat(spec.matches().commands()).isEmpty();
     assertThat(spec.matches().description())
