@@ -320,7 +320,6 @@ final class SecretPaths {
         && (rel.getNameCount() == 2 || name.endsWith(".json"));
   }
 
-
   static boolean isEnvFile(String name) {
     if (name.equals(".env")) {
       return true;
