@@ -116,17 +116,31 @@ final class BookRules implements Family {
     if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
       return false;
     }
-    Argv argv = argv(args, when);
-    if (!when.any().isEmpty() && !hasAny(argv, when.any())
-        || !when.also().isEmpty() && !hasAny(argv, when.also())
-        || hasAny(argv, when.none())
-        || argv.positionals().size() < when.positionals()
-        || !when.words().isEmpty() && !hasWord(step, when.words())
-        || hasWord(step, when.noWords())) {
+    if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
       return false;
     }
-    return when.where() == null
-        || Where.named(when.where()).test(scan, step, new Read(subcommand, args, argv));
+    List<Word> after = args;
+    Read read = new Read(subcommand, after, () -> argv(after, when));
+    if (readsOptions(when)) {
+      Argv argv = read.argv();
+      if (!when.then().isEmpty() && !when.then().contains(Argv.textAt(argv.positionals(), 0))
+          || !when.any().isEmpty() && !hasAny(argv, when.any())
+          || !when.also().isEmpty() && !hasAny(argv, when.also())
+          || hasAny(argv, when.none())
+          || argv.positionals().size() < when.positionals()) {
+        return false;
+      }
+    }
+    return when.where() == null || Where.named(when.where()).test(scan, step, read);
+  }
+
+  /** Whether a clause asks of the options or positionals after the subcommand. */
+  private static boolean readsOptions(When when) {
+    return !when.then().isEmpty()
+        || !when.any().isEmpty()
+        || !when.also().isEmpty()
+        || !when.none().isEmpty()
+        || when.positionals() > 0;
   }
 
   /** The words read with the clause's options that take a value: one letter for a short one. */

@@ -24,6 +24,15 @@ public final class Catalogue {
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
 
+  private static final BookRules INFRA =
+      new BookRules(
+          RuleBook.specs(),
+          "infra",
+          "db",
+          "cloud.bucket-delete",
+          "cloud.sync-delete",
+          "cloud.delete");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -34,7 +43,7 @@ public final class Catalogue {
           new SecretRules(),
           new PrintedSecretRules(),
           new RemoteRules(),
-          new InfraRules(),
+          INFRA,
           BUILDS,
           new PersistRules(),
           new HostingRules(),
@@ -46,7 +55,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
+          BookRules.except(RuleBook.specs(), GIT, INFRA, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

@@ -67,6 +67,8 @@ public record RuleSpec(
    * @param subcommands the subcommands, any one ({@code push}); for {@code git} read past its
    *     global options ({@link GitCommand}), for another program its first positional
    * @param next the first word after the subcommand, any one ({@code clear} of {@code stash clear})
+   * @param then the subcommand's first positional, options and their values aside, any one ({@code
+   *     rm} of {@code docker volume rm}, {@code pulumi stack --stack dev rm})
    * @param values the subcommand's options that take a value, so that a value is not read as a
    *     positional ({@code o}, {@code push-option}): one letter for a short option
    * @param any options of which one at least is given ({@code f}, {@code force}); empty for none
@@ -84,6 +86,7 @@ public record RuleSpec(
       List<String> programs,
       List<String> subcommands,
       List<String> next,
+      List<String> then,
       List<String> values,
       List<String> any,
       List<String> also,
@@ -99,6 +102,7 @@ public record RuleSpec(
       programs = List.copyOf(programs);
       subcommands = List.copyOf(subcommands);
       next = List.copyOf(next);
+      then = List.copyOf(then);
       values = List.copyOf(values);
       any = List.copyOf(any);
       also = List.copyOf(also);

@@ -29,6 +29,9 @@ final class WhenText {
     if (!when.next().isEmpty()) {
       out.append(' ').append(String.join("`/`", when.next()));
     }
+    if (!when.then().isEmpty()) {
+      out.append(' ').append(String.join("`/`", when.then()));
+    }
     out.append('`');
     List<String> parts = new ArrayList<>();
     if (!when.any().isEmpty()) {

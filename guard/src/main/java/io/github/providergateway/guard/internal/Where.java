@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The named predicates a rule's when clause may ask for ({@code "where": "refspec-forced"}): what
@@ -33,13 +34,79 @@ final class Where {
   }
 
   /**
-   * A program as a clause reads it.
-   *
-   * @param subcommand the subcommand, or the empty string
-   * @param args the words after the subcommand
-   * @param argv those words' options and positionals
+   * A program as a clause reads it: its options read at the first asking, as most predicates over
+   * any program ({@code "program": "*"}) never ask.
    */
-  record Read(String subcommand, List<Word> args, Argv argv) {}
+  static final class Read {
+    private final String subcommand;
+    private final List<Word> args;
+    private final Supplier<Argv> reading;
+    private Argv argv;
+
+    /**
+     * A program's reading.
+     *
+     * @param subcommand the subcommand, or the empty string
+     * @param args the words after the subcommand
+     * @param argv those words' options and positionals, read when asked
+     */
+    Read(String subcommand, List<Word> args, Supplier<Argv> argv) {
+      this.subcommand = subcommand;
+      this.args = args;
+      this.reading = argv;
+    }
+
+    /** {@return the subcommand, or the empty string} */
+    String subcommand() {
+      return subcommand;
+    }
+
+    /** {@return the words after the subcommand} */
+    List<Word> args() {
+      return args;
+    }
+
+    /** {@return those words' options and positionals, read as the clause's values say} */
+    Argv argv() {
+      if (argv == null) {
+        argv = reading.get();
+      }
+      return argv;
+    }
+  }
+
+  /**
+   * What a reader makes of a program: the effect a predicate of several compares with.
+   *
+   * @param <T> what it makes of it
+   */
+  @FunctionalInterface
+  interface Reading<T> {
+    /**
+     * Reads a program.
+     *
+     * @param scan the call
+     * @param step the program
+     * @param read its subcommand's arguments
+     * @return what it makes of it
+     */
+    T of(Scan scan, Step step, Read read);
+  }
+
+  /**
+   * Adds a predicate a name, each holding where the reading of a program is the name's value
+   * ({@code terraform-destroys} where {@link TerraformPlans#effect} is {@code DESTROY}).
+   *
+   * @param named the predicates by name
+   * @param values each name's value
+   * @param reading the reading
+   * @param <T> what the reading makes of a program
+   */
+  static <T> void byValue(Map<String, Predicate> named, Map<String, T> values, Reading<T> reading) {
+    values.forEach(
+        (name, value) ->
+            named.put(name, (scan, step, read) -> reading.of(scan, step, read) == value));
+  }
 
   private static final Map<String, Predicate> BY_NAME;
 
@@ -48,6 +115,9 @@ final class Where {
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
+    InfraPredicates.addTo(named);
+    DataPredicates.addTo(named);
+    CloudPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -28,7 +28,8 @@ class WhenClausesTest {
     RuleSpec spec =
         spec(
             """
-            {"program": ["git"], "subcommand": "push", "next": ["origin"], "values": ["o", "repo"],
+            {"program": ["git"], "subcommand": "push", "next": ["origin"], "then": "main",
+             "values": ["o", "repo"],
              "any": ["f", "force"], "also": ["mirror"], "none": ["n"], "positionals": 2,
              "word": "now", "no-word": ["-c", "--help"],
              "where": "refspec-forced", "order": 3}
@@ -40,6 +41,7 @@ class WhenClausesTest {
                 java.util.List.of("git"),
                 java.util.List.of("push"),
                 java.util.List.of("origin"),
+                java.util.List.of("main"),
                 java.util.List.of("o", "repo"),
                 java.util.List.of("f", "force"),
                 java.util.List.of("mirror"),
@@ -53,7 +55,7 @@ class WhenClausesTest {
     assertThat(spec.matches().commands()).isEmpty();
     assertThat(spec.matches().description())
         .isEqualTo(
-            "`git push origin` with -f or --force, and --mirror, without -n, at least 2"
+            "`git push origin main` with -f or --force, and --mirror, without -n, at least 2"
                 + " positional, given `now`, not given `-c` or `--help`, where refspec-forced");
   }
 
