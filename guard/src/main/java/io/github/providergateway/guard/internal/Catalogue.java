@@ -24,6 +24,8 @@ public final class Catalogue {
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
 
+  private static final BookRules REMOTE = new BookRules(RuleBook.specs(), "remote");
+
   private static final BookRules INFRA =
       new BookRules(
           RuleBook.specs(),
@@ -42,7 +44,7 @@ public final class Catalogue {
           GIT,
           new SecretRules(),
           new PrintedSecretRules(),
-          new RemoteRules(),
+          REMOTE,
           INFRA,
           BUILDS,
           new PersistRules(),
@@ -55,7 +57,7 @@ public final class Catalogue {
           new ExecRules(),
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, INFRA, BUILDS, SYSTEM),
+          BookRules.except(RuleBook.specs(), GIT, REMOTE, INFRA, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

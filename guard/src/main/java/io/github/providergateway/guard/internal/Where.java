@@ -118,6 +118,7 @@ final class Where {
     InfraPredicates.addTo(named);
     DataPredicates.addTo(named);
     CloudPredicates.addTo(named);
+    RemotePredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
