@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +27,11 @@ final class BookRules implements Family {
 
   /** Every clause, in the order they are tried: by their order, then the book's. */
   private final List<Clause> clauses = new ArrayList<>();
+
+  /** Whether a clause is asked of the whole call, and whether one of what was not read. */
+  private boolean onCall;
+
+  private boolean onUnread;
 
   /**
    * The rules with when clauses of the families and rules named.
@@ -67,6 +73,16 @@ final class BookRules implements Family {
             throw new IllegalStateException(
                 spec.rule().id() + ": no predicate is named '" + when.where() + "'");
           }
+          if (when.where() != null && Where.onCall(when.where()) != when.call()) {
+            throw new IllegalStateException(
+                spec.rule().id()
+                    + ": '"
+                    + when.where()
+                    + "' is a predicate of "
+                    + (when.call() ? "a program, not the call" : "the call, not a program"));
+          }
+          onCall |= when.call();
+          onUnread |= !when.unread().isEmpty();
           clauses.add(new Clause(spec.rule(), when));
         }
       }
@@ -79,13 +95,52 @@ final class BookRules implements Family {
     return rules;
   }
 
+  /**
+   * Finds the rules: the clauses on the whole call first, then each program's, then each place the
+   * parse could not read.
+   */
   @Override
   public void scan(Scan scan) {
+    for (int i = 0; onCall && i < clauses.size(); i++) {
+      Clause clause = clauses.get(i);
+      String found = clause.when().call() ? Where.ofCall(clause.when().where()).found(scan) : null;
+      if (found != null) {
+        scan.hit(clause.rule(), found);
+      }
+    }
     for (Step step : scan.steps()) {
       GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
       for (Clause clause : clauses) {
         if (meets(scan, step, git, clause.when())) {
           scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
+        }
+      }
+    }
+    if (onUnread) {
+      scanUnread(scan);
+    }
+  }
+
+  /**
+   * The clauses on what the parse could not read ({@code "unread"}): each place, read as the
+   * program it runs there, in the call's folder.
+   */
+  private void scanUnread(Scan scan) {
+    List<Opaque> found = scan.opaque();
+    for (int i = 0; i < found.size(); i++) {
+      Opaque opaque = found.get(i);
+      Step step =
+          new Step(
+              opaque.invocation(),
+              List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
+      String kind = opaque.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+      for (Clause clause : clauses) {
+        When when = clause.when();
+        if (when.unread().contains(kind)
+            && (when.where() == null
+                || Where.named(when.where())
+                    .test(scan, step, new Read("", step.args(), () -> argv(step.args(), when))))) {
+          scan.hit(clause.rule(), step, null);
         }
       }
     }

@@ -35,8 +35,14 @@ public final class Catalogue {
           "cloud.sync-delete",
           "cloud.delete");
 
+  private static final BookRules FORK_BOMB = new BookRules(RuleBook.specs(), "system.fork-bomb");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
+
+  private static final BookRules TOOLS = new BookRules(RuleBook.specs(), "tools");
+
+  private static final BookRules EXEC = new BookRules(RuleBook.specs(), "exec");
 
   private static final List<Family> FAMILIES =
       List.of(
@@ -49,15 +55,16 @@ public final class Catalogue {
           BUILDS,
           new PersistRules(),
           new HostingRules(),
-          new SystemRules(),
+          FORK_BOMB,
           SYSTEM,
           new SelfRules(),
           new InlineRules(),
-          new ToolRules(),
-          new ExecRules(),
+          TOOLS,
+          EXEC,
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, REMOTE, INFRA, BUILDS, SYSTEM),
+          BookRules.except(
+              RuleBook.specs(), GIT, REMOTE, INFRA, BUILDS, FORK_BOMB, SYSTEM, TOOLS, EXEC),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;

@@ -66,7 +66,9 @@ public final class RuleBook {
           "word",
           "no-word",
           "where",
-          "order");
+          "order",
+          "call",
+          "unread");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -293,8 +295,23 @@ public final class RuleBook {
     }
     String where = text(clause, "where", null);
     List<String> programs = oneOrMore(id, clause.path("program"));
-    if (programs.isEmpty()) {
+    boolean call = clause.path("call").asBoolean(false);
+    List<String> unread = oneOrMore(id, clause.path("unread"));
+    int kinds = (programs.isEmpty() ? 0 : 1) + (call ? 1 : 0) + (unread.isEmpty() ? 0 : 1);
+    if (kinds == 0) {
       throw new IllegalStateException(id + ": a when clause names its program");
+    }
+    if (kinds > 1) {
+      throw new IllegalStateException(id + ": a when clause names one of program, call and unread");
+    }
+    if (call && (where == null || clause.size() != 2)) {
+      throw new IllegalStateException(id + ": a clause on the call has its where and no more");
+    }
+    for (Iterator<String> names = clause.fieldNames(); !unread.isEmpty() && names.hasNext(); ) {
+      String field = names.next();
+      if (!Set.of("unread", "where", "order").contains(field)) {
+        throw new IllegalStateException(id + ": a clause on what was not read has no " + field);
+      }
     }
     return new When(
         programs,
@@ -309,7 +326,9 @@ public final class RuleBook {
         oneOrMore(id, clause.path("word")),
         oneOrMore(id, clause.path("no-word")),
         where,
-        clause.path("order").asInt(0));
+        clause.path("order").asInt(0),
+        call,
+        unread);
   }
 
   /** A text, or a list of them. */

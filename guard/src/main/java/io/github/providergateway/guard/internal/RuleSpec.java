@@ -81,6 +81,11 @@ public record RuleSpec(
    *     shutdown -c})
    * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
    *     null}
+   * @param order where the clause is tried among those scanned together: lower first
+   * @param call whether the clause is asked once of the whole call, not of each program: only its
+   *     {@code where} then, a predicate that says what it found ({@code fork-bomb}); empty programs
+   * @param unread the kinds of the places the parse could not read ({@code computed-program}) the
+   *     clause is asked of, each as a program, instead of the programs read; empty for none
    */
   public record When(
       List<String> programs,
@@ -95,7 +100,9 @@ public record RuleSpec(
       List<String> words,
       List<String> noWords,
       String where,
-      int order) {
+      int order,
+      boolean call,
+      List<String> unread) {
 
     /** Copies. */
     public When {
@@ -109,6 +116,7 @@ public record RuleSpec(
       none = List.copyOf(none);
       words = List.copyOf(words);
       noWords = List.copyOf(noWords);
+      unread = List.copyOf(unread);
     }
   }
 

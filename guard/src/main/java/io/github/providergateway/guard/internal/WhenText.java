@@ -21,6 +21,14 @@ final class WhenText {
   }
 
   private static String of(When when) {
+    if (when.call()) {
+      return "the call, where " + when.where();
+    }
+    if (!when.unread().isEmpty()) {
+      return "what the parse could not read: "
+          + String.join(" or ", when.unread())
+          + (when.where() == null ? "" : ", where " + when.where());
+    }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
     if (!when.subcommands().isEmpty()) {

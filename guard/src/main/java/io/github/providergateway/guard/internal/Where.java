@@ -34,6 +34,23 @@ final class Where {
   }
 
   /**
+   * A predicate over the whole call, for a clause asked once of it ({@code "call": true}): what it
+   * found, as the reason shows it.
+   *
+   * <p>Implemented by the classes that hold the knowledge ({@link SystemPredicates}).
+   */
+  @FunctionalInterface
+  interface CallPredicate {
+    /**
+     * What the call holds that the predicate looks for.
+     *
+     * @param scan the call
+     * @return what was found, as the reason shows it, or {@code null} for nothing
+     */
+    String found(Scan scan);
+  }
+
+  /**
    * A program as a clause reads it: its options read at the first asking, as most predicates over
    * any program ({@code "program": "*"}) never ask.
    */
@@ -110,7 +127,13 @@ final class Where {
 
   private static final Map<String, Predicate> BY_NAME;
 
+  private static final Map<String, CallPredicate> ON_CALL;
+
   static {
+    Map<String, CallPredicate> onCall = new LinkedHashMap<>();
+    SystemPredicates.addCallsTo(onCall);
+    ToolPredicates.addCallsTo(onCall);
+    ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
@@ -119,14 +142,42 @@ final class Where {
     DataPredicates.addTo(named);
     CloudPredicates.addTo(named);
     RemotePredicates.addTo(named);
+    ExecPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
   private Where() {}
 
-  /** {@return every predicate's name} */
+  /** {@return every predicate's name, of a program's and of a call's} */
   static Set<String> names() {
-    return BY_NAME.keySet();
+    Set<String> names = new java.util.LinkedHashSet<>(BY_NAME.keySet());
+    names.addAll(ON_CALL.keySet());
+    return names;
+  }
+
+  /**
+   * Whether a name is a predicate of the whole call's, not of a program's.
+   *
+   * @param name the name
+   * @return whether it is
+   */
+  static boolean onCall(String name) {
+    return ON_CALL.containsKey(name);
+  }
+
+  /**
+   * The call predicate of a name.
+   *
+   * @param name its name
+   * @return the predicate
+   * @throws IllegalStateException when none is so named
+   */
+  static CallPredicate ofCall(String name) {
+    CallPredicate predicate = ON_CALL.get(name);
+    if (predicate == null) {
+      throw new IllegalStateException("no call predicate is named " + name);
+    }
+    return predicate;
   }
 
   /**

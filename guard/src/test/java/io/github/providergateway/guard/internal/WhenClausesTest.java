@@ -50,13 +50,44 @@ class WhenClausesTest {
                 java.util.List.of("now"),
                 java.util.List.of("-c", "--help"),
                 "refspec-forced",
-                3));
+                3,
+                false,
+                java.util.List.of()));
     assertThat(spec.matches().declared()).isTrue();
     assertThat(spec.matches().commands()).isEmpty();
     assertThat(spec.matches().description())
         .isEqualTo(
             "`git push origin main` with -f or --force, and --mirror, without -n, at least 2"
                 + " positional, given `now`, not given `-c` or `--help`, where refspec-forced");
+  }
+
+  @Test
+  void aClauseOnTheCallOrOnWhatWasNotReadNamesNoProgram() {
+    When call = spec("{\"call\": true, \"where\": \"fork-bomb\"}").matches().when().get(0);
+    assertThat(call.call()).isTrue();
+    assertThat(call.programs()).isEmpty();
+    assertThat(WhenText.of(java.util.List.of(call))).isEqualTo("the call, where fork-bomb");
+    When unread =
+        spec("{\"unread\": [\"carried-code\", \"made-program\"]}").matches().when().get(0);
+    assertThat(unread.unread()).containsExactly("carried-code", "made-program");
+    assertThat(WhenText.of(java.util.List.of(unread)))
+        .isEqualTo("what the parse could not read: carried-code or made-program");
+    assertThatThrownBy(() -> spec("{\"call\": true, \"program\": \"git\", \"where\": \"x\"}"))
+        .hasMessage("git.example: a when clause names one of program, call and unread");
+    assertThatThrownBy(() -> spec("{\"call\": true, \"where\": \"fork-bomb\", \"order\": 1}"))
+        .hasMessage("git.example: a clause on the call has its where and no more");
+    assertThatThrownBy(() -> spec("{\"unread\": \"made-program\", \"any\": [\"f\"]}"))
+        .hasMessage("git.example: a clause on what was not read has no any");
+  }
+
+  @Test
+  void aPredicateOfTheCallIsNotAProgramsAndTheOtherWayRound() {
+    RuleSpec onProgram = spec("{\"program\": \"git\", \"where\": \"fork-bomb\"}");
+    assertThatThrownBy(() -> new BookRules(java.util.List.of(onProgram), "git"))
+        .hasMessage("git.example: 'fork-bomb' is a predicate of the call, not a program");
+    RuleSpec onCall = spec("{\"call\": true, \"where\": \"refspec-forced\"}");
+    assertThatThrownBy(() -> new BookRules(java.util.List.of(onCall), "git"))
+        .hasMessage("git.example: 'refspec-forced' is a predicate of a program, not the call");
   }
 
   @Test
