@@ -55,9 +55,9 @@ final class BookRules implements Family {
    * @param others the rules found elsewhere
    * @return their scan
    */
-  static BookRules except(List<RuleSpec> specs, BookRules... others) {
+  static BookRules except(List<RuleSpec> specs, Family... others) {
     java.util.Set<BuiltinRule> found = new java.util.HashSet<>();
-    for (BookRules other : others) {
+    for (Family other : others) {
       found.addAll(other.rules());
     }
     return new BookRules(specs, spec -> !found.contains(spec.rule()));
@@ -91,6 +91,11 @@ final class BookRules implements Family {
   }
 
   @Override
+  public String code() {
+    return null; // the book's own
+  }
+
+  @Override
   public List<BuiltinRule> rules() {
     return rules;
   }
@@ -109,16 +114,31 @@ final class BookRules implements Family {
       }
     }
     for (Step step : scan.steps()) {
-      GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
-      for (Clause clause : clauses) {
-        if (meets(scan, step, git, clause.when())) {
-          scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
-        }
-      }
+      scan(scan, step);
     }
     if (onUnread) {
       scanUnread(scan);
     }
+  }
+
+  /**
+   * Tries the clauses on one program: for a family's code that reads the command a program at a
+   * time and finds these rules at their place in its loop ({@link HostingRules}).
+   *
+   * @param scan the call
+   * @param step the program
+   * @return whether a clause held
+   */
+  boolean scan(Scan scan, Step step) {
+    GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
+    boolean met = false;
+    for (Clause clause : clauses) {
+      if (meets(scan, step, git, clause.when())) {
+        scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
+        met = true;
+      }
+    }
+    return met;
   }
 
   /**

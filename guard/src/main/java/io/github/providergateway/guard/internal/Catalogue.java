@@ -40,6 +40,9 @@ public final class Catalogue {
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
+  /** Finds the book's cloud.repo-delete in its loop over the programs, among its own rules. */
+  private static final HostingRules HOSTING = new HostingRules();
+
   private static final BookRules TOOLS = new BookRules(RuleBook.specs(), "tools");
 
   private static final BookRules EXEC = new BookRules(RuleBook.specs(), "exec");
@@ -54,7 +57,7 @@ public final class Catalogue {
           INFRA,
           BUILDS,
           new PersistRules(),
-          new HostingRules(),
+          HOSTING,
           FORK_BOMB,
           SYSTEM,
           new SelfRules(),
@@ -64,7 +67,16 @@ public final class Catalogue {
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
           BookRules.except(
-              RuleBook.specs(), GIT, REMOTE, INFRA, BUILDS, FORK_BOMB, SYSTEM, TOOLS, EXEC),
+              RuleBook.specs(),
+              GIT,
+              REMOTE,
+              INFRA,
+              BUILDS,
+              HOSTING,
+              FORK_BOMB,
+              SYSTEM,
+              TOOLS,
+              EXEC),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;
@@ -75,10 +87,7 @@ public final class Catalogue {
     // either side fails here, at the first guard, not in a decision.
     Map<String, String> claimedBy = new LinkedHashMap<>();
     for (Family family : FAMILIES) {
-      String name =
-          family instanceof DeclaredRules || family instanceof BookRules
-              ? null
-              : family.getClass().getSimpleName();
+      String name = family.code();
       for (BuiltinRule rule : family.rules()) {
         RuleSpec.Match match = spec(rule.id()).matches();
         if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {

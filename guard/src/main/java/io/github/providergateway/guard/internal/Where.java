@@ -143,6 +143,7 @@ final class Where {
     CloudPredicates.addTo(named);
     RemotePredicates.addTo(named);
     ExecPredicates.addTo(named);
+    HostingRules.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
