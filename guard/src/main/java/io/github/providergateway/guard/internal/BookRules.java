@@ -33,6 +33,9 @@ final class BookRules implements Family {
 
   private boolean onUnread;
 
+  /** Whether a family's code tries these clauses in its own loop ({@link #triedInALoop}). */
+  private boolean inALoop;
+
   /**
    * The rules with when clauses of the families and rules named.
    *
@@ -45,6 +48,22 @@ final class BookRules implements Family {
         spec ->
             List.of(names).contains(spec.rule().category())
                 || List.of(names).contains(spec.rule().id()));
+  }
+
+  /**
+   * The rules with when clauses of the rules named, tried by a family's code at their place in its
+   * loop over the programs ({@link #scan(Scan, Step)}: {@link HostingRules}, {@link FileRules}),
+   * where what they find decides what the code does next; never scanned on their own, so that they
+   * are found exactly where they were.
+   *
+   * @param specs the book
+   * @param names the rules' ids
+   * @return their clauses
+   */
+  static BookRules triedInALoop(List<RuleSpec> specs, String... names) {
+    BookRules rules = new BookRules(specs, names);
+    rules.inALoop = true;
+    return rules;
   }
 
   /**
@@ -81,6 +100,10 @@ final class BookRules implements Family {
                     + "' is a predicate of "
                     + (when.call() ? "a program, not the call" : "the call, not a program"));
           }
+          if (!when.unread().isEmpty() && when.where() != null && Where.findsPaths(when.where())) {
+            throw new IllegalStateException(
+                spec.rule().id() + ": '" + when.where() + "' finds paths, not what was not read");
+          }
           onCall |= when.call();
           onUnread |= !when.unread().isEmpty();
           clauses.add(new Clause(spec.rule(), when));
@@ -106,6 +129,9 @@ final class BookRules implements Family {
    */
   @Override
   public void scan(Scan scan) {
+    if (inALoop) {
+      return; // tried by the family's code, program by program
+    }
     for (int i = 0; onCall && i < clauses.size(); i++) {
       Clause clause = clauses.get(i);
       String found = clause.when().call() ? Where.ofCall(clause.when().where()).found(scan) : null;
@@ -133,7 +159,17 @@ final class BookRules implements Family {
     GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
     boolean met = false;
     for (Clause clause : clauses) {
-      if (meets(scan, step, git, clause.when())) {
+      When when = clause.when();
+      Read read = read(scan, step, git, when);
+      if (read == null) {
+        continue;
+      }
+      if (when.where() != null && Where.findsPaths(when.where())) {
+        for (Target target : Where.ofPaths(when.where()).found(scan, step, read)) {
+          scan.hit(clause.rule(), step, target); // each path found, as the reason shows it
+          met = true;
+        }
+      } else if (when.where() == null || Where.named(when.where()).test(scan, step, read)) {
         scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
         met = true;
       }
@@ -166,9 +202,14 @@ final class BookRules implements Family {
     }
   }
 
-  private static boolean meets(Scan scan, Step step, GitCommand[] git, When when) {
-    if (!when.programs().contains("*") && !when.programs().contains(step.program())) {
-      return false;
+  /**
+   * A program as a clause reads it, where every part the clause gives but its {@code where} holds.
+   *
+   * @return the reading, or {@code null} where a part does not hold
+   */
+  private static Read read(Scan scan, Step step, GitCommand[] git, When when) {
+    if (!names(when.programs(), step.program())) {
+      return null;
     }
     String subcommand = "";
     List<Word> args = step.args();
@@ -185,14 +226,14 @@ final class BookRules implements Family {
         args = pos.isEmpty() ? List.of() : args.subList(args.indexOf(pos.get(0)) + 1, args.size());
       }
       if (!when.subcommands().contains(subcommand)) {
-        return false;
+        return null;
       }
     }
     if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
-      return false;
+      return null;
     }
     if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
-      return false;
+      return null;
     }
     List<Word> after = args;
     Read read = new Read(subcommand, after, () -> argv(after, when));
@@ -203,10 +244,29 @@ final class BookRules implements Family {
           || !when.also().isEmpty() && !hasAny(argv, when.also())
           || hasAny(argv, when.none())
           || argv.positionals().size() < when.positionals()) {
-        return false;
+        return null;
       }
     }
-    return when.where() == null || Where.named(when.where()).test(scan, step, read);
+    return read;
+  }
+
+  /**
+   * Whether a clause's program names are a program's: {@code *} is any, and a name ending in {@code
+   * *} every name it begins ({@code mkfs.*}: {@code mkfs.ext4}).
+   */
+  private static boolean names(List<String> names, String program) {
+    if (names.contains("*") || names.contains(program)) {
+      return true;
+    }
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      if (name.length() > 1
+          && name.endsWith("*")
+          && program.startsWith(name.substring(0, name.length() - 1))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a clause asks of the options or positionals after the subcommand. */

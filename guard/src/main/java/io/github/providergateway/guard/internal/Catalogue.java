@@ -40,8 +40,18 @@ public final class Catalogue {
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
-  /** Finds the book's cloud.repo-delete in its loop over the programs, among its own rules. */
-  private static final HostingRules HOSTING = new HostingRules();
+  /** The clauses a family's code tries in its loop over the programs, where the code was. */
+  private static final BookRules REPO_DELETE =
+      BookRules.triedInALoop(RuleBook.specs(), "cloud.repo-delete");
+
+  private static final BookRules DISKS =
+      BookRules.triedInALoop(
+          RuleBook.specs(),
+          "fs.mkfs",
+          "fs.wipefs",
+          "fs.partition",
+          "fs.shred",
+          "fs.crontab-remove");
 
   private static final BookRules TOOLS = new BookRules(RuleBook.specs(), "tools");
 
@@ -49,7 +59,8 @@ public final class Catalogue {
 
   private static final List<Family> FAMILIES =
       List.of(
-          new FileRules(),
+          new FileRules(DISKS),
+          DISKS,
           GIT,
           new SecretRules(),
           new PrintedSecretRules(),
@@ -57,7 +68,8 @@ public final class Catalogue {
           INFRA,
           BUILDS,
           new PersistRules(),
-          HOSTING,
+          new HostingRules(REPO_DELETE),
+          REPO_DELETE,
           FORK_BOMB,
           SYSTEM,
           new SelfRules(),
@@ -72,7 +84,8 @@ public final class Catalogue {
               REMOTE,
               INFRA,
               BUILDS,
-              HOSTING,
+              DISKS,
+              REPO_DELETE,
               FORK_BOMB,
               SYSTEM,
               TOOLS,

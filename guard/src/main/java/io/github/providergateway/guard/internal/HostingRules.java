@@ -18,21 +18,20 @@ final class HostingRules implements Family {
    * The book's {@code cloud.repo-delete}, its clauses tried in this loop: where one holds, the
    * program is not also a cloud delete.
    */
-  private final BookRules repoDelete = new BookRules(RuleBook.specs(), "cloud.repo-delete");
+  private final BookRules repoDelete;
+
+  /**
+   * The family, trying the book's clauses of {@code cloud.repo-delete} in its loop.
+   *
+   * @param repoDelete those clauses ({@link BookRules#triedInALoop})
+   */
+  HostingRules(BookRules repoDelete) {
+    this.repoDelete = repoDelete;
+  }
 
   static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
   private static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
   private static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
-
-  @Override
-  public String code() {
-    return null; // cloud.repo-delete is the book's clauses
-  }
-
-  @Override
-  public List<BuiltinRule> rules() {
-    return repoDelete.rules();
-  }
 
   /**
    * The predicates of {@code cloud.repo-delete}: {@code gh repo delete}, {@code glab repo delete},

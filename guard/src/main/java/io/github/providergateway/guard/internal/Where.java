@@ -51,6 +51,25 @@ final class Where {
   }
 
   /**
+   * A predicate that finds paths among a program's arguments ({@code names-disk}): the rule is
+   * found once for each, as the reason shows it (with the path on the disk it stands for).
+   *
+   * <p>Implemented by the classes that hold the knowledge ({@link DiskPredicates}).
+   */
+  @FunctionalInterface
+  interface Paths {
+    /**
+     * The paths the predicate finds.
+     *
+     * @param scan the call
+     * @param step the program
+     * @param read its subcommand's arguments
+     * @return the paths; empty where it does not hold
+     */
+    List<Target> found(Scan scan, Step step, Read read);
+  }
+
+  /**
    * A program as a clause reads it: its options read at the first asking, as most predicates over
    * any program ({@code "program": "*"}) never ask.
    */
@@ -129,7 +148,12 @@ final class Where {
 
   private static final Map<String, CallPredicate> ON_CALL;
 
+  private static final Map<String, Paths> ON_PATHS;
+
   static {
+    Map<String, Paths> onPaths = new LinkedHashMap<>();
+    DiskPredicates.addPathsTo(onPaths);
+    ON_PATHS = Collections.unmodifiableMap(onPaths);
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
@@ -144,6 +168,7 @@ final class Where {
     RemotePredicates.addTo(named);
     ExecPredicates.addTo(named);
     HostingRules.addTo(named);
+    DiskPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
@@ -153,7 +178,33 @@ final class Where {
   static Set<String> names() {
     Set<String> names = new java.util.LinkedHashSet<>(BY_NAME.keySet());
     names.addAll(ON_CALL.keySet());
+    names.addAll(ON_PATHS.keySet());
     return names;
+  }
+
+  /**
+   * Whether a name is a predicate that finds paths.
+   *
+   * @param name the name
+   * @return whether it is
+   */
+  static boolean findsPaths(String name) {
+    return ON_PATHS.containsKey(name);
+  }
+
+  /**
+   * The path predicate of a name.
+   *
+   * @param name its name
+   * @return the predicate
+   * @throws IllegalStateException when none is so named
+   */
+  static Paths ofPaths(String name) {
+    Paths predicate = ON_PATHS.get(name);
+    if (predicate == null) {
+      throw new IllegalStateException("no path predicate is named " + name);
+    }
+    return predicate;
   }
 
   /**

@@ -90,6 +90,62 @@ class WhenClausesTest {
         .hasMessage("git.example: 'refspec-forced' is a predicate of a program, not the call");
   }
 
+  /** A guard over the book, in the corpus's setting. */
+  private static final io.github.providergateway.guard.Guard STANDARD =
+      io.github.providergateway.guard.Guard.create(
+          new io.github.providergateway.guard.GuardSettings(
+              io.github.providergateway.guard.GuardPreset.STANDARD,
+              java.util.List.of(),
+              java.util.List.of(),
+              java.util.List.of()),
+          new io.github.providergateway.guard.GuardEnvironment(
+              java.nio.file.Path.of("/home/user"),
+              java.util.List.of(java.nio.file.Path.of("/tmp")),
+              java.nio.file.Path.of("/home/user/.copilot/extensions/tap")));
+
+  /** The book's rule a command is decided by, or {@code null} where it is allowed. */
+  private static String ruleOf(String command) {
+    io.github.providergateway.guard.GuardVerdict verdict =
+        STANDARD.decide(
+            RuleBookTest.call(new RuleSpec.Example("shell", command, null, null, true, null)));
+    return verdict.outcome() == io.github.providergateway.guard.GuardVerdict.Outcome.ALLOW
+        ? null
+        : verdict.ruleId();
+  }
+
+  @Test
+  void thenIsTheSubcommandsFirstPositionalPastItsOptions() {
+    assertThat(ruleOf("pulumi stack -s dev rm --yes")).isEqualTo("infra.pulumi-destroy");
+    assertThat(ruleOf("docker --context prod volume -q rm pgdata"))
+        .isEqualTo("infra.docker-volume");
+    assertThat(ruleOf("pulumi stack -s rm ls")).isNull(); // rm is the stack's name
+  }
+
+  @Test
+  void aProgramNameEndingInAStarIsEveryNameItBegins() {
+    assertThat(ruleOf("mkfs.ext4 /dev/sdb1")).isEqualTo("fs.mkfs");
+    assertThat(ruleOf("newfs_msdos /dev/disk2")).isEqualTo("fs.mkfs");
+    assertThat(ruleOf("mkfsfoo /dev/sdb1")).isNull();
+  }
+
+  @Test
+  void aPredicateThatFindsPathsShowsThePathItFound() {
+    io.github.providergateway.guard.GuardVerdict verdict =
+        STANDARD.decide(
+            RuleBookTest.call(
+                new RuleSpec.Example("shell", "shred -u /etc/hosts", null, null, true, null)));
+    assertThat(verdict.ruleId()).isEqualTo("fs.shred");
+    assertThat(verdict.reason()).startsWith("fs.shred: `shred -u /etc/hosts`");
+    assertThat(ruleOf("shred -u build/tmp.bin")).isNull(); // the agent's own file
+  }
+
+  @Test
+  void aClauseOnWhatWasNotReadHasNoPathPredicate() {
+    RuleSpec spec = spec("{\"unread\": \"made-program\", \"where\": \"names-disk\"}");
+    assertThatThrownBy(() -> new BookRules(java.util.List.of(spec), "git"))
+        .hasMessage("git.example: 'names-disk' finds paths, not what was not read");
+  }
+
   @Test
   void aPredicateNobodyWroteIsRefused() {
     RuleSpec spec = spec("{\"program\": \"git\", \"where\": \"pushes-to-mars\"}");
