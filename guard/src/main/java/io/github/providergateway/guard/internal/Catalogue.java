@@ -51,6 +51,7 @@ public final class Catalogue {
           "fs.wipefs",
           "fs.partition",
           "fs.shred",
+          "fs.rsync-delete",
           "fs.crontab-remove");
 
   private static final BookRules TOOLS = new BookRules(RuleBook.specs(), "tools");

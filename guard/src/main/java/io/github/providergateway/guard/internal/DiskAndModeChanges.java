@@ -22,7 +22,6 @@ final class DiskAndModeChanges {
   private static final BuiltinRule CHMOD_WORLD = RuleBook.rule("fs.chmod-world-writable");
   private static final BuiltinRule TRUNCATE = RuleBook.rule("fs.truncate-outside");
   private static final BuiltinRule MOVE_SYSTEM = RuleBook.rule("fs.move-system");
-  private static final BuiltinRule RSYNC_DELETE = RuleBook.rule("fs.rsync-delete");
   private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
 
   private DiskAndModeChanges() {}
@@ -186,7 +185,35 @@ final class DiskAndModeChanges {
     }
   }
 
+  /**
+   * rsync with {@code --delete} (or another {@code --del…}): where it deletes what the source
+   * lacks, the root, a system folder or the home. Elsewhere outside the project it is the book's
+   * {@code fs.rsync-delete} ({@link DiskPredicates}).
+   */
   static void rsync(Scan scan, Step step) {
+    for (Target target : rsyncDeletesIn(scan, step)) {
+      BuiltinRule rule =
+          switch (scan.places().classify(target)) {
+            case ROOT -> DELETE_ROOT;
+            case SYSTEM -> DELETE_SYSTEM;
+            case HOME -> DELETE_HOME;
+            case OUTSIDE, UNKNOWN, GATEWAY, PROJECT, INSIDE, TEMP -> null;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, target);
+      }
+    }
+  }
+
+  /**
+   * The folder rsync deletes in, what its source lacks: its destination on this machine, where it
+   * is given {@code --delete} or another {@code --del…}.
+   *
+   * @param scan the call
+   * @param step the program
+   * @return the destination's paths; empty where it deletes nothing here
+   */
+  static List<Target> rsyncDeletesIn(Scan scan, Step step) {
     Argv argv =
         Argv.of(
             step.args(),
@@ -215,30 +242,18 @@ final class DiskAndModeChanges {
             "bwlimit",
             "port");
     if (!argv.hasPrefix("del")) {
-      return;
+      return List.of();
     }
     List<Word> pos = argv.positionals();
     if (pos.size() < 2) {
-      return;
+      return List.of();
     }
     Word destination = pos.get(pos.size() - 1);
     String text = destination.text();
     int colon = text.indexOf(':');
     if (colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'))) {
-      return; // a remote destination: not this machine's files
+      return List.of(); // a remote destination: not this machine's files
     }
-    for (Target target : scan.targets(step, destination)) {
-      BuiltinRule rule =
-          switch (scan.places().classify(target)) {
-            case ROOT -> DELETE_ROOT;
-            case SYSTEM -> DELETE_SYSTEM;
-            case HOME -> DELETE_HOME;
-            case OUTSIDE, UNKNOWN -> RSYNC_DELETE;
-            case GATEWAY, PROJECT, INSIDE, TEMP -> null;
-          };
-      if (rule != null) {
-        scan.hit(rule, step, target);
-      }
-    }
+    return scan.targets(step, destination);
   }
 }

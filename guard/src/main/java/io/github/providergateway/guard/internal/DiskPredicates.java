@@ -9,8 +9,8 @@ import java.util.Map;
  * What the disks' rules of the book ask in code ({@code fs.mkfs}, {@code fs.wipefs}, {@code
  * fs.partition}, {@code fs.shred}): the disk a formatting or wiping program is given (a device, or
  * a file that is not the agent's own, is a disk to the guard), whether a partitioning program names
- * a device, and the files shred is given that are neither a disk nor the agent's. The programs and
- * options are the clauses'.
+ * a device, the files shred is given that are neither a disk nor the agent's, and where rsync
+ * deletes outside the project ({@code fs.rsync-delete}). The programs and options are the clauses'.
  */
 final class DiskPredicates {
   private DiskPredicates() {}
@@ -19,6 +19,18 @@ final class DiskPredicates {
   static void addPathsTo(Map<String, Where.Paths> named) {
     named.put("names-disk", (scan, step, read) -> disk(scan, step));
     named.put("shreds-others-files", (scan, step, read) -> shredded(scan, step));
+    named.put(
+        "rsync-deletes-outside",
+        (scan, step, read) -> {
+          List<Target> found = new ArrayList<>();
+          for (Target target : DiskAndModeChanges.rsyncDeletesIn(scan, step)) {
+            Place place = scan.places().classify(target);
+            if (place == Place.OUTSIDE || place == Place.UNKNOWN) {
+              found.add(target); // the root, a system folder, the home: their deletes' rules
+            }
+          }
+          return found;
+        });
   }
 
   /** Adds the predicates under their names. */

@@ -48,9 +48,10 @@ final class FileRules implements Family {
           ".config/nvim/plugin/");
 
   /**
-   * The book's rules of disks formatted, wiped or repartitioned, files shredded and crontabs
-   * removed ({@code fs.mkfs}, {@code fs.wipefs}, {@code fs.partition}, {@code fs.shred}, {@code
-   * fs.crontab-remove}): their clauses, tried on each program where the code was.
+   * The book's rules of disks formatted, wiped or repartitioned, files shredded, rsync deleting
+   * outside the project and crontabs removed ({@code fs.mkfs}, {@code fs.wipefs}, {@code
+   * fs.partition}, {@code fs.shred}, {@code fs.rsync-delete}, {@code fs.crontab-remove}): their
+   * clauses, tried on each program where the code was.
    */
   private final BookRules disks;
 
