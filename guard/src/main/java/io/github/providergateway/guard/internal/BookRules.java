@@ -20,8 +20,64 @@ final class BookRules implements Family {
    *
    * @param rule the rule
    * @param when the clause
+   * @param options whether it asks of the options or positionals after the subcommand
+   * @param beginnings the beginnings of the program names it gives as {@code mkfs.*}, and the empty
+   *     string for {@code *}
    */
-  private record Clause(BuiltinRule rule, When when) {}
+  private record Clause(
+      BuiltinRule rule,
+      When when,
+      boolean options,
+      List<String> beginnings,
+      Where.Predicate test,
+      Where.Paths paths) {
+    Clause(BuiltinRule rule, When when) {
+      this(
+          rule,
+          when,
+          readsOptions(when),
+          BookRules.beginnings(when.programs()),
+          when.where() == null || when.call() || Where.findsPaths(when.where())
+              ? null
+              : Where.named(when.where()),
+          when.where() != null && Where.findsPaths(when.where())
+              ? Where.ofPaths(when.where())
+              : null);
+    }
+
+    /** Whether the clause is about a program of this name, where it is not named whole. */
+    boolean begins(String program) {
+      for (int i = 0; i < beginnings.size(); i++) {
+        if (program.startsWith(beginnings.get(i))) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /** The beginnings of names a clause gives as {@code mkfs.*}; the empty string for {@code *}. */
+  private static List<String> beginnings(List<String> programs) {
+    List<String> beginnings = new ArrayList<>();
+    for (String name : programs) {
+      if (name.endsWith("*")) {
+        beginnings.add(name.substring(0, name.length() - 1));
+      }
+    }
+    return List.copyOf(beginnings);
+  }
+
+  /** No clause. */
+  private static final int[] NONE = new int[0];
+
+  /**
+   * The clauses that name a program, by its name, each as its place in {@link #clauses}: a program
+   * is tried only by its own and the {@link #open} ones, in their order.
+   */
+  private final java.util.Map<String, int[]> byProgram = new java.util.HashMap<>();
+
+  /** The clauses for any program ({@code *}) or names it begins ({@code mkfs.*}), by place. */
+  private int[] open = NONE;
 
   private final List<BuiltinRule> rules = new ArrayList<>();
 
@@ -111,6 +167,21 @@ final class BookRules implements Family {
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+    java.util.Map<String, List<Integer>> named = new java.util.HashMap<>();
+    List<Integer> anyName = new ArrayList<>();
+    for (int i = 0; i < clauses.size(); i++) {
+      if (!clauses.get(i).beginnings().isEmpty()) {
+        anyName.add(i); // tried on every program, and named whole there too
+      } else {
+        for (String program : clauses.get(i).when().programs()) {
+          named.computeIfAbsent(program, name -> new ArrayList<>()).add(i);
+        }
+      }
+    }
+    named.forEach(
+        (program, places) ->
+            byProgram.put(program, places.stream().mapToInt(Integer::intValue).toArray()));
+    open = anyName.stream().mapToInt(Integer::intValue).toArray();
   }
 
   @Override
@@ -158,18 +229,24 @@ final class BookRules implements Family {
   boolean scan(Scan scan, Step step) {
     GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
     boolean met = false;
-    for (Clause clause : clauses) {
+    int[] own = byProgram.getOrDefault(step.program(), NONE);
+    for (int a = 0, b = 0; a < own.length || b < open.length; ) {
+      boolean fromOwn = b >= open.length || a < own.length && own[a] < open[b];
+      Clause clause = clauses.get(fromOwn ? own[a++] : open[b++]);
       When when = clause.when();
-      Read read = read(scan, step, git, when);
+      if (!fromOwn && !clause.begins(step.program()) && !when.programs().contains(step.program())) {
+        continue;
+      }
+      Read read = read(scan, step, git, clause);
       if (read == null) {
         continue;
       }
-      if (when.where() != null && Where.findsPaths(when.where())) {
-        for (Target target : Where.ofPaths(when.where()).found(scan, step, read)) {
+      if (clause.paths() != null) {
+        for (Target target : clause.paths().found(scan, step, read)) {
           scan.hit(clause.rule(), step, target); // each path found, as the reason shows it
           met = true;
         }
-      } else if (when.where() == null || Where.named(when.where()).test(scan, step, read)) {
+      } else if (clause.test() == null || clause.test().test(scan, step, read)) {
         scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
         met = true;
       }
@@ -193,8 +270,9 @@ final class BookRules implements Family {
       for (Clause clause : clauses) {
         When when = clause.when();
         if (when.unread().contains(kind)
-            && (when.where() == null
-                || Where.named(when.where())
+            && (clause.test() == null
+                || clause
+                    .test()
                     .test(scan, step, new Read("", step.args(), () -> argv(step.args(), when))))) {
           scan.hit(clause.rule(), step, null);
         }
@@ -203,14 +281,13 @@ final class BookRules implements Family {
   }
 
   /**
-   * A program as a clause reads it, where every part the clause gives but its {@code where} holds.
+   * A program of the clause's as the clause reads it, where every part it gives but its {@code
+   * where} holds.
    *
    * @return the reading, or {@code null} where a part does not hold
    */
-  private static Read read(Scan scan, Step step, GitCommand[] git, When when) {
-    if (!names(when.programs(), step.program())) {
-      return null;
-    }
+  private static Read read(Scan scan, Step step, GitCommand[] git, Clause clause) {
+    When when = clause.when();
     String subcommand = "";
     List<Word> args = step.args();
     if (!when.subcommands().isEmpty()) {
@@ -237,7 +314,7 @@ final class BookRules implements Family {
     }
     List<Word> after = args;
     Read read = new Read(subcommand, after, () -> argv(after, when));
-    if (readsOptions(when)) {
+    if (clause.options()) {
       Argv argv = read.argv();
       if (!when.then().isEmpty() && !when.then().contains(Argv.textAt(argv.positionals(), 0))
           || !when.any().isEmpty() && !hasAny(argv, when.any())
@@ -248,25 +325,6 @@ final class BookRules implements Family {
       }
     }
     return read;
-  }
-
-  /**
-   * Whether a clause's program names are a program's: {@code *} is any, and a name ending in {@code
-   * *} every name it begins ({@code mkfs.*}: {@code mkfs.ext4}).
-   */
-  private static boolean names(List<String> names, String program) {
-    if (names.contains("*") || names.contains(program)) {
-      return true;
-    }
-    for (int i = 0; i < names.size(); i++) {
-      String name = names.get(i);
-      if (name.length() > 1
-          && name.endsWith("*")
-          && program.startsWith(name.substring(0, name.length() - 1))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Whether a clause asks of the options or positionals after the subcommand. */
