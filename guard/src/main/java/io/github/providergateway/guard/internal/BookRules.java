@@ -316,10 +316,11 @@ final class BookRules implements Family {
     Read read = new Read(subcommand, after, () -> argv(after, when));
     if (clause.options()) {
       Argv argv = read.argv();
+      Argv options = when.anywhere() ? argv(step.args(), when) : argv;
       if (!when.then().isEmpty() && !when.then().contains(Argv.textAt(argv.positionals(), 0))
-          || !when.any().isEmpty() && !hasAny(argv, when.any())
-          || !when.also().isEmpty() && !hasAny(argv, when.also())
-          || hasAny(argv, when.none())
+          || !when.any().isEmpty() && !hasAny(options, when.any())
+          || !when.also().isEmpty() && !hasAny(options, when.also())
+          || hasAny(options, when.none())
           || argv.positionals().size() < when.positionals()) {
         return null;
       }

@@ -20,7 +20,9 @@ final class InfraPredicates {
             "terraform-destroys", TerraformPlans.Effect.DESTROY,
             "terraform-replaces-data", TerraformPlans.Effect.REPLACE),
         (scan, step, read) -> TerraformPlans.effect(scan, step));
-    named.put("replicas-zero", (scan, step, read) -> "0".equals(read.argv().value("replicas")));
+    named.put(
+        "replicas-zero",
+        (scan, step, read) -> "0".equals(KubectlDeletes.options(step).value("replicas")));
     named.put("production-target", (scan, step, read) -> KubectlDeletes.production(step));
     Where.byValue(
         named,

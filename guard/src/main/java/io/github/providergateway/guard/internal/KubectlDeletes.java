@@ -60,26 +60,35 @@ final class KubectlDeletes {
    * @return whether it does
    */
   static boolean production(Step step) {
-    return production(
-        Argv.of(
-            step.args(),
-            "nlofcsLp",
-            "namespace",
-            "context",
-            "kubeconfig",
-            "selector",
-            "output",
-            "filename",
-            "cluster",
-            "user",
-            "server",
-            "field-selector",
-            "token",
-            "grace-period",
-            "timeout",
-            "replicas",
-            "current-replicas",
-            "resource-version"));
+    return production(options(step));
+  }
+
+  /**
+   * A kubectl call's options, wherever they stand (kubectl takes them before its subcommand too).
+   *
+   * @param step the program
+   * @return its words read with kubectl's options that take a value
+   */
+  static Argv options(Step step) {
+    return Argv.of(
+        step.args(),
+        "nlofcsLp",
+        "namespace",
+        "context",
+        "kubeconfig",
+        "selector",
+        "output",
+        "filename",
+        "cluster",
+        "user",
+        "server",
+        "field-selector",
+        "token",
+        "grace-period",
+        "timeout",
+        "replicas",
+        "current-replicas",
+        "resource-version");
   }
 
   /** The kind a {@code kubectl get KIND} of the command lists, or empty. */

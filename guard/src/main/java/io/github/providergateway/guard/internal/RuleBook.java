@@ -68,7 +68,8 @@ public final class RuleBook {
           "where",
           "order",
           "call",
-          "unread");
+          "unread",
+          "anywhere");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -328,7 +329,8 @@ public final class RuleBook {
         where,
         clause.path("order").asInt(0),
         call,
-        unread);
+        unread,
+        clause.path("anywhere").asBoolean(false));
   }
 
   /** A text, or a list of them. */

@@ -86,6 +86,9 @@ public record RuleSpec(
    *     {@code where} then, a predicate that says what it found ({@code fork-bomb}); empty programs
    * @param unread the kinds of the places the parse could not read ({@code computed-program}) the
    *     clause is asked of, each as a program, instead of the programs read; empty for none
+   * @param anywhere whether {@code any}, {@code also} and {@code none} read the options wherever
+   *     they stand among the program's words, before its subcommand too ({@code kubectl -A delete}:
+   *     programs built on cobra take them so)
    */
   public record When(
       List<String> programs,
@@ -102,7 +105,8 @@ public record RuleSpec(
       String where,
       int order,
       boolean call,
-      List<String> unread) {
+      List<String> unread,
+      boolean anywhere) {
 
     /** Copies. */
     public When {

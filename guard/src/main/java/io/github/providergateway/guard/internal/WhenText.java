@@ -63,6 +63,9 @@ final class WhenText {
     if (when.where() != null) {
       parts.add("where " + when.where());
     }
+    if (when.anywhere() && (!when.any().isEmpty() || !when.none().isEmpty())) {
+      parts.add("options anywhere");
+    }
     if (!parts.isEmpty()) {
       out.append(' ').append(String.join(", ", parts));
     }

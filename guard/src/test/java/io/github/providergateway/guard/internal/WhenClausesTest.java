@@ -52,7 +52,8 @@ class WhenClausesTest {
                 "refspec-forced",
                 3,
                 false,
-                java.util.List.of()));
+                java.util.List.of(),
+                false));
     assertThat(spec.matches().declared()).isTrue();
     assertThat(spec.matches().commands()).isEmpty();
     assertThat(spec.matches().description())
@@ -119,6 +120,17 @@ class WhenClausesTest {
     assertThat(ruleOf("docker --context prod volume -q rm pgdata"))
         .isEqualTo("infra.docker-volume");
     assertThat(ruleOf("pulumi stack -s rm ls")).isNull(); // rm is the stack's name
+  }
+
+  @Test
+  void anywhereReadsTheOptionsBeforeTheSubcommandToo() {
+    assertThat(ruleOf("kubectl -A delete pods --field-selector=status.phase=Failed"))
+        .isEqualTo("infra.kubectl-delete-namespace");
+    assertThat(ruleOf("kubectl --dry-run=client delete namespace staging")).isNull();
+    assertThat(ruleOf("kubectl --all scale deploy --replicas=0"))
+        .isEqualTo("infra.kubectl-scale-all");
+    assertThat(ruleOf("kubectl --replicas=0 scale deploy --all"))
+        .isEqualTo("infra.kubectl-scale-all");
   }
 
   @Test
