@@ -79,6 +79,11 @@ final class BookRules implements Family {
   /** The clauses for any program ({@code *}) or names it begins ({@code mkfs.*}), by place. */
   private int[] open = NONE;
 
+  /** The same of the clauses tried late ({@code "late": true}): after every program was tried. */
+  private final java.util.Map<String, int[]> lateByProgram = new java.util.HashMap<>();
+
+  private int[] lateOpen = NONE;
+
   private final List<BuiltinRule> rules = new ArrayList<>();
 
   /** Every clause, in the order they are tried: by their order, then the book's. */
@@ -118,6 +123,9 @@ final class BookRules implements Family {
    */
   static BookRules triedInALoop(List<RuleSpec> specs, String... names) {
     BookRules rules = new BookRules(specs, names);
+    if (rules.lateOpen.length > 0 || !rules.lateByProgram.isEmpty()) {
+      throw new IllegalStateException("a clause tried in a family's loop is not late: " + names[0]);
+    }
     rules.inALoop = true;
     return rules;
   }
@@ -167,9 +175,24 @@ final class BookRules implements Family {
       }
     }
     clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
+    open = index(false, byProgram);
+    lateOpen = index(true, lateByProgram);
+  }
+
+  /**
+   * Indexes the clauses, late or not, by the programs they name.
+   *
+   * @param late whether the late ones
+   * @param byName filled with the clauses that name a program whole, by its name
+   * @return the clauses for any program or a name's beginning
+   */
+  private int[] index(boolean late, java.util.Map<String, int[]> byName) {
     java.util.Map<String, List<Integer>> named = new java.util.HashMap<>();
     List<Integer> anyName = new ArrayList<>();
     for (int i = 0; i < clauses.size(); i++) {
+      if (clauses.get(i).when().late() != late) {
+        continue;
+      }
       if (!clauses.get(i).beginnings().isEmpty()) {
         anyName.add(i); // tried on every program, and named whole there too
       } else {
@@ -180,8 +203,8 @@ final class BookRules implements Family {
     }
     named.forEach(
         (program, places) ->
-            byProgram.put(program, places.stream().mapToInt(Integer::intValue).toArray()));
-    open = anyName.stream().mapToInt(Integer::intValue).toArray();
+            byName.put(program, places.stream().mapToInt(Integer::intValue).toArray()));
+    return anyName.stream().mapToInt(Integer::intValue).toArray();
   }
 
   @Override
@@ -211,7 +234,12 @@ final class BookRules implements Family {
       }
     }
     for (Step step : scan.steps()) {
-      scan(scan, step);
+      scan(scan, step, byProgram, open);
+    }
+    for (int i = 0;
+        (lateOpen.length > 0 || !lateByProgram.isEmpty()) && i < scan.steps().size();
+        i++) {
+      scan(scan, scan.steps().get(i), lateByProgram, lateOpen);
     }
     if (onUnread) {
       scanUnread(scan);
@@ -227,9 +255,13 @@ final class BookRules implements Family {
    * @return whether a clause held
    */
   boolean scan(Scan scan, Step step) {
+    return scan(scan, step, byProgram, open);
+  }
+
+  private boolean scan(Scan scan, Step step, java.util.Map<String, int[]> byName, int[] open) {
     GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
     boolean met = false;
-    int[] own = byProgram.getOrDefault(step.program(), NONE);
+    int[] own = byName.getOrDefault(step.program(), NONE);
     for (int a = 0, b = 0; a < own.length || b < open.length; ) {
       boolean fromOwn = b >= open.length || a < own.length && own[a] < open[b];
       Clause clause = clauses.get(fromOwn ? own[a++] : open[b++]);

@@ -23,14 +23,36 @@ final class DataPredicates {
             "flushes", DataLoss.FLUSH)
         .forEach(
             (name, loss) -> {
-              if (loss != DataLoss.FLUSH) { // SQL flushes nothing: FLUSHALL is Redis's
-                named.put("sql-" + name, (scan, step, read) -> sql(scan, step).contains(loss));
+              // SQL flushes nothing (FLUSHALL is Redis's). Its losses are named in the order its
+              // statements show them: sql-drops-2, the second kind of loss it shows is a drop.
+              for (int n = 1; loss != DataLoss.FLUSH && n <= SQL_LOSSES; n++) {
+                int at = n - 1;
+                named.put(
+                    "sql-" + name + "-" + n,
+                    (scan, step, read) ->
+                        at < sqlLosses(scan, step).size() && sqlLosses(scan, step).get(at) == loss);
               }
               named.put(
                   "store-" + name,
                   (scan, step, read) -> DataStores.losses(scan, step).contains(loss));
             });
     named.put("firebase-emptied", (scan, step, read) -> StorageDeletes.firebaseEmptied(step));
+    named.put(
+        "runs-migrate-reset",
+        (scan, step, read) -> {
+          // prisma migrate reset, its first two words as they stand
+          List<String> args = step.invocation().args();
+          return args.size() >= 2 && args.get(0).equals("migrate") && args.get(1).equals("reset");
+        });
+  }
+
+  /** The kinds of loss SQL can show: drop, truncate, delete every row. */
+  private static final int SQL_LOSSES = 3;
+
+  /** The kinds of loss a program's SQL shows, each once, in the order its statements show them. */
+  private static List<DataLoss> sqlLosses(Scan scan, Step step) {
+    List<DataLoss> found = sql(scan, step);
+    return found.size() < 2 ? found : found.stream().distinct().toList();
   }
 
   /**

@@ -69,7 +69,8 @@ public final class RuleBook {
           "order",
           "call",
           "unread",
-          "anywhere");
+          "anywhere",
+          "late");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -330,7 +331,8 @@ public final class RuleBook {
         clause.path("order").asInt(0),
         call,
         unread,
-        clause.path("anywhere").asBoolean(false));
+        clause.path("anywhere").asBoolean(false),
+        clause.path("late").asBoolean(false));
   }
 
   /** A text, or a list of them. */

@@ -89,6 +89,8 @@ public record RuleSpec(
    * @param anywhere whether {@code any}, {@code also} and {@code none} read the options wherever
    *     they stand among the program's words, before its subcommand too ({@code kubectl -A delete}:
    *     programs built on cobra take them so)
+   * @param late whether the clause is tried on each program only after the group's other clauses
+   *     were tried on every program (where the code read the whole command first, then again)
    */
   public record When(
       List<String> programs,
@@ -106,7 +108,8 @@ public record RuleSpec(
       int order,
       boolean call,
       List<String> unread,
-      boolean anywhere) {
+      boolean anywhere,
+      boolean late) {
 
     /** Copies. */
     public When {

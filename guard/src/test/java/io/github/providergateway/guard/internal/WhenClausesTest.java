@@ -53,6 +53,7 @@ class WhenClausesTest {
                 3,
                 false,
                 java.util.List.of(),
+                false,
                 false));
     assertThat(spec.matches().declared()).isTrue();
     assertThat(spec.matches().commands()).isEmpty();
@@ -131,6 +132,15 @@ class WhenClausesTest {
         .isEqualTo("infra.kubectl-scale-all");
     assertThat(ruleOf("kubectl --replicas=0 scale deploy --all"))
         .isEqualTo("infra.kubectl-scale-all");
+  }
+
+  @Test
+  void aLateClauseIsTriedAfterEveryProgramWasTried() {
+    // db.flush's store clause is late, as the data stores were read after the whole command:
+    // terraform destroy, found at the second program, is still named before redis's flush.
+    assertThat(ruleOf("redis-cli FLUSHALL; terraform destroy -auto-approve"))
+        .isEqualTo("infra.terraform-destroy");
+    assertThat(ruleOf("redis-cli FLUSHALL")).isEqualTo("db.flush");
   }
 
   @Test
