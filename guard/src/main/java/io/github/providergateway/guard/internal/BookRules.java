@@ -321,6 +321,7 @@ final class BookRules implements Family {
   private static Read read(Scan scan, Step step, GitCommand[] git, Clause clause) {
     When when = clause.when();
     String subcommand = "";
+    boolean ended = false;
     List<Word> args = step.args();
     if (!when.subcommands().isEmpty()) {
       if (step.program().equals("git")) {
@@ -332,7 +333,10 @@ final class BookRules implements Family {
       } else {
         List<Word> pos = argv(args, when).positionals();
         subcommand = pos.isEmpty() ? "" : pos.get(0).text();
-        args = pos.isEmpty() ? List.of() : args.subList(args.indexOf(pos.get(0)) + 1, args.size());
+        int at = pos.isEmpty() ? args.size() : args.indexOf(pos.get(0));
+        // After a -- before the subcommand, what follows it is no option either (docker -- run …).
+        ended = args.subList(0, at).contains(END_OF_OPTIONS);
+        args = pos.isEmpty() ? List.of() : args.subList(at + 1, args.size());
       }
       if (!when.subcommands().contains(subcommand)) {
         return null;
@@ -344,8 +348,8 @@ final class BookRules implements Family {
     if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
       return null;
     }
-    List<Word> after = args;
-    Read read = new Read(subcommand, after, () -> argv(after, when));
+    List<Word> after = ended ? endOfOptions(args) : args;
+    Read read = new Read(subcommand, args, () -> argv(after, when));
     if (clause.options()) {
       Argv argv = read.argv();
       Argv options = when.anywhere() ? argv(step.args(), when) : argv;
@@ -367,6 +371,17 @@ final class BookRules implements Family {
         || !when.also().isEmpty()
         || !when.none().isEmpty()
         || when.positionals() > 0;
+  }
+
+  /** The word that ends a program's options. */
+  private static final Word END_OF_OPTIONS = new Word("--", true);
+
+  /** Words to read as positionals all: a {@code --} before them. */
+  private static List<Word> endOfOptions(List<Word> words) {
+    List<Word> ended = new ArrayList<>(words.size() + 1);
+    ended.add(END_OF_OPTIONS);
+    ended.addAll(words);
+    return ended;
   }
 
   /** The words read with the clause's options that take a value: one letter for a short one. */

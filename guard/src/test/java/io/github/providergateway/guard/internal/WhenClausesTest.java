@@ -92,24 +92,33 @@ class WhenClausesTest {
         .hasMessage("git.example: 'refspec-forced' is a predicate of a program, not the call");
   }
 
-  /** A guard over the book, in the corpus's setting. */
+  /** Guards over the book, in the corpus's setting. */
   private static final io.github.providergateway.guard.Guard STANDARD =
-      io.github.providergateway.guard.Guard.create(
-          new io.github.providergateway.guard.GuardSettings(
-              io.github.providergateway.guard.GuardPreset.STANDARD,
-              java.util.List.of(),
-              java.util.List.of(),
-              java.util.List.of()),
-          new io.github.providergateway.guard.GuardEnvironment(
-              java.nio.file.Path.of("/home/user"),
-              java.util.List.of(java.nio.file.Path.of("/tmp")),
-              java.nio.file.Path.of("/home/user/.copilot/extensions/tap")));
+      guard(io.github.providergateway.guard.GuardPreset.STANDARD);
+
+  private static final io.github.providergateway.guard.Guard STRICT =
+      guard(io.github.providergateway.guard.GuardPreset.STRICT);
+
+  private static io.github.providergateway.guard.Guard guard(
+      io.github.providergateway.guard.GuardPreset preset) {
+    return io.github.providergateway.guard.Guard.create(
+        new io.github.providergateway.guard.GuardSettings(
+            preset, java.util.List.of(), java.util.List.of(), java.util.List.of()),
+        new io.github.providergateway.guard.GuardEnvironment(
+            java.nio.file.Path.of("/home/user"),
+            java.util.List.of(java.nio.file.Path.of("/tmp")),
+            java.nio.file.Path.of("/home/user/.copilot/extensions/tap")));
+  }
+
+  private static io.github.providergateway.guard.GuardVerdict verdict(
+      io.github.providergateway.guard.Guard guard, String command) {
+    return guard.decide(
+        RuleBookTest.call(new RuleSpec.Example("shell", command, null, null, true, null)));
+  }
 
   /** The book's rule a command is decided by, or {@code null} where it is allowed. */
   private static String ruleOf(String command) {
-    io.github.providergateway.guard.GuardVerdict verdict =
-        STANDARD.decide(
-            RuleBookTest.call(new RuleSpec.Example("shell", command, null, null, true, null)));
+    io.github.providergateway.guard.GuardVerdict verdict = verdict(STANDARD, command);
     return verdict.outcome() == io.github.providergateway.guard.GuardVerdict.Outcome.ALLOW
         ? null
         : verdict.ruleId();
@@ -121,6 +130,15 @@ class WhenClausesTest {
     assertThat(ruleOf("docker --context prod volume -q rm pgdata"))
         .isEqualTo("infra.docker-volume");
     assertThat(ruleOf("pulumi stack -s rm ls")).isNull(); // rm is the stack's name
+  }
+
+  @Test
+  void afterADoubleDashBeforeTheSubcommandNothingIsAnOption() {
+    assertThat(ruleOf("docker run --privileged fedora")).isNull(); // asked under strict only
+    assertThat(verdict(STRICT, "docker run --privileged fedora").ruleId())
+        .isEqualTo("infra.docker-privileged");
+    assertThat(verdict(STRICT, "docker -- run --privileged fedora").outcome())
+        .isEqualTo(io.github.providergateway.guard.GuardVerdict.Outcome.ALLOW);
   }
 
   @Test
@@ -152,10 +170,7 @@ class WhenClausesTest {
 
   @Test
   void aPredicateThatFindsPathsShowsThePathItFound() {
-    io.github.providergateway.guard.GuardVerdict verdict =
-        STANDARD.decide(
-            RuleBookTest.call(
-                new RuleSpec.Example("shell", "shred -u /etc/hosts", null, null, true, null)));
+    io.github.providergateway.guard.GuardVerdict verdict = verdict(STANDARD, "shred -u /etc/hosts");
     assertThat(verdict.ruleId()).isEqualTo("fs.shred");
     assertThat(verdict.reason()).startsWith("fs.shred: `shred -u /etc/hosts`");
     assertThat(ruleOf("shred -u build/tmp.bin")).isNull(); // the agent's own file
