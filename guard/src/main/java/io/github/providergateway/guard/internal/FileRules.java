@@ -15,14 +15,28 @@ import java.util.List;
 final class FileRules implements Family {
 
   static final BuiltinRule DISK_WRITE = RuleBook.rule("fs.disk-write");
-  static final BuiltinRule MKFS = RuleBook.rule("fs.mkfs");
-  static final BuiltinRule WIPEFS = RuleBook.rule("fs.wipefs");
-  static final BuiltinRule CRONTAB_REMOVE = RuleBook.rule("fs.crontab-remove");
 
   /** The git family's rule this family finds: a repository's {@code .git} deleted. */
   private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
 
   private static final BuiltinRule REFLOG_EXPIRE = RuleBook.rule("git.reflog-expire");
+
+  /**
+   * The book's rules of disks formatted, wiped or repartitioned, files shredded, rsync deleting
+   * outside the project and crontabs removed ({@code fs.mkfs}, {@code fs.wipefs}, {@code
+   * fs.partition}, {@code fs.shred}, {@code fs.rsync-delete}, {@code fs.crontab-remove}): their
+   * clauses, tried on each program where the code was.
+   */
+  private final BookRules disks;
+
+  /**
+   * The family, trying the book's clauses of the disks' rules in its loop.
+   *
+   * @param disks those clauses ({@link BookRules#triedInALoop})
+   */
+  FileRules(BookRules disks) {
+    this.disks = disks;
+  }
 
   @Override
   public void scan(Scan scan) {
@@ -31,35 +45,16 @@ final class FileRules implements Family {
       switch (step.program()) {
         case "rm", "unlink", "rmdir" -> FileDeletes.remove(scan, step);
         case "find" -> FileDeletes.find(scan, step);
-        case "mkfs", "mke2fs", "mkswap", "newfs", "mkdosfs", "mkntfs", "mkexfatfs" ->
-            DiskAndModeChanges.disk(scan, step, MKFS);
-        case "wipefs" -> {
-          Argv argv = Argv.of(step.args(), "ot", "offset", "types");
-          if (argv.has('a') || argv.has("all") || argv.has('o') || argv.has("offset")) {
-            DiskAndModeChanges.disk(scan, step, WIPEFS);
-          }
-        }
-        case "blkdiscard" -> DiskAndModeChanges.disk(scan, step, WIPEFS);
         case "tar", "bsdtar", "gtar" -> FileDeletes.archiveRemoves(scan, step);
-        case "fdisk", "sfdisk", "cfdisk", "parted", "gdisk", "sgdisk", "diskutil" ->
-            DiskAndModeChanges.partition(scan, step);
-        case "shred", "srm", "wipe" -> DiskAndModeChanges.shred(scan, step);
+        case "shred", "srm", "wipe" -> DiskAndModeChanges.shredFromInput(scan, step);
         case "chmod", "chown", "chgrp" -> DiskAndModeChanges.permissions(scan, step);
         case "truncate" -> DiskAndModeChanges.truncate(scan, step);
         case ":", "true", "", "cp", "dd" -> DiskAndModeChanges.emptied(scan, step);
         case "mv" -> DiskAndModeChanges.move(scan, step);
         case "rsync" -> DiskAndModeChanges.rsync(scan, step);
-        case "crontab" -> {
-          if (Argv.of(step.args(), "u").has('r')) {
-            scan.hit(CRONTAB_REMOVE, step, null);
-          }
-        }
-        default -> {
-          if (step.program().startsWith("mkfs.") || step.program().startsWith("newfs_")) {
-            DiskAndModeChanges.disk(scan, step, MKFS);
-          }
-        }
+        default -> {}
       }
+      disks.scan(scan, step);
     }
     List<Access> accesses = scan.accesses();
     for (int i = 0; i < accesses.size(); i++) { // indexed: a long command writes hundreds

@@ -57,6 +57,7 @@ public final class RuleBook {
           "program",
           "subcommand",
           "next",
+          "then",
           "values",
           "any",
           "also",
@@ -66,6 +67,10 @@ public final class RuleBook {
           "no-word",
           "where",
           "order",
+          "call",
+          "unread",
+          "anywhere",
+          "late",
           "reads",
           "writes",
           "deletes",
@@ -302,13 +307,30 @@ public final class RuleBook {
     String where = text(clause, "where", null);
     RuleSpec.Files files = files(id, clause);
     List<String> programs = oneOrMore(id, clause.path("program"));
-    if (programs.isEmpty() && files == null) {
+    boolean call = clause.path("call").asBoolean(false);
+    List<String> unread = oneOrMore(id, clause.path("unread"));
+    int kinds =
+        (programs.isEmpty() && files == null ? 0 : 1) + (call ? 1 : 0) + (unread.isEmpty() ? 0 : 1);
+    if (kinds == 0) {
       throw new IllegalStateException(id + ": a when clause names its program");
     }
+    if (kinds > 1) {
+      throw new IllegalStateException(id + ": a when clause names one of program, call and unread");
+    }
+    if (call && (where == null || clause.size() != 2)) {
+      throw new IllegalStateException(id + ": a clause on the call has its where and no more");
+    }
+    for (Iterator<String> names = clause.fieldNames(); !unread.isEmpty() && names.hasNext(); ) {
+      String field = names.next();
+      if (!Set.of("unread", "where", "order").contains(field)) {
+        throw new IllegalStateException(id + ": a clause on what was not read has no " + field);
+      }
+    }
     return new When(
-        programs.isEmpty() ? List.of("*") : programs,
+        files != null && programs.isEmpty() ? List.of("*") : programs,
         oneOrMore(id, clause.path("subcommand")),
         oneOrMore(id, clause.path("next")),
+        oneOrMore(id, clause.path("then")),
         texts(id, clause.path("values")),
         texts(id, clause.path("any")),
         texts(id, clause.path("also")),
@@ -318,6 +340,10 @@ public final class RuleBook {
         oneOrMore(id, clause.path("no-word")),
         where,
         clause.path("order").asInt(0),
+        call,
+        unread,
+        clause.path("anywhere").asBoolean(false),
+        clause.path("late").asBoolean(false),
         files);
   }
 

@@ -67,6 +67,8 @@ public record RuleSpec(
    * @param subcommands the subcommands, any one ({@code push}); for {@code git} read past its
    *     global options ({@link GitCommand}), for another program its first positional
    * @param next the first word after the subcommand, any one ({@code clear} of {@code stash clear})
+   * @param then the subcommand's first positional, options and their values aside, any one ({@code
+   *     rm} of {@code docker volume rm}, {@code pulumi stack --stack dev rm})
    * @param values the subcommand's options that take a value, so that a value is not read as a
    *     positional ({@code o}, {@code push-option}): one letter for a short option
    * @param any options of which one at least is given ({@code f}, {@code force}); empty for none
@@ -79,7 +81,16 @@ public record RuleSpec(
    *     shutdown -c})
    * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
    *     null}
-   * @param order where the clause is tried among the clauses scanned together (lower first)
+   * @param order where the clause is tried among those scanned together: lower first
+   * @param call whether the clause is asked once of the whole call, not of each program: only its
+   *     {@code where} then, a predicate that says what it found ({@code fork-bomb}); empty programs
+   * @param unread the kinds of the places the parse could not read ({@code computed-program}) the
+   *     clause is asked of, each as a program, instead of the programs read; empty for none
+   * @param anywhere whether {@code any}, {@code also} and {@code none} read the options wherever
+   *     they stand among the program's words, before its subcommand too ({@code kubectl -A delete}:
+   *     programs built on cobra take them so)
+   * @param late whether the clause is tried on each program only after the group's other clauses
+   *     were tried on every program (where the code read the whole command first, then again)
    * @param files the files the clause is about, or {@code null} for a clause over a program: then
    *     it holds for each file the call reads, writes or deletes as it says ({@link Files}), by a
    *     program of {@code programs}
@@ -88,6 +99,7 @@ public record RuleSpec(
       List<String> programs,
       List<String> subcommands,
       List<String> next,
+      List<String> then,
       List<String> values,
       List<String> any,
       List<String> also,
@@ -97,6 +109,10 @@ public record RuleSpec(
       List<String> noWords,
       String where,
       int order,
+      boolean call,
+      List<String> unread,
+      boolean anywhere,
+      boolean late,
       Files files) {
 
     /** Copies. */
@@ -104,12 +120,14 @@ public record RuleSpec(
       programs = List.copyOf(programs);
       subcommands = List.copyOf(subcommands);
       next = List.copyOf(next);
+      then = List.copyOf(then);
       values = List.copyOf(values);
       any = List.copyOf(any);
       also = List.copyOf(also);
       none = List.copyOf(none);
       words = List.copyOf(words);
       noWords = List.copyOf(noWords);
+      unread = List.copyOf(unread);
     }
   }
 

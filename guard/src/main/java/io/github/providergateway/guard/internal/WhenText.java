@@ -35,6 +35,14 @@ final class WhenText {
       }
       return files.shellWrites() ? what : what + ", writing by the file tools only";
     }
+    if (when.call()) {
+      return "the call, where " + when.where();
+    }
+    if (!when.unread().isEmpty()) {
+      return "what the parse could not read: "
+          + String.join(" or ", when.unread())
+          + (when.where() == null ? "" : ", where " + when.where());
+    }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
     if (!when.subcommands().isEmpty()) {
@@ -42,6 +50,9 @@ final class WhenText {
     }
     if (!when.next().isEmpty()) {
       out.append(' ').append(String.join("`/`", when.next()));
+    }
+    if (!when.then().isEmpty()) {
+      out.append(' ').append(String.join("`/`", when.then()));
     }
     out.append('`');
     List<String> parts = new ArrayList<>();
@@ -65,6 +76,9 @@ final class WhenText {
     }
     if (when.where() != null) {
       parts.add("where " + when.where());
+    }
+    if (when.anywhere() && (!when.any().isEmpty() || !when.none().isEmpty())) {
+      parts.add("options anywhere");
     }
     if (!parts.isEmpty()) {
       out.append(' ').append(String.join(", ", parts));
