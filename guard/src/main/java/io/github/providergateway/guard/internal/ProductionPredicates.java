@@ -74,6 +74,16 @@ final class ProductionPredicates {
           }
           return false;
         });
+    named.put(
+        "production-sql-copies-out",
+        (scan, step, read) -> {
+          for (String text : sqlOf(scan, step)) {
+            if (copiesOut(text)) {
+              return Environments.production(scan, step);
+            }
+          }
+          return false;
+        });
     named.put("keeps-one-backup", (scan, step, read) -> keepsOneBackup(step.invocation().args()));
     named.put(
         "sql-weakens-backups",
@@ -195,6 +205,27 @@ final class ProductionPredicates {
             default -> false;
           };
       if (decodes) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * SQL that writes rows out of the database: psql's {@code \\copy … to}, {@code COPY … TO} (not
+   * {@code FROM}), MySQL's {@code INTO OUTFILE}.
+   */
+  static boolean copiesOut(String text) {
+    List<String> words = sqlWords(text.replace("\\copy", " COPY "));
+    boolean copy = false;
+    for (String word : words) {
+      if (word.equals("COPY")) {
+        copy = true;
+      } else if (word.equals(";")) {
+        copy = false; // COPY t FROM …: rows come in, not out
+      } else if (copy && word.equals("TO")) {
+        return true;
+      } else if (word.equals("OUTFILE") || word.equals("DUMPFILE")) {
         return true;
       }
     }

@@ -116,6 +116,15 @@ class EnvironmentsTest {
   }
 
   @Test
+  void sqlThatCopiesRowsOutAndSqlThatLoadsThem() {
+    assertThat(ProductionPredicates.copiesOut("\\copy customers to 'c.csv' csv")).isTrue();
+    assertThat(ProductionPredicates.copiesOut("COPY (SELECT * FROM t) TO STDOUT")).isTrue();
+    assertThat(ProductionPredicates.copiesOut("SELECT * INTO OUTFILE '/tmp/x' FROM t")).isTrue();
+    assertThat(ProductionPredicates.copiesOut("COPY t FROM STDIN; SELECT 1")).isFalse();
+    assertThat(ProductionPredicates.copiesOut("SELECT 'copy to' FROM t")).isFalse();
+  }
+
+  @Test
   void aPruneKeepingOneBackupAndOneKeepingMore() {
     assertThat(ProductionPredicates.keepsOneBackup(List.of("prune", "--keep-last", "1", "r")))
         .isTrue();
