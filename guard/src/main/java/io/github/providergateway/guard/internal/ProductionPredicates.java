@@ -53,14 +53,8 @@ final class ProductionPredicates {
         (scan, step, read) -> fedUnreadable(scan, step) && Environments.production(scan, step));
     named.put(
         "production-sql-locks",
-        (scan, step, read) -> {
-          for (String text : sqlOf(scan, step)) {
-            if (locks(text)) {
-              return Environments.production(scan, step);
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anySql(scan, step, ProductionPredicates::locks) && Environments.production(scan, step));
     named.put(
         "names-backup",
         (scan, step, read) -> {
@@ -76,25 +70,13 @@ final class ProductionPredicates {
         });
     named.put(
         "production-sql-copies-out",
-        (scan, step, read) -> {
-          for (String text : sqlOf(scan, step)) {
-            if (copiesOut(text)) {
-              return Environments.production(scan, step);
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anySql(scan, step, ProductionPredicates::copiesOut)
+                && Environments.production(scan, step));
     named.put("keeps-one-backup", (scan, step, read) -> keepsOneBackup(step.invocation().args()));
     named.put(
         "sql-weakens-backups",
-        (scan, step, read) -> {
-          for (String text : sqlOf(scan, step)) {
-            if (weakensBackups(text)) {
-              return true;
-            }
-          }
-          return false;
-        });
+        (scan, step, read) -> anySql(scan, step, ProductionPredicates::weakensBackups));
     named.put(
         "code-weakens-backups",
         (scan, step, read) -> {
@@ -103,15 +85,9 @@ final class ProductionPredicates {
         });
     named.put(
         "production-sql-drops-replication",
-        (scan, step, read) -> {
-          for (String text : sqlOf(scan, step)) {
-            String t = text.toLowerCase(Locale.ROOT);
-            if (t.contains("pg_drop_replication_slot") || t.contains("drop_replication_slot")) {
-              return Environments.production(scan, step);
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anySql(scan, step, ProductionPredicates::dropsReplication)
+                && Environments.production(scan, step));
     named.put(
         "production-retention-cut",
         (scan, step, read) ->
@@ -250,6 +226,21 @@ final class ProductionPredicates {
         || flat.contains("FLUSH TABLES WITH READ LOCK")
         || flat.startsWith("KILL ")
         || flat.contains(" KILL ");
+  }
+
+  /** Whether one of the texts of SQL the program carries ({@link #sqlOf}) is so. */
+  private static boolean anySql(Scan scan, Step step, java.util.function.Predicate<String> test) {
+    for (String text : sqlOf(scan, step)) {
+      if (test.test(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** SQL that drops a replication slot, which change data capture reads from. */
+  static boolean dropsReplication(String text) {
+    return text.toLowerCase(Locale.ROOT).contains("drop_replication_slot");
   }
 
   /**
