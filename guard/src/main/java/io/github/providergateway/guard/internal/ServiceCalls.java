@@ -1,0 +1,148 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether a program sends a request to one of production's services ({@link Environments.Service},
+ * environments.json's {@code services}): an HTTP client's method and URLs, read as curl, wget and
+ * httpie settle them, or inline code naming the service's URL and its method.
+ */
+final class ServiceCalls {
+  private ServiceCalls() {}
+
+  /**
+   * Whether the program sends the service a request.
+   *
+   * @param step the program
+   * @param service the service
+   * @return whether it does
+   */
+  static boolean calls(Step step, Environments.Service service) {
+    String code = InterpreterCode.of(step);
+    if (code != null) {
+      return codeCalls(code, service);
+    }
+    if (!http(step.program())) {
+      return false;
+    }
+    List<Word> args = step.args();
+    String method = method(step.program(), args);
+    if (!service.methods().contains(method)) {
+      return false;
+    }
+    boolean url = false;
+    boolean also = service.also().isEmpty();
+    for (Word word : args) {
+      String t = (word.written() != null ? word.written() : word.text()).toLowerCase(Locale.ROOT);
+      for (String unless : service.unless()) {
+        if (t.contains(unless)) {
+          return false;
+        }
+      }
+      url |= urlMatches(word.text().toLowerCase(Locale.ROOT), service);
+      for (String part : service.also()) {
+        also |= t.contains(part);
+      }
+    }
+    return url && also;
+  }
+
+  private static boolean http(String program) {
+    return switch (program) {
+      case "curl", "wget", "http", "https", "xh", "curlie" -> true;
+      default -> false;
+    };
+  }
+
+  /** curl's {@code -X}, or POST where it sends data (PUT for {@code -T}); wget's; httpie's. */
+  static String method(String program, List<Word> args) {
+    String method = null;
+    boolean data = false;
+    boolean upload = false;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i).text();
+      if (a.equals("-X") || a.equals("--request") || a.equals("--method")) {
+        method = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      } else if (a.startsWith("-X") && a.length() > 2) {
+        method = a.substring(2);
+      } else if (a.startsWith("--request=") || a.startsWith("--method=")) {
+        method = a.substring(a.indexOf('=') + 1);
+      } else if (a.startsWith("-d")
+          || a.startsWith("--data")
+          || a.equals("--json")
+          || a.startsWith("-F")
+          || a.startsWith("--form")
+          || a.startsWith("--post-")) {
+        data = true;
+      } else if (a.equals("-T") || a.equals("--upload-file")) {
+        upload = true;
+      } else if (i == 0
+          && (program.equals("http") || program.equals("https") || program.equals("xh"))
+          && a.chars().allMatch(Character::isUpperCase)) {
+        method = a;
+      } else if (!a.startsWith("-")
+          && (a.contains("=") || a.contains(":="))
+          && !a.contains("://")
+          && (program.equals("http") || program.equals("https") || program.equals("xh"))) {
+        data = true; // httpie's items send a body: POST
+      }
+    }
+    if (method != null) {
+      return method.toLowerCase(Locale.ROOT);
+    }
+    return upload ? "put" : data ? "post" : "get";
+  }
+
+  private static boolean urlMatches(String text, Environments.Service service) {
+    int scheme = text.indexOf("://");
+    String rest = scheme >= 0 ? text.substring(scheme + 3) : text;
+    int slash = rest.indexOf('/');
+    if (slash <= 0) {
+      return false;
+    }
+    String host = Environments.host(rest.substring(0, slash));
+    String path = rest.substring(slash);
+    boolean hostMatches = service.hosts().isEmpty();
+    for (String h : service.hosts()) {
+      hostMatches |= host.equals(h) || host.endsWith("." + h);
+    }
+    if (!hostMatches || !(scheme >= 0 || !service.hosts().isEmpty())) {
+      return false;
+    }
+    for (String p : service.paths()) {
+      if (path.contains(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Inline code naming the service's URL and its method as a word ({@code requests.post}). */
+  private static boolean codeCalls(String code, Environments.Service service) {
+    String c = code.toLowerCase(Locale.ROOT);
+    boolean host = service.hosts().isEmpty();
+    for (String h : service.hosts()) {
+      host |= c.contains(h);
+    }
+    boolean path = false;
+    for (String p : service.paths()) {
+      path |= c.contains(p);
+    }
+    if (!host || !path) {
+      return false;
+    }
+    for (String unless : service.unless()) {
+      if (c.contains(unless)) {
+        return false;
+      }
+    }
+    for (String m : service.methods()) {
+      if (c.contains("." + m + "(") || c.contains("'" + m + "'") || c.contains("\"" + m + "\"")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
