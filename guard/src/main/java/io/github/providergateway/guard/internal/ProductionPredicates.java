@@ -118,10 +118,11 @@ final class ProductionPredicates {
         named.put(
             "production-service-" + service.name(),
             (scan, step, read) ->
-                ServiceCalls.calls(step, service) && Environments.production(scan, step));
+                ServiceCalls.calls(scan, step, service) && Environments.production(scan, step));
       } else {
         named.put(
-            "service-" + service.name(), (scan, step, read) -> ServiceCalls.calls(step, service));
+            "service-" + service.name(),
+            (scan, step, read) -> ServiceCalls.calls(scan, step, service));
       }
     }
   }
@@ -247,6 +248,12 @@ final class ProductionPredicates {
    * command prints where the program is a client (SQL piped into it).
    */
   static List<String> sqlOf(Scan scan, Step step) {
+    java.util.Map<Step, List<String>> read =
+        scan.once("ProductionPredicates.sql", s -> new java.util.IdentityHashMap<>());
+    return read.computeIfAbsent(step, program -> sqlRead(scan, program));
+  }
+
+  private static List<String> sqlRead(Scan scan, Step step) {
     List<String> texts = new ArrayList<>(SqlStatements.statements(step));
     if (step.is(ProgramKind.SQL_CLIENT)) {
       for (Step other : scan.steps()) {

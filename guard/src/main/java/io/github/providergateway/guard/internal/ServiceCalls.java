@@ -13,40 +13,66 @@ final class ServiceCalls {
   private ServiceCalls() {}
 
   /**
+   * A program's request as the services read it, once a program: its method, its words in lower
+   * case (as the program gets them, and as written), or the inline code it runs in lower case.
+   *
+   * @param method the HTTP method, lower case; {@code null} for a program that is no HTTP client
+   * @param texts the words as the program gets them
+   * @param written the words as the command wrote them
+   * @param code the inline code, or {@code null}
+   */
+  private record Request(String method, List<String> texts, List<String> written, String code) {}
+
+  /**
    * Whether the program sends the service a request.
    *
+   * @param scan the call, where the program's request is kept once read
    * @param step the program
    * @param service the service
    * @return whether it does
    */
-  static boolean calls(Step step, Environments.Service service) {
-    String code = InterpreterCode.of(step);
-    if (code != null) {
-      return codeCalls(code, service);
+  static boolean calls(Scan scan, Step step, Environments.Service service) {
+    java.util.Map<Step, Request> read =
+        scan.once("ServiceCalls.requests", s -> new java.util.IdentityHashMap<>());
+    Request request = read.computeIfAbsent(step, ServiceCalls::request);
+    if (request.code() != null) {
+      return codeCalls(request.code(), service);
     }
-    if (!http(step.program())) {
-      return false;
-    }
-    List<Word> args = step.args();
-    String method = method(step.program(), args);
-    if (!service.methods().contains(method)) {
+    if (request.method() == null || !service.methods().contains(request.method())) {
       return false;
     }
     boolean url = false;
     boolean also = service.also().isEmpty();
-    for (Word word : args) {
-      String t = (word.written() != null ? word.written() : word.text()).toLowerCase(Locale.ROOT);
+    for (int i = 0; i < request.texts().size(); i++) {
+      String t = request.written().get(i);
       for (String unless : service.unless()) {
         if (t.contains(unless)) {
           return false;
         }
       }
-      url |= urlMatches(word.text().toLowerCase(Locale.ROOT), service);
+      url |= urlMatches(request.texts().get(i), service);
       for (String part : service.also()) {
         also |= t.contains(part);
       }
     }
     return url && also;
+  }
+
+  private static Request request(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code != null) {
+      return new Request(null, List.of(), List.of(), code.toLowerCase(Locale.ROOT));
+    }
+    if (!http(step.program())) {
+      return new Request(null, List.of(), List.of(), null);
+    }
+    List<String> texts = new java.util.ArrayList<>();
+    List<String> written = new java.util.ArrayList<>();
+    for (Word word : step.args()) {
+      texts.add(word.text().toLowerCase(Locale.ROOT));
+      written.add((word.written() != null ? word.written() : word.text()).toLowerCase(Locale.ROOT));
+    }
+    return new Request(method(step.program(), step.args()), texts, written, null);
   }
 
   private static boolean http(String program) {
@@ -120,8 +146,7 @@ final class ServiceCalls {
   }
 
   /** Inline code naming the service's URL and its method as a word ({@code requests.post}). */
-  private static boolean codeCalls(String code, Environments.Service service) {
-    String c = code.toLowerCase(Locale.ROOT);
+  private static boolean codeCalls(String c, Environments.Service service) {
     boolean host = service.hosts().isEmpty();
     for (String h : service.hosts()) {
       host |= c.contains(h);
