@@ -72,6 +72,9 @@ final class ProductionPredicates {
         (scan, step, read) ->
             anySql(scan, step, ProductionPredicates::copiesOut)
                 && Environments.production(scan, step));
+    named.put(
+        "production-runs-sql-file",
+        (scan, step, read) -> runsSqlFile(step) && Environments.production(scan, step));
     named.put("keeps-one-backup", (scan, step, read) -> keepsOneBackup(step.invocation().args()));
     named.put(
         "sql-weakens-backups",
@@ -202,6 +205,27 @@ final class ProductionPredicates {
       } else if (copy && word.equals("TO")) {
         return true;
       } else if (word.equals("OUTFILE") || word.equals("DUMPFILE")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a SQL client runs a file of SQL: {@code -f}/{@code --file}, or its input redirected
+   * from a file ({@code < dump.sql}; not a here-document or a here-string, which are read).
+   */
+  static boolean runsSqlFile(Step step) {
+    if (!step.is(ProgramKind.SQL_CLIENT)) {
+      return false;
+    }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().equals("<") && redirect.body() == null) {
+        return true;
+      }
+    }
+    for (String arg : step.invocation().args()) {
+      if (arg.equals("-f") || arg.equals("--file") || arg.startsWith("--file=")) {
         return true;
       }
     }
