@@ -45,6 +45,8 @@ public final class Catalogue {
           new ToolRules(),
           new ExecRules(),
           new FlowRules(),
+          new WrittenRules(),
+          new OutRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
           BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
           new DeclaredRules(RuleBook.specs()));

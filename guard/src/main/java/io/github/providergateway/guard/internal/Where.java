@@ -48,6 +48,7 @@ final class Where {
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
+    OutPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
