@@ -3,6 +3,7 @@ package io.github.providergateway.guard;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.guard.CallFlow.Sending;
+import io.github.providergateway.guard.internal.WrittenRuns;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -339,18 +340,16 @@ public final class SessionPast {
         }
       }
     }
-    for (String run : flow.runs()) {
-      if (senders.containsKey(run)) {
-        String to = senders.get(run);
-        all.add(
-            new Sending(
-                Sending.Kind.REQUEST,
-                to.isEmpty() ? null : to,
-                "runs "
-                    + run
-                    + ", written in this session to send data"
-                    + (to.isEmpty() ? "" : " to " + to)));
-      }
+    for (String run : runSenders(flow.runs())) {
+      String to = senders.get(run);
+      all.add(
+          new Sending(
+              Sending.Kind.REQUEST,
+              to.isEmpty() ? null : to,
+              "runs "
+                  + run
+                  + ", written in this session to send data"
+                  + (to.isEmpty() ? "" : " to " + to)));
     }
     List<Sending> out = new ArrayList<>();
     for (Sending sending : all) {
@@ -361,6 +360,20 @@ public final class SessionPast {
       }
     }
     return out;
+  }
+
+  /**
+   * The files written to send that a call runs: by their paths, and through what runs them (pytest,
+   * npm, make, git's hooks: decision 89's run entries).
+   */
+  private List<String> runSenders(List<String> runs) {
+    List<String> run = new ArrayList<>();
+    for (String path : senders.keySet()) {
+      if (!path.contains(":") && WrittenRuns.runs(path, runs)) {
+        run.add(path);
+      }
+    }
+    return run;
   }
 
   private boolean out(Sending sending, CallFlow flow) {

@@ -44,6 +44,10 @@ final class HeldContent {
   /** A {@code run:} step of a CI file, on one line or as a block after it. */
   private static final Pattern RUN = Pattern.compile("^(\\s*)(?:-\\s*)?(?:run|script):\\s*(.*)$");
 
+  /** A make variable: {@code $(NAME)} or {@code ${NAME}}. */
+  private static final Pattern MAKE_VARIABLE =
+      Pattern.compile("\\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]");
+
   /** A CI expression: {@code ${{ secrets.NAME }}} is the secret's variable to the rules. */
   private static final Pattern EXPRESSION = Pattern.compile("\\$\\{\\{\\s*([^}]{0,200}?)\\s*}}");
 
@@ -234,7 +238,10 @@ final class HeldContent {
     for (String line : text.split("\n", -1)) {
       if (line.startsWith("\t")) {
         String recipe = line.substring(1).replaceFirst("^[@+-]+", "");
-        shell.append(recipe.replace("$$", "$").replace("$(", "$(")).append('\n');
+        // make's $(NAME) and ${NAME} are its variables (the environment's among them): the
+        // shell's $NAME; its $$ is the shell's $.
+        recipe = MAKE_VARIABLE.matcher(recipe.replace("$$", "\u0000")).replaceAll("\\${$1}");
+        shell.append(recipe.replace('\u0000', '$')).append('\n');
       }
     }
     return shell.toString();
@@ -283,11 +290,15 @@ final class HeldContent {
   /** A package's scripts: of the whole file its {@code scripts}, of a part the scripts it names. */
   private static String scripts(String text) {
     List<String> commands = new ArrayList<>();
+    JsonNode whole = null;
     try {
-      JsonNode scripts = JSON.readTree(text).path("scripts");
-      scripts.fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+      whole = JSON.readTree(text);
     } catch (com.fasterxml.jackson.core.JsonProcessingException notWhole) {
-      // A part an edit writes is no JSON: its script entries.
+      // A part an edit writes is no JSON: its script entries, below.
+    }
+    if (whole != null && whole.isObject()) {
+      whole.path("scripts").fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+    } else {
       Matcher script = SCRIPT.matcher(text);
       while (script.find()) {
         if (SCRIPTS.contains(script.group(1))) {

@@ -238,6 +238,22 @@ public final class WrittenRuns {
     return matches;
   }
 
+  /**
+   * Whether one of a call's run entries runs a file the session wrote.
+   *
+   * @param path the file's absolute path
+   * @param runs the call's run entries
+   * @return whether it is run
+   */
+  public static boolean runs(String path, List<String> runs) {
+    for (String run : runs) {
+      if (reaches(HELD, path, run)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean reaches(String prefix, String path, String run) {
     if (prefix.equals(CLONE)) {
       // A script of the clone run by its path, or its make install.
