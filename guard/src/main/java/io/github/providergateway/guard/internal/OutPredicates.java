@@ -87,6 +87,7 @@ final class OutPredicates {
     named.put("api-grants-access", (scan, step, read) -> api(read, "PUT", "/collaborators/"));
     named.put("api-sets-secret", (scan, step, read) -> api(read, "PUT", "/secrets/"));
     named.put("alias-admin-merge", (scan, step, read) -> aliasAdminMerge(read));
+    named.put("adds-secret-file", OutPredicates::addsSecretFile);
   }
 
   /** Whether {@code host} is a paste or file-drop host, by the list or by its name. */
@@ -315,6 +316,18 @@ final class OutPredicates {
     for (Word word : read.argv().positionals()) {
       if (word.text().contains(part)) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a {@code git add} stages a file named for secrets ({@code .env}, a key, a token). */
+  private static boolean addsSecretFile(Scan scan, Step step, Read read) {
+    for (Word word : read.argv().positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known() && SecretFiles.secret(target)) {
+          return true;
+        }
       }
     }
     return false;
