@@ -113,7 +113,7 @@ final class GitFlows {
         repoOption = text.substring("--repo=".length());
       } else if (text.equals("--repo") && i + 1 < rest.size()) {
         repoOption = rest.get(++i).text();
-      } else if (command.equals("clone") && CLONE_VALUES.contains(text)) {
+      } else if ("clone".equals(command) && CLONE_VALUES.contains(text)) {
         i++; // the option's value, not the URL or the folder
       } else if (!text.startsWith("-")) {
         positionals.add(word.literal() ? text : null);

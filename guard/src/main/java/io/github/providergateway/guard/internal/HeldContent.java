@@ -34,7 +34,7 @@ final class HeldContent {
   static final String KEY = "holds:";
 
   /** The most characters of one written text that are judged. */
-  static final int MAX_CHARS = 16 * 1024;
+  static final int MAX_CHARS = 8 * 1024;
 
   /** The most files of one call that are judged. */
   static final int MAX_FILES = 4;

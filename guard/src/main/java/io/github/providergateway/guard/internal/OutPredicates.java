@@ -57,9 +57,8 @@ final class OutPredicates {
           "put.re",
           "wetransfer.com");
 
-  /** A host named for pastes or drops: {@code paste.x}, {@code transfer.x}, {@code x-pastebin}. */
-  private static final Pattern DROP_NAME =
-      Pattern.compile("^(?:paste|pastes|pastebin|transfer|filedrop|termbin)\\.|pastebin|hastebin");
+  /** A host named for a paste bin ({@code pastebin}, {@code hastebin} in its name). */
+  private static final Pattern DROP_NAME = Pattern.compile("pastebin|hastebin");
 
   /** An archive, a bundle or a dump: the project (or its data) in one file. */
   private static final Pattern ARCHIVE =
@@ -159,7 +158,7 @@ final class OutPredicates {
       if (folder && BUILT.contains(base)) {
         continue; // a build's output to a server: a deploy, not the project's source
       }
-      if (folders ? folder : !folder && ARCHIVE.matcher(base).find()) {
+      if (folders ? folder : !folder && ARCHIVE.matcher(base).find() && !built(source)) {
         return true;
       }
     }
@@ -173,7 +172,7 @@ final class OutPredicates {
   private static boolean toBucket(Step step) {
     List<String> words = new ArrayList<>();
     for (Word word : step.args()) {
-      if (!word.text().startsWith("-")) {
+      if (word.text() != null && !word.text().startsWith("-")) {
         words.add(word.text());
       }
     }
@@ -200,7 +199,17 @@ final class OutPredicates {
     }
     for (String source : words.subList(copy + 1, to)) {
       String base = source.substring(source.lastIndexOf('/') + 1);
-      if (!source.matches("(?i)(?:s3|gs)://.*") && ARCHIVE.matcher(base).find()) {
+      if (!source.matches("(?i)(?:s3|gs)://.*") && ARCHIVE.matcher(base).find() && !built(source)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a path lies in a build's output folder ({@code dist/app.zip}): a deploy's artifact. */
+  private static boolean built(String path) {
+    for (String part : path.split("/")) {
+      if (BUILT.contains(part)) {
         return true;
       }
     }
@@ -222,7 +231,7 @@ final class OutPredicates {
     }
     List<String> words = new ArrayList<>();
     for (Word word : step.args()) {
-      words.add(word.text());
+      words.add(word.text() == null ? "" : word.text());
     }
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
@@ -262,10 +271,11 @@ final class OutPredicates {
   private static boolean pushRepointed(Scan scan, Step step, Read read) {
     List<Word> args = step.args();
     for (int i = 0; i + 1 < args.size(); i++) {
-      if (args.get(i).text().equals("-c") && repoints(args.get(i + 1).text())) {
+      String text = args.get(i).text();
+      if ("-c".equals(text) && args.get(i + 1).text() != null && repoints(args.get(i + 1).text())) {
         return true;
       }
-      if (args.get(i).text().equals(read.subcommand())) {
+      if (text == null || text.equals(read.subcommand())) {
         break;
       }
     }
@@ -278,7 +288,7 @@ final class OutPredicates {
       }
       List<String> words = new ArrayList<>();
       for (Word word : other.args()) {
-        words.add(word.text());
+        words.add(word.text() == null ? "" : word.text());
       }
       int remote = words.indexOf("remote");
       if (remote >= 0 && remote + 1 < words.size() && words.get(remote + 1).equals("set-url")) {
@@ -314,7 +324,7 @@ final class OutPredicates {
       return false;
     }
     for (Word word : read.argv().positionals()) {
-      if (word.text().contains(part)) {
+      if (word.text() != null && word.text().contains(part)) {
         return true;
       }
     }

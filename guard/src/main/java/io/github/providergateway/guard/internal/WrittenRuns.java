@@ -65,7 +65,7 @@ public final class WrittenRuns {
     String program = step.program();
     List<String> words = new ArrayList<>();
     for (Word word : step.args()) {
-      words.add(word.text());
+      words.add(word.text() == null ? "" : word.text());
     }
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
@@ -89,7 +89,7 @@ public final class WrittenRuns {
         }
       }
       case "git" -> {
-        String sub = gitSubcommand(words);
+        String sub = String.valueOf(gitSubcommand(words)); // Set.of refuses null
         if (Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull").contains(sub)) {
           entries.add("commit");
         } else if ("push".equals(sub)) {
