@@ -16,12 +16,12 @@ import java.util.regex.Pattern;
 /**
  * What a file the session writes holds, read as the code it is (issue 80, decision 89): a script by
  * its language (its name's ending or its {@code #!} line), a Makefile's recipes, a CI file's {@code
- * run:} steps, a {@code package.json}'s scripts, a git hook. The text is judged by the guard's own
- * rules as if the agent had typed it ({@code python3 -c <text>}, the shell lines themselves), and
- * the first rule that would deny it (else the first that would ask) under the standard preset, or
- * under any preset when none does there, is remembered with the file's path ({@link #KEY} prefix in
- * the session's written files): a later call that runs the file ({@link WrittenRuns}) is judged by
- * that rule.
+ * run:} steps, a {@code package.json}'s scripts, a Dockerfile's {@code RUN} lines, a git hook. The
+ * text is judged by the guard's own rules as if the agent had typed it ({@code python3 -c <text>},
+ * the shell lines themselves), and the first rule that would deny it (else the first that would
+ * ask) under the standard preset, or under any preset when none does there, is remembered with the
+ * file's path ({@link #KEY} prefix in the session's written files): a later call that runs the file
+ * ({@link WrittenRuns}) is judged by that rule.
  *
  * <p>Bounds: the first {@value #MAX_CHARS} characters of what one call writes to one file are read;
  * at most {@value #MAX_FILES} files a call. A text the parser will not take is not judged. A whole
@@ -200,6 +200,11 @@ final class HeldContent {
       if (lower.equals("package.json")) {
         return scripts(text);
       }
+      if (lower.equals("dockerfile")
+          || lower.endsWith(".dockerfile")
+          || lower.equals("containerfile")) {
+        return runLines(text);
+      }
       if (ext.isEmpty() && (path.contains("/hooks/") || path.contains("/.husky/"))) {
         interpreter = "sh";
       }
@@ -253,6 +258,26 @@ final class HeldContent {
         recipe = MAKE_VARIABLE.matcher(recipe.replace("$$", "\u0000")).replaceAll("\\${$1}");
         shell.append(recipe.replace('\u0000', '$')).append('\n');
       }
+    }
+    return shell.toString();
+  }
+
+  /** A Dockerfile's {@code RUN} lines in their shell form, their continuations joined. */
+  private static String runLines(String text) {
+    StringBuilder shell = new StringBuilder();
+    boolean running = false;
+    for (String line : text.split("\n", -1)) {
+      String stripped = line.strip();
+      if (!running && stripped.regionMatches(true, 0, "RUN ", 0, 4)) {
+        stripped = stripped.substring(4).replaceFirst("^(?:--\\S+\\s+)*", "");
+        running = true;
+      } else if (!running) {
+        continue;
+      }
+      boolean more = stripped.endsWith("\\");
+      shell.append(more ? stripped.substring(0, stripped.length() - 1) : stripped);
+      shell.append(more ? " " : "\n");
+      running = more;
     }
     return shell.toString();
   }

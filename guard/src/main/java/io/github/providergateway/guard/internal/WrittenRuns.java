@@ -97,6 +97,13 @@ public final class WrittenRuns {
         }
       }
       case "curl", "wget" -> fetched(scan, step, words, found);
+      case "docker", "podman", "buildah" -> {
+        if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
+          entries.add("image");
+        }
+      }
+      case "docker-compose" -> entries.add("image");
+      case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
       default -> {}
     }
     for (String entry : entries) {
@@ -104,6 +111,25 @@ public final class WrittenRuns {
         if (cwd != null && found.runs().size() < 32) {
           found.runs().add(entry + ":" + cwd);
         }
+      }
+    }
+  }
+
+  /**
+   * The script a load tester runs: {@code k6 run f.js}, {@code artillery run f.yml}, {@code -f}.
+   */
+  private static void loadTest(Scan scan, Step step, List<String> words, Found found) {
+    int f = words.indexOf("-f");
+    String script =
+        f >= 0 && f + 1 < words.size()
+            ? words.get(f + 1)
+            : words.contains("run") ? positional(words, 1) : null;
+    if (script == null) {
+      return;
+    }
+    for (Target target : scan.targets(step, Word.literal(script))) {
+      if (target.known() && found.runs().size() < 32) {
+        found.runs().add(target.path().toString());
       }
     }
   }
@@ -281,6 +307,11 @@ public final class WrittenRuns {
           (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
               && related(path, folder);
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
+      case "image" ->
+          (lower.equals("dockerfile")
+                  || lower.endsWith(".dockerfile")
+                  || lower.equals("containerfile"))
+              && related(path, folder);
       case "push" ->
           (PUSH_HOOKS.contains(name)
                   || path.contains("/.github/workflows/")

