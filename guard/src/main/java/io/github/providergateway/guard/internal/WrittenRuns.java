@@ -90,10 +90,13 @@ public final class WrittenRuns {
       }
       case "git" -> {
         String sub = String.valueOf(gitSubcommand(words)); // Set.of refuses null
-        if (Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull").contains(sub)) {
-          entries.add("commit");
-        } else if ("push".equals(sub)) {
-          entries.add("push");
+        String hook =
+            Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull").contains(sub)
+                ? "commit"
+                : "push".equals(sub) ? "push" : null;
+        if (hook != null) {
+          entries.add(hook);
+          hooksPath(scan, step, words, hook, found);
         }
       }
       case "curl", "wget" -> fetched(scan, step, words, found);
@@ -110,6 +113,23 @@ public final class WrittenRuns {
       for (Path cwd : step.cwds()) {
         if (cwd != null && found.runs().size() < 32) {
           found.runs().add(entry + ":" + cwd);
+        }
+      }
+    }
+  }
+
+  /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
+  private static void hooksPath(
+      Scan scan, Step step, List<String> words, String hook, Found found) {
+    for (int i = 0; i + 1 < words.size(); i++) {
+      String setting = words.get(i + 1);
+      if (words.get(i).equals("-c")
+          && setting.regionMatches(true, 0, "core.hooksPath=", 0, "core.hooksPath=".length())) {
+        String folder = setting.substring("core.hooksPath=".length());
+        for (Target target : scan.targets(step, Word.literal(folder))) {
+          if (target.known() && found.runs().size() < 32) {
+            found.runs().add(hook + ":" + target.path());
+          }
         }
       }
     }
