@@ -138,7 +138,7 @@ final class HeldContent {
       CallForRules call =
           new CallForRules(
               "shell",
-              scan.call().args(),
+              JSON.createObjectNode().put("command", shell), // as the command typed
               scan.call().project(),
               folder == null ? Path.of(path).getParent() : folder,
               scan.call().hints());
