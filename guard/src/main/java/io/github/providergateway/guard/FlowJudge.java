@@ -131,7 +131,7 @@ final class FlowJudge {
   }
 
   /**
-   * The written rules' verdict (decision 89): the strongest of what the call runs of the files the
+   * The written rules' verdict (decision 90): the strongest of what the call runs of the files the
    * session wrote, saved from the web or cloned; a file's text is answered as its rule answers it
    * in this preset. Null for none.
    */

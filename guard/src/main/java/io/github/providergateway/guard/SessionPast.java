@@ -33,7 +33,7 @@ public final class SessionPast {
   private static final String CLONE = "clone:";
 
   /**
-   * The prefix under which {@link #senders} keeps what a written file's text holds (decision 89).
+   * The prefix under which {@link #senders} keeps what a written file's text holds (decision 90).
    */
   private static final String HELD = "holds:";
 
@@ -364,7 +364,7 @@ public final class SessionPast {
 
   /**
    * The files written to send that a call runs: by their paths, and through what runs them (pytest,
-   * npm, make, git's hooks: decision 89's run entries).
+   * npm, make, git's hooks: decision 90's run entries).
    */
   private List<String> runSenders(List<String> runs) {
     List<String> run = new ArrayList<>();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A run of a file the session wrote, judged by what the session remembered of its text (issue 80,
- * decision 89), where that memory is all there is: a past restored from the gateway's file.
+ * decision 90), where that memory is all there is: a past restored from the gateway's file.
  */
 class WrittenCodeRunTest {
   private static final Map<String, String> REMOTES =

@@ -234,7 +234,7 @@ public final class FlowReading {
       found.untrusted(tool + " of " + webTarget(call.args()));
       JsonNode url = call.args().get("url");
       if (url != null && url.isTextual() && OutRules.carries(url.asText())) {
-        // A credential in the URL is sent to its host (decision 89).
+        // A credential in the URL is sent to its host (decision 90).
         found.send("REQUEST", Hosts.of(url.asText()), tool + " of " + shorten(url.asText()));
       }
       return;

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a file the session writes holds, read as the code it is (issue 80, decision 89): a script by
+ * What a file the session writes holds, read as the code it is (issue 80, decision 90): a script by
  * its language (its name's ending or its {@code #!} line), a Makefile's recipes, a CI file's {@code
  * run:} steps, a {@code package.json}'s scripts, a Dockerfile's {@code RUN} lines, a git hook. The
  * text is judged by the guard's own rules as if the agent had typed it ({@code python3 -c <text>},

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * The predicates of sending the project out in a clean session and of the forge's administration
- * (issue 80, decision 89): a paste or file-drop host, the tree or an archive copied to another
+ * (issue 80, decision 90): a paste or file-drop host, the tree or an archive copied to another
  * machine, a bucket made readable by anyone, a push after its remote was pointed elsewhere in the
  * same call, and the forge's API removing branch protection, granting access or setting a secret.
  */

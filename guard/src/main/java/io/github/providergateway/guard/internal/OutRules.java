@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A credential written into a URL (issue 80, decision 89): a key of a known form ({@code sk_live_},
+ * A credential written into a URL (issue 80, decision 90): a key of a known form ({@code sk_live_},
  * {@code AKIA…}, {@code ghp_…}) in the URL of a request or of the agents' web tools, or a key-named
  * query parameter with a literal value, to a host that is not this machine. The URL is the send:
  * the host, its logs and every proxy on the way keep it. Code, not clauses, as it reads the web

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules of what the session wrote and a call runs (issue 80, decision 89): a file the file
+ * The rules of what the session wrote and a call runs (issue 80, decision 90): a file the file
  * tools or a command wrote whose text a rule would block, a file saved from the web, a script or an
  * install of another repository cloned in the session. Like the flow rules, a call is never found
  * by them in a scan of its own: the guard asks them with the session's past ({@link #judge}).

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a written file is read as (issue 80, decision 89: {@link HeldContent#asShell}), and which
+ * What a written file is read as (issue 80, decision 90: {@link HeldContent#asShell}), and which
  * written files a call's run entries reach ({@link WrittenRuns#matches}).
  */
 class WrittenFilesTest {
