@@ -48,6 +48,8 @@ final class Where {
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
+    MachinePredicates.addTo(named);
+    SupplyPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
