@@ -6,17 +6,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the book's machine and disk rules ask in code (issue 80): every process of the user signalled
- * by a pattern that matches all or by a process list nobody filtered ({@code signals-every-process},
- * {@code kills-listed-processes}, {@code code-kills-every-process}), the magic SysRq files and other
- * files a program writes whose place is the harm ({@code writes-sysrq}, …), power and disks over
- * D-Bus ({@code bus-power}, {@code bus-disk}), a device named by what another program computes
- * ({@code device-computed}) or opened for writing by inline code ({@code code-writes-device}), a
- * volume shrunk ({@code shrinks-volume}), the system's own packages removed ({@code
- * removes-core-package}), and a set-user-id bit ({@code sets-setuid}).
+ * What the book's machine and disk rules ask in code (issue 80): every process of the user
+ * signalled by a pattern that matches all or by a process list nobody filtered ({@code
+ * signals-every-process}, {@code kills-listed-processes}, {@code code-kills-every-process}), the
+ * magic SysRq files and other files a program writes whose place is the harm ({@code writes-sysrq},
+ * …), power and disks over D-Bus ({@code bus-power}, {@code bus-disk}), a device named by what
+ * another program computes ({@code device-computed}) or opened for writing by inline code ({@code
+ * code-writes-device}), a volume shrunk ({@code shrinks-volume}), the system's own packages removed
+ * ({@code removes-core-package}), and a set-user-id bit ({@code sets-setuid}).
  */
 final class MachinePredicates {
   /** The patterns of {@code pkill}/{@code pgrep} that every process name matches. */
@@ -54,7 +55,9 @@ final class MachinePredicates {
 
   /** The programs whose output names the machine's block devices. */
   private static final Pattern DEVICE_LISTING =
-      Pattern.compile("\\b(?:lsblk|blkid|findmnt|fdisk -l|sfdisk -l|parted -l)\\b|/dev\\b");
+      Pattern.compile(
+          "\\b(?:lsblk|blkid|findmnt|fdisk -l|sfdisk -l|parted -l)\\b"
+              + "|/dev/(?:sd|nvme|vd|xvd|hd|mmcblk|disk/|mapper/|md|dm-)|/dev(?![/\\w])");
 
   /** Inline code that signals every process: kill(-1, …), kill(…, -1), a psutil loop. */
   private static final Pattern CODE_KILLS_ALL =
@@ -123,6 +126,36 @@ final class MachinePredicates {
   private static final Set<String> PRIVILEGED_GROUPS =
       Set.of("sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "disk", "shadow", "adm");
 
+  /** A miner's name, or its pool's protocol, in a program's arguments. */
+  private static final Pattern MINER =
+      Pattern.compile(
+          "(?i)xmrig|xmr-stak|\\bminerd\\b|cpuminer|ethminer|nbminer|lolminer|phoenixminer|t-rex"
+              + "|stratum\\+(?:tcp|ssl)://|nicehash|cryptonight|\\bsrbminer|teamredminer");
+
+  /** Inline code that writes the hosts or resolver file. */
+  private static final Pattern CODE_WRITES_HOSTS =
+      Pattern.compile(
+          "(?:open|writeFileSync|appendFileSync|File\\.(?:open|write))\\s*\\(\\s*['\"]"
+              + "/etc/(?:hosts|resolv\\.conf)['\"]\\s*(?:,\\s*['\"][wa+]|,\\s*[^)]{0,80}\\))");
+
+  /** The browsers' and the network manager's saved secrets, as a program is given them. */
+  private static final Pattern SAVED_SECRETS =
+      Pattern.compile(
+          "(?:\\.mozilla/firefox/|google-chrome/|chromium/|BraveSoftware/|microsoft-edge/|"
+              + "\\.librewolf/|vivaldi/)[^ ]{0,200}?(?:cookies\\.sqlite|places\\.sqlite|logins\\.json|"
+              + "key[34]\\.db|formhistory\\.sqlite|Cookies|Login Data|History|Web Data)"
+              + "|802-11-wireless-security\\.psk|wifi-sec\\.psk|802-1x\\.password");
+
+  /** A backup service or timer, by its name. */
+  private static final Pattern BACKUPS =
+      Pattern.compile(
+          "(?i)borg|restic|backup|timeshift|deja-dup|snapper|duplicity|kopia|rsnapshot|duplicati");
+
+  /** An IPv4 address, or an IPv6 one with at least two groups. */
+  private static final Pattern ADDRESS =
+      Pattern.compile(
+          "\\b(?:[0-9]{1,3}\\.){3}[0-9]{1,3}\\b|\\b[0-9a-fA-F]{1,4}:[0-9a-fA-F]{0,4}:[0-9a-fA-F:]{1,30}");
+
   /** The longest argument read as code: a longer one is read by the inline code rules alone. */
   private static final int CODE_MAX = 64 * 1024;
 
@@ -145,12 +178,17 @@ final class MachinePredicates {
     named.put(
         "writes-sysrq",
         writes(Set.of("/proc/sysrq-trigger", "/proc/sys/kernel/sysrq"), List.of(), false));
+    Where.Predicate resolvers =
+        writes(
+            Set.of("/etc/resolv.conf", "/etc/nsswitch.conf", "/etc/host.conf"),
+            List.of("/etc/systemd/resolved.conf", "/etc/NetworkManager/dnsmasq.d/"),
+            true);
+    Where.Predicate hosts = writes(Set.of("/etc/hosts"), List.of(), true);
     named.put(
         "writes-name-resolution",
-        writes(
-            Set.of("/etc/hosts", "/etc/resolv.conf", "/etc/nsswitch.conf", "/etc/host.conf"),
-            List.of("/etc/systemd/resolved.conf", "/etc/NetworkManager/dnsmasq.d/"),
-            true));
+        (scan, step, read) ->
+            resolvers.test(scan, step, read)
+                || hosts.test(scan, step, read) && namesForeignAddress(scan));
     named.put(
         "writes-trust-store",
         writes(
@@ -273,6 +311,65 @@ final class MachinePredicates {
           }
           return false;
         });
+    named.put(
+        "on-device",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.startsWith("/dev/") || !word.literal() && text.contains("$")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "names-miner",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.length() < 400 && MINER.matcher(text).find()) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put("scans-network", MachinePredicates::scansNetwork);
+    named.put(
+        "code-writes-name-resolution",
+        (scan, step, read) ->
+            step.interpreter()
+                && codeMatches(step, CODE_WRITES_HOSTS)
+                && namesForeignAddress(scan));
+    named.put("rewrites-personal-files", MachinePredicates::rewritesPersonalFiles);
+    named.put(
+        "reads-saved-secrets",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.length() < 1000 && SAVED_SECRETS.matcher(text).find()) {
+              return true;
+            }
+          }
+          for (Access access : scan.accesses()) {
+            Path path = access.target().path();
+            if (ownAccess(access, step)
+                && path != null
+                && path.startsWith("/etc/NetworkManager/system-connections")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "stops-backups",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (BACKUPS.matcher(word.text()).find()) {
+              return true;
+            }
+          }
+          return false;
+        });
     named.put("bus-power", (scan, step, read) -> busCall(step, "login1", BUS_POWER));
     named.put("bus-disk", (scan, step, read) -> busCall(step, "UDisks2", BUS_DISK));
     named.put("device-computed", MachinePredicates::deviceComputed);
@@ -367,7 +464,9 @@ final class MachinePredicates {
       }
       if (program.equals("awk") || program.equals("gawk") || program.equals("mawk")) {
         for (Word word : other.args()) {
-          if (word.text().contains("/") || word.text().contains("~") || word.text().contains("==")
+          if (word.text().contains("/")
+              || word.text().contains("~")
+              || word.text().contains("==")
               || word.text().contains("if")) {
             return false;
           }
@@ -535,6 +634,96 @@ final class MachinePredicates {
       for (String prefix : CORE_PREFIXES) {
         if (name.startsWith(prefix) && name.indexOf('*') > 0) { // every version: no kernel left
           return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the command names an address that is not this machine's (127.0.0.1 app.local is a
+   * developer's alias; 203.0.113.10 github.com sends a name elsewhere), or one it cannot read.
+   */
+  private static boolean namesForeignAddress(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.length() > 64 * 1024) {
+      return true;
+    }
+    Matcher address = ADDRESS.matcher(source);
+    while (address.find()) {
+      String found = address.group();
+      if (!found.startsWith("127.") && !found.equals("0.0.0.0")) {
+        return true;
+      }
+    }
+    return source.contains("$") || source.contains("base64");
+  }
+
+  /** nmap over a range of addresses, masscan and zmap at all: a scan of a network. */
+  private static boolean scansNetwork(Scan scan, Step step, Where.Read read) {
+    String program = step.program();
+    if (program.equals("masscan") || program.equals("zmap")) {
+      return true;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("-iL") || text.equals("-iR")) {
+        return true;
+      }
+      int slash = text.indexOf('/');
+      if (slash > 0 && text.substring(0, slash).matches("[0-9a-fA-F.:]{3,39}")) {
+        String bits = text.substring(slash + 1);
+        if (bits.matches("[0-9]{1,2}") && Integer.parseInt(bits) <= 24) {
+          return true;
+        }
+      }
+      if (text.matches(
+              "[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9*]{1,3}(?:-[0-9]{1,3})?\\.[0-9*]{1,3}-[0-9]{1,3}")
+          || text.matches("[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}-[0-9]{1,3}\\.[0-9*-]{1,7}")
+          || text.matches("[0-9]{1,3}\\.[0-9]{1,3}\\.(?:\\*|[0-9]{1,3})\\.\\*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * exiftool writing over the originals, mogrify, or convert writing its input back, in the home
+   * outside the project: the person's own photos and documents changed for good.
+   */
+  private static boolean rewritesPersonalFiles(Scan scan, Step step, Where.Read read) {
+    String program = step.program();
+    boolean inPlace;
+    if (program.equals("exiftool")) {
+      inPlace = false;
+      for (Word word : step.args()) {
+        inPlace |= word.text().startsWith("-overwrite_original");
+      }
+    } else if (program.equals("convert") || program.equals("magick")) {
+      int braces = 0;
+      for (Word word : step.args()) {
+        braces += word.text().equals("{}") ? 1 : 0;
+      }
+      inPlace = braces >= 2;
+    } else {
+      inPlace = program.equals("mogrify") || program.equals("jpegoptim");
+    }
+    if (!inPlace) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      if (other != step && !other.program().equals("find")) {
+        continue;
+      }
+      for (Word word : other.args()) {
+        if (word.text().startsWith("-") || word.text().equals("{}")) {
+          continue;
+        }
+        for (Target target : scan.targets(other, word)) {
+          Place place = scan.place(target);
+          if (place == Place.HOME || place == Place.OUTSIDE) {
+            return true;
+          }
         }
       }
     }

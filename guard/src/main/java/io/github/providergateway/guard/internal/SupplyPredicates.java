@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * What the book's supply-chain and exposure rules ask in code (issue 80): a package index that is
- * not a registry ({@code index-untrusted}, {@code index-elsewhere}), a package name made to look
- * like a well-known one ({@code homoglyph-package}, {@code near-miss-package}), git's hooks or
+ * not a registry, beside it or over plain http ({@code index-untrusted}), a package name made to
+ * look like a well-known one ({@code homoglyph-package}, {@code near-miss-package}), git's hooks or
  * fsmonitor set for another repository ({@code hooks-set-elsewhere}), node loading a module from
  * outside the project ({@code node-loads-outside}), TLS verification turned off in a file ({@code
  * persists-tls-off}), a folder served to the network ({@code serves-to-network}), and a port opened
@@ -50,28 +50,192 @@ final class SupplyPredicates {
   /** Well-known packages of PyPI and npm, and their real neighbours (not look-alikes). */
   private static final Set<String> WELL_KNOWN =
       Set.of(
-          "requests", "request", "numpy", "pandas", "urllib3", "boto3", "boto", "botocore",
-          "setuptools", "certifi", "cryptography", "django", "flask", "pytest", "pyyaml",
-          "jinja2", "sqlalchemy", "pillow", "scipy", "matplotlib", "tensorflow", "torch",
-          "transformers", "openai", "anthropic", "httpx", "pydantic", "fastapi", "uvicorn",
-          "celery", "redis", "psycopg2", "psycopg", "pymongo", "paramiko", "selenium",
-          "beautifulsoup4", "colorama", "python-dateutil", "dateutil", "virtualenv", "pipenv",
-          "poetry", "black", "flake8", "pylint", "mypy", "jupyter", "notebook", "ipython",
-          "scikit-learn", "lodash", "express", "react", "react-dom", "axios", "chalk",
-          "commander", "webpack", "typescript", "eslint", "prettier", "moment", "dotenv",
-          "jquery", "vue", "next", "nodemon", "mongoose", "socket.io", "electron", "babel",
-          "jest", "mocha", "yargs", "uuid", "debug", "async", "underscore", "bluebird",
-          "cross-env", "colors", "node-fetch", "body-parser", "cors", "jsonwebtoken", "bcrypt",
-          "bcryptjs", "sharp", "discord.js", "puppeteer", "playwright", "vite", "rollup",
-          "esbuild", "tailwindcss", "postcss", "sass", "nestjs", "rimraf", "glob", "semver",
-          "minimist", "inquirer", "ora", "zod", "ws", "pg", "mysql", "mysql2", "sqlite3",
-          "knex", "prisma", "sequelize", "coffee-script", "coffeescript", "event-stream",
-          "crossenv", "requests-oauthlib", "requests-toolbelt", "types-requests", "flask-cors",
-          "nodejs", "node", "expressjs", "reacts", "chai", "sinon", "nock", "yarn", "npm",
-          "pnpm", "six", "idna", "attrs", "click", "rich", "tqdm", "toml", "tomli", "wheel",
-          "pip", "twine", "build", "httplib2", "aiohttp", "grpcio", "protobuf", "docker",
-          "kubernetes", "ansible", "awscli", "pyjwt", "jwt", "pytz", "arrow", "loguru", "dash",
-          "plotly", "seaborn", "keras", "xgboost", "lightgbm", "opencv-python", "nltk", "spacy");
+          "requests",
+          "request",
+          "numpy",
+          "pandas",
+          "urllib3",
+          "boto3",
+          "boto",
+          "botocore",
+          "setuptools",
+          "certifi",
+          "cryptography",
+          "django",
+          "flask",
+          "pytest",
+          "pyyaml",
+          "jinja2",
+          "sqlalchemy",
+          "pillow",
+          "scipy",
+          "matplotlib",
+          "tensorflow",
+          "torch",
+          "transformers",
+          "openai",
+          "anthropic",
+          "httpx",
+          "pydantic",
+          "fastapi",
+          "uvicorn",
+          "celery",
+          "redis",
+          "psycopg2",
+          "psycopg",
+          "pymongo",
+          "paramiko",
+          "selenium",
+          "beautifulsoup4",
+          "colorama",
+          "python-dateutil",
+          "dateutil",
+          "virtualenv",
+          "pipenv",
+          "poetry",
+          "black",
+          "flake8",
+          "pylint",
+          "mypy",
+          "jupyter",
+          "notebook",
+          "ipython",
+          "scikit-learn",
+          "lodash",
+          "express",
+          "react",
+          "react-dom",
+          "axios",
+          "chalk",
+          "commander",
+          "webpack",
+          "typescript",
+          "eslint",
+          "prettier",
+          "moment",
+          "dotenv",
+          "jquery",
+          "vue",
+          "next",
+          "nodemon",
+          "mongoose",
+          "socket.io",
+          "electron",
+          "babel",
+          "jest",
+          "mocha",
+          "yargs",
+          "uuid",
+          "debug",
+          "async",
+          "underscore",
+          "bluebird",
+          "cross-env",
+          "colors",
+          "node-fetch",
+          "body-parser",
+          "cors",
+          "jsonwebtoken",
+          "bcrypt",
+          "bcryptjs",
+          "sharp",
+          "discord.js",
+          "puppeteer",
+          "playwright",
+          "vite",
+          "rollup",
+          "esbuild",
+          "tailwindcss",
+          "postcss",
+          "sass",
+          "nestjs",
+          "rimraf",
+          "glob",
+          "semver",
+          "minimist",
+          "inquirer",
+          "ora",
+          "zod",
+          "ws",
+          "pg",
+          "mysql",
+          "mysql2",
+          "sqlite3",
+          "knex",
+          "prisma",
+          "sequelize",
+          "coffee-script",
+          "coffeescript",
+          "event-stream",
+          "requests-oauthlib",
+          "requests-toolbelt",
+          "types-requests",
+          "flask-cors",
+          "nodejs",
+          "node",
+          "expressjs",
+          "reacts",
+          "chai",
+          "sinon",
+          "nock",
+          "yarn",
+          "npm",
+          "pnpm",
+          "six",
+          "idna",
+          "attrs",
+          "click",
+          "rich",
+          "tqdm",
+          "toml",
+          "tomli",
+          "wheel",
+          "pip",
+          "twine",
+          "build",
+          "httplib2",
+          "aiohttp",
+          "grpcio",
+          "protobuf",
+          "docker",
+          "kubernetes",
+          "ansible",
+          "awscli",
+          "pyjwt",
+          "jwt",
+          "pytz",
+          "arrow",
+          "loguru",
+          "dash",
+          "plotly",
+          "seaborn",
+          "keras",
+          "xgboost",
+          "lightgbm",
+          "opencv-python",
+          "nltk",
+          "spacy");
+
+  /** The settings that load code into every later program of their kind. */
+  private static final List<String> STARTUP_CODE =
+      List.of(
+          "NODE_OPTIONS=--require",
+          "NODE_OPTIONS=\"--require",
+          "NODE_OPTIONS='--require",
+          "NODE_OPTIONS=\"-r",
+          "NODE_OPTIONS='-r",
+          "NODE_OPTIONS=--import",
+          "NODE_OPTIONS=\"--import",
+          "NODE_OPTIONS='--import",
+          "NODE_OPTIONS=\"--loader",
+          "NODE_OPTIONS=\"--experimental-loader",
+          "PYTHONSTARTUP=",
+          "LD_PRELOAD=",
+          "BASH_ENV=",
+          "PERL5OPT=",
+          "RUBYOPT=",
+          "JAVA_TOOL_OPTIONS=-javaagent",
+          "JAVA_TOOL_OPTIONS=\"-javaagent");
 
   /** Where node's module loaders name a file. */
   private static final Set<String> NODE_LOADS =
@@ -98,8 +262,7 @@ final class SupplyPredicates {
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("index-untrusted", (scan, step, read) -> index(step, true));
-    named.put("index-elsewhere", (scan, step, read) -> index(step, false));
+    named.put("index-untrusted", (scan, step, read) -> untrustedIndex(step));
     named.put(
         "homoglyph-package",
         (scan, step, read) -> {
@@ -167,35 +330,36 @@ final class SupplyPredicates {
           }
           return false;
         });
+    named.put("persists-tls-off", persists(TLS_OFF));
+    named.put("persists-startup-code", persists(STARTUP_CODE));
+    named.put("persists-unsigned-source", persists(List.of("trusted=yes", "allow-insecure=yes")));
+    named.put("serves-to-network", SupplyPredicates::servesToNetwork);
     named.put(
-        "persists-tls-off",
+        "grants-everyone",
         (scan, step, read) -> {
-          boolean says = false;
+          boolean bucketAcl = false;
           for (Word word : step.args()) {
             String text = word.text();
-            for (String off : TLS_OFF) {
-              says |= text.length() < 4096 && text.toLowerCase(Locale.ROOT).contains(off.toLowerCase(Locale.ROOT));
+            if (text.length() > 8192) {
+              continue;
             }
-          }
-          for (var redirect : step.invocation().redirects()) {
-            String body = redirect.body();
-            for (String off : TLS_OFF) {
-              says |= body != null && body.length() < 4096 && body.contains(off);
+            if (text.contains("allUsers")
+                || text.contains("allAuthenticatedUsers")
+                || text.replace(" ", "").contains("\"Principal\":\"*\"")
+                || text.replace(" ", "").contains("\"AWS\":\"*\"")) {
+              return true;
             }
-          }
-          if (!says) {
-            return false;
-          }
-          for (Access access : scan.accesses()) {
-            if (access.kind() == Access.Kind.WRITE
-                && (access.invocation() == step.invocation()
-                    || step.invocation().equals(access.invocation()))) {
+            bucketAcl |= text.equals("put-bucket-acl") || text.equals("create-bucket");
+            if (bucketAcl
+                && (text.equals("public-read")
+                    || text.equals("public-read-write")
+                    || text.equals("--acl=public-read")
+                    || text.equals("--acl=public-read-write"))) {
               return true;
             }
           }
           return false;
         });
-    named.put("serves-to-network", SupplyPredicates::servesToNetwork);
     named.put(
         "forwards-to-world",
         (scan, step, read) -> {
@@ -233,6 +397,47 @@ final class SupplyPredicates {
         });
   }
 
+  /**
+   * A predicate: the program writes a file, and one of the command's words or here-documents says
+   * one of these settings ({@code echo 'export NODE_TLS_REJECT_UNAUTHORIZED=0' >> ~/.bashrc}).
+   */
+  private static Where.Predicate persists(List<String> settings) {
+    return (scan, step, read) -> {
+      boolean says = false;
+      // Said by the writer or by a program piping into it: echo '…' | sudo tee file.
+      for (Step said : scan.steps()) {
+        for (Word word : said.args()) {
+          says |= word.text().length() < 4096 && mentions(word.text(), settings);
+        }
+        for (var redirect : said.invocation().redirects()) {
+          String body = redirect.body();
+          says |= body != null && body.length() < 4096 && mentions(body, settings);
+        }
+      }
+      if (!says) {
+        return false;
+      }
+      for (Access access : scan.accesses()) {
+        if (access.kind() == Access.Kind.WRITE
+            && (access.invocation() == step.invocation()
+                || step.invocation().equals(access.invocation()))) {
+          return true;
+        }
+      }
+      return false;
+    };
+  }
+
+  private static boolean mentions(String text, List<String> settings) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    for (String setting : settings) {
+      if (lower.contains(setting.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether socat's connecting address is this machine: a local port re-served. */
   private static boolean relaysToLoopback(List<Word> args) {
     for (Word word : args) {
@@ -244,8 +449,11 @@ final class SupplyPredicates {
     return false;
   }
 
-  /** Whether the program installs from an index that is not a registry. */
-  private static boolean index(Step step, boolean untrustedOnly) {
+  /**
+   * Whether the program installs from an index beside the registry that is not one, from any index
+   * over plain http, or trusting a host without its certificate.
+   */
+  private static boolean untrustedIndex(Step step) {
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -259,7 +467,7 @@ final class SupplyPredicates {
         value = args.get(i + 1).text();
       }
       if (option.equals("--trusted-host")) {
-        return untrustedOnly;
+        return true;
       }
       boolean scoped = option.startsWith("--@") && option.endsWith(":registry");
       boolean replaces = REPLACING.contains(option) || scoped;
@@ -273,10 +481,7 @@ final class SupplyPredicates {
       }
       boolean plain = value.startsWith("http://") && !loopback(host);
       boolean known = REGISTRIES.contains(host) || host.endsWith(".localhost");
-      if (untrustedOnly && (plain || adds && !known)) {
-        return true;
-      }
-      if (!untrustedOnly && replaces && !known && !plain) {
+      if (plain || adds && !known) {
         return true;
       }
     }
@@ -316,10 +521,18 @@ final class SupplyPredicates {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       if (text.startsWith("-")) {
-        if (REPLACING.contains(text) || ADDING.contains(text) || text.equals("-r")
-            || text.equals("--requirement") || text.equals("-c") || text.equals("--constraint")
-            || text.equals("-e") || text.equals("--editable") || text.equals("--target")
-            || text.equals("-t") || text.equals("--prefix") || text.equals("--trusted-host")) {
+        if (REPLACING.contains(text)
+            || ADDING.contains(text)
+            || text.equals("-r")
+            || text.equals("--requirement")
+            || text.equals("-c")
+            || text.equals("--constraint")
+            || text.equals("-e")
+            || text.equals("--editable")
+            || text.equals("--target")
+            || text.equals("-t")
+            || text.equals("--prefix")
+            || text.equals("--trusted-host")) {
           i++;
         }
         continue;
@@ -344,7 +557,10 @@ final class SupplyPredicates {
     return names;
   }
 
-  /** Whether one substitution, insertion, deletion or swap of neighbours makes a into b. */
+  /**
+   * Whether one letter changed, left out, swapped with its neighbour, or put in inside the name
+   * makes the installed name {@code a} of the well-known {@code b}.
+   */
   static boolean oneEditApart(String a, String b) {
     int la = a.length();
     int lb = b.length();
@@ -364,7 +580,12 @@ final class SupplyPredicates {
           && a.charAt(i + 1) == b.charAt(i)
           && a.substring(i + 2).equals(b.substring(i + 2));
     }
-    return la > lb ? a.substring(i + 1).equals(b.substring(i)) : b.substring(i + 1).equals(a.substring(i));
+    if (la < lb) {
+      return b.substring(i + 1).equals(a.substring(i)); // a letter left out: reqests
+    }
+    // A letter put in: only inside the name, as preact, expresso and reacts are packages of their
+    // own.
+    return i > 0 && i < la - 1 && a.substring(i + 1).equals(b.substring(i));
   }
 
   /** git config core.hooksPath or core.fsmonitor, for a repository that is not the project's. */
@@ -447,8 +668,7 @@ final class SupplyPredicates {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
-      if (text.equals("-m")
-          && ("http.server".equals(next) || "SimpleHTTPServer".equals(next))) {
+      if (text.equals("-m") && ("http.server".equals(next) || "SimpleHTTPServer".equals(next))) {
         server = true;
       } else if ((text.equals("-b") || text.equals("--bind")) && next != null) {
         bind = next;
