@@ -241,16 +241,17 @@ final class MachinePredicates {
         });
     named.put(
         "joins-privileged-group",
-        (scan, step, read) -> {
-          for (Word word : step.args()) {
-            for (String group : word.text().split(",", 16)) {
-              if (PRIVILEGED_GROUPS.contains(group)) {
-                return true;
-              }
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anyArg(
+                step,
+                text -> {
+                  for (String group : text.split(",", 16)) {
+                    if (PRIVILEGED_GROUPS.contains(group)) {
+                      return true;
+                    }
+                  }
+                  return false;
+                }));
     named.put(
         "idle-never",
         (scan, step, read) -> {
@@ -260,16 +261,12 @@ final class MachinePredicates {
         });
     named.put(
         "dconf-lock-off",
-        (scan, step, read) -> {
-          for (Word word : step.args()) {
-            String text = word.text();
-            if (text.startsWith("/org/gnome/desktop/screensaver/lock")
-                || text.startsWith("/org/gnome/desktop/lockdown/disable-lock-screen")) {
-              return true;
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anyArg(
+                step,
+                text ->
+                    text.startsWith("/org/gnome/desktop/screensaver/lock")
+                        || text.startsWith("/org/gnome/desktop/lockdown/disable-lock-screen")));
     named.put(
         "key-file-in-ssh",
         (scan, step, read) -> {
@@ -324,15 +321,8 @@ final class MachinePredicates {
         });
     named.put(
         "names-miner",
-        (scan, step, read) -> {
-          for (Word word : step.args()) {
-            String text = word.text();
-            if (text.length() < 400 && MINER.matcher(text).find()) {
-              return true;
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anyArg(step, text -> text.length() < 400 && MINER.matcher(text).find()));
     named.put("scans-network", MachinePredicates::scansNetwork);
     named.put(
         "code-writes-name-resolution",
@@ -344,11 +334,8 @@ final class MachinePredicates {
     named.put(
         "reads-saved-secrets",
         (scan, step, read) -> {
-          for (Word word : step.args()) {
-            String text = word.text();
-            if (text.length() < 1000 && SAVED_SECRETS.matcher(text).find()) {
-              return true;
-            }
+          if (anyArg(step, text -> text.length() < 1000 && SAVED_SECRETS.matcher(text).find())) {
+            return true;
           }
           for (Access access : scan.accesses()) {
             Path path = access.target().path();
@@ -361,15 +348,7 @@ final class MachinePredicates {
           return false;
         });
     named.put(
-        "stops-backups",
-        (scan, step, read) -> {
-          for (Word word : step.args()) {
-            if (BACKUPS.matcher(word.text()).find()) {
-              return true;
-            }
-          }
-          return false;
-        });
+        "stops-backups", (scan, step, read) -> anyArg(step, text -> BACKUPS.matcher(text).find()));
     named.put("bus-power", (scan, step, read) -> busCall(step, "login1", BUS_POWER));
     named.put("bus-disk", (scan, step, read) -> busCall(step, "UDisks2", BUS_DISK));
     named.put("device-computed", MachinePredicates::deviceComputed);
@@ -384,16 +363,12 @@ final class MachinePredicates {
     named.put("removes-core-package", MachinePredicates::removesCorePackage);
     named.put(
         "sets-setuid",
-        (scan, step, read) -> {
-          for (Word word : step.args()) {
-            String mode = word.text();
-            if (mode.matches("[ugoa]*[+=][rwxXt]*s[rwxXt]*(?:,.*)?")
-                || mode.matches("0?[4-7][0-7]{3}")) {
-              return true;
-            }
-          }
-          return false;
-        });
+        (scan, step, read) ->
+            anyArg(
+                step,
+                mode ->
+                    mode.matches("[ugoa]*[+=][rwxXt]*s[rwxXt]*(?:,.*)?")
+                        || mode.matches("0?[4-7][0-7]{3}")));
   }
 
   private static boolean signalsEveryProcess(Step step) {
@@ -507,7 +482,18 @@ final class MachinePredicates {
     return false;
   }
 
-  private static boolean ownAccess(Access access, Step step) {
+  /** {@return whether one of the program's arguments, as text, passes the test} */
+  static boolean anyArg(Step step, java.util.function.Predicate<String> test) {
+    for (Word word : step.args()) {
+      if (test.test(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@return whether the access is the program's own: its redirection or its file} */
+  static boolean ownAccess(Access access, Step step) {
     Invocation invocation = access.invocation();
     return invocation == step.invocation()
         || invocation != null && invocation.equals(step.invocation());

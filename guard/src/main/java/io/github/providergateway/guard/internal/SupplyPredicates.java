@@ -299,8 +299,7 @@ final class SupplyPredicates {
             Path path = access.target().path();
             if (access.kind() == Access.Kind.WRITE
                 && path != null
-                && (access.invocation() == step.invocation()
-                    || step.invocation().equals(access.invocation()))
+                && MachinePredicates.ownAccess(access, step)
                 && path.toString().contains("/.git/hooks/")) {
               Place place = scan.place(access.target());
               if (place != Place.INSIDE && place != Place.PROJECT) {
@@ -418,9 +417,7 @@ final class SupplyPredicates {
         return false;
       }
       for (Access access : scan.accesses()) {
-        if (access.kind() == Access.Kind.WRITE
-            && (access.invocation() == step.invocation()
-                || step.invocation().equals(access.invocation()))) {
+        if (access.kind() == Access.Kind.WRITE && MachinePredicates.ownAccess(access, step)) {
           return true;
         }
       }
