@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.List;
@@ -227,10 +226,9 @@ final class MachinePredicates {
         "changes-shell-history",
         (scan, step, read) -> {
           Path home = scan.places().home();
-          for (Access access : scan.accesses()) {
+          for (Access access : OwnAccesses.of(scan, step)) {
             Path path = access.target().path();
             if (access.changes()
-                && ownAccess(access, step)
                 && path != null
                 && path.startsWith(home)
                 && isHistory(access.target().name())) {
@@ -337,11 +335,9 @@ final class MachinePredicates {
           if (anyArg(step, text -> text.length() < 1000 && SAVED_SECRETS.matcher(text).find())) {
             return true;
           }
-          for (Access access : scan.accesses()) {
+          for (Access access : OwnAccesses.of(scan, step)) {
             Path path = access.target().path();
-            if (ownAccess(access, step)
-                && path != null
-                && path.startsWith("/etc/NetworkManager/system-connections")) {
+            if (path != null && path.startsWith("/etc/NetworkManager/system-connections")) {
               return true;
             }
           }
@@ -492,20 +488,12 @@ final class MachinePredicates {
     return false;
   }
 
-  /** {@return whether the access is the program's own: its redirection or its file} */
-  static boolean ownAccess(Access access, Step step) {
-    Invocation invocation = access.invocation();
-    return invocation == step.invocation()
-        || invocation != null && invocation.equals(step.invocation());
-  }
-
   /** A predicate: the program writes (or deletes, with {@code deletes}) one of these files. */
   private static Where.Predicate writes(Set<String> exact, List<String> under, boolean deletes) {
     return (scan, step, read) -> {
-      for (Access access : scan.accesses()) {
+      for (Access access : OwnAccesses.of(scan, step)) {
         if (access.kind() == Access.Kind.READ
             || access.kind() == Access.Kind.DELETE && !deletes
-            || !ownAccess(access, step)
             || access.metadataOnly()) {
           continue;
         }
@@ -566,16 +554,12 @@ final class MachinePredicates {
         && !program.equals("wipefs")) {
       return false;
     }
-    String source = scan.source();
-    if (source == null || !DEVICE_LISTING.matcher(source).find()) {
-      return false;
-    }
     if (program.equals("cat") || program.equals("tee") || program.equals("pv")) {
       // only where what they write to is computed: cat img > $(lsblk …)
       for (var redirect : step.invocation().redirects()) {
         String target = redirect.target().text();
         if (!redirect.target().literal() && target.contains("$")) {
-          return true;
+          return listsDevices(scan);
         }
       }
       return false;
@@ -592,7 +576,13 @@ final class MachinePredicates {
         filled = true;
       }
     }
-    return filled;
+    return filled && listsDevices(scan); // the command's text read last, and only for a writer
+  }
+
+  /** Whether the command names the machine's disks or a program that lists them. */
+  private static boolean listsDevices(Scan scan) {
+    String source = scan.source();
+    return source != null && DEVICE_LISTING.matcher(source).find();
   }
 
   private static boolean removesCorePackage(Scan scan, Step step, Where.Read read) {

@@ -295,11 +295,10 @@ final class SupplyPredicates {
     named.put(
         "writes-other-hooks",
         (scan, step, read) -> {
-          for (Access access : scan.accesses()) {
+          for (Access access : OwnAccesses.of(scan, step)) {
             Path path = access.target().path();
             if (access.kind() == Access.Kind.WRITE
                 && path != null
-                && MachinePredicates.ownAccess(access, step)
                 && path.toString().contains("/.git/hooks/")) {
               Place place = scan.place(access.target());
               if (place != Place.INSIDE && place != Place.PROJECT) {
@@ -397,28 +396,33 @@ final class SupplyPredicates {
   }
 
   /**
-   * A predicate: the program writes a file, and one of the command's words or here-documents says
-   * one of these settings ({@code echo 'export NODE_TLS_REJECT_UNAUTHORIZED=0' >> ~/.bashrc}).
+   * A predicate: the program writes a file, and its words or here-document, or those of the program
+   * piping into it, say one of these settings ({@code echo 'export NODE_TLS_REJECT_UNAUTHORIZED=0'
+   * >> ~/.bashrc}).
    */
   private static Where.Predicate persists(List<String> settings) {
     return (scan, step, read) -> {
-      boolean says = false;
-      // Said by the writer or by a program piping into it: echo '…' | sudo tee file.
-      for (Step said : scan.steps()) {
-        for (Word word : said.args()) {
-          says |= word.text().length() < 4096 && mentions(word.text(), settings);
+      boolean writes = false;
+      for (Access access : OwnAccesses.of(scan, step)) {
+        writes |= access.kind() == Access.Kind.WRITE;
+      }
+      if (!writes) {
+        return false; // most programs write nothing: the words are read only for a writer
+      }
+      // Said by the writer or by the program just before it, piping in: echo '…' | sudo tee file.
+      List<Step> steps = scan.steps();
+      int at = steps.indexOf(step);
+      for (int i = Math.max(0, at - 1); i <= at; i++) {
+        Step said = steps.get(i);
+        if (MachinePredicates.anyArg(
+            said, text -> text.length() < 4096 && mentions(text, settings))) {
+          return true;
         }
         for (var redirect : said.invocation().redirects()) {
           String body = redirect.body();
-          says |= body != null && body.length() < 4096 && mentions(body, settings);
-        }
-      }
-      if (!says) {
-        return false;
-      }
-      for (Access access : scan.accesses()) {
-        if (access.kind() == Access.Kind.WRITE && MachinePredicates.ownAccess(access, step)) {
-          return true;
+          if (body != null && body.length() < 4096 && mentions(body, settings)) {
+            return true;
+          }
         }
       }
       return false;
