@@ -237,6 +237,31 @@ final class SupplyPredicates {
           "JAVA_TOOL_OPTIONS=-javaagent",
           "JAVA_TOOL_OPTIONS=\"-javaagent");
 
+  /** The programs that print what they fetch from the network. */
+  private static final Set<String> DOWNLOADERS =
+      Set.of("curl", "wget", "http", "https", "xh", "aria2c", "nc", "ncat", "fetch");
+
+  /** The programs that run or destroy what they are given, fed by xargs or parallel. */
+  private static final Set<String> FED_DANGEROUS =
+      Set.of(
+          "sh",
+          "bash",
+          "zsh",
+          "dash",
+          "ksh",
+          "fish",
+          "eval",
+          "rm",
+          "shred",
+          "dd",
+          "chmod",
+          "chown",
+          "mv",
+          "kill",
+          "truncate",
+          "ssh",
+          "sudo");
+
   /** Where node's module loaders name a file. */
   private static final Set<String> NODE_LOADS =
       Set.of("-r", "--require", "--import", "--loader", "--experimental-loader");
@@ -332,6 +357,7 @@ final class SupplyPredicates {
     named.put("persists-startup-code", persists(STARTUP_CODE));
     named.put("persists-unsigned-source", persists(List.of("trusted=yes", "allow-insecure=yes")));
     named.put("serves-to-network", SupplyPredicates::servesToNetwork);
+    named.put("fed-from-network", SupplyPredicates::fedFromNetwork);
     named.put(
         "grants-everyone",
         (scan, step, read) -> {
@@ -433,6 +459,31 @@ final class SupplyPredicates {
     String lower = text.toLowerCase(Locale.ROOT);
     for (String setting : settings) {
       if (lower.contains(setting.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A shell, an interpreter or a destroying program that xargs or parallel runs with what a
+   * download prints ({@code curl … | xargs -I{} sh -c {}}, {@code curl … | parallel rm -rf {}}):
+   * the network chooses the commands or the files.
+   */
+  private static boolean fedFromNetwork(Scan scan, Step step, Where.Read read) {
+    List<String> via = step.invocation().via();
+    if (!via.contains("xargs") && !via.contains("parallel")) {
+      return false;
+    }
+    String program = step.program();
+    if (!FED_DANGEROUS.contains(program)
+        && !step.interpreter()
+        && !program.equals("{}")
+        && !program.startsWith("python")) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      if (other.invocation().via().isEmpty() && DOWNLOADERS.contains(other.program())) {
         return true;
       }
     }
