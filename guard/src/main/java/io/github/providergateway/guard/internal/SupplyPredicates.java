@@ -355,7 +355,17 @@ final class SupplyPredicates {
         });
     named.put("persists-tls-off", persists(TLS_OFF));
     named.put("persists-startup-code", persists(STARTUP_CODE));
-    named.put("persists-unsigned-source", persists(List.of("trusted=yes", "allow-insecure=yes")));
+    named.put(
+        "persists-unsigned-source",
+        persists(
+            List.of(
+                "trusted=yes",
+                "allow-insecure=yes",
+                "registry=http:",
+                "registry = http:",
+                "index-url=http:",
+                "index-url = http:",
+                "trusted-host")));
     named.put("serves-to-network", SupplyPredicates::servesToNetwork);
     named.put("fed-from-network", SupplyPredicates::fedFromNetwork);
     named.put(
@@ -458,11 +468,19 @@ final class SupplyPredicates {
   private static boolean mentions(String text, List<String> settings) {
     String lower = text.toLowerCase(Locale.ROOT);
     for (String setting : settings) {
-      if (lower.contains(setting.toLowerCase(Locale.ROOT))) {
+      int at = lower.indexOf(setting.toLowerCase(Locale.ROOT));
+      if (at >= 0 && !(setting.endsWith("http:") && loopbackAt(lower, at + setting.length()))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether the URL after {@code http:} at {@code from} is this machine's: a local registry. */
+  private static boolean loopbackAt(String text, int from) {
+    return text.startsWith("//localhost", from)
+        || text.startsWith("//127.", from)
+        || text.startsWith("//[::1]", from);
   }
 
   /**
