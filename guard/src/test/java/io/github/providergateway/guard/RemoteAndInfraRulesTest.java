@@ -37,6 +37,8 @@ class RemoteAndInfraRulesTest {
           terraform apply -destroy => infra.terraform-destroy => DENY
           tofu destroy => infra.terraform-destroy => DENY
           pulumi destroy --yes => infra.pulumi-destroy => DENY
+          pulumi stack -s dev rm --yes => infra.pulumi-destroy => DENY
+          docker volume -q rm pgdata => infra.docker-volume => DENY
           kubectl delete ns prod => infra.kubectl-delete-namespace => DENY
           kubectl delete namespace staging => infra.kubectl-delete-namespace => DENY
           kubectl delete pods --all => infra.kubectl-delete-namespace => DENY
@@ -92,6 +94,8 @@ class RemoteAndInfraRulesTest {
         "terraform plan -destroy",
         "terraform apply",
         "pulumi preview --destroy",
+        "pulumi stack -s dev ls",
+        "pulumi stack -s rm ls",
         "kubectl get pods -A",
         "kubectl delete pod api-123",
         "helm list",

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.detached.DetachedGatewayStarter;
 import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  * output line is recorded and parsed, and the exit code is a future. It runs either in-process
  * through {@link Main#run} on streams the test holds ({@link #start}), there on a manual clock the
  * test moves ({@link #startOnClock}), or as a real {@code java} subprocess on the test classpath
- * ({@link #startProcess}). All waits are bounded by {@link #WAIT}.
+ * ({@link #startProcess}). All waits are bounded by {@link #WAIT}, but a process's start, by the
+ * product's start wait.
  */
 public final class RpcApp implements AutoCloseable {
 
@@ -272,11 +274,17 @@ public final class RpcApp implements AutoCloseable {
     return args;
   }
 
+  /**
+   * Waits for a gateway process's {@code gateway.started} as long as the product's own starters do
+   * ({@link DetachedGatewayStarter#START_WAIT}): a JVM's start on a busy machine takes longer than
+   * the {@link #WAIT} of a running gateway's answers.
+   */
   private void awaitStarted() {
     output.await(
         "gateway.started",
         line -> line.path("event").asText().equals("gateway.started"),
-        () -> exitCode.isDone() ? "the app exited; stderr:\n" + stderr() : "");
+        () -> exitCode.isDone() ? "the app exited; stderr:\n" + stderr() : "",
+        DetachedGatewayStarter.START_WAIT);
   }
 
   /** The first line, {@code gateway.started}. */

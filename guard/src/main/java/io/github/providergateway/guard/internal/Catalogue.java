@@ -18,35 +18,111 @@ public final class Catalogue {
    * The clauses found where their code was, so that a program meeting two rules is still first
    * found by the same one (which a verdict names when both decide alike).
    */
+  private static final BookRules FILES =
+      new BookRules(
+          RuleBook.specs(), "fs.write-system", "fs.shell-startup", "fs.write-outside-project");
+
   private static final BookRules GIT =
       new BookRules(RuleBook.specs(), "git", "publish.push-elsewhere");
 
   private static final BookRules BUILDS =
       new BookRules(RuleBook.specs(), "publish.maven", "publish.image");
 
+  private static final BookRules PERSIST =
+      new BookRules(
+          RuleBook.specs(),
+          "persist.scheduled-job",
+          "persist.service",
+          "persist.autostart",
+          "persist.path-shadow",
+          "persist.git-global",
+          "persist.startup-hijack",
+          "persist.startup-code",
+          "persist.package-source");
+
+  private static final BookRules PRINTED =
+      new BookRules(
+          RuleBook.specs(),
+          "secrets.cli-token",
+          "secrets.store-printed",
+          "secrets.variable-printed",
+          "secrets.credential-helper");
+
+  /** The secret rules but the printed ones: their programs, and the files that hold secrets. */
+  private static final BookRules SECRETS = BookRules.family(RuleBook.specs(), "secrets", PRINTED);
+
+  private static final BookRules REMOTE = new BookRules(RuleBook.specs(), "remote");
+
+  private static final BookRules INFRA =
+      new BookRules(
+          RuleBook.specs(),
+          "infra",
+          "db",
+          "cloud.bucket-delete",
+          "cloud.sync-delete",
+          "cloud.delete");
+
+  private static final BookRules FORK_BOMB = new BookRules(RuleBook.specs(), "system.fork-bomb");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
+  /** The clauses a family's code tries in its loop over the programs, where the code was. */
+  private static final BookRules REPO_DELETE =
+      BookRules.triedInALoop(RuleBook.specs(), "cloud.repo-delete");
+
+  private static final BookRules DISKS =
+      BookRules.triedInALoop(
+          RuleBook.specs(),
+          "fs.mkfs",
+          "fs.wipefs",
+          "fs.partition",
+          "fs.shred",
+          "fs.rsync-delete",
+          "fs.crontab-remove");
+
+  private static final BookRules TOOLS = new BookRules(RuleBook.specs(), "tools");
+
+  private static final BookRules EXEC = new BookRules(RuleBook.specs(), "exec");
+
   private static final List<Family> FAMILIES =
       List.of(
-          new FileRules(),
+          new FileRules(DISKS),
+          DISKS,
+          FILES,
           GIT,
-          new SecretRules(),
-          new PrintedSecretRules(),
-          new RemoteRules(),
-          new InfraRules(),
+          SECRETS,
+          PRINTED,
+          REMOTE,
+          INFRA,
           BUILDS,
-          new PersistRules(),
-          new HostingRules(),
-          new SystemRules(),
+          PERSIST,
+          new HostingRules(REPO_DELETE),
+          REPO_DELETE,
+          FORK_BOMB,
           SYSTEM,
           new SelfRules(),
           new InlineRules(),
-          new ToolRules(),
-          new ExecRules(),
+          TOOLS,
+          EXEC,
           new FlowRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
-          BookRules.except(RuleBook.specs(), GIT, BUILDS, SYSTEM),
+          BookRules.except(
+              RuleBook.specs(),
+              FILES,
+              GIT,
+              SECRETS,
+              PRINTED,
+              REMOTE,
+              INFRA,
+              BUILDS,
+              PERSIST,
+              DISKS,
+              REPO_DELETE,
+              FORK_BOMB,
+              SYSTEM,
+              TOOLS,
+              EXEC),
           new DeclaredRules(RuleBook.specs()));
 
   private static final Map<String, BuiltinRule> BY_ID;
@@ -57,10 +133,7 @@ public final class Catalogue {
     // either side fails here, at the first guard, not in a decision.
     Map<String, String> claimedBy = new LinkedHashMap<>();
     for (Family family : FAMILIES) {
-      String name =
-          family instanceof DeclaredRules || family instanceof BookRules
-              ? null
-              : family.getClass().getSimpleName();
+      String name = family.code();
       for (BuiltinRule rule : family.rules()) {
         RuleSpec.Match match = spec(rule.id()).matches();
         if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {

@@ -1,32 +1,31 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The data stores other than SQL databases, for {@link InfraRules}' {@code db.*} rules: Redis (its
- * commands as arguments, or fed on standard input to {@code redis-cli} or a raw TCP client),
- * MongoDB shells' JavaScript, InfluxDB, etcd, Consul's key-value store, Elasticsearch and
- * OpenSearch over HTTP, Kafka's topics, RabbitMQ's queues, and Heroku's {@code pg:reset}. What a
- * client is fed is read as {@link InfraRules} reads SQL: its arguments, here-documents and
- * here-strings ({@link InfraRules#statements}), and what a printer of the same command prints.
+ * The data stores other than SQL databases, for the {@code db.*} rules' predicates ({@link
+ * DataPredicates}): Redis (its commands as arguments, or fed on standard input to {@code redis-cli}
+ * or a raw TCP client), MongoDB shells' JavaScript, InfluxDB, etcd, Consul's key-value store,
+ * Elasticsearch and OpenSearch over HTTP, Kafka's topics, RabbitMQ's queues, and Heroku's {@code
+ * pg:reset}. What a client is fed is read as SQL is: its arguments, here-documents and here-strings
+ * ({@link SqlStatements#statements}), and what a printer of the same command prints.
  */
 final class DataStores {
-  private static final BuiltinRule DB_DELETE_ALL = RuleBook.rule("db.delete-all");
-  private static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
-  private static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
-  private static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
-
   private DataStores() {}
 
   /**
-   * Adds the {@code db.*} rules the command's data-store programs match.
+   * What the call's data-store programs are, read once a scan.
    *
-   * @param scan the call
+   * @param redis whether a Redis client or a raw socket client runs
+   * @param mongo whether a MongoDB shell runs
+   * @param scansKeys whether a Redis client lists every key
    */
-  static void scan(Scan scan) {
-    boolean any = false;
+  private record Clients(boolean redis, boolean mongo, boolean scansKeys) {}
+
+  private static Clients clients(Scan scan) {
     boolean redis = false;
     boolean mongo = false;
     boolean scansKeys = false;
@@ -34,58 +33,68 @@ final class DataStores {
       if (!step.is(ProgramKind.DATA_STORE)) {
         continue; // one bit for most programs
       }
-      any = true;
       String program = step.program();
       redis |= redisClient(program) || rawClient(program);
       mongo |= mongoShell(program);
       scansKeys |= redisClient(program) && scansEveryKey(step);
     }
-    if (!any) {
-      return; // most commands: no data store at all
+    return new Clients(redis, mongo, scansKeys);
+  }
+
+  /**
+   * What a data-store program destroys, or a printer feeding one ({@code echo FLUSHALL | nc …}).
+   *
+   * @param scan the call
+   * @param step the program
+   * @return what it destroys, in the order found; empty for most programs
+   */
+  static List<DataLoss> losses(Scan scan, Step step) {
+    boolean store = step.is(ProgramKind.DATA_STORE);
+    if (!store && !step.is(ProgramKind.ECHO)) {
+      return List.of();
     }
-    for (Step step : scan.steps()) {
-      boolean store = step.is(ProgramKind.DATA_STORE);
-      boolean printer = step.is(ProgramKind.ECHO);
-      if (!store && !(printer && (redis || mongo))) {
-        continue;
-      }
-      String program = step.program();
-      if (redisClient(program) || rawClient(program) || redis && printer) {
-        for (String text : SqlStatements.statements(step)) {
-          if (flushesRedis(text)) {
-            scan.hit(DB_FLUSH, step, null);
-          }
+    Clients clients = scan.once("DataStores.clients", DataStores::clients);
+    if (!store && !clients.redis() && !clients.mongo()) {
+      return List.of();
+    }
+    List<DataLoss> found = new ArrayList<>();
+    String program = step.program();
+    if (redisClient(program) || rawClient(program) || clients.redis() && !store) {
+      for (String text : SqlStatements.statements(step)) {
+        if (flushesRedis(text)) {
+          found.add(DataLoss.FLUSH);
         }
       }
-      if (redisClient(program)
-          && scansKeys
-          && step.reachedBy("xargs")
-          && deletesKeys(step.invocation().args())) {
-        scan.hit(DB_FLUSH, step, null); // redis-cli --scan | xargs redis-cli del
-      }
-      if (mongoShell(program) || mongo && printer) {
-        for (String text : SqlStatements.statements(step)) {
-          mongo(scan, step, text);
-        }
-      }
-      BuiltinRule rule =
-          switch (program) {
-            case "influx" -> influx(step.invocation().args());
-            case "etcdctl" -> etcd(step.invocation().args());
-            case "consul" -> consul(step.invocation().args());
-            case "kafka-topics", "kafka-topics.sh" ->
-                step.invocation().args().contains("--delete") ? DB_DROP : null;
-            case "rpk" -> rpk(step.invocation().args());
-            case "rabbitmqctl" -> rabbitmqctl(step.invocation().args());
-            case "rabbitmqadmin" -> rabbitmqadmin(step.invocation().args());
-            case "heroku" -> step.invocation().args().contains("pg:reset") ? DB_DROP : null;
-            case "curl", "http", "https", "xh" -> searchIndexDeleted(step.args());
-            default -> null;
-          };
-      if (rule != null) {
-        scan.hit(rule, step, null);
+    }
+    if (redisClient(program)
+        && clients.scansKeys()
+        && step.reachedBy("xargs")
+        && deletesKeys(step.invocation().args())) {
+      found.add(DataLoss.FLUSH); // redis-cli --scan | xargs redis-cli del
+    }
+    if (mongoShell(program) || clients.mongo() && !store) {
+      for (String text : SqlStatements.statements(step)) {
+        mongo(text, found);
       }
     }
+    DataLoss loss =
+        switch (program) {
+          case "influx" -> influx(step.invocation().args());
+          case "etcdctl" -> etcd(step.invocation().args());
+          case "consul" -> consul(step.invocation().args());
+          case "kafka-topics", "kafka-topics.sh" ->
+              step.invocation().args().contains("--delete") ? DataLoss.DROP : null;
+          case "rpk" -> rpk(step.invocation().args());
+          case "rabbitmqctl" -> rabbitmqctl(step.invocation().args());
+          case "rabbitmqadmin" -> rabbitmqadmin(step.invocation().args());
+          case "heroku" -> step.invocation().args().contains("pg:reset") ? DataLoss.DROP : null;
+          case "curl", "http", "https", "xh" -> searchIndexDeleted(step.args());
+          default -> null;
+        };
+    if (loss != null) {
+      found.add(loss);
+    }
+    return found;
   }
 
   private static boolean redisClient(String program) {
@@ -149,71 +158,71 @@ final class DataStores {
   }
 
   /** MongoDB's shell: dropping a database or collection, or deleting every document. */
-  private static void mongo(Scan scan, Step step, String text) {
+  private static void mongo(String text, List<DataLoss> found) {
     String code = text.replaceAll("\\s+", "");
     if (code.contains("dropDatabase(") || code.contains(".drop(")) {
-      scan.hit(DB_DROP, step, null);
+      found.add(DataLoss.DROP);
     } else if (code.contains("deleteMany({})")
         || code.contains("remove({})")
         || code.contains("deleteMany()")) {
-      scan.hit(DB_FLUSH, step, null);
+      found.add(DataLoss.FLUSH);
     }
   }
 
   /** influx bucket delete (and org delete); influx delete with no predicate empties a range. */
-  private static BuiltinRule influx(List<String> args) {
+  private static DataLoss influx(List<String> args) {
     String first = args.isEmpty() ? "" : args.get(0);
     String second = args.size() > 1 ? args.get(1) : "";
     if ((first.equals("bucket") || first.equals("org")) && second.equals("delete")) {
-      return DB_DROP;
+      return DataLoss.DROP;
     }
     if (first.equals("delete") && !args.contains("--predicate") && !args.contains("-p")) {
-      return DB_DELETE_ALL;
+      return DataLoss.DELETE_ALL;
     }
     return null;
   }
 
   /** etcdctl del with --prefix or --from-key: every key under (or after) the one given. */
-  private static BuiltinRule etcd(List<String> args) {
+  private static DataLoss etcd(List<String> args) {
     boolean del = args.contains("del") || args.contains("delete");
     boolean many = false;
     for (String arg : args) {
       many |= arg.equals("--prefix") || arg.startsWith("--prefix=") || arg.startsWith("--from-key");
     }
-    return del && many ? DB_FLUSH : null;
+    return del && many ? DataLoss.FLUSH : null;
   }
 
   /** consul kv delete -recurse: every key under a prefix, or all of them. */
-  private static BuiltinRule consul(List<String> args) {
+  private static DataLoss consul(List<String> args) {
     if (args.size() < 2 || !args.get(0).equals("kv") || !args.get(1).equals("delete")) {
       return null;
     }
     for (String arg : args) {
       if (arg.equals("-recurse") || arg.equals("--recurse") || arg.equals("-recurse=true")) {
-        return DB_FLUSH;
+        return DataLoss.FLUSH;
       }
     }
     return null;
   }
 
   /** Redpanda's rpk: topic delete. */
-  private static BuiltinRule rpk(List<String> args) {
+  private static DataLoss rpk(List<String> args) {
     return args.size() >= 2 && args.get(0).equals("topic") && args.get(1).equals("delete")
-        ? DB_DROP
+        ? DataLoss.DROP
         : null;
   }
 
-  private static BuiltinRule rabbitmqctl(List<String> args) {
+  private static DataLoss rabbitmqctl(List<String> args) {
     for (String arg : args) {
       switch (arg) {
         case "reset", "force_reset" -> {
-          return DB_FLUSH; // every queue, exchange, user and message of the node
+          return DataLoss.FLUSH; // every queue, exchange, user and message of the node
         }
         case "delete_queue", "delete_vhost" -> {
-          return DB_DROP;
+          return DataLoss.DROP;
         }
         case "purge_queue" -> {
-          return DB_TRUNCATE;
+          return DataLoss.TRUNCATE;
         }
         default -> {}
       }
@@ -221,12 +230,12 @@ final class DataStores {
     return null;
   }
 
-  private static BuiltinRule rabbitmqadmin(List<String> args) {
+  private static DataLoss rabbitmqadmin(List<String> args) {
     boolean queueOrVhost = args.contains("queue") || args.contains("vhost");
     if (args.contains("delete") && queueOrVhost) {
-      return DB_DROP;
+      return DataLoss.DROP;
     }
-    return args.contains("purge") && args.contains("queue") ? DB_TRUNCATE : null;
+    return args.contains("purge") && args.contains("queue") ? DataLoss.TRUNCATE : null;
   }
 
   /**
@@ -234,13 +243,13 @@ final class DataStores {
    * *}) or of a data stream: the store's port (9200, Elastic Cloud's 9243) or its name in the host.
    * A document ({@code index/_doc/1}) is one row, not the table.
    */
-  private static BuiltinRule searchIndexDeleted(List<Word> args) {
+  private static DataLoss searchIndexDeleted(List<Word> args) {
     if (!HttpDeletes.deletes(args)) {
       return null; // most requests: no URL read at all
     }
     for (Word word : args) {
       if (searchIndex(word.text())) {
-        return DB_DROP;
+        return DataLoss.DROP;
       }
     }
     return null;

@@ -75,6 +75,11 @@ final class DeclaredRules implements Family {
   }
 
   @Override
+  public String code() {
+    return null; // the book's own
+  }
+
+  @Override
   public List<BuiltinRule> rules() {
     return rules;
   }

@@ -3,12 +3,12 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Disks formatted, wiped or repartitioned, files shredded, emptied or truncated, modes and owners
- * changed recursively, system folders moved, and rsync --delete: the rest of the file rules' code.
- * Part of {@link FileRules}.
+ * Files shredded through xargs, emptied or truncated, modes and owners changed recursively, system
+ * folders moved, and rsync --delete: the rest of the file rules' code (disks formatted, wiped or
+ * repartitioned and files shredded are the book's clauses, {@link DiskPredicates}). Part of {@link
+ * FileRules}.
  */
 final class DiskAndModeChanges {
   private static final BuiltinRule DELETE_ROOT = RuleBook.rule("fs.delete-root");
@@ -16,76 +16,26 @@ final class DiskAndModeChanges {
   private static final BuiltinRule DELETE_HOME = RuleBook.rule("fs.delete-home");
   private static final BuiltinRule DELETE_PROJECT = RuleBook.rule("fs.delete-project");
   private static final BuiltinRule DELETE_OUTSIDE = RuleBook.rule("fs.delete-outside-project");
-  private static final BuiltinRule PARTITION = RuleBook.rule("fs.partition");
-  private static final BuiltinRule SHRED = RuleBook.rule("fs.shred");
   private static final BuiltinRule PERMISSIONS_SYSTEM = RuleBook.rule("fs.permissions-system");
   private static final BuiltinRule CHMOD_OUTSIDE = RuleBook.rule("fs.chmod-recursive-outside");
   private static final BuiltinRule CHOWN_OUTSIDE = RuleBook.rule("fs.chown-recursive-outside");
   private static final BuiltinRule CHMOD_WORLD = RuleBook.rule("fs.chmod-world-writable");
   private static final BuiltinRule TRUNCATE = RuleBook.rule("fs.truncate-outside");
   private static final BuiltinRule MOVE_SYSTEM = RuleBook.rule("fs.move-system");
-  private static final BuiltinRule RSYNC_DELETE = RuleBook.rule("fs.rsync-delete");
   private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
 
   private DiskAndModeChanges() {}
 
-  /** mkfs, wipefs: a device, or a file outside the project, is a disk to the guard. */
-  static void disk(Scan scan, Step step, BuiltinRule rule) {
-    Argv argv = Argv.of(step.args(), "tLbCNOUEIcgGmoSTV", "type", "label");
-    for (Word word : argv.positionals()) {
-      for (Target target : scan.targets(step, word)) {
-        if (Places.isDisk(target.path()) || !scan.places().ownedByAgent(target)) {
-          scan.hit(rule, step, target);
-          return;
-        }
-      }
-    }
-  }
-
-  static void partition(Scan scan, Step step) {
-    Argv argv = Argv.of(step.args(), "");
-    if (argv.has('l')
-        || argv.has("list")
-        || argv.has('d')
-        || argv.has("dump")
-        || argv.has('p')
-        || argv.has("print")
-        || argv.has("help")
-        || argv.has('h')) {
-      return;
-    }
-    List<Word> pos = argv.positionals();
-    if (step.program().equals("parted") && pos.size() >= 2 && pos.get(1).text().equals("print")) {
-      return;
-    }
-    if (step.program().equals("diskutil")) {
-      if (!pos.isEmpty()
-          && Set.of("eraseDisk", "eraseVolume", "partitionDisk", "zeroDisk", "secureErase")
-              .contains(pos.get(0).text())) {
-        scan.hit(PARTITION, step, null);
-      }
-      return;
-    }
-    for (Word word : pos) {
-      if (word.text().startsWith("/dev/") || !word.literal()) {
-        scan.hit(PARTITION, step, null);
-        return;
-      }
-    }
-  }
-
-  static void shred(Scan scan, Step step) {
-    Argv argv = Argv.of(step.args(), "ns", "iterations", "size", "random-source");
-    if (step.reachedBy("xargs") && argv.positionals().isEmpty()) {
-      FileDeletes.fromInput(scan, step, false); // find ~ … | xargs shred -u
-      return;
-    }
-    for (Word word : argv.positionals()) {
-      for (Target target : scan.targets(step, word)) {
-        if (!Places.isDisk(target.path()) && !scan.places().ownedByAgent(target)) {
-          scan.hit(SHRED, step, target);
-        }
-      }
+  /**
+   * shred fed by xargs ({@code find ~ … | xargs shred -u}): the files it is fed, deleted. The files
+   * it is given are the book's {@code fs.shred} ({@link DiskPredicates}).
+   */
+  static void shredFromInput(Scan scan, Step step) {
+    if (step.reachedBy("xargs")
+        && Argv.of(step.args(), "ns", "iterations", "size", "random-source")
+            .positionals()
+            .isEmpty()) {
+      FileDeletes.fromInput(scan, step, false);
     }
   }
 
@@ -235,7 +185,35 @@ final class DiskAndModeChanges {
     }
   }
 
+  /**
+   * rsync with {@code --delete} (or another {@code --del…}): where it deletes what the source
+   * lacks, the root, a system folder or the home. Elsewhere outside the project it is the book's
+   * {@code fs.rsync-delete} ({@link DiskPredicates}).
+   */
   static void rsync(Scan scan, Step step) {
+    for (Target target : rsyncDeletesIn(scan, step)) {
+      BuiltinRule rule =
+          switch (scan.places().classify(target)) {
+            case ROOT -> DELETE_ROOT;
+            case SYSTEM -> DELETE_SYSTEM;
+            case HOME -> DELETE_HOME;
+            case OUTSIDE, UNKNOWN, GATEWAY, PROJECT, INSIDE, TEMP -> null;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, target);
+      }
+    }
+  }
+
+  /**
+   * The folder rsync deletes in, what its source lacks: its destination on this machine, where it
+   * is given {@code --delete} or another {@code --del…}.
+   *
+   * @param scan the call
+   * @param step the program
+   * @return the destination's paths; empty where it deletes nothing here
+   */
+  static List<Target> rsyncDeletesIn(Scan scan, Step step) {
     Argv argv =
         Argv.of(
             step.args(),
@@ -264,30 +242,18 @@ final class DiskAndModeChanges {
             "bwlimit",
             "port");
     if (!argv.hasPrefix("del")) {
-      return;
+      return List.of();
     }
     List<Word> pos = argv.positionals();
     if (pos.size() < 2) {
-      return;
+      return List.of();
     }
     Word destination = pos.get(pos.size() - 1);
     String text = destination.text();
     int colon = text.indexOf(':');
     if (colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'))) {
-      return; // a remote destination: not this machine's files
+      return List.of(); // a remote destination: not this machine's files
     }
-    for (Target target : scan.targets(step, destination)) {
-      BuiltinRule rule =
-          switch (scan.places().classify(target)) {
-            case ROOT -> DELETE_ROOT;
-            case SYSTEM -> DELETE_SYSTEM;
-            case HOME -> DELETE_HOME;
-            case OUTSIDE, UNKNOWN -> RSYNC_DELETE;
-            case GATEWAY, PROJECT, INSIDE, TEMP -> null;
-          };
-      if (rule != null) {
-        scan.hit(rule, step, target);
-      }
-    }
+    return scan.targets(step, destination);
   }
 }

@@ -8,75 +8,84 @@ import java.util.Set;
 /**
  * docker, podman and nerdctl (and their compose): pruning, removing volumes and containers with
  * theirs, taking down a stack with its volumes, running a container privileged or with the home
- * mounted. Part of {@link InfraRules}.
+ * mounted: the reader of the {@code infra.docker-*} and {@code infra.container-volumes} rules'
+ * predicates ({@link InfraPredicates}).
  */
 final class DockerCommands {
-  private static final BuiltinRule DOCKER_PRUNE = RuleBook.rule("infra.docker-prune");
-  private static final BuiltinRule DOCKER_VOLUME = RuleBook.rule("infra.docker-volume");
-  private static final BuiltinRule DOCKER_PRIVILEGED = RuleBook.rule("infra.docker-privileged");
-  private static final BuiltinRule DOCKER_MOUNTS_HOME = RuleBook.rule("infra.docker-mounts-home");
-  private static final BuiltinRule CONTAINER_VOLUMES = RuleBook.rule("infra.container-volumes");
-
   private DockerCommands() {}
 
-  static void docker(Scan scan, Step step) {
-    Argv argv =
-        Argv.of(
-            step.args(),
-            "Hcvep",
-            "host",
-            "context",
-            "config",
-            "log-level",
-            "volume",
-            "env",
-            "publish",
-            "name",
-            "network",
-            "mount",
-            "user",
-            "workdir",
-            "entrypoint",
-            "pid");
-    List<Word> pos = argv.positionals();
-    String sub = Argv.textAt(pos, 0);
-    String what = Argv.textAt(pos, 1);
-    if (sub.equals("system") && what.equals("prune")) {
-      scan.hit(DOCKER_PRUNE, step, null);
-    } else if (sub.equals("compose")) {
-      if (composeDown(step.args(), step.args().indexOf(pos.get(0)) + 1)
-          && composeVolumes(step.args())) {
-        scan.hit(CONTAINER_VOLUMES, step, null);
-      }
-    } else if (sub.equals("rm")
-        || sub.equals("container") && (what.equals("rm") || what.equals("remove"))) {
-      containerRemove(scan, step);
-    } else if (sub.equals("volume")
-        && (what.equals("prune") || what.equals("rm") || what.equals("remove"))) {
-      scan.hit(DOCKER_VOLUME, step, null);
-    } else if (sub.equals("run") || sub.equals("create") || sub.equals("exec")) {
-      boolean rootMounted = false;
-      boolean homeMounted = false;
-      List<Word> args = step.args();
-      for (int i = 0; i < args.size(); i++) {
-        String t = args.get(i).text();
-        String mount =
-            (t.equals("-v") || t.equals("--volume")) && i + 1 < args.size()
-                ? args.get(i + 1).text()
-                : t.startsWith("--volume=")
-                    ? t.substring(9)
-                    : t.startsWith("-v") ? t.substring(2) : "";
-        rootMounted |= mount.startsWith("/:") || mount.equals("/");
-        homeMounted |= mountsHome(scan, step, mount);
-      }
-      if (homeMounted && !rootMounted) {
-        scan.hit(DOCKER_MOUNTS_HOME, step, null);
-      }
-      String pid = argv.value("pid");
-      if (argv.has("privileged") || rootMounted || "host".equals(pid)) {
-        scan.hit(DOCKER_PRIVILEGED, step, null);
+  /**
+   * A volume each {@code -v}, {@code --volume} of a {@code run}, {@code create} or {@code exec}
+   * mounts.
+   *
+   * @param args the program's words
+   * @return the mounts' texts ({@code SRC:DST}), the empty string where a word is no mount
+   */
+  private static List<String> mounts(List<Word> args) {
+    List<String> mounts = new java.util.ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      mounts.add(
+          (t.equals("-v") || t.equals("--volume")) && i + 1 < args.size()
+              ? args.get(i + 1).text()
+              : t.startsWith("--volume=")
+                  ? t.substring(9)
+                  : t.startsWith("-v") ? t.substring(2) : "");
+    }
+    return mounts;
+  }
+
+  /** {@return whether a container is given the root folder ({@code -v /:/host})} */
+  static boolean mountsRoot(Step step) {
+    for (String mount : mounts(step.args())) {
+      if (mount.startsWith("/:") || mount.equals("/")) {
+        return true;
       }
     }
+    return false;
+  }
+
+  /**
+   * {@return whether a container is given the home, a folder above it or a secret, and not the root
+   * (which {@code infra.docker-privileged} names)}
+   */
+  static boolean mountsHome(Scan scan, Step step) {
+    boolean home = false;
+    for (String mount : mounts(step.args())) {
+      home |= mountsHome(scan, step, mount);
+    }
+    return home && !mountsRoot(step);
+  }
+
+  /**
+   * What {@code docker rm} removes: with {@code -v} the containers' anonymous volumes and their
+   * data (a database image's, among them); given every container ({@code $(docker ps -aq)}, or
+   * through xargs after {@code docker ps -q}) them all, running ones too with {@code -f}.
+   *
+   * @param scan the call
+   * @param step the program
+   * @param volumes whether the volumes are asked about: {@code true} for those removed with their
+   *     volumes, {@code false} for those without
+   * @param every whether every container is asked about
+   * @return whether the removal is so
+   */
+  static boolean removes(Scan scan, Step step, boolean volumes, boolean every) {
+    boolean withVolumes = false;
+    boolean unknown = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.equals("--volumes")) {
+        withVolumes = true;
+      } else if (t.startsWith("-") && !t.startsWith("--")) {
+        withVolumes |= t.indexOf('v') > 0;
+      } else if (!t.startsWith("-") && !word.literal()) {
+        unknown = true;
+      }
+    }
+    if (withVolumes != volumes) {
+      return false;
+    }
+    return every == ((unknown || step.reachedBy("xargs")) && listsContainers(scan));
   }
 
   /** Compose's options before its command that take a value in the next word. */
@@ -144,33 +153,6 @@ final class DockerCommands {
       }
     }
     return false;
-  }
-
-  /**
-   * {@code docker rm}: with {@code -v} it deletes the containers' anonymous volumes and their data
-   * (a database image's, among them); given every container ({@code $(docker ps -aq)}, or through
-   * xargs after {@code docker ps -q}) it removes them all, running ones too with {@code -f}, and
-   * with {@code -v} every container's volumes.
-   */
-  private static void containerRemove(Scan scan, Step step) {
-    boolean volumes = false;
-    boolean unknown = false;
-    for (Word word : step.args()) {
-      String t = word.text();
-      if (t.equals("--volumes")) {
-        volumes = true;
-      } else if (t.startsWith("-") && !t.startsWith("--")) {
-        volumes |= t.indexOf('v') > 0;
-      } else if (!t.startsWith("-") && !word.literal()) {
-        unknown = true;
-      }
-    }
-    boolean every = (unknown || step.reachedBy("xargs")) && listsContainers(scan);
-    if (volumes) {
-      scan.hit(every ? DOCKER_VOLUME : CONTAINER_VOLUMES, step, null);
-    } else if (every) {
-      scan.hit(DOCKER_PRUNE, step, null);
-    }
   }
 
   /** Whether the command lists containers' ids ({@code docker ps -aq}), which a removal is fed. */

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Programs that print the whole environment, every secret a variable holds with it: read by the
- * secret rules ({@link SecretRules}, {@link PrintedSecretRules}).
+ * secret rules ({@link SecretPredicates}, {@link PrintedSecretPredicates}).
  */
 final class EnvironmentDumps {
   private EnvironmentDumps() {}
@@ -51,6 +51,25 @@ final class EnvironmentDumps {
     }
     for (String way : WHOLE_ENVIRONMENT) {
       if (code.contains(way)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a program of the call before this one printed the whole environment.
+   *
+   * @param scan the call
+   * @param step one of its programs
+   * @return whether one before it did
+   */
+  static boolean before(Scan scan, Step step) {
+    for (Step before : scan.steps()) {
+      if (before == step) {
+        return false;
+      }
+      if (dumps(before)) {
         return true;
       }
     }

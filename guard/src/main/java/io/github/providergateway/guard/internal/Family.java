@@ -13,6 +13,14 @@ interface Family {
   }
 
   /**
+   * {@return the name the book gives the family's code ({@code "code": "FileRules"}) for the rules
+   * it finds, or {@code null} where they are the book's clauses or patterns}
+   */
+  default String code() {
+    return getClass().getSimpleName();
+  }
+
+  /**
    * Adds to {@code scan} every match of the family's rules.
    *
    * @param scan the call

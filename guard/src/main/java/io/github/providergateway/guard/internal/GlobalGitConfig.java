@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * opens, long after the session.
  */
 final class GlobalGitConfig {
-  private static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
+  /** The files of git's settings read by every repository: {@code persist.git-global}'s. */
+  private static final FilePlaces GIT_SETTINGS = FilePlaces.listedBy("persist.git-global");
 
   /** Keys whose value is a program or a folder of programs, whatever the value. */
   private static final Set<String> RUNS =
@@ -171,7 +172,7 @@ final class GlobalGitConfig {
       return false;
     }
     for (Target target : scan.targets(step, new Word(file, true))) {
-      if (PersistentPlaces.written(scan.places().home(), target.path()) == GIT_GLOBAL) {
+      if (GIT_SETTINGS.lists(scan.places().home(), target.path())) {
         return true;
       }
     }

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A hosted repository deleted whole, with its issues, pull requests, releases and wiki: {@code gh
@@ -13,23 +14,41 @@ import java.util.List;
 final class HostingRules implements Family {
   private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
 
-  static final BuiltinRule REPO_DELETE = RuleBook.rule("cloud.repo-delete");
+  /**
+   * The book's {@code cloud.repo-delete}, its clauses tried in this loop: where one holds, the
+   * program is not also a cloud delete.
+   */
+  private final BookRules repoDelete;
+
+  /**
+   * The family, trying the book's clauses of {@code cloud.repo-delete} in its loop.
+   *
+   * @param repoDelete those clauses ({@link BookRules#triedInALoop})
+   */
+  HostingRules(BookRules repoDelete) {
+    this.repoDelete = repoDelete;
+  }
+
   static final BuiltinRule PUBLISHES = RuleBook.rule("publish.visibility");
   private static final BuiltinRule PUSH_DELETE = RuleBook.rule("git.push-delete");
   private static final BuiltinRule PUSH_FORCE = RuleBook.rule("git.push-force");
 
+  /**
+   * The predicates of {@code cloud.repo-delete}: {@code gh repo delete}, {@code glab repo delete},
+   * {@code gh api -X DELETE repos/OWNER/REPO}; a DELETE of a repository on GitHub's or GitLab's API
+   * by curl and httpie.
+   */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("cli-deletes-repository", (scan, step, read) -> cli(step));
+    named.put("request-deletes-repository", (scan, step, read) -> rest(step.args()));
+  }
+
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
-      boolean deletes =
-          switch (step.program()) {
-            case "gh", "glab" -> cli(step);
-            case "curl", "http", "https", "xh", "xhs", "wget" -> rest(step.args());
-            default -> false;
-          };
-      if (deletes) {
-        scan.hit(REPO_DELETE, step, null);
-      } else if (ProgramKind.DOWNLOADER.names(step.program())
+      boolean repository = repoDelete.scan(scan, step); // the repository itself, above all
+      if (!repository
+          && ProgramKind.DOWNLOADER.names(step.program())
           && HttpDeletes.deletes(step.args())
           && !LocalUrls.only(step)) {
         // A DELETE sent anywhere but this machine removes something the person may not get back:
@@ -37,7 +56,8 @@ final class HostingRules implements Family {
         // set B: DigitalOcean's API), so every one is asked about, and a URL the guard cannot read
         // too.
         scan.hit(CLOUD_DELETE, step, null);
-      } else if ((step.program().equals("gh") || step.program().equals("glab"))
+      } else if (!repository
+          && (step.program().equals("gh") || step.program().equals("glab"))
           && hostedDelete(step)) {
         scan.hit(CLOUD_DELETE, step, null);
       }

@@ -6,72 +6,40 @@ import java.util.Locale;
 
 /**
  * kubectl, oc and kubecolor: deleting namespaces, everything, volumes or what production names,
- * scaling everything to zero, and pruning what the files leave out. Part of {@link InfraRules}.
+ * scaling everything to zero, and pruning what the files leave out: the reader of the {@code
+ * infra.kubectl-*} rules' predicates ({@link InfraPredicates}).
  */
 final class KubectlDeletes {
-  private static final BuiltinRule KUBE_DELETE_NAMESPACE =
-      RuleBook.rule("infra.kubectl-delete-namespace");
-  private static final BuiltinRule KUBE_DELETE = RuleBook.rule("infra.kubectl-delete");
-  private static final BuiltinRule KUBE_DELETE_PRODUCTION =
-      RuleBook.rule("infra.kubectl-delete-production");
-  private static final BuiltinRule KUBE_SCALE_ALL = RuleBook.rule("infra.kubectl-scale-all");
-  private static final BuiltinRule KUBE_DELETE_VOLUME =
-      RuleBook.rule("infra.kubectl-delete-volume");
-
   private KubectlDeletes() {}
 
-  static void kubectl(Scan scan, Step step) {
-    Argv argv =
-        Argv.of(
-            step.args(),
-            "nlofcsLp",
-            "namespace",
-            "context",
-            "kubeconfig",
-            "selector",
-            "output",
-            "filename",
-            "cluster",
-            "user",
-            "server",
-            "field-selector",
-            "token",
-            "grace-period",
-            "timeout",
-            "replicas",
-            "current-replicas",
-            "resource-version");
-    List<Word> pos = argv.positionals();
-    if (Argv.textAt(pos, 0).equals("scale") && argv.has("all") && !argv.has("dry-run")) {
-      String replicas = argv.value("replicas");
-      if ("0".equals(replicas)) {
-        scan.hit(KUBE_SCALE_ALL, step, null);
-      }
-      return;
-    }
-    if (Argv.textAt(pos, 0).equals("apply") && argv.has("prune") && !argv.has("dry-run")) {
-      // apply --prune deletes what the files do not list among the selected resources: with
-      // --all, every resource of the namespace the files leave out (all of them, for an empty
-      // file).
-      scan.hit(argv.has("all") ? KUBE_DELETE_NAMESPACE : KUBE_DELETE, step, null);
-      return;
-    }
-    if (!Argv.textAt(pos, 0).equals("delete") || argv.has("dry-run")) {
-      return;
-    }
-    String kind = Argv.textAt(pos, 1).toLowerCase(Locale.ROOT);
+  /** What kubectl deletes, by the kind it names. */
+  enum Kind {
+    /** Namespaces (every resource in them), everything, or custom resource definitions. */
+    NAMESPACES,
+    /** Persistent volumes or their claims. */
+    VOLUMES,
+    /** Other resources. */
+    OTHER
+  }
+
+  /**
+   * What {@code kubectl delete} names: its first positional after {@code delete}, or where it is
+   * fed by the command, what the command lists ({@code kubectl get ns -o name | … | xargs kubectl
+   * delete}, {@code kubectl delete $(kubectl get pvc -o name)}).
+   *
+   * @param scan the call
+   * @param step the program
+   * @param after the words after {@code delete}, read with kubectl's options that take a value
+   * @return the kind
+   */
+  static Kind deleted(Scan scan, Step step, Argv after) {
+    List<Word> pos = after.positionals();
+    String kind = Argv.textAt(pos, 0).toLowerCase(Locale.ROOT);
     if (kind.isEmpty() && step.reachedBy("xargs") && listsNamespaces(scan)) {
-      // kubectl get ns -o name | … | xargs kubectl delete: what it deletes is every namespace
-      // listed.
       kind = "namespace";
-    } else if (pos.size() > 1 && !pos.get(1).literal()) {
-      // kubectl delete $(kubectl get pvc -o name): what it deletes is what the command lists.
+    } else if (!pos.isEmpty() && !pos.get(0).literal()) {
       kind = listedKind(scan);
     }
-    if (production(argv)) {
-      scan.hit(KUBE_DELETE_PRODUCTION, step, null);
-    }
-    boolean everything = argv.has("all") || argv.has('A') || argv.has("all-namespaces");
     boolean namespace =
         kind.equals("ns")
             || kind.equals("namespace")
@@ -82,12 +50,45 @@ final class KubectlDeletes {
             // A custom resource definition takes every resource of its kind, in every namespace.
             || kind.startsWith("crd")
             || kind.startsWith("customresourcedefinition");
-    scan.hit(
-        everything || namespace
-            ? KUBE_DELETE_NAMESPACE
-            : deletesVolumes(kind) ? KUBE_DELETE_VOLUME : KUBE_DELETE,
-        step,
-        null);
+    return namespace ? Kind.NAMESPACES : deletesVolumes(kind) ? Kind.VOLUMES : Kind.OTHER;
+  }
+
+  /**
+   * Whether a kubectl call names production anywhere in its options ({@link #production(Argv)}).
+   *
+   * @param step the program
+   * @return whether it does
+   */
+  static boolean production(Step step) {
+    return production(options(step));
+  }
+
+  /**
+   * A kubectl call's options, wherever they stand (kubectl takes them before its subcommand too).
+   *
+   * @param step the program
+   * @return its words read with kubectl's options that take a value
+   */
+  static Argv options(Step step) {
+    return Argv.of(
+        step.args(),
+        "nlofcsLp",
+        "namespace",
+        "context",
+        "kubeconfig",
+        "selector",
+        "output",
+        "filename",
+        "cluster",
+        "user",
+        "server",
+        "field-selector",
+        "token",
+        "grace-period",
+        "timeout",
+        "replicas",
+        "current-replicas",
+        "resource-version");
   }
 
   /** The kind a {@code kubectl get KIND} of the command lists, or empty. */
@@ -116,7 +117,7 @@ final class KubectlDeletes {
    * manifests it reads ({@code -f k8s/prod/}). A delete there is asked about even where deletes are
    * otherwise the developer's own (standard).
    */
-  static boolean production(Argv argv) {
+  private static boolean production(Argv argv) {
     for (String option :
         new String[] {"namespace", "context", "cluster", "kubeconfig", "filename"}) {
       String value = argv.value(option);

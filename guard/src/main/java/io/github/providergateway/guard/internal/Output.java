@@ -11,7 +11,7 @@ import java.util.Set;
  * $(…)} into a variable or another program's argument, or fed to a program that takes a secret on
  * its standard input to use it ({@code docker login --password-stdin}).
  *
- * <p>The parse lists every program of a command but not which feeds which (as {@link RemoteRules}
+ * <p>The parse lists every program of a command but not which feeds which (as {@link RemoteFlows}
  * reads a download piped into a shell), so a program is read as fed only when the command has a
  * pipe and a later program is one of those that take a secret on standard input and print none of
  * it; any other reader of the pipe ({@code base64}, {@code cut}, {@code tee}) prints it on.

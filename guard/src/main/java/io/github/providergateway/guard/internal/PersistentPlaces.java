@@ -6,83 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The files that make a program run later on their own, by where they are: cron's and at's tables,
- * systemd's and launchd's units, desktop sessions' autostart entries, git's global settings, and
- * the folders on {@code PATH} ahead of the system's own, where a file named like a system program
- * runs in its place. Read from the path alone: no file is opened.
+ * The folders on {@code PATH} ahead of the system's own, where a file named like a system program
+ * runs in its place (cron's tables, units' folders and the other places that make a program run
+ * later are the book's: {@code persist.json}). Read from the path alone: no file is opened.
  */
 final class PersistentPlaces {
-  private static final BuiltinRule AUTOSTART_RULE = RuleBook.rule("persist.autostart");
-  private static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
-  private static final BuiltinRule PATH_SHADOW = RuleBook.rule("persist.path-shadow");
-  private static final BuiltinRule SCHEDULED_JOB = RuleBook.rule("persist.scheduled-job");
-  private static final BuiltinRule SERVICE = RuleBook.rule("persist.service");
-
-  /** Folders and files cron and at read their jobs from. */
-  private static final List<Path> SCHEDULERS =
-      paths(
-          "/etc/crontab",
-          "/etc/anacrontab",
-          "/etc/cron.d",
-          "/etc/cron.hourly",
-          "/etc/cron.daily",
-          "/etc/cron.weekly",
-          "/etc/cron.monthly",
-          "/etc/cron.yearly",
-          "/var/spool/cron",
-          "/var/spool/anacron",
-          "/var/spool/at",
-          "/var/at/tabs",
-          "/private/var/at/tabs",
-          "/usr/lib/cron/tabs");
-
-  /** Folders of systemd's, launchd's and init's units and scripts, outside the home. */
-  private static final List<Path> SERVICES =
-      paths(
-          "/etc/systemd",
-          "/run/systemd/system",
-          "/run/systemd/user",
-          "/lib/systemd/system",
-          "/lib/systemd/user",
-          "/usr/lib/systemd/system",
-          "/usr/lib/systemd/user",
-          "/usr/local/lib/systemd",
-          "/etc/init.d",
-          "/etc/init",
-          "/etc/rc.local",
-          "/Library/LaunchAgents",
-          "/Library/LaunchDaemons",
-          "/System/Library/LaunchAgents",
-          "/System/Library/LaunchDaemons");
-
-  /** The same, under the home. */
-  private static final List<Path> HOME_SERVICES =
-      paths(".config/systemd", ".local/share/systemd", "Library/LaunchAgents");
-
-  /** Autostart entries and session start-up files of desktop sessions. */
-  private static final List<Path> AUTOSTART = paths("/etc/xdg/autostart");
-
-  private static final List<Path> HOME_AUTOSTART =
-      paths(
-          ".config/autostart",
-          ".config/autostart-scripts",
-          ".config/plasma-workspace/env",
-          ".config/plasma-workspace/shutdown",
-          ".kde/Autostart",
-          ".kde4/Autostart",
-          ".config/lxsession",
-          ".config/openbox/autostart",
-          ".xprofile",
-          ".xsessionrc",
-          ".xsession",
-          ".xinitrc");
-
-  /** Git's settings read by every repository of the user or the machine. */
-  private static final List<Path> GIT_SETTINGS =
-      paths("/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/homebrew/etc/gitconfig");
-
-  private static final List<Path> HOME_GIT_SETTINGS = paths(".gitconfig", ".config/git/config");
-
   /** Folders usually on {@code PATH} before {@code /usr/bin}, outside the home. */
   private static final List<Path> PATH_FOLDERS =
       paths(
@@ -256,54 +184,19 @@ final class PersistentPlaces {
   }
 
   /**
-   * The persistence rule that writing {@code path} matches, or {@code null}.
+   * Whether writing {@code path} puts a program named like a system program in a folder on {@code
+   * PATH} ahead of the system's.
    *
    * @param home the user's home
    * @param path an absolute, normalised path, or {@code null}
-   * @return {@code persist.scheduled-job}, {@code persist.service}, {@code persist.autostart},
-   *     {@code persist.git-global} or {@code persist.path-shadow}; {@code null} for none
+   * @return whether it does
    */
-  static BuiltinRule written(Path home, Path path) {
-    if (path == null) {
-      return null;
+  static boolean aheadOfSystem(Path home, Path path) {
+    if (path == null || !inPathLikeFolder(path.toString())) {
+      return false;
     }
-    // Relative to the home once, and compared with the home's places as relative paths: no path
-    // is made for each place a write is compared with.
-    Path inHome = hiddenOrLibrary(home, path) ? home.relativize(path) : null;
-    if (under(path, SCHEDULERS)) {
-      return SCHEDULED_JOB;
-    }
-    if (under(path, SERVICES) || inHome != null && under(inHome, HOME_SERVICES)) {
-      return SERVICE;
-    }
-    if (under(path, AUTOSTART) || inHome != null && under(inHome, HOME_AUTOSTART)) {
-      return AUTOSTART_RULE;
-    }
-    if (GIT_SETTINGS.contains(path) || inHome != null && HOME_GIT_SETTINGS.contains(inHome)) {
-      return GIT_GLOBAL;
-    }
-    if (inPathLikeFolder(path.toString())) {
-      Path folder = path.getParent();
-      if (folder != null && pathFolder(home, folder) && shadows(path.getFileName().toString())) {
-        return PATH_SHADOW;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Whether {@code path} is in the home under a hidden folder or file or {@code Library}, where
-   * every place of the home's lists is; read from the paths' texts, so that the project's files (in
-   * the home too, most often) make no relative path each.
-   */
-  private static boolean hiddenOrLibrary(Path home, Path path) {
-    String text = path.toString();
-    String root = home.toString();
-    int at = root.endsWith("/") ? root.length() : root.length() + 1; // a home of / ends so
-    return text.length() > at
-        && text.startsWith(root)
-        && (at == root.length() || text.charAt(root.length()) == '/')
-        && (text.charAt(at) == '.' || text.startsWith("Library/", at));
+    Path folder = path.getParent();
+    return folder != null && pathFolder(home, folder) && shadows(path.getFileName().toString());
   }
 
   /**
@@ -333,14 +226,5 @@ final class PersistentPlaces {
   /** {@return whether a program of this name would stand in for a system program} */
   static boolean shadows(String name) {
     return SHADOWED.contains(name);
-  }
-
-  private static boolean under(Path path, List<Path> folders) {
-    for (int i = 0; i < folders.size(); i++) { // indexed: asked of every file a command writes
-      if (path.startsWith(folders.get(i))) {
-        return true;
-      }
-    }
-    return false;
   }
 }

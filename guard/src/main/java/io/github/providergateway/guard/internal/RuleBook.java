@@ -57,6 +57,7 @@ public final class RuleBook {
           "program",
           "subcommand",
           "next",
+          "then",
           "values",
           "any",
           "also",
@@ -65,7 +66,20 @@ public final class RuleBook {
           "word",
           "no-word",
           "where",
-          "order");
+          "order",
+          "call",
+          "unread",
+          "anywhere",
+          "late",
+          "reads",
+          "writes",
+          "deletes",
+          "changes",
+          "secret");
+
+  /** The parts of a when clause that make it a clause over files ({@link RuleSpec.Files}). */
+  private static final List<String> FILE_PARTS =
+      List.of("reads", "writes", "deletes", "changes", "secret");
 
   /** What each flow rule's {@code session} condition says the session took in before: by id. */
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
@@ -291,14 +305,32 @@ public final class RuleBook {
       }
     }
     String where = text(clause, "where", null);
+    RuleSpec.Files files = files(id, clause);
     List<String> programs = oneOrMore(id, clause.path("program"));
-    if (programs.isEmpty()) {
+    boolean call = clause.path("call").asBoolean(false);
+    List<String> unread = oneOrMore(id, clause.path("unread"));
+    int kinds =
+        (programs.isEmpty() && files == null ? 0 : 1) + (call ? 1 : 0) + (unread.isEmpty() ? 0 : 1);
+    if (kinds == 0) {
       throw new IllegalStateException(id + ": a when clause names its program");
     }
+    if (kinds > 1) {
+      throw new IllegalStateException(id + ": a when clause names one of program, call and unread");
+    }
+    if (call && (where == null || clause.size() != 2)) {
+      throw new IllegalStateException(id + ": a clause on the call has its where and no more");
+    }
+    for (Iterator<String> names = clause.fieldNames(); !unread.isEmpty() && names.hasNext(); ) {
+      String field = names.next();
+      if (!Set.of("unread", "where", "order").contains(field)) {
+        throw new IllegalStateException(id + ": a clause on what was not read has no " + field);
+      }
+    }
     return new When(
-        programs,
+        files != null && programs.isEmpty() ? List.of("*") : programs,
         oneOrMore(id, clause.path("subcommand")),
         oneOrMore(id, clause.path("next")),
+        oneOrMore(id, clause.path("then")),
         texts(id, clause.path("values")),
         texts(id, clause.path("any")),
         texts(id, clause.path("also")),
@@ -307,7 +339,59 @@ public final class RuleBook {
         oneOrMore(id, clause.path("word")),
         oneOrMore(id, clause.path("no-word")),
         where,
-        clause.path("order").asInt(0));
+        clause.path("order").asInt(0),
+        call,
+        unread,
+        clause.path("anywhere").asBoolean(false),
+        clause.path("late").asBoolean(false),
+        files);
+  }
+
+  /**
+   * The files part of a when clause ({@code "writes": {"place": "system-folder"}}), or {@code null}
+   * for a clause over a program alone. Such a clause gives the files part and at most the programs
+   * that access them: a subcommand's parts read a program, not a file.
+   */
+  private static RuleSpec.Files files(String id, JsonNode clause) {
+    RuleSpec.Files files = null;
+    for (String kind : FILE_PARTS) {
+      JsonNode part = clause.get(kind);
+      if (part == null) {
+        continue;
+      }
+      if (files != null) {
+        throw new IllegalStateException(id + ": a when clause has one of " + FILE_PARTS);
+      }
+      for (Iterator<String> names = part.fieldNames(); names.hasNext(); ) {
+        String field = names.next();
+        if (!List.of("place", "places", "metadata", "shell-writes").contains(field)) {
+          throw new IllegalStateException(
+              id + ": " + kind + " has a place or places, and metadata, not " + field);
+        }
+      }
+      String place = text(part, "place", null);
+      List<String> places = texts(id, part.path("places"));
+      if ((place == null) == places.isEmpty()) {
+        throw new IllegalStateException(id + ": " + kind + " names a place or lists places");
+      }
+      files =
+          new RuleSpec.Files(
+              kind,
+              place,
+              places,
+              part.path("metadata").asBoolean(true),
+              part.path("shell-writes").asBoolean(true));
+    }
+    if (files != null) {
+      for (Iterator<String> names = clause.fieldNames(); names.hasNext(); ) {
+        String field = names.next();
+        if (!FILE_PARTS.contains(field) && !field.equals("program") && !field.equals("order")) {
+          throw new IllegalStateException(
+              id + ": a when clause over files gives no '" + field + "'");
+        }
+      }
+    }
+    return files;
   }
 
   /** A text, or a list of them. */

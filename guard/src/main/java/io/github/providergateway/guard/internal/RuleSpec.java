@@ -67,6 +67,8 @@ public record RuleSpec(
    * @param subcommands the subcommands, any one ({@code push}); for {@code git} read past its
    *     global options ({@link GitCommand}), for another program its first positional
    * @param next the first word after the subcommand, any one ({@code clear} of {@code stash clear})
+   * @param then the subcommand's first positional, options and their values aside, any one ({@code
+   *     rm} of {@code docker volume rm}, {@code pulumi stack --stack dev rm})
    * @param values the subcommand's options that take a value, so that a value is not read as a
    *     positional ({@code o}, {@code push-option}): one letter for a short option
    * @param any options of which one at least is given ({@code f}, {@code force}); empty for none
@@ -79,11 +81,25 @@ public record RuleSpec(
    *     shutdown -c})
    * @param where the name of a predicate in code ({@link Where}) that must hold too, or {@code
    *     null}
+   * @param order where the clause is tried among those scanned together: lower first
+   * @param call whether the clause is asked once of the whole call, not of each program: only its
+   *     {@code where} then, a predicate that says what it found ({@code fork-bomb}); empty programs
+   * @param unread the kinds of the places the parse could not read ({@code computed-program}) the
+   *     clause is asked of, each as a program, instead of the programs read; empty for none
+   * @param anywhere whether {@code any}, {@code also} and {@code none} read the options wherever
+   *     they stand among the program's words, before its subcommand too ({@code kubectl -A delete}:
+   *     programs built on cobra take them so)
+   * @param late whether the clause is tried on each program only after the group's other clauses
+   *     were tried on every program (where the code read the whole command first, then again)
+   * @param files the files the clause is about, or {@code null} for a clause over a program: then
+   *     it holds for each file the call reads, writes or deletes as it says ({@link Files}), by a
+   *     program of {@code programs}
    */
   public record When(
       List<String> programs,
       List<String> subcommands,
       List<String> next,
+      List<String> then,
       List<String> values,
       List<String> any,
       List<String> also,
@@ -92,19 +108,50 @@ public record RuleSpec(
       List<String> words,
       List<String> noWords,
       String where,
-      int order) {
+      int order,
+      boolean call,
+      List<String> unread,
+      boolean anywhere,
+      boolean late,
+      Files files) {
 
     /** Copies. */
     public When {
       programs = List.copyOf(programs);
       subcommands = List.copyOf(subcommands);
       next = List.copyOf(next);
+      then = List.copyOf(then);
       values = List.copyOf(values);
       any = List.copyOf(any);
       also = List.copyOf(also);
       none = List.copyOf(none);
       words = List.copyOf(words);
       noWords = List.copyOf(noWords);
+      unread = List.copyOf(unread);
+    }
+  }
+
+  /**
+   * The files a clause is about ({@code "writes": {"place": "system-folder"}}, {@code "secret":
+   * {"places": ["~/.aws/credentials"]}}): what the call does to them, and where they lie, as a
+   * named place ({@link FilePlaces}) or as paths of the home and the machine ({@link PlaceGlobs}).
+   *
+   * @param kind {@code reads}, {@code writes}, {@code deletes}, {@code changes} (writes or
+   *     deletes), or {@code secret} (the files that hold the rule's secret: {@link SecretAccesses})
+   * @param place the named place, or {@code null} for {@code places}
+   * @param places the paths; empty for {@code place}
+   * @param metadata whether a program that changes only a file's metadata or makes it empty ({@link
+   *     Access#metadataOnly()}: chmod, touch) writes it too; {@code "metadata": false} leaves them
+   *     out
+   * @param shellWrites for a secret, whether a shell's program writing it matches, as the file
+   *     tools' writes do; {@code "shell-writes": false} for a file the shell makes from a template
+   */
+  public record Files(
+      String kind, String place, List<String> places, boolean metadata, boolean shellWrites) {
+
+    /** Copies. */
+    public Files {
+      places = List.copyOf(places);
     }
   }
 

@@ -67,6 +67,9 @@ public final class Scan {
    */
   private final Map<String, Resolved> resolvedText = new HashMap<>();
 
+  /** What readers took from the whole call ({@link #once}), by their key; made at the first. */
+  private Map<String, Object> readOnce;
+
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
 
@@ -388,6 +391,26 @@ public final class Scan {
 
   /** A word's targets, for the folders they were resolved against. */
   private record Resolved(List<Path> cwds, List<Target> targets) {}
+
+  /**
+   * What a reader takes from the whole call (whether it runs a database client, say), read at the
+   * first asking and kept for the scan: a predicate asked of each program reads the call once.
+   *
+   * @param key the reader's key, its class's name and what it reads
+   * @param read the reading
+   * @param <T> what it reads
+   * @return what it read
+   */
+  @SuppressWarnings("unchecked")
+  <T> T once(String key, java.util.function.Function<Scan, T> read) {
+    if (readOnce == null) {
+      readOnce = new HashMap<>();
+    }
+    if (!readOnce.containsKey(key)) {
+      readOnce.put(key, read.apply(this));
+    }
+    return (T) readOnce.get(key);
+  }
 
   /**
    * Records a match in a program.

@@ -1,82 +1,191 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.internal.RuleSpec.When;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Which paths hold secrets, and the rule of each: SSH and GPG keys, {@code .env} files (not {@code
- * .env.example} and its kind), cloud and cluster credentials, registry and git tokens, browsers'
- * stores, password stores, the agents' token files; a glob is read as naming a secret when it would
- * match one. Read from the path alone, by {@link SecretRules} and by the rules that see a path in
- * inline code or a container's mount.
+ * Which paths hold secrets, and the rule of each, as the book's secret clauses list them ({@code
+ * "secret": {"places": ["~/.aws/credentials{,/**}"]}}): a path is the secret of the first rule, by
+ * the clauses' order and then the book's, whose places hold it. A glob is read as naming a secret
+ * when it would match one. Read from the path alone, by {@link SecretAccesses} and by the rules
+ * that see a path in inline code or a container's mount.
  */
 final class SecretPaths {
+  /** The rules a glob's folder names by a file's name alone: see {@link #globbed}. */
   private static final BuiltinRule SSH = RuleBook.rule("secrets.ssh");
+
   private static final BuiltinRule ENV_FILE = RuleBook.rule("secrets.env-file");
-  private static final BuiltinRule AWS = RuleBook.rule("secrets.aws");
-  private static final BuiltinRule GCLOUD = RuleBook.rule("secrets.gcloud");
-  private static final BuiltinRule AZURE = RuleBook.rule("secrets.azure");
-  private static final BuiltinRule KUBE = RuleBook.rule("secrets.kube");
-  private static final BuiltinRule DOCKER = RuleBook.rule("secrets.docker");
-  private static final BuiltinRule NETRC = RuleBook.rule("secrets.netrc");
-  private static final BuiltinRule REGISTRY = RuleBook.rule("secrets.package-registry");
-  private static final BuiltinRule GIT_CREDENTIALS = RuleBook.rule("secrets.git-credentials");
-  private static final BuiltinRule GPG = RuleBook.rule("secrets.gpg");
-  private static final BuiltinRule AGENT_TOKENS = RuleBook.rule("secrets.agent-tokens");
-  private static final BuiltinRule DATABASE = RuleBook.rule("secrets.database");
-  private static final BuiltinRule TERRAFORM = RuleBook.rule("secrets.terraform");
-  private static final BuiltinRule SYSTEM = RuleBook.rule("secrets.system");
-  private static final BuiltinRule PROCESS_ENVIRONMENT =
-      RuleBook.rule("secrets.process-environment");
-  private static final BuiltinRule TOOL_CREDENTIALS = RuleBook.rule("secrets.tool-credentials");
   private static final BuiltinRule PASSWORD_STORE = RuleBook.rule("secrets.password-store");
 
-  private SecretPaths() {}
+  /**
+   * A place whose meaning is Java: a file's name read as a {@code .env} file, a process's
+   * environment read as written, the agents' token files.
+   */
+  @FunctionalInterface
+  private interface Named {
+    /**
+     * Whether the place holds the file.
+     *
+     * @param home the home
+     * @param target the file as written, or {@code null} where only its path is known
+     * @param path its path, or {@code null}
+     */
+    boolean holds(Path home, Target target, Path path);
+  }
 
-  private static final Path ETC = Path.of("/etc");
+  /**
+   * A secret clause of the book.
+   *
+   * @param rule its rule
+   * @param named its named place, or {@code null}
+   * @param globs its listed places, or {@code null}
+   */
+  private record Secret(BuiltinRule rule, Named named, PlaceGlobs globs) {
+    /**
+     * Whether the clause holds the file.
+     *
+     * @param listed whether the path starts as one of the book's listed paths does: else only a
+     *     named place or a file's name can hold it
+     */
+    boolean holds(Path home, Target target, Path path, boolean listed) {
+      if (named != null) {
+        return named.holds(home, target, path);
+      }
+      return path != null && (listed || globs.hasNames()) && globs.holds(home, path);
+    }
+  }
+
+  private static final List<Secret> SECRETS = fromBook();
+
+  /** What every listed path of the secret clauses starts with, for one home. */
+  private record Prefixes(Path home, String[] prefixes) {}
+
+  private static volatile Prefixes prefixes;
+
+  /**
+   * Whether a path starts as one of the secret clauses' listed paths does: most files a call names
+   * (the project's) do not, and are then tried only against names and named places.
+   */
+  private static boolean listed(Path home, Path path) {
+    if (path == null) {
+      return false;
+    }
+    Prefixes known = prefixes;
+    if (known == null || !known.home().equals(home)) {
+      List<String> all = new ArrayList<>();
+      for (Secret secret : SECRETS) {
+        if (secret.globs() != null) {
+          all.addAll(List.of(secret.globs().prefixes(home)));
+        }
+      }
+      known = new Prefixes(home, all.toArray(String[]::new));
+      prefixes = known;
+    }
+    String text = path.toString();
+    for (String prefix : known.prefixes()) {
+      if (text.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private SecretPaths() {}
 
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
 
-  /**
-   * The files in which browsers keep their cookies and saved passwords (Chromium's family and
-   * Firefox), by name: read below a browser's profile folder only.
-   */
-  private static final Set<String> BROWSER_STORES =
-      Set.of(
-          "Cookies",
-          "Login Data",
-          "Login Data For Account",
-          "Web Data",
-          "Local State",
-          "cookies.sqlite",
-          "logins.json",
-          "key3.db",
-          "key4.db",
-          "signons.sqlite",
-          "Cookies.binarycookies");
-
-  /** The folders of the home below which browsers keep their profiles. */
-  private static final Set<String> BROWSER_HOMES = Set.of(".config", ".mozilla", "snap", ".var");
-
-  private static final Set<String> SSH_PUBLIC =
-      Set.of("known_hosts", "known_hosts.old", "config", "authorized_keys", "authorized_keys2");
-
-  /** The secret a target is, or one its glob would match; or {@code null}. */
-  static BuiltinRule secretOrGlob(Path home, Target target) {
-    if (processEnvironment(target.raw())
-        || target.path() != null && processEnvironment(target.path().toString())) {
-      return PROCESS_ENVIRONMENT;
+  /** Every secret clause of the book, in the order a path is tried against them. */
+  private static List<Secret> fromBook() {
+    record Ordered(int order, Secret secret) {}
+    List<Ordered> found = new ArrayList<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      for (When when : spec.matches().when()) {
+        if (when.files() != null && when.files().kind().equals("secret")) {
+          RuleSpec.Files files = when.files();
+          Secret secret =
+              files.place() == null
+                  ? new Secret(spec.rule(), null, new PlaceGlobs(files.places()))
+                  : new Secret(spec.rule(), named(files.place()), null);
+          found.add(new Ordered(when.order(), secret));
+        }
+      }
     }
-    return target.glob() == null ? secret(home, target.path()) : globbed(home, target);
+    found.sort(Comparator.comparingInt(Ordered::order)); // stable: the book's order among equals
+    List<Secret> secrets = new ArrayList<>();
+    for (Ordered ordered : found) {
+      secrets.add(ordered.secret());
+    }
+    return List.copyOf(secrets);
+  }
+
+  private static Named named(String place) {
+    return switch (place) {
+      case "env-file" ->
+          (home, target, path) ->
+              path != null
+                  && path.getFileName() != null
+                  && isEnvFile(path.getFileName().toString());
+      // Read as written: the process's number is rarely literal (/proc/$PID/environ).
+      case "process-environment" ->
+          (home, target, path) ->
+              target != null
+                  && (processEnvironment(target.raw())
+                      || path != null && processEnvironment(path.toString()));
+      case "agent-tokens" -> SecretPaths::agentTokens;
+      default -> throw new IllegalStateException("no secret place is named " + place);
+    };
+  }
+
+  /**
+   * The secret a target is, or one its glob would match; or {@code null}.
+   *
+   * @param home the user's home
+   * @param target the file as the call names it
+   * @return the rule that guards it
+   */
+  static BuiltinRule secretOrGlob(Path home, Target target) {
+    Path path = target.glob() == null ? target.path() : null;
+    boolean listed = listed(home, path);
+    for (int i = 0; i < SECRETS.size(); i++) { // indexed: asked of every file a command names
+      Secret secret = SECRETS.get(i);
+      if (secret.holds(home, target, path, listed)) {
+        return secret.rule();
+      }
+    }
+    return target.glob() == null ? null : globbed(home, target);
+  }
+
+  /**
+   * The secret a path is, or {@code null}.
+   *
+   * @param home the user's home
+   * @param path the absolute path, or {@code null}
+   * @return the rule that guards it
+   */
+  static BuiltinRule secret(Path home, Path path) {
+    if (path == null || path.getFileName() == null) {
+      return null;
+    }
+    boolean listed = listed(home, path);
+    for (int i = 0; i < SECRETS.size(); i++) {
+      Secret secret = SECRETS.get(i);
+      if (secret.holds(home, null, path, listed)) {
+        return secret.rule();
+      }
+    }
+    return null;
   }
 
   /**
    * Whether a path, as written, is a process's environment ({@code /proc/self/environ}, {@code
    * /proc/$PID/environ}, {@code /proc/*}{@code /environ}): every variable the process was given,
-   * tokens and keys among them. Read as written, since the process's number is rarely literal.
+   * tokens and keys among them.
    */
   private static boolean processEnvironment(String raw) {
     return raw.startsWith("/proc/") && raw.endsWith("/environ");
@@ -192,145 +301,23 @@ final class SecretPaths {
   }
 
   /**
-   * The secret a path is, or {@code null}.
-   *
-   * @param home the user's home
-   * @param path the absolute path, or {@code null}
-   * @return the rule that guards it
+   * The agents' token files: Claude Code's, Codex's and Gemini CLI's credentials, GitHub Copilot's
+   * tokens. The agents' own places (issue 79's footprint per agent).
    */
-  static BuiltinRule secret(Path home, Path path) {
-    if (path == null || path.getFileName() == null) {
-      return null;
-    }
-    String name = path.getFileName().toString();
-    if (isEnvFile(name)) {
-      return ENV_FILE;
-    }
-    if (isPrivateKeyName(name)) {
-      return SSH;
-    }
-    if (path.startsWith(ETC)) {
-      return name.equals("shadow")
-              || name.equals("gshadow")
-              || name.startsWith("ssh_host_") && name.endsWith("_key")
-          ? SYSTEM
-          : null;
-    }
-    if (!path.startsWith(home) || path.equals(home)) {
-      return null;
-    }
-    String first = path.getName(home.getNameCount()).toString();
-    if (passwordStore(home.relativize(path), first, name)) {
-      return PASSWORD_STORE;
-    }
-    if (!first.startsWith(".") && !first.equals("_netrc")) {
-      return null; // a project's file: none of the dot folders and files below
-    }
-    Path rel = home.relativize(path);
-    String second = rel.getNameCount() > 1 ? rel.getName(1).toString() : null;
-    String rest = rel.toString();
-    if (AgentGround.token(rest, name)) {
-      return AGENT_TOKENS; // the agents' sign-in tokens: their rows' tokenFiles (agents.json)
-    }
-    return switch (first) {
-      case ".ssh" ->
-          second == null || !SSH_PUBLIC.contains(second) && !second.endsWith(".pub") ? SSH : null;
-      case ".aws" ->
-          second == null
-                  || second.equals("credentials")
-                  || second.equals("sso")
-                  || second.equals("cli") // cli/cache: the session credentials of assumed roles
-              ? AWS
-              : null;
-      case ".azure" -> AZURE;
-      case ".kube" -> second == null || second.equals("config") ? KUBE : null;
-      case ".docker" -> second == null || second.equals("config.json") ? DOCKER : null;
-      case ".netrc", "_netrc" -> NETRC;
-      case ".pgpass", ".my.cnf", ".mylogin.cnf" -> DATABASE;
-      case ".terraform.d" -> name.startsWith("credentials") ? TERRAFORM : null;
-      case ".terraformrc" -> TERRAFORM;
-      case ".npmrc", ".pypirc", ".yarnrc.yml" -> REGISTRY;
-      case ".gem", ".cargo" -> second != null && second.startsWith("credentials") ? REGISTRY : null;
-      case ".git-credentials" -> GIT_CREDENTIALS;
-      case ".gnupg" ->
-          second == null || second.equals("private-keys-v1.d") || second.equals("secring.gpg")
-              ? GPG
-              : null;
-      case ".config" -> config(rel, second, name);
-      case ".m2" ->
-          name.equals("settings.xml") || name.equals("settings-security.xml") ? REGISTRY : null;
-      case ".gradle" -> rest.equals(".gradle/gradle.properties") ? REGISTRY : null;
-      case ".ivy2", ".sbt", ".lein" -> name.contains("credentials") ? REGISTRY : null;
-      case ".composer" -> name.equals("auth.json") ? REGISTRY : null;
-      case ".nuget" -> name.equalsIgnoreCase("NuGet.Config") ? REGISTRY : null;
-      case ".jfrog" -> REGISTRY;
-      case ".vault-token",
-          ".s3cfg",
-          ".boto",
-          ".databrickscfg",
-          ".sentryclirc",
-          ".oci",
-          ".ngrok2",
-          ".wrangler",
-          ".tsh",
-          ".railway",
-          ".aliyun" ->
-          TOOL_CREDENTIALS;
-      case ".pulumi" -> name.equals("credentials.json") ? TOOL_CREDENTIALS : null;
-      case ".fly" -> name.equals("config.yml") ? TOOL_CREDENTIALS : null;
-      case ".huggingface" -> name.equals("token") ? TOOL_CREDENTIALS : null;
-      case ".kaggle" -> name.equals("kaggle.json") ? TOOL_CREDENTIALS : null;
-      case ".circleci" -> name.equals("cli.yml") ? TOOL_CREDENTIALS : null;
-      case ".cloudflared" ->
-          name.endsWith(".pem") || name.endsWith(".json") ? TOOL_CREDENTIALS : null;
-      case ".cache" -> rest.equals(".cache/huggingface/token") ? TOOL_CREDENTIALS : null;
-      case ".local" ->
-          rest.startsWith(".local/share/com.vercel.cli/") && name.equals("auth.json")
-              ? TOOL_CREDENTIALS
-              : null;
-      default -> null;
-    };
-  }
-
-  /**
-   * A browser's cookies or saved passwords (below its profile folder), the desktop's keyrings, or
-   * macOS's keychains: every site's session and password the person has, in one file.
-   */
-  private static boolean passwordStore(Path rel, String first, String name) {
-    String rest = rel.toString();
-    if (rest.startsWith(".local/share/keyrings/") || rest.startsWith("Library/Keychains/")) {
-      return true;
-    }
-    if (!BROWSER_STORES.contains(name)) {
+  private static boolean agentTokens(Path home, Target target, Path path) {
+    if (path == null || !path.startsWith(home) || path.equals(home)) {
       return false;
     }
-    return BROWSER_HOMES.contains(first)
-        || rest.startsWith("Library/Application Support/")
-        || rest.startsWith("Library/Cookies/");
-  }
-
-  static BuiltinRule config(Path rel, String second, String name) {
-    if (second == null) {
-      return null;
+    Path rel = home.relativize(path);
+    String name = path.getFileName().toString();
+    if (AgentGround.token(rel.toString(), name)) {
+      return true; // the agents' sign-in tokens: their rows' tokenFiles (agents.json)
     }
-    String third = rel.getNameCount() > 2 ? rel.getName(2).toString() : null;
-    return switch (second) {
-      case "gcloud" -> GCLOUD;
-      case "git" -> "credentials".equals(third) ? GIT_CREDENTIALS : null;
-      case "gh" -> "hosts.yml".equals(third) ? GIT_CREDENTIALS : null;
-      case "github-copilot" -> third == null || name.endsWith(".json") ? AGENT_TOKENS : null;
-      case "glab-cli", "hub" -> GIT_CREDENTIALS;
-      case "containers" -> name.equals("auth.json") ? DOCKER : null;
-      case "helm" -> "registry".equals(third) ? DOCKER : null;
-      case "composer" -> name.equals("auth.json") ? REGISTRY : null;
-      case "jfrog" -> REGISTRY;
-      case "rclone", "doctl", "stripe", "ngrok", "hcloud", "scw", "linode-cli", ".wrangler" ->
-          TOOL_CREDENTIALS;
-      case "netlify" -> name.equals("config.json") ? TOOL_CREDENTIALS : null;
-      case "configstore" ->
-          name.equals("firebase-tools.json") || name.equals("snyk.json") ? TOOL_CREDENTIALS : null;
-      default -> null;
-    };
+    // GitHub Copilot's sign-in in the editors' shared folder, which is no agent's own.
+    return rel.getNameCount() > 1
+        && rel.getName(0).toString().equals(".config")
+        && rel.getName(1).toString().equals("github-copilot")
+        && (rel.getNameCount() == 2 || name.endsWith(".json"));
   }
 
   static boolean isEnvFile(String name) {
@@ -347,15 +334,5 @@ final class SecretPaths {
       }
     }
     return true;
-  }
-
-  private static boolean isPrivateKeyName(String name) {
-    return !name.endsWith(".pub")
-        && (name.equals("id_rsa")
-            || name.equals("id_dsa")
-            || name.equals("id_ecdsa")
-            || name.equals("id_ed25519")
-            || name.equals("id_ecdsa_sk")
-            || name.equals("id_ed25519_sk"));
   }
 }

@@ -9,14 +9,10 @@ import java.util.Set;
  * SQL a client is handed (its arguments, a here-document, text echoed into it), read for what
  * destroys data: {@code DROP} of a table, database, schema or keyspace (or {@code ALTER TABLE …
  * DROP} of a column), {@code TRUNCATE}, {@code DELETE} without a {@code WHERE} that keeps rows,
- * {@code FLUSHALL}; SQL held in a string that {@code EXECUTE} or {@code PREPARE} runs too. Part of
- * {@link InfraRules}.
+ * {@code FLUSHALL}; SQL held in a string that {@code EXECUTE} or {@code PREPARE} runs too: the
+ * reader of the {@code db.*} rules' predicates ({@link DataPredicates}).
  */
 final class SqlStatements {
-  private static final BuiltinRule DB_DROP = RuleBook.rule("db.drop");
-  private static final BuiltinRule DB_TRUNCATE = RuleBook.rule("db.truncate");
-  private static final BuiltinRule DB_DELETE_ALL = RuleBook.rule("db.delete-all");
-
   private SqlStatements() {}
 
   /** What DROP destroys with its data, in SQL and in Cassandra's CQL. */
@@ -73,16 +69,23 @@ final class SqlStatements {
     return texts;
   }
 
-  /** Reads SQL's words once, left to right: no pattern over the text. */
-  static void sql(Scan scan, Step step, String text) {
-    sql(scan, step, text, 0);
+  /**
+   * What SQL destroys, read once left to right: no pattern over the text.
+   *
+   * @param text the SQL
+   * @return what it destroys, in the order its statements do
+   */
+  static List<DataLoss> sql(String text) {
+    List<DataLoss> found = new ArrayList<>();
+    sql(text, 0, found);
+    return found;
   }
 
   /**
    * Reads SQL's words, and where the SQL runs SQL held in strings ({@link #RUNS_STRINGS}, psql's
    * {@code \gexec}, which runs each value of the result), the strings' too.
    */
-  static void sql(Scan scan, Step step, String text, int depth) {
+  private static void sql(String text, int depth, List<DataLoss> found) {
     List<String> words = new ArrayList<>();
     List<String> strings = new ArrayList<>();
     StringBuilder word = new StringBuilder();
@@ -128,22 +131,22 @@ final class SqlStatements {
         alterTable = true;
       }
       if (w.equals("DROP") && DROPPED.contains(next)) {
-        scan.hit(DB_DROP, step, null);
+        found.add(DataLoss.DROP);
       } else if (w.equals("DROP")
           && alterTable
           && !next.isEmpty()
           && !next.equals(";")
           && !DROPPED_WITHOUT_DATA.contains(next)) {
-        scan.hit(DB_DROP, step, null); // ALTER TABLE t DROP [COLUMN] c: the column's data
+        found.add(DataLoss.DROP); // ALTER TABLE t DROP [COLUMN] c: the column's data
       } else if (w.equals("TRUNCATE") && !next.isEmpty() && !next.equals(";")) {
-        scan.hit(DB_TRUNCATE, step, null);
+        found.add(DataLoss.TRUNCATE);
       } else if (w.equals("DELETE") && next.equals("FROM") && deletesEveryRow(words, i + 2)) {
-        scan.hit(DB_DELETE_ALL, step, null);
+        found.add(DataLoss.DELETE_ALL);
       }
     }
     if (runsStrings && depth < MAX_SQL_DEPTH) {
       for (String string : strings) {
-        sql(scan, step, string, depth + 1);
+        sql(string, depth + 1, found);
       }
     }
   }

@@ -5,26 +5,51 @@ import java.util.List;
 
 /**
  * The clouds' and object stores' command lines deleting buckets, their objects and other resources:
- * aws, gsutil, gcloud, az, rclone, mc, s3cmd, firebase. Part of {@link InfraRules}.
+ * aws, gsutil, gcloud, az, rclone, mc, s3cmd, firebase: the reader of the {@code cloud.*} rules'
+ * predicates ({@link CloudPredicates}).
  */
 final class StorageDeletes {
-  private static final BuiltinRule DB_FLUSH = RuleBook.rule("db.flush");
-  private static final BuiltinRule BUCKET_DELETE = RuleBook.rule("cloud.bucket-delete");
-  private static final BuiltinRule CLOUD_DELETE = RuleBook.rule("cloud.delete");
-  private static final BuiltinRule SYNC_DELETE = RuleBook.rule("cloud.sync-delete");
-
   private StorageDeletes() {}
+
+  /** What a call deletes. */
+  enum Deletes {
+    /** Nothing these rules name. */
+    NONE,
+    /** A bucket with what it holds, or every object under a prefix: {@code cloud.bucket-delete}. */
+    BUCKET,
+    /** What a sync's source lacks: {@code cloud.sync-delete}. */
+    SYNC,
+    /** A cloud resource: {@code cloud.delete}. */
+    ONE
+  }
+
+  /**
+   * What a storage or cloud program's call deletes.
+   *
+   * @param step the program
+   * @return what it deletes
+   */
+  static Deletes of(Step step) {
+    return switch (step.program()) {
+      case "rclone" -> rclone(step);
+      case "mc" -> minio(step);
+      case "s3cmd" -> s3cmd(step);
+      case "aws" -> aws(step);
+      case "gsutil" -> gsutil(step);
+      case "gcloud" -> gcloud(step);
+      case "az" -> az(step);
+      default -> Deletes.NONE;
+    };
+  }
 
   /**
    * firebase: deleting every Firestore collection, or the Realtime Database from its root: every
    * document or key of the store.
    */
-  static void firebase(Scan scan, Step step) {
+  static boolean firebaseEmptied(Step step) {
     List<String> args = step.invocation().args();
-    if (args.contains("firestore:delete") && args.contains("--all-collections")
-        || args.contains("database:remove") && (args.contains("/") || args.contains("''"))) {
-      scan.hit(DB_FLUSH, step, null);
-    }
+    return args.contains("firestore:delete") && args.contains("--all-collections")
+        || args.contains("database:remove") && (args.contains("/") || args.contains("''"));
   }
 
   /**
@@ -33,10 +58,10 @@ final class StorageDeletes {
    * lacks. A dry run ({@code --dry-run}, {@code -n}) or an interactive one ({@code -i}) deletes
    * nothing unseen.
    */
-  static void rclone(Scan scan, Step step) {
+  private static Deletes rclone(Step step) {
     Argv argv = Argv.of(step.args(), "", "config", "include", "exclude", "filter", "filter-from");
     if (argv.has("dry-run") || argv.has('n') || argv.has('i') || argv.has("interactive")) {
-      return;
+      return Deletes.NONE;
     }
     List<Word> pos = argv.positionals();
     String sub = Argv.textAt(pos, 0);
@@ -44,10 +69,11 @@ final class StorageDeletes {
         && pos.size() > 1
         && remote(Argv.textAt(pos, 1))) {
       boolean filtered = argv.has("include") || argv.has("exclude") || argv.has("filter");
-      scan.hit(sub.equals("delete") && filtered ? CLOUD_DELETE : BUCKET_DELETE, step, null);
+      return sub.equals("delete") && filtered ? Deletes.ONE : Deletes.BUCKET;
     } else if (sub.equals("sync") && pos.size() > 2 && remote(Argv.textAt(pos, 2))) {
-      scan.hit(SYNC_DELETE, step, null);
+      return Deletes.SYNC;
     }
+    return Deletes.NONE;
   }
 
   /** Whether an rclone path names a remote ({@code s3:bucket/x}), not a local folder. */
@@ -62,21 +88,22 @@ final class StorageDeletes {
    * --recursive --force} every object under a prefix, {@code mirror --remove} what the source
    * lacks.
    */
-  static void minio(Scan scan, Step step) {
+  private static Deletes minio(Step step) {
     Argv argv = Argv.of(step.args(), "");
     String sub = Argv.textAt(argv.positionals(), 0);
     if (argv.has("dry-run") || argv.has("fake")) {
-      return;
+      return Deletes.NONE;
     }
     boolean force = argv.has("force");
     boolean recursive = argv.has("recursive") || argv.has('r');
     if (sub.equals("rb")) {
-      scan.hit(force ? BUCKET_DELETE : CLOUD_DELETE, step, null);
+      return force ? Deletes.BUCKET : Deletes.ONE;
     } else if (sub.equals("rm") && recursive && force) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (sub.equals("mirror") && argv.has("remove")) {
-      scan.hit(SYNC_DELETE, step, null);
+      return Deletes.SYNC;
     }
+    return Deletes.NONE;
   }
 
   /**
@@ -84,21 +111,22 @@ final class StorageDeletes {
    * the bucket, {@code del --recursive} every object under a prefix, {@code sync --delete-removed}
    * what the source lacks.
    */
-  static void s3cmd(Scan scan, Step step) {
+  private static Deletes s3cmd(Step step) {
     Argv argv = Argv.of(step.args(), "c", "config");
     if (argv.has("dry-run") || argv.has('n')) {
-      return;
+      return Deletes.NONE;
     }
     String sub = Argv.textAt(argv.positionals(), 0);
     boolean recursive = argv.has("recursive") || argv.has('r');
     boolean force = argv.has("force") || argv.has('f');
     if (sub.equals("rb")) {
-      scan.hit(recursive || force ? BUCKET_DELETE : CLOUD_DELETE, step, null);
+      return recursive || force ? Deletes.BUCKET : Deletes.ONE;
     } else if ((sub.equals("del") || sub.equals("rm")) && recursive) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (sub.equals("sync") && argv.has("delete-removed")) {
-      scan.hit(SYNC_DELETE, step, null);
+      return Deletes.SYNC;
     }
+    return Deletes.NONE;
   }
 
   /**
@@ -106,64 +134,64 @@ final class StorageDeletes {
    * {@code --pattern}, when given); deleting a storage account, container, share or file system
    * deletes all it holds; other deletes are cloud deletes.
    */
-  static void az(Scan scan, Step step) {
+  private static Deletes az(Step step) {
     List<String> args = step.invocation().args();
     if (args.contains("--dryrun") || args.contains("--dry-run")) {
-      return;
+      return Deletes.NONE;
     }
     if (args.contains("delete-batch")) {
-      scan.hit(args.contains("--pattern") ? CLOUD_DELETE : BUCKET_DELETE, step, null);
+      return args.contains("--pattern") ? Deletes.ONE : Deletes.BUCKET;
     } else if (args.contains("storage")
         && args.contains("delete")
         && (args.contains("account")
             || args.contains("container")
             || args.contains("share")
             || args.contains("fs"))) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (args.contains("sync")
         && args.contains("storage")
         && (args.contains("--delete-destination") || args.contains("--delete-destination=true"))) {
-      scan.hit(SYNC_DELETE, step, null);
+      return Deletes.SYNC;
     } else if (args.contains("delete")) {
-      scan.hit(CLOUD_DELETE, step, null);
+      return Deletes.ONE;
     }
+    return Deletes.NONE;
   }
 
-  static void aws(Scan scan, Step step) {
+  private static Deletes aws(Step step) {
     Argv argv = Argv.of(step.args(), "", "profile", "region", "endpoint-url", "output", "query");
     List<Word> pos = argv.positionals();
     String service = Argv.textAt(pos, 0);
     String action = Argv.textAt(pos, 1);
     if (argv.has("dryrun")) {
-      return; // the s3 commands' dry run lists what they would do
+      return Deletes.NONE; // the s3 commands' dry run lists what they would do
     }
     String endpoint = argv.value("endpoint-url");
     if (endpoint != null && DockerCommands.LOCAL_ENDPOINT.matcher(endpoint).matches()) {
-      return; // LocalStack, MinIO on this machine: an emulator's bucket, the test suite's
+      return Deletes
+          .NONE; // LocalStack, MinIO on this machine: an emulator's bucket, the test suite's
     }
     if (service.equals("s3")
         && (action.equals("rm") && argv.has("recursive")
             || action.equals("rb") && argv.has("force"))) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (service.equals("s3") && action.equals("sync") && argv.has("delete")) {
       // A static site's deploy: it deletes only what the folder no longer has, unless the folder
       // is the wrong one or empty (fp-013 of the red team).
-      scan.hit(SYNC_DELETE, step, null);
+      return Deletes.SYNC;
     } else if (service.equals("s3api") && action.startsWith("put-bucket-lifecycle")) {
-      BuiltinRule lifecycle = lifecycle(Argv.of(step.args(), "", "lifecycle-configuration"));
-      if (lifecycle != null) {
-        scan.hit(lifecycle, step, null);
-      }
+      return lifecycle(Argv.of(step.args(), "", "lifecycle-configuration"));
     } else if (service.equals("s3") && action.equals("rb")) {
-      scan.hit(CLOUD_DELETE, step, null); // an empty bucket: its name is free for anyone after
+      return Deletes.ONE; // an empty bucket: its name is free for anyone after
     } else if (service.equals("s3api") && action.startsWith("delete-bucket")) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (action.startsWith("delete-")
         || action.startsWith("terminate-")
         || action.startsWith("remove-")
         || action.startsWith("deregister-")) {
-      scan.hit(CLOUD_DELETE, step, null);
+      return Deletes.ONE;
     }
+    return Deletes.NONE;
   }
 
   /**
@@ -171,13 +199,13 @@ final class StorageDeletes {
    * deletes every object of the bucket a day or so later. A configuration read from a file cannot
    * be seen and is asked about.
    */
-  private static BuiltinRule lifecycle(Argv argv) {
+  private static Deletes lifecycle(Argv argv) {
     String config = argv.value("lifecycle-configuration");
     if (config == null) {
-      return null;
+      return Deletes.NONE;
     }
     if (config.startsWith("file://") || config.startsWith("fileb://")) {
-      return CLOUD_DELETE;
+      return Deletes.ONE;
     }
     StringBuilder compact = new StringBuilder();
     for (int i = 0; i < config.length(); i++) {
@@ -187,32 +215,31 @@ final class StorageDeletes {
     }
     String c = compact.toString();
     if (!c.contains("\"Expiration\"") && !c.contains("Expiration=")) {
-      return null;
+      return Deletes.NONE;
     }
     boolean filtered =
         c.contains("\"Prefix\":\"") && !c.contains("\"Prefix\":\"\"")
             || c.contains("\"Tag\"")
             || c.contains("\"ObjectSizeGreaterThan\"")
             || c.contains("\"ObjectSizeLessThan\"");
-    return filtered ? null : BUCKET_DELETE;
+    return filtered ? Deletes.NONE : Deletes.BUCKET;
   }
 
-  static void gsutil(Scan scan, Step step) {
+  private static Deletes gsutil(Step step) {
     Argv argv = Argv.of(step.args(), "ohu");
     List<Word> pos = argv.positionals();
     String sub = Argv.textAt(pos, 0);
     if (sub.equals("rb")) {
-      scan.hit(BUCKET_DELETE, step, null);
+      return Deletes.BUCKET;
     } else if (sub.equals("rsync")) {
       // rsync -d deletes from the destination what the source lacks; -n is its dry run.
       Argv rsync = Argv.of(step.args(), "ohuajxy");
       if (rsync.has('d') && !rsync.has('n')) {
-        scan.hit(SYNC_DELETE, step, null);
+        return Deletes.SYNC;
       }
     } else if (sub.equals("rm")) {
       if (everyObject(pos)) {
-        scan.hit(BUCKET_DELETE, step, null);
-        return;
+        return Deletes.BUCKET;
       }
       for (Word w : step.args()) {
         String t = w.text();
@@ -220,33 +247,32 @@ final class StorageDeletes {
                 && !t.startsWith("--")
                 && (t.indexOf('r') > 0 || t.indexOf('R') > 0 || t.indexOf('a') > 0)
             || t.equals("--recursive")) {
-          scan.hit(BUCKET_DELETE, step, null);
-          return;
+          return Deletes.BUCKET;
         }
       }
     }
+    return Deletes.NONE;
   }
 
-  static void gcloud(Scan scan, Step step) {
+  private static Deletes gcloud(Step step) {
     Argv argv = Argv.of(step.args(), "", "project", "account", "configuration");
     List<String> pos = argv.positionals().stream().map(Word::text).toList();
     if (pos.size() >= 2 && pos.get(0).equals("storage")) {
       if (pos.get(1).equals("rm")
               && (argv.has('r') || argv.has("recursive") || everyObject(argv.positionals()))
           || pos.contains("delete") && pos.contains("buckets")) {
-        scan.hit(BUCKET_DELETE, step, null);
-        return;
+        return Deletes.BUCKET;
       }
       if (pos.get(1).equals("rsync")
           && argv.has("delete-unmatched-destination-objects")
           && !argv.has("dry-run")) {
-        scan.hit(SYNC_DELETE, step, null);
-        return;
+        return Deletes.SYNC;
       }
     }
     if (pos.contains("delete")) {
-      scan.hit(CLOUD_DELETE, step, null);
+      return Deletes.ONE;
     }
+    return Deletes.NONE;
   }
 
   /**

@@ -6,11 +6,16 @@ import java.util.Map;
 
 /**
  * What the machine's rules of the book ask in code: {@code kills-every-process} ({@code kill -9
- * -1}: -1 after a signal) and {@code runs-as-root} (sudo, doas, pkexec, su, run0, as the program or
- * a wrapper of it).
+ * -1}: -1 after a signal), {@code runs-as-root} (sudo, doas, pkexec, su, run0, as the program or a
+ * wrapper of it), and of the whole call {@code fork-bomb} ({@link ForkBombs}).
  */
 final class SystemPredicates {
   private SystemPredicates() {}
+
+  /** Adds the call's predicate of {@code system.fork-bomb} under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("fork-bomb", ForkBombs::in);
+  }
 
   /** Adds the predicates of {@code system.kill-all} and {@code system.sudo} under their names. */
   static void addTo(Map<String, Where.Predicate> named) {

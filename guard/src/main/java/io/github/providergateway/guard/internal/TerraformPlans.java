@@ -2,18 +2,18 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * terraform, tofu and terragrunt: destroying a stack, replacing a resource that holds data, and
- * applying a plan saved in the same command that does either. Part of {@link InfraRules}.
+ * applying a plan saved in the same command that does either: the reader of the predicates {@code
+ * terraform-destroys} and {@code terraform-replaces-data} ({@link InfraPredicates}).
  */
 final class TerraformPlans {
-  private static final BuiltinRule TERRAFORM_DESTROY = RuleBook.rule("infra.terraform-destroy");
-  private static final BuiltinRule TERRAFORM_REPLACE = RuleBook.rule("infra.terraform-replace");
-
   private TerraformPlans() {}
 
   /**
@@ -57,13 +57,82 @@ final class TerraformPlans {
           "key_vault",
           "secret");
 
+  /** What a terraform, tofu or terragrunt call does to the stack's resources. */
+  enum Effect {
+    /** Nothing these rules name. */
+    NONE,
+    /** Destroys every resource of the stack. */
+    DESTROY,
+    /** Replaces a resource that holds data. */
+    REPLACE
+  }
+
+  /** The programs that save and apply plans, one another's too. */
+  private static final Set<String> PROGRAMS = Set.of("terraform", "tofu", "terragrunt");
+
   /**
-   * terraform, tofu and terragrunt: destroy, {@code apply -destroy}, terragrunt's {@code run-all
-   * destroy} and {@code run --all [--] destroy}, and applying a plan saved in the same command with
-   * {@code plan -destroy -out=…}; {@code -replace} of a resource that holds data, or applying a
-   * plan that does.
+   * A call's words as terraform reads them.
+   *
+   * @param sub its command, terragrunt's after {@code run-all} or {@code run}
+   * @param pos its positionals
+   * @param destroyFlag whether {@code -destroy} is given
+   * @param replacesData whether a {@code -replace} names a resource that holds data
+   * @param out the plan file {@code -out} names, or {@code null}
    */
-  static void terraform(Scan scan, Step step, Map<String, BuiltinRule> plans) {
+  private record Reading(
+      String sub, List<Word> pos, boolean destroyFlag, boolean replacesData, String out) {
+
+    /** {@return what a plan this call saves does when applied, or {@code null} for none} */
+    Effect saved() {
+      if (!sub.equals("plan") || out == null) {
+        return null;
+      }
+      return destroyFlag ? Effect.DESTROY : replacesData ? Effect.REPLACE : null;
+    }
+  }
+
+  /**
+   * What a terraform, tofu or terragrunt call does: destroy, {@code apply -destroy}, terragrunt's
+   * {@code run-all destroy} and {@code run --all [--] destroy}, and applying a plan saved earlier
+   * in the same command with {@code plan -destroy -out=…}; {@code -replace} of a resource that
+   * holds data, or applying a plan that does.
+   *
+   * @param scan the call
+   * @param step the program
+   * @return its effect
+   */
+  static Effect effect(Scan scan, Step step) {
+    Reading reading = read(step);
+    if (reading.sub().equals("plan") && reading.out() != null) {
+      return Effect.NONE; // saved, not applied
+    }
+    Effect applied = null;
+    if (reading.sub().equals("apply")) {
+      // Plan files saved before it in this command that destroy (plan -destroy) or replace what
+      // holds data, by their name: applying one does what the plan says.
+      Map<String, Effect> plans = new HashMap<>();
+      for (Step earlier : scan.steps()) {
+        if (earlier == step) {
+          break;
+        }
+        Effect saved = PROGRAMS.contains(earlier.program()) ? read(earlier).saved() : null;
+        if (saved != null) {
+          plans.put(base(read(earlier).out()), saved);
+        }
+      }
+      applied = plans.get(base(Argv.textAt(reading.pos(), 1)));
+    }
+    if (reading.sub().equals("destroy")
+        || reading.sub().equals("apply") && reading.destroyFlag()
+        || applied == Effect.DESTROY) {
+      return Effect.DESTROY;
+    }
+    return reading.sub().equals("apply") && (reading.replacesData() || applied == Effect.REPLACE)
+        ? Effect.REPLACE
+        : Effect.NONE;
+  }
+
+  private static Reading read(Step step) {
     List<Word> pos = new ArrayList<>();
     boolean destroyFlag = false;
     boolean replacesData = false;
@@ -96,24 +165,10 @@ final class TerraformPlans {
     }
     String sub = Argv.textAt(pos, 0);
     if (sub.equals("run-all") || sub.equals("run")) {
-      sub = Argv.textAt(pos, 1); // terragrunt run --all destroy, run -- destroy, run-all destroy
+      // terragrunt run --all destroy, run -- destroy, run-all destroy
+      sub = Argv.textAt(pos, 1);
     }
-    if (sub.equals("plan") && out != null) {
-      BuiltinRule planned =
-          destroyFlag ? TERRAFORM_DESTROY : replacesData ? TERRAFORM_REPLACE : null;
-      if (planned != null) {
-        plans.put(base(out), planned);
-      }
-      return;
-    }
-    BuiltinRule applied = sub.equals("apply") ? plans.get(base(Argv.textAt(pos, 1))) : null;
-    if (sub.equals("destroy")
-        || sub.equals("apply") && destroyFlag
-        || applied == TERRAFORM_DESTROY) {
-      scan.hit(TERRAFORM_DESTROY, step, null);
-    } else if (sub.equals("apply") && (replacesData || applied == TERRAFORM_REPLACE)) {
-      scan.hit(TERRAFORM_REPLACE, step, null);
-    }
+    return new Reading(sub, pos, destroyFlag, replacesData, out);
   }
 
   private static String base(String path) {

@@ -21,6 +21,28 @@ final class WhenText {
   }
 
   private static String of(When when) {
+    if (when.files() != null) {
+      RuleSpec.Files files = when.files();
+      String by =
+          when.programs().contains("*") ? "" : " by `" + String.join("`/`", when.programs()) + "`";
+      String verb = files.kind().equals("secret") ? "reads or writes" : files.kind();
+      String what =
+          files.place() != null
+              ? verb + " a file in the place " + files.place() + by
+              : verb + " `" + String.join("`, `", files.places()) + "`" + by;
+      if (!files.metadata()) {
+        what += ", not its mode or time alone";
+      }
+      return files.shellWrites() ? what : what + ", writing by the file tools only";
+    }
+    if (when.call()) {
+      return "the call, where " + when.where();
+    }
+    if (!when.unread().isEmpty()) {
+      return "what the parse could not read: "
+          + String.join(" or ", when.unread())
+          + (when.where() == null ? "" : ", where " + when.where());
+    }
     StringBuilder out = new StringBuilder("`");
     out.append(String.join("`/`", when.programs()));
     if (!when.subcommands().isEmpty()) {
@@ -28,6 +50,9 @@ final class WhenText {
     }
     if (!when.next().isEmpty()) {
       out.append(' ').append(String.join("`/`", when.next()));
+    }
+    if (!when.then().isEmpty()) {
+      out.append(' ').append(String.join("`/`", when.then()));
     }
     out.append('`');
     List<String> parts = new ArrayList<>();
@@ -51,6 +76,9 @@ final class WhenText {
     }
     if (when.where() != null) {
       parts.add("where " + when.where());
+    }
+    if (when.anywhere() && (!when.any().isEmpty() || !when.none().isEmpty())) {
+      parts.add("options anywhere");
     }
     if (!parts.isEmpty()) {
       out.append(' ').append(String.join(", ", parts));

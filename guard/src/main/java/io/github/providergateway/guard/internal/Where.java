@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The named predicates a rule's when clause may ask for ({@code "where": "refspec-forced"}): what
@@ -33,21 +34,144 @@ final class Where {
   }
 
   /**
-   * A program as a clause reads it.
+   * A predicate over the whole call, for a clause asked once of it ({@code "call": true}): what it
+   * found, as the reason shows it.
    *
-   * @param subcommand the subcommand, or the empty string
-   * @param args the words after the subcommand
-   * @param argv those words' options and positionals
+   * <p>Implemented by the classes that hold the knowledge ({@link SystemPredicates}).
    */
-  record Read(String subcommand, List<Word> args, Argv argv) {}
+  @FunctionalInterface
+  interface CallPredicate {
+    /**
+     * What the call holds that the predicate looks for.
+     *
+     * @param scan the call
+     * @return what was found, as the reason shows it, or {@code null} for nothing
+     */
+    String found(Scan scan);
+  }
+
+  /**
+   * A predicate that finds paths among a program's arguments ({@code names-disk}): the rule is
+   * found once for each, as the reason shows it (with the path on the disk it stands for).
+   *
+   * <p>Implemented by the classes that hold the knowledge ({@link DiskPredicates}).
+   */
+  @FunctionalInterface
+  interface Paths {
+    /**
+     * The paths the predicate finds.
+     *
+     * @param scan the call
+     * @param step the program
+     * @param read its subcommand's arguments
+     * @return the paths; empty where it does not hold
+     */
+    List<Target> found(Scan scan, Step step, Read read);
+  }
+
+  /**
+   * A program as a clause reads it: its options read at the first asking, as most predicates over
+   * any program ({@code "program": "*"}) never ask.
+   */
+  static final class Read {
+    private final String subcommand;
+    private final List<Word> args;
+    private final Supplier<Argv> reading;
+    private Argv argv;
+
+    /**
+     * A program's reading.
+     *
+     * @param subcommand the subcommand, or the empty string
+     * @param args the words after the subcommand
+     * @param argv those words' options and positionals, read when asked
+     */
+    Read(String subcommand, List<Word> args, Supplier<Argv> argv) {
+      this.subcommand = subcommand;
+      this.args = args;
+      this.reading = argv;
+    }
+
+    /** {@return the subcommand, or the empty string} */
+    String subcommand() {
+      return subcommand;
+    }
+
+    /** {@return the words after the subcommand} */
+    List<Word> args() {
+      return args;
+    }
+
+    /** {@return those words' options and positionals, read as the clause's values say} */
+    Argv argv() {
+      if (argv == null) {
+        argv = reading.get();
+      }
+      return argv;
+    }
+  }
+
+  /**
+   * What a reader makes of a program: the effect a predicate of several compares with.
+   *
+   * @param <T> what it makes of it
+   */
+  @FunctionalInterface
+  interface Reading<T> {
+    /**
+     * Reads a program.
+     *
+     * @param scan the call
+     * @param step the program
+     * @param read its subcommand's arguments
+     * @return what it makes of it
+     */
+    T of(Scan scan, Step step, Read read);
+  }
+
+  /**
+   * Adds a predicate a name, each holding where the reading of a program is the name's value
+   * ({@code terraform-destroys} where {@link TerraformPlans#effect} is {@code DESTROY}).
+   *
+   * @param named the predicates by name
+   * @param values each name's value
+   * @param reading the reading
+   * @param <T> what the reading makes of a program
+   */
+  static <T> void byValue(Map<String, Predicate> named, Map<String, T> values, Reading<T> reading) {
+    values.forEach(
+        (name, value) ->
+            named.put(name, (scan, step, read) -> reading.of(scan, step, read) == value));
+  }
 
   private static final Map<String, Predicate> BY_NAME;
 
+  private static final Map<String, CallPredicate> ON_CALL;
+
+  private static final Map<String, Paths> ON_PATHS;
+
   static {
+    Map<String, Paths> onPaths = new LinkedHashMap<>();
+    DiskPredicates.addPathsTo(onPaths);
+    ON_PATHS = Collections.unmodifiableMap(onPaths);
+    Map<String, CallPredicate> onCall = new LinkedHashMap<>();
+    SystemPredicates.addCallsTo(onCall);
+    ToolPredicates.addCallsTo(onCall);
+    ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
+    PersistPredicates.addTo(named);
+    PrintedSecretPredicates.addTo(named);
+    SecretPredicates.addTo(named);
+    InfraPredicates.addTo(named);
+    DataPredicates.addTo(named);
+    CloudPredicates.addTo(named);
+    RemotePredicates.addTo(named);
+    ExecPredicates.addTo(named);
+    HostingRules.addTo(named);
+    DiskPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
@@ -55,9 +179,62 @@ final class Where {
 
   private Where() {}
 
-  /** {@return every predicate's name} */
+  /** {@return every predicate's name, of a program's and of a call's} */
   static Set<String> names() {
-    return BY_NAME.keySet();
+    Set<String> names = new java.util.LinkedHashSet<>(BY_NAME.keySet());
+    names.addAll(ON_CALL.keySet());
+    names.addAll(ON_PATHS.keySet());
+    return names;
+  }
+
+  /**
+   * Whether a name is a predicate that finds paths.
+   *
+   * @param name the name
+   * @return whether it is
+   */
+  static boolean findsPaths(String name) {
+    return ON_PATHS.containsKey(name);
+  }
+
+  /**
+   * The path predicate of a name.
+   *
+   * @param name its name
+   * @return the predicate
+   * @throws IllegalStateException when none is so named
+   */
+  static Paths ofPaths(String name) {
+    Paths predicate = ON_PATHS.get(name);
+    if (predicate == null) {
+      throw new IllegalStateException("no path predicate is named " + name);
+    }
+    return predicate;
+  }
+
+  /**
+   * Whether a name is a predicate of the whole call's, not of a program's.
+   *
+   * @param name the name
+   * @return whether it is
+   */
+  static boolean onCall(String name) {
+    return ON_CALL.containsKey(name);
+  }
+
+  /**
+   * The call predicate of a name.
+   *
+   * @param name its name
+   * @return the predicate
+   * @throws IllegalStateException when none is so named
+   */
+  static CallPredicate ofCall(String name) {
+    CallPredicate predicate = ON_CALL.get(name);
+    if (predicate == null) {
+      throw new IllegalStateException("no call predicate is named " + name);
+    }
+    return predicate;
   }
 
   /**

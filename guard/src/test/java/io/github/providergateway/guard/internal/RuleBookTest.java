@@ -51,6 +51,11 @@ class RuleBookTest {
     }
   }
 
+  /** {@return the guard of a preset in the corpus's setting, for other tests of the book} */
+  static Guard guard(GuardPreset preset) {
+    return GUARDS.get(preset);
+  }
+
   static Stream<Arguments> examples() {
     List<Arguments> all = new ArrayList<>();
     for (RuleSpec spec : RuleBook.specs()) {

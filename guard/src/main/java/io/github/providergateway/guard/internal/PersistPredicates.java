@@ -1,44 +1,71 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What makes code run later, on its own, after the session has ended: cron and at jobs, systemd and
- * launchd units and timers, desktop autostart entries, a program put ahead of a system one on
- * {@code PATH}, and git settings that run a program in every repository. Each is found where it is
- * installed: by the program that installs it ({@code crontab -}, {@code systemctl --user enable},
- * {@code git config --global core.hooksPath}) and by the file it writes ({@link PersistentPlaces}).
- * Shell start-up files are {@code fs.shell-startup}'s.
+ * What makes code run later, on its own, after the session has ended, where the book's data cannot
+ * say it: a systemd unit enabled, a launchd job loaded, a login item made, a program named like a
+ * system one copied onto {@code PATH} or written there, a git setting that runs a program or
+ * redirects every clone, a global package source, a line of a start-up file that runs ahead of a
+ * system program, and the start-up code of Python and vim. The rules ({@code persist.json}) name
+ * these predicates ({@link Where}) and places ({@link FilePlaces}); the places that are paths alone
+ * (cron's tables, units' folders, autostart entries) are the book's own.
  */
-final class PersistRules implements Family {
-  static final BuiltinRule SCHEDULED_JOB = RuleBook.rule("persist.scheduled-job");
-  static final BuiltinRule SERVICE = RuleBook.rule("persist.service");
-  static final BuiltinRule AUTOSTART = RuleBook.rule("persist.autostart");
-  static final BuiltinRule PATH_SHADOW = RuleBook.rule("persist.path-shadow");
-  static final BuiltinRule GIT_GLOBAL = RuleBook.rule("persist.git-global");
-  static final BuiltinRule STARTUP_HIJACK = RuleBook.rule("persist.startup-hijack");
-  static final BuiltinRule STARTUP_CODE = RuleBook.rule("persist.startup-code");
-  static final BuiltinRule PACKAGE_SOURCE = RuleBook.rule("persist.package-source");
+final class PersistPredicates {
+  private PersistPredicates() {}
 
-  /** systemd-run's options that make a timer: the command runs later, not now. */
-  private static final List<String> TIMERS =
-      List.of(
-          "on-active",
-          "on-boot",
-          "on-startup",
-          "on-unit-active",
-          "on-unit-inactive",
-          "on-calendar",
-          "on-clock-change",
-          "on-timezone-change",
-          "timer-property");
+  /**
+   * Adds the predicates over a program.
+   *
+   * @param named the table of {@link Where}
+   */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("systemctl-enables", (scan, step, read) -> systemctlEnables(step));
+    named.put("launchctl-loads", (scan, step, read) -> launchctlLoads(step));
+    named.put("adds-login-item", (scan, step, read) -> addsLoginItem(step));
+    named.put(
+        "git-config-runs-code",
+        (scan, step, read) -> GlobalGitConfig.setsCode(scan, step, read.args()));
+    named.put(
+        "git-config-redirects",
+        (scan, step, read) ->
+            !GlobalGitConfig.setsCode(scan, step, read.args())
+                && GlobalGitConfig.redirects(scan, step, read.args()));
+    named.put("sets-package-source", (scan, step, read) -> PackageSources.setsGlobally(step));
+    named.put(
+        "copies-ahead-of-system",
+        (scan, step, read) -> copiesShadow(scan, step, scan.places().home()));
+    named.put("hijacks-later-shells", (scan, step, read) -> runsLater(step) && hijacks(scan, step));
+  }
+
+  /**
+   * Adds the places of files written.
+   *
+   * @param named the table of {@link FilePlaces}
+   */
+  static void addPlacesTo(Map<String, FilePlaces.Named> named) {
+    named.put(
+        "ahead-of-system-program",
+        (scan, access) ->
+            PersistentPlaces.aheadOfSystem(scan.places().home(), access.target().path())
+                && !linksSystemProgram(scan, access));
+    named.put("python-site-startup", PersistPredicates::pythonStartup);
+    named.put(
+        "vim-startup-running-shell",
+        (scan, access) -> {
+          Path path = access.target().path();
+          return path != null
+              && vimStartup(scan.places().home(), path)
+              && runsShell(written(access));
+        });
+  }
 
   /** systemctl's verbs that make a unit start by itself (at boot or login, or with another). */
   private static final Set<String> ENABLES =
@@ -150,58 +177,6 @@ final class PersistRules implements Family {
     return path != null && home != null && path.startsWith(home.resolve(".cache"));
   }
 
-  @Override
-  public void scan(Scan scan) {
-    Path home = scan.places().home();
-    for (Step step : scan.steps()) {
-      BuiltinRule rule =
-          switch (step.program()) {
-            case "crontab" -> crontabInstalls(step) ? SCHEDULED_JOB : null;
-            case "at", "batch" -> atSchedules(step) ? SCHEDULED_JOB : null;
-            case "systemd-run" -> systemdTimer(step) ? SCHEDULED_JOB : null;
-            case "systemctl" -> systemctlEnables(step) ? SERVICE : null;
-            case "launchctl" -> launchctlLoads(step) ? SERVICE : null;
-            case "loginctl" -> step.invocation().args().contains("enable-linger") ? SERVICE : null;
-            case "osascript" -> addsLoginItem(step) ? AUTOSTART : null;
-            case "git" -> {
-              if (!GitCommand.subcommandOf(step.args()).equals("config")) {
-                yield null; // most git commands: nothing made to read them
-              }
-              GitCommand git = GitCommand.of(step.args());
-              yield GlobalGitConfig.setsCode(scan, step, git.args())
-                  ? GIT_GLOBAL
-                  : GlobalGitConfig.redirects(scan, step, git.args()) ? PACKAGE_SOURCE : null;
-            }
-            case "cp", "install", "ln", "mv" -> copiesShadow(scan, step, home) ? PATH_SHADOW : null;
-            default -> PackageSources.setsGlobally(step) ? PACKAGE_SOURCE : null;
-          };
-      if (rule != null) {
-        scan.hit(rule, step, null);
-      }
-      if (runsLater(step) && hijacks(scan, step)) {
-        scan.hit(STARTUP_HIJACK, step, null);
-      }
-    }
-    List<Access> accesses = scan.accesses();
-    for (int i = 0; i < accesses.size(); i++) { // indexed: a long command writes hundreds
-      Access access = accesses.get(i);
-      if (access.kind() != Kind.WRITE || access.metadataOnly()) {
-        continue;
-      }
-      BuiltinRule rule = PersistentPlaces.written(home, access.target().path());
-      if (rule == PATH_SHADOW && linksSystemProgram(scan, access)) {
-        rule = null;
-      }
-      if (rule == null && startupCode(scan, access)) {
-        rule = STARTUP_CODE;
-      }
-      if (rule != null) {
-        scan.hit(rule, access);
-      }
-    }
-  }
-
-  /** Folders of the system's own programs: a link to one runs the system's program, no other. */
   private static final List<String> SYSTEM_BINS =
       List.of(
           "/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/opt/homebrew/bin/");
@@ -262,7 +237,7 @@ final class PersistRules implements Family {
    * program of every session gets their variables, {@code LD_PRELOAD} among them), and a vim
    * start-up file given a line that runs a shell command ({@code autocmd VimEnter * silent !…}).
    */
-  private static boolean startupCode(Scan scan, Access access) {
+  private static boolean pythonStartup(Scan scan, Access access) {
     Target target = access.target();
     Path path = target.path();
     if (path == null) {
@@ -277,38 +252,8 @@ final class PersistRules implements Family {
       Place place = scan.place(target);
       return place != Place.INSIDE && place != Place.PROJECT;
     }
-    if (SYSTEM_STARTUP.contains(text) || text.startsWith("/etc/profile.d/")) {
-      return true;
-    }
-    Path home = scan.places().home();
-    if (text.contains("/environment.d/")
-            && (path.startsWith(home.resolve(".config/environment.d"))
-                || text.startsWith("/etc/environment.d/")
-                || text.startsWith("/usr/lib/environment.d/"))
-        || path.equals(home.resolve(".pam_environment"))) {
-      return true;
-    }
-    return vimStartup(home, path) && runsShell(written(access));
+    return false;
   }
-
-  /**
-   * The machine's files that every program ({@code /etc/ld.so.preload}: a library loaded into each)
-   * or every login and shell of every user reads as code or environment.
-   */
-  private static final Set<String> SYSTEM_STARTUP =
-      Set.of(
-          "/etc/ld.so.preload",
-          "/etc/environment",
-          "/etc/profile",
-          "/etc/bash.bashrc",
-          "/etc/bashrc",
-          "/etc/zshenv",
-          "/etc/zprofile",
-          "/etc/zshrc",
-          "/etc/zsh/zshenv",
-          "/etc/zsh/zprofile",
-          "/etc/zsh/zshrc",
-          "/etc/fish/config.fish");
 
   private static boolean vimStartup(Path home, Path path) {
     if (!path.startsWith(home)) {
@@ -352,44 +297,6 @@ final class PersistRules implements Family {
 
   private static boolean runsShell(String text) {
     return VIM_SHELL.matcher(text).find();
-  }
-
-  /**
-   * Whether crontab installs a table: from a file, from {@code -}, or from standard input when
-   * given no file. Listing ({@code -l}), editing ({@code -e}, which needs the person at a
-   * terminal), testing ({@code -T}) and removing ({@code -r}, {@code fs.crontab-remove}) install
-   * nothing.
-   */
-  private static boolean crontabInstalls(Step step) {
-    Argv argv = Argv.of(step.args(), "un");
-    return !(argv.has('l')
-        || argv.has('e')
-        || argv.has('r')
-        || argv.has('T')
-        || argv.has('V')
-        || argv.has("help")
-        || argv.has("version"));
-  }
-
-  /** Whether at or batch is given a job: all but listing, showing and removing jobs. */
-  private static boolean atSchedules(Step step) {
-    Argv argv = Argv.of(step.args(), "fqtM");
-    return !(argv.has('l')
-        || argv.has('r')
-        || argv.has('d')
-        || argv.has('c')
-        || argv.has('V')
-        || argv.has("help"));
-  }
-
-  private static boolean systemdTimer(Step step) {
-    Argv argv = Argv.of(step.args(), "", "unit", "property", "description", "uid", "gid");
-    for (String timer : TIMERS) {
-      if (argv.has(timer)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -1,33 +1,38 @@
 package io.github.providergateway.guard.internal;
 
 /**
- * The fork bomb, found in the command's text and in the text a shell or eval is handed. The other
- * rules of the machine (shutting down, killing every process, sudo) are the book's clauses, with
- * the predicates {@code kills-every-process} and {@code runs-as-root} ({@link SystemPredicates}).
+ * The fork bomb ({@code :(){ :|:& };:}), read in the command's text and in the text a shell or eval
+ * is handed: the reader of the predicate {@code fork-bomb} ({@link SystemPredicates}).
  */
-final class SystemRules implements Family {
-  static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
+final class ForkBombs {
+  private ForkBombs() {}
 
-  @Override
-  public void scan(Scan scan) {
+  /**
+   * The fork bomb of a call, as a reason shows it.
+   *
+   * @param scan the call
+   * @return {@code :(){ :|:& };:} where the command or a shell's text defines one, else {@code
+   *     null}
+   */
+  static String in(Scan scan) {
     if (scan.source() != null && forkBomb(scan.source())) {
-      scan.hit(FORK_BOMB, forkBombShown());
+      return SHOWN;
     }
     for (Step step : scan.steps()) {
       // bash -c ':(){ :|:& };:', eval '…': the text a shell or eval is handed, read the same way.
       if (step.is(ProgramKind.SHELL) || step.program().equals("eval")) {
         for (io.github.providergateway.guard.shell.Word word : step.args()) {
           if (word.text().indexOf('(') >= 0 && forkBomb(word.text())) {
-            scan.hit(FORK_BOMB, forkBombShown());
+            return SHOWN;
           }
         }
       }
     }
+    return null;
   }
 
-  private static String forkBombShown() {
-    return ":(){ :|:& };:";
-  }
+  /** How a reason shows every fork bomb. */
+  private static final String SHOWN = ":(){ :|:& };:";
 
   /**
    * Whether the command defines a function that pipes itself into itself in the background and

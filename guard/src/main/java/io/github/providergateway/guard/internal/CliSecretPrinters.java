@@ -1,0 +1,215 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which subcommands of the CLIs that keep credentials print one ({@code gh auth token}, {@code aws
+ * ecr get-login-password}) or print a secret they store ({@code vault kv get}, {@code kubectl get
+ * secret -o yaml}): each tool's arguments read, for {@link PrintedSecretPredicates}.
+ */
+final class CliSecretPrinters {
+  private CliSecretPrinters() {}
+
+  /** Whether a tool is asked to print a credential it keeps. */
+  static boolean printsCliToken(String program, List<String> args) {
+    String first = args.isEmpty() ? "" : args.get(0);
+    String second = args.size() > 1 ? args.get(1) : "";
+    return switch (program) {
+      case "gh" ->
+          first.equals("auth")
+                  && (second.equals("token")
+                      || second.equals("git-credential") && args.contains("get")
+                      || second.equals("status")
+                          && (args.contains("-t") || args.contains("--show-token")))
+              || first.equals("config") && second.equals("get") && args.contains("oauth_token");
+      case "glab" ->
+          first.equals("config") && second.equals("get") && anyHolds(args, "token")
+              || first.equals("auth")
+                  && second.equals("status")
+                  && (args.contains("-t") || args.contains("--show-token"));
+      case "gcloud" ->
+          first.equals("auth")
+                  && (args.contains("print-access-token") || args.contains("print-identity-token"))
+              || first.equals("config") && second.equals("config-helper");
+      case "aws" ->
+          first.equals("configure")
+                  && (second.equals("export-credentials")
+                      || second.equals("get")
+                          && args.size() > 2
+                          && (args.get(2).contains("secret") || args.get(2).contains("token")))
+              || first.equals("sts")
+                  && (second.equals("get-session-token")
+                      || second.startsWith("assume-role")
+                      || second.equals("get-federation-token"))
+              || (first.equals("ecr") || first.equals("ecr-public"))
+                  && second.equals("get-login-password")
+              || first.equals("codeartifact") && second.equals("get-authorization-token")
+              || first.equals("sso") && second.equals("get-role-credentials")
+              || first.equals("eks") && second.equals("get-token")
+              || first.equals("rds") && second.equals("generate-db-auth-token")
+              || first.equals("iam") && second.equals("create-access-key");
+      case "az" ->
+          first.equals("account") && second.equals("get-access-token")
+              || first.equals("acr")
+                  && (second.equals("login") && args.contains("--expose-token")
+                      || second.equals("credential") && args.contains("show"))
+              || args.contains("keys") && args.contains("list")
+              || args.contains("create-for-rbac")
+              || args.contains("credential") && args.contains("reset");
+      case "vault" ->
+          first.equals("print") && second.equals("token")
+              || first.equals("token") && second.equals("create");
+      case "heroku" -> first.equals("auth:token");
+      case "kubectl", "oc" ->
+          first.equals("create") && second.equals("token")
+              || program.equals("oc")
+                  && first.equals("whoami")
+                  && (args.contains("-t") || args.contains("--show-token"));
+      case "npm" ->
+          (first.equals("config") && second.equals("get") || first.equals("get"))
+                  && (anyHolds(args, "auth")
+                      || anyHolds(args, "token")
+                      || anyHolds(args, "_password"))
+              || first.equals("token") && second.equals("create");
+      case "fly", "flyctl" ->
+          first.equals("auth") && second.equals("token")
+              || first.equals("tokens") && (second.equals("create") || second.equals("deploy"));
+      default -> program.startsWith("docker-credential-") && first.equals("get");
+    };
+  }
+
+  /** Whether an argument holds {@code part}, in any case. */
+  private static boolean anyHolds(List<String> args, String part) {
+    for (String arg : args) {
+      if (arg.toLowerCase(Locale.ROOT).contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** pass's and gopass's commands that print no password. */
+  private static final Set<String> PASS_QUIET =
+      Set.of(
+          "ls",
+          "list",
+          "find",
+          "search",
+          "insert",
+          "add",
+          "edit",
+          "generate",
+          "rm",
+          "remove",
+          "delete",
+          "mv",
+          "rename",
+          "cp",
+          "copy",
+          "git",
+          "init",
+          "help",
+          "version",
+          "--help",
+          "--version",
+          "setup",
+          "sync",
+          "audit",
+          "config",
+          "mounts",
+          "recipients",
+          "fsck");
+
+  /**
+   * Whether a secret store is asked to print a secret it keeps: Vault's {@code kv get} and {@code
+   * read}, AWS Secrets Manager, Parameter Store with decryption and KMS, Google's Secret Manager,
+   * Azure Key Vault, a Kubernetes secret's data, pass and gopass, 1Password, Bitwarden, LastPass,
+   * the macOS keychain, the freedesktop secret service, Doppler and Infisical.
+   */
+  static boolean printsStoredSecret(String program, List<String> args) {
+    String first = args.isEmpty() ? "" : args.get(0);
+    String second = args.size() > 1 ? args.get(1) : "";
+    return switch (program) {
+      case "vault" -> first.equals("kv") && second.equals("get") || first.equals("read");
+      case "aws" ->
+          first.equals("secretsmanager")
+                  && (second.equals("get-secret-value") || second.equals("batch-get-secret-value"))
+              || first.equals("ssm")
+                  && second.startsWith("get-parameter")
+                  && args.contains("--with-decryption")
+              || first.equals("kms") && second.equals("decrypt");
+      case "gcloud" ->
+          first.equals("secrets") && second.equals("versions") && args.contains("access");
+      case "az" -> first.equals("keyvault") && second.equals("secret") && args.contains("show");
+      case "kubectl", "oc" -> kubeSecret(args);
+      case "pass", "gopass" ->
+          !first.isEmpty()
+              && !PASS_QUIET.contains(first)
+              && !args.contains("-c")
+              && !args.contains("--clip");
+      case "op" ->
+          (first.equals("read") || first.equals("inject") || first.equals("document"))
+                  && !args.contains("-o")
+                  && !args.contains("--out-file")
+                  && !args.contains("--output")
+                  && (!first.equals("document") || second.equals("get"))
+              || first.equals("item") && second.equals("get") && args.contains("--reveal");
+      case "bw" -> first.equals("get");
+      case "lpass" -> first.equals("show");
+      case "security" ->
+          (first.equals("find-generic-password") || first.equals("find-internet-password"))
+              && (args.contains("-w") || args.contains("-g"));
+      case "secret-tool" -> first.equals("lookup");
+      case "doppler" -> first.equals("secrets") && !args.contains("--only-names");
+      case "infisical" -> first.equals("secrets") || first.equals("export");
+      default -> false;
+    };
+  }
+
+  /**
+   * {@code kubectl get secret … -o yaml} (or json, jsonpath, a template): the secret's data, base64
+   * that anyone decodes. A plain listing, {@code describe} and {@code -o name} show none.
+   */
+  private static boolean kubeSecret(List<String> args) {
+    if (args.contains("view-secret")) {
+      return true;
+    }
+    if (!args.contains("get") && !args.contains("extract")) {
+      return false;
+    }
+    boolean secret = false;
+    String output = null;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      secret |=
+          a.equals("secret")
+              || a.equals("secrets")
+              || a.startsWith("secret/")
+              || a.startsWith("secrets/")
+              || a.contains(",secret")
+              || a.startsWith("secret,");
+      if ((a.equals("-o") || a.equals("--output")) && i + 1 < args.size()) {
+        output = args.get(i + 1);
+      } else if (a.startsWith("--output=") || a.startsWith("-o") && a.length() > 2) {
+        output = a.substring(a.startsWith("-o=") ? 3 : a.startsWith("-o") ? 2 : 9);
+      }
+    }
+    if (args.contains("extract")) {
+      // oc extract secret/x writes its keys into files; with --to=- it prints them.
+      int to = args.indexOf("--to");
+      return secret
+          && (args.contains("--to=-")
+              || to >= 0 && to + 1 < args.size() && args.get(to + 1).equals("-"));
+    }
+    return secret
+        && output != null
+        && (output.equals("yaml")
+            || output.equals("json")
+            || output.startsWith("jsonpath")
+            || output.startsWith("go-template")
+            || output.startsWith("template")
+            || output.startsWith("custom-columns"));
+  }
+}
