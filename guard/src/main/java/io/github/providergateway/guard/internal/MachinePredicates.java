@@ -125,11 +125,15 @@ final class MachinePredicates {
   private static final Set<String> PRIVILEGED_GROUPS =
       Set.of("sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "disk", "shadow", "adm");
 
-  /** A miner's name, or its pool's protocol, in a program's arguments. */
+  /** A miner's name, or its pool's protocol, in a container runner's arguments. */
   private static final Pattern MINER =
       Pattern.compile(
           "(?i)xmrig|xmr-stak|\\bminerd\\b|cpuminer|ethminer|nbminer|lolminer|phoenixminer|t-rex"
               + "|stratum\\+(?:tcp|ssl)://|nicehash|cryptonight|\\bsrbminer|teamredminer");
+
+  /** The programs that start an image by name, whose arguments may name a miner's. */
+  private static final Set<String> CONTAINER_RUNNERS =
+      Set.of("docker", "podman", "nerdctl", "kubectl", "ctr", "crictl", "finch", "lima");
 
   /** Inline code that writes the hosts or resolver file. */
   private static final Pattern CODE_WRITES_HOSTS =
@@ -320,7 +324,9 @@ final class MachinePredicates {
     named.put(
         "names-miner",
         (scan, step, read) ->
-            anyArg(step, text -> text.length() < 400 && MINER.matcher(text).find()));
+            CONTAINER_RUNNERS.contains(step.program())
+                ? anyArg(step, text -> text.length() < 400 && MINER.matcher(text).find())
+                : anyArg(step, text -> text.contains("stratum+")));
     named.put("scans-network", MachinePredicates::scansNetwork);
     named.put(
         "code-writes-name-resolution",
@@ -332,7 +338,12 @@ final class MachinePredicates {
     named.put(
         "reads-saved-secrets",
         (scan, step, read) -> {
-          if (anyArg(step, text -> text.length() < 1000 && SAVED_SECRETS.matcher(text).find())) {
+          if (anyArg(
+              step,
+              text ->
+                  text.length() < 1000
+                      && (text.indexOf('/') >= 0 || text.indexOf(".p") >= 0)
+                      && SAVED_SECRETS.matcher(text).find())) {
             return true;
           }
           for (Access access : OwnAccesses.of(scan, step)) {
@@ -581,8 +592,12 @@ final class MachinePredicates {
 
   /** Whether the command names the machine's disks or a program that lists them. */
   private static boolean listsDevices(Scan scan) {
-    String source = scan.source();
-    return source != null && DEVICE_LISTING.matcher(source).find();
+    return OwnAccesses.once(
+        scan,
+        () -> {
+          String source = scan.source();
+          return source != null && DEVICE_LISTING.matcher(source).find();
+        });
   }
 
   private static boolean removesCorePackage(Scan scan, Step step, Where.Read read) {

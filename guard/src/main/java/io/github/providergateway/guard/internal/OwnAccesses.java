@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files each program of a call reads, writes or deletes, grouped once a call: the book's
- * predicates that ask what one program writes ({@code writes-sysrq}, {@code persists-tls-off}, …)
- * are asked of every program, and a pass over every access of a long command for each would make
- * the decision quadratic in its length. Kept per thread for the last call read (weakly: a call
- * decided is not kept alive by it).
+ * What the machine predicates read once a call: the files each program reads, writes or deletes,
+ * grouped by program, and whether the call names the machine's disks. The book's predicates that
+ * ask what one program writes ({@code writes-sysrq}, {@code persists-tls-off}, …) are asked of
+ * every program, and a pass over every access of a long command for each would make the decision
+ * quadratic in its length. Kept per thread for the last call read (weakly: a call decided is not
+ * kept alive by it).
  */
 final class OwnAccesses {
   private static final ThreadLocal<OwnAccesses> LAST = ThreadLocal.withInitial(OwnAccesses::new);
@@ -20,6 +21,8 @@ final class OwnAccesses {
   private WeakReference<Scan> scan = new WeakReference<>(null);
   private int size = -1;
   private Map<Invocation, List<Access>> byProgram = Map.of();
+  private WeakReference<Scan> devicesOf = new WeakReference<>(null);
+  private boolean devices;
 
   private OwnAccesses() {}
 
@@ -46,5 +49,22 @@ final class OwnAccesses {
       last.byProgram = grouped;
     }
     return last.byProgram.getOrDefault(step.invocation(), List.of());
+  }
+
+  /**
+   * Whether the call names the machine's disks, read once a call however many of its programs ask
+   * ({@code device-computed}: every {@code dd of=$OUT} of a long script would read its text again).
+   *
+   * @param scan the call
+   * @param reading the reading of the call's text
+   * @return what the reading found
+   */
+  static boolean once(Scan scan, java.util.function.BooleanSupplier reading) {
+    OwnAccesses last = LAST.get();
+    if (last.devicesOf.get() != scan) {
+      last.devices = reading.getAsBoolean();
+      last.devicesOf = new WeakReference<>(scan);
+    }
+    return last.devices;
   }
 }

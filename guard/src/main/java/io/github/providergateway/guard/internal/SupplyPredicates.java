@@ -280,8 +280,7 @@ final class SupplyPredicates {
           "sslverify=false",
           "ssl_verify: false",
           "check_certificate = off",
-          "check_certificate=off",
-          "CURL_INSECURE");
+          "check_certificate=off");
 
   private SupplyPredicates() {}
 
@@ -365,7 +364,8 @@ final class SupplyPredicates {
                 "registry = http:",
                 "index-url=http:",
                 "index-url = http:",
-                "trusted-host")));
+                "trusted-host=",
+                "trusted-host =")));
     named.put("serves-to-network", SupplyPredicates::servesToNetwork);
     named.put("fed-from-network", SupplyPredicates::fedFromNetwork);
     named.put(
@@ -466,6 +466,9 @@ final class SupplyPredicates {
   }
 
   private static boolean mentions(String text, List<String> settings) {
+    if (text.indexOf('=') < 0 && text.indexOf(':') < 0) {
+      return false; // every setting is written name=value or name: value
+    }
     String lower = text.toLowerCase(Locale.ROOT);
     for (String setting : settings) {
       int at = lower.indexOf(setting.toLowerCase(Locale.ROOT));
