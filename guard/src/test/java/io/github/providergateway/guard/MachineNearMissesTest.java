@@ -59,10 +59,25 @@ class MachineNearMissesTest {
         "cat ~/.mozilla/firefox/profiles.ini",
         "restic snapshots",
         "curl -s https://example.com/urls.txt | xargs -n1 echo",
-        "echo 'registry=http://localhost:4873/' > .npmrc"
+        "echo 'registry=http://localhost:4873/' > .npmrc",
+        "NODE_OPTIONS=\"-r dotenv/config\" node app.js",
+        "NODE_OPTIONS=\"--import ./otel.mjs\" node app.js",
+        "NODE_OPTIONS=--max-old-space-size=4096 npm run build"
       })
   void staysAllowed(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
     assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "NODE_OPTIONS=\"--require /tmp/.cache/n.js\" npm test",
+        "export NODE_OPTIONS=\"--import=/tmp/loader.mjs\"",
+        "NODE_OPTIONS=\"-r $HOOK\" node app.js"
+      })
+  void asksAboutNodeLoadingAFileNoCommandShows(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ASK);
   }
 }
