@@ -9,6 +9,7 @@ import io.github.providergateway.guard.internal.FlowReading;
 import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Scan;
+import io.github.providergateway.guard.internal.WrittenRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,13 +54,17 @@ final class FlowJudge {
       return alone;
     }
     alone = ownPush(alone, flow, past, matched);
+    boolean session = call.project() != null;
+    GuardVerdict written = written(flow, past, session, matched);
+    if (written != null) {
+      alone = new GuardExplanation(stricter(alone.verdict(), written), alone.parse(), matched);
+    }
     List<Sending> out = past.sendsOut(flow);
     if (out.isEmpty() && projectFlowRules.isEmpty() && personalFlowRules.isEmpty()) {
       return new GuardExplanation(alone.verdict(), alone.parse(), matched);
     }
     String untrusted = earlierUntrusted(past);
     String secret = earlierSecret(past, flow);
-    boolean session = call.project() != null;
     GuardVerdict strongest = null;
     List<Hit> active = new ArrayList<>();
     if (preset != GuardPreset.OFF && !out.isEmpty()) {
@@ -123,6 +128,39 @@ final class FlowJudge {
     GuardVerdict verdict =
         strongest == null ? alone.verdict() : stricter(alone.verdict(), strongest);
     return new GuardExplanation(verdict, alone.parse(), matched);
+  }
+
+  /**
+   * The written rules' verdict (decision 90): the strongest of what the call runs of the files the
+   * session wrote, saved from the web or cloned; a file's text is answered as its rule answers it
+   * in this preset. Null for none.
+   */
+  private GuardVerdict written(
+      CallFlow flow, SessionPast past, boolean session, List<String> matched) {
+    if (preset == GuardPreset.OFF || flow.runs().isEmpty() || past.senders().isEmpty()) {
+      return null;
+    }
+    GuardVerdict strongest = null;
+    for (WrittenRules.Found found : WrittenRules.judge(past.senders(), flow.runs())) {
+      Outcome action = outcome(found.rule().action(preset.wireName(), session));
+      if (action != null && found.held() != null) {
+        Outcome held = outcome(found.held().action(preset.wireName(), session));
+        action = held == null ? null : rank(held) < rank(action) ? held : action;
+      }
+      String id = found.rule().id();
+      String reason = id + ": " + found.what() + " " + found.rule().why();
+      if (action == null) {
+        matched.add(id + ": off in " + preset.wireName() + " — " + reason);
+      } else if (allowIds.contains(id)
+          || found.held() != null && allowIds.contains(found.held().id())) {
+        matched.add(id + ": " + lower(action) + ", allowed by the person's allow list — " + reason);
+      } else {
+        matched.add(id + ": " + lower(action) + " — " + reason);
+        GuardVerdict verdict = new GuardVerdict(action, id, reason, found.rule().instead());
+        strongest = strongest == null ? verdict : stricter(strongest, verdict);
+      }
+    }
+    return strongest;
   }
 
   /**

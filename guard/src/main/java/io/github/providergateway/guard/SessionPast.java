@@ -3,6 +3,7 @@ package io.github.providergateway.guard;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.guard.CallFlow.Sending;
+import io.github.providergateway.guard.internal.WrittenRuns;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +31,11 @@ public final class SessionPast {
 
   /** The prefix under which {@link #senders} keeps the folders of other repositories cloned. */
   private static final String CLONE = "clone:";
+
+  /**
+   * The prefix under which {@link #senders} keeps what a written file's text holds (decision 90).
+   */
+  private static final String HELD = "holds:";
 
   /** The longest name kept (a remote's URL, a script's path, a granted place); longer are cut. */
   public static final int MAX_TEXT = 1024;
@@ -204,17 +210,36 @@ public final class SessionPast {
    * This past with what a call the guard denied tried to read: a denied read of a secret did not
    * run, but the session asked for the secret, and the same secret may reach the agent by a way the
    * guard does not see (a script, a copy it did not read): it counts as read, so that sending data
-   * out after it asks. Nothing else of a denied call is kept.
+   * out after it asks. A denied write of a file whose text a rule would block is kept too (decision
+   * 89): the agent may write it another way, and running that file later is judged by what it
+   * holds. Nothing else of a denied call is kept.
    *
    * @param call the call
    * @param flow what it would have done
    * @return the new past; this one when it read no secret
    */
   public SessionPast attempted(PastCall call, CallFlow flow) {
-    if (flow.secret() == null) {
+    Map<String, String> held = new LinkedHashMap<>();
+    for (Map.Entry<String, String> file : flow.writesSenders().entrySet()) {
+      if (file.getKey().startsWith(HELD) && !file.getValue().isEmpty()) {
+        held.put(file.getKey(), file.getValue()); // the agent may write it another way
+      }
+    }
+    if (flow.secret() == null && held.isEmpty()) {
       return this;
     }
-    return after(call, new CallFlow(null, "tried (denied): " + flow.secret(), List.of(), Map.of()));
+    return after(
+        call,
+        new CallFlow(
+            null,
+            flow.secret() == null ? null : "tried (denied): " + flow.secret(),
+            List.of(),
+            Map.of(),
+            held,
+            List.of(),
+            List.of(),
+            Map.of(),
+            List.of()));
   }
 
   /**
@@ -315,18 +340,16 @@ public final class SessionPast {
         }
       }
     }
-    for (String run : flow.runs()) {
-      if (senders.containsKey(run)) {
-        String to = senders.get(run);
-        all.add(
-            new Sending(
-                Sending.Kind.REQUEST,
-                to.isEmpty() ? null : to,
-                "runs "
-                    + run
-                    + ", written in this session to send data"
-                    + (to.isEmpty() ? "" : " to " + to)));
-      }
+    for (String run : runSenders(flow.runs())) {
+      String to = senders.get(run);
+      all.add(
+          new Sending(
+              Sending.Kind.REQUEST,
+              to.isEmpty() ? null : to,
+              "runs "
+                  + run
+                  + ", written in this session to send data"
+                  + (to.isEmpty() ? "" : " to " + to)));
     }
     List<Sending> out = new ArrayList<>();
     for (Sending sending : all) {
@@ -337,6 +360,20 @@ public final class SessionPast {
       }
     }
     return out;
+  }
+
+  /**
+   * The files written to send that a call runs: by their paths, and through what runs them (pytest,
+   * npm, make, git's hooks: decision 90's run entries).
+   */
+  private List<String> runSenders(List<String> runs) {
+    List<String> run = new ArrayList<>();
+    for (String path : senders.keySet()) {
+      if (!path.contains(":") && WrittenRuns.runs(path, runs)) {
+        run.add(path);
+      }
+    }
+    return run;
   }
 
   private boolean out(Sending sending, CallFlow flow) {

@@ -164,7 +164,7 @@ class FlowRulesTest {
   void aSecretReadThenAnySendingOutAsks() {
     SessionPast past = after(read(PROJECT + "/config/secrets.yml"));
 
-    GuardVerdict verdict = guard.decide(shell("scp build.tar.gz deploy@203.0.113.7:/tmp/"), past);
+    GuardVerdict verdict = guard.decide(shell("scp notes.txt deploy@203.0.113.7:/tmp/"), past);
 
     assertThat(verdict.outcome()).isEqualTo(Outcome.ASK);
     assertThat(verdict.ruleId()).isEqualTo("flow.secret-then-send");

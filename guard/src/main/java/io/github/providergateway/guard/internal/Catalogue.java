@@ -106,6 +106,8 @@ public final class Catalogue {
           TOOLS,
           EXEC,
           new FlowRules(),
+          new WrittenRules(),
+          new OutRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
           BookRules.except(
               RuleBook.specs(),

@@ -122,7 +122,7 @@ public final class FlowReading {
     if (!call.tool().equals("shell")) {
       tool(call, found);
       if (call.tool().equals("edit") || call.tool().equals("write")) {
-        WrittenScripts.edited(call, found);
+        WrittenScripts.edited(scan, call, found);
       }
       return found;
     }
@@ -142,6 +142,7 @@ public final class FlowReading {
       InlineFlows.read(step, found);
       WrittenScripts.runs(scan, step, found);
       WrittenScripts.redirected(scan, step, found);
+      WrittenRuns.read(scan, step, found);
     }
     return found;
   }
@@ -231,6 +232,11 @@ public final class FlowReading {
     String tool = call.tool();
     if (WEB_TOOLS.contains(tool)) {
       found.untrusted(tool + " of " + webTarget(call.args()));
+      JsonNode url = call.args().get("url");
+      if (url != null && url.isTextual() && OutRules.carries(url.asText())) {
+        // A credential in the URL is sent to its host (decision 90).
+        found.send("REQUEST", Hosts.of(url.asText()), tool + " of " + shorten(url.asText()));
+      }
       return;
     }
     if (tool.equals("read")) {

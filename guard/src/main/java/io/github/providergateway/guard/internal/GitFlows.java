@@ -37,6 +37,30 @@ final class GitFlows {
   private static final Pattern REPO_URL =
       Pattern.compile("(?i)https?://[^/\\s]+/([^/\\s]+/[^/\\s#?]+?)(?:\\.git)?(?:/|$|#|\\?)");
 
+  /** The options of {@code git clone} that take their value as the next word. */
+  private static final Set<String> CLONE_VALUES =
+      Set.of(
+          "--depth",
+          "-b",
+          "--branch",
+          "-o",
+          "--origin",
+          "-c",
+          "--config",
+          "--reference",
+          "--reference-if-able",
+          "--separate-git-dir",
+          "--filter",
+          "-j",
+          "--jobs",
+          "-u",
+          "--upload-pack",
+          "--template",
+          "--shallow-since",
+          "--shallow-exclude",
+          "--server-option",
+          "--bundle-uri");
+
   private GitFlows() {}
 
   /** Reads one program; {@return whether it is git or a forge's tool} */
@@ -89,6 +113,8 @@ final class GitFlows {
         repoOption = text.substring("--repo=".length());
       } else if (text.equals("--repo") && i + 1 < rest.size()) {
         repoOption = rest.get(++i).text();
+      } else if ("clone".equals(command) && CLONE_VALUES.contains(text)) {
+        i++; // the option's value, not the URL or the folder
       } else if (!text.startsWith("-")) {
         positionals.add(word.literal() ? text : null);
       }

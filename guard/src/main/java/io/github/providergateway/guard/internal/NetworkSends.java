@@ -412,7 +412,8 @@ final class NetworkSends {
     }
   }
 
-  private static void copy(List<Word> args, String line, Found found) {
+  /** The operands of {@code scp} or {@code rsync}: its words past its options and their values. */
+  static List<Word> copyOperands(List<Word> args) {
     List<Word> operands = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -424,6 +425,11 @@ final class NetworkSends {
       }
       operands.add(args.get(i));
     }
+    return operands;
+  }
+
+  private static void copy(List<Word> args, String line, Found found) {
+    List<Word> operands = copyOperands(args);
     if (operands.size() < 2) {
       return;
     }

@@ -172,6 +172,7 @@ final class Where {
     ExecPredicates.addTo(named);
     HostingRules.addTo(named);
     DiskPredicates.addTo(named);
+    OutPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);

@@ -31,7 +31,7 @@ final class WrittenScripts {
   private WrittenScripts() {}
 
   /** The text an edit tool writes: a script that sends, remembered by its path. */
-  static void edited(CallForRules call, Found found) {
+  static void edited(Scan scan, CallForRules call, Found found) {
     JsonNode path =
         call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
     if (path == null || !path.isTextual()) {
@@ -48,6 +48,12 @@ final class WrittenScripts {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
         written(file, text.asText(), found);
+        HeldContent.judge(
+            scan,
+            file,
+            text.asText(),
+            !field.equals("new_string") && !field.equals("new_str"),
+            found);
       }
     }
   }
@@ -90,6 +96,7 @@ final class WrittenScripts {
       for (Target target : scan.targets(step, word)) {
         if (target.known()) {
           written(target.path().toString(), body, found);
+          HeldContent.judge(scan, target.path().toString(), body, false, found);
         }
       }
     }

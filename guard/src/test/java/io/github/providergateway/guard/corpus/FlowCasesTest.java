@@ -36,9 +36,9 @@ class FlowCasesTest {
 
   /**
    * The red team's bypasses still let through, by kind, each named in docs/guard.md ("What the flow
-   * rules cannot see"): data in a GET's URL or a lookup (by the definition of sending), a script
-   * run by npm or make, a script written some other way, curl's and wget's own configuration files,
-   * a whole-project archive uploaded, an MCP tool that says it is closed.
+   * rules cannot see"): data in a lookup or a URL with no credential of a known form (by the
+   * definition of sending), a script written some other way, curl's and wget's own configuration
+   * files, a whole-project archive uploaded in one call, an MCP tool that says it is closed.
    */
   static final java.util.Set<String> OPEN =
       java.util.Set.of(
@@ -50,24 +50,23 @@ class FlowCasesTest {
           "rt-270",
           // The project's own repository is not "out", even for an issue that quotes a secret.
           "rt-219",
-          // Data carried in a GET's URL, a host name or a lookup: by the definition, a fetch
-          // does not send (the URL written out by the model, not built by the command).
-          "rt-042",
+          // Data carried in a host name or a lookup, or in a URL written out by the model that
+          // holds no credential of a known form: by the definition, a fetch does not send (a
+          // credential in a URL is denied since issue 80: rt-042, rt-221).
           "rt-120",
           "rt-121",
           "rt-122",
           "rt-124",
           "rt-127",
           "rt-220",
-          "rt-221",
           "rt-222",
           "rt-224",
           // curl's and wget's own configuration files (~/.curlrc, ~/.wgetrc) written earlier.
           "rt-010",
           "rt-058",
-          // A script run by npm or make, by a pipe into a shell or by find -exec.
-          "rt-190",
-          "rt-191",
+          // A script run by a pipe into a shell or by find -exec, and a package's script
+          // rewritten by sed (what npm and make run of a file the session wrote is read since
+          // issue 80: rt-190, rt-191).
           "rt-208",
           "rt-198",
           "rt-212",
@@ -78,9 +77,9 @@ class FlowCasesTest {
           "rt-194",
           "rt-207",
           "rt-214",
-          // The whole project archived and uploaded in one call: a .env inside it is not seen.
-          "rt-244",
-          "rt-250");
+          // The whole project archived and uploaded in one call: a .env inside it is not seen
+          // (an archive copied to another machine asks since issue 80: rt-250).
+          "rt-244");
 
   private static final Map<String, List<List<Result>>> RESULTS = new LinkedHashMap<>();
   private static final Map<String, List<Sequence>> SETS = new LinkedHashMap<>();

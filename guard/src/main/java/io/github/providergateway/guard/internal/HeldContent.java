@@ -1,0 +1,365 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.syntax.ShellParseException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a file the session writes holds, read as the code it is (issue 80, decision 90): a script by
+ * its language (its name's ending or its {@code #!} line), a Makefile's recipes, a CI file's {@code
+ * run:} steps, a {@code package.json}'s scripts, a Dockerfile's {@code RUN} lines, a git hook. The
+ * text is judged by the guard's own rules as if the agent had typed it ({@code python3 -c <text>},
+ * the shell lines themselves), and the first rule that would deny it (else the first that would
+ * ask) under the standard preset, or under any preset when none does there, is remembered with the
+ * file's path ({@link #KEY} prefix in the session's written files): a later call that runs the file
+ * ({@link WrittenRuns}) is judged by that rule.
+ *
+ * <p>Bounds: the first {@value #MAX_CHARS} characters of what one call writes to one file are read;
+ * at most {@value #MAX_FILES} files a call. A text the parser will not take is not judged. A whole
+ * file written again without anything the rules find forgets what its older text held; an edit of a
+ * part of it never does (the rest may still hold it).
+ */
+final class HeldContent {
+
+  /** The prefix of a written file's path among the session's written files: what it holds. */
+  static final String KEY = "holds:";
+
+  /** The most characters of one written text that are judged. */
+  static final int MAX_CHARS = 8 * 1024;
+
+  /** The most files of one call that are judged. */
+  static final int MAX_FILES = 4;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A {@code run:} step of a CI file, on one line or as a block after it. */
+  private static final Pattern RUN = Pattern.compile("^(\\s*)(?:-\\s*)?(?:run|script):\\s*(.*)$");
+
+  /** A make variable: {@code $(NAME)} or {@code ${NAME}}. */
+  private static final Pattern MAKE_VARIABLE =
+      Pattern.compile("\\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]");
+
+  /** A CI expression: {@code ${{ secrets.NAME }}} is the secret's variable to the rules. */
+  private static final Pattern EXPRESSION = Pattern.compile("\\$\\{\\{\\s*([^}]{0,200}?)\\s*}}");
+
+  /** A {@code package.json} script, in a part of the file an edit writes. */
+  private static final Pattern SCRIPT =
+      Pattern.compile("\"([\\w:.-]{1,64})\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.){0,4000})\"");
+
+  /** The dependencies' sections of a package. */
+  private static final List<String> DEPENDENCIES =
+      List.of("dependencies", "devDependencies", "optionalDependencies", "peerDependencies");
+
+  /** A dependency's spec that is not a registry's version: a git URL, a forge's, a tarball's. */
+  private static final Pattern OUTSIDE_REGISTRY =
+      Pattern.compile(
+          "(?:git\\+[a-z]+://|git://|github:|gitlab:|bitbucket:|gist:|https?://)\\S{1,500}"
+              + "|[\\w.-]{1,100}/[\\w.-]{1,100}(?:#\\S{0,200})?");
+
+  /** The scripts npm and its kin run themselves, or that a person runs by name. */
+  private static final Set<String> SCRIPTS =
+      Set.of(
+          "preinstall",
+          "install",
+          "postinstall",
+          "prepare",
+          "preprepare",
+          "postprepare",
+          "prepublish",
+          "prepublishOnly",
+          "prepack",
+          "postpack",
+          "dependencies",
+          "dev",
+          "predev",
+          "start",
+          "prestart",
+          "test",
+          "pretest",
+          "posttest",
+          "build",
+          "prebuild",
+          "postbuild",
+          "serve",
+          "lint");
+
+  private HeldContent() {}
+
+  /**
+   * Judges what a call writes to {@code path} and remembers it in {@code found}.
+   *
+   * @param scan the writing call's scan
+   * @param path the file's absolute path
+   * @param text what is written
+   * @param whole whether it is the file's whole text (a clean one forgets the older)
+   * @param found where to remember it
+   */
+  static void judge(Scan scan, String path, String text, boolean whole, Found found) {
+    if (scan.ofScript() || found.writesSenders().size() >= 16 || held(found) >= MAX_FILES) {
+      return;
+    }
+    String code = text.length() <= MAX_CHARS ? text : text.substring(0, MAX_CHARS);
+    String shell = asShell(path, code);
+    Hit hit = shell == null ? null : strongest(scan, path, shell);
+    if (hit != null) {
+      found
+          .writesSenders()
+          .put(KEY + path, hit.rule().id() + " " + FlowReading.shorten(hit.found()));
+    } else if (whole && shell != null) {
+      found.writesSenders().put(KEY + path, ""); // the file holds nothing now
+    }
+  }
+
+  private static int held(Found found) {
+    int count = 0;
+    for (String key : found.writesSenders().keySet()) {
+      if (key.startsWith(KEY)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The first rule that would deny the text, else the first that would ask; or null. */
+  private static Hit strongest(Scan scan, String path, String shell) {
+    List<Hit> hits;
+    try {
+      var parsed = ShellParser.parseRunnable(shell);
+      Path folder = scan.call().project() != null ? scan.call().project() : scan.call().cwd();
+      CallForRules call =
+          new CallForRules(
+              "shell",
+              JSON.createObjectNode().put("command", shell), // as the command typed
+              scan.call().project(),
+              folder == null ? Path.of(path).getParent() : folder,
+              scan.call().hints());
+      hits = Catalogue.scan(new Scan(scan, call, shell, parsed.invocations()));
+    } catch (ShellParseException | Unreadable | IllegalArgumentException past) {
+      return null; // past the parser's bounds: not judged
+    }
+    Hit ask = null;
+    Hit any = null;
+    for (Hit hit : hits) {
+      RuleAction standard = hit.rule().action("standard");
+      if (standard == RuleAction.DENY) {
+        return hit;
+      }
+      if (standard == RuleAction.ASK && ask == null) {
+        ask = hit;
+      }
+      if (any == null
+          && (hit.rule().action("strict") != null || hit.rule().action("paranoid") != null)) {
+        any = hit;
+      }
+    }
+    return ask != null ? ask : any;
+  }
+
+  /**
+   * The text as the shell would run it: a script of another language as its interpreter's inline
+   * code, a Makefile's recipe lines, a CI file's steps, a package's scripts; null for a file that
+   * is no code (a text, a data file).
+   */
+  static String asShell(String path, String text) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    String lower = name.toLowerCase(Locale.ROOT);
+    String ext = lower.contains(".") ? lower.substring(lower.lastIndexOf('.') + 1) : "";
+    String interpreter = interpreter(text);
+    if (interpreter == null) {
+      interpreter =
+          switch (ext) {
+            case "py" -> "python3";
+            case "js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx" -> "node";
+            case "rb" -> "ruby";
+            case "pl", "pm" -> "perl";
+            case "php" -> "php";
+            case "sh", "bash", "zsh", "ksh", "command" -> "sh";
+            default -> null;
+          };
+    }
+    if (interpreter == null) {
+      if (lower.equals("makefile") || lower.equals("gnumakefile") || ext.equals("mk")) {
+        return recipes(text);
+      }
+      if ((ext.equals("yml") || ext.equals("yaml"))
+          && (path.contains("/.github/workflows/")
+              || lower.startsWith(".gitlab-ci")
+              || path.contains("/.circleci/")
+              || lower.contains("pipeline"))) {
+        return steps(text);
+      }
+      if (lower.equals("package.json")) {
+        return scripts(text);
+      }
+      if (lower.equals("dockerfile")
+          || lower.endsWith(".dockerfile")
+          || lower.equals("containerfile")) {
+        return runLines(text);
+      }
+      if (ext.isEmpty() && (path.contains("/hooks/") || path.contains("/.husky/"))) {
+        interpreter = "sh";
+      }
+    }
+    if (interpreter == null) {
+      return null;
+    }
+    return switch (interpreter) {
+      case "sh" -> text;
+      case "php" -> "php -r " + quoted(text);
+      case "ruby", "perl" -> interpreter + " -e " + quoted(text);
+      case "node" -> "node -e " + quoted(text);
+      default -> "python3 -c " + quoted(text);
+    };
+  }
+
+  /** The interpreter a {@code #!} line names, by the names above; or null. */
+  private static String interpreter(String text) {
+    if (!text.startsWith("#!")) {
+      return null;
+    }
+    int end = text.indexOf('\n');
+    String line = text.substring(2, end < 0 ? Math.min(text.length(), 200) : Math.min(end, 200));
+    if (line.contains("python")) {
+      return "python3";
+    }
+    if (line.contains("node") || line.contains("deno") || line.contains("bun")) {
+      return "node";
+    }
+    if (line.contains("ruby")) {
+      return "ruby";
+    }
+    if (line.contains("perl")) {
+      return "perl";
+    }
+    return "sh";
+  }
+
+  private static String quoted(String text) {
+    return "'" + text.replace("'", "'\\''") + "'";
+  }
+
+  /** A Makefile's recipe lines (those that start with a tab), each without its {@code @} or -. */
+  private static String recipes(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      if (line.startsWith("\t")) {
+        String recipe = line.substring(1).replaceFirst("^[@+-]+", "");
+        // make's $(NAME) and ${NAME} are its variables (the environment's among them): the
+        // shell's $NAME; its $$ is the shell's $.
+        recipe = MAKE_VARIABLE.matcher(recipe.replace("$$", "\u0000")).replaceAll("\\${$1}");
+        shell.append(recipe.replace('\u0000', '$')).append('\n');
+      }
+    }
+    return shell.toString();
+  }
+
+  /** A Dockerfile's {@code RUN} lines in their shell form, their continuations joined. */
+  private static String runLines(String text) {
+    StringBuilder shell = new StringBuilder();
+    boolean running = false;
+    for (String line : text.split("\n", -1)) {
+      String stripped = line.strip();
+      if (!running && stripped.regionMatches(true, 0, "RUN ", 0, 4)) {
+        stripped = stripped.substring(4).replaceFirst("^(?:--\\S+\\s+)*", "");
+        running = true;
+      } else if (!running) {
+        continue;
+      }
+      boolean more = stripped.endsWith("\\");
+      shell.append(more ? stripped.substring(0, stripped.length() - 1) : stripped);
+      shell.append(more ? " " : "\n");
+      running = more;
+    }
+    return shell.toString();
+  }
+
+  /** A CI file's {@code run:} steps, with its secrets as variables. */
+  private static String steps(String text) {
+    StringBuilder shell = new StringBuilder();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      Matcher run = RUN.matcher(lines[i]);
+      if (!run.matches()) {
+        continue;
+      }
+      String rest = run.group(2).strip();
+      if (rest.startsWith("|") || rest.startsWith(">") || rest.isEmpty()) {
+        int indent = run.group(1).length();
+        for (i = i + 1; i < lines.length; i++) {
+          String line = lines[i];
+          int own = line.length() - line.stripLeading().length();
+          if (!line.isBlank() && own <= indent) {
+            i--;
+            break;
+          }
+          shell.append(line.strip()).append('\n');
+        }
+      } else {
+        shell.append(rest).append('\n');
+      }
+    }
+    return expressions(shell.toString());
+  }
+
+  private static String expressions(String text) {
+    Matcher expression = EXPRESSION.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (expression.find()) {
+      String inside = expression.group(1);
+      String name = inside.substring(inside.lastIndexOf('.') + 1).replaceAll("\\W", "_");
+      expression.appendReplacement(out, Matcher.quoteReplacement("$" + name));
+    }
+    expression.appendTail(out);
+    return out.toString();
+  }
+
+  /**
+   * A dependency fetched from elsewhere than the registry (a git URL, a forge's shorthand, a
+   * tarball's URL; a forge's {@code owner/name} only where it is a dependency's for certain) is
+   * what {@code npm install <it>} typed would install.
+   */
+  private static void fetched(String spec, boolean shorthand, List<String> commands) {
+    if (OUTSIDE_REGISTRY.matcher(spec).matches() && (shorthand || spec.contains(":"))) {
+      commands.add("npm install " + quoted(spec));
+    }
+  }
+
+  /** A package's scripts: of the whole file its {@code scripts}, of a part the scripts it names. */
+  private static String scripts(String text) {
+    List<String> commands = new ArrayList<>();
+    JsonNode whole = null;
+    try {
+      whole = JSON.readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException notWhole) {
+      // A part an edit writes is no JSON: its script entries, below.
+    }
+    if (whole != null && whole.isObject()) {
+      whole.path("scripts").fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+      for (String kind : DEPENDENCIES) {
+        whole
+            .path(kind)
+            .fields()
+            .forEachRemaining(e -> fetched(e.getValue().asText(""), true, commands));
+      }
+    } else {
+      Matcher script = SCRIPT.matcher(text);
+      while (script.find()) {
+        if (SCRIPTS.contains(script.group(1))) {
+          commands.add(script.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+        } else {
+          fetched(script.group(2), false, commands); // not "main": "lib/x.js"'s shorthand
+        }
+      }
+    }
+    return commands.isEmpty() ? null : String.join("\n", commands) + "\n";
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules of what the session wrote and a call runs (issue 80, decision 90): a file the file
+ * tools or a command wrote whose text a rule would block, a file saved from the web, a script or an
+ * install of another repository cloned in the session. Like the flow rules, a call is never found
+ * by them in a scan of its own: the guard asks them with the session's past ({@link #judge}).
+ */
+public final class WrittenRules implements Family {
+
+  /** Runs a written file whose text a rule would block: that rule's answer. */
+  public static final BuiltinRule RUNS_HELD = RuleBook.rule("written.runs-held");
+
+  /** Runs a file saved from the web in this session. */
+  public static final BuiltinRule RUNS_FETCHED = RuleBook.rule("written.runs-fetched");
+
+  /** Runs a script or an install of a repository cloned in this session. */
+  public static final BuiltinRule RUNS_CLONE = RuleBook.rule("written.runs-clone");
+
+  @Override
+  public void scan(Scan scan) {
+    // Found only with the session's past: judge().
+  }
+
+  /**
+   * What a call runs of the session's written files.
+   *
+   * @param rule the written rule
+   * @param held for {@link #RUNS_HELD}, the rule the file's text meets; else null
+   * @param what the reason's found part
+   */
+  public record Found(BuiltinRule rule, BuiltinRule held, String what) {}
+
+  /**
+   * The written rules a call matches.
+   *
+   * @param written the session's written files ({@code SessionPast#senders})
+   * @param runs what the call runs ({@code CallFlow#runs})
+   * @return the matches, in the order of the written files
+   */
+  public static List<Found> judge(Map<String, String> written, List<String> runs) {
+    List<Found> found = new ArrayList<>();
+    if (runs.isEmpty()) {
+      return found;
+    }
+    for (String[] match : WrittenRuns.matches(written, runs)) {
+      String path = match[1];
+      switch (match[0]) {
+        case WrittenRuns.HELD -> {
+          String kept = match[2];
+          int space = kept.indexOf(' ');
+          String id = space < 0 ? kept : kept.substring(0, space);
+          BuiltinRule held =
+              RuleBook.specs().stream()
+                  .map(spec -> spec.rule())
+                  .filter(rule -> rule.id().equals(id))
+                  .findFirst()
+                  .orElse(null);
+          String holds = space < 0 ? "" : kept.substring(space + 1);
+          found.add(
+              new Found(
+                  RUNS_HELD,
+                  held,
+                  "runs "
+                      + path
+                      + ", written in this session, which holds `"
+                      + holds
+                      + "` ("
+                      + id
+                      + (held == null ? "" : ": " + held.why())
+                      + ")"));
+        }
+        case WrittenRuns.FETCHED ->
+            found.add(
+                new Found(
+                    RUNS_FETCHED,
+                    null,
+                    "runs " + path + ", saved in this session from " + match[2]));
+        default ->
+            found.add(
+                new Found(
+                    RUNS_CLONE,
+                    null,
+                    "runs what " + path + " holds, a repository cloned in this session"));
+      }
+    }
+    return found;
+  }
+}

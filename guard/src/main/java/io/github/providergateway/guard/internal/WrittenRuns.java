@@ -1,0 +1,370 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Which files the session wrote a call runs, beyond a script run by its path (issue 80, decision
+ * 89): {@code pytest} runs the tests and {@code conftest.py} of its folder, {@code npm install} a
+ * package's install scripts, {@code npm run}, {@code npm test} and {@code npm start} its scripts
+ * and sources, {@code make} its Makefile, {@code git commit} and {@code git push} the repository's
+ * hooks (wherever {@code core.hooksPath} points: by the hook's name) and, for a push, its CI files.
+ * Each is a run entry {@code <what>:<folder>} beside the paths run ({@link Found#runs}), matched
+ * against the session's written files by {@link #matches}. And a file saved from the web ({@code
+ * curl -o}, {@code wget -O}, {@code curl … > f}) is remembered as fetched ({@link #FETCHED}):
+ * running it later runs what the web sent.
+ */
+public final class WrittenRuns {
+
+  /** The prefix of a file saved from the web among the session's written files: its URL. */
+  public static final String FETCHED = "fetched:";
+
+  /** The prefix of another repository's clone (kept by {@code SessionPast}). */
+  public static final String CLONE = "clone:";
+
+  /** The prefix of what a written file holds ({@link HeldContent}). */
+  public static final String HELD = HeldContent.KEY;
+
+  private static final Set<String> COMMIT_HOOKS =
+      Set.of(
+          "pre-commit",
+          "prepare-commit-msg",
+          "commit-msg",
+          "post-commit",
+          "pre-merge-commit",
+          "post-merge",
+          "post-checkout",
+          "post-rewrite");
+
+  private static final Set<String> PUSH_HOOKS = Set.of("pre-push");
+
+  private static final Pattern URL = Pattern.compile("(?i)^(?:https?|ftp)://\\S+");
+
+  private static final Pattern JS =
+      Pattern.compile("(?i)\\.(?:js|mjs|cjs|ts|mts|cts|jsx|tsx|vue|svelte|sh)$");
+
+  private WrittenRuns() {}
+
+  /**
+   * Reads what one program of a call runs of the written files, and the files it saves from the
+   * web.
+   *
+   * @param scan the call's scan
+   * @param step the program
+   * @param found where it goes
+   */
+  static void read(Scan scan, Step step, Found found) {
+    String program = step.program();
+    List<String> words = new ArrayList<>();
+    for (Word word : step.args()) {
+      words.add(word.text() == null ? "" : word.text());
+    }
+    String first = positional(words, 0);
+    List<String> entries = new ArrayList<>();
+    switch (program) {
+      case "pytest", "py.test", "tox", "nox" -> entries.add("tests");
+      case "python", "python3" -> {
+        int m = words.indexOf("-m");
+        if (m >= 0 && m + 1 < words.size() && words.get(m + 1).matches("pytest|unittest|tox")) {
+          entries.add("tests");
+        }
+      }
+      case "npm", "pnpm", "yarn", "bun" -> {
+        if (first == null && !program.equals("npm") || first != null && packageRun(first)) {
+          entries.add("npm");
+        }
+      }
+      case "make", "gmake" -> {
+        entries.add("make");
+        if (words.contains("install")) {
+          entries.add("install");
+        }
+      }
+      case "git" -> {
+        String sub = String.valueOf(gitSubcommand(words)); // Set.of refuses null
+        String hook =
+            Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull").contains(sub)
+                ? "commit"
+                : "push".equals(sub) ? "push" : null;
+        if (hook != null) {
+          entries.add(hook);
+          hooksPath(scan, step, words, hook, found);
+        }
+      }
+      case "curl", "wget" -> fetched(scan, step, words, found);
+      case "docker", "podman", "buildah" -> {
+        if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
+          entries.add("image");
+        }
+      }
+      case "docker-compose" -> entries.add("image");
+      case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
+      default -> {}
+    }
+    for (String entry : entries) {
+      for (Path cwd : step.cwds()) {
+        if (cwd != null && found.runs().size() < 32) {
+          found.runs().add(entry + ":" + cwd);
+        }
+      }
+    }
+  }
+
+  /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
+  private static void hooksPath(
+      Scan scan, Step step, List<String> words, String hook, Found found) {
+    for (int i = 0; i + 1 < words.size(); i++) {
+      String setting = words.get(i + 1);
+      if (words.get(i).equals("-c")
+          && setting.regionMatches(true, 0, "core.hooksPath=", 0, "core.hooksPath=".length())) {
+        String folder = setting.substring("core.hooksPath=".length());
+        for (Target target : scan.targets(step, Word.literal(folder))) {
+          if (target.known() && found.runs().size() < 32) {
+            found.runs().add(hook + ":" + target.path());
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The script a load tester runs: {@code k6 run f.js}, {@code artillery run f.yml}, {@code -f}.
+   */
+  private static void loadTest(Scan scan, Step step, List<String> words, Found found) {
+    int f = words.indexOf("-f");
+    String script =
+        f >= 0 && f + 1 < words.size()
+            ? words.get(f + 1)
+            : words.contains("run") ? positional(words, 1) : null;
+    if (script == null) {
+      return;
+    }
+    for (Target target : scan.targets(step, Word.literal(script))) {
+      if (target.known() && found.runs().size() < 32) {
+        found.runs().add(target.path().toString());
+      }
+    }
+  }
+
+  private static boolean packageRun(String sub) {
+    return Set.of(
+            "install",
+            "i",
+            "ci",
+            "add",
+            "run",
+            "run-script",
+            "test",
+            "t",
+            "start",
+            "dev",
+            "rebuild",
+            "restart",
+            "exec",
+            "x",
+            "dlx")
+        .contains(sub);
+  }
+
+  private static String positional(List<String> words, int index) {
+    int seen = 0;
+    for (String word : words) {
+      if (!word.startsWith("-")) {
+        if (seen++ == index) {
+          return word;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String gitSubcommand(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace").contains(word)) {
+        i++;
+      } else if (!word.startsWith("-")) {
+        return word;
+      }
+    }
+    return null;
+  }
+
+  /** A file {@code curl} or {@code wget} saves, with the URL it comes from. */
+  private static void fetched(Scan scan, Step step, List<String> words, Found found) {
+    String url = null;
+    for (String word : words) {
+      if (URL.matcher(word).find()) {
+        url = word;
+        break;
+      }
+    }
+    if (url == null) {
+      return;
+    }
+    List<String> saved = new ArrayList<>();
+    boolean curl = step.program().equals("curl");
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (curl && (word.equals("-o") || word.equals("--output")) && i + 1 < words.size()) {
+        saved.add(words.get(++i));
+      } else if (curl && word.matches("-[a-zA-Z]*o") && i + 1 < words.size()) {
+        saved.add(words.get(++i));
+      } else if (curl && word.matches("-[a-zA-Z]*O[a-zA-Z]*|--remote-name")) {
+        saved.add(base(url));
+      } else if (!curl
+          && (word.equals("-O") || word.equals("--output-document"))
+          && i + 1 < words.size()) {
+        saved.add(words.get(++i));
+      } else if (!curl && word.startsWith("--output-document=")) {
+        saved.add(word.substring("--output-document=".length()));
+      }
+    }
+    if (!curl && saved.isEmpty()) {
+      saved.add(base(url)); // wget saves by the URL's name
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        saved.add(redirect.target().text());
+      }
+    }
+    for (String file : saved) {
+      if (file.equals("-") || file.startsWith("/dev/") || file.isEmpty()) {
+        continue;
+      }
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.writesSenders().size() < 16) {
+          found.writesSenders().put(FETCHED + target.path(), FlowReading.shorten(url));
+        }
+      }
+    }
+  }
+
+  private static String base(String url) {
+    String path = url.replaceAll("[?#].*$", "").replaceAll("/+$", "");
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    return name.isEmpty() || name.contains(":") ? "index.html" : name;
+  }
+
+  /**
+   * The session's written files a call runs: for each run entry (a path, or {@code
+   * <what>:<folder>}) the written files it reaches, each as {prefix, path, what was kept}.
+   *
+   * @param written the session's written files, as {@code SessionPast#senders} keeps them
+   * @param runs the call's run entries
+   * @return the matches, at most 16
+   */
+  public static List<String[]> matches(Map<String, String> written, List<String> runs) {
+    List<String[]> matches = new ArrayList<>();
+    for (Map.Entry<String, String> file : written.entrySet()) {
+      String key = file.getKey();
+      String prefix =
+          key.startsWith(HELD)
+              ? HELD
+              : key.startsWith(FETCHED) ? FETCHED : key.startsWith(CLONE) ? CLONE : null;
+      if (prefix == null || prefix.equals(HELD) && file.getValue().isEmpty()) {
+        continue;
+      }
+      String path = key.substring(prefix.length());
+      for (String run : runs) {
+        if (matches.size() < 16 && reaches(prefix, path, run)) {
+          matches.add(new String[] {prefix, path, file.getValue()});
+          break;
+        }
+      }
+    }
+    return matches;
+  }
+
+  /**
+   * Whether one of a call's run entries runs a file the session wrote.
+   *
+   * @param path the file's absolute path
+   * @param runs the call's run entries
+   * @return whether it is run
+   */
+  public static boolean runs(String path, List<String> runs) {
+    for (String run : runs) {
+      if (reaches(HELD, path, run)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean reaches(String prefix, String path, String run) {
+    if (prefix.equals(CLONE)) {
+      // A script of the clone run by its path, or its make install.
+      return run.startsWith("/") && under(run, path)
+          || run.startsWith("install:") && folder(run).equals(path)
+          || run.startsWith("install:") && under(folder(run), path);
+    }
+    if (run.startsWith("/")) {
+      return run.equals(path);
+    }
+    if (prefix.equals(FETCHED)) {
+      return false; // a file fetched runs only by its path
+    }
+    String folder = folder(run);
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    String lower = name.toLowerCase(Locale.ROOT);
+    String what = run.substring(0, run.indexOf(':'));
+    return switch (what) {
+      case "tests" -> lower.endsWith(".py") && related(path, folder);
+      case "npm" ->
+          (lower.equals("package.json") || JS.matcher(lower).find())
+              && !path.contains("/node_modules/")
+              && related(path, folder);
+      case "make", "install" ->
+          (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
+              && related(path, folder);
+      case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
+      case "image" ->
+          (lower.equals("dockerfile")
+                  || lower.endsWith(".dockerfile")
+                  || lower.equals("containerfile"))
+              && related(path, folder);
+      case "push" ->
+          (PUSH_HOOKS.contains(name)
+                  || path.contains("/.github/workflows/")
+                  || lower.startsWith(".gitlab-ci")
+                  || path.contains("/.circleci/"))
+              && related(path, folder);
+      default -> false;
+    };
+  }
+
+  private static String folder(String run) {
+    return run.substring(run.indexOf(':') + 1);
+  }
+
+  private static boolean under(String path, String folder) {
+    return path.equals(folder) || path.startsWith(folder + "/");
+  }
+
+  /**
+   * Whether a file belongs to the folder a program runs in: inside it, or in a folder above it that
+   * holds it (a repository's hooks and CI files, a project's root beside a subfolder).
+   */
+  private static boolean related(String path, String folder) {
+    if (under(path, folder)) {
+      return true;
+    }
+    String base = path.substring(0, Math.max(path.lastIndexOf('/'), 0));
+    for (String inner : List.of("/.git/hooks", "/.github/workflows", "/.husky", "/.githooks")) {
+      int at = base.indexOf(inner);
+      if (at >= 0) {
+        base = base.substring(0, at);
+      }
+    }
+    return !base.isEmpty() && under(folder, base);
+  }
+}
