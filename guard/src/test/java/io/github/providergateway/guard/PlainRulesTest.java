@@ -62,7 +62,7 @@ class PlainRulesTest {
         .isEqualTo("no-prod");
     assertThat(guard.decide(shell("kubectl --context staging get pods")).allowed()).isTrue();
     assertThat(guard.decide(shell("kubectl apply --context staging")).allowed()).isTrue();
-    // Not the person's rule (production.deploy asks about an apply that names prod: decision 90).
+    // Not the person's rule (production.deploy asks about an apply that names prod: decision 92).
     assertThat(guard.decide(shell("kubectl apply --contexts prod")).ruleId())
         .isNotEqualTo("no-prod");
   }
@@ -110,7 +110,7 @@ class PlainRulesTest {
         .isEqualTo("joined");
     assertThat(guard.decide(shell("helm upgrade x --namespace=staging")).allowed()).isTrue();
     assertThat(guard.decide(shell("helm upgrade x -n=prod")).ruleId())
-        .as("long options only (production.deploy asks about it: decision 90)")
+        .as("long options only (production.deploy asks about it: decision 92)")
         .isNotIn("spaced", "joined");
   }
 

@@ -62,7 +62,7 @@ final class DataPredicates {
   private static List<DataLoss> sql(Scan scan, Step step) {
     boolean read =
         step.is(ProgramKind.SQL_CLIENT)
-            ? !Environments.localTestData(scan, step) // decision 90: test.db, shop_dev
+            ? !Environments.localTestData(scan, step) // decision 92: test.db, shop_dev
             : step.is(ProgramKind.ECHO)
                 && scan.<Boolean>once("DataPredicates.client", DataPredicates::runsClient);
     if (!read) {

@@ -58,7 +58,7 @@ final class DataStores {
       return List.of();
     }
     if (store && Environments.localTestData(scan, step)) {
-      return List.of(); // a store of this machine's, its test data (decision 90)
+      return List.of(); // a store of this machine's, its test data (decision 92)
     }
     List<DataLoss> found = new ArrayList<>();
     String program = step.program();

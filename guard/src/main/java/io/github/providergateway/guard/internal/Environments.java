@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What the rules call production and local test data (decision 90), one notion for every family:
+ * What the rules call production and local test data (decision 92), one notion for every family:
  * the book's {@code rules/environments.json}, read once. The {@code db.*}, {@code infra.*} and
  * {@code production.*} rules ask it through {@link #production(Scan, Step)} and {@link
  * #localTestData(Scan, Step)} (the predicates {@code production-target} and {@code

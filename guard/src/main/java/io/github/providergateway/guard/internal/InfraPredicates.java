@@ -23,7 +23,7 @@ final class InfraPredicates {
     named.put(
         "replicas-zero",
         (scan, step, read) -> "0".equals(KubectlDeletes.options(step).value("replicas")));
-    // production-target is the shared notion's (ProductionPredicates, decision 90).
+    // production-target is the shared notion's (ProductionPredicates, decision 92).
     Where.byValue(
         named,
         Map.of(

@@ -34,7 +34,7 @@ final class KubectlDeletes {
    */
   static Kind deleted(Scan scan, Step step, Argv after) {
     if (options(step).value("context") != null && Environments.localTestData(scan, step)) {
-      return null; // a cluster on this machine (kind, minikube, k3d): its test data (decision 90)
+      return null; // a cluster on this machine (kind, minikube, k3d): its test data (decision 92)
     }
     List<Word> pos = after.positionals();
     String kind = Argv.textAt(pos, 0).toLowerCase(Locale.ROOT);

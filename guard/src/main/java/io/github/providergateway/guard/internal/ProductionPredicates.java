@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The predicates of the {@code production.*} rules (production.json) and the shared notion they and
- * the {@code db.*} and {@code infra.*} rules use ({@link Environments}, decision 90): {@code
+ * the {@code db.*} and {@code infra.*} rules use ({@link Environments}, decision 92): {@code
  * production-target}, {@code local-test-data}, and what a clause cannot say of a production harm
  * (SQL that writes every row, inline code that destroys data, a scale to zero, a backup kept no
  * more, a request to a payment, status, alerting, mail, CDN, flag or DNS service). Each reads the

@@ -54,7 +54,7 @@ final class TestDatabases {
         name = word.text();
       }
     }
-    // The shared notion (decision 90): a development database (app_dev) is a test's too, and a
+    // The shared notion (decision 92): a development database (app_dev) is a test's too, and a
     // docker-compose service (db, postgres) is this machine's.
     return (host == null
             || Environments.localHost(host)

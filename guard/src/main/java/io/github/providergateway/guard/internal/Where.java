@@ -174,6 +174,8 @@ final class Where {
     DiskPredicates.addTo(named);
     OutPredicates.addTo(named);
     ProductionPredicates.addTo(named);
+    MachinePredicates.addTo(named);
+    SupplyPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -6,7 +6,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The shared notion of production and of local test data (decision 90), read from the book. */
+/** The shared notion of production and of local test data (decision 92), read from the book. */
 class EnvironmentsTest {
   @Test
   void productionIsAPartOfAWordNotAPieceOfOne() {

@@ -102,10 +102,41 @@ final class CarriedInEnvironment {
     };
   }
 
-  /** Whether node's options load code the guard cannot read: a data: module, a module fetched. */
+  /**
+   * Whether node's options load code the guard cannot read: a data: module, a module fetched, or
+   * (issue 80) a file named by an absolute or home path ({@code --require /tmp/.cache/n.js}), which
+   * no command of the call shows; a module's name or a path in the project ({@code -r
+   * dotenv/config}, {@code --import ./otel.mjs}) is the project's own.
+   */
   static boolean loadsUnreadCode(String options) {
-    return options.contains("data:") || options.contains("http://") || options.contains("https://");
+    if (options.contains("data:") || options.contains("http://") || options.contains("https://")) {
+      return true;
+    }
+    String[] words = options.strip().split("\\s+", 64);
+    for (int i = 0; i < words.length; i++) {
+      String word = words[i];
+      String loaded = null;
+      int equals = word.indexOf('=');
+      String option = equals > 0 ? word.substring(0, equals) : word;
+      if (!NODE_LOADERS.contains(option)) {
+        continue;
+      }
+      if (equals > 0) {
+        loaded = word.substring(equals + 1);
+      } else if (i + 1 < words.length) {
+        loaded = words[i + 1];
+      }
+      if (loaded != null
+          && (loaded.startsWith("/") || loaded.startsWith("~") || loaded.startsWith("$"))) {
+        return true;
+      }
+    }
+    return false;
   }
+
+  /** node's options that load a module before the program. */
+  private static final Set<String> NODE_LOADERS =
+      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader");
 
   /** Whether a library's path is one of the system's, loaded by every program anyway. */
   static boolean systemLibrary(String path) {

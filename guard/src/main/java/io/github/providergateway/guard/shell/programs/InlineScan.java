@@ -87,6 +87,9 @@ final class InlineScan extends CodeCursor {
   /** The strings the code assigns to names, read when first asked. */
   private Map<String, String> assigned;
 
+  /** The other names the code gives modules and run calls, read when first asked. */
+  private InlineAliases aliases;
+
   InlineScan(InlineLanguage language, String code) {
     super(language, code);
   }
@@ -114,6 +117,8 @@ final class InlineScan extends CodeCursor {
         skipComment();
       } else if (isIdentifierStart(c)) {
         identifier();
+      } else if (c == '[' && language == InlineLanguage.NODE && subscriptCall()) {
+        continue; // cp['ex' + 'ecSync'](…): read as the call it names
       } else if (language == InlineLanguage.AWK && c == '|') {
         int bar = pos;
         pos++;
@@ -209,6 +214,15 @@ final class InlineScan extends CodeCursor {
       last = name.substring(colons + 2);
       qualifier = name.substring(0, colons);
     }
+    if (language == InlineLanguage.PYTHON || language == InlineLanguage.NODE) {
+      qualifier = aliases().module(qualifier);
+      if (qualifier.isEmpty()) {
+        last = aliases().function(last);
+      }
+      if (language == InlineLanguage.PYTHON && last.equals("getattr") && getattrCall()) {
+        return;
+      }
+    }
     if ((language == InlineLanguage.PERL && last.equals("qx"))
         || (language == InlineLanguage.RUBY
             && name.equals("x")
@@ -269,6 +283,103 @@ final class InlineScan extends CodeCursor {
     }
     String known = assigned().get(expression.replaceFirst("^\\*", ""));
     return known != null ? known : COMPUTED;
+  }
+
+  private InlineAliases aliases() {
+    if (aliases == null) {
+      aliases = InlineAliases.of(language, s);
+    }
+    return aliases;
+  }
+
+  /**
+   * python's {@code getattr(os, 'sys' + 'tem')(…)} after {@code getattr}: a module that runs
+   * commands and an attribute the code names or computes, called at once. A named run call is read
+   * as that call, a computed one as a computed command; anything else is left to the pass.
+   */
+  private boolean getattrCall() {
+    int start = pos;
+    int open = skipSpacesFrom(pos);
+    int close = open < n && s.charAt(open) == '(' ? s.indexOf(')', open) : -1;
+    int comma = close > 0 ? s.indexOf(',', open) : -1;
+    if (close < 0 || comma < 0 || comma > close || close - open > 200) {
+      return false;
+    }
+    String module = aliases().module(s.substring(open + 1, comma).strip());
+    if (!module.equals("os")
+        && !module.equals("subprocess")
+        && !module.equals("posix")
+        && !module.equals("pty")
+        && !module.equals("commands")) {
+      return false;
+    }
+    int call = skipSpacesFrom(close + 1);
+    if (call >= n || s.charAt(call) != '(') {
+      return false;
+    }
+    String attribute = s.substring(comma + 1, close).strip();
+    String name = joinedLiterals(attribute);
+    if (name == null && attribute.matches("[A-Za-z_]\\w*")) {
+      name = assigned().get(attribute); // n = 'sys' + 'tem'; getattr(os, n)
+    }
+    pos = call + 1;
+    if (name == null) {
+      found.add(InlineRun.shell(COMPUTED));
+    } else if (runs(name, module)) {
+      arguments(')', false);
+    } else {
+      pos = start;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * node's {@code obj['ex' + 'ecSync'](…)} or {@code obj[name](…)} at the {@code [} after a member:
+   * a run call named by a string or a name the code assigned, called at once.
+   */
+  private boolean subscriptCall() {
+    int before = pos - 1;
+    while (before >= 0 && s.charAt(before) == ' ') {
+      before--;
+    }
+    if (before < 0 || !(isIdentifierPart(s.charAt(before)) || s.charAt(before) == ')')) {
+      return false; // an array, not a member
+    }
+    int close = s.indexOf(']', pos);
+    if (close < 0 || close - pos > 200) {
+      return false;
+    }
+    String inside = s.substring(pos + 1, close).strip();
+    String name = joinedLiterals(inside);
+    if (name == null && inside.matches("[A-Za-z_$][\\w$]*")) {
+      name = assigned().get(inside);
+    }
+    int call = skipSpacesFrom(close + 1);
+    if (name == null || !NODE_RUNS.contains(name) || call >= n || s.charAt(call) != '(') {
+      return false;
+    }
+    pos = call + 1;
+    arguments(')', false);
+    return true;
+  }
+
+  /** String literals joined by {@code +}, as one string; null when anything else is there. */
+  private static String joinedLiterals(String text) {
+    StringBuilder joined = new StringBuilder();
+    java.util.regex.Matcher literal = LITERAL.matcher(text);
+    int at = 0;
+    boolean any = false;
+    while (literal.find()) {
+      String between = text.substring(at, literal.start()).strip();
+      if (!between.isEmpty() && !between.equals("+")) {
+        return null;
+      }
+      joined.append(literal.group(1) != null ? literal.group(1) : literal.group(2));
+      at = literal.end();
+      any = true;
+    }
+    return any && text.substring(at).isBlank() ? joined.toString() : null;
   }
 
   /** The strings the code assigns to a name, literals joined by +, . or .. as written. */
