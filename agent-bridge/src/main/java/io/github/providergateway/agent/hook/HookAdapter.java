@@ -119,7 +119,6 @@ public final class HookAdapter {
 
   private final AgentKind agent;
   private final Settings settings;
-  private final PrintStream err;
 
   /** The home's guard, for a call with no session and for the offline path. */
   private final Guard guard;
@@ -140,11 +139,9 @@ public final class HookAdapter {
   /** What this call decided with no gateway to ask, for the keeper; null otherwise. */
   private volatile OfflineDecision offline;
 
-  private HookAdapter(
-      AgentKind agent, Settings settings, PrintStream err, Guard guard, Set<String> configured) {
+  private HookAdapter(AgentKind agent, Settings settings, Guard guard, Set<String> configured) {
     this.agent = agent;
     this.settings = settings;
-    this.err = err;
     this.guard = guard;
     this.configured = configured == null ? null : Set.copyOf(configured);
   }
@@ -398,7 +395,7 @@ public final class HookAdapter {
     if (bytes != null) {
       in = new java.io.ByteArrayInputStream(bytes);
     }
-    HookAdapter adapter = new HookAdapter(agent, settings, err, guard, configured);
+    HookAdapter adapter = new HookAdapter(agent, settings, guard, configured);
     HookVerdict verdict;
     try {
       verdict =
