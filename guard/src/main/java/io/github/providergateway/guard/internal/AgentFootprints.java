@@ -145,6 +145,9 @@ public final class AgentFootprints {
    * @return the agent, when the path is in one of its folders
    */
   public static Optional<Footprint> byFolder(String path) {
+    if (path.indexOf('/') < 0) {
+      return Optional.empty(); // every folder below is found by a slash before it
+    }
     for (Footprint agent : ALL) {
       for (String npm : agent.npmPackages()) {
         String folder = "/" + npm;
@@ -222,7 +225,8 @@ public final class AgentFootprints {
   public static Optional<Footprint> ofPackage(String spec) {
     for (Footprint agent : ALL) {
       for (String npm : agent.npmPackages()) {
-        if (spec.equals(npm) || spec.startsWith(npm + "@")) {
+        if (spec.startsWith(npm)
+            && (spec.length() == npm.length() || spec.charAt(npm.length()) == '@')) {
           return Optional.of(agent);
         }
       }

@@ -60,7 +60,7 @@ final class AgentPrograms {
     if (agent.isPresent()) {
       return step.program().equals(agent.get().program()) ? null : as(agent.get(), step, 1);
     }
-    String program = step.program().replaceAll("[0-9.]+$", "");
+    String program = withoutVersion(step.program());
     if (!INTERPRETERS.contains(program)) {
       return null;
     }
@@ -156,6 +156,19 @@ final class AgentPrograms {
       }
     }
     return Optional.empty();
+  }
+
+  /** {@code python3.12} → {@code python}: the name without the version digits at its end. */
+  static String withoutVersion(String program) {
+    int end = program.length();
+    while (end > 0 && versionChar(program.charAt(end - 1))) {
+      end--;
+    }
+    return program.substring(0, end);
+  }
+
+  private static boolean versionChar(char c) {
+    return c >= '0' && c <= '9' || c == '.';
   }
 
   /** The agent's own program with the step's words from {@code from} on. */

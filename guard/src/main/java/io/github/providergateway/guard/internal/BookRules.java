@@ -24,12 +24,14 @@ final class BookRules implements Family {
    * @param options whether it asks of the options or positionals after the subcommand
    * @param beginnings the beginnings of the program names it gives as {@code mkfs.*}, and the empty
    *     string for {@code *}
+   * @param anyProgram whether it is about every program ({@code *})
    */
   private record Clause(
       BuiltinRule rule,
       When when,
       boolean options,
       List<String> beginnings,
+      boolean anyProgram,
       Where.Predicate test,
       Where.Paths paths) {
     Clause(BuiltinRule rule, When when) {
@@ -38,6 +40,7 @@ final class BookRules implements Family {
           when,
           readsOptions(when),
           BookRules.beginnings(when.programs()),
+          when.programs().contains("*"),
           when.where() == null || when.call() || Where.findsPaths(when.where())
               ? null
               : Where.named(when.where()),
@@ -48,6 +51,9 @@ final class BookRules implements Family {
 
     /** Whether the clause is about a program of this name, where it is not named whole. */
     boolean begins(String program) {
+      if (anyProgram) {
+        return true;
+      }
       for (int i = 0; i < beginnings.size(); i++) {
         if (program.startsWith(beginnings.get(i))) {
           return true;
@@ -489,6 +495,9 @@ final class BookRules implements Family {
 
   /** Whether one of {@code words} is among the program's arguments, wherever it stands. */
   private static boolean hasWord(Step step, List<String> words) {
+    if (words.isEmpty()) {
+      return false; // most clauses name no word: their programs' words are not walked
+    }
     for (Word word : step.args()) {
       if (words.contains(word.text())) {
         return true;

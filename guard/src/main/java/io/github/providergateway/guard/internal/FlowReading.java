@@ -86,6 +86,10 @@ public final class FlowReading {
           "helm push",
           "uv publish");
 
+  /** What npm and its kin print of a package from the registry: text nobody here wrote. */
+  private static final Set<String> PACKAGE_PAGES =
+      Set.of("view", "info", "show", "v", "docs", "repo");
+
   private FlowReading() {}
 
   /**
@@ -347,8 +351,7 @@ public final class FlowReading {
         }
       }
       case "npm", "yarn", "pnpm", "bun" -> {
-        if (!args.isEmpty()
-            && Set.of("view", "info", "show", "v", "docs", "repo").contains(args.get(0).text())) {
+        if (!args.isEmpty() && PACKAGE_PAGES.contains(args.get(0).text())) {
           found.untrusted(line + " (a package's text from the registry)");
         }
       }

@@ -27,8 +27,11 @@ final class MarksShed {
 
   private MarksShed() {}
 
-  /** The marks, every agent's and {@code AI_AGENT}, as a pattern of whole names. */
-  private static final String MARK = marks();
+  /** The marks' names, every agent's and {@code AI_AGENT}. */
+  private static final List<String> MARK_NAMES = markNames();
+
+  /** The marks, as a pattern of whole names. */
+  private static final String MARK = "(?:" + String.join("|", MARK_NAMES) + ")";
 
   /** A prefix of a mark's name, as code filtering the environment by it would write it. */
   private static final String PREFIX = "(?:CLAUDE|CODEX|GEMINI|AI_AG)";
@@ -149,12 +152,15 @@ final class MarksShed {
         scan.hit(SELF, found);
       }
     }
-    boolean emptied = text != null && EMPTIED.matcher(text).find();
+    Boolean emptied = null; // read once, and only when a gateway command or an agent is run
     for (Step step : scan.steps()) {
+      boolean started = GatewayProcess.runsGateway(step) || isAgent(step);
+      if (started && emptied == null) {
+        emptied = text != null && emptied(text);
+      }
       if (unsets(step)) {
         scan.hit(SELF, step, null);
-      } else if ((GatewayProcess.runsGateway(step) || isAgent(step))
-              && (emptied || runBy(step, RESETS))
+      } else if (started && (emptied || runBy(step, RESETS))
           || GatewayProcess.runsGateway(step) && runBy(step, ELSEWHERE)) {
         scan.hit(SELF, step, null);
       }
@@ -173,28 +179,45 @@ final class MarksShed {
    * @return what was found
    */
   private static String inShell(String text) {
-    if (!text.contains("env")
-        && !text.contains("=")
-        && !text.contains("unset")
-        && !text.contains("exec")) {
-      return null; // the patterns are run only over text that may hold them
-    }
-    Matcher m = ENV_UNSET.matcher(text);
-    if (m.find()) {
-      return m.group() + ": removes an agent's mark from the environment";
-    }
-    m = BLANKED.matcher(text);
-    if (m.find()) {
-      return m.group().strip() + ": blanks an agent's mark in the environment";
+    // Each pattern runs only over text that holds what it cannot match without: a mark's name,
+    // "${!", "exec". A 4 KiB command names none of them most of the time (issue 80's benchmark).
+    if (mentionsMark(text)) {
+      Matcher m = ENV_UNSET.matcher(text);
+      if (text.contains("env") && m.find()) {
+        return m.group() + ": removes an agent's mark from the environment";
+      }
+      m = BLANKED.matcher(text);
+      if (m.find()) {
+        return m.group().strip() + ": blanks an agent's mark in the environment";
+      }
     }
     if (text.contains("unset") && NAMES_BY_PREFIX.matcher(text).find()) {
       return "unset of the agents' marks by their names' prefix";
     }
-    m = EXEC_EMPTIED.matcher(text);
-    if (m.find()) {
-      return m.group() + ": replaces the agent's shell with one without its marks";
+    if (text.contains("exec")) {
+      Matcher m = EXEC_EMPTIED.matcher(text);
+      if (m.find()) {
+        return m.group() + ": replaces the agent's shell with one without its marks";
+      }
     }
     return null;
+  }
+
+  /**
+   * Whether the shell text empties the environment of what it runs: {@code env -i}, {@code exec
+   * -c}.
+   */
+  private static boolean emptied(String text) {
+    return (text.contains("env") || text.contains("exec")) && EMPTIED.matcher(text).find();
+  }
+
+  private static boolean mentionsMark(String text) {
+    for (String mark : MARK_NAMES) {
+      if (text.contains(mark)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -257,12 +280,17 @@ final class MarksShed {
     return AgentFootprints.byName(step.program()).isPresent();
   }
 
-  private static String marks() {
+  private static List<String> markNames() {
     Set<String> marks = new LinkedHashSet<>();
     for (Footprint agent : AgentFootprints.all()) {
       marks.addAll(agent.environmentMarks());
     }
     marks.add(AgentFootprints.AI_AGENT);
-    return "(?:" + String.join("|", List.copyOf(marks)) + ")";
+    for (String mark : marks) {
+      if (!mark.matches("\\w+")) {
+        throw new IllegalStateException("an agent's mark is not a variable's name: " + mark);
+      }
+    }
+    return List.copyOf(marks);
   }
 }

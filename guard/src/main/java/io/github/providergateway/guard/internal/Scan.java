@@ -494,11 +494,20 @@ public final class Scan {
    * @param invocation the program
    * @return its text, cut at 160 characters
    */
+  private static boolean hasBlank(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isWhitespace(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public static String render(Invocation invocation) {
     StringBuilder out = new StringBuilder();
     for (Word word : invocation.words()) {
       String text = word.text();
-      boolean quote = text.isEmpty() || text.chars().anyMatch(Character::isWhitespace);
+      boolean quote = text.isEmpty() || hasBlank(text);
       out.append(quote ? "'" + text.replace("'", "'\\''") + "'" : text).append(' ');
       if (out.length() > MAX_SHOWN) {
         break;

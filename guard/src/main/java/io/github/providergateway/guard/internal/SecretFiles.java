@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Files whose name says they hold a secret that the secret rules may leave to the person (a
@@ -24,6 +25,21 @@ final class SecretFiles {
           ".asc",
           ".gpg");
 
+  private static final Pattern ENV_EXAMPLE =
+      Pattern.compile("\\.env\\.(?:example|sample|template|dist|defaults)");
+
+  private static final Pattern SECRET_FILE =
+      Pattern.compile(
+          "id_(?:rsa|dsa|ecdsa|ed25519)|\\.npmrc|\\.pypirc|\\.netrc|\\.pgpass|\\.git-credentials"
+              + "|\\.my\\.cnf|kubeconfig|credentials(?:\\..*)?|\\.envrc|\\.dev\\.vars"
+              + "|wp-config\\.php|\\.htpasswd|.*service[-_]?account.*\\.json|.*-sa-key\\.json");
+
+  private static final Pattern SECRET_WORD =
+      Pattern.compile(".*(?:secret|credential|passw|token|apikey|api_key|private).*");
+
+  private static final Pattern SOURCE_FILE =
+      Pattern.compile(".*\\.(?:java|kt|ts|tsx|js|jsx|py|go|rs|rb|md|html|css)$");
+
   private SecretFiles() {}
 
   /** Whether the file {@code target} names holds a secret by its name. */
@@ -37,9 +53,7 @@ final class SecretFiles {
     if (name.isEmpty()) {
       return false;
     }
-    if (name.equals(".env")
-        || name.startsWith(".env.")
-            && !name.matches("\\.env\\.(?:example|sample|template|dist|defaults)")) {
+    if (name.equals(".env") || name.startsWith(".env.") && !ENV_EXAMPLE.matcher(name).matches()) {
       return true;
     }
     for (String end : ENDINGS) {
@@ -47,14 +61,11 @@ final class SecretFiles {
         return true;
       }
     }
-    if (name.matches(
-        "id_(?:rsa|dsa|ecdsa|ed25519)|\\.npmrc|\\.pypirc|\\.netrc|\\.pgpass|\\.git-credentials"
-            + "|\\.my\\.cnf|kubeconfig|credentials(?:\\..*)?|\\.envrc|\\.dev\\.vars"
-            + "|wp-config\\.php|\\.htpasswd|.*service[-_]?account.*\\.json|.*-sa-key\\.json")) {
+    if (SECRET_FILE.matcher(name).matches()) {
       return true;
     }
-    return name.matches(".*(?:secret|credential|passw|token|apikey|api_key|private).*")
-        && !name.matches(".*\\.(?:java|kt|ts|tsx|js|jsx|py|go|rs|rb|md|html|css)$")
+    return SECRET_WORD.matcher(name).matches()
+        && !SOURCE_FILE.matcher(name).matches()
         && !name.contains("tokeniz");
   }
 }

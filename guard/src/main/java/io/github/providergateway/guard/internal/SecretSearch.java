@@ -124,6 +124,10 @@ final class SecretSearch {
   /** Each name's characters that belong to a part saying it is a secret's, upper case. */
   private static final List<boolean[]> SECRET_CHARS = new ArrayList<>();
 
+  /** {@link #NAMES} in capitals, as the search compares them. */
+  private static final List<String> UPPER_NAMES =
+      NAMES.stream().map(name -> name.toUpperCase(Locale.ROOT)).toList();
+
   static {
     for (String name : NAMES) {
       String upper = name.toUpperCase(Locale.ROOT);
@@ -175,9 +179,9 @@ final class SecretSearch {
           return true;
         }
       }
+      List<String> upper = runs.stream().map(run -> run.toUpperCase(Locale.ROOT)).toList();
       for (int n = 0; n < NAMES.size(); n++) {
-        if (findsBySecretPart(
-            NAMES.get(n).toUpperCase(Locale.ROOT), SECRET_CHARS.get(n), runs, anchored)) {
+        if (findsBySecretPart(UPPER_NAMES.get(n), SECRET_CHARS.get(n), upper, anchored)) {
           return true;
         }
       }
@@ -239,15 +243,15 @@ final class SecretSearch {
   }
 
   /**
-   * Whether the runs are found in the name in order (the first at its start when anchored), one of
-   * them over a character of a secret's part.
+   * Whether the runs (in capitals) are found in the name in order (the first at its start when
+   * anchored), one of them over a character of a secret's part.
    */
   private static boolean findsBySecretPart(
       String name, boolean[] secret, List<String> runs, boolean anchored) {
     int from = 0;
     boolean bySecret = false;
     for (int r = 0; r < runs.size(); r++) {
-      String run = runs.get(r).toUpperCase(Locale.ROOT);
+      String run = runs.get(r);
       int first = -1;
       for (int at = name.indexOf(run, from); at >= 0; at = name.indexOf(run, at + 1)) {
         if (r == 0 && anchored && at != 0) {

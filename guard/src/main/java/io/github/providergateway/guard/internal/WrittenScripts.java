@@ -28,6 +28,17 @@ final class WrittenScripts {
 
   private static final Set<String> COPIES = Set.of("cp", "mv", "ln", "install", "rsync");
 
+  private static final Set<String> PRINTERS = Set.of("echo", "printf");
+
+  private static final Set<String> SOURCES = Set.of("source", ".");
+
+  /** Runners whose first word not an option is a script, as for interpreters. */
+  private static final Set<String> SCRIPT_RUNNERS =
+      Set.of("node", "deno", "bun", "tsx", "ts-node", "npx");
+
+  /** An interpreter's option that gives inline code or a module, not a script. */
+  private static final Pattern INLINE_OPTION = Pattern.compile("-[A-Za-z]*[cepr]|--eval|-m");
+
   private WrittenScripts() {}
 
   /** The text an edit tool writes: a script that sends, remembered by its path. */
@@ -69,7 +80,7 @@ final class WrittenScripts {
         body = redirect.body();
       }
     }
-    if (body == null && Set.of("echo", "printf").contains(step.program())) {
+    if (body == null && PRINTERS.contains(step.program())) {
       StringBuilder text = new StringBuilder();
       for (Word word : step.args()) {
         text.append(word.text()).append(' ');
@@ -150,15 +161,14 @@ final class WrittenScripts {
     if (words.get(0).text().contains("/")) {
       scripts.add(words.get(0)); // and, for /bin/sh s.sh, its script below
     }
-    if (Set.of("source", ".").contains(program)) {
+    if (SOURCES.contains(program)) {
       if (!step.args().isEmpty()) {
         scripts.add(step.args().get(0));
       }
-    } else if (step.interpreter()
-        || Set.of("node", "deno", "bun", "tsx", "ts-node", "npx").contains(program)) {
+    } else if (step.interpreter() || SCRIPT_RUNNERS.contains(program)) {
       for (Word word : step.args()) {
         String text = word.text();
-        if (text.matches("-[A-Za-z]*[cepr]|--eval|-m")) {
+        if (INLINE_OPTION.matcher(text).matches()) {
           break; // inline code or a module, read elsewhere
         }
         if (!text.startsWith("-") && !text.equals("run")) {
