@@ -157,6 +157,8 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    ActsPredicates.addCallsTo(onCall);
+    PersonalData.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -176,6 +178,8 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    ActsPredicates.addTo(named);
+    PersonalData.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

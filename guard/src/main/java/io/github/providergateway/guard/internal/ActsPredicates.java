@@ -1,0 +1,653 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the {@code acts.*} rules ask (decision 93): an agent that holds the person's credentials
+ * acting on the world with them. A credentialed write is an HTTP client's request that writes (a
+ * method other than GET, HEAD or OPTIONS, or a body) to a host that is not this machine, nor the
+ * forges' and registries' own (their work is the forge and publish families'), carrying a
+ * credential: an {@code Authorization} or API-key or token header, {@code -u user:secret}, a
+ * variable whose name says it holds a secret, a token printed by a CLI ({@code $(gcloud auth
+ * print-access-token)}). It destroys where its method is DELETE, the URL's path says a verb that
+ * loses, spends or reaches people ({@link #DESTROYING}), or production is named. Inline code is
+ * read the same way, by its HTTP library's call, and by a service's SDK called with such a verb.
+ */
+final class ActsPredicates {
+  private ActsPredicates() {}
+
+  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+
+  /** The forges' and the registries' hosts: the project's own, decided by their families. */
+  private static final Set<String> OWN =
+      Set.of(
+          "github.com",
+          "api.github.com",
+          "uploads.github.com",
+          "gitlab.com",
+          "bitbucket.org",
+          "api.bitbucket.org",
+          "codeberg.org",
+          "dev.azure.com",
+          "registry.npmjs.org",
+          "upload.pypi.org",
+          "test.pypi.org",
+          "pypi.org",
+          "rubygems.org",
+          "crates.io",
+          "central.sonatype.com",
+          "oss.sonatype.org",
+          "s01.oss.sonatype.org",
+          "repo.maven.apache.org",
+          "plugins.gradle.org",
+          "api.nuget.org",
+          "hex.pm",
+          "pub.dev",
+          "packagist.org",
+          "hub.docker.com",
+          "ghcr.io",
+          "quay.io");
+
+  /**
+   * The words of a URL's path that lose something, spend money or reach people: a write whose path
+   * says one is denied, not asked.
+   */
+  static final Set<String> DESTROYING =
+      Set.of(
+          "delete",
+          "destroy",
+          "remove",
+          "wipe",
+          "trim",
+          "truncate",
+          "revoke",
+          "deactivate",
+          "disable",
+          "suspend",
+          "unfreeze",
+          "freeze",
+          "lock",
+          "ban",
+          "block",
+          "terminate",
+          "cancel",
+          "close",
+          "seal",
+          "refund",
+          "refunds",
+          "payout",
+          "payouts",
+          "transfer",
+          "transfers",
+          "charge",
+          "charges",
+          "withdraw",
+          "withdrawals",
+          "reply",
+          "broadcast",
+          "blast",
+          "bulk");
+
+  /** The words of a path that send a message: denied where the body says it goes to many. */
+  private static final Set<String> SENDING =
+      Set.of("send", "messages", "message", "notifications", "notification", "sms", "push");
+
+  /** What a message's body says when it goes to many: a topic, a segment, everyone. */
+  private static final List<String> TO_MANY =
+      List.of(
+          "\"topic\"",
+          "/topics/",
+          "\"condition\"",
+          "segments",
+          "all_users",
+          "all users",
+          "\"all\"",
+          "everyone",
+          "subscribed");
+
+  /** Adds each predicate of a program under its name. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("credentialed-write", (scan, step, read) -> write(scan, step) != null);
+    named.put(
+        "credentialed-destroy",
+        (scan, step, read) -> {
+          Request request = write(scan, step);
+          return request != null && request.destroys();
+        });
+    named.put("sdk-acts", (scan, step, read) -> sdkActs(step));
+  }
+
+  /** Adds each predicate of the whole call under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("mass-send", ActsPredicates::massSend);
+    named.put("tool-acts-by-name", ActsPredicates::toolActs);
+  }
+
+  /** The words of a tool's name that act on money, people or messages. */
+  private static final Set<String> ACTING =
+      Set.of(
+          "refund",
+          "charge",
+          "transfer",
+          "payout",
+          "adjust",
+          "credit",
+          "debit",
+          "send",
+          "post",
+          "publish",
+          "tweet",
+          "broadcast",
+          "notify",
+          "delete",
+          "drop",
+          "destroy",
+          "purge",
+          "deactivate",
+          "disable",
+          "suspend",
+          "revoke",
+          "ban",
+          "approve",
+          "cancel",
+          "terminate",
+          "wipe",
+          "rollback");
+
+  /** Words that make a tool's name read-only, whatever else it says. */
+  private static final Set<String> READING =
+      Set.of("get", "list", "search", "query", "describe", "read", "fetch", "find", "show", "view");
+
+  /**
+   * A tool of a server (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a provider's)
+   * whose name says it acts on money, people or messages, and that declares nothing of itself:
+   * neither read-only nor destructive (what it declares is the {@code tools.*} rules').
+   */
+  private static String toolActs(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    CallForRules.Hints hints = call.hints();
+    if (hints == null && !tool.contains("__") && !tool.startsWith("mcp")) {
+      return null; // an agent's own tool
+    }
+    if (hints != null && (hints.readOnly() != null || hints.destructive() != null)) {
+      return null;
+    }
+    int last = tool.lastIndexOf("__");
+    String name = last >= 0 ? tool.substring(last + 2) : tool;
+    List<String> words = words(name);
+    if (words.isEmpty() || READING.contains(words.get(0))) {
+      return null;
+    }
+    for (String word : words) {
+      if (ACTING.contains(word)
+          || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
+        return tool + (hints != null && hints.provider() != null ? " of " + hints.provider() : "");
+      }
+    }
+    if (publicAgain(call.args())) {
+      return tool + " (made public)";
+    }
+    return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
+  }
+
+  private static final Set<String> SQL_WRITES =
+      Set.of("drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
+
+  /** Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes. */
+  private static boolean sqlWrites(com.fasterxml.jackson.databind.JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return false;
+    }
+    for (String field : List.of("statement", "sql", "query")) {
+      var value = args.get(field);
+      if (value != null && value.isTextual()) {
+        String text = value.asText().stripLeading();
+        int end = 0;
+        while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
+          end++;
+        }
+        if (SQL_WRITES.contains(text.substring(0, end).toLowerCase(Locale.ROOT))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A name's or a path's words, lower case: split at what is no letter and at case changes ({@code
+   * adjustBalance}, {@code create_refund}, {@code /lifecycle/deactivate}), over its first 2 KiB.
+   */
+  static List<String> words(String name) {
+    List<String> words = new java.util.ArrayList<>();
+    int n = Math.min(name.length(), 2048);
+    int start = -1;
+    for (int i = 0; i <= n; i++) {
+      char c = i < n ? name.charAt(i) : '_';
+      boolean letter = Character.isLetter(c);
+      boolean split =
+          letter
+              && start >= 0
+              && Character.isUpperCase(c)
+              && Character.isLowerCase(name.charAt(i - 1));
+      if (!letter || split) {
+        if (start >= 0) {
+          words.add(name.substring(start, i).toLowerCase(Locale.ROOT));
+        }
+        start = letter ? i : -1;
+      } else if (start < 0) {
+        start = i;
+      }
+    }
+    return words;
+  }
+
+  /**
+   * Whether a tool's arguments make something public: {@code "private": false}, a public
+   * visibility.
+   */
+  private static boolean publicAgain(com.fasterxml.jackson.databind.JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return false;
+    }
+    var isPrivate = args.get("private");
+    if (isPrivate != null && isPrivate.isBoolean() && !isPrivate.booleanValue()) {
+      return true;
+    }
+    var visibility = args.get("visibility");
+    return visibility != null
+        && visibility.isTextual()
+        && visibility.asText().equalsIgnoreCase("public");
+  }
+
+  /**
+   * A credentialed write as read: whether it destroys, and where to.
+   *
+   * @param destroys whether it is denied rather than asked
+   * @param host the host written to, or {@code null} where the URL is computed
+   */
+  record Request(boolean destroys, String host) {}
+
+  private static final Request NONE = new Request(false, "");
+
+  /** The hosts of production's services (environments.json): the production family decides them. */
+  private static final Set<String> SERVICE_HOSTS = serviceHosts();
+
+  private static Set<String> serviceHosts() {
+    Set<String> hosts = new java.util.HashSet<>();
+    for (Environments.Service service : Environments.services()) {
+      hosts.addAll(service.hosts());
+    }
+    return Set.copyOf(hosts);
+  }
+
+  /**
+   * Whether a host's writes are decided by another family: a forge, a registry, a service of
+   * production's (environments.json).
+   */
+  static boolean decidedElsewhere(String host) {
+    return OWN.contains(host) || SERVICE_HOSTS.contains(host);
+  }
+
+  /** Whether a credential word is a test account's key: {@code sk_test_…}, {@code rk_test_…}. */
+  private static boolean testKey(String text) {
+    return text.contains("_test_");
+  }
+
+  /** The program's credentialed write, read once a call; {@code null} for none. */
+  static Request write(Scan scan, Step step) {
+    if (!HTTP.contains(step.program()) && !step.interpreter()) {
+      return null; // most programs: a set lookup
+    }
+    Map<Step, Request> read =
+        scan.once("ActsPredicates.writes", s -> new java.util.IdentityHashMap<>());
+    Request request = read.computeIfAbsent(step, s -> readWrite(scan, s));
+    return request == NONE ? null : request;
+  }
+
+  private static Request readWrite(Scan scan, Step step) {
+    if (step.interpreter()) {
+      String code = InterpreterCode.of(step);
+      Request request = code == null ? null : InlineActs.write(code);
+      return request == null ? NONE : request;
+    }
+    List<Word> args = step.args();
+    String method = ServiceCalls.method(step.program(), args);
+    if (method.equals("get") || method.equals("head") || method.equals("options")) {
+      return NONE;
+    }
+    // A DELETE to another machine is cloud.delete's, asked in every preset; to a host named for
+    // production it is denied here.
+    boolean delete = method.equals("delete");
+    boolean credential = false;
+    StringBuilder body = new StringBuilder();
+    String host = null;
+    String path = null;
+    boolean urlSeen = false;
+    boolean httpie = !step.program().startsWith("wget") && !step.program().equals("curl");
+    for (int i = 0; i < args.size(); i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      String written = word.written() != null ? word.written() : text;
+      boolean carries = credential(text, written, i > 0 ? args.get(i - 1).text() : "", httpie);
+      if (carries && testKey(text)) {
+        return NONE; // a test account's key (sk_test_…): no one's money or people
+      }
+      credential |= carries;
+      if (text.startsWith("-")) {
+        continue;
+      }
+      String prior = i > 0 ? args.get(i - 1).text() : "";
+      if (prior.equals("-d") || prior.startsWith("--data") || prior.equals("--json")) {
+        body.append(text.toLowerCase(Locale.ROOT)).append(' ');
+        continue;
+      }
+      String url = url(text, written, httpie && !urlSeen);
+      if (url == null) {
+        if (httpie && urlSeen) {
+          body.append(text.toLowerCase(Locale.ROOT)).append(' ');
+        }
+        continue;
+      }
+      String h = url.startsWith("$") ? null : Hosts.of(url);
+      if (h != null && local(h)) {
+        continue;
+      }
+      if (h != null && (OWN.contains(h) || SERVICE_HOSTS.contains(h))) {
+        return NONE; // the forges', the registries', and production's services' (their rules')
+      }
+      urlSeen = true;
+      host = h;
+      path = path(url);
+    }
+    if (!credential || !urlSeen || readsOnly(path, body.toString())) {
+      return NONE;
+    }
+    if (delete) {
+      return host != null && Environments.namesProduction(host) ? new Request(true, host) : NONE;
+    }
+    boolean destroys =
+        says(path, DESTROYING)
+            || says(path, SENDING) && toMany(body.toString())
+            || host != null && Environments.namesProduction(host)
+            || path != null && Environments.namesProduction(path);
+    return new Request(destroys, host);
+  }
+
+  /**
+   * The last words of a path whose POST reads, signs in or asks a model, and acts on nothing: a
+   * search, a query, a token's exchange, a completion.
+   */
+  private static final Set<String> READING_PATHS =
+      Set.of(
+          "search",
+          "msearch",
+          "query",
+          "count",
+          "explain",
+          "graphql",
+          "token",
+          "login",
+          "signin",
+          "authenticate",
+          "introspect",
+          "completions",
+          "embeddings",
+          "responses",
+          "moderations",
+          "generatecontent",
+          "streamgeneratecontent",
+          "predict",
+          "invocations",
+          "infer",
+          "inference",
+          "generate",
+          "validate",
+          "lint",
+          "render",
+          "preview");
+
+  /** Whether a write's path only reads (a GraphQL body that mutates is no read). */
+  static boolean readsOnly(String path, String body) {
+    if (path == null) {
+      return false;
+    }
+    String last = lastWord(path);
+    if (last.equals("messages") && path.contains("/v1/messages") && body.contains("\"model\"")) {
+      return true; // a model's messages API (a prompt, not a message to a person)
+    }
+    return READING_PATHS.contains(last) && !(last.equals("graphql") && body.contains("mutation"));
+  }
+
+  /** A path's last word of letters, lower case, its query left out. */
+  private static String lastWord(String path) {
+    int end = path.length();
+    for (char stop : new char[] {'?', '#'}) {
+      int at = path.indexOf(stop);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    end = Math.min(end, 2048);
+    while (end > 0 && !Character.isLetter(path.charAt(end - 1))) {
+      end--;
+    }
+    int start = end;
+    while (start > 0 && Character.isLetter(path.charAt(start - 1))) {
+      start--;
+    }
+    return path.substring(start, end).toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether a host is this machine or a service of the project's compose file. */
+  static boolean local(String host) {
+    return Hosts.loopback(host)
+        || Environments.localHost(host)
+        || Environments.composeService(host);
+  }
+
+  /**
+   * A word as a URL: one with a scheme, one that starts with a variable and goes on with a path
+   * ({@code "$VAULT_ADDR/v1/…"}), httpie's first positional ({@code :3000/x}, {@code api.x.com/y}).
+   */
+  private static String url(String text, String written, boolean httpieFirst) {
+    if (text.contains("://")) {
+      return text;
+    }
+    if (written.contains("://")) {
+      return written;
+    }
+    String w = written.startsWith("\"") ? written.substring(1) : written;
+    if (w.startsWith("$") && w.indexOf('/') > 0) {
+      return w;
+    }
+    if (httpieFirst) {
+      if (text.startsWith(":")) {
+        return "http://localhost" + text;
+      }
+      int slash = text.indexOf('/');
+      String host = slash > 0 ? text.substring(0, slash) : text;
+      if (host.indexOf('.') > 0 && !host.contains("=") && !host.contains("@")) {
+        return "https://" + text;
+      }
+    }
+    return null;
+  }
+
+  private static String path(String url) {
+    int scheme = url.indexOf("://");
+    int slash = url.indexOf('/', scheme >= 0 ? scheme + 3 : 0);
+    return slash < 0 ? "" : url.substring(slash);
+  }
+
+  /** Whether a path's words ({@link #words}) hold one of these. */
+  static boolean says(String path, Set<String> words) {
+    if (path == null) {
+      return false;
+    }
+    for (String word : words(path)) {
+      if (words.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean toMany(String body) {
+    for (String many : TO_MANY) {
+      if (body.contains(many)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether one word of an HTTP client carries a credential: an authorising header, a user and
+   * password, a bearer option, a variable naming a secret, a token a CLI prints.
+   */
+  static boolean credential(String text, String written, String prior, boolean httpie) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (prior.equals("-u") || prior.equals("--user") || lower.startsWith("--user=")) {
+      return true; // basic authentication
+    }
+    if (prior.equals("--oauth2-bearer") || lower.startsWith("--oauth2-bearer")) {
+      return true;
+    }
+    if (prior.equals("-H") || prior.equals("--header") || httpie || lower.startsWith("-h")) {
+      String header = lower.startsWith("-h") ? lower.substring(2) : lower;
+      int colon = header.indexOf(':');
+      if (colon > 0) {
+        String name = header.substring(0, colon).trim();
+        if (name.equals("authorization")
+            || name.equals("proxy-authorization")
+            || name.contains("api-key")
+            || name.contains("apikey")
+            || name.endsWith("-token")
+            || name.endsWith("-auth")
+            || name.equals("cookie")) {
+          return true;
+        }
+      }
+    }
+    if (lower.contains("://") && lower.indexOf('@') > lower.indexOf("://")) {
+      String authority = lower.substring(lower.indexOf("://") + 3);
+      int end = authority.indexOf('/');
+      authority = end < 0 ? authority : authority.substring(0, end);
+      if (authority.indexOf(':') >= 0 && authority.indexOf(':') < authority.indexOf('@')) {
+        return true; // https://user:secret@host/
+      }
+    }
+    return secretIn(written);
+  }
+
+  /** Whether text names a secret variable, or a command that prints a token. */
+  static boolean secretIn(String written) {
+    if (written.indexOf('$') < 0) {
+      return false;
+    }
+    var variable = FlowReading.VARIABLE.matcher(written);
+    while (variable.find()) {
+      if (SecretNames.secret(variable.group(1))) {
+        return true;
+      }
+    }
+    String lower = written.toLowerCase(Locale.ROOT);
+    return lower.contains("$(")
+        && (lower.contains("print-access-token")
+            || lower.contains("print-identity-token")
+            || lower.contains("auth token")
+            || lower.contains("get-login-password")
+            || lower.contains("get-authorization-token")
+            || lower.contains("get-session-token")
+            || lower.contains("token create")
+            || lower.contains("access_token"));
+  }
+
+  /** Whether inline code calls a service's SDK with a verb that loses, spends or reaches people. */
+  private static boolean sdkActs(Step step) {
+    if (!step.interpreter()) {
+      return false;
+    }
+    String code = InterpreterCode.of(step);
+    return code != null && InlineActs.sdkActs(code);
+  }
+
+  /**
+   * A loop ({@code while read}, {@code for … in}, {@code xargs}, {@code parallel}) around a sender:
+   * a credentialed write, or a program that sends mail, texts or pushes.
+   */
+  private static String massSend(Scan scan) {
+    String source = scan.source();
+    if (source == null || !loops(source)) {
+      return null;
+    }
+    for (Step step : scan.steps()) {
+      if (inSubstitution(step)) {
+        continue; // the loop's list, not its body
+      }
+      Request request = write(scan, step);
+      if (request != null || sender(step)) {
+        return Scan.render(step.invocation()) + " in a loop";
+      }
+    }
+    return null;
+  }
+
+  private static boolean inSubstitution(Step step) {
+    for (String via : step.invocation().via()) {
+      if (via.equals("$(…)") || via.equals("$()") || via.startsWith("$(") || via.equals("`…`")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a command's text holds a loop, read in a bounded pass. */
+  static boolean loops(String source) {
+    int n = Math.min(source.length(), 8192);
+    String text = source.substring(0, n);
+    return text.contains("xargs")
+        || text.contains("parallel ")
+        || (text.contains("while ") || text.contains("until ")) && text.contains("read ")
+        || text.contains("for ") && text.contains(" in ") && text.contains("do ");
+  }
+
+  private static final Set<String> MAIL =
+      Set.of("mail", "mailx", "sendmail", "swaks", "mutt", "msmtp", "ssmtp");
+
+  /** A program that sends a message to a person: mail, a text, a push, a chat post. */
+  static boolean sender(Step step) {
+    String program = step.program();
+    if (MAIL.contains(program)) {
+      return true;
+    }
+    List<Word> args = step.args();
+    String first = args.isEmpty() ? "" : args.get(0).text();
+    String second = args.size() > 1 ? args.get(1).text() : "";
+    return switch (program) {
+      case "twilio" -> first.contains("messages") || first.contains("calls");
+      case "aws" ->
+          first.equals("sns") && second.equals("publish")
+              || (first.equals("ses") || first.equals("sesv2")) && second.startsWith("send-")
+              || first.equals("pinpoint") && second.startsWith("send-");
+      case "gcloud" -> first.equals("pubsub") && second.equals("topics") && has(args, "publish");
+      case "slack", "slack-cli" -> has(args, "send") || has(args, "chat");
+      default -> false;
+    };
+  }
+
+  private static boolean has(List<Word> args, String word) {
+    for (Word arg : args) {
+      if (arg.text().equals(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
