@@ -90,7 +90,10 @@ final class ActsPredicates {
           "reply",
           "broadcast",
           "blast",
-          "bulk");
+          "bulk",
+          "newsletter",
+          "campaign",
+          "campaigns");
 
   /** The words of a path that send a message: denied where the body says it goes to many. */
   private static final Set<String> SENDING =
@@ -584,7 +587,18 @@ final class ActsPredicates {
    */
   private static String massSend(Scan scan) {
     String source = scan.source();
-    if (source == null || !loops(source)) {
+    if (source == null) {
+      return null;
+    }
+    if (!loops(source)) {
+      for (Step step : scan.steps()) {
+        if (step.interpreter() && write(scan, step) != null) {
+          String code = InterpreterCode.of(step);
+          if (code != null && InlineActs.loops(code)) {
+            return Scan.render(step.invocation()) + " in a loop";
+          }
+        }
+      }
       return null;
     }
     for (Step step : scan.steps()) {

@@ -181,6 +181,22 @@ final class InlineActs {
     return SDK_VERB.matcher(c).find();
   }
 
+  /** A loop in inline code: Python's {@code for … in …:} and {@code while}, JavaScript's. */
+  private static final Pattern LOOP =
+      Pattern.compile(
+          "(?m)^\\s*(?:for\\s+\\S.{0,80}?\\s+in\\s+.{1,200}:|while\\s.{1,200}:)"
+              + "|\\bfor\\s*\\(|\\bfor\\s+await\\b|\\.(?:foreach|map)\\s*\\(|\\bwhile\\s*\\(");
+
+  /**
+   * Whether inline code loops.
+   *
+   * @param code the code
+   * @return whether it does
+   */
+  static boolean loops(String code) {
+    return LOOP.matcher(lower(code)).find();
+  }
+
   private static String lower(String code) {
     return (code.length() > BOUND ? code.substring(0, BOUND) : code).toLowerCase(Locale.ROOT);
   }
