@@ -87,6 +87,9 @@ final class ActsPredicates {
           "charges",
           "withdraw",
           "withdrawals",
+          "detokenize",
+          "reveal",
+          "unmask",
           "reply",
           "broadcast",
           "blast",
@@ -114,12 +117,17 @@ final class ActsPredicates {
 
   /** Adds each predicate of a program under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("credentialed-write", (scan, step, read) -> write(scan, step) != null);
+    named.put(
+        "credentialed-write",
+        (scan, step, read) -> {
+          Request request = write(scan, step);
+          return request != null && !request.reads();
+        });
     named.put(
         "credentialed-destroy",
         (scan, step, read) -> {
           Request request = write(scan, step);
-          return request != null && request.destroys();
+          return request != null && request.destroys() && !request.reads();
         });
     named.put("sdk-acts", (scan, step, read) -> sdkActs(step));
   }
@@ -274,9 +282,20 @@ final class ActsPredicates {
    * @param destroys whether it is denied rather than asked
    * @param host the host written to, or {@code null} where the URL is computed
    */
-  record Request(boolean destroys, String host) {}
+  record Request(boolean destroys, String host, boolean reads) {
+    Request(boolean destroys, String host) {
+      this(destroys, host, false);
+    }
+  }
 
   private static final Request NONE = new Request(false, "");
+
+  /**
+   * The words of a path that reveal what a service protects: a credentialed read of one is no
+   * write, but a loop of them is a bulk reveal ({@code xargs … curl …/tokens/{}/reveal}).
+   */
+  private static final Set<String> REVEALING =
+      Set.of("reveal", "detokenize", "unmask", "decrypt", "plaintext", "export");
 
   /** The hosts of production's services (environments.json): the production family decides them. */
   private static final Set<String> SERVICE_HOSTS = serviceHosts();
@@ -321,9 +340,7 @@ final class ActsPredicates {
     }
     List<Word> args = step.args();
     String method = ServiceCalls.method(step.program(), args);
-    if (method.equals("get") || method.equals("head") || method.equals("options")) {
-      return NONE;
-    }
+    boolean get = method.equals("get") || method.equals("head") || method.equals("options");
     // A DELETE to another machine is cloud.delete's, asked in every preset; to a host named for
     // production it is denied here.
     boolean delete = method.equals("delete");
@@ -368,7 +385,13 @@ final class ActsPredicates {
       host = h;
       path = path(url);
     }
-    if (!credential || !urlSeen || readsOnly(path, body.toString())) {
+    if (!credential || !urlSeen) {
+      return NONE;
+    }
+    if (get) {
+      return says(path, REVEALING) ? new Request(false, host, true) : NONE;
+    }
+    if (readsOnly(path, body.toString())) {
       return NONE;
     }
     if (delete) {
@@ -522,6 +545,12 @@ final class ActsPredicates {
     if (prior.equals("--oauth2-bearer") || lower.startsWith("--oauth2-bearer")) {
       return true;
     }
+    if (httpie && (prior.equals("-a") || prior.equals("--auth") || lower.startsWith("--auth="))) {
+      return true;
+    }
+    if (lower.startsWith("--header=")) {
+      return credential(text.substring("--header=".length()), written, "-H", false);
+    }
     if (prior.equals("-H") || prior.equals("--header") || httpie || lower.startsWith("-h")) {
       String header = lower.startsWith("-h") ? lower.substring(2) : lower;
       int colon = header.indexOf(':');
@@ -592,7 +621,8 @@ final class ActsPredicates {
     }
     if (!loops(source)) {
       for (Step step : scan.steps()) {
-        if (step.interpreter() && write(scan, step) != null) {
+        Request request = step.interpreter() ? write(scan, step) : null;
+        if (request != null && !request.reads()) {
           String code = InterpreterCode.of(step);
           if (code != null && InlineActs.loops(code)) {
             return Scan.render(step.invocation()) + " in a loop";
@@ -606,7 +636,7 @@ final class ActsPredicates {
         continue; // the loop's list, not its body
       }
       Request request = write(scan, step);
-      if (request != null || sender(step)) {
+      if (request != null || sender(step)) { // a bulk reveal too: a loop of credentialed reads
         return Scan.render(step.invocation()) + " in a loop";
       }
     }
