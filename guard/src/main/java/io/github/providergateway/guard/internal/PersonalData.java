@@ -273,19 +273,18 @@ final class PersonalData {
       return null;
     }
     List<Step> steps = scan.steps();
-    boolean read = false;
-    for (Step step : steps) {
-      String program = step.program();
-      boolean sender = LLM_CLIS.contains(program) || stdinSender(step);
-      if (sender && read) {
-        return Scan.render(step.invocation()) + " sent what a pipeline read of people's data";
+    int sender = -1;
+    for (int i = steps.size() - 1; i > 0 && sender < 0; i--) {
+      Step step = steps.get(i);
+      if (LLM_CLIS.contains(step.program()) || stdinSender(step)) {
+        sender = i; // the last sender first: most pipelines have none, and no word is read then
       }
-      if (!sender) {
-        for (Word word : step.args()) {
-          if (names(word.text())) {
-            read = true;
-            break;
-          }
+    }
+    for (int i = 0; i < sender; i++) {
+      for (Word word : steps.get(i).args()) {
+        if (names(word.text())) {
+          return Scan.render(steps.get(sender).invocation())
+              + " sent what a pipeline read of people's data";
         }
       }
     }
