@@ -185,7 +185,8 @@ final class ActsPredicates {
     if (hints == null && !tool.contains("__") && !tool.startsWith("mcp")) {
       return null; // an agent's own tool
     }
-    if (hints != null && (hints.readOnly() != null || hints.destructive() != null)) {
+    if (hints != null
+        && (hints.readOnly() != null || hints.destructive() != null || hints.openWorld() != null)) {
       return null;
     }
     int last = tool.lastIndexOf("__");
@@ -290,6 +291,48 @@ final class ActsPredicates {
 
   private static final Request NONE = new Request(false, "");
 
+  /** The HTTP clients' options whose value is the next word and never the URL. */
+  private static final Set<String> VALUED =
+      Set.of(
+          "-H",
+          "--header",
+          "-u",
+          "--user",
+          "-o",
+          "--output",
+          "-w",
+          "--write-out",
+          "-A",
+          "--user-agent",
+          "-e",
+          "--referer",
+          "-b",
+          "--cookie",
+          "-c",
+          "--cookie-jar",
+          "-F",
+          "--form",
+          "-X",
+          "--request",
+          "--method",
+          "-T",
+          "--upload-file",
+          "-K",
+          "--config",
+          "--cacert",
+          "--cert",
+          "--key",
+          "-x",
+          "--proxy",
+          "-m",
+          "--max-time",
+          "--connect-timeout",
+          "-O",
+          "--output-document",
+          "-a",
+          "--auth",
+          "--oauth2-bearer");
+
   /**
    * The words of a path that reveal what a service protects: a credentialed read of one is no
    * write, but a loop of them is a bulk reveal ({@code xargs … curl …/tokens/{}/reveal}).
@@ -366,6 +409,9 @@ final class ActsPredicates {
       if (prior.equals("-d") || prior.startsWith("--data") || prior.equals("--json")) {
         body.append(text.toLowerCase(Locale.ROOT)).append(' ');
         continue;
+      }
+      if (VALUED.contains(prior)) {
+        continue; // a header's, a user's, an output's value: no URL
       }
       String url = url(text, written, httpie && !urlSeen);
       if (url == null) {
@@ -575,7 +621,29 @@ final class ActsPredicates {
         return true; // https://user:secret@host/
       }
     }
-    return secretIn(written);
+    return !inBody(text, prior, httpie) && secretIn(written);
+  }
+
+  /**
+   * Whether a word is the request's body: a secret there is data sent (the flow and out rules'),
+   * not a credential the request is made with.
+   */
+  private static boolean inBody(String text, String prior, boolean httpie) {
+    if (prior.equals("-d")
+        || prior.startsWith("--data")
+        || prior.equals("--json")
+        || prior.equals("-F")
+        || prior.startsWith("--form")
+        || text.startsWith("-d")
+        || text.startsWith("--data")) {
+      return true;
+    }
+    if (!httpie || text.startsWith("-") || text.contains("://")) {
+      return false;
+    }
+    int equals = text.indexOf('=');
+    int colon = text.indexOf(':');
+    return equals > 0 && (colon < 0 || equals < colon); // httpie's data item: name=value
   }
 
   /** Whether text names a secret variable, or a command that prints a token. */
@@ -619,45 +687,40 @@ final class ActsPredicates {
     if (source == null) {
       return null;
     }
-    if (!loops(source)) {
-      for (Step step : scan.steps()) {
-        Request request = step.interpreter() ? write(scan, step) : null;
-        if (request != null && !request.reads()) {
-          String code = InterpreterCode.of(step);
-          if (code != null && InlineActs.loops(code)) {
-            return Scan.render(step.invocation()) + " in a loop";
-          }
-        }
-      }
-      return null;
-    }
+    boolean shellLoop = shellLoop(source);
     for (Step step : scan.steps()) {
-      if (inSubstitution(step)) {
+      List<String> via = step.invocation().via();
+      if (via.contains("$(…)") || via.contains("`…`")) {
         continue; // the loop's list, not its body
       }
+      boolean repeated = shellLoop || via.contains("xargs") || via.contains("parallel");
       Request request = write(scan, step);
-      if (request != null || sender(step)) { // a bulk reveal too: a loop of credentialed reads
-        return Scan.render(step.invocation()) + " in a loop";
+      if (repeated && (request != null || sender(step))) {
+        return Scan.render(step.invocation()) + " in a loop"; // a loop of reveals counts too
+      }
+      if (request != null && !request.reads() && step.interpreter()) {
+        String code = InterpreterCode.of(step);
+        if (code != null && InlineActs.loops(code)) {
+          return Scan.render(step.invocation()) + " in a loop";
+        }
       }
     }
     return null;
   }
 
-  private static boolean inSubstitution(Step step) {
-    for (String via : step.invocation().via()) {
-      if (via.equals("$(…)") || via.equals("$()") || via.startsWith("$(") || via.equals("`…`")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a command's text holds a loop: a few passes of {@code contains}, no pattern. */
-  static boolean loops(String text) {
-    return text.contains("xargs")
-        || text.contains("parallel ")
-        || (text.contains("while ") || text.contains("until ")) && text.contains("read ")
-        || text.contains("for ") && text.contains(" in ") && text.contains("do ");
+  /**
+   * Whether a command's text holds a shell loop: {@code for … in}, {@code while}/{@code until} …
+   * {@code read}, each with its {@code do}; a few passes of {@code contains}, no pattern.
+   */
+  static boolean shellLoop(String text) {
+    boolean doWord =
+        text.contains("; do")
+            || text.contains(";do ")
+            || text.contains("\ndo")
+            || text.contains(" do\n");
+    return doWord
+        && (text.contains("for ") && text.contains(" in ")
+            || (text.contains("while ") || text.contains("until ")) && text.contains("read "));
   }
 
   private static final Set<String> MAIL =
