@@ -167,7 +167,19 @@ final class ActsPredicates {
           "cancel",
           "terminate",
           "wipe",
-          "rollback");
+          "rollback",
+          "price",
+          "payment",
+          "invoice",
+          "subscription",
+          "campaign",
+          "sms",
+          "invite",
+          "grant",
+          "freeze",
+          "unfreeze",
+          "lock",
+          "block");
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
@@ -593,6 +605,14 @@ final class ActsPredicates {
     }
     if (prior.equals("--oauth2-bearer") || lower.startsWith("--oauth2-bearer")) {
       return true;
+    }
+    if (!httpie
+        && (lower.equals("-n")
+            || lower.startsWith("--netrc")
+            || lower.startsWith("--aws-sigv4")
+            || lower.equals("--cert")
+            || lower.startsWith("--cert="))) {
+      return true; // the machine's .netrc, a signature, a client certificate
     }
     if (httpie && (prior.equals("-a") || prior.equals("--auth") || lower.startsWith("--auth="))) {
       return true;

@@ -99,7 +99,7 @@ final class PersonalData {
   }
 
   private static final Set<String> COPIERS =
-      Set.of("rclone", "scp", "rsync", "aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc");
+      Set.of("rclone", "scp", "rsync", "aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "bq");
 
   private static final Set<String> SAAS_UPLOADERS =
       Set.of("wandb", "hf", "huggingface-cli", "kaggle", "dvc", "gh", "glab");
@@ -169,6 +169,7 @@ final class PersonalData {
         switch (program) {
           case "aws" -> first.equals("s3") && COPY_VERBS.contains(second);
           case "gcloud" -> first.equals("storage") && COPY_VERBS.contains(second);
+          case "bq" -> first.equals("extract");
           case "gsutil", "s3cmd", "mc", "azcopy", "rclone" ->
               COPY_VERBS.contains(first) || first.equals("copyto") || first.equals("put");
           default -> true; // scp, rsync
@@ -260,6 +261,31 @@ final class PersonalData {
     return posts && Hosts.firstElsewhere(lower) != null;
   }
 
+  /**
+   * A copier sending its standard input to another machine: {@code aws s3 cp - s3://…}, {@code
+   * gsutil cp - gs://…}, {@code rclone rcat remote:f}, {@code ssh host 'cat > f'}.
+   */
+  private static boolean copiesInput(String program, List<Word> args) {
+    List<String> positionals = new java.util.ArrayList<>();
+    for (Word word : args) {
+      if (!word.text().startsWith("-") || word.text().equals("-")) {
+        positionals.add(word.text());
+      }
+    }
+    if (positionals.isEmpty()) {
+      return false;
+    }
+    String last = positionals.get(positionals.size() - 1);
+    return switch (program) {
+      case "rclone" -> positionals.get(0).equals("rcat") && remote(program, last);
+      case "ssh" -> {
+        String host = Hosts.of(positionals.get(0));
+        yield host != null && !ActsPredicates.local(host);
+      }
+      default -> positionals.contains("-") && remote(program, last);
+    };
+  }
+
   private static final Set<String> LLM_CLIS = Set.of("llm", "sgpt", "aichat", "mods", "chatgpt");
 
   /**
@@ -293,6 +319,9 @@ final class PersonalData {
 
   private static boolean stdinSender(Step step) {
     String program = step.program();
+    if (COPIERS.contains(program) || program.equals("ssh")) {
+      return copiesInput(program, step.args());
+    }
     if (!program.equals("curl") && !program.equals("http") && !program.equals("xh")) {
       return false;
     }
