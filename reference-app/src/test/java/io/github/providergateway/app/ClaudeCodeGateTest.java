@@ -195,7 +195,10 @@ class ClaudeCodeGateTest {
     model =
         ScriptedModel.start(
             List.of(
-                ScriptedModel.Turn.toolUse("Write", "toolu_write", write),
+                // Held till the home's providers are bound: a call before that is denied as
+                // the providers' gates are not known yet (fail closed), which is not this test.
+                ScriptedModel.Turn.toolUse("Write", "toolu_write", write)
+                    .after("push-guard is bound to the agent's session", guarded::guardIsBound),
                 ScriptedModel.Turn.toolUse("Bash", "toolu_run", run),
                 ScriptedModel.Turn.text("Done.")));
 
