@@ -178,6 +178,7 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    AccessGrants.addTo(named);
     ActsPredicates.addTo(named);
     PersonalData.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
