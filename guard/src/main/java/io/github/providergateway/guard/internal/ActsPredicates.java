@@ -710,15 +710,20 @@ final class ActsPredicates {
     if (source == null) {
       return null;
     }
-    boolean shellLoop = shellLoop(source);
+    Boolean shellLoop = null; // the text is read only once a sender is found: most have none
     for (Step step : scan.steps()) {
+      Request request = write(scan, step);
+      if (request == null && !sender(step)) {
+        continue;
+      }
       List<String> via = step.invocation().via();
       if (via.contains("$(…)") || via.contains("`…`")) {
         continue; // the loop's list, not its body
       }
-      boolean repeated = shellLoop || via.contains("xargs") || via.contains("parallel");
-      Request request = write(scan, step);
-      if (repeated && (request != null || sender(step))) {
+      if (shellLoop == null) {
+        shellLoop = shellLoop(source);
+      }
+      if (shellLoop || via.contains("xargs") || via.contains("parallel")) {
         return Scan.render(step.invocation()) + " in a loop"; // a loop of reveals counts too
       }
       if (request != null && !request.reads() && step.interpreter()) {
