@@ -63,6 +63,7 @@ final class PersonalData {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("pipes-personal-data-out", PersonalData::pipesOut);
+    named.put("sends-a-capture", PersonalData::sendsCapture);
   }
 
   /** Whether a path (or a query's text) says it holds people's data. */
@@ -109,10 +110,10 @@ final class PersonalData {
     String program = step.program();
     List<Word> args = step.args();
     if (program.equals("curl") || program.equals("http") || program.equals("xh")) {
-      return httpSends(args);
+      return httpSends(args, PersonalData::names);
     }
     if (COPIERS.contains(program)) {
-      return copies(program, args);
+      return copies(program, args, PersonalData::names);
     }
     if (SAAS_UPLOADERS.contains(program)) {
       return saas(program, args);
@@ -128,7 +129,7 @@ final class PersonalData {
   private static final java.util.regex.Pattern FIELD_FILE =
       java.util.regex.Pattern.compile("[A-Za-z0-9_.\\[\\]-]{1,64}=?@");
 
-  private static boolean httpSends(List<Word> args) {
+  private static boolean httpSends(List<Word> args, java.util.function.Predicate<String> which) {
     boolean personal = false;
     boolean remote = false;
     for (int i = 0; i < args.size(); i++) {
@@ -145,7 +146,7 @@ final class PersonalData {
                       || FIELD_FILE.matcher(text).lookingAt())
               || prior.equals("-T")
               || prior.equals("--upload-file");
-      if (file && names(at >= 0 && !prior.equals("-T") ? text.substring(at + 1) : text)) {
+      if (file && which.test(at >= 0 && !prior.equals("-T") ? text.substring(at + 1) : text)) {
         personal = true;
       }
       if (text.contains("://")) {
@@ -156,7 +157,8 @@ final class PersonalData {
     return personal && remote;
   }
 
-  private static boolean copies(String program, List<Word> args) {
+  private static boolean copies(
+      String program, List<Word> args, java.util.function.Predicate<String> which) {
     List<Word> positionals = new java.util.ArrayList<>();
     for (Word word : args) {
       if (!word.text().startsWith("-")) {
@@ -186,7 +188,7 @@ final class PersonalData {
     }
     for (int i = 0; i < positionals.size() - 1; i++) {
       String from = positionals.get(i).text();
-      if (!remote(program, from) && names(from)) {
+      if (!remote(program, from) && which.test(from)) {
         return true;
       }
     }
@@ -283,6 +285,72 @@ final class PersonalData {
         yield host != null && !ActsPredicates.local(host);
       }
       default -> positionals.contains("-") && remote(program, last);
+    };
+  }
+
+  /** Programs that capture the screen, the camera or a phone's screen into a file. */
+  private static final Set<String> CAPTURES =
+      Set.of(
+          "scrot",
+          "gnome-screenshot",
+          "grim",
+          "spectacle",
+          "screencapture",
+          "maim",
+          "xwd",
+          "flameshot",
+          "fswebcam",
+          "imagesnap",
+          "screencap");
+
+  /**
+   * A command that captures the screen, the camera or a phone's screen ({@code import -window
+   * root}, {@code scrot}, {@code adb exec-out screencap}, {@code ffmpeg -f x11grab}) and sends a
+   * file to another machine: what the person's screen showed leaves.
+   */
+  private static String sendsCapture(Scan scan) {
+    String source = scan.source();
+    if (source == null) {
+      return null;
+    }
+    List<Step> steps = scan.steps();
+    boolean captured = false;
+    for (Step step : steps) {
+      String program = step.program();
+      if (!captured) {
+        captured = captures(program, step.args());
+        continue;
+      }
+      List<Word> args = step.args();
+      boolean sends =
+          program.equals("curl") || program.equals("http") || program.equals("xh")
+              ? httpSends(args, path -> true)
+              : COPIERS.contains(program) && copies(program, args, path -> true);
+      if (sends) {
+        return Scan.render(step.invocation()) + " after a capture of the screen or camera";
+      }
+    }
+    return null;
+  }
+
+  private static boolean captures(String program, List<Word> args) {
+    if (CAPTURES.contains(program)) {
+      return true;
+    }
+    boolean screencap = false;
+    boolean window = false;
+    boolean grab = false;
+    for (Word word : args) {
+      String text = word.text();
+      screencap |= text.equals("screencap") || text.equals("screenrecord");
+      window |= text.equals("-window");
+      grab |= text.equals("x11grab") || text.equals("avfoundation") || text.equals("gdigrab");
+    }
+    return switch (program) {
+      case "adb" -> screencap;
+      case "import" -> window;
+      case "ffmpeg" -> grab;
+      default -> false;
     };
   }
 
