@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -165,11 +166,142 @@ final class PersonPredicates {
           "fuji",
           "local");
 
+  /** Code that grabs the screen. */
+  private static final List<String> SCREEN_CODE =
+      List.of(
+          "ImageGrab.grab",
+          "pyautogui.screenshot",
+          "mss(",
+          "mss.mss",
+          "screenshot-desktop",
+          "pyscreenshot",
+          "CGWindowListCreateImage",
+          "CopyFromScreen",
+          "desktopCapturer");
+
+  /** Code that opens a camera or a microphone. */
+  private static final List<String> DEVICE_CODE =
+      List.of(
+          "sounddevice.rec",
+          "sd.rec(",
+          "pyaudio.paInt",
+          "AVCaptureDevice",
+          "node-webcam",
+          "NodeWebcam",
+          "node-record-lpcm16",
+          "picamera",
+          "Picamera2",
+          "sr.Microphone(",
+          "speech_recognition.Microphone");
+
+  /** OpenCV's capture of a camera by its index ({@code cv2.VideoCapture(0)}), not of a file. */
+  private static final Pattern CAMERA_INDEX =
+      Pattern.compile("VideoCapture\\(\\s{0,3}(?:\\d|cv2\\.CAP_)");
+
+  /** Code that reads the clipboard. */
+  private static final List<String> CLIPBOARD_CODE =
+      List.of(
+          "pyperclip.paste",
+          "clipboard.paste",
+          "clipboard_get",
+          "clipboardy.read",
+          "clipboard.readText",
+          "GetClipboardData",
+          "Get-Clipboard",
+          "NSPasteboard");
+
+  /** Code that sends over the network. */
+  private static final List<String> NETWORK_CODE =
+      List.of(
+          "requests.post",
+          "requests.put",
+          "urlopen",
+          "urllib.request",
+          "http.client",
+          "httpx.",
+          "fetch(",
+          "axios",
+          "https.request",
+          "http.request",
+          "smtplib",
+          "Net::HTTP",
+          "ftplib",
+          "boto3",
+          "paramiko");
+
+  /** The words of a tool's name that send what it is given. */
+  private static final List<String> TOOL_SENDS =
+      List.of("upload", "send", "share", "post", "attach", "mail", "publish", "message");
+
+  /** Code that runs forever. */
+  private static final List<String> LOOP_CODE =
+      List.of("while True", "while(true)", "while (true)", "setInterval(", "loop do", "for (;;)");
+
+  /** The calls that send a transaction on a chain. */
+  private static final List<String> CHAIN_SENDS =
+      List.of(
+          "eth_sendRawTransaction",
+          "eth_sendTransaction",
+          "sendRawTransaction",
+          "send_raw_transaction",
+          "send_transaction(",
+          "sendTransaction(",
+          "sendAndConfirmTransaction",
+          "signAndSendTransaction");
+
+  /** Registrars' API calls that buy a domain or stop its renewal. */
+  private static final List<String> REGISTRAR_BUYS =
+      List.of(
+          "api.godaddy.com/v1/domains/purchase",
+          "namecheap.domains.create",
+          "namecheap.domains.transfer.create",
+          "api.gandi.net/v5/domain/domains",
+          "api.porkbun.com/api/json/v3/domain/create",
+          "autorenew=false",
+          "\"autorenew\":false",
+          "\"auto_renew\":false",
+          "\"autorenew\": false",
+          "\"auto_renew\": false");
+
   private PersonPredicates() {}
 
   /** Adds the program predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("targets-another-host", (scan, step, read) -> anotherHost(step.args()) != null);
+    named.put("aims-elsewhere", (scan, step, read) -> aimsElsewhere(step.args()));
+    named.put(
+        "code-grabs-screen-out",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return has(code, SCREEN_CODE) && (has(code, NETWORK_CODE) || sendsOut(scan));
+        });
+    named.put(
+        "code-uses-camera-microphone",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return has(code, DEVICE_CODE)
+              || code != null && code.length() < 64 * 1024 && CAMERA_INDEX.matcher(code).find();
+        });
+    named.put(
+        "code-reads-clipboard-out",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return has(code, CLIPBOARD_CODE)
+              && (has(code, NETWORK_CODE) || has(code, LOOP_CODE) || sendsOut(scan));
+        });
+    named.put("sends-chain-transaction", PersonPredicates::sendsChainTransaction);
+    named.put(
+        "buys-domain-api",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.length() < 4000 && has(text.toLowerCase(Locale.ROOT), REGISTRAR_BUYS)) {
+              return true;
+            }
+          }
+          return has(InterpreterCode.of(step), REGISTRAR_BUYS);
+        });
+    named.put("exploits-another-host", (scan, step, read) -> exploitsAnotherHost(step.args()));
     named.put("sniffs-interface", (scan, step, read) -> sniffsInterface(step.args()));
     named.put(
         "sniffs-credentials",
@@ -230,6 +362,72 @@ final class PersonPredicates {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a tool that needs a target is aimed elsewhere than at the project's own hosts: another
+   * host among its words, or none of its own, the targets then in a file or computed (a help or
+   * version asked is neither).
+   */
+  static boolean aimsElsewhere(List<Word> args) {
+    if (anotherHost(args) != null) {
+      return true;
+    }
+    if (args.size() <= 1) {
+      return false; // hydra, hydra -h: its usage
+    }
+    for (Word word : args) {
+      String text = word.text();
+      if (text.equals("--help") || text.equals("--version") || text.equals("-version")) {
+        return false;
+      }
+      if (word.literal()
+          && (hostOf(text) != null
+              || Environments.localHost(text)
+              || Environments.composeService(text))) {
+        return false; // every host it names is the project's own
+      }
+    }
+    return true;
+  }
+
+  /** Whether a Metasploit command's RHOSTS name another host. */
+  private static boolean exploitsAnotherHost(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      int at = text.toLowerCase(Locale.ROOT).indexOf("rhost");
+      if (at >= 0 && text.length() < 4000) {
+        List<Word> words = new ArrayList<>();
+        for (String part : text.substring(at).split("[\\s;'\"]+", 8)) {
+          words.add(new Word(part, true));
+        }
+        if (anotherHost(words) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether code holds one of the parts. */
+  private static boolean has(String code, List<String> parts) {
+    if (code == null || code.length() > 64 * 1024) {
+      return false;
+    }
+    for (String part : parts) {
+      if (code.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean sendsChainTransaction(Scan scan, Step step, Where.Read read) {
+    String text = step.interpreter() ? InterpreterCode.of(step) : Scan.render(step.invocation());
+    if (!has(text, CHAIN_SENDS)) {
+      return false;
+    }
+    return !has(text.toLowerCase(Locale.ROOT), TEST_CHAINS);
   }
 
   /** The host a word names, or null when it names none. */
@@ -342,11 +540,8 @@ final class PersonPredicates {
     List<Word> args = step.args();
     if (program.startsWith("gst-launch")) {
       for (Word word : args) {
-        String text = word.text();
-        for (String source : gstSources) {
-          if (text.contains(source)) {
-            return true;
-          }
+        if (has(word.text(), gstSources)) {
+          return true;
         }
       }
       return false;
@@ -466,12 +661,7 @@ final class PersonPredicates {
     if (code.contains("evdev") && code.contains("/dev/input")) {
       return true;
     }
-    for (String hook : KEY_HOOKS) {
-      if (code.contains(hook)) {
-        return true;
-      }
-    }
-    return false;
+    return has(code, KEY_HOOKS);
   }
 
   private static boolean mailForwardingApi(Scan scan, Step step, Where.Read read) {
@@ -561,6 +751,29 @@ final class PersonPredicates {
   }
 
   private static String personalFilesSent(Scan scan) {
+    String tool = scan.call().tool();
+    if (tool != null && tool.startsWith("mcp__") && scan.call().args() != null) {
+      String t = tool.toLowerCase(Locale.ROOT);
+      if (has(t, TOOL_SENDS)) {
+        for (com.fasterxml.jackson.databind.JsonNode value :
+            scan.call().args().findValues("path")) {
+          if (value.isTextual() && PERSONAL.matcher(value.asText()).find()) {
+            return tool + " of " + value.asText();
+          }
+        }
+        String args = scan.call().args().toString();
+        for (String folder : List.of("/Documents/", "/Pictures/", "/Desktop/", "/Videos/")) {
+          if (args.length() < 64 * 1024 && args.contains(folder)) {
+            int at = args.indexOf(folder);
+            String before = args.substring(Math.max(0, at - 30), at);
+            if (before.contains("/home/") || before.contains("~") || before.contains("/Users/")) {
+              return tool + " of " + folder;
+            }
+          }
+        }
+      }
+      return null;
+    }
     String source = source(scan);
     if (!(source.contains("Documents")
         || source.contains("Pictures")
@@ -655,6 +868,9 @@ final class PersonPredicates {
     }
     String program = step.program();
     if (url == null) {
+      if (program.equals("hardhat")) {
+        return false; // its own network, in the process
+      }
       if (program.equals("cast") || program.equals("forge")) {
         return source(scan).contains("ETH_RPC_URL"); // else anvil's localhost:8545
       }
@@ -664,12 +880,7 @@ final class PersonPredicates {
     if (u.equals("l") || u.equals("d") || u.equals("t")) {
       return false; // solana's monikers: localhost, devnet, testnet
     }
-    for (String test : TEST_CHAINS) {
-      if (u.contains(test)) {
-        return false;
-      }
-    }
-    return true;
+    return !has(u, TEST_CHAINS);
   }
 
   private static boolean proxyOpen(Step step) {
