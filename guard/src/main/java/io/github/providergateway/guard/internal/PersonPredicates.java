@@ -90,6 +90,27 @@ final class PersonPredicates {
           "vfwcap",
           "android_camera");
 
+  /** A loop of many requests: {@code seq 1 100000}, {@code {1..5000}}, {@code xargs -P 200}. */
+  private static final Pattern FLOOD_COUNT =
+      Pattern.compile(
+          "(?:\\bseq\\s{1,3}(?:\\d{1,9}\\s{1,3})?|\\{\\d{1,9}\\.\\.)\\d{4,}|-P\\s?\\d{3,}");
+
+  /** The players and tools that read a camera or a microphone named as a URL or a device. */
+  private static final Set<String> PLAYERS = Set.of("mpv", "vlc", "cvlc", "mplayer", "v4l2-ctl");
+
+  /** The names of a capture device as those programs take them. */
+  private static final List<String> DEVICE_URLS =
+      List.of(
+          "v4l2://",
+          "av://v4l2",
+          "av://alsa",
+          "av://pulse",
+          "tv://",
+          "alsa://",
+          "pulse://",
+          "--stream-to",
+          "--stream-mmap");
+
   /** GStreamer's sources of the screen. */
   private static final List<String> GST_SCREEN =
       List.of("ximagesrc", "d3d11screencapturesrc", "dx9screencapsrc", "gdiscreencapsrc");
@@ -269,6 +290,14 @@ final class PersonPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("targets-another-host", (scan, step, read) -> anotherHost(step.args()) != null);
     named.put("aims-elsewhere", (scan, step, read) -> aimsElsewhere(step.args()));
+    named.put(
+        "in-request-flood",
+        (scan, step, read) -> {
+          String source = source(scan);
+          return source.length() < 64 * 1024
+              && FLOOD_COUNT.matcher(source).find()
+              && anotherHost(step.args()) != null;
+        });
     named.put(
         "code-grabs-screen-out",
         (scan, step, read) -> {
@@ -538,6 +567,14 @@ final class PersonPredicates {
   private static boolean grabs(Step step, Set<String> formats, List<String> gstSources) {
     String program = step.program();
     List<Word> args = step.args();
+    if (formats == DEVICE_FORMATS && PLAYERS.contains(program)) {
+      for (Word word : args) {
+        if (has(word.text(), DEVICE_URLS)) {
+          return true; // mpv av://v4l2:/dev/video0, vlc v4l2:// , v4l2-ctl --stream-to
+        }
+      }
+      return false;
+    }
     if (program.startsWith("gst-launch")) {
       for (Word word : args) {
         if (has(word.text(), gstSources)) {
