@@ -177,6 +177,7 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    AccessGrants.addTo(named);
     PersonPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
