@@ -95,6 +95,10 @@ final class PersonPredicates {
       Pattern.compile(
           "(?:\\bseq\\s{1,3}(?:\\d{1,9}\\s{1,3})?|\\{\\d{1,9}\\.\\.)\\d{4,}|-P\\s?\\d{3,}");
 
+  /** The programs that call a desktop's bus. */
+  private static final Set<String> BUSES =
+      Set.of("gdbus", "dbus-send", "busctl", "qdbus", "qdbus6", "qdbus-qt5");
+
   /** The players and tools that read a camera or a microphone named as a URL or a device. */
   private static final Set<String> PLAYERS = Set.of("mpv", "vlc", "cvlc", "mplayer", "v4l2-ctl");
 
@@ -110,6 +114,24 @@ final class PersonPredicates {
           "pulse://",
           "--stream-to",
           "--stream-mmap");
+
+  /** tshark's fields and filters that show what a clear-text protocol carries. */
+  private static final List<String> CLEAR_TEXT_FIELDS =
+      List.of(
+          "http.authorization",
+          "http.cookie",
+          "http.file_data",
+          "urlencoded-form",
+          "ftp.request",
+          "pop.request",
+          "imap.request",
+          "smtp.req",
+          "telnet.data",
+          "http.request.method");
+
+  /** The bus names of a desktop's screencast. */
+  private static final List<String> SCREENCAST_BUS =
+      List.of("org.gnome.Shell.Screencast", "ScreenCast", "org.kde.KWin.ScreenShot2");
 
   /** GStreamer's sources of the screen. */
   private static final List<String> GST_SCREEN =
@@ -250,6 +272,11 @@ final class PersonPredicates {
           "boto3",
           "paramiko");
 
+  /** Exchange's cmdlets and settings that forward a mailbox. */
+  private static final List<String> EXCHANGE_FORWARDS =
+      List.of(
+          "New-InboxRule", "Set-InboxRule", "ForwardingSmtpAddress", "DeliverToMailboxAndForward");
+
   /** The words of a tool's name that send what it is given. */
   private static final List<String> TOOL_SENDS =
       List.of("upload", "send", "share", "post", "attach", "mail", "publish", "message");
@@ -268,7 +295,12 @@ final class PersonPredicates {
           "send_transaction(",
           "sendTransaction(",
           "sendAndConfirmTransaction",
-          "signAndSendTransaction");
+          "signAndSendTransaction",
+          "sendtoaddress(",
+          "sendmany(",
+          ".withdraw(",
+          "create_market_order",
+          "createMarketOrder");
 
   /** Registrars' API calls that buy a domain or stop its renewal. */
   private static final List<String> REGISTRAR_BUYS =
@@ -340,7 +372,9 @@ final class PersonPredicates {
     named.put("screenshot-sent", (scan, step, read) -> wholeScreenShot(step) && sendsOut(scan));
     named.put(
         "clipboard-read-out",
-        (scan, step, read) -> readsClipboard(step) && (sendsOut(scan) || inLoop(source(scan))));
+        (scan, step, read) ->
+            watchesClipboard(step)
+                || readsClipboard(step) && (sendsOut(scan) || inLoop(source(scan))));
     named.put("code-logs-keys", (scan, step, read) -> logsKeys(InterpreterCode.of(step)));
     named.put("mail-forwarding-api", PersonPredicates::mailForwardingApi);
     named.put("git-identity-overridden", PersonPredicates::gitIdentityOverridden);
@@ -357,6 +391,27 @@ final class PersonPredicates {
           return false;
         });
     named.put("chain-not-local", PersonPredicates::chainNotLocal);
+    named.put(
+        "names-input-device",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.startsWith("/dev/input/") || text.startsWith("if=/dev/input/")) {
+              return !text.endsWith("/") && !text.equals("/dev/input/by-id");
+            }
+          }
+          return false;
+        });
+    named.put(
+        "date-sets-time",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (word.text().matches("\\d{8,12}(?:\\.\\d{2})?")) {
+              return true; // date MMDDhhmm[[CC]YY][.ss]
+            }
+          }
+          return false;
+        });
     named.put("proxy-open", (scan, step, read) -> proxyOpen(step));
   }
 
@@ -557,6 +612,9 @@ final class PersonPredicates {
         payload = true;
       }
     }
+    if (has(text, CLEAR_TEXT_FIELDS)) {
+      return true; // tshark -Y http.request -e http.authorization, -e http.file_data
+    }
     return payload
         && (text.matches("(?s).*\\bport (?:21|23|25|80|110|143|389|8080)\\b.*")
             || text.contains("http.request")
@@ -567,6 +625,26 @@ final class PersonPredicates {
   private static boolean grabs(Step step, Set<String> formats, List<String> gstSources) {
     String program = step.program();
     List<Word> args = step.args();
+    if (formats == SCREEN_FORMATS && BUSES.contains(program)) {
+      for (Word word : args) {
+        if (has(word.text(), SCREENCAST_BUS)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (formats == DEVICE_FORMATS && program.equals("sox")) {
+      for (Word word : args) {
+        String text = word.text();
+        if (text.equals("-d") || text.equals("--default-device")) {
+          return true; // before any file: the input, the microphone (after one, it plays)
+        }
+        if (!text.startsWith("-") && (text.indexOf('.') >= 0 || text.indexOf('/') >= 0)) {
+          return false;
+        }
+      }
+      return false;
+    }
     if (formats == DEVICE_FORMATS && PLAYERS.contains(program)) {
       for (Word word : args) {
         if (has(word.text(), DEVICE_URLS)) {
@@ -646,6 +724,18 @@ final class PersonPredicates {
     return false;
   }
 
+  private static boolean watchesClipboard(Step step) {
+    if (!step.program().equals("wl-paste")) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      if (word.text().equals("--watch") || word.text().equals("-w")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean readsClipboard(Step step) {
     switch (step.program()) {
       case "wl-paste", "pbpaste", "termux-clipboard-get", "clipnotify" -> {
@@ -702,6 +792,9 @@ final class PersonPredicates {
   }
 
   private static boolean mailForwardingApi(Scan scan, Step step, Where.Read read) {
+    if (step.program().startsWith("pwsh") || step.program().startsWith("powershell")) {
+      return has(Scan.render(step.invocation()), EXCHANGE_FORWARDS);
+    }
     String line = null;
     for (Word word : step.args()) {
       String text = word.text();
@@ -719,6 +812,9 @@ final class PersonPredicates {
     }
     if (step.interpreter()) {
       String code = InterpreterCode.of(step);
+      if (has(code, EXCHANGE_FORWARDS)) {
+        return true;
+      }
       String c = code == null ? "" : code.toLowerCase(Locale.ROOT);
       return c.contains(".post(")
           || c.contains(".put(")
@@ -784,6 +880,10 @@ final class PersonPredicates {
             || t.contains("search")
             || t.contains("delete")
             || t.contains("remove");
+    if (mail && !rule && !reads && has(t, List.of("update", "set", "modify", "create", "add"))) {
+      String args = scan.call().args() == null ? "" : scan.call().args().toString();
+      rule = args.length() < 64 * 1024 && args.toLowerCase(Locale.ROOT).contains("forward");
+    }
     return mail && rule && !reads ? tool : null;
   }
 
@@ -857,6 +957,13 @@ final class PersonPredicates {
       String source = source(scan);
       identity =
           source.length() < 64 * 1024
+              && source.contains("config")
+              && (setsValue(source, "user.name ") || setsValue(source, "user.email "));
+    }
+    if (!identity) {
+      String source = source(scan);
+      identity =
+          source.length() < 64 * 1024
               && (source.contains("GIT_AUTHOR_NAME=")
                   || source.contains("GIT_AUTHOR_EMAIL=")
                   || source.contains("GIT_COMMITTER_NAME=")
@@ -884,6 +991,22 @@ final class PersonPredicates {
       }
     }
     return "";
+  }
+
+  /**
+   * Whether a setting's name in a command is followed by a value (not by {@code &&} or the end).
+   */
+  private static boolean setsValue(String source, String key) {
+    for (int at = source.indexOf(key); at >= 0; at = source.indexOf(key, at + 1)) {
+      int i = at + key.length();
+      while (i < source.length() && source.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < source.length() && "&;|\n)".indexOf(source.charAt(i)) < 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean chainNotLocal(Scan scan, Step step, Where.Read read) {
