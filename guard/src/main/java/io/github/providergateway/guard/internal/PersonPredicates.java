@@ -207,7 +207,8 @@ final class PersonPredicates {
           "amoy",
           "mumbai",
           "fuji",
-          "local");
+          "local",
+          "sandbox");
 
   /** Code that grabs the screen. */
   private static final List<String> SCREEN_CODE =
@@ -297,9 +298,15 @@ final class PersonPredicates {
           "sendAndConfirmTransaction",
           "signAndSendTransaction",
           "sendtoaddress(",
-          "sendmany(",
+          "sendmany(");
+
+  /** An exchange's calls, through ccxt, that move the person's money. */
+  private static final List<String> EXCHANGE_ORDERS =
+      List.of(
           ".withdraw(",
+          "create_order(",
           "create_market_order",
+          "createOrder(",
           "createMarketOrder");
 
   /** Registrars' API calls that buy a domain or stop its renewal. */
@@ -508,7 +515,8 @@ final class PersonPredicates {
 
   private static boolean sendsChainTransaction(Scan scan, Step step, Where.Read read) {
     String text = step.interpreter() ? InterpreterCode.of(step) : Scan.render(step.invocation());
-    if (!has(text, CHAIN_SENDS)) {
+    boolean exchange = has(text, List.of("ccxt")) && has(text, EXCHANGE_ORDERS);
+    if (!exchange && !has(text, CHAIN_SENDS)) {
       return false;
     }
     return !has(text.toLowerCase(Locale.ROOT), TEST_CHAINS);
