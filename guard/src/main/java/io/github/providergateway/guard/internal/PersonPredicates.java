@@ -334,6 +334,7 @@ final class PersonPredicates {
         (scan, step, read) -> {
           String source = source(scan);
           return source.length() < 64 * 1024
+              && (source.contains("seq") || source.contains("..") || source.contains("-P"))
               && FLOOD_COUNT.matcher(source).find()
               && anotherHost(step.args()) != null;
         });
