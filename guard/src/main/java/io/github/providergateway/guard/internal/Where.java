@@ -157,7 +157,7 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
-    PersonPredicates.addCallsTo(onCall);
+    PrivacyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -178,6 +178,8 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     AccessGrants.addTo(named);
+    AttackPredicates.addTo(named);
+    PrivacyPredicates.addTo(named);
     PersonPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
