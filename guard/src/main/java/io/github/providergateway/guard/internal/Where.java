@@ -159,6 +159,7 @@ final class Where {
     ToolPredicates.addCallsTo(onCall);
     ActsPredicates.addCallsTo(onCall);
     PersonalData.addCallsTo(onCall);
+    PrivacyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -181,6 +182,9 @@ final class Where {
     AccessGrants.addTo(named);
     ActsPredicates.addTo(named);
     PersonalData.addTo(named);
+    AttackPredicates.addTo(named);
+    PrivacyPredicates.addTo(named);
+    PersonPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
