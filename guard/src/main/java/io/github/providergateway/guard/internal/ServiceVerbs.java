@@ -1,0 +1,455 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.Word;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The service command lines' verb lexicon (decision 94): the book's {@code
+ * rules/service-verbs.json}, read once, and the predicates the {@code services.*} rules ask of it
+ * ({@code service-destroys}, {@code service-turns-off}, {@code service-spends}, {@code
+ * service-publishes}, {@code service-exports}). A program no row names costs one lookup; a row's
+ * program is read a word at a time over its first words: no pattern, nothing from the disk.
+ */
+final class ServiceVerbs {
+  static final String RESOURCE = "/io/github/providergateway/guard/rules/service-verbs.json";
+
+  /** A phrase: parts among the command words' parts, options among the program's, words with =. */
+  record Phrase(List<String> parts, List<String> options, List<String> words) {}
+
+  /** A class of verbs: its name, its phrases, whether it counts only where production is named. */
+  record VerbClass(String name, List<Phrase> phrases, boolean production) {}
+
+  /** A count of machines or jobs: these options' number (or range's size) over {@code over}. */
+  record Fleet(Set<String> options, long over) {}
+
+  /** A service's row: where its verb stands, which classes its verbs are of, what is local. */
+  record Service(
+      int depth,
+      int groups,
+      Set<String> values,
+      Set<String> first,
+      List<VerbClass> classes,
+      Set<String> except,
+      Set<String> skip,
+      boolean production,
+      List<Fleet> fleet,
+      Set<String> targets,
+      List<String> address) {}
+
+  private static final Map<String, Service> BY_PROGRAM;
+  private static final Set<String> READS;
+  private static final Set<String> UNLESS;
+
+  static {
+    JsonNode book;
+    try (InputStream in = ServiceVerbs.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("the guard's rule book has no service-verbs.json");
+      }
+      book = new ObjectMapper().readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("service-verbs.json does not read", e);
+    }
+    Map<String, VerbClass> common = new LinkedHashMap<>();
+    for (JsonNode row : book.path("classes")) {
+      String name = row.path("name").asText();
+      common.put(
+          name,
+          new VerbClass(name, phrases(row.path("phrases")), row.path("production").asBoolean()));
+    }
+    if (common.isEmpty()) {
+      throw new IllegalStateException("service-verbs.json has no classes");
+    }
+    READS = Set.copyOf(texts(book.path("reads")));
+    UNLESS = Set.copyOf(texts(book.path("unless")));
+    long fleetSize = book.path("fleetSize").asLong(16);
+    Map<String, Service> byProgram = new HashMap<>();
+    for (JsonNode row : book.path("services")) {
+      Service service = service(row, common, fleetSize);
+      for (String program : texts(row.path("programs"))) {
+        if (byProgram.put(program, service) != null) {
+          throw new IllegalStateException("service-verbs.json names " + program + " twice");
+        }
+      }
+    }
+    BY_PROGRAM = Map.copyOf(byProgram);
+  }
+
+  private ServiceVerbs() {}
+
+  private static Service service(JsonNode row, Map<String, VerbClass> common, long fleetSize) {
+    List<VerbClass> classes = new ArrayList<>();
+    JsonNode verbs = row.get("verbs");
+    JsonNode only = row.get("only");
+    Set<String> kept = only == null ? common.keySet() : Set.copyOf(texts(only));
+    for (VerbClass verbClass : common.values()) {
+      List<Phrase> phrases = new ArrayList<>();
+      if (verbs == null && kept.contains(verbClass.name())) {
+        phrases.addAll(verbClass.phrases());
+      }
+      JsonNode own = verbs != null ? verbs : row.path("add");
+      phrases.addAll(phrases(own.path(verbClass.name())));
+      if (!phrases.isEmpty()) {
+        classes.add(new VerbClass(verbClass.name(), List.copyOf(phrases), verbClass.production()));
+      }
+    }
+    List<Fleet> fleet = new ArrayList<>();
+    for (JsonNode count : row.path("fleet")) {
+      fleet.add(
+          new Fleet(
+              Set.copyOf(texts(count.path("options"))), count.path("over").asLong(fleetSize)));
+    }
+    return new Service(
+        row.path("depth").asInt(2),
+        row.path("groups").asInt(0),
+        Set.copyOf(texts(row.path("values"))),
+        Set.copyOf(texts(row.path("first"))),
+        List.copyOf(classes),
+        Set.copyOf(texts(row.path("except"))),
+        Set.copyOf(texts(row.path("skip"))),
+        row.path("production").asBoolean(),
+        List.copyOf(fleet),
+        Set.copyOf(texts(row.path("targets"))),
+        texts(row.path("address")));
+  }
+
+  private static List<Phrase> phrases(JsonNode list) {
+    List<Phrase> out = new ArrayList<>();
+    for (JsonNode phrase : list) {
+      List<String> parts = new ArrayList<>();
+      List<String> options = new ArrayList<>();
+      List<String> words = new ArrayList<>();
+      for (String element : phrase.asText().toLowerCase(Locale.ROOT).split(" ")) {
+        if (element.startsWith("-")) {
+          options.add(element);
+        } else if (element.contains("=")) {
+          words.add(element);
+        } else {
+          parts.add(element);
+        }
+      }
+      out.add(new Phrase(List.copyOf(parts), List.copyOf(options), List.copyOf(words)));
+    }
+    return out;
+  }
+
+  private static List<String> texts(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : list) {
+      out.add(item.asText());
+    }
+    return List.copyOf(out);
+  }
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    for (String name : List.of("destroys", "turns-off", "spends", "publishes", "exports")) {
+      named.put("service-" + name, (scan, step, read) -> is(name, scan, step));
+    }
+  }
+
+  /** The rules' names for the lexicon's classes: releases are published, as publishes are. */
+  private static String ruleOf(String verbClass) {
+    return verbClass.equals("releases") ? "publishes" : verbClass;
+  }
+
+  private static boolean is(String name, Scan scan, Step step) {
+    Service service = BY_PROGRAM.get(step.program());
+    if (service == null) {
+      return false; // most programs: one lookup
+    }
+    String found = classOf(service, scan, step);
+    return found != null && ruleOf(found).equals(name);
+  }
+
+  /**
+   * The class of a service's call, or {@code null}: the first class one of whose phrases it meets,
+   * or spending where it counts a fleet, unless it reads, is a dry run or help, works on local test
+   * data, or its class counts only in production and nothing of the call names it.
+   */
+  static String classOf(Service service, Scan scan, Step step) {
+    List<Word> args = step.args();
+    List<String> words = new ArrayList<>(args.size());
+    for (Word word : args) {
+      String text = word.text();
+      if (text.equals("--")) {
+        break; // what follows is no option of the program's
+      }
+      words.add(text.toLowerCase(Locale.ROOT));
+    }
+    for (String word : words) {
+      if (UNLESS.contains(word) || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
+        return null;
+      }
+    }
+    List<String> parts = commandParts(service, args);
+    if (parts == null) {
+      return null;
+    }
+    String found = null;
+    boolean production = service.production();
+    for (VerbClass verbClass : service.classes()) {
+      if (meets(verbClass.phrases(), parts, words)) {
+        found = verbClass.name();
+        production |= verbClass.production();
+        break;
+      }
+    }
+    if (found == null && countsFleet(service, words)) {
+      found = "spends";
+    }
+    if (found == null
+        || production && !Environments.production(scan, step)
+        || local(service, scan, step, words)) {
+      return null;
+    }
+    return found;
+  }
+
+  /**
+   * The parts of the command words where the verb stands, or {@code null} where it is no command of
+   * the row's (a {@code first} word missing, a skipped group, a read).
+   */
+  private static List<String> commandParts(Service service, List<Word> args) {
+    List<String> parts = new ArrayList<>();
+    boolean firstSeen = service.first().isEmpty();
+    int taken = 0;
+    for (int i = 0; i < args.size() && taken < service.depth(); i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (text.equals("--")) {
+        break;
+      }
+      if (text.startsWith("-")) {
+        String name = undashed(text);
+        if (!name.contains("=") && service.values().contains(name)) {
+          i++; // the option's value
+        }
+        continue;
+      }
+      if (!firstSeen) {
+        String base = text.substring(text.lastIndexOf('/') + 1);
+        if (!service.first().contains(base)) {
+          return null;
+        }
+        firstSeen = true;
+        continue;
+      }
+      if (!word.literal() || !commandWord(text)) {
+        break; // a path, an assignment, a value the guard cannot know: the verb came before
+      }
+      List<String> own = split(text);
+      if (taken >= service.groups()) {
+        if (taken == service.groups() && service.skip().contains(own.get(0))) {
+          return null;
+        }
+        if (READS.contains(own.get(0))) {
+          return null;
+        }
+        for (String part : own) {
+          if (!service.except().contains(part)) {
+            parts.add(part);
+          }
+        }
+      }
+      taken++;
+    }
+    return firstSeen ? parts : null;
+  }
+
+  /** A word made of letters, digits and {@code - _ : .}, starting with a letter. */
+  private static boolean commandWord(String text) {
+    if (text.isEmpty() || !Character.isLetter(text.charAt(0))) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == ':' || c == '.')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A command word's parts: split at {@code - _ : .} and where a lower-case letter meets an upper.
+   */
+  static List<String> split(String text) {
+    List<String> parts = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i <= text.length(); i++) {
+      boolean end = i == text.length();
+      char c = end ? ' ' : text.charAt(i);
+      boolean cut =
+          end
+              || c == '-'
+              || c == '_'
+              || c == ':'
+              || c == '.'
+              || i > start && Character.isUpperCase(c) && Character.isLowerCase(text.charAt(i - 1));
+      if (cut) {
+        if (i > start) {
+          parts.add(text.substring(start, i).toLowerCase(Locale.ROOT));
+        }
+        start = Character.isUpperCase(c) ? i : i + 1;
+      }
+    }
+    return parts.isEmpty() ? List.of("") : parts;
+  }
+
+  private static boolean meets(List<Phrase> phrases, List<String> parts, List<String> words) {
+    for (Phrase phrase : phrases) {
+      if (parts.containsAll(phrase.parts())
+          && words.containsAll(phrase.words())
+          && hasOptions(phrase.options(), words)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasOptions(List<String> options, List<String> words) {
+    for (String option : options) {
+      boolean given = false;
+      for (String word : words) {
+        if (word.equals(option)
+            || word.startsWith(option + "=")
+            || option.length() == 2
+                && !option.equals("--")
+                && word.startsWith(option)
+                && !word.startsWith("--")) {
+          given = true;
+          break;
+        }
+      }
+      if (!given) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether one of the row's fleet options counts more machines or jobs than its size. */
+  private static boolean countsFleet(Service service, List<String> words) {
+    for (Fleet fleet : service.fleet()) {
+      for (int i = 0; i < words.size(); i++) {
+        String word = words.get(i);
+        if (!word.startsWith("-")) {
+          continue;
+        }
+        String name = undashed(word);
+        String value = null;
+        int eq = name.indexOf('=');
+        if (eq > 0 && fleet.options().contains(name.substring(0, eq))) {
+          value = name.substring(eq + 1);
+        } else if (fleet.options().contains(name) && i + 1 < words.size()) {
+          value = words.get(i + 1);
+        }
+        if (value != null && size(value) > fleet.over()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * How many a count says: a number ({@code 32}), or the size of a range or of ranges ({@code
+   * 0-4999}, {@code 1-100,200-300:2%50}: the step and the limit aside); {@code -1} for what is not.
+   */
+  static long size(String value) {
+    int cut = value.indexOf('%');
+    String list = cut >= 0 ? value.substring(0, cut) : value;
+    long total = 0;
+    for (String item : list.split(",", 64)) {
+      int colon = item.indexOf(':');
+      String range = colon >= 0 ? item.substring(0, colon) : item;
+      int dash = range.indexOf('-', 1);
+      try {
+        if (dash > 0) {
+          long low = Long.parseLong(range.substring(0, dash));
+          long high = Long.parseLong(range.substring(dash + 1));
+          total += Math.max(0, high - low + 1);
+        } else if (!range.isEmpty()) {
+          total += Long.parseLong(range);
+        }
+      } catch (NumberFormatException e) {
+        return -1; // not a count: a name, a variable the guard cannot know
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Whether the call works on local test data: a store of this machine only ({@link
+   * Environments#localTestData}), a row's target option whose value is this machine's (a local
+   * host, a local cluster, a path under {@code /tmp}), or its address variable assigned such a
+   * value in the command ({@code VAULT_ADDR=http://127.0.0.1:8200}).
+   */
+  private static boolean local(Service service, Scan scan, Step step, List<String> words) {
+    if (Environments.localTestData(scan, step)) {
+      return true;
+    }
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (!word.startsWith("-")) {
+        continue;
+      }
+      String name = undashed(word);
+      int eq = name.indexOf('=');
+      String value = null;
+      if (eq > 0 && service.targets().contains(name.substring(0, eq))) {
+        value = name.substring(eq + 1);
+      } else if (service.targets().contains(name) && i + 1 < words.size()) {
+        value = words.get(i + 1);
+      }
+      if (value != null && localValue(value)) {
+        return true;
+      }
+    }
+    String source = scan.source();
+    if (source != null) {
+      for (String variable : service.address()) {
+        int at = source.indexOf(variable + "=");
+        if (at >= 0 && (at == 0 || !Character.isLetterOrDigit(source.charAt(at - 1)))) {
+          int start = at + variable.length() + 1;
+          int end = start;
+          while (end < source.length() && !Character.isWhitespace(source.charAt(end))) {
+            end++;
+          }
+          String value = source.substring(start, end).replace("\"", "").replace("'", "");
+          if (localValue(value)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** An option's name: its word without the leading dashes. */
+  private static String undashed(String word) {
+    int i = 0;
+    while (i < word.length() && word.charAt(i) == '-') {
+      i++;
+    }
+    return word.substring(i);
+  }
+
+  private static boolean localValue(String value) {
+    return value.startsWith("/tmp/")
+        || Environments.localCluster(value)
+        || !value.startsWith("/") && Environments.localHost(Environments.host(value));
+  }
+}
