@@ -44,23 +44,55 @@ final class ServiceVerbs {
       Set<String> skip,
       boolean production,
       List<Fleet> fleet,
+      List<String> paths,
       Set<String> targets,
       List<String> address) {}
 
-  private static final Map<String, Service> BY_PROGRAM;
-  private static final Set<String> READS;
-  private static final Set<String> UNLESS;
+  /** The lexicon: each program's row, the words that read, the options that make a dry run. */
+  record Lexicon(Map<String, Service> byProgram, Set<String> reads, Set<String> unless) {}
+
+  /** A row's fields: anything else is a mistake the first guard refuses. */
+  private static final Set<String> ROW_FIELDS =
+      Set.of(
+          "programs",
+          "depth",
+          "groups",
+          "values",
+          "first",
+          "only",
+          "verbs",
+          "add",
+          "except",
+          "skip",
+          "production",
+          "fleet",
+          "paths",
+          "targets",
+          "address");
+
+  private static final Lexicon LEXICON;
 
   static {
-    JsonNode book;
     try (InputStream in = ServiceVerbs.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException("the guard's rule book has no service-verbs.json");
       }
-      book = new ObjectMapper().readTree(in);
+      LEXICON = read(new ObjectMapper().readTree(in));
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
     }
+  }
+
+  private ServiceVerbs() {}
+
+  /**
+   * Reads a lexicon, refusing what it cannot mean: no classes, a row's unknown field or class, a
+   * program named twice, a row without programs.
+   *
+   * @param book the lexicon's JSON
+   * @return the lexicon
+   */
+  static Lexicon read(JsonNode book) {
     Map<String, VerbClass> common = new LinkedHashMap<>();
     for (JsonNode row : book.path("classes")) {
       String name = row.path("name").asText();
@@ -71,34 +103,52 @@ final class ServiceVerbs {
     if (common.isEmpty()) {
       throw new IllegalStateException("service-verbs.json has no classes");
     }
-    READS = Set.copyOf(texts(book.path("reads")));
-    UNLESS = Set.copyOf(texts(book.path("unless")));
     long fleetSize = book.path("fleetSize").asLong(16);
     Map<String, Service> byProgram = new HashMap<>();
     for (JsonNode row : book.path("services")) {
       Service service = service(row, common, fleetSize);
-      for (String program : texts(row.path("programs"))) {
+      List<String> programs = texts(row.path("programs"));
+      if (programs.isEmpty()) {
+        throw new IllegalStateException("service-verbs.json: a row names no program: " + row);
+      }
+      for (String program : programs) {
         if (byProgram.put(program, service) != null) {
           throw new IllegalStateException("service-verbs.json names " + program + " twice");
         }
       }
     }
-    BY_PROGRAM = Map.copyOf(byProgram);
+    return new Lexicon(
+        Map.copyOf(byProgram),
+        Set.copyOf(texts(book.path("reads"))),
+        Set.copyOf(texts(book.path("unless"))));
   }
 
-  private ServiceVerbs() {}
-
   private static Service service(JsonNode row, Map<String, VerbClass> common, long fleetSize) {
-    List<VerbClass> classes = new ArrayList<>();
+    for (java.util.Iterator<String> names = row.fieldNames(); names.hasNext(); ) {
+      String field = names.next();
+      if (!ROW_FIELDS.contains(field)) {
+        throw new IllegalStateException(
+            "service-verbs.json: a row's unknown field '" + field + "': " + row.path("programs"));
+      }
+    }
     JsonNode verbs = row.get("verbs");
     JsonNode only = row.get("only");
     Set<String> kept = only == null ? common.keySet() : Set.copyOf(texts(only));
+    JsonNode own = verbs != null ? verbs : row.path("add");
+    Set<String> named = new java.util.HashSet<>(kept);
+    own.fieldNames().forEachRemaining(named::add);
+    for (String name : named) {
+      if (!common.containsKey(name)) {
+        throw new IllegalStateException(
+            "service-verbs.json: no class '" + name + "': " + row.path("programs"));
+      }
+    }
+    List<VerbClass> classes = new ArrayList<>();
     for (VerbClass verbClass : common.values()) {
       List<Phrase> phrases = new ArrayList<>();
       if (verbs == null && kept.contains(verbClass.name())) {
         phrases.addAll(verbClass.phrases());
       }
-      JsonNode own = verbs != null ? verbs : row.path("add");
       phrases.addAll(phrases(own.path(verbClass.name())));
       if (!phrases.isEmpty()) {
         classes.add(new VerbClass(verbClass.name(), List.copyOf(phrases), verbClass.production()));
@@ -120,6 +170,7 @@ final class ServiceVerbs {
         Set.copyOf(texts(row.path("skip"))),
         row.path("production").asBoolean(),
         List.copyOf(fleet),
+        texts(row.path("paths")),
         Set.copyOf(texts(row.path("targets"))),
         texts(row.path("address")));
   }
@@ -165,7 +216,7 @@ final class ServiceVerbs {
   }
 
   private static boolean is(String name, Scan scan, Step step) {
-    Service service = BY_PROGRAM.get(step.program());
+    Service service = LEXICON.byProgram().get(step.program());
     if (service == null) {
       return false; // most programs: one lookup
     }
@@ -189,7 +240,8 @@ final class ServiceVerbs {
       words.add(text.toLowerCase(Locale.ROOT));
     }
     for (String word : words) {
-      if (UNLESS.contains(word) || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
+      if (LEXICON.unless().contains(word)
+          || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
         return null;
       }
     }
@@ -247,14 +299,19 @@ final class ServiceVerbs {
         continue;
       }
       if (!word.literal() || !commandWord(text)) {
-        break; // a path, an assignment, a value the guard cannot know: the verb came before
+        // A path, an assignment, a value the guard cannot know: the verb came before, or is the
+        // path's where the service's API names it (vault write sys/seal, transit/keys/k/trim).
+        if (word.literal()) {
+          pathVerbs(service, text, parts);
+        }
+        break;
       }
       List<String> own = split(text);
       if (taken >= service.groups()) {
         if (taken == service.groups() && service.skip().contains(own.get(0))) {
           return null;
         }
-        if (READS.contains(own.get(0))) {
+        if (LEXICON.reads().contains(own.get(0))) {
           return null;
         }
         for (String part : own) {
@@ -266,6 +323,28 @@ final class ServiceVerbs {
       taken++;
     }
     return firstSeen ? parts : null;
+  }
+
+  /**
+   * Adds the verb parts of a path under one of the row's prefixes: the first name after the prefix
+   * and the last ({@code sys/seal}, {@code transit/keys/payments/trim}, {@code
+   * auth/token/revoke-orphan}).
+   */
+  private static void pathVerbs(Service service, String path, List<String> parts) {
+    for (String prefix : service.paths()) {
+      if (path.startsWith(prefix) && path.length() > prefix.length()) {
+        String rest = path.substring(prefix.length());
+        int slash = rest.indexOf('/');
+        String first = slash < 0 ? rest : rest.substring(0, slash);
+        String last = rest.substring(rest.lastIndexOf('/') + 1);
+        for (String name : slash < 0 ? List.of(first) : List.of(first, last)) {
+          if (commandWord(name)) {
+            parts.addAll(split(name));
+          }
+        }
+        return;
+      }
+    }
   }
 
   /** A word made of letters, digits and {@code - _ : .}, starting with a letter. */
