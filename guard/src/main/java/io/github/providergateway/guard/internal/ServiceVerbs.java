@@ -326,21 +326,23 @@ final class ServiceVerbs {
   }
 
   /**
-   * Adds the verb parts of a path under one of the row's prefixes: the first name after the prefix
-   * and the last ({@code sys/seal}, {@code transit/keys/payments/trim}, {@code
-   * auth/token/revoke-orphan}).
+   * Adds the verb parts of a path under one of the row's prefixes: its first three names after the
+   * prefix ({@code sys/seal}, {@code sys/leases/revoke-prefix/aws}, {@code
+   * transit/keys/payments/trim}, {@code auth/token/revoke-orphan}).
    */
   private static void pathVerbs(Service service, String path, List<String> parts) {
     for (String prefix : service.paths()) {
-      if (path.startsWith(prefix) && path.length() > prefix.length()) {
-        String rest = path.substring(prefix.length());
-        int slash = rest.indexOf('/');
-        String first = slash < 0 ? rest : rest.substring(0, slash);
-        String last = rest.substring(rest.lastIndexOf('/') + 1);
-        for (String name : slash < 0 ? List.of(first) : List.of(first, last)) {
+      if (path.startsWith(prefix)) {
+        int names = 0;
+        int start = prefix.length();
+        while (start < path.length() && names < 3) {
+          int slash = path.indexOf('/', start);
+          String name = path.substring(start, slash < 0 ? path.length() : slash);
           if (commandWord(name)) {
             parts.addAll(split(name));
           }
+          names++;
+          start = slash < 0 ? path.length() : slash + 1;
         }
         return;
       }
