@@ -482,6 +482,7 @@ final class ServiceVerbs {
     if (Environments.localTestData(scan, step)) {
       return true;
     }
+    boolean targeted = false;
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       if (!word.startsWith("-")) {
@@ -495,28 +496,54 @@ final class ServiceVerbs {
       } else if (service.targets().contains(name) && i + 1 < words.size()) {
         value = words.get(i + 1);
       }
-      if (value != null && localValue(value)) {
-        return true;
+      if (value != null) {
+        if (!localValue(value)) {
+          return false; // one target elsewhere: given twice, a program may take either
+        }
+        targeted = true;
       }
+    }
+    if (targeted) {
+      return true;
     }
     String source = scan.source();
     if (source != null) {
       for (String variable : service.address()) {
-        int at = source.indexOf(variable + "=");
-        if (at >= 0 && (at == 0 || !Character.isLetterOrDigit(source.charAt(at - 1)))) {
-          int start = at + variable.length() + 1;
-          int end = start;
-          while (end < source.length() && !Character.isWhitespace(source.charAt(end))) {
-            end++;
-          }
-          String value = source.substring(start, end).replace("\"", "").replace("'", "");
-          if (localValue(value)) {
-            return true;
-          }
+        if (assignedOnlyHere(source, variable)) {
+          return true;
         }
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the command assigns a variable ({@code VAULT_ADDR=…}, {@code export VAULT_ADDR=…}) and
+   * every value it assigns it is this machine's: one remote value anywhere, and the call is not
+   * local test data.
+   */
+  private static boolean assignedOnlyHere(String source, String variable) {
+    String assignment = variable + "=";
+    boolean assigned = false;
+    for (int at = source.indexOf(assignment); at >= 0; at = source.indexOf(assignment, at + 1)) {
+      char before = at == 0 ? ' ' : source.charAt(at - 1);
+      if (!(Character.isWhitespace(before) || ";&|(".indexOf(before) >= 0)) {
+        continue; // another variable's name ending in this one's: X_VAULT_ADDR=
+      }
+      int start = at + assignment.length();
+      int end = start;
+      while (end < source.length()
+          && !Character.isWhitespace(source.charAt(end))
+          && ";&|)".indexOf(source.charAt(end)) < 0) {
+        end++;
+      }
+      String value = source.substring(start, end).replace("\"", "").replace("'", "");
+      if (!localValue(value)) {
+        return false;
+      }
+      assigned = true;
+    }
+    return assigned;
   }
 
   /** An option's name: its word without the leading dashes. */
@@ -529,6 +556,9 @@ final class ServiceVerbs {
   }
 
   private static boolean localValue(String value) {
+    if (value.contains("..")) {
+      return false; // /tmp/../home/…: not under /tmp
+    }
     return value.startsWith("/tmp/")
         || Environments.localCluster(value)
         || !value.startsWith("/") && Environments.localHost(Environments.host(value));
