@@ -220,9 +220,19 @@ final class ServiceVerbs {
     if (service == null) {
       return false; // most programs: one lookup
     }
-    String found = classOf(service, scan, step);
+    Object[] last = lastStep; // the five rules ask of the same program in turn: read it once
+    String found;
+    if (last != null && last[0] == step && last[1] == scan) {
+      found = (String) last[2];
+    } else {
+      found = classOf(service, scan, step);
+      lastStep = new Object[] {step, scan, found};
+    }
     return found != null && ruleOf(found).equals(name);
   }
+
+  /** The last program read, its call, and its class (or null): {Step, Scan, String}. */
+  private static volatile Object[] lastStep;
 
   /**
    * The class of a service's call, or {@code null}: the first class one of whose phrases it meets,
@@ -231,6 +241,10 @@ final class ServiceVerbs {
    */
   static String classOf(Service service, Scan scan, Step step) {
     List<Word> args = step.args();
+    List<String> parts = commandParts(service, args);
+    if (parts == null) {
+      return null;
+    }
     List<String> words = new ArrayList<>(args.size());
     for (Word word : args) {
       String text = word.text();
@@ -244,10 +258,6 @@ final class ServiceVerbs {
           || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
         return null;
       }
-    }
-    List<String> parts = commandParts(service, args);
-    if (parts == null) {
-      return null;
     }
     String found = null;
     boolean production = service.production();
