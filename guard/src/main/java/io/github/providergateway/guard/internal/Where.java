@@ -176,6 +176,7 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    AccessGrants.addTo(named);
     ServiceVerbs.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
