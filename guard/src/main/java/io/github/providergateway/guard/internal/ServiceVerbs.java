@@ -410,19 +410,29 @@ final class ServiceVerbs {
     return false;
   }
 
+  /**
+   * Whether every option is given: {@code --all} as {@code --all} or {@code --all=…}, {@code -c}
+   * also in a cluster ({@code -cf}), and an option with its value ({@code --sync-policy=none}) as
+   * one word or as two.
+   */
   private static boolean hasOptions(List<String> options, List<String> words) {
     for (String option : options) {
       boolean given = false;
-      for (String word : words) {
-        if (word.equals(option)
-            || word.startsWith(option + "=")
-            || option.length() == 2
-                && !option.equals("--")
-                && word.startsWith(option)
-                && !word.startsWith("--")) {
-          given = true;
-          break;
-        }
+      int eq = option.indexOf('=');
+      for (int i = 0; i < words.size() && !given; i++) {
+        String word = words.get(i);
+        given =
+            eq > 0
+                ? word.equals(option)
+                    || i + 1 < words.size()
+                        && word.equals(option.substring(0, eq))
+                        && words.get(i + 1).equals(option.substring(eq + 1))
+                : word.equals(option)
+                    || word.startsWith(option + "=")
+                    || option.length() == 2
+                        && !option.equals("--")
+                        && word.startsWith(option)
+                        && !word.startsWith("--");
       }
       if (!given) {
         return false;
