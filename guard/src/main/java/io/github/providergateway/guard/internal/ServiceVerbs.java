@@ -30,8 +30,11 @@ final class ServiceVerbs {
   /** A class of verbs: its name, its phrases, whether it counts only where production is named. */
   record VerbClass(String name, List<Phrase> phrases, boolean production) {}
 
-  /** A count of machines or jobs: these options' number (or range's size) over {@code over}. */
-  record Fleet(Set<String> options, long over) {}
+  /**
+   * A count of machines or jobs: these options' number (or range's size) over {@code over}, where a
+   * word of the program holds one of {@code with} (a GPU machine type), if any is given.
+   */
+  record Fleet(Set<String> options, long over, List<String> with) {}
 
   /** A service's row: where its verb stands, which classes its verbs are of, what is local. */
   record Service(
@@ -158,7 +161,9 @@ final class ServiceVerbs {
     for (JsonNode count : row.path("fleet")) {
       fleet.add(
           new Fleet(
-              Set.copyOf(texts(count.path("options"))), count.path("over").asLong(fleetSize)));
+              Set.copyOf(texts(count.path("options"))),
+              count.path("over").asLong(fleetSize),
+              texts(count.path("with"))));
     }
     return new Service(
         row.path("depth").asInt(2),
@@ -444,6 +449,9 @@ final class ServiceVerbs {
   /** Whether one of the row's fleet options counts more machines or jobs than its size. */
   private static boolean countsFleet(Service service, List<String> words) {
     for (Fleet fleet : service.fleet()) {
+      if (!fleet.with().isEmpty() && !holdsOne(words, fleet.with())) {
+        continue;
+      }
       for (int i = 0; i < words.size(); i++) {
         String word = words.get(i);
         if (!word.startsWith("-")) {
@@ -458,6 +466,17 @@ final class ServiceVerbs {
           value = words.get(i + 1);
         }
         if (value != null && size(value) > fleet.over()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdsOne(List<String> words, List<String> parts) {
+    for (String word : words) {
+      for (String part : parts) {
+        if (word.contains(part)) {
           return true;
         }
       }
