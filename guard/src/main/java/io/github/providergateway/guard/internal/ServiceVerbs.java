@@ -45,6 +45,7 @@ final class ServiceVerbs {
       List<VerbClass> classes,
       Set<String> except,
       Set<String> skip,
+      List<String> soft,
       boolean production,
       List<Fleet> fleet,
       List<String> paths,
@@ -67,6 +68,7 @@ final class ServiceVerbs {
           "add",
           "except",
           "skip",
+          "soft",
           "production",
           "fleet",
           "paths",
@@ -173,6 +175,7 @@ final class ServiceVerbs {
         List.copyOf(classes),
         Set.copyOf(texts(row.path("except"))),
         Set.copyOf(texts(row.path("skip"))),
+        texts(row.path("soft")),
         row.path("production").asBoolean(),
         List.copyOf(fleet),
         texts(row.path("paths")),
@@ -263,6 +266,9 @@ final class ServiceVerbs {
           || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
         return null;
       }
+    }
+    if (!service.soft().isEmpty() && service.soft().contains(commandWords(service, args))) {
+      return null; // a delete the service takes back (vault kv delete: kv undelete)
     }
     String found = null;
     boolean production = service.production();
@@ -362,6 +368,27 @@ final class ServiceVerbs {
         return;
       }
     }
+  }
+
+  /** The command words where the verb stands, as written, lower-cased and joined by blanks. */
+  private static String commandWords(Service service, List<Word> args) {
+    StringBuilder words = new StringBuilder();
+    int taken = 0;
+    for (int i = 0; i < args.size() && taken < service.depth(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-")) {
+        if (!text.contains("=") && service.values().contains(undashed(text))) {
+          i++;
+        }
+        continue;
+      }
+      if (!commandWord(text)) {
+        break;
+      }
+      words.append(taken == 0 ? "" : " ").append(text.toLowerCase(Locale.ROOT));
+      taken++;
+    }
+    return words.toString();
   }
 
   /** A word made of letters, digits and {@code - _ : .}, starting with a letter. */
