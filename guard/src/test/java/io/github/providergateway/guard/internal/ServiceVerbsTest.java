@@ -45,6 +45,17 @@ class ServiceVerbsTest {
   }
 
   @Test
+  void inlineCodesCallsAreTheMethodsNamedAfterADot() {
+    assertThat(
+            ServiceVerbs.calls(
+                "import boto3; boto3.client('ec2').purchase_reserved_instances_offering(X=1)"))
+        .containsExactly("client", "purchase_reserved_instances_offering");
+    assertThat(ServiceVerbs.calls("a.auth().deleteUsers (ids); x.y; os.path"))
+        .containsExactly("auth", "deleteUsers");
+    assertThat(ServiceVerbs.calls("no calls here.")).isEmpty();
+  }
+
+  @Test
   void theBooksLexiconReadsAndNamesItsServices() throws Exception {
     try (var in = ServiceVerbs.class.getResourceAsStream(ServiceVerbs.RESOURCE)) {
       var lexicon = ServiceVerbs.read(new ObjectMapper().readTree(in));
