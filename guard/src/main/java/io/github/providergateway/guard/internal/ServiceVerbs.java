@@ -1,357 +1,42 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.internal.ServiceLexicon.Fleet;
+import io.github.providergateway.guard.internal.ServiceLexicon.Phrase;
+import io.github.providergateway.guard.internal.ServiceLexicon.Service;
+import io.github.providergateway.guard.internal.ServiceLexicon.VerbClass;
 import io.github.providergateway.guard.shell.Word;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The service command lines' verb lexicon (decision 94): the book's {@code
- * rules/service-verbs.json}, read once, and the predicates the {@code services.*} rules ask of it
- * ({@code service-destroys}, {@code service-turns-off}, {@code service-spends}, {@code
- * service-publishes}, {@code service-exports}). A program no row names costs one lookup; a row's
- * program is read a word at a time over its first words: no pattern, nothing from the disk.
+ * What a service's command line does, read by its verb (decision 94) with the lexicon {@link
+ * ServiceLexicon}: the predicates the {@code services.*} rules ask ({@code service-destroys},
+ * {@code service-turns-off}, {@code service-spends}, {@code service-publishes}, {@code
+ * service-exports}). A program no row names costs one lookup; a row's program is read a word at a
+ * time over its first words: no pattern, nothing from the disk.
  */
 final class ServiceVerbs {
-  static final String RESOURCE = "/io/github/providergateway/guard/rules/service-verbs.json";
-
-  /** A phrase: parts among the command words' parts, options among the program's, words with =. */
-  record Phrase(List<String> parts, List<String> options, List<String> words) {}
-
-  /** A class of verbs: its name, its phrases, whether it counts only where production is named. */
-  record VerbClass(String name, List<Phrase> phrases, boolean production) {}
-
-  /**
-   * A count of machines or jobs: these options' number (or range's size) over {@code over}, where a
-   * word of the program holds one of {@code with} (a GPU machine type), if any is given.
-   */
-  record Fleet(Set<String> options, long over, List<String> with) {}
-
-  /** A service's row: where its verb stands, which classes its verbs are of, what is local. */
-  record Service(
-      int depth,
-      int groups,
-      Set<String> values,
-      Set<String> first,
-      List<VerbClass> classes,
-      Set<String> except,
-      Set<String> skip,
-      List<String> soft,
-      boolean production,
-      List<Fleet> fleet,
-      List<String> paths,
-      Set<String> targets,
-      List<String> address) {}
-
-  /** The lexicon: each program's row, the words that read, the options that make a dry run. */
-  record Lexicon(
-      Map<String, Service> byProgram, List<Sdk> sdks, Set<String> reads, Set<String> unless) {}
-
-  /**
-   * A service's library as inline code calls it: the words that say the code uses it ({@code
-   * boto3}, {@code huggingface_hub}), and its row, whose phrases are read from the names of the
-   * methods the code calls ({@code .purchase_reserved_instances_offering(}, {@code .deleteUsers(}).
-   */
-  record Sdk(List<String> anchors, Service service) {}
-
-  /** A row's fields: anything else is a mistake the first guard refuses. */
-  private static final Set<String> ROW_FIELDS =
-      Set.of(
-          "programs",
-          "depth",
-          "groups",
-          "values",
-          "first",
-          "only",
-          "verbs",
-          "add",
-          "except",
-          "skip",
-          "soft",
-          "production",
-          "fleet",
-          "paths",
-          "targets",
-          "address",
-          "anchors");
-
-  private static final Lexicon LEXICON;
-
-  static {
-    try (InputStream in = ServiceVerbs.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException("the guard's rule book has no service-verbs.json");
-      }
-      LEXICON = read(new ObjectMapper().readTree(in));
-    } catch (IOException e) {
-      throw new UncheckedIOException("service-verbs.json does not read", e);
-    }
-  }
-
   private ServiceVerbs() {}
-
-  /**
-   * Reads a lexicon, refusing what it cannot mean: no classes, a row's unknown field or class, a
-   * program named twice, a row without programs.
-   *
-   * @param book the lexicon's JSON
-   * @return the lexicon
-   */
-  static Lexicon read(JsonNode book) {
-    Map<String, VerbClass> common = new LinkedHashMap<>();
-    for (JsonNode row : book.path("classes")) {
-      String name = row.path("name").asText();
-      common.put(
-          name,
-          new VerbClass(name, phrases(row.path("phrases")), row.path("production").asBoolean()));
-    }
-    if (common.isEmpty()) {
-      throw new IllegalStateException("service-verbs.json has no classes");
-    }
-    long fleetSize = book.path("fleetSize").asLong(16);
-    Map<String, Service> byProgram = new HashMap<>();
-    for (JsonNode row : book.path("services")) {
-      Service service = service(row, common, fleetSize);
-      List<String> programs = texts(row.path("programs"));
-      if (programs.isEmpty()) {
-        throw new IllegalStateException("service-verbs.json: a row names no program: " + row);
-      }
-      for (String program : programs) {
-        if (byProgram.put(program, service) != null) {
-          throw new IllegalStateException("service-verbs.json names " + program + " twice");
-        }
-      }
-    }
-    List<Sdk> sdks = new ArrayList<>();
-    for (JsonNode row : book.path("sdks")) {
-      List<String> anchors = texts(row.path("anchors"));
-      if (anchors.isEmpty()) {
-        throw new IllegalStateException("service-verbs.json: an sdk names no anchor: " + row);
-      }
-      sdks.add(new Sdk(anchors, service(row, common, fleetSize)));
-    }
-    return new Lexicon(
-        Map.copyOf(byProgram),
-        List.copyOf(sdks),
-        Set.copyOf(texts(book.path("reads"))),
-        Set.copyOf(texts(book.path("unless"))));
-  }
-
-  private static Service service(JsonNode row, Map<String, VerbClass> common, long fleetSize) {
-    for (java.util.Iterator<String> names = row.fieldNames(); names.hasNext(); ) {
-      String field = names.next();
-      if (!ROW_FIELDS.contains(field)) {
-        throw new IllegalStateException(
-            "service-verbs.json: a row's unknown field '" + field + "': " + row.path("programs"));
-      }
-    }
-    JsonNode verbs = row.get("verbs");
-    JsonNode only = row.get("only");
-    Set<String> kept = only == null ? common.keySet() : Set.copyOf(texts(only));
-    JsonNode own = verbs != null ? verbs : row.path("add");
-    Set<String> named = new java.util.HashSet<>(kept);
-    own.fieldNames().forEachRemaining(named::add);
-    for (String name : named) {
-      if (!common.containsKey(name)) {
-        throw new IllegalStateException(
-            "service-verbs.json: no class '" + name + "': " + row.path("programs"));
-      }
-    }
-    List<VerbClass> classes = new ArrayList<>();
-    for (VerbClass verbClass : common.values()) {
-      List<Phrase> phrases = new ArrayList<>();
-      if (verbs == null && kept.contains(verbClass.name())) {
-        phrases.addAll(verbClass.phrases());
-      }
-      phrases.addAll(phrases(own.path(verbClass.name())));
-      if (!phrases.isEmpty()) {
-        classes.add(new VerbClass(verbClass.name(), List.copyOf(phrases), verbClass.production()));
-      }
-    }
-    List<Fleet> fleet = new ArrayList<>();
-    for (JsonNode count : row.path("fleet")) {
-      fleet.add(
-          new Fleet(
-              Set.copyOf(texts(count.path("options"))),
-              count.path("over").asLong(fleetSize),
-              texts(count.path("with"))));
-    }
-    return new Service(
-        row.path("depth").asInt(2),
-        row.path("groups").asInt(0),
-        Set.copyOf(texts(row.path("values"))),
-        Set.copyOf(texts(row.path("first"))),
-        List.copyOf(classes),
-        Set.copyOf(texts(row.path("except"))),
-        Set.copyOf(texts(row.path("skip"))),
-        texts(row.path("soft")),
-        row.path("production").asBoolean(),
-        List.copyOf(fleet),
-        texts(row.path("paths")),
-        Set.copyOf(texts(row.path("targets"))),
-        texts(row.path("address")));
-  }
-
-  private static List<Phrase> phrases(JsonNode list) {
-    List<Phrase> out = new ArrayList<>();
-    for (JsonNode phrase : list) {
-      List<String> parts = new ArrayList<>();
-      List<String> options = new ArrayList<>();
-      List<String> words = new ArrayList<>();
-      for (String element : phrase.asText().toLowerCase(Locale.ROOT).split(" ")) {
-        if (element.startsWith("-")) {
-          options.add(element);
-        } else if (element.contains("=")) {
-          words.add(element);
-        } else {
-          parts.add(element);
-        }
-      }
-      out.add(new Phrase(List.copyOf(parts), List.copyOf(options), List.copyOf(words)));
-    }
-    return out;
-  }
-
-  private static List<String> texts(JsonNode list) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode item : list) {
-      out.add(item.asText());
-    }
-    return List.copyOf(out);
-  }
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     for (String name : List.of("destroys", "turns-off", "spends", "publishes", "exports")) {
       named.put("service-" + name, (scan, step, read) -> is(name, scan, step));
-      named.put("service-code-" + name, (scan, step, read) -> codeIs(name, scan, step));
+      named.put(
+          "service-code-" + name,
+          (scan, step, read) -> ServiceLibraryCalls.codeIs(name, scan, step));
     }
-  }
-
-  private static boolean codeIs(String name, Scan scan, Step step) {
-    Object[] last = lastCode;
-    String found;
-    if (last != null && last[0] == step && last[1] == scan) {
-      found = (String) last[2];
-    } else {
-      String code = InterpreterCode.of(step);
-      found = code == null ? null : classOfCode(code, scan, step);
-      lastCode = new Object[] {step, scan, found};
-    }
-    return found != null && ruleOf(found).equals(name);
-  }
-
-  /** The last interpreter read for a library's calls, its call, and their class: as lastStep. */
-  private static volatile Object[] lastCode;
-
-  /** How many method calls of one inline code are read: past them, the rest is not. */
-  private static final int CALLS_READ = 512;
-
-  /**
-   * The class of inline code's calls to a service's library, or {@code null}: the first call (a
-   * method's name after a dot, before a parenthesis) one of whose library's phrases it meets, the
-   * phrase's parts among the name's, its words with = in the code (blanks aside, lower-cased);
-   * unless the class counts only in production and nothing names it, or the code talks to an
-   * emulator ({@code FIREBASE_AUTH_EMULATOR_HOST}).
-   */
-  static String classOfCode(String code, Scan scan, Step step) {
-    String flat = null;
-    List<String> names = null;
-    for (Sdk sdk : LEXICON.sdks()) {
-      if (!holdsAnchor(code, sdk.anchors())) {
-        continue;
-      }
-      if (names == null) {
-        names = calls(code);
-        flat = code.replace(" ", "").toLowerCase(Locale.ROOT);
-      }
-      Service service = sdk.service();
-      for (String name : names) {
-        List<String> parts = new ArrayList<>(split(name));
-        if (LEXICON.reads().contains(parts.get(0))) {
-          continue;
-        }
-        parts.removeAll(service.except());
-        for (VerbClass verbClass : service.classes()) {
-          if (meetsCall(verbClass.phrases(), parts, flat)) {
-            boolean production = service.production() || verbClass.production();
-            String source = scan.source();
-            if (production && !Environments.production(scan, step)
-                || code.contains("_EMULATOR_HOST")
-                || source != null && source.contains("_EMULATOR_HOST=")) {
-              return null;
-            }
-            return verbClass.name();
-          }
-        }
-      }
-    }
-    return null;
-  }
-
-  private static boolean holdsAnchor(String code, List<String> anchors) {
-    for (String anchor : anchors) {
-      if (code.contains(anchor)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean meetsCall(List<Phrase> phrases, List<String> parts, String flat) {
-    for (Phrase phrase : phrases) {
-      if (phrase.options().isEmpty()
-          && !phrase.parts().isEmpty()
-          && parts.containsAll(phrase.parts())) {
-        boolean words = true;
-        for (String word : phrase.words()) {
-          words &= flat.contains(word);
-        }
-        if (words) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** The names of the methods the code calls: {@code .name(} or {@code .name (}, in its order. */
-  static List<String> calls(String code) {
-    List<String> names = new ArrayList<>();
-    for (int dot = code.indexOf('.'); dot >= 0 && names.size() < CALLS_READ; ) {
-      int end = dot + 1;
-      while (end < code.length()
-          && (Character.isLetterOrDigit(code.charAt(end)) || code.charAt(end) == '_')) {
-        end++;
-      }
-      int paren = end;
-      while (paren < code.length() && code.charAt(paren) == ' ') {
-        paren++;
-      }
-      if (end > dot + 1 && paren < code.length() && code.charAt(paren) == '(') {
-        names.add(code.substring(dot + 1, end));
-      }
-      dot = code.indexOf('.', end > dot + 1 ? end : dot + 1);
-    }
-    return names;
   }
 
   /** The rules' names for the lexicon's classes: releases are published, as publishes are. */
-  private static String ruleOf(String verbClass) {
+  static String ruleOf(String verbClass) {
     return verbClass.equals("releases") ? "publishes" : verbClass;
   }
 
   private static boolean is(String name, Scan scan, Step step) {
-    Service service = LEXICON.byProgram().get(step.program());
+    Service service = ServiceLexicon.LEXICON.byProgram().get(step.program());
     if (service == null) {
       return false; // most programs: one lookup
     }
@@ -389,7 +74,7 @@ final class ServiceVerbs {
       words.add(text.toLowerCase(Locale.ROOT));
     }
     for (String word : words) {
-      if (LEXICON.unless().contains(word)
+      if (ServiceLexicon.LEXICON.unless().contains(word)
           || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
         return null;
       }
@@ -459,7 +144,7 @@ final class ServiceVerbs {
         if (taken == service.groups() && service.skip().contains(own.get(0))) {
           return null;
         }
-        if (LEXICON.reads().contains(own.get(0))) {
+        if (ServiceLexicon.LEXICON.reads().contains(own.get(0))) {
           return null;
         }
         for (String part : own) {

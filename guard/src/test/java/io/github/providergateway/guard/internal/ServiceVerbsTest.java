@@ -47,18 +47,18 @@ class ServiceVerbsTest {
   @Test
   void inlineCodesCallsAreTheMethodsNamedAfterADot() {
     assertThat(
-            ServiceVerbs.calls(
+            ServiceLibraryCalls.calls(
                 "import boto3; boto3.client('ec2').purchase_reserved_instances_offering(X=1)"))
         .containsExactly("client", "purchase_reserved_instances_offering");
-    assertThat(ServiceVerbs.calls("a.auth().deleteUsers (ids); x.y; os.path"))
+    assertThat(ServiceLibraryCalls.calls("a.auth().deleteUsers (ids); x.y; os.path"))
         .containsExactly("auth", "deleteUsers");
-    assertThat(ServiceVerbs.calls("no calls here.")).isEmpty();
+    assertThat(ServiceLibraryCalls.calls("no calls here.")).isEmpty();
   }
 
   @Test
   void theBooksLexiconReadsAndNamesItsServices() throws Exception {
-    try (var in = ServiceVerbs.class.getResourceAsStream(ServiceVerbs.RESOURCE)) {
-      var lexicon = ServiceVerbs.read(new ObjectMapper().readTree(in));
+    try (var in = ServiceLexicon.class.getResourceAsStream(ServiceLexicon.RESOURCE)) {
+      var lexicon = ServiceLexicon.read(new ObjectMapper().readTree(in));
       assertThat(lexicon.byProgram()).containsKeys("vault", "argocd", "scontrol", "keytool", "aws");
       assertThat(lexicon.reads()).contains("get", "list", "describe", "status");
       assertThat(lexicon.unless()).contains("--dry-run", "--help");
@@ -75,13 +75,13 @@ class ServiceVerbsTest {
             "{" + CLASSES + ", 'services': [{'programs': ['x'], 'verb': {}}]}",
             "{" + CLASSES + ", 'services': [{'programs': ['x']}, {'programs': ['x']}]}",
             "{" + CLASSES + ", 'services': [{'depth': 1}]}")) {
-      assertThatThrownBy(() -> ServiceVerbs.read(json(bad)))
+      assertThatThrownBy(() -> ServiceLexicon.read(json(bad)))
           .as(bad)
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("service-verbs.json");
     }
     assertThat(
-            ServiceVerbs.read(json("{" + CLASSES + ", 'services': [{'programs': ['x']}]}"))
+            ServiceLexicon.read(json("{" + CLASSES + ", 'services': [{'programs': ['x']}]}"))
                 .byProgram())
         .containsOnlyKeys("x");
   }
