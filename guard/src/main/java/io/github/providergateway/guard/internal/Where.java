@@ -157,6 +157,8 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    ActsPredicates.addCallsTo(onCall);
+    PersonalData.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -177,6 +179,8 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     AccessGrants.addTo(named);
+    ActsPredicates.addTo(named);
+    PersonalData.addTo(named);
     ServiceVerbs.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
