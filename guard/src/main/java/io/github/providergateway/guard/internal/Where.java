@@ -185,6 +185,7 @@ final class Where {
     AttackPredicates.addTo(named);
     PrivacyPredicates.addTo(named);
     PersonPredicates.addTo(named);
+    ServiceVerbs.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
