@@ -177,6 +177,7 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     AccessGrants.addTo(named);
+    LiveKeys.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -39,7 +39,18 @@ final class CarriedCode {
           Map.entry("oc", CarriedCode::kubectlExec),
           Map.entry("docker", CarriedCode::containerShell),
           Map.entry("podman", CarriedCode::containerShell),
-          Map.entry("nerdctl", CarriedCode::containerShell));
+          Map.entry("nerdctl", CarriedCode::containerShell),
+          Map.entry("python", ToolSpellings::pythonModule),
+          Map.entry("python3", ToolSpellings::pythonModule),
+          Map.entry("django-admin", ToolSpellings::djangoAdmin),
+          Map.entry("node", ToolSpellings::nodePackageScript),
+          Map.entry("nodejs", ToolSpellings::nodePackageScript),
+          Map.entry("mvn", ToolSpellings::mavenGoals),
+          Map.entry("mvnw", ToolSpellings::mavenGoals),
+          Map.entry("gradle", ToolSpellings::gradleTasks),
+          Map.entry("gradlew", ToolSpellings::gradleTasks),
+          Map.entry("kafka-run-class", ToolSpellings::kafkaRunClass),
+          Map.entry("kafka-run-class.sh", ToolSpellings::kafkaRunClass));
 
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =
