@@ -297,10 +297,16 @@ final class MachinePredicates {
           for (int i = 0; i < args.size(); i++) {
             String text = args.get(i).text();
             String next = i + 1 < args.size() ? args.get(i + 1).text() : "";
-            if (text.equals("--address=0.0.0.0")
-                || text.equals("--address") && next.startsWith("0.0.0.0")
-                || text.startsWith("--address=0.0.0.0,")) {
-              return true;
+            String value =
+                text.startsWith("--address=")
+                    ? text.substring("--address=".length())
+                    : text.equals("--address") ? next : null;
+            if (value != null) {
+              for (String address : value.split(",", 16)) {
+                if (address.equals("0.0.0.0") || address.equals("::") || address.equals("[::]")) {
+                  return true; // every IPv4 or IPv6 address
+                }
+              }
             }
           }
           return false;

@@ -204,6 +204,8 @@ final class SupplyPredicates {
             }
             if (text.contains("allUsers")
                 || text.contains("allAuthenticatedUsers")
+                || text.contains("/groups/global/AllUsers")
+                || text.contains("/groups/global/AuthenticatedUsers")
                 || text.replace(" ", "").contains("\"Principal\":\"*\"")
                 || text.replace(" ", "").contains("\"AWS\":\"*\"")) {
               return true;

@@ -178,6 +178,7 @@ final class Where {
     SupplyPredicates.addTo(named);
     AccessGrants.addTo(named);
     LiveKeys.addTo(named);
+    ExposureSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
