@@ -179,6 +179,7 @@ final class Where {
     AccessGrants.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
+    SupplySpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
