@@ -122,10 +122,8 @@ final class SupplyPredicates {
         "homoglyph-package",
         (scan, step, read) -> {
           for (String name : packagesInstalled(step, read)) {
-            for (int i = 0; i < name.length(); i++) {
-              if (name.charAt(i) > 0x7e) {
-                return true;
-              }
+            if (foreignLetters(name)) {
+              return true;
             }
           }
           return false;
@@ -378,6 +376,16 @@ final class SupplyPredicates {
         continue;
       }
       if (untrustedSource(value, adds)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@return whether a package's name has a letter beyond ASCII: another alphabet's look-alike} */
+  static boolean foreignLetters(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      if (name.charAt(i) > 0x7e) {
         return true;
       }
     }

@@ -59,15 +59,7 @@ final class SupplySpellings {
         "runs-homoglyph-package",
         (scan, step, read) -> {
           String name = packageRun(step.args());
-          if (name == null) {
-            return false;
-          }
-          for (int i = 0; i < name.length(); i++) {
-            if (name.charAt(i) > 0x7e) {
-              return true;
-            }
-          }
-          return false;
+          return name != null && SupplyPredicates.foreignLetters(name);
         });
     named.put(
         "runs-near-miss-package",

@@ -180,6 +180,7 @@ final class Where {
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);
+    OutSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

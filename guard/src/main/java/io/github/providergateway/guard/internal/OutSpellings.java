@@ -1,0 +1,134 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The out rules' harms under the spellings the red-team pass of issue 80 found past them: an
+ * archive put in Azure's storage ({@code az storage blob upload -f dump}, {@code azcopy copy}), and
+ * an archive made on the fly and piped to another machine ({@code tar czf - . | ssh host 'cat >
+ * x'}, {@code tar cz . | aws s3 cp - s3://…}) where no file of it is ever named.
+ */
+final class OutSpellings {
+  private OutSpellings() {}
+
+  /** A file name that is an archive, a bundle or a dump. */
+  private static final Pattern ARCHIVE =
+      Pattern.compile(
+          "(?i)\\.(?:tar|tgz|tbz2?|txz|tzst|zip|7z|rar|gz|bz2|xz|zst|bundle|dump|sql|sqlite3?|db"
+              + "|bak|pack)$");
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("azure-uploads-archive", (scan, step, read) -> azureUploadsArchive(step.args()));
+    named.put(
+        "sends-piped-archive",
+        (scan, step, read) -> {
+          if (!receivesStdin(step.program(), step.args())) {
+            return false;
+          }
+          String source = scan.source();
+          if (source == null || source.indexOf('|') < 0) {
+            return false;
+          }
+          List<Step> steps = scan.steps();
+          int at = steps.indexOf(step);
+          return at > 0 && archivesToStdout(steps.get(at - 1));
+        });
+  }
+
+  /** {@code az storage blob upload -f FILE} or {@code azcopy copy FILE https://…}. */
+  static boolean azureUploadsArchive(List<Word> args) {
+    boolean upload = false;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      upload |= t.equals("upload") || t.equals("copy") || t.equals("cp");
+      String value = null;
+      if ((t.equals("-f") || t.equals("--file")) && i + 1 < args.size()) {
+        value = args.get(i + 1).text();
+      } else if (t.startsWith("--file=")) {
+        value = t.substring("--file=".length());
+      } else if (upload && !t.startsWith("-") && !t.contains("://")) {
+        value = t;
+      }
+      if (upload && value != null && ARCHIVE.matcher(value).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A program that sends what it reads on standard input to another machine. */
+  private static boolean receivesStdin(String program, List<Word> args) {
+    return switch (program) {
+      case "ssh" -> true;
+      case "aws", "gsutil", "gcloud" -> {
+        boolean dash = false;
+        boolean copy = false;
+        for (Word w : args) {
+          dash |= w.text().equals("-");
+          copy |= w.text().equals("cp");
+        }
+        yield dash && copy;
+      }
+      case "nc", "ncat", "netcat", "socat" -> true;
+      case "rclone" -> !args.isEmpty() && args.get(0).text().equals("rcat");
+      default -> false;
+    };
+  }
+
+  /** {@code tar c… [-f -]}, {@code zip - …}, {@code git archive} without {@code -o}. */
+  private static boolean archivesToStdout(Step step) {
+    List<Word> args = step.args();
+    switch (step.program()) {
+      case "tar", "bsdtar", "gtar" -> {
+        boolean creates = false;
+        String file = null;
+        for (int i = 0; i < args.size(); i++) {
+          String t = args.get(i).text();
+          if (t.equals("--create") || t.equals("-c")) {
+            creates = true;
+          } else if (t.startsWith("--file=")) {
+            file = t.substring("--file=".length());
+          } else if (t.equals("--file") || t.equals("-f")) {
+            file = i + 1 < args.size() ? args.get(i + 1).text() : null;
+          } else if (i == 0 || t.startsWith("-") && !t.startsWith("--")) {
+            String letters = t.startsWith("-") ? t.substring(1) : t;
+            if (letters.matches("[A-Za-z]{1,12}")) {
+              creates |= letters.indexOf('c') >= 0;
+              int f = letters.indexOf('f');
+              if (f >= 0) {
+                file =
+                    f == letters.length() - 1 && i + 1 < args.size() ? args.get(i + 1).text() : "";
+              }
+            }
+          }
+        }
+        return creates && (file == null || file.equals("-"));
+      }
+      case "zip" -> {
+        for (Word w : args) {
+          if (w.text().equals("-")) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case "git" -> {
+        boolean archive = false;
+        for (Word w : args) {
+          archive |= w.text().equals("archive");
+          if (w.text().equals("-o") || w.text().startsWith("--output")) {
+            return false;
+          }
+        }
+        return archive;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+}
