@@ -181,6 +181,7 @@ final class Where {
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);
     OutSpellings.addTo(named);
+    ForgeSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
