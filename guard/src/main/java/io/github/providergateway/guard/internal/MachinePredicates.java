@@ -288,6 +288,16 @@ final class MachinePredicates {
                   : file.startsWith("$HOME/")
                       ? home.resolve(file.substring(6))
                       : file.startsWith("/") ? Path.of(file) : null;
+          if (path == null && !file.startsWith("$") && !file.startsWith("~")) {
+            // A relative name, in each folder the program may run in: ssh-keygen -f id_ed25519
+            // after cd ~/.ssh (or with the call's cwd there) overwrites the key as ~/.ssh/… does.
+            for (Path cwd : step.cwds()) {
+              if (cwd != null && cwd.resolve(file).normalize().startsWith(home.resolve(".ssh"))) {
+                return true;
+              }
+            }
+            return false;
+          }
           return path != null && path.normalize().startsWith(home.resolve(".ssh"));
         });
     named.put(

@@ -182,6 +182,8 @@ final class Where {
     SupplySpellings.addTo(named);
     OutSpellings.addTo(named);
     ForgeSpellings.addTo(named);
+    AccessSpellings.addTo(named);
+    SecretSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
