@@ -705,6 +705,14 @@ final class MachinePredicates {
         braces += word.text().equals("{}") ? 1 : 0;
       }
       inPlace = braces >= 2;
+    } else if (program.equals("gm") || program.equals("exiv2")) {
+      // GraphicsMagick's mogrify, exiv2's rm, modify, adjust and rename: each rewrites the file
+      String verb = step.args().isEmpty() ? "" : step.args().get(0).text();
+      inPlace =
+          program.equals("gm")
+              ? verb.equals("mogrify")
+              : Set.of("rm", "delete", "mo", "modify", "ad", "adjust", "mv", "rename")
+                  .contains(verb);
     } else {
       inPlace = program.equals("mogrify") || program.equals("jpegoptim");
     }

@@ -184,6 +184,7 @@ final class Where {
     ForgeSpellings.addTo(named);
     AccessSpellings.addTo(named);
     SecretSpellings.addTo(named);
+    MachineSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
