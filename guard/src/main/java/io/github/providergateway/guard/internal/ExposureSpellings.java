@@ -36,6 +36,27 @@ final class ExposureSpellings {
     named.put("git-config-own-ca", (scan, step, read) -> gitWeakensTls(texts(step.args()), true));
     named.put("iptables-accepts-all", (scan, step, read) -> iptablesAcceptsAll(texts(step.args())));
     named.put(
+        "restores-open-firewall",
+        (scan, step, read) -> {
+          StringBuilder rules = new StringBuilder();
+          for (var redirect : step.invocation().redirects()) {
+            if (redirect.body() != null && redirect.body().length() < 65536) {
+              rules.append(redirect.body()).append('\n');
+            }
+          }
+          List<Step> steps = scan.steps();
+          int at = steps.indexOf(step);
+          String source = scan.source();
+          if (at > 0 && source != null && source.indexOf('|') >= 0) {
+            for (Word word : steps.get(at - 1).args()) {
+              if (word.text().length() < 65536) {
+                rules.append(word.text()).append('\n'); // printf '*filter\n…' | iptables-restore
+              }
+            }
+          }
+          return opensInput(rules.toString());
+        });
+    named.put(
         "keytool-trusts-ca",
         (scan, step, read) -> {
           List<String> args = texts(step.args());
@@ -144,6 +165,12 @@ final class ExposureSpellings {
       }
     }
     return input && accept;
+  }
+
+  /** Saved rules whose INPUT chain accepts everything and holds no rule of its own. */
+  static boolean opensInput(String rules) {
+    String r = rules.replace("\\n", "\n");
+    return r.contains(":INPUT ACCEPT") && !r.contains("-A INPUT") && !r.contains("-I INPUT");
   }
 
   private static List<String> texts(List<Word> words) {

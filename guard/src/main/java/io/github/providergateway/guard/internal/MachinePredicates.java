@@ -74,7 +74,10 @@ final class MachinePredicates {
               + "|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/)|"
               + "/dev/(?:sd[a-z]|nvme\\d|vd[a-z]|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/|dm-\\d|md\\d|loop\\d)"
               + "[^\\n]{0,80}?(?:['\"](?:w|wb|r\\+b?|rb\\+|a|ab|w\\+b?)['\"]|O_WRONLY|O_RDWR|"
-              + "writeFileSync|createWriteStream|openSync\\([^)]{0,60}['\"]r?\\+?w)");
+              + "writeFileSync|createWriteStream|openSync\\([^)]{0,60}['\"]r?\\+?w)|"
+              // Perl's open with the mode before the path: open(F, ">", "/dev/sda"), ">/dev/sda"
+              + "['\"](?:\\+?>{1,2}|\\+<)['\"]?\\s{0,4},?\\s{0,4}['\"]?/dev/(?:sd[a-z]|nvme\\d|vd[a-z]"
+              + "|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/)");
 
   /** The words naming power and session calls on the bus. */
   private static final Pattern BUS_POWER =
