@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The predicates of the {@code production.*} rules (production.json) and the shared notion they and
@@ -224,12 +225,33 @@ final class ProductionPredicates {
         return true;
       }
     }
-    for (String arg : step.invocation().args()) {
+    List<String> args = step.invocation().args();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
       if (arg.equals("-f") || arg.equals("--file") || arg.startsWith("--file=")) {
         return true;
       }
+      String command =
+          arg.startsWith("--command=") || arg.startsWith("--execute=")
+              ? arg.substring(arg.indexOf('=') + 1)
+              : Set.of("-c", "-e", "--command", "--execute").contains(arg) && i + 1 < args.size()
+                  ? args.get(i + 1)
+                  : null;
+      if (command != null && includesFile(command.strip())) {
+        return true; // psql -c '\i /tmp/cleanup.sql', mysql -e 'source /tmp/x.sql': a file's SQL
+      }
     }
     return false;
+  }
+
+  /** psql's {@code \i}, {@code \ir}, {@code \include}; mysql's {@code source} and {@code \.}. */
+  private static boolean includesFile(String command) {
+    String c = command.toLowerCase(Locale.ROOT);
+    return c.startsWith("\\i ")
+        || c.startsWith("\\ir ")
+        || c.startsWith("\\include")
+        || c.startsWith("\\. ")
+        || c.startsWith("source ");
   }
 
   /** SQL that locks a table or ends sessions. */
