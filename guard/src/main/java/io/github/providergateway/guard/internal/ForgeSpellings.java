@@ -40,6 +40,28 @@ final class ForgeSpellings {
               && field(args, "role").equals("admin");
         });
     named.put(
+        "removes-protection-elsewhere",
+        (scan, step, read) -> {
+          List<Word> args = step.args();
+          String method =
+              step.program().equals("glab")
+                  ? (method(args, "DELETE") ? "delete" : "")
+                  : ServiceCalls.method(step.program(), args);
+          if (!"delete".equals(method)) {
+            return false;
+          }
+          for (Word w : args) {
+            String t = w.text();
+            if (t.length() < 2048
+                && (t.contains("/branches/") && t.contains("/protection")
+                    || t.contains("protected_branches/")
+                    || t.contains("/rulesets/"))) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
         "adds-secret-pathspec",
         (scan, step, read) -> {
           for (Word word : read.args()) {
