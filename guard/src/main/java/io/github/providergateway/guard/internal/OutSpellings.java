@@ -24,6 +24,12 @@ final class OutSpellings {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("azure-uploads-archive", (scan, step, read) -> azureUploadsArchive(step.args()));
     named.put(
+        "code-posts-to-drop-host",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null && code.length() < 65536 && postsToDropHost(code);
+        });
+    named.put(
         "sends-piped-archive",
         (scan, step, read) -> {
           if (!receivesStdin(step.program(), step.args())) {
@@ -37,6 +43,45 @@ final class OutSpellings {
           int at = steps.indexOf(step);
           return at > 0 && archivesToStdout(steps.get(at - 1));
         });
+  }
+
+  /** Calls in inline code that send a body. */
+  private static final List<String> SENDING_CALLS =
+      List.of(
+          ".post(",
+          ".put(",
+          "files=",
+          "data=",
+          "method:",
+          "method=",
+          "urlopen(",
+          "upload",
+          "Net::HTTP::Post",
+          "curl_init");
+
+  /**
+   * Inline code that sends to a paste or file-drop host ({@code requests.post('https://0x0.st',
+   * files=…)}): a URL of such a host and a call that sends a body.
+   */
+  static boolean postsToDropHost(String code) {
+    boolean sends = false;
+    for (String call : SENDING_CALLS) {
+      sends |= code.contains(call);
+    }
+    if (!sends) {
+      return false;
+    }
+    for (int at = code.indexOf("http"); at >= 0; at = code.indexOf("http", at + 4)) {
+      int end = at;
+      while (end < code.length() && end - at < 300 && "'\"` )\n,".indexOf(code.charAt(end)) < 0) {
+        end++;
+      }
+      String url = code.substring(at, end);
+      if (url.contains("://") && OutPredicates.dropHost(Hosts.of(url))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code az storage blob upload -f FILE} or {@code azcopy copy FILE https://…}. */
