@@ -24,6 +24,32 @@ final class OutSpellings {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("azure-uploads-archive", (scan, step, read) -> azureUploadsArchive(step.args()));
     named.put(
+        "copies-made-archive",
+        (scan, step, read) -> {
+          List<Word> operands = NetworkSends.copyOperands(step.args());
+          if (operands.size() < 2) {
+            return false;
+          }
+          String last = operands.get(operands.size() - 1).text();
+          String host = Hosts.remote(last);
+          if (host == null || Hosts.loopback(host)) {
+            return false;
+          }
+          for (Step other : scan.steps()) {
+            if (other == step) {
+              break; // an archive made before the copy, in the same call
+            }
+            String made = archiveMade(other);
+            for (Word source : operands.subList(0, operands.size() - 1)) {
+              if (made != null && made.equals(source.text())) {
+                return true; // tar czf /tmp/notes.txt . && scp /tmp/notes.txt host: whatever its
+                // name
+              }
+            }
+          }
+          return false;
+        });
+    named.put(
         "code-posts-to-drop-host",
         (scan, step, read) -> {
           String code = InterpreterCode.of(step);
@@ -105,6 +131,56 @@ final class OutSpellings {
     return false;
   }
 
+  /**
+   * {@return the archive a creating tar writes: its {@code -f} file, {@code -} for standard output
+   * (no {@code -f}, or {@code -f -}); null where tar creates nothing}
+   */
+  private static String tarFile(List<Word> args) {
+    boolean creates = false;
+    String file = null;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.equals("--create") || t.equals("-c")) {
+        creates = true;
+      } else if (t.startsWith("--file=")) {
+        file = t.substring("--file=".length());
+      } else if ((t.equals("--file") || t.equals("-f")) && i + 1 < args.size()) {
+        file = args.get(i + 1).text();
+      } else if ((i == 0 || t.startsWith("-") && !t.startsWith("--"))
+          && t.matches("-?[A-Za-z]{1,12}")) {
+        String letters = t.startsWith("-") ? t.substring(1) : t;
+        creates |= letters.indexOf('c') >= 0;
+        if (letters.endsWith("f") && i + 1 < args.size()) {
+          file = args.get(i + 1).text();
+        }
+      }
+    }
+    return !creates ? null : file == null ? "-" : file;
+  }
+
+  /** {@return the file a {@code tar c…f FILE} or {@code zip FILE …} makes, or null} */
+  private static String archiveMade(Step step) {
+    List<Word> args = step.args();
+    switch (step.program()) {
+      case "tar", "bsdtar", "gtar" -> {
+        String file = tarFile(args);
+        return file == null || file.equals("-") ? null : file;
+      }
+      case "zip", "7z" -> {
+        for (Word w : args) {
+          String t = w.text();
+          if (!t.startsWith("-") && !t.equals("a")) {
+            return t; // zip ARCHIVE files…, 7z a ARCHIVE files…
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
   /** A program that sends what it reads on standard input to another machine. */
   private static boolean receivesStdin(String program, List<Word> args) {
     return switch (program) {
@@ -129,29 +205,7 @@ final class OutSpellings {
     List<Word> args = step.args();
     switch (step.program()) {
       case "tar", "bsdtar", "gtar" -> {
-        boolean creates = false;
-        String file = null;
-        for (int i = 0; i < args.size(); i++) {
-          String t = args.get(i).text();
-          if (t.equals("--create") || t.equals("-c")) {
-            creates = true;
-          } else if (t.startsWith("--file=")) {
-            file = t.substring("--file=".length());
-          } else if (t.equals("--file") || t.equals("-f")) {
-            file = i + 1 < args.size() ? args.get(i + 1).text() : null;
-          } else if (i == 0 || t.startsWith("-") && !t.startsWith("--")) {
-            String letters = t.startsWith("-") ? t.substring(1) : t;
-            if (letters.matches("[A-Za-z]{1,12}")) {
-              creates |= letters.indexOf('c') >= 0;
-              int f = letters.indexOf('f');
-              if (f >= 0) {
-                file =
-                    f == letters.length() - 1 && i + 1 < args.size() ? args.get(i + 1).text() : "";
-              }
-            }
-          }
-        }
-        return creates && (file == null || file.equals("-"));
+        return "-".equals(tarFile(args));
       }
       case "zip" -> {
         for (Word w : args) {
