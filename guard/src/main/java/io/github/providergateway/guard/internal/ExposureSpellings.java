@@ -28,6 +28,27 @@ final class ExposureSpellings {
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
+        "binds-all-interfaces",
+        (scan, step, read) -> {
+          List<Word> args = step.args();
+          for (int i = 0; i < args.size(); i++) {
+            String text = args.get(i).text();
+            String next = i + 1 < args.size() ? args.get(i + 1).text() : "";
+            String value =
+                text.startsWith("--address=")
+                    ? text.substring("--address=".length())
+                    : text.equals("--address") ? next : null;
+            if (value != null) {
+              for (String address : value.split(",", 16)) {
+                if (address.equals("0.0.0.0") || address.equals("::") || address.equals("[::]")) {
+                  return true; // every IPv4 or IPv6 address
+                }
+              }
+            }
+          }
+          return false;
+        });
+    named.put(
         "ssh-listens-for-world", (scan, step, read) -> sshListensForWorld(texts(step.args())));
     named.put(
         "ssh-option-forwards-remote",

@@ -268,63 +268,6 @@ final class MachinePredicates {
                     text.startsWith("/org/gnome/desktop/screensaver/lock")
                         || text.startsWith("/org/gnome/desktop/lockdown/disable-lock-screen")));
     named.put(
-        "key-file-in-ssh",
-        (scan, step, read) -> {
-          Argv argv = Argv.of(step.args(), "fbtNCOnImVZwzPEaTGMSRK");
-          for (char reads : "lyeiFRHLQcpsYDkBrGTMA".toCharArray()) {
-            if (argv.has(reads) && argv.value(reads) == null
-                || reads == 'R' && argv.value('R') != null
-                || reads == 'G' && argv.value('G') != null
-                || reads == 'T' && argv.value('T') != null
-                || reads == 'M' && argv.value('M') != null) {
-              return false; // a key read, shown, converted or a list made: nothing overwritten
-            }
-          }
-          String file = argv.value('f');
-          if (file == null || file.endsWith(".pub")) {
-            return false;
-          }
-          Path home = scan.places().home();
-          Path path =
-              file.startsWith("~/")
-                  ? home.resolve(file.substring(2))
-                  : file.startsWith("$HOME/")
-                      ? home.resolve(file.substring(6))
-                      : file.startsWith("/") ? Path.of(file) : null;
-          if (path == null && !file.startsWith("$") && !file.startsWith("~")) {
-            // A relative name, in each folder the program may run in: ssh-keygen -f id_ed25519
-            // after cd ~/.ssh (or with the call's cwd there) overwrites the key as ~/.ssh/… does.
-            for (Path cwd : step.cwds()) {
-              if (cwd != null && cwd.resolve(file).normalize().startsWith(home.resolve(".ssh"))) {
-                return true;
-              }
-            }
-            return false;
-          }
-          return path != null && path.normalize().startsWith(home.resolve(".ssh"));
-        });
-    named.put(
-        "binds-all-interfaces",
-        (scan, step, read) -> {
-          List<Word> args = step.args();
-          for (int i = 0; i < args.size(); i++) {
-            String text = args.get(i).text();
-            String next = i + 1 < args.size() ? args.get(i + 1).text() : "";
-            String value =
-                text.startsWith("--address=")
-                    ? text.substring("--address=".length())
-                    : text.equals("--address") ? next : null;
-            if (value != null) {
-              for (String address : value.split(",", 16)) {
-                if (address.equals("0.0.0.0") || address.equals("::") || address.equals("[::]")) {
-                  return true; // every IPv4 or IPv6 address
-                }
-              }
-            }
-          }
-          return false;
-        });
-    named.put(
         "on-device",
         (scan, step, read) -> {
           for (Word word : step.args()) {
