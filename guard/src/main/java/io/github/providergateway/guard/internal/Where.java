@@ -157,6 +157,9 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    ActsPredicates.addCallsTo(onCall);
+    PersonalData.addCallsTo(onCall);
+    PrivacyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -177,6 +180,11 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     AccessGrants.addTo(named);
+    ActsPredicates.addTo(named);
+    PersonalData.addTo(named);
+    AttackPredicates.addTo(named);
+    PrivacyPredicates.addTo(named);
+    PersonPredicates.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);
