@@ -36,7 +36,14 @@ final class AccessGrants {
 
   /** Azure's roles that own a scope or give access to it. */
   private static final Set<String> AZURE_ADMIN_ROLES =
-      Set.of("owner", "contributor", "user access administrator");
+      Set.of(
+          "owner",
+          "contributor",
+          "user access administrator",
+          // the same roles by their built-in definitions' ids, as --role takes them too
+          "8e3af657-a8ff-443c-a75c-2fe8c4bcb635",
+          "b24988ac-6180-42a0-ab88-20f7382dd24c",
+          "18d7d88d-d35e-4fb5-a5c3-7773c4a72b9d");
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
@@ -106,7 +113,8 @@ final class AccessGrants {
             t.startsWith("--role=")
                 ? t.substring(7)
                 : t.equals("--role") && i + 1 < args.size() ? args.get(i + 1).text() : null;
-        if (role != null && AZURE_ADMIN_ROLES.contains(role.toLowerCase(Locale.ROOT))) {
+        String name = role == null ? null : role.substring(role.lastIndexOf('/') + 1);
+        if (name != null && AZURE_ADMIN_ROLES.contains(name.toLowerCase(Locale.ROOT))) {
           return true;
         }
       }

@@ -517,6 +517,10 @@ final class Environments {
       return close > 0 ? rest.substring(1, close) : rest;
     }
     int colon = rest.indexOf(':');
-    return colon >= 0 && rest.indexOf(':', colon + 1) < 0 ? rest.substring(0, colon) : rest;
+    String host = colon >= 0 && rest.indexOf(':', colon + 1) < 0 ? rest.substring(0, colon) : rest;
+    while (host.endsWith(".")) {
+      host = host.substring(0, host.length() - 1); // api.stripe.com. is api.stripe.com, fully named
+    }
+    return host;
   }
 }

@@ -74,7 +74,10 @@ final class MachinePredicates {
               + "|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/)|"
               + "/dev/(?:sd[a-z]|nvme\\d|vd[a-z]|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/|dm-\\d|md\\d|loop\\d)"
               + "[^\\n]{0,80}?(?:['\"](?:w|wb|r\\+b?|rb\\+|a|ab|w\\+b?)['\"]|O_WRONLY|O_RDWR|"
-              + "writeFileSync|createWriteStream|openSync\\([^)]{0,60}['\"]r?\\+?w)");
+              + "writeFileSync|createWriteStream|openSync\\([^)]{0,60}['\"]r?\\+?w)|"
+              // Perl's open with the mode before the path: open(F, ">", "/dev/sda"), ">/dev/sda"
+              + "['\"](?:\\+?>{1,2}|\\+<)['\"]?\\s{0,4},?\\s{0,4}['\"]?/dev/(?:sd[a-z]|nvme\\d|vd[a-z]"
+              + "|xvd[a-z]|hd[a-z]|mmcblk\\d|disk/|mapper/)");
 
   /** The words naming power and session calls on the bus. */
   private static final Pattern BUS_POWER =
@@ -268,47 +271,6 @@ final class MachinePredicates {
                 text ->
                     text.startsWith("/org/gnome/desktop/screensaver/lock")
                         || text.startsWith("/org/gnome/desktop/lockdown/disable-lock-screen")));
-    named.put(
-        "key-file-in-ssh",
-        (scan, step, read) -> {
-          Argv argv = Argv.of(step.args(), "fbtNCOnImVZwzPEaTGMSRK");
-          for (char reads : "lyeiFRHLQcpsYDkBrGTMA".toCharArray()) {
-            if (argv.has(reads) && argv.value(reads) == null
-                || reads == 'R' && argv.value('R') != null
-                || reads == 'G' && argv.value('G') != null
-                || reads == 'T' && argv.value('T') != null
-                || reads == 'M' && argv.value('M') != null) {
-              return false; // a key read, shown, converted or a list made: nothing overwritten
-            }
-          }
-          String file = argv.value('f');
-          if (file == null || file.endsWith(".pub")) {
-            return false;
-          }
-          Path home = scan.places().home();
-          Path path =
-              file.startsWith("~/")
-                  ? home.resolve(file.substring(2))
-                  : file.startsWith("$HOME/")
-                      ? home.resolve(file.substring(6))
-                      : file.startsWith("/") ? Path.of(file) : null;
-          return path != null && path.normalize().startsWith(home.resolve(".ssh"));
-        });
-    named.put(
-        "binds-all-interfaces",
-        (scan, step, read) -> {
-          List<Word> args = step.args();
-          for (int i = 0; i < args.size(); i++) {
-            String text = args.get(i).text();
-            String next = i + 1 < args.size() ? args.get(i + 1).text() : "";
-            if (text.equals("--address=0.0.0.0")
-                || text.equals("--address") && next.startsWith("0.0.0.0")
-                || text.startsWith("--address=0.0.0.0,")) {
-              return true;
-            }
-          }
-          return false;
-        });
     named.put(
         "on-device",
         (scan, step, read) -> {
@@ -693,6 +655,14 @@ final class MachinePredicates {
         braces += word.text().equals("{}") ? 1 : 0;
       }
       inPlace = braces >= 2;
+    } else if (program.equals("gm") || program.equals("exiv2")) {
+      // GraphicsMagick's mogrify, exiv2's rm, modify, adjust and rename: each rewrites the file
+      String verb = step.args().isEmpty() ? "" : step.args().get(0).text();
+      inPlace =
+          program.equals("gm")
+              ? verb.equals("mogrify")
+              : Set.of("rm", "delete", "mo", "modify", "ad", "adjust", "mv", "rename")
+                  .contains(verb);
     } else {
       inPlace = program.equals("mogrify") || program.equals("jpegoptim");
     }

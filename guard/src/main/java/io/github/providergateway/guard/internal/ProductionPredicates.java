@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The predicates of the {@code production.*} rules (production.json) and the shared notion they and
@@ -224,12 +225,33 @@ final class ProductionPredicates {
         return true;
       }
     }
-    for (String arg : step.invocation().args()) {
+    List<String> args = step.invocation().args();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
       if (arg.equals("-f") || arg.equals("--file") || arg.startsWith("--file=")) {
         return true;
       }
+      String command =
+          arg.startsWith("--command=") || arg.startsWith("--execute=")
+              ? arg.substring(arg.indexOf('=') + 1)
+              : Set.of("-c", "-e", "--command", "--execute").contains(arg) && i + 1 < args.size()
+                  ? args.get(i + 1)
+                  : null;
+      if (command != null && includesFile(command.strip())) {
+        return true; // psql -c '\i /tmp/cleanup.sql', mysql -e 'source /tmp/x.sql': a file's SQL
+      }
     }
     return false;
+  }
+
+  /** psql's {@code \i}, {@code \ir}, {@code \include}; mysql's {@code source} and {@code \.}. */
+  private static boolean includesFile(String command) {
+    String c = command.toLowerCase(Locale.ROOT);
+    return c.startsWith("\\i ")
+        || c.startsWith("\\ir ")
+        || c.startsWith("\\include")
+        || c.startsWith("\\. ")
+        || c.startsWith("source ");
   }
 
   /** SQL that locks a table or ends sessions. */
@@ -414,12 +436,37 @@ final class ProductionPredicates {
       String a = args.get(i);
       String next = i + 1 < args.size() ? args.get(i + 1) : "";
       for (String option : new String[] {"--replicas", "--desired-count", "--desired-capacity"}) {
-        if (a.equals(option + "=0") || a.equals(option) && next.equals("0")) {
+        if (a.startsWith(option + "=") && zero(a.substring(option.length() + 1))
+            || a.equals(option) && zero(next)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code value} is zero as a program parsing a number reads it: kubectl (Go's {@code
+   * strconv.ParseInt} with base 0) takes {@code 0x0}, {@code 0o0}, {@code 0b0}, {@code 00}, {@code
+   * +0}, {@code -0} and {@code 0_0} for zero.
+   */
+  static boolean zero(String value) {
+    String v = value.replace("\"", "").replace("'", "");
+    if (v.startsWith("+") || v.startsWith("-")) {
+      v = v.substring(1);
+    }
+    if (v.length() > 2 && v.charAt(0) == '0' && "xXoObB".indexOf(v.charAt(1)) >= 0) {
+      v = v.substring(2);
+    }
+    if (v.isEmpty() || v.length() > 64 || v.charAt(0) == '_') {
+      return false;
+    }
+    for (int i = 0; i < v.length(); i++) {
+      if (v.charAt(i) != '0' && v.charAt(i) != '_') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -93,6 +93,9 @@ final class ServiceCalls {
         method = i + 1 < args.size() ? args.get(i + 1).text() : null;
       } else if (a.startsWith("-X") && a.length() > 2) {
         method = a.substring(2);
+      } else if (clusteredMethod(a) != null) {
+        String m = clusteredMethod(a); // curl -sSXDELETE, -sSX DELETE: flags, then -X
+        method = m.isEmpty() ? i + 1 < args.size() ? args.get(i + 1).text() : null : m;
       } else if (a.startsWith("--request=") || a.startsWith("--method=")) {
         method = a.substring(a.indexOf('=') + 1);
       } else if (a.startsWith("-d")
@@ -119,6 +122,29 @@ final class ServiceCalls {
       return method.toLowerCase(Locale.ROOT);
     }
     return upload ? "put" : data ? "post" : "get";
+  }
+
+  /** curl's short options that take no value, as they may be clustered before {@code -X}. */
+  private static final String CURL_FLAGS = "sSLkfivgIjNqOZ46#0123:";
+
+  /**
+   * {@return the method of {@code -X} at the end of a cluster of curl's flags ({@code -sSXDELETE}),
+   * the empty string when it is in the next word ({@code -sSX DELETE}), or null}
+   */
+  private static String clusteredMethod(String a) {
+    if (a.length() < 3 || a.charAt(0) != '-' || a.charAt(1) == '-') {
+      return null;
+    }
+    for (int j = 1; j < a.length(); j++) {
+      char c = a.charAt(j);
+      if (c == 'X') {
+        return j == 1 ? null : a.substring(j + 1);
+      }
+      if (CURL_FLAGS.indexOf(c) < 0) {
+        return null;
+      }
+    }
+    return null;
   }
 
   private static boolean urlMatches(String text, Environments.Service service) {

@@ -95,7 +95,7 @@ final class SupplyPredicates {
 
   /** Where node's module loaders name a file. */
   private static final Set<String> NODE_LOADS =
-      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader");
+      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader", "--preload");
 
   /** The settings that turn TLS verification off, as a startup or config file writes them. */
   private static final List<String> TLS_OFF =
@@ -122,10 +122,8 @@ final class SupplyPredicates {
         "homoglyph-package",
         (scan, step, read) -> {
           for (String name : packagesInstalled(step, read)) {
-            for (int i = 0; i < name.length(); i++) {
-              if (name.charAt(i) > 0x7e) {
-                return true;
-              }
+            if (foreignLetters(name)) {
+              return true;
             }
           }
           return false;
@@ -168,7 +166,9 @@ final class SupplyPredicates {
               value = args.get(i + 1).text();
             } else if (text.startsWith("--require=")
                 || text.startsWith("--import=")
-                || text.startsWith("--loader=")) {
+                || text.startsWith("--loader=")
+                || text.startsWith("--experimental-loader=")
+                || text.startsWith("--preload=")) {
               value = text.substring(text.indexOf('=') + 1);
             }
             if (value != null && outsideProject(scan, step, value)) {
@@ -204,6 +204,8 @@ final class SupplyPredicates {
             }
             if (text.contains("allUsers")
                 || text.contains("allAuthenticatedUsers")
+                || text.contains("/groups/global/AllUsers")
+                || text.contains("/groups/global/AuthenticatedUsers")
                 || text.replace(" ", "").contains("\"Principal\":\"*\"")
                 || text.replace(" ", "").contains("\"AWS\":\"*\"")) {
               return true;
@@ -373,17 +375,38 @@ final class SupplyPredicates {
       if (value == null || !(replaces || adds)) {
         continue;
       }
-      String host = host(value);
-      if (host == null) {
-        continue; // a folder of wheels, a name
-      }
-      boolean plain = value.startsWith("http://") && !loopback(host);
-      boolean known = REGISTRIES.contains(host) || host.endsWith(".localhost");
-      if (plain || adds && !known) {
+      if (untrustedSource(value, adds)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** {@return whether a package's name has a letter beyond ASCII: another alphabet's look-alike} */
+  static boolean foreignLetters(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      if (name.charAt(i) > 0x7e) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether an index URL given to an installer is untrusted: plain http to another machine, or (for
+   * an index added beside the registry) a host that is no known registry.
+   *
+   * @param value the URL, or a folder of wheels or a name (then false)
+   * @param adds whether the index is added beside the registry rather than replacing it
+   */
+  static boolean untrustedSource(String value, boolean adds) {
+    String host = host(value);
+    if (host == null) {
+      return false; // a folder of wheels, a name
+    }
+    boolean plain = value.startsWith("http://") && !loopback(host);
+    boolean known = REGISTRIES.contains(host) || host.endsWith(".localhost");
+    return plain || adds && !known;
   }
 
   private static boolean loopback(String host) {

@@ -186,6 +186,14 @@ final class Where {
     PrivacyPredicates.addTo(named);
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
+    LiveKeys.addTo(named);
+    ExposureSpellings.addTo(named);
+    SupplySpellings.addTo(named);
+    OutSpellings.addTo(named);
+    ForgeSpellings.addTo(named);
+    AccessSpellings.addTo(named);
+    SecretSpellings.addTo(named);
+    MachineSpellings.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -38,7 +38,18 @@ final class CarriedCode {
           Map.entry("oc", ContainerCarried::kubectlExec),
           Map.entry("docker", ContainerCarried::containerShell),
           Map.entry("podman", ContainerCarried::containerShell),
-          Map.entry("nerdctl", ContainerCarried::containerShell));
+          Map.entry("nerdctl", ContainerCarried::containerShell),
+          Map.entry("python", ToolSpellings::pythonModule),
+          Map.entry("python3", ToolSpellings::pythonModule),
+          Map.entry("django-admin", ToolSpellings::djangoAdmin),
+          Map.entry("node", ToolSpellings::nodePackageScript),
+          Map.entry("nodejs", ToolSpellings::nodePackageScript),
+          Map.entry("mvn", ToolSpellings::mavenGoals),
+          Map.entry("mvnw", ToolSpellings::mavenGoals),
+          Map.entry("gradle", ToolSpellings::gradleTasks),
+          Map.entry("gradlew", ToolSpellings::gradleTasks),
+          Map.entry("kafka-run-class", ToolSpellings::kafkaRunClass),
+          Map.entry("kafka-run-class.sh", ToolSpellings::kafkaRunClass));
 
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =
