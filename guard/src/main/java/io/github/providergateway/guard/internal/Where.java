@@ -157,6 +157,7 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    LeakPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);

@@ -289,6 +289,17 @@ final class Resolver {
       again.pipedFrom = raw.pipedFrom;
       resolve(again, append(via, "$var"));
     }
+    if (!linked.isEmpty() && !raw.substituted) {
+      // ln -s /mnt/shared data && rm -rf data/*: read once more at the link's target.
+      List<Word> through = SameCallFiles.throughLinks(this, raw.words);
+      if (through != null) {
+        RawCommand again = new RawCommand(raw.depth, through);
+        again.substituted = true;
+        raw.redirects.forEach(again::addRedirect);
+        again.pipedFrom = raw.pipedFrom;
+        resolve(again, append(via, "ln -s"));
+      }
+    }
   }
 
   /**
@@ -339,6 +350,12 @@ final class Resolver {
    */
   final Map<String, Word> made = new HashMap<>();
 
+  /**
+   * The symbolic links this command made so far ({@code ln -s /mnt/shared data}): the link as
+   * written, without a leading {@code ./} or a trailing {@code /}, to the path it points at.
+   */
+  final Map<String, String> linked = new HashMap<>();
+
   /** What the command wrote into files so far, by path as written (no leading ./): their text. */
   final Map<String, String> written = new HashMap<>();
 
@@ -372,6 +389,9 @@ final class Resolver {
     }
     if (MAKERS.contains(program)) {
       SameCallFiles.rememberMade(this, words, program);
+      if (program.equals("ln")) {
+        SameCallFiles.rememberLinked(this, words);
+      }
     }
     SameCallFiles.rememberWritten(this, raw, words, program);
     if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {

@@ -54,6 +54,84 @@ final class SameCallFiles {
     }
   }
 
+  /** The most links one command's reading follows. */
+  private static final int MAX_LINKS = 32;
+
+  /** Remembers a symbolic link {@code ln -s[fn] TARGET LINK} makes, its target a literal path. */
+  static void rememberLinked(Resolver resolver, List<Word> words) {
+    boolean symbolic = false;
+    List<Word> positionals = new ArrayList<>();
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--symbolic") || t.startsWith("-") && !t.startsWith("--") && t.contains("s")) {
+        symbolic |= true;
+      } else if (t.equals("-t") || t.equals("--target-directory") || t.startsWith("--suffix")) {
+        return; // into a folder: the name is the target's, left to the copy's reading
+      } else if (!t.startsWith("-")) {
+        positionals.add(words.get(i));
+      }
+    }
+    if (!symbolic
+        || positionals.size() != 2
+        || !positionals.get(0).literal()
+            && !positionals.get(0).text().startsWith("~")
+            && !positionals.get(0).text().startsWith("$HOME")
+        || !positionals.get(1).literal()
+        || resolver.linked.size() >= MAX_LINKS) {
+      return;
+    }
+    String link = plainPath(positionals.get(1).text());
+    while (link.length() > 1 && link.endsWith("/")) {
+      link = link.substring(0, link.length() - 1);
+    }
+    String target = positionals.get(0).text();
+    if (!link.isEmpty() && !target.isEmpty() && !link.equals(target)) {
+      resolver.linked.put(link, target);
+    }
+  }
+
+  /**
+   * {@code words} with each path through a link this command made put at the link's target ({@code
+   * rm -rf data/*} after {@code ln -s /mnt/shared data} is {@code rm -rf /mnt/shared/*}); null when
+   * no word goes through one.
+   */
+  static List<Word> throughLinks(Resolver resolver, List<Word> words) {
+    if (words.isEmpty()) {
+      return null;
+    }
+    String program = Resolver.basename(words.get(0).text());
+    if (program.equals("ln") || program.equals("link") || program.equals("unlink")) {
+      return null; // the link itself, made or taken away
+    }
+    List<Word> out = null;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      if (!word.literal() && !word.text().contains("*")) {
+        continue;
+      }
+      String text = plainPath(word.text());
+      for (Map.Entry<String, String> link : resolver.linked.entrySet()) {
+        String name = link.getKey();
+        if (text.equals(name) || text.equals(name + "/") || text.startsWith(name + "/")) {
+          String target = link.getValue();
+          String rest = text.substring(name.length());
+          String put =
+              target.endsWith("/") && rest.startsWith("/")
+                  ? target + rest.substring(1)
+                  : target + rest;
+          if (out == null) {
+            out = new ArrayList<>(words);
+          }
+          out.set(
+              i,
+              new Word(put, word.literal() && !target.startsWith("~") && !target.startsWith("$")));
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
   static String plainPath(String path) {
     String p = path;
     while (p.startsWith("./")) {

@@ -1,0 +1,72 @@
+package io.github.providergateway.guard;
+
+import static io.github.providergateway.guard.GuardFixture.guard;
+import static io.github.providergateway.guard.GuardFixture.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Harms the book already names, dressed up so the reading lost them (issue 80, round 4's red team):
+ * strings joined in inline code, a recipe on make's rule line, a host folder mounted into a
+ * container and written by the container's shell, a link made and deleted through, perl's and
+ * ruby's and node's environment in a string, a loop over a glob, PowerShell's encoded command. Each
+ * is read as the plain command it stands for, and the rule that names that one finds it; the same
+ * tricks in ordinary work stay allowed.
+ */
+class DressedUpHarmsTest {
+  private final Guard standard = guard(GuardPreset.STANDARD);
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiterString = "=>",
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
+          python3 -c "import os; os.system('r'+'m -rf ~/')" => fs.delete-home
+          python3 -c "import subprocess as s; s.run(['r' + 'm', '-rf', '/home/' + 'ada'])" => fs.delete-home
+          node -e "require('child_process').execSync('rm ' + '-rf ' + '~/')" => fs.delete-home
+          perl -e 'system("rm" . " -rf ~/")' => fs.delete-home
+          make --eval='dump: ; @rm -rf ~/' dump => fs.delete-home
+          make --eval='dump: ; @secret-tool search --all --unlock xdg:schema org.freedesktop.Secret.Generic > /tmp/.kr' dump => access.saved-secrets
+          docker run --rm -v /etc:/host-etc alpine sh -c 'echo "ada ALL=(ALL) NOPASSWD:ALL" > /host-etc/sudoers.d/90-ada' => access.grant
+          docker run --rm -v /:/host alpine sh -c 'rm -rf /host/home/ada' => fs.delete-home
+          ln -sfn /mnt/shared/datasets outputs/scratch && rm -rf outputs/scratch/* => fs.delete-outside-project
+          ln -sfn ~ outputs/scratch && rm -rf outputs/scratch/ => fs.delete-home
+          perl -e 'system("rm -rf $ENV{HOME}")' => fs.delete-home
+          node -e 'require("child_process").execSync(`rm -rf ${process.env.HOME}`)' => fs.delete-home
+          perl -MFile::Path=rmtree -e 'rmtree($_) for glob("$ENV{HOME}/work/*")' => fs.delete-outside-project
+          ruby -e 'Dir.glob("/home/ada/work/*").each { |p| FileUtils.rm_rf(p) }' => fs.delete-outside-project
+          pwsh -enc cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
+          powershell -EncodedCommand cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
+          """)
+  void readsTheHarmUnderItsDress(String command, String rule) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.ruleId()).as(command + ": " + verdict.reason()).isEqualTo(rule);
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "pwsh -enc ZQBjAGgAbwAgAGgAaQA=",
+        "python3 -c \"print('a' + 'b')\"",
+        "python3 -c \"import subprocess as s; s.run(['git', 'log', '-' + '1'])\"",
+        "node -e \"const x = 'a' + 'b'; console.log(x)\"",
+        "make --eval='hi: ; @echo hi' hi",
+        "docker run --rm -v /etc:/host-etc alpine sh -c 'cat /host-etc/os-release'",
+        "docker run --rm -v $(pwd):/src -w /src node:20 sh -c 'npm ci && npm test > /src/out.txt'",
+        "ln -s /mnt/data data && ls data/",
+        "ln -sfn build/out current && rm -rf current/*",
+        "ln -sf ../shared/config.yml config.yml && cat config.yml",
+        "perl -MFile::Path=rmtree -e 'rmtree($_) for glob(\"build/*\")'",
+        "perl -e 'print \"$ENV{HOME}\\n\"'"
+      })
+  void allowsTheSameTricksInOrdinaryWork(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+}
