@@ -177,6 +177,7 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    CheckPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -98,6 +98,9 @@ public final class WrittenRuns {
           entries.add(hook);
           hooksPath(scan, step, words, hook, found);
         }
+        if ("add".equals(sub) || "commit".equals(sub)) {
+          added(scan, step, words, sub, found);
+        }
       }
       case "curl", "wget" -> fetched(scan, step, words, found);
       case "docker", "podman", "buildah" -> {
@@ -117,6 +120,52 @@ public final class WrittenRuns {
       }
     }
   }
+
+  /** What a run entry of files a commit takes holds: {@code adds:<path or folder>}. */
+  static final String ADDS = "adds";
+
+  /**
+   * The files {@code git add} or {@code git commit} takes into the history: the paths it names (a
+   * folder for all below it), the folder it runs in for {@code -A}, {@code .}, {@code commit -a}. A
+   * held file whose harm is in being shared ({@link #SHIPPED}) is answered there.
+   */
+  private static void added(Scan scan, Step step, List<String> words, String sub, Found found) {
+    int at = words.indexOf(sub);
+    boolean all = false;
+    List<String> paths = new ArrayList<>();
+    for (int i = at + 1; i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("--")) {
+        continue;
+      }
+      boolean clustered = word.length() > 1 && word.startsWith("-") && !word.startsWith("--");
+      if (word.equals("-A")
+          || word.equals("--all")
+          || sub.equals("commit") && clustered && word.indexOf('a') > 0) {
+        all = true;
+      } else if (sub.equals("commit")
+          && Set.of(
+                  "-m", "--message", "-F", "--file", "-C", "-c", "--author", "--date", "--trailer")
+              .contains(word)) {
+        i++;
+      } else if (!word.startsWith("-") && sub.equals("add")) {
+        paths.add(word);
+      }
+    }
+    if (all) {
+      paths.add(".");
+    }
+    for (String path : paths) {
+      for (Target target : scan.targets(step, Word.literal(path))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(ADDS + ":" + target.path());
+        }
+      }
+    }
+  }
+
+  /** The families whose harm a held file carries into the history it is committed to. */
+  private static final List<String> SHIPPED = List.of("checks.");
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
@@ -170,7 +219,12 @@ public final class WrittenRuns {
             "restart",
             "exec",
             "x",
-            "dlx")
+            "dlx",
+            // npm's lifecycle: version runs preversion, version and postversion; publish and pack
+            // run prepublishOnly, prepack, prepare and postpack; publish also its own scripts.
+            "version",
+            "publish",
+            "pack")
         .contains(sub);
   }
 
@@ -275,6 +329,9 @@ public final class WrittenRuns {
       }
       String path = key.substring(prefix.length());
       for (String run : runs) {
+        if (run.startsWith(ADDS + ":") && !shipped(file.getValue())) {
+          continue; // a commit takes a written file; only what harms by being shared is asked
+        }
         if (matches.size() < 16 && reaches(prefix, path, run)) {
           matches.add(new String[] {prefix, path, file.getValue()});
           break;
@@ -327,6 +384,7 @@ public final class WrittenRuns {
           (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
               && related(path, folder);
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
+      case ADDS -> under(path, folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
@@ -340,6 +398,15 @@ public final class WrittenRuns {
               && related(path, folder);
       default -> false;
     };
+  }
+
+  private static boolean shipped(String kept) {
+    for (String family : SHIPPED) {
+      if (kept.startsWith(family)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String folder(String run) {
