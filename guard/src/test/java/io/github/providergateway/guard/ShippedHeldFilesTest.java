@@ -14,10 +14,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A file the session wrote whose harm is in being shared (a test hook that fakes passes: {@code
- * checks.*}) is answered when a commit takes it, by {@code git add} of it or of a folder above it,
- * {@code -A}, {@code commit -a}; a written file of another harm is answered when it runs, not when
- * committed. npm's {@code version}, {@code publish} and {@code pack} run the package's lifecycle
- * scripts, and so what a written {@code package.json} holds (issue 80, round 4's flows).
+ * checks.*}, {@code leak.*}) is answered when a commit takes it or a file its code wrote, by {@code
+ * git add} of it or of a folder above it, {@code -A}, {@code commit -a}; a written file of another
+ * harm is answered when it runs, not when committed. npm's {@code version}, {@code publish} and
+ * {@code pack} run the package's lifecycle scripts, and so what a written {@code package.json}
+ * holds (issue 80, round 4's flows).
  */
 class ShippedHeldFilesTest {
   private static final Map<String, String> REMOTES =
@@ -74,6 +75,22 @@ class ShippedHeldFilesTest {
     SessionPast deletes = holding("tools/x.py", "fs.delete-home rm -rf ~");
     assertThat(guard(GuardPreset.STANDARD).decide(shell(command), deletes).outcome())
         .isEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "git add tests/fixtures/customers.json && git commit -m 'test: fixtures'",
+        "git add scripts/ && git commit -m x"
+      })
+  void aCommitThatTakesWhatAHeldScriptWroteOfProductionIsAsked(String command) {
+    SessionPast pulls =
+        holding(
+            "scripts/refresh.py",
+            "leak.production-data-into-project python3 of production data into"
+                + " tests/fixtures/customers.json");
+    GuardVerdict verdict = guard(GuardPreset.STANDARD).decide(shell(command), pulls);
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ASK);
   }
 
   @ParameterizedTest

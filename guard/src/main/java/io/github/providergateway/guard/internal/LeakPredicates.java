@@ -79,6 +79,148 @@ final class LeakPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
+    named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
+  }
+
+  /** Adds the program's predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("code-records-live-key", (scan, step, read) -> recordsLiveKey(step));
+  }
+
+  /** The database clients that print what they read, and their options naming an output file. */
+  private static final Map<String, Set<String>> CLIENT_OUTPUTS =
+      Map.ofEntries(
+          Map.entry("psql", Set.of("-o", "--output")),
+          Map.entry("pg_dump", Set.of("-f", "--file")),
+          Map.entry("pg_dumpall", Set.of("-f", "--file")),
+          Map.entry("mysql", Set.of("--tee")),
+          Map.entry("mariadb", Set.of("--tee")),
+          Map.entry("mysqldump", Set.of("-r", "--result-file")),
+          Map.entry("mongoexport", Set.of("-o", "--out")),
+          Map.entry("mongosh", Set.of()),
+          Map.entry("mongo", Set.of()),
+          Map.entry("redis-cli", Set.of()),
+          Map.entry("sqlcmd", Set.of("-o")),
+          Map.entry("bq", Set.of()),
+          Map.entry("snowsql", Set.of("-o")),
+          Map.entry("clickhouse-client", Set.of()));
+
+  /** A database client library in code. */
+  private static final Pattern CODE_CLIENT =
+      Pattern.compile(
+          "psycopg|sqlalchemy|create_engine|pymysql|mysql\\.connector|pymongo|MongoClient"
+              + "|asyncpg|pg\\.Client|new Pool\\(|knex\\(|PrismaClient|mongoose|Sequel\\.connect"
+              + "|ActiveRecord|read_sql|redis\\.Redis|snowflake\\.connector|bigquery\\.Client");
+
+  /** A file the code writes, its path a literal: python's open, pandas, node's fs, ruby's File. */
+  private static final Pattern CODE_WRITES =
+      Pattern.compile(
+          "open\\(\\s*[rfb]?['\"]([^'\"\\n]{1,256})['\"]\\s*,\\s*['\"][wax]"
+              + "|\\.to_(?:csv|json|parquet|pickle|excel)\\(\\s*['\"]([^'\"\\n]{1,256})['\"]"
+              + "|writeFileSync\\(\\s*['\"`]([^'\"`\\n]{1,256})['\"`]"
+              + "|File\\.write\\(\\s*['\"]([^'\"\\n]{1,256})['\"]"
+              + "|Path\\(\\s*['\"]([^'\"\\n]{1,256})['\"]\\s*\\)\\.write_(?:text|bytes)");
+
+  /**
+   * What program reads a production database into a file of the project, and the file, as the
+   * reason shows it ({@code psql of production data into tests/fixtures/customers.jsonl}); or null:
+   * a client with a production target whose output (a redirection, its output option) lands inside
+   * the project, or code that connects with a production target and writes a file of the project.
+   * The file as written stays in the reason, so a commit that takes it is answered too ({@code
+   * WrittenRuns}).
+   */
+  static String productionDataIntoProject(Scan scan) {
+    for (Step step : scan.steps()) {
+      String file = productionDataInto(scan, step);
+      if (file != null) {
+        return step.program() + " of production data into " + file;
+      }
+    }
+    return null;
+  }
+
+  private static String productionDataInto(Scan scan, Step step) {
+    String program = step.program();
+    Set<String> outputs = CLIENT_OUTPUTS.get(program);
+    if (outputs == null && !step.interpreter() || !Environments.production(scan, step)) {
+      return null;
+    }
+    if (outputs != null) {
+      for (io.github.providergateway.guard.shell.Redirect redirect :
+          step.invocation().redirects()) {
+        if (redirect.writes() && intoProject(scan, step, redirect.target())) {
+          return redirect.target().text();
+        }
+      }
+      java.util.List<Word> args = step.args();
+      for (int i = 0; i + 1 < args.size(); i++) {
+        if (outputs.contains(args.get(i).text()) && intoProject(scan, step, args.get(i + 1))) {
+          return args.get(i + 1).text();
+        }
+      }
+      return null;
+    }
+    String code = InterpreterCode.of(step);
+    if (code == null || !CODE_CLIENT.matcher(code).find()) {
+      return null;
+    }
+    Matcher writes =
+        CODE_WRITES.matcher(code.length() > MAX_TEXT ? code.substring(0, MAX_TEXT) : code);
+    while (writes.find()) {
+      for (int g = 1; g <= writes.groupCount(); g++) {
+        if (writes.group(g) != null && intoProject(scan, step, Word.literal(writes.group(g)))) {
+          return writes.group(g);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether a file the program writes lies inside the project (not its temporary folders). */
+  private static boolean intoProject(Scan scan, Step step, Word file) {
+    if (file.text().startsWith("/dev/") || file.text().startsWith("&")) {
+      return false;
+    }
+    for (Target target : scan.targets(step, file)) {
+      if (target.known() && scan.place(target) == Place.INSIDE) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A test that records the HTTP it makes: VCR.py, pytest-recording, Betamax, Polly, nock. */
+  private static final Pattern RECORDS =
+      Pattern.compile(
+          "mark\\.vcr|use_cassette|record_mode|Betamax|@pollyjs|nock\\.recorder|nockBack|vcr\\.VCR|VCR\\.configure");
+
+  /** A credential the code takes from the environment: a name that says key, secret or token. */
+  private static final Pattern ENVIRONMENT_KEY =
+      Pattern.compile(
+          "(?:environ(?:\\.get)?[\\[(]|getenv\\(|process\\.env\\.|process\\.env\\[|ENV\\[|ENV\\.fetch\\()"
+              + "\\s*['\"]?\\w*(?:KEY|SECRET|TOKEN|PASSWORD)\\w*");
+
+  /** What keeps a recorded credential out of a cassette: the recorder's filters. */
+  private static final Pattern FILTERED =
+      Pattern.compile(
+          "filter_headers|filter_query_parameters|filter_post_data_parameters|before_record"
+              + "|filter_sensitive_data|define_cassette_placeholder|matchRequestsBy|vcr_config");
+
+  private static boolean recordsLiveKey(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null
+        || code.indexOf("record") < 0
+            && code.indexOf("ecorder") < 0
+            && code.indexOf("vcr") < 0
+            && code.indexOf("cassette") < 0
+            && code.indexOf("Betamax") < 0
+            && code.indexOf("nock") < 0) {
+      return false;
+    }
+    String text = code.length() > MAX_TEXT ? code.substring(0, MAX_TEXT) : code;
+    return RECORDS.matcher(text).find()
+        && ENVIRONMENT_KEY.matcher(text).find()
+        && !FILTERED.matcher(text).find();
   }
 
   /** What shape of credential a call sends to other people, as the reason shows it; or null. */

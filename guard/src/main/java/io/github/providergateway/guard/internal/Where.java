@@ -178,6 +178,7 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     CheckPredicates.addTo(named);
+    LeakPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

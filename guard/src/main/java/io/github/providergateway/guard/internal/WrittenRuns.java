@@ -165,7 +165,7 @@ public final class WrittenRuns {
   }
 
   /** The families whose harm a held file carries into the history it is committed to. */
-  private static final List<String> SHIPPED = List.of("checks.");
+  private static final List<String> SHIPPED = List.of("checks.", "leak.");
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
@@ -329,10 +329,12 @@ public final class WrittenRuns {
       }
       String path = key.substring(prefix.length());
       for (String run : runs) {
-        if (run.startsWith(ADDS + ":") && !shipped(file.getValue())) {
+        boolean adds = run.startsWith(ADDS + ":");
+        if (adds && !shipped(file.getValue())) {
           continue; // a commit takes a written file; only what harms by being shared is asked
         }
-        if (matches.size() < 16 && reaches(prefix, path, run)) {
+        if (matches.size() < 16
+            && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
           matches.add(new String[] {prefix, path, file.getValue()});
           break;
         }
@@ -398,6 +400,19 @@ public final class WrittenRuns {
               && related(path, folder);
       default -> false;
     };
+  }
+
+  /**
+   * Whether the code a held file keeps names the file a commit takes, by its last two names ({@code
+   * fixtures/customers.json}): a file the code wrote, which carries its harm.
+   */
+  private static boolean writtenBy(String kept, String added) {
+    int last = added.lastIndexOf('/');
+    int before = last > 0 ? added.lastIndexOf('/', last - 1) : -1;
+    if (last < 0 || before < 0 || last == added.length() - 1) {
+      return false;
+    }
+    return kept.contains(added.substring(before + 1));
   }
 
   private static boolean shipped(String kept) {
