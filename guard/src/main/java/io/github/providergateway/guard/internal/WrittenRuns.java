@@ -102,6 +102,7 @@ public final class WrittenRuns {
           added(scan, step, words, sub, found);
         }
       }
+      case "gh", "glab" -> bodyFiles(scan, step, words, found);
       case "curl", "wget" -> fetched(scan, step, words, found);
       case "docker", "podman", "buildah" -> {
         if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
@@ -159,6 +160,36 @@ public final class WrittenRuns {
       for (Target target : scan.targets(step, Word.literal(path))) {
         if (target.known() && found.runs().size() < 32) {
           found.runs().add(ADDS + ":" + target.path());
+        }
+      }
+    }
+  }
+
+  /** What a run entry of a file a message carries as its body is: {@code sends:<path>}. */
+  static final String SENDS = "sends";
+
+  /**
+   * The files a forge's command line sends as a message's text: {@code gh issue comment --body-file
+   * F}, {@code -F F}, {@code gh gist create F…}. A held file that keeps a secret ({@link
+   * HeldSecrets}) is answered there.
+   */
+  private static void bodyFiles(Scan scan, Step step, List<String> words, Found found) {
+    List<String> files = new ArrayList<>();
+    boolean gist = words.size() > 1 && words.get(0).equals("gist") && words.get(1).equals("create");
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if ((word.equals("--body-file") || word.equals("-F")) && i + 1 < words.size()) {
+        files.add(words.get(++i));
+      } else if (word.startsWith("--body-file=")) {
+        files.add(word.substring("--body-file=".length()));
+      } else if (gist && i > 1 && !word.startsWith("-")) {
+        files.add(word);
+      }
+    }
+    for (String file : files) {
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(SENDS + ":" + target.path());
         }
       }
     }
@@ -333,6 +364,9 @@ public final class WrittenRuns {
         if (adds && !shipped(file.getValue())) {
           continue; // a commit takes a written file; only what harms by being shared is asked
         }
+        if (run.startsWith(SENDS + ":") && !file.getValue().startsWith(HeldSecrets.RULE)) {
+          continue; // a message carries a written file; only a secret it holds is answered
+        }
         if (matches.size() < 16
             && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
           matches.add(new String[] {prefix, path, file.getValue()});
@@ -387,6 +421,7 @@ public final class WrittenRuns {
               && related(path, folder);
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
       case ADDS -> under(path, folder);
+      case SENDS -> path.equals(folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
