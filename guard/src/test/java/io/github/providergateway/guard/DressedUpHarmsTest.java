@@ -40,6 +40,9 @@ class DressedUpHarmsTest {
           node -e 'require("child_process").execSync(`rm -rf ${process.env.HOME}`)' => fs.delete-home
           perl -MFile::Path=rmtree -e 'rmtree($_) for glob("$ENV{HOME}/work/*")' => fs.delete-outside-project
           ruby -e 'Dir.glob("/home/ada/work/*").each { |p| FileUtils.rm_rf(p) }' => fs.delete-outside-project
+          mkdir -p /tmp/empty && aws s3 sync /tmp/empty s3://acme-ml-datasets/ --delete => cloud.bucket-delete
+          mkdir -p /tmp/e && gsutil -m rsync -d -r /tmp/e gs://acme-data => cloud.bucket-delete
+          mkdir e && rclone sync e remote:bucket => cloud.bucket-delete
           pwsh -enc cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
           powershell -EncodedCommand cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
           """)
@@ -63,7 +66,10 @@ class DressedUpHarmsTest {
         "ln -sfn build/out current && rm -rf current/*",
         "ln -sf ../shared/config.yml config.yml && cat config.yml",
         "perl -MFile::Path=rmtree -e 'rmtree($_) for glob(\"build/*\")'",
-        "perl -e 'print \"$ENV{HOME}\\n\"'"
+        "perl -e 'print \"$ENV{HOME}\\n\"'",
+        "mkdir -p /tmp/e && aws s3 sync /tmp/e s3://acme-site/ --dryrun --delete",
+        "mkdir -p out && aws s3 sync s3://acme-data/ out",
+        "mkdir -p /tmp/up && cp build/* /tmp/up/ && aws s3 sync /tmp/up s3://acme-site/"
       })
   void allowsTheSameTricksInOrdinaryWork(String command) {
     GuardVerdict verdict = standard.decide(shell(command));

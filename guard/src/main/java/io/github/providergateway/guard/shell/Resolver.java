@@ -52,6 +52,7 @@ final class Resolver {
     names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
+    names.addAll(SameCallFiles.EMPTY_SYNCS);
     return Set.copyOf(names);
   }
 
@@ -356,6 +357,9 @@ final class Resolver {
    */
   final Map<String, String> linked = new HashMap<>();
 
+  /** The folders this command made so far ({@code mkdir -p /tmp/empty}), as written. */
+  final Set<String> madeFolders = new HashSet<>();
+
   /** What the command wrote into files so far, by path as written (no leading ./): their text. */
   final Map<String, String> written = new HashMap<>();
 
@@ -386,6 +390,12 @@ final class Resolver {
     }
     if (program.equals("env") || program.equals("cross-env") || program.equals("env-cmd")) {
       EnvironmentCode.carriedInWords(this, words, depth, via);
+    }
+    if (SameCallFiles.EMPTY_SYNCS.contains(program)) {
+      String wipe = SameCallFiles.emptySync(this, words, program);
+      if (wipe != null) {
+        script(wipe, depth, append(via, "sync of an empty folder"), " as the sync's deletes");
+      }
     }
     if (MAKERS.contains(program)) {
       SameCallFiles.rememberMade(this, words, program);

@@ -6,6 +6,7 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The files a command makes or writes and then runs or has a program read, in the same call (issue
@@ -52,6 +53,95 @@ final class SameCallFiles {
       resolver.made.put(plainPath(dest), source);
       resolver.made.put(plainPath(dest + "/" + Resolver.basename(source.text())), source);
     }
+  }
+
+  /** The programs {@link #emptySync} reads: mkdir, and the syncs that delete what is not there. */
+  static final Set<String> EMPTY_SYNCS = Set.of("mkdir", "aws", "gsutil", "rclone");
+
+  /**
+   * For {@code mkdir}, remembers the folders made; for a sync from a folder this command made and
+   * put nothing into, to a bucket with its deletes on, the delete it amounts to: {@code aws s3 sync
+   * /tmp/empty s3://b --delete} is {@code aws s3 rm s3://b --recursive}, {@code gsutil rsync -d} a
+   * {@code gsutil rm -r}, {@code rclone sync} a {@code rclone purge}. Null for anything else.
+   */
+  static String emptySync(Resolver resolver, List<Word> words, String program) {
+    List<String> positionals = new ArrayList<>();
+    boolean delete = false;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if (t.equals("--delete") || t.equals("-d") && program.equals("gsutil")) {
+        delete = true;
+      } else if (t.equals("--dryrun") || t.equals("--dry-run") || t.equals("-n")) {
+        return null; // shows what it would delete
+      } else if (!t.startsWith("-")) {
+        positionals.add(word.literal() ? t : null);
+      } else if (program.equals("aws")
+          && (t.equals("--exclude")
+              || t.equals("--include")
+              || t.equals("--profile")
+              || t.equals("--region"))) {
+        i++;
+      }
+    }
+    if (program.equals("mkdir")) {
+      for (String folder : positionals) {
+        if (folder != null && resolver.madeFolders.size() < 64) {
+          resolver.madeFolders.add(folderOf(folder));
+        }
+      }
+      return null;
+    }
+    if (resolver.madeFolders.isEmpty()) {
+      return null;
+    }
+    String verb =
+        switch (program) {
+          case "aws" ->
+              positionals.size() == 4
+                      && "s3".equals(positionals.get(0))
+                      && "sync".equals(positionals.get(1))
+                      && delete
+                  ? "aws s3 rm %s --recursive"
+                  : null;
+          case "gsutil" ->
+              positionals.size() == 3 && "rsync".equals(positionals.get(0)) && delete
+                  ? "gsutil rm -r %s"
+                  : null;
+          case "rclone" ->
+              positionals.size() == 3 && "sync".equals(positionals.get(0))
+                  ? "rclone purge %s"
+                  : null;
+          default -> null;
+        };
+    if (verb == null) {
+      return null;
+    }
+    String source = positionals.get(positionals.size() - 2);
+    String target = positionals.get(positionals.size() - 1);
+    if (source == null || target == null || !resolver.madeFolders.contains(folderOf(source))) {
+      return null;
+    }
+    String folder = folderOf(source) + "/";
+    for (String path : resolver.written.keySet()) {
+      if (path.startsWith(folder)) {
+        return null; // something was put in it
+      }
+    }
+    for (String path : resolver.made.keySet()) {
+      if (path.startsWith(folder)) {
+        return null;
+      }
+    }
+    return String.format(verb, "'" + target.replace("'", "'\\''") + "'");
+  }
+
+  private static String folderOf(String path) {
+    String p = plainPath(path);
+    while (p.length() > 1 && p.endsWith("/")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    return p;
   }
 
   /** The most links one command's reading follows. */
