@@ -141,25 +141,36 @@ final class LeakPredicates {
 
   private static String productionDataInto(Scan scan, Step step) {
     String program = step.program();
+    if (program == null) {
+      return null; // a program the parse cannot name: the computed-program rules read it
+    }
     Set<String> outputs = CLIENT_OUTPUTS.get(program);
-    if (outputs == null && !step.interpreter() || !Environments.production(scan, step)) {
+    if (outputs == null && !step.interpreter()) {
       return null;
     }
-    if (outputs != null) {
-      for (io.github.providergateway.guard.shell.Redirect redirect :
-          step.invocation().redirects()) {
-        if (redirect.writes() && intoProject(scan, step, redirect.target())) {
-          return redirect.target().text();
-        }
+    String file = outputs != null ? clientOutput(scan, step, outputs) : codeOutput(scan, step);
+    // Production last: the output into the project is rare, the production reading is not cheap.
+    return file != null && Environments.production(scan, step) ? file : null;
+  }
+
+  /** The file of the project a client's output lands in: a redirection, its output option. */
+  private static String clientOutput(Scan scan, Step step, Set<String> outputs) {
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && intoProject(scan, step, redirect.target())) {
+        return redirect.target().text();
       }
-      java.util.List<Word> args = step.args();
-      for (int i = 0; i + 1 < args.size(); i++) {
-        if (outputs.contains(args.get(i).text()) && intoProject(scan, step, args.get(i + 1))) {
-          return args.get(i + 1).text();
-        }
-      }
-      return null;
     }
+    java.util.List<Word> args = step.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      if (outputs.contains(args.get(i).text()) && intoProject(scan, step, args.get(i + 1))) {
+        return args.get(i + 1).text();
+      }
+    }
+    return null;
+  }
+
+  /** The file of the project code that connects to a database writes, its path a literal. */
+  private static String codeOutput(Scan scan, Step step) {
     String code = InterpreterCode.of(step);
     if (code == null || !CODE_CLIENT.matcher(code).find()) {
       return null;
@@ -231,7 +242,7 @@ final class LeakPredicates {
       return found == null ? null : call.tool() + " carries " + found;
     }
     for (Step step : scan.steps()) {
-      if (!FORGES.contains(step.program())) {
+      if (step.program() == null || !FORGES.contains(step.program())) {
         continue;
       }
       java.util.List<Word> args = step.args();
