@@ -214,7 +214,10 @@ final class Accesses {
           "wgetpaste",
           "ffsend",
           "croc",
-          "wormhole" -> {
+          "wormhole",
+          "hf",
+          "huggingface-cli",
+          "twine" -> {
         Uploads.Files files = Uploads.of(step);
         all(scan, step, files.read(), Kind.READ, out);
         all(scan, step, files.written(), Kind.WRITE, out);

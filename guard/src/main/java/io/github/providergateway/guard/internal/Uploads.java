@@ -43,8 +43,30 @@ final class Uploads {
       case "az" -> azure(args);
       case "pastebinit", "wgetpaste", "ffsend", "croc", "wormhole" ->
           new Files(positionals(args), List.of());
+      case "hf", "huggingface-cli" -> hub(args);
+      case "twine" -> after(Argv.of(args, "").positionals(), "upload", 1);
       default -> Files.NONE;
     };
+  }
+
+  /**
+   * Hugging Face's {@code hf upload REPO LOCAL [PATH_IN_REPO]}: the local file or folder (round 4:
+   * {@code hf upload me/scratch ~/.netrc netrc.txt}); the path in the repository is no file here.
+   */
+  private static Files hub(List<Word> args) {
+    List<Word> pos = Argv.of(args, "").positionals();
+    if (pos.size() < 3 || !pos.get(0).text().equals("upload")) {
+      return Files.NONE;
+    }
+    return new Files(List.of(pos.get(2)), List.of());
+  }
+
+  /** The positionals after {@code verb} and {@code skip} more, when {@code verb} comes first. */
+  private static Files after(List<Word> pos, String verb, int skip) {
+    if (pos.size() <= skip || !pos.get(0).text().equals(verb)) {
+      return Files.NONE;
+    }
+    return new Files(pos.subList(skip, pos.size()), List.of());
   }
 
   /**
