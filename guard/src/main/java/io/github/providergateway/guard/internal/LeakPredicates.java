@@ -80,6 +80,48 @@ final class LeakPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
+    named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
+  }
+
+  /** The programs that look a name up in the DNS. */
+  private static final Set<String> RESOLVERS =
+      Set.of("dig", "nslookup", "host", "drill", "kdig", "delv", "resolvectl", "getent");
+
+  /** The programs that turn bytes into text a DNS label can carry. */
+  private static final Set<String> ENCODERS =
+      Set.of("xxd", "base64", "base32", "basenc", "od", "hexdump", "hd", "openssl", "gzip", "zstd");
+
+  /** A name made of a computed label in front of a written domain: {@code $c.k.example.net}. */
+  private static final Pattern COMPUTED_LABEL =
+      Pattern.compile(
+          "(?:\\$\\{?\\w{1,64}\\}?|\\$\\([^)]{1,256}\\)|`[^`]{1,256}`)\\.[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63})+\\.?");
+
+  /**
+   * What a call sends through the DNS, as the reason shows it; or null: a lookup of a name whose
+   * first label is computed ({@code dig "$c.k.example.net"}) in a call that encodes bytes for it
+   * ({@code xxd -p}, {@code base32}): each lookup carries a piece of the data to whoever answers
+   * for the domain, past every proxy and most firewalls.
+   */
+  static String dataInDnsNames(Scan scan) {
+    boolean encodes = false;
+    String lookup = null;
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      if (program == null) {
+        continue;
+      }
+      if (ENCODERS.contains(program)) {
+        encodes = true;
+      } else if (lookup == null && RESOLVERS.contains(program)) {
+        for (Word word : step.args()) {
+          if (!word.literal() && COMPUTED_LABEL.matcher(word.text()).matches()) {
+            lookup = program + " " + word.text();
+            break;
+          }
+        }
+      }
+    }
+    return encodes && lookup != null ? lookup + " (data encoded into the names looked up)" : null;
   }
 
   /** Adds the program's predicates under their names. */
