@@ -173,6 +173,12 @@ final class Resolver {
   private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
+    if (raw.defines != null) {
+      if (functions.size() < 32) {
+        functions.put(raw.defines, raw.definedBody);
+      }
+      return;
+    }
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
         variables.assign(a.name(), expandedOnAssignment(folded(a.value(), raw.depth)));
@@ -357,6 +363,9 @@ final class Resolver {
    */
   final Map<String, String> linked = new HashMap<>();
 
+  /** The functions this command defined so far, by name: their bodies' text. */
+  final Map<String, String> functions = new HashMap<>();
+
   /** The folders this command made so far ({@code mkdir -p /tmp/empty}), as written. */
   final Set<String> madeFolders = new HashSet<>();
 
@@ -379,6 +388,19 @@ final class Resolver {
     }
     String program = names.of(first.text());
     int depth = raw.depth + 1;
+    if (!functions.isEmpty() && words.size() > 1 && functions.containsKey(first.text())) {
+      String called = "function " + first.text();
+      if (!via.contains(called)) { // a function that calls itself is read once
+        // pay transfers create … after pay() { stripe "$@" --live; }: the body, with these
+        // arguments as its positional parameters.
+        script(
+            functions.get(first.text()),
+            depth,
+            append(via, called),
+            " in the function " + first.text(),
+            words); // its name is $0, as sh -c's first word after the code
+      }
+    }
     if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
       NestedCommands.alias(this, words, program, depth, via);
       return;
