@@ -81,6 +81,102 @@ final class LeakPredicates {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
     named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
+    named.put("captures-screen", scan -> screenCapture(scan, false));
+    named.put("captures-screen-and-sends", scan -> screenCapture(scan, true));
+  }
+
+  /** The programs that capture the whole screen when asked as the clause reads them. */
+  private static final Set<String> CAPTURERS =
+      Set.of(
+          "import",
+          "scrot",
+          "gnome-screenshot",
+          "grim",
+          "screencapture",
+          "xwd",
+          "maim",
+          "spectacle",
+          "flameshot",
+          "ffmpeg",
+          "wf-recorder",
+          "recordmydesktop",
+          "peek",
+          "obs",
+          "byzanz-record",
+          "vokoscreen",
+          "kazam");
+
+  /** The programs that send a file or a stream to another machine. */
+  private static final Set<String> SENDERS =
+      Set.of(
+          "curl",
+          "wget",
+          "http",
+          "https",
+          "xh",
+          "scp",
+          "rsync",
+          "sftp",
+          "nc",
+          "ncat",
+          "rclone",
+          "aws",
+          "gsutil",
+          "croc",
+          "magic-wormhole",
+          "wormhole");
+
+  /**
+   * What captures the person's whole screen, as the reason shows it; or null: {@code import -window
+   * root}, {@code scrot}, {@code grim}, {@code screencapture}, {@code xwd -root}, {@code ffmpeg -f
+   * x11grab} (or gdigrab, avfoundation, kmsgrab), a screen recorder. With {@code sends}, only where
+   * the same call also sends to another machine. A browser's or a test runner's screenshot of the
+   * app under test is no capture of the person's screen.
+   */
+  static String screenCapture(Scan scan, boolean sends) {
+    String capture = null;
+    boolean sent = false;
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      if (program == null) {
+        continue;
+      }
+      if (capture == null && CAPTURERS.contains(program) && capturesScreen(step)) {
+        capture = Scan.render(step.invocation());
+      } else if (sends && !sent && SENDERS.contains(program)) {
+        for (Word word : step.args()) {
+          String host =
+              Hosts.URL.matcher(word.text()).lookingAt()
+                  ? Hosts.of(word.text())
+                  : Hosts.remote(word.text());
+          if (host != null && !Hosts.loopback(host)) {
+            sent = true;
+            break;
+          }
+        }
+      }
+    }
+    return capture == null || sends && !sent ? null : FlowReading.shorten(capture);
+  }
+
+  private static boolean capturesScreen(Step step) {
+    java.util.List<String> args = step.invocation().args();
+    return switch (step.program()) {
+      case "import" -> args.contains("-window") && args.contains("root");
+      case "xwd" -> args.contains("-root");
+      case "ffmpeg" -> {
+        for (int i = 0; i + 1 < args.size(); i++) {
+          if (args.get(i).equals("-f")
+              && Set.of("x11grab", "gdigrab", "avfoundation", "kmsgrab", "dshow")
+                  .contains(args.get(i + 1))) {
+            yield true;
+          }
+        }
+        yield false;
+      }
+      case "obs" -> args.contains("--startrecording");
+      default -> true;
+    };
   }
 
   /** The programs that look a name up in the DNS. */
