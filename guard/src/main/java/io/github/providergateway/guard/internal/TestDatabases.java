@@ -35,7 +35,16 @@ final class TestDatabases {
       return false;
     }
     Argv argv =
-        Argv.of(step.args(), "hpUdDcefPu", "host", "port", "username", "dbname", "database");
+        Argv.of(
+            step.args(),
+            "hpUdDcefPu",
+            "host",
+            "port",
+            "username",
+            "dbname",
+            "database",
+            "execute",
+            "command");
     String host = argv.value('h') != null ? argv.value('h') : argv.value("host");
     String name =
         argv.value('d') != null
@@ -54,6 +63,9 @@ final class TestDatabases {
         name = word.text();
       }
     }
+    if (name == null) {
+      name = createdOrDropped(argv); // mysql -e 'DROP DATABASE IF EXISTS app_test; CREATE …'
+    }
     // The shared notion (decision 92): a development database (app_dev) is a test's too, and a
     // docker-compose service (db, postgres) is this machine's.
     return (host == null
@@ -62,6 +74,40 @@ final class TestDatabases {
             || host.startsWith("/"))
         && name != null
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+  }
+
+  /** A statement that drops or creates one database: its name in group 1. */
+  private static final Pattern DATABASE_STATEMENT =
+      Pattern.compile(
+          "(?i)\\s*(?:DROP|CREATE)\\s+(?:DATABASE|SCHEMA)\\s+(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?"
+              + "[`\"]?(\\w+)[`\"]?(?:\\s+(?:DEFAULT\\s+)?(?:CHARACTER\\s+SET|CHARSET|COLLATE|ENCODING)"
+              + "\\s*=?\\s*'?[\\w-]+'?)*\\s*");
+
+  /**
+   * The database a client's statements (its {@code -e} or {@code -c}) drop and create, when they do
+   * nothing else and name one database: the test suite's {@code DROP DATABASE IF EXISTS app_test;
+   * CREATE DATABASE app_test}; else {@code null}.
+   */
+  private static String createdOrDropped(Argv argv) {
+    String sql = argv.value('e') != null ? argv.value('e') : argv.value('c');
+    if (sql == null) {
+      sql = argv.value("execute") != null ? argv.value("execute") : argv.value("command");
+    }
+    if (sql == null || sql.length() > 1024) {
+      return null;
+    }
+    String name = null;
+    for (String statement : sql.split(";")) {
+      if (statement.isBlank()) {
+        continue;
+      }
+      java.util.regex.Matcher m = DATABASE_STATEMENT.matcher(statement);
+      if (!m.matches() || name != null && !name.equals(m.group(1))) {
+        return null; // anything else, or two databases: not one test's
+      }
+      name = m.group(1);
+    }
+    return name;
   }
 
   /** {@return whether {@code step}, a {@code dropdb}, drops a test database of this machine} */

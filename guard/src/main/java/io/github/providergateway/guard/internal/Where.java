@@ -179,6 +179,7 @@ final class Where {
     SupplyPredicates.addTo(named);
     CheckPredicates.addTo(named);
     LeakPredicates.addTo(named);
+    AccessGrants.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
