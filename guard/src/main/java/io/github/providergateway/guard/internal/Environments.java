@@ -122,7 +122,8 @@ final class Environments {
 
   /**
    * Whether a text names production: one of its parts (split at what is neither a letter nor a
-   * digit, and between letters and digits) is a production name not right after a "not" prefix.
+   * digit, between letters and digits, and where camel case starts a word) is a production name not
+   * right after a "not" prefix.
    */
   static boolean namesProduction(String text) {
     return hasPart(text, PRODUCTION_NAMES, true);
@@ -140,7 +141,14 @@ final class Environments {
       char c = i < text.length() ? text.charAt(i) : ' ';
       boolean part = Character.isLetterOrDigit(c);
       boolean split =
-          start >= 0 && (!part || Character.isDigit(c) != Character.isDigit(text.charAt(start)));
+          start >= 0
+              && (!part
+                  || Character.isDigit(c) != Character.isDigit(text.charAt(start))
+                  // production's names read camel case too ($ShopProdUrl); a test's do not,
+                  // where a part read wrongly would call production data a test's.
+                  || negatable
+                      && Character.isUpperCase(c)
+                      && Character.isLowerCase(text.charAt(i - 1)));
       if (split) {
         String word = text.substring(start, i).toLowerCase(Locale.ROOT);
         if (names.contains(word) && !(negatable && NOT_PREFIXES.contains(previous))) {
@@ -164,7 +172,21 @@ final class Environments {
   /** Whether a host is this machine. */
   static boolean localHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
-    return LOCAL_HOSTS.contains(h) || h.startsWith("127.") || h.endsWith(".localhost");
+    return LOCAL_HOSTS.contains(h) || loopbackAddress(h) || h.endsWith(".localhost");
+  }
+
+  /** {@code 127.0.0.1} and the rest of 127/8 as an address, not a name that begins so. */
+  private static boolean loopbackAddress(String host) {
+    String[] parts = host.split("\\.", -1);
+    if (parts.length != 4 || !parts[0].equals("127")) {
+      return false;
+    }
+    for (String part : parts) {
+      if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -205,6 +227,9 @@ final class Environments {
         return true;
       }
     }
+    if (!step.invocation().via().isEmpty() && byItsContainer(scan, step)) {
+      return true;
+    }
     String source = scan.source();
     if (source == null) {
       return false; // a file's content: no command text around it
@@ -218,6 +243,26 @@ final class Environments {
     return named;
   }
 
+  /**
+   * Whether the program runs inside a container or a pod that the command names for production:
+   * {@code docker exec shop-prod-db psql …}, {@code kubectl --context prod-eu exec … -- psql}.
+   */
+  private static boolean byItsContainer(Scan scan, Step step) {
+    String via = step.invocation().via().get(0);
+    int blank = via.indexOf(' ');
+    String outer = blank > 0 ? via.substring(0, blank) : via;
+    for (Step other : scan.steps()) {
+      if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
+        for (Word word : other.args()) {
+          if (namesProduction(word.text())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** The last command text read for production, and what it said: {text, Boolean}. */
   private static volatile Object[] lastSource;
 
@@ -229,10 +274,17 @@ final class Environments {
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
     for (String token : tokens(source)) {
-      if (afterCd && namesProduction(token) || assignment(token) && namesProduction(token)) {
+      // As the shell hands the value on: RAILS_ENV=pro""duction, RAILS_ENV=pro\duction.
+      String value = token.replace("\"", "").replace("'", "").replace("\\", "");
+      if (afterCd && namesProduction(value) || assignment(value) && namesProduction(value)) {
         return true;
       }
-      afterCd = token.equals("cd") || token.equals("pushd");
+      // A folder changed to, or a file of variables read in: . ./config/env/production.env
+      afterCd =
+          token.equals("cd")
+              || token.equals("pushd")
+              || token.equals("source")
+              || token.equals(".");
     }
     return false;
   }
@@ -277,7 +329,7 @@ final class Environments {
    */
   static boolean localTestData(Scan scan, Step step) {
     // Where the program works first (most calls: a remote host, no claim), production after.
-    return localPlace(scan, step) && !production(scan, step);
+    return localPlace(scan, step) && !production(scan, step) && !Tunnels.opens(scan);
   }
 
   private static boolean localPlace(Scan scan, Step step) {
@@ -305,7 +357,7 @@ final class Environments {
         return false;
       }
       case "psql", "mysql", "mariadb", "pg_restore" -> {
-        return TestDatabases.isLocalTestClient(step);
+        return TestDatabases.isLocalTestClient(scan, step);
       }
       case "supabase" -> {
         // supabase db reset works on the local stack unless --linked or --db-url says otherwise.
@@ -372,6 +424,7 @@ final class Environments {
    * RAILS_ENV=test}) or such a URL ({@code DATABASE_URL=postgres://…@localhost/app_dev}).
    */
   static boolean testEnvironment(Scan scan, Step step) {
+    boolean claimed = false;
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -380,30 +433,88 @@ final class Environments {
       if (ENVIRONMENT_OPTIONS.contains(option)) {
         String value =
             eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
-        if (testName(value)) {
-          return true;
+        claimed |= testName(value);
+      } else if (text.contains("://")) {
+        String url = text.substring(eq + 1);
+        if (localTestUrl(url)) {
+          claimed = true;
+        } else if (elsewhere(url)) {
+          return false; // a database URL of another machine: whatever else says test
         }
-      } else if (text.contains("://") && localTestUrl(text.substring(eq + 1))) {
-        return true;
       }
     }
     String source = scan.source();
     if (source == null) {
-      return false;
+      return claimed;
     }
     for (String token : tokens(source)) {
       int eq = token.indexOf('=');
       if (eq > 0 && assignment(token)) {
-        String name = token.substring(0, eq);
         String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
-        if (value.contains("://")
-            ? localTestUrl(value)
-            : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
-          return true;
+        if (value.contains("://") && elsewhere(value)) {
+          return false; // RAILS_ENV=test DATABASE_URL=postgres://…@db.prod/app: the URL wins
         }
       }
     }
+    for (String token : assignmentsInEffect(source)) {
+      int eq = token.indexOf('=');
+      String name = token.substring(0, eq);
+      String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+      if (value.contains("://")
+          ? localTestUrl(value)
+          : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
+        claimed = true;
+      }
+    }
+    return claimed;
+  }
+
+  /** Whether a URL names a host, and every host it names is another machine's. */
+  private static boolean elsewhere(String url) {
+    for (String host : hostsOf(url)) {
+      if (!host.isEmpty() && !localHost(host) && !composeService(host)) {
+        return true;
+      }
+    }
     return false;
+  }
+
+  /** Words after which a command's own assignments follow ({@code export RAILS_ENV=test}). */
+  private static final Set<String> ASSIGNERS =
+      Set.of("export", "env", "declare", "typeset", "local", "readonly", "sudo", "command");
+
+  /**
+   * The assignments that set a variable for what runs: those where a command starts (after a
+   * separator, another such assignment, {@code export} or {@code env}), not a word given to a
+   * program ({@code : RAILS_ENV=test}, {@code echo RAILS_ENV=test}).
+   */
+  private static List<String> assignmentsInEffect(String source) {
+    List<String> found = new ArrayList<>();
+    boolean boundary = true;
+    boolean prevAssigns = false;
+    String prev = null;
+    int start = -1;
+    for (int i = 0; i <= source.length(); i++) {
+      char c = i < source.length() ? source.charAt(i) : ' ';
+      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
+      if (!separator && start < 0) {
+        start = i;
+      } else if (separator && start >= 0) {
+        String token = source.substring(start, i);
+        boolean inEffect = boundary || prevAssigns || prev != null && ASSIGNERS.contains(prev);
+        prevAssigns = inEffect && assignment(token);
+        if (prevAssigns) {
+          found.add(token);
+        }
+        prev = token;
+        boundary = false;
+        start = -1;
+      }
+      if (";&|(\n".indexOf(c) >= 0) {
+        boundary = true;
+      }
+    }
+    return found;
   }
 
   /** A database URL of this machine whose database's name says test or development. */
@@ -458,13 +569,49 @@ final class Environments {
         value = "?"; // curl "$ES_URL/orders": a host the guard cannot know
       }
       if (value != null) {
-        hosts.add(value.equals("?") ? value : host(value));
+        if (value.equals("?")) {
+          hosts.add(value);
+        } else {
+          hosts.addAll(hostsOf(value));
+        }
       }
     }
     return hosts;
   }
 
   /** The host of a URL or of {@code host:port}. */
+  /**
+   * Every host a value names: each of a list ({@code localhost:9092,kafka-1:9092}, a MongoDB seed
+   * list {@code mongodb://a:27017,b:27017/db}) and a URL's {@code host=} or {@code hostaddr=} query
+   * parameters, which libpq takes over the URL's own host.
+   *
+   * @param value an option's value or a URL
+   * @return the hosts, the first as {@link #host} reads it
+   */
+  static List<String> hostsOf(String value) {
+    String rest = value.contains("://") ? value.substring(value.indexOf("://") + 3) : value;
+    int slash = rest.indexOf('/');
+    String authority = slash >= 0 ? rest.substring(0, slash) : rest;
+    List<String> hosts = new ArrayList<>();
+    String scheme = value.contains("://") ? value.substring(0, value.indexOf("://") + 3) : "";
+    for (String part : authority.split(",")) {
+      if (!part.isEmpty()) {
+        hosts.add(host(scheme + part));
+      }
+    }
+    int query = value.indexOf('?');
+    if (query >= 0) {
+      for (String pair : value.substring(query + 1).split("[&;]")) {
+        if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+          for (String h : pair.substring(pair.indexOf('=') + 1).split(",")) {
+            hosts.add(host(h));
+          }
+        }
+      }
+    }
+    return hosts.isEmpty() ? List.of(host(value)) : hosts;
+  }
+
   static String host(String value) {
     String rest = value.contains("://") ? value.substring(value.indexOf("://") + 3) : value;
     int end = rest.length();

@@ -26,7 +26,7 @@ final class TestDatabases {
    * by a URL ({@code psql postgresql://…@localhost:5432/app_test}) or by its host and database
    * options, every host named being this machine and the database a test's.
    */
-  static boolean isLocalTestClient(Step step) {
+  static boolean isLocalTestClient(Scan scan, Step step) {
     String program = step.program();
     if (!program.equals("psql")
         && !program.equals("mysql")
@@ -53,15 +53,41 @@ final class TestDatabases {
                 ? argv.value("dbname")
                 : argv.value('D') != null ? argv.value('D') : argv.value("database");
     for (Word word : argv.positionals()) {
-      java.util.regex.Matcher url = URL.matcher(word.text());
+      String text = word.text();
+      java.util.regex.Matcher url = URL.matcher(text);
       if (!word.literal()) {
         return false; // $DATABASE_URL: a database the guard cannot know
       } else if (url.matches()) {
         host = url.group(1).isEmpty() ? host : url.group(1).replace("[", "").replace("]", "");
         name = url.group(2);
+        String query = text.indexOf('?') >= 0 ? text.substring(text.indexOf('?') + 1) : "";
+        for (String pair : query.split("&")) {
+          // libpq's query parameters win over the URL's own host and name.
+          if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+            host = pair.substring(pair.indexOf('=') + 1);
+          } else if (pair.startsWith("dbname=")) {
+            name = pair.substring(7);
+          } else if (pair.startsWith("service=")) {
+            return false; // a service file's entry: a database the guard cannot know
+          }
+        }
+      } else if (text.indexOf('=') > 0) {
+        // A libpq connection string: "host=db dbname=app user=ci"; only its keys say anything.
+        for (String pair : text.trim().split("\\s+")) {
+          if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+            host = pair.substring(pair.indexOf('=') + 1);
+          } else if (pair.startsWith("dbname=")) {
+            name = pair.substring(7);
+          } else if (pair.startsWith("service=")) {
+            return false;
+          }
+        }
       } else if (name == null) {
-        name = word.text();
+        name = text;
       }
+    }
+    if (connectionElsewhere(scan)) {
+      return false; // PGHOST=db.prod psql -d app_test: the variables name the server
     }
     if (name == null) {
       name = createdOrDropped(argv); // mysql -e 'DROP DATABASE IF EXISTS app_test; CREATE …'
@@ -74,6 +100,49 @@ final class TestDatabases {
             || host.startsWith("/"))
         && name != null
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+  }
+
+  /**
+   * Whether the command assigns a variable the client takes its server or database from, to
+   * anything but this machine and a test database: {@code PGHOST=10.0.3.17 psql -d app_test} speaks
+   * to that server, {@code PGSERVICE=prod psql} to a service file's entry.
+   */
+  private static boolean connectionElsewhere(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0) {
+      return false;
+    }
+    for (String variable :
+        List.of("PGHOST", "PGHOSTADDR", "MYSQL_HOST", "PGSERVICE", "PGSERVICEFILE", "PGDATABASE")) {
+      for (int at = source.indexOf(variable + "=");
+          at >= 0;
+          at = source.indexOf(variable + "=", at + 1)) {
+        if (at > 0
+            && (Character.isLetterOrDigit(source.charAt(at - 1)) || source.charAt(at - 1) == '_')) {
+          continue; // MY_PGHOST=…: another variable
+        }
+        int start = at + variable.length() + 1;
+        int end = start;
+        while (end < source.length()
+            && !Character.isWhitespace(source.charAt(end))
+            && ";&|)".indexOf(source.charAt(end)) < 0) {
+          end++;
+        }
+        String value = source.substring(start, end).replace("\"", "").replace("'", "");
+        boolean local =
+            switch (variable) {
+              case "PGHOST", "PGHOSTADDR", "MYSQL_HOST" ->
+                  Environments.localHost(value) || value.startsWith("/");
+              case "PGDATABASE" ->
+                  TEST_NAME.matcher(value).matches() || Environments.testName(value);
+              default -> false;
+            };
+        if (!local) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** A statement that drops or creates one database: its name in group 1. */

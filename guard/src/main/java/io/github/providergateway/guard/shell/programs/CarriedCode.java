@@ -623,5 +623,27 @@ final class CarriedCode {
         return;
       }
     }
+    if (verb.equals("exec")) {
+      execCommand(words, found);
+    }
+  }
+
+  /** {@code docker exec}'s options that take a value. */
+  private static final Set<String> EXEC_WITH_VALUE =
+      Set.of("-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys");
+
+  /**
+   * {@code docker exec [options] CONTAINER COMMAND…}: the command, as a program of its own, runs in
+   * the container ({@code docker exec -i shop-db psql -c 'DELETE FROM customers'}).
+   */
+  private static void execCommand(List<ProgramWord> words, List<CarriedRun> found) {
+    int i = 2;
+    while (i < words.size() && words.get(i).text().startsWith("-")) {
+      String t = words.get(i).text();
+      i += EXEC_WITH_VALUE.contains(t) ? 2 : 1;
+    }
+    if (i + 1 < words.size()) {
+      found.add(new CarriedRun("docker exec", null, words.subList(i + 1, words.size())));
+    }
   }
 }
