@@ -221,6 +221,19 @@ final class Resolver {
             " in the arguments terraform reads from the environment");
       }
     }
+    if (!raw.words.isEmpty()
+        && raw.words.get(0).literal()
+        && PACKAGE_MANAGERS.contains(basename(raw.words.get(0).text()))
+        && !via.contains("options from the environment")) {
+      String added = Programs.optionsFromEnvironment(raw.words, EnvironmentCode.values(this, raw));
+      if (added != null) {
+        script(
+            added,
+            raw.depth + 1,
+            append(via, "options from the environment"),
+            " in the options a package manager reads from the environment");
+      }
+    }
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
       List<Word> remade = SameCallFiles.madeProgram(this, raw.words, via);
       if (remade != null) {
@@ -365,6 +378,10 @@ final class Resolver {
 
   /** The functions this command defined so far, by name: their bodies' text. */
   final Map<String, String> functions = new HashMap<>();
+
+  /** The package managers that read options from the environment ({@link Programs}). */
+  private static final Set<String> PACKAGE_MANAGERS =
+      Set.of("pip", "pip3", "uv", "npm", "npx", "pnpm", "yarn");
 
   /** The folders this command made so far ({@code mkdir -p /tmp/empty}), as written. */
   final Set<String> madeFolders = new HashSet<>();
