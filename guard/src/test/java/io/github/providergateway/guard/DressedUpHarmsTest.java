@@ -57,6 +57,7 @@ class DressedUpHarmsTest {
           export PIP_INDEX_URL=http://pypi.example.net/simple; pip install requests => supply.index-untrusted
           npm_config_registry=http://registry.example-npm.net npm install lodash => supply.index-untrusted
           UV_EXTRA_INDEX_URL=https://mirror.example.net/simple uv pip install acme-core => supply.index-untrusted
+          tee /tmp/x.sh <<< 'rm -rf ~/' >/dev/null; bash /tmp/x.sh => fs.delete-home
           pwsh -enc cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
           powershell -EncodedCommand cgBtACAALQByAGYAIAB+AC8A => fs.delete-home
           """)
@@ -85,6 +86,7 @@ class DressedUpHarmsTest {
         "mkdir -p out && aws s3 sync s3://acme-data/ out",
         "hf upload acme/ranker ./models/ranker.safetensors",
         "g() { git status; }; g",
+        "tee /tmp/x.sh <<< 'echo hi' >/dev/null; bash /tmp/x.sh",
         "PIP_INDEX_URL=https://pypi.org/simple pip install requests",
         "PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cu118 pip install torch",
         "npm_config_registry=https://registry.npmjs.org/ npm ci",

@@ -306,8 +306,16 @@ final class SameCallFiles {
           }
         }
       }
-    } else if (program.equals("tee") && raw.pipedFrom != null) {
-      text = ShellInputs.pipedText(resolver, raw);
+    } else if (program.equals("tee")) {
+      // … | tee f, and tee f <<< '…' or a here-document: what it reads it writes.
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+        }
+      }
+      if (text == null && raw.pipedFrom != null) {
+        text = ShellInputs.pipedText(resolver, raw);
+      }
       if (text != null) {
         for (int i = 1; i < words.size(); i++) {
           if (!words.get(i).text().startsWith("-")) {
