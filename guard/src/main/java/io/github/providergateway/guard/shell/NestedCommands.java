@@ -46,6 +46,22 @@ final class NestedCommands {
   }
 
   /**
+   * A call of a function this command defined ({@code pay transfers create …} after {@code pay() {
+   * stripe "$@" --live; }}): its body read again with the call's words as its positional
+   * parameters, its name as {@code $0} as sh -c's first word after the code; a function that calls
+   * itself is read once.
+   */
+  static void function(Resolver resolver, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    String name = words.get(0).text();
+    String body = words.size() > 1 ? resolver.functions.get(name) : null;
+    String called = "function " + name;
+    if (body != null && !via.contains(called)) {
+      resolver.script(body, depth, Resolver.append(via, called), " in the function " + name, words);
+    }
+  }
+
+  /**
    * The recipe a makefile's line holds: after a tab, or after the {@code ;} of a rule's line
    * ({@code dump: ; @cmd}, GNU make's recipe on the target's line), without the {@code @}, {@code
    * -} and {@code +} that make reads itself; null for a line of no recipe.

@@ -221,19 +221,7 @@ final class Resolver {
             " in the arguments terraform reads from the environment");
       }
     }
-    if (!raw.words.isEmpty()
-        && raw.words.get(0).literal()
-        && PACKAGE_MANAGERS.contains(basename(raw.words.get(0).text()))
-        && !via.contains("options from the environment")) {
-      String added = Programs.optionsFromEnvironment(raw.words, EnvironmentCode.values(this, raw));
-      if (added != null) {
-        script(
-            added,
-            raw.depth + 1,
-            append(via, "options from the environment"),
-            " in the options a package manager reads from the environment");
-      }
-    }
+    EnvironmentCode.optionsFromEnvironment(this, raw, via); // PIP_EXTRA_INDEX_URL=… pip install
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
       List<Word> remade = SameCallFiles.madeProgram(this, raw.words, via);
       if (remade != null) {
@@ -379,10 +367,6 @@ final class Resolver {
   /** The functions this command defined so far, by name: their bodies' text. */
   final Map<String, String> functions = new HashMap<>();
 
-  /** The package managers that read options from the environment ({@link Programs}). */
-  private static final Set<String> PACKAGE_MANAGERS =
-      Set.of("pip", "pip3", "uv", "npm", "npx", "pnpm", "yarn");
-
   /** The folders this command made so far ({@code mkdir -p /tmp/empty}), as written. */
   final Set<String> madeFolders = new HashSet<>();
 
@@ -405,18 +389,8 @@ final class Resolver {
     }
     String program = names.of(first.text());
     int depth = raw.depth + 1;
-    if (!functions.isEmpty() && words.size() > 1 && functions.containsKey(first.text())) {
-      String called = "function " + first.text();
-      if (!via.contains(called)) { // a function that calls itself is read once
-        // pay transfers create … after pay() { stripe "$@" --live; }: the body, with these
-        // arguments as its positional parameters.
-        script(
-            functions.get(first.text()),
-            depth,
-            append(via, called),
-            " in the function " + first.text(),
-            words); // its name is $0, as sh -c's first word after the code
-      }
+    if (!functions.isEmpty()) {
+      NestedCommands.function(this, words, depth, via); // pay … after pay() { stripe "$@"; }
     }
     if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
       NestedCommands.alias(this, words, program, depth, via);
@@ -431,10 +405,7 @@ final class Resolver {
       EnvironmentCode.carriedInWords(this, words, depth, via);
     }
     if (SameCallFiles.EMPTY_SYNCS.contains(program)) {
-      String wipe = SameCallFiles.emptySync(this, words, program);
-      if (wipe != null) {
-        script(wipe, depth, append(via, "sync of an empty folder"), " as the sync's deletes");
-      }
+      SameCallFiles.readEmptySync(this, words, program, depth, via);
     }
     if (MAKERS.contains(program)) {
       SameCallFiles.rememberMade(this, words, program);

@@ -55,6 +55,17 @@ final class SameCallFiles {
     }
   }
 
+  /** Reads a sync from a folder this command made empty as the delete it amounts to. */
+  static void readEmptySync(
+      Resolver resolver, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    String wipe = emptySync(resolver, words, program);
+    if (wipe != null) {
+      resolver.script(
+          wipe, depth, Resolver.append(via, "sync of an empty folder"), " as the sync's deletes");
+    }
+  }
+
   /** The programs {@link #emptySync} reads: mkdir, and the syncs that delete what is not there. */
   static final Set<String> EMPTY_SYNCS = Set.of("mkdir", "aws", "gsutil", "rclone");
 
