@@ -81,8 +81,7 @@ final class LeakPredicates {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
     named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
-    named.put("captures-screen", scan -> screenCapture(scan, false));
-    named.put("captures-screen-and-sends", scan -> screenCapture(scan, true));
+    named.put("captures-screen-and-sends", LeakPredicates::screenSent);
   }
 
   /** The programs that capture the whole screen when asked as the clause reads them. */
@@ -127,13 +126,14 @@ final class LeakPredicates {
           "wormhole");
 
   /**
-   * What captures the person's whole screen, as the reason shows it; or null: {@code import -window
-   * root}, {@code scrot}, {@code grim}, {@code screencapture}, {@code xwd -root}, {@code ffmpeg -f
-   * x11grab} (or gdigrab, avfoundation, kmsgrab), a screen recorder. With {@code sends}, only where
-   * the same call also sends to another machine. A browser's or a test runner's screenshot of the
-   * app under test is no capture of the person's screen.
+   * What captures the person's whole screen in a call that also sends to another machine, as the
+   * reason shows it; or null: {@code import -window root}, {@code scrot}, {@code grim}, {@code
+   * screencapture}, {@code xwd -root}, {@code ffmpeg -f x11grab} (or gdigrab, avfoundation,
+   * kmsgrab), a screen recorder. A capture kept on this machine is the person's to look at; a
+   * browser's or a test runner's screenshot of the app under test is no capture of their screen.
    */
-  static String screenCapture(Scan scan, boolean sends) {
+  static String screenSent(Scan scan) {
+    boolean sends = true;
     String capture = null;
     boolean sent = false;
     for (Step step : scan.steps()) {

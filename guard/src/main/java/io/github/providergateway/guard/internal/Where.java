@@ -158,6 +158,8 @@ final class Where {
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
     LeakPredicates.addCallsTo(onCall);
+    ActsPredicates.addCallsTo(onCall);
+    PersonalData.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -180,6 +182,8 @@ final class Where {
     CheckPredicates.addTo(named);
     LeakPredicates.addTo(named);
     AccessGrants.addTo(named);
+    ActsPredicates.addTo(named);
+    PersonalData.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
