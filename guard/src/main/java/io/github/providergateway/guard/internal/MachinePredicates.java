@@ -145,8 +145,12 @@ final class MachinePredicates {
   private static final Pattern SAVED_SECRETS =
       Pattern.compile(
           "(?:\\.mozilla/firefox/|google-chrome/|chromium/|BraveSoftware/|microsoft-edge/|"
-              + "\\.librewolf/|vivaldi/)[^ ]{0,200}?(?:cookies\\.sqlite|places\\.sqlite|logins\\.json|"
-              + "key[34]\\.db|formhistory\\.sqlite|Cookies|Login Data|History|Web Data)"
+              + "\\.librewolf/|vivaldi/|Firefox/Profiles/|Google/Chrome/|Chromium/|opera/|"
+              + "com\\.operasoftware\\.Opera/|Microsoft Edge/|qutebrowser/|epiphany/|Library/Safari/)"
+              + "[^ ]{0,200}?(?:cookies\\.sqlite|places\\.sqlite|logins\\.json|"
+              + "key[34]\\.db|formhistory\\.sqlite|Cookies|Login Data|History|Web Data|"
+              + "history\\.sqlite|ephy-history\\.db|cookies\\.db)"
+              + "|Library/Cookies/Cookies\\.binarycookies"
               + "|802-11-wireless-security\\.psk|wifi-sec\\.psk|802-1x\\.password");
 
   /** An IPv4 address, or an IPv6 one with at least two groups. */

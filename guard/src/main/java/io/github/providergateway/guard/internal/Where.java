@@ -160,6 +160,7 @@ final class Where {
     LeakPredicates.addCallsTo(onCall);
     ActsPredicates.addCallsTo(onCall);
     PersonalData.addCallsTo(onCall);
+    PrivacyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -184,6 +185,9 @@ final class Where {
     AccessGrants.addTo(named);
     ActsPredicates.addTo(named);
     PersonalData.addTo(named);
+    AttackPredicates.addTo(named);
+    PrivacyPredicates.addTo(named);
+    PersonPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

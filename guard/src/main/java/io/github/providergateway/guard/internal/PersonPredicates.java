@@ -1,0 +1,240 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the book's {@code person} rules ask in code (issue 80, decision 96): a commit in another
+ * identity ({@code git-identity-overridden}, {@code writes-signoff-line}); a transaction on a chain
+ * that is not this machine's or a test network's ({@code chain-not-local}, {@code
+ * sends-chain-transaction}); a registrar's purchase ({@code buys-domain-api}); the clock set by
+ * {@code date MMDDhhmm} ({@code date-sets-time}).
+ */
+final class PersonPredicates {
+  /** The names of chains that are this machine's or a test network's. */
+  private static final List<String> TEST_CHAINS =
+      List.of(
+          "localhost",
+          "127.0.0.1",
+          "0.0.0.0",
+          "devnet",
+          "testnet",
+          "sepolia",
+          "goerli",
+          "holesky",
+          "hoodi",
+          "anvil",
+          "hardhat",
+          "ganache",
+          "regtest",
+          "signet",
+          "amoy",
+          "mumbai",
+          "fuji",
+          "local",
+          "sandbox");
+
+  /** The calls that send a transaction on a chain. */
+  private static final List<String> CHAIN_SENDS =
+      List.of(
+          "eth_sendRawTransaction",
+          "eth_sendTransaction",
+          "sendRawTransaction",
+          "send_raw_transaction",
+          "send_transaction(",
+          "sendTransaction(",
+          "sendAndConfirmTransaction",
+          "signAndSendTransaction",
+          "sendtoaddress(",
+          "sendmany(");
+
+  /** An exchange's calls, through ccxt, that move the person's money. */
+  private static final List<String> EXCHANGE_ORDERS =
+      List.of(
+          ".withdraw(",
+          "create_order(",
+          "create_market_order",
+          "createOrder(",
+          "createMarketOrder");
+
+  /** Registrars' API calls that buy a domain or stop its renewal. */
+  private static final List<String> REGISTRAR_BUYS =
+      List.of(
+          "api.godaddy.com/v1/domains/purchase",
+          "namecheap.domains.create",
+          "namecheap.domains.transfer.create",
+          "api.gandi.net/v5/domain/domains",
+          "api.porkbun.com/api/json/v3/domain/create",
+          "autorenew=false",
+          "\"autorenew\":false",
+          "\"auto_renew\":false",
+          "\"autorenew\": false",
+          "\"auto_renew\": false");
+
+  private PersonPredicates() {}
+
+  /** Adds the program predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("git-identity-overridden", PersonPredicates::gitIdentityOverridden);
+    named.put(
+        "writes-signoff-line",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.length() < 10_000
+                && text.toLowerCase(Locale.ROOT).contains("signed-off-by:")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put("chain-not-local", PersonPredicates::chainNotLocal);
+    named.put("sends-chain-transaction", PersonPredicates::sendsChainTransaction);
+    named.put(
+        "buys-domain-api",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.length() < 4000
+                && OtherHosts.has(text.toLowerCase(Locale.ROOT), REGISTRAR_BUYS)) {
+              return true;
+            }
+          }
+          return OtherHosts.has(InterpreterCode.of(step), REGISTRAR_BUYS);
+        });
+    named.put(
+        "date-sets-time",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (word.text().matches("\\d{8,12}(?:\\.\\d{2})?")) {
+              return true; // date MMDDhhmm[[CC]YY][.ss]
+            }
+          }
+          return false;
+        });
+  }
+
+  private static boolean sendsChainTransaction(Scan scan, Step step, Where.Read read) {
+    String text = step.interpreter() ? InterpreterCode.of(step) : Scan.render(step.invocation());
+    boolean exchange =
+        OtherHosts.has(text, List.of("ccxt")) && OtherHosts.has(text, EXCHANGE_ORDERS);
+    if (!exchange && !OtherHosts.has(text, CHAIN_SENDS)) {
+      return false;
+    }
+    return !OtherHosts.has(text.toLowerCase(Locale.ROOT), TEST_CHAINS);
+  }
+
+  private static boolean gitIdentityOverridden(Scan scan, Step step, Where.Read read) {
+    List<Word> args = step.args();
+    boolean identity = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      String setting = null;
+      if (text.equals("-c") && i + 1 < args.size()) {
+        setting = args.get(i + 1).text();
+      } else if (text.startsWith("-c") && text.length() > 2) {
+        setting = text.substring(2);
+      }
+      if (setting != null) {
+        String s = setting.toLowerCase(Locale.ROOT);
+        if (s.startsWith("user.name=")
+            || s.startsWith("user.email=")
+            || s.startsWith("author.")
+            || s.startsWith("committer.")) {
+          identity = true;
+        }
+      }
+    }
+    if (!identity) {
+      String source = OtherHosts.source(scan);
+      identity =
+          source.length() < 64 * 1024
+              && source.contains("config")
+              && (setsValue(source, "user.name ") || setsValue(source, "user.email "));
+    }
+    if (!identity) {
+      String source = OtherHosts.source(scan);
+      identity =
+          source.length() < 64 * 1024
+              && (source.contains("GIT_AUTHOR_NAME=")
+                  || source.contains("GIT_AUTHOR_EMAIL=")
+                  || source.contains("GIT_COMMITTER_NAME=")
+                  || source.contains("GIT_COMMITTER_EMAIL="));
+    }
+    if (!identity) {
+      return false;
+    }
+    return Set.of("commit", "commit-tree", "merge", "am", "revert", "cherry-pick", "tag", "rebase")
+        .contains(gitSubcommand(args));
+  }
+
+  /** git's subcommand: its first word past git's own options and their values. */
+  private static String gitSubcommand(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.equals("-c")
+          || text.equals("-C")
+          || text.equals("--git-dir")
+          || text.equals("--work-tree")
+          || text.equals("--namespace")) {
+        i++;
+      } else if (!text.startsWith("-")) {
+        return text;
+      }
+    }
+    return "";
+  }
+
+  /**
+   * Whether a setting's name in a command is followed by a value (not by {@code &&} or the end).
+   */
+  private static boolean setsValue(String source, String key) {
+    for (int at = source.indexOf(key); at >= 0; at = source.indexOf(key, at + 1)) {
+      int i = at + key.length();
+      while (i < source.length() && source.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < source.length() && "&;|\n)".indexOf(source.charAt(i)) < 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean chainNotLocal(Scan scan, Step step, Where.Read read) {
+    List<Word> args = step.args();
+    String url = null;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      String name = eq > 0 ? text.substring(0, eq) : text;
+      if (Set.of("--rpc-url", "-r", "--fork-url", "--url", "-u", "--rpc", "--network", "--chain")
+          .contains(name)) {
+        if (eq > 0) {
+          url = args.get(i).literal() ? text.substring(eq + 1) : "?";
+        } else if (i + 1 < args.size()) {
+          Word next = args.get(i + 1);
+          url = next.literal() ? next.text() : "?";
+        }
+      }
+    }
+    String program = step.program();
+    if (url == null) {
+      if (program.equals("hardhat")) {
+        return false; // its own network, in the process
+      }
+      if (program.equals("cast") || program.equals("forge")) {
+        return OtherHosts.source(scan).contains("ETH_RPC_URL"); // else anvil's localhost:8545
+      }
+      return true; // solana's, spl-token's, near's configured network: mainnet unless told
+    }
+    String u = url.toLowerCase(Locale.ROOT);
+    if (u.equals("l") || u.equals("d") || u.equals("t")) {
+      return false; // solana's monikers: localhost, devnet, testnet
+    }
+    return !OtherHosts.has(u, TEST_CHAINS);
+  }
+}
