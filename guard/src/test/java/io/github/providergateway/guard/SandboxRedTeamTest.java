@@ -67,7 +67,6 @@ class SandboxRedTeamTest {
               "sh-200",
               "GEMINI_SANDBOX in the project's .env: a file every project writes; its"
                   + " .gemini/.env is the guard's"),
-          Map.entry("sh-247", "a function passing \"$@\" on: its arguments are not followed"),
           Map.entry("sh-265", "variables from a file sourced with set -a: on the disk"),
           Map.entry(
               "sh-278",

@@ -216,7 +216,8 @@ final class Accesses {
           "croc",
           "wormhole",
           "hf",
-          "huggingface-cli" -> {
+          "huggingface-cli",
+          "twine" -> {
         Uploads.Files files = Uploads.of(step);
         all(scan, step, files.read(), Kind.READ, out);
         all(scan, step, files.written(), Kind.WRITE, out);

@@ -62,6 +62,16 @@ final class CodeArguments {
         return scan.targets(step, after.get(index)).get(0);
       }
     }
+    if (literals.isEmpty() && expression.length() <= 64) {
+      String globbed = loopGlob(code, expression);
+      if (globbed != null) {
+        // rmtree($_) for glob("$ENV{HOME}/work/*"), for p in glob.glob('…'): shutil.rmtree(p)
+        Target target = path(scan, step, globbed, homeInCode);
+        if (target != null) {
+          return target;
+        }
+      }
+    }
     if (literals.size() == 1
         && literals.get(0).equals("HOME")
         && containsAny(expression, ENVIRONMENT_READS)) {
@@ -85,6 +95,46 @@ final class CodeArguments {
       return new Target(expression, scan.places().home(), false, null);
     }
     return new Target(expression, null, false, null);
+  }
+
+  /**
+   * perl's {@code for glob("…")}, {@code foreach my $p (glob "…")}: the loop's {@code $_} or name.
+   */
+  private static final java.util.regex.Pattern PERL_GLOB_LOOP =
+      java.util.regex.Pattern.compile(
+          "\\bfor(?:each)?\\s*(?:my\\s+(\\$\\w+)\\s*)?\\(?\\s*glob\\s*\\(?\\s*(['\"])([^'\"]{1,512})\\2");
+
+  /** python's {@code for p in glob.glob('…')}, ruby's {@code Dir.glob('…').each { |p| …}}. */
+  private static final java.util.regex.Pattern NAMED_GLOB_LOOP =
+      java.util.regex.Pattern.compile(
+          "\\bfor\\s+(\\w+)\\s+in\\s+(?:glob\\.)?i?glob\\(\\s*(['\"])([^'\"]{1,512})\\2"
+              + "|Dir\\.glob\\(\\s*(['\"])([^'\"]{1,512})\\4\\s*\\)\\.each\\s*(?:do|\\{)\\s*\\|(\\w+)\\|");
+
+  /**
+   * The pattern a loop over a glob gives the name {@code expression} ({@code $_}, {@code p}) in
+   * {@code code}, or null: what a delete of the loop's name deletes, one match at a time.
+   */
+  static String loopGlob(String code, String expression) {
+    if (!code.contains("glob")) {
+      return null;
+    }
+    java.util.regex.Matcher perl = PERL_GLOB_LOOP.matcher(code);
+    while (perl.find()) {
+      String name = perl.group(1) == null ? "$_" : perl.group(1);
+      if (name.equals(expression)) {
+        return perl.group(3);
+      }
+    }
+    java.util.regex.Matcher named = NAMED_GLOB_LOOP.matcher(code);
+    while (named.find()) {
+      if (expression.equals(named.group(1))) {
+        return named.group(3);
+      }
+      if (expression.equals(named.group(6))) {
+        return named.group(5);
+      }
+    }
+    return null;
   }
 
   /** Where the argument at {@code from} ends: its comma or the call's closing bracket. */
@@ -154,6 +204,10 @@ final class CodeArguments {
       Path home = scan.places().home();
       String relative = literal.startsWith("/") ? literal.substring(1) : literal;
       return new Target(literal, home.resolve(relative).normalize(), false, null);
+    }
+    if (literal.equals("$HOME") || literal.startsWith("$HOME/")) {
+      // glob("$ENV{HOME}/work/*"): the home, as the shell's tilde, with the rest as written.
+      return scan.targets(step, new Word("~" + literal.substring(5), false)).get(0);
     }
     return scan.targets(step, Word.literal(literal)).get(0);
   }

@@ -227,7 +227,7 @@ final class Environments {
       }
     }
     for (Path cwd : step.cwds()) {
-      Path name = cwd.getFileName();
+      Path name = cwd == null ? null : cwd.getFileName(); // after cd $X: a folder nobody knows
       if (name != null && namesProduction(name.toString())) {
         return true;
       }

@@ -148,6 +148,7 @@ public final class FlowReading {
       WrittenScripts.redirected(scan, step, found);
       WrittenRuns.read(scan, step, found);
     }
+    HeldSecrets.written(scan, found);
     return found;
   }
 

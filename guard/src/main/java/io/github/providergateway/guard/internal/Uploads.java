@@ -44,8 +44,17 @@ final class Uploads {
       case "hf", "huggingface-cli" -> hub(args);
       case "pastebinit", "wgetpaste", "ffsend", "croc", "wormhole" ->
           new Files(positionals(args), List.of());
+      case "twine" -> after(Argv.of(args, "").positionals(), "upload", 1);
       default -> Files.NONE;
     };
+  }
+
+  /** The positionals after {@code verb} and {@code skip} more, when {@code verb} comes first. */
+  private static Files after(List<Word> pos, String verb, int skip) {
+    if (pos.size() <= skip || !pos.get(0).text().equals(verb)) {
+      return Files.NONE;
+    }
+    return new Files(pos.subList(skip, pos.size()), List.of());
   }
 
   /**

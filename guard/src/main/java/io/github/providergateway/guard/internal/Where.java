@@ -157,6 +157,7 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    LeakPredicates.addCallsTo(onCall);
     ActsPredicates.addCallsTo(onCall);
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
@@ -179,6 +180,8 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    CheckPredicates.addTo(named);
+    LeakPredicates.addTo(named);
     AccessGrants.addTo(named);
     ActsPredicates.addTo(named);
     PersonalData.addTo(named);

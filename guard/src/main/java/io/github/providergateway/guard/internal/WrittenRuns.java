@@ -98,7 +98,11 @@ public final class WrittenRuns {
           entries.add(hook);
           hooksPath(scan, step, words, hook, found);
         }
+        if ("add".equals(sub) || "commit".equals(sub)) {
+          added(scan, step, words, sub, found);
+        }
       }
+      case "gh", "glab" -> bodyFiles(scan, step, words, found);
       case "curl", "wget" -> fetched(scan, step, words, found);
       case "docker", "podman", "buildah" -> {
         if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
@@ -117,6 +121,82 @@ public final class WrittenRuns {
       }
     }
   }
+
+  /** What a run entry of files a commit takes holds: {@code adds:<path or folder>}. */
+  static final String ADDS = "adds";
+
+  /**
+   * The files {@code git add} or {@code git commit} takes into the history: the paths it names (a
+   * folder for all below it), the folder it runs in for {@code -A}, {@code .}, {@code commit -a}. A
+   * held file whose harm is in being shared ({@link #SHIPPED}) is answered there.
+   */
+  private static void added(Scan scan, Step step, List<String> words, String sub, Found found) {
+    int at = words.indexOf(sub);
+    boolean all = false;
+    List<String> paths = new ArrayList<>();
+    for (int i = at + 1; i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("--")) {
+        continue;
+      }
+      boolean clustered = word.length() > 1 && word.startsWith("-") && !word.startsWith("--");
+      if (word.equals("-A")
+          || word.equals("--all")
+          || sub.equals("commit") && clustered && word.indexOf('a') > 0) {
+        all = true;
+      } else if (sub.equals("commit")
+          && Set.of(
+                  "-m", "--message", "-F", "--file", "-C", "-c", "--author", "--date", "--trailer")
+              .contains(word)) {
+        i++;
+      } else if (!word.startsWith("-") && sub.equals("add")) {
+        paths.add(word);
+      }
+    }
+    if (all) {
+      paths.add(".");
+    }
+    for (String path : paths) {
+      for (Target target : scan.targets(step, Word.literal(path))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(ADDS + ":" + target.path());
+        }
+      }
+    }
+  }
+
+  /** What a run entry of a file a message carries as its body is: {@code sends:<path>}. */
+  static final String SENDS = "sends";
+
+  /**
+   * The files a forge's command line sends as a message's text: {@code gh issue comment --body-file
+   * F}, {@code -F F}, {@code gh gist create F…}. A held file that keeps a secret ({@link
+   * HeldSecrets}) is answered there.
+   */
+  private static void bodyFiles(Scan scan, Step step, List<String> words, Found found) {
+    List<String> files = new ArrayList<>();
+    boolean gist = words.size() > 1 && words.get(0).equals("gist") && words.get(1).equals("create");
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if ((word.equals("--body-file") || word.equals("-F")) && i + 1 < words.size()) {
+        files.add(words.get(++i));
+      } else if (word.startsWith("--body-file=")) {
+        files.add(word.substring("--body-file=".length()));
+      } else if (gist && i > 1 && !word.startsWith("-")) {
+        files.add(word);
+      }
+    }
+    for (String file : files) {
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(SENDS + ":" + target.path());
+        }
+      }
+    }
+  }
+
+  /** The families whose harm a held file carries into the history it is committed to. */
+  private static final List<String> SHIPPED = List.of("checks.", "leak.");
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
@@ -170,7 +250,12 @@ public final class WrittenRuns {
             "restart",
             "exec",
             "x",
-            "dlx")
+            "dlx",
+            // npm's lifecycle: version runs preversion, version and postversion; publish and pack
+            // run prepublishOnly, prepack, prepare and postpack; publish also its own scripts.
+            "version",
+            "publish",
+            "pack")
         .contains(sub);
   }
 
@@ -275,7 +360,15 @@ public final class WrittenRuns {
       }
       String path = key.substring(prefix.length());
       for (String run : runs) {
-        if (matches.size() < 16 && reaches(prefix, path, run)) {
+        boolean adds = run.startsWith(ADDS + ":");
+        if (adds && !shipped(file.getValue())) {
+          continue; // a commit takes a written file; only what harms by being shared is asked
+        }
+        if (run.startsWith(SENDS + ":") && !file.getValue().startsWith(HeldSecrets.RULE)) {
+          continue; // a message carries a written file; only a secret it holds is answered
+        }
+        if (matches.size() < 16
+            && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
           matches.add(new String[] {prefix, path, file.getValue()});
           break;
         }
@@ -327,6 +420,8 @@ public final class WrittenRuns {
           (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
               && related(path, folder);
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
+      case ADDS -> under(path, folder);
+      case SENDS -> path.equals(folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
@@ -340,6 +435,28 @@ public final class WrittenRuns {
               && related(path, folder);
       default -> false;
     };
+  }
+
+  /**
+   * Whether the code a held file keeps names the file a commit takes, by its last two names ({@code
+   * fixtures/customers.json}): a file the code wrote, which carries its harm.
+   */
+  private static boolean writtenBy(String kept, String added) {
+    int last = added.lastIndexOf('/');
+    int before = last > 0 ? added.lastIndexOf('/', last - 1) : -1;
+    if (last < 0 || before < 0 || last == added.length() - 1) {
+      return false;
+    }
+    return kept.contains(added.substring(before + 1));
+  }
+
+  private static boolean shipped(String kept) {
+    for (String family : SHIPPED) {
+      if (kept.startsWith(family)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String folder(String run) {

@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.programs.EnvironmentForm;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The code a command hands its programs through the environment: variables whose values programs
@@ -173,5 +174,31 @@ final class EnvironmentCode {
         return resolver.variables.value(name);
       }
     };
+  }
+
+  /** The package managers that read options from the environment ({@link Programs}). */
+  private static final Set<String> PACKAGE_MANAGERS =
+      Set.of("pip", "pip3", "uv", "npm", "npx", "pnpm", "yarn");
+
+  /**
+   * A package manager's command read once more with the options it reads from the environment
+   * ({@code PIP_EXTRA_INDEX_URL=… pip install x} as {@code pip install x --extra-index-url …}).
+   */
+  static void optionsFromEnvironment(Resolver resolver, RawCommand raw, List<String> via)
+      throws ShellParseException {
+    if (raw.words.isEmpty()
+        || !raw.words.get(0).literal()
+        || !PACKAGE_MANAGERS.contains(Resolver.basename(raw.words.get(0).text()))
+        || via.contains("options from the environment")) {
+      return;
+    }
+    String added = Programs.optionsFromEnvironment(raw.words, values(resolver, raw));
+    if (added != null) {
+      resolver.script(
+          added,
+          raw.depth + 1,
+          Resolver.append(via, "options from the environment"),
+          " in the options a package manager reads from the environment");
+    }
   }
 }

@@ -193,6 +193,16 @@ final class Lowering {
         holderOf(function.name(), depth, out);
       }
       compound(function.body(), depth, out);
+      String name = function.name().literalValue();
+      int start = function.body().start();
+      int end = function.body().end();
+      if (name != null && start >= 0 && end <= source.length() && start < end) {
+        // The body is read once more where the function is called, with the call's arguments.
+        RawCommand definition = new RawCommand(depth);
+        definition.defines = name;
+        definition.definedBody = source.substring(start, end);
+        out.add(definition);
+      }
     } else if (command instanceof CoprocClause coproc) {
       command(coproc.command(), depth, out);
     } else {

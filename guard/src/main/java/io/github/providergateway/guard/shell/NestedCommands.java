@@ -46,6 +46,52 @@ final class NestedCommands {
   }
 
   /**
+   * A call of a function this command defined ({@code pay transfers create …} after {@code pay() {
+   * stripe "$@" --live; }}): its body read again with the call's words as its positional
+   * parameters, its name as {@code $0} as sh -c's first word after the code; a function that calls
+   * itself is read once.
+   */
+  static void function(Resolver resolver, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    String name = words.get(0).text();
+    String body = words.size() > 1 ? resolver.functions.get(name) : null;
+    String called = "function " + name;
+    if (body != null && !via.contains(called)) {
+      resolver.script(body, depth, Resolver.append(via, called), " in the function " + name, words);
+    }
+  }
+
+  /**
+   * The recipe a makefile's line holds: after a tab, or after the {@code ;} of a rule's line
+   * ({@code dump: ; @cmd}, GNU make's recipe on the target's line), without the {@code @}, {@code
+   * -} and {@code +} that make reads itself; null for a line of no recipe.
+   */
+  static String recipeOf(String line) {
+    String recipe = null;
+    if (line.startsWith("\t")) {
+      recipe = line.substring(1);
+    } else {
+      int colon = line.indexOf(':');
+      int semicolon = line.indexOf(';');
+      if (colon > 0
+          && semicolon > colon
+          && !line.startsWith("=", colon + 1)
+          && line.substring(0, colon).indexOf('=') < 0
+          && !line.startsWith("\t")) {
+        recipe = line.substring(semicolon + 1);
+      }
+    }
+    if (recipe == null) {
+      return null;
+    }
+    int at = 0;
+    while (at < recipe.length() && "@-+ \t".indexOf(recipe.charAt(at)) >= 0) {
+      at++;
+    }
+    return recipe.substring(at);
+  }
+
+  /**
    * {@code make -f -} with its makefile on standard input (a here-document, a here-string, piped
    * text): each recipe line (a tab first) runs through the shell.
    */
@@ -100,12 +146,10 @@ final class NestedCommands {
     }
     for (String body : bodies) {
       for (String line : body.split("\n")) {
-        if (line.startsWith("\t")) {
+        String recipe = recipeOf(line);
+        if (recipe != null) {
           resolver.script(
-              line.substring(1),
-              depth,
-              Resolver.append(via, "make recipe"),
-              " in a recipe of make");
+              recipe, depth, Resolver.append(via, "make recipe"), " in a recipe of make");
         }
       }
     }

@@ -37,6 +37,15 @@ final class RawCommand {
   /** Whether its words are already the result of putting known variables' values in. */
   boolean substituted;
 
+  /**
+   * For the mark a function's definition leaves ({@code pay() { stripe "$@" --live; }}): its name,
+   * else null. Such a mark has no words; {@link #definedBody} is the body's text.
+   */
+  String defines;
+
+  /** The text of the body of the function {@link #defines} names. */
+  String definedBody;
+
   RawCommand(int depth) {
     this.depth = depth;
   }

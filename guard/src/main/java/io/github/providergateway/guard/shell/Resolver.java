@@ -52,6 +52,7 @@ final class Resolver {
     names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
+    names.addAll(SameCallFiles.EMPTY_SYNCS);
     return Set.copyOf(names);
   }
 
@@ -172,6 +173,12 @@ final class Resolver {
   private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
+    if (raw.defines != null) {
+      if (functions.size() < 32) {
+        functions.put(raw.defines, raw.definedBody);
+      }
+      return;
+    }
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
         variables.assign(a.name(), expandedOnAssignment(folded(a.value(), raw.depth)));
@@ -214,6 +221,7 @@ final class Resolver {
             " in the arguments terraform reads from the environment");
       }
     }
+    EnvironmentCode.optionsFromEnvironment(this, raw, via); // PIP_EXTRA_INDEX_URL=… pip install
     if (!raw.words.isEmpty() && raw.words.get(0).literal() && !made.isEmpty()) {
       List<Word> remade = SameCallFiles.madeProgram(this, raw.words, via);
       if (remade != null) {
@@ -289,6 +297,17 @@ final class Resolver {
       again.pipedFrom = raw.pipedFrom;
       resolve(again, append(via, "$var"));
     }
+    if (!linked.isEmpty() && !raw.substituted) {
+      // ln -s /mnt/shared data && rm -rf data/*: read once more at the link's target.
+      List<Word> through = SameCallFiles.throughLinks(this, raw.words);
+      if (through != null) {
+        RawCommand again = new RawCommand(raw.depth, through);
+        again.substituted = true;
+        raw.redirects.forEach(again::addRedirect);
+        again.pipedFrom = raw.pipedFrom;
+        resolve(again, append(via, "ln -s"));
+      }
+    }
   }
 
   /**
@@ -339,6 +358,18 @@ final class Resolver {
    */
   final Map<String, Word> made = new HashMap<>();
 
+  /**
+   * The symbolic links this command made so far ({@code ln -s /mnt/shared data}): the link as
+   * written, without a leading {@code ./} or a trailing {@code /}, to the path it points at.
+   */
+  final Map<String, String> linked = new HashMap<>();
+
+  /** The functions this command defined so far, by name: their bodies' text. */
+  final Map<String, String> functions = new HashMap<>();
+
+  /** The folders this command made so far ({@code mkdir -p /tmp/empty}), as written. */
+  final Set<String> madeFolders = new HashSet<>();
+
   /** What the command wrote into files so far, by path as written (no leading ./): their text. */
   final Map<String, String> written = new HashMap<>();
 
@@ -358,6 +389,9 @@ final class Resolver {
     }
     String program = names.of(first.text());
     int depth = raw.depth + 1;
+    if (!functions.isEmpty()) {
+      NestedCommands.function(this, words, depth, via); // pay … after pay() { stripe "$@"; }
+    }
     if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
       NestedCommands.alias(this, words, program, depth, via);
       return;
@@ -370,8 +404,14 @@ final class Resolver {
     if (program.equals("env") || program.equals("cross-env") || program.equals("env-cmd")) {
       EnvironmentCode.carriedInWords(this, words, depth, via);
     }
+    if (SameCallFiles.EMPTY_SYNCS.contains(program)) {
+      SameCallFiles.readEmptySync(this, words, program, depth, via);
+    }
     if (MAKERS.contains(program)) {
       SameCallFiles.rememberMade(this, words, program);
+      if (program.equals("ln")) {
+        SameCallFiles.rememberLinked(this, words);
+      }
     }
     SameCallFiles.rememberWritten(this, raw, words, program);
     if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {

@@ -6,6 +6,7 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The files a command makes or writes and then runs or has a program read, in the same call (issue
@@ -52,6 +53,184 @@ final class SameCallFiles {
       resolver.made.put(plainPath(dest), source);
       resolver.made.put(plainPath(dest + "/" + Resolver.basename(source.text())), source);
     }
+  }
+
+  /** Reads a sync from a folder this command made empty as the delete it amounts to. */
+  static void readEmptySync(
+      Resolver resolver, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    String wipe = emptySync(resolver, words, program);
+    if (wipe != null) {
+      resolver.script(
+          wipe, depth, Resolver.append(via, "sync of an empty folder"), " as the sync's deletes");
+    }
+  }
+
+  /** The programs {@link #emptySync} reads: mkdir, and the syncs that delete what is not there. */
+  static final Set<String> EMPTY_SYNCS = Set.of("mkdir", "aws", "gsutil", "rclone");
+
+  /**
+   * For {@code mkdir}, remembers the folders made; for a sync from a folder this command made and
+   * put nothing into, to a bucket with its deletes on, the delete it amounts to: {@code aws s3 sync
+   * /tmp/empty s3://b --delete} is {@code aws s3 rm s3://b --recursive}, {@code gsutil rsync -d} a
+   * {@code gsutil rm -r}, {@code rclone sync} a {@code rclone purge}. Null for anything else.
+   */
+  static String emptySync(Resolver resolver, List<Word> words, String program) {
+    List<String> positionals = new ArrayList<>();
+    boolean delete = false;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if (t.equals("--delete") || t.equals("-d") && program.equals("gsutil")) {
+        delete = true;
+      } else if (t.equals("--dryrun") || t.equals("--dry-run") || t.equals("-n")) {
+        return null; // shows what it would delete
+      } else if (!t.startsWith("-")) {
+        positionals.add(word.literal() ? t : null);
+      } else if (program.equals("aws")
+          && (t.equals("--exclude")
+              || t.equals("--include")
+              || t.equals("--profile")
+              || t.equals("--region"))) {
+        i++;
+      }
+    }
+    if (program.equals("mkdir")) {
+      for (String folder : positionals) {
+        if (folder != null && resolver.madeFolders.size() < 64) {
+          resolver.madeFolders.add(folderOf(folder));
+        }
+      }
+      return null;
+    }
+    if (resolver.madeFolders.isEmpty()) {
+      return null;
+    }
+    String verb =
+        switch (program) {
+          case "aws" ->
+              positionals.size() == 4
+                      && "s3".equals(positionals.get(0))
+                      && "sync".equals(positionals.get(1))
+                      && delete
+                  ? "aws s3 rm %s --recursive"
+                  : null;
+          case "gsutil" ->
+              positionals.size() == 3 && "rsync".equals(positionals.get(0)) && delete
+                  ? "gsutil rm -r %s"
+                  : null;
+          case "rclone" ->
+              positionals.size() == 3 && "sync".equals(positionals.get(0))
+                  ? "rclone purge %s"
+                  : null;
+          default -> null;
+        };
+    if (verb == null) {
+      return null;
+    }
+    String source = positionals.get(positionals.size() - 2);
+    String target = positionals.get(positionals.size() - 1);
+    if (source == null || target == null || !resolver.madeFolders.contains(folderOf(source))) {
+      return null;
+    }
+    String folder = folderOf(source) + "/";
+    for (String path : resolver.written.keySet()) {
+      if (path.startsWith(folder)) {
+        return null; // something was put in it
+      }
+    }
+    for (String path : resolver.made.keySet()) {
+      if (path.startsWith(folder)) {
+        return null;
+      }
+    }
+    return String.format(verb, "'" + target.replace("'", "'\\''") + "'");
+  }
+
+  private static String folderOf(String path) {
+    String p = plainPath(path);
+    while (p.length() > 1 && p.endsWith("/")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    return p;
+  }
+
+  /** The most links one command's reading follows. */
+  private static final int MAX_LINKS = 32;
+
+  /** Remembers a symbolic link {@code ln -s[fn] TARGET LINK} makes, its target a literal path. */
+  static void rememberLinked(Resolver resolver, List<Word> words) {
+    boolean symbolic = false;
+    List<Word> positionals = new ArrayList<>();
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("--symbolic") || t.startsWith("-") && !t.startsWith("--") && t.contains("s")) {
+        symbolic |= true;
+      } else if (t.equals("-t") || t.equals("--target-directory") || t.startsWith("--suffix")) {
+        return; // into a folder: the name is the target's, left to the copy's reading
+      } else if (!t.startsWith("-")) {
+        positionals.add(words.get(i));
+      }
+    }
+    if (!symbolic
+        || positionals.size() != 2
+        || !positionals.get(0).literal()
+            && !positionals.get(0).text().startsWith("~")
+            && !positionals.get(0).text().startsWith("$HOME")
+        || !positionals.get(1).literal()
+        || resolver.linked.size() >= MAX_LINKS) {
+      return;
+    }
+    String link = plainPath(positionals.get(1).text());
+    while (link.length() > 1 && link.endsWith("/")) {
+      link = link.substring(0, link.length() - 1);
+    }
+    String target = positionals.get(0).text();
+    if (!link.isEmpty() && !target.isEmpty() && !link.equals(target)) {
+      resolver.linked.put(link, target);
+    }
+  }
+
+  /**
+   * {@code words} with each path through a link this command made put at the link's target ({@code
+   * rm -rf data/*} after {@code ln -s /mnt/shared data} is {@code rm -rf /mnt/shared/*}); null when
+   * no word goes through one.
+   */
+  static List<Word> throughLinks(Resolver resolver, List<Word> words) {
+    if (words.isEmpty()) {
+      return null;
+    }
+    String program = Resolver.basename(words.get(0).text());
+    if (program.equals("ln") || program.equals("link") || program.equals("unlink")) {
+      return null; // the link itself, made or taken away
+    }
+    List<Word> out = null;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      if (!word.literal() && !word.text().contains("*")) {
+        continue;
+      }
+      String text = plainPath(word.text());
+      for (Map.Entry<String, String> link : resolver.linked.entrySet()) {
+        String name = link.getKey();
+        if (text.equals(name) || text.equals(name + "/") || text.startsWith(name + "/")) {
+          String target = link.getValue();
+          String rest = text.substring(name.length());
+          String put =
+              target.endsWith("/") && rest.startsWith("/")
+                  ? target + rest.substring(1)
+                  : target + rest;
+          if (out == null) {
+            out = new ArrayList<>(words);
+          }
+          out.set(
+              i,
+              new Word(put, word.literal() && !target.startsWith("~") && !target.startsWith("$")));
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   static String plainPath(String path) {
@@ -138,8 +317,16 @@ final class SameCallFiles {
           }
         }
       }
-    } else if (program.equals("tee") && raw.pipedFrom != null) {
-      text = ShellInputs.pipedText(resolver, raw);
+    } else if (program.equals("tee")) {
+      // … | tee f, and tee f <<< '…' or a here-document: what it reads it writes.
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+        }
+      }
+      if (text == null && raw.pipedFrom != null) {
+        text = ShellInputs.pipedText(resolver, raw);
+      }
       if (text != null) {
         for (int i = 1; i < words.size(); i++) {
           if (!words.get(i).text().startsWith("-")) {

@@ -69,7 +69,7 @@ abstract class CodeCursor {
       char c = s.charAt(pos);
       if (triple ? s.startsWith(tripleQuote, pos) : c == q) {
         pos += triple ? 3 : 1;
-        return sb.toString();
+        return plain ? sb.toString() : environmentAsShell(sb.toString());
       }
       if (fields && (c == '{' || c == '}')) {
         if (pos + 1 < n && s.charAt(pos + 1) == c) {
@@ -126,6 +126,37 @@ abstract class CodeCursor {
     return null;
   }
 
+  /**
+   * perl's {@code $ENV{HOME}}, ruby's {@code #{ENV['HOME']}}, node's {@code ${process.env.HOME}}.
+   */
+  private static final java.util.regex.Pattern ENVIRONMENT_IN_STRING =
+      java.util.regex.Pattern.compile(
+          "\\$ENV\\{['\"]?(\\w{1,64})['\"]?\\}|#\\{ENV\\[['\"](\\w{1,64})['\"]\\]\\}"
+              + "|\\$\\{process\\.env\\.(\\w{1,64})\\}");
+
+  /**
+   * A string that interpolates, with the environment's variables it reads written as the shell
+   * reads them ({@code "rm -rf $ENV{HOME}"} is {@code rm -rf ${HOME}}): the command the string
+   * becomes, as the shell that runs it sees it.
+   */
+  private String environmentAsShell(String value) {
+    if (language == InlineLanguage.PYTHON
+        || language == InlineLanguage.AWK
+        || value.indexOf("ENV") < 0 && value.indexOf("process.env") < 0) {
+      return value;
+    }
+    return ENVIRONMENT_IN_STRING
+        .matcher(value)
+        .replaceAll(
+            m ->
+                java.util.regex.Matcher.quoteReplacement(
+                    "${"
+                        + (m.group(1) != null
+                            ? m.group(1)
+                            : m.group(2) != null ? m.group(2) : m.group(3))
+                        + "}"));
+  }
+
   /** At an f-string's {@code {}: to the brace that closes it. */
   void skipField() {
     int open = 0;
@@ -169,6 +200,42 @@ abstract class CodeCursor {
     while (pos < n && s.charAt(pos) != '\n') {
       pos++;
     }
+  }
+
+  /**
+   * At a string: its value and those of the string literals joined to it by {@code +} (perl's and
+   * php's {@code .}), as the code computes it ({@code 'kube' + 'ctl'}); null when the first does
+   * not end. A join to anything but a literal is left where it stands, for the caller to read.
+   */
+  String readJoinedString() {
+    String first = readString();
+    if (first == null) {
+      return null;
+    }
+    StringBuilder joined = null;
+    for (int rounds = 0; rounds < 64; rounds++) {
+      int at = skipSpacesFrom(pos);
+      boolean dot = language == InlineLanguage.PERL || language == InlineLanguage.PHP;
+      if (at >= n || s.charAt(at) != (dot ? '.' : '+') || at + 1 < n && s.charAt(at + 1) == '=') {
+        break;
+      }
+      int back = pos;
+      pos = skipSpacesFrom(at + 1);
+      if (!isStringAt()) {
+        pos = back;
+        break;
+      }
+      String next = readString();
+      if (next == null) {
+        pos = back;
+        break;
+      }
+      if (joined == null) {
+        joined = new StringBuilder(first);
+      }
+      joined.append(next);
+    }
+    return joined == null ? first : joined.toString();
   }
 
   void skipSpaces() {

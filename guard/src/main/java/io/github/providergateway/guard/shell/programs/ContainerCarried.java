@@ -14,6 +14,41 @@ import java.util.Set;
 final class ContainerCarried {
   private ContainerCarried() {}
 
+  /** What may stand before a path within a command's code: a word's start or an operator. */
+  private static final String BEFORE_PATH = " \t\n'\"=<>:;|&(";
+
+  /**
+   * {@code text}, a command's code, with each path below {@code inside} that stands as a word of
+   * its own ({@code > /host/etc/x}) put back below {@code outside}; null where none stands there.
+   */
+  private static String putBack(String text, String inside, String outside) {
+    if (inside.length() < 2 || text.length() > 8192 || !text.contains(inside)) {
+      return null;
+    }
+    StringBuilder out = null;
+    int from = 0;
+    for (int at = text.indexOf(inside); at >= 0; at = text.indexOf(inside, at + 1)) {
+      int end = at + inside.length();
+      boolean starts = at == 0 || BEFORE_PATH.indexOf(text.charAt(at - 1)) >= 0;
+      boolean ends =
+          end == text.length()
+              || text.charAt(end) == '/'
+              || BEFORE_PATH.indexOf(text.charAt(end)) >= 0 && text.charAt(end) != '=';
+      if (!starts || !ends) {
+        continue;
+      }
+      if (out == null) {
+        out = new StringBuilder(text.length() + 16);
+      }
+      out.append(text, from, at).append(outside.equals("/") ? "" : outside);
+      if (outside.equals("/") && (end == text.length() || text.charAt(end) != '/')) {
+        out.append('/');
+      }
+      from = end;
+    }
+    return out == null ? null : out.append(text, from, text.length()).toString();
+  }
+
   /**
    * {@code docker run -v /:/host alpine rm -rf /host/home/user}: a command in a container whose
    * words name a folder of this machine mounted into it is read with the machine's paths put back
@@ -69,15 +104,21 @@ final class ContainerCarried {
             mount[1].endsWith("/") && mount[1].length() > 1
                 ? mount[1].substring(0, mount[1].length() - 1)
                 : mount[1];
+        String outside =
+            mount[0].endsWith("/") && mount[0].length() > 1
+                ? mount[0].substring(0, mount[0].length() - 1)
+                : mount[0];
         if (text.equals(inside) || text.startsWith(inside + "/")) {
-          String outside =
-              mount[0].endsWith("/") && mount[0].length() > 1
-                  ? mount[0].substring(0, mount[0].length() - 1)
-                  : mount[0];
           text = outside + text.substring(inside.length());
           if (text.startsWith("//")) {
             text = text.substring(1);
           }
+          named = true;
+          break;
+        }
+        String within = putBack(text, inside, outside);
+        if (within != null) {
+          text = within; // sh -c 'echo … > /host-etc/sudoers.d/x': the code's paths too
           named = true;
           break;
         }

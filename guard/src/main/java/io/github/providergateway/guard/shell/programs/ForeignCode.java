@@ -394,6 +394,15 @@ final class ForeignCode {
 
   private static void powershell(String code, List<ForeignRun> found) {
     String text = code;
+    if (text.length() >= 8 && text.length() <= 65_536 && ENCODED.matcher(text).matches()) {
+      // -EncodedCommand, -enc, -e: the code is base64 of UTF-16LE text, read as what it decodes to.
+      String decoded = decodePowershell(text);
+      if (decoded == null || decoded.chars().anyMatch(c -> c < 9 || c > 0xFFFD)) {
+        found.add(ForeignRun.opaque("PowerShell code encoded as the guard cannot read"));
+        return;
+      }
+      text = decoded;
+    }
     Matcher download = PS_DOWNLOAD.matcher(text);
     boolean runs = PS_RUN.matcher(text).find();
     if (download.find() && runs) {
@@ -415,6 +424,9 @@ final class ForeignCode {
             .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
     found.add(ForeignRun.shell(shell));
   }
+
+  /** A PowerShell code word that is base64 alone: an encoded command. */
+  private static final Pattern ENCODED = Pattern.compile("[A-Za-z0-9+/]+={0,2}");
 
   /** PowerShell's {@code -EncodedCommand}: base64 of UTF-16LE text; null when it is not. */
   static String decodePowershell(String encoded) {

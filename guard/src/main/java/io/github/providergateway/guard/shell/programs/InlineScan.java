@@ -442,7 +442,7 @@ final class InlineScan extends CodeCursor {
       }
       char c = s.charAt(pos);
       if (isStringAt()) {
-        String literal = readString();
+        String literal = readJoinedString();
         if (literal == null) {
           break;
         }
@@ -523,7 +523,7 @@ final class InlineScan extends CodeCursor {
         return elements;
       }
       if (isStringAt()) {
-        String literal = readString();
+        String literal = readJoinedString();
         if (literal == null) {
           return elements;
         }

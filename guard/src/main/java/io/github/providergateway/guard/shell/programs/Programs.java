@@ -194,6 +194,17 @@ public final class Programs {
   }
 
   /**
+   * {@return the command with the options a package manager reads from the environment added
+   * ({@code PIP_EXTRA_INDEX_URL}, {@code npm_config_registry}), as shell text; or null}
+   *
+   * @param words the command's words, its program first
+   * @param values the variables given on the command and set before it
+   */
+  public static String optionsFromEnvironment(List<? extends ProgramWord> words, Values values) {
+    return OptionsFromEnvironment.withAdded(view(words), values);
+  }
+
+  /**
    * {@return the substitutions inside the single-quoted strings {@code text} has bash evaluate}
    *
    * @param text the text
