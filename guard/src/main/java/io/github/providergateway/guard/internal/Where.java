@@ -157,6 +157,7 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    WeakenPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -176,6 +177,8 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    DevicePredicates.addTo(named);
+    WeakenPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

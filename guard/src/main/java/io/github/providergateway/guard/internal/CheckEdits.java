@@ -1,0 +1,659 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What "a check turned off" reads (decision 95): a change to a file, as an edit tool's old and new
+ * text or a {@code sed -i}/{@code perl -pi} substitution's pattern and replacement, that turns a
+ * security or compliance control off. Three kinds, each a rule of {@code weakens}:
+ *
+ * <ul>
+ *   <li>{@link Kind#SCREENING}: sanctions, AML, KYC or fraud screening switched off or its call
+ *       taken out;
+ *   <li>{@link Kind#CHECK}: a line added that sets a control's key ({@code verify}, {@code
+ *       signature}, {@code auth}, {@code mfa}, {@code tls}, {@code csrf}, {@code audit}, {@code
+ *       rate_limit}, {@code encryption}, …) to off ({@code false}, {@code 0}, {@code disabled},
+ *       {@code none}), or a skipping key ({@code insecure_skip_verify}, {@code disable_auth}) to
+ *       on; a verifying call ({@code construct_event}, {@code compare_digest}, {@code verify(},
+ *       {@code bcrypt.compare}, {@code @login_required}) taken out; a known bypass put in ({@code
+ *       csrf_exempt}, {@code CERT_NONE}, {@code algorithms=["none"]}); a password or header
+ *       compared with a literal that returns success, in an auth file; a quality gate's minimum set
+ *       to zero;
+ *   <li>{@link Kind#SECRET_LOGGED}: a mask taken off ({@code mask_pan(card.number)} to {@code
+ *       card.number}), a card number, password, secret or token put in a log or print call, a CI
+ *       secret echoed through an encoder, the whole environment handed to a log or a tracker.
+ * </ul>
+ *
+ * <p>A file that is a test, a fixture, a mock, documentation, an example or a local or development
+ * configuration is ordinary work whatever it says, and so is a comment. Only the lines the change
+ * adds are read for what it puts in; what it takes out is what the old text held and the new does
+ * not.
+ */
+final class CheckEdits {
+  /** What a change turns off. */
+  enum Kind {
+    SCREENING,
+    CHECK,
+    SECRET_LOGGED
+  }
+
+  /**
+   * What a change was found to do.
+   *
+   * @param kind its kind
+   * @param shown what the reason shows
+   */
+  record Found(Kind kind, String shown) {}
+
+  /** The longest text read; the rest of a longer one is not. */
+  private static final int MAX_TEXT = 64 * 1024;
+
+  /** The longest line read; a longer one (minified code, data) is not. */
+  private static final int MAX_LINE = 400;
+
+  /** A key given a value: {@code verify: false}, {@code VERIFY_SSL=0}, {@code verify=False}. */
+  private static final Pattern KEY_VALUE =
+      Pattern.compile(
+          "([A-Za-z_][\\w.\\-]{0,80}(?:\\[['\"][\\w.\\-]{1,60}['\"]\\])?)['\"]?\\s{0,4}"
+              + "(?:=>|:=|:|=)(?!=)\\s{0,4}['\"]?([A-Za-z0-9_]{1,16})\\b");
+
+  /** A YAML section's line: {@code mfa:}, the key its lines below belong to. */
+  private static final Pattern SECTION = Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?:");
+
+  /** The words of a key that name a security or compliance control. */
+  private static final Set<String> CONTROLS =
+      Set.of(
+          "verify",
+          "verification",
+          "verified",
+          "signature",
+          "signatures",
+          "sig",
+          "signing",
+          "signed",
+          "auth",
+          "authn",
+          "authz",
+          "authentication",
+          "authorization",
+          "authenticate",
+          "mfa",
+          "2fa",
+          "otp",
+          "totp",
+          "tls",
+          "ssl",
+          "https",
+          "csrf",
+          "xsrf",
+          "audit",
+          "auditing",
+          "ratelimit",
+          "ratelimiting",
+          "throttle",
+          "throttling",
+          "encryption",
+          "encrypt",
+          "encrypted",
+          "secure",
+          "hsts",
+          "csp",
+          "captcha",
+          "recaptcha",
+          "waf",
+          "antivirus",
+          "mtls",
+          "certificate",
+          "certificates",
+          "cert",
+          "certs",
+          "unauthorized",
+          "sslmode",
+          "sslverify",
+          "verifyssl",
+          "tlsverify",
+          "strictssl",
+          "integrity",
+          "pinning",
+          "security");
+
+  /** The words of a key that name screening of customers or payments. */
+  private static final Set<String> SCREENINGS =
+      Set.of(
+          "sanctions",
+          "sanction",
+          "screening",
+          "aml",
+          "kyc",
+          "fraud",
+          "ofac",
+          "pep",
+          "watchlist",
+          "antifraud");
+
+  /** The words of a key that say it turns something off when on. */
+  private static final Set<String> NEGATIONS =
+      Set.of(
+          "skip",
+          "disable",
+          "disabled",
+          "no",
+          "bypass",
+          "insecure",
+          "ignore",
+          "unsafe",
+          "unsigned",
+          "unverified",
+          "without");
+
+  /** The values that mean off. */
+  private static final Set<String> OFF =
+      Set.of(
+          "false",
+          "0",
+          "off",
+          "no",
+          "disabled",
+          "disable",
+          "none",
+          "null",
+          "nil",
+          "skip",
+          "permissive",
+          "insecure",
+          "never",
+          "optional");
+
+  /** The last words of a key that make it a switch. */
+  private static final Set<String> FLAG_WORDS =
+      Set.of(
+          "enabled",
+          "enable",
+          "required",
+          "require",
+          "enforce",
+          "enforced",
+          "enforcing",
+          "check",
+          "checks",
+          "checking",
+          "on",
+          "active",
+          "mode",
+          "level",
+          "policy",
+          "strict",
+          "validation",
+          "validate",
+          "protection",
+          "protect",
+          "filter",
+          "guard",
+          "type",
+          "method");
+
+  /** The values that say nothing is there. */
+  private static final Set<String> EMPTY = Set.of("none", "null", "nil");
+
+  /** The last words of a key whose value none means no control at all. */
+  private static final Set<String> EMPTY_OFF =
+      Set.of(
+          "mode",
+          "level",
+          "type",
+          "method",
+          "policy",
+          "auth",
+          "authentication",
+          "authorization",
+          "encryption",
+          "mfa",
+          "2fa");
+
+  /** The values that mean on. */
+  private static final Set<String> ON = Set.of("true", "1", "yes", "on", "enabled", "enable");
+
+  /** A quality gate's minimum: its words, and the measures it gates on. */
+  private static final Set<String> MINIMUMS = Set.of("min", "minimum", "threshold", "under");
+
+  private static final Set<String> MEASURES =
+      Set.of(
+          "eval",
+          "coverage",
+          "score",
+          "auc",
+          "accuracy",
+          "quality",
+          "gate",
+          "f1",
+          "precision",
+          "recall");
+
+  /** Calls and marks that verify, whose taking out is a check removed. */
+  private static final Pattern CHECK_CALLS =
+      Pattern.compile(
+          "construct_?[Ee]vent|verify_?[Ss]ignature\\w*|verify_?[Ww]ebhook\\w*"
+              + "|validate_?[Ss]ignature|check_?[Ss]ignature|compare_digest|timingSafeEqual"
+              + "|secure_?[Cc]ompare|hmac\\.(?:compare|verify)\\w*|\\bjwt\\.(?:verify|decode)"
+              + "|verify_?[Jj]wt|verify_?[Tt]oken|verify_?[Ii]d_?[Tt]oken|bcrypt\\.(?:compare|checkpw)"
+              + "|check_password|verify_?[Pp]assword|password_verify|@login_required"
+              + "|@requires?_auth\\w*|require_?[Aa]uth\\w*|ensure_?[Aa]uthenticated"
+              + "|authenticate_user!|verify_authenticity_token|csrf_protect|VerifyCsrfToken"
+              + "|@PreAuthorize|@Secured|\\.verify\\(|\\bverify\\("
+              + "|(?:screen|check)_?[Ss]anctions?\\w*|sanctions?_?(?:check|screen)\\w*"
+              + "|(?:aml|kyc|fraud)_?(?:check|screen|verify)\\w*|(?:check|screen)_?(?:aml|kyc|fraud)\\w*");
+
+  /** Bypasses that, put in, turn a check off on their own. */
+  private static final Pattern BYPASSES =
+      Pattern.compile(
+          "@csrf_exempt|skip_before_action\\s{1,4}:(?:verify_authenticity_token|authenticate\\w*"
+              + "|require_login\\w*)|csrf\\(\\)\\.disable\\(\\)|\\.csrf\\(\\s*\\w+\\s*->\\s*\\w+"
+              + "\\.disable\\(\\)|algorithms\\s*=\\s*\\[\\s*['\"]none['\"]|\\bCERT_NONE\\b"
+              + "|_create_unverified_context|InsecureSkipVerify\\s*:\\s*true"
+              + "|NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER|verify_signature['\"]?\\s*:\\s*False");
+
+  /** A value compared with a literal that then succeeds: a master password, a magic header. */
+  private static final Pattern LITERAL_PASS =
+      Pattern.compile(
+          "\\bif\\s*\\(?[^\\n]{0,60}?(?i:pass|pwd|plain|header|token|secret|otp|code|key)[^\\n]{0,60}?"
+              + "(?:===?|\\.equals\\(|\\beq\\b)\\s*['\"][^'\"\\s]{6,}['\"]\\)?"
+              + "\\s*\\)?\\s*[:{]?\\s*(?:return\\s+(?:true|True|next\\(\\)|user\\b|1\\b)|next\\(\\))");
+
+  /** Where a literal that passes is a backdoor: the code that authenticates. */
+  private static final Pattern AUTH_PLACE =
+      Pattern.compile("(?i)auth|login|passw|verify|session|token|permission|middleware|guard");
+
+  /** Calls that mask a secret on its way to a log. */
+  private static final Pattern MASKS =
+      Pattern.compile(
+          "\\b\\w*(?:mask|redact|scrub|sanitiz|obfuscat|anonymi[sz]|censor|last4|truncate_pan)\\w*\\s*\\(",
+          Pattern.CASE_INSENSITIVE);
+
+  /** A call that writes to a log or the output. */
+  private static final Pattern LOG_CALL =
+      Pattern.compile(
+          "\\b(?:log(?:ger|ging)?\\.\\w+|console\\.(?:log|info|debug|warn|error)|print(?:ln|f)?"
+              + "|puts|System\\.out\\.print\\w*|Log\\.[dievw]|fmt\\.(?:Print|Fprint)\\w*|NSLog"
+              + "|Timber\\.\\w+|println!|logger\\.\\w+|Rails\\.logger\\.\\w+)\\s*[( ]");
+
+  /** An expression, not a string, that holds a card number, a password or a secret. */
+  private static final Pattern SENSITIVE =
+      Pattern.compile(
+          "\\b(?:card|cc|payment)[._]?(?:number|num|pan|cvv|cvc)\\b|\\bcvv\\b|\\bcvc\\b|\\bpan\\b"
+              + "|(?:\\.|\\b)(?:password|passwd|secret|api_?key|apiKey|access_?token|accessToken"
+              + "|auth_?token|authToken|secret_?key|secretKey|private_?key|privateKey|client_secret)\\b");
+
+  /** The whole environment, handed on. */
+  private static final Pattern WHOLE_ENVIRONMENT =
+      Pattern.compile(
+          "dict\\(os\\.environ\\)|\\*\\*os\\.environ\\b|os\\.environ\\.copy\\(\\)"
+              + "|\\.\\.\\.process\\.env\\b|JSON\\.stringify\\(process\\.env\\)|ENV\\.to_h\\b"
+              + "|System\\.getenv\\(\\)");
+
+  /** Where the whole environment goes to be kept: logs, prints, trackers. */
+  private static final Pattern KEEPS =
+      Pattern.compile(
+          "\\b(?:print|log\\w*|console|wandb|mlflow|neptune|comet|track\\w*|send\\w*|post|json\\.dumps?|"
+              + "JSON\\.stringify|puts)\\b");
+
+  /** A CI secret echoed. */
+  private static final Pattern CI_SECRET_PRINTED =
+      Pattern.compile("\\b(?:echo|printf|print)\\b[^\\n]{0,200}\\$\\{\\{\\s*secrets\\.");
+
+  /** A pipe into a program that undoes a CI log's masking. */
+  private static final Pattern UNMASKS =
+      Pattern.compile("\\|\\s*(?:base64|xxd|od|rev|sed|tr|cut|hexdump|gzip)\\b");
+
+  /** The parts of a file's path that make it a test, a fixture, documentation or local config. */
+  private static final Set<String> ORDINARY_PARTS =
+      Set.of(
+          "test",
+          "tests",
+          "__tests__",
+          "spec",
+          "specs",
+          "testing",
+          "fixtures",
+          "fixture",
+          "mocks",
+          "__mocks__",
+          "mock",
+          "docs",
+          "doc",
+          "examples",
+          "example",
+          "samples",
+          "sample",
+          "e2e",
+          "testdata",
+          "dev",
+          "development",
+          "local",
+          "debug",
+          "conftest",
+          "md",
+          "rst",
+          "adoc",
+          "template",
+          "dist");
+
+  private CheckEdits() {}
+
+  /**
+   * What an edit tool's call turns off.
+   *
+   * @param call the call
+   * @return what it turns off, or {@code null}
+   */
+  static Found ofEdit(CallForRules call) {
+    String tool = call.tool();
+    if (!tool.equals("edit") && !tool.equals("write")) {
+      return null;
+    }
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    String file = path == null || !path.isTextual() ? "" : path.asText();
+    String old = text(call.args(), "old_string", "old_str");
+    String now = text(call.args(), "new_string", "new_str");
+    if (now == null) {
+      now = text(call.args(), "content", "file_text");
+      old = "";
+    }
+    if (now == null || old == null && now.isEmpty()) {
+      return null;
+    }
+    return of(old == null ? "" : old, now, List.of(file));
+  }
+
+  private static String text(JsonNode args, String... fields) {
+    for (String field : fields) {
+      JsonNode value = args.get(field);
+      if (value != null && value.isTextual()) {
+        return value.asText();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What a change of text turns off.
+   *
+   * @param old the text it replaces, empty for a new file
+   * @param now the text it puts in
+   * @param files the files it changes; none ordinary work, or it is not read
+   * @return what it turns off, or {@code null}
+   */
+  static Found of(String old, String now, List<String> files) {
+    if (files.isEmpty()) {
+      return null;
+    }
+    for (String file : files) {
+      if (ordinaryFile(file)) {
+        return null;
+      }
+    }
+    old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
+    now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
+    Set<String> oldLines = new HashSet<>();
+    for (String line : old.split("\n", -1)) {
+      oldLines.add(line.strip());
+    }
+    Found found = null;
+    List<String> sections = new ArrayList<>();
+    List<Integer> indents = new ArrayList<>();
+    for (String raw : now.split("\n", -1)) {
+      String line = raw.strip();
+      int indent = raw.length() - raw.stripLeading().length();
+      while (!indents.isEmpty() && indents.get(indents.size() - 1) >= indent) {
+        indents.remove(indents.size() - 1);
+        sections.remove(sections.size() - 1);
+      }
+      Matcher section = SECTION.matcher(line);
+      if (section.matches() && sections.size() < 16) {
+        sections.add(section.group(1));
+        indents.add(indent);
+        continue;
+      }
+      if (line.isEmpty() || line.length() > MAX_LINE || oldLines.contains(line) || comment(line)) {
+        continue;
+      }
+      Found here = added(line, String.join(".", sections), old, files.get(0));
+      if (here != null && (found == null || here.kind().ordinal() < found.kind().ordinal())) {
+        found = here;
+      }
+    }
+    Found removed = removed(old, now);
+    if (removed != null && (found == null || removed.kind().ordinal() < found.kind().ordinal())) {
+      found = removed;
+    }
+    return found;
+  }
+
+  /** What one added line puts in. */
+  private static Found added(String line, String section, String old, String file) {
+    Matcher pair = KEY_VALUE.matcher(line);
+    while (pair.find()) {
+      Kind kind = offKind(section + "." + pair.group(1), pair.group(2));
+      if (kind != null) {
+        return new Found(kind, pair.group());
+      }
+    }
+    Matcher bypass = BYPASSES.matcher(line);
+    if (bypass.find()) {
+      return new Found(Kind.CHECK, bypass.group());
+    }
+    Matcher literal = LITERAL_PASS.matcher(line);
+    if (literal.find() && (AUTH_PLACE.matcher(file).find() || AUTH_PLACE.matcher(old).find())) {
+      return new Found(Kind.CHECK, literal.group());
+    }
+    Matcher ci = CI_SECRET_PRINTED.matcher(line);
+    if (ci.find()) {
+      String after = line.substring(ci.start());
+      if (UNMASKS.matcher(after).find() || after.indexOf('|') < 0 && after.indexOf('>') < 0) {
+        return new Found(Kind.SECRET_LOGGED, ci.group() + "…");
+      }
+    }
+    if (LOG_CALL.matcher(line).find()) {
+      Matcher sensitive = SENSITIVE.matcher(code(line));
+      if (sensitive.find()) {
+        return new Found(Kind.SECRET_LOGGED, line);
+      }
+    }
+    Matcher environment = WHOLE_ENVIRONMENT.matcher(line);
+    if (environment.find()
+        && KEEPS.matcher(line).find()
+        && !line.contains("env=")
+        && !line.contains("env:")
+        && !line.contains("subprocess")
+        && !line.contains("spawn")) {
+      return new Found(Kind.SECRET_LOGGED, environment.group());
+    }
+    return null;
+  }
+
+  /** What the change takes out: a verifying call, a screening call, a mask. */
+  private static Found removed(String old, String now) {
+    if (old.isEmpty()) {
+      return null;
+    }
+    Set<String> kept = matches(CHECK_CALLS, now);
+    for (String call : matches(CHECK_CALLS, old)) {
+      if (!kept.contains(call)) {
+        String lower = call.toLowerCase(Locale.ROOT);
+        boolean screening =
+            lower.contains("sanction")
+                || lower.contains("aml")
+                || lower.contains("kyc")
+                || lower.contains("fraud");
+        return new Found(screening ? Kind.SCREENING : Kind.CHECK, call + " taken out");
+      }
+    }
+    Set<String> masked = matches(MASKS, now);
+    for (String mask : matches(MASKS, old)) {
+      if (!masked.contains(mask)) {
+        return new Found(Kind.SECRET_LOGGED, mask + "…) taken out");
+      }
+    }
+    return null;
+  }
+
+  private static Set<String> matches(Pattern pattern, String text) {
+    Set<String> found = new HashSet<>();
+    Matcher matcher = pattern.matcher(text);
+    while (matcher.find() && found.size() < 64) {
+      found.add(matcher.group().replaceAll("\\s+", ""));
+    }
+    return found;
+  }
+
+  /**
+   * Whether a key given a value turns a control off, and which kind.
+   *
+   * @param key the key
+   * @param value its value
+   * @return the kind, or {@code null} when it does not
+   */
+  static Kind offKind(String key, String value) {
+    String v = value.toLowerCase(Locale.ROOT);
+    boolean off = OFF.contains(v);
+    boolean on = ON.contains(v);
+    if (!off && !on) {
+      return null;
+    }
+    List<String> words = words(key);
+    boolean negated = false;
+    boolean control = false;
+    boolean screening = false;
+    boolean minimum = false;
+    boolean measure = false;
+    for (String word : words) {
+      negated |= NEGATIONS.contains(word);
+      control |= CONTROLS.contains(word);
+      screening |= SCREENINGS.contains(word);
+      minimum |= MINIMUMS.contains(word);
+      measure |= MEASURES.contains(word);
+    }
+    if (words.isEmpty()) {
+      return null;
+    }
+    String last = words.get(words.size() - 1);
+    boolean flag =
+        FLAG_WORDS.contains(last) || CONTROLS.contains(last) || SCREENINGS.contains(last);
+    if (!flag && !(minimum && measure)) {
+      return null; // auth_token = None: a value, not a switch
+    }
+    if (EMPTY.contains(v) && !EMPTY_OFF.contains(last)) {
+      return null; // signature = None: nothing yet, not a check off
+    }
+    String joined = String.join("", words);
+    control |= joined.contains("ratelimit") || joined.contains("rejectunauthorized");
+    boolean turnsOff = negated ? on && (control || screening || words.contains("insecure")) : off;
+    if (minimum && measure && v.equals("0")) {
+      return Kind.CHECK; // min_eval_auc: 0.0, the gate that lets everything through
+    }
+    if (!turnsOff) {
+      return null;
+    }
+    if (screening) {
+      return Kind.SCREENING;
+    }
+    return control || negated && words.contains("insecure") ? Kind.CHECK : null;
+  }
+
+  /** A key's words, lower case: {@code WTF_CSRF_ENABLED}, {@code rejectUnauthorized}. */
+  private static List<String> words(String key) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    char before = 0;
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      boolean split = !Character.isLetterOrDigit(c);
+      boolean camel = Character.isUpperCase(c) && Character.isLowerCase(before);
+      if ((split || camel) && word.length() > 0) {
+        words.add(word.toString().toLowerCase(Locale.ROOT));
+        word.setLength(0);
+      }
+      if (!split) {
+        word.append(c);
+      }
+      before = c;
+    }
+    if (word.length() > 0) {
+      words.add(word.toString().toLowerCase(Locale.ROOT));
+    }
+    return words;
+  }
+
+  /** A line's code: its string literals emptied, what they interpolate kept. */
+  private static String code(String line) {
+    StringBuilder code = new StringBuilder();
+    char quote = 0;
+    int depth = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote == 0) {
+        if (c == '"' || c == '\'' || c == '`') {
+          quote = c;
+        }
+        code.append(c);
+      } else if (c == '\\') {
+        i++;
+      } else if (c == quote && depth == 0) {
+        quote = 0;
+        code.append(c);
+      } else if (c == '{') {
+        depth++;
+        code.append(' ');
+      } else if (c == '}' && depth > 0) {
+        depth--;
+        code.append(' ');
+      } else if (depth > 0) {
+        code.append(c);
+      }
+    }
+    return code.toString();
+  }
+
+  private static boolean comment(String line) {
+    return line.startsWith("#")
+        || line.startsWith("//")
+        || line.startsWith("/*")
+        || line.startsWith("*")
+        || line.startsWith("<!--")
+        || line.startsWith(";")
+        || line.startsWith("--");
+  }
+
+  /** Whether a file is a test, fixture, doc, example or local configuration. */
+  static boolean ordinaryFile(String file) {
+    String lower = file.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".txt") && !lower.endsWith("requirements.txt")) {
+      return true;
+    }
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    if (name.startsWith("test_")
+        || name.contains("_test.")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+        || name.contains("tests.")
+        || name.endsWith("test.java")
+        || name.endsWith("test.kt")
+        || name.endsWith(".example")
+        || name.endsWith(".sample")) {
+      return true;
+    }
+    for (String part : lower.split("[/._\\-]")) {
+      if (ORDINARY_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
