@@ -67,175 +67,6 @@ final class CheckEdits {
   /** A YAML section's line: {@code mfa:}, the key its lines below belong to. */
   private static final Pattern SECTION = Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?:");
 
-  /** The words of a key that name a security or compliance control. */
-  private static final Set<String> CONTROLS =
-      Set.of(
-          "verify",
-          "verification",
-          "verified",
-          "signature",
-          "signatures",
-          "sig",
-          "signing",
-          "signed",
-          "auth",
-          "authn",
-          "authz",
-          "authentication",
-          "authorization",
-          "authenticate",
-          "mfa",
-          "2fa",
-          "otp",
-          "totp",
-          "tls",
-          "ssl",
-          "https",
-          "csrf",
-          "xsrf",
-          "audit",
-          "auditing",
-          "ratelimit",
-          "ratelimiting",
-          "throttle",
-          "throttling",
-          "encryption",
-          "encrypt",
-          "encrypted",
-          "secure",
-          "hsts",
-          "csp",
-          "captcha",
-          "recaptcha",
-          "waf",
-          "antivirus",
-          "mtls",
-          "certificate",
-          "certificates",
-          "cert",
-          "certs",
-          "unauthorized",
-          "sslmode",
-          "sslverify",
-          "verifyssl",
-          "tlsverify",
-          "strictssl",
-          "integrity",
-          "pinning",
-          "security");
-
-  /** The words of a key that name screening of customers or payments. */
-  private static final Set<String> SCREENINGS =
-      Set.of(
-          "sanctions",
-          "sanction",
-          "screening",
-          "aml",
-          "kyc",
-          "fraud",
-          "ofac",
-          "pep",
-          "watchlist",
-          "antifraud");
-
-  /** The words of a key that say it turns something off when on. */
-  private static final Set<String> NEGATIONS =
-      Set.of(
-          "skip",
-          "disable",
-          "disabled",
-          "no",
-          "bypass",
-          "insecure",
-          "ignore",
-          "unsafe",
-          "unsigned",
-          "unverified",
-          "without");
-
-  /** The values that mean off. */
-  private static final Set<String> OFF =
-      Set.of(
-          "false",
-          "0",
-          "off",
-          "no",
-          "disabled",
-          "disable",
-          "none",
-          "null",
-          "nil",
-          "skip",
-          "permissive",
-          "insecure",
-          "never",
-          "optional");
-
-  /** The last words of a key that make it a switch. */
-  private static final Set<String> FLAG_WORDS =
-      Set.of(
-          "enabled",
-          "enable",
-          "required",
-          "require",
-          "enforce",
-          "enforced",
-          "enforcing",
-          "check",
-          "checks",
-          "checking",
-          "on",
-          "active",
-          "mode",
-          "level",
-          "policy",
-          "strict",
-          "validation",
-          "validate",
-          "protection",
-          "protect",
-          "filter",
-          "guard",
-          "type",
-          "method");
-
-  /** The values that say nothing is there. */
-  private static final Set<String> EMPTY = Set.of("none", "null", "nil");
-
-  /** The last words of a key whose value none means no control at all. */
-  private static final Set<String> EMPTY_OFF =
-      Set.of(
-          "mode",
-          "level",
-          "type",
-          "method",
-          "policy",
-          "auth",
-          "authentication",
-          "authorization",
-          "encryption",
-          "mfa",
-          "2fa");
-
-  /** The values that mean on. */
-  private static final Set<String> ON = Set.of("true", "1", "yes", "on", "enabled", "enable");
-
-  /** A quality gate's minimum: its words, and the measures it gates on. */
-  private static final Set<String> MINIMUMS = Set.of("min", "minimum", "threshold", "under");
-
-  private static final Set<String> MEASURES =
-      Set.of(
-          "eval",
-          "coverage",
-          "score",
-          "auc",
-          "accuracy",
-          "quality",
-          "gate",
-          "f1",
-          "precision",
-          "recall");
-
   /** Calls and marks that verify, whose taking out is a check removed. */
   private static final Pattern CHECK_CALLS =
       Pattern.compile(
@@ -247,8 +78,19 @@ final class CheckEdits {
               + "|@requires?_auth\\w*|require_?[Aa]uth\\w*|ensure_?[Aa]uthenticated"
               + "|authenticate_user!|verify_authenticity_token|csrf_protect|VerifyCsrfToken"
               + "|@PreAuthorize|@Secured|\\.verify\\(|\\bverify\\("
+              + "|\\brate_?[Ll]imit\\w*\\(|@ratelimit|@throttle\\w*|limiter\\.limit\\(|\\bcsurf\\("
+              + "|\\bhelmet\\("
               + "|(?:screen|check)_?[Ss]anctions?\\w*|sanctions?_?(?:check|screen)\\w*"
               + "|(?:aml|kyc|fraud)_?(?:check|screen|verify)\\w*|(?:check|screen)_?(?:aml|kyc|fraud)\\w*");
+
+  /** A host that is this machine: a setting next to it is about local work. */
+  private static final Pattern LOCAL =
+      Pattern.compile(
+          "localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0|host\\.docker\\.internal|10\\.0\\.2\\.2");
+
+  /** A section of a configuration that is development's or the tests'. */
+  private static final Pattern LOCAL_SECTION =
+      Pattern.compile("(?i)(?:^|[._\\-])(?:dev|development|local|test|testing|debug)(?:$|[._\\-])");
 
   /** Bypasses that, put in, turn a check off on their own. */
   private static final Pattern BYPASSES =
@@ -387,7 +229,8 @@ final class CheckEdits {
    *
    * @param old the text it replaces, empty for a new file
    * @param now the text it puts in
-   * @param files the files it changes; none ordinary work, or it is not read
+   * @param files the files it changes; none ordinary work, or it is not read (a setting beside this
+   *     machine's host, or in a development or test section, is not read either)
    * @return what it turns off, or {@code null}
    */
   static Found of(String old, String now, List<String> files) {
@@ -408,23 +251,34 @@ final class CheckEdits {
     Found found = null;
     List<String> sections = new ArrayList<>();
     List<Integer> indents = new ArrayList<>();
+    String before = "";
     for (String raw : now.split("\n", -1)) {
       String line = raw.strip();
+      if (line.isEmpty()) {
+        continue;
+      }
+      String previous = before;
+      before = raw.length() > MAX_LINE ? "" : raw;
       int indent = raw.length() - raw.stripLeading().length();
       while (!indents.isEmpty() && indents.get(indents.size() - 1) >= indent) {
         indents.remove(indents.size() - 1);
         sections.remove(sections.size() - 1);
       }
-      Matcher section = SECTION.matcher(line);
-      if (section.matches() && sections.size() < 16) {
-        sections.add(section.group(1));
+      Matcher heading = SECTION.matcher(line);
+      if (heading.matches() && sections.size() < 16) {
+        sections.add(heading.group(1));
         indents.add(indent);
         continue;
       }
-      if (line.isEmpty() || line.length() > MAX_LINE || oldLines.contains(line) || comment(line)) {
+      if (line.length() > MAX_LINE || oldLines.contains(line) || comment(line)) {
         continue;
       }
-      Found here = added(line, String.join(".", sections), old, files.get(0));
+      String section = String.join(".", sections);
+      boolean local =
+          LOCAL.matcher(line).find()
+              || LOCAL.matcher(previous).find()
+              || LOCAL_SECTION.matcher(section).find();
+      Found here = added(line, section, local, old, files.get(0));
       if (here != null && (found == null || here.kind().ordinal() < found.kind().ordinal())) {
         found = here;
       }
@@ -437,10 +291,10 @@ final class CheckEdits {
   }
 
   /** What one added line puts in. */
-  private static Found added(String line, String section, String old, String file) {
+  private static Found added(String line, String section, boolean local, String old, String file) {
     Matcher pair = KEY_VALUE.matcher(line);
-    while (pair.find()) {
-      Kind kind = offKind(section + "." + pair.group(1), pair.group(2));
+    while (!local && pair.find()) {
+      Kind kind = CheckWords.offKind(section + "." + pair.group(1), pair.group(2));
       if (kind != null) {
         return new Found(kind, pair.group());
       }
@@ -511,84 +365,6 @@ final class CheckEdits {
       found.add(matcher.group().replaceAll("\\s+", ""));
     }
     return found;
-  }
-
-  /**
-   * Whether a key given a value turns a control off, and which kind.
-   *
-   * @param key the key
-   * @param value its value
-   * @return the kind, or {@code null} when it does not
-   */
-  static Kind offKind(String key, String value) {
-    String v = value.toLowerCase(Locale.ROOT);
-    boolean off = OFF.contains(v);
-    boolean on = ON.contains(v);
-    if (!off && !on) {
-      return null;
-    }
-    List<String> words = words(key);
-    boolean negated = false;
-    boolean control = false;
-    boolean screening = false;
-    boolean minimum = false;
-    boolean measure = false;
-    for (String word : words) {
-      negated |= NEGATIONS.contains(word);
-      control |= CONTROLS.contains(word);
-      screening |= SCREENINGS.contains(word);
-      minimum |= MINIMUMS.contains(word);
-      measure |= MEASURES.contains(word);
-    }
-    if (words.isEmpty()) {
-      return null;
-    }
-    String last = words.get(words.size() - 1);
-    boolean flag =
-        FLAG_WORDS.contains(last) || CONTROLS.contains(last) || SCREENINGS.contains(last);
-    if (!flag && !(minimum && measure)) {
-      return null; // auth_token = None: a value, not a switch
-    }
-    if (EMPTY.contains(v) && !EMPTY_OFF.contains(last)) {
-      return null; // signature = None: nothing yet, not a check off
-    }
-    String joined = String.join("", words);
-    control |= joined.contains("ratelimit") || joined.contains("rejectunauthorized");
-    boolean turnsOff = negated ? on && (control || screening || words.contains("insecure")) : off;
-    if (minimum && measure && v.equals("0")) {
-      return Kind.CHECK; // min_eval_auc: 0.0, the gate that lets everything through
-    }
-    if (!turnsOff) {
-      return null;
-    }
-    if (screening) {
-      return Kind.SCREENING;
-    }
-    return control || negated && words.contains("insecure") ? Kind.CHECK : null;
-  }
-
-  /** A key's words, lower case: {@code WTF_CSRF_ENABLED}, {@code rejectUnauthorized}. */
-  private static List<String> words(String key) {
-    List<String> words = new ArrayList<>();
-    StringBuilder word = new StringBuilder();
-    char before = 0;
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      boolean split = !Character.isLetterOrDigit(c);
-      boolean camel = Character.isUpperCase(c) && Character.isLowerCase(before);
-      if ((split || camel) && word.length() > 0) {
-        words.add(word.toString().toLowerCase(Locale.ROOT));
-        word.setLength(0);
-      }
-      if (!split) {
-        word.append(c);
-      }
-      before = c;
-    }
-    if (word.length() > 0) {
-      words.add(word.toString().toLowerCase(Locale.ROOT));
-    }
-    return words;
   }
 
   /** A line's code: its string literals emptied, what they interpolate kept. */
