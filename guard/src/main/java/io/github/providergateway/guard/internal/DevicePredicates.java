@@ -212,6 +212,55 @@ final class DevicePredicates {
           }
           return false;
         });
+    named.put(
+        "devicectl-removes-app",
+        (scan, step, read) -> {
+          List<Word> args = step.args();
+          if (!mentions(args, "devicectl") || !mentions(args, "uninstall")) {
+            return false;
+          }
+          String last = args.get(args.size() - 1).text();
+          return !last.startsWith("-") && PhoneCommands.personal(last);
+        });
+    named.put(
+        "devicectl-reads-personal",
+        (scan, step, read) -> {
+          List<Word> args = step.args();
+          if (!mentions(args, "devicectl") || !mentions(args, "copy")) {
+            return false;
+          }
+          for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).text().equals("--domain-identifier")
+                && PhoneCommands.personal(args.get(i + 1).text())) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "names-gpu-device",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            String text = word.text();
+            if (text.startsWith("/dev/nvidia")
+                || text.startsWith("/dev/dri")
+                || text.equals("/dev/kfd")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "kills-gpu-processes",
+        (scan, step, read) -> {
+          String source = scan.source();
+          if (source == null
+              || !source.contains("nvidia-smi")
+              || !(source.contains("compute-apps") || source.contains(" pmon"))) {
+            return false;
+          }
+          return step.program().equals("kill") || mentions(step.args(), "kill");
+        });
     named.put("gpu-resets", (scan, step, read) -> hasOption(step, GPU_RESETS));
     named.put(
         "gpu-setting-changed",
@@ -266,6 +315,15 @@ final class DevicePredicates {
           || (name.startsWith(driver)
               && name.length() > driver.length()
               && Character.isDigit(name.charAt(driver.length())))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean mentions(List<Word> args, String text) {
+    for (Word word : args) {
+      if (word.text().equals(text)) {
         return true;
       }
     }
@@ -424,10 +482,33 @@ final class DevicePredicates {
           }
         }
       }
+      if (program.equals("am") && texts(command) && typed(step)) {
+        return true; // a text's composer opened, then its send key pressed
+      }
       if (program.equals("service")
           && command.size() > 2
           && command.get(1).equals("call")
           && (command.get(2).equals("phone") || command.get(2).equals("isms"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an intent opens a text's composer: {@code -d sms:…}, {@code smsto:}, {@code mms:}. */
+  private static boolean texts(List<String> command) {
+    for (String word : command) {
+      if (word.startsWith("sms:") || word.startsWith("smsto:") || word.startsWith("mms:")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the call presses keys or taps on the phone too. */
+  private static boolean typed(Step step) {
+    for (List<String> command : PhoneCommands.deviceCommands(step)) {
+      if (command.get(0).equals("input")) {
         return true;
       }
     }
@@ -468,6 +549,7 @@ final class DevicePredicates {
       if (program.equals("locksettings")
           && command.size() > 1
           && (command.get(1).equals("clear")
+              || command.get(1).startsWith("set-p") // set-pin, set-password, set-pattern
               || command.get(1).equals("set-disabled") && command.contains("true"))) {
         return true;
       }

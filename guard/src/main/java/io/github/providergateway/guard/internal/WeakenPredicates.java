@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,6 +103,21 @@ final class WeakenPredicates {
         "inplace-secret-logged",
         (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.SECRET_LOGGED);
     named.put(
+        "written-check-off",
+        (scan, step, read) -> kindOf(written(scan, step)) == CheckEdits.Kind.CHECK);
+    named.put(
+        "written-screening-off",
+        (scan, step, read) -> kindOf(written(scan, step)) == CheckEdits.Kind.SCREENING);
+    named.put(
+        "code-check-off",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.CHECK);
+    named.put(
+        "code-screening-off",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SCREENING);
+    named.put(
+        "code-secret-logged",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SECRET_LOGGED);
+    named.put(
         "names-security-tool",
         (scan, step, read) -> {
           for (Word word : step.args()) {
@@ -143,6 +159,91 @@ final class WeakenPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * What text a program writes to a file turns off: {@code echo}'s or {@code printf}'s words, or a
+   * here-document, sent to a file by a redirection or {@code tee}. What the file held before is not
+   * known, so every line is read as added.
+   */
+  private static CheckEdits.Found written(Scan scan, Step step) {
+    List<Word> targets = new ArrayList<>();
+    String body = null;
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        targets.add(redirect.target());
+      }
+      if (redirect.body() != null) {
+        body = redirect.body();
+      }
+    }
+    boolean tee = step.program().equals("tee");
+    if (targets.isEmpty() && !tee) {
+      return null;
+    }
+    if (tee) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-")) {
+          targets.add(word);
+        }
+      }
+    }
+    if (body == null && !tee && !step.program().equals("cat")) {
+      StringBuilder text = new StringBuilder();
+      for (Word word : step.args()) {
+        text.append(word.text()).append(' ');
+      }
+      body = text.toString().replace("\\n", "\n");
+    }
+    if (body == null) {
+      return null;
+    }
+    List<String> files = new ArrayList<>();
+    for (Word word : targets) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known() && !target.path().startsWith("/dev")) {
+          files.add(target.path().toString());
+        }
+      }
+    }
+    return files.isEmpty() ? null : CheckEdits.of("", body, files);
+  }
+
+  /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
+  private static final Pattern CODE_REPLACE =
+      Pattern.compile(
+          "(?:\\.replace(?:All)?|re\\.sub|\\.gsub!?|\\.sub!?)\\(\\s*(?:r?(['\"])(.{1,200}?)\\1|/(.{1,200}?)/\\w*)"
+              + "\\s*,\\s*r?(['\"])(.{0,200}?)\\4");
+
+  /** Inline code that writes a file. */
+  private static final Pattern CODE_WRITES =
+      Pattern.compile("write(?:_text|FileSync|File)?\\s*\\(|File\\.write|fs\\.promises");
+
+  /**
+   * What inline code that writes a file turns off by the replacements it makes: each literal it
+   * replaces read as the text taken out, its replacement as the text put in; the file is not known.
+   */
+  private static CheckEdits.Found replacedByCode(Step step) {
+    StringBuilder code = new StringBuilder();
+    for (Word word : step.args()) {
+      if (code.length() + word.text().length() > 16 * 1024) {
+        break;
+      }
+      code.append(word.text()).append('\n');
+    }
+    if (!CODE_WRITES.matcher(code).find()) {
+      return null;
+    }
+    Matcher replace = CODE_REPLACE.matcher(code);
+    int count = 0;
+    while (replace.find() && count++ < 16) {
+      String old = replace.group(2) != null ? replace.group(2) : replace.group(3);
+      CheckEdits.Found found = CheckEdits.of(old, replace.group(5), List.of("inline code"));
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   /** What a sed, perl or yq changing files in place turns off. */
