@@ -178,6 +178,7 @@ final class Where {
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
     DevicePredicates.addTo(named);
+    GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }

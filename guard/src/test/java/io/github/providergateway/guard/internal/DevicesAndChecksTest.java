@@ -122,10 +122,10 @@ class DevicesAndChecksTest {
   void gpuDriversAreNamedByTheirPackagesAndModules() {
     for (String name :
         List.of("nvidia-*", "'libnvidia-*'", "cuda", "cuda-12-2", "nvidia_uvm", "nvidia/535.1")) {
-      assertThat(DevicePredicates.gpuDriver(name)).as(name).isTrue();
+      assertThat(GpuPredicates.gpuDriver(name)).as(name).isTrue();
     }
     for (String name : List.of("nodejs", "-y", "nvtop", "cudf")) {
-      assertThat(DevicePredicates.gpuDriver(name)).as(name).isFalse();
+      assertThat(GpuPredicates.gpuDriver(name)).as(name).isFalse();
     }
   }
 }
