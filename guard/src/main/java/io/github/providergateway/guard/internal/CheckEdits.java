@@ -79,7 +79,8 @@ final class CheckEdits {
               + "|authenticate_user!|verify_authenticity_token|csrf_protect|VerifyCsrfToken"
               + "|@PreAuthorize|@Secured|\\.verify\\(|\\bverify\\("
               + "|\\brate_?[Ll]imit\\w*\\(|@ratelimit|@throttle\\w*|limiter\\.limit\\(|\\bcsurf\\("
-              + "|\\bhelmet\\("
+              + "|\\bhelmet\\(|codeql-action|trivy-action|snyk/actions|gitleaks|trufflehog"
+              + "|detect-secrets|semgrep|dependency-review-action|zaproxy"
               + "|(?:screen|check)_?[Ss]anctions?\\w*|sanctions?_?(?:check|screen)\\w*"
               + "|(?:aml|kyc|fraud)_?(?:check|screen|verify)\\w*|(?:check|screen)_?(?:aml|kyc|fraud)\\w*");
 
@@ -136,6 +137,7 @@ final class CheckEdits {
   private static final Pattern WHOLE_ENVIRONMENT =
       Pattern.compile(
           "dict\\(os\\.environ\\)|\\*\\*os\\.environ\\b|os\\.environ\\.copy\\(\\)"
+              + "|\\(\\s*os\\.environ\\s*\\)|\\(\\s*process\\.env\\s*\\)|\\(\\s*ENV\\s*\\)"
               + "|\\.\\.\\.process\\.env\\b|JSON\\.stringify\\(process\\.env\\)|ENV\\.to_h\\b"
               + "|System\\.getenv\\(\\)");
 

@@ -72,6 +72,19 @@ final class CheckWords {
           "pinning",
           "security");
 
+  /** Controls named by several words: {@code deletion_protection}, {@code block_public_acls}. */
+  private static final List<String> GUARDS =
+      List.of(
+          "deletionprotection",
+          "blockpublic",
+          "restrictpublic",
+          "ignorepublic",
+          "keyrotation",
+          "mfadelete",
+          "secretscanning",
+          "pushprotection",
+          "branchprotection");
+
   /** The words of a key that name screening of customers or payments. */
   private static final Set<String> SCREENINGS =
       Set.of(
@@ -227,6 +240,9 @@ final class CheckWords {
     }
     String joined = String.join("", words);
     control |= joined.contains("ratelimit") || joined.contains("rejectunauthorized");
+    for (String guard : GUARDS) {
+      control |= joined.contains(guard);
+    }
     boolean turnsOff = negated ? on && (control || screening || words.contains("insecure")) : off;
     if (minimum && measure && v.equals("0")) {
       return Kind.CHECK; // min_eval_auc: 0.0, the gate that lets everything through

@@ -118,6 +118,9 @@ final class WeakenPredicates {
         "code-secret-logged",
         (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SECRET_LOGGED);
     named.put(
+        "turns-cluster-guard-off",
+        (scan, step, read) -> clusterGuardOff(step) && !Environments.localTestData(scan, step));
+    named.put(
         "names-security-tool",
         (scan, step, read) -> {
           for (Word word : step.args()) {
@@ -244,6 +247,61 @@ final class WeakenPredicates {
       }
     }
     return null;
+  }
+
+  /** The kinds of a cluster's objects that are its security controls. */
+  private static final Set<String> GUARD_KINDS =
+      Set.of(
+          "validatingwebhookconfiguration",
+          "validatingwebhookconfigurations",
+          "mutatingwebhookconfiguration",
+          "mutatingwebhookconfigurations",
+          "networkpolicy",
+          "networkpolicies",
+          "netpol",
+          "clusterpolicy",
+          "clusterpolicies",
+          "constrainttemplate",
+          "constrainttemplates",
+          "peerauthentication",
+          "peerauthentications",
+          "authorizationpolicy",
+          "authorizationpolicies");
+
+  /** The names a cluster's admission, policy and runtime security go by. */
+  private static final Pattern GUARD_NAMES =
+      Pattern.compile(
+          "(?i)\\b(?:falco|gatekeeper|kyverno|opa|trivy-operator|kube-bench|neuvector|kubearmor"
+              + "|tetragon|policy-controller|sysdig|aqua)");
+
+  /**
+   * Whether a kubectl turns a cluster's security control off: its admission webhooks, network or
+   * admission policies, mesh authentication deleted; its security tooling deleted or scaled to
+   * nothing; a namespace's pod security labelled privileged.
+   */
+  private static boolean clusterGuardOff(Step step) {
+    boolean delete = false;
+    boolean scaleToZero = false;
+    boolean label = false;
+    boolean guardKind = false;
+    boolean guardName = false;
+    for (Word word : step.args()) {
+      String text = word.text().toLowerCase(Locale.ROOT);
+      if (text.length() > 300) {
+        continue;
+      }
+      delete |= text.equals("delete");
+      label |= text.equals("label");
+      scaleToZero |= text.equals("--replicas=0");
+      for (String part : text.split("[/,]")) {
+        guardKind |= GUARD_KINDS.contains(part);
+      }
+      guardName |= GUARD_NAMES.matcher(text).find();
+      if (label && text.startsWith("pod-security.kubernetes.io/enforce=privileged")) {
+        return true;
+      }
+    }
+    return delete && (guardKind || guardName) || scaleToZero && guardName;
   }
 
   /** What a sed, perl or yq changing files in place turns off. */
