@@ -84,6 +84,10 @@ final class CheckEdits {
               + "|(?:screen|check)_?[Ss]anctions?\\w*|sanctions?_?(?:check|screen)\\w*"
               + "|(?:aml|kyc|fraud)_?(?:check|screen|verify)\\w*|(?:check|screen)_?(?:aml|kyc|fraud)\\w*");
 
+  /** A line that is one setting and nothing else: {@code auth: none}. */
+  private static final Pattern SETTING_LINE =
+      Pattern.compile("-?\\s*['\"]?[\\w.\\-]{1,80}['\"]?\\s*[:=]\\s*['\"]?\\w{1,16}['\"]?,?");
+
   /** A host that is this machine: a setting next to it is about local work. */
   private static final Pattern LOCAL =
       Pattern.compile(
@@ -296,6 +300,9 @@ final class CheckEdits {
   private static Found added(String line, String section, boolean local, String old, String file) {
     Matcher pair = KEY_VALUE.matcher(line);
     while (!local && pair.find()) {
+      if (CheckWords.empty(pair.group(2)) && !SETTING_LINE.matcher(line).matches()) {
+        continue; // auth=None, { auth: null }: code's defaults and state, not a setting
+      }
       Kind kind = CheckWords.offKind(section + "." + pair.group(1), pair.group(2));
       if (kind != null) {
         return new Found(kind, pair.group());
@@ -316,7 +323,7 @@ final class CheckEdits {
         return new Found(Kind.SECRET_LOGGED, ci.group() + "…");
       }
     }
-    if (LOG_CALL.matcher(line).find()) {
+    if (LOG_CALL.matcher(line).find() && !MASKS.matcher(line).find()) {
       Matcher sensitive = SENSITIVE.matcher(code(line));
       if (sensitive.find()) {
         return new Found(Kind.SECRET_LOGGED, line);

@@ -200,6 +200,16 @@ final class CheckWords {
   private CheckWords() {}
 
   /**
+   * Whether a value says nothing is there.
+   *
+   * @param value the value
+   * @return whether it is {@code none}, {@code null} or {@code nil}
+   */
+  static boolean empty(String value) {
+    return EMPTY.contains(value.toLowerCase(Locale.ROOT));
+  }
+
+  /**
    * Whether a key given a value turns a control off, and which kind.
    *
    * @param key the key

@@ -227,6 +227,9 @@ final class DevicePredicates {
         if (program.equals("content") && personalProvider(word)) {
           return true;
         }
+        if (program.equals("dumpsys") && i == 1 && word.equals("account")) {
+          return true; // the person's accounts: every address they sign in with
+        }
         if (program.equals("run-as") && i == 1 && PhoneCommands.personal(word)) {
           return true;
         }
