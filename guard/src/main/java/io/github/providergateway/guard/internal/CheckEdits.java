@@ -104,7 +104,8 @@ final class CheckEdits {
               + "|require_login\\w*)|csrf\\(\\)\\.disable\\(\\)|\\.csrf\\(\\s*\\w+\\s*->\\s*\\w+"
               + "\\.disable\\(\\)|algorithms\\s*=\\s*\\[\\s*['\"]none['\"]|\\bCERT_NONE\\b"
               + "|_create_unverified_context|InsecureSkipVerify\\s*:\\s*true"
-              + "|NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER|verify_signature['\"]?\\s*:\\s*False");
+              + "|NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER|verify_signature['\"]?\\s*:\\s*False"
+              + "|\\bVERIFY_NONE\\b|hostnameVerifier\\(\\s*\\(?[^)]{0,30}\\)?\\s*->\\s*true");
 
   /** A value compared with a literal that then succeeds: a master password, a magic header. */
   private static final Pattern LITERAL_PASS =
@@ -134,8 +135,10 @@ final class CheckEdits {
   private static final Pattern SENSITIVE =
       Pattern.compile(
           "\\b(?:card|cc|payment)[._]?(?:number|num|pan|cvv|cvc)\\b|\\bcvv\\b|\\bcvc\\b|\\bpan\\b"
-              + "|(?:\\.|\\b)(?:password|passwd|secret|api_?key|apiKey|access_?token|accessToken"
-              + "|auth_?token|authToken|secret_?key|secretKey|private_?key|privateKey|client_secret)\\b");
+              + "|(?:\\.|\\b)(?:secret|apiKey|accessToken|authToken|secretKey|privateKey)\\b"
+              + "|(?i:(?:^|[^a-z0-9])(?:[a-z0-9]{1,30}_)?(?:password|passwd|secret_?key|api_?key"
+              + "|access_?token|auth_?token|private_?key|client_secret)\\b)"
+              + "|\\b(?:req|request)\\.headers\\b(?![\\[.(])|\\.authorization\\b");
 
   /** The whole environment, handed on. */
   private static final Pattern WHOLE_ENVIRONMENT =
@@ -154,6 +157,9 @@ final class CheckEdits {
   /** A CI secret echoed. */
   private static final Pattern CI_SECRET_PRINTED =
       Pattern.compile("\\b(?:echo|printf|print)\\b[^\\n]{0,200}\\$\\{\\{\\s*secrets\\.");
+
+  /** Every CI secret at once. */
+  private static final Pattern CI_ALL_SECRETS = Pattern.compile("(?i)toJSON\\(\\s*secrets\\s*\\)");
 
   /** A pipe into a program that undoes a CI log's masking. */
   private static final Pattern UNMASKS =
@@ -315,6 +321,10 @@ final class CheckEdits {
     Matcher literal = LITERAL_PASS.matcher(line);
     if (literal.find() && (AUTH_PLACE.matcher(file).find() || AUTH_PLACE.matcher(old).find())) {
       return new Found(Kind.CHECK, literal.group());
+    }
+    Matcher all = CI_ALL_SECRETS.matcher(line);
+    if (all.find()) {
+      return new Found(Kind.SECRET_LOGGED, all.group());
     }
     Matcher ci = CI_SECRET_PRINTED.matcher(line);
     if (ci.find()) {

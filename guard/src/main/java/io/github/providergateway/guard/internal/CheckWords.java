@@ -65,6 +65,9 @@ final class CheckWords {
           "unauthorized",
           "sslmode",
           "sslverify",
+          "httponly",
+          "verifypeer",
+          "verifyhost",
           "verifyssl",
           "tlsverify",
           "strictssl",
@@ -84,6 +87,18 @@ final class CheckWords {
           "secretscanning",
           "pushprotection",
           "branchprotection");
+
+  /** Keys whose value on opens what a check closed: {@code CORS_ALLOW_ALL_ORIGINS = True}. */
+  private static final List<String> OPENERS =
+      List.of(
+          "allowallorigins",
+          "allowanyorigin",
+          "originallowall",
+          "allowinsecure",
+          "allowunsigned",
+          "allowanonymous",
+          "anonymousenabled",
+          "skipauth");
 
   /** The words of a key that name screening of customers or payments. */
   private static final Set<String> SCREENINGS =
@@ -136,6 +151,8 @@ final class CheckWords {
   private static final Set<String> FLAG_WORDS =
       Set.of(
           "enabled",
+          "redirect",
+          "insecure",
           "enable",
           "required",
           "require",
@@ -177,6 +194,10 @@ final class CheckWords {
           "encryption",
           "mfa",
           "2fa");
+
+  /** The values that mean off and nothing else: {@code encryption_at_rest: false}. */
+  private static final Set<String> BOOLEAN_OFF =
+      Set.of("false", "off", "no", "disabled", "disable");
 
   /** The values that mean on. */
   private static final Set<String> ON = Set.of("true", "1", "yes", "on", "enabled", "enable");
@@ -239,16 +260,27 @@ final class CheckWords {
     if (words.isEmpty()) {
       return null;
     }
+    String joined = String.join("", words);
+    for (String opener : OPENERS) {
+      if (on && joined.contains(opener)) {
+        return Kind.CHECK; // CORS_ALLOW_ALL_ORIGINS = True
+      }
+    }
     String last = words.get(words.size() - 1);
+    String first = words.get(0);
     boolean flag =
-        FLAG_WORDS.contains(last) || CONTROLS.contains(last) || SCREENINGS.contains(last);
+        FLAG_WORDS.contains(last)
+            || CONTROLS.contains(last)
+            || SCREENINGS.contains(last)
+            || BOOLEAN_OFF.contains(v)
+                && words.size() <= 4
+                && (CONTROLS.contains(first) || SCREENINGS.contains(first));
     if (!flag && !(minimum && measure)) {
       return null; // auth_token = None: a value, not a switch
     }
     if (EMPTY.contains(v) && !EMPTY_OFF.contains(last)) {
       return null; // signature = None: nothing yet, not a check off
     }
-    String joined = String.join("", words);
     control |= joined.contains("ratelimit") || joined.contains("rejectunauthorized");
     for (String guard : GUARDS) {
       control |= joined.contains(guard);
