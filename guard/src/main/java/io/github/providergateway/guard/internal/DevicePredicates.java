@@ -105,7 +105,7 @@ final class DevicePredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "phone-removes-app",
-        (scan, step, read) -> !PhoneCommands.emulator(scan, step) && removesApp(step));
+        (scan, step, read) -> !PhoneCommands.emulator(scan, step) && removesApp(scan, step));
     named.put(
         "phone-reads-personal",
         (scan, step, read) -> !PhoneCommands.emulator(scan, step) && readsPersonal(step));
@@ -165,25 +165,47 @@ final class DevicePredicates {
     return false;
   }
 
-  private static boolean removesApp(Step step) {
+  private static boolean removesApp(Scan scan, Step step) {
     List<String> words = PhoneCommands.adbWords(step);
     if (!words.isEmpty() && words.get(0).equals("uninstall")) {
-      return personalPackage(words, 1);
+      return personalPackage(words, 1) || listed(scan, words, 1);
     }
     for (List<String> command : PhoneCommands.deviceCommands(step)) {
       int at = -1;
-      if (command.get(0).equals("pm") && command.size() > 2) {
+      if (command.get(0).equals("pm") && command.size() > 1) {
         at = 1;
       } else if (command.get(0).equals("cmd")
-          && command.size() > 3
+          && command.size() > 2
           && command.get(1).equals("package")) {
         at = 2;
       }
-      if (at > 0 && APP_REMOVERS.contains(command.get(at)) && personalPackage(command, at + 1)) {
+      if (at > 0
+          && APP_REMOVERS.contains(command.get(at))
+          && (personalPackage(command, at + 1) || listed(scan, command, at + 1))) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the packages removed are the phone's list of them, fed in: {@code pm list packages |
+   * xargs -n1 adb uninstall}, a loop over {@code $(adb shell pm list packages -3)}.
+   */
+  private static boolean listed(Scan scan, List<String> words, int from) {
+    String source = scan.source();
+    if (source == null || !source.contains("list packages")) {
+      return false;
+    }
+    for (int i = from; i < words.size(); i++) {
+      String word = words.get(i);
+      if (PM_VALUES.contains(word)) {
+        i++;
+      } else if (!word.startsWith("-")) {
+        return word.startsWith("$") || word.equals("{}");
+      }
+    }
+    return true; // no package named: they come from the input
   }
 
   /** Whether the first word from {@code from} not an option (nor its value) is the person's. */

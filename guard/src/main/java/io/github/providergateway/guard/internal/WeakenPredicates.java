@@ -71,7 +71,20 @@ final class WeakenPredicates {
           "com.microsoft.fresno",
           "com.jamf.protect",
           "com.google.santa",
-          "com.objective-see");
+          "com.objective-see",
+          "windefend",
+          "sense",
+          "wdfilter");
+
+  /** A process found by its name, for a kill: {@code $(pidof falco)}, {@code pgrep -f osqueryd}. */
+  private static final Pattern FINDS_PROCESS =
+      Pattern.compile("\\b(?:pidof|pgrep)(?:\\s+-\\w+)*\\s+['\"]?([\\w.@\\-]{2,80})");
+
+  /** Defender's protections switched off from PowerShell. */
+  private static final Pattern DEFENDER_OFF =
+      Pattern.compile(
+          "(?i)-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection|ScriptScanning"
+              + "|IntrusionPreventionSystem|BlockAtFirstSeen)\\s+(?:\\$true|1)|-ExclusionPath\\s+['\"]?[A-Z]:\\\\?['\"]?(?:\\s|$)");
 
   /** The forms sed's and perl's substitution and deletion commands take. */
   private static final Pattern GROUP = Pattern.compile("\\\\?\\(([^()]{0,200}?)\\\\?\\)");
@@ -120,6 +133,31 @@ final class WeakenPredicates {
     named.put(
         "turns-cluster-guard-off",
         (scan, step, read) -> clusterGuardOff(step) && !Environments.localTestData(scan, step));
+    named.put(
+        "kills-security-tool",
+        (scan, step, read) -> {
+          String source = scan.source();
+          if (source == null || source.length() > 64 * 1024) {
+            return false;
+          }
+          Matcher found = FINDS_PROCESS.matcher(source);
+          while (found.find()) {
+            if (securityTool(found.group(1))) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "disables-defender",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (DEFENDER_OFF.matcher(word.text()).find()) {
+              return true;
+            }
+          }
+          return false;
+        });
     named.put(
         "names-security-tool",
         (scan, step, read) -> {
