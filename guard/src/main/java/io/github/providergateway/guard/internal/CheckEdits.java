@@ -65,7 +65,15 @@ final class CheckEdits {
               + "(?:=>|:=|:|=)(?!=)\\s{0,4}['\"]?([A-Za-z0-9_]{1,16})\\b");
 
   /** A YAML section's line: {@code mfa:}, the key its lines below belong to. */
-  private static final Pattern SECTION = Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?:");
+  private static final Pattern SECTION =
+      Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?(?::|\\s*=?\\s*\\{|:\\s*\\{)");
+
+  /** A TOML or INI table: {@code [tls]}, the key its lines below belong to. */
+  private static final Pattern TABLE = Pattern.compile("\\[\\[?([\\w.\\-\"]{1,60})\\]\\]?");
+
+  /** An object opened on the line before a key: {@code "tls": {"enabled": false}}. */
+  private static final Pattern OPENED =
+      Pattern.compile("['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=)?\\s*\\{[^{}]*$");
 
   /** Calls and marks that verify, whose taking out is a check removed. */
   private static final Pattern CHECK_CALLS =
@@ -264,6 +272,9 @@ final class CheckEdits {
     List<String> sections = new ArrayList<>();
     List<Integer> indents = new ArrayList<>();
     String before = "";
+    String table = "";
+    boolean indented = now.startsWith(" ") || now.startsWith("\t");
+    String fallback = indented ? stem(files.get(0)) : "";
     for (String raw : now.split("\n", -1)) {
       String line = raw.strip();
       if (line.isEmpty()) {
@@ -276,6 +287,12 @@ final class CheckEdits {
         indents.remove(indents.size() - 1);
         sections.remove(sections.size() - 1);
       }
+      Matcher tableLine = TABLE.matcher(line);
+      if (indent == 0 && tableLine.matches()) {
+        table = tableLine.group(1).replace("\"", "");
+        fallback = "";
+        continue;
+      }
       Matcher heading = SECTION.matcher(line);
       if (heading.matches() && sections.size() < 16) {
         sections.add(heading.group(1));
@@ -285,7 +302,9 @@ final class CheckEdits {
       if (line.length() > MAX_LINE || oldLines.contains(line) || comment(line)) {
         continue;
       }
-      String section = String.join(".", sections);
+      String section =
+          String.join(
+              ".", fallback, table, String.join(".", sections)); // fallback: the file's stem
       boolean local =
           LOCAL.matcher(line).find()
               || LOCAL.matcher(previous).find()
@@ -309,7 +328,9 @@ final class CheckEdits {
       if (CheckWords.empty(pair.group(2)) && !SETTING_LINE.matcher(line).matches()) {
         continue; // auth=None, { auth: null }: code's defaults and state, not a setting
       }
-      Kind kind = CheckWords.offKind(section + "." + pair.group(1), pair.group(2));
+      Matcher opened = OPENED.matcher(line.substring(0, pair.start()));
+      String parent = opened.find() ? opened.group(1) : "";
+      Kind kind = CheckWords.offKind(section + "." + parent + "." + pair.group(1), pair.group(2));
       if (kind != null) {
         return new Found(kind, pair.group());
       }
@@ -414,6 +435,13 @@ final class CheckEdits {
       }
     }
     return code.toString();
+  }
+
+  /** A file's name without its folder and extension: {@code auth} of {@code config/auth.yaml}. */
+  private static String stem(String file) {
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    int dot = name.indexOf('.', 1);
+    return dot > 0 ? name.substring(0, dot) : name;
   }
 
   private static boolean comment(String line) {

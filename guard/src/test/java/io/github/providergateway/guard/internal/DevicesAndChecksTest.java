@@ -91,6 +91,24 @@ class DevicesAndChecksTest {
   }
 
   @Test
+  void aKeyIsReadUnderItsSectionItsObjectItsTableOrItsFile() {
+    assertThat(CheckEdits.of("", "mfa:\n  required: false", List.of("config/auth.yml")).kind())
+        .isEqualTo(CheckEdits.Kind.CHECK);
+    assertThat(CheckEdits.of("", "\"tls\": {\"enabled\": false}", List.of("config/app.json")))
+        .isNotNull();
+    assertThat(CheckEdits.of("", "[tls]\nenabled = false", List.of("config/server.toml")))
+        .isNotNull();
+    assertThat(CheckEdits.of("", "  encryption {\n    enabled = false\n  }", List.of("db.tf")))
+        .isNotNull();
+    assertThat(CheckEdits.of("  required: true", "  required: false", List.of("config/mfa.yml")))
+        .isNotNull(); // the section is out of the edit's text: the file's name stands for it
+    assertThat(CheckEdits.of("", "[cache]\nenabled = false", List.of("config/server.toml")))
+        .isNull();
+    assertThat(CheckEdits.of("", "development:\n  sslmode: disable", List.of("config/db.yml")))
+        .isNull();
+  }
+
+  @Test
   void sedAndPerlSubstitutionsAreReadAsTheTextTheyTakeOutAndPutIn() {
     List<String[]> changes =
         WeakenPredicates.substitutions("s/^\\(\\s*ssl_verify\\s*=\\s*\\)True/\\1False/;/sig/d");
