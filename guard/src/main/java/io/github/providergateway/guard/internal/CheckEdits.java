@@ -105,6 +105,19 @@ final class CheckEdits {
   private static final Pattern LOCAL_SECTION =
       Pattern.compile("(?i)(?:^|[._\\-])(?:dev|development|local|test|testing|debug)(?:$|[._\\-])");
 
+  /**
+   * A call that still checks, in the new text: the check renamed or moved ({@code verify_token} to
+   * {@code validate_token}), not taken out.
+   */
+  private static final Pattern CHECKISH =
+      Pattern.compile(
+          "(?i)\\b\\w{0,40}(?:verif|validat|check(?!out)|authenticat|authoriz|compare_digest"
+              + "|construct_?event|sanction|screen|kyc|aml_|fraud|rate_?limit|limiter|csrf|helmet"
+              + "|codeql|trivy|gitleaks|semgrep)\\w{0,40}\\s*[(@/]");
+
+  /** A comment to the end of its line. */
+  private static final Pattern COMMENT = Pattern.compile("(?:#|//)[^\\n]*");
+
   /** Bypasses that, put in, turn a check off on their own. */
   private static final Pattern BYPASSES =
       Pattern.compile(
@@ -378,8 +391,9 @@ final class CheckEdits {
       return null;
     }
     Set<String> kept = matches(CHECK_CALLS, now);
+    boolean checksStill = CHECKISH.matcher(COMMENT.matcher(now).replaceAll("")).find();
     for (String call : matches(CHECK_CALLS, old)) {
-      if (!kept.contains(call)) {
+      if (!kept.contains(call) && !checksStill) {
         String lower = call.toLowerCase(Locale.ROOT);
         boolean screening =
             lower.contains("sanction")

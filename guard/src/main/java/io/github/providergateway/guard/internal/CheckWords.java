@@ -277,7 +277,7 @@ final class CheckWords {
             || CONTROLS.contains(last)
             || SCREENINGS.contains(last)
             || BOOLEAN_OFF.contains(v)
-                && words.size() <= 4
+                && words.size() <= 3
                 && (CONTROLS.contains(first) || SCREENINGS.contains(first));
     if (!flag && !(minimum && measure)) {
       return null; // auth_token = None: a value, not a switch
