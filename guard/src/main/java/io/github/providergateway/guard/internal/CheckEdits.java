@@ -41,7 +41,8 @@ final class CheckEdits {
   enum Kind {
     SCREENING,
     CHECK,
-    SECRET_LOGGED
+    SECRET_LOGGED,
+    TESTS_AT_PRODUCTION
   }
 
   /**
@@ -270,9 +271,13 @@ final class CheckEdits {
     if (files.isEmpty()) {
       return null;
     }
+    boolean ordinary = false;
     for (String file : files) {
       if (ordinaryFile(file)) {
-        return null;
+        if (documentation(file)) {
+          return null;
+        }
+        ordinary = true; // a test's or local configuration: only where it points is read
       }
     }
     old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
@@ -318,6 +323,15 @@ final class CheckEdits {
       String section =
           String.join(
               ".", fallback, table, String.join(".", sections)); // fallback: the file's stem
+      if (ordinary || LOCAL_SECTION.matcher(section).find()) {
+        Found production = atProduction(line);
+        if (production != null && found == null) {
+          found = production;
+        }
+        if (ordinary) {
+          continue;
+        }
+      }
       boolean local =
           LOCAL.matcher(line).find()
               || LOCAL.matcher(previous).find()
@@ -326,6 +340,9 @@ final class CheckEdits {
       if (here != null && (found == null || here.kind().ordinal() < found.kind().ordinal())) {
         found = here;
       }
+    }
+    if (ordinary) {
+      return found;
     }
     Found removed = removed(old, now);
     if (removed != null && (found == null || removed.kind().ordinal() < found.kind().ordinal())) {
@@ -467,6 +484,81 @@ final class CheckEdits {
         || line.startsWith(";")
         || line.startsWith("--");
   }
+
+  /** A host, URL or database given a value: {@code host: prod-db.acme.internal}. */
+  private static final Pattern ADDRESS =
+      Pattern.compile(
+          "(?i)([\\w.\\-]{0,40}(?:host|url|uri|dsn|database|db|endpoint|server|servers|brokers?"
+              + "|bootstrap|base_?url|connection)['\"]?)\\s*(?::|=|=>)\\s*['\"]?([^'\"\\s,}]{1,200})");
+
+  /**
+   * Whether an added line of a test's or a local configuration points it at production: a host, URL
+   * or database named by production's names ({@link Environments#namesProduction}).
+   */
+  private static Found atProduction(String line) {
+    Matcher address = ADDRESS.matcher(line);
+    while (address.find()) {
+      if (Environments.namesProduction(address.group(2))) {
+        return new Found(Kind.TESTS_AT_PRODUCTION, address.group());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What a substitution in a test's or local configuration does when its replacement is an address
+   * alone ({@code s/localhost:5432/prod-db.acme.internal:5432/}): points it at production when the
+   * replacement names production and the pattern did not.
+   *
+   * @param old the text it takes out
+   * @param now the text it puts in
+   * @param files the files it changes
+   * @return what it does, or {@code null}
+   */
+  static Found repointed(String old, String now, List<String> files) {
+    boolean local = false;
+    for (String file : files) {
+      local |= ordinaryFile(file) && !documentation(file);
+    }
+    if (!local || now.length() > MAX_LINE || Environments.namesProduction(old)) {
+      return null;
+    }
+    for (String word : now.split("[\\s'\",;=]+")) {
+      if ((word.contains(".") || word.contains(":") || word.contains("/"))
+          && Environments.namesProduction(word)) {
+        return new Found(Kind.TESTS_AT_PRODUCTION, word);
+      }
+    }
+    return null;
+  }
+
+  /** Whether a file is documentation or an example: what it says runs nowhere. */
+  private static boolean documentation(String file) {
+    String lower = file.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".txt") || lower.endsWith(".example") || lower.endsWith(".sample")) {
+      return true;
+    }
+    for (String part : lower.split("[/._\\-]")) {
+      if (DOCUMENTATION_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Set<String> DOCUMENTATION_PARTS =
+      Set.of(
+          "docs",
+          "doc",
+          "examples",
+          "example",
+          "samples",
+          "sample",
+          "md",
+          "rst",
+          "adoc",
+          "template",
+          "dist");
 
   /** Whether a file is a test, fixture, doc, example or local configuration. */
   static boolean ordinaryFile(String file) {

@@ -101,6 +101,9 @@ final class WeakenPredicates {
     named.put(
         "edit-check-off", scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.CHECK));
     named.put(
+        "edit-tests-at-production",
+        scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.TESTS_AT_PRODUCTION));
+    named.put(
         "edit-secret-logged",
         scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.SECRET_LOGGED));
   }
@@ -158,6 +161,9 @@ final class WeakenPredicates {
           }
           return false;
         });
+    named.put(
+        "inplace-tests-at-production",
+        (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.TESTS_AT_PRODUCTION);
     named.put(
         "names-security-tool",
         (scan, step, read) -> {
@@ -402,6 +408,9 @@ final class WeakenPredicates {
       }
       for (String[] change : substitutions(script)) {
         CheckEdits.Found found = CheckEdits.of(change[0], change[1], files);
+        if (found == null) {
+          found = CheckEdits.repointed(change[0], change[1], files);
+        }
         if (found != null) {
           return found;
         }
