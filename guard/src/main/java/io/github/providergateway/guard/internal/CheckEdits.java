@@ -187,39 +187,6 @@ final class CheckEdits {
   private static final Pattern UNMASKS =
       Pattern.compile("\\|\\s*(?:base64|xxd|od|rev|sed|tr|cut|hexdump|gzip)\\b");
 
-  /** The parts of a file's path that make it a test, a fixture, documentation or local config. */
-  private static final Set<String> ORDINARY_PARTS =
-      Set.of(
-          "test",
-          "tests",
-          "__tests__",
-          "spec",
-          "specs",
-          "testing",
-          "fixtures",
-          "fixture",
-          "mocks",
-          "__mocks__",
-          "mock",
-          "docs",
-          "doc",
-          "examples",
-          "example",
-          "samples",
-          "sample",
-          "e2e",
-          "testdata",
-          "dev",
-          "development",
-          "local",
-          "debug",
-          "conftest",
-          "md",
-          "rst",
-          "adoc",
-          "template",
-          "dist");
-
   private CheckEdits() {}
 
   /**
@@ -273,8 +240,8 @@ final class CheckEdits {
     }
     boolean ordinary = false;
     for (String file : files) {
-      if (ordinaryFile(file)) {
-        if (documentation(file)) {
+      if (CheckFiles.ordinary(file)) {
+        if (CheckFiles.documentation(file)) {
           return null;
         }
         ordinary = true; // a test's or local configuration: only where it points is read
@@ -292,7 +259,7 @@ final class CheckEdits {
     String before = "";
     String table = "";
     boolean indented = now.startsWith(" ") || now.startsWith("\t");
-    String fallback = indented ? stem(files.get(0)) : "";
+    String fallback = indented ? CheckFiles.stem(files.get(0)) : "";
     for (String raw : now.split("\n", -1)) {
       String line = raw.strip();
       if (line.isEmpty()) {
@@ -468,13 +435,6 @@ final class CheckEdits {
     return code.toString();
   }
 
-  /** A file's name without its folder and extension: {@code auth} of {@code config/auth.yaml}. */
-  private static String stem(String file) {
-    String name = file.substring(file.lastIndexOf('/') + 1);
-    int dot = name.indexOf('.', 1);
-    return dot > 0 ? name.substring(0, dot) : name;
-  }
-
   private static boolean comment(String line) {
     return line.startsWith("#")
         || line.startsWith("//")
@@ -518,7 +478,7 @@ final class CheckEdits {
   static Found repointed(String old, String now, List<String> files) {
     boolean local = false;
     for (String file : files) {
-      local |= ordinaryFile(file) && !documentation(file);
+      local |= CheckFiles.ordinary(file) && !CheckFiles.documentation(file);
     }
     if (!local || now.length() > MAX_LINE || Environments.namesProduction(old)) {
       return null;
@@ -530,59 +490,5 @@ final class CheckEdits {
       }
     }
     return null;
-  }
-
-  /** Whether a file is documentation or an example: what it says runs nowhere. */
-  private static boolean documentation(String file) {
-    String lower = file.toLowerCase(Locale.ROOT);
-    if (lower.endsWith(".txt") || lower.endsWith(".example") || lower.endsWith(".sample")) {
-      return true;
-    }
-    for (String part : lower.split("[/._\\-]")) {
-      if (DOCUMENTATION_PARTS.contains(part)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static final Set<String> DOCUMENTATION_PARTS =
-      Set.of(
-          "docs",
-          "doc",
-          "examples",
-          "example",
-          "samples",
-          "sample",
-          "md",
-          "rst",
-          "adoc",
-          "template",
-          "dist");
-
-  /** Whether a file is a test, fixture, doc, example or local configuration. */
-  static boolean ordinaryFile(String file) {
-    String lower = file.toLowerCase(Locale.ROOT);
-    if (lower.endsWith(".txt") && !lower.endsWith("requirements.txt")) {
-      return true;
-    }
-    String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (name.startsWith("test_")
-        || name.contains("_test.")
-        || name.contains(".test.")
-        || name.contains(".spec.")
-        || name.contains("tests.")
-        || name.endsWith("test.java")
-        || name.endsWith("test.kt")
-        || name.endsWith(".example")
-        || name.endsWith(".sample")) {
-      return true;
-    }
-    for (String part : lower.split("[/._\\-]")) {
-      if (ORDINARY_PARTS.contains(part)) {
-        return true;
-      }
-    }
-    return false;
   }
 }
