@@ -127,7 +127,10 @@ final class CheckEdits {
               + "\\.disable\\(\\)|algorithms\\s*=\\s*\\[\\s*['\"]none['\"]|\\bCERT_NONE\\b"
               + "|_create_unverified_context|InsecureSkipVerify\\s*:\\s*true"
               + "|NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER|verify_signature['\"]?\\s*:\\s*False"
-              + "|\\bVERIFY_NONE\\b|hostnameVerifier\\(\\s*\\(?[^)]{0,30}\\)?\\s*->\\s*true");
+              + "|\\bVERIFY_NONE\\b|hostnameVerifier\\(\\s*\\(?[^)]{0,30}\\)?\\s*->\\s*true"
+              + "|NSAllowsArbitraryLoads|NSExceptionAllowsInsecureHTTPLoads"
+              + "|\\ballow\\s+(?:read|write)[^;\\n]{0,40}:\\s*if\\s+true\\s*;"
+              + "|\"\\.(?:read|write)\"\\s*:\\s*(?:true|\"true\")");
 
   /** A value compared with a literal that then succeeds: a master password, a magic header. */
   private static final Pattern LITERAL_PASS =
@@ -327,7 +330,10 @@ final class CheckEdits {
       }
       Matcher opened = OPENED.matcher(line.substring(0, pair.start()));
       String parent = opened.find() ? opened.group(1) : "";
-      Kind kind = CheckWords.offKind(section + "." + parent + "." + pair.group(1), pair.group(2));
+      Kind kind = CheckWords.offKind(pair.group(1), pair.group(2)); // the key alone first
+      if (kind == null) {
+        kind = CheckWords.offKind(section + "." + parent + "." + pair.group(1), pair.group(2));
+      }
       if (kind != null) {
         return new Found(kind, pair.group());
       }

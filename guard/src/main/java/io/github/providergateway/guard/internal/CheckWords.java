@@ -102,7 +102,10 @@ final class CheckWords {
           "allowunsigned",
           "allowanonymous",
           "anonymousenabled",
-          "skipauth");
+          "skipauth",
+          "usescleartexttraffic",
+          "cleartexttrafficpermitted",
+          "allowsarbitraryloads");
 
   /** The words of a key that name screening of customers or payments. */
   private static final Set<String> SCREENINGS =
@@ -273,7 +276,8 @@ final class CheckWords {
     String last = words.get(words.size() - 1);
     String first = words.get(0);
     boolean flag =
-        FLAG_WORDS.contains(last)
+        joined.endsWith("ratelimit")
+            || FLAG_WORDS.contains(last)
             || CONTROLS.contains(last)
             || SCREENINGS.contains(last)
             || BOOLEAN_OFF.contains(v)
