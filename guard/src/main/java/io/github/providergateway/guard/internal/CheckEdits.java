@@ -62,7 +62,7 @@ final class CheckEdits {
   /** A key given a value: {@code verify: false}, {@code VERIFY_SSL=0}, {@code verify=False}. */
   private static final Pattern KEY_VALUE =
       Pattern.compile(
-          "([A-Za-z_][\\w.\\-]{0,80}(?:\\[['\"][\\w.\\-]{1,60}['\"]\\])?)['\"]?\\s{0,4}"
+          "(?<![\\w\\-])([A-Za-z_][\\w.\\-]{0,80}(?:\\[['\"][\\w.\\-]{1,60}['\"]\\])?)['\"]?\\s{0,4}"
               + "(?:=>|:=|:|=)(?!=)\\s{0,4}['\"]?([A-Za-z0-9_]{1,16})\\b");
 
   /** A YAML section's line: {@code mfa:}, the key its lines below belong to. */
@@ -118,6 +118,104 @@ final class CheckEdits {
 
   /** A comment to the end of its line. */
   private static final Pattern COMMENT = Pattern.compile("(?:#|//)[^\\n]*");
+
+  /** The words a line holds before the patterns below are tried on it (lower case). */
+  private static final List<String> BYPASS_WORDS =
+      List.of(
+          "csrf",
+          "skip_before_action",
+          "algorithms",
+          "cert_none",
+          "unverified",
+          "insecureskipverify",
+          "hostname",
+          "verify_signature",
+          "verify_none",
+          "nsallows",
+          "nsexception",
+          "allow ",
+          ".read",
+          ".write");
+
+  private static final List<String> LOG_WORDS =
+      List.of("log", "print", "puts", "console", "timber", "fmt.");
+
+  private static final List<String> MASK_WORDS =
+      List.of(
+          "mask",
+          "redact",
+          "scrub",
+          "saniti",
+          "obfuscat",
+          "anonymi",
+          "censor",
+          "last4",
+          "truncate_pan");
+
+  private static final List<String> CHECK_WORDS =
+      List.of(
+          "event",
+          "signature",
+          "webhook",
+          "digest",
+          "safeequal",
+          "compare",
+          "hmac",
+          "jwt",
+          "token",
+          "bcrypt",
+          "password",
+          "login",
+          "auth",
+          "csrf",
+          "preauthorize",
+          "secured",
+          "verify",
+          "sanction",
+          "aml",
+          "kyc",
+          "fraud",
+          "limit",
+          "throttle",
+          "csurf",
+          "helmet",
+          "codeql",
+          "trivy",
+          "snyk",
+          "gitleaks",
+          "trufflehog",
+          "secrets",
+          "semgrep",
+          "review",
+          "zaproxy",
+          "screen",
+          "check");
+
+  private static final List<String> CHECKISH_WORDS =
+      List.of(
+          "verif",
+          "validat",
+          "check",
+          "authenticat",
+          "authoriz",
+          "compare_digest",
+          "construct",
+          "sanction",
+          "screen",
+          "kyc",
+          "aml_",
+          "fraud",
+          "rate",
+          "limiter",
+          "csrf",
+          "helmet",
+          "codeql",
+          "trivy",
+          "gitleaks",
+          "semgrep");
+
+  private static final List<String> LOCAL_WORDS =
+      List.of("local", "127.0", "0.0.0.0", "docker.internal", "10.0.2.2");
 
   /** Bypasses that, put in, turn a check off on their own. */
   private static final Pattern BYPASSES =
@@ -303,8 +401,8 @@ final class CheckEdits {
         }
       }
       boolean local =
-          LOCAL.matcher(line).find()
-              || LOCAL.matcher(previous).find()
+          mentions((line + previous).toLowerCase(Locale.ROOT), LOCAL_WORDS)
+                  && (LOCAL.matcher(line).find() || LOCAL.matcher(previous).find())
               || LOCAL_SECTION.matcher(section).find();
       Found here = added(line, section, local, old, files.get(0));
       if (here != null && (found == null || here.kind().ordinal() < found.kind().ordinal())) {
@@ -323,6 +421,7 @@ final class CheckEdits {
 
   /** What one added line puts in. */
   private static Found added(String line, String section, boolean local, String old, String file) {
+    String lower = line.toLowerCase(Locale.ROOT);
     Matcher pair = KEY_VALUE.matcher(line);
     while (!local && pair.find()) {
       if (CheckWords.empty(pair.group(2)) && !SETTING_LINE.matcher(line).matches()) {
@@ -339,12 +438,18 @@ final class CheckEdits {
       }
     }
     Matcher bypass = BYPASSES.matcher(line);
-    if (bypass.find()) {
+    if (mentions(lower, BYPASS_WORDS) && bypass.find()) {
       return new Found(Kind.CHECK, bypass.group());
     }
     Matcher literal = LITERAL_PASS.matcher(line);
-    if (literal.find() && (AUTH_PLACE.matcher(file).find() || AUTH_PLACE.matcher(old).find())) {
+    if (lower.contains("if")
+        && (line.contains("==") || line.contains(".equals(") || line.contains(" eq "))
+        && literal.find()
+        && (AUTH_PLACE.matcher(file).find() || AUTH_PLACE.matcher(old).find())) {
       return new Found(Kind.CHECK, literal.group());
+    }
+    if (!lower.contains("secrets")) {
+      return logged(line, lower);
     }
     Matcher all = CI_ALL_SECRETS.matcher(line);
     if (all.find()) {
@@ -357,11 +462,21 @@ final class CheckEdits {
         return new Found(Kind.SECRET_LOGGED, ci.group() + "…");
       }
     }
-    if (LOG_CALL.matcher(line).find() && !MASKS.matcher(line).find()) {
+    return logged(line, lower);
+  }
+
+  /** What one added line logs: a secret in a log call, or the whole environment. */
+  private static Found logged(String line, String lower) {
+    if (mentions(lower, LOG_WORDS)
+        && LOG_CALL.matcher(line).find()
+        && !(mentions(lower, MASK_WORDS) && MASKS.matcher(line).find())) {
       Matcher sensitive = SENSITIVE.matcher(code(line));
       if (sensitive.find()) {
         return new Found(Kind.SECRET_LOGGED, line);
       }
+    }
+    if (!lower.contains("env")) {
+      return null;
     }
     Matcher environment = WHOLE_ENVIRONMENT.matcher(line);
     if (environment.find()
@@ -380,9 +495,10 @@ final class CheckEdits {
     if (old.isEmpty()) {
       return null;
     }
-    Set<String> kept = matches(CHECK_CALLS, now);
-    boolean checksStill = CHECKISH.matcher(COMMENT.matcher(now).replaceAll("")).find();
-    for (String call : matches(CHECK_CALLS, old)) {
+    Set<String> kept = matches(CHECK_CALLS, CHECK_WORDS, now);
+    boolean checksStill =
+        !matches(CHECKISH, CHECKISH_WORDS, COMMENT.matcher(now).replaceAll("")).isEmpty();
+    for (String call : matches(CHECK_CALLS, CHECK_WORDS, old)) {
       if (!kept.contains(call) && !checksStill) {
         String lower = call.toLowerCase(Locale.ROOT);
         boolean screening =
@@ -393,8 +509,8 @@ final class CheckEdits {
         return new Found(screening ? Kind.SCREENING : Kind.CHECK, call + " taken out");
       }
     }
-    Set<String> masked = matches(MASKS, now);
-    for (String mask : matches(MASKS, old)) {
+    Set<String> masked = matches(MASKS, MASK_WORDS, now);
+    for (String mask : matches(MASKS, MASK_WORDS, old)) {
       if (!masked.contains(mask)) {
         return new Found(Kind.SECRET_LOGGED, mask + "…) taken out");
       }
@@ -402,13 +518,30 @@ final class CheckEdits {
     return null;
   }
 
-  private static Set<String> matches(Pattern pattern, String text) {
+  /**
+   * What a pattern finds in a text's lines that mention one of its words (the cheap test first).
+   */
+  private static Set<String> matches(Pattern pattern, List<String> words, String text) {
     Set<String> found = new HashSet<>();
-    Matcher matcher = pattern.matcher(text);
-    while (matcher.find() && found.size() < 64) {
-      found.add(matcher.group().replaceAll("\\s+", ""));
+    for (String line : text.split("\n")) {
+      if (line.length() > MAX_LINE || !mentions(line.toLowerCase(Locale.ROOT), words)) {
+        continue;
+      }
+      Matcher matcher = pattern.matcher(line);
+      while (matcher.find() && found.size() < 64) {
+        found.add(matcher.group().replaceAll("\\s+", ""));
+      }
     }
     return found;
+  }
+
+  private static boolean mentions(String lower, List<String> words) {
+    for (String word : words) {
+      if (lower.contains(word)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A line's code: its string literals emptied, what they interpolate kept. */

@@ -95,17 +95,14 @@ final class WeakenPredicates {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put(
-        "edit-screening-off",
-        scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.SCREENING));
-    named.put(
-        "edit-check-off", scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.CHECK));
+    // The four read one reading of the call, kept for the call it was made of.
+    named.put("edit-screening-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.SCREENING));
+    named.put("edit-check-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.CHECK));
     named.put(
         "edit-tests-at-production",
-        scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.TESTS_AT_PRODUCTION));
+        scan -> shown(edited(scan.call()), CheckEdits.Kind.TESTS_AT_PRODUCTION));
     named.put(
-        "edit-secret-logged",
-        scan -> shown(CheckEdits.ofEdit(scan.call()), CheckEdits.Kind.SECRET_LOGGED));
+        "edit-secret-logged", scan -> shown(edited(scan.call()), CheckEdits.Kind.SECRET_LOGGED));
   }
 
   /** Adds the programs' predicates under their names. */
@@ -174,6 +171,19 @@ final class WeakenPredicates {
           }
           return false;
         });
+  }
+
+  /** The last call an edit was read of, on this thread, and what it was found to do. */
+  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
+
+  /** What an edit tool's call turns off, read once however many rules ask. */
+  private static CheckEdits.Found edited(CallForRules call) {
+    Object[] last = LAST.get();
+    if (last[0] != call) {
+      last[1] = CheckEdits.ofEdit(call);
+      last[0] = call;
+    }
+    return (CheckEdits.Found) last[1];
   }
 
   private static String shown(CheckEdits.Found found, CheckEdits.Kind kind) {
@@ -278,7 +288,9 @@ final class WeakenPredicates {
       }
       code.append(word.text()).append('\n');
     }
-    if (!CODE_WRITES.matcher(code).find()) {
+    String text = code.toString();
+    if (!(text.contains("replace") || text.contains("sub(") || text.contains("sub!("))
+        || !CODE_WRITES.matcher(code).find()) {
       return null;
     }
     Matcher replace = CODE_REPLACE.matcher(code);
