@@ -119,104 +119,6 @@ final class CheckEdits {
   /** A comment to the end of its line. */
   private static final Pattern COMMENT = Pattern.compile("(?:#|//)[^\\n]*");
 
-  /** The words a line holds before the patterns below are tried on it (lower case). */
-  private static final List<String> BYPASS_WORDS =
-      List.of(
-          "csrf",
-          "skip_before_action",
-          "algorithms",
-          "cert_none",
-          "unverified",
-          "insecureskipverify",
-          "hostname",
-          "verify_signature",
-          "verify_none",
-          "nsallows",
-          "nsexception",
-          "allow ",
-          ".read",
-          ".write");
-
-  private static final List<String> LOG_WORDS =
-      List.of("log", "print", "puts", "console", "timber", "fmt.");
-
-  private static final List<String> MASK_WORDS =
-      List.of(
-          "mask",
-          "redact",
-          "scrub",
-          "saniti",
-          "obfuscat",
-          "anonymi",
-          "censor",
-          "last4",
-          "truncate_pan");
-
-  private static final List<String> CHECK_WORDS =
-      List.of(
-          "event",
-          "signature",
-          "webhook",
-          "digest",
-          "safeequal",
-          "compare",
-          "hmac",
-          "jwt",
-          "token",
-          "bcrypt",
-          "password",
-          "login",
-          "auth",
-          "csrf",
-          "preauthorize",
-          "secured",
-          "verify",
-          "sanction",
-          "aml",
-          "kyc",
-          "fraud",
-          "limit",
-          "throttle",
-          "csurf",
-          "helmet",
-          "codeql",
-          "trivy",
-          "snyk",
-          "gitleaks",
-          "trufflehog",
-          "secrets",
-          "semgrep",
-          "review",
-          "zaproxy",
-          "screen",
-          "check");
-
-  private static final List<String> CHECKISH_WORDS =
-      List.of(
-          "verif",
-          "validat",
-          "check",
-          "authenticat",
-          "authoriz",
-          "compare_digest",
-          "construct",
-          "sanction",
-          "screen",
-          "kyc",
-          "aml_",
-          "fraud",
-          "rate",
-          "limiter",
-          "csrf",
-          "helmet",
-          "codeql",
-          "trivy",
-          "gitleaks",
-          "semgrep");
-
-  private static final List<String> LOCAL_WORDS =
-      List.of("local", "127.0", "0.0.0.0", "docker.internal", "10.0.2.2");
-
   /** Bypasses that, put in, turn a check off on their own. */
   private static final Pattern BYPASSES =
       Pattern.compile(
@@ -401,7 +303,7 @@ final class CheckEdits {
         }
       }
       boolean local =
-          mentions((line + previous).toLowerCase(Locale.ROOT), LOCAL_WORDS)
+          mentions((line + previous).toLowerCase(Locale.ROOT), CheckWords.LOCAL_WORDS)
                   && (LOCAL.matcher(line).find() || LOCAL.matcher(previous).find())
               || LOCAL_SECTION.matcher(section).find();
       Found here = added(line, section, local, old, files.get(0));
@@ -438,7 +340,7 @@ final class CheckEdits {
       }
     }
     Matcher bypass = BYPASSES.matcher(line);
-    if (mentions(lower, BYPASS_WORDS) && bypass.find()) {
+    if (mentions(lower, CheckWords.BYPASS_WORDS) && bypass.find()) {
       return new Found(Kind.CHECK, bypass.group());
     }
     Matcher literal = LITERAL_PASS.matcher(line);
@@ -467,9 +369,9 @@ final class CheckEdits {
 
   /** What one added line logs: a secret in a log call, or the whole environment. */
   private static Found logged(String line, String lower) {
-    if (mentions(lower, LOG_WORDS)
+    if (mentions(lower, CheckWords.LOG_WORDS)
         && LOG_CALL.matcher(line).find()
-        && !(mentions(lower, MASK_WORDS) && MASKS.matcher(line).find())) {
+        && !(mentions(lower, CheckWords.MASK_WORDS) && MASKS.matcher(line).find())) {
       Matcher sensitive = SENSITIVE.matcher(code(line));
       if (sensitive.find()) {
         return new Found(Kind.SECRET_LOGGED, line);
@@ -495,10 +397,11 @@ final class CheckEdits {
     if (old.isEmpty()) {
       return null;
     }
-    Set<String> kept = matches(CHECK_CALLS, CHECK_WORDS, now);
+    Set<String> kept = matches(CHECK_CALLS, CheckWords.CHECK_WORDS, now);
     boolean checksStill =
-        !matches(CHECKISH, CHECKISH_WORDS, COMMENT.matcher(now).replaceAll("")).isEmpty();
-    for (String call : matches(CHECK_CALLS, CHECK_WORDS, old)) {
+        !matches(CHECKISH, CheckWords.CHECKISH_WORDS, COMMENT.matcher(now).replaceAll(""))
+            .isEmpty();
+    for (String call : matches(CHECK_CALLS, CheckWords.CHECK_WORDS, old)) {
       if (!kept.contains(call) && !checksStill) {
         String lower = call.toLowerCase(Locale.ROOT);
         boolean screening =
@@ -509,8 +412,8 @@ final class CheckEdits {
         return new Found(screening ? Kind.SCREENING : Kind.CHECK, call + " taken out");
       }
     }
-    Set<String> masked = matches(MASKS, MASK_WORDS, now);
-    for (String mask : matches(MASKS, MASK_WORDS, old)) {
+    Set<String> masked = matches(MASKS, CheckWords.MASK_WORDS, now);
+    for (String mask : matches(MASKS, CheckWords.MASK_WORDS, old)) {
       if (!masked.contains(mask)) {
         return new Found(Kind.SECRET_LOGGED, mask + "…) taken out");
       }

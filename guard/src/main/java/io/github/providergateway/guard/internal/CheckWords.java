@@ -225,6 +225,104 @@ final class CheckWords {
           "precision",
           "recall");
 
+  /** The words a line holds before the patterns CheckEdits tries are tried on it (lower case). */
+  static final List<String> BYPASS_WORDS =
+      List.of(
+          "csrf",
+          "skip_before_action",
+          "algorithms",
+          "cert_none",
+          "unverified",
+          "insecureskipverify",
+          "hostname",
+          "verify_signature",
+          "verify_none",
+          "nsallows",
+          "nsexception",
+          "allow ",
+          ".read",
+          ".write");
+
+  static final List<String> LOG_WORDS =
+      List.of("log", "print", "puts", "console", "timber", "fmt.");
+
+  static final List<String> MASK_WORDS =
+      List.of(
+          "mask",
+          "redact",
+          "scrub",
+          "saniti",
+          "obfuscat",
+          "anonymi",
+          "censor",
+          "last4",
+          "truncate_pan");
+
+  static final List<String> CHECK_WORDS =
+      List.of(
+          "event",
+          "signature",
+          "webhook",
+          "digest",
+          "safeequal",
+          "compare",
+          "hmac",
+          "jwt",
+          "token",
+          "bcrypt",
+          "password",
+          "login",
+          "auth",
+          "csrf",
+          "preauthorize",
+          "secured",
+          "verify",
+          "sanction",
+          "aml",
+          "kyc",
+          "fraud",
+          "limit",
+          "throttle",
+          "csurf",
+          "helmet",
+          "codeql",
+          "trivy",
+          "snyk",
+          "gitleaks",
+          "trufflehog",
+          "secrets",
+          "semgrep",
+          "review",
+          "zaproxy",
+          "screen",
+          "check");
+
+  static final List<String> CHECKISH_WORDS =
+      List.of(
+          "verif",
+          "validat",
+          "check",
+          "authenticat",
+          "authoriz",
+          "compare_digest",
+          "construct",
+          "sanction",
+          "screen",
+          "kyc",
+          "aml_",
+          "fraud",
+          "rate",
+          "limiter",
+          "csrf",
+          "helmet",
+          "codeql",
+          "trivy",
+          "gitleaks",
+          "semgrep");
+
+  static final List<String> LOCAL_WORDS =
+      List.of("local", "127.0", "0.0.0.0", "docker.internal", "10.0.2.2");
+
   private CheckWords() {}
 
   /**
