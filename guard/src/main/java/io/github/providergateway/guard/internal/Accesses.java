@@ -214,7 +214,9 @@ final class Accesses {
           "wgetpaste",
           "ffsend",
           "croc",
-          "wormhole" -> {
+          "wormhole",
+          "hf",
+          "huggingface-cli" -> {
         Uploads.Files files = Uploads.of(step);
         all(scan, step, files.read(), Kind.READ, out);
         all(scan, step, files.written(), Kind.WRITE, out);

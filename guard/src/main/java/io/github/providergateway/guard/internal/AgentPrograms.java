@@ -95,7 +95,7 @@ final class AgentPrograms {
       Invocation agent = of(scan, step);
       if (agent != null) {
         out.add(new Step(agent, step.cwds()));
-        scan.note(Scan.render(step.invocation()) + ": an agent, read as " + Scan.render(agent));
+        scan.note(step.shown() + ": an agent, read as " + Scan.render(agent));
       }
     }
     return out;

@@ -354,7 +354,7 @@ final class BookRules implements Family {
   }
 
   private boolean scan(Scan scan, Step step, java.util.Map<String, int[]> byName, int[] open) {
-    GitCommand[] git = new GitCommand[1]; // read once a step, at the first clause that asks
+    StepWords words = new StepWords(); // read once a step, at the first clause that asks
     boolean met = false;
     int[] own = byName.getOrDefault(step.program(), NONE);
     for (int a = 0, b = 0; a < own.length || b < open.length; ) {
@@ -364,7 +364,7 @@ final class BookRules implements Family {
       if (!fromOwn && !clause.begins(step.program()) && !when.programs().contains(step.program())) {
         continue;
       }
-      Read read = read(scan, step, git, clause);
+      Read read = read(scan, step, words, clause);
       if (read == null) {
         continue;
       }
@@ -413,20 +413,20 @@ final class BookRules implements Family {
    *
    * @return the reading, or {@code null} where a part does not hold
    */
-  private static Read read(Scan scan, Step step, GitCommand[] git, Clause clause) {
+  private static Read read(Scan scan, Step step, StepWords words, Clause clause) {
     When when = clause.when();
     String subcommand = "";
     boolean ended = false;
     List<Word> args = step.args();
     if (!when.subcommands().isEmpty()) {
       if (step.program().equals("git")) {
-        if (git[0] == null) {
-          git[0] = GitCommand.of(args);
+        if (words.git == null) {
+          words.git = GitCommand.of(args);
         }
-        subcommand = git[0].subcommand();
-        args = git[0].args();
+        subcommand = words.git.subcommand();
+        args = words.git.args();
       } else {
-        List<Word> pos = argv(args, when).positionals();
+        List<Word> pos = words.positionals(args, when);
         subcommand = pos.isEmpty() ? "" : pos.get(0).text();
         int at = pos.isEmpty() ? args.size() : args.indexOf(pos.get(0));
         // After a -- before the subcommand, what follows it is no option either (docker -- run …).
@@ -457,6 +457,22 @@ final class BookRules implements Family {
       }
     }
     return read;
+  }
+
+  /**
+   * What one program's words read as, kept across the clauses tried on it: a long command's
+   * programs are each tried by dozens of clauses, most of which read the same positionals.
+   */
+  private static final class StepWords {
+    private GitCommand git;
+
+    /** The positionals by the options read as taking a value: clauses name a few such sets. */
+    private final java.util.Map<List<String>, List<Word>> positionals = new java.util.HashMap<>(4);
+
+    /** The positionals of {@code args} read with the options {@code when} says take a value. */
+    List<Word> positionals(List<Word> args, When when) {
+      return positionals.computeIfAbsent(when.values(), values -> argv(args, when).positionals());
+    }
   }
 
   /** Whether a clause asks of the options or positionals after the subcommand. */

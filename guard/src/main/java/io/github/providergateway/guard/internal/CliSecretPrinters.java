@@ -123,6 +123,29 @@ final class CliSecretPrinters {
           "fsck");
 
   /**
+   * Vault's paths that {@code vault read} answers with settings or public material, not a secret: a
+   * transit key's metadata (its material comes only from {@code transit/export/}), the server's own
+   * settings, auth methods' roles, the certificate authority's public certificates, identities.
+   */
+  private static final List<String> VAULT_METADATA =
+      List.of("transit/keys/", "sys/", "auth/", "pki/cert/", "pki/ca", "identity/");
+
+  /** {@code vault read PATH} of a path that holds a secret (any but {@link #VAULT_METADATA}). */
+  private static boolean vaultReadsSecret(List<String> args) {
+    if (args.isEmpty() || !args.get(0).equals("read")) {
+      return false;
+    }
+    for (int i = 1; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (!arg.startsWith("-")) {
+        String path = arg.startsWith("/") ? arg.substring(1) : arg;
+        return VAULT_METADATA.stream().noneMatch(path::startsWith);
+      }
+    }
+    return true; // no path read: as before, a print
+  }
+
+  /**
    * Whether a secret store is asked to print a secret it keeps: Vault's {@code kv get} and {@code
    * read}, AWS Secrets Manager, Parameter Store with decryption and KMS, Google's Secret Manager,
    * Azure Key Vault, a Kubernetes secret's data, pass and gopass, 1Password, Bitwarden, LastPass,
@@ -132,7 +155,7 @@ final class CliSecretPrinters {
     String first = args.isEmpty() ? "" : args.get(0);
     String second = args.size() > 1 ? args.get(1) : "";
     return switch (program) {
-      case "vault" -> first.equals("kv") && second.equals("get") || first.equals("read");
+      case "vault" -> first.equals("kv") && second.equals("get") || vaultReadsSecret(args);
       case "aws" ->
           first.equals("secretsmanager")
                   && (second.equals("get-secret-value") || second.equals("batch-get-secret-value"))

@@ -77,8 +77,7 @@ final class ContainerCommands {
                 || AgentPrograms.of(scan, inside) != null;
         if (hostProcesses || agent) {
           out.add(inside);
-          scan.note(
-              Scan.render(step.invocation()) + ": its container runs " + Scan.render(command));
+          scan.note(step.shown() + ": its container runs " + Scan.render(command));
         }
       }
     }

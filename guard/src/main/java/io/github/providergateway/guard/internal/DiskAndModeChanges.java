@@ -241,8 +241,8 @@ final class DiskAndModeChanges {
             "timeout",
             "bwlimit",
             "port");
-    if (!argv.hasPrefix("del")) {
-      return List.of();
+    if (!argv.hasPrefix("del") || argv.has('n') || argv.has("dry-run")) {
+      return List.of(); // a dry run lists what it would delete and deletes nothing
     }
     List<Word> pos = argv.positionals();
     if (pos.size() < 2) {

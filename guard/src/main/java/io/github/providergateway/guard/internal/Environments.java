@@ -122,7 +122,8 @@ final class Environments {
 
   /**
    * Whether a text names production: one of its parts (split at what is neither a letter nor a
-   * digit, and between letters and digits) is a production name not right after a "not" prefix.
+   * digit, between letters and digits, and where camel case starts a word) is a production name not
+   * right after a "not" prefix.
    */
   static boolean namesProduction(String text) {
     return hasPart(text, PRODUCTION_NAMES, true);
@@ -140,7 +141,14 @@ final class Environments {
       char c = i < text.length() ? text.charAt(i) : ' ';
       boolean part = Character.isLetterOrDigit(c);
       boolean split =
-          start >= 0 && (!part || Character.isDigit(c) != Character.isDigit(text.charAt(start)));
+          start >= 0
+              && (!part
+                  || Character.isDigit(c) != Character.isDigit(text.charAt(start))
+                  // production's names read camel case too ($ShopProdUrl); a test's do not,
+                  // where a part read wrongly would call production data a test's.
+                  || negatable
+                      && Character.isUpperCase(c)
+                      && Character.isLowerCase(text.charAt(i - 1)));
       if (split) {
         String word = text.substring(start, i).toLowerCase(Locale.ROOT);
         if (names.contains(word) && !(negatable && NOT_PREFIXES.contains(previous))) {
@@ -161,10 +169,29 @@ final class Environments {
     return hasPart(host, STAGING_NAMES, false) && !namesProduction(host);
   }
 
+  /** Whether a variable names a framework's environment ({@code RAILS_ENV}), as the book lists. */
+  static boolean environmentVariable(String name) {
+    return ENVIRONMENT_VARIABLES.contains(name);
+  }
+
   /** Whether a host is this machine. */
   static boolean localHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
-    return LOCAL_HOSTS.contains(h) || h.startsWith("127.") || h.endsWith(".localhost");
+    return LOCAL_HOSTS.contains(h) || loopbackAddress(h) || h.endsWith(".localhost");
+  }
+
+  /** {@code 127.0.0.1} and the rest of 127/8 as an address, not a name that begins so. */
+  private static boolean loopbackAddress(String host) {
+    String[] parts = host.split("\\.", -1);
+    if (parts.length != 4 || !parts[0].equals("127")) {
+      return false;
+    }
+    for (String part : parts) {
+      if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -205,6 +232,9 @@ final class Environments {
         return true;
       }
     }
+    if (!step.invocation().via().isEmpty() && byItsContainer(scan, step)) {
+      return true;
+    }
     String source = scan.source();
     if (source == null) {
       return false; // a file's content: no command text around it
@@ -218,6 +248,26 @@ final class Environments {
     return named;
   }
 
+  /**
+   * Whether the program runs inside a container or a pod that the command names for production:
+   * {@code docker exec shop-prod-db psql …}, {@code kubectl --context prod-eu exec … -- psql}.
+   */
+  private static boolean byItsContainer(Scan scan, Step step) {
+    String via = step.invocation().via().get(0);
+    int blank = via.indexOf(' ');
+    String outer = blank > 0 ? via.substring(0, blank) : via;
+    for (Step other : scan.steps()) {
+      if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
+        for (Word word : other.args()) {
+          if (namesProduction(word.text())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** The last command text read for production, and what it said: {text, Boolean}. */
   private static volatile Object[] lastSource;
 
@@ -229,16 +279,23 @@ final class Environments {
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
     for (String token : tokens(source)) {
-      if (afterCd && namesProduction(token) || assignment(token) && namesProduction(token)) {
+      // As the shell hands the value on: RAILS_ENV=pro""duction, RAILS_ENV=pro\duction.
+      String value = token.replace("\"", "").replace("'", "").replace("\\", "");
+      if (afterCd && namesProduction(value) || assignment(value) && namesProduction(value)) {
         return true;
       }
-      afterCd = token.equals("cd") || token.equals("pushd");
+      // A folder changed to, or a file of variables read in: . ./config/env/production.env
+      afterCd =
+          token.equals("cd")
+              || token.equals("pushd")
+              || token.equals("source")
+              || token.equals(".");
     }
     return false;
   }
 
   /** The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass. */
-  private static List<String> tokens(String source) {
+  static List<String> tokens(String source) {
     List<String> tokens = new ArrayList<>();
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
@@ -255,7 +312,7 @@ final class Environments {
   }
 
   /** {@code NAME=value}: an upper-case variable's name before the first {@code =}. */
-  private static boolean assignment(String token) {
+  static boolean assignment(String token) {
     int eq = token.indexOf('=');
     if (eq <= 0) {
       return false;
@@ -277,7 +334,7 @@ final class Environments {
    */
   static boolean localTestData(Scan scan, Step step) {
     // Where the program works first (most calls: a remote host, no claim), production after.
-    return localPlace(scan, step) && !production(scan, step);
+    return localPlace(scan, step) && !production(scan, step) && !Tunnels.opens(scan);
   }
 
   private static boolean localPlace(Scan scan, Step step) {
@@ -305,7 +362,7 @@ final class Environments {
         return false;
       }
       case "psql", "mysql", "mariadb", "pg_restore" -> {
-        return TestDatabases.isLocalTestClient(step);
+        return TestDatabases.isLocalTestClient(scan, step);
       }
       case "supabase" -> {
         // supabase db reset works on the local stack unless --linked or --db-url says otherwise.
@@ -337,7 +394,7 @@ final class Environments {
           "dotnet",
           "alembic",
           "dbmate" -> {
-        return testEnvironment(scan, step);
+        return FrameworkEnvironments.testEnvironment(scan, step);
       }
       default -> {
         List<String> hosts = hosts(step);
@@ -358,63 +415,6 @@ final class Environments {
         return true;
       }
     }
-  }
-
-  /** Options that name a framework's environment or settings. */
-  private static final Set<String> ENVIRONMENT_OPTIONS =
-      Set.of("--env", "-e", "--environment", "--settings", "--env-file", "--stage", "-E");
-
-  /**
-   * Whether a framework's command runs in a test or development environment: an environment option
-   * ({@code --env=testing}, {@code --settings=shop.settings.test}), a database URL of this machine
-   * with a test name among its words ({@code -url=jdbc:postgresql://localhost/app_test}), or a
-   * variable of {@code environmentVariables} assigned in the command a test name ({@code
-   * RAILS_ENV=test}) or such a URL ({@code DATABASE_URL=postgres://…@localhost/app_dev}).
-   */
-  static boolean testEnvironment(Scan scan, Step step) {
-    List<Word> args = step.args();
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      int eq = text.indexOf('=');
-      String option = eq > 0 ? text.substring(0, eq) : text;
-      if (ENVIRONMENT_OPTIONS.contains(option)) {
-        String value =
-            eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
-        if (testName(value)) {
-          return true;
-        }
-      } else if (text.contains("://") && localTestUrl(text.substring(eq + 1))) {
-        return true;
-      }
-    }
-    String source = scan.source();
-    if (source == null) {
-      return false;
-    }
-    for (String token : tokens(source)) {
-      int eq = token.indexOf('=');
-      if (eq > 0 && assignment(token)) {
-        String name = token.substring(0, eq);
-        String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
-        if (value.contains("://")
-            ? localTestUrl(value)
-            : ENVIRONMENT_VARIABLES.contains(name) && testName(value)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** A database URL of this machine whose database's name says test or development. */
-  private static boolean localTestUrl(String url) {
-    String host = host(url);
-    String rest = url.substring(url.indexOf("://") + 3);
-    int slash = rest.lastIndexOf('/');
-    String name = slash >= 0 ? rest.substring(slash + 1) : "";
-    int query = name.indexOf('?');
-    name = query >= 0 ? name.substring(0, query) : name;
-    return localHost(host) && !name.isEmpty() && testName(name);
   }
 
   /** Options whose value is a host, or a host and port, or a URL. */
@@ -458,13 +458,49 @@ final class Environments {
         value = "?"; // curl "$ES_URL/orders": a host the guard cannot know
       }
       if (value != null) {
-        hosts.add(value.equals("?") ? value : host(value));
+        if (value.equals("?")) {
+          hosts.add(value);
+        } else {
+          hosts.addAll(hostsOf(value));
+        }
       }
     }
     return hosts;
   }
 
   /** The host of a URL or of {@code host:port}. */
+  /**
+   * Every host a value names: each of a list ({@code localhost:9092,kafka-1:9092}, a MongoDB seed
+   * list {@code mongodb://a:27017,b:27017/db}) and a URL's {@code host=} or {@code hostaddr=} query
+   * parameters, which libpq takes over the URL's own host.
+   *
+   * @param value an option's value or a URL
+   * @return the hosts, the first as {@link #host} reads it
+   */
+  static List<String> hostsOf(String value) {
+    String rest = value.contains("://") ? value.substring(value.indexOf("://") + 3) : value;
+    int slash = rest.indexOf('/');
+    String authority = slash >= 0 ? rest.substring(0, slash) : rest;
+    List<String> hosts = new ArrayList<>();
+    String scheme = value.contains("://") ? value.substring(0, value.indexOf("://") + 3) : "";
+    for (String part : authority.split(",")) {
+      if (!part.isEmpty()) {
+        hosts.add(host(scheme + part));
+      }
+    }
+    int query = value.indexOf('?');
+    if (query >= 0) {
+      for (String pair : value.substring(query + 1).split("[&;]")) {
+        if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+          for (String h : pair.substring(pair.indexOf('=') + 1).split(",")) {
+            hosts.add(host(h));
+          }
+        }
+      }
+    }
+    return hosts.isEmpty() ? List.of(host(value)) : hosts;
+  }
+
   static String host(String value) {
     String rest = value.contains("://") ? value.substring(value.indexOf("://") + 3) : value;
     int end = rest.length();

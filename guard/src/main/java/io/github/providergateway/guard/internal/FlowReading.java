@@ -330,29 +330,28 @@ public final class FlowReading {
   private static void program(Step step, Found found) {
     List<Word> args = step.args();
     String program = step.program();
-    String line = Scan.render(step.invocation());
     switch (program) {
       case "env", "printenv" -> {
         if (args.isEmpty()) {
-          found.secret(line + " (the whole environment)");
+          found.secret(step.shown() + " (the whole environment)");
         }
       }
       case "set", "export", "declare" -> {
         if (args.isEmpty() || args.size() == 1 && args.get(0).text().equals("-p")) {
-          found.secret(line + " (the whole environment)");
+          found.secret(step.shown() + " (the whole environment)");
         }
       }
       case "grep", "egrep", "rg", "ag", "ack", "git-grep" -> {
         for (Word word : args) {
           if (!word.text().startsWith("-") && SECRET_PATTERN.matcher(word.text()).find()) {
-            found.secret(line + " (searches for secrets)");
+            found.secret(step.shown() + " (searches for secrets)");
             break;
           }
         }
       }
       case "npm", "yarn", "pnpm", "bun" -> {
         if (!args.isEmpty() && PACKAGE_PAGES.contains(args.get(0).text())) {
-          found.untrusted(line + " (a package's text from the registry)");
+          found.untrusted(step.shown() + " (a package's text from the registry)");
         }
       }
       default -> {}
@@ -361,7 +360,7 @@ public final class FlowReading {
     if (PUBLISHERS.contains(pair)
         || program.equals("gradle") && args.stream().anyMatch(w -> w.text().startsWith("publish"))
         || program.equals("mvn") && args.stream().anyMatch(w -> w.text().equals("deploy"))) {
-      found.send("PUBLISH", pair, line);
+      found.send("PUBLISH", pair, step.shown());
     }
   }
 }

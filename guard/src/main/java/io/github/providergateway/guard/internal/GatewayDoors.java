@@ -150,7 +150,7 @@ final class GatewayDoors {
       String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inCode(scan, step, code);
       if (found != null) {
-        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
+        scan.hitFound(SELF, step, step.shown() + " (" + found + ")");
       }
     }
   }

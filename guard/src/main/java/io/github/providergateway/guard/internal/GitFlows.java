@@ -71,7 +71,7 @@ final class GitFlows {
         yield true;
       }
       case "gh", "glab", "tea", "hub" -> {
-        forge(scan.source(), step.args(), Scan.render(step.invocation()), found);
+        forge(scan.source(), step.args(), step.shown(), found);
         yield true;
       }
       default -> false;
@@ -80,7 +80,7 @@ final class GitFlows {
 
   private static void git(Scan scan, Step step, Found found) {
     List<Word> args = step.args();
-    String line = Scan.render(step.invocation());
+    String line = step.shown();
     boolean redirected = false;
     int sub = 0;
     while (sub < args.size() && args.get(sub).text().startsWith("-")) {

@@ -46,7 +46,7 @@ final class InlineFlows {
     if (code == null) {
       return;
     }
-    String line = FlowReading.shorten(Scan.render(step.invocation()));
+    String line = FlowReading.shorten(step.shown());
     Matcher variable = SECRET_VARIABLE.matcher(code);
     while (variable.find()) {
       if (SecretNames.secret(variable.group(1))) {

@@ -167,7 +167,7 @@ final class MarksShed {
       String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String shed = code == null ? null : inCode(code);
       if (shed != null) {
-        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + shed + ")");
+        scan.hitFound(SELF, step, step.shown() + " (" + shed + ")");
       }
     }
   }

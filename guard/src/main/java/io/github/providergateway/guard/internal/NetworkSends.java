@@ -120,7 +120,7 @@ final class NetworkSends {
   /** Reads one program; {@return whether it is one of the network's} */
   static boolean read(Step step, Found found) {
     List<Word> args = step.args();
-    String line = Scan.render(step.invocation());
+    String line = step.shown();
     String program = step.program();
     switch (program) {
       case "curl" -> curl(step, args, line, found);

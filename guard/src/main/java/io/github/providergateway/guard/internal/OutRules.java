@@ -54,7 +54,7 @@ public final class OutRules implements Family {
       }
       for (Word word : step.args()) {
         if (word.literal() && Hosts.URL.matcher(word.text()).lookingAt() && carries(word.text())) {
-          scan.hitFound(SECRET_IN_URL, step, Scan.render(step.invocation()));
+          scan.hitFound(SECRET_IN_URL, step, step.shown());
           break;
         }
       }

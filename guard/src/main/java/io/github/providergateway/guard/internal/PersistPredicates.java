@@ -235,13 +235,20 @@ final class PersistPredicates {
    * {@code import} lines run at every start of Python, as {@code usercustomize} and {@code
    * sitecustomize} do), systemd's {@code environment.d} and {@code ~/.pam_environment} (every
    * program of every session gets their variables, {@code LD_PRELOAD} among them), and a vim
-   * start-up file given a line that runs a shell command ({@code autocmd VimEnter * silent !…}).
+   * start-up file given a line that runs a shell command ({@code autocmd VimEnter * silent !…}). A
+   * start-up file's name written to a folder the guard cannot know is one too.
    */
   private static boolean pythonStartup(Scan scan, Access access) {
     Target target = access.target();
     Path path = target.path();
     if (path == null) {
-      return false;
+      // A start-up file's name in a folder computed at run time ($(python3 -c 'import site; …')):
+      // no folder but site-packages' makes such a file run.
+      String raw = target.raw() == null ? "" : target.raw();
+      String name = raw.substring(raw.lastIndexOf('/') + 1);
+      return name.endsWith(".pth") && name.length() > 4
+          || name.equals("usercustomize.py")
+          || name.equals("sitecustomize.py");
     }
     String text = path.toString();
     String name = target.name();

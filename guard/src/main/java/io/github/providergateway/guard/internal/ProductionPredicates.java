@@ -327,9 +327,11 @@ final class ProductionPredicates {
         for (int j = i + 1; j < words.size() && !words.get(j).equals(";"); j++) {
           set |= words.get(j).equals("SET");
           if (words.get(j).equals("WHERE")) {
-            String cond = j + 1 < words.size() ? words.get(j + 1) : "";
-            String after = j + 2 < words.size() ? words.get(j + 2) : "";
-            bounded = !cond.equals("TRUE") && !(cond.equals("1") && after.equals("1"));
+            int end = j;
+            while (end < words.size() && !words.get(end).equals(";")) {
+              end++;
+            }
+            bounded = !SqlStatements.holdsForEveryRow(words, j, end);
             break;
           }
         }

@@ -100,7 +100,7 @@ final class ScriptsRun {
     } else {
       scan.note("runs " + file + ": read for the guard's own ground");
     }
-    String running = Scan.render(step.invocation()) + " runs " + file;
+    String running = step.shown() + " runs " + file;
     if (shell(step, word, script)) {
       try {
         ShellScript parsed = ShellParser.parseRunnable(script);

@@ -166,9 +166,20 @@ final class SqlStatements {
       }
       end++;
     }
-    if (where < 0) {
-      return true;
-    }
+    return where < 0 || holdsForEveryRow(words, where, end);
+  }
+
+  /**
+   * Whether the WHERE at {@code where} holds for every row: one of its OR'ed parts does ({@code
+   * true}, {@code 1=1}, {@code id = id}, {@code id IS NOT NULL}, only strings compared), up to the
+   * statement's {@code end} or an {@code ORDER}, {@code LIMIT} or {@code RETURNING}.
+   *
+   * @param words SQL's words in upper case, string literals left out
+   * @param where the index of the WHERE
+   * @param end the index of the statement's end ({@code ;} or the words' size)
+   * @return whether it holds for every row
+   */
+  static boolean holdsForEveryRow(List<String> words, int where, int end) {
     List<String> part = new ArrayList<>();
     for (int k = where + 1; k <= end; k++) {
       String w = k < end ? words.get(k) : "OR";
@@ -196,8 +207,20 @@ final class SqlStatements {
       case 2 ->
           condition.get(0).equals(condition.get(1)) // 1 = 1, id = id
               || condition.get(0).equals("NOT") && condition.get(1).equals("FALSE");
+      // id IS NOT NULL: every row whose key is set, which is every row (deleted_at IS NOT NULL
+      // is a condition on the rows, and stays one).
+      case 4 ->
+          key(condition.get(0))
+              && condition.get(1).equals("IS")
+              && condition.get(2).equals("NOT")
+              && condition.get(3).equals("NULL");
       default -> false;
     };
+  }
+
+  /** A key's column: {@code ID}, {@code UUID}, {@code PK}. */
+  private static boolean key(String column) {
+    return column.equals("ID") || column.equals("UUID") || column.equals("PK");
   }
 
   private static boolean nonZeroNumber(String word) {

@@ -26,6 +26,9 @@ public final class Step {
   /** The arguments, made when first asked: most programs are never asked them. */
   private List<Word> args;
 
+  /** The program as a reason shows it, made when first asked. */
+  private String shown;
+
   /**
    * A program and its folders.
    *
@@ -78,6 +81,19 @@ public final class Step {
   /** {@return the program's name without its folder, read once} */
   public String program() {
     return program;
+  }
+
+  /**
+   * {@return the program as the person reads it in a reason ({@link Scan#render}), made once: the
+   * flow readers ask it of every program of a long command}
+   */
+  public String shown() {
+    String text = shown;
+    if (text == null) {
+      text = Scan.render(invocation);
+      shown = text;
+    }
+    return text;
   }
 
   /** {@return the arguments, the program left out: a view of its words, taken once} */

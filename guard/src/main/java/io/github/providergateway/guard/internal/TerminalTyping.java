@@ -57,7 +57,7 @@ final class TerminalTyping {
       String code = step.interpreter() ? InterpreterCode.of(step) : null;
       String found = code == null ? null : inText(code);
       if (found != null) {
-        scan.hitFound(SELF, step, Scan.render(step.invocation()) + " (" + found + ")");
+        scan.hitFound(SELF, step, step.shown() + " (" + found + ")");
       }
     }
   }

@@ -26,7 +26,7 @@ final class TestDatabases {
    * by a URL ({@code psql postgresql://…@localhost:5432/app_test}) or by its host and database
    * options, every host named being this machine and the database a test's.
    */
-  static boolean isLocalTestClient(Step step) {
+  static boolean isLocalTestClient(Scan scan, Step step) {
     String program = step.program();
     if (!program.equals("psql")
         && !program.equals("mysql")
@@ -35,7 +35,16 @@ final class TestDatabases {
       return false;
     }
     Argv argv =
-        Argv.of(step.args(), "hpUdDcefPu", "host", "port", "username", "dbname", "database");
+        Argv.of(
+            step.args(),
+            "hpUdDcefPu",
+            "host",
+            "port",
+            "username",
+            "dbname",
+            "database",
+            "execute",
+            "command");
     String host = argv.value('h') != null ? argv.value('h') : argv.value("host");
     String name =
         argv.value('d') != null
@@ -44,15 +53,44 @@ final class TestDatabases {
                 ? argv.value("dbname")
                 : argv.value('D') != null ? argv.value('D') : argv.value("database");
     for (Word word : argv.positionals()) {
-      java.util.regex.Matcher url = URL.matcher(word.text());
+      String text = word.text();
+      java.util.regex.Matcher url = URL.matcher(text);
       if (!word.literal()) {
         return false; // $DATABASE_URL: a database the guard cannot know
       } else if (url.matches()) {
         host = url.group(1).isEmpty() ? host : url.group(1).replace("[", "").replace("]", "");
         name = url.group(2);
+        String query = text.indexOf('?') >= 0 ? text.substring(text.indexOf('?') + 1) : "";
+        for (String pair : query.split("&")) {
+          // libpq's query parameters win over the URL's own host and name.
+          if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+            host = pair.substring(pair.indexOf('=') + 1);
+          } else if (pair.startsWith("dbname=")) {
+            name = pair.substring(7);
+          } else if (pair.startsWith("service=")) {
+            return false; // a service file's entry: a database the guard cannot know
+          }
+        }
+      } else if (text.indexOf('=') > 0) {
+        // A libpq connection string: "host=db dbname=app user=ci"; only its keys say anything.
+        for (String pair : text.trim().split("\\s+")) {
+          if (pair.startsWith("host=") || pair.startsWith("hostaddr=")) {
+            host = pair.substring(pair.indexOf('=') + 1);
+          } else if (pair.startsWith("dbname=")) {
+            name = pair.substring(7);
+          } else if (pair.startsWith("service=")) {
+            return false;
+          }
+        }
       } else if (name == null) {
-        name = word.text();
+        name = text;
       }
+    }
+    if (connectionElsewhere(scan)) {
+      return false; // PGHOST=db.prod psql -d app_test: the variables name the server
+    }
+    if (name == null) {
+      name = createdOrDropped(argv); // mysql -e 'DROP DATABASE IF EXISTS app_test; CREATE …'
     }
     // The shared notion (decision 92): a development database (app_dev) is a test's too, and a
     // docker-compose service (db, postgres) is this machine's.
@@ -62,6 +100,83 @@ final class TestDatabases {
             || host.startsWith("/"))
         && name != null
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+  }
+
+  /**
+   * Whether the command assigns a variable the client takes its server or database from, to
+   * anything but this machine and a test database: {@code PGHOST=10.0.3.17 psql -d app_test} speaks
+   * to that server, {@code PGSERVICE=prod psql} to a service file's entry.
+   */
+  private static boolean connectionElsewhere(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0) {
+      return false;
+    }
+    for (String variable :
+        List.of("PGHOST", "PGHOSTADDR", "MYSQL_HOST", "PGSERVICE", "PGSERVICEFILE", "PGDATABASE")) {
+      for (int at = source.indexOf(variable + "=");
+          at >= 0;
+          at = source.indexOf(variable + "=", at + 1)) {
+        if (at > 0
+            && (Character.isLetterOrDigit(source.charAt(at - 1)) || source.charAt(at - 1) == '_')) {
+          continue; // MY_PGHOST=…: another variable
+        }
+        int start = at + variable.length() + 1;
+        int end = start;
+        while (end < source.length()
+            && !Character.isWhitespace(source.charAt(end))
+            && ";&|)".indexOf(source.charAt(end)) < 0) {
+          end++;
+        }
+        String value = source.substring(start, end).replace("\"", "").replace("'", "");
+        boolean local =
+            switch (variable) {
+              case "PGHOST", "PGHOSTADDR", "MYSQL_HOST" ->
+                  Environments.localHost(value) || value.startsWith("/");
+              case "PGDATABASE" ->
+                  TEST_NAME.matcher(value).matches() || Environments.testName(value);
+              default -> false;
+            };
+        if (!local) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A statement that drops or creates one database: its name in group 1. */
+  private static final Pattern DATABASE_STATEMENT =
+      Pattern.compile(
+          "(?i)\\s*(?:DROP|CREATE)\\s+(?:DATABASE|SCHEMA)\\s+(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?"
+              + "[`\"]?(\\w+)[`\"]?(?:\\s+(?:DEFAULT\\s+)?(?:CHARACTER\\s+SET|CHARSET|COLLATE|ENCODING)"
+              + "\\s*=?\\s*'?[\\w-]+'?)*\\s*");
+
+  /**
+   * The database a client's statements (its {@code -e} or {@code -c}) drop and create, when they do
+   * nothing else and name one database: the test suite's {@code DROP DATABASE IF EXISTS app_test;
+   * CREATE DATABASE app_test}; else {@code null}.
+   */
+  private static String createdOrDropped(Argv argv) {
+    String sql = argv.value('e') != null ? argv.value('e') : argv.value('c');
+    if (sql == null) {
+      sql = argv.value("execute") != null ? argv.value("execute") : argv.value("command");
+    }
+    if (sql == null || sql.length() > 1024) {
+      return null;
+    }
+    String name = null;
+    for (String statement : sql.split(";")) {
+      if (statement.isBlank()) {
+        continue;
+      }
+      java.util.regex.Matcher m = DATABASE_STATEMENT.matcher(statement);
+      if (!m.matches() || name != null && !name.equals(m.group(1))) {
+        return null; // anything else, or two databases: not one test's
+      }
+      name = m.group(1);
+    }
+    return name;
   }
 
   /** {@return whether {@code step}, a {@code dropdb}, drops a test database of this machine} */

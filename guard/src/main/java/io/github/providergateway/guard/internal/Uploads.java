@@ -41,6 +41,7 @@ final class Uploads {
       case "s3cmd" -> bucket(args, 1, "s3://");
       case "mc" -> bucket(args, 1, "");
       case "az" -> azure(args);
+      case "hf", "huggingface-cli" -> hub(args);
       case "pastebinit", "wgetpaste", "ffsend", "croc", "wormhole" ->
           new Files(positionals(args), List.of());
       default -> Files.NONE;
@@ -201,6 +202,19 @@ final class Uploads {
       }
     }
     return new Files(read, List.of());
+  }
+
+  /**
+   * A model hub's upload ({@code hf upload REPO PATH [PATH_IN_REPO]}, decision 93): the local file
+   * or folder it sends.
+   */
+  private static Files hub(List<Word> args) {
+    List<Word> pos =
+        Argv.of(args, "", "repo-type", "revision", "commit-message", "token").positionals();
+    if (pos.size() >= 3 && pos.get(0).text().equals("upload")) {
+      return new Files(List.of(pos.get(2)), List.of());
+    }
+    return Files.NONE;
   }
 
   /** A paste or file-sharing tool's words that are no option: its files, its verb left out. */

@@ -157,6 +157,8 @@ final class Where {
     Map<String, CallPredicate> onCall = new LinkedHashMap<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
+    ActsPredicates.addCallsTo(onCall);
+    PersonalData.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
@@ -177,6 +179,9 @@ final class Where {
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
     SupplyPredicates.addTo(named);
+    AccessGrants.addTo(named);
+    ActsPredicates.addTo(named);
+    PersonalData.addTo(named);
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);

@@ -1,0 +1,580 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the {@code acts.*} rules ask (decision 93): an agent that holds the person's credentials
+ * acting on the world with them. A credentialed write is an HTTP client's request that writes (a
+ * method other than GET, HEAD or OPTIONS, or a body) to a host that is not this machine, nor the
+ * forges' and registries' own (their work is the forge and publish families'), carrying a
+ * credential: an {@code Authorization} or API-key or token header, {@code -u user:secret}, a
+ * variable whose name says it holds a secret, a token printed by a CLI ({@code $(gcloud auth
+ * print-access-token)}). It destroys where its method is DELETE, the URL's path says a verb that
+ * loses, spends or reaches people ({@link #DESTROYING}), or production is named. Inline code is
+ * read the same way, by its HTTP library's call, and by a service's SDK called with such a verb.
+ */
+final class ActsPredicates {
+  private ActsPredicates() {}
+
+  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+
+  /** The forges' and the registries' hosts: the project's own, decided by their families. */
+  private static final Set<String> OWN =
+      Set.of(
+          "github.com",
+          "api.github.com",
+          "uploads.github.com",
+          "gitlab.com",
+          "bitbucket.org",
+          "api.bitbucket.org",
+          "codeberg.org",
+          "dev.azure.com",
+          "registry.npmjs.org",
+          "upload.pypi.org",
+          "test.pypi.org",
+          "pypi.org",
+          "rubygems.org",
+          "crates.io",
+          "central.sonatype.com",
+          "oss.sonatype.org",
+          "s01.oss.sonatype.org",
+          "repo.maven.apache.org",
+          "plugins.gradle.org",
+          "api.nuget.org",
+          "hex.pm",
+          "pub.dev",
+          "packagist.org",
+          "hub.docker.com",
+          "ghcr.io",
+          "quay.io");
+
+  /**
+   * The words of a URL's path that lose something, spend money or reach people: a write whose path
+   * says one is denied, not asked.
+   */
+  static final Set<String> DESTROYING =
+      Set.of(
+          "delete",
+          "destroy",
+          "remove",
+          "wipe",
+          "trim",
+          "truncate",
+          "revoke",
+          "deactivate",
+          "disable",
+          "suspend",
+          "unfreeze",
+          "freeze",
+          "lock",
+          "ban",
+          "block",
+          "terminate",
+          "cancel",
+          "close",
+          "seal",
+          "refund",
+          "refunds",
+          "payout",
+          "payouts",
+          "transfer",
+          "transfers",
+          "charge",
+          "charges",
+          "withdraw",
+          "withdrawals",
+          "detokenize",
+          "reveal",
+          "unmask",
+          "reply",
+          "broadcast",
+          "blast",
+          "bulk",
+          "newsletter",
+          "campaign",
+          "campaigns");
+
+  /** The words of a path that send a message: denied where the body says it goes to many. */
+  private static final Set<String> SENDING =
+      Set.of("send", "messages", "message", "notifications", "notification", "sms", "push");
+
+  /** What a message's body says when it goes to many: a topic, a segment, everyone. */
+  private static final List<String> TO_MANY =
+      List.of(
+          "\"topic\"",
+          "/topics/",
+          "\"condition\"",
+          "segments",
+          "all_users",
+          "all users",
+          "\"all\"",
+          "everyone",
+          "subscribed");
+
+  /** Adds each predicate of a program under its name. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "credentialed-write",
+        (scan, step, read) -> {
+          Request request = write(scan, step);
+          return request != null && !request.reads();
+        });
+    named.put(
+        "credentialed-destroy",
+        (scan, step, read) -> {
+          Request request = write(scan, step);
+          return request != null && request.destroys() && !request.reads();
+        });
+    named.put("sdk-acts", (scan, step, read) -> sdkActs(step));
+  }
+
+  /** Adds each predicate of the whole call under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("mass-send", MassSends::massSend);
+    named.put("tool-acts-by-name", ToolActs::toolActs);
+  }
+
+  /**
+   * A name's or a path's words, lower case: split at what is no letter and at case changes ({@code
+   * adjustBalance}, {@code create_refund}, {@code /lifecycle/deactivate}), over its first 2 KiB.
+   */
+  static List<String> words(String name) {
+    List<String> words = new java.util.ArrayList<>();
+    int n = Math.min(name.length(), 2048);
+    int start = -1;
+    for (int i = 0; i <= n; i++) {
+      char c = i < n ? name.charAt(i) : '_';
+      boolean letter = Character.isLetter(c);
+      boolean split =
+          letter
+              && start >= 0
+              && Character.isUpperCase(c)
+              && Character.isLowerCase(name.charAt(i - 1));
+      if (!letter || split) {
+        if (start >= 0) {
+          words.add(name.substring(start, i).toLowerCase(Locale.ROOT));
+        }
+        start = letter ? i : -1;
+      } else if (start < 0) {
+        start = i;
+      }
+    }
+    return words;
+  }
+
+  /**
+   * A credentialed write as read: whether it destroys, and where to.
+   *
+   * @param destroys whether it is denied rather than asked
+   * @param host the host written to, or {@code null} where the URL is computed
+   */
+  record Request(boolean destroys, String host, boolean reads) {
+    Request(boolean destroys, String host) {
+      this(destroys, host, false);
+    }
+  }
+
+  private static final Request NONE = new Request(false, "");
+
+  /** The HTTP clients' options whose value is the next word and never the URL. */
+  private static final Set<String> VALUED =
+      Set.of(
+          "-H",
+          "--header",
+          "-u",
+          "--user",
+          "-o",
+          "--output",
+          "-w",
+          "--write-out",
+          "-A",
+          "--user-agent",
+          "-e",
+          "--referer",
+          "-b",
+          "--cookie",
+          "-c",
+          "--cookie-jar",
+          "-F",
+          "--form",
+          "-X",
+          "--request",
+          "--method",
+          "-T",
+          "--upload-file",
+          "-K",
+          "--config",
+          "--cacert",
+          "--cert",
+          "--key",
+          "-x",
+          "--proxy",
+          "-m",
+          "--max-time",
+          "--connect-timeout",
+          "-O",
+          "--output-document",
+          "-a",
+          "--auth",
+          "--oauth2-bearer");
+
+  /**
+   * The words of a path that reveal what a service protects: a credentialed read of one is no
+   * write, but a loop of them is a bulk reveal ({@code xargs … curl …/tokens/{}/reveal}).
+   */
+  private static final Set<String> REVEALING =
+      Set.of("reveal", "detokenize", "unmask", "decrypt", "plaintext", "export");
+
+  /** The hosts of production's services (environments.json): the production family decides them. */
+  private static final Set<String> SERVICE_HOSTS = serviceHosts();
+
+  private static Set<String> serviceHosts() {
+    Set<String> hosts = new java.util.HashSet<>();
+    for (Environments.Service service : Environments.services()) {
+      hosts.addAll(service.hosts());
+    }
+    return Set.copyOf(hosts);
+  }
+
+  /**
+   * Whether a host's writes are decided by another family: a forge, a registry, a service of
+   * production's (environments.json).
+   */
+  static boolean decidedElsewhere(String host) {
+    return OWN.contains(host) || SERVICE_HOSTS.contains(host);
+  }
+
+  /** Whether a credential word is a test account's key: {@code sk_test_…}, {@code rk_test_…}. */
+  private static boolean testKey(String text) {
+    return text.contains("_test_");
+  }
+
+  /** The program's credentialed write, read once a call; {@code null} for none. */
+  static Request write(Scan scan, Step step) {
+    if (!HTTP.contains(step.program()) && !step.interpreter()) {
+      return null; // most programs: a set lookup
+    }
+    Map<Step, Request> read =
+        scan.once("ActsPredicates.writes", s -> new java.util.IdentityHashMap<>());
+    Request request = read.computeIfAbsent(step, s -> readWrite(scan, s));
+    return request == NONE ? null : request;
+  }
+
+  private static Request readWrite(Scan scan, Step step) {
+    if (step.interpreter()) {
+      String code = InterpreterCode.of(step);
+      Request request = code == null ? null : InlineActs.write(code);
+      return request == null ? NONE : request;
+    }
+    List<Word> args = step.args();
+    String method = ServiceCalls.method(step.program(), args);
+    boolean get = method.equals("get") || method.equals("head") || method.equals("options");
+    // A DELETE to another machine is cloud.delete's, asked in every preset; to a host named for
+    // production it is denied here.
+    boolean delete = method.equals("delete");
+    boolean credential = false;
+    StringBuilder body = new StringBuilder();
+    String host = null;
+    String path = null;
+    boolean urlSeen = false;
+    boolean httpie = !step.program().startsWith("wget") && !step.program().equals("curl");
+    for (int i = 0; i < args.size(); i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      String written = word.written() != null ? word.written() : text;
+      boolean carries = credential(text, written, i > 0 ? args.get(i - 1).text() : "", httpie);
+      if (carries && testKey(text)) {
+        return NONE; // a test account's key (sk_test_…): no one's money or people
+      }
+      credential |= carries;
+      if (text.startsWith("-")) {
+        continue;
+      }
+      String prior = i > 0 ? args.get(i - 1).text() : "";
+      if (prior.equals("-d") || prior.startsWith("--data") || prior.equals("--json")) {
+        body.append(text.toLowerCase(Locale.ROOT)).append(' ');
+        continue;
+      }
+      if (VALUED.contains(prior)) {
+        continue; // a header's, a user's, an output's value: no URL
+      }
+      String url = url(text, written, httpie && !urlSeen);
+      if (url == null) {
+        if (httpie && urlSeen) {
+          body.append(text.toLowerCase(Locale.ROOT)).append(' ');
+        }
+        continue;
+      }
+      String h = url.startsWith("$") ? null : Hosts.of(url);
+      if (h != null && local(h)) {
+        continue;
+      }
+      if (h != null && (OWN.contains(h) || SERVICE_HOSTS.contains(h))) {
+        return NONE; // the forges', the registries', and production's services' (their rules')
+      }
+      urlSeen = true;
+      host = h;
+      path = path(url);
+    }
+    // A host named for production is reached with the network's trust: writing there needs no
+    // header to act in the person's name.
+    credential |= host != null && Environments.namesProduction(host);
+    if (!credential || !urlSeen) {
+      return NONE;
+    }
+    if (get) {
+      return says(path, REVEALING) ? new Request(false, host, true) : NONE;
+    }
+    if (readsOnly(path, body.toString())) {
+      return NONE;
+    }
+    if (delete) {
+      return host != null && Environments.namesProduction(host) ? new Request(true, host) : NONE;
+    }
+    boolean destroys =
+        says(path, DESTROYING)
+            || says(path, SENDING) && toMany(body.toString())
+            || host != null && Environments.namesProduction(host)
+            || path != null && Environments.namesProduction(path);
+    return new Request(destroys, host);
+  }
+
+  /**
+   * The last words of a path whose POST reads, signs in or asks a model, and acts on nothing: a
+   * search, a query, a token's exchange, a completion.
+   */
+  private static final Set<String> READING_PATHS =
+      Set.of(
+          "search",
+          "msearch",
+          "query",
+          "count",
+          "explain",
+          "graphql",
+          "token",
+          "login",
+          "signin",
+          "authenticate",
+          "introspect",
+          "completions",
+          "embeddings",
+          "responses",
+          "moderations",
+          "generatecontent",
+          "streamgeneratecontent",
+          "predict",
+          "invocations",
+          "infer",
+          "inference",
+          "generate",
+          "validate",
+          "lint",
+          "render",
+          "preview");
+
+  /** Whether a write's path only reads (a GraphQL body that mutates is no read). */
+  static boolean readsOnly(String path, String body) {
+    if (path == null) {
+      return false;
+    }
+    String last = lastWord(path);
+    if (last.equals("messages") && path.contains("/v1/messages") && body.contains("\"model\"")) {
+      return true; // a model's messages API (a prompt, not a message to a person)
+    }
+    return READING_PATHS.contains(last) && !(last.equals("graphql") && body.contains("mutation"));
+  }
+
+  /** A path's last word of letters, lower case, its query left out. */
+  private static String lastWord(String path) {
+    int end = path.length();
+    for (char stop : new char[] {'?', '#'}) {
+      int at = path.indexOf(stop);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    end = Math.min(end, 2048);
+    while (end > 0 && !Character.isLetter(path.charAt(end - 1))) {
+      end--;
+    }
+    int start = end;
+    while (start > 0 && Character.isLetter(path.charAt(start - 1))) {
+      start--;
+    }
+    return path.substring(start, end).toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether a host is this machine or a service of the project's compose file. */
+  static boolean local(String host) {
+    return Hosts.loopback(host)
+        || Environments.localHost(host)
+        || Environments.composeService(host);
+  }
+
+  /**
+   * A word as a URL: one with a scheme, one that starts with a variable and goes on with a path
+   * ({@code "$VAULT_ADDR/v1/…"}), httpie's first positional ({@code :3000/x}, {@code api.x.com/y}).
+   */
+  private static String url(String text, String written, boolean httpieFirst) {
+    if (text.contains("://")) {
+      return text;
+    }
+    if (written.contains("://")) {
+      return written;
+    }
+    String w = written.startsWith("\"") ? written.substring(1) : written;
+    if (w.startsWith("$") && w.indexOf('/') > 0) {
+      return w;
+    }
+    if (httpieFirst) {
+      if (text.startsWith(":")) {
+        return "http://localhost" + text;
+      }
+      int slash = text.indexOf('/');
+      String host = slash > 0 ? text.substring(0, slash) : text;
+      if (host.indexOf('.') > 0 && !host.contains("=") && !host.contains("@")) {
+        return "https://" + text;
+      }
+    }
+    return null;
+  }
+
+  private static String path(String url) {
+    int scheme = url.indexOf("://");
+    int slash = url.indexOf('/', scheme >= 0 ? scheme + 3 : 0);
+    return slash < 0 ? "" : url.substring(slash);
+  }
+
+  /** Whether a path's words ({@link #words}) hold one of these. */
+  static boolean says(String path, Set<String> words) {
+    if (path == null) {
+      return false;
+    }
+    for (String word : words(path)) {
+      if (words.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean toMany(String body) {
+    for (String many : TO_MANY) {
+      if (body.contains(many)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether one word of an HTTP client carries a credential: an authorising header, a user and
+   * password, a bearer option, a variable naming a secret, a token a CLI prints.
+   */
+  static boolean credential(String text, String written, String prior, boolean httpie) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (prior.equals("-u") || prior.equals("--user") || lower.startsWith("--user=")) {
+      return true; // basic authentication
+    }
+    if (prior.equals("--oauth2-bearer") || lower.startsWith("--oauth2-bearer")) {
+      return true;
+    }
+    if (!httpie
+        && (lower.equals("-n")
+            || lower.startsWith("--netrc")
+            || lower.startsWith("--aws-sigv4")
+            || lower.equals("--cert")
+            || lower.startsWith("--cert="))) {
+      return true; // the machine's .netrc, a signature, a client certificate
+    }
+    if (httpie && (prior.equals("-a") || prior.equals("--auth") || lower.startsWith("--auth="))) {
+      return true;
+    }
+    if (lower.startsWith("--header=")) {
+      return credential(text.substring("--header=".length()), written, "-H", false);
+    }
+    if (prior.equals("-H") || prior.equals("--header") || httpie || lower.startsWith("-h")) {
+      String header = lower.startsWith("-h") ? lower.substring(2) : lower;
+      int colon = header.indexOf(':');
+      if (colon > 0) {
+        String name = header.substring(0, colon).trim();
+        if (name.equals("authorization")
+            || name.equals("proxy-authorization")
+            || name.contains("api-key")
+            || name.contains("apikey")
+            || name.endsWith("-token")
+            || name.endsWith("-auth")
+            || name.equals("cookie")) {
+          return true;
+        }
+      }
+    }
+    if (lower.contains("://") && lower.indexOf('@') > lower.indexOf("://")) {
+      String authority = lower.substring(lower.indexOf("://") + 3);
+      int end = authority.indexOf('/');
+      authority = end < 0 ? authority : authority.substring(0, end);
+      if (authority.indexOf(':') >= 0 && authority.indexOf(':') < authority.indexOf('@')) {
+        return true; // https://user:secret@host/
+      }
+    }
+    return !inBody(text, prior, httpie) && secretIn(written);
+  }
+
+  /**
+   * Whether a word is the request's body: a secret there is data sent (the flow and out rules'),
+   * not a credential the request is made with.
+   */
+  private static boolean inBody(String text, String prior, boolean httpie) {
+    if (prior.equals("-d")
+        || prior.startsWith("--data")
+        || prior.equals("--json")
+        || prior.equals("-F")
+        || prior.startsWith("--form")
+        || text.startsWith("-d")
+        || text.startsWith("--data")) {
+      return true;
+    }
+    if (!httpie || text.startsWith("-") || text.contains("://")) {
+      return false;
+    }
+    int equals = text.indexOf('=');
+    int colon = text.indexOf(':');
+    return equals > 0 && (colon < 0 || equals < colon); // httpie's data item: name=value
+  }
+
+  /** Whether text names a secret variable, or a command that prints a token. */
+  static boolean secretIn(String written) {
+    if (written.indexOf('$') < 0) {
+      return false;
+    }
+    var variable = FlowReading.VARIABLE.matcher(written);
+    while (variable.find()) {
+      if (SecretNames.secret(variable.group(1))) {
+        return true;
+      }
+    }
+    String lower = written.toLowerCase(Locale.ROOT);
+    return lower.contains("$(")
+        && (lower.contains("print-access-token")
+            || lower.contains("print-identity-token")
+            || lower.contains("auth token")
+            || lower.contains("get-login-password")
+            || lower.contains("get-authorization-token")
+            || lower.contains("get-session-token")
+            || lower.contains("token create")
+            || lower.contains("access_token"));
+  }
+
+  /** Whether inline code calls a service's SDK with a verb that loses, spends or reaches people. */
+  private static boolean sdkActs(Step step) {
+    if (!step.interpreter()) {
+      return false;
+    }
+    String code = InterpreterCode.of(step);
+    return code != null && InlineActs.sdkActs(code);
+  }
+}

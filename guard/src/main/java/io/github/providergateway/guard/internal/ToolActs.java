@@ -1,0 +1,139 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A server's tool that acts on money, people or messages by its name (decision 93, {@code
+ * acts.tool-acts}): an agent's MCP tool ({@code mcp__stripe__create_refund}) or a provider's that
+ * declares nothing of itself, whose name's words say it refunds, charges, sends, posts, deletes or
+ * approves; or whose arguments make something public or hold SQL that writes.
+ */
+final class ToolActs {
+  private ToolActs() {}
+
+  /** The words of a tool's name that act on money, people or messages. */
+  private static final Set<String> ACTING =
+      Set.of(
+          "refund",
+          "charge",
+          "transfer",
+          "payout",
+          "adjust",
+          "credit",
+          "debit",
+          "send",
+          "post",
+          "publish",
+          "tweet",
+          "broadcast",
+          "notify",
+          "delete",
+          "drop",
+          "destroy",
+          "purge",
+          "deactivate",
+          "disable",
+          "suspend",
+          "revoke",
+          "ban",
+          "approve",
+          "cancel",
+          "terminate",
+          "wipe",
+          "rollback",
+          "price",
+          "payment",
+          "invoice",
+          "subscription",
+          "campaign",
+          "sms",
+          "invite",
+          "grant",
+          "freeze",
+          "unfreeze",
+          "lock",
+          "block");
+
+  /** Words that make a tool's name read-only, whatever else it says. */
+  private static final Set<String> READING =
+      Set.of("get", "list", "search", "query", "describe", "read", "fetch", "find", "show", "view");
+
+  /**
+   * A tool of a server (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a provider's)
+   * whose name says it acts on money, people or messages, and that declares nothing of itself:
+   * neither read-only nor destructive (what it declares is the {@code tools.*} rules').
+   */
+  static String toolActs(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    CallForRules.Hints hints = call.hints();
+    if (hints == null && !tool.contains("__") && !tool.startsWith("mcp")) {
+      return null; // an agent's own tool
+    }
+    if (hints != null
+        && (hints.readOnly() != null || hints.destructive() != null || hints.openWorld() != null)) {
+      return null;
+    }
+    int last = tool.lastIndexOf("__");
+    String name = last >= 0 ? tool.substring(last + 2) : tool;
+    List<String> words = ActsPredicates.words(name);
+    if (words.isEmpty() || READING.contains(words.get(0))) {
+      return null;
+    }
+    for (String word : words) {
+      if (ACTING.contains(word)
+          || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
+        return tool + (hints != null && hints.provider() != null ? " of " + hints.provider() : "");
+      }
+    }
+    if (publicAgain(call.args())) {
+      return tool + " (made public)";
+    }
+    return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
+  }
+
+  private static final Set<String> SQL_WRITES =
+      Set.of("drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
+
+  /** Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes. */
+  private static boolean sqlWrites(JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return false;
+    }
+    for (String field : List.of("statement", "sql", "query")) {
+      var value = args.get(field);
+      if (value != null && value.isTextual()) {
+        String text = value.asText().stripLeading();
+        int end = 0;
+        while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
+          end++;
+        }
+        if (SQL_WRITES.contains(text.substring(0, end).toLowerCase(Locale.ROOT))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a tool's arguments make something public: {@code "private": false}, a public
+   * visibility.
+   */
+  private static boolean publicAgain(JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return false;
+    }
+    var isPrivate = args.get("private");
+    if (isPrivate != null && isPrivate.isBoolean() && !isPrivate.booleanValue()) {
+      return true;
+    }
+    var visibility = args.get("visibility");
+    return visibility != null
+        && visibility.isTextual()
+        && visibility.asText().equalsIgnoreCase("public");
+  }
+}
