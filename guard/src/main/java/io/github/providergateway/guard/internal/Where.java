@@ -161,6 +161,7 @@ final class Where {
     ActsPredicates.addCallsTo(onCall);
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
+    WeakenPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -197,6 +198,9 @@ final class Where {
     AccessSpellings.addTo(named);
     SecretSpellings.addTo(named);
     MachineSpellings.addTo(named);
+    DevicePredicates.addTo(named);
+    GpuPredicates.addTo(named);
+    WeakenPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

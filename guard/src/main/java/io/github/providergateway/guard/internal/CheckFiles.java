@@ -1,0 +1,97 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which files a change to is ordinary work for {@link CheckEdits} (decision 95), by their path's
+ * parts: a test, a fixture, a mock, a local, development or debug configuration (where only a
+ * production address is read), documentation or an example (where nothing is).
+ */
+final class CheckFiles {
+  /** The parts of a file's path that make it a test's, a fixture's or local configuration. */
+  private static final Set<String> TEST_PARTS =
+      Set.of(
+          "test",
+          "tests",
+          "__tests__",
+          "spec",
+          "specs",
+          "testing",
+          "fixtures",
+          "fixture",
+          "mocks",
+          "__mocks__",
+          "mock",
+          "e2e",
+          "testdata",
+          "dev",
+          "development",
+          "local",
+          "debug",
+          "conftest");
+
+  /** The parts of a file's path that make it documentation or an example. */
+  private static final Set<String> DOCUMENTATION_PARTS =
+      Set.of(
+          "docs",
+          "doc",
+          "examples",
+          "example",
+          "samples",
+          "sample",
+          "md",
+          "rst",
+          "adoc",
+          "template",
+          "dist");
+
+  private CheckFiles() {}
+
+  /** Whether a file is a test, fixture, doc, example or local configuration. */
+  static boolean ordinary(String file) {
+    String lower = file.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".txt") && !lower.endsWith("requirements.txt")) {
+      return true;
+    }
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    if (name.startsWith("test_")
+        || name.contains("_test.")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+        || name.contains("tests.")
+        || name.endsWith("test.java")
+        || name.endsWith("test.kt")
+        || name.endsWith(".example")
+        || name.endsWith(".sample")) {
+      return true;
+    }
+    for (String part : lower.split("[/._\\-]")) {
+      if (TEST_PARTS.contains(part) || DOCUMENTATION_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a file is documentation or an example: what it says runs nowhere. */
+  static boolean documentation(String file) {
+    String lower = file.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".txt") || lower.endsWith(".example") || lower.endsWith(".sample")) {
+      return true;
+    }
+    for (String part : lower.split("[/._\\-]")) {
+      if (DOCUMENTATION_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A file's name without its folder and extension: {@code auth} of {@code config/auth.yaml}. */
+  static String stem(String file) {
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    int dot = name.indexOf('.', 1);
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+}

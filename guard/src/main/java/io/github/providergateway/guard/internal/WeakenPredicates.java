@@ -1,0 +1,544 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the book's {@code weakens} rules ask in code (issue 80, decision 95): a change that turns a
+ * check off ({@link CheckEdits}), made by an edit tool ({@code edit-check-off}, {@code
+ * edit-screening-off}, {@code edit-secret-logged}: of the call) or in place by {@code sed -i},
+ * {@code perl -pi} or {@code yq -i} ({@code inplace-…}: of the program); and the machine's security
+ * tooling named ({@code names-security-tool}: an EDR, an antivirus, an intrusion detector, a host's
+ * audit).
+ */
+final class WeakenPredicates {
+  /** The security tools' services and packages, by the beginning of their names. */
+  private static final List<String> SECURITY_TOOLS =
+      List.of(
+          "falco",
+          "osqueryd",
+          "osquery",
+          "crowdsec",
+          "fail2ban",
+          "clamav",
+          "clamd",
+          "freshclam",
+          "clamonacc",
+          "wazuh",
+          "ossec",
+          "falcon-sensor",
+          "falcond",
+          "mdatp",
+          "sentinelone",
+          "sentinelagent",
+          "sentinel-agent",
+          "cbagent",
+          "cbdaemon",
+          "cb-psc-sensor",
+          "carbonblack",
+          "elastic-agent",
+          "elastic-endpoint",
+          "elasticendpoint",
+          "auditbeat",
+          "auditd",
+          "audit",
+          "apparmor",
+          "tetragon",
+          "tracee",
+          "sysmon",
+          "sysmonforlinux",
+          "rkhunter",
+          "aide",
+          "tripwire",
+          "suricata",
+          "snort",
+          "zeek",
+          "qualys-cloud-agent",
+          "ds_agent",
+          "xagt",
+          "taniumclient",
+          "velociraptor",
+          "com.crowdstrike",
+          "com.sentinelone",
+          "com.microsoft.wdav",
+          "com.microsoft.fresno",
+          "com.jamf.protect",
+          "com.google.santa",
+          "com.objective-see",
+          "windefend",
+          "sense",
+          "wdfilter");
+
+  /** A process found by its name, for a kill: {@code $(pidof falco)}, {@code pgrep -f osqueryd}. */
+  private static final Pattern FINDS_PROCESS =
+      Pattern.compile("\\b(?:pidof|pgrep)(?:\\s+-\\w+)*\\s+['\"]?([\\w.@\\-]{2,80})");
+
+  /** Defender's protections switched off from PowerShell. */
+  private static final Pattern DEFENDER_OFF =
+      Pattern.compile(
+          "(?i)-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection|ScriptScanning"
+              + "|IntrusionPreventionSystem|BlockAtFirstSeen)\\s+(?:\\$true|1)|-ExclusionPath\\s+['\"]?[A-Z]:\\\\?['\"]?(?:\\s|$)");
+
+  /** The forms sed's and perl's substitution and deletion commands take. */
+  private static final Pattern GROUP = Pattern.compile("\\\\?\\(([^()]{0,200}?)\\\\?\\)");
+
+  private static final Set<String> SED_VALUES = Set.of("-e", "--expression", "-f", "--file", "-l");
+
+  private WeakenPredicates() {}
+
+  /** Adds the call's predicates under their names. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    // The four read one reading of the call, kept for the call it was made of.
+    named.put("edit-screening-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.SCREENING));
+    named.put("edit-check-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.CHECK));
+    named.put(
+        "edit-tests-at-production",
+        scan -> shown(edited(scan.call()), CheckEdits.Kind.TESTS_AT_PRODUCTION));
+    named.put(
+        "edit-secret-logged", scan -> shown(edited(scan.call()), CheckEdits.Kind.SECRET_LOGGED));
+  }
+
+  /** Adds the programs' predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "inplace-screening-off",
+        (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.SCREENING);
+    named.put(
+        "inplace-check-off", (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.CHECK);
+    named.put(
+        "inplace-secret-logged",
+        (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.SECRET_LOGGED);
+    named.put(
+        "written-check-off",
+        (scan, step, read) -> kindOf(written(scan, step)) == CheckEdits.Kind.CHECK);
+    named.put(
+        "written-screening-off",
+        (scan, step, read) -> kindOf(written(scan, step)) == CheckEdits.Kind.SCREENING);
+    named.put(
+        "code-check-off",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.CHECK);
+    named.put(
+        "code-screening-off",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SCREENING);
+    named.put(
+        "code-secret-logged",
+        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SECRET_LOGGED);
+    named.put(
+        "turns-cluster-guard-off",
+        (scan, step, read) -> clusterGuardOff(step) && !Environments.localTestData(scan, step));
+    named.put(
+        "kills-security-tool",
+        (scan, step, read) -> {
+          String source = scan.source();
+          if (source == null || source.length() > 64 * 1024) {
+            return false;
+          }
+          Matcher found = FINDS_PROCESS.matcher(source);
+          while (found.find()) {
+            if (securityTool(found.group(1))) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "disables-defender",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (DEFENDER_OFF.matcher(word.text()).find()) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "inplace-tests-at-production",
+        (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.TESTS_AT_PRODUCTION);
+    named.put(
+        "names-security-tool",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (securityTool(word.text())) {
+              return true;
+            }
+          }
+          return false;
+        });
+  }
+
+  /** The last call an edit was read of, on this thread, and what it was found to do. */
+  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
+
+  /** What an edit tool's call turns off, read once however many rules ask. */
+  private static CheckEdits.Found edited(CallForRules call) {
+    Object[] last = LAST.get();
+    if (last[0] != call) {
+      last[1] = CheckEdits.ofEdit(call);
+      last[0] = call;
+    }
+    return (CheckEdits.Found) last[1];
+  }
+
+  private static String shown(CheckEdits.Found found, CheckEdits.Kind kind) {
+    return found != null && found.kind() == kind ? found.shown() : null;
+  }
+
+  private static CheckEdits.Kind kindOf(CheckEdits.Found found) {
+    return found == null ? null : found.kind();
+  }
+
+  /**
+   * Whether a word names a security tool's service or package: {@code falco-modern-bpf.service}.
+   */
+  static boolean securityTool(String text) {
+    String name = text.replace("'", "").replace("\"", "").toLowerCase(Locale.ROOT);
+    if (name.startsWith("-") || name.length() > 200) {
+      return false;
+    }
+    name = name.substring(name.lastIndexOf('/') + 1);
+    for (String tool : SECURITY_TOOLS) {
+      if (name.equals(tool)
+          || name.startsWith(tool + "-")
+          || name.startsWith(tool + ".")
+          || name.startsWith(tool + "@")
+          || name.startsWith(tool + "*")
+          || name.startsWith(tool + ":")
+          || name.startsWith(tool + "_")
+          || tool.startsWith("com.") && name.startsWith(tool)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What text a program writes to a file turns off: {@code echo}'s or {@code printf}'s words, or a
+   * here-document, sent to a file by a redirection or {@code tee}. What the file held before is not
+   * known, so every line is read as added.
+   */
+  private static CheckEdits.Found written(Scan scan, Step step) {
+    List<Word> targets = new ArrayList<>();
+    String body = null;
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        targets.add(redirect.target());
+      }
+      if (redirect.body() != null) {
+        body = redirect.body();
+      }
+    }
+    boolean tee = step.program().equals("tee");
+    if (targets.isEmpty() && !tee) {
+      return null;
+    }
+    if (tee) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-")) {
+          targets.add(word);
+        }
+      }
+    }
+    if (body == null && !tee && !step.program().equals("cat")) {
+      StringBuilder text = new StringBuilder();
+      for (Word word : step.args()) {
+        text.append(word.text()).append(' ');
+      }
+      body = text.toString().replace("\\n", "\n");
+    }
+    if (body == null) {
+      return null;
+    }
+    List<String> files = new ArrayList<>();
+    for (Word word : targets) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known() && !target.path().startsWith("/dev")) {
+          files.add(target.path().toString());
+        }
+      }
+    }
+    return files.isEmpty() ? null : CheckEdits.of("", body, files);
+  }
+
+  /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
+  private static final Pattern CODE_REPLACE =
+      Pattern.compile(
+          "(?:\\.replace(?:All)?|re\\.sub|\\.gsub!?|\\.sub!?)\\(\\s*(?:r?(['\"])(.{1,200}?)\\1|/(.{1,200}?)/\\w*)"
+              + "\\s*,\\s*r?(['\"])(.{0,200}?)\\4");
+
+  /** Inline code that writes a file. */
+  private static final Pattern CODE_WRITES =
+      Pattern.compile("write(?:_text|FileSync|File)?\\s*\\(|File\\.write|fs\\.promises");
+
+  /**
+   * What inline code that writes a file turns off by the replacements it makes: each literal it
+   * replaces read as the text taken out, its replacement as the text put in; the file is not known.
+   */
+  private static CheckEdits.Found replacedByCode(Step step) {
+    StringBuilder code = new StringBuilder();
+    for (Word word : step.args()) {
+      if (code.length() + word.text().length() > 16 * 1024) {
+        break;
+      }
+      code.append(word.text()).append('\n');
+    }
+    String text = code.toString();
+    if (!(text.contains("replace") || text.contains("sub(") || text.contains("sub!("))
+        || !CODE_WRITES.matcher(code).find()) {
+      return null;
+    }
+    Matcher replace = CODE_REPLACE.matcher(code);
+    int count = 0;
+    while (replace.find() && count++ < 16) {
+      String old = replace.group(2) != null ? replace.group(2) : replace.group(3);
+      CheckEdits.Found found = CheckEdits.of(old, replace.group(5), List.of("inline code"));
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** The kinds of a cluster's objects that are its security controls. */
+  private static final Set<String> GUARD_KINDS =
+      Set.of(
+          "validatingwebhookconfiguration",
+          "validatingwebhookconfigurations",
+          "mutatingwebhookconfiguration",
+          "mutatingwebhookconfigurations",
+          "networkpolicy",
+          "networkpolicies",
+          "netpol",
+          "clusterpolicy",
+          "clusterpolicies",
+          "constrainttemplate",
+          "constrainttemplates",
+          "peerauthentication",
+          "peerauthentications",
+          "authorizationpolicy",
+          "authorizationpolicies");
+
+  /** The names a cluster's admission, policy and runtime security go by. */
+  private static final Pattern GUARD_NAMES =
+      Pattern.compile(
+          "(?i)\\b(?:falco|gatekeeper|kyverno|opa|trivy-operator|kube-bench|neuvector|kubearmor"
+              + "|tetragon|policy-controller|sysdig|aqua)");
+
+  /**
+   * Whether a kubectl turns a cluster's security control off: its admission webhooks, network or
+   * admission policies, mesh authentication deleted; its security tooling deleted or scaled to
+   * nothing; a namespace's pod security labelled privileged.
+   */
+  private static boolean clusterGuardOff(Step step) {
+    boolean delete = false;
+    boolean scaleToZero = false;
+    boolean label = false;
+    boolean guardKind = false;
+    boolean guardName = false;
+    for (Word word : step.args()) {
+      String text = word.text().toLowerCase(Locale.ROOT);
+      if (text.length() > 300) {
+        continue;
+      }
+      delete |= text.equals("delete");
+      label |= text.equals("label");
+      scaleToZero |= text.equals("--replicas=0");
+      for (String part : text.split("[/,]")) {
+        guardKind |= GUARD_KINDS.contains(part);
+      }
+      guardName |= GUARD_NAMES.matcher(text).find();
+      if (label && text.startsWith("pod-security.kubernetes.io/enforce=privileged")) {
+        return true;
+      }
+    }
+    return delete && (guardKind || guardName) || scaleToZero && guardName;
+  }
+
+  /** What a sed, perl or yq changing files in place turns off. */
+  private static CheckEdits.Found inPlace(Step step) {
+    String program = step.program();
+    List<Word> args = step.args();
+    boolean inPlace = false;
+    List<String> scripts = new ArrayList<>();
+    List<String> files = new ArrayList<>();
+    boolean scriptGiven = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-") && !text.startsWith("--") && text.length() > 1) {
+        String letters = text.substring(1);
+        inPlace |=
+            letters.indexOf('i') >= 0
+                && (program.equals("perl")
+                    || letters.startsWith("i")
+                    || letters.matches("[nErsuz]*i.*"));
+        if ((letters.endsWith("e") || letters.equals("e")) && i + 1 < args.size()) {
+          scripts.add(args.get(++i).text());
+          scriptGiven = true;
+        } else if (SED_VALUES.contains(text) && i + 1 < args.size()) {
+          i++;
+        }
+      } else if (text.startsWith("--")) {
+        inPlace |= text.startsWith("--in-place") || text.equals("--inplace");
+        if (text.startsWith("--expression=")) {
+          scripts.add(text.substring("--expression=".length()));
+          scriptGiven = true;
+        }
+      } else if (program.equals("yq")
+          && !scriptGiven
+          && files.isEmpty()
+          && (text.equals("e")
+              || text.equals("eval")
+              || text.equals("eval-all")
+              || text.equals("ea"))) {
+        continue; // yq's own subcommand
+      } else if (!scriptGiven) {
+        scripts.add(text);
+        scriptGiven = true;
+      } else {
+        files.add(text);
+      }
+    }
+    if (!inPlace || scripts.isEmpty() || files.isEmpty()) {
+      return null;
+    }
+    for (String script : scripts) {
+      if (script.length() > 4096) {
+        continue;
+      }
+      if (program.equals("yq")) {
+        CheckEdits.Found found = CheckEdits.of("", script, files);
+        if (found != null) {
+          return found;
+        }
+        continue;
+      }
+      for (String[] change : substitutions(script)) {
+        CheckEdits.Found found = CheckEdits.of(change[0], change[1], files);
+        if (found == null) {
+          found = CheckEdits.repointed(change[0], change[1], files);
+        }
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The substitutions ({@code s/old/new/}) and deletions ({@code /old/d}) of a sed or perl script,
+   * each as the text it takes out and the text it puts in, the pattern's escapes undone and the
+   * replacement's groups put back.
+   */
+  static List<String[]> substitutions(String script) {
+    List<String[]> changes = new ArrayList<>();
+    int i = 0;
+    while (i < script.length() && changes.size() < 16) {
+      char c = script.charAt(i);
+      boolean starts = i == 0 || ";{ \n\t".indexOf(script.charAt(i - 1)) >= 0;
+      if (starts
+          && c == 's'
+          && i + 1 < script.length()
+          && !Character.isLetterOrDigit(script.charAt(i + 1))
+          && !Character.isWhitespace(script.charAt(i + 1))) {
+        char delimiter = script.charAt(i + 1);
+        int[] end = new int[1];
+        String old = part(script, i + 2, delimiter, end);
+        if (old == null) {
+          break;
+        }
+        String now = part(script, end[0], delimiter, end);
+        if (now == null) {
+          break;
+        }
+        changes.add(new String[] {literal(old), replaced(old, now)});
+        i = end[0];
+      } else if (starts && c == '/') {
+        int[] end = new int[1];
+        String old = part(script, i + 1, '/', end);
+        if (old == null) {
+          break;
+        }
+        if (end[0] < script.length() && script.charAt(end[0]) == 'd') {
+          changes.add(new String[] {literal(old), ""});
+        }
+        i = end[0];
+      } else {
+        i++;
+      }
+    }
+    return changes;
+  }
+
+  /** The text up to an unescaped delimiter; {@code end[0]} then just past it. */
+  private static String part(String script, int from, char delimiter, int[] end) {
+    StringBuilder text = new StringBuilder();
+    for (int i = from; i < script.length(); i++) {
+      char c = script.charAt(i);
+      if (c == '\\' && i + 1 < script.length()) {
+        text.append(c).append(script.charAt(++i));
+      } else if (c == delimiter) {
+        end[0] = i + 1;
+        return text.toString();
+      } else {
+        text.append(c);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A pattern as the text it matches: escapes undone, quantifiers and anchors dropped, groups kept.
+   */
+  private static String literal(String pattern) {
+    return unescape(pattern.replaceAll("(?<!\\\\)[*+?^$]", ""));
+  }
+
+  /** A pattern or replacement's escapes undone: {@code mask_pan\(card\.number\)}. */
+  private static String unescape(String text) {
+    StringBuilder plain = new StringBuilder();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\\' && i + 1 < text.length()) {
+        char next = text.charAt(++i);
+        plain.append(next == 'n' ? '\n' : next == 's' || next == 't' ? ' ' : next);
+      } else {
+        plain.append(c);
+      }
+    }
+    return plain.toString();
+  }
+
+  /**
+   * A replacement with its groups ({@code \1}, {@code $1}, {@code &}) put back from the pattern.
+   */
+  private static String replaced(String old, String now) {
+    List<String> groups = new ArrayList<>();
+    Matcher group = GROUP.matcher(old);
+    while (group.find() && groups.size() < 9) {
+      groups.add(literal(group.group(1)));
+    }
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < now.length(); i++) {
+      char c = now.charAt(i);
+      if ((c == '\\' || c == '$') && i + 1 < now.length() && Character.isDigit(now.charAt(i + 1))) {
+        int n = now.charAt(++i) - '0';
+        text.append(n >= 1 && n <= groups.size() ? groups.get(n - 1) : "");
+      } else if (c == '&') {
+        text.append(literal(old));
+      } else if (c == '\\' && i + 1 < now.length()) {
+        char next = now.charAt(++i);
+        text.append(next == 'n' ? '\n' : next);
+      } else {
+        text.append(c);
+      }
+    }
+    return text.toString();
+  }
+}
