@@ -27,7 +27,6 @@ final class CarriedCode {
       Map.ofEntries(
           Map.entry("git", CarriedCode::git),
           Map.entry("ssh", CarriedCode::ssh),
-          Map.entry("adb", CarriedCode::adb),
           Map.entry("tar", CarriedCode::tar),
           Map.entry("bsdtar", CarriedCode::tar),
           Map.entry("gtar", CarriedCode::tar),
@@ -365,53 +364,6 @@ final class CarriedCode {
       }
       found.add(new CarriedRun("ssh", remote.toString(), null));
     }
-  }
-
-  /** adb's global options that take a value in the next word. */
-  private static final Set<String> ADB_WITH_VALUE = Set.of("-s", "-t", "-H", "-P", "-L");
-
-  /**
-   * {@code adb [-s SERIAL] shell [-t|-T|-x|-n] COMMAND…} and {@code adb exec-out COMMAND…}: the
-   * command runs in the connected device's shell, read as ssh's remote command is: destructive
-   * wherever it runs (round 4's mobile writer: {@code adb shell su -c 'dd … of=/dev/block/…'}).
-   * {@code adb shell} alone opens an interactive shell and runs nothing the call names.
-   */
-  private static void adb(List<ProgramWord> words, List<CarriedRun> found) {
-    int i = 1;
-    while (i < words.size() && words.get(i).text().startsWith("-")) {
-      i += ADB_WITH_VALUE.contains(words.get(i).text()) ? 2 : 1;
-    }
-    if (i >= words.size()) {
-      return;
-    }
-    String verb = words.get(i).text();
-    if (!verb.equals("shell") && !verb.equals("exec-out")) {
-      return;
-    }
-    i++;
-    while (verb.equals("shell")
-        && i < words.size()
-        && Set.of("-t", "-T", "-x", "-n", "-tt").contains(words.get(i).text())) {
-      i++;
-    }
-    if (i >= words.size()) {
-      return;
-    }
-    if (i + 1 == words.size()) {
-      found.add(new CarriedRun("adb " + verb, words.get(i).text(), null)); // one word: the line
-      return;
-    }
-    // Several words: adb joins them for the device's shell; a word of several kept as one, as the
-    // command meant it (su -c 'dd if=… of=…': Android's su takes the rest as the command).
-    StringBuilder command = new StringBuilder();
-    for (int k = i; k < words.size(); k++) {
-      String text = words.get(k).text();
-      boolean spaced = text.indexOf(' ') >= 0 || text.indexOf('\t') >= 0;
-      command
-          .append(k > i ? " " : "")
-          .append(spaced ? "'" + text.replace("'", "'\\''") + "'" : text);
-    }
-    found.add(new CarriedRun("adb " + verb, command.toString(), null));
   }
 
   private static void sshOption(String option, List<CarriedRun> found) {
