@@ -117,13 +117,13 @@ class GuardBoundsTest {
     assertThat(STANDARD.decide(shell(links + "ln -s /bin/rm del; ./del -rf ~")).ruleId())
         .isEqualTo("fs.delete-home");
     StringBuilder fed = new StringBuilder();
-    for (int i = 0; i < 17; i++) {
+    for (int i = 0; i < 65; i++) {
       fed.append("echo ls > f").append(i).append(".sh; bash f").append(i).append(".sh; ");
     }
     GuardVerdict refused = STANDARD.decide(shell(fed.toString()));
     assertThat(refused.outcome()).isEqualTo(Outcome.DENY);
     assertThat(refused.ruleId()).isEqualTo("guard.unreadable");
-    assertThat(refused.reason()).contains("more than 16 texts");
+    assertThat(refused.reason()).contains("more than 64 texts");
     assertThat(STANDARD.decide(shell("echo ls > f.sh; bash f.sh")).allowed()).isTrue();
   }
 }

@@ -63,6 +63,10 @@ class CodexFirstHourTest {
     Path project = guarded.project();
     Files.writeString(project.resolve("README.md"), "A project.\n");
     git(project, "init", "-q");
+    // The project's own identity: the model commits as it, as an agent does where one is set (a
+    // commit in another name than the configured one is the guard's person.commit-as-other).
+    git(project, "config", "user.email", "ada@example.com");
+    git(project, "config", "user.name", "Ada");
     git(project, "add", "README.md");
     git(project, "commit", "-q", "-m", "first");
   }
@@ -94,10 +98,7 @@ class CodexFirstHourTest {
                 ScriptedModel.Turn.toolUse(
                         MARK, "call_mark", JSON.createObjectNode().put("name", "first-hour.marker"))
                     .onceOffered(shell("call_probe", "true")),
-                shell(
-                    "call_commit",
-                    "git add -A && git -c user.email=ada@example.com -c user.name=Ada commit -q"
-                        + " -m edit && echo committed"),
+                shell("call_commit", "git add -A && git commit -q -m edit && echo committed"),
                 ScriptedModel.Turn.text("Done.")));
     NpmAgent.Run run =
         codex.exec(

@@ -365,14 +365,19 @@ final class Environments {
         return TestDatabases.isLocalTestClient(scan, step);
       }
       case "supabase" -> {
-        // supabase db reset works on the local stack unless --linked or --db-url says otherwise.
+        // supabase db reset works on the local stack unless --linked or --db-url says otherwise;
+        // its other commands (projects delete, secrets, functions deploy) speak to the platform.
         List<String> args = step.invocation().args();
+        String command = "";
         for (String arg : args) {
           if (arg.startsWith("--linked") || arg.startsWith("--db-url")) {
             return false;
           }
+          if (command.isEmpty() && !arg.startsWith("-")) {
+            command = arg;
+          }
         }
-        return true;
+        return LOCAL_SUPABASE.contains(command);
       }
       case "rails",
           "rake",
@@ -416,6 +421,10 @@ final class Environments {
       }
     }
   }
+
+  /** Supabase's commands that work on the local stack (the others speak to the platform). */
+  private static final Set<String> LOCAL_SUPABASE =
+      Set.of("db", "migration", "start", "stop", "status", "seed", "test");
 
   /** Options whose value is a host, or a host and port, or a URL. */
   private static final Set<String> HOST_OPTIONS =

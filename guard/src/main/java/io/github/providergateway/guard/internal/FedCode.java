@@ -7,8 +7,10 @@ import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Text a command writes and runs as code in the same call, read as the commands it is: {@code sh -c
@@ -17,7 +19,7 @@ import java.util.Map;
  */
 final class FedCode {
   /** The most texts read as code from one command. */
-  private static final int MAX_TEXTS = 16;
+  private static final int MAX_TEXTS = 64;
 
   private FedCode() {}
 
@@ -82,6 +84,18 @@ final class FedCode {
       }
     }
     List<Invocation> fed = new ArrayList<>();
+    // The same text fed the same way twice (a function's body read again at each call) is read
+    // once: only different texts count toward the bound.
+    Set<List<String>> distinct = new LinkedHashSet<>();
+    for (String[] text : texts) {
+      distinct.add(List.of(text));
+    }
+    if (distinct.size() < texts.size()) {
+      texts = new ArrayList<>();
+      for (List<String> text : distinct) {
+        texts.add(text.toArray(String[]::new));
+      }
+    }
     if (texts.size() > MAX_TEXTS) {
       // Past the bound the rest would go unread: the command is not read in part, it is refused.
       throw new Unreadable(
