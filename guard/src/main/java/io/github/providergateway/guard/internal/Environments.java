@@ -311,6 +311,36 @@ final class Environments {
     return tokens;
   }
 
+  /**
+   * The values the command's text assigns {@code variable} ({@code PGHOST=10.0.3.17 psql …}), each
+   * as the shell hands it on (quotes taken off), in order; a longer name that ends the same ({@code
+   * MY_PGHOST=…}) is another variable.
+   *
+   * @param source the command's text
+   * @param variable the variable's name
+   * @return the values, empty for none
+   */
+  static List<String> assignedValues(String source, String variable) {
+    List<String> values = new ArrayList<>(0);
+    for (int at = source.indexOf(variable + "=");
+        at >= 0;
+        at = source.indexOf(variable + "=", at + 1)) {
+      if (at > 0
+          && (Character.isLetterOrDigit(source.charAt(at - 1)) || source.charAt(at - 1) == '_')) {
+        continue;
+      }
+      int start = at + variable.length() + 1;
+      int end = start;
+      while (end < source.length()
+          && !Character.isWhitespace(source.charAt(end))
+          && ";&|)".indexOf(source.charAt(end)) < 0) {
+        end++;
+      }
+      values.add(source.substring(start, end).replace("\"", "").replace("'", ""));
+    }
+    return values;
+  }
+
   /** {@code NAME=value}: an upper-case variable's name before the first {@code =}. */
   static boolean assignment(String token) {
     int eq = token.indexOf('=');

@@ -204,21 +204,7 @@ final class SupplySpellings {
   }
 
   private static boolean assignedUntrusted(String source, String variable, boolean adds) {
-    for (int at = source.indexOf(variable + "=");
-        at >= 0;
-        at = source.indexOf(variable + "=", at + 1)) {
-      if (at > 0
-          && (Character.isLetterOrDigit(source.charAt(at - 1)) || source.charAt(at - 1) == '_')) {
-        continue; // MY_PIP_INDEX_URL=…: another variable
-      }
-      int start = at + variable.length() + 1;
-      int end = start;
-      while (end < source.length()
-          && !Character.isWhitespace(source.charAt(end))
-          && ";&|)".indexOf(source.charAt(end)) < 0) {
-        end++;
-      }
-      String value = source.substring(start, end).replace("\"", "").replace("'", "");
+    for (String value : Environments.assignedValues(source, variable)) {
       if (SupplyPredicates.untrustedSource(value, adds)) {
         return true;
       }

@@ -114,21 +114,7 @@ final class TestDatabases {
     }
     for (String variable :
         List.of("PGHOST", "PGHOSTADDR", "MYSQL_HOST", "PGSERVICE", "PGSERVICEFILE", "PGDATABASE")) {
-      for (int at = source.indexOf(variable + "=");
-          at >= 0;
-          at = source.indexOf(variable + "=", at + 1)) {
-        if (at > 0
-            && (Character.isLetterOrDigit(source.charAt(at - 1)) || source.charAt(at - 1) == '_')) {
-          continue; // MY_PGHOST=…: another variable
-        }
-        int start = at + variable.length() + 1;
-        int end = start;
-        while (end < source.length()
-            && !Character.isWhitespace(source.charAt(end))
-            && ";&|)".indexOf(source.charAt(end)) < 0) {
-          end++;
-        }
-        String value = source.substring(start, end).replace("\"", "").replace("'", "");
+      for (String value : Environments.assignedValues(source, variable)) {
         boolean local =
             switch (variable) {
               case "PGHOST", "PGHOSTADDR", "MYSQL_HOST" ->
