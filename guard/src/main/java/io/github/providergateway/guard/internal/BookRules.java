@@ -22,25 +22,21 @@ final class BookRules implements Family {
    * @param rule the rule
    * @param when the clause
    * @param options whether it asks of the options or positionals after the subcommand
-   * @param beginnings the beginnings of the program names it gives as {@code mkfs.*}, and the empty
-   *     string for {@code *}
-   * @param anyProgram whether it is about every program ({@code *})
+   * @param set the number of its options that take a value ({@link BookIndex#valueSet})
    */
   private record Clause(
       BuiltinRule rule,
       When when,
       boolean options,
-      List<String> beginnings,
-      boolean anyProgram,
+      int set,
       Where.Predicate test,
       Where.Paths paths) {
-    Clause(BuiltinRule rule, When when) {
+    Clause(BuiltinRule rule, When when, int set) {
       this(
           rule,
           when,
           readsOptions(when),
-          BookRules.beginnings(when.programs()),
-          when.programs().contains("*"),
+          set,
           when.where() == null || when.call() || Where.findsPaths(when.where())
               ? null
               : Where.named(when.where()),
@@ -48,48 +44,15 @@ final class BookRules implements Family {
               ? Where.ofPaths(when.where())
               : null);
     }
-
-    /** Whether the clause is about a program of this name, where it is not named whole. */
-    boolean begins(String program) {
-      if (anyProgram) {
-        return true;
-      }
-      for (int i = 0; i < beginnings.size(); i++) {
-        if (program.startsWith(beginnings.get(i))) {
-          return true;
-        }
-      }
-      return false;
-    }
   }
 
-  /** The beginnings of names a clause gives as {@code mkfs.*}; the empty string for {@code *}. */
-  private static List<String> beginnings(List<String> programs) {
-    List<String> beginnings = new ArrayList<>();
-    for (String name : programs) {
-      if (name.endsWith("*")) {
-        beginnings.add(name.substring(0, name.length() - 1));
-      }
-    }
-    return List.copyOf(beginnings);
-  }
+  /** The book's index of programs and options, numbering this group's too. */
+  private final BookIndex index;
 
-  /** No clause. */
-  private static final int[] NONE = new int[0];
+  /** The places of the clauses each program is tried by, and of those tried late. */
+  private final ClausePlaces places;
 
-  /**
-   * The clauses that name a program, by its name, each as its place in {@link #clauses}: a program
-   * is tried only by its own and the {@link #open} ones, in their order.
-   */
-  private final java.util.Map<String, int[]> byProgram = new java.util.HashMap<>();
-
-  /** The clauses for any program ({@code *}) or names it begins ({@code mkfs.*}), by place. */
-  private int[] open = NONE;
-
-  /** The same of the clauses tried late ({@code "late": true}): after every program was tried. */
-  private final java.util.Map<String, int[]> lateByProgram = new java.util.HashMap<>();
-
-  private int[] lateOpen = NONE;
+  private final ClausePlaces latePlaces;
 
   private final List<BuiltinRule> rules = new ArrayList<>();
 
@@ -145,7 +108,7 @@ final class BookRules implements Family {
    */
   static BookRules triedInALoop(List<RuleSpec> specs, String... names) {
     BookRules rules = new BookRules(specs, names);
-    if (rules.lateOpen.length > 0 || !rules.lateByProgram.isEmpty()) {
+    if (!rules.latePlaces.isEmpty()) {
       throw new IllegalStateException("a clause tried in a family's loop is not late: " + names[0]);
     }
     rules.inALoop = true;
@@ -187,6 +150,7 @@ final class BookRules implements Family {
 
   private BookRules(List<RuleSpec> specs, java.util.function.Predicate<RuleSpec> meant) {
     List<Map.Entry<BuiltinRule, When>> fileWhens = new ArrayList<>();
+    List<Map.Entry<BuiltinRule, When>> whens = new ArrayList<>();
     boolean hasSecrets = false;
     for (RuleSpec spec : specs) {
       if (meant.test(spec) && !spec.matches().when().isEmpty()) {
@@ -216,13 +180,19 @@ final class BookRules implements Family {
           }
           onCall |= when.call();
           onUnread |= !when.unread().isEmpty();
-          clauses.add(new Clause(spec.rule(), when));
+          whens.add(Map.entry(spec.rule(), when));
         }
       }
     }
-    clauses.sort(Comparator.comparingInt(clause -> clause.when().order())); // stable
-    open = index(false, byProgram);
-    lateOpen = index(true, lateByProgram);
+    whens.sort(Comparator.comparingInt(clause -> clause.getValue().order())); // stable
+    List<When> tried = whens.stream().map(Map.Entry::getValue).toList();
+    index = BookIndex.covering(tried);
+    for (Map.Entry<BuiltinRule, When> clause : whens) {
+      When when = clause.getValue();
+      clauses.add(new Clause(clause.getKey(), when, index.valueSet(when.values())));
+    }
+    places = new ClausePlaces(index, tried, false);
+    latePlaces = new ClausePlaces(index, tried, true);
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
     if (hasSecrets) {
       // Secret clauses and the group's other clauses over files claim a file written together.
@@ -234,34 +204,6 @@ final class BookRules implements Family {
         fileClauses.add(new FileClause(clause.getKey(), when, FilePlaces.of(when.files())));
       }
     }
-  }
-
-  /**
-   * Indexes the clauses, late or not, by the programs they name.
-   *
-   * @param late whether the late ones
-   * @param byName filled with the clauses that name a program whole, by its name
-   * @return the clauses for any program or a name's beginning
-   */
-  private int[] index(boolean late, java.util.Map<String, int[]> byName) {
-    java.util.Map<String, List<Integer>> named = new java.util.HashMap<>();
-    List<Integer> anyName = new ArrayList<>();
-    for (int i = 0; i < clauses.size(); i++) {
-      if (clauses.get(i).when().late() != late) {
-        continue;
-      }
-      if (!clauses.get(i).beginnings().isEmpty()) {
-        anyName.add(i); // tried on every program, and named whole there too
-      } else {
-        for (String program : clauses.get(i).when().programs()) {
-          named.computeIfAbsent(program, name -> new ArrayList<>()).add(i);
-        }
-      }
-    }
-    named.forEach(
-        (program, places) ->
-            byName.put(program, places.stream().mapToInt(Integer::intValue).toArray()));
-    return anyName.stream().mapToInt(Integer::intValue).toArray();
   }
 
   @Override
@@ -290,13 +232,12 @@ final class BookRules implements Family {
         scan.hit(clause.rule(), found);
       }
     }
-    for (Step step : scan.steps()) {
-      scan(scan, step, byProgram, open);
+    List<Step> steps = scan.steps();
+    for (int i = 0; !places.isEmpty() && i < steps.size(); i++) {
+      scan(scan, steps.get(i), places);
     }
-    for (int i = 0;
-        (lateOpen.length > 0 || !lateByProgram.isEmpty()) && i < scan.steps().size();
-        i++) {
-      scan(scan, scan.steps().get(i), lateByProgram, lateOpen);
+    for (int i = 0; !latePlaces.isEmpty() && i < steps.size(); i++) {
+      scan(scan, steps.get(i), latePlaces);
     }
     if (onUnread) {
       scanUnread(scan);
@@ -350,21 +291,16 @@ final class BookRules implements Family {
    * @return whether a clause held
    */
   boolean scan(Scan scan, Step step) {
-    return scan(scan, step, byProgram, open);
+    return scan(scan, step, places);
   }
 
-  private boolean scan(Scan scan, Step step, java.util.Map<String, int[]> byName, int[] open) {
-    StepWords words = new StepWords(); // read once a step, at the first clause that asks
+  private boolean scan(Scan scan, Step step, ClausePlaces placed) {
+    StepReadings readings = step.readings(index); // read once a step for every family
     boolean met = false;
-    int[] own = byName.getOrDefault(step.program(), NONE);
-    for (int a = 0, b = 0; a < own.length || b < open.length; ) {
-      boolean fromOwn = b >= open.length || a < own.length && own[a] < open[b];
-      Clause clause = clauses.get(fromOwn ? own[a++] : open[b++]);
-      When when = clause.when();
-      if (!fromOwn && !clause.begins(step.program()) && !when.programs().contains(step.program())) {
-        continue;
-      }
-      Read read = read(scan, step, words, clause);
+    int[] tried = placed.of(readings.number(), step.program());
+    for (int i = 0; i < tried.length; i++) {
+      Clause clause = clauses.get(tried[i]);
+      Read read = read(step, readings, clause);
       if (read == null) {
         continue;
       }
@@ -400,7 +336,13 @@ final class BookRules implements Family {
             && (clause.test() == null
                 || clause
                     .test()
-                    .test(scan, step, new Read("", step.args(), () -> argv(step.args(), when))))) {
+                    .test(
+                        scan,
+                        step,
+                        new Read(
+                            "",
+                            step.args(),
+                            () -> StepReadings.argv(step.args(), when.values()))))) {
           scan.hit(clause.rule(), step, null);
         }
       }
@@ -413,41 +355,24 @@ final class BookRules implements Family {
    *
    * @return the reading, or {@code null} where a part does not hold
    */
-  private static Read read(Scan scan, Step step, StepWords words, Clause clause) {
+  private static Read read(Step step, StepReadings readings, Clause clause) {
     When when = clause.when();
-    String subcommand = "";
-    boolean ended = false;
-    List<Word> args = step.args();
-    if (!when.subcommands().isEmpty()) {
-      if (step.program().equals("git")) {
-        if (words.git == null) {
-          words.git = GitCommand.of(args);
-        }
-        subcommand = words.git.subcommand();
-        args = words.git.args();
-      } else {
-        List<Word> pos = words.positionals(args, when);
-        subcommand = pos.isEmpty() ? "" : pos.get(0).text();
-        int at = pos.isEmpty() ? args.size() : args.indexOf(pos.get(0));
-        // After a -- before the subcommand, what follows it is no option either (docker -- run …).
-        ended = args.subList(0, at).contains(END_OF_OPTIONS);
-        args = pos.isEmpty() ? List.of() : args.subList(at + 1, args.size());
-      }
-      if (!when.subcommands().contains(subcommand)) {
-        return null;
-      }
+    boolean subcommands = !when.subcommands().isEmpty();
+    Read read = readings.read(step, clause.set(), when.values(), subcommands);
+    if (subcommands && !when.subcommands().contains(read.subcommand())) {
+      return null;
     }
+    List<Word> args = read.args();
     if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
       return null;
     }
     if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
       return null;
     }
-    List<Word> after = ended ? endOfOptions(args) : args;
-    Read read = new Read(subcommand, args, () -> argv(after, when));
     if (clause.options()) {
       Argv argv = read.argv();
-      Argv options = when.anywhere() ? argv(step.args(), when) : argv;
+      Argv options =
+          when.anywhere() ? readings.read(step, clause.set(), when.values(), false).argv() : argv;
       if (!when.then().isEmpty() && !when.then().contains(Argv.textAt(argv.positionals(), 0))
           || !when.any().isEmpty() && !hasAny(options, when.any())
           || !when.also().isEmpty() && !hasAny(options, when.also())
@@ -459,22 +384,6 @@ final class BookRules implements Family {
     return read;
   }
 
-  /**
-   * What one program's words read as, kept across the clauses tried on it: a long command's
-   * programs are each tried by dozens of clauses, most of which read the same positionals.
-   */
-  private static final class StepWords {
-    private GitCommand git;
-
-    /** The positionals by the options read as taking a value: clauses name a few such sets. */
-    private final java.util.Map<List<String>, List<Word>> positionals = new java.util.HashMap<>(4);
-
-    /** The positionals of {@code args} read with the options {@code when} says take a value. */
-    List<Word> positionals(List<Word> args, When when) {
-      return positionals.computeIfAbsent(when.values(), values -> argv(args, when).positionals());
-    }
-  }
-
   /** Whether a clause asks of the options or positionals after the subcommand. */
   private static boolean readsOptions(When when) {
     return !when.then().isEmpty()
@@ -482,31 +391,6 @@ final class BookRules implements Family {
         || !when.also().isEmpty()
         || !when.none().isEmpty()
         || when.positionals() > 0;
-  }
-
-  /** The word that ends a program's options. */
-  private static final Word END_OF_OPTIONS = new Word("--", true);
-
-  /** Words to read as positionals all: a {@code --} before them. */
-  private static List<Word> endOfOptions(List<Word> words) {
-    List<Word> ended = new ArrayList<>(words.size() + 1);
-    ended.add(END_OF_OPTIONS);
-    ended.addAll(words);
-    return ended;
-  }
-
-  /** The words read with the clause's options that take a value: one letter for a short one. */
-  private static Argv argv(List<Word> args, When when) {
-    StringBuilder shortOnes = new StringBuilder();
-    List<String> longOnes = new ArrayList<>();
-    for (String option : when.values()) {
-      if (option.length() == 1) {
-        shortOnes.append(option);
-      } else {
-        longOnes.add(option);
-      }
-    }
-    return Argv.of(args, shortOnes.toString(), longOnes.toArray(String[]::new));
   }
 
   /** Whether one of {@code words} is among the program's arguments, wherever it stands. */

@@ -29,6 +29,9 @@ public final class Step {
   /** The program as a reason shows it, made when first asked. */
   private String shown;
 
+  /** What the book's when clauses read of the program, made when first asked. */
+  private StepReadings readings;
+
   /**
    * A program and its folders.
    *
@@ -105,6 +108,16 @@ public final class Step {
       args = taken;
     }
     return taken;
+  }
+
+  /**
+   * {@return what the book's when clauses read of the program, for an index: made once, however
+   * many families ask}
+   */
+  StepReadings readings(BookIndex index) {
+    StepReadings kept = StepReadings.of(readings, index, program);
+    readings = kept;
+    return kept;
   }
 
   /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */

@@ -1,0 +1,164 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.RuleSpec.When;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which of a family's clauses a program is tried by, in their order, found by the program's number
+ * in the book's index ({@link BookIndex}): the clauses that name it, and those about any program
+ * ({@code *}) or a beginning of its name ({@code mkfs.*}), merged once when the book is read rather
+ * than for each program of each call.
+ */
+final class ClausePlaces {
+  /** No clause. */
+  private static final int[] NONE = new int[0];
+
+  /** For each program the index numbers, the places of the clauses it is tried by, in order. */
+  private final int[][] byNumber;
+
+  /** The places of the clauses about any program ({@code *}), in order. */
+  private final int[] anyProgram;
+
+  /**
+   * The places of the clauses about the programs a name begins ({@code mkfs.*}) and not any, in
+   * order, with those beginnings: tried on a program no clause names whole by its name.
+   */
+  private final int[] begun;
+
+  private final List<List<String>> beginnings;
+
+  /** Whether no clause is placed: the family has none of this kind. */
+  private final boolean empty;
+
+  /**
+   * Places clauses.
+   *
+   * @param index the index
+   * @param whens the family's clauses, in the order they are tried
+   * @param late whether the places are of the clauses tried late ({@link When#late()}) or of the
+   *     others
+   */
+  ClausePlaces(BookIndex index, List<When> whens, boolean late) {
+    List<Integer> any = new ArrayList<>();
+    List<Integer> begunOnly = new ArrayList<>();
+    List<List<String>> begins = new ArrayList<>();
+    @SuppressWarnings("unchecked")
+    List<Integer>[] own = new List[index.programs()];
+    boolean placed = false;
+    for (int i = 0; i < whens.size(); i++) { // in order: each program's places are added in order
+      When when = whens.get(i);
+      if (when.late() != late) {
+        continue;
+      }
+      placed = true;
+      List<String> starts = beginnings(when.programs());
+      if (starts.contains("")) {
+        any.add(i); // tried on every program, whatever it is named
+        continue;
+      }
+      if (!starts.isEmpty()) {
+        begunOnly.add(i);
+        begins.add(starts);
+        for (int number = 0; number < own.length; number++) {
+          if (begins(starts, index.name(number))) {
+            add(own, number, i);
+          }
+        }
+      }
+      for (String program : when.programs()) {
+        int number = program.endsWith("*") ? -1 : index.number(program);
+        if (number >= 0) {
+          add(own, number, i);
+        }
+      }
+    }
+    int[] anyPlaces = toArray(any);
+    int[][] places = new int[own.length][];
+    for (int number = 0; number < own.length; number++) {
+      // Most programs are tried by the clauses for any program alone: one array for them all.
+      places[number] = own[number] == null ? anyPlaces : merged(anyPlaces, toArray(own[number]));
+    }
+    this.byNumber = places;
+    this.anyProgram = anyPlaces;
+    this.begun = toArray(begunOnly);
+    this.beginnings = List.copyOf(begins);
+    this.empty = !placed;
+  }
+
+  /** Adds a clause's place to a program's, once. */
+  private static void add(List<Integer>[] own, int number, int place) {
+    if (own[number] == null) {
+      own[number] = new ArrayList<>(2);
+    }
+    List<Integer> places = own[number];
+    if (places.isEmpty() || places.get(places.size() - 1) != place) {
+      places.add(place);
+    }
+  }
+
+  /** {@return whether no clause is placed} */
+  boolean isEmpty() {
+    return empty;
+  }
+
+  /**
+   * The clauses a program is tried by.
+   *
+   * @param number the program's number in the index, or -1
+   * @param program its name
+   * @return their places, in order
+   */
+  int[] of(int number, String program) {
+    if (number >= 0) {
+      return byNumber[number];
+    }
+    int[] found = null;
+    for (int k = 0; k < begun.length; k++) {
+      if (begins(beginnings.get(k), program)) {
+        found = found == null ? new int[] {begun[k]} : append(found, begun[k]);
+      }
+    }
+    return found == null ? anyProgram : merged(anyProgram, found);
+  }
+
+  /** The beginnings of names a clause gives as {@code mkfs.*}; the empty string for {@code *}. */
+  static List<String> beginnings(List<String> programs) {
+    List<String> beginnings = new ArrayList<>();
+    for (String name : programs) {
+      if (name.endsWith("*")) {
+        beginnings.add(name.substring(0, name.length() - 1));
+      }
+    }
+    return List.copyOf(beginnings);
+  }
+
+  private static boolean begins(List<String> beginnings, String program) {
+    for (int i = 0; i < beginnings.size(); i++) {
+      if (program.startsWith(beginnings.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int[] append(int[] places, int place) {
+    int[] longer = Arrays.copyOf(places, places.length + 1);
+    longer[places.length] = place;
+    return longer;
+  }
+
+  /** Two lists of places, each in order, as one in order. */
+  private static int[] merged(int[] a, int[] b) {
+    int[] all = new int[a.length + b.length];
+    for (int i = 0, j = 0, k = 0; k < all.length; k++) {
+      all[k] = j >= b.length || i < a.length && a[i] < b[j] ? a[i++] : b[j++];
+    }
+    return all;
+  }
+
+  private static int[] toArray(List<Integer> places) {
+    return places.isEmpty() ? NONE : places.stream().mapToInt(Integer::intValue).toArray();
+  }
+}
