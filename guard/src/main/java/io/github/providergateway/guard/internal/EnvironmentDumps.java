@@ -65,14 +65,28 @@ final class EnvironmentDumps {
    * @return whether one before it did
    */
   static boolean before(Scan scan, Step step) {
-    for (Step before : scan.steps()) {
-      if (before == step) {
-        return false;
-      }
-      if (dumps(before)) {
-        return true;
+    // Where the first dump is, read once a call: most calls print no environment at all.
+    int first = scan.once("EnvironmentDumps.first", EnvironmentDumps::first);
+    if (first < 0) {
+      return false;
+    }
+    List<Step> steps = scan.steps();
+    for (int i = 0; i <= first; i++) {
+      if (steps.get(i) == step) {
+        return false; // the program itself or one before the first dump
       }
     }
-    return false;
+    return true;
+  }
+
+  /** {@return the place of the call's first program that prints the environment, or -1} */
+  private static int first(Scan scan) {
+    List<Step> steps = scan.steps();
+    for (int i = 0; i < steps.size(); i++) {
+      if (dumps(steps.get(i))) {
+        return i;
+      }
+    }
+    return -1;
   }
 }

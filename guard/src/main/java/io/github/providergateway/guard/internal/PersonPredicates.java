@@ -148,27 +148,30 @@ final class PersonPredicates {
         }
       }
     }
-    if (!identity) {
-      String source = OtherHosts.source(scan);
-      identity =
-          source.length() < 64 * 1024
-              && source.contains("config")
-              && (setsValue(source, "user.name ") || setsValue(source, "user.email "));
-    }
-    if (!identity) {
-      String source = OtherHosts.source(scan);
-      identity =
-          source.length() < 64 * 1024
-              && (source.contains("GIT_AUTHOR_NAME=")
-                  || source.contains("GIT_AUTHOR_EMAIL=")
-                  || source.contains("GIT_COMMITTER_NAME=")
-                  || source.contains("GIT_COMMITTER_EMAIL="));
-    }
-    if (!identity) {
+    // The command's text read once a call, however many of its programs are git's.
+    if (!identity
+        && !scan.once("PersonPredicates.identityInText", PersonPredicates::identityInText)) {
       return false;
     }
-    return Set.of("commit", "commit-tree", "merge", "am", "revert", "cherry-pick", "tag", "rebase")
-        .contains(gitSubcommand(args));
+    return COMMITTING.contains(gitSubcommand(args));
+  }
+
+  /** git's subcommands that write the identity into what they make. */
+  private static final Set<String> COMMITTING =
+      Set.of("commit", "commit-tree", "merge", "am", "revert", "cherry-pick", "tag", "rebase");
+
+  /**
+   * Whether the command's text sets git's identity: {@code git config user.name …}, its variables.
+   */
+  private static boolean identityInText(Scan scan) {
+    String source = OtherHosts.source(scan);
+    return source.length() < 64 * 1024
+        && (source.contains("config")
+                && (setsValue(source, "user.name ") || setsValue(source, "user.email "))
+            || source.contains("GIT_AUTHOR_NAME=")
+            || source.contains("GIT_AUTHOR_EMAIL=")
+            || source.contains("GIT_COMMITTER_NAME=")
+            || source.contains("GIT_COMMITTER_EMAIL="));
   }
 
   /** git's subcommand: its first word past git's own options and their values. */

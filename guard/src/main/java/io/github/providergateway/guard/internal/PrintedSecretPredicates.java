@@ -111,7 +111,9 @@ final class PrintedSecretPredicates {
     }
     if (step.is(ProgramKind.ECHO) && (printsSecretVariable(step) || printsIndirect(step))
         || printsNamedVariable(scan, step)
-        || searchesForSecrets(step) && EnvironmentDumps.before(scan, step)) {
+        || searcher(step) != null
+            && EnvironmentDumps.before(scan, step)
+            && searchesForSecrets(step)) {
       return Printed.VARIABLE;
     }
     if (asksCredentialHelper(step)) {
@@ -343,14 +345,11 @@ final class PrintedSecretPredicates {
    * the ones between slashes ({@code awk '/TOKEN/'}, {@code sed -n '/KEY/p'}).
    */
   private static boolean searchesForSecrets(Step step) {
-    boolean slashed;
-    switch (step.program()) {
-      case "grep", "egrep", "fgrep", "rg", "ag", "ack" -> slashed = false;
-      case "awk", "gawk", "mawk", "sed" -> slashed = true;
-      default -> {
-        return false;
-      }
+    Boolean searcher = searcher(step);
+    if (searcher == null) {
+      return false;
     }
+    boolean slashed = searcher;
     for (Word word : step.args()) {
       String text = word.text();
       if (text.equals("-v") || text.equals("--invert-match")) {
@@ -375,6 +374,18 @@ final class PrintedSecretPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * {@return whether a program searches with patterns between slashes (awk, sed), or {@code null}
+   * when it is no search of the kind {@link #searchesForSecrets} reads}
+   */
+  private static Boolean searcher(Step step) {
+    return switch (step.program()) {
+      case "grep", "egrep", "fgrep", "rg", "ag", "ack" -> false;
+      case "awk", "gawk", "mawk", "sed" -> true;
+      default -> null;
+    };
   }
 
   /**

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 final class WrittenScripts {
 
   /** A script's text that reaches another machine. */
-  private static final Pattern SENDS =
+  static final Pattern SENDS =
       Pattern.compile(
           "(?i)\\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|sftp|ftp|ssh|telnet|rclone)\\b"
               + "|\\bgit\\s+push\\b|\\bfetch\\s*\\(|\\bhttps?\\.request|XMLHttpRequest|sendBeacon"
@@ -31,6 +31,47 @@ final class WrittenScripts {
   private static final Set<String> PRINTERS = Set.of("echo", "printf");
 
   private static final Set<String> SOURCES = Set.of("source", ".");
+
+  /**
+   * Words, lower-cased, one of which every text {@link #SENDS} or {@link InlineFlows#SENDS} finds
+   * holds (each pattern's alternatives checked against them in WrittenScriptsTest): most files a
+   * command writes hold none, and are not searched by the patterns, each tried at every position.
+   */
+  static final List<String> SEND_WORDS =
+      List.of(
+          "curl",
+          "wget",
+          "nc",
+          "netcat",
+          "socat",
+          "scp",
+          "rsync",
+          "ftp",
+          "ssh",
+          "telnet",
+          "rclone",
+          "git",
+          "fetch",
+          "http",
+          "request",
+          "sendbeacon",
+          "socket",
+          "dgram",
+          "urllib",
+          "axios",
+          "fsockopen",
+          "/dev/tcp/",
+          "/dev/udp/",
+          "urlopen",
+          "method",
+          ".post(",
+          ".put(",
+          "body",
+          ".connect",
+          "smtp",
+          "sendmail",
+          "lwp",
+          "stream_context_create");
 
   /** Runners whose first word not an option is a script, as for interpreters. */
   private static final Set<String> SCRIPT_RUNNERS =
@@ -185,11 +226,31 @@ final class WrittenScripts {
     return scripts;
   }
 
+  /**
+   * Whether a text holds one of {@link #SEND_WORDS}, its ASCII letters read as lower-case (as the
+   * patterns' {@code (?i)} reads them): a text that holds none is no match of either.
+   */
+  static boolean mayReach(String text) {
+    char[] lower = new char[text.length()];
+    for (int i = 0; i < lower.length; i++) {
+      char c = text.charAt(i);
+      lower[i] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+    }
+    String folded = new String(lower);
+    for (int i = 0; i < SEND_WORDS.size(); i++) {
+      if (folded.contains(SEND_WORDS.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void written(String path, String text, Found found) {
     if (found.writesSenders().size() >= 16) {
       return;
     }
-    boolean sends = SENDS.matcher(text).find() || InlineFlows.SENDS.matcher(text).find();
+    boolean sends =
+        mayReach(text) && (SENDS.matcher(text).find() || InlineFlows.SENDS.matcher(text).find());
     if (!sends || Hosts.onlyLoopback(text)) {
       return; // a script that only reaches this machine sends nothing out
     }
