@@ -174,6 +174,9 @@ final class OutPredicates {
   }
 
   private static boolean sendsToDropHost(Scan scan, Step step, Read read) {
+    if (!NetworkSends.reads(step.program())) {
+      return false; // most programs: nothing made to read them
+    }
     FlowReading.Found found = new FlowReading.Found();
     NetworkSends.read(step, found);
     for (Object[] sending : found.sends()) {

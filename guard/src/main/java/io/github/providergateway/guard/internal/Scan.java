@@ -406,10 +406,12 @@ public final class Scan {
     if (readOnce == null) {
       readOnce = new HashMap<>();
     }
-    if (!readOnce.containsKey(key)) {
-      readOnce.put(key, read.apply(this));
+    Object kept = readOnce.get(key); // one look-up where it was read: asked of every program
+    if (kept == null && !readOnce.containsKey(key)) {
+      kept = read.apply(this);
+      readOnce.put(key, kept);
     }
-    return (T) readOnce.get(key);
+    return (T) kept;
   }
 
   /**
