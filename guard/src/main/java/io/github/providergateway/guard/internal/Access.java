@@ -31,12 +31,22 @@ public record Access(Kind kind, Target target, Invocation invocation) {
    * touch and mkdir write nothing a secret or a program is made of}
    */
   public boolean metadataOnly() {
-    if (invocation == null) {
+    if (invocation == null || invocation.words().isEmpty()) {
       return false;
     }
-    return switch (invocation.program()) {
-      case "chmod", "chown", "chgrp", "touch", "mkdir" -> true;
-      default -> false;
-    };
+    // The program's word ends with one of the names, whole or after a folder: asked of every access
+    // by rules tried on every program, so read without cutting the word.
+    String word = invocation.words().get(0).text();
+    return named(word, "chmod")
+        || named(word, "chown")
+        || named(word, "chgrp")
+        || named(word, "touch")
+        || named(word, "mkdir");
+  }
+
+  /** Whether a program's word, as written, names this program ({@link Invocation#program()}). */
+  private static boolean named(String word, String program) {
+    int at = word.length() - program.length();
+    return word.endsWith(program) && (at == 0 || word.charAt(at - 1) == '/');
   }
 }

@@ -23,12 +23,15 @@ final class BookRules implements Family {
    * @param when the clause
    * @param options whether it asks of the options or positionals after the subcommand
    * @param set the number of its options that take a value ({@link BookIndex#valueSet})
+   * @param bare whether it gives no more than its programs and its {@code where} (every clause for
+   *     any program but a few): its program's words are read whole, with nothing of them asked
    */
   private record Clause(
       BuiltinRule rule,
       When when,
       boolean options,
       int set,
+      boolean bare,
       Where.Predicate test,
       Where.Paths paths) {
     Clause(BuiltinRule rule, When when, int set) {
@@ -37,6 +40,11 @@ final class BookRules implements Family {
           when,
           readsOptions(when),
           set,
+          !readsOptions(when)
+              && when.subcommands().isEmpty()
+              && when.next().isEmpty()
+              && when.words().isEmpty()
+              && when.noWords().isEmpty(),
           when.where() == null || when.call() || Where.findsPaths(when.where())
               ? null
               : Where.named(when.where()),
@@ -300,7 +308,10 @@ final class BookRules implements Family {
     int[] tried = placed.of(readings.number(), step.program());
     for (int i = 0; i < tried.length; i++) {
       Clause clause = clauses.get(tried[i]);
-      Read read = read(step, readings, clause);
+      Read read =
+          clause.bare()
+              ? readings.read(step, clause.set(), clause.when().values(), false)
+              : read(step, readings, clause);
       if (read == null) {
         continue;
       }

@@ -57,7 +57,8 @@ final class RemoteFlows {
    * @return what it does; empty for most programs
    */
   static Set<Flow> of(Scan scan, Step step) {
-    Set<Flow> flows = scan.once("RemoteFlows", RemoteFlows::read).get(step);
+    Map<Step, Set<Flow>> found = scan.once("RemoteFlows", RemoteFlows::read);
+    Set<Flow> flows = found.isEmpty() ? null : found.get(step); // most calls: none
     return flows == null ? Set.of() : flows;
   }
 

@@ -264,6 +264,9 @@ final class SupplyPredicates {
    * >> ~/.bashrc}).
    */
   private static Where.Predicate persists(List<String> settings) {
+    // Lower-cased once, not once per text read.
+    List<String> lowered =
+        settings.stream().map(setting -> setting.toLowerCase(Locale.ROOT)).toList();
     return (scan, step, read) -> {
       boolean writes = false;
       for (Access access : OwnAccesses.of(scan, step)) {
@@ -278,12 +281,12 @@ final class SupplyPredicates {
       for (int i = Math.max(0, at - 1); i <= at; i++) {
         Step said = steps.get(i);
         if (MachinePredicates.anyArg(
-            said, text -> text.length() < 4096 && mentions(text, settings))) {
+            said, text -> text.length() < 4096 && mentions(text, settings, lowered))) {
           return true;
         }
         for (var redirect : said.invocation().redirects()) {
           String body = redirect.body();
-          if (body != null && body.length() < 4096 && mentions(body, settings)) {
+          if (body != null && body.length() < 4096 && mentions(body, settings, lowered)) {
             return true;
           }
         }
@@ -292,13 +295,14 @@ final class SupplyPredicates {
     };
   }
 
-  private static boolean mentions(String text, List<String> settings) {
+  private static boolean mentions(String text, List<String> settings, List<String> lowered) {
     if (text.indexOf('=') < 0 && text.indexOf(':') < 0) {
       return false; // every setting is written name=value or name: value
     }
     String lower = text.toLowerCase(Locale.ROOT);
-    for (String setting : settings) {
-      int at = lower.indexOf(setting.toLowerCase(Locale.ROOT));
+    for (int i = 0; i < settings.size(); i++) {
+      String setting = settings.get(i);
+      int at = lower.indexOf(lowered.get(i));
       if (at >= 0 && !(setting.endsWith("http:") && loopbackAt(lower, at + setting.length()))) {
         return true;
       }
