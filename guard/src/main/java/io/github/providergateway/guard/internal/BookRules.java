@@ -57,6 +57,11 @@ final class BookRules implements Family {
   /** The book's index of programs and options, numbering this group's too. */
   private final BookIndex index;
 
+  /** The places of the clauses on the whole call, in order, and their predicates. */
+  private final int[] onCallPlaces;
+
+  private final Where.CallPredicate[] onCallTests;
+
   /** The places of the clauses each program is tried by, and of those tried late. */
   private final ClausePlaces places;
 
@@ -82,9 +87,7 @@ final class BookRules implements Family {
   /** The clauses over files read together when the group has secret clauses, else {@code null}. */
   private final SecretAccesses secrets;
 
-  /** Whether a clause is asked of the whole call, and whether one of what was not read. */
-  private boolean onCall;
-
+  /** Whether a clause is asked of what was not read. */
   private boolean onUnread;
 
   /** Whether a family's code tries these clauses in its own loop ({@link #triedInALoop}). */
@@ -186,7 +189,6 @@ final class BookRules implements Family {
             hasSecrets |= when.files().kind().equals("secret");
             continue;
           }
-          onCall |= when.call();
           onUnread |= !when.unread().isEmpty();
           whens.add(Map.entry(spec.rule(), when));
         }
@@ -199,6 +201,17 @@ final class BookRules implements Family {
       When when = clause.getValue();
       clauses.add(new Clause(clause.getKey(), when, index.valueSet(when.values())));
     }
+    List<Integer> callPlaces = new ArrayList<>();
+    for (int i = 0; i < clauses.size(); i++) {
+      if (clauses.get(i).when().call()) {
+        callPlaces.add(i);
+      }
+    }
+    onCallPlaces = callPlaces.stream().mapToInt(Integer::intValue).toArray();
+    onCallTests =
+        callPlaces.stream()
+            .map(i -> Where.ofCall(clauses.get(i).when().where()))
+            .toArray(Where.CallPredicate[]::new);
     places = new ClausePlaces(index, tried, false);
     latePlaces = new ClausePlaces(index, tried, true);
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
@@ -233,9 +246,9 @@ final class BookRules implements Family {
     if (inALoop) {
       return; // tried by the family's code, program by program
     }
-    for (int i = 0; onCall && i < clauses.size(); i++) {
-      Clause clause = clauses.get(i);
-      String found = clause.when().call() ? Where.ofCall(clause.when().where()).found(scan) : null;
+    for (int i = 0; i < onCallPlaces.length; i++) {
+      Clause clause = clauses.get(onCallPlaces[i]);
+      String found = onCallTests[i].found(scan);
       if (found != null) {
         scan.hit(clause.rule(), found);
       }
