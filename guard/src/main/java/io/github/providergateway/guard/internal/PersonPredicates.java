@@ -140,10 +140,11 @@ final class PersonPredicates {
       }
       if (setting != null) {
         String s = setting.toLowerCase(Locale.ROOT);
-        if (s.startsWith("user.name=")
-            || s.startsWith("user.email=")
-            || s.startsWith("author.")
-            || s.startsWith("committer.")) {
+        if ((s.startsWith("user.name=")
+                || s.startsWith("user.email=")
+                || s.startsWith("author.")
+                || s.startsWith("committer."))
+            && !agentsOwn(s.substring(s.indexOf('=') + 1))) {
           identity = true;
         }
       }
@@ -173,6 +174,47 @@ final class PersonPredicates {
             || source.contains("GIT_COMMITTER_NAME=")
             || source.contains("GIT_COMMITTER_EMAIL="));
   }
+
+  /**
+   * Whether a name or address given to git is an agent's or a bot's own rather than a person's:
+   * {@code Codex}, {@code codex@openai.com}, {@code noreply@anthropic.com}, {@code ci-bot}, how an
+   * agent commits where no identity is configured. A commit in such a name is no one's forged.
+   */
+  static boolean agentsOwn(String value) {
+    String v = value.strip().replace("\"", "").replace("'", "").toLowerCase(Locale.ROOT);
+    if (v.isEmpty()) {
+      return false;
+    }
+    for (String word : AGENT_IDENTITY_WORDS) {
+      if (v.equals(word)
+          || v.startsWith(word + "@")
+          || v.startsWith(word + " ")
+          || v.startsWith(word + "-")
+          || v.endsWith("[bot]")
+          || v.contains("noreply")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The words an agent's or a bot's own git identity begins with. */
+  private static final List<String> AGENT_IDENTITY_WORDS =
+      List.of(
+          "claude",
+          "codex",
+          "copilot",
+          "gemini",
+          "agent",
+          "ai agent",
+          "coding agent",
+          "bot",
+          "ci",
+          "ci-bot",
+          "automation",
+          "github-actions",
+          "dependabot",
+          "renovate");
 
   /** git's subcommand: its first word past git's own options and their values. */
   private static String gitSubcommand(List<Word> args) {

@@ -29,5 +29,7 @@ final class RemotePredicates {
                 named.put(name, (scan, step, read) -> RemoteFlows.of(scan, step).contains(flow)));
     named.put("gives-shell-to-network", (scan, step, read) -> RemoteFlows.reverseShell(step));
     named.put("runs-url", (scan, step, read) -> RemoteFlows.runsFromNetwork(step));
+    named.put(
+        "runs-package-from-url", (scan, step, read) -> PackageRunners.runsPackageFromUrl(step));
   }
 }

@@ -180,6 +180,8 @@ final class Where {
     OutPredicates.addTo(named);
     ProductionPredicates.addTo(named);
     MachinePredicates.addTo(named);
+    DeviceIndirection.addTo(named);
+    SystemFileWrites.addTo(named);
     SupplyPredicates.addTo(named);
     CheckPredicates.addTo(named);
     LeakPredicates.addTo(named);
