@@ -190,6 +190,7 @@ final class Where {
     PrivacyPredicates.addTo(named);
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
+    ActingVerbs.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);

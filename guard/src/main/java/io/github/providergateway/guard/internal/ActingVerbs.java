@@ -1,0 +1,322 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.internal.ServiceLexicon.Phrase;
+import io.github.providergateway.guard.internal.ServiceLexicon.Service;
+import io.github.providergateway.guard.internal.ServiceLexicon.VerbClass;
+import io.github.providergateway.guard.shell.Word;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Acting verbs of any service (decision 98): what a program that no row of the service lexicon
+ * names, and that acts on no machine but a service's, does by its verb, read with the lexicon's
+ * classes ({@link ServiceLexicon}); the classes of a row's call the {@code services.*} rules leave
+ * (a rotation, a grant); and inline code's calls on a client of an imported library that is neither
+ * the standard library nor a local one. The predicates of the {@code verbs.*} rules. A program of
+ * {@code acting-verbs.json}'s {@code local} list, or of a kind other rules read, costs one lookup.
+ */
+final class ActingVerbs {
+  static final String RESOURCE = "/io/github/providergateway/guard/rules/acting-verbs.json";
+
+  /** What a call was found to do: its class, and what it names. */
+  record Found(String verbClass, boolean weak, boolean shared, boolean production) {}
+
+  private static final Set<String> LOCAL;
+  private static final Set<String> WEAK;
+  private static final Set<String> EVERYTHING;
+  private static final Set<String> SHARED_OPTIONS;
+  private static final Set<String> STDLIB;
+  private static final Set<String> LOCAL_LIBRARIES;
+  private static final List<VerbClass> CLASSES;
+  private static final int DEPTH;
+  private static final int SCAN;
+
+  static {
+    JsonNode book;
+    try (InputStream in = ActingVerbs.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("the guard's rule book has no acting-verbs.json");
+      }
+      book = new ObjectMapper().readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("acting-verbs.json does not read", e);
+    }
+    LOCAL = Set.copyOf(Environments.strings(book, "local"));
+    WEAK = Set.copyOf(Environments.strings(book, "weak"));
+    EVERYTHING = Set.copyOf(Environments.strings(book, "everything"));
+    SHARED_OPTIONS = Set.copyOf(Environments.strings(book, "sharedOptions"));
+    STDLIB = Set.copyOf(Environments.strings(book, "stdlib"));
+    LOCAL_LIBRARIES = Set.copyOf(Environments.strings(book, "localLibraries"));
+    DEPTH = book.path("depth").asInt(2);
+    SCAN = book.path("scan").asInt(8);
+    // The lexicon's classes this reading uses, each phrase with a verb (an option alone is a
+    // row's knowledge: --public of one service is nothing of another's).
+    Map<String, VerbClass> byName = new java.util.HashMap<>();
+    try (InputStream in = ActingVerbs.class.getResourceAsStream(ServiceLexicon.RESOURCE)) {
+      for (JsonNode row : new ObjectMapper().readTree(in).path("classes")) {
+        String name = row.path("name").asText();
+        byName.put(name, new VerbClass(name, ServiceLexicon.phrases(row.path("phrases")), false));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("service-verbs.json does not read", e);
+    }
+    List<VerbClass> classes = new ArrayList<>();
+    for (String name : Environments.strings(book, "classes")) {
+      VerbClass verbClass = byName.get(name);
+      if (verbClass == null) {
+        throw new IllegalStateException(
+            "acting-verbs.json: no class '" + name + "' in the lexicon");
+      }
+      List<Phrase> phrases = new ArrayList<>();
+      for (Phrase phrase : verbClass.phrases()) {
+        if (!phrase.parts().isEmpty()) {
+          phrases.add(phrase);
+        }
+      }
+      classes.add(new VerbClass(name, List.copyOf(phrases), false));
+    }
+    CLASSES = List.copyOf(classes);
+  }
+
+  private ActingVerbs() {}
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "acting-destroys-shared",
+        (scan, step, read) -> {
+          Found found = found(scan, step);
+          return found != null && found.verbClass().equals("destroys") && found.shared();
+        });
+    named.put(
+        "acting-destroys",
+        (scan, step, read) -> {
+          Found found = found(scan, step);
+          return found != null
+              && found.verbClass().equals("destroys")
+              && !found.shared()
+              && !found.weak();
+        });
+    named.put(
+        "acting-turns-off-production",
+        (scan, step, read) -> {
+          Found found = found(scan, step);
+          return found != null && turnsOff(found) && found.production();
+        });
+    named.put(
+        "acting-turns-off",
+        (scan, step, read) -> {
+          Found found = found(scan, step);
+          return found != null && turnsOff(found) && !found.production();
+        });
+    named.put(
+        "acting-grants",
+        (scan, step, read) -> {
+          Found found = found(scan, step);
+          return found != null
+              && (found.verbClass().equals("grants")
+                  || found.verbClass().equals("publishes")
+                  || found.verbClass().equals("spends"));
+        });
+    named.put(
+        "acting-code-destroys",
+        (scan, step, read) -> "destroys".equals(ActingCode.classOf(scan, step)));
+    named.put(
+        "acting-code-acts",
+        (scan, step, read) -> {
+          String found = ActingCode.classOf(scan, step);
+          return found != null && !found.equals("destroys");
+        });
+  }
+
+  private static boolean turnsOff(Found found) {
+    return found.verbClass().equals("turns-off") || found.verbClass().equals("rotates");
+  }
+
+  /** The last program read, its call, and what it was found to do: {Step, Scan, Found}. */
+  private static volatile Object[] lastStep;
+
+  static Found found(Scan scan, Step step) {
+    Object[] last = lastStep; // the rules ask of the same program in turn: read it once
+    if (last != null && last[0] == step && last[1] == scan) {
+      return (Found) last[2];
+    }
+    Found found = read(scan, step);
+    lastStep = new Object[] {step, scan, found};
+    return found;
+  }
+
+  private static Found read(Scan scan, Step step) {
+    String program = step.program();
+    Service row = ServiceLexicon.LEXICON.byProgram().get(program);
+    if (row != null) {
+      // A service the lexicon names: its row reads it; the classes the services.* rules leave.
+      String verbClass = ServiceVerbs.classOf(row, scan, step);
+      if ("rotates".equals(verbClass) || "grants".equals(verbClass)) {
+        return new Found(verbClass, false, false, Environments.production(scan, step));
+      }
+      return null;
+    }
+    if (LOCAL.contains(program) || step.kinds() != 0 || step.interpreter()) {
+      return null; // most programs: one lookup
+    }
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty() || words.get(0).text().contains("/") || program.contains(".")) {
+      return null; // the project's own script (./bin/x, scripts/x.sh): nobody knows its verbs
+    }
+    return generic(scan, step);
+  }
+
+  /**
+   * An unknown program's verb: its first {@code depth} command words (letters, digits, {@code - _
+   * :}, a letter first) among its first {@code scan} words, the options and what precedes the first
+   * command word aside; a command word that reads makes it none.
+   */
+  private static Found generic(Scan scan, Step step) {
+    List<Word> args = step.args();
+    List<String> firsts = new ArrayList<>(DEPTH);
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < args.size() && i < SCAN && firsts.size() < DEPTH; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (text.equals("--")) {
+        break;
+      }
+      if (text.startsWith("-")) {
+        continue;
+      }
+      if (!word.literal() || !commandWord(text)) {
+        if (!firsts.isEmpty()) {
+          break; // the resource the verb acts on
+        }
+        continue; // an option's value
+      }
+      List<String> own = ServiceVerbs.split(text);
+      if (ServiceLexicon.LEXICON.reads().contains(own.get(0))) {
+        return null;
+      }
+      firsts.add(own.get(0));
+      parts.addAll(own);
+    }
+    if (firsts.isEmpty()) {
+      return null;
+    }
+    String found = null;
+    boolean weak = false;
+    for (VerbClass verbClass : CLASSES) {
+      for (Phrase phrase : verbClass.phrases()) {
+        List<String> needed = phrase.parts();
+        boolean meets =
+            needed.size() == 1 ? firsts.contains(needed.get(0)) : parts.containsAll(needed);
+        if (meets && hasOptions(phrase.options(), args)) {
+          found = verbClass.name();
+          weak = needed.size() == 1 && WEAK.contains(needed.get(0));
+          break;
+        }
+      }
+      if (found != null) {
+        break;
+      }
+    }
+    if (found == null) {
+      return null;
+    }
+    for (Word word : args) {
+      String text = word.text().toLowerCase(Locale.ROOT);
+      if (ServiceLexicon.LEXICON.unless().contains(text)
+          || text.startsWith("--dry-run=") && !text.endsWith("=false")) {
+        return null;
+      }
+    }
+    if (Environments.localTestData(scan, step)) {
+      return null;
+    }
+    boolean production = Environments.production(scan, step);
+    return new Found(found, weak, production || shared(step), production);
+  }
+
+  /**
+   * Whether the call names a shared target: a host not this machine's (a URL, a host option), an
+   * option naming a zone, a domain, a registry or the like, or every resource ({@code --all}).
+   */
+  private static boolean shared(Step step) {
+    for (String host : Environments.hosts(step)) {
+      if (!host.equals("?") && !Environments.localHost(host)) {
+        return true;
+      }
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (EVERYTHING.contains(text)) {
+        return true;
+      }
+      if (!text.startsWith("-")) {
+        continue;
+      }
+      String name = text.replaceFirst("^-+", "");
+      int eq = name.indexOf('=');
+      String value = null;
+      if (eq > 0) {
+        value = SHARED_OPTIONS.contains(name.substring(0, eq)) ? name.substring(eq + 1) : null;
+      } else if (SHARED_OPTIONS.contains(name) && i + 1 < args.size()) {
+        value = args.get(i + 1).text();
+      }
+      if (value != null && !value.isEmpty() && !Environments.localHost(Environments.host(value))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasOptions(List<String> options, List<Word> args) {
+    for (String option : options) {
+      boolean given = false;
+      for (Word word : args) {
+        String text = word.text().toLowerCase(Locale.ROOT);
+        given |= text.equals(option) || text.startsWith(option + "=");
+      }
+      if (!given) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A word of letters, digits and {@code - _ :}, a letter first: a command's word, no name. */
+  private static boolean commandWord(String text) {
+    if (text.isEmpty() || !Character.isLetter(text.charAt(0)) || text.length() > 40) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == ':')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a module (its first name) is one whose calls act on this machine. */
+  static boolean localModule(String module) {
+    return STDLIB.contains(module) || LOCAL_LIBRARIES.contains(module);
+  }
+
+  /** Whether a destroying verb counts only where a shared target is named. */
+  static boolean weak(String verb) {
+    return WEAK.contains(verb);
+  }
+
+  /** The classes the inline code's reading uses, in order. */
+  static List<VerbClass> classes() {
+    return CLASSES;
+  }
+}
