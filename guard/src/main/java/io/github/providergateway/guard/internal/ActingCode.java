@@ -79,7 +79,7 @@ final class ActingCode {
     if (local && !Environments.namesProduction(code)) {
       return null;
     }
-    boolean remote = code.contains("://") || Environments.namesProduction(code);
+    boolean remote = remote(code) || Environments.namesProduction(code);
     for (int dot = code.indexOf('.'); dot >= 0; dot = code.indexOf('.', dot + 1)) {
       int end = dot + 1;
       while (end < code.length() && identifier(code.charAt(end))) {
@@ -104,7 +104,46 @@ final class ActingCode {
     return null;
   }
 
-  /** The class of a method's name: its first part a verb, or every part of a longer phrase. */
+  /**
+   * Whether the code names a host not this machine's: a URL's ({@code https://q.acme.io}), or a
+   * {@code host=}/{@code host:} argument's ({@code redis.Redis(host='cache.acme.internal')}).
+   */
+  private static boolean remote(String code) {
+    for (int at = code.indexOf("://"); at >= 0; at = code.indexOf("://", at + 3)) {
+      int start = at;
+      while (start > 0 && Character.isLetterOrDigit(code.charAt(start - 1))) {
+        start--;
+      }
+      int end = at + 3;
+      while (end < code.length() && "'\" \t)`,".indexOf(code.charAt(end)) < 0) {
+        end++;
+      }
+      if (!Environments.localHost(Environments.host(code.substring(start, end)))) {
+        return true;
+      }
+    }
+    for (int at = code.indexOf("host"); at >= 0; at = code.indexOf("host", at + 4)) {
+      int i = at + 4;
+      while (i < code.length() && " =:".indexOf(code.charAt(i)) >= 0) {
+        i++;
+      }
+      String value = i > at + 4 ? quoted(code, i) : null;
+      if (value != null
+          && value.contains(".")
+          && !Environments.localHost(Environments.host(value))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The class of a method's name: its first part a verb, or every part of a longer phrase. A verb
+   * alone ({@code .delete(}, {@code .teardown(}) counts where the code names a remote host or
+   * production (a client's default is often this machine's: {@code redis.Redis()}); a verb with
+   * what it acts on ({@code .delete_index(}, {@code .drop_database(}) counts anywhere, but a weak
+   * verb ({@code .remove_columns(}) only on a remote host.
+   */
   private static String classOfName(String name, boolean remote) {
     List<String> parts = ServiceVerbs.split(name);
     if (ServiceLexicon.LEXICON.reads().contains(parts.get(0))) {
@@ -117,7 +156,8 @@ final class ActingCode {
           continue;
         }
         if (needed.size() == 1
-            ? parts.get(0).equals(needed.get(0)) && (remote || !ActingVerbs.weak(needed.get(0)))
+            ? parts.get(0).equals(needed.get(0))
+                && (remote || parts.size() > 1 && !ActingVerbs.weak(needed.get(0)))
             : parts.get(0).equals(needed.get(0)) && parts.containsAll(needed)) {
           return verbClass.name();
         }

@@ -38,6 +38,10 @@ final class ActingVerbs {
   private static final List<VerbClass> CLASSES;
   private static final int DEPTH;
   private static final int SCAN;
+  private static final Set<String> NAMED;
+
+  /** This reading's own families: what they name is not the book's knowledge of a program. */
+  private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
 
   static {
     JsonNode book;
@@ -84,6 +88,49 @@ final class ActingVerbs {
       classes.add(new VerbClass(name, List.copyOf(phrases), false));
     }
     CLASSES = List.copyOf(classes);
+    NAMED = Set.copyOf(namedByTheBook());
+  }
+
+  /**
+   * The programs the book's other families name in a clause or a pattern ({@code "program":
+   * "wrangler"}, {@code "wrangler delete *"}): the book decides their verbs, and only a destroy on
+   * a shared target, which no rule allows on purpose, is read here.
+   */
+  private static Set<String> namedByTheBook() {
+    Set<String> named = new java.util.HashSet<>();
+    ObjectMapper json = new ObjectMapper();
+    String folder = "/io/github/providergateway/guard/rules/";
+    try (InputStream list = ActingVerbs.class.getResourceAsStream(folder + "families.json")) {
+      for (JsonNode family : json.readTree(list)) {
+        String name = family.asText();
+        if (OWN_FAMILIES.contains(name)) {
+          continue;
+        }
+        try (InputStream in = ActingVerbs.class.getResourceAsStream(folder + name + ".json")) {
+          for (JsonNode rule : json.readTree(in).path("rules")) {
+            JsonNode match = rule.path("match");
+            for (JsonNode clause : match.path("when")) {
+              JsonNode program = clause.path("program");
+              for (JsonNode one : program.isArray() ? program : List.of(program)) {
+                String text = one.asText("");
+                if (!text.isEmpty() && !text.endsWith("*")) {
+                  named.add(text);
+                }
+              }
+            }
+            for (JsonNode pattern : match.path("commands")) {
+              String first = pattern.asText().split(" ", 2)[0];
+              if (!first.isEmpty() && !first.endsWith("*")) {
+                named.add(first);
+              }
+            }
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalStateException("the rule book's families do not read", e);
+    }
+    return named;
   }
 
   private ActingVerbs() {}
@@ -163,6 +210,14 @@ final class ActingVerbs {
       if ("rotates".equals(verbClass) || "grants".equals(verbClass)) {
         return new Found(verbClass, false, false, Environments.production(scan, step));
       }
+      if (verbClass == null && pointedElsewhere(row, scan)) {
+        // A delete the row's own verbs leave (mlflow experiments delete: a soft delete in the
+        // local ./mlruns), on the service's server the command points it at: asked about.
+        Found generic = generic(scan, step);
+        if (generic != null && generic.verbClass().equals("destroys") && !generic.weak()) {
+          return new Found("destroys", false, false, generic.production());
+        }
+      }
       return null;
     }
     if (LOCAL.contains(program) || step.kinds() != 0 || step.interpreter()) {
@@ -172,7 +227,27 @@ final class ActingVerbs {
     if (words.isEmpty() || words.get(0).text().contains("/") || program.contains(".")) {
       return null; // the project's own script (./bin/x, scripts/x.sh): nobody knows its verbs
     }
-    return generic(scan, step);
+    Found found = generic(scan, step);
+    if (found != null && NAMED.contains(program)) {
+      return found.verbClass().equals("destroys") && found.shared() ? found : null;
+    }
+    return found;
+  }
+
+  /** Whether the command assigns one of the row's address variables a host not this machine's. */
+  private static boolean pointedElsewhere(Service row, Scan scan) {
+    String source = scan.source();
+    if (source == null || row.address().isEmpty()) {
+      return false;
+    }
+    for (String variable : row.address()) {
+      for (String value : Environments.assignedValues(source, variable)) {
+        if (value.contains("://") && !Environments.localHost(Environments.host(value))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -184,7 +259,8 @@ final class ActingVerbs {
     List<Word> args = step.args();
     List<String> firsts = new ArrayList<>(DEPTH);
     List<String> parts = new ArrayList<>();
-    for (int i = 0; i < args.size() && i < SCAN && firsts.size() < DEPTH; i++) {
+    int taken = 0;
+    for (int i = 0; i < args.size() && i < SCAN && taken < DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
       if (text.equals("--")) {
@@ -194,7 +270,7 @@ final class ActingVerbs {
         continue;
       }
       if (!word.literal() || !commandWord(text)) {
-        if (!firsts.isEmpty()) {
+        if (taken > 0) {
           break; // the resource the verb acts on
         }
         continue; // an option's value
@@ -203,7 +279,15 @@ final class ActingVerbs {
       if (ServiceLexicon.LEXICON.reads().contains(own.get(0))) {
         return null;
       }
+      taken++;
       firsts.add(own.get(0));
+      for (int colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+        List<String> after = ServiceVerbs.split(text.substring(colon + 1));
+        if (ServiceLexicon.LEXICON.reads().contains(after.get(0))) {
+          return null; // sites:list
+        }
+        firsts.add(after.get(0)); // sites:delete, apps:destroy: the verb after the topic
+      }
       parts.addAll(own);
     }
     if (firsts.isEmpty()) {
