@@ -62,7 +62,7 @@ final class ActingCode {
     Set<String> bound = new HashSet<>();
     Set<String> modules = new HashSet<>();
     imports(code, bound, modules);
-    if (bound.isEmpty()) {
+    if (bound.isEmpty() && modules.isEmpty()) {
       return null; // most code: the standard library's and local libraries' calls only
     }
     for (String test : TEST_MODULES) {
@@ -75,7 +75,7 @@ final class ActingCode {
         code.contains("localhost")
             || code.contains("127.0.0.1")
             || code.contains("_EMULATOR_HOST")
-            || Environments.localTestData(scan, step);
+            || scan != null && Environments.localTestData(scan, step);
     if (local && !Environments.namesProduction(code)) {
       return null;
     }

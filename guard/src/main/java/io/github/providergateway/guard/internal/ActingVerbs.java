@@ -53,41 +53,19 @@ final class ActingVerbs {
     } catch (IOException e) {
       throw new UncheckedIOException("acting-verbs.json does not read", e);
     }
-    LOCAL = Set.copyOf(Environments.strings(book, "local"));
-    WEAK = Set.copyOf(Environments.strings(book, "weak"));
-    EVERYTHING = Set.copyOf(Environments.strings(book, "everything"));
-    SHARED_OPTIONS = Set.copyOf(Environments.strings(book, "sharedOptions"));
-    STDLIB = Set.copyOf(Environments.strings(book, "stdlib"));
-    LOCAL_LIBRARIES = Set.copyOf(Environments.strings(book, "localLibraries"));
+    LOCAL = Set.copyOf(strings(book, "local"));
+    WEAK = Set.copyOf(strings(book, "weak"));
+    EVERYTHING = Set.copyOf(strings(book, "everything"));
+    SHARED_OPTIONS = Set.copyOf(strings(book, "sharedOptions"));
+    STDLIB = Set.copyOf(strings(book, "stdlib"));
+    LOCAL_LIBRARIES = Set.copyOf(strings(book, "localLibraries"));
     DEPTH = book.path("depth").asInt(2);
     SCAN = book.path("scan").asInt(8);
-    // The lexicon's classes this reading uses, each phrase with a verb (an option alone is a
-    // row's knowledge: --public of one service is nothing of another's).
-    Map<String, VerbClass> byName = new java.util.HashMap<>();
     try (InputStream in = ActingVerbs.class.getResourceAsStream(ServiceLexicon.RESOURCE)) {
-      for (JsonNode row : new ObjectMapper().readTree(in).path("classes")) {
-        String name = row.path("name").asText();
-        byName.put(name, new VerbClass(name, ServiceLexicon.phrases(row.path("phrases")), false));
-      }
+      CLASSES = classes(book, new ObjectMapper().readTree(in));
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
     }
-    List<VerbClass> classes = new ArrayList<>();
-    for (String name : Environments.strings(book, "classes")) {
-      VerbClass verbClass = byName.get(name);
-      if (verbClass == null) {
-        throw new IllegalStateException(
-            "acting-verbs.json: no class '" + name + "' in the lexicon");
-      }
-      List<Phrase> phrases = new ArrayList<>();
-      for (Phrase phrase : verbClass.phrases()) {
-        if (!phrase.parts().isEmpty()) {
-          phrases.add(phrase);
-        }
-      }
-      classes.add(new VerbClass(name, List.copyOf(phrases), false));
-    }
-    CLASSES = List.copyOf(classes);
     NAMED = Set.copyOf(namedByTheBook());
   }
 
@@ -134,6 +112,43 @@ final class ActingVerbs {
   }
 
   private ActingVerbs() {}
+
+  /**
+   * The lexicon's classes this reading uses, in the reading's order, each phrase with a verb (an
+   * option alone is a row's knowledge: {@code --public} of one service is nothing of another's). A
+   * class the lexicon lacks, or none at all, is refused: a reading that finds nothing would let
+   * every service's verb through.
+   *
+   * @param acting {@code acting-verbs.json}
+   * @param lexicon {@code service-verbs.json}
+   * @return the classes
+   */
+  static List<VerbClass> classes(JsonNode acting, JsonNode lexicon) {
+    Map<String, VerbClass> byName = new java.util.HashMap<>();
+    for (JsonNode row : lexicon.path("classes")) {
+      String name = row.path("name").asText();
+      byName.put(name, new VerbClass(name, ServiceLexicon.phrases(row.path("phrases")), false));
+    }
+    List<VerbClass> classes = new ArrayList<>();
+    for (String name : strings(acting, "classes")) {
+      VerbClass verbClass = byName.get(name);
+      if (verbClass == null) {
+        throw new IllegalStateException(
+            "acting-verbs.json: no class '" + name + "' in the lexicon");
+      }
+      List<Phrase> phrases = new ArrayList<>();
+      for (Phrase phrase : verbClass.phrases()) {
+        if (!phrase.parts().isEmpty()) {
+          phrases.add(phrase);
+        }
+      }
+      classes.add(new VerbClass(name, List.copyOf(phrases), false));
+    }
+    if (classes.isEmpty() || !byName.containsKey("destroys")) {
+      throw new IllegalStateException("acting-verbs.json reads no class of the lexicon");
+    }
+    return List.copyOf(classes);
+  }
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
@@ -392,6 +407,19 @@ final class ActingVerbs {
   /** Whether a module (its first name) is one whose calls act on this machine. */
   static boolean localModule(String module) {
     return STDLIB.contains(module) || LOCAL_LIBRARIES.contains(module);
+  }
+
+  /** A list of the book's, as written; a list missing or empty is refused. */
+  private static List<String> strings(JsonNode book, String field) {
+    JsonNode list = book.get(field);
+    if (list == null || !list.isArray() || list.isEmpty()) {
+      throw new IllegalStateException("acting-verbs.json has no list " + field);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : list) {
+      out.add(item.asText());
+    }
+    return List.copyOf(out);
   }
 
   /** Whether a destroying verb counts only where a shared target is named. */

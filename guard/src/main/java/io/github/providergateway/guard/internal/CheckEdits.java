@@ -218,7 +218,7 @@ final class CheckEdits {
     return of(old == null ? "" : old, now, List.of(file));
   }
 
-  private static String text(JsonNode args, String... fields) {
+  static String text(JsonNode args, String... fields) {
     for (String field : fields) {
       JsonNode value = args.get(field);
       if (value != null && value.isTextual()) {

@@ -52,27 +52,17 @@ final class LoosenedEdits {
       return null;
     }
     JsonNode args = call.args();
-    String path = text(args, "path", "file_path");
-    String old = text(args, "old_string", "old_str");
-    String now = text(args, "new_string", "new_str");
+    String path = CheckEdits.text(args, "path", "file_path");
+    String old = CheckEdits.text(args, "old_string", "old_str");
+    String now = CheckEdits.text(args, "new_string", "new_str");
     if (now == null) {
-      now = text(args, "content", "file_text");
+      now = CheckEdits.text(args, "content", "file_text");
       old = "";
     }
     if (path == null || now == null || old == null || old.length() + now.length() > READ) {
       return null;
     }
     return new String[] {path, old, now};
-  }
-
-  private static String text(JsonNode args, String... fields) {
-    for (String field : fields) {
-      JsonNode value = args.get(field);
-      if (value != null && value.isTextual()) {
-        return value.asText();
-      }
-    }
-    return null;
   }
 
   private static String name(String path) {
@@ -93,7 +83,7 @@ final class LoosenedEdits {
   }
 
   /** A key file's line of {@code .gitignore} the edit takes out. */
-  private static String keysUnignored(CallForRules call) {
+  static String keysUnignored(CallForRules call) {
     String[] edit = edit(call);
     if (edit == null || !name(edit[0]).equals(".gitignore") || edit[1].isEmpty()) {
       return null;
@@ -108,7 +98,7 @@ final class LoosenedEdits {
   }
 
   /** A secret's file added to the assets an app bundles (pubspec.yaml, package.json's files). */
-  private static String secretBundled(CallForRules call) {
+  static String secretBundled(CallForRules call) {
     String[] edit = edit(call);
     if (edit == null) {
       return null;
@@ -135,7 +125,7 @@ final class LoosenedEdits {
   }
 
   /** More recipients in an encryption's settings than before: another can read its secrets. */
-  private static String recipientAdded(CallForRules call) {
+  static String recipientAdded(CallForRules call) {
     String[] edit = edit(call);
     if (edit == null) {
       return null;
@@ -179,7 +169,7 @@ final class LoosenedEdits {
   }
 
   /** A MAX, LIMIT or THRESHOLD name's number made a hundred times larger or more. */
-  private static String limitRaised(CallForRules call) {
+  static String limitRaised(CallForRules call) {
     String[] edit = edit(call);
     if (edit == null || edit[1].isEmpty()) {
       return null;
