@@ -274,13 +274,16 @@ final class ActingCode {
       while (open >= 0 && code.charAt(open) == ' ') {
         open--;
       }
+      if (open < 0 || !(code.charAt(open) == '{' || code.startsWith("do", open - 1))) {
+        continue; // no block's variables: a pipe, an or
+      }
       int close = code.indexOf('|', bar + 1);
-      if (open < 0 || close < 0 || !(code.charAt(open) == '{' || code.startsWith("do", open - 1))) {
+      if (close < 0 || close - bar > 64) {
         continue;
       }
       String name = code.substring(bar + 1, close).trim();
       int chainEnd = code.lastIndexOf('.', open);
-      String root = chainEnd > 0 ? rootBefore(code, chainEnd) : null;
+      String root = chainEnd > 0 && open - chainEnd < 160 ? rootBefore(code, chainEnd) : null;
       if (root != null
           && (bound.contains(root) || modules.contains(key(root)))
           && !name.isEmpty()
@@ -299,7 +302,7 @@ final class ActingCode {
     int i = dot;
     int depth = 0;
     int steps = 0;
-    while (i > 0 && steps++ < 512) {
+    while (i > 0 && steps++ < 160) {
       char c = code.charAt(i - 1);
       if (c == ')' || c == ']') {
         depth++;

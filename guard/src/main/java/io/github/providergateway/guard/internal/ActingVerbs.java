@@ -239,10 +239,16 @@ final class ActingVerbs {
       return null; // most programs: one lookup
     }
     List<Word> words = step.invocation().words();
-    if (words.isEmpty() || words.get(0).text().contains("/") || program.contains(".")) {
-      return null; // the project's own script (./bin/x, scripts/x.sh): nobody knows its verbs
+    if (words.isEmpty()
+        || words.get(0).text().contains("/")
+        || program.contains(".")
+        || program.startsWith("git-")) {
+      return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions
     }
     Found found = generic(scan, step);
+    if (found != null && !found.shared() && namesTestData(step)) {
+      return null; // garden delete env local, planetscale branch delete shop dev-login
+    }
     if (found != null && NAMED.contains(program)) {
       return found.verbClass().equals("destroys") && found.shared() ? found : null;
     }
@@ -359,6 +365,9 @@ final class ActingVerbs {
         return true;
       }
       if (!text.startsWith("-")) {
+        if (remoteReference(text)) {
+          return true; // registry.acme.io/shop:old, github.com/acme/shop
+        }
         continue;
       }
       String name = text.replaceFirst("^-+", "");
@@ -374,6 +383,30 @@ final class ActingVerbs {
       }
     }
     return false;
+  }
+
+  /** Whether a word the program is given, an option aside, names test or development data. */
+  private static boolean namesTestData(Step step) {
+    for (Word word : step.args()) {
+      if (word.literal() && !word.text().startsWith("-") && Environments.testName(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A host's name and a path on it: a dotted name before the first slash, not this machine's. */
+  private static boolean remoteReference(String text) {
+    int slash = text.indexOf('/');
+    if (slash <= 0 || text.startsWith(".") || text.contains("://")) {
+      return false;
+    }
+    String host = text.substring(0, slash);
+    int dot = host.lastIndexOf('.');
+    return dot > 0
+        && dot < host.length() - 1
+        && Character.isLetter(host.charAt(host.length() - 1))
+        && !Environments.localHost(Environments.host(host));
   }
 
   private static boolean hasOptions(List<String> options, List<Word> args) {
