@@ -39,6 +39,7 @@ final class ActingVerbs {
   private static final int DEPTH;
   private static final int SCAN;
   private static final Set<String> NAMED;
+  private static final Set<String> PATTERNED;
 
   /** This reading's own families: what they name is not the book's knowledge of a program. */
   private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
@@ -66,16 +67,21 @@ final class ActingVerbs {
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
     }
-    NAMED = Set.copyOf(namedByTheBook());
+    Set<String> byClause = new java.util.HashSet<>();
+    Set<String> byPattern = new java.util.HashSet<>();
+    namedByTheBook(byClause, byPattern);
+    NAMED = Set.copyOf(byClause);
+    PATTERNED = Set.copyOf(byPattern);
   }
 
   /**
-   * The programs the book's other families name in a clause or a pattern ({@code "program":
-   * "wrangler"}, {@code "wrangler delete *"}): the book decides their verbs, and only a destroy on
-   * a shared target, which no rule allows on purpose, is read here.
+   * The programs the book's other families name in a clause ({@code "program": "flarectl"}) or a
+   * word pattern ({@code "wrangler delete *"}): the book decides their verbs. Of a clause's, only a
+   * destroy on a shared target, which no rule allows on purpose, is read here; a pattern's are not
+   * read at all, as the patterns are tried after every clause, and a rule of this family would be
+   * found before the pattern's own.
    */
-  private static Set<String> namedByTheBook() {
-    Set<String> named = new java.util.HashSet<>();
+  private static void namedByTheBook(Set<String> named, Set<String> patterned) {
     ObjectMapper json = new ObjectMapper();
     String folder = "/io/github/providergateway/guard/rules/";
     try (InputStream list = ActingVerbs.class.getResourceAsStream(folder + "families.json")) {
@@ -99,7 +105,7 @@ final class ActingVerbs {
             for (JsonNode pattern : match.path("commands")) {
               String first = pattern.asText().split(" ", 2)[0];
               if (!first.isEmpty() && !first.endsWith("*")) {
-                named.add(first);
+                patterned.add(first);
               }
             }
           }
@@ -108,7 +114,6 @@ final class ActingVerbs {
     } catch (IOException | RuntimeException e) {
       throw new IllegalStateException("the rule book's families do not read", e);
     }
-    return named;
   }
 
   private ActingVerbs() {}
@@ -235,7 +240,10 @@ final class ActingVerbs {
       }
       return null;
     }
-    if (LOCAL.contains(program) || step.kinds() != 0 || step.interpreter()) {
+    if (LOCAL.contains(program)
+        || PATTERNED.contains(program)
+        || step.kinds() != 0
+        || step.interpreter()) {
       return null; // most programs: one lookup
     }
     List<Word> words = step.invocation().words();
