@@ -96,7 +96,8 @@ final class ActingCode {
       if (root == null || !bound.contains(root) && !modules.contains(key(root))) {
         continue;
       }
-      String found = classOfName(code.substring(dot + 1, end), remote);
+      // A Ruby bang method (c.delete!) says it acts, whatever its host.
+      String found = classOfName(code.substring(dot + 1, end), remote || after == '!');
       if (found != null) {
         return found;
       }
