@@ -45,6 +45,35 @@ final class LoosenedEdits {
     named.put("edit-limit-raised", scan -> limitRaised(scan.call()));
   }
 
+  /** Adds the programs' predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("inplace-ignored-keys-dropped", (scan, step, read) -> sedDropsIgnoredKeys(step));
+  }
+
+  /**
+   * Whether {@code sed -i '/\.jks/d' .gitignore} (or {@code gsed}) deletes a key file's line from a
+   * {@code .gitignore}: an expression {@code /…/d} whose pattern, its escapes aside, names one.
+   */
+  static boolean sedDropsIgnoredKeys(Step step) {
+    boolean inPlace = false;
+    boolean ignoreFile = false;
+    boolean dropsKey = false;
+    for (io.github.providergateway.guard.shell.Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("-i")
+          || text.startsWith("-i") && !text.startsWith("-i=")
+          || text.startsWith("--in-place")) {
+        inPlace = true;
+      } else if (text.equals(".gitignore") || text.endsWith("/.gitignore")) {
+        ignoreFile = true;
+      } else if (text.length() > 3 && text.startsWith("/") && text.endsWith("/d")) {
+        dropsKey |=
+            keyFile(text.substring(1, text.length() - 2).replace("\\", "").replace("^", ""));
+      }
+    }
+    return inPlace && ignoreFile && dropsKey;
+  }
+
   /** {path, old, new} of an edit tool's call, or null. */
   private static String[] edit(CallForRules call) {
     String tool = call.tool();

@@ -192,6 +192,7 @@ final class Where {
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
     ActingVerbs.addTo(named);
+    LoosenedEdits.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);
