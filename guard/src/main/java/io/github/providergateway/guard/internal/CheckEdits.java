@@ -335,6 +335,15 @@ final class CheckEdits {
       if (kind == null) {
         kind = CheckWords.offKind(section + "." + parent + "." + pair.group(1), pair.group(2));
       }
+      if (kind == null && pair.group(1).equalsIgnoreCase("default")) {
+        // X_ENABLED = env.bool("X_ENABLED", default=False): the default is the setting's
+        int eq = line.indexOf('=');
+        String target = eq > 0 ? line.substring(0, eq).strip() : "";
+        if (!target.isEmpty()
+            && target.chars().allMatch(c -> c == '_' || Character.isLetterOrDigit(c))) {
+          kind = CheckWords.offKind(target, pair.group(2));
+        }
+      }
       if (kind != null) {
         return new Found(kind, pair.group());
       }
