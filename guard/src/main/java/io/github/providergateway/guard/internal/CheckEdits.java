@@ -218,7 +218,7 @@ final class CheckEdits {
     return of(old == null ? "" : old, now, List.of(file));
   }
 
-  private static String text(JsonNode args, String... fields) {
+  static String text(JsonNode args, String... fields) {
     for (String field : fields) {
       JsonNode value = args.get(field);
       if (value != null && value.isTextual()) {
@@ -334,6 +334,15 @@ final class CheckEdits {
       Kind kind = CheckWords.offKind(pair.group(1), pair.group(2)); // the key alone first
       if (kind == null) {
         kind = CheckWords.offKind(section + "." + parent + "." + pair.group(1), pair.group(2));
+      }
+      if (kind == null && pair.group(1).equalsIgnoreCase("default")) {
+        // X_ENABLED = env.bool("X_ENABLED", default=False): the default is the setting's
+        int eq = line.indexOf('=');
+        String target = eq > 0 ? line.substring(0, eq).strip() : "";
+        if (!target.isEmpty()
+            && target.chars().allMatch(c -> c == '_' || Character.isLetterOrDigit(c))) {
+          kind = CheckWords.offKind(target, pair.group(2));
+        }
       }
       if (kind != null) {
         return new Found(kind, pair.group());

@@ -199,7 +199,7 @@ final class ServiceLexicon {
         texts(row.path("address")));
   }
 
-  private static List<Phrase> phrases(JsonNode list) {
+  static List<Phrase> phrases(JsonNode list) {
     List<Phrase> out = new ArrayList<>();
     for (JsonNode phrase : list) {
       List<String> parts = new ArrayList<>();

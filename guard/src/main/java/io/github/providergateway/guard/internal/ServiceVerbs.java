@@ -172,7 +172,11 @@ final class ServiceVerbs {
           int slash = path.indexOf('/', start);
           String name = path.substring(start, slash < 0 ? path.length() : slash);
           if (commandWord(name)) {
-            parts.addAll(split(name));
+            for (String part : split(name)) {
+              if (!service.except().contains(part)) {
+                parts.add(part);
+              }
+            }
           }
           names++;
           start = slash < 0 ? path.length() : slash + 1;

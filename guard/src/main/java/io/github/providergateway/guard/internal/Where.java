@@ -162,6 +162,7 @@ final class Where {
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
+    LoosenedEdits.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -192,6 +193,8 @@ final class Where {
     PrivacyPredicates.addTo(named);
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
+    ActingVerbs.addTo(named);
+    LoosenedEdits.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
     SupplySpellings.addTo(named);
