@@ -1,0 +1,207 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The organisation's mail server, mail in another's name, its certificates and its password vault
+ * (issue 80, decision 99): the mail queue or mailboxes purged ({@code mail-server-destroys}),
+ * another's mailbox read ({@code reads-others-mailbox}), mail sent from an address that is not the
+ * person's to many or as an executive ({@code mail-as-other}), a certificate revoked ({@code
+ * pki-revokes}), a vault exported ({@code vault-exports}).
+ */
+final class OrgMail {
+  private OrgMail() {}
+
+  /** The predicates by name. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("mail-server-destroys", (scan, step, read) -> mailServerDestroys(step));
+    named.put("reads-others-mailbox", (scan, step, read) -> readsOthersMailbox(step));
+    named.put("mail-as-other", (scan, step, read) -> mailAsOther(step));
+    named.put("pki-revokes", (scan, step, read) -> pkiRevokes(step));
+    named.put("vault-exports", OrgMail::vaultExports);
+    named.put("names-admin-key", (scan, step, read) -> namesAdminKey(step));
+  }
+
+  private static String arg(List<Word> args, int index) {
+    return index < args.size() ? args.get(index).text() : "";
+  }
+
+  private static boolean has(List<Word> args, String... words) {
+    for (Word word : args) {
+      for (String w : words) {
+        if (word.text().equals(w)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The first positional of doveadm, its global options aside. */
+  private static int doveadmCommand(List<Word> args) {
+    int i = 0;
+    while (i < args.size() && args.get(i).text().startsWith("-")) {
+      String option = args.get(i).text();
+      i += option.equals("-c") || option.equals("-o") ? 2 : 1;
+    }
+    return i;
+  }
+
+  private static boolean mailServerDestroys(Step step) {
+    List<Word> args = step.args();
+    switch (step.program()) {
+      case "postsuper" -> {
+        for (Word word : args) {
+          if (word.text().startsWith("-")
+              && !word.text().startsWith("--")
+              && word.text().indexOf('d') > 0) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case "exim", "exim4" -> {
+        return has(args, "-Mrm", "-Mg", "-Mar");
+      }
+      case "doveadm" -> {
+        int i = doveadmCommand(args);
+        String command = arg(args, i);
+        return command.equals("expunge")
+            || command.equals("purge") && (has(args, "-A") || has(args, "-u") || has(args, "-F"))
+            || command.equals("mailbox") && arg(args, i + 1).equals("delete")
+            || command.equals("obox") && arg(args, i + 1).equals("delete");
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  private static boolean readsOthersMailbox(Step step) {
+    if (!step.program().equals("doveadm")) {
+      return false;
+    }
+    List<Word> args = step.args();
+    int i = doveadmCommand(args);
+    String command = arg(args, i);
+    return (command.equals("fetch") || command.equals("dump") || command.equals("backup"))
+        && has(args, "-u", "-A", "-F");
+  }
+
+  // Mail in another's name: a From whose mailbox is an executive's or a role's, or one From to
+  // many, through a server that is not this machine's (a local catcher: MailHog, Mailpit).
+
+  private static final Set<String> SENDERS =
+      Set.of("swaks", "sendmail", "msmtp", "ssmtp", "mailx", "mail", "s-nail");
+
+  private static final Pattern EXECUTIVE =
+      Pattern.compile(
+          "(?i)^(?:ceo|cfo|coo|cto|ciso|cio|president|founder|owner|chairman|director|payroll"
+              + "|hr|finance|accounting|billing|security|it|helpdesk|it-support|admin|legal"
+              + "|treasury|board)[@]");
+
+  private static final Pattern MANY =
+      Pattern.compile(
+          "(?i)[,;]|^(?:all|all-?staff|all-?hands|everyone|staff|employees|company|team|allusers"
+              + "|all-?employees|everybody)@");
+
+  private static final Pattern LOCAL_SERVER =
+      Pattern.compile(
+          "(?i)^(?:localhost|127\\.[0-9.]+|\\[?::1\\]?|mailhog|mailpit|maildev|smtp4dev"
+              + "|mailcatcher|mailcrab|inbucket)(?::\\d+)?$|:1025$");
+
+  private static boolean mailAsOther(Step step) {
+    String program = step.program();
+    if (!SENDERS.contains(program)) {
+      return false;
+    }
+    List<Word> args = step.args();
+    String from = null;
+    String server = null;
+    boolean many = false;
+    int recipients = 0;
+    for (int i = 0; i < args.size(); i++) {
+      String word = args.get(i).text();
+      String next = arg(args, i + 1);
+      boolean swaks = program.equals("swaks");
+      boolean mailx = program.startsWith("mail") || program.equals("s-nail");
+      if (swaks && (word.equals("--from") || word.equals("-f"))
+          || mailx && word.equals("-r")
+          || !swaks
+              && !mailx
+              && (word.equals("-f") || word.equals("-r") || word.equals("--from"))) {
+        from = next;
+        i++;
+      } else if (word.startsWith("--from=")
+          || !swaks && !mailx && word.startsWith("-f") && word.length() > 2) {
+        from = word.substring(word.startsWith("--from=") ? 7 : 2);
+      } else if (swaks && (word.equals("--server") || word.equals("-s"))) {
+        server = next;
+        i++;
+      } else if (swaks && (word.equals("--to") || word.equals("-t"))) {
+        many |= MANY.matcher(next).find();
+        recipients++;
+        i++;
+      } else if (!word.startsWith("-") && word.contains("@")) {
+        many |= MANY.matcher(word).find();
+        recipients++;
+      }
+    }
+    if (from == null || server != null && LOCAL_SERVER.matcher(server).find()) {
+      return false;
+    }
+    String address = from.replaceAll(".*<([^>]*)>.*", "$1").toLowerCase(Locale.ROOT);
+    return EXECUTIVE.matcher(address).find() || many || recipients > 3;
+  }
+
+  private static boolean pkiRevokes(Step step) {
+    List<Word> args = step.args();
+    return switch (step.program()) {
+      case "easyrsa", "easyrsa.sh", "easy-rsa" ->
+          has(args, "revoke", "revoke-issued", "revoke-renewed");
+      case "openssl" ->
+          arg(args, 0).equals("ca")
+              && (has(args, "-revoke") || has(args, "-gencrl") && has(args, "-crl_reason"));
+      case "step" -> arg(args, 0).equals("ca") && arg(args, 1).equals("revoke");
+      case "cfssl" -> arg(args, 0).equals("revoke");
+      default -> false;
+    };
+  }
+
+  private static final Pattern LOOP =
+      Pattern.compile("\\b(?:for|while|until)\\b[^;]{0,400};\\s*do\\b");
+
+  private static boolean vaultExports(Scan scan, Step step, Where.Read read) {
+    List<Word> args = step.args();
+    return switch (step.program()) {
+      case "bw", "lpass", "keepassxc-cli", "gopass", "rbw" -> arg(args, 0).equals("export");
+      case "op" ->
+          arg(args, 0).equals("item")
+              && arg(args, 1).equals("get")
+              && has(args, "--reveal")
+              && (step.reachedBy("xargs")
+                  || scan.source().length() < 64 * 1024 && LOOP.matcher(scan.source()).find());
+      default -> false;
+    };
+  }
+
+  /** GAM's administrator key and token, as code or an upload names them. */
+  private static final Pattern ADMIN_KEY =
+      Pattern.compile(
+          "\\.(?:config/)?gam/(?:oauth2service\\.json|oauth2\\.txt|client_secrets\\.json)");
+
+  private static boolean namesAdminKey(Step step) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.length() < 64 * 1024 && text.contains("gam/") && ADMIN_KEY.matcher(text).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
