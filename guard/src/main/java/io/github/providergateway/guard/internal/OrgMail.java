@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * (issue 80, decision 99): the mail queue or mailboxes purged ({@code mail-server-destroys}),
  * another's mailbox read ({@code reads-others-mailbox}), mail sent from an address that is not the
  * person's to many or as an executive ({@code mail-as-other}), a certificate revoked ({@code
- * pki-revokes}), a vault exported ({@code vault-exports}).
+ * pki-revokes}), a vault exported ({@code vault-exports}), GAM's administrator key named ({@code
+ * names-admin-key}), code that acts as an employee through a service account's domain-wide
+ * delegation ({@code code-acts-as-employee}).
  */
 final class OrgMail {
   private OrgMail() {}
@@ -25,6 +27,7 @@ final class OrgMail {
     named.put("pki-revokes", (scan, step, read) -> pkiRevokes(step));
     named.put("vault-exports", OrgMail::vaultExports);
     named.put("names-admin-key", (scan, step, read) -> namesAdminKey(step));
+    named.put("code-acts-as-employee", (scan, step, read) -> actsAsEmployee(step));
   }
 
   private static String arg(List<Word> args, int index) {
@@ -113,7 +116,8 @@ final class OrgMail {
   private static final Pattern LOCAL_SERVER =
       Pattern.compile(
           "(?i)^(?:localhost|127\\.[0-9.]+|\\[?::1\\]?|mailhog|mailpit|maildev|smtp4dev"
-              + "|mailcatcher|mailcrab|inbucket)(?::\\d+)?$|:1025$");
+              + "|mailcatcher|mailcrab|inbucket)(?::\\d+)?$|:1025$|mailtrap\\.io(?::\\d+)?$"
+              + "|^smtp\\.ethereal\\.email(?::\\d+)?$");
 
   private static boolean mailAsOther(Step step) {
     String program = step.program();
@@ -203,5 +207,37 @@ final class OrgMail {
       }
     }
     return false;
+  }
+
+  /** A service account's credentials made to act as a user of the domain (its subject). */
+  private static final Pattern DELEGATES =
+      Pattern.compile(
+          "with_subject\\s*\\(|\\bsubject\\s*[=:]\\s*f?['\"`][^'\"`\\n]{1,200}@"
+              + "|\\.createDelegated\\s*\\(|setServiceAccountUser\\s*\\(");
+
+  /** What the delegated credentials are then made to do: a call that writes, sends or deletes. */
+  private static final Pattern ACTS =
+      Pattern.compile(
+          "\\.(?:create|insert|update|patch|delete|trash|send|modify|batchDelete|batchModify"
+              + "|watch|import_|move|emptyTrash|untrash|stop)\\s*\\(");
+
+  private static boolean actsAsEmployee(Step step) {
+    if (!step.interpreter()) {
+      return false;
+    }
+    String code = InterpreterCode.of(step);
+    if (code == null) {
+      for (var redirect : step.invocation().redirects()) {
+        code = redirect.body() != null ? redirect.body() : code;
+      }
+    }
+    if (code == null
+        || code.length() > 64 * 1024
+        || !(code.contains("service_account")
+            || code.contains("ServiceAccount")
+            || code.contains("client_email") && code.contains("private_key"))) {
+      return false;
+    }
+    return DELEGATES.matcher(code).find() && ACTS.matcher(code).find();
   }
 }
