@@ -117,6 +117,7 @@ final class OrgDirectories {
       case "mgc" -> mgc(step.args());
       case "auth0" -> auth0(step.args());
       case "ipa" -> freeIpa(step.args());
+      case "az" -> azureAd(step.args());
       case "zmprov" -> zimbra(step.args());
       case "kcadm.sh", "kcadm" -> keycloak(step.args());
       case "pwsh", "powershell", "pwsh.exe", "powershell.exe" -> PowerShellAdmin.of(scan, step);
@@ -587,5 +588,37 @@ final class OrgDirectories {
       seen |= word.text().equals(first);
     }
     return "";
+  }
+
+  // az ad <object> [member|owner|credential|permission] <verb>: Entra ID's users, groups, apps.
+
+  private static final Set<String> AZ_AD_CHANGES =
+      Set.of("create", "update", "add", "remove", "reset", "grant", "admin-consent", "set");
+
+  private static OrgEffect azureAd(List<Word> args) {
+    if (args.size() < 3 || !args.get(0).text().equals("ad")) {
+      return OrgEffect.NONE;
+    }
+    boolean member = false;
+    for (int i = 1; i < args.size() && i < 5; i++) {
+      String word = args.get(i).text();
+      if (word.startsWith("-")) {
+        break;
+      }
+      if (word.equals("delete")) {
+        return OrgEffect.DESTROY;
+      }
+      if (AZ_AD_CHANGES.contains(word)) {
+        boolean admin = false;
+        for (int j = i + 1; member && word.equals("add") && j + 1 < args.size(); j++) {
+          admin |=
+              args.get(j).text().matches("--group|-g")
+                  && ADMIN_GROUP.matcher(args.get(j + 1).text()).find();
+        }
+        return admin ? OrgEffect.DESTROY : OrgEffect.CHANGE;
+      }
+      member |= word.equals("member") || word.equals("owner");
+    }
+    return OrgEffect.NONE;
   }
 }
