@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,7 +24,8 @@ final class OrgMail {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("mail-server-destroys", (scan, step, read) -> mailServerDestroys(step));
     named.put("reads-others-mailbox", (scan, step, read) -> readsOthersMailbox(step));
-    named.put("mail-as-other", (scan, step, read) -> mailAsOther(step));
+    named.put(
+        "mail-as-other", (scan, step, read) -> mailAsOther(step) || codeMailsAsOther(scan, step));
     named.put("pki-revokes", (scan, step, read) -> pkiRevokes(step));
     named.put("vault-exports", OrgMail::vaultExports);
     named.put("names-admin-key", (scan, step, read) -> namesAdminKey(step));
@@ -240,4 +242,55 @@ final class OrgMail {
     }
     return DELEGATES.matcher(code).find() && ACTS.matcher(code).find();
   }
+
+  /**
+   * PowerShell's {@code Send-MailMessage} or inline code's SMTP ({@code smtplib}, nodemailer) with
+   * a From an executive's or a role's, or one From to many, through a server not this machine's.
+   */
+  private static boolean codeMailsAsOther(Scan scan, Step step) {
+    String program = step.program();
+    String code;
+    if (program.startsWith("pwsh") || program.startsWith("powershell")) {
+      code = PowerShellAdmin.code(scan, step);
+    } else if (step.interpreter()) {
+      code = InterpreterCode.of(step);
+    } else {
+      return false;
+    }
+    if (code == null || code.length() > 64 * 1024) {
+      return false;
+    }
+    Matcher from = CODE_FROM.matcher(code);
+    if (!from.find()
+        || !(code.contains("Send-MailMessage")
+            || code.contains("smtplib")
+            || code.contains("nodemailer")
+            || code.contains("Net::SMTP"))) {
+      return false;
+    }
+    Matcher server = CODE_SERVER.matcher(code);
+    if (server.find() && LOCAL_SERVER.matcher(server.group(1)).find()) {
+      return false;
+    }
+    Matcher to = CODE_TO.matcher(code);
+    boolean many = to.find() && MANY.matcher(to.group(1)).find();
+    return EXECUTIVE.matcher(from.group(1).toLowerCase(Locale.ROOT)).find() || many;
+  }
+
+  /** The From of code's mail: -From, sendmail('x', …), from: 'x', msg['From'] = 'x'. */
+  private static final Pattern CODE_FROM =
+      Pattern.compile(
+          "(?i)(?:-From\\s+|sendmail\\s*\\(\\s*|\\bfrom\\s*:\\s*|\\[\\s*['\"]From['\"]\\s*]\\s*=\\s*)"
+              + "['\"]?([A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,200})");
+
+  /** The recipients of code's mail. */
+  private static final Pattern CODE_TO =
+      Pattern.compile(
+          "(?i)(?:-To\\s+|sendmail\\s*\\(\\s*['\"][^'\"]{1,200}['\"]\\s*,\\s*\\[?|\\bto\\s*:\\s*"
+              + "|\\[\\s*['\"]To['\"]\\s*]\\s*=\\s*)['\"]?([^'\"\\]\\n]{1,400})");
+
+  /** The server of code's mail. */
+  private static final Pattern CODE_SERVER =
+      Pattern.compile(
+          "(?i)(?:-SmtpServer\\s+|SMTP(?:_SSL)?\\s*\\(\\s*|\\bhost\\s*:\\s*)['\"]?([A-Za-z0-9.:\\[\\]-]{1,200})");
 }

@@ -206,6 +206,7 @@ final class Where {
     WeakenPredicates.addTo(named);
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);
+    DirectoryApis.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
