@@ -260,12 +260,14 @@ final class OrgMail {
     if (code == null || code.length() > 64 * 1024) {
       return false;
     }
+    if (!(code.contains("Send-MailMessage")
+        || code.contains("smtplib")
+        || code.contains("nodemailer")
+        || code.contains("Net::SMTP"))) {
+      return false; // most code sends no mail: no pattern is tried
+    }
     Matcher from = CODE_FROM.matcher(code);
-    if (!from.find()
-        || !(code.contains("Send-MailMessage")
-            || code.contains("smtplib")
-            || code.contains("nodemailer")
-            || code.contains("Net::SMTP"))) {
+    if (!from.find()) {
       return false;
     }
     Matcher server = CODE_SERVER.matcher(code);

@@ -24,6 +24,12 @@ final class PowerShellAdmin {
   /** The longest code read: beyond it the cmdlets are not looked for (the time budget). */
   private static final int MAX_CODE = 64 * 1024;
 
+  /** The most of a statement read on either side of a cmdlet: its parameters and its pipeline. */
+  private static final int STATEMENT = 512;
+
+  /** The code last read on this thread and its effect: two rules ask of the same program. */
+  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
+
   /** A cmdlet: an approved verb, a dash, a noun. */
   private static final Pattern CMDLET =
       Pattern.compile("(?<![\\w$.-])([A-Za-z]{3,12})-([A-Za-z][A-Za-z0-9]{1,60})(?![\\w-])");
@@ -131,7 +137,15 @@ final class PowerShellAdmin {
    */
   static OrgEffect of(Scan scan, Step step) {
     String code = code(scan, step);
-    return code == null ? OrgEffect.NONE : ofCode(code);
+    if (code == null) {
+      return OrgEffect.NONE;
+    }
+    Object[] last = LAST.get();
+    if (!code.equals(last[0])) {
+      last[1] = ofCode(code);
+      last[0] = code;
+    }
+    return (OrgEffect) last[1];
   }
 
   /**
@@ -174,6 +188,9 @@ final class PowerShellAdmin {
       if (effect.compareTo(strongest) > 0) {
         strongest = effect;
       }
+      if (strongest == OrgEffect.DESTROY) {
+        break; // nothing stronger: the rest is not read
+      }
     }
     return strongest;
   }
@@ -204,7 +221,7 @@ final class PowerShellAdmin {
   private static String statement(String code, int start, int end) {
     int stop = end;
     int depth = 0;
-    while (stop < code.length() && stop - end < 2000) {
+    while (stop < code.length() && stop - end < STATEMENT) {
       char c = code.charAt(stop);
       if (c == '{' || c == '(') {
         depth++;
@@ -224,7 +241,7 @@ final class PowerShellAdmin {
   /** What comes before the cmdlet in its pipeline, back to the statement's start. */
   private static String pipelineBefore(String code, int start) {
     int from = start;
-    while (from > 0 && start - from < 2000) {
+    while (from > 0 && start - from < STATEMENT) {
       char c = code.charAt(from - 1);
       if (c == ';' || c == '\n') {
         break;
