@@ -20,6 +20,7 @@ final class DirectoryApis {
   /** The predicates by name. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("directory-api-destroys", (scan, step, read) -> destroys(step));
+    named.put("code-deletes-directory-entry", (scan, step, read) -> codeDeletesEntry(step));
   }
 
   /** The directory APIs' hosts. */
@@ -85,5 +86,43 @@ final class DirectoryApis {
     }
     boolean writes = method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
     return writes && (GUARDS.matcher(url).find() || off);
+  }
+
+  /** An LDAP library's delete: ldap3's {@code conn.delete(dn)}, python-ldap's {@code delete_s}. */
+  private static final Pattern LDAP_DELETE =
+      Pattern.compile("\\.(?:delete|delete_s|delete_ext|delete_ext_s|del)\\s*\\(");
+
+  /** The directory server code names: an LDAP URL or ldap3's {@code Server('host')}. */
+  private static final Pattern LDAP_SERVER =
+      Pattern.compile(
+          "(?i)ldaps?://([A-Za-z0-9.\\[\\]:-]{1,200})|Server\\s*\\(\\s*['\"](?!ldaps?://)([^'\":/]{1,200})");
+
+  /**
+   * Inline code that deletes an entry of a directory not on this machine through an LDAP library
+   * ({@code ldap3}, python-ldap, ldapjs, Net::LDAP).
+   */
+  private static boolean codeDeletesEntry(Step step) {
+    if (!step.interpreter()) {
+      return false;
+    }
+    String code = InterpreterCode.of(step);
+    if (code == null
+        || code.length() > 64 * 1024
+        || !code.contains("ldap") && !code.contains("LDAP")) {
+      return false;
+    }
+    if (!LDAP_DELETE.matcher(code).find()) {
+      return false;
+    }
+    Matcher server = LDAP_SERVER.matcher(code);
+    boolean remote = false;
+    while (server.find()) {
+      String host = server.group(1) != null ? server.group(1) : server.group(2);
+      host = host.replaceFirst(":\\d+$", "");
+      if (!Hosts.loopback(host)) {
+        remote = true;
+      }
+    }
+    return remote;
   }
 }
