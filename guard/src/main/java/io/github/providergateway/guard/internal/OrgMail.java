@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * person's to many or as an executive ({@code mail-as-other}), a certificate revoked ({@code
  * pki-revokes}), a vault exported ({@code vault-exports}), GAM's administrator key named ({@code
  * names-admin-key}), code that acts as an employee through a service account's domain-wide
- * delegation ({@code code-acts-as-employee}).
+ * delegation ({@code code-acts-as-employee}), a device's settings written over SNMP ({@code
+ * snmp-sets-elsewhere}).
  */
 final class OrgMail {
   private OrgMail() {}
@@ -30,6 +31,7 @@ final class OrgMail {
     named.put("vault-exports", OrgMail::vaultExports);
     named.put("names-admin-key", (scan, step, read) -> namesAdminKey(step));
     named.put("code-acts-as-employee", (scan, step, read) -> actsAsEmployee(step));
+    named.put("snmp-sets-elsewhere", (scan, step, read) -> snmpSetsElsewhere(step));
   }
 
   private static String arg(List<Word> args, int index) {
@@ -295,4 +297,25 @@ final class OrgMail {
   private static final Pattern CODE_SERVER =
       Pattern.compile(
           "(?i)(?:-SmtpServer\\s+|SMTP(?:_SSL)?\\s*\\(\\s*|\\bhost\\s*:\\s*)['\"]?([A-Za-z0-9.:\\[\\]-]{1,200})");
+
+  /** snmpset's options that take a value. */
+  private static final Set<String> SNMP_VALUES =
+      Set.of(
+          "-v", "-c", "-u", "-l", "-a", "-A", "-x", "-X", "-r", "-t", "-m", "-M", "-O", "-n", "-e",
+          "-E", "-Z", "-I", "-L", "-C", "-D", "-y", "-Y", "-T");
+
+  /** snmpset whose agent (its first positional) is not this machine. */
+  private static boolean snmpSetsElsewhere(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String word = args.get(i).text();
+      if (SNMP_VALUES.contains(word)) {
+        i++;
+      } else if (!word.startsWith("-")) {
+        String host = word.replaceFirst("^(?:udp6?|tcp6?):", "").replaceFirst(":\\d+$", "");
+        return !Hosts.loopback(host);
+      }
+    }
+    return false;
+  }
 }
