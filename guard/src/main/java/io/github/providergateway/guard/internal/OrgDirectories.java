@@ -109,6 +109,51 @@ final class OrgDirectories {
    * @return its effect
    */
   static OrgEffect of(Scan scan, Step step) {
+    OrgEffect effect = one(scan, step);
+    return effect == OrgEffect.CHANGE && locksOut(step) && repeated(scan, step)
+        ? OrgEffect.DESTROY
+        : effect;
+  }
+
+  /** The words of a change that locks an account's owner out of it. */
+  private static final Set<String> LOCKS_OUT =
+      Set.of(
+          "disable",
+          "suspend",
+          "suspended",
+          "setpassword",
+          "password",
+          "changepassword",
+          "setexpiry",
+          "passwd",
+          "user-disable",
+          "lock",
+          "signout",
+          "sp");
+
+  private static boolean locksOut(Step step) {
+    if (step.program().equals("ldappasswd")) {
+      return true;
+    }
+    for (Word word : step.args()) {
+      if (LOCKS_OUT.contains(word.text().toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A shell loop over several words: {@code for u in …; do}, {@code while read u; do}. */
+  private static final Pattern LOOP =
+      Pattern.compile("\\b(?:for|while|until)\\b[^;]{0,400};\\s*do\\b");
+
+  /** Whether the program runs once for each of many: through xargs, or in a loop. */
+  private static boolean repeated(Scan scan, Step step) {
+    return step.reachedBy("xargs")
+        || scan.source().length() < 64 * 1024 && LOOP.matcher(scan.source()).find();
+  }
+
+  private static OrgEffect one(Scan scan, Step step) {
     String program = step.program().toLowerCase(Locale.ROOT);
     return switch (program) {
       case "gam", "gam7", "gamadv-xtd3" -> gam(step.args());
