@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * The organisation's directory APIs called over HTTP (decision 99): Microsoft Graph, Google's Admin
- * SDK, Okta's and Auth0's management APIs. A delete, or a write to what guards every login (a
- * policy, conditional access, MFA factors, the signing keys, an administrator's role, an account's
+ * SDK, Okta's and Auth0's management APIs, and the device managers (Jamf, Kandji) whose commands
+ * erase or lock the company's machines. A delete, or a write to what guards every login (a policy,
+ * conditional access, MFA factors, the signing keys, an administrator's role, an account's
  * lifecycle turned off), is {@code directory-api-destroys}; the other writes are left to decision
  * 93's {@code acts}.
  */
@@ -27,7 +28,8 @@ final class DirectoryApis {
   private static final Pattern HOST =
       Pattern.compile(
           "(?i)^(?:graph\\.microsoft\\.com|admin\\.googleapis\\.com|[a-z0-9-]+\\.(?:okta|oktapreview"
-              + "|okta-emea)\\.com|[a-z0-9-]+(?:\\.[a-z]{2})?\\.auth0\\.com)$");
+              + "|okta-emea)\\.com|[a-z0-9-]+(?:\\.[a-z]{2})?\\.auth0\\.com"
+              + "|[a-z0-9-]+\\.jamfcloud\\.com|[a-z0-9-]+\\.api(?:\\.eu)?\\.kandji\\.io)$");
 
   /** The paths whose write lowers every login's guard, makes an administrator or locks out. */
   private static final Pattern GUARDS =
@@ -35,7 +37,8 @@ final class DirectoryApis {
           "(?i)polic|conditionalaccess|rolemanagement|directoryroles|/roles\\b|makeadmin"
               + "|lifecycle/(?:deactivate|suspend|reset_password|expire_password|reset_factors)"
               + "|guardian|attack-protection|keys/signing|/wipe\\b|/factors\\b|authenticationmethods"
-              + "|/revokesigninsessions");
+              + "|/revokesigninsessions|erasedevice|devicelock|unmanagedevice|remote_?wipe"
+              + "|/erase\\b|/lock\\b|lostmode");
 
   /** A body that turns an account or a guard off, or makes a super administrator. */
   private static final Pattern OFF =

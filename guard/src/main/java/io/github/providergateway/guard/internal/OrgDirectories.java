@@ -290,6 +290,7 @@ final class OrgDirectories {
               after.equals("admin") && (j == i + 1 || next.equals("on") || next.equals("true"))
                   || after.contains("admin_role");
           takes |= GAM_TAKES.contains(after);
+          admin |= after.contains("wipe"); // gam update mobile … action admin_remote_wipe
         }
         return admin || many && takes ? OrgEffect.DESTROY : OrgEffect.CHANGE;
       }
