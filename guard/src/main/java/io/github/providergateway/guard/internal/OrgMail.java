@@ -112,6 +112,12 @@ final class OrgMail {
               + "|hr|finance|accounting|billing|security|it|helpdesk|it-support|admin|legal"
               + "|treasury|board)[@]");
 
+  /** A From that is a program's own, not a person's: a build's, an alert's, a no-reply. */
+  private static final Pattern AUTOMATION =
+      Pattern.compile(
+          "^(?:no-?reply|do-?not-?reply|ci|build|builds|alerts?|notifications?|bot|jenkins"
+              + "|github-actions|monitoring|cron|reports?)[@+]");
+
   private static final Pattern MANY =
       Pattern.compile(
           "(?i)[,;]|^(?:all|all-?staff|all-?hands|everyone|staff|employees|company|team|allusers"
@@ -164,7 +170,8 @@ final class OrgMail {
       return false;
     }
     String address = from.replaceAll(".*<([^>]*)>.*", "$1").toLowerCase(Locale.ROOT);
-    return EXECUTIVE.matcher(address).find() || many || recipients > 3;
+    return EXECUTIVE.matcher(address).find()
+        || (many || recipients > 3) && !AUTOMATION.matcher(address).find();
   }
 
   private static boolean pkiRevokes(Step step) {
