@@ -109,7 +109,7 @@ final class OrgMail {
   private static final Pattern EXECUTIVE =
       Pattern.compile(
           "(?i)^(?:ceo|cfo|coo|cto|ciso|cio|president|founder|owner|chairman|director|payroll"
-              + "|hr|finance|accounting|billing|security|it|helpdesk|it-support|admin|legal"
+              + "|hr|finance|accounting|billing|security|it|helpdesk|it-support|legal"
               + "|treasury|board)[@]");
 
   /** A From that is a program's own, not a person's: a build's, an alert's, a no-reply. */
