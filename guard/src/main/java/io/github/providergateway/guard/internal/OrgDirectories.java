@@ -31,19 +31,12 @@ final class OrgDirectories {
     onCall.put("directory-dump-sent", OrgDirectories::dumpSent);
   }
 
-  /** The programs that print the organisation's directory. */
+  /**
+   * The programs that print the organisation's directory (PowerShell is not among them: its output
+   * is any script's).
+   */
   private static final Set<String> DIRECTORY_READERS =
-      Set.of(
-          "gam",
-          "gam7",
-          "gamadv-xtd3",
-          "ldapsearch",
-          "samba-tool",
-          "mgc",
-          "pwsh",
-          "powershell",
-          "auth0",
-          "okta");
+      Set.of("gam", "gam7", "gamadv-xtd3", "ldapsearch", "samba-tool", "mgc", "auth0", "okta");
 
   /** The programs that send a file to another machine. */
   private static final Set<String> SENDS =
