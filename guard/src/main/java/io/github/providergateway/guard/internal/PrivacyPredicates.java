@@ -393,7 +393,9 @@ final class PrivacyPredicates {
 
   private static boolean mailForwardingApi(Scan scan, Step step, Where.Read read) {
     if (step.program().startsWith("pwsh") || step.program().startsWith("powershell")) {
-      return OtherHosts.has(Scan.render(step.invocation()), EXCHANGE_FORWARDS);
+      // A forward's parameter read (Get-Mailbox | Format-List ForwardingSmtpAddress) is no rule.
+      return OtherHosts.has(Scan.render(step.invocation()), EXCHANGE_FORWARDS)
+          && PowerShellAdmin.of(scan, step) != OrgEffect.NONE;
     }
     String line = null;
     for (Word word : step.args()) {

@@ -163,6 +163,7 @@ final class Where {
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
     LoosenedEdits.addCallsTo(onCall);
+    OrgDirectories.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -206,6 +207,9 @@ final class Where {
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    OrgDirectories.addTo(named);
+    OrgMail.addTo(named);
+    DirectoryApis.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -414,15 +414,53 @@ final class ForeignCode {
       return;
     }
     // Plain commands: PowerShell's cmdlets and aliases read as the shell's programs.
-    String shell = text;
+    String shell = subexpressions(text);
     for (String[] alias : PS_CMDLETS) {
-      shell = shell.replaceAll("(?i)(^|[;|]\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
+      shell = shell.replaceAll("(?i)(^|[;|]\\s*|\\$\\(\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
     }
     shell =
         shell
             .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
             .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
     found.add(ForeignRun.shell(shell));
+  }
+
+  /**
+   * A cmdlet's call in parentheses as an argument, with the members it reads after ({@code
+   * (Get-Date).AddDays(-2)}): read as the shell's {@code $(Get-Date)}, its command still seen.
+   */
+  private static final Pattern PS_CALL_VALUE =
+      Pattern.compile(
+          "\\((\\s*[A-Za-z]{2,12}-[A-Za-z][A-Za-z0-9]{0,60}\\b[^()'\"$;|]{0,400})\\)"
+              + "(?:\\.[A-Za-z_][A-Za-z0-9_]{0,60}(?:\\([^()'\";|]{0,200}\\))?){0,8}");
+
+  /** The code with its cmdlets' calls in parentheses, outside strings, as substitutions. */
+  static String subexpressions(String code) {
+    if (code.indexOf('(') < 0 || code.length() > 65_536) {
+      return code;
+    }
+    StringBuilder out = new StringBuilder(code.length() + 16);
+    Matcher call = PS_CALL_VALUE.matcher(code);
+    char quote = 0;
+    int i = 0;
+    while (i < code.length()) {
+      char c = code.charAt(i);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '('
+          && i > 0
+          && Character.isWhitespace(code.charAt(i - 1))
+          && call.region(i, code.length()).lookingAt()) {
+        out.append("$(").append(call.group(1)).append(')');
+        i = call.end();
+        continue;
+      }
+      out.append(c);
+      i++;
+    }
+    return out.toString();
   }
 
   /** A PowerShell code word that is base64 alone: an encoded command. */
