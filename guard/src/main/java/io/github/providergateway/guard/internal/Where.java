@@ -202,6 +202,7 @@ final class Where {
     MachineSpellings.addTo(named);
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
+    HardwarePredicates.addTo(named);
     WeakenPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
