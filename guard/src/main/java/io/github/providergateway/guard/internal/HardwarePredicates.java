@@ -246,7 +246,6 @@ final class HardwarePredicates {
     named.put("fleet-command", (scan, step, read) -> mqtt(step) == Mqtt.COMMAND);
     named.put("broker-dump", (scan, step, read) -> mqtt(step) == Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> debugServerOpen(step));
-    named.put("elsewhere-host", (scan, step, read) -> elsewhere(step.args()));
     named.put(
         "snmp-agent-elsewhere",
         (scan, step, read) -> {
@@ -467,13 +466,30 @@ final class HardwarePredicates {
     if (!has(args, "flash") && !has(args, "encrypted-flash") && !has(args, "bootloader-flash")) {
       return false;
     }
-    String source = scan.source();
-    return source != null
-        && source.length() < 64 * 1024
-        && (source.contains("FLASH_ENCRYPTION_MODE_RELEASE=y")
-            || source.contains("SECURE_BOOT_V2_ENABLED=y")
-            || source.contains("CONFIG_SECURE_BOOT=y")
-            || source.contains("SECURE_DISABLE_ROM_DL_MODE=y"));
+    for (Step other : scan.steps()) {
+      switch (other.program()) {
+        case "echo", "printf", "sed", "tee", "perl" -> {
+          for (Word word : other.args()) {
+            if (burnsOnBoot(word.text())) {
+              return true; // the setting written in the same command, then flashed
+            }
+          }
+        }
+        default -> {
+          // reads no setting: grep CONFIG_SECURE_BOOT=y sdkconfig is no write
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a setting makes the first boot burn eFuses for good: release mode, secure boot. */
+  private static boolean burnsOnBoot(String text) {
+    return text.length() < 8192
+        && (text.contains("FLASH_ENCRYPTION_MODE_RELEASE=y")
+            || text.contains("SECURE_BOOT_V2_ENABLED=y")
+            || text.contains("CONFIG_SECURE_BOOT=y")
+            || text.contains("SECURE_DISABLE_ROM_DL_MODE=y"));
   }
 
   /**
@@ -910,6 +926,7 @@ final class HardwarePredicates {
     String host = text;
     int at = host.lastIndexOf('@');
     host = at >= 0 ? host.substring(at + 1) : host;
+    // Not OtherHosts.ownHost: a staging or .local name is a lab's real device, a dev board too.
     return Hosts.loopback(host) && !host.equals("0.0.0.0") || Environments.localHost(host);
   }
 
