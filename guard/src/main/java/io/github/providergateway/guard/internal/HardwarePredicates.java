@@ -49,6 +49,10 @@ final class HardwarePredicates {
           "prov_data",
           "mfg_data");
 
+  /** The MTD partitions of a router or gateway that hold its radios' calibration. */
+  private static final Set<String> RADIO_CALIBRATION =
+      Set.of("art", "ART", "factory", "caldata", "calibration", "fctry");
+
   /** The Pi firmware's mailbox tags that program OTP: the customer's rows, the private key. */
   private static final Set<String> OTP_TAGS =
       Set.of("0x38021", "0x00038021", "0x38081", "0x00038081", "0x38024", "0x00038024");
@@ -79,6 +83,8 @@ final class HardwarePredicates {
           "writeRegister",
           "writeMultiple",
           "write_value",
+          "writeItems",
+          ".write('",
           "set_value(",
           "brake release",
           "unlock protective stop");
@@ -86,8 +92,8 @@ final class HardwarePredicates {
   /** The libraries whose writes those are: a PLC's, Modbus', OPC UA's, a robot's. */
   private static final List<String> CONTROLLER_LIBRARIES =
       List.of(
-          "snap7", "modbus", "Modbus", "opcua", "asyncua", "pycomm3", "pylogix", "cpppo", "rtde",
-          "urx", "29999", "30002");
+          "snap7", "modbus", "Modbus", "opcua", "asyncua", "pycomm3", "pylogix", "cpppo", "BAC0",
+          "nodes7", "rtde", "urx", "29999", "30002");
 
   /** Words of a project's controller script's name. */
   private static final List<String> CONTROLLER_NAMES =
@@ -120,7 +126,14 @@ final class HardwarePredicates {
 
   /** Inline code's radio sinks: GNU Radio's and its kin's. */
   private static final List<String> RADIO_SINKS =
-      List.of("osmosdr.sink", "uhd.usrp_sink", "soapy.sink", "iio.pluto_sink", "limesdr.sink");
+      List.of(
+          "osmosdr.sink",
+          "uhd.usrp_sink",
+          "soapy.sink",
+          "iio.pluto_sink",
+          "limesdr.sink",
+          "RFxmit",
+          "writeStream(");
 
   /** Home automation's services that let people in: an alarm disarmed, a lock or a door opened. */
   private static final List<String> UNLOCKS =
@@ -246,6 +259,7 @@ final class HardwarePredicates {
     named.put("fleet-command", (scan, step, read) -> mqtt(step) == Mqtt.COMMAND);
     named.put("broker-dump", (scan, step, read) -> mqtt(step) == Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> debugServerOpen(step));
+    named.put("ros-moves", (scan, step, read) -> rosMoves(step.args()));
     named.put(
         "snmp-agent-elsewhere",
         (scan, step, read) -> {
@@ -305,7 +319,10 @@ final class HardwarePredicates {
         return false;
       }
       case "nrfjprog" -> {
-        return has(args, "--rbp") || has(args, "--protect");
+        // --memwr 0x10001208: UICR's APPROTECT, the debug port closed
+        return has(args, "--rbp")
+            || has(args, "--protect")
+            || has(args, "--memwr") && has(args, "0x10001208");
       }
       case "nrfutil" -> {
         return has(args, "protection-set");
@@ -402,6 +419,16 @@ final class HardwarePredicates {
    */
   static boolean factoryErased(Scan scan, Step step) {
     List<Word> args = step.args();
+    if (step.program().equals("mtd")) {
+      // OpenWrt's mtd erase art, mtd write x.bin factory: the radios' calibration
+      boolean changes = has(args, "erase") || has(args, "write");
+      for (Word word : args) {
+        if (changes && RADIO_CALIBRATION.contains(word.text())) {
+          return true;
+        }
+      }
+      return false;
+    }
     if (step.program().startsWith("parttool")) {
       if (!has(args, "erase_partition") && !has(args, "write_partition")) {
         return false;
@@ -521,6 +548,17 @@ final class HardwarePredicates {
       }
       case "bacrd", "bacdcc" -> {
         return positionals(args).size() >= 2;
+      }
+      case "uawrite", "uacall" -> {
+        for (Word word : args) {
+          String text = word.text();
+          int scheme = text.indexOf("opc.tcp://");
+          if (scheme >= 0 && text.length() < 1000) {
+            String host = text.substring(scheme + 10).split("[:/]", 2)[0];
+            return !loopbackOrLocal(host);
+          }
+        }
+        return false; // python-opcua's default server: opc.tcp://localhost:4840
       }
       default -> {
         // handled below
@@ -714,6 +752,18 @@ final class HardwarePredicates {
     if (program.equals("hackrf_transfer")) {
       return has(args, "-t") || has(args, "-c");
     }
+    if (program.equals("bladeRF-cli") || program.equals("echo") || program.equals("printf")) {
+      for (Word word : args) {
+        String text = word.text();
+        if (text.length() < 4096
+            && (text.contains("subghz tx")
+                || program.equals("bladeRF-cli")
+                    && (text.contains("tx start") || text.contains("tx config")))) {
+          return true; // bladeRF-cli -e 'tx config …; tx start', a Flipper's subghz tx
+        }
+      }
+      return false;
+    }
     if (TRANSMITTERS.contains(program) || program.equals("./sendiq") || program.equals("./rpitx")) {
       return !has(args, "--help") && !has(args, "-h");
     }
@@ -723,6 +773,29 @@ final class HardwarePredicates {
 
   /** Whether an alarm is disarmed or a lock or a door opened through home automation. */
   static boolean unlocks(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String lower = args.get(i).text().toLowerCase(Locale.ROOT);
+      if (lower.length() > 2048 || lower.indexOf(' ') >= 0) {
+        continue; // a message's prose: "front door unlock event deployed"
+      }
+      if (lower.contains("unlock")
+              && (lower.contains("door") || lower.contains("gate") || lower.contains("lock."))
+          || lower.contains("disarm") && lower.contains("alarm")) {
+        return true; // /api/v1/doors/12/unlock, alarm_control_panel/alarm_disarm
+      }
+      if ((lower.equals("-t") || lower.equals("--topic")) && i + 2 < args.size()) {
+        String topic = args.get(i + 1).text().toLowerCase(Locale.ROOT);
+        if (topic.contains("door") || topic.contains("lock") || topic.contains("gate")) {
+          for (Word word : args) {
+            String message = word.text().toLowerCase(Locale.ROOT);
+            if (message.length() < 2048 && message.contains("unlock")) {
+              return true; // zigbee2mqtt/front_door/set {"state":"UNLOCK"}
+            }
+          }
+        }
+      }
+    }
     for (Word word : step.args()) {
       String text = word.text();
       if (text.length() < 4096) {
@@ -776,21 +849,37 @@ final class HardwarePredicates {
    * {@code cmd} or {@code config} topic, a retained message), every topic read ({@code -t '#'}).
    */
   static Mqtt mqtt(Step step) {
-    String program = step.program();
-    boolean publish = program.equals("mosquitto_pub");
-    if (!publish && !program.equals("mosquitto_sub")) {
-      return Mqtt.NONE;
-    }
     List<Word> args = step.args();
+    int from = 0;
+    boolean publish;
+    switch (step.program()) {
+      case "mosquitto_pub" -> publish = true;
+      case "mosquitto_sub" -> publish = false;
+      case "mqttx", "mqtt" -> {
+        // MQTTX's and HiveMQ's clients: mqttx pub -h host -t topic -m …
+        String verb = args.isEmpty() ? "" : args.get(0).text();
+        publish = verb.equals("pub") || verb.equals("publish");
+        if (!publish && !verb.equals("sub") && !verb.equals("subscribe")) {
+          return Mqtt.NONE;
+        }
+        from = 1;
+      }
+      case "aws" -> {
+        return awsIot(args);
+      }
+      default -> {
+        return Mqtt.NONE;
+      }
+    }
     String host = null;
     boolean retained = false;
     boolean empty = false;
     Mqtt found = Mqtt.NONE;
-    for (int i = 0; i < args.size(); i++) {
+    for (int i = from; i < args.size(); i++) {
       String text = args.get(i).text();
       String value = i + 1 < args.size() ? args.get(i + 1).text() : "";
       switch (text) {
-        case "-h", "--host" -> host = value;
+        case "-h", "--host", "--hostname" -> host = value;
         case "-L", "--url" -> {
           host = Hosts.of(value);
           int slash = value.indexOf('/', value.indexOf("://") + 3);
@@ -819,6 +908,49 @@ final class HardwarePredicates {
       return Mqtt.COMMAND;
     }
     return found;
+  }
+
+  /**
+   * What the AWS CLI does to a fleet: a publish through IoT Core's broker ({@code aws iot-data
+   * publish --topic}), read as a broker's; a job or an OTA update for a thing group (every device
+   * in it) or for one thing.
+   */
+  private static Mqtt awsIot(List<Word> args) {
+    int at = -1;
+    for (int i = 0; i + 1 < args.size() && i < 8; i++) {
+      String text = args.get(i).text();
+      if (text.equals("iot-data") || text.equals("iot")) {
+        at = i;
+        break;
+      }
+    }
+    if (at < 0) {
+      return Mqtt.NONE;
+    }
+    String service = args.get(at).text();
+    String verb = args.get(at + 1).text();
+    if (service.equals("iot-data") && verb.equals("publish")) {
+      for (int i = at + 2; i < args.size(); i++) {
+        String text = args.get(i).text();
+        if (text.equals("--topic") && i + 1 < args.size()) {
+          return topic(args.get(i + 1).text(), true);
+        }
+        if (text.startsWith("--topic=")) {
+          return topic(text.substring(8), true);
+        }
+      }
+      return Mqtt.NONE;
+    }
+    if (service.equals("iot") && (verb.equals("create-job") || verb.equals("create-ota-update"))) {
+      for (int i = at + 2; i < args.size(); i++) {
+        String text = args.get(i).text();
+        if (text.length() < 4096 && text.contains(":thinggroup/")) {
+          return Mqtt.BROADCAST;
+        }
+      }
+      return Mqtt.COMMAND;
+    }
+    return Mqtt.NONE;
   }
 
   private static Mqtt max(Mqtt a, Mqtt b) {
@@ -882,6 +1014,31 @@ final class HardwarePredicates {
         }
         return false;
       }
+      case "socat" -> {
+        // socat TCP-LISTEN:2000,fork /dev/ttyUSB0: a board's serial console on the network
+        boolean listens = false;
+        boolean serial = false;
+        for (Word word : args) {
+          String text = word.text().toLowerCase(Locale.ROOT);
+          listens |=
+              (text.startsWith("tcp-listen:")
+                      || text.startsWith("tcp4-listen:")
+                      || text.startsWith("tcp6-listen:"))
+                  && !text.contains("bind=127.")
+                  && !text.contains("bind=localhost");
+          serial |= text.contains("/dev/tty");
+        }
+        return listens && serial;
+      }
+      case "ser2net" -> {
+        for (Word word : args) {
+          String text = word.text();
+          if (text.contains("localhost") || text.contains("127.0.0.1")) {
+            return false;
+          }
+        }
+        return !has(args, "-h") && !has(args, "-v");
+      }
       case "JLinkGDBServer", "JLinkGDBServerCLExe", "JLinkGDBServerExe" -> {
         return has(args, "-nolocalhostonly") || has(args, "-NoLocalhostOnly");
       }
@@ -893,6 +1050,75 @@ final class HardwarePredicates {
       }
     }
   }
+
+  /**
+   * Whether ROS is told to move a robot or release it: a publish on a motion topic ({@code
+   * cmd_vel}, a joint trajectory, a gripper), a safety service called (brakes, protective stop,
+   * motors enabled). A simulator's topic ({@code turtle1/cmd_vel}, a {@code sim} namespace) is not;
+   * ROS's commands name no host, so a robot on the same network is told apart no further.
+   */
+  static boolean rosMoves(List<Word> args) {
+    if (args.size() < 3) {
+      return false;
+    }
+    String noun = args.get(0).text();
+    String verb = args.get(1).text();
+    boolean publish = (noun.equals("topic") || noun.equals("pub")) && verb.equals("pub");
+    boolean call = noun.equals("service") && verb.equals("call");
+    if (!publish && !call) {
+      // rostopic pub /cmd_vel …: ROS 1's tool, its noun the program
+      publish = noun.equals("pub");
+    }
+    if (!publish && !call) {
+      return false;
+    }
+    String name = null;
+    for (int i = noun.equals("pub") ? 1 : 2; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("-") && !text.isEmpty() && !Character.isDigit(text.charAt(0))) {
+        name = text.toLowerCase(Locale.ROOT); // not -r 10's rate
+        break;
+      }
+    }
+    if (name == null || name.length() > 300 || name.contains("turtle") || name.contains("sim")) {
+      return false;
+    }
+    List<String> parts = publish ? ROS_MOTION : ROS_SAFETY;
+    for (String part : parts) {
+      if (name.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** ROS topics that move a robot. */
+  private static final List<String> ROS_MOTION =
+      List.of(
+          "cmd_vel",
+          "joint_trajectory",
+          "follow_joint_trajectory",
+          "joint_command",
+          "servo",
+          "gripper",
+          "twist",
+          "velocity_controller",
+          "position_controller",
+          "speedj",
+          "urscript");
+
+  /** ROS services that release a robot or let it move. */
+  private static final List<String> ROS_SAFETY =
+      List.of(
+          "brake",
+          "unlock",
+          "protective",
+          "estop",
+          "e_stop",
+          "power_on",
+          "enable_motors",
+          "release",
+          "resend_robot_program");
 
   /** Whether the words name a host that is not this machine (a lab's device, a fleet's). */
   static boolean elsewhere(List<Word> args) {
