@@ -260,6 +260,10 @@ final class HardwarePredicates {
     named.put("broker-dump", (scan, step, read) -> mqtt(step) == Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> debugServerOpen(step));
     named.put("ros-moves", (scan, step, read) -> rosMoves(step.args()));
+    named.put("firmware-written", (scan, step, read) -> firmwareWritten(step.args(), step));
+    named.put(
+        "over-a-fleet",
+        (scan, step, read) -> firmwareWritten(step.args(), step) && overAFleet(scan, step));
     named.put(
         "snmp-agent-elsewhere",
         (scan, step, read) -> {
@@ -867,6 +871,9 @@ final class HardwarePredicates {
       case "aws" -> {
         return awsIot(args);
       }
+      case "az" -> {
+        return azureIot(args);
+      }
       default -> {
         return Mqtt.NONE;
       }
@@ -949,6 +956,34 @@ final class HardwarePredicates {
         }
       }
       return Mqtt.COMMAND;
+    }
+    return Mqtt.NONE;
+  }
+
+  /**
+   * What the Azure CLI does to a fleet: a direct method or a twin's desired properties for one
+   * device, a job, a configuration or an edge deployment for every device a condition selects.
+   */
+  private static Mqtt azureIot(List<Word> args) {
+    if (args.size() < 4 || !args.get(0).text().equals("iot")) {
+      return Mqtt.NONE;
+    }
+    String group = args.get(1).text();
+    String noun = args.get(2).text();
+    String verb = args.get(3).text();
+    if (group.equals("hub")
+        && (noun.equals("invoke-device-method") || noun.equals("invoke-module-method"))) {
+      return Mqtt.COMMAND;
+    }
+    if (group.equals("hub")
+        && (noun.equals("device-twin") || noun.equals("module-twin"))
+        && (verb.equals("update") || verb.equals("replace"))) {
+      return Mqtt.COMMAND;
+    }
+    if ((group.equals("hub") && (noun.equals("job") || noun.equals("configuration"))
+            || group.equals("edge") && noun.equals("deployment"))
+        && verb.equals("create")) {
+      return Mqtt.BROADCAST; // every device its condition selects
     }
     return Mqtt.NONE;
   }
@@ -1090,6 +1125,71 @@ final class HardwarePredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a device's boot firmware or its environment is written: a Pi's bootloader EEPROM
+   * ({@code rpi-eeprom-update -d -f}), a flash chip ({@code flashrom -w}), U-Boot's environment
+   * ({@code fw_setenv}), a system image installed ({@code sysupgrade}, {@code swupdate -i}, {@code
+   * mender install}, {@code rauc install}): a bad image and the unit does not boot.
+   */
+  static boolean firmwareWritten(List<Word> args, Step step) {
+    switch (step.program()) {
+      case "rpi-eeprom-update" -> {
+        return has(args, "-f") || has(args, "-d") && !has(args, "-r");
+      }
+      case "flashrom" -> {
+        for (Word word : args) {
+          String text = word.text();
+          if (text.equals("-w") || text.equals("--write") || text.startsWith("--write=")) {
+            return true;
+          }
+          if (text.equals("-E") || text.equals("--erase")) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case "fw_setenv" -> {
+        return !args.isEmpty();
+      }
+      case "sysupgrade" -> {
+        return !has(args, "-T")
+            && !has(args, "--test")
+            && !has(args, "-h")
+            && positionals(args).size() >= 1;
+      }
+      case "swupdate" -> {
+        return has(args, "-i") || has(args, "--image");
+      }
+      case "mender", "mender-update", "rauc" -> {
+        return has(args, "install");
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  /**
+   * Whether a program reached through ssh runs once for each host of a list: a loop, {@code xargs},
+   * {@code parallel}, {@code pssh} or {@code pdsh} around it.
+   */
+  private static boolean overAFleet(Scan scan, Step step) {
+    boolean remote = false;
+    for (String via : step.invocation().via()) {
+      remote |= via.startsWith("ssh") || via.startsWith("pssh") || via.startsWith("pdsh");
+    }
+    String source = scan.source();
+    if (!remote || source == null || source.length() > 64 * 1024) {
+      return false;
+    }
+    return source.contains("for ")
+        || source.contains("while ")
+        || source.contains("xargs")
+        || source.contains("parallel")
+        || source.contains("pssh")
+        || source.contains("pdsh");
   }
 
   /** ROS topics that move a robot. */
