@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
 
 /**
  * What moves the physical world, as {@code hardware.actuates} and {@code hardware.set-point} read
- * it (decision 100): a PLC or field device stopped or written, a CAN bus commanded, a radio
- * transmitting, a door or an alarm, a modem cut, a robot moved through ROS. The lab's device is a
- * host that is not this machine; a simulator is loopback, {@code vcan*}. Registered by {@link
- * HardwarePredicates}.
+ * it (decision 100): a PLC, a robot's controller or a field device stopped, moved or written (its
+ * library, its port, its CLI, its HTTP API, a project's script), a door or an alarm, a modem cut
+ * ({@link HardwareBuses} has the buses and radios). The lab's device is a host that is not this
+ * machine; a simulator is loopback, {@code vcan*}. Registered by {@link HardwarePredicates}.
  */
 final class HardwareActuations {
   private HardwareActuations() {}
@@ -45,6 +45,15 @@ final class HardwareActuations {
           "writeMultiple",
           "write_value",
           "writeItems",
+          "moveJ(",
+          "moveL(",
+          "speedJ(",
+          "servoJ(",
+          "movej(",
+          "movel(",
+          "brakeRelease",
+          "unlockProtectiveStop",
+          "powerOn(",
           ".write('",
           "set_value(",
           "brake release",
@@ -65,36 +74,6 @@ final class HardwareActuations {
       Set.of(
           "stop", "start", "run", "halt", "write", "set", "move", "release", "unlock", "open",
           "trip", "disarm", "estop", "reset");
-
-  /** Programs that transmit from a software radio, or make a Pi's GPIO one. */
-  private static final Set<String> TRANSMITTERS =
-      Set.of(
-          "rpitx",
-          "sendiq",
-          "tune",
-          "pifm",
-          "pichirp",
-          "pocsag",
-          "sendook",
-          "fm_transmitter",
-          "pifmrds",
-          "uhd_siggen",
-          "uhd_siggen_gui",
-          "limesdr_send",
-          "fl2k_file",
-          "tx_sdr",
-          "hackrf_tx");
-
-  /** Inline code's radio sinks: GNU Radio's and its kin's. */
-  private static final List<String> RADIO_SINKS =
-      List.of(
-          "osmosdr.sink",
-          "uhd.usrp_sink",
-          "soapy.sink",
-          "iio.pluto_sink",
-          "limesdr.sink",
-          "RFxmit",
-          "writeStream(");
 
   /** Home automation's services that let people in: an alarm disarmed, a lock or a door opened. */
   private static final List<String> UNLOCKS =
@@ -143,6 +122,16 @@ final class HardwareActuations {
       case "bacrd", "bacdcc" -> {
         return HardwarePredicates.positionals(args).size() >= 2;
       }
+      case "modbus" -> {
+        // modbus-cli: modbus write 10.20.0.10 %M100 1
+        List<String> positionals = HardwarePredicates.positionals(args);
+        return positionals.size() >= 3
+            && positionals.get(0).equals("write")
+            && !HardwarePredicates.loopbackOrLocal(positionals.get(1));
+      }
+      case "curl", "wget", "http", "https", "xh" -> {
+        return restActuates(args);
+      }
       case "uawrite", "uacall" -> {
         for (Word word : args) {
           String text = word.text();
@@ -166,6 +155,106 @@ final class HardwareActuations {
           && !onlyLoopback(code);
     }
     return controllerScript(step);
+  }
+
+  /** The parts of a URL's path that name a machine that moves. */
+  private static final Set<String> MACHINES =
+      Set.of(
+          "plc",
+          "robot",
+          "robots",
+          "arm",
+          "conveyor",
+          "motor",
+          "motors",
+          "valve",
+          "valves",
+          "pump",
+          "pumps",
+          "actuator",
+          "actuators",
+          "spindle",
+          "cnc",
+          "hvac",
+          "boiler",
+          "chiller",
+          "elevator",
+          "turbine",
+          "breaker",
+          "gripper",
+          "axis",
+          "axes",
+          "crane",
+          "press");
+
+  /** The parts of a URL's path that tell a machine to move, stop or let go. */
+  private static final Set<String> MACHINE_VERBS =
+      Set.of(
+          "stop",
+          "start",
+          "run",
+          "halt",
+          "release",
+          "open",
+          "close",
+          "unlock",
+          "trip",
+          "write",
+          "move",
+          "jog",
+          "home",
+          "enable",
+          "disable",
+          "estop",
+          "e-stop",
+          "setpoint",
+          "power-on",
+          "poweron",
+          "power_on",
+          "reset");
+
+  /**
+   * Whether an HTTP request tells a machine on another host to move, stop or let go: a POST, PUT or
+   * PATCH (or a body) to a URL whose path names a machine and a verb ({@code
+   * http://10.20.0.10/api/plc/stop}, {@code /api/v1/robot/brake/release}).
+   */
+  static boolean restActuates(List<Word> args) {
+    boolean writes = false;
+    String url = null;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.equals("-X") || text.equals("--request")) {
+        String method = i + 1 < args.size() ? args.get(i + 1).text() : "";
+        writes |= method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
+      } else if (text.startsWith("-X") && text.length() > 2) {
+        String method = text.substring(2);
+        writes |= method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
+      } else if (text.equals("-d") || text.startsWith("--data") || text.equals("--json")) {
+        writes = true;
+      } else if (text.equals("POST") || text.equals("PUT") || text.equals("PATCH")) {
+        writes = true; // httpie: http POST url
+      } else if (text.contains("://") && url == null && text.length() < 2048) {
+        url = text;
+      }
+    }
+    if (!writes || url == null) {
+      return false;
+    }
+    String host = Hosts.of(url);
+    if (host == null || HardwarePredicates.loopbackOrLocal(host)) {
+      return false;
+    }
+    int slash = url.indexOf('/', url.indexOf("://") + 3);
+    if (slash < 0) {
+      return false;
+    }
+    boolean machine = false;
+    boolean verb = false;
+    for (String part : url.substring(slash + 1).toLowerCase(Locale.ROOT).split("[/?&=#]")) {
+      machine |= MACHINES.contains(part);
+      verb |= MACHINE_VERBS.contains(part);
+    }
+    return machine && verb;
   }
 
   /** mbpoll's options that take a value. */
@@ -254,121 +343,6 @@ final class HardwareActuations {
     return false;
   }
 
-  /**
-   * Whether cangen floods a real bus (no gap between frames, {@code -g 0}); a virtual one ({@code
-   * vcan0}) is this machine's.
-   */
-  static boolean canFloods(Step step) {
-    List<Word> args = step.args();
-    if (!realCan(args)) {
-      return false;
-    }
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if (text.equals("-g") && i + 1 < args.size()) {
-        String gap = args.get(i + 1).text();
-        if (gap.equals("0") || gap.equals("0.0") || gap.equals("0.")) {
-          return true;
-        }
-      }
-      if (text.equals("-g0")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a frame is sent or replayed on a real CAN bus (cansend, cangen, canplayer). */
-  static boolean canSends(Step step) {
-    List<Word> args = step.args();
-    if (step.program().equals("canplayer")) {
-      for (Word word : args) {
-        String text = word.text();
-        if (text.contains("=") && !text.startsWith("-")) {
-          String to = text.substring(0, text.indexOf('='));
-          if (!virtualCan(to)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    }
-    return realCan(args);
-  }
-
-  /** can-utils' options that take a value, read past to find the interface. */
-  private static final Set<String> CAN_VALUES =
-      Set.of("-g", "-I", "-D", "-L", "-n", "-p", "-c", "-e", "-i", "-l", "-t");
-
-  private static boolean realCan(List<Word> args) {
-    List<String> positionals = HardwarePredicates.positionals(args, CAN_VALUES);
-    if (positionals.isEmpty()) {
-      return false;
-    }
-    String name = positionals.get(0);
-    return !virtualCan(name)
-        && (name.startsWith("can") || name.startsWith("slcan") || name.startsWith("$"));
-  }
-
-  /**
-   * Whether cansend sends a CANopen NMT command (identifier 0) on a real bus: every node on it
-   * started, stopped or reset at once.
-   */
-  static boolean canNmt(List<Word> args) {
-    List<String> positionals = HardwarePredicates.positionals(args, CAN_VALUES);
-    return realCan(args)
-        && positionals.size() >= 2
-        && (positionals.get(1).startsWith("000#") || positionals.get(1).startsWith("0#"));
-  }
-
-  /** Whether i2ctransfer's messages write: {@code w2@0x50 0x00 0x10}. */
-  static boolean i2cTransferWrites(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      int at = text.indexOf('@');
-      if (text.length() > 1 && text.charAt(0) == 'w' && at > 1) {
-        String length = text.substring(1, at);
-        if (!length.equals("1") && !length.equals("0")) {
-          return true; // w1@0x40 0x00 r2: a register's address, then its value read
-        }
-      }
-    }
-    return false;
-  }
-
-  private static boolean virtualCan(String name) {
-    return name.startsWith("vcan") || name.startsWith("vxcan");
-  }
-
-  /**
-   * Whether a software radio transmits: hackrf_transfer's {@code -t} or {@code -c}, rpitx's
-   * programs, a GNU Radio sink in inline code.
-   */
-  static boolean radioTransmits(Step step) {
-    String program = step.program();
-    List<Word> args = step.args();
-    if (program.equals("hackrf_transfer")) {
-      return HardwarePredicates.has(args, "-t") || HardwarePredicates.has(args, "-c");
-    }
-    if (program.equals("bladeRF-cli") || program.equals("echo") || program.equals("printf")) {
-      for (Word word : args) {
-        String text = word.text();
-        if (text.length() < 4096
-            && (text.contains("subghz tx")
-                || program.equals("bladeRF-cli")
-                    && (text.contains("tx start") || text.contains("tx config")))) {
-          return true; // bladeRF-cli -e 'tx config …; tx start', a Flipper's subghz tx
-        }
-      }
-      return false;
-    }
-    if (TRANSMITTERS.contains(program) || program.equals("./sendiq") || program.equals("./rpitx")) {
-      return !HardwarePredicates.has(args, "--help") && !HardwarePredicates.has(args, "-h");
-    }
-    String code = InterpreterCode.of(step);
-    return code != null && OtherHosts.has(code, RADIO_SINKS);
-  }
-
   /** Whether an alarm is disarmed or a lock or a door opened through home automation. */
   static boolean unlocks(Step step) {
     List<Word> args = step.args();
@@ -384,12 +358,13 @@ final class HardwareActuations {
       }
       if ((lower.equals("-t") || lower.equals("--topic")) && i + 2 < args.size()) {
         String topic = args.get(i + 1).text().toLowerCase(Locale.ROOT);
-        if (topic.contains("door") || topic.contains("lock") || topic.contains("gate")) {
-          for (Word word : args) {
-            String message = word.text().toLowerCase(Locale.ROOT);
-            if (message.length() < 2048 && message.contains("unlock")) {
-              return true; // zigbee2mqtt/front_door/set {"state":"UNLOCK"}
-            }
+        boolean door = topic.contains("door") || topic.contains("lock") || topic.contains("gate");
+        boolean alarm = topic.contains("alarm");
+        for (Word word : args) {
+          String message = word.text().toLowerCase(Locale.ROOT);
+          if (message.length() < 2048
+              && (door && message.contains("unlock") || alarm && message.contains("disarm"))) {
+            return true; // zigbee2mqtt/front_door/set {"state":"UNLOCK"}, home/alarm/set DISARM
           }
         }
       }
@@ -432,75 +407,6 @@ final class HardwareActuations {
     }
     return false;
   }
-
-  /**
-   * Whether ROS is told to move a robot or release it: a publish on a motion topic ({@code
-   * cmd_vel}, a joint trajectory, a gripper), a safety service called (brakes, protective stop,
-   * motors enabled). A simulator's topic ({@code turtle1/cmd_vel}, a {@code sim} namespace) is not;
-   * ROS's commands name no host, so a robot on the same network is told apart no further.
-   */
-  static boolean rosMoves(List<Word> args) {
-    if (args.size() < 3) {
-      return false;
-    }
-    String noun = args.get(0).text();
-    String verb = args.get(1).text();
-    boolean publish = (noun.equals("topic") || noun.equals("pub")) && verb.equals("pub");
-    boolean call = noun.equals("service") && verb.equals("call");
-    if (!publish && !call) {
-      // rostopic pub /cmd_vel …: ROS 1's tool, its noun the program
-      publish = noun.equals("pub");
-    }
-    if (!publish && !call) {
-      return false;
-    }
-    String name = null;
-    for (int i = noun.equals("pub") ? 1 : 2; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if (!text.startsWith("-") && !text.isEmpty() && !Character.isDigit(text.charAt(0))) {
-        name = text.toLowerCase(Locale.ROOT); // not -r 10's rate
-        break;
-      }
-    }
-    if (name == null || name.length() > 300 || name.contains("turtle") || name.contains("sim")) {
-      return false;
-    }
-    List<String> parts = publish ? ROS_MOTION : ROS_SAFETY;
-    for (String part : parts) {
-      if (name.contains(part)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** ROS topics that move a robot. */
-  private static final List<String> ROS_MOTION =
-      List.of(
-          "cmd_vel",
-          "joint_trajectory",
-          "follow_joint_trajectory",
-          "joint_command",
-          "servo",
-          "gripper",
-          "twist",
-          "velocity_controller",
-          "position_controller",
-          "speedj",
-          "urscript");
-
-  /** ROS services that release a robot or let it move. */
-  private static final List<String> ROS_SAFETY =
-      List.of(
-          "brake",
-          "unlock",
-          "protective",
-          "estop",
-          "e_stop",
-          "power_on",
-          "enable_motors",
-          "release",
-          "resend_robot_program");
 
   /** Whether code names hosts and every one is this machine's: a simulator on 127.0.0.1. */
   private static boolean onlyLoopback(String code) {

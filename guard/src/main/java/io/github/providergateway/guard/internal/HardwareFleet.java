@@ -324,6 +324,13 @@ final class HardwareFleet {
         }
         return listens && serial;
       }
+      case "JLinkRemoteServer", "JLinkRemoteServerCLExe", "JLinkRemoteServerExe" -> {
+        return !HardwarePredicates.has(args, "-LocalhostOnly")
+            && !HardwarePredicates.has(args, "-localhostonly");
+      }
+      case "usbip" -> {
+        return HardwarePredicates.has(args, "bind"); // a USB device (a probe) exported
+      }
       case "ser2net" -> {
         for (Word word : args) {
           String text = word.text();

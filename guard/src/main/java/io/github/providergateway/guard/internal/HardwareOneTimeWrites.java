@@ -76,6 +76,37 @@ final class HardwareOneTimeWrites {
   static boolean mcuProtection(Step step) {
     List<Word> args = step.args();
     switch (step.program()) {
+      case "minipro" -> {
+        // minipro -p ATMEGA328P -c config -w fuses.conf: the chip's fuses
+        return HardwarePredicates.has(args, "config")
+            && (HardwarePredicates.has(args, "-w") || HardwarePredicates.has(args, "--write"));
+      }
+      case "picotool" -> {
+        // picotool otp set / load / permissions: the RP2350's one-time memory
+        return HardwarePredicates.has(args, "otp")
+            && (HardwarePredicates.has(args, "set")
+                || HardwarePredicates.has(args, "load")
+                || HardwarePredicates.has(args, "permissions"));
+      }
+      case "uuu" -> {
+        for (Word word : args) {
+          if (word.text().contains("fuse prog")) {
+            return true; // uuu FB: ucmd fuse prog -y 0 6 0x2: an i.MX's fuses
+          }
+        }
+        return false;
+      }
+      case "odmfuse.sh" -> {
+        return !HardwarePredicates.has(args, "-h") && !HardwarePredicates.has(args, "--noburn");
+      }
+      case "rpiboot" -> {
+        for (Word word : args) {
+          if (word.text().contains("secure-boot-recovery")) {
+            return true; // programs the public key's hash into OTP for secure boot
+          }
+        }
+        return false;
+      }
       case "st-flash" -> {
         boolean option = false;
         boolean write = false;

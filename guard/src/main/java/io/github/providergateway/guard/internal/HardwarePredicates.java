@@ -20,8 +20,8 @@ import java.util.Set;
  *
  * <p>This class registers the names and holds what they share (a host that is not this machine, an
  * option given, the positionals); the knowledge is {@link HardwareOneTimeWrites}' (what hardware
- * keeps for good), {@link HardwareActuations}' (what moves the world) and {@link HardwareFleet}'s
- * (what reaches a fleet or opens a device to the network).
+ * keeps for good), {@link HardwareActuations}' and {@link HardwareBuses}' (what moves the world)
+ * and {@link HardwareFleet}'s (what reaches a fleet or opens a device to the network).
  */
 final class HardwarePredicates {
   private HardwarePredicates() {}
@@ -42,16 +42,16 @@ final class HardwarePredicates {
     named.put(
         "flash-burns-efuses", (scan, step, read) -> HardwareOneTimeWrites.flashBurns(scan, step));
     named.put("controller-acts", (scan, step, read) -> HardwareActuations.controllerActs(step));
-    named.put("can-floods", (scan, step, read) -> HardwareActuations.canFloods(step));
-    named.put("can-sends", (scan, step, read) -> HardwareActuations.canSends(step));
-    named.put("can-nmt", (scan, step, read) -> HardwareActuations.canNmt(step.args()));
+    named.put("can-floods", (scan, step, read) -> HardwareBuses.canFloods(step));
+    named.put("can-sends", (scan, step, read) -> HardwareBuses.canSends(step));
+    named.put("code-writes-i2c", (scan, step, read) -> HardwareBuses.codeWritesI2c(step));
+    named.put("can-nmt", (scan, step, read) -> HardwareBuses.canNmt(step.args()));
     named.put(
         "writes-with-arguments",
         (scan, step, read) -> positionals(step.args(), Set.of("-m", "-P", "-T")).size() >= 3);
     named.put(
-        "i2c-transfer-writes",
-        (scan, step, read) -> HardwareActuations.i2cTransferWrites(step.args()));
-    named.put("radio-transmits", (scan, step, read) -> HardwareActuations.radioTransmits(step));
+        "i2c-transfer-writes", (scan, step, read) -> HardwareBuses.i2cTransferWrites(step.args()));
+    named.put("radio-transmits", (scan, step, read) -> HardwareBuses.radioTransmits(step));
     named.put("unlocks-premises", (scan, step, read) -> HardwareActuations.unlocks(step));
     named.put("modem-cut", (scan, step, read) -> HardwareActuations.modemCut(step));
     named.put(
@@ -63,7 +63,7 @@ final class HardwarePredicates {
     named.put(
         "broker-dump", (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> HardwareFleet.debugServerOpen(step));
-    named.put("ros-moves", (scan, step, read) -> HardwareActuations.rosMoves(step.args()));
+    named.put("ros-moves", (scan, step, read) -> HardwareBuses.rosMoves(step.args()));
     named.put(
         "firmware-written",
         (scan, step, read) -> HardwareOneTimeWrites.firmwareWritten(step.args(), step));
