@@ -1,5 +1,7 @@
 package io.github.providergateway.guard.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
@@ -326,6 +328,62 @@ final class HardwareOneTimeWrites {
       }
     }
     return false;
+  }
+
+  /**
+   * What an edit tool turns on in an ESP-IDF configuration ({@code sdkconfig}, {@code
+   * sdkconfig.defaults}, …) that burns the chip's eFuses at its next flash and boot: release-mode
+   * flash encryption, secure boot, the ROM's download mode off; the new text holds it and the old
+   * did not.
+   *
+   * @param scan the call
+   * @return the file and the setting, or {@code null}
+   */
+  static String editBurnsOnBoot(Scan scan) {
+    CallForRules call = scan.call();
+    if (call == null || !call.tool().equals("edit") && !call.tool().equals("write")) {
+      return null;
+    }
+    JsonNode args = call.args();
+    JsonNode path = args.has("path") ? args.get("path") : args.get("file_path");
+    String file = path == null || !path.isTextual() ? "" : path.asText();
+    if (!file.substring(file.lastIndexOf('/') + 1).startsWith("sdkconfig")) {
+      return null;
+    }
+    String now = text(args, "new_string", "new_str", "content", "file_text");
+    String old = text(args, "old_string", "old_str");
+    if (now == null || !burnsOnBoot(now) || old != null && burnsOnBoot(old)) {
+      return null;
+    }
+    return file;
+  }
+
+  private static String text(JsonNode args, String... fields) {
+    for (String field : fields) {
+      JsonNode value = args.get(field);
+      if (value != null && value.isTextual()) {
+        return value.asText();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a program writes such a setting into an ESP-IDF configuration: {@code echo
+   * CONFIG_SECURE_BOOT=y >> sdkconfig.defaults}, {@code sed -i 's/…DEVELOPMENT=y/…RELEASE=y/'}.
+   */
+  static boolean writesBurnSetting(Step step) {
+    boolean setting = false;
+    boolean config = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      setting |= burnsOnBoot(text);
+      config |= text.contains("sdkconfig");
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      config |= redirect.writes() && redirect.target().text().contains("sdkconfig");
+    }
+    return setting && config;
   }
 
   /** Whether a setting makes the first boot burn eFuses for good: release mode, secure boot. */

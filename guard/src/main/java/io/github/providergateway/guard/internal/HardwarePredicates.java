@@ -26,6 +26,11 @@ import java.util.Set;
 final class HardwarePredicates {
   private HardwarePredicates() {}
 
+  /** Adds the predicates of the whole call under their names. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("edit-burns-on-boot", HardwareOneTimeWrites::editBurnsOnBoot);
+  }
+
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
@@ -39,6 +44,8 @@ final class HardwarePredicates {
         "factory-data-erased",
         (scan, step, read) -> HardwareOneTimeWrites.factoryErased(scan, step));
     named.put("eeprom-write", (scan, step, read) -> HardwareOneTimeWrites.eepromWrite(step.args()));
+    named.put(
+        "writes-burn-setting", (scan, step, read) -> HardwareOneTimeWrites.writesBurnSetting(step));
     named.put(
         "flash-burns-efuses", (scan, step, read) -> HardwareOneTimeWrites.flashBurns(scan, step));
     named.put("controller-acts", (scan, step, read) -> HardwareActuations.controllerActs(step));

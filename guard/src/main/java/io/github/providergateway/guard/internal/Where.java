@@ -162,6 +162,7 @@ final class Where {
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
+    HardwarePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
