@@ -350,20 +350,14 @@ final class HardwareOneTimeWrites {
     if (!file.substring(file.lastIndexOf('/') + 1).startsWith("sdkconfig")) {
       return null;
     }
-    String now = text(args, "new_string", "new_str", "content", "file_text");
-    String old = text(args, "old_string", "old_str");
+    String now = CheckEdits.text(args, "new_string", "new_str", "content", "file_text");
+    String old = CheckEdits.text(args, "old_string", "old_str");
     if (now == null || !burnsOnBoot(now) || old != null && burnsOnBoot(old)) {
       return null;
     }
     return file;
   }
 
-  private static String text(JsonNode args, String... fields) {
-    for (String field : fields) {
-      JsonNode value = args.get(field);
-      if (value != null && value.isTextual()) {
-        return value.asText();
-      }
     }
     return null;
   }
