@@ -358,10 +358,6 @@ final class HardwareOneTimeWrites {
     return file;
   }
 
-    }
-    return null;
-  }
-
   /**
    * Whether a program writes such a setting into an ESP-IDF configuration: {@code echo
    * CONFIG_SECURE_BOOT=y >> sdkconfig.defaults}, {@code sed -i 's/…DEVELOPMENT=y/…RELEASE=y/'}.
