@@ -127,6 +127,22 @@ final class HardwareBuses {
         && (positionals.get(1).startsWith("000#") || positionals.get(1).startsWith("0#"));
   }
 
+  /**
+   * Whether inline code sends frames with python-can on a bus that is not virtual: {@code
+   * can.interface.Bus(channel='can0', …).send(…)}; {@code vcan0} and python-can's {@code virtual}
+   * interface are this machine's.
+   */
+  static boolean codeSendsCan(Step step) {
+    String code = InterpreterCode.of(step);
+    return code != null
+        && code.length() < 64 * 1024
+        && (code.contains("can.interface.Bus") || code.contains("can.Bus("))
+        && code.contains(".send(")
+        && !code.contains("vcan")
+        && !code.contains("'virtual'")
+        && !code.contains("\"virtual\"");
+  }
+
   /** Whether i2ctransfer's messages write: {@code w2@0x50 0x00 0x10}. */
   static boolean i2cTransferWrites(List<Word> args) {
     for (Word word : args) {

@@ -52,6 +52,7 @@ final class HardwarePredicates {
     named.put("can-floods", (scan, step, read) -> HardwareBuses.canFloods(step));
     named.put("can-sends", (scan, step, read) -> HardwareBuses.canSends(step));
     named.put("code-writes-i2c", (scan, step, read) -> HardwareBuses.codeWritesI2c(step));
+    named.put("code-sends-can", (scan, step, read) -> HardwareBuses.codeSendsCan(step));
     named.put("can-nmt", (scan, step, read) -> HardwareBuses.canNmt(step.args()));
     named.put(
         "writes-with-arguments",
