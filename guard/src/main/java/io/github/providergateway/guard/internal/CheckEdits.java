@@ -218,6 +218,7 @@ final class CheckEdits {
     return of(old == null ? "" : old, now, List.of(file));
   }
 
+  /** The first of the fields that is text, or {@code null}: an edit tool's arguments. */
   static String text(JsonNode args, String... fields) {
     for (String field : fields) {
       JsonNode value = args.get(field);

@@ -513,7 +513,17 @@ public final class Places {
     return path != null
         && path.startsWith(DEVICES)
         && path.getNameCount() >= 2
-        && !SAFE_DEVICES.contains(path.getName(1).toString());
+        && !SAFE_DEVICES.contains(path.getName(1).toString())
+        && !serialPort(path.getName(1).toString());
+  }
+
+  /**
+   * Whether a device's name is a serial port's or a terminal's ({@code ttyUSB0}, {@code ttyACM0},
+   * {@code ttyS0}, {@code ttyAMA0}, macOS's {@code cu.usbserial-1420}): a board's console or a
+   * modem, no filesystem on it (decision 100; what is said to it is the hardware rules' to read).
+   */
+  private static boolean serialPort(String name) {
+    return name.startsWith("tty") || name.startsWith("cu.") || name.startsWith("rfcomm");
   }
 
   /**

@@ -164,6 +164,7 @@ final class Where {
     WeakenPredicates.addCallsTo(onCall);
     LoosenedEdits.addCallsTo(onCall);
     OrgDirectories.addCallsTo(onCall);
+    HardwarePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -206,6 +207,7 @@ final class Where {
     MachineSpellings.addTo(named);
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
+    HardwarePredicates.addTo(named);
     WeakenPredicates.addTo(named);
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);

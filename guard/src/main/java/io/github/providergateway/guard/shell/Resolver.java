@@ -30,12 +30,12 @@ final class Resolver {
   /** The programs that copy, link, move or install a file under another name. */
   private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
 
-  /** The programs {@link #nested} reads by name, in its {@code switch}. */
+  /** The programs {@link #nested} reads by name: in its {@code switch}, and balena for its ssh. */
   private static final Set<String> SWITCHED =
       Set.of(
           "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
           "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock", "cpio");
+          "flock", "cpio", "balena");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -436,6 +436,10 @@ final class Resolver {
       } else {
         command(found(carried.command()), depth, inner);
       }
+    }
+    if (program.equals("ssh")
+        || program.equals("balena") && words.size() > 2 && words.get(1).text().equals("ssh")) {
+      RemoteInputs.read(this, raw, carriedCode, depth, via);
     }
     switch (program) {
       case "alias" -> NestedCommands.defineAliases(this, words);
