@@ -1,0 +1,459 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the book's {@code saas} rules ask (issue 80, decision 101): the company's SaaS accounts
+ * administered, and a setting changed there that breaks or exposes the live site. A write that
+ * lowers the site's security ({@code lowers-site-security}: {@link SiteSettings}, read from curl's
+ * URL and body, a CLI's raw request, an application's callbacks, an SDK's call); a SaaS CLI's verb
+ * on production's object ({@code saas-production-object}: a {@code prod_} search index overwritten
+ * or deleted, Contentful's {@code master} environment deleted, an SDK deleting a production index);
+ * a secret's value given to a variable a build ships to every browser ({@code public-secret}); a
+ * browser extension's manifest given broad permissions ({@code extension-broadened}).
+ */
+final class SaasPredicates {
+  private SaasPredicates() {}
+
+  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+
+  /** Adds each predicate of a program under its name. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("lowers-site-security", (scan, step, read) -> lowers(scan, step) != null);
+    named.put("saas-production-object", (scan, step, read) -> productionObject(step));
+    named.put("manifest-broadened", (scan, step, read) -> manifestBroadened(step));
+  }
+
+  /** Adds each predicate of the whole call under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("public-secret", SaasPredicates::publicSecret);
+    named.put("edit-extension-broadened", SaasPredicates::editBroadens);
+  }
+
+  // ---- settings that lower the site's security
+
+  /** What the program's write lowers ({@link SiteSettings#lowered}), or {@code null}. */
+  static String lowers(Scan scan, Step step) {
+    String program = step.program();
+    if (HTTP.contains(program)) {
+      String method = ServiceCalls.method(program, step.args());
+      if (method.equals("get") || method.equals("head")) {
+        return null;
+      }
+      StringBuilder path = new StringBuilder();
+      StringBuilder body = new StringBuilder();
+      for (Word word : step.args()) {
+        String written = word.written() != null ? word.written() : word.text();
+        (written.contains("://") ? path : body).append(written).append(' ');
+      }
+      return SiteSettings.lowered(
+          path.toString().toLowerCase(Locale.ROOT), SiteSettings.normalised(body.toString()));
+    }
+    if (program.equals("auth0")) {
+      return auth0App(step);
+    }
+    if (SaasApis.PASSTHROUGH.contains(program)) {
+      SaasApis.Api api = SaasApis.of(scan, step);
+      return api == null || api.reads() ? null : SiteSettings.lowered(api.path(), api.body());
+    }
+    if (!step.interpreter()) {
+      return null;
+    }
+    String code = InterpreterCode.of(step);
+    if (code == null) {
+      return null;
+    }
+    String body = SiteSettings.normalised(code);
+    if (!(body.contains("patch(")
+        || body.contains("put(")
+        || body.contains("post(")
+        || body.contains("update(")
+        || body.contains("edit(")
+        || body.contains("method:\"p"))) {
+      return null;
+    }
+    return SiteSettings.lowered(body.replace('.', '/'), body);
+  }
+
+  /** {@code auth0 apps update|create … --callbacks … --origins …}: the lists it sets. */
+  private static String auth0App(Step step) {
+    List<Word> args = step.args();
+    if (args.size() < 3 || !args.get(0).text().equals("apps")) {
+      return null;
+    }
+    StringBuilder lists = new StringBuilder();
+    for (int i = 1; i < args.size(); i++) {
+      String a = args.get(i).text().toLowerCase(Locale.ROOT);
+      boolean list =
+          a.startsWith("--callbacks")
+              || a.startsWith("--origins")
+              || a.startsWith("--web-origins")
+              || a.startsWith("--logout-urls");
+      if (list && a.contains("=")) {
+        lists.append(a.substring(a.indexOf('=') + 1)).append(' ');
+      } else if (list && i + 1 < args.size()) {
+        lists.append(args.get(i + 1).text().toLowerCase(Locale.ROOT)).append(' ');
+      }
+    }
+    return lists.isEmpty() ? null : SiteSettings.openRedirects(lists.toString());
+  }
+
+  // ---- production's objects in SaaS CLIs and SDKs
+
+  /** An SDK's call that deletes or empties a search index it names. */
+  private static final Pattern INDEX_DESTROYED =
+      Pattern.compile(
+          "(?:initindex|\\.index)\\(\\s*[\"'`]([^\"'`]{1,200})[\"'`]\\s*\\)\\s*\\."
+              + "(?:delete|clearobjects|replaceallobjects|clearrules|clearsynonyms|delete_index"
+              + "|clear_objects)\\s*\\("
+              + "|(?:deleteindex|delete_index|clearobjects|clear_objects)\\(\\s*\\{?[^\"'`]{0,40}"
+              + "[\"'`]([^\"'`]{1,200})[\"'`]");
+
+  static boolean productionObject(Step step) {
+    List<String> positionals = new java.util.ArrayList<>();
+    List<String> options = new java.util.ArrayList<>();
+    String program = step.program();
+    if (step.interpreter()) {
+      String code = InterpreterCode.of(step);
+      if (code == null) {
+        return false;
+      }
+      String c = (code.length() > 8192 ? code.substring(0, 8192) : code).toLowerCase(Locale.ROOT);
+      Matcher m = INDEX_DESTROYED.matcher(c);
+      while (m.find()) {
+        String index = m.group(1) != null ? m.group(1) : m.group(2);
+        if (Environments.namesProduction(index)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i).text();
+      if (a.startsWith("-")) {
+        options.add(a.toLowerCase(Locale.ROOT));
+        if (!a.contains("=")
+            && i + 1 < args.size()
+            && !args.get(i + 1).text().startsWith("-")
+            && valued(program, a)) {
+          options.add(args.get(++i).text().toLowerCase(Locale.ROOT));
+        }
+      } else {
+        positionals.add(a.toLowerCase(Locale.ROOT));
+      }
+    }
+    if (positionals.size() < 2) {
+      return false;
+    }
+    String noun = positionals.get(0);
+    String verb = positionals.get(1);
+    return switch (program) {
+      case "algolia" -> algolia(noun, verb, positionals, options);
+      case "contentful" ->
+          noun.equals("space")
+              && (verb.equals("delete")
+                  || verb.equals("environment")
+                      && positionals.size() > 2
+                      && positionals.get(2).equals("delete")
+                      && productionEnvironment(options));
+      case "shopify" ->
+          noun.equals("theme")
+              && (verb.equals("publish")
+                  || verb.equals("push")
+                      && (options.contains("--live") || options.contains("--allow-live"))
+                      && !options.contains("--unpublished")
+                      && !options.contains("-u")
+                      && !options.contains("--development"));
+      default -> false;
+    };
+  }
+
+  /** Whether an option of the program takes the next word as its value. */
+  private static boolean valued(String program, String option) {
+    return switch (option) {
+      case "--environment-id",
+          "-e",
+          "--space-id",
+          "-s",
+          "--store",
+          "--theme",
+          "-t",
+          "--file",
+          "-F",
+          "--only",
+          "-o",
+          "--path",
+          "--password",
+          "--management-token" ->
+          true;
+      default -> false;
+    };
+  }
+
+  /** Contentful's master environment, or one named for production. */
+  private static boolean productionEnvironment(List<String> options) {
+    for (int i = 0; i + 1 < options.size(); i++) {
+      String o = options.get(i);
+      if (o.equals("--environment-id") || o.equals("-e")) {
+        String env = options.get(i + 1);
+        return env.equals("master") || Environments.namesProduction(env);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Algolia's verbs that overwrite or empty an index, on one named for production: {@code indices
+   * copy|move <from> <to>}, {@code indices delete|clear}, a rules' or synonyms' import that clears
+   * the existing, {@code objects delete}.
+   */
+  private static boolean algolia(
+      String noun, String verb, List<String> positionals, List<String> options) {
+    if (positionals.size() < 3) {
+      return false;
+    }
+    String index = positionals.get(2);
+    String last = positionals.get(positionals.size() - 1);
+    return switch (noun) {
+      case "indices", "index" ->
+          switch (verb) {
+            case "copy", "cp" -> Environments.namesProduction(last);
+            case "move", "mv" ->
+                Environments.namesProduction(last) || Environments.namesProduction(index);
+            case "delete", "clear", "rm" -> Environments.namesProduction(index);
+            default -> false;
+          };
+      case "rules", "synonyms" ->
+          verb.equals("import")
+              && Environments.namesProduction(index)
+              && (options.contains("--clear-existing-rules")
+                  || options.contains("--clear-existing-synonyms")
+                  || options.contains("--replace-existing-synonyms")
+                  || options.contains("-c")
+                  || options.contains("-r"));
+      case "objects" -> verb.equals("delete") && Environments.namesProduction(index);
+      default -> false;
+    };
+  }
+
+  // ---- a secret given to a variable the build ships to browsers
+
+  /** The prefixes a framework's build inlines into the client's bundle. */
+  private static final Pattern PUBLIC_NAME =
+      Pattern.compile(
+          "\\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY|VUE_APP|PUBLIC)_"
+              + "([A-Z0-9_]{1,100})");
+
+  /** A shell variable's or a printenv's name. */
+  private static final Pattern NAME = Pattern.compile("\\b([A-Z][A-Z0-9_]{2,100})\\b");
+
+  /** The parts of a public variable's name that say it may be public. */
+  private static final List<String> PUBLISHABLE =
+      List.of(
+          "PUBLISHABLE",
+          "PUBLIC",
+          "ANON",
+          "SEARCH_ONLY",
+          "SEARCH_KEY",
+          "SITE_KEY",
+          "CLIENT_ID",
+          "MEASUREMENT",
+          "DSN",
+          "APP_ID");
+
+  /** The parts of a name that only a secret's holder has. */
+  private static final List<String> SECRET_ONLY =
+      List.of(
+          "SECRET",
+          "ADMIN",
+          "PRIVATE",
+          "SERVICE_ROLE",
+          "MANAGEMENT",
+          "MASTER_KEY",
+          "WRITE_KEY",
+          "AUTH_TOKEN",
+          "ACCESS_TOKEN");
+
+  /** Values whose shape is a live secret's. */
+  private static final List<String> SECRET_VALUES =
+      List.of(
+          "sk_live_",
+          "rk_live_",
+          "whsec_",
+          "xoxb-",
+          "xoxp-",
+          "ghp_",
+          "github_pat_",
+          "sk-proj-",
+          "sk-ant-",
+          "AKIA");
+
+  private static String publicSecret(Scan scan) {
+    CallForRules call = scan.call();
+    if (call.tool().equals("edit") || call.tool().equals("write")) {
+      String now = CheckEdits.text(call.args(), "new_string", "new_str", "content", "file_text");
+      return now == null ? null : publicAssignment(now);
+    }
+    String source = scan.source();
+    if (source == null || source.indexOf('_') < 0) {
+      return null;
+    }
+    String text = source.length() > 8192 ? source.substring(0, 8192) : source;
+    Matcher name = PUBLIC_NAME.matcher(text);
+    while (name.find()) {
+      String before = text.substring(Math.max(0, name.start() - 24), name.start());
+      boolean set =
+          before.contains("env add")
+              || before.contains("env:set")
+              || before.contains("env set")
+              || before.contains("secret put")
+              || name.end() < text.length() && text.charAt(name.end()) == '=';
+      if (!set) {
+        continue;
+      }
+      String rest = name.group(1);
+      if (secretOnly(rest)) {
+        return name.group();
+      }
+      if (containsAny(rest, PUBLISHABLE)) {
+        continue;
+      }
+      Matcher other = NAME.matcher(text);
+      while (other.find()) {
+        String n = other.group(1);
+        if (!PUBLIC_NAME.matcher(n).matches() && secretName(n)) {
+          return name.group() + " from " + n;
+        }
+      }
+      String value = text.substring(name.end(), Math.min(text.length(), name.end() + 200));
+      for (String shape : SECRET_VALUES) {
+        if (value.contains(shape)) {
+          return name.group() + " set to a " + shape + "… value";
+        }
+      }
+    }
+    return null;
+  }
+
+  /** An edit's {@code NEXT_PUBLIC_X=value} lines given a secret. */
+  private static String publicAssignment(String now) {
+    String text = now.length() > 8192 ? now.substring(0, 8192) : now;
+    Matcher name = PUBLIC_NAME.matcher(text);
+    while (name.find()) {
+      int end = name.end();
+      while (end < text.length() && text.charAt(end) == ' ') {
+        end++;
+      }
+      if (end >= text.length() || text.charAt(end) != '=' && text.charAt(end) != ':') {
+        continue;
+      }
+      int eol = text.indexOf('\n', end);
+      String value = text.substring(end + 1, eol < 0 ? text.length() : eol).trim();
+      if (secretOnly(name.group(1)) && !value.isEmpty()) {
+        return name.group();
+      }
+      for (String shape : SECRET_VALUES) {
+        if (value.startsWith(shape) || value.startsWith("\"" + shape)) {
+          return name.group() + " set to a " + shape + "… value";
+        }
+      }
+      Matcher ref = NAME.matcher(value);
+      boolean refers =
+          value.contains("$") || value.contains("process.env.") || value.contains("import.meta");
+      while (refers && ref.find()) {
+        String n = ref.group(1);
+        if (!PUBLIC_NAME.matcher(n).matches() && secretName(n)) {
+          return name.group() + " from " + n;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A variable's name that says it holds a secret no browser may have. */
+  private static boolean secretName(String name) {
+    return (SecretNames.secret(name) || containsAny(name, SECRET_ONLY))
+        && !containsAny(name, PUBLISHABLE);
+  }
+
+  private static boolean secretOnly(String name) {
+    return containsAny(name, SECRET_ONLY) && !containsAny(name, PUBLISHABLE);
+  }
+
+  private static boolean containsAny(String text, List<String> parts) {
+    for (String part : parts) {
+      if (text.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- a browser extension's manifest broadened
+
+  /** The permissions that reach every site or the browser's private state. */
+  private static final List<String> BROAD =
+      List.of(
+          "<all_urls>",
+          "*://*/*",
+          "http://*/*",
+          "https://*/*",
+          "\"cookies\"",
+          "\"history\"",
+          "\"webrequest\"",
+          "\"webrequestblocking\"",
+          "\"debugger\"",
+          "\"nativemessaging\"",
+          "\"management\"",
+          "\"proxy\"",
+          "\"clipboardread\"");
+
+  private static boolean manifestBroadened(Step step) {
+    boolean manifest = false;
+    String broad = null;
+    for (Word word : step.args()) {
+      String t = word.text().toLowerCase(Locale.ROOT);
+      manifest |= t.endsWith("manifest.json");
+      if (broad == null) {
+        broad = broadIn(SiteSettings.normalised(word.text()), "");
+      }
+    }
+    return manifest && broad != null;
+  }
+
+  private static String editBroadens(Scan scan) {
+    CallForRules call = scan.call();
+    if (!call.tool().equals("edit") && !call.tool().equals("write")) {
+      return null;
+    }
+    String path = CheckEdits.text(call.args(), "path", "file_path");
+    if (path == null || !path.toLowerCase(Locale.ROOT).endsWith("manifest.json")) {
+      return null;
+    }
+    String now = CheckEdits.text(call.args(), "new_string", "new_str", "content", "file_text");
+    String old = CheckEdits.text(call.args(), "old_string", "old_str");
+    if (now == null) {
+      return null;
+    }
+    String broad =
+        broadIn(SiteSettings.normalised(now), old == null ? "" : SiteSettings.normalised(old));
+    return broad == null ? null : path + " given " + broad;
+  }
+
+  /** The first broad permission of {@code now} that {@code old} did not hold. */
+  private static String broadIn(String now, String old) {
+    for (String permission : BROAD) {
+      if (now.contains(permission) && !old.contains(permission)) {
+        return permission;
+      }
+    }
+    return null;
+  }
+}
