@@ -28,6 +28,7 @@ final class SaasPredicates {
     named.put("lowers-site-security", (scan, step, read) -> lowers(scan, step) != null);
     named.put("saas-production-object", (scan, step, read) -> productionObject(step));
     named.put("manifest-broadened", (scan, step, read) -> manifestBroadened(step));
+    named.put("saas-production-write", (scan, step, read) -> productionWrite(step));
   }
 
   /** Adds each predicate of the whole call under its name. */
@@ -50,17 +51,29 @@ final class SaasPredicates {
       StringBuilder body = new StringBuilder();
       for (Word word : step.args()) {
         String written = word.written() != null ? word.written() : word.text();
-        (written.contains("://") ? path : body).append(written).append(' ');
+        String t = word.text();
+        boolean url = t.startsWith("http://") || t.startsWith("https://");
+        String host = url ? Hosts.of(t) : null;
+        url |= t.startsWith("$") && t.indexOf('/') > 0; // "$CF_API/zones/…": a URL computed
+        if (host != null && ActsPredicates.local(host)) {
+          return null; // this machine's service: a local emulator, a test server
+        }
+        (url || httpieUrl(program, written) ? path : body).append(written).append(' ');
       }
       return SiteSettings.lowered(
           path.toString().toLowerCase(Locale.ROOT), SiteSettings.normalised(body.toString()));
     }
-    if (program.equals("auth0")) {
+    if (program.equals("auth0")
+        && !step.args().isEmpty()
+        && step.args().get(0).text().equals("apps")) {
       return auth0App(step);
     }
     if (SaasApis.PASSTHROUGH.contains(program)) {
       SaasApis.Api api = SaasApis.of(scan, step);
-      return api == null || api.reads() ? null : SiteSettings.lowered(api.path(), api.body());
+      if (api != null) {
+        return api.reads() ? null : SiteSettings.lowered(api.path(), api.body());
+      }
+      return ownCommand(step);
     }
     if (!step.interpreter()) {
       return null;
@@ -78,7 +91,53 @@ final class SaasPredicates {
         || body.contains("method:\"p"))) {
       return null;
     }
-    return SiteSettings.lowered(body.replace('.', '/'), body);
+    String path = body.replace('.', '/').replace("edit(\"", "").replace("update(\"", "");
+    return SiteSettings.lowered(path, body, false);
+  }
+
+  /**
+   * A SaaS CLI's own command read as a request: its positionals as the path ({@code auth0
+   * protection brute-force-protection update}), its {@code --enabled=false} as the body.
+   */
+  private static String ownCommand(Step step) {
+    StringBuilder path = new StringBuilder();
+    StringBuilder body = new StringBuilder();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i).text().toLowerCase(Locale.ROOT);
+      if (!a.startsWith("-")) {
+        path.append('/').append(a);
+        continue;
+      }
+      String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : "";
+      if (value.isEmpty() && i + 1 < args.size()) {
+        value = args.get(i + 1).text().toLowerCase(Locale.ROOT);
+      }
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (name.equals("--enabled") && (value.equals("false") || value.equals("0"))
+          || name.equals("--no-enabled")) {
+        body.append("\"enabled\":false ");
+      }
+    }
+    List<String> words = ActsPredicates.words(path.toString());
+    String verb = words.isEmpty() ? "" : words.get(words.size() - 1);
+    if (verb.equals("list") || verb.equals("show") || verb.equals("get") || verb.equals("ls")) {
+      return null;
+    }
+    return SiteSettings.lowered(path.toString(), body.toString(), true);
+  }
+
+  /** httpie's URL, written without a scheme: {@code api.x.com/v1/…}, no item ({@code a=b}). */
+  private static boolean httpieUrl(String program, String word) {
+    int slash = word.indexOf('/');
+    int dot = word.indexOf('.');
+    return !program.equals("curl")
+        && !program.equals("wget")
+        && slash > 0
+        && dot > 0
+        && dot < slash
+        && word.indexOf('=') < 0
+        && (word.indexOf(':') < 0 || word.indexOf(':') > slash);
   }
 
   /** {@code auth0 apps update|create … --callbacks … --origins …}: the lists it sets. */
@@ -109,7 +168,7 @@ final class SaasPredicates {
   /** An SDK's call that deletes or empties a search index it names. */
   private static final Pattern INDEX_DESTROYED =
       Pattern.compile(
-          "(?:initindex|\\.index)\\(\\s*[\"'`]([^\"'`]{1,200})[\"'`]\\s*\\)\\s*\\."
+          "(?:initindex|init_index|\\.index)\\(\\s*[\"'`]([^\"'`]{1,200})[\"'`]\\s*\\)\\s*\\."
               + "(?:delete|clearobjects|replaceallobjects|clearrules|clearsynonyms|delete_index"
               + "|clear_objects)\\s*\\("
               + "|(?:deleteindex|delete_index|clearobjects|clear_objects)\\(\\s*\\{?[^\"'`]{0,40}"
@@ -175,6 +234,46 @@ final class SaasPredicates {
     };
   }
 
+  /**
+   * A SaaS CLI's write to production's content or routing, asked: Contentful's import or migration
+   * into {@code master} (where no environment is named, too: master is the default), a Twilio
+   * number's webhooks pointed at a host that is not this machine (its messages go there).
+   */
+  static boolean productionWrite(Step step) {
+    List<Word> args = step.args();
+    if (args.size() < 2) {
+      return false;
+    }
+    String noun = args.get(0).text();
+    String verb = args.get(1).text();
+    if (step.program().equals("contentful")) {
+      if (!noun.equals("space") || !verb.equals("import") && !verb.equals("migration")) {
+        return false;
+      }
+      List<String> options = new java.util.ArrayList<>();
+      for (Word word : args) {
+        options.add(word.text().toLowerCase(Locale.ROOT));
+      }
+      return !options.contains("--environment-id")
+              && !options.contains("-e")
+              && options.stream().noneMatch(o -> o.startsWith("--environment-id="))
+          || productionEnvironment(options);
+    }
+    if (!step.program().equals("twilio") || !noun.equals("phone-numbers:update")) {
+      return false;
+    }
+    for (int i = 1; i + 1 < args.size(); i++) {
+      String o = args.get(i).text();
+      if (o.endsWith("-url") || o.endsWith("-callback")) {
+        String host = Hosts.of(args.get(i + 1).text());
+        if (host != null && !ActsPredicates.local(host)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether an option of the program takes the next word as its value. */
   private static boolean valued(String program, String option) {
     return switch (option) {
@@ -195,6 +294,12 @@ final class SaasPredicates {
           true;
       default -> false;
     };
+  }
+
+  /** Whether an index's name says it is a copy kept aside: {@code prod_products_backup}. */
+  private static boolean keeps(String index) {
+    return containsAny(
+        index.toUpperCase(Locale.ROOT), List.of("BACKUP", "BAK", "SNAPSHOT", "ARCHIVE", "COPY"));
   }
 
   /** Contentful's master environment, or one named for production. */
@@ -224,7 +329,7 @@ final class SaasPredicates {
     return switch (noun) {
       case "indices", "index" ->
           switch (verb) {
-            case "copy", "cp" -> Environments.namesProduction(last);
+            case "copy", "cp" -> Environments.namesProduction(last) && !keeps(last);
             case "move", "mv" ->
                 Environments.namesProduction(last) || Environments.namesProduction(index);
             case "delete", "clear", "rm" -> Environments.namesProduction(index);
@@ -326,13 +431,14 @@ final class SaasPredicates {
         continue;
       }
       Matcher other = NAME.matcher(text);
+      other.region(statementStart(text, name.start()), statementEnd(text, name.end()));
       while (other.find()) {
         String n = other.group(1);
         if (!PUBLIC_NAME.matcher(n).matches() && secretName(n)) {
           return name.group() + " from " + n;
         }
       }
-      String value = text.substring(name.end(), Math.min(text.length(), name.end() + 200));
+      String value = text.substring(name.end(), statementEnd(text, name.end()));
       for (String shape : SECRET_VALUES) {
         if (value.contains(shape)) {
           return name.group() + " set to a " + shape + "… value";
@@ -341,6 +447,28 @@ final class SaasPredicates {
     }
     return null;
   }
+
+  /** Where the statement holding {@code at} starts: after a {@code ;}, {@code &&}, {@code ||}. */
+  private static int statementStart(String text, int at) {
+    int start = 0;
+    for (String stop : STATEMENT_ENDS) {
+      int i = text.lastIndexOf(stop, at);
+      start = i < 0 ? start : Math.max(start, i + stop.length());
+    }
+    return start;
+  }
+
+  /** Where the statement holding {@code at} ends: a pipe goes on, a list does not. */
+  private static int statementEnd(String text, int at) {
+    int end = text.length();
+    for (String stop : STATEMENT_ENDS) {
+      int i = text.indexOf(stop, at);
+      end = i < 0 ? end : Math.min(end, i);
+    }
+    return end;
+  }
+
+  private static final List<String> STATEMENT_ENDS = List.of(";", "&&", "||", "\n");
 
   /** An edit's {@code NEXT_PUBLIC_X=value} lines given a secret. */
   private static String publicAssignment(String now) {

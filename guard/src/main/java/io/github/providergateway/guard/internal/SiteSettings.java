@@ -49,6 +49,9 @@ final class SiteSettings {
           "password",
           "audit");
 
+  /** The words of a CLI's command that turn what it names off. */
+  private static final Set<String> OFF = Set.of("disable", "off", "deactivate");
+
   /** The fields and options that list where an identity provider may send a signed-in person. */
   private static final List<String> REDIRECTS =
       List.of(
@@ -70,10 +73,25 @@ final class SiteSettings {
    * @param body what it sends, lower case, its blanks left out and its quotes made double
    */
   static String lowered(String path, String body) {
+    return lowered(path, body, true);
+  }
+
+  /**
+   * What a write lowers, as the reason names it, or {@code null}.
+   *
+   * @param path the request's path, lower case (inline code's text, its dots read as slashes)
+   * @param body what it sends, lower case, its blanks left out and its quotes made double
+   * @param command whether the path is a command's or a URL's, whose words may say off ({@code
+   *     …/brute-force-protection/disable}); not code's, whose words are anything
+   */
+  static String lowered(String path, String body, boolean command) {
     for (Map.Entry<String, Set<String>> setting : LOWERED.entrySet()) {
       if (path.contains("settings/" + setting.getKey())) {
         for (String value : setting.getValue()) {
-          if (body.contains("\"value\":\"" + value + "\"")) {
+          if (body.contains("\"value\":\"" + value + "\"")
+              || body.contains("value=" + value)
+              || body.contains("value:\"" + value + "\"")
+              || body.contains("value:=\"" + value + "\"")) {
             return setting.getKey() + " set to " + value;
           }
         }
@@ -84,7 +102,9 @@ final class SiteSettings {
       return "HSTS preloaded or turned off";
     }
     if (body.contains("\"fight_mode\":false")
-        || body.contains("\"enabled\":false") && ActsPredicates.says(path, PROTECTIONS)) {
+        || body.contains("protection\":null")
+        || (body.contains("\"enabled\":false") || command && ActsPredicates.says(path, OFF))
+            && ActsPredicates.says(path, PROTECTIONS)) {
       return "a protection turned off";
     }
     if (body.contains("high_risk")
