@@ -404,11 +404,22 @@ final class SaasPredicates {
     CallForRules call = scan.call();
     if (call.tool().equals("edit") || call.tool().equals("write")) {
       String now = CheckEdits.text(call.args(), "new_string", "new_str", "content", "file_text");
-      return now == null ? null : publicAssignment(now);
+      if (now == null) {
+        return null;
+      }
+      String file = CheckEdits.text(call.args(), "path", "file_path");
+      if (file != null && BUNDLER_CONFIG.matcher(file).find()) {
+        String old = CheckEdits.text(call.args(), "old_string", "old_str");
+        String inlined = inlined(now, old == null ? "" : old);
+        if (inlined != null) {
+          return inlined;
+        }
+      }
+      return !namesPublic(now) ? null : publicAssignment(now);
     }
     String source = scan.source();
-    if (source == null || source.indexOf('_') < 0) {
-      return null;
+    if (source == null || !namesPublic(source)) {
+      return null; // most calls: a few substring tests
     }
     String text = source.length() > 8192 ? source.substring(0, 8192) : source;
     Matcher name = PUBLIC_NAME.matcher(text);
@@ -419,6 +430,9 @@ final class SaasPredicates {
               || before.contains("env:set")
               || before.contains("env set")
               || before.contains("secret put")
+              || before.contains("secret set")
+              || before.contains("variable set")
+              || before.contains("secret:create")
               || name.end() < text.length() && text.charAt(name.end()) == '=';
       if (!set) {
         continue;
@@ -505,6 +519,49 @@ final class SaasPredicates {
     return null;
   }
 
+  /**
+   * A bundler's or a framework's configuration, whose {@code env} and {@code define} it inlines.
+   */
+  private static final Pattern BUNDLER_CONFIG =
+      Pattern.compile(
+          "(?:^|/)(?:next|vite|nuxt|astro|svelte|webpack|rsbuild)\\.config\\.[a-z]{1,4}$");
+
+  /** A variable read from the build's environment. */
+  private static final Pattern ENV_READ =
+      Pattern.compile("(?:process\\.env|import\\.meta\\.env)\\.([A-Z][A-Z0-9_]{2,100})");
+
+  /**
+   * What an edit of a bundler's configuration inlines into the client's bundle: every variable
+   * ({@code envPrefix: ''}), or a secret one named in its {@code env} or {@code define}.
+   */
+  private static String inlined(String now, String old) {
+    String text = now.length() > 8192 ? now.substring(0, 8192) : now;
+    String flat = SiteSettings.normalised(text);
+    if (flat.contains("envprefix:\"\"") || flat.contains("envprefix:[\"\"")) {
+      return "envPrefix '' (every variable of the build's environment)";
+    }
+    if (!flat.contains("define:") && !flat.contains("env:") || flat.contains("server")) {
+      return null;
+    }
+    Matcher read = ENV_READ.matcher(text);
+    while (read.find()) {
+      String n = read.group(1);
+      if (!PUBLIC_NAME.matcher(n).matches() && secretName(n) && !old.contains(n)) {
+        return n + " inlined into the client's bundle";
+      }
+    }
+    return null;
+  }
+
+  /** Whether a text holds a public prefix at all, before any pattern is run over it. */
+  private static boolean namesPublic(String text) {
+    return text.contains("PUBLIC_")
+        || text.contains("VITE_")
+        || text.contains("REACT_APP_")
+        || text.contains("GATSBY_")
+        || text.contains("VUE_APP_");
+  }
+
   /** A variable's name that says it holds a secret no browser may have. */
   private static boolean secretName(String name) {
     return (SecretNames.secret(name) || containsAny(name, SECRET_ONLY))
@@ -541,7 +598,8 @@ final class SaasPredicates {
           "\"nativemessaging\"",
           "\"management\"",
           "\"proxy\"",
-          "\"clipboardread\"");
+          "\"clipboardread\"",
+          "unsafe-eval");
 
   private static boolean manifestBroadened(Step step) {
     boolean manifest = false;

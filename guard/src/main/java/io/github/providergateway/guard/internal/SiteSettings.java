@@ -27,7 +27,8 @@ final class SiteSettings {
           "min_tls_version", Set.of("1.0", "1.1"),
           "waf", Set.of("off"),
           "browser_check", Set.of("off"),
-          "automatic_https_rewrites", Set.of("off"));
+          "automatic_https_rewrites", Set.of("off"),
+          "tls_client_auth", Set.of("off"));
 
   /** The words of a path that name a protection: turned off there, the site is open. */
   private static final Set<String> PROTECTIONS =
@@ -62,7 +63,20 @@ final class SiteSettings {
           "\"redirect_uris\"",
           "\"redirecturis\"",
           "\"allowedorigins\"",
-          "\"cors_origins\"");
+          "\"cors_origins\"",
+          "\"allowed_web_origins\"",
+          "\"allowed_cors_origins\"");
+
+  /**
+   * A flag whose name says it turns a protection off set true ({@code
+   * "disable_clickjack_protection_headers": true}), or one that requires a protection set false
+   * ({@code "require_mfa": false}, {@code "email_verification": false}).
+   */
+  private static final Pattern FLAG_LOWERED =
+      Pattern.compile(
+          "\"(?:disable|skip|bypass|allow_insecure)[a-z_]{0,60}\":true"
+              + "|\"[a-z_]{0,40}(?:mfa|2fa|two_factor|captcha|csrf|verification|https_only"
+              + "|force_https|enforce_ssl|require_ssl|signature_check)[a-z_]{0,40}\":false");
 
   private static final Pattern URL = Pattern.compile("https?://([^/\"',\\s\\]\\\\]{1,253})");
 
@@ -107,6 +121,12 @@ final class SiteSettings {
             && ActsPredicates.says(path, PROTECTIONS)) {
       return "a protection turned off";
     }
+    if (body.indexOf("\":true") >= 0 || body.indexOf("\":false") >= 0) {
+      var flag = FLAG_LOWERED.matcher(body);
+      if (flag.find()) {
+        return flag.group() + " set";
+      }
+    }
     if (body.contains("high_risk")
         && (body.contains("enabled\":\"true\"")
             || body.contains("enabled\":true")
@@ -135,6 +155,11 @@ final class SiteSettings {
    * @return what it lets in, or {@code null}
    */
   static String openRedirects(String list) {
+    for (String token : list.split("[\\s,\\[\\]\"]+", 200)) {
+      if (token.equals("*")) {
+        return "a wildcard callback or origin (*)";
+      }
+    }
     var hosts = URL.matcher(list);
     String domain = null;
     while (hosts.find()) {
