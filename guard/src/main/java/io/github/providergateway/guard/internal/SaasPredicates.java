@@ -217,6 +217,7 @@ final class SaasPredicates {
     String verb = positionals.get(1);
     return switch (program) {
       case "algolia" -> algolia(noun, verb, positionals, options);
+      case "sanity" -> noun.equals("dataset") && sanity(verb, positionals, options);
       case "contentful" ->
           noun.equals("space")
               && (verb.equals("delete")
@@ -298,6 +299,21 @@ final class SaasPredicates {
     };
   }
 
+  /**
+   * Sanity's {@code dataset delete <name>} of a dataset named for production, and its {@code
+   * dataset import <file> <name> --replace} over one.
+   */
+  private static boolean sanity(String verb, List<String> positionals, List<String> options) {
+    return switch (verb) {
+      case "delete" -> positionals.size() > 2 && Environments.namesProduction(positionals.get(2));
+      case "import" ->
+          positionals.size() > 3
+              && Environments.namesProduction(positionals.get(3))
+              && options.contains("--replace");
+      default -> false;
+    };
+  }
+
   /** Whether an index's name says it is a copy kept aside: {@code prod_products_backup}. */
   private static boolean keeps(String index) {
     return PublicVariables.containsAny(
@@ -338,13 +354,14 @@ final class SaasPredicates {
             default -> false;
           };
       case "rules", "synonyms" ->
-          verb.equals("import")
-              && Environments.namesProduction(index)
-              && (options.contains("--clear-existing-rules")
-                  || options.contains("--clear-existing-synonyms")
-                  || options.contains("--replace-existing-synonyms")
-                  || options.contains("-c")
-                  || options.contains("-r"));
+          Environments.namesProduction(index) && (verb.equals("delete") || verb.equals("clear"))
+              || verb.equals("import")
+                  && Environments.namesProduction(index)
+                  && (options.contains("--clear-existing-rules")
+                      || options.contains("--clear-existing-synonyms")
+                      || options.contains("--replace-existing-synonyms")
+                      || options.contains("-c")
+                      || options.contains("-r"));
       case "objects" -> verb.equals("delete") && Environments.namesProduction(index);
       default -> false;
     };
