@@ -149,6 +149,7 @@ final class SaasPredicates {
       return null;
     }
     StringBuilder lists = new StringBuilder();
+    StringBuilder app = new StringBuilder();
     for (int i = 1; i < args.size(); i++) {
       String a = args.get(i).text().toLowerCase(Locale.ROOT);
       boolean list =
@@ -159,8 +160,16 @@ final class SaasPredicates {
       if (list && a.contains("=")) {
         lists.append(a.substring(a.indexOf('=') + 1)).append(' ');
       } else if (list && i + 1 < args.size()) {
-        lists.append(args.get(i + 1).text().toLowerCase(Locale.ROOT)).append(' ');
+        lists.append(args.get(++i).text().toLowerCase(Locale.ROOT)).append(' ');
+      } else {
+        String written = args.get(i).written();
+        app.append(written != null ? written : args.get(i).text()).append(' ');
       }
+    }
+    String named = app.toString();
+    if (Environments.testName(named) && !Environments.namesProduction(named)) {
+      return null; // a development tenant's or app's ($DEV_APP, --tenant acme-dev): its own
+      // callbacks
     }
     return lists.isEmpty() ? null : SiteSettings.openRedirects(lists.toString());
   }
