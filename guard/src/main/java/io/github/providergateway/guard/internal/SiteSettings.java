@@ -127,6 +127,12 @@ final class SiteSettings {
         return flag.group() + " set";
       }
     }
+    if (body.contains("x-robots-tag")
+        && body.contains("noindex")
+        && !Environments.stagingHost(path)
+        && !Environments.testName(path)) {
+      return "the site taken out of search (X-Robots-Tag: noindex)";
+    }
     if (body.contains("high_risk")
         && (body.contains("enabled\":\"true\"")
             || body.contains("enabled\":true")

@@ -46,6 +46,19 @@ class SiteSettingsTest {
   }
 
   @Test
+  void theWholeSiteMarkedNoindexIsLoweredButAStagingZonesIsNot() {
+    String body =
+        "{\"rules\":[{\"expression\":\"true\",\"action_parameters\":{\"headers\":"
+            + "{\"X-Robots-Tag\":{\"value\":\"noindex\"}}}}]}";
+    assertThat(lowered("https://api.cloudflare.com/client/v4/zones/$cf_zone_id/rulesets", body))
+        .contains("noindex");
+    assertThat(
+            lowered(
+                "https://api.cloudflare.com/client/v4/zones/$cf_staging_zone_id/rulesets", body))
+        .isNull();
+  }
+
+  @Test
   void aBodyIsReadOverItsFirst8KiBOnly() {
     String padding = "x".repeat(9000);
     assertThat(lowered("/zones/z/settings/ssl", padding + "{\"value\":\"off\"}")).isNull();
