@@ -73,7 +73,19 @@ final class SaasPredicates {
     if (SaasApis.PASSTHROUGH.contains(program)) {
       SaasApis.Api api = SaasApis.of(scan, step);
       if (api != null) {
-        return api.reads() ? null : SiteSettings.lowered(api.path(), api.body());
+        if (api.reads()) {
+          return null;
+        }
+        String lowered = SiteSettings.lowered(api.path(), api.body());
+        String source = scan.source();
+        if (lowered == null
+            && source != null
+            && !api.body().contains("{")
+            && !api.body().contains("[")) {
+          // a body the command made before ($(cat /tmp/cb.json) after jq -n '{callbacks: …}')
+          lowered = SiteSettings.lowered(api.path(), SiteSettings.normalised(source));
+        }
+        return lowered;
       }
       return ownCommand(step);
     }

@@ -141,6 +141,9 @@ final class SiteSettings {
     }
     for (String field : REDIRECTS) {
       int at = body.indexOf(field);
+      if (at < 0) {
+        at = body.indexOf(field.substring(1, field.length() - 1) + ":"); // jq's {callbacks: …}
+      }
       if (at >= 0) {
         int end = body.indexOf(']', at);
         String list = body.substring(at, end < 0 ? Math.min(body.length(), at + 2048) : end);
