@@ -65,7 +65,11 @@ final class SiteSettings {
           "\"allowedorigins\"",
           "\"cors_origins\"",
           "\"allowed_web_origins\"",
-          "\"allowed_cors_origins\"");
+          "\"allowed_cors_origins\"",
+          "\"weborigins\"",
+          "\"callbackurls\"",
+          "\"logouturls\"",
+          "\"post_logout_redirect_uris\"");
 
   /**
    * A flag whose name says it turns a protection off set true ({@code

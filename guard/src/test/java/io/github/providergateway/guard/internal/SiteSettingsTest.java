@@ -59,6 +59,14 @@ class SiteSettingsTest {
   }
 
   @Test
+  void theIdentityProvidersFieldsAreReadAsTheyAreSpelt() {
+    assertThat(lowered("/admin/realms/acme/clients/1", "{\"redirectUris\":[\"*\"]}")).isNotNull();
+    assertThat(lowered("/user-pool-client", "{\"CallbackURLs\": [\"https://*.acme.com/cb\"]}"))
+        .isNotNull();
+    assertThat(lowered("/admin/realms/acme/clients/1", "{\"webOrigins\":[\"+\"]}")).isNull();
+  }
+
+  @Test
   void aBodyIsReadOverItsFirst8KiBOnly() {
     String padding = "x".repeat(9000);
     assertThat(lowered("/zones/z/settings/ssl", padding + "{\"value\":\"off\"}")).isNull();
