@@ -229,23 +229,43 @@ final class ActsPredicates {
   private static final Set<String> REVEALING =
       Set.of("reveal", "detokenize", "unmask", "decrypt", "plaintext", "export");
 
-  /** The hosts of production's services (environments.json): the production family decides them. */
-  private static final Set<String> SERVICE_HOSTS = serviceHosts();
-
-  private static Set<String> serviceHosts() {
-    Set<String> hosts = new java.util.HashSet<>();
-    for (Environments.Service service : Environments.services()) {
-      hosts.addAll(service.hosts());
-    }
-    return Set.copyOf(hosts);
-  }
-
   /**
-   * Whether a host's writes are decided by another family: a forge, a registry, a service of
-   * production's (environments.json).
+   * Whether a request is decided by another family: any request to a forge or a registry, and the
+   * one a service of production's (environments.json) reads: its host (where it names hosts), its
+   * path and its method, whatever else the service asks of it ({@code purge_everything}), so that
+   * purging one URL is no credentialed write. A service's host is not all of its API: Cloudflare's
+   * DNS records are dns-repoint's, its zone's settings and rulesets this family's (decision 101).
+   *
+   * @param host the host written to
+   * @param path the URL's path, or {@code null} where it is not known
+   * @param method the method, lower case, or {@code null} for any (inline code)
    */
-  static boolean decidedElsewhere(String host) {
-    return OWN.contains(host) || SERVICE_HOSTS.contains(host);
+  static boolean decidedElsewhere(String host, String path, String method) {
+    if (OWN.contains(host)) {
+      return true;
+    }
+    if (path == null) {
+      return false;
+    }
+    String p = path.toLowerCase(Locale.ROOT);
+    for (Environments.Service service : Environments.services()) {
+      if (service.production() || method != null && !service.methods().contains(method)) {
+        continue;
+      }
+      boolean hostMatches = service.hosts().isEmpty();
+      for (String h : service.hosts()) {
+        hostMatches |= host.equals(h) || host.endsWith("." + h);
+      }
+      if (!hostMatches) {
+        continue;
+      }
+      for (String part : service.paths()) {
+        if (p.contains(part)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether a credential word is a test account's key: {@code sk_test_…}, {@code rk_test_…}. */
@@ -313,7 +333,7 @@ final class ActsPredicates {
       if (h != null && local(h)) {
         continue;
       }
-      if (h != null && (OWN.contains(h) || SERVICE_HOSTS.contains(h))) {
+      if (h != null && decidedElsewhere(h, path(url), method)) {
         return NONE; // the forges', the registries', and production's services' (their rules')
       }
       urlSeen = true;

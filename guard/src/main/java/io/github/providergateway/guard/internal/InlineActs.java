@@ -124,11 +124,11 @@ final class InlineActs {
       if (h == null || ActsPredicates.local(h)) {
         continue;
       }
-      if (ActsPredicates.decidedElsewhere(h)) {
-        return null;
-      }
       int scheme = url.indexOf("://");
       int slash = url.indexOf('/', scheme + 3);
+      if (ActsPredicates.decidedElsewhere(h, slash > 0 ? url.substring(slash) : "", null)) {
+        return null;
+      }
       if (slash > 0 && ActsPredicates.readsOnly(url.substring(slash), c)) {
         continue; // a search, a token's exchange, a model's completion
       }

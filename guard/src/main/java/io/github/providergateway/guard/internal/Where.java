@@ -165,6 +165,7 @@ final class Where {
     LoosenedEdits.addCallsTo(onCall);
     OrgDirectories.addCallsTo(onCall);
     HardwarePredicates.addCallsTo(onCall);
+    SaasPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -212,6 +213,8 @@ final class Where {
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);
     DirectoryApis.addTo(named);
+    SaasPredicates.addTo(named);
+    SaasApis.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
