@@ -199,6 +199,18 @@ final class CheckEdits {
    * @return what it turns off, or {@code null}
    */
   static Found ofEdit(CallForRules call) {
+    return ofEdit(call, CheckEdits::of);
+  }
+
+  /**
+   * What an edit tool's call holds, as the reader reads its old and new text.
+   *
+   * @param call the call
+   * @param reader what reads the change
+   * @param <T> what it finds
+   * @return what it found, or {@code null}
+   */
+  static <T> T ofEdit(CallForRules call, WeakenPredicates.ChangeReader<T> reader) {
     String tool = call.tool();
     if (!tool.equals("edit") && !tool.equals("write")) {
       return null;
@@ -215,7 +227,7 @@ final class CheckEdits {
     if (now == null || old == null && now.isEmpty()) {
       return null;
     }
-    return of(old == null ? "" : old, now, List.of(file));
+    return reader.read(old == null ? "" : old, now, List.of(file));
   }
 
   private static String text(JsonNode args, String... fields) {
@@ -477,7 +489,8 @@ final class CheckEdits {
     return code.toString();
   }
 
-  private static boolean comment(String line) {
+  /** Whether a line is a comment. */
+  static boolean comment(String line) {
     return line.startsWith("#")
         || line.startsWith("//")
         || line.startsWith("/*")

@@ -162,6 +162,7 @@ final class Where {
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
+    CustomerPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -203,6 +204,7 @@ final class Where {
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    CustomerPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

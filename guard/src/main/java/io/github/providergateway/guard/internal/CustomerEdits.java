@@ -1,0 +1,456 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a change to the project's code does to its customers (issue 80 round 5, decision 102): read
+ * of the text an edit writes, as the {@code weakens} readers hand it on ({@link
+ * WeakenPredicates.ChangeReader}: an edit tool's old and new text, a {@code sed -i} or {@code perl
+ * -pi} substitution, a here-document or {@code echo} written to a file, inline code's
+ * replacements). Only the lines a change adds are read for what it puts in; what it takes out is
+ * what the old text's code held and the new text's code does not. A test's, a fixture's, a mock's,
+ * a document's or an example's file ({@link CheckFiles#ordinary}) is ordinary work, except where a
+ * test hook fakes results ({@link Kind#FAKES_PASS}) or a dependency is patched ({@link
+ * Kind#DEPENDENCY_CHECK_OFF}).
+ */
+final class CustomerEdits {
+  /** What a change does to the customers, one a rule of the {@code customers} family. */
+  enum Kind {
+    /** A payment form's data sent to another host: {@code navigator.sendBeacon("https://…")}. */
+    CARD_ELSEWHERE,
+    /** A dependency's security code patched in place: {@code if (!valid)} to {@code if (false)}. */
+    DEPENDENCY_CHECK_OFF,
+    /** A test hook that turns failures into passes ({@code checks.fake-pass}). */
+    FAKES_PASS,
+    /** Personal data handed to analytics: {@code gtag('event', …, {email: order.email})}. */
+    PII_TO_ANALYTICS,
+    /** Session replay's masking taken off: {@code maskAllInputs: false}. */
+    REPLAY_UNMASKED,
+    /** A script from another host at a moving ref, or unknown on a payment or login page. */
+    OUTSIDE_SCRIPT,
+    /** A consent or marketing opt-in ticked by default. */
+    CONSENT_DEFAULT_ON,
+    /** Global Privacy Control, unsubscribe or opt-out handling taken out of the code. */
+    PRIVACY_SIGNAL_REMOVED
+  }
+
+  /** The longest text read; the rest of a longer one is not. */
+  private static final int MAX_TEXT = 64 * 1024;
+
+  /** The longest line read; a longer one (minified code, data) is not. */
+  private static final int MAX_LINE = 600;
+
+  /** How far past an analytics call its arguments are read. */
+  private static final int CALL_SPAN = 600;
+
+  /** A call that hands data to an analytics, advertising or replay service. */
+  private static final Pattern ANALYTICS_CALL =
+      Pattern.compile(
+          "\\b(?:gtag|ga|fbq|ttq\\.\\w+|snaptr|pintrk|twq|rdt|hj|clarity|dataLayer\\.push|_learnq\\.push"
+              + "|(?:window\\.)?analytics\\.(?:track|identify|page|group|alias)"
+              + "|mixpanel\\.(?:track|identify|register\\w*|people\\.set\\w*)"
+              + "|amplitude\\.(?:track|identify|setUserProperties|logEvent)"
+              + "|posthog\\.(?:capture|identify|register|people\\.set\\w*)"
+              + "|heap\\.(?:track|identify|addUserProperties)|FS\\.(?:identify|setUserVars|event)"
+              + "|rudderanalytics\\.(?:track|identify)|umami\\.track|plausible|sendGAEvent"
+              + "|sendGTMEvent|LogRocket\\.identify|hotjar\\.identify|smartlook\\(|_paq\\.push)"
+              + "\\s*\\(|google-analytics\\.com/(?:mp/)?collect|api2?\\.amplitude\\.com"
+              + "|api\\.mixpanel\\.com/(?:track|engage)|api\\.segment\\.io/v1");
+
+  /** A customer's personal data, as a key or a field read: {@code email:}, {@code .phone}. */
+  private static final Pattern PERSONAL_FIELD =
+      Pattern.compile(
+          "(?i)(?:(?:^|[{,(\\s'\"])(?:user_?|customer_?|billing_?|shipping_?|\\$)?"
+              + "(?:e_?mail(?:_?address)?|phone(?:_?number)?|mobile(?:_?number)?|street(?:_?address)?"
+              + "|address(?:_?line\\d?)?|postal_?code|zip_?code|date_?of_?birth|dob|birth_?date"
+              + "|birthday|ssn|passport(?:_?number)?|first_?name|last_?name|full_?name|ip_?address)"
+              + "['\"]?\\s*:|\\.(?:e_?mail|phone(?:Number)?|phone_number|shippingAddress"
+              + "|billingAddress|shipping_address|billing_address|dateOfBirth|date_of_birth|ssn"
+              + "|firstName|lastName|first_name|last_name|fullName|full_name)\\b)");
+
+  /** Personal data hashed before it goes: what the advertising APIs ask for. */
+  private static final Pattern HASHED =
+      Pattern.compile("(?i)sha256|sha-256|hash|digest|md5|hmac|anonymi[sz]e|pseudonymi[sz]e");
+
+  /** Session replay's or recording's masking switched off, keystrokes captured. */
+  private static final Pattern UNMASKED =
+      Pattern.compile(
+          "(?i)(?:\\bmask_?all_?(?:inputs|text)?|\\bmask_?inputs?|\\bmask_?text|data-mask(?:-inputs|-text)?"
+              + "|\\binput_?sanitizer|\\btext_?sanitizer|\\bsanitize_?inputs?|\\bredact_?inputs?"
+              + "|\\bmask_?all_?text_?input|\\bprivacy_?mode)['\"]?\\s*[:=]\\s*['\"{]?\\s*"
+              + "(?:false|0|off|none|no)\\b"
+              + "|(?:data-)?(?:capture|record)[_-]?keystrokes['\"]?\\s*[:=]\\s*['\"]?\\s*true"
+              + "|(?:request|response)Sanitizer\\s*:\\s*\\(?\\s*(\\w{1,20})\\s*\\)?\\s*=>\\s*\\1\\b");
+
+  /** A script loaded from a host: a tag's source, Liquid's {@code script_tag}, a set source. */
+  private static final Pattern SCRIPT =
+      Pattern.compile(
+          "(?i)<script\\b[^>]{0,300}?\\bsrc\\s*=\\s*\\{?\\s*['\"`]((?:https?:)?//[^'\"`\\s]{1,300})"
+              + "|['\"]((?:https?:)?//[^'\"\\s]{1,300})['\"]\\s*\\|\\s*script_tag"
+              + "|\\.src\\s*=\\s*['\"`]((?:https?:)?//[^'\"`\\s]{1,300})");
+
+  /** A source that moves: a branch, {@code latest}, a raw file of a repository. */
+  private static final Pattern MOVING =
+      Pattern.compile(
+          "(?i)//(?:raw\\.githubusercontent\\.com|gist\\.githubusercontent\\.com|raw\\.githack\\.com"
+              + "|rawcdn\\.githack\\.com|cdn\\.rawgit\\.com|rawgit\\.com|gitcdn\\.\\w+|cdn\\.statically\\.io)/"
+              + "|@(?:main|master|latest|dev|develop|head|trunk|next|canary|nightly)(?:[/'\"]|$)"
+              + "|cdn\\.jsdelivr\\.net/gh/[^/@]{1,100}/[^/@]{1,100}/"
+              + "|//unpkg\\.com/(?:@[^/]{1,100}/)?[^/@]{1,100}/");
+
+  /** The hosts of the payment, captcha and tag services a checkout ordinarily loads. */
+  private static final List<String> KNOWN_SCRIPT_HOSTS =
+      List.of(
+          "stripe.com",
+          "stripe.network",
+          "paypal.com",
+          "paypalobjects.com",
+          "braintreegateway.com",
+          "braintree-api.com",
+          "adyen.com",
+          "klarna.com",
+          "klarnacdn.net",
+          "squareup.com",
+          "squarecdn.com",
+          "google.com",
+          "gstatic.com",
+          "googletagmanager.com",
+          "google-analytics.com",
+          "recaptcha.net",
+          "cloudflare.com",
+          "hcaptcha.com",
+          "shopify.com",
+          "shopifycdn.com",
+          "apple.com",
+          "mollie.com",
+          "checkout.com",
+          "razorpay.com",
+          "mercadopago.com",
+          "chargebee.com",
+          "recurly.com",
+          "paddle.com",
+          "payments-amazon.com",
+          "afterpay.com",
+          "affirm.com");
+
+  /** A page where a script reads what the customer types: a payment, a login. */
+  private static final Pattern TYPED_PAGE =
+      Pattern.compile(
+          "(?i)checkout|payment|billing|basket|\\bcart|card|login|signin|sign[-_]in|signup"
+              + "|password|account");
+
+  /** What a consent or marketing choice is called. */
+  private static final Pattern CONSENT_WORDS =
+      Pattern.compile(
+          "(?i)marketing|newsletter|opt[-_]?in|consent|subscri|promo|accepts_?sms|email_?opt"
+              + "|third_?party|share_?data|sell_?data|personali[sz]");
+
+  /** A checkbox or setting ticked by default. */
+  private static final Pattern DEFAULT_ON =
+      Pattern.compile(
+          "(?i)\\bdefaultChecked(?:\\s*=\\s*(?:\\{\\s*true\\s*}|['\"](?:true|checked)['\"]))?(?=[\\s/>}]|$)"
+              + "|<input\\b[^>]{0,300}?\\schecked(?:\\s*=\\s*(?:['\"](?:true|checked)['\"]|\\{\\s*true\\s*}))?(?=[\\s/>])"
+              + "|\\b[\\w.]{0,40}(?:default|initial|pre_?(?:check|tick|select))\\w{0,30}"
+              + "['\"]?\\s*[:=]\\s*['\"]?(?:true|1|yes|on|granted|checked)\\b"
+              + "|\\[\\s*\\w{0,40}\\s*,\\s*\\w{1,40}\\s*]\\s*=\\s*(?:React\\.)?useState\\(\\s*true\\s*\\)");
+
+  /** Consent mode's default granted: advertising storage on before the visitor chose. */
+  private static final Pattern GRANTED =
+      Pattern.compile(
+          "(?:ad_storage|analytics_storage|ad_user_data|ad_personalization)['\"]?\\s*:\\s*['\"]granted");
+
+  /** Consent mode's default, as the consent call names it. */
+  private static final Pattern CONSENT_DEFAULT =
+      Pattern.compile("['\"]consent['\"]\\s*,\\s*['\"]default['\"]");
+
+  /** The privacy signals code honours, by what the code calls them. */
+  private static final List<Pattern> SIGNALS =
+      List.of(
+          Pattern.compile("(?i)sec-gpc|globalprivacycontrol|\\bgpc\\b"),
+          Pattern.compile("(?i)unsubscribe"),
+          Pattern.compile(
+              "(?i)opt[-_]?out|do[-_]?not[-_]?sell|donotsell|do[-_]?not[-_]?track|donottrack"));
+
+  /** A call that sends data to a host from a page. */
+  private static final Pattern SENDS =
+      Pattern.compile(
+          "navigator\\.sendBeacon\\s*\\(|\\bfetch\\s*\\(|XMLHttpRequest|axios\\.(?:post|put)\\s*\\("
+              + "|new\\s+Image\\s*\\(|\\$\\.(?:post|ajax)\\s*\\(|WebSocket\\s*\\(");
+
+  /** An absolute URL's host. */
+  private static final Pattern URL_HOST = Pattern.compile("https?:\\\\?/\\\\?/([\\w.\\-]{1,120})");
+
+  /** What a payment form holds: a card's number, its code, the whole form. */
+  private static final Pattern CARD_DATA =
+      Pattern.compile(
+          "(?i)card_?(?:number|num|holder)|\\bcc_?(?:num|number)\\b|\\bcvc\\b|\\bcvv\\b|\\bpan\\b"
+              + "|exp(?:iry)?_?(?:month|year|date)|new\\s+FormData|FormData\\(|querySelectorAll\\(\\s*['\"]input");
+
+  /** A file of a payment form. */
+  private static final Pattern PAYMENT_FILE =
+      Pattern.compile("(?i)payment|checkout|card|billing|\\bpay");
+
+  /** A dependency's installed code: where a change is patched into someone else's package. */
+  private static final Pattern DEPENDENCY =
+      Pattern.compile(
+          "(?:^|[/'\"\\s])(?:node_modules|site-packages|dist-packages|vendor|bower_components"
+              + "|\\.venv|venv|Pods|\\.cargo/registry|pkg/mod)/");
+
+  /** A file of prose, not code: a dependency's read-me, its change log. */
+  private static final Pattern PROSE =
+      Pattern.compile(
+          "(?i)\\.(?:md|markdown|txt|rst|adoc|html?)$|/(?:readme|changelog|license|history)[^/]*$");
+
+  /** What a dependency's security code is about. */
+  private static final Pattern SECURITY_CODE =
+      Pattern.compile(
+          "(?i)verif|auth|csrf|xsrf|sanitiz|escape|jwt|jws|signature|\\bsign|password|crypto|token"
+              + "|session|permission|\\bacl|xss|validat");
+
+  /** A check forced: a condition made constant, success returned at once. */
+  private static final Pattern FORCED =
+      Pattern.compile(
+          "\\bif\\s*\\(\\s*(?:false|true|0|1)\\s*\\)|\\bif\\s+(?:False|True|0|1)\\s*:|\\breturn\\s+(?:true|True)\\b"
+              + "|\\|\\|\\s*true\\b|\\btrue\\s*\\|\\||\\bor\\s+True\\b");
+
+  /** What refuses in a check: taken out, the check passes everything. */
+  private static final Pattern REFUSES =
+      Pattern.compile(
+          "\\bthrow\\b|\\braise\\b|\\breturn\\s+(?:false|False)\\b|reject\\s*\\(|\\babort\\s*\\(");
+
+  private CustomerEdits() {}
+
+  /**
+   * What a change does to the customers.
+   *
+   * @param old the text taken out, empty where not known
+   * @param now the text put in
+   * @param files the files it changes
+   * @param context where the change is known to be written beyond its files (inline code's text:
+   *     the file it opens), or empty
+   * @return what it does, empty for nothing
+   */
+  static Set<Kind> of(String old, String now, List<String> files, String context) {
+    Set<Kind> kinds = EnumSet.noneOf(Kind.class);
+    if (now == null || files.isEmpty()) {
+      return kinds;
+    }
+    old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
+    now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
+    String place = String.join(" ", files) + " " + context;
+    if (CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)) {
+      kinds.add(Kind.FAKES_PASS);
+    }
+    if (DEPENDENCY.matcher(place).find()
+        && !PROSE.matcher(files.get(0)).find()
+        && dependencyCheckOff(old, now, place)) {
+      kinds.add(Kind.DEPENDENCY_CHECK_OFF);
+    }
+    for (String file : files) {
+      if (CheckFiles.ordinary(file)) {
+        return kinds; // a test's, a fixture's, a document's: what it says reaches no customer
+      }
+    }
+    Set<String> oldLines = new HashSet<>();
+    for (String line : old.split("\n", -1)) {
+      oldLines.add(line.strip());
+    }
+    StringBuilder addedText = new StringBuilder();
+    for (String raw : now.split("\n", -1)) {
+      String line = raw.strip();
+      if (!line.isEmpty()
+          && line.length() <= MAX_LINE
+          && !oldLines.contains(line)
+          && !comment(line)) {
+        addedText.append(line).append('\n');
+      }
+    }
+    String added = addedText.toString();
+    if (added.isEmpty()) {
+      if (signalRemoved(old, now)) {
+        kinds.add(Kind.PRIVACY_SIGNAL_REMOVED);
+      }
+      return kinds;
+    }
+    if (cardElsewhere(added, old, place)) {
+      kinds.add(Kind.CARD_ELSEWHERE);
+    }
+    if (personalToAnalytics(now, oldLines)) {
+      kinds.add(Kind.PII_TO_ANALYTICS);
+    }
+    if (UNMASKED.matcher(added).find()) {
+      kinds.add(Kind.REPLAY_UNMASKED);
+    }
+    if (outsideScript(added, old, place)) {
+      kinds.add(Kind.OUTSIDE_SCRIPT);
+    }
+    if (consentOn(added, now, place)) {
+      kinds.add(Kind.CONSENT_DEFAULT_ON);
+    }
+    if (signalRemoved(old, now)) {
+      kinds.add(Kind.PRIVACY_SIGNAL_REMOVED);
+    }
+    return kinds;
+  }
+
+  /** Whether added code sends a payment form's data to a host the form did not send to. */
+  private static boolean cardElsewhere(String added, String old, String place) {
+    if (!SENDS.matcher(added).find() || !CARD_DATA.matcher(added).find()) {
+      return false;
+    }
+    if (!PAYMENT_FILE.matcher(place).find()) {
+      return false;
+    }
+    Matcher host = URL_HOST.matcher(added);
+    while (host.find()) {
+      String name = host.group(1).toLowerCase(Locale.ROOT);
+      if (!known(name) && !old.contains(name) && !local(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether personal data is added to an analytics call's arguments. */
+  private static boolean personalToAnalytics(String now, Set<String> oldLines) {
+    Matcher call = ANALYTICS_CALL.matcher(now);
+    int calls = 0;
+    while (call.find() && calls++ < 32) {
+      int end = Math.min(now.length(), call.start() + CALL_SPAN);
+      String span = now.substring(call.start(), end);
+      int close = span.indexOf(");");
+      if (close > 0) {
+        span = span.substring(0, close);
+      }
+      if (HASHED.matcher(span).find()) {
+        continue;
+      }
+      Matcher field = PERSONAL_FIELD.matcher(span);
+      while (field.find()) {
+        int at = call.start() + field.start();
+        int from = now.lastIndexOf('\n', at) + 1;
+        int to = now.indexOf('\n', at);
+        String line = now.substring(from, to < 0 ? now.length() : to).strip();
+        if (!oldLines.contains(line) && !comment(line)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether added text loads a script from another host at a moving ref, or from a host no checkout
+   * ordinarily loads onto a page where the customer types a card or a password; a script pinned by
+   * its hash ({@code integrity=}) is neither.
+   */
+  private static boolean outsideScript(String added, String old, String place) {
+    Matcher script = SCRIPT.matcher(added);
+    int scripts = 0;
+    while (script.find() && scripts++ < 16) {
+      String url = script.group(1) != null ? script.group(1) : script.group(2);
+      url = url != null ? url : script.group(3);
+      int tagEnd = added.indexOf('>', script.end());
+      String tag = added.substring(script.start(), tagEnd < 0 ? added.length() : tagEnd);
+      if (tag.contains("integrity")) {
+        continue;
+      }
+      String rest = url.substring(url.indexOf("//") + 2);
+      int slash = rest.indexOf('/');
+      String host = (slash < 0 ? rest : rest.substring(0, slash)).toLowerCase(Locale.ROOT);
+      if (known(host) || old.contains(host) || local(host)) {
+        continue;
+      }
+      if (MOVING.matcher(url).find() || TYPED_PAGE.matcher(place).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a host is this machine's. */
+  private static boolean local(String host) {
+    String name = host.replaceFirst(":\\d+$", "");
+    return name.equals("localhost")
+        || name.endsWith(".localhost")
+        || name.startsWith("127.")
+        || name.equals("0.0.0.0")
+        || name.equals("host.docker.internal");
+  }
+
+  /** Whether a host is a payment, captcha or tag service's, or one below it. */
+  private static boolean known(String host) {
+    for (String known : KNOWN_SCRIPT_HOSTS) {
+      if (host.equals(known) || host.endsWith("." + known)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an added line ticks a consent or marketing choice by default, or grants it. */
+  private static boolean consentOn(String added, String now, String place) {
+    boolean placeConsents = CONSENT_WORDS.matcher(place).find();
+    for (String line : added.split("\n")) {
+      if (DEFAULT_ON.matcher(line).find()
+          && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
+        return true;
+      }
+      if (GRANTED.matcher(line).find() && CONSENT_DEFAULT.matcher(now).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the old text's code honoured a privacy signal the new text's code no longer does. */
+  private static boolean signalRemoved(String old, String now) {
+    if (old.isEmpty()) {
+      return false;
+    }
+    String before = code(old);
+    String after = code(now);
+    for (Pattern signal : SIGNALS) {
+      if (signal.matcher(before).find() && !signal.matcher(after).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a change to a dependency's security code forces it to pass or takes its refusal out.
+   */
+  private static boolean dependencyCheckOff(String old, String now, String place) {
+    if (!SECURITY_CODE.matcher(place).find() && !SECURITY_CODE.matcher(old).find()) {
+      return false;
+    }
+    String before = code(old);
+    String after = code(now);
+    return FORCED.matcher(after).find() && !FORCED.matcher(before).find()
+        || REFUSES.matcher(before).find() && !REFUSES.matcher(after).find();
+  }
+
+  /** A text's lines that are code, comments left out. */
+  private static String code(String text) {
+    StringBuilder code = new StringBuilder();
+    for (String raw : text.split("\n", -1)) {
+      String line = raw.strip();
+      if (!comment(line) && line.length() <= MAX_LINE) {
+        code.append(line).append('\n');
+      }
+    }
+    return code.toString();
+  }
+
+  /** A comment's line, JSX's and Liquid's among them. */
+  private static boolean comment(String line) {
+    return CheckEdits.comment(line) || line.startsWith("{/*") || line.startsWith("{% comment");
+  }
+}
