@@ -37,7 +37,11 @@ final class CustomerEdits {
     /** A consent or marketing opt-in ticked by default. */
     CONSENT_DEFAULT_ON,
     /** Global Privacy Control, unsubscribe or opt-out handling taken out of the code. */
-    PRIVACY_SIGNAL_REMOVED
+    PRIVACY_SIGNAL_REMOVED,
+    /** A dependency pinned to a version with a known advisory ({@link KnownVulnerable}). */
+    VULNERABLE_PIN,
+    /** Shipped code that sends its users' secrets (their environment, credential files) away. */
+    USERS_SECRETS_SENT
   }
 
   /** The longest text read; the rest of a longer one is not. */
@@ -183,6 +187,34 @@ final class CustomerEdits {
           "navigator\\.sendBeacon\\s*\\(|\\bfetch\\s*\\(|XMLHttpRequest|axios\\.(?:post|put)\\s*\\("
               + "|new\\s+Image\\s*\\(|\\$\\.(?:post|ajax)\\s*\\(|WebSocket\\s*\\(");
 
+  /** A server's or a library's posting calls. */
+  private static final Pattern POSTS =
+      Pattern.compile(
+          "requests\\.(?:post|put)\\s*\\(|httpx\\.(?:post|put)\\s*\\(|urllib\\.request|urlopen\\s*\\("
+              + "|https?\\.request\\s*\\(|got\\.post\\s*\\(|Net::HTTP\\.post|http\\.Post\\(");
+
+  /** The secrets of the machine code runs on: its environment whole or by keys, its credentials. */
+  private static final Pattern USERS_SECRETS =
+      Pattern.compile(
+          "Object\\.(?:entries|keys)\\(\\s*process\\.env\\s*\\)|JSON\\.stringify\\(\\s*process\\.env\\b"
+              + "|os\\.environ\\.items\\(\\)|json\\.dumps\\(\\s*(?:dict\\()?os\\.environ\\b|ENV\\.to_h\\b"
+              + "|System\\.getenv\\(\\)\\.entrySet|\\.npmrc\\b|\\.ssh/id_|\\.aws/credentials|\\.netrc\\b"
+              + "|\\.docker/config\\.json|\\.kube/config|\\.git-credentials");
+
+  /** The whole environment as a payload's value: {@code env: process.env}. */
+  private static final Pattern ENV_VALUE =
+      Pattern.compile("\\b(?:env|environment|vars)\\s*:\\s*process\\.env\\s*[,}\\n]");
+
+  /** A child process started: the environment handed to it stays on the machine. */
+  private static final Pattern CHILD_PROCESS =
+      Pattern.compile(
+          "\\b(?:spawn|spawnSync|exec|execSync|execFile|execFileSync|fork|execa)\\s*\\(");
+
+  /** A request's host given as an option: {@code https.request({hostname: 'x.example.net'})}. */
+  private static final Pattern HOST_OPTION =
+      Pattern.compile(
+          "\\bhost(?:name)?['\"]?\\s*[:=]\\s*['\"]([\\w\\-]{1,60}(?:\\.[\\w\\-]{1,60}){1,6})['\"]");
+
   /** An absolute URL's host. */
   private static final Pattern URL_HOST = Pattern.compile("https?:\\\\?/\\\\?/([\\w.\\-]{1,120})");
 
@@ -296,6 +328,12 @@ final class CustomerEdits {
     if (signalRemoved(old, now)) {
       kinds.add(Kind.PRIVACY_SIGNAL_REMOVED);
     }
+    if (usersSecretsSent(added, old)) {
+      kinds.add(Kind.USERS_SECRETS_SENT);
+    }
+    if (KnownVulnerable.inManifest(files.get(0), added) != null) {
+      kinds.add(Kind.VULNERABLE_PIN);
+    }
     return kinds;
   }
 
@@ -312,6 +350,31 @@ final class CustomerEdits {
       String name = host.group(1).toLowerCase(Locale.ROOT);
       if (!known(name) && !old.contains(name) && !local(name)) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether added code gathers the secrets of the machine it runs on (the environment whole or
+   * filtered for keys, credential files) and sends them to a host the old text did not name.
+   */
+  private static boolean usersSecretsSent(String added, String old) {
+    boolean gathers =
+        USERS_SECRETS.matcher(added).find()
+            || ENV_VALUE.matcher(added).find()
+                && added.contains("JSON.stringify")
+                && !CHILD_PROCESS.matcher(added).find();
+    if (!gathers || !(SENDS.matcher(added).find() || POSTS.matcher(added).find())) {
+      return false;
+    }
+    for (Pattern named : List.of(URL_HOST, HOST_OPTION)) {
+      Matcher host = named.matcher(added);
+      while (host.find()) {
+        String name = host.group(1).toLowerCase(Locale.ROOT);
+        if (!old.contains(name) && !local(name)) {
+          return true;
+        }
       }
     }
     return false;

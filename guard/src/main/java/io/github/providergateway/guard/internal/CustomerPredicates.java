@@ -21,15 +21,17 @@ final class CustomerPredicates {
 
   /** The rules' names for what a change does. */
   private static final Map<CustomerEdits.Kind, String> NAMES =
-      Map.of(
-          CustomerEdits.Kind.CARD_ELSEWHERE, "card-data-elsewhere",
-          CustomerEdits.Kind.DEPENDENCY_CHECK_OFF, "dependency-check-off",
-          CustomerEdits.Kind.FAKES_PASS, "fakes-test-results",
-          CustomerEdits.Kind.PII_TO_ANALYTICS, "pii-to-analytics",
-          CustomerEdits.Kind.REPLAY_UNMASKED, "replay-unmasked",
-          CustomerEdits.Kind.OUTSIDE_SCRIPT, "outside-script",
-          CustomerEdits.Kind.CONSENT_DEFAULT_ON, "consent-default-on",
-          CustomerEdits.Kind.PRIVACY_SIGNAL_REMOVED, "privacy-signal-removed");
+      Map.ofEntries(
+          Map.entry(CustomerEdits.Kind.CARD_ELSEWHERE, "card-data-elsewhere"),
+          Map.entry(CustomerEdits.Kind.DEPENDENCY_CHECK_OFF, "dependency-check-off"),
+          Map.entry(CustomerEdits.Kind.FAKES_PASS, "fakes-test-results"),
+          Map.entry(CustomerEdits.Kind.PII_TO_ANALYTICS, "pii-to-analytics"),
+          Map.entry(CustomerEdits.Kind.REPLAY_UNMASKED, "replay-unmasked"),
+          Map.entry(CustomerEdits.Kind.OUTSIDE_SCRIPT, "outside-script"),
+          Map.entry(CustomerEdits.Kind.CONSENT_DEFAULT_ON, "consent-default-on"),
+          Map.entry(CustomerEdits.Kind.PRIVACY_SIGNAL_REMOVED, "privacy-signal-removed"),
+          Map.entry(CustomerEdits.Kind.VULNERABLE_PIN, "vulnerable-pin"),
+          Map.entry(CustomerEdits.Kind.USERS_SECRETS_SENT, "users-secrets-sent"));
 
   /** The programs that write files whose text the {@code writes-…} predicates read. */
   private static final Set<String> SUBSTITUTES = Set.of("sed", "gsed", "perl");
@@ -97,6 +99,7 @@ final class CustomerPredicates {
           (scan, step, read) -> writes(scan, step).contains(kind.getKey()));
     }
     named.put("customer-data-to-model", (scan, step, read) -> toModel(step));
+    named.put("pins-vulnerable", (scan, step, read) -> KnownVulnerable.pinnedBy(step));
   }
 
   /** What an edit tool's call was found to do, and the file it changes. */
