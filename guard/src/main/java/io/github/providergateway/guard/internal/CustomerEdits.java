@@ -44,6 +44,14 @@ final class CustomerEdits {
     USERS_SECRETS_SENT
   }
 
+  /** A test run whose failure is made a success: {@code pytest || true}, {@code jest; exit 0}. */
+  private static final Pattern TEST_RUN_FORCED =
+      Pattern.compile(
+          "\\b(?:pytest|py\\.test|jest|vitest|mocha|rspec|phpunit|go test|cargo test|ctest|tox|nox"
+              + "|(?:npm|yarn|pnpm|bun)(?: run)? test|make test|mvn(?: -\\S+)* (?:test|verify)"
+              + "|\\.?/?gradlew?(?: \\S+)* test)\\b[^\\n|&;]{0,200}(?:\\|\\|\\s*(?:true|:|exit 0)(?![\\w-])"
+              + "|;\\s*exit 0\\b)");
+
   /** The longest text read; the rest of a longer one is not. */
   private static final int MAX_TEXT = 64 * 1024;
 
@@ -58,12 +66,13 @@ final class CustomerEdits {
       Pattern.compile(
           "\\b(?:gtag|ga|fbq|ttq\\.\\w+|snaptr|pintrk|twq|rdt|hj|clarity|dataLayer\\.push|_learnq\\.push"
               + "|(?:window\\.)?analytics\\.(?:track|identify|page|group|alias)"
-              + "|mixpanel\\.(?:track|identify|register\\w*|people\\.set\\w*)"
+              + "|mixpanel\\.(?:track|identify|register\\w*|people[._]set\\w*)"
               + "|amplitude\\.(?:track|identify|setUserProperties|logEvent)"
               + "|posthog\\.(?:capture|identify|register|people\\.set\\w*)"
               + "|heap\\.(?:track|identify|addUserProperties)|FS\\.(?:identify|setUserVars|event)"
               + "|rudderanalytics\\.(?:track|identify)|umami\\.track|plausible|sendGAEvent"
-              + "|sendGTMEvent|LogRocket\\.identify|hotjar\\.identify|smartlook\\(|_paq\\.push)"
+              + "|sendGTMEvent|LogRocket\\.identify|hotjar\\.identify|smartlook\\(|_paq\\.push"
+              + ")"
               + "\\s*\\(|google-analytics\\.com/(?:mp/)?collect|api2?\\.amplitude\\.com"
               + "|api\\.mixpanel\\.com/(?:track|engage)|api\\.segment\\.io/v1");
 
@@ -76,7 +85,8 @@ final class CustomerEdits {
               + "|birthday|ssn|passport(?:_?number)?|first_?name|last_?name|full_?name|ip_?address)"
               + "['\"]?\\s*:|\\.(?:e_?mail|phone(?:Number)?|phone_number|shippingAddress"
               + "|billingAddress|shipping_address|billing_address|dateOfBirth|date_of_birth|ssn"
-              + "|firstName|lastName|first_name|last_name|fullName|full_name)\\b)");
+              + "|firstName|lastName|first_name|last_name|fullName|full_name)\\b"
+              + "|[{,]\\s*(?:email|phone|phoneNumber|address|dateOfBirth|firstName|lastName)\\s*(?=[,}]))");
 
   /** Personal data hashed before it goes: what the advertising APIs ask for. */
   private static final Pattern HASHED =
@@ -90,14 +100,18 @@ final class CustomerEdits {
               + "|\\bmask_?all_?text_?input|\\bprivacy_?mode)['\"]?\\s*[:=]\\s*['\"{]?\\s*"
               + "(?:false|0|off|none|no)\\b"
               + "|(?:data-)?(?:capture|record)[_-]?keystrokes['\"]?\\s*[:=]\\s*['\"]?\\s*true"
-              + "|(?:request|response)Sanitizer\\s*:\\s*\\(?\\s*(\\w{1,20})\\s*\\)?\\s*=>\\s*\\1\\b");
+              + "|(?:request|response)Sanitizer\\s*:\\s*\\(?\\s*(\\w{1,20})\\s*\\)?\\s*=>\\s*\\1\\b"
+              + "|\\bobscure(?:Input|Text)\\w{0,20}['\"]?\\s*:\\s*false|defaultPrivacyLevel['\"]?\\s*:\\s*['\"]allow"
+              + "|\\bdefaultInputMode['\"]?\\s*:\\s*0\\b|\\bunmask['\"]?\\s*:\\s*\\[\\s*['\"]\\*"
+              + "|smartlook[^\\n]{0,120}\\b(?:forms|numbers|emails|ips)['\"]?\\s*:\\s*true");
 
   /** A script loaded from a host: a tag's source, Liquid's {@code script_tag}, a set source. */
   private static final Pattern SCRIPT =
       Pattern.compile(
           "(?i)<script\\b[^>]{0,300}?\\bsrc\\s*=\\s*\\{?\\s*['\"`]((?:https?:)?//[^'\"`\\s]{1,300})"
               + "|['\"]((?:https?:)?//[^'\"\\s]{1,300})['\"]\\s*\\|\\s*script_tag"
-              + "|\\.src\\s*=\\s*['\"`]((?:https?:)?//[^'\"`\\s]{1,300})");
+              + "|\\.src\\s*=\\s*['\"`]((?:https?:)?//[^'\"`\\s]{1,300})"
+              + "|enqueue_script\\s*\\(\\s*['\"][^'\"]{1,100}['\"]\\s*,\\s*['\"]((?:https?:)?//[^'\"\\s]{1,300})");
 
   /** A source that moves: a branch, {@code latest}, a raw file of a repository. */
   private static final Pattern MOVING =
@@ -162,7 +176,10 @@ final class CustomerEdits {
               + "|<input\\b[^>]{0,300}?\\schecked(?:\\s*=\\s*(?:['\"](?:true|checked)['\"]|\\{\\s*true\\s*}))?(?=[\\s/>])"
               + "|\\b[\\w.]{0,40}(?:default|initial|pre_?(?:check|tick|select))\\w{0,30}"
               + "['\"]?\\s*[:=]\\s*['\"]?(?:true|1|yes|on|granted|checked)\\b"
-              + "|\\[\\s*\\w{0,40}\\s*,\\s*\\w{1,40}\\s*]\\s*=\\s*(?:React\\.)?useState\\(\\s*true\\s*\\)");
+              + "|\\[\\s*\\w{0,40}\\s*,\\s*\\w{1,40}\\s*]\\s*=\\s*(?:React\\.)?useState\\(\\s*true\\s*\\)"
+              + "|(?:initialValues|defaultValues|defaults|initialState|initial)\\s*[:=(]\\s*\\{[^}]{0,200}?"
+              + "\\b\\w{0,30}(?:opt_?in|optIn|consent|marketing|Marketing|newsletter|Newsletter|subscribe)\\w{0,30}"
+              + "['\"]?\\s*:\\s*true\\b");
 
   /** Consent mode's default granted: advertising storage on before the visitor chose. */
   private static final Pattern GRANTED =
@@ -179,7 +196,10 @@ final class CustomerEdits {
           Pattern.compile("(?i)sec-gpc|globalprivacycontrol|\\bgpc\\b"),
           Pattern.compile("(?i)unsubscribe"),
           Pattern.compile(
-              "(?i)opt[-_]?out|do[-_]?not[-_]?sell|donotsell|do[-_]?not[-_]?track|donottrack"));
+              "(?i)opt[-_]?out|do[-_]?not[-_]?sell|donotsell|do[-_]?not[-_]?track|donottrack"),
+          Pattern.compile(
+              "(?i)accepts_?marketing|(?:marketing|email|sms)_?consent|opted_?in|has_?consent"
+                  + "|consent_?given|suppress(?:ed|ion)"));
 
   /** A call that sends data to a host from a page. */
   private static final Pattern SENDS =
@@ -221,7 +241,7 @@ final class CustomerEdits {
   /** What a payment form holds: a card's number, its code, the whole form. */
   private static final Pattern CARD_DATA =
       Pattern.compile(
-          "(?i)card_?(?:number|num|holder)|\\bcc_?(?:num|number)\\b|\\bcvc\\b|\\bcvv\\b|\\bpan\\b"
+          "(?i)card[-_]?(?:number|num|holder)|\\bcc_?(?:num|number)\\b|\\bcvc\\b|\\bcvv\\b|\\bpan\\b"
               + "|exp(?:iry)?_?(?:month|year|date)|new\\s+FormData|FormData\\(|querySelectorAll\\(\\s*['\"]input");
 
   /** A file of a payment form. */
@@ -276,19 +296,6 @@ final class CustomerEdits {
     old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
     now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
     String place = String.join(" ", files) + " " + context;
-    if (CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)) {
-      kinds.add(Kind.FAKES_PASS);
-    }
-    if (DEPENDENCY.matcher(place).find()
-        && !PROSE.matcher(files.get(0)).find()
-        && dependencyCheckOff(old, now, place)) {
-      kinds.add(Kind.DEPENDENCY_CHECK_OFF);
-    }
-    for (String file : files) {
-      if (CheckFiles.ordinary(file)) {
-        return kinds; // a test's, a fixture's, a document's: what it says reaches no customer
-      }
-    }
     Set<String> oldLines = new HashSet<>();
     for (String line : old.split("\n", -1)) {
       oldLines.add(line.strip());
@@ -304,6 +311,20 @@ final class CustomerEdits {
       }
     }
     String added = addedText.toString();
+    if (CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)
+        || TEST_RUN_FORCED.matcher(added).find()) {
+      kinds.add(Kind.FAKES_PASS);
+    }
+    if (DEPENDENCY.matcher(place).find()
+        && !PROSE.matcher(files.get(0)).find()
+        && dependencyCheckOff(old, now, place)) {
+      kinds.add(Kind.DEPENDENCY_CHECK_OFF);
+    }
+    for (String file : files) {
+      if (CheckFiles.ordinary(file)) {
+        return kinds; // a test's, a fixture's, a document's: what it says reaches no customer
+      }
+    }
     if (added.isEmpty()) {
       if (signalRemoved(old, now)) {
         kinds.add(Kind.PRIVACY_SIGNAL_REMOVED);
@@ -417,8 +438,13 @@ final class CustomerEdits {
     Matcher script = SCRIPT.matcher(added);
     int scripts = 0;
     while (script.find() && scripts++ < 16) {
-      String url = script.group(1) != null ? script.group(1) : script.group(2);
-      url = url != null ? url : script.group(3);
+      String url = null;
+      for (int group = 1; url == null && group <= script.groupCount(); group++) {
+        url = script.group(group);
+      }
+      if (url == null) {
+        continue;
+      }
       int tagEnd = added.indexOf('>', script.end());
       String tag = added.substring(script.start(), tagEnd < 0 ? added.length() : tagEnd);
       if (tag.contains("integrity")) {

@@ -65,7 +65,8 @@ final class CustomerPredicates {
       Pattern.compile(
           "(?i)\\bopenai\\b|\\banthropic\\b|chat\\.completions|messages\\.create|responses\\.create"
               + "|generativeai|generate_content|\\bcohere\\b|mistralai|\\bgroq\\b|invoke_model"
-              + "|api\\.openai\\.com|api\\.anthropic\\.com");
+              + "|api\\.openai\\.com|api\\.anthropic\\.com|clearbit\\.com|api\\.apollo\\.io|api\\.hunter\\.io"
+              + "|peopledatalabs|zoominfo|fullcontact|\\bpipl\\b|lusha|rocketreach");
 
   /** A model served on this machine: a local mock or runtime. */
   private static final Pattern LOCAL_MODEL =

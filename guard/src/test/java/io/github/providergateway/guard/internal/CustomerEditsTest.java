@@ -84,5 +84,26 @@ class CustomerEditsTest {
                 ""))
         .isEmpty();
     assertThat(CustomerEdits.of("", unknown, List.of("/p/templates/about.html"), "")).isEmpty();
+    assertThat(
+            CustomerEdits.of(
+                "",
+                "wp_enqueue_script('w', 'https://cdn.jsdelivr.net/npm/w@latest/w.js');",
+                List.of("/p/wp-content/themes/shop/functions.php"),
+                ""))
+        .contains(CustomerEdits.Kind.OUTSIDE_SCRIPT);
+  }
+
+  @Test
+  void aTestRunMadeToSucceedIsAFakedPassWhereverItIsWritten() {
+    assertThat(
+            CustomerEdits.of(
+                "", "run: pytest -q || true", List.of("/p/.github/workflows/ci.yml"), ""))
+        .contains(CustomerEdits.Kind.FAKES_PASS);
+    assertThat(
+            CustomerEdits.of(
+                "", "run: pytest -q || exit 1", List.of("/p/.github/workflows/ci.yml"), ""))
+        .isEmpty();
+    assertThat(CustomerEdits.of("", "run: npm test; exit 0", List.of("/p/Makefile"), ""))
+        .contains(CustomerEdits.Kind.FAKES_PASS);
   }
 }
