@@ -174,12 +174,19 @@ final class CustomerEdits {
       Pattern.compile(
           "(?i)\\bdefaultChecked(?:\\s*=\\s*(?:\\{\\s*true\\s*}|['\"](?:true|checked)['\"]))?(?=[\\s/>}]|$)"
               + "|<input\\b[^>]{0,300}?\\schecked(?:\\s*=\\s*(?:['\"](?:true|checked)['\"]|\\{\\s*true\\s*}))?(?=[\\s/>])"
-              + "|\\b[\\w.]{0,40}(?:default|initial|pre_?(?:check|tick|select))\\w{0,30}"
-              + "['\"]?\\s*[:=]\\s*['\"]?(?:true|1|yes|on|granted|checked)\\b"
               + "|\\[\\s*\\w{0,40}\\s*,\\s*\\w{1,40}\\s*]\\s*=\\s*(?:React\\.)?useState\\(\\s*true\\s*\\)"
               + "|(?:initialValues|defaultValues|defaults|initialState|initial)\\s*[:=(]\\s*\\{[^}]{0,200}?"
               + "\\b\\w{0,30}(?:opt_?in|optIn|consent|marketing|Marketing|newsletter|Newsletter|subscribe)\\w{0,30}"
               + "['\"]?\\s*:\\s*true\\b");
+
+  /**
+   * A default set on by its key: {@code marketing_opt_in_default: true}, {@code
+   * BooleanField(default=True)}.
+   */
+  private static final Pattern KEY_DEFAULT_ON =
+      Pattern.compile(
+          "(?i)\\b([\\w.]{0,40}(?:default|initial|pre_?(?:check|tick|select))\\w{0,30})"
+              + "['\"]?\\s*[:=]\\s*['\"]?(?:true|1|yes|on|granted|checked)\\b");
 
   /** Consent mode's default granted: advertising storage on before the visitor chose. */
   private static final Pattern GRANTED =
@@ -490,6 +497,17 @@ final class CustomerEdits {
       if (DEFAULT_ON.matcher(line).find()
           && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
         return true;
+      }
+      Matcher key = KEY_DEFAULT_ON.matcher(line);
+      while (key.find()) {
+        // The key says consent (marketing_opt_in_default), or is the bare default of a line that
+        // does (BooleanField(default=True) beside marketing_opt_in); not isDefault of a template.
+        String name = key.group(1).toLowerCase(Locale.ROOT);
+        boolean bare = name.equals("default") || name.equals("initial");
+        if (CONSENT_WORDS.matcher(name).find()
+            || bare && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
+          return true;
+        }
       }
       if (GRANTED.matcher(line).find() && CONSENT_DEFAULT.matcher(now).find()) {
         return true;
