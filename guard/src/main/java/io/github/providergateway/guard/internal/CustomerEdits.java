@@ -318,8 +318,9 @@ final class CustomerEdits {
       }
     }
     String added = addedText.toString();
-    if (CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)
-        || TEST_RUN_FORCED.matcher(added).find()) {
+    if (mayFake(now) && CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)
+        || (added.contains("||") || added.contains("exit 0"))
+            && TEST_RUN_FORCED.matcher(added).find()) {
       kinds.add(Kind.FAKES_PASS);
     }
     if (DEPENDENCY.matcher(place).find()
@@ -363,6 +364,17 @@ final class CustomerEdits {
       kinds.add(Kind.VULNERABLE_PIN);
     }
     return kinds;
+  }
+
+  /**
+   * Whether a text may name a test framework's hook or result ({@link CheckPredicates#fakes}): a
+   * scan of plain text first, as most changes name none.
+   */
+  private static boolean mayFake(String text) {
+    return text.contains("est")
+        || text.contains("addFailure")
+        || text.contains("addError")
+        || text.contains("globalTeardown");
   }
 
   /** Whether added code sends a payment form's data to a host the form did not send to. */
@@ -492,14 +504,28 @@ final class CustomerEdits {
 
   /** Whether an added line ticks a consent or marketing choice by default, or grants it. */
   private static boolean consentOn(String added, String now, String place) {
+    String lower = added.toLowerCase(Locale.ROOT);
+    if (!lower.contains("checked")
+        && !lower.contains("default")
+        && !lower.contains("initial")
+        && !lower.contains("pre")
+        && !lower.contains("usestate")
+        && !lower.contains("granted")) {
+      return false; // most changes: no default, no box, no grant to read
+    }
     boolean placeConsents = CONSENT_WORDS.matcher(place).find();
     for (String line : added.split("\n")) {
       if (DEFAULT_ON.matcher(line).find()
           && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
         return true;
       }
+      String lowerLine = line.toLowerCase(Locale.ROOT);
       Matcher key = KEY_DEFAULT_ON.matcher(line);
-      while (key.find()) {
+      boolean keyed =
+          lowerLine.contains("default")
+              || lowerLine.contains("initial")
+              || lowerLine.contains("pre");
+      while (keyed && key.find()) {
         // The key says consent (marketing_opt_in_default), or is the bare default of a line that
         // does (BooleanField(default=True) beside marketing_opt_in); not isDefault of a template.
         String name = key.group(1).toLowerCase(Locale.ROOT);
