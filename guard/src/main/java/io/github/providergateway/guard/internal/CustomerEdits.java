@@ -105,6 +105,16 @@ final class CustomerEdits {
               + "|\\bdefaultInputMode['\"]?\\s*:\\s*0\\b|\\bunmask['\"]?\\s*:\\s*\\[\\s*['\"]\\*"
               + "|smartlook[^\\n]{0,120}\\b(?:forms|numbers|emails|ips)['\"]?\\s*:\\s*true");
 
+  /** An element unmasked for replay by its attribute or class. */
+  private static final Pattern UNMASK_ATTRIBUTE =
+      Pattern.compile(
+          "data-hj-allow|fs-unmask|ph-no-mask|rr-unmask|data-dd-privacy=['\"]allow|data-private=['\"]false"
+              + "|data-public\\b");
+
+  /** A field whose value is a secret or a customer's data: unmasked, the replay records it. */
+  private static final Pattern PRIVATE_FIELD =
+      Pattern.compile("(?i)password|card|\\bcvc\\b|\\bcvv\\b|\\biban\\b|\\bssn\\b|e-?mail|phone");
+
   /** A script loaded from a host: a tag's source, Liquid's {@code script_tag}, a set source. */
   private static final Pattern SCRIPT =
       Pattern.compile(
@@ -167,7 +177,8 @@ final class CustomerEdits {
   private static final Pattern CONSENT_WORDS =
       Pattern.compile(
           "(?i)marketing|newsletter|opt[-_]?in|consent|subscri|promo|accepts_?sms|email_?opt"
-              + "|third_?party|share_?data|sell_?data|personali[sz]");
+              + "|third_?party|share_?data|sell_?data|personali[sz]|klaro|cookie_?consent|cookiebot"
+              + "|onetrust|gdpr|ccpa");
 
   /** A checkbox or setting ticked by default. */
   private static final Pattern DEFAULT_ON =
@@ -187,6 +198,10 @@ final class CustomerEdits {
       Pattern.compile(
           "(?i)\\b([\\w.]{0,40}(?:default|initial|pre_?(?:check|tick|select))\\w{0,30})"
               + "['\"]?\\s*[:=]\\s*['\"]?(?:true|1|yes|on|granted|checked)\\b");
+
+  /** A consent banner run opt-out: tracking on until the visitor says no (CookieConsent's mode). */
+  private static final Pattern OPT_OUT_MODE =
+      Pattern.compile("\\bmode['\"]?\\s*:\\s*['\"]opt[-_]out['\"]");
 
   /** Consent mode's default granted: advertising storage on before the visitor chose. */
   private static final Pattern GRANTED =
@@ -250,6 +265,11 @@ final class CustomerEdits {
       Pattern.compile(
           "(?i)card[-_]?(?:number|num|holder)|\\bcc_?(?:num|number)\\b|\\bcvc\\b|\\bcvv\\b|\\bpan\\b"
               + "|exp(?:iry)?_?(?:month|year|date)|new\\s+FormData|FormData\\(|querySelectorAll\\(\\s*['\"]input");
+
+  /** A card's own fields, named wherever the code stands: {@code #card-number}, {@code cvc}. */
+  private static final Pattern CARD_FIELDS =
+      Pattern.compile(
+          "(?i)card[-_]?(?:number|num)|\\bcc[-_]?(?:num|number)\\b|\\bcvc\\b|\\bcvv\\b");
 
   /** A file of a payment form. */
   private static final Pattern PAYMENT_FILE =
@@ -345,7 +365,7 @@ final class CustomerEdits {
     if (personalToAnalytics(now, oldLines)) {
       kinds.add(Kind.PII_TO_ANALYTICS);
     }
-    if (UNMASKED.matcher(added).find()) {
+    if (UNMASKED.matcher(added).find() || unmaskedField(added)) {
       kinds.add(Kind.REPLAY_UNMASKED);
     }
     if (outsideScript(added, old, place)) {
@@ -382,8 +402,8 @@ final class CustomerEdits {
     if (!SENDS.matcher(added).find() || !CARD_DATA.matcher(added).find()) {
       return false;
     }
-    if (!PAYMENT_FILE.matcher(place).find()) {
-      return false;
+    if (!PAYMENT_FILE.matcher(place).find() && !CARD_FIELDS.matcher(added).find()) {
+      return false; // a form sent from another page is no card's, unless it names a card's fields
     }
     Matcher host = URL_HOST.matcher(added);
     while (host.find()) {
@@ -482,6 +502,22 @@ final class CustomerEdits {
     return false;
   }
 
+  /**
+   * Whether an added line unmasks a private field for replay: {@code <input name="cvc"
+   * data-hj-allow>}.
+   */
+  private static boolean unmaskedField(String added) {
+    if (!UNMASK_ATTRIBUTE.matcher(added).find()) {
+      return false;
+    }
+    for (String line : added.split("\n")) {
+      if (UNMASK_ATTRIBUTE.matcher(line).find() && PRIVATE_FIELD.matcher(line).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a host is this machine's. */
   private static boolean local(String host) {
     String name = host.replaceFirst(":\\d+$", "");
@@ -510,11 +546,16 @@ final class CustomerEdits {
         && !lower.contains("initial")
         && !lower.contains("pre")
         && !lower.contains("usestate")
-        && !lower.contains("granted")) {
+        && !lower.contains("granted")
+        && !lower.contains("opt-out")
+        && !lower.contains("opt_out")) {
       return false; // most changes: no default, no box, no grant to read
     }
     boolean placeConsents = CONSENT_WORDS.matcher(place).find();
     for (String line : added.split("\n")) {
+      if (OPT_OUT_MODE.matcher(line).find()) {
+        return true;
+      }
       if (DEFAULT_ON.matcher(line).find()
           && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
         return true;
