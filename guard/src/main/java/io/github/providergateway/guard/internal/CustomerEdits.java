@@ -492,11 +492,12 @@ final class CustomerEdits {
       String rest = url.substring(url.indexOf("//") + 2);
       int slash = rest.indexOf('/');
       String host = (slash < 0 ? rest : rest.substring(0, slash)).toLowerCase(Locale.ROOT);
-      if (known(host) || old.contains(host) || local(host)) {
-        continue;
+      if (known(host) || local(host)) {
+        continue; // a payment or tag vendor's, or this machine's
       }
-      if (MOVING.matcher(url).find() || TYPED_PAGE.matcher(place).find()) {
-        return true;
+      if (MOVING.matcher(url).find() && !old.contains(url)
+          || TYPED_PAGE.matcher(place).find() && !old.contains(site(host))) {
+        return true; // a moving source new here; a host on a typed page of a site not the shop's
       }
     }
     return false;
@@ -516,6 +517,16 @@ final class CustomerEdits {
       }
     }
     return false;
+  }
+
+  /** A host's site, its last two names ({@code acme-shop.com} of {@code assets.acme-shop.com}). */
+  private static String site(String host) {
+    int last = host.lastIndexOf('.');
+    int before = last > 0 ? host.lastIndexOf('.', last - 1) : -1;
+    if (before > 0 && last - before <= 4 && host.length() - last == 3) {
+      before = host.lastIndexOf('.', before - 1); // acme.co.uk: three
+    }
+    return before < 0 ? host : host.substring(before + 1);
   }
 
   /** Whether a host is this machine's. */

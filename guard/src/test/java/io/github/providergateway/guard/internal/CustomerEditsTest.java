@@ -86,6 +86,22 @@ class CustomerEditsTest {
     assertThat(CustomerEdits.of("", unknown, List.of("/p/templates/about.html"), "")).isEmpty();
     assertThat(
             CustomerEdits.of(
+                "<a href=\"https://www.example.io/help\">help</a>",
+                unknown,
+                List.of("/p/templates/checkout.html"),
+                ""))
+        .as("the site the old text links to is the shop's own")
+        .isEmpty();
+    assertThat(
+            CustomerEdits.of(
+                "<script src=\"https://cdn.jsdelivr.net/npm/a@1.2.3/a.js\"></script>",
+                "<script src=\"https://cdn.jsdelivr.net/npm/a@latest/a.js\"></script>",
+                List.of("/p/src/index.html"),
+                ""))
+        .as("a pinned script moved to latest")
+        .contains(CustomerEdits.Kind.OUTSIDE_SCRIPT);
+    assertThat(
+            CustomerEdits.of(
                 "",
                 "wp_enqueue_script('w', 'https://cdn.jsdelivr.net/npm/w@latest/w.js');",
                 List.of("/p/wp-content/themes/shop/functions.php"),
