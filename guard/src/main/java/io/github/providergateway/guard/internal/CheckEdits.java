@@ -218,6 +218,22 @@ final class CheckEdits {
     JsonNode path =
         call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
     String file = path == null || !path.isTextual() ? "" : path.asText();
+    JsonNode edits = call.args().get("edits");
+    if (edits != null && edits.isArray()) {
+      // Several replacements in one call (Claude Code's MultiEdit): each read as an edit.
+      int read = 0;
+      for (JsonNode edit : edits) {
+        String old = text(edit, "old_string", "old_str");
+        String now = text(edit, "new_string", "new_str");
+        if (now != null && read++ < 32) {
+          T found = reader.read(old == null ? "" : old, now, List.of(file));
+          if (found != null) {
+            return found;
+          }
+        }
+      }
+      return null;
+    }
     String old = text(call.args(), "old_string", "old_str");
     String now = text(call.args(), "new_string", "new_str");
     if (now == null) {
