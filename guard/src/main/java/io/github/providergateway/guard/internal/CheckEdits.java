@@ -240,10 +240,65 @@ final class CheckEdits {
       now = text(call.args(), "content", "file_text");
       old = "";
     }
-    if (now == null || old == null && now.isEmpty()) {
+    if (now == null) {
+      return patched(call.args(), reader);
+    }
+    if (old == null && now.isEmpty()) {
       return null;
     }
     return reader.read(old == null ? "" : old, now, List.of(file));
+  }
+
+  /** A Codex patch's file line: {@code *** Update File: src/a.py}. */
+  private static final Pattern PATCH_FILE =
+      Pattern.compile("^\\*\\*\\* (?:Add File|Update File): (.{1,400})$");
+
+  /**
+   * What a Codex patch ({@code *** Begin Patch}, in {@code input}, {@code patch} or {@code
+   * command}) holds, each file's section read as an edit: its {@code -} lines the old text, its
+   * {@code +} lines the new, its context lines both.
+   */
+  private static <T> T patched(JsonNode args, WeakenPredicates.ChangeReader<T> reader) {
+    for (String field : List.of("input", "patch", "command")) {
+      JsonNode value = args.get(field);
+      List<String> texts = new ArrayList<>();
+      if (value != null && value.isTextual()) {
+        texts.add(value.textValue());
+      } else if (value != null && value.isArray()) {
+        value.forEach(element -> texts.add(element.asText()));
+      }
+      for (String text : texts) {
+        if (!text.contains("*** Begin Patch")) {
+          continue;
+        }
+        String patch = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
+        String file = null;
+        StringBuilder old = new StringBuilder();
+        StringBuilder now = new StringBuilder();
+        for (String line : (patch + "\n*** End Patch").split("\r?\n")) {
+          if (line.startsWith("*** ")) {
+            if (file != null && now.length() > 0) {
+              T found = reader.read(old.toString(), now.toString(), List.of(file));
+              if (found != null) {
+                return found;
+              }
+            }
+            Matcher named = PATCH_FILE.matcher(line);
+            file = named.matches() ? named.group(1).strip() : null;
+            old.setLength(0);
+            now.setLength(0);
+          } else if (line.startsWith("+")) {
+            now.append(line, 1, line.length()).append('\n');
+          } else if (line.startsWith("-")) {
+            old.append(line, 1, line.length()).append('\n');
+          } else if (line.startsWith(" ")) {
+            old.append(line, 1, line.length()).append('\n');
+            now.append(line, 1, line.length()).append('\n');
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static String text(JsonNode args, String... fields) {
