@@ -256,7 +256,9 @@ final class CheckEdits {
   /**
    * What a Codex patch ({@code *** Begin Patch}, in {@code input}, {@code patch} or {@code
    * command}) holds, each file's section read as an edit: its {@code -} lines the old text, its
-   * {@code +} lines the new, its context lines both.
+   * {@code +} lines the new, its context lines both. The fields are those agent-bridge's {@code
+   * ToolMapping} reads a patch's files from; the guard depends on no module of ours, so the few
+   * lines that find the text are its own.
    */
   private static <T> T patched(JsonNode args, WeakenPredicates.ChangeReader<T> reader) {
     for (String field : List.of("input", "patch", "command")) {
