@@ -113,7 +113,7 @@ final class CustomerPredicates {
     Object[] last = LAST.get();
     if (last[0] != call) {
       last[1] =
-          CheckEdits.ofEdit(
+          EditCalls.read(
               call,
               (old, now, files) -> {
                 Set<CustomerEdits.Kind> kinds = CustomerEdits.of(old, now, files, "");
