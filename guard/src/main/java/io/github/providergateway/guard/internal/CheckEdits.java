@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,7 +53,7 @@ final class CheckEdits {
   record Found(Kind kind, String shown) {}
 
   /** The longest text read; the rest of a longer one is not. */
-  private static final int MAX_TEXT = 64 * 1024;
+  static final int MAX_TEXT = 64 * 1024;
 
   /** The longest line read; a longer one (minified code, data) is not. */
   private static final int MAX_LINE = 400;
@@ -199,23 +198,7 @@ final class CheckEdits {
    * @return what it turns off, or {@code null}
    */
   static Found ofEdit(CallForRules call) {
-    String tool = call.tool();
-    if (!tool.equals("edit") && !tool.equals("write")) {
-      return null;
-    }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
-    String file = path == null || !path.isTextual() ? "" : path.asText();
-    String old = text(call.args(), "old_string", "old_str");
-    String now = text(call.args(), "new_string", "new_str");
-    if (now == null) {
-      now = text(call.args(), "content", "file_text");
-      old = "";
-    }
-    if (now == null || old == null && now.isEmpty()) {
-      return null;
-    }
-    return of(old == null ? "" : old, now, List.of(file));
+    return EditCalls.read(call, CheckEdits::of);
   }
 
   /** The first of the fields that is text, or {@code null}: an edit tool's arguments. */
@@ -487,7 +470,8 @@ final class CheckEdits {
     return code.toString();
   }
 
-  private static boolean comment(String line) {
+  /** Whether a line is a comment. */
+  static boolean comment(String line) {
     return line.startsWith("#")
         || line.startsWith("//")
         || line.startsWith("/*")

@@ -93,6 +93,33 @@ final class WeakenPredicates {
 
   private WeakenPredicates() {}
 
+  /**
+   * What a rule reads of a change of text, the weakens' readers' one output: the text taken out,
+   * the text put in and the files changed ({@link CheckEdits#of}; {@code customers}' {@link
+   * CustomerEdits}).
+   *
+   * @param <T> what it finds
+   */
+  @FunctionalInterface
+  interface ChangeReader<T> {
+    /**
+     * What a change holds.
+     *
+     * @param old the text taken out, empty where not known
+     * @param now the text put in
+     * @param files the files changed ({@code inline code} where code writes one not known)
+     * @return what it found, or {@code null}
+     */
+    T read(String old, String now, List<String> files);
+  }
+
+  /** Check edits' reader of a substitution: a check turned off, or a host repointed. */
+  private static final ChangeReader<CheckEdits.Found> IN_PLACE =
+      (old, now, files) -> {
+        CheckEdits.Found found = CheckEdits.of(old, now, files);
+        return found != null ? found : CheckEdits.repointed(old, now, files);
+      };
+
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     // The four read one reading of the call, kept for the call it was made of.
@@ -224,6 +251,11 @@ final class WeakenPredicates {
    * known, so every line is read as added.
    */
   private static CheckEdits.Found written(Scan scan, Step step) {
+    return written(scan, step, CheckEdits::of);
+  }
+
+  /** What text a program writes to a file holds, as the reader reads it. */
+  static <T> T written(Scan scan, Step step, ChangeReader<T> reader) {
     List<Word> targets = new ArrayList<>();
     String body = null;
     for (Redirect redirect : step.invocation().redirects()) {
@@ -263,7 +295,7 @@ final class WeakenPredicates {
         }
       }
     }
-    return files.isEmpty() ? null : CheckEdits.of("", body, files);
+    return files.isEmpty() ? null : reader.read("", body, files);
   }
 
   /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
@@ -281,6 +313,11 @@ final class WeakenPredicates {
    * replaces read as the text taken out, its replacement as the text put in; the file is not known.
    */
   private static CheckEdits.Found replacedByCode(Step step) {
+    return replacedByCode(step, CheckEdits::of);
+  }
+
+  /** What inline code's replacements hold, as the reader reads them. */
+  static <T> T replacedByCode(Step step, ChangeReader<T> reader) {
     StringBuilder code = new StringBuilder();
     for (Word word : step.args()) {
       if (code.length() + word.text().length() > 16 * 1024) {
@@ -297,7 +334,7 @@ final class WeakenPredicates {
     int count = 0;
     while (replace.find() && count++ < 16) {
       String old = replace.group(2) != null ? replace.group(2) : replace.group(3);
-      CheckEdits.Found found = CheckEdits.of(old, replace.group(5), List.of("inline code"));
+      T found = reader.read(old, replace.group(5), List.of("inline code"));
       if (found != null) {
         return found;
       }
@@ -362,6 +399,11 @@ final class WeakenPredicates {
 
   /** What a sed, perl or yq changing files in place turns off. */
   private static CheckEdits.Found inPlace(Step step) {
+    return inPlace(step, IN_PLACE);
+  }
+
+  /** What a sed, perl or yq changing files in place holds, as the reader reads each change. */
+  static <T> T inPlace(Step step, ChangeReader<T> reader) {
     String program = step.program();
     List<Word> args = step.args();
     boolean inPlace = false;
@@ -412,17 +454,14 @@ final class WeakenPredicates {
         continue;
       }
       if (program.equals("yq")) {
-        CheckEdits.Found found = CheckEdits.of("", script, files);
+        T found = reader.read("", script, files);
         if (found != null) {
           return found;
         }
         continue;
       }
       for (String[] change : substitutions(script)) {
-        CheckEdits.Found found = CheckEdits.of(change[0], change[1], files);
-        if (found == null) {
-          found = CheckEdits.repointed(change[0], change[1], files);
-        }
+        T found = reader.read(change[0], change[1], files);
         if (found != null) {
           return found;
         }

@@ -166,6 +166,7 @@ final class Where {
     OrgDirectories.addCallsTo(onCall);
     HardwarePredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
+    CustomerPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -215,6 +216,7 @@ final class Where {
     DirectoryApis.addTo(named);
     SaasPredicates.addTo(named);
     SaasApis.addTo(named);
+    CustomerPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

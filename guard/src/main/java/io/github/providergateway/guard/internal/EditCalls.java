@@ -1,0 +1,129 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What an edit tool's call changes, as the readers of changes read it (decisions 95 and 102): its
+ * old and new text ({@code old_string}/{@code new_string}), a whole file's ({@code content}), each
+ * of several replacements (Claude Code's MultiEdit: {@code edits}), each file's section of a Codex
+ * patch ({@code *** Begin Patch}).
+ */
+final class EditCalls {
+  private EditCalls() {}
+
+  /**
+   * What an edit tool's call holds, as the reader reads its old and new text.
+   *
+   * @param call the call
+   * @param reader what reads the change
+   * @param <T> what it finds
+   * @return what it found, or {@code null}
+   */
+  static <T> T read(CallForRules call, WeakenPredicates.ChangeReader<T> reader) {
+    String tool = call.tool();
+    if (!tool.equals("edit") && !tool.equals("write")) {
+      return null;
+    }
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    String file = path == null || !path.isTextual() ? "" : path.asText();
+    JsonNode edits = call.args().get("edits");
+    if (edits != null && edits.isArray()) {
+      // Several replacements in one call (Claude Code's MultiEdit): each read as an edit.
+      int read = 0;
+      for (JsonNode edit : edits) {
+        String old = text(edit, "old_string", "old_str");
+        String now = text(edit, "new_string", "new_str");
+        if (now != null && read++ < 32) {
+          T found = reader.read(old == null ? "" : old, now, List.of(file));
+          if (found != null) {
+            return found;
+          }
+        }
+      }
+      return null;
+    }
+    String old = text(call.args(), "old_string", "old_str");
+    String now = text(call.args(), "new_string", "new_str");
+    if (now == null) {
+      now = text(call.args(), "content", "file_text");
+      old = "";
+    }
+    if (now == null) {
+      return patched(call.args(), reader);
+    }
+    if (old == null && now.isEmpty()) {
+      return null;
+    }
+    return reader.read(old == null ? "" : old, now, List.of(file));
+  }
+
+  /** A Codex patch's file line: {@code *** Update File: src/a.py}. */
+  private static final Pattern PATCH_FILE =
+      Pattern.compile("^\\*\\*\\* (?:Add File|Update File): (.{1,400})$");
+
+  /**
+   * What a Codex patch ({@code *** Begin Patch}, in {@code input}, {@code patch} or {@code
+   * command}) holds, each file's section read as an edit: its {@code -} lines the old text, its
+   * {@code +} lines the new, its context lines both. The fields are those agent-bridge's {@code
+   * ToolMapping} reads a patch's files from; the guard depends on no module of ours, so the few
+   * lines that find the text are its own.
+   */
+  private static <T> T patched(JsonNode args, WeakenPredicates.ChangeReader<T> reader) {
+    for (String field : List.of("input", "patch", "command")) {
+      JsonNode value = args.get(field);
+      List<String> texts = new ArrayList<>();
+      if (value != null && value.isTextual()) {
+        texts.add(value.textValue());
+      } else if (value != null && value.isArray()) {
+        value.forEach(element -> texts.add(element.asText()));
+      }
+      for (String text : texts) {
+        if (!text.contains("*** Begin Patch")) {
+          continue;
+        }
+        String patch =
+            text.length() > CheckEdits.MAX_TEXT ? text.substring(0, CheckEdits.MAX_TEXT) : text;
+        String file = null;
+        StringBuilder old = new StringBuilder();
+        StringBuilder now = new StringBuilder();
+        for (String line : (patch + "\n*** End Patch").split("\r?\n")) {
+          if (line.startsWith("*** ")) {
+            if (file != null && now.length() > 0) {
+              T found = reader.read(old.toString(), now.toString(), List.of(file));
+              if (found != null) {
+                return found;
+              }
+            }
+            Matcher named = PATCH_FILE.matcher(line);
+            file = named.matches() ? named.group(1).strip() : null;
+            old.setLength(0);
+            now.setLength(0);
+          } else if (line.startsWith("+")) {
+            now.append(line, 1, line.length()).append('\n');
+          } else if (line.startsWith("-")) {
+            old.append(line, 1, line.length()).append('\n');
+          } else if (line.startsWith(" ")) {
+            old.append(line, 1, line.length()).append('\n');
+            now.append(line, 1, line.length()).append('\n');
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String text(JsonNode args, String... fields) {
+    for (String field : fields) {
+      JsonNode value = args.get(field);
+      if (value != null && value.isTextual()) {
+        return value.asText();
+      }
+    }
+    return null;
+  }
+}
