@@ -203,6 +203,7 @@ final class Where {
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    PlatformPredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
