@@ -44,6 +44,13 @@ final class PlatformPredicates {
           return code != null && givesPersonalDataToAi(code);
         });
     named.put("harvests-addresses", PlatformPredicates::harvestsAddresses);
+    named.put(
+        "code-erases-consent-records",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null && erasesConsentRecords(code);
+        });
+    named.put("resubscribes-the-unsubscribed", PlatformPredicates::resubscribes);
   }
 
   private static boolean anySql(Scan scan, Step step, java.util.function.Predicate<String> test) {
@@ -450,5 +457,84 @@ final class PlatformPredicates {
       }
     }
     return false;
+  }
+
+  // -- consent records -------------------------------------------------------------------------
+
+  /**
+   * A marketing platform's SDK method that erases or lifts a consent record: a member deleted for
+   * good (Mailchimp's archive keeps the opt-out, its permanent delete does not), a suppression,
+   * bounce or unsubscribe removed (SendGrid, Klaviyo, Braze, Customer.io).
+   */
+  private static final String[] CONSENT_ERASERS = {
+    "delete_list_member_permanent",
+    "deletelistmemberpermanent",
+    "suppressions.delete",
+    "suppression.delete",
+    "unsubscribes.delete",
+    "bounces.delete",
+    "spam_reports.delete",
+    "delete_suppression",
+    "remove_suppression",
+    "deletesuppression",
+    "removesuppression",
+    "unsuppress",
+    "global_._(",
+    "delete_global_suppression",
+    "bounce/remove",
+    "spam/remove"
+  };
+
+  /** Whether inline code erases or lifts a marketing platform's consent records. */
+  static boolean erasesConsentRecords(String code) {
+    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
+    String lower = c.toLowerCase(Locale.ROOT);
+    if (!CodeArguments.containsAny(lower, CONSENT_ERASERS)) {
+      return false;
+    }
+    // global_._(email).delete(): SendGrid's own spelling of a suppression removed
+    return !lower.contains("global_._(") || lower.contains(".delete(");
+  }
+
+  /** A status written back to subscribed. */
+  private static final java.util.regex.Pattern SUBSCRIBED =
+      java.util.regex.Pattern.compile(
+          "status[\"']?\\s{0,3}[:=]\\s{0,3}[\"']subscribed[\"']"
+              + "|subscri(?:be|ption)[a-z_-]{0,30}(?:bulk|create|jobs)|bulk_subscribe|subscribe_profiles");
+
+  /**
+   * Whether the program subscribes again people who unsubscribed: code or a request that reads the
+   * unsubscribed (a member list filtered to them, an export of them) and writes a subscribed status
+   * or a subscription job: their withdrawn consent overridden.
+   */
+  static boolean resubscribes(Scan scan, Step step, Where.Read read) {
+    String text;
+    if (step.interpreter()) {
+      text = InterpreterCode.of(step);
+    } else if (httpClient(step.program())) {
+      StringBuilder words = new StringBuilder();
+      for (Word word : step.args()) {
+        words.append(word.text()).append(' ');
+        if (words.length() > 16384) {
+          break;
+        }
+      }
+      text = words.toString();
+    } else {
+      return false;
+    }
+    if (text == null) {
+      return false;
+    }
+    String lower =
+        (text.length() > 16384 ? text.substring(0, 16384) : text).toLowerCase(Locale.ROOT);
+    return lower.contains("unsubscribed") && SUBSCRIBED.matcher(lower).find();
+  }
+
+  private static boolean httpClient(String program) {
+    return switch (program) {
+      case "curl", "wget", "http", "https", "xh", "curlie" -> true;
+      default -> false;
+    };
   }
 }
