@@ -51,6 +51,14 @@ final class PlatformPredicates {
           return code != null && erasesConsentRecords(code);
         });
     named.put("resubscribes-the-unsubscribed", PlatformPredicates::resubscribes);
+    named.put("imports-unconsented-contacts", PlatformPredicates::importsUnconsented);
+    named.put("search-index-overwrites-production", PlatformPredicates::indexOverwritesProduction);
+    named.put(
+        "code-destroys-production-index",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null && codeDestroysProductionIndex(code);
+        });
   }
 
   private static boolean anySql(Scan scan, Step step, java.util.function.Predicate<String> test) {
@@ -536,5 +544,167 @@ final class PlatformPredicates {
       case "curl", "wget", "http", "https", "xh", "curlie" -> true;
       default -> false;
     };
+  }
+
+  // -- contacts without consent ----------------------------------------------------------------
+
+  /** What a list's file is called when its people never opted in. */
+  private static final String[] UNCONSENTED = {
+    "scraped",
+    "scrape",
+    "purchased",
+    "bought",
+    "cold_leads",
+    "cold-leads",
+    "coldleads",
+    "harvested",
+    "rented_list",
+    "leadlist_purchased"
+  };
+
+  /** What inline code calls to send a list. */
+  private static final String[] CODE_SENDS = {
+    ".post(", ".put(", ".patch(", "method", "create", "import", "add_", "upsert"
+  };
+
+  /** What a marketing platform calls the people it mails. */
+  private static final String[] AUDIENCE = {
+    "contacts", "members", "subscribers", "/lists", "profiles", "audience", "recipients", "/imports"
+  };
+
+  /**
+   * Whether a request or inline code adds people from a list whose name says they never opted in
+   * ({@code --data @/tmp/scraped_leads.json}, {@code data/cold_leads.txt}) to a platform's
+   * contacts, members, subscribers or audience.
+   */
+  static boolean importsUnconsented(Scan scan, Step step, Where.Read read) {
+    String text;
+    if (step.interpreter()) {
+      text = InterpreterCode.of(step);
+    } else if (httpClient(step.program())) {
+      String method = ServiceCalls.method(step.program(), step.args());
+      if (method.equals("get") || method.equals("head") || method.equals("options")) {
+        return false; // a read of the list
+      }
+      StringBuilder words = new StringBuilder();
+      for (Word word : step.args()) {
+        words.append(word.text()).append(' ');
+        if (words.length() > 16384) {
+          break;
+        }
+      }
+      text = words.toString();
+    } else {
+      return false;
+    }
+    if (text == null) {
+      return false;
+    }
+    String lower =
+        (text.length() > 16384 ? text.substring(0, 16384) : text).toLowerCase(Locale.ROOT);
+    if (step.interpreter() && !CodeArguments.containsAny(lower, CODE_SENDS)) {
+      return false;
+    }
+    return CodeArguments.containsAny(lower, UNCONSENTED)
+        && CodeArguments.containsAny(lower, AUDIENCE)
+        && Hosts.firstElsewhere(lower) != null;
+  }
+
+  // -- search indices --------------------------------------------------------------------------
+
+  /**
+   * Whether a search platform's command line overwrites or removes a production index: {@code
+   * algolia indices copy|move <source> <prod destination>}, {@code algolia indices delete|clear
+   * <prod>}, rules or synonyms imported over a production index's with the existing ones cleared.
+   */
+  static boolean indexOverwritesProduction(Scan scan, Step step, Where.Read read) {
+    List<String> positionals = new java.util.ArrayList<>();
+    boolean clears = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.startsWith("-")) {
+        clears |=
+            t.startsWith("--clear-existing")
+                || t.startsWith("--replace-existing")
+                || t.equals("-c")
+                || t.equals("-r");
+      } else {
+        positionals.add(t);
+      }
+    }
+    if (positionals.size() < 3) {
+      return false;
+    }
+    String noun = positionals.get(0);
+    String verb = positionals.get(1);
+    List<String> indices = positionals.subList(2, positionals.size());
+    if (noun.equals("indices") || noun.equals("index")) {
+      switch (verb) {
+        case "copy", "move", "cp", "mv" -> {
+          return indices.size() >= 2 && Environments.namesProduction(indices.get(1));
+        }
+        case "delete", "clear", "rm" -> {
+          return Environments.namesProduction(indices.get(0));
+        }
+        default -> {
+          return false;
+        }
+      }
+    }
+    if ((noun.equals("rules") || noun.equals("synonyms")) && verb.equals("import")) {
+      return clears && Environments.namesProduction(indices.get(0));
+    }
+    if ((noun.equals("rules") || noun.equals("synonyms") || noun.equals("objects"))
+        && (verb.equals("delete") || verb.equals("clear"))) {
+      return Environments.namesProduction(indices.get(0));
+    }
+    return false;
+  }
+
+  /** A search client's method that removes or replaces an index's records, rules or synonyms. */
+  private static final String[] INDEX_DESTROYERS = {
+    ".delete(",
+    ".clearobjects(",
+    ".replaceallobjects(",
+    ".deleteby(",
+    ".clearrules(",
+    ".clearsynonyms(",
+    ".delete_index(",
+    ".clear_objects(",
+    ".replace_all_objects(",
+    ".delete_by(",
+    ".deleteindex(",
+    ".indices.delete(",
+    ".delete_all_documents(",
+    ".deletealldocuments("
+  };
+
+  /**
+   * Whether inline code removes or replaces a production search index: a client's index named for
+   * production ({@code initIndex('prod_products')}, {@code index('products_production')}) and a
+   * method that deletes, clears or replaces its records.
+   */
+  static boolean codeDestroysProductionIndex(String code) {
+    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
+    String lower = c.toLowerCase(Locale.ROOT);
+    if (!CodeArguments.containsAny(lower, INDEX_DESTROYERS)) {
+      return false;
+    }
+    for (String opener :
+        new String[] {"initindex(", "init_index(", ".index(", "searchsingleindex(", "index="}) {
+      for (int at = lower.indexOf(opener); at >= 0; at = lower.indexOf(opener, at + 1)) {
+        int end = lower.indexOf(')', at);
+        String name =
+            lower.substring(
+                at + opener.length(),
+                end > at
+                    ? Math.min(end, at + opener.length() + 120)
+                    : Math.min(lower.length(), at + opener.length() + 120));
+        if (Environments.namesProduction(name)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }
