@@ -37,28 +37,14 @@ final class PlatformPredicates {
           String code = InterpreterCode.of(step);
           return code != null && writesProductionRowsInALoop(code);
         });
-    named.put(
-        "code-gives-personal-data-to-ai",
-        (scan, step, read) -> {
-          String code = InterpreterCode.of(step);
-          return code != null && givesPersonalDataToAi(code);
-        });
-    named.put("harvests-addresses", PlatformPredicates::harvestsAddresses);
-    named.put(
-        "code-erases-consent-records",
-        (scan, step, read) -> {
-          String code = InterpreterCode.of(step);
-          return code != null && erasesConsentRecords(code);
-        });
-    named.put("resubscribes-the-unsubscribed", PlatformPredicates::resubscribes);
-    named.put("imports-unconsented-contacts", PlatformPredicates::importsUnconsented);
-    named.put("search-index-overwrites-production", PlatformPredicates::indexOverwritesProduction);
-    named.put(
-        "code-destroys-production-index",
-        (scan, step, read) -> {
-          String code = InterpreterCode.of(step);
-          return code != null && codeDestroysProductionIndex(code);
-        });
+  }
+
+  /** The most of a text (code, SQL, a request) the predicates read. */
+  static final int MAX_READ = 16384;
+
+  /** {@return the text's first {@link #MAX_READ} characters, lower case} */
+  static String lowered(String text) {
+    return (text.length() > MAX_READ ? text.substring(0, MAX_READ) : text).toLowerCase(Locale.ROOT);
   }
 
   private static boolean anySql(Scan scan, Step step, java.util.function.Predicate<String> test) {
@@ -138,8 +124,7 @@ final class PlatformPredicates {
     if (code == null) {
       return false;
     }
-    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-    c = c.toLowerCase(Locale.ROOT);
+    String c = lowered(code);
     return c.contains("delete [")
         || c.contains("delete[")
         || c.contains("database.delete")
@@ -265,7 +250,7 @@ final class PlatformPredicates {
   }
 
   private static String flat(String text) {
-    String t = text.length() > 16384 ? text.substring(0, 16384) : text;
+    String t = text.length() > MAX_READ ? text.substring(0, MAX_READ) : text;
     StringBuilder out = new StringBuilder(t.length());
     for (int i = 0; i < t.length(); i++) {
       char c = t.charAt(i);
@@ -321,8 +306,7 @@ final class PlatformPredicates {
    * a bulk change no one reviewed, straight into production.
    */
   static boolean writesProductionRowsInALoop(String code) {
-    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-    String lower = c.toLowerCase(Locale.ROOT);
+    String lower = PlatformPredicates.lowered(code);
     if (!CodeArguments.containsAny(lower, CONNECTS)
         || !CodeArguments.containsAny(lower, WRITES)
         || !CodeArguments.containsAny(lower, LOOPS)) {
@@ -344,367 +328,5 @@ final class PlatformPredicates {
       }
     }
     return first;
-  }
-
-  /** A model provider's SDK or API called in code. */
-  private static final String[] AI_CALLS = {
-    "openai",
-    "anthropic",
-    "chat.completions",
-    "messages.create",
-    "generate_content",
-    "generativeai",
-    "google.genai",
-    "mistralai",
-    "cohere.",
-    "groq",
-    "responses.create",
-    "api.openai.com",
-    "api.anthropic.com",
-    "generativelanguage.googleapis.com",
-    "bedrock-runtime",
-    "litellm",
-    "together.ai",
-    "api.together",
-    "replicate."
-  };
-
-  /** A model served on this machine: handing it data keeps the data here. */
-  private static final String[] LOCAL_MODEL = {
-    "localhost", "127.0.0.1", "ollama", "base_url=\"http://0", "lmstudio"
-  };
-
-  /**
-   * Inline code that reads a file of people's data ({@code exports/customers_full.csv}) and calls a
-   * model provider's API with it ({@code OpenAI().chat.completions.create}): customers' data handed
-   * to a processor no one contracted (decision 93's data export).
-   */
-  static boolean givesPersonalDataToAi(String code) {
-    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-    String lower = c.toLowerCase(Locale.ROOT);
-    if (!CodeArguments.containsAny(lower, AI_CALLS)
-        || CodeArguments.containsAny(lower, LOCAL_MODEL)) {
-      return false;
-    }
-    for (String reader :
-        new String[] {"open(", "read_csv(", "readfilesync(", "readfile(", "file.read("}) {
-      for (int at = lower.indexOf(reader); at >= 0; at = lower.indexOf(reader, at + 1)) {
-        int end = Math.min(lower.length(), at + reader.length() + 200);
-        int close = lower.indexOf(')', at);
-        String path =
-            lower.substring(at + reader.length(), close > at ? Math.min(close, end) : end);
-        if (PersonalData.names(path)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  // -- addresses harvested -------------------------------------------------------------------
-
-  /** An e-mail address's pattern: a character class or repetition, then {@code @}, then another. */
-  private static final java.util.regex.Pattern ADDRESS_PATTERN =
-      java.util.regex.Pattern.compile("[\\]+*)]\\s{0,2}@\\s{0,2}[\\[(\\\\]");
-
-  /** Programs that fetch pages from another machine. */
-  private static final Set<String> FETCHERS =
-      Set.of("wget", "curl", "httrack", "lynx", "w3m", "aria2c", "wget2", "http", "xh");
-
-  /**
-   * Whether the program pulls e-mail addresses out of pages fetched from another machine: a grep of
-   * an address's pattern in a command that also fetches pages ({@code wget -r … && grep -rhoE
-   * '[A-Za-z0-9._%+-]+@…'}), or inline code that requests pages and finds addresses in them ({@code
-   * re.findall(r"[\w.+-]+@[\w-]+…", requests.get(…).text)}). A grep of the project's own files or
-   * logs fetches nothing.
-   */
-  static boolean harvestsAddresses(Scan scan, Step step, Where.Read read) {
-    String program = step.program();
-    if (step.interpreter()) {
-      String code = InterpreterCode.of(step);
-      if (code == null) {
-        return false;
-      }
-      String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-      String lower = c.toLowerCase(Locale.ROOT);
-      return (lower.contains("requests.get(")
-              || lower.contains("urlopen(")
-              || lower.contains("fetch(")
-              || lower.contains("httpx.get(")
-              || lower.contains("session.get("))
-          && Hosts.firstElsewhere(lower) != null
-          && ADDRESS_PATTERN.matcher(c).find();
-    }
-    if (!program.equals("grep")
-        && !program.equals("egrep")
-        && !program.equals("rg")
-        && !program.equals("ggrep")) {
-      return false;
-    }
-    boolean pattern = false;
-    for (Word word : step.args()) {
-      String t = word.text();
-      if (t.length() < 1024 && ADDRESS_PATTERN.matcher(t).find()) {
-        pattern = true;
-        break;
-      }
-    }
-    if (!pattern) {
-      return false;
-    }
-    for (Step other : scan.steps()) {
-      if (other != step && FETCHERS.contains(other.program())) {
-        for (Word word : other.args()) {
-          String t = word.text();
-          if ((t.startsWith("http://") || t.startsWith("https://"))
-              && Hosts.of(t) != null
-              && !Environments.localHost(Hosts.of(t))) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  // -- consent records -------------------------------------------------------------------------
-
-  /**
-   * A marketing platform's SDK method that erases or lifts a consent record: a member deleted for
-   * good (Mailchimp's archive keeps the opt-out, its permanent delete does not), a suppression,
-   * bounce or unsubscribe removed (SendGrid, Klaviyo, Braze, Customer.io).
-   */
-  private static final String[] CONSENT_ERASERS = {
-    "delete_list_member_permanent",
-    "deletelistmemberpermanent",
-    "suppressions.delete",
-    "suppression.delete",
-    "unsubscribes.delete",
-    "bounces.delete",
-    "spam_reports.delete",
-    "delete_suppression",
-    "remove_suppression",
-    "deletesuppression",
-    "removesuppression",
-    "unsuppress",
-    "global_._(",
-    "delete_global_suppression",
-    "bounce/remove",
-    "spam/remove"
-  };
-
-  /** Whether inline code erases or lifts a marketing platform's consent records. */
-  static boolean erasesConsentRecords(String code) {
-    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-    String lower = c.toLowerCase(Locale.ROOT);
-    if (!CodeArguments.containsAny(lower, CONSENT_ERASERS)) {
-      return false;
-    }
-    // global_._(email).delete(): SendGrid's own spelling of a suppression removed
-    return !lower.contains("global_._(") || lower.contains(".delete(");
-  }
-
-  /** A status written back to subscribed. */
-  private static final java.util.regex.Pattern SUBSCRIBED =
-      java.util.regex.Pattern.compile(
-          "status[\"']?\\s{0,3}[:=]\\s{0,3}[\"']subscribed[\"']"
-              + "|subscri(?:be|ption)[a-z_-]{0,30}(?:bulk|create|jobs)|bulk_subscribe|subscribe_profiles");
-
-  /**
-   * Whether the program subscribes again people who unsubscribed: code or a request that reads the
-   * unsubscribed (a member list filtered to them, an export of them) and writes a subscribed status
-   * or a subscription job: their withdrawn consent overridden.
-   */
-  static boolean resubscribes(Scan scan, Step step, Where.Read read) {
-    String text;
-    if (step.interpreter()) {
-      text = InterpreterCode.of(step);
-    } else if (httpClient(step.program())) {
-      StringBuilder words = new StringBuilder();
-      for (Word word : step.args()) {
-        words.append(word.text()).append(' ');
-        if (words.length() > 16384) {
-          break;
-        }
-      }
-      text = words.toString();
-    } else {
-      return false;
-    }
-    if (text == null) {
-      return false;
-    }
-    String lower =
-        (text.length() > 16384 ? text.substring(0, 16384) : text).toLowerCase(Locale.ROOT);
-    return lower.contains("unsubscribed") && SUBSCRIBED.matcher(lower).find();
-  }
-
-  private static boolean httpClient(String program) {
-    return switch (program) {
-      case "curl", "wget", "http", "https", "xh", "curlie" -> true;
-      default -> false;
-    };
-  }
-
-  // -- contacts without consent ----------------------------------------------------------------
-
-  /** What a list's file is called when its people never opted in. */
-  private static final String[] UNCONSENTED = {
-    "scraped",
-    "scrape",
-    "purchased",
-    "bought",
-    "cold_leads",
-    "cold-leads",
-    "coldleads",
-    "harvested",
-    "rented_list",
-    "leadlist_purchased"
-  };
-
-  /** What inline code calls to send a list. */
-  private static final String[] CODE_SENDS = {
-    ".post(", ".put(", ".patch(", "method", "create", "import", "add_", "upsert"
-  };
-
-  /** What a marketing platform calls the people it mails. */
-  private static final String[] AUDIENCE = {
-    "contacts", "members", "subscribers", "/lists", "profiles", "audience", "recipients", "/imports"
-  };
-
-  /**
-   * Whether a request or inline code adds people from a list whose name says they never opted in
-   * ({@code --data @/tmp/scraped_leads.json}, {@code data/cold_leads.txt}) to a platform's
-   * contacts, members, subscribers or audience.
-   */
-  static boolean importsUnconsented(Scan scan, Step step, Where.Read read) {
-    String text;
-    if (step.interpreter()) {
-      text = InterpreterCode.of(step);
-    } else if (httpClient(step.program())) {
-      String method = ServiceCalls.method(step.program(), step.args());
-      if (method.equals("get") || method.equals("head") || method.equals("options")) {
-        return false; // a read of the list
-      }
-      StringBuilder words = new StringBuilder();
-      for (Word word : step.args()) {
-        words.append(word.text()).append(' ');
-        if (words.length() > 16384) {
-          break;
-        }
-      }
-      text = words.toString();
-    } else {
-      return false;
-    }
-    if (text == null) {
-      return false;
-    }
-    String lower =
-        (text.length() > 16384 ? text.substring(0, 16384) : text).toLowerCase(Locale.ROOT);
-    if (step.interpreter() && !CodeArguments.containsAny(lower, CODE_SENDS)) {
-      return false;
-    }
-    return CodeArguments.containsAny(lower, UNCONSENTED)
-        && CodeArguments.containsAny(lower, AUDIENCE)
-        && Hosts.firstElsewhere(lower) != null;
-  }
-
-  // -- search indices --------------------------------------------------------------------------
-
-  /**
-   * Whether a search platform's command line overwrites or removes a production index: {@code
-   * algolia indices copy|move <source> <prod destination>}, {@code algolia indices delete|clear
-   * <prod>}, rules or synonyms imported over a production index's with the existing ones cleared.
-   */
-  static boolean indexOverwritesProduction(Scan scan, Step step, Where.Read read) {
-    List<String> positionals = new java.util.ArrayList<>();
-    boolean clears = false;
-    for (Word word : step.args()) {
-      String t = word.text();
-      if (t.startsWith("-")) {
-        clears |=
-            t.startsWith("--clear-existing")
-                || t.startsWith("--replace-existing")
-                || t.equals("-c")
-                || t.equals("-r");
-      } else {
-        positionals.add(t);
-      }
-    }
-    if (positionals.size() < 3) {
-      return false;
-    }
-    String noun = positionals.get(0);
-    String verb = positionals.get(1);
-    List<String> indices = positionals.subList(2, positionals.size());
-    if (noun.equals("indices") || noun.equals("index")) {
-      switch (verb) {
-        case "copy", "move", "cp", "mv" -> {
-          return indices.size() >= 2 && Environments.namesProduction(indices.get(1));
-        }
-        case "delete", "clear", "rm" -> {
-          return Environments.namesProduction(indices.get(0));
-        }
-        default -> {
-          return false;
-        }
-      }
-    }
-    if ((noun.equals("rules") || noun.equals("synonyms")) && verb.equals("import")) {
-      return clears && Environments.namesProduction(indices.get(0));
-    }
-    if ((noun.equals("rules") || noun.equals("synonyms") || noun.equals("objects"))
-        && (verb.equals("delete") || verb.equals("clear"))) {
-      return Environments.namesProduction(indices.get(0));
-    }
-    return false;
-  }
-
-  /** A search client's method that removes or replaces an index's records, rules or synonyms. */
-  private static final String[] INDEX_DESTROYERS = {
-    ".delete(",
-    ".clearobjects(",
-    ".replaceallobjects(",
-    ".deleteby(",
-    ".clearrules(",
-    ".clearsynonyms(",
-    ".delete_index(",
-    ".clear_objects(",
-    ".replace_all_objects(",
-    ".delete_by(",
-    ".deleteindex(",
-    ".indices.delete(",
-    ".delete_all_documents(",
-    ".deletealldocuments("
-  };
-
-  /**
-   * Whether inline code removes or replaces a production search index: a client's index named for
-   * production ({@code initIndex('prod_products')}, {@code index('products_production')}) and a
-   * method that deletes, clears or replaces its records.
-   */
-  static boolean codeDestroysProductionIndex(String code) {
-    String c = code.length() > 16384 ? code.substring(0, 16384) : code;
-    String lower = c.toLowerCase(Locale.ROOT);
-    if (!CodeArguments.containsAny(lower, INDEX_DESTROYERS)) {
-      return false;
-    }
-    for (String opener :
-        new String[] {"initindex(", "init_index(", ".index(", "searchsingleindex(", "index="}) {
-      for (int at = lower.indexOf(opener); at >= 0; at = lower.indexOf(opener, at + 1)) {
-        int end = lower.indexOf(')', at);
-        String name =
-            lower.substring(
-                at + opener.length(),
-                end > at
-                    ? Math.min(end, at + opener.length() + 120)
-                    : Math.min(lower.length(), at + opener.length() + 120));
-        if (Environments.namesProduction(name)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }

@@ -204,6 +204,8 @@ final class Where {
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     PlatformPredicates.addTo(named);
+    AudiencePredicates.addTo(named);
+    SearchIndexes.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
