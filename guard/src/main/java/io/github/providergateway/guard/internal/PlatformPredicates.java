@@ -32,6 +32,12 @@ final class PlatformPredicates {
     named.put(
         "warehouse-spends", (scan, step, read) -> anySql(scan, step, PlatformPredicates::spends));
     named.put(
+        "code-destroys-crm-records",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null && codeDestroysCrmRecords(code);
+        });
+    named.put(
         "code-writes-production-rows-in-a-loop",
         (scan, step, read) -> {
           String code = InterpreterCode.of(step);
@@ -151,7 +157,7 @@ final class PlatformPredicates {
       }
     }
     if (file == null) {
-      return null;
+      return printedBefore(scan, step); // echo '…' | sf apex run -o prod
     }
     for (Step other : scan.steps()) {
       if (other == step) {
@@ -172,6 +178,24 @@ final class PlatformPredicates {
           }
           return printed.toString();
         }
+      }
+    }
+    return null;
+  }
+
+  /** What an echo or printf earlier in the command prints, the code piped in; or null. */
+  private static String printedBefore(Scan scan, Step step) {
+    for (Step other : scan.steps()) {
+      if (other == step) {
+        return null;
+      }
+      if ((other.program().equals("echo") || other.program().equals("printf"))
+          && other.invocation().redirects().isEmpty()) {
+        StringBuilder printed = new StringBuilder();
+        for (Word word : other.args()) {
+          printed.append(word.text()).append(' ');
+        }
+        return printed.toString();
       }
     }
     return null;
@@ -259,6 +283,53 @@ final class PlatformPredicates {
       }
     }
     return out.toString();
+  }
+
+  // -- a CRM's SDK ---------------------------------------------------------------------------
+
+  /** A CRM's client library. */
+  private static final String[] CRM_SDKS = {
+    "simple_salesforce",
+    "jsforce",
+    "salesforce(",
+    "hubspot",
+    "pipedrive",
+    "zenpy",
+    "freshsales",
+    "close.com",
+    "closeio",
+    "attio",
+    "zoho"
+  };
+
+  /** What a CRM client calls to delete records, or to archive them in bulk. */
+  private static final String[] CRM_DESTROYERS = {
+    ".delete(",
+    ".destroy(",
+    ".del(",
+    "bulk_delete",
+    "bulkdelete",
+    "batch_api.archive(",
+    "batchapi.archive(",
+    ".archive(",
+    "hard_delete",
+    "harddelete",
+    "mass_delete"
+  };
+
+  /**
+   * Inline code that deletes a CRM's records through its client library ({@code
+   * simple_salesforce}'s {@code sf.Lead.delete(…)}, HubSpot's {@code batch_api.archive}), unless it
+   * logs in to a sandbox or test instance ({@code domain='test'}, a {@code sandbox…} host).
+   */
+  static boolean codeDestroysCrmRecords(String code) {
+    String lower = lowered(code);
+    return CodeArguments.containsAny(lower, CRM_SDKS)
+        && CodeArguments.containsAny(lower, CRM_DESTROYERS)
+        && !lower.contains("domain='test'")
+        && !lower.contains("domain=\"test\"")
+        && !TestEndpoints.names(lower)
+        && !(lower.contains("sandbox") && !Environments.namesProduction(lower));
   }
 
   // -- inline code -----------------------------------------------------------------------------
