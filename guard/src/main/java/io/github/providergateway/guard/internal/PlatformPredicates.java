@@ -22,10 +22,15 @@ final class PlatformPredicates {
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("platform-not-test-target", (scan, step, read) -> !testTarget(scan, step));
     named.put(
-        "apex-destroys-outside-tests",
-        (scan, step, read) -> apexDestroys(scan, step) && !testTarget(scan, step));
+        "platform-names-another-target", (scan, step, read) -> named(scan, step) == Named.OTHER);
+    named.put("platform-names-no-target", (scan, step, read) -> named(scan, step) == Named.NONE);
+    named.put(
+        "apex-destroys-in-another-org",
+        (scan, step, read) -> apexDestroys(scan, step) && named(scan, step) == Named.OTHER);
+    named.put(
+        "apex-destroys-in-the-default-org",
+        (scan, step, read) -> apexDestroys(scan, step) && named(scan, step) == Named.NONE);
     named.put(
         "warehouse-shares-out",
         (scan, step, read) -> anySql(scan, step, PlatformPredicates::sharesOut));
@@ -71,7 +76,6 @@ final class PlatformPredicates {
           "-o",
           "-u",
           "--targetusername",
-          "--target-dev-hub",
           "-c",
           "--connection",
           "--target",
@@ -82,16 +86,27 @@ final class PlatformPredicates {
           "--account",
           "-a");
 
+  /** What a platform's tool names as what it works on. */
+  enum Named {
+    /** nothing: it works on its default (the org or target configured), which no one can say */
+    NONE,
+    /** a test's: scratch, dev, sandbox, CI */
+    TEST,
+    /** another: production, or a name that says nothing of tests */
+    OTHER
+  }
+
   /**
-   * Whether the tool works on test data only: the org, connection, target, dataset or table it
-   * names says test, development, scratch, sandbox or CI ({@code --target-org growth-scratch},
-   * {@code snowsql -c dev}, {@code dbt --target ci}, {@code bq rm -t acme:scratch.tmp}), and
-   * nothing of the call names production. A tool naming nothing works on its default, which no one
-   * can say is a test's.
+   * What the tool works on: the org, connection, target, dataset or table it names ({@code
+   * --target-org growth-scratch}, {@code snowsql -c dev}, {@code dbt --target ci}, {@code bq rm -t
+   * acme:scratch.tmp}) read against the notion of production and tests; a call that names
+   * production anywhere ({@code cd envs/prod}, {@code DBT_TARGET=prod}) works on another's.
    */
-  static boolean testTarget(Scan scan, Step step) {
+  static Named named(Scan scan, Step step) {
     List<Word> args = step.args();
     boolean test = false;
+    boolean any = false;
+    boolean bq = step.program().equals("bq");
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i).text();
       String value = null;
@@ -102,19 +117,22 @@ final class PlatformPredicates {
         if (TARGET_OPTIONS.contains(option)) {
           value = a.substring(a.indexOf('=') + 1);
         }
-      } else if (step.program().equals("bq") && !a.startsWith("-") && a.indexOf(':') > 0
-          || step.program().equals("bq") && !a.startsWith("-") && a.indexOf('.') > 0) {
+      } else if (bq && !a.startsWith("-") && (a.indexOf(':') > 0 || a.indexOf('.') > 0)) {
         value = a; // a dataset or table: project:dataset.table
       }
       if (value == null) {
         continue;
       }
       if (Environments.namesProduction(value)) {
-        return false;
+        return Named.OTHER;
       }
+      any = true;
       test |= Environments.testName(value);
     }
-    return test && !Environments.production(scan, step);
+    if (Environments.production(scan, step)) {
+      return Named.OTHER;
+    }
+    return test ? Named.TEST : any ? Named.OTHER : Named.NONE;
   }
 
   // -- anonymous Apex ------------------------------------------------------------------------
