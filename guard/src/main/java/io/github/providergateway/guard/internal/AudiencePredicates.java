@@ -117,7 +117,7 @@ final class AudiencePredicates {
               || lower.contains("httpx.get(")
               || lower.contains("session.get("))
           && Hosts.firstElsewhere(lower) != null
-          && ADDRESS_PATTERN.matcher(lower).find();
+          && (ADDRESS_PATTERN.matcher(lower).find() || lower.contains("mailto:"));
     }
     if (!program.equals("grep")
         && !program.equals("egrep")
@@ -128,7 +128,7 @@ final class AudiencePredicates {
     boolean pattern = false;
     for (Word word : step.args()) {
       String t = word.text();
-      if (t.length() < 1024 && ADDRESS_PATTERN.matcher(t).find()) {
+      if (t.length() < 1024 && (ADDRESS_PATTERN.matcher(t).find() || t.contains("mailto:"))) {
         pattern = true;
         break;
       }

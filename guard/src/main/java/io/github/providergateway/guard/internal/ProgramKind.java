@@ -79,6 +79,7 @@ enum ProgramKind {
       "usql",
       "isql",
       "snowsql",
+      "snow",
       "bq",
       "trino",
       "presto",
