@@ -90,7 +90,7 @@ final class PlatformPredicates {
   enum Named {
     /** nothing: it works on its default (the org or target configured), which no one can say */
     NONE,
-    /** a test's: scratch, dev, sandbox, CI */
+    /** a test's: scratch, dev, sandbox, CI; or staging's (uat, qa, staging) */
     TEST,
     /** another: production, or a name that says nothing of tests */
     OTHER
@@ -127,7 +127,9 @@ final class PlatformPredicates {
         return Named.OTHER;
       }
       any = true;
-      test |= Environments.testName(value);
+      // a Salesforce sandbox's user name ends with the sandbox's (ada@acme.com.uat), a staging
+      // connection says so: neither is production, nor another's
+      test |= Environments.testName(value) || Environments.stagingHost(value);
     }
     if (Environments.production(scan, step)) {
       return Named.OTHER;
