@@ -62,6 +62,15 @@ final class CliSecretPrinters {
           first.equals("print") && second.equals("token")
               || first.equals("token") && second.equals("create");
       case "heroku" -> first.equals("auth:token");
+      // Salesforce: --verbose adds the org's auth URL (a refresh token) to its access token, and
+      // a URL to open the org carries the session's id (decision 103).
+      case "sf", "sfdx" ->
+          (first.equals("org") && second.equals("display") || first.equals("force:org:display"))
+                  && args.contains("--verbose")
+              || (first.equals("org") && second.equals("open") || first.equals("force:org:open"))
+                  && (args.contains("-r")
+                      || args.contains("--url-only")
+                      || args.contains("--urlonly"));
       case "kubectl", "oc" ->
           first.equals("create") && second.equals("token")
               || program.equals("oc")

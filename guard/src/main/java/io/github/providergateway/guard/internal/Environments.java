@@ -394,6 +394,9 @@ final class Environments {
       case "psql", "mysql", "mariadb", "pg_restore" -> {
         return TestDatabases.isLocalTestClient(scan, step);
       }
+      case "restic", "borg", "kopia" -> {
+        return BackupRepositories.localTest(scan, step);
+      }
       case "supabase" -> {
         // supabase db reset works on the local stack unless --linked or --db-url says otherwise;
         // its other commands (projects delete, secrets, functions deploy) speak to the platform.

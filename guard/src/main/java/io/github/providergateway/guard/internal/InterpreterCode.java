@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
@@ -60,6 +61,33 @@ final class InterpreterCode {
           || clusters && a.matches("-[a-zA-Z0-9]*" + flag.charAt(1))
           || (a.equals("-p") || a.equals("--print")) && program.startsWith("node")) {
         return args.get(i + 1).text();
+      }
+    }
+    return fromStandardInput(step, args);
+  }
+
+  /**
+   * The here-document an interpreter reads as its program: {@code python3 - <<'EOF'}, {@code node
+   * <<EOF}, {@code ruby <<EOF} (no script named, or {@code -} for it, and no module run); a
+   * here-document fed to a script ({@code python3 load.py <<EOF}) is its data, not code.
+   */
+  private static String fromStandardInput(Step step, List<Word> args) {
+    List<Redirect> redirects = step.invocation().redirects();
+    if (redirects.isEmpty()) {
+      return null; // most interpreters: no here-document
+    }
+    for (Word word : args) {
+      String a = word.text();
+      if (a.equals("-")) {
+        break;
+      }
+      if (!a.startsWith("-") || a.equals("-m") || a.equals("--")) {
+        return null; // a script or a module: the here-document is its input
+      }
+    }
+    for (Redirect redirect : redirects) {
+      if (redirect.body() != null && redirect.operator().startsWith("<<")) {
+        return redirect.body();
       }
     }
     return null;

@@ -354,7 +354,8 @@ final class PersonalData {
     };
   }
 
-  private static final Set<String> LLM_CLIS = Set.of("llm", "sgpt", "aichat", "mods", "chatgpt");
+  private static final Set<String> LLM_CLIS =
+      Set.of("llm", "sgpt", "aichat", "mods", "chatgpt", "openai");
 
   /**
    * A pipeline that reads a file or a table naming people's data and sends what it reads: to an

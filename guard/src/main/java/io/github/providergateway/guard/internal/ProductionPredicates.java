@@ -76,7 +76,10 @@ final class ProductionPredicates {
     named.put(
         "production-runs-sql-file",
         (scan, step, read) -> runsSqlFile(step) && Environments.production(scan, step));
-    named.put("keeps-one-backup", (scan, step, read) -> keepsOneBackup(step.invocation().args()));
+    named.put(
+        "keeps-one-backup",
+        (scan, step, read) ->
+            keepsOneBackup(step.invocation().args()) && !Environments.localTestData(scan, step));
     named.put(
         "sql-weakens-backups",
         (scan, step, read) -> anySql(scan, step, ProductionPredicates::weakensBackups));

@@ -38,6 +38,8 @@ enum ProgramKind {
   SENDER("curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "ssh", "scp"),
   /** A program that keeps a credential or a secret it can be asked to print. */
   TOKEN_TOOL(
+      "sf",
+      "sfdx",
       "gh",
       "gcloud",
       "aws",
@@ -77,6 +79,7 @@ enum ProgramKind {
       "usql",
       "isql",
       "snowsql",
+      "snow",
       "bq",
       "trino",
       "presto",

@@ -56,9 +56,16 @@ final class SqlStatements {
    * and here-strings.
    */
   static List<String> statements(Step step) {
-    // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole.
+    // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole,
+    // a line a word, so that an option (`bq query --nouse_legacy_sql '…'`) is no SQL comment
+    // swallowing the words after it.
+    List<String> args = step.invocation().args();
+    if (step.program().equals("bq")
+        && (args.contains("--dry_run") || args.contains("--dry_run=true"))) {
+      return List.of(); // bq query --dry_run validates the SQL and runs none of it
+    }
     List<String> texts = new ArrayList<>();
-    texts.add(String.join(" ", step.invocation().args()));
+    texts.add(String.join("\n", args));
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.body() != null) {
         texts.add(redirect.body());

@@ -217,6 +217,9 @@ final class Where {
     SaasPredicates.addTo(named);
     SaasApis.addTo(named);
     CustomerPredicates.addTo(named);
+    PlatformPredicates.addTo(named);
+    AudiencePredicates.addTo(named);
+    SearchIndexes.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
