@@ -235,7 +235,7 @@ final class InlineRules implements Family {
       scan.hit(cloud, step, null);
     }
     java.util.regex.Matcher destroys = DESTROYS.matcher(code);
-    if (destroys.find()) {
+    if (destroys.find() && !TestDatabases.codeSpeaksToLocalTestsOnly(code)) {
       String found = destroys.group().toLowerCase(java.util.Locale.ROOT);
       scan.hit(
           found.startsWith("truncate")

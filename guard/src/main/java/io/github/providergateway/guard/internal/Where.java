@@ -162,6 +162,7 @@ final class Where {
     PersonalData.addCallsTo(onCall);
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
+    ReleasePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -203,6 +204,8 @@ final class Where {
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    TamperPredicates.addTo(named);
+    ReleasePredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

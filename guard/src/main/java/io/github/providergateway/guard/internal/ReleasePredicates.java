@@ -1,0 +1,152 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Release-time harms (issue 80, round 5, decision 104): what a release engineer's session does to
+ * repositories and registries beyond the project's own.
+ */
+final class ReleasePredicates {
+  private ReleasePredicates() {}
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("git-in-other-repository", ReleasePredicates::inOtherRepository);
+    named.put("acts-on-a-list", ReleasePredicates::actsOnAList);
+    named.put("code-harvests-addresses", (scan, step, read) -> harvests(InterpreterCode.of(step)));
+  }
+
+  /** Where a forge tells who people are: its users, its stars, its commits and events. */
+  private static final String[] FORGE_PEOPLE = {
+    "users/", "stargazers", "/events", "/commits", "contributors", "/followers", "/members"
+  };
+
+  /** What a forge is asked through. */
+  private static final String[] FORGE = {"\"gh\"", "'gh'", "gh api", "api.github.com", "gitlab"};
+
+  /** What a mailing list is filled through. */
+  private static final String[] SUBSCRIBES = {
+    "subscribed",
+    "mailchimp",
+    "sendgrid",
+    "brevo",
+    "mailerlite",
+    "convertkit",
+    "newsletter",
+    "audience",
+    "/contacts"
+  };
+
+  /**
+   * Inline code that reads people's e-mail addresses from a forge (its users, stars, commits) and
+   * fills a mailing list with them.
+   */
+  static boolean harvests(String code) {
+    return code != null
+        && code.contains("email")
+        && CodeArguments.containsAny(code, FORGE)
+        && CodeArguments.containsAny(code, FORGE_PEOPLE)
+        && CodeArguments.containsAny(code, SUBSCRIBES);
+  }
+
+  /** Adds the call's predicates under their names: a written file's release-time shape. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("edit-ci-fork-head", scan -> shape(scan.call(), ReleaseShapes.FORK_HEAD));
+    named.put("edit-ci-every-minute", scan -> shape(scan.call(), ReleaseShapes.EVERY_MINUTE));
+    named.put("edit-funding-changed", scan -> shape(scan.call(), ReleaseShapes.FUNDING));
+  }
+
+  /**
+   * What an edit or a write of a workflow or a funding file puts in that has the rule's shape: the
+   * file's whole text, or the part an edit writes.
+   */
+  private static String shape(CallForRules call, String rule) {
+    String tool = call.tool();
+    if (!tool.equals("edit") && !tool.equals("write")) {
+      return null;
+    }
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    if (path == null || !path.isTextual() || !path.asText().contains(".github/")) {
+      return null; // most edits: one lookup
+    }
+    String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
+    for (String field : List.of("content", "file_text", "new_string", "new_str")) {
+      JsonNode text = call.args().get(field);
+      if (text != null && text.isTextual()) {
+        String code = text.asText();
+        String held =
+            ReleaseShapes.held(
+                file,
+                code.length() <= HeldContent.MAX_CHARS
+                    ? code
+                    : code.substring(0, HeldContent.MAX_CHARS));
+        if (held != null && held.startsWith(rule + " ")) {
+          return held.substring(rule.length() + 1);
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A forge's issue or pull request acted on for each of a list: its number computed ({@code gh
+   * issue close "$n"} in a loop over {@code gh issue list}), or handed by {@code xargs}.
+   */
+  private static boolean actsOnAList(Scan scan, Step step, Read read) {
+    if (step.reachedBy("xargs")) {
+      return true;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      if (ACTS.contains(args.get(i).text())) {
+        Word target = args.get(i + 1);
+        return !target.text().startsWith("-") && !target.literal();
+      }
+    }
+    return false;
+  }
+
+  /** What {@link #actsOnAList} reads a number after. */
+  private static final java.util.Set<String> ACTS =
+      java.util.Set.of("close", "lock", "delete", "transfer", "merge");
+
+  /**
+   * A git command run in another repository than the project's: its {@code -C} folder, else the
+   * folder it runs in, is neither the project nor below it nor a temporary folder ({@code git -C
+   * ~/src/other push}). Unknown where no project is known.
+   */
+  private static boolean inOtherRepository(Scan scan, Step step, Read read) {
+    if (scan.call().project() == null) {
+      return false;
+    }
+    List<Word> args = step.args();
+    Word folder = null;
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String t = args.get(i).text();
+      if (!t.startsWith("-")) {
+        break; // the subcommand: git's own options end
+      }
+      if (t.equals("-C")) {
+        folder =
+            args.get(++i); // the last -C is where git works (each is relative to the one before)
+      } else if (t.equals("-c") || t.equals("--git-dir") || t.equals("--work-tree")) {
+        i++;
+      }
+    }
+    for (Target target : scan.targets(step, folder == null ? Word.literal(".") : folder)) {
+      if (!target.known()) {
+        continue;
+      }
+      Place place = scan.place(target);
+      if (place == Place.HOME || place == Place.OUTSIDE) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
