@@ -87,6 +87,54 @@ final class TamperPredicates {
     named.put("code-restores-times", (scan, step, read) -> restoresTimes(InterpreterCode.of(step)));
     named.put("times-of-dependency", TamperPredicates::timesOfDependency);
     named.put("code-modes-home", (scan, step, read) -> modesOfHome(InterpreterCode.of(step)));
+    named.put("boot-weakened", TamperPredicates::bootWeakened);
+  }
+
+  /**
+   * A kernel command line's settings that open the machine at boot or take its protections off: a
+   * root shell for init, SELinux or AppArmor off, unsigned modules allowed, the lockdown lifted.
+   */
+  private static final Pattern WEAK_BOOT =
+      Pattern.compile(
+          "\\binit=/(?:usr/)?bin/(?:ba|da|z)?sh\\b|\\brd\\.break\\b|\\bselinux=0|\\benforcing=0"
+              + "|\\bapparmor=0|\\bsecurity=none|module\\.sig_enforce=0|\\blockdown=none"
+              + "|\\bsystemd\\.debug[-_]shell\\b");
+
+  /** The files a boot loader reads the kernel's command line from. */
+  private static final Pattern BOOT_FILE =
+      Pattern.compile(
+          "/etc/default/grub|/boot/grub2?/|/boot/loader/entries/|/etc/kernel/cmdline|/proc/cmdline|cmdline\\.txt");
+
+  /** The programs that set the kernel's command line by their options. */
+  private static final java.util.Set<String> BOOT_TOOLS =
+      java.util.Set.of("grubby", "kernelstub", "grub-editenv", "grub2-editenv", "rpm-ostree");
+
+  /**
+   * A program that writes a weakening setting into the kernel's command line: {@code sed -i
+   * '…init=/bin/bash…' /etc/default/grub}, {@code grubby --args=selinux=0}, {@code echo … | tee
+   * /etc/kernel/cmdline}.
+   */
+  private static boolean bootWeakened(Scan scan, Step step, Read read) {
+    boolean tool = BOOT_TOOLS.contains(step.program());
+    boolean weak = false;
+    boolean file = tool;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.length() > 4096) {
+        continue;
+      }
+      weak |= WEAK_BOOT.matcher(text).find();
+      file |= BOOT_FILE.matcher(text).find();
+    }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        file |= BOOT_FILE.matcher(redirect.target().text()).find();
+      }
+      if (redirect.body() != null && redirect.body().length() <= 8192) {
+        weak |= WEAK_BOOT.matcher(redirect.body()).find();
+      }
+    }
+    return weak && file;
   }
 
   /** {@code modprobe ./x.ko}, {@code modprobe /tmp/x.ko}: a module loaded from a file. */
