@@ -17,7 +17,20 @@ final class ReleasePredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("git-in-other-repository", ReleasePredicates::inOtherRepository);
     named.put("acts-on-a-list", ReleasePredicates::actsOnAList);
+    named.put("call-names-revocation", (scan, step, read) -> namesRevocation(scan.source()));
     named.put("code-harvests-addresses", (scan, step, read) -> harvests(InterpreterCode.of(step)));
+  }
+
+  /**
+   * A command that makes or imports a key's revocation ({@code gpg --gen-revoke}, {@code gpg
+   * --import …/openpgp-revocs.d/….rev}, a file named for it): what it sends out next revokes.
+   */
+  static boolean namesRevocation(String source) {
+    return source != null
+        && (source.contains("revoke")
+            || source.contains("revocation")
+            || source.contains("revocs")
+            || source.contains(".rev "));
   }
 
   /** Where a forge tells who people are: its users, its stars, its commits and events. */
