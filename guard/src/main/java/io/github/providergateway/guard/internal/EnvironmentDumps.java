@@ -65,11 +65,27 @@ final class EnvironmentDumps {
    * @return whether one before it did
    */
   static boolean before(Scan scan, Step step) {
-    for (Step before : scan.steps()) {
-      if (before == step) {
-        return false;
+    boolean past = false;
+    for (Step other : scan.steps()) {
+      if (other == step) {
+        past = true;
+      } else if (dumps(other) && (!past || substituted(other) && computedArgument(step))) {
+        // curl -d "$(env | base64)": the substitution's programs come after the sender's, and
+        // its output is the sender's argument.
+        return true;
       }
-      if (dumps(before)) {
+    }
+    return false;
+  }
+
+  private static boolean substituted(Step step) {
+    List<String> via = step.invocation().via();
+    return via.contains("$(…)") || via.contains("`…`");
+  }
+
+  private static boolean computedArgument(Step step) {
+    for (io.github.providergateway.guard.shell.Word word : step.args()) {
+      if (!word.literal()) {
         return true;
       }
     }

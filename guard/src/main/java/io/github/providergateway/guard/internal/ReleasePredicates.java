@@ -17,6 +17,7 @@ final class ReleasePredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("git-in-other-repository", ReleasePredicates::inOtherRepository);
     named.put("acts-on-a-list", ReleasePredicates::actsOnAList);
+    named.put("repository-from-a-list", ReleasePredicates::repositoryFromAList);
     named.put("call-names-revocation", (scan, step, read) -> namesRevocation(scan.source()));
     named.put("code-harvests-addresses", (scan, step, read) -> harvests(InterpreterCode.of(step)));
   }
@@ -71,6 +72,8 @@ final class ReleasePredicates {
     named.put("edit-ci-fork-head", scan -> shape(scan.call(), ReleaseShapes.FORK_HEAD));
     named.put("edit-ci-every-minute", scan -> shape(scan.call(), ReleaseShapes.EVERY_MINUTE));
     named.put("edit-funding-changed", scan -> shape(scan.call(), ReleaseShapes.FUNDING));
+    named.put("edit-ci-mass-close", scan -> shape(scan.call(), ReleaseShapes.MASS_CLOSE));
+    named.put("edit-license-changed", scan -> shape(scan.call(), ReleaseShapes.LICENSE));
   }
 
   /**
@@ -84,7 +87,9 @@ final class ReleasePredicates {
     }
     JsonNode path =
         call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
-    if (path == null || !path.isTextual() || !path.asText().contains(".github/")) {
+    if (path == null
+        || !path.isTextual()
+        || !path.asText().contains(".github/") && !rule.equals(ReleaseShapes.LICENSE)) {
       return null; // most edits: one lookup
     }
     String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
@@ -119,6 +124,25 @@ final class ReleasePredicates {
       if (ACTS.contains(args.get(i).text())) {
         Word target = args.get(i + 1);
         return !target.text().startsWith("-") && !target.literal();
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A forge's issue, pull request or comment made in a repository the parse cannot know ({@code gh
+   * issue create --repo "$repo"} in a loop over a list of repositories), or handed by {@code
+   * xargs}.
+   */
+  private static boolean repositoryFromAList(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if ((t.equals("-R") || t.equals("--repo")) && i + 1 < args.size()) {
+        return !args.get(i + 1).literal() || step.reachedBy("xargs");
+      }
+      if (t.startsWith("--repo=")) {
+        return !args.get(i).literal() || step.reachedBy("xargs");
       }
     }
     return false;

@@ -19,6 +19,18 @@ final class ReleaseShapes {
   static final String FORK_HEAD = "release.ci-fork-head";
   static final String EVERY_MINUTE = "release.ci-every-minute";
   static final String FUNDING = "release.funding-changed";
+  static final String MASS_CLOSE = "release.issues-mass-closed";
+  static final String LICENSE = "release.license-changed";
+
+  /** A project's license file, by the names forges and package managers look for. */
+  private static final Pattern LICENSE_FILE =
+      Pattern.compile("(?:licen[cs]e|copying|unlicense)(?:[.-][\\w.-]{0,20})?");
+
+  /** A stale bot's setting that marks or closes at once: 0 or 1 days. */
+  private static final Pattern AT_ONCE =
+      Pattern.compile(
+          "days-before-(?:issue-|pr-)?(?:stale|close):\\s*['\"]?[01]['\"]?\\s*$",
+          Pattern.MULTILINE);
 
   /** A checkout of the pull request's own head: the fork's code, not the base's. */
   private static final Pattern HEAD_REF =
@@ -51,6 +63,10 @@ final class ReleaseShapes {
       String found = funding(text);
       return found == null ? null : FUNDING + " " + found;
     }
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    if (LICENSE_FILE.matcher(name).matches()) {
+      return LICENSE + " the license: " + firstLine(text);
+    }
     if (!path.contains("/.github/workflows/")
         || !(lower.endsWith(".yml") || lower.endsWith(".yaml"))) {
       return null;
@@ -60,7 +76,25 @@ final class ReleaseShapes {
       return FORK_HEAD + " " + head;
     }
     String minute = everyMinute(text);
-    return minute == null ? null : EVERY_MINUTE + " " + minute;
+    if (minute != null) {
+      return EVERY_MINUTE + " " + minute;
+    }
+    return staleAtOnce(text) ? MASS_CLOSE + " a stale bot that closes at once" : null;
+  }
+
+  /** {@code actions/stale} told to mark or close issues after 0 or 1 days: the whole backlog. */
+  static boolean staleAtOnce(String text) {
+    return text.contains("actions/stale") && AT_ONCE.matcher(text).find();
+  }
+
+  private static String firstLine(String text) {
+    for (String line : text.split("\n", 20)) {
+      if (!line.isBlank()) {
+        String stripped = line.strip();
+        return stripped.length() <= 80 ? stripped : stripped.substring(0, 80) + "…";
+      }
+    }
+    return "(empty)";
   }
 
   /** A funding file's accounts or links: what the donations now go to. */

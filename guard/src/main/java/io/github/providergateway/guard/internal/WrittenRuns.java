@@ -109,7 +109,10 @@ public final class WrittenRuns {
           added(scan, step, words, sub, found);
         }
       }
-      case "gh", "glab" -> bodyFiles(scan, step, words, found);
+      case "gh", "glab" -> {
+        bodyFiles(scan, step, words, found);
+        workflowRun(step, words, found);
+      }
       case "curl", "wget" -> fetched(scan, step, words, found);
       case "docker", "podman", "buildah" -> {
         if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
@@ -145,6 +148,26 @@ public final class WrittenRuns {
             found.runs().add(target.path().toString());
           }
         }
+      }
+    }
+  }
+
+  /**
+   * {@code gh workflow run NAME.yml}: the repository's workflow of that name runs (on the forge, as
+   * pushed): for each folder the call runs in, its {@code .github/workflows/NAME.yml}.
+   */
+  private static void workflowRun(Step step, List<String> words, Found found) {
+    int at = words.indexOf("workflow");
+    if (at < 0 || at + 2 >= words.size() || !words.get(at + 1).equals("run")) {
+      return;
+    }
+    String name = positional(words.subList(at + 2, words.size()), 0);
+    if (name == null || !(name.endsWith(".yml") || name.endsWith(".yaml")) || name.contains("/")) {
+      return;
+    }
+    for (Path cwd : step.cwds()) {
+      if (cwd != null && found.runs().size() < 32) {
+        found.runs().add(cwd.resolve(".github/workflows").resolve(name).toString());
       }
     }
   }
@@ -223,7 +246,8 @@ public final class WrittenRuns {
   }
 
   /** The families whose harm a held file carries into the history it is committed to. */
-  private static final List<String> SHIPPED = List.of("checks.", "leak.");
+  private static final List<String> SHIPPED =
+      List.of("checks.", "leak.", ReleaseShapes.LICENSE, ReleaseShapes.FUNDING);
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
