@@ -18,6 +18,7 @@ final class ReleasePredicates {
     named.put("git-in-other-repository", ReleasePredicates::inOtherRepository);
     named.put("acts-on-a-list", ReleasePredicates::actsOnAList);
     named.put("repository-from-a-list", ReleasePredicates::repositoryFromAList);
+    named.put("signs-outside-project", ReleasePredicates::signsOutsideProject);
     named.put("call-names-revocation", (scan, step, read) -> namesRevocation(scan.source()));
     named.put("code-harvests-addresses", (scan, step, read) -> harvests(InterpreterCode.of(step)));
   }
@@ -143,6 +144,112 @@ final class ReleasePredicates {
       }
       if (t.startsWith("--repo=")) {
         return !args.get(i).literal() || step.reachedBy("xargs");
+      }
+    }
+    return false;
+  }
+
+  /** A signer's options that take a value: the key, the identity, where the signature goes. */
+  private static final java.util.Set<String> SIGNER_VALUES =
+      java.util.Set.of(
+          "--key",
+          "-k",
+          "--output-signature",
+          "--output-certificate",
+          "--bundle",
+          "-u",
+          "--local-user",
+          "-o",
+          "--output",
+          "--passphrase-file",
+          "--pinentry-mode",
+          "-f",
+          "--keystore",
+          "-storepass",
+          "-keystore",
+          "-x",
+          "-t",
+          "--timestamp-server",
+          "--identity",
+          "--tlog-upload",
+          "--homedir",
+          "--default-key",
+          "--keyring",
+          "--secret-keyring",
+          "--trustdb-name",
+          "--status-file",
+          "--logger-file",
+          "--keyserver",
+          "-pkcs12",
+          "-certs",
+          "-key",
+          "-n",
+          "-i",
+          "-ts",
+          "-h",
+          "-pass",
+          "-readpass",
+          "-out",
+          "-spc",
+          "-pkcs11engine",
+          "-pkcs11module");
+
+  /** The signers whose {@code -s} names the key or identity rather than asking to sign. */
+  private static final java.util.Set<String> KEY_AFTER_S =
+      java.util.Set.of("codesign", "minisign", "signify");
+
+  /**
+   * A file signed with a key, where the file lies outside the project and its build (a temporary
+   * folder, the home): {@code cosign sign-blob --key … /tmp/shop-updater}. Where no project is
+   * known, nothing is.
+   */
+  private static boolean signsOutsideProject(Scan scan, Step step, Read read) {
+    if (scan.call().project() == null) {
+      return false;
+    }
+    List<Word> args = step.args();
+    boolean keyed = false;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.equals("--key")
+          || t.startsWith("--key=")
+          || t.equals("-u")
+          || t.equals("--local-user")
+          || t.equals("-s")
+          || t.equals("--sign")
+          || t.equals("-b")
+          || t.equals("--detach-sign")
+          || t.equals("--clearsign")
+          || t.equals("--clear-sign")
+          || t.equals("-S")
+          || t.equals("sign")
+          || t.equals("sign-blob")
+          || t.equals("--addsign")) {
+        keyed = true;
+      }
+    }
+    if (!keyed) {
+      return false;
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      if (t.startsWith("-")) {
+        if (SIGNER_VALUES.contains(t) || t.equals("-s") && KEY_AFTER_S.contains(step.program())) {
+          i++; // its value (gpg's -s signs, the others' names the key)
+        }
+        continue;
+      }
+      if (t.equals("sign") || t.equals("sign-blob") || t.contains("://")) {
+        continue;
+      }
+      for (Target target : scan.targets(step, args.get(i))) {
+        if (!target.known()) {
+          continue;
+        }
+        Place place = scan.place(target);
+        if (place == Place.TEMP || place == Place.HOME || place == Place.OUTSIDE) {
+          return true;
+        }
       }
     }
     return false;
