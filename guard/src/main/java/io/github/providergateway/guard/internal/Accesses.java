@@ -6,6 +6,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The files a program reads, writes or deletes, by what the guard knows of the program: readers
@@ -371,6 +372,27 @@ final class Accesses {
     }
   }
 
+  /** The programs that send a file they are handed: {@code curl -F f=@FILE}, {@code curl -T}. */
+  private static final Set<String> UPLOADERS =
+      Set.of("curl", "wget", "http", "https", "xh", "rclone", "rsync", "sftp", "nc", "ncat");
+
+  /**
+   * Whether the words of find's {@code -exec} from {@code from} to its end hand the file found to
+   * the program: {@code {}} in a word ({@code f=@{}}, {@code --upload-file {}}).
+   */
+  private static boolean handsFound(List<Word> args, int from) {
+    for (int k = from; k < args.size(); k++) {
+      String t = args.get(k).text();
+      if (t.equals(";") || t.equals("+")) {
+        return false;
+      }
+      if (t.contains("{}")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * {@code find START -name NAME -exec cat {} \;}: the reader reads what find finds, a NAME under
    * each START (and where the gateway's home is under START, its NAME).
@@ -389,6 +411,7 @@ final class Accesses {
         String program = args.get(i + 1).text();
         program = program.substring(program.lastIndexOf('/') + 1);
         reads |= ProgramKind.READER.names(program) || program.equals("cp") || program.equals("scp");
+        reads |= UPLOADERS.contains(program) && handsFound(args, i + 2);
       }
     }
     if (!reads) {

@@ -58,7 +58,8 @@ final class EnvironmentDumps {
   }
 
   /**
-   * Whether a program of the call before this one printed the whole environment.
+   * Whether a program of the call before this one printed the whole environment, or one after it
+   * in a substitution whose output is this one's argument.
    *
    * @param scan the call
    * @param step one of its programs
@@ -73,10 +74,34 @@ final class EnvironmentDumps {
     List<Step> steps = scan.steps();
     for (int i = 0; i <= first; i++) {
       if (steps.get(i) == step) {
-        return false; // the program itself or one before the first dump
+        // No dump before it; one after it may still be its argument: curl -d "$(env | base64)",
+        // where the substitution's programs come after the sender's.
+        if (!computedArgument(step)) {
+          return false;
+        }
+        for (int j = i + 1; j < steps.size(); j++) {
+          if (dumps(steps.get(j)) && substituted(steps.get(j))) {
+            return true;
+          }
+        }
+        return false;
       }
     }
     return true;
+  }
+
+  private static boolean substituted(Step step) {
+    List<String> via = step.invocation().via();
+    return via.contains("$(…)") || via.contains("`…`");
+  }
+
+  private static boolean computedArgument(Step step) {
+    for (io.github.providergateway.guard.shell.Word word : step.args()) {
+      if (!word.literal()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@return the place of the call's first program that prints the environment, or -1} */

@@ -110,10 +110,13 @@ final class HeldContent {
     String code = text.length() <= MAX_CHARS ? text : text.substring(0, MAX_CHARS);
     String shell = asShell(path, code);
     Hit hit = shell == null ? null : strongest(scan, path, shell);
+    String shape = hit == null ? ReleaseShapes.held(path, code) : null; // no code, a shape
     if (hit != null) {
       found
           .writesSenders()
           .put(KEY + path, hit.rule().id() + " " + FlowReading.shorten(hit.found()));
+    } else if (shape != null) {
+      found.writesSenders().put(KEY + path, FlowReading.shorten(shape));
     } else if (whole && shell != null) {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }
@@ -187,6 +190,9 @@ final class HeldContent {
           };
     }
     if (interpreter == null) {
+      if (REQUIREMENTS.matcher(lower).matches()) {
+        return requirements(text);
+      }
       if (lower.equals("makefile") || lower.equals("gnumakefile") || ext.equals("mk")) {
         return recipes(text);
       }
@@ -245,6 +251,34 @@ final class HeldContent {
 
   private static String quoted(String text) {
     return "'" + text.replace("'", "'\\''") + "'";
+  }
+
+  /** A pip requirements or constraints file, by its usual names. */
+  private static final Pattern REQUIREMENTS =
+      Pattern.compile("(?:requirements|constraints)[\\w.-]{0,40}\\.(?:txt|in)");
+
+  /**
+   * A requirements file's lines that say where pip installs from: an index or a link option ({@code
+   * --extra-index-url URL}), a requirement by its URL ({@code git+https://…}); each as the {@code
+   * pip install} typed with it. Null where there are none: the names and versions of the registry's
+   * packages are no command.
+   */
+  private static String requirements(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", 200)) {
+      String stripped = line.strip();
+      int comment = stripped.indexOf(" #");
+      if (comment >= 0) {
+        stripped = stripped.substring(0, comment).strip();
+      }
+      if (stripped.startsWith("-r") || stripped.startsWith("-c") || stripped.startsWith("-e")) {
+        continue; // another file, or the project itself in place
+      }
+      if (stripped.startsWith("-") || stripped.contains("://")) {
+        shell.append("pip install ").append(stripped).append('\n');
+      }
+    }
+    return shell.isEmpty() ? null : shell.toString();
   }
 
   /** A Makefile's recipe lines (those that start with a tab), each without its {@code @} or -. */

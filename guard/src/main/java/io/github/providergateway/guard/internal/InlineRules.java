@@ -34,6 +34,12 @@ final class InlineRules implements Family {
   private static final BuiltinRule FORK_BOMB = RuleBook.rule("system.fork-bomb");
 
   private static final BuiltinRule REMOVE_REPO = RuleBook.rule("git.remove-repo");
+  private static final BuiltinRule PIPE_TO_SHELL = RuleBook.rule("remote.pipe-to-shell");
+
+  /** A download piped to a shell, in the text inline code writes. */
+  private static final java.util.regex.Pattern DOWNLOAD_TO_SHELL =
+      java.util.regex.Pattern.compile(
+          "\\b(?:curl|wget|fetch)\\b[^|\\n]{0,300}\\|\\s{0,4}(?:sudo\\s+)?(?:ba|z|da|k)?sh\\b");
 
   private static final String[] DELETES = {
     "rmtree(",
@@ -235,7 +241,7 @@ final class InlineRules implements Family {
       scan.hit(cloud, step, null);
     }
     java.util.regex.Matcher destroys = DESTROYS.matcher(code);
-    if (destroys.find()) {
+    if (destroys.find() && !TestDatabases.codeSpeaksToLocalTestsOnly(code)) {
       String found = destroys.group().toLowerCase(java.util.Locale.ROOT);
       scan.hit(
           found.startsWith("truncate")
@@ -298,6 +304,11 @@ final class InlineRules implements Family {
       }
       if (writes && StartupFiles.isOne(places, target.path())) {
         scan.hit(SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
+        if (DOWNLOAD_TO_SHELL.matcher(code).find()) {
+          // file_put_contents("~/.bashrc", "curl … | sh"): every later shell runs the download,
+          // as echo 'curl … | sh' >> ~/.bashrc is read.
+          scan.hit(PIPE_TO_SHELL, step, null);
+        }
       }
     }
     if (writes && CodeArguments.ARGV_INDEX.matcher(code).find()) {

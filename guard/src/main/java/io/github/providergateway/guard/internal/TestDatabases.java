@@ -181,4 +181,32 @@ final class TestDatabases {
         && (TEST_NAME.matcher(names.get(0).text()).matches()
             || Environments.testName(names.get(0).text()));
   }
+
+  /** A connection URL in code: its host in group 1, its database in group 2. */
+  private static final Pattern URL_IN_CODE =
+      Pattern.compile(
+          "(?:postgres|postgresql|mysql|mariadb)(?:\\+\\w{1,20})?://(?:[^@/\\s'\"]{0,200}@)?"
+              + "(\\[[^]\\s]{0,100}]|[^:/?\\s'\"]{0,200})(?::\\d{1,5})?/([\\w-]{1,100})");
+
+  /**
+   * {@return whether inline code (a test suite's {@code conftest.py}) names the databases it speaks
+   * to and every one is a test database of this machine}: {@code
+   * psycopg2.connect("postgresql://postgres@localhost:5432/shop_test")} truncating its tables is
+   * the suite's clean start. Code that names none, or one elsewhere, is not.
+   */
+  static boolean codeSpeaksToLocalTestsOnly(String code) {
+    java.util.regex.Matcher url = URL_IN_CODE.matcher(code);
+    boolean any = false;
+    while (url.find()) {
+      String host = url.group(1);
+      String name = url.group(2);
+      boolean local =
+          host.isEmpty() || Environments.localHost(host) || Environments.composeService(host);
+      if (!local || !(TEST_NAME.matcher(name).matches() || Environments.testName(name))) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
 }

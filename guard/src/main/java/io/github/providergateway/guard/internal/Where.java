@@ -167,6 +167,7 @@ final class Where {
     HardwarePredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
+    ReleasePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new LinkedHashMap<>();
     GitPredicates.addTo(named);
@@ -220,6 +221,8 @@ final class Where {
     PlatformPredicates.addTo(named);
     AudiencePredicates.addTo(named);
     SearchIndexes.addTo(named);
+    TamperPredicates.addTo(named);
+    ReleasePredicates.addTo(named);
     BY_NAME = Collections.unmodifiableMap(named);
   }
 

@@ -76,7 +76,11 @@ public final class WrittenRuns {
         if (m >= 0 && m + 1 < words.size() && words.get(m + 1).matches("pytest|unittest|tox")) {
           entries.add("tests");
         }
+        if (m >= 0 && m + 1 < words.size() && words.get(m + 1).equals("pip")) {
+          requirements(scan, step, words, found);
+        }
       }
+      case "pip", "pip3", "uv" -> requirements(scan, step, words, found);
       case "npm", "pnpm", "yarn", "bun" -> {
         if (first == null && !program.equals("npm") || first != null && packageRun(first)) {
           entries.add("npm");
@@ -98,11 +102,17 @@ public final class WrittenRuns {
           entries.add(hook);
           hooksPath(scan, step, words, hook, found);
         }
+        if ("push".equals(sub)) {
+          entries.add(ADDS); // what the session's commits took goes out with it
+        }
         if ("add".equals(sub) || "commit".equals(sub)) {
           added(scan, step, words, sub, found);
         }
       }
-      case "gh", "glab" -> bodyFiles(scan, step, words, found);
+      case "gh", "glab" -> {
+        bodyFiles(scan, step, words, found);
+        workflowRun(step, words, found);
+      }
       case "curl", "wget" -> fetched(scan, step, words, found);
       case "docker", "podman", "buildah" -> {
         if (words.contains("build") || words.contains("compose") || words.contains("bud")) {
@@ -118,6 +128,46 @@ public final class WrittenRuns {
         if (cwd != null && found.runs().size() < 32) {
           found.runs().add(entry + ":" + cwd);
         }
+      }
+    }
+  }
+
+  /**
+   * The requirements files {@code pip install -r} reads ({@code -c} too): the options and URLs they
+   * hold are pip's as if typed ({@link HeldContent}), so the files are run.
+   */
+  private static void requirements(Scan scan, Step step, List<String> words, Found found) {
+    for (int i = 0; i + 1 < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("-r")
+          || word.equals("--requirement")
+          || word.equals("-c")
+          || word.equals("--constraint")) {
+        for (Target target : scan.targets(step, Word.literal(words.get(i + 1)))) {
+          if (target.known() && found.runs().size() < 32) {
+            found.runs().add(target.path().toString());
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code gh workflow run NAME.yml}: the repository's workflow of that name runs (on the forge, as
+   * pushed): for each folder the call runs in, its {@code .github/workflows/NAME.yml}.
+   */
+  private static void workflowRun(Step step, List<String> words, Found found) {
+    int at = words.indexOf("workflow");
+    if (at < 0 || at + 2 >= words.size() || !words.get(at + 1).equals("run")) {
+      return;
+    }
+    String name = positional(words.subList(at + 2, words.size()), 0);
+    if (name == null || !(name.endsWith(".yml") || name.endsWith(".yaml")) || name.contains("/")) {
+      return;
+    }
+    for (Path cwd : step.cwds()) {
+      if (cwd != null && found.runs().size() < 32) {
+        found.runs().add(cwd.resolve(".github/workflows").resolve(name).toString());
       }
     }
   }
@@ -196,7 +246,8 @@ public final class WrittenRuns {
   }
 
   /** The families whose harm a held file carries into the history it is committed to. */
-  private static final List<String> SHIPPED = List.of("checks.", "leak.");
+  private static final List<String> SHIPPED =
+      List.of("checks.", "leak.", ReleaseShapes.LICENSE, ReleaseShapes.FUNDING);
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
@@ -361,7 +412,7 @@ public final class WrittenRuns {
       String path = key.substring(prefix.length());
       for (String run : runs) {
         boolean adds = run.startsWith(ADDS + ":");
-        if (adds && !shipped(file.getValue())) {
+        if (adds && !shipped(file.getValue()) && !sendsSecrets(written, path, file.getValue())) {
           continue; // a commit takes a written file; only what harms by being shared is asked
         }
         if (run.startsWith(SENDS + ":") && !file.getValue().startsWith(HeldSecrets.RULE)) {
@@ -430,6 +481,7 @@ public final class WrittenRuns {
       case "push" ->
           (PUSH_HOOKS.contains(name)
                   || path.contains("/.github/workflows/")
+                  || lower.equals("funding.yml") && path.contains("/.github/")
                   || lower.startsWith(".gitlab-ci")
                   || path.contains("/.circleci/"))
               && related(path, folder);
@@ -448,6 +500,15 @@ public final class WrittenRuns {
       return false;
     }
     return kept.contains(added.substring(before + 1));
+  }
+
+  /**
+   * A held file whose code takes secrets (a secrets rule holds it) and reaches another host (it is
+   * among the session's senders): released, it sends every user's secrets out ({@code telemetry.ts}
+   * posting the environment's tokens).
+   */
+  private static boolean sendsSecrets(Map<String, String> written, String path, String kept) {
+    return kept.startsWith("secrets.") && written.containsKey(path);
   }
 
   private static boolean shipped(String kept) {

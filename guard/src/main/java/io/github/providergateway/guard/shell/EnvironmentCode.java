@@ -144,6 +144,16 @@ final class EnvironmentCode {
     // A command whose program is written out (ssh -i $HOME/.ssh/key) is read as any command is,
     // its words' expansions and all; one computed whole ($X, $(…)) cannot be read.
     String text = value.text().strip();
+    if (form == EnvironmentForm.SOURCED && text.startsWith("<(") && text.endsWith(")")) {
+      // BASH_ENV=<(echo 'rm -rf ~/.aws'): the shell sources what the substitution prints, as
+      // source <(…) does, which the resolution reads.
+      resolver.script(
+          "source " + text,
+          depth + 1,
+          Resolver.append(via, "$" + name),
+          " in the value of " + name);
+      return;
+    }
     boolean computedWhole = text.startsWith("$") || text.startsWith("`");
     if (!readable && (form != EnvironmentForm.COMMAND || computedWhole)) {
       resolver.opaque(Opaque.Kind.CARRIED_CODE, shown, via, name + "=" + value.text());
