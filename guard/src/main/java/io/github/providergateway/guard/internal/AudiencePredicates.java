@@ -21,7 +21,7 @@ final class AudiencePredicates {
           String code = InterpreterCode.of(step);
           return code != null && givesPersonalDataToAi(code);
         });
-    named.put("harvests-addresses", AudiencePredicates::harvestsAddresses);
+    named.put("scrapes-addresses", AudiencePredicates::harvestsAddresses);
     named.put(
         "code-erases-consent-records",
         (scan, step, read) -> {

@@ -201,17 +201,6 @@ final class CheckEdits {
     return EditCalls.read(call, CheckEdits::of);
   }
 
-  /** The first of the fields that is text, or {@code null}: an edit tool's arguments. */
-  static String text(JsonNode args, String... fields) {
-    for (String field : fields) {
-      JsonNode value = args.get(field);
-      if (value != null && value.isTextual()) {
-        return value.asText();
-      }
-    }
-    return null;
-  }
-
   /**
    * What a change of text turns off.
    *

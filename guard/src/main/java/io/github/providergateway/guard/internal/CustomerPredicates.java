@@ -201,6 +201,9 @@ final class CustomerPredicates {
     if (!ADDRESS_PATTERN.matcher(source).find() || !FETCHES.matcher(source).find()) {
       return null;
     }
+    if (Hosts.firstElsewhere(source.toLowerCase(java.util.Locale.ROOT)) == null) {
+      return null; // the project's own pages on this machine: curl localhost:3000/team | grep -o …@
+    }
     return "e-mail addresses matched in pages fetched";
   }
 

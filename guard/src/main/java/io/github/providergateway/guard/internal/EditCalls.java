@@ -117,7 +117,8 @@ final class EditCalls {
     return null;
   }
 
-  private static String text(JsonNode args, String... fields) {
+  /** {@return the first of these fields of a tool's arguments that is text, or {@code null}} */
+  static String text(JsonNode args, String... fields) {
     for (String field : fields) {
       JsonNode value = args.get(field);
       if (value != null && value.isTextual()) {

@@ -58,8 +58,8 @@ final class EnvironmentDumps {
   }
 
   /**
-   * Whether a program of the call before this one printed the whole environment, or one after it
-   * in a substitution whose output is this one's argument.
+   * Whether a program of the call before this one printed the whole environment, or one after it in
+   * a substitution whose output is this one's argument.
    *
    * @param scan the call
    * @param step one of its programs

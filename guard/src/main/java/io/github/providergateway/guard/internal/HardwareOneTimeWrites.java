@@ -350,8 +350,8 @@ final class HardwareOneTimeWrites {
     if (!file.substring(file.lastIndexOf('/') + 1).startsWith("sdkconfig")) {
       return null;
     }
-    String now = CheckEdits.text(args, "new_string", "new_str", "content", "file_text");
-    String old = CheckEdits.text(args, "old_string", "old_str");
+    String now = EditCalls.text(args, "new_string", "new_str", "content", "file_text");
+    String old = EditCalls.text(args, "old_string", "old_str");
     if (now == null || !burnsOnBoot(now) || old != null && burnsOnBoot(old)) {
       return null;
     }

@@ -80,19 +80,7 @@ final class HardwarePredicates {
         (scan, step, read) ->
             HardwareOneTimeWrites.firmwareWritten(step.args(), step)
                 && HardwareFleet.overAFleet(scan, step));
-    named.put(
-        "snmp-agent-elsewhere",
-        (scan, step, read) -> {
-          List<String> positionals = positionals(step.args(), SNMP_VALUES);
-          return !positionals.isEmpty() && !loopbackOrLocal(positionals.get(0));
-        });
   }
-
-  /** net-snmp's options that take a value, read past to find the agent. */
-  private static final Set<String> SNMP_VALUES =
-      Set.of(
-          "-v", "-c", "-u", "-l", "-a", "-A", "-x", "-X", "-t", "-r", "-m", "-M", "-O", "-I", "-n",
-          "-e", "-E", "-Z", "-Y", "-L", "-C", "-P", "-D");
 
   /** Whether the words name a host that is not this machine (a lab's device, a fleet's). */
   static boolean elsewhere(List<Word> args) {

@@ -60,6 +60,10 @@ final class IdentityProviders {
     if (verb.equals("delete") || verb.equals("rm")) {
       return OrgEffect.DESTROY;
     }
+    if (resource.equals("apps") || resource.equals("applications")) {
+      return OrgEffect
+          .NONE; // an application's settings are the live site's (saas.security-lowered)
+    }
     return AUTH0_CHANGES.contains(verb) ? OrgEffect.CHANGE : OrgEffect.NONE;
   }
 

@@ -81,11 +81,11 @@ final class LoosenedEdits {
       return null;
     }
     JsonNode args = call.args();
-    String path = CheckEdits.text(args, "path", "file_path");
-    String old = CheckEdits.text(args, "old_string", "old_str");
-    String now = CheckEdits.text(args, "new_string", "new_str");
+    String path = EditCalls.text(args, "path", "file_path");
+    String old = EditCalls.text(args, "old_string", "old_str");
+    String now = EditCalls.text(args, "new_string", "new_str");
     if (now == null) {
-      now = CheckEdits.text(args, "content", "file_text");
+      now = EditCalls.text(args, "content", "file_text");
       old = "";
     }
     if (path == null || now == null || old == null || old.length() + now.length() > READ) {

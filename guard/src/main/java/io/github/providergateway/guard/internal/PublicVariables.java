@@ -71,13 +71,13 @@ final class PublicVariables {
   static String publicSecret(Scan scan) {
     CallForRules call = scan.call();
     if (call.tool().equals("edit") || call.tool().equals("write")) {
-      String now = CheckEdits.text(call.args(), "new_string", "new_str", "content", "file_text");
+      String now = EditCalls.text(call.args(), "new_string", "new_str", "content", "file_text");
       if (now == null) {
         return null;
       }
-      String file = CheckEdits.text(call.args(), "path", "file_path");
+      String file = EditCalls.text(call.args(), "path", "file_path");
       if (file != null && BUNDLER_CONFIG.matcher(file).find()) {
-        String old = CheckEdits.text(call.args(), "old_string", "old_str");
+        String old = EditCalls.text(call.args(), "old_string", "old_str");
         String inlined = inlined(now, old == null ? "" : old);
         if (inlined != null) {
           return inlined;

@@ -426,12 +426,12 @@ final class SaasPredicates {
     if (!call.tool().equals("edit") && !call.tool().equals("write")) {
       return null;
     }
-    String path = CheckEdits.text(call.args(), "path", "file_path");
+    String path = EditCalls.text(call.args(), "path", "file_path");
     if (path == null || !path.toLowerCase(Locale.ROOT).endsWith("manifest.json")) {
       return null;
     }
-    String now = CheckEdits.text(call.args(), "new_string", "new_str", "content", "file_text");
-    String old = CheckEdits.text(call.args(), "old_string", "old_str");
+    String now = EditCalls.text(call.args(), "new_string", "new_str", "content", "file_text");
+    String old = EditCalls.text(call.args(), "old_string", "old_str");
     if (now == null) {
       return null;
     }

@@ -1,20 +1,17 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.Word;
-import java.util.List;
 import java.util.Map;
 
 /**
- * A production search index overwritten or removed (decision 103): the Algolia CLI's copy, move,
- * delete, clear and clearing imports onto an index named for production, and a search client's
- * destroying method on one in inline code.
+ * A production search index overwritten or removed in inline code (decision 103): a search client's
+ * destroying method on an index named for production. The Algolia CLI's verbs are
+ * saas.production-object's ({@code SaasPredicates}).
  */
 final class SearchIndexes {
   private SearchIndexes() {}
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("search-index-overwrites-production", SearchIndexes::indexOverwritesProduction);
     named.put(
         "code-destroys-production-index",
         (scan, step, read) -> {
@@ -24,55 +21,6 @@ final class SearchIndexes {
   }
 
   // -- search indices --------------------------------------------------------------------------
-
-  /**
-   * Whether a search platform's command line overwrites or removes a production index: {@code
-   * algolia indices copy|move <source> <prod destination>}, {@code algolia indices delete|clear
-   * <prod>}, rules or synonyms imported over a production index's with the existing ones cleared.
-   */
-  static boolean indexOverwritesProduction(Scan scan, Step step, Where.Read read) {
-    List<String> positionals = new java.util.ArrayList<>();
-    boolean clears = false;
-    for (Word word : step.args()) {
-      String t = word.text();
-      if (t.startsWith("-")) {
-        clears |=
-            t.startsWith("--clear-existing")
-                || t.startsWith("--replace-existing")
-                || t.equals("-c")
-                || t.equals("-r");
-      } else {
-        positionals.add(t);
-      }
-    }
-    if (positionals.size() < 3) {
-      return false;
-    }
-    String noun = positionals.get(0);
-    String verb = positionals.get(1);
-    List<String> indices = positionals.subList(2, positionals.size());
-    if (noun.equals("indices") || noun.equals("index")) {
-      switch (verb) {
-        case "copy", "move", "cp", "mv" -> {
-          return indices.size() >= 2 && Environments.namesProduction(indices.get(1));
-        }
-        case "delete", "clear", "rm" -> {
-          return Environments.namesProduction(indices.get(0));
-        }
-        default -> {
-          return false;
-        }
-      }
-    }
-    if ((noun.equals("rules") || noun.equals("synonyms")) && verb.equals("import")) {
-      return clears && Environments.namesProduction(indices.get(0));
-    }
-    if ((noun.equals("rules") || noun.equals("synonyms") || noun.equals("objects"))
-        && (verb.equals("delete") || verb.equals("clear"))) {
-      return Environments.namesProduction(indices.get(0));
-    }
-    return false;
-  }
 
   /** A search client's method that removes or replaces an index's records, rules or synonyms. */
   private static final String[] INDEX_DESTROYERS = {

@@ -151,10 +151,10 @@ final class Where {
   private static final Map<String, Paths> ON_PATHS;
 
   static {
-    Map<String, Paths> onPaths = new LinkedHashMap<>();
+    Map<String, Paths> onPaths = new NamedOnce<>();
     DiskPredicates.addPathsTo(onPaths);
     ON_PATHS = Collections.unmodifiableMap(onPaths);
-    Map<String, CallPredicate> onCall = new LinkedHashMap<>();
+    Map<String, CallPredicate> onCall = new NamedOnce<>();
     SystemPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
     LeakPredicates.addCallsTo(onCall);
@@ -169,7 +169,7 @@ final class Where {
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
-    Map<String, Predicate> named = new LinkedHashMap<>();
+    Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
@@ -223,6 +223,11 @@ final class Where {
     SearchIndexes.addTo(named);
     TamperPredicates.addTo(named);
     ReleasePredicates.addTo(named);
+    for (String name : named.keySet()) {
+      if (onCall.containsKey(name) || onPaths.containsKey(name)) {
+        throw new IllegalStateException("two predicates are named " + name);
+      }
+    }
     BY_NAME = Collections.unmodifiableMap(named);
   }
 
@@ -299,5 +304,19 @@ final class Where {
       throw new IllegalStateException("no predicate is named " + name);
     }
     return predicate;
+  }
+
+  /**
+   * A map of predicates by name that refuses a name given twice: two families' predicates under one
+   * name would leave one rule asking the other's question, with nothing to show it.
+   */
+  private static final class NamedOnce<V> extends LinkedHashMap<String, V> {
+    @Override
+    public V put(String name, V value) {
+      if (containsKey(name)) {
+        throw new IllegalStateException("two predicates are named " + name);
+      }
+      return super.put(name, value);
+    }
   }
 }
