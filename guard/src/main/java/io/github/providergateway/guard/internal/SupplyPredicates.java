@@ -68,31 +68,6 @@ final class SupplyPredicates {
           "JAVA_TOOL_OPTIONS=-javaagent",
           "JAVA_TOOL_OPTIONS=\"-javaagent");
 
-  /** The programs that print what they fetch from the network. */
-  private static final Set<String> DOWNLOADERS =
-      Set.of("curl", "wget", "http", "https", "xh", "aria2c", "nc", "ncat", "fetch");
-
-  /** The programs that run or destroy what they are given, fed by xargs or parallel. */
-  private static final Set<String> FED_DANGEROUS =
-      Set.of(
-          "sh",
-          "bash",
-          "zsh",
-          "dash",
-          "ksh",
-          "fish",
-          "eval",
-          "rm",
-          "shred",
-          "dd",
-          "chmod",
-          "chown",
-          "mv",
-          "kill",
-          "truncate",
-          "ssh",
-          "sudo");
-
   /** Where node's module loaders name a file. */
   private static final Set<String> NODE_LOADS =
       Set.of("-r", "--require", "--import", "--loader", "--experimental-loader", "--preload");
@@ -192,7 +167,6 @@ final class SupplyPredicates {
                 "trusted-host=",
                 "trusted-host =")));
     named.put("serves-to-network", SupplyPredicates::servesToNetwork);
-    named.put("fed-from-network", SupplyPredicates::fedFromNetwork);
     named.put(
         "grants-everyone",
         (scan, step, read) -> {
@@ -315,31 +289,6 @@ final class SupplyPredicates {
     return text.startsWith("//localhost", from)
         || text.startsWith("//127.", from)
         || text.startsWith("//[::1]", from);
-  }
-
-  /**
-   * A shell, an interpreter or a destroying program that xargs or parallel runs with what a
-   * download prints ({@code curl … | xargs -I{} sh -c {}}, {@code curl … | parallel rm -rf {}}):
-   * the network chooses the commands or the files.
-   */
-  private static boolean fedFromNetwork(Scan scan, Step step, Where.Read read) {
-    List<String> via = step.invocation().via();
-    if (!via.contains("xargs") && !via.contains("parallel")) {
-      return false;
-    }
-    String program = step.program();
-    if (!FED_DANGEROUS.contains(program)
-        && !step.interpreter()
-        && !program.equals("{}")
-        && !program.startsWith("python")) {
-      return false;
-    }
-    for (Step other : scan.steps()) {
-      if (other.invocation().via().isEmpty() && DOWNLOADERS.contains(other.program())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Whether socat's connecting address is this machine: a local port re-served. */

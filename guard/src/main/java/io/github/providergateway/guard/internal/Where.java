@@ -189,6 +189,7 @@ final class Where {
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);
     SupplyPredicates.addTo(named);
+    FedFromNetwork.addTo(named);
     CheckPredicates.addTo(named);
     LeakPredicates.addTo(named);
     AccessGrants.addTo(named);

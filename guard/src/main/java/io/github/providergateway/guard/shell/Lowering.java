@@ -277,9 +277,9 @@ final class Lowering {
       }
       add(holder, out);
       statements(loop.body(), depth, out);
-      for (Word value : fewLiterals(loop)) {
+      for (Word value : LoopWords.fewLiterals(loop, source)) {
         RawCommand each = new RawCommand(depth); // the body again, its variable set to the word
-        each.addAssignment(new RawCommand.Assignment(loopName(loop), value));
+        each.addAssignment(new RawCommand.Assignment(LoopWords.name(loop), value));
         add(each, out);
         statements(loop.body(), depth, out);
       }
@@ -446,50 +446,6 @@ final class Lowering {
       value = table.make(text, true); // a glob: its words are the loop's, kept as written
     }
     holder.addAssignment(new RawCommand.Assignment(n.value(), value));
-  }
-
-  /** The most words of a loop whose body is read once for each ({@link #fewLiterals}). */
-  private static final int LOOP_WORDS = 6;
-
-  /**
-   * A loop over a few plain words ({@code for u in apt-daily.timer unattended-upgrades; do
-   * systemctl mask "$u"; done}): its body is read again for each word but the first body read
-   * (which keeps the variable unknown, as before), so that what it does to each is seen. None for
-   * one word (its variable is set already), a word that is not a plain literal, or more than
-   * {@value #LOOP_WORDS} words.
-   */
-  private List<Word> fewLiterals(io.github.providergateway.guard.shell.syntax.ForClause loop) {
-    if (loop.items() == null
-        || loop.items().size() < 2
-        || loop.items().size() > LOOP_WORDS
-        || loopName(loop) == null) {
-      return List.of();
-    }
-    String name = loopName(loop);
-    String text = source.substring(loop.start(), Math.min(loop.end(), source.length()));
-    if (!text.contains("$" + name) && !text.contains("${" + name)) {
-      return List.of(); // a body that never reads the variable does the same each time
-    }
-    List<Word> values = new java.util.ArrayList<>();
-    for (var item : loop.items()) {
-      if (item.parts().size() != 1 || !(item.parts().get(0) instanceof Literal literal)) {
-        return List.of();
-      }
-      String value = literal.value();
-      if (value.isEmpty()
-          || value.indexOf('*') >= 0
-          || value.indexOf('?') >= 0
-          || value.indexOf('[') >= 0) {
-        return List.of();
-      }
-      values.add(Word.literal(value));
-    }
-    return values;
-  }
-
-  private static String loopName(io.github.providergateway.guard.shell.syntax.ForClause loop) {
-    List<WordPart> name = loop.name().parts();
-    return name.size() == 1 && name.get(0) instanceof Literal n ? n.value() : null;
   }
 
   private void assignment(Assignment assignment, RawCommand cmd, int depth)
