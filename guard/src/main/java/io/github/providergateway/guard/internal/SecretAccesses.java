@@ -78,9 +78,25 @@ final class SecretAccesses {
             scan.hit(onDisk, new Access(Kind.READ, real, access.invocation()));
           }
         }
+        readByOthers(scan, access);
         continue;
       }
       written(scan, access, secret);
+    }
+  }
+
+  /**
+   * The group's other clauses about files read ({@code "reads"}), tried on a file read as they are
+   * where the group has no secret clause: a secret clause beside them must not silence them.
+   */
+  private void readByOthers(Scan scan, Access access) {
+    for (int k = 0; k < claims.size(); k++) {
+      Claim claim = claims.get(k);
+      if (claim.places() != null
+          && BookRules.meets(access, claim.when())
+          && claim.places().holds(scan, access)) {
+        scan.hit(claim.rule(), access);
+      }
     }
   }
 
