@@ -41,7 +41,8 @@ final class PackageRunners {
     for (int i = from; i < args.size(); i++) {
       String word = args.get(i).text();
       if (word.equals("--")) {
-        return i + 1 < args.size() && remote(args.get(i + 1).text());
+        String spec = i + 1 < args.size() ? args.get(i + 1).text() : "";
+        return remote(spec) || npmSpec(step.program()) && gitHubShorthand(spec);
       }
       if (word.startsWith("-")) {
         int equals = word.indexOf('=');
@@ -59,7 +60,8 @@ final class PackageRunners {
         }
         continue;
       }
-      return remote(word); // the package; what follows is its program's
+      // the package; what follows is its program's
+      return remote(word) || npmSpec(step.program()) && gitHubShorthand(word);
     }
     return false;
   }
@@ -87,6 +89,35 @@ final class PackageRunners {
       }
     }
     return -1;
+  }
+
+  /** Whether the runner reads its package as npm does (npm-package-arg): npx and npm exec. */
+  private static boolean npmSpec(String program) {
+    return program.equals("npx") || program.equals("npm");
+  }
+
+  /**
+   * npm's GitHub shorthand, {@code owner/repo} (or {@code owner/repo#ref}): a repository, not a
+   * registry's package. A scoped name ({@code @scope/pkg}), a path ({@code ./x}, {@code ../x},
+   * {@code /x}, {@code ~/x}) and a tarball's name are not.
+   */
+  static boolean gitHubShorthand(String spec) {
+    if (spec.isEmpty() || "@.~/".indexOf(spec.charAt(0)) >= 0) {
+      return false;
+    }
+    int slash = spec.indexOf('/');
+    if (slash <= 0 || spec.indexOf('/', slash + 1) >= 0) {
+      return false;
+    }
+    String lower = spec.toLowerCase(java.util.Locale.ROOT);
+    if (lower.endsWith(".tgz") || lower.endsWith(".tar.gz") || lower.endsWith(".tar")) {
+      return false;
+    }
+    String repo = spec.substring(slash + 1);
+    int hash = repo.indexOf('#');
+    repo = hash >= 0 ? repo.substring(0, hash) : repo;
+    return spec.substring(0, slash).matches("[A-Za-z0-9][A-Za-z0-9-]{0,38}")
+        && repo.matches("[A-Za-z0-9._-]{1,100}");
   }
 
   private static boolean remote(String spec) {
