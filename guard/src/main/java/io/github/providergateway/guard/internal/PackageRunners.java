@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What a package runner runs ({@code remote.package-url}): {@code npx}, {@code bunx}, {@code pnpx},
@@ -19,6 +20,12 @@ final class PackageRunners {
 
   /** The runners' other options that take the next word. */
   private static final Set<String> OTHER_VALUES = Set.of("-c", "--call", "--python");
+
+  /** A GitHub account's name, as the shorthand's owner. */
+  private static final Pattern GITHUB_OWNER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,38}");
+
+  /** A repository's name, as the shorthand's second part. */
+  private static final Pattern GITHUB_REPO = Pattern.compile("[A-Za-z0-9._-]{1,100}");
 
   /** The beginnings of a package spec that is no registry's published version. */
   private static final List<String> REMOTE_SPECS =
@@ -116,8 +123,8 @@ final class PackageRunners {
     String repo = spec.substring(slash + 1);
     int hash = repo.indexOf('#');
     repo = hash >= 0 ? repo.substring(0, hash) : repo;
-    return spec.substring(0, slash).matches("[A-Za-z0-9][A-Za-z0-9-]{0,38}")
-        && repo.matches("[A-Za-z0-9._-]{1,100}");
+    return GITHUB_OWNER.matcher(spec).region(0, slash).matches()
+        && GITHUB_REPO.matcher(repo).matches();
   }
 
   private static boolean remote(String spec) {

@@ -185,13 +185,12 @@ final class PersonPredicates {
     if (v.isEmpty()) {
       return false;
     }
+    if (v.endsWith("[bot]") || v.contains("noreply")) {
+      return true;
+    }
     for (String word : AGENT_IDENTITY_WORDS) {
-      if (v.equals(word)
-          || v.startsWith(word + "@")
-          || v.startsWith(word + " ")
-          || v.startsWith(word + "-")
-          || v.endsWith("[bot]")
-          || v.contains("noreply")) {
+      if (v.startsWith(word)
+          && (v.length() == word.length() || "@ -".indexOf(v.charAt(word.length())) >= 0)) {
         return true;
       }
     }
@@ -210,7 +209,6 @@ final class PersonPredicates {
           "coding agent",
           "bot",
           "ci",
-          "ci-bot",
           "automation",
           "github-actions",
           "dependabot",
