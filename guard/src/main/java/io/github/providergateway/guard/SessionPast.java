@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,6 +52,7 @@ public final class SessionPast {
   private final Set<String> granted;
   private final String unknown;
   private final Map<String, String> senders;
+  private final ProjectPlaces places;
 
   private SessionPast(
       List<PastCall> untrusted,
@@ -75,6 +75,7 @@ public final class SessionPast {
     this.remotesAdded = Map.copyOf(remotesAdded);
     this.granted = Set.copyOf(granted);
     this.unknown = unknown;
+    this.places = new ProjectPlaces(this.ownRemotes, this.remotesAdded);
   }
 
   /**
@@ -380,49 +381,9 @@ public final class SessionPast {
     String to = sending.to();
     return switch (sending.kind()) {
       case PUBLISH, PASTE, TOOL -> true;
-      case PUSH -> pushOut(to, flow);
-      case REQUEST, TRANSFER -> to == null || !ownPlace(to);
+      case PUSH -> places.pushOut(to, flow.remotesAdded());
+      case REQUEST, TRANSFER -> to == null || !places.ownPlace(to);
     };
-  }
-
-  private boolean pushOut(String to, CallFlow flow) {
-    if (to == null) {
-      return true;
-    }
-    if (to.isEmpty()) {
-      return false; // git push with no remote: the branch's own, the project's
-    }
-    if (remotesAdded.containsKey(to)
-        || flow.remotesAdded().containsKey(to)
-        || remotesAdded.containsKey("*")
-        || flow.remotesAdded().containsKey("*")) {
-      return true; // added, pointed elsewhere, or every remote redirected (url.*.insteadOf)
-    }
-    if (ownRemotes.containsKey(to)) {
-      return false;
-    }
-    for (String url : ownRemotes.values()) {
-      if (RemoteUrls.sameRepository(url, to)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether a request's destination is the project's own: loopback, a host of its remotes, a
-   * registry; a repository of its remotes ({@code repo acme/shop}, {@code repo api.github.com
-   * acme/shop}).
-   */
-  private boolean ownPlace(String to) {
-    if (!to.startsWith("repo ")) {
-      return ownHost(to);
-    }
-    String rest = to.substring(5);
-    int space = rest.indexOf(' ');
-    return space < 0
-        ? ownRepository(rest)
-        : ownHost(rest.substring(0, space)) && ownRepository(rest.substring(space + 1));
   }
 
   private List<String> clones(CallFlow flow) {
@@ -435,18 +396,6 @@ public final class SessionPast {
     return clones;
   }
 
-  /** Whether {@code ownerAndName} ({@code acme/shop}) is the repository of a project's remote. */
-  private boolean ownRepository(String ownerAndName) {
-    String wanted = ownerAndName.toLowerCase(Locale.ROOT);
-    wanted = wanted.endsWith(".git") ? wanted.substring(0, wanted.length() - 4) : wanted;
-    for (String url : ownRemotes.values()) {
-      if (RemoteUrls.repoPath(url).equals(wanted)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Whether a push to {@code to} (a remote's name or a URL) goes to the project's own repository:
    * one of its remotes when the session began, by name or by URL, and not one added since.
@@ -455,21 +404,7 @@ public final class SessionPast {
    * @return whether it is the project's own
    */
   public boolean ownPush(String to) {
-    return to != null && !pushOut(to, CallFlow.NONE);
-  }
-
-  private boolean ownHost(String host) {
-    String h = host.toLowerCase(Locale.ROOT);
-    if (RemoteUrls.loopback(h) || RemoteUrls.REGISTRIES.contains(h)) {
-      return true;
-    }
-    for (String url : ownRemotes.values()) {
-      String remoteHost = RemoteUrls.hostOf(url);
-      if (remoteHost != null && (h.equals(remoteHost) || h.equals("api." + remoteHost))) {
-        return true;
-      }
-    }
-    return false;
+    return to != null && !places.pushOut(to, Map.of());
   }
 
   /** {@return the latest untrusted content the session took in, or {@code null}} */
