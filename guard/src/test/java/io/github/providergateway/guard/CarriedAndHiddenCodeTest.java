@@ -55,6 +55,12 @@ class CarriedAndHiddenCodeTest {
           set -a; . ./.env; set +a => secrets.env-file => DENY
           docker run --rm -v ~/.ssh:/k:ro alpine cat /k/id_rsa => secrets.ssh => DENY
           docker run --rm -v $HOME:/h alpine ls /h => infra.docker-mounts-home => ASK
+          docker run --rm postgres:16 psql "$PROD_DATABASE_URL" -c 'DROP TABLE users' => db.drop => DENY
+          docker run --rm amazon/aws-cli s3 rb s3://acme-prod-data --force => cloud.bucket-delete => DENY
+          docker run --rm docker.io/bitnami/kubectl:1.30 delete ns production => infra.kubectl-delete-namespace => DENY
+          docker run --rm --entrypoint aws public.ecr.aws/x/tools:1 s3 rb s3://acme-prod --force => cloud.bucket-delete => DENY
+          docker compose exec db psql -U postgres -c 'DROP DATABASE shop' => db.drop => DENY
+          docker-compose -f prod.yml run --rm web python manage.py flush --noinput => db.wipe => DENY
           git config remote.origin.push '+refs/heads/*:refs/heads/*' => git.push-force => DENY
           git update-ref refs/heads/main HEAD~10 => git.update-ref-move => ASK
           git rm -q .github/hooks/gateway.json => guard.self => DENY
@@ -88,6 +94,11 @@ class CarriedAndHiddenCodeTest {
         "env | grep PATH",
         "curl -s http://localhost:8080/ -d @payload.json",
         "docker run --rm -v \"$PWD\":/src -w /src node:20 npm test",
+        "docker run --rm alpine rm -rf /var/cache/apk",
+        "docker run --rm curlimages/curl -s https://example.com",
+        "docker compose run --rm web pytest -q",
+        "docker compose exec db psql -U postgres -c 'select count(*) from users'",
+        "docker run --rm -p 5432:5432 -e POSTGRES_PASSWORD=x postgres:16",
         "git update-ref refs/tags/v1.0 HEAD",
         "git rm --cached secrets.txt",
         "git diff HEAD~1",

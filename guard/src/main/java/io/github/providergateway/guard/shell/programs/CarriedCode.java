@@ -39,6 +39,7 @@ final class CarriedCode {
           Map.entry("docker", ContainerCarried::containerShell),
           Map.entry("podman", ContainerCarried::containerShell),
           Map.entry("nerdctl", ContainerCarried::containerShell),
+          Map.entry("docker-compose", ContainerCarried::dockerCompose),
           Map.entry("python", ToolSpellings::pythonModule),
           Map.entry("python3", ToolSpellings::pythonModule),
           Map.entry("django-admin", ToolSpellings::djangoAdmin),

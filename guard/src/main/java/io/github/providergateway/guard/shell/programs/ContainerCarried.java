@@ -3,6 +3,8 @@ package io.github.providergateway.guard.shell.programs;
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -180,6 +182,10 @@ final class ContainerCarried {
       return;
     }
     String verb = words.get(1).text();
+    if (verb.equals("compose")) {
+      composeCommand(words, 2, found);
+      return;
+    }
     if (!verb.equals("run") && !verb.equals("exec")) {
       return;
     }
@@ -195,7 +201,191 @@ final class ContainerCarried {
     }
     if (verb.equals("exec")) {
       execCommand(words, found);
+    } else {
+      runCommand(words, found);
     }
+  }
+
+  /**
+   * Images whose entrypoint is a service's command line, by name without registry or tag: {@code
+   * docker run amazon/aws-cli s3 rb …} runs {@code aws s3 rb …}.
+   */
+  private static final Map<String, String> CLI_IMAGES =
+      Map.ofEntries(
+          Map.entry("amazon/aws-cli", "aws"),
+          Map.entry("hashicorp/terraform", "terraform"),
+          Map.entry("hashicorp/packer", "packer"),
+          Map.entry("bitnami/kubectl", "kubectl"),
+          Map.entry("alpine/helm", "helm"),
+          Map.entry("stripe/stripe-cli", "stripe"),
+          Map.entry("curlimages/curl", "curl"),
+          Map.entry("flyway/flyway", "flyway"),
+          Map.entry("liquibase/liquibase", "liquibase"),
+          Map.entry("migrate/migrate", "migrate"),
+          Map.entry("minio/mc", "mc"),
+          Map.entry("rclone/rclone", "rclone"),
+          Map.entry("alpine/git", "git"),
+          Map.entry("goreleaser/goreleaser", "goreleaser"));
+
+  /**
+   * Programs that, in a container of their own with no folder of this machine named, change only
+   * that container's files and processes ({@link #mounted} reads them when a mounted folder is
+   * named).
+   */
+  private static final Set<String> CONTAINER_LOCAL =
+      Set.of(
+          "rm",
+          "rmdir",
+          "unlink",
+          "shred",
+          "mv",
+          "cp",
+          "ln",
+          "touch",
+          "chmod",
+          "chown",
+          "truncate",
+          "dd",
+          "find",
+          "wipefs",
+          "kill",
+          "pkill",
+          "killall",
+          "mkdir",
+          "true",
+          "ls",
+          "cat",
+          "echo");
+
+  /**
+   * {@code docker run [options] IMAGE COMMAND…}: the command runs in a new container, but what it
+   * does to services and hosts beyond it it does with whatever this machine handed it (a production
+   * URL in its words, a mounted credentials folder, the network): read as a program of its own
+   * ({@code docker run --rm postgres:16 psql "$PROD_DATABASE_URL" -c 'DROP TABLE users'}), as is an
+   * image whose entrypoint is a service's command line and the program {@code --entrypoint} names.
+   * A program that changes only the container's own files is left to {@link #mounted}.
+   */
+  private static void runCommand(List<ProgramWord> words, List<CarriedRun> found) {
+    String entrypoint = null;
+    int i = 2;
+    for (; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-")) {
+        break;
+      }
+      if (t.equals("--entrypoint") && i + 1 < words.size()) {
+        entrypoint = words.get(i + 1).text();
+      } else if (t.startsWith("--entrypoint=")) {
+        entrypoint = t.substring("--entrypoint=".length());
+      }
+      if (ContainerOptions.RUN_WITH_VALUE.contains(t)) {
+        i++;
+      }
+    }
+    if (i >= words.size()) {
+      return;
+    }
+    List<ProgramWord> command = new ArrayList<>(words.size() - i);
+    String cli = entrypoint != null ? entrypoint : CLI_IMAGES.get(imageName(words.get(i).text()));
+    if (cli != null && !cli.isEmpty()) {
+      command.add(ProgramWord.of(cli, true));
+    }
+    command.addAll(words.subList(i + 1, words.size()));
+    if (command.isEmpty()) {
+      return;
+    }
+    String program = command.get(0).text();
+    if (!CONTAINER_LOCAL.contains(program.substring(program.lastIndexOf('/') + 1))) {
+      found.add(new CarriedRun("docker run", null, command));
+    }
+  }
+
+  /**
+   * An image reference's name without its registry host, tag or digest ({@code amazon/aws-cli}).
+   */
+  static String imageName(String image) {
+    String name = image.toLowerCase(Locale.ROOT);
+    int at = name.indexOf('@');
+    name = at < 0 ? name : name.substring(0, at);
+    int slash = name.indexOf('/');
+    if (slash > 0) {
+      String first = name.substring(0, slash);
+      if (first.contains(".") || first.contains(":") || first.equals("localhost")) {
+        name = name.substring(slash + 1); // a registry host: docker.io/amazon/aws-cli
+      }
+    }
+    int colon = name.lastIndexOf(':');
+    name = colon < 0 ? name : name.substring(0, colon);
+    return name.startsWith("library/") ? name.substring(8) : name;
+  }
+
+  /** {@code docker compose}'s options before its subcommand that take a value. */
+  private static final Set<String> COMPOSE_WITH_VALUE =
+      Set.of(
+          "-f",
+          "--file",
+          "-p",
+          "--project-name",
+          "--profile",
+          "--env-file",
+          "--project-directory",
+          "--ansi",
+          "--progress",
+          "--parallel");
+
+  /** {@code docker compose run}'s and {@code exec}'s options that take a value. */
+  private static final Set<String> COMPOSE_RUN_WITH_VALUE =
+      Set.of(
+          "-e",
+          "--env",
+          "-w",
+          "--workdir",
+          "-u",
+          "--user",
+          "--name",
+          "-p",
+          "--publish",
+          "-v",
+          "--volume",
+          "-l",
+          "--label",
+          "--entrypoint",
+          "--index",
+          "--env-from-file",
+          "--cap-add",
+          "--cap-drop",
+          "--pull");
+
+  /**
+   * {@code docker compose [options] run|exec [options] SERVICE COMMAND…} (and {@code
+   * docker-compose}'s, words from {@code from}): the command runs in the service's container, with
+   * the service's settings (its database, its environment): read as a program of its own, as {@code
+   * docker exec}'s is ({@code docker compose exec db psql -c 'DROP DATABASE shop'}).
+   */
+  static void composeCommand(List<ProgramWord> words, int from, List<CarriedRun> found) {
+    int i = from;
+    while (i < words.size() && words.get(i).text().startsWith("-")) {
+      i += COMPOSE_WITH_VALUE.contains(words.get(i).text()) ? 2 : 1;
+    }
+    if (i >= words.size()) {
+      return;
+    }
+    String verb = words.get(i).text();
+    if (!verb.equals("run") && !verb.equals("exec")) {
+      return;
+    }
+    i++;
+    while (i < words.size() && words.get(i).text().startsWith("-")) {
+      i += COMPOSE_RUN_WITH_VALUE.contains(words.get(i).text()) ? 2 : 1;
+    }
+    if (i + 1 < words.size()) {
+      found.add(new CarriedRun("docker compose " + verb, null, words.subList(i + 1, words.size())));
+    }
+  }
+
+  /** {@code docker-compose …}: its run and exec commands ({@link #composeCommand}). */
+  static void dockerCompose(List<ProgramWord> words, List<CarriedRun> found) {
+    composeCommand(words, 1, found);
   }
 
   /** {@code docker exec}'s options that take a value. */
