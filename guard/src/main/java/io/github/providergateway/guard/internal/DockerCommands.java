@@ -1,9 +1,9 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.ContainerOptions;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 /**
  * docker, podman and nerdctl (and their compose): pruning, removing volumes and containers with
@@ -88,25 +88,11 @@ final class DockerCommands {
     return every == ((unknown || step.reachedBy("xargs")) && listsContainers(scan));
   }
 
-  /** Compose's options before its command that take a value in the next word. */
-  private static final Set<String> COMPOSE_VALUES =
-      Set.of(
-          "-f",
-          "--file",
-          "-p",
-          "--project-name",
-          "--profile",
-          "--env-file",
-          "--project-directory",
-          "--ansi",
-          "--parallel",
-          "--progress");
-
   /** Whether compose's command, its first word from {@code from} that is no option, is down. */
   static boolean composeDown(List<Word> args, int from) {
     for (int i = from; i < args.size(); i++) {
       String t = args.get(i).text();
-      if (COMPOSE_VALUES.contains(t)) {
+      if (ContainerOptions.COMPOSE_WITH_VALUE.contains(t)) {
         i++;
       } else if (!t.startsWith("-")) {
         return t.equals("down");

@@ -69,4 +69,20 @@ public final class ContainerOptions {
           "--label-file",
           "--mac-address",
           "--ip");
+
+  /**
+   * Compose's options before its command ({@code docker compose -f x.yml up}) that take a value.
+   */
+  public static final Set<String> COMPOSE_WITH_VALUE =
+      Set.of(
+          "-f",
+          "--file",
+          "-p",
+          "--project-name",
+          "--profile",
+          "--env-file",
+          "--project-directory",
+          "--ansi",
+          "--parallel",
+          "--progress");
 }

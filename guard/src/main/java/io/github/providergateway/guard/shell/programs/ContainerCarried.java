@@ -319,20 +319,6 @@ final class ContainerCarried {
     return name.startsWith("library/") ? name.substring(8) : name;
   }
 
-  /** {@code docker compose}'s options before its subcommand that take a value. */
-  private static final Set<String> COMPOSE_WITH_VALUE =
-      Set.of(
-          "-f",
-          "--file",
-          "-p",
-          "--project-name",
-          "--profile",
-          "--env-file",
-          "--project-directory",
-          "--ansi",
-          "--progress",
-          "--parallel");
-
   /** {@code docker compose run}'s and {@code exec}'s options that take a value. */
   private static final Set<String> COMPOSE_RUN_WITH_VALUE =
       Set.of(
@@ -365,7 +351,7 @@ final class ContainerCarried {
   static void composeCommand(List<ProgramWord> words, int from, List<CarriedRun> found) {
     int i = from;
     while (i < words.size() && words.get(i).text().startsWith("-")) {
-      i += COMPOSE_WITH_VALUE.contains(words.get(i).text()) ? 2 : 1;
+      i += ContainerOptions.COMPOSE_WITH_VALUE.contains(words.get(i).text()) ? 2 : 1;
     }
     if (i >= words.size()) {
       return;
