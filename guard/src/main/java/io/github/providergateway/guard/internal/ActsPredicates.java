@@ -91,6 +91,10 @@ final class ActsPredicates {
           "reveal",
           "unmask",
           "reply",
+          "prune",
+          "kick",
+          "expunge",
+          "obliterate",
           "broadcast",
           "blast",
           "bulk",
@@ -171,6 +175,8 @@ final class ActsPredicates {
    *
    * @param destroys whether it is denied rather than asked
    * @param host the host written to, or {@code null} where the URL is computed
+   * @param reads whether it acts only in a loop: a credentialed read of what a service protects, a
+   *     DELETE left to {@code cloud.delete} (decision 111)
    */
   record Request(boolean destroys, String host, boolean reads) {
     Request(boolean destroys, String host) {
@@ -316,7 +322,11 @@ final class ActsPredicates {
         continue;
       }
       String prior = i > 0 ? args.get(i - 1).text() : "";
-      if (prior.equals("-d") || prior.startsWith("--data") || prior.equals("--json")) {
+      if (prior.equals("-d")
+          || prior.startsWith("--data")
+          || prior.equals("--json")
+          || prior.equals("--post-data")
+          || prior.equals("--body-data")) {
         body.append(text.toLowerCase(Locale.ROOT)).append(' ');
         continue;
       }
@@ -354,7 +364,10 @@ final class ActsPredicates {
       return NONE;
     }
     if (delete) {
-      return host != null && Environments.namesProduction(host) ? new Request(true, host) : NONE;
+      // Elsewhere, one DELETE is cloud.delete's ask; a loop of them is a mass send (decision 111).
+      return host != null && Environments.namesProduction(host)
+          ? new Request(true, host)
+          : new Request(false, host, true);
     }
     boolean destroys =
         says(path, DESTROYING)

@@ -145,10 +145,11 @@ final class InlineActs {
 
   /**
    * Whether code hands its request a credential: an authorising place (a header, an auth argument)
-   * and a credential's name. A secret sent as the body is data sent, the flow rules'.
+   * and a credential's name; or a key the code takes from the environment, wherever it puts it
+   * (decision 111).
    */
   private static boolean credential(String c) {
-    return anyIn(c, AUTHORISING) && anyIn(c, CREDENTIAL);
+    return anyIn(c, AUTHORISING) && anyIn(c, CREDENTIAL) || KeyedFields.environmentKey(c);
   }
 
   private static boolean anyIn(String c, List<String> words) {

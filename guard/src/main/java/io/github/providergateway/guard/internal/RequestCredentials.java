@@ -6,7 +6,9 @@ import java.util.Locale;
  * What an HTTP client's words authenticate a request with ({@code acts}, decision 93): an
  * authorising header, a user and password, a bearer option, the machine's {@code .netrc}, a
  * variable naming a secret, a token a CLI prints; a secret in the request's body is data sent, not
- * a credential, unless its field names one ({@code api_token=$X}).
+ * a credential, unless its field names one ({@code api_token=$X}); a field or a query parameter
+ * naming a key handed a key's variable ({@code key=$STEAM_PUBLISHER_KEY}) is one too (decision 111:
+ * {@link KeyedFields}).
  */
 final class RequestCredentials {
   private RequestCredentials() {}
@@ -64,9 +66,9 @@ final class RequestCredentials {
     if (inBody(text, prior, httpie)) {
       // A form field that names a credential (api_token=$X, access_token=$X) authenticates the
       // request, as judge.me's and the Graph API's do; any other secret there is data sent.
-      return credentialField(lower) && secretIn(written);
+      return credentialField(lower) && secretIn(written) || KeyedFields.keyed(written);
     }
-    return secretIn(written);
+    return secretIn(written) || KeyedFields.keyed(written);
   }
 
   /** Whether a body's {@code name=value} field names a credential: {@code api_token=}. */
@@ -91,6 +93,8 @@ final class RequestCredentials {
     if (prior.equals("-d")
         || prior.startsWith("--data")
         || prior.equals("--json")
+        || prior.equals("--post-data")
+        || prior.equals("--body-data")
         || prior.equals("-F")
         || prior.startsWith("--form")
         || text.startsWith("-d")

@@ -1,0 +1,241 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A file of keys, secrets or people's data posted to a chat (decision 111, {@code
+ * liveops.file-to-chat}): an HTTP client's upload ({@code curl -F file=@keys.csv}) to a chat's
+ * webhook or bot (Discord's, Slack's, Teams', Telegram's, Google Chat's, or a URL variable named
+ * for a webhook), inline code posting an opened file there, a server's tool that sends a message
+ * with such a file attached. A channel's members are many and its history stays: what it shows is
+ * sent out. A screenshot, a log or a build's notes pass.
+ */
+final class ChatUploads {
+  private ChatUploads() {}
+
+  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+
+  /** The chats' hosts that take a file from a webhook or a bot. */
+  private static final List<String> CHAT_HOSTS =
+      List.of(
+          "discord.com",
+          "discordapp.com",
+          "hooks.slack.com",
+          "slack.com",
+          "api.telegram.org",
+          "outlook.office.com",
+          "webhook.office.com",
+          "chat.googleapis.com",
+          "api.pushbullet.com",
+          "mattermost",
+          "rocket.chat",
+          "zulipchat.com");
+
+  /** What a URL variable's name says when it holds a chat's webhook. */
+  private static final Pattern CHAT_VARIABLE =
+      Pattern.compile("\\$\\{?[A-Z0-9_]*(?:WEBHOOK|DISCORD|SLACK|TEAMS|TELEGRAM|MATTERMOST)");
+
+  /** A file's name's word that says it holds keys, secrets or a table of people's data. */
+  private static final Pattern SENSITIVE_NAME =
+      Pattern.compile(
+          "(?:^|[_.\\-])(?:keys?|secrets?|credentials?|tokens?|passwords?|passwd|licen[cs]es?"
+              + "|serials?|codes|wallet|seed|mnemonic|players|users|customers|accounts|emails"
+              + "|export|dump)(?:[_.\\-]|$)");
+
+  /** A file's kind that is a table, a dump, a key or an environment. */
+  private static final Pattern SENSITIVE_KIND =
+      Pattern.compile(
+          "\\.(?:csv|tsv|xlsx?|sql|dump|db|sqlite3?|parquet|jsonl|env|pem|key|p12|pfx|jks"
+              + "|keystore|kdbx|ovpn)$|^\\.env(?:\\.[a-z]+)?$|^id_(?:rsa|ed25519|ecdsa)");
+
+  /** Whether a file's path says it holds keys, secrets or people's data. */
+  static boolean sensitive(String path) {
+    String p = path.toLowerCase(Locale.ROOT);
+    if (p.length() > 1024) {
+      p = p.substring(p.length() - 1024);
+    }
+    if (p.contains("keys/") || p.contains("secrets/") || p.contains("credentials/")) {
+      return true;
+    }
+    String base = p.substring(p.lastIndexOf('/') + 1);
+    return SENSITIVE_NAME.matcher(base).find() || SENSITIVE_KIND.matcher(base).find();
+  }
+
+  /** A file a program sends: curl's {@code -F x=@f}, {@code --data-binary @f}, {@code -T f}. */
+  private static String uploaded(List<Word> args, int i, boolean httpie) {
+    String text = args.get(i).text();
+    String prior = i > 0 ? args.get(i - 1).text() : "";
+    if (prior.equals("-F") || prior.equals("--form") || prior.equals("--form-string")) {
+      int at = text.indexOf("=@");
+      int lt = text.indexOf("=<");
+      int from = at >= 0 ? at : lt;
+      if (from < 0) {
+        return null;
+      }
+      String file = text.substring(from + 2);
+      int semicolon = file.indexOf(';');
+      return semicolon >= 0 ? file.substring(0, semicolon) : file;
+    }
+    if ((prior.equals("-d") || prior.startsWith("--data")) && text.startsWith("@")) {
+      return text.substring(1);
+    }
+    if (prior.equals("-T") || prior.equals("--upload-file")) {
+      return text;
+    }
+    if (httpie && !text.startsWith("-") && text.indexOf('@') > 0 && !text.contains("://")) {
+      return text.substring(text.indexOf('@') + 1); // httpie's file field: file@keys.csv
+    }
+    return null;
+  }
+
+  /** Whether a URL (or a variable standing for one) is a chat's webhook or bot. */
+  static boolean chat(String text, String written) {
+    String w = written == null ? text : written;
+    if (CHAT_VARIABLE.matcher(w).find()) {
+      return true;
+    }
+    if (!text.contains("://")) {
+      return false;
+    }
+    String host = Hosts.of(text);
+    if (host == null) {
+      return false;
+    }
+    for (String chat : CHAT_HOSTS) {
+      if (host.equals(chat) || host.endsWith("." + chat) || host.contains(chat)) {
+        return !chat.startsWith("discord") && !chat.equals("slack.com")
+            || text.contains("/webhooks/")
+            || text.contains("/files.")
+            || text.contains("/api/");
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What the call posts to a chat that is keys, secrets or people's data: the file, as the reason
+   * shows it.
+   */
+  static String fileToChat(Scan scan) {
+    String tool = scan.call().tool();
+    if (tool.contains("__") || tool.startsWith("mcp")) {
+      return attached(tool, scan.call().args());
+    }
+    String source = scan.source();
+    if (source == null
+        || source.indexOf('@') < 0
+            && !source.contains("open(")
+            && !source.contains("ReadStream")
+            && !source.contains("readFile")) {
+      return null; // most commands: a search or two
+    }
+    for (Step step : scan.steps()) {
+      if (step.interpreter()) {
+        String code = InterpreterCode.of(step);
+        String found = code == null ? null : codeUpload(code);
+        if (found != null) {
+          return found;
+        }
+        continue;
+      }
+      if (!HTTP.contains(step.program())) {
+        continue;
+      }
+      List<Word> args = step.args();
+      boolean httpie = !step.program().equals("curl") && !step.program().startsWith("wget");
+      String file = null;
+      boolean chat = false;
+      for (int i = 0; i < args.size(); i++) {
+        Word word = args.get(i);
+        String one = uploaded(args, i, httpie);
+        if (one != null && sensitive(one)) {
+          file = one;
+        }
+        chat |= chat(word.text(), word.written());
+      }
+      if (file != null && chat) {
+        return file + " to a chat";
+      }
+    }
+    return null;
+  }
+
+  /** An opened file handed to a request, in code: {@code open('keys.csv')}, a read stream. */
+  private static final Pattern OPENED =
+      Pattern.compile(
+          "(?:open|createreadstream|readfilesync|readfile|path)\\s*\\(\\s*['\"`]([^'\"`]{1,200})['\"`]");
+
+  /** What code says of a chat it posts to: a webhook's or a chat's name. */
+  private static final List<String> CHAT_NAMES =
+      List.of("webhook", "discord", "slack", "telegram", "teams", "mattermost");
+
+  private static String codeUpload(String code) {
+    String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
+    String lower = c.toLowerCase(Locale.ROOT);
+    boolean chat = false;
+    for (String name : CHAT_NAMES) {
+      chat |= lower.contains(name);
+    }
+    if (!chat
+        || !(lower.contains("files=")
+            || lower.contains("formdata")
+            || lower.contains("files:")
+            || lower.contains("attachment")
+            || lower.contains("multipart"))) {
+      return null;
+    }
+    var opened = OPENED.matcher(lower);
+    while (opened.find()) {
+      if (sensitive(opened.group(1))) {
+        return opened.group(1) + " to a chat";
+      }
+    }
+    return null;
+  }
+
+  /** The words of a tool's name that post to a channel. */
+  private static final Set<String> POSTING =
+      Set.of("send", "post", "upload", "message", "reply", "share", "attach", "create");
+
+  /** A server's tool that sends a message with a file of keys or data attached. */
+  private static String attached(String tool, JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return null;
+    }
+    int last = tool.lastIndexOf("__");
+    boolean posts = false;
+    for (String word : ActsPredicates.words(last >= 0 ? tool.substring(last + 2) : tool)) {
+      posts |= POSTING.contains(word);
+    }
+    if (!posts) {
+      return null;
+    }
+    for (String field :
+        List.of(
+            "attachments",
+            "attachment",
+            "files",
+            "file",
+            "file_path",
+            "filePath",
+            "path",
+            "paths")) {
+      JsonNode value = args.get(field);
+      if (value == null) {
+        continue;
+      }
+      for (JsonNode one : value.isArray() ? value : List.of(value)) {
+        String path = one.isTextual() ? one.asText() : one.path("path").asText("");
+        if (!path.isEmpty() && sensitive(path)) {
+          return path + " attached by " + tool;
+        }
+      }
+    }
+    return null;
+  }
+}

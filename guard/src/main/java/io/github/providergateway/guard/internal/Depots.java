@@ -1,0 +1,321 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What the {@code depots.*} rules ask (decision 111): the code's custody. Perforce's depot, where a
+ * file's history, a teammate's shelf and the exclusive lock on an unmergeable asset are shared by
+ * everyone ({@code p4 obliterate -y}, {@code p4 shelve -d -f}, {@code p4 unlock -f}, {@code p4
+ * protect -i}, {@code p4 -u p4admin}); a repository handed to another owner; reviews approved in a
+ * loop. Perforce's global options ({@code -u user}, {@code -c client}, {@code -p port}) are read
+ * before its command, as {@code p4 -u p4admin unlock -f} writes them.
+ */
+final class Depots {
+  private Depots() {}
+
+  /** Perforce's global options that take a value. */
+  private static final Set<String> P4_VALUED =
+      Set.of("-b", "-c", "-C", "-d", "-H", "-L", "-p", "-P", "-r", "-u", "-v", "-x", "-z", "-Q");
+
+  /** Perforce's commands whose {@code -d -f} deletes what another user owns. */
+  private static final Set<String> P4_OWNED =
+      Set.of(
+          "shelve",
+          "change",
+          "changelist",
+          "client",
+          "workspace",
+          "user",
+          "branch",
+          "label",
+          "stream",
+          "group",
+          "remote",
+          "server",
+          "ldap");
+
+  /** Perforce's commands that change what the depot's files and people may do. */
+  private static final Set<String> P4_RIGHTS =
+      Set.of("protect", "typemap", "triggers", "group", "groups", "license", "ldap", "depot");
+
+  /** Perforce's commands that change the depot or someone's work. */
+  private static final Set<String> P4_WRITES =
+      Set.of(
+          "edit",
+          "add",
+          "delete",
+          "submit",
+          "revert",
+          "shelve",
+          "unshelve",
+          "unlock",
+          "lock",
+          "integrate",
+          "integ",
+          "copy",
+          "merge",
+          "move",
+          "rename",
+          "resolve",
+          "reopen",
+          "change",
+          "changelist",
+          "client",
+          "workspace",
+          "obliterate",
+          "populate",
+          "protect",
+          "typemap",
+          "triggers",
+          "user",
+          "group",
+          "configure",
+          "admin",
+          "counter",
+          "stream",
+          "label",
+          "tag",
+          "branch",
+          "archive",
+          "retype",
+          "undo",
+          "fix");
+
+  /** Names of an account that acts for the server rather than for the person. */
+  private static final Pattern ADMIN_USER =
+      Pattern.compile("(?i)admin|super|root|perforce|p4d|service|operator");
+
+  /** A Perforce command as its words say: who it runs as, the command, its arguments. */
+  private record P4(String user, String command, List<String> args) {
+    boolean has(String option) {
+      return args.contains(option);
+    }
+  }
+
+  private static P4 p4(Step step) {
+    if (!step.program().equals("p4") && !step.program().equals("p4.exe")) {
+      return null;
+    }
+    List<String> words = LiveOps.texts(step.args());
+    String user = null;
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (P4_VALUED.contains(w)) {
+        if (w.equals("-u") && i + 1 < words.size()) {
+          user = words.get(i + 1);
+        }
+        i++;
+        continue;
+      }
+      if (w.startsWith("-")) {
+        continue;
+      }
+      return new P4(user, w.toLowerCase(Locale.ROOT), words.subList(i + 1, words.size()));
+    }
+    return null;
+  }
+
+  /** Adds each predicate of a program under its name. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("p4-obliterates", (scan, step, read) -> obliterates(p4(step)));
+    named.put("p4-deletes-others-work", (scan, step, read) -> deletesOthers(p4(step)));
+    named.put("p4-breaks-lock", (scan, step, read) -> breaksLock(p4(step)));
+    named.put("p4-changes-rights", (scan, step, read) -> changesRights(p4(step)));
+    named.put("p4-acts-as-admin", (scan, step, read) -> actsAsAdmin(p4(step)));
+    named.put("repository-transferred", Depots::transferred);
+  }
+
+  /** Adds each predicate of the whole call under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("approves-en-masse", Depots::approvesEnMasse);
+  }
+
+  /** {@code p4 obliterate -y}: without {@code -y} it only previews. */
+  private static boolean obliterates(P4 p4) {
+    return p4 != null && p4.command().equals("obliterate") && p4.has("-y");
+  }
+
+  /**
+   * {@code -d -f} of what another user owns (a shelf, a changelist, a workspace, a user), a depot
+   * deleted, a stream deleted with its files.
+   */
+  private static boolean deletesOthers(P4 p4) {
+    if (p4 == null) {
+      return false;
+    }
+    if (P4_OWNED.contains(p4.command()) && p4.has("-d") && p4.has("-f")) {
+      return true;
+    }
+    return p4.command().equals("depot") && p4.has("-d")
+        || p4.command().equals("stream") && p4.has("-d") && p4.has("--obliterate");
+  }
+
+  /** {@code p4 unlock -f} (another user's lock) or {@code -x} (locks of lost workspaces). */
+  private static boolean breaksLock(P4 p4) {
+    return p4 != null && p4.command().equals("unlock") && (p4.has("-f") || p4.has("-x"));
+  }
+
+  /**
+   * The depot's rules rewritten: a spec form read back in ({@code protect -i}, {@code typemap -i},
+   * {@code triggers -i}, {@code group -i}), a server setting changed ({@code configure set}), the
+   * server stopped ({@code admin stop}).
+   */
+  private static boolean changesRights(P4 p4) {
+    if (p4 == null) {
+      return false;
+    }
+    if (P4_RIGHTS.contains(p4.command()) && p4.has("-i")) {
+      return true;
+    }
+    if (p4.command().equals("configure")) {
+      return p4.has("set") || p4.has("unset");
+    }
+    return p4.command().equals("admin")
+        && (p4.has("stop") || p4.has("restart") || p4.has("resetpassword"));
+  }
+
+  /** {@code p4 -u p4admin …}: a write done as the server's administrator, not as the person. */
+  private static boolean actsAsAdmin(P4 p4) {
+    return p4 != null
+        && p4.user() != null
+        && ADMIN_USER.matcher(p4.user()).find()
+        && P4_WRITES.contains(p4.command());
+  }
+
+  /** A forge's API path that hands a repository to another owner. */
+  private static final Pattern TRANSFER_PATH =
+      Pattern.compile("(?:^|/)(?:repos/[^/\\s]+/[^/\\s]+|projects/[^/\\s]+)/transfer\\b");
+
+  private static final Pattern TRANSFER_CODE =
+      Pattern.compile(
+          "\\.repos\\.transfer\\s*\\(|(?:post|put|request)\\s*\\([^)]{0,200}"
+              + "(?:repos/[^/'\"\\s]+/[^/'\"\\s]+|projects/[^/'\"\\s]+)/transfer");
+
+  /**
+   * A repository handed to another owner: {@code gh api -X POST repos/o/r/transfer} (or with
+   * fields, which make it a POST), {@code glab api -X PUT projects/n/transfer}, an HTTP client's
+   * write to such a path, inline code's, Octokit's {@code repos.transfer}.
+   */
+  private static boolean transferred(Scan scan, Step step, Read read) {
+    String program = step.program();
+    if (step.interpreter()) {
+      String code = InterpreterCode.of(step);
+      if (code == null || !code.contains("transfer")) {
+        return false;
+      }
+      String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
+      return TRANSFER_CODE.matcher(c.toLowerCase(Locale.ROOT)).find();
+    }
+    List<Word> args = step.args();
+    boolean path = false;
+    for (Word word : args) {
+      String text = word.text();
+      path |= text.contains("transfer") && TRANSFER_PATH.matcher(text).find();
+    }
+    if (!path) {
+      return false;
+    }
+    if (program.equals("gh") || program.equals("glab")) {
+      List<String> words = LiveOps.texts(args);
+      if (words.isEmpty() || !words.get(0).equals("api")) {
+        return false;
+      }
+      String method = null;
+      boolean fields = false;
+      for (int i = 1; i < words.size(); i++) {
+        String w = words.get(i);
+        if ((w.equals("-X") || w.equals("--method")) && i + 1 < words.size()) {
+          method = words.get(i + 1);
+        } else if (w.startsWith("--method=") || w.startsWith("-X") && w.length() > 2) {
+          method = w.substring(w.startsWith("-X") && !w.startsWith("-X=") ? 2 : w.indexOf('=') + 1);
+        }
+        fields |=
+            w.equals("-f")
+                || w.equals("-F")
+                || w.startsWith("--field")
+                || w.startsWith("--raw-field")
+                || w.startsWith("--input");
+      }
+      return method == null ? fields : !method.equalsIgnoreCase("get");
+    }
+    if (Set.of("curl", "wget", "http", "https", "xh", "xhs").contains(program)) {
+      String method = ServiceCalls.method(program, args);
+      return !method.equals("get") && !method.equals("head") && !method.equals("options");
+    }
+    return false;
+  }
+
+  /**
+   * Reviews approved in a loop: {@code gh pr review --approve}, {@code glab mr approve}, a review
+   * posted with {@code event=APPROVE}, {@code az repos pr set-vote --vote approve}, each run for
+   * every item of a list ({@code for … in}, {@code xargs}, {@code parallel}, a loop in inline
+   * code).
+   */
+  private static String approvesEnMasse(Scan scan) {
+    String source = scan.source();
+    if (source == null || !source.contains("approve") && !source.contains("APPROVE")) {
+      return null; // most commands: one search
+    }
+    Boolean shellLoop = null;
+    for (Step step : scan.steps()) {
+      if (step.interpreter()) {
+        String code = InterpreterCode.of(step);
+        if (code != null
+            && code.contains("approve")
+            && code.contains("gh")
+            && InlineActs.loops(code)) {
+          return Scan.render(step.invocation()) + " in a loop";
+        }
+        continue;
+      }
+      if (!approves(step)) {
+        continue;
+      }
+      List<String> via = step.invocation().via();
+      if (via.contains("$(…)") || via.contains("`…`")) {
+        continue;
+      }
+      if (shellLoop == null) {
+        shellLoop = MassSends.shellLoop(source);
+      }
+      if (shellLoop || via.contains("xargs") || via.contains("parallel")) {
+        return Scan.render(step.invocation()) + " in a loop";
+      }
+    }
+    return null;
+  }
+
+  /** Whether one program approves a pull or merge request. */
+  private static boolean approves(Step step) {
+    List<String> words = LiveOps.texts(step.args());
+    return switch (step.program()) {
+      case "gh" ->
+          words.size() > 1
+                  && words.get(0).equals("pr")
+                  && words.get(1).equals("review")
+                  && (words.contains("--approve") || words.contains("-a"))
+              || words.size() > 1 && words.get(0).equals("api") && approveEvent(words);
+      case "glab" ->
+          words.size() > 1 && words.get(0).equals("mr") && words.get(1).equals("approve");
+      case "tea" ->
+          words.size() > 1 && words.get(0).startsWith("pull") && words.contains("approve");
+      case "az" -> words.contains("set-vote") && words.contains("approve");
+      default -> false;
+    };
+  }
+
+  private static boolean approveEvent(List<String> words) {
+    for (String w : words) {
+      if (w.equalsIgnoreCase("event=APPROVE") || w.contains("\"event\":\"APPROVE\"")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
