@@ -93,14 +93,20 @@ final class ActsPredicates {
           "reply",
           "prune",
           "kick",
+          "bans",
           "expunge",
           "obliterate",
+          "shutdown",
+          "reset",
           "broadcast",
           "blast",
           "bulk",
           "newsletter",
           "campaign",
           "campaigns");
+
+  /** A path's last word that makes its DELETE one of everything: a console's delete-all. */
+  private static final Set<String> EVERYTHING = Set.of("all", "everything");
 
   /** The words of a path that send a message: denied where the body says it goes to many. */
   private static final Set<String> SENDING =
@@ -365,7 +371,8 @@ final class ActsPredicates {
     }
     if (delete) {
       // Elsewhere, one DELETE is cloud.delete's ask; a loop of them is a mass send (decision 111).
-      return host != null && Environments.namesProduction(host)
+      boolean everything = path != null && EVERYTHING.contains(lastWord(path));
+      return host != null && Environments.namesProduction(host) || everything
           ? new Request(true, host)
           : new Request(false, host, true);
     }

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 final class ChatUploads {
   private ChatUploads() {}
 
-  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+  private static final Set<String> HTTP =
+      Set.of("curl", "wget", "http", "https", "xh", "xhs", "apprise");
 
   /** The chats' hosts that take a file from a webhook or a bot. */
   private static final List<String> CHAT_HOSTS =
@@ -84,7 +85,17 @@ final class ChatUploads {
     if ((prior.equals("-d") || prior.startsWith("--data")) && text.startsWith("@")) {
       return text.substring(1);
     }
-    if (prior.equals("-T") || prior.equals("--upload-file")) {
+    for (String joined :
+        new String[] {"--post-file=", "--body-file=", "--upload-file=", "--attach="}) {
+      if (text.startsWith(joined)) {
+        return text.substring(joined.length());
+      }
+    }
+    if (prior.equals("-T")
+        || prior.equals("--upload-file")
+        || prior.equals("--post-file")
+        || prior.equals("--body-file")
+        || prior.equals("--attach")) {
       return text;
     }
     if (httpie && !text.startsWith("-") && text.indexOf('@') > 0 && !text.contains("://")) {
@@ -98,6 +109,12 @@ final class ChatUploads {
     String w = written == null ? text : written;
     if (CHAT_VARIABLE.matcher(w).find()) {
       return true;
+    }
+    if (text.startsWith("discord://")
+        || text.startsWith("slack://")
+        || text.startsWith("tgram://")
+        || text.startsWith("msteams://")) {
+      return true; // apprise's URLs
     }
     if (!text.contains("://")) {
       return false;
@@ -130,8 +147,9 @@ final class ChatUploads {
     if (source == null
         || source.indexOf('@') < 0
             && !source.contains("open(")
-            && !source.contains("ReadStream")
-            && !source.contains("readFile")) {
+            && !source.contains("file")
+            && !source.contains("attach")
+            && !source.contains("ReadStream")) {
       return null; // most commands: a search or two
     }
     for (Step step : scan.steps()) {

@@ -85,7 +85,10 @@ final class Depots {
           "archive",
           "retype",
           "undo",
-          "fix");
+          "fix",
+          "passwd",
+          "unload",
+          "reload");
 
   /** Names of an account that acts for the server rather than for the person. */
   private static final Pattern ADMIN_USER =
@@ -96,6 +99,18 @@ final class Depots {
     boolean has(String option) {
       return args.contains(option);
     }
+  }
+
+  private static P4 p4(Scan scan, Step step) {
+    P4 p4 = p4(step);
+    if (p4 == null
+        || p4.user() != null
+        || scan.source() == null
+        || !scan.source().contains("P4USER")) {
+      return p4;
+    }
+    List<String> users = Environments.assignedValues(scan.source(), "P4USER");
+    return users.isEmpty() ? p4 : new P4(users.get(users.size() - 1), p4.command(), p4.args());
   }
 
   private static P4 p4(Step step) {
@@ -127,7 +142,7 @@ final class Depots {
     named.put("p4-deletes-others-work", (scan, step, read) -> deletesOthers(p4(step)));
     named.put("p4-breaks-lock", (scan, step, read) -> breaksLock(p4(step)));
     named.put("p4-changes-rights", (scan, step, read) -> changesRights(p4(step)));
-    named.put("p4-acts-as-admin", (scan, step, read) -> actsAsAdmin(p4(step)));
+    named.put("p4-acts-as-admin", (scan, step, read) -> actsAsAdmin(p4(scan, step)));
     named.put("repository-transferred", Depots::transferred);
   }
 
@@ -173,6 +188,9 @@ final class Depots {
     if (P4_RIGHTS.contains(p4.command()) && p4.has("-i")) {
       return true;
     }
+    if (p4.command().equals("counter") && p4.has("-f")) {
+      return true; // a protected counter (the change number, the journal) set by force
+    }
     if (p4.command().equals("configure")) {
       return p4.has("set") || p4.has("unset");
     }
@@ -197,6 +215,9 @@ final class Depots {
           "\\.repos\\.transfer\\s*\\(|(?:post|put|request)\\s*\\([^)]{0,200}"
               + "(?:repos/[^/'\"\\s]+/[^/'\"\\s]+|projects/[^/'\"\\s]+)/transfer");
 
+  /** python-gitlab's project handed to another namespace: {@code project.transfer('x')}. */
+  private static final Pattern GITLAB_TRANSFER = Pattern.compile("\\.transfer(?:_project)?\\s*\\(");
+
   /**
    * A repository handed to another owner: {@code gh api -X POST repos/o/r/transfer} (or with
    * fields, which make it a POST), {@code glab api -X PUT projects/n/transfer}, an HTTP client's
@@ -210,7 +231,9 @@ final class Depots {
         return false;
       }
       String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
-      return TRANSFER_CODE.matcher(c.toLowerCase(Locale.ROOT)).find();
+      String lower = c.toLowerCase(Locale.ROOT);
+      return TRANSFER_CODE.matcher(lower).find()
+          || lower.contains("gitlab") && GITLAB_TRANSFER.matcher(lower).find();
     }
     List<Word> args = step.args();
     boolean path = false;
@@ -259,7 +282,8 @@ final class Depots {
    */
   private static String approvesEnMasse(Scan scan) {
     String source = scan.source();
-    if (source == null || !source.contains("approve") && !source.contains("APPROVE")) {
+    if (source == null
+        || !source.contains("approve") && !source.contains("APPROVE") && !source.contains(" -a")) {
       return null; // most commands: one search
     }
     Boolean shellLoop = null;
@@ -306,13 +330,28 @@ final class Depots {
       case "tea" ->
           words.size() > 1 && words.get(0).startsWith("pull") && words.contains("approve");
       case "az" -> words.contains("set-vote") && words.contains("approve");
+      case "curl", "wget", "http", "https", "xh", "xhs" -> approvesOverHttp(words);
       default -> false;
     };
   }
 
+  /**
+   * A forge's API asked to approve: GitLab's {@code merge_requests/N/approve}, a review's APPROVE.
+   */
+  private static boolean approvesOverHttp(List<String> words) {
+    for (String w : words) {
+      if (w.contains("merge_requests/") && w.contains("/approve")
+          || w.contains("/pulls/") && w.contains("/reviews") && approveEvent(words)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean approveEvent(List<String> words) {
     for (String w : words) {
-      if (w.equalsIgnoreCase("event=APPROVE") || w.contains("\"event\":\"APPROVE\"")) {
+      if (w.equalsIgnoreCase("event=APPROVE")
+          || w.replace(" ", "").contains("\"event\":\"APPROVE\"")) {
         return true;
       }
     }

@@ -109,11 +109,8 @@ final class KeyedFields {
    */
   private static boolean credentialFieldBefore(String text, int at) {
     int i = at - 1;
-    while (i >= 0 && i > at - 8 && quote(text.charAt(i))) {
-      i--; // the value's quotes, and the shell's around the expansion
-    }
-    while (i >= 0 && text.charAt(i) == ' ') {
-      i--;
+    while (i >= 0 && i > at - 12 && (quote(text.charAt(i)) || JOINS.indexOf(text.charAt(i)) >= 0)) {
+      i--; // the value's quotes, the shell's around the expansion, a concatenation, a template's ${
     }
     if (i < 0 || text.charAt(i) != '=' && text.charAt(i) != ':') {
       return false;
@@ -140,6 +137,9 @@ final class KeyedFields {
     }
     return FIELDS.contains(last) || FIELDS.contains(field.replace("_", "").replace("-", ""));
   }
+
+  /** What may stand between a field's {@code =} and the variable: {@code ' + }, {@code ${}. */
+  private static final String JOINS = " +{$`(";
 
   private static boolean quote(char c) {
     return c == '"' || c == '\'' || c == '\\';

@@ -211,6 +211,9 @@ final class LiveOps {
   private static final Pattern RCON_SENT =
       Pattern.compile("\\.(?:run|send|command|execute|exec|cmd)\\s*\\(\\s*['\"`]([^'\"`]{1,120})");
 
+  /** A quoted word alone: a console command handed as an argument. */
+  private static final Pattern QUOTED_WORD = Pattern.compile("['\"`]([a-z_-]{3,16})['\"`]");
+
   /** A host literal handed to a client: the first quoted word that looks like a host. */
   private static final Pattern QUOTED_HOST =
       Pattern.compile(
@@ -234,6 +237,12 @@ final class LiveOps {
     }
     if (!elsewhere) {
       return Effect.NONE;
+    }
+    var quoted = QUOTED_WORD.matcher(c);
+    while (quoted.find()) {
+      if (RCON_STOPS.contains(quoted.group(1))) {
+        return Effect.STOPS; // valve.rcon.execute(address, password, "quit"), rcon('quit')
+      }
     }
     var sent = RCON_SENT.matcher(c);
     Effect effect = Effect.NONE;
@@ -278,6 +287,7 @@ final class LiveOps {
             zero(words, "--desired-instances") || zero(words, "--max-size");
         case "delete-fleet", "delete-fleet-locations", "delete-game-server-group" -> true;
         case "terminate-game-session" -> words.contains("FORCE_TERMINATE");
+        case "update-alias", "create-alias" -> terminal(words);
         case "update-game-server-group" -> zero(words, "--max-size");
         default -> false;
       };
@@ -318,6 +328,16 @@ final class LiveOps {
   private static final Pattern GAMELIFT_CODE_ZERO =
       Pattern.compile(
           "update_fleet_capacity\\s*\\([^)]{0,300}?(?:desiredinstances|maxsize)\\s*=\\s*0\\b");
+
+  /** Whether an alias's routing strategy is made terminal: players are told the game is gone. */
+  private static boolean terminal(List<String> words) {
+    for (String word : words) {
+      if (word.contains("Type=TERMINAL") || word.contains("\"Type\":\"TERMINAL\"")) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Whether an option is given the value zero, as its next word or after {@code =}. */
   private static boolean zero(List<String> words, String option) {
@@ -393,6 +413,9 @@ final class LiveOps {
       }
       return false;
     }
+    if (program.equals("msstore")) {
+      return !words.isEmpty() && words.get(0).equals("publish");
+    }
     if (program.startsWith("buildpatchtool")) {
       for (String word : words) {
         String w = word.toLowerCase(Locale.ROOT);
@@ -410,7 +433,7 @@ final class LiveOps {
    */
   private static boolean liveConfigDeployed(Scan scan, Step step, Read read) {
     List<String> words = texts(step.args());
-    if (!words.contains("deploy") || words.contains("--dry-run")) {
+    if (!words.contains("deploy") && !words.contains("publish") || words.contains("--dry-run")) {
       return false;
     }
     for (int i = 0; i < words.size(); i++) {
@@ -500,12 +523,49 @@ final class LiveOps {
         remote |= Environments.namesProduction(text) && !text.startsWith("-");
         remote |= word.written() != null && word.written().contains("DATABASE_URL");
       }
-      if (off != null && inPlace && remote) {
+      if (off != null && inPlace && (remote || !namesLocalFile(step))) {
         return Scan.render(step.invocation());
       }
     }
     return null;
   }
+
+  /**
+   * Whether a program names a file of this machine to rewrite ({@code fix_json.py --in-place
+   * data/levels.json}): its own positionals past the script, a path with a folder or a file's kind.
+   */
+  private static boolean namesLocalFile(Step step) {
+    List<Word> args = step.args();
+    int from = step.interpreter() ? 1 : 0; // the script itself
+    for (int i = from; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-") || text.contains("://") || text.indexOf('=') >= 0) {
+        continue;
+      }
+      String prior = i > 0 ? args.get(i - 1).text() : "";
+      if (prior.startsWith("--") && !prior.contains("=") && !IN_PLACE_OR_OFF.contains(prior)) {
+        continue; // an option's value (--from 11, --bucket x)
+      }
+      if (text.indexOf('/') >= 0 || text.matches("[^.]+\\.[A-Za-z0-9]{1,5}")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Set<String> IN_PLACE_OR_OFF =
+      Set.of(
+          "--in-place",
+          "--inplace",
+          "--apply",
+          "--execute",
+          "--commit",
+          "--overwrite",
+          "--write",
+          "--no-backup",
+          "--skip-backup",
+          "--no-backups",
+          "--nobackup");
 
   static List<String> texts(List<Word> words) {
     List<String> out = new java.util.ArrayList<>(words.size());

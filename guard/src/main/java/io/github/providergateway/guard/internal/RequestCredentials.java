@@ -50,6 +50,8 @@ final class RequestCredentials {
             || name.contains("apikey")
             || name.endsWith("-token")
             || name.endsWith("-auth")
+            || name.endsWith("key")
+            || name.contains("secret")
             || name.equals("cookie")) {
           return true;
         }
