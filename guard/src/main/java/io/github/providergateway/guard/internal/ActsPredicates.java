@@ -377,7 +377,8 @@ final class ActsPredicates {
           : new Request(false, host, true);
     }
     boolean destroys =
-        says(path, DESTROYING)
+        grantsAdministrator(body.toString())
+            || says(path, DESTROYING)
             || says(path, SENDING) && toMany(body.toString())
             || host != null && Environments.namesProduction(host)
             || path != null && Environments.namesProduction(path);
@@ -497,6 +498,40 @@ final class ActsPredicates {
     }
     for (String word : words(path)) {
       if (words.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What a body says when it makes someone an administrator or an owner (decision 111): Discord's
+   * Administrator bit, a role or an access level given, an admin flag set.
+   */
+  private static final List<String> ADMINISTRATOR =
+      List.of(
+          "\"permissions\":\"8\"",
+          "\"role\":\"admin\"",
+          "\"role\":\"administrator\"",
+          "\"role\":\"owner\"",
+          "\"is_admin\":true",
+          "\"admin\":true",
+          "\"site_admin\":true",
+          "\"administrator\":true",
+          "\"access_level\":50",
+          "role=admin",
+          "role=owner");
+
+  private static boolean grantsAdministrator(String body) {
+    if (body.indexOf("admin") < 0
+        && body.indexOf("permissions") < 0
+        && body.indexOf("owner") < 0
+        && body.indexOf("access_level") < 0) {
+      return false;
+    }
+    String tight = body.replace(" ", "");
+    for (String grant : ADMINISTRATOR) {
+      if (tight.contains(grant)) {
         return true;
       }
     }

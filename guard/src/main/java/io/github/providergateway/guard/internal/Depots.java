@@ -149,6 +149,48 @@ final class Depots {
   /** Adds each predicate of the whole call under its name. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("approves-en-masse", Depots::approvesEnMasse);
+    named.put("lockable-removed", Depots::lockableRemoved);
+  }
+
+  /**
+   * Git LFS's exclusive locks taken off binary files: {@code lockable} removed from {@code
+   * .gitattributes} by the edit tool, or by {@code sed -i}/{@code perl -i} over it.
+   */
+  private static String lockableRemoved(Scan scan) {
+    String found =
+        EditCalls.read(
+            scan.call(),
+            (old, now, files) -> {
+              for (String file : files) {
+                if (file.endsWith(".gitattributes") && count(old) > count(now)) {
+                  return file + ": lockable taken off";
+                }
+              }
+              return null;
+            });
+    if (found != null) {
+      return found;
+    }
+    String source = scan.source();
+    if (source == null || !source.contains("lockable") || !source.contains(".gitattributes")) {
+      return null; // most commands: one search
+    }
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      if ((program.equals("sed") || program.equals("gsed") || program.equals("perl"))
+          && LiveOps.texts(step.args()).stream().anyMatch(w -> w.startsWith("-i"))) {
+        return Scan.render(step.invocation());
+      }
+    }
+    return null;
+  }
+
+  private static int count(String text) {
+    int n = 0;
+    for (int at = text.indexOf("lockable"); at >= 0; at = text.indexOf("lockable", at + 1)) {
+      n++;
+    }
+    return n;
   }
 
   /** {@code p4 obliterate -y}: without {@code -y} it only previews. */
