@@ -144,6 +144,8 @@ final class Depots {
     named.put("p4-changes-rights", (scan, step, read) -> changesRights(p4(step)));
     named.put("p4-acts-as-admin", (scan, step, read) -> actsAsAdmin(p4(scan, step)));
     named.put("repository-transferred", Depots::transferred);
+    named.put("forge-hook-elsewhere", (scan, step, read) -> hookElsewhere(GhApi.of(step)));
+    named.put("forge-safeguard-off", (scan, step, read) -> safeguardOff(GhApi.of(step)));
   }
 
   /** Adds each predicate of the whole call under its name. */
@@ -256,6 +258,131 @@ final class Depots {
       Pattern.compile(
           "\\.repos\\.transfer\\s*\\(|(?:post|put|request)\\s*\\([^)]{0,200}"
               + "(?:repos/[^/'\"\\s]+/[^/'\"\\s]+|projects/[^/'\"\\s]+)/transfer");
+
+  /**
+   * A forge's API call as {@code gh api} writes it: its method ({@code -X}, or POST where fields
+   * are given), its path, its fields ({@code -f k=v}, {@code -F k=v}).
+   */
+  private record GhApi(String method, String path, List<String> fields) {
+    private static final Set<String> VALUED =
+        Set.of(
+            "-X",
+            "--method",
+            "-f",
+            "-F",
+            "--field",
+            "--raw-field",
+            "-H",
+            "--header",
+            "--input",
+            "-q",
+            "--jq",
+            "-t",
+            "--template",
+            "--hostname",
+            "-p",
+            "--preview",
+            "--cache");
+
+    static GhApi of(Step step) {
+      if (!step.program().equals("gh")) {
+        return null;
+      }
+      List<String> words = LiveOps.texts(step.args());
+      if (words.isEmpty() || !words.get(0).equals("api")) {
+        return null;
+      }
+      String method = null;
+      String path = null;
+      List<String> fields = new java.util.ArrayList<>();
+      for (int i = 1; i < words.size(); i++) {
+        String w = words.get(i);
+        if (VALUED.contains(w) && i + 1 < words.size()) {
+          String value = words.get(++i);
+          if (w.equals("-X") || w.equals("--method")) {
+            method = value.toUpperCase(Locale.ROOT);
+          } else if (w.startsWith("-f") || w.startsWith("-F") || w.contains("field")) {
+            fields.add(value);
+          } else if (w.equals("--input")) {
+            fields.add("");
+          }
+          continue;
+        }
+        if (w.startsWith("--method=")) {
+          method = w.substring("--method=".length()).toUpperCase(Locale.ROOT);
+        } else if (!w.startsWith("-") && path == null) {
+          path = w.startsWith("/") ? w.substring(1) : w;
+        }
+      }
+      if (path == null) {
+        return null;
+      }
+      return new GhApi(method != null ? method : fields.isEmpty() ? "GET" : "POST", path, fields);
+    }
+
+    boolean writes() {
+      return !method.equals("GET") && !method.equals("HEAD");
+    }
+
+    boolean field(String name, String... values) {
+      for (String f : fields) {
+        for (String value : values) {
+          if (f.equalsIgnoreCase(name + "=" + value)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+  }
+
+  private static final Pattern HOOKS =
+      Pattern.compile("^(?:repos/[^/]+/[^/]+|orgs/[^/]+)/hooks(?:/\\d+)?(?:/config)?$");
+
+  /**
+   * A repository's or an organisation's webhook pointed at a host not this machine ({@code gh api
+   * repos/o/r/hooks -f config[url]=https://…}): every push, pull request and comment is sent there.
+   */
+  private static boolean hookElsewhere(GhApi api) {
+    if (api == null || !api.writes() || !HOOKS.matcher(api.path()).matches()) {
+      return false;
+    }
+    for (String f : api.fields()) {
+      int at = f.indexOf("url]=");
+      int plain = f.startsWith("url=") ? 4 : -1;
+      String url = at >= 0 ? f.substring(at + 5) : plain > 0 ? f.substring(plain) : null;
+      if (url != null) {
+        String host = Hosts.of(url);
+        return host == null || !ActsPredicates.local(host);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A forge's safeguard turned off through its API: Actions disabled for a repository, an
+   * environment's required reviewers or wait emptied, an organisation's default permission made
+   * write or admin for every member.
+   */
+  private static boolean safeguardOff(GhApi api) {
+    if (api == null || !api.writes()) {
+      return false;
+    }
+    String path = api.path();
+    if (path.endsWith("/actions/permissions")) {
+      return api.field("enabled", "false");
+    }
+    if (path.matches("repos/[^/]+/[^/]+/environments/[^/]+")) {
+      return api.field("reviewers", "[]")
+          || api.field("wait_timer", "0")
+          || api.field("prevent_self_review", "false");
+    }
+    if (path.matches("orgs/[^/]+")) {
+      return api.field("default_repository_permission", "admin", "write")
+          || api.field("members_can_create_public_repositories", "true");
+    }
+    return false;
+  }
 
   /** python-gitlab's project handed to another namespace: {@code project.transfer('x')}. */
   private static final Pattern GITLAB_TRANSFER = Pattern.compile("\\.transfer(?:_project)?\\s*\\(");
