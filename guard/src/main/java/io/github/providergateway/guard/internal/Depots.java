@@ -145,6 +145,7 @@ final class Depots {
     named.put("p4-acts-as-admin", (scan, step, read) -> actsAsAdmin(p4(scan, step)));
     named.put("repository-transferred", Depots::transferred);
     named.put("forge-hook-elsewhere", (scan, step, read) -> hookElsewhere(GhApi.of(step)));
+    named.put("lfs-lock-forced", (scan, step, read) -> lfsLockForced(step));
     named.put("forge-safeguard-off", (scan, step, read) -> safeguardOff(GhApi.of(step)));
   }
 
@@ -382,6 +383,18 @@ final class Depots {
           || api.field("members_can_create_public_repositories", "true");
     }
     return false;
+  }
+
+  /** Git LFS's locks API asked to release another user's lock: {@code …/locks/42/unlock}, force. */
+  private static boolean lfsLockForced(Step step) {
+    boolean unlock = false;
+    boolean force = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      unlock |= text.contains("/locks/") && text.contains("/unlock");
+      force |= text.replace(" ", "").contains("\"force\":true");
+    }
+    return unlock && force;
   }
 
   /** python-gitlab's project handed to another namespace: {@code project.transfer('x')}. */

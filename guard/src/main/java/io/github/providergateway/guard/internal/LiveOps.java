@@ -289,6 +289,7 @@ final class LiveOps {
         case "terminate-game-session" -> words.contains("FORCE_TERMINATE");
         case "update-alias", "create-alias" -> terminal(words);
         case "update-game-server-group" -> zero(words, "--max-size");
+        case "update-runtime-configuration" -> concurrentZero(words);
         default -> false;
       };
     }
@@ -329,6 +330,17 @@ final class LiveOps {
       Pattern.compile(
           "update_fleet_capacity\\s*\\([^)]{0,300}?(?:desiredinstances|maxsize)\\s*=\\s*0\\b");
 
+  /** Whether a fleet's runtime configuration runs no server process. */
+  private static boolean concurrentZero(List<String> words) {
+    for (String word : words) {
+      String w = word.replace(" ", "");
+      if (w.contains("ConcurrentExecutions=0") || w.contains("\"ConcurrentExecutions\":0")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether an alias's routing strategy is made terminal: players are told the game is gone. */
   private static boolean terminal(List<String> words) {
     for (String word : words) {
@@ -355,6 +367,8 @@ final class LiveOps {
   private static boolean testNamed(List<String> words) {
     for (String word : words) {
       if (!word.startsWith("-")
+          && word.indexOf('/') < 0
+          && word.indexOf('=') < 0
           && Environments.testName(word)
           && !Environments.namesProduction(word)) {
         return true;
