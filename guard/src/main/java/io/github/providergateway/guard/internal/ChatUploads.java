@@ -238,6 +238,13 @@ final class ChatUploads {
       List.of("webhook", "discord", "slack", "telegram", "teams", "mattermost");
 
   private static String codeUpload(String code) {
+    boolean named = false;
+    for (String name : CHAT_NAMES) {
+      named |= LiveOps.mentions(code, name);
+    }
+    if (!named) {
+      return null; // most code: a few searches, no copy
+    }
     String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
     String lower = c.toLowerCase(Locale.ROOT);
     boolean chat = false;

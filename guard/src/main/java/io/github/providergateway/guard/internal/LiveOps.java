@@ -220,6 +220,9 @@ final class LiveOps {
           "['\"`]((?:[a-z0-9-]+\\.)+[a-z]{2,}|\\d{1,3}(?:\\.\\d{1,3}){3}|localhost)['\"`]");
 
   private static Effect rconCode(String code) {
+    if (!mentions(code, "rcon")) {
+      return Effect.NONE; // most code: a few searches, no copy
+    }
     String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
     c = c.toLowerCase(Locale.ROOT);
     if (!c.contains("rcon") || !RCON_LIBRARY.matcher(c).find()) {
@@ -267,6 +270,9 @@ final class LiveOps {
     if (step.interpreter()) {
       String code = InterpreterCode.of(step);
       if (code == null) {
+        return false;
+      }
+      if (!mentions(code, "gamelift")) {
         return false;
       }
       String c = code.toLowerCase(Locale.ROOT);
@@ -580,6 +586,18 @@ final class LiveOps {
           "--skip-backup",
           "--no-backups",
           "--nobackup");
+
+  /**
+   * Whether code names a word in lower case, capitalised or upper case ({@code rcon}, {@code Rcon},
+   * {@code RCON}; {@code gamelift}, {@code GameLift} by its first letter): a test before any copy.
+   */
+  static boolean mentions(String code, String word) {
+    String capital = Character.toUpperCase(word.charAt(0)) + word.substring(1);
+    return code.contains(word)
+        || code.contains(capital)
+        || code.contains(word.toUpperCase(Locale.ROOT))
+        || word.equals("gamelift") && code.contains("GameLift");
+  }
 
   static List<String> texts(List<Word> words) {
     List<String> out = new java.util.ArrayList<>(words.size());
