@@ -149,6 +149,9 @@ final class ChatUploads {
             && !source.contains("open(")
             && !source.contains("file")
             && !source.contains("attach")
+            && !source.contains("gist")
+            && !source.contains(" -a ")
+            && !source.contains(" -A ")
             && !source.contains("$(")
             && !source.contains("`")
             && !source.contains("ReadStream")) {
@@ -171,6 +174,10 @@ final class ChatUploads {
           return found;
         }
         continue;
+      }
+      String elsewhere = sentElsewhere(step);
+      if (elsewhere != null) {
+        return elsewhere;
       }
       if (!HTTP.contains(step.program())) {
         continue;
@@ -196,6 +203,38 @@ final class ChatUploads {
       }
       if (file != null && chat) {
         return file + " to a chat";
+      }
+    }
+    return null;
+  }
+
+  /** The mail clients, whose {@code -a} attaches a file. */
+  private static final Set<String> MAIL = Set.of("mutt", "neomutt", "mail", "mailx", "s-nail");
+
+  /**
+   * A file of keys or data sent out another way than a chat: a gist made of it ({@code gh gist
+   * create keys.csv}, secret gists are read by whoever has the link), a mail's attachment.
+   */
+  private static String sentElsewhere(Step step) {
+    String program = step.program();
+    List<String> words = LiveOps.texts(step.args());
+    if (program.equals("gh")
+        && words.size() > 1
+        && words.get(0).equals("gist")
+        && (words.get(1).equals("create") || words.get(1).equals("new"))) {
+      for (String word : words.subList(2, words.size())) {
+        if (!word.startsWith("-") && sensitive(word)) {
+          return word + " to a gist";
+        }
+      }
+    }
+    if (MAIL.contains(program) || program.equals("swaks")) {
+      for (int i = 0; i + 1 < words.size(); i++) {
+        String w = words.get(i);
+        if ((w.equals("-a") || w.equals("-A") || w.equals("--attach"))
+            && sensitive(words.get(i + 1))) {
+          return words.get(i + 1) + " attached to a mail";
+        }
       }
     }
     return null;

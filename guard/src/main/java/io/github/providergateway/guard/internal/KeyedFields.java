@@ -116,6 +116,9 @@ final class KeyedFields {
       return false;
     }
     i--;
+    if (i >= 0 && text.charAt(i) == '=') {
+      i--; // httpie's query parameter: key==$X
+    }
     while (i >= 0 && (quote(text.charAt(i)) || text.charAt(i) == ' ')) {
       i--;
     }
