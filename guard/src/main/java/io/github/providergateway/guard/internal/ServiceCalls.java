@@ -87,8 +87,12 @@ final class ServiceCalls {
     String method = null;
     boolean data = false;
     boolean upload = false;
+    boolean get = false;
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i).text();
+      if (program.equals("curl") && (a.equals("--get") || shortCluster(a, 'G'))) {
+        get = true; // curl -G: the data goes in the URL's query, the method stays GET
+      }
       if (a.equals("-X") || a.equals("--request") || a.equals("--method")) {
         method = i + 1 < args.size() ? args.get(i + 1).text() : null;
       } else if (a.startsWith("-X") && a.length() > 2) {
@@ -113,6 +117,7 @@ final class ServiceCalls {
         method = a;
       } else if (!a.startsWith("-")
           && (a.contains("=") || a.contains(":="))
+          && !(a.contains("==") && !a.contains(":="))
           && !a.contains("://")
           && (program.equals("http") || program.equals("https") || program.equals("xh"))) {
         data = true; // httpie's items send a body: POST
@@ -121,7 +126,20 @@ final class ServiceCalls {
     if (method != null) {
       return method.toLowerCase(Locale.ROOT);
     }
-    return upload ? "put" : data ? "post" : "get";
+    return upload ? "put" : data && !get ? "post" : "get";
+  }
+
+  /** Whether a word is a cluster of short options holding this letter ({@code -sSG}). */
+  private static boolean shortCluster(String a, char option) {
+    if (a.length() < 2 || a.charAt(0) != '-' || a.charAt(1) == '-' || a.length() > 8) {
+      return false;
+    }
+    for (int i = 1; i < a.length(); i++) {
+      if (!Character.isLetter(a.charAt(i))) {
+        return false;
+      }
+    }
+    return a.indexOf(option) > 0;
   }
 
   /** curl's short options that take no value, as they may be clustered before {@code -X}. */
