@@ -24,7 +24,7 @@ final class LiveOps {
       Set.of("rcon", "rcon-cli", "mcrcon", "arrcon", "ARRCON", "rconc", "gorcon", "rcon-client");
 
   /** The RCON clients' options whose value is the server. */
-  private static final Set<String> RCON_HOST = Set.of("-a", "--address", "-H", "--host", "-s");
+  private static final Set<String> RCON_HOST = Set.of("-a", "--address", "-H", "--host");
 
   /** The RCON clients' options that take a value. */
   private static final Set<String> RCON_VALUED =
@@ -33,7 +33,6 @@ final class LiveOps {
           "--address",
           "-H",
           "--host",
-          "-s",
           "-P",
           "--port",
           "-p",
@@ -430,6 +429,9 @@ final class LiveOps {
         if (w.equals("+workshop_build_item")) {
           return true;
         }
+        if (w.equals("+runscript") && namedLogin(words)) {
+          return true; // a build account's script: the run_app_build it holds is not read
+        }
       }
       return false;
     }
@@ -445,6 +447,12 @@ final class LiveOps {
       }
     }
     return false;
+  }
+
+  /** Whether steamcmd logs in as an account rather than anonymously. */
+  private static boolean namedLogin(List<String> words) {
+    int at = words.indexOf("+login");
+    return at >= 0 && at + 1 < words.size() && !words.get(at + 1).equalsIgnoreCase("anonymous");
   }
 
   /**
