@@ -48,10 +48,13 @@ final class ChatUploads {
               + "|serials?|codes|wallet|seed|mnemonic|players|users|customers|accounts|emails"
               + "|export|dump)(?:[_.\\-]|$)");
 
-  /** A file's kind that is a table, a dump, a key or an environment. */
+  /**
+   * A file's kind that is a dump, a key or an environment. A table ({@code .csv}) is known by its
+   * name or folder: a test run's results posted to a channel pass.
+   */
   private static final Pattern SENSITIVE_KIND =
       Pattern.compile(
-          "\\.(?:csv|tsv|xlsx?|sql|dump|db|sqlite3?|parquet|jsonl|env|pem|key|p12|pfx|jks"
+          "\\.(?:sql|dump|db|sqlite3?|env|pem|key|p12|pfx|jks"
               + "|keystore|kdbx|ovpn)$|^\\.env(?:\\.[a-z]+)?$|^id_(?:rsa|ed25519|ecdsa)");
 
   /** Whether a file's path says it holds keys, secrets or people's data. */
@@ -60,7 +63,11 @@ final class ChatUploads {
     if (p.length() > 1024) {
       p = p.substring(p.length() - 1024);
     }
-    if (p.contains("keys/") || p.contains("secrets/") || p.contains("credentials/")) {
+    if (p.contains("keys/")
+        || p.contains("secrets/")
+        || p.contains("credentials/")
+        || p.contains("exports/")
+        || p.contains("dumps/")) {
       return true;
     }
     String base = p.substring(p.lastIndexOf('/') + 1);
