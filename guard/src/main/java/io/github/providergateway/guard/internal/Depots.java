@@ -538,8 +538,10 @@ final class Depots {
 
   private static boolean approveEvent(List<String> words) {
     for (String w : words) {
+      String tight = w.replace(" ", "");
       if (w.equalsIgnoreCase("event=APPROVE")
-          || w.replace(" ", "").contains("\"event\":\"APPROVE\"")) {
+          || tight.contains("\"event\":\"APPROVE\"")
+          || tight.contains("event:APPROVE")) {
         return true;
       }
     }
