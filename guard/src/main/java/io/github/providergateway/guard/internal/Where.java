@@ -185,6 +185,7 @@ final class Where {
     DiskPredicates.addTo(named);
     OutPredicates.addTo(named);
     ProductionPredicates.addTo(named);
+    ProductionWrites.addTo(named);
     MachinePredicates.addTo(named);
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);
