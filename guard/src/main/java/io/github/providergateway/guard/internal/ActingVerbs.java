@@ -159,40 +159,45 @@ final class ActingVerbs {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "acting-destroys-shared",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && found.verbClass().equals("destroys") && found.shared();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && found.verbClass().equals("destroys") && found.shared();
+            }));
     named.put(
         "acting-destroys",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null
-              && found.verbClass().equals("destroys")
-              && !found.shared()
-              && !found.weak();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null
+                  && found.verbClass().equals("destroys")
+                  && !found.shared()
+                  && !found.weak();
+            }));
     named.put(
         "acting-turns-off-production",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && turnsOff(found) && found.production();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && turnsOff(found) && found.production();
+            }));
     named.put(
         "acting-turns-off",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && turnsOff(found) && !found.production();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && turnsOff(found) && !found.production();
+            }));
     named.put(
         "acting-grants",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null
-              && (found.verbClass().equals("grants")
-                  || found.verbClass().equals("publishes")
-                  || found.verbClass().equals("spends"));
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null
+                  && (found.verbClass().equals("grants")
+                      || found.verbClass().equals("publishes")
+                      || found.verbClass().equals("spends"));
+            }));
     named.put(
         "acting-code-destroys",
         (scan, step, read) -> "destroys".equals(ActingCode.classOf(scan, step)));

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Invocation;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,8 @@ final class OwnAccesses {
       last.size = all.size();
       last.byProgram = grouped;
     }
-    return last.byProgram.getOrDefault(step.invocation(), List.of());
+    // Most programs access no file: the empty list's iterator is shared, List.of()'s made anew.
+    return last.byProgram.getOrDefault(step.invocation(), Collections.emptyList());
   }
 
   /**

@@ -30,9 +30,9 @@ final class StepReadings {
    * program is read with a few of the book's sets, not all of them: an array of every set for each
    * program of a long command was a tenth of a decision's garbage.
    */
-  private int[] ats = new int[4];
+  private int[] ats = new int[8];
 
-  private Read[] reads = new Read[4];
+  private Read[] reads = new Read[8];
 
   private int made;
 

@@ -110,10 +110,10 @@ final class SystemFileWrites {
             }));
     named.put(
         "code-writes-name-resolution",
-        (scan, step, read) ->
-            step.interpreter()
-                && MachinePredicates.codeMatches(step, CODE_WRITES_HOSTS)
-                && namesForeignAddress(scan));
+        PredicateGate.INTERPRETER.around(
+            (scan, step, read) ->
+                MachinePredicates.codeMatches(step, CODE_WRITES_HOSTS)
+                    && namesForeignAddress(scan)));
     named.put(
         "reads-saved-secrets",
         (scan, step, read) -> {
