@@ -213,16 +213,20 @@ final class ActingVerbs {
     return found.verbClass().equals("turns-off") || found.verbClass().equals("rotates");
   }
 
-  /** The last program read, its call, and what it was found to do: {Step, Scan, Found}. */
-  private static volatile Object[] lastStep;
-
+  /**
+   * The last program of a call read, and what it was found to do: {Step, Found}, kept in the call's
+   * scan ({@link Scan#once}) and filled again for each program. Every program of a long command is
+   * asked ({@link PredicateGate#ACTING_VERB}): an array made for each was garbage, and one kept
+   * beyond its call kept the whole call reachable into the next decision.
+   */
   static Found found(Scan scan, Step step) {
-    Object[] last = lastStep; // the rules ask of the same program in turn: read it once
-    if (last != null && last[0] == step && last[1] == scan) {
-      return (Found) last[2];
+    Object[] last = scan.once("ActingVerbs", call -> new Object[2]);
+    if (last[0] == step) { // the rules ask of the same program in turn: read it once
+      return (Found) last[1];
     }
     Found found = read(scan, step);
-    lastStep = new Object[] {step, scan, found};
+    last[0] = step;
+    last[1] = found;
     return found;
   }
 
