@@ -242,9 +242,12 @@ final class SupplyPredicates {
     // Lower-cased once, not once per text read.
     List<String> lowered =
         settings.stream().map(setting -> setting.toLowerCase(Locale.ROOT)).toList();
-    // Most programs write nothing: the words are read only for a writer.
+    // Most programs write nothing: the words are read only for a writer, whose gate opens.
     return PredicateGate.WRITES_FILE.around(
         (scan, step, read) -> {
+          if (!PredicateGate.WRITES_FILE.opens(scan, step)) {
+            return false; // the predicate holds alone too (PredicateGateTest asks it past its gate)
+          }
           // Said by the writer or by the program just before it, piping in: echo '…' | sudo tee
           // file.
           List<Step> steps = scan.steps();
