@@ -168,6 +168,7 @@ final class Where {
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
+    SharedSystems.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -200,6 +201,7 @@ final class Where {
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
     ActingVerbs.addTo(named);
+    SharedSystems.addTo(named);
     LoosenedEdits.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);

@@ -1,0 +1,964 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Where.Read;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a person shares with a lab or a cluster, and the machine's resources (issue 80, round 6,
+ * decision 110): a scheduler's jobs cancelled by a list no one read, work run on a login node, a
+ * parallel file system walked from its top, a shared environment changed, a sync that deletes this
+ * side's files, a purge evaded by touching every file, a facility's process variables written, an
+ * interlock turned off in a configuration, a disk filled, pirated software, a miner, a secret's
+ * mode loosened, a publisher's site crawled, a notebook served to every user of the node, raw data
+ * rewritten. Each reads one program's words (bounded: a word longer than {@link #LONGEST} is not
+ * read) or its inline code, bounded by the code's own bound ({@link InterpreterCode}).
+ */
+final class SharedSystems {
+  private SharedSystems() {}
+
+  /** The longest word read: a longer one is data, not a setting. */
+  private static final int LONGEST = 4096;
+
+  /** A job's id as a scheduler takes it: {@code 4242}, {@code 4242_7}, {@code 4242.0}. */
+  private static final Pattern JOB_ID = Pattern.compile("\\d+(?:[_.\\[][\\d\\-\\]]*)?(?:\\.\\S+)?");
+
+  /** A login node's host name: its first label says login. */
+  private static final Pattern LOGIN_HOST =
+      Pattern.compile(
+          "(?i)(?:[^@\\s]+@)?(?:[a-z0-9-]*-)?log(?:in)?(?:-?[a-z]*\\d*)?(?:\\.[^\\s]*)?");
+
+  /** What runs heavy work: parallel launchers, simulation codes, training, a job in background. */
+  private static final Pattern COMPUTE =
+      Pattern.compile(
+          "(?i)(?:^|[\\s;&|(/])(?:mpirun|mpiexec|mpiexec\\.hydra|torchrun|deepspeed|horovodrun"
+              + "|charmrun|lmp(?:_\\w+)?|gmx(?:_mpi)?\\s+mdrun|namd2|vasp(?:_\\w+)?|cp2k(?:\\.\\w+)?"
+              + "|pw\\.x|orca|g16|accelerate\\s+launch|python[\\d.]*\\s+-m\\s+torch\\.distributed"
+              + "|stress(?:-ng)?|make\\s+-j\\s*(?:[2-9]\\d|\\d{3}))(?=[\\s;&|)]|$)"
+              + "|(?:^|[\\s;&|])nohup\\s+(?:python[\\d.]*|Rscript|julia|matlab|java)\\b"
+              + "|\\s-(?:np|n)\\s+(?:[2-9]\\d|\\d{3,})\\b");
+
+  /** The top of a parallel file system, or one folder below the mount that holds everyone's. */
+  private static final Pattern SHARED_TOP =
+      Pattern.compile(
+          "/(?:lustre|gpfs|beegfs|cephfs|orangefs|scratch|project|projects|work|fs|global|p)/?"
+              + "|/(?:lustre|gpfs|beegfs|cephfs|orangefs|global)/[^/*?]+/?"
+              + "|/(?:lustre|gpfs|beegfs)/[^/*?]+/(?:scratch|project|projects|home|work)/?");
+
+  /** What walks a folder in inline code beyond {@link TamperPredicates#WALKS}. */
+  private static final String[] MORE_WALKS = {"os.scandir(", "File::Find", "fs.readdir"};
+
+  /** What sets a file's times in inline code. */
+  private static final String[] SETS_TIMES = {
+    "utime(",
+    "utimes(",
+    "utimesSync(",
+    "lutimes(",
+    "futimes(",
+    "os.utime",
+    "File.utime",
+    ".touch(",
+    "touch("
+  };
+
+  /** A process variable or attribute that keeps people or the machine safe. */
+  private static final Pattern SAFETY_PV =
+      Pattern.compile(
+          "(?i)(?:^|[^a-z])(?:pss|pps|eps|mps|shutter|shtr|interlock|ilk|laser|hv|high[-_]?volt\\w*"
+              + "|beam|valve|vlv|gv|klystron|rf|cryo|estop|e[-_]stop|abort|permit|bypass|safety"
+              + "|radiation|door|search)(?:[^a-z]|$)");
+
+  /** What writes a process variable or a device's attribute in inline code. */
+  private static final String[] WRITES_PV = {
+    "caput(",
+    ".put(",
+    "pvput(",
+    "write_attribute(",
+    "command_inout(",
+    "write_attribute_asynch(",
+    ".set(",
+    ".put_many(",
+    "caput_many("
+  };
+
+  /** What names a control system's client in inline code. */
+  private static final String[] CONTROL_CLIENTS = {
+    "epics",
+    "caput",
+    "p4p",
+    "pvaccess",
+    "ophyd",
+    "EpicsSignal",
+    "tango",
+    "PyTango",
+    "DeviceProxy",
+    "caproto",
+    "pyepics",
+    "softioc"
+  };
+
+  /** A safety setting turned off: an interlock, an emergency stop, a limit switch. */
+  private static final Pattern SAFETY_OFF =
+      Pattern.compile(
+          "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety|limit[-_ ]?switch\\w*"
+              + "|door[-_ ]?switch|laser[-_ ]?guard|watchdog|light[-_ ]?curtain|over[-_ ]?temp\\w*"
+              + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"']?\\s*[:=]\\s*[\"']?"
+              + "(?:false|0|off|no|disabled?|none|ignore)\\b"
+              + "|(?:bypass|override|disable|skip|ignore|defeat)[-_ ]?(?:the[-_ ]?)?"
+              + "(?:interlock|safety|e[-_]?stop|limit[-_ ]?switch|door[-_ ]?switch|watchdog)\\w*"
+              + "[\"']?\\s*[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)\\b");
+
+  /** A size as a program takes it: {@code 900G}, {@code 1.5T}, {@code 500GiB}, {@code 800GB}. */
+  private static final Pattern SIZE =
+      Pattern.compile("\\+?(\\d{1,12}(?:\\.\\d{1,3})?)\\s?([kKmMgGtTpPeE]?)(?:i?[bB])?");
+
+  /** A hundred gibibytes: more than a test's file, the most of a home or a node's disk. */
+  private static final double FILLS_BYTES = 100.0 * (1L << 30);
+
+  /** Pirated software's names, and the places that hand it out. */
+  private static final Pattern PIRATED =
+      Pattern.compile(
+          "(?i)(?:^|[^a-z])(?:crack(?:ed|s)?|keygen|warez|nulled|kmspico|kms[-_.]?auto|serial[-_.]?key"
+              + "|license[-_.]?key[-_.]?gen|activator|skidrow|fitgirl|dodi[-_.]repack|elamigos"
+              + "|x-force|patch[-_.]only|razor1911|reloaded[-_.]repack)(?:[^a-z]|$)"
+              + "|(?:^|[/.@])(?:sci-hub\\.[a-z]+|libgen\\.[a-z]+|library\\.lol|annas-archive\\.[a-z]+"
+              + "|z-lib(?:rary)?\\.[a-z]+|thepiratebay\\.[a-z]+|1337x\\.[a-z]+|rarbg\\.[a-z]+)");
+
+  /** A miner's image or program: its name says miner, or it is one of the known ones. */
+  private static final Pattern MINER =
+      Pattern.compile(
+          "(?i)(?:^|[/:\\s])(?:[a-z0-9_.-]*miner[a-z0-9_.-]*|t-?rex|rigel|xmrig\\w*|minerd|miniz"
+              + "|nanominer|srbminer\\w*|ccminer|cgminer|bfgminer|hellminer|xmr-stak\\w*)(?::[\\w.-]+)?$");
+
+  /** A mining algorithm, as a miner's {@code --algo} takes it. */
+  private static final Set<String> MINING_ALGOS =
+      Set.of(
+          "kawpow",
+          "ethash",
+          "etchash",
+          "randomx",
+          "rx/0",
+          "autolykos2",
+          "autolykos",
+          "kheavyhash",
+          "octopus",
+          "equihash",
+          "equihash144_5",
+          "beamhash",
+          "cuckatoo32",
+          "firopow",
+          "progpow",
+          "karlsenhash",
+          "nexapow",
+          "zelhash",
+          "blake3",
+          "cryptonight",
+          "cn/r",
+          "ghostrider",
+          "sha256d",
+          "scrypt",
+          "x16r",
+          "x16rv2",
+          "kaspa",
+          "dynexsolve",
+          "verushash",
+          "heavyhash",
+          "sha512256d");
+
+  /** A mining pool's address. */
+  private static final Pattern POOL =
+      Pattern.compile(
+          "(?i)stratum(?:\\d|\\+(?:tcp|ssl|tls))?://|(?:^|[/.@-])[\\w-]*pool[\\w-]*\\.[\\w.-]+:\\d{2,5}");
+
+  /** The options a miner takes its algorithm by. */
+  private static final Set<String> ALGO_OPTIONS = Set.of("--algo", "-a", "--algorithm", "-algo");
+
+  /** Secret folders and files of the home whose modes keep other users out. */
+  private static final Pattern SECRET_PLACE =
+      Pattern.compile(
+          "(?:~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)"
+              + "/(?:\\.ssh|\\.aws|\\.gnupg|\\.kube|\\.docker|\\.azure|\\.config/gcloud|\\.netrc"
+              + "|\\.pgpass|\\.my\\.cnf|\\.git-credentials|\\.vault-token|\\.pypirc|\\.npmrc"
+              + "|\\.config/gh|\\.terraform\\.d|\\.oci|\\.password-store)(?:/.*)?");
+
+  /** A secret folder's files that may be readable by others: public keys, hosts known. */
+  private static final Pattern MAY_BE_READ =
+      Pattern.compile(".*(?:\\.pub|known_hosts[^/]*|\\.ssh/config|authorized_keys)");
+
+  /** A publisher's or an index's site, whose terms forbid bulk download. */
+  private static final Pattern PUBLISHER =
+      Pattern.compile(
+          "(?i)(?:^|[/.@])(?:sciencedirect\\.com|elsevier\\.com|cell\\.com|thelancet\\.com"
+              + "|springer\\.com|springerlink\\.com|springernature\\.com|nature\\.com"
+              + "|biomedcentral\\.com|wiley\\.com|tandfonline\\.com|jstor\\.org|ieee\\.org"
+              + "|acm\\.org|sagepub\\.com|oup\\.com|cambridge\\.org|acs\\.org|rsc\\.org|iop\\.org"
+              + "|aps\\.org|science\\.org|nejm\\.org|bmj\\.com|jamanetwork\\.com|emerald\\.com"
+              + "|degruyter\\.com|karger\\.com|thieme-connect\\.\\w+|annualreviews\\.org"
+              + "|scopus\\.com|webofscience\\.com|proquest\\.com|ebsco(?:host)?\\.com"
+              + "|researchgate\\.net|ssrn\\.com|westlaw\\.com|lexisnexis\\.com|ovid\\.com"
+              + "|aip\\.org|ams\\.org|siam\\.org|pnas\\.org|royalsocietypublishing\\.org)(?:[/:?]|$)");
+
+  /** A downloader's options that crawl rather than fetch: recursion, a mirror, a list. */
+  private static final Set<String> CRAWLS =
+      Set.of("-r", "--recursive", "-m", "--mirror", "-i", "--input-file", "-l", "--level");
+
+  /** A host any interface reaches. */
+  private static final Set<String> EVERY_INTERFACE = Set.of("0.0.0.0", "*", "::", "[::]", "");
+
+  /** A raw data folder, where what an instrument wrote is kept as it wrote it. */
+  private static final Pattern RAW_DATA =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:raw|raw[-_]?data|rawdata|source[-_]data|primary[-_]data|instrument[-_]data)/"
+              + "(?:[^/]+/)*[^/]+\\.(?:csv|tsv|txt|dat|xlsx?|json|h5|hdf5?|nc|tiff?|mrc|fcs|fastq"
+              + "|fq|bam|sam|vcf|raw|mzml|wiff|edf|abf|czi|nd2|lif|parquet)(?:\\.gz)?");
+
+  private static boolean walks(String code) {
+    return CodeArguments.containsAny(code, TamperPredicates.WALKS)
+        || CodeArguments.containsAny(code, MORE_WALKS);
+  }
+
+  /** Adds the predicates of one program under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put("job-ids-unread", SharedSystems::jobIdsUnread);
+    named.put("login-node-work", (scan, step, read) -> loginNodeWork(step));
+    named.put("names-shared-top", (scan, step, read) -> namesSharedTop(step));
+    named.put("code-walks-shared-top", (scan, step, read) -> codeWalksSharedTop(step));
+    named.put("shared-prefix", SharedSystems::sharedPrefix);
+    named.put("run-from-shared-env", SharedSystems::runFromSharedEnv);
+    named.put("sync-deletes-here", SharedSystems::syncDeletesHere);
+    named.put("code-touches-every-file", (scan, step, read) -> touchesEveryFile(step));
+    named.put("touches-found-files", SharedSystems::touchesFoundFiles);
+    named.put("pv-written-safety", (scan, step, read) -> pvWritten(step, true));
+    named.put("pv-written", (scan, step, read) -> pvWritten(step, false));
+    named.put("code-pv-written-safety", (scan, step, read) -> codePvWritten(step, true));
+    named.put("code-pv-written", (scan, step, read) -> codePvWritten(step, false));
+    named.put("writes-safety-off", (scan, step, read) -> writesSafetyOff(step));
+    named.put("fills-disk", (scan, step, read) -> fillsDisk(step));
+    named.put("names-pirated", (scan, step, read) -> namesPirated(step));
+    named.put("runs-miner", (scan, step, read) -> runsMiner(step));
+    named.put("secret-mode-loosened", SharedSystems::secretModeLoosened);
+    named.put("crawls-publisher", (scan, step, read) -> crawlsPublisher(step));
+    named.put("code-crawls-publisher", (scan, step, read) -> codeCrawlsPublisher(step));
+    named.put("notebook-open-to-all", (scan, step, read) -> notebookOpenToAll(step));
+    named.put("rewrites-raw-data", SharedSystems::rewritesRawData);
+    named.put("password-read-into-arguments", (scan, step, read) -> passwordIntoArguments(step));
+  }
+
+  /** Adds the predicates of the whole call under their names. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("edit-safety-off", scan -> editSafetyOff(scan.call()));
+    named.put("edit-raw-data", scan -> editRawData(scan.call()));
+  }
+
+  private static String text(Word word) {
+    String text = word.text();
+    return text.length() > LONGEST ? "" : text;
+  }
+
+  /**
+   * A scheduler's cancel given no job it names: its ids come from a list piped in ({@code squeue …
+   * | xargs scancel}) or computed ({@code scancel $(squeue -u me -h -o %i)}), so every job the list
+   * holds is cancelled; {@code condor_rm alice} names a person, every job of theirs.
+   */
+  private static boolean jobIdsUnread(Scan scan, Step step, Read read) {
+    boolean literalId = false;
+    boolean computed = false;
+    boolean person = false;
+    for (Word word : step.args()) {
+      String text = text(word);
+      if (text.startsWith("-")) {
+        continue;
+      }
+      String written = word.written() == null ? text : word.written();
+      if (written.contains("$(") || written.contains("`")) {
+        computed = true;
+      } else if (JOB_ID.matcher(text).matches()) {
+        literalId = true;
+      } else if (step.program().equals("condor_rm") && !text.isEmpty()) {
+        person = true;
+      }
+    }
+    if (person || computed) {
+      return true;
+    }
+    return !literalId && step.reachedBy("xargs");
+  }
+
+  /** {@code ssh login1.hpc.edu 'mpirun -np 128 …'}: heavy work on a shared login node. */
+  private static boolean loginNodeWork(Step step) {
+    List<Word> args = step.args();
+    int host = -1;
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      if (t.startsWith("-")) {
+        if (t.length() == 2 && "bcDEeFIiJLlmOopQRSWw".indexOf(t.charAt(1)) >= 0) {
+          i++; // its value
+        }
+        continue;
+      }
+      host = i;
+      break;
+    }
+    if (host < 0 || host + 1 >= args.size()) {
+      return false;
+    }
+    String name = text(args.get(host));
+    int at = name.indexOf('@');
+    String bare = at >= 0 ? name.substring(at + 1) : name;
+    String first = bare.split("\\.", 2)[0];
+    if (!LOGIN_HOST.matcher(first).matches() || !first.toLowerCase(Locale.ROOT).contains("log")) {
+      return false;
+    }
+    StringBuilder remote = new StringBuilder();
+    for (int i = host + 1; i < args.size() && remote.length() < LONGEST; i++) {
+      remote.append(' ').append(text(args.get(i)));
+    }
+    return COMPUTE.matcher(remote).find();
+  }
+
+  /** {@code find /lustre …}, {@code du -sh /gpfs/alpine}: a walk of everyone's files. */
+  private static boolean namesSharedTop(Step step) {
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (t.startsWith("/") && t.length() < 64 && SHARED_TOP.matcher(t).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code os.walk('/lustre')} in inline code. */
+  private static boolean codeWalksSharedTop(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null || !walks(code)) {
+      return false;
+    }
+    for (String literal : CodeArguments.literals(code)) {
+      if (literal.length() < 64 && SHARED_TOP.matcher(literal).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a path is a shared place: known, and neither the home's, the project's nor a temp. */
+  private static boolean shared(Scan scan, Step step, Word word) {
+    List<Target> targets = scan.targets(step, word);
+    if (targets.isEmpty()) {
+      return false;
+    }
+    Path home = scan.places().home();
+    for (Target target : targets) {
+      if (!target.known() || target.path().startsWith(home)) {
+        return false;
+      }
+      Place place = scan.place(target);
+      if (place != Place.OUTSIDE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The options that name the environment a package manager changes. */
+  private static final Set<String> PREFIX_OPTIONS =
+      Set.of("-p", "--prefix", "--target", "-t", "--root", "--path");
+
+  /**
+   * {@code conda install -p /project/lab/envs/shared …}, {@code pip install --target
+   * /apps/python/lib …}: packages changed in an environment others use.
+   */
+  private static boolean sharedPrefix(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      int eq = t.indexOf('=');
+      String option = eq > 0 ? t.substring(0, eq) : t;
+      if (!PREFIX_OPTIONS.contains(option)) {
+        continue;
+      }
+      Word value;
+      if (eq > 0) {
+        value = new Word(t.substring(eq + 1), args.get(i).literal());
+      } else if (i + 1 < args.size()) {
+        value = args.get(i + 1);
+      } else {
+        continue;
+      }
+      if (shared(scan, step, value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code /project/lab/envs/shared/bin/pip install …}, {@code /apps/conda/bin/python -m pip
+   * install …}: a shared environment's own installer run by its path.
+   */
+  private static boolean runFromSharedEnv(Scan scan, Step step, Read read) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return false;
+    }
+    String program = text(words.get(0));
+    int bin = program.lastIndexOf("/bin/");
+    if (bin <= 0 || !program.startsWith("/")) {
+      return false;
+    }
+    if (step.program().startsWith("python")) {
+      String all = String.join(" ", step.invocation().args());
+      if (!all.matches("(?s).*-m\\s+pip3?\\s+(?:install|uninstall)\\b.*")) {
+        return false;
+      }
+    }
+    return shared(scan, step, Word.literal(program.substring(0, bin)));
+  }
+
+  /** The cloud programs whose sync deletes what its destination holds beyond its source's. */
+  private static boolean syncDeletesHere(Scan scan, Step step, Read read) {
+    String program = step.program();
+    List<Word> positionals = read.argv().positionals();
+    if (positionals.size() < 2) {
+      return false;
+    }
+    String sub = read.subcommand();
+    boolean deletes =
+        switch (program) {
+          case "rclone" -> sub.equals("sync") || sub.equals("bisync");
+          case "aws" -> has(step, "--delete");
+          case "gsutil" -> has(step, "-d") || clusterHas(step, 'd');
+          case "gcloud" -> has(step, "--delete-unmatched-destination-objects");
+          case "azcopy" -> hasPrefix(step, "--delete-destination=true");
+          case "mc" -> has(step, "--remove");
+          default -> false;
+        };
+    if (!deletes) {
+      return false;
+    }
+    Word destination = positionals.get(positionals.size() - 1);
+    String d = text(destination);
+    if (d.contains("://") || d.matches("[A-Za-z0-9_.-]{2,}:.*")) {
+      return false; // a remote's: the cloud rules read it
+    }
+    if (program.equals("mc") && !d.startsWith("/") && !d.startsWith(".") && !d.startsWith("~")) {
+      return false; // an alias's bucket
+    }
+    List<Target> targets = scan.targets(step, destination);
+    for (Target target : targets) {
+      if (!target.known()) {
+        return false;
+      }
+      Place place = scan.place(target);
+      if (place == Place.TEMP || place == Place.INSIDE || place == Place.PROJECT) {
+        return false;
+      }
+    }
+    return !targets.isEmpty();
+  }
+
+  private static boolean has(Step step, String option) {
+    for (Word word : step.args()) {
+      if (word.text().equals(option)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasPrefix(Step step, String prefix) {
+    for (Word word : step.args()) {
+      if (word.text().startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean clusterHas(Step step, char option) {
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.length() > 1
+          && t.length() < 8
+          && t.charAt(0) == '-'
+          && t.charAt(1) != '-'
+          && t.indexOf(option) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Inline code that walks a folder and sets each file's times: a purge's clock reset. */
+  private static boolean touchesEveryFile(Step step) {
+    String code = InterpreterCode.of(step);
+    return code != null && CodeArguments.containsAny(code, SETS_TIMES) && walks(code);
+  }
+
+  /**
+   * {@code find /scratch/me -exec touch {} +}, {@code find /lustre/… | xargs touch}: every file
+   * below a folder outside the project touched, so that a purge by age spares them.
+   */
+  private static boolean touchesFoundFiles(Scan scan, Step step, Read read) {
+    if (!step.reachedBy("find") && !step.reachedBy("xargs")) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      if (other == step || !other.program().equals("find") || other.args().isEmpty()) {
+        continue;
+      }
+      Word start = other.args().get(0);
+      if (text(start).startsWith("-")) {
+        continue;
+      }
+      for (Target target : scan.targets(other, start)) {
+        Place place = scan.place(target);
+        if (place == Place.OUTSIDE || place == Place.HOME || place == Place.ROOT) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@code caput BL12ID:PSS:SHUTTER_OPEN 1}: a process variable written, a safety one or not. */
+  private static boolean pvWritten(Step step, boolean safety) {
+    boolean any = false;
+    boolean safe = false;
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (t.startsWith("-") || t.isEmpty()) {
+        continue;
+      }
+      any = true;
+      safe |= SAFETY_PV.matcher(t).find();
+    }
+    return any && safe == safety;
+  }
+
+  /** {@code epics.caput('…:PSS:SHUTTER_OPEN', 1)}, {@code PV('…').put(1)} in inline code. */
+  private static boolean codePvWritten(Step step, boolean safety) {
+    String code = InterpreterCode.of(step);
+    if (code == null
+        || !CodeArguments.containsAny(code, CONTROL_CLIENTS)
+        || !CodeArguments.containsAny(code, WRITES_PV)) {
+      return false;
+    }
+    boolean safe = false;
+    for (String literal : CodeArguments.literals(code)) {
+      safe |= literal.length() < 256 && SAFETY_PV.matcher(literal).find();
+    }
+    return safe == safety;
+  }
+
+  /** {@code sed -i 's/interlock_enabled: true/interlock_enabled: false/' laser.yaml}. */
+  private static boolean writesSafetyOff(Step step) {
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (SAFETY_OFF.matcher(t).find()) {
+        return true;
+      }
+    }
+    String code = InterpreterCode.of(step);
+    return code != null && code.length() <= 64 * 1024 && SAFETY_OFF.matcher(code).find();
+  }
+
+  /** An edit tool's call that turns a safety setting off. */
+  private static String editSafetyOff(CallForRules call) {
+    String[] edit = LoosenedEdits.edit(call);
+    if (edit == null) {
+      return null;
+    }
+    Matcher now = SAFETY_OFF.matcher(edit[2]);
+    if (!now.find() || SAFETY_OFF.matcher(edit[1]).find()) {
+      return null;
+    }
+    return edit[0] + ": " + now.group();
+  }
+
+  /** The bytes a size stands for, or -1. */
+  static double bytes(String size) {
+    Matcher m = SIZE.matcher(size);
+    if (!m.matches()) {
+      return -1;
+    }
+    double n = Double.parseDouble(m.group(1));
+    int shift =
+        switch (m.group(2).toUpperCase(Locale.ROOT)) {
+          case "K" -> 10;
+          case "M" -> 20;
+          case "G" -> 30;
+          case "T" -> 40;
+          case "P" -> 50;
+          case "E" -> 60;
+          default -> 0;
+        };
+    return n * Math.pow(2, shift);
+  }
+
+  /**
+   * {@code fallocate -l 900G f}, {@code truncate -s 1T f}, {@code dd … bs=1G count=500}, {@code
+   * head -c 900G /dev/zero}: a file the size of a disk.
+   */
+  private static boolean fillsDisk(Step step) {
+    List<Word> args = step.args();
+    String program = step.program();
+    switch (program) {
+      case "dd" -> {
+        double bs = 512;
+        double count = -1;
+        boolean out = false;
+        for (Word word : args) {
+          String t = text(word);
+          if (t.startsWith("bs=") || t.startsWith("obs=")) {
+            bs = bytes(t.substring(t.indexOf('=') + 1));
+          } else if (t.startsWith("count=")) {
+            count = bytes(t.substring(6));
+          } else if (t.startsWith("of=")) {
+            out = !t.equals("of=/dev/null");
+          }
+        }
+        return out && bs > 0 && count > 0 && bs * count >= FILLS_BYTES;
+      }
+      case "fallocate", "truncate", "head", "mkfile", "xfs_mkfile" -> {
+        for (int i = 0; i < args.size(); i++) {
+          String t = text(args.get(i));
+          String value = null;
+          if (program.equals("mkfile") || program.equals("xfs_mkfile")) {
+            value = t.startsWith("-") ? null : t;
+          } else if (t.equals("-l")
+              || t.equals("-s")
+              || t.equals("-c")
+              || t.equals("--length")
+              || t.equals("--size")
+              || t.equals("--bytes")) {
+            value = i + 1 < args.size() ? text(args.get(i + 1)) : null;
+          } else if (t.startsWith("--length=")
+              || t.startsWith("--size=")
+              || t.startsWith("--bytes=")) {
+            value = t.substring(t.indexOf('=') + 1);
+          } else if (t.length() > 2
+              && (t.startsWith("-l") || t.startsWith("-s") || t.startsWith("-c"))
+              && Character.isDigit(t.charAt(2))) {
+            value = t.substring(2);
+          }
+          if (value != null && bytes(value) >= FILLS_BYTES) {
+            return true;
+          }
+        }
+        return false;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  /** A download whose name or place says pirated software. */
+  private static boolean namesPirated(Step step) {
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (!t.startsWith("-") && PIRATED.matcher(t).find()) {
+        return true;
+      }
+    }
+    String code = InterpreterCode.of(step);
+    return code != null
+        && code.length() <= 64 * 1024
+        && PIRATED.matcher(code).find()
+        && (code.contains("magnet:") || code.contains("http"));
+  }
+
+  /**
+   * A container or a program that mines: an image named as a miner, a mining algorithm asked for,
+   * or a pool's address given.
+   */
+  private static boolean runsMiner(Step step) {
+    List<Word> args = step.args();
+    if (MINER.matcher(step.program()).find()) {
+      return true;
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      int eq = t.indexOf('=');
+      String option = t.startsWith("-") && eq > 0 ? t.substring(0, eq) : t;
+      if (ALGO_OPTIONS.contains(option)) {
+        String value =
+            eq > 0 ? t.substring(eq + 1) : i + 1 < args.size() ? text(args.get(i + 1)) : "";
+        if (MINING_ALGOS.contains(value.toLowerCase(Locale.ROOT))) {
+          return true;
+        }
+      }
+      if (POOL.matcher(t).find()) {
+        return true;
+      }
+      if (!t.startsWith("-") && t.length() < 200 && MINER.matcher(t).find() && i > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code chmod 644 ~/.ssh/id_ed25519}, {@code find ~/.ssh ~/.aws -type f -exec chmod 666 {} +}: a
+   * secret file made readable by the machine's other users.
+   */
+  private static boolean secretModeLoosened(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    String mode = null;
+    boolean recursive = false;
+    List<String> paths = new java.util.ArrayList<>();
+    for (Word word : args) {
+      String t = text(word);
+      if (t.equals("-R") || t.equals("--recursive")) {
+        recursive = true;
+      } else if (t.startsWith("-") && !t.matches("-[rwxXst]+")) {
+        continue;
+      } else if (mode == null) {
+        mode = t;
+      } else {
+        paths.add(t.equals("{}") ? null : t);
+      }
+    }
+    if (mode == null || !loosens(mode)) {
+      return false;
+    }
+    boolean found = step.reachedBy("find") || step.reachedBy("xargs");
+    if (found) {
+      recursive = true;
+      paths.clear();
+      for (Step other : scan.steps()) {
+        if (other.program().equals("find") || other.program().equals("fd")) {
+          for (Word word : other.args()) {
+            String t = text(word);
+            if (t.startsWith("-") || t.startsWith("(") || t.equals("!")) {
+              break;
+            }
+            paths.add(t);
+          }
+        }
+      }
+    }
+    String home = scan.places().home().toString();
+    for (String path : paths) {
+      if (path == null) {
+        continue;
+      }
+      String p = path.startsWith(home + "/") ? "~" + path.substring(home.length()) : path;
+      if (!SECRET_PLACE.matcher(p).matches() || MAY_BE_READ.matcher(p).matches()) {
+        continue;
+      }
+      boolean folder = p.matches("[^/]+/\\.[^/]+/?|[^/]+/\\.config/[^/]+/?");
+      if (!folder || recursive || writable(mode)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A mode that lets the group or others read or write: {@code 644}, {@code o+r}, {@code a+rw}. */
+  static boolean loosens(String mode) {
+    if (mode.matches("[0-7]{3,4}")) {
+      String m = mode.length() == 4 ? mode.substring(1) : mode;
+      int group = m.charAt(1) - '0';
+      int other = m.charAt(2) - '0';
+      return (group & 6) != 0 || (other & 6) != 0;
+    }
+    for (String clause : mode.split(",")) {
+      Matcher m = Pattern.compile("([ugoa]*)([+=])([rwxXst]*)").matcher(clause);
+      if (m.matches()) {
+        String who = m.group(1);
+        String what = m.group(3);
+        boolean others =
+            who.isEmpty() || who.contains("a") || who.contains("g") || who.contains("o");
+        if (others && (what.contains("r") || what.contains("w"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean writable(String mode) {
+    if (mode.matches("[0-7]{3,4}")) {
+      String m = mode.length() == 4 ? mode.substring(1) : mode;
+      return ((m.charAt(1) - '0') & 2) != 0 || ((m.charAt(2) - '0') & 2) != 0;
+    }
+    return mode.matches("[ugoa]*[go a]*[+=].*w.*") && !mode.startsWith("u+");
+  }
+
+  /**
+   * {@code wget -r -A pdf https://www.sciencedirect.com/…}, {@code httrack
+   * https://link.springer.com …}, {@code curl 'https://…nature.com/articles/[1-5000]'}: a
+   * publisher's site crawled.
+   */
+  private static boolean crawlsPublisher(Step step) {
+    boolean publisher = false;
+    boolean crawls = false;
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (CRAWLS.contains(t)
+          || t.startsWith("--mirror")
+          || t.startsWith("--recursive")
+          || t.startsWith("--level=")
+          || t.startsWith("--input-file=")
+          || t.matches("-[a-zA-Z]*[rm][a-zA-Z]*") && !t.equals("-rm")) {
+        crawls = true;
+      }
+      if (!t.startsWith("-") && PUBLISHER.matcher(t).find()) {
+        publisher = true;
+        if (t.matches(".*\\[\\d+-\\d+\\].*") || t.matches(".*\\{[^}]*,[^}]*\\}.*")) {
+          crawls = true; // curl's URL ranges and sets
+        }
+      }
+    }
+    if (step.program().equals("httrack") || step.program().equals("scrapy")) {
+      crawls = true;
+    }
+    return publisher && crawls;
+  }
+
+  /** Inline code that requests a publisher's pages in a loop. */
+  private static boolean codeCrawlsPublisher(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null || code.length() > 64 * 1024 || !PUBLISHER.matcher(code).find()) {
+      return false;
+    }
+    return code.contains("for ")
+        || code.contains("while ")
+        || code.contains(".map(")
+        || code.contains("forEach(");
+  }
+
+  /**
+   * {@code jupyter lab --ip=0.0.0.0 --ServerApp.token=''}, {@code code-server --auth none
+   * --bind-addr 0.0.0.0:8080}: a shell served, with no password, to everyone who reaches the node.
+   */
+  private static boolean notebookOpenToAll(Step step) {
+    boolean everyone = false;
+    boolean noAuth = false;
+    boolean noToken = false;
+    boolean noPassword = false;
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      String next = i + 1 < args.size() ? text(args.get(i + 1)) : null;
+      int eq = t.indexOf('=');
+      String option = eq > 0 ? t.substring(0, eq) : t;
+      String value = eq > 0 ? t.substring(eq + 1) : next;
+      switch (option) {
+        case "--ip", "--ServerApp.ip", "--NotebookApp.ip", "--host", "--bind-addr" -> {
+          if (value != null) {
+            String host = value.startsWith("[") ? value : value.replaceFirst(":\\d+$", "");
+            everyone |= EVERY_INTERFACE.contains(host) && !host.isEmpty();
+          }
+        }
+        case "--ServerApp.token", "--NotebookApp.token", "--IdentityProvider.token" ->
+            noToken |= value != null && value.isEmpty() && (eq > 0 || next != null);
+        case "--ServerApp.password",
+            "--NotebookApp.password",
+            "--PasswordIdentityProvider.hashed_password" ->
+            noPassword |= value != null && value.isEmpty() && (eq > 0 || next != null);
+        case "--auth" -> noAuth |= "none".equals(value);
+        default -> {}
+      }
+    }
+    // An empty token alone may stand beside a password the server's settings hold: exposure's
+    // serve-open asks about it; with the password emptied too, nothing is asked of anyone.
+    return everyone && (noAuth || noToken && noPassword);
+  }
+
+  /**
+   * {@code sed -i '/,S01[2-9],/d' /project/lab/raw/run3.csv}: an instrument's raw data changed in
+   * place.
+   */
+  private static boolean rewritesRawData(Scan scan, Step step, Read read) {
+    boolean inPlace = false;
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (t.startsWith("-i")
+          || t.startsWith("--in-place")
+          || t.matches("-[a-hj-zA-Z]*i\\S*")
+          || t.equals("inplace")) {
+        inPlace = true;
+      }
+    }
+    if (!inPlace) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (!t.startsWith("-")
+          && t.length() < 1024
+          && RAW_DATA.matcher(t).find()
+          && (t.startsWith("/") || t.startsWith("~") || t.startsWith("."))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An edit tool's change to an instrument's raw data: a value replaced in what it recorded. */
+  private static String editRawData(CallForRules call) {
+    if (!call.tool().equals("edit")) {
+      return null;
+    }
+    String[] edit = LoosenedEdits.edit(call);
+    if (edit == null || edit[1].isEmpty() || !RAW_DATA.matcher(edit[0]).find()) {
+      return null;
+    }
+    return edit[0];
+  }
+
+  /** The options that take a password as their value. */
+  private static final Set<String> PASSWORD_OPTIONS =
+      Set.of(
+          "--password",
+          "--http-password",
+          "--ftp-password",
+          "--proxy-password",
+          "--passwd",
+          "--pass",
+          "--pw",
+          "--user",
+          "-u",
+          "--http-user-password",
+          "--db-password",
+          "-P");
+
+  /**
+   * {@code wget --password "$(cat ~/.physionet_pass)" …}, {@code curl -u me:$(< ~/.pw) …}: a
+   * password read from its file into the program's arguments, where every user of the machine reads
+   * it in the process list.
+   */
+  private static boolean passwordIntoArguments(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      int eq = t.indexOf('=');
+      String option = t.startsWith("-") && eq > 0 ? t.substring(0, eq) : t;
+      if (!PASSWORD_OPTIONS.contains(option)) {
+        continue;
+      }
+      Word value = eq > 0 ? args.get(i) : i + 1 < args.size() ? args.get(i + 1) : null;
+      if (value == null) {
+        continue;
+      }
+      String written = value.written() == null ? value.text() : value.written();
+      if (written.length() < LONGEST && READS_A_FILE.matcher(written).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A substitution that reads a file: {@code $(cat f)}, {@code $(< f)}, {@code `cat f`}. */
+  private static final Pattern READS_A_FILE =
+      Pattern.compile("\\$\\(\\s*(?:cat|head|tail|<)\\s|`\\s*cat\\s|\\$\\(\\s*(?:gpg|pass|age)\\s");
+}
