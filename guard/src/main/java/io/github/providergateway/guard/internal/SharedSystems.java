@@ -41,7 +41,8 @@ final class SharedSystems {
               + "|charmrun|lmp(?:_\\w+)?|gmx(?:_mpi)?\\s+mdrun|namd2|vasp(?:_\\w+)?|cp2k(?:\\.\\w+)?"
               + "|pw\\.x|orca|g16|accelerate\\s+launch|python[\\d.]*\\s+-m\\s+torch\\.distributed"
               + "|stress(?:-ng)?|make\\s+-j\\s*(?:[2-9]\\d|\\d{3}))(?=[\\s;&|)]|$)"
-              + "|(?:^|[\\s;&|])nohup\\s+(?:python[\\d.]*|Rscript|julia|matlab|java)\\b"
+              + "|(?:^|[\\s;&|])(?:nohup|setsid|screen\\s+-dm\\w*|tmux\\s+new(?:-session)?\\s+-d\\w*)\\s+\\S"
+              + "|(?:^|[\\s;&|])(?:parallel\\s+-j\\s*|xargs\\s+(?:\\S+\\s+)*-P\\s*)(?:[8-9]|\\d{2,})\\b"
               + "|\\s-(?:np|n)\\s+(?:[2-9]\\d|\\d{3,})\\b");
 
   /** The top of a parallel file system, or one folder below the mount that holds everyone's. */
@@ -84,7 +85,10 @@ final class SharedSystems {
     "write_attribute_asynch(",
     ".set(",
     ".put_many(",
-    "caput_many("
+    "caput_many(",
+    "mv(",
+    "mvr(",
+    "abs_set("
   };
 
   /** What names a control system's client in inline code. */
@@ -100,7 +104,8 @@ final class SharedSystems {
     "DeviceProxy",
     "caproto",
     "pyepics",
-    "softioc"
+    "softioc",
+    "bluesky"
   };
 
   /** A safety setting turned off: an interlock, an emergency stop, a limit switch. */
@@ -108,11 +113,13 @@ final class SharedSystems {
       Pattern.compile(
           "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety|limit[-_ ]?switch\\w*"
               + "|door[-_ ]?switch|laser[-_ ]?guard|watchdog|light[-_ ]?curtain|over[-_ ]?temp\\w*"
-              + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"']?\\s*[:=]\\s*[\"']?"
+              + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"'\\]\\s]{0,4}[:=]\\s*[\"']?"
               + "(?:false|0|off|no|disabled?|none|ignore)\\b"
               + "|(?:bypass|override|disable|skip|ignore|defeat)[-_ ]?(?:the[-_ ]?)?"
               + "(?:interlock|safety|e[-_]?stop|limit[-_ ]?switch|door[-_ ]?switch|watchdog)\\w*"
-              + "[\"']?\\s*[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)\\b");
+              + "[\"'\\]\\s]{0,4}[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)\\b"
+              + "|--(?:no|disable|skip|bypass|override|ignore)[-_](?:the[-_])?(?:interlock|safety"
+              + "|e-?stop|limit-switch|door-switch|watchdog)\\w*");
 
   /** A size as a program takes it: {@code 900G}, {@code 1.5T}, {@code 500GiB}, {@code 800GB}. */
   private static final Pattern SIZE =
@@ -128,7 +135,9 @@ final class SharedSystems {
               + "|license[-_.]?key[-_.]?gen|activator|skidrow|fitgirl|dodi[-_.]repack|elamigos"
               + "|x-force|patch[-_.]only|razor1911|reloaded[-_.]repack)(?:[^a-z]|$)"
               + "|(?:^|[/.@])(?:sci-hub\\.[a-z]+|libgen\\.[a-z]+|library\\.lol|annas-archive\\.[a-z]+"
-              + "|z-lib(?:rary)?\\.[a-z]+|thepiratebay\\.[a-z]+|1337x\\.[a-z]+|rarbg\\.[a-z]+)");
+              + "|z-lib(?:rary)?\\.[a-z]+|thepiratebay\\.[a-z]+|1337x\\.[a-z]+|rarbg\\.[a-z]+"
+              + "|i?getintopc\\.[a-z]+|filecr\\.[a-z]+|crackingpatching\\.[a-z]+|oceanofgames\\.[a-z]+"
+              + "|skidrowreloaded\\.[a-z]+|fitgirl-repacks\\.[a-z]+|nsaneforums\\.[a-z]+)");
 
   /** A miner's image or program: its name says miner, or it is one of the known ones. */
   private static final Pattern MINER =
@@ -194,7 +203,7 @@ final class SharedSystems {
   /** A publisher's or an index's site, whose terms forbid bulk download. */
   private static final Pattern PUBLISHER =
       Pattern.compile(
-          "(?i)(?:^|[/.@])(?:sciencedirect\\.com|elsevier\\.com|cell\\.com|thelancet\\.com"
+          "(?i)(?:^|[/.@])(?:doi\\.org|sciencedirect\\.com|elsevier\\.com|cell\\.com|thelancet\\.com"
               + "|springer\\.com|springerlink\\.com|springernature\\.com|nature\\.com"
               + "|biomedcentral\\.com|wiley\\.com|tandfonline\\.com|jstor\\.org|ieee\\.org"
               + "|acm\\.org|sagepub\\.com|oup\\.com|cambridge\\.org|acs\\.org|rsc\\.org|iop\\.org"
@@ -226,6 +235,14 @@ final class SharedSystems {
   /** Adds the predicates of one program under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("job-ids-unread", SharedSystems::jobIdsUnread);
+    named.put("floods-allocation", SharedSystems::floodsAllocation);
+    named.put("code-floods-allocation", (scan, step, read) -> codeFloodsAllocation(step));
+    named.put("restarts-a-machine", (scan, step, read) -> restartsAMachine(step));
+    named.put("code-rewrites-raw-data", (scan, step, read) -> codeRewritesRawData(step));
+    named.put("code-fills-disk", (scan, step, read) -> codeFillsDisk(step));
+    named.put("streams-endless", SharedSystems::streamsEndless);
+    named.put("activated-shared-env", SharedSystems::activatedSharedEnv);
+    named.put("hsi-removes", (scan, step, read) -> hsiRemoves(step));
     named.put("login-node-work", (scan, step, read) -> loginNodeWork(step));
     named.put("names-shared-top", (scan, step, read) -> namesSharedTop(step));
     named.put("code-walks-shared-top", (scan, step, read) -> codeWalksSharedTop(step));
@@ -287,7 +304,118 @@ final class SharedSystems {
     if (person || computed) {
       return true;
     }
-    return !literalId && step.reachedBy("xargs");
+    if (literalId) {
+      return false;
+    }
+    if (step.reachedBy("xargs")) {
+      return true;
+    }
+    // for j in $(squeue …); do scancel $j; done: an id from a variable beside the queue's query.
+    boolean variable = false;
+    for (Word word : step.args()) {
+      String written = word.written() == null ? word.text() : word.written();
+      variable |= !word.literal() && written.contains("$") && !text(word).startsWith("-");
+    }
+    return variable && queried(scan);
+  }
+
+  /** The programs that list a scheduler's jobs. */
+  private static final Set<String> QUEUE_QUERIES =
+      Set.of("squeue", "qstat", "qselect", "bjobs", "condor_q", "sacct", "showq");
+
+  private static boolean queried(Scan scan) {
+    for (Step other : scan.steps()) {
+      if (QUEUE_QUERIES.contains(other.program())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The schedulers' submitters, as inline code names them. */
+  private static final String[] SUBMITTERS = {
+    "'sbatch", "\"sbatch", "'qsub", "\"qsub", "'bsub", "\"bsub", "'srun", "\"srun"
+  };
+
+  /** A count of submissions that burns an allocation: a loop or a list of this many. */
+  private static final int FLOOD = 500;
+
+  /** A GPU count in a generic resource: {@code gpu:8}, {@code gpu:a100:4}. */
+  private static final Pattern GRES_GPUS = Pattern.compile("gpu(?::[\\w-]{1,32})?:(\\d{1,4})");
+
+  /**
+   * {@code for i in $(seq 1 5000); do sbatch job.sh $i; done}, {@code seq 5000 | xargs -I{} sbatch
+   * …}, {@code salloc -N 16 --gres=gpu:8 …}: jobs submitted by the hundred, or sixty-four GPUs and
+   * more asked for at once.
+   */
+  private static boolean floodsAllocation(Scan scan, Step step, Read read) {
+    int nodes = 1;
+    int gpus = 0;
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      String next = i + 1 < args.size() ? text(args.get(i + 1)) : "";
+      if (t.equals("-N") || t.equals("--nodes")) {
+        nodes = leadingInt(next, nodes);
+      } else if (t.startsWith("--nodes=")) {
+        nodes = leadingInt(t.substring(8), nodes);
+      } else if (t.startsWith("-N") && t.length() > 2) {
+        nodes = leadingInt(t.substring(2), nodes);
+      }
+      String gres = t.startsWith("--gres=") ? t.substring(7) : t.equals("--gres") ? next : null;
+      if (gres != null) {
+        Matcher m = GRES_GPUS.matcher(gres);
+        if (m.find()) {
+          gpus = Integer.parseInt(m.group(1));
+        }
+      }
+      String perNode =
+          t.startsWith("--gpus-per-node=")
+              ? t.substring(16)
+              : t.equals("--gpus-per-node") ? next : null;
+      if (perNode != null) {
+        gpus = leadingInt(perNode.replaceFirst("^[\\w-]{1,32}:", ""), gpus);
+      }
+    }
+    if ((long) nodes * gpus >= 64) {
+      return true;
+    }
+    for (Step other : scan.steps()) {
+      if (other.program().equals("seq")) {
+        List<Word> words = other.args();
+        if (!words.isEmpty() && leadingInt(text(words.get(words.size() - 1)), 0) >= FLOOD) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A loop's count in inline code: {@code range(5000)}, {@code range(1, 5001)}. */
+  private static final Pattern RANGE =
+      Pattern.compile("range\\(\\s*(?:\\d{1,9}\\s*,\\s*)?(\\d{1,9})");
+
+  /** Inline code that submits a job in a loop of many: {@code for i in range(5000): …sbatch…}. */
+  private static boolean codeFloodsAllocation(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null || code.length() > 64 * 1024 || !CodeArguments.containsAny(code, SUBMITTERS)) {
+      return false;
+    }
+    Matcher m = RANGE.matcher(code);
+    while (m.find()) {
+      if (Integer.parseInt(m.group(1)) >= FLOOD) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int leadingInt(String text, int otherwise) {
+    int end = 0;
+    while (end < text.length() && end < 9 && Character.isDigit(text.charAt(end))) {
+      end++;
+    }
+    return end == 0 ? otherwise : Integer.parseInt(text.substring(0, end));
   }
 
   /** {@code ssh login1.hpc.edu 'mpirun -np 128 …'}: heavy work on a shared login node. */
@@ -425,10 +553,29 @@ final class SharedSystems {
   private static boolean syncDeletesHere(Scan scan, Step step, Read read) {
     String program = step.program();
     List<Word> positionals = read.argv().positionals();
+    String verb = read.subcommand();
+    if (program.equals("rclone")
+        && (verb.equals("delete") || verb.equals("purge") || verb.equals("deletefile"))
+        && !positionals.isEmpty()) {
+      // rclone delete /project/lab/raw: rclone deletes this machine's folders as well as a
+      // remote's.
+      return local(positionals.get(0)) && outsideWork(scan, step, positionals.get(0));
+    }
     if (positionals.size() < 2) {
       return false;
     }
     String sub = read.subcommand();
+    if (program.equals("rclone")) {
+      switch (sub) {
+        case "move", "moveto" -> {
+          return local(positionals.get(0)) && outsideWork(scan, step, positionals.get(0));
+        }
+        case "delete", "purge", "deletefile", "rmdirs" -> {
+          return false; // one positional: read below
+        }
+        default -> {}
+      }
+    }
     boolean deletes =
         switch (program) {
           case "rclone" -> sub.equals("sync") || sub.equals("bisync");
@@ -451,6 +598,29 @@ final class SharedSystems {
       return false; // an alias's bucket
     }
     List<Target> targets = scan.targets(step, destination);
+    for (Target target : targets) {
+      if (!target.known()) {
+        return false;
+      }
+      Place place = scan.place(target);
+      if (place == Place.TEMP || place == Place.INSIDE || place == Place.PROJECT) {
+        return false;
+      }
+    }
+    return !targets.isEmpty();
+  }
+
+  /**
+   * Whether a path names this machine's file, not a remote's ({@code gdrive:x}, {@code s3://x}).
+   */
+  private static boolean local(Word word) {
+    String d = text(word);
+    return !d.contains("://") && !d.matches("[A-Za-z0-9_.-]{2,}:.*");
+  }
+
+  /** Whether a path lies outside the project and the temporary folders, its place known. */
+  private static boolean outsideWork(Scan scan, Step step, Word word) {
+    List<Target> targets = scan.targets(step, word);
     for (Target target : targets) {
       if (!target.known()) {
         return false;
@@ -506,14 +676,24 @@ final class SharedSystems {
    * below a folder outside the project touched, so that a purge by age spares them.
    */
   private static boolean touchesFoundFiles(Scan scan, Step step, Read read) {
-    if (!step.reachedBy("find") && !step.reachedBy("xargs")) {
+    boolean computed = false;
+    for (Word word : step.args()) {
+      String written = word.written() == null ? "" : word.written();
+      computed |= written.contains("$(") || written.contains("`");
+    }
+    if (!computed && !step.reachedBy("find") && !step.reachedBy("xargs")) {
       return false;
     }
     for (Step other : scan.steps()) {
-      if (other == step || !other.program().equals("find") || other.args().isEmpty()) {
+      List<Word> words = other.args();
+      boolean lfs =
+          other.program().equals("lfs") && !words.isEmpty() && text(words.get(0)).equals("find");
+      if (other == step
+          || !other.program().equals("find") && !lfs
+          || words.size() <= (lfs ? 1 : 0)) {
         continue;
       }
-      Word start = other.args().get(0);
+      Word start = words.get(lfs ? 1 : 0);
       if (text(start).startsWith("-")) {
         continue;
       }
@@ -561,6 +741,10 @@ final class SharedSystems {
   private static boolean writesSafetyOff(Step step) {
     for (Word word : step.args()) {
       String t = text(word);
+      Matcher substitution = SUBSTITUTION.matcher(t);
+      if (substitution.matches()) {
+        t = substitution.group(3); // what a sed or perl s/// writes, not what it replaces
+      }
       if (SAFETY_OFF.matcher(t).find()) {
         return true;
       }
@@ -568,6 +752,11 @@ final class SharedSystems {
     String code = InterpreterCode.of(step);
     return code != null && code.length() <= 64 * 1024 && SAFETY_OFF.matcher(code).find();
   }
+
+  /** A sed's or perl's substitution, {@code s/old/new/g}: its delimiter, the old and the new. */
+  private static final Pattern SUBSTITUTION =
+      Pattern.compile(
+          "(?s)s([/|#,:@!])((?:\\\\.|(?!\\1).){0,2048})\\1((?:\\\\.|(?!\\1).){0,2048})\\1\\w*");
 
   /** An edit tool's call that turns a safety setting off. */
   private static String editSafetyOff(CallForRules call) {
@@ -614,8 +803,12 @@ final class SharedSystems {
         double bs = 512;
         double count = -1;
         boolean out = false;
+        boolean endless = false;
         for (Word word : args) {
           String t = text(word);
+          if (t.startsWith("if=")) {
+            endless = ENDLESS.contains(t.substring(3));
+          }
           if (t.startsWith("bs=") || t.startsWith("obs=")) {
             bs = bytes(t.substring(t.indexOf('=') + 1));
           } else if (t.startsWith("count=")) {
@@ -623,6 +816,9 @@ final class SharedSystems {
           } else if (t.startsWith("of=")) {
             out = !t.equals("of=/dev/null");
           }
+        }
+        if (out && endless && count < 0) {
+          return true; // from /dev/zero with no count: until the disk is full
         }
         return out && bs > 0 && count > 0 && bs * count >= FILLS_BYTES;
       }
@@ -818,6 +1014,9 @@ final class SharedSystems {
         }
       }
     }
+    if (step.reachedBy("xargs") || step.reachedBy("parallel")) {
+      crawls = true; // a list of articles, one request each
+    }
     if (step.program().equals("httrack") || step.program().equals("scrapy")) {
       crawls = true;
     }
@@ -961,4 +1160,206 @@ final class SharedSystems {
   /** A substitution that reads a file: {@code $(cat f)}, {@code $(< f)}, {@code `cat f`}. */
   private static final Pattern READS_A_FILE =
       Pattern.compile("\\$\\(\\s*(?:cat|head|tail|<)\\s|`\\s*cat\\s|\\$\\(\\s*(?:gpg|pass|age)\\s");
+
+  /** The devices that never end: a copy of one fills whatever it writes to. */
+  private static final Set<String> ENDLESS =
+      Set.of("/dev/zero", "/dev/urandom", "/dev/random", "/dev/full");
+
+  /**
+   * {@code cat /dev/zero > /tmp/fill}, {@code yes > /tmp/f}: an endless stream written to a file,
+   * until the disk is full.
+   */
+  private static boolean streamsEndless(Scan scan, Step step, Read read) {
+    boolean endless = step.program().equals("yes");
+    for (Word word : step.args()) {
+      endless |= ENDLESS.contains(text(word));
+    }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (!redirect.writes() && redirect.target() != null) {
+        endless |= ENDLESS.contains(redirect.target().text());
+      }
+    }
+    if (!endless) {
+      return false;
+    }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        String to = redirect.target().text();
+        if (!to.startsWith("/dev/") && !to.startsWith("&")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** What sizes a file in inline code. */
+  private static final Pattern SIZES_A_FILE =
+      Pattern.compile(
+          "(?:truncate|fallocate|posix_fallocate|ftruncate|ftruncateSync|truncateSync|seek)\\(");
+
+  /** A product of sizes: {@code 900*1024**3}, {@code 900 << 30}, {@code 10**12}, {@code 9e11}. */
+  private static final Pattern FACTOR =
+      Pattern.compile("\\(?\\s*(\\d{1,12})(?:\\s*(\\*\\*|<<|e)\\s*(\\d{1,3}))?\\s*\\)?");
+
+  /**
+   * {@code f.truncate(900*1024**3)}, {@code os.posix_fallocate(fd, 0, 900 << 30)} in inline code.
+   */
+  private static boolean codeFillsDisk(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null || code.length() > 64 * 1024) {
+      return false;
+    }
+    Matcher call = SIZES_A_FILE.matcher(code);
+    while (call.find()) {
+      int end = code.indexOf(')', call.end());
+      int close =
+          end < 0 ? Math.min(code.length(), call.end() + 120) : Math.min(end + 1, call.end() + 120);
+      String argsText = code.substring(call.end(), Math.max(call.end(), close));
+      for (String argument : argsText.split(",")) {
+        if (size(argument) >= FILLS_BYTES) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The bytes a product in code stands for, or 0. */
+  private static double size(String expression) {
+    double product = 1;
+    boolean any = false;
+    for (String part : expression.split("(?<!\\*)\\*(?!\\*)")) {
+      Matcher m = FACTOR.matcher(part.strip());
+      if (!m.matches()) {
+        return 0;
+      }
+      double base = Double.parseDouble(m.group(1));
+      if (m.group(2) != null) {
+        double exponent = Double.parseDouble(m.group(3));
+        base =
+            switch (m.group(2)) {
+              case "**" -> Math.pow(base, exponent);
+              case "<<" -> base * Math.pow(2, exponent);
+              default -> base * Math.pow(10, exponent);
+            };
+      }
+      product *= base;
+      any = true;
+    }
+    return any ? product : 0;
+  }
+
+  /**
+   * {@code ipmitool -H ctrl power cycle}, {@code ssh ctrl 'Restart-Computer -Force'}, {@code racadm
+   * serveraction powercycle}: another machine (an instrument's control PC, a node) restarted or
+   * powered off from here.
+   */
+  private static boolean restartsAMachine(Step step) {
+    StringBuilder all = new StringBuilder();
+    for (Word word : step.args()) {
+      if (all.length() > LONGEST) {
+        break;
+      }
+      all.append(' ').append(text(word));
+    }
+    return RESTARTS.matcher(all).find();
+  }
+
+  /** What restarts or powers off a machine, as a remote command or a management tool says it. */
+  private static final Pattern RESTARTS =
+      Pattern.compile(
+          "(?i)(?:^|[\\s;&|'\"])(?:restart-computer|stop-computer|shutdown(?:\\.exe)?\\s+[/-][rsp]"
+              + "|wmic\\s+os\\s+\\S+\\s+call\\s+(?:reboot|shutdown)|systemctl\\s+(?:reboot|poweroff|halt)"
+              + "|reboot|poweroff|halt)(?=$|[\\s;&|'\"])"
+              + "|\\bpower\\s+(?:off|cycle|reset|soft)\\b|\\bchassis\\s+power\\s+(?:off|cycle|reset)\\b"
+              + "|\\bserveraction\\s+(?:powercycle|powerdown|hardreset|graceshutdown)\\b"
+              + "|\\brpc\\s+shutdown\\b");
+
+  /** What writes a file in inline code, its path among its first arguments. */
+  private static final String[] WRITES_TABLE = {
+    "to_csv(",
+    "to_excel(",
+    "to_parquet(",
+    "to_hdf(",
+    "savetxt(",
+    "write_text(",
+    "writeFileSync(",
+    "open(",
+    "File(",
+    "imwrite(",
+    "to_netcdf("
+  };
+
+  /**
+   * {@code df.to_csv('/project/lab/raw/run3.csv')} after a value changed: inline code that writes
+   * over a file of a raw data folder.
+   */
+  private static boolean codeRewritesRawData(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null
+        || code.length() > 64 * 1024
+        || !CodeArguments.containsAny(code, WRITES_TABLE)) {
+      return false;
+    }
+    for (String write : WRITES_TABLE) {
+      int at = code.indexOf(write);
+      while (at >= 0) {
+        int end = Math.min(code.length(), at + write.length() + 300);
+        String call = code.substring(at + write.length(), end);
+        int close = call.indexOf(')');
+        String args = close < 0 ? call : call.substring(0, close);
+        boolean writes =
+            !write.equals("open(") && !write.equals("File(")
+                || args.matches("(?s).*['\"](?:[wa]b?\\+?|r\\+b?)['\"].*");
+        if (writes && RAW_DATA.matcher(args).find()) {
+          return true;
+        }
+        at = code.indexOf(write, at + 1);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code source /project/lab/envs/shared/bin/activate && pip install …}, {@code conda activate
+   * /apps/conda/envs/lab && conda install …}: a shared environment activated, then changed.
+   */
+  private static boolean activatedSharedEnv(Scan scan, Step step, Read read) {
+    for (Step other : scan.steps()) {
+      if (other == step) {
+        return false; // only what came before
+      }
+      String program = other.program();
+      List<Word> words = other.args();
+      if ((program.equals("source") || program.equals(".")) && !words.isEmpty()) {
+        String path = text(words.get(0));
+        int bin = path.lastIndexOf("/bin/activate");
+        if (bin > 0 && shared(scan, other, Word.literal(path.substring(0, bin)))) {
+          return true;
+        }
+      }
+      if ((program.equals("conda") || program.equals("mamba") || program.equals("micromamba"))
+          && words.size() >= 2
+          && text(words.get(0)).equals("activate")) {
+        Word env = words.get(words.size() - 1);
+        if (text(env).startsWith("/") && shared(scan, other, env)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@code hsi "rm -R /home/lab/raw"}: HPSS's removal given as one quoted command. */
+  private static boolean hsiRemoves(Step step) {
+    for (Word word : step.args()) {
+      String t = text(word).strip();
+      if (t.matches("(?:rm|rmdir|delete|purge)\\s.*")
+          || t.matches(".*;\\s*(?:rm|rmdir|delete)\\s.*")) {
+        return true;
+      }
+    }
+    return false;
+  }
 }
