@@ -597,17 +597,7 @@ final class SharedSystems {
     if (program.equals("mc") && !d.startsWith("/") && !d.startsWith(".") && !d.startsWith("~")) {
       return false; // an alias's bucket
     }
-    List<Target> targets = scan.targets(step, destination);
-    for (Target target : targets) {
-      if (!target.known()) {
-        return false;
-      }
-      Place place = scan.place(target);
-      if (place == Place.TEMP || place == Place.INSIDE || place == Place.PROJECT) {
-        return false;
-      }
-    }
-    return !targets.isEmpty();
+    return outsideWork(scan, step, destination);
   }
 
   /**
