@@ -32,7 +32,8 @@ final class SharedSystems {
   /** A login node's host name: its first label says login. */
   private static final Pattern LOGIN_HOST =
       Pattern.compile(
-          "(?i)(?:[^@\\s]+@)?(?:[a-z0-9-]*-)?log(?:in)?(?:-?[a-z]*\\d*)?(?:\\.[^\\s]*)?");
+          "(?i)(?:[a-z0-9]+-)*login(?:-?\\d+|-[a-z]+\\d*)?"
+              + "|(?:hpc|cluster|frontend|headnode|submit)(?:-?\\d+)?");
 
   /** What runs heavy work: parallel launchers, simulation codes, training, a job in background. */
   private static final Pattern COMPUTE =
@@ -48,9 +49,9 @@ final class SharedSystems {
   /** The top of a parallel file system, or one folder below the mount that holds everyone's. */
   private static final Pattern SHARED_TOP =
       Pattern.compile(
-          "/(?:lustre|gpfs|beegfs|cephfs|orangefs|scratch|project|projects|work|fs|global|p)/?"
-              + "|/(?:lustre|gpfs|beegfs|cephfs|orangefs|global)/[^/*?]+/?"
-              + "|/(?:lustre|gpfs|beegfs)/[^/*?]+/(?:scratch|project|projects|home|work)/?");
+          "/(?:lustre|gpfs|beegfs|cephfs|orangefs|scratch|project|projects|work|fs|global|p)(?:/\\*)?/?"
+              + "|/(?:lustre|gpfs|beegfs|cephfs|orangefs|global)/[^/*?]+(?:/\\*)?/?"
+              + "|/(?:lustre|gpfs|beegfs)/[^/*?]+/(?:scratch|project|projects|home|work)(?:/\\*)?/?");
 
   /** What walks a folder in inline code beyond {@link TamperPredicates#WALKS}. */
   private static final String[] MORE_WALKS = {"os.scandir(", "File::Find", "fs.readdir"};
@@ -88,7 +89,9 @@ final class SharedSystems {
     "caput_many(",
     "mv(",
     "mvr(",
-    "abs_set("
+    "abs_set(",
+    "write('",
+    "write(\""
   };
 
   /** What names a control system's client in inline code. */
@@ -185,6 +188,21 @@ final class SharedSystems {
       Pattern.compile(
           "(?i)stratum(?:\\d|\\+(?:tcp|ssl|tls))?://|(?:^|[/.@-])[\\w-]*pool[\\w-]*\\.[\\w.-]+:\\d{2,5}");
 
+  /** The options a miner takes its pool by. */
+  private static final Set<String> SERVER_OPTIONS =
+      Set.of("-o", "--url", "--server", "-s", "--pool", "-P", "-pool", "--host");
+
+  /** A host and its port. */
+  private static final Pattern HOST_PORT =
+      Pattern.compile("(?:[a-z]+://)?[A-Za-z0-9.-]{3,253}:\\d{2,5}");
+
+  /** A wallet's address: an Ethereum-like one, a long base58 one, a chain's prefixed one. */
+  private static final Pattern WALLET =
+      Pattern.compile(
+          "0x[0-9a-fA-F]{40}(?:\\.\\w{1,32})?|[13][1-9A-HJ-NP-Za-km-z]{25,40}(?:\\.\\w{1,32})?"
+              + "|[4R][1-9A-HJ-NP-Za-km-z]{33,105}(?:\\.\\w{1,32})?"
+              + "|(?:kaspa|karlsen|nexa|bc1|ltc1|ergo):?[0-9a-z]{20,90}(?:\\.\\w{1,32})?");
+
   /** The options a miner takes its algorithm by. */
   private static final Set<String> ALGO_OPTIONS = Set.of("--algo", "-a", "--algorithm", "-algo");
 
@@ -217,8 +235,8 @@ final class SharedSystems {
   private static final Set<String> CRAWLS =
       Set.of("-r", "--recursive", "-m", "--mirror", "-i", "--input-file", "-l", "--level");
 
-  /** A host any interface reaches. */
-  private static final Set<String> EVERY_INTERFACE = Set.of("0.0.0.0", "*", "::", "[::]", "");
+  /** The hosts only this machine reaches. */
+  private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "::1", "[::1]");
 
   /** A raw data folder, where what an instrument wrote is kept as it wrote it. */
   private static final Pattern RAW_DATA =
@@ -440,7 +458,7 @@ final class SharedSystems {
     int at = name.indexOf('@');
     String bare = at >= 0 ? name.substring(at + 1) : name;
     String first = bare.split("\\.", 2)[0];
-    if (!LOGIN_HOST.matcher(first).matches() || !first.toLowerCase(Locale.ROOT).contains("log")) {
+    if (first.length() > 64 || !LOGIN_HOST.matcher(first).matches()) {
       return false;
     }
     StringBuilder remote = new StringBuilder();
@@ -496,7 +514,16 @@ final class SharedSystems {
 
   /** The options that name the environment a package manager changes. */
   private static final Set<String> PREFIX_OPTIONS =
-      Set.of("-p", "--prefix", "--target", "-t", "--root", "--path");
+      Set.of(
+          "-p",
+          "--prefix",
+          "--target",
+          "-t",
+          "--root",
+          "--path",
+          "--install-dir",
+          "--local-lib",
+          "-L");
 
   /**
    * {@code conda install -p /project/lab/envs/shared …}, {@code pip install --target
@@ -731,6 +758,9 @@ final class SharedSystems {
   private static boolean writesSafetyOff(Step step) {
     for (Word word : step.args()) {
       String t = text(word);
+      if (DELETES_SAFETY_LINE.matcher(t).matches()) {
+        return true;
+      }
       Matcher substitution = SUBSTITUTION.matcher(t);
       if (substitution.matches()) {
         t = substitution.group(3); // what a sed or perl s/// writes, not what it replaces
@@ -747,6 +777,11 @@ final class SharedSystems {
   private static final Pattern SUBSTITUTION =
       Pattern.compile(
           "(?s)s([/|#,:@!])((?:\\\\.|(?!\\1).){0,2048})\\1((?:\\\\.|(?!\\1).){0,2048})\\1\\w*");
+
+  /** A sed's deletion of a safety setting's line: {@code /interlock/d}. */
+  private static final Pattern DELETES_SAFETY_LINE =
+      Pattern.compile(
+          "(?i)/[^/]{0,200}(?:interlock|e-?stop|emergency|limit_switch|safety)[^/]{0,200}/d");
 
   /** An edit tool's call that turns a safety setting off. */
   private static String editSafetyOff(CallForRules call) {
@@ -867,6 +902,8 @@ final class SharedSystems {
    */
   private static boolean runsMiner(Step step) {
     List<Word> args = step.args();
+    boolean wallet = false;
+    boolean server = false;
     if (MINER.matcher(step.program()).find()) {
       return true;
     }
@@ -884,11 +921,14 @@ final class SharedSystems {
       if (POOL.matcher(t).find()) {
         return true;
       }
+      wallet |= WALLET.matcher(t).matches();
+      server |=
+          HOST_PORT.matcher(t).matches() && i > 0 && SERVER_OPTIONS.contains(text(args.get(i - 1)));
       if (!t.startsWith("-") && t.length() < 200 && MINER.matcher(t).find() && i > 0) {
         return true;
       }
     }
-    return false;
+    return wallet && server; // -o host:port -u <wallet>
   }
 
   /**
@@ -1045,7 +1085,8 @@ final class SharedSystems {
         case "--ip", "--ServerApp.ip", "--NotebookApp.ip", "--host", "--bind-addr" -> {
           if (value != null) {
             String host = value.startsWith("[") ? value : value.replaceFirst(":\\d+$", "");
-            everyone |= EVERY_INTERFACE.contains(host) && !host.isEmpty();
+            // Every interface, or the node's own name: reached from every node of the cluster.
+            everyone |= !host.isEmpty() && !LOOPBACK.contains(host);
           }
         }
         case "--ServerApp.token", "--NotebookApp.token", "--IdentityProvider.token" ->
@@ -1278,7 +1319,12 @@ final class SharedSystems {
     "open(",
     "File(",
     "imwrite(",
-    "to_netcdf("
+    "to_netcdf(",
+    "write.csv(",
+    "write.table(",
+    "fwrite(",
+    "write_csv(",
+    "write_tsv("
   };
 
   /**
