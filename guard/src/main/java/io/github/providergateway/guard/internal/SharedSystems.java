@@ -44,7 +44,11 @@ final class SharedSystems {
               + "|stress(?:-ng)?|make\\s+-j\\s*(?:[2-9]\\d|\\d{3}))(?=[\\s;&|)]|$)"
               + "|(?:^|[\\s;&|])(?:nohup|setsid|screen\\s+-dm\\w*|tmux\\s+new(?:-session)?\\s+-d\\w*)\\s+\\S"
               + "|(?:^|[\\s;&|])(?:parallel\\s+-j\\s*|xargs\\s+(?:\\S+\\s+)*-P\\s*)(?:[8-9]|\\d{2,})\\b"
-              + "|\\s-(?:np|n)\\s+(?:[2-9]\\d|\\d{3,})\\b");
+              + "|\\s-(?:np|n)\\s+(?:[2-9]\\d|\\d{3,})\\b"
+              + "|(?:python[\\d.]*|Rscript|julia)\\s+\\S{0,200}(?:train|fit|finetune|sweep|simulat|mcmc)"
+              + "\\w{0,40}\\.(?:py|R|jl)\\b|\\s--epochs[=\\s]"
+              + "|(?:^|[\\s;&|(])(?:\\./\\S+|(?:python[\\d.]*|Rscript|julia|bash|sh)\\s+\\S+)"
+              + "[^&;|]{0,400}[^&]&\\s*$");
 
   /** The top of a parallel file system, or one folder below the mount that holds everyone's. */
   private static final Pattern SHARED_TOP =
@@ -117,10 +121,10 @@ final class SharedSystems {
           "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety|limit[-_ ]?switch\\w*"
               + "|door[-_ ]?switch|laser[-_ ]?guard|watchdog|light[-_ ]?curtain|over[-_ ]?temp\\w*"
               + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"'\\]\\s]{0,4}[:=]\\s*[\"']?"
-              + "(?:false|0|off|no|disabled?|none|ignore)\\b"
+              + "(?:false|0|off|no|disabled?|none|ignore)(?![\\w.])"
               + "|(?:bypass|override|disable|skip|ignore|defeat)[-_ ]?(?:the[-_ ]?)?"
               + "(?:interlock|safety|e[-_]?stop|limit[-_ ]?switch|door[-_ ]?switch|watchdog)\\w*"
-              + "[\"'\\]\\s]{0,4}[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)\\b"
+              + "[\"'\\]\\s]{0,4}[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)(?![\\w.])"
               + "|--(?:no|disable|skip|bypass|override|ignore)[-_](?:the[-_])?(?:interlock|safety"
               + "|e-?stop|limit-switch|door-switch|watchdog)\\w*");
 
@@ -616,7 +620,10 @@ final class SharedSystems {
     if (!deletes) {
       return false;
     }
-    Word destination = positionals.get(positionals.size() - 1);
+    Word destination = lastPath(step.args());
+    if (destination == null) {
+      return false;
+    }
     String d = text(destination);
     if (d.contains("://") || d.matches("[A-Za-z0-9_.-]{2,}:.*")) {
       return false; // a remote's: the cloud rules read it
@@ -625,6 +632,33 @@ final class SharedSystems {
       return false; // an alias's bucket
     }
     return outsideWork(scan, step, destination);
+  }
+
+  /**
+   * A value an option takes: a count, a size, a rate ({@code --transfers 16}, {@code --bwlimit
+   * 10M}).
+   */
+  private static final Pattern OPTION_VALUE = Pattern.compile("[\\d.]{1,12}[kKmMgGtTsh%]?");
+
+  /**
+   * The last word that is neither an option nor, by its look, an option's value: a sync's
+   * destination, whatever options stand after it.
+   */
+  private static Word lastPath(List<Word> args) {
+    Word last = null;
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      if (t.startsWith("-")) {
+        continue;
+      }
+      boolean afterOption =
+          i > 0 && text(args.get(i - 1)).startsWith("-") && !text(args.get(i - 1)).contains("=");
+      if (afterOption && OPTION_VALUE.matcher(t).matches()) {
+        continue;
+      }
+      last = args.get(i);
+    }
+    return last;
   }
 
   /**
