@@ -1193,8 +1193,7 @@ final class SharedSystems {
           "--user",
           "-u",
           "--http-user-password",
-          "--db-password",
-          "-P");
+          "--db-password");
 
   /**
    * {@code wget --password "$(cat ~/.physionet_pass)" …}, {@code curl -u me:$(< ~/.pw) …}: a
