@@ -262,6 +262,7 @@ final class SharedSystems {
     named.put("restarts-a-machine", (scan, step, read) -> restartsAMachine(step));
     named.put("code-rewrites-raw-data", (scan, step, read) -> codeRewritesRawData(step));
     named.put("code-fills-disk", (scan, step, read) -> codeFillsDisk(step));
+    named.put("code-exhausts-memory", (scan, step, read) -> codeExhaustsMemory(step));
     named.put("streams-endless", SharedSystems::streamsEndless);
     named.put("activated-shared-env", SharedSystems::activatedSharedEnv);
     named.put("hsi-removes", (scan, step, read) -> hsiRemoves(step));
@@ -1002,6 +1003,11 @@ final class SharedSystems {
             }
             paths.add(t);
           }
+          if (namesSecretFiles(other)
+              && !other.args().isEmpty()
+              && outsideWork(scan, other, other.args().get(0))) {
+            return true; // find ~ -name '*.pem' -exec chmod 644 {} +
+          }
         }
       }
     }
@@ -1016,6 +1022,24 @@ final class SharedSystems {
       }
       boolean folder = p.matches("[^/]+/\\.[^/]+/?|[^/]+/\\.config/[^/]+/?");
       if (!folder || recursive || writable(mode)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A secret file's name, as find's {@code -name} gives it. */
+  private static final Pattern SECRET_NAME =
+      Pattern.compile(
+          "(?i)\\*?\\.(?:pem|key|p12|pfx|jks|keystore|ppk|kdbx|gpg|asc)|id_[\\w*]{1,20}|\\*?credentials\\*?"
+              + "|\\.netrc|\\.pgpass|\\.env\\*?|\\*?token\\*?|\\*?secret\\*?");
+
+  private static boolean namesSecretFiles(Step find) {
+    List<Word> args = find.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String t = text(args.get(i));
+      if ((t.equals("-name") || t.equals("-iname"))
+          && SECRET_NAME.matcher(text(args.get(i + 1))).matches()) {
         return true;
       }
     }
@@ -1238,6 +1262,9 @@ final class SharedSystems {
     for (Word word : step.args()) {
       endless |= ENDLESS.contains(text(word));
     }
+    if (endless && step.program().equals("cp") && read.argv().positionals().size() >= 2) {
+      return !text(step.args().get(step.args().size() - 1)).startsWith("/dev/");
+    }
     for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
       if (!redirect.writes() && redirect.target() != null) {
         endless |= ENDLESS.contains(redirect.target().text());
@@ -1260,7 +1287,51 @@ final class SharedSystems {
   /** What sizes a file in inline code. */
   private static final Pattern SIZES_A_FILE =
       Pattern.compile(
-          "(?:truncate|fallocate|posix_fallocate|ftruncate|ftruncateSync|truncateSync|seek)\\(");
+          "(?:truncate|fallocate|posix_fallocate|ftruncate|ftruncateSync|truncateSync|seek|write)\\(");
+
+  /** A short string or bytes literal, repeated by a product: {@code b'\\0'}, {@code 'x'}. */
+  private static final Pattern BYTES_LITERAL = Pattern.compile("[bB]?(['\"]).{0,8}\\1");
+
+  /** What allocates memory by a size in inline code. */
+  private static final Pattern ALLOCATES =
+      Pattern.compile(
+          "(?:bytearray|bytes|zeros|ones|empty|full|alloc|allocUnsafe|Array|malloc|calloc|randn|rand)\\(");
+
+  /** Sixty-four gibibytes: more than most nodes' memory a person may take. */
+  private static final double EXHAUSTS_BYTES = 64.0 * (1L << 30);
+
+  /**
+   * {@code bytearray(200*1024**3)}, {@code np.zeros(10**12)}, {@code b'x' * 10**11}: inline code
+   * that allocates more memory than a shared node gives anyone.
+   */
+  private static boolean codeExhaustsMemory(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null || code.length() > 64 * 1024) {
+      return false;
+    }
+    Matcher call = ALLOCATES.matcher(code);
+    while (call.find()) {
+      int end = code.indexOf(')', call.end());
+      String first =
+          code.substring(
+              call.end(),
+              end < 0 ? Math.min(code.length(), call.end() + 80) : Math.min(end, call.end() + 80));
+      if (size(first.split(",")[0].replace("(", "")) >= EXHAUSTS_BYTES) {
+        return true;
+      }
+    }
+    Matcher repeat = REPEATED_LITERAL.matcher(code);
+    while (repeat.find()) {
+      if (size(repeat.group(2)) >= EXHAUSTS_BYTES) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A literal repeated: {@code ' ' * 10**12}, {@code [0] * 10**11}. */
+  private static final Pattern REPEATED_LITERAL =
+      Pattern.compile("(?:[bB]?(['\"]).{0,8}?\\1|\\[0\\])\\s*\\*\\s*([\\d\\s*<e]{1,40})");
 
   /** A product of sizes: {@code 900*1024**3}, {@code 900 << 30}, {@code 10**12}, {@code 9e11}. */
   private static final Pattern FACTOR =
@@ -1294,6 +1365,9 @@ final class SharedSystems {
     double product = 1;
     boolean any = false;
     for (String part : expression.split("(?<!\\*)\\*(?!\\*)")) {
+      if (BYTES_LITERAL.matcher(part.strip()).matches()) {
+        continue; // b'\\0' * 10**12: a byte a time
+      }
       Matcher m = FACTOR.matcher(part.strip());
       if (!m.matches()) {
         return 0;
