@@ -263,6 +263,7 @@ final class SharedSystems {
     named.put("code-rewrites-raw-data", (scan, step, read) -> codeRewritesRawData(step));
     named.put("code-fills-disk", (scan, step, read) -> codeFillsDisk(step));
     named.put("code-exhausts-memory", (scan, step, read) -> codeExhaustsMemory(step));
+    named.put("sends-licensed-code", SharedSystems::sendsLicensedCode);
     named.put("streams-endless", SharedSystems::streamsEndless);
     named.put("activated-shared-env", SharedSystems::activatedSharedEnv);
     named.put("hsi-removes", (scan, step, read) -> hsiRemoves(step));
@@ -1504,5 +1505,82 @@ final class SharedSystems {
       }
     }
     return false;
+  }
+
+  /**
+   * A licensed scientific code's source or installation, by the folders and archives its vendor
+   * ships: {@code vasp.6.4.2}, {@code /opt/gaussian/g16}, {@code matlab/R2024a}, {@code
+   * /opt/comsol62}.
+   */
+  private static final Pattern LICENSED_CODE =
+      Pattern.compile(
+          "(?i)(?:^|[/\\s=@])(?:vasp[._-]?\\d+\\.\\d+(?:\\.\\d+)?"
+              + "|(?:/opt|/usr/local|/apps|/sw)/(?:gaussian|g16|g09|matlab|comsol\\w*|ansys\\w*|abaqus\\w*"
+              + "|schrodinger\\w*|mathematica\\w*|wolfram\\w*|stata\\w*|lumerical\\w*|gurobi\\w*|molpro\\w*"
+              + "|qchem\\w*|castep\\w*|turbomole\\w*|wien2k\\w*|vasp\\w*|crystal\\d\\d|amber\\d\\d)"
+              + "|matlab[/_-]?R20\\d\\d[ab]|gaussian/g(?:16|09)|g(?:16|09)[._-]?[a-c]\\.?\\d\\d"
+              + "|(?:comsol|ansys|abaqus)[._-]?\\d{2,4}|castep[._-]\\d+|molpro[._-]20\\d\\d"
+              + "|amber(?:tools)?[._-]?2\\d|crystal(?:17|23))(?:[/._\\s-]|$)");
+
+  /** The programs that send files somewhere else, whose destination decides. */
+  private static final Set<String> SENDERS =
+      Set.of(
+          "rsync",
+          "scp",
+          "sftp",
+          "rclone",
+          "aws",
+          "gsutil",
+          "gcloud",
+          "azcopy",
+          "curl",
+          "http",
+          "huggingface-cli",
+          "hf",
+          "zenodo_upload",
+          "gh",
+          "glab",
+          "git",
+          "kaggle",
+          "osf",
+          "globus",
+          "lftp",
+          "s3cmd",
+          "mc",
+          "twine",
+          "docker",
+          "podman");
+
+  /**
+   * {@code rsync -av /opt/matlab/R2024a/ mirror.example.org:/srv/www/}, {@code huggingface-cli
+   * upload acme/x ~/src/vasp.6.4.2}, {@code git push} from {@code ~/src/vasp.6.4.2}: a licensed
+   * code's source or installation sent to another place than this machine.
+   */
+  private static boolean sendsLicensedCode(Scan scan, Step step, Read read) {
+    if (!SENDERS.contains(step.program())) {
+      return false;
+    }
+    boolean licensed = false;
+    boolean remote = false;
+    for (Word word : step.args()) {
+      String t = text(word);
+      if (t.length() > 1024) {
+        continue;
+      }
+      licensed |= LICENSED_CODE.matcher(t).find();
+      remote |= t.contains("://") || t.matches("[\\w.@-]{2,}:.*") || t.startsWith("@");
+    }
+    for (java.nio.file.Path cwd : step.cwds()) {
+      licensed |= cwd != null && LICENSED_CODE.matcher(cwd.toString()).find();
+    }
+    String program = step.program();
+    boolean sends =
+        switch (program) {
+          case "git" -> has(step, "push");
+          case "gh", "glab" -> true; // repo create --source, release upload
+          case "huggingface-cli", "hf", "zenodo_upload", "kaggle", "osf", "twine" -> true;
+          default -> remote;
+        };
+    return licensed && sends;
   }
 }
