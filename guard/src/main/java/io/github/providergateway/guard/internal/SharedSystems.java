@@ -404,6 +404,10 @@ final class SharedSystems {
     if ((long) nodes * gpus >= 64) {
       return true;
     }
+    // --array=0-999 --gres=gpu:8: a thousand GPUs' jobs and more, the array's tasks each a job.
+    if ((long) arrayTasks(args) * nodes * gpus >= 1000) {
+      return true;
+    }
     for (Step other : scan.steps()) {
       if (other.program().equals("seq")) {
         List<Word> words = other.args();
@@ -413,6 +417,40 @@ final class SharedSystems {
       }
     }
     return false;
+  }
+
+  /** An array's range: {@code 0-999}, {@code 1-5000:2}, {@code 1-100%10}. */
+  private static final Pattern ARRAY_RANGE =
+      Pattern.compile("(\\d{1,9})-(\\d{1,9})(?::(\\d{1,9}))?");
+
+  /** The tasks of a job array ({@code --array=0-999}, {@code -a 1-50,60}), or 1. */
+  private static long arrayTasks(List<Word> args) {
+    String spec = null;
+    for (int i = 0; i < args.size(); i++) {
+      String t = text(args.get(i));
+      if (t.startsWith("--array=")) {
+        spec = t.substring(8);
+      } else if ((t.equals("--array") || t.equals("-a")) && i + 1 < args.size()) {
+        spec = text(args.get(i + 1));
+      } else if (t.startsWith("-a") && t.length() > 2 && Character.isDigit(t.charAt(2))) {
+        spec = t.substring(2);
+      }
+    }
+    if (spec == null) {
+      return 1;
+    }
+    int throttle = spec.indexOf('%');
+    long tasks = 0;
+    for (String part : (throttle >= 0 ? spec.substring(0, throttle) : spec).split(",")) {
+      Matcher m = ARRAY_RANGE.matcher(part);
+      if (m.matches()) {
+        long step = m.group(3) == null ? 1 : Math.max(1, Long.parseLong(m.group(3)));
+        tasks += Math.max(0, Long.parseLong(m.group(2)) - Long.parseLong(m.group(1))) / step + 1;
+      } else {
+        tasks++;
+      }
+    }
+    return Math.max(1, tasks);
   }
 
   /** A loop's count in inline code: {@code range(5000)}, {@code range(1, 5001)}. */
