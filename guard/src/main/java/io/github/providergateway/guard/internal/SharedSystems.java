@@ -119,14 +119,14 @@ final class SharedSystems {
   private static final Pattern SAFETY_OFF =
       Pattern.compile(
           "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety|limit[-_ ]?switch\\w*"
-              + "|door[-_ ]?switch|laser[-_ ]?guard|watchdog|light[-_ ]?curtain|over[-_ ]?temp\\w*"
+              + "|door[-_ ]?switch|laser[-_ ]?guard|light[-_ ]?curtain|over[-_ ]?temp\\w*"
               + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"'\\]\\s]{0,4}[:=]\\s*[\"']?"
               + "(?:false|0|off|no|disabled?|none|ignore)(?![\\w.])"
               + "|(?:bypass|override|disable|skip|ignore|defeat)[-_ ]?(?:the[-_ ]?)?"
-              + "(?:interlock|safety|e[-_]?stop|limit[-_ ]?switch|door[-_ ]?switch|watchdog)\\w*"
+              + "(?:interlock|safety|e[-_]?stop|limit[-_ ]?switch|door[-_ ]?switch)\\w*"
               + "[\"'\\]\\s]{0,4}[:=]\\s*[\"']?(?:true|1|on|yes|enabled?)(?![\\w.])"
               + "|--(?:no|disable|skip|bypass|override|ignore)[-_](?:the[-_])?(?:interlock|safety"
-              + "|e-?stop|limit-switch|door-switch|watchdog)\\w*");
+              + "|e-?stop|limit-switch|door-switch)\\w*");
 
   /** A size as a program takes it: {@code 900G}, {@code 1.5T}, {@code 500GiB}, {@code 800GB}. */
   private static final Pattern SIZE =
@@ -149,7 +149,9 @@ final class SharedSystems {
   /** A miner's image or program: its name says miner, or it is one of the known ones. */
   private static final Pattern MINER =
       Pattern.compile(
-          "(?i)(?:^|[/:\\s])(?:[a-z0-9_.-]*miner[a-z0-9_.-]*|t-?rex|rigel|xmrig\\w*|minerd|miniz"
+          "(?i)(?:^|[/:\\s_.-])(?:(?:g|bz|lol|nb|nano|kawpow|eth|srb|teamred|phoenix|cpu|gpu|cc|cg|bfg"
+              + "|hell|rain|wild|xmr|rx|kaspa|ergo|rvn|monero|crypto|coin|btc|onezero)?[-_]?miner[\\w.-]*"
+              + "|t-?rex|rigel|xmrig\\w*|minerd|miniz"
               + "|nanominer|srbminer\\w*|ccminer|cgminer|bfgminer|hellminer|xmr-stak\\w*)(?::[\\w.-]+)?$");
 
   /** A mining algorithm, as a miner's {@code --algo} takes it. */
@@ -173,12 +175,9 @@ final class SharedSystems {
           "karlsenhash",
           "nexapow",
           "zelhash",
-          "blake3",
           "cryptonight",
           "cn/r",
           "ghostrider",
-          "sha256d",
-          "scrypt",
           "x16r",
           "x16rv2",
           "kaspa",
@@ -188,9 +187,11 @@ final class SharedSystems {
           "sha512256d");
 
   /** A mining pool's address. */
-  private static final Pattern POOL =
-      Pattern.compile(
-          "(?i)stratum(?:\\d|\\+(?:tcp|ssl|tls))?://|(?:^|[/.@-])[\\w-]*pool[\\w-]*\\.[\\w.-]+:\\d{2,5}");
+  private static final Pattern POOL = Pattern.compile("(?i)stratum(?:\\d|\\+(?:tcp|ssl|tls))?://");
+
+  /** A mining pool's host and port: a pool's address with a wallet is a miner's. */
+  private static final Pattern POOL_HOST =
+      Pattern.compile("(?i)(?:^|[/.@-])[\\w-]*pool[\\w-]*\\.[\\w.-]+:\\d{2,5}");
 
   /** The options a miner takes its pool by. */
   private static final Set<String> SERVER_OPTIONS =
@@ -996,6 +997,7 @@ final class SharedSystems {
         return true;
       }
       wallet |= WALLET.matcher(t).matches();
+      server |= t.length() < 256 && POOL_HOST.matcher(t).find();
       server |=
           HOST_PORT.matcher(t).matches() && i > 0 && SERVER_OPTIONS.contains(text(args.get(i - 1)));
       if (!t.startsWith("-") && t.length() < 200 && MINER.matcher(t).find() && i > 0) {
@@ -1126,12 +1128,13 @@ final class SharedSystems {
     boolean crawls = false;
     for (Word word : step.args()) {
       String t = text(word);
-      if (CRAWLS.contains(t)
+      boolean crawler = !step.program().equals("curl") && !step.program().equals("http");
+      if (crawler && CRAWLS.contains(t)
           || t.startsWith("--mirror")
           || t.startsWith("--recursive")
           || t.startsWith("--level=")
           || t.startsWith("--input-file=")
-          || t.matches("-[a-zA-Z]*[rm][a-zA-Z]*") && !t.equals("-rm")) {
+          || crawler && t.matches("-[a-zA-Z]*[rm][a-zA-Z]*") && !t.equals("-rm")) {
         crawls = true;
       }
       if (!t.startsWith("-") && PUBLISHER.matcher(t).find()) {
@@ -1269,7 +1272,8 @@ final class SharedSystems {
       String t = text(args.get(i));
       int eq = t.indexOf('=');
       String option = t.startsWith("-") && eq > 0 ? t.substring(0, eq) : t;
-      if (!PASSWORD_OPTIONS.contains(option)) {
+      if (!PASSWORD_OPTIONS.contains(option)
+          || option.equals("-u") && !step.program().equals("curl")) {
         continue;
       }
       Word value = eq > 0 ? args.get(i) : i + 1 < args.size() ? args.get(i + 1) : null;
