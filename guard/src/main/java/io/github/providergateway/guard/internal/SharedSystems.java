@@ -568,6 +568,7 @@ final class SharedSystems {
           "--path",
           "--install-dir",
           "--local-lib",
+          "--python",
           "-L");
 
   /**
