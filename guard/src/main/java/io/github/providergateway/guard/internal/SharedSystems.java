@@ -46,9 +46,16 @@ final class SharedSystems {
               + "|(?:^|[\\s;&|])(?:parallel\\s+-j\\s*|xargs\\s+(?:\\S+\\s+)*-P\\s*)(?:[8-9]|\\d{2,})\\b"
               + "|\\s-(?:np|n)\\s+(?:[2-9]\\d|\\d{3,})\\b"
               + "|(?:python[\\d.]*|Rscript|julia)\\s+\\S{0,200}(?:train|fit|finetune|sweep|simulat|mcmc)"
-              + "\\w{0,40}\\.(?:py|R|jl)\\b|\\s--epochs[=\\s]"
-              + "|(?:^|[\\s;&|(])(?:\\./\\S+|(?:python[\\d.]*|Rscript|julia|bash|sh)\\s+\\S+)"
-              + "[^&;|]{0,400}[^&]&\\s*$");
+              + "\\w{0,40}\\.(?:py|R|jl)\\b|\\s--epochs[=\\s]");
+
+  /**
+   * A script or an interpreter's run left in the background as the remote command's last part
+   * ({@code ./run_all.sh &}): read only of a command that ends with {@code &}, from its last {@code
+   * ;}, {@code &&} or {@code |}.
+   */
+  private static final Pattern BACKGROUND =
+      Pattern.compile(
+          "^\\s*(?:\\./\\S+|(?:python[\\d.]*|Rscript|julia|bash|sh)\\s+\\S+).{0,512}&\\s*$");
 
   /** The top of a parallel file system, or one folder below the mount that holds everyone's. */
   private static final Pattern SHARED_TOP =
@@ -510,7 +517,17 @@ final class SharedSystems {
     for (int i = host + 1; i < args.size() && remote.length() < LONGEST; i++) {
       remote.append(' ').append(text(args.get(i)));
     }
-    return COMPUTE.matcher(remote).find();
+    if (COMPUTE.matcher(remote).find()) {
+      return true;
+    }
+    String last = remote.toString().strip();
+    if (!last.endsWith("&") || last.endsWith("&&")) {
+      return false;
+    }
+    int cut =
+        Math.max(last.lastIndexOf(';'), Math.max(last.lastIndexOf("&&"), last.lastIndexOf('|')));
+    String part = cut >= 0 ? last.substring(cut + (last.startsWith("&&", cut) ? 2 : 1)) : last;
+    return part.length() <= 512 && BACKGROUND.matcher(part).matches();
   }
 
   /** {@code find /lustre …}, {@code du -sh /gpfs/alpine}: a walk of everyone's files. */
