@@ -74,8 +74,8 @@ final class LoosenedEdits {
     return inPlace && ignoreFile && dropsKey;
   }
 
-  /** {path, old, new} of an edit tool's call, or null. */
-  private static String[] edit(CallForRules call) {
+  /** {path, old, new} of an edit tool's call, or null: read by {@link SharedSystems} too. */
+  static String[] edit(CallForRules call) {
     String tool = call.tool();
     if (!tool.equals("edit") && !tool.equals("write")) {
       return null;

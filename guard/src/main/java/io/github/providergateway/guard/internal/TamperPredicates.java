@@ -38,8 +38,8 @@ final class TamperPredicates {
     "open(" // with a mode that writes: checked below
   };
 
-  /** What walks every file below a folder in inline code. */
-  private static final String[] WALKS = {
+  /** What walks every file below a folder in inline code: read by {@link SharedSystems} too. */
+  static final String[] WALKS = {
     "os.walk(",
     "rglob(",
     "glob(",

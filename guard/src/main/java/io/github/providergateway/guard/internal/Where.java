@@ -202,6 +202,7 @@ final class Where {
     ReleasePredicates.addCallsTo(onCall);
     LiveOps.addCallsTo(onCall);
     Depots.addCallsTo(onCall);
+    SharedSystems.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -235,6 +236,7 @@ final class Where {
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
     ActingVerbs.addTo(named);
+    SharedSystems.addTo(named);
     LoosenedEdits.addTo(named);
     LiveKeys.addTo(named);
     ExposureSpellings.addTo(named);
