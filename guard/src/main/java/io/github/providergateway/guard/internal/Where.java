@@ -168,6 +168,7 @@ final class Where {
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
+    SafeguardPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -213,6 +214,7 @@ final class Where {
     GpuPredicates.addTo(named);
     HardwarePredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);
     DirectoryApis.addTo(named);
