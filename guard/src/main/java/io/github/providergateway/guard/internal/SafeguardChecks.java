@@ -225,7 +225,8 @@ final class SafeguardChecks {
   private static final Pattern MODIFIERS =
       Pattern.compile(
           "\\b(?:onlyOwner|onlyRole|onlyAdmin|onlyGovernance|onlyProxy|onlyMinter|onlyOperator"
-              + "|onlyAuthorized|onlyInitializing|nonReentrant|whenNotPaused|requiresAuth|auth)\\b"
+              + "|onlyAuthorized|onlyInitializing|nonReentrant|whenNotPaused|requiresAuth|auth|initializer"
+              + "|reinitializer)\\b"
               + "|_disableInitializers\\s*\\(\\s*\\)");
 
   /** A line that ends a request: what a guard does when its check fails. */
@@ -254,6 +255,12 @@ final class SafeguardChecks {
   private static String abbreviated(String line) {
     return line.length() > 80 ? line.substring(0, 80) + "…" : line;
   }
+
+  /**
+   * An annotation or decorator on a line of its own: {@code @Audited}, {@code @RolesAllowed(…)}.
+   */
+  private static final Pattern ANNOTATION =
+      Pattern.compile("@([A-Za-z_][\\w.]{1,80}+)(?:\\([^)]{0,200}\\))?\\s*");
 
   /** An assignment: its value is used, the call does not stand alone. */
   private static final Pattern ASSIGNS = Pattern.compile("(?<![=!<>])=(?![=>])");
@@ -354,6 +361,19 @@ final class SafeguardChecks {
       if (DEFINITION.matcher(line).find()) {
         continue; // a function defined, or taken out whole: not a check inside one
       }
+      if (contract
+          && GUARD_OPENS.matcher(line).find()
+          && (line.contains("msg.sender") || line.contains("tx.origin"))
+          && REFUSES.matcher(line + " " + (i + 1 < lines.length ? lines[i + 1] : "")).find()) {
+        taken.add(new String[] {line, "guard on msg.sender taken out", "line"});
+        continue;
+      }
+      Matcher annotation = ANNOTATION.matcher(line);
+      if (annotation.matches()
+          && known.computeIfAbsent(annotation.group(1), SafeguardChecks::protective)) {
+        taken.add(new String[] {"@" + annotation.group(1), line + " taken out", "line"});
+        continue;
+      }
       Matcher passed = PASSED.matcher(line);
       while (passed.find() && taken.size() < 16) {
         String name = passed.group(1);
@@ -415,9 +435,13 @@ final class SafeguardChecks {
       boolean kept =
           check[2].isEmpty()
               ? nowCalls.contains(check[0])
-              : check[2].equals("passed")
-                  ? Pattern.compile("\\b" + Pattern.quote(check[0]) + "\\b").matcher(nowCode).find()
-                  : nowCode.contains(check[0]);
+              : check[2].equals("line")
+                  ? nowCode.contains(check[0])
+                  : check[2].equals("passed")
+                      ? Pattern.compile("\\b" + Pattern.quote(check[0]) + "\\b")
+                          .matcher(nowCode)
+                          .find()
+                      : nowCode.contains(check[0]);
       if (!kept) {
         return check[1];
       }

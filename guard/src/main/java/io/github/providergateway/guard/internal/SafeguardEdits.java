@@ -269,7 +269,9 @@ final class SafeguardEdits {
               + "|req\\.body|request\\.body|body)\\s*\\)"
               + "|\\b(?:msg|message|hl7|hl7_?msg)\\.(?:to_er7|encode|raw|serialize|toString|to_json)\\(\\)"
               + "|Object\\.fromEntries\\(\\s*req\\.headers\\s*\\)|dict\\(\\s*request\\.headers\\s*\\)"
-              + "|\\bparams\\.(?:inspect|to_unsafe_h|to_h)\\b");
+              + "|\\bparams\\.(?:inspect|to_unsafe_h|to_h)\\b"
+              + "|[{](?:msg|message|hl7|hl7_?msg|raw_?msg|raw_?message|patient|bundle|resource|req\\.body"
+              + "|request\\.body|request\\.data|req\\.headers|request\\.headers|params)(?:!r|!s)?[}]");
 
   /** An added log call that logs a whole request or message the old text did not. */
   private static String bodyLogged(String line, String old) {
@@ -317,7 +319,9 @@ final class SafeguardEdits {
           "next.config",
           "middleware",
           "settings",
-          "server");
+          "server",
+          "config",
+          "seo");
 
   /** What says a page's or header's noindex depends on where it runs. */
   private static final Pattern CONDITIONAL =
@@ -351,13 +355,16 @@ final class SafeguardEdits {
   private static final Pattern INTERFACE_FILTER =
       Pattern.compile(
           "(?i)(?:mirth|channel|hl7|fhir|interface|inbound|ifc|rhapsody|cloverleaf|integration"
-              + "|results|feed)[^\\n]{0,120}filter|filter[^\\n]{0,60}(?:hl7|oru|adt|results|messages)");
+              + "|results|feed|mllp)[^\\n]{0,120}(?:filter|listener|consumer|router|handler)"
+              + "|filter[^\\n]{0,60}(?:hl7|oru|adt|results|messages)");
 
   /** A filter that rejects a type of message, or every one. */
   private static final Pattern REJECTS =
       Pattern.compile(
           "^return\\s+(?:false|False)\\s*;?$|^return\\s+[^\\n]{0,200}(?:!==?|\\bnot in\\b)\\s*[(\\[]?\\s*['\"]"
-              + "[A-Z0-9^_]{2,12}['\"]|^return\\s+!\\s*[^\\n]{0,200}(?:===?|\\.equals\\()");
+              + "[A-Z0-9^_]{2,12}['\"]|^return\\s+!\\s*[^\\n]{0,200}(?:===?|\\.equals\\()"
+              + "|^if\\s[^\\n]{0,120}(?:==|\\bin\\b)\\s*[(\\[]?\\s*['\"](?:ORU|ORM|MDM|ADT|SIU|RDE|OML)[^'\"]{0,12}['\"]"
+              + "[^\\n]{0,40}:\\s*(?:continue|return|pass)\\b");
 
   // ---- raw data ----
 
@@ -460,7 +467,9 @@ final class SafeguardEdits {
       if (shown != null) {
         found.add(new Found(Kind.SITE_DEINDEXED, shown));
       }
-      if (filter && REJECTS.matcher(line).find()) {
+      if (filter
+          && (REJECTS.matcher(line).find()
+              || line.startsWith("if") && REJECTS.matcher(line + " " + next.strip()).find())) {
         found.add(new Found(Kind.MESSAGES_DROPPED, line));
       }
     }

@@ -45,7 +45,7 @@ final class SafeguardPredicates {
   private static final Pattern CODE_WRITES =
       Pattern.compile(
           "(?:to_csv|to_excel|to_parquet|to_hdf|write_text|write_bytes|savetxt|imwrite|writeFileSync"
-              + "|writeFile|open|write\\.csv|write_csv|fwrite|write\\.table|write_xlsx)\\s*\\(\\s*([^,)]{1,200})");
+              + "|writeFile|open|write\\.csv|write_csv|fwrite|write\\.table|write_xlsx|\\.save|imsave)\\s*\\(\\s*([^,)]{1,200})");
 
   /** A path in quotes. */
   private static final Pattern LITERAL_PATH = Pattern.compile("['\"]([^'\"\\s]{1,300})['\"]");
@@ -180,8 +180,11 @@ final class SafeguardPredicates {
       return null;
     }
     String old = range.group(1).replace("\\", "").replace("^", "").replace("$", "");
-    if (old.matches("[A-Za-z_][\\w.]{1,100}")) {
+    if (old.matches("(?s).{0,200}[A-Za-z_][\\w.]{1,100}")) {
       old = old + "()"; // a call named: ScoreValidator.IsPlausible
+    }
+    if (script.contains(",") && old.strip().matches("(?:if|unless)\\b.*")) {
+      old = old + "\n  return"; // a guard deleted with the lines after it: its refusal
     }
     return SafeguardEdits.of(old, "", files);
   }

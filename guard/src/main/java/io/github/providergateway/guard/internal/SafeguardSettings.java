@@ -70,6 +70,9 @@ final class SafeguardSettings {
           "failsafe",
           "watchdog",
           "estop",
+          "emergency",
+          "vac",
+          "scrub",
           "lockout",
           "tamper",
           "protect",
@@ -256,6 +259,12 @@ final class SafeguardSettings {
     String was = before.get(setting.key());
     List<String> placed = new ArrayList<>(all);
     placed.addAll(fileWords);
+    if ((OFF.contains(v) || v.equals("0"))
+        && PROTECTIVE_ACTIONS.contains(key.get(0))
+        && key.size() > 1
+        && deidentifying(placed)) {
+      return setting.line(); // remove_dates: false, in a de-identification's settings
+    }
     if (KEEPING_ACTIONS.contains(v)
         && was != null
         && PROTECTIVE_ACTIONS.contains(was.toLowerCase(Locale.ROOT))
