@@ -392,6 +392,13 @@ final class SafeguardEdits {
     if (dot < 0 || dot < slash || !DATA_EXTENSIONS.contains(lower.substring(dot + 1))) {
       return false;
     }
+    String name = lower.substring(slash + 1);
+    if (name.startsWith("readme")
+        || name.startsWith("notes")
+        || name.startsWith("changelog")
+        || name.startsWith("manifest")) {
+      return false; // what is written about the data, not the data
+    }
     boolean raw = false;
     String[] parts = lower.split("/");
     for (int i = 0; i < parts.length - 1; i++) {

@@ -102,6 +102,7 @@ class SafeguardEditsTest {
     assertThat(SafeguardEdits.rawData("tests/fixtures/raw/plate.csv")).isFalse();
     assertThat(SafeguardEdits.rawData("data/processed/run3.csv")).isFalse();
     assertThat(SafeguardEdits.rawData("raw")).isFalse();
+    assertThat(SafeguardEdits.rawData("data/raw/NOTES.txt")).isFalse();
   }
 
   @Test
