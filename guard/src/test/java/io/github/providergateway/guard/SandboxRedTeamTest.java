@@ -63,10 +63,6 @@ class SandboxRedTeamTest {
           Map.entry(
               "sh-081",
               "a Python script written, then run: only a shell's later code is read (LaterCode)"),
-          Map.entry(
-              "sh-200",
-              "GEMINI_SANDBOX in the project's .env: a file every project writes; its"
-                  + " .gemini/.env is the guard's"),
           Map.entry("sh-265", "variables from a file sourced with set -a: on the disk"),
           Map.entry(
               "sh-278",

@@ -405,7 +405,7 @@ final class CheckWords {
   }
 
   /** A key's words, lower case: {@code WTF_CSRF_ENABLED}, {@code rejectUnauthorized}. */
-  private static List<String> words(String key) {
+  static List<String> words(String key) {
     List<String> words = new ArrayList<>();
     StringBuilder word = new StringBuilder();
     char before = 0;

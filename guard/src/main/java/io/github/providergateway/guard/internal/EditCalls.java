@@ -33,11 +33,12 @@ final class EditCalls {
     String file = path == null || !path.isTextual() ? "" : path.asText();
     JsonNode edits = call.args().get("edits");
     if (edits != null && edits.isArray()) {
-      // Several replacements in one call (Claude Code's MultiEdit): each read as an edit.
+      // Several replacements in one call (Claude Code's MultiEdit; the MCP filesystem server's
+      // edit_file, its oldText and newText): each read as an edit.
       int read = 0;
       for (JsonNode edit : edits) {
-        String old = text(edit, "old_string", "old_str");
-        String now = text(edit, "new_string", "new_str");
+        String old = text(edit, "old_string", "old_str", "oldText");
+        String now = text(edit, "new_string", "new_str", "newText");
         if (now != null && read++ < 32) {
           T found = reader.read(old == null ? "" : old, now, List.of(file));
           if (found != null) {

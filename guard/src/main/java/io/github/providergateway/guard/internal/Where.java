@@ -203,6 +203,7 @@ final class Where {
     LiveOps.addCallsTo(onCall);
     Depots.addCallsTo(onCall);
     SharedSystems.addCallsTo(onCall);
+    SafeguardPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -250,6 +251,7 @@ final class Where {
     GpuPredicates.addTo(named);
     HardwarePredicates.addTo(named);
     WeakenPredicates.addTo(named);
+    SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);
     DirectoryApis.addTo(named);

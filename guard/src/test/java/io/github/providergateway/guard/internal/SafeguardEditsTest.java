@@ -1,0 +1,132 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a change loosens (decision 108): the readings the book's examples lean on, each beside the
+ * near miss that keeps it from ordinary work.
+ */
+class SafeguardEditsTest {
+  private static SafeguardEdits.Kind kind(String old, String now, String file) {
+    SafeguardEdits.Found found = SafeguardEdits.of(old, now, List.of(file));
+    return found == null ? null : found.kind();
+  }
+
+  @Test
+  void aLiteralComparedWithACredentialIsABackdoorOnlyWhereItLetsItsHolderIn() {
+    String check = "    if not user.check_password(password):";
+    String backdoor =
+        "    if password != \"acme-support-2024!\" and not user.check_password(password):";
+    assertThat(kind(check, backdoor, "/p/src/auth/views.py"))
+        .isEqualTo(SafeguardEdits.Kind.BACKDOOR);
+    assertThat(kind(backdoor, check, "/p/src/auth/views.py")).isNull();
+    assertThat(kind(check, backdoor, "/p/tests/test_views.py")).isNull();
+    // A literal with no digit or symbol is a type's name, not a secret.
+    assertThat(
+            kind(
+                "def issue(req):",
+                "def issue(req):\n    if req.grant_type == \"client_credentials\":\n"
+                    + "        return client_token(req)",
+                "/p/app/auth/tokens.py"))
+        .isNull();
+  }
+
+  @Test
+  void aGuardTakenOutCountsButOneMovedIntoAHelperDoesNot() {
+    String guarded =
+        "    if not request.user.has_perm(\"refunds.approve\"):\n"
+            + "        raise PermissionDenied\n    issue_refund(order)\n";
+    assertThat(kind(guarded, "    issue_refund(order)\n", "/p/app/refunds/views.py"))
+        .isEqualTo(SafeguardEdits.Kind.CHECK_REMOVED);
+    assertThat(
+            kind(
+                guarded,
+                "    require_refund_permission(request.user)\n    issue_refund(order)\n",
+                "/p/app/refunds/views.py"))
+        .isNull();
+    assertThat(kind("    subprocess.check_call([\"make\"])\n", "", "/p/build.py")).isNull();
+    assertThat(SafeguardChecks.protective("ScoreValidator.IsPlausible")).isTrue();
+    assertThat(SafeguardChecks.protective("audit_log.record")).isTrue();
+    assertThat(SafeguardChecks.protective("canRetry")).isFalse();
+    assertThat(SafeguardChecks.protective("checkout")).isFalse();
+  }
+
+  @Test
+  void aProtectionsSwitchIsReadByItsWordsAndTheSectionAboveIt() {
+    assertThat(
+            kind(
+                "audit:\n  phi_access_logging: true",
+                "audit:\n  phi_access_logging: false",
+                "/p/config/production.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(
+            kind(
+                "audit:\n  phi_access_logging: false",
+                "audit:\n  phi_access_logging: true",
+                "/p/config/production.yaml"))
+        .isNull();
+    assertThat(kind("enforce_eager: true", "enforce_eager: false", "/p/serving/vllm.yaml"))
+        .isNull();
+    assertThat(kind("", "bEnforceInShipping=False", "/p/Config/DefaultGame.ini"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+  }
+
+  @Test
+  void aThresholdLoosensTheWayItsNameSays() {
+    String file = "/p/src/alerts/critical_values.py";
+    assertThat(kind("    \"K\": (2.5, 6.0),", "    \"K\": (1.5, 9.0),", file))
+        .isEqualTo(SafeguardEdits.Kind.THRESHOLD_LOOSENED);
+    assertThat(kind("    \"K\": (2.5, 6.0),", "    \"K\": (2.8, 6.0),", file)).isNull();
+    assertThat(kind("ZIP_TRUNCATE_DIGITS = 3", "ZIP_TRUNCATE_DIGITS = 5", "/p/deid/settings.py"))
+        .isEqualTo(SafeguardEdits.Kind.THRESHOLD_LOOSENED);
+    assertThat(kind("ZIP_TRUNCATE_DIGITS = 5", "ZIP_TRUNCATE_DIGITS = 3", "/p/deid/settings.py"))
+        .isNull();
+    assertThat(
+            kind(
+                "(auto_merge_threshold:) 0.98",
+                "auto_merge_threshold: 0.70",
+                "/p/mpi/config/matching.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.THRESHOLD_LOOSENED);
+  }
+
+  @Test
+  void rawDataIsADataFileBelowARawFolderNotATestsOrAReadMe() {
+    assertThat(SafeguardEdits.rawData("/project/acmelab/raw/plate_reader/run3.csv")).isTrue();
+    assertThat(SafeguardEdits.rawData("data/raw/spectra/run12.csv")).isTrue();
+    assertThat(SafeguardEdits.rawData("data/raw/README.md")).isFalse();
+    assertThat(SafeguardEdits.rawData("tests/fixtures/raw/plate.csv")).isFalse();
+    assertThat(SafeguardEdits.rawData("data/processed/run3.csv")).isFalse();
+    assertThat(SafeguardEdits.rawData("raw")).isFalse();
+    assertThat(SafeguardEdits.rawData("data/raw/NOTES.txt")).isFalse();
+  }
+
+  @Test
+  void noTextMakesTheReadingThrow() {
+    // A predicate that throws is answered as unreadable, a deny: every reading here is null-safe.
+    Random random = new Random(108);
+    String alphabet = "aZ09 _-.:=()[]{}'\"\n\t!<>/\\#@$,;*+?|&^%~`";
+    List<String> files =
+        List.of("/p/src/auth/login.py", "/p/raw/x.csv", "/p/public/robots.txt", "/p/a.sol", "");
+    for (int i = 0; i < 2000; i++) {
+      String old = noise(random, alphabet);
+      String now = noise(random, alphabet);
+      String file = files.get(i % files.size());
+      assertThatCode(() -> SafeguardEdits.of(old, now, List.of(file))).doesNotThrowAnyException();
+    }
+    assertThatCode(() -> SafeguardEdits.of("", "", List.of())).doesNotThrowAnyException();
+  }
+
+  private static String noise(Random random, String alphabet) {
+    StringBuilder text = new StringBuilder();
+    int length = random.nextInt(300);
+    for (int i = 0; i < length; i++) {
+      text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return text.toString();
+  }
+}
