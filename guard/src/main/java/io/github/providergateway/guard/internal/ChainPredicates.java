@@ -20,6 +20,8 @@ final class ChainPredicates {
   private static final List<String> KEY_DECRYPTS =
       List.of(
           "Account.decrypt(",
+          "account.decrypt(",
+          "keythereum.recover(",
           "decrypt_keyfile",
           "decode_keyfile_json",
           "fromEncryptedJson",
@@ -119,7 +121,39 @@ final class ChainPredicates {
 
   /** The words of a provider's tool that act rather than read. */
   private static final List<String> TOOL_ACTS =
-      List.of("send", "write", "exec", "transact", "sign", "propose", "submit", "broadcast");
+      List.of(
+          "send",
+          "write",
+          "exec",
+          "transact",
+          "sign",
+          "propose",
+          "submit",
+          "broadcast",
+          "transfer",
+          "swap",
+          "bridge",
+          "approve",
+          "deploy",
+          "upgrade");
+
+  /** The words of a provider's tool that say it is a chain's or a wallet's. */
+  private static final List<String> CHAIN_TOOLS =
+      List.of(
+          "wallet",
+          "evm",
+          "__eth",
+          "eth_",
+          "ethereum",
+          "solana",
+          "web3",
+          "cast",
+          "foundry",
+          "safe",
+          "chain",
+          "token",
+          "transaction",
+          "bridge");
 
   /** The words of a provider's tool that only read or try: a simulation, an estimate. */
   private static final List<String> TOOL_READS =
@@ -271,11 +305,53 @@ final class ChainPredicates {
     named.put("stops-validator-service", ChainPredicates::stopsValidatorService);
     named.put("indexer-not-local", ChainPredicates::indexerNotLocal);
     named.put("hardhat-task-on-mainnet", ChainPredicates::hardhatTaskOnMainnet);
+    named.put("sed-removes-contract-guard", ChainPredicates::sedRemovesContractGuard);
     named.put(
         "script-acts-on-mainnet", (scan, step, read) -> scriptOnMainnet(scan, step, SCRIPT_ACTS));
     named.put(
         "script-deploys-to-mainnet",
         (scan, step, read) -> scriptOnMainnet(scan, step, SCRIPT_DEPLOYS));
+  }
+
+  /**
+   * {@code sed -i} or {@code perl -pi} over a Solidity file with a script that deletes the lines of
+   * a safeguard ({@code /_disableInitializers/d}) or substitutes it away ({@code s/ onlyOwner//}).
+   */
+  private static boolean sedRemovesContractGuard(Scan scan, Step step, Where.Read read) {
+    boolean solidity = false;
+    boolean removes = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.length() > 4000) {
+        return false;
+      }
+      solidity |= text.endsWith(".sol") || text.endsWith(".sol'");
+      for (String guard : SOL_GUARDS) {
+        String name = guard.replace("()", "").replace("(", "");
+        if (!text.contains(name)) {
+          continue;
+        }
+        if (text.endsWith("/d") || text.endsWith("/d;") || text.contains("/d;")) {
+          removes = true;
+        } else if (text.startsWith("s") && text.length() > 2) {
+          // s/onlyOwner/onlyRole(ADMIN)/ swaps one guard for another: no removal
+          String delimiter = String.valueOf(text.charAt(1));
+          String[] parts = text.split(java.util.regex.Pattern.quote(delimiter), -1);
+          removes |= parts.length >= 3 && parts[1].contains(name) && !guarded(parts[2]);
+        }
+      }
+    }
+    return solidity && removes;
+  }
+
+  /** Whether a text holds one of the safeguards, by name. */
+  private static boolean guarded(String text) {
+    for (String guard : SOL_GUARDS) {
+      if (text.contains(guard.replace("()", "").replace("(", ""))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -519,8 +595,11 @@ final class ChainPredicates {
         return null;
       }
       text = call.args().toString();
-      if (!OtherHosts.has(text, POWERS)) {
+      if (!OtherHosts.has(text, POWERS) && !OtherHosts.has(tool, CHAIN_TOOLS)) {
         return null;
+      }
+      if (ChainNetworks.namesMainnet(text) && !OtherHosts.has(text, POWERS)) {
+        return call.tool() + " on mainnet"; // a wallet's tool sending or signing
       }
     }
     if (!ChainNetworks.namesMainnet(text)) {
