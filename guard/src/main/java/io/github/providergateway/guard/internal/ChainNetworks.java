@@ -99,7 +99,10 @@ final class ChainNetworks {
       Pattern.compile(
           "(?i)(?:--chain(?:-id)?|chain_?id|network_?id)[\"']?\\s*[=:]?\\s*[\"']?"
               + "(?:1|10|56|100|137|250|324|1101|5000|8453|42161|42220|43114|59144|81457|534352)"
-              + "(?![\\w.])");
+              + "(?![\\w.])"
+              // viem's and wagmi's chain objects: chain: mainnet, chain: base
+              + "|\\bchain\\s*:\\s*(?:mainnet|base|arbitrum|optimism|polygon|bsc|avalanche|gnosis"
+              + "|linea|scroll|zksync)\\b");
 
   /** The options that name a chain program's chain. */
   private static final Set<String> NETWORK_OPTIONS =
@@ -117,6 +120,7 @@ final class ChainNetworks {
           "--cluster",
           "--env",
           "--networkId",
+          "--profile",
           "--network-id");
 
   /** Programs whose chain, when none is named, is the one their configuration names: mainnet. */
@@ -212,6 +216,10 @@ final class ChainNetworks {
       case "cast", "forge" -> {
         String url = assigned(source, "ETH_RPC_URL");
         return url != null || !source.contains("ETH_RPC_URL") ? url : "$ETH_RPC_URL";
+      }
+      case "sui" -> {
+        int at = source.indexOf("switch --env ");
+        return at < 0 ? null : source.substring(at + 13).split("[\\s;&|]", 2)[0];
       }
       case "solana", "spl-token", "anchor" -> {
         int at = source.indexOf("config set");
