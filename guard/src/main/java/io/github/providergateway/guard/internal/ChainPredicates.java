@@ -69,6 +69,20 @@ final class ChainPredicates {
           "signAndExecuteTransaction",
           "sign_and_send");
 
+  /** Inline code's signers: a wallet made from a key, whatever it then calls, acts with it. */
+  private static final List<String> SIGNERS =
+      List.of(
+          "new ethers.Wallet(",
+          "new Wallet(",
+          "privateKeyToAccount(",
+          "mnemonicToAccount(",
+          "Account.from_key(",
+          "account.from_key(",
+          "Keypair.fromSecretKey(",
+          "Keypair.from_bytes(",
+          "Keypair.from_secret_key(",
+          "createWalletClient(");
+
   /** A contract's powers: who owns it, who may act, what code it runs, who may spend for it. */
   private static final List<String> POWERS =
       List.of(
@@ -297,7 +311,8 @@ final class ChainPredicates {
         "code-acts-on-mainnet",
         (scan, step, read) -> {
           String code = InterpreterCode.of(step);
-          return OtherHosts.has(code, CODE_WRITES) && ChainNetworks.namesMainnet(code);
+          return (OtherHosts.has(code, CODE_WRITES) || OtherHosts.has(code, SIGNERS))
+              && ChainNetworks.namesMainnet(code);
         });
     named.put("signs-with-real-key", ChainPredicates::signsWithRealKey);
     named.put("posts-validator-exit", ChainPredicates::postsValidatorExit);
