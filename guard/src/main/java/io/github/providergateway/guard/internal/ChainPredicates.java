@@ -604,12 +604,19 @@ final class ChainPredicates {
       text = source;
     } else {
       String tool = call.tool().toLowerCase(Locale.ROOT);
-      if (FILE_TOOLS.contains(tool)
-          || !OtherHosts.has(tool, TOOL_ACTS)
-          || OtherHosts.has(tool, TOOL_READS)) {
+      if (FILE_TOOLS.contains(tool) || OtherHosts.has(tool, TOOL_READS)) {
         return null;
       }
       text = call.args().toString();
+      boolean broadcasts = text.contains("\"broadcast\":true");
+      if (!broadcasts && !OtherHosts.has(tool, TOOL_ACTS)) {
+        return null;
+      }
+      if (tool.contains("sign")
+          && OtherHosts.has(tool, CHAIN_TOOLS)
+          && !ChainNetworks.testChain(text)) {
+        return call.tool() + " with a wallet's key"; // a signature is good on every chain
+      }
       if (!OtherHosts.has(text, POWERS) && !OtherHosts.has(tool, CHAIN_TOOLS)) {
         return null;
       }
