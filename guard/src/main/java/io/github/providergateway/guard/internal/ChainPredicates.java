@@ -69,6 +69,52 @@ final class ChainPredicates {
           "signAndExecuteTransaction",
           "sign_and_send");
 
+  /** Parts of a variable's name that say it holds a wallet's key or seed phrase. */
+  private static final List<String> WALLET_SECRET_NAMES =
+      List.of("PRIVATE_KEY", "PRIVATEKEY", "MNEMONIC", "SEED_PHRASE", "SEEDPHRASE", "_PK");
+
+  /** Parts of a private key's name that say it is a wallet's. */
+  private static final List<String> WALLET_OWNERS =
+      List.of(
+          "WALLET",
+          "DEPLOYER",
+          "SIGNER",
+          "TREASURY",
+          "ETH",
+          "SOL",
+          "OWNER",
+          "ADMIN",
+          "HOT",
+          "VALIDATOR",
+          "KEYPAIR",
+          "ACCOUNT",
+          "MINTER",
+          "OPERATOR",
+          "RELAYER",
+          "GUARDIAN",
+          "SAFE",
+          "EVM",
+          "CHAIN",
+          "MAINNET");
+
+  /** Inline code's requests to another host. */
+  private static final List<String> CODE_REQUESTS =
+      List.of(
+          "requests.post",
+          "requests.get",
+          "requests.put",
+          "fetch(",
+          "urllib.request",
+          "axios",
+          "http.request",
+          "https.request",
+          "httpx.",
+          "socket.");
+
+  /** Chain libraries that use a key to sign, not to send it. */
+  private static final List<String> CHAIN_LIBRARIES =
+      List.of("ethers", "web3", "viem", "solana", "eth_account", "Keypair", "Account.", "anchor");
+
   /** Inline code's signers: a wallet made from a key, whatever it then calls, acts with it. */
   private static final List<String> SIGNERS =
       List.of(
@@ -315,6 +361,7 @@ final class ChainPredicates {
               && ChainNetworks.namesMainnet(code);
         });
     named.put("signs-with-real-key", ChainPredicates::signsWithRealKey);
+    named.put("sends-wallet-secret", ChainPredicates::sendsWalletSecret);
     named.put("posts-validator-exit", ChainPredicates::postsValidatorExit);
     named.put("slashing-db-written", ChainPredicates::slashingDbWritten);
     named.put("stops-validator-service", ChainPredicates::stopsValidatorService);
@@ -448,6 +495,74 @@ final class ChainPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("power-used-on-mainnet", ChainPredicates::powerUsedOnMainnet);
     named.put("edit-removes-contract-guard", ChainPredicates::removesContractGuard);
+  }
+
+  /**
+   * A request that carries a wallet's secret from the environment ({@code $HOT_WALLET_PRIVATE_KEY},
+   * {@code $DEPLOYER_MNEMONIC}) to a host that is not this machine: curl's words, or inline code
+   * that reads the variable and makes a request with no chain library to sign with it.
+   */
+  private static boolean sendsWalletSecret(Scan scan, Step step, Where.Read read) {
+    if (step.interpreter()) {
+      String code = InterpreterCode.of(step);
+      return code != null
+          && code.length() < 64 * 1024
+          && walletSecret(code)
+          && OtherHosts.has(code, CODE_REQUESTS)
+          && !OtherHosts.has(code, CHAIN_LIBRARIES)
+          && !ChainNetworks.testChain(code);
+    }
+    boolean secret = false;
+    StringBuilder all = new StringBuilder();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.length() > 4000) {
+        return false;
+      }
+      all.append(text).append(' ');
+      String before = i == 0 ? "" : args.get(i - 1).text();
+      boolean credential =
+          Set.of("-H", "--header", "-u", "--user", "--oauth2-bearer").contains(before)
+              || text.startsWith("-H")
+              || text.startsWith("Authorization");
+      secret |= !credential && text.indexOf('$') >= 0 && walletSecret(text);
+    }
+    return secret && !ChainNetworks.testChain(all.toString());
+  }
+
+  /**
+   * Whether a text names a variable that holds a wallet's secret: a seed phrase's, or a private
+   * key's whose name says whose wallet ({@code DEPLOYER_PRIVATE_KEY}, {@code HOT_WALLET_PK}), not a
+   * service's API key ({@code KLAVIYO_PRIVATE_KEY}).
+   */
+  private static boolean walletSecret(String text) {
+    for (String part : WALLET_SECRET_NAMES) {
+      for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+        int from = at;
+        while (from > 0 && identifier(text.charAt(from - 1))) {
+          from--;
+        }
+        int to = at + part.length();
+        while (to < text.length() && identifier(text.charAt(to))) {
+          to++;
+        }
+        String name = text.substring(from, to);
+        if (part.equals("_PK") && to != at + part.length()) {
+          continue; // _PKG, _PKCS: no key
+        }
+        if (part.contains("MNEMONIC")
+            || part.contains("SEED")
+            || OtherHosts.has(name, WALLET_OWNERS)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean identifier(char c) {
+    return c == '_' || Character.isLetterOrDigit(c);
   }
 
   /** {@code cast wallet sign} with a key that is not one of the local nodes' test keys. */
