@@ -521,12 +521,7 @@ final class ChainPredicates {
         return false;
       }
       all.append(text).append(' ');
-      String before = i == 0 ? "" : args.get(i - 1).text();
-      boolean credential =
-          Set.of("-H", "--header", "-u", "--user", "--oauth2-bearer").contains(before)
-              || text.startsWith("-H")
-              || text.startsWith("Authorization");
-      secret |= !credential && text.indexOf('$') >= 0 && walletSecret(text);
+      secret |= text.indexOf('$') >= 0 && walletSecret(text);
     }
     return secret && !ChainNetworks.testChain(all.toString());
   }
