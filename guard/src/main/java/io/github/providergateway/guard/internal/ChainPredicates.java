@@ -312,6 +312,29 @@ final class ChainPredicates {
           "set_admin",
           "setadmin");
 
+  /** What a script's or a task's name says when it only checks, reads or tries. */
+  private static final List<String> SCRIPT_READS =
+      List.of(
+          "check",
+          "validate",
+          "verify",
+          "simulat",
+          "dry",
+          "report",
+          "inspect",
+          "audit",
+          "diff",
+          "plan",
+          "preview",
+          "status",
+          "read",
+          "list",
+          "show",
+          "test",
+          "fork",
+          "estimate",
+          "safety");
+
   /** What a script or a make target named for a deploy says. */
   private static final List<String> SCRIPT_DEPLOYS = List.of("deploy", "migrat", "publish");
 
@@ -446,6 +469,7 @@ final class ChainPredicates {
     }
     if (task == null
         || HARDHAT_READS.contains(task)
+        || OtherHosts.has(task.toLowerCase(Locale.ROOT), SCRIPT_READS)
         || task.equals("ignition") && !"deploy".equals(next)) {
       return false;
     }
@@ -476,7 +500,10 @@ final class ChainPredicates {
       }
       String lower = text.toLowerCase(Locale.ROOT);
       String base = lower.substring(lower.lastIndexOf('/') + 1);
-      named = (targets || OtherHosts.has(base, SCRIPT_FILES)) && OtherHosts.has(base, words);
+      named =
+          (targets || OtherHosts.has(base, SCRIPT_FILES))
+              && OtherHosts.has(base, words)
+              && !OtherHosts.has(base, SCRIPT_READS);
     }
     if (!named) {
       return false;
