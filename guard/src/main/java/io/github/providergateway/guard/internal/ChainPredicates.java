@@ -390,6 +390,9 @@ final class ChainPredicates {
     named.put("stops-validator-service", ChainPredicates::stopsValidatorService);
     named.put("indexer-not-local", ChainPredicates::indexerNotLocal);
     named.put("hardhat-task-on-mainnet", ChainPredicates::hardhatTaskOnMainnet);
+    named.put(
+        "hardhat-run-not-local",
+        (scan, step, read) -> ChainNetworks.notLocal(scan, step) && !runsAReadingScript(step));
     named.put("sed-removes-contract-guard", ChainPredicates::sedRemovesContractGuard);
     named.put(
         "script-acts-on-mainnet", (scan, step, read) -> scriptOnMainnet(scan, step, SCRIPT_ACTS));
@@ -427,6 +430,21 @@ final class ChainPredicates {
       }
     }
     return solidity && removes;
+  }
+
+  /**
+   * Whether {@code hardhat run} runs a script named for a check, a read or a simulation ({@code
+   * scripts/check-owner.ts}): what it does on mainnet is read, not sent.
+   */
+  private static boolean runsAReadingScript(Step step) {
+    for (Word word : step.args()) {
+      String lower = word.text().toLowerCase(Locale.ROOT);
+      String base = lower.substring(lower.lastIndexOf('/') + 1);
+      if (OtherHosts.has(base, SCRIPT_FILES)) {
+        return OtherHosts.has(base, SCRIPT_READS) && !OtherHosts.has(base, SCRIPT_ACTS);
+      }
+    }
+    return false;
   }
 
   /** Whether a text holds one of the safeguards, by name. */
@@ -470,7 +488,8 @@ final class ChainPredicates {
     if (task == null
         || HARDHAT_READS.contains(task)
         || OtherHosts.has(task.toLowerCase(Locale.ROOT), SCRIPT_READS)
-        || task.equals("ignition") && !"deploy".equals(next)) {
+        || task.equals("ignition") && !"deploy".equals(next)
+        || task.equals("run") && runsAReadingScript(step)) {
       return false;
     }
     String network = ChainNetworks.named(step);
