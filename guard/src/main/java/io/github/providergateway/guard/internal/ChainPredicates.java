@@ -207,12 +207,18 @@ final class ChainPredicates {
           "ethereum",
           "solana",
           "web3",
-          "cast",
+          "__cast",
+          "cast_",
           "foundry",
-          "safe",
-          "chain",
-          "token",
-          "transaction",
+          "hardhat",
+          "__safe",
+          "safe_",
+          "blockchain",
+          "onchain",
+          "chain_",
+          "metamask",
+          "viem",
+          "ethers",
           "bridge");
 
   /** The words of a provider's tool that only read or try: a simulation, an estimate. */
