@@ -43,6 +43,9 @@ final class ChainNetworks {
           "local",
           "sandbox");
 
+  /** Parts of an endpoint's name or a variable's that say it is a fork or a simulation of one. */
+  private static final List<String> FORKS = List.of("fork", "tenderly.co", "virtual.", "vnet");
+
   /** Parts of an endpoint or a name that say mainnet. */
   private static final List<String> MAINNET_PARTS =
       List.of(
@@ -188,7 +191,7 @@ final class ChainNetworks {
     if (v.equals("l") || v.equals("d") || v.equals("t")) {
       return false; // solana's monikers: localhost, devnet, testnet
     }
-    return !OtherHosts.has(v, TEST_CHAINS);
+    return !OtherHosts.has(v, TEST_CHAINS) && !OtherHosts.has(v, FORKS);
   }
 
   /** Whether a chain program acts on mainnet, by name. */
@@ -200,7 +203,8 @@ final class ChainNetworks {
     if (value == null) {
       return false;
     }
-    return MAINNET_NAMES.contains(value.toLowerCase(Locale.ROOT)) || namesMainnet(value);
+    String v = value.toLowerCase(Locale.ROOT);
+    return (MAINNET_NAMES.contains(v) || namesMainnet(value)) && !OtherHosts.has(v, FORKS);
   }
 
   /**
