@@ -349,7 +349,8 @@ final class ChainPredicates {
       List.of(".ts", ".js", ".mjs", ".cjs", ".py", ".sh", ".rb");
 
   /** Programs whose words after their own are targets (make's, npm run's), not files. */
-  private static final Set<String> TARGET_RUNNERS = Set.of("make", "just", "npm", "yarn", "pnpm");
+  private static final Set<String> TARGET_RUNNERS =
+      Set.of("make", "just", "npm", "yarn", "pnpm", "anchor");
 
   /** Solidity's safeguards an edit may take out. */
   private static final List<String> SOL_GUARDS =
