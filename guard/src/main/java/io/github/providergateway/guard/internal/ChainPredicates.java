@@ -694,6 +694,16 @@ final class ChainPredicates {
       }
       return scale && none && validator;
     }
+    if (Set.of("pkill", "killall", "kill").contains(step.program())) {
+      // pkill -f lighthouse, killall geth, kill $(pidof agave-validator)
+      for (Word word : args) {
+        String text = word.text();
+        if (!text.startsWith("-") && validatorService(text.replace("$(pidof ", ""))) {
+          return true;
+        }
+      }
+      return false;
+    }
     if (step.program().equals("service")) {
       // service <name> stop
       return args.size() >= 2
