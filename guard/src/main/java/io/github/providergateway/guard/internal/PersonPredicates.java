@@ -19,27 +19,7 @@ final class PersonPredicates {
       java.util.regex.Pattern.compile("\\d{8,12}(?:\\.\\d{2})?");
 
   /** The names of chains that are this machine's or a test network's. */
-  private static final List<String> TEST_CHAINS =
-      List.of(
-          "localhost",
-          "127.0.0.1",
-          "0.0.0.0",
-          "devnet",
-          "testnet",
-          "sepolia",
-          "goerli",
-          "holesky",
-          "hoodi",
-          "anvil",
-          "hardhat",
-          "ganache",
-          "regtest",
-          "signet",
-          "amoy",
-          "mumbai",
-          "fuji",
-          "local",
-          "sandbox");
+  private static final List<String> TEST_CHAINS = ChainNetworks.TEST_CHAINS;
 
   /** The calls that send a transaction on a chain. */
   private static final List<String> CHAIN_SENDS =
@@ -252,36 +232,6 @@ final class PersonPredicates {
   }
 
   private static boolean chainNotLocal(Scan scan, Step step, Where.Read read) {
-    List<Word> args = step.args();
-    String url = null;
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      int eq = text.indexOf('=');
-      String name = eq > 0 ? text.substring(0, eq) : text;
-      if (Set.of("--rpc-url", "-r", "--fork-url", "--url", "-u", "--rpc", "--network", "--chain")
-          .contains(name)) {
-        if (eq > 0) {
-          url = args.get(i).literal() ? text.substring(eq + 1) : "?";
-        } else if (i + 1 < args.size()) {
-          Word next = args.get(i + 1);
-          url = next.literal() ? next.text() : "?";
-        }
-      }
-    }
-    String program = step.program();
-    if (url == null) {
-      if (program.equals("hardhat")) {
-        return false; // its own network, in the process
-      }
-      if (program.equals("cast") || program.equals("forge")) {
-        return OtherHosts.source(scan).contains("ETH_RPC_URL"); // else anvil's localhost:8545
-      }
-      return true; // solana's, spl-token's, near's configured network: mainnet unless told
-    }
-    String u = url.toLowerCase(Locale.ROOT);
-    if (u.equals("l") || u.equals("d") || u.equals("t")) {
-      return false; // solana's monikers: localhost, devnet, testnet
-    }
-    return !OtherHosts.has(u, TEST_CHAINS);
+    return ChainNetworks.notLocal(scan, step); // decision 109: one notion of mainnet
   }
 }

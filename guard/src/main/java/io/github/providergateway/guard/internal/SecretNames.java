@@ -10,11 +10,19 @@ package io.github.providergateway.guard.internal;
 final class SecretNames {
   /** Parts of a name (split at {@code _}) that make it a secret's when a part holds them. */
   private static final String[] HELD = {
-    "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "APIKEY", "PRIVATEKEY"
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "PASSPHRASE",
+    "CREDENTIAL",
+    "APIKEY",
+    "PRIVATEKEY",
+    "MNEMONIC" // a wallet's seed phrase (decision 109)
   };
 
   /** Parts that make a name a secret's when a part is exactly one of them. */
-  private static final String[] WHOLE = {"PASS", "PAT", "PWD"};
+  private static final String[] WHOLE = {"PASS", "PAT", "PWD", "PK"}; // PK: ADMIN_PK, a key
 
   /** Parts holding TOKEN that are no secret: counts of a model's tokens, a tokenizer's setting. */
   private static final String[] NOT_SECRET = {"TOKENS", "TOKENIZER", "TOKENIZERS"};

@@ -204,6 +204,7 @@ final class Where {
     Depots.addCallsTo(onCall);
     SharedSystems.addCallsTo(onCall);
     SafeguardPredicates.addCallsTo(onCall);
+    ChainPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -265,6 +266,7 @@ final class Where {
     ReleasePredicates.addTo(named);
     LiveOps.addTo(named);
     Depots.addTo(named);
+    ChainPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
