@@ -224,6 +224,8 @@ final class Where {
     SearchIndexes.addTo(named);
     TamperPredicates.addTo(named);
     ReleasePredicates.addTo(named);
+    ProjectCommands.addTo(named);
+    ProductionConsoles.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);

@@ -79,6 +79,9 @@ public final class WrittenRuns {
         if (m >= 0 && m + 1 < words.size() && words.get(m + 1).equals("pip")) {
           requirements(scan, step, words, found);
         }
+        if (m >= 0 && m + 1 < words.size()) {
+          module(scan, step, words.get(m + 1), found);
+        }
       }
       case "pip", "pip3", "uv" -> requirements(scan, step, words, found);
       case "npm", "pnpm", "yarn", "bun" -> {
@@ -121,6 +124,7 @@ public final class WrittenRuns {
       }
       case "docker-compose" -> entries.add("image");
       case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
+      case "rails", "bundle" -> runnerFile(scan, step, words, found);
       default -> {}
     }
     for (String entry : entries) {
@@ -148,6 +152,48 @@ public final class WrittenRuns {
             found.runs().add(target.path().toString());
           }
         }
+      }
+    }
+  }
+
+  /**
+   * {@code python -m scripts.fix}: the module's file of the folder the call runs in ({@code
+   * scripts/fix.py}, or its package's {@code __main__.py}) is run, as {@code python scripts/fix.py}
+   * runs it.
+   */
+  private static void module(Scan scan, Step step, String module, Found found) {
+    if (!module.matches("[A-Za-z_][\\w.]{0,100}") || module.endsWith(".")) {
+      return;
+    }
+    String path = module.replace('.', '/');
+    for (String file : List.of(path + ".py", path + "/__main__.py")) {
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(target.path().toString());
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code rails runner FILE} (and {@code bundle exec rails runner}, {@code r}): the Ruby file the
+   * runner loads is run, as {@code ruby FILE} runs it (decision 105).
+   */
+  private static void runnerFile(Scan scan, Step step, List<String> words, Found found) {
+    int at = Math.max(words.indexOf("runner"), words.indexOf("r"));
+    for (int i = at + 1; at >= 0 && i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("-e") || word.equals("--environment")) {
+        i++; // its value
+      } else if (!word.startsWith("-")) {
+        if (word.endsWith(".rb")) {
+          for (Target target : scan.targets(step, step.args().get(i))) {
+            if (target.known() && found.runs().size() < 32) {
+              found.runs().add(target.path().toString());
+            }
+          }
+        }
+        return;
       }
     }
   }

@@ -450,6 +450,11 @@ final class InlineScan extends CodeCursor {
       } else if (c == '[') {
         pos++;
         args.add(list());
+      } else if (!args.isEmpty() && knownName() != null) {
+        args.add(knownName()); // system('kubectl', '--context', ctx, …) with ctx = 'prod'
+        while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '$')) {
+          pos++;
+        }
       } else if (args.isEmpty() && !code) {
         args.add(expression());
       } else if (args.isEmpty()) {
@@ -500,6 +505,22 @@ final class InlineScan extends CodeCursor {
     }
   }
 
+  /** The string the code assigned to the name at the position, which a comma or a close ends. */
+  private String knownName() {
+    int end = pos;
+    while (end < n && (isIdentifierPart(s.charAt(end)) || end == pos && s.charAt(end) == '$')) {
+      end++;
+    }
+    int after = end;
+    while (after < n && s.charAt(after) == ' ') {
+      after++;
+    }
+    if (end == pos || after < n && ",)]".indexOf(s.charAt(after)) < 0) {
+      return null;
+    }
+    return assigned().get(s.substring(pos, end));
+  }
+
   private static List<ProgramWord> words(List<?> list) {
     List<ProgramWord> words = new ArrayList<>();
     for (Object o : list) {
@@ -533,8 +554,12 @@ final class InlineScan extends CodeCursor {
         while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '.')) {
           pos++;
         }
+        String name = s.substring(start, pos);
+        String known = name.isEmpty() ? null : assigned().get(name);
+        // A name the code assigns a string to (CTX = "prod") stands as that string, as a call's
+        // command does (expression()); any other stands as a word the code computes.
         elements.add(
-            new StringBuilder("$").append(pos > start ? s.substring(start, pos) : "INLINE"));
+            known != null ? known : new StringBuilder("$").append(pos > start ? name : "INLINE"));
         if (pos == start) {
           return elements;
         }

@@ -1,0 +1,112 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A console or a runner of arbitrary code started inside a production container (issue 80 round 6,
+ * decision 105): {@code kubectl --context prod exec deploy/api -- bin/rails console}, {@code aws
+ * ecs execute-command --cluster prod --command "python manage.py shell"}. What the console is then
+ * told no one reads before it runs, with production's data and credentials; the container's
+ * production is the exec's (its context, cluster or namespace), as the command inside names none.
+ *
+ * <p>Cost: the words of one program, once.
+ */
+final class ProductionConsoles {
+  private ProductionConsoles() {}
+
+  /** Consoles by their program's name: whatever they run is typed into them. */
+  private static final Set<String> CONSOLES =
+      Set.of("irb", "pry", "iex", "tinker", "shell_plus", "dbshell", "remote_console", "console");
+
+  /** A framework's command words that start a console or run code given to them. */
+  private static final Set<String> CONSOLE_COMMANDS =
+      Set.of(
+          "console",
+          "c",
+          "runner",
+          "r",
+          "shell",
+          "shell_plus",
+          "dbshell",
+          "runscript",
+          "tinker",
+          "remote",
+          "remote_console",
+          "rpc",
+          "eval");
+
+  /** The programs those command words are of. */
+  private static final Set<String> FRAMEWORKS =
+      Set.of(
+          "rails",
+          "manage.py",
+          "django-admin",
+          "artisan",
+          "mix",
+          "bundle",
+          "php",
+          "python",
+          "python3");
+
+  /** Interpreters given code inline (or none, reading it from their input). */
+  private static final Set<String> INTERPRETERS =
+      Set.of("python", "python3", "node", "ruby", "php", "perl", "bun", "deno");
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "production-exec-console",
+        (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
+  }
+
+  /** Whether the command after the exec's {@code --} (or its {@code --command}) is a console. */
+  static boolean startsConsole(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.equals("--")) {
+        return console(args.subList(i + 1, args.size()).stream().map(Word::text).toList());
+      }
+      if (text.equals("--command") && i + 1 < args.size()) {
+        return console(List.of(args.get(i + 1).text().strip().split("\\s+", 8)));
+      }
+      if (text.startsWith("--command=")) {
+        return console(List.of(text.substring(10).strip().split("\\s+", 8)));
+      }
+    }
+    return false;
+  }
+
+  private static boolean console(List<String> words) {
+    if (words.isEmpty()) {
+      return false;
+    }
+    String first = words.get(0);
+    String program = first.substring(first.lastIndexOf('/') + 1);
+    if (CONSOLES.contains(program)) {
+      return true;
+    }
+    if (INTERPRETERS.contains(program)) {
+      if (words.size() == 1) {
+        return true; // python: a console reading what is typed
+      }
+      String option = words.get(1);
+      if (option.equals("-c")
+          || option.equals("-e")
+          || option.equals("-r")
+          || option.equals("--eval")
+          || option.equals("-i")) {
+        return true;
+      }
+    }
+    boolean framework = FRAMEWORKS.contains(program) || first.indexOf('/') >= 0;
+    for (int i = 1; framework && i < words.size() && i < 4; i++) {
+      if (CONSOLE_COMMANDS.contains(words.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
