@@ -60,6 +60,42 @@ final class ProductionConsoles {
     named.put(
         "production-exec-console",
         (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
+    named.put(
+        "console-sql-writes",
+        (scan, step, read) -> Environments.production(scan, step) && sqlWrites(step.args()));
+  }
+
+  /** The SQL statements that only read. */
+  private static final Set<String> READS =
+      Set.of("select", "with", "show", "explain", "\\d", "\\dt", "\\l", "table", "values");
+
+  /**
+   * Whether a console's {@code -c}/{@code --command} SQL ({@code heroku pg:psql -c "UPDATE …"})
+   * holds a statement that does more than read; a {@code WITH} that writes is read as a read only
+   * when no statement of it names a write.
+   */
+  static boolean sqlWrites(List<Word> args) {
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.equals("-c") || text.equals("--command")) {
+        String sql = args.get(i + 1).text();
+        sql = sql.length() > 4096 ? sql.substring(0, 4096) : sql;
+        for (String statement : sql.split(";")) {
+          String[] first = statement.strip().split("\\s+", 2);
+          String verb = first[0].toLowerCase(java.util.Locale.ROOT);
+          if (!verb.isEmpty() && !READS.contains(verb)) {
+            return true;
+          }
+          if (verb.equals("with")
+              && statement
+                  .toLowerCase(java.util.Locale.ROOT)
+                  .matches("(?s).*\\b(?:insert|update|delete|truncate|drop|alter)\\b.*")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether the command after the exec's {@code --} (or its {@code --command}) is a console. */
@@ -70,10 +106,21 @@ final class ProductionConsoles {
         return console(args.subList(i + 1, args.size()).stream().map(Word::text).toList());
       }
       if (text.equals("--command") && i + 1 < args.size()) {
-        return console(List.of(args.get(i + 1).text().strip().split("\\s+", 8)));
+        return commandLine(args.get(i + 1).text());
       }
       if (text.startsWith("--command=")) {
-        return console(List.of(text.substring(10).strip().split("\\s+", 8)));
+        return commandLine(text.substring(10));
+      }
+    }
+    return false;
+  }
+
+  /** A command line given as one string: any of its commands ({@code cd app && bin/rails c}). */
+  private static boolean commandLine(String line) {
+    String bounded = line.length() > 1024 ? line.substring(0, 1024) : line;
+    for (String command : bounded.split("&&|\\|\\||;")) {
+      if (!command.isBlank() && console(List.of(command.strip().split("\\s+", 8)))) {
+        return true;
       }
     }
     return false;

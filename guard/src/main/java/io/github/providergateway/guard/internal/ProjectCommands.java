@@ -258,7 +258,8 @@ final class ProjectCommands {
     }
     String found = verb(commands, skips);
     if (found != null) {
-      return framework && !Environments.production(scan, step) ? null : found;
+      // A framework's task acts on the developer's own data unless production or everyone is named.
+      return framework && !everyone && !Environments.production(scan, step) ? null : found;
     }
     if (acting == null) {
       return null;
@@ -363,6 +364,8 @@ final class ProjectCommands {
       }
     }
     boolean identity = false;
+    boolean account = false;
+    boolean changes = false;
     for (int i = 0; i < segments.size(); i++) {
       List<String> parts = segments.get(i);
       for (List<String> phrase : ACTS) {
@@ -377,10 +380,92 @@ final class ProjectCommands {
       }
       for (String part : parts) {
         identity |= IDENTITIES.contains(part);
+        account |= IDENTITIES.contains(part) || ACCOUNT_THINGS.contains(part);
       }
+      changes |= ACCOUNT_CHANGES.contains(parts.get(0));
     }
-    return identity && skips ? String.join(":", commands) : null;
+    return identity && skips || account && changes ? String.join(":", commands) : null;
   }
+
+  /**
+   * What a customer's account holds besides its identities: a verb of {@link #ACCOUNT_CHANGES} on
+   * one acts on the customer ({@code subscription:cancel}, {@code org:delete}).
+   */
+  private static final Set<String> ACCOUNT_THINGS =
+      Set.of(
+          "subscription",
+          "subscriptions",
+          "invoice",
+          "invoices",
+          "order",
+          "orders",
+          "payment",
+          "payments",
+          "plan",
+          "license",
+          "licenses",
+          "seat",
+          "seats",
+          "quota",
+          "balance",
+          "coupon",
+          "credits",
+          "tenants",
+          "orgs",
+          "organization",
+          "organizations",
+          "workspaces",
+          "team",
+          "teams",
+          "session",
+          "sessions",
+          "token",
+          "tokens",
+          "apikey",
+          "key",
+          "keys",
+          "kyc",
+          "role",
+          "roles",
+          "permission",
+          "permissions");
+
+  /**
+   * The verbs that change, end or unlock a customer's account, counted with an account's noun
+   * beside them (a project's own {@code cache:clear} or {@code db:reset} is not a customer's).
+   */
+  private static final Set<String> ACCOUNT_CHANGES =
+      Set.of(
+          "delete",
+          "destroy",
+          "purge",
+          "remove",
+          "wipe",
+          "erase",
+          "anonymize",
+          "anonymise",
+          "merge",
+          "cancel",
+          "suspend",
+          "ban",
+          "unban",
+          "disable",
+          "deactivate",
+          "lock",
+          "unlock",
+          "reset",
+          "verify",
+          "confirm",
+          "approve",
+          "override",
+          "expire",
+          "downgrade",
+          "upgrade",
+          "extend",
+          "revoke",
+          "restore",
+          "reactivate",
+          "activate");
 
   private static boolean startsWith(List<String> parts, List<String> phrase) {
     if (parts.size() < phrase.size()) {
