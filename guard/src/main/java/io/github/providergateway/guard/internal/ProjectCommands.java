@@ -71,8 +71,6 @@ final class ProjectCommands {
           "login as",
           "log in as",
           "sign in as",
-          "become",
-          "sudo",
           "transfer",
           "reassign",
           "set owner",
@@ -208,8 +206,11 @@ final class ProjectCommands {
       byPath = !framework && !program.equals("bundle") && ownPath(scan, script);
       from++;
     }
+    if (!framework && !byPath && from == 1 && ActingVerbs.unknown(step)) {
+      byPath = true; // an admin tool on the PATH (acme-admin), which decision 98 reads as a service
+    }
     if (!framework && (!byPath || BUILDS.contains(program))) {
-      return null; // most programs: one lookup
+      return null; // most programs: a few lookups
     }
     String script = words.get(from - 1).text();
     script = script.substring(script.lastIndexOf('/') + 1);
