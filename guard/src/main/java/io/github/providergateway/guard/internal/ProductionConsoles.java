@@ -60,9 +60,72 @@ final class ProductionConsoles {
     named.put(
         "production-exec-console",
         (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
+    named.put("production-runs-project-script", ProductionConsoles::runsProjectScript);
     named.put(
         "console-sql-writes",
         (scan, step, read) -> Environments.production(scan, step) && sqlWrites(step.args()));
+  }
+
+  /**
+   * The variables by which a framework's code is told its environment ({@code NODE_ENV} is not
+   * among them: a build's and a local server's as often as production's), and a database's URL.
+   */
+  private static final Set<String> ENVIRONMENT_VARIABLES =
+      Set.of(
+          "RAILS_ENV",
+          "RACK_ENV",
+          "DJANGO_SETTINGS_MODULE",
+          "DJANGO_ENV",
+          "DJANGO_CONFIGURATION",
+          "APP_ENV",
+          "FLASK_ENV",
+          "MIX_ENV",
+          "ENVIRONMENT",
+          "APP_ENVIRONMENT",
+          "DATABASE_URL");
+
+  /**
+   * {@code RAILS_ENV=production ruby scripts/fix.rb}, {@code DATABASE_URL=$PROD_DATABASE_URL node
+   * scripts/fix.js}: an interpreter runs a script of the project with a framework's environment, or
+   * a database, the command names production: its code works with production's data, as a runner's
+   * does. Inline code is not this (the {@code production.client-code} rule reads it).
+   */
+  private static boolean runsProjectScript(Scan scan, Step step, Where.Read read) {
+    if (!INTERPRETERS.contains(step.program()) && !step.program().equals("python3")) {
+      return false;
+    }
+    String script = null;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.startsWith("-")) {
+        if (text.equals("-c") || text.equals("-e") || text.equals("-m") || text.equals("-r")) {
+          return false; // inline code or a module
+        }
+        continue;
+      }
+      script = text;
+      break;
+    }
+    if (script == null
+        || script.startsWith("/")
+        || script.startsWith("~")
+        || script.startsWith("$")
+        || !script.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")) {
+      return false;
+    }
+    String source = scan.source();
+    if (source == null) {
+      return false;
+    }
+    for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+      int eq = token.indexOf('=');
+      String name = token.substring(0, eq);
+      String value = token.substring(eq + 1);
+      if (ENVIRONMENT_VARIABLES.contains(name) && Environments.namesProduction(value)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The SQL statements that only read. */
