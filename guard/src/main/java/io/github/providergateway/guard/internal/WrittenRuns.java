@@ -70,7 +70,11 @@ public final class WrittenRuns {
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
     switch (program) {
-      case "pytest", "py.test", "tox", "nox" -> entries.add("tests");
+      case "pytest", "py.test", "tox" -> entries.add("tests");
+      case "nox" -> {
+        entries.add("tests");
+        entries.add(TASKS); // its noxfile.py
+      }
       case "python", "python3" -> {
         int m = words.indexOf("-m");
         if (m >= 0 && m + 1 < words.size() && words.get(m + 1).matches("pytest|unittest|tox")) {
@@ -124,7 +128,29 @@ public final class WrittenRuns {
       }
       case "docker-compose" -> entries.add("image");
       case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
-      case "rails", "bundle" -> runnerFile(scan, step, words, found);
+      case "rails", "bundle" -> {
+        runnerFile(scan, step, words, found);
+        if (words.contains("rake")) {
+          entries.add(TASKS); // bundle exec rake
+        }
+      }
+      case "just",
+          "task",
+          "go-task",
+          "rake",
+          "invoke",
+          "inv",
+          "fab",
+          "foreman",
+          "honcho",
+          "overmind",
+          "hivemind" ->
+          entries.add(TASKS);
+      case "heroku" -> {
+        if ("local".equals(first)) {
+          entries.add(TASKS); // the Procfile's
+        }
+      }
       default -> {}
     }
     for (String entry : entries) {
@@ -217,6 +243,22 @@ public final class WrittenRuns {
       }
     }
   }
+
+  /** A run entry of a task runner: the task files of its folder (decision 105). */
+  static final String TASKS = "tasks";
+
+  /** The files a task runner reads its tasks from, by their names in lower case. */
+  private static final Set<String> TASK_FILES =
+      Set.of(
+          "justfile",
+          ".justfile",
+          "taskfile.yml",
+          "taskfile.yaml",
+          "rakefile",
+          "tasks.py",
+          "fabfile.py",
+          "noxfile.py",
+          "procfile");
 
   /** What a run entry of files a commit takes holds: {@code adds:<path or folder>}. */
   static final String ADDS = "adds";
@@ -519,6 +561,7 @@ public final class WrittenRuns {
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
       case ADDS -> under(path, folder);
       case SENDS -> path.equals(folder);
+      case TASKS -> TASK_FILES.contains(lower) && related(path, folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")

@@ -29,6 +29,17 @@ final class InlineScan extends CodeCursor {
           "spawn");
   private static final Set<String> PYTHON_SUBPROCESS =
       Set.of("run", "call", "check_call", "check_output", "Popen");
+
+  /**
+   * A task runner's context running a command ({@code c.run("…")} of invoke and fabric, {@code
+   * session.run("heroku", …)} of nox): the name a task's first parameter has by custom.
+   */
+  private static final Set<String> TASK_CONTEXTS =
+      Set.of("c", "ctx", "context", "conn", "connection", "session", "cx");
+
+  /** What a task runner's context runs commands by. */
+  private static final Set<String> TASK_RUNS = Set.of("run", "local", "sudo", "run_always");
+
   private static final Set<String> NODE_RUNS =
       Set.of(
           "exec",
@@ -68,6 +79,7 @@ final class InlineScan extends CodeCursor {
 
   private static final Set<String> RUBY_RUNS =
       Set.of(
+          "sh", // rake's
           "system",
           "exec",
           "spawn",
@@ -83,6 +95,9 @@ final class InlineScan extends CodeCursor {
       Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
   private final List<InlineRun> found = new ArrayList<>();
+
+  /** Whether the run call being read is a task runner's context's ({@code session.run}). */
+  private boolean taskContext;
 
   /** The strings the code assigns to names, read when first asked. */
   private Map<String, String> assigned;
@@ -235,6 +250,7 @@ final class InlineScan extends CodeCursor {
     if (!code && !runs(last, qualifier)) {
       return;
     }
+    taskContext = TASK_CONTEXTS.contains(qualifier);
     skipSpaces();
     if (pos >= n) {
       return;
@@ -415,6 +431,7 @@ final class InlineScan extends CodeCursor {
       case PYTHON ->
           PYTHON_RUNS.contains(last)
               || last.startsWith("spawn")
+              || TASK_RUNS.contains(last) && TASK_CONTEXTS.contains(qualifier)
               || (PYTHON_SUBPROCESS.contains(last)
                   && (qualifier.isEmpty()
                       || qualifier.endsWith("subprocess")
@@ -492,7 +509,9 @@ final class InlineScan extends CodeCursor {
       argv.addAll(words(list));
       found.add(InlineRun.argv(argv));
     } else if (args.size() > 1
-        && (language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
+        && (language == InlineLanguage.PERL
+            || language == InlineLanguage.RUBY
+            || language == InlineLanguage.PYTHON && taskContext)
         && args.stream().allMatch(a -> a instanceof String)) {
       List<ProgramWord> argv = new ArrayList<>();
       for (Object a : args) {
