@@ -216,6 +216,9 @@ final class HeldContent {
       if (lower.equals("procfile") || lower.startsWith("procfile.")) {
         return procfile(text);
       }
+      if (COMPOSE_FILE.matcher(lower).matches()) {
+        return composeCommands(text);
+      }
       if (lower.equals("dockerfile")
           || lower.endsWith(".dockerfile")
           || lower.equals("containerfile")) {
@@ -347,6 +350,50 @@ final class HeldContent {
         if (!command.startsWith("task:")) {
           shell.append(command).append('\n');
         }
+      }
+    }
+    return shell.toString();
+  }
+
+  /** A Compose file, by its usual names. */
+  static final Pattern COMPOSE_FILE =
+      Pattern.compile("(?:docker-)?compose(?:[.\\w-]{0,40})?\\.ya?ml");
+
+  /** A service's {@code command:} or {@code entrypoint:}, in its string or its list form. */
+  private static final Pattern COMPOSE_COMMAND =
+      Pattern.compile("^\\s*(?:command|entrypoint):\\s*(.{1,2000})$");
+
+  /** A word of a Compose list: a double- or single-quoted string. */
+  private static final Pattern LIST_WORD =
+      Pattern.compile("\"((?:[^\"\\\\]|\\\\.){0,2000})\"|'([^']{0,2000})'");
+
+  /**
+   * A Compose file's services' commands (decision 105): a string as the shell's line, a list
+   * ({@code ["sh", "-c", "…"]}) as its words; what {@code docker compose up} or {@code run} starts.
+   */
+  private static String composeCommands(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      Matcher command = COMPOSE_COMMAND.matcher(line);
+      if (!command.matches()) {
+        continue;
+      }
+      String value = command.group(1).strip();
+      if (value.startsWith("[") && value.endsWith("]")) {
+        StringBuilder words = new StringBuilder();
+        Matcher literal = LIST_WORD.matcher(value);
+        while (literal.find()) {
+          String word = literal.group(1) != null ? literal.group(1) : literal.group(2);
+          words.append(quoted(word)).append(' ');
+        }
+        shell.append(words.toString().strip()).append('\n');
+      } else if (!value.startsWith("|") && !value.startsWith(">")) {
+        if (value.length() > 1
+            && (value.startsWith("\"") && value.endsWith("\"")
+                || value.startsWith("'") && value.endsWith("'"))) {
+          value = value.substring(1, value.length() - 1);
+        }
+        shell.append(value.replace("$$", "$")).append('\n');
       }
     }
     return shell.toString();

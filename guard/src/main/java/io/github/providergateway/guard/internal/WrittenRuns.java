@@ -565,7 +565,8 @@ public final class WrittenRuns {
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
-                  || lower.equals("containerfile"))
+                  || lower.equals("containerfile")
+                  || HeldContent.COMPOSE_FILE.matcher(lower).matches())
               && related(path, folder);
       case "push" ->
           (PUSH_HOOKS.contains(name)
