@@ -115,7 +115,7 @@ final class InlineScan extends CodeCursor {
       if (isStringAt()) {
         int start = pos;
         String literal = readString();
-        if (c == '`' && runsBackquotes()) {
+        if (c == '`' && (runsBackquotes() || shellTag(start))) {
           if (literal != null) { // unclosed, the code does not compile and runs nothing
             found.add(InlineRun.shell(literal));
           }
@@ -183,6 +183,17 @@ final class InlineScan extends CodeCursor {
       return expression.substring(1, expression.length() - 1);
     }
     return null;
+  }
+
+  /**
+   * Node's {@code $`…`}: zx's and Bun's shell tag runs the template as a command (decision 105);
+   * {@code foo$`…`} is another tag.
+   */
+  private boolean shellTag(int quote) {
+    return language == InlineLanguage.NODE
+        && quote > 0
+        && s.charAt(quote - 1) == '$'
+        && (quote == 1 || !isIdentifierPart(s.charAt(quote - 2)));
   }
 
   private boolean runsBackquotes() {
@@ -472,6 +483,11 @@ final class InlineScan extends CodeCursor {
         while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '$')) {
           pos++;
         }
+      } else if (args.size() <= 1 && isIdentifierStart(c) && namedList() != null) {
+        args.add(namedList()); // subprocess.run(cmd) with cmd = [...]; spawnSync('kubectl', args)
+        while (pos < n && isIdentifierPart(s.charAt(pos))) {
+          pos++;
+        }
       } else if (args.isEmpty() && !code) {
         args.add(expression());
       } else if (args.isEmpty()) {
@@ -524,6 +540,32 @@ final class InlineScan extends CodeCursor {
     }
   }
 
+  @Override
+  String known(String name) {
+    return name.isEmpty() || name.length() > 64 ? null : assigned().get(name);
+  }
+
+  /**
+   * The list the code assigned to a name ({@code cmd = ['kubectl', …]}; {@code const args = […]}),
+   * read as a call's list is; null where none is.
+   */
+  private List<Object> knownList(String name) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?:^|[\\s;(])(?:const\\s+|let\\s+|var\\s+)?"
+                    + java.util.regex.Pattern.quote(name)
+                    + "\\s*=\\s*\\[")
+            .matcher(s);
+    if (!m.find()) {
+      return null;
+    }
+    int back = pos;
+    pos = m.end();
+    List<Object> list = list();
+    pos = back;
+    return list;
+  }
+
   /** The string the code assigned to the name at the position, which a comma or a close ends. */
   private String knownName() {
     int end = pos;
@@ -538,6 +580,22 @@ final class InlineScan extends CodeCursor {
       return null;
     }
     return assigned().get(s.substring(pos, end));
+  }
+
+  /** The list assigned to the name at the position, where a comma or a close ends it; or null. */
+  private List<Object> namedList() {
+    int end = pos;
+    while (end < n && isIdentifierPart(s.charAt(end))) {
+      end++;
+    }
+    int after = end;
+    while (after < n && s.charAt(after) == ' ') {
+      after++;
+    }
+    if (end == pos || end - pos > 64 || after < n && ",)".indexOf(s.charAt(after)) < 0) {
+      return null;
+    }
+    return knownList(s.substring(pos, end));
   }
 
   private static List<ProgramWord> words(List<?> list) {
