@@ -117,7 +117,12 @@ final class ProductionConsoles {
     if (source == null) {
       return false;
     }
-    for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+    // The command's assignments, read once a call however many scripts it runs.
+    List<String> assignments =
+        scan.once(
+            "ProductionConsoles.assignments",
+            call -> FrameworkEnvironments.assignmentsInEffect(source));
+    for (String token : assignments) {
       int eq = token.indexOf('=');
       String name = token.substring(0, eq);
       String value = token.substring(eq + 1);
