@@ -259,7 +259,6 @@ final class Where {
     ReleasePredicates.addTo(named);
     ProjectCommands.addTo(named);
     ProductionConsoles.addTo(named);
-    AccountSql.addTo(named);
     PlatformScaling.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
