@@ -272,6 +272,28 @@ final class ActingVerbs {
     return found;
   }
 
+  /**
+   * {@return whether the program is one decision 98 reads by its verbs as a service's: no row, not
+   * of {@code local}, not the book's, of no kind, not run by a path} (the project's admin tool on
+   * the PATH, {@link ProjectCommands})
+   */
+  static boolean unknown(Step step) {
+    String program = step.program();
+    if (ServiceLexicon.LEXICON.byProgram().containsKey(program)
+        || LOCAL.contains(program)
+        || PATTERNED.contains(program)
+        || NAMED.contains(program)
+        || step.kinds() != 0
+        || step.interpreter()) {
+      return false;
+    }
+    List<Word> words = step.invocation().words();
+    return !words.isEmpty()
+        && !words.get(0).text().contains("/")
+        && !program.contains(".")
+        && !program.startsWith("git-");
+  }
+
   /** Whether the command assigns one of the row's address variables a host not this machine's. */
   private static boolean pointedElsewhere(Service row, Scan scan) {
     String source = scan.source();

@@ -91,7 +91,7 @@ final class FrameworkEnvironments {
    * separator, another such assignment, {@code export} or {@code env}), not a word given to a
    * program ({@code : RAILS_ENV=test}, {@code echo RAILS_ENV=test}).
    */
-  private static List<String> assignmentsInEffect(String source) {
+  static List<String> assignmentsInEffect(String source) {
     List<String> found = new ArrayList<>();
     boolean boundary = true;
     boolean prevAssigns = false;

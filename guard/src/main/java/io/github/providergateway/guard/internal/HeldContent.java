@@ -186,7 +186,8 @@ final class HeldContent {
             case "pl", "pm" -> "perl";
             case "php" -> "php";
             case "sh", "bash", "zsh", "ksh", "command" -> "sh";
-            default -> null;
+            case "rake" -> "ruby";
+            default -> lower.equals("rakefile") ? "ruby" : null;
           };
     }
     if (interpreter == null) {
@@ -205,6 +206,18 @@ final class HeldContent {
       }
       if (lower.equals("package.json")) {
         return scripts(text);
+      }
+      if (lower.equals("justfile") || lower.equals(".justfile") || ext.equals("just")) {
+        return indentedLines(text);
+      }
+      if (lower.matches("taskfile(?:\\.dist)?\\.ya?ml")) {
+        return taskCommands(text);
+      }
+      if (lower.equals("procfile") || lower.startsWith("procfile.")) {
+        return procfile(text);
+      }
+      if (COMPOSE_FILE.matcher(lower).matches()) {
+        return composeCommands(text);
       }
       if (lower.equals("dockerfile")
           || lower.endsWith(".dockerfile")
@@ -291,6 +304,108 @@ final class HeldContent {
         // shell's $NAME; its $$ is the shell's $.
         recipe = MAKE_VARIABLE.matcher(recipe.replace("$$", "\u0000")).replaceAll("\\${$1}");
         shell.append(recipe.replace('\u0000', '$')).append('\n');
+      }
+    }
+    return shell.toString();
+  }
+
+  /**
+   * A justfile's recipe lines (those indented under a recipe), each without its {@code @} or {@code
+   * -} (decision 105).
+   */
+  private static String indentedLines(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      if (line.startsWith("\t") || line.startsWith("  ")) {
+        String recipe = line.strip().replaceFirst("^[@-]+", "");
+        if (!recipe.startsWith("#")) {
+          shell.append(recipe).append('\n');
+        }
+      }
+    }
+    return shell.toString();
+  }
+
+  /** A Taskfile's {@code cmds:} items ({@code - cmd}, {@code - cmd: cmd}) (decision 105). */
+  private static String taskCommands(String text) {
+    StringBuilder shell = new StringBuilder();
+    int cmds = -1; // the indent of the cmds: key being read, or -1
+    for (String line : text.split("\n", -1)) {
+      String stripped = line.strip();
+      int indent = line.length() - line.stripLeading().length();
+      if (stripped.equals("cmds:")) {
+        cmds = indent;
+        continue;
+      }
+      if (cmds >= 0 && !stripped.isEmpty() && indent <= cmds && !stripped.startsWith("-")) {
+        cmds = -1;
+      }
+      if (cmds >= 0 && stripped.startsWith("- ")) {
+        String command = stripped.substring(2).strip().replaceFirst("^cmd:\\s*", "");
+        if (command.length() > 1
+            && (command.startsWith("\"") && command.endsWith("\"")
+                || command.startsWith("'") && command.endsWith("'"))) {
+          command = command.substring(1, command.length() - 1);
+        }
+        if (!command.startsWith("task:")) {
+          shell.append(command).append('\n');
+        }
+      }
+    }
+    return shell.toString();
+  }
+
+  /** A Compose file, by its usual names. */
+  static final Pattern COMPOSE_FILE =
+      Pattern.compile("(?:docker-)?compose(?:[.\\w-]{0,40})?\\.ya?ml");
+
+  /** A service's {@code command:} or {@code entrypoint:}, in its string or its list form. */
+  private static final Pattern COMPOSE_COMMAND =
+      Pattern.compile("^\\s*(?:command|entrypoint):\\s*(.{1,2000})$");
+
+  /** A word of a Compose list: a double- or single-quoted string. */
+  private static final Pattern LIST_WORD =
+      Pattern.compile("\"((?:[^\"\\\\]|\\\\.){0,2000})\"|'([^']{0,2000})'");
+
+  /**
+   * A Compose file's services' commands (decision 105): a string as the shell's line, a list
+   * ({@code ["sh", "-c", "…"]}) as its words; what {@code docker compose up} or {@code run} starts.
+   */
+  private static String composeCommands(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      Matcher command = COMPOSE_COMMAND.matcher(line);
+      if (!command.matches()) {
+        continue;
+      }
+      String value = command.group(1).strip();
+      if (value.startsWith("[") && value.endsWith("]")) {
+        StringBuilder words = new StringBuilder();
+        Matcher literal = LIST_WORD.matcher(value);
+        while (literal.find()) {
+          String word = literal.group(1) != null ? literal.group(1) : literal.group(2);
+          words.append(quoted(word)).append(' ');
+        }
+        shell.append(words.toString().strip()).append('\n');
+      } else if (!value.startsWith("|") && !value.startsWith(">")) {
+        if (value.length() > 1
+            && (value.startsWith("\"") && value.endsWith("\"")
+                || value.startsWith("'") && value.endsWith("'"))) {
+          value = value.substring(1, value.length() - 1);
+        }
+        shell.append(value.replace("$$", "$")).append('\n');
+      }
+    }
+    return shell.toString();
+  }
+
+  /** A Procfile's commands: each {@code name: command} line's command (decision 105). */
+  private static String procfile(String text) {
+    StringBuilder shell = new StringBuilder();
+    for (String line : text.split("\n", -1)) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && line.substring(0, colon).matches("[\\w-]{1,64}")) {
+        shell.append(line.substring(colon + 1).strip()).append('\n');
       }
     }
     return shell.toString();

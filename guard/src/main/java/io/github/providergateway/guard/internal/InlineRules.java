@@ -243,6 +243,10 @@ final class InlineRules implements Family {
     java.util.regex.Matcher destroys = DESTROYS.matcher(code);
     if (destroys.find() && !TestDatabases.codeSpeaksToLocalTestsOnly(code)) {
       String found = destroys.group().toLowerCase(java.util.Locale.ROOT);
+      if ((found.startsWith("flush") || found.startsWith("dropdatabase"))
+          && TestDatabases.storesOnThisMachineOnly(code)) {
+        return; // a Redis or a MongoDB of this machine: local test data (decision 92)
+      }
       scan.hit(
           found.startsWith("truncate")
               ? DB_TRUNCATE

@@ -209,4 +209,45 @@ final class TestDatabases {
     }
     return any;
   }
+
+  /** A store's URL in code (Redis, MongoDB, a queue, a cache): its host in group 1. */
+  private static final Pattern STORE_URL_IN_CODE =
+      Pattern.compile(
+          "(?:rediss?|redis\\+sentinel|mongodb(?:\\+srv)?|amqps?|nats|memcached?)://"
+              + "(?:[^@/\\s'\"]{0,200}@)?(\\[[^]\\s]{0,100}]|[^:/?,\\s'\"]{0,200})");
+
+  /** A client's host given by name in code: {@code host='localhost'}, {@code host: "127.0.0.1"}. */
+  private static final Pattern HOST_IN_CODE =
+      Pattern.compile("\\bhost\\s{0,3}[=:]\\s{0,3}[\"']([^\"'\\s]{1,200})[\"']");
+
+  /** A URL or a host read from the environment: the store may be any. */
+  private static final Pattern HOST_FROM_ENVIRONMENT =
+      Pattern.compile(
+          "(?i)(?:environ|getenv|process\\.env|ENV\\[|ENV\\.fetch)[^\\n]{0,40}(?:URL|HOST|DSN|URI)");
+
+  /**
+   * {@return whether code names the stores it speaks to (a Redis, a MongoDB, a queue by its URL or
+   * its {@code host=}) and every one is this machine's, the environment naming none}: as {@code
+   * redis-cli -u redis://localhost:6379/15 flushdb} is local test data on the command line
+   * (decision 92), {@code redis.from_url("redis://localhost:6379/15").flushdb()} is in code. Asked
+   * of a store's own losses (a flush, a {@code dropDatabase()}), not of SQL's, whose test data is a
+   * database's name ({@link #codeSpeaksToLocalTestsOnly}).
+   */
+  static boolean storesOnThisMachineOnly(String code) {
+    if (code.indexOf("://") < 0 && code.indexOf("host") < 0) {
+      return false; // most code names no store: no pattern tried
+    }
+    boolean any = false;
+    for (Pattern pattern : List.of(STORE_URL_IN_CODE, HOST_IN_CODE)) {
+      java.util.regex.Matcher m = pattern.matcher(code);
+      while (m.find()) {
+        String host = m.group(1);
+        if (!Environments.localHost(host) && !Environments.composeService(host)) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any && !HOST_FROM_ENVIRONMENT.matcher(code).find();
+  }
 }

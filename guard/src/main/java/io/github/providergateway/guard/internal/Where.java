@@ -267,6 +267,9 @@ final class Where {
     LiveOps.addTo(named);
     Depots.addTo(named);
     ChainPredicates.addTo(named);
+    ProjectCommands.addTo(named);
+    ProductionConsoles.addTo(named);
+    PlatformScaling.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);

@@ -70,7 +70,11 @@ public final class WrittenRuns {
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
     switch (program) {
-      case "pytest", "py.test", "tox", "nox" -> entries.add("tests");
+      case "pytest", "py.test", "tox" -> entries.add("tests");
+      case "nox" -> {
+        entries.add("tests");
+        entries.add(TASKS); // its noxfile.py
+      }
       case "python", "python3" -> {
         int m = words.indexOf("-m");
         if (m >= 0 && m + 1 < words.size() && words.get(m + 1).matches("pytest|unittest|tox")) {
@@ -78,6 +82,9 @@ public final class WrittenRuns {
         }
         if (m >= 0 && m + 1 < words.size() && words.get(m + 1).equals("pip")) {
           requirements(scan, step, words, found);
+        }
+        if (m >= 0 && m + 1 < words.size()) {
+          module(scan, step, words.get(m + 1), found);
         }
       }
       case "pip", "pip3", "uv" -> requirements(scan, step, words, found);
@@ -121,6 +128,29 @@ public final class WrittenRuns {
       }
       case "docker-compose" -> entries.add("image");
       case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
+      case "rails", "bundle" -> {
+        runnerFile(scan, step, words, found);
+        if (words.contains("rake")) {
+          entries.add(TASKS); // bundle exec rake
+        }
+      }
+      case "just",
+          "task",
+          "go-task",
+          "rake",
+          "invoke",
+          "inv",
+          "fab",
+          "foreman",
+          "honcho",
+          "overmind",
+          "hivemind" ->
+          entries.add(TASKS);
+      case "heroku" -> {
+        if ("local".equals(first)) {
+          entries.add(TASKS); // the Procfile's
+        }
+      }
       default -> {}
     }
     for (String entry : entries) {
@@ -153,6 +183,48 @@ public final class WrittenRuns {
   }
 
   /**
+   * {@code python -m scripts.fix}: the module's file of the folder the call runs in ({@code
+   * scripts/fix.py}, or its package's {@code __main__.py}) is run, as {@code python scripts/fix.py}
+   * runs it.
+   */
+  private static void module(Scan scan, Step step, String module, Found found) {
+    if (!module.matches("[A-Za-z_][\\w.]{0,100}") || module.endsWith(".")) {
+      return;
+    }
+    String path = module.replace('.', '/');
+    for (String file : List.of(path + ".py", path + "/__main__.py")) {
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(target.path().toString());
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code rails runner FILE} (and {@code bundle exec rails runner}, {@code r}): the Ruby file the
+   * runner loads is run, as {@code ruby FILE} runs it (decision 105).
+   */
+  private static void runnerFile(Scan scan, Step step, List<String> words, Found found) {
+    int at = Math.max(words.indexOf("runner"), words.indexOf("r"));
+    for (int i = at + 1; at >= 0 && i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("-e") || word.equals("--environment")) {
+        i++; // its value
+      } else if (!word.startsWith("-")) {
+        if (word.endsWith(".rb")) {
+          for (Target target : scan.targets(step, step.args().get(i))) {
+            if (target.known() && found.runs().size() < 32) {
+              found.runs().add(target.path().toString());
+            }
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  /**
    * {@code gh workflow run NAME.yml}: the repository's workflow of that name runs (on the forge, as
    * pushed): for each folder the call runs in, its {@code .github/workflows/NAME.yml}.
    */
@@ -171,6 +243,22 @@ public final class WrittenRuns {
       }
     }
   }
+
+  /** A run entry of a task runner: the task files of its folder (decision 105). */
+  static final String TASKS = "tasks";
+
+  /** The files a task runner reads its tasks from, by their names in lower case. */
+  private static final Set<String> TASK_FILES =
+      Set.of(
+          "justfile",
+          ".justfile",
+          "taskfile.yml",
+          "taskfile.yaml",
+          "rakefile",
+          "tasks.py",
+          "fabfile.py",
+          "noxfile.py",
+          "procfile");
 
   /** What a run entry of files a commit takes holds: {@code adds:<path or folder>}. */
   static final String ADDS = "adds";
@@ -473,10 +561,12 @@ public final class WrittenRuns {
       case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
       case ADDS -> under(path, folder);
       case SENDS -> path.equals(folder);
+      case TASKS -> TASK_FILES.contains(lower) && related(path, folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
-                  || lower.equals("containerfile"))
+                  || lower.equals("containerfile")
+                  || HeldContent.COMPOSE_FILE.matcher(lower).matches())
               && related(path, folder);
       case "push" ->
           (PUSH_HOOKS.contains(name)

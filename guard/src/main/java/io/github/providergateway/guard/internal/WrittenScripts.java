@@ -75,7 +75,11 @@ final class WrittenScripts {
 
   /** Runners whose first word not an option is a script, as for interpreters. */
   private static final Set<String> SCRIPT_RUNNERS =
-      Set.of("node", "deno", "bun", "tsx", "ts-node", "npx");
+      Set.of("node", "deno", "bun", "tsx", "ts-node", "npx", "bunx", "zx", "vite-node", "esno");
+
+  /** The runners {@code npx} starts whose next word is the script ({@code npx zx f.mjs}). */
+  private static final Set<String> RUNNER_PACKAGES =
+      Set.of("zx", "tsx", "ts-node", "vite-node", "esno", "jiti");
 
   /** An interpreter's option that gives inline code or a module, not a script. */
   private static final Pattern INLINE_OPTION = Pattern.compile("-[A-Za-z]*[cepr]|--eval|-m");
@@ -212,7 +216,7 @@ final class WrittenScripts {
         if (INLINE_OPTION.matcher(text).matches()) {
           break; // inline code or a module, read elsewhere
         }
-        if (!text.startsWith("-") && !text.equals("run")) {
+        if (!text.startsWith("-") && !text.equals("run") && !RUNNER_PACKAGES.contains(text)) {
           scripts.add(word);
           break;
         }

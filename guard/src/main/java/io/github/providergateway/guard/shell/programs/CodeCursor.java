@@ -76,8 +76,10 @@ abstract class CodeCursor {
           sb.append(c);
           pos += 2;
         } else if (c == '{') {
+          int field = pos + 1;
           skipField();
-          sb.append("$INLINE");
+          String known = known(s.substring(field, Math.max(field, pos - 1)).strip());
+          sb.append(known != null ? known : "$INLINE"); // f'…{CTX}…' with CTX = 'prod'
         } else {
           sb.append(c);
           pos++;
@@ -158,6 +160,14 @@ abstract class CodeCursor {
   }
 
   /** At an f-string's {@code {}: to the brace that closes it. */
+  /**
+   * The string the code assigned to a name, where the reader knows it ({@link InlineScan}); null
+   * here.
+   */
+  String known(String name) {
+    return null;
+  }
+
   void skipField() {
     int open = 0;
     while (pos < n) {
@@ -221,11 +231,16 @@ abstract class CodeCursor {
       }
       int back = pos;
       pos = skipSpacesFrom(at + 1);
-      if (!isStringAt()) {
-        pos = back;
-        break;
+      String next;
+      if (isStringAt()) {
+        next = readString();
+      } else {
+        int name = pos;
+        while (pos < n && isIdentifierPart(s.charAt(pos))) {
+          pos++;
+        }
+        next = pos > name ? known(s.substring(name, pos)) : null; // '… -a ' + APP
       }
-      String next = readString();
       if (next == null) {
         pos = back;
         break;

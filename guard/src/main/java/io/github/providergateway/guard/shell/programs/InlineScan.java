@@ -29,6 +29,17 @@ final class InlineScan extends CodeCursor {
           "spawn");
   private static final Set<String> PYTHON_SUBPROCESS =
       Set.of("run", "call", "check_call", "check_output", "Popen");
+
+  /**
+   * A task runner's context running a command ({@code c.run("…")} of invoke and fabric, {@code
+   * session.run("heroku", …)} of nox): the name a task's first parameter has by custom.
+   */
+  private static final Set<String> TASK_CONTEXTS =
+      Set.of("c", "ctx", "context", "conn", "connection", "session", "cx");
+
+  /** What a task runner's context runs commands by. */
+  private static final Set<String> TASK_RUNS = Set.of("run", "local", "sudo", "run_always");
+
   private static final Set<String> NODE_RUNS =
       Set.of(
           "exec",
@@ -68,6 +79,7 @@ final class InlineScan extends CodeCursor {
 
   private static final Set<String> RUBY_RUNS =
       Set.of(
+          "sh", // rake's
           "system",
           "exec",
           "spawn",
@@ -83,6 +95,9 @@ final class InlineScan extends CodeCursor {
       Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
   private final List<InlineRun> found = new ArrayList<>();
+
+  /** Whether the run call being read is a task runner's context's ({@code session.run}). */
+  private boolean taskContext;
 
   /** The strings the code assigns to names, read when first asked. */
   private Map<String, String> assigned;
@@ -100,7 +115,7 @@ final class InlineScan extends CodeCursor {
       if (isStringAt()) {
         int start = pos;
         String literal = readString();
-        if (c == '`' && runsBackquotes()) {
+        if (c == '`' && (runsBackquotes() || shellTag(start))) {
           if (literal != null) { // unclosed, the code does not compile and runs nothing
             found.add(InlineRun.shell(literal));
           }
@@ -170,6 +185,17 @@ final class InlineScan extends CodeCursor {
     return null;
   }
 
+  /**
+   * Node's {@code $`…`}: zx's and Bun's shell tag runs the template as a command (decision 105);
+   * {@code foo$`…`} is another tag.
+   */
+  private boolean shellTag(int quote) {
+    return language == InlineLanguage.NODE
+        && quote > 0
+        && s.charAt(quote - 1) == '$'
+        && (quote == 1 || !isIdentifierPart(s.charAt(quote - 2)));
+  }
+
   private boolean runsBackquotes() {
     return language == InlineLanguage.PERL
         || language == InlineLanguage.RUBY
@@ -235,6 +261,7 @@ final class InlineScan extends CodeCursor {
     if (!code && !runs(last, qualifier)) {
       return;
     }
+    taskContext = TASK_CONTEXTS.contains(qualifier);
     skipSpaces();
     if (pos >= n) {
       return;
@@ -415,6 +442,7 @@ final class InlineScan extends CodeCursor {
       case PYTHON ->
           PYTHON_RUNS.contains(last)
               || last.startsWith("spawn")
+              || TASK_RUNS.contains(last) && TASK_CONTEXTS.contains(qualifier)
               || (PYTHON_SUBPROCESS.contains(last)
                   && (qualifier.isEmpty()
                       || qualifier.endsWith("subprocess")
@@ -450,6 +478,16 @@ final class InlineScan extends CodeCursor {
       } else if (c == '[') {
         pos++;
         args.add(list());
+      } else if (!args.isEmpty() && knownName() != null) {
+        args.add(knownName()); // system('kubectl', '--context', ctx, …) with ctx = 'prod'
+        while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '$')) {
+          pos++;
+        }
+      } else if (args.size() <= 1 && isIdentifierStart(c) && namedList() != null) {
+        args.add(namedList()); // subprocess.run(cmd) with cmd = [...]; spawnSync('kubectl', args)
+        while (pos < n && isIdentifierPart(s.charAt(pos))) {
+          pos++;
+        }
       } else if (args.isEmpty() && !code) {
         args.add(expression());
       } else if (args.isEmpty()) {
@@ -487,7 +525,9 @@ final class InlineScan extends CodeCursor {
       argv.addAll(words(list));
       found.add(InlineRun.argv(argv));
     } else if (args.size() > 1
-        && (language == InlineLanguage.PERL || language == InlineLanguage.RUBY)
+        && (language == InlineLanguage.PERL
+            || language == InlineLanguage.RUBY
+            || language == InlineLanguage.PYTHON && taskContext)
         && args.stream().allMatch(a -> a instanceof String)) {
       List<ProgramWord> argv = new ArrayList<>();
       for (Object a : args) {
@@ -498,6 +538,64 @@ final class InlineScan extends CodeCursor {
       String command = (String) first;
       found.add(InlineRun.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
     }
+  }
+
+  @Override
+  String known(String name) {
+    return name.isEmpty() || name.length() > 64 ? null : assigned().get(name);
+  }
+
+  /**
+   * The list the code assigned to a name ({@code cmd = ['kubectl', …]}; {@code const args = […]}),
+   * read as a call's list is; null where none is.
+   */
+  private List<Object> knownList(String name) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?:^|[\\s;(])(?:const\\s+|let\\s+|var\\s+)?"
+                    + java.util.regex.Pattern.quote(name)
+                    + "\\s*=\\s*\\[")
+            .matcher(s);
+    if (!m.find()) {
+      return null;
+    }
+    int back = pos;
+    pos = m.end();
+    List<Object> list = list();
+    pos = back;
+    return list;
+  }
+
+  /** The string the code assigned to the name at the position, which a comma or a close ends. */
+  private String knownName() {
+    int end = pos;
+    while (end < n && (isIdentifierPart(s.charAt(end)) || end == pos && s.charAt(end) == '$')) {
+      end++;
+    }
+    int after = end;
+    while (after < n && s.charAt(after) == ' ') {
+      after++;
+    }
+    if (end == pos || after < n && ",)]".indexOf(s.charAt(after)) < 0) {
+      return null;
+    }
+    return assigned().get(s.substring(pos, end));
+  }
+
+  /** The list assigned to the name at the position, where a comma or a close ends it; or null. */
+  private List<Object> namedList() {
+    int end = pos;
+    while (end < n && isIdentifierPart(s.charAt(end))) {
+      end++;
+    }
+    int after = end;
+    while (after < n && s.charAt(after) == ' ') {
+      after++;
+    }
+    if (end == pos || end - pos > 64 || after < n && ",)".indexOf(s.charAt(after)) < 0) {
+      return null;
+    }
+    return knownList(s.substring(pos, end));
   }
 
   private static List<ProgramWord> words(List<?> list) {
@@ -533,8 +631,12 @@ final class InlineScan extends CodeCursor {
         while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '.')) {
           pos++;
         }
+        String name = s.substring(start, pos);
+        String known = name.isEmpty() ? null : assigned().get(name);
+        // A name the code assigns a string to (CTX = "prod") stands as that string, as a call's
+        // command does (expression()); any other stands as a word the code computes.
         elements.add(
-            new StringBuilder("$").append(pos > start ? s.substring(start, pos) : "INLINE"));
+            known != null ? known : new StringBuilder("$").append(pos > start ? name : "INLINE"));
         if (pos == start) {
           return elements;
         }
