@@ -125,7 +125,7 @@ final class SharedSystems {
   /** A safety setting turned off: an interlock, an emergency stop, a limit switch. */
   private static final Pattern SAFETY_OFF =
       Pattern.compile(
-          "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety|limit[-_ ]?switch\\w*"
+          "(?i)(?:interlock|e[-_]?stop|emergency[-_ ]?stop|safety(?![-_]?checker)|limit[-_ ]?switch\\w*"
               + "|door[-_ ]?switch|laser[-_ ]?guard|light[-_ ]?curtain|over[-_ ]?temp\\w*"
               + "|radiation[-_ ]?monitor)[\\w.-]{0,24}[\"'\\]\\s]{0,4}[:=]\\s*[\"']?"
               + "(?:false|0|off|no|disabled?|none|ignore)(?![\\w.])"
@@ -295,7 +295,7 @@ final class SharedSystems {
     named.put("crawls-publisher", (scan, step, read) -> crawlsPublisher(step));
     named.put("code-crawls-publisher", (scan, step, read) -> codeCrawlsPublisher(step));
     named.put("notebook-open-to-all", (scan, step, read) -> notebookOpenToAll(step));
-    named.put("rewrites-raw-data", SharedSystems::rewritesRawData);
+    named.put("rewrites-raw-data-in-place", SharedSystems::rewritesRawData);
     named.put("password-read-into-arguments", (scan, step, read) -> passwordIntoArguments(step));
   }
 
@@ -876,11 +876,15 @@ final class SharedSystems {
       Pattern.compile(
           "(?i)/[^/]{0,200}(?:interlock|e-?stop|emergency|limit_switch|safety)[^/]{0,200}/d");
 
+  /** A folder of tests or fixtures in a path: what is written there drives no instrument. */
+  private static final Pattern TEST_FOLDER =
+      Pattern.compile("(?:^|/)(?:tests?|spec|fixtures|__tests__)/");
+
   /** An edit tool's call that turns a safety setting off. */
   private static String editSafetyOff(CallForRules call) {
     String[] edit = LoosenedEdits.edit(call);
-    if (edit == null) {
-      return null;
+    if (edit == null || TEST_FOLDER.matcher(edit[0]).find()) {
+      return null; // a test's configuration drives no instrument
     }
     Matcher now = SAFETY_OFF.matcher(edit[2]);
     if (!now.find() || SAFETY_OFF.matcher(edit[1]).find()) {
@@ -1258,8 +1262,11 @@ final class SharedSystems {
       return null;
     }
     String[] edit = LoosenedEdits.edit(call);
-    if (edit == null || edit[1].isEmpty() || !RAW_DATA.matcher(edit[0]).find()) {
-      return null;
+    if (edit == null
+        || edit[1].isEmpty()
+        || !RAW_DATA.matcher(edit[0]).find()
+        || TEST_FOLDER.matcher(edit[0]).find()) {
+      return null; // a test's fixture is no recorded data
     }
     return edit[0];
   }
