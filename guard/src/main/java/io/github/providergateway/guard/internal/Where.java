@@ -168,6 +168,8 @@ final class Where {
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
+    ClinicalPredicates.addCallsTo(onCall);
+    RegulatedData.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -224,6 +226,8 @@ final class Where {
     SearchIndexes.addTo(named);
     TamperPredicates.addTo(named);
     ReleasePredicates.addTo(named);
+    ClinicalPredicates.addTo(named);
+    RegulatedData.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
