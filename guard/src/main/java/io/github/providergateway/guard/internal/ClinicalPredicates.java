@@ -67,6 +67,10 @@ final class ClinicalPredicates {
           "MLLPClient|hl7\\.client|hl7apy\\.mllp|mllp|Hl7Client|HL7Client|SimpleHL7"
               + "|node-hl7|hl7-client");
 
+  /** A raw socket in code, which MLLP framing makes an HL7 client. */
+  private static final Pattern RAW_SOCKET =
+      Pattern.compile("socket|net\\.connect|createConnection|TCPSocket|fsockopen|IO::Socket");
+
   /** A DICOM network client in inline code that stores or retrieves. */
   private static final Pattern CODE_DICOM =
       Pattern.compile(
@@ -107,7 +111,7 @@ final class ClinicalPredicates {
   /** FHIR's operation that erases for good, and break-the-glass access. */
   private static final Pattern EXPUNGE_OR_GLASS =
       Pattern.compile(
-          "(?i)\\$expunge|%24expunge|expungeEverything|break[-_ ]?(?:the[-_ ]?)?glass|\\bx-btg\\b"
+          "(?i)\\$expunge|%24expunge|expungeEverything|break[-_ ]?(?:the[-_ ]?)?glass|\\bx-[\\w-]{0,20}btg\\b|[?&_]btg=|\\bbtg[-_ ]?reason"
               + "|emergency[-_]access[-_]reason");
 
   /** A URL's host or path that says it is a clinical system's. */
@@ -123,7 +127,8 @@ final class ClinicalPredicates {
       Pattern.compile(
           "(?i)(?:^|[./-])(?:e-?rx|eprescri\\w{0,10}|e-prescri\\w{0,10}|surescripts|dosespot|drfirst"
               + "|rcopia|ncpdp|epcs|pharmacy)(?:[./:-]|$)|/prescriptions?(?:/|$)|newrx|/rx/(?:send|new)"
-              + "|/lab-?orders?(?:/|$)|/orders?/(?:send|submit|transmit)");
+              + "|/lab-?orders?(?:/|$)|/orders?/(?:send|submit|transmit)"
+              + "|/(?:MedicationRequest|ServiceRequest|MedicationOrder)(?:/|$|\\?)");
 
   /** An HTTP request that writes: a method, a body, a form, a library call. */
   private static final Pattern WRITES =
@@ -138,6 +143,18 @@ final class ClinicalPredicates {
       Pattern.compile(
           "(?i)-X\\s{0,3}['\"]?DELETE|--request\\s{0,3}['\"]?DELETE|\\b(?:requests|httpx|session"
               + "|client|axios)\\.delete\\b|method\\s{0,3}[:=]\\s{0,3}['\"]DELETE|\\bhttps?\\s+DELETE\\b");
+
+  /** The public test servers of FHIR and SMART, anybody's sandbox with no real patient. */
+  private static final Set<String> PUBLIC_TEST_SERVERS =
+      Set.of(
+          "hapi.fhir.org",
+          "server.fire.ly",
+          "r4.smarthealthit.org",
+          "launch.smarthealthit.org",
+          "r3.smarthealthit.org",
+          "test.fhir.org",
+          "vonk.fire.ly",
+          "fhir.sandboxcerner.com");
 
   /** The programs that send an HTTP request. */
   private static final Set<String> REQUESTERS =
@@ -401,7 +418,10 @@ final class ClinicalPredicates {
       return false;
     }
     code = code.length() > MAX_TEXT ? code.substring(0, MAX_TEXT) : code;
-    if (!client.matcher(code).find()) {
+    if (!client.matcher(code).find()
+        && !(client == CODE_HL7
+            && MLLP_FRAMED.matcher(code).find()
+            && RAW_SOCKET.matcher(code).find())) {
       return false;
     }
     List<String> hosts = new ArrayList<>();
@@ -524,7 +544,7 @@ final class ClinicalPredicates {
         paths.add(text);
       }
     }
-    if (fromFind) {
+    if (fromFind || paths.isEmpty()) { // find … -exec dcmodify {} +, find … | xargs dcmodify
       String source = bounded(scan.source());
       if (source != null) {
         Matcher absolute = ABSOLUTE.matcher(source);
@@ -576,7 +596,8 @@ final class ClinicalPredicates {
             && !Hosts.loopback(host)
             && !Environments.localHost(host)
             && !Environments.stagingHost(host)
-            && !TestEndpoints.names(url.group())) {
+            && !TestEndpoints.names(url.group())
+            && !PUBLIC_TEST_SERVERS.contains(host)) {
           urls.add(url.group());
         }
       }

@@ -147,6 +147,31 @@ final class RegulatedData {
   private static final List<String> LINKAGE_WORDS =
       List.of("link", "crosswalk", "xwalk", "honest", "reid", "re_id", "re-id", "mrn", "_id_map");
 
+  /** The programs that touch a file without showing what it holds: its name, mode, size, hash. */
+  private static final Set<String> NOT_READERS =
+      Set.of(
+          "ls",
+          "stat",
+          "file",
+          "du",
+          "find",
+          "test",
+          "[",
+          "mkdir",
+          "touch",
+          "git",
+          "chmod",
+          "chown",
+          "chgrp",
+          "setfacl",
+          "getfacl",
+          "wc",
+          "sha256sum",
+          "md5sum",
+          "sha1sum",
+          "b2sum",
+          "lsattr");
+
   /** An AI vendor's API, in code or a script's options. */
   private static final Pattern MODEL_API =
       Pattern.compile(
@@ -311,6 +336,15 @@ final class RegulatedData {
   private static final Pattern OTHERS_HOME =
       Pattern.compile("(?:/home/|/Users/|~)([a-z_][a-z0-9_.-]{0,31})/([^\\s'\"`;|&)]{1,200})");
 
+  /**
+   * A file of another's home read into a password's or a token's option: {@code --password=$(cat
+   * …)}.
+   */
+  private static final Pattern OTHERS_SECRET_HANDED =
+      Pattern.compile(
+          "(?i)(?:pass\\w{0,6}|token|secret|key|auth\\w{0,10})[\"'=\\s]{1,4}\\$\\(\\s{0,3}(?:cat|head"
+              + "|<)\\s{1,3}[\"']?(?:/home/|/Users/|~)([a-z_][a-z0-9_.-]{0,31})/[^\\s'\")]{1,200}");
+
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("regulated-data-in-url", RegulatedData::inUrl);
@@ -324,7 +358,7 @@ final class RegulatedData {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("regulated-data-copied-out", (scan, step, read) -> copiedOut(step));
     named.put("regulated-data-opened", (scan, step, read) -> opened(step));
-    named.put("regulated-data-to-model", (scan, step, read) -> toModel(step));
+    named.put("regulated-data-to-model", (scan, step, read) -> toModel(scan, step));
     named.put("regulated-data-mailed", (scan, step, read) -> mailed(step));
     named.put("regulated-data-printed", (scan, step, read) -> printed(step));
   }
@@ -580,11 +614,17 @@ final class RegulatedData {
 
   // --- to an AI vendor -------------------------------------------------------------------------
 
-  private static boolean toModel(Step step) {
+  private static boolean toModel(Scan scan, Step step) {
     if (MODEL_CLIS.contains(step.program())) {
-      for (Word word : step.args()) {
-        if (!word.text().startsWith("-") && marks(word.text())) {
-          return true;
+      // What it is handed: its words, its input file, or what the command's programs before it read
+      for (Step before : scan.steps()) {
+        for (Word word : before.args()) {
+          if (!word.text().startsWith("-") && marks(word.text())) {
+            return true;
+          }
+        }
+        if (before == step) {
+          break;
         }
       }
       for (var redirect : step.invocation().redirects()) {
@@ -763,8 +803,7 @@ final class RegulatedData {
       return null;
     }
     for (Step step : scan.steps()) {
-      if (Set.of("ls", "stat", "file", "du", "find", "test", "[", "mkdir", "touch", "git")
-          .contains(step.program())) {
+      if (NOT_READERS.contains(step.program())) {
         continue;
       }
       if (step.interpreter()) {
@@ -872,6 +911,12 @@ final class RegulatedData {
     }
     Path home = scan.places().home();
     String own = home == null || home.getFileName() == null ? "" : home.getFileName().toString();
+    Matcher handed = OTHERS_SECRET_HANDED.matcher(source);
+    while (handed.find()) {
+      if (!handed.group(1).equals(own)) {
+        return handed.group();
+      }
+    }
     Matcher file = OTHERS_HOME.matcher(source);
     while (file.find()) {
       String user = file.group(1);
