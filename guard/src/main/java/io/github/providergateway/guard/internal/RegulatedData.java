@@ -215,6 +215,20 @@ final class RegulatedData {
               + "|hepatitis|pregnan|overdose|psychiatr|schizo|bipolar|depress|biopsy|chemo|opioid"
               + "|suicid|std\\b|syphilis|dementia|alzheimer");
 
+  /** The options of an HTTP client that carry a request's body. */
+  private static final Set<String> BODY_OPTIONS =
+      Set.of(
+          "-d",
+          "--data",
+          "--data-raw",
+          "--data-binary",
+          "--data-urlencode",
+          "--json",
+          "-F",
+          "--form",
+          "--body-data",
+          "--post-data");
+
   /** The personal mail domains: a mail to one leaves the organisation. */
   private static final Pattern PERSONAL_MAIL =
       Pattern.compile(
@@ -319,6 +333,55 @@ final class RegulatedData {
   private static final Set<String> MODEL_CLIS =
       Set.of("llm", "aichat", "sgpt", "chatgpt", "gemini", "openai", "mods", "fabric", "tgpt");
 
+  /** The programs that send what they read on standard input to another host. */
+  private static final Set<String> STREAMERS = Set.of("ssh", "nc", "ncat", "netcat", "socat");
+
+  /** A data platform's upload, by its program and its command words. */
+  private static final Map<String, Set<String>> PUBLISHERS =
+      Map.ofEntries(
+          Map.entry("huggingface-cli", Set.of("upload")),
+          Map.entry("hf", Set.of("upload")),
+          Map.entry("kaggle", Set.of("create", "version")),
+          Map.entry("osf", Set.of("upload")),
+          Map.entry("synapse", Set.of("store", "add")),
+          Map.entry("dx", Set.of("upload")),
+          Map.entry("zenodo_upload", Set.of()),
+          Map.entry("figshare", Set.of("upload")));
+
+  /** The parts of a destination that say others read it. */
+  private static final Set<String> SHARED_PARTS =
+      Set.of(
+          "shared",
+          "share",
+          "public",
+          "public_html",
+          "www",
+          "pub",
+          "everyone",
+          "world",
+          "dropbox",
+          "outgoing",
+          "outbox",
+          "transfer",
+          "incoming");
+
+  /** The cloud services that read text: translation, NLP, transcription. */
+  private static final Set<String> TEXT_SERVICES =
+      Set.of(
+          "translate",
+          "comprehend",
+          "comprehendmedical",
+          "textract",
+          "transcribe",
+          "bedrock-runtime",
+          "healthlake");
+
+  /** A command run as another user: sudo -u, su -c, runuser. */
+  private static final Pattern AS_ANOTHER =
+      Pattern.compile(
+          "\\b(?:sudo\\s{1,5}(?:-[A-Za-z]{1,4}\\s{1,5}){0,3}-u\\s{0,5}|su\\s{1,5}(?:-l?\\s{1,5})?"
+              + "|runuser\\s{1,5}-u\\s{1,5})([a-z_][a-z0-9_.-]{0,31})\\b");
+
   /** The dump programs and the programs that restore what they dump. */
   private static final Set<String> DUMPS =
       Set.of("pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump");
@@ -352,6 +415,8 @@ final class RegulatedData {
     named.put("production-into-lower-environment", RegulatedData::productionDownward);
     named.put("others-credential-read", RegulatedData::othersCredential);
     named.put("regulated-data-committed", RegulatedData::committed);
+    named.put("regulated-data-piped-out", RegulatedData::pipedOut);
+    named.put("regulated-data-as-another", RegulatedData::asAnother);
   }
 
   /** Adds the programs' predicates under their names. */
@@ -361,6 +426,9 @@ final class RegulatedData {
     named.put("regulated-data-to-model", (scan, step, read) -> toModel(scan, step));
     named.put("regulated-data-mailed", (scan, step, read) -> mailed(step));
     named.put("regulated-data-printed", (scan, step, read) -> printed(step));
+    named.put("regulated-data-published", (scan, step, read) -> published(step));
+    named.put("regulated-data-shared-place", (scan, step, read) -> sharedPlace(step));
+    named.put("regulated-data-to-service", (scan, step, read) -> toService(step));
   }
 
   /**
@@ -738,16 +806,37 @@ final class RegulatedData {
       if (!url.isEmpty()) {
         urls.add(url);
       }
+      String query = args.path("query").asText("");
+      if (!query.isEmpty()
+          && identifies(query.length() > 8192 ? query.substring(0, 8192) : query)) {
+        return "health details in a web search"; // WebSearch: the query goes to a search engine
+      }
     } else {
       for (Step step : scan.steps()) {
         if (!Set.of("curl", "wget", "http", "https", "xh", "lynx", "w3m", "open", "xdg-open")
             .contains(step.program())) {
           continue;
         }
-        for (Word word : step.args()) {
-          if (word.text().contains("://") && word.text().contains("?")) {
-            urls.add(word.text());
+        String host = null;
+        boolean bodyIdentifies = false;
+        List<Word> args = step.args();
+        for (int i = 0; i < args.size(); i++) {
+          String text = args.get(i).text();
+          if (text.contains("://")) {
+            host = host == null ? Hosts.of(text) : host;
+            if (text.contains("?")) {
+              urls.add(text);
+            }
+          } else if (BODY_OPTIONS.contains(text) && i + 1 < args.size()) {
+            String body = args.get(i + 1).text();
+            bodyIdentifies |= body.length() < 8192 && identifies(body);
           }
+        }
+        if (bodyIdentifies
+            && host != null
+            && !Hosts.loopback(host)
+            && !Environments.localHost(host)) {
+          return "health details in a request's body to " + host;
         }
       }
     }
@@ -764,12 +853,20 @@ final class RegulatedData {
       } catch (IllegalArgumentException malformed) {
         decoded = query.replace('+', ' ');
       }
-      if (QUERY_IDENTIFIES.matcher(decoded).find()
-          || PATIENT.matcher(decoded).find() && DIAGNOSIS.matcher(decoded).find()) {
+      if (identifies(decoded)) {
         return "health details in the query to " + host;
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a text identifies a person's health: an MRN, an SSN, a birth date, a patient's
+   * diagnosis.
+   */
+  private static boolean identifies(String text) {
+    return QUERY_IDENTIFIES.matcher(text).find()
+        || PATIENT.matcher(text).find() && DIAGNOSIS.matcher(text).find();
   }
 
   /** Whether the call reads a linkage key: a read tool's file, or a file a command names. */
@@ -955,5 +1052,154 @@ final class RegulatedData {
       }
     }
     return null;
+  }
+
+  /** Whether a command reads regulated data and streams it to another host: tar … | ssh, | nc. */
+  private static String pipedOut(Scan scan) {
+    String read = null;
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      if (read != null && (STREAMERS.contains(program) || REQUEST_PROGRAMS.contains(program))) {
+        boolean stdin = false;
+        String host = null;
+        for (Word word : step.args()) {
+          String text = word.text();
+          stdin |=
+              text.endsWith("@-")
+                  || text.equals("-")
+                  || text.equals("STDIN")
+                  || text.equals("-u") && program.equals("socat");
+          String h = text.contains("://") ? Hosts.of(text) : Hosts.remote(text);
+          if (h == null && !text.startsWith("-") && text.indexOf('.') > 0 && !text.contains("/")) {
+            h = text.contains("@") ? text.substring(text.indexOf('@') + 1) : text;
+          }
+          if (h != null && host == null && !Hosts.loopback(h) && !Environments.localHost(h)) {
+            host = h;
+          }
+        }
+        if (host != null && (STREAMERS.contains(program) || stdin)) {
+          return read + " to " + host;
+        }
+      }
+      if (read == null && !NOT_READERS.contains(program) && !STREAMERS.contains(program)) {
+        for (Word word : step.args()) {
+          if (!word.text().startsWith("-") && marks(word.text())) {
+            read = word.text();
+            break;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The HTTP clients that send what they read on standard input ({@code -d @-}, {@code -T -}). */
+  private static final Set<String> REQUEST_PROGRAMS = Set.of("curl", "wget", "http", "https", "xh");
+
+  /** Whether a command run as another user reads regulated data: their access borrowed. */
+  private static String asAnother(Scan scan) {
+    String source = scan.source();
+    if (source == null
+        || source.length() > MAX_TEXT
+        || !source.contains("sudo") && !source.contains("su ") && !source.contains("runuser")) {
+      return null;
+    }
+    Matcher user = AS_ANOTHER.matcher(source);
+    if (!user.find() || user.group(1).equals("root")) {
+      return null;
+    }
+    for (Step step : scan.steps()) {
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-") && marks(word.text())) {
+          return "as " + user.group(1) + ": " + word.text();
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether a data platform's upload (Hugging Face, Kaggle, OSF, Synapse, DNAnexus) carries it. */
+  private static boolean published(Step step) {
+    Set<String> verbs = PUBLISHERS.get(step.program());
+    if (verbs == null) {
+      return false;
+    }
+    boolean uploads = verbs.isEmpty();
+    boolean marked = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      uploads |= verbs.contains(text);
+      marked |= !text.startsWith("-") && marks(text);
+    }
+    return uploads && marked;
+  }
+
+  /** Whether regulated data is copied or linked into a place others read (shared, public, www). */
+  private static boolean sharedPlace(Step step) {
+    String program = step.program();
+    if (!Set.of("cp", "rsync", "ln", "mv", "install").contains(program)) {
+      return false;
+    }
+    List<String> positionals = new ArrayList<>();
+    for (Word word : step.args()) {
+      if (!word.text().startsWith("-")) {
+        positionals.add(word.text());
+      }
+    }
+    if (positionals.size() < 2) {
+      return false;
+    }
+    String destination = positionals.get(positionals.size() - 1);
+    if (destination.contains(":") && Hosts.remote(destination) != null) {
+      return false; // another host: copied-out's
+    }
+    boolean shared = false;
+    for (String part : destination.toLowerCase(Locale.ROOT).split("[^a-z0-9_]+")) {
+      shared |= SHARED_PARTS.contains(part);
+    }
+    if (!shared) {
+      return false;
+    }
+    for (String source : positionals.subList(0, positionals.size() - 1)) {
+      if (marks(source)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a cloud's translation, NLP or model service (aws translate, comprehend…) reads it. */
+  private static boolean toService(Step step) {
+    String program = step.program();
+    List<Word> args = step.args();
+    boolean service = program.equals("trans") || program.equals("deepl");
+    if (program.equals("aws") && !args.isEmpty()) {
+      service = TEXT_SERVICES.contains(args.get(0).text());
+    } else if (program.equals("gcloud") && args.size() > 1) {
+      service =
+          Set.of("ml", "ai", "healthcare").contains(args.get(0).text())
+              && !args.get(1).text().equals("datasets");
+    }
+    if (!service) {
+      return false;
+    }
+    for (Word word : args) {
+      String text = word.text();
+      String value = text.startsWith("file://") ? text.substring(7) : text;
+      if (!text.startsWith("-") && (marks(value) || !word.literal() && marksWithin(text))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word's source text ($(cat …), "…") names a regulated file among its parts. */
+  private static boolean marksWithin(String text) {
+    for (String token : text.split("[\\s\"'()$`<]+")) {
+      if (token.contains("/") && marks(token)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
