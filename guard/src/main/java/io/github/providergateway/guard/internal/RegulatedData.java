@@ -73,6 +73,8 @@ final class RegulatedData {
           "nhs",
           "medicaid",
           "medicare",
+          "confidential",
+          "embargoed",
           "itar",
           "ear99",
           "cui",
@@ -540,6 +542,11 @@ final class RegulatedData {
     List<Word> positionals = new ArrayList<>();
     for (int i = from; i < args.size(); i++) {
       String text = args.get(i).text();
+      if (text.equals("--dry-run")
+          || text.equals("--dryrun")
+          || program.equals("rsync") && text.matches("-[a-zA-Z]{0,12}n[a-zA-Z]{0,12}")) {
+        return false; // rclone --dry-run, aws s3 --dryrun, rsync -avn: nothing leaves
+      }
       if (values.contains(text)) {
         i++;
       } else if (!text.startsWith("-")) {
@@ -1043,11 +1050,17 @@ final class RegulatedData {
             copied = text;
           }
         }
-      } else if (copied != null && program.equals("git")) {
+      } else if (program.equals("git")) {
+        boolean adds = false;
         for (Word word : step.args()) {
-          if (word.text().equals("push") || word.text().equals("commit")) {
+          String text = word.text();
+          if (copied != null && (text.equals("push") || text.equals("commit"))) {
             return copied;
           }
+          if (adds && !text.startsWith("-") && marks(text)) {
+            copied = text; // git add data/raw_phi, then commit or push
+          }
+          adds |= text.equals("add");
         }
       }
     }
