@@ -57,6 +57,41 @@ final class ClinicalPredicates {
   private static final Pattern HL7_FILE =
       Pattern.compile("(?i)^(?:[\\w-]{0,20}=)?@?[^\\s]{0,300}\\.(?:hl7|er7|mllp)$");
 
+  /**
+   * A script's name that says it sends HL7: {@code send_hl7.py}, {@code mllp_push.js}, {@code
+   * send_adt.sh}.
+   */
+  private static final Pattern HL7_SCRIPT =
+      Pattern.compile(
+          "(?i)(?:send|push|post|inject|replay|transmit|submit|forward)[\\w-]{0,30}(?:hl7|mllp|adt|oru|orm"
+              + "|vxu|dft|siu|mdm)|(?:hl7|mllp|adt|oru|orm|vxu)[\\w-]{0,30}(?:send|push|post|inject|replay"
+              + "|transmit|submit|forward|sender|client)");
+
+  /** A script's name that says it sends DICOM: {@code send_dicom.py}, {@code push_to_pacs.sh}. */
+  private static final Pattern DICOM_SCRIPT =
+      Pattern.compile(
+          "(?i)(?:send|push|upload|store|forward|transfer|export)[\\w-]{0,30}(?:dicom|dcm|pacs|studies"
+              + "|imaging)|(?:dicom|dcm|pacs)[\\w-]{0,30}(?:send|push|upload|store|forward|sender)");
+
+  /** The options that name a peer host. */
+  private static final Set<String> HOST_OPTIONS =
+      Set.of(
+          "--host",
+          "-H",
+          "--server",
+          "--to",
+          "--dest",
+          "--destination",
+          "--peer",
+          "--remote",
+          "--addr",
+          "--address",
+          "--endpoint",
+          "--url",
+          "--target",
+          "--pacs",
+          "--engine");
+
   /** A socat address that connects out: {@code TCP:host:port}, {@code OPENSSL:host:port}. */
   private static final Pattern SOCAT_PEER =
       Pattern.compile("(?i)^(?:tcp[46]?|tcp-connect|openssl|openssl-connect|ssl):([^:,]{1,253})");
@@ -254,6 +289,7 @@ final class ClinicalPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("fhir-expunge-or-break-glass", ClinicalPredicates::expungeOrGlass);
     named.put("clinical-system-delete", ClinicalPredicates::clinicalDelete);
+    named.put("clinical-tool-sends", ClinicalPredicates::toolSends);
     named.put("tool-rewrites-clinical-record", scan -> toolSql(scan, RECORD_REWRITTEN));
     named.put("tool-sets-consent", scan -> toolSql(scan, CONSENT_SET));
   }
@@ -344,6 +380,9 @@ final class ClinicalPredicates {
   private static boolean hl7Sent(Scan scan, Step step) {
     String program = step.program();
     List<Word> args = step.args();
+    if (step.interpreter() || program.equals("bash") || program.equals("sh")) {
+      return scriptSends(step, HL7_SCRIPT);
+    }
     if (MLLP_SENDERS.contains(program)
         || program.equals("hl7") && !args.isEmpty() && args.get(0).text().equals("send")) {
       List<String> hosts = new ArrayList<>();
@@ -392,6 +431,48 @@ final class ClinicalPredicates {
         }
       } else if (!text.startsWith("-") && !text.chars().allMatch(Character::isDigit)) {
         hosts.add(text);
+      }
+    }
+    return elsewhere(hosts);
+  }
+
+  /**
+   * Whether a script whose name says it sends messages or images of this kind ({@code send_hl7.py},
+   * {@code push_to_pacs.sh}) is handed a host that is not this machine's nor a test one ({@code
+   * --host hl7.acme.org}, {@code ifc:6661}, a URL).
+   */
+  private static boolean scriptSends(Step step, Pattern kind) {
+    List<Word> args = step.args();
+    String script = null;
+    for (Word word : args) {
+      String text = word.text();
+      if (!text.startsWith("-")) {
+        script = text;
+        break;
+      }
+    }
+    if (script == null || script.length() > 300 || !kind.matcher(script).find()) {
+      return false;
+    }
+    List<String> hosts = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int equals = text.indexOf('=');
+      String option = equals > 0 ? text.substring(0, equals) : text;
+      String value =
+          equals > 0
+              ? text.substring(equals + 1)
+              : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      if (HOST_OPTIONS.contains(option)) {
+        if (equals < 0 && i + 1 < args.size() && !args.get(i + 1).literal()) {
+          return true; // a host the command computes
+        }
+        hosts.add(value.contains("://") ? String.valueOf(Hosts.of(value)) : value.split(":")[0]);
+      } else if (text.contains("://")) {
+        String host = Hosts.of(text);
+        if (host != null) {
+          hosts.add(host);
+        }
       }
     }
     return elsewhere(hosts);
@@ -488,7 +569,10 @@ final class ClinicalPredicates {
           break;
         }
       }
-      if (module < 0 || !programs.contains(args.get(module).text())) {
+      if (module < 0) {
+        return programs.contains("storescu") && scriptSends(step, DICOM_SCRIPT);
+      }
+      if (!programs.contains(args.get(module).text())) {
         return false;
       }
       from = module + 1;
@@ -685,6 +769,34 @@ final class ClinicalPredicates {
       return null; // grep -r break_glass src/: words about it, no request
     }
     return found.group() + " at " + host;
+  }
+
+  /** Whether a server's tool sends HL7 or DICOM (its name), to no host of this machine's. */
+  private static String toolSends(Scan scan) {
+    CallForRules call = scan.call();
+    if (scan.source() != null || call.tool() == null) {
+      return null;
+    }
+    String tool = call.tool().toLowerCase(Locale.ROOT);
+    boolean clinical = false;
+    boolean sends = false;
+    for (String part : tool.split("[^a-z0-9]+")) {
+      clinical |=
+          Set.of("hl7", "mllp", "dicom", "pacs", "orthanc", "dimse", "mirth").contains(part);
+      sends |=
+          Set.of("send", "store", "push", "transmit", "inject", "forward", "cstore", "move")
+              .contains(part);
+    }
+    if (!clinical || !sends) {
+      return null;
+    }
+    String args = call.args() == null ? "" : bounded(call.args().toString());
+    if (Hosts.onlyLoopback(args)
+        || args.contains("\"localhost\"")
+        || args.contains("\"127.0.0.1\"")) {
+      return null; // the local test engine or PACS
+    }
+    return call.tool();
   }
 
   /** Whether the call sends a delete to a clinical system, or is a clinical tool that destroys. */
