@@ -20,8 +20,9 @@ final class ClinicalRequests {
   /** FHIR's operation that erases for good, and break-the-glass access. */
   private static final Pattern EXPUNGE_OR_GLASS =
       Pattern.compile(
-          "(?i)\\$expunge|%24expunge|expungeEverything|break[-_ ]?(?:the[-_ ]?)?glass|\\bx-[\\w-]{0,20}btg\\b|[?&_]btg=|\\bbtg[-_ ]?reason"
-              + "|emergency[-_]access[-_]reason");
+          "(?i)(?:\\$|%24)(?:expunge|delete-expunge|merge|mdm-clear|mdm-submit|purge)\\b"
+              + "|expungeEverything|break[-_ ]?(?:the[-_ ]?)?glass|\\bx-[\\w-]{0,20}btg\\b|[?&_]btg="
+              + "|\\bbtg[-_ ]?reason|emergency[-_]access[-_]reason");
 
   /** A URL's host or path that says it is a clinical system's. */
   static final Pattern CLINICAL_URL =
