@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -314,6 +315,19 @@ final class RegulatedCopies {
     String read = null;
     for (Step step : scan.steps()) {
       String program = step.program();
+      if (read == null && STREAMERS.contains(program)) {
+        // ssh host 'cat > x' < data: its input file is what it sends
+        for (var redirect : step.invocation().redirects()) {
+          if (!redirect.writes()
+              && redirect.target() != null
+              && RegulatedData.marks(redirect.target().text())) {
+            read = redirect.target().text();
+          }
+        }
+      }
+      if (program.equals("globus") && globusCarries(step)) {
+        return "globus transfer of regulated data";
+      }
       if (read != null && (STREAMERS.contains(program) || REQUEST_PROGRAMS.contains(program))) {
         boolean stdin = false;
         String host = null;
@@ -349,6 +363,69 @@ final class RegulatedCopies {
     }
     return null;
   }
+
+  /**
+   * Whether {@code globus transfer} carries regulated data: read here, not in a clause naming
+   * globus, so that the acting verbs still read its deletes (a program a family names is read only
+   * for a destroy on a shared target).
+   */
+  private static boolean globusCarries(Step step) {
+    boolean transfer = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      transfer |= text.equals("transfer");
+      int colon = text.indexOf(':');
+      String path = colon >= 0 ? text.substring(colon + 1) : text;
+      if (transfer && !text.startsWith("-") && RegulatedData.marks(path)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a batch scheduler's wrapper runs a copy of regulated data to another host ({@code
+   * sbatch --wrap "rsync … host:"}, {@code srun rsync …}, {@code bsub scp …}): the wrapped command
+   * read as words, its copy's last word the destination.
+   */
+  static String wrappedCopy(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.length() > RegulatedData.MAX_TEXT) {
+      return null;
+    }
+    boolean wrapped = false;
+    for (Step step : scan.steps()) {
+      wrapped |= WRAPPERS.contains(step.program());
+    }
+    if (!wrapped) {
+      return null;
+    }
+    Matcher copy = WRAPPED_COPY.matcher(source);
+    while (copy.find()) {
+      String[] words = copy.group(2).trim().split("[\\s\"']+");
+      if (words.length < 2) {
+        continue;
+      }
+      String destination = words[words.length - 1];
+      if (!remote(copy.group(1), destination)) {
+        continue;
+      }
+      for (int i = 0; i < words.length - 1; i++) {
+        if (!words[i].startsWith("-") && RegulatedData.marks(words[i])) {
+          return copy.group(1) + " " + words[i] + " " + destination;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The batch schedulers' and launchers' wrappers whose command the parse does not read. */
+  private static final Set<String> WRAPPERS =
+      Set.of("sbatch", "srun", "salloc", "qsub", "bsub", "condor_submit", "flux", "pbsdsh");
+
+  /** A copy inside a wrapped command, up to the end of its words. */
+  private static final Pattern WRAPPED_COPY =
+      Pattern.compile("\\b(scp|rsync|rclone)\\s([^;|&\"'\\n]{1,1000})");
 
   /** The HTTP clients that send what they read on standard input ({@code -d @-}, {@code -T -}). */
   private static final Set<String> REQUEST_PROGRAMS = Set.of("curl", "wget", "http", "https", "xh");

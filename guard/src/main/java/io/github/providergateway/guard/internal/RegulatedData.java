@@ -170,6 +170,7 @@ final class RegulatedData {
     named.put("others-credential-read", RegulatedAccess::othersCredential);
     named.put("regulated-data-committed", RegulatedCopies::committed);
     named.put("regulated-data-piped-out", RegulatedCopies::pipedOut);
+    named.put("regulated-data-wrapped-copy", RegulatedCopies::wrappedCopy);
     named.put("regulated-data-as-another", RegulatedAccess::asAnother);
   }
 

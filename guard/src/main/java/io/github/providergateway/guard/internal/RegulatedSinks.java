@@ -97,6 +97,11 @@ final class RegulatedSinks {
   private static final Set<String> MODEL_CLIS =
       Set.of("llm", "aichat", "sgpt", "chatgpt", "gemini", "openai", "mods", "fabric", "tgpt");
 
+  /** A model vendor's key assigned in a command. */
+  private static final Pattern VENDOR_KEY =
+      Pattern.compile(
+          "\\b(?:OPENAI|ANTHROPIC|GEMINI|GOOGLE_GENAI|MISTRAL|COHERE|GROQ|DEEPSEEK|TOGETHER)_API_KEY=");
+
   /** The cloud services that read text: translation, NLP, transcription. */
   private static final Set<String> TEXT_SERVICES =
       Set.of(
@@ -187,7 +192,12 @@ final class RegulatedSinks {
     }
     // A script handed the data and a vendor's model: summarize.py --input notes.csv --provider
     // openai
-    boolean vendor = false;
+    // A vendor's key handed the script: OPENAI_API_KEY=… python3 summarize.py
+    String source = scan.source();
+    boolean vendor =
+        source != null
+            && source.length() <= RegulatedData.MAX_TEXT
+            && VENDOR_KEY.matcher(source).find();
     boolean marked = false;
     for (Word word : step.args()) {
       String text = word.text();
