@@ -115,6 +115,7 @@ final class ClinicalPredicates {
           "server.fire.ly",
           "r4.smarthealthit.org",
           "launch.smarthealthit.org",
+          "bulk-data.smarthealthit.org",
           "r3.smarthealthit.org",
           "test.fhir.org",
           "vonk.fire.ly",
@@ -129,6 +130,7 @@ final class ClinicalPredicates {
     named.put("fhir-expunge-or-break-glass", ClinicalRequests::expungeOrGlass);
     named.put("clinical-system-delete", ClinicalRequests::clinicalDelete);
     named.put("clinical-tool-sends", ClinicalRequests::toolSends);
+    named.put("prescribing-tool-sends", ClinicalRequests::toolPrescribes);
     named.put(
         "tool-rewrites-clinical-record",
         scan -> ClinicalRecords.toolSql(scan, ClinicalRecords.RECORD_REWRITTEN));
@@ -156,6 +158,7 @@ final class ClinicalPredicates {
     named.put(
         "prescription-or-order-sent",
         (scan, step, read) -> ClinicalRequests.written(scan, step, ClinicalRequests.ERX_URL));
+    named.put("fhir-bulk-export", (scan, step, read) -> ClinicalRequests.bulkExport(step));
     named.put(
         "interface-engine-stopped",
         (scan, step, read) -> ClinicalRequests.engineStopped(scan, step));

@@ -162,6 +162,15 @@ final class ClinicalRequests {
 
   /** Whether a server's tool sends HL7 or DICOM (its name), to no host of this machine's. */
   static String toolSends(Scan scan) {
+    return toolSends(scan, TOOL_INTERFACES);
+  }
+
+  /** Whether a server's tool sends a prescription or an order (its name). */
+  static String toolPrescribes(Scan scan) {
+    return toolSends(scan, TOOL_PRESCRIBING);
+  }
+
+  private static String toolSends(Scan scan, Set<String> kind) {
     CallForRules call = scan.call();
     if (scan.source() != null || call.tool() == null) {
       return null;
@@ -170,10 +179,18 @@ final class ClinicalRequests {
     boolean clinical = false;
     boolean sends = false;
     for (String part : tool.split("[^a-z0-9]+")) {
-      clinical |=
-          Set.of("hl7", "mllp", "dicom", "pacs", "orthanc", "dimse", "mirth").contains(part);
+      clinical |= kind.contains(part);
       sends |=
-          Set.of("send", "store", "push", "transmit", "inject", "forward", "cstore", "move")
+          Set.of(
+                  "send",
+                  "store",
+                  "push",
+                  "transmit",
+                  "inject",
+                  "forward",
+                  "cstore",
+                  "move",
+                  "submit")
               .contains(part);
     }
     if (!clinical || !sends) {
@@ -187,6 +204,42 @@ final class ClinicalRequests {
     }
     return call.tool();
   }
+
+  /** The words of a tool's name that say it is a clinical interface's. */
+  private static final Set<String> TOOL_INTERFACES =
+      Set.of("hl7", "mllp", "dicom", "pacs", "orthanc", "dimse", "mirth");
+
+  /** The words of a tool's name that say it prescribes or orders. */
+  private static final Set<String> TOOL_PRESCRIBING =
+      Set.of(
+          "erx",
+          "eprescribe",
+          "eprescribing",
+          "prescription",
+          "prescriptions",
+          "rx",
+          "newrx",
+          "surescripts",
+          "epcs",
+          "order",
+          "orders",
+          "laborder",
+          "lab");
+
+  /**
+   * Whether a request starts a FHIR bulk export ({@code $export}) from a server not this machine's.
+   */
+  static boolean bulkExport(Step step) {
+    for (String url : ClinicalPredicates.remoteUrls(step)) {
+      if (BULK_EXPORT.matcher(url).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** FHIR's bulk data export: the system's, a group's or every patient's. */
+  private static final Pattern BULK_EXPORT = Pattern.compile("(?:/|^)(?:\\$|%24)export\\b");
 
   /** Whether the call sends a delete to a clinical system, or is a clinical tool that destroys. */
   static String clinicalDelete(Scan scan) {

@@ -140,6 +140,10 @@ final class RegulatedAccess {
     String dumped = null;
     String restored = null;
     for (Step step : scan.steps()) {
+      String snapshot = snapshotDownward(step);
+      if (snapshot != null) {
+        return snapshot;
+      }
       if (DUMPS.contains(step.program())) {
         String host = host(step);
         if (host != null
@@ -164,6 +168,42 @@ final class RegulatedAccess {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether {@code aws rds restore-db-…-from-…snapshot} restores a snapshot not named for a lower
+   * environment into an instance or a cluster that is.
+   */
+  private static String snapshotDownward(Step step) {
+    List<Word> args = step.args();
+    if (!step.program().equals("aws")
+        || args.size() < 2
+        || !args.get(0).text().equals("rds")
+        || !args.get(1).text().startsWith("restore-db-")
+        || !args.get(1).text().contains("snapshot")) {
+      return null;
+    }
+    String snapshot = null;
+    String target = null;
+    for (int i = 2; i + 1 < args.size(); i++) {
+      String option = args.get(i).text();
+      String value = args.get(i + 1).text();
+      if (option.equals("--db-snapshot-identifier")
+          || option.equals("--snapshot-identifier")
+          || option.equals("--db-cluster-snapshot-identifier")) {
+        snapshot = value;
+      } else if (option.equals("--db-instance-identifier")
+          || option.equals("--db-cluster-identifier")) {
+        target = value;
+      }
+    }
+    if (snapshot == null
+        || target == null
+        || Environments.stagingHost(snapshot)
+        || !Environments.stagingHost(target)) {
+      return null;
+    }
+    return "snapshot " + snapshot + " into " + target;
   }
 
   /** The host a database client names: {@code -h}, {@code --host}, a URL, {@code --uri}. */

@@ -179,7 +179,7 @@ final class RegulatedData {
     named.put("regulated-data-copied-out", (scan, step, read) -> RegulatedCopies.copiedOut(step));
     named.put("regulated-data-opened", (scan, step, read) -> RegulatedSinks.opened(step));
     named.put("regulated-data-to-model", (scan, step, read) -> RegulatedSinks.toModel(scan, step));
-    named.put("regulated-data-mailed", (scan, step, read) -> RegulatedSinks.mailed(step));
+    named.put("regulated-data-mailed", (scan, step, read) -> RegulatedSinks.mailed(scan, step));
     named.put("regulated-data-printed", (scan, step, read) -> RegulatedSinks.printed(step));
     named.put("regulated-data-published", (scan, step, read) -> RegulatedCopies.published(step));
     named.put(

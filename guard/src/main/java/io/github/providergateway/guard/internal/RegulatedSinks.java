@@ -214,7 +214,22 @@ final class RegulatedSinks {
     return vendor && marked;
   }
 
-  static boolean mailed(Step step) {
+  static boolean mailed(Scan scan, Step step) {
+    if (MAIL_ATTACH.containsKey(step.program())) {
+      // uuencode patients.csv patients.csv | mail …: what the programs before it read
+      for (Step before : scan.steps()) {
+        if (before == step) {
+          break;
+        }
+        if (Set.of("uuencode", "base64", "cat", "gzip", "zip", "tar").contains(before.program())) {
+          for (Word word : before.args()) {
+            if (!word.text().startsWith("-") && RegulatedData.marks(word.text())) {
+              return true;
+            }
+          }
+        }
+      }
+    }
     if (step.interpreter()) {
       String code = RegulatedData.code(step);
       if (code == null) {
