@@ -312,6 +312,17 @@ final class RegulatedCopies {
 
   /** Whether a command reads regulated data and streams it to another host: tar … | ssh, | nc. */
   static String pipedOut(Scan scan) {
+    boolean sends = false;
+    for (Step step : scan.steps()) { // the cheap test first: most commands send nothing
+      String program = step.program();
+      sends |=
+          STREAMERS.contains(program)
+              || REQUEST_PROGRAMS.contains(program)
+              || program.equals("globus");
+    }
+    if (!sends) {
+      return null;
+    }
     String read = null;
     for (Step step : scan.steps()) {
       String program = step.program();
