@@ -337,6 +337,9 @@ final class RegulatedSinks {
       if (q < 0 || host == null || Hosts.loopback(host) || Environments.localHost(host)) {
         continue;
       }
+      if (ClinicalRequests.CLINICAL_URL.matcher(url.substring(0, q)).find()) {
+        continue; // a search of the clinical system itself (FHIR's Patient?identifier=MRN|…)
+      }
       String query = url.substring(q + 1, Math.min(url.length(), q + 1 + 8192));
       String decoded;
       try {
