@@ -44,19 +44,11 @@ final class RegulatedData {
           "ukbb",
           "biobank",
           "ukbiobank",
-          "identified",
-          "identifiers",
-          "identifiable",
-          "reidentified",
           "linkage",
           "crosswalk",
           "crosswalks",
-          "restricted",
-          "controlled",
           "ehr",
           "emr",
-          "discharge",
-          "clinical",
           "oncology",
           "psychotherapy",
           "genotype",
@@ -73,10 +65,53 @@ final class RegulatedData {
           "cui",
           "hiv",
           "diagnoses",
-          "encounters",
-          "admissions",
           "prescriptions",
           "honest");
+
+  /**
+   * The parts of a name that mark regulated data only beside a companion ({@link #COMPANIONS}):
+   * {@code cohort_full_identifiers}, {@code restricted/participants.csv}, {@code
+   * discharge_summaries}; alone they are a game's {@code random_encounters}, a battery's {@code
+   * discharge} curve, a {@code clinical_trial_protocol}.
+   */
+  private static final Set<String> WEAK_MARKS =
+      Set.of(
+          "identifiers",
+          "identified",
+          "identifiable",
+          "reidentified",
+          "encounters",
+          "admissions",
+          "discharge",
+          "clinical",
+          "controlled",
+          "restricted");
+
+  /** The parts of a name that make a weak mark regulated data: whose, or what kind of record. */
+  private static final Set<String> COMPANIONS =
+      Set.of(
+          "cohort",
+          "participants",
+          "participant",
+          "subjects",
+          "subject",
+          "members",
+          "member",
+          "full",
+          "notes",
+          "note",
+          "summaries",
+          "summary",
+          "records",
+          "record",
+          "access",
+          "registry",
+          "linked",
+          "persons",
+          "people",
+          "individual",
+          "individuals",
+          "cases");
 
   /** The parts of a name that say the data is not regulated: synthetic, de-identified, a test's. */
   static final Set<String> UNMARKS =
@@ -205,6 +240,8 @@ final class RegulatedData {
       return false;
     }
     boolean marked = false;
+    boolean weak = false;
+    boolean companion = false;
     String previous = "";
     for (String part : name.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
       if (part.isEmpty()) {
@@ -223,9 +260,20 @@ final class RegulatedData {
           || part.equals("controlled") && previous.equals("export")) {
         marked = true;
       }
+      weak |= WEAK_MARKS.contains(part);
+      companion |= COMPANIONS.contains(part);
       previous = part;
     }
-    return marked;
+    if (marked || weak && companion) {
+      return true;
+    }
+    // A folder named for it alone: /project/lab/restricted/, /data/controlled/
+    for (String segment : name.toLowerCase(Locale.ROOT).split("/")) {
+      if (segment.equals("restricted") || segment.equals("controlled")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether code names a regulated file or folder in a quoted string. */
