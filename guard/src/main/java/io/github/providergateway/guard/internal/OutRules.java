@@ -32,8 +32,8 @@ public final class OutRules implements Family {
           "(?i)[?&](?:password|passwd|pwd|secret|client_secret|api_?key|apikey|access_token"
               + "|private_key|aws_secret_access_key|token)=([^&#\\s$]{12,})");
 
-  private static final Set<String> WEB_TOOLS =
-      Set.of("WebFetch", "web_fetch", "fetch_webpage", "webfetch");
+  /** The agents' tools that fetch a URL. */
+  static final Set<String> WEB_TOOLS = Set.of("WebFetch", "web_fetch", "fetch_webpage", "webfetch");
 
   private static final Set<String> CLIENTS =
       Set.of("curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "lynx");

@@ -205,6 +205,8 @@ final class Where {
     SharedSystems.addCallsTo(onCall);
     SafeguardPredicates.addCallsTo(onCall);
     ChainPredicates.addCallsTo(onCall);
+    ClinicalPredicates.addCallsTo(onCall);
+    RegulatedData.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -270,6 +272,8 @@ final class Where {
     ProjectCommands.addTo(named);
     ProductionConsoles.addTo(named);
     PlatformScaling.addTo(named);
+    ClinicalPredicates.addTo(named);
+    RegulatedData.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
