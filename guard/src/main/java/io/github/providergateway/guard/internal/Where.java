@@ -168,6 +168,7 @@ final class Where {
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
+    MoneyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -224,6 +225,7 @@ final class Where {
     SearchIndexes.addTo(named);
     TamperPredicates.addTo(named);
     ReleasePredicates.addTo(named);
+    MoneyPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
