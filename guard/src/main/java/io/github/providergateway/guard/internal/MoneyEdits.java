@@ -29,7 +29,9 @@ final class MoneyEdits {
     /** A price, fee or amount multiplied or divided tenfold or more, or made zero. */
     PRICE_JUMP,
     /** How revenue is recognised changed: {@code ratable} to {@code point_in_time}. */
-    REVENUE_RECOGNITION
+    REVENUE_RECOGNITION,
+    /** An exchange rate the books convert by changed: {@code EUR: 1.0713} to {@code 0.81}. */
+    FX_RATE
   }
 
   /** The longest text read; the rest of a longer one is not. */
@@ -73,6 +75,23 @@ final class MoneyEdits {
       Pattern.compile(
           "(?i)timeout|retr(?:y|ies)|limit|size|max|min|port|ttl|seconds|secs|millis|ms$|interval"
               + "|workers|threads|page|count|version|days|hours|minutes|batch|concurrency");
+
+  /** The currencies most books convert. */
+  private static final String CODES =
+      "USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|CNY|HKD|SGD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|KRW|TRY|ILS|AED|SAR|THB|IDR|MYR|PHP|TWD|RON|CLP|COP|ARS";
+
+  /** A currency's code as a key: {@code EUR}, {@code USD_EUR}, {@code eur_usd}. */
+  private static final Pattern CURRENCY =
+      Pattern.compile("(?i)(?:" + CODES + ")(?:[_/-]?(?:to[_-])?(?:" + CODES + "))?(?:_?rate)?");
+
+  /** An exchange rate's words, of a key. */
+  private static final Pattern FX_WORDS =
+      Pattern.compile(
+          "(?i)(?<![a-z])fx|exchange_?rate|conversion_?rate|currency_?rate|revaluation");
+
+  /** A currency's rate in a row of a CSV: {@code EUR,1.0713}. */
+  private static final Pattern CSV_RATE =
+      Pattern.compile("^\\s*(" + CODES + ")\\s*[,;\\t]\\s*(\\d{1,9}\\.\\d{1,12})\\s*$");
 
   /** How revenue is recognised: its words. */
   private static final Pattern REVENUE_WORDS =
@@ -118,6 +137,8 @@ final class MoneyEdits {
       String key = value.getKey();
       if (taxPath || TAX_WORDS.matcher(key).find()) {
         found.add(Kind.TAX_RATE);
+      } else if (CURRENCY.matcher(key).matches() || FX_WORDS.matcher(key).find()) {
+        found.add(Kind.FX_RATE);
       } else if ((PRICE_WORDS.matcher(key).find() || pricePath && !NOT_MONEY.matcher(key).find())
           && jumps(prior, value.getValue())) {
         found.add(Kind.PRICE_JUMP);
@@ -170,6 +191,10 @@ final class MoneyEdits {
       Matcher keyed = KEYED_NUMBER.matcher(line);
       while (keyed.find()) {
         values.putIfAbsent(keyed.group(1), keyed.group(2).replace("_", ""));
+      }
+      Matcher row = CSV_RATE.matcher(line);
+      if (row.matches()) {
+        values.putIfAbsent(row.group(1), row.group(2));
       }
     }
     return values;

@@ -29,7 +29,8 @@ final class MoneyPredicates {
           MoneyEdits.Kind.BANK_DETAILS, "bank-details-replaced",
           MoneyEdits.Kind.TAX_RATE, "tax-rate-changed",
           MoneyEdits.Kind.PRICE_JUMP, "price-multiplied",
-          MoneyEdits.Kind.REVENUE_RECOGNITION, "revenue-recognition-changed");
+          MoneyEdits.Kind.REVENUE_RECOGNITION, "revenue-recognition-changed",
+          MoneyEdits.Kind.FX_RATE, "fx-rate-changed");
 
   /** The programs that write files whose text the {@code writes-…} predicates read. */
   private static final Set<String> SUBSTITUTES = Set.of("sed", "gsed", "perl");
@@ -88,6 +89,10 @@ final class MoneyPredicates {
           "(?i)print_?files?\\s*\\(|createjob|\\bcups\\b|win32print|pdf-to-printer|\\bipp\\b"
               + "|['\"]lpr?['\"]");
 
+  /** PowerShell printing. */
+  private static final Pattern PWSH_PRINTS =
+      Pattern.compile("(?i)out-printer|-verb\\s+['\"]?print|printto|\\.print\\s*\\(");
+
   /** A payment provider's or bank's SDK named in inline code. */
   private static final Pattern MONEY_SDK =
       Pattern.compile(
@@ -107,7 +112,9 @@ final class MoneyPredicates {
               + "|BankTransfer|Disbursement)\\s*\\.\\s*(?:create|modify|cancel|reverse)\\b"
               + "|create_?external_?account|\\bcreate_?(?:payout|transfer|refund|payment_?order"
               + "|reversal|disbursement)s?\\b|payoutspostrequest|capturesrefundrequest"
-              + "|transfer_?create|transfercreaterequest|refundtxn|\\bfund_?transfer|transfer_?funds");
+              + "|transfer_?create|transfercreaterequest|refundtxn|\\bfund_?transfer|transfer_?funds"
+              + "|(?:accounts\\s*\\.\\s*update|Account\\s*\\.\\s*modify|modify_account|update_account)"
+              + "[^\\n]{0,300}external_account");
 
   /** A test key, a sandbox or a local mock: the SDK moves no money. */
   private static final Pattern TEST_MONEY =
@@ -170,7 +177,8 @@ final class MoneyPredicates {
       Pattern.compile(
           "(?i)\\bupdate\\b[^;]{0,400}?\\bset\\b[^;]{0,400}?\\b\\w{0,30}(?:iban|acc_number"
               + "|account_number|account_no|routing\\w{0,20}|bank_account\\w{0,20}|swift\\w{0,10}"
-              + "|\\bbic|sort_code|\\bbsb|salary|pay_rate|hourly_rate|wage\\w{0,5})\\s*=");
+              + "|\\bbic|sort_code|\\bbsb|salary|pay_rate|hourly_rate|wage\\w{0,5}|lock_date"
+              + "|approv\\w{0,20})\\s*=");
 
   /** A development or test system of an ERP's, by its name in the code. */
   private static final Pattern TEST_ERP =
@@ -184,7 +192,7 @@ final class MoneyPredicates {
           "(?i)\\b(?:update\\s+(?:only\\s+)?|delete\\s+from\\s+|insert\\s+(?:ignore\\s+)?into\\s+"
               + "|truncate\\s+(?:table\\s+)?|drop\\s+table\\s+(?:if\\s+exists\\s+)?"
               + "|alter\\s+(?:sequence|table)\\s+(?:if\\s+exists\\s+)?|merge\\s+into\\s+"
-              + "|replace\\s+into\\s+)[\"`\\[]?([\\w.\"`]{1,160})|\\bsetval\\s*\\(\\s*'([\\w.\"]{1,160})'");
+              + "|replace\\s+into\\s+)[\"`\\[]?([\\w.\"`-]{1,160})|\\bsetval\\s*\\(\\s*'([\\w.\"]{1,160})'");
 
   /** A books table of a production database's: its name, schema left out. */
   private static final Pattern BOOKS_TABLE =
@@ -267,6 +275,11 @@ final class MoneyPredicates {
         "production-finance-script-acts",
         (scan, step, read) -> financeScriptActs(step) && Environments.production(scan, step));
     named.put("bank-api-pays", (scan, step, read) -> bankApiPays(step));
+    named.put("request-sets-bank-details", (scan, step, read) -> setsBankDetails(step));
+    named.put("request-writes-erp", (scan, step, read) -> requestWritesErp(step));
+    named.put(
+        "production-store-writes-books",
+        (scan, step, read) -> storeWritesBooks(step) && Environments.production(scan, step));
     named.put("code-writes-audit-evidence", (scan, step, read) -> codeWritesEvidence(step));
     named.put(
         "production-sql-writes-books",
@@ -478,7 +491,15 @@ final class MoneyPredicates {
    */
   static boolean printsCheques(Scan scan, Step step) {
     String program = step.program();
-    if (program.equals("lp") || program.equals("lpr") || program.equals("lpr.cups")) {
+    if (program.equals("pwsh") || program.equals("powershell")) {
+      String text = text(step); // Out-Printer -Name 'MICR…', Start-Process -Verb Print
+      return PWSH_PRINTS.matcher(text).find() && CHEQUES.matcher(text).find();
+    }
+    if (program.equals("lp")
+        || program.equals("lpr")
+        || program.equals("lpr.cups")
+        || program.equals("enscript")
+        || program.equals("a2ps")) {
       if (CHEQUES.matcher(text(step)).find()) {
         return true;
       }
@@ -814,6 +835,93 @@ final class MoneyPredicates {
     Matcher file = EVIDENCE_FILE.matcher(code);
     while (file.find()) {
       if (!TEST_PLACE.matcher(file.group()).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean httpClient(String program) {
+    return switch (program) {
+      case "curl", "wget", "http", "https", "xh", "curlie" -> true;
+      default -> false;
+    };
+  }
+
+  /** A record of whom the company pays, by a word of a URL's path. */
+  private static final Pattern PAYEE_PATH =
+      Pattern.compile(
+          "(?i)/(?:vendors?|suppliers?|contacts?|payees?|partners?|beneficiar\\w{0,5}|counterpart\\w{0,8}"
+              + "|recipients?|employees?|workers?|res\\.partner\\.bank)(?:[/?]|$)");
+
+  /** A bank's number sent as a field of a request's body. */
+  private static final Pattern BANK_FIELD =
+      Pattern.compile(
+          "(?i)[\"']?\\w{0,30}(?:iban|bank_?account\\w{0,20}|acc_number|account_?number|routing\\w{0,10}"
+              + "|sort_?code|swift\\w{0,5}|bankaccountdetails|\\bbsb)[\"']?\\s*[:=]");
+
+  /**
+   * Whether a request writes a bank's number into a vendor's, supplier's, payee's or employee's
+   * record of another machine's (curl, httpie, inline code): where the company's payments go.
+   */
+  static boolean setsBankDetails(Step step) {
+    String program = step.program();
+    String text;
+    if (httpClient(program)) {
+      String method = ServiceCalls.method(program, step.args());
+      if (method.equals("get") || method.equals("head") || method.equals("delete")) {
+        return false;
+      }
+      text = text(step);
+    } else {
+      text = code(step);
+      if (text == null || !CODE_POSTS.matcher(text).find()) {
+        return false;
+      }
+    }
+    if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
+      return false;
+    }
+    Matcher url = URL.matcher(text);
+    while (url.find()) {
+      String host = url.group(1).toLowerCase(java.util.Locale.ROOT);
+      if (PAYEE_PATH.matcher(url.group(2)).find()
+          && !Environments.localHost(host)
+          && !Environments.stagingHost(host)
+          && !host.contains("sandbox")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an HTTP client sends an ERP's RPC that writes the books (Odoo's JSON-RPC by curl). */
+  static boolean requestWritesErp(Step step) {
+    if (!httpClient(step.program())) {
+      return false;
+    }
+    String text = text(step);
+    return ODOO.matcher(text).find()
+        && ODOO_WRITES.matcher(text).find()
+        && !TEST_ERP.matcher(text).find();
+  }
+
+  /** A document store's write of a collection: {@code db.audit_log.deleteMany(…)}. */
+  private static final Pattern STORE_WRITES =
+      Pattern.compile(
+          "\\bdb\\.(?:getCollection\\(\\s*['\"])?(\\w{1,80})['\")]*\\.(?:deleteMany|deleteOne|remove"
+              + "|drop|updateMany|updateOne|insertOne|insertMany|replaceOne|findOneAndUpdate"
+              + "|findOneAndDelete|findOneAndReplace|bulkWrite)\\s*\\(");
+
+  /** Whether a document store's shell writes a books collection ({@link #BOOKS_TABLE}). */
+  static boolean storeWritesBooks(Step step) {
+    String program = step.program();
+    if (!program.equals("mongosh") && !program.equals("mongo")) {
+      return false;
+    }
+    Matcher write = STORE_WRITES.matcher(text(step));
+    while (write.find()) {
+      if (BOOKS_TABLE.matcher(write.group(1)).matches()) {
         return true;
       }
     }
