@@ -786,24 +786,9 @@ final class MoneyPredicates {
    * or treasury, on a path of payments, transfers, wires or payees (curl, httpie, inline code).
    */
   static boolean bankApiPays(Step step) {
-    String text;
-    String program = step.program();
-    if (program.equals("curl")
-        || program.equals("http")
-        || program.equals("https")
-        || program.equals("xh")
-        || program.equals("wget")
-        || program.equals("curlie")) {
-      String method = ServiceCalls.method(program, step.args());
-      if (method.equals("get") || method.equals("head")) {
-        return false;
-      }
-      text = text(step);
-    } else {
-      text = code(step);
-      if (text == null || !CODE_POSTS.matcher(text).find()) {
-        return false;
-      }
+    String text = writingRequest(step);
+    if (text == null) {
+      return false;
     }
     if (LOCAL.matcher(text).find() || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
       return false;
@@ -841,6 +826,22 @@ final class MoneyPredicates {
     return false;
   }
 
+  /**
+   * The text of a request that writes (an HTTP client's words, its method neither GET, HEAD nor
+   * DELETE; inline code that posts, puts or patches), or {@code null}.
+   */
+  private static String writingRequest(Step step) {
+    String program = step.program();
+    if (httpClient(program)) {
+      String method = ServiceCalls.method(program, step.args());
+      return method.equals("get") || method.equals("head") || method.equals("delete")
+          ? null
+          : text(step);
+    }
+    String code = code(step);
+    return code != null && CODE_POSTS.matcher(code).find() ? code : null;
+  }
+
   private static boolean httpClient(String program) {
     return switch (program) {
       case "curl", "wget", "http", "https", "xh", "curlie" -> true;
@@ -865,19 +866,9 @@ final class MoneyPredicates {
    * record of another machine's (curl, httpie, inline code): where the company's payments go.
    */
   static boolean setsBankDetails(Step step) {
-    String program = step.program();
-    String text;
-    if (httpClient(program)) {
-      String method = ServiceCalls.method(program, step.args());
-      if (method.equals("get") || method.equals("head") || method.equals("delete")) {
-        return false;
-      }
-      text = text(step);
-    } else {
-      text = code(step);
-      if (text == null || !CODE_POSTS.matcher(text).find()) {
-        return false;
-      }
+    String text = writingRequest(step);
+    if (text == null) {
+      return false;
     }
     if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
       return false;
