@@ -45,8 +45,8 @@ final class MoneyPredicates {
    */
   private static final Pattern PAYMENT_FILE =
       Pattern.compile(
-          "(?i)(?<![\\w.-])[\\w./~$-]{0,200}(?:\\.(?:ach|nacha)(?![\\w.])|pain\\.?00[18]"
-              + "|positive[_-]?pay|posi[_-]?pay"
+          "(?i)(?<![\\w.-])[\\w./~$-]{0,200}(?:\\.(?:ach|nacha|aba|bacs)(?![\\w.])|pain\\.?00[18]"
+              + "|positive[_-]?pay|posi[_-]?pay|issued[_-]?checks?|mt10[13](?![\\d])"
               + "|/(?:outbox|outbound|to[_-]bank|bank[_-]upload)/(?:[\\w.-]{1,80}/){0,4}"
               + "[\\w.-]{1,120}\\.(?:csv|tsv|txt|dat|xml|json|xlsx|aba|ach)(?![\\w.]))");
 
@@ -125,6 +125,10 @@ final class MoneyPredicates {
   /** An ERP's RPC: Odoo's XML-RPC and JSON-RPC, odoorpc. */
   private static final Pattern ODOO =
       Pattern.compile("(?i)execute_kw|/jsonrpc|call_kw|odoorpc|/xmlrpc");
+
+  /** Odoo's environment in its shell's code: {@code env['account.move']}. */
+  private static final Pattern ODOO_ENV =
+      Pattern.compile("env\\s*\\[\\s*['\"][\\w.]{1,80}['\"]\\s*\\]");
 
   /** An Odoo method that writes the books. */
   private static final Pattern ODOO_WRITES =
@@ -267,7 +271,7 @@ final class MoneyPredicates {
     named.put("code-writes-payment-file", (scan, step, read) -> codeWritesPaymentFile(step));
     named.put("prints-cheques", (scan, step, read) -> printsCheques(scan, step));
     named.put("code-moves-money", (scan, step, read) -> codeMovesMoney(step));
-    named.put("code-writes-books", (scan, step, read) -> codeWritesBooks(step));
+    named.put("code-writes-books", (scan, step, read) -> codeWritesBooks(scan, step));
     named.put(
         "production-code-writes-books",
         (scan, step, read) -> productionCodeWritesBooks(scan, step));
@@ -531,7 +535,17 @@ final class MoneyPredicates {
    * calling a BAPI that posts or changes and commits, Xero's or QuickBooks' SDK writing; not a
    * local or development system.
    */
-  static boolean codeWritesBooks(Step step) {
+  static boolean codeWritesBooks(Scan scan, Step step) {
+    String program = step.program();
+    if (program.equals("odoo-bin") || program.equals("odoo") || program.equals("odoo.py")) {
+      // odoo-bin shell -d acme_prod fed its code: echo "env['account.move']…" | odoo-bin shell
+      String source = scan.source();
+      return source != null
+          && source.length() <= MAX_TEXT
+          && ODOO_ENV.matcher(source).find()
+          && ODOO_WRITES.matcher(source).find()
+          && Environments.production(scan, step);
+    }
     String code = code(step);
     if (code == null || TEST_ERP.matcher(code).find()) {
       return false;
@@ -643,10 +657,11 @@ final class MoneyPredicates {
   private static final Pattern FINANCE_SCRIPT =
       Pattern.compile(
           "(?i)(?<![a-z])ach(?![a-z])|nacha|sepa|payroll|payout|payment|refund|reversal|invoice"
-              + "|ledger|journal|(?<![a-z])close(?![a-z])|period|ob52|(?<![a-z])fx(?![a-z])|revalu"
-              + "|dunning|vendor|remit|treasury|(?<![a-z])wires?(?![a-z])|(?<![a-z])bank|(?<![a-z])sap"
-              + "(?![a-z])|(?<![a-z])erp(?![a-z])|netsuite|odoo|xero|quickbooks|(?<![a-z])tax|1099"
-              + "|accrual|write_?off|settle|disburse|cheque|checks?_?run|billing|charges?(?![a-z])");
+              + "|ledger|journal|(?:month|period|year|fiscal)[_-]?(?:end|close)|/close/|posting_?period"
+              + "|ob52|(?<![a-z])fx(?![a-z])|revalu|dunning|vendor[_-]?(?:pay|bank|master)|remit|treasury"
+              + "|(?<![a-z])wires?(?![a-z])|(?<![a-z])bank|(?<![a-z])sap(?![a-z])|(?<![a-z])erp(?![a-z])"
+              + "|netsuite|odoo|xero|quickbooks|(?<![a-z])tax|1099|accrual|write_?off|settle|disburse"
+              + "|cheque|checks?_?run");
 
   /** An option that makes a finance script act rather than look. */
   private static final Set<String> ACTING_OPTIONS =
