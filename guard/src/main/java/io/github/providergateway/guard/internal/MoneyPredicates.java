@@ -281,6 +281,8 @@ final class MoneyPredicates {
     named.put("bank-api-pays", (scan, step, read) -> bankApiPays(step));
     named.put("request-sets-bank-details", (scan, step, read) -> setsBankDetails(step));
     named.put("request-writes-erp", (scan, step, read) -> requestWritesErp(step));
+    named.put("api-key-from-variable", (scan, step, read) -> keyFromVariable(step));
+    named.put("sets-price-to-zero", (scan, step, read) -> setsPriceToZero(step));
     named.put(
         "production-store-writes-books",
         (scan, step, read) -> storeWritesBooks(step) && Environments.production(scan, step));
@@ -932,5 +934,84 @@ final class MoneyPredicates {
       }
     }
     return false;
+  }
+
+  /** A variable's name that says test, sandbox or development. */
+  private static final Pattern TEST_VARIABLE =
+      Pattern.compile("(?i)test|sandbox|(?<![a-z])dev|local|mock|fake|dummy|example");
+
+  /**
+   * Whether a payment CLI's {@code --api-key} is a variable whose name says no test ({@code
+   * --api-key "$STRIPE_SECRET_KEY"}): the application's own secret key, live where the application
+   * is. Without {@code --api-key} the CLI uses its login's test-mode key.
+   */
+  static boolean keyFromVariable(Step step) {
+    for (String value : LiveKeys.apiKeys(step.invocation().args())) {
+      if (!value.contains("_test_")
+          && (value.contains("$") || value.contains("_live_"))
+          && !TEST_VARIABLE.matcher(value).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An option that sets a price, an amount or a discount. */
+  private static final Pattern PRICE_OPTION =
+      Pattern.compile(
+          "(?i)--(?:price|amount|unit[_-]amount|monthly[_-]price|seat[_-]price|mrr)(?:=(.*))?");
+
+  /** An environment named as a test's: {@code test}, {@code --env=development}. */
+  private static final Pattern TEST_ENVIRONMENT =
+      Pattern.compile(
+          "(?i)(?:--(?:env|environment|stage)=)?(?:test|testing|dev|development|local|sandbox|staging)");
+
+  /** A command's word of billing: a plan, a subscription, a price, an invoice. */
+  private static final Pattern BILLING_WORDS =
+      Pattern.compile("(?i)billing|plan|subscription|pricing|price|invoice|seat|tier|contract");
+
+  /**
+   * Whether a command sets a customer's price or amount to zero ({@code acme-admin billing:set-plan
+   * --plan enterprise --price 0}), or takes 100 % off; the payment provider's own CLI only where it
+   * is live.
+   */
+  static boolean setsPriceToZero(Step step) {
+    List<String> args = step.invocation().args();
+    boolean zero = false;
+    for (int i = 0; i < args.size() && !zero; i++) {
+      String a = args.get(i);
+      if (!a.startsWith("--")) {
+        continue;
+      }
+      Matcher option = PRICE_OPTION.matcher(a);
+      if (option.matches()) {
+        String value =
+            option.group(1) != null ? option.group(1) : i + 1 < args.size() ? args.get(i + 1) : "";
+        zero = value.matches("0+(?:\\.0+)?");
+      } else if (a.startsWith("--discount") || a.startsWith("--percent-off")) {
+        String value =
+            a.contains("=")
+                ? a.substring(a.indexOf('=') + 1)
+                : i + 1 < args.size() ? args.get(i + 1) : "";
+        zero = value.matches("100(?:\\.0+)?%?");
+      }
+    }
+    if (!zero) {
+      return false;
+    }
+    if (step.program().equals("stripe") && !args.contains("--live")) {
+      return false; // the CLI's test mode
+    }
+    for (String a : args) {
+      if (TEST_ENVIRONMENT.matcher(a).matches()) {
+        return false; // --env test, --env=development
+      }
+    }
+    for (String a : args) {
+      if (BILLING_WORDS.matcher(a).find()) {
+        return true;
+      }
+    }
+    return BILLING_WORDS.matcher(step.program()).find();
   }
 }
