@@ -77,6 +77,12 @@ final class MoneyPredicates {
   private static final Pattern LOCAL =
       Pattern.compile("(?i)localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0|host\\.docker\\.internal");
 
+  /** A host whose name says it is a test's: the bank's UAT, certification or sandbox server. */
+  private static final Pattern TEST_HOST =
+      Pattern.compile(
+          "(?i)(?:@|://)(?:[\\w-]{1,63}[.-]){0,6}(?:uat|test|testing|sandbox|cert|staging|stage|qa|dev)"
+              + "(?:[.-][\\w-]{1,63}){1,6}");
+
   /** A cheque printer or a cheque run: what makes a print job negotiable paper. */
   private static final Pattern CHEQUES =
       Pattern.compile(
@@ -220,6 +226,16 @@ final class MoneyPredicates {
               + "|moderntreasury|modern_treasury|plaid|\\bwise|adyen|paypal|stripe|gusto|\\badp"
               + "|rippling|avalara|taxjar|expensify|coupa|tipalti|ledger|\\berp|accounting|finance"
               + "|treasury|payroll|banking|\\bbank");
+
+  /** A server of a test's: a sandbox company, a test mode. */
+  private static final Pattern TEST_SERVER =
+      Pattern.compile("(?i)sandbox|(?<![a-z])test|(?<![a-z])dev(?![a-z])|mock|local");
+
+  /** A payment provider's or bank's server, not the books'. */
+  private static final Pattern PAYMENTS_SERVER =
+      Pattern.compile(
+          "(?i)stripe|paypal|adyen|plaid|\\bwise|brex|\\bramp|mercury|moderntreasury|modern_treasury"
+              + "|square|braintree|checkout|mollie|razorpay|gocardless");
 
   /** Words of a finance tool's name that change the books or move money, whatever its arguments. */
   private static final Set<String> BOOKS_ACTS =
@@ -402,8 +418,8 @@ final class MoneyPredicates {
         uploads = text != null && CODE_UPLOADS.matcher(text).find();
       }
     }
-    if (!uploads || text == null || LOCAL.matcher(text).find()) {
-      return false;
+    if (!uploads || text == null || LOCAL.matcher(text).find() || TEST_HOST.matcher(text).find()) {
+      return false; // a local emulator, the bank's test or UAT server
     }
     if (program.equals("curl")) {
       return curlSendsPaymentFile(step);
@@ -610,8 +626,11 @@ final class MoneyPredicates {
       return null;
     }
     String server = tool.substring(5, last);
-    if (!FINANCE_SERVER.matcher(server).find()) {
+    if (!FINANCE_SERVER.matcher(server).find() || TEST_SERVER.matcher(server).find()) {
       return null;
+    }
+    if (!books && PAYMENTS_SERVER.matcher(server).find()) {
+      return null; // a payment provider's tools are acts.tool-acts's, by their names
     }
     List<String> words = ActsPredicates.words(tool.substring(last + 2));
     if (words.isEmpty() || READING.contains(words.get(0))) {
