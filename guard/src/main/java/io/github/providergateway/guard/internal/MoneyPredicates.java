@@ -204,19 +204,24 @@ final class MoneyPredicates {
               + "|alter\\s+(?:sequence|table)\\s+(?:if\\s+exists\\s+)?|merge\\s+into\\s+"
               + "|replace\\s+into\\s+)[\"`\\[]?([\\w.\"`-]{1,160})|\\bsetval\\s*\\(\\s*'([\\w.\"]{1,160})'");
 
-  /** A books table of a production database's: its name, schema left out. */
+  /**
+   * A books table of a production database's, by a part of its name (schema left out): a ledger, a
+   * journal, an audit trail, invoices, payments, payroll, bank accounts, rates; Odoo's and SAP's
+   * own (BKPF/BSEG documents, LFBK vendor banks, T001B posting periods, TCURR rates, NRIV number
+   * ranges, REGUH payment runs).
+   */
   private static final Pattern BOOKS_TABLE =
       Pattern.compile(
-          "(?i)res_partner_bank|res_bank|ir_sequence\\w*|res_currency_rate|account_(?:move\\w*"
-              + "|payment\\w*|bank_statement\\w*|journal\\w*|invoice\\w*|analytic_line|full_reconcile"
-              + "|partial_reconcile|tax\\w*|account\\w*|period\\w*|fiscal\\w*|lock\\w*)|gl_\\w+"
-              + "|\\w*general_ledger\\w*|\\w*ledger\\w*|\\w*journal\\w*|\\w*audit\\w*"
-              + "|\\w*(?:accounting|fiscal|posting)_periods?|\\w*period_(?:close|lock)\\w*"
-              + "|\\w*bank_accounts?|\\w*bank_details?|vendor_bank\\w*|\\w*payouts?|\\w*payments?"
-              + "|\\w*invoices?|invoice_\\w+|\\w*credit_notes?|\\w*(?:fx|exchange|currency)_rates?"
-              + "|\\w*tax_rates?|\\w*payroll\\w*|\\w*payslips?|\\w*wires?|\\w*remittances?"
-              + "|\\w*disbursements?|\\w*settlements?|\\w*refunds?|\\w*vouchers?|\\w*bills"
-              + "|\\w*_?sequences?_?\\w*invoice\\w*|\\w*invoice\\w*seq\\w*");
+          "(?i).{0,80}(?:ledger|journal|audit|invoice|payment|payout|payroll|payslip|remittance"
+              + "|disbursement|settlement|refund|voucher|bank_?account|bank_?detail|vendor_?bank"
+              + "|(?:fx|exchange|currency)_?rate|tax_?rate|accounting_?period|fiscal_?(?:year|period)"
+              + "|posting_?period|period_?(?:close|lock)|(?<![a-z])gl_|credit_?note|wire_?transfer"
+              + "|(?<![a-z])ach_|res_partner_bank|res_bank|ir_sequence|res_currency_rate"
+              + "|account_(?:move|payment|bank_statement|partial_reconcile|full_reconcile"
+              + "|analytic_line|tax|account|fiscal|lock))"
+              + ".{0,80}"
+              + "|bkpf|bseg|acdoca|lfbk|knbk|t001b|tcurr|nriv|reguh|regup|payr|bsik|bsak|bsid"
+              + "|bsad|faglflexa|\\w{0,40}bills?");
 
   /** An accounting, payments, payroll or tax server, by a word of its MCP name. */
   private static final Pattern FINANCE_SERVER =
