@@ -289,6 +289,7 @@ final class MoneyPredicates {
           (scan, step, read) -> writes(scan, step).contains(kind.getKey()));
     }
     named.put("sends-payment-file", (scan, step, read) -> sendsPaymentFile(scan, step));
+    named.put("script-sends-payment-file", (scan, step, read) -> scriptSendsPaymentFile(step));
     named.put("code-writes-payment-file", (scan, step, read) -> codeWritesPaymentFile(step));
     named.put("prints-cheques", (scan, step, read) -> printsCheques(scan, step));
     named.put("code-moves-money", (scan, step, read) -> codeMovesMoney(step));
@@ -1037,5 +1038,57 @@ final class MoneyPredicates {
       }
     }
     return BILLING_WORDS.matcher(step.program()).find();
+  }
+
+  /** A script's name that says it sends, uploads or transmits, to a bank. */
+  private static final Pattern SENDING_SCRIPT =
+      Pattern.compile(
+          "(?i)send|upload|transmit|submit|deliver|(?<![a-z])push|sftp|(?<![a-z])put(?![a-z])"
+              + "|to[_-]?bank|bank[_-]?(?:drop|upload|send|transfer)|release");
+
+  /**
+   * Whether a project's script whose name says it sends, uploads or transmits is handed a payment
+   * file ({@code ./scripts/bank/upload.sh finance/outbox/ach/payroll.ach}), with no option that
+   * only looks ({@code --dry-run}).
+   */
+  static boolean scriptSendsPaymentFile(Step step) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return false;
+    }
+    List<String> args = step.invocation().args();
+    String script = null;
+    int from = 0;
+    if (SCRIPT_RUNNERS.contains(step.program())) {
+      for (int i = 0; i < args.size() && script == null; i++) {
+        if (!args.get(i).startsWith("-")) {
+          script = args.get(i);
+          from = i + 1;
+        } else if (args.get(i).equals("-c") || args.get(i).equals("-e")) {
+          return false; // inline code is sendsPaymentFile's
+        }
+      }
+    } else if (words.get(0).text().contains("/")) {
+      script = words.get(0).text(); // ./scripts/bank/upload.sh, bin/send_ach
+    }
+    if (script == null || !SENDING_SCRIPT.matcher(script).find()) {
+      return false;
+    }
+    StringBuilder text = new StringBuilder(" ");
+    for (int i = from; i < args.size(); i++) {
+      String a = args.get(i);
+      String option = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (LOOKING_OPTIONS.contains(option)) {
+        return false;
+      }
+      if (text.length() + a.length() > MAX_TEXT) {
+        break;
+      }
+      text.append(a).append(' ');
+    }
+    String sent = text.toString();
+    return !LOCAL.matcher(sent).find()
+        && namesPaymentFile(sent, true)
+        && !TEST_PLACE.matcher(sent).find();
   }
 }
