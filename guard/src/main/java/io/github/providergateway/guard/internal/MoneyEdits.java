@@ -40,9 +40,12 @@ final class MoneyEdits {
   /** The longest line read; a longer one (minified code, data) is not. */
   private static final int MAX_LINE = 600;
 
-  /** A bank's number: an IBAN, or a run of digits a routing or account number has. */
-  private static final Pattern BANK_NUMBER =
-      Pattern.compile("\\b[A-Z]{2}\\d{2}[A-Z0-9]{11,30}\\b|(?<![\\d.,])\\d{6,17}(?![\\d.,])");
+  /** A bank's number: a run of digits a routing or account number has. */
+  private static final Pattern BANK_NUMBER = Pattern.compile("(?<![\\d.,])\\d{6,17}(?![\\d.,])");
+
+  /** An IBAN, written whole or in groups of four: a bank's number whatever the line says. */
+  private static final Pattern IBAN =
+      Pattern.compile("\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b");
 
   /** Words of a line that says its numbers are a bank's. */
   private static final Pattern BANK_WORDS =
@@ -159,8 +162,9 @@ final class MoneyEdits {
     if (before.isEmpty()) {
       return false;
     }
+    String oldPlain = old.replace(" ", "");
     for (String number : bankNumbers(now)) {
-      if (!before.contains(number) && !old.contains(number)) {
+      if (!before.contains(number) && !oldPlain.contains(number)) {
         return true;
       }
     }
@@ -170,7 +174,17 @@ final class MoneyEdits {
   private static Set<String> bankNumbers(String text) {
     Set<String> numbers = new HashSet<>();
     for (String line : text.split("\n", 400)) {
-      if (line.length() > MAX_LINE || !BANK_WORDS.matcher(line).find()) {
+      if (line.length() > MAX_LINE) {
+        continue;
+      }
+      Matcher iban = IBAN.matcher(line);
+      while (iban.find()) {
+        String number = iban.group().replace(" ", "");
+        if (number.length() >= 15) {
+          numbers.add(number);
+        }
+      }
+      if (!BANK_WORDS.matcher(line).find()) {
         continue;
       }
       Matcher number = BANK_NUMBER.matcher(line);

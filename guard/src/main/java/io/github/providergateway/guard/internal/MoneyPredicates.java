@@ -112,10 +112,10 @@ final class MoneyPredicates {
           "(?i)\\b(?:payouts?|transfers?|refunds?|topups?|external_?accounts?|payment_?orders?"
               + "|counterparties|reversals?|disbursements?|bank_?transfers?|ach_?transfers?"
               + "|wire_?transfers?|real_?time_?payments?|check_?transfers?|recipients?"
-              + "|beneficiar(?:y|ies)|payments?)\\s*\\.\\s*(?:create|cancel|reverse|fund|approve|submit"
+              + "|beneficiar(?:y|ies)|payments?)\\s*(?:\\.|->|::)\\s*(?:create|cancel|reverse|fund|approve|submit"
               + "|send|execute)\\b"
               + "|\\b(?:Payout|Transfer|Refund|Topup|PaymentOrder|Counterparty|Reversal|ExternalAccount"
-              + "|BankTransfer|Disbursement)\\s*\\.\\s*(?:create|modify|cancel|reverse)\\b"
+              + "|BankTransfer|Disbursement)\\s*(?:\\.|->|::)\\s*(?:create|modify|cancel|reverse)\\b"
               + "|create_?external_?account|\\bcreate_?(?:payout|transfer|refund|payment_?order"
               + "|reversal|disbursement)s?\\b|payoutspostrequest|capturesrefundrequest"
               + "|transfer_?create|transfercreaterequest|refundtxn|\\bfund_?transfer|transfer_?funds"
@@ -263,8 +263,10 @@ final class MoneyPredicates {
           "(?i)\"\\w{0,40}approv\\w{0,40}\"\\s*:\\s*(?:true|\"approved?\")"
               + "|\"status\"\\s*:\\s*\"(?:voided|void|deleted|posted|paid|authori[sz]ed|approved"
               + "|reversed|open)\""
-              + "|\"\\w{0,40}(?:iban|acc_?number|account_?number|routing\\w{0,20}|\\bbsb|sort_?code"
-              + "|swift|\\bbic|bank_?account\\w{0,20})\"\\s*:"
+              + "|\"\\w{0,40}(?:iban|acc_?number|account_?number|acct_?num\\w{0,10}|routing\\w{0,20}|\\bbsb"
+              + "|sort_?code|swift|\\bbic|bank_?account\\w{0,20})\"\\s*:"
+              + "|\"(?:method|action)\"\\s*:\\s*\"(?:unlink|action_post|button_draft|button_cancel"
+              + "|action_reverse|post|void|approve|reverse|reconcile)\""
               + "|\"\\w{0,20}(?:closed|locked)\"\\s*:\\s*false");
 
   /** Adds the call's predicates under their names. */
