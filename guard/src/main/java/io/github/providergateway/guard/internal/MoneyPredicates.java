@@ -196,6 +196,10 @@ final class MoneyPredicates {
           "(?i)localhost|127\\.0\\.0\\.1|dest\\s*=\\s*['\"](?:dev|qa|qas|tst|test|sbx|sandbox)"
               + "|['\"](?:dev|test|demo|sandbox)['\"]\\s*,");
 
+  /** SQL that only plans: {@code EXPLAIN} without {@code ANALYZE}. */
+  private static final Pattern PLAN_ONLY =
+      Pattern.compile("(?i)\\bexplain\\b(?!\\s*\\(?\\s*analy[sz]e)");
+
   /** A statement of SQL that writes a table, and the table. */
   private static final Pattern SQL_WRITES =
       Pattern.compile(
@@ -604,6 +608,14 @@ final class MoneyPredicates {
       }
       Matcher write = SQL_WRITES.matcher(text);
       while (write.find()) {
+        int from =
+            Math.max(
+                Math.max(
+                    text.lastIndexOf(';', write.start()), text.lastIndexOf('\n', write.start())),
+                write.start() - 200);
+        if (PLAN_ONLY.matcher(text.substring(Math.max(from, 0), write.start())).find()) {
+          continue; // EXPLAIN without ANALYZE plans the statement and runs nothing
+        }
         String table = write.group(1) != null ? write.group(1) : write.group(2);
         table = table.replace("\"", "").replace("`", "");
         table = table.substring(table.lastIndexOf('.') + 1);
