@@ -311,6 +311,7 @@ final class MoneyPredicates {
     named.put("request-writes-erp", (scan, step, read) -> requestWritesErp(step));
     named.put("api-key-from-variable", (scan, step, read) -> keyFromVariable(step));
     named.put("sets-price-to-zero", (scan, step, read) -> setsPriceToZero(step));
+    named.put("request-sets-price-to-zero", (scan, step, read) -> requestSetsPriceToZero(step));
     named.put(
         "production-store-writes-books",
         (scan, step, read) -> storeWritesBooks(step) && Environments.production(scan, step));
@@ -929,17 +930,7 @@ final class MoneyPredicates {
     if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
       return false;
     }
-    Matcher url = URL.matcher(text);
-    while (url.find()) {
-      String host = url.group(1).toLowerCase(java.util.Locale.ROOT);
-      if (PAYEE_PATH.matcher(url.group(2)).find()
-          && !Environments.localHost(host)
-          && !Environments.stagingHost(host)
-          && !host.contains("sandbox")) {
-        return true;
-      }
-    }
-    return false;
+    return toLiveRecord(text, PAYEE_PATH);
   }
 
   /** Whether an HTTP client sends an ERP's RPC that writes the books (Odoo's JSON-RPC by curl). */
@@ -1104,5 +1095,50 @@ final class MoneyPredicates {
     return !LOCAL.matcher(sent).find()
         && namesPaymentFile(sent, true)
         && !TEST_PLACE.matcher(sent).find();
+  }
+
+  /**
+   * A price set to zero in a request's body: {@code "unit_amount": 0}, {@code "Prices": {"RM": 0}}.
+   */
+  private static final Pattern ZERO_PRICE =
+      Pattern.compile(
+          "(?i)[\"']?\\w{0,30}(?:price|unit_?amount|amount|cost)\\w{0,20}[\"']?\\s*[:=]\\s*"
+              + "(?:\\{[^{}]{0,200}?[\"']?\\w{1,20}[\"']?\\s*:\\s*)?[\"']?0(?:\\.0+)?[\"']?\\s*[,}\\]]");
+
+  /** A store's or catalogue's path: what customers buy, at the price it says. */
+  private static final Pattern STORE_PATH =
+      Pattern.compile(
+          "(?i)store|catalog|price|product|variant|sku|offer|bundle|plan|subscription|listing|item"
+              + "|merch|shop");
+
+  /**
+   * Whether a request sets a price in a live store or catalogue to zero (a game's store items, a
+   * shop's products, a plan's price), on another machine's, not a sandbox's.
+   */
+  static boolean requestSetsPriceToZero(Step step) {
+    String text = writingRequest(step);
+    if (text == null || !ZERO_PRICE.matcher(text).find() || LOCAL.matcher(text).find()) {
+      return false;
+    }
+    return toLiveRecord(text, STORE_PATH);
+  }
+
+  /**
+   * Whether a request's text names a URL whose path is one of these records' on a host that is
+   * neither this machine's, a staging one, a sandbox nor a test's.
+   */
+  private static boolean toLiveRecord(String text, Pattern path) {
+    Matcher url = URL.matcher(text);
+    while (url.find()) {
+      String host = url.group(1).toLowerCase(java.util.Locale.ROOT);
+      if (path.matcher(url.group(2)).find()
+          && !Environments.localHost(host)
+          && !Environments.stagingHost(host)
+          && !host.contains("sandbox")
+          && !TEST_HOST.matcher("@" + host).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 }
