@@ -159,40 +159,45 @@ final class ActingVerbs {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "acting-destroys-shared",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && found.verbClass().equals("destroys") && found.shared();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && found.verbClass().equals("destroys") && found.shared();
+            }));
     named.put(
         "acting-destroys",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null
-              && found.verbClass().equals("destroys")
-              && !found.shared()
-              && !found.weak();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null
+                  && found.verbClass().equals("destroys")
+                  && !found.shared()
+                  && !found.weak();
+            }));
     named.put(
         "acting-turns-off-production",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && turnsOff(found) && found.production();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && turnsOff(found) && found.production();
+            }));
     named.put(
         "acting-turns-off",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null && turnsOff(found) && !found.production();
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null && turnsOff(found) && !found.production();
+            }));
     named.put(
         "acting-grants",
-        (scan, step, read) -> {
-          Found found = found(scan, step);
-          return found != null
-              && (found.verbClass().equals("grants")
-                  || found.verbClass().equals("publishes")
-                  || found.verbClass().equals("spends"));
-        });
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              Found found = found(scan, step);
+              return found != null
+                  && (found.verbClass().equals("grants")
+                      || found.verbClass().equals("publishes")
+                      || found.verbClass().equals("spends"));
+            }));
     named.put(
         "acting-code-destroys",
         (scan, step, read) -> "destroys".equals(ActingCode.classOf(scan, step)));
@@ -208,16 +213,20 @@ final class ActingVerbs {
     return found.verbClass().equals("turns-off") || found.verbClass().equals("rotates");
   }
 
-  /** The last program read, its call, and what it was found to do: {Step, Scan, Found}. */
-  private static volatile Object[] lastStep;
-
+  /**
+   * The last program of a call read, and what it was found to do: {Step, Found}, kept in the call's
+   * scan ({@link Scan#once}) and filled again for each program. Every program of a long command is
+   * asked ({@link PredicateGate#ACTING_VERB}): an array made for each was garbage, and one kept
+   * beyond its call kept the whole call reachable into the next decision.
+   */
   static Found found(Scan scan, Step step) {
-    Object[] last = lastStep; // the rules ask of the same program in turn: read it once
-    if (last != null && last[0] == step && last[1] == scan) {
-      return (Found) last[2];
+    Object[] last = scan.once("ActingVerbs", call -> new Object[2]);
+    if (last[0] == step) { // the rules ask of the same program in turn: read it once
+      return (Found) last[1];
     }
     Found found = read(scan, step);
-    lastStep = new Object[] {step, scan, found};
+    last[0] = step;
+    last[1] = found;
     return found;
   }
 

@@ -223,8 +223,12 @@ public final class AgentFootprints {
    * @return the agent, when it is one's package
    */
   public static Optional<Footprint> ofPackage(String spec) {
-    for (Footprint agent : ALL) {
-      for (String npm : agent.npmPackages()) {
+    // Indexed: asked of every program name of a long command, each loop's iterator was garbage.
+    for (int i = 0; i < ALL.size(); i++) {
+      Footprint agent = ALL.get(i);
+      List<String> packages = agent.npmPackages();
+      for (int k = 0; k < packages.size(); k++) {
+        String npm = packages.get(k);
         if (spec.startsWith(npm)
             && (spec.length() == npm.length() || spec.charAt(npm.length()) == '@')) {
           return Optional.of(agent);

@@ -33,8 +33,13 @@ final class BookRules implements Family {
       int set,
       boolean bare,
       Where.Predicate test,
+      PredicateGate gate,
       Where.Paths paths) {
     Clause(BuiltinRule rule, When when, int set) {
+      this(rule, when, set, asked(when));
+    }
+
+    private Clause(BuiltinRule rule, When when, int set, Where.Predicate asked) {
       this(
           rule,
           when,
@@ -45,12 +50,18 @@ final class BookRules implements Family {
               && when.next().isEmpty()
               && when.words().isEmpty()
               && when.noWords().isEmpty(),
-          when.where() == null || when.call() || Where.findsPaths(when.where())
-              ? null
-              : Where.named(when.where()),
+          asked instanceof PredicateGate.Gated gated ? gated.test() : asked,
+          asked instanceof PredicateGate.Gated gated ? gated.gate() : null,
           when.where() != null && Where.findsPaths(when.where())
               ? Where.ofPaths(when.where())
               : null);
+    }
+
+    /** The predicate a clause asks of a program, or {@code null}. */
+    private static Where.Predicate asked(When when) {
+      return when.where() == null || when.call() || Where.findsPaths(when.where())
+          ? null
+          : Where.named(when.where());
     }
   }
 
@@ -319,8 +330,18 @@ final class BookRules implements Family {
     StepReadings readings = step.readings(index); // read once a step for every family
     boolean met = false;
     int[] tried = placed.of(readings.number(), step.program());
+    int gates = 0; // the gates checked of this program (bit 2g) and those it passed (bit 2g + 1)
     for (int i = 0; i < tried.length; i++) {
       Clause clause = clauses.get(tried[i]);
+      if (clause.gate() != null) {
+        int checked = 1 << 2 * clause.gate().ordinal();
+        if ((gates & checked) == 0) {
+          gates |= clause.gate().opens(scan, step) ? 3 * checked : checked;
+        }
+        if ((gates & 2 * checked) == 0) {
+          continue; // its predicate would not hold: not asked, nor its words read
+        }
+      }
       Read read =
           clause.bare()
               ? readings.read(step, clause.set(), clause.when().values(), false)
@@ -357,6 +378,7 @@ final class BookRules implements Family {
       for (Clause clause : clauses) {
         When when = clause.when();
         if (when.unread().contains(kind)
+            && (clause.gate() == null || clause.gate().opens(scan, step))
             && (clause.test() == null
                 || clause
                     .test()

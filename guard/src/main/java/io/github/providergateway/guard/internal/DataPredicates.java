@@ -29,12 +29,15 @@ final class DataPredicates {
                 int at = n - 1;
                 named.put(
                     "sql-" + name + "-" + n,
-                    (scan, step, read) ->
-                        at < sqlLosses(scan, step).size() && sqlLosses(scan, step).get(at) == loss);
+                    PredicateGate.SQL_CLIENT.around(
+                        (scan, step, read) ->
+                            at < sqlLosses(scan, step).size()
+                                && sqlLosses(scan, step).get(at) == loss));
               }
               named.put(
                   "store-" + name,
-                  (scan, step, read) -> DataStores.losses(scan, step).contains(loss));
+                  PredicateGate.DATA_STORE.around(
+                      (scan, step, read) -> DataStores.losses(scan, step).contains(loss)));
             });
     named.put("firebase-emptied", (scan, step, read) -> StorageDeletes.firebaseEmptied(step));
     named.put(
@@ -59,7 +62,18 @@ final class DataPredicates {
    * What the SQL a program carries destroys: a database client's (not a local test database's), or
    * a printer's where the command runs a client.
    */
+  /**
+   * {@return whether a program may carry SQL to a database: a client, or a printer (what it prints
+   * may feed one); no other's SQL is read}
+   */
+  static boolean mayCarrySql(Step step) {
+    return step.is(ProgramKind.SQL_CLIENT) || step.is(ProgramKind.ECHO);
+  }
+
   private static List<DataLoss> sql(Scan scan, Step step) {
+    if (!mayCarrySql(step)) {
+      return List.of();
+    }
     boolean read =
         step.is(ProgramKind.SQL_CLIENT)
             ? !Environments.localTestData(scan, step) // decision 92: test.db, shop_dev

@@ -42,6 +42,14 @@ final class DataStores {
   }
 
   /**
+   * {@return whether a program may send commands to a data store: a store's client, or a printer
+   * (what it prints may feed one); no other's losses are read}
+   */
+  static boolean mayReach(Step step) {
+    return step.is(ProgramKind.DATA_STORE) || step.is(ProgramKind.ECHO);
+  }
+
+  /**
    * What a data-store program destroys, or a printer feeding one ({@code echo FLUSHALL | nc …}).
    *
    * @param scan the call
@@ -49,10 +57,10 @@ final class DataStores {
    * @return what it destroys, in the order found; empty for most programs
    */
   static List<DataLoss> losses(Scan scan, Step step) {
-    boolean store = step.is(ProgramKind.DATA_STORE);
-    if (!store && !step.is(ProgramKind.ECHO)) {
+    if (!mayReach(step)) {
       return List.of();
     }
+    boolean store = step.is(ProgramKind.DATA_STORE);
     Clients clients = scan.once("DataStores.clients", DataStores::clients);
     if (!store && !clients.redis() && !clients.mongo()) {
       return List.of();

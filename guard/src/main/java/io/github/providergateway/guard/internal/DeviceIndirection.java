@@ -65,8 +65,8 @@ final class DeviceIndirection {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "code-writes-device",
-        (scan, step, read) ->
-            step.interpreter() && MachinePredicates.codeMatches(step, CODE_WRITES_DEVICE));
+        PredicateGate.INTERPRETER.around(
+            (scan, step, read) -> MachinePredicates.codeMatches(step, CODE_WRITES_DEVICE)));
     named.put(
         "on-device",
         (scan, step, read) -> {

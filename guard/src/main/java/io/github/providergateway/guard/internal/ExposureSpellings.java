@@ -98,21 +98,22 @@ final class ExposureSpellings {
         });
     named.put(
         "writes-own-trust-store",
-        (scan, step, read) -> {
-          for (Access access : OwnAccesses.of(scan, step)) {
-            if (access.kind() == Access.Kind.READ || access.metadataOnly()) {
-              continue;
-            }
-            Path path = access.target().path();
-            String text = path == null ? "" : path.toString();
-            if (text.endsWith("/certifi/cacert.pem")
-                || text.endsWith("/lib/security/cacerts")
-                || text.endsWith("/etc/ssl/certs/java/cacerts")) {
-              return true;
-            }
-          }
-          return false;
-        });
+        PredicateGate.CHANGES_FILE.around(
+            (scan, step, read) -> {
+              for (Access access : OwnAccesses.of(scan, step)) {
+                if (access.kind() == Access.Kind.READ || access.metadataOnly()) {
+                  continue;
+                }
+                Path path = access.target().path();
+                String text = path == null ? "" : path.toString();
+                if (text.endsWith("/certifi/cacert.pem")
+                    || text.endsWith("/lib/security/cacerts")
+                    || text.endsWith("/etc/ssl/certs/java/cacerts")) {
+                  return true;
+                }
+              }
+              return false;
+            }));
     named.put(
         "writes-curlrc-insecure",
         (scan, step, read) -> {

@@ -86,6 +86,12 @@ public final class FlowReading {
           "helm push",
           "uv publish");
 
+  /** The programs of {@link #PUBLISHERS}: the others' first word is not read into a pair. */
+  private static final Set<String> PUBLISHING =
+      PUBLISHERS.stream()
+          .map(pair -> pair.substring(0, pair.indexOf(' ')))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   /** What npm and its kin print of a package from the registry: text nobody here wrote. */
   private static final Set<String> PACKAGE_PAGES =
       Set.of("view", "info", "show", "v", "docs", "repo");
@@ -356,6 +362,9 @@ public final class FlowReading {
         }
       }
       default -> {}
+    }
+    if (!PUBLISHING.contains(program)) {
+      return; // most programs publish nothing: no pair made of each (gradle and mvn are listed)
     }
     String pair = program + (args.isEmpty() ? "" : " " + args.get(0).text());
     if (PUBLISHERS.contains(pair)

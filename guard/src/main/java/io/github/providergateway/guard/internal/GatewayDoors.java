@@ -383,21 +383,27 @@ final class GatewayDoors {
 
   /** bash's {@code /dev/tcp/127.0.0.1/9400}, as a word or a redirection's target. */
   private static boolean devTcp(Scan scan, Step step) {
-    List<String> texts = new ArrayList<>();
-    for (Word word : step.invocation().words()) {
-      texts.add(word.text());
-    }
-    for (Redirect redirect : step.invocation().redirects()) {
-      texts.add(redirect.target().text());
-    }
-    for (String t : texts) {
-      int at = t.indexOf("/dev/tcp/");
-      if (at >= 0) {
-        String[] parts = t.substring(at + 9).split("/");
-        if (parts.length >= 2 && loopback(parts[0]) && port(scan, parts[1])) {
-          return true;
-        }
+    // Each text in turn, no list of them made: asked of every program of a long command.
+    List<Word> words = step.invocation().words();
+    for (int i = 0; i < words.size(); i++) {
+      if (devTcp(scan, words.get(i).text())) {
+        return true;
       }
+    }
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) {
+      if (devTcp(scan, redirects.get(i).target().text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean devTcp(Scan scan, String t) {
+    int at = t.indexOf("/dev/tcp/");
+    if (at >= 0) {
+      String[] parts = t.substring(at + 9).split("/");
+      return parts.length >= 2 && loopback(parts[0]) && port(scan, parts[1]);
     }
     return false;
   }

@@ -2,7 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -92,11 +91,9 @@ final class GatewayMemory {
       }
     }
     for (Step step : scan.steps()) {
-      for (String text : pathsOf(step)) {
-        if (text.contains("/proc/") && readsGatewayMemory(scan, step, text)) {
-          scan.hit(GATEWAY_TOKEN, step, null);
-          return;
-        }
+      if (readsGatewayMemory(scan, step)) {
+        scan.hit(GATEWAY_TOKEN, step, null);
+        return;
       }
     }
   }
@@ -131,18 +128,27 @@ final class GatewayMemory {
     return false;
   }
 
-  /** The words and redirections of a step that may be a path under {@code /proc}. */
-  private static List<String> pathsOf(Step step) {
-    List<String> out = new ArrayList<>();
-    for (Word word : step.invocation().words()) {
-      out.add(word.text());
-    }
-    for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.body() == null) {
-        out.add(redirect.target().text());
+  /**
+   * Whether a word or redirection of a step, a path under {@code /proc}, reads the gateway's
+   * memory: each in turn, no list of them made, as every program of a long command is asked.
+   */
+  private static boolean readsGatewayMemory(Scan scan, Step step) {
+    List<Word> words = step.invocation().words();
+    for (int i = 0; i < words.size(); i++) {
+      String text = words.get(i).text();
+      if (text.contains("/proc/") && readsGatewayMemory(scan, step, text)) {
+        return true;
       }
     }
-    return out;
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) {
+      Redirect redirect = redirects.get(i);
+      String text = redirect.body() == null ? redirect.target().text() : null;
+      if (text != null && text.contains("/proc/") && readsGatewayMemory(scan, step, text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -105,7 +105,7 @@ final class MachinePredicates {
     named.put("kills-listed-processes", MachinePredicates::killsListedProcesses);
     named.put(
         "code-kills-every-process",
-        (scan, step, read) -> step.interpreter() && codeMatches(step, CODE_KILLS_ALL));
+        PredicateGate.INTERPRETER.around((scan, step, read) -> codeMatches(step, CODE_KILLS_ALL)));
     named.put(
         "joins-privileged-group",
         (scan, step, read) ->

@@ -1,8 +1,8 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Invocation;
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,19 +12,25 @@ import java.util.Map;
  * grouped by program, and whether the call names the machine's disks. The book's predicates that
  * ask what one program writes ({@code writes-sysrq}, {@code persists-tls-off}, …) are asked of
  * every program, and a pass over every access of a long command for each would make the decision
- * quadratic in its length. Kept per thread for the last call read (weakly: a call decided is not
- * kept alive by it).
+ * quadratic in its length. Kept in the call's scan ({@link Scan#once}), so that nothing of a call
+ * decided outlives it: kept per thread, the last call's programs and files stayed reachable into
+ * the next decision, and a young collection then copied them with the new call's.
  */
 final class OwnAccesses {
-  private static final ThreadLocal<OwnAccesses> LAST = ThreadLocal.withInitial(OwnAccesses::new);
-
-  private WeakReference<Scan> scan = new WeakReference<>(null);
+  /** How many accesses the call had when they were grouped; -1 before. Its scan's only. */
   private int size = -1;
+
+  /** The accesses by program, grouped when {@link #size} was their number. */
   private Map<Invocation, List<Access>> byProgram = Map.of();
-  private WeakReference<Scan> devicesOf = new WeakReference<>(null);
-  private boolean devices;
+
+  /** Whether the call names the machine's disks, once read; {@code null} before. */
+  private Boolean devices;
 
   private OwnAccesses() {}
+
+  private static OwnAccesses of(Scan scan) {
+    return scan.once("OwnAccesses", call -> new OwnAccesses());
+  }
 
   /**
    * The accesses of one program of a call.
@@ -34,9 +40,9 @@ final class OwnAccesses {
    * @return its accesses, in the call's order
    */
   static List<Access> of(Scan scan, Step step) {
-    OwnAccesses last = LAST.get();
+    OwnAccesses kept = of(scan);
     List<Access> all = scan.accesses();
-    if (last.scan.get() != scan || last.size != all.size()) {
+    if (kept.size != all.size()) {
       Map<Invocation, List<Access>> grouped = new IdentityHashMap<>();
       for (int i = 0; i < all.size(); i++) { // indexed: a long command writes hundreds
         Access access = all.get(i);
@@ -44,11 +50,11 @@ final class OwnAccesses {
           grouped.computeIfAbsent(access.invocation(), k -> new ArrayList<>(2)).add(access);
         }
       }
-      last.scan = new WeakReference<>(scan);
-      last.size = all.size();
-      last.byProgram = grouped;
+      kept.size = all.size();
+      kept.byProgram = grouped;
     }
-    return last.byProgram.getOrDefault(step.invocation(), List.of());
+    // Most programs access no file: the empty list's iterator is shared, List.of()'s made anew.
+    return kept.byProgram.getOrDefault(step.invocation(), Collections.emptyList());
   }
 
   /**
@@ -60,11 +66,10 @@ final class OwnAccesses {
    * @return what the reading found
    */
   static boolean once(Scan scan, java.util.function.BooleanSupplier reading) {
-    OwnAccesses last = LAST.get();
-    if (last.devicesOf.get() != scan) {
-      last.devices = reading.getAsBoolean();
-      last.devicesOf = new WeakReference<>(scan);
+    OwnAccesses kept = of(scan);
+    if (kept.devices == null) {
+      kept.devices = reading.getAsBoolean();
     }
-    return last.devices;
+    return kept.devices;
   }
 }

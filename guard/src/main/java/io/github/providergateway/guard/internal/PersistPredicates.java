@@ -266,13 +266,21 @@ final class PersistPredicates {
     if (!path.startsWith(home)) {
       return false;
     }
-    String rel = home.relativize(path).toString();
-    return rel.equals(".vimrc")
-        || rel.equals(".gvimrc")
-        || rel.equals(".exrc")
-        || rel.equals(".vim/vimrc")
-        || rel.startsWith(".vim/plugin/")
-        || rel.startsWith(".config/nvim/");
+    // The path within the home read in place, not made (home.relativize(path)): asked of every
+    // file a long command writes under the home, the project's among them.
+    String text = path.toString();
+    int rel = home.toString().length() + (home.getNameCount() == 0 ? 0 : 1);
+    return isAt(text, rel, ".vimrc")
+        || isAt(text, rel, ".gvimrc")
+        || isAt(text, rel, ".exrc")
+        || isAt(text, rel, ".vim/vimrc")
+        || text.startsWith(".vim/plugin/", rel)
+        || text.startsWith(".config/nvim/", rel);
+  }
+
+  /** Whether a text from {@code at} to its end is {@code name}. */
+  private static boolean isAt(String text, int at, String name) {
+    return text.length() - at == name.length() && text.startsWith(name, at);
   }
 
   /** What a printer writes by its redirection: its words, or its here-document. */

@@ -14,6 +14,10 @@ import java.util.Set;
  * {@code date MMDDhhmm} ({@code date-sets-time}).
  */
 final class PersonPredicates {
+  /** {@code date}'s time to set: MMDDhhmm[[CC]YY][.ss], compiled once, not per word. */
+  private static final java.util.regex.Pattern DATE_SET =
+      java.util.regex.Pattern.compile("\\d{8,12}(?:\\.\\d{2})?");
+
   /** The names of chains that are this machine's or a test network's. */
   private static final List<String> TEST_CHAINS =
       List.of(
@@ -109,7 +113,7 @@ final class PersonPredicates {
         "date-sets-time",
         (scan, step, read) -> {
           for (Word word : step.args()) {
-            if (word.text().matches("\\d{8,12}(?:\\.\\d{2})?")) {
+            if (DATE_SET.matcher(word.text()).matches()) {
               return true; // date MMDDhhmm[[CC]YY][.ss]
             }
           }

@@ -42,17 +42,30 @@ final class PrintedSecretPredicates {
     // times: a token tool, git or its helpers.
     named.put(
         "prints-cli-token",
-        (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.CLI_TOKEN);
+        PredicateGate.PRINTS_SECRET.around(
+            (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.CLI_TOKEN));
     named.put(
         "prints-stored-secret",
-        (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.STORED_SECRET);
+        PredicateGate.PRINTS_SECRET.around(
+            (scan, step, read) -> tokenTool(step) && printed(scan, step) == Printed.STORED_SECRET));
     named.put(
-        "prints-secret-variable", (scan, step, read) -> printed(scan, step) == Printed.VARIABLE);
+        "prints-secret-variable",
+        PredicateGate.PRINTS_SECRET.around(
+            (scan, step, read) -> printed(scan, step) == Printed.VARIABLE));
     named.put(
         "prints-helper-password",
-        (scan, step, read) ->
-            (step.program().equals("git") || step.program().startsWith("git-credential-"))
-                && printed(scan, step) == Printed.CREDENTIAL_HELPER);
+        PredicateGate.PRINTS_SECRET.around(
+            (scan, step, read) ->
+                (step.program().equals("git") || step.program().startsWith("git-credential-"))
+                    && printed(scan, step) == Printed.CREDENTIAL_HELPER));
+  }
+
+  /**
+   * {@return whether the program alone says it prints something these rules guard: no predicate of
+   * theirs holds of another, whatever the programs after it show}
+   */
+  static boolean printsAny(Scan scan, Step step) {
+    return printedRule(scan, step) != null;
   }
 
   /** Whether a program is a tool that keeps credentials, or one of docker's credential helpers. */

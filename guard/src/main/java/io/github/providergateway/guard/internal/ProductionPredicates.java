@@ -369,7 +369,7 @@ final class ProductionPredicates {
   }
 
   /** SQL's words in upper case, {@code ;} a word, string literals and comments left out. */
-  private static List<String> sqlWords(String text) {
+  static List<String> sqlWords(String text) {
     List<String> words = new ArrayList<>();
     StringBuilder word = new StringBuilder();
     for (int i = 0; i <= text.length(); i++) {

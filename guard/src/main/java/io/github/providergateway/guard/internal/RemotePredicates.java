@@ -26,7 +26,10 @@ final class RemotePredicates {
             "download-into-shell", RemoteFlows.Flow.PIPED_INTO_SHELL)
         .forEach(
             (name, flow) ->
-                named.put(name, (scan, step, read) -> RemoteFlows.of(scan, step).contains(flow)));
+                named.put(
+                    name,
+                    PredicateGate.REMOTE_FLOW.around(
+                        (scan, step, read) -> RemoteFlows.of(scan, step).contains(flow))));
     named.put("gives-shell-to-network", (scan, step, read) -> RemoteFlows.reverseShell(step));
     named.put("runs-url", (scan, step, read) -> RemoteFlows.runsFromNetwork(step));
     named.put(

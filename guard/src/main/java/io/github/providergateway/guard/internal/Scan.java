@@ -33,6 +33,9 @@ public final class Scan {
 
   private final List<Access> accesses = new ArrayList<>();
 
+  /** The view of {@link #accesses} given out: made once, as every program's predicates ask. */
+  private final List<Access> accessesShown = Collections.unmodifiableList(accesses);
+
   /** Where the command runs what the parse could not read. */
   private List<Opaque> opaque = List.of();
 
@@ -338,7 +341,7 @@ public final class Scan {
 
   /** {@return the files the call reads, writes and deletes} */
   public List<Access> accesses() {
-    return Collections.unmodifiableList(accesses);
+    return accessesShown;
   }
 
   /**

@@ -23,7 +23,9 @@ final class ServiceVerbs {
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     for (String name : List.of("destroys", "turns-off", "spends", "publishes", "exports")) {
-      named.put("service-" + name, (scan, step, read) -> is(name, scan, step));
+      named.put(
+          "service-" + name,
+          PredicateGate.SERVICE_PROGRAM.around((scan, step, read) -> is(name, scan, step)));
       named.put(
           "service-code-" + name,
           (scan, step, read) -> ServiceLibraryCalls.codeIs(name, scan, step));
@@ -33,6 +35,11 @@ final class ServiceVerbs {
   /** The rules' names for the lexicon's classes: releases are published, as publishes are. */
   static String ruleOf(String verbClass) {
     return verbClass.equals("releases") ? "publishes" : verbClass;
+  }
+
+  /** {@return whether a row of the lexicon names the program: else no service predicate holds} */
+  static boolean names(Step step) {
+    return ServiceLexicon.LEXICON.byProgram().containsKey(step.program());
   }
 
   private static boolean is(String name, Scan scan, Step step) {

@@ -25,15 +25,20 @@ final class StepReadings {
   private GitCommand git;
 
   /**
-   * The readings by set of options: at {@code 2 * set} its words whole, at {@code 2 * set + 1} what
-   * follows its subcommand; made when first asked.
+   * The readings made, by set of options: at {@code 2 * set} its words whole, at {@code 2 * set +
+   * 1} what follows its subcommand, in {@link #made} places of these two, looked up in turn. A
+   * program is read with a few of the book's sets, not all of them: an array of every set for each
+   * program of a long command was a tenth of a decision's garbage.
    */
-  private final Read[] reads;
+  private int[] ats = new int[8];
+
+  private Read[] reads = new Read[8];
+
+  private int made;
 
   private StepReadings(BookIndex index, String program) {
     this.index = index;
     this.number = index.number(program);
-    this.reads = new Read[2 * index.valueSets()];
   }
 
   /**
@@ -66,11 +71,18 @@ final class StepReadings {
    */
   Read read(Step step, int set, List<String> values, boolean subcommand) {
     int at = 2 * set + (subcommand ? 1 : 0);
-    Read read = reads[at];
-    if (read == null) {
-      read = subcommand ? afterSubcommand(step, set, values) : whole(step.args(), values);
-      reads[at] = read;
+    for (int i = 0; i < made; i++) {
+      if (ats[i] == at) {
+        return reads[i];
+      }
     }
+    Read read = subcommand ? afterSubcommand(step, set, values) : whole(step.args(), values);
+    if (made == ats.length) {
+      ats = java.util.Arrays.copyOf(ats, 2 * made);
+      reads = java.util.Arrays.copyOf(reads, 2 * made);
+    }
+    ats[made] = at;
+    reads[made++] = read;
     return read;
   }
 
@@ -89,7 +101,7 @@ final class StepReadings {
     boolean ended = args.subList(0, at).contains(END_OF_OPTIONS);
     List<Word> rest = pos.isEmpty() ? List.of() : args.subList(at + 1, args.size());
     List<Word> after = ended ? endOfOptions(rest) : rest;
-    return new Read(subcommand, rest, () -> argv(after, values));
+    return new Read(subcommand, rest, after, values);
   }
 
   private static Read whole(List<Word> args, List<String> values) {
@@ -97,7 +109,7 @@ final class StepReadings {
   }
 
   private static Read whole(String subcommand, List<Word> args, List<String> values) {
-    return new Read(subcommand, args, () -> argv(args, values));
+    return new Read(subcommand, args, args, values);
   }
 
   /** Words to read as positionals all: a {@code --} before them. */

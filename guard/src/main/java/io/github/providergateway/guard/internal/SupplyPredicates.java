@@ -116,20 +116,21 @@ final class SupplyPredicates {
     named.put("hooks-set-elsewhere", SupplyPredicates::hooksSetElsewhere);
     named.put(
         "writes-other-hooks",
-        (scan, step, read) -> {
-          for (Access access : OwnAccesses.of(scan, step)) {
-            Path path = access.target().path();
-            if (access.kind() == Access.Kind.WRITE
-                && path != null
-                && path.toString().contains("/.git/hooks/")) {
-              Place place = scan.place(access.target());
-              if (place != Place.INSIDE && place != Place.PROJECT) {
-                return true;
+        PredicateGate.WRITES_FILE.around(
+            (scan, step, read) -> {
+              for (Access access : OwnAccesses.of(scan, step)) {
+                Path path = access.target().path();
+                if (access.kind() == Access.Kind.WRITE
+                    && path != null
+                    && path.toString().contains("/.git/hooks/")) {
+                  Place place = scan.place(access.target());
+                  if (place != Place.INSIDE && place != Place.PROJECT) {
+                    return true;
+                  }
+                }
               }
-            }
-          }
-          return false;
-        });
+              return false;
+            }));
     named.put(
         "node-loads-outside",
         (scan, step, read) -> {
@@ -241,32 +242,31 @@ final class SupplyPredicates {
     // Lower-cased once, not once per text read.
     List<String> lowered =
         settings.stream().map(setting -> setting.toLowerCase(Locale.ROOT)).toList();
-    return (scan, step, read) -> {
-      boolean writes = false;
-      for (Access access : OwnAccesses.of(scan, step)) {
-        writes |= access.kind() == Access.Kind.WRITE;
-      }
-      if (!writes) {
-        return false; // most programs write nothing: the words are read only for a writer
-      }
-      // Said by the writer or by the program just before it, piping in: echo '…' | sudo tee file.
-      List<Step> steps = scan.steps();
-      int at = steps.indexOf(step);
-      for (int i = Math.max(0, at - 1); i <= at; i++) {
-        Step said = steps.get(i);
-        if (MachinePredicates.anyArg(
-            said, text -> text.length() < 4096 && mentions(text, settings, lowered))) {
-          return true;
-        }
-        for (var redirect : said.invocation().redirects()) {
-          String body = redirect.body();
-          if (body != null && body.length() < 4096 && mentions(body, settings, lowered)) {
-            return true;
+    // Most programs write nothing: the words are read only for a writer, whose gate opens.
+    return PredicateGate.WRITES_FILE.around(
+        (scan, step, read) -> {
+          if (!PredicateGate.WRITES_FILE.opens(scan, step)) {
+            return false; // the predicate holds alone too (PredicateGateTest asks it past its gate)
           }
-        }
-      }
-      return false;
-    };
+          // Said by the writer or by the program just before it, piping in: echo '…' | sudo tee
+          // file.
+          List<Step> steps = scan.steps();
+          int at = steps.indexOf(step);
+          for (int i = Math.max(0, at - 1); i <= at; i++) {
+            Step said = steps.get(i);
+            if (MachinePredicates.anyArg(
+                said, text -> text.length() < 4096 && mentions(text, settings, lowered))) {
+              return true;
+            }
+            for (var redirect : said.invocation().redirects()) {
+              String body = redirect.body();
+              if (body != null && body.length() < 4096 && mentions(body, settings, lowered)) {
+                return true;
+              }
+            }
+          }
+          return false;
+        });
   }
 
   private static boolean mentions(String text, List<String> settings, List<String> lowered) {

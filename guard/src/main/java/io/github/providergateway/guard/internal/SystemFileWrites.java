@@ -54,9 +54,10 @@ final class SystemFileWrites {
     Where.Predicate hosts = writes(Set.of("/etc/hosts"), List.of(), true);
     named.put(
         "writes-name-resolution",
-        (scan, step, read) ->
-            resolvers.test(scan, step, read)
-                || hosts.test(scan, step, read) && namesForeignAddress(scan));
+        PredicateGate.CHANGES_FILE.around(
+            (scan, step, read) ->
+                resolvers.test(scan, step, read)
+                    || hosts.test(scan, step, read) && namesForeignAddress(scan)));
     named.put(
         "writes-trust-store",
         writes(
@@ -93,25 +94,26 @@ final class SystemFileWrites {
             false));
     named.put(
         "changes-shell-history",
-        (scan, step, read) -> {
-          Path home = scan.places().home();
-          for (Access access : OwnAccesses.of(scan, step)) {
-            Path path = access.target().path();
-            if (access.changes()
-                && path != null
-                && path.startsWith(home)
-                && isHistory(access.target().name())) {
-              return true;
-            }
-          }
-          return false;
-        });
+        PredicateGate.CHANGES_FILE.around(
+            (scan, step, read) -> {
+              Path home = scan.places().home();
+              for (Access access : OwnAccesses.of(scan, step)) {
+                Path path = access.target().path();
+                if (access.changes()
+                    && path != null
+                    && path.startsWith(home)
+                    && isHistory(access.target().name())) {
+                  return true;
+                }
+              }
+              return false;
+            }));
     named.put(
         "code-writes-name-resolution",
-        (scan, step, read) ->
-            step.interpreter()
-                && MachinePredicates.codeMatches(step, CODE_WRITES_HOSTS)
-                && namesForeignAddress(scan));
+        PredicateGate.INTERPRETER.around(
+            (scan, step, read) ->
+                MachinePredicates.codeMatches(step, CODE_WRITES_HOSTS)
+                    && namesForeignAddress(scan)));
     named.put(
         "reads-saved-secrets",
         (scan, step, read) -> {
@@ -135,29 +137,40 @@ final class SystemFileWrites {
 
   /** A predicate: the program writes (or deletes, with {@code deletes}) one of these files. */
   private static Where.Predicate writes(Set<String> exact, List<String> under, boolean deletes) {
-    return (scan, step, read) -> {
-      for (Access access : OwnAccesses.of(scan, step)) {
-        if (access.kind() == Access.Kind.READ
-            || access.kind() == Access.Kind.DELETE && !deletes
-            || access.metadataOnly()) {
-          continue;
-        }
-        Path path = access.target().path();
-        if (path == null) {
-          continue;
-        }
-        String text = path.toString();
-        if (exact.contains(text)) {
-          return true;
-        }
-        for (String folder : under) {
-          if (text.startsWith(folder) || (text + "/").equals(folder)) {
-            return true;
+    return PredicateGate.CHANGES_FILE.around(
+        (scan, step, read) -> {
+          List<Access> own = OwnAccesses.of(scan, step);
+          for (int i = 0; i < own.size(); i++) { // indexed: asked of every writer of a long command
+            Access access = own.get(i);
+            if (access.kind() == Access.Kind.READ
+                || access.kind() == Access.Kind.DELETE && !deletes
+                || access.metadataOnly()) {
+              continue;
+            }
+            Path path = access.target().path();
+            if (path == null) {
+              continue;
+            }
+            String text = path.toString();
+            if (exact.contains(text)) {
+              return true;
+            }
+            for (int k = 0; k < under.size(); k++) {
+              String folder = under.get(k);
+              if (text.startsWith(folder) || isFolderOf(text, folder)) {
+                return true;
+              }
+            }
           }
-        }
-      }
-      return false;
-    };
+          return false;
+        });
+  }
+
+  /** Whether a folder's name, ending in a slash, is a path's with one ({@code text + "/"}). */
+  private static boolean isFolderOf(String text, String folder) {
+    return folder.length() == text.length() + 1
+        && folder.charAt(text.length()) == '/'
+        && folder.startsWith(text);
   }
 
   private static boolean isHistory(String name) {

@@ -123,18 +123,33 @@ final class TamperPredicates {
       if (text.length() > 4096) {
         continue;
       }
-      weak |= WEAK_BOOT.matcher(text).find();
-      file |= BOOT_FILE.matcher(text).find();
+      weak |= weakBoot(text);
+      file |= bootFile(text);
     }
     for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
       if (redirect.writes() && redirect.target() != null) {
-        file |= BOOT_FILE.matcher(redirect.target().text()).find();
+        file |= bootFile(redirect.target().text());
       }
       if (redirect.body() != null && redirect.body().length() <= 8192) {
-        weak |= WEAK_BOOT.matcher(redirect.body()).find();
+        weak |= weakBoot(redirect.body());
       }
     }
     return weak && file;
+  }
+
+  /**
+   * Whether a text sets a weakening setting ({@link #WEAK_BOOT}), tried only where it holds a part
+   * every alternative has: asked of every word of every echo, sed and tee of a long command.
+   */
+  private static boolean weakBoot(String text) {
+    return (text.indexOf('=') >= 0 || text.contains("rd.break") || text.contains("systemd.debug"))
+        && WEAK_BOOT.matcher(text).find();
+  }
+
+  /** Whether a text names a file of the kernel's command line ({@link #BOOT_FILE}), likewise. */
+  private static boolean bootFile(String text) {
+    return (text.contains("grub") || text.contains("cmdline") || text.contains("/boot/loader/"))
+        && BOOT_FILE.matcher(text).find();
   }
 
   /** {@code modprobe ./x.ko}, {@code modprobe /tmp/x.ko}: a module loaded from a file. */

@@ -76,7 +76,19 @@ final class Where {
   static final class Read {
     private final String subcommand;
     private final List<Word> args;
+
+    /**
+     * What reads the options, or {@code null} where {@link #words} are read with {@link #values}.
+     */
     private final Supplier<Argv> reading;
+
+    /**
+     * The words read for the options, with the options that take a value; {@code reading}'s none.
+     */
+    private final List<Word> words;
+
+    private final List<String> values;
+
     private Argv argv;
 
     /**
@@ -90,6 +102,26 @@ final class Where {
       this.subcommand = subcommand;
       this.args = args;
       this.reading = argv;
+      this.words = null;
+      this.values = null;
+    }
+
+    /**
+     * A program's reading whose options are read from words with the options that take a value
+     * ({@link StepReadings#argv}): a long command makes one for each of its programs, with no
+     * function to carry.
+     *
+     * @param subcommand the subcommand, or the empty string
+     * @param args the words after the subcommand
+     * @param words the words read for the options ({@code args}, or them after a {@code --})
+     * @param values the options that take a value
+     */
+    Read(String subcommand, List<Word> args, List<Word> words, List<String> values) {
+      this.subcommand = subcommand;
+      this.args = args;
+      this.reading = null;
+      this.words = words;
+      this.values = values;
     }
 
     /** {@return the subcommand, or the empty string} */
@@ -105,7 +137,7 @@ final class Where {
     /** {@return those words' options and positionals, read as the clause's values say} */
     Argv argv() {
       if (argv == null) {
-        argv = reading.get();
+        argv = reading != null ? reading.get() : StepReadings.argv(words, values);
       }
       return argv;
     }
@@ -186,6 +218,7 @@ final class Where {
     DiskPredicates.addTo(named);
     OutPredicates.addTo(named);
     ProductionPredicates.addTo(named);
+    ProductionWrites.addTo(named);
     MachinePredicates.addTo(named);
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.guard.shell.internal.FixedList;
 import java.util.AbstractList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
@@ -45,7 +46,9 @@ public record Invocation(
     // The parser's word lists are fixed already: a long command's thousands of programs copy none.
     words = FixedList.isFixed(words) ? words : List.copyOf(words);
     wrappers = List.copyOf(requireNonNull(wrappers, "wrappers"));
-    redirects = List.copyOf(redirects);
+    // Most programs redirect nothing: their empty list's iterator is one shared object, not one
+    // made each time a rule walks it (List.of()'s are made anew).
+    redirects = redirects.isEmpty() ? Collections.emptyList() : List.copyOf(redirects);
     via = List.copyOf(via);
   }
 

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,29 +15,6 @@ import org.junit.jupiter.api.Test;
  */
 class SecretAccessesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static final DiskView NO_DISK =
-      new DiskView() {
-        @Override
-        public Path real(Path path) {
-          return path;
-        }
-
-        @Override
-        public Optional<String> text(Path file, int maxChars) {
-          return Optional.empty();
-        }
-
-        @Override
-        public Set<Integer> gatewayPorts() {
-          return Set.of();
-        }
-
-        @Override
-        public boolean none() {
-          return true;
-        }
-      };
 
   @Test
   void aReadsClauseBesideASecretOneIsTriedOnAFileRead() throws Exception {
@@ -67,14 +42,6 @@ class SecretAccessesTest {
   }
 
   private static List<String> rulesFound(SecretAccesses group, String file) throws Exception {
-    Places places =
-        new Places(
-            Path.of("/home/user"),
-            List.of(Path.of("/tmp")),
-            Path.of("/home/user/.copilot/extensions/tap"),
-            List.of(),
-            Path.of("/work/project"),
-            NO_DISK);
     CallForRules call =
         new CallForRules(
             "read",
@@ -82,7 +49,7 @@ class SecretAccessesTest {
             Path.of("/work/project"),
             Path.of("/work/project"),
             null);
-    Scan scan = new Scan(places, call, null, List.of());
+    Scan scan = new Scan(CorpusPlaces.PLACES, call, null, List.of());
     scan.add(new Access(Access.Kind.READ, new Target(file, Path.of(file), true, null), null));
     group.scan(scan);
     return scan.hits().stream().map(hit -> hit.rule().id()).toList();
