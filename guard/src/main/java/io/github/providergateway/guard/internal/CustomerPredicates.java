@@ -176,8 +176,11 @@ final class CustomerPredicates {
     return kinds.isEmpty() ? null : kinds;
   }
 
-  /** An interpreter's code: inline ({@code -c}, {@code -e}) or a here-document it reads. */
-  private static String code(Step step) {
+  /**
+   * An interpreter's code: inline ({@code -c}, {@code -e}) or a here-document it reads (the {@code
+   * money} rules' too).
+   */
+  static String code(Step step) {
     String code = InterpreterCode.of(step);
     if (code == null) {
       for (Redirect redirect : step.invocation().redirects()) {

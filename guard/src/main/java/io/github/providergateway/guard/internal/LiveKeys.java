@@ -20,19 +20,28 @@ final class LiveKeys {
 
   /** {@return whether an {@code --api-key} value is or names a live key} */
   static boolean namesLiveKey(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      String value = null;
-      if (a.startsWith("--api-key=")) {
-        value = a.substring("--api-key=".length());
-      } else if (a.equals("--api-key") && i + 1 < args.size()) {
-        value = args.get(i + 1);
-      }
-      if (value != null && live(value)) {
+    for (String value : apiKeys(args)) {
+      if (live(value)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * {@return the values of a payment CLI's {@code --api-key} options (the {@code money} rules')}
+   */
+  static List<String> apiKeys(List<String> args) {
+    List<String> values = new java.util.ArrayList<>(1);
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.startsWith("--api-key=")) {
+        values.add(a.substring("--api-key=".length()));
+      } else if (a.equals("--api-key") && i + 1 < args.size()) {
+        values.add(args.get(i + 1));
+      }
+    }
+    return values;
   }
 
   private static boolean live(String value) {

@@ -207,6 +207,7 @@ final class Where {
     ChainPredicates.addCallsTo(onCall);
     ClinicalPredicates.addCallsTo(onCall);
     RegulatedData.addCallsTo(onCall);
+    MoneyPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -274,6 +275,7 @@ final class Where {
     PlatformScaling.addTo(named);
     ClinicalPredicates.addTo(named);
     RegulatedData.addTo(named);
+    MoneyPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
