@@ -740,6 +740,10 @@ final class MoneyPredicates {
           "--charge",
           "--refund");
 
+  /** The options that make a command show what it would do instead of doing it. */
+  private static final Set<String> DRY_RUNS =
+      Set.of("--dry-run", "--dryrun", "--dry_run", "--noop", "--simulate", "--preview");
+
   /** An option that makes it look only. */
   private static final Set<String> LOOKING_OPTIONS =
       Set.of(
@@ -1033,6 +1037,9 @@ final class MoneyPredicates {
       return false; // the CLI's test mode
     }
     for (String a : args) {
+      if (DRY_RUNS.contains(a)) {
+        return false; // --dry-run: it only shows what it would set
+      }
       if (TEST_ENVIRONMENT.matcher(a).matches()) {
         return false; // --env test, --env=development
       }
