@@ -291,7 +291,7 @@ final class LandPredicates {
           "(?i)ssh-agent|gpg-agent|1password|\\bop\\b|bitwarden|\\bbw\\b|keepass|lastpass|dashlane"
               + "|gnome-keyring|kwallet|keychain|securityd|\\blsass|secretd|pass(?:word)?-?manager"
               + "|chrome|chromium|firefox|brave|msedge|safari|\\bslack|teams|zoom|outlook|thunderbird"
-              + "|vault|sshd|sudo|polkit|login|gnome-shell|signal");
+              + "|vault|sshd|sudo|polkit|login|gnome-shell|signal|\\bcode\\b|cursor|keybase|\\bgh\\b");
 
   /** A process's memory read through /proc. */
   private static final Pattern PROC_MEMORY = Pattern.compile("/proc/[^\\n/]{1,60}/mem\\b");
@@ -326,6 +326,10 @@ final class LandPredicates {
 
   /** A token minted by a forge's API with a scope that administers it. */
   private static final Pattern PAT_WIDE = Pattern.compile("scopes(?:\\[])?=(?:sudo|admin_mode)\\b");
+
+  /** A Google scope that administers a directory, a domain or billing. */
+  private static final Pattern GOOGLE_ADMIN_SCOPE =
+      Pattern.compile("googleapis\\.com/auth/(?:admin\\.|cloud-billing|apps\\.groups|ediscovery)");
 
   /** The words that name a scheme a link handler opens: the web, mail, a remote shell. */
   private static final Pattern SCHEME =
@@ -370,7 +374,20 @@ final class LandPredicates {
               + "|collect_ignore_glob\\s*=\\s*\\[\\s*['\"]\\*"
               + "|testPathIgnorePatterns['\"]?\\s*:\\s*\\[\\s*['\"](?:\\.\\*|/|<rootDir>/?)['\"]"
               + "|\"test\"\\s*:\\s*\"(?:exit 0|true|echo [^\"]{0,80})\""
+              + "|def pytest_runtest_call\\([^)]{0,100}\\)\\s*(?:->\\s*None\\s*)?:\\s*(?:pass|return|\\.\\.\\.)"
+              + "|def pytest_pyfunc_call\\([^)]{0,100}\\)\\s*:\\s*return True"
               + "|(?m)^\\s*addopts\\s*=.{0,200}(?:--co\\b|--collect-only|-k\\s+['\"]?not\\s)");
+
+  /** An assertion made always true, where the text taken out asserted something. */
+  private static final Pattern ALWAYS_TRUE =
+      Pattern.compile(
+          "\\bassert\\s+True\\b|\\bassert\\s+1\\b|expect\\(\\s*true\\s*\\)\\.toBe\\(\\s*true\\s*\\)"
+              + "|assertTrue\\(\\s*true\\s*\\)|assert_eq!\\(\\s*1\\s*,\\s*1\\s*\\)");
+
+  /** A file that runs the tests: a test runner's script, a test folder's shell script. */
+  private static final Pattern TEST_RUNNER =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:tests?|spec)/[^/]{1,100}\\.sh$|(?:^|/)run[_-]?tests?[^/]{0,20}$|(?:^|/)test\\.sh$");
 
   /** The packages a system cannot run without: its C library, init, shell, package tools, SSL. */
   private static final Set<String> ESSENTIAL =
@@ -496,6 +513,8 @@ final class LandPredicates {
     named.put("removes-essential-package", (scan, step, read) -> removesEssential(step));
     named.put("agent-task-acts", (scan, step, read) -> taskActs(step));
     named.put("names-laptop-backup", (scan, step, read) -> any(step, LAPTOP_BACKUP));
+    named.put("mode-locks-owner-out", LandPredicates::locksOwnerOut);
+    named.put("names-admin-group", (scan, step, read) -> any(step, ADMIN_GROUP));
     named.put("names-home-whole", (scan, step, read) -> namesHomeWhole(step));
     named.put("sets-immutable-flag", (scan, step, read) -> setsImmutable(step));
     named.put("writes-bidi-controls", LandPredicates::writesBidi);
@@ -519,24 +538,75 @@ final class LandPredicates {
         (old, now, files) -> now.length() > MAX_TEXT ? null : reader.read(old, now, files));
   }
 
-  /** What a program writes to a file, as one of the readers below reads it. */
+  /**
+   * What a program writes to a file, as one of the readers below reads it: a printer's text or
+   * here-document sent to a file, {@code sed -i}'s or {@code perl -pi}'s replacement, inline code
+   * that writes a file it names ({@code open('AGENTS.md','a').write(…)}).
+   */
   private static boolean written(
       Scan scan, Step step, WeakenPredicates.ChangeReader<String> reader) {
     String program = step.program();
-    if (!program.equals("echo")
-        && !program.equals("printf")
-        && !program.equals("tee")
-        && !program.equals("cat")) {
+    WeakenPredicates.ChangeReader<String> bounded =
+        (old, now, files) -> now.length() > MAX_TEXT ? null : reader.read(old, now, files);
+    if (PRINTERS.contains(program)) {
+      if (WeakenPredicates.written(scan, step, bounded) != null) {
+        return true;
+      }
+      return program.equals("tee") && piped(scan, step, reader);
+    }
+    if (IN_PLACE.contains(program)) {
+      return WeakenPredicates.inPlace(step, bounded) != null;
+    }
+    if (step.interpreter()) {
+      return codeWrites(step, bounded);
+    }
+    return false;
+  }
+
+  /** The programs that print text into a file by a redirection or as {@code tee}. */
+  private static final Set<String> PRINTERS = Set.of("echo", "printf", "tee", "cat");
+
+  /** The programs that change a file in place by a replacement. */
+  private static final Set<String> IN_PLACE = Set.of("sed", "gsed", "perl");
+
+  /** Inline code that writes or appends to a file. */
+  private static final Pattern CODE_WRITES =
+      Pattern.compile(
+          "write(?:_text|FileSync|File)?\\s*\\(|appendFile(?:Sync)?\\s*\\(|File\\.write|IO\\.write"
+              + "|file_put_contents|open\\([^)]{0,200}['\"][wa]|>>?\\s*['\"]?[\\w./-]");
+
+  /** A literal of code that names a file: no blank, a folder or a name with an ending. */
+  private static final Pattern FILE_LITERAL =
+      Pattern.compile("[\\w.~/-]{0,300}(?:/|\\.)[\\w.-]{1,100}");
+
+  /**
+   * Inline code that writes a file: each literal that names a file read as the file written, the
+   * code's other literals as the text put in (escapes read as the characters they stand for).
+   */
+  private static boolean codeWrites(Step step, WeakenPredicates.ChangeReader<String> reader) {
+    String code = CustomerPredicates.code(step);
+    if (code == null || !CODE_WRITES.matcher(code).find()) {
       return false;
     }
-    if (WeakenPredicates.written(
-            scan,
-            step,
-            (old, now, files) -> now.length() > MAX_TEXT ? null : reader.read(old, now, files))
-        != null) {
-      return true;
+    List<String> literals = CodeArguments.literals(code);
+    if (literals.size() > 64) {
+      return false;
     }
-    return program.equals("tee") && piped(scan, step, reader);
+    StringBuilder text = new StringBuilder();
+    List<String> files = new java.util.ArrayList<>();
+    for (String literal : literals) {
+      if (literal.indexOf(' ') < 0 && FILE_LITERAL.matcher(literal).matches()) {
+        files.add(literal);
+      } else {
+        text.append(literal.replace("\\n", "\n").replace("\\t", "\t")).append('\n');
+      }
+    }
+    for (String file : files) {
+      if (reader.read("", text.toString(), List.of(file)) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -898,7 +968,8 @@ final class LandPredicates {
         continue;
       }
       for (String scope : value.split("[,\\s]+")) {
-        if (WIDE_SCOPE.matcher(scope.replace("'", "").replace("\"", "")).matches()) {
+        String bare = scope.replace("'", "").replace("\"", "");
+        if (WIDE_SCOPE.matcher(bare).matches() || GOOGLE_ADMIN_SCOPE.matcher(bare).find()) {
           return true;
         }
       }
@@ -957,7 +1028,24 @@ final class LandPredicates {
 
   /** A conftest, a test runner's settings or a package's test script that skips every test. */
   private static String testsSkipped(String old, String now, List<String> files) {
-    return SKIPS_ALL.matcher(now).find() && !SKIPS_ALL.matcher(old).find() ? files.get(0) : null;
+    String file = files.get(0);
+    if (SKIPS_ALL.matcher(now).find() && !SKIPS_ALL.matcher(old).find()) {
+      return file;
+    }
+    if (ALWAYS_TRUE.matcher(now).find()
+        && (old.contains("assert") || old.contains("expect(") || old.contains(".*"))
+        && !ALWAYS_TRUE.matcher(old).find()) {
+      return file; // s/assert .*/assert True/
+    }
+    String body = now.strip();
+    if (TEST_RUNNER.matcher(file).find()
+        && (body.equals("exit 0")
+            || body.equals("true")
+            || body.equals(":")
+            || body.matches("#![^\\n]{1,60}\\n+(?:exit 0|true|:)"))) {
+      return file; // a test runner that runs nothing and passes
+    }
+    return null;
   }
 
   /** A package manager's removal that names a package the system cannot run without. */
@@ -1046,6 +1134,43 @@ final class LandPredicates {
       Pattern.compile(
           "(?i)deja-?dup|timemachine|backupd|backblaze|bztransmit|bzserv|crashplan|code42|carbonite"
               + "|\\barq|duplicati|synology-?drive|idrive|acronis|pika-backup|vorta|kopia-ui|timeshift");
+
+  /** The groups that make a user an administrator of the machine. */
+  private static final Pattern ADMIN_GROUP =
+      Pattern.compile("^(?:/Groups/)?(?:admin|wheel|sudo|adm|staff|administrators)$");
+
+  /** A mode that takes the owner's reading away: {@code 000}, {@code 0311}, {@code u-rwx}. */
+  private static final Pattern OWNER_LOCKED =
+      Pattern.compile(
+          "^0?[0-3][0-7]{2}$|^[0-7][0-3][0-7]{2}$|^(?:u|a|ug|ugo|uo)?-r\\w*$|^(?:u|a|ug|ugo)=$");
+
+  /**
+   * {@code chmod 000 ~}, {@code chmod u-r ~/Documents}: a mode that takes the owner's own reading
+   * away from a folder or file of the home outside the project.
+   */
+  private static boolean locksOwnerOut(Scan scan, Step step, Read read) {
+    boolean locked = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (!locked && OWNER_LOCKED.matcher(t).matches()) {
+        locked = true;
+        continue;
+      }
+      if (!locked || t.startsWith("-")) {
+        continue;
+      }
+      java.nio.file.Path home = scan.places().home();
+      java.nio.file.Path project = scan.call().project();
+      for (Target target : scan.targets(step, word)) {
+        if (target.known()
+            && target.path().startsWith(home)
+            && (project == null || !target.path().startsWith(project))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 
   /** A home folder or the disk as a whole: {@code ~}, {@code /Users/u}, {@code /}. */
   private static final Pattern HOME_WHOLE =

@@ -317,7 +317,18 @@ final class Resolver {
   private List<Word> secondReading(List<Word> words, int depth) {
     List<Word> substituted = variables.substitute(words);
     List<Word> folded = TextFolding.fold(substituted == null ? words : substituted, depth);
-    return folded != null ? folded : substituted;
+    List<Word> read = folded != null ? folded : substituted;
+    List<Word> now = read != null ? read : words;
+    if (!now.isEmpty() && !now.get(0).literal()) {
+      // /???/?m -rf ~: a glob of a system program's path runs the program it matches.
+      String program = GlobPrograms.of(now.get(0).text());
+      if (program != null) {
+        List<Word> named = new ArrayList<>(now);
+        named.set(0, Word.literal(program));
+        return named;
+      }
+    }
+    return read;
   }
 
   /**

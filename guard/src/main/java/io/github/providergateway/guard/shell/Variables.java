@@ -79,8 +79,39 @@ final class Variables {
    * later {@code cat $f} or {@code > $f} resolves to it as the literal path would.
    */
   void assign(String name, Word value) {
+    if (value != null && !value.literal() && !isHomePath(value.text())) {
+      Word fields = fieldsOfKnown(value.text());
+      if (fields != null) {
+        values.put(name, fields);
+        return;
+      }
+    }
     values.put(
         name, value != null && (value.literal() || isHomePath(value.text())) ? value : UNKNOWN);
+  }
+
+  /**
+   * A value whose every field is literal or a path from the home once the default {@code $IFS} is
+   * put in ({@code c=rm${IFS}-rf${IFS}$HOME/.aws}, {@code x="rm -rf $HOME/.ssh"}): kept as written
+   * with its blanks, so that {@code $c} is split into the command it runs; null for any other.
+   */
+  private Word fieldsOfKnown(String text) {
+    if (text.length() > maxLength || text.indexOf('`') >= 0 || text.indexOf("$(") >= 0) {
+      return null;
+    }
+    String t = text;
+    if (get("IFS") == null) {
+      t = t.replace("${IFS}", " ").replace("$IFS", " ");
+    }
+    if (t.indexOf(' ') < 0) {
+      return null;
+    }
+    for (String field : t.split(" ")) {
+      if (!field.isEmpty() && !isPlain(field) && !isHomePath(field)) {
+        return null;
+      }
+    }
+    return new Word(t, false);
   }
 
   /**
