@@ -514,6 +514,9 @@ final class LandPredicates {
     named.put("agent-task-acts", (scan, step, read) -> taskActs(step));
     named.put("names-laptop-backup", (scan, step, read) -> any(step, LAPTOP_BACKUP));
     named.put("mode-locks-owner-out", LandPredicates::locksOwnerOut);
+    named.put("forwards-agent-unverified", (scan, step, read) -> forwardsAgentUnverified(step));
+    named.put("code-writes-ahead-of-system", LandPredicates::codeWritesAheadOfSystem);
+    named.put("weakens-kernel-hardening", (scan, step, read) -> any(step, KERNEL_HARDENING_OFF));
     named.put("names-admin-group", (scan, step, read) -> any(step, ADMIN_GROUP));
     named.put("names-home-whole", (scan, step, read) -> namesHomeWhole(step));
     named.put("sets-immutable-flag", (scan, step, read) -> setsImmutable(step));
@@ -1106,7 +1109,8 @@ final class LandPredicates {
   }
 
   /** The characters that reorder text as shown: Trojan Source's bidirectional controls. */
-  private static final Pattern BIDI = Pattern.compile("[\u202A-\u202E\u2066-\u2069]");
+  private static final Pattern BIDI =
+      Pattern.compile("[\u202A-\u202E\u2066-\u2069]|(?i)\\\\u(?:202[a-e]|206[6-9])");
 
   private static boolean writesBidi(Scan scan, Step step, Read read) {
     return written(scan, step, LandPredicates::bidi);
@@ -1134,6 +1138,82 @@ final class LandPredicates {
       Pattern.compile(
           "(?i)deja-?dup|timemachine|backupd|backblaze|bztransmit|bzserv|crashplan|code42|carbonite"
               + "|\\barq|duplicati|synology-?drive|idrive|acronis|pika-backup|vorta|kopia-ui|timeshift");
+
+  /** A kernel setting that takes a protection against reading other processes' memory off. */
+  private static final Pattern KERNEL_HARDENING_OFF =
+      Pattern.compile(
+          "^(?:kernel\\.randomize_va_space=0|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0"
+              + "|kernel\\.dmesg_restrict=0|fs\\.protected_(?:symlinks|hardlinks|regular|fifos)=0"
+              + "|kernel\\.unprivileged_bpf_disabled=0|kernel\\.perf_event_paranoid=-[12]"
+              + "|fs\\.suid_dumpable=[12]|kernel\\.core_pattern=.*)$");
+
+  /**
+   * {@code ssh -A -o StrictHostKeyChecking=no host}: the person's keys agent forwarded to a host
+   * whose key nobody checks, where whoever answers uses the keys for the session's length.
+   */
+  private static boolean forwardsAgentUnverified(Step step) {
+    boolean forwards = false;
+    boolean unverified = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      String lower = t.toLowerCase(Locale.ROOT).replace(" ", "");
+      if (t.equals("-A")
+          || t.startsWith("-")
+              && !t.startsWith("--")
+              && t.length() < 12
+              && t.indexOf('A') > 0
+              && t.matches("-[46ACGKMNTXYafgknqstvxy]+")) {
+        forwards = true;
+      }
+      forwards |= lower.startsWith("forwardagent=yes") || lower.equals("forwardagentyes");
+      unverified |=
+          lower.startsWith("stricthostkeychecking=no")
+              || lower.startsWith("stricthostkeychecking=off")
+              || lower.startsWith("stricthostkeychecking=accept-new")
+              || lower.startsWith("userknownhostsfile=/dev/null");
+    }
+    return forwards && unverified;
+  }
+
+  /**
+   * Inline code that writes a program named like a system one into a folder ahead of the system's
+   * on {@code PATH} ({@code open(os.path.expanduser('~/.local/bin/git'),'w')}): as {@code
+   * persist.path-shadow}'s copy, by code.
+   */
+  private static boolean codeWritesAheadOfSystem(Scan scan, Step step, Read read) {
+    if (!step.interpreter()) {
+      return false;
+    }
+    String code = CustomerPredicates.code(step);
+    if (code == null || !CODE_WRITES.matcher(code).find() || code.indexOf("bin/") < 0) {
+      return false;
+    }
+    List<String> literals = CodeArguments.literals(code);
+    for (int i = 0; i < literals.size() && i < 64; i++) {
+      String literal = literals.get(i);
+      if (literal.indexOf("bin/") < 0 || literal.length() > 300) {
+        continue;
+      }
+      Target target = CodeArguments.path(scan, step, literal, homeInCode(code));
+      if (target != null
+          && target.known()
+          && PersistentPlaces.aheadOfSystem(scan.places().home(), target.path())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether inline code joins paths to the home it reads ({@code os.homedir() + '/bin/x'}). */
+  private static boolean homeInCode(String code) {
+    return code.contains("homedir()")
+        || code.contains("expanduser(")
+        || code.contains("Path.home()")
+        || code.contains("Dir.home")
+        || code.contains("env.HOME")
+        || code.contains("'HOME'")
+        || code.contains("\"HOME\"");
+  }
 
   /** The groups that make a user an administrator of the machine. */
   private static final Pattern ADMIN_GROUP =
