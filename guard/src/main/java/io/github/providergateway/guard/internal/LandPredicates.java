@@ -179,6 +179,10 @@ final class LandPredicates {
       Pattern.compile(
           "(?:[=\\s:]|\")\\s*['\"]?([\\w.+-]{1,20}://[^\\s'\";]{1,300}|[\\w.-]{1,253}:\\d{1,5})");
 
+  /** A proxy's host given alone: {@code proxyHost=h}, {@code proxy_host: h}. */
+  private static final Pattern PROXY_HOST =
+      Pattern.compile("(?i)^proxy[_-]?host\\s*[=:]\\s*['\"]?([\\w.-]{1,253})");
+
   /** The pagers and filters that show a diff whole. */
   private static final Set<String> WHOLE_PAGERS =
       Set.of(
@@ -208,18 +212,18 @@ final class LandPredicates {
           "lv",
           "pager",
           "sensible-pager",
-          "true",
-          "false",
           "");
 
   /** The git settings whose value is a pager or a diff's filter. */
   private static final Pattern PAGER_KEY =
-      Pattern.compile("(?i)^(?:core\\.pager|pager\\.[\\w.-]{1,60}|interactive\\.difffilter)$");
+      Pattern.compile(
+          "(?i)^(?:core\\.pager|pager\\.[\\w.-]{1,60}|interactive\\.difffilter|diff\\.external"
+              + "|diff\\.[\\w.-]{1,60}\\.(?:command|textconv))$");
 
   /** A pager given in a variable of the command's: {@code GIT_PAGER="grep -v x" git diff}. */
   private static final Pattern PAGER_VARIABLE =
       Pattern.compile(
-          "(?:^|[\\s;&|])(?:GIT_PAGER|PAGER|DELTA_PAGER)=(['\"]?)([^'\"\\n]{1,400})\\1");
+          "(?:^|[\\s;&|])(?:GIT_PAGER|PAGER|DELTA_PAGER|GIT_EXTERNAL_DIFF)=(['\"]?)([^'\"\\n]{1,400})\\1");
 
   /** LESSOPEN's input preprocessor that runs a command: {@code LESSOPEN='|cmd %s'}. */
   private static final Pattern LESSOPEN =
@@ -321,7 +325,7 @@ final class LandPredicates {
   private static final Pattern WIDE_SCOPE =
       Pattern.compile(
           "(?i)^(?:admin:[\\w:]+|delete_repo|delete:packages|site_admin|write:org|admin_mode|sudo"
-              + "|manage_runner|owner|admin|full_access|write:enterprise"
+              + "|manage_runner|owner|admin|full_access|write:enterprise|global"
               + "|manage_billing:[\\w:]+|admin:enterprise|codespace:secrets)$");
 
   /** A token minted by a forge's API with a scope that administers it. */
@@ -335,6 +339,7 @@ final class LandPredicates {
   private static final Pattern SCHEME =
       Pattern.compile(
           "(?i)^(?:x-scheme-handler/)?(?:https?|mailto|ftp|ssh|sftp|tel|sms|git|file|ms-\\w+|slack|zoommtg)$"
+              + "|^(?:text/html|application/xhtml\\+xml|application/x-sh|text/x-shellscript)$"
               + "|classes\\\\?(?:https?|mailto|ftp|htmlfile|urlfile|ssh)\\\\?shell|lshandlers");
 
   /** A browser policy that installs an extension, a proxy, a search or turns a protection off. */
@@ -362,6 +367,16 @@ final class LandPredicates {
               + "|strict_env|unstrict_env|load_prefix\\s.*|log_status\\s.*|log_error\\s.*|fi|then|else"
               + "|if\\s+.*|has\\s+.*|expand_path\\s.*|nix_direnv\\w*.*|set\\s+-\\w+|[{}]|)\\s*$");
 
+  /** mise's settings files: its hooks run when the person enters the folder. */
+  private static final Pattern MISE_FILE =
+      Pattern.compile(
+          "(?:^|/)\\.?(?:mise|rtx)(?:\\.local)?\\.toml$|(?:^|/)\\.?mise/config(?:\\.local)?\\.toml$");
+
+  /** A hook of mise's, or a file it sources into the folder's environment. */
+  private static final Pattern MISE_HOOK =
+      Pattern.compile(
+          "(?m)^\\s*\\[hooks]|^\\s*(?:enter|leave|cd|preinstall|postinstall)\\s*=|_\\.source\\s*=");
+
   /** A VS Code task run when the folder is opened. */
   private static final Pattern FOLDER_OPEN = Pattern.compile("\"runOn\"\\s*:\\s*\"folderOpen\"");
 
@@ -374,6 +389,10 @@ final class LandPredicates {
               + "|collect_ignore_glob\\s*=\\s*\\[\\s*['\"]\\*"
               + "|testPathIgnorePatterns['\"]?\\s*:\\s*\\[\\s*['\"](?:\\.\\*|/|<rootDir>/?)['\"]"
               + "|\"test\"\\s*:\\s*\"(?:exit 0|true|echo [^\"]{0,80})\""
+              + "|\"test(?::[\\w-]{1,30})?\"\\s*:\\s*\"[^\"\\n]{1,200}\\|\\|\\s*(?:true|exit 0|:)\\s*\""
+              + "|(?m)^\\s*(?:-\\s*)?run:\\s*(?:pytest|npm (?:run )?test|yarn test|pnpm test|go test|cargo test"
+              + "|mvn\\b[^\\n]{0,80}test|gradle\\b[^\\n]{0,80}test|make test|tox|rspec|jest|vitest|phpunit)"
+              + "[^\\n]{0,200}\\|\\|\\s*(?:true|exit 0|:)\\s*$"
               + "|def pytest_runtest_call\\([^)]{0,100}\\)\\s*(?:->\\s*None\\s*)?:\\s*(?:pass|return|\\.\\.\\.)"
               + "|def pytest_pyfunc_call\\([^)]{0,100}\\)\\s*:\\s*return True"
               + "|(?m)^\\s*addopts\\s*=.{0,200}(?:--co\\b|--collect-only|-k\\s+['\"]?not\\s)");
@@ -514,6 +533,15 @@ final class LandPredicates {
     named.put("agent-task-acts", (scan, step, read) -> taskActs(step));
     named.put("names-laptop-backup", (scan, step, read) -> any(step, LAPTOP_BACKUP));
     named.put("mode-locks-owner-out", LandPredicates::locksOwnerOut);
+    named.put("owner-taken-in-home", LandPredicates::ownerTakenInHome);
+    named.put("acl-locks-owner-out", LandPredicates::aclLocksOwnerOut);
+    named.put("drops-all-outgoing", (scan, step, read) -> dropsAllOutgoing(step));
+    named.put("routes-all-elsewhere", (scan, step, read) -> routesAllElsewhere(step));
+    named.put("loads-browser-extension", (scan, step, read) -> any(step, LOADS_EXTENSION));
+    named.put("writes-link-handlers", LandPredicates::writesLinkHandlers);
+    named.put("edits-tests-skipped-wholesale", LandPredicates::editsTestsSkippedWholesale);
+    named.put(
+        "agent-tools-all-allowed", (scan, step, read) -> toolsAllAllowed(step) && taskActs(step));
     named.put("forwards-agent-unverified", (scan, step, read) -> forwardsAgentUnverified(step));
     named.put("code-writes-ahead-of-system", LandPredicates::codeWritesAheadOfSystem);
     named.put("weakens-kernel-hardening", (scan, step, read) -> any(step, KERNEL_HARDENING_OFF));
@@ -757,6 +785,10 @@ final class LandPredicates {
       if (value.find() && elsewhere(value.group(1))) {
         return files.get(0);
       }
+      Matcher host = PROXY_HOST.matcher(rest);
+      if (host.find() && !Hosts.loopback(host.group(1)) && host.group(1).indexOf('.') > 0) {
+        return files.get(0); // systemProp.https.proxyHost=203.0.113.5: a host with no port
+      }
     }
     return null;
   }
@@ -795,7 +827,7 @@ final class LandPredicates {
     if (source == null || source.length() > MAX_TEXT) {
       return false;
     }
-    if (program.equals("git") && source.contains("PAGER=")) {
+    if (program.equals("git") && (source.contains("PAGER=") || source.contains("DIFF="))) {
       Matcher variable = PAGER_VARIABLE.matcher(source);
       while (variable.find()) {
         if (filters(variable.group(2))) {
@@ -864,7 +896,8 @@ final class LandPredicates {
    */
   private static String hidingAttributes(String old, String now, List<String> files) {
     String file = files.get(0);
-    if (!file.endsWith(".gitattributes") && !file.endsWith("/info/attributes")) {
+    boolean exclude = file.endsWith("/info/exclude");
+    if (!exclude && !file.endsWith(".gitattributes") && !file.endsWith("/info/attributes")) {
       return null;
     }
     for (String line : now.split("\n", 500)) {
@@ -873,6 +906,12 @@ final class LandPredicates {
         continue;
       }
       String pattern = trimmed.split("\\s+", 2)[0];
+      if (exclude
+          && !pattern.endsWith("/")
+          && REVIEWED.matcher(pattern).find()
+          && !GENERATED.matcher(pattern).find()) {
+        return file; // a file of code kept out of git status: a new file nobody reviews
+      }
       if (HIDING_ATTRIBUTE.matcher(trimmed.substring(pattern.length())).find()
           && REVIEWED.matcher(pattern).find()
           && !GENERATED.matcher(pattern).find()) {
@@ -1018,6 +1057,9 @@ final class LandPredicates {
         }
       }
       return null;
+    }
+    if (MISE_FILE.matcher(file).find()) {
+      return MISE_HOOK.matcher(now).find() ? file : null;
     }
     if (file.endsWith(".vscode/tasks.json") || file.endsWith(".code-workspace")) {
       return FOLDER_OPEN.matcher(now).find() ? file : null;
@@ -1272,6 +1314,201 @@ final class LandPredicates {
     for (Word word : step.args()) {
       String t = word.text();
       if (!t.startsWith("-") && t.length() <= 4000 && AGENT_TASK_ACTS.matcher(t).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The owners a file of the home is given that take it from the person. */
+  private static final Set<String> OTHER_OWNERS =
+      Set.of("root", "0", "nobody", "daemon", "root:root", "root:wheel", "root:admin", "0:0");
+
+  /**
+   * {@code sudo chown root ~/.zshrc}: a file or folder of the home outside the project given to
+   * root, which the person can then no longer change.
+   */
+  private static boolean ownerTakenInHome(Scan scan, Step step, Read read) {
+    boolean owner = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.startsWith("-")) {
+        continue;
+      }
+      if (!owner) {
+        if (!OTHER_OWNERS.contains(t) && !t.startsWith("root:")) {
+          return false;
+        }
+        owner = true;
+        continue;
+      }
+      if (inHomeOutsideProject(scan, step, word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An ACL entry that takes every right away: {@code u:user:---}. */
+  private static final Pattern NO_RIGHTS =
+      Pattern.compile(
+          "(?:d:|default:)?(?:u|user|g|group|o|other|m|mask):[\\w.-]{0,64}:-{1,3}(?:,.*)?");
+
+  /** {@code setfacl -m u:user:--- ~/Documents}: an entry that takes every right away. */
+  private static boolean aclLocksOwnerOut(Scan scan, Step step, Read read) {
+    boolean locks = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.length() < 200 && NO_RIGHTS.matcher(t).matches()) {
+        locks = true;
+      } else if (locks && !t.startsWith("-") && inHomeOutsideProject(scan, step, word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word names a path of the home outside the project. */
+  private static boolean inHomeOutsideProject(Scan scan, Step step, Word word) {
+    java.nio.file.Path home = scan.places().home();
+    java.nio.file.Path project = scan.call().project();
+    for (Target target : scan.targets(step, word)) {
+      if (target.known()
+          && target.path().startsWith(home)
+          && (project == null || !target.path().startsWith(project))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code iptables -P OUTPUT DROP}, {@code iptables -A OUTPUT -j DROP} with no address or port,
+   * {@code ufw default deny outgoing}: every connection out of the laptop dropped.
+   */
+  private static boolean dropsAllOutgoing(Step step) {
+    boolean output = false;
+    boolean drop = false;
+    boolean policy = false;
+    boolean narrowed = false;
+    boolean outgoing = false;
+    boolean deny = false;
+    for (Word word : step.args()) {
+      switch (word.text()) {
+        case "OUTPUT" -> output = true;
+        case "DROP", "REJECT" -> drop = true;
+        case "-P", "--policy" -> policy = true;
+        case "-d",
+            "--destination",
+            "--dport",
+            "--dports",
+            "-o",
+            "--out-interface",
+            "-p",
+            "--protocol",
+            "-m",
+            "--match" ->
+            narrowed = true;
+        case "outgoing" -> outgoing = true;
+        case "deny", "reject" -> deny = true;
+        default -> {
+          // another word
+        }
+      }
+    }
+    if (step.program().equals("ufw")) {
+      return outgoing && deny;
+    }
+    return output && drop && (policy || !narrowed);
+  }
+
+  /**
+   * {@code ip route replace default via h}, {@code route add default h}, {@code sshuttle -r u@h
+   * 0/0}, a nat rule sending connections out to another address: the laptop's traffic through
+   * another host.
+   */
+  private static boolean routesAllElsewhere(Step step) {
+    boolean all = false;
+    boolean adds = false;
+    boolean nat = false;
+    for (Word word : step.args()) {
+      switch (word.text()) {
+        case "default", "0/0", "0.0.0.0/0", "::/0", "0.0.0.0" -> all = true;
+        case "add", "replace", "change", "append", "-A", "-I", "--append", "--insert" ->
+            adds = true;
+        case "DNAT", "REDIRECT", "--to-destination", "dnat" -> nat = true;
+        default -> {
+          // another word
+        }
+      }
+    }
+    return switch (step.program()) {
+      case "sshuttle" -> all;
+      case "ip", "route" -> all && adds;
+      case "iptables", "ip6tables", "nft" -> nat && adds;
+      default -> false;
+    };
+  }
+
+  /** A browser started with an extension from a folder: {@code --load-extension=/tmp/x}. */
+  private static final Pattern LOADS_EXTENSION =
+      Pattern.compile("^--(?:load-extension|disable-extensions-except)=");
+
+  private static boolean writesLinkHandlers(Scan scan, Step step, Read read) {
+    return written(scan, step, LandPredicates::linkHandlers);
+  }
+
+  /** A desktop's list of default applications given a handler of web or mail links. */
+  private static String linkHandlers(String old, String now, List<String> files) {
+    String file = files.get(0);
+    if (!file.endsWith("mimeapps.list") && !file.endsWith("defaults.list")) {
+      return null;
+    }
+    return LINK_HANDLER_LINE.matcher(now).find() ? file : null;
+  }
+
+  /** A line of mimeapps.list that names the handler of web or mail links, or of web pages. */
+  private static final Pattern LINK_HANDLER_LINE =
+      Pattern.compile("(?m)^\\s*(?:x-scheme-handler/(?:https?|mailto|ftp|ssh)|text/html)\\s*=");
+
+  private static boolean editsTestsSkippedWholesale(Scan scan, Step step, Read read) {
+    if (!IN_PLACE.contains(step.program())) {
+      return false;
+    }
+    return WeakenPredicates.inPlace(step, LandPredicates::skipsWholesale) != null;
+  }
+
+  /** A skip marker a replacement adds to every test it meets. */
+  private static final Pattern SKIP_MARK =
+      Pattern.compile(
+          "\\b(?:describe|it|test|context|suite)\\.skip\\(|\\bx(?:it|describe|test)\\(|\\bt\\.Skip(?:Now)?\\("
+              + "|@(?:pytest\\.mark\\.skip|unittest\\.skip|Disabled|Ignore)\\b|#\\[ignore]");
+
+  /**
+   * {@code sed -i 's/describe(/describe.skip(/'}: a replacement that skips every suite it meets.
+   */
+  private static String skipsWholesale(String old, String now, List<String> files) {
+    return SKIP_MARK.matcher(now).find() && !SKIP_MARK.matcher(old).find() && old.indexOf('\n') < 0
+        ? (files.isEmpty() ? "tests" : files.get(0))
+        : null;
+  }
+
+  /** An allowed tools list that lets every shell command through: {@code Bash}, {@code Bash(*)}. */
+  private static final Pattern ALL_SHELL =
+      Pattern.compile("(?s).*\\bBash(?:\\(\\*(?::\\*)?\\))?(?:[\\s,].*|$)");
+
+  /** {@code claude -p … --allowedTools "Bash(*)"}: every shell command allowed without asking. */
+  private static boolean toolsAllAllowed(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      String value = null;
+      if ((t.equals("--allowedTools") || t.equals("--allowed-tools")) && i + 1 < args.size()) {
+        value = args.get(i + 1).text();
+      } else if (t.startsWith("--allowedTools=") || t.startsWith("--allowed-tools=")) {
+        value = t.substring(t.indexOf('=') + 1);
+      }
+      if (value != null && value.length() < 1000 && ALL_SHELL.matcher(value).matches()) {
         return true;
       }
     }
