@@ -119,9 +119,22 @@ final class RunnerWords {
           values.add(words.get(++i)); // script -qc CMD
           break;
         }
+        if (letter && t.length() > 2 && t.startsWith(option) && attachedValue(t.substring(2))) {
+          // man -P'sh -c "…"' ls: the value joined to its letter, as getopt reads it.
+          values.add(new Word(t.substring(2), word.literal()));
+          break;
+        }
       }
     }
     return values;
+  }
+
+  /**
+   * Whether the rest of a word after an option's letter is that option's value rather than more
+   * letters of a bundle ({@code -ce}): a value with a blank, a folder or a pipe is no bundle.
+   */
+  private static boolean attachedValue(String rest) {
+    return rest.indexOf(' ') >= 0 || rest.indexOf('/') >= 0 || rest.indexOf('|') >= 0;
   }
 
   /** {@return the words after the first {@code --}, or null when there is none} */
