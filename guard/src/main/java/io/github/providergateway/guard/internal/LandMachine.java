@@ -309,14 +309,8 @@ final class LandMachine {
       if (!locked || t.startsWith("-")) {
         continue;
       }
-      java.nio.file.Path home = scan.places().home();
-      java.nio.file.Path project = scan.call().project();
-      for (Target target : scan.targets(step, word)) {
-        if (target.known()
-            && target.path().startsWith(home)
-            && (project == null || !target.path().startsWith(project))) {
-          return true;
-        }
+      if (inHomeOutsideProject(scan, step, word)) {
+        return true;
       }
     }
     return false;

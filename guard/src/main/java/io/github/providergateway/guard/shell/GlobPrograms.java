@@ -42,7 +42,12 @@ final class GlobPrograms {
         || text.indexOf('?') < 0 && text.indexOf('*') < 0 && text.indexOf('[') < 0) {
       return null;
     }
-    Pattern glob = Pattern.compile(regex(text));
+    Pattern glob;
+    try {
+      glob = Pattern.compile(regex(text));
+    } catch (java.util.regex.PatternSyntaxException unreadable) {
+      return null; // a bracket expression Java reads otherwise: no program named
+    }
     for (String program : PROGRAMS) {
       for (String folder : FOLDERS) {
         String path = folder + program;
@@ -64,10 +69,14 @@ final class GlobPrograms {
         case '*' -> out.append("[^/]*");
         case '[' -> {
           int end = glob.indexOf(']', i + 2);
-          if (end < 0) {
-            out.append("\\[");
+          if (end < 0 || glob.substring(i + 1, end).indexOf('/') >= 0) {
+            out.append("\\["); // no bracket expression: a slash ends it, bash reads '[' itself
           } else {
-            String set = glob.substring(i + 1, end).replace("\\", "\\\\");
+            String set =
+                glob.substring(i + 1, end)
+                    .replace("\\", "\\\\")
+                    .replace("[", "\\[")
+                    .replace("&", "\\&");
             if (set.startsWith("!")) {
               set = "^" + set.substring(1);
             }
