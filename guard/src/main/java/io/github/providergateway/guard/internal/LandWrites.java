@@ -173,22 +173,51 @@ final class LandWrites {
    */
   static boolean written(Scan scan, Step step, WeakenPredicates.ChangeReader<String> reader) {
     String program = step.program();
-    WeakenPredicates.ChangeReader<String> bounded =
-        (old, now, files) ->
-            now.length() > LandPredicates.MAX_TEXT ? null : reader.read(old, now, files);
-    if (PRINTERS.contains(program)) {
-      if (WeakenPredicates.written(scan, step, bounded) != null) {
+    if (!PRINTERS.contains(program) && !IN_PLACE.contains(program) && !step.interpreter()) {
+      return false;
+    }
+    for (Change change : changes(scan, step)) {
+      if (reader.read(change.old(), change.now(), change.files()) != null) {
         return true;
       }
-      return program.equals("tee") && piped(scan, step, reader);
-    }
-    if (IN_PLACE.contains(program)) {
-      return WeakenPredicates.inPlace(step, bounded) != null;
-    }
-    if (step.interpreter()) {
-      return codeWrites(step, bounded);
     }
     return false;
+  }
+
+  /** A change a program makes to files: the text taken out, the text put in, the files. */
+  record Change(String old, String now, List<String> files) {}
+
+  /**
+   * The changes a program makes, read once a call for every rule that asks ({@link Scan#once}):
+   * eight predicates read the same text.
+   */
+  private static List<Change> changes(Scan scan, Step step) {
+    java.util.Map<Step, List<Change>> read =
+        scan.once("LandWrites.changes", s -> new java.util.IdentityHashMap<>());
+    return read.computeIfAbsent(step, s -> readChanges(scan, s));
+  }
+
+  private static List<Change> readChanges(Scan scan, Step step) {
+    List<Change> out = new java.util.ArrayList<>(1);
+    WeakenPredicates.ChangeReader<String> collect =
+        (old, now, files) -> {
+          if (now.length() <= LandPredicates.MAX_TEXT && !files.isEmpty() && out.size() < 32) {
+            out.add(new Change(old, now, List.copyOf(files)));
+          }
+          return null;
+        };
+    String program = step.program();
+    if (PRINTERS.contains(program)) {
+      WeakenPredicates.written(scan, step, collect);
+      if (program.equals("tee")) {
+        piped(scan, step, collect);
+      }
+    } else if (IN_PLACE.contains(program)) {
+      WeakenPredicates.inPlace(step, collect);
+    } else if (step.interpreter()) {
+      codeWrites(step, collect);
+    }
+    return out;
   }
 
   /** The programs that print text into a file by a redirection or as {@code tee}. */
