@@ -21,7 +21,7 @@ final class LandPrograms {
   static final Pattern DIALOG_PASSWORD =
       Pattern.compile(
           "(?i)hidden answer|get-credential|promptforcredential|show\\s*=\\s*['\"]\\*['\"]"
-              + "|askpassword|QInputDialog[^\\n]{0,200}Password");
+              + "|askpassword|QInputDialog[^\\n]{0,200}Password|read-host[^\\n]{0,200}-assecurestring");
 
   /** A dialog of AppleScript's that names a password or the system asking for one. */
   static final Pattern DIALOG_NAMES_PASSWORD =

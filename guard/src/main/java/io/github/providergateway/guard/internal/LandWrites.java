@@ -98,11 +98,15 @@ final class LandWrites {
               + "|scala|cs|php|swift|c|cc|cpp|h|hpp|sh|bash|ps1|sql|tf|ya?ml|toml|ini|cfg|conf"
               + "|json|xml|gradle|lock|env)(?:\\b|$)|\\*\\*?$|^\\*$");
 
-  /** Files that are built or fetched, whose diffs every project hides. */
+  /**
+   * Files that are built, fetched or documentation, whose diffs and language statistics projects
+   * fold away.
+   */
   static final Pattern GENERATED =
       Pattern.compile(
           "(?i)(?:^|/)(?:dist|build|out|vendor|node_modules|generated|gen|third_party|coverage"
-              + "|__snapshots__|snapshots|fixtures|testdata|docs?/api)(?:/|$)|\\.min\\.(?:js|css)"
+              + "|__snapshots__|snapshots|fixtures|testdata|docs?|documentation|examples?|samples?"
+              + "|assets|static|public|images|media)(?:/|$)|\\.min\\.(?:js|css)|\\.(?:md|rst|txt|ipynb)$"
               + "|\\.(?:map|snap|svg|png|jpe?g|gif|ico|pdf|woff2?|ttf|eot|zip|gz|jar|bin|pb\\.go"
               + "|g\\.dart|designer\\.cs|pbxproj)(?:\\b|$)|_pb2\\.py|\\.pb\\.|package-lock\\.json"
               + "|yarn\\.lock|pnpm-lock\\.yaml|poetry\\.lock|cargo\\.lock|gemfile\\.lock|go\\.sum"
