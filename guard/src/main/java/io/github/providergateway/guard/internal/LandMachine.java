@@ -285,6 +285,32 @@ final class LandMachine {
     return forwards && unverified;
   }
 
+  /** The system's own secrets: password hashes, sudo's rules, the host's private keys. */
+  static final Pattern SYSTEM_SECRET =
+      Pattern.compile(
+          "^/etc/(?:g?shadow-?|sudoers|sudoers\\.d/.*|ssh/ssh_host_\\w+_key|master\\.passwd"
+              + "|security/opasswd|krb5\\.keytab|ssl/private/.*)$");
+
+  /** A mode that lets other users read: {@code 644}, {@code o+r}, {@code a+rw}. */
+  static final Pattern OTHERS_READ =
+      Pattern.compile("^0?[0-7]{2}[4-7]$|^(?:o|a|go|ugo)?\\+[rwx]*r[rwx]*$|^(?:o|a)=r\\w*$");
+
+  /** {@code sudo chmod 644 /etc/shadow}: the system's secrets opened to every user. */
+  static boolean exposesSystemSecret(Scan scan, Step step, Read read) {
+    boolean opens = false;
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (!opens) {
+        opens = OTHERS_READ.matcher(t).matches();
+        continue;
+      }
+      if (SYSTEM_SECRET.matcher(t).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The groups that make a user an administrator of the machine. */
   static final Pattern ADMIN_GROUP =
       Pattern.compile("^(?:/Groups/)?(?:admin|wheel|sudo|adm|staff|administrators)$");

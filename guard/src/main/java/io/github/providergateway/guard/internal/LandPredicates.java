@@ -22,6 +22,8 @@ final class LandPredicates {
     named.put("dialog-asks-password", (scan, step, read) -> LandPrograms.dialogAsksPassword(step));
     named.put("prompt-asks-password", (scan, step, read) -> LandPrograms.promptAsksPassword(step));
     named.put("writes-password-catcher", LandWrites::writesPasswordCatcher);
+    named.put("writes-agent-auto-approve", LandWrites::writesAgentAutoApprove);
+    named.put("exposes-system-secret", LandMachine::exposesSystemSecret);
     named.put("writes-agent-instructions", LandWrites::writesAgentInstructions);
     named.put("sets-proxy-elsewhere", (scan, step, read) -> LandPrograms.setsProxyElsewhere(step));
     named.put("writes-proxy-elsewhere", LandWrites::writesProxyElsewhere);
@@ -68,6 +70,7 @@ final class LandPredicates {
   /** Adds the call's predicates under their names: an edit tool's text. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("edit-password-catcher", scan -> LandWrites.edited(scan, LandWrites::catcher));
+    named.put("edit-agent-auto-approve", scan -> LandWrites.edited(scan, LandWrites::autoApprove));
     named.put("edit-agent-instructions", scan -> LandWrites.edited(scan, LandWrites::planted));
     named.put("edit-proxy-elsewhere", scan -> LandWrites.edited(scan, LandWrites::proxyWritten));
     named.put(

@@ -98,6 +98,34 @@ final class LandWrites {
               + "|scala|cs|php|swift|c|cc|cpp|h|hpp|sh|bash|ps1|sql|tf|ya?ml|toml|ini|cfg|conf"
               + "|json|xml|gradle|lock|env)(?:\\b|$)|\\*\\*?$|^\\*$");
 
+  /** An editor's settings file, where its agent's approvals are set. */
+  static final Pattern EDITOR_SETTINGS =
+      Pattern.compile(
+          "(?:^|/)\\.vscode/settings\\.json$|(?:^|/)Code(?: - Insiders)?/User/settings\\.json$"
+              + "|(?:^|/)\\.cursor/[^/]{1,60}\\.json$|(?:^|/)Cursor/User/settings\\.json$"
+              + "|(?:^|/)\\.windsurf/[^/]{1,60}\\.json$|\\.code-workspace$");
+
+  /** A setting that lets an editor's agent run every tool or command without asking. */
+  static final Pattern AUTO_APPROVE =
+      Pattern.compile(
+          "\"(?:chat\\.tools(?:\\.global)?\\.autoApprove|chat\\.tools\\.terminal\\.autoApprove"
+              + "|cline\\.autoApprovalSettings|roo-cline\\.alwaysAllow\\w*|cursor\\.agent\\.autoRun"
+              + "|[\\w.]{0,60}(?:yolo|autoApprove|autoRun)[\\w.]{0,40})\"\\s*:\\s*(?:true|\\{[^}]{0,200}\"/\\.\\*/\"\\s*:\\s*true)");
+
+  static boolean writesAgentAutoApprove(Scan scan, Step step, Read read) {
+    return written(scan, step, LandWrites::autoApprove);
+  }
+
+  /** An editor's settings given an agent's approval of every tool or command. */
+  static String autoApprove(String old, String now, List<String> files) {
+    String file = files.get(0);
+    return EDITOR_SETTINGS.matcher(file).find()
+            && AUTO_APPROVE.matcher(now).find()
+            && !AUTO_APPROVE.matcher(old).find()
+        ? file
+        : null;
+  }
+
   /**
    * Files that are built, fetched or documentation, whose diffs and language statistics projects
    * fold away.
