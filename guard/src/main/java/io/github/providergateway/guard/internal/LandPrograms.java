@@ -173,6 +173,10 @@ final class LandPrograms {
           "powershell.exe",
           "clipcopy");
 
+  /** The clipboard's programs that also take the text as their words. */
+  static final Set<String> ARGUMENT_COPIERS =
+      Set.of("wl-copy", "termux-clipboard-set", "copyq", "gpaste-client", "clipcopy");
+
   /**
    * A command a person would be harmed to paste: one that runs fetched or root code, or deletes.
    */
@@ -418,6 +422,12 @@ final class LandPrograms {
         return false;
       }
       return HARMFUL_PASTE.matcher(text.replaceFirst("(?i)^.*?clipboard", "")).find();
+    }
+    if (ARGUMENT_COPIERS.contains(program)) {
+      String text = LandPredicates.joined(step); // wl-copy 'curl … | sh': the text is the words
+      if (text != null && HARMFUL_PASTE.matcher(text).find()) {
+        return true;
+      }
     }
     // The text piped in: what the command holds before this program's word.
     String shown = step.program();
