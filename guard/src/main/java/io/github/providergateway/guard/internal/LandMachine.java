@@ -4,6 +4,7 @@ import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -309,6 +310,30 @@ final class LandMachine {
       }
     }
     return false;
+  }
+
+  /** A loop with no end, or of thousands, that starts a program in the background each turn. */
+  static final Pattern PROCESS_FLOOD =
+      Pattern.compile(
+          "(?s)\\b(?:while\\s+(?:true|:|\\[\\s*1\\s*])|until\\s+false|for\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)"
+              + "|for\\s+\\w+\\s+in\\s+(?:\\$\\(seq\\s+(?:\\d+\\s+)?\\d{4,}\\)|\\{\\d+\\.\\.\\d{4,}}))"
+              + "\\s*;?\\s*do\\b[^\\n]{0,400}?[^&|>]&(?![&>])\\s*;?\\s*done");
+
+  /**
+   * {@code while :; do node -e … & done}: a program started in the background at every turn of a
+   * loop with no end (or of thousands): the laptop's processes and memory run out.
+   */
+  static String floodsProcesses(Scan scan) {
+    String source = scan.source();
+    if (source == null
+        || source.length() > LandPredicates.MAX_TEXT
+        || source.indexOf('&') < 0
+        || source.indexOf("do") < 0) {
+      return null;
+    }
+    Matcher flood = PROCESS_FLOOD.matcher(source);
+    // A loop of requests to a host is a flood of that host: attacks.flood's, not the laptop's.
+    return flood.find() && flood.group().indexOf("://") < 0 ? flood.group() : null;
   }
 
   /** The groups that make a user an administrator of the machine. */

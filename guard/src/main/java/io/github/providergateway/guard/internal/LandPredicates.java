@@ -61,6 +61,7 @@ final class LandPredicates {
     named.put(
         "weakens-kernel-hardening",
         (scan, step, read) -> any(step, LandMachine.KERNEL_HARDENING_OFF));
+    named.put("names-network-daemon", (scan, step, read) -> any(step, LandPrograms.NETWORK_DAEMON));
     named.put("names-admin-group", (scan, step, read) -> any(step, LandMachine.ADMIN_GROUP));
     named.put("names-home-whole", (scan, step, read) -> LandMachine.namesHomeWhole(step));
     named.put("sets-immutable-flag", (scan, step, read) -> LandMachine.setsImmutable(step));
@@ -69,6 +70,7 @@ final class LandPredicates {
 
   /** Adds the call's predicates under their names: an edit tool's text. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("floods-processes", LandMachine::floodsProcesses);
     named.put("edit-password-catcher", scan -> LandWrites.edited(scan, LandWrites::catcher));
     named.put("edit-agent-auto-approve", scan -> LandWrites.edited(scan, LandWrites::autoApprove));
     named.put("edit-agent-instructions", scan -> LandWrites.edited(scan, LandWrites::planted));

@@ -109,6 +109,18 @@ final class LandPrograms {
       Pattern.compile(
           "^(?:[\\w.+-]{1,20}://)?(?:[^@/\\s]{1,200}@)?(\\[[0-9a-fA-F:]{2,60}]|[\\w.-]{1,253})(?::\\d{1,5})?(?:/|$)");
 
+  /** An alias that runs git's status, diff, log or show through a filter that drops lines. */
+  static final Pattern FILTERED_ALIAS =
+      Pattern.compile(
+          "^!.{0,200}\\bgit\\s+(?:status|diff|log|show)\\b[^|]{0,200}\\|\\s*(?:grep\\s+-\\w*v|sed\\b|awk\\b|perl\\b)");
+
+  /** The daemons that keep the laptop on its network and VPN. */
+  static final Pattern NETWORK_DAEMON =
+      Pattern.compile(
+          "(?i)^(?:NetworkManager|wpa_supplicant|systemd-networkd|systemd-resolved|dhclient|dhcpcd"
+              + "|iwd|connmand|openvpn|tailscaled|wireguard-go|configd|mDNSResponder|airportd"
+              + "|GlobalProtect|PanGPS|vpnagentd|openconnect|nessd|warp-svc)$");
+
   /** The pagers and filters that show a diff whole. */
   static final Set<String> WHOLE_PAGERS =
       Set.of(
@@ -327,6 +339,12 @@ final class LandPrograms {
           if (filters(args.get(i + 1).text())) {
             return true;
           }
+        }
+        if (t.startsWith("alias.")
+            && i + 1 < args.size()
+            && isConfig(args)
+            && FILTERED_ALIAS.matcher(args.get(i + 1).text()).find()) {
+          return true; // git st shows git status with lines dropped
         }
       }
     }
