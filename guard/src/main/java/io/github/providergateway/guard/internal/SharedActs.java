@@ -15,11 +15,11 @@ import java.util.regex.Matcher;
 /**
  * The shapes.* rules' predicates (decision 113): an act on something shared, read from the shape of
  * a call and not from its kind, for the harms no family names yet. A program that is no local
- * developer's tool acts (a verb among its first command words, an acting flag, an HTTP write) on
- * something shared (production named, a credential carried, a host not this machine's, every
- * resource); a remote shell runs an acting command on its host; inline code calls an acting method
- * of a client and reads a credential, names production, a host or an object store. The words are
- * data: shape-words.json.
+ * developer's tool acts (an acting verb, flag or statement) where production is named, destroys on
+ * a named host, or acts carrying a credential; an HTTP client writes (PUT, PATCH, DELETE, a POST to
+ * a destroying path) to another host; a remote shell runs an acting command on its host; inline
+ * code calls a destroying or publishing method of a client on something shared. The words are data:
+ * shape-words.json. Found after every other rule (the catalogue's last family).
  */
 final class SharedActs {
   static final String RESOURCE = "/io/github/providergateway/guard/rules/shape-words.json";
@@ -44,6 +44,14 @@ final class SharedActs {
   private static final List<String> STORES;
   private static final Set<String> LOCAL;
   private static final Set<String> STRONG;
+  private static final Set<String> SENDS;
+  private static final List<String> SENDING_NAMES;
+  private static final Set<String> EXTENSIONS;
+  private static final Set<String> PRODUCTION;
+  private static final Set<String> TEST_WORDS;
+  private static final List<String> CLOUD_SDKS;
+  private static final Set<String> NO_CONFIRM;
+  private static final Set<String> SQL_WRITES;
 
   static {
     JsonNode book;
@@ -72,6 +80,14 @@ final class SharedActs {
     STORES = strings(book, "stores");
     LOCAL = set(book, "local");
     STRONG = set(book, "strongVerbs");
+    SENDS = set(book, "sendingOptions");
+    SENDING_NAMES = strings(book, "sendingNames");
+    EXTENSIONS = set(book, "fileExtensions");
+    PRODUCTION = set(book, "productionWords");
+    TEST_WORDS = set(book, "testWords");
+    CLOUD_SDKS = strings(book, "cloudSdks");
+    NO_CONFIRM = set(book, "noConfirm");
+    SQL_WRITES = set(book, "sqlWrites");
     if (VERBS.isEmpty() || LOCAL.isEmpty()) {
       throw new IllegalStateException("shape-words.json names no verbs or no local programs");
     }
@@ -83,7 +99,7 @@ final class SharedActs {
     return Set.copyOf(strings(book, field));
   }
 
-  private static List<String> strings(JsonNode book, String field) {
+  static List<String> strings(JsonNode book, String field) {
     JsonNode list = book.get(field);
     if (list == null || !list.isArray() || list.isEmpty()) {
       throw new IllegalStateException("shape-words.json has no list " + field);
@@ -117,30 +133,78 @@ final class SharedActs {
         return false;
       }
     } else if (!http && LOCAL.contains(program)) {
-      return false; // most programs: one lookup
+      // a local tool: only a statement that changes production's rows (psql "$PROD_URL" -c UPDATE)
+      return sqlWrite(args) && !dryRun(args) && production(scan, step, args);
     }
     List<Word> words = step.invocation().words();
     if (words.isEmpty() || words.get(0).text().contains("/") && !step.interpreter()) {
       return false; // the project's own script (./bin/x)
     }
-    if (dryRun(args) || TestEndpoints.in(step)) {
-      return false;
+    if (dryRun(args) || TestEndpoints.in(step) || Environments.testName(program)) {
+      return false; // solana-test-validator, a test endpoint
     }
     if (http) {
       return httpWrite(program, args) && httpShared(scan, step, args);
     }
-    if (!step.interpreter() && strongVerb(args) && !localOrTest(step, args)) {
-      return true; // hf repo delete acme/x: a service's client destroys what the service holds
+    if (localOrTest(step, args)) {
+      return false;
     }
-    return acts(args) && shared(scan, step, args, false);
+    boolean production = production(scan, step, args);
+    if (strongVerb(args) && (production || remoteNamed(step))) {
+      return true; // typesense-cli collections drop products --host search.acme.com
+    }
+    if (!production) {
+      // no production named: an act that carries a credential's variable (a key of the service's)
+      return credential(args) && (acts(args) || sendingName(program) && hostNamed(args, step));
+    }
+    // production named: a statement, a destroy it is told not to confirm, an acting verb or flag
+    return sqlWrite(args) || unconfirmedDestroy(args) || acts(args);
   }
 
-  /** The words after a script an interpreter runs ({@code python x.py …}), or {@code null}. */
+  private static boolean production(Scan scan, Step step, List<Word> args) {
+    if (Environments.production(scan, step)) {
+      return true;
+    }
+    for (Word word : args) {
+      String text = word.text();
+      if (EVERYTHING.contains(text)
+          || text.length() < 128 && PRODUCTION.contains(text.toLowerCase(Locale.ROOT))) {
+        return true; // --url mainnet-beta, --all
+      }
+    }
+    return false;
+  }
+
+  private static boolean credential(List<Word> args) {
+    for (Word word : args) {
+      if (credential(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean remoteNamed(Step step) {
+    for (String host : Environments.hosts(step)) {
+      if (!host.equals("?") && host.contains(".") && otherMachine(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The words after a script an interpreter runs ({@code python x.py …}) or a module ({@code python
+   * -m espefuse …}), or {@code null}.
+   */
   private static List<Word> scriptArguments(List<Word> args) {
     if (args.isEmpty()) {
       return null;
     }
     String first = args.get(0).text();
+    if (first.equals("-m") && args.size() > 2) {
+      return LOCAL.contains(args.get(1).text()) ? null : args.subList(2, args.size());
+    }
     int dot = first.lastIndexOf('.');
     if (first.startsWith("-") || dot < 0 || !SCRIPTS.contains(first.substring(dot + 1))) {
       return null;
@@ -148,10 +212,62 @@ final class SharedActs {
     return args.subList(1, args.size());
   }
 
-  private static final Set<String> SCRIPTS = Set.of("py", "js", "mjs", "cjs", "ts", "rb", "php", "pl");
+  private static final Set<String> SCRIPTS =
+      Set.of("py", "js", "mjs", "cjs", "ts", "rb", "php", "pl");
+
+  /**
+   * A destroying verb (a command word's or an option's part: luksErase, --delete-secret-keys) with
+   * a flag that answers its question before it is asked (-y, --yes, --batch-mode, -f).
+   */
+  private static boolean unconfirmedDestroy(List<Word> args) {
+    boolean unconfirmed = false;
+    boolean destroys = false;
+    for (int i = 0; i < args.size() && i < 2 * SCAN; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (!word.literal() || text.length() > 64) {
+        continue;
+      }
+      if (NO_CONFIRM.contains(text)
+          || text.length() <= 4
+              && text.startsWith("-")
+              && !text.startsWith("--")
+              && (text.indexOf('y') > 0 || text.indexOf('f') > 0)
+              && text.chars().allMatch(Character::isLetter)) {
+        unconfirmed = true;
+        continue;
+      }
+      for (String part : ServiceVerbs.split(text.startsWith("--") ? text.substring(2) : text)) {
+        if (STRONG.contains(part)) {
+          destroys = true;
+        }
+      }
+    }
+    return unconfirmed && destroys;
+  }
+
+  /** A statement that changes what a database holds, as a program's argument. */
+  private static boolean sqlWrite(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text().stripLeading();
+      if (text.length() < 6 || text.startsWith("-")) {
+        continue;
+      }
+      int end = 0;
+      while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
+        end++;
+      }
+      String keyword = text.substring(0, end).toUpperCase(Locale.ROOT);
+      if (SQL_WRITES.contains(keyword) && end < text.length() && text.charAt(end) == ' ') {
+        return true;
+      }
+    }
+    return false;
+  }
 
   private static boolean strongVerb(List<Word> args) {
     int taken = 0;
+    boolean strong = false;
     for (int i = 0; i < args.size() && i < SCAN && taken < DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -162,15 +278,14 @@ final class SharedActs {
         continue;
       }
       taken++;
-      String first = ServiceVerbs.split(text).get(0);
-      if (READS.contains(first)) {
-        return false;
-      }
-      if (STRONG.contains(first)) {
-        return true;
+      for (String part : commandParts(text)) {
+        if (READS.contains(part)) {
+          return false;
+        }
+        strong |= STRONG.contains(part);
       }
     }
-    return false;
+    return strong;
   }
 
   /** A host of this machine's, or a word naming test data (scratch, /tmp/borg-test, dev). */
@@ -182,8 +297,20 @@ final class SharedActs {
     }
     for (Word word : args) {
       String text = word.text();
-      if (!text.startsWith("-") && text.length() < 128 && Environments.testName(text)) {
+      if (text.length() < 128
+          && (Environments.testName(text)
+              || TEST_WORDS.contains(text)
+              || Environments.stagingHost(text))) {
         return true;
+      }
+      if (text.length() < 128 && text.toLowerCase(Locale.ROOT).contains("backup")) {
+        return true; // a copy made to keep: the safe side of an act
+      }
+      if (text.length() < 128 && text.indexOf('.') > 0) {
+        String last = text.substring(text.lastIndexOf('.') + 1);
+        if (TEST_WORDS.contains(last)) {
+          return true; // com.acme.shop.debug
+        }
       }
     }
     return false;
@@ -203,7 +330,9 @@ final class SharedActs {
   private static boolean dryRun(List<Word> args) {
     for (Word word : args) {
       String text = word.text();
-      if (DRY_RUNS.contains(text) || text.startsWith("--dry-run=") || text.startsWith("--dry_run=")) {
+      if (DRY_RUNS.contains(text)
+          || text.startsWith("--dry-run=")
+          || text.startsWith("--dry_run=")) {
         return true;
       }
     }
@@ -212,6 +341,7 @@ final class SharedActs {
 
   private static boolean acts(List<Word> args) {
     int taken = 0;
+    boolean verb = false;
     for (int i = 0; i < args.size() && i < SCAN && taken < DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -222,55 +352,124 @@ final class SharedActs {
         continue;
       }
       taken++;
-      int lastColon = text.lastIndexOf(':');
-      if (lastColon >= 0 && READS.contains(ServiceVerbs.split(text.substring(lastColon + 1)).get(0))) {
-        return false; // update:list, sites:list
-      }
-      List<String> parts = ServiceVerbs.split(text);
-      String first = parts.get(0);
-      if (READS.contains(first)) {
-        return false; // list, get, describe: a read
-      }
-      if (VERBS.contains(first)) {
-        return true;
-      }
-      for (int colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-        String after = ServiceVerbs.split(text.substring(colon + 1)).get(0);
-        if (READS.contains(after)) {
-          return false;
+      for (String part : commandParts(text)) {
+        if (READS.contains(part)) {
+          return false; // list, get, describe, validate: a read, wherever among the words
         }
-        if (VERBS.contains(after)) {
-          return true; // api:core:messages:create
-        }
+        verb |= VERBS.contains(part);
       }
+    }
+    if (verb) {
+      return true;
     }
     for (Word word : args) {
       String text = word.text();
       int eq = text.indexOf('=');
-      if (ACTING_FLAGS.contains(eq > 0 ? text.substring(0, eq) : text)) {
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (ACTING_FLAGS.contains(option)) {
+        return true;
+      }
+      if (option.startsWith("--") && option.length() < 40) {
+        String first = ServiceVerbs.split(option.substring(2)).get(0);
+        if (STRONG.contains(first) || SENDS.contains(first)) {
+          return true; // --send, --delete-data, --purge
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A command word's verbs: its first part, and the first after each colon (sites:delete). */
+  private static List<String> commandParts(String text) {
+    List<String> parts = new java.util.ArrayList<>(2);
+    parts.add(ServiceVerbs.split(text).get(0));
+    for (int colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+      parts.add(ServiceVerbs.split(text.substring(colon + 1)).get(0));
+    }
+    return parts;
+  }
+
+  /** A program whose name says it sends (mllp_send, storescu, mosquitto_pub, snmpset). */
+  private static boolean sendingName(String program) {
+    if (program.length() > 40) {
+      return false;
+    }
+    for (String stem : SENDING_NAMES) {
+      if (program.contains(stem)) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean httpWrite(String program, List<Word> args) {
+  private static boolean hostNamed(List<Word> args, Step step) {
+    List<String> positionals = new java.util.ArrayList<>();
+    for (Word word : args) {
+      if (!word.text().startsWith("-") && word.text().length() < 256) {
+        positionals.add(word.text());
+      }
+    }
+    for (String host : Environments.hosts(step)) {
+      if (!host.equals("?") && otherMachine(host)) {
+        return true;
+      }
+    }
+    for (String text : positionals) {
+      String host = text.substring(text.lastIndexOf('@') + 1);
+      int colon = host.indexOf(':');
+      if (colon > 0) {
+        host = host.substring(0, colon);
+      }
+      if (hostLike(host) && otherMachine(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean otherMachine(String host) {
+    return !Environments.localHost(host)
+        && !Environments.stagingHost(host)
+        && !host.endsWith(".local")
+        && !TestEndpoints.names(host);
+  }
+
+  /** A name with a dot whose last label is letters and no file's extension, or an address. */
+  static boolean hostLike(String text) {
+    if (text.isEmpty() || text.length() > 253 || text.contains("/") || text.indexOf('.') < 0) {
+      return false;
+    }
+    String last = text.substring(text.lastIndexOf('.') + 1);
+    if (last.chars().allMatch(Character::isDigit)) {
+      return text.chars().allMatch(c -> c == '.' || Character.isDigit(c));
+    }
+    return last.length() >= 2
+        && last.length() <= 12
+        && last.chars().allMatch(Character::isLetter)
+        && !EXTENSIONS.contains(last.toLowerCase(Locale.ROOT))
+        && text.chars().allMatch(c -> c == '.' || c == '-' || Character.isLetterOrDigit(c));
+  }
+
+  /**
+   * An HTTP client's write: PUT, PATCH or DELETE, or a POST (a method, a body, an upload) to a path
+   * one of whose segments destroys ({@code /zones/Z/purge}, {@code /lifecycle/deactivate}); a POST
+   * that creates, sends or asks (a completion, a search, a message) is the other families' to read.
+   */
+  static boolean httpWrite(String program, List<Word> args) {
     boolean get = false;
-    boolean body = false;
+    boolean post = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       String next = i + 1 < args.size() ? args.get(i + 1).text() : "";
+      String method = null;
       if (text.equals("-G") || text.equals("--get")) {
         get = true;
       } else if (text.equals("-X") || text.equals("--request") || text.equals("--method")) {
-        if (METHODS.contains(next.toUpperCase(Locale.ROOT))) {
-          return true;
-        }
-        get = true;
+        method = next;
       } else if (text.startsWith("-X") && text.length() > 2 && text.charAt(2) != '-') {
-        return METHODS.contains(text.substring(2).toUpperCase(Locale.ROOT));
+        method = text.substring(2);
       } else if (text.startsWith("--request=") || text.startsWith("--method=")) {
-        return METHODS.contains(text.substring(text.indexOf('=') + 1).toUpperCase(Locale.ROOT));
+        method = text.substring(text.indexOf('=') + 1);
       } else if (text.startsWith("--data") && !text.equals("--data-urlencode")
           || text.equals("--json")
           || text.startsWith("--form")
@@ -280,15 +479,54 @@ final class SharedActs {
           || text.equals("-d")
           || text.equals("-F")
           || text.equals("-T")) {
-        body = true;
+        post = true;
       } else if (!text.startsWith("-")
           && METHODS.contains(text)
           && !program.equals("curl")
           && !program.startsWith("wget")) {
-        return true; // http POST …, xh PUT …
+        method = text; // http PUT …, xh DELETE …
+      }
+      if (method != null) {
+        String upper = method.toUpperCase(Locale.ROOT);
+        if (upper.equals("PUT") || upper.equals("PATCH") || upper.equals("DELETE")) {
+          return true;
+        }
+        post |= upper.equals("POST");
+        get |= upper.equals("GET") || upper.equals("HEAD");
       }
     }
-    return body && !get;
+    return post && !get && destroyingPath(args);
+  }
+
+  private static boolean destroyingPath(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      int scheme = text.indexOf("://");
+      if (scheme < 0 || text.length() > 2048) {
+        continue;
+      }
+      int path = text.indexOf('/', scheme + 3);
+      if (path < 0) {
+        continue;
+      }
+      int query = text.indexOf('?', path);
+      String rest = text.substring(path + 1, query < 0 ? text.length() : query);
+      if (text.contains("cache")) {
+        continue; // a cache's purge: what it held is fetched again
+      }
+      for (String segment : rest.split("/")) {
+        boolean strong = false;
+        boolean read = false;
+        for (String part : ServiceVerbs.split(segment)) {
+          strong |= STRONG.contains(part);
+          read |= READS.contains(part);
+        }
+        if (strong && !read) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean shared(Scan scan, Step step, List<Word> args, boolean http) {
@@ -297,6 +535,9 @@ final class SharedActs {
     }
     for (Word word : args) {
       String text = word.text();
+      if (text.length() < 128 && PRODUCTION.contains(text.toLowerCase(Locale.ROOT))) {
+        return true; // --url mainnet-beta, --network mainnet
+      }
       if (EVERYTHING.contains(text) || credential(text)) {
         return true;
       }
@@ -387,7 +628,7 @@ final class SharedActs {
       return false; // a login or a tunnel: other rules read those
     }
     String h = host.substring(host.lastIndexOf('@') + 1);
-    if (Environments.localHost(h)) {
+    if (Environments.localHost(h) || h.endsWith(".local") || Environments.stagingHost(h)) {
       return false;
     }
     String command = remote.length() > READ ? remote.substring(0, READ) : remote.toString();
@@ -457,18 +698,73 @@ final class SharedActs {
       return false;
     }
     String code = whole.length() > READ ? whole.substring(0, READ) : whole;
-    if (TestEndpoints.names(code)) {
-      return false;
+    if (TestEndpoints.names(code) || code.contains("'test'") || code.contains("\"test\"")) {
+      return false; // a test endpoint, domain='test'
     }
     boolean local = code.contains("localhost") || code.contains("127.0.0.1");
     boolean production = Environments.namesProduction(code);
     if (local && !production) {
       return false;
     }
-    if (!production && !secretFromEnvironment(code) && !remoteHost(code) && !store(code)) {
+    if (!production
+        && !secretFromEnvironment(code)
+        && !remoteHost(code)
+        && !store(code)
+        && !cloudSdk(code)) {
       return false;
     }
-    return actingCall(code);
+    return actingCall(code) || writeMethod(code) || sqlWriteIn(code);
+  }
+
+  /** A statement that changes rows, quoted in the code: {@code execute('DELETE FROM orders')}. */
+  static boolean sqlWriteIn(String code) {
+    for (int i = 0; i < code.length(); i++) {
+      char c = code.charAt(i);
+      if (c != '\'' && c != '"') {
+        continue;
+      }
+      int end = i + 1;
+      while (end < code.length() && end < i + 17 && Character.isLetter(code.charAt(end))) {
+        end++;
+      }
+      if (end < code.length()
+          && code.charAt(end) == ' '
+          && SQL_WRITES.contains(code.substring(i + 1, end).toUpperCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A request's changing method written in the code: {@code method: 'PUT'}, {@code
+   * method="DELETE"}.
+   */
+  private static boolean writeMethod(String code) {
+    for (int at = code.indexOf("method"); at >= 0; at = code.indexOf("method", at + 6)) {
+      int from = at + 6;
+      int to = Math.min(code.length(), from + 12);
+      String after = code.substring(from, to).toUpperCase(Locale.ROOT);
+      for (String method : METHODS) {
+        if (method.equals("POST")) {
+          continue; // a POST sends or creates: the flows and the sending families read those
+        }
+        int found = after.indexOf(method);
+        if (found >= 0 && found <= 4) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean cloudSdk(String code) {
+    for (String sdk : CLOUD_SDKS) {
+      if (code.contains(sdk)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean actingCall(String code) {
