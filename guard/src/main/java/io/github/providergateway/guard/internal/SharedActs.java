@@ -50,6 +50,7 @@ final class SharedActs {
   private static final Set<String> PRODUCTION;
   private static final Set<String> TEST_WORDS;
   private static final List<String> CLOUD_SDKS;
+  private static final List<String> FORGES;
   private static final Set<String> NO_CONFIRM;
   private static final Set<String> SQL_WRITES;
 
@@ -86,6 +87,7 @@ final class SharedActs {
     PRODUCTION = set(book, "productionWords");
     TEST_WORDS = set(book, "testWords");
     CLOUD_SDKS = strings(book, "cloudSdks");
+    FORGES = strings(book, "forgeHosts");
     NO_CONFIRM = set(book, "noConfirm");
     SQL_WRITES = set(book, "sqlWrites");
     if (VERBS.isEmpty() || LOCAL.isEmpty()) {
@@ -288,6 +290,17 @@ final class SharedActs {
     return strong;
   }
 
+  /** The project's forge's or a package registry's host: their writes are the forge families'. */
+  private static boolean forge(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    for (String forge : FORGES) {
+      if (h.equals(forge) || h.endsWith("." + forge)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A host of this machine's, or a word naming test data (scratch, /tmp/borg-test, dev). */
   private static boolean localOrTest(Step step, List<Word> args) {
     for (String host : Environments.hosts(step)) {
@@ -320,7 +333,8 @@ final class SharedActs {
     List<String> hosts = Environments.hosts(step);
     boolean elsewhere = false;
     for (String host : hosts) {
-      if (host.equals("?") || !Environments.localHost(host) && !host.endsWith(".localhost")) {
+      if (host.equals("?")
+          || !Environments.localHost(host) && !host.endsWith(".localhost") && !forge(host)) {
         elsewhere = true;
       }
     }

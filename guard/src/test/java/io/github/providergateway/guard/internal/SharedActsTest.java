@@ -40,7 +40,8 @@ class SharedActsTest {
           "fileExtensions",
           "productionWords",
           "testWords",
-          "cloudSdks");
+          "cloudSdks",
+          "forgeHosts");
 
   private static List<Word> words(String... texts) {
     return Arrays.stream(texts).map(Word::literal).toList();
