@@ -1,3 +1,7 @@
+"""tally.py <cases.tsv> [miss] [base.tsv]: per round, the first-run misses (must-deny/bypass the
+first run allowed) the shapes notion asks about or denies, and the must-allow and ordinary cases it
+touches (FP lines); with base.tsv, how many misses the whole guard still allows and the notion catches.
+"""
 import sys,json,glob,os,collections
 tsv=sys.argv[1]; show=sys.argv[2] if len(sys.argv)>2 else ''
 base={}
