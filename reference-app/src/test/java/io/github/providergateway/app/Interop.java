@@ -94,6 +94,7 @@ public final class Interop {
     try {
       copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-interop"), dir);
       npmInstall(dir, "@modelcontextprotocol/sdk");
+      npmInstall(dir, "@modelcontextprotocol/client");
       npmInstall(dir, "ws");
     } finally {
       lock.close();
