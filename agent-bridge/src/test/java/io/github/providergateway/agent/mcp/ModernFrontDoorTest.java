@@ -14,6 +14,7 @@ import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.client.McpClient;
@@ -22,7 +23,9 @@ import io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -88,24 +91,7 @@ class ModernFrontDoorTest {
   @Test
   void theSessionsToolsAreListedAndCalledStatelessly() throws Exception {
     connect();
-    assertThat(client.listTools().skipCache().list().tools()).isEmpty();
-    SessionInfo session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertThat(session.label()).isEqualTo("modern-agent");
-
-    RecordingProviderConnection worker =
-        bind(
-            Hello.builder("worker")
-                .session(session.id())
-                .tools(
-                    ToolDefinition.of("deploy", "Deploys the app", json(DEPLOY_SCHEMA)),
-                    tool("status"))
-                .build());
-    f.settle();
-    List<McpSchema.Tool> tools = List.of();
-    for (long until = System.nanoTime() + WAIT.toNanos();
-        tools.size() < 2 && System.nanoTime() < until; ) {
-      tools = client.listTools().skipCache().list().tools();
-    }
+    RecordingProviderConnection worker = worker();
     McpSchema.ListToolsResult listed = client.listTools().skipCache().list();
     assertThat(listed.tools()).extracting(McpSchema.Tool::name).containsExactly("deploy", "status");
     assertThat(listed.ttlMs()).isZero();
@@ -124,6 +110,53 @@ class ModernFrontDoorTest {
     assertThat(result.isError()).isFalse();
     assertThat(result.resultType()).isEqualTo("complete");
     assertThat(result.structuredContent()).isEqualTo(Map.of("green", true));
+  }
+
+  @Test
+  void aProvidersProgressReachesTheCallersProgressBeforeItsResult() throws Exception {
+    connect();
+    RecordingProviderConnection worker = worker();
+    BlockingQueue<McpSchema.ProgressParams> progress = new LinkedBlockingQueue<>();
+    CompletableFuture<McpSchema.CallToolResult> call =
+        CompletableFuture.supplyAsync(
+            () -> client.tool("status").arguments(Map.of()).progress(progress::add).call());
+    worker.await(1, WAIT);
+    ToolCall sent = worker.next(ToolCall.class);
+    worker.send(new ToolProgress(sent.id(), "compiling"));
+    McpSchema.ProgressParams first = progress.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(first).as("a notifications/progress for the call").isNotNull();
+    assertThat(first.message()).isEqualTo("compiling");
+    assertThat(first.progress()).isEqualTo(1.0);
+    worker.send(ToolResult.success(sent.id(), json("\"built\"")));
+
+    McpSchema.CallToolResult result = call.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(result.isError()).isFalse();
+  }
+
+  /**
+   * A provider with {@code deploy} and {@code status}, bound to the session the first modern {@code
+   * tools/list} starts, once both are listed.
+   */
+  private RecordingProviderConnection worker() throws Exception {
+    assertThat(client.listTools().skipCache().list().tools()).isEmpty();
+    SessionInfo session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(session.label()).isEqualTo("modern-agent");
+    RecordingProviderConnection worker =
+        bind(
+            Hello.builder("worker")
+                .session(session.id())
+                .tools(
+                    ToolDefinition.of("deploy", "Deploys the app", json(DEPLOY_SCHEMA)),
+                    tool("status"))
+                .build());
+    f.settle();
+    List<McpSchema.Tool> tools = List.of();
+    for (long until = System.nanoTime() + WAIT.toNanos();
+        tools.size() < 2 && System.nanoTime() < until; ) {
+      tools = client.listTools().skipCache().list().tools();
+    }
+    assertThat(tools).hasSize(2);
+    return worker;
   }
 
   private RecordingProviderConnection bind(Hello hello) {
