@@ -10,6 +10,7 @@ import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import reactor.core.publisher.Flux;
 
 /**
  * The 2026-07-28 era of a window (issue 81, decision 112): {@code server/discover} before and
@@ -32,15 +33,24 @@ final class ModernDoor {
   static final int INTERNAL_ERROR = -32603;
 
   private final McpServer server;
-  private final JsonRpcLineGuard lines;
+
+  /** Where one request's answer goes: a window's lines, or an HTTP request's reply. */
+  interface Replies {
+    /** The request's one answer, a result or an error. */
+    void send(JsonRpc.JSONRPCMessage answer);
+
+    /** The request's notifications (its progress) and then its answer, as they come. */
+    void stream(Flux<JsonRpc.JSONRPCMessage> messages);
+
+    /** A message that could not be served at all: JSON-RPC's {@code code} and why. */
+    void refuse(JsonNode id, int code, String text);
+  }
 
   /**
    * @param tools the session's tools
    * @param version the server's version, as {@code initialize} reports it
-   * @param lines where answers go, as whole lines among the legacy session's
    */
-  ModernDoor(ModernTools.Source tools, String version, JsonRpcLineGuard lines) {
-    this.lines = lines;
+  ModernDoor(ModernTools.Source tools, String version) {
     this.server =
         McpServer.builder()
             .serverInfo(McpSchema.Implementation.builder(McpFrontDoor.SERVER_NAME, version).build())
@@ -54,14 +64,14 @@ final class ModernDoor {
 
   /**
    * Serves one modern message ({@link ModernEra#isModern}); its answer, and any progress before it,
-   * are written as they come, on the thread that has them.
+   * go to {@code replies} as they come, on the thread that has them. A notification has none.
    */
-  void handle(JsonNode tree) {
+  void handle(JsonNode tree, Replies replies) {
     JsonRpc.JSONRPCMessage message;
     try {
       message = JsonRpc.deserializeMessage(Json.MCP, Json.text(tree));
     } catch (IOException | RuntimeException e) {
-      answer(
+      replies.refuse(
           tree.get("id"), JsonRpcLineGuard.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
       return;
     }
@@ -69,8 +79,17 @@ final class ModernDoor {
       server
           .handle(McpTransportContext.EMPTY, request)
           .subscribe(
-              this::write,
-              failure -> answer(tree.get("id"), INTERNAL_ERROR, "Internal error: " + failure));
+              response -> {
+                if (response instanceof McpTransportResponse.Result result) {
+                  replies.send(result.response());
+                } else if (response instanceof McpTransportResponse.Error error) {
+                  replies.send(error.response());
+                } else if (response instanceof McpTransportResponse.Streaming streaming) {
+                  replies.stream(streaming.messages());
+                }
+              },
+              failure ->
+                  replies.refuse(tree.get("id"), INTERNAL_ERROR, "Internal error: " + failure));
     } else if (message instanceof JsonRpc.JSONRPCNotification notification) {
       server
           .handleNotification(McpTransportContext.EMPTY, notification)
@@ -84,29 +103,35 @@ final class ModernDoor {
     }
   }
 
-  private void write(McpTransportResponse response) {
-    if (response instanceof McpTransportResponse.Result result) {
-      writeLine(result.response());
-    } else if (response instanceof McpTransportResponse.Error error) {
-      writeLine(error.response());
-    } else if (response instanceof McpTransportResponse.Streaming streaming) {
-      streaming.messages().subscribe(this::writeLine);
-    }
-  }
+  /** A window's answers: each message a line among the legacy session's. */
+  static Replies lines(JsonRpcLineGuard lines) {
+    return new Replies() {
+      @Override
+      public void send(JsonRpc.JSONRPCMessage answer) {
+        write(answer);
+      }
 
-  private void writeLine(JsonRpc.JSONRPCMessage message) {
-    try {
-      lines.writeLine(Json.MCP.writeValueAsBytes(message));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
+      @Override
+      public void stream(Flux<JsonRpc.JSONRPCMessage> messages) {
+        messages.subscribe(this::write);
+      }
 
-  private void answer(JsonNode id, int code, String text) {
-    try {
-      lines.answer(id, code, text);
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, "answering the agent failed: {0}", e.toString());
-    }
+      @Override
+      public void refuse(JsonNode id, int code, String text) {
+        try {
+          lines.answer(id, code, text);
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.DEBUG, "answering the agent failed: {0}", e.toString());
+        }
+      }
+
+      private void write(JsonRpc.JSONRPCMessage message) {
+        try {
+          lines.writeLine(Json.MCP.writeValueAsBytes(message));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
   }
 }

@@ -38,4 +38,20 @@ final class ModernEra {
     JsonNode meta = message.path("params").path("_meta");
     return meta.isObject() && meta.has(PROTOCOL_VERSION_KEY);
   }
+
+  /** The HTTP header a request names its protocol version in. */
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+  /**
+   * Whether an HTTP request with no {@code Mcp-Session-Id} names a protocol version in its {@code
+   * MCP-Protocol-Version} header that no legacy revision has: a legacy client sends the header only
+   * in a session, with the version it agreed (a wrong one there stays the legacy path's 400).
+   */
+  static boolean named(io.github.providergateway.http.HttpRequest request) {
+    return request.header(McpHttpSession.SESSION_HEADER).isEmpty()
+        && request
+            .header(VERSION_HEADER)
+            .map(version -> !HttpSessionTransport.PROTOCOL_VERSIONS.contains(version))
+            .orElse(false);
+  }
 }

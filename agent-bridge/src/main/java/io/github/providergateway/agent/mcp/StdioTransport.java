@@ -38,17 +38,16 @@ final class StdioTransport implements McpServerTransportProvider {
   /** Where the 2026-07-28 era's messages go ({@link ModernEra}), once set; else the SDK's. */
   private volatile ModernDoor modern;
 
+  /** The modern era's answers, as lines among the SDK's. */
+  private final ModernDoor.Replies modernReplies;
+
   /**
    * @param in the agent's messages, a line each
    * @param out where answers and notifications go, a line each
    */
   StdioTransport(InputStream in, OutputStream out) {
     this.lines = new JsonRpcLineGuard(in, out);
-  }
-
-  /** {@return the lines to the agent, for the modern era's answers among the session's} */
-  JsonRpcLineGuard lines() {
-    return lines;
+    this.modernReplies = ModernDoor.lines(lines);
   }
 
   /**
@@ -73,7 +72,7 @@ final class StdioTransport implements McpServerTransportProvider {
       while (!closing && (tree = lines.nextMessage()) != null) {
         ModernDoor door = modern;
         if (door != null && ModernEra.isModern(tree)) {
-          door.handle(tree);
+          door.handle(tree, modernReplies);
           continue;
         }
         McpSchema.JSONRPCMessage message = message(tree);
