@@ -3,6 +3,7 @@
 // which probes with server/discover on a sibling process first. McpModernInteropTest runs it and
 // asserts on what it prints: one JSON line per check, as mcp-e2e.mjs.
 import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { COMMAND, bindProvider, until } from "./shared.mjs";
 import { checks } from "./waiting.mjs";
@@ -64,6 +65,40 @@ try {
       cacheScope: listed.cacheScope ?? null,
       called,
       denied,
+    };
+  });
+
+  await check("httpPinned", async () => {
+    const config = JSON.parse(process.env.MCP_HTTP_CONFIG);
+    const client = new Client({ name: "modern-http", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    await client.connect(transport);
+    await client.listTools(); // starts the session of this token and project
+    const helper = await bindProvider({
+      name: "http-tools",
+      label: "modern-http",
+      tools: [{ name: "lookup", description: "Looks things up", parameters: schema }],
+      answer: (msg) => ({ answer: 42, asked: msg.args.q }),
+    });
+    providers.push(helper);
+    const listed = await until("the tool listed over HTTP", async () => {
+      const list = await client.listTools();
+      return list.tools.length === 1 ? list : undefined;
+    });
+    const called = await client.callTool({ name: "lookup", arguments: { q: "again" } });
+    const sessions = helper.received.filter((m) => m.type === "sessions" || m.type === "sessions.updated");
+    const opened = new Set(
+      sessions.flatMap((m) => m.active.filter((s) => s.label === "modern-http").map((s) => s.id)),
+    );
+    const era = client.getProtocolEra();
+    const sessionId = transport.sessionId ?? null;
+    await client.close();
+    return {
+      era,
+      sessionId,
+      tools: listed.tools.map((t) => t.name),
+      called,
+      sessionsOpened: opened.size,
     };
   });
 

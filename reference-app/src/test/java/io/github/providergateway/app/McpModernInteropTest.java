@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.app.dist.RuntimeCopy;
-import io.github.providergateway.gateway.testing.FreePorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,20 +29,26 @@ class McpModernInteropTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path home;
+  private static RpcApp app;
   private static Process client;
   private static ScriptChecks script;
 
   @BeforeAll
   static void runTheClientScript() throws Exception {
     Path dir = Interop.mcpClient();
+    app = RpcApp.start(home);
+    int port = app.url().getPort();
     List<String> mcp =
         TestJvm.command(
             Main.class,
-            List.of(
-                "mcp", "--home", home.toString(), "--port", Integer.toString(FreePorts.pick())));
+            List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
     ProcessBuilder node = new ProcessBuilder("node", "mcp-modern.mjs").directory(dir.toFile());
     node.environment().put("MCP_E2E_COMMAND", JSON.writeValueAsString(mcp));
     node.environment().put("MCP_E2E_HOME", home.toString());
+    node.environment()
+        .put(
+            "MCP_HTTP_CONFIG",
+            JSON.writeValueAsString(Interop.printedHttpConfig(home, port, "ts-sdk-v2")));
     script = ScriptChecks.start(node, dir.resolve("mcp-modern.log"));
     client = script.process();
     script.await(RUN_WAIT);
@@ -51,6 +56,9 @@ class McpModernInteropTest {
 
   @AfterAll
   static void killEverything() throws Exception {
+    if (app != null) {
+      app.close();
+    }
     if (client != null) {
       client.descendants().forEach(ProcessHandle::destroyForcibly);
       client.destroyForcibly();
@@ -84,6 +92,20 @@ class McpModernInteropTest {
     assertThat(call.at("/denied/isError").asBoolean()).isTrue();
     assertThat(call.at("/denied/content/0/text").asText())
         .isEqualTo("Denied by the provider gateway: Deploys are frozen.");
+  }
+
+  @Test
+  void overHttpTheClientIsServedInTheModernEraWithNoSessionIdAndSeesTheSameSessionsTools()
+      throws Exception {
+    JsonNode http = script.observed("httpPinned");
+    assertThat(http.get("era").asText()).isEqualTo("modern");
+    assertThat(http.get("sessionId").isNull()).isTrue();
+    assertThat(http.get("tools").toString()).isEqualTo("[\"lookup\"]");
+    assertThat(http.at("/called/structuredContent"))
+        .isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"again\"}"));
+    assertThat(http.get("sessionsOpened").asInt())
+        .as("two requests of one token and project: one gateway session")
+        .isEqualTo(1);
   }
 
   @Test

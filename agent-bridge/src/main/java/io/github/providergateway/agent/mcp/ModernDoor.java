@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
 import io.modelcontextprotocol.modern.server.McpServer;
 import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
@@ -28,6 +29,15 @@ final class ModernDoor {
    * change while it runs; its tools do, and their lists are fresh for no time.
    */
   static final long DISCOVER_TTL_MS = 60_000;
+
+  /** How long a sealed {@code requestState} may be brought back. */
+  static final java.time.Duration REQUEST_STATE_TTL = java.time.Duration.ofMinutes(10);
+
+  private static byte[] freshKey() {
+    byte[] key = new byte[32];
+    new java.security.SecureRandom().nextBytes(key);
+    return key;
+  }
 
   /** The JSON-RPC code for an error inside the server. */
   static final int INTERNAL_ERROR = -32603;
@@ -58,6 +68,14 @@ final class ModernDoor {
             .supportedVersions(List.of(ModernEra.VERSION))
             .jsonMapper(Json.MCP)
             .discoverCache(DISCOVER_TTL_MS, McpSchema.CacheScope.PRIVATE)
+            // State sealed for an input_required round is this door's alone: a key of its own,
+            // made here, never written anywhere (the SDK warns when it has to make one itself).
+            .requestStateCodec(
+                HmacRequestStateCodec.builder()
+                    .key(freshKey())
+                    .ttl(REQUEST_STATE_TTL)
+                    .jsonMapper(Json.MCP)
+                    .build())
             .feature(ToolsFeature.ofAsync(new ModernTools(tools)))
             .build();
   }
