@@ -233,13 +233,30 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       return;
     }
     if (ModernEra.isModern(body.tree()) || ModernEra.named(request)) {
+      // A window's modern request after its initialize names its session: served in it, so that
+      // both eras of one window share one session, as over stdio.
+      Optional<McpHttpSession> named =
+          request
+              .header(McpHttpSession.SESSION_HEADER)
+              .flatMap(id -> sessions.find(id, client))
+              .filter(found -> !found.isClosed());
+      if (named.isPresent()) {
+        named.get().modern(body.tree(), McpHttpModern.replies(reply));
+        return;
+      }
       McpHttpProject.Named project = McpHttpProject.of(request, client, UserHome.get());
       if (project.refusal() != null) {
         project.refusal().send(reply);
         return;
       }
       Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
-      modern.serve(client, folder, body.tree(), reply, to -> open(client, folder, request, to));
+      modern.serve(
+          client,
+          folder,
+          McpHttpWindows.id(request).orElse(null),
+          body.tree(),
+          reply,
+          to -> open(client, folder, request, to));
       return;
     }
     if (body.isInitialize()) {

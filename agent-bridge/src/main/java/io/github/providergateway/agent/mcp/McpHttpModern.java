@@ -32,16 +32,23 @@ final class McpHttpModern {
   private final Map<String, McpHttpSession> byClientAndProject = new ConcurrentHashMap<>();
 
   /**
-   * Serves one modern request in the session of {@code client} for {@code folder}, opened by {@code
-   * open} (which answers its refusal itself, and gives empty then) when there is none live.
+   * Serves one modern request in the session of {@code client} for {@code folder} (and {@code
+   * window}, a stdio window's id, or null), opened by {@code open} (which answers its refusal
+   * itself, and gives empty then) when there is none live.
    */
   void serve(
       ClientTokens.Client client,
       Path folder,
+      String window,
       JsonNode tree,
       HttpReply reply,
       Function<HttpReply, Optional<McpHttpSession>> open) {
-    String key = client.name() + '\u0000' + (folder == null ? "" : folder.toString());
+    String key =
+        client.name()
+            + '\u0000'
+            + (folder == null ? "" : folder.toString())
+            + '\u0000'
+            + (window == null ? "" : window);
     McpHttpSession session = byClientAndProject.get(key);
     if (session == null || session.isClosed()) {
       Optional<McpHttpSession> opened = open.apply(reply);
