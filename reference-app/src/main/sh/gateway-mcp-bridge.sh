@@ -18,7 +18,10 @@
 #   ... and running again                       -> the gateway makes the window's session again
 #                                                  (Provider-Gateway-Window, decision 78), answers
 #                                                  in it, and tells the agent the tools changed
-#   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
+#   a 2026-07-28 request (server/discover, or   -> POST /mcp with no session: the gateway serves
+#     one naming its version in _meta), before     it in the window's modern session (issue 81,
+#     initialize or after it                       decision 112), as the JVM's window does
+#   another request before initialize           -> "Method not found", as the JVM answers it
 #   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it
 #   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
 #                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
@@ -101,6 +104,15 @@ reply_error() {
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
   emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
+}
+
+# Whether the message $1 is a 2026-07-28 request: server/discover, or one naming its protocol
+# version in _meta (the gateway reads it again, whole; this only picks where it goes).
+modern() {
+  case $1 in
+    *'"io.modelcontextprotocol/protocolVersion"'*|*'"server/discover"'*) return 0 ;;
+  esac
+  return 1
 }
 
 # Whether the message $1 is a batch, which MCP (2025-06-18) no longer has: answered here, as the
@@ -414,8 +426,12 @@ renewed() {
 post() {
   message=$1 number=$2 limit=$3
   shift 3
-  # The initialize names the agent's folder: the session's project.
-  [ "$number" != 0 ] || set -- -H "Provider-Gateway-Project: $folder"
+  # The initialize names the agent's folder, the session's project; so does every 2026-07-28
+  # request, which is served in the window's modern session for that project.
+  case $number in
+    0|m*) set -- -H "Provider-Gateway-Project: $folder" ;;
+    *) ! modern "$message" || set -- -H "Provider-Gateway-Project: $folder" ;;
+  esac
   printf '%s\n' "$message" | {
     curl_to -i -N -K "$tmp/session.conf" --connect-timeout "$bound" --max-time "$limit" "$@" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
@@ -434,13 +450,22 @@ send() {
   rm -f -- "$tmp/rc.$2"
 }
 
-# initialize: at once, before anything else, as it makes the session. What comes before it is
-# answered here as the JVM's gateway mcp answers it: Claude Code (2.1.332) opens with a
-# server/discover probe and sends initialize once an error answers it.
+# initialize: at once, before anything else, as it makes the session. A 2026-07-28 request before
+# it (Claude Code's server/discover probe, a modern client's every request) goes to the gateway
+# with no session, as the JVM's window serves it; anything else before it is answered here as the
+# JVM's gateway mcp answers it.
+probes=0
 while IFS= read -r init || { cleanup; exit 0; }; do
   ! batch "$init" || continue
   method=$(top_level "$init" method)
   [ "$method" != '"initialize"' ] || break
+  if modern "$init"; then
+    [ -f "$tmp/session.conf" ] || session_conf ""
+    probes=$((probes + 1))
+    post "$init" "m$probes" "$bound" | relay "$init" "m$probes"
+    rm -f -- "$tmp/rc.m$probes"
+    continue
+  fi
   reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
 done
 session_conf ""

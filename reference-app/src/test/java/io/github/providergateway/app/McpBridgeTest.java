@@ -222,13 +222,15 @@ class McpBridgeTest {
 
   /**
    * Claude Code 2.1.332 opens its stdio server with a {@code server/discover} probe (the 2026-07-28
-   * revision) and sends {@code initialize} only after an error answers it. The trial of issue 46,
-   * session 8, found the bridge taking the probe for the initialize: the gateway refused it (no
-   * session), the bridge ended, and every Claude Code window set up by {@code gateway setup claude}
-   * failed to connect while a gateway ran. Answered as the JVM's {@code gateway mcp} answers it.
+   * revision) and sends {@code initialize} after it when it speaks the legacy era. The trial of
+   * issue 46, session 8, found the bridge taking the probe for the initialize: the gateway refused
+   * it (no session), the bridge ended, and every Claude Code window set up by {@code gateway setup
+   * claude} failed to connect while a gateway ran. Since issue 81 the probe is served by the
+   * gateway's front door with no session (decision 112), as the JVM's {@code gateway mcp} serves
+   * it, and the window still opens at the initialize after it.
    */
   @Test
-  void aServerDiscoverProbeBeforeInitializeIsAnsweredMethodNotFoundAndTheWindowOpens()
+  void aServerDiscoverProbeBeforeInitializeIsAnsweredWithTheModernRevisionAndTheWindowOpens()
       throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     startGateway(home);
@@ -242,7 +244,10 @@ class McpBridgeTest {
             + "{\"listChanged\":true}}}}}");
     JsonNode probe = bridge.next(m -> true);
     assertThat(probe.path("id").asText()).as(probe.toString()).isEqualTo("server-discover-probe-1");
-    assertThat(probe.at("/error/code").asInt()).as(probe.toString()).isEqualTo(-32601);
+    assertThat(probe.at("/result/supportedVersions").toString())
+        .as(probe.toString())
+        .isEqualTo("[\"2026-07-28\"]");
+    assertThat(probe.at("/result/cacheScope").asText()).isEqualTo("private");
 
     bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\"}");
     opens(bridge);

@@ -57,7 +57,7 @@ import reactor.core.publisher.Mono;
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
  * that neither waits for the other.
  */
-final class AgentSession implements SessionHost, SessionTap.Listener {
+final class AgentSession implements SessionHost, SessionTap.Listener, ModernTools.Source {
 
   private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
 
@@ -164,6 +164,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private volatile McpSchema.InitializeRequest initialize;
 
+  /** The client's name from the first modern request's {@code _meta}, when that started it. */
+  private volatile String modernClient;
+
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
   private volatile McpServerSession mcpSession;
 
@@ -176,8 +179,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
    *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
-   * @param carrier the agent's connection: the SDK's stdio transport ({@link
-   *     TappedTransport#stdio}) or one Streamable HTTP session's
+   * @param carrier the agent's connection: the SDK's stdio transport ({@link StdioTransport}) or
+   *     one Streamable HTTP session's
    * @param scheduler times the wait for the session's providers ({@link #SETTLE_WAIT})
    */
   AgentSession(
@@ -471,9 +474,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private String label() {
     McpSchema.InitializeRequest request = initialize;
-    return request != null && request.clientInfo() != null && request.clientInfo().name() != null
-        ? request.clientInfo().name()
-        : "mcp";
+    if (request != null && request.clientInfo() != null && request.clientInfo().name() != null) {
+      return request.clientInfo().name();
+    }
+    String modern = modernClient;
+    return modern != null ? modern : "mcp";
   }
 
   /**
@@ -484,7 +489,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private CompletableFuture<String> cwd(McpServerSession session) {
     McpSchema.InitializeRequest request = initialize;
     boolean offersRoots =
-        request != null && request.capabilities() != null && request.capabilities().roots() != null;
+        session != null
+            && request != null
+            && request.capabilities() != null
+            && request.capabilities().roots() != null;
     Optional<String> own = Optional.ofNullable(ownCwd).map(Path::toString);
     if (!offersRoots) {
       return CompletableFuture.completedFuture(own.orElse(null));
@@ -577,10 +585,43 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   Mono<McpSchema.CallToolResult> call(
       McpAsyncServerExchange exchange, McpSchema.CallToolRequest request, String requestId) {
-    JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
     Object token = request.progressToken();
     ProgressListener progress =
         token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
+    return call(request, progress, requestId);
+  }
+
+  // ---- the 2026-07-28 era's side (ModernTools.Source) ----
+
+  @Override
+  public Mono<List<HostTool>> tools(String client) {
+    startModern(client);
+    return Mono.fromFuture(toolsReady()).then(Mono.fromCallable(offered::offeredTools));
+  }
+
+  @Override
+  public Mono<McpSchema.CallToolResult> call(
+      String client, String name, Map<String, Object> arguments, ProgressListener progress) {
+    startModern(client);
+    return call(new McpSchema.CallToolRequest(name, arguments), progress, null);
+  }
+
+  /**
+   * Starts the gateway session for a modern request, as {@code notifications/initialized} starts it
+   * for a legacy one, when neither has yet: labelled with the client's name from the request's
+   * {@code _meta}, in the window's own project (a modern client is not asked for roots). One window
+   * process is one gateway session whatever era its requests are in (decision 112).
+   */
+  private void startModern(String client) {
+    if (!started.get()) {
+      modernClient = client;
+      initialized(null);
+    }
+  }
+
+  private Mono<McpSchema.CallToolResult> call(
+      McpSchema.CallToolRequest request, ProgressListener progress, String requestId) {
+    JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
     return sessionId()
         .flatMap(
             id ->

@@ -87,6 +87,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** The windows' kept initializes, in the home of {@code tokens}. */
   private final McpHttpWindows windows;
 
+  /** The 2026-07-28 era's sessions, by client token and project. */
+  private final McpHttpModern modern = new McpHttpModern();
+
   /** Makes a window's session again from its kept initialize. */
   private final McpHttpRenewal renewal;
 
@@ -227,6 +230,33 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
     if (body.error() != null) {
       body.error().send(reply);
+      return;
+    }
+    if (ModernEra.isModern(body.tree()) || ModernEra.named(request)) {
+      // A window's modern request after its initialize names its session: served in it, so that
+      // both eras of one window share one session, as over stdio.
+      Optional<McpHttpSession> named =
+          request
+              .header(McpHttpSession.SESSION_HEADER)
+              .flatMap(id -> sessions.find(id, client))
+              .filter(found -> !found.isClosed());
+      if (named.isPresent()) {
+        named.get().modern(body.tree(), McpHttpModern.replies(reply));
+        return;
+      }
+      McpHttpProject.Named project = McpHttpProject.of(request, client, UserHome.get());
+      if (project.refusal() != null) {
+        project.refusal().send(reply);
+        return;
+      }
+      Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
+      modern.serve(
+          client,
+          folder,
+          McpHttpWindows.id(request).orElse(null),
+          body.tree(),
+          reply,
+          to -> open(client, folder, request, to));
       return;
     }
     if (body.isInitialize()) {

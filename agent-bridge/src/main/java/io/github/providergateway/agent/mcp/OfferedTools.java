@@ -71,6 +71,13 @@ final class OfferedTools {
   }
 
   /** {@return whether the agent is offered a tool of this name} */
+  /** {@return the tools offered now, as the gateway registered them, by name} */
+  List<HostTool> offeredTools() {
+    List<HostTool> tools = new ArrayList<>(installed.values());
+    tools.sort(java.util.Comparator.comparing(HostTool::name));
+    return tools;
+  }
+
   boolean offers(String name) {
     return installed.containsKey(name);
   }

@@ -3,8 +3,6 @@ package io.github.providergateway.agent.mcp;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
@@ -28,11 +26,6 @@ final class TappedTransport implements McpServerTransportProvider {
   TappedTransport(McpServerTransportProvider carrier, SessionTap.Listener listener) {
     this.carrier = carrier;
     this.listener = listener;
-  }
-
-  /** The agent's stdio on {@code in} and {@code out} ({@code gateway mcp}). */
-  static McpServerTransportProvider stdio(InputStream in, OutputStream out) {
-    return new StdioTransport(in, out);
   }
 
   @Override

@@ -1,0 +1,109 @@
+package io.github.providergateway.agent.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.ServerSentEvents;
+import io.modelcontextprotocol.modern.JsonRpc;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
+
+/**
+ * The 2026-07-28 era on Streamable HTTP (issue 81, decision 112): a request that names its protocol
+ * version (in its {@code _meta} or the {@code MCP-Protocol-Version} header) needs no {@code
+ * Mcp-Session-Id}. What replaces the protocol session is the client's token and project: every
+ * modern request of one token for one project is served in the same session of the front door's
+ * (and so the same gateway session, tools and gates), opened at its first request and ended, as
+ * any, by its idle timeout or its token's revocation; the next request then opens another.
+ */
+final class McpHttpModern {
+
+  /** The JSON-RPC errors an HTTP client is told with {@code 400}: the request itself is wrong. */
+  private static final Set<Integer> BAD_REQUEST = Set.of(-32700, -32600, -32020, -32022);
+
+  /** The modern sessions by client token and project. */
+  private final Map<String, McpHttpSession> byClientAndProject = new ConcurrentHashMap<>();
+
+  /**
+   * Serves one modern request in the session of {@code client} for {@code folder} (and {@code
+   * window}, a stdio window's id, or null), opened by {@code open} (which answers its refusal
+   * itself, and gives empty then) when there is none live.
+   */
+  void serve(
+      ClientTokens.Client client,
+      Path folder,
+      String window,
+      JsonNode tree,
+      HttpReply reply,
+      Function<HttpReply, Optional<McpHttpSession>> open) {
+    String key =
+        client.name()
+            + '\u0000'
+            + (folder == null ? "" : folder.toString())
+            + '\u0000'
+            + (window == null ? "" : window);
+    McpHttpSession session = byClientAndProject.get(key);
+    if (session == null || session.isClosed()) {
+      Optional<McpHttpSession> opened = open.apply(reply);
+      if (opened.isEmpty()) {
+        return;
+      }
+      session = opened.get();
+      McpHttpSession kept = session;
+      kept.onEnd(() -> byClientAndProject.remove(key, kept));
+      byClientAndProject.put(key, kept);
+    }
+    session.modern(tree, replies(reply));
+  }
+
+  /** An HTTP request's answers: one JSON body, or an event stream when progress comes first. */
+  static ModernDoor.Replies replies(HttpReply reply) {
+    return new ModernDoor.Replies() {
+      @Override
+      public void send(JsonRpc.JSONRPCMessage answer) {
+        int status =
+            answer instanceof JsonRpc.JSONRPCResponse response
+                    && response.error() != null
+                    && BAD_REQUEST.contains(response.error().code())
+                ? 400
+                : 200;
+        reply.send(status, McpHttpSession.JSON, Map.of(), bytes(answer));
+      }
+
+      @Override
+      public void stream(Flux<JsonRpc.JSONRPCMessage> messages) {
+        Optional<ServerSentEvents> opened = reply.openEvents(Map.of());
+        if (opened.isEmpty()) {
+          return; // the connection is gone
+        }
+        ServerSentEvents events = opened.get();
+        messages.subscribe(
+            message -> events.send(null, null, new String(bytes(message), UTF8)),
+            failure -> events.close(),
+            events::close);
+      }
+
+      @Override
+      public void refuse(JsonNode id, int code, String text) {
+        new McpHttpError(400, id == null ? null : Json.plain(id), code, text, Map.of()).send(reply);
+      }
+    };
+  }
+
+  private static final java.nio.charset.Charset UTF8 = java.nio.charset.StandardCharsets.UTF_8;
+
+  private static byte[] bytes(JsonRpc.JSONRPCMessage message) {
+    try {
+      return Json.MCP.writeValueAsBytes(message);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.github.providergateway.agent.mcp;
+
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ProgressListener;
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.McpAsyncResponse;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
+import io.modelcontextprotocol.modern.server.feature.McpAsyncTool;
+import io.modelcontextprotocol.modern.server.feature.McpAsyncToolRepository;
+import io.modelcontextprotocol.modern.server.feature.ToolsPage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
+
+/**
+ * The session's tools as the 2026-07-28 era lists and calls them: the same tools, names and call
+ * path as the legacy session's ({@link OfferedTools}, {@link AgentSession#call}), each result
+ * carried over field for field. A list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope:
+ * "private"}): providers come and go, and this slice has no {@code subscriptions/listen} yet.
+ */
+final class ModernTools implements McpAsyncToolRepository {
+
+  /** What the modern era asks of the agent's session. */
+  interface Source {
+    /**
+     * The tools offered now, once the session has settled (its first list starts its providers).
+     *
+     * @param client the client's name from the request's {@code _meta}, or null
+     */
+    Mono<List<HostTool>> tools(String client);
+
+    /** Runs {@code name} as a legacy {@code tools/call} runs it; the legacy result. */
+    Mono<io.modelcontextprotocol.spec.McpSchema.CallToolResult> call(
+        String client, String name, Map<String, Object> arguments, ProgressListener progress);
+  }
+
+  private final Source source;
+
+  ModernTools(Source source) {
+    this.source = source;
+  }
+
+  @Override
+  public Mono<ToolsPage> list(McpRequestContext context, String cursor) {
+    return source
+        .tools(clientName(context))
+        .map(
+            tools -> {
+              List<McpSchema.Tool> listed = new ArrayList<>(tools.size());
+              for (HostTool tool : tools) {
+                listed.add(definition(tool));
+              }
+              return new ToolsPage(listed, null, 0L, McpSchema.CacheScope.PRIVATE);
+            });
+  }
+
+  @Override
+  public Mono<McpAsyncTool> find(McpRequestContext context, String name) {
+    return source
+        .tools(clientName(context))
+        .flatMap(
+            tools -> {
+              for (HostTool tool : tools) {
+                if (tool.name().equals(name)) {
+                  return Mono.just(McpAsyncTool.of(definition(tool), this::call));
+                }
+              }
+              return Mono.empty();
+            });
+  }
+
+  private Mono<McpAsyncResponse<McpSchema.CallToolOutcome>> call(
+      McpRequestContext context, McpSchema.CallToolRequest request) {
+    Object token = context.progressToken();
+    if (token == null) {
+      return source
+          .call(clientName(context), request.name(), arguments(request), ProgressListener.NONE)
+          .map(result -> McpAsyncResponse.result(modern(result)));
+    }
+    return Mono.just(
+        McpAsyncResponse.streaming(
+            notifier -> {
+              AtomicLong count = new AtomicLong();
+              ProgressListener progress =
+                  message ->
+                      notifier
+                          .progress(count.incrementAndGet(), null, message)
+                          .onErrorComplete()
+                          .subscribe();
+              return source
+                  .call(clientName(context), request.name(), arguments(request), progress)
+                  .map(ModernTools::modern);
+            }));
+  }
+
+  private static Map<String, Object> arguments(McpSchema.CallToolRequest request) {
+    return request.arguments() == null ? Map.of() : request.arguments();
+  }
+
+  /** A legacy result as the modern era's, through their common JSON. */
+  static McpSchema.CallToolOutcome modern(
+      io.modelcontextprotocol.spec.McpSchema.CallToolResult legacy) {
+    return Json.MCP.convertValue(legacy, McpSchema.CallToolResult.class);
+  }
+
+  static McpSchema.Tool definition(HostTool tool) {
+    Map<String, Object> schema =
+        tool.parameters().isObject()
+            ? Json.plainObject(tool.parameters())
+            : Map.of("type", "object");
+    return McpSchema.Tool.builder(tool.name(), schema).description(tool.description()).build();
+  }
+
+  private static String clientName(McpRequestContext context) {
+    McpSchema.Implementation info = context.clientInfo();
+    return info == null ? null : info.name();
+  }
+}

@@ -1,0 +1,103 @@
+package io.github.providergateway.agent.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.SessionInfo;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The 2026-07-28 era on the live HTTP front door (issue 81, decision 112): requests that name their
+ * version need no {@code Mcp-Session-Id}; one client token and project is one session.
+ */
+class McpHttpModernTest {
+
+  private static final String META =
+      "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+          + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"modern-http\",\"version\":\"1\"}}";
+
+  @TempDir Path home;
+  private LiveMcpHttp live;
+
+  @BeforeEach
+  void start() throws Exception {
+    live = new LiveMcpHttp(home, b -> {});
+  }
+
+  @AfterEach
+  void close() {
+    live.close();
+  }
+
+  @Test
+  void discoverNeedsNoSessionAndOpensNoGatewaySession() throws Exception {
+    HttpResponse<String> answer = live.post(null, request(1, "server/discover", ""));
+
+    assertThat(answer.statusCode()).isEqualTo(200);
+    assertThat(answer.headers().firstValue(McpHttpSession.SESSION_HEADER)).isEmpty();
+    JsonNode result = Json.MAPPER.readTree(answer.body()).path("result");
+    assertThat(result.path("supportedVersions").toString()).isEqualTo("[\"2026-07-28\"]");
+    assertThat(result.path("cacheScope").asText()).isEqualTo("private");
+    assertThat(result.path("ttlMs").asLong()).isEqualTo(ModernDoor.DISCOVER_TTL_MS);
+    assertThat(live.started.poll(200, TimeUnit.MILLISECONDS)).isNull();
+  }
+
+  @Test
+  void oneTokenAndProjectIsOneGatewaySessionAcrossStatelessRequests() throws Exception {
+    HttpResponse<String> first = live.post(null, request(1, "tools/list", ""));
+    assertThat(first.statusCode()).isEqualTo(200);
+    assertThat(Json.MAPPER.readTree(first.body()).path("result").path("resultType").asText())
+        .isEqualTo("complete");
+    SessionInfo session = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(session).isNotNull();
+    assertThat(session.label()).isEqualTo("modern-http");
+
+    HttpResponse<String> second = live.post(null, request(2, "tools/list", ""));
+    assertThat(second.statusCode()).isEqualTo(200);
+    assertThat(live.started.poll(200, TimeUnit.MILLISECONDS))
+        .as("the second request is served in the first one's session")
+        .isNull();
+  }
+
+  @Test
+  void aVersionNotSpokenIsA400NamingTheSupportedOne() throws Exception {
+    HttpResponse<String> answer =
+        live.post(
+            null,
+            "{\"jsonrpc\":\"2.0\",\"id\":\"v\",\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}");
+
+    assertThat(answer.statusCode()).isEqualTo(400);
+    JsonNode error = Json.MAPPER.readTree(answer.body());
+    assertThat(error.path("id").asText()).isEqualTo("v");
+    assertThat(error.path("error").path("code").asInt()).isEqualTo(-32022);
+    assertThat(error.at("/error/data/supported").toString()).isEqualTo("[\"2026-07-28\"]");
+  }
+
+  @Test
+  void aLegacyRequestWithoutASessionIsStillRefusedAsBefore() throws Exception {
+    HttpResponse<String> answer =
+        live.post(null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+
+    assertThat(answer.statusCode()).isEqualTo(400);
+    assertThat(answer.body()).contains("Mcp-Session-Id is required");
+  }
+
+  private static String request(int id, String method, String params) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":{"
+        + params
+        + META
+        + "}}";
+  }
+}
