@@ -87,8 +87,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** The windows' kept initializes, in the home of {@code tokens}. */
   private final McpHttpWindows windows;
 
-  /** The 2026-07-28 era's sessions, by client token and project. */
-  private final McpHttpModern modern = new McpHttpModern();
+  private final McpHttpModern modern; // the 2026-07-28 era's sessions (decision 112)
 
   /** Makes a window's session again from its kept initialize. */
   private final McpHttpRenewal renewal;
@@ -126,6 +125,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     this.windows = new McpHttpWindows(builder.tokens.file().toAbsolutePath().getParent());
     this.renewal =
         new McpHttpRenewal(windows, this::open, sessions::find, settings.workingDirectory());
+    this.modern = new McpHttpModern(sessions::find, settings.workingDirectory(), this::open);
     // So that a revoked client's open stream ends without a request.
     authentication.watch(scheduler, this::endSessionsOfRevokedClients);
   }
@@ -233,30 +233,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       return;
     }
     if (ModernEra.isModern(body.tree()) || ModernEra.named(request)) {
-      // A window's modern request after its initialize names its session: served in it, so that
-      // both eras of one window share one session, as over stdio.
-      Optional<McpHttpSession> named =
-          request
-              .header(McpHttpSession.SESSION_HEADER)
-              .flatMap(id -> sessions.find(id, client))
-              .filter(found -> !found.isClosed());
-      if (named.isPresent()) {
-        named.get().modern(body.tree(), McpHttpModern.replies(reply));
-        return;
-      }
-      McpHttpProject.Named project = McpHttpProject.of(request, client, UserHome.get());
-      if (project.refusal() != null) {
-        project.refusal().send(reply);
-        return;
-      }
-      Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
-      modern.serve(
-          client,
-          folder,
-          McpHttpWindows.id(request).orElse(null),
-          body.tree(),
-          reply,
-          to -> open(client, folder, request, to));
+      modern.post(request, client, body.tree(), reply);
       return;
     }
     if (body.isInitialize()) {

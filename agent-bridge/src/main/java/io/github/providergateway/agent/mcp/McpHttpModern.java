@@ -1,8 +1,10 @@
 package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.ServerSentEvents;
 import io.modelcontextprotocol.modern.JsonRpc;
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
 
@@ -30,6 +33,61 @@ final class McpHttpModern {
 
   /** The modern sessions by client token and project. */
   private final Map<String, McpHttpSession> byClientAndProject = new ConcurrentHashMap<>();
+
+  /** Opens a session of the front door's: its refusal answered, then empty. */
+  interface Opener {
+    Optional<McpHttpSession> open(
+        ClientTokens.Client client, Path folder, HttpRequest request, HttpReply reply);
+  }
+
+  private final BiFunction<String, ClientTokens.Client, Optional<McpHttpSession>> named;
+  private final Path defaultFolder;
+  private final Opener opener;
+
+  /**
+   * @param named a client's session of an id, if it has one
+   * @param defaultFolder the project of a request that names none (the front door's own), or null
+   * @param opener opens a session in a folder
+   */
+  McpHttpModern(
+      BiFunction<String, ClientTokens.Client, Optional<McpHttpSession>> named,
+      Path defaultFolder,
+      Opener opener) {
+    this.named = named;
+    this.defaultFolder = defaultFolder;
+    this.opener = opener;
+  }
+
+  /**
+   * Serves one modern request POSTed: in the session its {@code Mcp-Session-Id} names when that is
+   * a live one of its client's (a window's request after its {@code initialize}: both eras of one
+   * window share one session, as over stdio), else in the session of its client and project ({@link
+   * #serve}).
+   */
+  void post(HttpRequest request, ClientTokens.Client client, JsonNode tree, HttpReply reply) {
+    Optional<McpHttpSession> window =
+        request
+            .header(McpHttpSession.SESSION_HEADER)
+            .flatMap(id -> named.apply(id, client))
+            .filter(found -> !found.isClosed());
+    if (window.isPresent()) {
+      window.get().modern(tree, replies(reply));
+      return;
+    }
+    McpHttpProject.Named project = McpHttpProject.of(request, client, UserHome.get());
+    if (project.refusal() != null) {
+      project.refusal().send(reply);
+      return;
+    }
+    Path folder = project.folder() != null ? project.folder() : defaultFolder;
+    serve(
+        client,
+        folder,
+        McpHttpWindows.id(request).orElse(null),
+        tree,
+        reply,
+        to -> opener.open(client, folder, request, to));
+  }
 
   /**
    * Serves one modern request in the session of {@code client} for {@code folder} (and {@code
