@@ -42,7 +42,7 @@ public final class BridgeFolders {
       Pattern.compile(
           "pid|curl\\.conf|curl\\.err|done|init|init\\.out|initialize\\.conf|last-event|lock"
               + "|port|port\\.new|renewed|renewing|session\\.conf|session\\.new|sid|sid\\.new"
-              + "|stream\\.conf|stream\\.err|stream\\.rc|lost\\.([0-9]+|get)|body\\.[0-9]+|rc\\.[0-9]+");
+              + "|stream\\.conf|stream\\.err|stream\\.rc|lost\\.([0-9]+|get)|body\\.(m[0-9]*|[0-9]+)|rc\\.(m[0-9]*|[0-9]+)");
 
   /** The script's name, in the command line of a running bridge. */
   private static final String SCRIPT = "gateway-mcp-bridge.sh";
