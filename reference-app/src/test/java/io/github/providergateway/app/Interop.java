@@ -156,12 +156,38 @@ public final class Interop {
     FileChannel lock = lockForPreparing(dir);
     try {
       copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-conformance"), dir);
+      forgetAnotherPin(dir, "@modelcontextprotocol/conformance");
       npmInstall(dir, "@modelcontextprotocol/conformance");
     } finally {
       lock.close();
     }
     conformanceDir = dir;
     return dir;
+  }
+
+  /**
+   * Deletes {@code dir}'s {@code node_modules} when the {@code probe} package installed there is
+   * not the version {@code dir/package.json} pins (a pin moved since the last build), so that
+   * {@link #npmInstall} installs the pinned one.
+   */
+  static void forgetAnotherPin(Path dir, String probe) throws IOException {
+    Path installed = dir.resolve("node_modules").resolve(probe).resolve("package.json");
+    if (!Files.exists(installed)) {
+      return;
+    }
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    String pinned =
+        json.readTree(dir.resolve("package.json").toFile())
+            .path("dependencies")
+            .path(probe)
+            .asText();
+    if (!pinned.equals(json.readTree(installed.toFile()).path("version").asText())) {
+      try (var files = Files.walk(dir.resolve("node_modules"))) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
   }
 
   /**

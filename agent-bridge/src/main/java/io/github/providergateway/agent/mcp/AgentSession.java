@@ -57,7 +57,8 @@ import reactor.core.publisher.Mono;
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
  * that neither waits for the other.
  */
-final class AgentSession implements SessionHost, SessionTap.Listener, ModernTools.Source {
+final class AgentSession
+    implements SessionHost, SessionTap.Listener, ModernTools.Source, ModernContext {
 
   private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
 
@@ -604,6 +605,25 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
       String client, String name, Map<String, Object> arguments, ProgressListener progress) {
     startModern(client);
     return call(new McpSchema.CallToolRequest(name, arguments), progress, null);
+  }
+
+  @Override
+  public Mono<McpSchema.GetPromptResult> contextPrompt(String client) {
+    startModern(client);
+    return contextPrompt();
+  }
+
+  @Override
+  public Mono<List<String>> streams(String client) {
+    startModern(client);
+    StreamResources resources = streams;
+    return Mono.just(resources == null ? List.of() : resources.known());
+  }
+
+  @Override
+  public Mono<McpSchema.ReadResourceResult> readStream(String client, String stream) {
+    startModern(client);
+    return streams.read(stream); // streams(client) listed it: attached
   }
 
   /**

@@ -144,7 +144,7 @@ public final class McpFrontDoor {
     session.bound(bounds);
     // Both eras on the one pair of streams (decision 112): the modern one's requests are served
     // statelessly beside the legacy session, by the same gateway session.
-    lines.serveModern(new ModernDoor(session, version));
+    lines.serveModern(new ModernDoor(session, session, version));
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {

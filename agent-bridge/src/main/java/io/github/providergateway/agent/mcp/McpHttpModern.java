@@ -12,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -27,9 +26,6 @@ import reactor.core.publisher.Flux;
  * any, by its idle timeout or its token's revocation; the next request then opens another.
  */
 final class McpHttpModern {
-
-  /** The JSON-RPC errors an HTTP client is told with {@code 400}: the request itself is wrong. */
-  private static final Set<Integer> BAD_REQUEST = Set.of(-32700, -32600, -32020, -32022);
 
   /** The modern sessions by client token and project. */
   private final Map<String, McpHttpSession> byClientAndProject = new ConcurrentHashMap<>();
@@ -65,6 +61,18 @@ final class McpHttpModern {
    * #serve}).
    */
   void post(HttpRequest request, ClientTokens.Client client, JsonNode tree, HttpReply reply) {
+    Optional<String> mismatch = ModernHttpRules.headerMismatch(request, tree);
+    if (mismatch.isPresent()) {
+      JsonNode id = tree.get("id");
+      new McpHttpError(
+              400,
+              id == null ? null : Json.plain(id),
+              ModernHttpRules.HEADER_MISMATCH,
+              mismatch.get(),
+              Map.of())
+          .send(reply);
+      return;
+    }
     Optional<McpHttpSession> window =
         request
             .header(McpHttpSession.SESSION_HEADER)
@@ -127,10 +135,8 @@ final class McpHttpModern {
       @Override
       public void send(JsonRpc.JSONRPCMessage answer) {
         int status =
-            answer instanceof JsonRpc.JSONRPCResponse response
-                    && response.error() != null
-                    && BAD_REQUEST.contains(response.error().code())
-                ? 400
+            answer instanceof JsonRpc.JSONRPCResponse response && response.error() != null
+                ? ModernHttpRules.status(response.error().code())
                 : 200;
         reply.send(status, McpHttpSession.JSON, Map.of(), bytes(answer));
       }

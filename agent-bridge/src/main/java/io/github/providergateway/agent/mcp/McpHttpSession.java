@@ -472,7 +472,7 @@ final class McpHttpSession implements McpHttpSessions.Entry {
       used = true;
       modernInFlight++;
       if (modern == null) {
-        modern = new ModernDoor(agent, settings.version());
+        modern = new ModernDoor(agent, agent, settings.version());
       }
       door = modern;
     }

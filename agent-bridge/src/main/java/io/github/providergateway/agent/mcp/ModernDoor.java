@@ -7,6 +7,8 @@ import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
 import io.modelcontextprotocol.modern.server.McpServer;
 import io.modelcontextprotocol.modern.server.McpTransportResponse;
+import io.modelcontextprotocol.modern.server.feature.PromptsFeature;
+import io.modelcontextprotocol.modern.server.feature.ResourcesFeature;
 import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,9 +19,10 @@ import reactor.core.publisher.Flux;
  * The 2026-07-28 era of a window (issue 81, decision 112): {@code server/discover} before and
  * without any session, and every request that names its protocol version in {@code _meta}, served
  * statelessly by the MCP Java SDK's modern server ({@code io.modelcontextprotocol.modern}) on the
- * same lines as the legacy session's. Its tools are the window's session's ({@link ModernTools});
- * the SDK checks each request (its version, {@code -32022} with the versions supported, its
- * parameters) and puts {@code resultType}, the server's info and the cache fields on results.
+ * same lines as the legacy session's. Its tools, prompt and resources are the window's session's
+ * ({@link ModernTools}, {@link ModernPrompts}, {@link ModernResources}); the SDK checks each
+ * request (its version, {@code -32022} with the versions supported, its parameters) and puts {@code
+ * resultType}, the server's info and the cache fields on results.
  */
 final class ModernDoor {
   private static final System.Logger LOG = System.getLogger(ModernDoor.class.getName());
@@ -58,9 +61,10 @@ final class ModernDoor {
 
   /**
    * @param tools the session's tools
+   * @param context the session's prompt and stream resources
    * @param version the server's version, as {@code initialize} reports it
    */
-  ModernDoor(ModernTools.Source tools, String version) {
+  ModernDoor(ModernTools.Source tools, ModernContext context, String version) {
     this.server =
         McpServer.builder()
             .serverInfo(McpSchema.Implementation.builder(McpFrontDoor.SERVER_NAME, version).build())
@@ -77,6 +81,8 @@ final class ModernDoor {
                     .jsonMapper(Json.MCP)
                     .build())
             .feature(ToolsFeature.ofAsync(new ModernTools(tools)))
+            .feature(PromptsFeature.ofAsync(new ModernPrompts(context)))
+            .feature(ResourcesFeature.ofAsync(new ModernResources(context)))
             .build();
   }
 

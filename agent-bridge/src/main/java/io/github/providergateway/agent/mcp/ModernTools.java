@@ -113,7 +113,8 @@ final class ModernTools implements McpAsyncToolRepository {
     return McpSchema.Tool.builder(tool.name(), schema).description(tool.description()).build();
   }
 
-  private static String clientName(McpRequestContext context) {
+  /** The client's name from a modern request's {@code _meta}, or null. */
+  static String clientName(McpRequestContext context) {
     McpSchema.Implementation info = context.clientInfo();
     return info == null ? null : info.name();
   }

@@ -67,7 +67,13 @@ final class StreamResources {
         .subscribe();
   }
 
-  private Mono<McpSchema.ReadResourceResult> read(String stream) {
+  /** The streams that have had an event, in name order. */
+  List<String> known() {
+    return known.stream().sorted().toList();
+  }
+
+  /** The events {@code stream} retains, as its resource reads them. */
+  Mono<McpSchema.ReadResourceResult> read(String stream) {
     return sessionId
         .get()
         .flatMap(id -> Mono.fromFuture(gateway.join().queryStreams(id, List.of(stream), READ_LAST)))

@@ -90,6 +90,63 @@ class McpHttpModernTest {
     assertThat(answer.body()).contains("Mcp-Session-Id is required");
   }
 
+  @Test
+  void aHeaderThatDisagreesWithTheBodyIsA400HeaderMismatchBeforeTheVersionIsLookedAt()
+      throws Exception {
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/protocolVersion\":\"v999.0.0\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    HttpResponse<String> version =
+        live.send(post(body).header("MCP-Protocol-Version", "2026-07-28").build());
+    HttpResponse<String> method =
+        live.send(post(request(8, "tools/list", "")).header("Mcp-Method", "prompts/list").build());
+    HttpResponse<String> name =
+        live.send(
+            post(request(9, "tools/call", "\"name\":\"lookup\",\"arguments\":{},"))
+                .header("Mcp-Name", "deploy")
+                .build());
+    HttpResponse<String> agreeing =
+        live.send(
+            post(request(10, "tools/list", ""))
+                .header("Mcp-Method", "tools/list")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .build());
+
+    for (HttpResponse<String> mismatch : java.util.List.of(version, method, name)) {
+      assertThat(mismatch.statusCode()).isEqualTo(400);
+      assertThat(Json.MAPPER.readTree(mismatch.body()).at("/error/code").asInt())
+          .isEqualTo(ModernHttpRules.HEADER_MISMATCH);
+    }
+    assertThat(Json.MAPPER.readTree(version.body()).path("id").asInt()).isEqualTo(7);
+    assertThat(agreeing.statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void aMethodTheEraDoesNotHaveIsA404AndAMetaWithoutItsFieldsA400() throws Exception {
+    HttpResponse<String> ping = live.post(null, request(11, "ping", ""));
+    HttpResponse<String> unknown = live.post(null, request(12, "unknown/method", ""));
+    HttpResponse<String> bare =
+        live.post(
+            null,
+            "{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}");
+
+    for (HttpResponse<String> removed : java.util.List.of(ping, unknown)) {
+      assertThat(removed.statusCode()).isEqualTo(404);
+      assertThat(Json.MAPPER.readTree(removed.body()).at("/error/code").asInt()).isEqualTo(-32601);
+    }
+    assertThat(bare.statusCode()).isEqualTo(400);
+    assertThat(Json.MAPPER.readTree(bare.body()).at("/error/code").asInt()).isEqualTo(-32602);
+  }
+
+  private java.net.http.HttpRequest.Builder post(String json) {
+    return live.request(null)
+        .header("Accept", "application/json, text/event-stream")
+        .header("Content-Type", "application/json")
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(json));
+  }
+
   private static String request(int id, String method, String params) {
     return "{\"jsonrpc\":\"2.0\",\"id\":"
         + id
