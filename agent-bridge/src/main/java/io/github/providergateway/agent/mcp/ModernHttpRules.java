@@ -9,7 +9,7 @@ import java.util.Optional;
  * What Streamable HTTP adds to a 2026-07-28 request and its error (issue 81): the HTTP status of a
  * JSON-RPC error, and the standard headers that must agree with the body. Both as the MCP Java
  * SDK's own modern servlet transport ({@code HttpServletMcpTransport} 2.2.0) has them, which the
- * official conformance suite's {@code server-stateless} checks (docs/conformance.md X-MCPHTTP-27):
+ * official conformance suite's {@code server-stateless} checks (docs/conformance.md X-CONF-3):
  *
  * <ul>
  *   <li>{@code 400 Bad Request} for a request that is itself wrong: parse error, invalid request,

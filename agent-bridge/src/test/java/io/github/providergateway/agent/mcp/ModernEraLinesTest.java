@@ -115,6 +115,43 @@ class ModernEraLinesTest {
     assertThat(answer.path("error").path("message").asText()).contains("nope");
   }
 
+  @Test
+  void theModernEraListsAndGetsTheSessionsPromptAndListsItsStreamsFreshForNoTime()
+      throws Exception {
+    JsonNode prompts = ask(modern(5, "prompts/list", ""));
+    JsonNode prompt = ask(modern(6, "prompts/get", "\"name\":\"gateway-context\","));
+    JsonNode resources = ask(modern(7, "resources/list", ""));
+    JsonNode templates = ask(modern(8, "resources/templates/list", ""));
+    JsonNode unknown = ask(modern(9, "resources/read", "\"uri\":\"gateway://streams/none@p\","));
+    JsonNode discover = ask(modern(10, "server/discover", ""));
+
+    assertThat(prompts.at("/result/prompts/0/name").asText()).isEqualTo("gateway-context");
+    assertThat(prompts.at("/result/prompts").size()).isEqualTo(1);
+    assertThat(prompt.at("/result/messages/0/content/text").asText())
+        .isEqualTo("No provider of this session has context to add right now.");
+    assertThat(resources.at("/result/resources").isArray()).isTrue();
+    assertThat(resources.at("/result/resources").size()).as("no stream has had an event").isZero();
+    assertThat(templates.at("/result/resourceTemplates").size()).isZero();
+    for (JsonNode list : java.util.List.of(prompts, resources, templates)) {
+      assertThat(list.at("/result/ttlMs").asLong()).isZero();
+      assertThat(list.at("/result/cacheScope").asText()).isEqualTo("private");
+    }
+    assertThat(unknown.at("/error/code").asInt()).isEqualTo(-32602);
+    assertThat(discover.at("/result/capabilities/prompts").isObject()).isTrue();
+    assertThat(discover.at("/result/capabilities/resources").isObject()).isTrue();
+  }
+
+  private static String modern(int id, String method, String params) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":{"
+        + params
+        + META
+        + "}}";
+  }
+
   /** Writes one line and reads the next line back, within {@link #WAIT}. */
   private JsonNode ask(String line) throws Exception {
     piped.agentWrites.write((line + "\n").getBytes(StandardCharsets.UTF_8));
