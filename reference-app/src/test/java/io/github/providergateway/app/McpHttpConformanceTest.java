@@ -213,11 +213,18 @@ class McpHttpConformanceTest {
    */
   private static TreeSet<String> checksWith(String status, String revision, String scenario)
       throws Exception {
+    return checksWith(status, dir.resolve("results-" + revision), "server-" + scenario);
+  }
+
+  /**
+   * The ids of the checks whose status is {@code status} in the {@code checks.json} of the result
+   * folders under {@code results} named {@code <prefix>-<timestamp>}.
+   */
+  static TreeSet<String> checksWith(String status, Path results, String prefix) throws Exception {
     TreeSet<String> ids = new TreeSet<>();
-    try (var dirs = Files.list(dir.resolve("results-" + revision))) {
+    try (var dirs = Files.list(results)) {
       for (Path result :
-          dirs.filter(d -> d.getFileName().toString().startsWith("server-" + scenario + "-2"))
-              .toList()) {
+          dirs.filter(d -> d.getFileName().toString().startsWith(prefix + "-2")).toList()) {
         for (JsonNode check : JSON.readTree(result.resolve("checks.json").toFile())) {
           if (status.equals(check.path("status").asText())) {
             ids.add(check.path("id").asText());
@@ -230,31 +237,42 @@ class McpHttpConformanceTest {
 
   /** The server scenarios {@code revision}'s frozen requirement set scores. */
   private static List<String> requiredServerScenarios(String revision) throws Exception {
+    return requiredScenarios(dir, revision, "server");
+  }
+
+  /**
+   * The scenarios of {@code leg} ({@code server} or {@code client}) that {@code revision}'s frozen
+   * requirement set, in the runner installed in {@code dir}, scores.
+   */
+  static List<String> requiredScenarios(Path dir, String revision, String leg) throws Exception {
     Path yaml =
         dir.resolve("node_modules/@modelcontextprotocol/conformance/requirements")
             .resolve(revision + ".yaml");
     List<String> scenarios = new ArrayList<>();
-    boolean inServer = false;
+    boolean inLeg = false;
     for (String line : Files.readAllLines(yaml)) {
       if (!line.startsWith(" ") && !line.startsWith("#") && line.endsWith(":")) {
-        inServer = line.equals("server:");
-      } else if (inServer && line.startsWith("  - ")) {
+        inLeg = line.equals(leg + ":");
+      } else if (inLeg && line.startsWith("  - ")) {
         scenarios.add(line.substring(4).strip());
       }
     }
-    assertThat(scenarios).as("the server list of %s", yaml).isNotEmpty();
+    assertThat(scenarios).as("the %s list of %s", leg, yaml).isNotEmpty();
     return scenarios;
   }
 
-  /** {@code revision}'s entries of expected-failures.json: scenario → why it fails. */
-  static Map<String, String> expectedFailures(String revision) throws Exception {
+  /**
+   * The entries of expected-failures.json under {@code key} (a revision, for the server scenarios;
+   * {@code "client <revision>"} for the client ones): scenario → why it fails.
+   */
+  static Map<String, String> expectedFailures(String key) throws Exception {
     JsonNode all =
         JSON.readTree(
             Interop.repoRoot()
                 .resolve("reference-app/src/test/resources/mcp-conformance/expected-failures.json")
                 .toFile());
     Map<String, String> reasons = new TreeMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = all.path(revision).fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = all.path(key).fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       assertThat(entry.getValue().asText()).as("the reason %s fails", entry.getKey()).isNotBlank();
       reasons.put(entry.getKey(), entry.getValue().asText());
