@@ -141,6 +141,47 @@ class ModernEraLinesTest {
     assertThat(discover.at("/result/capabilities/resources").isObject()).isTrue();
   }
 
+  @Test
+  void aStreamThatHadAnEventIsAModernResourceReadAsItsEvents() throws Exception {
+    CompletableFuture<String> session = new CompletableFuture<>();
+    f.onSessionStarted(info -> session.complete(info.id()));
+    ask(modern(11, "resources/list", "")); // starts the window's session, as a tool list does
+    var worker = f.bound("worker", session.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+    worker.send(
+        io.github.providergateway.protocol.Push.event(
+            "ci", io.github.providergateway.protocol.PushLevel.SURFACE, "tests started"));
+    f.settle();
+
+    JsonNode listed = null;
+    for (int id = 12; id < 12 + 50; id++) { // the stream reaches the window off the loop: bounded
+      listed = answerTo(id, modern(id, "resources/list", ""));
+      if (listed.at("/result/resources").size() > 0) {
+        break;
+      }
+    }
+    JsonNode read =
+        answerTo(100, modern(100, "resources/read", "\"uri\":\"gateway://streams/ci@worker\","));
+
+    assertThat(listed.at("/result/resources/0/uri").asText())
+        .isEqualTo("gateway://streams/ci@worker");
+    assertThat(read.at("/result/contents/0/text").asText()).contains("tests started");
+    assertThat(read.at("/result/ttlMs").asLong()).isZero();
+    assertThat(read.at("/result/cacheScope").asText()).isEqualTo("private");
+    worker.drop(); // else the session's end waits out its provider's shutdown deadline
+  }
+
+  /**
+   * Writes one request line and reads lines until the answer that echoes {@code id}, skipping what
+   * the window says unasked (a push's log line), within {@link #WAIT} each.
+   */
+  private JsonNode answerTo(int id, String line) throws Exception {
+    JsonNode answer = ask(line);
+    while (answer.path("id").asInt(-1) != id) {
+      answer = next();
+    }
+    return answer;
+  }
+
   private static String modern(int id, String method, String params) {
     return "{\"jsonrpc\":\"2.0\",\"id\":"
         + id
@@ -156,6 +197,11 @@ class ModernEraLinesTest {
   private JsonNode ask(String line) throws Exception {
     piped.agentWrites.write((line + "\n").getBytes(StandardCharsets.UTF_8));
     piped.agentWrites.flush();
+    return next();
+  }
+
+  /** The next line the window writes, within {@link #WAIT}. */
+  private JsonNode next() throws Exception {
     String answer =
         CompletableFuture.supplyAsync(
                 () -> {
@@ -166,7 +212,7 @@ class ModernEraLinesTest {
                   }
                 })
             .get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertThat(answer).as("an answer to " + line).isNotNull();
+    assertThat(answer).as("a line from the window").isNotNull();
     return Json.MAPPER.readTree(answer);
   }
 }
