@@ -152,6 +152,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
   /** The tools offered to the agent. */
   private final OfferedTools offered;
 
+  /** What the modern era's {@code subscriptions/listen} streams are told: the tools changed. */
+  private final ModernChanges modernChanges = new ModernChanges();
+
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -198,9 +201,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
     this.ownCwd = ownCwd;
     this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
-    this.transport = new TappedTransport(carrier, this);
+    this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
-    this.offered = new OfferedTools(transport, this::call);
+    this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
   }
 
   TappedTransport transport() {
@@ -434,6 +437,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   /** Tells the agent that its tool, prompt and resource lists changed, so that it asks again. */
   private void listsChanged() {
+    modernChanges.toolsChanged();
     McpAsyncServer attached = server;
     if (attached == null) {
       return;
@@ -592,6 +596,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
   }
 
   // ---- the 2026-07-28 era's side (ModernTools.Source) ----
+
+  @Override
+  public io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes() {
+    return modernChanges.publisher();
+  }
 
   @Override
   public Mono<List<HostTool>> tools(String client) {

@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
  * The session's tools as the 2026-07-28 era lists and calls them: the same tools, names and call
  * path as the legacy session's ({@link OfferedTools}, {@link AgentSession#call}), each result
  * carried over field for field. A list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope:
- * "private"}): providers come and go, and this slice has no {@code subscriptions/listen} yet.
+ * "private"}): providers come and go, and a client hears of it through {@code subscriptions/listen}
+ * ({@link ModernChanges}).
  */
 final class ModernTools implements McpAsyncToolRepository {
 
@@ -34,6 +35,9 @@ final class ModernTools implements McpAsyncToolRepository {
     /** Runs {@code name} as a legacy {@code tools/call} runs it; the legacy result. */
     Mono<io.modelcontextprotocol.spec.McpSchema.CallToolResult> call(
         String client, String name, Map<String, Object> arguments, ProgressListener progress);
+
+    /** What the session's {@code subscriptions/listen} streams are told. */
+    io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes();
   }
 
   private final Source source;
