@@ -502,7 +502,17 @@ restart_crashed() {
 watching=
 watch() {
   printf '%s\n' '{"jsonrpc":"2.0","id":"gateway-mcp-bridge-watch","method":"subscriptions/listen","params":{"notifications":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"gateway-mcp-bridge","version":"1"}}}}' >"$tmp/watch.json"
+  again=
   while [ -d "$tmp" ] && [ ! -f "$tmp/done" ] && [ ! -f "$tmp/watch-done" ]; do
+    # After a break, a gateway that answers makes the window's session again at once (its
+    # providers started before the agent's next call, as the session's stream does after a
+    # restart): a tools/list in the agent's name, its answer not the agent's.
+    if [ -n "$again" ] && curl_to -o /dev/null -K "$tmp/session.conf" \
+      -H "Provider-Gateway-Project: $folder" -H 'Content-Type: application/json' \
+      -H 'Accept: application/json, text/event-stream' --connect-timeout "$bound" \
+      --max-time "$bound" --data-binary @"$tmp/renew.json" 2>/dev/null; then
+      again=
+    fi
     curl_exec -o /dev/null -K "$tmp/session.conf" -H "Provider-Gateway-Project: $folder" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
       --connect-timeout "$bound" --max-time "$renew" --data-binary @"$tmp/watch.json" 2>/dev/null &
@@ -515,10 +525,18 @@ watch() {
       return 0
     fi
     if [ "$rc" != 28 ]; then
+      again=1
       [ "$rc" != 7 ] || restart_crashed
       sleep 2
     fi
   done
+}
+# The request that makes the window's session again (watch), in the name of the agent whose
+# request $1 is (its clientInfo, when its _meta names one as a flat object).
+renewal() {
+  info=$(printf '%s\n' "$1" | sed -n 's/.*"io\.modelcontextprotocol\/clientInfo"[[:space:]]*:[[:space:]]*\({[^{}]*}\).*/\1/p')
+  [ -n "$info" ] || info='{"name":"gateway-mcp-bridge","version":"1"}'
+  printf '%s\n' "{\"jsonrpc\":\"2.0\",\"id\":\"gateway-mcp-bridge-renew\",\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":$info}}}" >"$tmp/renew.json"
 }
 watch_start() {
   [ -z "$watching" ] || return 0
@@ -591,6 +609,7 @@ while IFS= read -r init || {
       version=2026-07-28
       session_conf ""
       trap 'modern_end; cleanup; exit 143' TERM INT HUP
+      renewal "$init"
       watch_start
     fi
     case $method in

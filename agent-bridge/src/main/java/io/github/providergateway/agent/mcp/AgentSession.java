@@ -176,6 +176,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
 
+  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  private final ModernAsks modernAsks;
+
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
 
@@ -203,6 +206,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
     // The transport reports to this session, but only once the SDK server is built on it.
     this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
+    this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
     this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
   }
 
@@ -598,6 +602,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
   // ---- the 2026-07-28 era's side (ModernTools.Source) ----
 
   @Override
+  public ModernAsks asks() {
+    return modernAsks;
+  }
+
+  @Override
   public io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes() {
     return modernChanges.publisher();
   }
@@ -743,11 +752,16 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   /**
    * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
-   * declared form elicitation in {@code initialize}; else null, and the gateway asks elsewhere.
+   * declared form elicitation in {@code initialize}, or a 2026-07-28 call waits that declared it
+   * ({@link ModernAsks}: the question is its {@code input_required}); else null, and the gateway
+   * asks elsewhere.
    */
   @Override
   public AskChannel askChannel() {
-    return elicitation.available() ? elicitation : null;
+    if (elicitation.available()) {
+      return elicitation;
+    }
+    return modernAsks.available() ? modernAsks : null;
   }
 
   /** Whether its client may answer its own questions (issue 75): {@link McpClientCheck}. */
