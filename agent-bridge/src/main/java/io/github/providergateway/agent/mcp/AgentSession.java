@@ -153,6 +153,9 @@ final class AgentSession
   /** The tools offered to the agent. */
   private final OfferedTools offered;
 
+  /** What the modern era's {@code subscriptions/listen} streams are told: the tools changed. */
+  private final ModernChanges modernChanges = new ModernChanges();
+
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -173,6 +176,9 @@ final class AgentSession
 
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
+
+  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  private final ModernAsks modernAsks;
 
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
@@ -199,9 +205,10 @@ final class AgentSession
     this.ownCwd = ownCwd;
     this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
-    this.transport = new TappedTransport(carrier, this);
+    this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
-    this.offered = new OfferedTools(transport, this::call);
+    this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
+    this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
   }
 
   TappedTransport transport() {
@@ -435,6 +442,7 @@ final class AgentSession
 
   /** Tells the agent that its tool, prompt and resource lists changed, so that it asks again. */
   private void listsChanged() {
+    modernChanges.toolsChanged();
     McpAsyncServer attached = server;
     if (attached == null) {
       return;
@@ -593,6 +601,16 @@ final class AgentSession
   }
 
   // ---- the 2026-07-28 era's side (ModernTools.Source) ----
+
+  @Override
+  public ModernAsks asks() {
+    return modernAsks;
+  }
+
+  @Override
+  public io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes() {
+    return modernChanges.publisher();
+  }
 
   @Override
   public Mono<List<HostTool>> tools(String client) {
@@ -754,11 +772,16 @@ final class AgentSession
 
   /**
    * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
-   * declared form elicitation in {@code initialize}; else null, and the gateway asks elsewhere.
+   * declared form elicitation in {@code initialize}, or a 2026-07-28 call waits that declared it
+   * ({@link ModernAsks}: the question is its {@code input_required}); else null, and the gateway
+   * asks elsewhere.
    */
   @Override
   public AskChannel askChannel() {
-    return elicitation.available() ? elicitation : null;
+    if (elicitation.available()) {
+      return elicitation;
+    }
+    return modernAsks.available() ? modernAsks : null;
   }
 
   /** Whether its client may answer its own questions (issue 75): {@link McpClientCheck}. */

@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 
 /**
@@ -142,16 +144,30 @@ final class McpHttpModern {
       }
 
       @Override
-      public void stream(Flux<JsonRpc.JSONRPCMessage> messages) {
+      public Disposable stream(Flux<JsonRpc.JSONRPCMessage> messages) {
         Optional<ServerSentEvents> opened = reply.openEvents(Map.of());
         if (opened.isEmpty()) {
-          return; // the connection is gone
+          return Disposables.disposed(); // the connection is gone
         }
         ServerSentEvents events = opened.get();
-        messages.subscribe(
-            message -> events.send(null, null, new String(bytes(message), UTF8)),
-            failure -> events.close(),
-            events::close);
+        // Cancelled (a notifications/cancelled, the session's end), the stream ends: its client
+        // is not left holding a connection that will carry nothing more.
+        Disposable subscribed =
+            messages
+                .doOnCancel(events::close)
+                .subscribe(
+                    message -> events.send(null, null, new String(bytes(message), UTF8)),
+                    failure -> events.close(),
+                    events::close);
+        // A client that closes the stream cancels the request (a call, a subscription), as MCP
+        // has it for 2026-07-28 over HTTP.
+        events.onClose(subscribed::dispose);
+        return subscribed;
+      }
+
+      @Override
+      public void accepted() {
+        reply.send(202, null, Map.of(), new byte[0]);
       }
 
       @Override

@@ -437,6 +437,13 @@ final class McpHttpSession implements McpHttpSessions.Entry {
     }
     after.forEach(Runnable::run);
     server.close();
+    ModernDoor door;
+    synchronized (this) {
+      door = modern;
+    }
+    if (door != null) {
+      door.close(); // its subscriptions end with their results
+    }
     agent.closed(); // ends the gateway session (idempotent: closing the server may have done it)
     owner.ended(this);
     endActions.forEach(Runnable::run);
@@ -496,10 +503,16 @@ final class McpHttpSession implements McpHttpSessions.Entry {
       }
 
       @Override
-      public void stream(
+      public reactor.core.Disposable stream(
           reactor.core.publisher.Flux<io.modelcontextprotocol.modern.JsonRpc.JSONRPCMessage>
               messages) {
-        replies.stream(messages.doFinally(signal -> done.run()));
+        return replies.stream(messages.doFinally(signal -> done.run()));
+      }
+
+      @Override
+      public void accepted() {
+        done.run();
+        replies.accepted();
       }
 
       @Override

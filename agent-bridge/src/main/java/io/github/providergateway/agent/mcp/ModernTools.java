@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
  * The session's tools as the 2026-07-28 era lists and calls them: the same tools, names and call
  * path as the legacy session's ({@link OfferedTools}, {@link AgentSession#call}), each result
  * carried over field for field. A list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope:
- * "private"}): providers come and go, and this slice has no {@code subscriptions/listen} yet.
+ * "private"}): providers come and go, and a client hears of it through {@code subscriptions/listen}
+ * ({@link ModernChanges}).
  */
 final class ModernTools implements McpAsyncToolRepository {
 
@@ -34,6 +35,12 @@ final class ModernTools implements McpAsyncToolRepository {
     /** Runs {@code name} as a legacy {@code tools/call} runs it; the legacy result. */
     Mono<io.modelcontextprotocol.spec.McpSchema.CallToolResult> call(
         String client, String name, Map<String, Object> arguments, ProgressListener progress);
+
+    /** Where a gate's question goes for a modern call: {@code input_required} rounds. */
+    ModernAsks asks();
+
+    /** What the session's {@code subscriptions/listen} streams are told. */
+    io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes();
   }
 
   private final Source source;
@@ -75,9 +82,7 @@ final class ModernTools implements McpAsyncToolRepository {
       McpRequestContext context, McpSchema.CallToolRequest request) {
     Object token = context.progressToken();
     if (token == null) {
-      return source
-          .call(clientName(context), request.name(), arguments(request), ProgressListener.NONE)
-          .map(result -> McpAsyncResponse.result(modern(result)));
+      return outcome(context, request, ProgressListener.NONE).map(McpAsyncResponse::result);
     }
     return Mono.just(
         McpAsyncResponse.streaming(
@@ -89,10 +94,30 @@ final class ModernTools implements McpAsyncToolRepository {
                           .progress(count.incrementAndGet(), null, message)
                           .onErrorComplete()
                           .subscribe();
-              return source
-                  .call(clientName(context), request.name(), arguments(request), progress)
-                  .map(ModernTools::modern);
+              return outcome(context, request, progress);
             }));
+  }
+
+  /**
+   * What the call answers: its result, or, when a gate asks the person first and the client can be
+   * asked, an {@code input_required} naming the question ({@link ModernAsks}); a call brought back
+   * with its {@code requestState} carries the person's answer and waits on.
+   */
+  private Mono<McpSchema.CallToolOutcome> outcome(
+      McpRequestContext context, McpSchema.CallToolRequest request, ProgressListener progress) {
+    com.fasterxml.jackson.databind.JsonNode args = Json.tree(arguments(request));
+    if (request.requestState() != null) {
+      return source
+          .asks()
+          .resume(request.requestState(), request.name(), args, request.inputResponses());
+    }
+    Mono<McpSchema.CallToolOutcome> result =
+        source
+            .call(clientName(context), request.name(), arguments(request), progress)
+            .map(ModernTools::modern);
+    McpSchema.ClientCapabilities declared = context.clientCapabilities();
+    boolean canAsk = declared != null && declared.elicitation() != null;
+    return source.asks().start(request.name(), args, canAsk, result);
   }
 
   private static Map<String, Object> arguments(McpSchema.CallToolRequest request) {
