@@ -43,7 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Each revision's failing required scenarios must be exactly those {@code
  * mcp-conformance/expected-failures.json} lists for it, each with its reason: a scenario that
  * starts passing fails this test until its entry is removed (the list only shrinks), and one that
- * starts failing fails it too. The runner's output goes to {@code
+ * starts failing fails it too (once it has failed again alone: some of {@code server-stateless}'s
+ * checks give a call 500 ms, which a loaded machine can miss). The runner's output goes to {@code
  * target/mcp-conformance/runner-<revision> .log} (not to the build's: its "Total: N passed, N
  * failed" line is about checks, not this build's tests); the counts per revision are printed to the
  * build's output and are docs/conformance.md's X-MCPHTTP-14.
@@ -103,36 +104,8 @@ class McpHttpConformanceTest {
       return results.get(revision);
     }
     Path log = dir.resolve("runner-" + revision + ".log");
-    Path output = dir.resolve("results-" + revision);
-    if (Files.exists(output)) {
-      try (var files = Files.walk(output)) {
-        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.delete(file);
-        }
-      }
-    }
-    Process runner =
-        new ProcessBuilder(
-                node22.toString(),
-                "node_modules/@modelcontextprotocol/conformance/dist/index.js",
-                "server",
-                "--url",
-                "http://127.0.0.1:" + proxy.port() + "/mcp",
-                "--requirements",
-                revision,
-                "-o",
-                "results-" + revision)
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .start();
-    if (!runner.waitFor(RUN_SECONDS, TimeUnit.SECONDS)) {
-      runner.descendants().forEach(ProcessHandle::destroyForcibly);
-      runner.destroyForcibly();
-      throw new AssertionError(
-          "the conformance runner did not finish within " + RUN_SECONDS + " s; see " + log);
-    }
+    delete(dir.resolve("results-" + revision));
+    runner(log, "--requirements", revision, "-o", "results-" + revision);
     Map<String, int[]> scenarios = new LinkedHashMap<>();
     for (String line : Files.readAllLines(log)) {
       Matcher summary = SUMMARY.matcher(line.strip());
@@ -148,6 +121,66 @@ class McpHttpConformanceTest {
     }
     results.put(revision, scenarios);
     return scenarios;
+  }
+
+  /**
+   * Runs the runner's {@code server} command against the relay with {@code args}, into {@code log}.
+   */
+  private static void runner(Path log, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                node22.toString(),
+                "node_modules/@modelcontextprotocol/conformance/dist/index.js",
+                "server",
+                "--url",
+                "http://127.0.0.1:" + proxy.port() + "/mcp"));
+    command.addAll(List.of(args));
+    Process runner =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
+    if (!runner.waitFor(RUN_SECONDS, TimeUnit.SECONDS)) {
+      runner.descendants().forEach(ProcessHandle::destroyForcibly);
+      runner.destroyForcibly();
+      throw new AssertionError(
+          "the conformance runner did not finish within " + RUN_SECONDS + " s; see " + log);
+    }
+  }
+
+  private static void delete(Path folder) throws java.io.IOException {
+    if (Files.exists(folder)) {
+      try (var files = Files.walk(folder)) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code scenario}'s entries as the expected-failures list would name them, from the checks in
+   * {@code results}: none when it passed, the scenario when the list names it whole, else each
+   * failing check as {@code <scenario>:<check-id>}.
+   */
+  private static TreeSet<String> entries(
+      String scenario, Path results, String prefix, Map<String, String> expected) throws Exception {
+    TreeSet<String> failed = checksWith("FAILURE", results, prefix);
+    TreeSet<String> entries = new TreeSet<>();
+    if (failed.isEmpty()) {
+      return entries;
+    }
+    if (expected.containsKey(scenario)) {
+      entries.add(scenario);
+    } else {
+      for (String check : failed) {
+        entries.add(scenario + ":" + check);
+      }
+    }
+    return entries;
   }
 
   @AfterAll
@@ -174,6 +207,7 @@ class McpHttpConformanceTest {
     TreeSet<String> failing = new TreeSet<>();
     List<String> notScored = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
+    List<String> retried = new ArrayList<>();
     int passed = 0;
     for (Map.Entry<String, int[]> scenario : scenarios.entrySet()) {
       String name = scenario.getKey();
@@ -186,19 +220,36 @@ class McpHttpConformanceTest {
         if (!warned.isEmpty()) {
           warnings.add(name + warned);
         }
-      } else if (expected.containsKey(name)) {
-        failing.add(name);
       } else {
-        // Listed check by check (or not at all): each failing check is its own entry.
-        for (String check : checksWith("FAILURE", revision, name)) {
-          failing.add(name + ":" + check);
+        TreeSet<String> entries =
+            entries(name, dir.resolve("results-" + revision), "server-" + name, expected);
+        if (!expected.keySet().containsAll(entries)) {
+          // Failing unexpectedly: once more alone, for a check whose time budget (server-stateless
+          // gives some calls 500 ms) a loaded machine missed; a real regression fails again.
+          Path retry = dir.resolve("results-" + revision + "-again");
+          delete(retry);
+          runner(
+              dir.resolve("runner-" + revision + "-again-" + name + ".log"),
+              "--scenario",
+              name,
+              "--spec-version",
+              revision,
+              "-o",
+              retry.getFileName().toString());
+          entries = entries(name, retry, "server-" + name, expected);
+          retried.add(name + (entries.isEmpty() ? " (passes)" : " (fails " + entries + ")"));
+          if (entries.isEmpty()) {
+            passed++;
+          }
         }
+        failing.addAll(entries);
       }
     }
     System.out.printf(
         "MCP conformance %s: %d of %d required server scenarios pass (with warnings, the runner's"
-            + " word for a check it could not exercise: %s); not scored: %s%n",
-        revision, passed, required.size(), warnings, notScored);
+            + " word for a check it could not exercise: %s); failing unexpectedly, run again: %s;"
+            + " not scored: %s%n",
+        revision, passed, required.size(), warnings, retried, notScored);
 
     assertThat(failing)
         .as(
