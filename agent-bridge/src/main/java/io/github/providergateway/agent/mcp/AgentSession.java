@@ -811,8 +811,8 @@ final class AgentSession
   @Override
   public void streamUpdated(String session, String stream) {
     StreamResources resources = streams;
-    if (resources != null) {
-      resources.updated(stream);
+    if (resources != null && resources.updated(stream)) {
+      modernChanges.resourcesChanged(); // a new resource for the 2026-07-28 era's subscribers
     } // else: not attached yet, and nobody can have read or subscribed to it
   }
 }

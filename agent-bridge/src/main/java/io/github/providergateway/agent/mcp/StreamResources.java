@@ -44,9 +44,13 @@ final class StreamResources {
     return URI_PREFIX + stream;
   }
 
-  /** A push added an event to {@code stream} ({@code name@provider}). */
-  void updated(String stream) {
-    if (known.add(stream)) {
+  /**
+   * A push added an event to {@code stream} ({@code name@provider}); {@return whether it is the
+   * stream's first, which makes it a resource}
+   */
+  boolean updated(String stream) {
+    boolean first = known.add(stream);
+    if (first) {
       McpSchema.Resource resource =
           McpSchema.Resource.builder()
               .uri(uri(stream))
@@ -65,6 +69,7 @@ final class StreamResources {
         .notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri(stream)))
         .onErrorComplete()
         .subscribe();
+    return first;
   }
 
   /** The streams that have had an event, in name order. */

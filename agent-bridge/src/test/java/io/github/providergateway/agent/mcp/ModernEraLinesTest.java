@@ -186,9 +186,17 @@ class ModernEraLinesTest {
   }
 
   @Test
-  void aStreamThatHadAnEventIsAModernResourceReadAsItsEvents() throws Exception {
+  void aStreamThatHadAnEventIsAModernResourceReadAsItsEventsAndItsSubscribersHearTheListChanged()
+      throws Exception {
     CompletableFuture<String> session = new CompletableFuture<>();
     f.onSessionStarted(info -> session.complete(info.id()));
+    JsonNode ack =
+        ask(
+            "{\"jsonrpc\":\"2.0\",\"id\":\"r\",\"method\":\"subscriptions/listen\",\"params\":{"
+                + "\"notifications\":{\"resourcesListChanged\":true},"
+                + META
+                + "}}");
+    assertThat(ack.path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
     ask(modern(11, "resources/list", "")); // starts the window's session, as a tool list does
     var worker = f.bound("worker", session.get(WAIT.toSeconds(), TimeUnit.SECONDS));
     worker.send(
@@ -196,16 +204,15 @@ class ModernEraLinesTest {
             "ci", io.github.providergateway.protocol.PushLevel.SURFACE, "tests started"));
     f.settle();
 
-    JsonNode listed = null;
-    for (int id = 12; id < 12 + 50; id++) { // the stream reaches the window off the loop: bounded
-      listed = answerTo(id, modern(id, "resources/list", ""));
-      if (listed.at("/result/resources").size() > 0) {
-        break;
-      }
+    JsonNode change = next();
+    while (!change.path("method").asText().equals("notifications/resources/list_changed")) {
+      change = next(); // a push's log line comes first, or not: each read is bounded
     }
+    JsonNode listed = answerTo(12, modern(12, "resources/list", ""));
     JsonNode read =
-        answerTo(100, modern(100, "resources/read", "\"uri\":\"gateway://streams/ci@worker\","));
+        answerTo(13, modern(13, "resources/read", "\"uri\":\"gateway://streams/ci@worker\","));
 
+    assertThat(change.path("params").path("_meta").path(SUBSCRIPTION_ID).asText()).isEqualTo("r");
     assertThat(listed.at("/result/resources/0/uri").asText())
         .isEqualTo("gateway://streams/ci@worker");
     assertThat(read.at("/result/contents/0/text").asText()).contains("tests started");
