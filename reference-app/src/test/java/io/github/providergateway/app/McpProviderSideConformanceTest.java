@@ -37,8 +37,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * speaks to a server with the headers its config gives, and has no OAuth client: they are not run
  * and listed nowhere). Their failing scenarios, or checks as {@code <scenario>:<check-id>}, must be
  * exactly {@code expected-failures.json}'s {@code "client <revision>"} entries, as for the server
- * side ({@link McpHttpConformanceTest}). The runner's output: {@code
- * target/mcp-conformance/runner-client-<revision>.log} and {@code results-client-<revision>/}.
+ * side ({@link McpHttpConformanceTest}), a scenario failing unexpectedly being run once more first.
+ * The runner's output: {@code target/mcp-conformance/runner-client-<revision>.log} and {@code
+ * results-client-<revision>/}.
  */
 @Tag("process")
 class McpProviderSideConformanceTest {
@@ -110,26 +111,27 @@ class McpProviderSideConformanceTest {
     Map<String, String> expected = McpHttpConformanceTest.expectedFailures("client " + revision);
     TreeSet<String> failing = new TreeSet<>();
     List<String> passing = new ArrayList<>();
+    List<String> retried = new ArrayList<>();
     for (String scenario : scenarios) {
-      TreeSet<String> failed = McpHttpConformanceTest.checksWith("FAILURE", results, scenario);
-      TreeSet<String> passed = McpHttpConformanceTest.checksWith("SUCCESS", results, scenario);
-      assertThat(failed.size() + passed.size())
-          .as("scenario %s ran and recorded its checks; see %s", scenario, log)
-          .isPositive();
-      if (failed.isEmpty()) {
-        passing.add(scenario);
-      } else if (expected.containsKey(scenario)) {
-        failing.add(scenario);
-      } else {
-        for (String check : failed) {
-          failing.add(scenario + ":" + check);
-        }
+      TreeSet<String> entries = entries(scenario, results, log, expected);
+      if (!expected.keySet().containsAll(entries)) {
+        // Failing unexpectedly: once more, for a bound a loaded machine missed; a regression fails
+        // again.
+        Path again = dir.resolve("results-client-" + revision + "-again");
+        delete(again);
+        run(scenario, revision, again, log);
+        entries = entries(scenario, again, log, expected);
+        retried.add(scenario + (entries.isEmpty() ? " (passes)" : " (fails " + entries + ")"));
       }
+      if (entries.isEmpty()) {
+        passing.add(scenario);
+      }
+      failing.addAll(entries);
     }
     System.out.printf(
         "MCP conformance, the provider side as a client, %s: %d of %d client scenarios run pass %s"
-            + " (auth/* not run)%n",
-        revision, passing.size(), scenarios.size(), passing);
+            + " (auth/* not run); failing unexpectedly, run again: %s%n",
+        revision, passing.size(), scenarios.size(), passing, retried);
 
     assertThat(failing)
         .as(
@@ -138,6 +140,29 @@ class McpProviderSideConformanceTest {
                 + " must be fixed",
             revision, log, revision)
         .containsExactlyElementsOf(new TreeSet<>(expected.keySet()));
+  }
+
+  /**
+   * {@code scenario}'s entries as the expected-failures list would name them, from its checks in
+   * {@code results}: none when it passed, the scenario when the list names it whole, else each
+   * failing check as {@code <scenario>:<check-id>}.
+   */
+  private static TreeSet<String> entries(
+      String scenario, Path results, Path log, Map<String, String> expected) throws Exception {
+    TreeSet<String> failed = McpHttpConformanceTest.checksWith("FAILURE", results, scenario);
+    TreeSet<String> passed = McpHttpConformanceTest.checksWith("SUCCESS", results, scenario);
+    assertThat(failed.size() + passed.size())
+        .as("scenario %s ran and recorded its checks; see %s", scenario, log)
+        .isPositive();
+    TreeSet<String> entries = new TreeSet<>();
+    if (!failed.isEmpty() && expected.containsKey(scenario)) {
+      entries.add(scenario);
+    } else {
+      for (String check : failed) {
+        entries.add(scenario + ":" + check);
+      }
+    }
+    return entries;
   }
 
   /** Runs one client scenario; its output is appended to {@code log}. */
