@@ -51,16 +51,6 @@ class CodexCliGateTest extends AgentGateTests {
     assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
   }
 
-  /** The installed Codex. */
-  CodexCli codex() {
-    return codex;
-  }
-
-  /** The Codex home of this test. */
-  Path codexHome() {
-    return codexHome;
-  }
-
   @Override
   void install() throws Exception {
     codex = CodexCli.installed();
