@@ -619,6 +619,17 @@ final class AgentSession
   }
 
   @Override
+  public Mono<List<HostTool>> toolsForCall(String client, String name) {
+    return tools(client)
+        .flatMap(
+            tools ->
+                offered.offers(name)
+                    ? Mono.just(tools)
+                    : Mono.fromFuture(startingProviders())
+                        .then(Mono.fromCallable(offered::offeredTools)));
+  }
+
+  @Override
   public Mono<McpSchema.CallToolResult> call(
       String client, String name, Map<String, Object> arguments, ProgressListener progress) {
     startModern(client);

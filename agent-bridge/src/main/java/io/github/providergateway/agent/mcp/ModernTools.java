@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProgressListener;
+import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpAsyncResponse;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
@@ -36,6 +37,16 @@ final class ModernTools implements McpAsyncToolRepository {
     Mono<io.modelcontextprotocol.spec.McpSchema.CallToolResult> call(
         String client, String name, Map<String, Object> arguments, ProgressListener progress);
 
+    /**
+     * The tools offered when a call of {@code name} may look: as {@link #tools}, and when none is
+     * named so, after the session's providers still starting have bound (at most {@link
+     * AgentSession#CALL_SETTLE_WAIT}), as a legacy call waits.
+     */
+    Mono<List<HostTool>> toolsForCall(String client, String name);
+
+    /** Why a call of {@code name} cannot run, naming the tools there are; null when it can. */
+    String unknownTool(String name);
+
     /** Where a gate's question goes for a modern call: {@code input_required} rounds. */
     ModernAsks asks();
 
@@ -66,7 +77,7 @@ final class ModernTools implements McpAsyncToolRepository {
   @Override
   public Mono<McpAsyncTool> find(McpRequestContext context, String name) {
     return source
-        .tools(clientName(context))
+        .toolsForCall(clientName(context), name)
         .flatMap(
             tools -> {
               for (HostTool tool : tools) {
@@ -74,7 +85,7 @@ final class ModernTools implements McpAsyncToolRepository {
                   return Mono.just(McpAsyncTool.of(definition(tool), this::call));
                 }
               }
-              return Mono.empty();
+              return Mono.error(McpException.invalidParams(source.unknownTool(name)));
             });
   }
 
