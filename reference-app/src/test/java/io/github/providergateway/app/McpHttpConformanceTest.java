@@ -44,10 +44,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * mcp-conformance/expected-failures.json} lists for it, each with its reason: a scenario that
  * starts passing fails this test until its entry is removed (the list only shrinks), and one that
  * starts failing fails it too (once it has failed again alone: some of {@code server-stateless}'s
- * checks give a call 500 ms, which a loaded machine can miss). The runner's output goes to {@code
- * target/mcp-conformance/runner-<revision> .log} (not to the build's: its "Total: N passed, N
- * failed" line is about checks, not this build's tests); the counts per revision are printed to the
- * build's output and are docs/conformance.md's X-MCPHTTP-14.
+ * checks give a call 500 ms, which a loaded machine can miss). The runner's output goes to a log of
+ * its own per revision, {@code runner-<revision>.log} in {@code target/mcp-conformance} (not to the
+ * build's: its "Total: N passed, N failed" line is about checks, not this build's tests); the
+ * counts per revision are printed to the build's output and are docs/conformance.md's X-MCPHTTP-14
+ * and X-CONF-1.
  */
 @Tag("process")
 class McpHttpConformanceTest {
