@@ -336,6 +336,9 @@ final class AgentSession
 
   @Override
   public void initialized(McpServerSession session) {
+    if (session != null && mcpSession == null) {
+      mcpSession = session; // a window started by its discover, initialized after it
+    }
     if (!started.compareAndSet(false, true)) {
       return; // a client that says initialized twice still has one session
     }
@@ -601,6 +604,17 @@ final class AgentSession
   }
 
   // ---- the 2026-07-28 era's side (ModernTools.Source) ----
+
+  /**
+   * {@inheritDoc} The window's agent has asked what it speaks: the gateway session starts now, as
+   * {@code notifications/initialized} starts a legacy one, so that the agent's first hook call
+   * (which may come before its first list: Claude Code lists its servers' tools in the background)
+   * is decided in its session, its providers started there (decision 116).
+   */
+  @Override
+  public void discovered(String client) {
+    startModern(client);
+  }
 
   @Override
   public ModernAsks asks() {

@@ -111,12 +111,7 @@ final class McpHttpModern {
       JsonNode tree,
       HttpReply reply,
       Function<HttpReply, Optional<McpHttpSession>> open) {
-    String key =
-        client.name()
-            + '\u0000'
-            + (folder == null ? "" : folder.toString())
-            + '\u0000'
-            + (window == null ? "" : window);
+    String key = key(client, folder, window);
     McpHttpSession session = byClientAndProject.get(key);
     if (session == null || session.isClosed()) {
       Optional<McpHttpSession> opened = open.apply(reply);
@@ -129,6 +124,26 @@ final class McpHttpModern {
       byClientAndProject.put(key, kept);
     }
     session.modern(tree, replies(reply));
+  }
+
+  /**
+   * A window's legacy {@code initialize}: the session its {@code server/discover} probe opened for
+   * {@code client}, {@code folder} and {@code window}, if any, ends now, so that the window has one
+   * session, the legacy one (decision 116).
+   */
+  void supersede(ClientTokens.Client client, Path folder, String window) {
+    McpHttpSession probe = byClientAndProject.remove(key(client, folder, window));
+    if (probe != null) {
+      probe.close();
+    }
+  }
+
+  private static String key(ClientTokens.Client client, Path folder, String window) {
+    return client.name()
+        + '\u0000'
+        + (folder == null ? "" : folder.toString())
+        + '\u0000'
+        + (window == null ? "" : window);
   }
 
   /** An HTTP request's answers: one JSON body, or an event stream when progress comes first. */

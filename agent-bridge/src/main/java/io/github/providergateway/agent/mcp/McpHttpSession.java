@@ -476,7 +476,9 @@ final class McpHttpSession implements McpHttpSessions.Entry {
     ModernDoor door;
     synchronized (this) {
       lastActive = clock.instant();
-      used = true;
+      // A discover alone is a probe (a health check): the session then ends as a legacy one that
+      // only initialized does.
+      used |= !ModernEra.DISCOVER.equals(tree.path("method").asText());
       modernInFlight++;
       if (modern == null) {
         modern = new ModernDoor(agent, agent, settings.version());

@@ -51,6 +51,12 @@ final class ModernDoor {
 
   private final McpServer server;
 
+  /** The session the door serves: told of a discover. */
+  private final ModernTools.Source tools;
+
+  /** The request {@code _meta} key a modern client names itself under. */
+  static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+
   /**
    * The requests being served, by their id's JSON text: what a {@code notifications/cancelled}
    * stops. Bounded by the window's own bound on requests in flight.
@@ -81,6 +87,7 @@ final class ModernDoor {
    * @param version the server's version, as {@code initialize} reports it
    */
   ModernDoor(ModernTools.Source tools, ModernContext context, String version) {
+    this.tools = tools;
     this.server =
         McpServer.builder()
             .serverInfo(McpSchema.Implementation.builder(McpFrontDoor.SERVER_NAME, version).build())
@@ -117,6 +124,10 @@ final class ModernDoor {
       return;
     }
     if (message instanceof JsonRpc.JSONRPCRequest request) {
+      if (ModernEra.DISCOVER.equals(request.method())) {
+        JsonNode name = tree.path("params").path("_meta").path(CLIENT_INFO).path("name");
+        tools.discovered(name.isTextual() ? name.textValue() : null);
+      }
       String key = idKey(tree.get("id"));
       // What cancelling stops: the request's handling and, once it streams, its stream.
       Disposable.Composite running = Disposables.composite();

@@ -47,6 +47,9 @@ final class ModernTools implements McpAsyncToolRepository {
     /** Why a call of {@code name} cannot run, naming the tools there are; null when it can. */
     String unknownTool(String name);
 
+    /** A client asked {@code server/discover} (its name from {@code _meta}, or null). */
+    void discovered(String client);
+
     /** Where a gate's question goes for a modern call: {@code input_required} rounds. */
     ModernAsks asks();
 

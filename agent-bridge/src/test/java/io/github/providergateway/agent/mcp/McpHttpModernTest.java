@@ -38,7 +38,7 @@ class McpHttpModernTest {
   }
 
   @Test
-  void discoverNeedsNoSessionAndOpensNoGatewaySession() throws Exception {
+  void discoverNeedsNoSessionIdStartsTheClientsSessionAndAProbeAloneEndsSoon() throws Exception {
     HttpResponse<String> answer = live.post(null, request(1, "server/discover", ""));
 
     assertThat(answer.statusCode()).isEqualTo(200);
@@ -47,7 +47,13 @@ class McpHttpModernTest {
     assertThat(result.path("supportedVersions").toString()).isEqualTo("[\"2026-07-28\"]");
     assertThat(result.path("cacheScope").asText()).isEqualTo("private");
     assertThat(result.path("ttlMs").asLong()).isEqualTo(ModernDoor.DISCOVER_TTL_MS);
-    assertThat(live.started.poll(200, TimeUnit.MILLISECONDS)).isNull();
+    SessionInfo session = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(session).as("started, as initialize starts one").isNotNull();
+    assertThat(session.label()).isEqualTo("modern-http");
+
+    // A probe alone (a health check) ends as a legacy session that only initialized does.
+    live.f.clock.advance(Duration.ofSeconds(15));
+    assertThat(live.door.sessionCount()).isZero();
   }
 
   @Test
