@@ -3,7 +3,9 @@ package io.github.providergateway.agent.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.protocol.SessionInfo;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,6 +88,34 @@ class McpHttpModernTest {
     assertThat(error.path("id").asText()).isEqualTo("v");
     assertThat(error.path("error").path("code").asInt()).isEqualTo(-32022);
     assertThat(error.at("/error/data/supported").toString()).isEqualTo("[\"2026-07-28\"]");
+  }
+
+  /**
+   * An agent's token (as {@code gateway setup --mcp http} writes) that names no project keeps the
+   * legacy era: a modern session would learn no project, and the agent's hook calls would find no
+   * session of theirs; its discover is answered as before, so it initializes. Naming its project
+   * (the shell window names its folder), it is served.
+   */
+  @Test
+  void anAgentsTokenWithoutItsProjectIsServedTheLegacyEraOnly() throws Exception {
+    String agent = live.tokens.issue("setup-claude", ClientTokens.Kind.AGENT);
+    HttpRequest.Builder discover =
+        HttpRequest.newBuilder(live.url())
+            .timeout(Duration.ofSeconds(10))
+            .header("Authorization", "Bearer " + agent)
+            .header("Accept", LiveMcpHttp.ACCEPT_BOTH)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(request(1, "server/discover", "")));
+
+    HttpResponse<String> legacy = live.send(discover.build());
+    assertThat(legacy.statusCode()).isEqualTo(400);
+    assertThat(legacy.body()).contains("Mcp-Session-Id is required");
+
+    HttpResponse<String> named =
+        live.send(discover.header(McpHttpProject.HEADER, home.toString()).build());
+    assertThat(named.statusCode()).isEqualTo(200);
+    assertThat(Json.MAPPER.readTree(named.body()).at("/result/supportedVersions/0").asText())
+        .isEqualTo("2026-07-28");
   }
 
   @Test
