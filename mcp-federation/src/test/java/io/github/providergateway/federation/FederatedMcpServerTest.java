@@ -1,5 +1,9 @@
 package io.github.providergateway.federation;
 
+import static io.github.providergateway.federation.TestFiles.await;
+import static io.github.providergateway.federation.TestFiles.awaitTrue;
+import static io.github.providergateway.federation.TestFiles.lineWith;
+import static io.github.providergateway.federation.TestFiles.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +19,6 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
-import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
@@ -37,7 +40,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -54,7 +56,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FederatedMcpServerTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration WAIT = Duration.ofSeconds(30);
 
   @TempDir Path home;
   private final ManualClock clock = new ManualClock();
@@ -772,31 +773,5 @@ class FederatedMcpServerTest {
   private static String text(CallResult result) {
     assertThat(result.outcome()).isInstanceOf(ToolOutcome.Success.class);
     return ((ToolOutcome.Success) result.outcome()).data().asText();
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file) : "";
-    } catch (IOException e) {
-      return "";
-    }
-  }
-
-  private static JsonNode lineWith(String lines, String text) throws IOException {
-    for (String line : lines.split("\n")) {
-      if (line.contains(text)) {
-        return JSON.readTree(line);
-      }
-    }
-    throw new AssertionError("no line with " + text);
-  }
-
-  private static <T> T await(CompletableFuture<T> future) throws Exception {
-    return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  /** Waits for something a real process does, for at most {@link #WAIT}. */
-  private static void awaitTrue(String what, Await.Condition check) {
-    Await.until(WAIT, check, () -> what);
   }
 }

@@ -1,0 +1,258 @@
+package io.github.providergateway.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolResult;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.client.McpAsyncClient;
+import io.modelcontextprotocol.modern.client.McpClient;
+import io.modelcontextprotocol.modern.client.McpInputHandlerMissingException;
+import io.modelcontextprotocol.modern.client.SubscriptionEvent;
+import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpStatusException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * An MCP server of the 2026-07-28 era, through the MCP Java SDK's modern client ({@code
+ * io.modelcontextprotocol.modern}), kept behind the gateway's own terms (decision 115): the probe
+ * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome, the tool list's
+ * changes. Each request carries the era's {@code _meta} (protocol version, client info, client
+ * capabilities); the SDK adds them. Thread-safe, as the SDK's client is.
+ */
+final class ModernServer implements EraClient {
+
+  /** The revision this client speaks. */
+  static final String MODERN = "2026-07-28";
+
+  /** 2026-07-28's "missing required client capability". */
+  static final int MISSING_CLIENT_CAPABILITY = -32021;
+
+  /**
+   * What {@code server/discover} said about the server's eras.
+   *
+   * @param modern whether it serves 2026-07-28
+   * @param answered how it answered, for the log: its versions, or its error
+   * @param refusedVersions whether it answered and named versions, none of them ours (a {@code
+   *     -32022} without 2026-07-28, or a discover result without it): if {@code initialize} is
+   *     refused too, it supports neither era
+   */
+  record Probe(boolean modern, String answered, boolean refusedVersions) {}
+
+  /** How a call ended when the server asked for input the gateway cannot get (decision 115). */
+  static final class InputRequired extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputRequired(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private final McpAsyncClient client;
+  private final McpServerConfig config;
+
+  ModernServer(
+      McpServerConfig config,
+      McpClientTransport transport,
+      McpJsonMapper mapper,
+      Duration probeTimeout) {
+    this.config = config;
+    this.client =
+        McpClient.async(transport)
+            .clientInfo(
+                new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
+            .jsonMapper(mapper)
+            // One round may wait as long as the gateway's own per-tool timeout allows: those end
+            // calls, by disposing them (which cancels them on the server).
+            .roundTimeout(Duration.ofHours(24))
+            .build();
+    this.probeTimeout = probeTimeout;
+  }
+
+  private final Duration probeTimeout;
+
+  /**
+   * Sends {@code server/discover}. A result listing 2026-07-28 chooses that era; anything else — a
+   * {@code -32601}, another error, an HTTP 400 or 404, no answer within the probe's time — leaves
+   * the server to {@code initialize} (the 2025 era), exactly as before the probe.
+   *
+   * @return never fails
+   */
+  Mono<Probe> probe() {
+    return client
+        .discover()
+        .timeout(probeTimeout)
+        .map(
+            discovered -> {
+              List<String> versions =
+                  discovered.supportedVersions() == null
+                      ? List.of()
+                      : discovered.supportedVersions();
+              boolean modern = versions.contains(MODERN);
+              return new Probe(modern, "server/discover: " + versions, !modern);
+            })
+        .onErrorResume(failure -> Mono.just(notModern(failure)));
+  }
+
+  private static Probe notModern(Throwable failure) {
+    if (failure instanceof McpException refused) {
+      var error = refused.error();
+      int code = error == null ? 0 : error.code();
+      return new Probe(
+          false,
+          "server/discover answered " + code + " " + refused.getMessage(),
+          code == McpSchema.ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION);
+    }
+    if (failure instanceof McpHttpStatusException status) {
+      return new Probe(false, "server/discover answered HTTP " + status.statusCode(), false);
+    }
+    if (failure instanceof java.util.concurrent.TimeoutException) {
+      return new Probe(false, "server/discover was not answered", false);
+    }
+    return new Probe(false, "server/discover failed: " + failure, false);
+  }
+
+  @Override
+  public CompletableFuture<List<ToolDefinition>> tools(List<String> skipped) {
+    return client
+        .listTools()
+        .skipCache()
+        .list()
+        .toFuture()
+        .thenApply(
+            listed ->
+                McpResults.definitions(
+                    listed.tools().stream().map(ModernServer::listed).toList(),
+                    config.toolPrefix(),
+                    skipped));
+  }
+
+  /**
+   * {@inheritDoc} Disposing the handle disposes the SDK's exchange, which cancels the call on the
+   * server: {@code notifications/cancelled} over stdio, the response stream closed over HTTP.
+   */
+  @Override
+  public Disposable call(
+      String tool,
+      JsonNode args,
+      String token,
+      String callId,
+      Consumer<String> progress,
+      Consumer<ToolResult> done) {
+    return client
+        .tool(tool)
+        .arguments(McpResults.arguments(args))
+        .progress(
+            params -> {
+              progress.accept(
+                  params.message() != null
+                      ? params.message()
+                      : McpResults.progressText(params.progress(), params.total()));
+              return Mono.empty();
+            })
+        .call()
+        .subscribe(
+            result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
+            failure ->
+                done.accept(
+                    McpResults.failure(
+                        callId,
+                        config,
+                        named(tool, failure) instanceof InputRequired asked
+                            ? asked.getMessage()
+                            : Failures.rootMessage(failure))));
+  }
+
+  @Override
+  public void cancelled(String token, String reason) {
+    // Disposing the call's exchange told the server.
+  }
+
+  @Override
+  public void ended(String token) {
+    // Nothing is kept per call outside its exchange.
+  }
+
+  @Override
+  public void close() {
+    // Stateless: no session to end; a stdio server's process is stopped by its owner.
+  }
+
+  /**
+   * {@code input_required} with a request no handler here can answer, or a server's {@code -32021}
+   * for the capability it would need: the gateway has no way to put an upstream server's form,
+   * sampling or roots request to the person yet, and declares none of those capabilities, so the
+   * call fails by name rather than waiting (decision 115). A state-only {@code input_required} (no
+   * input requests) is retried by the SDK with the {@code requestState} unchanged.
+   */
+  private static Throwable named(String tool, Throwable failure) {
+    if (failure instanceof McpException refused
+        && refused.error() != null
+        && refused.error().code() == MISSING_CLIENT_CAPABILITY) {
+      // The server needs input the gateway did not declare it can get (elicitation, sampling,
+      // roots): it may not send input_required for it, so it says so with -32021.
+      return new InputRequired(
+          "input_required: the MCP server needs input before running '"
+              + tool
+              + "' that the gateway did not declare it can get ("
+              + refused.getMessage()
+              + "), and the gateway has no way to ask the person for it",
+          refused);
+    }
+    if (failure instanceof McpInputHandlerMissingException missing) {
+      return new InputRequired(
+          "input_required: the MCP server asked for input before running '"
+              + tool
+              + "' ("
+              + missing.getMessage()
+              + "), and the gateway has no way to ask the person for it",
+          missing);
+    }
+    return failure;
+  }
+
+  /**
+   * Listens for changes of the server's tool list ({@code subscriptions/listen} with {@code
+   * toolsListChanged}).
+   *
+   * @param acknowledged told when the server acknowledged the subscription
+   * @param changed told of each change
+   * @param ended told once when the stream ended, either way (the server closed it, or failed)
+   * @return disposing it closes the stream
+   */
+  Disposable listen(Runnable acknowledged, Runnable changed, Consumer<Throwable> ended) {
+    return client
+        .listen()
+        .toolsChanged()
+        .events()
+        .subscribe(
+            event -> {
+              if (event instanceof SubscriptionEvent.ToolsListChanged) {
+                changed.run();
+              } else if (event instanceof SubscriptionEvent.Subscribed) {
+                acknowledged.run();
+              }
+            },
+            ended,
+            () -> ended.accept(null));
+  }
+
+  /**
+   * A 2026-07-28 tool, its input schema as the server wrote it ({@code $schema}, {@code $ref} and
+   * {@code $defs} included): the gateway's argument check reads JSON Schema 2020-12, MCP's dialect,
+   * and resolves references inside it.
+   */
+  private static McpResults.Listed listed(McpSchema.Tool tool) {
+    return new McpResults.Listed(
+        tool.name(),
+        tool.description() != null ? tool.description() : tool.title(),
+        tool.inputSchema() == null || tool.inputSchema().isEmpty() ? null : tool.inputSchema(),
+        McpResults.hints(tool.annotations()));
+  }
+}
