@@ -574,6 +574,9 @@ class FederatedMcpServerTest {
               .withToolPrefix("remote_"));
 
       assertThat(toolNames()).contains("remote_get-sum", "remote_echo");
+      assertThat(read(home.resolve("remote.log")))
+          .as("a 2025 server's answer to the probe (decision 115): initialize as before")
+          .contains("initializing it, the 2025 era (server/discover answered -32000 Bad Request");
       assertThat(
               ((ToolOutcome.Success) call("remote_get-sum", "{\"a\":4,\"b\":5}").outcome())
                   .data()

@@ -254,6 +254,26 @@ class ModernProviderTest {
     assertThat(lines(stdin)).noneMatch(line -> line.path("method").asText().equals("initialize"));
   }
 
+  // ---- a 2025-only server: the probe's -32601, then initialize as before ----
+
+  @Test
+  void aLegacyOnlyServerAnswersTheProbeMethodNotFoundAndIsInitializedOnTheSameProcess()
+      throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    FederatedMcpServer server =
+        federate(
+            McpServerConfig.stdio(
+                "everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+
+    assertThat(server.era()).isEqualTo(McpBridge.Era.LEGACY);
+    List<String> methods =
+        lines(stdin).stream().map(line -> line.path("method").asText()).limit(2).toList();
+    assertThat(methods).containsExactly("server/discover", "initialize");
+    assertThat(read(home.resolve("everything.log")))
+        .contains("initializing it, the 2025 era (server/discover answered -32601");
+    assertThat(text(call("get-sum", "{\"a\":1,\"b\":2}"))).contains("3");
+  }
+
   // ---- the MCP Java SDK's modern server ----
 
   @Test
