@@ -9,9 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.spi.CloseReason;
-import io.github.providergateway.gateway.spi.ProviderConnection;
-import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
@@ -20,9 +17,6 @@ import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
-import io.github.providergateway.protocol.GateCheck;
-import io.github.providergateway.protocol.GateResult;
-import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
@@ -705,39 +699,6 @@ class FederatedMcpServerTest {
     assertThat(
             ((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString())
         .contains(server.answer());
-  }
-
-  /**
-   * A gate provider that denies the calls whose arguments {@code denies} picks, with one reason.
-   */
-  private static final class ArgsGate implements ProviderConnection {
-    private final java.util.function.Predicate<JsonNode> denies;
-    private final String reason;
-    volatile ProviderLink link;
-
-    ArgsGate(java.util.function.Predicate<JsonNode> denies, String reason) {
-      this.denies = denies;
-      this.reason = reason;
-    }
-
-    @Override
-    public boolean send(GatewayMessage message) {
-      if (message instanceof GateCheck check) {
-        link.receive(
-            denies.test(check.args())
-                ? GateResult.deny(check.gateId(), check.callId(), reason)
-                : GateResult.allow(check.gateId(), check.callId()));
-      }
-      return true;
-    }
-
-    @Override
-    public void close(CloseReason reason) {}
-
-    @Override
-    public String describe() {
-      return "args-gate";
-    }
   }
 
   @Test

@@ -11,10 +11,16 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.TrustLevel;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -109,6 +115,37 @@ class ModernProviderTest {
       }
     }
     assertThat(read(home.resolve("ts.log"))).contains("serving it in the 2026-07-28 era");
+  }
+
+  @Test
+  void aModernServersToolsHaveProjectTrustAndAGateSeesTheirArgumentsAsAnyProvidersTools()
+      throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(
+        McpServerConfig.stdio(
+            "ts", McpServers.teeingStdin(McpServers.modernServer("stdio", "reject"), stdin)));
+    ArgsGate gate =
+        new ArgsGate(args -> args.path("text").asText().contains("secret"), "no secrets");
+    gate.link = gateway.transports().acceptLocal(gate, session);
+    gate.link.receive(
+        Hello.builder("text-guard")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(HookRule.gate(new HookMatch("echo", null, null, null), "texts")), null))
+            .build());
+
+    ToolOutcome denied = call("echo", "{\"text\":\"the secret\"}").outcome();
+
+    assertThat(denied).isEqualTo(new ToolOutcome.Denied("no secrets"));
+    assertThat(text(call("echo", "{\"text\":\"plain\"}"))).isEqualTo("plain");
+    assertThat(read(stdin)).doesNotContain("the secret");
+    ProviderInfo ts =
+        await(gateway.providers()).stream()
+            .filter(provider -> provider.name().equals("ts"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(ts.trust()).isEqualTo(TrustLevel.PROJECT);
   }
 
   @Test
