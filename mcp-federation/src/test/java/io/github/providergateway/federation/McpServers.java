@@ -55,9 +55,15 @@ final class McpServers {
     return List.of("node", installed().resolve("listen-ender.mjs").toString());
   }
 
-  /** The command that runs our {@code refuser.mjs}, which refuses both eras and stays running. */
-  static List<String> refuser() throws IOException, InterruptedException {
-    return List.of("node", installed().resolve("refuser.mjs").toString());
+  /**
+   * The command that runs our {@code refuser.mjs}, which refuses both eras and stays running: over
+   * stdio, or with {@code "http", <port file>} over HTTP.
+   */
+  static List<String> refuser(String... args) throws IOException, InterruptedException {
+    List<String> command =
+        new java.util.ArrayList<>(List.of("node", installed().resolve("refuser.mjs").toString()));
+    command.addAll(List.of(args));
+    return command;
   }
 
   /**

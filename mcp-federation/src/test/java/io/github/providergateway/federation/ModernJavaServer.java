@@ -23,8 +23,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A 2026-07-28-only MCP server on the MCP Java SDK 2.2.0's modern server ({@code
- * io.modelcontextprotocol.modern.server}) over stdio, for {@link ModernProviderTest}: run in a JVM
- * of its own with the test class path. Tools: {@code add} (two integers, with progress), {@code
+ * io.modelcontextprotocol.modern.server}), for {@link ModernProviderTest}: over stdio in a JVM of
+ * its own with the test class path ({@link #main}), or over HTTP in the test's JVM ({@link #server}
+ * behind the SDK's servlet in Jetty). Tools: {@code add} (two integers, with progress), {@code
  * hold} (waits until cancelled, at most a minute), {@code grow} (adds {@code grown} and says so to
  * {@code subscriptions/listen}), {@code again} ({@code input_required} with state only, then the
  * result), {@code ask} ({@code input_required} with a form; it requires form elicitation).
@@ -37,6 +38,12 @@ public final class ModernJavaServer {
     PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
     System.setOut(System.err); // whatever logs, logs to stderr: stdout is the protocol's
     McpJsonMapper json = McpJsonDefaults.getMapper();
+    new StdioMcpTransport(server(json), json, System.in, protocol).start().block();
+    System.exit(0); // stdin ended: the gateway stopped it
+  }
+
+  /** {@return the server, with its tools, for any transport} */
+  static McpServer server(McpJsonMapper json) {
     McpChangeFeed changes = new McpChangeFeed();
     Map<String, McpSyncTool> tools = new ConcurrentHashMap<>();
     tools.put(
@@ -153,16 +160,12 @@ public final class ModernJavaServer {
             return tools.get(name);
           }
         };
-    McpServer server =
-        McpServer.builder()
-            .serverInfo(
-                new McpSchema.Implementation("modern-java", null, "1.0.0", null, null, null))
-            .jsonMapper(json)
-            .feature(ToolsFeature.ofSync(repository))
-            .subscriptions(changes)
-            .build();
-    new StdioMcpTransport(server, json, System.in, protocol).start().block();
-    System.exit(0); // stdin ended: the gateway stopped it
+    return McpServer.builder()
+        .serverInfo(new McpSchema.Implementation("modern-java", null, "1.0.0", null, null, null))
+        .jsonMapper(json)
+        .feature(ToolsFeature.ofSync(repository))
+        .subscriptions(changes)
+        .build();
   }
 
   private static McpSchema.CallToolResult text(String text) {

@@ -323,13 +323,7 @@ class ModernProviderTest {
     assertThat(server.era()).isEqualTo(McpBridge.Era.MODERN);
     assertThat(toolNames()).containsExactlyInAnyOrder("add", "again", "ask", "grow", "hold");
 
-    List<String> progress = new CopyOnWriteArrayList<>();
-    CallResult sum =
-        await(
-            gateway.callTool(
-                session, "add", JSON.readTree("{\"a\":20,\"b\":22}"), null, progress::add));
-    assertThat(text(sum)).isEqualTo("42");
-    assertThat(progress).containsExactly("adding");
+    addsWithProgress();
 
     CompletableFuture<CallResult> held =
         gateway.callTool(session, "hold", JSON.readTree("{}"), Duration.ofSeconds(5));
@@ -362,6 +356,42 @@ class ModernProviderTest {
     assertThat(again.get(1).path("params").path("requestState").asText()).isNotEmpty();
   }
 
+  @Test
+  void theJavaSdksModernServerInThisJvmOverHttpIsServedInItsEra() throws Exception {
+    var json = io.modelcontextprotocol.json.McpJsonDefaults.getMapper();
+    var servlet =
+        io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport.builder(
+                ModernJavaServer.server(json))
+            .jsonMapper(json)
+            .build();
+    org.eclipse.jetty.server.Server jetty = new org.eclipse.jetty.server.Server();
+    var connector = new org.eclipse.jetty.server.ServerConnector(jetty);
+    connector.setHost("127.0.0.1");
+    connector.setPort(0);
+    jetty.addConnector(connector);
+    var context = new org.eclipse.jetty.ee10.servlet.ServletContextHandler();
+    context.setContextPath("/");
+    var holder = new org.eclipse.jetty.ee10.servlet.ServletHolder(servlet);
+    holder.setAsyncSupported(true); // the SDK streams progress over the response
+    context.addServlet(holder, "/mcp");
+    jetty.setHandler(context);
+    jetty.start();
+    try {
+      URI url = URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/mcp");
+      FederatedMcpServer remote = federate(McpServerConfig.http("jvm", url));
+
+      assertThat(remote.era()).isEqualTo(McpBridge.Era.MODERN);
+      addsWithProgress();
+      call("grow", "{}");
+      awaitTrue("grown is in the session", () -> toolNames().contains("grown"));
+      assertThat(((ToolOutcome.Failure) call("ask", "{}").outcome()).error())
+          .contains("input_required");
+      assertThat(text(call("again", "{}"))).startsWith("retried with ");
+    } finally {
+      jetty.stop();
+    }
+  }
+
   // ---- a server that refuses both eras: failed by name, never restarted ----
 
   @Test
@@ -391,7 +421,46 @@ class ModernProviderTest {
     assertThat(read(starts).lines()).hasSize(1);
   }
 
+  @Test
+  void anHttpServerThatRefusesBothErasFailsByNameAndIsNeverAskedAgain() throws Exception {
+    Path portFile = home.resolve("port");
+    Path requests = home.resolve("requests");
+    ProcessBuilder builder =
+        new ProcessBuilder(McpServers.refuser("http", portFile.toString()))
+            .redirectErrorStream(true)
+            .redirectOutput(home.resolve("refuser.out").toFile());
+    builder.environment().put("STARTS", requests.toString());
+    Process server = builder.start();
+    processes.add(server);
+    server.getOutputStream().close();
+    awaitTrue("the server listens", () -> !read(portFile).isEmpty());
+    URI url = URI.create("http://127.0.0.1:" + read(portFile).trim() + "/mcp");
+
+    FederatedMcpServer refuser = start(McpServerConfig.http("remote", url));
+
+    awaitTrue("it failed", () -> refuser.status().state() == FederatedMcpServer.State.FAILED);
+    assertThat(refuser.status().restarts()).isZero();
+    assertThat(refuser.status().lastProblem())
+        .contains("supports neither MCP era")
+        .contains("server/discover answered -32022");
+    clock.advance(Duration.ofMinutes(5));
+    await(gateway.sessions());
+    assertThat(read(requests).lines().filter(line -> line.startsWith("POST")))
+        .containsExactly("POST server/discover", "POST initialize");
+  }
+
   // ---- helpers ----
+
+  /** The Java SDK server's {@code add}: its answer, and its progress as the call's. */
+  private void addsWithProgress() throws Exception {
+    List<String> progress = new CopyOnWriteArrayList<>();
+    CallResult sum =
+        await(
+            gateway.callTool(
+                session, "add", JSON.readTree("{\"a\":20,\"b\":22}"), null, progress::add));
+    assertThat(text(sum)).isEqualTo("42");
+    assertThat(progress).containsExactly("adding");
+  }
 
   private CallResult call(String tool, String args) throws Exception {
     return await(gateway.callTool(session, tool, JSON.readTree(args), null));
