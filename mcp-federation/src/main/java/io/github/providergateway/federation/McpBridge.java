@@ -113,6 +113,7 @@ final class McpBridge {
   private final Ended ended;
   private final ToolsRelister relister = new ToolsRelister(this::listAgain);
   private final StdioServerProcess process;
+  private final Scheduler scheduler;
 
   /** The 2025 era's client: {@code initialize} if the probe does not choose the modern era. */
   private final LegacyServer legacy;
@@ -154,6 +155,7 @@ final class McpBridge {
     this.gateway = gateway;
     this.log = log;
     this.ended = ended;
+    this.scheduler = scheduler;
     io.modelcontextprotocol.modern.client.transport.McpClientTransport modernTransport;
     if (config.isStdio()) {
       process = new StdioServerProcess(config, MAPPER, log, this::serverGone);
@@ -169,7 +171,7 @@ final class McpBridge {
               .build();
     }
     legacy = new LegacyServer(config, MAPPER, process, relister::changed, this::serverGone);
-    modern = new ModernServer(config, modernTransport, MAPPER, PROBE_TIMEOUT);
+    modern = new ModernServer(config, modernTransport, MAPPER);
     listen = new ListenStream(modern, scheduler, log, relister::changed);
   }
 
@@ -191,7 +193,7 @@ final class McpBridge {
                 modernStdio.start(); // the process, its lines to the probe
               }
             })
-        .thenCompose(none -> modern.probe().toFuture())
+        .thenCompose(none -> modern.probe(scheduler, PROBE_TIMEOUT))
         .thenCompose(this::served)
         .thenAccept(this::initialized)
         .whenComplete(
@@ -214,7 +216,7 @@ final class McpBridge {
    * server/discover} is served in it; any other is initialized as before the probe (decision 115).
    */
   private CompletableFuture<List<ToolDefinition>> served(ModernServer.Probe probe) {
-    probeHeard = probe.answered().endsWith("was not answered") ? null : probe.answered();
+    probeHeard = probe.heard() ? probe.answered() : null;
     List<String> skipped = new ArrayList<>();
     CompletableFuture<List<ToolDefinition>> listed;
     if (probe.modern()) {
@@ -262,7 +264,7 @@ final class McpBridge {
     if (over.compareAndSet(false, true)) {
       String why =
           "it supports neither MCP era the gateway speaks (2026-07-28 and 2025-11-25): "
-              + (probeHeard == null ? "server/discover was not answered" : probeHeard)
+              + (probeHeard == null ? "server/discover had no answer" : probeHeard)
               + "; initialize answered: "
               + answer;
       listen.close();

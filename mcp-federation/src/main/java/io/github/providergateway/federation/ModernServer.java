@@ -1,6 +1,7 @@
 package io.github.providergateway.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -38,12 +39,10 @@ final class ModernServer implements EraClient {
    * What {@code server/discover} said about the server's eras.
    *
    * @param modern whether it serves 2026-07-28
-   * @param answered how it answered, for the log: its versions, or its error
-   * @param refusedVersions whether it answered and named versions, none of them ours (a {@code
-   *     -32022} without 2026-07-28, or a discover result without it): if {@code initialize} is
-   *     refused too, it supports neither era
+   * @param answered how it answered, for the log: its versions, its error, or that it did not
+   * @param heard whether it answered at all (a result, a JSON-RPC error, an HTTP status)
    */
-  record Probe(boolean modern, String answered, boolean refusedVersions) {}
+  record Probe(boolean modern, String answered, boolean heard) {}
 
   /** How a call ended when the server asked for input the gateway cannot get (decision 115). */
   static final class InputRequired extends RuntimeException {
@@ -57,11 +56,7 @@ final class ModernServer implements EraClient {
   private final McpAsyncClient client;
   private final McpServerConfig config;
 
-  ModernServer(
-      McpServerConfig config,
-      McpClientTransport transport,
-      McpJsonMapper mapper,
-      Duration probeTimeout) {
+  ModernServer(McpServerConfig config, McpClientTransport transport, McpJsonMapper mapper) {
     this.config = config;
     this.client =
         McpClient.async(transport)
@@ -72,50 +67,60 @@ final class ModernServer implements EraClient {
             // calls, by disposing them (which cancels them on the server).
             .roundTimeout(Duration.ofHours(24))
             .build();
-    this.probeTimeout = probeTimeout;
   }
-
-  private final Duration probeTimeout;
 
   /**
    * Sends {@code server/discover}. A result listing 2026-07-28 chooses that era; anything else — a
-   * {@code -32601}, another error, an HTTP 400 or 404, no answer within the probe's time — leaves
-   * the server to {@code initialize} (the 2025 era), exactly as before the probe.
+   * {@code -32601}, another error, an HTTP 400 or 404, no answer within {@code timeout} on the
+   * gateway's scheduler (the request is then cancelled) — leaves the server to {@code initialize}
+   * (the 2025 era), exactly as before the probe.
    *
    * @return never fails
    */
-  Mono<Probe> probe() {
-    return client
-        .discover()
-        .timeout(probeTimeout)
-        .map(
-            discovered -> {
-              List<String> versions =
-                  discovered.supportedVersions() == null
-                      ? List.of()
-                      : discovered.supportedVersions();
-              boolean modern = versions.contains(MODERN);
-              return new Probe(modern, "server/discover: " + versions, !modern);
-            })
-        .onErrorResume(failure -> Mono.just(notModern(failure)));
+  CompletableFuture<Probe> probe(Scheduler scheduler, Duration timeout) {
+    CompletableFuture<Probe> probed = new CompletableFuture<>();
+    Disposable asking =
+        client
+            .discover()
+            .map(
+                discovered -> {
+                  List<String> versions =
+                      discovered.supportedVersions() == null
+                          ? List.of()
+                          : discovered.supportedVersions();
+                  return new Probe(versions.contains(MODERN), "server/discover: " + versions, true);
+                })
+            .onErrorResume(failure -> Mono.just(notModern(failure)))
+            .subscribe(probed::complete);
+    Scheduler.Cancellable timer =
+        scheduler.schedule(
+            timeout,
+            () -> {
+              if (probed.complete(
+                  new Probe(
+                      false,
+                      "server/discover was not answered in " + timeout.toSeconds() + " s",
+                      false))) {
+                asking.dispose();
+              }
+            });
+    probed.whenComplete((probe, never) -> timer.cancel());
+    return probed;
   }
 
   private static Probe notModern(Throwable failure) {
     if (failure instanceof McpException refused) {
-      var error = refused.error();
-      int code = error == null ? 0 : error.code();
       return new Probe(
           false,
-          "server/discover answered " + code + " " + refused.getMessage(),
-          code == McpSchema.ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION);
+          "server/discover answered "
+              + (refused.error() == null ? "" : refused.error().code() + " ")
+              + refused.getMessage(),
+          true);
     }
     if (failure instanceof McpHttpStatusException status) {
-      return new Probe(false, "server/discover answered HTTP " + status.statusCode(), false);
+      return new Probe(false, "server/discover answered HTTP " + status.statusCode(), true);
     }
-    if (failure instanceof java.util.concurrent.TimeoutException) {
-      return new Probe(false, "server/discover was not answered", false);
-    }
-    return new Probe(false, "server/discover failed: " + failure, false);
+    return new Probe(false, "server/discover failed: " + Failures.rootMessage(failure), false);
   }
 
   @Override

@@ -50,6 +50,11 @@ final class McpServers {
     return command;
   }
 
+  /** The command that runs our {@code discover-ignorer.mjs}, silent to {@code server/discover}. */
+  static List<String> discoverIgnorer() throws IOException, InterruptedException {
+    return List.of("node", installed().resolve("discover-ignorer.mjs").toString());
+  }
+
   /** The command that runs our {@code listen-ender.mjs}, whose listen streams end at once. */
   static List<String> listenEnder() throws IOException, InterruptedException {
     return List.of("node", installed().resolve("listen-ender.mjs").toString());
@@ -124,6 +129,7 @@ final class McpServers {
       copyChanged("modern-server.mjs", target);
       copyChanged("refuser.mjs", target);
       copyChanged("listen-ender.mjs", target);
+      copyChanged("discover-ignorer.mjs", target);
       if (changed
           || !Files.exists(
               target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))

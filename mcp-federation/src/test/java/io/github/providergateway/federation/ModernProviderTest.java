@@ -149,6 +149,24 @@ class ModernProviderTest {
   }
 
   @Test
+  void aModernServerThatCrashesIsRestartedWithTheBackoffAndServedInItsEraAgain() throws Exception {
+    FederatedMcpServer server =
+        federate(McpServerConfig.stdio("ts", McpServers.modernServer("stdio", "reject")));
+    Process first = server.process();
+
+    first.toHandle().destroyForcibly(); // kill -9: a crash, unlike a refusal
+
+    awaitTrue("it restarts", () -> server.status().state() == FederatedMcpServer.State.RESTARTING);
+    assertThat(server.status().restarts()).isEqualTo(1);
+    assertThat(read(home.resolve("ts.log"))).contains("restarting in 1000 ms");
+    clock.advance(Duration.ofSeconds(1));
+    await(server.started());
+    assertThat(server.era()).isEqualTo(McpBridge.Era.MODERN);
+    assertThat(server.process().pid()).isNotEqualTo(first.pid());
+    assertThat(text(call("echo", "{\"text\":\"back\"}"))).isEqualTo("back");
+  }
+
+  @Test
   void aJsonSchema202012InputSchemaWithRefAndDefsIsEnforcedBeforeTheServerSeesTheCall()
       throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
@@ -309,6 +327,32 @@ class ModernProviderTest {
     assertThat(read(home.resolve("everything.log")))
         .contains("initializing it, the 2025 era (server/discover answered -32601");
     assertThat(text(call("get-sum", "{\"a\":1,\"b\":2}"))).contains("3");
+  }
+
+  @Test
+  void aServerSilentToTheProbeIsInitializedAfterTenSecondsOnTheGatewaysClockAndTheProbeCancelled()
+      throws Exception {
+    Path requests = home.resolve("requests");
+    FederatedMcpServer server =
+        start(
+            McpServerConfig.stdio("quiet", McpServers.discoverIgnorer())
+                .withEnv(Map.of("REQUESTS", requests.toString())));
+    awaitTrue("the probe was sent", () -> read(requests).contains("server/discover"));
+    await(gateway.sessions());
+
+    clock.advance(Duration.ofMillis(9_999));
+    assertThat(read(requests)).doesNotContain("initialize");
+    assertThat(server.status().state()).isEqualTo(FederatedMcpServer.State.STARTING);
+    clock.advance(Duration.ofMillis(1));
+    await(server.started());
+
+    assertThat(server.era()).isEqualTo(McpBridge.Era.LEGACY);
+    assertThat(text(call("echo", "{}"))).isEqualTo("echoed");
+    JsonNode discover = lineWith(requests, "server/discover");
+    assertThat(lineWith(requests, "notifications/cancelled").path("params").path("requestId"))
+        .isEqualTo(discover.path("id"));
+    assertThat(read(home.resolve("quiet.log")))
+        .contains("initializing it, the 2025 era (server/discover was not answered in 10 s)");
   }
 
   // ---- the MCP Java SDK's modern server ----
