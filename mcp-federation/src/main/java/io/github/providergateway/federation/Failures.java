@@ -11,17 +11,23 @@ final class Failures {
    * named the machinery, not the problem: issue 34); else the root cause's message.
    */
   static String whyNotStarted(McpServerConfig config, Throwable failure) {
-    if (!config.isStdio()) {
-      for (Throwable cause = failure;
-          cause != null;
-          cause = cause.getCause() == cause ? null : cause.getCause()) {
-        if (cause instanceof java.net.ConnectException
-            || cause instanceof java.nio.channels.ClosedChannelException) {
-          return "nothing answers at " + config.url() + " (is the server running?)";
-        }
-      }
+    if (!config.isStdio() && nothingAnswers(failure)) {
+      return "nothing answers at " + config.url() + " (is the server running?)";
     }
     return rootMessage(failure);
+  }
+
+  /** Whether {@code failure} came of a connection refused, or closed before an answer. */
+  static boolean nothingAnswers(Throwable failure) {
+    for (Throwable cause = failure;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof java.net.ConnectException
+          || cause instanceof java.nio.channels.ClosedChannelException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@return the message of the innermost cause, else its class} */

@@ -13,7 +13,7 @@ import reactor.core.Disposable;
  * 2 s, 4 s … up to 30 s on the gateway's scheduler, never in a tight loop, and {@code changed} is
  * told once when the server acknowledges it again, since a change may have fallen in the gap; a
  * change resets the delay. A server that answers the request with a JSON-RPC error is not asked
- * again. Thread-safe.
+ * again; an HTTP server where nothing answers any more is gone, and told so. Thread-safe.
  */
 final class ListenStream {
 
@@ -25,6 +25,7 @@ final class ListenStream {
   private final Scheduler scheduler;
   private final ProcessLog log;
   private final Runnable changed;
+  private final java.util.function.Consumer<String> unreachable;
 
   /** The open stream, or the timer that opens it again; null before. Guarded by this. */
   private Disposable open;
@@ -35,11 +36,23 @@ final class ListenStream {
   /** Whether it was closed for good. Guarded by this. */
   private boolean closed;
 
-  ListenStream(ModernServer server, Scheduler scheduler, ProcessLog log, Runnable changed) {
+  /**
+   * @param changed told of each change of the tool list, and once when a stream opened again is
+   *     acknowledged
+   * @param unreachable told when opening the stream finds nothing at an HTTP server's address: the
+   *     server is gone, as a stdio server whose process exits (its supervisor restarts it)
+   */
+  ListenStream(
+      ModernServer server,
+      Scheduler scheduler,
+      ProcessLog log,
+      Runnable changed,
+      java.util.function.Consumer<String> unreachable) {
     this.server = server;
     this.scheduler = scheduler;
     this.log = log;
     this.changed = changed;
+    this.unreachable = unreachable;
   }
 
   /** Opens the stream (again). */
@@ -80,6 +93,10 @@ final class ListenStream {
           "it does not take subscriptions/listen ("
               + refused.getMessage()
               + "): its tool list is not followed");
+      return;
+    }
+    if (Failures.nothingAnswers(why)) {
+      unreachable.accept("the MCP server stopped answering (" + Failures.rootMessage(why) + ")");
       return;
     }
     Duration delay;

@@ -171,8 +171,8 @@ final class McpBridge {
               .build();
     }
     legacy = new LegacyServer(config, MAPPER, process, relister::changed, this::serverGone);
-    modern = new ModernServer(config, modernTransport, MAPPER);
-    listen = new ListenStream(modern, scheduler, log, relister::changed);
+    modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone);
+    listen = new ListenStream(modern, scheduler, log, relister::changed, this::serverGone);
   }
 
   /**

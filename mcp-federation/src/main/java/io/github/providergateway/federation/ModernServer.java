@@ -55,9 +55,19 @@ final class ModernServer implements EraClient {
 
   private final McpAsyncClient client;
   private final McpServerConfig config;
+  private final Consumer<String> unreachable;
 
-  ModernServer(McpServerConfig config, McpClientTransport transport, McpJsonMapper mapper) {
+  /**
+   * @param unreachable told when a call finds nothing at an HTTP server's address: the server is
+   *     gone (a stdio server's end is its process's)
+   */
+  ModernServer(
+      McpServerConfig config,
+      McpClientTransport transport,
+      McpJsonMapper mapper,
+      Consumer<String> unreachable) {
     this.config = config;
+    this.unreachable = unreachable;
     this.client =
         McpClient.async(transport)
             .clientInfo(
@@ -164,14 +174,20 @@ final class ModernServer implements EraClient {
         .call()
         .subscribe(
             result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
-            failure ->
-                done.accept(
-                    McpResults.failure(
-                        callId,
-                        config,
-                        named(tool, failure) instanceof InputRequired asked
-                            ? asked.getMessage()
-                            : Failures.rootMessage(failure))));
+            failure -> {
+              if (!config.isStdio() && Failures.nothingAnswers(failure)) {
+                // First: its calls end DISCONNECTED as the connection closes, not with this error.
+                unreachable.accept(
+                    "the MCP server stopped answering (" + Failures.rootMessage(failure) + ")");
+              }
+              done.accept(
+                  McpResults.failure(
+                      callId,
+                      config,
+                      named(tool, failure) instanceof InputRequired asked
+                          ? asked.getMessage()
+                          : Failures.rootMessage(failure)));
+            });
   }
 
   @Override

@@ -402,26 +402,9 @@ class ModernProviderTest {
 
   @Test
   void theJavaSdksModernServerInThisJvmOverHttpIsServedInItsEra() throws Exception {
-    var json = io.modelcontextprotocol.json.McpJsonDefaults.getMapper();
-    var servlet =
-        io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport.builder(
-                ModernJavaServer.server(json))
-            .jsonMapper(json)
-            .build();
-    org.eclipse.jetty.server.Server jetty = new org.eclipse.jetty.server.Server();
-    var connector = new org.eclipse.jetty.server.ServerConnector(jetty);
-    connector.setHost("127.0.0.1");
-    connector.setPort(0);
-    jetty.addConnector(connector);
-    var context = new org.eclipse.jetty.ee10.servlet.ServletContextHandler();
-    context.setContextPath("/");
-    var holder = new org.eclipse.jetty.ee10.servlet.ServletHolder(servlet);
-    holder.setAsyncSupported(true); // the SDK streams progress over the response
-    context.addServlet(holder, "/mcp");
-    jetty.setHandler(context);
-    jetty.start();
+    org.eclipse.jetty.server.Server jetty = javaSdkServerOverHttp();
     try {
-      URI url = URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/mcp");
+      URI url = mcpUrl(jetty);
       FederatedMcpServer remote = federate(McpServerConfig.http("jvm", url));
 
       assertThat(remote.era()).isEqualTo(McpBridge.Era.MODERN);
@@ -434,6 +417,26 @@ class ModernProviderTest {
     } finally {
       jetty.stop();
     }
+  }
+
+  @Test
+  void aModernHttpServerThatStopsAnsweringLeavesTheSessionItsCallsDisconnectedAndIsRestarted()
+      throws Exception {
+    org.eclipse.jetty.server.Server jetty = javaSdkServerOverHttp();
+    FederatedMcpServer remote;
+    try {
+      remote = federate(McpServerConfig.http("jvm", mcpUrl(jetty)));
+      assertThat(toolNames()).contains("add");
+    } finally {
+      jetty.stop();
+    }
+
+    ToolOutcome.Failure lost = (ToolOutcome.Failure) call("add", "{\"a\":1,\"b\":2}").outcome();
+
+    assertThat(lost.code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    awaitTrue("its tools left the session", () -> !toolNames().contains("add"));
+    assertThat(remote.status().state()).isEqualTo(FederatedMcpServer.State.RESTARTING);
+    assertThat(remote.status().lastProblem()).contains("the MCP server stopped answering");
   }
 
   // ---- a server that refuses both eras: failed by name, never restarted ----
@@ -494,6 +497,36 @@ class ModernProviderTest {
   }
 
   // ---- helpers ----
+
+  private static URI mcpUrl(org.eclipse.jetty.server.Server jetty) {
+    int port = ((org.eclipse.jetty.server.ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+    return URI.create("http://127.0.0.1:" + port + "/mcp");
+  }
+
+  /**
+   * The MCP Java SDK's modern server in this JVM: its servlet in Jetty, on a free loopback port.
+   */
+  private static org.eclipse.jetty.server.Server javaSdkServerOverHttp() throws Exception {
+    var json = io.modelcontextprotocol.json.McpJsonDefaults.getMapper();
+    var servlet =
+        io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport.builder(
+                ModernJavaServer.server(json))
+            .jsonMapper(json)
+            .build();
+    org.eclipse.jetty.server.Server jetty = new org.eclipse.jetty.server.Server();
+    var connector = new org.eclipse.jetty.server.ServerConnector(jetty);
+    connector.setHost("127.0.0.1");
+    connector.setPort(0);
+    jetty.addConnector(connector);
+    var context = new org.eclipse.jetty.ee10.servlet.ServletContextHandler();
+    context.setContextPath("/");
+    var holder = new org.eclipse.jetty.ee10.servlet.ServletHolder(servlet);
+    holder.setAsyncSupported(true); // the SDK streams progress over the response
+    context.addServlet(holder, "/mcp");
+    jetty.setHandler(context);
+    jetty.start();
+    return jetty;
+  }
 
   /** The Java SDK server's {@code add}: its answer, and its progress as the call's. */
   private void addsWithProgress() throws Exception {
