@@ -240,7 +240,8 @@ final class McpBridge {
   private void noteSkipped(List<String> skipped) {
     if (!skipped.isEmpty()) {
       log.note(
-          "tools left out, their names are not in the gateway's grammar [A-Za-z0-9_.-]{1,128}: "
+          "tools left out (a name outside the gateway's grammar [A-Za-z0-9_.-]{1,128}, or an"
+              + " invalid x-mcp-header): "
               + skipped);
     }
   }

@@ -7,6 +7,7 @@ import io.github.providergateway.protocol.ToolResult;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.ToolParamHeaderAnnotations;
 import io.modelcontextprotocol.modern.client.McpAsyncClient;
 import io.modelcontextprotocol.modern.client.McpClient;
 import io.modelcontextprotocol.modern.client.McpInputHandlerMissingException;
@@ -143,7 +144,10 @@ final class ModernServer implements EraClient {
         .thenApply(
             listed ->
                 McpResults.definitions(
-                    listed.tools().stream().map(ModernServer::listed).toList(),
+                    listed.tools().stream()
+                        .filter(tool -> validHeaders(tool, skipped))
+                        .map(ModernServer::listed)
+                        .toList(),
                     config.toolPrefix(),
                     skipped));
   }
@@ -262,6 +266,27 @@ final class ModernServer implements EraClient {
             },
             ended,
             () -> ended.accept(null));
+  }
+
+  /**
+   * Whether {@code tool}'s {@code x-mcp-header} annotations (SEP-2243: arguments mirrored into HTTP
+   * headers) are valid; a client must leave a tool with an invalid one out, and keep the others.
+   */
+  private static boolean validHeaders(McpSchema.Tool tool, List<String> skipped) {
+    ToolParamHeaderAnnotations headers = ToolParamHeaderAnnotations.parse(tool);
+    if (headers.isValid()) {
+      return true;
+    }
+    skipped.add(
+        tool.name()
+            + " (invalid "
+            + ToolParamHeaderAnnotations.KEYWORD
+            + ": "
+            + headers.invalid().stream()
+                .map(invalid -> invalid.path() + " " + invalid.problems())
+                .toList()
+            + ")");
+    return false;
   }
 
   /**
