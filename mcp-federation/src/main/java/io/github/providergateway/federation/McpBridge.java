@@ -187,12 +187,17 @@ final class McpBridge {
     for (String sessionId : sessions) {
       joins.add(join(sessionId));
     }
-    CompletableFuture.runAsync(
-            () -> {
-              if (modernStdio != null) {
-                modernStdio.start(); // the process, its lines to the probe
-              }
-            })
+    CompletableFuture<Void> begun = CompletableFuture.completedFuture(null);
+    if (modernStdio != null) {
+      try {
+        // The process, its lines to the probe: started here, on the caller's thread, as before the
+        // probe, so that servers asked for one after another start in that order.
+        modernStdio.start();
+      } catch (IllegalStateException notStarted) {
+        begun = CompletableFuture.failedFuture(notStarted);
+      }
+    }
+    begun
         .thenCompose(none -> modern.probe(scheduler, PROBE_TIMEOUT))
         .thenCompose(this::served)
         .thenAccept(this::initialized)
