@@ -282,6 +282,69 @@ class McpBridgeTest {
   }
 
   /**
+   * Issue 81: Claude Code, once {@code server/discover} is served, speaks only 2026-07-28 and never
+   * sends {@code initialize}, so the window has no session stream to notice a crash by. Its watch
+   * (a subscription of its own to nothing) does: the gateway killed, the window starts it again
+   * through the launcher as the stream would, POSTs the agent's subscription again (the new gateway
+   * acknowledges it under the agent's id), and the agent's next request is served there.
+   */
+  @Test
+  void aModernOnlyWindowStartsACrashedGatewayAgainAndKeepsTheAgentsSubscription() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path launcher = StandInLauncher.withMcpBridge(dir);
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    HomeSettings.NONE.withPort(FreePorts.pick()).write(home);
+    detached(launcher, home, "detached.out");
+    toClose.add(
+        () ->
+            homeGatewayPid(home)
+                .flatMap(ProcessHandle::of)
+                .ifPresent(ProcessHandle::destroyForcibly));
+    Await.until(
+        GuardedHome.WAIT, // a JVM's start on a machine under load
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
+        () -> "the home's gateway runs");
+    Bridge bridge = bridge(home, dir, launcher);
+    bridge.send(
+        modern(
+            "\"sub\"", "subscriptions/listen", "\"notifications\":{\"toolsListChanged\":true},"));
+    acknowledged(bridge, GuardedHome.WAIT);
+    bridge.send(modern("2", "tools/list", ""));
+    assertThat(bridge.answer(2).at("/result/resultType").asText()).isEqualTo("complete");
+
+    long crashed = crash(home);
+    acknowledged(bridge, GuardedHome.WAIT); // a JVM's start, after the window's wait, under load
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+    bridge.send(modern("3", "tools/list", ""));
+    JsonNode again = bridge.answer(3);
+    assertThat(again.at("/result/resultType").asText()).as(again.toString()).isEqualTo("complete");
+    assertThat(endedSaying(bridge))
+        .contains("is not running (its socket refuses); starting it again");
+  }
+
+  /** A 2026-07-28 request: {@code id} as JSON, {@code params} before the {@code _meta}. */
+  private static String modern(String id, String method, String params) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":{"
+        + params
+        + WindowContract.MODERN_META
+        + "}}";
+  }
+
+  /** The agent's subscription {@code sub} is acknowledged (again), within {@code wait}. */
+  private static void acknowledged(Bridge bridge, Duration wait) throws InterruptedException {
+    JsonNode ack =
+        bridge.next(
+            m -> "notifications/subscriptions/acknowledged".equals(m.path("method").asText()),
+            wait);
+    assertThat(ack.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asText())
+        .isEqualTo("sub");
+  }
+
+  /**
    * Issue 62: after a crash the kernel gives the gateway's pid to the next process it starts, and a
    * {@code sleep} of the same user under the recorded pid left every window waiting for a gateway
    * that never came. Since decision 79 the window reads no pid file: a crash is the socket left

@@ -98,10 +98,12 @@ abstract class WindowContract {
   }
 
   /**
-   * Both eras of MCP on one window (issue 81, decision 112): a {@code server/discover} probe before
-   * {@code initialize} is served with the 2026-07-28 revision and starts nothing; the window opens
-   * at the {@code initialize} after it as before; a 2026-07-28 request after it is served in the
-   * window's session, with the revision's {@code resultType}.
+   * Both eras of MCP on one window (issue 81, decisions 112 and 116): a {@code server/discover}
+   * probe before {@code initialize} is served with the 2026-07-28 revision (and starts the window's
+   * session, as a modern agent's window needs; over the shell window a probe's own session, which
+   * ends after the handshake-only timeout); the window opens at the {@code initialize} after it as
+   * before; a 2026-07-28 request after it is served in the window's one session, with the
+   * revision's {@code resultType}.
    */
   @Test
   void aDiscoverProbeIsServedInTheModernEraAndTheWindowStillOpensAtInitialize() throws Exception {

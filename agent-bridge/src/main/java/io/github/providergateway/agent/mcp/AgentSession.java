@@ -152,6 +152,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
   /** The tools offered to the agent. */
   private final OfferedTools offered;
 
+  /** What the modern era's {@code subscriptions/listen} streams are told: the tools changed. */
+  private final ModernChanges modernChanges = new ModernChanges();
+
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -172,6 +175,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
+
+  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  private final ModernAsks modernAsks;
 
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
@@ -198,9 +204,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
     this.ownCwd = ownCwd;
     this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
-    this.transport = new TappedTransport(carrier, this);
+    this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
-    this.offered = new OfferedTools(transport, this::call);
+    this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
+    this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
   }
 
   TappedTransport transport() {
@@ -328,6 +335,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   @Override
   public void initialized(McpServerSession session) {
+    if (session != null && mcpSession == null) {
+      mcpSession = session; // a window started by its discover, initialized after it
+    }
     if (!started.compareAndSet(false, true)) {
       return; // a client that says initialized twice still has one session
     }
@@ -434,6 +444,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   /** Tells the agent that its tool, prompt and resource lists changed, so that it asks again. */
   private void listsChanged() {
+    modernChanges.toolsChanged();
     McpAsyncServer attached = server;
     if (attached == null) {
       return;
@@ -593,10 +604,42 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   // ---- the 2026-07-28 era's side (ModernTools.Source) ----
 
+  /**
+   * {@inheritDoc} The window's agent has asked what it speaks: the gateway session starts now, as
+   * {@code notifications/initialized} starts a legacy one, so that the agent's first hook call
+   * (which may come before its first list: Claude Code lists its servers' tools in the background)
+   * is decided in its session, its providers started there (decision 116).
+   */
+  @Override
+  public void discovered(String client) {
+    startModern(client);
+  }
+
+  @Override
+  public ModernAsks asks() {
+    return modernAsks;
+  }
+
+  @Override
+  public io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes() {
+    return modernChanges.publisher();
+  }
+
   @Override
   public Mono<List<HostTool>> tools(String client) {
     startModern(client);
     return Mono.fromFuture(toolsReady()).then(Mono.fromCallable(offered::offeredTools));
+  }
+
+  @Override
+  public Mono<List<HostTool>> toolsForCall(String client, String name) {
+    return tools(client)
+        .flatMap(
+            tools ->
+                offered.offers(name)
+                    ? Mono.just(tools)
+                    : Mono.fromFuture(startingProviders())
+                        .then(Mono.fromCallable(offered::offeredTools)));
   }
 
   @Override
@@ -734,11 +777,16 @@ final class AgentSession implements SessionHost, SessionTap.Listener, ModernTool
 
   /**
    * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
-   * declared form elicitation in {@code initialize}; else null, and the gateway asks elsewhere.
+   * declared form elicitation in {@code initialize}, or a 2026-07-28 call waits that declared it
+   * ({@link ModernAsks}: the question is its {@code input_required}); else null, and the gateway
+   * asks elsewhere.
    */
   @Override
   public AskChannel askChannel() {
-    return elicitation.available() ? elicitation : null;
+    if (elicitation.available()) {
+      return elicitation;
+    }
+    return modernAsks.available() ? modernAsks : null;
   }
 
   /** Whether its client may answer its own questions (issue 75): {@link McpClientCheck}. */

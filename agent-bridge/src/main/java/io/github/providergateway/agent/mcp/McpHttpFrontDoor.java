@@ -249,6 +249,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         return;
       }
       Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
+      McpHttpWindows.id(request).ifPresent(window -> modern.supersede(client, folder, window));
       Optional<McpHttpSession> opened = open(client, folder, request, reply);
       opened.ifPresent(
           session -> {

@@ -16,6 +16,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 
 /**
@@ -101,12 +103,7 @@ final class McpHttpModern {
       JsonNode tree,
       HttpReply reply,
       Function<HttpReply, Optional<McpHttpSession>> open) {
-    String key =
-        client.name()
-            + '\u0000'
-            + (folder == null ? "" : folder.toString())
-            + '\u0000'
-            + (window == null ? "" : window);
+    String key = key(client, folder, window);
     McpHttpSession session = byClientAndProject.get(key);
     if (session == null || session.isClosed()) {
       Optional<McpHttpSession> opened = open.apply(reply);
@@ -119,6 +116,26 @@ final class McpHttpModern {
       byClientAndProject.put(key, kept);
     }
     session.modern(tree, replies(reply));
+  }
+
+  /**
+   * A window's legacy {@code initialize}: the session its {@code server/discover} probe opened for
+   * {@code client}, {@code folder} and {@code window}, if any, ends now, so that the window has one
+   * session, the legacy one (decision 116).
+   */
+  void supersede(ClientTokens.Client client, Path folder, String window) {
+    McpHttpSession probe = byClientAndProject.remove(key(client, folder, window));
+    if (probe != null) {
+      probe.close();
+    }
+  }
+
+  private static String key(ClientTokens.Client client, Path folder, String window) {
+    return client.name()
+        + '\u0000'
+        + (folder == null ? "" : folder.toString())
+        + '\u0000'
+        + (window == null ? "" : window);
   }
 
   /** An HTTP request's answers: one JSON body, or an event stream when progress comes first. */
@@ -136,16 +153,30 @@ final class McpHttpModern {
       }
 
       @Override
-      public void stream(Flux<JsonRpc.JSONRPCMessage> messages) {
+      public Disposable stream(Flux<JsonRpc.JSONRPCMessage> messages) {
         Optional<ServerSentEvents> opened = reply.openEvents(Map.of());
         if (opened.isEmpty()) {
-          return; // the connection is gone
+          return Disposables.disposed(); // the connection is gone
         }
         ServerSentEvents events = opened.get();
-        messages.subscribe(
-            message -> events.send(null, null, new String(bytes(message), UTF8)),
-            failure -> events.close(),
-            events::close);
+        // Cancelled (a notifications/cancelled, the session's end), the stream ends: its client
+        // is not left holding a connection that will carry nothing more.
+        Disposable subscribed =
+            messages
+                .doOnCancel(events::close)
+                .subscribe(
+                    message -> events.send(null, null, new String(bytes(message), UTF8)),
+                    failure -> events.close(),
+                    events::close);
+        // A client that closes the stream cancels the request (a call, a subscription), as MCP
+        // has it for 2026-07-28 over HTTP.
+        events.onClose(subscribed::dispose);
+        return subscribed;
+      }
+
+      @Override
+      public void accepted() {
+        reply.send(202, null, Map.of(), new byte[0]);
       }
 
       @Override

@@ -437,6 +437,13 @@ final class McpHttpSession implements McpHttpSessions.Entry {
     }
     after.forEach(Runnable::run);
     server.close();
+    ModernDoor door;
+    synchronized (this) {
+      door = modern;
+    }
+    if (door != null) {
+      door.close(); // its subscriptions end with their results
+    }
     agent.closed(); // ends the gateway session (idempotent: closing the server may have done it)
     owner.ended(this);
     endActions.forEach(Runnable::run);
@@ -469,7 +476,9 @@ final class McpHttpSession implements McpHttpSessions.Entry {
     ModernDoor door;
     synchronized (this) {
       lastActive = clock.instant();
-      used = true;
+      // A discover alone is a probe (a health check): the session then ends as a legacy one that
+      // only initialized does.
+      used |= !ModernEra.DISCOVER.equals(tree.path("method").asText());
       modernInFlight++;
       if (modern == null) {
         modern = new ModernDoor(agent, settings.version());
@@ -496,10 +505,16 @@ final class McpHttpSession implements McpHttpSessions.Entry {
       }
 
       @Override
-      public void stream(
+      public reactor.core.Disposable stream(
           reactor.core.publisher.Flux<io.modelcontextprotocol.modern.JsonRpc.JSONRPCMessage>
               messages) {
-        replies.stream(messages.doFinally(signal -> done.run()));
+        return replies.stream(messages.doFinally(signal -> done.run()));
+      }
+
+      @Override
+      public void accepted() {
+        done.run();
+        replies.accepted();
       }
 
       @Override

@@ -11,6 +11,10 @@ import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 
 /**
@@ -44,13 +48,31 @@ final class ModernDoor {
 
   private final McpServer server;
 
+  /** The session the door serves: told of a discover. */
+  private final ModernTools.Source tools;
+
+  /** The request {@code _meta} key a modern client names itself under. */
+  static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+
+  /**
+   * The requests being served, by their id's JSON text: what a {@code notifications/cancelled}
+   * stops. Bounded by the window's own bound on requests in flight.
+   */
+  private final Map<String, Disposable> inFlight = new ConcurrentHashMap<>();
+
   /** Where one request's answer goes: a window's lines, or an HTTP request's reply. */
   interface Replies {
     /** The request's one answer, a result or an error. */
     void send(JsonRpc.JSONRPCMessage answer);
 
-    /** The request's notifications (its progress) and then its answer, as they come. */
-    void stream(Flux<JsonRpc.JSONRPCMessage> messages);
+    /**
+     * The request's notifications (its progress, a subscription's changes) and then its answer, as
+     * they come; {@return the subscription to them}, disposed when the request is cancelled.
+     */
+    Disposable stream(Flux<JsonRpc.JSONRPCMessage> messages);
+
+    /** A notification, taken: it has no answer (over HTTP, a 202 with no body). */
+    void accepted();
 
     /** A message that could not be served at all: JSON-RPC's {@code code} and why. */
     void refuse(JsonNode id, int code, String text);
@@ -61,6 +83,7 @@ final class ModernDoor {
    * @param version the server's version, as {@code initialize} reports it
    */
   ModernDoor(ModernTools.Source tools, String version) {
+    this.tools = tools;
     this.server =
         McpServer.builder()
             .serverInfo(McpSchema.Implementation.builder(McpFrontDoor.SERVER_NAME, version).build())
@@ -77,6 +100,7 @@ final class ModernDoor {
                     .jsonMapper(Json.MCP)
                     .build())
             .feature(ToolsFeature.ofAsync(new ModernTools(tools)))
+            .subscriptions(tools.changes())
             .build();
   }
 
@@ -94,21 +118,45 @@ final class ModernDoor {
       return;
     }
     if (message instanceof JsonRpc.JSONRPCRequest request) {
-      server
-          .handle(McpTransportContext.EMPTY, request)
-          .subscribe(
-              response -> {
-                if (response instanceof McpTransportResponse.Result result) {
-                  replies.send(result.response());
-                } else if (response instanceof McpTransportResponse.Error error) {
-                  replies.send(error.response());
-                } else if (response instanceof McpTransportResponse.Streaming streaming) {
-                  replies.stream(streaming.messages());
-                }
-              },
-              failure ->
-                  replies.refuse(tree.get("id"), INTERNAL_ERROR, "Internal error: " + failure));
+      if (ModernEra.DISCOVER.equals(request.method())) {
+        JsonNode name = tree.path("params").path("_meta").path(CLIENT_INFO).path("name");
+        tools.discovered(name.isTextual() ? name.textValue() : null);
+      }
+      String key = idKey(tree.get("id"));
+      // What cancelling stops: the request's handling and, once it streams, its stream.
+      Disposable.Composite running = Disposables.composite();
+      inFlight.put(key, running);
+      running.add(
+          server
+              .handle(McpTransportContext.EMPTY, request)
+              .subscribe(
+                  response -> {
+                    if (response instanceof McpTransportResponse.Streaming streaming) {
+                      // A subscription or a call with progress: in flight until its stream ends.
+                      running.add(
+                          replies.stream(
+                              streaming
+                                  .messages()
+                                  .doFinally(signal -> inFlight.remove(key, running))));
+                      return;
+                    }
+                    inFlight.remove(key, running);
+                    if (response instanceof McpTransportResponse.Result result) {
+                      replies.send(result.response());
+                    } else if (response instanceof McpTransportResponse.Error error) {
+                      replies.send(error.response());
+                    }
+                  },
+                  failure -> {
+                    inFlight.remove(key, running);
+                    replies.refuse(tree.get("id"), INTERNAL_ERROR, "Internal error: " + failure);
+                  }));
     } else if (message instanceof JsonRpc.JSONRPCNotification notification) {
+      replies.accepted();
+      if (CANCELLED.equals(notification.method())) {
+        cancel(tree);
+        return;
+      }
       server
           .handleNotification(McpTransportContext.EMPTY, notification)
           .subscribe(
@@ -121,6 +169,42 @@ final class ModernDoor {
     }
   }
 
+  /**
+   * The agent has gone (its input ended, its HTTP session closed): every subscription ends with its
+   * result, as a server that stops listening ends it, and nothing holds the window open.
+   */
+  void close() {
+    server.closeGracefully();
+  }
+
+  /** A request id as a key: its JSON text (a string's quotes kept), or "" for none. */
+  private static String idKey(JsonNode id) {
+    return id == null ? "" : id.toString();
+  }
+
+  /** The notification a client cancels a request (a call, a subscription) with. */
+  static final String CANCELLED = "notifications/cancelled";
+
+  /**
+   * Whether {@code tree} cancels a request this door is serving: a {@code notifications/cancelled}
+   * naming one in flight (a client need not mark its cancellation with the modern {@code _meta}).
+   */
+  boolean cancels(JsonNode tree) {
+    return CANCELLED.equals(tree.path("method").asText())
+        && inFlight.containsKey(idKey(tree.path("params").get("requestId")));
+  }
+
+  /**
+   * Cancels the request {@code tree}'s {@code requestId} names, if it is in flight: its stream
+   * stops (a subscription sends nothing more) and it gets no answer, as MCP has it.
+   */
+  private void cancel(JsonNode tree) {
+    Disposable running = inFlight.remove(idKey(tree.path("params").get("requestId")));
+    if (running != null) {
+      running.dispose();
+    }
+  }
+
   /** A window's answers: each message a line among the legacy session's. */
   static Replies lines(JsonRpcLineGuard lines) {
     return new Replies() {
@@ -130,8 +214,13 @@ final class ModernDoor {
       }
 
       @Override
-      public void stream(Flux<JsonRpc.JSONRPCMessage> messages) {
-        messages.subscribe(this::write);
+      public Disposable stream(Flux<JsonRpc.JSONRPCMessage> messages) {
+        return messages.subscribe(this::write);
+      }
+
+      @Override
+      public void accepted() {
+        // a line answers nothing
       }
 
       @Override

@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProgressListener;
+import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpAsyncResponse;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
@@ -18,7 +19,8 @@ import reactor.core.publisher.Mono;
  * The session's tools as the 2026-07-28 era lists and calls them: the same tools, names and call
  * path as the legacy session's ({@link OfferedTools}, {@link AgentSession#call}), each result
  * carried over field for field. A list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope:
- * "private"}): providers come and go, and this slice has no {@code subscriptions/listen} yet.
+ * "private"}): providers come and go, and a client hears of it through {@code subscriptions/listen}
+ * ({@link ModernChanges}).
  */
 final class ModernTools implements McpAsyncToolRepository {
 
@@ -34,6 +36,25 @@ final class ModernTools implements McpAsyncToolRepository {
     /** Runs {@code name} as a legacy {@code tools/call} runs it; the legacy result. */
     Mono<io.modelcontextprotocol.spec.McpSchema.CallToolResult> call(
         String client, String name, Map<String, Object> arguments, ProgressListener progress);
+
+    /**
+     * The tools offered when a call of {@code name} may look: as {@link #tools}, and when none is
+     * named so, after the session's providers still starting have bound (at most {@link
+     * AgentSession#CALL_SETTLE_WAIT}), as a legacy call waits.
+     */
+    Mono<List<HostTool>> toolsForCall(String client, String name);
+
+    /** Why a call of {@code name} cannot run, naming the tools there are; null when it can. */
+    String unknownTool(String name);
+
+    /** A client asked {@code server/discover} (its name from {@code _meta}, or null). */
+    void discovered(String client);
+
+    /** Where a gate's question goes for a modern call: {@code input_required} rounds. */
+    ModernAsks asks();
+
+    /** What the session's {@code subscriptions/listen} streams are told. */
+    io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes();
   }
 
   private final Source source;
@@ -59,7 +80,7 @@ final class ModernTools implements McpAsyncToolRepository {
   @Override
   public Mono<McpAsyncTool> find(McpRequestContext context, String name) {
     return source
-        .tools(clientName(context))
+        .toolsForCall(clientName(context), name)
         .flatMap(
             tools -> {
               for (HostTool tool : tools) {
@@ -67,7 +88,7 @@ final class ModernTools implements McpAsyncToolRepository {
                   return Mono.just(McpAsyncTool.of(definition(tool), this::call));
                 }
               }
-              return Mono.empty();
+              return Mono.error(McpException.invalidParams(source.unknownTool(name)));
             });
   }
 
@@ -75,9 +96,7 @@ final class ModernTools implements McpAsyncToolRepository {
       McpRequestContext context, McpSchema.CallToolRequest request) {
     Object token = context.progressToken();
     if (token == null) {
-      return source
-          .call(clientName(context), request.name(), arguments(request), ProgressListener.NONE)
-          .map(result -> McpAsyncResponse.result(modern(result)));
+      return outcome(context, request, ProgressListener.NONE).map(McpAsyncResponse::result);
     }
     return Mono.just(
         McpAsyncResponse.streaming(
@@ -89,10 +108,30 @@ final class ModernTools implements McpAsyncToolRepository {
                           .progress(count.incrementAndGet(), null, message)
                           .onErrorComplete()
                           .subscribe();
-              return source
-                  .call(clientName(context), request.name(), arguments(request), progress)
-                  .map(ModernTools::modern);
+              return outcome(context, request, progress);
             }));
+  }
+
+  /**
+   * What the call answers: its result, or, when a gate asks the person first and the client can be
+   * asked, an {@code input_required} naming the question ({@link ModernAsks}); a call brought back
+   * with its {@code requestState} carries the person's answer and waits on.
+   */
+  private Mono<McpSchema.CallToolOutcome> outcome(
+      McpRequestContext context, McpSchema.CallToolRequest request, ProgressListener progress) {
+    com.fasterxml.jackson.databind.JsonNode args = Json.tree(arguments(request));
+    if (request.requestState() != null) {
+      return source
+          .asks()
+          .resume(request.requestState(), request.name(), args, request.inputResponses());
+    }
+    Mono<McpSchema.CallToolOutcome> result =
+        source
+            .call(clientName(context), request.name(), arguments(request), progress)
+            .map(ModernTools::modern);
+    McpSchema.ClientCapabilities declared = context.clientCapabilities();
+    boolean canAsk = declared != null && declared.elicitation() != null;
+    return source.asks().start(request.name(), args, canAsk, result);
   }
 
   private static Map<String, Object> arguments(McpSchema.CallToolRequest request) {

@@ -71,7 +71,7 @@ final class StdioTransport implements McpServerTransportProvider {
       JsonNode tree;
       while (!closing && (tree = lines.nextMessage()) != null) {
         ModernDoor door = modern;
-        if (door != null && ModernEra.isModern(tree)) {
+        if (door != null && (ModernEra.isModern(tree) || door.cancels(tree))) {
           door.handle(tree, modernReplies);
           continue;
         }
@@ -96,6 +96,10 @@ final class StdioTransport implements McpServerTransportProvider {
       }
     } finally {
       closing = true;
+      ModernDoor door = modern;
+      if (door != null) {
+        door.close();
+      }
       session.close();
     }
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.SessionInfo;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +38,7 @@ class McpHttpModernTest {
   }
 
   @Test
-  void discoverNeedsNoSessionAndOpensNoGatewaySession() throws Exception {
+  void discoverNeedsNoSessionIdStartsTheClientsSessionAndAProbeAloneEndsSoon() throws Exception {
     HttpResponse<String> answer = live.post(null, request(1, "server/discover", ""));
 
     assertThat(answer.statusCode()).isEqualTo(200);
@@ -46,7 +47,13 @@ class McpHttpModernTest {
     assertThat(result.path("supportedVersions").toString()).isEqualTo("[\"2026-07-28\"]");
     assertThat(result.path("cacheScope").asText()).isEqualTo("private");
     assertThat(result.path("ttlMs").asLong()).isEqualTo(ModernDoor.DISCOVER_TTL_MS);
-    assertThat(live.started.poll(200, TimeUnit.MILLISECONDS)).isNull();
+    SessionInfo session = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(session).as("started, as initialize starts one").isNotNull();
+    assertThat(session.label()).isEqualTo("modern-http");
+
+    // A probe alone (a health check) ends as a legacy session that only initialized does.
+    live.f.clock.advance(Duration.ofSeconds(15));
+    assertThat(live.door.sessionCount()).isZero();
   }
 
   @Test
@@ -88,6 +95,69 @@ class McpHttpModernTest {
 
     assertThat(answer.statusCode()).isEqualTo(400);
     assertThat(answer.body()).contains("Mcp-Session-Id is required");
+  }
+
+  @Test
+  void aSubscriptionStreamsTheSessionsToolChangesKeepsItAliveAndEndsWithItsConnection()
+      throws Exception {
+    SseStream stream = listen(1);
+    JsonNode ack = stream.nextWithData().json();
+    assertThat(ack.path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
+    assertThat(ack.at("/params/notifications/toolsListChanged").asBoolean()).isTrue();
+    assertThat(live.post(null, request(2, "tools/list", "")).statusCode()).isEqualTo(200);
+    SessionInfo session = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(session).isNotNull();
+
+    live.bind(
+        io.github.providergateway.protocol.Hello.builder("worker")
+            .session(session.id())
+            .tools(io.github.providergateway.gateway.testing.GatewayFixture.tool("status"))
+            .build());
+    live.f.settle();
+    JsonNode change = stream.nextOf("notifications/tools/list_changed").json();
+    assertThat(change.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt())
+        .isEqualTo(1);
+
+    // A held subscription is the session's use: it outlives the idle timeout.
+    live.f.clock.advance(Duration.ofMinutes(2));
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+
+    // The client closes its stream: the subscription is cancelled and the session idles out.
+    stream.close();
+    for (long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        live.door.sessionCount() > 0 && System.nanoTime() < until; ) {
+      live.f.clock.advance(Duration.ofMinutes(2));
+    }
+    assertThat(live.door.sessionCount()).isZero();
+    live.f.clock.advance(Duration.ofMinutes(1)); // the gateway's grace for the bound provider
+    live.awaitEnded(session.id());
+  }
+
+  @Test
+  void aCancelledSubscriptionEndsItsStream() throws Exception {
+    SseStream stream = listen(7);
+    assertThat(stream.nextWithData().json().path("method").asText())
+        .isEqualTo("notifications/subscriptions/acknowledged");
+
+    HttpResponse<String> cancelled =
+        live.post(
+            null,
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{"
+                + "\"requestId\":7,"
+                + META
+                + "}}");
+    assertThat(cancelled.statusCode()).isEqualTo(202);
+    stream.awaitEnd(); // the client is not left holding a stream that will carry nothing more
+  }
+
+  /** A subscription to the tools' list changes, its stream open. */
+  private SseStream listen(int id) throws Exception {
+    return new SseStream(
+        live.postAsync(
+                null,
+                request(
+                    id, "subscriptions/listen", "\"notifications\":{\"toolsListChanged\":true},"))
+            .get(10, TimeUnit.SECONDS));
   }
 
   private static String request(int id, String method, String params) {

@@ -31,6 +31,7 @@ class ModernEraLinesTest {
           + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"x\",\"version\":\"1\"}}";
 
   private final GatewayFixture f = GatewayFixture.create();
+
   private PipedFrontDoor piped;
   private BufferedReader answers;
 
@@ -45,6 +46,17 @@ class ModernEraLinesTest {
   @AfterEach
   void close() throws Exception {
     piped.agentWrites.close();
+    // The window ends once the gateway has ended its session; a bound provider's part of that
+    // runs on the gateway's clock, which moves only here.
+    for (long until = System.nanoTime() + WAIT.toNanos();
+        !piped.ran.isDone() && System.nanoTime() < until; ) {
+      f.clock.advance(Duration.ofSeconds(1));
+      try {
+        piped.ran.get(50, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException notYet) {
+        // the clock moves again
+      }
+    }
     piped.ran.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     f.close();
   }
@@ -115,10 +127,56 @@ class ModernEraLinesTest {
     assertThat(answer.path("error").path("message").asText()).contains("nope");
   }
 
-  /** Writes one line and reads the next line back, within {@link #WAIT}. */
-  private JsonNode ask(String line) throws Exception {
+  @Test
+  void aCancelledSubscriptionIsToldNothingMoreWhileAnotherIs() throws Exception {
+    CompletableFuture<io.github.providergateway.protocol.SessionInfo> started =
+        new CompletableFuture<>();
+    f.onSessionStarted(started::complete);
+    JsonNode ack = ask(listen("a"));
+    assertThat(ack.path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
+    assertThat(ack.path("params").path("_meta").path(SUBSCRIPTION_ID).asText()).isEqualTo("a");
+    assertThat(ask(listen("b")).path("params").path("_meta").path(SUBSCRIPTION_ID).asText())
+        .isEqualTo("b");
+    // Cancelled as a client cancels any request; Claude Code's carries no _meta.
+    send(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{"
+            + "\"requestId\":\"a\",\"reason\":\"closed\"}}");
+    JsonNode listed =
+        ask("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":{" + META + "}}");
+    assertThat(listed.path("result").path("tools").size()).isZero();
+
+    ModernFrontDoorTest.bind(
+        f,
+        io.github.providergateway.protocol.Hello.builder("worker")
+            .session(started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id())
+            .tools(io.github.providergateway.gateway.testing.GatewayFixture.tool("status"))
+            .build());
+    f.settle();
+    JsonNode change = next();
+    assertThat(change.path("method").asText()).isEqualTo("notifications/tools/list_changed");
+    assertThat(change.path("params").path("_meta").path(SUBSCRIPTION_ID).asText())
+        .as("only the subscription still open hears the change")
+        .isEqualTo("b");
+  }
+
+  private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+  private static String listen(String id) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":\""
+        + id
+        + "\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+        + "{\"toolsListChanged\":true},"
+        + META
+        + "}}";
+  }
+
+  private void send(String line) throws IOException {
     piped.agentWrites.write((line + "\n").getBytes(StandardCharsets.UTF_8));
     piped.agentWrites.flush();
+  }
+
+  /** The next line the window writes, within {@link #WAIT}. */
+  private JsonNode next() throws Exception {
     String answer =
         CompletableFuture.supplyAsync(
                 () -> {
@@ -129,7 +187,13 @@ class ModernEraLinesTest {
                   }
                 })
             .get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertThat(answer).as("an answer to " + line).isNotNull();
+    assertThat(answer).as("a line from the window").isNotNull();
     return Json.MAPPER.readTree(answer);
+  }
+
+  /** Writes one line and reads the next line back, within {@link #WAIT}. */
+  private JsonNode ask(String line) throws Exception {
+    send(line);
+    return next();
   }
 }

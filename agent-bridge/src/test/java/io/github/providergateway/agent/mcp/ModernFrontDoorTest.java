@@ -19,6 +19,7 @@ import io.github.providergateway.protocol.ToolResult;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.client.McpClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient;
+import io.modelcontextprotocol.modern.client.SubscriptionEvent;
 import io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport;
 import java.time.Duration;
 import java.util.List;
@@ -74,7 +75,7 @@ class ModernFrontDoorTest {
   }
 
   @Test
-  void discoverAnswersWithTheModernVersionCacheHintsAndServerInfoAndStartsNoSession()
+  void discoverAnswersWithTheModernVersionCacheHintsAndServerInfoAndStartsTheWindowsSession()
       throws Exception {
     connect();
     McpSchema.DiscoverResult discover = client.discover();
@@ -85,7 +86,9 @@ class ModernFrontDoorTest {
     assertThat(discover.cacheScope()).isEqualTo(McpSchema.CacheScope.PRIVATE);
     assertThat(discover.capabilities().tools()).isNotNull();
     assertThat(discover.instructions()).contains("provider gateway");
-    assertThat(started).as("a discover probe opens no gateway session").isNotDone();
+    // As initialized starts a legacy window's session: the agent's first hook call may come
+    // before its first list (decision 116).
+    assertThat(started.get(WAIT.toSeconds(), TimeUnit.SECONDS).label()).isEqualTo("modern-agent");
   }
 
   @Test
@@ -133,6 +136,25 @@ class ModernFrontDoorTest {
     assertThat(result.isError()).isFalse();
   }
 
+  @Test
+  void aSubscriptionHearsTheSessionsToolsChange() throws Exception {
+    connect();
+    assertThat(client.discover().capabilities().tools().listChanged())
+        .as("discover offers tools' list changes through subscriptions/listen")
+        .isTrue();
+    BlockingQueue<SubscriptionEvent> events = new LinkedBlockingQueue<>();
+    McpSyncClient.Listening listening = client.listen().toolsChanged().open(events::add);
+    SubscriptionEvent first = events.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(first).isInstanceOf(SubscriptionEvent.Subscribed.class);
+    assertThat(((SubscriptionEvent.Subscribed) first).honoured().wantsToolsListChanged()).isTrue();
+
+    worker(); // its tools registered in the session: the list changed
+    assertThat(events.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(SubscriptionEvent.ToolsListChanged.class);
+
+    listening.close();
+  }
+
   /**
    * A provider with {@code deploy} and {@code status}, bound to the session the first modern {@code
    * tools/list} starts, once both are listed.
@@ -160,6 +182,11 @@ class ModernFrontDoorTest {
   }
 
   private RecordingProviderConnection bind(Hello hello) {
+    return bind(f, hello);
+  }
+
+  /** A provider connected to {@code f}'s gateway, authenticated and bound as {@code hello} says. */
+  static RecordingProviderConnection bind(GatewayFixture f, Hello hello) {
     RecordingProviderConnection conn = f.connect();
     conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
     conn.await(1, WAIT);

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -279,7 +280,7 @@ final class MoneyPredicates {
       named.put(
           "edit-" + kind.getValue(),
           scan -> {
-            Edit edit = edited(scan.call());
+            Edit edit = edited(scan);
             return edit != null && edit.kinds().contains(kind.getKey()) ? edit.file() : null;
           });
     }
@@ -326,32 +327,24 @@ final class MoneyPredicates {
   /** What an edit tool's call was found to do, and the file it changes. */
   private record Edit(String file, Set<MoneyEdits.Kind> kinds) {}
 
-  /** The last call and program read, on this thread, and what they were found to do. */
-  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[4]);
-
-  private static Edit edited(CallForRules call) {
-    Object[] last = LAST.get();
-    if (last[0] != call) {
-      last[1] =
-          EditCalls.read(
-              call,
-              (old, now, files) -> {
-                Set<MoneyEdits.Kind> kinds = MoneyEdits.of(old, now, files);
-                return kinds.isEmpty() ? null : new Edit(files.get(0), kinds);
-              });
-      last[0] = call;
-    }
-    return (Edit) last[1];
+  /** What the call's edit does to the money, read once a call (every kind's predicate asks). */
+  private static Edit edited(Scan scan) {
+    return scan.once(
+        "MoneyPredicates.edited",
+        s ->
+            EditCalls.read(
+                s.call(),
+                (old, now, files) -> {
+                  Set<MoneyEdits.Kind> kinds = MoneyEdits.of(old, now, files);
+                  return kinds.isEmpty() ? null : new Edit(files.get(0), kinds);
+                }));
   }
 
-  @SuppressWarnings("unchecked")
+  /** What a program's changes of files do to the money, read once a program of the call. */
   private static Set<MoneyEdits.Kind> writes(Scan scan, Step step) {
-    Object[] last = LAST.get();
-    if (last[2] != step) {
-      last[3] = read(step);
-      last[2] = step;
-    }
-    return (Set<MoneyEdits.Kind>) last[3];
+    Map<Step, Set<MoneyEdits.Kind>> read =
+        scan.once("MoneyPredicates.writes", s -> new IdentityHashMap<>());
+    return read.computeIfAbsent(step, MoneyPredicates::read);
   }
 
   /** What a program's changes of files do to the money: a substitution, inline code's. */

@@ -3,8 +3,10 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,7 +62,7 @@ final class SafeguardPredicates {
       named.put(
           "edit-safeguard-" + kind.getValue(),
           scan -> {
-            SafeguardEdits.Found found = edited(scan.call());
+            SafeguardEdits.Found found = edited(scan);
             return found != null && found.kind() == kind.getKey() ? found.shown() : null;
           });
     }
@@ -82,25 +84,17 @@ final class SafeguardPredicates {
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
   }
 
-  /** The last call and program read, on this thread, and what they were found to do. */
-  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[4]);
-
-  private static SafeguardEdits.Found edited(CallForRules call) {
-    Object[] last = LAST.get();
-    if (last[0] != call) {
-      last[1] = EditCalls.read(call, SafeguardEdits::of);
-      last[0] = call;
-    }
-    return (SafeguardEdits.Found) last[1];
+  /** What the call's edit loosens, read once a call (every kind's predicate asks). */
+  private static SafeguardEdits.Found edited(Scan scan) {
+    return scan.once(
+        "SafeguardPredicates.edited", s -> EditCalls.read(s.call(), SafeguardEdits::of));
   }
 
+  /** What a program's writes loosen, read once a program of the call. */
   private static SafeguardEdits.Found writes(Scan scan, Step step) {
-    Object[] last = LAST.get();
-    if (last[2] != step) {
-      last[3] = read(scan, step);
-      last[2] = step;
-    }
-    return (SafeguardEdits.Found) last[3];
+    Map<Step, Optional<SafeguardEdits.Found>> read =
+        scan.once("SafeguardPredicates.writes", s -> new IdentityHashMap<>());
+    return read.computeIfAbsent(step, s -> Optional.ofNullable(read(scan, s))).orElse(null);
   }
 
   /** What a program's writes loosen. */
