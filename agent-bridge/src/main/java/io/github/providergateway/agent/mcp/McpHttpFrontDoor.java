@@ -200,20 +200,6 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   /**
-   * Whether {@code client}'s request may be served in the 2026-07-28 era: a client's, or an agent's
-   * that names its project (the shell window names its folder; a window's request in its session is
-   * that session's). An agent's token over plain HTTP that names no project keeps the legacy era
-   * (decision 116): a modern session learns no project (its client is not asked for roots), and
-   * without it the agent's hook calls find no session of theirs and its gates are decided as
-   * nobody's. Its {@code server/discover} is answered as before, and the agent initializes.
-   */
-  private static boolean servesModern(HttpRequest request, ClientTokens.Client client) {
-    return client.kind() != ClientTokens.Kind.AGENT
-        || request.header(McpHttpProject.HEADER).isPresent()
-        || request.header(McpHttpSession.SESSION_HEADER).isPresent();
-  }
-
-  /**
    * What a request gets from its request line and headers alone, or empty when it may go on: 404
    * off {@link #PATH}, 401 without a client's token, 405 for a method other than {@code POST},
    * {@code GET} and {@code DELETE}. The server asks this before it reads a byte of the body, so
@@ -231,14 +217,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   private void post(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
-    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.postHeaders(request);
+    Optional<McpHttpError> wrongHeaders =
+        McpHttpNegotiation.postHeaders(request).or(() -> McpHttpWindows.badId(request));
     if (wrongHeaders.isPresent()) {
       wrongHeaders.get().send(reply);
-      return;
-    }
-    Optional<McpHttpError> badWindow = McpHttpWindows.badId(request);
-    if (badWindow.isPresent()) {
-      badWindow.get().send(reply);
       return;
     }
     McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
@@ -246,8 +228,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       body.error().send(reply);
       return;
     }
-    if ((ModernEra.isModern(body.tree()) || ModernEra.named(request))
-        && servesModern(request, client)) {
+    if (McpHttpModern.serves(request, client, body.tree())) {
       modern.post(request, client, body.tree(), reply);
       return;
     }

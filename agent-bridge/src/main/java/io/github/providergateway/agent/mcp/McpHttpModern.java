@@ -57,6 +57,24 @@ final class McpHttpModern {
   }
 
   /**
+   * Whether {@code client}'s request {@code tree} is the 2026-07-28 era's ({@link ModernEra}) and
+   * may be served in it: a client's, or an agent's that names its project (the shell window names
+   * its folder; a window's request in its session is that session's). An agent's token over plain
+   * HTTP that names no project keeps the legacy era (decision 116): a modern session learns no
+   * project (its client is not asked for roots), and without it the agent's hook calls find no
+   * session of theirs and its gates are decided as nobody's. Its {@code server/discover} is
+   * answered as before, and the agent initializes.
+   */
+  static boolean serves(HttpRequest request, ClientTokens.Client client, JsonNode tree) {
+    if (!ModernEra.isModern(tree) && !ModernEra.named(request)) {
+      return false; // the legacy era's: initialize, or a request in a legacy session
+    }
+    return client.kind() != ClientTokens.Kind.AGENT
+        || request.header(McpHttpProject.HEADER).isPresent()
+        || request.header(McpHttpSession.SESSION_HEADER).isPresent();
+  }
+
+  /**
    * Serves one modern request POSTed: in the session its {@code Mcp-Session-Id} names when that is
    * a live one of its client's (a window's request after its {@code initialize}: both eras of one
    * window share one session, as over stdio), else in the session of its client and project ({@link
