@@ -111,6 +111,14 @@ final class HeldContent {
     String shell = asShell(path, code);
     Hit hit = shell == null ? null : strongest(scan, path, shell);
     String shape = hit == null ? ReleaseShapes.held(path, code) : null; // no code, a shape
+    // A build's or a tool's setting, a harm shipped with the code (decision 121): kept beside
+    // what the text does when run, under its own key, for a commit to take.
+    String shipped = shape == null ? ToolingShapes.held(path, code) : null;
+    if (hit == null && shipped != null) {
+      shape = shipped;
+    } else if (shipped != null) {
+      found.writesSenders().put(KEY + path + ToolingShapes.SHIPPED, FlowReading.shorten(shipped));
+    }
     if (hit != null) {
       found
           .writesSenders()
@@ -191,6 +199,10 @@ final class HeldContent {
           };
     }
     if (interpreter == null) {
+      String tool = ToolingShapes.commands(path, text); // decision 121
+      if (tool != null) {
+        return tool;
+      }
       if (REQUIREMENTS.matcher(lower).matches()) {
         return requirements(text);
       }

@@ -1,0 +1,240 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Which build and developer-tool files an ordinary command obeys (issue 80, round 7, decision 121),
+ * beside {@link WrittenRuns}' scripts, hooks and manifests: a Gradle build its settings, build
+ * scripts, properties and wrapper; Bazel its {@code .bazelrc}, {@code MODULE.bazel} and {@code
+ * .bzl} files; Maven its {@code pom.xml} and {@code .mvn}; a package manager its registry settings
+ * ({@code .npmrc}, {@code .yarnrc.yml}, {@code pip.conf}); {@code devcontainer up} and an editor
+ * opening the folder their dev container and tasks; {@code direnv allow} the {@code .envrc}; every
+ * git command the repository's and the person's git settings (a filter runs on {@code git add}, a
+ * diff driver on {@code git diff}, {@code core.fsmonitor} on {@code git status}); a commit its
+ * pre-commit or lefthook configuration. And {@code git config KEY VALUE} of a key whose value is a
+ * command is remembered as that command written to the settings ({@link HeldContent}).
+ */
+final class ToolingRuns {
+  private ToolingRuns() {}
+
+  private static final Set<String> GRADLE = Set.of("gradle", "gradlew", "gradlew.bat");
+  private static final Set<String> BAZEL = Set.of("bazel", "bazelisk", "bazel.exe");
+  private static final Set<String> MAVEN = Set.of("mvn", "mvnw", "mvnd", "mvnw.cmd");
+  private static final Set<String> PACKAGES =
+      Set.of(
+          "npm",
+          "pnpm",
+          "yarn",
+          "bun",
+          "npx",
+          "pnpx",
+          "bunx",
+          "pip",
+          "pip3",
+          "uv",
+          "poetry",
+          "pipenv",
+          "pdm",
+          "twine",
+          "corepack");
+  private static final Set<String> EDITORS =
+      Set.of("devcontainer", "code", "code-insiders", "cursor", "codium", "windsurf");
+  private static final Set<String> HOOK_RUNNERS = Set.of("pre-commit", "lefthook", "prek");
+
+  /** git's subcommands that run none of its settings' commands. */
+  private static final Set<String> GIT_QUIET =
+      Set.of("config", "help", "version", "init", "remote");
+
+  /** A git setting whose value is a command: a filter, a driver, a monitor, an alias. */
+  private static final Pattern COMMAND_KEY =
+      Pattern.compile(
+          "(?i)(?:filter\\.[^.\\s]{1,60}\\.(?:clean|smudge|process)|diff\\.[^.\\s]{1,60}\\.(?:textconv|command)"
+              + "|merge\\.[^.\\s]{1,60}\\.driver|core\\.(?:fsmonitor|sshcommand|pager|editor|askpass)"
+              + "|sequence\\.editor|gpg(?:\\.[^.\\s]{1,20})?\\.program|credential(?:\\.[^\\s]{1,200})?\\.helper"
+              + "|alias\\.[^.\\s]{1,60})");
+
+  /**
+   * Reads what one program of a call runs of the build and tool files the session wrote, and the
+   * commands a {@code git config} writes.
+   *
+   * @param scan the call's scan
+   * @param step the program
+   * @param words its arguments' texts
+   * @param found where the run entries go
+   */
+  static void read(Scan scan, Step step, List<String> words, Found found) {
+    String program = step.program();
+    String what = null;
+    String second = null;
+    if (GRADLE.contains(program)) {
+      what = "gradle";
+    } else if (BAZEL.contains(program)) {
+      what = "bazel";
+    } else if (MAVEN.contains(program)) {
+      what = "maven";
+    } else if (PACKAGES.contains(program)) {
+      what = "registry";
+    } else if (EDITORS.contains(program)) {
+      if (program.equals("devcontainer") || !words.isEmpty() && !words.get(0).startsWith("-")) {
+        what = "editor"; // opening a folder runs its tasks that run on open
+      }
+    } else if (program.equals("direnv")) {
+      if (!words.isEmpty() && Set.of("allow", "exec", "reload", "permit").contains(words.get(0))) {
+        what = "envrc";
+      }
+    } else if (HOOK_RUNNERS.contains(program)) {
+      what = "hookcfg";
+    } else if (program.equals("git")) {
+      String sub = WrittenRuns.gitSubcommand(words);
+      if (sub != null && !GIT_QUIET.contains(sub)) {
+        what = "gitconfig";
+      }
+      if (sub != null && Set.of("commit", "push", "merge", "rebase").contains(sub)) {
+        second = "hookcfg";
+      }
+      if ("config".equals(sub)) {
+        configured(scan, step, words, found);
+      }
+    }
+    for (String entry : new String[] {what, second}) {
+      if (entry == null) {
+        continue;
+      }
+      for (Path cwd : step.cwds()) {
+        if (cwd != null && found.runs().size() < 32) {
+          found.runs().add(entry + ":" + cwd);
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code git config [--global] KEY VALUE} of a key whose value git runs: the value is held as the
+   * settings file's command, judged as typed, and run by the next git command.
+   */
+  private static void configured(Scan scan, Step step, List<String> words, Found found) {
+    boolean global = words.contains("--global") || words.contains("--system");
+    int at = words.indexOf("config");
+    String key = null;
+    String value = null;
+    for (int i = at + 1; i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.startsWith("-")) {
+        if (word.equals("-f") || word.equals("--file")) {
+          return; // another file: not followed
+        }
+        continue;
+      }
+      if (key == null) {
+        key = word;
+      } else {
+        value = word;
+        break;
+      }
+    }
+    if (key == null || value == null || !COMMAND_KEY.matcher(key).matches()) {
+      return;
+    }
+    String section = key.substring(0, key.lastIndexOf('.'));
+    String name = key.substring(key.lastIndexOf('.') + 1);
+    String settings = "[" + section + "]\n\t" + name + " = " + value + "\n";
+    String file = global ? "~/.gitconfig" : ".git/config";
+    for (Target target : scan.targets(step, Word.literal(file))) {
+      if (target.known()) {
+        HeldContent.judge(scan, target.path().toString(), settings, false, found);
+      }
+    }
+  }
+
+  /**
+   * Whether a run entry of this class ({@code <what>:<folder>}) reaches a written file.
+   *
+   * @param what the entry's kind
+   * @param path the file's absolute path
+   * @param folder the entry's folder
+   * @return whether the command obeys the file
+   */
+  static boolean reaches(String what, String path, String folder) {
+    String lower = path.toLowerCase(Locale.ROOT);
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    boolean related = WrittenRuns.related(path, folder);
+    return switch (what) {
+      case "gradle" ->
+          (name.endsWith(".gradle")
+                  || name.endsWith(".gradle.kts")
+                  || name.equals("gradle.properties")
+                  || name.equals("gradle-wrapper.properties")
+                  || name.equals("libs.versions.toml"))
+              && (related || lower.contains("/.gradle/"));
+      case "bazel" ->
+          (name.endsWith("bazelrc")
+                  || name.equals("module.bazel")
+                  || name.equals("workspace")
+                  || name.equals("workspace.bazel")
+                  || name.equals("build")
+                  || name.equals("build.bazel")
+                  || name.endsWith(".bzl"))
+              && (related || name.equals(".bazelrc"));
+      case "maven" ->
+          (name.equals("pom.xml")
+                  || lower.contains("/.mvn/")
+                  || name.equals("maven-wrapper.properties")
+                  || name.equals("settings.xml") && lower.contains("/.m2/"))
+              && (related || lower.contains("/.m2/"));
+      case "registry" ->
+          (name.equals(".npmrc")
+                  || name.startsWith(".yarnrc")
+                  || name.equals("bunfig.toml")
+                  || name.equals("pip.conf")
+                  || name.equals("pip.ini")
+                  || name.equals("uv.toml")
+                  || name.equals("poetry.toml")
+                  || name.equals(".pypirc"))
+              && (related
+                  || !lower.contains("/node_modules/")
+                      && lower.matches("/home/[^/]+/[^/]+|.*/\\.config/.*"));
+      case "editor" ->
+          (lower.contains("/.devcontainer/")
+                  || name.equals(".devcontainer.json")
+                  || lower.contains("/.vscode/"))
+              && related;
+      case "envrc" -> name.equals(".envrc") && related;
+      case "gitconfig" ->
+          lower.endsWith("/.git/config") && related
+              || name.equals(".gitconfig")
+              || lower.endsWith("/.config/git/config");
+      case "hookcfg" ->
+          (name.equals(".pre-commit-config.yaml")
+                  || name.matches("\\.?lefthook(?:-local)?\\.ya?ml"))
+              && related;
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether a written file runs on the machines of those who take the repository (an editor's
+   * tasks, a dev container, a committed hook's configuration, {@code .envrc}): what it holds goes
+   * out with a commit or a push, whatever the rule that holds it.
+   *
+   * @param path the file's absolute path
+   * @return whether it runs for others
+   */
+  static boolean runsForOthers(String path) {
+    String lower = path.toLowerCase(Locale.ROOT);
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    return lower.contains("/.vscode/")
+        || lower.contains("/.devcontainer/")
+        || name.equals(".devcontainer.json")
+        || name.equals(".envrc")
+        || name.equals(".pre-commit-config.yaml")
+        || name.matches("\\.?lefthook\\.ya?ml")
+        || lower.contains("/.husky/")
+        || lower.contains("/.githooks/");
+  }
+}
