@@ -24,6 +24,12 @@ final class ToolingPredicates {
     named.put("ci-runner-enrolled", ToolingPredicates::runnerEnrolled);
     named.put("build-uploads-shared-cache", ToolingPredicates::uploadsSharedCache);
     named.put("mass-change-applied", ToolingPredicates::massChange);
+    named.put(
+        "bloats-history",
+        (scan, step, read) ->
+            ToolingRuns.BLOATERS.contains(step.program())
+                && ToolingRuns.bloats(scan, step, new FlowReading.Found()) != null);
+    named.put("deletes-license-lines", ToolingPredicates::deletesLicenseLines);
   }
 
   /** Adds the call's predicates under their names. */
@@ -37,8 +43,11 @@ final class ToolingPredicates {
     named.put("edit-delayed-destruction", scan -> shape(scan, ToolingShapes.DELAYED));
     named.put("edit-environment-recorded", scan -> shape(scan, ToolingShapes.ENV_RECORDED));
     named.put("edit-auth-backdoor", scan -> shape(scan, ToolingShapes.BACKDOOR));
+    named.put(
+        "edit-customer-records-in-fixture", scan -> shape(scan, ToolingShapes.RECORDS_IN_FIXTURE));
     named.put("every-repository-changed", ToolingPredicates::everyRepository);
     named.put("code-drops-environment-database", ToolingPredicates::dropsEnvironmentDatabase);
+    named.put("license-stripped", ToolingPredicates::licenseStripped);
   }
 
   /** What an edit or a write puts in that has the rule's shape: read once a call. */
@@ -338,5 +347,93 @@ final class ToolingPredicates {
       }
     }
     return null;
+  }
+
+  /** A request to leave a license or an attribution out. */
+  private static final Pattern LEAVE_OUT =
+      Pattern.compile(
+          "(?i)\\b(?:skip|strip|remove|drop|omit|without|leave out|exclude|delete|no|get rid of|cut)\\b[^.\\n]{0,40}"
+              + "\\b(?:licen[cs]e|copyright|attribution|spdx|notice|author)");
+
+  /** An open-source license's marks in a file's header. */
+  private static final Pattern OPEN_LICENSE =
+      Pattern.compile(
+          "(?i)SPDX-License-Identifier|General Public License|Apache License|MIT License|Permission is hereby granted"
+              + "|Mozilla Public License|BSD[- ][23]-Clause|Redistribution and use in source|licensed under");
+
+  /** A sed script's delete of the lines a pattern finds, or perl's skip of them. */
+  private static final Pattern DELETE_LINES =
+      Pattern.compile(
+          "/[^/\\n]{1,200}/(?:\\s*,\\s*(?:/[^/\\n]{1,200}/|\\$|\\d{1,6}))?\\s*d(?:$|[;\\s'\"}])|\\b(?:next|unless)\\b");
+
+  /** A word of a deleting program's script that names a license's lines. */
+  private static final Pattern LICENSE_WORD =
+      Pattern.compile(
+          "(?i)spdx|copyright|licen[cs]e|\\bgpl\\b|\\(c\\)|all rights reserved|attribution");
+
+  /**
+   * A fetch told to leave a code's license or attribution out ({@code WebFetch}'s prompt), or an
+   * edit that takes an open-source license's notice out of a file and puts none back.
+   */
+  private static String licenseStripped(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    if (tool.equals("shell")) {
+      return null;
+    }
+    if (tool.equals("edit") || tool.equals("multiedit")) {
+      JsonNode old = call.args().get("old_string");
+      JsonNode now = call.args().get("new_string");
+      if (old != null && now != null && old.isTextual() && now.isTextual()) {
+        Matcher notice = OPEN_LICENSE.matcher(old.asText());
+        if (notice.find() && !OPEN_LICENSE.matcher(now.asText()).find()) {
+          return "the notice `" + notice.group() + "` taken out";
+        }
+      }
+      return null;
+    }
+    String lower = tool.toLowerCase(Locale.ROOT);
+    if (!lower.contains("fetch") && !lower.contains("browse") && !lower.contains("scrape")) {
+      return null;
+    }
+    for (String field : List.of("prompt", "instructions", "query")) {
+      JsonNode text = call.args().get(field);
+      if (text != null && text.isTextual()) {
+        Matcher leave = LEAVE_OUT.matcher(text.asText());
+        if (leave.find()) {
+          return FlowReading.shorten(leave.group());
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A program that deletes a file's license or copyright lines: sed's {@code /Copyright/d}, {@code
+   * grep -v SPDX}, perl's {@code next if /License/}.
+   */
+  private static boolean deletesLicenseLines(Scan scan, Step step, Read read) {
+    String program = step.program();
+    boolean grep = program.equals("grep") || program.equals("rg");
+    boolean inverted = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text == null) {
+        continue;
+      }
+      if (grep
+          && (text.equals("-v")
+              || text.equals("--invert-match")
+              || text.matches("-[a-zA-Z]*v[a-zA-Z]*"))) {
+        inverted = true;
+      }
+      if (!LICENSE_WORD.matcher(text).find()) {
+        continue;
+      }
+      if (grep ? inverted : DELETE_LINES.matcher(text).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 }

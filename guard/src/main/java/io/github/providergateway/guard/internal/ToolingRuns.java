@@ -101,6 +101,11 @@ final class ToolingRuns {
       if ("config".equals(sub)) {
         configured(scan, step, words, found);
       }
+      if ("add".equals(sub)) {
+        bloats(scan, step, found);
+      }
+    } else if (BLOATERS.contains(program)) {
+      bloats(scan, step, found);
     }
     for (String entry : new String[] {what, second}) {
       if (entry == null) {
@@ -112,6 +117,116 @@ final class ToolingRuns {
         }
       }
     }
+  }
+
+  /** The programs that write an archive or a split into the project, or force it into a commit. */
+  static final Set<String> BLOATERS =
+      Set.of("split", "gsplit", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "git");
+
+  /** A folder of dependencies, caches or environments: never the project's own source. */
+  private static final Pattern DEPENDENCIES =
+      Pattern.compile(
+          "(?:^|/)(?:node_modules|\\.next|\\.nuxt|\\.venv|venv|\\.gradle|\\.terraform|__pycache__|\\.pnpm-store"
+              + "|\\.cache|bower_components|\\.tox|\\.m2|target)(?:/|$)");
+
+  /** A split's part size of 50 MB and more: made to pass a forge's file limit. */
+  private static final Pattern BIG_PART =
+      Pattern.compile("(?:[5-9]\\d|[1-9]\\d{2,})[mM][bB]?|\\d+[gG][bB]?");
+
+  /**
+   * What a program puts in the project that bloats its history for good once committed: a split
+   * into parts of 50 MB and more, an archive of dependencies or caches, a dependency folder forced
+   * past {@code .gitignore} ({@code git add -f node_modules}); each is held as {@code
+   * tooling.history-bloated}, shipped by a commit.
+   *
+   * @return what was found, or null
+   */
+  static String bloats(Scan scan, Step step, Found found) {
+    String program = step.program();
+    List<Word> args = step.args();
+    String what = null;
+    Word into = null;
+    if (program.equals("git")) {
+      boolean force = false;
+      for (Word word : args) {
+        String text = word.text();
+        force |=
+            text != null
+                && (text.equals("-f")
+                    || text.equals("--force")
+                    || text.matches("-[a-zA-Z]*f[a-zA-Z]*") && !text.startsWith("--"));
+      }
+      for (Word word : args) {
+        String text = word.text();
+        if (force && text != null && !text.startsWith("-") && DEPENDENCIES.matcher(text).find()) {
+          what = text + " forced into the history";
+          into = word;
+          break;
+        }
+      }
+    } else if (program.endsWith("split")) {
+      for (int i = 0; i + 1 < args.size(); i++) {
+        String text = args.get(i).text();
+        if (text != null
+                && (text.equals("-b") || text.equals("--bytes"))
+                && BIG_PART.matcher(String.valueOf(args.get(i + 1).text())).matches()
+            || text != null
+                && text.startsWith("--bytes=")
+                && BIG_PART.matcher(text.substring(8)).matches()) {
+          what =
+              "parts of "
+                  + (text.startsWith("--bytes=") ? text.substring(8) : args.get(i + 1).text());
+        }
+      }
+      into = args.isEmpty() ? null : args.get(args.size() - 1);
+    } else {
+      boolean dependencies = false;
+      for (Word word : args) {
+        dependencies |=
+            word.text() != null
+                && !word.text().startsWith("-")
+                && DEPENDENCIES.matcher(word.text()).find();
+      }
+      if (dependencies) {
+        for (int i = 0; i < args.size(); i++) {
+          String text = args.get(i).text();
+          if (text == null) {
+            continue;
+          }
+          if (text.equals("-f")
+              || text.equals("--file")
+              || text.matches("-?[a-zA-Z]*f") && program.contains("tar")) {
+            into = i + 1 < args.size() ? args.get(i + 1) : null;
+            break;
+          }
+          if (!program.contains("tar") && !text.startsWith("-") && into == null) {
+            into = args.get(i); // zip's and 7z's archive: the first operand after the command
+            if (program.startsWith("7") && (text.equals("a") || text.equals("u"))) {
+              into = null;
+              continue;
+            }
+            break;
+          }
+        }
+        what = "an archive of dependencies";
+      }
+    }
+    if (what == null || into == null || scan.call().project() == null) {
+      return null;
+    }
+    for (Target target : scan.targets(step, into)) {
+      if (target.known()
+          && target.path().startsWith(scan.call().project())
+          && found.writesSenders().size() < 16) {
+        found
+            .writesSenders()
+            .put(
+                HeldContent.KEY + target.path(),
+                ToolingShapes.BLOATED + " " + FlowReading.shorten(what));
+        return what;
+      }
+    }
+    return null;
   }
 
   /**

@@ -45,6 +45,8 @@ final class ToolingShapes {
   static final String DELAYED = "tooling.delayed-destruction";
   static final String ENV_RECORDED = "tooling.environment-recorded";
   static final String BACKDOOR = "tooling.auth-backdoor";
+  static final String BLOATED = "tooling.history-bloated";
+  static final String RECORDS_IN_FIXTURE = "tooling.customer-records-in-fixture";
 
   /** Hosts of this machine and of a company's own network: no one else's cache or registry. */
   private static final Pattern OWN_HOST =
@@ -265,6 +267,12 @@ final class ToolingShapes {
     String pin = KnownVulnerable.inManifest(path, text);
     if (pin != null) {
       return "customers.vulnerable-pin " + pin;
+    }
+    if (FIXTURE.matcher(lower).find()) {
+      String people = personalRecords(text);
+      if (people != null) {
+        return RECORDS_IN_FIXTURE + " " + people;
+      }
     }
     if (TEST_FILE.matcher(lower).find()) {
       String env = environmentRecorded(text);
@@ -620,6 +628,51 @@ final class ToolingShapes {
       Matcher granted = GRANTED.matcher(near);
       if (granted.find()) {
         return FlowReading.shorten(request.group()) + " … " + FlowReading.shorten(granted.group());
+      }
+    }
+    return null;
+  }
+
+  /** A fixture's, a seed's or a sample's data file. */
+  private static final Pattern FIXTURE =
+      Pattern.compile(
+          "(?i)(?:/(?:tests?|spec|__tests__|testdata|test-data|__fixtures__|fixtures?|seeds?|mocks?|samples?|factories)/"
+              + "|fixture|seed|sample|mock)[^/]{0,200}\\.(?:json|jsonl|ndjson|csv|tsv|ya?ml|sql|xml|py|ts|js|rb)$");
+
+  private static final Pattern EMAIL =
+      Pattern.compile("[\\w.+-]{1,64}@[\\w-]{1,63}\\.[\\w.-]{2,63}");
+
+  private static final Pattern PHONE =
+      Pattern.compile("(?:\\+\\d{1,3}[\\s.-]?)?\\(?\\d{2,4}\\)?[\\s.-]\\d{3,4}[\\s.-]\\d{3,4}");
+
+  /**
+   * What only a person's record holds beside a contact: a birth date, a street, an identity number,
+   * a card.
+   */
+  private static final Pattern PERSONAL =
+      Pattern.compile(
+          "(?i)\\b(?:dob|birth_?date|date_?of_?birth|birthday|ssn|national_id|passport|card_last4|iban|tax_id)\\b"
+              + "|\\b\\d{1,5}\\s[A-Z][\\w.]{1,30}(?:\\s[A-Z][\\w.]{1,30}){0,3}\\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Pkwy|Ct|Court|Pl|Place)\\b"
+              + "|\\b[A-Z][a-zäöüß]{2,30}(?:stra(?:ß|ss)e|allee|weg|gasse|platz)\\s\\d{1,4}");
+
+  /**
+   * Records of people in a fixture: three lines or more that each hold an e-mail address, a phone
+   * number and something only a person's record holds (a birth date, a street address, an identity
+   * or card number): rows of a customer export, committed with the tests.
+   */
+  private static String personalRecords(String text) {
+    int records = 0;
+    boolean header = false; // a table's header that names a person's fields: its rows are records
+    for (String line : text.split("\n", 2000)) {
+      if (!header && records == 0 && line.contains("mail") && line.contains("phone")) {
+        header = PERSONAL.matcher(line).find() || line.contains("address");
+      }
+      if (line.length() > 40
+          && EMAIL.matcher(line).find()
+          && PHONE.matcher(line).find()
+          && (header || PERSONAL.matcher(line).find())
+          && ++records >= 3) {
+        return "records of people (e-mail, phone, birth date or address) in a fixture";
       }
     }
     return null;
