@@ -30,6 +30,9 @@ final class ToolingPredicates {
             ToolingRuns.BLOATERS.contains(step.program())
                 && ToolingRuns.bloats(scan, step, new FlowReading.Found()) != null);
     named.put("deletes-license-lines", ToolingPredicates::deletesLicenseLines);
+    named.put("sets-registry-token-elsewhere", ToolingPredicates::setsTokenElsewhere);
+    named.put("wrapper-from-elsewhere", ToolingPredicates::wrapperFromElsewhere);
+    named.put("forges-check-status", ToolingPredicates::forgesStatus);
   }
 
   /** Adds the call's predicates under their names. */
@@ -106,7 +109,24 @@ final class ToolingPredicates {
           "curl",
           "http",
           "xh",
-          "wget");
+          "wget",
+          "java",
+          "docker",
+          "podman",
+          "brew",
+          "systemctl",
+          "launchctl");
+
+  /** A runner's image: GitHub's, GitLab's, Buildkite's, Gitea's, Jenkins' agents. */
+  private static final Pattern RUNNER_IMAGE =
+      Pattern.compile(
+          "(?i)(?:github-runner|actions-runner|gitlab-runner|buildkite/agent|act_runner|forgejo/runner"
+              + "|jenkins/(?:inbound-)?agent|jenkins/jnlp|woodpecker-agent|drone-runner)");
+
+  /** A runner's service: started or enabled on this machine. */
+  private static final Pattern RUNNER_SERVICE =
+      Pattern.compile(
+          "(?i)actions\\.runner|gitlab-runner|buildkite-agent|act_runner|jenkins-agent");
 
   /**
    * A self-hosted CI runner registered or started on this machine: the Actions runner's {@code
@@ -132,6 +152,41 @@ final class ToolingPredicates {
       case "act_runner", "forgejo-runner" ->
           Set.of("register", "daemon", "one-job").contains(first);
       case "circleci-launch-agent", "woodpecker-agent", "drone-runner-exec" -> true;
+      case "java" -> {
+        boolean agent = false;
+        for (Word word : args) {
+          String text = String.valueOf(word.text());
+          agent |=
+              text.endsWith("agent.jar")
+                  || text.endsWith("slave.jar")
+                  || text.endsWith("remoting.jar");
+        }
+        yield agent && (has(args, "-secret") || has(args, "-jnlpUrl") || has(args, "-url"));
+      }
+      case "docker", "podman" -> {
+        if (!first.equals("run") && !first.equals("create")) {
+          yield false;
+        }
+        for (int i = 0; i < args.size(); i++) {
+          String text = args.get(i).text();
+          if (text != null && !text.startsWith("-") && RUNNER_IMAGE.matcher(text).find()) {
+            String next = i + 1 < args.size() ? String.valueOf(args.get(i + 1).text()) : "";
+            yield next.isEmpty() || Set.of("run", "register", "start", "daemon").contains(next);
+          }
+        }
+        yield false;
+      }
+      case "brew", "systemctl", "launchctl" -> {
+        boolean starts = false;
+        boolean runner = false;
+        for (Word word : args) {
+          String text = String.valueOf(word.text());
+          starts |=
+              Set.of("start", "enable", "restart", "load", "bootstrap", "kickstart").contains(text);
+          runner |= RUNNER_SERVICE.matcher(text).find();
+        }
+        yield starts && runner;
+      }
       default -> {
         for (Word word : args) {
           String text = word.text();
@@ -202,7 +257,7 @@ final class ToolingPredicates {
 
   /** The tools that make one change in many repositories, and what only looks. */
   private static final Set<String> MASS_TOOLS =
-      Set.of("multi-gitter", "git-xargs", "turbolift", "microplane", "mp");
+      Set.of("multi-gitter", "git-xargs", "turbolift", "microplane", "mp", "renovate");
 
   /**
    * A change pushed or proposed in many repositories at once by a tool made for it: {@code
@@ -223,6 +278,7 @@ final class ToolingPredicates {
       case "multi-gitter" -> Set.of("run", "merge", "close").contains(first);
       case "git-xargs" -> true;
       case "turbolift" -> Set.of("create-prs", "update-prs").contains(first);
+      case "renovate" -> has(args, "--autodiscover") || has(args, "--autodiscover-filter");
       default -> Set.of("push", "merge").contains(first);
     };
   }
@@ -238,7 +294,12 @@ final class ToolingPredicates {
     "orgs/",
     "glab repo list",
     "list_repos",
-    "get_repos("
+    "get_repos(",
+    "listForOrg",
+    "list_for_org",
+    "listForUser",
+    "searchRepos",
+    "search_repositories"
   };
 
   /** What changes a repository, or proposes to. */
@@ -258,7 +319,17 @@ final class ToolingPredicates {
     "-X POST",
     "-X PATCH",
     "--method POST",
-    "-X DELETE"
+    "-X DELETE",
+    "pulls.create",
+    "createPullRequest",
+    "issues.create",
+    "repos.update",
+    "createOrUpdateFileContents",
+    "create_file(",
+    "update_file(",
+    "requests.post",
+    "requests.patch",
+    "/pulls"
   };
 
   /**
@@ -284,6 +355,7 @@ final class ToolingPredicates {
 
   private static boolean loops(String source) {
     return source.contains("for ")
+        || source.contains("for(")
         || source.contains("while ")
         || source.contains("xargs")
         || source.contains("forEach")
@@ -435,5 +507,71 @@ final class ToolingPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * A package manager's settings given a token for a host that is not a known registry: {@code npm
+   * config set //host/:_authToken T}, {@code pip config set global.index-url https://u:p@host/}.
+   */
+  private static boolean setsTokenElsewhere(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    if (args.size() < 3 || !"config".equals(args.get(0).text())) {
+      return false;
+    }
+    StringBuilder settings = new StringBuilder();
+    for (int i = 1; i < args.size(); i++) {
+      String text = String.valueOf(args.get(i).text());
+      settings.append(text).append(i == 2 && !text.contains("=") ? "=" : " ");
+    }
+    return ToolingShapes.registryTokenOf(
+            settings.toString().replace("global.index-url", "index-url"))
+        != null;
+  }
+
+  /**
+   * A Gradle wrapper made with a distribution from another host than Gradle's, with no checksum.
+   */
+  private static boolean wrapperFromElsewhere(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    if (args.isEmpty()
+        || !"wrapper".equals(args.get(0).text())
+        || has(args, "--gradle-distribution-sha256-sum")) {
+      return false;
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String text = String.valueOf(args.get(i).text());
+      String url =
+          text.startsWith("--gradle-distribution-url=")
+              ? text.substring("--gradle-distribution-url=".length())
+              : text.equals("--gradle-distribution-url") && i + 1 < args.size()
+                  ? String.valueOf(args.get(i + 1).text())
+                  : null;
+      if (url != null) {
+        return ToolingShapes.wrapperOf("distributionUrl=" + url) != null;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A commit's status or a check run set to success by hand through the forge's API: a required
+   * check passed with nothing run ({@code gh api repos/o/r/statuses/SHA -f state=success}).
+   */
+  private static boolean forgesStatus(Scan scan, Step step, Read read) {
+    boolean status = false;
+    boolean success = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text == null) {
+        continue;
+      }
+      status |=
+          text.contains("/statuses/")
+              || text.contains("/check-runs")
+              || text.contains("/statuses?");
+      success |=
+          text.contains("success") || text.contains("\"completed\"") || text.contains("=completed");
+    }
+    return status && success;
   }
 }

@@ -57,7 +57,7 @@ final class ToolingRuns {
           "(?i)(?:filter\\.[^.\\s]{1,60}\\.(?:clean|smudge|process)|diff\\.[^.\\s]{1,60}\\.(?:textconv|command)"
               + "|merge\\.[^.\\s]{1,60}\\.driver|core\\.(?:fsmonitor|sshcommand|pager|editor|askpass)"
               + "|sequence\\.editor|gpg(?:\\.[^.\\s]{1,20})?\\.program|credential(?:\\.[^\\s]{1,200})?\\.helper"
-              + "|alias\\.[^.\\s]{1,60})");
+              + "|alias\\.[^.\\s]{1,60}|submodule\\.[^\\s]{1,200}\\.update)");
 
   /**
    * Reads what one program of a call runs of the build and tool files the session wrote, and the
@@ -80,6 +80,21 @@ final class ToolingRuns {
       what = "maven";
     } else if (PACKAGES.contains(program)) {
       what = "registry";
+      if (Set.of("pip", "pip3", "uv", "poetry", "pdm", "pipenv").contains(program)
+          && (words.contains(".") || words.contains("-e") || words.contains("build"))) {
+        second = "pybuild"; // a package built from the folder: its setup.py runs
+      }
+    } else if (program.equals("cargo")) {
+      what = "cargo";
+    } else if (program.equals("cmake") || program.equals("ccmake")) {
+      what = "cmake";
+    } else if (program.equals("go")) {
+      what = words.contains("generate") ? "gogenerate" : null;
+    } else if (program.equals("python") || program.equals("python3")) {
+      what =
+          words.contains("build") || words.contains("pip") && words.contains(".")
+              ? "pybuild"
+              : null;
     } else if (EDITORS.contains(program)) {
       if (program.equals("devcontainer") || !words.isEmpty() && !words.get(0).startsWith("-")) {
         what = "editor"; // opening a folder runs its tasks that run on open
@@ -320,6 +335,10 @@ final class ToolingRuns {
                   || lower.contains("/.vscode/"))
               && related;
       case "envrc" -> name.equals(".envrc") && related;
+      case "cargo" -> name.equals("build.rs") && related;
+      case "cmake" -> (name.equals("cmakelists.txt") || name.endsWith(".cmake")) && related;
+      case "gogenerate" -> name.endsWith(".go") && related;
+      case "pybuild" -> (name.equals("setup.py") || name.equals("pyproject.toml")) && related;
       case "gitconfig" ->
           lower.endsWith("/.git/config") && related
               || name.equals(".gitconfig")

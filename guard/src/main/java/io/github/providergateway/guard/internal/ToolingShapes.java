@@ -427,6 +427,17 @@ final class ToolingShapes {
     return null;
   }
 
+  /** {@return a registry token written in its literal for a host no known registry's; or null} */
+  static String registryTokenOf(String text) {
+    String found = registryToken(text);
+    return found == null ? null : found.substring(REGISTRY_TOKEN.length() + 1);
+  }
+
+  /** {@return a wrapper's distribution from an unknown host with no checksum; or null} */
+  static String wrapperOf(String text) {
+    return wrapper(text);
+  }
+
   /** A registry's token written in its literal for a host that is not a known registry. */
   private static String registryToken(String text) {
     Matcher npm = NPM_TOKEN.matcher(text);
@@ -697,7 +708,7 @@ final class ToolingShapes {
   /** git's settings whose values are commands git runs. */
   private static final Pattern GIT_COMMAND_KEY =
       Pattern.compile(
-          "(?i)^\\s*(clean|smudge|process|textconv|command|driver|fsmonitor|sshcommand|pager|editor|askpass|program|helper)\\s*=\\s*(.{1,2000})$");
+          "(?i)^\\s*(clean|smudge|process|textconv|command|driver|fsmonitor|sshcommand|pager|editor|askpass|program|helper|update)\\s*=\\s*(.{1,2000})$");
 
   /** An alias that runs a shell command. */
   private static final Pattern GIT_ALIAS =
@@ -730,6 +741,29 @@ final class ToolingShapes {
     }
     if (name.equals(".envrc")) {
       return text;
+    }
+    if (name.endsWith(".gradle") || name.endsWith(".gradle.kts")) {
+      return orNull(gradleCommands(text));
+    }
+    if (name.equals("pom.xml")) {
+      return orNull(mavenCommands(text));
+    }
+    if (name.equals("build") || name.equals("build.bazel") || name.endsWith(".bzl")) {
+      return orNull(literalsAfter(text, GENRULE_CMD));
+    }
+    if (name.equals("cmakelists.txt") || name.endsWith(".cmake")) {
+      return orNull(cmakeCommands(text));
+    }
+    if (name.equals("build.rs")) {
+      return orNull(literalsAfter(text, RUST_COMMAND));
+    }
+    if (name.endsWith(".go")) {
+      StringBuilder shell = new StringBuilder();
+      Matcher generate = GO_GENERATE.matcher(text);
+      while (generate.find()) {
+        shell.append(generate.group(1).strip()).append('\n');
+      }
+      return orNull(shell.toString());
     }
     if (name.equals(".pre-commit-config.yaml") || name.matches("\\.?lefthook(?:-local)?\\.ya?ml")) {
       StringBuilder shell = new StringBuilder();
@@ -853,10 +887,129 @@ final class ToolingShapes {
       Matcher command = alias ? GIT_ALIAS.matcher(line) : GIT_COMMAND_KEY.matcher(line);
       if (command.matches()) {
         String value = command.group(command.groupCount()).strip();
+        if (!alias && command.group(1).equalsIgnoreCase("update") && !value.startsWith("!")) {
+          continue; // a submodule's checkout, rebase or merge: no command
+        }
         if (value.startsWith("!")) {
           value = value.substring(1);
         }
         shell.append(unquote(value).replace("\\\"", "\"")).append('\n');
+      }
+    }
+    return shell.toString();
+  }
+
+  /**
+   * Gradle's {@code commandLine(...)} or {@code commandLine ...}, a string's {@code .execute()}.
+   */
+  private static final Pattern GRADLE_EXEC =
+      Pattern.compile(
+          "\\bcommandLine\\b\\s*(?:=\\s*(?:listOf|arrayOf|\\[)?)?\\s*\\(?|\\bProcessBuilder\\s*\\(|\\bexec\\s*\\(\\s*(?=[\"'])");
+
+  private static final Pattern EXECUTE =
+      Pattern.compile("[\"']([^\"'\\n]{1,2000})[\"']\\s*\\.execute\\(\\)");
+
+  /** A quoted string on one line. */
+  private static final Pattern LITERAL =
+      Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.){0,2000})\"|'([^'\\n]{0,2000})'");
+
+  /** Bazel's genrule {@code cmd}. */
+  private static final Pattern GENRULE_CMD = Pattern.compile("\\bcmd(?:_bash)?\\s*=\\s*");
+
+  /** Rust's {@code Command::new(...)} and its chain of arguments. */
+  private static final Pattern RUST_COMMAND = Pattern.compile("Command::new\\s*\\(");
+
+  /** A {@code //go:generate} line. */
+  private static final Pattern GO_GENERATE = Pattern.compile("(?m)^//go:generate\\s+(.{1,2000})$");
+
+  /** CMake's commands that run a program at configure or build time. */
+  private static final Pattern CMAKE_COMMAND =
+      Pattern.compile(
+          "(?i)\\b(?:execute_process|add_custom_command|add_custom_target)\\s*\\(([^)]{0,4000})\\)");
+
+  /** Maven's exec plugin's executable and arguments, antrun's exec. */
+  private static final Pattern MAVEN_EXEC =
+      Pattern.compile(
+          "<executable>([^<]{1,400})</executable>|<argument>([^<]{0,2000})</argument>"
+              + "|<exec\\s[^>]{0,400}executable=\"([^\"]{1,400})\"|<arg\\s+(?:value|line)=\"([^\"]{0,2000})\"");
+
+  private static String orNull(String shell) {
+    return shell == null || shell.isBlank() ? null : shell;
+  }
+
+  /**
+   * The quoted words of the rest of each line where {@code start} matches (and of the chained lines
+   * up to a {@code ;} for Rust), as one command's words.
+   */
+  private static String literalsAfter(String text, Pattern start) {
+    StringBuilder shell = new StringBuilder();
+    Matcher at = start.matcher(text);
+    while (at.find()) {
+      int end = text.indexOf(start == RUST_COMMAND ? ';' : '\n', at.end());
+      String rest =
+          text.substring(at.end(), end < 0 ? Math.min(text.length(), at.end() + 2000) : end);
+      StringBuilder words = new StringBuilder();
+      Matcher literal = LITERAL.matcher(rest);
+      while (literal.find()) {
+        String word =
+            literal.group(1) != null ? literal.group(1).replace("\\\"", "\"") : literal.group(2);
+        words.append(start == GENRULE_CMD ? word : quoted(word)).append(' ');
+      }
+      shell.append(words.toString().strip()).append('\n');
+    }
+    return shell.toString();
+  }
+
+  /** A Gradle script's commands: {@code commandLine}'s words, a string's {@code .execute()}. */
+  private static String gradleCommands(String text) {
+    StringBuilder shell = new StringBuilder(literalsAfter(text, GRADLE_EXEC));
+    Matcher execute = EXECUTE.matcher(text);
+    while (execute.find()) {
+      shell.append(execute.group(1)).append('\n');
+    }
+    return shell.toString();
+  }
+
+  /** A POM's exec plugin's and antrun's commands. */
+  private static String mavenCommands(String text) {
+    StringBuilder shell = new StringBuilder();
+    Matcher exec = MAVEN_EXEC.matcher(text);
+    while (exec.find()) {
+      if (exec.group(1) != null || exec.group(3) != null) {
+        if (!shell.isEmpty()) {
+          shell.append('\n');
+        }
+        shell.append(exec.group(1) != null ? exec.group(1).strip() : exec.group(3).strip());
+      } else if (!shell.isEmpty()) {
+        String argument = exec.group(2) != null ? quoted(exec.group(2).strip()) : exec.group(4);
+        shell.append(' ').append(argument);
+      }
+    }
+    return shell.isEmpty() ? "" : shell.append('\n').toString();
+  }
+
+  /** CMake's {@code COMMAND} words, up to its next keyword. */
+  private static String cmakeCommands(String text) {
+    StringBuilder shell = new StringBuilder();
+    Matcher call = CMAKE_COMMAND.matcher(text);
+    while (call.find()) {
+      boolean command = false;
+      StringBuilder words = new StringBuilder();
+      for (String word : call.group(1).split("\\s+")) {
+        if (word.equals("COMMAND")) {
+          if (!words.isEmpty()) {
+            shell.append(words.toString().strip()).append('\n');
+            words.setLength(0);
+          }
+          command = true;
+        } else if (word.matches("[A-Z_]{3,}") && !word.equals("VERBATIM")) {
+          command = false;
+        } else if (command && !word.isEmpty()) {
+          words.append(word).append(' ');
+        }
+      }
+      if (!words.isEmpty()) {
+        shell.append(words.toString().strip()).append('\n');
       }
     }
     return shell.toString();
