@@ -199,7 +199,7 @@ final class HeldContent {
           };
     }
     if (interpreter == null) {
-      String tool = ToolingShapes.commands(path, text); // decision 121
+      String tool = ToolingCommands.commands(path, text); // decision 121
       if (tool != null) {
         return tool;
       }
