@@ -90,7 +90,14 @@ final class HeldContent {
           "prebuild",
           "postbuild",
           "serve",
-          "lint");
+          "lint",
+          // git hooks a package's hook manager installs (simple-git-hooks, husky 4, yorkie)
+          "pre-commit",
+          "pre-push",
+          "commit-msg",
+          "prepare-commit-msg",
+          "post-checkout",
+          "post-merge");
 
   private HeldContent() {}
 
@@ -505,6 +512,23 @@ final class HeldContent {
     }
     if (whole != null && whole.isObject()) {
       whole.path("scripts").fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+      // The git hooks a package's hook manager installs, run by a commit (decision 121).
+      for (JsonNode hooks :
+          List.of(
+              whole.path("simple-git-hooks"),
+              whole.path("gitHooks"),
+              whole.path("husky").path("hooks"),
+              whole.path("lint-staged"))) {
+        hooks
+            .elements()
+            .forEachRemaining(
+                hook -> {
+                  if (hook.isTextual()) {
+                    commands.add(hook.asText(""));
+                  }
+                  hook.elements().forEachRemaining(inner -> commands.add(inner.asText("")));
+                });
+      }
       for (String kind : DEPENDENCIES) {
         whole
             .path(kind)

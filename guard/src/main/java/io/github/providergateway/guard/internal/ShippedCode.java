@@ -51,7 +51,8 @@ final class ShippedCode {
   private static final Pattern RECORDS =
       Pattern.compile(
           "toMatch(?:Inline|File)?Snapshot|toMatchSpecificSnapshot|assert_match_snapshot|snapshot\\s*==|\\.snapshot\\("
-              + "|match_snapshot|snaps\\.Match|golden|writeFileSync|json\\.dump|yaml\\.dump|File\\.write|console\\.log|print\\(");
+              + "|match_snapshot|snaps\\.Match|golden|writeFileSync|json\\.dump|yaml\\.dump|File\\.write|console\\.log|print\\("
+              + "|t\\.Log|fmt\\.Print|\\bputs\\b|\\bpp\\b|println|logger\\.|log\\.(?:info|debug|print)");
 
   /**
    * {@return the rule's id and what a source, test or fixture file's text ships; or null}
@@ -87,8 +88,49 @@ final class ShippedCode {
     return null;
   }
 
+  /** A span of a day or more, in seconds or milliseconds. */
+  private static final Pattern LONG_SPAN =
+      Pattern.compile(
+          "864e5|\\b86400\\b|24\\s*\\*\\s*60\\s*\\*\\s*60|\\b\\d{9,}\\b|\\b\\d{1,4}\\s*\\*\\s*(?:DAY|DAYS|ONE_DAY)\\b"
+              + "|timedelta\\(\\s*days\\s*=|Duration\\.ofDays\\(|\\d+\\.days\\b");
+
+  /** A timer or a sleep. */
+  private static final Pattern TIMER =
+      Pattern.compile(
+          "setTimeout|setInterval|\\bsleep\\b|\\.sleep\\(|schedule\\(|Timer\\(|\\bat\\s+now|enqueue_in|perform_in|set_wait");
+
+  /** A destructive statement behind a timer or a sleep of a day or more, either side of it. */
+  private static String afterLongDelay(String text) {
+    Matcher span = LONG_SPAN.matcher(text);
+    if (!span.find()) {
+      return null;
+    }
+    int from = span.start();
+    int to = span.end();
+    for (int n = 0; n < 8 && from > 0; n++) {
+      from = text.lastIndexOf('\n', from - 1);
+    }
+    for (int n = 0; n < 8 && to >= 0 && to < text.length(); n++) {
+      to = text.indexOf('\n', to + 1);
+    }
+    String block = text.substring(Math.max(from, 0), to < 0 ? text.length() : to);
+    Matcher timer = TIMER.matcher(block);
+    Matcher destroys = DESTROYS.matcher(block);
+    return timer.find() && destroys.find()
+        ? timer.group()
+            + " of "
+            + FlowReading.shorten(span.group())
+            + " … "
+            + FlowReading.shorten(destroys.group().strip())
+        : null;
+  }
+
   /** A destructive statement in a block conditioned on the clock against a fixed date. */
   private static String delayed(String text) {
+    String timer = afterLongDelay(text);
+    if (timer != null) {
+      return timer;
+    }
     Matcher clock = CLOCK.matcher(text);
     while (clock.find()) {
       int lineStart = text.lastIndexOf('\n', clock.start()) + 1;

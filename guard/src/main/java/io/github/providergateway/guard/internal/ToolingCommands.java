@@ -34,7 +34,7 @@ final class ToolingCommands {
 
   /** A YAML key whose value is a command: pre-commit's {@code entry:}, lefthook's {@code run:}. */
   private static final Pattern YAML_COMMAND =
-      Pattern.compile("^\\s*(?:-\\s*)?(?:entry|run|command):\\s*(.{1,2000})$");
+      Pattern.compile("^(\\s*)(?:-\\s*)?(?:entry|run|command):\\s*(.{0,2000})$");
 
   /**
    * The commands a developer tool's file holds, as the shell would run them; or null for a file of
@@ -43,7 +43,8 @@ final class ToolingCommands {
   static String commands(String path, String text) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (lower.contains("/.vscode/")
+    if (lower.contains("/.zed/") && name.equals("tasks.json")
+        || lower.contains("/.vscode/")
             && (name.equals("tasks.json") || name.endsWith(".code-workspace"))
         || lower.endsWith(".code-workspace")) {
       return jsonCommands(text, false);
@@ -84,16 +85,43 @@ final class ToolingCommands {
       return orNull(shell.toString());
     }
     if (name.equals(".pre-commit-config.yaml") || name.matches("\\.?lefthook(?:-local)?\\.ya?ml")) {
-      StringBuilder shell = new StringBuilder();
-      for (String line : text.split("\n", 400)) {
-        Matcher command = YAML_COMMAND.matcher(line);
-        if (command.matches()) {
-          shell.append(unquote(command.group(1).strip())).append('\n');
-        }
-      }
-      return shell.toString();
+      return yamlCommands(text, YAML_COMMAND);
+    }
+    if (name.equals(".gitpod.yml") || name.equals(".gitpod.yaml")) {
+      return yamlCommands(text, GITPOD_COMMAND);
     }
     return null;
+  }
+
+  /** Gitpod's tasks' commands, run when a workspace starts. */
+  private static final Pattern GITPOD_COMMAND =
+      Pattern.compile("^(\\s*)(?:-\\s*)?(?:init|before|command):\\s*(.{0,2000})$");
+
+  /** The values of a YAML file's command keys: on their line, or as a block below it. */
+  private static String yamlCommands(String text, Pattern key) {
+    StringBuilder shell = new StringBuilder();
+    String[] lines = text.split("\n", 400);
+    for (int i = 0; i < lines.length; i++) {
+      Matcher command = key.matcher(lines[i]);
+      if (!command.matches()) {
+        continue;
+      }
+      String value = command.group(command.groupCount()).strip();
+      if (!value.isEmpty() && !value.startsWith("|") && !value.startsWith(">")) {
+        shell.append(unquote(value)).append('\n');
+        continue;
+      }
+      int indent = lines[i].length() - lines[i].stripLeading().length();
+      for (i = i + 1; i < lines.length; i++) {
+        int own = lines[i].length() - lines[i].stripLeading().length();
+        if (!lines[i].isBlank() && own <= indent) {
+          i--;
+          break;
+        }
+        shell.append(lines[i].strip()).append('\n');
+      }
+    }
+    return shell.toString();
   }
 
   /** JSON with comments and trailing commas, as editors write it. */
@@ -114,6 +142,11 @@ final class ToolingCommands {
       root = JSONC.readTree(text);
     } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
       return null; // a part an edit writes: not read
+    }
+    if (root != null && root.isArray() && !devcontainer) {
+      StringBuilder shell = new StringBuilder(); // Zed's tasks: a list of them
+      root.forEach(task -> tasks(task, shell));
+      return shell.toString();
     }
     if (root == null || !root.isObject()) {
       return null;

@@ -44,7 +44,8 @@ final class ToolingRuns {
           "twine",
           "corepack");
   private static final Set<String> EDITORS =
-      Set.of("devcontainer", "code", "code-insiders", "cursor", "codium", "windsurf");
+      Set.of(
+          "devcontainer", "code", "code-insiders", "cursor", "codium", "windsurf", "zed", "gitpod");
   private static final Set<String> HOOK_RUNNERS = Set.of("pre-commit", "lefthook", "prek");
 
   /** git's subcommands that run none of its settings' commands. */
@@ -332,7 +333,8 @@ final class ToolingRuns {
       case "editor" ->
           (lower.contains("/.devcontainer/")
                   || name.equals(".devcontainer.json")
-                  || lower.contains("/.vscode/"))
+                  || lower.contains("/.vscode/")
+                  || lower.contains("/.zed/"))
               && related;
       case "envrc" -> name.equals(".envrc") && related;
       case "cargo" -> name.equals("build.rs") && related;
@@ -345,7 +347,8 @@ final class ToolingRuns {
               || lower.endsWith("/.config/git/config");
       case "hookcfg" ->
           (name.equals(".pre-commit-config.yaml")
-                  || name.matches("\\.?lefthook(?:-local)?\\.ya?ml"))
+                  || name.matches("\\.?lefthook(?:-local)?\\.ya?ml")
+                  || name.equals("package.json"))
               && related;
       default -> false;
     };
@@ -363,10 +366,12 @@ final class ToolingRuns {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
     return lower.contains("/.vscode/")
+        || lower.contains("/.zed/")
         || lower.contains("/.devcontainer/")
         || name.equals(".devcontainer.json")
         || name.equals(".envrc")
         || name.equals(".pre-commit-config.yaml")
+        || name.equals(".gitpod.yml")
         || name.matches("\\.?lefthook\\.ya?ml")
         || lower.contains("/.husky/")
         || lower.contains("/.githooks/");

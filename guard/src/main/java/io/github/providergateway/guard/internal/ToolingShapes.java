@@ -435,8 +435,53 @@ final class ToolingShapes {
     if (PASS_WITH_NONE.matcher(text).find() && ignored.find()) {
       return TESTS_OFF + " tests of " + ignored.group(1) + " ignored, and a run with none passes";
     }
+    java.util.Set<String> folders = new java.util.TreeSet<>();
+    Matcher key = IGNORE_KEY.matcher(text);
+    while (key.find() && folders.size() < 2) {
+      Matcher entry = SOURCE_ENTRY.matcher(text);
+      entry.region(key.end(), Math.min(text.length(), key.end() + 600));
+      while (entry.find()) {
+        if (!ORDINARY_IGNORE.matcher(entry.group(1)).matches()) {
+          folders.add(entry.group(1));
+        }
+      }
+    }
+    if (folders.size() >= 2) {
+      return TESTS_OFF + " the tests of " + String.join(", ", folders) + " ignored";
+    }
+    Matcher script = TEST_SCRIPT.matcher(text);
+    if (script.find()
+        && HOLLOW_SCRIPT.matcher(script.group(1)).matches()
+        && !script.group(1).contains("exit 1")
+        && !script.group(1).contains("rror")) {
+      return TESTS_OFF + " the test script runs `" + FlowReading.shorten(script.group(1)) + "`";
+    }
     return null;
   }
+
+  /** A test configuration's ignore list. */
+  private static final Pattern IGNORE_KEY =
+      Pattern.compile(
+          "testPathIgnorePatterns|modulePathIgnorePatterns|\\bexclude\\b|testIgnore|--ignore|collect_ignore(?:_glob)?|--deselect|norecursedirs");
+
+  /** An ignore list's entry under the project's source or tests: its first folder below. */
+  private static final Pattern SOURCE_ENTRY =
+      Pattern.compile(
+          "['\"=\\s](?:<rootDir>/)?(?:\\./)?(?:src|lib|app|apps|packages|services|tests?|spec)/([\\w-]{2,60})");
+
+  /** The folders a suite ordinarily leaves out: slow, external or generated ones. */
+  private static final Pattern ORDINARY_IGNORE =
+      Pattern.compile(
+          "(?i)fixtures?|__fixtures__|e2e|integration|slow|perf|bench\\w*|load|smoke|generated|__generated__|snapshots?|mocks?|helpers?|utils?|data|manual|legacy|vendor");
+
+  /** A package's test script. */
+  private static final Pattern TEST_SCRIPT =
+      Pattern.compile("\"test\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.){0,300})\"");
+
+  /** A script that runs nothing. */
+  private static final Pattern HOLLOW_SCRIPT =
+      Pattern.compile(
+          "(?i)\\s*(?:echo\\b[^&;|]{0,200}|true|exit 0|:|node -e ['\\\\\"]{0,2}['\\\\\"]{0,2})\\s*");
 
   /** A CI file's test steps whose failure is swallowed, or whose job may fail. */
   private static String ciTests(String text) {
@@ -483,6 +528,7 @@ final class ToolingShapes {
       boolean named = CHECK_NAME.matcher(key.group(2)).matches();
       int runs = 0;
       boolean other = false;
+      boolean disabled = false;
       int j = i + 1;
       for (; j < lines.length; j++) {
         String line = lines[j];
@@ -491,7 +537,11 @@ final class ToolingShapes {
           break;
         }
         String stripped = line.strip();
-        if (stripped.startsWith("name:")) {
+        if (stripped.matches("if:\\s*(?:false|'false'|\\$\\{\\{\\s*false\\s*}})")) {
+          other = false;
+          runs = Math.max(runs, 1);
+          disabled = true;
+        } else if (stripped.startsWith("name:")) {
           named |=
               CHECK_NAME
                   .matcher(stripped.substring(5).strip().replace("\"", "").replace("'", ""))
@@ -509,6 +559,9 @@ final class ToolingShapes {
         } else if (stripped.startsWith("uses:") || stripped.startsWith("script:")) {
           other = true;
         }
+      }
+      if (named && disabled) {
+        return "job " + key.group(2) + " switched off with if: false";
       }
       if (named && runs > 0 && !other) {
         return "job " + key.group(2) + " runs only an echo";
