@@ -33,6 +33,7 @@ final class ToolingPredicates {
     named.put("sets-registry-token-elsewhere", ToolingPredicates::setsTokenElsewhere);
     named.put("wrapper-from-elsewhere", ToolingPredicates::wrapperFromElsewhere);
     named.put("forges-check-status", ToolingPredicates::forgesStatus);
+    named.put("git-setting-hides-lines", ToolingPredicates::hidesLines);
   }
 
   /** Adds the call's predicates under their names. */
@@ -237,6 +238,8 @@ final class ToolingPredicates {
   private static boolean uploadsSharedCache(Scan scan, Step step, Read read) {
     boolean remote = false;
     boolean upload = false;
+    boolean off = false;
+    boolean cacheTo = false;
     for (Word word : step.args()) {
       String text = word.text();
       if (text == null) {
@@ -246,13 +249,65 @@ final class ToolingPredicates {
       if (host.find() && !host.group(1).matches("localhost|127\\.0\\.0\\.1")) {
         remote = true;
       }
+      off |=
+          text.equals("--remote_upload_local_results=false")
+              || text.equals("--noremote_upload_local_results");
       if (text.equals("--remote_upload_local_results")
           || text.equals("--remote_upload_local_results=true")
+          || text.startsWith("--google_credentials")
+          || text.startsWith("--credential_helper")
           || text.equals("-Dmaven.build.cache.remote.save.enabled=true")) {
         upload = true;
       }
+      if (text.startsWith("--cache-to") && SHARED_CACHE_TO.matcher(text).find()
+          || cacheTo && SHARED_CACHE_TO.matcher(text).find()) {
+        return true; // a container build's cache pushed to a registry or a bucket
+      }
+      cacheTo = text.equals("--cache-to");
     }
-    return upload && (remote || step.program().startsWith("mvn"));
+    return upload && !off && (remote || step.program().startsWith("mvn"));
+  }
+
+  /** A container build's cache exported to a registry or a bucket that is not this machine's. */
+  private static final Pattern SHARED_CACHE_TO =
+      Pattern.compile(
+          "type=(?:registry|s3|azblob|gcs)(?!.{0,200}ref=(?:localhost|127\\.0\\.0\\.1))");
+
+  /** git's settings that filter what a diff, a log or a pager shows. */
+  private static final Pattern SHOWING_KEY =
+      Pattern.compile(
+          "(?i)core\\.pager|pager\\.[\\w-]{1,40}|diff\\.[^.\\s]{1,60}\\.textconv|interactive\\.difffilter");
+
+  /**
+   * A git setting that makes diffs, logs or the pager drop lines ({@code core.pager "sed
+   * '/telemetry/d' | less"}, a textconv through {@code grep -v}): the changes are hidden from
+   * whoever reviews them here.
+   */
+  private static boolean hidesLines(Scan scan, Step step, Read read) {
+    List<Word> args = step.args();
+    int at = -1;
+    for (int i = 0; i < args.size(); i++) {
+      if ("config".equals(args.get(i).text())) {
+        at = i;
+        break;
+      }
+    }
+    String key = null;
+    for (int i = at + 1; at >= 0 && i < args.size(); i++) {
+      String text = String.valueOf(args.get(i).text());
+      if (text.startsWith("-")) {
+        continue;
+      }
+      if (key == null) {
+        key = text;
+      } else {
+        return SHOWING_KEY.matcher(key).matches()
+            && (DELETE_LINES.matcher(text).find() && text.contains("sed")
+                || text.matches("(?s).*\\bgrep\\s+(?:-\\w*v|--invert-match).*")
+                || text.matches("(?s).*\\bawk\\s+'!/.*"));
+      }
+    }
+    return false;
   }
 
   /** The tools that make one change in many repositories, and what only looks. */
