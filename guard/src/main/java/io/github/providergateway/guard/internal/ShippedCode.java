@@ -62,6 +62,11 @@ final class ShippedCode {
    * @param text its text
    */
   static String held(String lower, String name, String text) {
+    if (REPORT_FILE.matcher(lower).find()
+        && !FIXTURE_FOLDER.matcher(lower).find()
+        && REPORT_TEXT.matcher(text).find()) {
+      return ToolingShapes.REPORT + " a test or coverage report written by hand (" + name + ")";
+    }
     if (FIXTURE.matcher(lower).find()) {
       String people = personalRecords(text);
       if (people != null) {
@@ -87,6 +92,24 @@ final class ShippedCode {
     }
     return null;
   }
+
+  /** A test runner's or a coverage tool's report, by its usual names and folders. */
+  private static final Pattern REPORT_FILE =
+      Pattern.compile(
+          "(?:^|/)(?:junit[\\w.-]{0,60}\\.xml|test-[\\w.-]{1,80}\\.xml|[\\w.-]{1,80}\\.trx|cucumber[\\w.-]{0,60}\\.json"
+              + "|lcov\\.info|coverage(?:-final|-summary)?\\.(?:xml|json)|cobertura[\\w.-]{0,60}\\.xml|jacoco[\\w.-]{0,60}\\.xml"
+              + "|[\\w.-]{1,60}-(?:report|results)\\.(?:xml|json))$"
+              + "|/(?:surefire-reports|failsafe-reports|test-results|allure-results|test-reports)/[^/]{1,200}$");
+
+  /** Where a report is a test's own data: a fixture. */
+  private static final Pattern FIXTURE_FOLDER =
+      Pattern.compile("/(?:fixtures?|__fixtures__|testdata|test-data|samples?|examples?)/");
+
+  /** What a report holds: suites and their counts, coverage's lines. */
+  private static final Pattern REPORT_TEXT =
+      Pattern.compile(
+          "<testsuites?\\b|<test-run\\b|<TestRun\\b|\"numFailedTests\"|\"failures\"\\s*:|<coverage\\b|^SF:|^LH:|\"total\"\\s*:\\s*\\{|<report\\b[^>]{0,200}name=",
+          Pattern.MULTILINE);
 
   /** A span of a day or more, in seconds or milliseconds. */
   private static final Pattern LONG_SPAN =

@@ -47,6 +47,7 @@ final class ToolingPredicates {
     named.put("edit-delayed-destruction", scan -> shape(scan, ToolingShapes.DELAYED));
     named.put("edit-environment-recorded", scan -> shape(scan, ToolingShapes.ENV_RECORDED));
     named.put("edit-auth-backdoor", scan -> shape(scan, ToolingShapes.BACKDOOR));
+    named.put("edit-test-report-forged", scan -> shape(scan, ToolingShapes.REPORT));
     named.put(
         "edit-customer-records-in-fixture", scan -> shape(scan, ToolingShapes.RECORDS_IN_FIXTURE));
     named.put("every-repository-changed", ToolingPredicates::everyRepository);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -122,6 +123,9 @@ final class ToolingRuns {
       }
     } else if (BLOATERS.contains(program)) {
       bloats(scan, step, found);
+    }
+    if (UPLOADERS.contains(program)) {
+      uploads(scan, step, found);
     }
     for (String entry : new String[] {what, second}) {
       if (entry == null) {
@@ -246,6 +250,61 @@ final class ToolingRuns {
   }
 
   /**
+   * The programs that send a file they name: HTTP clients, object stores, forges, test managers.
+   */
+  private static final Set<String> UPLOADERS =
+      Set.of(
+          "curl",
+          "wget",
+          "http",
+          "https",
+          "xh",
+          "aws",
+          "gsutil",
+          "gcloud",
+          "az",
+          "gh",
+          "glab",
+          "trcli",
+          "allurectl",
+          "buildkite-agent",
+          "scp",
+          "rsync",
+          "rclone",
+          "s3cmd",
+          "mc");
+
+  /** A word's file after an upload's field name: {@code report=@f}, {@code @f}. */
+  private static final Pattern AT_FILE =
+      Pattern.compile("^(?:[\\w.\\[\\]-]{0,60}=)?@?(?=[\\w./~-])");
+
+  /** What a run entry of a file a program sends is: {@code uploads:<path>}. */
+  static final String UPLOADS = "uploads";
+
+  /**
+   * The files a program sends, by the words that name them ({@code -F report=@reports/junit.xml},
+   * {@code aws s3 cp f s3://…}): a held report is answered when it leaves.
+   */
+  private static void uploads(Scan scan, Step step, Found found) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text == null || text.startsWith("-") || text.contains("://") || text.length() > 400) {
+        continue;
+      }
+      Matcher at = AT_FILE.matcher(text);
+      String file = at.lookingAt() ? text.substring(at.end()) : text;
+      if (!file.contains(".") && !file.contains("/")) {
+        continue;
+      }
+      for (Target target : scan.targets(step, Word.literal(file))) {
+        if (target.known() && found.runs().size() < 32) {
+          found.runs().add(UPLOADS + ":" + target.path());
+        }
+      }
+    }
+  }
+
+  /**
    * {@code git config [--global] KEY VALUE} of a key whose value git runs: the value is held as the
    * settings file's command, judged as typed, and run by the next git command.
    */
@@ -337,6 +396,7 @@ final class ToolingRuns {
                   || lower.contains("/.zed/"))
               && related;
       case "envrc" -> name.equals(".envrc") && related;
+      case UPLOADS -> WrittenRuns.under(path, folder);
       case "cargo" -> name.equals("build.rs") && related;
       case "cmake" -> (name.equals("cmakelists.txt") || name.endsWith(".cmake")) && related;
       case "gogenerate" -> name.endsWith(".go") && related;

@@ -42,6 +42,7 @@ final class ToolingShapes {
   static final String BACKDOOR = "tooling.auth-backdoor";
   static final String BLOATED = "tooling.history-bloated";
   static final String RECORDS_IN_FIXTURE = "tooling.customer-records-in-fixture";
+  static final String REPORT = "tooling.test-report-forged";
 
   /** Hosts of this machine and of a company's own network: no one else's cache or registry. */
   private static final Pattern OWN_HOST =

@@ -516,6 +516,10 @@ public final class WrittenRuns {
         if (run.startsWith(SENDS + ":") && !file.getValue().startsWith(HeldSecrets.RULE)) {
           continue; // a message carries a written file; only a secret it holds is answered
         }
+        if (run.startsWith(ToolingRuns.UPLOADS + ":")
+            && !file.getValue().startsWith(ToolingShapes.REPORT)) {
+          continue; // a file sent: only a report written by hand is answered (decision 121)
+        }
         if (matches.size() < 16
             && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
           matches.add(new String[] {prefix, path, file.getValue()});
@@ -624,7 +628,7 @@ public final class WrittenRuns {
     return run.substring(run.indexOf(':') + 1);
   }
 
-  private static boolean under(String path, String folder) {
+  static boolean under(String path, String folder) {
     return path.equals(folder) || path.startsWith(folder + "/");
   }
 
