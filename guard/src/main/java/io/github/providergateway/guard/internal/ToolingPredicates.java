@@ -30,6 +30,11 @@ final class ToolingPredicates {
             ToolingRuns.BLOATERS.contains(step.program())
                 && ToolingRuns.bloats(scan, step, new FlowReading.Found()) != null);
     named.put("deletes-license-lines", ToolingPredicates::deletesLicenseLines);
+    named.put(
+        "copies-people-into-fixture",
+        (scan, step, read) ->
+            ToolingRuns.PEOPLE_COPIERS.contains(step.program())
+                && ToolingRuns.peopleIntoFixture(scan, step, new FlowReading.Found()) != null);
     named.put("sets-registry-token-elsewhere", ToolingPredicates::setsTokenElsewhere);
     named.put("wrapper-from-elsewhere", ToolingPredicates::wrapperFromElsewhere);
     named.put("forges-check-status", ToolingPredicates::forgesStatus);

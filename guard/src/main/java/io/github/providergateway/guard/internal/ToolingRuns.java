@@ -127,6 +127,9 @@ final class ToolingRuns {
     if (UPLOADERS.contains(program)) {
       uploads(scan, step, found);
     }
+    if (PEOPLE_COPIERS.contains(program)) {
+      peopleIntoFixture(scan, step, found);
+    }
     for (String entry : new String[] {what, second}) {
       if (entry == null) {
         continue;
@@ -244,6 +247,116 @@ final class ToolingRuns {
                 HeldContent.KEY + target.path(),
                 ToolingShapes.BLOATED + " " + FlowReading.shorten(what));
         return what;
+      }
+    }
+    return null;
+  }
+
+  /** The programs that copy rows of a file or a database's table into another file. */
+  static final Set<String> PEOPLE_COPIERS =
+      Set.of(
+          "cp",
+          "head",
+          "tail",
+          "cat",
+          "cut",
+          "shuf",
+          "sort",
+          "awk",
+          "sed",
+          "csvcut",
+          "csvgrep",
+          "xsv",
+          "qsv",
+          "mlr",
+          "jq",
+          "pg_dump",
+          "mysqldump",
+          "mongoexport",
+          "mongodump",
+          "bq",
+          "sqlite3",
+          "duckdb");
+
+  /** A file named for people's records exported: {@code customers-export-2024.csv}. */
+  private static final Pattern PEOPLE_EXPORT =
+      Pattern.compile(
+          "(?i)(?:customer|user|member|patient|client|subscriber|account|contact|employee|people|person|buyer|shopper)s?"
+              + "[\\w.-]{0,40}(?:export|dump|extract|backup|prod)|(?:export|dump|extract)[\\w.-]{0,40}"
+              + "(?:customer|user|member|patient|client|subscriber|contact|employee|people)");
+
+  /** A table or collection of people. */
+  private static final Pattern PEOPLE_TABLE =
+      Pattern.compile(
+          "(?i)(?:public\\.)?(?:customers?|users?|members?|patients?|clients?|subscribers?|accounts?|contacts?|employees?|people|persons?)");
+
+  /** A fixture's, seed's or sample's folder or name. */
+  private static final Pattern FIXTURE_TARGET =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:tests?|spec|__tests__|testdata|test-data|__fixtures__|fixtures?|seeds?|mocks?|samples?)/|fixture|seed");
+
+  /**
+   * A program that copies people's records into a fixture, a seed or a sample: rows of a file named
+   * for an export of customers or users, or a dump of a table of them ({@code pg_dump -t customers
+   * … > tests/fixtures/customers.sql}); the fixture is held as {@code
+   * tooling.customer-records-in-fixture}, shipped by a commit.
+   *
+   * @return what was found, or null
+   */
+  static String peopleIntoFixture(Scan scan, Step step, Found found) {
+    List<Word> args = step.args();
+    String source = null;
+    Word into = null;
+    boolean schemaOnly = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text == null) {
+        continue;
+      }
+      schemaOnly |=
+          text.equals("--schema-only") || text.equals("-s") && step.program().equals("pg_dump");
+      if (PEOPLE_EXPORT.matcher(text).find()) {
+        source = text;
+      } else if (i > 0
+          && (Set.of("-t", "--table", "-c", "--collection").contains(args.get(i - 1).text())
+              || step.program().equals("mysqldump") && !text.startsWith("-"))
+          && PEOPLE_TABLE.matcher(text).matches()) {
+        source = "the table " + text;
+      }
+      if (Set.of("--out", "-o", "--file", "-f").contains(text) && i + 1 < args.size()) {
+        into = args.get(i + 1);
+      }
+    }
+    if (source == null
+        || schemaOnly
+        || scan.call().project() == null
+        || source.startsWith("the table ") && Environments.localTestData(scan, step)) {
+      return null; // a dump of a local test database is test data already
+    }
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes() && redirect.target() != null) {
+        into = redirect.target();
+      }
+    }
+    if (into == null && step.program().equals("cp") && args.size() > 1) {
+      into = args.get(args.size() - 1);
+    }
+    if (into == null || into.text() == null || !FIXTURE_TARGET.matcher(into.text()).find()) {
+      return null;
+    }
+    for (Target target : scan.targets(step, into)) {
+      if (target.known()
+          && target.path().startsWith(scan.call().project())
+          && found.writesSenders().size() < 16) {
+        found
+            .writesSenders()
+            .put(
+                HeldContent.KEY + target.path(),
+                ToolingShapes.RECORDS_IN_FIXTURE
+                    + " "
+                    + FlowReading.shorten(source)
+                    + " copied into a fixture");
+        return source;
       }
     }
     return null;
