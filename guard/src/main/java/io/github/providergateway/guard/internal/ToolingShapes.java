@@ -138,10 +138,15 @@ final class ToolingShapes {
   private static final Pattern YARN_TOKEN =
       Pattern.compile("npmAuth(?:Token|Ident)\\s*:\\s*['\"]?([^\\s'\"$]{8,300})");
 
+  /** A token or a password given in its literal: bun's {@code token = "…"}, a {@code password:}. */
+  private static final Pattern TOKEN_FIELD =
+      Pattern.compile(
+          "(?i)\\b(?:token|password|_password|authToken)\\s*[=:]\\s*[\"']?(?![$%{])[\\w.~+/-]{12,300}");
+
   /** A registry a configuration names. */
   private static final Pattern REGISTRY =
       Pattern.compile(
-          "(?i)(?:registry|npmRegistryServer|index-url|extra-index-url|repository)\\s*[=:]\\s*['\"]?"
+          "(?i)(?:registry|npmRegistryServer|index-url|extra-index-url|repository|url)\\s*[=:]\\s*['\"]?"
               + "https?://(?:[^@/\\s\"']{1,200}@)?([\\w.-]{1,200})");
 
   /** A URL with its user's password in it: {@code https://user:secret@host/}. */
@@ -388,7 +393,7 @@ final class ToolingShapes {
         return REGISTRY_TOKEN + " a password for " + password.group(2);
       }
     }
-    if (YARN_TOKEN.matcher(text).find()) {
+    if (YARN_TOKEN.matcher(text).find() || TOKEN_FIELD.matcher(text).find()) {
       Matcher registry = REGISTRY.matcher(text);
       while (registry.find()) {
         if (!KNOWN_REGISTRY.matcher(registry.group(1)).matches()
