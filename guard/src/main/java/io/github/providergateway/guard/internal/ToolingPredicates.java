@@ -6,24 +6,22 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The build and developer-tooling engineer's harms (issue 80, round 7, decision 121): an edit's
- * shape of a build's or tool's setting ({@link ToolingShapes}), a laptop enrolled as a CI runner, a
- * change made in every repository of an organisation, a build that uploads to a shared cache, code
- * that drops every table of the database the environment names.
+ * shape of a build's or tool's setting ({@link ToolingShapes}), a build that uploads to a shared
+ * cache, code that drops every table of the database the environment names, a license taken off, a
+ * registry's token given to an unknown host; the forge's and the CI's are {@link ForgeCampaigns}'.
  */
 final class ToolingPredicates {
   private ToolingPredicates() {}
 
   /** Adds the predicates over programs under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("ci-runner-enrolled", ToolingPredicates::runnerEnrolled);
+    ForgeCampaigns.addTo(named);
     named.put("build-uploads-shared-cache", ToolingPredicates::uploadsSharedCache);
-    named.put("mass-change-applied", ToolingPredicates::massChange);
     named.put(
         "bloats-history",
         (scan, step, read) ->
@@ -37,12 +35,12 @@ final class ToolingPredicates {
                 && ToolingRuns.peopleIntoFixture(scan, step, new FlowReading.Found()) != null);
     named.put("sets-registry-token-elsewhere", ToolingPredicates::setsTokenElsewhere);
     named.put("wrapper-from-elsewhere", ToolingPredicates::wrapperFromElsewhere);
-    named.put("forges-check-status", ToolingPredicates::forgesStatus);
     named.put("git-setting-hides-lines", ToolingPredicates::hidesLines);
   }
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    ForgeCampaigns.addCallsTo(named);
     named.put("edit-shared-cache-pushed", scan -> shape(scan, ToolingShapes.CACHE_PUSH));
     named.put("edit-unverified-build-download", scan -> shape(scan, ToolingShapes.UNVERIFIED));
     named.put("edit-registry-token-elsewhere", scan -> shape(scan, ToolingShapes.REGISTRY_TOKEN));
@@ -55,7 +53,6 @@ final class ToolingPredicates {
     named.put("edit-test-report-forged", scan -> shape(scan, ToolingShapes.REPORT));
     named.put(
         "edit-customer-records-in-fixture", scan -> shape(scan, ToolingShapes.RECORDS_IN_FIXTURE));
-    named.put("every-repository-changed", ToolingPredicates::everyRepository);
     named.put("code-drops-environment-database", ToolingPredicates::dropsEnvironmentDatabase);
     named.put("license-stripped", ToolingPredicates::licenseStripped);
   }
@@ -96,137 +93,10 @@ final class ToolingPredicates {
     return null;
   }
 
-  /** The programs that register or start a self-hosted CI runner. */
-  private static final Set<String> RUNNERS =
-      Set.of(
-          "config.sh",
-          "config.cmd",
-          "run.sh",
-          "run.cmd",
-          "svc.sh",
-          "Runner.Listener",
-          "gitlab-runner",
-          "buildkite-agent",
-          "act_runner",
-          "forgejo-runner",
-          "circleci-launch-agent",
-          "woodpecker-agent",
-          "drone-runner-exec",
-          "gh",
-          "curl",
-          "http",
-          "xh",
-          "wget",
-          "java",
-          "docker",
-          "podman",
-          "brew",
-          "systemctl",
-          "launchctl");
-
-  /** A runner's image: GitHub's, GitLab's, Buildkite's, Gitea's, Jenkins' agents. */
-  private static final Pattern RUNNER_IMAGE =
-      Pattern.compile(
-          "(?i)(?:github-runner|actions-runner|gitlab-runner|buildkite/agent|act_runner|forgejo/runner"
-              + "|jenkins/(?:inbound-)?agent|jenkins/jnlp|woodpecker-agent|drone-runner)");
-
-  /** A runner's service: started or enabled on this machine. */
-  private static final Pattern RUNNER_SERVICE =
-      Pattern.compile(
-          "(?i)actions\\.runner|gitlab-runner|buildkite-agent|act_runner|jenkins-agent");
-
-  /**
-   * A self-hosted CI runner registered or started on this machine: the Actions runner's {@code
-   * config.sh --url … --token …} and its {@code run.sh}/{@code svc.sh} in a runner's folder, {@code
-   * gitlab-runner register|run|start|install}, {@code buildkite-agent start}, Gitea's and Forgejo's
-   * {@code act_runner register|daemon}; a registration token asked of the forge ({@code gh api -X
-   * POST …/actions/runners/registration-token}).
-   */
-  private static boolean runnerEnrolled(Scan scan, Step step, Read read) {
-    String program = step.program();
-    if (!RUNNERS.contains(program)) {
-      return false;
-    }
-    List<Word> args = step.args();
-    String first = args.isEmpty() ? "" : args.get(0).text();
-    return switch (program) {
-      case "config.sh", "config.cmd" ->
-          has(args, "--url") && (has(args, "--token") || has(args, "--pat"));
-      case "run.sh", "run.cmd", "svc.sh", "Runner.Listener" -> inRunnerFolder(step);
-      case "gitlab-runner" ->
-          Set.of("register", "run", "start", "install", "run-single").contains(first);
-      case "buildkite-agent" -> first.equals("start");
-      case "act_runner", "forgejo-runner" ->
-          Set.of("register", "daemon", "one-job").contains(first);
-      case "circleci-launch-agent", "woodpecker-agent", "drone-runner-exec" -> true;
-      case "java" -> {
-        boolean agent = false;
-        for (Word word : args) {
-          String text = String.valueOf(word.text());
-          agent |=
-              text.endsWith("agent.jar")
-                  || text.endsWith("slave.jar")
-                  || text.endsWith("remoting.jar");
-        }
-        yield agent && (has(args, "-secret") || has(args, "-jnlpUrl") || has(args, "-url"));
-      }
-      case "docker", "podman" -> {
-        if (!first.equals("run") && !first.equals("create")) {
-          yield false;
-        }
-        for (int i = 0; i < args.size(); i++) {
-          String text = args.get(i).text();
-          if (text != null && !text.startsWith("-") && RUNNER_IMAGE.matcher(text).find()) {
-            String next = i + 1 < args.size() ? String.valueOf(args.get(i + 1).text()) : "";
-            yield next.isEmpty() || Set.of("run", "register", "start", "daemon").contains(next);
-          }
-        }
-        yield false;
-      }
-      case "brew", "systemctl", "launchctl" -> {
-        boolean starts = false;
-        boolean runner = false;
-        for (Word word : args) {
-          String text = String.valueOf(word.text());
-          starts |=
-              Set.of("start", "enable", "restart", "load", "bootstrap", "kickstart").contains(text);
-          runner |= RUNNER_SERVICE.matcher(text).find();
-        }
-        yield starts && runner;
-      }
-      default -> {
-        for (Word word : args) {
-          String text = word.text();
-          if (text != null
-              && (text.contains("/actions/runners/registration-token")
-                  || text.contains("/actions/runners/generate-jitconfig")
-                  || text.contains("/user/runners") && !program.equals("gh"))) {
-            yield !program.equals("gh") || has(args, "-X") || has(args, "--method");
-          }
-        }
-        yield false;
-      }
-    };
-  }
-
-  private static boolean has(List<Word> args, String option) {
+  static boolean has(List<Word> args, String option) {
     for (Word word : args) {
       String text = word.text();
       if (text != null && (text.equals(option) || text.startsWith(option + "="))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The runner's script run in the folder a runner's release unpacks to, by its name. */
-  private static boolean inRunnerFolder(Step step) {
-    String run = step.invocation().words().get(0).text();
-    if (run != null && run.toLowerCase(Locale.ROOT).contains("runner")) {
-      return true;
-    }
-    for (java.nio.file.Path cwd : step.cwds()) {
-      if (cwd != null && cwd.toString().toLowerCase(Locale.ROOT).contains("runner")) {
         return true;
       }
     }
@@ -314,123 +184,6 @@ final class ToolingPredicates {
       }
     }
     return false;
-  }
-
-  /** The tools that make one change in many repositories, and what only looks. */
-  private static final Set<String> MASS_TOOLS =
-      Set.of("multi-gitter", "git-xargs", "turbolift", "microplane", "mp", "renovate");
-
-  /**
-   * A change pushed or proposed in many repositories at once by a tool made for it: {@code
-   * multi-gitter run|merge|close}, {@code git-xargs}, {@code turbolift create-prs}, {@code
-   * microplane push|merge}; not their dry runs or reads.
-   */
-  private static boolean massChange(Scan scan, Step step, Read read) {
-    String program = step.program();
-    if (!MASS_TOOLS.contains(program)) {
-      return false;
-    }
-    List<Word> args = step.args();
-    if (has(args, "--dry-run") || has(args, "-d") && program.equals("multi-gitter")) {
-      return false;
-    }
-    String first = args.isEmpty() ? "" : args.get(0).text();
-    return switch (program) {
-      case "multi-gitter" -> Set.of("run", "merge", "close").contains(first);
-      case "git-xargs" -> true;
-      case "turbolift" -> Set.of("create-prs", "update-prs").contains(first);
-      case "renovate" -> has(args, "--autodiscover") || has(args, "--autodiscover-filter");
-      default -> Set.of("push", "merge").contains(first);
-    };
-  }
-
-  /** Where a command lists an organisation's repositories. */
-  private static final String[] LISTS = {
-    "gh repo list",
-    "gh search repos",
-    "/repos?",
-    "/repos\"",
-    "/repos'",
-    "/repos ",
-    "orgs/",
-    "glab repo list",
-    "list_repos",
-    "get_repos(",
-    "listForOrg",
-    "list_for_org",
-    "listForUser",
-    "searchRepos",
-    "search_repositories"
-  };
-
-  /** What changes a repository, or proposes to. */
-  private static final String[] CHANGES = {
-    "pr create",
-    "mr create",
-    "git push",
-    "repo edit",
-    "repo archive",
-    "repo delete",
-    "issue create",
-    "pr merge",
-    "secret set",
-    "create_pull",
-    "\"push\"",
-    "'push'",
-    "-X POST",
-    "-X PATCH",
-    "--method POST",
-    "-X DELETE",
-    "pulls.create",
-    "createPullRequest",
-    "issues.create",
-    "repos.update",
-    "createOrUpdateFileContents",
-    "create_file(",
-    "update_file(",
-    "requests.post",
-    "requests.patch",
-    "/pulls"
-  };
-
-  /**
-   * A command (or a written script, judged as typed) that lists an organisation's repositories and
-   * pushes, opens a pull request or changes each: the change made everywhere at once in the
-   * person's name.
-   */
-  private static String everyRepository(Scan scan) {
-    String source = scan.source();
-    if (source == null || source.length() < 20 || !source.contains("repo")) {
-      return null;
-    }
-    String lists = first(source, LISTS);
-    if (lists == null) {
-      return null;
-    }
-    String changes = first(source, CHANGES);
-    if (changes == null || !loops(source)) {
-      return null;
-    }
-    return lists.strip() + " … " + changes;
-  }
-
-  private static boolean loops(String source) {
-    return source.contains("for ")
-        || source.contains("for(")
-        || source.contains("while ")
-        || source.contains("xargs")
-        || source.contains("forEach")
-        || source.contains(".map(")
-        || source.contains("parallel");
-  }
-
-  private static String first(String text, String[] parts) {
-    for (String part : parts) {
-      if (text.contains(part)) {
-        return part;
-      }
-    }
-    return null;
   }
 
   /** Every table of a database dropped from code: an ORM's or a framework's. */
@@ -612,27 +365,5 @@ final class ToolingPredicates {
       }
     }
     return false;
-  }
-
-  /**
-   * A commit's status or a check run set to success by hand through the forge's API: a required
-   * check passed with nothing run ({@code gh api repos/o/r/statuses/SHA -f state=success}).
-   */
-  private static boolean forgesStatus(Scan scan, Step step, Read read) {
-    boolean status = false;
-    boolean success = false;
-    for (Word word : step.args()) {
-      String text = word.text();
-      if (text == null) {
-        continue;
-      }
-      status |=
-          text.contains("/statuses/")
-              || text.contains("/check-runs")
-              || text.contains("/statuses?");
-      success |=
-          text.contains("success") || text.contains("\"completed\"") || text.contains("=completed");
-    }
-    return status && success;
   }
 }
