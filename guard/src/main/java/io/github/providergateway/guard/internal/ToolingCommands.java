@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
 final class ToolingCommands {
   private ToolingCommands() {}
 
+  /** lefthook's configuration files. */
+  private static final Pattern LEFTHOOK = Pattern.compile("\\.?lefthook(?:-local)?\\.ya?ml");
+
   /** A dev container's commands, run when it is created, started or attached. */
   private static final Pattern LIFECYCLE =
       Pattern.compile(
@@ -84,7 +87,8 @@ final class ToolingCommands {
       }
       return orNull(shell.toString());
     }
-    if (name.equals(".pre-commit-config.yaml") || name.matches("\\.?lefthook(?:-local)?\\.ya?ml")) {
+    if (name.equals(".pre-commit-config.yaml")
+        || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()) {
       return yamlCommands(text, YAML_COMMAND);
     }
     if (name.equals(".gitpod.yml") || name.equals(".gitpod.yaml")) {

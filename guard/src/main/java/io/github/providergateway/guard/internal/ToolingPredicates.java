@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
 final class ToolingPredicates {
   private ToolingPredicates() {}
 
+  /** grep's clustered short options with {@code -v}. */
+  private static final Pattern SHORT_INVERT = Pattern.compile("-[a-zA-Z]*v[a-zA-Z]*");
+
   /** Adds the predicates over programs under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     ForgeCampaigns.addTo(named);
@@ -310,7 +313,7 @@ final class ToolingPredicates {
       if (grep
           && (text.equals("-v")
               || text.equals("--invert-match")
-              || text.matches("-[a-zA-Z]*v[a-zA-Z]*"))) {
+              || text.startsWith("-") && SHORT_INVERT.matcher(text).matches())) {
         inverted = true;
       }
       if (!LICENSE_WORD.matcher(text).find()) {

@@ -24,6 +24,15 @@ import java.util.regex.Pattern;
 final class ToolingRuns {
   private ToolingRuns() {}
 
+  /** Short options clustered with {@code -f}: {@code git add -fA}. */
+  private static final Pattern SHORT_FORCE = Pattern.compile("-[a-zA-Z]*f[a-zA-Z]*");
+
+  /** tar's clustered options ending in {@code f}, its archive next: {@code czf}, {@code -cf}. */
+  private static final Pattern TAR_FILE = Pattern.compile("-?[a-zA-Z]*f");
+
+  /** lefthook's configuration files. */
+  private static final Pattern LEFTHOOK = Pattern.compile("\\.?lefthook(?:-local)?\\.ya?ml");
+
   private static final Set<String> GRADLE = Set.of("gradle", "gradlew", "gradlew.bat");
   private static final Set<String> BAZEL = Set.of("bazel", "bazelisk", "bazel.exe");
   private static final Set<String> MAVEN = Set.of("mvn", "mvnw", "mvnd", "mvnw.cmd");
@@ -177,7 +186,9 @@ final class ToolingRuns {
             text != null
                 && (text.equals("-f")
                     || text.equals("--force")
-                    || text.matches("-[a-zA-Z]*f[a-zA-Z]*") && !text.startsWith("--"));
+                    || text.startsWith("-")
+                        && !text.startsWith("--")
+                        && SHORT_FORCE.matcher(text).matches());
       }
       for (Word word : args) {
         String text = word.text();
@@ -218,7 +229,7 @@ final class ToolingRuns {
           }
           if (text.equals("-f")
               || text.equals("--file")
-              || text.matches("-?[a-zA-Z]*f") && program.contains("tar")) {
+              || program.contains("tar") && TAR_FILE.matcher(text).matches()) {
             into = i + 1 < args.size() ? args.get(i + 1) : null;
             break;
           }
@@ -520,7 +531,7 @@ final class ToolingRuns {
               || lower.endsWith("/.config/git/config");
       case "hookcfg" ->
           (name.equals(".pre-commit-config.yaml")
-                  || name.matches("\\.?lefthook(?:-local)?\\.ya?ml")
+                  || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
                   || name.equals("package.json"))
               && related;
       default -> false;
@@ -545,7 +556,7 @@ final class ToolingRuns {
         || name.equals(".envrc")
         || name.equals(".pre-commit-config.yaml")
         || name.equals(".gitpod.yml")
-        || name.matches("\\.?lefthook\\.ya?ml")
+        || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
         || lower.contains("/.husky/")
         || lower.contains("/.githooks/");
   }
