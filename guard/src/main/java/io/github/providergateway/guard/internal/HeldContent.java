@@ -90,7 +90,14 @@ final class HeldContent {
           "prebuild",
           "postbuild",
           "serve",
-          "lint");
+          "lint",
+          // git hooks a package's hook manager installs (simple-git-hooks, husky 4, yorkie)
+          "pre-commit",
+          "pre-push",
+          "commit-msg",
+          "prepare-commit-msg",
+          "post-checkout",
+          "post-merge");
 
   private HeldContent() {}
 
@@ -111,6 +118,14 @@ final class HeldContent {
     String shell = asShell(path, code);
     Hit hit = shell == null ? null : strongest(scan, path, shell);
     String shape = hit == null ? ReleaseShapes.held(path, code) : null; // no code, a shape
+    // A build's or a tool's setting, a harm shipped with the code (decision 121): kept beside
+    // what the text does when run, under its own key, for a commit to take.
+    String shipped = shape == null ? ToolingShapes.held(path, code) : null;
+    if (hit == null && shipped != null) {
+      shape = shipped;
+    } else if (shipped != null) {
+      found.writesSenders().put(KEY + path + ToolingShapes.SHIPPED, FlowReading.shorten(shipped));
+    }
     if (hit != null) {
       found
           .writesSenders()
@@ -191,6 +206,10 @@ final class HeldContent {
           };
     }
     if (interpreter == null) {
+      String tool = ToolingCommands.commands(path, text); // decision 121
+      if (tool != null) {
+        return tool;
+      }
       // Each name's pattern is run only on a name that starts as it must: most files written.
       if ((lower.startsWith("requirements") || lower.startsWith("constraints"))
           && REQUIREMENTS.matcher(lower).matches()) {
@@ -499,6 +518,23 @@ final class HeldContent {
     }
     if (whole != null && whole.isObject()) {
       whole.path("scripts").fields().forEachRemaining(e -> commands.add(e.getValue().asText("")));
+      // The git hooks a package's hook manager installs, run by a commit (decision 121).
+      for (JsonNode hooks :
+          List.of(
+              whole.path("simple-git-hooks"),
+              whole.path("gitHooks"),
+              whole.path("husky").path("hooks"),
+              whole.path("lint-staged"))) {
+        hooks
+            .elements()
+            .forEachRemaining(
+                hook -> {
+                  if (hook.isTextual()) {
+                    commands.add(hook.asText(""));
+                  }
+                  hook.elements().forEachRemaining(inner -> commands.add(inner.asText("")));
+                });
+      }
       for (String kind : DEPENDENCIES) {
         whole
             .path(kind)

@@ -209,6 +209,7 @@ final class Where {
     RegulatedData.addCallsTo(onCall);
     MoneyPredicates.addCallsTo(onCall);
     LandPredicates.addCallsTo(onCall);
+    ToolingPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -278,6 +279,7 @@ final class Where {
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
     LandPredicates.addTo(named);
+    ToolingPredicates.addTo(named);
     SharedActs.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {

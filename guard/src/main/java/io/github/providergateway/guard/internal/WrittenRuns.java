@@ -69,6 +69,7 @@ public final class WrittenRuns {
     }
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
+    ToolingRuns.read(scan, step, words, found); // build and tool files (decision 121)
     switch (program) {
       case "pytest", "py.test", "tox" -> entries.add("tests");
       case "nox" -> {
@@ -335,7 +336,13 @@ public final class WrittenRuns {
 
   /** The families whose harm a held file carries into the history it is committed to. */
   private static final List<String> SHIPPED =
-      List.of("checks.", "leak.", ReleaseShapes.LICENSE, ReleaseShapes.FUNDING);
+      List.of(
+          "checks.",
+          "leak.",
+          ReleaseShapes.LICENSE,
+          ReleaseShapes.FUNDING,
+          ToolingShapes.FAMILY,
+          "customers.vulnerable-pin");
 
   /** The hooks folder a {@code git -c core.hooksPath=<folder>} names: its hooks run too. */
   private static void hooksPath(
@@ -410,7 +417,7 @@ public final class WrittenRuns {
     return null;
   }
 
-  private static String gitSubcommand(List<String> words) {
+  static String gitSubcommand(List<String> words) {
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace").contains(word)) {
@@ -500,11 +507,18 @@ public final class WrittenRuns {
       String path = key.substring(prefix.length());
       for (String run : runs) {
         boolean adds = run.startsWith(ADDS + ":");
-        if (adds && !shipped(file.getValue()) && !sendsSecrets(written, path, file.getValue())) {
+        if (adds
+            && !shipped(file.getValue())
+            && !sendsSecrets(written, path, file.getValue())
+            && !ToolingRuns.runsForOthers(path)) {
           continue; // a commit takes a written file; only what harms by being shared is asked
         }
         if (run.startsWith(SENDS + ":") && !file.getValue().startsWith(HeldSecrets.RULE)) {
           continue; // a message carries a written file; only a secret it holds is answered
+        }
+        if (run.startsWith(ToolingRuns.UPLOADS + ":")
+            && !file.getValue().startsWith(ToolingShapes.REPORT)) {
+          continue; // a file sent: only a report written by hand is answered (decision 121)
         }
         if (matches.size() < 16
             && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
@@ -575,7 +589,7 @@ public final class WrittenRuns {
                   || lower.startsWith(".gitlab-ci")
                   || path.contains("/.circleci/"))
               && related(path, folder);
-      default -> false;
+      default -> ToolingRuns.reaches(what, path, folder);
     };
   }
 
@@ -614,7 +628,7 @@ public final class WrittenRuns {
     return run.substring(run.indexOf(':') + 1);
   }
 
-  private static boolean under(String path, String folder) {
+  static boolean under(String path, String folder) {
     return path.equals(folder) || path.startsWith(folder + "/");
   }
 
@@ -622,7 +636,7 @@ public final class WrittenRuns {
    * Whether a file belongs to the folder a program runs in: inside it, or in a folder above it that
    * holds it (a repository's hooks and CI files, a project's root beside a subfolder).
    */
-  private static boolean related(String path, String folder) {
+  static boolean related(String path, String folder) {
     if (under(path, folder)) {
       return true;
     }

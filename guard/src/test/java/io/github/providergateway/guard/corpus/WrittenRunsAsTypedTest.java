@@ -10,7 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What a file the session wrote does when it runs, judged as its commands typed would be (issue 80
@@ -23,16 +24,23 @@ import org.junit.jupiter.api.Test;
  * that stay allowed: a Redis of this machine flushed from a written file, scripts that only read,
  * development runs, an admin tool's reads and dry runs. Each harmful sequence's last call is asked
  * or denied, each near miss's allowed.
+ *
+ * <p>And round 7's (decision 121, {@code written-runs-r7.jsonl}): a build's or a developer tool's
+ * file obeyed by an ordinary command (a shared build cache pushed to by Gradle, Bazel or Maven, a
+ * wrapper or archive nothing verifies, a registry token for an unknown host, an editor's task, a
+ * dev container's commands, {@code .envrc}, a pre-commit entry, git's filters, diff drivers,
+ * monitors and aliases) and the harms a commit ships (tests switched off, a check hollowed, source
+ * hidden from review, a time bomb, the environment recorded by a test, a vulnerable pin, a back
+ * door), with their controls.
  */
 class WrittenRunsAsTypedTest {
-  private static final String CASES = "written-runs-r6.jsonl";
-
-  @Test
-  void everySequenceDecidesAsItExpects() throws IOException {
+  @ParameterizedTest
+  @ValueSource(strings = {"written-runs-r6.jsonl", "written-runs-r7.jsonl"})
+  void everySequenceDecidesAsItExpects(String cases) throws IOException {
     List<Sequence> sequences;
     try (InputStream in =
         WrittenRunsAsTypedTest.class.getResourceAsStream(
-            "/io/github/providergateway/guard/corpus/" + CASES)) {
+            "/io/github/providergateway/guard/corpus/" + cases)) {
       sequences = FlowCorpus.read(in);
     }
     CorpusSetting setting = GuardCorpus.load().setting();
