@@ -20,7 +20,7 @@ final class CopiesMedia {
 
   /** The programs that carry a stream to another machine. */
   private static final Set<String> STREAM_SENDERS =
-      Set.of("mbuffer", "nc", "ncat", "netcat", "socat", "curl", "pv", "rclone", "wget");
+      Set.of("mbuffer", "nc", "ncat", "netcat", "socat", "curl", "pv", "rclone", "wget", "ssh");
 
   /** A host named by an address outside the private and loopback ranges. */
   private static final Pattern PUBLIC_ADDRESS =
@@ -114,9 +114,27 @@ final class CopiesMedia {
       Pattern.compile(
           "^(?:/|/srv(?:/.*)?|/var(?:/lib(?:/.*)?)?|/home(?:/.*)?|/etc(?:/.*)?|/opt(?:/.*)?|/data(?:/.*)?)$");
 
-  /** {@code restic restore … --target /}, {@code --target /srv/…}: a restore over live data. */
+  /**
+   * {@code restic restore … --target /}, {@code --target /srv/…}; {@code wal-g backup-fetch} into a
+   * live data folder; {@code borg extract} run in {@code /} or a live folder: a restore over live
+   * data.
+   */
   static boolean restoresOverLive(Step step) {
     List<String> args = step.invocation().args();
+    if (step.program().equals("wal-g")) {
+      for (String a : args) {
+        if (!a.startsWith("-") && LIVE_TARGET.matcher(a).matches() && !a.equals("/")) {
+          return true;
+        }
+      }
+    }
+    if (step.program().equals("borg") || step.program().equals("borgmatic")) {
+      for (java.nio.file.Path cwd : step.cwds()) {
+        if (LIVE_TARGET.matcher(cwd.toString()).matches()) {
+          return true;
+        }
+      }
+    }
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       String target =
@@ -142,12 +160,52 @@ final class CopiesMedia {
       String value =
           a.startsWith("--keep-within=")
               ? a.substring(14)
-              : a.equals("--keep-within") && i + 1 < args.size() ? args.get(i + 1) : null;
-      if (value != null && value.matches("(?:\\d{1,3}[hHmM])+|[01][dD]|0")) {
+              : (a.equals("--keep-within")
+                          || a.equals("--remove-older-than")
+                          || a.equals("remove-older-than"))
+                      && i + 1 < args.size()
+                  ? args.get(i + 1)
+                  : a.startsWith("--remove-older-than=") ? a.substring(20) : null;
+      if (value != null && value.matches("(?:\\d{1,3}[hHmMsS])+|[01][dD]|0|now")) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * A retention that keeps one backup at most: borg's, restic's, kopia's {@code --keep-*} counts
+   * adding up to one ({@code ProductionPredicates.keepsOneBackup}), vzdump's {@code --maxfiles 1}
+   * or {@code --prune-backups keep-last=1}.
+   */
+  static boolean keepsOne(List<String> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      String next = i + 1 < args.size() ? args.get(i + 1) : "";
+      if ((a.equals("--maxfiles") || a.equals("--keep-last") || a.equals("--rotation"))
+              && (next.equals("1") || next.equals("0"))
+          || a.equals("--maxfiles=1")
+          || a.equals("--prune-backups") && next.matches("keep-last=[01]")
+          || a.matches("--prune-backups=keep-last=[01]")) {
+        return true;
+      }
+    }
+    return ProductionPredicates.keepsOneBackup(args);
+  }
+
+  /**
+   * A restic {@code forget} handed snapshots by their IDs (or {@code latest}) with no keep policy:
+   * those snapshots deleted.
+   */
+  static boolean forgetsNamed(List<String> args) {
+    boolean named = false;
+    for (String a : args) {
+      if (a.startsWith("--keep") || a.equals("--dry-run") || a.equals("-n")) {
+        return false;
+      }
+      named |= a.matches("[0-9a-f]{8,64}") || a.equals("latest");
+    }
+    return named;
   }
 
   /**
@@ -220,7 +278,11 @@ final class CopiesMedia {
               : (a.equals("-f") || a.equals("--file") || a.equals("-O") || a.equals("-F"))
                       && i + 1 < args.size()
                   ? args.get(i + 1)
-                  : a.matches("-[A-Za-z]{0,8}f") && i + 1 < args.size() ? args.get(i + 1) : null;
+                  : (a.matches("-[A-Za-z]{0,8}f")
+                              || i == 0 && archiver && a.matches("[A-Za-z]{0,8}f"))
+                          && i + 1 < args.size()
+                      ? args.get(i + 1)
+                      : null;
       if (file != null && isTape(file, tapes) && creates) {
         return true;
       }

@@ -101,6 +101,71 @@ final class CopiesPredicates {
             CopiesMedia.keepsHours(step.invocation().args())
                 && !Environments.localTestData(scan, step));
     named.put("copies-writes-tape", (scan, step, read) -> CopiesMedia.writesTape(scan, step));
+    named.put(
+        "copies-keeps-one",
+        (scan, step, read) ->
+            CopiesMedia.keepsOne(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put(
+        "copies-forgets-snapshots",
+        (scan, step, read) ->
+            CopiesMedia.forgetsNamed(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put(
+        "copies-sed-silences-backup",
+        (scan, step, read) -> CopiesSchedules.sedSilencesBackup(step));
+    named.put(
+        "copies-crontab-drops-backup",
+        (scan, step, read) -> CopiesSchedules.crontabDropsBackup(scan, step));
+    named.put("copies-unexecs-backup", (scan, step, read) -> CopiesSchedules.unexecsBackup(step));
+    named.put(
+        "copies-status-forged", (scan, step, read) -> CopiesSchedules.statusForged(scan, step));
+    named.put(
+        "copies-no-barrier",
+        (scan, step, read) -> {
+          for (String a : step.invocation().args()) {
+            if (a.contains("nobarrier") || a.contains("barrier=0")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "copies-sql-breaks-replica",
+        (scan, step, read) -> {
+          if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+            return false;
+          }
+          for (String text : ProductionPredicates.sqlOf(scan, step)) {
+            if (CopiesSettings.breaksReplica(text)) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "copies-acting-destroys-copy",
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              ActingVerbs.Found found = ActingVerbs.found(scan, step);
+              return found != null
+                  && found.verbClass().equals("destroys")
+                  && namesCopy(step.invocation().args());
+            }));
+    named.put(
+        "copies-code-loosens",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null
+              && code.length() <= CopiesSettings.MAX_TEXT
+              && !LOCAL_ENDPOINT.matcher(code).find()
+              && (code.contains("ALTER SYSTEM")
+                  || code.contains("alter system")
+                  || code.contains("SET GLOBAL")
+                  || code.contains("set global")
+                  || code.toLowerCase(java.util.Locale.ROOT).contains("config_set"))
+              && CopiesSettings.loosened(code) != null;
+        });
     named.put("copies-names-copy", (scan, step, read) -> namesCopy(step.invocation().args()));
   }
 
@@ -191,6 +256,17 @@ final class CopiesPredicates {
           Map.entry("--snapshot-policy", Set.of("none")),
           Map.entry("-snapshot-policy", Set.of("none")),
           Map.entry("--repo1-retention-full", Set.of("0", "1")),
+          Map.entry("--snapshot-retention-limit", Set.of("0")),
+          Map.entry("--automated-snapshot-retention-period", Set.of("0")),
+          Map.entry("--delete-retention-days", Set.of("0", "1")),
+          Map.entry("--container-delete-retention-days", Set.of("0", "1")),
+          Map.entry("--weekly-retention", Set.of("p0w", "pt0s", "p0d")),
+          Map.entry("--monthly-retention", Set.of("p0m", "pt0s", "p0d")),
+          Map.entry("--yearly-retention", Set.of("p0y", "pt0s", "p0d")),
+          Map.entry("--expire-days", Set.of("0", "1")),
+          Map.entry("--noncurrent-expire-days", Set.of("0", "1")),
+          Map.entry("--noncurrentversion-expiration-days", Set.of("0", "1")),
+          Map.entry("--state", Set.of("disabled")),
           Map.entry("--soft-delete-duration", Set.of("0", "0s", "0d")),
           Map.entry("--retention-period", Set.of("0", "0s", "0d")),
           Map.entry("--deletion-protection", Set.of("false")),
@@ -203,6 +279,7 @@ final class CopiesPredicates {
           "pointintimerecoveryenabled=false",
           "status=off",
           "status=suspended",
+          "status=disabled",
           "--no-backup",
           "--no-enable-point-in-time-recovery",
           "--no-enable-bin-log",
@@ -233,7 +310,8 @@ final class CopiesPredicates {
       Pattern.compile(
           "(?i)immutability-policy (?:delete|unlock)|legal-?hold (?:clear|remove|delete)"
               + "|retention (?:clear|temp release|event release)|version (?:suspend|disable)"
-              + "|versioning set off|abort-vault-lock|persistentvolumereclaimpolicy\\W{1,6}delete"
+              + "|versioning set off|abort-vault-lock|reclaimpolicy\\W{1,6}delete"
+              + "|replicate (?:rm|remove)|bucket remote rm"
               + "|deletionpolicy\\W{1,6}delete|com\\.sun:auto-snapshot=false");
 
   /** Whether an option or word of the program turns a way back off. */
@@ -250,7 +328,11 @@ final class CopiesPredicates {
       String name = eq > 0 ? a.substring(0, eq) : a;
       Set<String> values = OFF.get(name);
       if (values == null) {
-        if (a.contains("pointintimerecoveryenabled=false")) {
+        String flat = a.replace(" ", "").replace("\"", "").replace("'", "");
+        if (flat.contains("pointintimerecoveryenabled=false")
+            || flat.contains("pointintimerecoveryenabled:false")
+            || flat.contains("automaticbackupretentiondays=0")
+            || flat.contains("automaticbackupretentiondays:0")) {
           return true; // inside a shorthand or JSON value
         }
         continue;
@@ -471,7 +553,7 @@ final class CopiesPredicates {
               + "|Remove-VBRBackup|Remove-VBRRestorePoint|Remove-VBRJob|Disable-VBRJob"
               + "|Remove-AzRecoveryServicesBackupProtection|Remove-AzRecoveryServicesVault"
               + "|Disable-AzRecoveryServicesBackupProtection|Remove-AzSnapshot|Remove-VBRTapeMedium"
-              + "|Erase-VBRTapeMedium"
+              + "|Erase-VBRTapeMedium|Remove-Snapshot\\b|versioning_enabled\\s*=\\s*False"
               + "|backups\\(\\)\\.delete\\(|delete_namespaced_custom_object[\\s\\S]{0,300}(?:volumesnapshots|backups)");
 
   /** An endpoint of this machine in code: a local emulator of the cloud. */

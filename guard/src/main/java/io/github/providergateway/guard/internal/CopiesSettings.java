@@ -40,7 +40,9 @@ final class CopiesSettings {
               + "|^\\s*(?:skip[-_]log[-_]bin|disable[-_]log[-_]bin)\\b"
               + "|\\bappendonly\\s+['\"]?no\\b"
               + "|\\bappendfsync\\s+['\"]?no\\b"
-              + "|\\bconfig\\s+set\\s+save\\s+(?:''|\"\")"
+              + "|\\bconfig\\s+set\\s+save(?:\\s+(?:''|\"\"))?\\s*$"
+              + "|\\bexpire_logs_days\\s*=\\s*1\\b"
+              + "|alter\\s+system\\s+reset\\s+(?:archive_command|archive_mode|all)\\b"
               + "|binlog_expire_logs_seconds\\s*=\\s*(\\d{1,9})\\b",
           Pattern.MULTILINE);
 
@@ -77,7 +79,8 @@ final class CopiesSettings {
       Pattern.compile(
           "(?i)\\b(?:delete|purge)\\s+(?:volume|jobid|jobs?|client|pool|filespace|backup|archive)\\b"
               + "|\\btruncate\\s+(?:volstatus|allpools|volume|storage|pool)"
-              + "|\\brelabel\\b"
+              + "|\\brelabel\\b|\\bprune\\s+(?:files|jobs|volume|stats|snapshot)\\b"
+              + "|volstatus=(?:purged|recycle)"
               + "|\\bdisable\\s+(?:job|schedule)\\b"
               + "|\\b(?:volume\\s+)?snapshot\\s+(?:delete|restore)\\b"
               + "|\\bsnap\\s+(?:delete|restore)\\b"
@@ -146,6 +149,23 @@ final class CopiesSettings {
       return null; // the check-in service told of a failure or a start, not a success
     }
     return swallowed || !joined ? beat.group() : null;
+  }
+
+  /**
+   * SQL that breaks a replica off for good: MySQL's {@code RESET REPLICA ALL} ({@code SLAVE}),
+   * PostgreSQL's subscription dropped or disabled, a replication slot dropped, a standby promoted.
+   */
+  private static final Pattern BREAKS_REPLICA =
+      Pattern.compile(
+          "(?i)reset\\s+(?:replica|slave)\\s+all|drop\\s+subscription|alter\\s+subscription\\s+\\S{1,200}\\s+disable"
+              + "|pg_drop_replication_slot|pg_promote\\s*\\(");
+
+  /** Whether SQL breaks a replica off. */
+  static boolean breaksReplica(String text) {
+    return text != null
+        && BREAKS_REPLICA
+            .matcher(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text)
+            .find();
   }
 
   /** The text of a list of words, bounded. */
