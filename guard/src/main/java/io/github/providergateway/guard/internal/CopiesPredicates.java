@@ -24,7 +24,25 @@ final class CopiesPredicates {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("copies-tool-destroys", CopiesPredicates::toolDestroys);
+    named.put(
+        "copies-tool-destroys",
+        scan -> {
+          String found = toolDestroys(scan);
+          return found != null ? found : CopiesTools.deletesNamedCopy(scan, LOSES);
+        });
+    named.put("copies-tool-turns-off", scan -> CopiesTools.turnsOff(scan, STORAGE_SYSTEM));
+    named.put("copies-tool-sql-loosens", CopiesTools::toolSqlLoosens);
+    named.put(
+        "copies-edit-cuts-retention",
+        scan ->
+            scan.once(
+                "CopiesPredicates.cut",
+                s ->
+                    EditCalls.read(
+                        s.call(),
+                        (old, now, files) ->
+                            CopiesTools.retentionCut(
+                                old, now, files.isEmpty() ? "" : files.get(0)))));
     named.put(
         "copies-edit-loosens",
         scan ->
@@ -166,6 +184,14 @@ final class CopiesPredicates {
                   || code.toLowerCase(java.util.Locale.ROOT).contains("config_set"))
               && CopiesSettings.loosened(code) != null;
         });
+    named.put(
+        "copies-writes-cut-retention",
+        (scan, step, read) ->
+            WeakenPredicates.inPlace(
+                    step,
+                    (old, now, files) ->
+                        CopiesTools.retentionCut(old, now, files.isEmpty() ? "" : files.get(0)))
+                != null);
     named.put("copies-names-copy", (scan, step, read) -> namesCopy(step.invocation().args()));
   }
 
