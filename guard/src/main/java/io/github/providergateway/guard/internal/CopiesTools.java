@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Word;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -10,13 +11,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the {@code copies} rules read of a server's tool and of a configuration's change (issue 80
- * round 7, decision 117): a tool whose name says it deletes and whose arguments name a copy ({@code
- * mcp__kubernetes__delete_resource} of a {@code VolumeSnapshot}); a storage or backup tool that
- * updates a schedule, a task or a retention to off or to nothing; SQL handed to a database tool
- * that ends point-in-time recovery or breaks a replica; and a change of a configuration file (an
- * edit, a file written) that cuts a retention to one or none, pauses a backup schedule, suspends
- * versioning, or lets a volume's or snapshot's data be deleted with its claim.
+ * What the {@code copies} rules read of a server's tool, a storage system's HTTP API, a cloud SDK's
+ * call and a configuration's change (issue 80 round 7, decision 117): a storage or backup system's
+ * tool whose name says it deletes or rolls back, a DELETE of a pool, dataset, snapshot or backup
+ * sent to one's API, inline code's delete of a snapshot, a backup or a vault; a tool whose name
+ * says it deletes and whose arguments name a copy ({@code mcp__kubernetes__delete_resource} of a
+ * {@code VolumeSnapshot}); a storage or backup tool that updates a schedule, a task or a retention
+ * to off or to nothing; SQL handed to a database tool that ends point-in-time recovery or breaks a
+ * replica; and a change of a configuration file (an edit, a file written) that cuts a retention to
+ * one or none, pauses a backup schedule, suspends versioning, or lets a volume's or snapshot's data
+ * be deleted with its claim.
  */
 final class CopiesTools {
   private CopiesTools() {}
@@ -235,5 +239,125 @@ final class CopiesTools {
       }
     }
     return null;
+  }
+
+  /** What names a storage or backup system in a tool's or server's name. */
+  static final Pattern STORAGE_SYSTEM =
+      Pattern.compile(
+          "(?i)truenas|freenas|zfs|zpool|ceph|rbd|netapp|ontap|synology|qnap|proxmox|pbs|veeam"
+              + "|restic|borg|kopia|backup|snapshot|dataset|pool|nas|storage|velero|bacula|rubrik"
+              + "|cohesity|commvault|pure|nimble|minio|replica|tape|archive|glacier|vault_lock");
+
+  /** A verb that loses what it names. */
+  static final Pattern LOSES =
+      Pattern.compile(
+          "(?i)(?:^|[_\\-.])(?:delete|destroy|remove|rm|purge|prune|rollback|revert|wipe|erase"
+              + "|format|expire|forget|drop|truncate|clear|break|disable)(?:$|[_\\-.])");
+
+  /**
+   * An MCP tool of a storage or backup system (by its server's or its own name) whose name says it
+   * deletes, destroys, purges, prunes or rolls back.
+   */
+  static String toolDestroys(Scan scan) {
+    String tool = scan.call().tool();
+    if (!tool.startsWith("mcp__") && !tool.contains("__")) {
+      return null;
+    }
+    String name = tool.startsWith("mcp__") ? tool.substring(5) : tool;
+    int cut = name.lastIndexOf("__");
+    String verb = cut >= 0 ? name.substring(cut + 2) : name;
+    if (!LOSES.matcher(verb).find() || !STORAGE_SYSTEM.matcher(name).find()) {
+      return null;
+    }
+    return tool;
+  }
+
+  /**
+   * A path's part that names what keeps copies in a storage system's API; a pool only as a storage
+   * system names it (TrueNAS's {@code /api/v2.0/pool}, Ceph's {@code /api/pool/}), not a load
+   * balancer's or an address pool.
+   */
+  private static final Pattern COPY_PATH =
+      Pattern.compile(
+          "(?i)/api/v2\\.0/pool(?:/|$)|/api/pool/|/storage/pools?/"
+              + "|/(?:dataset|datasets|snapshot|snapshots|snapshottask|backup|backups"
+              + "|recovery-?points|restore-?points|replication|replications|snapmirror"
+              + "|backup-?vaults|backupjobs|backup-jobs|zfs|tapes?|retention|legal-?hold"
+              + "|object-?lock|immutability)(?:/|$|\\?|%2f|\\b)");
+
+  /** A call whose path's end says it loses: {@code …/rollback}, {@code …/delete}. */
+  private static final Pattern LOSING_END =
+      Pattern.compile("(?i)/(?:rollback|delete|destroy|purge|prune|wipe|erase|revert)(?:$|\\?)");
+
+  /**
+   * An HTTP client asked to DELETE a pool, a dataset, a snapshot or a backup of a host not this
+   * machine's, or to POST to such a path whose end says it rolls back or deletes.
+   */
+  static boolean httpDestroys(Step step) {
+    String program = step.program();
+    if (!ClinicalPredicates.REQUESTERS.contains(program) || LocalUrls.only(step)) {
+      return false;
+    }
+    String method = ServiceCalls.method(program, step.args());
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (!t.contains("/") || t.startsWith("-")) {
+        continue;
+      }
+      if (!COPY_PATH.matcher(t).find()) {
+        continue;
+      }
+      if (method.equals("delete") || !method.equals("get") && LOSING_END.matcher(t).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A cloud SDK's or an HTTP library's call in code that loses a copy or its lock. */
+  private static final Pattern CODE_LOSES =
+      Pattern.compile(
+          "delete_(?:db_|db_cluster_|cluster_)?snapshot|delete_backup(?:_vault|_plan|_selection)?\\b"
+              + "|delete_recovery_point|DeleteSnapshotCommand|DeleteDBSnapshotCommand"
+              + "|DeleteDBClusterSnapshotCommand|DeleteRecoveryPointCommand|DeleteBackupCommand"
+              + "|DeleteBackupVaultCommand|BypassGovernanceRetention['\"]?\\s*[:=]\\s*(?:True|true)"
+              + "|PointInTimeRecoveryEnabled['\"]?\\s*[:=]\\s*(?:False|false)"
+              + "|delete_bucket_replication|DeleteBucketReplicationCommand"
+              + "|schedule_key_deletion|ScheduleKeyDeletionCommand|delete_vault\\b|DeleteVaultCommand"
+              + "|put_object_legal_hold[\\s\\S]{0,200}['\"]OFF['\"]"
+              + "|snapshots\\.(?:begin_)?delete\\(|snapshots\\(\\)\\.delete\\(|backups\\.(?:begin_)?delete\\("
+              + "|Remove-VBRBackup|Remove-VBRRestorePoint|Remove-VBRJob|Disable-VBRJob"
+              + "|Remove-AzRecoveryServicesBackupProtection|Remove-AzRecoveryServicesVault"
+              + "|Disable-AzRecoveryServicesBackupProtection|Remove-AzSnapshot|Remove-VBRTapeMedium"
+              + "|Erase-VBRTapeMedium|Remove-Snapshot\\b|versioning_enabled\\s*=\\s*False"
+              + "|backups\\(\\)\\.delete\\(|delete_namespaced_custom_object[\\s\\S]{0,300}(?:volumesnapshots|backups)");
+
+  /** An endpoint of this machine in code: a local emulator of the cloud. */
+  static final Pattern LOCAL_ENDPOINT =
+      Pattern.compile("(?i)localhost|127\\.0\\.0\\.1|localstack|moto|mock_aws|mock_s3|minio:9000");
+
+  /** Inline code that loses a copy: a cloud SDK's delete of a snapshot or backup, a lock lifted. */
+  static boolean codeDestroys(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code == null && (step.program().equals("pwsh") || step.program().equals("powershell"))) {
+      code = CopiesSettings.joined(step.invocation().args()); // -Command's script, or a file's name
+    }
+    if (code == null || code.length() > CopiesSettings.MAX_TEXT) {
+      return false;
+    }
+    if (LOCAL_ENDPOINT.matcher(code).find()) {
+      return false;
+    }
+    if (CODE_LOSES.matcher(code).find()) {
+      return true;
+    }
+    // An HTTP library's DELETE of a storage system's pool, dataset, snapshot or backup.
+    String lower = code.toLowerCase(Locale.ROOT);
+    return (lower.contains(".delete(")
+            || lower.contains("'delete'")
+            || lower.contains("\"delete\"")
+            || lower.contains("rollback"))
+        && lower.contains("http")
+        && COPY_PATH.matcher(code).find();
   }
 }
