@@ -330,7 +330,11 @@ final class CopiesTools {
               + "|Remove-AzRecoveryServicesBackupProtection|Remove-AzRecoveryServicesVault"
               + "|Disable-AzRecoveryServicesBackupProtection|Remove-AzSnapshot|Remove-VBRTapeMedium"
               + "|Erase-VBRTapeMedium|Remove-Snapshot\\b|versioning_enabled\\s*=\\s*False"
-              + "|backups\\(\\)\\.delete\\(|delete_namespaced_custom_object[\\s\\S]{0,300}(?:volumesnapshots|backups)");
+              + "|backups\\(\\)\\.delete\\(|delete_namespaced_custom_object[\\s\\S]{0,300}(?:volumesnapshots|backups)"
+              + "|BackupRetentionPeriod['\"]?\\s*[:=]\\s*[01]\\b|SnapshotRetentionLimit['\"]?\\s*[:=]\\s*0\\b"
+              + "|GroupNames['\"]?\\s*[:=]\\s*\\[\\s*['\"]all['\"]|['\"]Group['\"]\\s*:\\s*['\"]all['\"]"
+              + "|(?:delete_retention_policy|DeleteRetentionPolicy|soft_delete)[\\s\\S]{0,80}enabled['\"]?\\s*[:=]\\s*(?:False|false)"
+              + "|MFADelete['\"]?\\s*[:=]\\s*['\"]Disabled");
 
   /** An endpoint of this machine in code: a local emulator of the cloud. */
   static final Pattern LOCAL_ENDPOINT =
