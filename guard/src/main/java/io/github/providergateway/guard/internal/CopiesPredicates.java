@@ -61,7 +61,19 @@ final class CopiesPredicates {
 
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("copies-fewer-copies", (scan, step, read) -> fewerCopies(step.invocation().args()));
+    named.put(
+        "copies-fewer-copies",
+        (scan, step, read) ->
+            fewerCopies(step.invocation().args())
+                && !namesScratch(step.invocation().args())
+                && !poolMadeHere(scan, step));
+    named.put("copies-not-scratch", (scan, step, read) -> !namesScratch(step.invocation().args()));
+    named.put(
+        "copies-names-live-copy",
+        (scan, step, read) ->
+            namesCopy(step.invocation().args())
+                && !namesScratch(step.invocation().args())
+                && !Environments.localTestData(scan, step));
     named.put(
         "copies-suspends-copy",
         (scan, step, read) -> {
@@ -72,7 +84,10 @@ final class CopiesPredicates {
     named.put(
         "copies-unlocks-immutable",
         (scan, step, read) -> unlocksImmutable(step.invocation().args()));
-    named.put("copies-option-off", (scan, step, read) -> optionOff(step.invocation().args()));
+    named.put(
+        "copies-option-off",
+        (scan, step, read) ->
+            optionOff(step.invocation().args()) && !namesScratch(step.invocation().args()));
     named.put(
         "copies-shared-with-everyone", (scan, step, read) -> everyone(step.invocation().args()));
     named.put("copies-stream-leaves", (scan, step, read) -> CopiesMedia.streamLeaves(scan, step));
@@ -82,7 +97,9 @@ final class CopiesPredicates {
     named.put(
         "copies-sql-loosens",
         (scan, step, read) -> {
-          if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+          if (Environments.localTestData(scan, step)
+              || inLocalContainer(step)
+              || onThisMachine(scan, step)) {
             return false;
           }
           for (String text : ProductionPredicates.sqlOf(scan, step)) {
@@ -97,6 +114,7 @@ final class CopiesPredicates {
         (scan, step, read) ->
             !Environments.localTestData(scan, step)
                 && !inLocalContainer(step)
+                && !onThisMachine(scan, step)
                 && CopiesSettings.loosened(CopiesSettings.joined(step.invocation().args()))
                     != null);
     named.put(
@@ -507,6 +525,68 @@ final class CopiesPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a word of the program names a test, development, scratch or staging thing ({@code
+   * shop-staging}, {@code scratch-vm}, {@code kind-dev}): a lab's copies, not the company's.
+   */
+  static boolean namesScratch(List<String> args) {
+    for (String arg : args) {
+      if (arg.startsWith("/tmp/")) {
+        return true;
+      }
+      if (!arg.startsWith("-")
+          && !arg.startsWith("/") // a device's or a system folder's path: /dev/md0, /usr/local
+          && arg.length() < 200
+          && (Environments.testName(arg) || Environments.stagingHost(arg))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the command makes the Ceph pool it then sets ({@code ceph osd pool create test}). */
+  private static boolean poolMadeHere(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    int set = args.indexOf("set");
+    if (!step.program().equals("ceph") || set < 0 || set + 1 >= args.size()) {
+      return false;
+    }
+    String pool = args.get(set + 1);
+    for (Step other : scan.steps()) {
+      List<String> words = other.invocation().args();
+      if (other != step
+          && other.program().equals("ceph")
+          && words.contains("create")
+          && words.contains(pool)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a client names no host, runs at the command's top level and not as another user, and no
+   * variable of the command gives it a host: the database or store of this machine (a developer's
+   * own).
+   */
+  private static boolean onThisMachine(Scan scan, Step step) {
+    if (!Environments.hosts(step).isEmpty()
+        || !step.invocation().via().isEmpty() // ssh's remote command, kubectl exec, a script
+        || step.invocation().wrappers().contains("sudo")) { // sudo -u postgres: a server's own
+      return false;
+    }
+    for (String arg : step.invocation().args()) {
+      if (arg.contains("://") || arg.contains("host=") || arg.startsWith("service=")) {
+        return false;
+      }
+    }
+    String source = scan.source();
+    return source == null
+        || !(source.contains("PGHOST")
+            || source.contains("MYSQL_HOST")
+            || source.contains("REDISCLI_"));
   }
 
   /** A database client run inside a container of the project's compose file or a local one. */

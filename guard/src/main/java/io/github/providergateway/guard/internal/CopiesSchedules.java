@@ -138,6 +138,14 @@ final class CopiesSchedules {
           "(?i)(?:backup|restic|borg|pgbackrest|wal-g|barman|snapshot|kopia|velero)[^/]{0,60}(?:/[^/]{0,60})?"
               + "(?:success|last|ok|done|status|heartbeat|healthy|fail|\\.prom)[^/]{0,40}$");
 
+  /** Whether a path is the system's: absolute, neither a temporary one nor the project's. */
+  private static boolean elsewhere(Scan scan, String path) {
+    java.nio.file.Path project = scan.call().project();
+    return path.startsWith("/")
+        && !path.startsWith("/tmp/")
+        && (project == null || !path.startsWith(project.toString()));
+  }
+
   /** The programs that make a backup. */
   private static final java.util.Set<String> BACKUP_PROGRAMS =
       java.util.Set.of(
@@ -180,17 +188,16 @@ final class CopiesSchedules {
     boolean writes = false;
     if (step.program().equals("touch")) {
       for (String a : step.invocation().args()) {
-        writes |= !a.startsWith("-") && !a.startsWith("/tmp/") && STATUS_FILE.matcher(a).find();
+        writes |= !a.startsWith("-") && elsewhere(scan, a) && STATUS_FILE.matcher(a).find();
       }
     }
     for (Redirect redirect : step.invocation().redirects()) {
       String target = redirect.target().text();
-      writes |=
-          redirect.writes() && !target.startsWith("/tmp/") && STATUS_FILE.matcher(target).find();
+      writes |= redirect.writes() && elsewhere(scan, target) && STATUS_FILE.matcher(target).find();
     }
     if (step.program().equals("tee")) {
       for (String a : step.invocation().args()) {
-        writes |= !a.startsWith("-") && STATUS_FILE.matcher(a).find();
+        writes |= !a.startsWith("-") && elsewhere(scan, a) && STATUS_FILE.matcher(a).find();
       }
     }
     if (!writes) {

@@ -283,7 +283,7 @@ final class CopiesTools {
               + "|/(?:dataset|datasets|snapshot|snapshots|snapshottask|backup|backups"
               + "|recovery-?points|restore-?points|replication|replications|snapmirror"
               + "|backup-?vaults|backupjobs|backup-jobs|zfs|tapes?|retention|legal-?hold"
-              + "|object-?lock|immutability)(?:/|$|\\?|%2f|\\b)");
+              + "|object-?lock|immutability)(?:/|$|\\?|%2f)");
 
   /** A call whose path's end says it loses: {@code …/rollback}, {@code …/delete}. */
   private static final Pattern LOSING_END =
