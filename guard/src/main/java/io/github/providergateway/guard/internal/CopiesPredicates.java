@@ -194,12 +194,13 @@ final class CopiesPredicates {
           String code = InterpreterCode.of(step);
           return code != null
               && code.length() <= CopiesSettings.MAX_TEXT
-              && !CopiesTools.LOCAL_ENDPOINT.matcher(code).find()
               && (code.contains("ALTER SYSTEM")
                   || code.contains("alter system")
                   || code.contains("SET GLOBAL")
                   || code.contains("set global")
-                  || code.toLowerCase(java.util.Locale.ROOT).contains("config_set"))
+                  || code.contains("config_set")
+                  || code.contains("CONFIG SET"))
+              && !CopiesTools.LOCAL_ENDPOINT.matcher(code).find()
               && CopiesSettings.loosened(code) != null;
         });
     named.put(

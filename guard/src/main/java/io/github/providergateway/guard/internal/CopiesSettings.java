@@ -106,6 +106,29 @@ final class CopiesSettings {
               + "|uptime\\.betterstack\\.com/api/v1/heartbeat|opsgenie\\.com/v2/heartbeats"
               + "|pushgateway[^\\s]{0,200}/job/[^\\s]{0,40}backup|backup[\\w-]{0,40}_(?:last_)?success");
 
+  /** The words one of which a heartbeat holds: looked for first, as most commands hold none. */
+  private static final String[] BEAT_WORDS = {
+    "hc-ping",
+    "healthchecks",
+    "cronitor",
+    "nosnch",
+    "snitch",
+    "eartbeat",
+    "/api/push/",
+    "ushgateway",
+    "_success"
+  };
+
+  /** Whether the command may hold a heartbeat: a few plain searches before the pattern's. */
+  private static boolean mayBeat(String source) {
+    for (String word : BEAT_WORDS) {
+      if (source.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A program that makes a backup, as the command runs it. */
   private static final Pattern BACKUP_RUN =
       Pattern.compile(
@@ -121,7 +144,7 @@ final class CopiesSettings {
    * by {@code &&}; or a backup's success metric pushed with no backup run at all.
    */
   static String heartbeatForged(String source) {
-    if (source == null || source.length() > MAX_TEXT) {
+    if (source == null || source.length() > MAX_TEXT || !mayBeat(source)) {
       return null;
     }
     Matcher beat = HEARTBEAT.matcher(source);

@@ -336,6 +336,33 @@ final class CopiesTools {
               + "|(?:delete_retention_policy|DeleteRetentionPolicy|soft_delete)[\\s\\S]{0,80}enabled['\"]?\\s*[:=]\\s*(?:False|false)"
               + "|MFADelete['\"]?\\s*[:=]\\s*['\"]Disabled");
 
+  /** The words one of which code that loses a copy holds: looked for before the patterns. */
+  private static final String[] LOSING_WORDS = {
+    "elete",
+    "etention",
+    "Remove-",
+    "Disable-",
+    "ersioning",
+    "Group",
+    "PointInTime",
+    "legal_hold",
+    "Bypass",
+    "ollback",
+    "key_deletion",
+    "KeyDeletion",
+    "soft_delete",
+    "MFADelete"
+  };
+
+  private static boolean mayLose(String code) {
+    for (String word : LOSING_WORDS) {
+      if (code.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** An endpoint of this machine in code: a local emulator of the cloud. */
   static final Pattern LOCAL_ENDPOINT =
       Pattern.compile("(?i)localhost|127\\.0\\.0\\.1|localstack|moto|mock_aws|mock_s3|minio:9000");
@@ -346,7 +373,7 @@ final class CopiesTools {
     if (code == null && (step.program().equals("pwsh") || step.program().equals("powershell"))) {
       code = CopiesSettings.joined(step.invocation().args()); // -Command's script, or a file's name
     }
-    if (code == null || code.length() > CopiesSettings.MAX_TEXT) {
+    if (code == null || code.length() > CopiesSettings.MAX_TEXT || !mayLose(code)) {
       return false;
     }
     if (LOCAL_ENDPOINT.matcher(code).find()) {
