@@ -185,6 +185,7 @@ final class CopiesMedia {
       if ((a.equals("--maxfiles") || a.equals("--keep-last") || a.equals("--rotation"))
               && (next.equals("1") || next.equals("0"))
           || a.equals("--maxfiles=1")
+          || a.equals("-keep") && next.matches("0:[01]") // duplicacy: none older than a day
           || a.equals("--prune-backups") && next.matches("keep-last=[01]")
           || a.matches("--prune-backups=keep-last=[01]")) {
         return true;

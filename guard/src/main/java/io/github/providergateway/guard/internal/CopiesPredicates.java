@@ -78,7 +78,9 @@ final class CopiesPredicates {
         "copies-suspends-copy",
         (scan, step, read) -> {
           String flat = CopiesSettings.joined(step.invocation().args()).replace(" ", "");
-          return (flat.contains("\"suspend\":true") || flat.contains("\"paused\":true"))
+          return (flat.contains("\"suspend\":true")
+                  || flat.contains("\"paused\":true")
+                  || flat.contains("\"enabled\":false"))
               && namesCopy(step.invocation().args());
         });
     named.put(

@@ -334,7 +334,8 @@ final class CopiesTools {
               + "|BackupRetentionPeriod['\"]?\\s*[:=]\\s*[01]\\b|SnapshotRetentionLimit['\"]?\\s*[:=]\\s*0\\b"
               + "|GroupNames['\"]?\\s*[:=]\\s*\\[\\s*['\"]all['\"]|['\"]Group['\"]\\s*:\\s*['\"]all['\"]"
               + "|(?:delete_retention_policy|DeleteRetentionPolicy|soft_delete)[\\s\\S]{0,80}enabled['\"]?\\s*[:=]\\s*(?:False|false)"
-              + "|MFADelete['\"]?\\s*[:=]\\s*['\"]Disabled");
+              + "|MFADelete['\"]?\\s*[:=]\\s*['\"]Disabled"
+              + "|Win32_Shadow[Cc]opy[\\s\\S]{0,120}(?:Delete\\(|Remove-CimInstance|Remove-WmiObject)");
 
   /** The words one of which code that loses a copy holds: looked for before the patterns. */
   private static final String[] LOSING_WORDS = {
