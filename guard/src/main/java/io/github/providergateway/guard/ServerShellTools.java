@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * An MCP server's shell tools read as the agents' own shell (issue 80 round 7, decision 117):
@@ -41,6 +42,16 @@ final class ServerShellTools {
           "aws_cli",
           "run_cli");
 
+  /** A server's name that says it is a database's: its {@code execute} runs a query. */
+  private static final Pattern DATABASE_SERVER =
+      Pattern.compile("(?i)sql|db|postgres|mongo|redis|query|clickhouse|snowflake|bigquery|dynamo");
+
+  /** A query's first word: a statement handed to a tool is no shell command. */
+  private static final Pattern SQL_START =
+      Pattern.compile(
+          "(?i)\\s*(?:select|insert|update|delete|alter|create|drop|with|set|grant|revoke|truncate"
+              + "|begin|merge|copy|explain|show|call|vacuum)\\b");
+
   /** The arguments that hold the command, in the order they are looked for. */
   private static final List<String> COMMAND_FIELDS =
       List.of("command", "cmd", "cli_command", "commandLine", "shell_command");
@@ -57,9 +68,15 @@ final class ServerShellTools {
     if (at <= 0 || call.args() == null || !RUNS.contains(tool.substring(at + 2))) {
       return call;
     }
+    if (DATABASE_SERVER.matcher(tool.substring(0, at)).find()) {
+      return call; // a database's server: its command is a query, read by the rules of tools
+    }
     for (String field : COMMAND_FIELDS) {
       JsonNode value = call.args().get(field);
-      if (value != null && value.isTextual() && !value.asText().isBlank()) {
+      if (value != null
+          && value.isTextual()
+          && !value.asText().isBlank()
+          && !SQL_START.matcher(value.asText()).lookingAt()) {
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         args.put("command", value.asText());
         return new GuardCall("shell", args, call.project(), call.cwd(), call.hints());

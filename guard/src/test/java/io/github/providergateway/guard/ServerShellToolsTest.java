@@ -54,6 +54,11 @@ class ServerShellToolsTest {
             decide("mcp__ssh__exec", "{\"host\": \"nas1\", \"command\": \"zfs list -t snapshot\"}")
                 .outcome())
         .isEqualTo(Outcome.ALLOW);
+    // A database's server, or a query under command, keeps its name: the tools' rules read it.
+    assertThat(decide("mcp__clinicaldb__execute", "{\"command\": \"rm -rf ~\"}").ruleId())
+        .isNotEqualTo("fs.delete-home");
+    assertThat(decide("mcp__ops__execute", "{\"command\": \"DELETE FROM patients\"}").ruleId())
+        .isNotEqualTo("fs.delete-home");
     // A tool of another name, or with no textual command, keeps its name.
     assertThat(decide("mcp__notes__search", "{\"command\": \"rm -rf ~\"}").ruleId())
         .isNotEqualTo("fs.delete-home");
