@@ -517,13 +517,18 @@ final class CopiesPredicates {
     return null;
   }
 
-  /** Whether a word of the program names a copy: a backup, a snapshot, a vault, a worm store. */
+  /**
+   * Whether a word of the program, not an option, names a copy: a backup, a snapshot, a worm store.
+   */
   static boolean namesCopy(List<String> args) {
     for (String arg : args) {
-      if (!arg.startsWith("-") && BACKUP_WORD.matcher(arg).find()
-          || arg.toLowerCase(Locale.ROOT).contains("worm")
-          || arg.toLowerCase(Locale.ROOT).contains("immutable")
-          || arg.toLowerCase(Locale.ROOT).contains("archive")) {
+      if (arg.startsWith("-")) {
+        continue; // an option: yarn's --immutable is no store
+      }
+      String lower = arg.toLowerCase(Locale.ROOT);
+      if (BACKUP_WORD.matcher(arg).find()
+          || lower.contains("worm")
+          || lower.contains("immutable")) {
         return true;
       }
     }
