@@ -46,7 +46,7 @@ class FleetRunnersTest {
         "ansible all -m ping",
         "ansible db -a 'uptime'",
         "ansible db -m shell -a 'zfs list -t snapshot'",
-        "ansible web -m copy -a 'src=dist/app.tar dest=/srv/app.tar'",
+        "ansible web -m setup -a 'filter=ansible_distribution*'",
         "salt '*' test.ping",
         "salt 'db*' cmd.run 'df -h'",
         "pdsh -w web[1-4] uptime",
