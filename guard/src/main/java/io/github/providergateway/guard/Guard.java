@@ -260,6 +260,7 @@ public final class Guard {
 
   private Judged explain(GuardCall call, boolean showParse, SessionPast past) {
     call = ServerFileTools.asFileTool(call); // mcp__filesystem__write_file: the edit it is
+    call = ServerShellTools.asShell(call); // mcp__ssh__exec: the command it runs
     List<String> parse = new ArrayList<>();
     List<String> matched = new ArrayList<>();
     Reading reading = new Reading();

@@ -210,6 +210,7 @@ final class Where {
     MoneyPredicates.addCallsTo(onCall);
     LandPredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
+    CopiesPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -280,6 +281,7 @@ final class Where {
     MoneyPredicates.addTo(named);
     LandPredicates.addTo(named);
     ToolingPredicates.addTo(named);
+    CopiesPredicates.addTo(named);
     SharedActs.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {

@@ -50,7 +50,14 @@ final class CarriedCode {
           Map.entry("gradle", ToolSpellings::gradleTasks),
           Map.entry("gradlew", ToolSpellings::gradleTasks),
           Map.entry("kafka-run-class", ToolSpellings::kafkaRunClass),
-          Map.entry("kafka-run-class.sh", ToolSpellings::kafkaRunClass));
+          Map.entry("kafka-run-class.sh", ToolSpellings::kafkaRunClass),
+          Map.entry("ansible", FleetCarried::ansible),
+          Map.entry("salt", FleetCarried::salt),
+          Map.entry("salt-ssh", FleetCarried::salt),
+          Map.entry("pdsh", FleetCarried::parallelShell),
+          Map.entry("clush", FleetCarried::parallelShell),
+          Map.entry("pssh", FleetCarried::parallelShell),
+          Map.entry("parallel-ssh", FleetCarried::parallelShell));
 
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =

@@ -1,0 +1,617 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the book's {@code copies} rules ask (issue 80 round 7, decision 117): the copies a company
+ * keeps to recover (snapshots, backups, replicas, archives, tapes, and the locks on them) lost or
+ * weakened, whatever the tool. A pool's replicas set to one; an option that turns a way back off
+ * ({@code --enable-versioning false}, {@code --backup-retention-period 0}); a snapshot shared with
+ * everyone; a stream of a snapshot sent to an outside address; a backup console fed deletes; a
+ * setting that ends point-in-time recovery, in SQL, in an edit or in a file written; a heartbeat
+ * sent whatever the backup did; an MCP tool or an HTTP API of a storage system asked to delete a
+ * pool, a dataset, a snapshot or a backup; a cloud SDK's call in inline code that does.
+ */
+final class CopiesPredicates {
+  private CopiesPredicates() {}
+
+  /** Adds the call's predicates under their names. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put(
+        "copies-tool-destroys",
+        scan -> {
+          String found = CopiesTools.toolDestroys(scan);
+          return found != null ? found : CopiesTools.deletesNamedCopy(scan, CopiesTools.LOSES);
+        });
+    named.put(
+        "copies-tool-turns-off", scan -> CopiesTools.turnsOff(scan, CopiesTools.STORAGE_SYSTEM));
+    named.put("copies-tool-sql-loosens", CopiesTools::toolSqlLoosens);
+    named.put(
+        "copies-edit-cuts-retention",
+        scan ->
+            scan.once(
+                "CopiesPredicates.cut",
+                s ->
+                    EditCalls.read(
+                        s.call(),
+                        (old, now, files) ->
+                            CopiesTools.retentionCut(
+                                old, now, files.isEmpty() ? "" : files.get(0)))));
+    named.put(
+        "copies-edit-loosens",
+        scan ->
+            scan.once(
+                "CopiesPredicates.edited",
+                s -> EditCalls.read(s.call(), CopiesPredicates::changeLoosens)));
+    named.put(
+        "copies-heartbeat-forged",
+        scan -> {
+          String source = scan.source();
+          return source == null || !scan.call().tool().equals("shell")
+              ? null
+              : CopiesSettings.heartbeatForged(source);
+        });
+  }
+
+  /** Adds the programs' predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "copies-fewer-copies",
+        (scan, step, read) ->
+            fewerCopies(step.invocation().args())
+                && !namesScratch(step.invocation().args())
+                && !poolMadeHere(scan, step));
+    named.put("copies-not-scratch", (scan, step, read) -> !namesScratch(step.invocation().args()));
+    named.put(
+        "copies-names-live-copy",
+        (scan, step, read) ->
+            namesCopy(step.invocation().args())
+                && !namesScratch(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put(
+        "copies-suspends-copy",
+        (scan, step, read) -> {
+          String flat = CopiesSettings.joined(step.invocation().args()).replace(" ", "");
+          return (flat.contains("\"suspend\":true")
+                  || flat.contains("\"paused\":true")
+                  || flat.contains("\"enabled\":false"))
+              && namesCopy(step.invocation().args());
+        });
+    named.put(
+        "copies-unlocks-immutable",
+        (scan, step, read) -> unlocksImmutable(step.invocation().args()));
+    named.put(
+        "copies-option-off",
+        (scan, step, read) ->
+            optionOff(step.invocation().args()) && !namesScratch(step.invocation().args()));
+    named.put(
+        "copies-shared-with-everyone", (scan, step, read) -> everyone(step.invocation().args()));
+    named.put("copies-stream-leaves", (scan, step, read) -> CopiesMedia.streamLeaves(scan, step));
+    named.put(
+        "copies-console-loses",
+        (scan, step, read) -> CopiesSettings.consoleLoses(fed(scan, step)) != null);
+    named.put(
+        "copies-sql-loosens",
+        (scan, step, read) -> {
+          if (Environments.localTestData(scan, step)
+              || inLocalContainer(step)
+              || onThisMachine(scan, step)) {
+            return false;
+          }
+          for (String text : ProductionPredicates.sqlOf(scan, step)) {
+            if (CopiesSettings.loosened(text) != null) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "copies-args-loosen",
+        (scan, step, read) ->
+            !Environments.localTestData(scan, step)
+                && !inLocalContainer(step)
+                && !onThisMachine(scan, step)
+                && CopiesSettings.loosened(CopiesSettings.joined(step.invocation().args()))
+                    != null);
+    named.put(
+        "copies-writes-loosen",
+        (scan, step, read) -> {
+          String program = step.program();
+          if (program.equals("sed") || program.equals("gsed") || program.equals("perl")) {
+            return WeakenPredicates.inPlace(step, CopiesPredicates::changeLoosens) != null;
+          }
+          return WeakenPredicates.written(scan, step, CopiesPredicates::changeLoosens) != null;
+        });
+    named.put("copies-http-destroys", (scan, step, read) -> CopiesTools.httpDestroys(step));
+    named.put("copies-code-destroys", (scan, step, read) -> CopiesTools.codeDestroys(step));
+    named.put("copies-same-bucket-colder", (scan, step, read) -> CopiesMedia.colderInPlace(step));
+    named.put(
+        "copies-restores-over-live", (scan, step, read) -> CopiesMedia.restoresOverLive(step));
+    named.put(
+        "copies-keeps-hours",
+        (scan, step, read) ->
+            CopiesMedia.keepsHours(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put("copies-writes-tape", (scan, step, read) -> CopiesMedia.writesTape(scan, step));
+    named.put(
+        "copies-keeps-one",
+        (scan, step, read) ->
+            CopiesMedia.keepsOne(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put(
+        "copies-forgets-snapshots",
+        (scan, step, read) ->
+            CopiesMedia.forgetsNamed(step.invocation().args())
+                && !Environments.localTestData(scan, step));
+    named.put(
+        "copies-sed-silences-backup",
+        (scan, step, read) -> CopiesSchedules.sedSilencesBackup(step));
+    named.put(
+        "copies-crontab-drops-backup",
+        (scan, step, read) -> CopiesSchedules.crontabDropsBackup(scan, step));
+    named.put("copies-unexecs-backup", (scan, step, read) -> CopiesSchedules.unexecsBackup(step));
+    named.put(
+        "copies-status-forged", (scan, step, read) -> CopiesSchedules.statusForged(scan, step));
+    named.put(
+        "copies-no-barrier",
+        (scan, step, read) -> {
+          for (String a : step.invocation().args()) {
+            if (a.contains("nobarrier") || a.contains("barrier=0")) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "copies-sql-breaks-replica",
+        (scan, step, read) -> {
+          if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+            return false;
+          }
+          for (String text : ProductionPredicates.sqlOf(scan, step)) {
+            if (CopiesSettings.breaksReplica(text)) {
+              return true;
+            }
+          }
+          return false;
+        });
+    named.put(
+        "copies-acting-destroys-copy",
+        PredicateGate.ACTING_VERB.around(
+            (scan, step, read) -> {
+              ActingVerbs.Found found = ActingVerbs.found(scan, step);
+              return found != null
+                  && found.verbClass().equals("destroys")
+                  && namesCopy(step.invocation().args());
+            }));
+    named.put(
+        "copies-code-loosens",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null
+              && code.length() <= CopiesSettings.MAX_TEXT
+              && (code.contains("ALTER SYSTEM")
+                  || code.contains("alter system")
+                  || code.contains("SET GLOBAL")
+                  || code.contains("set global")
+                  || code.contains("config_set")
+                  || code.contains("CONFIG SET"))
+              && !CopiesTools.LOCAL_ENDPOINT.matcher(code).find()
+              && CopiesSettings.loosened(code) != null;
+        });
+    named.put(
+        "copies-writes-cut-retention",
+        (scan, step, read) ->
+            WeakenPredicates.inPlace(
+                    step,
+                    (old, now, files) ->
+                        CopiesTools.retentionCut(old, now, files.isEmpty() ? "" : files.get(0)))
+                != null);
+    named.put("copies-names-copy", (scan, step, read) -> namesCopy(step.invocation().args()));
+  }
+
+  // ---- a pool's replicas, an option turned off, a snapshot shared -------------------------------
+
+  /**
+   * Fewer copies kept: {@code ceph osd pool set P size 1} ({@code min_size 1}, the default pool
+   * size), {@code lvconvert -m0} and {@code --splitmirrors}, {@code btrfs balance
+   * -dconvert=single}, {@code mdadm --grow --raid-devices=1} or {@code --level=0}, Kafka's {@code
+   * min.insync.replicas=1}, {@code unclean.leader.election.enable=true} and a replication factor of
+   * one.
+   */
+  static boolean fewerCopies(List<String> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String key = args.get(i);
+      String next = i + 1 < args.size() ? args.get(i + 1) : "";
+      if ((key.equals("size")
+              || key.equals("min_size")
+              || key.equals("osd_pool_default_size")
+              || key.equals("osd_pool_default_min_size"))
+          && (next.equals("1") || next.equals("0"))) {
+        return true;
+      }
+      if (key.equals("-m0")
+          || key.equals("--mirrors=0")
+          || (key.equals("-m") || key.equals("--mirrors")) && next.equals("0")
+          || key.startsWith("--splitmirrors")
+          || key.startsWith("-dconvert=single")
+          || key.startsWith("-mconvert=single")
+          || key.startsWith("-dconvert=raid0")
+          || key.equals("--raid-devices=1")
+          || key.equals("-n1")
+          || (key.equals("--raid-devices") || key.equals("-n")) && next.equals("1")
+          || key.equals("--level=0")
+          || key.equals("--level=raid0")
+          || key.equals("-l0")
+          || key.contains("min.insync.replicas=1")
+          || key.contains("unclean.leader.election.enable=true")
+          || key.equals("--replication-factor") && next.equals("1")
+          || key.equals("--replication-factor=1")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code chattr -i} or {@code -a} (the immutable or append-only attribute taken off) on a path
+   * that is neither the project's (relative) nor a temporary one.
+   */
+  static boolean unlocksImmutable(List<String> args) {
+    boolean unlocks = false;
+    boolean elsewhere = false;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.equals("-v") || a.equals("-p")) {
+        i++; // a version or project number
+      } else if (a.startsWith("-") && a.length() > 1 && a.substring(1).matches("[A-Za-z]{1,12}")) {
+        unlocks |= a.indexOf('i') > 0 || a.indexOf('a') > 0;
+      } else if ((a.startsWith("/") || a.startsWith("~"))
+          && !a.startsWith("/tmp/")
+          && !a.startsWith("/work/project")) {
+        elsewhere = true;
+      }
+    }
+    return unlocks && elsewhere;
+  }
+
+  /** The options whose value turns a way back off, and the values that do. */
+  private static final Map<String, Set<String>> OFF =
+      Map.ofEntries(
+          Map.entry("--enable-delete-retention", Set.of("false")),
+          Map.entry("--enable-container-delete-retention", Set.of("false")),
+          Map.entry("--enable-versioning", Set.of("false")),
+          Map.entry("--enable-change-feed", Set.of("false")),
+          Map.entry("--enable-restore-policy", Set.of("false")),
+          Map.entry("--enable-soft-delete", Set.of("false")),
+          Map.entry("--enable-purge-protection", Set.of("false")),
+          Map.entry("--soft-delete-feature-state", Set.of("disable", "disabled", "alwayson-off")),
+          Map.entry("--enhanced-security-state", Set.of("disable", "disabled")),
+          Map.entry("--immutability-state", Set.of("disabled")),
+          Map.entry("--legal-hold", Set.of("false", "off")),
+          // 0 is cloud.database-delete's (the automated backups deleted with it)
+          Map.entry("--backup-retention-period", Set.of("1")),
+          Map.entry("--backup-retention", Set.of("0", "1")),
+          Map.entry("--retained-backups-count", Set.of("0", "1")),
+          Map.entry("--retained-transaction-log-days", Set.of("0", "1")),
+          Map.entry("--snapshot-policy", Set.of("none")),
+          Map.entry("-snapshot-policy", Set.of("none")),
+          Map.entry("--repo1-retention-full", Set.of("0", "1")),
+          Map.entry("--snapshot-retention-limit", Set.of("0")),
+          Map.entry("--soft-delete-state", Set.of("off", "disabled")),
+          Map.entry("--backtrack-window", Set.of("0")),
+          Map.entry("--automated-snapshot-retention-period", Set.of("0")),
+          Map.entry("--delete-retention-days", Set.of("0", "1")),
+          Map.entry("--container-delete-retention-days", Set.of("0", "1")),
+          Map.entry("--weekly-retention", Set.of("p0w", "pt0s", "p0d")),
+          Map.entry("--monthly-retention", Set.of("p0m", "pt0s", "p0d")),
+          Map.entry("--yearly-retention", Set.of("p0y", "pt0s", "p0d")),
+          Map.entry("--expire-days", Set.of("0", "1")),
+          Map.entry("--noncurrent-expire-days", Set.of("0", "1")),
+          Map.entry("--noncurrentversion-expiration-days", Set.of("0", "1")),
+          Map.entry("--state", Set.of("disabled")),
+          Map.entry("--soft-delete-duration", Set.of("0", "0s", "0d")),
+          Map.entry("--retention-period", Set.of("0", "0s", "0d")),
+          Map.entry("--deletion-protection", Set.of("false")),
+          Map.entry("--point-in-time-recovery-specification", Set.of("false")),
+          Map.entry("--continuous-backup", Set.of("false", "disabled")));
+
+  /** Words that turn a way back off whatever option they follow. */
+  private static final Set<String> OFF_WORDS =
+      Set.of(
+          "pointintimerecoveryenabled=false",
+          "status=off",
+          "status=suspended",
+          "status=disabled",
+          "--no-backup",
+          "--no-enable-point-in-time-recovery",
+          "--no-enable-bin-log",
+          "--no-versioning",
+          "--clear-retention-period",
+          "--clear-soft-delete",
+          "--no-temporary-hold",
+          "--no-event-based-hold",
+          "--no-deletion-protection",
+          "--no-enable-pitr",
+          "--disable-pitr",
+          "--bypass-governance-retention",
+          "--bypass",
+          "sync=disabled",
+          "checksum=off",
+          "redundant_metadata=none",
+          "wrcache=awb",
+          "wrcache=wb",
+          "--forcedwb",
+          "-forcedwb",
+          "cachedbadbbu");
+
+  /**
+   * A lock, hold or version history lifted by a subcommand's words: an immutability policy deleted,
+   * a legal hold or a retention cleared or released, versioning suspended or set off.
+   */
+  private static final Pattern OFF_PHRASES =
+      Pattern.compile(
+          "(?i)immutability-policy (?:delete|unlock)|legal-?hold (?:clear|remove|delete)"
+              + "|retention (?:clear|temp release|event release)|version (?:suspend|disable)"
+              + "|versioning set off|abort-vault-lock|reclaimpolicy\\W{1,6}delete"
+              + "|replicate (?:rm|remove)|bucket remote rm"
+              + "|deletionpolicy\\W{1,6}delete|com\\.sun:auto-snapshot=false");
+
+  /** Whether an option or word of the program turns a way back off. */
+  static boolean optionOff(List<String> args) {
+    if (OFF_PHRASES.matcher(CopiesSettings.joined(args)).find()) {
+      return true;
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i).toLowerCase(Locale.ROOT);
+      if (OFF_WORDS.contains(a)) {
+        return true;
+      }
+      int eq = a.indexOf('=');
+      String name = eq > 0 ? a.substring(0, eq) : a;
+      Set<String> values = OFF.get(name);
+      if (values == null) {
+        String flat = a.replace(" ", "").replace("\"", "").replace("'", "");
+        if (flat.contains("pointintimerecoveryenabled=false")
+            || flat.contains("pointintimerecoveryenabled:false")
+            || flat.contains("automaticbackupretentiondays=0")
+            || flat.contains("automaticbackupretentiondays:0")) {
+          return true; // inside a shorthand or JSON value
+        }
+        continue;
+      }
+      String value = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
+      if (values.contains(value.toLowerCase(Locale.ROOT).replace("\"", "").replace("'", ""))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A snapshot's or image's permission granted to everyone. */
+  static boolean everyone(List<String> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      String flat = a.replace(" ", "").replace("\"", "");
+      if (flat.contains("Group=all")
+          || flat.contains("Group:all")
+          || a.equals("allUsers")
+          || a.equals("allAuthenticatedUsers")
+          || flat.contains("member=allUsers")
+          || flat.contains("member=allAuthenticatedUsers")
+          || a.equals("all")
+              && i > 0
+              && (args.get(i - 1).equals("--group-names")
+                  || args.get(i - 1).equals("--values-to-add"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- a console fed ---------------------------------------------------------------------------
+
+  /**
+   * The text a program is fed in the same command: its here-documents and here-strings, and what
+   * the command's printers print (a pipe, or a file written and redirected in).
+   */
+  static String fed(Scan scan, Step step) {
+    StringBuilder text = new StringBuilder();
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() != null && text.length() < CopiesSettings.MAX_TEXT) {
+        text.append(redirect.body()).append('\n');
+      }
+    }
+    for (Step other : scan.steps()) {
+      if (other != step
+          && (other.program().equals("echo") || other.program().equals("printf"))
+          && text.length() < CopiesSettings.MAX_TEXT) {
+        for (String arg : other.invocation().args()) {
+          text.append(arg.replace("\\n", "\n")).append(' ');
+        }
+        text.append('\n');
+      }
+    }
+    for (String arg : step.invocation().args()) {
+      if (text.length() < CopiesSettings.MAX_TEXT) {
+        text.append(arg).append(' '); // dsmadmc's command and ssh's remote one are its words
+      }
+    }
+    return text.toString();
+  }
+
+  // ---- an edit or a file written ----------------------------------------------------------------
+
+  /** The files whose settings keep a database's way back. */
+  private static final Pattern SETTINGS_FILE =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:postgresql[\\w.-]{0,30}\\.conf|[\\w.-]{0,40}\\.cnf|redis[\\w.-]{0,30}\\.conf"
+              + "|mysqld?[\\w.-]{0,30}\\.conf|pgbackrest\\.conf|[\\w.-]{0,40}\\.cnf\\.j2"
+              + "|postgresql[\\w.-]{0,30}\\.conf\\.j2)$");
+
+  /** A backup's line in a crontab or a timer, and what names a backup script. */
+  private static final Pattern BACKUP_WORD =
+      Pattern.compile(
+          "(?i)backup|restic|borg|pgbackrest|wal-g|barman|bacula|rsnapshot|duplicity|kopia"
+              + "|snapshot|sanoid|syncoid|zrepl|velero|xtrabackup");
+
+  /** A file that holds scheduled jobs. */
+  private static final Pattern SCHEDULE_FILE =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:crontab|cron\\.d/[^/]{1,80}|cron\\.(?:daily|hourly|weekly|monthly)/[^/]{1,80}"
+              + "|[^/]{0,80}\\.cron|[^/]{0,80}\\.timer|root)$");
+
+  /** A line of a schedule commented out. */
+  private static final Pattern COMMENTED =
+      Pattern.compile("(?m)^\\s*#+\\s*((?:[\\d*@][^\\n]{0,300}))$");
+
+  /** A script that ends at once: {@code exit 0} as a line. */
+  private static final Pattern EXITS = Pattern.compile("(?m)^\\s*exit\\s+0\\s*$");
+
+  /**
+   * What a change of a file loosens of the copies: a database's settings file given a setting that
+   * ends its way back (not in a test's folder), a backup's scheduled line commented out or taken
+   * out, a backup script made to exit at once.
+   */
+  static String changeLoosens(String old, String now, List<String> files) {
+    String file = files.isEmpty() ? "" : files.get(0);
+    String lower = file.toLowerCase(Locale.ROOT);
+    if (lower.contains("/test") || lower.contains("fixture") || lower.startsWith("/tmp/")) {
+      return null;
+    }
+    if (SETTINGS_FILE.matcher(file).find()
+        || file.equals("inline code") && now.contains("archive_command")) {
+      String found = CopiesSettings.loosened(now);
+      if (found != null && (old.isEmpty() || CopiesSettings.loosened(old) == null)) {
+        return found + " in " + file;
+      }
+      return null;
+    }
+    if (SCHEDULE_FILE.matcher(file).find() && !old.isEmpty()) {
+      Matcher m = COMMENTED.matcher(now);
+      while (m.find()) {
+        if (BACKUP_WORD.matcher(m.group(1)).find() && old.contains(m.group(1).trim())) {
+          return "a backup's schedule commented out in " + file;
+        }
+      }
+      if (BACKUP_WORD.matcher(old).find() && !BACKUP_WORD.matcher(now).find()) {
+        return "a backup's schedule taken out of " + file;
+      }
+      return null;
+    }
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    if (BACKUP_WORD.matcher(name).find()
+        && (name.endsWith(".sh") || !name.contains("."))
+        && !lower.contains("/test")
+        && EXITS.matcher(now).find()
+        && !EXITS.matcher(old).find()
+        && (old.isEmpty() ? now.indexOf("exit 0") < 40 : true)) {
+      return "a backup script made to exit at once: " + file;
+    }
+    return null;
+  }
+
+  /**
+   * Whether a word of the program, not an option, names a copy: a backup, a snapshot, a worm store.
+   */
+  static boolean namesCopy(List<String> args) {
+    for (String arg : args) {
+      if (arg.startsWith("-")) {
+        continue; // an option: yarn's --immutable is no store
+      }
+      String lower = arg.toLowerCase(Locale.ROOT);
+      if (BACKUP_WORD.matcher(arg).find()
+          || lower.contains("worm")
+          || lower.contains("immutable")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a word of the program names a test, development, scratch or staging thing ({@code
+   * shop-staging}, {@code scratch-vm}, {@code kind-dev}): a lab's copies, not the company's.
+   */
+  static boolean namesScratch(List<String> args) {
+    for (String arg : args) {
+      if (arg.startsWith("/tmp/")) {
+        return true;
+      }
+      if (!arg.startsWith("-")
+          && !arg.startsWith("/") // a device's or a system folder's path: /dev/md0, /usr/local
+          && arg.length() < 200
+          && (Environments.testName(arg) || Environments.stagingHost(arg))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the command makes the Ceph pool it then sets ({@code ceph osd pool create test}). */
+  private static boolean poolMadeHere(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    int set = args.indexOf("set");
+    if (!step.program().equals("ceph") || set < 0 || set + 1 >= args.size()) {
+      return false;
+    }
+    String pool = args.get(set + 1);
+    for (Step other : scan.steps()) {
+      List<String> words = other.invocation().args();
+      if (other != step
+          && other.program().equals("ceph")
+          && words.contains("create")
+          && words.contains(pool)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a client names no host, runs at the command's top level and not as another user, and no
+   * variable of the command gives it a host: the database or store of this machine (a developer's
+   * own).
+   */
+  private static boolean onThisMachine(Scan scan, Step step) {
+    if (!Environments.hosts(step).isEmpty()
+        || !step.invocation().via().isEmpty() // ssh's remote command, kubectl exec, a script
+        || step.invocation().wrappers().contains("sudo")) { // sudo -u postgres: a server's own
+      return false;
+    }
+    for (String arg : step.invocation().args()) {
+      if (arg.contains("://") || arg.contains("host=") || arg.startsWith("service=")) {
+        return false;
+      }
+    }
+    String source = scan.source();
+    return source == null
+        || !(source.contains("PGHOST")
+            || source.contains("MYSQL_HOST")
+            || source.contains("REDISCLI_"));
+  }
+
+  /** A database client run inside a container of the project's compose file or a local one. */
+  private static boolean inLocalContainer(Step step) {
+    List<String> wrappers = step.invocation().wrappers();
+    for (String wrapper : wrappers) {
+      if (wrapper.equals("docker")
+          || wrapper.equals("podman")
+          || wrapper.equals("docker-compose")) {
+        return true;
+      }
+    }
+    for (String via : step.invocation().via()) {
+      if (via.contains("docker") || via.contains("compose") || via.contains("podman")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
