@@ -208,6 +208,7 @@ final class Where {
     ClinicalPredicates.addCallsTo(onCall);
     RegulatedData.addCallsTo(onCall);
     MoneyPredicates.addCallsTo(onCall);
+    RecordsPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
