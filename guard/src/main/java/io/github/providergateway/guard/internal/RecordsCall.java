@@ -122,7 +122,6 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
           "xdg-open",
           "ewfverify",
           "ewfinfo",
-          "pyhanko",
           "openssl",
           "rm",
           "cp",
@@ -181,7 +180,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
    */
   static final Pattern NOT_REAL =
       Pattern.compile(
-          "--?dry[-_]?run\\b|\\bdry_run\\b|--(?:validate|validate-only|preview|plan|check|noop"
+          "--?dry[-_]?run\\b|\\bdry_run\\b|(?<![-\\w])(?:validate|verify)(?![-\\w])|--(?:validate|validate-only|preview|plan|check|noop"
               + "|what-?if|simulate|test|draft|no-send|no-submit|dryrun)\\b|-whatif\\b"
               + "|\\btest[-_]?mode\\b|--env(?:ironment)?[= ]+['\"]?(?:test|testing|dev|development"
               + "|staging|stage|sandbox|qa|local|uat|ci)\\b|\\benv(?:ironment)?=(?:test|testing|dev"

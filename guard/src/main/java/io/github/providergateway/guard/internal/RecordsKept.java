@@ -38,6 +38,13 @@ final class RecordsKept {
               + "[-_ ]?cases?|compliance[-_ ]?cases?|litigationhold|holdpolicy|holdrule"
               + "|retention[-_ ]?labels?|retentioncompliance(?:policy|rule)|recovery[-_ ]?points?\\b[^\\n]{0,80}hold");
 
+  /** An option that tells an erasure or a purge to pass over the holds: erasure over a hold. */
+  private static final Pattern HOLD_OVERRIDE =
+      Pattern.compile(
+          "--?(?:ignore|skip|override|bypass|no|force|disregard)[-_]?(?:legal[-_]?|litigation[-_]?)?"
+              + "holds?(?:[-_]?checks?)?\\b|--(?:include|purge|erase|delete)[-_](?:held|on[-_]hold)\\b"
+              + "|(?:ignore_holds?|skip_hold_check)[\"']?\\s*[=:]\\s*(?:true|1)");
+
   /** A hold in a tool's name or arguments, where no program's other words stand beside it. */
   private static final Pattern HOLD_OF_TOOL =
       Pattern.compile("(?<![a-z])holds?(?![a-z])|hold[-_]?ids?|matter[-_]?ids?");
@@ -55,6 +62,10 @@ final class RecordsKept {
       return null;
     }
     for (String step : call.real()) {
+      Matcher override = HOLD_OVERRIDE.matcher(step);
+      if (override.find()) {
+        return override.group(); // an erasure or a purge told to pass over the holds
+      }
       Matcher hold = HOLD.matcher(step);
       boolean held = hold.find();
       if (!held && !call.shell()) {

@@ -282,7 +282,7 @@ final class RecordsPredicates {
           || what.startsWith("subject")
           || what.startsWith("privacy")
           || what.startsWith("personal")) {
-        if (!UNVERIFIED.matcher(text).find()) {
+        if (!UNVERIFIED.matcher(text).find() && !toAnother(text)) {
           continue; // a delivery to the subject checked: the subject's own right
         }
       }
@@ -310,6 +310,24 @@ final class RecordsPredicates {
       return what + " (" + outward.group().strip() + ")";
     }
     return null;
+  }
+
+  /** The data subject's address, as a subject access request's command names it. */
+  private static final Pattern SUBJECT_ADDRESS =
+      Pattern.compile(
+          "(?:subject|requester|requestor|user)[-_]?e?-?mail[= ]+['\"]?([^\\s'\"]{3,120}@[^\\s'\"]{1,120})");
+
+  /** Where the export is delivered. */
+  private static final Pattern DELIVERED_TO =
+      Pattern.compile(
+          "(?:deliver[-_]?to|--to|email[-_]?to|send[-_]?to|--recipient|--deliver)[= ]+['\"]?(?:email:)?"
+              + "([^\\s'\"]{3,120}@[^\\s'\"]{1,120})");
+
+  /** Whether a subject's export is delivered to an address other than the subject's own. */
+  private static boolean toAnother(String text) {
+    Matcher subject = SUBJECT_ADDRESS.matcher(text);
+    Matcher to = DELIVERED_TO.matcher(text);
+    return subject.find() && to.find() && !subject.group(1).equals(to.group(1));
   }
 
   /** Whether a word of privilege at {@code at} is named to be left out ({@code --exclude-tags}). */
