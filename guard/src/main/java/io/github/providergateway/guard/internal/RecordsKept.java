@@ -156,7 +156,9 @@ final class RecordsKept {
         }
         int space = step.indexOf(' ');
         Matcher bare = BARE_DESTROY.matcher(step);
-        if (!ORCHESTRATORS.contains(space < 0 ? step : step.substring(0, space)) && bare.find()) {
+        if (!ORCHESTRATORS.contains(space < 0 ? step : step.substring(0, space))
+            && !DATABASE_CLIENT.matcher(step).lookingAt()
+            && bare.find()) {
           return bare.group() + " of " + kept.group();
         }
       }
@@ -166,9 +168,37 @@ final class RecordsKept {
           return purge.group();
         }
       }
+      if (DATABASE_CLIENT.matcher(step).lookingAt()) {
+        // A database's client handed its SQL on its input (a here-document, echo's pipe): the SQL
+        // is the command's text, not the client's words.
+        String sql = statements(call.text());
+        Matcher sqlKept = KEPT.matcher(sql);
+        Matcher destroys = DESTROYS.matcher(sql);
+        if (sqlKept.find() && destroys.find()) {
+          return destroys.group().strip() + " of " + sqlKept.group();
+        }
+      }
     }
     return null;
   }
+
+  /** A database's client, by the program's name. */
+  private static final Pattern DATABASE_CLIENT =
+      Pattern.compile(
+          "(?:psql|mysql|mariadb|sqlcmd|sqlplus|clickhouse-client|cqlsh|mongosh|mongo|snowsql|duckdb"
+              + "|bq|cockroach|trino|presto)\\b");
+
+  /**
+   * A command's text read as SQL: what echo and printf print starts a line of its own, as a
+   * here-document's lines do.
+   */
+  private static String statements(String text) {
+    return ECHOED.matcher(text).replaceAll("\n");
+  }
+
+  /** The start of what echo or printf prints. */
+  private static final Pattern ECHOED =
+      Pattern.compile("\\b(?:echo|printf)\\s+(?:-[a-z]+\\s+)?['\"]");
 
   /**
    * A retention period given as a number: a retention's, a duration's, an age a purge deletes from,
