@@ -277,6 +277,7 @@ final class Where {
     ClinicalPredicates.addTo(named);
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
+    SharedActs.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
