@@ -211,6 +211,7 @@ final class Where {
     LandPredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
+    RecordsPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
