@@ -208,6 +208,7 @@ final class Where {
     ClinicalPredicates.addCallsTo(onCall);
     RegulatedData.addCallsTo(onCall);
     MoneyPredicates.addCallsTo(onCall);
+    NetworkDevices.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -276,6 +277,7 @@ final class Where {
     ClinicalPredicates.addTo(named);
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
+    NetworkDevices.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);

@@ -1,0 +1,132 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the network's own files and this machine's interfaces say (issue 80 round 7, decision 118):
+ * a change of a network configuration repository's file (its devices' configurations, its Ansible
+ * variables and templates) that takes a safeguard out, which the next deployment pushes to every
+ * device; and a gateway's address taken by this machine's wired or wireless interface.
+ */
+final class NetworkEdits {
+  private NetworkEdits() {}
+
+  /** A file of a network's configuration: its folders' names. */
+  private static final Pattern NETWORK_FILE =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:netops|network|networks|net-?configs?|configs?|device-?configs?|group_vars"
+              + "|host_vars|inventor(?:y|ies)|templates|playbooks|roles|routers?|switches|firewalls?"
+              + "|junos|ios|eos|nxos|iosxr|bgp|policies|policy|fabric|wan|lan)/");
+
+  /** A value that turns a safeguard off. */
+  private static final Pattern TURNED_OFF =
+      Pattern.compile(
+          "(?i)\\b(?:stp|spanning_?tree|bpdu\\w{0,20}|storm_?control|urpf|port_?security"
+              + "|dhcp_?snooping|arp_?inspection|max(?:imum)?_?prefix\\w{0,20}|prefix_?filter\\w{0,20}"
+              + "|rpki\\w{0,20}|bcp38|acl\\w{0,20}|filter\\w{0,20}|uRPF|wpa\\w{0,10}|encryption"
+              + "|authentication|auth)\\w{0,20}[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:false|no|off|disabled?"
+              + "|none|open|absent)\\b");
+
+  /** A line that protects: a route policy's match, a session's filter, a port's guard. */
+  private static final Pattern PROTECTS =
+      Pattern.compile(
+          "(?i)\\bfrom\\s{1,4}(?:community|prefix-list|route-filter|as-path|policy|protocol"
+              + "|neighbor)\\b[^\\n;]{0,80}"
+              + "|\\b(?:prefix-list|route-map|filter-list|distribute-list)\\s{1,4}\\S{1,80}\\s{1,4}in\\b"
+              + "|\\bmaximum-prefix\\b[^\\n]{0,40}|\\bverify\\s{1,4}unicast\\b[^\\n]{0,60}"
+              + "|\\brpf-check\\b|\\bbpduguard\\b[^\\n]{0,20}|\\bstorm-control\\b[^\\n]{0,40}"
+              + "|\\b(?:ip|ipv4|ipv6)\\s{1,4}access-group\\b[^\\n]{0,60}|\\bfilter\\s{1,4}input\\b"
+              + "[^\\n]{0,60}|\\bmatch\\s{1,4}(?:ip\\s{1,4}address|community|as-path|rpki)\\b"
+              + "[^\\n]{0,60}|\\bvalidation-state\\b[^\\n]{0,40}|\\bthen\\s{1,4}reject\\b");
+
+  /**
+   * What a change of a network configuration's file takes out: a safeguard turned off, a protecting
+   * line dropped, or a safeguard's removal put in.
+   *
+   * @param call the call
+   * @return what was found, or {@code null}
+   */
+  static String weakened(CallForRules call) {
+    return EditCalls.read(call, NetworkEdits::weakened);
+  }
+
+  private static String weakened(String old, String now, List<String> files) {
+    if (files.isEmpty() || !NETWORK_FILE.matcher(files.get(0)).find()) {
+      return null;
+    }
+    if (old.length() > NetworkDevices.MAX_TEXT || now.length() > NetworkDevices.MAX_TEXT) {
+      return null;
+    }
+    Matcher off = TURNED_OFF.matcher(now);
+    while (off.find()) {
+      if (!old.contains(off.group())) {
+        return off.group();
+      }
+    }
+    Matcher protects = PROTECTS.matcher(old);
+    while (protects.find()) {
+      if (!now.contains(protects.group().strip())) {
+        return "takes out: " + protects.group().strip();
+      }
+    }
+    String added = NetworkLexicon.found(now, NetworkLexicon.Kind.SAFEGUARD);
+    if (added != null && !old.contains(added)) {
+      return added;
+    }
+    return null;
+  }
+
+  /** An interface of this machine's on the office's network: wired or wireless. */
+  private static final Pattern PHYSICAL =
+      Pattern.compile("(?:en|eth|em|wl|wlan|wlp|bond|team|p\\d)[\\w.-]{0,30}");
+
+  /** A gateway's address: a subnet's first or last host. */
+  private static final Pattern GATEWAY =
+      Pattern.compile("\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.(?:1|254)(?:/\\d{1,2})?");
+
+  /**
+   * Whether {@code ip addr add} or {@code ifconfig} gives this machine's wired or wireless
+   * interface a gateway's address ({@code .1}, {@code .254}): every other host of the office's
+   * network sends its traffic to this machine.
+   *
+   * @param step the program
+   * @return whether it does
+   */
+  static boolean gatewayAddress(Step step) {
+    List<Word> args = step.args();
+    if (args.size() < 3 || args.size() > 24) {
+      return false;
+    }
+    String program = step.program();
+    if (program.equals("ifconfig")) {
+      return PHYSICAL.matcher(args.get(0).text()).matches()
+          && GATEWAY.matcher(args.get(1).text()).matches();
+    }
+    if (!program.equals("ip")) {
+      return false;
+    }
+    int at = 0;
+    while (at < args.size() && args.get(at).text().startsWith("-")) {
+      at++;
+    }
+    if (at + 2 >= args.size()
+        || !List.of("a", "addr", "address").contains(args.get(at).text())
+        || !List.of("add", "replace", "change").contains(args.get(at + 1).text())) {
+      return false;
+    }
+    boolean gateway = false;
+    boolean physical = false;
+    for (int i = at + 2; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (GATEWAY.matcher(text).matches()) {
+        gateway = true;
+      } else if (text.equals("dev") && i + 1 < args.size()) {
+        physical = PHYSICAL.matcher(args.get(i + 1).text()).matches();
+      }
+    }
+    return gateway && physical;
+  }
+}
