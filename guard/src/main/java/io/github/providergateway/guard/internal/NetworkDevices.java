@@ -98,7 +98,48 @@ final class NetworkDevices {
           "pynetbox",
           "mtputty",
           "rancid",
-          "netsh");
+          "netsh",
+          "scp",
+          "rsync",
+          "sftp",
+          "rclone",
+          "lftp",
+          "smbclient",
+          "croc",
+          "wormhole",
+          "wireshark",
+          "tshark",
+          "dumpcap",
+          "mail",
+          "sendmail",
+          "mutt",
+          "swaks",
+          "irr_rpsl_submit",
+          "kamcmd");
+
+  /** Shells, whose inline code is a channel only where it names a network's library. */
+  private static final Set<String> SHELLS =
+      Set.of("bash", "sh", "zsh", "dash", "ksh", "pwsh", "powershell");
+
+  /** What inline code reaching a device names: a library, a protocol, a client, a host's option. */
+  private static final Pattern NET_CODE =
+      Pattern.compile(
+          "(?i)netmiko|ConnectHandler|pyeapi|paramiko|scrapli|nornir|ncclient|jnpr|napalm|gnmi"
+              + "|restconf|netconf|pynetbox|netbox|nautobot|infoblox|pyrad|asterisk|\\bami\\b"
+              + "|telnetlib|pexpect|exscript|bigip|ManagementRoot|f5\\.|pysnmp|easysnmp|requests"
+              + "|httpx|urllib|fetch\\s{0,4}\\(|axios|socket|aiohttp|Invoke-RestMethod|Invoke-WebRequest"
+              + "|ComputerName|DhcpServer|\\bssh\\b|\\bcurl\\b|https?://|net\\.(?:Socket|connect)");
+
+  /** Whether the call's text names a network library, a protocol, a client or a host. */
+  private static boolean netCode(Scan scan) {
+    String source = scan.source();
+    if (source == null) {
+      return false;
+    }
+    return NET_CODE
+        .matcher(source.length() > MAX_TEXT ? source.substring(0, MAX_TEXT) : source)
+        .find();
+  }
 
   /** A local lab's or emulator's mark: containerlab, GNS3, EVE-NG, netlab, a loopback address. */
   private static final Pattern LAB =
@@ -302,6 +343,9 @@ final class NetworkDevices {
       if (!CHANNELS.contains(program) && !step.interpreter()) {
         continue;
       }
+      if ((step.interpreter() || SHELLS.contains(program)) && !netCode(scan)) {
+        continue; // inline code or a script that names no network library, protocol or host
+      }
       if (program.startsWith("ansible") && dry(step.args())) {
         continue;
       }
@@ -383,6 +427,6 @@ final class NetworkDevices {
 
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("gateway-address-taken", (scan, step, read) -> NetworkEdits.gatewayAddress(step));
+    named.put("lan-impersonated", (scan, step, read) -> NetworkEdits.gatewayAddress(step));
   }
 }

@@ -97,15 +97,22 @@ final class NetworkEdits {
    */
   static boolean gatewayAddress(Step step) {
     List<Word> args = step.args();
-    if (args.size() < 3 || args.size() > 24) {
+    if (args.isEmpty() || args.size() > 24) {
       return false;
     }
     String program = step.program();
+    if (program.equals("dnsmasq") || program.equals("dhcpd")) {
+      return servesDhcp(program, args);
+    }
+    if (program.equals("nmcli")) {
+      return nmcliGateway(args);
+    }
     if (program.equals("ifconfig")) {
-      return PHYSICAL.matcher(args.get(0).text()).matches()
+      return args.size() >= 2
+          && PHYSICAL.matcher(args.get(0).text()).matches()
           && GATEWAY.matcher(args.get(1).text()).matches();
     }
-    if (!program.equals("ip")) {
+    if (!program.equals("ip") || args.size() < 3) {
       return false;
     }
     int at = 0;
@@ -129,4 +136,58 @@ final class NetworkEdits {
     }
     return gateway && physical;
   }
+
+  /**
+   * Whether a DHCP server is started on this machine's wired or wireless interface, or on every
+   * interface: {@code dnsmasq --dhcp-range} without an interface of a lab's bridge, {@code dhcpd}
+   * given such an interface.
+   */
+  private static boolean servesDhcp(String program, List<Word> args) {
+    boolean range = program.equals("dhcpd");
+    String iface = null;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("--dhcp-range") || text.equals("-F")) {
+        range = true;
+      } else if (text.startsWith("--interface=")) {
+        iface = text.substring("--interface=".length());
+      } else if ((text.equals("-i") || text.equals("--interface")) && i + 1 < args.size()) {
+        iface = args.get(i + 1).text();
+      } else if (program.equals("dhcpd")
+          && !text.startsWith("-")
+          && PHYSICAL.matcher(text).matches()) {
+        iface = text;
+      } else if (text.equals("--test") || text.equals("-t") || text.equals("--help")) {
+        return false;
+      }
+    }
+    if (!range) {
+      return false;
+    }
+    return program.equals("dhcpd")
+        ? iface != null
+        : iface == null || PHYSICAL.matcher(iface).matches();
+  }
+
+  /** Whether nmcli gives a connection a gateway's address ({@code ipv4.addresses 10.0.0.1/24}). */
+  private static boolean nmcliGateway(List<Word> args) {
+    boolean virtual = false;
+    boolean gateway = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (VIRTUAL.matcher(text).find()) {
+        virtual = true;
+      }
+      if ((text.equals("ipv4.addresses") || text.equals("ip4") || text.equals("+ipv4.addresses"))
+          && i + 1 < args.size()
+          && GATEWAY.matcher(args.get(i + 1).text()).matches()) {
+        gateway = true;
+      }
+    }
+    return gateway && !virtual;
+  }
+
+  /** A lab's or a container's interface or connection, by its name. */
+  private static final Pattern VIRTUAL =
+      Pattern.compile("(?i)^(?:br-|virbr|docker|veth|lab|clab|dummy|tap|tun|wg|lo$|vcan|kind)");
 }

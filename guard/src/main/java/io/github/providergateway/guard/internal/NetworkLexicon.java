@@ -24,7 +24,9 @@ final class NetworkLexicon {
     ROUTING("routing-changed", ROUTING_TEXT),
     SAFEGUARD("safeguard-removed", SAFEGUARDS),
     TRAFFIC("traffic-diverted", DIVERTS),
-    SERVICE("service-cut", CUTS);
+    SERVICE("service-cut", CUTS),
+    CONFIGURED("device-configured", CONFIGURES),
+    CONFIGS_SENT("configs-sent", SENDS_CONFIGS);
 
     final String name;
     private final Pattern pattern;
@@ -40,6 +42,14 @@ final class NetworkLexicon {
 
   /** Quotes and blanks around what is found. */
   private static final Pattern EDGES = Pattern.compile("^[\\s'\"\\\\]+|[\\s'\"\\\\]+$");
+
+  /**
+   * An Ansible module where one is named: after {@code -m}, as a collection's name ({@code
+   * cisco.ios.}), or as a task's key in a playbook.
+   */
+  private static final String MODULE =
+      "(?:(?<=-m\\s)|(?<=-m\\s\\s)|(?<=-m=)|(?<=module=)|(?<=module:\\s)|\\b\\w{1,30}\\.\\w{1,30}\\."
+          + "|(?m:^)[ \\t]{0,12}-?[ \\t]{0,4}(?=\\w{2,50}:))";
 
   /** Where a device's command begins. */
   private static final String AT =
@@ -62,7 +72,8 @@ final class NetworkLexicon {
               + "|restore\\s{1,4}(?:image|config)\\b[^\\n'\"]{0,120})"
               + "|install\\s{1,4}(?:add|activate|commit|remove|all|rollback)\\b[^\\n'\";]{0,160}"
               + "|boot\\s{1,4}system\\s{1,4}\\S{1,120}"
-              + "|copy\\s{1,4}\\S{1,160}\\s{1,4}(?:startup-config|running-config|start|run)\\b"
+              + "|copy\\s{1,4}(?!run\\S{0,20}\\s|system:run)\\S{1,160}\\s{1,4}(?:startup-config"
+              + "|running-config|start|run)\\b"
               + "|system\\s{1,4}reset-configuration\\b[^\\n'\"]{0,80}"
               + "|/system\\s{1,4}(?:reset-configuration|reboot|shutdown|package\\s{1,4}update"
               + "\\s{1,4}install)\\b)"
@@ -85,6 +96,12 @@ final class NetworkLexicon {
               + AT
               + "reboot(?:\\s{1,4}(?:fast|force|now))?(?=\\s{0,4}(?:[\"'\\],;\\n)]|\\\\n|$))"
               + "|\\binstall\\s{1,4}all\\s{1,4}(?:nxos|kickstart|system)\\b[^\\n'\";]{0,160}"
+              + "|"
+              + MODULE
+              + "(?:junos_package|nxos_install_os|ios_image|iosxr_install|eos_image"
+              + "|panos_software|fortios_system_firmware\\w{0,20}|\\w{2,12}_reboot|\\w{2,12}_factory_reset)\\b"
+              + "|\\b(?:update|replace)\\s{0,4}[:=]\\s{0,4}[\"']?(?:override|config)\\b"
+              + "|\\bdefault_operation\\s{0,4}[:=]\\s{0,4}[\"']?replace\\b"
               + "|\"name\"\\s{0,4}:\\s{0,4}\"(?:reboot|factoryReset|download)\""
               + "|(?:tsMsgSend|1\\.3\\.6\\.1\\.4\\.1\\.9\\.2\\.9\\.9)\\S{0,20}\\s{1,4}(?:i|integer)"
               + "\\s{1,4}2\\b");
@@ -118,7 +135,7 @@ final class NetworkLexicon {
               + "|set\\s{1,4}policy-options\\s{1,4}\\S[^\\n'\";]{0,160}"
               + "|set\\s{1,4}protocols\\s{1,4}(?:isis|ospf3?)\\s{1,4}overload\\b[^\\n'\";]{0,40}"
               + "|set\\s{1,4}protocols\\s{1,4}(?:bgp|isis|ospf3?|ldp|mpls)\\b[^\\n'\";]{0,120}"
-              + "\\b(?:disable|shutdown|authentication-key|export|import|overload)\\b[^\\n'\";]{0,60}"
+              + "\\b(?:disable|shutdown|authentication-key|export|import|overload|passive|metric)\\b[^\\n'\";]{0,60}"
               + "|set\\s{1,4}routing-options\\s{1,4}(?:static|flow|rib)\\b[^\\n'\";]{0,120}"
               + "|neighbor\\s{1,4}\\S{1,60}\\s{1,4}(?:shutdown|password|remove-private-as"
               + "|allowas-in|route-map\\s{1,4}\\S{1,60}\\s{1,4}out|prefix-list\\s{1,4}\\S{1,60}"
@@ -128,6 +145,8 @@ final class NetworkLexicon {
               + "|(?:ip|ipv6)\\s{1,4}route\\s{1,4}\\S{1,60}\\s{1,4}(?:\\S{1,40}\\s{1,4})?[Nn]ull0"
               + "[^\\n'\";]{0,20}"
               + "|(?:max-metric\\s{1,4}router-lsa|set-overload-bit)\\b[^\\n'\";]{0,40}"
+              + "|ip\\s{1,4}ospf\\s{1,4}cost\\s{1,4}6553[0-5]\\b|isis\\s{1,4}metric\\s{1,4}(?:1677721[45]|maximum)\\b"
+              + "|passive-interface\\s{1,4}default\\b"
               + "|route-map\\s{1,4}\\S{1,60}\\s{1,4}permit\\b[^\\n'\";]{0,40}"
               + "|route-policy\\s{1,4}\\S{1,60}[^\\n'\";]{0,40}"
               + "|ip\\s{1,4}prefix-list\\s{1,4}\\S{1,60}\\s{1,4}(?:seq\\s{1,4}\\d{1,6}\\s{1,4})?permit"
@@ -153,6 +172,10 @@ final class NetworkLexicon {
               + "|routing)"
               + "|\\b(?:bgp|ospf|isis|policy-options|routing-options|protocols|router)\\b[^\\n<>]{0,40}"
               + "\\boperation=\\\\?[\"']?(?:delete|remove)\\b"
+              + "|\\bexport\\s{1,4}all\\s{0,4};"
+              + "|(?<!no\\s)\\bbgp\\s{1,4}(?:bestpath\\s{1,4})?(?:origin-as\\s{1,4}validation"
+              + "|prefix-validat\\w{0,10})\\s{1,4}(?:disable|allow[\\s-]{1,4}invalid)\\b"
+              + "|\\broute\\s{1,4}\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2}\\s{1,4}(?:blackhole|unreachable|prohibit)\\b"
               + "|/restconf/data/\\S{0,200}(?:bgp|ospf|isis|router|routing|route-map|prefix-list"
               + "|policy)\\S{0,120}");
 
@@ -170,6 +193,21 @@ final class NetworkLexicon {
               + "|\\b(?:wpa2?|wpa3|security)\\s{1,4}(?:disable|off|none|open)\\b"
               + "|\\bclear\\s{1,4}crypto\\s{1,4}(?:session|sa|isakmp|ikev2)\\b[^\\n'\";]{0,60}"
               + "|\\bpermit\\s{1,4}ip\\s{1,4}any\\s{1,4}any\\b"
+              + "|\\biptables\\s{1,4}(?:-t\\s{1,4}\\w{1,10}\\s{1,4})?(?:-F|--flush|-P\\s{1,4}(?:INPUT|FORWARD)\\s{1,4}ACCEPT)\\b"
+              + "|\\btransport\\s{1,4}input\\s{1,4}none\\b|\\bdelete\\s{1,4}system\\s{1,4}services\\b[^\\n'\";]{0,60}"
+              + "|/user\\s{1,4}(?:remove|disable)\\b[^\\n'\";]{0,40}"
+              + "|[\"']?(?:authMode|auth_mode|opmode)[\"']?\\s{0,4}[:=]?\\s{0,4}[\"']?(?:open|opensystem)\\b"
+              + "|\\bno\\s{1,4}tunnel-group\\b[^\\n'\";]{0,60}"
+              + "|\\bconfig\\s{1,4}vpn\\s{1,4}\\S{1,40}[\\s\\S]{0,200}?\\bdelete\\s{1,4}\\S{1,60}"
+              + "|\\bdelete\\s{1,4}network\\s{1,4}(?:tunnel|ike)\\b[^\\n'\";]{0,60}"
+              + "|\\bnft\\s{1,4}flush\\s{1,4}ruleset\\b|\\bpfctl\\s{1,4}-d\\b"
+              + "|\\b(?:delete|set)\\s{1,4}rulebase\\s{1,4}security\\b[^\\n'\";]{0,120}"
+              + "|\\bconfig\\s{1,4}firewall\\s{1,4}\\S{1,40}[\\s\\S]{0,200}?\\bdelete\\s{1,4}\\d{1,6}\\b"
+              + "|/api/firewall/\\S{0,60}(?:del|delete|flush)\\w{0,20}"
+              + "|\\bclear\\s{1,4}security\\s{1,4}(?:ike|ipsec)\\b[^\\n'\";]{0,60}"
+              + "|\\bswanctl\\s{1,4}(?:--terminate|-t|--unload-conn)\\b[^\\n'\";]{0,60}"
+              + "|\\bipsec\\s{1,4}(?:down|stop)\\b[^\\n'\";]{0,40}"
+              + "|\\bwg\\s{1,4}set\\s{1,4}\\S{1,20}\\s{1,4}peer\\s{1,4}\\S{1,60}\\s{1,4}remove\\b"
               + "|"
               + AT
               + "(?:/ip\\s{1,4}firewall\\s{1,4}\\S{1,20}\\s{1,4}(?:remove|disable)\\b[^\\n'\";]{0,60}"
@@ -216,6 +254,14 @@ final class NetworkLexicon {
               + "|\\bsflow\\s{1,4}(?:collector|destination|receiver)\\b[^\\n'\";]{0,60}"
               + "|\\b(?:flow-monitoring|jflow|ipfix)\\b[^\\n'\";]{0,40}\\b(?:collector|destination"
               + "|export)\\b[^\\n'\";]{0,60}"
+              + "|\\bflow-server\\b[^\\n'\";]{0,60}"
+              + "|\\bmonitor\\s{1,4}traffic\\s{1,4}interface\\b[^\\n'\";]{0,80}\\bwrite-file\\b"
+              + "|\\b(?:sshdump|ciscodump)\\b[^\\n]{0,200}--remote-(?:host|interface)\\b[^\\n]{0,60}"
+              + "|\\b(?:Action:\\s{0,4}MixMonitor|ChanSpy|ExtenSpy|uuid_eavesdrop|eavesdrop)\\b[^\\n'\"]{0,60}"
+              + "|\\baction\\s{1,4}mirred\\b[^\\n'\";]{0,60}"
+              + "|/ip\\s{1,4}traffic-flow\\b[^\\n'\";]{0,80}\\b(?:target|enabled=yes)\\b[^\\n'\";]{0,60}"
+              + "|\\buuid_record\\s{1,4}\\S{1,80}\\s{1,4}start\\b"
+              + "|\\b(?:ssh|sshpass)\\b[^\\n]{0,300}\\b(?:tcpdump|dumpcap|tshark)\\b[^\\n;|]{0,200}\\s-w\\s{0,4}\\S{1,120}"
               + "|\\b(?:tcpdump|dumpcap|tshark|tcpflow)\\b[^\\n;|]{0,200}\\s-w\\s{0,4}-(?=[\\s'\"])"
               + "[^\\n]{0,60}");
 
@@ -267,11 +313,36 @@ final class NetworkLexicon {
               + "|\\btm\\.ltm\\.[^\\n]{0,200}\\.delete\\s{0,4}\\("
               + "|\\b(?:SimpleAction|Action)\\s{0,4}\\(\\s{0,4}['\"]Hangup['\"]"
               + "|\\b(?:DisconnectPacket|CoAPacket|CreateCoAPacket)\\b"
-              + "|\"removed\"\\s{0,4}:\\s{0,4}\\[\\s{0,4}\\{"
+              + "|(?:rpki|roas?\\b|krill)[^\\n]{0,400}\"(?:removed|deleted)\"\\s{0,4}:\\s{0,4}\\[\\s{0,4}\\{"
+              + "|\\bsetPowerState\\b|\\bOutlet\\.PowerControl\\b|\\bol(?:Off|Reboot)\\b"
+              + "|/ari/channels\\b[^\\n;|]{0,200}-X\\s{0,4}['\"]?DELETE|-X\\s{0,4}['\"]?DELETE['\"]?[^\\n;|]{0,300}"
+              + "(?:/ari/channels|trunking\\.twilio\\.com)"
+              + "|\\bkamcmd\\b[^\\n]{0,100}\\b(?:dlg\\.(?:end_dlg|terminate_dlg)|dispatcher\\.set_state\\s{1,4}i)\\b"
+              + "|\\bDialplanExtensionRemove\\b"
               + "|\\bnetsh\\b[^\\n]{0,80}\\bdhcp\\b[^\\n]{0,160}\\bdelete\\b[^\\n]{0,60}"
+              + "|\\bnv\\s{1,4}unset\\s{1,4}\\S[^\\n'\";]{0,60}"
+              + "|\\b\\w{0,12}_interfaces\\b[\\s\\S]{0,400}?\\benabled[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:false|no)\\b"
+              + "|(?:/http/upstreams/|/nitro/v1/config/|/api/(?:virtualservice|pool|poolgroup)/)[^\\n;|]{0,300}"
+              + "(?:-X\\s{0,4}['\"]?DELETE|\"(?:down|drain)\"\\s{0,4}:\\s{0,4}true)"
+              + "|-X\\s{0,4}['\"]?DELETE['\"]?[^\\n;|]{0,300}(?:/http/upstreams/|/nitro/v1/config/"
+              + "|/api/(?:virtualservice|pool|poolgroup)/)"
+              + "|\\b(?:rm|disable)\\s{1,4}(?:lb|cs|gslb)\\s{1,4}(?:vserver|service|serviceGroup)\\b[^\\n'\";]{0,60}"
+              + "|\\b(?:Network|FixedAddress|HostRecord|IPRange|DhcpRange|NetworkContainer)\\b[^\\n]{0,200}"
+              + "\\.delete\\s{0,4}\\("
+              + "|\\bnetwork-access\\s{1,4}aaa\\s{1,4}subscribers?\\b[^\\n'\";]{0,40}\\b(?:logout|clear)\\b"
+              + "|\\bclear\\s{1,4}network-access\\b[^\\n'\";]{0,60}"
+              + "|/ppp\\s{1,4}active\\s{1,4}remove\\b[^\\n'\";]{0,40}"
+              + "|\\baccel-cmd\\b[^\\n]{0,60}\\bterminate\\b[^\\n'\";]{0,40}"
+              + "|\\bCoA/(?:Disconnect|Reauth)\\b"
+              + "|\\buuid_kill\\b|\\bsofia\\s{1,4}profile\\s{1,4}\\S{1,40}\\s{1,4}(?:stop|restart|killgw)\\b"
+              + "|\\bpjsip\\s{1,4}send\\s{1,4}unregister\\b[^\\n'\";]{0,40}"
+              + "|\\b(?:rm|shred|truncate)\\s[^\\n;|]{0,120}/(?:asterisk|freeswitch)/(?:monitor|recordings?)\\b"
+              + "|/(?:asterisk|freeswitch)/(?:monitor|recordings?)\\S{0,80}[^\\n;|]{0,80}\\s-delete\\b"
+              + "|\\b(?:route6?|aut-num|as-set|route-set|inet6?num):[\\s\\S]{0,2000}?\\bdelete:\\s{0,4}[^\\n]{0,80}"
+              + "|\\bdelete_reason\\b"
               + "|\\bradclient\\b[^\\n;|&]{0,300}\\b(?:disconnect|coa)\\b"
               + "|\\bDisconnect-Request\\b"
-              + "|\\bclear\\s{1,4}(?:subscriber|pppoe|access-node|vpn-sessiondb|ip\\s{1,4}subscriber)"
+              + "|\\bclear\\s{1,4}(?:subscribers?|pppoe|access-node|vpn-sessiondb|ip\\s{1,4}subscriber)"
               + "\\b[^\\n'\";]{0,60}"
               + "|\\bvpn-sessiondb\\s{1,4}logoff\\b[^\\n'\";]{0,40}"
               + "|\\bchannel\\s{1,4}request\\s{1,4}hangup\\b[^\\n'\";]{0,40}"
@@ -302,6 +373,54 @@ final class NetworkLexicon {
               + "|netconf|gnmi|librenms|opnsense|pfsense|mikrotik|routeros|unifi|aruba|cumulus|sonic"
               + "|vyos|router|switch|firewall|network)\\w{0,40}(?:delete|remove|destroy|purge|wipe"
               + "|erase|reset|reboot|reload|shutdown|disable|disconnect|hangup)\\w{0,40}");
+
+  /**
+   * A change of a live device's configuration that no other kind names: a configuration mode
+   * entered and committed, a vendor's configuration module of Ansible's, a library's configuration
+   * call, a RESTCONF, gNMI, NETCONF, eAPI, iControl or PAN-OS write, a network playbook run.
+   */
+  private static final Pattern CONFIGURES =
+      Pattern.compile(
+          "(?i)"
+              + AT
+              + "(?:conf(?:ig(?:ure)?)?\\s{1,4}(?:t(?:erminal)?|memory|network)\\b"
+              + "|configure(?:\\s{1,4}(?:private|exclusive|batch|dynamic))?\\s{0,4}(?:[;\\n]|\\\\n)"
+              + "[\\s\\S]{0,1000}?\\bcommit\\b"
+              + "|write\\s{1,4}mem(?:ory)?\\b|copy\\s{1,4}run\\S{0,20}\\s{1,4}start\\S{0,20})"
+              + "|"
+              + MODULE
+              + "(?:ios|iosxr|nxos|eos|junos|vyos|frr|sros|dellos\\d|os10|aoscx"
+              + "|fortios|panos|asa|routeros|exos|ce|cnos|enos|icx|slxos|netconf|cli|bigip|aireos|edgeos"
+              + "|voss|onyx|comware|awplus)_(?!command|facts|ping|info|get\\b|show|user_info)\\w{2,40}\\b"
+              + "|\\b(?:send_config_set|send_config_from_file|edit_config|send_configs?"
+              + "|load_merge_candidate|commit_config|push_config|apply_config|config_set)\\s{0,4}\\("
+              + "|\\.config\\s{0,4}\\(\\s{0,4}\\[|\\bcu\\.commit\\s{0,4}\\("
+              + "|\\.load\\s{0,4}\\([^\\n)]{0,300}format\\s{0,4}=\\s{0,4}['\"](?:set|text|xml)"
+              + "|-X\\s{0,4}['\"]?(?:PUT|PATCH|POST|DELETE)['\"]?[^\\n;|]{0,300}(?:/restconf/|/mgmt/tm/"
+              + "|/api/v2/cmdb/|api\\.meraki\\.com|/rest/(?:ip|interface|routing|system)\\b)"
+              + "|(?:/restconf/|/mgmt/tm/|/api/v2/cmdb/)[^\\n;|]{0,300}-X\\s{0,4}['\"]?(?:PUT|PATCH|POST|DELETE)"
+              + "|\\bgnmic\\b[^\\n|;&]{0,300}\\bset\\b|\\bgnmi_set\\b"
+              + "|\\bnetconf-console2?\\b[^\\n]{0,300}--edit-config"
+              + "|\\brunCmds\\b[^\\n]{0,300}[\"']conf(?:igure)?(?:\\s{1,4}\\w{1,20})?[\"']"
+              + "|type=(?:config&action=(?:set|edit|delete|move|rename)|commit)\\b"
+              + "|\\bnapalm\\b[^\\n|;&]{0,300}\\bconfigure\\b(?![^\\n|;&]{0,300}--dry-run)"
+              + "|\\bbirdc\\s{1,4}configure\\b"
+              + "|\\btmsh\\b[^\\n|;&]{0,40}\\b(?:create|load|save|run\\s{1,4}/?sys\\s{1,4}failover)\\b"
+              + "|\\bansible-playbook\\b(?=[^\\n;|&]{0,400}(?:^|[\\s/_=-])(?:network|isp|routers?|switch(?:es)?|edge"
+              + "|core|bgp|acls?|firewalls?|wan|fabric|vlans?|ospf|isis|leaf|spine|junos|ios|nxos|eos|asa"
+              + "|bng|peering|mpls|qos|stp)(?:[\\s/_.=-]|$))(?![^\\n;|&]{0,400}(?:backup|facts|gather|show"
+              + "|report|audit|validate|verify|compliance|inventory|collect|health)[\\w-]{0,40}\\.ya?ml)"
+              + "[^\\n;|&]{0,200}");
+
+  /** A device's configuration sent away: copied, uploaded or posted to another host. */
+  private static final Pattern SENDS_CONFIGS =
+      Pattern.compile(
+          "(?i)\\b(?:scp|rsync|sftp|rclone|curl|wget|lftp|smbclient|croc|magic-wormhole|wormhole)\\b"
+              + "[^\\n;|&]{0,300}(?:(?:^|[\\s@=/'\"])(?:rancid|oxidized|device-?configs?|config-?backups?)"
+              + "/[\\w./-]{0,200}|(?:^|[\\s@=/'\"])(?:backups?|running|startup|netops|network)/[\\w./-]{0,200}"
+              + "\\.(?:cfg|conf|txt|set|rsc)\\b|[\\w.-]{1,80}-(?:confg|running"
+              + "(?:-config)?|startup(?:-config)?)(?:\\.\\w{1,5})?\\b|(?:running|startup)-config\\S{0,40}"
+              + "\\.(?:cfg|txt)\\b)[^\\n;|&]{0,300}");
 
   /**
    * What of a kind a device is sent, as the reason shows it.
