@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
 final class NetworkDevices {
   private NetworkDevices() {}
 
-  /** The most text of a call read. */
-  static final int MAX_TEXT = 24 * 1024;
+  /** The most text of a call read: a device's commands are short, and a decision keeps its time. */
+  static final int MAX_TEXT = 12 * 1024;
 
   /** Programs that manage a device, a network service or a routing daemon. */
   private static final Set<String> CHANNELS =

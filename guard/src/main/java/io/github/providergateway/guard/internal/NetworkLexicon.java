@@ -1,6 +1,6 @@
 package io.github.providergateway.guard.internal;
 
-import java.util.regex.Matcher;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -29,11 +29,11 @@ final class NetworkLexicon {
     CONFIGS_SENT("configs-sent", SENDS_CONFIGS);
 
     final String name;
-    private final Pattern pattern;
+    private final List<NetworkCues.Entry> entries;
 
     Kind(String name, Pattern pattern) {
       this.name = name;
-      this.pattern = pattern;
+      this.entries = NetworkCues.of(pattern, AT, MODULE);
     }
   }
 
@@ -99,7 +99,7 @@ final class NetworkLexicon {
               + "|"
               + MODULE
               + "(?:junos_package|nxos_install_os|ios_image|iosxr_install|eos_image"
-              + "|panos_software|fortios_system_firmware\\w{0,20}|\\w{2,12}_reboot|\\w{2,12}_factory_reset)\\b"
+              + "|panos_software|fortios_system_firmware\\w{0,20}|(?<=\\b\\w{2,12})_reboot|(?<=\\b\\w{2,12})_factory_reset)\\b"
               + "|\\b(?:update|replace)\\s{0,4}[:=]\\s{0,4}[\"']?(?:override|config)\\b"
               + "|\\bdefault_operation\\s{0,4}[:=]\\s{0,4}[\"']?replace\\b"
               + "|\"name\"\\s{0,4}:\\s{0,4}\"(?:reboot|factoryReset|download)\""
@@ -122,7 +122,7 @@ final class NetworkLexicon {
               + "|\\bgobgp\\b[^\\n|;&]{0,120}\\bneighbor\\s{1,4}del\\b"
               + "|\\bbirdc?l?\\b[^\\n|;&]{0,60}\\b(?:disable|restart|down)\\b[^\\n'\";]{0,40}"
               + "|\\b(?:announce|withdraw)\\s{1,4}(?:route|flow|attribute)s?\\b[^\\n'\";]{0,120}"
-              + "|\\b(?:ipv[46]-)?flow-?spec\\b[^\\n;]{0,200}\\b(?:discard|drop|rate-limit\\s{1,4}0"
+              + "|\\bflow-?spec\\b[^\\n;]{0,200}\\b(?:discard|drop|rate-limit\\s{1,4}0"
               + "|redirect|then)\\b"
               + "|"
               + AT
@@ -154,7 +154,7 @@ final class NetworkLexicon {
               + "|\\b(?:bgp|neighbou?rs?|peers?|ospf|isis|igp|route_?maps?|prefix_?lists?|route_?polic\\w{0,4}"
               + "|static_routes|vrfs?)\\w{0,30}[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:absent"
               + "|deleted|overridden|purged|shutdown)\\b"
-              + "|\\b\\w{0,12}_(?:bgp\\w{0,20}|ospf\\w{0,10}|isis\\w{0,10}|route_maps|prefix_lists"
+              + "|(?<=\\b\\w{0,12})_(?:bgp\\w{0,20}|ospf\\w{0,10}|isis\\w{0,10}|route_maps|prefix_lists"
               + "|static_routes|route_policies|vrfs)\\b[^}]{0,400}?\\bstate[\"']?\\s{0,4}[:=]\\s{0,4}"
               + "[\"']?(?:deleted|overridden|purged|absent)\\b"
               + "|\\bgnmic\\b[^\\n]{0,300}\\bset\\b[^\\n]{0,200}--delete\\s{1,4}\\S{0,200}(?:bgp|ospf|isis"
@@ -196,7 +196,7 @@ final class NetworkLexicon {
               + "|\\biptables\\s{1,4}(?:-t\\s{1,4}\\w{1,10}\\s{1,4})?(?:-F|--flush|-P\\s{1,4}(?:INPUT|FORWARD)\\s{1,4}ACCEPT)\\b"
               + "|\\btransport\\s{1,4}input\\s{1,4}none\\b|\\bdelete\\s{1,4}system\\s{1,4}services\\b[^\\n'\";]{0,60}"
               + "|/user\\s{1,4}(?:remove|disable)\\b[^\\n'\";]{0,40}"
-              + "|[\"']?(?:authMode|auth_mode|opmode)[\"']?\\s{0,4}[:=]?\\s{0,4}[\"']?(?:open|opensystem)\\b"
+              + "|(?:authMode|auth_mode|opmode)[\"']?\\s{0,4}[:=]?\\s{0,4}[\"']?(?:open|opensystem)\\b"
               + "|\\bno\\s{1,4}tunnel-group\\b[^\\n'\";]{0,60}"
               + "|\\bconfig\\s{1,4}vpn\\s{1,4}\\S{1,40}[\\s\\S]{0,200}?\\bdelete\\s{1,4}\\S{1,60}"
               + "|\\bdelete\\s{1,4}network\\s{1,4}(?:tunnel|ike)\\b[^\\n'\";]{0,60}"
@@ -249,7 +249,7 @@ final class NetworkLexicon {
               + "|\\bmonitor\\s{1,4}capture\\b[^\\n'\";]{0,80}\\b(?:start|export)\\b"
               + "|\\b(?:port-mirroring|port-mirror|analyzer|erspan|mirror\\s{1,4}session"
               + "|span\\s{1,4}session|lawful-intercept)\\b[^\\n'\";]{0,80}"
-              + "|\\b(?:ip\\s{1,4})?flow-export\\s{1,4}destination\\b[^\\n'\";]{0,60}"
+              + "|\\bflow-export\\s{1,4}destination\\b[^\\n'\";]{0,60}"
               + "|\\bflow\\s{1,4}exporter\\b[^\\n'\";]{0,60}"
               + "|\\bsflow\\s{1,4}(?:collector|destination|receiver)\\b[^\\n'\";]{0,60}"
               + "|\\b(?:flow-monitoring|jflow|ipfix)\\b[^\\n'\";]{0,40}\\b(?:collector|destination"
@@ -292,7 +292,7 @@ final class NetworkLexicon {
               + "|\\b(?:sPDUOutletCtl|rPDUOutletControlOutletCommand|sPDUOutletControlOutletCommand"
               + "|outletControl\\w{0,30}|pduOutlet\\w{0,30}|1\\.3\\.6\\.1\\.4\\.1\\.318\\.1\\.1\\.(?:4|12)"
               + "\\.\\S{1,30})\\S{0,20}\\s{1,4}(?:i|integer)\\s{1,4}[23]\\b"
-              + "|\\b\\w{0,12}_(?:vlans?|l2_interfaces|l3_interfaces|interfaces|lag_interfaces|acls"
+              + "|(?<=\\b\\w{0,12})_(?:vlans?|l2_interfaces|l3_interfaces|interfaces|lag_interfaces|acls"
               + "|acl_interfaces|users|snmp_server|lldp_interfaces)\\b[^}]{0,400}?\\bstate[\"']?\\s{0,4}"
               + "[:=]\\s{0,4}[\"']?(?:deleted|overridden|purged|absent)\\b"
               + "|\\b(?:vlans?|interfaces?|ssids?|wlans?)\\w{0,20}[\"']?\\s{0,4}[:=]\\s{0,4}"
@@ -321,7 +321,7 @@ final class NetworkLexicon {
               + "|\\bDialplanExtensionRemove\\b"
               + "|\\bnetsh\\b[^\\n]{0,80}\\bdhcp\\b[^\\n]{0,160}\\bdelete\\b[^\\n]{0,60}"
               + "|\\bnv\\s{1,4}unset\\s{1,4}\\S[^\\n'\";]{0,60}"
-              + "|\\b\\w{0,12}_interfaces\\b[\\s\\S]{0,400}?\\benabled[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:false|no)\\b"
+              + "|(?<=\\b\\w{0,12})_interfaces\\b[\\s\\S]{0,400}?\\benabled[\"']?\\s{0,4}[:=]\\s{0,4}[\"']?(?:false|no)\\b"
               + "|(?:/http/upstreams/|/nitro/v1/config/|/api/(?:virtualservice|pool|poolgroup)/)[^\\n;|]{0,300}"
               + "(?:-X\\s{0,4}['\"]?DELETE|\"(?:down|drain)\"\\s{0,4}:\\s{0,4}true)"
               + "|-X\\s{0,4}['\"]?DELETE['\"]?[^\\n;|]{0,300}(?:/http/upstreams/|/nitro/v1/config/"
@@ -365,7 +365,7 @@ final class NetworkLexicon {
               + "|/configuration/(?:backends|frontends|servers|binds)|type=config&action=delete)\\S{0,160}"
               + "|(?:/api/(?:ipam|dcim|circuits|tenancy|virtualization|vpn)/|/wapi/v|rest\\.db\\.ripe"
               + "\\.net|restconf)[^\\n;|]{0,300}-X\\s{0,4}['\"]?DELETE"
-              + "|\\b(?:requests|httpx|session|s|client)\\.delete\\s{0,4}\\([^\\n)]{0,200}"
+              + "|\\b(?:requests|httpx|session|client)\\.delete\\s{0,4}\\([^\\n)]{0,200}"
               + "(?:/api/(?:ipam|dcim|circuits|tenancy|virtualization)/|/wapi/v|ripe|restconf)"
               + "|\\bnb\\.(?:ipam|dcim|circuits|tenancy|virtualization)\\.[^\\n]{0,200}\\.delete\\s{0,4}\\("
               + "|\\bmcp__\\w{0,40}(?:netbox|nautobot|infoblox|ipam|dhcp|kea|f5|bigip|haproxy|panos"
@@ -433,11 +433,11 @@ final class NetworkLexicon {
     if (text == null) {
       return null;
     }
-    Matcher matcher = kind.pattern.matcher(text);
-    if (!matcher.find()) {
+    String match = NetworkCues.find(kind.entries, text, NetworkCues.lower(text));
+    if (match == null) {
       return null;
     }
-    String found = SPACES.matcher(matcher.group()).replaceAll(" ");
+    String found = SPACES.matcher(match).replaceAll(" ");
     found = EDGES.matcher(found).replaceAll("");
     return found.length() > 120 ? found.substring(0, 120) + "…" : found;
   }
