@@ -422,7 +422,7 @@ final class NetworkDevices {
     for (NetworkLexicon.Kind kind : NetworkLexicon.Kind.values()) {
       named.put("network-" + kind.name, scan -> NetworkLexicon.found(live(scan), kind));
     }
-    named.put("network-config-repo-weakened", scan -> NetworkEdits.weakened(scan.call()));
+    named.put("network-config-repo-weakened", NetworkEdits::weakened);
   }
 
   /** Adds the programs' predicates under their names. */

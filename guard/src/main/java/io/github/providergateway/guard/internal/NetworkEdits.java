@@ -49,9 +49,44 @@ final class NetworkEdits {
    * @param call the call
    * @return what was found, or {@code null}
    */
-  static String weakened(CallForRules call) {
-    return EditCalls.read(call, NetworkEdits::weakened);
+  static String weakened(Scan scan) {
+    String source = scan.source();
+    if (source == null) {
+      return EditCalls.read(scan.call(), NetworkEdits::weakened);
+    }
+    // A shell's in-place edit of the same files: sed -i, perl -pi, yq -i.
+    if (source.length() > NetworkDevices.MAX_TEXT || !IN_PLACE.matcher(source).find()) {
+      return null;
+    }
+    Matcher file = NETWORK_PATH.matcher(source);
+    if (!file.find()) {
+      return null;
+    }
+    Matcher substitution = SUBSTITUTION.matcher(source);
+    String put = source;
+    if (substitution.find()) {
+      if (TURNED_OFF.matcher(substitution.group(2)).find()) {
+        return null; // turned on: the safeguard's off value is what is replaced
+      }
+      put = substitution.group(3);
+    }
+    Matcher off = TURNED_OFF.matcher(put);
+    return off.find() ? off.group() + " in " + file.group().strip() : null;
   }
+
+  /** A substitution's text replaced and its replacement ({@code s/old/new/}). */
+  private static final Pattern SUBSTITUTION =
+      Pattern.compile("\\bs([/#|,@])([^/#|,@\\n]{0,400})\\1([^/#|,@\\n]{0,400})\\1");
+
+  /** A program that edits a file in place. */
+  private static final Pattern IN_PLACE =
+      Pattern.compile("\\b(?:sed|gsed|perl|yq|ruby)\\s{1,4}(?:-\\w{0,4}\\s{1,4}){0,3}-\\w{0,3}i");
+
+  /** A network configuration's file named in a command. */
+  private static final Pattern NETWORK_PATH =
+      Pattern.compile(
+          "(?i)(?:^|\\s|['\"=])[\\w./~-]{0,200}(?:netops|network|group_vars|host_vars|inventor(?:y|ies)"
+              + "|device-?configs?|configs/(?:edge|core|pe|rr|sw|spine|leaf|fw|rtr)[\\w.-]{0,40})/[\\w./-]{1,200}");
 
   private static String weakened(String old, String now, List<String> files) {
     if (files.isEmpty() || !NETWORK_FILE.matcher(files.get(0)).find()) {
