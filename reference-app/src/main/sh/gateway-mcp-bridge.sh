@@ -18,7 +18,10 @@
 #   ... and running again                       -> the gateway makes the window's session again
 #                                                  (Provider-Gateway-Window, decision 78), answers
 #                                                  in it, and tells the agent the tools changed
-#   a request before initialize (a probe)       -> "Method not found", as the JVM answers it
+#   a 2026-07-28 request (server/discover, or   -> POST /mcp with no session: the gateway serves
+#     one naming its version in _meta), before     it in the window's modern session (issue 81,
+#     initialize or after it                       decision 112), as the JVM's window does
+#   another request before initialize           -> "Method not found", as the JVM answers it
 #   a batch (a JSON array), before or after it  -> "Invalid Request", as the JVM answers it
 #   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
 #                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
@@ -101,6 +104,15 @@ reply_error() {
   [ -n "$id" ] || return 0
   text=$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/"/\\"/g')
   emit "{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{\"code\":${3:--32000},\"message\":\"$text\"}}"
+}
+
+# Whether the message $1 is a 2026-07-28 request: server/discover, or one naming its protocol
+# version in _meta (the gateway reads it again, whole; this only picks where it goes).
+modern() {
+  case $1 in
+    *'"io.modelcontextprotocol/protocolVersion"'*|*'"server/discover"'*) return 0 ;;
+  esac
+  return 1
 }
 
 # Whether the message $1 is a batch, which MCP (2025-06-18) no longer has: answered here, as the
@@ -294,6 +306,11 @@ curl_to() {
   curl -q --noproxy '*' -sS --unix-socket "$socket" -H "$auth" \
     -H "Provider-Gateway-Window-Client: $client" "$@"
 }
+# As curl_to, in place of the (background) subshell it runs in: its $! is curl's, to be ended.
+curl_exec() {
+  exec curl -q --noproxy '*' -sS --unix-socket "$socket" -H "$auth" \
+    -H "Provider-Gateway-Window-Client: $client" "$@"
+}
 
 # Reads `curl -i` output on stdin (the answer to the message $1, number $2, or the GET stream's)
 # and writes the messages it carries. The session's id goes to a file: the initialize's, and the
@@ -337,6 +354,10 @@ relay() {
             if [ -n "$data" ]; then
               emit "$data"
               [ -z "$1" ] || [ -n "$(top_level "$data" method)" ] || answered=1
+              # A subscription's answer: the gateway ended it (listen, below).
+              case $2 in
+                l*) [ -n "$(top_level "$data" method)" ] || : >"$tmp/answered.$2" ;;
+              esac
             fi
             case $2:$id in
               get:*[!0-9-]*|get:) ;;
@@ -414,8 +435,12 @@ renewed() {
 post() {
   message=$1 number=$2 limit=$3
   shift 3
-  # The initialize names the agent's folder: the session's project.
-  [ "$number" != 0 ] || set -- -H "Provider-Gateway-Project: $folder"
+  # The initialize names the agent's folder, the session's project; so does every 2026-07-28
+  # request, which is served in the window's modern session for that project.
+  case $number in
+    0|m*) set -- -H "Provider-Gateway-Project: $folder" ;;
+    *) ! modern "$message" || set -- -H "Provider-Gateway-Project: $folder" ;;
+  esac
   printf '%s\n' "$message" | {
     curl_to -i -N -K "$tmp/session.conf" --connect-timeout "$bound" --max-time "$limit" "$@" \
       -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
@@ -434,39 +459,6 @@ send() {
   rm -f -- "$tmp/rc.$2"
 }
 
-# initialize: at once, before anything else, as it makes the session. What comes before it is
-# answered here as the JVM's gateway mcp answers it: Claude Code (2.1.332) opens with a
-# server/discover probe and sends initialize once an error answers it.
-while IFS= read -r init || { cleanup; exit 0; }; do
-  ! batch "$init" || continue
-  method=$(top_level "$init" method)
-  [ "$method" != '"initialize"' ] || break
-  reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
-done
-session_conf ""
-post "$init" 0 "$bound" >"$tmp/init"
-IFS= read -r rc <"$tmp/rc.0" || rc=
-if [ "$rc" = 7 ] && start_gateway; then
-  # A socket left behind, refusing: a gateway that crashed, started again as a window starts it.
-  post "$init" 0 "$bound" >"$tmp/init"
-  IFS= read -r rc <"$tmp/rc.0" || rc=
-fi
-IFS= read -r line <"$tmp/init" || line=
-case $rc:$line in
-  0:*' 401 '*|0:*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
-  0:*) ;;
-  *) reason="no gateway answers at $socket"; jvm_after "$init" "$@" ;;
-esac
-relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
-[ -s "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $socket"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
-IFS= read -r sid <"$tmp/sid"
-version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out" | head -n 1)
-session_conf "$sid"
-
-# The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
-# $renew seconds, from the last event passed on (Last-Event-ID), and between two streams the loop
-# looks whether this bridge is still there: one killed with SIGKILL runs no trap, so the loop ends
-# its session (DELETE) and removes its files.
 renew=${GATEWAY_MCP_BRIDGE_RENEW:-60}
 case $renew in
   ''|*[!0-9]*|0) renew=60 ;;
@@ -497,6 +489,178 @@ restart_crashed() {
   echo "gateway mcp (bridge): the gateway of $home is not running (its socket refuses); starting it again" >&2
   start_gateway background
 }
+
+# The 2026-07-28 era, for a window whose agent never sends initialize (Claude Code takes it as soon
+# as server/discover is served): each request is POSTed on its own with no session (the gateway
+# serves it in this window's modern session, Provider-Gateway-Window), in the background as after
+# initialize; a subscriptions/listen is held open and, when its stream breaks because the gateway
+# stopped or crashed, POSTed again once one answers (the client keeps its subscription; the new
+# gateway acknowledges it and tells it of its tools); a notifications/cancelled of one ends it here
+# too. In place of the session's stream, a watch of the bridge's own (a subscription to nothing)
+# notices a crashed gateway and starts it again as the stream does, and ends the window's
+# subscriptions when this bridge was killed alone.
+watching=
+watch() {
+  printf '%s\n' '{"jsonrpc":"2.0","id":"gateway-mcp-bridge-watch","method":"subscriptions/listen","params":{"notifications":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"gateway-mcp-bridge","version":"1"}}}}' >"$tmp/watch.json"
+  again=
+  while [ -d "$tmp" ] && [ ! -f "$tmp/done" ] && [ ! -f "$tmp/watch-done" ]; do
+    # After a break, a gateway that answers makes the window's session again at once (its
+    # providers started before the agent's next call, as the session's stream does after a
+    # restart): a tools/list in the agent's name, its answer not the agent's.
+    if [ -n "$again" ] && curl_to -o /dev/null -K "$tmp/session.conf" \
+      -H "Provider-Gateway-Project: $folder" -H 'Content-Type: application/json' \
+      -H 'Accept: application/json, text/event-stream' --connect-timeout "$bound" \
+      --max-time "$bound" --data-binary @"$tmp/renew.json" 2>/dev/null; then
+      again=
+    fi
+    curl_exec -o /dev/null -K "$tmp/session.conf" -H "Provider-Gateway-Project: $folder" \
+      -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+      --connect-timeout "$bound" --max-time "$renew" --data-binary @"$tmp/watch.json" 2>/dev/null &
+    printf '%s\n' "$!" >"$tmp/listen.watch.pid"
+    wait "$!"
+    rc=$?
+    if ! kill -0 "$bridge" 2>/dev/null; then
+      modern_end
+      cleanup
+      return 0
+    fi
+    if [ "$rc" != 28 ]; then
+      again=1
+      [ "$rc" != 7 ] || restart_crashed
+      sleep 2
+    fi
+  done
+}
+# The request that makes the window's session again (watch), in the name of the agent whose
+# request $1 is (its clientInfo, when its _meta names one as a flat object).
+renewal() {
+  info=$(printf '%s\n' "$1" | sed -n 's/.*"io\.modelcontextprotocol\/clientInfo"[[:space:]]*:[[:space:]]*\({[^{}]*}\).*/\1/p')
+  [ -n "$info" ] || info='{"name":"gateway-mcp-bridge","version":"1"}'
+  printf '%s\n' "{\"jsonrpc\":\"2.0\",\"id\":\"gateway-mcp-bridge-renew\",\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":$info}}}" >"$tmp/renew.json"
+}
+watch_start() {
+  [ -z "$watching" ] || return 0
+  watch &
+  watching=$!
+  printf '%s\n' "$watching" >>"$tmp/pid"
+}
+# The key of a request id ($1, its JSON text) in file names.
+id_key() { printf '%s' "$1" | cksum | { read -r sum _ && printf '%s' "$sum"; }; }
+# The id a notifications/cancelled ($1) names.
+cancelled_id() {
+  printf '%s\n' "$1" | sed -n 's/.*"requestId"[[:space:]]*:[[:space:]]*\("[^"]*"\).*/\1/p
+t
+s/.*"requestId"[[:space:]]*:[[:space:]]*\(-\{0,1\}[0-9][0-9]*\).*/\1/p'
+}
+# Holds the subscription $1 (message number $2) open, POSTing it again while its stream breaks.
+listen() {
+  key=$(id_key "$(top_level "$1" id)")
+  printf '%s\n' "$1" >"$tmp/listen.$2.json"
+  while [ -d "$tmp" ] && [ ! -f "$tmp/done" ]; do
+    {
+      curl_exec -i -N -K "$tmp/session.conf" -H "Provider-Gateway-Project: $folder" \
+        -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        --connect-timeout "$bound" --data-binary @"$tmp/listen.$2.json" 2>>"$tmp/curl.err" &
+      printf '%s\n' "$!" >"$tmp/listen.$2.pid"
+      wait "$!"
+    } | relay "" "$2"
+    # Its answer came (the gateway ended it), it was cancelled, or the window is ending: no more.
+    if [ -f "$tmp/answered.$2" ] || [ -f "$tmp/cancelled.$key" ] || ! kill -0 "$bridge" 2>/dev/null; then
+      break
+    fi
+    sleep 2
+  done
+  rm -f -- "$tmp/listen.$2.json" "$tmp/listen.$2.pid" "$tmp/answered.$2" "$tmp/cancelled.$key"
+}
+# Ends the window's subscriptions and its watch (their curls: listen.*.pid).
+modern_end() {
+  : >"$tmp/done"
+  set +f
+  for file in "$tmp"/listen.*.pid; do
+    [ -f "$file" ] || continue
+    IFS= read -r held <"$file" && kill "$held" 2>/dev/null
+  done
+  set -f
+  [ -z "$watching" ] || kill "$watching" 2>/dev/null
+}
+
+# initialize: at once, before anything else, as it makes the session. A 2026-07-28 request before
+# it (Claude Code's server/discover probe, a modern client's every request) goes to the gateway
+# with no session, as the JVM's window serves it (above); anything else before it is answered here
+# as the JVM's gateway mcp answers it.
+probes=0
+modern_jobs=
+while IFS= read -r init || {
+  for job in $modern_jobs; do
+    wait "$job"
+  done
+  modern_end
+  cleanup
+  exit 0
+}; do
+  ! batch "$init" || continue
+  method=$(top_level "$init" method)
+  [ "$method" != '"initialize"' ] || break
+  if modern "$init" || { [ -n "$watching" ] && [ "$method" = '"notifications/cancelled"' ]; }; then
+    [ -f "$tmp/session.conf" ] || session_conf ""
+    probes=$((probes + 1))
+    # A discover alone is a probe (an agent may initialize after it); anything else is this era.
+    if [ "$method" != '"server/discover"' ] && [ -z "$watching" ]; then
+      version=2026-07-28
+      session_conf ""
+      trap 'modern_end; cleanup; exit 143' TERM INT HUP
+      renewal "$init"
+      watch_start
+    fi
+    case $method in
+      '"subscriptions/listen"') listen "$init" "l$probes" & ;;
+      '"notifications/cancelled"')
+        : >"$tmp/cancelled.$(id_key "$(cancelled_id "$init")")"
+        send "$init" "m$probes"
+        ;;
+      *)
+        if [ -n "$(top_level "$init" id)" ]; then
+          send "$init" "m$probes" &
+          modern_jobs="$modern_jobs $!"
+        else
+          send "$init" "m$probes"
+        fi
+        ;;
+    esac
+    continue
+  fi
+  reply_error "$init" "Method not found: $(printf '%s' "$method" | tr -d '"')" -32601
+done
+# Legacy from here: the session's stream takes the watch's place.
+if [ -n "$watching" ]; then
+  : >"$tmp/watch-done"
+  kill "$watching" 2>/dev/null
+fi
+version=
+session_conf ""
+post "$init" 0 "$bound" >"$tmp/init"
+IFS= read -r rc <"$tmp/rc.0" || rc=
+if [ "$rc" = 7 ] && start_gateway; then
+  # A socket left behind, refusing: a gateway that crashed, started again as a window starts it.
+  post "$init" 0 "$bound" >"$tmp/init"
+  IFS= read -r rc <"$tmp/rc.0" || rc=
+fi
+IFS= read -r line <"$tmp/init" || line=
+case $rc:$line in
+  0:*' 401 '*|0:*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
+  0:*) ;;
+  *) reason="no gateway answers at $socket"; jvm_after "$init" "$@" ;;
+esac
+relay "$init" 0 <"$tmp/init" >"$tmp/init.out"
+[ -s "$tmp/sid" ] || { cat "$tmp/init.out"; reason="no session from $socket"; echo "gateway mcp (bridge): $reason" >&2; cleanup; exit 1; }
+IFS= read -r sid <"$tmp/sid"
+version=$(sed -n 's/^.*"protocolVersion"[[:space:]]*:[[:space:]]*"\([^"]*\)".*$/\1/p' "$tmp/init.out" | head -n 1)
+session_conf "$sid"
+
+# The session's own stream, for what the gateway sends unasked. curl's --max-time renews it every
+# $renew seconds, from the last event passed on (Last-Event-ID), and between two streams the loop
+# looks whether this bridge is still there: one killed with SIGKILL runs no trap, so the loop ends
+# its session (DELETE) and removes its files.
 # DELETE /mcp: the session ends, and the gateway closes its stream.
 end_session() {
   curl_to -o /dev/null -K "$tmp/session.conf" -X DELETE --connect-timeout 5 --max-time 5 2>/dev/null

@@ -47,3 +47,45 @@ export function hostCommand(command) {
     ws.on("error", reject);
   });
 }
+
+/**
+ * A provider over ws on the gateway of HOME, bound to the session labelled `label`, with `tools`;
+ * `answer(msg)` gives a tool.call's data, `gate(msg)` a gate.check's verdict fields; `extra` goes
+ * into its hello (hooks). Everything it received is in `received`.
+ */
+export async function bindProvider({ name, label, tools, answer = () => "ok", gate, extra = {} }) {
+  const provider = { name, received: [] };
+  await until("the gateway's token and port files", () => {
+    try {
+      provider.port = readFileSync(join(HOME, "gateway.port"), "utf8").trim();
+      provider.token = readFileSync(join(HOME, ".provider-token"), "utf8").trim();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${provider.port}`);
+  const send = (message) => ws.send(JSON.stringify(message));
+  ws.on("message", (raw) => {
+    const msg = JSON.parse(raw);
+    provider.received.push(msg);
+    if (msg.type === "tool.call") {
+      send({ type: "tool.result", id: msg.id, status: "success", data: answer(msg) });
+    } else if (msg.type === "gate.check" && gate) {
+      send({ type: "gate.result", gateId: msg.gateId, callId: msg.callId, ...gate(msg) });
+    }
+  });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  send({ type: "auth", token: provider.token });
+  const session = await until(`a session labelled ${label}`, () => {
+    const lists = provider.received.filter((m) => m.type === "sessions" || m.type === "sessions.updated");
+    return lists[lists.length - 1]?.active.find((s) => s.label === label);
+  });
+  send({ type: "hello", name, protocolVersion: 2, session: session.id, tools, ...extra });
+  await until(`${name}: hello.ack`, () => provider.received.find((m) => m.type === "hello.ack"));
+  provider.close = () => ws.close();
+  return provider;
+}

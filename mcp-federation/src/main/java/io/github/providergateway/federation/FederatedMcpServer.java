@@ -24,8 +24,10 @@ import java.util.concurrent.CompletableFuture;
  * crash → {@link State#RESTARTING} (its tools have left the session, calls in flight ended {@code
  * DISCONNECTED}) → {@code STARTING} after 1 s, 2 s, 4 s … up to 30 s; after {@value #MAX_FAILURES}
  * failures in a row without a run of at least a minute → {@link State#FAILED}, and it is left
- * alone. Its last session ending, the gateway closing its last connection or {@link #stop} → {@link
- * State#STOPPED}, for good. Each change is written to the server's log.
+ * alone. A server that answers and refuses both eras of MCP (decision 115) → {@link State#FAILED}
+ * at once, with why in {@link Status#lastProblem}. Its last session ending, the gateway closing its
+ * last connection or {@link #stop} → {@link State#STOPPED}, for good. Each change is written to the
+ * server's log.
  *
  * <pre>{@code
  * McpServerConfig fs = McpServerConfig.stdio("fs", List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "."))
@@ -216,6 +218,11 @@ public final class FederatedMcpServer {
     }
   }
 
+  /** The era the running server is served in, or null. For tests and diagnostics. */
+  synchronized McpBridge.Era era() {
+    return current == null ? null : current.era();
+  }
+
   /** The process of a running stdio server, or null. For tests and diagnostics. */
   synchronized Process process() {
     return current == null ? null : current.process();
@@ -241,10 +248,16 @@ public final class FederatedMcpServer {
               config,
               gateway,
               log,
+              scheduler,
               new McpBridge.Ended() {
                 @Override
                 public void ended(String why, boolean restart) {
                   FederatedMcpServer.this.ended(why, restart);
+                }
+
+                @Override
+                public void refused(String why) {
+                  FederatedMcpServer.this.refused(why);
                 }
 
                 @Override
@@ -309,6 +322,24 @@ public final class FederatedMcpServer {
       pendingRestart = scheduler.schedule(delay, this::run);
       log.note(why + "; restarting in " + delay.toMillis() + " ms");
       tellSessions("MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+    }
+  }
+
+  /**
+   * The server refused every era the gateway speaks: failed by name at once, never restarted — a
+   * restart would be refused the same way (decision 115; issue 81's restart loop every 2 s).
+   */
+  private void refused(String why) {
+    synchronized (this) {
+      lastProblem = why;
+      current = null;
+      nextStart = null;
+      if (state == State.STOPPED) {
+        return;
+      }
+      state = State.FAILED;
+      log.note(why + ": failed, not started again");
+      tellSessions("MCP server failed, not started again: " + why);
     }
   }
 

@@ -3,24 +3,18 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.spi.CloseReason;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolDefinition;
-import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.ToolsUpdate;
 import io.github.providergateway.transport.stdio.ProcessLog;
-import io.modelcontextprotocol.client.McpAsyncClient;
-import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpClientTransport;
-import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,7 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
-import reactor.core.publisher.Mono;
 
 /**
  * One run of an MCP server as a provider of one or more sessions: the SDK's MCP client on one side,
@@ -43,6 +36,12 @@ import reactor.core.publisher.Mono;
  * special for MCP in the engine. Sessions of one project share one run (one process): each
  * session's calls are its own, told apart by their progress tokens, and nothing of one session's
  * reaches another.
+ *
+ * <p>Each run first probes the server with {@code server/discover} and serves it in its era
+ * (decision 115) through one {@link EraClient}: {@link ModernServer} for 2026-07-28, whose tool
+ * list is followed through {@code subscriptions/listen} ({@link ListenStream}), else {@link
+ * LegacyServer} after {@code initialize}, as before; a server that refuses both is failed by name
+ * ({@link Ended#refused}), never restarted. What follows holds in either era.
  *
  * <ul>
  *   <li>{@code tool.call} → {@code tools/call} with {@code <session>/<call id>} as {@code
@@ -79,25 +78,62 @@ final class McpBridge {
      * @param sessionId the session that left
      */
     default void left(String sessionId) {}
+
+    /**
+     * The server answered and refused every era the gateway speaks (decision 115): it is not
+     * started again, since a restart would be refused the same way.
+     *
+     * @param why what it answered, for the log and the status
+     */
+    void refused(String why);
+  }
+
+  /** The MCP revisions a server may be served in, chosen by the probe (decision 115). */
+  enum Era {
+    /** 2026-07-28: {@code server/discover}, stateless requests, through {@link ModernServer}. */
+    MODERN,
+    /** 2025-11-25 and before: {@code initialize}, through the SDK's legacy client. */
+    LEGACY
   }
 
   /** A call in flight: the session's link it came on and the gateway's id of it there. */
   private record Call(McpSessionLink link, String callId, Disposable.Swap subscription) {}
 
   private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(new ObjectMapper());
-  private static final Duration INITIALIZE_TIMEOUT = Duration.ofSeconds(30);
 
-  /** The SDK's own per-request timeout; the gateway's per-tool timeouts are what ends calls. */
-  private static final Duration REQUEST_TIMEOUT = Duration.ofHours(24);
+  /**
+   * How long {@code server/discover} may go unanswered before the server is taken for one of the
+   * 2025 era (one that ignores an unknown request before {@code initialize}).
+   */
+  static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
   private final McpServerConfig config;
   private final Gateway gateway;
   private final ProcessLog log;
   private final Ended ended;
-  private final CancellingTransport transport;
   private final ToolsRelister relister = new ToolsRelister(this::listAgain);
   private final StdioServerProcess process;
-  private final McpAsyncClient client;
+  private final Scheduler scheduler;
+
+  /** The 2025 era's client: {@code initialize} if the probe does not choose the modern era. */
+  private final LegacyServer legacy;
+
+  /** The 2026-07-28 client: the probe, then the era's requests if it is chosen. */
+  private final ModernServer modern;
+
+  /** The 2026-07-28 transport over the process of a stdio server; null for http. */
+  private final ModernStdioTransport modernStdio;
+
+  /** A modern server's {@code subscriptions/listen}. */
+  private final ListenStream listen;
+
+  /** The era the probe chose, and its client; null until it did. */
+  private volatile Era era;
+
+  private volatile EraClient served;
+
+  /** What the probe heard, for a refusal's message; null when it heard nothing. */
+  private volatile String probeHeard;
 
   /** Calls in flight by their progress token, {@code <session>/<call id>}. */
   private final Map<String, Call> calls = new ConcurrentHashMap<>();
@@ -113,39 +149,30 @@ final class McpBridge {
   /** The server's tools as last listed; set once initialized, guarded by this. */
   private List<ToolDefinition> tools;
 
-  McpBridge(McpServerConfig config, Gateway gateway, ProcessLog log, Ended ended) {
+  McpBridge(
+      McpServerConfig config, Gateway gateway, ProcessLog log, Scheduler scheduler, Ended ended) {
     this.config = config;
     this.gateway = gateway;
     this.log = log;
     this.ended = ended;
-    McpClientTransport raw;
+    this.scheduler = scheduler;
+    io.modelcontextprotocol.modern.client.transport.McpClientTransport modernTransport;
     if (config.isStdio()) {
       process = new StdioServerProcess(config, MAPPER, log, this::serverGone);
-      raw = process;
+      modernStdio = new ModernStdioTransport(process, MAPPER);
+      modernTransport = modernStdio;
     } else {
       process = null;
-      URI url = config.url();
-      String base = url.getScheme() + "://" + url.getRawAuthority();
-      raw =
-          HttpClientStreamableHttpTransport.builder(base)
-              .endpoint(
-                  url.getRawPath() == null || url.getRawPath().isEmpty()
-                      ? "/mcp"
-                      : url.getRawPath())
+      modernStdio = null;
+      modernTransport =
+          io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport.builder(
+                  config.url())
               .jsonMapper(MAPPER)
               .build();
     }
-    transport = new CancellingTransport(new ListChangedTransport(raw, relister::changed));
-    transport.setExceptionHandler(
-        failure -> serverGone("the MCP connection failed: " + failure.getMessage()));
-    client =
-        McpClient.async(transport)
-            .clientInfo(
-                new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
-            .initializationTimeout(INITIALIZE_TIMEOUT)
-            .requestTimeout(REQUEST_TIMEOUT)
-            .progressConsumer(this::progress)
-            .build();
+    legacy = new LegacyServer(config, MAPPER, process, relister::changed, this::serverGone);
+    modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone);
+    listen = new ListenStream(modern, scheduler, log, relister::changed, this::serverGone);
   }
 
   /**
@@ -160,18 +187,105 @@ final class McpBridge {
     for (String sessionId : sessions) {
       joins.add(join(sessionId));
     }
-    client
-        .initialize()
-        .then(client.listTools())
-        .toFuture()
-        .thenAccept(listed -> initialized(definitions(listed.tools())))
+    CompletableFuture<Void> begun = CompletableFuture.completedFuture(null);
+    if (modernStdio != null) {
+      try {
+        // The process, its lines to the probe: started here, on the caller's thread, as before the
+        // probe, so that servers asked for one after another start in that order.
+        modernStdio.start();
+      } catch (IllegalStateException notStarted) {
+        begun = CompletableFuture.failedFuture(notStarted);
+      }
+    }
+    begun
+        .thenCompose(none -> modern.probe(scheduler, PROBE_TIMEOUT))
+        .thenCompose(this::served)
+        .thenAccept(this::initialized)
         .whenComplete(
             (ok, failure) -> {
-              if (failure != null) {
-                serverGone("it did not start: " + whyNotStarted(failure));
+              if (failure == null) {
+                if (era == Era.MODERN) {
+                  listen.open();
+                }
+              } else if (refusal(failure)) {
+                refused(Failures.rootMessage(failure));
+              } else {
+                serverGone("it did not start: " + Failures.whyNotStarted(config, failure));
               }
             });
     return CompletableFuture.allOf(joins.toArray(CompletableFuture[]::new));
+  }
+
+  /**
+   * The era the probe chose, and the server's tools in it: a server listing 2026-07-28 in {@code
+   * server/discover} is served in it; any other is initialized as before the probe (decision 115).
+   */
+  private CompletableFuture<List<ToolDefinition>> served(ModernServer.Probe probe) {
+    probeHeard = probe.heard() ? probe.answered() : null;
+    List<String> skipped = new ArrayList<>();
+    CompletableFuture<List<ToolDefinition>> listed;
+    if (probe.modern()) {
+      era = Era.MODERN;
+      served = modern;
+      log.note("serving it in the 2026-07-28 era (" + probe.answered() + ")");
+      listed = modern.tools(skipped);
+    } else {
+      era = Era.LEGACY;
+      served = legacy;
+      log.note("initializing it, the 2025 era (" + probe.answered() + ")");
+      listed = legacy.initialize(skipped);
+    }
+    return listed.thenApply(
+        definitions -> {
+          noteSkipped(skipped);
+          return definitions;
+        });
+  }
+
+  private void noteSkipped(List<String> skipped) {
+    if (!skipped.isEmpty()) {
+      log.note(
+          "tools left out (a name outside the gateway's grammar [A-Za-z0-9_.-]{1,128}, or an"
+              + " invalid x-mcp-header): "
+              + skipped);
+    }
+  }
+
+  /**
+   * Whether a start failed because the server answered and refused, rather than died or stayed
+   * silent: it answered {@code initialize} with a JSON-RPC error or a version the SDK does not
+   * speak, still running (stdio); or, over HTTP, it answered the probe and then refused {@code
+   * initialize} with anything but a broken connection.
+   */
+  private boolean refusal(Throwable failure) {
+    Process running = process();
+    return !over.get()
+        && era == Era.LEGACY
+        && (running == null || running.isAlive()) // else it died: a crash, restarted
+        && LegacyServer.refused(failure, !config.isStdio(), probeHeard != null);
+  }
+
+  /** The server refused both eras: it is failed by name, and not started again. */
+  private void refused(String answer) {
+    if (over.compareAndSet(false, true)) {
+      String why =
+          "it supports neither MCP era the gateway speaks (2026-07-28 and 2025-11-25): "
+              + (probeHeard == null ? "server/discover had no answer" : probeHeard)
+              + "; initialize answered: "
+              + answer;
+      listen.close();
+      failWaiting(why);
+      ended.refused(why);
+      for (McpSessionLink link : linksNow()) {
+        link.serverGone();
+      }
+      stopServer(Duration.ofSeconds(2));
+    }
+  }
+
+  /** {@return the era the probe chose, or null before it did} */
+  Era era() {
+    return era;
   }
 
   /** The server answered: the sessions that joined meanwhile are bound now. */
@@ -228,7 +342,7 @@ final class McpBridge {
                   && over.compareAndSet(false, true)) {
                 // Refused in the only session it served (it ended meanwhile): nothing to serve.
                 stopServer(Duration.ZERO);
-                ended.ended("it did not start: " + rootMessage(refused), false);
+                ended.ended("it did not start: " + Failures.rootMessage(refused), false);
               }
             });
   }
@@ -236,17 +350,6 @@ final class McpBridge {
   /** The process of a stdio server (tests and the shutdown use it); null for http. */
   Process process() {
     return process == null ? null : process.process();
-  }
-
-  private List<ToolDefinition> definitions(List<McpSchema.Tool> listed) {
-    List<String> skipped = new ArrayList<>();
-    List<ToolDefinition> definitions = McpResults.definitions(listed, config.toolPrefix(), skipped);
-    if (!skipped.isEmpty()) {
-      log.note(
-          "tools left out, their names are not in the gateway's grammar [A-Za-z0-9_.-]{1,128}: "
-              + skipped);
-    }
-    return definitions;
   }
 
   /** Writes {@code text} to the server's log. */
@@ -266,28 +369,22 @@ final class McpBridge {
   }
 
   void startCall(McpSessionLink link, ToolCall call) {
-    String tool = call.tool().substring(config.toolPrefix().length());
     String token = token(link, call.id());
-    McpSchema.CallToolRequest request =
-        McpSchema.CallToolRequest.builder()
-            .name(tool)
-            .arguments(McpResults.arguments(call.args()))
-            .progressToken(token)
-            .build();
     Disposable.Swap subscription = Disposables.swap();
     calls.put(token, new Call(link, call.id(), subscription));
     subscription.update(
-        client
-            .callTool(request)
-            .subscribe(
-                result -> answer(token, McpResults.result(call.id(), result)),
-                failure ->
-                    answer(
-                        token,
-                        ToolResult.failure(
-                            call.id(),
-                            "MCP server '" + config.name() + "': " + rootMessage(failure),
-                            ToolErrorCode.INTERNAL))));
+        served.call(
+            call.tool().substring(config.toolPrefix().length()),
+            call.args(),
+            token,
+            call.id(),
+            text -> {
+              Call running = calls.get(token);
+              if (running != null) {
+                running.link().receive(new ToolProgress(running.callId(), text));
+              }
+            },
+            result -> answer(token, result)));
   }
 
   /**
@@ -301,7 +398,7 @@ final class McpBridge {
     }
     Call call = calls.remove(token);
     if (call != null) {
-      transport.forget(token);
+      served.ended(token);
       call.link().receive(result);
     }
   }
@@ -311,56 +408,38 @@ final class McpBridge {
     Call call = calls.remove(token);
     if (call != null) {
       call.subscription().dispose();
-      transport.cancel(
+      served.cancelled(
           token, "cancelled by the provider gateway (" + cancel.reason().wireName() + ")");
       link.receive(ToolResult.cancelled(cancel.id()));
     }
-  }
-
-  private Mono<Void> progress(McpSchema.ProgressNotification notification) {
-    Call call = calls.get(String.valueOf(notification.progressToken()));
-    if (call != null) {
-      String message =
-          notification.message() != null
-              ? notification.message()
-              : notification.total() != null
-                  ? format(notification.progress()) + " / " + format(notification.total())
-                  : format(notification.progress());
-      call.link().receive(new ToolProgress(call.callId(), message));
-    }
-    return Mono.empty();
-  }
-
-  private static String format(Double value) {
-    return value == null
-        ? ""
-        : value == Math.rint(value) ? String.valueOf(value.longValue()) : String.valueOf(value);
   }
 
   /**
    * Lists the server's tools again after {@code list_changed} ({@link ToolsRelister} coalesces).
    */
   private CompletableFuture<?> listAgain() {
-    if (over.get()) {
+    EraClient client = served;
+    if (over.get() || client == null) {
       return CompletableFuture.completedFuture(null);
     }
+    List<String> skipped = new ArrayList<>();
     return client
-        .listTools()
-        .toFuture()
+        .tools(skipped)
         .whenComplete(
             (listed, failure) -> {
               if (failure != null) {
                 if (!serverDown()) {
-                  log.note("listing its tools after list_changed failed: " + rootMessage(failure));
+                  log.note(
+                      "listing its tools after a change failed: " + Failures.rootMessage(failure));
                 }
               } else {
-                toolsChanged(listed.tools());
+                noteSkipped(skipped);
+                toolsChanged(listed, listed.size());
               }
             });
   }
 
-  private void toolsChanged(List<McpSchema.Tool> listed) {
-    List<ToolDefinition> definitions = definitions(listed);
+  private void toolsChanged(List<ToolDefinition> definitions, int listed) {
     List<McpSessionLink> bound = new ArrayList<>();
     synchronized (this) {
       tools = definitions;
@@ -370,7 +449,7 @@ final class McpBridge {
         }
       }
     }
-    log.note("the server's tools changed (list_changed): " + listed.size() + " tools");
+    log.note("the server's tools changed (list_changed): " + listed + " tools");
     for (McpSessionLink link : bound) {
       link.receive(ToolsUpdate.replaceAll(definitions));
     }
@@ -389,6 +468,10 @@ final class McpBridge {
   /** The server went away by itself: every connection closes, and the supervisor may restart it. */
   private void serverGone(String why) {
     if (over.compareAndSet(false, true)) {
+      listen.close();
+      if (modernStdio != null) {
+        modernStdio.ended(why);
+      }
       calls.values().forEach(call -> call.subscription().dispose()); // no late answers
       calls.clear();
       failWaiting(why);
@@ -397,7 +480,6 @@ final class McpBridge {
       for (McpSessionLink link : linksNow()) {
         link.serverGone(); // the engine ends calls in flight DISCONNECTED and removes the tools
       }
-      client.close();
       stopServer(Duration.ZERO);
     }
   }
@@ -464,7 +546,7 @@ final class McpBridge {
             entry -> {
               if (entry.getKey().startsWith(prefix)) {
                 entry.getValue().subscription().dispose();
-                transport.cancel(entry.getKey(), "the session ended");
+                served.cancelled(entry.getKey(), "the session ended");
                 return true;
               }
               return false;
@@ -503,38 +585,12 @@ final class McpBridge {
   }
 
   private void stopServer(Duration grace) {
-    client.close();
+    listen.close();
+    legacy.close();
     if (process != null) {
       process.stop(grace);
-    } else {
-      transport.closeGracefully().onErrorComplete().block(Duration.ofSeconds(2));
+    } else if (era == Era.LEGACY) {
+      legacy.closeGracefully();
     }
-  }
-
-  /**
-   * Why the server could not be started, in the person's terms: for an HTTP server nothing answers
-   * at its URL when the connection was refused or closed before an answer (the client's {@code
-   * ClosedChannelException} named the machinery, not the problem: issue 34).
-   */
-  private String whyNotStarted(Throwable failure) {
-    if (!config.isStdio()) {
-      for (Throwable cause = failure;
-          cause != null;
-          cause = cause.getCause() == cause ? null : cause.getCause()) {
-        if (cause instanceof java.net.ConnectException
-            || cause instanceof java.nio.channels.ClosedChannelException) {
-          return "nothing answers at " + config.url() + " (is the server running?)";
-        }
-      }
-    }
-    return rootMessage(failure);
-  }
-
-  private static String rootMessage(Throwable failure) {
-    Throwable cause = failure;
-    while (cause.getCause() != null && cause.getCause() != cause) {
-      cause = cause.getCause();
-    }
-    return cause.getMessage() != null ? cause.getMessage() : cause.toString();
   }
 }

@@ -37,39 +37,30 @@ final class McpResults {
 
   private McpResults() {}
 
-  /** The tools the server listed, as the gateway registers them; {@code skipped} gets the rest. */
-  static List<ToolDefinition> definitions(
-      List<McpSchema.Tool> tools, String prefix, List<String> skipped) {
-    List<ToolDefinition> definitions = new ArrayList<>();
-    for (McpSchema.Tool tool : tools) {
-      String name = prefix + tool.name();
-      if (!NAME.matcher(name).matches()) {
-        skipped.add(tool.name());
-        continue;
-      }
-      String description =
-          tool.description() != null
-              ? tool.description()
-              : tool.title() != null ? tool.title() : "";
-      JsonNode schema =
-          tool.inputSchema() == null
-              ? JsonNodeFactory.instance.objectNode().put("type", "object")
-              : JSON.valueToTree(tool.inputSchema());
-      definitions.add(
-          ToolDefinition.of(name, description, schema).withAnnotations(annotations(tool)));
-    }
-    return definitions;
+  /**
+   * A tool as a server of either era lists it (decision 115): its name, its description (else its
+   * title, else empty), its input schema as written (null for none) and its hints, an absent hint
+   * absent (MCP's defaults, destructive and open world, are the guard's to assume, not ours to
+   * write in).
+   */
+  record Listed(String name, String description, Object inputSchema, ToolAnnotations hints) {}
+
+  /** A 2025-era tool. */
+  static Listed listed(McpSchema.Tool tool) {
+    return new Listed(
+        tool.name(),
+        tool.description() != null ? tool.description() : tool.title(),
+        tool.inputSchema(),
+        hints(tool.annotations()));
   }
 
-  /**
-   * The server's hints for {@code tool}, as it declared them: an absent hint stays absent (MCP's
-   * defaults, destructive and open world, are the guard's to assume, not ours to write in).
-   */
-  static ToolAnnotations annotations(McpSchema.Tool tool) {
-    McpSchema.ToolAnnotations hints = tool.annotations();
-    if (hints == null) {
+  /** A tool's {@code annotations} of either era (their fields are the same), or null. */
+  static ToolAnnotations hints(Object annotations) {
+    if (annotations == null) {
       return null;
     }
+    McpSchema.ToolAnnotations hints =
+        JSON.convertValue(annotations, McpSchema.ToolAnnotations.class);
     return ToolAnnotations.declared(
         hints.destructiveHint(),
         hints.readOnlyHint(),
@@ -77,10 +68,56 @@ final class McpResults {
         hints.idempotentHint());
   }
 
+  /** The tools the server listed, as the gateway registers them; {@code skipped} gets the rest. */
+  static List<ToolDefinition> definitions(List<Listed> tools, String prefix, List<String> skipped) {
+    List<ToolDefinition> definitions = new ArrayList<>();
+    for (Listed tool : tools) {
+      String name = prefix + tool.name();
+      if (!NAME.matcher(name).matches()) {
+        skipped.add(tool.name());
+        continue;
+      }
+      JsonNode schema =
+          tool.inputSchema() == null
+              ? JsonNodeFactory.instance.objectNode().put("type", "object")
+              : JSON.valueToTree(tool.inputSchema());
+      definitions.add(
+          ToolDefinition.of(name, tool.description() == null ? "" : tool.description(), schema)
+              .withAnnotations(tool.hints()));
+    }
+    return definitions;
+  }
+
+  /** A failed call: {@code INTERNAL}, with the server's name and why. */
+  static ToolResult failure(String callId, McpServerConfig config, String why) {
+    return ToolResult.failure(
+        callId, "MCP server '" + config.name() + "': " + why, ToolErrorCode.INTERNAL);
+  }
+
   /** The arguments as the SDK sends them. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> arguments(JsonNode args) {
     return args == null || !args.isObject() ? Map.of() : JSON.convertValue(args, Map.class);
+  }
+
+  /**
+   * A 2026-07-28 result in the 2025 era's terms, which share their fields ({@code content}, {@code
+   * structuredContent}, {@code isError}): one translation to the gateway's result for both eras.
+   */
+  static McpSchema.CallToolResult legacy(
+      io.modelcontextprotocol.modern.McpSchema.CallToolResult result) {
+    return JSON.convertValue(result, McpSchema.CallToolResult.class);
+  }
+
+  /** A progress notification without a message, as text: {@code 1 / 30}, or {@code 1}. */
+  static String progressText(Double progress, Double total) {
+    return total != null ? format(progress) + " / " + format(total) : format(progress);
+  }
+
+  private static String format(Double value) {
+    return value == null
+        ? ""
+        : value == Math.rint(value) ? String.valueOf(value.longValue()) : String.valueOf(value);
   }
 
   /** The server's answer to call {@code id}. */

@@ -27,6 +27,11 @@ import reactor.core.publisher.Mono;
  * (the first ten, then the count at 100, 1,000, …). If the SDK still fails on a line, the server is
  * ended as if it had exited, and its supervisor restarts it: the thread that reads it must never
  * die while the server stays listed (issue 35).
+ *
+ * <p>The process is started before its era is known (decision 115): {@link #start} hands its lines
+ * to whoever asks first, the probe's {@link ModernStdioTransport}; the legacy SDK's {@link
+ * #connect} then takes them over on the same process when the server turns out to speak only the
+ * 2025 era.
  */
 final class StdioServerProcess implements McpClientTransport {
 
@@ -48,6 +53,14 @@ final class StdioServerProcess implements McpClientTransport {
   private volatile ChildProcess child;
 
   /**
+   * Who gets the server's lines (each a JSON object within the guard's depth); set on any thread.
+   */
+  private volatile Consumer<String> lines = line -> {};
+
+  /** Why the client cannot go on, once it cannot; later lines are dropped. Set on any thread. */
+  private volatile String failure;
+
+  /**
    * @param log the server's log, for the lines skipped
    * @param onEnd told once, with why, when the connection is over: the server exited, broke the
    *     line limit, or the client failed on its output
@@ -63,11 +76,20 @@ final class StdioServerProcess implements McpClientTransport {
   @Override
   public Mono<Void> connect(
       Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    return Mono.fromRunnable(() -> start(handler));
+    return Mono.fromRunnable(() -> start(line -> legacy(handler, line)));
   }
 
-  private synchronized void start(
-      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+  /**
+   * Starts the server unless it runs, and hands its lines from now on to {@code receiver}, on the
+   * thread that reads them; a receiver that throws ends the server as if it had exited.
+   *
+   * @throws IllegalStateException when the process cannot be started
+   */
+  synchronized void start(Consumer<String> receiver) {
+    lines = receiver;
+    if (child != null) {
+      return;
+    }
     ChildProcess.Spec spec =
         new ChildProcess.Spec(
             "mcp-" + config.name(), config.command(), config.cwd(), config.env(), config.log());
@@ -77,22 +99,72 @@ final class StdioServerProcess implements McpClientTransport {
       throw new IllegalStateException(
           "cannot start MCP server '" + config.name() + "': " + e.getMessage(), e);
     }
-    child.read(new Lines(handler));
+    child.read(new Lines());
   }
 
-  /** Hands each JSON-RPC line to the client until stdout ends, then reports the end. */
-  private final class Lines implements ChildProcess.LineHandler {
-    private final Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
-
-    /** Lines skipped so far. Reader thread only. */
-    private long skipped;
-
-    /** Why the client cannot go on, once it cannot; later lines are dropped. Set on any thread. */
-    private volatile String failure;
-
-    Lines(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-      this.handler = handler;
+  /** A line for the legacy SDK's client. */
+  private void legacy(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler,
+      String line) {
+    McpSchema.JSONRPCMessage message;
+    try {
+      message = McpSchema.deserializeJsonRpcMessage(mapper, line);
+    } catch (IOException | IllegalArgumentException notJsonRpc) {
+      skip("not a JSON-RPC message", line);
+      return;
     }
+    handler.apply(Mono.just(message)).subscribe(null, this::failed);
+  }
+
+  /**
+   * Writes {@code json}, one JSON-RPC message without a line break, to the server's stdin.
+   *
+   * @throws IllegalStateException when the server is not running or stopped reading
+   */
+  void writeLine(String json) {
+    ChildProcess running = child;
+    if (running == null) {
+      throw new IllegalStateException("MCP server '" + config.name() + "' is not running");
+    }
+    ChildProcess.Write written = running.write(json);
+    if (written != ChildProcess.Write.QUEUED) {
+      throw new IllegalStateException(
+          "MCP server '" + config.name() + "' stopped reading (" + written + ")");
+    }
+  }
+
+  /** Lines skipped so far. Reader thread only. */
+  private long skipped;
+
+  /**
+   * The client failed on a message: it may have lost a response, so its calls could wait forever.
+   * The server is ended; its output ends, and {@link Lines#ended} reports why.
+   */
+  void failed(Throwable thrown) {
+    if (failure == null) {
+      failure = "the MCP client failed on the server's output (" + thrown + ")";
+      child.kill();
+    }
+  }
+
+  /** Notes a line of stdout that was not a message for the client. Reader thread only. */
+  void skip(String why, String line) {
+    skipped++;
+    if (skipped <= NOTED_SKIPS) {
+      String excerpt =
+          line.length() <= EXCERPT_CHARS
+              ? line
+              : line.substring(0, EXCERPT_CHARS) + "… (" + line.length() + " characters)";
+      log.note("a line of its stdout skipped, " + why + ": " + excerpt);
+    } else if (isPowerOfTen(skipped)) {
+      log.note(
+          skipped
+              + " lines of its stdout skipped so far (MCP over stdio is JSON-RPC objects, one a line)");
+    }
+  }
+
+  /** Hands each JSON object line to whoever takes them until stdout ends, then reports the end. */
+  private final class Lines implements ChildProcess.LineHandler {
 
     @Override
     public void line(String line) {
@@ -100,53 +172,16 @@ final class StdioServerProcess implements McpClientTransport {
         return; // the server is being ended
       }
       try {
-        hand(line);
+        String problem = ServerLineGuard.problemOf(line);
+        if (problem != null) {
+          skip(problem, line);
+          return;
+        }
+        lines.accept(line);
       } catch (RuntimeException | Error thrown) {
         // Reactor rethrows fatal errors (StackOverflowError) out of subscribe. Uncaught, this
         // would end the reader thread and leave the server listed with every call waiting.
         failed(thrown);
-      }
-    }
-
-    private void hand(String line) {
-      String problem = ServerLineGuard.problemOf(line);
-      if (problem != null) {
-        skip(problem, line);
-        return;
-      }
-      McpSchema.JSONRPCMessage message;
-      try {
-        message = McpSchema.deserializeJsonRpcMessage(mapper, line);
-      } catch (IOException | IllegalArgumentException notJsonRpc) {
-        skip("not a JSON-RPC message", line);
-        return;
-      }
-      handler.apply(Mono.just(message)).subscribe(null, this::failed);
-    }
-
-    /**
-     * The SDK failed on a message: it may have lost a response, so its calls could wait forever.
-     * The server is ended; its output ends, and {@link #ended} reports why.
-     */
-    private void failed(Throwable thrown) {
-      if (failure == null) {
-        failure = "the MCP client failed on the server's output (" + thrown + ")";
-        child.kill();
-      }
-    }
-
-    private void skip(String why, String line) {
-      skipped++;
-      if (skipped <= NOTED_SKIPS) {
-        String excerpt =
-            line.length() <= EXCERPT_CHARS
-                ? line
-                : line.substring(0, EXCERPT_CHARS) + "… (" + line.length() + " characters)";
-        log.note("a line of its stdout skipped, " + why + ": " + excerpt);
-      } else if (isPowerOfTen(skipped)) {
-        log.note(
-            skipped
-                + " lines of its stdout skipped so far (MCP over stdio is JSON-RPC objects, one a line)");
       }
     }
 
@@ -174,23 +209,14 @@ final class StdioServerProcess implements McpClientTransport {
 
   @Override
   public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-    return Mono.fromCallable(
-            () -> {
-              ChildProcess running = child;
-              if (running == null) {
-                throw new IllegalStateException(
-                    "MCP server '" + config.name() + "' is not running");
-              }
-              ChildProcess.Write written =
-                  running.write(
-                      new String(mapper.writeValueAsBytes(message), StandardCharsets.UTF_8));
-              if (written != ChildProcess.Write.QUEUED) {
-                throw new IllegalStateException(
-                    "MCP server '" + config.name() + "' stopped reading (" + written + ")");
-              }
-              return written;
-            })
-        .then();
+    return Mono.fromRunnable(
+        () -> {
+          try {
+            writeLine(new String(mapper.writeValueAsBytes(message), StandardCharsets.UTF_8));
+          } catch (IOException unwritable) {
+            throw new java.io.UncheckedIOException(unwritable);
+          }
+        });
   }
 
   @Override

@@ -1,13 +1,14 @@
 package io.github.providergateway.federation;
 
+import static io.github.providergateway.federation.TestFiles.await;
+import static io.github.providergateway.federation.TestFiles.awaitTrue;
+import static io.github.providergateway.federation.TestFiles.lineWith;
+import static io.github.providergateway.federation.TestFiles.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.spi.CloseReason;
-import io.github.providergateway.gateway.spi.ProviderConnection;
-import io.github.providergateway.gateway.spi.ProviderLink;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
@@ -15,11 +16,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
-import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
-import io.github.providergateway.protocol.GateCheck;
-import io.github.providergateway.protocol.GateResult;
-import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
@@ -37,7 +34,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -54,7 +50,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FederatedMcpServerTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration WAIT = Duration.ofSeconds(30);
 
   @TempDir Path home;
   private final ManualClock clock = new ManualClock();
@@ -573,6 +568,9 @@ class FederatedMcpServerTest {
               .withToolPrefix("remote_"));
 
       assertThat(toolNames()).contains("remote_get-sum", "remote_echo");
+      assertThat(read(home.resolve("remote.log")))
+          .as("a 2025 server's answer to the probe (decision 115): initialize as before")
+          .contains("initializing it, the 2025 era (server/discover answered -32000 Bad Request");
       assertThat(
               ((ToolOutcome.Success) call("remote_get-sum", "{\"a\":4,\"b\":5}").outcome())
                   .data()
@@ -703,39 +701,6 @@ class FederatedMcpServerTest {
         .contains(server.answer());
   }
 
-  /**
-   * A gate provider that denies the calls whose arguments {@code denies} picks, with one reason.
-   */
-  private static final class ArgsGate implements ProviderConnection {
-    private final java.util.function.Predicate<JsonNode> denies;
-    private final String reason;
-    volatile ProviderLink link;
-
-    ArgsGate(java.util.function.Predicate<JsonNode> denies, String reason) {
-      this.denies = denies;
-      this.reason = reason;
-    }
-
-    @Override
-    public boolean send(GatewayMessage message) {
-      if (message instanceof GateCheck check) {
-        link.receive(
-            denies.test(check.args())
-                ? GateResult.deny(check.gateId(), check.callId(), reason)
-                : GateResult.allow(check.gateId(), check.callId()));
-      }
-      return true;
-    }
-
-    @Override
-    public void close(CloseReason reason) {}
-
-    @Override
-    public String describe() {
-      return "args-gate";
-    }
-  }
-
   @Test
   void aServersConcurrencyLimitQueuesItsCallsInTheGateway() throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
@@ -772,31 +737,5 @@ class FederatedMcpServerTest {
   private static String text(CallResult result) {
     assertThat(result.outcome()).isInstanceOf(ToolOutcome.Success.class);
     return ((ToolOutcome.Success) result.outcome()).data().asText();
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file) : "";
-    } catch (IOException e) {
-      return "";
-    }
-  }
-
-  private static JsonNode lineWith(String lines, String text) throws IOException {
-    for (String line : lines.split("\n")) {
-      if (line.contains(text)) {
-        return JSON.readTree(line);
-      }
-    }
-    throw new AssertionError("no line with " + text);
-  }
-
-  private static <T> T await(CompletableFuture<T> future) throws Exception {
-    return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  /** Waits for something a real process does, for at most {@link #WAIT}. */
-  private static void awaitTrue(String what, Await.Condition check) {
-    Await.until(WAIT, check, () -> what);
   }
 }

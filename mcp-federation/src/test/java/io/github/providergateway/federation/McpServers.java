@@ -38,6 +38,52 @@ final class McpServers {
   }
 
   /**
+   * The command that runs our {@code modern-server.mjs} on the TypeScript SDK v2's server: {@code
+   * "stdio", "reject"} (2026-07-28 only), {@code "stdio", "serve"} (both eras), {@code "http",
+   * "reject", <port file>}.
+   */
+  static List<String> modernServer(String... args) throws IOException, InterruptedException {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of("node", installed().resolve("modern-server.mjs").toString()));
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /** The command that runs our {@code discover-ignorer.mjs}, silent to {@code server/discover}. */
+  static List<String> discoverIgnorer() throws IOException, InterruptedException {
+    return List.of("node", installed().resolve("discover-ignorer.mjs").toString());
+  }
+
+  /** The command that runs our {@code listen-ender.mjs}, whose listen streams end at once. */
+  static List<String> listenEnder() throws IOException, InterruptedException {
+    return List.of("node", installed().resolve("listen-ender.mjs").toString());
+  }
+
+  /**
+   * The command that runs our {@code refuser.mjs}, which refuses both eras and stays running: over
+   * stdio, or with {@code "http", <port file>} over HTTP.
+   */
+  static List<String> refuser(String... args) throws IOException, InterruptedException {
+    List<String> command =
+        new java.util.ArrayList<>(List.of("node", installed().resolve("refuser.mjs").toString()));
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /**
+   * The command that runs {@link ModernJavaServer}, the MCP Java SDK's 2026-07-28 server, in a JVM
+   * of its own on this test's class path.
+   */
+  static List<String> modernJavaServer() {
+    return List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        ModernJavaServer.class.getName());
+  }
+
+  /**
    * The command that runs {@code server} ({@code everything}, {@code filesystem}, {@code memory}).
    */
   static List<String> command(String server, String... args)
@@ -80,9 +126,15 @@ final class McpServers {
       boolean changed = copyChanged("package.json", target);
       copyChanged("list-changer.mjs", target);
       copyChanged("hostile-server.mjs", target);
+      copyChanged("modern-server.mjs", target);
+      copyChanged("refuser.mjs", target);
+      copyChanged("listen-ender.mjs", target);
+      copyChanged("discover-ignorer.mjs", target);
       if (changed
           || !Files.exists(
-              target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))) {
+              target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))
+          || !Files.exists(
+              target.resolve("node_modules/@modelcontextprotocol/server/package.json"))) {
         Process npm =
             new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")
                 .directory(target.toFile())

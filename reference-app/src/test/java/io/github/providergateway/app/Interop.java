@@ -3,17 +3,24 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.app.agents.AgentConfigTest;
 import io.github.providergateway.loop.testing.Await;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -94,6 +101,7 @@ public final class Interop {
     try {
       copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-interop"), dir);
       npmInstall(dir, "@modelcontextprotocol/sdk");
+      npmInstall(dir, "@modelcontextprotocol/client");
       npmInstall(dir, "ws");
     } finally {
       lock.close();
@@ -148,12 +156,38 @@ public final class Interop {
     FileChannel lock = lockForPreparing(dir);
     try {
       copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-conformance"), dir);
+      forgetAnotherPin(dir, "@modelcontextprotocol/conformance");
       npmInstall(dir, "@modelcontextprotocol/conformance");
     } finally {
       lock.close();
     }
     conformanceDir = dir;
     return dir;
+  }
+
+  /**
+   * Deletes {@code dir}'s {@code node_modules} when the {@code probe} package installed there is
+   * not the version {@code dir/package.json} pins (a pin moved since the last build), so that
+   * {@link #npmInstall} installs the pinned one.
+   */
+  static void forgetAnotherPin(Path dir, String probe) throws IOException {
+    Path installed = dir.resolve("node_modules").resolve(probe).resolve("package.json");
+    if (!Files.exists(installed)) {
+      return;
+    }
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    String pinned =
+        json.readTree(dir.resolve("package.json").toFile())
+            .path("dependencies")
+            .path(probe)
+            .asText();
+    if (!pinned.equals(json.readTree(installed.toFile()).path("version").asText())) {
+      try (var files = Files.walk(dir.resolve("node_modules"))) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
   }
 
   /**
@@ -370,5 +404,34 @@ public final class Interop {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * {@code gateway mcp --print-config http --client <client>}, run as a person would, for the
+   * gateway of {@code home} on {@code port}: its generic part (url and headers).
+   */
+  static JsonNode printedHttpConfig(Path home, int port, String client) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Main.run(
+            new String[] {
+              "mcp",
+              "--home",
+              home.toString(),
+              "--port",
+              Integer.toString(port),
+              "--print-config",
+              "http",
+              "--client",
+              client
+            },
+            InputStream.nullInputStream(),
+            out,
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+    assertThat(exit).as("print-config http; stderr: %s", err).isZero();
+    List<JsonNode> parts = AgentConfigTest.jsonParts(out.toString(StandardCharsets.UTF_8));
+    return parts.get(parts.size() - 1);
   }
 }

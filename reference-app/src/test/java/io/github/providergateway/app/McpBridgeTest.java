@@ -222,13 +222,15 @@ class McpBridgeTest {
 
   /**
    * Claude Code 2.1.332 opens its stdio server with a {@code server/discover} probe (the 2026-07-28
-   * revision) and sends {@code initialize} only after an error answers it. The trial of issue 46,
-   * session 8, found the bridge taking the probe for the initialize: the gateway refused it (no
-   * session), the bridge ended, and every Claude Code window set up by {@code gateway setup claude}
-   * failed to connect while a gateway ran. Answered as the JVM's {@code gateway mcp} answers it.
+   * revision) and sends {@code initialize} after it when it speaks the legacy era. The trial of
+   * issue 46, session 8, found the bridge taking the probe for the initialize: the gateway refused
+   * it (no session), the bridge ended, and every Claude Code window set up by {@code gateway setup
+   * claude} failed to connect while a gateway ran. Since issue 81 the probe is served by the
+   * gateway's front door with no session (decision 112), as the JVM's {@code gateway mcp} serves
+   * it, and the window still opens at the initialize after it.
    */
   @Test
-  void aServerDiscoverProbeBeforeInitializeIsAnsweredMethodNotFoundAndTheWindowOpens()
+  void aServerDiscoverProbeBeforeInitializeIsAnsweredWithTheModernRevisionAndTheWindowOpens()
       throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     startGateway(home);
@@ -242,7 +244,10 @@ class McpBridgeTest {
             + "{\"listChanged\":true}}}}}");
     JsonNode probe = bridge.next(m -> true);
     assertThat(probe.path("id").asText()).as(probe.toString()).isEqualTo("server-discover-probe-1");
-    assertThat(probe.at("/error/code").asInt()).as(probe.toString()).isEqualTo(-32601);
+    assertThat(probe.at("/result/supportedVersions").toString())
+        .as(probe.toString())
+        .isEqualTo("[\"2026-07-28\"]");
+    assertThat(probe.at("/result/cacheScope").asText()).isEqualTo("private");
 
     bridge.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\"}");
     opens(bridge);
@@ -274,6 +279,69 @@ class McpBridgeTest {
     assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
     assertThat(endedSaying(bridge))
         .contains("is not running (its socket refuses); starting it again");
+  }
+
+  /**
+   * Issue 81: Claude Code, once {@code server/discover} is served, speaks only 2026-07-28 and never
+   * sends {@code initialize}, so the window has no session stream to notice a crash by. Its watch
+   * (a subscription of its own to nothing) does: the gateway killed, the window starts it again
+   * through the launcher as the stream would, POSTs the agent's subscription again (the new gateway
+   * acknowledges it under the agent's id), and the agent's next request is served there.
+   */
+  @Test
+  void aModernOnlyWindowStartsACrashedGatewayAgainAndKeepsTheAgentsSubscription() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path launcher = StandInLauncher.withMcpBridge(dir);
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    HomeSettings.NONE.withPort(FreePorts.pick()).write(home);
+    detached(launcher, home, "detached.out");
+    toClose.add(
+        () ->
+            homeGatewayPid(home)
+                .flatMap(ProcessHandle::of)
+                .ifPresent(ProcessHandle::destroyForcibly));
+    Await.until(
+        GuardedHome.WAIT, // a JVM's start on a machine under load
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
+        () -> "the home's gateway runs");
+    Bridge bridge = bridge(home, dir, launcher);
+    bridge.send(
+        modern(
+            "\"sub\"", "subscriptions/listen", "\"notifications\":{\"toolsListChanged\":true},"));
+    acknowledged(bridge, GuardedHome.WAIT);
+    bridge.send(modern("2", "tools/list", ""));
+    assertThat(bridge.answer(2).at("/result/resultType").asText()).isEqualTo("complete");
+
+    long crashed = crash(home);
+    acknowledged(bridge, GuardedHome.WAIT); // a JVM's start, after the window's wait, under load
+    assertThat(homeGatewayPid(home)).isPresent().get().isNotEqualTo(crashed);
+    bridge.send(modern("3", "tools/list", ""));
+    JsonNode again = bridge.answer(3);
+    assertThat(again.at("/result/resultType").asText()).as(again.toString()).isEqualTo("complete");
+    assertThat(endedSaying(bridge))
+        .contains("is not running (its socket refuses); starting it again");
+  }
+
+  /** A 2026-07-28 request: {@code id} as JSON, {@code params} before the {@code _meta}. */
+  private static String modern(String id, String method, String params) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":{"
+        + params
+        + WindowContract.MODERN_META
+        + "}}";
+  }
+
+  /** The agent's subscription {@code sub} is acknowledged (again), within {@code wait}. */
+  private static void acknowledged(Bridge bridge, Duration wait) throws InterruptedException {
+    JsonNode ack =
+        bridge.next(
+            m -> "notifications/subscriptions/acknowledged".equals(m.path("method").asText()),
+            wait);
+    assertThat(ack.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asText())
+        .isEqualTo("sub");
   }
 
   /**

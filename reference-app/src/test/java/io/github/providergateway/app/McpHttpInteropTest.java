@@ -5,18 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.app.agents.AgentConfigTest;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -49,7 +43,7 @@ class McpHttpInteropTest {
     Path dir = Interop.mcpClient();
     app = RpcApp.start(home);
     int port = app.url().getPort();
-    JsonNode config = printedConfig(port);
+    JsonNode config = Interop.printedHttpConfig(home, port, "ts-sdk");
     token = config.at("/headers/Authorization").asText().substring("Bearer ".length());
 
     ProcessBuilder node = new ProcessBuilder("node", "mcp-http.mjs").directory(dir.toFile());
@@ -57,35 +51,6 @@ class McpHttpInteropTest {
     node.environment().put("MCP_HTTP_TOKEN_FILE", app.tokenFile().toString());
     node.environment().put("MCP_HTTP_WS", app.url().toString());
     script = ScriptChecks.start(node, dir.resolve("mcp-http.log")).await(RUN_WAIT);
-  }
-
-  /**
-   * {@code gateway mcp --print-config http --client ts-sdk}, run as a person would: its generic
-   * part.
-   */
-  private static JsonNode printedConfig(int port) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        Main.run(
-            new String[] {
-              "mcp",
-              "--home",
-              home.toString(),
-              "--port",
-              Integer.toString(port),
-              "--print-config",
-              "http",
-              "--client",
-              "ts-sdk"
-            },
-            InputStream.nullInputStream(),
-            out,
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            Map.of());
-    assertThat(exit).as("print-config http; stderr: %s", err).isZero();
-    List<JsonNode> parts = AgentConfigTest.jsonParts(out.toString(StandardCharsets.UTF_8));
-    return parts.get(parts.size() - 1);
   }
 
   @AfterAll

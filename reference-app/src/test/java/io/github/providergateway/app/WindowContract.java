@@ -98,6 +98,50 @@ abstract class WindowContract {
   }
 
   /**
+   * Both eras of MCP on one window (issue 81, decisions 112 and 116): a {@code server/discover}
+   * probe before {@code initialize} is served with the 2026-07-28 revision (and starts the window's
+   * session, as a modern agent's window needs; over the shell window a probe's own session, which
+   * ends after the handshake-only timeout); the window opens at the {@code initialize} after it as
+   * before; a 2026-07-28 request after it is served in the window's one session, with the
+   * revision's {@code resultType}.
+   */
+  @Test
+  void aDiscoverProbeIsServedInTheModernEraAndTheWindowStillOpensAtInitialize() throws Exception {
+    RpcApp gateway = gateway();
+    AgentWindow window = window();
+    window.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"server/discover\",\"params\":{"
+            + MODERN_META
+            + "}}");
+    JsonNode probe = window.answer("41", WITHIN);
+    assertThat(probe.at("/result/supportedVersions").toString())
+        .as(probe.toString())
+        .isEqualTo("[\"2026-07-28\"]");
+    assertThat(probe.at("/result/ttlMs").asLong()).isPositive();
+
+    window.send(INITIALIZE);
+    opened(window.answer("1", WITHIN));
+    window.send(INITIALIZED);
+    String session = windowSession(gateway);
+    window.send(
+        "{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/list\",\"params\":{"
+            + MODERN_META
+            + "}}");
+    JsonNode listed = window.answer("42", WITHIN);
+    assertThat(listed.at("/result/resultType").asText())
+        .as(listed.toString())
+        .isEqualTo("complete");
+    assertThat(windowSession(gateway)).as("one session for both eras").isEqualTo(session);
+  }
+
+  /** The {@code _meta} every 2026-07-28 request carries. */
+  static final String MODERN_META =
+      "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+          + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"contract-agent\","
+          + "\"version\":\"1.0\"}}";
+
+  /**
    * MCP lets an agent send a request once its {@code initialize} is answered, before its {@code
    * notifications/initialized} (or without one): the request is answered, a {@code ping} at once
    * and a {@code tools/list} in the session it starts; the notification after it changes nothing.

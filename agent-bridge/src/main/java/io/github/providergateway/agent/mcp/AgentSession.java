@@ -57,7 +57,8 @@ import reactor.core.publisher.Mono;
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
  * that neither waits for the other.
  */
-final class AgentSession implements SessionHost, SessionTap.Listener {
+final class AgentSession
+    implements SessionHost, SessionTap.Listener, ModernTools.Source, ModernContext {
 
   private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
 
@@ -152,6 +153,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** The tools offered to the agent. */
   private final OfferedTools offered;
 
+  /** What the modern era's {@code subscriptions/listen} streams are told: the tools changed. */
+  private final ModernChanges modernChanges = new ModernChanges();
+
   private final CountDownLatch closed = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
@@ -164,11 +168,17 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private volatile McpSchema.InitializeRequest initialize;
 
+  /** The client's name from the first modern request's {@code _meta}, when that started it. */
+  private volatile String modernClient;
+
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
   private volatile McpServerSession mcpSession;
 
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
+
+  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  private final ModernAsks modernAsks;
 
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
@@ -176,8 +186,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
    *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
-   * @param carrier the agent's connection: the SDK's stdio transport ({@link
-   *     TappedTransport#stdio}) or one Streamable HTTP session's
+   * @param carrier the agent's connection: the SDK's stdio transport ({@link StdioTransport}) or
+   *     one Streamable HTTP session's
    * @param scheduler times the wait for the session's providers ({@link #SETTLE_WAIT})
    */
   AgentSession(
@@ -195,9 +205,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     this.ownCwd = ownCwd;
     this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
-    this.transport = new TappedTransport(carrier, this);
+    this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
-    this.offered = new OfferedTools(transport, this::call);
+    this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
+    this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
   }
 
   TappedTransport transport() {
@@ -325,6 +336,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   @Override
   public void initialized(McpServerSession session) {
+    if (session != null && mcpSession == null) {
+      mcpSession = session; // a window started by its discover, initialized after it
+    }
     if (!started.compareAndSet(false, true)) {
       return; // a client that says initialized twice still has one session
     }
@@ -431,6 +445,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /** Tells the agent that its tool, prompt and resource lists changed, so that it asks again. */
   private void listsChanged() {
+    modernChanges.toolsChanged();
     McpAsyncServer attached = server;
     if (attached == null) {
       return;
@@ -471,9 +486,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private String label() {
     McpSchema.InitializeRequest request = initialize;
-    return request != null && request.clientInfo() != null && request.clientInfo().name() != null
-        ? request.clientInfo().name()
-        : "mcp";
+    if (request != null && request.clientInfo() != null && request.clientInfo().name() != null) {
+      return request.clientInfo().name();
+    }
+    String modern = modernClient;
+    return modern != null ? modern : "mcp";
   }
 
   /**
@@ -484,7 +501,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private CompletableFuture<String> cwd(McpServerSession session) {
     McpSchema.InitializeRequest request = initialize;
     boolean offersRoots =
-        request != null && request.capabilities() != null && request.capabilities().roots() != null;
+        session != null
+            && request != null
+            && request.capabilities() != null
+            && request.capabilities().roots() != null;
     Optional<String> own = Optional.ofNullable(ownCwd).map(Path::toString);
     if (!offersRoots) {
       return CompletableFuture.completedFuture(own.orElse(null));
@@ -577,10 +597,94 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   Mono<McpSchema.CallToolResult> call(
       McpAsyncServerExchange exchange, McpSchema.CallToolRequest request, String requestId) {
-    JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
     Object token = request.progressToken();
     ProgressListener progress =
         token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
+    return call(request, progress, requestId);
+  }
+
+  // ---- the 2026-07-28 era's side (ModernTools.Source) ----
+
+  /**
+   * {@inheritDoc} The window's agent has asked what it speaks: the gateway session starts now, as
+   * {@code notifications/initialized} starts a legacy one, so that the agent's first hook call
+   * (which may come before its first list: Claude Code lists its servers' tools in the background)
+   * is decided in its session, its providers started there (decision 116).
+   */
+  @Override
+  public void discovered(String client) {
+    startModern(client);
+  }
+
+  @Override
+  public ModernAsks asks() {
+    return modernAsks;
+  }
+
+  @Override
+  public io.modelcontextprotocol.modern.server.feature.McpChangePublisher changes() {
+    return modernChanges.publisher();
+  }
+
+  @Override
+  public Mono<List<HostTool>> tools(String client) {
+    startModern(client);
+    return Mono.fromFuture(toolsReady()).then(Mono.fromCallable(offered::offeredTools));
+  }
+
+  @Override
+  public Mono<List<HostTool>> toolsForCall(String client, String name) {
+    return tools(client)
+        .flatMap(
+            tools ->
+                offered.offers(name)
+                    ? Mono.just(tools)
+                    : Mono.fromFuture(startingProviders())
+                        .then(Mono.fromCallable(offered::offeredTools)));
+  }
+
+  @Override
+  public Mono<McpSchema.CallToolResult> call(
+      String client, String name, Map<String, Object> arguments, ProgressListener progress) {
+    startModern(client);
+    return call(new McpSchema.CallToolRequest(name, arguments), progress, null);
+  }
+
+  @Override
+  public Mono<McpSchema.GetPromptResult> contextPrompt(String client) {
+    startModern(client);
+    return contextPrompt();
+  }
+
+  @Override
+  public Mono<List<String>> streams(String client) {
+    startModern(client);
+    StreamResources resources = streams;
+    return Mono.just(resources == null ? List.of() : resources.known());
+  }
+
+  @Override
+  public Mono<McpSchema.ReadResourceResult> readStream(String client, String stream) {
+    startModern(client);
+    return streams.read(stream); // streams(client) listed it: attached
+  }
+
+  /**
+   * Starts the gateway session for a modern request, as {@code notifications/initialized} starts it
+   * for a legacy one, when neither has yet: labelled with the client's name from the request's
+   * {@code _meta}, in the window's own project (a modern client is not asked for roots). One window
+   * process is one gateway session whatever era its requests are in (decision 112).
+   */
+  private void startModern(String client) {
+    if (!started.get()) {
+      modernClient = client;
+      initialized(null);
+    }
+  }
+
+  private Mono<McpSchema.CallToolResult> call(
+      McpSchema.CallToolRequest request, ProgressListener progress, String requestId) {
+    JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
     return sessionId()
         .flatMap(
             id ->
@@ -693,11 +797,16 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /**
    * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
-   * declared form elicitation in {@code initialize}; else null, and the gateway asks elsewhere.
+   * declared form elicitation in {@code initialize}, or a 2026-07-28 call waits that declared it
+   * ({@link ModernAsks}: the question is its {@code input_required}); else null, and the gateway
+   * asks elsewhere.
    */
   @Override
   public AskChannel askChannel() {
-    return elicitation.available() ? elicitation : null;
+    if (elicitation.available()) {
+      return elicitation;
+    }
+    return modernAsks.available() ? modernAsks : null;
   }
 
   /** Whether its client may answer its own questions (issue 75): {@link McpClientCheck}. */
@@ -727,8 +836,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   @Override
   public void streamUpdated(String session, String stream) {
     StreamResources resources = streams;
-    if (resources != null) {
-      resources.updated(stream);
+    if (resources != null && resources.updated(stream)) {
+      modernChanges.resourcesChanged(); // a new resource for the 2026-07-28 era's subscribers
     } // else: not attached yet, and nobody can have read or subscribed to it
   }
 }

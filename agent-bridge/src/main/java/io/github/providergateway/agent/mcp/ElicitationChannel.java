@@ -90,6 +90,12 @@ final class ElicitationChannel implements AskChannel {
     return declared.form() != null || declared.url() == null;
   }
 
+  /** Whether the client may answer its own session's questions (issue 75), as checked so far. */
+  boolean clientMayAnswer() {
+    Optional<String> refusal = clientRefusal;
+    return refusal != null && refusal.isEmpty();
+  }
+
   /**
    * The check of whether the client may answer its own session's questions ({@link
    * McpClientCheck}): until it completes, and after a refusal, none is put to it.

@@ -130,6 +130,7 @@ public final class McpFrontDoor {
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Scheduler ownScheduler = backend.scheduler();
     Runnable connect = () -> join(gateway, ownScheduler);
+    StdioTransport lines = new StdioTransport(in, out);
     AgentSession session =
         new AgentSession(
             gateway,
@@ -138,9 +139,12 @@ public final class McpFrontDoor {
             ProjectRoot.of(workingDirectory, UserHome.get()),
             null,
             true, // a session the gateway lost is started again: see AgentSession
-            TappedTransport.stdio(in, out),
+            lines,
             ownScheduler);
     session.bound(bounds);
+    // Both eras on the one pair of streams (decision 112): the modern one's requests are served
+    // statelessly beside the legacy session, by the same gateway session.
+    lines.serveModern(new ModernDoor(session, session, version));
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {

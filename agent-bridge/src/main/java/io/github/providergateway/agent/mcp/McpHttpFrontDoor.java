@@ -87,6 +87,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** The windows' kept initializes, in the home of {@code tokens}. */
   private final McpHttpWindows windows;
 
+  private final McpHttpModern modern; // the 2026-07-28 era's sessions (decision 112)
+
   /** Makes a window's session again from its kept initialize. */
   private final McpHttpRenewal renewal;
 
@@ -123,6 +125,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     this.windows = new McpHttpWindows(builder.tokens.file().toAbsolutePath().getParent());
     this.renewal =
         new McpHttpRenewal(windows, this::open, sessions::find, settings.workingDirectory());
+    this.modern = new McpHttpModern(sessions::find, settings.workingDirectory(), this::open);
     // So that a revoked client's open stream ends without a request.
     authentication.watch(scheduler, this::endSessionsOfRevokedClients);
   }
@@ -214,19 +217,19 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   private void post(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
-    Optional<McpHttpError> wrongHeaders = McpHttpNegotiation.postHeaders(request);
+    Optional<McpHttpError> wrongHeaders =
+        McpHttpNegotiation.postHeaders(request).or(() -> McpHttpWindows.badId(request));
     if (wrongHeaders.isPresent()) {
       wrongHeaders.get().send(reply);
-      return;
-    }
-    Optional<McpHttpError> badWindow = McpHttpWindows.badId(request);
-    if (badWindow.isPresent()) {
-      badWindow.get().send(reply);
       return;
     }
     McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
     if (body.error() != null) {
       body.error().send(reply);
+      return;
+    }
+    if (McpHttpModern.serves(request, client, body.tree())) {
+      modern.post(request, client, body.tree(), reply);
       return;
     }
     if (body.isInitialize()) {
@@ -242,6 +245,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         return;
       }
       Path folder = project.folder() != null ? project.folder() : settings.workingDirectory();
+      McpHttpWindows.id(request).ifPresent(window -> modern.supersede(client, folder, window));
       Optional<McpHttpSession> opened = open(client, folder, request, reply);
       opened.ifPresent(
           session -> {

@@ -31,7 +31,7 @@ final class McpHttpNegotiation {
   private McpHttpNegotiation() {}
 
   /** A POSTed body read: its message, or the error it gets; exactly one is not null. */
-  record Body(McpSchema.JSONRPCMessage message, McpHttpError error) {
+  record Body(JsonNode tree, McpSchema.JSONRPCMessage message, McpHttpError error) {
 
     /** {@return whether the message is {@code initialize}, which opens a session} */
     boolean isInitialize() {
@@ -124,7 +124,8 @@ final class McpHttpNegotiation {
     try {
       // The body as it came (valid UTF-8: it parsed), as the stdio path hands the SDK its line:
       // not the tree written out again for the SDK to parse a third time.
-      return new Body(McpSchema.deserializeJsonRpcMessage(Json.MCP, request.bodyText()), null);
+      return new Body(
+          tree, McpSchema.deserializeJsonRpcMessage(Json.MCP, request.bodyText()), null);
     } catch (IOException | RuntimeException e) {
       return refused(
           new McpHttpError(
@@ -137,7 +138,7 @@ final class McpHttpNegotiation {
   }
 
   private static Body refused(McpHttpError error) {
-    return new Body(null, error);
+    return new Body(null, null, error);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.host.api.HostApi;
@@ -436,8 +437,92 @@ final class McpHttpSession implements McpHttpSessions.Entry {
     }
     after.forEach(Runnable::run);
     server.close();
+    ModernDoor door;
+    synchronized (this) {
+      door = modern;
+    }
+    if (door != null) {
+      door.close(); // its subscriptions end with their results
+    }
     agent.closed(); // ends the gateway session (idempotent: closing the server may have done it)
     owner.ended(this);
+    endActions.forEach(Runnable::run);
+  }
+
+  // ---- the 2026-07-28 era (McpHttpModern) ----
+
+  /** Run once the session has ended, after its owner heard. */
+  private final List<Runnable> endActions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  /** The modern era's door on this session's agent, made at its first modern request. */
+  private ModernDoor modern;
+
+  /** Modern requests being answered: the session is not idle while one is. */
+  private int modernInFlight;
+
+  /** Runs {@code action} once this session has ended (at once if it has). */
+  void onEnd(Runnable action) {
+    endActions.add(action);
+    if (isClosed() && endActions.remove(action)) {
+      action.run();
+    }
+  }
+
+  /**
+   * Serves a 2026-07-28 request in this session: it counts as the session's use, as a legacy
+   * request does, so that the session lives as long as its client keeps asking.
+   */
+  void modern(JsonNode tree, ModernDoor.Replies replies) {
+    ModernDoor door;
+    synchronized (this) {
+      lastActive = clock.instant();
+      // A discover alone is a probe (a health check): the session then ends as a legacy one that
+      // only initialized does.
+      used |= !ModernEra.DISCOVER.equals(tree.path("method").asText());
+      modernInFlight++;
+      if (modern == null) {
+        modern = new ModernDoor(agent, agent, settings.version());
+      }
+      door = modern;
+    }
+    door.handle(tree, finishing(replies));
+  }
+
+  /** {@code replies}, counting the request out of {@link #modernInFlight} when it is answered. */
+  private ModernDoor.Replies finishing(ModernDoor.Replies replies) {
+    Runnable done =
+        () -> {
+          synchronized (this) {
+            modernInFlight--;
+            lastActive = clock.instant();
+          }
+        };
+    return new ModernDoor.Replies() {
+      @Override
+      public void send(io.modelcontextprotocol.modern.JsonRpc.JSONRPCMessage answer) {
+        done.run();
+        replies.send(answer);
+      }
+
+      @Override
+      public reactor.core.Disposable stream(
+          reactor.core.publisher.Flux<io.modelcontextprotocol.modern.JsonRpc.JSONRPCMessage>
+              messages) {
+        return replies.stream(messages.doFinally(signal -> done.run()));
+      }
+
+      @Override
+      public void accepted() {
+        done.run();
+        replies.accepted();
+      }
+
+      @Override
+      public void refuse(JsonNode id, int code, String text) {
+        done.run();
+        replies.refuse(id, code, text);
+      }
+    };
   }
 
   synchronized boolean isClosed() {
@@ -446,7 +531,7 @@ final class McpHttpSession implements McpHttpSessions.Entry {
 
   /** Whether nothing uses it now: no request in progress, no open {@code GET} stream. */
   synchronized boolean isIdle() {
-    return pending.isEmpty() && (standalone == null || !standalone.isOpen());
+    return pending.isEmpty() && modernInFlight == 0 && (standalone == null || !standalone.isOpen());
   }
 
   @Override

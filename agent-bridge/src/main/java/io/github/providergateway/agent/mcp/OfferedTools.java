@@ -39,6 +39,9 @@ final class OfferedTools {
   private final TappedTransport transport;
   private final Calls calls;
 
+  /** Told after each registration is applied (the modern era's list changes). */
+  private final Runnable changed;
+
   /** The tools offered to the agent, by name: changed on {@link #sync}, read by any thread. */
   private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
 
@@ -50,9 +53,10 @@ final class OfferedTools {
 
   private volatile McpAsyncServer server;
 
-  OfferedTools(TappedTransport transport, Calls calls) {
+  OfferedTools(TappedTransport transport, Calls calls, Runnable changed) {
     this.transport = transport;
     this.calls = calls;
+    this.changed = changed;
   }
 
   /** The SDK server is built: registrations queued so far, and all later ones, go to it. */
@@ -71,6 +75,13 @@ final class OfferedTools {
   }
 
   /** {@return whether the agent is offered a tool of this name} */
+  /** {@return the tools offered now, as the gateway registered them, by name} */
+  List<HostTool> offeredTools() {
+    List<HostTool> tools = new ArrayList<>(installed.values());
+    tools.sort(java.util.Comparator.comparing(HostTool::name));
+    return tools;
+  }
+
   boolean offers(String name) {
     return installed.containsKey(name);
   }
@@ -103,6 +114,7 @@ final class OfferedTools {
             // and once when providers it restarted are back (decision 34), even with the same
             // tools, so that the agent hears that the reload is over.
             transport.batchToolChanges(() -> replaceTools(tools), true);
+            changed.run();
           });
     } catch (RejectedExecutionException closedAlready) {
       // stdin has closed: no agent is left to show tools to (and this runs on the gateway

@@ -35,12 +35,27 @@ final class StdioTransport implements McpServerTransportProvider {
   private volatile McpServerSession session;
   private volatile boolean closing;
 
+  /** Where the 2026-07-28 era's messages go ({@link ModernEra}), once set; else the SDK's. */
+  private volatile ModernDoor modern;
+
+  /** The modern era's answers, as lines among the SDK's. */
+  private final ModernDoor.Replies modernReplies;
+
   /**
    * @param in the agent's messages, a line each
    * @param out where answers and notifications go, a line each
    */
   StdioTransport(InputStream in, OutputStream out) {
     this.lines = new JsonRpcLineGuard(in, out);
+    this.modernReplies = ModernDoor.lines(lines);
+  }
+
+  /**
+   * Serves the 2026-07-28 era's messages by {@code door} from now on; set before the SDK server is
+   * built on this transport, which starts the reading.
+   */
+  void serveModern(ModernDoor door) {
+    this.modern = door;
   }
 
   @Override
@@ -55,6 +70,11 @@ final class StdioTransport implements McpServerTransportProvider {
     try {
       JsonNode tree;
       while (!closing && (tree = lines.nextMessage()) != null) {
+        ModernDoor door = modern;
+        if (door != null && (ModernEra.isModern(tree) || door.cancels(tree))) {
+          door.handle(tree, modernReplies);
+          continue;
+        }
         McpSchema.JSONRPCMessage message = message(tree);
         if (message != null) {
           // As the SDK's transport did: each message is handled as it arrives; a request whose
@@ -76,6 +96,10 @@ final class StdioTransport implements McpServerTransportProvider {
       }
     } finally {
       closing = true;
+      ModernDoor door = modern;
+      if (door != null) {
+        door.close();
+      }
       session.close();
     }
   }

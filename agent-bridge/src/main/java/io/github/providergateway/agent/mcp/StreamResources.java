@@ -44,9 +44,13 @@ final class StreamResources {
     return URI_PREFIX + stream;
   }
 
-  /** A push added an event to {@code stream} ({@code name@provider}). */
-  void updated(String stream) {
-    if (known.add(stream)) {
+  /**
+   * A push added an event to {@code stream} ({@code name@provider}); {@return whether it is the
+   * stream's first, which makes it a resource}
+   */
+  boolean updated(String stream) {
+    boolean first = known.add(stream);
+    if (first) {
       McpSchema.Resource resource =
           McpSchema.Resource.builder()
               .uri(uri(stream))
@@ -65,9 +69,16 @@ final class StreamResources {
         .notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri(stream)))
         .onErrorComplete()
         .subscribe();
+    return first;
   }
 
-  private Mono<McpSchema.ReadResourceResult> read(String stream) {
+  /** The streams that have had an event, in name order. */
+  List<String> known() {
+    return known.stream().sorted().toList();
+  }
+
+  /** The events {@code stream} retains, as its resource reads them. */
+  Mono<McpSchema.ReadResourceResult> read(String stream) {
     return sessionId
         .get()
         .flatMap(id -> Mono.fromFuture(gateway.join().queryStreams(id, List.of(stream), READ_LAST)))

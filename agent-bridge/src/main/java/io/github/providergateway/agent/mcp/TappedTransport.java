@@ -3,10 +3,9 @@ package io.github.providergateway.agent.mcp;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -25,14 +24,20 @@ final class TappedTransport implements McpServerTransportProvider {
   private final AtomicBoolean batching = new AtomicBoolean();
   private final AtomicBoolean toolsChangedInBatch = new AtomicBoolean();
 
-  TappedTransport(McpServerTransportProvider carrier, SessionTap.Listener listener) {
+  /**
+   * Whether the legacy era's session has begun ({@code initialize}): until then the agent speaks
+   * only 2026-07-28, whose changes go to its subscriptions ({@link ModernChanges}), and hears no
+   * unsolicited legacy notification.
+   */
+  private final BooleanSupplier legacyOpen;
+
+  TappedTransport(
+      McpServerTransportProvider carrier,
+      SessionTap.Listener listener,
+      BooleanSupplier legacyOpen) {
     this.carrier = carrier;
     this.listener = listener;
-  }
-
-  /** The agent's stdio on {@code in} and {@code out} ({@code gateway mcp}). */
-  static McpServerTransportProvider stdio(InputStream in, OutputStream out) {
-    return new StdioTransport(in, out);
+    this.legacyOpen = legacyOpen;
   }
 
   @Override
@@ -46,6 +51,9 @@ final class TappedTransport implements McpServerTransportProvider {
   public Mono<Void> notifyClients(String method, Object params) {
     if (McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(method) && batching.get()) {
       toolsChangedInBatch.set(true);
+      return Mono.empty();
+    }
+    if (!legacyOpen.getAsBoolean()) {
       return Mono.empty();
     }
     return carrier.notifyClients(method, params);
@@ -79,7 +87,7 @@ final class TappedTransport implements McpServerTransportProvider {
     } finally {
       batching.set(false);
     }
-    if (toolsChangedInBatch.get() || always) {
+    if ((toolsChangedInBatch.get() || always) && legacyOpen.getAsBoolean()) {
       carrier
           .notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null)
           .onErrorComplete()

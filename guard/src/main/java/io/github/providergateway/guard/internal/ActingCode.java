@@ -42,18 +42,20 @@ final class ActingCode {
   /** How much of the code is read: past it, the rest is not (a call is read at its place). */
   private static final int READ = 16_384;
 
-  /** The last interpreter read, its call, and its class: {Step, Scan, String}. */
-  private static volatile Object[] lastCode;
-
-  /** The class of the code's first acting call on a service's client, or {@code null}. */
+  /**
+   * The class of the code's first acting call on a service's client, or {@code null}. The last
+   * program read and its class, {Step, String}, are kept in the call's scan ({@link Scan#once}):
+   * two rules ask of the same program in turn, and nothing of the call outlives it.
+   */
   static String classOf(Scan scan, Step step) {
-    Object[] last = lastCode;
-    if (last != null && last[0] == step && last[1] == scan) {
-      return (String) last[2];
+    Object[] last = scan.once("ActingCode", call -> new Object[2]);
+    if (last[0] == step) {
+      return (String) last[1];
     }
     String code = InterpreterCode.of(step);
     String found = code == null ? null : classOfCode(code, scan, step);
-    lastCode = new Object[] {step, scan, found};
+    last[0] = step;
+    last[1] = found;
     return found;
   }
 

@@ -64,6 +64,12 @@ public final class Catalogue {
 
   private static final BookRules FORK_BOMB = new BookRules(RuleBook.specs(), "system.fork-bomb");
 
+  /**
+   * The shapes.* rules (decision 113), found after every other rule, the word patterns too: a shape
+   * answers only what no named rule found first, and every named rule keeps its id.
+   */
+  private static final BookRules SHAPES = BookRules.family(RuleBook.specs(), "shapes");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -124,8 +130,10 @@ public final class Catalogue {
               FORK_BOMB,
               SYSTEM,
               TOOLS,
-              EXEC),
-          new DeclaredRules(RuleBook.specs()));
+              EXEC,
+              SHAPES),
+          new DeclaredRules(RuleBook.specs()),
+          SHAPES);
 
   private static final Map<String, BuiltinRule> BY_ID;
 

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,7 +86,7 @@ final class CustomerPredicates {
       named.put(
           "edit-" + kind.getValue(),
           scan -> {
-            Edit edit = edited(scan.call());
+            Edit edit = edited(scan);
             return edit != null && edit.kinds().contains(kind.getKey()) ? edit.file() : null;
           });
     }
@@ -106,32 +107,29 @@ final class CustomerPredicates {
   /** What an edit tool's call was found to do, and the file it changes. */
   private record Edit(String file, Set<CustomerEdits.Kind> kinds) {}
 
-  /** The last call and program read, on this thread, and what they were found to do. */
-  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[4]);
-
-  private static Edit edited(CallForRules call) {
-    Object[] last = LAST.get();
-    if (last[0] != call) {
-      last[1] =
-          EditCalls.read(
-              call,
-              (old, now, files) -> {
-                Set<CustomerEdits.Kind> kinds = CustomerEdits.of(old, now, files, "");
-                return kinds.isEmpty() ? null : new Edit(files.get(0), kinds);
-              });
-      last[0] = call;
-    }
-    return (Edit) last[1];
+  /** What the call's edit does to the customers, read once a call (every kind's predicate asks). */
+  private static Edit edited(Scan scan) {
+    return scan.once(
+        "CustomerPredicates.edited",
+        s ->
+            EditCalls.read(
+                s.call(),
+                (old, now, files) -> {
+                  Set<CustomerEdits.Kind> kinds = CustomerEdits.of(old, now, files, "");
+                  return kinds.isEmpty() ? null : new Edit(files.get(0), kinds);
+                }));
   }
 
-  @SuppressWarnings("unchecked")
+  /** What a program's writes do to the customers, read once a program of the call. */
   private static Set<CustomerEdits.Kind> writes(Scan scan, Step step) {
-    Object[] last = LAST.get();
-    if (last[2] != step) {
-      last[3] = read(scan, step);
-      last[2] = step;
+    Map<Step, Set<CustomerEdits.Kind>> read =
+        scan.once("CustomerPredicates.writes", s -> new IdentityHashMap<>());
+    Set<CustomerEdits.Kind> found = read.get(step);
+    if (found == null) {
+      found = read(scan, step);
+      read.put(step, found);
     }
-    return (Set<CustomerEdits.Kind>) last[3];
+    return found;
   }
 
   /** What a program's writes do to the customers. */

@@ -239,13 +239,9 @@ final class Environments {
     if (source == null) {
       return false; // a file's content: no command text around it
     }
-    Object[] last = lastSource; // the same call asks once per program: read its text once
-    if (last != null && last[0] == source) {
-      return (Boolean) last[1];
-    }
-    boolean named = assignsOrEntersProduction(source);
-    lastSource = new Object[] {source, named};
-    return named;
+    // The same call asks once per program: read its text once a call.
+    return scan.<Boolean>once(
+        "Environments.source", call -> assignsOrEntersProduction(call.source()));
   }
 
   /**
@@ -267,9 +263,6 @@ final class Environments {
     }
     return false;
   }
-
-  /** The last command text read for production, and what it said: {text, Boolean}. */
-  private static volatile Object[] lastSource;
 
   /**
    * Whether the command's text assigns a variable a production value ({@code

@@ -191,7 +191,9 @@ final class HeldContent {
           };
     }
     if (interpreter == null) {
-      if (REQUIREMENTS.matcher(lower).matches()) {
+      // Each name's pattern is run only on a name that starts as it must: most files written.
+      if ((lower.startsWith("requirements") || lower.startsWith("constraints"))
+          && REQUIREMENTS.matcher(lower).matches()) {
         return requirements(text);
       }
       if (lower.equals("makefile") || lower.equals("gnumakefile") || ext.equals("mk")) {
@@ -210,13 +212,14 @@ final class HeldContent {
       if (lower.equals("justfile") || lower.equals(".justfile") || ext.equals("just")) {
         return indentedLines(text);
       }
-      if (lower.matches("taskfile(?:\\.dist)?\\.ya?ml")) {
+      if (lower.startsWith("taskfile") && TASKFILE.matcher(lower).matches()) {
         return taskCommands(text);
       }
       if (lower.equals("procfile") || lower.startsWith("procfile.")) {
         return procfile(text);
       }
-      if (COMPOSE_FILE.matcher(lower).matches()) {
+      if ((lower.startsWith("compose") || lower.startsWith("docker-compose"))
+          && COMPOSE_FILE.matcher(lower).matches()) {
         return composeCommands(text);
       }
       if (lower.equals("dockerfile")
@@ -265,6 +268,9 @@ final class HeldContent {
   private static String quoted(String text) {
     return "'" + text.replace("'", "'\\''") + "'";
   }
+
+  /** A Task file, by its names: {@code Taskfile.yml}, {@code taskfile.dist.yaml}. */
+  private static final Pattern TASKFILE = Pattern.compile("taskfile(?:\\.dist)?\\.ya?ml");
 
   /** A pip requirements or constraints file, by its usual names. */
   private static final Pattern REQUIREMENTS =

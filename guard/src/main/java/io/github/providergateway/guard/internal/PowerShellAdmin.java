@@ -4,8 +4,10 @@ import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,9 +28,6 @@ final class PowerShellAdmin {
 
   /** The most of a statement read on either side of a cmdlet: its parameters and its pipeline. */
   private static final int STATEMENT = 512;
-
-  /** The code last read on this thread and its effect: two rules ask of the same program. */
-  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
 
   /** A cmdlet: an approved verb, a dash, a noun. */
   private static final Pattern CMDLET =
@@ -136,16 +135,15 @@ final class PowerShellAdmin {
    * @return the strongest effect of its cmdlets
    */
   static OrgEffect of(Scan scan, Step step) {
-    String code = code(scan, step);
-    if (code == null) {
-      return OrgEffect.NONE;
+    // Read once a program of the call: two rules ask of the same program.
+    Map<Step, OrgEffect> read = scan.once("PowerShellAdmin", s -> new IdentityHashMap<>());
+    OrgEffect effect = read.get(step);
+    if (effect == null) {
+      String code = code(scan, step);
+      effect = code == null ? OrgEffect.NONE : ofCode(code);
+      read.put(step, effect);
     }
-    Object[] last = LAST.get();
-    if (!code.equals(last[0])) {
-      last[1] = ofCode(code);
-      last[0] = code;
-    }
-    return (OrgEffect) last[1];
+    return effect;
   }
 
   /**

@@ -285,6 +285,10 @@ final class RegulatedSinks {
     return false;
   }
 
+  /** The programs whose words are read for a URL: made once, not once a program of a call. */
+  private static final Set<String> URL_PROGRAMS =
+      Set.of("curl", "wget", "http", "https", "xh", "lynx", "w3m", "open", "xdg-open");
+
   /** Whether a URL the call requests carries identifying health text in its query. */
   static String inUrl(Scan scan) {
     List<String> urls = new ArrayList<>();
@@ -304,8 +308,7 @@ final class RegulatedSinks {
       }
     } else {
       for (Step step : scan.steps()) {
-        if (!Set.of("curl", "wget", "http", "https", "xh", "lynx", "w3m", "open", "xdg-open")
-            .contains(step.program())) {
+        if (!URL_PROGRAMS.contains(step.program())) {
           continue;
         }
         String host = null;

@@ -17,20 +17,20 @@ final class ServiceLibraryCalls {
   private ServiceLibraryCalls() {}
 
   static boolean codeIs(String name, Scan scan, Step step) {
-    Object[] last = lastCode;
+    // The five rules ask of the same program in turn: the last program read and its class,
+    // {Step, String}, are kept in the call's scan, so that nothing of the call outlives it.
+    Object[] last = scan.once("ServiceLibraryCalls", call -> new Object[2]);
     String found;
-    if (last != null && last[0] == step && last[1] == scan) {
-      found = (String) last[2];
+    if (last[0] == step) {
+      found = (String) last[1];
     } else {
       String code = InterpreterCode.of(step);
       found = code == null ? null : classOfCode(code, scan, step);
-      lastCode = new Object[] {step, scan, found};
+      last[0] = step;
+      last[1] = found;
     }
     return found != null && ServiceVerbs.ruleOf(found).equals(name);
   }
-
-  /** The last interpreter read for a library's calls, its call, and their class: as lastStep. */
-  private static volatile Object[] lastCode;
 
   /** How many method calls of one inline code are read: past them, the rest is not. */
   private static final int CALLS_READ = 512;

@@ -47,19 +47,19 @@ final class ServiceVerbs {
     if (service == null) {
       return false; // most programs: one lookup
     }
-    Object[] last = lastStep; // the five rules ask of the same program in turn: read it once
+    // The five rules ask of the same program in turn: read it once. The last program read and
+    // its class (or null), {Step, String}, are kept in the call's scan: nothing outlives the call.
+    Object[] last = scan.once("ServiceVerbs", call -> new Object[2]);
     String found;
-    if (last != null && last[0] == step && last[1] == scan) {
-      found = (String) last[2];
+    if (last[0] == step) {
+      found = (String) last[1];
     } else {
       found = classOf(service, scan, step);
-      lastStep = new Object[] {step, scan, found};
+      last[0] = step;
+      last[1] = found;
     }
     return found != null && ruleOf(found).equals(name);
   }
-
-  /** The last program read, its call, and its class (or null): {Step, Scan, String}. */
-  private static volatile Object[] lastStep;
 
   /**
    * The class of a service's call, or {@code null}: the first class one of whose phrases it meets,

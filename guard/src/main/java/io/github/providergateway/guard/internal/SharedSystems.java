@@ -851,12 +851,17 @@ final class SharedSystems {
   private static boolean writesSafetyOff(Step step) {
     for (Word word : step.args()) {
       String t = text(word);
-      if (DELETES_SAFETY_LINE.matcher(t).matches()) {
+      // A pattern that matches whole is run only on a word that starts and ends as it must.
+      if (t.startsWith("/")
+          && t.regionMatches(true, t.length() - 2, "/d", 0, 2)
+          && DELETES_SAFETY_LINE.matcher(t).matches()) {
         return true;
       }
-      Matcher substitution = SUBSTITUTION.matcher(t);
-      if (substitution.matches()) {
-        t = substitution.group(3); // what a sed or perl s/// writes, not what it replaces
+      if (t.startsWith("s")) {
+        Matcher substitution = SUBSTITUTION.matcher(t);
+        if (substitution.matches()) {
+          t = substitution.group(3); // what a sed or perl s/// writes, not what it replaces
+        }
       }
       if (SAFETY_OFF.matcher(t).find()) {
         return true;
@@ -1618,36 +1623,46 @@ final class SharedSystems {
           "docker",
           "podman");
 
+  /** A remote written as scp and rsync write one: {@code host:path}, {@code user@host:path}. */
+  private static final Pattern REMOTE_SPEC = Pattern.compile("[\\w.@-]{2,}:.*");
+
   /**
    * {@code rsync -av /opt/matlab/R2024a/ mirror.example.org:/srv/www/}, {@code huggingface-cli
    * upload acme/x ~/src/vasp.6.4.2}, {@code git push} from {@code ~/src/vasp.6.4.2}: a licensed
    * code's source or installation sent to another place than this machine.
    */
   private static boolean sendsLicensedCode(Scan scan, Step step, Read read) {
-    if (!SENDERS.contains(step.program())) {
-      return false;
+    String program = step.program();
+    if (!SENDERS.contains(program) || program.equals("git") && !has(step, "push")) {
+      return false; // most programs, and a git that does not push: read no word
     }
+    // Whether the program sends whatever it is given; another sends only to a remote it names.
+    boolean remote =
+        switch (program) {
+          case "git", "gh", "glab" -> true; // a push; repo create --source, release upload
+          case "huggingface-cli", "hf", "zenodo_upload", "kaggle", "osf", "twine" -> true;
+          default -> false;
+        };
     boolean licensed = false;
-    boolean remote = false;
     for (Word word : step.args()) {
       String t = text(word);
       if (t.length() > 1024) {
         continue;
       }
-      licensed |= LICENSED_CODE.matcher(t).find();
-      remote |= t.contains("://") || t.matches("[\\w.@-]{2,}:.*") || t.startsWith("@");
+      licensed = licensed || LICENSED_CODE.matcher(t).find();
+      remote = remote || t.contains("://") || t.startsWith("@") || REMOTE_SPEC.matcher(t).matches();
+      if (licensed && remote) {
+        return true;
+      }
+    }
+    if (!remote) {
+      return false;
     }
     for (java.nio.file.Path cwd : step.cwds()) {
-      licensed |= cwd != null && LICENSED_CODE.matcher(cwd.toString()).find();
+      if (cwd != null && LICENSED_CODE.matcher(cwd.toString()).find()) {
+        return true;
+      }
     }
-    String program = step.program();
-    boolean sends =
-        switch (program) {
-          case "git" -> has(step, "push");
-          case "gh", "glab" -> true; // repo create --source, release upload
-          case "huggingface-cli", "hf", "zenodo_upload", "kaggle", "osf", "twine" -> true;
-          default -> remote;
-        };
-    return licensed && sends;
+    return licensed;
   }
 }

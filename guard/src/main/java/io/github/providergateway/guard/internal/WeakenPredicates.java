@@ -123,13 +123,12 @@ final class WeakenPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     // The four read one reading of the call, kept for the call it was made of.
-    named.put("edit-screening-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.SCREENING));
-    named.put("edit-check-off", scan -> shown(edited(scan.call()), CheckEdits.Kind.CHECK));
+    named.put("edit-screening-off", scan -> shown(edited(scan), CheckEdits.Kind.SCREENING));
+    named.put("edit-check-off", scan -> shown(edited(scan), CheckEdits.Kind.CHECK));
     named.put(
         "edit-tests-at-production",
-        scan -> shown(edited(scan.call()), CheckEdits.Kind.TESTS_AT_PRODUCTION));
-    named.put(
-        "edit-secret-logged", scan -> shown(edited(scan.call()), CheckEdits.Kind.SECRET_LOGGED));
+        scan -> shown(edited(scan), CheckEdits.Kind.TESTS_AT_PRODUCTION));
+    named.put("edit-secret-logged", scan -> shown(edited(scan), CheckEdits.Kind.SECRET_LOGGED));
   }
 
   /** Adds the programs' predicates under their names. */
@@ -200,17 +199,9 @@ final class WeakenPredicates {
         });
   }
 
-  /** The last call an edit was read of, on this thread, and what it was found to do. */
-  private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
-
-  /** What an edit tool's call turns off, read once however many rules ask. */
-  private static CheckEdits.Found edited(CallForRules call) {
-    Object[] last = LAST.get();
-    if (last[0] != call) {
-      last[1] = CheckEdits.ofEdit(call);
-      last[0] = call;
-    }
-    return (CheckEdits.Found) last[1];
+  /** What an edit tool's call turns off, read once a call however many rules ask. */
+  private static CheckEdits.Found edited(Scan scan) {
+    return scan.once("WeakenPredicates.edited", s -> CheckEdits.ofEdit(s.call()));
   }
 
   private static String shown(CheckEdits.Found found, CheckEdits.Kind kind) {

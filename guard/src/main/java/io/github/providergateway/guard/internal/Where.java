@@ -278,6 +278,7 @@ final class Where {
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
     NetworkDevices.addTo(named);
+    SharedActs.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);

@@ -42,7 +42,11 @@ public final class BridgeFolders {
       Pattern.compile(
           "pid|curl\\.conf|curl\\.err|done|init|init\\.out|initialize\\.conf|last-event|lock"
               + "|port|port\\.new|renewed|renewing|session\\.conf|session\\.new|sid|sid\\.new"
-              + "|stream\\.conf|stream\\.err|stream\\.rc|lost\\.([0-9]+|get)|body\\.[0-9]+|rc\\.[0-9]+");
+              + "|stream\\.conf|stream\\.err|stream\\.rc|lost\\.([0-9]+|get)|body\\.[lm]?[0-9]+"
+              + "|rc\\.[lm]?[0-9]+"
+              // the 2026-07-28 era without initialize (decision 116): subscriptions and the watch
+              + "|listen\\.(l?[0-9]+(\\.json|\\.pid)?|watch\\.pid)|answered\\.l?[0-9]+"
+              + "|cancelled\\.[0-9]+|renew\\.json|watch\\.json|watch-done");
 
   /** The script's name, in the command line of a running bridge. */
   private static final String SCRIPT = "gateway-mcp-bridge.sh";

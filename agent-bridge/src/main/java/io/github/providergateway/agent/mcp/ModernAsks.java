@@ -1,0 +1,299 @@
+package io.github.providergateway.agent.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.PersonQuestion;
+import io.github.providergateway.loop.Scheduler;
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.McpSchema;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Gates' questions to the person for a 2026-07-28 client (issue 81): where a legacy agent is asked
+ * with {@code elicitation/create} in the middle of its {@code tools/call} ({@link
+ * ElicitationChannel}), a modern one gets the call's answer as an {@code input_required} result
+ * naming the question (a form of one boolean, {@code allow}) and a {@code requestState}, and sends
+ * the call again with the person's answer in {@code inputResponses}. The gateway's call goes on
+ * meanwhile, the question open on every channel (the status page answers it too).
+ *
+ * <p>The state is this channel's: the id of the call waiting here and the round it is in. The SDK
+ * seals it (an HMAC with the door's own key, bound to the method and the tool, expiring with {@link
+ * ModernDoor#REQUEST_STATE_TTL}); here it is bound to the call's arguments and used once: a
+ * tampered state is refused by the seal, a replayed or stale one by its round, a state brought back
+ * with other arguments or for a call that ended and was answered, by name ({@code -32602}). At most
+ * {@link #MAX_WAITING} calls wait here; each is forgotten {@link ModernDoor#REQUEST_STATE_TTL}
+ * after its last round, its call cancelled if still running.
+ */
+final class ModernAsks implements AskChannel {
+
+  /** How the person's answer came, for the audit trail. */
+  static final String NAME = "mcp input_required";
+
+  /** The most calls of one session that may wait for a retry at once. */
+  static final int MAX_WAITING = 64;
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final CompletableFuture<HostApi> gateway;
+  private final Scheduler scheduler;
+
+  /** Whether the client may be asked (issue 75: a client an agent's model runs may not). */
+  private final Supplier<Boolean> clientMayAnswer;
+
+  private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+
+  ModernAsks(
+      CompletableFuture<HostApi> gateway, Scheduler scheduler, Supplier<Boolean> clientMayAnswer) {
+    this.gateway = gateway;
+    this.scheduler = scheduler;
+    this.clientMayAnswer = clientMayAnswer;
+  }
+
+  /** Whether a question of this session can go to a modern client now: one waits for a call. */
+  boolean available() {
+    if (!Boolean.TRUE.equals(clientMayAnswer.get())) {
+      return false;
+    }
+    for (Waiting call : waiting.values()) {
+      if (call.canAsk && !call.finished()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public void ask(PersonQuestion question) {
+    // The call it is about: the oldest running call of the same tool and arguments that can ask.
+    Waiting about = null;
+    for (Waiting call : waiting.values()) {
+      if (call.canAsk
+          && !call.finished()
+          && call.tool.equals(question.tool())
+          && call.args.equals(question.args())
+          && (about == null || call.serial < about.serial)) {
+        about = call;
+      }
+    }
+    if (about != null) {
+      about.question(question);
+    }
+  }
+
+  @Override
+  public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
+    for (Waiting call : waiting.values()) {
+      call.withdraw(question.askId());
+    }
+  }
+
+  /**
+   * A new call: {@code result} runs it (subscribed at once, once); {@return what the client is
+   * answered now}: its result, or the first question of a gate before it.
+   *
+   * @param canAsk whether the client declared elicitation in this request
+   */
+  Mono<McpSchema.CallToolOutcome> start(
+      String tool, JsonNode args, boolean canAsk, Mono<McpSchema.CallToolOutcome> result) {
+    if (waiting.size() >= MAX_WAITING) {
+      canAsk = false; // answered as a legacy call is: the question goes to the other channels
+    }
+    if (!canAsk) {
+      return result;
+    }
+    Waiting call = new Waiting(newId(), tool, args, canAsk, result);
+    waiting.put(call.id, call); // before the call starts: its gate may ask at once
+    call.begin();
+    call.forgetLater();
+    return call.next();
+  }
+
+  /**
+   * The client brought a call back with {@code state} (opened by the SDK's seal) and the person's
+   * {@code responses}: each answer goes to the gateway as the person's, and {@return what the
+   * client is answered now}, as {@link #start}'s.
+   *
+   * @throws McpException -32602 for a state not this channel's, used already, or for other
+   *     arguments
+   */
+  Mono<McpSchema.CallToolOutcome> resume(
+      String state, String tool, JsonNode args, Map<String, Object> responses) {
+    int dot = state.lastIndexOf('.');
+    Waiting call = dot < 0 ? null : waiting.get(state.substring(0, dot));
+    if (call == null) {
+      throw McpException.invalidParams(
+          "requestState names no call waiting here (it ended and was answered, or was forgotten)");
+    }
+    if (!call.tool.equals(tool) || !call.args.equals(args)) {
+      throw McpException.invalidParams("requestState was given for another call's arguments");
+    }
+    if (!call.takeRound(state.substring(dot + 1))) {
+      throw McpException.invalidParams("requestState was used already");
+    }
+    if (responses != null) {
+      responses.forEach((askId, response) -> call.answer(askId, response));
+    }
+    call.forgetLater();
+    return call.next();
+  }
+
+  private static String newId() {
+    byte[] bytes = new byte[12];
+    RANDOM.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+
+  /** One call waiting for its client to come back. */
+  private final class Waiting {
+    private static final java.util.concurrent.atomic.AtomicLong SERIALS =
+        new java.util.concurrent.atomic.AtomicLong();
+
+    final String id;
+    final long serial = SERIALS.incrementAndGet();
+    final String tool;
+    final JsonNode args;
+    final boolean canAsk;
+
+    /** The call's outcome, once; shared by every round. */
+    private final Mono<McpSchema.CallToolOutcome> result;
+
+    private final Disposable.Swap running = reactor.core.Disposables.swap();
+    private volatile boolean begun;
+    private final ArrayDeque<PersonQuestion> unasked = new ArrayDeque<>();
+    private final Set<String> asked = new HashSet<>();
+    private Sinks.One<PersonQuestion> nextQuestion;
+    private int round;
+    private Scheduler.Cancellable forget;
+
+    Waiting(
+        String id,
+        String tool,
+        JsonNode args,
+        boolean canAsk,
+        Mono<McpSchema.CallToolOutcome> result) {
+      this.id = id;
+      this.tool = tool;
+      this.args = args;
+      this.canAsk = canAsk;
+      this.result = result.cache();
+    }
+
+    /** Starts the call. */
+    void begin() {
+      begun = true;
+      running.update(result.subscribe(done -> {}, failed -> {}));
+    }
+
+    /** Whether the call has ended (or was cancelled); a call not begun yet has not. */
+    boolean finished() {
+      Disposable call = running.get();
+      return begun && call != null && call.isDisposed();
+    }
+
+    /** {@return the result, or an input_required for the next question, whichever comes first} */
+    Mono<McpSchema.CallToolOutcome> next() {
+      return Mono.firstWithSignal(
+              result.doOnNext(done -> forgetNow()), nextQuestion().map(this::inputRequired))
+          .doOnCancel(this::cancel);
+    }
+
+    synchronized void question(PersonQuestion question) {
+      if (nextQuestion != null) {
+        Sinks.One<PersonQuestion> sink = nextQuestion;
+        nextQuestion = null;
+        sink.tryEmitValue(question);
+      } else {
+        unasked.add(question);
+      }
+    }
+
+    synchronized void withdraw(String askId) {
+      unasked.removeIf(question -> question.askId().equals(askId));
+      asked.remove(askId);
+    }
+
+    private synchronized Mono<PersonQuestion> nextQuestion() {
+      PersonQuestion first = unasked.poll();
+      if (first != null) {
+        return Mono.just(first);
+      }
+      nextQuestion = Sinks.one();
+      return nextQuestion.asMono();
+    }
+
+    private synchronized McpSchema.CallToolOutcome inputRequired(PersonQuestion question) {
+      asked.add(question.askId());
+      McpSchema.ElicitFormRequest form =
+          new McpSchema.ElicitFormRequest(
+              ElicitationChannel.message(question), ElicitationChannel.ALLOW_SCHEMA, null);
+      return new McpSchema.InputRequiredResult(
+          Map.of(question.askId(), new McpSchema.ElicitInputRequest(form)),
+          id + "." + round,
+          null,
+          null);
+    }
+
+    /** Takes the round a state names, once: true if it is the current one. */
+    synchronized boolean takeRound(String named) {
+      if (!Integer.toString(round).equals(named)) {
+        return false;
+      }
+      round++;
+      return true;
+    }
+
+    /** The person's answer to {@code askId}, if it is one this call put to the client. */
+    synchronized void answer(String askId, Object response) {
+      if (!asked.remove(askId)) {
+        return;
+      }
+      boolean allow = false;
+      if (response instanceof Map<?, ?> elicited
+          && "accept".equals(elicited.get("action"))
+          && elicited.get("content") instanceof Map<?, ?> content) {
+        allow = Boolean.TRUE.equals(content.get(ElicitationChannel.ALLOW_FIELD));
+      }
+      gateway.join().answerQuestion(askId, allow, NAME);
+    }
+
+    private synchronized void forgetLater() {
+      if (forget != null) {
+        forget.cancel();
+      }
+      forget = scheduler.schedule(ModernDoor.REQUEST_STATE_TTL, this::cancel);
+    }
+
+    private void forgetNow() {
+      synchronized (this) {
+        if (forget != null) {
+          forget.cancel();
+        }
+      }
+      waiting.remove(id, this);
+    }
+
+    /** Nobody came back for it (or the client cancelled): the call ends and is forgotten. */
+    private void cancel() {
+      running.dispose();
+      forgetNow();
+    }
+  }
+}

@@ -1,0 +1,304 @@
+package io.github.providergateway.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolResult;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.ToolParamHeaderAnnotations;
+import io.modelcontextprotocol.modern.client.McpAsyncClient;
+import io.modelcontextprotocol.modern.client.McpClient;
+import io.modelcontextprotocol.modern.client.McpInputHandlerMissingException;
+import io.modelcontextprotocol.modern.client.SubscriptionEvent;
+import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpStatusException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * An MCP server of the 2026-07-28 era, through the MCP Java SDK's modern client ({@code
+ * io.modelcontextprotocol.modern}), kept behind the gateway's own terms (decision 115): the probe
+ * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome, the tool list's
+ * changes. Each request carries the era's {@code _meta} (protocol version, client info, client
+ * capabilities); the SDK adds them. Thread-safe, as the SDK's client is.
+ */
+final class ModernServer implements EraClient {
+
+  /** The revision this client speaks. */
+  static final String MODERN = "2026-07-28";
+
+  /** 2026-07-28's "missing required client capability". */
+  static final int MISSING_CLIENT_CAPABILITY = -32021;
+
+  /**
+   * What {@code server/discover} said about the server's eras.
+   *
+   * @param modern whether it serves 2026-07-28
+   * @param answered how it answered, for the log: its versions, its error, or that it did not
+   * @param heard whether it answered at all (a result, a JSON-RPC error, an HTTP status)
+   */
+  record Probe(boolean modern, String answered, boolean heard) {}
+
+  /** How a call ended when the server asked for input the gateway cannot get (decision 115). */
+  static final class InputRequired extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputRequired(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private final McpAsyncClient client;
+  private final McpServerConfig config;
+  private final Consumer<String> unreachable;
+
+  /**
+   * @param unreachable told when a call finds nothing at an HTTP server's address: the server is
+   *     gone (a stdio server's end is its process's)
+   */
+  ModernServer(
+      McpServerConfig config,
+      McpClientTransport transport,
+      McpJsonMapper mapper,
+      Consumer<String> unreachable) {
+    this.config = config;
+    this.unreachable = unreachable;
+    this.client =
+        McpClient.async(transport)
+            .clientInfo(
+                new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
+            .jsonMapper(mapper)
+            // One round may wait as long as the gateway's own per-tool timeout allows: those end
+            // calls, by disposing them (which cancels them on the server).
+            .roundTimeout(Duration.ofHours(24))
+            .build();
+  }
+
+  /**
+   * Sends {@code server/discover}. A result listing 2026-07-28 chooses that era; anything else — a
+   * {@code -32601}, another error, an HTTP 400 or 404, no answer within {@code timeout} on the
+   * gateway's scheduler (the request is then cancelled) — leaves the server to {@code initialize}
+   * (the 2025 era), exactly as before the probe.
+   *
+   * @return never fails
+   */
+  CompletableFuture<Probe> probe(Scheduler scheduler, Duration timeout) {
+    CompletableFuture<Probe> probed = new CompletableFuture<>();
+    Disposable asking =
+        client
+            .discover()
+            .map(
+                discovered -> {
+                  List<String> versions =
+                      discovered.supportedVersions() == null
+                          ? List.of()
+                          : discovered.supportedVersions();
+                  return new Probe(versions.contains(MODERN), "server/discover: " + versions, true);
+                })
+            .onErrorResume(failure -> Mono.just(notModern(failure)))
+            .subscribe(probed::complete);
+    Scheduler.Cancellable timer =
+        scheduler.schedule(
+            timeout,
+            () -> {
+              if (probed.complete(
+                  new Probe(
+                      false,
+                      "server/discover was not answered in " + timeout.toSeconds() + " s",
+                      false))) {
+                asking.dispose();
+              }
+            });
+    probed.whenComplete((probe, never) -> timer.cancel());
+    return probed;
+  }
+
+  private static Probe notModern(Throwable failure) {
+    if (failure instanceof McpException refused) {
+      return new Probe(
+          false,
+          "server/discover answered "
+              + (refused.error() == null ? "" : refused.error().code() + " ")
+              + refused.getMessage(),
+          true);
+    }
+    if (failure instanceof McpHttpStatusException status) {
+      return new Probe(false, "server/discover answered HTTP " + status.statusCode(), true);
+    }
+    return new Probe(false, "server/discover failed: " + Failures.rootMessage(failure), false);
+  }
+
+  @Override
+  public CompletableFuture<List<ToolDefinition>> tools(List<String> skipped) {
+    return client
+        .listTools()
+        .skipCache()
+        .list()
+        .toFuture()
+        .thenApply(
+            listed ->
+                McpResults.definitions(
+                    listed.tools().stream()
+                        .filter(tool -> validHeaders(tool, skipped))
+                        .map(ModernServer::listed)
+                        .toList(),
+                    config.toolPrefix(),
+                    skipped));
+  }
+
+  /**
+   * {@inheritDoc} Disposing the handle disposes the SDK's exchange, which cancels the call on the
+   * server: {@code notifications/cancelled} over stdio, the response stream closed over HTTP.
+   */
+  @Override
+  public Disposable call(
+      String tool,
+      JsonNode args,
+      String token,
+      String callId,
+      Consumer<String> progress,
+      Consumer<ToolResult> done) {
+    return client
+        .tool(tool)
+        .arguments(McpResults.arguments(args))
+        .progress(
+            params -> {
+              progress.accept(
+                  params.message() != null
+                      ? params.message()
+                      : McpResults.progressText(params.progress(), params.total()));
+              return Mono.empty();
+            })
+        .call()
+        .subscribe(
+            result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
+            failure -> {
+              if (!config.isStdio() && Failures.nothingAnswers(failure)) {
+                // First: its calls end DISCONNECTED as the connection closes, not with this error.
+                unreachable.accept(
+                    "the MCP server stopped answering (" + Failures.rootMessage(failure) + ")");
+              }
+              done.accept(
+                  McpResults.failure(
+                      callId,
+                      config,
+                      named(tool, failure) instanceof InputRequired asked
+                          ? asked.getMessage()
+                          : Failures.rootMessage(failure)));
+            });
+  }
+
+  @Override
+  public void cancelled(String token, String reason) {
+    // Disposing the call's exchange told the server.
+  }
+
+  @Override
+  public void ended(String token) {
+    // Nothing is kept per call outside its exchange.
+  }
+
+  @Override
+  public void close() {
+    // Stateless: no session to end; a stdio server's process is stopped by its owner.
+  }
+
+  /**
+   * {@code input_required} with a request no handler here can answer, or a server's {@code -32021}
+   * for the capability it would need: the gateway has no way to put an upstream server's form,
+   * sampling or roots request to the person yet, and declares none of those capabilities, so the
+   * call fails by name rather than waiting (decision 115). A state-only {@code input_required} (no
+   * input requests) is retried by the SDK with the {@code requestState} unchanged.
+   */
+  private static Throwable named(String tool, Throwable failure) {
+    if (failure instanceof McpException refused
+        && refused.error() != null
+        && refused.error().code() == MISSING_CLIENT_CAPABILITY) {
+      // The server needs input the gateway did not declare it can get (elicitation, sampling,
+      // roots): it may not send input_required for it, so it says so with -32021.
+      return new InputRequired(
+          "input_required: the MCP server needs input before running '"
+              + tool
+              + "' that the gateway did not declare it can get ("
+              + refused.getMessage()
+              + "), and the gateway has no way to ask the person for it",
+          refused);
+    }
+    if (failure instanceof McpInputHandlerMissingException missing) {
+      return new InputRequired(
+          "input_required: the MCP server asked for input before running '"
+              + tool
+              + "' ("
+              + missing.getMessage()
+              + "), and the gateway has no way to ask the person for it",
+          missing);
+    }
+    return failure;
+  }
+
+  /**
+   * Listens for changes of the server's tool list ({@code subscriptions/listen} with {@code
+   * toolsListChanged}).
+   *
+   * @param acknowledged told when the server acknowledged the subscription
+   * @param changed told of each change
+   * @param ended told once when the stream ended, either way (the server closed it, or failed)
+   * @return disposing it closes the stream
+   */
+  Disposable listen(Runnable acknowledged, Runnable changed, Consumer<Throwable> ended) {
+    return client
+        .listen()
+        .toolsChanged()
+        .events()
+        .subscribe(
+            event -> {
+              if (event instanceof SubscriptionEvent.ToolsListChanged) {
+                changed.run();
+              } else if (event instanceof SubscriptionEvent.Subscribed) {
+                acknowledged.run();
+              }
+            },
+            ended,
+            () -> ended.accept(null));
+  }
+
+  /**
+   * Whether {@code tool}'s {@code x-mcp-header} annotations (SEP-2243: arguments mirrored into HTTP
+   * headers) are valid; a client must leave a tool with an invalid one out, and keep the others.
+   */
+  private static boolean validHeaders(McpSchema.Tool tool, List<String> skipped) {
+    ToolParamHeaderAnnotations headers = ToolParamHeaderAnnotations.parse(tool);
+    if (headers.isValid()) {
+      return true;
+    }
+    skipped.add(
+        tool.name()
+            + " (invalid "
+            + ToolParamHeaderAnnotations.KEYWORD
+            + ": "
+            + headers.invalid().stream()
+                .map(invalid -> invalid.path() + " " + invalid.problems())
+                .toList()
+            + ")");
+    return false;
+  }
+
+  /**
+   * A 2026-07-28 tool, its input schema as the server wrote it ({@code $schema}, {@code $ref} and
+   * {@code $defs} included): the gateway's argument check reads JSON Schema 2020-12, MCP's dialect,
+   * and resolves references inside it.
+   */
+  private static McpResults.Listed listed(McpSchema.Tool tool) {
+    return new McpResults.Listed(
+        tool.name(),
+        tool.description() != null ? tool.description() : tool.title(),
+        tool.inputSchema() == null || tool.inputSchema().isEmpty() ? null : tool.inputSchema(),
+        McpResults.hints(tool.annotations()));
+  }
+}
