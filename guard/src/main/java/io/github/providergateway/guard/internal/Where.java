@@ -212,6 +212,7 @@ final class Where {
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
+    NetworkDevices.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -283,6 +284,7 @@ final class Where {
     LandPredicates.addTo(named);
     ToolingPredicates.addTo(named);
     CopiesPredicates.addTo(named);
+    NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
