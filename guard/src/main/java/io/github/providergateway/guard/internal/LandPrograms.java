@@ -336,7 +336,10 @@ final class LandPrograms {
           }
         }
         if (PAGER_KEY.matcher(t).matches() && i + 1 < args.size() && isConfig(args)) {
-          if (filters(args.get(i + 1).text())) {
+          String value = args.get(i + 1).text();
+          // A textconv turns a binary file into text (bun, exiftool, pdftotext): only a line
+          // filter there hides lines; a pager or diff command is any program but a whole pager.
+          if (t.endsWith(".textconv") ? dropsLines(value) : filters(value)) {
             return true;
           }
         }
@@ -379,6 +382,24 @@ final class LandPrograms {
   static boolean isConfig(List<Word> args) {
     for (Word word : args) {
       if (word.text().equals("config")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The programs that drop lines of what they are given: what a textconv that hides is. */
+  static final Set<String> LINE_DROPPERS =
+      Set.of(
+          "sed", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "mawk", "perl", "sd", "cut", "head",
+          "tail", "tr", "sh", "bash", "python", "python3", "ruby", "node");
+
+  /** Whether {@code command}'s programs include one that drops lines ({@link #LINE_DROPPERS}). */
+  static boolean dropsLines(String command) {
+    for (String part : command.split("\\|")) {
+      String first = part.trim().split("\\s+", 2)[0];
+      first = first.substring(first.lastIndexOf('/') + 1).replace("'", "").replace("\"", "");
+      if (LINE_DROPPERS.contains(first)) {
         return true;
       }
     }

@@ -170,7 +170,8 @@ final class LandWrites {
               + "|pytest\\.skip\\([^)]{0,300}allow_module_level\\s*=\\s*True"
               + "|collect_ignore_glob\\s*=\\s*\\[\\s*['\"]\\*"
               + "|testPathIgnorePatterns['\"]?\\s*:\\s*\\[\\s*['\"](?:\\.\\*|/|<rootDir>/?)['\"]"
-              + "|\"test\"\\s*:\\s*\"(?:exit 0|true|echo [^\"]{0,80})\""
+              // npm's default test script echoes and exits 1: it fails, it skips nothing
+              + "|\"test\"\\s*:\\s*\"(?:exit 0|true|echo (?![^\\n]{0,120}exit [1-9])[^\"]{0,80})\""
               + "|\"test(?::[\\w-]{1,30})?\"\\s*:\\s*\"[^\"\\n]{1,200}\\|\\|\\s*(?:true|exit 0|:)\\s*\""
               + "|(?m)^\\s*(?:-\\s*)?run:\\s*(?:pytest|npm (?:run )?test|yarn test|pnpm test|go test|cargo test"
               + "|mvn\\b[^\\n]{0,80}test|gradle\\b[^\\n]{0,80}test|make test|tox|rspec|jest|vitest|phpunit)"
