@@ -55,6 +55,9 @@ class AgentFootprintOnePlaceTest {
           Map.entry("GatewayPid.java", "the gateway's home, below COPILOT_HOME"),
           Map.entry("Main.java", "the help's line on the gateway's home"),
           Map.entry("GuardBenchmark.java", "the benchmark's gateway home"),
+          // What a file says, not where an agent keeps its settings: instructions planted for
+          // agents (slash commands, rules) are read by their content (decision 120).
+          Map.entry("LandWrites.java", "agents' instruction files, read as instructions planted"),
           // Search hints: concrete names, the examples of the rows' places, that a wildcard or a
           // find is tried with (AgentFootprintsFileTest checks each is a row's place).
           Map.entry("GroundReach.java", "the names a wildcard and a find's -path are tried with"),
