@@ -53,7 +53,13 @@ final class ModernHttpRules {
     }
     JsonNode version = tree.path("params").path("_meta").path(ModernEra.PROTOCOL_VERSION_KEY);
     Optional<String> header = request.header(ModernEra.VERSION_HEADER);
-    if (version.isTextual() && header.isPresent() && !header.get().equals(version.textValue())) {
+    // In a legacy session (a window's request after its initialize) the header is the session's
+    // agreed version, not this request's: the two eras share the window's session (decision 112).
+    boolean inLegacySession = request.header(McpHttpSession.SESSION_HEADER).isPresent();
+    if (version.isTextual()
+        && header.isPresent()
+        && !inLegacySession
+        && !header.get().equals(version.textValue())) {
       return Optional.of("MCP-Protocol-Version header does not match _meta protocol version");
     }
     String field =
