@@ -185,7 +185,8 @@ class ModernAskTest {
                     } catch (IOException e) {
                       throw new UncheckedIOException(e);
                     }
-                  })
+                  },
+                  PipedFrontDoor::onItsOwnThread)
               .get(WAIT.toSeconds(), TimeUnit.SECONDS);
       assertThat(line).isNotNull();
       return Json.MAPPER.readTree(line);
@@ -247,7 +248,8 @@ class ModernAskTest {
 
   private CompletableFuture<McpSchema.CallToolResult> deploy() {
     return CompletableFuture.supplyAsync(
-        () -> client.tool("deploy").arguments(Map.of("branch", "main")).call());
+        () -> client.tool("deploy").arguments(Map.of("branch", "main")).call(),
+        PipedFrontDoor::onItsOwnThread);
   }
 
   /** The guard's gate, checked about the call, asks the person {@code question}. */

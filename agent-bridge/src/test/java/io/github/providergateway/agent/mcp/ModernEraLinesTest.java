@@ -270,7 +270,8 @@ class ModernEraLinesTest {
                   } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                   }
-                })
+                },
+                PipedFrontDoor::onItsOwnThread)
             .get(WAIT.toSeconds(), TimeUnit.SECONDS);
     assertThat(answer).as("a line from the window").isNotNull();
     return Json.MAPPER.readTree(answer);

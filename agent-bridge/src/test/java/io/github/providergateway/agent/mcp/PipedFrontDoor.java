@@ -67,6 +67,17 @@ final class PipedFrontDoor {
   }
 
   /**
+   * Runs a blocking read on a thread of its own: the common pool has one worker on two cores (JDK
+   * 25 no longer gives such a pool a thread per task), where a read left waiting by one test would
+   * hold up the next test's.
+   */
+  static void onItsOwnThread(Runnable read) {
+    Thread thread = new Thread(read, "test-read");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /**
    * The gateway as a {@link HostApi} the front door cannot close (it closes what is {@link
    * AutoCloseable} when it ends), so that a test can still ask it afterwards.
    */
