@@ -340,11 +340,15 @@ class CommandHookTest {
     }
 
     // ls matches no rule: the gateway, answering, would allow it; a stuck one is denied instead.
+    // Which of the two 1 s bounds speaks is the machine's to say: curl's --max-time on a quiet
+    // one, the script's own timer when curl itself starts late (CI's busy two cores, once).
     assertThat(run.exitCode()).isZero();
     assertThat(run.decision()).isEqualTo("deny");
     assertThat(run.reason())
-        .contains("accepted the call but did not answer within 1 s (is it stopped?)");
-    assertThat(jvmStarted()).isFalse();
+        .containsAnyOf(
+            "accepted the call but did not answer within 1 s (is it stopped?)",
+            "could not decide within 1 s on this machine");
+    assertThat(jvmStarted()).as("a listening gateway is not left to the record").isFalse();
   }
 
   /**
