@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,6 +41,30 @@ final class HeldContent {
   static final int MAX_FILES = 4;
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The argument fields an agent's file tools put written text in. */
+  private static final List<String> TEXT_FIELDS =
+      List.of("content", "file_text", "new_string", "new_str");
+
+  /**
+   * The first non-null answer of {@code reader} to the texts an edit or a write of {@code file}
+   * puts in (each cut to {@value #MAX_CHARS} characters), or null.
+   */
+  static String firstOfWritten(
+      CallForRules call, String file, BiFunction<String, String, String> reader) {
+    for (String field : TEXT_FIELDS) {
+      JsonNode text = call.args().get(field);
+      if (text != null && text.isTextual()) {
+        String code = text.asText();
+        String held =
+            reader.apply(file, code.length() <= MAX_CHARS ? code : code.substring(0, MAX_CHARS));
+        if (held != null) {
+          return held;
+        }
+      }
+    }
+    return null;
+  }
 
   /** A {@code run:} step of a CI file, on one line or as a block after it. */
   private static final Pattern RUN = Pattern.compile("^(\\s*)(?:-\\s*)?(?:run|script):\\s*(.*)$");

@@ -94,22 +94,15 @@ final class ReleasePredicates {
       return null; // most edits: one lookup
     }
     String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
-    for (String field : List.of("content", "file_text", "new_string", "new_str")) {
-      JsonNode text = call.args().get(field);
-      if (text != null && text.isTextual()) {
-        String code = text.asText();
-        String held =
-            ReleaseShapes.held(
-                file,
-                code.length() <= HeldContent.MAX_CHARS
-                    ? code
-                    : code.substring(0, HeldContent.MAX_CHARS));
-        if (held != null && held.startsWith(rule + " ")) {
-          return held.substring(rule.length() + 1);
-        }
-      }
-    }
-    return null;
+    return HeldContent.firstOfWritten(
+        call,
+        file,
+        (written, text) -> {
+          String held = ReleaseShapes.held(written, text);
+          return held != null && held.startsWith(rule + " ")
+              ? held.substring(rule.length() + 1)
+              : null;
+        });
   }
 
   /**

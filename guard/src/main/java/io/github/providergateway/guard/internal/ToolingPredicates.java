@@ -78,22 +78,7 @@ final class ToolingPredicates {
       return null;
     }
     String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
-    for (String field : List.of("content", "file_text", "new_string", "new_str")) {
-      JsonNode text = call.args().get(field);
-      if (text != null && text.isTextual()) {
-        String code = text.asText();
-        String held =
-            ToolingShapes.held(
-                file,
-                code.length() <= HeldContent.MAX_CHARS
-                    ? code
-                    : code.substring(0, HeldContent.MAX_CHARS));
-        if (held != null) {
-          return held;
-        }
-      }
-    }
-    return null;
+    return HeldContent.firstOfWritten(call, file, ToolingShapes::held);
   }
 
   static boolean has(List<Word> args, String option) {

@@ -248,17 +248,9 @@ final class ToolingRuns {
     if (what == null || into == null || scan.call().project() == null) {
       return null;
     }
-    for (Target target : scan.targets(step, into)) {
-      if (target.known()
-          && target.path().startsWith(scan.call().project())
-          && found.writesSenders().size() < 16) {
-        found
-            .writesSenders()
-            .put(
-                HeldContent.KEY + target.path(),
-                ToolingShapes.BLOATED + " " + FlowReading.shorten(what));
-        return what;
-      }
+    if (holdInProject(
+        scan, step, into, found, ToolingShapes.BLOATED + " " + FlowReading.shorten(what))) {
+      return what;
     }
     return null;
   }
@@ -355,22 +347,33 @@ final class ToolingRuns {
     if (into == null || into.text() == null || !FIXTURE_TARGET.matcher(into.text()).find()) {
       return null;
     }
+    return holdInProject(
+            scan,
+            step,
+            into,
+            found,
+            ToolingShapes.RECORDS_IN_FIXTURE
+                + " "
+                + FlowReading.shorten(source)
+                + " copied into a fixture")
+        ? source
+        : null;
+  }
+
+  /**
+   * Holds {@code what} for the first known target of {@code into} inside the project (at most 16
+   * held a call): a later run of that file is judged by it. False when no target is in the project.
+   */
+  private static boolean holdInProject(Scan scan, Step step, Word into, Found found, String what) {
     for (Target target : scan.targets(step, into)) {
       if (target.known()
           && target.path().startsWith(scan.call().project())
           && found.writesSenders().size() < 16) {
-        found
-            .writesSenders()
-            .put(
-                HeldContent.KEY + target.path(),
-                ToolingShapes.RECORDS_IN_FIXTURE
-                    + " "
-                    + FlowReading.shorten(source)
-                    + " copied into a fixture");
-        return source;
+        found.writesSenders().put(HeldContent.KEY + target.path(), what);
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   /**
