@@ -248,12 +248,12 @@ abstract class AgentGateTests {
 
   // ---- the script ----
 
-  private ScriptedModel.Turn mark(String id, String name) {
+  ScriptedModel.Turn mark(String id, String name) {
     return ScriptedModel.Turn.toolUse(
         mcpTool("mark"), id, JSON.createObjectNode().put("name", name));
   }
 
-  private static String bound() {
+  static String bound() {
     return "agent-guard is bound to the agent's session";
   }
 

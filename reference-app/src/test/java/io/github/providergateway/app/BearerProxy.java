@@ -29,6 +29,12 @@ final class BearerProxy implements AutoCloseable {
   /** Both ends of every relayed connection. Guarded by this. */
   private final List<Socket> sockets = new ArrayList<>();
 
+  /**
+   * Each relayed request as its method, path and the MCP headers that tell its era ({@code
+   * Mcp-Method}, {@code MCP-Protocol-Version}), in the order they came: what a client sent.
+   */
+  private final List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   BearerProxy(int target, String token) throws IOException {
     this.target = target;
     this.token = token;
@@ -41,6 +47,14 @@ final class BearerProxy implements AutoCloseable {
 
   int port() {
     return listener.getLocalPort();
+  }
+
+  /**
+   * The requests relayed so far, one line each: {@code POST /mcp Mcp-Method=tools/call
+   * MCP-Protocol-Version=2026-07-28} (a header the client did not send is left out).
+   */
+  List<String> heard() {
+    return List.copyOf(heard);
   }
 
   private void accept() {
@@ -70,10 +84,15 @@ final class BearerProxy implements AutoCloseable {
       }
       server.getOutputStream().write(rewrite(head).getBytes(StandardCharsets.ISO_8859_1));
       server.getOutputStream().flush();
-      Thread up = new Thread(() -> pipe(in, server, client), "bearer-proxy-up");
+      int request;
+      synchronized (heard) {
+        heard.add(said(head));
+        request = heard.size() - 1;
+      }
+      Thread up = new Thread(() -> pipe(in, server, client, request), "bearer-proxy-up");
       up.setDaemon(true);
       up.start();
-      pipe(server.getInputStream(), client, server);
+      pipe(server.getInputStream(), client, server, -1);
     } catch (IOException e) {
       // a side went away: so does the relay
     }
@@ -120,12 +139,46 @@ final class BearerProxy implements AutoCloseable {
     return out.toString();
   }
 
-  /** Copies until {@code from} ends or fails, then closes both sockets: a side that left, left. */
-  private static void pipe(InputStream from, Socket to, Socket source) {
+  /** What {@link #heard} keeps of a request's head: its line and the era's headers. */
+  private static String said(String head) {
+    String[] lines = head.split("\r\n");
+    StringBuilder said = new StringBuilder(lines[0].replaceFirst(" HTTP/1\\.[01]$", ""));
+    for (int i = 1; i < lines.length; i++) {
+      String line = lines[i];
+      String name =
+          line.contains(":") ? line.substring(0, line.indexOf(':')).strip().toLowerCase() : "";
+      if (name.equals("mcp-method") || name.equals("mcp-protocol-version")) {
+        said.append(' ')
+            .append(name.equals("mcp-method") ? "Mcp-Method" : "MCP-Protocol-Version")
+            .append('=')
+            .append(line.substring(line.indexOf(':') + 1).strip());
+      }
+    }
+    return said.toString();
+  }
+
+  /** A JSON-RPC body's method, as the first bytes of a request carry it. */
+  private static final java.util.regex.Pattern METHOD =
+      java.util.regex.Pattern.compile("\"method\"\\s*:\\s*\"([^\"]{1,64})\"");
+
+  /**
+   * Copies until {@code from} ends or fails, then closes both sockets: a side that left, left. A
+   * request's body ({@code request}, its index in {@link #heard}, else -1) adds its JSON-RPC method
+   * to what was heard.
+   */
+  private void pipe(InputStream from, Socket to, Socket source, int request) {
     try {
       OutputStream out = to.getOutputStream();
       byte[] buffer = new byte[16 * 1024];
       for (int n = from.read(buffer); n != -1; n = from.read(buffer)) {
+        if (request >= 0) {
+          java.util.regex.Matcher method =
+              METHOD.matcher(new String(buffer, 0, n, StandardCharsets.UTF_8));
+          if (method.find()) {
+            heard.set(request, heard.get(request) + " method=" + method.group(1));
+          }
+          request = -1;
+        }
         out.write(buffer, 0, n);
         out.flush();
       }

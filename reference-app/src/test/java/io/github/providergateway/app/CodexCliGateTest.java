@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 @Tag(NpmAgent.TAG)
 class CodexCliGateTest extends AgentGateTests {
 
-  private CodexCli codex;
-  private Path codexHome;
+  CodexCli codex;
+  Path codexHome;
 
   /**
    * A person's set-up in one command: {@code gateway setup codex} writes the MCP server, the hook
@@ -100,7 +100,12 @@ class CodexCliGateTest extends AgentGateTests {
         model,
         Map.of(),
         "Make the marker.",
-        List.of("--dangerously-bypass-approvals-and-sandbox"),
+        codexArguments(),
         AGENT_LIMIT);
+  }
+
+  /** What {@code codex exec} is given before its prompt. */
+  List<String> codexArguments() {
+    return List.of("--dangerously-bypass-approvals-and-sandbox");
   }
 }

@@ -224,8 +224,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       return;
     }
     McpHttpNegotiation.Body body = McpHttpNegotiation.body(request);
-    if (body.error() != null) {
-      body.error().send(reply);
+    Optional<McpHttpError> refused =
+        Optional.ofNullable(body.error())
+            .or(() -> McpHttpModern.legacyOnlyProbe(request, client, body.tree()));
+    if (refused.isPresent()) {
+      refused.get().send(reply);
       return;
     }
     if (McpHttpModern.serves(request, client, body.tree())) {

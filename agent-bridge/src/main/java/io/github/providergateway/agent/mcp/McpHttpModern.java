@@ -75,6 +75,31 @@ final class McpHttpModern {
   }
 
   /**
+   * The answer to {@code server/discover} from an agent's token that {@link #serves} keeps in the
+   * legacy era: {@code -32601}, as a server of the legacy era alone answers the probe, which is the
+   * one answer every dual-era client reads as "initialize instead" (Codex's Rust client falls back
+   * on no other: with 400 and {@code -32020} it gave up, and its required server with it). Answered
+   * 200, with the request's id: a JSON-RPC error, not a transport's.
+   */
+  static Optional<McpHttpError> legacyOnlyProbe(
+      HttpRequest request, ClientTokens.Client client, JsonNode tree) {
+    if (tree == null
+        || !ModernEra.DISCOVER.equals(tree.path("method").asText())
+        || serves(request, client, tree)) {
+      return Optional.empty();
+    }
+    JsonNode id = tree.get("id");
+    return Optional.of(
+        new McpHttpError(
+            200,
+            id == null ? null : Json.plain(id),
+            -32601,
+            "Method not found: server/discover (an agent's token that names no project is served"
+                + " the 2025-11-25 era here: send initialize)",
+            Map.of()));
+  }
+
+  /**
    * Serves one modern request POSTed: in the session its {@code Mcp-Session-Id} names when that is
    * a live one of its client's (a window's request after its {@code initialize}: both eras of one
    * window share one session, as over stdio), else in the session of its client and project ({@link

@@ -12,7 +12,9 @@ import java.util.Optional;
  * The folder an agent's window was started in, as its stdio bridge names it on {@code initialize}
  * ({@value #HEADER}: the bridge's working directory, absolute): the session's project when the
  * agent offers no root, made the git top level above it as for {@code gateway mcp} ({@link
- * ProjectRoot}). An agent's MCP roots still come first.
+ * ProjectRoot}). Without it, an agent's token's session takes the folder of the agent process at
+ * the far end of the connection (Codex over HTTP offers no roots and names none). An agent's MCP
+ * roots still come first.
  *
  * <p>Only a token of the agent's kind ({@link ClientTokens.Kind#AGENT}, which {@code gateway setup}
  * writes into an owner-only file) may name it; with a client's token the {@code initialize} is
@@ -41,11 +43,50 @@ final class McpHttpProject {
    * @param request the {@code POST}
    * @param client whose token it carries
    * @param userHome the user's home (a folder there or above holds only itself), or null
-   * @return the folder (null without the header), or a refusal: 403 for a client's token, 400 for a
-   *     value that is no absolute path of an existing directory
+   * @return the folder (the header's; without it, for an agent's token, the folder its process
+   *     works in; else null), or a refusal: 403 for a client's token, 400 for a value that is no
+   *     absolute path of an existing directory
    */
   static Named of(HttpRequest request, ClientTokens.Client client, Path userHome) {
-    return of(request.header(HEADER), client, userHome);
+    Named named = of(request.header(HEADER), client, userHome);
+    if (named.folder() != null
+        || named.refusal() != null
+        || client.kind() != ClientTokens.Kind.AGENT) {
+      return named;
+    }
+    return new Named(agentsFolder(request, userHome), null);
+  }
+
+  /**
+   * The folder the agent process at the far end of {@code request}'s connection works in, made its
+   * project as {@code gateway mcp}'s own folder is ({@link ProjectRoot}), or null where it cannot
+   * be told (no {@code /proc}, no process of ours holding the connection). An agent that names no
+   * project and offers no roots over HTTP (Codex) is started in its project, as the stdio window it
+   * would otherwise start is: so its hooks find its session (decision 130). It widens nothing: the
+   * token's holder may name any folder in the header.
+   */
+  private static Path agentsFolder(HttpRequest request, Path userHome) {
+    if (request.peer() == null || request.local() == null) {
+      return null;
+    }
+    try {
+      return io.github.providergateway.loop.base.LoopbackPeers.of(request.peer(), request.local())
+          .map(agent -> Path.of("/proc", Long.toString(agent.pid()), "cwd"))
+          .map(McpHttpProject::realFolder)
+          .map(folder -> ProjectRoot.of(folder, userHome))
+          .orElse(null);
+    } catch (RuntimeException e) {
+      return null; // the process went away, or its folder is not ours to read
+    }
+  }
+
+  private static Path realFolder(Path link) {
+    try {
+      Path folder = link.toRealPath();
+      return Files.isDirectory(folder) ? folder : null;
+    } catch (java.io.IOException e) {
+      return null;
+    }
   }
 
   /**

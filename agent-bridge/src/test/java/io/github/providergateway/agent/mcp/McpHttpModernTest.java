@@ -93,8 +93,8 @@ class McpHttpModernTest {
   /**
    * An agent's token (as {@code gateway setup --mcp http} writes) that names no project keeps the
    * legacy era: a modern session would learn no project, and the agent's hook calls would find no
-   * session of theirs; its discover is answered as before, so it initializes. Naming its project
-   * (the shell window names its folder), it is served.
+   * session of theirs; its discover is answered as a legacy server's ({@code -32601}), so it
+   * initializes. Naming its project (the shell window names its folder), it is served.
    */
   @Test
   void anAgentsTokenWithoutItsProjectIsServedTheLegacyEraOnly() throws Exception {
@@ -107,9 +107,14 @@ class McpHttpModernTest {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(request(1, "server/discover", "")));
 
+    // -32601, as a server of the legacy era alone answers the probe: the one answer Codex's Rust
+    // client falls back on (400 with -32020 stopped it, its required server with it).
     HttpResponse<String> legacy = live.send(discover.build());
-    assertThat(legacy.statusCode()).isEqualTo(400);
-    assertThat(legacy.body()).contains("Mcp-Session-Id is required");
+    assertThat(legacy.statusCode()).isEqualTo(200);
+    JsonNode refusal = Json.MAPPER.readTree(legacy.body());
+    assertThat(refusal.at("/error/code").asInt()).isEqualTo(-32601);
+    assertThat(refusal.at("/error/message").asText()).contains("send initialize");
+    assertThat(refusal.path("id").asInt()).isEqualTo(1);
 
     HttpResponse<String> named =
         live.send(discover.header(McpHttpProject.HEADER, home.toString()).build());

@@ -3,6 +3,7 @@ package io.github.providergateway.agent.mcp;
 import static io.github.providergateway.agent.mcp.LiveMcpHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.protocol.SessionInfo;
 import java.net.http.HttpRequest;
@@ -84,14 +85,33 @@ class McpHttpProjectTest {
     assertThat(started.openedBy()).isEqualTo("agent:setup-claude");
   }
 
+  /**
+   * Without the header, an agent's session is in the project of the process at the far end of its
+   * connection, as a stdio window started by it would be (Codex over HTTP offers no roots): here
+   * that process is this test's JVM, so the project is the git top level of its folder.
+   */
   @Test
-  void withoutTheHeaderAnAgentsSessionHasNoProject() throws Exception {
+  void withoutTheHeaderAnAgentsSessionIsInTheProjectItsProcessWorksIn() throws Exception {
     live = new LiveMcpHttp(home, b -> b.workingDirectory(null));
-    String agent = live.tokens.issue("setup-claude", ClientTokens.Kind.AGENT);
+    String agent = live.tokens.issue("setup-codex", ClientTokens.Kind.AGENT);
 
     HttpResponse<String> init = initialize(agent, null);
     assertThat(init.statusCode()).isEqualTo(200);
     initialized(agent, init);
+
+    Path ours = Path.of(System.getProperty("user.dir")).toRealPath();
+    assertThat(live.started.poll(10, TimeUnit.SECONDS).cwd())
+        .isEqualTo(ProjectRoot.of(ours, UserHome.get()).toString());
+  }
+
+  /** A client's token's session (an SDK's, a script's) never takes its process's folder. */
+  @Test
+  void aClientsSessionWithoutRootsHasNoProject() throws Exception {
+    live = new LiveMcpHttp(home, b -> b.workingDirectory(null));
+
+    HttpResponse<String> init = initialize(live.token, null);
+    assertThat(init.statusCode()).isEqualTo(200);
+    initialized(live.token, init);
 
     assertThat(live.started.poll(10, TimeUnit.SECONDS).cwd()).isNull();
   }
