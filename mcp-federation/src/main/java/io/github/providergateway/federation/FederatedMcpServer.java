@@ -386,17 +386,25 @@ public final class FederatedMcpServer {
   }
 
   /**
-   * Asks the running server {@code method}; a server not running (starting, restarting, failed)
-   * answers at once with where it is and why, never a wait.
+   * Asks the running server {@code method}. One still starting for the first time is waited for
+   * (the session's first request may come before it is up; the gateway bounds the wait); one
+   * restarting, failed or stopped answers at once with where it is and why, never a wait.
    */
   private CompletableFuture<JsonNode> ask(McpFeature method, JsonNode params) {
     McpBridge run;
     State now;
     String problem;
+    CompletableFuture<Void> starting;
+    boolean firstStart;
     synchronized (this) {
       run = current;
       now = state;
       problem = lastProblem;
+      starting = startedFuture;
+      firstStart = restarts == 0;
+    }
+    if (now == State.STARTING && firstStart && !starting.isDone()) {
+      return starting.thenCompose(up -> ask(method, params));
     }
     EraClient client = run == null || now != State.RUNNING ? null : run.served();
     if (client == null) {

@@ -62,7 +62,8 @@ final class SessionOffers {
         .get()
         .flatMap(id -> Mono.fromFuture(gateway.join().mcpFeature(id, method, params)))
         .map(answer -> method.lists() ? merged(method, ownItems, answer) : answer)
-        .onErrorMap(failure -> !(failure instanceof McpError), SessionOffers::error);
+        .onErrorMap(
+            failure -> !(failure instanceof McpError), failure -> error(failure, method, params));
   }
 
   private static JsonNode merged(McpFeature method, List<JsonNode> ownItems, JsonNode answer) {
@@ -105,8 +106,11 @@ final class SessionOffers {
     return ask(method, params, ownItems);
   }
 
-  /** What the gateway's refusal tells the agent: invalid params, or an internal error. */
-  static McpError error(Throwable failure) {
+  /**
+   * What the gateway's refusal tells the agent: invalid params, or an internal error; a resource
+   * nothing offers names its URI in the error's {@code data} (2026-07-28, SEP-2164).
+   */
+  static McpError error(Throwable failure, McpFeature method, JsonNode params) {
     Throwable cause =
         failure instanceof CompletionException && failure.getCause() != null
             ? failure.getCause()
@@ -116,14 +120,23 @@ final class SessionOffers {
             ? McpSchema.ErrorCodes.INVALID_PARAMS
             : McpSchema.ErrorCodes.INTERNAL_ERROR;
     String message = cause.getMessage() != null ? cause.getMessage() : cause.toString();
-    return new McpError(new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
+    Object data =
+        method == McpFeature.RESOURCES_READ && code == McpSchema.ErrorCodes.INVALID_PARAMS
+            ? java.util.Map.of("uri", params.path("uri").asText())
+            : null;
+    return new McpError(new McpSchema.JSONRPCResponse.JSONRPCError(code, message, data));
   }
 
   /** {@code failure} as the 2026-07-28 era tells the agent: its code and message kept. */
   static Throwable modern(Throwable failure) {
-    McpError legacy = failure instanceof McpError error ? error : error(failure);
+    if (!(failure instanceof McpError legacy)) {
+      return new io.modelcontextprotocol.modern.McpException(
+          McpSchema.ErrorCodes.INTERNAL_ERROR, String.valueOf(failure.getMessage()));
+    }
     return new io.modelcontextprotocol.modern.McpException(
-        legacy.getJsonRpcError().code(), legacy.getJsonRpcError().message());
+        legacy.getJsonRpcError().code(),
+        legacy.getJsonRpcError().message(),
+        legacy.getJsonRpcError().data());
   }
 
   /** The session's streams as resources, in the shape a list gives them. */

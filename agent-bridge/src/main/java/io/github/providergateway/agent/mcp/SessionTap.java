@@ -234,10 +234,9 @@ final class SessionTap extends McpServerSession {
         .onErrorResume(
             io.modelcontextprotocol.spec.McpError.class,
             refused ->
-                refuse(
-                    request,
-                    refused.getJsonRpcError().code(),
-                    refused.getJsonRpcError().message()));
+                sender.sendMessage(
+                    new McpSchema.JSONRPCResponse(
+                        McpSchema.JSONRPC_VERSION, request.id(), null, refused.getJsonRpcError())));
   }
 
   /**
