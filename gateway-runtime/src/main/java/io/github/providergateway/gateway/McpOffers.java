@@ -247,7 +247,10 @@ public final class McpOffers {
                               + named
                               + " is offered by more than one MCP server of this session ("
                               + String.join(", ", servers)
-                              + "), so by none: give one of them a prefix of its own"
+                              + "), so by none: "
+                              + (listings.contains(McpFeature.PROMPTS_LIST)
+                                  ? "give one of them a prefix of its own"
+                                  : "a URI is not renamed, so configure only one of them")
                               + " (docs/mcp-servers.md)"));
             });
   }

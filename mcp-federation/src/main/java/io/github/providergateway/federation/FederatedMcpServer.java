@@ -417,7 +417,14 @@ public final class FederatedMcpServer {
                   + now.name().toLowerCase(java.util.Locale.ROOT)
                   + (problem == null ? "" : " (" + problem + ")")));
     }
-    return client.feature(method, params);
+    PromptPrefix prefix = new PromptPrefix(config.toolPrefix());
+    JsonNode asked;
+    try {
+      asked = prefix.asked(method, params);
+    } catch (HostException refused) {
+      return CompletableFuture.failedFuture(refused);
+    }
+    return client.feature(method, asked).thenApply(result -> prefix.listed(method, result));
   }
 
   /** Writes {@code text} in the timeline of every session it serves. Holds this. */
