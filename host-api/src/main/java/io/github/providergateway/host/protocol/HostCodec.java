@@ -443,6 +443,7 @@ public final class HostCodec {
     sample.put("askId", "a");
     sample.put("allow", true);
     sample.putArray("streams").add("a@b");
+    sample.put("method", "resources/list");
     return sample;
   }
 
