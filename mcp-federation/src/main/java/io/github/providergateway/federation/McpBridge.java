@@ -419,9 +419,7 @@ final class McpBridge {
     }
   }
 
-  /**
-   * Lists the server's tools again after {@code list_changed}, coalesced ({@link ToolsRelister}).
-   */
+  /** Lists its tools again after {@code list_changed}, coalesced ({@link ToolsRelister}). */
   private CompletableFuture<?> listAgain() {
     EraClient client = served;
     if (over.get() || client == null) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * an embedded gateway behind it: each server is a {@link FakeServer} offering in the session, as
  * mcp-federation offers a running server's ({@code FederatedOffersTest} there runs real ones).
  */
-class FederatedOffersTest {
+class FederatedOffersFrontDoorTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
 
