@@ -1,4 +1,5 @@
-// The conformance suite's fixture resources, templates, prompts and completions, served through the
+// The conformance suite's fixture resources, templates, prompts and completions, and its tool of
+// several content blocks of different kinds (test_multiple_content_types), served through the
 // gateway (McpHttpConformanceTest, decision 123): an MCP server over stdio (a --config entry with
 // "mcp": "stdio") federated into each session beside fixture-provider.mjs, which serves the tools.
 // The names and behaviours are those of the suite's own reference server
@@ -8,6 +9,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
+  CallToolRequestSchema,
   CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
@@ -80,7 +82,34 @@ const server = new Server(
   { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} } },
 );
 
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    {
+      name: "test_multiple_content_types",
+      description: "Tests response with multiple content types",
+      inputSchema: { type: "object", properties: {} },
+    },
+  ],
+}));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name !== "test_multiple_content_types") {
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+  }
+  return {
+    content: [
+      { type: "text", text: "Multiple content types test:" },
+      { type: "image", data: PNG, mimeType: "image/png" },
+      {
+        type: "resource",
+        resource: {
+          uri: "test://mixed-content-resource",
+          mimeType: "application/json",
+          text: JSON.stringify({ test: "data", value: 123 }),
+        },
+      },
+    ],
+  };
+});
 server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
 server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
   resourceTemplates: [TEMPLATE],
