@@ -34,7 +34,12 @@ final class FeatureAnswers {
   private FeatureAnswers() {}
 
   /** One page of a list: its items' JSON and the next page's cursor, or null. */
-  record Page(JsonNode items, String nextCursor) {}
+  record Page(JsonNode items, String nextCursor) {
+    /** {@return the page of {@code items}, the SDK's, as JSON} */
+    static Page of(java.util.List<?> items, String nextCursor) {
+      return new Page(FeatureAnswers.items(items), nextCursor);
+    }
+  }
 
   /** Every page of a {@code method} list, from {@code page} (given null first, then a cursor). */
   static Mono<JsonNode> allPages(McpFeature method, Function<String, Mono<Page>> page) {

@@ -7,6 +7,7 @@ import io.github.providergateway.host.api.McpFeature;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
@@ -31,62 +32,52 @@ final class LegacyFeatures {
     Mono<JsonNode> answer =
         switch (method) {
           case RESOURCES_LIST ->
-              resources
-                  ? FeatureAnswers.allPages(
-                      method,
-                      cursor ->
-                          client
-                              .listResources(cursor)
-                              .map(
-                                  page ->
-                                      new FeatureAnswers.Page(
-                                          FeatureAnswers.items(page.resources()),
-                                          page.nextCursor())))
-                  : Mono.just(method.emptyList());
+              listed(
+                  method,
+                  resources,
+                  cursor ->
+                      client
+                          .listResources(cursor)
+                          .map(
+                              page -> FeatureAnswers.Page.of(page.resources(), page.nextCursor())));
           case RESOURCE_TEMPLATES_LIST ->
-              resources
-                  ? FeatureAnswers.allPages(
-                      method,
-                      cursor ->
-                          client
-                              .listResourceTemplates(cursor)
-                              .map(
-                                  page ->
-                                      new FeatureAnswers.Page(
-                                          FeatureAnswers.items(page.resourceTemplates()),
-                                          page.nextCursor())))
-                  : Mono.just(method.emptyList());
+              listed(
+                  method,
+                  resources,
+                  cursor ->
+                      client
+                          .listResourceTemplates(cursor)
+                          .map(
+                              page ->
+                                  FeatureAnswers.Page.of(
+                                      page.resourceTemplates(), page.nextCursor())));
           case PROMPTS_LIST ->
-              prompts
-                  ? FeatureAnswers.allPages(
-                      method,
-                      cursor ->
-                          client
-                              .listPrompts(cursor)
-                              .map(
-                                  page ->
-                                      new FeatureAnswers.Page(
-                                          FeatureAnswers.items(page.prompts()), page.nextCursor())))
-                  : Mono.just(method.emptyList());
+              listed(
+                  method,
+                  prompts,
+                  cursor ->
+                      client
+                          .listPrompts(cursor)
+                          .map(page -> FeatureAnswers.Page.of(page.prompts(), page.nextCursor())));
           case RESOURCES_READ ->
-              Mono.defer(
-                      () ->
-                          client.readResource(
-                              JSON.convertValue(params, McpSchema.ReadResourceRequest.class)))
-                  .map(FeatureAnswers::tree);
-          case PROMPTS_GET ->
-              Mono.defer(
-                      () ->
-                          client.getPrompt(
-                              JSON.convertValue(params, McpSchema.GetPromptRequest.class)))
-                  .map(FeatureAnswers::tree);
+              asked(params, McpSchema.ReadResourceRequest.class, client::readResource);
+          case PROMPTS_GET -> asked(params, McpSchema.GetPromptRequest.class, client::getPrompt);
           case COMPLETE ->
-              Mono.defer(
-                      () ->
-                          client.completeCompletion(
-                              JSON.convertValue(params, McpSchema.CompleteRequest.class)))
-                  .map(FeatureAnswers::tree);
+              asked(params, McpSchema.CompleteRequest.class, client::completeCompletion);
         };
     return answer.onErrorMap(failure -> FeatureAnswers.failure(config, method, failure)).toFuture();
+  }
+
+  /** Every page of a list the server's capabilities declare; an empty list if they do not. */
+  private static Mono<JsonNode> listed(
+      McpFeature method, boolean declared, Function<String, Mono<FeatureAnswers.Page>> page) {
+    return declared ? FeatureAnswers.allPages(method, page) : Mono.just(method.emptyList());
+  }
+
+  /** {@code params} read as the SDK's {@code type}, asked with {@code request}, as JSON. */
+  private static <R> Mono<JsonNode> asked(
+      JsonNode params, Class<R> type, Function<R, Mono<?>> request) {
+    return Mono.defer(() -> request.apply(JSON.convertValue(params, type)))
+        .map(FeatureAnswers::tree);
   }
 }

@@ -38,9 +38,7 @@ final class ModernFeatures {
                           .cursor(cursor)
                           .list()
                           .map(
-                              page ->
-                                  new FeatureAnswers.Page(
-                                      FeatureAnswers.items(page.resources()), page.nextCursor())));
+                              page -> FeatureAnswers.Page.of(page.resources(), page.nextCursor())));
           case RESOURCE_TEMPLATES_LIST ->
               listed(
                   method,
@@ -51,9 +49,8 @@ final class ModernFeatures {
                           .list()
                           .map(
                               page ->
-                                  new FeatureAnswers.Page(
-                                      FeatureAnswers.items(page.resourceTemplates()),
-                                      page.nextCursor())));
+                                  FeatureAnswers.Page.of(
+                                      page.resourceTemplates(), page.nextCursor())));
           case PROMPTS_LIST ->
               listed(
                   method,
@@ -62,10 +59,7 @@ final class ModernFeatures {
                           .prompts()
                           .cursor(cursor)
                           .list()
-                          .map(
-                              page ->
-                                  new FeatureAnswers.Page(
-                                      FeatureAnswers.items(page.prompts()), page.nextCursor())));
+                          .map(page -> FeatureAnswers.Page.of(page.prompts(), page.nextCursor())));
           case RESOURCES_READ ->
               Mono.defer(() -> client.resource(params.path("uri").asText()).read())
                   .map(FeatureAnswers::tree);
