@@ -3,9 +3,10 @@
 // suite's server scenarios call, by the names and with the behaviours of the suite's own reference
 // server (examples/servers/typescript/everything-server.ts in modelcontextprotocol/conformance), as
 // far as the provider interface can carry them: text, one file (image, audio or any other type,
-// which the gateway gives as an embedded resource), an error, progress, log lines. What it cannot
-// carry (several files in one result, sampling, elicitation, prompts, resources) is in
-// expected-failures.json with the reason. Node's standard library only.
+// which the gateway gives as an embedded resource), an error, progress, log lines. Several blocks
+// of different kinds in one result, prompts, resources and completions come from
+// fixture-mcp-server.mjs, an MCP server federated beside it (decision 123); what neither can carry
+// (sampling, elicitation from inside a tool) is in expected-failures.json with the reason. Node's standard library only.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -21,7 +22,6 @@ const TOOLS = [
   ["test_image_content", "Tests image content response"],
   ["test_audio_content", "Tests audio content response"],
   ["test_embedded_resource", "Tests embedded resource content response"],
-  ["test_multiple_content_types", "Tests response with multiple content types"],
   ["test_tool_with_logging", "Tests tool that emits log messages during execution"],
   ["test_logging_tool", "Diagnostic tool that logs: 2026-07-28's server-stateless"],
   ["test_tool_with_progress", "Tests tool that reports progress notifications"],
@@ -64,8 +64,6 @@ function answer(call) {
         Buffer.from("This is an embedded resource content.").toString("base64"),
         "text/plain",
       );
-    case "test_multiple_content_types":
-      return file(id, "mixed.png", PNG, "image/png");
     case "test_tool_with_progress": {
       // The reference server's 0/100, 50/100, 100/100, paced at the gateway's progress interval
       // (Limits.progressInterval, 250 ms) rather than its 50 ms: the gateway shows at most one

@@ -13,6 +13,7 @@ import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.protocol.AnswerQuestion;
+import io.github.providergateway.host.protocol.AskMcpFeature;
 import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.CallTool;
 import io.github.providergateway.host.protocol.CancelCall;
@@ -184,6 +185,7 @@ final class HostCommands {
               "releasing held gates",
               () -> releaseHeldGates(link, (ReleaseHeldGates) command));
       case GATE_ANSWER -> answerQuestion(link, (AnswerQuestion) command);
+      case MCP_FEATURE -> mcpFeature((AskMcpFeature) command);
       case SHUTDOWN -> asThePerson(link, "stopping the gateway", this::shutdown);
       case HOST_AUTH, HOST_CHALLENGE ->
           throw new IllegalStateException(
@@ -192,6 +194,18 @@ final class HostCommands {
   }
 
   // ---- sessions ----
+
+  /** The session's federated MCP servers' answer, as {@code result} (decision 123). */
+  private CompletableFuture<ObjectNode> mcpFeature(AskMcpFeature ask) {
+    return gateway
+        .mcpFeature(ask.sessionId(), ask.method(), ask.params())
+        .thenApply(
+            result -> {
+              ObjectNode fields = fields();
+              fields.set("result", result);
+              return fields;
+            });
+  }
 
   private CompletableFuture<ObjectNode> startSession(HostLink link, StartSession start) {
     HostRegistry.Owner owner = link.owner();

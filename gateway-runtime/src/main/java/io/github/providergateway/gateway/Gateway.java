@@ -17,6 +17,7 @@ import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
@@ -63,7 +64,8 @@ import java.util.random.RandomGenerator;
  *   <li>{@link #spawning()}: a host that starts providers: spawn tokens, restarts, what it
  *       announces;
  *   <li>{@link #asks()}: channels that put gates' questions to the person;
- *   <li>{@link #monitor()}: listeners, metrics and a status page's view of the streams.
+ *   <li>{@link #monitor()}: listeners, metrics and a status page's view of the streams;
+ *   <li>{@link #mcpOffers()}: federated MCP servers' resources, prompts and completions.
  * </ul>
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
@@ -108,6 +110,7 @@ public final class Gateway implements HostApi, AutoCloseable {
   private final ProviderSpawning spawning;
   private final AskChannels asks;
   private final GatewayMonitor monitor;
+  private final McpOffers mcpOffers;
 
   private Gateway(
       Engine engine,
@@ -125,6 +128,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     this.spawning = new EngineSpawning(engine, requests);
     this.asks = new EngineAskChannels(engine, requests);
     this.monitor = new EngineMonitor(engine, requests);
+    this.mcpOffers = new McpOffers(loop, scheduler);
   }
 
   /**
@@ -208,6 +212,11 @@ public final class Gateway implements HostApi, AutoCloseable {
   /** {@return what watches the gateway: listeners, metrics, every stream of a session} */
   public GatewayMonitor monitor() {
     return monitor;
+  }
+
+  /** {@return what federated MCP servers offer sessions beyond tools (decision 123)} */
+  public McpOffers mcpOffers() {
+    return mcpOffers;
   }
 
   /** {@return the limits this gateway enforces} */
@@ -391,6 +400,16 @@ public final class Gateway implements HostApi, AutoCloseable {
   public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
       String sessionId, List<String> streams, int last) {
     return requests.get(() -> engine.pushes().hostQuery(sessionId, streams, last));
+  }
+
+  /** {@inheritDoc} Answered by the session's {@linkplain #mcpOffers() federated servers}. */
+  @Override
+  public CompletableFuture<JsonNode> mcpFeature(
+      String sessionId, McpFeature method, JsonNode params) {
+    return mcpOffers.ask(
+        requireNonNull(sessionId, "sessionId"),
+        requireNonNull(method, "method"),
+        requireNonNull(params, "params"));
   }
 
   // ---- stopping ----

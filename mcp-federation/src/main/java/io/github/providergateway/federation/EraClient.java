@@ -1,6 +1,7 @@
 package io.github.providergateway.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
 import java.util.List;
@@ -48,6 +49,16 @@ interface EraClient {
 
   /** The call with {@code token} ended; what was kept for it is let go. */
   void ended(String token);
+
+  /**
+   * Asks the server an MCP request beyond tools (decision 123): its resources, templates, prompts
+   * and completions, in the 2025 era's JSON whichever era it is served in.
+   *
+   * @param method the request
+   * @param params its {@code params}
+   * @return the result; fails with a {@code HostException} naming the server and why
+   */
+  CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params);
 
   /** Closes the client; a stdio server's process is stopped by its owner. */
   void close();

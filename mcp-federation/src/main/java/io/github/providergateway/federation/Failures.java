@@ -30,6 +30,23 @@ final class Failures {
     return false;
   }
 
+  /** {@return the JSON-RPC error code the server answered with, in either era; null for none} */
+  static Integer jsonRpcCode(Throwable failure) {
+    for (Throwable cause = failure;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof io.modelcontextprotocol.spec.McpError legacy
+          && legacy.getJsonRpcError() != null) {
+        return legacy.getJsonRpcError().code();
+      }
+      if (cause instanceof io.modelcontextprotocol.modern.McpException modern
+          && modern.error() != null) {
+        return modern.error().code();
+      }
+    }
+    return null;
+  }
+
   /** {@return the message of the innermost cause, else its class} */
   static String rootMessage(Throwable failure) {
     Throwable cause = failure;

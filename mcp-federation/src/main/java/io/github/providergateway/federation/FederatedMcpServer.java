@@ -2,14 +2,20 @@ package io.github.providergateway.federation;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -89,6 +95,12 @@ public final class FederatedMcpServer {
   private McpBridge current;
   private Scheduler.Cancellable pendingRestart;
 
+  /**
+   * What takes its resources, prompts and completions out of each session it offers them to
+   * (decision 123), by session; guarded by this.
+   */
+  private final Map<String, Runnable> offered = new LinkedHashMap<>();
+
   private FederatedMcpServer(
       Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
     this.gateway = gateway;
@@ -115,6 +127,7 @@ public final class FederatedMcpServer {
             requireNonNull(sessionId, "sessionId"),
             requireNonNull(config, "config"),
             requireNonNull(scheduler, "scheduler"));
+    server.offerTo(sessionId);
     server.run();
     return server;
   }
@@ -138,6 +151,7 @@ public final class FederatedMcpServer {
                 "the MCP server '" + config.name() + "' is " + state.name().toLowerCase()));
       }
       sessions.add(sessionId);
+      offerTo(sessionId);
       running = current;
       next = startedFuture;
     }
@@ -161,6 +175,7 @@ public final class FederatedMcpServer {
       if (!sessions.remove(sessionId)) {
         return;
       }
+      withdrawFrom(sessionId);
       last = sessions.isEmpty();
       running = current;
     }
@@ -210,6 +225,7 @@ public final class FederatedMcpServer {
       if (pendingRestart != null) {
         pendingRestart.cancel();
       }
+      withdrawAll();
       run = current;
     }
     log.note("stopping");
@@ -264,6 +280,7 @@ public final class FederatedMcpServer {
                 public void left(String sessionId) {
                   synchronized (FederatedMcpServer.this) {
                     sessions.remove(sessionId);
+                    withdrawFrom(sessionId);
                   }
                 }
               });
@@ -297,6 +314,7 @@ public final class FederatedMcpServer {
       if (!restart || state == State.STOPPED) {
         state = State.STOPPED;
         sessions.clear();
+        withdrawAll();
         current = null;
         log.note("stopped: " + why);
         return;
@@ -341,6 +359,72 @@ public final class FederatedMcpServer {
       log.note(why + ": failed, not started again");
       tellSessions("MCP server failed, not started again: " + why);
     }
+  }
+
+  /**
+   * Offers the server's resources, prompts and completions to {@code sessionId} (decision 123),
+   * asked of its run of the moment. Holds this.
+   */
+  private void offerTo(String sessionId) {
+    if (!offered.containsKey(sessionId)) {
+      offered.put(sessionId, gateway.mcpOffers().offer(sessionId, config.name(), this::ask));
+    }
+  }
+
+  /** Takes the server's offer out of {@code sessionId}. Holds this. */
+  private void withdrawFrom(String sessionId) {
+    Runnable withdraw = offered.remove(sessionId);
+    if (withdraw != null) {
+      withdraw.run();
+    }
+  }
+
+  /** Takes the server's offer out of every session. Holds this. */
+  private void withdrawAll() {
+    offered.values().forEach(Runnable::run);
+    offered.clear();
+  }
+
+  /**
+   * Asks the running server {@code method}. One still starting for the first time is waited for
+   * (the session's first request may come before it is up; the gateway bounds the wait); one
+   * restarting, failed or stopped answers at once with where it is and why, never a wait.
+   */
+  private CompletableFuture<JsonNode> ask(McpFeature method, JsonNode params) {
+    McpBridge run;
+    State now;
+    String problem;
+    CompletableFuture<Void> starting;
+    boolean firstStart;
+    synchronized (this) {
+      run = current;
+      now = state;
+      problem = lastProblem;
+      starting = startedFuture;
+      firstStart = restarts == 0;
+    }
+    if (now == State.STARTING && firstStart && !starting.isDone()) {
+      return starting.thenCompose(up -> ask(method, params));
+    }
+    EraClient client = run == null || now != State.RUNNING ? null : run.served();
+    if (client == null) {
+      return CompletableFuture.failedFuture(
+          new HostException(
+              HostErrorCode.INTERNAL,
+              "the MCP server '"
+                  + config.name()
+                  + "' is "
+                  + now.name().toLowerCase(java.util.Locale.ROOT)
+                  + (problem == null ? "" : " (" + problem + ")")));
+    }
+    PromptPrefix prefix = new PromptPrefix(config.toolPrefix());
+    JsonNode asked;
+    try {
+      asked = prefix.asked(method, params);
+    } catch (HostException refused) {
+      return CompletableFuture.failedFuture(refused);
+    }
+    return client.feature(method, asked).thenApply(result -> prefix.listed(method, result));
   }
 
   /** Writes {@code text} in the timeline of every session it serves. Holds this. */

@@ -1,6 +1,7 @@
 package io.github.providergateway.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -38,6 +39,9 @@ final class LegacyServer implements EraClient {
   private final McpServerConfig config;
   private final CancellingTransport transport;
   private final McpAsyncClient client;
+
+  /** Its resources, templates, prompts and completions (decision 123). */
+  private final LegacyFeatures features;
 
   /** Progress listeners of calls in flight, by token. */
   private final Map<Object, Consumer<String>> progress = new ConcurrentHashMap<>();
@@ -78,6 +82,7 @@ final class LegacyServer implements EraClient {
             .requestTimeout(REQUEST_TIMEOUT)
             .progressConsumer(this::progress)
             .build();
+    features = new LegacyFeatures(config, client);
   }
 
   /** Sends {@code initialize} (which connects the transport), then lists the tools. */
@@ -164,6 +169,11 @@ final class LegacyServer implements EraClient {
               : McpResults.progressText(notification.progress(), notification.total()));
     }
     return Mono.empty();
+  }
+
+  @Override
+  public CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params) {
+    return features.ask(method, params);
   }
 
   @Override

@@ -288,6 +288,11 @@ final class McpBridge {
     return era;
   }
 
+  /** {@return the era's client from its probe until the run is over, else null (decision 123)} */
+  EraClient served() {
+    return over.get() ? null : served;
+  }
+
   /** The server answered: the sessions that joined meanwhile are bound now. */
   private void initialized(List<ToolDefinition> listed) {
     Map<String, CompletableFuture<Void>> due;
@@ -414,9 +419,7 @@ final class McpBridge {
     }
   }
 
-  /**
-   * Lists the server's tools again after {@code list_changed} ({@link ToolsRelister} coalesces).
-   */
+  /** Lists its tools again after {@code list_changed}, coalesced ({@link ToolsRelister}). */
   private CompletableFuture<?> listAgain() {
     EraClient client = served;
     if (over.get() || client == null) {

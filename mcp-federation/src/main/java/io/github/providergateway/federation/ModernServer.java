@@ -1,6 +1,7 @@
 package io.github.providergateway.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
@@ -55,6 +56,10 @@ final class ModernServer implements EraClient {
   }
 
   private final McpAsyncClient client;
+
+  /** Its resources, templates, prompts and completions (decision 123). */
+  private final ModernFeatures features;
+
   private final McpServerConfig config;
   private final Consumer<String> unreachable;
 
@@ -78,6 +83,7 @@ final class ModernServer implements EraClient {
             // calls, by disposing them (which cancels them on the server).
             .roundTimeout(Duration.ofHours(24))
             .build();
+    this.features = new ModernFeatures(config, client);
   }
 
   /**
@@ -202,6 +208,11 @@ final class ModernServer implements EraClient {
   @Override
   public void ended(String token) {
     // Nothing is kept per call outside its exchange.
+  }
+
+  @Override
+  public CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params) {
+    return features.ask(method, params);
   }
 
   @Override

@@ -164,6 +164,8 @@ public final class ModernJavaServer {
         .serverInfo(new McpSchema.Implementation("modern-java", null, "1.0.0", null, null, null))
         .jsonMapper(json)
         .feature(ToolsFeature.ofSync(repository))
+        .feature(ModernJavaOffers.resources())
+        .feature(ModernJavaOffers.prompts())
         .subscriptions(changes)
         .build();
   }

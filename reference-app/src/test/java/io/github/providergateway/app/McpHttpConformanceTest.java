@@ -36,9 +36,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>The suite's scenarios call its own fixtures ({@code test_simple_text}, {@code
  * test_image_content}, ...): the app is started with a {@code --config} whose one provider, over
  * stdio, is {@code mcp-conformance/fixture-provider.mjs}, serving those tools through the gateway
- * as far as the provider interface carries them. The runner sends no {@code Authorization} header
- * and has no option for one, so it talks through {@link BearerProxy}, which adds the token and
- * leaves a foreign {@code Host} or {@code Origin} as it is.
+ * as far as the provider interface carries them; its resources, templates, prompts and completions
+ * come from {@code mcp-conformance/fixture-mcp-server.mjs}, an MCP server (the official TypeScript
+ * SDK's) federated into each session beside it (decision 123). The runner sends no {@code
+ * Authorization} header and has no option for one, so it talks through {@link BearerProxy}, which
+ * adds the token and leaves a foreign {@code Host} or {@code Origin} as it is.
  *
  * <p>Each revision's failing required scenarios must be exactly those {@code
  * mcp-conformance/expected-failures.json} lists for it, each with its reason: a scenario that
@@ -92,6 +94,15 @@ class McpHttpConformanceTest {
                         "stdio",
                         "command",
                         List.of(node22.toString(), "fixture-provider.mjs"),
+                        "cwd",
+                        dir.toString()),
+                    Map.of(
+                        "name",
+                        "conformance-resources",
+                        "mcp",
+                        "stdio",
+                        "command",
+                        List.of(node22.toString(), "fixture-mcp-server.mjs"),
                         "cwd",
                         dir.toString())))));
     app = RpcApp.start(home, "--config", config.toString());

@@ -7,6 +7,7 @@ import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionHost;
@@ -147,6 +148,9 @@ final class AgentSession
 
   private final PushedEvents pushed = new PushedEvents();
 
+  /** The session's federated MCP servers' resources, prompts and completions (decision 123). */
+  private final SessionOffers offers;
+
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
   private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
 
@@ -209,6 +213,7 @@ final class AgentSession
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
     this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
     this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
+    this.offers = new SessionOffers(gateway, this::sessionId);
   }
 
   TappedTransport transport() {
@@ -614,6 +619,19 @@ final class AgentSession
   @Override
   public void discovered(String client) {
     startModern(client);
+  }
+
+  @Override
+  public Mono<JsonNode> feature(McpFeature method, JsonNode params) {
+    StreamResources resources = streams;
+    return offers.answer(method, params, resources == null ? List.of() : resources.known());
+  }
+
+  @Override
+  public Mono<JsonNode> feature(String client, McpFeature method, JsonNode params) {
+    startModern(client);
+    return Mono.fromFuture(toolsReady(), true)
+        .then(Mono.defer(() -> offers.ask(method, params, List.of())));
   }
 
   @Override

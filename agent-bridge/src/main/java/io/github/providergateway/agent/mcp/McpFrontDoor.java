@@ -179,7 +179,9 @@ public final class McpFrontDoor {
                 McpSchema.ServerCapabilities.builder()
                     .tools(true)
                     .resources(true, true)
-                    .prompts(false)
+                    // Federated MCP servers' prompts come and go with them (decision 123).
+                    .prompts(true)
+                    .completions()
                     .logging()
                     .build())
             .prompts(

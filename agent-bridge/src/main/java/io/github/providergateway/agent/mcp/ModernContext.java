@@ -17,6 +17,16 @@ interface ModernContext {
   /** The streams ({@code name@provider}) that have had an event, in name order. */
   Mono<List<String>> streams(String client);
 
+  /**
+   * The session's federated MCP servers' answer to {@code method} (decision 123): their items alone
+   * for a list, those that would shadow the gateway's own left out. Fails with the legacy era's
+   * {@code McpError} the agent is told.
+   */
+  Mono<com.fasterxml.jackson.databind.JsonNode> feature(
+      String client,
+      io.github.providergateway.host.api.McpFeature method,
+      com.fasterxml.jackson.databind.JsonNode params);
+
   /** The events {@code stream} retains, as the legacy era reads its resource. */
   Mono<io.modelcontextprotocol.spec.McpSchema.ReadResourceResult> readStream(
       String client, String stream);

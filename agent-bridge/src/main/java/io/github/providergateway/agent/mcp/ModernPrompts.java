@@ -1,19 +1,25 @@
 package io.github.providergateway.agent.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.host.api.McpFeature;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpAsyncResponse;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
 import io.modelcontextprotocol.modern.server.feature.McpAsyncPrompt;
 import io.modelcontextprotocol.modern.server.feature.McpAsyncPromptRepository;
 import io.modelcontextprotocol.modern.server.feature.PromptsPage;
+import java.util.ArrayList;
 import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The session's one prompt, {@value AgentSession#CONTEXT_PROMPT} (what its providers say an agent
- * should know now), as the 2026-07-28 era lists and gets it: the legacy era's result carried over
- * through their common JSON. Its list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope:
- * "private"}), as the tools' ({@link ModernTools}).
+ * The session's prompts as the 2026-07-28 era lists and gets them: its own, {@value
+ * AgentSession#CONTEXT_PROMPT} (what its providers say an agent should know now), the legacy era's
+ * result carried over through their common JSON; then its federated MCP servers' (decision 123),
+ * got from their server with their arguments, their arguments' completions answered by it ({@link
+ * SessionOffers}). Its list is fresh for no time ({@code ttlMs: 0}, {@code cacheScope: "private"}),
+ * as the tools' ({@link ModernTools}).
  */
 final class ModernPrompts implements McpAsyncPromptRepository {
 
@@ -31,23 +37,93 @@ final class ModernPrompts implements McpAsyncPromptRepository {
 
   @Override
   public Mono<PromptsPage> list(McpRequestContext context, String cursor) {
-    return Mono.just(new PromptsPage(List.of(CONTEXT), null, 0L, McpSchema.CacheScope.PRIVATE));
+    return federated(ModernTools.clientName(context))
+        .map(
+            items -> {
+              List<McpSchema.Prompt> listed = new ArrayList<>();
+              listed.add(CONTEXT);
+              for (JsonNode prompt : items) {
+                listed.add(Json.MCP.convertValue(prompt, McpSchema.Prompt.class));
+              }
+              return new PromptsPage(listed, null, 0L, McpSchema.CacheScope.PRIVATE);
+            });
+  }
+
+  /** The federated servers' prompts. */
+  private Mono<JsonNode> federated(String client) {
+    return source
+        .feature(client, McpFeature.PROMPTS_LIST, Json.MAPPER.createObjectNode())
+        .map(answer -> answer.path(McpFeature.PROMPTS_LIST.listField()))
+        .onErrorMap(SessionOffers::modern);
   }
 
   @Override
   public Mono<McpAsyncPrompt> find(McpRequestContext context, String name) {
-    if (!AgentSession.CONTEXT_PROMPT.equals(name)) {
-      return Mono.empty();
+    if (AgentSession.CONTEXT_PROMPT.equals(name)) {
+      return Mono.just(
+          McpAsyncPrompt.of(
+              CONTEXT,
+              (served, get) ->
+                  source
+                      .contextPrompt(ModernTools.clientName(served))
+                      .map(
+                          legacy ->
+                              McpAsyncResponse.result(
+                                  Json.MCP.convertValue(
+                                      legacy, McpSchema.GetPromptResult.class)))));
     }
-    return Mono.just(
-        McpAsyncPrompt.of(
-            CONTEXT,
-            (served, get) ->
-                source
-                    .contextPrompt(ModernTools.clientName(served))
-                    .map(
-                        legacy ->
-                            McpAsyncResponse.result(
-                                Json.MCP.convertValue(legacy, McpSchema.GetPromptResult.class)))));
+    String client = ModernTools.clientName(context);
+    return federated(client)
+        .flatMap(
+            items -> {
+              for (JsonNode item : items) {
+                if (name.equals(item.path("name").asText())) {
+                  return Mono.just(
+                      McpAsyncPrompt.of(
+                              Json.MCP.convertValue(item, McpSchema.Prompt.class),
+                              (served, get) -> getFederated(client, get))
+                          .withCompletionHandler(
+                              (served, complete) -> complete(source, client, complete)));
+                }
+              }
+              return Mono.empty();
+            });
+  }
+
+  @Override
+  public boolean supportsCompletion() {
+    return true;
+  }
+
+  private Mono<McpAsyncResponse<McpSchema.GetPromptOutcome>> getFederated(
+      String client, McpSchema.GetPromptRequest get) {
+    ObjectNode params = Json.MAPPER.createObjectNode().put("name", get.name());
+    if (get.arguments() != null) {
+      params.set("arguments", Json.tree(get.arguments()));
+    }
+    return source
+        .feature(client, McpFeature.PROMPTS_GET, params)
+        .map(
+            legacy ->
+                McpAsyncResponse.<McpSchema.GetPromptOutcome>result(
+                    Json.MCP.convertValue(legacy, McpSchema.GetPromptResult.class)))
+        .onErrorMap(SessionOffers::modern);
+  }
+
+  /**
+   * A completion of a federated prompt's argument or template's variable, answered by its server.
+   */
+  static Mono<McpSchema.CompleteResult> complete(
+      ModernContext source, String client, McpSchema.CompleteRequest request) {
+    ObjectNode params = Json.MAPPER.createObjectNode();
+    params.set("ref", Json.tree(request.ref()));
+    params.set("argument", Json.tree(request.argument()));
+    if (request.context() != null) {
+      params.set("context", Json.tree(request.context()));
+    }
+    return source
+        .feature(client, McpFeature.COMPLETE, params)
+        .map(legacy -> Json.MCP.convertValue(legacy, McpSchema.CompleteResult.class))
+        .onErrorMap(SessionOffers::modern);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.providergateway.agent.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.api.McpFeature;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -89,6 +91,16 @@ final class SessionTap extends McpServerSession {
      * its client has its own).
      */
     default Duration answerWithin(String method) {
+      return null;
+    }
+
+    /**
+     * The answer to {@code method}, a request the session's federated MCP servers answer
+     * (resources, templates, prompts, completions: decision 123), or null when the SDK's own
+     * handlers answer it (the gateway's own stream resources and prompt). Fails with the {@link
+     * io.modelcontextprotocol.spec.McpError} the agent is told.
+     */
+    default Mono<JsonNode> feature(McpFeature method, JsonNode params) {
       return null;
     }
   }
@@ -193,7 +205,38 @@ final class SessionTap extends McpServerSession {
       return Mono.fromFuture(listener.toolsReady(), true)
           .then(Mono.defer(() -> callOrRefuse(request)));
     }
+    McpFeature feature = SessionOffers.feature(request.method());
+    if (feature != null) {
+      // The session's MCP servers start with its first use, as for tools/list: waited for alike.
+      return Mono.fromFuture(listener.toolsReady(), true)
+          .then(Mono.defer(() -> featureOrSdk(request, feature)));
+    }
     return real.handle(request);
+  }
+
+  /**
+   * A resources, prompts or completion request: answered here from the session's federated MCP
+   * servers, or by the SDK when it names the gateway's own.
+   */
+  private Mono<Void> featureOrSdk(McpSchema.JSONRPCRequest request, McpFeature feature) {
+    JsonNode params =
+        request.params() == null ? Json.MAPPER.createObjectNode() : Json.tree(request.params());
+    Mono<JsonNode> answer = listener.feature(feature, params);
+    if (answer == null) {
+      return real.handle(request);
+    }
+    return answer
+        .flatMap(
+            result ->
+                sender.sendMessage(
+                    new McpSchema.JSONRPCResponse(
+                        McpSchema.JSONRPC_VERSION, request.id(), Json.plain(result), null)))
+        .onErrorResume(
+            io.modelcontextprotocol.spec.McpError.class,
+            refused ->
+                sender.sendMessage(
+                    new McpSchema.JSONRPCResponse(
+                        McpSchema.JSONRPC_VERSION, request.id(), null, refused.getJsonRpcError())));
   }
 
   /**

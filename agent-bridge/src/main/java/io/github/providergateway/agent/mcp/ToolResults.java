@@ -17,6 +17,8 @@ import java.util.List;
  *       {@code structuredContent} too when it is a JSON object;
  *   <li>a file result: image/audio content by MIME type, any other type as an embedded blob
  *       resource, plus the file's description as text;
+ *   <li>data that is an array of MCP content blocks (an MCP server's result with images, audio or
+ *       resources, as mcp-federation passes it on): those blocks, each as it was;
  *   <li>failure: {@code isError}, text {@code "<error> [<CODE>]"};
  *   <li>denied by a pre-tool rule or gate: {@code isError}, text naming the gate's reason, so the
  *       agent can tell the person why;
@@ -42,10 +44,15 @@ final class ToolResults {
     ToolOutcome outcome = result.outcome();
     if (outcome instanceof ToolOutcome.Success success) {
       JsonNode data = success.file() == null ? success.data() : withoutBase64(success.data());
+      List<McpSchema.Content> blocks = success.file() == null ? blocks(data) : null;
       if (success.file() != null) {
         content.add(fileContent(tool, success.file()));
       }
-      content.add(text(data.isTextual() ? data.textValue() : Json.text(data)));
+      if (blocks != null) {
+        content.addAll(blocks);
+      } else {
+        content.add(text(data.isTextual() ? data.textValue() : Json.text(data)));
+      }
       if (data.isObject() && success.file() == null) {
         structured = Json.plain(data);
       }
@@ -94,6 +101,34 @@ final class ToolResults {
       return copy;
     }
     return data;
+  }
+
+  /** The MCP content block types a tool result may carry. */
+  private static final java.util.Set<String> BLOCK_TYPES =
+      java.util.Set.of("text", "image", "audio", "resource", "resource_link");
+
+  /**
+   * {@code data} as the MCP content blocks it is, when it is a non-empty array of them (what an MCP
+   * server's result with images, audio or resources becomes on its way through the gateway:
+   * mcp-federation's {@code McpResults}, decision 123), so that the agent gets every block as the
+   * server wrote it; else null, and the data is given as text.
+   */
+  private static List<McpSchema.Content> blocks(JsonNode data) {
+    if (!data.isArray() || data.isEmpty()) {
+      return null;
+    }
+    List<McpSchema.Content> blocks = new ArrayList<>(data.size());
+    for (JsonNode block : data) {
+      if (!block.isObject() || !BLOCK_TYPES.contains(block.path("type").asText())) {
+        return null;
+      }
+      try {
+        blocks.add(Json.MCP.convertValue(block, McpSchema.Content.class));
+      } catch (IllegalArgumentException notABlock) {
+        return null; // a field missing or mistyped: the data as text, as before
+      }
+    }
+    return blocks;
   }
 
   static McpSchema.TextContent text(String text) {

@@ -69,6 +69,36 @@ class ToolResultsTest {
   }
 
   @Test
+  void anArrayOfMcpContentBlocksIsEveryBlockAsItWas() {
+    // What an MCP server's result with text, an image and a resource becomes through the gateway
+    // (mcp-federation's McpResults): each block reaches the agent as itself (decision 123).
+    McpSchema.CallToolResult result =
+        success(
+            "[{\"type\":\"text\",\"text\":\"Multiple content types test:\"},"
+                + "{\"type\":\"image\",\"data\":\""
+                + BASE64
+                + "\",\"mimeType\":\"image/png\"},"
+                + "{\"type\":\"audio\",\"data\":\""
+                + BASE64
+                + "\",\"mimeType\":\"audio/wav\"},"
+                + "{\"type\":\"resource\",\"resource\":{\"uri\":\"test://mixed\","
+                + "\"mimeType\":\"application/json\",\"text\":\"{}\"}}]");
+
+    assertThat(result.content())
+        .extracting(McpSchema.Content::type)
+        .containsExactly("text", "image", "audio", "resource");
+    assertThat(((McpSchema.ImageContent) result.content().get(1)).data()).isEqualTo(BASE64);
+    assertThat(result.structuredContent()).isNull();
+    // An array that is not all blocks stays JSON text.
+    assertThat(
+            text(
+                success("[{\"type\":\"text\",\"text\":\"x\"},{\"type\":\"poem\"}]")
+                    .content()
+                    .get(0)))
+        .isEqualTo("[{\"type\":\"text\",\"text\":\"x\"},{\"type\":\"poem\"}]");
+  }
+
+  @Test
   void anArrayOrANumberIsJsonTextOnly() {
     assertThat(text(success("[1,\"a\"]").content().get(0))).isEqualTo("[1,\"a\"]");
     assertThat(success("[1,\"a\"]").structuredContent()).isNull();

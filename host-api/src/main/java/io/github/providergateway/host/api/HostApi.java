@@ -236,4 +236,30 @@ public interface HostApi {
    */
   CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
       String sessionId, List<String> streams, int last);
+
+  /**
+   * Asks the session's federated MCP servers (decision 123) what MCP offers beyond tools: their
+   * resources and templates, prompts and completions. A list merges every server's, one page; a
+   * read, a prompt or a completion goes to the server that offers it. A resource's URI or a
+   * prompt's name that two servers of the session offer is refused, never shadowed.
+   *
+   * <p>This default is a gateway that federates none: empty lists, anything else refused {@link
+   * HostErrorCode#INVALID_ARGUMENT}.
+   *
+   * @param sessionId the session
+   * @param method the MCP request
+   * @param params its MCP {@code params}, an object
+   * @return the MCP result, an object; fails with {@link HostException}: {@code INVALID_ARGUMENT}
+   *     when no server of the session offers what was asked or it refused the params, {@code
+   *     INTERNAL} when the server failed or is gone
+   */
+  default CompletableFuture<JsonNode> mcpFeature(
+      String sessionId, McpFeature method, JsonNode params) {
+    return method.lists()
+        ? CompletableFuture.completedFuture(method.emptyList())
+        : CompletableFuture.failedFuture(
+            new HostException(
+                HostErrorCode.INVALID_ARGUMENT,
+                method.wireName() + ": no MCP server of this session offers it"));
+  }
 }

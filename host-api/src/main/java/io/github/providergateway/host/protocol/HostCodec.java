@@ -194,6 +194,12 @@ public final class HostCodec {
       }
       case TOOLS_LIST -> out.put("sessionId", ((ListTools) command).sessionId());
       case SESSION_SETTLE -> out.put("sessionId", ((SettleSession) command).sessionId());
+      case MCP_FEATURE -> {
+        AskMcpFeature c = (AskMcpFeature) command;
+        out.put("sessionId", c.sessionId());
+        out.put("method", c.method().wireName());
+        out.set("params", c.params());
+      }
       case TOOL_CALL -> {
         CallTool c = (CallTool) command;
         out.put("sessionId", c.sessionId());
@@ -373,9 +379,31 @@ public final class HostCodec {
                 f.optionalString("reclaimToken"),
                 f.optionalBoolean("observer")));
     t.put(
+        HostCommandType.MCP_FEATURE,
+        (id, f) ->
+            new AskMcpFeature(
+                id,
+                f.requiredNonEmptyString("sessionId"),
+                mcpFeature(f.requiredNonEmptyString("method")),
+                f.objectOrEmpty("params")));
+    t.put(
         HostCommandType.HOST_CHALLENGE,
         (id, f) -> new HostChallenge(id, f.requiredNonEmptyString("nonce")));
     return Collections.unmodifiableMap(t);
+  }
+
+  /** An MCP request beyond tools by its method's name. */
+  private static io.github.providergateway.host.api.McpFeature mcpFeature(String method) {
+    io.github.providergateway.host.api.McpFeature feature =
+        io.github.providergateway.protocol.WireEnum.fromWire(
+            io.github.providergateway.host.api.McpFeature.class, method);
+    if (feature == null) {
+      throw new IllegalArgumentException(
+          "\"method\" must be resources/list, resources/templates/list, resources/read,"
+              + " prompts/list, prompts/get or completion/complete, was "
+              + method);
+    }
+    return feature;
   }
 
   /** A question's outcome by its wire name. */
@@ -415,6 +443,7 @@ public final class HostCodec {
     sample.put("askId", "a");
     sample.put("allow", true);
     sample.putArray("streams").add("a@b");
+    sample.put("method", "resources/list");
     return sample;
   }
 

@@ -29,6 +29,7 @@ public sealed interface HostCommand
         ListHeldGates,
         ReleaseHeldGates,
         AnswerQuestion,
+        AskMcpFeature,
         QueryAudit,
         Shutdown,
         HostAuth,

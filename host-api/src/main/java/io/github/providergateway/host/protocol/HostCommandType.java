@@ -48,6 +48,8 @@ public enum HostCommandType implements WireEnum {
   GATES_RELEASE("gates.release"),
   /** Ours: the person's answer to a gate's question ({@link AnswerQuestion}). */
   GATE_ANSWER("gate.answer"),
+  /** Ours: an MCP request beyond tools to the session's federated MCP servers. */
+  MCP_FEATURE("mcp.feature"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */

@@ -83,11 +83,27 @@ class HostCodecTest {
             // Ours (docs/reference-app.md, issue 43): the gates held while their provider is
             // away, and a person's release of them.
             "{\"id\":21,\"cmd\":\"gates.held\"}",
-            "{\"id\":22,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":\"ci-green\",\"project\":\"/code/foo\"}");
+            "{\"id\":22,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":\"ci-green\",\"project\":\"/code/foo\"}",
+            // Ours (decision 123): the session's federated MCP servers' resources and prompts.
+            "{\"id\":23,\"cmd\":\"mcp.feature\",\"sessionId\":\"s-1\",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://static-text\"}}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
     assertThat(covered).containsExactlyInAnyOrder(HostCommandType.values());
+  }
+
+  @Test
+  void mcpFeatureNamesOneOfTheMcpRequestsBeyondToolsAndItsParamsDefaultToAnEmptyObject() {
+    AskMcpFeature ask =
+        (AskMcpFeature)
+            command(
+                "{\"id\":1,\"cmd\":\"mcp.feature\",\"sessionId\":\"s\",\"method\":\"prompts/list\"}");
+    assertThat(ask.method()).isEqualTo(io.github.providergateway.host.api.McpFeature.PROMPTS_LIST);
+    assertThat(ask.params().isObject()).isTrue();
+    HostDecodeError unknown =
+        refusal("{\"id\":2,\"cmd\":\"mcp.feature\",\"sessionId\":\"s\",\"method\":\"tools/call\"}");
+    assertThat(unknown.code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    assertThat(unknown.detail()).contains("\"method\" must be resources/list");
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
@@ -382,6 +383,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
       String sessionId, List<String> streams, int last) {
     return calls.queryStreams(sessionId, streams, last);
+  }
+
+  @Override
+  public CompletableFuture<JsonNode> mcpFeature(
+      String sessionId, McpFeature method, JsonNode params) {
+    return calls.mcpFeature(sessionId, method, params);
   }
 
   // ---- beyond HostApi ----

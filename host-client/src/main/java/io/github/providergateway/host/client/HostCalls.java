@@ -11,12 +11,14 @@ import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.protocol.AnswerQuestion;
+import io.github.providergateway.host.protocol.AskMcpFeature;
 import io.github.providergateway.host.protocol.CallTool;
 import io.github.providergateway.host.protocol.CancelCall;
 import io.github.providergateway.host.protocol.EmitEvent;
@@ -335,6 +337,15 @@ final class HostCalls {
       String sessionId, List<String> streams, int last) {
     return request(id -> new QueryStreams(id, sessions.toGateway(sessionId), streams, last))
         .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readStreams(f.get("streams"))));
+  }
+
+  CompletableFuture<JsonNode> mcpFeature(String sessionId, McpFeature method, JsonNode params) {
+    return request(id -> new AskMcpFeature(id, sessionId(sessionId), method, params))
+        .thenApply(fields -> orEmpty(fields.get("result")));
+  }
+
+  private String sessionId(String sessionId) {
+    return sessions.toGateway(sessionId);
   }
 
   private static ObjectNode orEmpty(JsonNode node) {

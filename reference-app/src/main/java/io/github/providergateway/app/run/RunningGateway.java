@@ -10,6 +10,7 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.app.audit.AuditFile;
 import io.github.providergateway.app.audit.HostId;
 import io.github.providergateway.app.export.AuditExports;
+import io.github.providergateway.app.guard.FederatedContent;
 import io.github.providergateway.app.guard.GuardPolicy;
 import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.guard.KeptSessionFlows;
@@ -313,6 +314,7 @@ public final class RunningGateway implements AutoCloseable {
     Gateway gateway =
         newGateway(options, parts, new GuardPolicy(guard, sessionFlows.flows()), guardDecisions);
     closer.add(gateway::close);
+    gateway.mcpOffers().onContent(new FederatedContent(sessionFlows.flows()));
     gateway.monitor().addListener(listener);
     gateway.monitor().addListener(hookGates);
     gateway.monitor().addListener(decisions);

@@ -188,6 +188,60 @@ class GatewayClientTest {
   }
 
   /**
+   * A stdio window's front door asks the shared gateway for its session's federated MCP servers'
+   * resources and prompts over the host protocol (ours: {@code mcp.feature}, decision 123): the
+   * answer as the server gave it, a refusal with its code and message.
+   */
+  @Test
+  void aRemoteHostAsksTheSessionsMcpServersOffersOverTheHostProtocol() throws Exception {
+    Running gateway = startGateway(home, 0);
+    RecordingSessionHost host = new RecordingSessionHost();
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
+      String session =
+          await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+      gateway
+          .gateway()
+          .mcpOffers()
+          .offer(
+              session,
+              "docs",
+              (method, params) ->
+                  java.util.concurrent.CompletableFuture.completedFuture(
+                      ServerFixture.json(
+                          method == io.github.providergateway.host.api.McpFeature.RESOURCES_LIST
+                              ? "{\"resources\":[{\"uri\":\"test://static-text\",\"name\":\"t\"}]}"
+                              : "{\"contents\":[{\"uri\":\"test://static-text\",\"text\":\"hi\"}]}")));
+
+      assertThat(
+              await(
+                  client.mcpFeature(
+                      session,
+                      io.github.providergateway.host.api.McpFeature.RESOURCES_READ,
+                      ServerFixture.json("{\"uri\":\"test://static-text\"}"))))
+          .isEqualTo(
+              ServerFixture.json(
+                  "{\"contents\":[{\"uri\":\"test://static-text\",\"text\":\"hi\"}]}"));
+      assertThatThrownBy(
+              () ->
+                  await(
+                      client.mcpFeature(
+                          session,
+                          io.github.providergateway.host.api.McpFeature.RESOURCES_READ,
+                          ServerFixture.json("{\"uri\":\"test://nothing\"}"))))
+          .rootCause()
+          .isInstanceOfSatisfying(
+              HostException.class,
+              refused -> {
+                assertThat(refused.code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT);
+                assertThat(refused.getMessage())
+                    .contains("no MCP server of this session offers test://nothing");
+              });
+    }
+  }
+
+  /**
    * What a front door such as the MCP one needs of a shared gateway: a call's progress as it comes,
    * cancelling a call by cancelling its future, and hearing that a stream has news.
    */
