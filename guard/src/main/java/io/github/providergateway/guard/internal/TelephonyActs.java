@@ -27,6 +27,7 @@ final class TelephonyActs {
     named.put("telephony-bulk-lookups", TelephonyActs::bulkLookups);
     named.put("telephony-number-repointed", TelephonyActs::numberRepointed);
     named.put("telephony-flow-published", TelephonyActs::flowPublished);
+    named.put("telephony-emergency-disabled", TelephonyActs::emergencyDisabled);
     TelephonyRecords.addCallsTo(named);
   }
 
@@ -135,7 +136,7 @@ final class TelephonyActs {
               + "|/campaigns?/[^\\s'\"]{1,80}/(?:actions/)?start\\b"
               + "|vicidial_campaigns\\b[^\\n]{0,400}\\bactive\\s*=\\s*'y'"
               + "|auto_dial_level\\s*=\\s*'?(?:[4-9]|\\d{2})|drop_call_seconds\\s*=\\s*'?0\\b"
-              + "|safe_harbor_message\\s*=\\s*'n'|['\"]campaignstatus['\"]\\s*:\\s*['\"]on['\"]"
+              + "|safe_harbor_message\\s*=\\s*'n'|local_call_time\\s*=\\s*'24hours'|['\"]campaignstatus['\"]\\s*:\\s*['\"]on['\"]"
               + "|\\bstart\\s+(?:outbound\\s+)?campaign\\b|\\bcampaign\\s+start\\b");
 
   private static String massContact(Scan scan) {
@@ -262,6 +263,20 @@ final class TelephonyActs {
       }
     }
     return false;
+  }
+
+  /** A number's emergency calling turned off, or its registered emergency address removed. */
+  private static final Pattern EMERGENCY_OFF =
+      Pattern.compile(
+          "--emergency-status[= ]['\"]?inactive|emergency_?status['\"]?\\s*[:=]\\s*['\"]?inactive"
+              + "|['\"]?emergency_enabled['\"]?\\s*[:=]\\s*['\"]?false|emergency_address_id['\"]?\\s*:\\s*null"
+              + "|remove-csonlinelis(?:location|civicaddress)\\b|/e911s?\\b[^\\n]{0,200}-x\\s*['\"]?delete"
+              + "|-x\\s*['\"]?delete['\"]?[^\\n]{0,200}/(?:e911s?|emergency_addresses|addresses)\\b"
+              + "|\\baddresses:remove\\b|\\baddresses\\([^)]{0,80}\\)\\.delete\\s*\\(");
+
+  private static String emergencyDisabled(Scan scan) {
+    TelephonyCall call = TelephonyCall.of(scan);
+    return call.acts() ? found(EMERGENCY_OFF, call.acting()) : null;
   }
 
   /** {@return the first match of the pattern in the text, or {@code null}} */

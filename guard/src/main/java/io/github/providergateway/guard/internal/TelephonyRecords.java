@@ -21,6 +21,7 @@ final class TelephonyRecords {
     named.put("telephony-call-data-taken", TelephonyRecords::callDataTaken);
     named.put("telephony-sip-attack", TelephonyRecords::sipAttack);
     named.put("telephony-trunk-opened", TelephonyRecords::trunkOpened);
+    named.put("telephony-opt-outs-lifted", TelephonyRecords::optOutsLifted);
     TelephonyEdits.addCallsTo(named);
   }
 
@@ -62,12 +63,7 @@ final class TelephonyRecords {
     if (!table.find()) {
       return null;
     }
-    for (Step step : scan.steps()) {
-      if (Environments.localTestData(scan, step)) {
-        return null;
-      }
-    }
-    return table.group();
+    return localTest(scan) ? null : table.group();
   }
 
   private static final Pattern DB_HOST = Pattern.compile("\\bdbhost=['\"]?([\\w.-]{1,120})");
@@ -77,6 +73,25 @@ final class TelephonyRecords {
     return host.find()
         && !Environments.localHost(host.group(1))
         && !Environments.composeService(host.group(1));
+  }
+
+  /** The opt-outs and do-not-call lists deleted, or people opted back in. */
+  private static final Pattern OPT_OUTS =
+      Pattern.compile(
+          "(?:delete\\s+from|truncate(?:\\s+table)?|drop\\s+table(?:\\s+if\\s+exists)?)\\s+[`\"]?"
+              + "(?:\\w{1,40}\\.)?(?:\\w{0,20}_)?(?:opt_?outs?|optouts?|unsubscribes?|dnc|do_not_call"
+              + "|vicidial_(?:campaign_)?dnc|stop_list|sms_suppressions?)\\b[`\"]?"
+              + "|update\\s+[`\"]?\\w{0,40}[`\"]?\\s+set\\b[^;\\n]{0,200}\\b(?:opted_out|sms_opted_out"
+              + "|do_not_call|dnc)\\s*=\\s*(?:0|false|'n')|delete-opted-out-number\\b|delete-opt-out-list\\b"
+              + "|\\bsns\\s+opt-in-phone-number\\b|\\bopt_in_phone_number\\s*\\(");
+
+  private static String optOutsLifted(Scan scan) {
+    TelephonyCall call = TelephonyCall.of(scan);
+    if (!call.acts()) {
+      return null;
+    }
+    String found = TelephonyActs.found(OPT_OUTS, call.acting());
+    return found != null && localTest(scan) ? null : found;
   }
 
   /** Where a PBX keeps voicemail, recordings and call records; a service's calls and recordings. */
@@ -166,14 +181,20 @@ final class TelephonyRecords {
       } else {
         found = TelephonyActs.found(AUTH_OFF, acting);
       }
-      if (found != null) {
-        for (Step step : scan.steps()) {
-          if (Environments.localTestData(scan, step)) {
-            return null;
-          }
-        }
+      if (found != null && localTest(scan)) {
+        return null;
       }
     }
     return found;
+  }
+
+  /** Whether a program of the call works on local test data (a lab's or a test database). */
+  private static boolean localTest(Scan scan) {
+    for (Step step : scan.steps()) {
+      if (Environments.localTestData(scan, step)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
