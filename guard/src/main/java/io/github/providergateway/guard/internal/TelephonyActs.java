@@ -51,8 +51,7 @@ final class TelephonyActs {
               + "['\"]?[^\\n]{0,300}status=closed|\\bclose\\s+account\\b[^\\n]{0,40}\\bac\\w{8}");
 
   private static String numberReleased(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(RELEASED, call.acting()) : null;
+    return acting(scan, RELEASED);
   }
 
   /** A port order submitted or confirmed: the losing carrier releases the numbers. */
@@ -66,8 +65,7 @@ final class TelephonyActs {
               + "|\\bport_?out\\b[^\\n]{0,100}\\b(?:approve|submit|confirm)\\b");
 
   private static String numbersPorted(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(PORTED, call.acting()) : null;
+    return acting(scan, PORTED);
   }
 
   /** What places a call or a message: a PBX's originate, a CLI's or an API's call, a softphone. */
@@ -174,8 +172,7 @@ final class TelephonyActs {
               + "|off)\\b|sms[-_ ]?pumping[-_ ]?protection[^\\n]{0,60}(?:disable|false|off)\\b");
 
   private static String fraudGuardLowered(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(FRAUD_GUARD, call.acting()) : null;
+    return acting(scan, FRAUD_GUARD);
   }
 
   /** A messaging or voice API that sends on a GET: its address carries a recipient and a text. */
@@ -227,8 +224,7 @@ final class TelephonyActs {
               + "|app[-_]id)\\b");
 
   private static String numberRepointed(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(REPOINTED, call.acting()) : null;
+    return acting(scan, REPOINTED);
   }
 
   /** A call flow (IVR) published or replaced in a contact centre. */
@@ -243,8 +239,7 @@ final class TelephonyActs {
               + "|\\bflows?\\s+publish\\b|update_contact_flow_content\\s*\\(");
 
   private static String flowPublished(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(FLOW, call.acting()) : null;
+    return acting(scan, FLOW);
   }
 
   /** Twilio's magic numbers, which its test credentials take and nothing reaches. */
@@ -275,8 +270,13 @@ final class TelephonyActs {
               + "|\\baddresses:remove\\b|\\baddresses\\([^)]{0,80}\\)\\.delete\\s*\\(");
 
   private static String emergencyDisabled(Scan scan) {
+    return acting(scan, EMERGENCY_OFF);
+  }
+
+  /** {@return the first match of the pattern in what the call's acting programs say, or null} */
+  static String acting(Scan scan, Pattern pattern) {
     TelephonyCall call = TelephonyCall.of(scan);
-    return call.acts() ? found(EMERGENCY_OFF, call.acting()) : null;
+    return call.acts() ? found(pattern, call.acting()) : null;
   }
 
   /** {@return the first match of the pattern in the text, or {@code null}} */

@@ -86,11 +86,7 @@ final class TelephonyRecords {
               + "|\\bsns\\s+opt-in-phone-number\\b|\\bopt_in_phone_number\\s*\\(");
 
   private static String optOutsLifted(Scan scan) {
-    TelephonyCall call = TelephonyCall.of(scan);
-    if (!call.acts()) {
-      return null;
-    }
-    String found = TelephonyActs.found(OPT_OUTS, call.acting());
+    String found = TelephonyActs.acting(scan, OPT_OUTS);
     return found != null && localTest(scan) ? null : found;
   }
 
