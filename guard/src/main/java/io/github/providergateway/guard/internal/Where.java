@@ -212,6 +212,7 @@ final class Where {
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
+    TelephonyActs.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
