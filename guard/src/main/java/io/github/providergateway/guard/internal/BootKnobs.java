@@ -57,17 +57,26 @@ final class BootKnobs {
     named.put("sysctl-hook-hijacked", (scan, step, read) -> sets(step, HOOK) != null);
     named.put(
         "sysctl-production",
-        (scan, step, read) -> sets(step, null) != null && Environments.production(scan, step));
+        (scan, step, read) -> sets(step, null) != null && BootTargets.production(scan, step));
     named.put(
         "sysctl-reserves-production",
-        (scan, step, read) -> sets(step, RESERVES) != null && Environments.production(scan, step));
+        (scan, step, read) -> sets(step, RESERVES) != null && BootTargets.production(scan, step));
     named.put(
         "proc-sys-production",
         (scan, step, read) -> {
           for (Word word : step.args()) {
             String text = word.text();
             if (text.startsWith("/proc/sys/") || text.startsWith("/sys/kernel/mm/")) {
-              return Environments.production(scan, step);
+              return BootTargets.production(scan, step);
+            }
+          }
+          for (io.github.providergateway.guard.shell.Redirect redirect :
+              step.invocation().redirects()) {
+            if (redirect.writes()
+                && redirect.target() != null
+                && (redirect.target().text().startsWith("/proc/sys/")
+                    || redirect.target().text().startsWith("/sys/kernel/mm/"))) {
+              return BootTargets.production(scan, step);
             }
           }
           return false;

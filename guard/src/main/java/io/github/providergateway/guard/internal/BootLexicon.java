@@ -100,7 +100,10 @@ final class BootLexicon {
               + ROOT_DRIVERS
               + "\\s+/(?:usr/)?bin/(?:false|true)|blacklist\\s+"
               + ROOT_DRIVERS
-              + "(?=\\s|$|['\";\\\\]))|\\bmodule_blacklist=\\S*\\b"
+              + "(?=\\s|$|['\";\\\\]))|\\bomit_dracutmodules\\+?=\\s*[\"']?[^\"'\\n]*\\b(?:crypt|lvm|dm"
+              + "|mdraid|rootfs-block|kernel-modules|systemd)\\b|\\bomit_drivers\\+?=\\s*[\"']?[^\"'\\n]*\\b"
+              + ROOT_DRIVERS
+              + "\\b|\\bmodule_blacklist=\\S*\\b"
               + ROOT_DRIVERS
               + "\\b|\\bmodprobe\\.blacklist=\\S*\\b"
               + ROOT_DRIVERS
@@ -149,6 +152,22 @@ final class BootLexicon {
   static final Pattern SNOOP_PROBES =
       Pattern.compile(
           "(?i)\\b(?:tty_write|pty_write|n_tty_\\w+|tty_insert_flip_string\\w*)\\b"
-              + "|uretprobe:[^:\\s]*bash:readline|u(?:ret)?probe:[^:\\s]*(?:libssl|libgnutls)[^:\\s]*:"
+              + "|(?:uretprobe|uprobe|r|p):[^:\\s]*bash:readline|(?:u(?:ret)?probe|r|p):[^:\\s]*(?:libssl|libgnutls)[^:\\s]*:"
               + "(?:SSL_read|SSL_write|gnutls_record_\\w+)");
+
+  /** Watchdog and the controller's other settings read, not changed: what the catch-all skips. */
+  static final Pattern BMC_READS =
+      Pattern.compile(
+          "(?i)\\b(?:print|list|info|status|get|getinfo|getsysinfo|show|summary|elist|reading|readings"
+              + "|serverinfo|query|list-all|dump)\\b");
+
+  /** A live controller's setting changed: its users, network, power policy, BIOS, event log. */
+  static final Pattern BMC_CHANGE =
+      Pattern.compile(
+          "(?i)\\blan\\s+set\\b|\\buser\\s+(?:set|disable|priv)\\b|\\bmc\\s+(?:reset|watchdog\\s+off)\\b"
+              + "|\\bchassis\\s+policy\\b|\\bsel\\s+clear\\b|\\bsol\\s+set\\b|\\bchannel\\s+setaccess\\b"
+              + "|\\bracadm\\b.{0,200}\\s(?:set|racreset|config|jobqueue\\s+delete|clrsel|sslcertupload|license\\s+delete)\\b"
+              + "|\\bilorest\\b.{0,200}\\s(?:set|iloreset|iloaccounts|certificate|ethernet|commit|bootorder)\\b"
+              + "|\\bsum\\b.{0,200}-c\\s+(?:Change\\w+|Set\\w+|Load\\w+|Clear\\w+|Mount\\w+)"
+              + "|\\braw\\s+(?:PATCH|POST|DELETE|PUT)\\b|\\b(?:patch|post|delete|put)\\s+/redfish/");
 }

@@ -99,6 +99,21 @@ final class BootPredicates {
           }
           return false;
         });
+    named.put(
+        "bmc-changed",
+        (scan, step, read) -> {
+          String text = text(step);
+          return !httpClient(step)
+              && BootLexicon.BMC_CHANGE.matcher(text).find()
+              && !BootTargets.lab(scan);
+        });
+    named.put(
+        "bpf-attached-production",
+        (scan, step, read) -> {
+          String text = text(step);
+          return BPF_ATTACH.matcher(text).find() && BootTargets.production(scan, step);
+        });
+    named.put("names-no-project-target", (scan, step, read) -> !projectTarget(step));
     BootKnobs.addTo(named);
   }
 
@@ -107,6 +122,7 @@ final class BootPredicates {
     named.put("pxe-menu-installs", BootPredicates::pxeMenuInstalls);
     named.put("root-driver-blocked", BootPredicates::rootDriverBlocked);
     named.put("redfish-tool-acts", BootPredicates::redfishToolActs);
+    named.put("boot-file-weakened", BootPredicates::bootFileWeakened);
   }
 
   /** The program's words joined by blanks, its name first. */
@@ -207,7 +223,11 @@ final class BootPredicates {
     if (BootLexicon.SNOOPS.matcher(name).find()) {
       return true;
     }
-    if (name.equals("bpftrace") || name.startsWith("python") || name.equals("bpftool")) {
+    if (name.equals("bpftrace")
+        || name.startsWith("python")
+        || name.startsWith("trace")
+        || name.startsWith("argdist")
+        || name.startsWith("funccount")) {
       return BootLexicon.SNOOP_PROBES.matcher(text(step)).find();
     }
     return false;
@@ -230,6 +250,59 @@ final class BootPredicates {
     for (Word word : step.args()) {
       String text = word.text();
       if (OPENING_EFI.matcher(text).find() || DOWNLOADED.matcher(text).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An eBPF program attached to an interface, a cgroup or a hook: XDP, tc, bpftool. */
+  private static final Pattern BPF_ATTACH =
+      Pattern.compile(
+          "(?i)^ip\\b.{0,120}\\bxdp(?:generic|drv|offload)?\\s+(?:obj|pinned|object)\\b"
+              + "|^tc\\b.{0,160}\\bbpf\\b.{0,80}\\b(?:obj|object-file|da)\\b"
+              + "|^bpftool\\b.{0,40}\\b(?:net\\s+attach|prog\\s+(?:load|loadall|attach)|cgroup\\s+attach"
+              + "|link\\s+update|map\\s+update)\\b|^xdp-loader\\s+load\\b");
+
+  /** The files a boot loader reads the kernel's command line from, outside any project. */
+  private static final Pattern BOOT_CMDLINE_FILE =
+      Pattern.compile(
+          "^(?:/etc/default/grub(?:\\.d/.*)?|/etc/kernel/cmdline|/boot/loader/entries/.*|/efi/loader/entries/.*"
+              + "|/boot/grub2?/grub\\.cfg|/boot/(?:firmware/)?cmdline\\.txt|/etc/kernel/cmdline\\.d/.*)$");
+
+  /**
+   * The edit tool writing a weakening setting into a boot loader's command line file ({@code
+   * init=/bin/bash} in {@code /etc/default/grub}, {@code mitigations=off} in a loader entry).
+   */
+  private static String bootFileWeakened(Scan scan) {
+    String[] edit = LoosenedEdits.edit(scan.call());
+    if (edit == null || !BOOT_CMDLINE_FILE.matcher(edit[0]).matches()) {
+      return null;
+    }
+    return TamperPredicates.weakBoot(edit[2]) && !TamperPredicates.weakBoot(edit[1])
+        ? edit[0]
+        : null;
+  }
+
+  /**
+   * Whether a boot loader's install names a target of the project's or a scratch one: a relative
+   * folder ({@code --efi-directory=build/esp}), an image file, a loop device, {@code /tmp}.
+   */
+  private static boolean projectTarget(Step step) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      String value =
+          text.startsWith("-") && text.indexOf('=') > 0
+              ? text.substring(text.indexOf('=') + 1)
+              : text;
+      if (value.startsWith("-") || value.isEmpty()) {
+        continue;
+      }
+      if (value.startsWith("/tmp/")
+          || value.startsWith("/dev/loop")
+          || value.startsWith("/work/project")
+          || value.matches("(?i).*\\.(?:img|raw|qcow2|iso)$")
+          || !value.startsWith("/") && value.contains("/")) {
         return true;
       }
     }
@@ -289,7 +362,7 @@ final class BootPredicates {
   /** Where a machine's module settings and kernel command line are kept. */
   private static final Pattern MODULE_SETTINGS =
       Pattern.compile(
-          "(?:^|[\\s'\"=>])(?:/usr)?(?:/etc|/lib|/usr/lib|/run)/(?:modprobe\\.d|modprobe\\.conf|default/grub"
+          "(?:^|[\\s'\"=>])(?:/usr)?(?:/etc|/lib|/usr/lib|/run)/(?:modprobe\\.d|modprobe\\.conf|default/grub|mkinitcpio\\.conf"
               + "|kernel/cmdline|dracut\\.conf)|/boot/loader/entries/|\\bgrubby\\b|\\bkernelstub\\b|\\bkargs\\b");
 
   /**
@@ -312,7 +385,28 @@ final class BootPredicates {
       }
     }
     Matcher blocked = BootLexicon.DRIVER_BLOCKED.matcher(text);
-    return blocked.find() ? blocked.group().trim() : null;
+    if (blocked.find()) {
+      return blocked.group().trim();
+    }
+    if (edit != null && edit[0].endsWith("mkinitcpio.conf")) {
+      List<String> before = List.of(hooks(edit[1]).trim().split("\\s+"));
+      List<String> after = List.of(hooks(edit[2]).trim().split("\\s+"));
+      for (String hook : ROOT_HOOKS) {
+        if (before.contains(hook) && !after.contains(hook)) {
+          return edit[0] + ": HOOKS without " + hook;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** mkinitcpio's hooks that find and unlock the root. */
+  private static final List<String> ROOT_HOOKS =
+      List.of("encrypt", "sd-encrypt", "lvm2", "mdadm_udev", "block", "filesystems");
+
+  private static String hooks(String text) {
+    Matcher line = Pattern.compile("(?m)^HOOKS=\\(([^)]*)\\)").matcher(text);
+    return line.find() ? line.group(1) : "";
   }
 
   /**

@@ -85,6 +85,32 @@ final class BootTargets {
         });
   }
 
+  /**
+   * Whether the program runs in production: its own words say so, or the machine ssh or pdsh runs
+   * the command on is named for it ({@code ssh db-ams3-02.prod.nwd.internal "sudo sh -c '…'"}).
+   */
+  static boolean production(Scan scan, Step step) {
+    if (Environments.production(scan, step)) {
+      return true;
+    }
+    return scan.<Boolean>once(
+        "BootTargets.production",
+        call -> {
+          for (Step other : call.steps()) {
+            if (REMOTE.contains(other.program())) {
+              List<String> hosts = new ArrayList<>();
+              remoteHost(other.program(), other.args(), hosts);
+              for (String host : hosts) {
+                if (Environments.namesProduction(host)) {
+                  return true;
+                }
+              }
+            }
+          }
+          return false;
+        });
+  }
+
   /** Whether the text (a tool's arguments) names hosts, each a lab's or this machine. */
   static boolean labText(String text) {
     List<String> hosts = new ArrayList<>();

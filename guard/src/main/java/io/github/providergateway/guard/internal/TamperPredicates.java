@@ -149,7 +149,7 @@ final class TamperPredicates {
    * Whether a text sets a weakening setting ({@link #WEAK_BOOT}), tried only where it holds a part
    * every alternative has: asked of every word of every echo, sed and tee of a long command.
    */
-  private static boolean weakBoot(String text) {
+  static boolean weakBoot(String text) {
     return (text.indexOf('=') >= 0
             || text.contains("rd.")
             || text.contains("systemd.debug")
