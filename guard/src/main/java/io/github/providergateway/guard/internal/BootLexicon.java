@@ -91,7 +91,7 @@ final class BootLexicon {
   static final String ROOT_DRIVERS =
       "(?:nvme|nvme_core|nvme-core|ahci|libahci|sd_mod|virtio_blk|virtio_scsi|virtio_pci|vmd"
           + "|dm_crypt|dm-crypt|dm_mod|dm-mod|megaraid_sas|mpt3sas|mpt2sas|hpsa|smartpqi|aacraid"
-          + "|md_mod|raid1|raid456|ext4|xfs|btrfs|zfs|scsi_mod|usb_storage|mmc_block|sdhci\\w*)";
+          + "|md_mod|raid1|raid456|ext4|xfs|btrfs|zfs|scsi_mod)";
 
   /** A driver the root needs blocked from loading: {@code install nvme /bin/false}. */
   static final Pattern DRIVER_BLOCKED =
@@ -112,11 +112,9 @@ final class BootLexicon {
   /** The dracut modules and hooks a machine needs to find and unlock its root. */
   static final Pattern ROOT_MODULES =
       Pattern.compile(
-          "(?i)(?:^|[\\s,'\"])(?:crypt|lvm|lvm2|dm|mdraid|nvme|rootfs-block|kernel-modules|systemd"
-              + "|zfs|btrfs|multipath|iscsi|nfs|encrypt|sd-encrypt|block|filesystems|udev|base"
-              + "|"
-              + ROOT_DRIVERS.substring(3, ROOT_DRIVERS.length() - 1)
-              + ")(?=$|[\\s,'\"])");
+          "(?i)(?:^|[\\s,'\"])(?:crypt|lvm|lvm2|dm|mdraid|rootfs-block|kernel-modules|systemd|encrypt"
+              + "|sd-encrypt|block|filesystems|udev|base|nvme|nvme_core|ahci|sd_mod|virtio_blk|vmd"
+              + "|dm_crypt|dm-crypt|dm_mod|dm-mod|md_mod)(?=$|[\\s,'\"])");
 
   /** A PXE or iPXE menu's text whose default or only entry installs over the disks. */
   static final Pattern PXE_INSTALL =

@@ -365,6 +365,11 @@ final class BootPredicates {
           "(?:^|[\\s'\"=>])(?:/usr)?(?:/etc|/lib|/usr/lib|/run)/(?:modprobe\\.d|modprobe\\.conf|default/grub|mkinitcpio\\.conf"
               + "|kernel/cmdline|dracut\\.conf)|/boot/loader/entries/|\\bgrubby\\b|\\bkernelstub\\b|\\bkargs\\b");
 
+  /** The literals one of {@link #MODULE_SETTINGS}' places holds: a command without them is none. */
+  private static final String[] SETTINGS_CUES = {
+    "modprobe", "grub", "cmdline", "dracut", "mkinitcpio", "loader/entries", "kernelstub", "kargs"
+  };
+
   /**
    * A driver the root needs blocked from loading by the machine's module settings or command line
    * ({@code install nvme /bin/false} in {@code /etc/modprobe.d}, {@code modprobe.blacklist=ahci}):
@@ -380,7 +385,10 @@ final class BootPredicates {
       text = edit[2];
     } else {
       text = scan.source();
-      if (text == null || text.length() > 65_536 || !MODULE_SETTINGS.matcher(text).find()) {
+      if (text == null
+          || text.length() > 65_536
+          || !CodeArguments.containsAny(text, SETTINGS_CUES)
+          || !MODULE_SETTINGS.matcher(text).find()) {
         return null;
       }
     }

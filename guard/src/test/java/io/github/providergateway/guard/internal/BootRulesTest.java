@@ -109,6 +109,11 @@ class BootRulesTest {
         .isFalse();
     assertThat(BootLexicon.ROOT_MODULES.matcher("crypt lvm dm").find()).isTrue();
     assertThat(BootLexicon.ROOT_MODULES.matcher("plymouth").find()).isFalse();
+    assertThat(BootLexicon.ROOT_MODULES.matcher("nfs iscsi multipath").find()).isFalse();
+    // a hardening baseline's lines: drivers no root needs
+    assertThat(BootLexicon.DRIVER_BLOCKED.matcher("install usb-storage /bin/true").find())
+        .isFalse();
+    assertThat(BootLexicon.DRIVER_BLOCKED.matcher("install cramfs /bin/true").find()).isFalse();
   }
 
   @Test
