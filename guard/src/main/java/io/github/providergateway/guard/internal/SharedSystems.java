@@ -267,7 +267,9 @@ final class SharedSystems {
     named.put("job-ids-unread", SharedSystems::jobIdsUnread);
     named.put("floods-allocation", SharedSystems::floodsAllocation);
     named.put("code-floods-allocation", (scan, step, read) -> codeFloodsAllocation(step));
-    named.put("restarts-a-machine", (scan, step, read) -> restartsAMachine(step));
+    named.put(
+        "restarts-a-machine",
+        (scan, step, read) -> restartsAMachine(step) && !BootTargets.thisMachine(scan));
     named.put("code-rewrites-raw-data", (scan, step, read) -> codeRewritesRawData(step));
     named.put("code-fills-disk", (scan, step, read) -> codeFillsDisk(step));
     named.put("code-exhausts-memory", (scan, step, read) -> codeExhaustsMemory(step));

@@ -98,7 +98,11 @@ final class TamperPredicates {
       Pattern.compile(
           "\\binit=/(?:usr/)?bin/(?:ba|da|z)?sh\\b|\\brd\\.break\\b|\\bselinux=0|\\benforcing=0"
               + "|\\bapparmor=0|\\bsecurity=none|module\\.sig_enforce=0|\\blockdown=none"
-              + "|\\bsystemd\\.debug[-_]shell\\b");
+              + "|\\bsystemd\\.debug[-_]shell\\b|\\brd\\.shell\\b|\\bmitigations=off\\b|\\bnopti\\b|\\bpti=off"
+              + "|\\bnospectre_v[12]\\b|\\bspectre_v[12]=off|\\bspec_store_bypass_disable=off"
+              + "|\\b(?:mds|l1tf|tsx_async_abort|retbleed|srbds|mmio_stale_data|gather_data_sampling)=off"
+              + "|\\b(?:intel_|amd_)?iommu=off|\\baudit=0|\\bima_appraise=off|\\blsm=(?:\\s|$|\"|')"
+              + "|\\bsystemd\\.unit=(?:emergency|rescue)\\.target");
 
   /** The files a boot loader reads the kernel's command line from. */
   private static final Pattern BOOT_FILE =
@@ -134,6 +138,10 @@ final class TamperPredicates {
         weak |= weakBoot(redirect.body());
       }
     }
+    if (file && !weak && step.program().equals("tee")) {
+      String source = scan.source(); // echo 'rd.break …' | tee /etc/kernel/cmdline
+      weak = source != null && source.length() <= 8192 && weakBoot(source);
+    }
     return weak && file;
   }
 
@@ -141,8 +149,11 @@ final class TamperPredicates {
    * Whether a text sets a weakening setting ({@link #WEAK_BOOT}), tried only where it holds a part
    * every alternative has: asked of every word of every echo, sed and tee of a long command.
    */
-  private static boolean weakBoot(String text) {
-    return (text.indexOf('=') >= 0 || text.contains("rd.break") || text.contains("systemd.debug"))
+  static boolean weakBoot(String text) {
+    return (text.indexOf('=') >= 0
+            || text.contains("rd.")
+            || text.contains("systemd.debug")
+            || text.contains("nop"))
         && WEAK_BOOT.matcher(text).find();
   }
 

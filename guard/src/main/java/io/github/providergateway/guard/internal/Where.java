@@ -214,6 +214,7 @@ final class Where {
     RecordsPredicates.addCallsTo(onCall);
     TelephonyActs.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
+    BootPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -287,6 +288,7 @@ final class Where {
     CopiesPredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
+    BootPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
