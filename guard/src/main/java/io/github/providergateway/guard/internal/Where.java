@@ -213,6 +213,7 @@ final class Where {
     CopiesPredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
+    CommercePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
