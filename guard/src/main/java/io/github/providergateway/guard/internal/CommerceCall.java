@@ -52,7 +52,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   /** A remote target: a shell on another machine, a database client given a host, an API. */
   private static final Pattern REMOTE =
       Pattern.compile(
-          "\\bssh\\s+(?:-\\w+\\s+(?:\\S+\\s+)?)*([\\w.-]+@)?([\\w-]+(?:\\.[\\w-]+)+)|(?:mysql|mariadb"
+          "(?:\\bssh\\s+(?:-\\w+\\s+(?:\\S+\\s+)?)*|--ssh[= ](?:ssh://)?)([\\w.-]+@)?([\\w-]+(?:\\.[\\w-]+)+)|(?:mysql|mariadb"
               + "|psql)\\b[^|;&]{0,80}?(?:\\s-h\\s*|--host[= ])([\\w-]+(?:\\.[\\w-]+)*)");
 
   /** A marketplace's, a store platform's or a channel tool's API: live by nature. */
@@ -79,10 +79,14 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   /** An app version released: it reaches every store the app is installed on. */
   private static final Pattern APP_RELEASE = Pattern.compile("\\bapp\\s+(?:deploy|release)\\b");
 
+  /** The Shopify CLI's Admin API commands: the store is SHOPIFY_FLAG_STORE's when none is named. */
+  private static final Pattern STORE_EXECUTE =
+      Pattern.compile("\\bshopify\\s+(?:store|app)\\s+(?:bulk\\s+)?execute\\b");
+
   /** What says many records at once. */
   private static final Pattern BULK =
       Pattern.compile(
-          "\\bxargs\\b|\\bwhile\\s+read\\b|\\bfor\\s+\\w+\\s+in\\b|\\bfor\\s*\\(|\\bforeach\\b"
+          "\\bxargs\\b|/batch\\b|\\bbatch\\s|\\bwhile\\s+read\\b|\\bfor\\s+\\w+\\s+in\\b|\\bfor\\s*\\(|\\bforeach\\b"
               + "|\\.foreach\\s*\\(|\\bbulk|--all\\b|\\ball\\s*:\\s*true|\\bfeeds?\\b|feedtype"
               + "|variable-file|\\.jsonl\\b|\\.csv\\b|\\[[^\\]]{0,200}\\bfor\\s+\\w+\\s+in\\b"
               + "|\\blimit\"?\\s*(?:=>|:)\\s*-1|\\bmap\\s*\\(|\\.each\\b|_all[_\\w]*\\b");
@@ -101,11 +105,29 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
       return NOTHING;
     }
     String text = call.shell() ? call.text() : call.actingText();
-    boolean acts = call.acts() && !RecordsCall.readsOnly(scan);
+    boolean acts = real(call.acting()) && !RecordsCall.readsOnly(scan);
     List<String> stores = stores(text);
     return new CommerceCall(
         text, acts, live(text, stores, !call.shell()), BULK.matcher(text).find(), stores);
   }
+
+  /**
+   * Whether a program of these acts: its words say no dry run, validation, sandbox or draft ({@link
+   * RecordsCall#NOT_REAL}). A payment method put in test mode is no test of the store's: it is the
+   * live store taking orders it does not charge, so the words {@code testmode} and {@code
+   * test_mode} do not make the call a test here.
+   */
+  private static boolean real(List<String> acting) {
+    for (String step : acting) {
+      if (!RecordsCall.NOT_REAL.matcher(TEST_MODE.matcher(step).replaceAll("")).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A payment method's test mode. */
+  private static final Pattern TEST_MODE = Pattern.compile("\\btest[-_]?mode\\b");
 
   /** The stores a text names, by their handle ({@code harborline-goods}). */
   static List<String> stores(String text) {
@@ -150,7 +172,8 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
     if (named
         || !stores.isEmpty()
         || MARKETPLACE.matcher(text).find()
-        || APP_RELEASE.matcher(text).find()) {
+        || APP_RELEASE.matcher(text).find()
+        || STORE_EXECUTE.matcher(text).find()) {
       return true;
     }
     Matcher api = STORE_API.matcher(text);

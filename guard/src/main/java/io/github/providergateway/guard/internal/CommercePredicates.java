@@ -67,7 +67,9 @@ final class CommercePredicates {
               + "|giftcard|file|catalog|pricelist|productvariants?bulk|productvariant|inventoryitem)"
               + "delete\\b|\\bwc\\s+(?:product|customer|shop_order|product_variation)s?\\s+delete\\b"
               + "|customer:delete\\b|catalog:product:delete\\b|sales:order:delete\\b"
-              + "|-x\\s*['\"]?delete\\b[^|;&]{0,200}/admin/api/[^|;&]{0,80}(?:products|customers|orders)");
+              + "|-x\\s*['\"]?delete\\b[^|;&]{0,200}/admin/api/[^|;&]{0,80}(?:products|customers|orders)"
+              + "|-x\\s*['\"]?delete\\b[^|;&]{0,200}/v3/(?:catalog/products|customers|orders)\\?"
+              + "|wc/v\\d/(?:products|customers|orders)/batch[^|;&]{0,300}\"delete\"");
 
   private static String storeDataDestroyed(Scan scan) {
     CommerceCall call = acting(scan);
@@ -119,16 +121,18 @@ final class CommercePredicates {
     if (call == null || first(HOOK, call.text()) == null) {
       return null;
     }
+    // The last address the call gives is where the hook ends up (a substitution's new side).
+    String foreign = null;
     Matcher address = HOOK_ADDRESS.matcher(call.text());
     while (address.find()) {
       String host = address.group(1);
-      if (!Environments.localHost(host)
-          && !host.endsWith(".myshopify.com")
-          && !ownHost(host, call.stores())) {
-        return "a webhook to " + host;
-      }
+      boolean own =
+          Environments.localHost(host)
+              || host.endsWith(".myshopify.com")
+              || ownHost(host, call.stores());
+      foreign = own ? null : "a webhook to " + host;
     }
-    return null;
+    return foreign;
   }
 
   /** Whether a host belongs to the store: it holds a part of the store's name, or all of it. */
@@ -303,7 +307,7 @@ final class CommercePredicates {
   /** Stock levels set and pushed out to the store's channels. */
   private static final Pattern STOCK =
       Pattern.compile(
-          "update\\s+stock\\s+levels|update_stock_levels|push_to_channels\\W{0,4}true"
+          "update\\s+stock\\s+levels|revisefixedpriceitem|reviseitem|update_stock_levels|push_to_channels\\W{0,4}true"
               + "|inventorysetquantities|inventorysetonhandquantities|inventoryadjustquantities"
               + "|post_inventory_availability_data|feedtype=inventory|reviseinventorystatus"
               + "|/v3/inventory|inventory_levels/set|set_?stock|stock_quantity[\\s=:\"']+0\\b"
@@ -328,7 +332,7 @@ final class CommercePredicates {
   /** Events sent in bulk or stamped now, or a flow set live. */
   private static final Pattern TRIGGERS =
       Pattern.compile(
-          "backfill|--use-current-time|event-bulk-create|/api/events|events/bulk|/track\\b|\\.track"
+          "backfill|campaign-send-jobs|/actions/send|--use-current-time|event-bulk-create|/api/events|events/bulk|/track\\b|\\.track"
               + "\\s*\\(|users/track|\"status\"\\s*:\\s*\"live\"|status[= ]+live\\b|flows?\\s+(?:activate"
               + "|start|enable)");
 
@@ -392,8 +396,8 @@ final class CommercePredicates {
   private static final Pattern CHANGES =
       Pattern.compile(
           "--allow-mutations|shopify_flag_allow_mutations=(?:1|true)|\\bmutation\\b\\s*\\w*\\s*"
-              + "(?:\\([^)]{0,400}\\))?\\s*\\{|bulkoperationrunmutation|\\bwp\\s+(?:--[\\w-]+(?:=\\S+)?\\s+)*"
-              + "@[\\w-]+\\s+(?:eval|eval-file|search-replace|(?:option|transient|post|user|plugin|theme"
+              + "(?:\\([^)]{0,400}\\))?\\s*\\{|bulkoperationrunmutation|\\bwp\\s+(?:(?:--[\\w-]+(?:=\\S+)?|@[\\w-]+)\\s+)*"
+              + "(?:eval|eval-file|search-replace|(?:option|transient|post|user|plugin|theme"
               + "|menu|term|comment|cron)\\s+(?:update|add|delete|patch|set|create|install|activate"
               + "|deactivate|set-role|generate|run)|wc\\s+\\w+\\s+(?:create|update|delete|batch)|db\\s+"
               + "(?:import|reset|query\\s+['\"]?(?:update|delete|insert|drop|alter|truncate|replace)))"
