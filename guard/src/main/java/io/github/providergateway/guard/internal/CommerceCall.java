@@ -86,7 +86,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   /** What says many records at once. */
   private static final Pattern BULK =
       Pattern.compile(
-          "\\bxargs\\b|/batch\\b|\\bbatch\\s|\\bwhile\\s+read\\b|\\bfor\\s+\\w+\\s+in\\b|\\bfor\\s*\\(|\\bforeach\\b"
+          "\\bxargs\\b|/batch\\b|\\?id:in=|\\bbatch\\s|\\bwhile\\s+read\\b|\\bfor\\s+\\w+\\s+in\\b|\\bfor\\s*\\(|\\bforeach\\b"
               + "|\\.foreach\\s*\\(|\\bbulk|--all\\b|\\ball\\s*:\\s*true|\\bfeeds?\\b|feedtype"
               + "|variable-file|\\.jsonl\\b|\\.csv\\b|\\[[^\\]]{0,200}\\bfor\\s+\\w+\\s+in\\b"
               + "|\\blimit\"?\\s*(?:=>|:)\\s*-1|\\bmap\\s*\\(|\\.each\\b|_all[_\\w]*\\b");
