@@ -126,8 +126,13 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
     return false;
   }
 
-  /** A payment method's test mode. */
-  private static final Pattern TEST_MODE = Pattern.compile("\\btest[-_]?mode\\b");
+  /**
+   * A payment method put in test mode or on its sandbox: {@code testmode}, {@code
+   * payment/braintree/environment sandbox}, {@code stripe_mode test}.
+   */
+  private static final Pattern TEST_MODE =
+      Pattern.compile(
+          "\\btest[-_]?mode\\b|(?:payment/\\S*|environment|_mode)['\"]?\\s*[=: ]\\s*['\"]?(?:sandbox|test)\\b");
 
   /** The stores a text names, by their handle ({@code harborline-goods}). */
   static List<String> stores(String text) {
