@@ -215,6 +215,7 @@ final class Where {
     TelephonyActs.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
     BootPredicates.addCallsTo(onCall);
+    CommercePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
