@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What a Mac call sends away (decision 124): a Sparkle feed or its update archives copied to the
@@ -13,7 +14,7 @@ final class AppleFeeds {
 
   /** The programs that copy files to another host or a bucket. */
   private static final Set<String> TRANSFERS =
-      Set.of("rsync", "scp", "sftp", "aws", "gsutil", "rclone", "s3cmd", "az", "b2", "lftp", "mc");
+      Set.of("rsync", "scp", "sftp", "aws", "gsutil", "rclone", "s3cmd", "az", "lftp", "mc");
 
   /**
    * {@code rsync -avz build/updates/ deploy@updates.acme.com:/var/www/updates/}, {@code aws s3 cp
@@ -100,5 +101,41 @@ final class AppleFeeds {
       return program.equals("nc") || program.equals("ncat");
     }
     return false;
+  }
+
+  /**
+   * A script's file: a shell script, a project's scripts folder, an Xcode project's build phases.
+   */
+  private static final Pattern SCRIPT_FILE =
+      Pattern.compile("(?i)\\.(?:sh|zsh|bash|command|pbxproj)$|/scripts?/[^/]+$|(?:^|/)Makefile$");
+
+  /** A developer's credentials folder in the home, under any spelling of it. */
+  private static final Pattern HOME_CREDENTIALS =
+      Pattern.compile(
+          "(?:~|\\$HOME|\\$\\{HOME}|/Users/[^/\\s\"']+|/home/[^/\\s\"']+)/(?:\\.appstoreconnect"
+              + "|\\.fastlane|\\.aws|\\.ssh|\\.gnupg|Library/Keychains|\\.netrc|\\.kube|\\.docker"
+              + "|\\.config/gh|\\.npmrc|\\.git-credentials|\\.private_keys)");
+
+  /** A program that sends to another host. */
+  private static final Pattern SENDER =
+      Pattern.compile(
+          "(?i)\\b(?:curl|wget|ncat|nc|scp|sftp)\\s|\\brsync\\b[^\\n]*\\s[\\w.@-]+:"
+              + "|requests\\.post|urlopen\\(|Invoke-WebRequest");
+
+  /**
+   * A script the build or a tool runs, written to send the developer's credentials to a host: the
+   * App Store Connect keys and fastlane's sessions tarred to a URL from a lint build phase.
+   */
+  static String scriptSendsCredentials(String old, String now, List<String> files) {
+    if (files.stream().noneMatch(f -> SCRIPT_FILE.matcher(f).find())) {
+      return null;
+    }
+    var secret = HOME_CREDENTIALS.matcher(now);
+    if (!secret.find() || !SENDER.matcher(now).find()) {
+      return null;
+    }
+    return HOME_CREDENTIALS.matcher(old).find() && SENDER.matcher(old).find()
+        ? null
+        : secret.group() + ", sent to another host";
   }
 }

@@ -66,6 +66,9 @@ final class ApplePredicates {
     named.put("edit-pam-permit", scan -> LandWrites.edited(scan, ApplePredicates::pamPermit));
     named.put("store-tool-ships", ApplePredicates::storeToolShips);
     named.put("hunts-identity-papers-out", AppleFeeds::huntsIdentityPapersOut);
+    named.put(
+        "edit-script-sends-credentials",
+        scan -> LandWrites.edited(scan, AppleFeeds::scriptSendsCredentials));
   }
 
   /** Whether the program's words or the text it is handed hold the pattern. */
