@@ -51,6 +51,13 @@ final class ApplePredicates {
     named.put(
         "names-app-keychain-item",
         (scan, step, read) -> LandPredicates.any(step, AppleTexts.APP_KEYCHAIN_ITEM));
+    named.put("makes-admin-account", (scan, step, read) -> finds(step, AppleTexts.MAKES_ADMIN));
+    named.put(
+        "devicectl-erases",
+        (scan, step, read) ->
+            finds(step, AppleTexts.DEVICE_ERASED)
+                || step.program().equals("devicectl")
+                    && finds(step, Pattern.compile("^device erase\\b")));
     named.put("excludes-personal-folder", ApplePredicates::excludesPersonalFolder);
     named.put(
         "writes-pam-permit",

@@ -38,7 +38,7 @@ final class AppleTexts {
   /** AppleScript or JXA that sends a message in the person's name. */
   static final Pattern SENDS_MESSAGE =
       Pattern.compile(
-          "(?is)(?:application|app)\\s*\\(?\\s*\\\\?[\"']Messages\\\\?[\"'].{0,600}?\\bsend\\b"
+          "(?is)(?:application|app)\\s*\\(?\\s*\\\\?[\"'](?:Messages|Mail)\\\\?[\"'].{0,600}?\\bsend\\b"
               + "|\\bsend\\b.{0,200}\\bto\\b.{0,80}\\b(?:participant|buddy|chat)\\b");
 
   /**
@@ -156,6 +156,16 @@ final class AppleTexts {
           "(?i)safe storage|^(?:chrome|chromium|brave|edge|opera|vivaldi|arc|slack|discord|signal"
               + "|teams|whatsapp|telegram)$|^deliver\\.|airport|icloud|apple ?id|com\\.apple\\.account"
               + "|1password|bitwarden|lastpass");
+
+  /** An account made root or admin, or a user put in the admin group. */
+  static final Pattern MAKES_ADMIN =
+      Pattern.compile(
+          "(?i)\\bUniqueID\\s+0\\b|/Groups/(?:admin|wheel)\\s+GroupMembership"
+              + "|-addUser\\b.*\\s-admin\\b|-a\\s+\\S+\\s+-t\\s+user\\s+(?:admin|wheel)\\b");
+
+  /** A connected device erased by Xcode's device tool. */
+  static final Pattern DEVICE_ERASED =
+      Pattern.compile("(?i)\\bdevicectl\\b.*\\bdevice\\s+erase\\b");
 
   /** The home's folders of the person's own work and life, which a backup must keep. */
   static final List<String> PERSONAL_FOLDERS =
