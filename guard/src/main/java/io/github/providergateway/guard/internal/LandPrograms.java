@@ -20,7 +20,7 @@ final class LandPrograms {
   /** What asks for a password in a dialog: AppleScript's, PowerShell's, Tk's. */
   static final Pattern DIALOG_PASSWORD =
       Pattern.compile(
-          "(?i)hidden answer|get-credential|promptforcredential|show\\s*=\\s*['\"]\\*['\"]"
+          "(?i)hidden answer|hiddenanswer\\s*:\\s*true|get-credential|promptforcredential|show\\s*=\\s*['\"]\\*['\"]"
               + "|askpassword|QInputDialog[^\\n]{0,200}Password|read-host[^\\n]{0,200}-assecurestring");
 
   /** A dialog of AppleScript's that names a password or the system asking for one. */

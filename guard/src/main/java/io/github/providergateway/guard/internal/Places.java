@@ -323,6 +323,9 @@ public final class Places {
         t = cwd.group(1) == null ? "." : "." + cwd.group(1);
       }
     }
+    if (t.startsWith("/Users/") || t.startsWith("/home/") || t.startsWith("/System/Volumes/")) {
+      t = HomeLayouts.asHome(t, home());
+    }
     if (t.startsWith("${HOME")
         && t.length() > 6
         && "%#/:".indexOf(t.charAt(6)) >= 0

@@ -209,6 +209,7 @@ final class Where {
     RegulatedData.addCallsTo(onCall);
     MoneyPredicates.addCallsTo(onCall);
     LandPredicates.addCallsTo(onCall);
+    ApplePredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
@@ -285,6 +286,7 @@ final class Where {
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
     LandPredicates.addTo(named);
+    ApplePredicates.addTo(named);
     ToolingPredicates.addTo(named);
     CopiesPredicates.addTo(named);
     NetworkDevices.addTo(named);
