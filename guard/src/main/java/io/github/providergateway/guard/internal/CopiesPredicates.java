@@ -171,7 +171,7 @@ final class CopiesPredicates {
     named.put(
         "copies-sql-breaks-replica",
         (scan, step, read) -> {
-          if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+          if (DatabaseTargets.thisMachinesServer(scan, step)) {
             return false;
           }
           for (String text : ProductionPredicates.sqlOf(scan, step)) {

@@ -211,6 +211,7 @@ final class Where {
     LandPredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
+    DatabasePredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
@@ -284,6 +285,7 @@ final class Where {
     LandPredicates.addTo(named);
     ToolingPredicates.addTo(named);
     CopiesPredicates.addTo(named);
+    DatabasePredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     for (String name : named.keySet()) {

@@ -1,0 +1,189 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a database's own words say a command does (issue 80 round 8, decision 129), one pattern a
+ * kind of the {@code databases} rules: read over the SQL, the shell's {@code --eval}, a store's
+ * command, a control plane's options or a request's body a program of the trade is given. Each
+ * names the act in the product's own words ({@code synchronous_commit=off}, {@code
+ * setDefaultRWConcern … j: false}, {@code pc.bootstrap=YES}), so that a read of the same objects
+ * ({@code SHOW}, {@code rs.status()}, {@code pg_replication_slots}) meets none.
+ */
+final class DatabaseWords {
+  private DatabaseWords() {}
+
+  /** The most text read. */
+  static final int MAX_TEXT = 32 * 1024;
+
+  /** A forced change of which node leads: an outage and, with an async replica, lost commits. */
+  static final Pattern FAILOVER =
+      Pattern.compile(
+          "(?i)\\brs\\.stepDown\\s*\\(|\\breplSetStepDown\\b|\\bCLUSTER\\s+FAILOVER\\b"
+              + "|\\bSENTINEL\\s+FAILOVER\\b|:8008/(?:failover|switchover|restart|reinitialize)\\b"
+              + "|/api/(?:force-master-failover|force-master-takeover|graceful-master-takeover"
+              + "|recover|relocate)\\b");
+
+  /** Two leaders or a member cut out by force: a split brain, divergent timelines. */
+  static final Pattern SPLIT_BRAIN =
+      Pattern.compile(
+          "(?i)\\breconfig\\s*\\([\\s\\S]{0,2000}?\\bforce\\s*:\\s*true"
+              + "|\\breplSetReconfig\\b[\\s\\S]{0,2000}?\\bforce\\s*:\\s*true"
+              + "|pc\\.bootstrap\\s*=\\s*(?:YES|1|true)\\b"
+              + "|\\bwsrep_cluster_address\\s*=\\s*['\"]?gcomm://['\"]?(?:\\s*;|\\s*$)"
+              + "|\\bCLUSTER\\s+FAILOVER\\s+(?:TAKEOVER|FORCE)\\b|\\bCLUSTER\\s+(?:RESET|FORGET)\\b"
+              + "|\\b(?:REPLICAOF|SLAVEOF)\\s+(?:NO\\s+ONE|[\\w.-]+\\s+\\d+)\\b"
+              + "|\\bpg_promote\\s*\\(");
+
+  /** Durability turned off in the product's own words. */
+  static final Pattern DURABILITY_OFF =
+      Pattern.compile(
+          "(?i)\\bsynchronous_mode\\s*[=:]\\s*['\"]?(?:false|off)\\b"
+              + "|\\bsynchronous_commit\\s*(?:[=:]|\\bTO\\b)\\s*['\"]?(?:off|local)\\b"
+              + "|\\bsynchronous_standby_names\\s*(?:=|\\bTO\\b)\\s*(?:''|\"\")"
+              + "|\\bsetDefaultRWConcern\\b[\\s\\S]{0,400}?(?:\\bw['\"]?\\s*:\\s*[01]\\b|\\bj['\"]?\\s*:\\s*false)"
+              + "|\\bwriteConcern\\s*:\\s*\\{\\s*w\\s*:\\s*0\\b"
+              + "|\\bwriteConcernMajorityJournalDefault\\s*:\\s*false"
+              + "|\\bdurable_writes\\s*=\\s*false\\b"
+              + "|\\bSET\\s+UNLOGGED\\b"
+              + "|\\bwsrep_on\\s*=\\s*['\"]?(?:OFF|0)\\b"
+              + "|\\brpl_semi_sync_(?:master|source)_enabled\\s*=\\s*['\"]?(?:OFF|0)\\b"
+              + "|translog\\.durability\"?\\s*[:=]\\s*\"?async"
+              + "|--no-multi-az\\b|--availability-type[= ]zonal\\b|--high-availability[= ]Disabled");
+
+  /** A replication error skipped rather than mended: the replica silently differs from then on. */
+  static final Pattern REPLICATION_SKIPPED =
+      Pattern.compile(
+          "(?i)\\bsql_(?:slave|replica)_skip_counter\\s*=\\s*\\d"
+              + "|\\b(?:slave|replica)_skip_errors\\s*=\\s*['\"]?(?:all|\\d)"
+              + "|\\bSET\\s+GTID_NEXT\\s*=\\s*'[^']+'\\s*;\\s*BEGIN\\s*;\\s*COMMIT\\b"
+              + "|\\bALTER\\s+SUBSCRIPTION\\s+\\S+\\s+SKIP\\b"
+              + "|\\bpg_replication_origin_advance\\s*\\(");
+
+  /** A replication slot made and left: it holds WAL back until the disk fills. */
+  static final Pattern SLOT_OPENED =
+      Pattern.compile(
+          "(?i)\\bpg_create_(?:logical|physical)_replication_slot\\s*\\("
+              + "|\\bCREATE_REPLICATION_SLOT\\b|--create-slot\\b");
+
+  /** A lock on every reader or writer, or the database made unwritable or unreachable. */
+  static final Pattern LOCKS =
+      Pattern.compile(
+          "(?i)\\bCREATE\\s+(?:UNIQUE\\s+)?INDEX\\s+(?!CONCURRENTLY\\b)"
+              + "|\\bREINDEX\\s+(?:\\([^)]*\\)\\s*)?(?:TABLE|INDEX|DATABASE|SCHEMA|SYSTEM)\\s+(?!CONCURRENTLY\\b)"
+              + "|\\bVACUUM\\s*(?:\\(\\s*)?FULL\\b|\\bCLUSTER\\s+(?:VERBOSE\\s+)?[\\w.]+\\s+USING\\b"
+              + "|\\bLOCK\\s+TABLES?\\b|\\bFLUSH\\s+TABLES\\s+WITH\\s+READ\\s+LOCK\\b"
+              + "|\\bOPTIMIZE\\s+TABLE\\b|\\bALGORITHM\\s*=\\s*COPY\\b|\\bLOCK\\s*=\\s*EXCLUSIVE\\b"
+              + "|\\bALTER\\s+COLUMN\\s+[\\w\"]+\\s+(?:SET\\s+DATA\\s+)?TYPE\\b"
+              + "|\\bdefault_transaction_read_only\\s*(?:=|\\bTO\\b)\\s*['\"]?(?:on|true)\\b"
+              + "|\\bSET\\s+(?:GLOBAL|PERSIST)\\s+(?:super_)?read_only\\s*=\\s*(?:ON|1)\\b"
+              + "|\\bALLOW_CONNECTIONS\\s+false\\b|\\bCONNECTION\\s+LIMIT\\s+0\\b"
+              + "|\\bpg_terminate_backend\\s*\\(\\s*pid\\s*\\)\\s*FROM\\s+pg_stat_activity\\b"
+              + "|\\bfsyncLock\\s*\\(|\\bfsync\\s*:\\s*1\\s*,\\s*lock\\s*:\\s*true"
+              + "|\\bsetFeatureCompatibilityVersion\\b|\\bshutdownServer\\s*\\("
+              + "|\\bCLIENT\\s+PAUSE\\b|\\bDEBUG\\s+(?:SLEEP|SEGFAULT|RELOAD)\\b"
+              + "|\\bSHUTDOWN\\s+NOSAVE\\b"
+              + "|\\bOFFLINE_(?:HARD|SOFT)\\b|\\bDELETE\\s+FROM\\s+mysql_servers\\b");
+
+  /** Data destroyed with no DROP TABLE: a column, a partition, a tablespace, an extension's. */
+  static final Pattern DESTROYS =
+      Pattern.compile(
+          "(?i)\\bDISCARD\\s+TABLESPACE\\b"
+              + "|\\bDROP\\s+(?:EXTENSION|SCHEMA|TYPE|DOMAIN)\\b[^;]{0,300}\\bCASCADE\\b"
+              + "|\\bDROP\\s+OWNED\\s+BY\\b"
+              + "|\\bALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?(?:ONLY\\s+)?[\\w.\"`]+\\s+DROP\\s+"
+              + "(?:COLUMN\\b|PARTITION\\b|(?!CONSTRAINT\\b|INDEX\\b|KEY\\b|FOREIGN\\b|PRIMARY\\b"
+              + "|DEFAULT\\b|NOT\\b|CHECK\\b|IDENTITY\\b|EXPRESSION\\b|TRIGGER\\b|IF\\b)[a-z_])"
+              + "|\\bDROP\\s+(?:COLUMN|PARTITION)\\b"
+              + "|\\bENGINE\\s*=\\s*BLACKHOLE\\b"
+              + "|\\bTYPE\\s+(?:integer|int[248]?|smallint|bigint|date|boolean)\\s+USING\\s+[\\w\"]+\\s*::"
+              + "|\\brenameCollection\\s*\\([^)]*,\\s*true\\s*\\)|\\bdropTarget\\s*:\\s*true"
+              + "|redis\\.call\\s*\\(\\s*['\"](?:DEL|UNLINK|FLUSHALL|FLUSHDB)['\"]");
+
+  /** A command run on the database server's own machine, or its files read or written. */
+  static final Pattern RUNS_ON_SERVER =
+      Pattern.compile(
+          "(?i)\\bCOPY\\b[\\s\\S]{0,2000}?\\b(?:TO|FROM)\\s+PROGRAM\\b"
+              + "|\\blo_(?:export|import)\\s*\\(|\\bpg_read_(?:binary_)?file\\s*\\("
+              + "|\\bINTO\\s+(?:OUT|DUMP)FILE\\b|\\bLOAD_FILE\\s*\\(|\\bxp_cmdshell\\b"
+              + "|\\bLANGUAGE\\s+['\"]?(?:plpython3?u|plperlu|plsh|c)['\"]?\\b"
+              + "|\\bCREATE\\s+EXTENSION\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?['\"]?(?:plpython3?u|plperlu|plsh|adminpack)"
+              + "|\\bsys_(?:exec|eval)\\s*\\("
+              + "|\\bGRANT\\s+pg_(?:execute_server_program|write_server_files|read_server_files)\\b");
+
+  /** Who may reach or act on the database widened to anyone, or to a superuser's powers. */
+  static final Pattern ACCESS_WIDENED =
+      Pattern.compile(
+          "(?i)\\b(?:ALTER|CREATE)\\s+(?:ROLE|USER)\\b[^;]{0,300}?(?<!NO)\\b(?:SUPERUSER|BYPASSRLS)\\b"
+              + "|\\bGRANT\\s+(?:ALL(?:\\s+PRIVILEGES)?|SUPER)\\s+ON\\s+\\*\\.\\*"
+              + "|\\bGRANT\\s+ALL\\b[^;]{0,300}\\bTO\\s+PUBLIC\\b"
+              + "|\\bGRANT\\s+(?:rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_superuser_role)\\s+TO\\b"
+              + "|\\bgrantRolesToUser\\b[\\s\\S]{0,400}?['\"](?:root|__system|clusterAdmin"
+              + "|userAdminAnyDatabase|dbAdminAnyDatabase|readWriteAnyDatabase)['\"]"
+              + "|\\bcreateUser\\b[\\s\\S]{0,600}?role\\s*:\\s*['\"](?:root|__system|clusterAdmin"
+              + "|userAdminAnyDatabase)['\"]"
+              + "|\\brequirepass\\s+(?:''|\"\"|$)|\\bACL\\s+SETUSER\\b[\\s\\S]{0,300}?\\bnopass\\b"
+              + "|\\bprotected-mode\\s+no\\b"
+              + "|--authorized-networks[= ](?:[^\\s]*,)?0\\.0\\.0\\.0/0|--publicly-accessible\\b"
+              + "|--start-ip-address[= ]0\\.0\\.0\\.0\\b[^\\n]{0,80}--end-ip-address[= ]255\\.255\\.255\\.255"
+              + "|\\batlasAdmin\\b|\\baccessLists?\\s+create\\s+(?:--entry[= ])?0\\.0\\.0\\.0/0");
+
+  /** Audit logging turned off in the product's words. */
+  static final Pattern AUDIT_OFF =
+      Pattern.compile(
+          "(?i)\\bpgaudit\\.log\\s*(?:=|\\bTO\\b)\\s*['\"]?none\\b"
+              + "|\\bpgaudit\\.\\w+\\s*(?:=|\\bTO\\b)\\s*['\"]?off\\b"
+              + "|\\bDROP\\s+EXTENSION\\s+(?:IF\\s+EXISTS\\s+)?pgaudit\\b"
+              + "|\\blog_statement\\s*(?:=|\\bTO\\b)\\s*['\"]?none\\b"
+              + "|\\bUNINSTALL\\s+(?:PLUGIN|COMPONENT)\\s+['\"]?[\\w:/]*audit"
+              + "|\\b(?:server_audit_logging|audit_log_enabled|audit_trail)\\s*=\\s*['\"]?(?:OFF|0|NONE)\\b"
+              + "|\\baudit_log_(?:policy|filter)\\s*=\\s*['\"]?NONE\\b"
+              + "|cloudsql\\.enable_pgaudit=off|\\bauditAuthorizationSuccess\\s*:\\s*false");
+
+  /** Rows deleted later by the database itself: a TTL, a retention, a scheduled delete. */
+  static final Pattern DELETES_LATER =
+      Pattern.compile(
+          "(?i)\\bpart_config\\b[^;]{0,300}\\bretention\\b"
+              + "|\\bcron\\.schedule(?:_in_database)?\\s*\\([\\s\\S]{0,600}?\\b(?:DELETE|DROP|TRUNCATE)\\b"
+              + "|\\bCREATE\\s+EVENT\\b[\\s\\S]{0,600}?\\bDO\\b[\\s\\S]{0,300}?\\b(?:DELETE|DROP|TRUNCATE)\\b"
+              + "|\\bdefault_time_to_live\\s*=\\s*[1-9]|\\bgc_grace_seconds\\s*=\\s*0\\b"
+              + "|\\bexpireAfterSeconds\\b|\\bMODIFY\\s+TTL\\b"
+              + "|_ilm/policy/[\\s\\S]{0,2000}?\"delete\"|_ism/policies/[\\s\\S]{0,2000}?\"delete\""
+              + "|\\bdata_retention\\b|--time-to-live-specification\\s+['\"]?Enabled=true");
+
+  /** Each kind's pattern by its name, as the predicates are named after it. */
+  static final Map<String, Pattern> BY_KIND =
+      Map.ofEntries(
+          Map.entry("failover", FAILOVER),
+          Map.entry("split-brain", SPLIT_BRAIN),
+          Map.entry("durability-off", DURABILITY_OFF),
+          Map.entry("replication-skipped", REPLICATION_SKIPPED),
+          Map.entry("slot-opened", SLOT_OPENED),
+          Map.entry("locks", LOCKS),
+          Map.entry("destroys", DESTROYS),
+          Map.entry("runs-on-server", RUNS_ON_SERVER),
+          Map.entry("access-widened", ACCESS_WIDENED),
+          Map.entry("audit-off", AUDIT_OFF),
+          Map.entry("deletes-later", DELETES_LATER));
+
+  /**
+   * What a kind's pattern finds in a text, or {@code null}.
+   *
+   * @param kind the kind's name, a key of {@link #BY_KIND}
+   * @param text the text
+   * @return the words found, or {@code null}
+   */
+  static String found(String kind, String text) {
+    if (text == null || text.isEmpty()) {
+      return null;
+    }
+    Pattern pattern = BY_KIND.get(kind);
+    if (pattern == null) {
+      throw new IllegalArgumentException("no kind of database words is named " + kind);
+    }
+    Matcher m = pattern.matcher(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+    return m.find() ? m.group() : null;
+  }
+}
