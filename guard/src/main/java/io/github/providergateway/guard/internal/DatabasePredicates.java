@@ -63,10 +63,16 @@ final class DatabasePredicates {
         scan ->
             EditCalls.read(
                 scan.call(),
-                (old, now, files) -> added(DatabaseWords.DURABILITY_OFF, old, now)));
+                (old, now, files) -> {
+                  String found = DatabaseWords.found("durability-off", now);
+                  return found != null && (old == null || !old.contains(found)) ? found : null;
+                }));
   }
 
-  /** A pg_hba line that lets every address in with no password: {@code host all all 0.0.0.0/0 trust}. */
+  /**
+   * A pg_hba line that lets every address in with no password: {@code host all all 0.0.0.0/0
+   * trust}.
+   */
   static final Pattern TRUSTS_EVERYONE =
       Pattern.compile(
           "(?im)^[\\s\\-'\"]*host(?:ssl|nossl)?\\s+\\S+\\s+\\S+\\s+"

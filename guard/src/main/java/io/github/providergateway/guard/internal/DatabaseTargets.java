@@ -22,22 +22,102 @@ final class DatabaseTargets {
   /** The programs of the trade: clients, HA control planes, online schema and load tools. */
   static final Set<String> TOOLS =
       Set.of(
-          "psql", "pgcli", "mysql", "mariadb", "mycli", "mysqlsh", "usql", "sqlcmd", "cockroach",
-          "clickhouse-client", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "cqlsh",
-          "nodetool", "patronictl", "orchestrator-client", "orchestrator", "vtctldclient",
-          "vtctlclient", "vtctl", "gh-ost", "pt-online-schema-change", "pt-table-sync",
-          "pt-archiver", "pt-slave-restart", "pt-replica-restart", "mysqlslap", "pgbench",
-          "sysbench", "vacuumdb", "reindexdb", "clusterdb", "pg_ctl", "pg_ctlcluster", "repmgr",
-          "pg_archivecleanup", "wal-g", "barman", "pg_recvlogical", "galera_new_cluster", "atlas",
-          "aws", "gcloud", "az", "doctl", "cbt", "curl", "wget", "http", "https", "xh");
+          "psql",
+          "pgcli",
+          "mysql",
+          "mariadb",
+          "mycli",
+          "mysqlsh",
+          "usql",
+          "sqlcmd",
+          "cockroach",
+          "clickhouse-client",
+          "mongosh",
+          "mongo",
+          "redis-cli",
+          "valkey-cli",
+          "keydb-cli",
+          "cqlsh",
+          "nodetool",
+          "patronictl",
+          "orchestrator-client",
+          "orchestrator",
+          "vtctldclient",
+          "vtctlclient",
+          "vtctl",
+          "gh-ost",
+          "pt-online-schema-change",
+          "pt-table-sync",
+          "pt-archiver",
+          "pt-slave-restart",
+          "pt-replica-restart",
+          "mysqlslap",
+          "pgbench",
+          "sysbench",
+          "vacuumdb",
+          "reindexdb",
+          "clusterdb",
+          "pg_ctl",
+          "pg_ctlcluster",
+          "repmgr",
+          "pg_archivecleanup",
+          "wal-g",
+          "barman",
+          "pg_recvlogical",
+          "galera_new_cluster",
+          "atlas",
+          "aws",
+          "gcloud",
+          "az",
+          "doctl",
+          "cbt",
+          "bq",
+          "snowsql",
+          "redis-benchmark",
+          "cassandra-stress",
+          "maxctrl",
+          "pt-kill",
+          "mongorestore",
+          "curl",
+          "wget",
+          "http",
+          "https",
+          "xh",
+          "mysqld_safe",
+          "mysqld",
+          "mariadbd");
 
   /** The clients that speak to this machine's server when given no host. */
   private static final Set<String> LOCAL_BY_DEFAULT =
       Set.of(
-          "psql", "pgcli", "mysql", "mariadb", "mycli", "mysqlsh", "mongosh", "mongo", "redis-cli",
-          "valkey-cli", "keydb-cli", "cqlsh", "nodetool", "vacuumdb", "reindexdb", "clusterdb",
-          "pgbench", "mysqlslap", "sysbench", "pg_ctl", "pg_ctlcluster", "pg_recvlogical", "usql",
-          "mysqladmin", "mariadb-admin");
+          "psql",
+          "pgcli",
+          "mysql",
+          "mariadb",
+          "mycli",
+          "mysqlsh",
+          "mongosh",
+          "mongo",
+          "redis-cli",
+          "valkey-cli",
+          "keydb-cli",
+          "cqlsh",
+          "nodetool",
+          "vacuumdb",
+          "reindexdb",
+          "clusterdb",
+          "pgbench",
+          "mysqlslap",
+          "sysbench",
+          "pg_ctl",
+          "pg_ctlcluster",
+          "pg_recvlogical",
+          "usql",
+          "mysqladmin",
+          "mariadb-admin",
+          "redis-benchmark",
+          "cassandra-stress",
+          "pt-kill");
 
   /** The interpreters whose inline code may open a database's connection. */
   private static final Set<String> INTERPRETERS =
@@ -46,18 +126,25 @@ final class DatabaseTargets {
   /** A host in a percona toolkit DSN ({@code D=shop,t=orders,h=mysql-01}). */
   private static final Pattern DSN_HOST = Pattern.compile("(?:^|,)h=([^,\\s]+)");
 
+  /**
+   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}.
+   */
+  private static final Pattern HOST_AND_PORT =
+      Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
+
   /** A sysbench host option: {@code --mysql-host=db-1}. */
   private static final Pattern SYSBENCH_HOST = Pattern.compile("^--(?:mysql|pgsql)-host=(.+)$");
 
   /** A host a piece of code connects to: {@code host="…"}, a URL's authority. */
   private static final Pattern CODE_HOST =
       Pattern.compile(
-          "(?i)(?:\\bhost\\s*[=:]\\s*['\"]|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?)"
+          "(?i)(?:\\bhost\\s*[=:]\\s*['\"]?|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?)"
               + "([A-Za-z0-9_.-]+)");
 
   /** A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}). */
   private static final Pattern CODE_VARIABLE =
-      Pattern.compile("(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z_]*(?:URL|URI|HOST|DSN)");
+      Pattern.compile(
+          "(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z_]*(?:URL|URI|HOST|DSN)");
 
   /** Whether the program is one of the trade's or an interpreter. */
   static boolean ofTheTrade(Step step) {
@@ -70,8 +157,8 @@ final class DatabaseTargets {
   }
 
   /**
-   * Whether the program speaks to a shared database: production named, or a host not this
-   * machine's nor a test's, or a variable's address, or a control plane with no test name.
+   * Whether the program speaks to a shared database: production named, or a host not this machine's
+   * nor a test's, or a variable's address, or a control plane with no test name.
    */
   static boolean shared(Scan scan, Step step) {
     if (Environments.production(scan, step)) {
@@ -161,11 +248,21 @@ final class DatabaseTargets {
       while (m.find()) {
         hosts.add(m.group(1));
       }
+      if (HOST_AND_PORT.matcher(word.text()).matches()) {
+        hosts.add(Environments.host(word.text())); // redis-cli --cluster check db-1.acme.net:6379
+      }
     }
     for (String arg : step.invocation().args()) {
       Matcher m = SYSBENCH_HOST.matcher(arg);
       if (m.matches()) {
         hosts.add(Environments.host(m.group(1)));
+      }
+    }
+    String node =
+        step.program().equals("cassandra-stress") ? DatabaseTools.value(step, "-node", null) : null;
+    if (node != null) {
+      for (String host : node.split(",")) {
+        hosts.add(Environments.host(host));
       }
     }
     if (step.program().equals("cqlsh")) {
@@ -212,7 +309,9 @@ final class DatabaseTargets {
   /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */
   static boolean inLocalContainer(Step step) {
     for (String wrapper : step.invocation().wrappers()) {
-      if (wrapper.equals("docker") || wrapper.equals("podman") || wrapper.equals("docker-compose")) {
+      if (wrapper.equals("docker")
+          || wrapper.equals("podman")
+          || wrapper.equals("docker-compose")) {
         return true;
       }
     }

@@ -102,6 +102,15 @@ final class DatabaseTools {
         String text = DatabasePredicates.textOf(scan, step);
         return text != null && EXPLAIN_ANALYZE_WRITE.matcher(text).find();
       }
+      case "redis-benchmark" -> {
+        return true; // its SET, LPUSH, … tests write their keys into the server's database
+      }
+      case "cassandra-stress" -> {
+        return has(step, "write")
+            || has(step, "mixed")
+            || has(step, "user")
+            || has(step, "counter_write");
+      }
       case "mongorestore" -> {
         return has(step, "--oplogReplay");
       }
