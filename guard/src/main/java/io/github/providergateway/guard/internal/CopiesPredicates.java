@@ -171,7 +171,7 @@ final class CopiesPredicates {
     named.put(
         "copies-sql-breaks-replica",
         (scan, step, read) -> {
-          if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+          if (DatabaseTargets.thisMachinesServer(scan, step)) {
             return false;
           }
           for (String text : ProductionPredicates.sqlOf(scan, step)) {
@@ -599,19 +599,6 @@ final class CopiesPredicates {
 
   /** A database client run inside a container of the project's compose file or a local one. */
   private static boolean inLocalContainer(Step step) {
-    List<String> wrappers = step.invocation().wrappers();
-    for (String wrapper : wrappers) {
-      if (wrapper.equals("docker")
-          || wrapper.equals("podman")
-          || wrapper.equals("docker-compose")) {
-        return true;
-      }
-    }
-    for (String via : step.invocation().via()) {
-      if (via.contains("docker") || via.contains("compose") || via.contains("podman")) {
-        return true;
-      }
-    }
-    return false;
+    return DatabaseTargets.inLocalContainer(step);
   }
 }

@@ -65,7 +65,7 @@ final class DataStores {
     if (!store && !clients.redis() && !clients.mongo()) {
       return List.of();
     }
-    if (store && Environments.localTestData(scan, step)) {
+    if (store && (Environments.localTestData(scan, step) || inLocalContainer(scan, step))) {
       return List.of(); // a store of this machine's, its test data (decision 92)
     }
     List<DataLoss> found = new ArrayList<>();
@@ -294,5 +294,16 @@ final class DataStores {
       return !parts[0].startsWith("_") || parts[0].equals("_all");
     }
     return parts.length == 2 && parts[0].equals("_data_stream");
+  }
+
+  /**
+   * A store's client run in a local container and given no host ({@code docker compose exec -T
+   * redis redis-cli FLUSHALL}): the container's own store, a developer's, unless the command names
+   * production (decision 129).
+   */
+  private static boolean inLocalContainer(Scan scan, Step step) {
+    return DatabaseTargets.inLocalContainer(step)
+        && Environments.hosts(step).isEmpty()
+        && !Environments.production(scan, step);
   }
 }

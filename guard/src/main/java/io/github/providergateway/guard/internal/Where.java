@@ -212,6 +212,7 @@ final class Where {
     ApplePredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
+    DatabasePredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
     TelephonyActs.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
@@ -289,6 +290,7 @@ final class Where {
     ApplePredicates.addTo(named);
     ToolingPredicates.addTo(named);
     CopiesPredicates.addTo(named);
+    DatabasePredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     BootPredicates.addTo(named);

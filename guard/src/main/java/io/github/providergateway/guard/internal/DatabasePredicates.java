@@ -1,0 +1,146 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code databases} rules' predicates (issue 80 round 8, decision 129): a kind of {@link
+ * DatabaseWords} said to a shared database ({@link DatabaseTargets}) by a program of the trade, by
+ * a database's MCP tool, or written into a database's settings by the edit tool; and the trade's
+ * tools used as SQL runners ({@link DatabaseTools}).
+ */
+final class DatabasePredicates {
+  private DatabasePredicates() {}
+
+  /** The fields of an MCP tool's call that carry its statement. */
+  private static final List<String> TOOL_FIELDS = List.of("sql", "query", "statement", "command");
+
+  /** The online schema tools: their --alter runs only with --execute ({@link DatabaseTools}). */
+  private static final java.util.Set<String> ONLINE_SCHEMA_TOOLS =
+      java.util.Set.of("gh-ost", "pt-online-schema-change");
+
+  /** Adds the programs' predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    for (String kind : DatabaseWords.BY_KIND.keySet()) {
+      named.put(
+          "databases-" + kind,
+          (scan, step, read) ->
+              DatabaseTargets.ofTheTrade(step)
+                  && !ONLINE_SCHEMA_TOOLS.contains(step.program())
+                  && !dryRun(step)
+                  && DatabaseWords.found(kind, textOf(scan, step)) != null
+                  && DatabaseTargets.shared(scan, step));
+    }
+    named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
+    named.put(
+        "databases-archive-shared",
+        (scan, step, read) -> {
+          for (Word word : step.args()) {
+            if (word.text().startsWith("/tmp/")) {
+              return false;
+            }
+          }
+          return DatabaseTargets.shared(scan, step);
+        });
+    DatabaseTools.addTo(named);
+  }
+
+  /** Adds the call's predicates: an MCP tool's statement, an edit of a database's settings. */
+  static void addCallsTo(Map<String, Where.CallPredicate> onCall) {
+    for (String kind : DatabaseWords.BY_KIND.keySet()) {
+      onCall.put("databases-tool-" + kind, scan -> toolSays(scan, kind));
+    }
+    onCall.put(
+        "databases-edit-opens-access",
+        scan -> EditCalls.read(scan.call(), (old, now, files) -> added(TRUSTS_EVERYONE, old, now)));
+    onCall.put(
+        "databases-edit-durability-off",
+        scan ->
+            EditCalls.read(
+                scan.call(),
+                (old, now, files) -> {
+                  String found = DatabaseWords.found("durability-off", now);
+                  return found != null && (old == null || !old.contains(found)) ? found : null;
+                }));
+  }
+
+  /**
+   * A pg_hba line that lets every address in with no password: {@code host all all 0.0.0.0/0
+   * trust}.
+   */
+  static final Pattern TRUSTS_EVERYONE =
+      Pattern.compile(
+          "(?im)^[\\s\\-'\"]*host(?:ssl|nossl)?\\s+\\S+\\s+\\S+\\s+"
+              + "(?!127\\.0\\.0\\.1/32|::1/128|localhost)\\S+\\s+trust\\b");
+
+  /** What a change puts in that its old text did not hold, or {@code null}. */
+  static String added(Pattern pattern, String old, String now) {
+    if (now == null || now.length() > DatabaseWords.MAX_TEXT) {
+      return null;
+    }
+    Matcher m = pattern.matcher(now);
+    while (m.find()) {
+      String found = m.group().trim();
+      if (old == null || !old.contains(found)) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** What a database's MCP tool is asked to run that says the kind, where it is not a test's. */
+  static String toolSays(Scan scan, String kind) {
+    if (scan.source() != null || scan.call().args() == null) {
+      return null;
+    }
+    String tool = scan.call().tool();
+    if (!tool.startsWith("mcp__")) {
+      return null;
+    }
+    JsonNode args = scan.call().args();
+    String all = args.toString();
+    if (!Environments.namesProduction(all) && localOrTestTool(tool, all)) {
+      return null;
+    }
+    for (String field : TOOL_FIELDS) {
+      String found = DatabaseWords.found(kind, args.path(field).asText(""));
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  private static boolean localOrTestTool(String tool, String args) {
+    String t = tool.toLowerCase(Locale.ROOT);
+    String a = args.toLowerCase(Locale.ROOT);
+    return t.contains("sqlite")
+        || t.contains("local")
+        || a.contains("localhost")
+        || a.contains("127.0.0.1")
+        || Environments.testName(args);
+  }
+
+  /** The text a program of the trade is given: its SQL, inline code, arguments and documents. */
+  static String textOf(Scan scan, Step step) {
+    if (DatabaseTargets.interpreter(step)) {
+      return InterpreterCode.of(step);
+    }
+    return String.join("\n", ProductionPredicates.sqlOf(scan, step));
+  }
+
+  /** Whether the program is asked for a dry run: it shows, changes nothing. */
+  static boolean dryRun(Step step) {
+    for (String arg : step.invocation().args()) {
+      if (arg.equals("--dry-run") || arg.equals("--dry_run") || arg.equals("--dryrun")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

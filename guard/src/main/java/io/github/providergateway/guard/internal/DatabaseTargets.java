@@ -1,0 +1,325 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Which database a {@code databases} rule's program speaks to (issue 80 round 8, decision 129): a
+ * shared one unless everything it names is this machine's, a local container's or says staging or
+ * test. Production's hosts often carry no "prod" in their name ({@code pg-main.db.internal}, {@code
+ * mysql-main-01.dc1.acme.net}), so a host named and not local or a test's is shared, and so is a
+ * database given by a variable the guard cannot read ({@code "$DATABASE_URL"}); a client given no
+ * host at the command's top level speaks to this machine's.
+ */
+final class DatabaseTargets {
+  private DatabaseTargets() {}
+
+  /** The programs of the trade: clients, HA control planes, online schema and load tools. */
+  static final Set<String> TOOLS =
+      Set.of(
+          "psql",
+          "pgcli",
+          "mysql",
+          "mariadb",
+          "mycli",
+          "mysqlsh",
+          "usql",
+          "sqlcmd",
+          "cockroach",
+          "clickhouse-client",
+          "mongosh",
+          "mongo",
+          "redis-cli",
+          "valkey-cli",
+          "keydb-cli",
+          "cqlsh",
+          "nodetool",
+          "patronictl",
+          "orchestrator-client",
+          "orchestrator",
+          "vtctldclient",
+          "vtctlclient",
+          "vtctl",
+          "gh-ost",
+          "pt-online-schema-change",
+          "pt-table-sync",
+          "pt-archiver",
+          "pt-slave-restart",
+          "pt-replica-restart",
+          "mysqlslap",
+          "pgbench",
+          "sysbench",
+          "vacuumdb",
+          "reindexdb",
+          "clusterdb",
+          "pg_ctl",
+          "pg_ctlcluster",
+          "repmgr",
+          "pg_archivecleanup",
+          "wal-g",
+          "barman",
+          "pg_recvlogical",
+          "galera_new_cluster",
+          "atlas",
+          "aws",
+          "gcloud",
+          "az",
+          "doctl",
+          "cbt",
+          "bq",
+          "snowsql",
+          "redis-benchmark",
+          "cassandra-stress",
+          "maxctrl",
+          "pt-kill",
+          "mongorestore",
+          "curl",
+          "wget",
+          "http",
+          "https",
+          "xh",
+          "mysqld_safe",
+          "mysqld",
+          "mariadbd");
+
+  /** The clients that speak to this machine's server when given no host. */
+  private static final Set<String> LOCAL_BY_DEFAULT =
+      Set.of(
+          "psql",
+          "pgcli",
+          "mysql",
+          "mariadb",
+          "mycli",
+          "mysqlsh",
+          "mongosh",
+          "mongo",
+          "redis-cli",
+          "valkey-cli",
+          "keydb-cli",
+          "cqlsh",
+          "nodetool",
+          "vacuumdb",
+          "reindexdb",
+          "clusterdb",
+          "pgbench",
+          "mysqlslap",
+          "sysbench",
+          "pg_ctl",
+          "pg_ctlcluster",
+          "pg_recvlogical",
+          "usql",
+          "mysqladmin",
+          "mariadb-admin",
+          "redis-benchmark",
+          "cassandra-stress",
+          "pt-kill");
+
+  /** The interpreters whose inline code may open a database's connection. */
+  private static final Set<String> INTERPRETERS =
+      Set.of("python", "python3", "node", "nodejs", "ruby", "perl", "php", "deno", "bun");
+
+  /** A host in a percona toolkit DSN ({@code D=shop,t=orders,h=mysql-01}). */
+  private static final Pattern DSN_HOST = Pattern.compile("(?:^|,)h=([^,\\s]+)");
+
+  /**
+   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}.
+   */
+  private static final Pattern HOST_AND_PORT =
+      Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
+
+  /** A sysbench host option: {@code --mysql-host=db-1}. */
+  private static final Pattern SYSBENCH_HOST = Pattern.compile("^--(?:mysql|pgsql)-host=(.+)$");
+
+  /** A host a piece of code connects to: {@code host="…"}, a URL's authority. */
+  private static final Pattern CODE_HOST =
+      Pattern.compile(
+          "(?i)(?:\\bhost\\s*[=:]\\s*['\"]?|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?)"
+              + "([A-Za-z0-9_.-]+)");
+
+  /** A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}). */
+  private static final Pattern CODE_VARIABLE =
+      Pattern.compile(
+          "(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z_]*(?:URL|URI|HOST|DSN)");
+
+  /** Whether the program is one of the trade's or an interpreter. */
+  static boolean ofTheTrade(Step step) {
+    return TOOLS.contains(step.program()) || INTERPRETERS.contains(step.program());
+  }
+
+  /** Whether the program is an interpreter. */
+  static boolean interpreter(Step step) {
+    return INTERPRETERS.contains(step.program());
+  }
+
+  /**
+   * Whether the program speaks to a shared database: production named, or a host not this machine's
+   * nor a test's, or a variable's address, or a control plane with no test name.
+   */
+  static boolean shared(Scan scan, Step step) {
+    if (Environments.production(scan, step)) {
+      return true;
+    }
+    if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+      return false;
+    }
+    if (interpreter(step)) {
+      String code = InterpreterCode.of(step);
+      return code != null && codeShared(code);
+    }
+    List<String> hosts = hostsOf(step);
+    if (!hosts.isEmpty()) {
+      for (String host : hosts) {
+        if (!localOrTest(host)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (namesTestPlace(step)) {
+      return false;
+    }
+    return !(LOCAL_BY_DEFAULT.contains(step.program())
+        && step.invocation().via().isEmpty()
+        && !step.invocation().wrappers().contains("sudo")
+        && !hostFromEnvironment(scan));
+  }
+
+  /**
+   * Whether a client speaks to this machine's own server: local test data, a local container, every
+   * host it names this machine's ({@code psql -h localhost -p 5433}, a developer's CDC sandbox), or
+   * none named at the command's top level. A replica or slot there is no copy the company keeps
+   * (round 8's must-allow {@code pg_drop_replication_slot} on localhost was denied by {@code
+   * copies.replica-overwritten}).
+   */
+  static boolean thisMachinesServer(Scan scan, Step step) {
+    if (Environments.production(scan, step)) {
+      return false;
+    }
+    if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+      return true;
+    }
+    List<String> hosts = hostsOf(step);
+    if (hosts.isEmpty()) {
+      return step.invocation().via().isEmpty()
+          && !step.invocation().wrappers().contains("sudo")
+          && !hostFromEnvironment(scan)
+          && !Tunnels.opens(scan);
+    }
+    for (String host : hosts) {
+      if (!Environments.localHost(host)) {
+        return false;
+      }
+    }
+    return !Tunnels.opens(scan);
+  }
+
+  /** Whether inline code connects to a host not this machine's nor a test's, or by a variable. */
+  static boolean codeShared(String code) {
+    Matcher m = CODE_HOST.matcher(code);
+    while (m.find()) {
+      if (!localOrTest(m.group(1))) {
+        return true;
+      }
+    }
+    return CODE_VARIABLE.matcher(code).find() && !Environments.testName(code);
+  }
+
+  /** Whether a host is this machine's, a compose service's, or says staging or test. */
+  static boolean localOrTest(String host) {
+    if (host.equals("?")) {
+      return false;
+    }
+    return Environments.localHost(host)
+        || Environments.composeService(host)
+        || Environments.stagingHost(host);
+  }
+
+  /** The hosts a program names: its options' and URLs', a DSN's {@code h=}, cqlsh's first word. */
+  static List<String> hostsOf(Step step) {
+    List<String> hosts = new ArrayList<>(Environments.hosts(step));
+    List<Word> args = step.args();
+    for (Word word : args) {
+      Matcher m = DSN_HOST.matcher(word.text());
+      while (m.find()) {
+        hosts.add(m.group(1));
+      }
+      if (HOST_AND_PORT.matcher(word.text()).matches()) {
+        hosts.add(Environments.host(word.text())); // redis-cli --cluster check db-1.acme.net:6379
+      }
+    }
+    for (String arg : step.invocation().args()) {
+      Matcher m = SYSBENCH_HOST.matcher(arg);
+      if (m.matches()) {
+        hosts.add(Environments.host(m.group(1)));
+      }
+    }
+    String node =
+        step.program().equals("cassandra-stress") ? DatabaseTools.value(step, "-node", null) : null;
+    if (node != null) {
+      for (String host : node.split(",")) {
+        hosts.add(Environments.host(host));
+      }
+    }
+    if (step.program().equals("cqlsh")) {
+      for (Word word : args) {
+        String t = word.text();
+        if (!t.startsWith("-")) {
+          if (t.contains(".") && !t.contains(" ") || t.equals("localhost")) {
+            hosts.add(t);
+          }
+          break;
+        }
+      }
+    }
+    return hosts;
+  }
+
+  /**
+   * Whether a word of the program (an identifier, a path, a host: no spaces) says staging or test
+   * and none says production: {@code patronictl -c staging.yml switchover orders-staging}.
+   */
+  static boolean namesTestPlace(Step step) {
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.length() <= 200
+          && !t.contains(" ")
+          && !t.contains("(")
+          && !t.contains("=")
+          && Environments.stagingHost(t.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hostFromEnvironment(Scan scan) {
+    String source = scan.source();
+    return source != null
+        && (source.contains("PGHOST")
+            || source.contains("MYSQL_HOST")
+            || source.contains("REDISCLI_")
+            || source.contains("PGSERVICE"));
+  }
+
+  /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */
+  static boolean inLocalContainer(Step step) {
+    for (String wrapper : step.invocation().wrappers()) {
+      if (wrapper.equals("docker")
+          || wrapper.equals("podman")
+          || wrapper.equals("docker-compose")) {
+        return true;
+      }
+    }
+    for (String via : step.invocation().via()) {
+      if (via.contains("docker") || via.contains("compose") || via.contains("podman")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
