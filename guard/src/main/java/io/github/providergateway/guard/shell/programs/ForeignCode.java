@@ -421,7 +421,13 @@ final class ForeignCode {
     shell =
         shell
             .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
-            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
+            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f")
+            // Invoke-RestMethod's and Invoke-WebRequest's parameters as curl's: the file it
+            // uploads, its body, its method and its address (-Uri names no option of curl's).
+            .replaceAll("(?i)\\s-InFile\\b", " --upload-file")
+            .replaceAll("(?i)\\s-Body\\b", " --data")
+            .replaceAll("(?i)\\s-Method\\b", " -X")
+            .replaceAll("(?i)\\s-Uri\\b", "");
     found.add(ForeignRun.shell(shell));
   }
 
