@@ -537,7 +537,7 @@ final class ToolingRuns {
                   || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
                   || name.equals("package.json"))
               && related;
-      default -> false;
+      default -> DeferredRules.reaches(what, path);
     };
   }
 
