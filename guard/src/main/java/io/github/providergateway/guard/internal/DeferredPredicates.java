@@ -49,6 +49,40 @@ final class DeferredPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("trace-output-to-command", DeferredPredicates::traceToCommand);
+    for (String rule :
+        new String[] {
+          DeferredShapes.DEV_SERVER,
+          DeferredShapes.MOVING_HOOKS,
+          DeferredShapes.LOCAL_CI,
+          DeferredShapes.SHADOW,
+          DeferredShapes.JVM_AGENT,
+          DeferredShapes.EVENT_TEXT,
+          DeferredShapes.DOCS
+        }) {
+      // edit-dev-server-serves-home, …: the edit that writes the shape.
+      named.put("edit-" + rule.substring(rule.indexOf('.') + 1), scan -> shape(scan, rule));
+    }
+  }
+
+  /** What an edit or a write puts in that has the rule's shape: read once a call. */
+  private static String shape(Scan scan, String rule) {
+    String held = scan.once("DeferredPredicates.shape", DeferredPredicates::edited);
+    return held != null && held.startsWith(rule + " ") ? held.substring(rule.length() + 1) : null;
+  }
+
+  private static String edited(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    if (!tool.equals("edit") && !tool.equals("write") && !tool.equals("multiedit")) {
+      return null;
+    }
+    com.fasterxml.jackson.databind.JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    if (path == null || !path.isTextual()) {
+      return null;
+    }
+    String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
+    return HeldContent.firstOfWritten(call, file, DeferredShapes::held);
   }
 
   /** strace's or ltrace's output option, its value starting with a pipe or a bang. */

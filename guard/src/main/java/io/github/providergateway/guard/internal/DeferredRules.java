@@ -60,6 +60,7 @@ public final class DeferredRules implements Family {
    */
   static void read(Step step, List<String> words, Found found) {
     String tool = step.program();
+    String obeys = obeys(tool, words);
     String selected = selected(tool, words);
     for (Path cwd : step.cwds()) {
       if (cwd == null) {
@@ -77,7 +78,35 @@ public final class DeferredRules implements Family {
       } else if (selected == null && acts(words) && found.runs().size() < 32) {
         found.runs().add(RUN + tool + ":" + cwd);
       }
+      if (obeys != null && found.runs().size() < 32) {
+        found.runs().add(obeys + ":" + cwd);
+      }
     }
+  }
+
+  /** The dev servers that load the project's configuration code. */
+  private static final java.util.Set<String> DEV_SERVERS =
+      java.util.Set.of("vite", "webpack", "webpack-dev-server", "astro", "nuxi", "rspack");
+
+  /**
+   * What files beyond {@link WrittenRuns}' a command obeys: {@code npm link} the package's manifest
+   * and scripts, a dev server its configuration, {@code act} the {@code .actrc} and the workflows,
+   * {@code mkdocs gh-deploy} its {@code mkdocs.yml}; or null.
+   */
+  private static String obeys(String tool, List<String> words) {
+    String first = words.isEmpty() ? "" : words.get(0);
+    if (java.util.Set.of("npm", "pnpm", "yarn", "bun").contains(tool)
+            && (first.equals("link") || first.equals("ln"))
+        || DEV_SERVERS.contains(tool)) {
+      return "npm";
+    }
+    if (tool.equals("act")) {
+      return "act";
+    }
+    if (tool.equals("mkdocs") && (first.equals("gh-deploy") || first.equals("build"))) {
+      return "mkdocs";
+    }
+    return null;
   }
 
   /** The target a command selects for its tool (a project, a context, a config), or null. */
@@ -137,6 +166,11 @@ public final class DeferredRules implements Family {
    * @return whether the act obeys the switch
    */
   static boolean reaches(String what, String path) {
-    return what.startsWith(RUN) && path.endsWith(MARK + what.substring(RUN.length()));
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    return switch (what) {
+      case "act" -> name.equals(".actrc") || path.contains("/.github/workflows/");
+      case "mkdocs" -> name.equals("mkdocs.yml") || name.equals("mkdocs.yaml");
+      default -> what.startsWith(RUN) && path.endsWith(MARK + what.substring(RUN.length()));
+    };
   }
 }
