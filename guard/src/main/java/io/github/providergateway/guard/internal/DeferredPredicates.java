@@ -37,7 +37,8 @@ final class DeferredPredicates {
 
   /** A text decoded from base64 or hex, or written as bytes, in the code. */
   private static final Pattern DECODED =
-      Pattern.compile("b64decode|base64|fromhex|unhexlify|decodebytes|b[\"']\\\\x|unpack1?\\(");
+      Pattern.compile(
+          "b64decode|base64|fromhex|unhexlify|decodebytes|unpack1?\\(|loads\\s*\\(\\s*b[\"']");
 
   /** Adds the predicates over programs under their names. */
   static void addTo(Map<String, Where.Predicate> named) {

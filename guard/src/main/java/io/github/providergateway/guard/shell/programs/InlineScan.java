@@ -51,8 +51,13 @@ final class InlineScan extends CodeCursor {
           "execa",
           "execaSync",
           "execaCommand",
-          "execaCommandSync");
+          "execaCommandSync",
+          "Command"); // deno's new Deno.Command("kubectl", {args: […]})
   private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
+
+  /** An options object's list of the command's words: {@code {args: [}, {@code {cmd: [}. */
+  private static final java.util.regex.Pattern ARGS_KEY =
+      java.util.regex.Pattern.compile("\\{\\s*(?:args|cmd)\\s*:\\s*\\[");
 
   /** What a run call given the program's own arguments stands as: the words after the code. */
   static final String ARGUMENTS = "\"$INLINE_ARGUMENTS\"";
@@ -483,6 +488,14 @@ final class InlineScan extends CodeCursor {
         while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '$')) {
           pos++;
         }
+      } else if (c == '{' && args.size() <= 1) {
+        // deno's Deno.Command(program, {args: […]}), Deno.run({cmd: […]}): the list is the rest.
+        java.util.regex.Matcher key = ARGS_KEY.matcher(s).region(pos, Math.min(n, pos + 200));
+        if (key.lookingAt()) {
+          pos = key.end();
+          args.add(list());
+        }
+        break;
       } else if (args.size() <= 1 && isIdentifierStart(c) && namedList() != null) {
         args.add(namedList()); // subprocess.run(cmd) with cmd = [...]; spawnSync('kubectl', args)
         while (pos < n && isIdentifierPart(s.charAt(pos))) {
