@@ -90,11 +90,13 @@ class InterpretersWrappingTest {
     Map<String, String> own = Map.of("origin", "https://github.com/acme/shop.git");
     Guard guard = standard;
     SessionPast past = SessionPast.start(own);
-    for (String before : List.of("git config alias.tidy 'restore --source=HEAD --staged --worktree -- .'")) {
+    for (String before :
+        List.of("git config alias.tidy 'restore --source=HEAD --staged --worktree -- .'")) {
       GuardCall call = shell(before);
-      past = past.attempted(
-          new SessionPast.PastCall("shell", before, java.time.Instant.EPOCH, "shell"),
-          guard.judge(call, past).flow());
+      past =
+          past.attempted(
+              new SessionPast.PastCall("shell", before, java.time.Instant.EPOCH, "shell"),
+              guard.judge(call, past).flow());
     }
     GuardVerdict later = guard.judge(shell("git tidy"), past).verdict();
     assertThat(later.outcome()).as(later.reason()).isNotEqualTo(Outcome.ALLOW);

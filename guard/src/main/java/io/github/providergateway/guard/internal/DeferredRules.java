@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
  * {@code firebase use prod}, {@code docker context use prod-eu}, {@code kubectl config use-context
  * prod}, {@code doppler setup --config prd}, {@code gcloud config set project acme-prod}, {@code az
  * account set -s prod}. The switch is remembered in the session's written files ({@link
- * HeldContent#KEY}, under the pseudo-path {@code <folder>/#selected:<tool>}), and a later command of
- * the same tool that acts without naming its target is answered by {@code
+ * HeldContent#KEY}, under the pseudo-path {@code <folder>/#selected:<tool>}), and a later command
+ * of the same tool that acts without naming its target is answered by {@code
  * deferred.production-selected}, as the same command naming production would be asked about. Like
  * the written rules, found only with the session's past.
  */
@@ -75,8 +75,8 @@ public final class DeferredRules implements Family {
   }
 
   /**
-   * Reads one program of a call: a switch of its tool to production is remembered, an act of a
-   * tool with no target named is a run entry.
+   * Reads one program of a call: a switch of its tool to production is remembered, an act of a tool
+   * with no target named is a run entry.
    *
    * @param step the program
    * @param words its arguments' texts
@@ -181,9 +181,7 @@ public final class DeferredRules implements Family {
         url = operands.get(1);
         held = "git.push-force";
       }
-    } else if ("remote".equals(sub)
-        && operands.size() == 3
-        && operands.get(0).equals("set-url")) {
+    } else if ("remote".equals(sub) && operands.size() == 3 && operands.get(0).equals("set-url")) {
       remote = operands.get(1);
       url = operands.get(2);
     }
@@ -228,8 +226,11 @@ public final class DeferredRules implements Family {
     if (tool.equals("git") && "push".equals(WrittenRuns.gitSubcommand(words))) {
       return "pushes-" + pushedRemote(words);
     }
-    if (tool.equals("rm") && words.stream().anyMatch(w -> w.matches("-[a-zA-Z]*[rR][a-zA-Z]*|--recursive"))
-        || !tool.equals("git") && !words.isEmpty() && CLEAN_WORDS.contains(words.get(words.size() - 1))
+    if (tool.equals("rm")
+            && words.stream().anyMatch(w -> w.matches("-[a-zA-Z]*[rR][a-zA-Z]*|--recursive"))
+        || !tool.equals("git")
+            && !words.isEmpty()
+            && CLEAN_WORDS.contains(words.get(words.size() - 1))
         || tool.equals("git") && words.contains("clean")
         || tool.equals("rsync") && words.stream().anyMatch(w -> w.startsWith("--delete"))) {
       return "cleans"; // make clean, npm run clean, gradle clean, rm -r, rsync --delete
@@ -332,8 +333,7 @@ public final class DeferredRules implements Family {
       case "mkdocs" -> name.equals("mkdocs.yml") || name.equals("mkdocs.yaml");
       case "cleans" -> path.endsWith(LINKED);
       default ->
-          what.startsWith("pushes-")
-                  && path.endsWith(REMOTE + what.substring("pushes-".length()))
+          what.startsWith("pushes-") && path.endsWith(REMOTE + what.substring("pushes-".length()))
               || what.startsWith(RUN) && path.endsWith(MARK + what.substring(RUN.length()));
     };
   }

@@ -52,10 +52,48 @@ final class DeferredShapes {
   /** Programs a package's command must not be named as. */
   private static final Set<String> SYSTEM_PROGRAMS =
       Set.of(
-          "git", "ssh", "scp", "sudo", "su", "ls", "cat", "cp", "mv", "rm", "node", "npm", "npx",
-          "python", "python3", "pip", "pip3", "curl", "wget", "docker", "kubectl", "aws", "gcloud",
-          "az", "gh", "make", "sh", "bash", "zsh", "env", "gpg", "ssh-add", "op", "vault", "terraform",
-          "yarn", "pnpm", "code", "java", "mvn", "go", "cargo");
+          "git",
+          "ssh",
+          "scp",
+          "sudo",
+          "su",
+          "ls",
+          "cat",
+          "cp",
+          "mv",
+          "rm",
+          "node",
+          "npm",
+          "npx",
+          "python",
+          "python3",
+          "pip",
+          "pip3",
+          "curl",
+          "wget",
+          "docker",
+          "kubectl",
+          "aws",
+          "gcloud",
+          "az",
+          "gh",
+          "make",
+          "sh",
+          "bash",
+          "zsh",
+          "env",
+          "gpg",
+          "ssh-add",
+          "op",
+          "vault",
+          "terraform",
+          "yarn",
+          "pnpm",
+          "code",
+          "java",
+          "mvn",
+          "go",
+          "cargo");
 
   /** A package.json's {@code bin} object. */
   private static final Pattern BIN = Pattern.compile("\"bin\"\\s*:\\s*\\{([^}]{0,2000})}");
@@ -77,7 +115,8 @@ final class DeferredShapes {
           "\\$\\{\\{\\s*github\\.(?:event\\.(?:comment|issue|pull_request|review|discussion)\\.(?:body|title)|head_ref)\\s*}}");
 
   /** A YAML key's line: {@code env:}, {@code - run: |}. */
-  private static final Pattern KEY_LINE = Pattern.compile("^\\s*(?:-\\s*)?([A-Za-z_][\\w-]*)\\s*:(.*)$");
+  private static final Pattern KEY_LINE =
+      Pattern.compile("^\\s*(?:-\\s*)?([A-Za-z_][\\w-]*)\\s*:(.*)$");
 
   /** A docs site's source folder that is not for the public. */
   private static final Pattern INTERNAL_DOCS =
@@ -126,7 +165,11 @@ final class DeferredShapes {
       Matcher moving = MOVING_REV.matcher(text);
       while (moving.find()) {
         if (!moving.group(1).contains("github.com/pre-commit/")) {
-          return MOVING_HOOKS + " hooks of " + moving.group(1) + " at its moving " + moving.group(2);
+          return MOVING_HOOKS
+              + " hooks of "
+              + moving.group(1)
+              + " at its moving "
+              + moving.group(2);
         }
       }
       return null;
@@ -153,15 +196,15 @@ final class DeferredShapes {
       Matcher agent = AGENT.matcher(text);
       while (agent.find()) {
         String jar = agent.group(1);
-        boolean inProject = !jar.startsWith("/") && !jar.startsWith("~") || jar.startsWith(root + "/");
+        boolean inProject =
+            !jar.startsWith("/") && !jar.startsWith("~") || jar.startsWith(root + "/");
         if (!inProject || jar.contains("://")) {
           return JVM_AGENT + " " + agent.group();
         }
       }
       return null;
     }
-    if (lower.contains("/.github/workflows/")
-        && (EVENT.matcher(text).find() || inRunBlock(text))) {
+    if (lower.contains("/.github/workflows/") && (EVENT.matcher(text).find() || inRunBlock(text))) {
       return EVENT_TEXT + " a step runs the text of an issue, a comment or a pull request";
     }
     if (name.equals("mkdocs.yml") || name.equals("mkdocs.yaml")) {

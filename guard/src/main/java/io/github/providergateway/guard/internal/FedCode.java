@@ -294,8 +294,8 @@ final class FedCode {
 
   /**
    * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
-   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), or the file its inline code runs
-   * ({@code runpy.run_path('f')}), without its folder.
+   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), or the file its inline
+   * code runs ({@code runpy.run_path('f')}), without its folder.
    *
    * @param step the program
    * @return the file's name, or {@code null}

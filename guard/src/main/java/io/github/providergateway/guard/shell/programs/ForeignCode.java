@@ -32,6 +32,7 @@ final class ForeignCode {
           "\\((?:call-process|process-lines|start-process|make-process)\\s+((?:\"(?:[^\"\\\\]|\\\\.)*\"|nil|t|\\s)+)");
   private static final Pattern EMACS_DELETE =
       Pattern.compile("\\(delete-directory\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+
   /** A julia command literal: {@code `rm -rf x`}. */
   private static final Pattern JULIA_COMMAND = Pattern.compile("`([^`]{1,4000})`");
 
