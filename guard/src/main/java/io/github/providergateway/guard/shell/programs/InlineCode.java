@@ -181,6 +181,20 @@ final class InlineCode {
     return found ? new Code(code.toString()) : null;
   }
 
+  /** An options object's list of the command's words: {@code {args: [}, {@code {cmd: [}. */
+  private static final java.util.regex.Pattern ARGS_KEY =
+      java.util.regex.Pattern.compile("\\{\\s*(?:args|cmd)\\s*:\\s*\\[");
+
+  /**
+   * Where the words of deno's {@code new Deno.Command(p, {args: […]})} or {@code Deno.run({cmd:
+   * […]})} start (after the {@code [}), or {@code at + 1} past an object that holds none.
+   */
+  static int argsListAt(String code, int at) {
+    java.util.regex.Matcher key =
+        ARGS_KEY.matcher(code).region(at, Math.min(code.length(), at + 200));
+    return key.lookingAt() ? key.end() : at + 1;
+  }
+
   /** A {@code data:} URL of JavaScript: what follows its comma. */
   private static final java.util.regex.Pattern DATA_URL =
       java.util.regex.Pattern.compile(

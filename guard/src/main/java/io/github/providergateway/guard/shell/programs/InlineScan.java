@@ -55,10 +55,6 @@ final class InlineScan extends CodeCursor {
           "Command"); // deno's new Deno.Command("kubectl", {args: […]})
   private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
 
-  /** An options object's list of the command's words: {@code {args: [}, {@code {cmd: [}. */
-  private static final java.util.regex.Pattern ARGS_KEY =
-      java.util.regex.Pattern.compile("\\{\\s*(?:args|cmd)\\s*:\\s*\\[");
-
   /** What a run call given the program's own arguments stands as: the words after the code. */
   static final String ARGUMENTS = "\"$INLINE_ARGUMENTS\"";
 
@@ -489,10 +485,8 @@ final class InlineScan extends CodeCursor {
           pos++;
         }
       } else if (c == '{' && args.size() <= 1) {
-        // deno's Deno.Command(program, {args: […]}), Deno.run({cmd: […]}): the list is the rest.
-        java.util.regex.Matcher key = ARGS_KEY.matcher(s).region(pos, Math.min(n, pos + 200));
-        if (key.lookingAt()) {
-          pos = key.end();
+        pos = InlineCode.argsListAt(s, pos); // deno's {args: […]}, {cmd: […]}: the list is the rest
+        if (s.charAt(pos - 1) == '[') {
           args.add(list());
         }
         break;
