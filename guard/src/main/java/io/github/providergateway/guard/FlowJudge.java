@@ -142,6 +142,12 @@ final class FlowJudge {
     }
     GuardVerdict strongest = null;
     for (WrittenRules.Found found : WrittenRules.judge(past.senders(), flow.runs())) {
+      String to =
+          io.github.providergateway.guard.internal.DeferredRules.redirectedTo(
+              found.rule().id(), found.what());
+      if (to != null && past.ownPush(to)) {
+        continue; // a remote pointed at the project's own repository (its SSH address for HTTPS)
+      }
       Outcome action = outcome(found.rule().action(preset.wireName(), session));
       if (action != null && found.held() != null) {
         Outcome held = outcome(found.held().action(preset.wireName(), session));

@@ -37,6 +37,7 @@ class RunnersRedTeamTest {
           Map.entry("{lua}", "'os.execute(\"rm -rf ~\")'"),
           Map.entry("{tcl}", "'exec rm -rf " + GuardFixture.HOME + "'"),
           Map.entry("{r}", "'system(\"rm -rf ~\")'"),
+          Map.entry("{julia}", "'run(`rm -rf " + GuardFixture.HOME + "`)'"),
           Map.entry("{applescript}", "'do shell script \"rm -rf ~\"'"));
 
   /** The same places with what the guard cannot read. */
@@ -53,6 +54,7 @@ class RunnersRedTeamTest {
           Map.entry("{lua}", "\"$X\""),
           Map.entry("{tcl}", "\"$X\""),
           Map.entry("{r}", "\"$X\""),
+          Map.entry("{julia}", "\"$X\""),
           Map.entry("{applescript}", "\"$X\""));
 
   static Stream<Arguments> destructive() {

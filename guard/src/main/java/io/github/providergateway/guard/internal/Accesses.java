@@ -21,7 +21,15 @@ final class Accesses {
 
   private Accesses() {}
 
+  /** yq's operators that read a file named in the expression. */
+  private static final java.util.regex.Pattern LOADS =
+      java.util.regex.Pattern.compile(
+          "\\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\\s*\\(\\s*\"([^\"]{1,400})\"\\s*\\)");
+
   static void of(Scan scan, Step step, List<Access> out) {
+    if (step.program().equals("yq")) {
+      loads(scan, step, out);
+    }
     List<Redirect> redirects = step.invocation().redirects();
     for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
       Redirect redirect = redirects.get(i);
@@ -331,6 +339,16 @@ final class Accesses {
    * What a search reads: its files, not its pattern ({@code grep -rn .env src/} reads src/, not a
    * .env), unless the pattern is given by -e or -f, where every word is a file.
    */
+  /** yq's load("f"), load_str("f"), load_xml("f"): the expression reads another file. */
+  private static void loads(Scan scan, Step step, List<Access> out) {
+    for (Word word : step.args()) {
+      java.util.regex.Matcher load = LOADS.matcher(word.text());
+      while (load.find()) {
+        add(scan, step, new Word(load.group(1), word.literal()), Kind.READ, out);
+      }
+    }
+  }
+
   private static void searched(Scan scan, Step step, List<Access> out) {
     Argv argv =
         Argv.of(

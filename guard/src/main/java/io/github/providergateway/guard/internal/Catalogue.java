@@ -113,6 +113,7 @@ public final class Catalogue {
           EXEC,
           new FlowRules(),
           new WrittenRules(),
+          new DeferredRules(),
           new OutRules(),
           // Every other rule with when clauses (a new one), then the word patterns.
           BookRules.except(

@@ -36,8 +36,14 @@ final class CodeArguments {
     "ENV['HOME']",
     "ENV[\"HOME\"]",
     "$ENV{HOME}",
-    "Dir.home"
+    "Dir.home",
+    "path.expand(\"~\")",
+    "path.expand('~')"
   };
+
+  /** A relative name a join puts below the home: {@code Pictures}, {@code work/data}. */
+  private static final java.util.regex.Pattern JOINED_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_][\\w .@-]{0,200}(?:/[\\w .@-]{1,200}){0,8}");
 
   /** Module names a path expression may hold beside the home it reads. */
   private static final java.util.Set<String> MODULES =
@@ -84,6 +90,11 @@ final class CodeArguments {
       if (fromHome && literals.get(0).indexOf('/') < 0 && MODULES.contains(literals.get(0))) {
         // require('os').homedir(): the literal names a module; the path is the home itself.
         return new Target(expression, scan.places().home(), false, null);
+      }
+      if (fromHome && !plain && JOINED_NAME.matcher(literals.get(0)).matches()) {
+        // File.join(Dir.home, "Pictures"), joinpath(homedir(), "x"), path.join(os.homedir(), 'x'):
+        // a bare name joined to the home the code reads is below the home, not the folder run in.
+        return path(scan, step, "/" + literals.get(0), true);
       }
       if (plain || fromHome) {
         Target target = path(scan, step, literals.get(0), fromHome);
@@ -153,8 +164,8 @@ final class CodeArguments {
           break;
         }
         depth--;
-      } else if (c == ',' && depth == 0) {
-        break;
+      } else if ((c == ',' || c == ';') && depth == 0) {
+        break; // julia's rm(p; recursive=true): its keywords after the semicolon
       }
       end++;
     }

@@ -286,9 +286,16 @@ final class FedCode {
     return out.toString();
   }
 
+  /** Inline code's call that runs a file of its language, by its path. */
+  private static final java.util.regex.Pattern RUNS_FILE =
+      java.util.regex.Pattern.compile(
+          "\\b(?:run_path|execfile|exec\\s*\\(\\s*open|load|require_relative|dofile|loadfile"
+              + "|include|include_once|require_once|import)\\s*\\(?\\s*['\"]([^'\"]{1,400})['\"]");
+
   /**
    * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
-   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
+   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), or the file its inline
+   * code runs ({@code runpy.run_path('f')}), without its folder.
    *
    * @param step the program
    * @return the file's name, or {@code null}
@@ -302,6 +309,11 @@ final class FedCode {
     if (program.length() != words.get(0).text().length()) {
       // The program's word names a folder (its name is what follows the last '/'): no search.
       return program;
+    }
+    String code = step.interpreter() ? InterpreterCode.of(step) : null;
+    java.util.regex.Matcher file = code == null ? null : RUNS_FILE.matcher(code);
+    if (file != null && file.find()) {
+      return base(file.group(1)); // runpy.run_path('/tmp/x.py'), load "/tmp/x.rb": that file runs
     }
     if (step.interpreter() || program.equals("source") || program.equals(".")) {
       for (Word word : words.subList(1, words.size())) {

@@ -146,6 +146,9 @@ final class HeldContent {
     // A build's or a tool's setting, a harm shipped with the code (decision 121): kept beside
     // what the text does when run, under its own key, for a commit to take.
     String shipped = shape == null ? ToolingShapes.held(path, code) : null;
+    if (shape == null && shipped == null) {
+      shape = DeferredShapes.held(path, code); // obeyed by a later ordinary command (decision 128)
+    }
     if (hit == null && shipped != null) {
       shape = shipped;
     } else if (shipped != null) {

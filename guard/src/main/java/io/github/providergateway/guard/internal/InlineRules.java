@@ -41,6 +41,14 @@ final class InlineRules implements Family {
       java.util.regex.Pattern.compile(
           "\\b(?:curl|wget|fetch)\\b[^|\\n]{0,300}\\|\\s{0,4}(?:sudo\\s+)?(?:ba|z|da|k)?sh\\b");
 
+  /** A delete told to recurse by a named argument: julia's and R's. */
+  private static final java.util.regex.Pattern RECURSIVE =
+      java.util.regex.Pattern.compile("\\brecursive\\s*=\\s*(?:true|TRUE|T\\b)");
+
+  /** julia's {@code rm(} and R's {@code unlink(}, called bare. */
+  private static final java.util.regex.Pattern BARE_DELETE =
+      java.util.regex.Pattern.compile("(?<![\\w.$])(?:rm|unlink)\\(");
+
   private static final String[] DELETES = {
     "rmtree(",
     "'rmtree')(",
@@ -264,6 +272,13 @@ final class InlineRules implements Family {
       for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
         deleted(
             scan, step, CodeArguments.argument(scan, step, code, at + call.length(), homeInCode));
+      }
+    }
+    if (RECURSIVE.matcher(code).find()) {
+      // julia's rm(p; recursive=true), R's unlink(p, recursive = TRUE): a bare call, recursive.
+      java.util.regex.Matcher bare = BARE_DELETE.matcher(code);
+      while (bare.find()) {
+        deleted(scan, step, CodeArguments.argument(scan, step, code, bare.end(), homeInCode));
       }
     }
     if (code.contains("walk(")

@@ -49,6 +49,8 @@ final class InterpreterCode {
       flag = "-r";
     } else if (program.equals("deno")) {
       flag = "eval";
+    } else if (program.equals("julia") || program.equals("Rscript")) {
+      flag = "-e"; // julia -e, --eval; Rscript -e
     } else {
       return null;
     }

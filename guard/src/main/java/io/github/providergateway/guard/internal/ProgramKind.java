@@ -18,7 +18,17 @@ enum ProgramKind {
   SHELL("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"),
   /** An interpreter of another language (python is matched by its prefix, in Step). */
   INTERPRETER(
-      "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript"),
+      "perl",
+      "ruby",
+      "node",
+      "nodejs",
+      "php",
+      "lua",
+      "deno",
+      "bun",
+      "Rscript",
+      "osascript",
+      "julia"),
   /** A program that fetches what a host serves: a URL, a DNS record's text ({@code dig TXT}). */
   DOWNLOADER(
       "curl",

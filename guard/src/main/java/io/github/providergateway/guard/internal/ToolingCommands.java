@@ -31,9 +31,9 @@ final class ToolingCommands {
       Pattern.compile(
           "(?i)^\\s*(clean|smudge|process|textconv|command|driver|fsmonitor|sshcommand|pager|editor|askpass|program|helper|update)\\s*=\\s*(.{1,2000})$");
 
-  /** An alias that runs a shell command. */
+  /** An alias: with {@code !} a shell command, else a git command (round 8, decision 128). */
   private static final Pattern GIT_ALIAS =
-      Pattern.compile("^\\s*[\\w.-]{1,60}\\s*=\\s*\"?!(.{1,2000})$");
+      Pattern.compile("^\\s*[\\w.-]{1,60}\\s*=\\s*\"?(!?)(.{1,2000})$");
 
   /** A YAML key whose value is a command: pre-commit's {@code entry:}, lefthook's {@code run:}. */
   private static final Pattern YAML_COMMAND =
@@ -247,6 +247,8 @@ final class ToolingCommands {
         }
         if (value.startsWith("!")) {
           value = value.substring(1);
+        } else if (alias && command.group(1).isEmpty()) {
+          value = "git " + value; // `git tidy` runs `git restore …` as typed
         }
         shell.append(unquote(value).replace("\\\"", "\"")).append('\n');
       }

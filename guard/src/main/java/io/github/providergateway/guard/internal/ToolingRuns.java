@@ -80,6 +80,7 @@ final class ToolingRuns {
    * @param found where the run entries go
    */
   static void read(Scan scan, Step step, List<String> words, Found found) {
+    DeferredRules.read(scan, step, words, found); // settings obeyed later (decision 128)
     String program = step.program();
     String what = null;
     String second = null;
@@ -537,7 +538,7 @@ final class ToolingRuns {
                   || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
                   || name.equals("package.json"))
               && related;
-      default -> false;
+      default -> DeferredRules.reaches(what, path);
     };
   }
 

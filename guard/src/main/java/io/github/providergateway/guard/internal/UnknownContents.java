@@ -429,8 +429,10 @@ final class UnknownContents {
     List<Word> positionals = argv.positionals();
     String command = positionals.isEmpty() ? "" : positionals.get(0).text();
     if (!CHEZMOI_WRITES.contains(command)
-        || command.equals("init") && !argv.has("apply") && !argv.has("one-shot")) {
-      return null;
+        || command.equals("init") && !argv.has("apply") && !argv.has("one-shot")
+        || argv.has('n')
+        || argv.has("dry-run")) {
+      return null; // --dry-run writes nothing (chezmoi(1)); round 8's control
     }
     String into = argv.value('D') != null ? argv.value('D') : argv.value("destination");
     return into == null ? HOME : new Landing(new Word(into, !into.contains("$")), List.of());

@@ -188,6 +188,7 @@ final class Where {
     ON_PATHS = Collections.unmodifiableMap(onPaths);
     Map<String, CallPredicate> onCall = new NamedOnce<>();
     SystemPredicates.addCallsTo(onCall);
+    DeferredPredicates.addCallsTo(onCall);
     ToolPredicates.addCallsTo(onCall);
     LeakPredicates.addCallsTo(onCall);
     ActsPredicates.addCallsTo(onCall);
@@ -272,6 +273,7 @@ final class Where {
     SaasPredicates.addTo(named);
     SaasApis.addTo(named);
     CustomerPredicates.addTo(named);
+    DeferredPredicates.addTo(named);
     PlatformPredicates.addTo(named);
     AudiencePredicates.addTo(named);
     SearchIndexes.addTo(named);

@@ -21,6 +21,9 @@ public final class WrittenRules implements Family {
   /** Runs a script or an install of a repository cloned in this session. */
   public static final BuiltinRule RUNS_CLONE = RuleBook.rule("written.runs-clone");
 
+  /** The family of the settings kept by one call and obeyed by a later one (decision 128). */
+  private static final String DEFERRED = "deferred.";
+
   @Override
   public void scan(Scan scan) {
     // Found only with the session's past: judge().
@@ -61,6 +64,11 @@ public final class WrittenRules implements Family {
                   .findFirst()
                   .orElse(null);
           String holds = space < 0 ? "" : kept.substring(space + 1);
+          if (held != null && id.startsWith(DEFERRED)) {
+            // A setting kept by an earlier call and obeyed by this one: its own rule answers.
+            found.add(new Found(held, null, "acts after `" + holds + "` earlier in this session"));
+            continue;
+          }
           found.add(
               new Found(
                   RUNS_HELD,

@@ -69,7 +69,7 @@ public final class WrittenRuns {
     }
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
-    ToolingRuns.read(scan, step, words, found); // build and tool files (decision 121)
+    ToolingRuns.read(scan, step, words, found); // build and tool files (decisions 121, 128)
     switch (program) {
       case "pytest", "py.test", "tox" -> entries.add("tests");
       case "nox" -> {

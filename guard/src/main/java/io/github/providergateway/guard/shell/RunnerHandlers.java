@@ -351,7 +351,9 @@ final class RunnerHandlers {
     for (int i = 1; i < words.size(); i++) {
       Word word = words.get(i);
       String t = word.text();
-      if ((t.equals("-c") || t.equals("--cmd")) && i + 1 < words.size()) {
+      if ((t.equals("-c") || t.equals("--cmd") || t.matches("-[a-zA-Z]+c"))
+          && i + 1 < words.size()) {
+        silentMode |= t.length() > 2 && t.matches("-[a-zA-Z]*[es][a-zA-Z]*c"); // ex -sc '…'
         RunnerCode.code(r, words.get(++i), "vim", words, depth, via);
       } else if (t.startsWith("+") && t.length() > 1 && !t.substring(1).matches("[0-9]+|/.*")) {
         RunnerCode.code(r, new Word(t.substring(1), word.literal()), "vim", words, depth, via);

@@ -187,7 +187,8 @@ final class Wrappers {
         if (c == quote) {
           quote = 0;
         } else if (c == '\\' && quote == '"' && i + 1 < s.length()) {
-          sb.append(s.charAt(++i));
+          char next = s.charAt(++i);
+          sb.append(next == '_' ? ' ' : next); // \_ is a space inside double quotes
         } else {
           sb.append(c);
         }
@@ -201,6 +202,13 @@ final class Wrappers {
         inWord = true;
         if (c == '\'' || c == '"') {
           quote = c;
+        } else if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == '_') {
+          i++; // env(1): \_ outside quotes separates words, as a blank does
+          if (sb.length() > 0) {
+            words.add(new Word(sb.toString(), string.literal() && sb.indexOf("$") < 0));
+          }
+          sb.setLength(0);
+          inWord = false;
         } else if (c == '\\' && i + 1 < s.length()) {
           sb.append(s.charAt(++i));
         } else {

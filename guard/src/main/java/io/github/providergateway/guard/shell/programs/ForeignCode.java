@@ -32,6 +32,14 @@ final class ForeignCode {
           "\\((?:call-process|process-lines|start-process|make-process)\\s+((?:\"(?:[^\"\\\\]|\\\\.)*\"|nil|t|\\s)+)");
   private static final Pattern EMACS_DELETE =
       Pattern.compile("\\(delete-directory\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
+
+  /** A julia command literal: {@code `rm -rf x`}. */
+  private static final Pattern JULIA_COMMAND = Pattern.compile("`([^`]{1,4000})`");
+
+  /** A julia call that runs a command, of any argument. */
+  private static final Pattern JULIA_ANY =
+      Pattern.compile("\\b(?:run|read|success|pipeline|open|Cmd)\\s*\\(\\s*(?!`)[A-Za-z_$]");
+
   private static final Pattern LUA_RUN =
       Pattern.compile(
           "\\b(?:os\\.execute|io\\.popen)\\s*\\(?\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|\\[\\[.*?\\]\\])",
@@ -148,6 +156,18 @@ final class ForeignCode {
         }
         if (count == 0 && LUA_ANY.matcher(code).find()) {
           found.add(ForeignRun.opaque("lua code that runs a command it builds"));
+        }
+      }
+      case "julia" -> {
+        // julia's commands are backquoted literals: run(`…`), read(`…`, String), pipeline(`…`).
+        Matcher m = JULIA_COMMAND.matcher(code);
+        int count = 0;
+        while (m.find()) {
+          found.add(ForeignRun.shell(m.group(1)));
+          count++;
+        }
+        if (count == 0 && JULIA_ANY.matcher(code).find()) {
+          found.add(ForeignRun.opaque("julia code that runs a command it builds"));
         }
       }
       case "tcl" -> {
@@ -421,7 +441,13 @@ final class ForeignCode {
     shell =
         shell
             .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
-            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f");
+            .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f")
+            // Invoke-RestMethod's and Invoke-WebRequest's parameters as curl's: the file it
+            // uploads, its body, its method and its address (-Uri names no option of curl's).
+            .replaceAll("(?i)\\s-InFile\\b", " --upload-file")
+            .replaceAll("(?i)\\s-Body\\b", " --data")
+            .replaceAll("(?i)\\s-Method\\b", " -X")
+            .replaceAll("(?i)\\s-Uri\\b", "");
     found.add(ForeignRun.shell(shell));
   }
 

@@ -117,8 +117,16 @@ final class InlineCode {
             takesNext = true;
           } else if (t.startsWith("--eval=") || t.startsWith("--print=")) {
             value = t.substring(t.indexOf('=') + 1);
-          } else if (t.equals("-r") || t.equals("--require") || t.equals("--import")) {
+          } else if (t.equals("-r")
+              || t.equals("--require")
+              || t.equals("--import")
+              || t.equals("--loader")
+              || t.equals("--experimental-loader")) {
+            // A module given as a data: URL is code that runs first: read it as -e's.
+            value = i + 1 < words.size() ? dataModule(words.get(i + 1).text()) : null;
             i++;
+          } else if (t.matches("--(?:require|import|loader|experimental-loader)=.*")) {
+            value = dataModule(t.substring(t.indexOf('=') + 1));
           }
         }
         case PERL, RUBY -> {
@@ -171,6 +179,40 @@ final class InlineCode {
       }
     }
     return found ? new Code(code.toString()) : null;
+  }
+
+  /** An options object's list of the command's words: {@code {args: [}, {@code {cmd: [}. */
+  private static final java.util.regex.Pattern ARGS_KEY =
+      java.util.regex.Pattern.compile("\\{\\s*(?:args|cmd)\\s*:\\s*\\[");
+
+  /**
+   * Where the words of deno's {@code new Deno.Command(p, {args: […]})} or {@code Deno.run({cmd:
+   * […]})} start (after the {@code [}), or {@code at + 1} past an object that holds none.
+   */
+  static int argsListAt(String code, int at) {
+    java.util.regex.Matcher key =
+        ARGS_KEY.matcher(code).region(at, Math.min(code.length(), at + 200));
+    return key.lookingAt() ? key.end() : at + 1;
+  }
+
+  /** A {@code data:} URL of JavaScript: what follows its comma. */
+  private static final java.util.regex.Pattern DATA_URL =
+      java.util.regex.Pattern.compile(
+          "(?i)^data:(?:text|application)/(?:javascript|typescript|ecmascript)[^,]{0,60},");
+
+  /** The code of a module given as a {@code data:} URL, its escapes read back; else null. */
+  static String dataModule(String url) {
+    java.util.regex.Matcher data = DATA_URL.matcher(url);
+    if (!data.lookingAt()) {
+      return null;
+    }
+    String code = url.substring(data.end());
+    try {
+      return java.net.URLDecoder.decode(
+          code.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException malformed) {
+      return code; // a stray %: the text as written
+    }
   }
 
   /** Whether the interpreter reads its program from standard input (no code, no script file). */

@@ -51,7 +51,8 @@ final class InlineScan extends CodeCursor {
           "execa",
           "execaSync",
           "execaCommand",
-          "execaCommandSync");
+          "execaCommandSync",
+          "Command"); // deno's new Deno.Command("kubectl", {args: […]})
   private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
 
   /** What a run call given the program's own arguments stands as: the words after the code. */
@@ -483,6 +484,12 @@ final class InlineScan extends CodeCursor {
         while (pos < n && (isIdentifierPart(s.charAt(pos)) || s.charAt(pos) == '$')) {
           pos++;
         }
+      } else if (c == '{' && args.size() <= 1) {
+        pos = InlineCode.argsListAt(s, pos); // deno's {args: […]}, {cmd: […]}: the list is the rest
+        if (s.charAt(pos - 1) == '[') {
+          args.add(list());
+        }
+        break;
       } else if (args.size() <= 1 && isIdentifierStart(c) && namedList() != null) {
         args.add(namedList()); // subprocess.run(cmd) with cmd = [...]; spawnSync('kubectl', args)
         while (pos < n && isIdentifierPart(s.charAt(pos))) {
