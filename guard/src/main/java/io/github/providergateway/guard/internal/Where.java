@@ -213,6 +213,7 @@ final class Where {
     CopiesPredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
     NetworkDevices.addCallsTo(onCall);
+    ShapeObjectPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -286,6 +287,7 @@ final class Where {
     CopiesPredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
+    ShapeObjectPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);
