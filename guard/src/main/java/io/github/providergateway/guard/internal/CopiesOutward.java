@@ -9,8 +9,9 @@ import java.util.Locale;
  * The company's data copied out of its keeping (decision 122, {@code shapes.copies-outward}): a
  * copier ({@code aws s3 cp/sync}, {@code gsutil cp}, {@code rclone copy}, {@code hf upload}…) whose
  * destination is named as someone's own or the public's ({@code gs://jdoe-personal-scratch}, {@code
- * personal-gdrive:}, {@code s3://open-ml-share-bucket}), or whose source is production's or an
- * export's store and whose destination is another place. A copy the company keeps (a backup), a
+ * personal-gdrive:}, {@code s3://open-ml-share-bucket}) and whose source is a store or named as
+ * production's or an export's data; or whose source is so named and whose destination is another
+ * place. A build's output to a public bucket is a deploy. A copy the company keeps (a backup), a
  * test's or staging's, and a dry run are none.
  */
 final class CopiesOutward {
@@ -19,17 +20,20 @@ final class CopiesOutward {
   /** Whether the step copies the company's data out as above. */
   static boolean copies(Step step) {
     List<Word> args = step.args();
-    if (!copier(step.program(), args) || SharedActs.dryRun(args)) {
+    if (SharedActs.dryRun(args)) {
       return false;
     }
     List<String> places = new ArrayList<>();
     for (Word word : args) {
       String text = word.text();
-      if (!text.startsWith("-") && text.length() < 512) {
-        places.add(text);
+      if (text.startsWith("-") || text.length() >= 512) {
+        continue;
+      }
+      if (places.size() < 2 || text.indexOf('/') >= 0 || text.indexOf(':') > 0) {
+        places.add(text); // gsutil -m cp -r a b: cp, a, b; an option's value (prod) is no place
       }
     }
-    if (places.size() < 3) {
+    if (places.size() < 3 || !copier(step.program(), places)) {
       return false; // the copier's subcommand, a source and a destination
     }
     String destination = places.get(places.size() - 1);
@@ -42,24 +46,21 @@ final class CopiesOutward {
         return false;
       }
     }
-    if (outsider(destination)) {
-      return true;
-    }
     for (int i = 1; i < places.size(); i++) {
-      String place = places.get(i);
-      if (!place.equals(destination) && kept(place) && !sameStore(place, destination)) {
-        return true;
+      String source = places.get(i);
+      if (source.equals(destination) || sameStore(source, destination)) {
+        continue;
+      }
+      if (kept(source) || outsider(destination) && source.contains("://")) {
+        return true; // production's data anywhere else; a store's into a person's own place
       }
     }
     return false;
   }
 
-  private static boolean copier(String program, List<Word> args) {
-    if (args.isEmpty()) {
-      return false;
-    }
-    String sub = args.get(0).text();
-    String second = args.size() > 1 ? args.get(1).text() : "";
+  private static boolean copier(String program, List<String> places) {
+    String sub = places.get(0);
+    String second = places.get(1);
     return switch (program) {
       case "aws" -> sub.equals("s3") && ShapeObjects.COPY_VERBS.contains(second);
       case "gcloud" -> sub.equals("storage") && ShapeObjects.COPY_VERBS.contains(second);

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A network device's CLI read (decision 122): a router's or a switch's {@code show} or {@code
@@ -29,5 +30,22 @@ final class DeviceCliReads {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a remote command is a device's act of its own words: it enters the configuration
+   * ({@code configure terminal}, {@code conf t}, {@code configure exclusive}) or restarts the
+   * device ({@code reload}, {@code reload location all}). A bare {@code configure ; show | compare}
+   * shows a candidate's difference and leaves it; a service's {@code dialplan reload} reloads a
+   * file.
+   */
+  static boolean deviceActs(String command) {
+    String[] words = command.strip().replace("'", "").replace("\"", "").split("\\s+");
+    if (words.length >= 1 && words[0].equals("reload")) {
+      return true;
+    }
+    return words.length >= 2
+        && (words[0].equals("configure") || words[0].equals("conf"))
+        && Set.of("terminal", "t", "exclusive", "private").contains(words[1]);
   }
 }

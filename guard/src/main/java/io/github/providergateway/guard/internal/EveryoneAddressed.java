@@ -51,11 +51,20 @@ final class EveryoneAddressed {
   }
 
   private static String mention(String text) {
-    String compact = text.indexOf(' ') >= 0 ? text.replace(" ", "") : text;
+    String compact = null;
     for (String everyone : ShapeObjects.EVERYONE) {
-      int at = compact.indexOf(everyone);
-      boolean named = Character.isLetter(everyone.charAt(everyone.length() - 1));
-      if (at >= 0 && (!named || boundary(compact, at + everyone.length()))) {
+      if (Character.isLetter(everyone.charAt(everyone.length() - 1))) {
+        for (int at = text.indexOf(everyone); at >= 0; at = text.indexOf(everyone, at + 1)) {
+          if (boundary(text, at + everyone.length())) {
+            return everyone;
+          }
+        }
+        continue;
+      }
+      if (compact == null) {
+        compact = text.replace(" ", ""); // "parse": ["everyone"] as JSON spaces it
+      }
+      if (compact.contains(everyone)) {
         return everyone;
       }
     }

@@ -85,8 +85,27 @@ final class EveryoneGrants {
     return false;
   }
 
-  /** A path the grant reaches that is neither the project's nor a temporary folder's. */
+  /**
+   * A path the grant reaches that is neither the project's nor a temporary folder's: among its
+   * words, or where a listing feeds it ({@code find /srv/x -exec chmod o+r {} +}), among the
+   * call's.
+   */
   private static boolean outside(Scan scan, Step step, List<Word> args) {
+    if (outside(scan, args)) {
+      return true;
+    }
+    if (step.invocation().via().isEmpty()) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      if (other != step && outside(scan, other.args())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean outside(Scan scan, List<Word> args) {
     Path project = scan.call().project();
     for (Word word : args) {
       String text = word.text();

@@ -18,7 +18,7 @@ final class MailSends {
     for (Step step : scan.steps()) {
       String program = step.program();
       if (ShapeObjects.MAILERS.contains(program)) {
-        if (headersRead(step) && !local(step.shown())) {
+        if (headersRead(step) && !local(scan.source())) {
           return program;
         }
         continue;
