@@ -11,8 +11,9 @@ import java.util.Locale;
  * destination is named as someone's own or the public's ({@code gs://jdoe-personal-scratch}, {@code
  * personal-gdrive:}, {@code s3://open-ml-share-bucket}) and whose source is a store or named as
  * production's or an export's data; or whose source is so named and whose destination is another
- * place. A build's output to a public bucket is a deploy. A copy the company keeps (a backup), a
- * test's or staging's, and a dry run are none.
+ * place but a scratch folder ({@code /tmp}, where a record is read). A build's output to a public
+ * bucket is a deploy. A copy the company keeps (a backup), a test's or staging's, and a dry run are
+ * none.
  */
 final class CopiesOutward {
   private CopiesOutward() {}
@@ -51,11 +52,17 @@ final class CopiesOutward {
       if (source.equals(destination) || sameStore(source, destination)) {
         continue;
       }
-      if (kept(source) || outsider(destination) && source.contains("://")) {
+      if (kept(source) && !scratch(destination)
+          || outsider(destination) && source.contains("://")) {
         return true; // production's data anywhere else; a store's into a person's own place
       }
     }
     return false;
+  }
+
+  /** {@code /tmp/x.csv}: a scratch copy to read, that does not outlive the machine's next boot. */
+  private static boolean scratch(String place) {
+    return place.startsWith("/tmp/") || place.equals("/tmp") || place.startsWith("/var/tmp/");
   }
 
   private static boolean copier(String program, List<String> places) {

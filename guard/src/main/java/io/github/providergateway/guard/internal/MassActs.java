@@ -31,7 +31,7 @@ final class MassActs {
       if (SharedActs.dryRun(args) || SharedActs.localOrTest(step, args)) {
         continue;
       }
-      if (fedByListing(step) && acts(program, args)) {
+      if (fedByListing(step) && acts(step, program, args)) {
         return step.shown() + " (over a listing)";
       }
       if (counted && !substituted(step) && !step.interpreter() && !storeClient(program)) {
@@ -45,9 +45,9 @@ final class MassActs {
     return ShapeObjects.STORE_CLIENTS.contains(program);
   }
 
-  private static boolean acts(String program, List<Word> args) {
+  private static boolean acts(Step step, String program, List<Word> args) {
     if (storeClient(program)) {
-      return StoreClientWrites.statement(args);
+      return StoreClientWrites.writes(step); // a local store's keys deleted are the db family's
     }
     return SharedActs.acts(args) || SharedActs.unconfirmedDestroy(args);
   }

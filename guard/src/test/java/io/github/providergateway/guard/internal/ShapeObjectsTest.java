@@ -99,6 +99,8 @@ class ShapeObjectsTest {
         .isNull();
     assertThat(MassActs.found(shell("cat ids.txt | xargs -n1 vendorctl accounts get"))).isNull();
     assertThat(MassActs.found(shell("find . -name '*.log' -exec gzip {} +"))).isNull();
+    assertThat(MassActs.found(shell("redis-cli --scan --pattern 's:*' | xargs redis-cli del")))
+        .isNull();
     assertThat(MassActs.found(shell("for i in $(seq 1 50); do curl -s localhost:8080/; done")))
         .isNull();
   }
@@ -213,6 +215,8 @@ class ShapeObjectsTest {
             CopiesOutward.copies(step("aws s3 sync ./dist s3://acme-public --profile prod", "aws")))
         .isFalse();
     assertThat(CopiesOutward.copies(step("aws s3 cp s3://acme-prod/a s3://acme-prod/b", "aws")))
+        .isFalse();
+    assertThat(CopiesOutward.copies(step("aws s3 cp s3://acme/exports/c.csv /tmp/c.csv", "aws")))
         .isFalse();
   }
 
