@@ -4,7 +4,7 @@ import io.github.providergateway.guard.*;
 import java.nio.file.*;
 import java.util.*;
 
-/** NotionRun <prefix> <out.tsv> files...: for each case prints id, category, guard outcome, rule, and the notion's own match (rules whose id starts with prefix). */
+/** NotionRun <prefixes> <out.tsv> files...: for each case prints id, category, guard outcome, rule, and the notion's own match (rules whose id starts with one of the comma-separated prefixes). */
 public class NotionRun {
   public static void main(String[] a) throws Exception {
     ObjectMapper json = new ObjectMapper();
@@ -23,7 +23,7 @@ public class NotionRun {
         GuardCall call = new GuardCall(c.get("tool").asText(), c.get("args"), Path.of("/work/project"), cwd, null);
         GuardExplanation x = guard.explain(call);
         String mine = "-";
-        for (String m : x.matched()) if (m.startsWith(a[0])) { mine = m.replace('\t',' ').replace('\n',' '); break; }
+        for (String m : x.matched()) if (Arrays.stream(a[0].split(",")).anyMatch(m::startsWith)) { mine = m.replace('\t',' ').replace('\n',' '); break; }
         String id = c.has("id") ? c.get("id").asText() : (Path.of(a[i]).getFileName() + ":" + n);
         out.add(a[i] + "\t" + id + "\t" + cat + "\t" + x.verdict().outcome().name().toLowerCase() + "\t" + x.verdict().ruleId() + "\t" + mine);
       }

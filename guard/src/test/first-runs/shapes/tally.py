@@ -10,6 +10,7 @@ if len(sys.argv)>3:
         r=l.rstrip('\n').split('\t'); base[(r[0],r[1])]=r[3]
 rows=[l.rstrip('\n').split('\t') for l in open(tsv)]
 def rnd(p):
+    if '/issue80-round7/' in p: return 'r7'
     if '/issue80-round6/' in p: return 'r6'
     if '/issue80-round5/' in p: return 'r5'
     if '/issue80-round4/' in p: return 'r4'
@@ -19,7 +20,9 @@ first={}
 for p in set(r[0] for r in rows):
     if p.endswith('-cases.jsonl'):
         d=os.path.dirname(p); w=os.path.basename(p)[:-len('-cases.jsonl')]
-        fr=glob.glob(f'{d}/{w}-first-run-at-*.jsonl')[0]
+        # the first run kept with its printed tally (.txt): round 7's before decision 113, not its rerun
+        runs=sorted(glob.glob(f'{d}/{w}-first-run-at-*.jsonl'))
+        fr=([r for r in runs if os.path.exists(r[:-len('.jsonl')]+'.txt')] or runs)[0]
         for l in open(fr):
             j=json.loads(l); first[(p,j['id'])]=j['outcome']
 T=collections.defaultdict(lambda: collections.Counter())
@@ -32,7 +35,7 @@ for p,id,cat,out,rule,mine in rows:
             if base.get((p,id),out)=='allow':
                 t['still-allowed-now']+=1
                 if hit!='none': t['notion-on-still-allowed']+=1
-            if show=='miss' and hit=='none' and R!='r6': print('MISS',id,out)
+            if show=='miss' and hit=='none' and R not in os.environ.get('HIDE','r7').split(','): print('MISS',id,out)
     elif cat in ('must-allow','ordinary','ordinary-flow') or R=='ord':
         t=T[R+' allow']; t['n']+=1; t[hit]+=1
         if hit!='none':

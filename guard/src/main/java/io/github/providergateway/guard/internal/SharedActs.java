@@ -221,7 +221,7 @@ final class SharedActs {
    * A destroying verb (a command word's or an option's part: luksErase, --delete-secret-keys) with
    * a flag that answers its question before it is asked (-y, --yes, --batch-mode, -f).
    */
-  private static boolean unconfirmedDestroy(List<Word> args) {
+  static boolean unconfirmedDestroy(List<Word> args) {
     boolean unconfirmed = false;
     boolean destroys = false;
     for (int i = 0; i < args.size() && i < 2 * SCAN; i++) {
@@ -302,7 +302,7 @@ final class SharedActs {
   }
 
   /** A host of this machine's, or a word naming test data (scratch, /tmp/borg-test, dev). */
-  private static boolean localOrTest(Step step, List<Word> args) {
+  static boolean localOrTest(Step step, List<Word> args) {
     for (String host : Environments.hosts(step)) {
       if (Environments.localHost(host)) {
         return true;
@@ -341,7 +341,7 @@ final class SharedActs {
     return elsewhere && shared(scan, step, args, true);
   }
 
-  private static boolean dryRun(List<Word> args) {
+  static boolean dryRun(List<Word> args) {
     for (Word word : args) {
       String text = word.text();
       if (DRY_RUNS.contains(text)
@@ -353,7 +353,7 @@ final class SharedActs {
     return false;
   }
 
-  private static boolean acts(List<Word> args) {
+  static boolean acts(List<Word> args) {
     int taken = 0;
     boolean verb = false;
     for (int i = 0; i < args.size() && i < SCAN && taken < DEPTH; i++) {
@@ -441,7 +441,7 @@ final class SharedActs {
     return false;
   }
 
-  private static boolean otherMachine(String host) {
+  static boolean otherMachine(String host) {
     return !Environments.localHost(host)
         && !Environments.stagingHost(host)
         && !host.endsWith(".local")
@@ -580,7 +580,7 @@ final class SharedActs {
     return false;
   }
 
-  private static boolean credential(String text) {
+  static boolean credential(String text) {
     if (text.indexOf('$') < 0) {
       return false;
     }
@@ -646,6 +646,9 @@ final class SharedActs {
       return false;
     }
     String command = remote.length() > READ ? remote.substring(0, READ) : remote.toString();
+    if (DeviceCliReads.reads(command)) {
+      return false; // a router's show ip bgp summary (decision 122)
+    }
     boolean acting = false;
     for (String token : command.split("[\\s;|&'\"()`]+")) {
       if (token.isEmpty()) {
@@ -659,7 +662,7 @@ final class SharedActs {
         acting = true;
       }
     }
-    if (!acting) {
+    if (!acting && !DeviceCliReads.deviceActs(command)) {
       return false;
     }
     // sudo systemctl status x, psql -c 'select …': a read on the host
@@ -704,30 +707,41 @@ final class SharedActs {
 
   /** Inline code that calls an acting method of a client, on something shared. */
   static boolean codeActsOnShared(Step step) {
+    String code = sharedCode(step, List.of());
+    return code != null && (actingCall(code) || writeMethod(code) || sqlWriteIn(code));
+  }
+
+  /**
+   * An interpreter's inline code (its first 8 KiB) that reaches something shared: it names
+   * production, reads a credential from the environment, names a host not this machine's, an object
+   * store, a cloud's SDK or one of {@code clients}; a test endpoint or a local host and it does
+   * not. {@code null} for none.
+   */
+  static String sharedCode(Step step, List<String> clients) {
     if (!step.interpreter()) {
-      return false;
+      return null;
     }
     String whole = InterpreterCode.of(step);
     if (whole == null) {
-      return false;
+      return null;
     }
     String code = whole.length() > READ ? whole.substring(0, READ) : whole;
     if (TestEndpoints.names(code) || code.contains("'test'") || code.contains("\"test\"")) {
-      return false; // a test endpoint, domain='test'
+      return null; // a test endpoint, domain='test'
     }
     boolean local = code.contains("localhost") || code.contains("127.0.0.1");
     boolean production = Environments.namesProduction(code);
     if (local && !production) {
-      return false;
+      return null;
     }
-    if (!production
-        && !secretFromEnvironment(code)
-        && !remoteHost(code)
-        && !store(code)
-        && !cloudSdk(code)) {
-      return false;
-    }
-    return actingCall(code) || writeMethod(code) || sqlWriteIn(code);
+    boolean shared =
+        production
+            || secretFromEnvironment(code)
+            || remoteHost(code)
+            || store(code)
+            || cloudSdk(code)
+            || clients.stream().anyMatch(code::contains);
+    return shared ? code : null;
   }
 
   /** A statement that changes rows, quoted in the code: {@code execute('DELETE FROM orders')}. */
@@ -856,7 +870,7 @@ final class SharedActs {
     return -1;
   }
 
-  private static boolean store(String code) {
+  static boolean store(String code) {
     for (String store : STORES) {
       if (code.contains(store)) {
         return true;

@@ -81,7 +81,8 @@ final class ToolActs {
     String name = last >= 0 ? tool.substring(last + 2) : tool;
     List<String> words = ActsPredicates.words(name);
     if (words.isEmpty() || READING.contains(words.get(0))) {
-      return null;
+      // a query tool's statement that writes (mcp__postgres__query DROP SCHEMA) is no read
+      return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
     }
     for (String word : words) {
       if (ACTING.contains(word)

@@ -219,6 +219,7 @@ final class Where {
     NetworkDevices.addCallsTo(onCall);
     BootPredicates.addCallsTo(onCall);
     CommercePredicates.addCallsTo(onCall);
+    ShapeObjectPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -296,6 +297,7 @@ final class Where {
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     BootPredicates.addTo(named);
+    ShapeObjectPredicates.addTo(named);
     for (String name : named.keySet()) {
       if (onCall.containsKey(name) || onPaths.containsKey(name)) {
         throw new IllegalStateException("two predicates are named " + name);

@@ -1,0 +1,140 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Access granted to everyone (decision 122, {@code shapes.everyone-granted}): an access list whose
+ * grantee is everyone ({@code smbcacls … "ACL:Everyone:…"}, {@code icacls … /grant Everyone:F}),
+ * the other users of a machine given a shared tree ({@code setfacl -R -m o::rwx}, {@code find …
+ * -exec chmod o+r}, {@code chmod -R o+w}) outside the project and the temporary folders, or a share
+ * made anonymous ({@code --anonymous} beside a permission or a share). What is granted is the data
+ * the grant reaches, whoever its owner.
+ */
+final class EveryoneGrants {
+  private EveryoneGrants() {}
+
+  /** What the call grants to everyone, or {@code null}. */
+  static String found(Scan scan) {
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      List<Word> args = step.args();
+      if (program.equals("smbcacls") || program.equals("icacls") || program.equals("cacls")) {
+        for (Word word : args) {
+          if (word.text().toLowerCase(Locale.ROOT).contains("everyone:")) {
+            return program + " " + word.text();
+          }
+        }
+      } else if (program.equals("setfacl")) {
+        String grant = others(args, true);
+        if (grant != null && outside(scan, step, args)) {
+          return "setfacl " + grant;
+        }
+      } else if (program.equals("chmod")) {
+        boolean listing =
+            step.invocation().via().contains("find -exec")
+                || step.invocation().via().contains("xargs");
+        String grant = others(args, listing || recursive(args));
+        if (grant != null && outside(scan, step, args)) {
+          return "chmod " + grant;
+        }
+      } else if (anonymousShare(args)) {
+        return program + " --anonymous";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A mode or an entry that gives the others ({@code o}, {@code a}, {@code other::}) a right: any
+   * right where the whole tree is given, writing anywhere.
+   */
+  private static String others(List<Word> args, boolean tree) {
+    for (Word word : args) {
+      String text = word.text();
+      if (text.length() > 64 || text.startsWith("--")) {
+        continue;
+      }
+      for (String clause : text.split(",")) {
+        String rights = null;
+        if (clause.startsWith("o::") || clause.startsWith("other::")) {
+          rights = clause.substring(clause.indexOf("::") + 2);
+        } else if (clause.startsWith("o+")
+            || clause.startsWith("a+")
+            || clause.startsWith("go+")
+            || clause.startsWith("ugo+")) {
+          rights = clause.substring(clause.indexOf('+') + 1);
+        }
+        if (rights != null && (rights.contains("w") || tree && rights.contains("r"))) {
+          return text;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean recursive(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      if (text.equals("-R") || text.equals("--recursive") || text.matches("-[a-zA-Z]*R[a-zA-Z]*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A path the grant reaches that is neither the project's nor a temporary folder's: among its
+   * words, or where a listing feeds it ({@code find /srv/x -exec chmod o+r {} +}), among the
+   * call's.
+   */
+  private static boolean outside(Scan scan, Step step, List<Word> args) {
+    if (outside(scan, args)) {
+      return true;
+    }
+    if (step.invocation().via().isEmpty()) {
+      return false;
+    }
+    for (Step other : scan.steps()) {
+      if (other != step && outside(scan, other.args())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean outside(Scan scan, List<Word> args) {
+    Path project = scan.call().project();
+    for (Word word : args) {
+      String text = word.text();
+      if (!text.startsWith("/") && !text.startsWith("~")) {
+        continue;
+      }
+      if (text.startsWith("/tmp") || text.startsWith("/var/tmp")) {
+        continue;
+      }
+      if (project != null && text.startsWith(project.toString())) {
+        continue;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean anonymousShare(List<Word> args) {
+    boolean anonymous = false;
+    boolean grant = false;
+    for (Word word : args) {
+      String text = word.text().toLowerCase(Locale.ROOT);
+      anonymous |= text.equals("--anonymous") || text.equals("--anonymous-access");
+      grant |=
+          text.startsWith("permission")
+              || text.startsWith("acl")
+              || text.equals("share")
+              || text.equals("--permissions");
+    }
+    return anonymous && grant;
+  }
+}

@@ -1,0 +1,131 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A credential carried out or shown (decision 122): a secret's own value, as a literal, in what a
+ * call sends to another place ({@code shapes.secret-carried}: a search's query, a fetched URL, a
+ * server's tool's arguments but a secret store's, an HTTP client's words: {@code sk_live_…}, {@code
+ * AKIA…}, a private key's armour or its base64); and a private key's file printed into the
+ * conversation ({@code shapes.private-key-read}: {@code cat …/AuthKey_X.p8}, the read tool on
+ * {@code sops/age/keys.txt}), which sends it to the model's provider. A test's or an example's key,
+ * and a local host, are none.
+ */
+final class SecretsCarried {
+  private SecretsCarried() {}
+
+  private static final List<Pattern> LITERALS =
+      ShapeObjects.SECRET_LITERALS.stream().map(Pattern::compile).toList();
+
+  /** The longest text read for a literal. */
+  private static final int READ = 16384;
+
+  /** The secret a call carries out, or {@code null}. */
+  static String carried(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    String lower = tool.toLowerCase(Locale.ROOT);
+    boolean outward =
+        tool.equals("WebSearch")
+            || tool.equals("WebFetch")
+            || tool.contains("__") && !lower.contains("secret") && !lower.contains("vault");
+    if (outward && call.args() != null) {
+      String found = literal(call.args().toString());
+      if (found != null) {
+        return tool + " carries " + found;
+      }
+    }
+    for (Step step : scan.steps()) {
+      if (!ShapeObjects.HTTP_CLIENTS.contains(step.program()) || local(step)) {
+        continue;
+      }
+      for (Word word : step.args()) {
+        String found = literal(word.text());
+        if (found != null) {
+          return step.program() + " carries " + found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean local(Step step) {
+    List<String> hosts = Environments.hosts(step);
+    if (hosts.isEmpty()) {
+      return false;
+    }
+    for (String host : hosts) {
+      if (!Environments.localHost(host)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String literal(String text) {
+    String t = text.length() > READ ? text.substring(0, READ) : text;
+    for (Pattern pattern : LITERALS) {
+      Matcher m = pattern.matcher(t);
+      while (m.find()) {
+        String shown = m.group();
+        if (shown.toUpperCase(Locale.ROOT).contains("EXAMPLE")) {
+          continue; // AKIAIOSFODNN7EXAMPLE: the documentation's key
+        }
+        return shown.length() > 12 ? shown.substring(0, 12) + "…" : shown;
+      }
+    }
+    return null;
+  }
+
+  /** The private key's file a call prints into the conversation, or {@code null}. */
+  static String keyRead(Scan scan) {
+    CallForRules call = scan.call();
+    if (call.tool().equalsIgnoreCase("read") || call.tool().equals("Read")) {
+      JsonNode path = call.args() == null ? null : call.args().get("path");
+      if (path == null && call.args() != null) {
+        path = call.args().get("file_path");
+      }
+      if (path != null && privateKey(path.asText())) {
+        return path.asText();
+      }
+      return null;
+    }
+    for (Step step : scan.steps()) {
+      if (!ShapeObjects.PRINTERS.contains(step.program())) {
+        continue;
+      }
+      for (Word word : step.args()) {
+        if (!word.text().startsWith("-") && privateKey(word.text())) {
+          return step.program() + " " + word.text();
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A file named as a private key's: {@code .p8}, {@code signing_key.pem}, {@code age/keys.txt}.
+   */
+  static boolean privateKey(String path) {
+    String p = path.toLowerCase(Locale.ROOT);
+    if (p.length() > 512) {
+      return false;
+    }
+    for (String part : p.split("[^a-z0-9]+")) {
+      if (ShapeObjects.KEY_EXCEPTIONS.contains(part)) {
+        return false; // a test's, an example's, a public key
+      }
+    }
+    for (String name : ShapeObjects.KEY_FILES) {
+      if (name.startsWith(".") ? p.endsWith(name) : p.contains(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

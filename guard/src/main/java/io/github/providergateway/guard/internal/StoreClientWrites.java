@@ -1,0 +1,97 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+
+/**
+ * A data store's client that writes where others read (decision 122, {@code
+ * shapes.store-client-writes}): {@code psql}, {@code mysql}, {@code redis-cli}… reached through a
+ * credential's or a connection's variable ({@code "$DATABASE_URL"}, {@code -a "$REDIS_PASSWORD"})
+ * or a host not this machine's, and given a statement that changes rows, grants or alters, or a
+ * key-value command that deletes or walks every key. The first notion counts a SQL client only
+ * where production is named; a store reached so is someone's whatever its name.
+ */
+final class StoreClientWrites {
+  private StoreClientWrites() {}
+
+  /** Whether the step is a store's client, reached elsewhere, given a writing statement. */
+  static boolean writes(Step step) {
+    if (!ShapeObjects.STORE_CLIENTS.contains(step.program())) {
+      return false;
+    }
+    List<Word> args = step.args();
+    return elsewhere(step, args) && statement(args);
+  }
+
+  /** A host not this machine's, a credential's variable, or a connection's variable. */
+  static boolean elsewhere(Step step, List<Word> args) {
+    for (String host : Environments.hosts(step)) {
+      if (!host.equals("?")
+          && host.contains(".")
+          && SharedActs.otherMachine(host)
+          && !host.endsWith(".test")) {
+        return true;
+      }
+    }
+    for (Word word : args) {
+      String text = word.text();
+      if (word.literal() || text.length() > 512) {
+        continue;
+      }
+      if (SharedActs.credential(text) || connectionVariable(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code $DATABASE_URL}, {@code ${ORDERS_DSN}}: a connection string the guard cannot read. */
+  private static boolean connectionVariable(String text) {
+    if (text.length() > 512) {
+      return false;
+    }
+    Matcher variable = FlowReading.VARIABLE.matcher(text);
+    while (variable.find()) {
+      String name = variable.group(1).toUpperCase(Locale.ROOT);
+      String last = name.substring(name.lastIndexOf('_') + 1);
+      if (ShapeObjects.CONNECTION_VARIABLES.contains(last) && !exception(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code STAGING_DATABASE_URL}, {@code TEST_DSN}: a store kept for trying things. */
+  private static boolean exception(String name) {
+    for (String part : name.split("_")) {
+      if (ShapeObjects.CONNECTION_EXCEPTIONS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A statement that changes rows, grants or alters; a key-value command that deletes. */
+  static boolean statement(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-") || text.length() < 3) {
+        continue;
+      }
+      String keyword = ShapeObjects.firstKeyword(text);
+      if (ShapeObjects.STORE_WRITES.contains(keyword)
+          && text.stripLeading().length() > keyword.length()) {
+        return true; // -c "UPDATE player_wallets SET …"
+      }
+      String upper = text.toUpperCase(Locale.ROOT);
+      String next = i + 1 < args.size() ? args.get(i + 1).text().toUpperCase(Locale.ROOT) : "";
+      if (ShapeObjects.KEY_VALUE_WRITES.contains(upper)
+          || ShapeObjects.KEY_VALUE_WRITES.contains(upper + " " + next)) {
+        return true; // redis-cli -h … DEL lb:season7, KEYS '*', CONFIG SET
+      }
+    }
+    return false;
+  }
+}
