@@ -101,9 +101,10 @@ class TelephonyRulesTest {
   void aPbxsOwnCallsAreNotAHarm() {
     assertThat(shell("fs_cli -x \"uuid_kill 3a1f9c2e-7b4d-4e8a-9c1f-2d3e4f5a6b7c\"").outcome())
         .isEqualTo(Outcome.ALLOW);
+    // A few calls to the local PBX's echo are a test; fifty in a loop are asked by the generic
+    // notion of many acts in a loop (shapes.mass-acts, decision 122), whatever the program.
     assertThat(
-            shell(
-                    "for i in $(seq 1 50); do fs_cli -x 'originate loopback/9196/default &echo'; done")
+            shell("for i in $(seq 1 5); do fs_cli -x 'originate loopback/9196/default &echo'; done")
                 .outcome())
         .isEqualTo(Outcome.ALLOW);
     assertThat(shell("fs_cli -x \"hupall MANAGER_REQUEST\"").outcome()).isEqualTo(Outcome.DENY);
