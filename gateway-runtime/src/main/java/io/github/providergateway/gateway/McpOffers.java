@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * What the session's federated MCP servers offer beyond tools (decision 123): their resources,
@@ -34,8 +35,13 @@ import java.util.concurrent.Executor;
  * matches), and fails when that server does: a server gone or not answering is an error that says
  * so, never a wait without end.
  *
- * <p>Each resource read and prompt got is content from outside the person: the {@link
- * ContentListener} hears of it, as the flow rules hear of a provider tool's result.
+ * <p>Each resource read and prompt got is checked before its server is asked, as a tool call is:
+ * the session's {@code onPreToolUse} rules and the gateway's policies see it as the pseudo-tool
+ * {@code mcp.resources.read} ({@code {"uri"}}) or {@code mcp.prompts.get} ({@code {"name",
+ * "arguments"}}) of the server, and a deny refuses it {@link HostErrorCode#INVALID_ARGUMENT} with
+ * the reason; the audit trail records it as a {@code tool_call} of that pseudo-tool (decision 131).
+ * What it brings is content from outside the person: the {@link ContentListener} hears of it, as
+ * the flow rules hear of a provider tool's result.
  *
  * <p>State lives on the gateway loop; every method is thread-safe and returns at once.
  */
@@ -75,6 +81,7 @@ public final class McpOffers {
 
   private final Executor loop;
   private final Scheduler scheduler;
+  private final GatedReads reads;
 
   /** Each session's offers by server name, in the order they joined. Loop only. */
   private final Map<String, Map<String, Offer>> sessions = new LinkedHashMap<>();
@@ -82,9 +89,10 @@ public final class McpOffers {
   /** Who hears of content taken in. Loop only. */
   private ContentListener content = (sessionId, server, method, what) -> {};
 
-  McpOffers(Executor loop, Scheduler scheduler) {
+  McpOffers(Executor loop, Scheduler scheduler, GatedReads reads) {
     this.loop = requireNonNull(loop, "loop");
     this.scheduler = requireNonNull(scheduler, "scheduler");
+    this.reads = requireNonNull(reads, "reads");
   }
 
   /**
@@ -148,7 +156,7 @@ public final class McpOffers {
         byServer ->
             method.lists()
                 ? listed(byServer, method, params)
-                : routed(byServer, method, params)
+                : routed(sessionId, byServer, method, params)
                     .thenApply(
                         answered -> {
                           told(listener.join(), sessionId, method, params, answered.server());
@@ -208,7 +216,7 @@ public final class McpOffers {
 
   /** A read, a prompt or a completion: asked of the one server that offers what it names. */
   private CompletableFuture<Answered> routed(
-      Map<String, Offer> byServer, McpFeature method, JsonNode params) {
+      String sessionId, Map<String, Offer> byServer, McpFeature method, JsonNode params) {
     String named = McpOfferKeys.named(method, params);
     if (named == null) {
       return CompletableFuture.failedFuture(
@@ -232,7 +240,12 @@ public final class McpOffers {
             servers -> {
               if (servers.size() == 1) {
                 String server = servers.get(0);
-                return bounded(server, byServer.get(server), method, params)
+                Supplier<CompletableFuture<JsonNode>> asking =
+                    () -> bounded(server, byServer.get(server), method, params);
+                // A read and a prompt are checked and recorded as a tool call is (decision 131).
+                return (method == McpFeature.COMPLETE
+                        ? asking.get()
+                        : reads.read(sessionId, server, method, params, named, asking))
                     .thenApply(result -> new Answered(server, result));
               }
               return CompletableFuture.failedFuture(
@@ -347,7 +360,7 @@ public final class McpOffers {
     return new HostException(HostErrorCode.INVALID_ARGUMENT, why);
   }
 
-  private static Throwable unwrapped(Throwable failure) {
+  static Throwable unwrapped(Throwable failure) {
     return failure instanceof CompletionException && failure.getCause() != null
         ? failure.getCause()
         : failure;

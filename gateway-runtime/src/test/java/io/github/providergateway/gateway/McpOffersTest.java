@@ -38,7 +38,11 @@ class McpOffersTest {
   }
 
   private HostException refusal(McpFeature method, String params) {
-    CompletableFuture<JsonNode> asked = f.gateway.mcpFeature(session, method, json(params));
+    return refused(f.gateway.mcpFeature(session, method, json(params)));
+  }
+
+  /** The refusal {@code asked} failed with; it must have failed. */
+  static HostException refused(CompletableFuture<JsonNode> asked) {
     assertThat(asked).isCompletedExceptionally();
     try {
       asked.join();

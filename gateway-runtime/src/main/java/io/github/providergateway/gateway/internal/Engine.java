@@ -82,6 +82,7 @@ public final class Engine {
   private final StartingProviders starting;
 
   private final CallDispatcher calls;
+  private final McpReads mcpReads;
   private final BindingHandler bindings;
   private final PushHandler pushes;
   private final PromptPipeline prompts;
@@ -159,6 +160,7 @@ public final class Engine {
             this.listener,
             events,
             outbox);
+    this.mcpReads = new McpReads(loop, timers, secrets, sessions, hooks, this.listener);
     this.pushes =
         new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
     this.bindings =
@@ -255,6 +257,11 @@ public final class Engine {
 
   public CallDispatcher calls() {
     return calls;
+  }
+
+  /** {@return federated MCP servers' reads, checked and recorded as tool calls (decision 131)} */
+  public McpReads mcpReads() {
+    return mcpReads;
   }
 
   /** Adds a gateway-wide channel for gates' questions to the person. Loop only. */
