@@ -129,7 +129,11 @@ public final class Gateway implements HostApi, AutoCloseable {
     this.asks = new EngineAskChannels(engine, requests);
     this.monitor = new EngineMonitor(engine, requests);
     this.mcpOffers =
-        new McpOffers(loop, scheduler, new GatedReads(requests, loop, engine.mcpReads()));
+        new McpOffers(
+            loop,
+            scheduler,
+            new GatedReads(requests, loop, engine.mcpReads()),
+            engine::offersChanged);
   }
 
   /**

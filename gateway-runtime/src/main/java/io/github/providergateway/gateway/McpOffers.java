@@ -83,16 +83,24 @@ public final class McpOffers {
   private final Scheduler scheduler;
   private final GatedReads reads;
 
+  /** Tells a session's host that a server's resources or prompts changed; on the loop. */
+  private final java.util.function.BiConsumer<String, McpFeature> changed;
+
   /** Each session's offers by server name, in the order they joined. Loop only. */
   private final Map<String, Map<String, Offer>> sessions = new LinkedHashMap<>();
 
   /** Who hears of content taken in. Loop only. */
   private ContentListener content = (sessionId, server, method, what) -> {};
 
-  McpOffers(Executor loop, Scheduler scheduler, GatedReads reads) {
+  McpOffers(
+      Executor loop,
+      Scheduler scheduler,
+      GatedReads reads,
+      java.util.function.BiConsumer<String, McpFeature> changed) {
     this.loop = requireNonNull(loop, "loop");
     this.scheduler = requireNonNull(scheduler, "scheduler");
     this.reads = requireNonNull(reads, "reads");
+    this.changed = requireNonNull(changed, "changed");
   }
 
   /**
@@ -117,6 +125,31 @@ public final class McpOffers {
                 sessions.remove(sessionId);
               }
             });
+  }
+
+  /**
+   * The MCP server {@code server} said its resources (templates included) or its prompts changed
+   * (decision 131): session {@code sessionId}'s host hears of it ({@link
+   * io.github.providergateway.host.api.SessionHost#offersChanged}), when the server offers in that
+   * session; nothing otherwise.
+   *
+   * @param sessionId a session the server serves
+   * @param server the server's provider name
+   * @param listing {@link McpFeature#RESOURCES_LIST} or {@link McpFeature#PROMPTS_LIST}
+   */
+  public void listChanged(String sessionId, String server, McpFeature listing) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(server, "server");
+    if (listing != McpFeature.RESOURCES_LIST && listing != McpFeature.PROMPTS_LIST) {
+      throw new IllegalArgumentException(
+          "resources/list or prompts/list changes, not " + listing.wireName());
+    }
+    onLoop(
+        () -> {
+          if (sessions.getOrDefault(sessionId, Map.of()).containsKey(server)) {
+            changed.accept(sessionId, listing);
+          }
+        });
   }
 
   /**

@@ -136,6 +136,24 @@ class McpOffersTest {
   }
 
   @Test
+  void aServersListChangeReachesTheHostOfEachSessionItOffersInAndNoOther() {
+    String other = f.startSession("other");
+    Runnable withdraw = f.gateway.mcpOffers().offer(session, "a", server("a", "[]", "[]"));
+
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.RESOURCES_LIST);
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.PROMPTS_LIST);
+    f.gateway.mcpOffers().listChanged(other, "a", McpFeature.PROMPTS_LIST);
+    f.gateway.mcpOffers().listChanged(session, "b", McpFeature.PROMPTS_LIST);
+    withdraw.run();
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.RESOURCES_LIST);
+    f.settle();
+
+    assertThat(f.host(session).offersChanged)
+        .containsExactly(session + " resources/list", session + " prompts/list");
+    assertThat(f.host(other).offersChanged).isEmpty();
+  }
+
+  @Test
   void aWithdrawnOfferIsGoneAndAReadIsHeardAsContentTakenIn() {
     f.gateway
         .mcpOffers()

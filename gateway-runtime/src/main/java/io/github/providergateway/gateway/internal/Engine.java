@@ -308,6 +308,15 @@ public final class Engine {
     }
   }
 
+  /** Tells a session's host that a federated MCP server's resources or prompts changed. */
+  public void offersChanged(
+      String sessionId, io.github.providergateway.host.api.McpFeature listing) {
+    SessionState session = sessions.get(sessionId);
+    if (session != null && !session.isEnded()) {
+      session.host.offersChanged(sessionId, listing);
+    }
+  }
+
   /** Writes a line to a session's timeline on behalf of {@code source}. */
   public void log(String sessionId, String source, String message) {
     SessionState session = sessions.get(sessionId);
