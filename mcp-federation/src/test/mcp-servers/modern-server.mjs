@@ -3,7 +3,8 @@
 // answers initialize with the unsupported-version error), `stdio serve` both eras;
 // `http reject <port file>` serves 2026-07-28 only over HTTP on a free loopback port, written to
 // <port file>. Tools: echo, refed (a JSON Schema 2020-12 input schema with $ref and $defs), slow
-// (progress, then waits to be cancelled), grow (adds "grown"), ask (input_required with a form).
+// (progress, then waits to be cancelled), grow (adds "grown"), ask (input_required with a form),
+// publish (adds the resource modern://second and the prompt "second" to modern://first and "first").
 import { createServer } from "node:http";
 import { writeFileSync } from "node:fs";
 import { McpServer, createMcpHandler, fromJsonSchema, inputRequired } from "@modelcontextprotocol/server";
@@ -13,7 +14,19 @@ const [mode, legacy, portFile] = process.argv.slice(2);
 const text = (t) => ({ content: [{ type: "text", text: t }] });
 
 function factory() {
-  const server = new McpServer({ name: "modern-ts", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+  const server = new McpServer(
+    { name: "modern-ts", version: "1.0.0" },
+    { capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } } },
+  );
+  const resource = (uri) => async () => ({ contents: [{ uri, text: uri }] });
+  const prompt = (said) => async () => ({ messages: [{ role: "user", content: { type: "text", text: said } }] });
+  server.registerResource("first", "modern://first", {}, resource("modern://first"));
+  server.registerPrompt("first", { description: "There from the start" }, prompt("first"));
+  server.registerTool("publish", { description: "Adds a resource and a prompt" }, async () => {
+    server.registerResource("second", "modern://second", {}, resource("modern://second"));
+    server.registerPrompt("second", { description: "Appeared after 'publish'" }, prompt("second"));
+    return text("published");
+  });
   server.registerTool("echo", {
     description: "Says its text back",
     inputSchema: fromJsonSchema({ type: "object", properties: { text: { type: "string" } }, required: ["text"] }),

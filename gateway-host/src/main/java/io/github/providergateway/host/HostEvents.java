@@ -4,12 +4,15 @@ import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
+import io.github.providergateway.host.protocol.HostEvent;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.OffersChanged;
 import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
@@ -66,9 +69,19 @@ final class HostEvents implements GatewayListener {
 
       @Override
       public void streamUpdated(String sessionId, String stream) {
+        toOwner(new StreamUpdated(sessionId, stream));
+      }
+
+      @Override
+      public void offersChanged(String sessionId, McpFeature list) {
+        toOwner(new OffersChanged(sessionId, list));
+      }
+
+      /** To the owner alone, when it asked for {@code streamUpdates} (the windows do). */
+      private void toOwner(HostEvent event) {
         HostLink link = streamUpdates ? registry.linkOf(owner) : null;
         if (link != null) {
-          link.connection.send(new StreamUpdated(sessionId, stream));
+          link.connection.send(event);
         }
       }
     };

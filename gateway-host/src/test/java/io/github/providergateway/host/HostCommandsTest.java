@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.PersonCheck;
 import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.GateAsk;
@@ -18,6 +19,7 @@ import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.host.protocol.OffersChanged;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.SessionLog;
@@ -280,6 +282,25 @@ class HostCommandsTest {
     assertThat(host.events(StreamUpdated.class))
         .containsExactly(new StreamUpdated(asked, "builds@ci"));
     assertThat(watching.events(StreamUpdated.class)).isEmpty();
+  }
+
+  @Test
+  void aFederatedServersOffersChangedGoesToTheOwnerThatAskedForUpdatesAndToNoObserver() {
+    RecordingHostConnection watching = observer();
+    String asked =
+        host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"streamUpdates\":true}")
+            .get("sessionId")
+            .asText();
+    f.gateway.mcpOffers().offer(asked, "docs", (method, params) -> new CompletableFuture<>());
+    f.gateway.mcpOffers().offer(session, "docs", (method, params) -> new CompletableFuture<>());
+
+    f.gateway.mcpOffers().listChanged(asked, "docs", McpFeature.PROMPTS_LIST);
+    f.gateway.mcpOffers().listChanged(session, "docs", McpFeature.RESOURCES_LIST);
+    f.settle();
+
+    assertThat(host.events(OffersChanged.class))
+        .containsExactly(new OffersChanged(asked, McpFeature.PROMPTS_LIST));
+    assertThat(watching.events(OffersChanged.class)).isEmpty();
   }
 
   @Test

@@ -128,7 +128,12 @@ public final class Gateway implements HostApi, AutoCloseable {
     this.spawning = new EngineSpawning(engine, requests);
     this.asks = new EngineAskChannels(engine, requests);
     this.monitor = new EngineMonitor(engine, requests);
-    this.mcpOffers = new McpOffers(loop, scheduler);
+    this.mcpOffers =
+        new McpOffers(
+            loop,
+            scheduler,
+            new GatedReads(requests, loop, engine.mcpReads()),
+            engine::offersChanged);
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * What the session's federated MCP servers offer beyond tools (decision 123): their resources,
@@ -34,8 +35,13 @@ import java.util.concurrent.Executor;
  * matches), and fails when that server does: a server gone or not answering is an error that says
  * so, never a wait without end.
  *
- * <p>Each resource read and prompt got is content from outside the person: the {@link
- * ContentListener} hears of it, as the flow rules hear of a provider tool's result.
+ * <p>Each resource read and prompt got is checked before its server is asked, as a tool call is:
+ * the session's {@code onPreToolUse} rules and the gateway's policies see it as the pseudo-tool
+ * {@code mcp.resources.read} ({@code {"uri"}}) or {@code mcp.prompts.get} ({@code {"name",
+ * "arguments"}}) of the server, and a deny refuses it {@link HostErrorCode#INVALID_ARGUMENT} with
+ * the reason; the audit trail records it as a {@code tool_call} of that pseudo-tool (decision 131).
+ * What it brings is content from outside the person: the {@link ContentListener} hears of it, as
+ * the flow rules hear of a provider tool's result.
  *
  * <p>State lives on the gateway loop; every method is thread-safe and returns at once.
  */
@@ -75,6 +81,10 @@ public final class McpOffers {
 
   private final Executor loop;
   private final Scheduler scheduler;
+  private final GatedReads reads;
+
+  /** Tells a session's host that a server's resources or prompts changed; on the loop. */
+  private final java.util.function.BiConsumer<String, McpFeature> changed;
 
   /** Each session's offers by server name, in the order they joined. Loop only. */
   private final Map<String, Map<String, Offer>> sessions = new LinkedHashMap<>();
@@ -82,9 +92,15 @@ public final class McpOffers {
   /** Who hears of content taken in. Loop only. */
   private ContentListener content = (sessionId, server, method, what) -> {};
 
-  McpOffers(Executor loop, Scheduler scheduler) {
+  McpOffers(
+      Executor loop,
+      Scheduler scheduler,
+      GatedReads reads,
+      java.util.function.BiConsumer<String, McpFeature> changed) {
     this.loop = requireNonNull(loop, "loop");
     this.scheduler = requireNonNull(scheduler, "scheduler");
+    this.reads = requireNonNull(reads, "reads");
+    this.changed = requireNonNull(changed, "changed");
   }
 
   /**
@@ -109,6 +125,31 @@ public final class McpOffers {
                 sessions.remove(sessionId);
               }
             });
+  }
+
+  /**
+   * The MCP server {@code server} said its resources (templates included) or its prompts changed
+   * (decision 131): session {@code sessionId}'s host hears of it ({@link
+   * io.github.providergateway.host.api.SessionHost#offersChanged}), when the server offers in that
+   * session; nothing otherwise.
+   *
+   * @param sessionId a session the server serves
+   * @param server the server's provider name
+   * @param listing {@link McpFeature#RESOURCES_LIST} or {@link McpFeature#PROMPTS_LIST}
+   */
+  public void listChanged(String sessionId, String server, McpFeature listing) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(server, "server");
+    if (listing != McpFeature.RESOURCES_LIST && listing != McpFeature.PROMPTS_LIST) {
+      throw new IllegalArgumentException(
+          "resources/list or prompts/list changes, not " + listing.wireName());
+    }
+    onLoop(
+        () -> {
+          if (sessions.getOrDefault(sessionId, Map.of()).containsKey(server)) {
+            changed.accept(sessionId, listing);
+          }
+        });
   }
 
   /**
@@ -148,7 +189,7 @@ public final class McpOffers {
         byServer ->
             method.lists()
                 ? listed(byServer, method, params)
-                : routed(byServer, method, params)
+                : routed(sessionId, byServer, method, params)
                     .thenApply(
                         answered -> {
                           told(listener.join(), sessionId, method, params, answered.server());
@@ -208,7 +249,7 @@ public final class McpOffers {
 
   /** A read, a prompt or a completion: asked of the one server that offers what it names. */
   private CompletableFuture<Answered> routed(
-      Map<String, Offer> byServer, McpFeature method, JsonNode params) {
+      String sessionId, Map<String, Offer> byServer, McpFeature method, JsonNode params) {
     String named = McpOfferKeys.named(method, params);
     if (named == null) {
       return CompletableFuture.failedFuture(
@@ -232,7 +273,12 @@ public final class McpOffers {
             servers -> {
               if (servers.size() == 1) {
                 String server = servers.get(0);
-                return bounded(server, byServer.get(server), method, params)
+                Supplier<CompletableFuture<JsonNode>> asking =
+                    () -> bounded(server, byServer.get(server), method, params);
+                // A read and a prompt are checked and recorded as a tool call is (decision 131).
+                return (method == McpFeature.COMPLETE
+                        ? asking.get()
+                        : reads.read(sessionId, server, method, params, named, asking))
                     .thenApply(result -> new Answered(server, result));
               }
               return CompletableFuture.failedFuture(
@@ -347,7 +393,7 @@ public final class McpOffers {
     return new HostException(HostErrorCode.INVALID_ARGUMENT, why);
   }
 
-  private static Throwable unwrapped(Throwable failure) {
+  static Throwable unwrapped(Throwable failure) {
     return failure instanceof CompletionException && failure.getCause() != null
         ? failure.getCause()
         : failure;

@@ -38,7 +38,11 @@ class McpOffersTest {
   }
 
   private HostException refusal(McpFeature method, String params) {
-    CompletableFuture<JsonNode> asked = f.gateway.mcpFeature(session, method, json(params));
+    return refused(f.gateway.mcpFeature(session, method, json(params)));
+  }
+
+  /** The refusal {@code asked} failed with; it must have failed. */
+  static HostException refused(CompletableFuture<JsonNode> asked) {
     assertThat(asked).isCompletedExceptionally();
     try {
       asked.join();
@@ -129,6 +133,24 @@ class McpOffersTest {
     f.clock.advance(Duration.ofMillis(1));
     // Left out of the list, which still comes.
     assertThat(asked.join()).isEqualTo(json("{\"resources\":[]}"));
+  }
+
+  @Test
+  void aServersListChangeReachesTheHostOfEachSessionItOffersInAndNoOther() {
+    String other = f.startSession("other");
+    Runnable withdraw = f.gateway.mcpOffers().offer(session, "a", server("a", "[]", "[]"));
+
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.RESOURCES_LIST);
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.PROMPTS_LIST);
+    f.gateway.mcpOffers().listChanged(other, "a", McpFeature.PROMPTS_LIST);
+    f.gateway.mcpOffers().listChanged(session, "b", McpFeature.PROMPTS_LIST);
+    withdraw.run();
+    f.gateway.mcpOffers().listChanged(session, "a", McpFeature.RESOURCES_LIST);
+    f.settle();
+
+    assertThat(f.host(session).offersChanged)
+        .containsExactly(session + " resources/list", session + " prompts/list");
+    assertThat(f.host(other).offersChanged).isEmpty();
   }
 
   @Test

@@ -277,6 +277,15 @@ public final class FederatedMcpServer {
                 }
 
                 @Override
+                public void offersChanged(McpFeature listing) {
+                  List<String> served;
+                  synchronized (FederatedMcpServer.this) {
+                    served = List.copyOf(offered.keySet());
+                  }
+                  served.forEach(id -> gateway.mcpOffers().listChanged(id, config.name(), listing));
+                }
+
+                @Override
                 public void left(String sessionId) {
                   synchronized (FederatedMcpServer.this) {
                     sessions.remove(sessionId);

@@ -48,14 +48,14 @@ final class LegacyServer implements EraClient {
 
   /**
    * @param process the stdio server's process, or null for an HTTP server
-   * @param listChanged told of each {@code notifications/tools/list_changed}
+   * @param listChanged told of each {@code list_changed} of its tools, resources and prompts
    * @param failed told when the connection failed
    */
   LegacyServer(
       McpServerConfig config,
       McpJsonMapper mapper,
       StdioServerProcess process,
-      Runnable listChanged,
+      ListChanges listChanged,
       Consumer<String> failed) {
     this.config = config;
     McpClientTransport raw = process;

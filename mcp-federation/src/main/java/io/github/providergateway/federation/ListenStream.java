@@ -24,7 +24,7 @@ final class ListenStream {
   private final ModernServer server;
   private final Scheduler scheduler;
   private final ProcessLog log;
-  private final Runnable changed;
+  private final ListChanges changed;
   private final java.util.function.Consumer<String> unreachable;
 
   /** The open stream, or the timer that opens it again; null before. Guarded by this. */
@@ -46,7 +46,7 @@ final class ListenStream {
       ModernServer server,
       Scheduler scheduler,
       ProcessLog log,
-      Runnable changed,
+      ListChanges changed,
       java.util.function.Consumer<String> unreachable) {
     this.server = server;
     this.scheduler = scheduler;
@@ -68,15 +68,18 @@ final class ListenStream {
         server.listen(
             () -> {
               if (reopened) {
-                changed.run();
+                changed.all();
               }
             },
-            () -> {
-              synchronized (this) {
-                ends = 0;
-              }
-              changed.run();
-            },
+            new ListChanges(
+                () -> {
+                  streamChanged();
+                  changed.tools().run();
+                },
+                listing -> {
+                  streamChanged();
+                  changed.offers().accept(listing);
+                }),
             this::ended);
     synchronized (this) {
       if (closed) {
@@ -85,6 +88,11 @@ final class ListenStream {
         open = stream;
       }
     }
+  }
+
+  /** A change came: the next end is the first in a row again. */
+  private synchronized void streamChanged() {
+    ends = 0;
   }
 
   private void ended(Throwable why) {

@@ -61,7 +61,7 @@ import reactor.core.Disposables;
 final class McpBridge {
 
   /** How a run ended, or a session left it, for the supervisor. */
-  interface Ended {
+  interface Ended extends ListChanges.Supervisor {
     /**
      * The run is over.
      *
@@ -170,9 +170,10 @@ final class McpBridge {
               .jsonMapper(MAPPER)
               .build();
     }
-    legacy = new LegacyServer(config, MAPPER, process, relister::changed, this::serverGone);
+    ListChanges changes = new ListChanges(relister::changed, ended::offersChanged);
+    legacy = new LegacyServer(config, MAPPER, process, changes, this::serverGone);
     modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone);
-    listen = new ListenStream(modern, scheduler, log, relister::changed, this::serverGone);
+    listen = new ListenStream(modern, scheduler, log, changes, this::serverGone);
   }
 
   /**

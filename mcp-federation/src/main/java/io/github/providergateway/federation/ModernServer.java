@@ -63,6 +63,9 @@ final class ModernServer implements EraClient {
   private final McpServerConfig config;
   private final Consumer<String> unreachable;
 
+  /** What {@code server/discover} said the server offers; null before it answered. */
+  private volatile McpSchema.ServerCapabilities capabilities;
+
   /**
    * @param unreachable told when a call finds nothing at an HTTP server's address: the server is
    *     gone (a stdio server's end is its process's)
@@ -101,6 +104,7 @@ final class ModernServer implements EraClient {
             .discover()
             .map(
                 discovered -> {
+                  capabilities = discovered.capabilities();
                   List<String> versions =
                       discovered.supportedVersions() == null
                           ? List.of()
@@ -255,22 +259,37 @@ final class ModernServer implements EraClient {
 
   /**
    * Listens for changes of the server's tool list ({@code subscriptions/listen} with {@code
-   * toolsListChanged}).
+   * toolsListChanged}), and of its resources and prompts where {@code server/discover} said they
+   * change ({@code resourcesListChanged}, {@code promptsListChanged}: decision 131).
    *
    * @param acknowledged told when the server acknowledged the subscription
    * @param changed told of each change
    * @param ended told once when the stream ended, either way (the server closed it, or failed)
    * @return disposing it closes the stream
    */
-  Disposable listen(Runnable acknowledged, Runnable changed, Consumer<Throwable> ended) {
-    return client
-        .listen()
-        .toolsChanged()
+  Disposable listen(Runnable acknowledged, ListChanges changed, Consumer<Throwable> ended) {
+    var listen = client.listen().toolsChanged();
+    McpSchema.ServerCapabilities offered = capabilities;
+    if (offered != null
+        && offered.resources() != null
+        && Boolean.TRUE.equals(offered.resources().listChanged())) {
+      listen = listen.resourcesChanged();
+    }
+    if (offered != null
+        && offered.prompts() != null
+        && Boolean.TRUE.equals(offered.prompts().listChanged())) {
+      listen = listen.promptsChanged();
+    }
+    return listen
         .events()
         .subscribe(
             event -> {
               if (event instanceof SubscriptionEvent.ToolsListChanged) {
-                changed.run();
+                changed.tools().run();
+              } else if (event instanceof SubscriptionEvent.ResourcesListChanged) {
+                changed.offers().accept(McpFeature.RESOURCES_LIST);
+              } else if (event instanceof SubscriptionEvent.PromptsListChanged) {
+                changed.offers().accept(McpFeature.PROMPTS_LIST);
               } else if (event instanceof SubscriptionEvent.Subscribed) {
                 acknowledged.run();
               }

@@ -351,7 +351,7 @@ class FederatedMcpServerTest {
   @Test
   void theServersListChangedReachesTheSessionsTools() throws Exception {
     federate(McpServerConfig.stdio("changer", McpServers.listChanger()));
-    assertThat(toolNames()).containsExactly("grow");
+    assertThat(toolNames()).containsExactly("grow", "publish");
 
     call("grow", "{}"); // registers "grown"; the server sends notifications/tools/list_changed
 
@@ -366,7 +366,28 @@ class FederatedMcpServerTest {
     assertThat(((ToolOutcome.Success) call("grown", "{}").outcome()).data().asText())
         .isEqualTo("I am new");
     assertThat(read(home.resolve("changer.log")))
-        .contains("the server's tools changed (list_changed): 2 tools");
+        .contains("the server's tools changed (list_changed): 3 tools");
+  }
+
+  @Test
+  void theServersResourceAndPromptListChangedReachTheSessionsHost() throws Exception {
+    federate(McpServerConfig.stdio("changer", McpServers.listChanger()));
+    assertThat(host.offersChanged).isEmpty();
+
+    call("publish", "{}"); // the server sends resources/list_changed and prompts/list_changed
+
+    awaitTrue(
+        "the host heard both lists change",
+        () ->
+            host.offersChanged.containsAll(
+                List.of(session + " resources/list", session + " prompts/list")));
+    JsonNode prompts =
+        await(
+            gateway.mcpFeature(
+                session,
+                io.github.providergateway.host.api.McpFeature.PROMPTS_LIST,
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree("{}")));
+    assertThat(prompts.findValuesAsText("name")).containsExactly("first", "second");
   }
 
   // ---- a hostile server (issue 35) ----

@@ -222,13 +222,41 @@ class ModernProviderTest {
             "ts", McpServers.teeingStdin(McpServers.modernServer("stdio", "reject"), stdin)));
     awaitTrue("the gateway listens", () -> read(stdin).contains("subscriptions/listen"));
     assertThat(lineWith(stdin, "subscriptions/listen").path("params").path("notifications"))
-        .isEqualTo(JSON.readTree("{\"toolsListChanged\":true}"));
+        .isEqualTo(
+            JSON.readTree(
+                "{\"toolsListChanged\":true,\"resourcesListChanged\":true,"
+                    + "\"promptsListChanged\":true}"));
     assertThat(toolNames()).doesNotContain("grown");
 
     call("grow", "{}"); // registers "grown": the server tells the listen stream
 
     awaitTrue("grown is in the session", () -> toolNames().contains("grown"));
     assertThat(text(call("grown", "{}"))).isEqualTo("I am new");
+  }
+
+  @Test
+  void theServersResourceAndPromptChangesOnItsListenStreamReachTheSessionsHost() throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(
+        McpServerConfig.stdio(
+            "ts", McpServers.teeingStdin(McpServers.modernServer("stdio", "reject"), stdin)));
+    awaitTrue("the gateway listens", () -> read(stdin).contains("subscriptions/listen"));
+    assertThat(host.offersChanged).isEmpty();
+
+    call("publish", "{}"); // registers a resource and a prompt: the server tells the stream
+
+    awaitTrue(
+        "the host heard both lists change",
+        () ->
+            host.offersChanged.containsAll(
+                List.of(session + " resources/list", session + " prompts/list")));
+    JsonNode resources =
+        await(
+            gateway.mcpFeature(
+                session,
+                io.github.providergateway.host.api.McpFeature.RESOURCES_LIST,
+                JSON.readTree("{}")));
+    assertThat(resources.findValuesAsText("uri")).contains("modern://first", "modern://second");
   }
 
   @Test

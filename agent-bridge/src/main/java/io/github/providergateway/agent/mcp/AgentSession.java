@@ -851,6 +851,27 @@ final class AgentSession
     log(session, source, prompt);
   }
 
+  /**
+   * A federated MCP server's resources or prompts changed (decision 131): the agent hears it as its
+   * era says, {@code notifications/resources/list_changed} or {@code
+   * notifications/prompts/list_changed}, or on its {@code subscriptions/listen} stream.
+   */
+  @Override
+  public void offersChanged(String session, McpFeature listing) {
+    boolean resources = listing == McpFeature.RESOURCES_LIST;
+    if (resources) {
+      modernChanges.resourcesChanged();
+    } else {
+      modernChanges.promptsChanged();
+    }
+    McpAsyncServer attached = server;
+    if (attached != null && !closing.get()) {
+      (resources ? attached.notifyResourcesListChanged() : attached.notifyPromptsListChanged())
+          .onErrorComplete()
+          .subscribe();
+    }
+  }
+
   @Override
   public void streamUpdated(String session, String stream) {
     StreamResources resources = streams;

@@ -85,17 +85,28 @@ final class ModernTools implements McpAsyncToolRepository {
             tools -> {
               for (HostTool tool : tools) {
                 if (tool.name().equals(name)) {
-                  return Mono.just(McpAsyncTool.of(definition(tool), this::call));
+                  return Mono.just(
+                      McpAsyncTool.of(
+                          definition(tool), (ctx, request) -> call(ctx, request, tool.provider())));
                 }
               }
               return Mono.error(McpException.invalidParams(source.unknownTool(name)));
             });
   }
 
+  /**
+   * A call of {@code provider}'s tool. Its provider's lines during the call (its {@code
+   * tool.progress}, which the legacy era sends as session-wide {@code notifications/message}) reach
+   * this call's response stream only: as {@code notifications/progress} when the request has a
+   * progress token, and as {@code notifications/message} (level {@code info}, the provider as
+   * logger) when its {@code _meta} asks for a log level of {@code info} or below (decision 131).
+   * Neither asked, the call answers with its result alone.
+   */
   private Mono<McpAsyncResponse<McpSchema.CallToolOutcome>> call(
-      McpRequestContext context, McpSchema.CallToolRequest request) {
-    Object token = context.progressToken();
-    if (token == null) {
+      McpRequestContext context, McpSchema.CallToolRequest request, String provider) {
+    boolean progressWanted = context.progressToken() != null;
+    boolean logsWanted = logsWanted(context);
+    if (!progressWanted && !logsWanted) {
       return outcome(context, request, ProgressListener.NONE).map(McpAsyncResponse::result);
     }
     return Mono.just(
@@ -103,13 +114,37 @@ final class ModernTools implements McpAsyncToolRepository {
             notifier -> {
               AtomicLong count = new AtomicLong();
               ProgressListener progress =
-                  message ->
+                  message -> {
+                    if (logsWanted) {
+                      notifier
+                          .notify(
+                              McpSchema.METHOD_NOTIFICATION_MESSAGE,
+                              new McpSchema.LoggingMessageParams(
+                                  McpSchema.LoggingLevel.INFO, provider, message))
+                          .onErrorComplete()
+                          .subscribe();
+                    }
+                    if (progressWanted) {
                       notifier
                           .progress(count.incrementAndGet(), null, message)
                           .onErrorComplete()
                           .subscribe();
+                    }
+                  };
               return outcome(context, request, progress);
             }));
+  }
+
+  /**
+   * Whether the request asks for log lines a provider's line reaches: its {@code _meta} names a log
+   * level (2026-07-28: a client opts in per request) of {@code info} or below, the level of every
+   * line the provider interface carries.
+   */
+  static boolean logsWanted(McpRequestContext context) {
+    Object asked = context.meta() == null ? null : context.meta().get(McpSchema.MetaKeys.LOG_LEVEL);
+    McpSchema.LoggingLevel level =
+        asked instanceof String name ? McpSchema.LoggingLevel.fromValue(name) : null;
+    return level != null && McpSchema.LoggingLevel.INFO.level() >= level.level();
   }
 
   /**

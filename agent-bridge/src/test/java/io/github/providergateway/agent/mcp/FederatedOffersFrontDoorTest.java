@@ -37,6 +37,10 @@ class FederatedOffersFrontDoorTest {
   private final GatewayFixture f = GatewayFixture.create();
   private final CompletableFuture<SessionInfo> started = new CompletableFuture<>();
   private final BlockingQueue<String> taken = new LinkedBlockingQueue<>();
+
+  /** The lists the legacy client heard changed, each with what it listed again. */
+  private final BlockingQueue<String> heardChanged = new LinkedBlockingQueue<>();
+
   private io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport modernTransport;
   private McpSyncClient legacy;
 
@@ -61,6 +65,15 @@ class FederatedOffersFrontDoorTest {
         McpClient.sync(new StreamClientTransport(piped.agentReads, piped.agentWrites))
             .clientInfo(new McpSchema.Implementation("test-agent", "1.0"))
             .requestTimeout(WAIT)
+            .resourcesChangeConsumer(
+                listed ->
+                    heardChanged.add(
+                        "resources "
+                            + listed.stream().map(McpSchema.Resource::uri).sorted().toList()))
+            .promptsChangeConsumer(
+                listed ->
+                    heardChanged.add(
+                        "prompts " + listed.stream().map(McpSchema.Prompt::name).sorted().toList()))
             .build();
     legacy.initialize();
     String session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
@@ -152,6 +165,21 @@ class FederatedOffersFrontDoorTest {
   }
 
   @Test
+  void theLegacyClientHearsAServersResourcesAndPromptsChangeAndListsThemAgain() throws Exception {
+    String session = legacyClient();
+    offer(session, FakeServer.docs());
+    f.settle();
+    heardChanged.clear();
+
+    f.gateway.mcpOffers().listChanged(session, "docs", McpFeature.RESOURCES_LIST);
+    assertThat(heardChanged.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isEqualTo("resources [test://static-binary, test://static-text]");
+    f.gateway.mcpOffers().listChanged(session, "docs", McpFeature.PROMPTS_LIST);
+    assertThat(heardChanged.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isEqualTo("prompts [" + AgentSession.CONTEXT_PROMPT + ", test_prompt_with_arguments]");
+  }
+
+  @Test
   void aServerGoneIsAnsweredAtOnceWithWhatHappenedToIt() throws Exception {
     String session = legacyClient();
     offer(session, FakeServer.docs());
@@ -169,7 +197,30 @@ class FederatedOffersFrontDoorTest {
   }
 
   @Test
-  void theModernClientListsReadsGetsAndCompletesTheSameThroughTheWindowsSession() throws Exception {
+  void theModernClientsSubscriptionHearsAServersResourcesAndPromptsChange() throws Exception {
+    io.modelcontextprotocol.modern.client.McpSyncClient modern = modernClient();
+    modern.discover();
+    String session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
+    offer(session, FakeServer.docs());
+    BlockingQueue<io.modelcontextprotocol.modern.client.SubscriptionEvent> events =
+        new LinkedBlockingQueue<>();
+    var listening = modern.listen().resourcesChanged().promptsChanged().open(events::add);
+    assertThat(events.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(io.modelcontextprotocol.modern.client.SubscriptionEvent.Subscribed.class);
+
+    f.gateway.mcpOffers().listChanged(session, "docs", McpFeature.PROMPTS_LIST);
+    assertThat(events.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(
+            io.modelcontextprotocol.modern.client.SubscriptionEvent.PromptsListChanged.class);
+    f.gateway.mcpOffers().listChanged(session, "docs", McpFeature.RESOURCES_LIST);
+    assertThat(events.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(
+            io.modelcontextprotocol.modern.client.SubscriptionEvent.ResourcesListChanged.class);
+    listening.close();
+  }
+
+  /** The MCP Java SDK's 2026-07-28 client at a new front door, not yet having asked anything. */
+  private io.modelcontextprotocol.modern.client.McpSyncClient modernClient() throws Exception {
     f.onSessionStarted(started::complete);
     PipedFrontDoor piped =
         PipedFrontDoor.start(
@@ -188,6 +239,12 @@ class FederatedOffersFrontDoorTest {
                     .build())
             .callTimeout(WAIT)
             .build();
+    return modern;
+  }
+
+  @Test
+  void theModernClientListsReadsGetsAndCompletesTheSameThroughTheWindowsSession() throws Exception {
+    io.modelcontextprotocol.modern.client.McpSyncClient modern = modernClient();
     modern.discover();
     offer(started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id(), FakeServer.docs());
 

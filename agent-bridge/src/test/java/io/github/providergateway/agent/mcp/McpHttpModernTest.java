@@ -9,6 +9,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -233,6 +238,95 @@ class McpHttpModernTest {
     }
     assertThat(bare.statusCode()).isEqualTo(400);
     assertThat(Json.MAPPER.readTree(bare.body()).at("/error/code").asInt()).isEqualTo(-32602);
+  }
+
+  @Test
+  void aProvidersLinesReachTheCallsResponseStreamAsLogMessagesOnlyWhenItsRequestAsksForThem()
+      throws Exception {
+    assertThat(live.post(null, request(1, "tools/list", "")).statusCode()).isEqualTo(200);
+    SessionInfo session = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(session).isNotNull();
+    var worker =
+        live.bind(
+            io.github.providergateway.protocol.Hello.builder("worker")
+                .session(session.id())
+                .tools(io.github.providergateway.gateway.testing.GatewayFixture.tool("status"))
+                .build());
+    live.f.settle();
+    var transport =
+        io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport.builder(live.url())
+            .jsonMapper(Json.MCP)
+            .requestCustomizer(
+                io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer.fromSync(
+                    (request, headers, context) ->
+                        headers.set("Authorization", "Bearer " + live.token)))
+            .build();
+
+    assertThat(logged(transport, worker, "info", 2))
+        .containsExactly("info worker compiling", "info worker linking");
+    assertThat(logged(transport, worker, "debug", 3)).hasSize(2);
+    assertThat(logged(transport, worker, null, 4)).isEmpty();
+    assertThat(logged(transport, worker, "warning", 5)).isEmpty();
+  }
+
+  /**
+   * A {@code tools/call} of {@code status} by the MCP Java SDK's 2026-07-28 client transport with
+   * {@code _meta}'s log level {@code level} (none when null), during which the worker sends two
+   * progress lines; the {@code notifications/message} its response stream carried, as {@code level
+   * logger data}. Through the SDK's transport, since its client's call API (2.2.0) refuses {@code
+   * _meta} keys under {@code io.modelcontextprotocol/}, the log level's among them.
+   */
+  private List<String> logged(
+      io.modelcontextprotocol.modern.client.transport.McpClientTransport transport,
+      io.github.providergateway.gateway.testing.RecordingProviderConnection worker,
+      String level,
+      int id)
+      throws Exception {
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+    meta.put("io.modelcontextprotocol/clientCapabilities", Map.of());
+    if (level != null) {
+      meta.put("io.modelcontextprotocol/logLevel", level);
+    }
+    var request =
+        new io.modelcontextprotocol.modern.JsonRpc.JSONRPCRequest(
+            "2.0",
+            "tools/call",
+            id,
+            Map.of("name", "status", "arguments", Map.of(), "_meta", meta));
+    CompletableFuture<List<io.modelcontextprotocol.modern.JsonRpc.JSONRPCMessage>> frames =
+        transport
+            .exchange(
+                io.modelcontextprotocol.modern.client.transport.McpTransportRequest.builder(
+                        request, "2026-07-28")
+                    .name("status")
+                    .build())
+            .collectList()
+            .toFuture();
+    io.github.providergateway.protocol.ToolCall sent =
+        LiveMcpHttp.next(worker, io.github.providergateway.protocol.ToolCall.class);
+    worker.send(new io.github.providergateway.protocol.ToolProgress(sent.id(), "compiling"));
+    // The timeline shows a call's progress at most every 250 ms; its lines come as they are shown.
+    live.f.clock.advance(Duration.ofMillis(250));
+    worker.send(new io.github.providergateway.protocol.ToolProgress(sent.id(), "linking"));
+    live.f.clock.advance(Duration.ofMillis(250));
+    worker.send(
+        io.github.providergateway.protocol.ToolResult.success(
+            sent.id(), Json.MAPPER.readTree("\"built\"")));
+    List<String> logged = new ArrayList<>();
+    for (var frame : frames.get(10, TimeUnit.SECONDS)) {
+      if (frame instanceof io.modelcontextprotocol.modern.JsonRpc.JSONRPCNotification note
+          && note.method().equals("notifications/message")) {
+        JsonNode params = Json.tree(note.params());
+        logged.add(
+            params.path("level").asText()
+                + " "
+                + params.path("logger").asText()
+                + " "
+                + params.path("data").asText());
+      }
+    }
+    return logged;
   }
 
   private java.net.http.HttpRequest.Builder post(String json) {

@@ -82,6 +82,7 @@ public final class Engine {
   private final StartingProviders starting;
 
   private final CallDispatcher calls;
+  private final McpReads mcpReads;
   private final BindingHandler bindings;
   private final PushHandler pushes;
   private final PromptPipeline prompts;
@@ -159,6 +160,7 @@ public final class Engine {
             this.listener,
             events,
             outbox);
+    this.mcpReads = new McpReads(loop, timers, secrets, sessions, hooks, this.listener);
     this.pushes =
         new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
     this.bindings =
@@ -257,6 +259,11 @@ public final class Engine {
     return calls;
   }
 
+  /** {@return federated MCP servers' reads, checked and recorded as tool calls (decision 131)} */
+  public McpReads mcpReads() {
+    return mcpReads;
+  }
+
   /** Adds a gateway-wide channel for gates' questions to the person. Loop only. */
   public void addAskChannel(AskChannel channel) {
     loop.assertInLoop();
@@ -298,6 +305,15 @@ public final class Engine {
   public void record(Decision decision) {
     if (listener.hearsDecisions()) {
       listener.decided(decision);
+    }
+  }
+
+  /** Tells a session's host that a federated MCP server's resources or prompts changed. */
+  public void offersChanged(
+      String sessionId, io.github.providergateway.host.api.McpFeature listing) {
+    SessionState session = sessions.get(sessionId);
+    if (session != null && !session.isEnded()) {
+      session.host.offersChanged(sessionId, listing);
     }
   }
 

@@ -60,6 +60,16 @@ final class GuardedSessionHost implements SessionHost {
   }
 
   @Override
+  public void offersChanged(
+      String sessionId, io.github.providergateway.host.api.McpFeature listing) {
+    try {
+      host.offersChanged(sessionId, listing);
+    } catch (RuntimeException | LinkageError e) {
+      LOG.log(Level.WARNING, "the host's offersChanged failed for session " + sessionId, e);
+    }
+  }
+
+  @Override
   public AskChannel askChannel() {
     try {
       return host.askChannel();

@@ -51,6 +51,9 @@ public final class RecordingSessionHost implements SessionHost {
   /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
   public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
+  /** What {@code offersChanged} said, {@code <sessionId> <listing>}, in order. */
+  public final List<String> offersChanged = new CopyOnWriteArrayList<>();
+
   /**
    * What {@link #askChannel()} gives: the channel through which this host asks its person, or null.
    */
@@ -77,6 +80,12 @@ public final class RecordingSessionHost implements SessionHost {
   @Override
   public void streamUpdated(String sessionId, String stream) {
     updatedStreams.add(stream);
+  }
+
+  @Override
+  public void offersChanged(
+      String sessionId, io.github.providergateway.host.api.McpFeature listing) {
+    offersChanged.add(sessionId + " " + listing.wireName());
   }
 
   @Override

@@ -50,6 +50,18 @@ public interface SessionHost {
   default void streamUpdated(String sessionId, String stream) {}
 
   /**
+   * A federated MCP server of the session said its resources or its prompts changed (its {@code
+   * notifications/resources/list_changed} or {@code notifications/prompts/list_changed}, or the
+   * same change on its {@code subscriptions/listen} stream; decision 131). Tells a host that serves
+   * MCP to tell its agent, who lists them again. Does nothing unless a host needs it.
+   *
+   * @param sessionId the session
+   * @param listing {@link McpFeature#RESOURCES_LIST} (its resources or templates changed) or {@link
+   *     McpFeature#PROMPTS_LIST}
+   */
+  default void offersChanged(String sessionId, McpFeature listing) {}
+
+  /**
    * How this host puts a gate's question to the session's person (extension {@code gate.ask},
    * architecture decision 35), or null when it cannot: then only the gateway-wide channels ({@code
    * Gateway.asks().add}) can. Asked each time a gate asks; the channel is also asked whether it

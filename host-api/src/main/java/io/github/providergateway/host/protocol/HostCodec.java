@@ -538,6 +538,8 @@ public final class HostCodec {
               f.requiredString("sessionId"), f.requiredAny("callId"), f.requiredString("message"));
       case StreamUpdated.NAME ->
           new StreamUpdated(f.requiredString("sessionId"), f.requiredString("stream"));
+      case OffersChanged.NAME ->
+          new OffersChanged(f.requiredString("sessionId"), mcpFeature(f.requiredString("list")));
       case GateAsk.NAME -> new GateAsk(HostWire.readQuestion(object));
       case GateAskEnded.NAME ->
           new GateAskEnded(
@@ -620,6 +622,9 @@ public final class HostCodec {
     } else if (event instanceof StreamUpdated e) {
       out.put("sessionId", e.sessionId());
       out.put("stream", e.stream());
+    } else if (event instanceof OffersChanged e) {
+      out.put("sessionId", e.sessionId());
+      out.put("list", e.list().wireName());
     } else if (event instanceof GateAsk e) {
       out.setAll(HostWire.question(e.question()));
     } else if (event instanceof GateAskEnded e) {

@@ -11,6 +11,7 @@ public sealed interface HostEvent extends HostOutput
         ToolsChanged,
         CallProgress,
         StreamUpdated,
+        OffersChanged,
         GateAsk,
         GateAskEnded,
         ProviderPresence,

@@ -407,6 +407,8 @@ class HostCodecTest {
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":7,\"message\":\"60%\"}",
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":\"c-1\",\"message\":\"\"}",
             "{\"event\":\"stream.updated\",\"sessionId\":\"s\",\"stream\":\"builds@ci\"}",
+            "{\"event\":\"offers.changed\",\"sessionId\":\"s\",\"list\":\"resources/list\"}",
+            "{\"event\":\"offers.changed\",\"sessionId\":\"s\",\"list\":\"prompts/list\"}",
             "{\"id\":2,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_CALL\",\"message\":\"m\"}}",
             // Replies whose gates rewrote the arguments (extension gate.args): updatedArgs kept as
             // sent.
@@ -441,6 +443,9 @@ class HostCodecTest {
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":1}",
             "{\"event\":\"stream.updated\",\"sessionId\":\"s\"}",
             "{\"event\":\"stream.updated\",\"stream\":7,\"sessionId\":\"s\"}",
+            "{\"event\":\"offers.changed\",\"sessionId\":\"s\"}",
+            "{\"event\":\"offers.changed\",\"sessionId\":\"s\",\"list\":\"resources/read\"}",
+            "{\"event\":\"offers.changed\",\"sessionId\":\"s\",\"list\":\"tools/list\"}",
             "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":{},\"provider\":\"p\",\"question\":\"q\"}",
             "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":[],\"provider\":\"p\",\"question\":\"q\",\"deadline\":\"2026-11-24T16:01:00Z\"}",
             "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":{},\"provider\":\"p\",\"question\":\"q\",\"deadline\":\"soon\"}",

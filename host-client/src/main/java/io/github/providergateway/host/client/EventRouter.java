@@ -8,6 +8,7 @@ import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.OffersChanged;
 import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
@@ -64,6 +65,8 @@ final class EventRouter {
       listeners.forEach(l -> l.toolsChanged(id, changed.tools()));
     } else if (output instanceof StreamUpdated updated) {
       ownSession(updated.sessionId(), h -> h.host.streamUpdated(h.id, updated.stream()));
+    } else if (output instanceof OffersChanged changed) {
+      ownSession(changed.sessionId(), h -> h.host.offersChanged(h.id, changed.list()));
     } else if (output instanceof GateAsk ask) {
       ownSession(ask.question().sessionId(), h -> asked(h, ask.question()));
     } else if (output instanceof GateAskEnded ended) {

@@ -103,6 +103,29 @@ class GuardPolicyFlowTest {
   }
 
   @Test
+  void aFederatedReadAndPromptAfterUntrustedContentAreNoSendToTheGuard() {
+    // Decision 131: the gateway asks its policies about a read before the server is asked.
+    new FederatedContent(flows)
+        .taken("s1", "docs", McpFeature.RESOURCES_READ, "test://static-text");
+
+    PolicyVerdict read =
+        policy.verdict(
+            PolicyCall.builder(
+                    session,
+                    "mcp.resources.read",
+                    JSON.createObjectNode().put("uri", "test://template/7/data"))
+                .build());
+    PolicyVerdict prompt =
+        policy.verdict(
+            PolicyCall.builder(
+                    session, "mcp.prompts.get", JSON.createObjectNode().put("name", "greet"))
+                .build());
+
+    assertThat(read.kind()).isEqualTo(PolicyVerdict.Kind.ALLOW);
+    assertThat(prompt.kind()).isEqualTo(PolicyVerdict.Kind.ALLOW);
+  }
+
+  @Test
   void aDeniedSecretReadIsKeptAsTriedAndASendAfterItAsks() {
     assertThat(shell("cat ~/.aws/credentials").kind()).isEqualTo(PolicyVerdict.Kind.DENY);
 

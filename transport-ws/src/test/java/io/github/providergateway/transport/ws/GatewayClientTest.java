@@ -14,6 +14,7 @@ import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.McpFeature;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
@@ -54,6 +55,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -246,7 +248,8 @@ class GatewayClientTest {
    * cancelling a call by cancelling its future, and hearing that a stream has news.
    */
   @Test
-  void aRemoteHostHearsItsCallsProgressCancelsACallAndHearsOfStreamUpdates() throws Exception {
+  void aRemoteHostHearsItsCallsProgressCancelsACallAndHearsOfStreamAndOfferUpdates()
+      throws Exception {
     Running gateway = startGateway(home, 0);
     RecordingSessionHost host = new RecordingSessionHost();
     List<String> heard = new CopyOnWriteArrayList<>();
@@ -291,6 +294,14 @@ class GatewayClientTest {
                     .get("builds@worker"))
             .extracting(StreamEntry::event)
             .containsExactly("green");
+
+        // A federated MCP server's prompts changed (decision 131): the remote host hears it.
+        var offers = gateway.gateway().mcpOffers();
+        offers.offer(session, "docs", (method, params) -> new CompletableFuture<>());
+        offers.listChanged(session, "docs", McpFeature.PROMPTS_LIST);
+        awaitTrue(
+            "the session's host heard its offers changed",
+            () -> host.offersChanged.contains(session + " prompts/list"));
       }
     }
   }
