@@ -48,7 +48,15 @@ final class CopiesPredicates {
         scan ->
             scan.once(
                 "CopiesPredicates.edited",
-                s -> EditCalls.read(s.call(), CopiesPredicates::changeLoosens)));
+                s ->
+                    EditCalls.read(
+                        s.call(),
+                        (old, now, files) ->
+                            !files.isEmpty()
+                                    && files.stream()
+                                        .allMatch(f -> Environments.testFile(f, s.call().project()))
+                                ? null // a test's or CI's throwaway server
+                                : changeLoosens(old, now, files))));
     named.put(
         "copies-heartbeat-forged",
         scan -> {

@@ -129,6 +129,25 @@ final class Environments {
     return hasPart(text, PRODUCTION_NAMES, true);
   }
 
+  /**
+   * Whether a written file is a test's or CI's own by its name or a folder of the project it is in
+   * ({@code docker-compose.test.yml}, {@code ci/mysql/ci.cnf}, {@code tests/fixtures/db.conf}):
+   * settings there configure a throwaway server, not a shared one. A path outside the project is
+   * read by its name alone.
+   *
+   * @param file the file's path as the call names it
+   * @param project the session's project, or null
+   */
+  static boolean testFile(String file, java.nio.file.Path project) {
+    String shown = file;
+    if (project != null && file.startsWith(project + "/")) {
+      shown = file.substring(project.toString().length() + 1);
+    } else if (file.indexOf('/') >= 0) {
+      shown = file.substring(file.lastIndexOf('/') + 1);
+    }
+    return shown.length() < 512 && testName(shown);
+  }
+
   /** Whether a name (a database's, an index's) says test or development by one of its parts. */
   static boolean testName(String name) {
     return hasPart(name, TEST_NAMES, false);

@@ -60,6 +60,7 @@ public final class Places {
       List.of(
           ".cache",
           "Library/Caches",
+          "Library/Developer/Xcode/DerivedData",
           ".m2/repository",
           ".npm",
           ".gradle/caches",
