@@ -475,8 +475,8 @@ public final class Places {
       }
     }
     for (Path folder : caches) {
-      if (p.startsWith(folder) && !p.equals(folder)) {
-        return Place.TEMP; // caches are rebuilt by the programs that fill them
+      if (p.startsWith(folder) && (!p.equals(folder) || target.contents())) {
+        return Place.TEMP; // caches (and what a glob names in one) are rebuilt by their programs
       }
     }
     if (!tempDirs.contains(p) && isSystem(p)) {

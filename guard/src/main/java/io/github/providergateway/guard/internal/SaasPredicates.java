@@ -197,6 +197,29 @@ final class SaasPredicates {
               + "|(?:deleteindex|delete_index|clearobjects|clear_objects)\\(\\s*\\{?[^\"'`]{0,40}"
               + "[\"'`]([^\"'`]{1,200})[\"'`]");
 
+  /**
+   * A store named as a development or test one ({@code --store acme-dev.myshopify.com}): publishing
+   * a theme there changes no shop's customers (the commerce family reads live stores, decision
+   * 125).
+   */
+  private static boolean devStore(List<String> options) {
+    int at = options.indexOf("--store");
+    if (at < 0) {
+      at = options.indexOf("-s");
+    }
+    if (at >= 0 && at + 1 < options.size()) {
+      String store = options.get(at + 1);
+      return !Environments.namesProduction(store) && Environments.testName(store);
+    }
+    for (String option : options) {
+      if (option.startsWith("--store=")) {
+        String store = option.substring("--store=".length());
+        return !Environments.namesProduction(store) && Environments.testName(store);
+      }
+    }
+    return false;
+  }
+
   static boolean productionObject(Step step) {
     List<String> positionals = new java.util.ArrayList<>();
     List<String> options = new java.util.ArrayList<>();
@@ -248,6 +271,7 @@ final class SaasPredicates {
                       && productionEnvironment(options));
       case "shopify" ->
           noun.equals("theme")
+              && !devStore(options)
               && (verb.equals("publish")
                   || verb.equals("push")
                       && (options.contains("--live") || options.contains("--allow-live"))
