@@ -71,6 +71,9 @@ final class McpHttpProject {
     }
     try {
       return io.github.providergateway.loop.base.LoopbackPeers.of(request.peer(), request.local())
+          // The gateway's own process (a client in an embedding JVM) works in the gateway's folder,
+          // which is no agent's project.
+          .filter(agent -> agent.pid() != ProcessHandle.current().pid())
           .map(agent -> Path.of("/proc", Long.toString(agent.pid()), "cwd"))
           .map(McpHttpProject::realFolder)
           .map(folder -> ProjectRoot.of(folder, userHome))

@@ -1,9 +1,9 @@
 package io.github.providergateway.agent.mcp;
 
 import static io.github.providergateway.agent.mcp.LiveMcpHttp.json;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.protocol.SessionInfo;
 import java.net.http.HttpRequest;
@@ -51,6 +51,10 @@ class McpHttpProjectTest {
 
   /** Sends {@code notifications/initialized}: the gateway session starts with it. */
   private void initialized(String token, HttpResponse<String> init) {
+    initialized(token, init.headers().firstValue("Mcp-Session-Id").orElseThrow());
+  }
+
+  private void initialized(String token, String sessionId) {
     HttpResponse<String> sent =
         live.send(
             HttpRequest.newBuilder(live.url())
@@ -58,7 +62,7 @@ class McpHttpProjectTest {
                 .header("Authorization", "Bearer " + token)
                 .header("Accept", LiveMcpHttp.ACCEPT_BOTH)
                 .header("Content-Type", "application/json")
-                .header("Mcp-Session-Id", init.headers().firstValue("Mcp-Session-Id").orElseThrow())
+                .header("Mcp-Session-Id", sessionId)
                 .header("MCP-Protocol-Version", "2025-06-18")
                 .POST(
                     HttpRequest.BodyPublishers.ofString(
@@ -87,24 +91,61 @@ class McpHttpProjectTest {
 
   /**
    * Without the header, an agent's session is in the project of the process at the far end of its
-   * connection, as a stdio window started by it would be (Codex over HTTP offers no roots): here
-   * that process is this test's JVM, so the project is the git top level of its folder.
+   * connection, as a stdio window started by it would be (Codex over HTTP offers no roots): here a
+   * real {@code curl} started in a folder deep in a repository, so the project is that repository's
+   * top level. The gateway's own process as the far end (a client in the same JVM) gives none:
+   * {@code aClientsSessionWithoutRootsHasNoProject}'s and reference-app's AgentTokenSessionTest's.
    */
   @Test
   void withoutTheHeaderAnAgentsSessionIsInTheProjectItsProcessWorksIn() throws Exception {
     live = new LiveMcpHttp(home, b -> b.workingDirectory(null));
+    Path repo = Files.createDirectories(work.resolve("agents-repo"));
+    Files.createDirectories(repo.resolve(".git"));
+    Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+    Path deep = Files.createDirectories(repo.resolve("src/deep"));
     String agent = live.tokens.issue("setup-codex", ClientTokens.Kind.AGENT);
 
-    HttpResponse<String> init = initialize(agent, null);
-    assertThat(init.statusCode()).isEqualTo(200);
-    initialized(agent, init);
+    Process curl =
+        new ProcessBuilder(
+                "curl",
+                "-s",
+                "-D",
+                "-",
+                "-o",
+                "/dev/null",
+                "--max-time",
+                "20",
+                "-H",
+                "Authorization: Bearer " + agent,
+                "-H",
+                "Accept: " + LiveMcpHttp.ACCEPT_BOTH,
+                "-H",
+                "Content-Type: application/json",
+                "--data-binary",
+                LiveMcpHttp.initializeRequest("codex"),
+                live.url().toString())
+            .directory(deep.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String headers = new String(curl.getInputStream().readAllBytes(), UTF_8);
+    assertThat(curl.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    String id =
+        headers
+            .lines()
+            .filter(line -> line.toLowerCase(java.util.Locale.ROOT).startsWith("mcp-session-id:"))
+            .map(line -> line.substring(line.indexOf(':') + 1).strip())
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no session: " + headers));
+    initialized(agent, id);
 
-    Path ours = Path.of(System.getProperty("user.dir")).toRealPath();
     assertThat(live.started.poll(10, TimeUnit.SECONDS).cwd())
-        .isEqualTo(ProjectRoot.of(ours, UserHome.get()).toString());
+        .isEqualTo(repo.toRealPath().toString());
   }
 
-  /** A client's token's session (an SDK's, a script's) never takes its process's folder. */
+  /**
+   * A client's token's session (an SDK's, a script's) never takes its process's folder; nor does an
+   * agent's whose far end is the gateway's own process.
+   */
   @Test
   void aClientsSessionWithoutRootsHasNoProject() throws Exception {
     live = new LiveMcpHttp(home, b -> b.workingDirectory(null));
@@ -112,7 +153,12 @@ class McpHttpProjectTest {
     HttpResponse<String> init = initialize(live.token, null);
     assertThat(init.statusCode()).isEqualTo(200);
     initialized(live.token, init);
+    assertThat(live.started.poll(10, TimeUnit.SECONDS).cwd()).isNull();
 
+    String agent = live.tokens.issue("setup-claude", ClientTokens.Kind.AGENT);
+    HttpResponse<String> ours = initialize(agent, null); // this JVM, the gateway's, is the far end
+    assertThat(ours.statusCode()).isEqualTo(200);
+    initialized(agent, ours);
     assertThat(live.started.poll(10, TimeUnit.SECONDS).cwd()).isNull();
   }
 
