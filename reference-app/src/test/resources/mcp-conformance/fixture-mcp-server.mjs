@@ -1,5 +1,7 @@
-// The conformance suite's fixture resources, templates, prompts and completions, and its tool of
-// several content blocks of different kinds (test_multiple_content_types), served through the
+// The conformance suite's fixture resources, templates, prompts and completions, its tool of
+// several content blocks of different kinds (test_multiple_content_types) and its tools that ask
+// the client from inside a call (test_elicitation, the SEP-1034 and SEP-1330 elicitations,
+// test_sampling: decision 132, the gateway routing each to the agent's client), served through the
 // gateway (McpHttpConformanceTest, decision 123): an MCP server over stdio (a --config entry with
 // "mcp": "stdio") federated into each session beside fixture-provider.mjs, which serves the tools.
 // The names and behaviours are those of the suite's own reference server
@@ -82,16 +84,132 @@ const server = new Server(
   { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} } },
 );
 
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [
-    {
-      name: "test_multiple_content_types",
-      description: "Tests response with multiple content types",
-      inputSchema: { type: "object", properties: {} },
+/** The SEP-1034 form: a default for each kind of field. */
+const DEFAULTS_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string", description: "User name", default: "John Doe" },
+    age: { type: "integer", description: "User age", default: 30 },
+    score: { type: "number", description: "User score", default: 95.5 },
+    status: {
+      type: "string",
+      description: "User status",
+      enum: ["active", "inactive", "pending"],
+      default: "active",
     },
-  ],
-}));
+    verified: { type: "boolean", description: "Verification status", default: true },
+  },
+  required: [],
+};
+
+/** The SEP-1330 form: each way of writing an enum. */
+const ENUMS_SCHEMA = {
+  type: "object",
+  properties: {
+    untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
+    titledSingle: {
+      type: "string",
+      oneOf: [
+        { const: "value1", title: "First Option" },
+        { const: "value2", title: "Second Option" },
+        { const: "value3", title: "Third Option" },
+      ],
+    },
+    legacyEnum: {
+      type: "string",
+      enum: ["opt1", "opt2", "opt3"],
+      enumNames: ["Option One", "Option Two", "Option Three"],
+    },
+    untitledMulti: {
+      type: "array",
+      items: { type: "string", enum: ["option1", "option2", "option3"] },
+    },
+    titledMulti: {
+      type: "array",
+      items: {
+        anyOf: [
+          { const: "value1", title: "First Choice" },
+          { const: "value2", title: "Second Choice" },
+          { const: "value3", title: "Third Choice" },
+        ],
+      },
+    },
+  },
+  required: [],
+};
+
+/** Asks the client for a form, and says what came back. */
+async function elicited(message, requestedSchema) {
+  const result = await server.elicitInput({ message, requestedSchema });
+  return {
+    content: [
+      {
+        type: "text",
+        text: `User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
+      },
+    ],
+  };
+}
+
+const TOOLS = [
+  {
+    name: "test_multiple_content_types",
+    description: "Tests response with multiple content types",
+    inputSchema: { type: "object", properties: {} },
+  },
+  {
+    name: "test_elicitation",
+    description: "Tests server-initiated elicitation",
+    inputSchema: {
+      type: "object",
+      properties: { message: { type: "string", description: "The message to show the user" } },
+    },
+  },
+  {
+    name: "test_elicitation_sep1034_defaults",
+    description: "Tests elicitation with default values (SEP-1034)",
+    inputSchema: { type: "object", properties: {} },
+  },
+  {
+    name: "test_elicitation_sep1330_enums",
+    description: "Tests elicitation with enum schemas (SEP-1330)",
+    inputSchema: { type: "object", properties: {} },
+  },
+  {
+    name: "test_sampling",
+    description: "Tests server-initiated sampling",
+    inputSchema: {
+      type: "object",
+      properties: { prompt: { type: "string", description: "The prompt to send to the LLM" } },
+    },
+  },
+];
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments ?? {};
+  switch (request.params.name) {
+    case "test_elicitation":
+      return elicited(args.message ?? "Please provide your information", {
+        type: "object",
+        properties: {
+          username: { type: "string", description: "Your username" },
+          email: { type: "string", description: "Your email address" },
+        },
+        required: ["username", "email"],
+      });
+    case "test_elicitation_sep1034_defaults":
+      return elicited("Please review and update the form fields with defaults", DEFAULTS_SCHEMA);
+    case "test_elicitation_sep1330_enums":
+      return elicited("Please select options from the enum fields", ENUMS_SCHEMA);
+    case "test_sampling": {
+      const result = await server.createMessage({
+        messages: [{ role: "user", content: { type: "text", text: args.prompt ?? "" } }],
+        maxTokens: 100,
+      });
+      return { content: [{ type: "text", text: `LLM response: ${result.content?.text ?? ""}` }] };
+    }
+  }
   if (request.params.name !== "test_multiple_content_types") {
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
   }

@@ -5,8 +5,9 @@
 // far as the provider interface can carry them: text, one file (image, audio or any other type,
 // which the gateway gives as an embedded resource), an error, progress, log lines. Several blocks
 // of different kinds in one result, prompts, resources and completions come from
-// fixture-mcp-server.mjs, an MCP server federated beside it (decision 123); what neither can carry
-// (sampling, elicitation from inside a tool) is in expected-failures.json with the reason. Node's standard library only.
+// fixture-mcp-server.mjs, an MCP server federated beside it (decision 123), and so do the tools that
+// ask the client from inside a call (elicitation, sampling; decision 132). Node's standard library
+// only.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -26,8 +27,6 @@ const TOOLS = [
   ["test_logging_tool", "Diagnostic tool that logs: 2026-07-28's server-stateless"],
   ["test_tool_with_progress", "Tests tool that reports progress notifications"],
   ["test_error_handling", "Tests error response handling"],
-  ["test_sampling", "Tests server-initiated sampling"],
-  ["test_elicitation", "Tests server-initiated elicitation"],
 ].map(([name, description]) => ({ name, description, parameters: NO_ARGUMENTS }));
 
 /** A little more than the gateway's progress interval. */
@@ -109,8 +108,7 @@ function answer(call) {
         errorCode: "INTERNAL",
       });
     default:
-      // Sampling and elicitation: nothing in the provider interface carries them.
-      return send({ type: "tool.result", id, data: `${tool} ran; the gateway relays no ${tool.slice(5)}` });
+      return send({ type: "tool.result", id, error: `Unknown tool: ${tool}`, errorCode: "INTERNAL" });
   }
 }
 

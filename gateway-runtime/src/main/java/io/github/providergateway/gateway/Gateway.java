@@ -133,7 +133,8 @@ public final class Gateway implements HostApi, AutoCloseable {
             loop,
             scheduler,
             new GatedReads(requests, loop, engine.mcpReads()),
-            engine::offersChanged);
+            engine::offersChanged,
+            engine::host);
   }
 
   /**

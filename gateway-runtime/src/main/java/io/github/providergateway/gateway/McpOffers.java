@@ -89,6 +89,10 @@ public final class McpOffers {
   /** Each session's offers by server name, in the order they joined. Loop only. */
   private final Map<String, Map<String, Offer>> sessions = new LinkedHashMap<>();
 
+  /** A live session's host, or null; on the loop. */
+  private final java.util.function.Function<String, io.github.providergateway.host.api.SessionHost>
+      hosts;
+
   /** Who hears of content taken in. Loop only. */
   private ContentListener content = (sessionId, server, method, what) -> {};
 
@@ -96,11 +100,74 @@ public final class McpOffers {
       Executor loop,
       Scheduler scheduler,
       GatedReads reads,
-      java.util.function.BiConsumer<String, McpFeature> changed) {
+      java.util.function.BiConsumer<String, McpFeature> changed,
+      java.util.function.Function<String, io.github.providergateway.host.api.SessionHost> hosts) {
     this.loop = requireNonNull(loop, "loop");
     this.scheduler = requireNonNull(scheduler, "scheduler");
     this.reads = requireNonNull(reads, "reads");
     this.changed = requireNonNull(changed, "changed");
+    this.hosts = requireNonNull(hosts, "hosts");
+  }
+
+  /**
+   * The MCP server {@code server}, during a call of session {@code sessionId}, asks the agent's
+   * client {@code method} ({@code elicitation/create}, {@code sampling/createMessage}; decision
+   * 132): the session's host forwards it or refuses it by name ({@link
+   * io.github.providergateway.host.api.SessionHost#askClient}). Never waits without end: once
+   * {@code wait} has passed on the gateway's clock the answer fails, naming the server and the
+   * wait, and so it does at once for a session that has ended.
+   *
+   * @param sessionId the session whose call the server is serving
+   * @param server the server's provider name
+   * @param method the MCP method
+   * @param params its MCP {@code params}
+   * @param wait the longest the server's request may wait
+   * @return the client's MCP result, or a failure naming why there is none
+   */
+  public CompletableFuture<JsonNode> askClient(
+      String sessionId, String server, String method, JsonNode params, Duration wait) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(server, "server");
+    requireNonNull(method, "method");
+    CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+    Scheduler.Cancellable late =
+        scheduler.schedule(
+            wait,
+            () ->
+                answer.completeExceptionally(
+                    new HostException(
+                        HostErrorCode.INTERNAL,
+                        method
+                            + " from MCP server '"
+                            + server
+                            + "': the agent's client did not answer within "
+                            + wait.toSeconds()
+                            + " s")));
+    answer.whenComplete((result, failure) -> late.cancel());
+    if (!onLoop(
+        () -> {
+          io.github.providergateway.host.api.SessionHost host = hosts.apply(sessionId);
+          if (host == null) {
+            answer.completeExceptionally(
+                new HostException(
+                    HostErrorCode.INVALID_SESSION,
+                    method + " from MCP server '" + server + "': session " + sessionId + " ended"));
+            return;
+          }
+          host.askClient(sessionId, server, method, params)
+              .whenComplete(
+                  (result, failure) -> {
+                    if (failure != null) {
+                      answer.completeExceptionally(unwrapped(failure));
+                    } else {
+                      answer.complete(result);
+                    }
+                  });
+        })) {
+      answer.completeExceptionally(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway has closed"));
+    }
+    return answer;
   }
 
   /**

@@ -136,6 +136,62 @@ class McpOffersTest {
   }
 
   @Test
+  void aServersQuestionReachesTheSessionsHostWhichAnswersIt() {
+    f.host(session).clientAnswer =
+        CompletableFuture.completedFuture(json("{\"action\":\"accept\"}"));
+    CompletableFuture<JsonNode> asked =
+        f.gateway
+            .mcpOffers()
+            .askClient(session, "fs", "elicitation/create", json("{}"), Duration.ofMinutes(5));
+    assertThat(asked.join()).isEqualTo(json("{\"action\":\"accept\"}"));
+    assertThat(f.host(session).clientAsks).containsExactly("fs elicitation/create");
+  }
+
+  @Test
+  void aHostThatCannotAskItsAgentsClientRefusesByName() {
+    HostException refused =
+        refused(
+            f.gateway
+                .mcpOffers()
+                .askClient(session, "fs", "elicitation/create", json("{}"), Duration.ofMinutes(5)));
+    assertThat(refused.getMessage())
+        .isEqualTo(
+            "elicitation/create from MCP server 'fs': this host cannot ask its agent's client");
+  }
+
+  @Test
+  void aClientThatDoesNotAnswerIsCutOffAtTheCallsWaitAndNotATickBefore() {
+    f.host(session).clientAnswer = new CompletableFuture<>();
+    Duration wait = Duration.ofSeconds(90);
+    CompletableFuture<JsonNode> asked =
+        f.gateway.mcpOffers().askClient(session, "fs", "elicitation/create", json("{}"), wait);
+    f.clock.advance(wait.minusMillis(1));
+    assertThat(asked).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(refused(asked).getMessage())
+        .isEqualTo(
+            "elicitation/create from MCP server 'fs': the agent's client did not answer within 90 s");
+  }
+
+  @Test
+  void anEndedSessionsServerQuestionFailsAtOnce() {
+    f.gateway.endSession(session, Duration.ZERO);
+    f.clock.advance(Duration.ofSeconds(1));
+    assertThat(
+            refused(
+                    f.gateway
+                        .mcpOffers()
+                        .askClient(
+                            session,
+                            "fs",
+                            "sampling/createMessage",
+                            json("{}"),
+                            Duration.ofMinutes(5)))
+                .getMessage())
+        .isEqualTo("sampling/createMessage from MCP server 'fs': session " + session + " ended");
+  }
+
+  @Test
   void aServersListChangeReachesTheHostOfEachSessionItOffersInAndNoOther() {
     String other = f.startSession("other");
     Runnable withdraw = f.gateway.mcpOffers().offer(session, "a", server("a", "[]", "[]"));

@@ -27,7 +27,8 @@ import reactor.core.publisher.Mono;
  * {@code tools/call} in the session it opens. Each call carries the bridge's token as its {@code
  * progressToken}, so the server's progress finds its call and {@link CancellingTransport} can send
  * {@code notifications/cancelled}; {@code list_changed} goes to the bridge's relister ({@link
- * ListChangedTransport}). Thread-safe.
+ * ListChangedTransport}). What the server asks its client during a call goes to {@link
+ * UpstreamAsks} (decision 132). Thread-safe.
  */
 final class LegacyServer implements EraClient {
 
@@ -43,6 +44,9 @@ final class LegacyServer implements EraClient {
   /** Its resources, templates, prompts and completions (decision 123). */
   private final LegacyFeatures features;
 
+  /** What the server asks its client during a call (decision 132). */
+  private final UpstreamAsks asks;
+
   /** Progress listeners of calls in flight, by token. */
   private final Map<Object, Consumer<String>> progress = new ConcurrentHashMap<>();
 
@@ -50,13 +54,16 @@ final class LegacyServer implements EraClient {
    * @param process the stdio server's process, or null for an HTTP server
    * @param listChanged told of each {@code list_changed} of its tools, resources and prompts
    * @param failed told when the connection failed
+   * @param gateway the gateway, through whose {@code mcpOffers} the server's questions reach the
+   *     agent
    */
   LegacyServer(
       McpServerConfig config,
       McpJsonMapper mapper,
       StdioServerProcess process,
       ListChanges listChanged,
-      Consumer<String> failed) {
+      Consumer<String> failed,
+      io.github.providergateway.gateway.Gateway gateway) {
     this.config = config;
     McpClientTransport raw = process;
     if (process == null) {
@@ -71,6 +78,7 @@ final class LegacyServer implements EraClient {
               .jsonMapper(mapper)
               .build();
     }
+    asks = new UpstreamAsks(config, gateway::mcpOffers, progress::keySet);
     transport = new CancellingTransport(new ListChangedTransport(raw, listChanged));
     transport.setExceptionHandler(
         failure -> failed.accept("the MCP connection failed: " + failure.getMessage()));
@@ -81,6 +89,10 @@ final class LegacyServer implements EraClient {
             .initializationTimeout(INITIALIZE_TIMEOUT)
             .requestTimeout(REQUEST_TIMEOUT)
             .progressConsumer(this::progress)
+            .capabilities(UpstreamAsks.capabilities())
+            .roots(asks.roots())
+            .elicitation(asks::elicit)
+            .sampling(asks::sample)
             .build();
     features = new LegacyFeatures(config, client);
   }
@@ -151,12 +163,14 @@ final class LegacyServer implements EraClient {
   @Override
   public void cancelled(String token, String reason) {
     progress.remove(token);
+    asks.callOver(token, progress.keySet());
     transport.cancel(token, reason);
   }
 
   @Override
   public void ended(String token) {
     progress.remove(token);
+    asks.callOver(token, progress.keySet());
     transport.forget(token);
   }
 

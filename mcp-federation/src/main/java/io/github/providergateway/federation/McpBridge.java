@@ -171,7 +171,7 @@ final class McpBridge {
               .build();
     }
     ListChanges changes = new ListChanges(relister::changed, ended::offersChanged);
-    legacy = new LegacyServer(config, MAPPER, process, changes, this::serverGone);
+    legacy = new LegacyServer(config, MAPPER, process, changes, this::serverGone, gateway);
     modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone);
     listen = new ListenStream(modern, scheduler, log, changes, this::serverGone);
   }

@@ -872,6 +872,15 @@ final class AgentSession
     }
   }
 
+  /**
+   * A federated server's question to the agent's client (decision 132): {@link ElicitationChannel}.
+   */
+  @Override
+  public CompletableFuture<JsonNode> askClient(
+      String session, String server, String method, JsonNode params) {
+    return elicitation.forward(server, method, params);
+  }
+
   @Override
   public void streamUpdated(String session, String stream) {
     StreamResources resources = streams;

@@ -1,8 +1,12 @@
 package io.github.providergateway.agent.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
@@ -19,8 +23,9 @@ import java.util.function.Supplier;
 /**
  * Gates' questions to the person (extension {@code gate.ask}, decision 35) put through the agent's
  * own client with {@code elicitation/create}, when it declared form elicitation in {@code
- * initialize}: a form of one boolean, whose answer goes back to the gateway as the person's. One an
- * {@link AgentSession}; thread-safe.
+ * initialize}: a form of one boolean, whose answer goes back to the gateway as the person's; and a
+ * federated MCP server's own elicitation during a call, {@linkplain #forward forwarded} (decision
+ * 132). One an {@link AgentSession}; thread-safe.
  */
 final class ElicitationChannel implements AskChannel {
 
@@ -159,6 +164,40 @@ final class ElicitationChannel implements AskChannel {
                               + failure);
                     }));
   }
+
+  /**
+   * A federated MCP server's own {@code elicitation/create} during a call (decision 132), its
+   * message already prefixed with the server's name: put to the agent's client as it came when the
+   * client declared form elicitation; otherwise, or for any other method, refused naming why.
+   */
+  CompletableFuture<JsonNode> forward(String server, String method, JsonNode params) {
+    String refusal = null;
+    McpServerSession session = mcpSession.get();
+    if (!McpSchema.METHOD_ELICITATION_CREATE.equals(method)) {
+      refusal = "the front door puts only elicitation/create to an agent's client";
+    } else if (session == null) {
+      refusal = "the agent's client has no 2025-era session to be asked on";
+    } else if (!available()) {
+      refusal =
+          clientMayAnswer()
+              ? "the agent's client did not declare form elicitation"
+              : "the agent's client may not answer its own session's questions";
+    }
+    if (refusal != null) {
+      return CompletableFuture.failedFuture(
+          new HostException(
+              HostErrorCode.INVALID_ARGUMENT,
+              method + " from MCP server '" + server + "' not asked: " + refusal));
+    }
+    return session
+        .sendRequest(method, JSON.convertValue(params, Map.class), ANY_RESULT)
+        .map(result -> (JsonNode) JSON.valueToTree(result))
+        .toFuture();
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final TypeRef<Map<String, Object>> ANY_RESULT = new TypeRef<>() {};
 
   private void answer(PersonQuestion question, McpSchema.ElicitResult result) {
     if (!asking.close(question.askId())) {

@@ -317,6 +317,12 @@ public final class Engine {
     }
   }
 
+  /** {@return the host of a live session, or null} Loop only. */
+  public io.github.providergateway.host.api.SessionHost host(String sessionId) {
+    SessionState session = sessions.get(sessionId);
+    return session == null || session.isEnded() ? null : session.host;
+  }
+
   /** Writes a line to a session's timeline on behalf of {@code source}. */
   public void log(String sessionId, String source, String message) {
     SessionState session = sessions.get(sessionId);

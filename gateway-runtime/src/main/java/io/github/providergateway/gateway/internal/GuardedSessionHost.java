@@ -70,6 +70,19 @@ final class GuardedSessionHost implements SessionHost {
   }
 
   @Override
+  public java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> askClient(
+      String sessionId,
+      String server,
+      String method,
+      com.fasterxml.jackson.databind.JsonNode params) {
+    try {
+      return host.askClient(sessionId, server, method, params);
+    } catch (RuntimeException | LinkageError e) {
+      return java.util.concurrent.CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
   public AskChannel askChannel() {
     try {
       return host.askChannel();

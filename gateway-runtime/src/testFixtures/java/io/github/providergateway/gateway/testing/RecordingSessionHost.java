@@ -51,6 +51,16 @@ public final class RecordingSessionHost implements SessionHost {
   /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
   public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
+  /** What {@code askClient} was asked, {@code <server> <method>}, in order. */
+  public final List<String> clientAsks = new CopyOnWriteArrayList<>();
+
+  /**
+   * What {@code askClient} answers: a client's answer to come, or null for the default refusal of a
+   * host that cannot ask its agent's client.
+   */
+  public volatile java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode>
+      clientAnswer;
+
   /** What {@code offersChanged} said, {@code <sessionId> <listing>}, in order. */
   public final List<String> offersChanged = new CopyOnWriteArrayList<>();
 
@@ -80,6 +90,18 @@ public final class RecordingSessionHost implements SessionHost {
   @Override
   public void streamUpdated(String sessionId, String stream) {
     updatedStreams.add(stream);
+  }
+
+  @Override
+  public java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> askClient(
+      String sessionId,
+      String server,
+      String method,
+      com.fasterxml.jackson.databind.JsonNode params) {
+    clientAsks.add(server + " " + method);
+    java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> answer =
+        clientAnswer;
+    return answer != null ? answer : SessionHost.super.askClient(sessionId, server, method, params);
   }
 
   @Override

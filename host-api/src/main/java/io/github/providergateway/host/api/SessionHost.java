@@ -62,6 +62,30 @@ public interface SessionHost {
   default void offersChanged(String sessionId, McpFeature listing) {}
 
   /**
+   * A federated MCP server of the session asks the agent's client, during one of the session's
+   * calls to it, {@code method}: {@code elicitation/create} (form mode) or {@code
+   * sampling/createMessage} (decision 132). A host that serves MCP forwards it to its agent's
+   * client when the client declared that capability; otherwise, and by default, the answer fails
+   * naming why, so that the server's request never hangs. Must not block.
+   *
+   * @param sessionId the session
+   * @param server the server's provider name, which the host shows the person first
+   * @param method the MCP method
+   * @param params its MCP {@code params}, as the server sent them
+   * @return the client's MCP result; fails with {@link HostException} naming why it was not asked
+   */
+  default java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> askClient(
+      String sessionId,
+      String server,
+      String method,
+      com.fasterxml.jackson.databind.JsonNode params) {
+    return java.util.concurrent.CompletableFuture.failedFuture(
+        new HostException(
+            HostErrorCode.INVALID_ARGUMENT,
+            method + " from MCP server '" + server + "': this host cannot ask its agent's client"));
+  }
+
+  /**
    * How this host puts a gate's question to the session's person (extension {@code gate.ask},
    * architecture decision 35), or null when it cannot: then only the gateway-wide channels ({@code
    * Gateway.asks().add}) can. Asked each time a gate asks; the channel is also asked whether it

@@ -1,0 +1,128 @@
+package io.github.providergateway.agent.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.protocol.SessionInfo;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A federated MCP server's own {@code elicitation/create} during a call (decision 132), as
+ * mcp-federation hands it to the gateway ({@code McpOffers.askClient}), through {@link
+ * McpFrontDoor} to the MCP Java SDK's legacy client, written by others: asked of a client that
+ * declared form elicitation, with the server named first, and its answer carried back; refused by
+ * name for one that did not, or for another method.
+ */
+class FederatedServerAsksFrontDoorTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(10);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final CompletableFuture<SessionInfo> started = new CompletableFuture<>();
+  private final BlockingQueue<McpSchema.ElicitFormRequest> asked = new LinkedBlockingQueue<>();
+  private McpSyncClient legacy;
+
+  @AfterEach
+  void close() {
+    if (legacy != null) {
+      legacy.closeGracefully();
+    }
+    f.close();
+  }
+
+  /** A legacy client initialized at a new front door; the gateway session's id. */
+  private String legacyClient(UnaryOperator<McpClient.SyncSpec> declared) throws Exception {
+    f.onSessionStarted(started::complete);
+    PipedFrontDoor piped =
+        PipedFrontDoor.start(
+            b -> b.gateway(() -> PipedFrontDoor.notClosable(f.gateway)).version("test"));
+    legacy =
+        declared
+            .apply(
+                McpClient.sync(new StreamClientTransport(piped.agentReads, piped.agentWrites))
+                    .clientInfo(new McpSchema.Implementation("test-agent", "1.0"))
+                    .requestTimeout(WAIT))
+            .build();
+    legacy.initialize();
+    return started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
+  }
+
+  private CompletableFuture<JsonNode> serverAsks(String session, String method) throws Exception {
+    JsonNode params =
+        JSON.readTree(
+            "{\"message\":\"MCP server 'fs' asks: Your name?\",\"requestedSchema\":"
+                + "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\","
+                + "\"default\":\"John Doe\"}}}}");
+    return f.gateway.mcpOffers().askClient(session, "fs", method, params, Duration.ofMinutes(5));
+  }
+
+  @Test
+  void aClientThatDeclaredElicitationIsAskedTheServersFormAndItsAnswerGoesBack() throws Exception {
+    String session =
+        legacyClient(
+            spec ->
+                spec.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+                    .elicitation(
+                        request -> {
+                          asked.add(request);
+                          return new McpSchema.ElicitResult(
+                              McpSchema.ElicitResult.Action.ACCEPT, Map.of("name", "Ada"));
+                        }));
+
+    JsonNode answer =
+        serverAsks(session, McpSchema.METHOD_ELICITATION_CREATE)
+            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+    McpSchema.ElicitFormRequest request = asked.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(request.message()).isEqualTo("MCP server 'fs' asks: Your name?");
+    assertThat(request.requestedSchema())
+        .containsEntry(
+            "properties", Map.of("name", Map.of("type", "string", "default", "John Doe")));
+    assertThat(answer.path("action").asText()).isEqualTo("accept");
+    assertThat(answer.at("/content/name").asText()).isEqualTo("Ada");
+  }
+
+  @Test
+  void aClientThatDidNotDeclareElicitationIsNotAskedAndTheServerHearsWhy() throws Exception {
+    String session = legacyClient(spec -> spec);
+
+    assertThatThrownBy(
+            () ->
+                serverAsks(session, McpSchema.METHOD_ELICITATION_CREATE)
+                    .get(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .hasMessageContaining(
+            "elicitation/create from MCP server 'fs' not asked: the agent's client did not declare"
+                + " form elicitation");
+  }
+
+  @Test
+  void samplingIsNotPutToTheAgentsClientByTheFrontDoor() throws Exception {
+    String session =
+        legacyClient(
+            spec -> spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build()));
+
+    assertThatThrownBy(
+            () ->
+                serverAsks(session, McpSchema.METHOD_SAMPLING_CREATE_MESSAGE)
+                    .get(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .hasMessageContaining("the front door puts only elicitation/create to an agent's client");
+  }
+}

@@ -1,0 +1,160 @@
+package io.github.providergateway.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.McpOffers;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * A 2025-era server's own requests to its client during a call (decision 132): {@code
+ * elicitation/create} in form mode goes to the agent's client of the one session whose call it is
+ * serving, through {@link McpOffers#askClient}, its message prefixed with the server's name; {@code
+ * sampling/createMessage} is refused by name (a provider does not drive the agent's model); {@code
+ * roots/list} is answered by the gateway with the project the server runs in. A request the gateway
+ * cannot route fails naming why, never hangs: one that comes while no call or calls of several
+ * sessions are in flight, or that the agent's client does not answer within {@link #WAIT}.
+ * Thread-safe.
+ */
+final class UpstreamAsks {
+
+  /** The longest a server's question to the agent's person waits: a gate's most, and a little. */
+  static final Duration WAIT =
+      io.github.providergateway.protocol.Limits.defaults().asks().maxAskTimeout().plusSeconds(30);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final McpServerConfig config;
+  private final Supplier<McpOffers> offers;
+
+  /** The progress tokens of the calls in flight, {@code session/callId}. */
+  private final Supplier<Set<Object>> inFlight;
+
+  /** Per session with a question out: told when its last call in flight ends. */
+  private final java.util.Map<String, reactor.core.publisher.Sinks.One<Boolean>> callsOver =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  UpstreamAsks(McpServerConfig config, Supplier<McpOffers> offers, Supplier<Set<Object>> inFlight) {
+    this.config = config;
+    this.offers = offers;
+    this.inFlight = inFlight;
+  }
+
+  /** What the gateway declares to the server: roots, form elicitation and sampling. */
+  static McpSchema.ClientCapabilities capabilities() {
+    return McpSchema.ClientCapabilities.builder()
+        .roots(false)
+        .elicitation(true, false)
+        .sampling()
+        .build();
+  }
+
+  /** The project the server runs in, as its one root; none when the gateway does not know it. */
+  List<McpSchema.Root> roots() {
+    return config.cwd() == null
+        ? List.of()
+        : List.of(
+            new McpSchema.Root(
+                config.cwd().toAbsolutePath().normalize().toUri().toString(), "project"));
+  }
+
+  /** {@code elicitation/create}: asked of the agent's client of the session whose call it is. */
+  Mono<McpSchema.ElicitResult> elicit(McpSchema.ElicitFormRequest request) {
+    com.fasterxml.jackson.databind.node.ObjectNode params = JSON.createObjectNode();
+    params.put("message", "MCP server '" + config.name() + "' asks: " + request.message());
+    params.set("requestedSchema", JSON.valueToTree(request.requestedSchema()));
+    return asked(McpSchema.METHOD_ELICITATION_CREATE, params).map(UpstreamAsks::elicitResult);
+  }
+
+  /** The client's answer as the SDK's record: its action and, when accepted, its content. */
+  @SuppressWarnings("unchecked")
+  private static McpSchema.ElicitResult elicitResult(JsonNode result) {
+    McpSchema.ElicitResult.Action action =
+        McpSchema.ElicitResult.Action.valueOf(
+            result.path("action").asText("cancel").toUpperCase(java.util.Locale.ROOT));
+    JsonNode content = result.get("content");
+    return new McpSchema.ElicitResult(
+        action,
+        content == null || !content.isObject()
+            ? null
+            : JSON.convertValue(content, java.util.Map.class));
+  }
+
+  /** {@code sampling/createMessage}: refused by name, the person having not allowed it. */
+  Mono<McpSchema.CreateMessageResult> sample(McpSchema.CreateMessageRequest request) {
+    return Mono.error(
+        refused(
+            McpSchema.METHOD_SAMPLING_CREATE_MESSAGE,
+            "the gateway does not let a provider drive the agent's model (decision 132)"));
+  }
+
+  private Mono<JsonNode> asked(String method, JsonNode params) {
+    Set<String> sessions = new TreeSet<>();
+    for (Object token : inFlight.get()) {
+      String text = String.valueOf(token);
+      int slash = text.indexOf('/');
+      sessions.add(slash < 0 ? text : text.substring(0, slash));
+    }
+    if (sessions.size() != 1) {
+      return Mono.error(
+          refused(
+              method,
+              sessions.isEmpty()
+                  ? "it came during none of the gateway's calls, so no agent is there to ask"
+                  : "calls of several sessions are in flight, so the gateway cannot tell whose"
+                      + " agent to ask"));
+    }
+    String sessionId = sessions.iterator().next();
+    reactor.core.publisher.Sinks.One<Boolean> over =
+        callsOver.computeIfAbsent(sessionId, id -> reactor.core.publisher.Sinks.one());
+    Mono<JsonNode> answered =
+        Mono.fromFuture(
+            () -> offers.get().askClient(sessionId, config.name(), method, params, WAIT));
+    Mono<JsonNode> givenUp =
+        over.asMono()
+            .then(
+                Mono.error(
+                    () -> refused(method, "the call it came during was cancelled or ended")));
+    return Mono.firstWithSignal(answered, givenUp)
+        .onErrorMap(
+            failure -> !(failure instanceof McpError), failure -> refused(method, why(failure)));
+  }
+
+  /**
+   * The call of {@code token} ended or was cancelled: when it was its session's last in flight, a
+   * question that session's calls asked is given up, and the server hears why.
+   *
+   * @param token the call's progress token, {@code session/callId}
+   * @param still the tokens of the calls still in flight
+   */
+  void callOver(Object token, Set<Object> still) {
+    String text = String.valueOf(token);
+    String session = text.substring(0, Math.max(0, text.indexOf('/')));
+    if (still.stream().noneMatch(other -> String.valueOf(other).startsWith(session + "/"))) {
+      reactor.core.publisher.Sinks.One<Boolean> over = callsOver.remove(session);
+      if (over != null) {
+        over.tryEmitValue(true);
+      }
+    }
+  }
+
+  private McpError refused(String method, String why) {
+    return McpError.builder(McpSchema.ErrorCodes.INVALID_REQUEST)
+        .message(method + " from MCP server '" + config.name() + "' not routed: " + why)
+        .build();
+  }
+
+  private static String why(Throwable failure) {
+    Throwable cause = failure;
+    while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+  }
+}
