@@ -145,6 +145,25 @@ final class LiveMcpHttp implements AutoCloseable {
         HttpResponse.BodyHandlers.ofInputStream());
   }
 
+  /**
+   * Sends {@code notifications/initialized} with {@code token} in session {@code sessionId}: a
+   * legacy session's gateway session starts with it; {@return the answer (202)}
+   */
+  HttpResponse<String> initialized(String token, String sessionId) {
+    return send(
+        HttpRequest.newBuilder(url())
+            .timeout(WAIT)
+            .header("Authorization", "Bearer " + token)
+            .header("Accept", ACCEPT_BOTH)
+            .header("Content-Type", "application/json")
+            .header("Mcp-Session-Id", sessionId)
+            .header("MCP-Protocol-Version", "2025-06-18")
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
+            .build());
+  }
+
   HttpResponse<String> send(HttpRequest request) {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());

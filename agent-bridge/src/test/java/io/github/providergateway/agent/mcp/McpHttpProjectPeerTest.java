@@ -4,8 +4,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -87,21 +85,7 @@ class McpHttpProjectPeerTest {
         .isEqualTo(repo.toRealPath().toString());
   }
 
-  /** Sends {@code notifications/initialized} in session {@code sessionId}: the session starts. */
   private void initialized(String token, String sessionId) {
-    HttpResponse<String> sent =
-        live.send(
-            HttpRequest.newBuilder(live.url())
-                .timeout(LiveMcpHttp.WAIT)
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", LiveMcpHttp.ACCEPT_BOTH)
-                .header("Content-Type", "application/json")
-                .header("Mcp-Session-Id", sessionId)
-                .header("MCP-Protocol-Version", "2025-06-18")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
-                .build());
-    assertThat(sent.statusCode()).isEqualTo(202);
+    assertThat(live.initialized(token, sessionId).statusCode()).isEqualTo(202);
   }
 }

@@ -54,20 +54,7 @@ class McpHttpProjectTest {
   }
 
   private void initialized(String token, String sessionId) {
-    HttpResponse<String> sent =
-        live.send(
-            HttpRequest.newBuilder(live.url())
-                .timeout(LiveMcpHttp.WAIT)
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", LiveMcpHttp.ACCEPT_BOTH)
-                .header("Content-Type", "application/json")
-                .header("Mcp-Session-Id", sessionId)
-                .header("MCP-Protocol-Version", "2025-06-18")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
-                .build());
-    assertThat(sent.statusCode()).isEqualTo(202);
+    assertThat(live.initialized(token, sessionId).statusCode()).isEqualTo(202);
   }
 
   @Test
