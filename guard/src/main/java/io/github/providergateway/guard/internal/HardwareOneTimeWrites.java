@@ -398,6 +398,9 @@ final class HardwareOneTimeWrites {
             || HardwarePredicates.has(args, "-d") && !HardwarePredicates.has(args, "-r");
       }
       case "flashrom" -> {
+        if (HardwareSimulators.flashromDummy(args)) {
+          return false;
+        }
         for (Word word : args) {
           String text = word.text();
           if (text.equals("-w") || text.equals("--write") || text.startsWith("--write=")) {

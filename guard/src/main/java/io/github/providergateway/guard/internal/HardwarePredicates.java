@@ -72,6 +72,7 @@ final class HardwarePredicates {
         "broker-dump", (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> HardwareFleet.debugServerOpen(step));
     named.put("ros-moves", (scan, step, read) -> HardwareBuses.rosMoves(step.args()));
+    named.put("a-real-tpm", (scan, step, read) -> !HardwareSimulators.softwareTpm(step.args()));
     named.put(
         "firmware-written",
         (scan, step, read) -> HardwareOneTimeWrites.firmwareWritten(step.args(), step));

@@ -207,12 +207,16 @@ final class SaasApis {
   private static Api twilio(String command, StringBuilder body) {
     String path = command.replace(':', '/');
     String verb = path.substring(path.lastIndexOf('/') + 1);
+    // Studio's flows/validate takes a definition and answers whether it is valid; it keeps nothing.
+    boolean checkOnly = path.endsWith("/validate/" + verb);
     String method =
-        switch (verb) {
-          case "list", "fetch" -> "get";
-          case "remove", "delete" -> "delete";
-          default -> "post";
-        };
+        checkOnly
+            ? "get"
+            : switch (verb) {
+              case "list", "fetch" -> "get";
+              case "remove", "delete" -> "delete";
+              default -> "post";
+            };
     return new Api(method, path, norm(body));
   }
 
