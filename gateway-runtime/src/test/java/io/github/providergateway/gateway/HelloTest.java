@@ -652,6 +652,22 @@ class HelloTest {
   }
 
   @Test
+  void theNamesAnMcpServersReadsAreCheckedByAreReservedForTheGateway() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    for (String reserved : List.of("mcp.resources.read", "mcp.prompts.get")) {
+      conn.send(Hello.builder("spoofer").session(a).tools(tool(reserved)).build());
+
+      ErrorMessage refused = conn.next(ErrorMessage.class);
+      assertThat(refused.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+      assertThat(refused.message()).contains("'" + reserved + "'", "reserved for the gateway");
+    }
+    conn.send(Hello.builder("spoofer").session(a).tools(tool("mcp.resources.list_mine")).build());
+    conn.next(HelloAck.class);
+  }
+
+  @Test
   void aHelloWithExactlyOneHundredToolsIsAcceptedAndOneMoreIsTooLarge() {
     String a = f.startSession("alpha");
     RecordingProviderConnection conn = f.authenticated();

@@ -60,8 +60,9 @@ public final class ToolCatalog {
   /**
    * Refuses {@code tools} for a provider named {@code providerName} in {@code session} when a name
    * is declared twice, belongs to another provider or to the host, or is reserved for a meta-tool
-   * (R-TOOL-09, R-TOOL-10, R-TOOL-12, R-TOOL-28), or when one's {@code parameters} is not a JSON
-   * Schema (X-ENG-18). Instances of one provider name may share names.
+   * or names an MCP server's read (decision 131) (R-TOOL-09, R-TOOL-10, R-TOOL-12, R-TOOL-28), or
+   * when one's {@code parameters} is not a JSON Schema (X-ENG-18). Instances of one provider name
+   * may share names.
    *
    * @param self the provider's own binding there, whose current tools never conflict; or null
    */
@@ -88,6 +89,16 @@ public final class ToolCatalog {
               session,
               "Tool '" + name + "' already registered by provider '" + owner.provider.name + "'");
         }
+      }
+      if (McpReads.READ_TOOL.equals(name) || McpReads.PROMPT_TOOL.equals(name)) {
+        // The name an MCP server's read or prompt is checked and recorded by (decision 131): a
+        // provider's tool of that name would share every read's rules and speak for it.
+        throw conflict(
+            session,
+            "Tool '"
+                + name
+                + "' is reserved for the gateway: it names an MCP server's read to policies,"
+                + " gates and the audit trail");
       }
       String reservedFor = reservedMetaToolOwner(session, name, providerName);
       if (reservedFor != null) {
