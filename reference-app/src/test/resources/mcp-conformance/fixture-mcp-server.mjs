@@ -1,7 +1,8 @@
 // The conformance suite's fixture resources, templates, prompts and completions, its tool of
 // several content blocks of different kinds (test_multiple_content_types) and its tools that ask
 // the client from inside a call (test_elicitation, the SEP-1034 and SEP-1330 elicitations,
-// test_sampling: decision 132, the gateway routing each to the agent's client), served through the
+// test_sampling: decisions 132 and 133, the gateway routing each to the agent's client, sampling
+// because the test's --config entry says "allowSampling": true), served through the
 // gateway (McpHttpConformanceTest, decision 123): an MCP server over stdio (a --config entry with
 // "mcp": "stdio") federated into each session beside fixture-provider.mjs, which serves the tools.
 // The names and behaviours are those of the suite's own reference server

@@ -26,6 +26,9 @@ import java.util.Map;
  * @param maxConcurrentCalls how many of its calls may be in flight at once, the others queued by
  *     the gateway (its concurrency limit, as a provider's {@code hello.concurrency}); 0 for no
  *     limit
+ * @param allowSampling whether the server's {@code sampling/createMessage} during a call goes to
+ *     the agent's client (decision 133): only the person's config says so; false by default, and
+ *     then it is refused by name
  */
 public record McpServerConfig(
     String name,
@@ -35,7 +38,8 @@ public record McpServerConfig(
     URI url,
     String toolPrefix,
     Path log,
-    int maxConcurrentCalls) {
+    int maxConcurrentCalls,
+    boolean allowSampling) {
 
   /**
    * Checks the configuration.
@@ -48,6 +52,7 @@ public record McpServerConfig(
    * @param toolPrefix put before each tool name; may be null
    * @param log the server's log file; may be null
    * @param maxConcurrentCalls its concurrency limit; 0 for none
+   * @param allowSampling whether its sampling requests go to the agent's client
    * @throws IllegalArgumentException for neither or both of {@code command} and {@code url}, or a
    *     {@code url} that is neither {@code https} nor {@code http} on a loopback address
    */
@@ -84,7 +89,7 @@ public record McpServerConfig(
     if (command == null || command.isEmpty()) {
       throw new IllegalArgumentException("MCP server '" + name + "': command must not be empty");
     }
-    return new McpServerConfig(name, command, null, Map.of(), null, "", null, 0);
+    return new McpServerConfig(name, command, null, Map.of(), null, "", null, 0, false);
   }
 
   /**
@@ -96,7 +101,7 @@ public record McpServerConfig(
    */
   public static McpServerConfig http(String name, URI url) {
     return new McpServerConfig(
-        name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null, 0);
+        name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null, 0, false);
   }
 
   /**
@@ -106,7 +111,8 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withCwd(Path dir) {
-    return new McpServerConfig(name, command, dir, env, url, toolPrefix, log, maxConcurrentCalls);
+    return new McpServerConfig(
+        name, command, dir, env, url, toolPrefix, log, maxConcurrentCalls, allowSampling);
   }
 
   /**
@@ -117,7 +123,7 @@ public record McpServerConfig(
    */
   public McpServerConfig withEnv(Map<String, String> variables) {
     return new McpServerConfig(
-        name, command, cwd, variables, url, toolPrefix, log, maxConcurrentCalls);
+        name, command, cwd, variables, url, toolPrefix, log, maxConcurrentCalls, allowSampling);
   }
 
   /**
@@ -127,7 +133,8 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withToolPrefix(String prefix) {
-    return new McpServerConfig(name, command, cwd, env, url, prefix, log, maxConcurrentCalls);
+    return new McpServerConfig(
+        name, command, cwd, env, url, prefix, log, maxConcurrentCalls, allowSampling);
   }
 
   /**
@@ -137,7 +144,8 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withLog(Path file) {
-    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, file, maxConcurrentCalls);
+    return new McpServerConfig(
+        name, command, cwd, env, url, toolPrefix, file, maxConcurrentCalls, allowSampling);
   }
 
   /**
@@ -148,7 +156,19 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withMaxConcurrentCalls(int calls) {
-    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, log, calls);
+    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, log, calls, allowSampling);
+  }
+
+  /**
+   * This configuration with the server's {@code sampling/createMessage} put to the agent's client
+   * ({@code "allowSampling": true}, decision 133), or refused by name.
+   *
+   * @param allowed whether the person lets this server ask the agent's model
+   * @return a new configuration
+   */
+  public McpServerConfig withAllowSampling(boolean allowed) {
+    return new McpServerConfig(
+        name, command, cwd, env, url, toolPrefix, log, maxConcurrentCalls, allowed);
   }
 
   /** {@return whether the gateway starts this server (stdio) rather than reaching it (http)} */

@@ -16,7 +16,8 @@ import reactor.core.publisher.Mono;
  * A 2025-era server's own requests to its client during a call (decision 132): {@code
  * elicitation/create} in form mode goes to the agent's client of the one session whose call it is
  * serving, through {@link McpOffers#askClient}, its message prefixed with the server's name; {@code
- * sampling/createMessage} is refused by name (a provider does not drive the agent's model); {@code
+ * sampling/createMessage} goes there too when the person allowed it for this server (decision 133),
+ * and is refused by name otherwise (a provider does not drive the agent's model unasked); {@code
  * roots/list} is answered by the gateway with the project the server runs in. A request the gateway
  * cannot route fails naming why, never hangs: one that comes while no call or calls of several
  * sessions are in flight, or that the agent's client does not answer within {@link #WAIT}.
@@ -86,12 +87,34 @@ final class UpstreamAsks {
             : JSON.convertValue(content, java.util.Map.class));
   }
 
-  /** {@code sampling/createMessage}: refused by name, the person having not allowed it. */
+  /**
+   * {@code sampling/createMessage}: refused by name unless the person's config allows it for this
+   * server ({@code "allowSampling": true}, decision 133); then asked of the agent's client of the
+   * session whose call it is, as {@link #elicit} is, with the server's messages as it wrote them,
+   * its name on the first line of the system prompt and in {@code _meta}. A request for another
+   * server's context ({@code includeContext} other than {@code none}) is refused by name: from the
+   * agent's client, the one server is the whole gateway.
+   */
   Mono<McpSchema.CreateMessageResult> sample(McpSchema.CreateMessageRequest request) {
-    return Mono.error(
-        refused(
-            McpSchema.METHOD_SAMPLING_CREATE_MESSAGE,
-            "the gateway does not let a provider drive the agent's model (decision 132)"));
+    String method = McpSchema.METHOD_SAMPLING_CREATE_MESSAGE;
+    if (!config.allowSampling()) {
+      return Mono.error(
+          refused(
+              method,
+              "the person has not let it drive the agent's model (\"allowSampling\": true in"
+                  + " its entry of the gateway's config; decision 133)"));
+    }
+    if (request.includeContext() != null
+        && request.includeContext()
+            != McpSchema.CreateMessageRequest.ContextInclusionStrategy.NONE) {
+      return Mono.error(
+          refused(
+              method,
+              "includeContext would give it what the agent's other servers said; the gateway"
+                  + " declared no sampling context"));
+    }
+    return asked(method, SamplingRequest.asked(config.name(), request))
+        .map(result -> JSON.convertValue(result, McpSchema.CreateMessageResult.class));
   }
 
   private Mono<JsonNode> asked(String method, JsonNode params) {

@@ -24,6 +24,23 @@ class McpServerConfigTest {
     assertThat(McpServerConfig.http("remote", URI.create(url)).isStdio()).isFalse();
   }
 
+  @Test
+  void samplingIsAllowedOnlyWhenSaidAndKeptThroughEveryWith() {
+    assertThat(McpServerConfig.stdio("fs", List.of("srv")).allowSampling()).isFalse();
+    assertThat(McpServerConfig.http("remote", URI.create("https://a/mcp")).allowSampling())
+        .isFalse();
+    McpServerConfig allowed =
+        McpServerConfig.stdio("fs", List.of("srv"))
+            .withAllowSampling(true)
+            .withCwd(java.nio.file.Path.of("/p"))
+            .withEnv(java.util.Map.of("K", "V"))
+            .withToolPrefix("fs_")
+            .withLog(java.nio.file.Path.of("/p/fs.log"))
+            .withMaxConcurrentCalls(2);
+    assertThat(allowed.allowSampling()).isTrue();
+    assertThat(allowed.withAllowSampling(false).allowSampling()).isFalse();
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -43,9 +60,18 @@ class McpServerConfigTest {
     assertThatThrownBy(
             () ->
                 new McpServerConfig(
-                    "x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null, 0))
+                    "x",
+                    List.of("srv"),
+                    null,
+                    null,
+                    URI.create("https://a/mcp"),
+                    null,
+                    null,
+                    0,
+                    false))
         .hasMessageContaining("not both");
-    assertThatThrownBy(() -> new McpServerConfig("x", List.of(), null, null, null, null, null, 0))
+    assertThatThrownBy(
+            () -> new McpServerConfig("x", List.of(), null, null, null, null, null, 0, false))
         .hasMessageContaining("not neither");
     assertThatThrownBy(() -> McpServerConfig.stdio("x", List.of()))
         .hasMessageContaining("command must not be empty");

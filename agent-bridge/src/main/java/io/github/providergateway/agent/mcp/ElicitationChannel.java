@@ -168,15 +168,22 @@ final class ElicitationChannel implements AskChannel {
   /**
    * A federated MCP server's own {@code elicitation/create} during a call (decision 132), its
    * message already prefixed with the server's name: put to the agent's client as it came when the
-   * client declared form elicitation; otherwise, or for any other method, refused naming why.
+   * client declared form elicitation; its {@code sampling/createMessage}, which mcp-federation
+   * sends only for a server the person allowed (decision 133), when the client declared {@code
+   * sampling}; otherwise, or for any other method, refused naming why.
    */
   CompletableFuture<JsonNode> forward(String server, String method, JsonNode params) {
     String refusal = null;
     McpServerSession session = mcpSession.get();
-    if (!McpSchema.METHOD_ELICITATION_CREATE.equals(method)) {
-      refusal = "the front door puts only elicitation/create to an agent's client";
+    boolean sampling = McpSchema.METHOD_SAMPLING_CREATE_MESSAGE.equals(method);
+    if (!sampling && !McpSchema.METHOD_ELICITATION_CREATE.equals(method)) {
+      refusal =
+          "the front door puts only elicitation/create and sampling/createMessage to an agent's"
+              + " client";
     } else if (session == null) {
       refusal = "the agent's client has no 2025-era session to be asked on";
+    } else if (sampling) {
+      refusal = samplingDeclared() ? null : "the agent's client did not declare sampling";
     } else if (!available()) {
       refusal =
           clientMayAnswer()
@@ -193,6 +200,19 @@ final class ElicitationChannel implements AskChannel {
         .sendRequest(method, JSON.convertValue(params, Map.class), ANY_RESULT)
         .map(result -> (JsonNode) JSON.valueToTree(result))
         .toFuture();
+  }
+
+  /**
+   * Whether the client declared {@code sampling} in its {@code initialize}. Unlike a form, a
+   * sampling request is for the client's model, so it goes whether or not the client may answer its
+   * own session's questions (issue 75); the person allowed this server in their config (decision
+   * 133), and the client asks them as it asks of any server's sampling.
+   */
+  private boolean samplingDeclared() {
+    McpSchema.InitializeRequest request = initialize.get();
+    return request != null
+        && request.capabilities() != null
+        && request.capabilities().sampling() != null;
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();

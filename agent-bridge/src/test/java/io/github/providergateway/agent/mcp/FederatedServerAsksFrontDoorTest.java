@@ -26,7 +26,10 @@ import org.junit.jupiter.api.Test;
  * mcp-federation hands it to the gateway ({@code McpOffers.askClient}), through {@link
  * McpFrontDoor} to the MCP Java SDK's legacy client, written by others: asked of a client that
  * declared form elicitation, with the server named first, and its answer carried back; refused by
- * name for one that did not, or for another method.
+ * name for one that did not, or for another method. Its {@code sampling/createMessage}, which
+ * mcp-federation hands on only for a server the person allowed (decision 133): asked of a client
+ * that declared {@code sampling}, the answer carried back as it came; refused by name for one that
+ * did not.
  */
 class FederatedServerAsksFrontDoorTest {
 
@@ -112,17 +115,75 @@ class FederatedServerAsksFrontDoorTest {
                 + " form elicitation");
   }
 
+  /** A server's sampling request as mcp-federation hands it on for an allowed server. */
+  private CompletableFuture<JsonNode> serverSamples(String session) throws Exception {
+    JsonNode params =
+        JSON.readTree(
+            "{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"Name a"
+                + " colour.\"}}],\"systemPrompt\":\"This request comes from MCP server 'fs',"
+                + " through the provider gateway.\",\"maxTokens\":100,"
+                + "\"_meta\":{\"io.github.providergateway/mcpServer\":\"fs\"}}");
+    return f.gateway
+        .mcpOffers()
+        .askClient(
+            session, "fs", McpSchema.METHOD_SAMPLING_CREATE_MESSAGE, params, Duration.ofMinutes(5));
+  }
+
   @Test
-  void samplingIsNotPutToTheAgentsClientByTheFrontDoor() throws Exception {
+  void aClientThatDeclaredSamplingIsAskedTheServersRequestAndItsAnswerGoesBackAsItCame()
+      throws Exception {
+    BlockingQueue<McpSchema.CreateMessageRequest> sampled = new LinkedBlockingQueue<>();
+    String session =
+        legacyClient(
+            spec ->
+                spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
+                    .sampling(
+                        request -> {
+                          sampled.add(request);
+                          return new McpSchema.CreateMessageResult(
+                              McpSchema.Role.ASSISTANT,
+                              new McpSchema.TextContent("Blue"),
+                              "the-agents-model",
+                              McpSchema.CreateMessageResult.StopReason.END_TURN);
+                        }));
+
+    JsonNode answer = serverSamples(session).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+    McpSchema.CreateMessageRequest request = sampled.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(request.systemPrompt())
+        .isEqualTo("This request comes from MCP server 'fs', through the provider gateway.");
+    assertThat(((McpSchema.TextContent) request.messages().get(0).content()).text())
+        .isEqualTo("Name a colour.");
+    assertThat(request.maxTokens()).isEqualTo(100);
+    assertThat(request.meta()).containsEntry("io.github.providergateway/mcpServer", "fs");
+    assertThat(answer.path("role").asText()).isEqualTo("assistant");
+    assertThat(answer.at("/content/text").asText()).isEqualTo("Blue");
+    assertThat(answer.path("model").asText()).isEqualTo("the-agents-model");
+    assertThat(answer.path("stopReason").asText()).isEqualTo("endTurn");
+  }
+
+  @Test
+  void aClientThatDidNotDeclareSamplingIsNotAskedAndTheServerHearsWhy() throws Exception {
+    String session = legacyClient(spec -> spec);
+
+    assertThatThrownBy(() -> serverSamples(session).get(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .hasMessageContaining(
+            "sampling/createMessage from MCP server 'fs' not asked: the agent's client did not"
+                + " declare sampling");
+  }
+
+  @Test
+  void anotherMethodIsNotPutToTheAgentsClientByTheFrontDoor() throws Exception {
     String session =
         legacyClient(
             spec -> spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build()));
 
     assertThatThrownBy(
-            () ->
-                serverAsks(session, McpSchema.METHOD_SAMPLING_CREATE_MESSAGE)
-                    .get(WAIT.toSeconds(), TimeUnit.SECONDS))
+            () -> serverAsks(session, "roots/list").get(WAIT.toSeconds(), TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .hasMessageContaining("the front door puts only elicitation/create to an agent's client");
+        .hasMessageContaining(
+            "the front door puts only elicitation/create and sampling/createMessage to an agent's"
+                + " client");
   }
 }

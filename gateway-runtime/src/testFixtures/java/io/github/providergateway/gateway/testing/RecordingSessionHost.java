@@ -54,6 +54,10 @@ public final class RecordingSessionHost implements SessionHost {
   /** What {@code askClient} was asked, {@code <server> <method>}, in order. */
   public final List<String> clientAsks = new CopyOnWriteArrayList<>();
 
+  /** The {@code params} of each {@code askClient}, in the order of {@link #clientAsks}. */
+  public final List<com.fasterxml.jackson.databind.JsonNode> clientAskParams =
+      new CopyOnWriteArrayList<>();
+
   /**
    * What {@code askClient} answers: a client's answer to come, or null for the default refusal of a
    * host that cannot ask its agent's client.
@@ -99,6 +103,7 @@ public final class RecordingSessionHost implements SessionHost {
       String method,
       com.fasterxml.jackson.databind.JsonNode params) {
     clientAsks.add(server + " " + method);
+    clientAskParams.add(params);
     java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> answer =
         clientAnswer;
     return answer != null ? answer : SessionHost.super.askClient(sessionId, server, method, params);

@@ -125,6 +125,9 @@ public record ProjectConfig(
    *     servers)
    * @param watch more of its files for {@code --watch} (relative to {@code cwd}): a file, or a
    *     directory and what is below it; besides the files its command names
+   * @param allowSampling whether an MCP server's {@code sampling/createMessage} during a call goes
+   *     to the agent's client ({@code "allowSampling": true}, decision 133); false by default. Only
+   *     this file, the person's, sets it: the agent cannot write it ({@code guard.self})
    */
   public record Entry(
       String name,
@@ -137,7 +140,8 @@ public record ProjectConfig(
       String toolPrefix,
       int maxConcurrentCalls,
       Transport transport,
-      List<String> watch) {
+      List<String> watch,
+      boolean allowSampling) {
     public Entry {
       requireNonNull(name, "name");
       command = List.copyOf(command);
@@ -153,7 +157,19 @@ public record ProjectConfig(
     /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
     public Entry(
         String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
-      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0, Transport.WEBSOCKET, List.of());
+      this(
+          name,
+          command,
+          cwd,
+          env,
+          session,
+          Mcp.NONE,
+          null,
+          "",
+          0,
+          Transport.WEBSOCKET,
+          List.of(),
+          false);
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
@@ -169,7 +185,10 @@ public record ProjectConfig(
           mcp == Mcp.HTTP
               ? McpServerConfig.http(name, url)
               : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
-      return server.withToolPrefix(toolPrefix).withMaxConcurrentCalls(maxConcurrentCalls);
+      return server
+          .withToolPrefix(toolPrefix)
+          .withMaxConcurrentCalls(maxConcurrentCalls)
+          .withAllowSampling(allowSampling);
     }
   }
 
@@ -351,6 +370,15 @@ public record ProjectConfig(
         && !(limit.canConvertToInt() && limit.isIntegralNumber() && limit.intValue() >= 0)) {
       return "field \"maxConcurrentCalls\" must be a whole number, 0 or more";
     }
+    JsonNode sampling = entry.get("allowSampling");
+    if (sampling != null && !sampling.isNull() && !sampling.isBoolean()) {
+      return "field \"allowSampling\" must be true or false (whether the person lets this MCP server"
+          + " ask the agent's model, decision 133)";
+    }
+    if (sampling != null && sampling.asBoolean() && (mcp == null || mcp.isNull())) {
+      return "field \"allowSampling\" is for an MCP server (an entry with \"mcp\"): a provider"
+          + " cannot ask the agent's model";
+    }
     JsonNode prefix = entry.get("toolPrefix");
     if (prefix != null && !prefix.isNull() && !prefix.isTextual()) {
       return "field \"toolPrefix\" must be a string";
@@ -474,6 +502,7 @@ public record ProjectConfig(
         entry.path("toolPrefix").asText(""),
         entry.path("maxConcurrentCalls").asInt(0),
         transport,
-        watch);
+        watch,
+        entry.path("allowSampling").asBoolean(false));
   }
 }

@@ -75,6 +75,7 @@ public final class ProjectPlaceholder {
         entry.toolPrefix(),
         entry.maxConcurrentCalls(),
         entry.transport(),
-        entry.watch());
+        entry.watch(),
+        entry.allowSampling());
   }
 }

@@ -59,6 +59,31 @@ class ProjectConfigTest {
   }
 
   @Test
+  void allowSamplingIsAnMcpServersBooleanFalseUnlessTheEntrySaysTrue() {
+    ProjectConfig config =
+        parse(
+            """
+        { "providers": [ { "name": "asker", "mcp": "stdio", "command": ["srv"], "allowSampling": true },
+                         { "name": "quiet", "mcp": "http", "url": "http://127.0.0.1:3001/mcp" },
+                         { "name": "said", "mcp": "stdio", "command": ["srv"], "allowSampling": "true" },
+                         { "name": "one", "mcp": "stdio", "command": ["srv"], "allowSampling": 1 },
+                         { "name": "ws", "command": ["node", "p.mjs"], "allowSampling": true } ] }""");
+
+    assertThat(config.providers())
+        .extracting(ProjectConfig.Entry::name)
+        .containsExactly("asker", "quiet");
+    assertThat(config.entry("asker").orElseThrow().mcpServer().allowSampling()).isTrue();
+    assertThat(config.entry("quiet").orElseThrow().mcpServer().allowSampling()).isFalse();
+    assertThat(config.problems()).hasSize(3);
+    assertThat(config.problems().get(0))
+        .contains("(\"said\"): field \"allowSampling\" must be true or false");
+    assertThat(config.problems().get(1))
+        .contains("(\"one\"): field \"allowSampling\" must be true or false");
+    assertThat(config.problems().get(2))
+        .contains("(\"ws\"): field \"allowSampling\" is for an MCP server");
+  }
+
+  @Test
   void aTransportOfStdioIsReadAndWebSocketIsTheDefault() {
     ProjectConfig config =
         parse(
