@@ -23,6 +23,7 @@ final class PeopleFiles {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("people-records-sent-out", PeopleFiles::recordsSentOut);
     named.put("people-records-read-whole", PeopleFiles::recordsReadWhole);
+    named.put("people-identifiers-selected", PeopleFiles::identifiersSelected);
     named.put("people-survey-deanonymised", PeopleFiles::surveyDeanonymised);
     named.put("people-labor-floor-broken", LaborFloors::broken);
   }
@@ -186,6 +187,76 @@ final class PeopleFiles {
       return null;
     }
     return path + " (people's identifiers) read whole";
+  }
+
+  /** The SQL clients whose rows print into the conversation. */
+  private static final Set<String> SQL_CLIENTS =
+      Set.of(
+          "snowsql",
+          "psql",
+          "mysql",
+          "mariadb",
+          "bq",
+          "sqlcmd",
+          "clickhouse-client",
+          "duckdb",
+          "trino",
+          "presto",
+          "databricks",
+          "athena",
+          "redshift-data",
+          "usql",
+          "pgcli",
+          "mycli");
+
+  /** A SELECT of people's identifiers: a column named as one, not inside an aggregate. */
+  private static final Pattern SELECTS_IDENTIFIERS =
+      Pattern.compile(
+          "\\bselect\\s(?:(?!\\bfrom\\b)[^;]){0,400}?(?<![(\\w])(?<!distinct\\s)(ssn|national_id|social_security\\w*"
+              + "|tax_id|date_of_birth|birth_?date|dob|email|phone\\w*|address_line\\w*|home_address"
+              + "|salary|base_pay|bank_account\\w*|account_number|routing_number|passport\\w*)\\b"
+              + "(?:(?!\\bfrom\\b)[^;]){0,400}?\\bfrom\\b");
+
+  /**
+   * People's identifiers selected from a production database and printed into the conversation (no
+   * file, no redirection): a SQL client's SELECT naming SSN, birth date, email, phone, address,
+   * salary or bank account columns; or {@code null}. Counts and other aggregates print no one.
+   */
+  private static String identifiersSelected(Scan scan) {
+    if (!PeoplePredicates.runsOneOf(scan, SQL_CLIENTS)) {
+      return null;
+    }
+    for (Step step : scan.steps()) {
+      if (!SQL_CLIENTS.contains(step.program()) || intoFile(step)) {
+        continue;
+      }
+      StringBuilder words = new StringBuilder();
+      for (io.github.providergateway.guard.shell.Word word : step.args()) {
+        words.append(' ').append(word.text());
+      }
+      String text = RecordsCall.lower(words.toString());
+      if (text.contains("output_file")
+          || text.contains(" -o ") && !step.program().equals("snowsql")) {
+        continue;
+      }
+      Matcher column = SELECTS_IDENTIFIERS.matcher(text);
+      if (column.find() && Environments.production(scan, step)) {
+        return column.group(1) + " of production rows printed into the conversation";
+      }
+    }
+    return null;
+  }
+
+  /** Whether the program's output goes into a file rather than the conversation. */
+  private static boolean intoFile(Step step) {
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes()
+          && !redirect.operator().startsWith("2")
+          && !redirect.target().text().startsWith("/dev/")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- A confidential survey's answers joined back to who gave them ----
