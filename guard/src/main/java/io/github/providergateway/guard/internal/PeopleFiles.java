@@ -217,6 +217,12 @@ final class PeopleFiles {
               + "|salary|base_pay|bank_account\\w*|account_number|routing_number|passport\\w*)\\b"
               + "(?:(?!\\bfrom\\b)[^;]){0,400}?\\bfrom\\b");
 
+  /** SQL or a client's option that sends the rows to a file or a table, not the screen. */
+  private static final Pattern WRITES_ELSEWHERE =
+      Pattern.compile(
+          "\\\\copy\\b|\\bcopy\\s*\\(|into\\s+outfile|\\bunload\\b|export\\s+data|copy\\s+into\\s+@"
+              + "|--output\\b|--destination_table|output_file|\\bcreate\\s+(?:or\\s+replace\\s+)?table");
+
   /**
    * People's identifiers selected from a production database and printed into the conversation (no
    * file, no redirection): a SQL client's SELECT naming SSN, birth date, email, phone, address,
@@ -235,9 +241,9 @@ final class PeopleFiles {
         words.append(' ').append(word.text());
       }
       String text = RecordsCall.lower(words.toString());
-      if (text.contains("output_file")
+      if (WRITES_ELSEWHERE.matcher(text).find()
           || text.contains(" -o ") && !step.program().equals("snowsql")) {
-        continue;
+        continue; // the rows go to a file or a table: production.data-export's
       }
       Matcher column = SELECTS_IDENTIFIERS.matcher(text);
       if (column.find() && Environments.production(scan, step)) {
