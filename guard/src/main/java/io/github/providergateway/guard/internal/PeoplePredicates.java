@@ -81,7 +81,7 @@ final class PeoplePredicates {
           "-x\\s*['\"]?(?:post|put|patch|delete)\\b|\\bm=(?:post|put|patch)\\b|--data|\\s-d\\s"
               + "|\\b(?:post|put|patch)\\s+https?://|method\\W{1,4}(?:post|put|patch|delete)\\b"
               + "|\\.(?:post|put|patch|delete)\\s*\\(|\\b(?:set|update|add|create|insert|delete|remove"
-              + "|launch|submit|change|modify|upsert|load|import)\\b|\\brequest_\\w+|\\.modify\\b"
+              + "|launch|submit|change|modify|upsert)\\b|\\brequest_\\w+|\\.modify\\b"
               + "|\"active\"\\s*:\\s*false|--submit\\b|--apply\\b|--commit\\b");
 
   private static String payChanged(Scan scan) {
@@ -165,8 +165,9 @@ final class PeoplePredicates {
       Pattern.compile(
           "unset\\s+masking\\s+policy|drop\\s+masking\\s+policy|(?:drop|unset)\\s+row\\s+access"
               + "\\s+polic(?:y|ies)|drop\\s+all\\s+row\\s+access\\s+policies|disable\\s+row\\s+level\\s+"
-              + "security|no\\s+force\\s+row\\s+level\\s+security|grant\\s+[^;\"]{0,300}\\bto\\s+(?:role\\s+)?"
-              + "public\\b|masking[^|;&]{0,120}polic(?:y|ies)\\W{1,6}(?:null|none|nil)\\b"
+              + "security|no\\s+force\\s+row\\s+level\\s+security|grant\\s+[^;\"]{0,300}(?:\\bhr|comp\\b"
+              + "|comp[._]|salar|payroll|worker|employee|people|person|pii|ssn|candidate|applicant)"
+              + "[^;\"]{0,300}\\bto\\s+(?:role\\s+)?public\\b|masking[^|;&]{0,120}polic(?:y|ies)\\W{1,6}(?:null|none|nil)\\b"
               + "|remove_masking\\w*|unset_masking\\w*|drop_row_access\\w*");
 
   /** A warehouse's connection or a dbt target that says development or test. */
