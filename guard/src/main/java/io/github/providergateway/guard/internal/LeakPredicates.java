@@ -300,11 +300,29 @@ final class LeakPredicates {
     }
     java.util.List<Word> args = step.args();
     for (int i = 0; i + 1 < args.size(); i++) {
-      if (outputs.contains(args.get(i).text()) && intoProject(scan, step, args.get(i + 1))) {
-        return args.get(i + 1).text();
+      if (!outputs.contains(args.get(i).text())) {
+        continue;
+      }
+      Word target = outputFile(step.program(), args.get(i + 1));
+      if (target != null && intoProject(scan, step, target)) {
+        return target.text();
       }
     }
     return null;
+  }
+
+  /**
+   * The file an output option's value names: snowsql's {@code -o} sets an option, and only {@code
+   * -o output_file=PATH} is a file ({@code -o output_format=psql} is none).
+   */
+  private static Word outputFile(String program, Word value) {
+    if (!program.equals("snowsql")) {
+      return value;
+    }
+    String text = value.text();
+    return text.startsWith("output_file=")
+        ? Word.literal(text.substring("output_file=".length()))
+        : null;
   }
 
   /** The file of the project code that connects to a database writes, its path a literal. */

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * command's, or a server's tool's name and arguments), bounded and in lower case; the words of each
  * of its programs that act (not the readers, printers, local file tools, git or test runners of
  * {@link #LOCAL}, nor a test run); and those of them that say no dry run, validation, preview,
- * draft, test or development environment, sandbox or this machine ({@link #NOT_REAL}).
+ * draft, test or development environment, sandbox or this machine ({@link #NOT_REAL}), nor a
+ * vendor's test tenant ({@link TestEndpoints}: a staging, demo, preview or sandbox host).
  *
  * @param text the call's text
  * @param acting each acting program's words
@@ -208,7 +209,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
   private static RecordsCall made(String text, List<String> acting, boolean shell) {
     List<String> real = new ArrayList<>(acting.size());
     for (String step : acting) {
-      if (!NOT_REAL.matcher(step).find()) {
+      if (!NOT_REAL.matcher(step).find() && !TestEndpoints.names(step)) {
         real.add(step);
       }
     }

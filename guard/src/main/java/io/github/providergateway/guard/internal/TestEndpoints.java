@@ -14,9 +14,10 @@ import java.util.Set;
  * A service's test or sandbox endpoint, where a request acts on no one (decision 103): read from
  * environments.json's {@code testEndpoints}. A domain with a label that starts {@code sandbox}
  * (Mailgun's {@code sandbox7f3a1c.mailgun.org}, wherever it stands in the request), a URL whose
- * host has a test label ({@code api.test.example.com}), or a service's own switch for a test event
- * or a validation only ({@code test_event_code=}, {@code validate_only=true}). Part of the local
- * test data notion ({@link Environments#localTestData}) for requests to another's service.
+ * host has a test label, whole or a hyphened part ({@code api.test.example.com}, a vendor's
+ * staging, preview or implementation tenant), or a service's own switch for a test event or a
+ * validation only ({@code test_event_code=}, {@code validate_only=true}). Part of the local test
+ * data notion ({@link Environments#localTestData}) for requests to another's service.
  */
 final class TestEndpoints {
   private static final List<String> SANDBOX_PREFIXES;
@@ -122,12 +123,23 @@ final class TestEndpoints {
     return end;
   }
 
-  /** Whether the host starting at {@code from} has a test label other than its last. */
+  /**
+   * Whether the host starting at {@code from} has a test label other than its last, whole or as a
+   * hyphened part of one: a vendor's test tenant ({@code api.checkr-staging.com}, {@code
+   * api-sandbox.demo.deel.com}, {@code wd5-impl-services1.workday.com}; decision 138).
+   */
   private static boolean testHost(String t, int from) {
     String[] labels = t.substring(from, hostEnd(t, from)).split("\\.");
     for (int i = 0; i + 1 < labels.length; i++) {
       if (TEST_LABELS.contains(labels[i])) {
         return true;
+      }
+      if (labels[i].indexOf('-') > 0) {
+        for (String part : labels[i].split("-")) {
+          if (TEST_LABELS.contains(part)) {
+            return true;
+          }
+        }
       }
     }
     return false;

@@ -220,6 +220,7 @@ final class Where {
     BootPredicates.addCallsTo(onCall);
     CommercePredicates.addCallsTo(onCall);
     ShapeObjectPredicates.addCallsTo(onCall);
+    PeoplePredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
