@@ -151,6 +151,15 @@ public record McpServerConfig(
     return new McpServerConfig(name, command, cwd, env, url, toolPrefix, log, calls);
   }
 
+  /**
+   * {@return whether the server's {@code sampling/createMessage} goes to the agent's client} False
+   * until the config's {@code allowSampling} key is read (another change of issue 81 makes this the
+   * record's component): sampling is then refused by name.
+   */
+  public boolean allowSampling() {
+    return false;
+  }
+
   /** {@return whether the gateway starts this server (stdio) rather than reaching it (http)} */
   public boolean isStdio() {
     return url == null;

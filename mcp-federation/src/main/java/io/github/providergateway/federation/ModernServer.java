@@ -11,7 +11,6 @@ import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.ToolParamHeaderAnnotations;
 import io.modelcontextprotocol.modern.client.McpAsyncClient;
 import io.modelcontextprotocol.modern.client.McpClient;
-import io.modelcontextprotocol.modern.client.McpInputHandlerMissingException;
 import io.modelcontextprotocol.modern.client.SubscriptionEvent;
 import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
 import io.modelcontextprotocol.modern.client.transport.McpHttpStatusException;
@@ -63,6 +62,12 @@ final class ModernServer implements EraClient {
   private final McpServerConfig config;
   private final Consumer<String> unreachable;
 
+  /** Where the server's input requests during a call go: the agent's client (decision 134). */
+  private final UpstreamAsks asks;
+
+  /** A call's rounds of {@code input_required}, bounded. */
+  private final InputRounds rounds;
+
   /** What {@code server/discover} said the server offers; null before it answered. */
   private volatile McpSchema.ServerCapabilities capabilities;
 
@@ -74,11 +79,14 @@ final class ModernServer implements EraClient {
       McpServerConfig config,
       McpClientTransport transport,
       McpJsonMapper mapper,
-      Consumer<String> unreachable) {
+      Consumer<String> unreachable,
+      java.util.function.Supplier<io.github.providergateway.gateway.McpOffers> offers) {
     this.config = config;
     this.unreachable = unreachable;
+    this.asks = new UpstreamAsks(config, offers, java.util.Set::of);
+    this.rounds = new InputRounds(mapper);
     this.client =
-        McpClient.async(transport)
+        McpClient.async(new DeclaringTransport(transport, mapper))
             .clientInfo(
                 new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
             .jsonMapper(mapper)
@@ -174,18 +182,39 @@ final class ModernServer implements EraClient {
       String callId,
       Consumer<String> progress,
       Consumer<ToolResult> done) {
-    return client
-        .tool(tool)
-        .arguments(McpResults.arguments(args))
-        .progress(
-            params -> {
-              progress.accept(
-                  params.message() != null
-                      ? params.message()
-                      : McpResults.progressText(params.progress(), params.total()));
-              return Mono.empty();
-            })
-        .call()
+    String sessionId = token.substring(0, Math.max(0, token.indexOf('/')));
+    return asks.declared(sessionId, tool, args)
+        .flatMap(
+            declared ->
+                rounds.run(
+                    tool,
+                    (responses, state) -> {
+                      var spec =
+                          client
+                              .tool(tool)
+                              .arguments(McpResults.arguments(args))
+                              .meta(
+                                  java.util.Map.of(
+                                      DeclaringTransport.DECLARED, declared.upstream()))
+                              .progress(
+                                  params -> {
+                                    progress.accept(
+                                        params.message() != null
+                                            ? params.message()
+                                            : McpResults.progressText(
+                                                params.progress(), params.total()));
+                                    return Mono.empty();
+                                  });
+                      if (state != null) {
+                        spec = spec.requestState(state);
+                      }
+                      if (responses != null) {
+                        spec = spec.inputResponses(responses);
+                      }
+                      return spec.callOnce();
+                    },
+                    requests -> asks.round(sessionId, tool, args, requests, declared),
+                    McpSchema.CallToolResult.class))
         .subscribe(
             result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
             failure -> {
@@ -225,34 +254,21 @@ final class ModernServer implements EraClient {
   }
 
   /**
-   * {@code input_required} with a request no handler here can answer, or a server's {@code -32021}
-   * for the capability it would need: the gateway has no way to put an upstream server's form,
-   * sampling or roots request to the person yet, and declares none of those capabilities, so the
-   * call fails by name rather than waiting (decision 115). A state-only {@code input_required} (no
-   * input requests) is retried by the SDK with the {@code requestState} unchanged.
+   * A server's {@code -32021} for a capability the call did not declare: what the gateway declared
+   * for it is what the agent's client declared (decision 134), so the call fails naming what the
+   * server needs. Every input request of a declared kind was routed ({@link InputRounds}).
    */
   private static Throwable named(String tool, Throwable failure) {
     if (failure instanceof McpException refused
         && refused.error() != null
         && refused.error().code() == MISSING_CLIENT_CAPABILITY) {
-      // The server needs input the gateway did not declare it can get (elicitation, sampling,
-      // roots): it may not send input_required for it, so it says so with -32021.
       return new InputRequired(
           "input_required: the MCP server needs input before running '"
               + tool
-              + "' that the gateway did not declare it can get ("
+              + "' of a kind the agent's client did not declare ("
               + refused.getMessage()
-              + "), and the gateway has no way to ask the person for it",
+              + ")",
           refused);
-    }
-    if (failure instanceof McpInputHandlerMissingException missing) {
-      return new InputRequired(
-          "input_required: the MCP server asked for input before running '"
-              + tool
-              + "' ("
-              + missing.getMessage()
-              + "), and the gateway has no way to ask the person for it",
-          missing);
     }
     return failure;
   }

@@ -3,6 +3,7 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.McpOffers;
+import io.github.providergateway.host.api.SessionHost;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
@@ -94,6 +95,132 @@ final class UpstreamAsks {
             "the gateway does not let a provider drive the agent's model (decision 132)"));
   }
 
+  /**
+   * What the agent's client declared it can be asked during session {@code sessionId}'s call to
+   * this server ({@code clientCapabilities} as MCP writes them), and so what the gateway declares
+   * to a 2026-07-28 server for the call (decision 134): form elicitation where the client declared
+   * it, sampling where it did and this server's config allows it, roots always (the gateway answers
+   * with the project where the client cannot). A host that cannot say is taken to declare nothing.
+   *
+   * @param tool the tool called, as the server names it
+   * @param args its arguments
+   */
+  Mono<Declared> declared(String sessionId, String tool, JsonNode args) {
+    return Mono.fromFuture(
+            () ->
+                offers
+                    .get()
+                    .askClient(
+                        sessionId,
+                        config.name(),
+                        SessionHost.CLIENT_CAPABILITIES,
+                        aboutCall(tool, args),
+                        WAIT))
+        .onErrorResume(unknown -> Mono.just(JSON.createObjectNode()))
+        .map(
+            agent -> {
+              java.util.Map<String, Object> upstream = new java.util.LinkedHashMap<>();
+              upstream.put("roots", java.util.Map.of());
+              if (agent.has("elicitation")) {
+                upstream.put("elicitation", java.util.Map.of("form", java.util.Map.of()));
+              }
+              if (agent.has("sampling") && config.allowSampling()) {
+                upstream.put("sampling", java.util.Map.of());
+              }
+              return new Declared(agent, upstream);
+            });
+  }
+
+  /**
+   * What the gateway declared for one call: the agent's client's own capabilities, and what went to
+   * the server.
+   */
+  record Declared(JsonNode agent, java.util.Map<String, Object> upstream) {}
+
+  /** The call a gateway's own request is about: the tool as the agent names it, its arguments. */
+  private com.fasterxml.jackson.databind.node.ObjectNode aboutCall(String tool, JsonNode args) {
+    com.fasterxml.jackson.databind.node.ObjectNode about = JSON.createObjectNode();
+    about.put("tool", config.toolPrefix() + tool);
+    about.set("arguments", args == null ? JSON.createObjectNode() : args);
+    return about;
+  }
+
+  /**
+   * A 2026-07-28 server's round of input requests during session {@code sessionId}'s call (decision
+   * 134): {@code roots/list} answered by the agent's client when it declared roots, else by the
+   * gateway with the project; {@code sampling/createMessage} refused by name unless this server's
+   * config allows it; {@code elicitation/create} with the server named first. The requests for the
+   * client go to it together ({@link SessionHost#INPUT_REQUESTS}); {@return the responses by the
+   * server's keys}, or a failure naming why the round could not be answered.
+   *
+   * @param tool the tool called, as the server names it
+   * @param args its arguments
+   * @param requests each request as MCP writes it, {@code {"method", "params"}}, by its key
+   */
+  Mono<java.util.Map<String, Object>> round(
+      String sessionId,
+      String tool,
+      JsonNode args,
+      java.util.Map<String, JsonNode> requests,
+      Declared declared) {
+    java.util.Map<String, Object> responses = new java.util.LinkedHashMap<>();
+    com.fasterxml.jackson.databind.node.ObjectNode forClient = JSON.createObjectNode();
+    for (java.util.Map.Entry<String, JsonNode> entry : requests.entrySet()) {
+      JsonNode request = entry.getValue();
+      String method = request.path("method").asText();
+      switch (method) {
+        case McpSchema.METHOD_ROOTS_LIST -> {
+          if (declared.agent().has("roots")) {
+            forClient.set(entry.getKey(), request);
+          } else {
+            responses.put(entry.getKey(), java.util.Map.of("roots", roots()));
+          }
+        }
+        case McpSchema.METHOD_SAMPLING_CREATE_MESSAGE -> {
+          if (!config.allowSampling()) {
+            return Mono.error(
+                refused(
+                    method,
+                    "the gateway does not let a provider drive the agent's model unless its config"
+                        + " says allowSampling (decision 132)"));
+          }
+          forClient.set(entry.getKey(), request);
+        }
+        case McpSchema.METHOD_ELICITATION_CREATE -> {
+          com.fasterxml.jackson.databind.node.ObjectNode named = request.deepCopy();
+          com.fasterxml.jackson.databind.node.ObjectNode params =
+              named.path("params").isObject()
+                  ? (com.fasterxml.jackson.databind.node.ObjectNode) named.get("params")
+                  : named.putObject("params");
+          params.put(
+              "message",
+              "MCP server '" + config.name() + "' asks: " + params.path("message").asText(""));
+          forClient.set(entry.getKey(), named);
+        }
+        default -> {
+          return Mono.error(refused(method, "the gateway routes no such request to a client"));
+        }
+      }
+    }
+    if (forClient.isEmpty()) {
+      return Mono.just(responses);
+    }
+    com.fasterxml.jackson.databind.node.ObjectNode params = aboutCall(tool, args);
+    params.set("inputRequests", forClient);
+    return askSession(sessionId, SessionHost.INPUT_REQUESTS, params)
+        .map(
+            answered -> {
+              answered
+                  .path("inputResponses")
+                  .fields()
+                  .forEachRemaining(
+                      field ->
+                          responses.put(
+                              field.getKey(), JSON.convertValue(field.getValue(), Object.class)));
+              return responses;
+            });
+  }
+
   private Mono<JsonNode> asked(String method, JsonNode params) {
     Set<String> sessions = new TreeSet<>();
     for (Object token : inFlight.get()) {
@@ -110,7 +237,10 @@ final class UpstreamAsks {
                   : "calls of several sessions are in flight, so the gateway cannot tell whose"
                       + " agent to ask"));
     }
-    String sessionId = sessions.iterator().next();
+    return askSession(sessions.iterator().next(), method, params);
+  }
+
+  private Mono<JsonNode> askSession(String sessionId, String method, JsonNode params) {
     reactor.core.publisher.Sinks.One<Boolean> over =
         callsOver.computeIfAbsent(sessionId, id -> reactor.core.publisher.Sinks.one());
     Mono<JsonNode> answered =

@@ -104,7 +104,18 @@ class McpHttpConformanceTest {
                         "command",
                         List.of(node22.toString(), "fixture-mcp-server.mjs"),
                         "cwd",
-                        dir.toString())))));
+                        dir.toString()),
+                    Map.of(
+                        "name",
+                        "conformance-modern",
+                        "mcp",
+                        "stdio",
+                        "command",
+                        List.of(node22.toString(), "fixture-modern-server.mjs"),
+                        "cwd",
+                        dir.toString(),
+                        "allowSampling",
+                        true)))));
     app = RpcApp.start(home, "--config", config.toString());
     String token = ClientTokens.mcpHttp(home).issue("conformance");
     proxy = new BearerProxy(app.url().getPort(), token);

@@ -184,6 +184,9 @@ final class AgentSession
   /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
   private final ModernAsks modernAsks;
 
+  /** A federated server's questions to the client, in either era (decisions 132 and 134). */
+  private final ClientQuestions clientQuestions;
+
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
 
@@ -212,6 +215,7 @@ final class AgentSession
     this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
     this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
+    this.clientQuestions = new ClientQuestions(elicitation, modernAsks, () -> initialize);
     this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
     this.offers = new SessionOffers(gateway, this::sessionId);
   }
@@ -873,12 +877,13 @@ final class AgentSession
   }
 
   /**
-   * A federated server's question to the agent's client (decision 132): {@link ElicitationChannel}.
+   * A federated server's question to the agent's client (decisions 132 and 134): {@link
+   * ClientQuestions}.
    */
   @Override
   public CompletableFuture<JsonNode> askClient(
       String session, String server, String method, JsonNode params) {
-    return elicitation.forward(server, method, params);
+    return clientQuestions.ask(server, method, params);
   }
 
   @Override

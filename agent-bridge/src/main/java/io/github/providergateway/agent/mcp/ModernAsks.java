@@ -109,17 +109,26 @@ final class ModernAsks implements AskChannel {
    * A new call: {@code result} runs it (subscribed at once, once); {@return what the client is
    * answered now}: its result, or the first question of a gate before it.
    *
-   * @param canAsk whether the client declared elicitation in this request
+   * @param provider the provider whose tool it is: the federated server whose requests it carries
+   * @param declared what the client declared in this request's {@code _meta}, or null
    */
   Mono<McpSchema.CallToolOutcome> start(
-      String tool, JsonNode args, boolean canAsk, Mono<McpSchema.CallToolOutcome> result) {
-    if (waiting.size() >= MAX_WAITING) {
-      canAsk = false; // answered as a legacy call is: the question goes to the other channels
-    }
-    if (!canAsk) {
+      String tool,
+      JsonNode args,
+      String provider,
+      McpSchema.ClientCapabilities declared,
+      Mono<McpSchema.CallToolOutcome> result) {
+    boolean canAsk = declared != null && declared.elicitation() != null;
+    boolean mayBeAsked =
+        canAsk || (declared != null && (declared.supportsSampling() || declared.supportsRoots()));
+    if (!mayBeAsked || waiting.size() >= MAX_WAITING) {
+      // answered as a legacy call is: a gate's question goes to the other channels, a server's
+      // request is refused by name (askClient finds no call waiting)
       return result;
     }
     Waiting call = new Waiting(newId(), tool, args, canAsk, result);
+    call.provider = provider;
+    call.declared = declared;
     waiting.put(call.id, call); // before the call starts: its gate may ask at once
     call.begin();
     call.forgetLater();
@@ -148,11 +157,84 @@ final class ModernAsks implements AskChannel {
     if (!call.takeRound(state.substring(dot + 1))) {
       throw McpException.invalidParams("requestState was used already");
     }
+    call.answerRound(responses);
     if (responses != null) {
       responses.forEach((askId, response) -> call.answer(askId, response));
     }
     call.forgetLater();
     return call.next();
+  }
+
+  /**
+   * What the client declared in the request of the call to {@code server} that waits here, or null
+   * when none does.
+   *
+   * @param tool the tool as the agent named it, or null when the server did not say
+   * @param args its arguments, or null when the server did not say
+   */
+  McpSchema.ClientCapabilities declared(String server, String tool, JsonNode args) {
+    Waiting call = callTo(server, tool, args);
+    return call == null ? null : call.declared;
+  }
+
+  /**
+   * A federated server's round of requests during its call (decision 134): put to the client as the
+   * call's next {@code input_required}, the server's keys kept.
+   *
+   * @param requests {@code {key: {"method", "params"}}}
+   * @return {@code {"inputResponses": …}} once the client came back with them; fails naming why
+   *     when no call to {@code server} waits here, or a request is of a kind the client did not
+   *     declare (then nothing is asked)
+   */
+  CompletableFuture<JsonNode> askClient(
+      String server, String tool, JsonNode args, JsonNode requests) {
+    Waiting call = callTo(server, tool, args);
+    if (call == null) {
+      return CompletableFuture.failedFuture(
+          new io.github.providergateway.host.api.HostException(
+              io.github.providergateway.host.api.HostErrorCode.INVALID_ARGUMENT,
+              "the request from MCP server '"
+                  + server
+                  + "' not asked: no 2026-07-28 call to it waits for its client"));
+    }
+    ClientRound round = new ClientRound(requests);
+    String undeclared = round.undeclared(server, call.declared);
+    if (undeclared != null) {
+      return CompletableFuture.failedFuture(
+          new io.github.providergateway.host.api.HostException(
+              io.github.providergateway.host.api.HostErrorCode.INVALID_ARGUMENT, undeclared));
+    }
+    call.question(round);
+    return round.answer();
+  }
+
+  /**
+   * The call the server's request came during: the oldest call of {@code tool} with {@code args}
+   * (any call to {@code server} when they are null) still running here and not waiting for its
+   * client's answer to a request already (a call whose client never came back keeps its round);
+   * null for none.
+   */
+  private Waiting callTo(String server, String tool, JsonNode args) {
+    Waiting found = null;
+    for (Waiting call : waiting.values()) {
+      if (server.equals(call.provider)
+          && (tool == null || tool.equals(call.tool))
+          && !call.finished()
+          && !call.asking()
+          && (found == null || ranks(call, args) < ranks(found, args))) {
+        found = call;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * How near {@code call} is to the arguments the server was called with: a call with the same ones
+   * first (a gate may have rewritten them on the way), then the oldest.
+   */
+  private static long ranks(Waiting call, JsonNode args) {
+    boolean same = args == null || args.equals(call.args);
+    return (same ? 0 : Long.MAX_VALUE / 2) + call.serial;
   }
 
   private static String newId() {
@@ -177,9 +259,21 @@ final class ModernAsks implements AskChannel {
 
     private final Disposable.Swap running = reactor.core.Disposables.swap();
     private volatile boolean begun;
-    private final ArrayDeque<PersonQuestion> unasked = new ArrayDeque<>();
+
+    /** The federated server whose tool it is; what the client declared in its request. */
+    volatile String provider;
+
+    volatile McpSchema.ClientCapabilities declared;
+
+    /** Gates' questions ({@link PersonQuestion}) and servers' rounds ({@link ClientRound}). */
+    private final ArrayDeque<Object> unasked = new ArrayDeque<>();
+
     private final Set<String> asked = new HashSet<>();
-    private Sinks.One<PersonQuestion> nextQuestion;
+
+    /** The server's round put to the client in the current round, until it comes back. */
+    private ClientRound outstanding;
+
+    private Sinks.One<Object> nextQuestion;
     private int round;
     private Scheduler.Cancellable forget;
 
@@ -215,9 +309,9 @@ final class ModernAsks implements AskChannel {
           .doOnCancel(this::cancel);
     }
 
-    synchronized void question(PersonQuestion question) {
+    synchronized void question(Object question) {
       if (nextQuestion != null) {
-        Sinks.One<PersonQuestion> sink = nextQuestion;
+        Sinks.One<Object> sink = nextQuestion;
         nextQuestion = null;
         sink.tryEmitValue(question);
       } else {
@@ -226,12 +320,13 @@ final class ModernAsks implements AskChannel {
     }
 
     synchronized void withdraw(String askId) {
-      unasked.removeIf(question -> question.askId().equals(askId));
+      unasked.removeIf(
+          question -> question instanceof PersonQuestion person && person.askId().equals(askId));
       asked.remove(askId);
     }
 
-    private synchronized Mono<PersonQuestion> nextQuestion() {
-      PersonQuestion first = unasked.poll();
+    private synchronized Mono<Object> nextQuestion() {
+      Object first = unasked.poll();
       if (first != null) {
         return Mono.just(first);
       }
@@ -239,7 +334,13 @@ final class ModernAsks implements AskChannel {
       return nextQuestion.asMono();
     }
 
-    private synchronized McpSchema.CallToolOutcome inputRequired(PersonQuestion question) {
+    private synchronized McpSchema.CallToolOutcome inputRequired(Object next) {
+      if (next instanceof ClientRound serverRound) {
+        outstanding = serverRound;
+        return new McpSchema.InputRequiredResult(
+            serverRound.inputRequests(), id + "." + round, null, null);
+      }
+      PersonQuestion question = (PersonQuestion) next;
       asked.add(question.askId());
       McpSchema.ElicitFormRequest form =
           new McpSchema.ElicitFormRequest(
@@ -258,6 +359,23 @@ final class ModernAsks implements AskChannel {
       }
       round++;
       return true;
+    }
+
+    /** Whether a server's round waits in this call for its client's answer. */
+    synchronized boolean asking() {
+      return outstanding != null || unasked.stream().anyMatch(ClientRound.class::isInstance);
+    }
+
+    /** The client came back: the server's round it was asked, if any, gets its responses. */
+    void answerRound(Map<String, Object> responses) {
+      ClientRound answered;
+      synchronized (this) {
+        answered = outstanding;
+        outstanding = null;
+      }
+      if (answered != null) {
+        answered.answered(responses);
+      }
     }
 
     /** The person's answer to {@code askId}, if it is one this call put to the client. */
@@ -294,6 +412,16 @@ final class ModernAsks implements AskChannel {
     private void cancel() {
       running.dispose();
       forgetNow();
+      java.util.List<ClientRound> open = new java.util.ArrayList<>();
+      synchronized (this) {
+        if (outstanding != null) {
+          open.add(outstanding);
+          outstanding = null;
+        }
+        unasked.removeIf(item -> item instanceof ClientRound round && open.add(round));
+      }
+      open.forEach(
+          round -> round.givenUp("the agent's call it came during ended or was cancelled"));
     }
   }
 }
