@@ -215,6 +215,12 @@ final class ModernServer implements EraClient {
                     },
                     requests -> asks.round(sessionId, tool, args, requests, declared),
                     McpSchema.CallToolResult.class))
+        .onErrorResume(
+            failure ->
+                missingCapability(failure)
+                    ? asks.callRefused(sessionId, tool, args, ((McpException) failure).error())
+                        .then(Mono.error(failure))
+                    : Mono.error(failure))
         .subscribe(
             result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
             failure -> {
@@ -256,12 +262,19 @@ final class ModernServer implements EraClient {
   /**
    * A server's {@code -32021} for a capability the call did not declare: what the gateway declared
    * for it is what the agent's client declared (decision 134), so the call fails naming what the
-   * server needs. Every input request of a declared kind was routed ({@link InputRounds}).
+   * server needs; a 2026-07-28 agent gets the server's {@code -32021} itself ({@link
+   * UpstreamAsks#callRefused}). Every input request of a declared kind was routed ({@link
+   * InputRounds}).
    */
-  private static Throwable named(String tool, Throwable failure) {
-    if (failure instanceof McpException refused
+  private static boolean missingCapability(Throwable failure) {
+    return failure instanceof McpException refused
         && refused.error() != null
-        && refused.error().code() == MISSING_CLIENT_CAPABILITY) {
+        && refused.error().code() == MISSING_CLIENT_CAPABILITY;
+  }
+
+  private static Throwable named(String tool, Throwable failure) {
+    if (missingCapability(failure)) {
+      McpException refused = (McpException) failure;
       return new InputRequired(
           "input_required: the MCP server needs input before running '"
               + tool

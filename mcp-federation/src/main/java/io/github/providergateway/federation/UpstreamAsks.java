@@ -221,6 +221,32 @@ final class UpstreamAsks {
             });
   }
 
+  /**
+   * The server refused session {@code sessionId}'s call with {@code error} ({@code -32021}, a
+   * capability the agent's client did not declare): the agent's client is told it as the server
+   * gave it, where its era has a way ({@link SessionHost#CALL_REFUSED}); {@return done either way}
+   */
+  Mono<Void> callRefused(
+      String sessionId,
+      String tool,
+      JsonNode args,
+      io.modelcontextprotocol.modern.JsonRpc.JSONRPCResponse.JSONRPCError error) {
+    com.fasterxml.jackson.databind.node.ObjectNode params = aboutCall(tool, args);
+    com.fasterxml.jackson.databind.node.ObjectNode refusal = params.putObject("error");
+    refusal.put("code", error.code());
+    refusal.put("message", error.message());
+    if (error.data() != null) {
+      refusal.set("data", JSON.valueToTree(error.data()));
+    }
+    return Mono.fromFuture(
+            () ->
+                offers
+                    .get()
+                    .askClient(sessionId, config.name(), SessionHost.CALL_REFUSED, params, WAIT))
+        .onErrorResume(untold -> Mono.empty())
+        .then();
+  }
+
   private Mono<JsonNode> asked(String method, JsonNode params) {
     Set<String> sessions = new TreeSet<>();
     for (Object token : inFlight.get()) {

@@ -51,6 +51,10 @@ final class ClientQuestions {
               ? Json.MAPPER.valueToTree(Json.MCP.convertValue(declared, Map.class))
               : legacyDeclared());
     }
+    if (SessionHost.CALL_REFUSED.equals(method)) {
+      boolean taken = modern.refused(server, tool, args, params.path("error"));
+      return CompletableFuture.completedFuture(Json.MAPPER.getNodeFactory().booleanNode(taken));
+    }
     if (SessionHost.INPUT_REQUESTS.equals(method)) {
       JsonNode requests = params.path("inputRequests");
       return declared != null

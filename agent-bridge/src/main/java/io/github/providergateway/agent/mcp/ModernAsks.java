@@ -119,16 +119,14 @@ final class ModernAsks implements AskChannel {
       McpSchema.ClientCapabilities declared,
       Mono<McpSchema.CallToolOutcome> result) {
     boolean canAsk = declared != null && declared.elicitation() != null;
-    boolean mayBeAsked =
-        canAsk || (declared != null && (declared.supportsSampling() || declared.supportsRoots()));
-    if (!mayBeAsked || waiting.size() >= MAX_WAITING) {
+    if (waiting.size() >= MAX_WAITING) {
       // answered as a legacy call is: a gate's question goes to the other channels, a server's
       // request is refused by name (askClient finds no call waiting)
       return result;
     }
     Waiting call = new Waiting(newId(), tool, args, canAsk, result);
     call.provider = provider;
-    call.declared = declared;
+    call.declared = declared == null ? McpSchema.ClientCapabilities.NONE : declared;
     waiting.put(call.id, call); // before the call starts: its gate may ask at once
     call.begin();
     call.forgetLater();
@@ -209,6 +207,24 @@ final class ModernAsks implements AskChannel {
   }
 
   /**
+   * A federated server refused the call for a capability the client did not declare ({@code
+   * -32021}, decision 134): the client gets that error, with the server's data, in place of the
+   * call's result (its failure by name). {@return whether a call waiting here took it}
+   */
+  boolean refused(String server, String tool, JsonNode args, JsonNode error) {
+    Waiting call = callTo(server, tool, args);
+    if (call == null) {
+      return false;
+    }
+    call.refusal =
+        new McpException(
+            error.path("code").asInt(),
+            "MCP server '" + server + "': " + error.path("message").asText(),
+            error.hasNonNull("data") ? Json.plain(error.get("data")) : null);
+    return true;
+  }
+
+  /**
    * The call the server's request came during: the oldest call of {@code tool} with {@code args}
    * (any call to {@code server} when they are null) still running here and not waiting for its
    * client's answer to a request already (a call whose client never came back keeps its round);
@@ -265,6 +281,9 @@ final class ModernAsks implements AskChannel {
 
     volatile McpSchema.ClientCapabilities declared;
 
+    /** The server's own refusal of the call, which the client gets in place of its result. */
+    volatile McpException refusal;
+
     /** Gates' questions ({@link PersonQuestion}) and servers' rounds ({@link ClientRound}). */
     private final ArrayDeque<Object> unasked = new ArrayDeque<>();
 
@@ -305,7 +324,13 @@ final class ModernAsks implements AskChannel {
     /** {@return the result, or an input_required for the next question, whichever comes first} */
     Mono<McpSchema.CallToolOutcome> next() {
       return Mono.firstWithSignal(
-              result.doOnNext(done -> forgetNow()), nextQuestion().map(this::inputRequired))
+              result.flatMap(
+                  done -> {
+                    forgetNow();
+                    McpException refused = refusal;
+                    return refused == null ? Mono.just(done) : Mono.error(refused);
+                  }),
+              nextQuestion().map(this::inputRequired))
           .doOnCancel(this::cancel);
     }
 
