@@ -94,7 +94,7 @@ final class ModernServer implements EraClient {
             // calls, by disposing them (which cancels them on the server).
             .roundTimeout(Duration.ofHours(24))
             .build();
-    this.features = new ModernFeatures(config, client);
+    this.features = new ModernFeatures(config, client, asks, rounds);
   }
 
   /**
@@ -183,7 +183,8 @@ final class ModernServer implements EraClient {
       Consumer<String> progress,
       Consumer<ToolResult> done) {
     String sessionId = token.substring(0, Math.max(0, token.indexOf('/')));
-    return asks.declared(sessionId, tool, args)
+    String key = asks.callKey(tool);
+    return asks.declared(sessionId, key, args)
         .flatMap(
             declared ->
                 rounds.run(
@@ -213,12 +214,12 @@ final class ModernServer implements EraClient {
                       }
                       return spec.callOnce();
                     },
-                    requests -> asks.round(sessionId, tool, args, requests, declared),
+                    requests -> asks.round(sessionId, key, args, requests, declared),
                     McpSchema.CallToolResult.class))
         .onErrorResume(
             failure ->
                 missingCapability(failure)
-                    ? asks.callRefused(sessionId, tool, args, ((McpException) failure).error())
+                    ? asks.callRefused(sessionId, key, args, ((McpException) failure).error())
                         .then(Mono.error(failure))
                     : Mono.error(failure))
         .subscribe(
@@ -250,8 +251,8 @@ final class ModernServer implements EraClient {
   }
 
   @Override
-  public CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params) {
-    return features.ask(method, params);
+  public CompletableFuture<JsonNode> feature(String sessionId, McpFeature method, JsonNode params) {
+    return features.ask(sessionId, method, params);
   }
 
   @Override

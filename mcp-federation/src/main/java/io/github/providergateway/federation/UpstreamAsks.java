@@ -102,7 +102,7 @@ final class UpstreamAsks {
    * it, sampling where it did and this server's config allows it, roots always (the gateway answers
    * with the project where the client cannot). A host that cannot say is taken to declare nothing.
    *
-   * @param tool the tool called, as the server names it
+   * @param tool the call's key ({@link #callKey}, {@link #promptKey})
    * @param args its arguments
    */
   Mono<Declared> declared(String sessionId, String tool, JsonNode args) {
@@ -137,10 +137,23 @@ final class UpstreamAsks {
    */
   record Declared(JsonNode agent, java.util.Map<String, Object> upstream) {}
 
-  /** The call a gateway's own request is about: the tool as the agent names it, its arguments. */
+  /** {@return the key of a call of {@code tool} (as the server names it), as the agent names it} */
+  String callKey(String tool) {
+    return config.toolPrefix() + tool;
+  }
+
+  /**
+   * {@return the key of a {@code prompts/get} of {@code prompt} (as the server names it), as the
+   * agent's side knows it} ({@code prompts/get <name>}: no tool's name has a space).
+   */
+  String promptKey(String prompt) {
+    return McpSchema.METHOD_PROMPT_GET + " " + config.toolPrefix() + prompt;
+  }
+
+  /** The call a gateway's own request is about: its key ({@link #callKey}), its arguments. */
   private com.fasterxml.jackson.databind.node.ObjectNode aboutCall(String tool, JsonNode args) {
     com.fasterxml.jackson.databind.node.ObjectNode about = JSON.createObjectNode();
-    about.put("tool", config.toolPrefix() + tool);
+    about.put("tool", tool);
     about.set("arguments", args == null ? JSON.createObjectNode() : args);
     return about;
   }
@@ -153,7 +166,7 @@ final class UpstreamAsks {
    * client go to it together ({@link SessionHost#INPUT_REQUESTS}); {@return the responses by the
    * server's keys}, or a failure naming why the round could not be answered.
    *
-   * @param tool the tool called, as the server names it
+   * @param tool the call's key ({@link #callKey}, {@link #promptKey})
    * @param args its arguments
    * @param requests each request as MCP writes it, {@code {"method", "params"}}, by its key
    */

@@ -109,22 +109,27 @@ final class ModernAsks implements AskChannel {
    * A new call: {@code result} runs it (subscribed at once, once); {@return what the client is
    * answered now}: its result, or the first question of a gate before it.
    *
-   * @param provider the provider whose tool it is: the federated server whose requests it carries
+   * @param tool the tool's name, or {@code prompts/get <name>} for a federated prompt (decision
+   *     134: a server may ask during either); the key a state is bound to
+   * @param provider the provider whose tool it is: the federated server whose requests it carries;
+   *     null for a prompt, whichever server's
    * @param declared what the client declared in this request's {@code _meta}, or null
+   * @param <O> the request's outcome ({@code CallToolOutcome}, {@code GetPromptOutcome}), which
+   *     {@code input_required} is too
    */
-  Mono<McpSchema.CallToolOutcome> start(
+  <O> Mono<O> start(
       String tool,
       JsonNode args,
       String provider,
       McpSchema.ClientCapabilities declared,
-      Mono<McpSchema.CallToolOutcome> result) {
+      Mono<O> result) {
     boolean canAsk = declared != null && declared.elicitation() != null;
     if (waiting.size() >= MAX_WAITING) {
       // answered as a legacy call is: a gate's question goes to the other channels, a server's
       // request is refused by name (askClient finds no call waiting)
       return result;
     }
-    Waiting call = new Waiting(newId(), tool, args, canAsk, result);
+    Waiting call = new Waiting(newId(), tool, args, canAsk, result.map(Object.class::cast));
     call.provider = provider;
     call.declared = declared == null ? McpSchema.ClientCapabilities.NONE : declared;
     waiting.put(call.id, call); // before the call starts: its gate may ask at once
@@ -141,8 +146,7 @@ final class ModernAsks implements AskChannel {
    * @throws McpException -32602 for a state not this channel's, used already, or for other
    *     arguments
    */
-  Mono<McpSchema.CallToolOutcome> resume(
-      String state, String tool, JsonNode args, Map<String, Object> responses) {
+  <O> Mono<O> resume(String state, String tool, JsonNode args, Map<String, Object> responses) {
     int dot = state.lastIndexOf('.');
     Waiting call = dot < 0 ? null : waiting.get(state.substring(0, dot));
     if (call == null) {
@@ -233,7 +237,7 @@ final class ModernAsks implements AskChannel {
   private Waiting callTo(String server, String tool, JsonNode args) {
     Waiting found = null;
     for (Waiting call : waiting.values()) {
-      if (server.equals(call.provider)
+      if ((call.provider == null ? tool != null : server.equals(call.provider))
           && (tool == null || tool.equals(call.tool))
           && !call.finished()
           && !call.asking()
@@ -271,7 +275,7 @@ final class ModernAsks implements AskChannel {
     final boolean canAsk;
 
     /** The call's outcome, once; shared by every round. */
-    private final Mono<McpSchema.CallToolOutcome> result;
+    private final Mono<Object> result;
 
     private final Disposable.Swap running = reactor.core.Disposables.swap();
     private volatile boolean begun;
@@ -296,12 +300,7 @@ final class ModernAsks implements AskChannel {
     private int round;
     private Scheduler.Cancellable forget;
 
-    Waiting(
-        String id,
-        String tool,
-        JsonNode args,
-        boolean canAsk,
-        Mono<McpSchema.CallToolOutcome> result) {
+    Waiting(String id, String tool, JsonNode args, boolean canAsk, Mono<Object> result) {
       this.id = id;
       this.tool = tool;
       this.args = args;
@@ -321,17 +320,23 @@ final class ModernAsks implements AskChannel {
       return begun && call != null && call.isDisposed();
     }
 
-    /** {@return the result, or an input_required for the next question, whichever comes first} */
-    Mono<McpSchema.CallToolOutcome> next() {
-      return Mono.firstWithSignal(
-              result.flatMap(
-                  done -> {
-                    forgetNow();
-                    McpException refused = refusal;
-                    return refused == null ? Mono.just(done) : Mono.error(refused);
-                  }),
-              nextQuestion().map(this::inputRequired))
-          .doOnCancel(this::cancel);
+    /**
+     * {@return the result, or an input_required for the next question, whichever comes first} Typed
+     * as the request's outcome, which {@code input_required} is for every request that may ask.
+     */
+    @SuppressWarnings("unchecked")
+    <O> Mono<O> next() {
+      Mono<Object> answer =
+          Mono.firstWithSignal(
+                  result.flatMap(
+                      done -> {
+                        forgetNow();
+                        McpException refused = refusal;
+                        return refused == null ? Mono.just(done) : Mono.error(refused);
+                      }),
+                  nextQuestion().map(this::inputRequired))
+              .doOnCancel(this::cancel);
+      return answer.map(outcome -> (O) outcome);
     }
 
     synchronized void question(Object question) {
@@ -359,7 +364,7 @@ final class ModernAsks implements AskChannel {
       return nextQuestion.asMono();
     }
 
-    private synchronized McpSchema.CallToolOutcome inputRequired(Object next) {
+    private synchronized McpSchema.InputRequiredResult inputRequired(Object next) {
       if (next instanceof ClientRound serverRound) {
         outstanding = serverRound;
         return new McpSchema.InputRequiredResult(
