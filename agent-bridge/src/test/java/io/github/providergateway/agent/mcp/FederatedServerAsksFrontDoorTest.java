@@ -113,16 +113,36 @@ class FederatedServerAsksFrontDoorTest {
   }
 
   @Test
-  void samplingIsNotPutToTheAgentsClientByTheFrontDoor() throws Exception {
+  void samplingGoesOnlyToAClientThatDeclaredItAndRootsLikewise() throws Exception {
     String session =
         legacyClient(
-            spec -> spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build()));
+            spec ->
+                spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
+                    .sampling(
+                        request ->
+                            McpSchema.CreateMessageResult.builder()
+                                .role(McpSchema.Role.ASSISTANT)
+                                .content(new McpSchema.TextContent("Paris"))
+                                .model("m")
+                                .build()));
 
+    JsonNode sampled =
+        f.gateway
+            .mcpOffers()
+            .askClient(
+                session,
+                "fs",
+                McpSchema.METHOD_SAMPLING_CREATE_MESSAGE,
+                JSON.readTree("{\"messages\":[],\"maxTokens\":5}"),
+                Duration.ofMinutes(5))
+            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(sampled.at("/content/text").asText()).isEqualTo("Paris");
     assertThatThrownBy(
             () ->
-                serverAsks(session, McpSchema.METHOD_SAMPLING_CREATE_MESSAGE)
+                serverAsks(session, McpSchema.METHOD_ROOTS_LIST)
                     .get(WAIT.toSeconds(), TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .hasMessageContaining("the front door puts only elicitation/create to an agent's client");
+        .hasMessageContaining(
+            "roots/list from MCP server 'fs' not asked: the agent's client did not declare roots");
   }
 }
