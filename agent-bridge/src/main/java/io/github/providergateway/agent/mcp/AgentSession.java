@@ -181,11 +181,8 @@ final class AgentSession
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
 
-  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  /** Gates' and federated servers' questions as 2026-07-28 rounds; servers' in either era. */
   private final ModernAsks modernAsks;
-
-  /** A federated server's questions to the client, in either era (decisions 132 and 134). */
-  private final ClientQuestions clientQuestions;
 
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
   private volatile WindowBounds bounds;
@@ -215,7 +212,6 @@ final class AgentSession
     this.transport = new TappedTransport(carrier, this, () -> initialize != null);
     this.elicitation = new ElicitationChannel(gateway, () -> initialize, () -> mcpSession);
     this.modernAsks = new ModernAsks(gateway, scheduler, elicitation::clientMayAnswer);
-    this.clientQuestions = new ClientQuestions(elicitation, modernAsks, () -> initialize);
     this.offered = new OfferedTools(transport, this::call, modernChanges::toolsChanged);
     this.offers = new SessionOffers(gateway, this::sessionId);
   }
@@ -876,14 +872,12 @@ final class AgentSession
     }
   }
 
-  /**
-   * A federated server's question to the agent's client (decisions 132 and 134): {@link
-   * ClientQuestions}.
-   */
+  /** A federated server's question to the client (decisions 132, 134): {@link ClientQuestions}. */
   @Override
   public CompletableFuture<JsonNode> askClient(
       String session, String server, String method, JsonNode params) {
-    return clientQuestions.ask(server, method, params);
+    return new ClientQuestions(elicitation, modernAsks, () -> initialize)
+        .ask(server, method, params);
   }
 
   @Override

@@ -22,8 +22,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
- * Gates' questions to the person for a 2026-07-28 client (issue 81): where a legacy agent is asked
- * with {@code elicitation/create} in the middle of its {@code tools/call} ({@link
+ * Questions to a 2026-07-28 client during its request (issue 81): a gate's to the person, and a
+ * federated MCP server's own ({@link ClientRound}, decision 134: several requests at once, the
+ * server's keys kept, none of a kind the request's {@code _meta} did not declare). Where a legacy
+ * agent is asked with {@code elicitation/create} in the middle of its {@code tools/call} ({@link
  * ElicitationChannel}), a modern one gets the call's answer as an {@code input_required} result
  * naming the question (a form of one boolean, {@code allow}) and a {@code requestState}, and sends
  * the call again with the person's answer in {@code inputResponses}. The gateway's call goes on
@@ -34,8 +36,10 @@ import reactor.core.publisher.Sinks;
  * ModernDoor#REQUEST_STATE_TTL}); here it is bound to the call's arguments and used once: a
  * tampered state is refused by the seal, a replayed or stale one by its round, a state brought back
  * with other arguments or for a call that ended and was answered, by name ({@code -32602}). At most
- * {@link #MAX_WAITING} calls wait here; each is forgotten {@link ModernDoor#REQUEST_STATE_TTL}
- * after its last round, its call cancelled if still running.
+ * {@link #MAX_WAITING} calls wait here; one whose client was sent away with an {@code
+ * input_required} and did not come back is forgotten {@link ModernDoor#REQUEST_STATE_TTL} after it,
+ * its call cancelled if still running and a server's round still open given up by name (as it is
+ * when the call ends). A {@code prompts/get} of a federated prompt waits here as a call does.
  */
 final class ModernAsks implements AskChannel {
 
@@ -134,7 +138,6 @@ final class ModernAsks implements AskChannel {
     call.declared = declared == null ? McpSchema.ClientCapabilities.NONE : declared;
     waiting.put(call.id, call); // before the call starts: its gate may ask at once
     call.begin();
-    call.forgetLater();
     return call.next();
   }
 
@@ -163,7 +166,7 @@ final class ModernAsks implements AskChannel {
     if (responses != null) {
       responses.forEach((askId, response) -> call.answer(askId, response));
     }
-    call.forgetLater();
+    call.remembered();
     return call.next();
   }
 
@@ -274,8 +277,13 @@ final class ModernAsks implements AskChannel {
     final JsonNode args;
     final boolean canAsk;
 
+    /** The call itself, subscribed once by {@link #begin}: disposing that cancels it. */
+    private final Mono<Object> call;
+
     /** The call's outcome, once; shared by every round. */
-    private final Mono<Object> result;
+    private final Sinks.One<Object> outcome = Sinks.one();
+
+    private final Mono<Object> result = outcome.asMono();
 
     private final Disposable.Swap running = reactor.core.Disposables.swap();
     private volatile boolean begun;
@@ -305,19 +313,29 @@ final class ModernAsks implements AskChannel {
       this.tool = tool;
       this.args = args;
       this.canAsk = canAsk;
-      this.result = result.cache();
+      this.call = result;
     }
 
     /** Starts the call. */
     void begin() {
       begun = true;
-      running.update(result.subscribe(done -> {}, failed -> {}));
+      running.update(
+          call.subscribe(
+              done -> {
+                outcome.tryEmitValue(done);
+                giveUpRounds();
+              },
+              failed -> {
+                outcome.tryEmitError(failed);
+                giveUpRounds();
+              },
+              () -> outcome.tryEmitEmpty()));
     }
 
     /** Whether the call has ended (or was cancelled); a call not begun yet has not. */
     boolean finished() {
-      Disposable call = running.get();
-      return begun && call != null && call.isDisposed();
+      Disposable subscription = running.get();
+      return begun && subscription != null && subscription.isDisposed();
     }
 
     /**
@@ -365,6 +383,7 @@ final class ModernAsks implements AskChannel {
     }
 
     private synchronized McpSchema.InputRequiredResult inputRequired(Object next) {
+      forgetLater();
       if (next instanceof ClientRound serverRound) {
         outstanding = serverRound;
         return new McpSchema.InputRequiredResult(
@@ -422,6 +441,15 @@ final class ModernAsks implements AskChannel {
       gateway.join().answerQuestion(askId, allow, NAME);
     }
 
+    /** The client came back: the call is not forgotten while it is served. */
+    private synchronized void remembered() {
+      if (forget != null) {
+        forget.cancel();
+        forget = null;
+      }
+    }
+
+    /** The client was sent away with an input_required: it has the state's lifetime to return. */
     private synchronized void forgetLater() {
       if (forget != null) {
         forget.cancel();
@@ -442,6 +470,11 @@ final class ModernAsks implements AskChannel {
     private void cancel() {
       running.dispose();
       forgetNow();
+      giveUpRounds();
+    }
+
+    /** A server's rounds still open end naming why: the call is over. */
+    private void giveUpRounds() {
       java.util.List<ClientRound> open = new java.util.ArrayList<>();
       synchronized (this) {
         if (outstanding != null) {

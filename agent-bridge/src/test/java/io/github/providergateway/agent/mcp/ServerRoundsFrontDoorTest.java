@@ -189,10 +189,44 @@ class ServerRoundsFrontDoorTest {
     assertThat(error.at("/data/requiredCapabilities/sampling").isObject()).isTrue();
   }
 
+  @Test
+  void aRoundWhoseClientNeverComesBackIsGivenUpAtTheStatesLifetimeNotATickEarly() throws Exception {
+    RawModernClient raw = connect(ALL, true);
+    raw.send(100, "tools/call", CALL);
+    reachesTheServer();
+    CompletableFuture<JsonNode> round =
+        serverAsks(
+            "{\"q\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"?\","
+                + "\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}}}");
+    assertThat(raw.next().at("/result/resultType").asText()).isEqualTo("input_required");
+
+    f.clock.advance(ModernDoor.REQUEST_STATE_TTL.minusMillis(1));
+    assertThat(round).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+    assertThatThrownBy(() -> round.get(WAIT.toSeconds(), TimeUnit.SECONDS))
+        .hasMessageContaining("the agent's call it came during ended or was cancelled");
+    fs.await(1, WAIT);
+    assertThat(fs.next(io.github.providergateway.protocol.ToolCancel.class)).isNotNull();
+  }
+
   private RawModernClient connect(String capabilities) throws Exception {
+    return connect(capabilities, false);
+  }
+
+  /**
+   * A client at a new front door, and {@code fs} with its tool in the session.
+   *
+   * @param onTheGatewaysClock whether the front door's time is the gateway's manual clock (and the
+   *     tool may run an hour, so that only the door's own bounds end it)
+   */
+  private RawModernClient connect(String capabilities, boolean onTheGatewaysClock)
+      throws Exception {
     piped =
         PipedFrontDoor.start(
-            b -> b.gateway(() -> PipedFrontDoor.notClosable(f.gateway)).version("test"));
+            b -> {
+              b.gateway(() -> PipedFrontDoor.notClosable(f.gateway)).version("test");
+              return onTheGatewaysClock ? b.backend(f.clock.backend()) : b;
+            });
     f.onSessionStarted(started::complete);
     RawModernClient raw =
         new RawModernClient(
@@ -203,7 +237,11 @@ class ServerRoundsFrontDoorTest {
     session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
     fs =
         ModernFrontDoorTest.bind(
-            f, Hello.builder("fs").session(session).tools(tool("read")).build());
+            f,
+            Hello.builder("fs")
+                .session(session)
+                .tools(tool("read").withTimeout(Duration.ofHours(1)))
+                .build());
     f.settle();
     for (int id = 2; raw.ask(id, "tools/list", "").at("/result/tools").isEmpty(); id++) {
       Thread.onSpinWait();
@@ -227,6 +265,6 @@ class ServerRoundsFrontDoorTest {
     params.set("inputRequests", Json.MAPPER.readTree(requests));
     return f.gateway
         .mcpOffers()
-        .askClient(session, "fs", SessionHost.INPUT_REQUESTS, params, Duration.ofMinutes(5));
+        .askClient(session, "fs", SessionHost.INPUT_REQUESTS, params, Duration.ofHours(2));
   }
 }
