@@ -194,8 +194,8 @@ final class UpstreamAsks {
             return Mono.error(
                 refused(
                     method,
-                    "the gateway does not let a provider drive the agent's model unless its config"
-                        + " says allowSampling (decision 132)"));
+                    "the person has not let it drive the agent's model (\"allowSampling\": true in"
+                        + " its entry of the gateway's config; decision 133)"));
           }
           forClient.set(entry.getKey(), request);
         }

@@ -133,8 +133,8 @@ class UpstreamRoundsTest {
                     .block(WAIT))
         .isInstanceOf(McpError.class)
         .hasMessageContaining(
-            "sampling/createMessage from MCP server 'fs' not routed: the gateway does not let a"
-                + " provider drive the agent's model unless its config says allowSampling");
+            "sampling/createMessage from MCP server 'fs' not routed: the person has not let it"
+                + " drive the agent's model (\"allowSampling\": true");
     assertThat(asked).isEmpty();
   }
 

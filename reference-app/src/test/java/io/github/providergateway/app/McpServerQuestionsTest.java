@@ -187,8 +187,8 @@ class McpServerQuestionsTest {
     assertThat(result.isError()).isTrue();
     assertThat(text(result))
         .contains(
-            "sampling/createMessage from MCP server 'modern-era' not routed: the gateway does not"
-                + " let a provider drive the agent's model unless its config says allowSampling");
+            "sampling/createMessage from MCP server 'modern-era' not routed: the person has not"
+                + " let it drive the agent's model (\"allowSampling\": true");
     assertThat(asked).isEmpty();
   }
 }
