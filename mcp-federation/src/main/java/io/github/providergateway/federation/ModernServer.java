@@ -80,10 +80,10 @@ final class ModernServer implements EraClient {
       McpClientTransport transport,
       McpJsonMapper mapper,
       Consumer<String> unreachable,
-      java.util.function.Supplier<io.github.providergateway.gateway.McpOffers> offers) {
+      io.github.providergateway.gateway.Gateway gateway) {
     this.config = config;
     this.unreachable = unreachable;
-    this.asks = new UpstreamAsks(config, offers, java.util.Set::of);
+    this.asks = new UpstreamAsks(config, gateway::mcpOffers, java.util.Set::of);
     this.rounds = new InputRounds(mapper);
     this.client =
         McpClient.async(new DeclaringTransport(transport, mapper))
