@@ -24,9 +24,11 @@ import reactor.core.publisher.Mono;
 /**
  * An MCP server of the 2026-07-28 era, through the MCP Java SDK's modern client ({@code
  * io.modelcontextprotocol.modern}), kept behind the gateway's own terms (decision 115): the probe
- * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome, the tool list's
- * changes. Each request carries the era's {@code _meta} (protocol version, client info, client
- * capabilities); the SDK adds them. Thread-safe, as the SDK's client is.
+ * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome (its rounds of
+ * {@code input_required} answered through the agent's client, {@link InputRounds}: decision 134),
+ * the tool list's changes. Each request carries the era's {@code _meta} (protocol version, client
+ * info; the client capabilities the agent's client declared for the call, {@link
+ * DeclaringTransport}). Thread-safe, as the SDK's client is.
  */
 final class ModernServer implements EraClient {
 
@@ -45,7 +47,9 @@ final class ModernServer implements EraClient {
    */
   record Probe(boolean modern, String answered, boolean heard) {}
 
-  /** How a call ended when the server asked for input the gateway cannot get (decision 115). */
+  /**
+   * How a call ended when the server asked for input the gateway cannot get (decisions 115, 134).
+   */
   static final class InputRequired extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -35,11 +35,18 @@ final class ClientRound {
 
   /**
    * Why {@code server}'s round may not go to a client that declared {@code declared}, naming the
-   * first request of a kind it did not declare; null when every one may.
+   * first request of a kind it did not declare, or a form for a client that may not answer its own
+   * session's questions (issue 75, as decision 132 has it); null when every one may.
    */
-  String undeclared(String server, McpSchema.ClientCapabilities declared) {
+  String undeclared(String server, McpSchema.ClientCapabilities declared, boolean clientMayAnswer) {
     for (var entry : (Iterable<Map.Entry<String, JsonNode>>) requests::fields) {
       String method = entry.getValue().path("method").asText();
+      if (method.equals("elicitation/create") && !clientMayAnswer) {
+        return method
+            + " from MCP server '"
+            + server
+            + "' not asked: the agent's client may not answer its own session's questions";
+      }
       boolean may =
           switch (method) {
             case "elicitation/create" -> declared.supportsElicitationForm();

@@ -203,7 +203,8 @@ final class ModernAsks implements AskChannel {
                   + "' not asked: no 2026-07-28 call to it waits for its client"));
     }
     ClientRound round = new ClientRound(requests);
-    String undeclared = round.undeclared(server, call.declared);
+    String undeclared =
+        round.undeclared(server, call.declared, Boolean.TRUE.equals(clientMayAnswer.get()));
     if (undeclared != null) {
       return CompletableFuture.failedFuture(
           new io.github.providergateway.host.api.HostException(
