@@ -54,11 +54,13 @@ interface EraClient {
    * Asks the server an MCP request beyond tools (decision 123): its resources, templates, prompts
    * and completions, in the 2025 era's JSON whichever era it is served in.
    *
+   * @param sessionId the session that asks (a 2026-07-28 server's questions during a {@code
+   *     prompts/get} go to its agent's client: decision 134)
    * @param method the request
    * @param params its {@code params}
    * @return the result; fails with a {@code HostException} naming the server and why
    */
-  CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params);
+  CompletableFuture<JsonNode> feature(String sessionId, McpFeature method, JsonNode params);
 
   /** Closes the client; a stdio server's process is stopped by its owner. */
   void close();

@@ -376,7 +376,11 @@ public final class FederatedMcpServer {
    */
   private void offerTo(String sessionId) {
     if (!offered.containsKey(sessionId)) {
-      offered.put(sessionId, gateway.mcpOffers().offer(sessionId, config.name(), this::ask));
+      offered.put(
+          sessionId,
+          gateway
+              .mcpOffers()
+              .offer(sessionId, config.name(), (method, params) -> ask(sessionId, method, params)));
     }
   }
 
@@ -399,7 +403,7 @@ public final class FederatedMcpServer {
    * (the session's first request may come before it is up; the gateway bounds the wait); one
    * restarting, failed or stopped answers at once with where it is and why, never a wait.
    */
-  private CompletableFuture<JsonNode> ask(McpFeature method, JsonNode params) {
+  private CompletableFuture<JsonNode> ask(String sessionId, McpFeature method, JsonNode params) {
     McpBridge run;
     State now;
     String problem;
@@ -413,7 +417,7 @@ public final class FederatedMcpServer {
       firstStart = restarts == 0;
     }
     if (now == State.STARTING && firstStart && !starting.isDone()) {
-      return starting.thenCompose(up -> ask(method, params));
+      return starting.thenCompose(up -> ask(sessionId, method, params));
     }
     EraClient client = run == null || now != State.RUNNING ? null : run.served();
     if (client == null) {
@@ -433,7 +437,9 @@ public final class FederatedMcpServer {
     } catch (HostException refused) {
       return CompletableFuture.failedFuture(refused);
     }
-    return client.feature(method, asked).thenApply(result -> prefix.listed(method, result));
+    return client
+        .feature(sessionId, method, asked)
+        .thenApply(result -> prefix.listed(method, result));
   }
 
   /** Writes {@code text} in the timeline of every session it serves. Holds this. */

@@ -186,7 +186,7 @@ final class LegacyServer implements EraClient {
   }
 
   @Override
-  public CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params) {
+  public CompletableFuture<JsonNode> feature(String sessionId, McpFeature method, JsonNode params) {
     return features.ask(method, params);
   }
 

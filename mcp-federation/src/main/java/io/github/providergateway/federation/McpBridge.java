@@ -172,7 +172,7 @@ final class McpBridge {
     }
     ListChanges changes = new ListChanges(relister::changed, ended::offersChanged);
     legacy = new LegacyServer(config, MAPPER, process, changes, this::serverGone, gateway);
-    modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone);
+    modern = new ModernServer(config, modernTransport, MAPPER, this::serverGone, gateway);
     listen = new ListenStream(modern, scheduler, log, changes, this::serverGone);
   }
 

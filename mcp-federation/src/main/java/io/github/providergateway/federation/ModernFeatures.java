@@ -21,12 +21,20 @@ final class ModernFeatures {
   private final McpServerConfig config;
   private final McpAsyncClient client;
 
-  ModernFeatures(McpServerConfig config, McpAsyncClient client) {
+  /** Where the server's input requests during a {@code prompts/get} go (decision 134). */
+  private final UpstreamAsks asks;
+
+  private final InputRounds rounds;
+
+  ModernFeatures(
+      McpServerConfig config, McpAsyncClient client, UpstreamAsks asks, InputRounds rounds) {
     this.config = config;
     this.client = client;
+    this.asks = asks;
+    this.rounds = rounds;
   }
 
-  CompletableFuture<JsonNode> ask(McpFeature method, JsonNode params) {
+  CompletableFuture<JsonNode> ask(String sessionId, McpFeature method, JsonNode params) {
     Mono<JsonNode> answer =
         switch (method) {
           case RESOURCES_LIST ->
@@ -63,17 +71,43 @@ final class ModernFeatures {
           case RESOURCES_READ ->
               Mono.defer(() -> client.resource(params.path("uri").asText()).read())
                   .map(FeatureAnswers::tree);
-          case PROMPTS_GET ->
-              Mono.defer(
-                      () ->
-                          client
-                              .prompt(params.path("name").asText())
-                              .arguments(strings(params.path("arguments")))
-                              .get())
-                  .map(FeatureAnswers::tree);
+          case PROMPTS_GET -> Mono.defer(() -> prompt(sessionId, params)).map(FeatureAnswers::tree);
           case COMPLETE -> Mono.defer(() -> complete(params)).map(FeatureAnswers::tree);
         };
     return answer.onErrorMap(failure -> FeatureAnswers.failure(config, method, failure)).toFuture();
+  }
+
+  /**
+   * A prompt, round by round when the server asks the agent's client first ({@code input_required},
+   * decision 134), with what the client declared passed on as a call's is.
+   */
+  private Mono<McpSchema.GetPromptResult> prompt(String sessionId, JsonNode params) {
+    String name = params.path("name").asText();
+    JsonNode args = params.path("arguments").isObject() ? params.get("arguments") : null;
+    String key = asks.promptKey(name);
+    return asks.declared(sessionId, key, args)
+        .flatMap(
+            declared ->
+                rounds.run(
+                    name,
+                    (responses, state) -> {
+                      var spec =
+                          client
+                              .prompt(name)
+                              .arguments(strings(params.path("arguments")))
+                              .meta(
+                                  java.util.Map.of(
+                                      DeclaringTransport.DECLARED, declared.upstream()));
+                      if (state != null) {
+                        spec = spec.requestState(state);
+                      }
+                      if (responses != null) {
+                        spec = spec.inputResponses(responses);
+                      }
+                      return spec.getOnce();
+                    },
+                    requests -> asks.round(sessionId, key, args, requests, declared),
+                    McpSchema.GetPromptResult.class));
   }
 
   private static Mono<JsonNode> listed(

@@ -11,7 +11,6 @@ import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.ToolParamHeaderAnnotations;
 import io.modelcontextprotocol.modern.client.McpAsyncClient;
 import io.modelcontextprotocol.modern.client.McpClient;
-import io.modelcontextprotocol.modern.client.McpInputHandlerMissingException;
 import io.modelcontextprotocol.modern.client.SubscriptionEvent;
 import io.modelcontextprotocol.modern.client.transport.McpClientTransport;
 import io.modelcontextprotocol.modern.client.transport.McpHttpStatusException;
@@ -25,9 +24,11 @@ import reactor.core.publisher.Mono;
 /**
  * An MCP server of the 2026-07-28 era, through the MCP Java SDK's modern client ({@code
  * io.modelcontextprotocol.modern}), kept behind the gateway's own terms (decision 115): the probe
- * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome, the tool list's
- * changes. Each request carries the era's {@code _meta} (protocol version, client info, client
- * capabilities); the SDK adds them. Thread-safe, as the SDK's client is.
+ * that chooses the era, the tools as {@link ToolDefinition}s, a call's outcome (its rounds of
+ * {@code input_required} answered through the agent's client, {@link InputRounds}: decision 134),
+ * the tool list's changes. Each request carries the era's {@code _meta} (protocol version, client
+ * info; the client capabilities the agent's client declared for the call, {@link
+ * DeclaringTransport}). Thread-safe, as the SDK's client is.
  */
 final class ModernServer implements EraClient {
 
@@ -46,7 +47,9 @@ final class ModernServer implements EraClient {
    */
   record Probe(boolean modern, String answered, boolean heard) {}
 
-  /** How a call ended when the server asked for input the gateway cannot get (decision 115). */
+  /**
+   * How a call ended when the server asked for input the gateway cannot get (decisions 115, 134).
+   */
   static final class InputRequired extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
@@ -63,6 +66,12 @@ final class ModernServer implements EraClient {
   private final McpServerConfig config;
   private final Consumer<String> unreachable;
 
+  /** Where the server's input requests during a call go: the agent's client (decision 134). */
+  private final UpstreamAsks asks;
+
+  /** A call's rounds of {@code input_required}, bounded. */
+  private final InputRounds rounds;
+
   /** What {@code server/discover} said the server offers; null before it answered. */
   private volatile McpSchema.ServerCapabilities capabilities;
 
@@ -74,11 +83,14 @@ final class ModernServer implements EraClient {
       McpServerConfig config,
       McpClientTransport transport,
       McpJsonMapper mapper,
-      Consumer<String> unreachable) {
+      Consumer<String> unreachable,
+      io.github.providergateway.gateway.Gateway gateway) {
     this.config = config;
     this.unreachable = unreachable;
+    this.asks = new UpstreamAsks(config, gateway::mcpOffers, java.util.Set::of);
+    this.rounds = new InputRounds(mapper);
     this.client =
-        McpClient.async(transport)
+        McpClient.async(new DeclaringTransport(transport, mapper))
             .clientInfo(
                 new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
             .jsonMapper(mapper)
@@ -86,7 +98,7 @@ final class ModernServer implements EraClient {
             // calls, by disposing them (which cancels them on the server).
             .roundTimeout(Duration.ofHours(24))
             .build();
-    this.features = new ModernFeatures(config, client);
+    this.features = new ModernFeatures(config, client, asks, rounds);
   }
 
   /**
@@ -174,18 +186,46 @@ final class ModernServer implements EraClient {
       String callId,
       Consumer<String> progress,
       Consumer<ToolResult> done) {
-    return client
-        .tool(tool)
-        .arguments(McpResults.arguments(args))
-        .progress(
-            params -> {
-              progress.accept(
-                  params.message() != null
-                      ? params.message()
-                      : McpResults.progressText(params.progress(), params.total()));
-              return Mono.empty();
-            })
-        .call()
+    String sessionId = token.substring(0, Math.max(0, token.indexOf('/')));
+    String key = asks.callKey(tool);
+    return asks.declared(sessionId, key, args)
+        .flatMap(
+            declared ->
+                rounds.run(
+                    tool,
+                    (responses, state) -> {
+                      var spec =
+                          client
+                              .tool(tool)
+                              .arguments(McpResults.arguments(args))
+                              .meta(
+                                  java.util.Map.of(
+                                      DeclaringTransport.DECLARED, declared.upstream()))
+                              .progress(
+                                  params -> {
+                                    progress.accept(
+                                        params.message() != null
+                                            ? params.message()
+                                            : McpResults.progressText(
+                                                params.progress(), params.total()));
+                                    return Mono.empty();
+                                  });
+                      if (state != null) {
+                        spec = spec.requestState(state);
+                      }
+                      if (responses != null) {
+                        spec = spec.inputResponses(responses);
+                      }
+                      return spec.callOnce();
+                    },
+                    requests -> asks.round(sessionId, key, args, requests, declared),
+                    McpSchema.CallToolResult.class))
+        .onErrorResume(
+            failure ->
+                missingCapability(failure)
+                    ? asks.callRefused(sessionId, key, args, ((McpException) failure).error())
+                        .then(Mono.error(failure))
+                    : Mono.error(failure))
         .subscribe(
             result -> done.accept(McpResults.result(callId, McpResults.legacy(result))),
             failure -> {
@@ -215,8 +255,8 @@ final class ModernServer implements EraClient {
   }
 
   @Override
-  public CompletableFuture<JsonNode> feature(McpFeature method, JsonNode params) {
-    return features.ask(method, params);
+  public CompletableFuture<JsonNode> feature(String sessionId, McpFeature method, JsonNode params) {
+    return features.ask(sessionId, method, params);
   }
 
   @Override
@@ -225,34 +265,28 @@ final class ModernServer implements EraClient {
   }
 
   /**
-   * {@code input_required} with a request no handler here can answer, or a server's {@code -32021}
-   * for the capability it would need: the gateway has no way to put an upstream server's form,
-   * sampling or roots request to the person yet, and declares none of those capabilities, so the
-   * call fails by name rather than waiting (decision 115). A state-only {@code input_required} (no
-   * input requests) is retried by the SDK with the {@code requestState} unchanged.
+   * A server's {@code -32021} for a capability the call did not declare: what the gateway declared
+   * for it is what the agent's client declared (decision 134), so the call fails naming what the
+   * server needs; a 2026-07-28 agent gets the server's {@code -32021} itself ({@link
+   * UpstreamAsks#callRefused}). Every input request of a declared kind was routed ({@link
+   * InputRounds}).
    */
-  private static Throwable named(String tool, Throwable failure) {
-    if (failure instanceof McpException refused
+  private static boolean missingCapability(Throwable failure) {
+    return failure instanceof McpException refused
         && refused.error() != null
-        && refused.error().code() == MISSING_CLIENT_CAPABILITY) {
-      // The server needs input the gateway did not declare it can get (elicitation, sampling,
-      // roots): it may not send input_required for it, so it says so with -32021.
+        && refused.error().code() == MISSING_CLIENT_CAPABILITY;
+  }
+
+  private static Throwable named(String tool, Throwable failure) {
+    if (missingCapability(failure)) {
+      McpException refused = (McpException) failure;
       return new InputRequired(
           "input_required: the MCP server needs input before running '"
               + tool
-              + "' that the gateway did not declare it can get ("
+              + "' of a kind the agent's client did not declare ("
               + refused.getMessage()
-              + "), and the gateway has no way to ask the person for it",
+              + ")",
           refused);
-    }
-    if (failure instanceof McpInputHandlerMissingException missing) {
-      return new InputRequired(
-          "input_required: the MCP server asked for input before running '"
-              + tool
-              + "' ("
-              + missing.getMessage()
-              + "), and the gateway has no way to ask the person for it",
-          missing);
     }
     return failure;
   }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import java.net.URI;
 import java.nio.file.Files;
@@ -77,6 +77,43 @@ public final class ConformanceClient {
     return arguments;
   }
 
+  /**
+   * The session's host as a person behind an agent's client that declared form elicitation and
+   * accepts every form (decision 134): what a server asks during a call is answered, so the
+   * scenario's rounds run to their end.
+   */
+  private static final class Person implements SessionHost {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public void registerTools(String sessionId, List<HostTool> tools) {}
+
+    @Override
+    public void log(String sessionId, String source, String message) {}
+
+    @Override
+    public void send(String sessionId, String source, String prompt) {}
+
+    @Override
+    public java.util.concurrent.CompletableFuture<JsonNode> askClient(
+        String sessionId, String server, String method, JsonNode params) {
+      ObjectNode answer = JSON.createObjectNode();
+      if (CLIENT_CAPABILITIES.equals(method)) {
+        answer.putObject("elicitation").putObject("form");
+      } else if (INPUT_REQUESTS.equals(method)) {
+        ObjectNode responses = answer.putObject("inputResponses");
+        params
+            .path("inputRequests")
+            .fieldNames()
+            .forEachRemaining(
+                key -> responses.putObject(key).put("action", "accept").putObject("content"));
+      } else {
+        answer.put("action", "accept").putObject("content");
+      }
+      return java.util.concurrent.CompletableFuture.completedFuture(answer);
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     ObjectMapper json = new ObjectMapper();
     URI url = URI.create(args[args.length - 1]);
@@ -87,7 +124,7 @@ public final class ConformanceClient {
               .startSession(
                   SessionSpec.of(
                       "conformance", Files.createTempDirectory("conformance").toString()),
-                  new RecordingSessionHost())
+                  new Person())
               .get(10, TimeUnit.SECONDS)
               .id();
       FederatedMcpServer server =

@@ -296,7 +296,7 @@ class ModernProviderTest {
         .startsWith("MCP server 'ts': input_required:")
         .contains("'ask'")
         .contains("confirm")
-        .contains("no way to ask the person");
+        .contains("of a kind the agent's client did not declare");
     assertThat(text(call("echo", "{\"text\":\"after\"}"))).isEqualTo("after");
   }
 
@@ -415,7 +415,9 @@ class ModernProviderTest {
     awaitTrue("grown is in the session", () -> toolNames().contains("grown"));
 
     ToolOutcome.Failure asked = (ToolOutcome.Failure) call("ask", "{}").outcome();
-    assertThat(asked.error()).contains("input_required").contains("no way to ask the person");
+    assertThat(asked.error())
+        .contains("input_required")
+        .contains("of a kind the agent's client did not declare");
 
     // A state-only input_required: retried with the requestState unchanged (the server seals it).
     assertThat(text(call("again", "{}"))).startsWith("retried with ");

@@ -104,6 +104,17 @@ class McpHttpConformanceTest {
                         dir.toString(),
                         // the person lets it ask the agent's model: tools-call-sampling
                         "allowSampling",
+                        true),
+                    Map.of(
+                        "name",
+                        "conformance-modern",
+                        "mcp",
+                        "stdio",
+                        "command",
+                        List.of(node22.toString(), "fixture-modern-server.mjs"),
+                        "cwd",
+                        dir.toString(),
+                        "allowSampling",
                         true)))));
     app = RpcApp.start(home, "--config", config.toString());
     String token = ClientTokens.mcpHttp(home).issue("conformance");

@@ -181,7 +181,7 @@ final class AgentSession
   /** Gates' questions to the person, through the agent's client when it can take them. */
   private final ElicitationChannel elicitation;
 
-  /** Gates' questions as 2026-07-28 {@code input_required} rounds. */
+  /** Gates' and federated servers' questions as 2026-07-28 rounds; servers' in either era. */
   private final ModernAsks modernAsks;
 
   /** The window's own bound on its requests ({@link McpFrontDoor}'s); null over HTTP. */
@@ -872,13 +872,12 @@ final class AgentSession
     }
   }
 
-  /**
-   * A federated server's question to the agent's client (decision 132): {@link ElicitationChannel}.
-   */
+  /** A federated server's question to the client (decisions 132, 134): {@link ClientQuestions}. */
   @Override
   public CompletableFuture<JsonNode> askClient(
       String session, String server, String method, JsonNode params) {
-    return elicitation.forward(server, method, params);
+    return new ClientQuestions(elicitation, modernAsks, () -> initialize)
+        .ask(server, method, params);
   }
 
   @Override

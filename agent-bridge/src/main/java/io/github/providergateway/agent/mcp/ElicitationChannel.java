@@ -175,15 +175,10 @@ final class ElicitationChannel implements AskChannel {
   CompletableFuture<JsonNode> forward(String server, String method, JsonNode params) {
     String refusal = null;
     McpServerSession session = mcpSession.get();
-    boolean sampling = McpSchema.METHOD_SAMPLING_CREATE_MESSAGE.equals(method);
-    if (!sampling && !McpSchema.METHOD_ELICITATION_CREATE.equals(method)) {
-      refusal =
-          "the front door puts only elicitation/create and sampling/createMessage to an agent's"
-              + " client";
-    } else if (session == null) {
-      refusal = "the agent's client has no 2025-era session to be asked on";
-    } else if (sampling) {
-      refusal = samplingDeclared() ? null : "the agent's client did not declare sampling";
+    if (session == null) {
+      refusal = "the agent's client has no session to be asked on, and no call of it waits";
+    } else if (!McpSchema.METHOD_ELICITATION_CREATE.equals(method)) {
+      refusal = undeclared(method);
     } else if (!available()) {
       refusal =
           clientMayAnswer()
@@ -202,20 +197,27 @@ final class ElicitationChannel implements AskChannel {
         .toFuture();
   }
 
-  /**
-   * Whether the client declared {@code sampling} in its {@code initialize}. Unlike a form, a
-   * sampling request is for the client's model, so it goes whether or not the client may answer its
-   * own session's questions (issue 75); the person allowed this server in their config (decision
-   * 133), and the client asks them as it asks of any server's sampling.
-   */
-  private boolean samplingDeclared() {
-    McpSchema.InitializeRequest request = initialize.get();
-    return request != null
-        && request.capabilities() != null
-        && request.capabilities().sampling() != null;
-  }
-
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Why a server's {@code sampling/createMessage} or {@code roots/list} may not go to the client
+   * (decision 134: it did not declare that capability in {@code initialize}); null when it may.
+   */
+  private String undeclared(String method) {
+    McpSchema.InitializeRequest request = initialize.get();
+    McpSchema.ClientCapabilities declared = request == null ? null : request.capabilities();
+    return switch (method) {
+      case McpSchema.METHOD_SAMPLING_CREATE_MESSAGE ->
+          declared != null && declared.sampling() != null
+              ? null
+              : "the agent's client did not declare sampling";
+      case McpSchema.METHOD_ROOTS_LIST ->
+          declared != null && declared.roots() != null
+              ? null
+              : "the agent's client did not declare roots";
+      default -> "the front door puts no such request to an agent's client";
+    };
+  }
 
   private static final TypeRef<Map<String, Object>> ANY_RESULT = new TypeRef<>() {};
 

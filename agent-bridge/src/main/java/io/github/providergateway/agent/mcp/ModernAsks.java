@@ -22,8 +22,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
- * Gates' questions to the person for a 2026-07-28 client (issue 81): where a legacy agent is asked
- * with {@code elicitation/create} in the middle of its {@code tools/call} ({@link
+ * Questions to a 2026-07-28 client during its request (issue 81): a gate's to the person, and a
+ * federated MCP server's own ({@link ClientRound}, decision 134: several requests at once, the
+ * server's keys kept, none of a kind the request's {@code _meta} did not declare). Where a legacy
+ * agent is asked with {@code elicitation/create} in the middle of its {@code tools/call} ({@link
  * ElicitationChannel}), a modern one gets the call's answer as an {@code input_required} result
  * naming the question (a form of one boolean, {@code allow}) and a {@code requestState}, and sends
  * the call again with the person's answer in {@code inputResponses}. The gateway's call goes on
@@ -34,8 +36,10 @@ import reactor.core.publisher.Sinks;
  * ModernDoor#REQUEST_STATE_TTL}); here it is bound to the call's arguments and used once: a
  * tampered state is refused by the seal, a replayed or stale one by its round, a state brought back
  * with other arguments or for a call that ended and was answered, by name ({@code -32602}). At most
- * {@link #MAX_WAITING} calls wait here; each is forgotten {@link ModernDoor#REQUEST_STATE_TTL}
- * after its last round, its call cancelled if still running.
+ * {@link #MAX_WAITING} calls wait here; one whose client was sent away with an {@code
+ * input_required} and did not come back is forgotten {@link ModernDoor#REQUEST_STATE_TTL} after it,
+ * its call cancelled if still running and a server's round still open given up by name (as it is
+ * when the call ends). A {@code prompts/get} of a federated prompt waits here as a call does.
  */
 final class ModernAsks implements AskChannel {
 
@@ -109,20 +113,31 @@ final class ModernAsks implements AskChannel {
    * A new call: {@code result} runs it (subscribed at once, once); {@return what the client is
    * answered now}: its result, or the first question of a gate before it.
    *
-   * @param canAsk whether the client declared elicitation in this request
+   * @param tool the tool's name, or {@code prompts/get <name>} for a federated prompt (decision
+   *     134: a server may ask during either); the key a state is bound to
+   * @param provider the provider whose tool it is: the federated server whose requests it carries;
+   *     null for a prompt, whichever server's
+   * @param declared what the client declared in this request's {@code _meta}, or null
+   * @param <O> the request's outcome ({@code CallToolOutcome}, {@code GetPromptOutcome}), which
+   *     {@code input_required} is too
    */
-  Mono<McpSchema.CallToolOutcome> start(
-      String tool, JsonNode args, boolean canAsk, Mono<McpSchema.CallToolOutcome> result) {
+  <O> Mono<O> start(
+      String tool,
+      JsonNode args,
+      String provider,
+      McpSchema.ClientCapabilities declared,
+      Mono<O> result) {
+    boolean canAsk = declared != null && declared.elicitation() != null;
     if (waiting.size() >= MAX_WAITING) {
-      canAsk = false; // answered as a legacy call is: the question goes to the other channels
-    }
-    if (!canAsk) {
+      // answered as a legacy call is: a gate's question goes to the other channels, a server's
+      // request is refused by name (askClient finds no call waiting)
       return result;
     }
-    Waiting call = new Waiting(newId(), tool, args, canAsk, result);
+    Waiting call = new Waiting(newId(), tool, args, canAsk, result.map(Object.class::cast));
+    call.provider = provider;
+    call.declared = declared == null ? McpSchema.ClientCapabilities.NONE : declared;
     waiting.put(call.id, call); // before the call starts: its gate may ask at once
     call.begin();
-    call.forgetLater();
     return call.next();
   }
 
@@ -134,8 +149,7 @@ final class ModernAsks implements AskChannel {
    * @throws McpException -32602 for a state not this channel's, used already, or for other
    *     arguments
    */
-  Mono<McpSchema.CallToolOutcome> resume(
-      String state, String tool, JsonNode args, Map<String, Object> responses) {
+  <O> Mono<O> resume(String state, String tool, JsonNode args, Map<String, Object> responses) {
     int dot = state.lastIndexOf('.');
     Waiting call = dot < 0 ? null : waiting.get(state.substring(0, dot));
     if (call == null) {
@@ -148,11 +162,103 @@ final class ModernAsks implements AskChannel {
     if (!call.takeRound(state.substring(dot + 1))) {
       throw McpException.invalidParams("requestState was used already");
     }
+    call.answerRound(responses);
     if (responses != null) {
       responses.forEach((askId, response) -> call.answer(askId, response));
     }
-    call.forgetLater();
+    call.remembered();
     return call.next();
+  }
+
+  /**
+   * What the client declared in the request of the call to {@code server} that waits here, or null
+   * when none does.
+   *
+   * @param tool the tool as the agent named it, or null when the server did not say
+   * @param args its arguments, or null when the server did not say
+   */
+  McpSchema.ClientCapabilities declared(String server, String tool, JsonNode args) {
+    Waiting call = callTo(server, tool, args);
+    return call == null ? null : call.declared;
+  }
+
+  /**
+   * A federated server's round of requests during its call (decision 134): put to the client as the
+   * call's next {@code input_required}, the server's keys kept.
+   *
+   * @param requests {@code {key: {"method", "params"}}}
+   * @return {@code {"inputResponses": …}} once the client came back with them; fails naming why
+   *     when no call to {@code server} waits here, or a request is of a kind the client did not
+   *     declare (then nothing is asked)
+   */
+  CompletableFuture<JsonNode> askClient(
+      String server, String tool, JsonNode args, JsonNode requests) {
+    Waiting call = callTo(server, tool, args);
+    if (call == null) {
+      return CompletableFuture.failedFuture(
+          new io.github.providergateway.host.api.HostException(
+              io.github.providergateway.host.api.HostErrorCode.INVALID_ARGUMENT,
+              "the request from MCP server '"
+                  + server
+                  + "' not asked: no 2026-07-28 call to it waits for its client"));
+    }
+    ClientRound round = new ClientRound(requests);
+    String undeclared =
+        round.undeclared(server, call.declared, Boolean.TRUE.equals(clientMayAnswer.get()));
+    if (undeclared != null) {
+      return CompletableFuture.failedFuture(
+          new io.github.providergateway.host.api.HostException(
+              io.github.providergateway.host.api.HostErrorCode.INVALID_ARGUMENT, undeclared));
+    }
+    call.question(round);
+    return round.answer();
+  }
+
+  /**
+   * A federated server refused the call for a capability the client did not declare ({@code
+   * -32021}, decision 134): the client gets that error, with the server's data, in place of the
+   * call's result (its failure by name). {@return whether a call waiting here took it}
+   */
+  boolean refused(String server, String tool, JsonNode args, JsonNode error) {
+    Waiting call = callTo(server, tool, args);
+    if (call == null) {
+      return false;
+    }
+    call.refusal =
+        new McpException(
+            error.path("code").asInt(),
+            "MCP server '" + server + "': " + error.path("message").asText(),
+            error.hasNonNull("data") ? Json.plain(error.get("data")) : null);
+    return true;
+  }
+
+  /**
+   * The call the server's request came during: the oldest call of {@code tool} with {@code args}
+   * (any call to {@code server} when they are null) still running here and not waiting for its
+   * client's answer to a request already (a call whose client never came back keeps its round);
+   * null for none.
+   */
+  private Waiting callTo(String server, String tool, JsonNode args) {
+    Waiting found = null;
+    for (Waiting call : waiting.values()) {
+      if ((call.provider == null ? tool != null : server.equals(call.provider))
+          && (tool == null || tool.equals(call.tool))
+          && !call.finished()
+          && !call.asking()
+          && (found == null || ranks(call, args) < ranks(found, args))) {
+        found = call;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * How near {@code call} is to the arguments the server was called with: a call with the same ones
+   * first (a gate may have rewritten them on the way), then the oldest.
+   */
+  private static long ranks(Waiting call, JsonNode args) {
+    boolean same = args == null || args.equals(call.args);
+    return (same ? 0 : Long.MAX_VALUE / 2) + call.serial;
   }
 
   private static String newId() {
@@ -172,52 +278,89 @@ final class ModernAsks implements AskChannel {
     final JsonNode args;
     final boolean canAsk;
 
+    /** The call itself, subscribed once by {@link #begin}: disposing that cancels it. */
+    private final Mono<Object> call;
+
     /** The call's outcome, once; shared by every round. */
-    private final Mono<McpSchema.CallToolOutcome> result;
+    private final Sinks.One<Object> outcome = Sinks.one();
+
+    private final Mono<Object> result = outcome.asMono();
 
     private final Disposable.Swap running = reactor.core.Disposables.swap();
     private volatile boolean begun;
-    private final ArrayDeque<PersonQuestion> unasked = new ArrayDeque<>();
+
+    /** The federated server whose tool it is; what the client declared in its request. */
+    volatile String provider;
+
+    volatile McpSchema.ClientCapabilities declared;
+
+    /** The server's own refusal of the call, which the client gets in place of its result. */
+    volatile McpException refusal;
+
+    /** Gates' questions ({@link PersonQuestion}) and servers' rounds ({@link ClientRound}). */
+    private final ArrayDeque<Object> unasked = new ArrayDeque<>();
+
     private final Set<String> asked = new HashSet<>();
-    private Sinks.One<PersonQuestion> nextQuestion;
+
+    /** The server's round put to the client in the current round, until it comes back. */
+    private ClientRound outstanding;
+
+    private Sinks.One<Object> nextQuestion;
     private int round;
     private Scheduler.Cancellable forget;
 
-    Waiting(
-        String id,
-        String tool,
-        JsonNode args,
-        boolean canAsk,
-        Mono<McpSchema.CallToolOutcome> result) {
+    Waiting(String id, String tool, JsonNode args, boolean canAsk, Mono<Object> result) {
       this.id = id;
       this.tool = tool;
       this.args = args;
       this.canAsk = canAsk;
-      this.result = result.cache();
+      this.call = result;
     }
 
     /** Starts the call. */
     void begin() {
       begun = true;
-      running.update(result.subscribe(done -> {}, failed -> {}));
+      running.update(
+          call.subscribe(
+              done -> {
+                outcome.tryEmitValue(done);
+                giveUpRounds();
+              },
+              failed -> {
+                outcome.tryEmitError(failed);
+                giveUpRounds();
+              },
+              () -> outcome.tryEmitEmpty()));
     }
 
     /** Whether the call has ended (or was cancelled); a call not begun yet has not. */
     boolean finished() {
-      Disposable call = running.get();
-      return begun && call != null && call.isDisposed();
+      Disposable subscription = running.get();
+      return begun && subscription != null && subscription.isDisposed();
     }
 
-    /** {@return the result, or an input_required for the next question, whichever comes first} */
-    Mono<McpSchema.CallToolOutcome> next() {
-      return Mono.firstWithSignal(
-              result.doOnNext(done -> forgetNow()), nextQuestion().map(this::inputRequired))
-          .doOnCancel(this::cancel);
+    /**
+     * {@return the result, or an input_required for the next question, whichever comes first} Typed
+     * as the request's outcome, which {@code input_required} is for every request that may ask.
+     */
+    @SuppressWarnings("unchecked")
+    <O> Mono<O> next() {
+      Mono<Object> answer =
+          Mono.firstWithSignal(
+                  result.flatMap(
+                      done -> {
+                        forgetNow();
+                        McpException refused = refusal;
+                        return refused == null ? Mono.just(done) : Mono.error(refused);
+                      }),
+                  nextQuestion().map(this::inputRequired))
+              .doOnCancel(this::cancel);
+      return answer.map(outcome -> (O) outcome);
     }
 
-    synchronized void question(PersonQuestion question) {
+    synchronized void question(Object question) {
       if (nextQuestion != null) {
-        Sinks.One<PersonQuestion> sink = nextQuestion;
+        Sinks.One<Object> sink = nextQuestion;
         nextQuestion = null;
         sink.tryEmitValue(question);
       } else {
@@ -226,12 +369,13 @@ final class ModernAsks implements AskChannel {
     }
 
     synchronized void withdraw(String askId) {
-      unasked.removeIf(question -> question.askId().equals(askId));
+      unasked.removeIf(
+          question -> question instanceof PersonQuestion person && person.askId().equals(askId));
       asked.remove(askId);
     }
 
-    private synchronized Mono<PersonQuestion> nextQuestion() {
-      PersonQuestion first = unasked.poll();
+    private synchronized Mono<Object> nextQuestion() {
+      Object first = unasked.poll();
       if (first != null) {
         return Mono.just(first);
       }
@@ -239,7 +383,14 @@ final class ModernAsks implements AskChannel {
       return nextQuestion.asMono();
     }
 
-    private synchronized McpSchema.CallToolOutcome inputRequired(PersonQuestion question) {
+    private synchronized McpSchema.InputRequiredResult inputRequired(Object next) {
+      forgetLater();
+      if (next instanceof ClientRound serverRound) {
+        outstanding = serverRound;
+        return new McpSchema.InputRequiredResult(
+            serverRound.inputRequests(), id + "." + round, null, null);
+      }
+      PersonQuestion question = (PersonQuestion) next;
       asked.add(question.askId());
       McpSchema.ElicitFormRequest form =
           new McpSchema.ElicitFormRequest(
@@ -260,6 +411,23 @@ final class ModernAsks implements AskChannel {
       return true;
     }
 
+    /** Whether a server's round waits in this call for its client's answer. */
+    synchronized boolean asking() {
+      return outstanding != null || unasked.stream().anyMatch(ClientRound.class::isInstance);
+    }
+
+    /** The client came back: the server's round it was asked, if any, gets its responses. */
+    void answerRound(Map<String, Object> responses) {
+      ClientRound answered;
+      synchronized (this) {
+        answered = outstanding;
+        outstanding = null;
+      }
+      if (answered != null) {
+        answered.answered(responses);
+      }
+    }
+
     /** The person's answer to {@code askId}, if it is one this call put to the client. */
     synchronized void answer(String askId, Object response) {
       if (!asked.remove(askId)) {
@@ -274,6 +442,15 @@ final class ModernAsks implements AskChannel {
       gateway.join().answerQuestion(askId, allow, NAME);
     }
 
+    /** The client came back: the call is not forgotten while it is served. */
+    private synchronized void remembered() {
+      if (forget != null) {
+        forget.cancel();
+        forget = null;
+      }
+    }
+
+    /** The client was sent away with an input_required: it has the state's lifetime to return. */
     private synchronized void forgetLater() {
       if (forget != null) {
         forget.cancel();
@@ -294,6 +471,21 @@ final class ModernAsks implements AskChannel {
     private void cancel() {
       running.dispose();
       forgetNow();
+      giveUpRounds();
+    }
+
+    /** A server's rounds still open end naming why: the call is over. */
+    private void giveUpRounds() {
+      java.util.List<ClientRound> open = new java.util.ArrayList<>();
+      synchronized (this) {
+        if (outstanding != null) {
+          open.add(outstanding);
+          outstanding = null;
+        }
+        unasked.removeIf(item -> item instanceof ClientRound round && open.add(round));
+      }
+      open.forEach(
+          round -> round.givenUp("the agent's call it came during ended or was cancelled"));
     }
   }
 }

@@ -104,7 +104,7 @@ final class ModernDoor {
                     .jsonMapper(Json.MCP)
                     .build())
             .feature(ToolsFeature.ofAsync(new ModernTools(tools)))
-            .feature(PromptsFeature.ofAsync(new ModernPrompts(context)))
+            .feature(PromptsFeature.ofAsync(new ModernPrompts(context, tools.asks())))
             .feature(ResourcesFeature.ofAsync(new ModernResources(context)))
             .subscriptions(tools.changes())
             .build();

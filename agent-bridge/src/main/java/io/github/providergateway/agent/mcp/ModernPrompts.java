@@ -31,7 +31,11 @@ final class ModernPrompts implements McpAsyncPromptRepository {
 
   private final ModernContext source;
 
-  ModernPrompts(ModernContext source) {
+  /** Where a federated prompt waits while its server asks the client (decision 134). */
+  private final ModernAsks asks;
+
+  ModernPrompts(ModernContext source, ModernAsks asks) {
+    this.asks = asks;
     this.source = source;
   }
 
@@ -81,7 +85,7 @@ final class ModernPrompts implements McpAsyncPromptRepository {
                   return Mono.just(
                       McpAsyncPrompt.of(
                               Json.MCP.convertValue(item, McpSchema.Prompt.class),
-                              (served, get) -> getFederated(client, get))
+                              (served, get) -> getFederated(served, client, get))
                           .withCompletionHandler(
                               (served, complete) -> complete(source, client, complete)));
                 }
@@ -95,19 +99,35 @@ final class ModernPrompts implements McpAsyncPromptRepository {
     return true;
   }
 
+  /**
+   * A federated prompt, held while its server asks the client something first (decision 134): the
+   * server's requests come back as this request's {@code input_required} ({@link ModernAsks}, the
+   * state bound to {@code prompts/get <name>} and its arguments), and the retry carries the
+   * answers.
+   */
   private Mono<McpAsyncResponse<McpSchema.GetPromptOutcome>> getFederated(
-      String client, McpSchema.GetPromptRequest get) {
+      McpRequestContext served, String client, McpSchema.GetPromptRequest get) {
     ObjectNode params = Json.MAPPER.createObjectNode().put("name", get.name());
     if (get.arguments() != null) {
       params.set("arguments", Json.tree(get.arguments()));
     }
-    return source
-        .feature(client, McpFeature.PROMPTS_GET, params)
-        .map(
-            legacy ->
-                McpAsyncResponse.<McpSchema.GetPromptOutcome>result(
-                    Json.MCP.convertValue(legacy, McpSchema.GetPromptResult.class)))
-        .onErrorMap(SessionOffers::modern);
+    String key = io.modelcontextprotocol.spec.McpSchema.METHOD_PROMPT_GET + " " + get.name();
+    JsonNode args = Json.tree(get.arguments() == null ? java.util.Map.of() : get.arguments());
+    if (get.requestState() != null) {
+      return asks.<McpSchema.GetPromptOutcome>resume(
+              get.requestState(), key, args, get.inputResponses())
+          .map(McpAsyncResponse::result);
+    }
+    Mono<McpSchema.GetPromptOutcome> result =
+        source
+            .feature(client, McpFeature.PROMPTS_GET, params)
+            .map(
+                legacy ->
+                    (McpSchema.GetPromptOutcome)
+                        Json.MCP.convertValue(legacy, McpSchema.GetPromptResult.class))
+            .onErrorMap(SessionOffers::modern);
+    return asks.start(key, args, null, served.clientCapabilities(), result)
+        .map(McpAsyncResponse::result);
   }
 
   /**

@@ -107,7 +107,8 @@ final class ModernTools implements McpAsyncToolRepository {
     boolean progressWanted = context.progressToken() != null;
     boolean logsWanted = logsWanted(context);
     if (!progressWanted && !logsWanted) {
-      return outcome(context, request, ProgressListener.NONE).map(McpAsyncResponse::result);
+      return outcome(context, request, provider, ProgressListener.NONE)
+          .map(McpAsyncResponse::result);
     }
     return Mono.just(
         McpAsyncResponse.streaming(
@@ -131,7 +132,7 @@ final class ModernTools implements McpAsyncToolRepository {
                           .subscribe();
                     }
                   };
-              return outcome(context, request, progress);
+              return outcome(context, request, provider, progress);
             }));
   }
 
@@ -153,7 +154,10 @@ final class ModernTools implements McpAsyncToolRepository {
    * with its {@code requestState} carries the person's answer and waits on.
    */
   private Mono<McpSchema.CallToolOutcome> outcome(
-      McpRequestContext context, McpSchema.CallToolRequest request, ProgressListener progress) {
+      McpRequestContext context,
+      McpSchema.CallToolRequest request,
+      String provider,
+      ProgressListener progress) {
     com.fasterxml.jackson.databind.JsonNode args = Json.tree(arguments(request));
     if (request.requestState() != null) {
       return source
@@ -164,9 +168,9 @@ final class ModernTools implements McpAsyncToolRepository {
         source
             .call(clientName(context), request.name(), arguments(request), progress)
             .map(ModernTools::modern);
-    McpSchema.ClientCapabilities declared = context.clientCapabilities();
-    boolean canAsk = declared != null && declared.elicitation() != null;
-    return source.asks().start(request.name(), args, canAsk, result);
+    return source
+        .asks()
+        .start(request.name(), args, provider, context.clientCapabilities(), result);
   }
 
   private static Map<String, Object> arguments(McpSchema.CallToolRequest request) {

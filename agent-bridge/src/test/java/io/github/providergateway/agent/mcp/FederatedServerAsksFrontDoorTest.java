@@ -174,16 +174,93 @@ class FederatedServerAsksFrontDoorTest {
   }
 
   @Test
-  void anotherMethodIsNotPutToTheAgentsClientByTheFrontDoor() throws Exception {
+  void samplingGoesOnlyToAClientThatDeclaredItAndRootsLikewise() throws Exception {
     String session =
         legacyClient(
-            spec -> spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build()));
+            spec ->
+                spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
+                    .sampling(
+                        request ->
+                            McpSchema.CreateMessageResult.builder()
+                                .role(McpSchema.Role.ASSISTANT)
+                                .content(new McpSchema.TextContent("Paris"))
+                                .model("m")
+                                .build()));
 
+    JsonNode sampled =
+        f.gateway
+            .mcpOffers()
+            .askClient(
+                session,
+                "fs",
+                McpSchema.METHOD_SAMPLING_CREATE_MESSAGE,
+                JSON.readTree("{\"messages\":[],\"maxTokens\":5}"),
+                Duration.ofMinutes(5))
+            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(sampled.at("/content/text").asText()).isEqualTo("Paris");
     assertThatThrownBy(
-            () -> serverAsks(session, "roots/list").get(WAIT.toSeconds(), TimeUnit.SECONDS))
+            () ->
+                serverAsks(session, McpSchema.METHOD_ROOTS_LIST)
+                    .get(WAIT.toSeconds(), TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
         .hasMessageContaining(
-            "the front door puts only elicitation/create and sampling/createMessage to an agent's"
-                + " client");
+            "roots/list from MCP server 'fs' not asked: the agent's client did not declare roots");
+  }
+
+  /**
+   * A 2026-07-28 server's round (decision 134) for a 2025-era client: what it declared in {@code
+   * initialize} is what the server is told, and each request of the round is asked on its session,
+   * the answers gathered under the server's keys.
+   */
+  @Test
+  void aModernServersRoundIsAskedOfALegacyClientRequestByRequest() throws Exception {
+    String session =
+        legacyClient(
+            spec ->
+                spec.capabilities(
+                        McpSchema.ClientCapabilities.builder().elicitation().sampling().build())
+                    .elicitation(
+                        request ->
+                            new McpSchema.ElicitResult(
+                                McpSchema.ElicitResult.Action.ACCEPT, Map.of("name", "Ada")))
+                    .sampling(
+                        request ->
+                            McpSchema.CreateMessageResult.builder()
+                                .role(McpSchema.Role.ASSISTANT)
+                                .content(new McpSchema.TextContent("Hello"))
+                                .model("m")
+                                .build()));
+
+    JsonNode declared =
+        f.gateway
+            .mcpOffers()
+            .askClient(
+                session,
+                "fs",
+                io.github.providergateway.host.api.SessionHost.CLIENT_CAPABILITIES,
+                JSON.readTree("{\"tool\":\"read\",\"arguments\":{}}"),
+                Duration.ofMinutes(5))
+            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(declared.has("elicitation") && declared.has("sampling"))
+        .as(declared.toString())
+        .isTrue();
+
+    JsonNode answered =
+        f.gateway
+            .mcpOffers()
+            .askClient(
+                session,
+                "fs",
+                io.github.providergateway.host.api.SessionHost.INPUT_REQUESTS,
+                JSON.readTree(
+                    "{\"tool\":\"read\",\"arguments\":{},\"inputRequests\":{\"who\":{\"method\":"
+                        + "\"elicitation/create\",\"params\":{\"message\":\"MCP server 'fs' asks: Name?\","
+                        + "\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}},\"hi\":"
+                        + "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[],"
+                        + "\"maxTokens\":5}}}}"),
+                Duration.ofMinutes(5))
+            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(answered.at("/inputResponses/who/content/name").asText()).isEqualTo("Ada");
+    assertThat(answered.at("/inputResponses/hi/content/text").asText()).isEqualTo("Hello");
   }
 }

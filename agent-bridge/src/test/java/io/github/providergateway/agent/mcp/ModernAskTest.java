@@ -21,10 +21,7 @@ import io.modelcontextprotocol.modern.client.McpClient;
 import io.modelcontextprotocol.modern.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -107,10 +104,11 @@ class ModernAskTest {
         PipedFrontDoor.start(
             b -> b.gateway(() -> PipedFrontDoor.notClosable(f.gateway)).version("test"));
     f.onSessionStarted(started::complete);
-    Raw raw =
-        new Raw(
+    RawModernClient raw =
+        new RawModernClient(
             piped.agentWrites,
-            new BufferedReader(new InputStreamReader(piped.agentReads, StandardCharsets.UTF_8)));
+            new BufferedReader(new InputStreamReader(piped.agentReads, StandardCharsets.UTF_8)),
+            RawModernClient.FORM);
     raw.ask(1, "tools/list", "");
     bindProviders(started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id());
     for (int id = 2; raw.ask(id, "tools/list", "").at("/result/tools").isEmpty(); id++) {
@@ -132,70 +130,34 @@ class ModernAskTest {
             + "\":{\"action\":\"accept\",\"content\":{\"allow\":true}}},";
 
     assertThat(
-            raw.ask(101, "tools/call", call + yes + stated(state + "x")).at("/error/code").asInt())
+            raw.ask(101, "tools/call", call + yes + RawModernClient.stated(state + "x"))
+                .at("/error/code")
+                .asInt())
         .as("tampered")
         .isEqualTo(-32602);
     String moved = "\"name\":\"deploy\",\"arguments\":{\"branch\":\"other\"},";
     assertThat(
-            raw.ask(102, "tools/call", moved + yes + stated(state)).at("/error/message").asText())
+            raw.ask(102, "tools/call", moved + yes + RawModernClient.stated(state))
+                .at("/error/message")
+                .asText())
         .contains("another call's arguments");
     worker.assertNoMoreMessages();
 
-    raw.send(103, "tools/call", call + yes + stated(state));
+    raw.send(103, "tools/call", call + yes + RawModernClient.stated(state));
     worker.await(1, WAIT);
     ToolCall sent = worker.next(ToolCall.class);
     worker.send(ToolResult.success(sent.id(), json("\"deployed\"")));
     JsonNode ran = raw.next();
     assertThat(ran.at("/result/isError").asBoolean(true)).as(ran.toString()).isFalse();
 
-    assertThat(raw.ask(104, "tools/call", call + yes + stated(state)).at("/error/code").asInt())
+    assertThat(
+            raw.ask(104, "tools/call", call + yes + RawModernClient.stated(state))
+                .at("/error/code")
+                .asInt())
         .as("replayed")
         .isEqualTo(-32602);
     worker.assertNoMoreMessages();
     piped.agentWrites.close();
-  }
-
-  private static String stated(String state) {
-    return "\"requestState\":\"" + state + "\",";
-  }
-
-  /** A client that writes requests as lines, with the modern _meta and elicitation declared. */
-  private record Raw(OutputStream out, BufferedReader in) {
-    void send(int id, String method, String params) throws IOException {
-      String line =
-          "{\"jsonrpc\":\"2.0\",\"id\":"
-              + id
-              + ",\"method\":\""
-              + method
-              + "\",\"params\":{"
-              + params
-              + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-              + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{\"form\":{}}},"
-              + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}}\n";
-      out.write(line.getBytes(StandardCharsets.UTF_8));
-      out.flush();
-    }
-
-    JsonNode next() throws Exception {
-      String line =
-          CompletableFuture.supplyAsync(
-                  () -> {
-                    try {
-                      return in.readLine();
-                    } catch (IOException e) {
-                      throw new UncheckedIOException(e);
-                    }
-                  },
-                  PipedFrontDoor::onItsOwnThread)
-              .get(WAIT.toSeconds(), TimeUnit.SECONDS);
-      assertThat(line).isNotNull();
-      return Json.MAPPER.readTree(line);
-    }
-
-    JsonNode ask(int id, String method, String params) throws Exception {
-      send(id, method, params);
-      return next();
-    }
   }
 
   private void connect(boolean allow) throws Exception {

@@ -9,6 +9,15 @@ import java.util.List;
  */
 public interface SessionHost {
 
+  /** {@link #askClient}'s method for a round of several requests at once (decision 134). */
+  String INPUT_REQUESTS = "gateway/inputRequests";
+
+  /** {@link #askClient}'s method for the capabilities the client declared (decision 134). */
+  String CLIENT_CAPABILITIES = "gateway/clientCapabilities";
+
+  /** {@link #askClient}'s method for a server's refusal of a call, as it gave it (decision 134). */
+  String CALL_REFUSED = "gateway/callRefused";
+
   /**
    * Replaces the provider tools registered in the session (the host's {@code registerTools} plus
    * extension reload). Called after the 200 ms debounce, once per batch of changes, and only when
@@ -68,9 +77,21 @@ public interface SessionHost {
    * client when the client declared that capability; otherwise, and by default, the answer fails
    * naming why, so that the server's request never hangs. Must not block.
    *
+   * <p>Two methods are the gateway's own, not MCP's (decision 134): {@value #INPUT_REQUESTS}, a
+   * 2026-07-28 server's round of several requests at once ({@code params} {@code {"inputRequests":
+   * {key: {"method", "params"}}}}, answered {@code {"inputResponses": {key: result}}}, put to a
+   * 2026-07-28 client as one {@code input_required} round), and {@value #CLIENT_CAPABILITIES}, what
+   * the client declared it can be asked during the session's call to {@code server} (answered with
+   * the capabilities as MCP writes them), which the gateway passes on to the server; and {@value
+   * #CALL_REFUSED}, the server's JSON-RPC {@code error} for the call ({@code -32021}: a capability
+   * the client did not declare), which a 2026-07-28 client gets in place of the call's result. Each
+   * of the three names the call in {@code params}: {@code tool} as the agent named it, its {@code
+   * arguments}.
+   *
    * @param sessionId the session
    * @param server the server's provider name, which the host shows the person first
-   * @param method the MCP method
+   * @param method the MCP method, or {@value #INPUT_REQUESTS}, {@value #CLIENT_CAPABILITIES} or
+   *     {@value #CALL_REFUSED}
    * @param params its MCP {@code params}, as the server sent them
    * @return the client's MCP result; fails with {@link HostException} naming why it was not asked
    */
