@@ -44,9 +44,11 @@ final class HomeLayouts {
   private static final java.util.regex.Pattern WINDOWS_PROFILE =
       java.util.regex.Pattern.compile("^/mnt/[a-zA-Z]/Users/([^/]+)(/.*)?$");
 
-  /** A drive's path in Windows' spelling: {@code C:\Users\x}, {@code C:/x}. */
+  /**
+   * A drive's path in Windows' spelling: {@code C:\Users\x} (not {@code X:/x}, rclone's remote).
+   */
   private static final java.util.regex.Pattern DRIVE =
-      java.util.regex.Pattern.compile("^([A-Za-z]):[\\\\/](.*)$");
+      java.util.regex.Pattern.compile("^([A-Za-z]):\\\\(.*)$");
 
   /** A distro's own files by Windows' UNC share: {@code \\wsl.localhost\Ubuntu\home}. */
   private static final java.util.regex.Pattern WSL_SHARE =

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -49,9 +50,11 @@ final class WindowsPredicates {
 
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    for (Map.Entry<String, Pattern> kind : WindowsTexts.KINDS.entrySet()) {
-      Pattern pattern = kind.getValue();
-      named.put("windows-" + kind.getKey(), (scan, step, read) -> finds(scan, step, pattern));
+    for (Map<String, Pattern> kinds : List.of(WindowsTexts.KINDS, WindowsTexts.FILE_KINDS)) {
+      for (Map.Entry<String, Pattern> kind : kinds.entrySet()) {
+        Pattern pattern = kind.getValue();
+        named.put("windows-" + kind.getKey(), (scan, step, read) -> finds(scan, step, pattern));
+      }
     }
   }
 

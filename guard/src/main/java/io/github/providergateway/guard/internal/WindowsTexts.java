@@ -289,6 +289,10 @@ final class WindowsTexts {
               + "|"
               + set("DisableSR|DisableConfig", ONE));
 
+  /** The kinds asked only of a program that names a file ({@code rm}, {@code del}): no tool's. */
+  static final Map<String, Pattern> FILE_KINDS =
+      Map.of("zone-file", ZONE_FILE, "wsl-disk", WSL_DISK);
+
   /** The kinds by the name their predicates take ({@code windows-<kind>}). */
   static final Map<String, Pattern> KINDS =
       Map.ofEntries(
@@ -298,8 +302,6 @@ final class WindowsTexts {
           Map.entry("boot-weakened", BOOT_WEAKENED),
           Map.entry("updates-off", UPDATES_OFF),
           Map.entry("mark-stripped", MARK_STRIPPED),
-          Map.entry("zone-file", ZONE_FILE),
-          Map.entry("wsl-disk", WSL_DISK),
           Map.entry("remote-access-on", REMOTE_ACCESS_ON),
           Map.entry("remote-tool-installed", REMOTE_TOOL_INSTALLED),
           Map.entry("shared-to-everyone", SHARED_TO_EVERYONE),
