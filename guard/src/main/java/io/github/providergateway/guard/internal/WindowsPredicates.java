@@ -48,6 +48,10 @@ final class WindowsPredicates {
           "(?im)^\\s*(?:kernel|kernelModules)\\s*=\\s*\\S"
               + "|^\\s*kernelCommandLine\\s*=.*(?:apparmor=0|selinux=0|ptrace_scope=0|security=)");
 
+  /** A distro's wsl.conf making every shell root, or running a command as root at each boot. */
+  private static final Pattern WSL_CONF =
+      Pattern.compile("(?im)^\\s*default\\s*=\\s*root\\s*$|^\\s*command\\s*=\\s*\\S");
+
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     for (Map<String, Pattern> kinds : List.of(WindowsTexts.KINDS, WindowsTexts.FILE_KINDS)) {
@@ -56,6 +60,15 @@ final class WindowsPredicates {
         named.put("windows-" + kind.getKey(), (scan, step, read) -> finds(scan, step, pattern));
       }
     }
+    addPathsTo(named);
+  }
+
+  /** Adds the predicate of a secret named by its Windows path. */
+  static void addPathsTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "windows-names-home-secret",
+        (scan, step, read) ->
+            WindowsPaths.secretNamed(text(scan, step), scan.places().home()) != null);
   }
 
   /** Adds the call's predicates: an MCP server's tool, an edit tool's text. */
@@ -64,6 +77,16 @@ final class WindowsPredicates {
       Pattern pattern = kind.getValue();
       named.put("windows-tool-" + kind.getKey(), scan -> toolFinds(scan, pattern));
     }
+    named.put(
+        "windows-tool-names-home-secret",
+        scan -> {
+          String tool = scan.call().tool();
+          if (!tool.startsWith("mcp__") || scan.call().args() == null) {
+            return null;
+          }
+          String text = scan.once("WindowsPredicates.tool", s -> toolText(s.call().args()));
+          return WindowsPaths.secretNamed(text, scan.places().home()) == null ? null : tool;
+        });
     named.put(
         "windows-profile-fetches",
         scan ->
@@ -83,7 +106,10 @@ final class WindowsPredicates {
                     files.stream().anyMatch(f -> f.endsWith(".wslconfig"))
                             && WSL_KERNEL.matcher(now).find()
                         ? ".wslconfig's kernel"
-                        : null));
+                        : files.stream().anyMatch(f -> f.endsWith("/etc/wsl.conf"))
+                                && WSL_CONF.matcher(now).find()
+                            ? "wsl.conf's root user or boot command"
+                            : null));
   }
 
   /** Whether a program's text, or the PowerShell code it runs, holds the pattern. */

@@ -101,7 +101,7 @@ final class WindowsTexts {
       Pattern.compile(
           "(?i)(?:-delete\\b|Remove-Item\\b|\\brm\\b|\\bdel\\b|-Stream)[\\s\\S]{0,300}"
               + "Zone\\.Identifier|Zone\\.Identifier[\\s\\S]{0,300}(?:-delete\\b|-exec\\s+rm\\b"
-              + "|Remove-Item\\b|\\brm\\b)"
+              + "|Remove-Item\\b|\\brm\\b)|\\|\\s*Unblock-File\\b|Unblock-File\\b[^;|\\n]{0,200}\\*"
               + "|"
               + set(
                   "SaveZoneInformation", "(?:/d\\s+['\"]?(?:0x)?0*1\\b|-Value\\s+1\\b|dword:0*1)"));
@@ -171,7 +171,8 @@ final class WindowsTexts {
               + "|ProtectedData\\]?::Unprotect|CryptUnprotectData|\\bUnprotect\\s*\\("
               + "|PasswordVault[\\s\\S]{0,300}RetrievePassword|RetrieveAll\\(\\)[\\s\\S]{0,300}"
               + "RetrievePassword|Get-StoredCredential\\b[\\s\\S]{0,200}(?:GetNetworkCredential"
-              + "|Password)|vaultcmd(?:\\.exe)?\\s[^;|\\n]{0,80}/listcreds");
+              + "|Password)|vaultcmd(?:\\.exe)?\\s[^;|\\n]{0,80}/listcreds|Export-PfxCertificate\\b"
+              + "|(?:^|\\s)-exportPFX\\b|\\bcrypto::(?:certificates|capi|cng)");
 
   /** Secrets the directory keeps: LAPS passwords, BitLocker keys, gMSA passwords, roasting. */
   static final Pattern DIRECTORY_SECRETS =
@@ -200,7 +201,34 @@ final class WindowsTexts {
               + "|Set-ADDefaultDomainPasswordPolicy\\b[^;|\\n]{0,300}(?:-ComplexityEnabled\\s*:?\\s*"
               + "\\$false|-MinPasswordLength\\s+[0-7]\\b|-LockoutThreshold\\s+0\\b)"
               + "|Approve-WsusUpdate\\b[^;|\\n]{0,300}All Computers"
-              + "|Disable-ADOptionalFeature\\b|dSHeuristics");
+              + "|Disable-ADOptionalFeature\\b|dSHeuristics|Remove-GPO\\b|Remove-GPLink\\b"
+              + "|Set-GPLink\\b[^;|\\n]{0,200}-LinkEnabled\\s+No\\b"
+              + "|Set-GPInheritance\\b[^;|\\n]{0,200}-IsBlocked\\s+Yes\\b");
+
+  /** BitLocker turned off, suspended for good, its protectors removed, or the TPM cleared. */
+  static final Pattern DISK_ENCRYPTION_OFF =
+      Pattern.compile(
+          "(?i)(?:^|\\s)-off\\b|Disable-BitLocker\\b|Suspend-BitLocker\\b[^;|\\n]{0,200}"
+              + "-RebootCount\\s+0\\b|(?:^|\\s)-protectors\\s+-(?:delete|disable)\\b"
+              + "|Remove-BitLockerKeyProtector\\b|Clear-Tpm\\b|(?:^|\\s)-forcerecovery\\b"
+              + "|Initialize-Tpm\\b[^;|\\n]{0,120}-AllowClear");
+
+  /** PowerShell's execution policy loosened beyond the one process. */
+  static final Pattern SCRIPT_POLICY_LOOSENED =
+      Pattern.compile(
+          "(?i)Set-ExecutionPolicy\\b(?![^;|\\n]{0,200}-Scope\\s+Process\\b)[^;|\\n]{0,200}"
+              + "\\b(?:Unrestricted|Bypass)\\b");
+
+  /** A port of this machine (or of WSL behind it) opened to the network. */
+  static final Pattern PORT_EXPOSED =
+      Pattern.compile(
+          "(?i)portproxy\\s+add\\b|New-NetFirewallRule\\b(?=[^;|\\n]{0,300}-Direction\\s+"
+              + "Inbound)(?=[^;|\\n]{0,300}-Action\\s+Allow)(?![^;|\\n]{0,300}-RemoteAddress\\s+"
+              + "(?:LocalSubnet|127\\.))"
+              + "|firewall\\s+add\\s+rule\\b(?=[^;|\\n]{0,300}dir=in\\b)(?=[^;|\\n]{0,300}"
+              + "action=allow)"
+              + "|Add-WindowsCapability\\b[^;|\\n]{0,120}OpenSSH\\.Server"
+              + "|Set-Service\\b[^;|\\n]{0,80}\\bsshd\\b[^;|\\n]{0,80}Automatic");
 
   /** The company's device management removed by its insides: enrolment keys, tasks, a wipe. */
   static final Pattern DEVICE_UNMANAGED =
@@ -213,6 +241,10 @@ final class WindowsTexts {
               + "|Invoke-Mg(?:Retire|Wipe|CleanWindows)DeviceManagementManagedDevice"
               + "|Remove-MgDeviceManagementManagedDevice|Invoke-IntuneManagedDevice(?:Retire|Wipe)"
               + "|managedDevices/[^/'\"\\s]+/(?:retire|wipe|cleanWindowsDevice)\\b"
+              + "|method\\s+delete\\b[\\s\\S]{0,80}/(?:deviceManagement/(?:managedDevices"
+              + "|deviceCompliancePolicies|deviceConfigurations|configurationPolicies)|devices)/"
+              + "|--method\\s+delete\\b[\\s\\S]{0,300}graph\\.microsoft\\.com/\\S*"
+              + "(?:deviceManagement/|/devices/)"
               + "|(?:^|[\\s;&|])(?:stop|delete)\\s+['\"]?(?:IntuneManagementExtension"
               + "|dmwappushservice)\\b|Remove-Computer\\b");
 
@@ -317,5 +349,8 @@ final class WindowsTexts {
           Map.entry("task-or-service", TASK_OR_SERVICE),
           Map.entry("signed-binary-runs-remote", SIGNED_BINARY_RUNS_REMOTE),
           Map.entry("remote-command", REMOTE_COMMAND),
-          Map.entry("restore-points-deleted", RESTORE_POINTS_DELETED));
+          Map.entry("restore-points-deleted", RESTORE_POINTS_DELETED),
+          Map.entry("disk-encryption-off", DISK_ENCRYPTION_OFF),
+          Map.entry("script-policy-loosened", SCRIPT_POLICY_LOOSENED),
+          Map.entry("port-exposed", PORT_EXPOSED));
 }

@@ -104,13 +104,31 @@ class WindowsReadingsTest {
   @Test
   void theWindowsProfilesSecretsAreTheHomesSecrets() throws Exception {
     assertThat(shell("cat /mnt/c/Users/mtorres/.aws/credentials")).isEqualTo("secrets.aws");
+    assertThat(shell("pwsh -c 'Get-Content C:\\Users\\m\\.aws\\credentials'"))
+        .as("pwsh's code is parsed, its backslashes kept")
+        .isEqualTo("secrets.aws");
     assertThat(
             shell(
                 "powershell.exe -Command 'Get-Content \\\\wsl.localhost\\U\\home\\user\\.ssh\\id_rsa'"))
-        .isEqualTo("secrets.ssh");
-    assertThat(shell("powershell.exe -Command 'Get-Content C:\\Users\\m\\.aws\\credentials'"))
-        .isEqualTo("secrets.aws");
+        .isEqualTo("windows.home-secret-read");
+    assertThat(shell("cmd.exe /c 'type %USERPROFILE%\\.aws\\credentials'"))
+        .isEqualTo("windows.home-secret-read");
     assertThat(shell("cat /mnt/c/Users/Public/Documents/readme.txt")).isNull();
+    assertThat(shell("cmd.exe /c 'type C:\\Users\\m\\.ssh\\id_rsa.pub'")).isNull();
+  }
+
+  @Test
+  void aSecretIsFoundInQuotesAndAloneAndNotInAnotherFile() {
+    Path home = Path.of("/home/user");
+    assertThat(
+            WindowsPaths.secretNamed(
+                "Copy-Item \"$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Cookies\" x",
+                home))
+        .isEqualTo("$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Cookies");
+    assertThat(WindowsPaths.secretNamed("type C:\\Users\\m\\.netrc", home))
+        .isEqualTo("C:\\Users\\m\\.netrc");
+    assertThat(WindowsPaths.secretNamed("type C:\\Users\\m\\notes.txt", home)).isNull();
+    assertThat(WindowsPaths.secretNamed("Get-ChildItem Env:", home)).isNull();
   }
 
   @Test
