@@ -39,4 +39,85 @@ final class HomeLayouts {
     }
     return text;
   }
+
+  /** A Windows profile seen from WSL: {@code /mnt/c/Users/<name>}, the rest after it. */
+  private static final java.util.regex.Pattern WINDOWS_PROFILE =
+      java.util.regex.Pattern.compile("^/mnt/[a-zA-Z]/Users/([^/]+)(/.*)?$");
+
+  /**
+   * A drive's path in Windows' spelling: {@code C:\Users\x} (not {@code X:/x}, rclone's remote).
+   */
+  private static final java.util.regex.Pattern DRIVE =
+      java.util.regex.Pattern.compile("^([A-Za-z]):\\\\(.*)$");
+
+  /** A distro's own files by Windows' UNC share: {@code \\wsl.localhost\Ubuntu\home}. */
+  private static final java.util.regex.Pattern WSL_SHARE =
+      java.util.regex.Pattern.compile(
+          "^(?:\\\\\\\\|//)wsl(?:\\.localhost|\\$)[\\\\/][^\\\\/]+(.*)$");
+
+  /**
+   * PowerShell's and cmd's names of the profile's folders: {@code $env:APPDATA}, {@code
+   * %USERPROFILE%}.
+   */
+  private static final java.util.regex.Pattern PROFILE_VARIABLE =
+      java.util.regex.Pattern.compile(
+          "(?i)(?:\\$env:(USERPROFILE|APPDATA|LOCALAPPDATA|ONEDRIVE)\\b"
+              + "|%(USERPROFILE|APPDATA|LOCALAPPDATA|ONEDRIVE)%)(?=$|[\\\\/])");
+
+  /** Each variable's folder under the home. */
+  private static final java.util.Map<String, String> PROFILE_FOLDERS =
+      java.util.Map.of(
+          "USERPROFILE",
+          "",
+          "APPDATA",
+          "/AppData/Roaming",
+          "LOCALAPPDATA",
+          "/AppData/Local",
+          "ONEDRIVE",
+          "/OneDrive");
+
+  /** The profiles of a Windows machine that are no person's. */
+  private static final java.util.Set<String> SHARED_PROFILES =
+      java.util.Set.of("public", "default", "default user", "all users", "defaultapppool");
+
+  /**
+   * {@code text} with the Windows side of a WSL machine read as this machine's places (decision
+   * 137): a drive in Windows' spelling ({@code C:\Users\m\.aws}) is its mount under {@code /mnt}; a
+   * distro's files through the {@code \\wsl.localhost\<distro>} or {@code \\wsl$\<distro>} share
+   * are the distro's own; and a Windows profile ({@code /mnt/c/Users/<name>}) is the person's home,
+   * whatever their Windows name (on a WSL laptop the Windows profile is the same person's), so
+   * every rule written for {@code ~/} sees {@code /mnt/c/Users/m/.aws/credentials}. The shared
+   * profiles ({@code Public}, {@code Default}) stay folders.
+   *
+   * @param text a path as written
+   * @return the path as this machine reads it, or {@code text}
+   */
+  static String windowsSide(String text) {
+    String t = text;
+    java.util.regex.Matcher variable = PROFILE_VARIABLE.matcher(t);
+    if (variable.lookingAt()) {
+      String name = variable.group(1) == null ? variable.group(2) : variable.group(1);
+      String folder = PROFILE_FOLDERS.get(name.toUpperCase(java.util.Locale.ROOT));
+      return "$HOME" + folder + t.substring(variable.end()).replace('\\', '/');
+    }
+    java.util.regex.Matcher share = WSL_SHARE.matcher(t);
+    if (share.matches()) {
+      String rest = share.group(1).replace('\\', '/');
+      return rest.isEmpty() ? "/" : rest;
+    }
+    java.util.regex.Matcher drive = DRIVE.matcher(t);
+    if (drive.matches()) {
+      t =
+          "/mnt/"
+              + Character.toLowerCase(drive.group(1).charAt(0))
+              + "/"
+              + drive.group(2).replace('\\', '/');
+    }
+    java.util.regex.Matcher profile = WINDOWS_PROFILE.matcher(t);
+    if (profile.matches()
+        && !SHARED_PROFILES.contains(profile.group(1).toLowerCase(java.util.Locale.ROOT))) {
+      return "$HOME" + (profile.group(2) == null ? "" : profile.group(2));
+    }
+    return t;
+  }
 }

@@ -326,6 +326,16 @@ public final class Places {
     }
     if (t.startsWith("/Users/") || t.startsWith("/home/") || t.startsWith("/System/Volumes/")) {
       t = HomeLayouts.asHome(t, home());
+    } else if (t.startsWith("/mnt/")
+        || t.startsWith("\\\\")
+        || t.startsWith("//wsl")
+        || t.startsWith("%")
+        || t.regionMatches(true, 0, "$env:", 0, 5)
+        || t.length() > 2 && t.charAt(1) == ':' && Character.isLetter(t.charAt(0))) {
+      t = HomeLayouts.windowsSide(t);
+      if (t.startsWith("/home/") || t.startsWith("/Users/")) {
+        t = HomeLayouts.asHome(t, home());
+      }
     }
     if (t.startsWith("${HOME")
         && t.length() > 6

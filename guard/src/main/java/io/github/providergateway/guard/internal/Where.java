@@ -211,6 +211,7 @@ final class Where {
     MoneyPredicates.addCallsTo(onCall);
     LandPredicates.addCallsTo(onCall);
     ApplePredicates.addCallsTo(onCall);
+    WindowsPredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
     DatabasePredicates.addCallsTo(onCall);
@@ -292,6 +293,7 @@ final class Where {
     MoneyPredicates.addTo(named);
     LandPredicates.addTo(named);
     ApplePredicates.addTo(named);
+    WindowsPredicates.addTo(named);
     ToolingPredicates.addTo(named);
     CopiesPredicates.addTo(named);
     DatabasePredicates.addTo(named);

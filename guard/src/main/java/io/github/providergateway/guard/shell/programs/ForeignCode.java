@@ -448,7 +448,7 @@ final class ForeignCode {
             .replaceAll("(?i)\\s-Body\\b", " --data")
             .replaceAll("(?i)\\s-Method\\b", " -X")
             .replaceAll("(?i)\\s-Uri\\b", "");
-    found.add(ForeignRun.shell(shell));
+    found.add(ForeignRun.shell(backslashesKept(shell)));
   }
 
   /**
@@ -485,6 +485,31 @@ final class ForeignCode {
       }
       out.append(c);
       i++;
+    }
+    return out.toString();
+  }
+
+  /**
+   * PowerShell's code with its backslashes kept through the shell's reading: PowerShell escapes
+   * with a backtick, so {@code C:\Users\m\.aws} and {@code \\wsl.localhost\Ubuntu\home} are paths
+   * as written (decision 137), where the shell would read each backslash as an escape. Each is
+   * doubled outside single quotes, where the shell keeps them as they are.
+   */
+  static String backslashesKept(String code) {
+    if (code.indexOf('\\') < 0) {
+      return code;
+    }
+    StringBuilder out = new StringBuilder(code.length() + 16);
+    boolean single = false;
+    for (int i = 0; i < code.length(); i++) {
+      char c = code.charAt(i);
+      if (c == '\'') {
+        single = !single;
+      }
+      out.append(c);
+      if (c == '\\' && !single) {
+        out.append('\\');
+      }
     }
     return out.toString();
   }
