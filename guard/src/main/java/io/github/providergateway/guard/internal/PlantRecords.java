@@ -1,0 +1,190 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * What erases a plant's history or falsifies its records, as the {@code plant.history-erased} and
+ * {@code plant.record-falsified} rules read it (decision 139): a process historian's series,
+ * measurements or database dropped (InfluxQL, the influx CLI's delete, VictoriaMetrics' and
+ * Prometheus' delete APIs, TimescaleDB's chunks), a batch released or approved under another
+ * person's e-signature, a validated recipe's or an instrument's calibration record rewritten in the
+ * MES or the maintenance system. This machine's historian, a test one, is no plant's. Registered by
+ * {@link PlantPredicates}.
+ */
+final class PlantRecords {
+  private PlantRecords() {}
+
+  private static final Pattern INFLUXQL_LOSS =
+      Pattern.compile(
+          "(?i)\\b(?:DROP\\s+(?:SERIES|MEASUREMENT|DATABASE|RETENTION\\s+POLICY|SHARD)|"
+              + "DELETE\\s+(?:FROM|WHERE))\\b");
+
+  private static final Pattern DELETE_PATHS =
+      Pattern.compile(
+          "(?i)/api/v1/admin/tsdb/(?:delete_series|clean_tombstones)|/api/v2/delete\\b|"
+              + "/query\\?[^\\s]*q=(?:DROP|DELETE)|/api/v1/series\\b[^\\s]*(?:delete|DELETE)|"
+              + "/piwebapi/streams/[^\\s/]+/recorded[^\\s]*updateOption=Remove|"
+              + "/historian/[^\\s]*(?:purge|delete)");
+
+  /**
+   * Whether a historian away from this machine loses its series: an InfluxQL drop or delete through
+   * {@code influx -execute}, {@code influx delete} or {@code influx bucket delete}, a delete API
+   * reached by an HTTP client, TimescaleDB's {@code drop_chunks}.
+   */
+  static boolean historyErased(Step step) {
+    String program = step.program();
+    List<Word> args = step.args();
+    String all = PlantPredicates.text(step);
+    if (all.isEmpty()) {
+      return false;
+    }
+    switch (program) {
+      case "influx" -> {
+        boolean cli2 =
+            !args.isEmpty()
+                && (args.get(0).text().equals("delete")
+                    || args.size() > 1
+                        && List.of("bucket", "measurement", "v1").contains(args.get(0).text())
+                        && args.get(1).text().equals("delete"));
+        return (cli2 || INFLUXQL_LOSS.matcher(all).find()) && plant(all);
+      }
+      case "curl", "wget", "http", "https", "xh" -> {
+        for (Word word : args) {
+          String text = word.text();
+          if (text.length() < 4096 && text.contains("://") && DELETE_PATHS.matcher(text).find()) {
+            String host = Hosts.of(text);
+            return host != null && !PlantPredicates.local(host);
+          }
+        }
+        return (all.contains("DROP SERIES") || all.contains("DROP MEASUREMENT"))
+            && all.contains("/query")
+            && plant(all);
+      }
+      case "psql" -> {
+        return all.matches("(?is).*\\bdrop_chunks\\s*\\(.*") && plant(all);
+      }
+      default -> {
+        String code = InterpreterCode.of(step);
+        return code != null
+            && (code.contains("influx") || code.contains("InfluxDB"))
+            && (INFLUXQL_LOSS.matcher(code).find() || code.contains("delete_api"))
+            && plant(code);
+      }
+    }
+  }
+
+  /** Whether the text reaches a store that is not this machine's: a host, or a URL's variable. */
+  private static boolean plant(String text) {
+    return PlantPredicates.reachesPlant(text)
+        || text.contains("-host") && !text.matches("(?s).*-host[= ]+(?:localhost|127\\.).*")
+        || text.matches("(?s).*\\$\\{?[A-Z_]*(?:URL|HOST|DSN)\\b.*");
+  }
+
+  /**
+   * A fetch tool's request to a historian's delete API on a host of the plant ({@code WebFetch} of
+   * VictoriaMetrics' {@code delete_series}).
+   */
+  static String fetchErases(Scan scan) {
+    CallForRules call = scan.call();
+    if (call == null) {
+      return null;
+    }
+    String tool = call.tool().toLowerCase(Locale.ROOT);
+    if (!tool.equals("webfetch")
+        && !tool.equals("web_fetch")
+        && !tool.endsWith("__fetch")
+        && !tool.endsWith("__fetch_url")
+        && !tool.endsWith("__http_request")) {
+      return null;
+    }
+    JsonNode url = call.args() == null ? null : call.args().get("url");
+    if (url == null || !url.isTextual() || url.asText().length() > 4096) {
+      return null;
+    }
+    String text = url.asText();
+    String host = Hosts.of(text);
+    return DELETE_PATHS.matcher(text).find() && host != null && !PlantPredicates.local(host)
+        ? text
+        : null;
+  }
+
+  private static final Pattern SIGNS_AS =
+      Pattern.compile(
+          "(?i)^--?(?:e-?sign(?:ature)?[-_]?(?:user|as|by|name)?|sign(?:ed)?[-_](?:as|by)|signer|"
+              + "approver|reviewer|on[-_]behalf[-_]of|as[-_]user|impersonate)(?:=.*)?$");
+
+  /** Whether a release, an approval or a signature is given in another person's name. */
+  private static boolean signsAs(List<Word> args) {
+    boolean signs = false;
+    for (int i = 0; i < args.size() && !signs; i++) { // indexed: asked of every program
+      String text = args.get(i).text();
+      signs = text.startsWith("--") && mayName(text) && SIGNS_AS.matcher(text).matches();
+    }
+    if (!signs) {
+      return false;
+    }
+    boolean acts = false;
+    boolean test = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.length() > 4096) {
+        continue;
+      }
+      acts |= text.length() < 40 && RELEASES.matcher(text).find();
+      test |= text.matches("(?i)--dry-?run|--help|-h|--validate|--sandbox|--env=(?:dev|test)\\w*");
+      test |=
+          text.equals("--env")
+              && i + 1 < args.size()
+              && args.get(i + 1).text().matches("(?i)dev\\w*|test\\w*|local|sandbox|ci");
+    }
+    return acts && !test;
+  }
+
+  private static boolean mayName(String option) {
+    String lower = option.toLowerCase(Locale.ROOT);
+    return lower.contains("sign")
+        || lower.contains("approver")
+        || lower.contains("reviewer")
+        || lower.contains("behalf")
+        || lower.contains("as-user")
+        || lower.contains("as_user")
+        || lower.contains("impersonate");
+  }
+
+  private static final Pattern RELEASES =
+      Pattern.compile("(?i)\\b(?:release|approve|sign|esign|disposition|certify|close|accept)\\b");
+
+  /** Tables and columns of records a regulated plant keeps: recipes, batches, calibrations. */
+  private static final Pattern GMP_RECORDS =
+      Pattern.compile(
+          "(?i)\\b\\w*(?:recipe|batch_record|batch_step|ebr_|calibration|cal_due|cal_date|"
+              + "deviation|capa|e_?signature|signoff|sign_off|alarm_log|"
+              + "alarm_history|event_journal|sop_|training_record|equipment_log|"
+              + "cleaning_log|sterili[sz]\\w*|release_status|qa_status)\\w*");
+
+  private static final Pattern CHANGES_ROWS =
+      Pattern.compile("(?i)\\b(?:UPDATE\\s+\\w+|DELETE\\s+FROM|TRUNCATE)\\b");
+
+  /**
+   * Whether a record a regulated plant keeps is falsified: a batch released, approved or signed
+   * under an e-signature named on the command line, or a recipe's, a batch record's or an
+   * instrument's calibration rows changed in a database away from this machine.
+   */
+  static boolean falsified(Step step) {
+    List<Word> args = step.args();
+    if (signsAs(args)) {
+      return true;
+    }
+    String program = step.program();
+    if (!List.of("psql", "mysql", "mariadb", "sqlcmd", "sqlplus", "cockroach", "clickhouse-client")
+        .contains(program)) {
+      return false;
+    }
+    String all = PlantPredicates.text(step);
+    return CHANGES_ROWS.matcher(all).find() && GMP_RECORDS.matcher(all).find() && plant(all);
+  }
+}
