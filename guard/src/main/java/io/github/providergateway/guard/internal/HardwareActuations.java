@@ -71,7 +71,13 @@ final class HardwareActuations {
           "s.write({",
           "writeVar(",
           "write_by_name(",
-          "writeByName(");
+          "writeByName(",
+          "DirectOperate",
+          "SelectAndOperate",
+          "send_direct_operate_command",
+          "send_select_and_operate_command",
+          "ControlObjectClient_operate",
+          ".operate(");
 
   /** The libraries whose writes those are: a PLC's, Modbus', OPC UA's, a robot's. */
   private static final List<String> CONTROLLER_LIBRARIES =
@@ -96,7 +102,9 @@ final class HardwareActuations {
           "ads-client",
           "node-opcua",
           "iec104",
-          "dnp3");
+          "dnp3",
+          "iec61850",
+          "minimalmodbus");
 
   /** Words of a project's controller script's name. */
   private static final List<String> CONTROLLER_NAMES =

@@ -51,6 +51,10 @@ final class PlantControllers {
               + "services/ProjectLoad|config/v1/project/services/\\w*Load|system/gwinfo/restore|"
               + "data/backup/restore|gateway/restore|restore_backup)\\b");
 
+  /** Node-RED's flows, which a POST deploys. */
+  private static final Pattern NODE_RED =
+      Pattern.compile("(?i)(?:node-?red[^/\\s]*|:1880)/flows\\b");
+
   /** Where a controller keeps the logic it boots: CODESYS, PLCnext, TwinCAT, an Ignition backup. */
   private static final Pattern BOOT_PLACES =
       Pattern.compile(
@@ -129,7 +133,7 @@ final class PlantControllers {
       }
     }
     if (web(program)) {
-      return webPath(step, LOAD_PATHS);
+      return webPath(step, LOAD_PATHS) || webPath(step, NODE_RED) && sendsBody(args);
     }
     String code = InterpreterCode.of(step);
     return code != null
@@ -199,7 +203,9 @@ final class PlantControllers {
         value = options.contains(name) ? text.substring(text.indexOf('=') + 1) : null;
       }
       if (value != null
-          && (value.matches("\\d{1,3}(\\.\\d{1,3}){3}(:\\d+)?") || value.contains("."))
+          && (value.matches("\\d{1,3}(\\.\\d{1,3}){3}(:\\d+)?")
+              || value.contains(".")
+              || value.equals("OTA"))
           && !PlantPredicates.local(host(value))) {
         return true;
       }
@@ -268,6 +274,23 @@ final class PlantControllers {
       if (text.length() < 4096 && text.contains("://") && paths.matcher(text).find()) {
         String host = Hosts.of(text);
         return host != null && !PlantPredicates.local(host);
+      }
+    }
+    return false;
+  }
+
+  /** Whether an HTTP client sends a POST or a PUT, or a body. */
+  private static boolean sendsBody(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-d")
+          || text.startsWith("--data")
+          || text.equals("--json")
+          || text.equals("POST")
+          || text.equals("PUT")
+          || text.equals("-XPOST")
+          || text.equals("-XPUT")) {
+        return true;
       }
     }
     return false;

@@ -45,6 +45,9 @@ final class PlantPredicates {
     named.put("plant-ethercat-writes", (scan, step, read) -> PlantControllers.ethercatWrites(step));
     named.put(
         "plant-aircraft-safety-off", (scan, step, read) -> PlantVehicles.aircraftSafetyOff(step));
+    named.put(
+        "plant-ros-action-moves",
+        (scan, step, read) -> PlantVehicles.rosActionMoves(step.args(), scan.source()));
     named.put("plant-vehicle-commanded", (scan, step, read) -> PlantVehicles.commanded(scan, step));
     named.put("plant-safety-bypassed", (scan, step, read) -> PlantSafety.bypassed(scan, step));
     named.put("plant-limits-loosened", (scan, step, read) -> PlantSafety.limitsLoosened(step));

@@ -10,10 +10,11 @@ import java.util.regex.Pattern;
  * What erases a plant's history or falsifies its records, as the {@code plant.history-erased} and
  * {@code plant.record-falsified} rules read it (decision 139): a process historian's series,
  * measurements or database dropped (InfluxQL, the influx CLI's delete, VictoriaMetrics' and
- * Prometheus' delete APIs, TimescaleDB's chunks), a batch released or approved under another
- * person's e-signature, a validated recipe's or an instrument's calibration record rewritten in the
- * MES or the maintenance system. This machine's historian, a test one, is no plant's. Registered by
- * {@link PlantPredicates}.
+ * Prometheus' delete APIs; TimescaleDB's drop_chunks is {@code
+ * databases.destroyed-without-drop}'s), a batch released or approved under another person's
+ * e-signature, a validated recipe's or an instrument's calibration record rewritten in the MES or
+ * the maintenance system. This machine's historian, a test one, is no plant's. Registered by {@link
+ * PlantPredicates}.
  */
 final class PlantRecords {
   private PlantRecords() {}
@@ -33,7 +34,7 @@ final class PlantRecords {
   /**
    * Whether a historian away from this machine loses its series: an InfluxQL drop or delete through
    * {@code influx -execute}, {@code influx delete} or {@code influx bucket delete}, a delete API
-   * reached by an HTTP client, TimescaleDB's {@code drop_chunks}.
+   * reached by an HTTP client.
    */
   static boolean historyErased(Step step) {
     String program = step.program();
@@ -64,8 +65,13 @@ final class PlantRecords {
             && all.contains("/query")
             && plant(all);
       }
-      case "psql" -> {
-        return all.matches("(?is).*\\bdrop_chunks\\s*\\(.*") && plant(all);
+      case "sqlcmd", "psql", "mysql", "bcp" -> {
+        return HISTORY_SQL.matcher(all).find() && plant(all);
+      }
+      case "pwsh", "powershell", "powershell.exe" -> {
+        return all.matches(
+            "(?is).*\\b(?:Remove-PIValue|Remove-PIPoint|Remove-AFElement|"
+                + "Remove-PIDataArchive\\w*)\\b.*");
       }
       default -> {
         String code = InterpreterCode.of(step);
@@ -76,6 +82,13 @@ final class PlantRecords {
       }
     }
   }
+
+  /** SQL that deletes a SQL historian's values: AVEVA's History, a tag or process values table. */
+  private static final Pattern HISTORY_SQL =
+      Pattern.compile(
+          "(?i)\\b(?:DELETE\\s+FROM|TRUNCATE\\s+TABLE|DROP\\s+TABLE)\\s+[\\w.\\[\\]\"]*"
+              + "(?:History|historian|tag_?values|process_?values|tag_?history|timeseries|"
+              + "AnalogHistory|EventHistory|AlarmHistory|\\w*_hist)\\b");
 
   /** Whether the text reaches a store that is not this machine's: a host, or a URL's variable. */
   private static boolean plant(String text) {
@@ -114,8 +127,8 @@ final class PlantRecords {
 
   private static final Pattern SIGNS_AS =
       Pattern.compile(
-          "(?i)^--?(?:e-?sign(?:ature)?[-_]?(?:user|as|by|name)?|sign(?:ed)?[-_](?:as|by)|signer|"
-              + "approver|reviewer|on[-_]behalf[-_]of|as[-_]user|impersonate)(?:=.*)?$");
+          "(?i)^--?(?:e-?sign(?:ature)?[-_]?(?:user|as|by|name|er)?|sign(?:ed)?[-_](?:as|by)|"
+              + "approver|approved[-_]by|released[-_]by|on[-_]behalf[-_]of)(?:=.*)?$");
 
   /** Whether a release, an approval or a signature is given in another person's name. */
   private static boolean signsAs(List<Word> args) {
@@ -134,7 +147,7 @@ final class PlantRecords {
       if (text.length() > 4096) {
         continue;
       }
-      acts |= text.length() < 40 && RELEASES.matcher(text).find();
+      acts |= text.length() < 40 && text.indexOf(' ') < 0 && RELEASES.matcher(text).find();
       test |= text.matches("(?i)--dry-?run|--help|-h|--validate|--sandbox|--env=(?:dev|test)\\w*");
       test |=
           text.equals("--env")
@@ -147,12 +160,9 @@ final class PlantRecords {
   private static boolean mayName(String option) {
     String lower = option.toLowerCase(Locale.ROOT);
     return lower.contains("sign")
-        || lower.contains("approver")
-        || lower.contains("reviewer")
-        || lower.contains("behalf")
-        || lower.contains("as-user")
-        || lower.contains("as_user")
-        || lower.contains("impersonate");
+        || lower.contains("approve")
+        || lower.contains("released")
+        || lower.contains("behalf");
   }
 
   private static final Pattern RELEASES =

@@ -61,6 +61,12 @@ final class PlantSafety {
           "(?i)estop|emc-enable-in|user-enable-out|enable-in|limit|home-sw|amp-fault|"
               + "lim-sw|charge-pump|watchdog|safety|door|guard");
 
+  /** A SCADA's or an alarm server's API told to shelve, suppress, disable or inhibit alarms. */
+  private static final Pattern ALARMS_SILENCED =
+      Pattern.compile(
+          "(?i)/alarms?/(?:[^\\s'\"?]*/)?(?:shelve|shelveall|suppress|disable|inhibit|silence)\\b|"
+              + "/alarms?(?:/[^\\s'\"?]*)?[?&]action=(?:shelve|suppress|disable|inhibit)");
+
   /** halcmd's commands that link, unlink or set a pin or a signal. */
   private static final Set<String> HAL_LINKS =
       Set.of("unlinkp", "net", "linkps", "linkpp", "linksp", "setp", "sets", "delsig");
@@ -69,7 +75,8 @@ final class PlantSafety {
       Pattern.compile(
           "(?i)/(?:loto|lockouts?|lock-?outs?|isolations?)/(?:[^\\s'\"?]*/)?"
               + "(?:release|remove|clear|unlock|override|cancel|delete|bypass)\\b|"
-              + "/(?:locks|lockouts|isolations)/[\\w-]+/(?:release|remove|clear|unlock|override)\\b");
+              + "(?:loto|lockout|isolation|ehs|safety)[^\\s'\"]*/locks/[\\w-]+/(?:release|remove|clear|unlock|"
+              + "override)\\b");
 
   /**
    * Whether a machine's safety function is bypassed: a ROS node of safety deactivated, its muting
@@ -102,7 +109,7 @@ final class PlantSafety {
           if (text.length() < 4096 && text.contains("://")) {
             String host = Hosts.of(text);
             boolean plant = host != null && !PlantPredicates.local(host);
-            if (plant && LOTO.matcher(text).find()) {
+            if (plant && (LOTO.matcher(text).find() || ALARMS_SILENCED.matcher(text).find())) {
               return true;
             }
             if (plant
@@ -174,7 +181,10 @@ final class PlantSafety {
           || namesSafety(name) && namesSafety(tail) && OFF_VALUES.matcher(tail).find();
     }
     if (noun.equals("topic") && verb.equals("pub")) {
-      return namesSafety(name);
+      boolean stops =
+          name.matches("(?i).*(?:e_?stop|emergency|protective_stop).*")
+              && tail.matches("(?i).*\\b(?:data:\\s*)?true\\b.*");
+      return namesSafety(name) && !stops; // an e-stop pressed is the safe direction
     }
     if (noun.equals("param") && verb.equals("set")) {
       return namesSafety(name)
@@ -233,8 +243,8 @@ final class PlantSafety {
 
   private static final Pattern LIMITS_FILE =
       Pattern.compile(
-          "(?i)(?:joint_limits|limits|safety|speed_limits|kinematics|nav2_params|controller"
-              + "\\w*|hoist|crane|overload)\\w*\\.(?:ya?ml|json|toml|ini|cfg|urdf|xacro)$");
+          "(?i)(?:joint_limits|safety|speed_limits|kinematics|nav2_params|controller|hoist|crane"
+              + "|overload|robot|cartesian_limits)\\w*\\.(?:ya?ml|json|toml|ini|cfg|urdf|xacro)$");
 
   /** A sed or a yq that turns a limit off or writes a new maximum. */
   private static final Pattern LOOSENS =

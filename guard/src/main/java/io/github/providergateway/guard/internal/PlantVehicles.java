@@ -157,6 +157,35 @@ final class PlantVehicles {
         && PlantPredicates.live(code);
   }
 
+  /** ros2 control's commands that switch a controller on, and so let it move the hardware. */
+  private static final Set<String> CONTROLLER_SWITCHES =
+      Set.of("switch_controllers", "set_controller_state", "load_controller");
+
+  /**
+   * Whether a ROS 2 action moves a robot ({@code ros2 action send_goal /navigate_to_pose}, {@code
+   * follow_joint_trajectory}) or ros2 control switches a controller on, outside a simulator.
+   */
+  static boolean rosActionMoves(List<Word> args, String source) {
+    if (args.size() < 3 || PlantPredicates.simulated(source == null ? "" : source)) {
+      return false;
+    }
+    String noun = args.get(0).text();
+    String verb = args.get(1).text();
+    if (noun.equals("action") && verb.equals("send_goal")) {
+      String name = args.get(2).text();
+      return name.length() < 300
+          && (MOTION_TOPICS.matcher(name).find()
+              || name.matches(
+                  "(?i).*(?:dock|move|trajectory|navigate|follow|spin|backup|drive).*"));
+    }
+    return noun.equals("control")
+        && CONTROLLER_SWITCHES.contains(verb)
+        && (HardwarePredicates.has(args, "--activate")
+            || HardwarePredicates.has(args, "--activate-controllers")
+            || HardwarePredicates.has(args, "active")
+            || verb.equals("switch_controllers"));
+  }
+
   private static boolean bagReplaysMotion(List<Word> args, String source) {
     if (args.size() < 2
         || !args.get(0).text().equals("bag")
@@ -180,7 +209,8 @@ final class PlantVehicles {
       Pattern.compile(
           "(?i)/api/v\\d[\\d.]*/(?:status|mission_queue|missions/[^/]+/(?:actions|start)|"
               + "registers/\\d+|robots/[^/]+/(?:move|dock|charge|mission))|/api/robot/(?:move|"
-              + "start|resume)|/fleet/\\w+/(?:dispatch|resume|start)");
+              + "start|resume)|/fleet/\\w+/(?:dispatch|resume|start)|/rw/(?:rapid/execution|"
+              + "panel/(?:ctrlstate|opmode|speedratio)|motionsystem|rapid/tasks/[^/]+/pcp)");
 
   /**
    * Whether a mobile robot's or a fleet manager's REST API is told to change its state or start a
