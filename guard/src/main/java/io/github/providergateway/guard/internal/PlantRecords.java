@@ -130,8 +130,12 @@ final class PlantRecords {
           "(?i)^--?(?:e-?sign(?:ature)?[-_]?(?:user|as|by|name|er)?|sign(?:ed)?[-_](?:as|by)|"
               + "approver|approved[-_]by|released[-_]by|on[-_]behalf[-_]of)(?:=.*)?$");
 
-  /** Whether a release, an approval or a signature is given in another person's name. */
-  private static boolean signsAs(List<Word> args) {
+  /**
+   * Whether a release, an approval or a signature is given under an e-signature the command line
+   * names ({@code --esign-user qa.jdoe}), not in a dry run or a test environment: asked of every
+   * program, it reads only the options that name a signature.
+   */
+  static boolean signsAs(List<Word> args) {
     boolean signs = false;
     for (int i = 0; i < args.size() && !signs; i++) { // indexed: asked of every program
       String text = args.get(i).text();
@@ -147,7 +151,11 @@ final class PlantRecords {
       if (text.length() > 4096) {
         continue;
       }
-      acts |= text.length() < 40 && text.indexOf(' ') < 0 && RELEASES.matcher(text).find();
+      acts |=
+          text.length() < 40
+              && text.indexOf(' ') < 0
+              && !text.startsWith("-")
+              && RELEASES.matcher(text).find();
       test |= text.matches("(?i)--dry-?run|--help|-h|--validate|--sandbox|--env=(?:dev|test)\\w*");
       test |=
           text.equals("--env")
@@ -180,20 +188,10 @@ final class PlantRecords {
       Pattern.compile("(?i)\\b(?:UPDATE\\s+\\w+|DELETE\\s+FROM|TRUNCATE)\\b");
 
   /**
-   * Whether a record a regulated plant keeps is falsified: a batch released, approved or signed
-   * under an e-signature named on the command line, or a recipe's, a batch record's or an
-   * instrument's calibration rows changed in a database away from this machine.
+   * Whether a recipe's, a batch record's or an instrument's calibration rows are changed in a
+   * database away from this machine, by its client.
    */
-  static boolean falsified(Step step) {
-    List<Word> args = step.args();
-    if (signsAs(args)) {
-      return true;
-    }
-    String program = step.program();
-    if (!List.of("psql", "mysql", "mariadb", "sqlcmd", "sqlplus", "cockroach", "clickhouse-client")
-        .contains(program)) {
-      return false;
-    }
+  static boolean rowsRewritten(Step step) {
     String all = PlantPredicates.text(step);
     return CHANGES_ROWS.matcher(all).find() && GMP_RECORDS.matcher(all).find() && plant(all);
   }
