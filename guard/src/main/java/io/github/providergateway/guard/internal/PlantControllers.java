@@ -142,6 +142,32 @@ final class PlantControllers {
         && PlantPredicates.live(code);
   }
 
+  private static final Pattern TAG_WRITE_PATHS =
+      Pattern.compile(
+          "(?i)/(?:tag_?write|write_?tags?|writetags?|tags?/write)\\b|/tags?/[^?\\s]+/values?\\b");
+
+  /**
+   * Whether a SCADA gateway's or an IIoT platform's API is told to write a tag on a host of the
+   * plant (Ignition's WebDev {@code tag_write}, a tag's {@code /value}): the controller behind it
+   * acts.
+   */
+  static boolean scadaTagWrite(Step step) {
+    String all = PlantPredicates.text(step);
+    if (!all.matches(
+        "(?s).*(?:-X\\s*(?:POST|PUT|PATCH)|--request\\s+(?:POST|PUT|PATCH)|\\s-d\\b"
+            + "|--data|--json|\\s(?:POST|PUT|PATCH)\\s).*")) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.length() < 4096 && text.contains("://") && TAG_WRITE_PATHS.matcher(text).find()) {
+        String host = Hosts.of(text);
+        return host != null && !PlantPredicates.local(host) && !PlantPredicates.simulated(text);
+      }
+    }
+    return false;
+  }
+
   /** Whether EtherCAT's master writes a slave's object, register or SoE parameter. */
   static boolean ethercatWrites(Step step) {
     List<String> positionals =

@@ -54,6 +54,9 @@ final class PlantPredicates {
     named.put("plant-trust-granted", (scan, step, read) -> PlantSafety.trustGranted(step));
     named.put("plant-traffic-replayed", (scan, step, read) -> PlantSafety.trafficReplayed(step));
     named.put("plant-history-erased", (scan, step, read) -> PlantRecords.historyErased(step));
+    named.put(
+        "plant-quality-rest-rewritten", (scan, step, read) -> PlantRecords.restRewrites(step));
+    named.put("plant-scada-tag-write", (scan, step, read) -> PlantControllers.scadaTagWrite(step));
     named.put("plant-signs-as", (scan, step, read) -> PlantRecords.signsAs(step.args()));
     named.put(
         "plant-quality-rows-rewritten", (scan, step, read) -> PlantRecords.rowsRewritten(step));

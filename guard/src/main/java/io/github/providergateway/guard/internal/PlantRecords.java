@@ -29,7 +29,7 @@ final class PlantRecords {
           "(?i)/api/v1/admin/tsdb/(?:delete_series|clean_tombstones)|/api/v2/delete\\b|"
               + "/query\\?[^\\s]*q=(?:DROP|DELETE)|/api/v1/series\\b[^\\s]*(?:delete|DELETE)|"
               + "/piwebapi/streams/[^\\s/]+/recorded[^\\s]*updateOption=Remove|"
-              + "/historian/[^\\s]*(?:purge|delete)");
+              + "/historian/[^\\s]*(?:purge|delete)|/exec\\?[^\\s]*query=(?:DROP|TRUNCATE|DELETE)");
 
   /**
    * Whether a historian away from this machine loses its series: an InfluxQL drop or delete through
@@ -54,16 +54,22 @@ final class PlantRecords {
         return (cli2 || INFLUXQL_LOSS.matcher(all).find()) && plant(all);
       }
       case "curl", "wget", "http", "https", "xh" -> {
+        boolean deletes = all.matches("(?s).*(?:-X\\s*|--request\\s+)DELETE\\b.*");
         for (Word word : args) {
           String text = word.text();
-          if (text.length() < 4096 && text.contains("://") && DELETE_PATHS.matcher(text).find()) {
+          if (text.length() < 4096
+              && text.contains("://")
+              && (DELETE_PATHS.matcher(text).find()
+                  || deletes && text.matches("(?i).*/piwebapi/(?:points|streams|elements)/.*"))) {
             String host = Hosts.of(text);
             return host != null && !PlantPredicates.local(host);
           }
         }
-        return (all.contains("DROP SERIES") || all.contains("DROP MEASUREMENT"))
-            && all.contains("/query")
-            && plant(all);
+        boolean influxql =
+            (all.contains("DROP SERIES") || all.contains("DROP MEASUREMENT"))
+                && all.contains("/query");
+        boolean questdb = all.matches("(?is).*/exec\\b.*query=(?:DROP|TRUNCATE)\\b.*");
+        return (influxql || questdb) && plant(all);
       }
       case "sqlcmd", "psql", "mysql", "bcp" -> {
         return HISTORY_SQL.matcher(all).find() && plant(all);
@@ -186,6 +192,36 @@ final class PlantRecords {
 
   private static final Pattern CHANGES_ROWS =
       Pattern.compile("(?i)\\b(?:UPDATE\\s+\\w+|DELETE\\s+FROM|TRUNCATE)\\b");
+
+  private static final Pattern QUALITY_PATHS =
+      Pattern.compile(
+          "(?i)/(?:master_?)?recipes?/[^?\\s]*(?:parameters?|steps?|values?|setpoints?)\\b|"
+              + "/batch(?:es|_records)?/[^/?\\s]+/(?:release|approve|sign|disposition)\\b|"
+              + "/calibrations?/|/instruments/[^/?\\s]+/(?:calibration|cal_due)");
+
+  /**
+   * Whether an MES's or a CMMS's API is told to change a recipe's values, release or sign a batch,
+   * or change a calibration, on a host of the plant that names no test.
+   */
+  static boolean restRewrites(Step step) {
+    String all = PlantPredicates.text(step);
+    if (!all.matches(
+        "(?s).*(?:-X\\s*(?:POST|PUT|PATCH|DELETE)|--request\\s+(?:POST|PUT|PATCH|DELETE)"
+            + "|\\s-d\\b|--data|--json|\\s(?:POST|PUT|PATCH)\\s).*")) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.length() < 4096 && text.contains("://") && QUALITY_PATHS.matcher(text).find()) {
+        String host = Hosts.of(text);
+        return host != null
+            && !PlantPredicates.local(host)
+            && !host.matches(
+                "(?i).*(?:^|[.-])(?:test|dev|qa|staging|sandbox|uat|val)\\d*(?:[.-]|$).*");
+      }
+    }
+    return false;
+  }
 
   /**
    * Whether a recipe's, a batch record's or an instrument's calibration rows are changed in a

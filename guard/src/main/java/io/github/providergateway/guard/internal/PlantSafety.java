@@ -113,6 +113,11 @@ final class PlantSafety {
               return true;
             }
             if (plant
+                && text.contains("/api/printer/command")
+                && UNSAFE_GCODE.matcher(PlantPredicates.text(step).replace("\"", " ")).find()) {
+              return true; // OctoPrint: {"commands": ["M211 S0"]}
+            }
+            if (plant
                 && text.contains("/printer/gcode/script")
                 && UNSAFE_GCODE.matcher(" " + decoded(text)).find()) {
               return true;
@@ -215,6 +220,19 @@ final class PlantSafety {
     String program = step.program();
     List<Word> args = step.args();
     if (program.equals("ros2")) {
+      if (args.size() >= 3
+          && (args.get(0).text().equals("topic") && args.get(1).text().equals("pub")
+              || args.get(0).text().equals("service") && args.get(1).text().equals("call"))) {
+        String all = PlantPredicates.text(step);
+        String name =
+            PlantPredicates.positionals(args.subList(2, args.size()), Set.of("-r")).stream()
+                .findFirst()
+                .orElse("");
+        return !PlantPredicates.simulated(all)
+            && name.matches(
+                "(?i).*(?:speed_limit|velocity_limit|speed_slider|set_speed|"
+                    + "speed_scaling|set_payload|max_speed).*");
+      }
       if (args.size() < 4
           || !args.get(0).text().equals("param")
           || !args.get(1).text().equals("set")) {
@@ -263,7 +281,8 @@ final class PlantSafety {
     }
     Matcher forced = FORCED.matcher(edit.now);
     while (forced.find()) {
-      if (edit.old == null || !edit.old.contains(forced.group())) {
+      if (PERMITS.matcher(forced.group(1)).find()
+          && (edit.old == null || !edit.old.contains(forced.group()))) {
         return edit.path + ": " + forced.group().trim();
       }
     }
@@ -289,9 +308,15 @@ final class PlantSafety {
 
   private static final Pattern FORCED =
       Pattern.compile(
-          "(?im)^[ \\t]*[#\"]?[\\w.]*(?:safe|estop|e_stop|emergency|guard|interlock|pnoz|lightcurtain|"
+          "(?im)^[ \\t]*[#\"]?([\\w.]*(?:safe|estop|e_stop|emergency|guard|interlock|pnoz|lightcurtain|"
               + "light_curtain|door|sto\\b|stop_ok|sis|trip|flame|airflow|pressure_ok|"
-              + "overload|limit)\\w*\"?\\s*:=\\s*TRUE\\s*;");
+              + "overload|limit)\\w*)\"?\\s*:=\\s*TRUE\\s*;");
+
+  /** Words of a signal that lets the machine run: a safety circuit healthy, a guard closed. */
+  private static final Pattern PERMITS =
+      Pattern.compile(
+          "(?i)ok|healthy|closed|clear|permi|ready|bypass|override|inhibit|mute|forc|released|good"
+              + "|valid|proven|chain|feedback");
 
   private static final Pattern PURGE =
       Pattern.compile(

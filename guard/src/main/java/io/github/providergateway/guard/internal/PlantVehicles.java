@@ -25,6 +25,10 @@ final class PlantVehicles {
               + "parameters\\[\\s*['\"]|set_param_(?:int|float)\\(\\s*['\"])"
               + "([A-Z][A-Z0-9_]+)['\"]?(?:\\s*\\]\\s*=\\s*|[\\s,]+)(-?[0-9.]+)");
 
+  /** MAVProxy's commands that take the geofence or the rally points away. */
+  private static final Pattern FENCE_OFF =
+      Pattern.compile("(?m)(?:^|[;\"'=]\\s*)(?:fence\\s+(?:disable|clear)|rally\\s+clear)\\b");
+
   /** Parameters that switch a safety function: off at 0. */
   private static final Pattern SWITCHES =
       Pattern.compile(
@@ -60,6 +64,9 @@ final class PlantVehicles {
     String all = PlantPredicates.text(step);
     if (!aircraftLink(all)) {
       return false;
+    }
+    if (FENCE_OFF.matcher(all).find()) {
+      return true;
     }
     Matcher set = PARAM_SET.matcher(all);
     while (set.find()) {
@@ -150,12 +157,24 @@ final class PlantVehicles {
       return true;
     }
     String code = InterpreterCode.of(step);
+    if (code != null
+        && code.contains("linuxcnc")
+        && CNC_COMMANDS.matcher(code).find()
+        && !PlantPredicates.simulated(scan.source() == null ? code : scan.source())) {
+      return true; // linuxcnc.command().mdi('G0 Z-50'): the machine this runs on moves
+    }
     return code != null
         && code.contains("roslibpy")
         && code.contains(".publish(")
         && MOTION_TOPICS.matcher(code).find()
         && PlantPredicates.live(code);
   }
+
+  /** LinuxCNC's Python commands that move the machine, run its program or lift its limits. */
+  private static final Pattern CNC_COMMANDS =
+      Pattern.compile(
+          "\\.(?:mdi|auto|jog|home|override_limits|teleop_enable|spindle)\\(|"
+              + "STATE_(?:ESTOP_RESET|ON)\\b|AUTO_RUN\\b");
 
   /** ros2 control's commands that switch a controller on, and so let it move the hardware. */
   private static final Set<String> CONTROLLER_SWITCHES =
@@ -177,6 +196,9 @@ final class PlantVehicles {
           && (MOTION_TOPICS.matcher(name).find()
               || name.matches(
                   "(?i).*(?:dock|move|trajectory|navigate|follow|spin|backup|drive).*"));
+    }
+    if (noun.equals("service") && verb.equals("call")) {
+      return args.get(2).text().matches("(?i).*/(?:switch_controllers?|load_controller)$");
     }
     return noun.equals("control")
         && CONTROLLER_SWITCHES.contains(verb)
