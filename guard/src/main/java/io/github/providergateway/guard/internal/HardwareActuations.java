@@ -57,13 +57,54 @@ final class HardwareActuations {
           ".write('",
           "set_value(",
           "brake release",
-          "unlock protective stop");
+          "unlock protective stop",
+          // decision 139: pycomm3's and pylogix' tag writes, KukaVarProxy's, node-opcua's, IEC
+          // 104's
+          ".write(('",
+          ".write((\"",
+          ".Write(",
+          ".write(\"$",
+          ".write('$",
+          ".transmit(",
+          "writeSingleNode(",
+          "session.write(",
+          "s.write({",
+          "writeVar(",
+          "write_by_name(",
+          "writeByName(",
+          "DirectOperate",
+          "SelectAndOperate",
+          "send_direct_operate_command",
+          "send_select_and_operate_command",
+          "ControlObjectClient_operate",
+          ".operate(");
 
   /** The libraries whose writes those are: a PLC's, Modbus', OPC UA's, a robot's. */
   private static final List<String> CONTROLLER_LIBRARIES =
       List.of(
-          "snap7", "modbus", "Modbus", "opcua", "asyncua", "pycomm3", "pylogix", "cpppo", "BAC0",
-          "nodes7", "rtde", "urx", "29999", "30002");
+          "snap7",
+          "modbus",
+          "Modbus",
+          "opcua",
+          "asyncua",
+          "pycomm3",
+          "pylogix",
+          "cpppo",
+          "BAC0",
+          "nodes7",
+          "rtde",
+          "urx",
+          "29999",
+          "30002",
+          "openshowvar",
+          "c104",
+          "pyads",
+          "ads-client",
+          "node-opcua",
+          "iec104",
+          "dnp3",
+          "iec61850",
+          "minimalmodbus");
 
   /** Words of a project's controller script's name. */
   private static final List<String> CONTROLLER_NAMES =

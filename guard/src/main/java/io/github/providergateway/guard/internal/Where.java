@@ -198,6 +198,7 @@ final class Where {
     LoosenedEdits.addCallsTo(onCall);
     OrgDirectories.addCallsTo(onCall);
     HardwarePredicates.addCallsTo(onCall);
+    PlantPredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
@@ -268,6 +269,7 @@ final class Where {
     DevicePredicates.addTo(named);
     GpuPredicates.addTo(named);
     HardwarePredicates.addTo(named);
+    PlantPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
