@@ -210,7 +210,7 @@ final class CopiesPredicates {
                   || code.contains("set global")
                   || code.contains("config_set")
                   || code.contains("CONFIG SET"))
-              && !CopiesTools.LOCAL_ENDPOINT.matcher(code).find()
+              && !PatternLiterals.finds(CopiesTools.LOCAL_ENDPOINT, code)
               && CopiesSettings.loosened(code) != null;
         });
     named.put(
@@ -493,7 +493,7 @@ final class CopiesPredicates {
     if (lower.contains("/test") || lower.contains("fixture") || lower.startsWith("/tmp/")) {
       return null;
     }
-    if (SETTINGS_FILE.matcher(file).find()
+    if (PatternLiterals.finds(SETTINGS_FILE, file)
         || file.equals("inline code") && now.contains("archive_command")) {
       String found = CopiesSettings.loosened(now);
       if (found != null && (old.isEmpty() || CopiesSettings.loosened(old) == null)) {
@@ -501,24 +501,24 @@ final class CopiesPredicates {
       }
       return null;
     }
-    if (SCHEDULE_FILE.matcher(file).find() && !old.isEmpty()) {
-      Matcher m = COMMENTED.matcher(now);
+    if (PatternLiterals.finds(SCHEDULE_FILE, file) && !old.isEmpty()) {
+      Matcher m = PatternLiterals.matcher(COMMENTED, now);
       while (m.find()) {
         if (BACKUP_WORD.matcher(m.group(1)).find() && old.contains(m.group(1).trim())) {
           return "a backup's schedule commented out in " + file;
         }
       }
-      if (BACKUP_WORD.matcher(old).find() && !BACKUP_WORD.matcher(now).find()) {
+      if (PatternLiterals.finds(BACKUP_WORD, old) && !PatternLiterals.finds(BACKUP_WORD, now)) {
         return "a backup's schedule taken out of " + file;
       }
       return null;
     }
     String name = file.substring(file.lastIndexOf('/') + 1);
-    if (BACKUP_WORD.matcher(name).find()
+    if (PatternLiterals.finds(BACKUP_WORD, name)
         && (name.endsWith(".sh") || !name.contains("."))
         && !lower.contains("/test")
-        && EXITS.matcher(now).find()
-        && !EXITS.matcher(old).find()
+        && PatternLiterals.finds(EXITS, now)
+        && !PatternLiterals.finds(EXITS, old)
         && (old.isEmpty() ? now.indexOf("exit 0") < 40 : true)) {
       return "a backup script made to exit at once: " + file;
     }
@@ -534,7 +534,7 @@ final class CopiesPredicates {
         continue; // an option: yarn's --immutable is no store
       }
       String lower = arg.toLowerCase(Locale.ROOT);
-      if (BACKUP_WORD.matcher(arg).find()
+      if (PatternLiterals.finds(BACKUP_WORD, arg)
           || lower.contains("worm")
           || lower.contains("immutable")) {
         return true;

@@ -388,13 +388,13 @@ final class MoneyPredicates {
 
   /** Whether a text names a payment file ({@link #PAYMENT_FILE}, {@link #SENT_FILE}). */
   private static boolean namesPaymentFile(String text, boolean sent) {
-    Matcher file = PAYMENT_FILE.matcher(text);
+    Matcher file = PatternLiterals.matcher(PAYMENT_FILE, text);
     while (file.find()) {
-      if (sent || !TEST_PLACE.matcher(file.group()).find()) {
+      if (sent || !PatternLiterals.finds(TEST_PLACE, file.group())) {
         return true;
       }
     }
-    return sent && SENT_FILE.matcher(text).find();
+    return sent && PatternLiterals.finds(SENT_FILE, text);
   }
 
   /**
@@ -409,7 +409,7 @@ final class MoneyPredicates {
     switch (program) {
       case "sftp", "lftp", "smbclient", "ncftp", "ftp", "psftp" -> {
         text = text(step);
-        uploads = PUT.matcher(text).find();
+        uploads = PatternLiterals.finds(PUT, text);
       }
       case "scp", "rsync", "pscp", "ncftpput", "rclone" -> {
         text = text(step);
@@ -421,10 +421,10 @@ final class MoneyPredicates {
       }
       default -> {
         text = code(step);
-        uploads = text != null && CODE_UPLOADS.matcher(text).find();
+        uploads = text != null && PatternLiterals.finds(CODE_UPLOADS, text);
       }
     }
-    if (!uploads || text == null || LOCAL.matcher(text).find() || TEST_HOST.matcher(text).find()) {
+    if (!uploads || text == null || PatternLiterals.finds(LOCAL, text) || PatternLiterals.finds(TEST_HOST, text)) {
       return false; // a local emulator, the bank's test or UAT server
     }
     if (program.equals("curl")) {
@@ -500,7 +500,7 @@ final class MoneyPredicates {
       return inPlace && namesPaymentFile(text(step), false);
     }
     String code = code(step);
-    if (code == null || !CODE_WRITE.matcher(code).find()) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITE, code)) {
       return false;
     }
     return namesPaymentFile(code.replace("\\\"", "\"").replace("\\'", "'"), false);
@@ -521,7 +521,7 @@ final class MoneyPredicates {
     String program = step.program();
     if (program.equals("pwsh") || program.equals("powershell")) {
       String text = text(step); // Out-Printer -Name 'MICR…', Start-Process -Verb Print
-      return PWSH_PRINTS.matcher(text).find() && CHEQUES.matcher(text).find();
+      return PatternLiterals.finds(PWSH_PRINTS, text) && PatternLiterals.finds(CHEQUES, text);
     }
     if (program.equals("lp")
         || program.equals("lpr")
@@ -536,10 +536,10 @@ final class MoneyPredicates {
       return source != null
           && source.length() <= MAX_TEXT
           && (source.contains("PRINTER=") || source.contains("LPDEST="))
-          && CHEQUES.matcher(source).find();
+          && PatternLiterals.finds(CHEQUES, source);
     }
     String code = code(step);
-    return code != null && CODE_PRINTS.matcher(code).find() && CHEQUES.matcher(code).find();
+    return code != null && PatternLiterals.finds(CODE_PRINTS, code) && PatternLiterals.finds(CHEQUES, code);
   }
 
   /**
@@ -549,9 +549,9 @@ final class MoneyPredicates {
   static boolean codeMovesMoney(Step step) {
     String code = code(step);
     return code != null
-        && MONEY_CALL.matcher(code).find()
-        && MONEY_SDK.matcher(code).find()
-        && !TEST_MONEY.matcher(code).find();
+        && PatternLiterals.finds(MONEY_CALL, code)
+        && PatternLiterals.finds(MONEY_SDK, code)
+        && !PatternLiterals.finds(TEST_MONEY, code);
   }
 
   /**
@@ -566,17 +566,17 @@ final class MoneyPredicates {
       String source = scan.source();
       return source != null
           && source.length() <= MAX_TEXT
-          && ODOO_ENV.matcher(source).find()
-          && ODOO_WRITES.matcher(source).find()
+          && PatternLiterals.finds(ODOO_ENV, source)
+          && PatternLiterals.finds(ODOO_WRITES, source)
           && Environments.production(scan, step);
     }
     String code = code(step);
-    if (code == null || TEST_ERP.matcher(code).find()) {
+    if (code == null || PatternLiterals.finds(TEST_ERP, code)) {
       return false;
     }
-    return ODOO.matcher(code).find() && ODOO_WRITES.matcher(code).find()
-        || SAP_WRITES.matcher(code).find() && SAP_CLIENT.matcher(code).find()
-        || LEDGER_SDK_WRITES.matcher(code).find() && LEDGER_SDK.matcher(code).find();
+    return PatternLiterals.finds(ODOO, code) && PatternLiterals.finds(ODOO_WRITES, code)
+        || PatternLiterals.finds(SAP_WRITES, code) && PatternLiterals.finds(SAP_CLIENT, code)
+        || PatternLiterals.finds(LEDGER_SDK_WRITES, code) && PatternLiterals.finds(LEDGER_SDK, code);
   }
 
   /**
@@ -591,7 +591,7 @@ final class MoneyPredicates {
     } else if (code.length() > MAX_TEXT) {
       code = code.substring(0, MAX_TEXT);
     }
-    return ORM_WRITES_BOOKS.matcher(code).find() && Environments.production(scan, step);
+    return PatternLiterals.finds(ORM_WRITES_BOOKS, code) && Environments.production(scan, step);
   }
 
   /** Whether SQL writes a books table ({@link #BOOKS_TABLE}). */
@@ -600,7 +600,7 @@ final class MoneyPredicates {
       if (text.length() > 64 * 1024) {
         text = text.substring(0, 64 * 1024);
       }
-      Matcher write = SQL_WRITES.matcher(text);
+      Matcher write = PatternLiterals.matcher(SQL_WRITES, text);
       while (write.find()) {
         int from =
             Math.max(
@@ -617,7 +617,7 @@ final class MoneyPredicates {
           return true;
         }
       }
-      if (SQL_SETS_BANK.matcher(text).find()) {
+      if (PatternLiterals.finds(SQL_SETS_BANK, text)) {
         return true;
       }
     }
@@ -640,10 +640,10 @@ final class MoneyPredicates {
       return null;
     }
     String server = tool.substring(5, last);
-    if (!FINANCE_SERVER.matcher(server).find() || TEST_SERVER.matcher(server).find()) {
+    if (!PatternLiterals.finds(FINANCE_SERVER, server) || PatternLiterals.finds(TEST_SERVER, server)) {
       return null;
     }
-    if (!books && PAYMENTS_SERVER.matcher(server).find()) {
+    if (!books && PatternLiterals.finds(PAYMENTS_SERVER, server)) {
       return null; // a payment provider's tools are acts.tool-acts's, by their names
     }
     List<String> words = ActsPredicates.words(tool.substring(last + 2));
@@ -663,7 +663,7 @@ final class MoneyPredicates {
     if (args.length() > MAX_TEXT) {
       args = args.substring(0, MAX_TEXT);
     }
-    return BOOKS_ARGUMENTS.matcher(args).find() ? tool : null;
+    return PatternLiterals.finds(BOOKS_ARGUMENTS, args) ? tool : null;
   }
 
   /** Words that make a tool's name read-only, whatever else it says. */
@@ -801,7 +801,7 @@ final class MoneyPredicates {
     if (script.endsWith("manage.py") && from < args.size()) {
       script = script + " " + args.get(from); // manage.py write_off_receivables
     }
-    if (!FINANCE_SCRIPT.matcher(script).find()) {
+    if (!PatternLiterals.finds(FINANCE_SCRIPT, script)) {
       return false;
     }
     boolean acts = false;
@@ -844,10 +844,10 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (LOCAL.matcher(text).find() || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
+    if (PatternLiterals.finds(LOCAL, text) || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
       return false;
     }
-    Matcher url = URL.matcher(text);
+    Matcher url = PatternLiterals.matcher(URL, text);
     while (url.find()) {
       if (BANK_HOST.matcher(url.group(1)).find() && BANK_PAYS.matcher(url.group(2)).find()) {
         return true;
@@ -868,12 +868,12 @@ final class MoneyPredicates {
    */
   static boolean codeWritesEvidence(Step step) {
     String code = code(step);
-    if (code == null || !CODE_WRITE.matcher(code).find() || code.contains("/tmp/")) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITE, code) || code.contains("/tmp/")) {
       return false; // a copy made to work on
     }
-    Matcher file = EVIDENCE_FILE.matcher(code);
+    Matcher file = PatternLiterals.matcher(EVIDENCE_FILE, code);
     while (file.find()) {
-      if (!TEST_PLACE.matcher(file.group()).find()) {
+      if (!PatternLiterals.finds(TEST_PLACE, file.group())) {
         return true;
       }
     }
@@ -893,7 +893,7 @@ final class MoneyPredicates {
           : text(step);
     }
     String code = code(step);
-    return code != null && CODE_POSTS.matcher(code).find() ? code : null;
+    return code != null && PatternLiterals.finds(CODE_POSTS, code) ? code : null;
   }
 
   private static boolean httpClient(String program) {
@@ -924,7 +924,7 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
+    if (PatternLiterals.finds(LOCAL, text) || !PatternLiterals.finds(BANK_FIELD, text)) {
       return false;
     }
     return toLiveRecord(text, PAYEE_PATH);
@@ -936,9 +936,9 @@ final class MoneyPredicates {
       return false;
     }
     String text = text(step);
-    return ODOO.matcher(text).find()
-        && ODOO_WRITES.matcher(text).find()
-        && !TEST_ERP.matcher(text).find();
+    return PatternLiterals.finds(ODOO, text)
+        && PatternLiterals.finds(ODOO_WRITES, text)
+        && !PatternLiterals.finds(TEST_ERP, text);
   }
 
   /** A document store's write of a collection: {@code db.audit_log.deleteMany(…)}. */
@@ -954,7 +954,7 @@ final class MoneyPredicates {
     if (!program.equals("mongosh") && !program.equals("mongo")) {
       return false;
     }
-    Matcher write = STORE_WRITES.matcher(text(step));
+    Matcher write = PatternLiterals.matcher(STORE_WRITES, text(step));
     while (write.find()) {
       if (BOOKS_TABLE.matcher(write.group(1)).matches()) {
         return true;
@@ -976,7 +976,7 @@ final class MoneyPredicates {
     for (String value : LiveKeys.apiKeys(step.invocation().args())) {
       if (!value.contains("_test_")
           && (value.contains("$") || value.contains("_live_"))
-          && !TEST_VARIABLE.matcher(value).find()) {
+          && !PatternLiterals.finds(TEST_VARIABLE, value)) {
         return true;
       }
     }
@@ -1010,7 +1010,7 @@ final class MoneyPredicates {
       if (!a.startsWith("--")) {
         continue;
       }
-      Matcher option = PRICE_OPTION.matcher(a);
+      Matcher option = PatternLiterals.matcher(PRICE_OPTION, a);
       if (option.matches()) {
         String value =
             option.group(1) != null ? option.group(1) : i + 1 < args.size() ? args.get(i + 1) : "";
@@ -1038,11 +1038,11 @@ final class MoneyPredicates {
       }
     }
     for (String a : args) {
-      if (BILLING_WORDS.matcher(a).find()) {
+      if (PatternLiterals.finds(BILLING_WORDS, a)) {
         return true;
       }
     }
-    return BILLING_WORDS.matcher(step.program()).find();
+    return PatternLiterals.finds(BILLING_WORDS, step.program());
   }
 
   /** A script's name that says it sends, uploads or transmits, to a bank. */
@@ -1076,7 +1076,7 @@ final class MoneyPredicates {
     } else if (words.get(0).text().contains("/")) {
       script = words.get(0).text(); // ./scripts/bank/upload.sh, bin/send_ach
     }
-    if (script == null || !SENDING_SCRIPT.matcher(script).find()) {
+    if (script == null || !PatternLiterals.finds(SENDING_SCRIPT, script)) {
       return false;
     }
     StringBuilder text = new StringBuilder(" ");
@@ -1092,9 +1092,9 @@ final class MoneyPredicates {
       text.append(a).append(' ');
     }
     String sent = text.toString();
-    return !LOCAL.matcher(sent).find()
+    return !PatternLiterals.finds(LOCAL, sent)
         && namesPaymentFile(sent, true)
-        && !TEST_PLACE.matcher(sent).find();
+        && !PatternLiterals.finds(TEST_PLACE, sent);
   }
 
   /**
@@ -1117,7 +1117,7 @@ final class MoneyPredicates {
    */
   static boolean requestSetsPriceToZero(Step step) {
     String text = writingRequest(step);
-    if (text == null || !ZERO_PRICE.matcher(text).find() || LOCAL.matcher(text).find()) {
+    if (text == null || !PatternLiterals.finds(ZERO_PRICE, text) || PatternLiterals.finds(LOCAL, text)) {
       return false;
     }
     return toLiveRecord(text, STORE_PATH);
@@ -1128,14 +1128,14 @@ final class MoneyPredicates {
    * neither this machine's, a staging one, a sandbox nor a test's.
    */
   private static boolean toLiveRecord(String text, Pattern path) {
-    Matcher url = URL.matcher(text);
+    Matcher url = PatternLiterals.matcher(URL, text);
     while (url.find()) {
       String host = url.group(1).toLowerCase(java.util.Locale.ROOT);
       if (path.matcher(url.group(2)).find()
           && !Environments.localHost(host)
           && !Environments.stagingHost(host)
           && !host.contains("sandbox")
-          && !TEST_HOST.matcher("@" + host).find()) {
+          && !PatternLiterals.finds(TEST_HOST, "@" + host)) {
         return true;
       }
     }
